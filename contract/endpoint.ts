@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+// One endpoint of spec §7: the platform registers a route from it and validates with `request`;
+// the console builds the call from it and parses the answer's `data` with `response`.
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** none: no token needed; token: a token is required (console redirects to /login without one). */
+export type AuthMode = 'none' | 'token';
+/** json: `{type, message, data}` envelope; file: an attachment (xlsx) streamed back; multipart: an upload. */
+export type EndpointKind = 'json' | 'file' | 'multipart' | 'sse';
+
+export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  method: HttpMethod;
+  path: string;
+  auth: AuthMode;
+  kind: EndpointKind;
+  timeoutMs: number;
+  /** login calls show no error toast (spec §8). */
+  silent?: boolean;
+  request: Req;
+  response: Res;
+  /** what the endpoint does, where the spec says "not shown". */
+  doc?: string;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+export const LONG_TIMEOUT_MS = 600_000;
+
+export function defineEndpoint<Req extends z.ZodType, Res extends z.ZodType>(
+  e: Omit<Endpoint<Req, Res>, 'method' | 'auth' | 'kind' | 'timeoutMs'> &
+    Partial<Pick<Endpoint<Req, Res>, 'method' | 'auth' | 'kind' | 'timeoutMs'>>,
+): Endpoint<Req, Res> {
+  return { method: 'POST', auth: 'token', kind: 'json', timeoutMs: DEFAULT_TIMEOUT_MS, ...e };
+}
+
+export type RequestOf<E> = E extends Endpoint<infer Req, z.ZodType> ? z.input<Req> : never;
+export type ResponseOf<E> = E extends Endpoint<z.ZodType, infer Res> ? z.output<Res> : never;
+
+/** An endpoint that takes no fields. */
+export const emptyRequest = z.object({}).loose();
+/** Answers that carry nothing beyond the message. */
+export const emptyResponse = z.unknown().optional();
+
+/** Paged list requests (spec §7): pageNumber from 1, pageSize, plus the screen's search fields. */
+export const pageRequest = z.object({
+  pageNumber: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(20),
+});
+export function pageOf<T extends z.ZodType>(row: T) {
+  return z.object({ total: z.number().int().min(0), data: z.array(row) });
+}

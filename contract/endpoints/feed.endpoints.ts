@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint';
+import { batchSchema, moRecordSchema, mtRecordSchema, statisticsRowSchema, timeBatchSchema, timeMtMessageSchema } from '../records.schema';
+
+// The change feed of DESIGN.md §2: one pull route per replicated resource, scoped like its list.
+// backfill: newest first (seq descending) from the checkpoint down, only documents at or after `since`;
+// forward: seq ascending above the checkpoint (catch-up and live).
+export const pullRequest = z.object({
+  checkpoint: z.object({ seq: z.number().int() }).nullable().default(null),
+  limit: z.coerce.number().int().min(1).max(10_000).default(1000),
+  direction: z.enum(['backfill', 'forward']).default('forward'),
+  /** backfill only: epoch ms of the cache horizon. */
+  since: z.number().int().optional(),
+});
+export type PullRequest = z.input<typeof pullRequest>;
+
+function pullResponse<T extends z.ZodType>(doc: T) {
+  return z.object({
+    documents: z.array(doc),
+    /** pass back to continue; null when there is nothing further in that direction. */
+    checkpoint: z.object({ seq: z.number().int() }).nullable(),
+    /** the feed's highest seq visible to the caller when answered: where forward pulls start after a backfill. */
+    highWater: z.number().int(),
+  });
+}
+
+export const FEED_RESOURCES = {
+  mtRecord: { path: '/mtRecord/pull', key: 'sn', schema: mtRecordSchema },
+  moRecord: { path: '/moRecord/pull', key: 'sn', schema: moRecordSchema },
+  batch: { path: '/dataGathering/batchPull', key: 'batch_id', schema: batchSchema },
+  timeBatch: { path: '/pageTimeBatch/pull', key: 'time_batch', schema: timeBatchSchema },
+  timeMtMessage: { path: '/timeMtMessage/pull', key: 'sn', schema: timeMtMessageSchema },
+  statistics: { path: '/dataGathering/statPull', key: 'id', schema: statisticsRowSchema },
+} as const;
+export type FeedResource = keyof typeof FEED_RESOURCES;
+
+export const mtRecordPullEndpoint = defineEndpoint({ path: FEED_RESOURCES.mtRecord.path, request: pullRequest, response: pullResponse(mtRecordSchema) });
+export const moRecordPullEndpoint = defineEndpoint({ path: FEED_RESOURCES.moRecord.path, request: pullRequest, response: pullResponse(moRecordSchema) });
+export const batchPullEndpoint = defineEndpoint({ path: FEED_RESOURCES.batch.path, request: pullRequest, response: pullResponse(batchSchema) });
+export const timeBatchPullEndpoint = defineEndpoint({ path: FEED_RESOURCES.timeBatch.path, request: pullRequest, response: pullResponse(timeBatchSchema) });
+export const timeMtMessagePullEndpoint = defineEndpoint({ path: FEED_RESOURCES.timeMtMessage.path, request: pullRequest, response: pullResponse(timeMtMessageSchema) });
+export const statisticsPullEndpoint = defineEndpoint({ path: FEED_RESOURCES.statistics.path, request: pullRequest, response: pullResponse(statisticsRowSchema) });
+
+/** Server-Sent Events of "resource changed" notices, scoped to the caller. EventSource cannot set headers, so the
+ * token travels as the `token` query parameter. Each event: `event: changed`, `data: {"resource": FeedResource, "seq": n}`. */
+export const changesStreamEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/changes/stream',
+  kind: 'sse',
+  auth: 'none',
+  request: z.object({ token: z.string().min(1) }),
+  response: z.object({ resource: z.string(), seq: z.number().int() }),
+});

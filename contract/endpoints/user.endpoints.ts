@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { defineEndpoint, emptyRequest, emptyResponse } from '../endpoint';
+
+// Spec §7 "User": login, session, menus and account pickers.
+
+export const captchaEndpoint = defineEndpoint({
+  path: '/user/captcha',
+  auth: 'none',
+  silent: true,
+  doc: 'Issues a single-use 4-character captcha (SVG image) keyed by redomStr; it expires after 5 minutes.',
+  request: emptyRequest,
+  response: z.object({ redomStr: z.string(), image: z.string(), expiresInS: z.number().int() }),
+});
+
+export const loginResponse = z.object({
+  token: z.string(),
+  /** epoch ms when the token was issued; the console stores it beside the token (spec §3 "Stored token"). */
+  datetime: z.number().int(),
+  expiresInS: z.number().int(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const loginEndpoint = defineEndpoint({
+  path: '/user/login',
+  auth: 'none',
+  silent: true,
+  request: z.object({
+    username: z.string().trim().min(1),
+    /** Base64 of the UTF-8 password. */
+    password: z.string().min(1),
+    code: z.string().trim(),
+    redomStr: z.string(),
+  }),
+  response: loginResponse,
+});
+
+export const loginBySmsCodeEndpoint = defineEndpoint({
+  path: '/user/loginBySmsCode',
+  auth: 'none',
+  silent: true,
+  request: z.object({ username: z.string().trim().min(1), uuid: z.string().min(1), code: z.string().trim(), redomStr: z.string().optional() }),
+  response: loginResponse,
+});
+
+export const sendLoginAuthCodeEndpoint = defineEndpoint({
+  path: '/user/sendLoginAuthCode',
+  auth: 'none',
+  silent: true,
+  doc: 'Sends a 6-digit login code to the mobile on file for userId; phone must match it. Resend after 60 s.',
+  request: z.object({ userId: z.string().trim().min(1), phone: z.string().trim(), uuid: z.string().min(1) }),
+  response: z.object({ resendAfterS: z.number().int() }),
+});
+
+export const sendAuthCodeEndpoint = defineEndpoint({
+  path: '/user/sendAuthCode',
+  auth: 'none',
+  silent: true,
+  doc: 'Sends a 6-digit registration code to phone for a new enterprise epId.',
+  request: z.object({ epId: z.string().trim().min(1), phone: z.string().trim(), uuid: z.string().min(1) }),
+  response: z.object({ resendAfterS: z.number().int() }),
+});
+
+export const epRegistEndpoint = defineEndpoint({
+  path: '/user/epRegist',
+  auth: 'none',
+  silent: true,
+  request: z.object({
+    epId: z.string().trim(),
+    epName: z.string().trim().min(1),
+    password: z.string().min(1),
+    phone: z.string().trim(),
+    code: z.string().trim(),
+    uuid: z.string().min(1),
+  }),
+  response: z.object({ cus_id: z.string() }),
+});
+
+export const authUserSchema = z.object({
+  cus_id: z.string(),
+  userName: z.string(),
+  mobile: z.string(),
+  /** 1 privileged (enterprise admin), 2 agent, 3 ordinary sub-account. */
+  userType: z.number().int(),
+  showClientStatus: z.number().int(),
+  clientForbidUnknown: z.number().int(),
+  showContentFilterWhere: z.number().int(),
+  moreType: z.number().int(),
+  /** in yuan, two decimals. */
+  balance: z.number(),
+  lastLoginTime: z.string().nullable(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+export const userInfoSchema = z.object({
+  name: z.string(),
+  avatar: z.string(),
+  roles: z.array(z.string()),
+  permission: z.array(z.string()),
+  authUser: authUserSchema,
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+export const getUserInfoEndpoint = defineEndpoint({ path: '/user/getUserInfo', request: emptyRequest, response: userInfoSchema });
+
+export const refreshEndpoint = defineEndpoint({
+  path: '/user/refesh',
+  doc: 'Extends the current token by the token lifetime and answers it with its new datetime.',
+  request: emptyRequest,
+  response: loginResponse,
+});
+
+export const logoutEndpoint = defineEndpoint({ path: '/user/logout', request: emptyRequest, response: emptyResponse });
+
+/** Top-level menu modules of spec §1. */
+export const PERM_CODES = ['userCenter', 'homeSms', 'videoSms', 'internationalSms', 'cspSms'] as const;
+export const permCodeSchema = z.enum(PERM_CODES);
+export type PermCode = z.infer<typeof permCodeSchema>;
+
+export const topMenuItemSchema = z.object({
+  permCode: permCodeSchema,
+  /** i18n key of the label. */
+  label: z.string(),
+  icon: z.string(),
+  prodType: z.number().int().nullable(),
+  prodAccess: z.boolean(),
+});
+export type TopMenuItem = z.infer<typeof topMenuItemSchema>;
+
+export const getTopMenuEndpoint = defineEndpoint({ path: '/user/getTopMenu', request: emptyRequest, response: z.array(topMenuItemSchema) });
+
+export interface MenuItem {
+  id: string;
+  /** i18n key of the label, e.g. menu.mtRecordList. */
+  label: string;
+  path: string;
+  icon: string;
+  roles?: string[];
+  children?: MenuItem[];
+}
+export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    label: z.string(),
+    path: z.string(),
+    icon: z.string(),
+    roles: z.array(z.string()).optional(),
+    children: z.array(menuItemSchema).optional(),
+  }),
+);
+
+export const getMenuEndpoint = defineEndpoint({
+  path: '/user/getMenu',
+  request: z.object({ permCode: permCodeSchema.default('userCenter') }),
+  response: z.array(menuItemSchema),
+});
+
+export const labelValueSchema = z.object({ label: z.string(), value: z.string() });
+export type LabelValue = z.infer<typeof labelValueSchema>;
+
+export const getListEndpoint = defineEndpoint({
+  path: '/user/getList',
+  doc: 'Accounts the caller may send from for a product line (0 home, 1 international, 2 video, 6 CSP).',
+  request: z.object({ prodType: z.coerce.number().int() }),
+  response: z.array(labelValueSchema),
+});
+
+export const getChatbotListEndpoint = defineEndpoint({
+  path: '/user/getChatbotList',
+  request: z.object({ cus_id: z.string().min(1) }),
+  response: z.array(labelValueSchema),
+});

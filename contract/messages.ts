@@ -1,0 +1,56 @@
+import type { Language } from './constants';
+import { MESSAGING_MESSAGES } from './messaging.messages';
+import { VALIDATION_MESSAGES } from './validation.messages';
+
+// Messages that both the platform (answers in the caller's language) and the console (form validation) show.
+// Keys are stable; `{name}` placeholders are filled by translate().
+export const MESSAGES = {
+  'error.unknown': { zh: '未知错误', en: 'Unknown error' },
+  'error.notFound': { zh: '接口不存在', en: 'No such endpoint' },
+  'error.malformedJson': { zh: '请求体不是合法的 JSON', en: 'The request body is not valid JSON' },
+  'error.bodyTooLarge': { zh: '请求体过大（上限 {limit}）', en: 'The request body is too large (limit {limit})' },
+  'error.invalidField': { zh: '参数 {field} 不合法：{reason}', en: 'Invalid {field}: {reason}' },
+  'error.requiredField': { zh: '参数 {field} 不能为空', en: '{field} is required' },
+  'error.unauthorized': { zh: '登录已失效，请重新登录', en: 'Your session has expired, please log in again' },
+  'error.forbidden': { zh: '无权访问', en: 'Access denied' },
+  'error.tooManyRequests': { zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
+  'error.idempotencyInProgress': { zh: '相同请求正在处理中', en: 'The same request is still being processed' },
+  'error.unsupportedMediaType': { zh: '不支持的内容类型', en: 'Unsupported content type' },
+  'login.success': { zh: '登录成功', en: 'Login successful' },
+  'login.failure': { zh: '登录失败', en: 'Login failed' },
+  'login.badCredentials': { zh: '账号或密码错误', en: 'Wrong account or password' },
+  'login.badCaptcha': { zh: '验证码错误或已过期', en: 'The captcha is wrong or has expired' },
+  'login.badSmsCode': { zh: '短信验证码错误或已过期', en: 'The SMS code is wrong or has expired' },
+  'login.accountClosed': { zh: '账号已关闭', en: 'This account is closed' },
+  'login.tooManyAttempts': { zh: '登录尝试过多，请稍后再试', en: 'Too many login attempts, please try again later' },
+  'login.codeSendFailure': { zh: '验证码发送失败', en: 'Verification code sending failed' },
+  'login.codeResendWait': { zh: '请 {seconds} 秒后再获取验证码', en: 'Please wait {seconds} s before requesting another code' },
+  'login.phoneMismatch': { zh: '手机号与账号不匹配', en: 'The phone number does not match the account' },
+  'login.badPasswordEncoding': { zh: '密码须为 Base64 编码', en: 'The password must be Base64-encoded' },
+  'register.exists': { zh: '企业账号已存在', en: 'That enterprise account already exists' },
+  'register.success': { zh: '注册成功', en: 'Registration successful' },
+  'logout.success': { zh: '已退出登录', en: 'Logged out' },
+  'common.ok': { zh: '操作成功', en: 'Done' },
+  'common.added': { zh: '新增成功', en: 'Added successfully' },
+  'common.updated': { zh: '更新成功', en: 'Updated successfully' },
+  'common.deleted': { zh: '删除成功', en: 'Deleted successfully' },
+  'product.notEnabled': { zh: '该产品尚未开通，请提交申请开通', en: 'This product is not yet enabled, submit an application to enable it' },
+  'logs.sent': { zh: '发送成功', en: 'Sent successfully' },
+  'logs.cleared': { zh: '清除成功', en: 'Cleared successfully' },
+} as const satisfies Record<string, Record<Language, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+export type MessageParams = Record<string, string | number>;
+
+export type Catalogue = Record<string, Record<Language, string>>;
+const catalogue: Catalogue = { ...MESSAGES, ...VALIDATION_MESSAGES, ...MESSAGING_MESSAGES };
+
+export function isMessageKey(key: string): boolean {
+  return key in catalogue;
+}
+
+export function translate(lang: Language, key: string, params: MessageParams = {}): string {
+  const entry = catalogue[key];
+  const text = entry ? entry[lang] : key;
+  return text.replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : `{${k}}`));
+}

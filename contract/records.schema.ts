@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+// Record entities of spec §3 that the console replicates. Times are epoch milliseconds; the console formats them.
+// Every replicated document carries the change-feed fields of DESIGN.md §2.
+export const feedFields = {
+  seq: z.number().int(),
+  deleted: z.boolean(),
+  updated_at: z.number().int(),
+};
+
+/** Send record (MT). prod_type: 0 home, 1 international, 2 video, 6 CSP. */
+export const mtRecordSchema = z.object({
+  sn: z.string(),
+  prod_type: z.number().int(),
+  cus_id: z.string(),
+  cus_name: z.string(),
+  batch_id: z.string(),
+  decodeMobile: z.string(),
+  decodeContent: z.string(),
+  mt_status: z.number().int(),
+  report_result: z.string().nullable(),
+  report_result_desc: z.string().nullable(),
+  errDesc: z.string().nullable(),
+  /** 'review' when the record still sits in the pending-review table (spec §4). */
+  table_name: z.string(),
+  receive_time: z.number().int(),
+  /** YYYYMM of receive_time, in the tenant's time zone. */
+  month: z.string(),
+  segments: z.number().int(),
+  /** cost of this record in yuan. */
+  price: z.number(),
+  priceStr: z.string(),
+  countryName: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  /** video subject or CSP template name. */
+  titleStr: z.string().nullable(),
+  receive_content: z.string().nullable(),
+  ...feedFields,
+});
+export type MtRecord = z.infer<typeof mtRecordSchema>;
+
+/** Uplink record (MO). */
+export const moRecordSchema = z.object({
+  sn: z.string(),
+  cus_id: z.string(),
+  cus_name: z.string(),
+  src_calling_number: z.string(),
+  decodeMobile: z.string(),
+  decodeContent: z.string(),
+  decodeWholeContent: z.string(),
+  deliver_time: z.number().int(),
+  batch_id: z.string(),
+  ...feedFields,
+});
+export type MoRecord = z.infer<typeof moRecordSchema>;
+
+/** Send batch (statistics "batch lists"). */
+export const batchSchema = z.object({
+  batch_id: z.string(),
+  prod_type: z.number().int(),
+  batch_type: z.number().int(),
+  create_time: z.number().int(),
+  receive_count: z.number().int(),
+  wait_send_count: z.number().int(),
+  sent_count: z.number().int(),
+  success_count: z.number().int(),
+  failure_count: z.number().int(),
+  unknown_count: z.number().int(),
+  cus_id: z.string(),
+  cus_name: z.string(),
+  decodeContent: z.string(),
+  ...feedFields,
+});
+export type Batch = z.infer<typeof batchSchema>;
+
+/** Timed (scheduled) batch. send_status: 0 to be sent, 1 sent, 2 paused, 3 intercepted, other failure. */
+export const timeBatchSchema = z.object({
+  time_batch: z.string(),
+  cus_id: z.string(),
+  cus_name: z.string(),
+  prod_type: z.number().int(),
+  batch_count: z.number().int(),
+  batch_type: z.number().int(),
+  send_status: z.number().int(),
+  timing_time: z.number().int(),
+  create_time: z.number().int(),
+  decodeContent: z.string(),
+  ...feedFields,
+});
+export type TimeBatch = z.infer<typeof timeBatchSchema>;
+
+/** Timed detail: one number of a timed batch. */
+export const timeMtMessageSchema = z.object({
+  sn: z.string(),
+  decodeMobile: z.string(),
+  send_status: z.number().int(),
+  time_batch: z.string(),
+  timing_time: z.number().int(),
+  create_time: z.number().int(),
+  cus_id: z.string(),
+  ...feedFields,
+});
+export type TimeMtMessage = z.infer<typeof timeMtMessageSchema>;
+
+/** Statistics row kinds share one shape (DESIGN.md §4: collections are scarce). */
+export const STAT_KINDS = ['day', 'month', 'year', 'country'] as const;
+export const statisticsRowSchema = z.object({
+  id: z.string(),
+  kind: z.enum(STAT_KINDS),
+  prod_type: z.number().int(),
+  /** YYYY-MM-DD, YYYY-MM or YYYY; for country rows the day. */
+  gathering_time: z.string(),
+  cus_id: z.string(),
+  cus_name: z.string(),
+  countryName: z.string().nullable(),
+  sent_count: z.number().int(),
+  success_count: z.number().int(),
+  failure_count: z.number().int(),
+  unknown_count: z.number().int(),
+  /** "count (ratio%)" cells of the spec. */
+  successUnionStr: z.string(),
+  failureUnionStr: z.string(),
+  unknownUnionStr: z.string(),
+  ...feedFields,
+});
+export type StatisticsRow = z.infer<typeof statisticsRowSchema>;

@@ -1,0 +1,35 @@
+// Platform configuration from the environment (README "Configuration").
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string | null;
+  databaseUrl: string | null;
+  seedRecords: number;
+  captcha: boolean;
+  /** serve the built console from dist/console under /sms-cloud/. */
+  serveConsole: boolean;
+  /** carrier simulator delays in ms and outcome rates. */
+  simulator: { reviewMs: number; reportMs: number; successRate: number; failureRate: number; replyRate: number };
+  logLevel: string;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : d);
+  return {
+    port: num(env.PORT, 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: env.DATA_DIR === ':memory:' ? null : (env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || null,
+    seedRecords: num(env.SEED_RECORDS, 200_000),
+    captcha: (env.CAPTCHA ?? 'on').toLowerCase() !== 'off',
+    serveConsole: (env.SERVE_CONSOLE ?? 'on').toLowerCase() !== 'off',
+    simulator: {
+      reviewMs: num(env.SIM_REVIEW_MS, 2000),
+      reportMs: num(env.SIM_REPORT_MS, 3000),
+      successRate: num(env.SIM_SUCCESS_RATE, 0.9),
+      failureRate: num(env.SIM_FAILURE_RATE, 0.07),
+      replyRate: num(env.SIM_REPLY_RATE, 0.05),
+    },
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

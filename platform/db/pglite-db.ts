@@ -1,0 +1,29 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, types } from '@electric-sql/pglite';
+import type { Db, Queryable, Row } from './db';
+
+const parsers = { [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => Number(v) };
+
+export async function openPglite(dataDir: string | null): Promise<Db> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pg = dataDir ? await PGlite.create(dataDir, { parsers }) : await PGlite.create({ parsers });
+  type Target = { query: (s: string, p?: unknown[]) => Promise<{ rows: unknown[] }>; exec: (s: string) => Promise<unknown> };
+  const wrap = (q: Target): Queryable => ({
+    async query<T = Row>(sql: string, params?: unknown[]) {
+      return (await q.query(sql, params as unknown[])).rows as T[];
+    },
+    async exec(sql: string) {
+      await q.exec(sql);
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(pg),
+    tx: (fn) => pg.transaction((t) => fn(wrap(t))),
+    async listen(channel, onPayload) {
+      const off = await pg.listen(channel, onPayload);
+      return async () => off();
+    },
+    close: () => pg.close(),
+  };
+}

@@ -1,0 +1,56 @@
+import pg from 'pg';
+import type { Db, Queryable, Row } from './db';
+
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export async function openPostgres(url: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  await pool.query('select 1');
+  const listeners: pg.PoolClient[] = [];
+  const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<T = Row>(sql: string, params?: unknown[]) {
+      return (await c.query(sql, params as unknown[])).rows as T[];
+    },
+    async exec(sql: string) {
+      await c.query(sql);
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async tx(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const out = await fn(wrap(client));
+        await client.query('commit');
+        return out;
+      } catch (e) {
+        await client.query('rollback').catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, onPayload) {
+      const client = await pool.connect();
+      listeners.push(client);
+      const handler = (m: pg.Notification) => {
+        if (m.channel === channel) onPayload(m.payload ?? '');
+      };
+      client.on('notification', handler);
+      await client.query(`listen "${channel.replace(/"/g, '')}"`);
+      return async () => {
+        client.off('notification', handler);
+        await client.query(`unlisten "${channel.replace(/"/g, '')}"`).catch(() => undefined);
+        client.release();
+        listeners.splice(listeners.indexOf(client), 1);
+      };
+    },
+    async close() {
+      for (const c of listeners.splice(0)) c.release();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { configFromEnv } from './config';
+import { seedDemoTenant } from './seed/demo-tenant';
+import { seedRecords } from './seed/records';
+import { buildPlatform } from './server';
+
+// `npm start`: platform + console on one port, demo data, embedded database unless DATABASE_URL is set.
+const config = configFromEnv();
+const platform = await buildPlatform(config);
+const { app, ctx } = platform;
+if (!config.captcha) app.log.warn('CAPTCHA=off: the login captcha is not checked. Use this only for automated clients.');
+await seedDemoTenant(ctx);
+await seedRecords(ctx, config.seedRecords);
+await app.listen({ port: config.port, host: config.host });
+
+const url = `http://localhost:${config.port}/sms-cloud/`;
+console.log(`\nSMS cloud console: ${url}\nDemo logins (password demo1234): admin, agent, user\nDatabase: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir ?? 'memory'}`}\n`);
+
+let closing = false;
+for (const sig of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(sig, () => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ sig }, 'shutting down');
+    platform.close().then(
+      () => process.exit(0),
+      (err) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { CONSOLE_BASE_PATH, SERVICE_BASE_PATH } from '../contract/constants';
+import { translate } from '../contract/messages';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Db } from './db/db';
+import { migrate } from './db/migrate';
+import { openPglite } from './db/pglite-db';
+import { openPostgres } from './db/postgres-db';
+import { ApiError } from './http/api-error';
+import { languageOf } from './http/language';
+import { registerAuthRoutes } from './routes/auth.routes';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const JSON_BODY_LIMIT = 8 * 1024 * 1024;
+
+export interface Platform {
+  app: FastifyInstance;
+  ctx: AppContext;
+  close: () => Promise<void>;
+}
+
+export async function openDb(config: Config): Promise<Db> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}
+
+/** Builds the platform on an open, migrated database. Routes live under /sms-service-api; the console under /sms-cloud/. */
+export async function buildPlatform(config: Config, opts: { db?: Db; now?: () => Date } = {}): Promise<Platform> {
+  const db = opts.db ?? (await openDb(config));
+  await migrate(db);
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: JSON_BODY_LIMIT,
+  });
+  const stops: Array<() => Promise<void> | void> = [];
+  const ctx: AppContext = { db, config, log: app.log, now: opts.now ?? (() => new Date()), onClose: (s) => stops.push(s) };
+
+  app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+    const lang = languageOf(req);
+    if (err instanceof ApiError) {
+      return reply.code(err.status).send({ type: err.status, message: translate(lang, err.key, err.params), ...(err.field ? { field: err.field } : {}) });
+    }
+    const status = err.statusCode ?? 500;
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
+      return reply.code(413).send({ type: 413, message: translate(lang, 'error.bodyTooLarge', { limit: `${Math.round(JSON_BODY_LIMIT / 1048576)} MB` }) });
+    }
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) return reply.code(415).send({ type: 415, message: translate(lang, 'error.unsupportedMediaType') });
+    if (status === 429) return reply.code(429).send({ type: 429, message: translate(lang, 'error.tooManyRequests') });
+    if (status >= 400 && status < 500) {
+      const key = err instanceof SyntaxError || err.code?.startsWith('FST_ERR_CTP') ? 'error.malformedJson' : 'error.invalidField';
+      return reply.code(400).send({ type: 400, message: translate(lang, key, { field: 'body', reason: err.message }) });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ type: 500, message: translate(lang, 'error.unknown') });
+  });
+
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler((req, reply) => reply.code(404).send({ type: 404, message: translate(languageOf(req), 'error.notFound') }));
+      registerAuthRoutes(api, ctx);
+    },
+    { prefix: SERVICE_BASE_PATH },
+  );
+
+  const consoleDir = join(ROOT, 'dist', 'console');
+  if (config.serveConsole && existsSync(join(consoleDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: consoleDir, prefix: `${CONSOLE_BASE_PATH}/`, wildcard: false, index: ['index.html'] });
+    // Client-side routes: any unknown path under the console answers index.html.
+    app.get(`${CONSOLE_BASE_PATH}/*`, (_req, reply) => reply.sendFile('index.html', consoleDir));
+    app.get(CONSOLE_BASE_PATH, (_req, reply) => reply.redirect(`${CONSOLE_BASE_PATH}/`));
+    app.get('/', (_req, reply) => reply.redirect(`${CONSOLE_BASE_PATH}/`));
+  }
+
+  const close = async () => {
+    for (const s of stops.splice(0).reverse()) await s();
+    await app.close();
+    await db.close();
+  };
+  return { app, ctx, close };
+}

@@ -1,0 +1,24 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+
+// The error catalogue of spec §8 holds on both storages before any feature route exists.
+describe.each(DB_KINDS)('platform basics on %s', (kind) => {
+  let p: TestPlatform;
+  beforeAll(async () => {
+    p = await startPlatform(kind);
+  });
+  afterAll(async () => p?.close());
+
+  it('answers an unknown endpoint with a localized 404 envelope', async () => {
+    const zh = await p.call('/nope');
+    expect(zh.status).toBe(404);
+    expect(zh.body).toEqual({ type: 404, message: '接口不存在' });
+    const en = await p.call('/nope', {}, { lang: 'en' });
+    expect(en.body.message).toBe('No such endpoint');
+  });
+
+  it('records every migration once', async () => {
+    const rows = await p.ctx.db.query<{ name: string }>('select name from schema_migrations order by name');
+    expect(rows.map((r) => r.name)).toContain('001-core.sql');
+  });
+});

@@ -1,0 +1,66 @@
+import { inject } from 'vitest';
+import { SERVICE_BASE_PATH } from '../../contract/constants';
+import { configFromEnv, type Config } from '../../platform/config';
+import { openPglite } from '../../platform/db/pglite-db';
+import { openPostgres } from '../../platform/db/postgres-db';
+import { seedDemoTenant } from '../../platform/seed/demo-tenant';
+import { buildPlatform, type Platform } from '../../platform/server';
+import { createDatabase } from './postgres';
+
+export type DbKind = 'pglite' | 'postgres';
+export const DB_KINDS: DbKind[] = ['pglite', 'postgres'];
+
+export interface TestPlatform extends Platform {
+  base: string;
+  /** POST (or method) a JSON body to a service path; answers status and parsed body. */
+  call: (path: string, body?: unknown, init?: { token?: string; lang?: 'zh' | 'en'; method?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any; headers: Headers }>;
+  login: (username: string, password?: string) => Promise<string>;
+}
+
+let dbCounter = 0;
+
+/** Starts a real platform on a random port over a fresh database of the given kind, with the demo tenant seeded. */
+export async function startPlatform(kind: DbKind, overrides: Partial<Config> = {}): Promise<TestPlatform> {
+  const config: Config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', captcha: false, serveConsole: false, logLevel: 'warn', seedRecords: 0, ...overrides };
+  let db;
+  if (kind === 'postgres') {
+    const clusterUrl = inject('pgUrl');
+    if (!clusterUrl) throw new Error('PostgreSQL is not available on this machine');
+    const url = await createDatabase(clusterUrl, `t${process.pid}_${Date.now()}_${dbCounter++}`);
+    db = await openPostgres(url);
+    config.databaseUrl = url;
+  } else {
+    db = await openPglite(null);
+  }
+  const platform = await buildPlatform(config, { db });
+  await seedDemoTenant(platform.ctx);
+  await platform.app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = platform.app.server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  const base = `http://127.0.0.1:${port}${SERVICE_BASE_PATH}`;
+  const call: TestPlatform['call'] = async (path, body, init = {}) => {
+    const headers: Record<string, string> = { 'Accept-Language': init.lang ?? 'zh', ...(init.headers ?? {}) };
+    if (init.token) headers.Authorization = `Bearer ${init.token}`;
+    const method = init.method ?? 'POST';
+    let payload: string | undefined;
+    if (method !== 'GET' && method !== 'DELETE') {
+      headers['Content-Type'] ??= 'application/json';
+      payload = typeof body === 'string' ? body : JSON.stringify(body ?? {});
+    }
+    const res = await fetch(base + path, { method, headers, body: payload });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON: a file or plain text */
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  };
+  const login = async (username: string, password = 'demo1234') => {
+    const r = await call('/user/login', { username, password: Buffer.from(password).toString('base64'), code: '', redomStr: '' });
+    if (r.status !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(r.body)}`);
+    return r.body.data.token as string;
+  };
+  return { ...platform, base, call, login };
+}

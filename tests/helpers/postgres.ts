@@ -1,0 +1,75 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// A throwaway PostgreSQL cluster from the machine's binaries, in a temporary directory, run as `postgres` when we
+// are root (initdb refuses root). .ci/run installs the binaries on a fresh machine.
+export interface PgCluster {
+  url: (database?: string) => string;
+  stop: () => Promise<void>;
+}
+
+export function findPgBin(): string | null {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  const versions = readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  return versions.length ? join(base, versions[0], 'bin') : null;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const addr = s.address();
+      s.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export async function startPgCluster(): Promise<PgCluster> {
+  const bin = findPgBin();
+  if (!bin) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql (install the postgresql package)');
+  const dir = mkdtempSync(join(tmpdir(), 'sms-pg-'));
+  chmodSync(dir, 0o777);
+  const dataDir = join(dir, 'data');
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) => (asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' }));
+  run(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
+  const port = await freePort();
+  const args = ['-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'];
+  const proc: ChildProcess = asRoot ? spawn('runuser', ['-u', 'postgres', '--', join(bin, 'postgres'), ...args], { stdio: 'ignore' }) : spawn(join(bin, 'postgres'), args, { stdio: 'ignore' });
+  const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  const pg = (await import('pg')).default;
+  for (let i = 0; ; i++) {
+    try {
+      const c = new pg.Client({ connectionString: url() });
+      await c.connect();
+      await c.end();
+      break;
+    } catch (e) {
+      if (i > 100) throw e;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    url,
+    stop: async () => {
+      proc.kill('SIGINT');
+      await new Promise((r) => (proc.exitCode !== null ? r(null) : proc.once('exit', r)));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh database in the cluster, so each suite starts empty. */
+export async function createDatabase(clusterUrl: string, name: string): Promise<string> {
+  const pg = (await import('pg')).default;
+  const c = new pg.Client({ connectionString: clusterUrl });
+  await c.connect();
+  await c.query(`drop database if exists "${name}"`);
+  await c.query(`create database "${name}"`);
+  await c.end();
+  return clusterUrl.replace(/\/[^/]*$/, `/${name}`);
+}
