@@ -1,4 +1,7 @@
 import type { Language } from './constants';
 
 // Messages of the validation rules of spec §5 (keys start with `v.`).
-export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {};
+export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {
+  'v.mobile.required': { zh: '手机号不能为空', en: 'The mobile number is required' },
+  'v.mobile.invalid': { zh: '手机号格式不正确', en: 'The mobile number is not valid' },
+};

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { PHONE_DIGITS } from '../constants';
+
+// Mainland mobile numbers (spec §5 "mobile helper"): exactly 11 digits, 1 then 3-9, never a landline.
+
+const MOBILE = new RegExp(`^1[3-9]\\d{${PHONE_DIGITS - 2}}$`);
+/** Fixed-line shapes that can also be 11 digits long: area code 0xx/0xxx + number, 400/800 service numbers. */
+const LANDLINE = /^(0\d{2,3}\d{7,8}|[48]00\d{7})$/;
+
+export function isLandline(s: string): boolean {
+  return LANDLINE.test(s);
+}
+
+export function isMobile(s: string): boolean {
+  return MOBILE.test(s) && !isLandline(s);
+}
+
+export const mobileSchema = z
+  .string({ error: 'v.mobile.required' })
+  .trim()
+  .min(1, { error: 'v.mobile.required' })
+  .refine(isMobile, { error: 'v.mobile.invalid' });
+
+export interface ParsedMobiles {
+  /** unique valid numbers, first-seen order. */
+  valid: string[];
+  /** unique tokens that are not mobile numbers, first-seen order. */
+  invalid: string[];
+  /** numbers (valid or not) that occurred more than once, each listed once, in order of their first repeat. */
+  duplicates: string[];
+}
+
+/** Separators a pasted list may use: newlines, ASCII/full-width commas and semicolons, any whitespace. */
+const SEPARATORS = /[\s,，;；、]+/u;
+
+export function parseMobiles(text: string): ParsedMobiles {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  const result: ParsedMobiles = { valid: [], invalid: [], duplicates: [] };
+  for (const token of text.split(SEPARATORS)) {
+    if (token === '') continue;
+    if (seen.has(token)) {
+      if (!repeated.has(token)) result.duplicates.push(token);
+      repeated.add(token);
+      continue;
+    }
+    seen.add(token);
+    (isMobile(token) ? result.valid : result.invalid).push(token);
+  }
+  return result;
+}
