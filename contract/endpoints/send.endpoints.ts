@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { defineEndpoint, LONG_TIMEOUT_MS } from '../endpoint';
+
+// Spec §7 sending calls. Every send answers the same counts; with `timing_time` it creates a timed batch instead
+// (charged up front, sent by the scheduler when due; spec §5: at least 10 minutes ahead).
+
+/** ISO 8601 with an offset (2026-11-21T18:00:00+08:00) or 'YYYY-MM-DD HH:mm:ss' in the account's time zone; blank = now. */
+export const timingTimeField = z.string().trim().max(40).optional();
+
+/** Numbers as pasted text: one per line; commas, semicolons and spaces also separate. */
+const mobilesField = z.string().max(4_000_000).default('');
+
+export const sendResultSchema = z.object({
+  /** the send batch; for a timed send the time_batch id. */
+  batch_id: z.string(),
+  /** set when the send was scheduled. */
+  time_batch: z.string().nullable(),
+  validCount: z.number().int(),
+  invalidCount: z.number().int(),
+  /** extra occurrences of numbers already listed. */
+  repeatCount: z.number().int(),
+  blacklistCount: z.number().int(),
+  /** billing segments per message (the largest, for one-to-one sends). */
+  segments: z.number().int(),
+  /** yuan charged. */
+  cost: z.number(),
+  /** batch_type: 0 review, 1 same content, 2 one-to-one. */
+  batch_type: z.number().int(),
+});
+export type SendResult = z.infer<typeof sendResultSchema>;
+
+/** One personalised message of a one-to-one send. */
+export const personalMessageSchema = z.object({ mobile: z.string().trim(), content: z.string() });
+
+export const groupSendRequest = z.object({
+  cus_id: z.string().trim().min(1),
+  content: z.string().max(2000).default(''),
+  mobiles: mobilesField,
+  /** one-to-one (personalised) form: batch_type 2; `content`/`mobiles` are then ignored. */
+  contents: z.array(personalMessageSchema).max(200_000).optional(),
+  timing_time: timingTimeField,
+});
+
+export const groupSendEndpoint = defineEndpoint({
+  path: '/user/groupSend',
+  timeoutMs: LONG_TIMEOUT_MS,
+  doc: 'Domestic send (prod_type 0). Content with a short URL or a configured keyword, or an account that requires review, makes a review batch (type 0).',
+  request: groupSendRequest,
+  response: sendResultSchema,
+});
+
+export const taokeGroupSendEndpoint = defineEndpoint({
+  path: '/user/taokeGroupSend',
+  timeoutMs: LONG_TIMEOUT_MS,
+  doc:
+    'Taoke (淘客) send: a marketing SMS promoting a shop product. The product link is shortened and appended to the content ' +
+    'with the unsubscribe hint "回T退订"; otherwise a domestic send (prod_type 0, always reviewed: batch_type 0).',
+  request: groupSendRequest.omit({ contents: true }).extend({ product_link: z.url().max(2000) }),
+  response: sendResultSchema,
+});
+
+export const smsLinkGroupSendEndpoint = defineEndpoint({
+  path: '/shortChainTool/smsLinkGroupSend',
+  timeoutMs: LONG_TIMEOUT_MS,
+  doc:
+    'Link send: a domestic send whose content carries a long link. One short link is generated per send and replaces ' +
+    '`{link}` in the content (or the long link itself when it appears there; else it is appended).',
+  request: groupSendRequest.omit({ contents: true }).extend({ long_link: z.url().max(2000) }),
+  response: sendResultSchema.extend({ short_link: z.string() }),
+});
+
+/** International numbers carry a country code: +CC… or 00CC…, one per line. */
+export const inteGroupSendEndpoint = defineEndpoint({
+  path: '/user/inteGroupSend',
+  timeoutMs: LONG_TIMEOUT_MS,
+  doc: 'International send (prod_type 1); path not shown in the spec. Priced per destination country.',
+  request: z.object({
+    cus_id: z.string().trim().min(1),
+    content: z.string().max(2000).default(''),
+    mobiles: mobilesField,
+    /** sender id: letters and digits. */
+    sender_id: z.string().trim().max(11).regex(/^[A-Za-z0-9]*$/, { error: 'send.badSenderId' }).optional(),
+    timing_time: timingTimeField,
+  }),
+  response: sendResultSchema,
+});
+
+export const videoFrameSchema = z.object({
+  mediaType: z.enum(['image', 'video', 'audio', 'text']).default('text'),
+  mediaUrl: z.string().max(2000).default(''),
+  textContent: z.string().max(2000).default(''),
+});
+
+export const videoSmsGroupSendEndpoint = defineEndpoint({
+  path: '/videoTemplate/videoSmsGroupSend',
+  timeoutMs: LONG_TIMEOUT_MS,
+  doc: 'Video SMS send (prod_type 2), priced per message. Either a video template id or a title with frames.',
+  request: z.object({
+    cus_id: z.string().trim().min(1),
+    cus_template_id: z.string().trim().optional(),
+    title: z.string().trim().max(200).optional(),
+    frames: z.array(videoFrameSchema).max(20).optional(),
+    mobiles: mobilesField,
+    timing_time: timingTimeField,
+  }),
+  response: sendResultSchema,
+});
+
+export const cspSmsGroupSendEndpoint = defineEndpoint({
+  path: '/cspSmsGroupSend',
+  timeoutMs: LONG_TIMEOUT_MS,
+  doc: 'Rich card (CSP, prod_type 6) send through one of the account\'s chatbots, priced per message.',
+  request: z.object({
+    cus_id: z.string().trim().min(1),
+    chatbot_id: z.string().trim().min(1),
+    template_id: z.string().trim().optional(),
+    template_name: z.string().trim().max(200).optional(),
+    /** fallback / card text. */
+    content: z.string().max(2000).default(''),
+    mobiles: mobilesField,
+    timing_time: timingTimeField,
+  }),
+  response: sendResultSchema,
+});

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { defineEndpoint, LONG_TIMEOUT_MS, pageOf, pageRequest } from '../endpoint';
+import { timeBatchSchema, timeMtMessageSchema } from '../records.schema';
+
+// Timed (scheduled) batches, spec §2 screens 7-8 and §4. send_status: 0 to be sent, 1 sent, 2 paused, 3 intercepted.
+
+export const TIMED_OPERATIONS = ['pause', 'recover', 'intercept'] as const;
+export type TimedOperation = (typeof TIMED_OPERATIONS)[number];
+
+/** Submit-time range of the list screens, epoch ms. */
+const timeRange = { startTime: z.coerce.number().int().optional(), endTime: z.coerce.number().int().optional() };
+/** List rows are the replicated documents; the feed fields may be left out. */
+const feedOptional = { seq: true, deleted: true, updated_at: true } as const;
+
+export const timeBatchRowSchema = timeBatchSchema.partial(feedOptional);
+export const timeMtMessageRowSchema = timeMtMessageSchema.partial(feedOptional);
+
+export const timeBatchListRequest = pageRequest.extend({
+  cus_id: z.string().trim().optional(),
+  send_status: z.coerce.number().int().optional(),
+  time_batch: z.string().trim().optional(),
+  decodeContent: z.string().trim().optional(),
+  ...timeRange,
+});
+export const timeBatchListEndpoint = defineEndpoint({
+  path: '/pageTimeBatch/list',
+  request: timeBatchListRequest,
+  response: pageOf(timeBatchRowSchema),
+});
+
+export const timeMtMessageListRequest = pageRequest.extend({
+  cus_id: z.string().trim().optional(),
+  time_batch: z.string().trim().optional(),
+  decodeMobile: z.string().trim().optional(),
+  send_status: z.coerce.number().int().optional(),
+  ...timeRange,
+});
+export const timeMtMessageListEndpoint = defineEndpoint({
+  path: '/timeMtMessage/list',
+  request: timeMtMessageListRequest,
+  response: pageOf(timeMtMessageRowSchema),
+});
+
+/** The numbers of one timed batch as an .xlsx. */
+export const timeBatchMobileDownloadEndpoint = defineEndpoint({
+  path: '/pageTimeBatch/mobileDownload',
+  kind: 'file',
+  timeoutMs: LONG_TIMEOUT_MS,
+  request: z.object({ time_batch: z.string().trim().min(1) }),
+  response: z.unknown(),
+});
+
+export const timeBatchOperationEndpoint = defineEndpoint({
+  path: '/pageTimeBatch/operation',
+  doc: 'pause 0→2, recover 2→0, intercept 0|2→3 (refunds what was charged). Only batches not yet sent.',
+  request: z.object({ time_batch: z.string().trim().min(1), operation: z.enum(TIMED_OPERATIONS) }),
+  response: z.object({ time_batch: z.string(), send_status: z.number().int(), refunded: z.number() }),
+});
+
+export const timeBatchEditEndpoint = defineEndpoint({
+  path: '/pageTimeBatch/edit',
+  doc: 'Changes the content of a batch not yet sent; re-prices when the segment count changes (charges or refunds the difference).',
+  request: z.object({ time_batch: z.string().trim().min(1), content: z.string().max(2000).default('') }),
+  response: z.object({ time_batch: z.string(), segments: z.number().int(), charged: z.number(), difference: z.number() }),
+});
