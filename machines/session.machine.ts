@@ -1,0 +1,316 @@
+import { assign, fromPromise, raise, setup } from 'xstate';
+import { SMS_CODE_RESEND_S, TOKEN_LIFETIME_S, TOKEN_REFRESH_CHECK_MS } from '../contract/constants';
+import type { LoginResponse, UserInfo } from '../contract/endpoints/user.endpoints';
+
+// Spec §4 "Session": logged out -> logging in -> loading user -> logged in, token refresh, logout and 401.
+// Three parallel regions: the session itself, the login captcha and the SMS-code resend countdown.
+// Every effect is a named actor or action; src/app provides the real ones, tests provide fakes.
+
+export interface PasswordLogin {
+  username: string;
+  /** plain text; the machine sends it Base64-encoded (spec §7). */
+  password: string;
+  code: string;
+  redomStr: string;
+}
+export interface SmsLogin {
+  username: string;
+  uuid: string;
+  code: string;
+}
+export interface Registration {
+  epId: string;
+  epName: string;
+  password: string;
+  phone: string;
+  code: string;
+  uuid: string;
+}
+export interface SmsCodeRequest {
+  kind: 'login' | 'register';
+  /** userId for login codes, epId for registration codes. */
+  account: string;
+  phone: string;
+  uuid: string;
+}
+export interface Captcha {
+  redomStr: string;
+  image: string;
+}
+
+export interface SessionInput {
+  now: () => number;
+  /** the stored token and the cached user, when a previous session left them. */
+  token?: { token: string; datetime: number } | null;
+  userInfo?: UserInfo | null;
+  /** refresh when the token's age reaches this (default: a minute before the platform's lifetime ends). */
+  tokenTimeMs?: number;
+}
+
+export interface SessionContext {
+  now: () => number;
+  tokenTimeMs: number;
+  token: string | null;
+  datetime: number;
+  userInfo: UserInfo | null;
+  /** opened from cache and the platform is unreachable. */
+  offline: boolean;
+  /** the last login / registration / code failure, as the platform worded it. */
+  error: string | null;
+  registered: boolean;
+  captcha: Captcha | null;
+  smsCountdown: number;
+  smsError: string | null;
+}
+
+export type SessionEvent =
+  | ({ type: 'session.login' } & PasswordLogin)
+  | ({ type: 'session.loginSms' } & SmsLogin)
+  | ({ type: 'session.register' } & Registration)
+  | ({ type: 'session.sms.send' } & SmsCodeRequest)
+  | { type: 'session.captcha.refresh' }
+  | { type: 'session.refresh' }
+  | { type: 'session.logout' }
+  | { type: 'session.unauthorized' }
+  | { type: 'session.online' }
+  | { type: 'session.offline' };
+
+export function toBase64(text: string): string {
+  return btoa(Array.from(new TextEncoder().encode(text), (b) => String.fromCharCode(b)).join(''));
+}
+
+const errorMessage = (e: unknown): string => (e instanceof Error ? e.message : String(e));
+/** transport failures (offline), as opposed to answers from the platform. */
+export const isNetworkError = (e: unknown): boolean => {
+  const kind = (e as { kind?: string } | null)?.kind;
+  return kind === 'network' || kind === 'timeout';
+};
+const isUnauthorized = (e: unknown): boolean => (e as { kind?: string } | null)?.kind === 'unauthorized';
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    loadCaptcha: fromPromise<Captcha, void>(async () => {
+      throw new Error('session actor loadCaptcha not provided');
+    }),
+    login: fromPromise<LoginResponse, { username: string; password: string; code: string; redomStr: string }>(async () => {
+      throw new Error('session actor login not provided');
+    }),
+    loginBySms: fromPromise<LoginResponse, SmsLogin>(async () => {
+      throw new Error('session actor loginBySms not provided');
+    }),
+    register: fromPromise<unknown, Registration>(async () => {
+      throw new Error('session actor register not provided');
+    }),
+    sendSmsCode: fromPromise<{ resendAfterS: number }, SmsCodeRequest>(async () => {
+      throw new Error('session actor sendSmsCode not provided');
+    }),
+    fetchUserInfo: fromPromise<UserInfo, { token: string }>(async () => {
+      throw new Error('session actor fetchUserInfo not provided');
+    }),
+    refreshToken: fromPromise<LoginResponse, void>(async () => {
+      throw new Error('session actor refreshToken not provided');
+    }),
+    logout: fromPromise<unknown, void>(async () => {
+      throw new Error('session actor logout not provided');
+    }),
+  },
+  actions: {
+    /** keep the token and its datetime (the Authorization cookie). */
+    storeToken: (_, _p: { token: string; datetime: number }) => {},
+    /** cache the user for offline start. */
+    storeUserInfo: (_, _p: UserInfo) => {},
+    /** a login succeeded: a fresh session starts unlocked. */
+    sessionStarted: () => {},
+    /** forget token, cached user, menus, tabs and lock state. */
+    clearSession: () => {},
+    acceptToken: assign((_, p: { token: string; datetime: number }) => ({ token: p.token, datetime: p.datetime })),
+    forget: assign({ token: null, datetime: 0, userInfo: null, offline: false }),
+    refreshCaptcha: raise({ type: 'session.captcha.refresh' }),
+  },
+  guards: {
+    hasCachedUser: ({ context }) => !!context.token && !!context.userInfo?.roles.length,
+    hasToken: ({ context }) => !!context.token,
+    tokenAged: ({ context }) => context.now() - context.datetime >= context.tokenTimeMs,
+    countingDown: ({ context }) => context.smsCountdown > 1,
+  },
+}).createMachine({
+  id: 'session',
+  type: 'parallel',
+  context: ({ input }) => ({
+    now: input.now,
+    tokenTimeMs: input.tokenTimeMs ?? TOKEN_LIFETIME_S * 1000 - 60_000,
+    token: input.token?.token ?? null,
+    datetime: input.token?.datetime ?? 0,
+    userInfo: input.userInfo ?? null,
+    offline: false,
+    error: null,
+    registered: false,
+    captcha: null,
+    smsCountdown: 0,
+    smsError: null,
+  }),
+  states: {
+    session: {
+      initial: 'boot',
+      states: {
+        boot: {
+          always: [
+            { guard: 'hasCachedUser', target: 'loggedIn.revalidating' },
+            { guard: 'hasToken', target: 'loadingUser' },
+            { target: 'loggedOut' },
+          ],
+        },
+        loggedOut: {
+          on: {
+            'session.login': 'loggingIn',
+            'session.loginSms': 'loggingInBySms',
+            'session.register': 'registering',
+          },
+        },
+        loggingIn: {
+          entry: assign({ error: null, registered: false }),
+          invoke: {
+            src: 'login',
+            input: ({ event }) => {
+              const e = event as Extract<SessionEvent, { type: 'session.login' }>;
+              return { username: e.username, password: toBase64(e.password), code: e.code, redomStr: e.redomStr };
+            },
+            onDone: { target: 'loadingUser', actions: [{ type: 'acceptToken', params: ({ event }) => event.output }, { type: 'storeToken', params: ({ event }) => event.output }, 'sessionStarted'] },
+            onError: { target: 'loggedOut', actions: [assign({ error: ({ event }) => errorMessage(event.error) }), 'refreshCaptcha'] },
+          },
+        },
+        loggingInBySms: {
+          entry: assign({ error: null, registered: false }),
+          invoke: {
+            src: 'loginBySms',
+            input: ({ event }) => {
+              const e = event as Extract<SessionEvent, { type: 'session.loginSms' }>;
+              return { username: e.username, uuid: e.uuid, code: e.code };
+            },
+            onDone: { target: 'loadingUser', actions: [{ type: 'acceptToken', params: ({ event }) => event.output }, { type: 'storeToken', params: ({ event }) => event.output }, 'sessionStarted'] },
+            onError: { target: 'loggedOut', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+          },
+        },
+        registering: {
+          entry: assign({ error: null, registered: false }),
+          invoke: {
+            src: 'register',
+            input: ({ event }) => {
+              const { type: _t, ...r } = event as Extract<SessionEvent, { type: 'session.register' }>;
+              return { ...r, password: toBase64(r.password) };
+            },
+            onDone: { target: 'loggedOut', actions: assign({ registered: true }) },
+            onError: { target: 'loggedOut', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+          },
+        },
+        loadingUser: {
+          invoke: {
+            src: 'fetchUserInfo',
+            input: ({ context }) => ({ token: context.token! }),
+            onDone: {
+              target: 'loggedIn',
+              actions: [assign({ userInfo: ({ event }) => event.output, offline: false }), { type: 'storeUserInfo', params: ({ event }) => event.output }],
+            },
+            // spec §2: a failed user-info fetch logs the user out
+            onError: { target: 'loggedOut', actions: ['clearSession', 'forget', assign({ error: ({ event }) => errorMessage(event.error) })] },
+          },
+        },
+        loggedIn: {
+          initial: 'idle',
+          on: {
+            'session.logout': 'loggingOut',
+            'session.unauthorized': { target: 'loggedOut', actions: ['clearSession', 'forget'] },
+            'session.offline': { actions: assign({ offline: true }) },
+            'session.online': { target: '.revalidating' },
+            'session.refresh': { target: '.refreshing' },
+          },
+          states: {
+            idle: {
+              after: {
+                [TOKEN_REFRESH_CHECK_MS]: [{ guard: 'tokenAged', target: 'refreshing' }, { target: 'idle', reenter: true }],
+              },
+            },
+            /** opened from the cached user: confirm it with the platform, or stay on the cache and say offline. */
+            revalidating: {
+              invoke: {
+                src: 'fetchUserInfo',
+                input: ({ context }) => ({ token: context.token! }),
+                onDone: {
+                  target: 'idle',
+                  actions: [assign({ userInfo: ({ event }) => event.output, offline: false }), { type: 'storeUserInfo', params: ({ event }) => event.output }],
+                },
+                onError: [
+                  { guard: ({ event }) => isUnauthorized(event.error), target: '#session.session.loggedOut', actions: ['clearSession', 'forget'] },
+                  { guard: ({ event }) => isNetworkError(event.error), target: 'idle', actions: assign({ offline: true }) },
+                  { target: 'idle' },
+                ],
+              },
+            },
+            refreshing: {
+              invoke: {
+                src: 'refreshToken',
+                onDone: { target: 'idle', actions: [{ type: 'acceptToken', params: ({ event }) => event.output }, { type: 'storeToken', params: ({ event }) => event.output }, assign({ offline: false })] },
+                // a failed refresh is retried at the next check; a 401 arrives as session.unauthorized
+                onError: { target: 'idle', actions: assign({ offline: ({ event, context }) => context.offline || isNetworkError(event.error) }) },
+              },
+            },
+          },
+        },
+        loggingOut: {
+          invoke: {
+            src: 'logout',
+            onDone: { target: 'loggedOut', actions: ['clearSession', 'forget'] },
+            onError: { target: 'loggedOut', actions: ['clearSession', 'forget'] },
+          },
+        },
+      },
+    },
+    captcha: {
+      initial: 'loading',
+      on: { 'session.captcha.refresh': '.loading' },
+      states: {
+        loading: {
+          invoke: {
+            src: 'loadCaptcha',
+            onDone: { target: 'ready', actions: assign({ captcha: ({ event }) => event.output }) },
+            onError: { target: 'failed', actions: assign({ captcha: null }) },
+          },
+        },
+        ready: {},
+        failed: {},
+      },
+    },
+    sms: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'session.sms.send': 'sending' } },
+        sending: {
+          entry: assign({ smsError: null }),
+          invoke: {
+            src: 'sendSmsCode',
+            input: ({ event }) => {
+              const { type: _t, ...r } = event as Extract<SessionEvent, { type: 'session.sms.send' }>;
+              return r;
+            },
+            onDone: { target: 'countdown', actions: assign({ smsCountdown: ({ event }) => event.output.resendAfterS || SMS_CODE_RESEND_S }) },
+            onError: { target: 'idle', actions: assign({ smsError: ({ event }) => errorMessage(event.error) }) },
+          },
+        },
+        /** no resend until the countdown ends (spec §9: 60 s). */
+        countdown: {
+          after: {
+            1000: [
+              { guard: 'countingDown', target: 'countdown', reenter: true, actions: assign({ smsCountdown: ({ context }) => context.smsCountdown - 1 }) },
+              { target: 'idle', actions: assign({ smsCountdown: 0 }) },
+            ],
+          },
+        },
+      },
+    },
+  },
+});

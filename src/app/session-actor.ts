@@ -1,0 +1,84 @@
+import { createActor, fromPromise } from 'xstate';
+import { userInfoSchema, type UserInfo } from '../../contract/endpoints/user.endpoints';
+import {
+  captchaEndpoint,
+  epRegistEndpoint,
+  getUserInfoEndpoint,
+  loginBySmsCodeEndpoint,
+  loginEndpoint,
+  logoutEndpoint,
+  refreshEndpoint,
+  sendAuthCodeEndpoint,
+  sendLoginAuthCodeEndpoint,
+} from '../../contract/endpoints/user.endpoints';
+import { lockMachine } from '../../machines/lock.machine';
+import { sessionMachine } from '../../machines/session.machine';
+import { api } from './api';
+import { onUnauthorized } from './session-events';
+import { readToken, writeToken } from './token-store';
+
+// The console's session and lock actors, wired to the platform through the one HTTP client and to browser storage.
+export const STORAGE = {
+  userInfo: 'session.userInfo',
+  menus: 'session.menus',
+  tabs: 'session.tabs',
+  lock: 'session.lock',
+} as const;
+
+function readJson<T>(key: string): T | null {
+  try {
+    return JSON.parse(localStorage.getItem(key) ?? 'null') as T | null;
+  } catch {
+    return null;
+  }
+}
+
+function cachedUserInfo(): UserInfo | null {
+  const parsed = userInfoSchema.safeParse(readJson(STORAGE.userInfo));
+  return parsed.success ? parsed.data : null;
+}
+
+export const lockActor = createActor(
+  lockMachine.provide({
+    actions: { persist: (_, p) => localStorage.setItem(STORAGE.lock, JSON.stringify(p)) },
+  }),
+  { input: { persisted: readJson<{ locked: boolean; hash: string | null }>(STORAGE.lock) } },
+);
+
+export const sessionActor = createActor(
+  sessionMachine.provide({
+    actors: {
+      loadCaptcha: fromPromise(async () => { const c = await api.call(captchaEndpoint, {}); return { redomStr: c.redomStr, image: c.image }; }),
+      login: fromPromise(({ input }) => api.call(loginEndpoint, input)),
+      loginBySms: fromPromise(({ input }) => api.call(loginBySmsCodeEndpoint, input)),
+      register: fromPromise(({ input }) => api.call(epRegistEndpoint, input)),
+      sendSmsCode: fromPromise(({ input }) =>
+        input.kind === 'login'
+          ? api.call(sendLoginAuthCodeEndpoint, { userId: input.account, phone: input.phone, uuid: input.uuid })
+          : api.call(sendAuthCodeEndpoint, { epId: input.account, phone: input.phone, uuid: input.uuid }),
+      ),
+      fetchUserInfo: fromPromise(() => api.call(getUserInfoEndpoint, {}, { silent: true })),
+      refreshToken: fromPromise(() => api.call(refreshEndpoint, {}, { silent: true })),
+      logout: fromPromise(() => api.call(logoutEndpoint, {}, { silent: true })),
+    },
+    actions: {
+      storeToken: (_, p) => writeToken({ token: p.token, datetime: p.datetime }),
+      storeUserInfo: (_, p) => localStorage.setItem(STORAGE.userInfo, JSON.stringify(p)),
+      sessionStarted: () => lockActor.send({ type: 'lock.clear' }),
+      clearSession: () => {
+        writeToken(null);
+        [STORAGE.userInfo, STORAGE.menus, STORAGE.tabs].forEach((k) => localStorage.removeItem(k));
+        lockActor.send({ type: 'lock.clear' });
+      },
+    },
+  }),
+  { input: { now: () => Date.now(), token: readToken(), userInfo: cachedUserInfo() } },
+);
+
+export function startSession(): void {
+  lockActor.start();
+  sessionActor.start();
+  onUnauthorized(() => sessionActor.send({ type: 'session.unauthorized' }));
+  window.addEventListener('online', () => sessionActor.send({ type: 'session.online' }));
+  window.addEventListener('offline', () => sessionActor.send({ type: 'session.offline' }));
+}
