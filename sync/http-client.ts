@@ -1,6 +1,9 @@
 import { SERVICE_BASE_PATH, STATUS_WHITE_LIST, type Language } from '../contract/constants';
 import type { Endpoint, RequestOf, ResponseOf } from '../contract/endpoint';
-import { IDEMPOTENCY_HEADER, LANGUAGE_HEADER } from '../contract/envelope';
+import { IDEMPOTENCY_HEADER, LANGUAGE_HEADER, SUCCESS_TYPE } from '../contract/envelope';
+
+/** Sent with every call so a failure can be matched with the platform's log line. */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
 import { translate } from '../contract/messages';
 
 // The one HTTP client (spec §7, §8): base path, bearer token, language header, timeouts, the error catalogue.
@@ -62,7 +65,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       o.onUnauthorized();
       throw new ApiCallError('unauthorized', translate(o.getLanguage(), 'error.unauthorized'), 401);
     }
-    const headers: Record<string, string> = { [LANGUAGE_HEADER]: o.getLanguage() };
+    const headers: Record<string, string> = { [LANGUAGE_HEADER]: o.getLanguage(), [REQUEST_ID_HEADER]: crypto.randomUUID() };
     if (contentType) headers['Content-Type'] = contentType;
     if (token) headers.Authorization = `Bearer ${token}`;
     if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = opts.idempotencyKey;
@@ -94,7 +97,13 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
 
   async function parse<E extends Endpoint>(endpoint: E, res: Response, opts: CallOptions): Promise<ResponseOf<E>> {
     if (res.status !== 200) return failure(endpoint, res, opts);
-    const env = (await res.json()) as { data?: unknown };
+    const env = (await res.json()) as { type?: number; message?: string; data?: unknown };
+    // spec §4: an answer counts (a token is stored) only when its type is 0
+    if (env.type !== SUCCESS_TYPE) {
+      const message = env.message || translate(o.getLanguage(), 'error.unknown');
+      if (!endpoint.silent && !opts.silent) o.onErrorToast?.(message);
+      throw new ApiCallError('http', message, res.status, env);
+    }
     const parsed = endpoint.response.safeParse(env.data ?? undefined);
     if (!parsed.success) throw new ApiCallError('contract', `answer of ${endpoint.path} does not match the contract: ${parsed.error.message}`, 200, env);
     return parsed.data as ResponseOf<E>;
