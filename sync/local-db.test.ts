@@ -1,0 +1,53 @@
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { kHigh, kLow, openLocalDb, orderKey, removeThrough, writeThrough, type LocalDb, type LocalMt } from './local-db';
+
+let db: LocalDb | null = null;
+afterEach(async () => {
+  await db?.remove();
+  db = null;
+});
+
+const mt = (sn: string, t: number, over: Partial<LocalMt> = {}): LocalMt => ({
+  sn, prod_type: 0, cus_id: 'c1', cus_name: 'n', batch_id: 'b', decodeMobile: '1380000' + sn.padStart(4, '0'), decodeContent: 'hi',
+  mt_status: 0, report_result: '0', report_result_desc: null, errDesc: null, table_name: 'mt', receive_time: t, month: '202611',
+  segments: 1, price: 0.05, priceStr: '0.05', countryName: null, countryCode: null, titleStr: null, receive_content: null,
+  seq: 1, deleted: false, updated_at: t, k: orderKey(t, sn), ...over,
+});
+
+describe('local database', () => {
+  it('orders newest first by the inverted key and pages by keyset', async () => {
+    db = await openLocalDb({ cusId: 'U1', indexedDB, IDBKeyRange, namespace: `t${Date.now()}` });
+    const base = 1_700_000_000_000;
+    await writeThrough(db.mt_records, Array.from({ length: 50 }, (_, i) => mt(`s${i}`, base + i * 1000)));
+    const first = await db.mt_records.find({ selector: { prod_type: 0 }, sort: [{ prod_type: 'asc' }, { k: 'asc' }], limit: 10 }).exec();
+    expect(first.map((d) => d.sn)).toEqual(Array.from({ length: 10 }, (_, i) => `s${49 - i}`));
+    const next = await db.mt_records.find({ selector: { prod_type: 0, k: { $gt: first[9].k } }, sort: [{ prod_type: 'asc' }, { k: 'asc' }], limit: 10 }).exec();
+    expect(next[0].sn).toBe('s39');
+    // a time range is a k range
+    const range = await db.mt_records.find({ selector: { prod_type: 0, k: { $gte: kLow(base + 20_000), $lte: kHigh(base + 10_000) } }, sort: [{ prod_type: 'asc' }, { k: 'asc' }] }).exec();
+    expect(range.map((d) => d.sn)).toEqual(Array.from({ length: 11 }, (_, i) => `s${20 - i}`));
+  });
+
+  it('overwrites existing documents and removes tombstoned ones', async () => {
+    db = await openLocalDb({ cusId: 'U2', indexedDB, IDBKeyRange, namespace: `t${Date.now()}` });
+    await writeThrough(db.mt_records, [mt('a', 1), mt('b', 2)]);
+    await writeThrough(db.mt_records, [mt('a', 1, { mt_status: 700, seq: 5 }), mt('c', 3)]);
+    const a = await db.mt_records.findOne('a').exec();
+    expect(a?.mt_status).toBe(700);
+    await removeThrough(db.mt_records, ['b', 'missing']);
+    expect((await db.mt_records.find().exec()).map((d) => d.sn).sort()).toEqual(['a', 'c']);
+  });
+
+  it('keeps one database per user', async () => {
+    // the free RxDB opens few collections at once, so the two users' databases are opened one after the other.
+    const first = await openLocalDb({ cusId: 'U3', indexedDB, IDBKeyRange, namespace: 'iso' });
+    await writeThrough(first.mt_records, [mt('x', 1)]);
+    await first.close();
+    db = await openLocalDb({ cusId: 'U4', indexedDB, IDBKeyRange, namespace: 'iso' });
+    expect(await db.mt_records.count().exec()).toBe(0);
+    await db.remove();
+    db = await openLocalDb({ cusId: 'U3', indexedDB, IDBKeyRange, namespace: 'iso' });
+    expect(await db.mt_records.count().exec()).toBe(1);
+  });
+});

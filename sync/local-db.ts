@@ -1,0 +1,250 @@
+import { addRxPlugin, createRevision, createRxDatabase, now, type RxCollection, type RxDatabase, type RxJsonSchema } from 'rxdb';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import type { FeedResource } from '../contract/endpoints/feed.endpoints';
+import type { Batch, MoRecord, MtRecord, StatisticsRow, TimeBatch, TimeMtMessage } from '../contract/records.schema';
+
+// The console's local database (DESIGN.md §2, §4): RxDB on Dexie, one database per user, ≤ 13 collections.
+// Newest-first order is index-backed through `k`: the inverted time (MAX - time, zero-padded) joined with the primary
+// key. Ascending `k` is newest first, a keyset cursor is "k > last k", and a date range is a range on k — all one
+// indexed field, placed last in every compound index, because the Dexie storage cannot walk an index backwards.
+
+addRxPlugin(RxDBLeaderElectionPlugin);
+
+export const MAX_TIME = 9_999_999_999_999;
+const TIME_DIGITS = 13;
+
+export function invTime(t: number): string {
+  return String(MAX_TIME - t).padStart(TIME_DIGITS, '0');
+}
+/** the ordering key: inverted time, then the primary key (unique, so keyset paging is exact). */
+export function orderKey(t: number, id: string): string {
+  return `${invTime(t)}:${id}`;
+}
+/** k bounds for records at time t (inclusive): every key of time t lies in [kLow(t), kHigh(t)]. */
+export const kLow = (t: number) => `${invTime(t)}:`;
+export const kHigh = (t: number) => `${invTime(t)};`;
+
+/** Event log entry (DESIGN.md §2.3). */
+export interface EventDoc {
+  id: string;
+  type: string;
+  aggregate: string;
+  payload: Record<string, unknown>;
+  actor: string;
+  created_at: number;
+  status: 'pending' | 'acked' | 'rejected';
+  attempts: number;
+  last_error: string | null;
+  result: unknown;
+  next_attempt_at: number;
+  k: string;
+}
+
+/** Replication state per resource, plus `settings`. */
+export interface SyncStateDoc {
+  id: string;
+  data: Record<string, unknown>;
+}
+
+type Local<T> = T & { k: string };
+export type LocalMt = Local<MtRecord>;
+export type LocalMo = Local<MoRecord>;
+export type LocalBatch = Local<Batch>;
+export type LocalTimeBatch = Local<TimeBatch>;
+export type LocalTimeMt = Local<TimeMtMessage>;
+export type LocalStat = Local<StatisticsRow>;
+
+export interface LocalCollections {
+  mt_records: RxCollection<LocalMt>;
+  mo_records: RxCollection<LocalMo>;
+  batches: RxCollection<LocalBatch>;
+  time_batches: RxCollection<LocalTimeBatch>;
+  time_mt_messages: RxCollection<LocalTimeMt>;
+  statistics: RxCollection<LocalStat>;
+  events: RxCollection<EventDoc>;
+  sync_state: RxCollection<SyncStateDoc>;
+}
+export type LocalDb = RxDatabase<LocalCollections>;
+export type RecordCollectionName = Exclude<keyof LocalCollections, 'events' | 'sync_state'>;
+
+// Schema building blocks: indexed fields must be required and bounded on Dexie (DESIGN.md §4).
+const str = (maxLength?: number) => (maxLength ? { type: 'string', maxLength } : { type: 'string' });
+const nstr = { type: ['string', 'null'] };
+const int = (maximum = Number.MAX_SAFE_INTEGER, minimum = -Number.MAX_SAFE_INTEGER) => ({ type: 'integer', minimum, maximum, multipleOf: 1 });
+const num = { type: 'number' };
+const bool = { type: 'boolean' };
+const KEY = str(100);
+const feed = { seq: int(), deleted: bool, updated_at: int(), k: KEY };
+
+function schema<T>(primaryKey: string, properties: Record<string, object>, indexes: string[][]): RxJsonSchema<T> {
+  const required = Object.keys(properties);
+  return { version: 0, primaryKey, type: 'object', properties, required, indexes } as unknown as RxJsonSchema<T>;
+}
+
+const mtSchema = schema<LocalMt>(
+  'sn',
+  {
+    sn: str(64), prod_type: int(99, 0), cus_id: str(64), cus_name: str(), batch_id: str(), decodeMobile: str(32), decodeContent: str(),
+    mt_status: int(9999, -1), report_result: nstr, report_result_desc: nstr, errDesc: nstr, table_name: str(), receive_time: int(),
+    month: str(), segments: int(), price: num, priceStr: str(), countryName: nstr, countryCode: nstr, titleStr: nstr, receive_content: nstr, ...feed,
+  },
+  [['prod_type', 'k'], ['prod_type', 'mt_status', 'k'], ['prod_type', 'cus_id', 'k'], ['prod_type', 'decodeMobile', 'k']],
+);
+const moSchema = schema<LocalMo>(
+  'sn',
+  {
+    sn: str(64), cus_id: str(64), cus_name: str(), src_calling_number: str(), decodeMobile: str(32), decodeContent: str(),
+    decodeWholeContent: str(), deliver_time: int(), batch_id: str(), ...feed,
+  },
+  [['k'], ['cus_id', 'k'], ['decodeMobile', 'k']],
+);
+const batchSchema = schema<LocalBatch>(
+  'batch_id',
+  {
+    batch_id: str(64), prod_type: int(99, 0), batch_type: int(), create_time: int(), receive_count: int(), wait_send_count: int(),
+    sent_count: int(), success_count: int(), failure_count: int(), unknown_count: int(), cus_id: str(64), cus_name: str(), decodeContent: str(), ...feed,
+  },
+  [['prod_type', 'k'], ['prod_type', 'cus_id', 'k']],
+);
+const timeBatchSchema = schema<LocalTimeBatch>(
+  'time_batch',
+  {
+    time_batch: str(64), cus_id: str(64), cus_name: str(), prod_type: int(99, 0), batch_count: int(), batch_type: int(),
+    send_status: int(99, -1), timing_time: int(), create_time: int(), decodeContent: str(), ...feed,
+  },
+  [['prod_type', 'k'], ['prod_type', 'send_status', 'k'], ['prod_type', 'cus_id', 'k']],
+);
+const timeMtSchema = schema<LocalTimeMt>(
+  'sn',
+  {
+    sn: str(64), decodeMobile: str(32), send_status: int(99, -1), time_batch: str(64), timing_time: int(), create_time: int(), cus_id: str(64), ...feed,
+  },
+  [['k'], ['time_batch', 'k'], ['send_status', 'k'], ['cus_id', 'k'], ['decodeMobile', 'k']],
+);
+const statSchema = schema<LocalStat>(
+  'id',
+  {
+    id: str(100), kind: str(16), prod_type: int(99, 0), gathering_time: str(), cus_id: str(64), cus_name: str(), countryName: nstr,
+    sent_count: int(), success_count: int(), failure_count: int(), unknown_count: int(), successUnionStr: str(), failureUnionStr: str(),
+    unknownUnionStr: str(), ...feed,
+  },
+  [['kind', 'prod_type', 'k'], ['kind', 'prod_type', 'cus_id', 'k']],
+);
+const eventSchema = schema<EventDoc>(
+  'id',
+  {
+    id: str(40), type: str(64), aggregate: str(100), payload: { type: 'object' }, actor: str(), created_at: int(), status: str(16),
+    attempts: int(), last_error: nstr, result: {}, next_attempt_at: int(), k: KEY,
+  },
+  [['k'], ['status', 'id'], ['type', 'k'], ['aggregate', 'id']],
+);
+eventSchema.required = (eventSchema.required as string[]).filter((f) => f !== 'result') as never;
+const syncStateSchema = schema<SyncStateDoc>('id', { id: str(64), data: { type: 'object' } }, []);
+
+/** What a record collection is replicated from and how its ordering key is made. */
+export interface RecordCollectionMeta {
+  resource: FeedResource;
+  primaryKey: string;
+  /** the epoch-ms field the default order (newest first) and date ranges use. */
+  timeField: string;
+}
+export const RECORD_COLLECTIONS: Record<RecordCollectionName, RecordCollectionMeta> = {
+  mt_records: { resource: 'mtRecord', primaryKey: 'sn', timeField: 'receive_time' },
+  mo_records: { resource: 'moRecord', primaryKey: 'sn', timeField: 'deliver_time' },
+  batches: { resource: 'batch', primaryKey: 'batch_id', timeField: 'create_time' },
+  time_batches: { resource: 'timeBatch', primaryKey: 'time_batch', timeField: 'create_time' },
+  time_mt_messages: { resource: 'timeMtMessage', primaryKey: 'sn', timeField: 'create_time' },
+  statistics: { resource: 'statistics', primaryKey: 'id', timeField: 'gathering_ms' },
+};
+export const COLLECTION_OF_RESOURCE = Object.fromEntries(
+  Object.entries(RECORD_COLLECTIONS).map(([name, m]) => [m.resource, name]),
+) as Record<FeedResource, RecordCollectionName>;
+
+/** epoch ms of a document's ordering time. Statistics rows carry a YYYY[-MM[-DD]] string. */
+export function timeOf(collection: RecordCollectionName, doc: Record<string, unknown>): number {
+  if (collection === 'statistics') return Date.parse(String(doc.gathering_time)) || 0;
+  return Number(doc[RECORD_COLLECTIONS[collection].timeField]) || 0;
+}
+
+export const COLLECTION_SCHEMAS = {
+  mt_records: mtSchema,
+  mo_records: moSchema,
+  batches: batchSchema,
+  time_batches: timeBatchSchema,
+  time_mt_messages: timeMtSchema,
+  statistics: statSchema,
+  events: eventSchema,
+  sync_state: syncStateSchema,
+};
+
+export interface OpenLocalDbOptions {
+  /** the user's cus_id: one database per user, so two logins on one browser never mix data. */
+  cusId: string;
+  /** Node tests pass fake-indexeddb's indexedDB and IDBKeyRange. */
+  indexedDB?: unknown;
+  IDBKeyRange?: unknown;
+  /** extra name part (tests use a fresh database each). */
+  namespace?: string;
+}
+
+export function localDbName(cusId: string, namespace = ''): string {
+  // RxDB names must be lowercase letters, digits and a few symbols.
+  const safe = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, (c) => `_${c.charCodeAt(0).toString(16)}`);
+  return `smsc_${safe(namespace)}${namespace ? '_' : ''}${safe(cusId)}`;
+}
+
+export async function openLocalDb(o: OpenLocalDbOptions): Promise<LocalDb> {
+  const storage = getRxStorageDexie(o.indexedDB ? ({ indexedDB: o.indexedDB, IDBKeyRange: o.IDBKeyRange } as never) : {});
+  const db = await createRxDatabase<LocalCollections>({
+    name: localDbName(o.cusId, o.namespace),
+    storage,
+    multiInstance: true,
+    eventReduce: true,
+    closeDuplicates: true,
+  } as never);
+  await db.addCollections(Object.fromEntries(Object.entries(COLLECTION_SCHEMAS).map(([name, s]) => [name, { schema: s }])) as never);
+  return db;
+}
+
+/**
+ * Upserts documents by writing through the collection's storage instance: no RxDocument objects, one storage
+ * bulkWrite for the new ones and one for those already present (DESIGN.md §4: approach raw Dexie speed).
+ * Live queries still update because the collection listens to its storage's change stream.
+ */
+export async function writeThrough<T extends { [key: string]: unknown }>(collection: RxCollection<T>, docs: T[]): Promise<void> {
+  if (docs.length === 0) return;
+  const store = collection.storageInstance;
+  const pk = collection.schema.primaryPath as string;
+  const token = collection.database.token;
+  const lwt = now();
+  const rev = createRevision(token);
+  const fresh = docs.map((d) => ({ document: { ...d, _deleted: false, _attachments: {}, _meta: { lwt }, _rev: rev } }));
+  const res = await store.bulkWrite(fresh as never, 'sync');
+  if (res.error.length === 0) return;
+  // conflicts: documents already stored; write over them with their current state as `previous`.
+  const conflictIds = res.error.filter((e) => e.status === 409).map((e) => e.documentId);
+  const unexpected = res.error.find((e) => e.status !== 409);
+  if (unexpected) throw new Error(`local write failed: ${JSON.stringify(unexpected).slice(0, 300)}`);
+  const current = await store.findDocumentsById(conflictIds, true);
+  const byId = new Map(current.map((c) => [String((c as Record<string, unknown>)[pk]), c]));
+  const docById = new Map(docs.map((d) => [String(d[pk]), d]));
+  const rows = conflictIds.map((id) => {
+    const previous = byId.get(id)!;
+    return { previous, document: { ...docById.get(id)!, _deleted: false, _attachments: {}, _meta: { lwt }, _rev: createRevision(token, previous as never) } };
+  });
+  const res2 = await store.bulkWrite(rows as never, 'sync');
+  if (res2.error.length) throw new Error(`local write failed: ${JSON.stringify(res2.error[0]).slice(0, 300)}`);
+}
+
+/** Deletes documents by id (tombstones, eviction). */
+export async function removeThrough<T>(collection: RxCollection<T>, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const store = collection.storageInstance;
+  const token = collection.database.token;
+  const current = await store.findDocumentsById(ids, false);
+  if (current.length === 0) return;
+  const lwt = now();
+  const rows = current.map((previous) => ({ previous, document: { ...previous, _deleted: true, _meta: { lwt }, _rev: createRevision(token, previous as never) } }));
+  await store.bulkWrite(rows as never, 'sync');
+}

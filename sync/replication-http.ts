@@ -1,0 +1,80 @@
+import {
+  batchPullEndpoint, changesStreamEndpoint, moRecordPullEndpoint, mtRecordPullEndpoint, statisticsPullEndpoint,
+  timeBatchPullEndpoint, timeMtMessagePullEndpoint, type FeedResource,
+} from '../contract/endpoints/feed.endpoints';
+import type { HttpClient } from './http-client';
+import type { PullFn } from './replication';
+
+// The replication's two doors to the platform: the pull routes (through the one HTTP client) and the SSE stream of
+// "changed" notices. The stream is read with fetch so the same code runs in the browser and in Node tests.
+
+const PULL_ENDPOINTS = {
+  mtRecord: mtRecordPullEndpoint,
+  moRecord: moRecordPullEndpoint,
+  batch: batchPullEndpoint,
+  timeBatch: timeBatchPullEndpoint,
+  timeMtMessage: timeMtMessagePullEndpoint,
+  statistics: statisticsPullEndpoint,
+} as const;
+
+export function httpPull(client: HttpClient): PullFn {
+  return (resource, req) => client.call(PULL_ENDPOINTS[resource], req, { silent: true }) as never;
+}
+
+export interface ChangeStreamOptions {
+  baseUrl: string;
+  getToken: () => string | null;
+  onChanged: (resource: FeedResource, seq: number) => void;
+  /** connected (true) or lost (false). */
+  onStatus?: (connected: boolean) => void;
+  fetchImpl?: typeof fetch;
+  reconnectMs?: number;
+}
+
+/** Follows the change stream until closed, reconnecting after drops. Answers a close function. */
+export function followChanges(o: ChangeStreamOptions): () => void {
+  const ctrl = new AbortController();
+  const doFetch = o.fetchImpl ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
+  const reconnectMs = o.reconnectMs ?? 2000;
+  void (async () => {
+    while (!ctrl.signal.aborted) {
+      try {
+        const token = o.getToken();
+        if (!token) throw new Error('no token');
+        const res = await doFetch(`${o.baseUrl}${changesStreamEndpoint.path}?token=${encodeURIComponent(token)}`, {
+          headers: { Accept: 'text/event-stream' },
+          signal: ctrl.signal,
+        });
+        if (res.status !== 200 || !res.body) throw new Error(`stream answered ${res.status}`);
+        o.onStatus?.(true);
+        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buf = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buf += value;
+          let cut: number;
+          while ((cut = buf.indexOf('\n\n')) >= 0) {
+            const block = buf.slice(0, cut);
+            buf = buf.slice(cut + 2);
+            const event = /^event: ?(.*)$/m.exec(block)?.[1]?.trim();
+            const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
+            if (event !== 'changed' || !data) continue;
+            try {
+              const parsed = changesStreamEndpoint.response.parse(JSON.parse(data));
+              o.onChanged(parsed.resource as FeedResource, parsed.seq);
+            } catch {
+              /* a malformed notice is skipped; the next pull catches up anyway */
+            }
+          }
+        }
+      } catch {
+        /* dropped: reconnect below */
+      }
+      if (ctrl.signal.aborted) break;
+      o.onStatus?.(false);
+      await new Promise((r) => setTimeout(r, reconnectMs));
+    }
+  })();
+  return () => ctrl.abort();
+}

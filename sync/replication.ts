@@ -1,0 +1,319 @@
+import { BehaviorSubject } from 'rxjs';
+import { FEED_RESOURCES, type FeedResource, type PullRequest } from '../contract/endpoints/feed.endpoints';
+import {
+  COLLECTION_OF_RESOURCE, kHigh, orderKey, RECORD_COLLECTIONS, removeThrough, timeOf, writeThrough,
+  type LocalDb, type RecordCollectionName,
+} from './local-db';
+
+// Pull replication (DESIGN.md §2.1, §2.2, §2.4): per resource, a newest-first backfill down to the cache horizon,
+// then forward catch-up from the high-water mark, triggered by the platform's "changed" notices. Pages are written
+// through the storage in one bulk write each (see writeThrough). Backfill pages and forward pulls of one resource run
+// one at a time, so a forward write (newer) always lands after any backfill write of the same document.
+
+export interface PullAnswer {
+  documents: Record<string, unknown>[];
+  checkpoint: { seq: number } | null;
+  highWater: number;
+}
+export type PullFn = (resource: FeedResource, req: PullRequest) => Promise<PullAnswer>;
+
+export interface CacheWindow {
+  /** days of history kept locally. */
+  days: number;
+  /** most records kept per resource. */
+  recordCap: number;
+}
+export const DEFAULT_CACHE_WINDOW: CacheWindow = { days: 90, recordCap: 1_000_000 };
+const DAY_MS = 86_400_000;
+
+export type ResourcePhase = 'idle' | 'backfill' | 'live';
+export interface ResourceProgress {
+  phase: ResourcePhase;
+  /** documents written locally by this session. */
+  synced: number;
+  /** 0..1: how far the backfill reached towards the horizon, by time. */
+  fraction: number;
+  error: string | null;
+}
+export interface SyncProgress {
+  /** backfill while any resource backfills; live when all follow the feed. */
+  phase: 'starting' | 'follower' | 'backfill' | 'live' | 'stopped';
+  online: boolean;
+  leader: boolean;
+  synced: number;
+  fraction: number;
+  error: string | null;
+  resources: Record<FeedResource, ResourceProgress>;
+}
+
+interface ResourceState {
+  /** continue the backfill below this seq; null = from the top. */
+  backfillSeq: number | null;
+  backfillDone: boolean;
+  /** forward pulls start above this seq. */
+  forwardSeq: number | null;
+  /** the horizon (epoch ms) this backfill runs down to. */
+  since: number;
+  /** documents the backfill wrote (for the record cap). */
+  filled: number;
+}
+
+export interface ReplicatorOptions {
+  db: LocalDb;
+  pull: PullFn;
+  now?: () => number;
+  /** documents per pull (the feed allows up to 10,000). */
+  pageSize?: number;
+  resources?: FeedResource[];
+  /** wait for leadership among tabs before replicating (default true). */
+  leaderElection?: boolean;
+  /** delay before retrying after a failed pull. */
+  retryMs?: number;
+}
+
+export interface Replicator {
+  progress$: BehaviorSubject<SyncProgress>;
+  /** resolves once this instance leads and has started (never for followers). */
+  start(): Promise<void>;
+  /** a "changed" notice, or "pull now": forward catch-up of one resource (or all). */
+  notify(resource?: FeedResource): Promise<void>;
+  /** resolves when every backfill has reached its horizon. */
+  backfilled(): Promise<void>;
+  getWindow(): Promise<CacheWindow>;
+  /** changes the cache window: evicts what falls outside, backfills further when it grew. */
+  setWindow(w: CacheWindow): Promise<void>;
+  setOnline(online: boolean): void;
+  stop(): Promise<void>;
+}
+
+const SETTINGS_ID = 'settings';
+
+/** The local document for a pulled one: the contract document plus its ordering key. */
+export function toLocal(collection: RecordCollectionName, doc: Record<string, unknown>): Record<string, unknown> {
+  const id = String(doc[RECORD_COLLECTIONS[collection].primaryKey]);
+  return { ...doc, k: orderKey(timeOf(collection, doc), id) };
+}
+
+export function createReplicator(o: ReplicatorOptions): Replicator {
+  const db = o.db;
+  const now = o.now ?? Date.now;
+  const pageSize = o.pageSize ?? 5000;
+  const retryMs = o.retryMs ?? 3000;
+  const resources = o.resources ?? (Object.keys(FEED_RESOURCES) as FeedResource[]);
+  const blank = (): ResourceProgress => ({ phase: 'idle', synced: 0, fraction: 0, error: null });
+  const progress$ = new BehaviorSubject<SyncProgress>({
+    phase: 'starting', online: true, leader: false, synced: 0, fraction: 0, error: null,
+    resources: Object.fromEntries(resources.map((r) => [r, blank()])) as Record<FeedResource, ResourceProgress>,
+  });
+  let stopped = false;
+  let running = false;
+  const locks = new Map<FeedResource, Promise<unknown>>();
+  const pendingNotice = new Set<FeedResource>();
+  let backfillDone: Promise<void> = new Promise(() => {});
+  let resolveBackfilled: () => void = () => {};
+  backfillDone = new Promise((r) => (resolveBackfilled = r));
+  let wakeUp: (() => void) | null = null;
+
+  function exclusive<T>(resource: FeedResource, fn: () => Promise<T>): Promise<T> {
+    const prev = locks.get(resource) ?? Promise.resolve();
+    const next = prev.then(fn, fn);
+    locks.set(resource, next.catch(() => undefined));
+    return next;
+  }
+
+  function update(resource: FeedResource | null, patch: Partial<ResourceProgress>, top: Partial<SyncProgress> = {}) {
+    const cur = progress$.value;
+    const res = resource ? { ...cur.resources, [resource]: { ...cur.resources[resource], ...patch } } : cur.resources;
+    const list = Object.values(res);
+    const anyBackfill = list.some((r) => r.phase !== 'live');
+    const phase = top.phase ?? (cur.phase === 'stopped' || cur.phase === 'follower' ? cur.phase : anyBackfill ? 'backfill' : 'live');
+    progress$.next({
+      ...cur, ...top, phase, resources: res,
+      synced: list.reduce((s, r) => s + r.synced, 0),
+      fraction: list.reduce((s, r) => s + (r.phase === 'live' ? 1 : r.fraction), 0) / list.length,
+      error: list.find((r) => r.error)?.error ?? null,
+    });
+  }
+
+  async function readState<T>(id: string): Promise<T | null> {
+    const doc = await db.sync_state.findOne(id).exec();
+    return doc ? (doc.toJSON().data as T) : null;
+  }
+  async function writeState(id: string, data: object) {
+    await db.sync_state.upsert({ id, data: data as Record<string, unknown> });
+  }
+
+  async function getWindow(): Promise<CacheWindow> {
+    return { ...DEFAULT_CACHE_WINDOW, ...((await readState<CacheWindow>(SETTINGS_ID)) ?? {}) };
+  }
+
+  /** Writes one page: live documents upserted, tombstones removed. */
+  async function apply(resource: FeedResource, docs: Record<string, unknown>[]): Promise<number> {
+    const name = COLLECTION_OF_RESOURCE[resource];
+    const pk = RECORD_COLLECTIONS[name].primaryKey;
+    const live: Record<string, unknown>[] = [];
+    const gone: string[] = [];
+    for (const d of docs) {
+      if (d.deleted) gone.push(String(d[pk]));
+      else live.push(toLocal(name, d));
+    }
+    const collection = db[name] as never;
+    await writeThrough(collection, live as never);
+    await removeThrough(collection, gone);
+    return live.length;
+  }
+
+  async function backfillStep(resource: FeedResource, st: ResourceState, cap: number): Promise<void> {
+    const res = await o.pull(resource, { checkpoint: st.backfillSeq === null ? null : { seq: st.backfillSeq }, limit: pageSize, direction: 'backfill', since: st.since });
+    if (st.forwardSeq === null) st.forwardSeq = res.highWater;
+    const written = await apply(resource, res.documents);
+    st.filled += written;
+    st.backfillSeq = res.checkpoint?.seq ?? null;
+    st.backfillDone = res.checkpoint === null || st.filled >= cap;
+    await writeState(resource, st);
+    const last = res.documents[res.documents.length - 1];
+    const reached = last ? timeOf(COLLECTION_OF_RESOURCE[resource], last) : st.since;
+    const span = Math.max(1, now() - st.since);
+    const cur = progress$.value.resources[resource];
+    update(resource, {
+      synced: cur.synced + written,
+      fraction: st.backfillDone ? 1 : Math.min(1, Math.max(cur.fraction, (now() - reached) / span)),
+      phase: st.backfillDone ? 'live' : 'backfill',
+      error: null,
+    });
+  }
+
+  /** Forward catch-up: pull above forwardSeq until the feed has nothing more. */
+  async function forward(resource: FeedResource, st: ResourceState): Promise<void> {
+    if (st.forwardSeq === null) return;
+    for (;;) {
+      const res = await o.pull(resource, { checkpoint: { seq: st.forwardSeq }, limit: pageSize, direction: 'forward' });
+      if (res.documents.length === 0) break;
+      const written = await apply(resource, res.documents);
+      st.forwardSeq = Math.max(st.forwardSeq, ...res.documents.map((d) => Number(d.seq)));
+      await writeState(resource, st);
+      update(resource, { synced: progress$.value.resources[resource].synced + written, error: null });
+      if (res.documents.length < pageSize || res.checkpoint === null) break;
+    }
+  }
+
+  const states = new Map<FeedResource, ResourceState>();
+
+  async function loadState(resource: FeedResource, w: CacheWindow): Promise<ResourceState> {
+    const since = now() - w.days * DAY_MS;
+    const saved = await readState<ResourceState>(resource);
+    // a grown window (older horizon) backfills again from the top: documents already here are overwritten in place.
+    if (saved && saved.since <= since + DAY_MS) return saved;
+    return { backfillSeq: null, backfillDone: false, forwardSeq: saved?.forwardSeq ?? null, since, filled: 0 };
+  }
+
+  function failed(resource: FeedResource, e: unknown) {
+    const err = e as { kind?: string; message?: string };
+    const offline = err?.kind === 'network' || err?.kind === 'timeout';
+    update(resource, { error: offline ? null : String(err?.message ?? e) }, offline ? { online: false } : {});
+  }
+
+  const sleep = (ms: number) => new Promise<void>((r) => {
+    const t = setTimeout(() => { wakeUp = null; r(); }, ms);
+    wakeUp = () => { clearTimeout(t); wakeUp = null; r(); };
+  });
+
+  async function runResource(resource: FeedResource) {
+    const w = await getWindow();
+    const st = await loadState(resource, w);
+    states.set(resource, st);
+    update(resource, { phase: st.backfillDone ? 'live' : 'backfill', fraction: st.backfillDone ? 1 : 0 });
+    while (!stopped && !st.backfillDone) {
+      try {
+        await exclusive(resource, () => backfillStep(resource, st, w.recordCap));
+        if (!progress$.value.online) update(null, {}, { online: true });
+      } catch (e) {
+        failed(resource, e);
+        await sleep(retryMs);
+      }
+    }
+    await catchUp(resource);
+  }
+
+  async function catchUp(resource: FeedResource): Promise<void> {
+    const st = states.get(resource);
+    if (!st || stopped) return;
+    try {
+      await exclusive(resource, () => forward(resource, st));
+      if (!progress$.value.online) update(null, {}, { online: true });
+    } catch (e) {
+      failed(resource, e);
+      pendingNotice.add(resource);
+    }
+  }
+
+  /** Evicts records older than the horizon, and beyond the record cap, oldest first. */
+  async function evict(w: CacheWindow) {
+    const horizon = now() - w.days * DAY_MS;
+    for (const name of Object.keys(RECORD_COLLECTIONS) as RecordCollectionName[]) {
+      const col = db[name];
+      const pk = RECORD_COLLECTIONS[name].primaryKey;
+      for (;;) {
+        const old = await col.find({ selector: { k: { $gt: kHigh(horizon) } } as never, limit: 5000 }).exec();
+        if (old.length === 0) break;
+        await removeThrough(col as never, old.map((d) => String((d as unknown as Record<string, unknown>)[pk])));
+      }
+      const count = await col.count().exec();
+      if (count > w.recordCap) {
+        const extra = await col.find({ sort: [{ k: 'desc' }] as never, limit: count - w.recordCap }).exec();
+        await removeThrough(col as never, extra.map((d) => String((d as unknown as Record<string, unknown>)[pk])));
+      }
+    }
+  }
+
+  async function start() {
+    if (running) return;
+    running = true;
+    if (o.leaderElection !== false) {
+      update(null, {}, { phase: 'follower', leader: false });
+      await db.waitForLeadership();
+      if (stopped) return;
+    }
+    update(null, {}, { leader: true, phase: 'backfill' });
+    await evict(await getWindow());
+    const all = Promise.all(resources.map((r) => runResource(r)));
+    void all.then(() => resolveBackfilled());
+    // retry loop for notices that failed while offline
+    void (async () => {
+      while (!stopped) {
+        await sleep(retryMs * 5);
+        for (const r of [...pendingNotice]) {
+          pendingNotice.delete(r);
+          await catchUp(r);
+        }
+      }
+    })();
+  }
+
+  return {
+    progress$,
+    start,
+    async notify(resource) {
+      await Promise.all((resource ? [resource] : resources).map((r) => catchUp(r)));
+    },
+    backfilled: () => backfillDone,
+    getWindow,
+    async setWindow(w) {
+      await writeState(SETTINGS_ID, w);
+      await evict(w);
+    },
+    setOnline(online) {
+      update(null, {}, { online });
+      if (online) {
+        wakeUp?.();
+        for (const r of resources) void catchUp(r);
+      }
+    },
+    async stop() {
+      stopped = true;
+      wakeUp?.();
+      update(null, {}, { phase: 'stopped' });
+      await Promise.all([...locks.values()]);
+    },
+  };
+}
