@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { intlSendFormSchema, isScheduleFarEnough, isSenderId, parseIntlNumber, parseIntlNumbers } from './international-send.rules';
+
+const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);
+const form = { cus_id: 'intl01', content: 'Your code is 1234', mobiles: '+8613800138000\n+14155552671' };
+type R = { error?: { issues: { message: string; path: PropertyKey[] }[] } };
+const issues = (r: R) => (r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
+
+describe('international numbers', () => {
+  it('needs a country code and a valid number', () => {
+    expect(parseIntlNumber('+8613800138000')).toEqual({ e164: '+8613800138000', country: 'CN', countryCallingCode: '86' });
+    expect(parseIntlNumber('008613800138000')?.e164).toBe('+8613800138000');
+    expect(parseIntlNumber('8613800138000')?.e164).toBe('+8613800138000');
+    expect(parseIntlNumber('+1 (415) 555-2671')?.country).toBe('US');
+    expect(parseIntlNumber('+8612345678901')).toBeNull(); // right length, no such range
+    expect(parseIntlNumber('+4479111234')).toBeNull(); // too short
+    expect(parseIntlNumber('13800138000')).toBeNull(); // national number without a country code
+    expect(parseIntlNumber('+86abc')).toBeNull();
+  });
+  it('one per line, duplicates once, invalid kept as typed', () => {
+    const r = parseIntlNumbers('+8613800138000\n\n 8613800138000 \nhello\r\n+447911123456,+14155552671\n+14155552671');
+    expect(r.valid.map((n) => n.e164)).toEqual(['+8613800138000', '+14155552671']);
+    // two numbers on one line are not accepted: one per line
+    expect(r.invalid).toEqual(['hello', '+447911123456,+14155552671']);
+    expect(r.duplicates).toEqual(['+8613800138000']);
+  });
+  it('sender id: letters and digits', () => {
+    expect(isSenderId('ACME01')).toBe(true);
+    expect(isSenderId('ABCDEFGHIJK')).toBe(true);
+    expect(isSenderId('ABCDEFGHIJKL')).toBe(false);
+    expect(isSenderId('123456789012345')).toBe(true);
+    expect(isSenderId('1234567890123456')).toBe(false);
+    expect(isSenderId('AC-ME')).toBe(false);
+    expect(isSenderId('')).toBe(false);
+  });
+  it('schedule at least 10 minutes ahead', () => {
+    expect(isScheduleFarEnough(NOW + 10 * 60_000, NOW)).toBe(true);
+    expect(isScheduleFarEnough(NOW + 10 * 60_000 - 1, NOW)).toBe(false);
+  });
+});
+
+describe('international send form', () => {
+  const schema = intlSendFormSchema({ now: NOW });
+  it('accepts a valid immediate send', () => {
+    expect(schema.safeParse(form).data).toMatchObject({ senderId: '', timing: false, timingTime: null });
+  });
+  it('account and content required', () => {
+    expect(issues(schema.safeParse({ ...form, cus_id: '' }))).toEqual([['cus_id', 'v.intl.accountRequired']]);
+    expect(issues(schema.safeParse({ ...form, content: '  ' }))).toEqual([['content', 'v.intl.contentRequired']]);
+  });
+  it('at least one valid number', () => {
+    expect(issues(schema.safeParse({ ...form, mobiles: '13800138000\n' }))).toEqual([['mobiles', 'v.intl.noValidNumber']]);
+    expect(issues(schema.safeParse({ ...form, mobiles: '' }))).toEqual([['mobiles', 'v.intl.noValidNumber']]);
+  });
+  it('sender id format', () => {
+    expect(issues(schema.safeParse({ ...form, senderId: 'bad id' }))).toEqual([['senderId', 'v.intl.senderIdFormat']]);
+  });
+  it('scheduled time required and >= 10 minutes ahead', () => {
+    expect(issues(schema.safeParse({ ...form, timing: true }))).toEqual([['timingTime', 'v.intl.timingRequired']]);
+    expect(issues(schema.safeParse({ ...form, timing: true, timingTime: NOW + 9 * 60_000 }))).toEqual([['timingTime', 'v.intl.timingTooSoon']]);
+    expect(issues(schema.safeParse({ ...form, timing: true, timingTime: NOW + 10 * 60_000 }))).toEqual([]);
+  });
+  it('balance must cover the cost', () => {
+    const costOf = (n: { country: string | null }) => (n.country === 'CN' ? 0.3 : 0.45);
+    expect(issues(intlSendFormSchema({ now: NOW, balance: 0.75, costOf }).safeParse(form))).toEqual([]);
+    expect(issues(intlSendFormSchema({ now: NOW, balance: 0.74, costOf }).safeParse(form))).toEqual([['mobiles', 'v.intl.insufficientBalance']]);
+  });
+});

@@ -1,0 +1,94 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import { z } from 'zod';
+import { SCHEDULE_MIN_AHEAD_MS } from '../constants';
+
+// International send form (spec §5): account, content, numbers with a country code one per line, sender id,
+// scheduled time at least 10 minutes ahead, balance sufficient. Numbers are validated with libphonenumber-js
+// full metadata, so a number of the right length but an unallocated range is refused.
+
+export interface IntlNumber {
+  /** E.164, e.g. +8613800138000. */
+  e164: string;
+  country: CountryCode | null;
+  countryCallingCode: string;
+}
+
+export interface ParsedIntlNumbers {
+  valid: IntlNumber[];
+  invalid: string[];
+  duplicates: string[];
+}
+
+/** One number: "+8613800138000", "008613800138000" or "8613800138000" (country code without the plus). */
+export function parseIntlNumber(raw: string): IntlNumber | null {
+  const compact = raw.replace(/[\s\-().]/g, '');
+  if (!/^(\+|00)?[1-9]\d{6,16}$/.test(compact)) return null;
+  const n = parsePhoneNumberFromString('+' + compact.replace(/^(\+|00)/, ''));
+  if (!n?.isValid()) return null;
+  return { e164: n.number, country: n.country ?? null, countryCallingCode: n.countryCallingCode };
+}
+
+/** One number per line; blank lines ignored; duplicates (same E.164) counted once. */
+export function parseIntlNumbers(text: string): ParsedIntlNumbers {
+  const out: ParsedIntlNumbers = { valid: [], invalid: [], duplicates: [] };
+  const seen = new Set<string>();
+  for (const line of text.split(/\r?\n/)) {
+    const raw = line.trim();
+    if (!raw) continue;
+    const n = parseIntlNumber(raw);
+    const key = n?.e164 ?? raw;
+    if (seen.has(key)) {
+      if (!out.duplicates.includes(key)) out.duplicates.push(key);
+      continue;
+    }
+    seen.add(key);
+    if (n) out.valid.push(n);
+    else out.invalid.push(raw);
+  }
+  return out;
+}
+
+/** Alphanumeric sender ids carry at most 11 characters (GSM 03.40); numeric ones up to 15 digits. */
+export function isSenderId(s: string): boolean {
+  return /^[A-Za-z0-9]{1,11}$/.test(s) || /^\d{1,15}$/.test(s);
+}
+
+export const SCHEDULE_QUICK_PICKS_MS = [10 * 60_000, 30 * 60_000, 60 * 60_000, 24 * 60 * 60_000] as const;
+
+export function isScheduleFarEnough(timingTime: number, now: number): boolean {
+  return timingTime - now >= SCHEDULE_MIN_AHEAD_MS;
+}
+
+export interface IntlSendContext {
+  now: number;
+  /** balance of the chosen account in yuan; omit to skip the balance check (the platform re-checks). */
+  balance?: number;
+  /** cost in yuan of one message (all its segments) to this number; needed for the balance check. */
+  costOf?: (n: IntlNumber) => number;
+}
+
+/** The form as typed; `mobiles` is the textarea, one number per line. */
+export function intlSendFormSchema(ctx: IntlSendContext) {
+  return z
+    .object({
+      cus_id: z.string({ error: 'v.intl.accountRequired' }).trim().min(1, { error: 'v.intl.accountRequired' }),
+      content: z.string({ error: 'v.intl.contentRequired' }).trim().min(1, { error: 'v.intl.contentRequired' }),
+      mobiles: z.string({ error: 'v.intl.noValidNumber' }),
+      senderId: z.string().trim().refine((s) => s === '' || isSenderId(s), { error: 'v.intl.senderIdFormat' }).default(''),
+      timing: z.boolean().default(false),
+      /** epoch ms; required when timing. */
+      timingTime: z.number().int().nullable().default(null),
+    })
+    .superRefine((v, issue) => {
+      const { valid } = parseIntlNumbers(v.mobiles);
+      if (valid.length === 0) issue.addIssue({ code: 'custom', path: ['mobiles'], message: 'v.intl.noValidNumber' });
+      if (v.timing) {
+        if (v.timingTime == null) issue.addIssue({ code: 'custom', path: ['timingTime'], message: 'v.intl.timingRequired' });
+        else if (!isScheduleFarEnough(v.timingTime, ctx.now)) issue.addIssue({ code: 'custom', path: ['timingTime'], message: 'v.intl.timingTooSoon' });
+      }
+      if (ctx.balance != null && ctx.costOf && valid.length > 0) {
+        const costFen = valid.reduce((sum, n) => sum + Math.round(ctx.costOf!(n) * 100), 0);
+        if (costFen > Math.round(ctx.balance * 100)) issue.addIssue({ code: 'custom', path: ['mobiles'], message: 'v.intl.insufficientBalance' });
+      }
+    });
+}

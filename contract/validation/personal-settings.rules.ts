@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { LOGIN_PASSWORD_MIN } from '../constants';
+import { mobileSchema } from './mobile.rules';
+import { isHttpUrl } from './sub-account.rules';
+
+// Personal settings (spec §5): passwords, certification, mobile, push addresses, customer name.
+
+const required = (key: string) => z.string({ error: key }).refine((s) => s.trim().length > 0, { error: key });
+
+export const newPasswordSchema = z
+  .string({ error: 'v.settings.newPasswordRequired' })
+  .min(1, { error: 'v.settings.newPasswordRequired', abort: true })
+  .min(LOGIN_PASSWORD_MIN, { error: 'v.settings.passwordWeak' })
+  .regex(/[A-Za-z]/, { error: 'v.settings.passwordWeak' })
+  .regex(/\d/, { error: 'v.settings.passwordWeak' });
+
+export const modifyPasswordFormSchema = z
+  .object({
+    oldPassword: required('v.settings.oldPasswordRequired'),
+    newPassword: newPasswordSchema,
+    confirmPassword: required('v.settings.confirmPasswordRequired'),
+  })
+  .superRefine((v, ctx) => {
+    if (v.newPassword === v.oldPassword) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'v.settings.passwordSameAsOld' });
+    if (v.confirmPassword !== v.newPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'v.settings.passwordMismatch' });
+  });
+export type ModifyPasswordForm = z.infer<typeof modifyPasswordFormSchema>;
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CHECK = '10X98765432';
+
+/** Chinese resident identity card number (GB 11643): 18 chars, a real birth date, ISO 7064 MOD 11-2 check char. */
+export function isResidentId(s: string): boolean {
+  if (!/^\d{17}[\dXx]$/.test(s)) return false;
+  const [y, m, d] = [s.slice(6, 10), s.slice(10, 12), s.slice(12, 14)].map(Number);
+  const birth = new Date(Date.UTC(y, m - 1, d));
+  if (y < 1900 || birth.getUTCMonth() !== m - 1 || birth.getUTCDate() !== d) return false;
+  const sum = ID_WEIGHTS.reduce((acc, w, i) => acc + w * Number(s[i]), 0);
+  return ID_CHECK[sum % 11] === s[17].toUpperCase();
+}
+
+/** Names as on an identity card: 2-30 Chinese characters or letters, with the middle dot or spaces of transliterations. */
+const CARD_NAME = /^[\p{Script=Han}A-Za-z][\p{Script=Han}A-Za-z·• ]{1,29}$/u;
+
+export const certificationFormSchema = z.object({
+  cardName: required('v.settings.cardNameRequired').pipe(z.string().trim().regex(CARD_NAME, { error: 'v.settings.cardNameInvalid' })),
+  cardNumber: required('v.settings.cardNumberRequired').pipe(z.string().trim().refine(isResidentId, { error: 'v.settings.cardNumberInvalid' })),
+  phone: mobileSchema,
+});
+export type CertificationForm = z.infer<typeof certificationFormSchema>;
+
+export const modifyMobileFormSchema = z.object({ mobile: mobileSchema });
+
+const pushUrl = (key: string) => required(key).pipe(z.string().trim().refine(isHttpUrl, { error: 'v.url.invalid' }));
+/** The console asks for confirmation before saving (spec §5 "with confirmation"). */
+export const pushUrlFormSchema = z.object({
+  reportUrl: pushUrl('v.settings.reportUrlRequired'),
+  moUrl: pushUrl('v.settings.moUrlRequired'),
+});
+export type PushUrlForm = z.infer<typeof pushUrlFormSchema>;
+
+export const modifyCusNameFormSchema = z.object({
+  cus_name: required('v.subAccount.nameRequired').pipe(z.string().trim().max(50, { error: 'v.subAccount.nameTooLong' })),
+});

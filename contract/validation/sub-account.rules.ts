@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import {
+  EXTENSION_MAX_DIGITS,
+  PRODUCT_TYPES,
+  SUB_ACCOUNT_ID_MAX,
+  SUB_ACCOUNT_ID_MIN,
+  SUB_ACCOUNT_PASSWORD_MAX,
+  SUB_ACCOUNT_PASSWORD_MIN,
+} from '../constants';
+
+// Sub-account (customer) creation and charge rules (spec §5 "Sub-account").
+
+export const subAccountIdSchema = z
+  .string({ error: 'v.subAccount.idRequired' })
+  .trim()
+  .min(1, { error: 'v.subAccount.idRequired', abort: true })
+  .regex(new RegExp(`^[A-Za-z0-9]{${SUB_ACCOUNT_ID_MIN},${SUB_ACCOUNT_ID_MAX}}$`), { error: 'v.subAccount.idFormat' });
+
+const passwordSchema = (required: string) =>
+  z
+    .string({ error: required })
+    .min(1, { error: required, abort: true })
+    .min(SUB_ACCOUNT_PASSWORD_MIN, { error: 'v.subAccount.passwordLength' })
+    .max(SUB_ACCOUNT_PASSWORD_MAX, { error: 'v.subAccount.passwordLength' });
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+export function isIpv4(s: string): boolean {
+  return IPV4.test(s);
+}
+
+/** Comma-separated IPv4 list (ASCII or full-width commas); empty means no IP restriction. */
+export function parseIpList(s: string): string[] | null {
+  const parts = s.split(/[,，]/).map((p) => p.trim());
+  if (parts.length === 1 && parts[0] === '') return [];
+  return parts.every(isIpv4) ? parts : null;
+}
+
+export const userIpsSchema = z.string().trim().refine((s) => parseIpList(s) !== null, { error: 'v.subAccount.ipsInvalid' });
+
+export const extensionSchema = z
+  .string({ error: 'v.subAccount.extRequired' })
+  .trim()
+  .min(1, { error: 'v.subAccount.extRequired', abort: true })
+  .regex(new RegExp(`^\\d{1,${EXTENSION_MAX_DIGITS}}$`), { error: 'v.subAccount.extFormat' });
+
+/** Source sender id (the gateway's source number, e.g. 1069xxxx): optional, digits only, up to 20. */
+export const sourceSenderIdSchema = z
+  .string()
+  .trim()
+  .regex(/^(\d{1,20})?$/, { error: 'v.subAccount.srcIdFormat' });
+
+const positiveInt = (key: string) =>
+  z.coerce.number({ error: key }).refine((n) => Number.isSafeInteger(n) && n > 0, { error: key });
+
+const httpUrl = z.string().trim().refine(isHttpUrl, { error: 'v.url.invalid' });
+export function isHttpUrl(s: string): boolean {
+  try {
+    const u = new URL(s);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** 0: the customer pulls reports and uplinks; 1: the platform pushes them to the callback addresses (proactive). */
+export const PUSH_MODES = { pull: 0, push: 1 } as const;
+
+export const subAccountFormSchema = z
+  .object({
+    cus_id: subAccountIdSchema,
+    cus_name: z.string({ error: 'v.subAccount.nameRequired' }).trim().min(1, { error: 'v.subAccount.nameRequired' }).max(50, { error: 'v.subAccount.nameTooLong' }),
+    password: passwordSchema('v.subAccount.passwordRequired'),
+    interfacePassword: passwordSchema('v.subAccount.interfacePasswordRequired'),
+    userIps: userIpsSchema.default(''),
+    ext_number: extensionSchema,
+    pushMode: z.union([z.literal(PUSH_MODES.pull), z.literal(PUSH_MODES.push)], { error: 'v.subAccount.pushModeRequired' }),
+    reportUrl: z.union([z.literal(''), httpUrl]).default(''),
+    moUrl: z.union([z.literal(''), httpUrl]).default(''),
+    maxConnections: positiveInt('v.subAccount.maxConnections'),
+    maxSpeed: positiveInt('v.subAccount.maxSpeed'),
+    srcId: sourceSenderIdSchema.default(''),
+    busCty: z.string({ error: 'v.subAccount.busCtyRequired' }).trim().min(1, { error: 'v.subAccount.busCtyRequired' }),
+    prodType: z.union(
+      Object.values(PRODUCT_TYPES).map((v) => z.literal(v)),
+      { error: 'v.subAccount.prodTypeRequired' },
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.pushMode !== PUSH_MODES.push) return;
+    if (!v.reportUrl) ctx.addIssue({ code: 'custom', path: ['reportUrl'], message: 'v.subAccount.reportUrlRequired' });
+    if (!v.moUrl) ctx.addIssue({ code: 'custom', path: ['moUrl'], message: 'v.subAccount.moUrlRequired' });
+  });
+export type SubAccountForm = z.infer<typeof subAccountFormSchema>;
+
+const MONEY = /^\d{1,10}(\.\d{1,2})?$/;
+
+/** null when `amount` (yuan, as typed) is a positive amount with up to 2 decimals within `balance`, else the key. */
+export function checkRechargeAmount(amount: string | number, balance: number): string | null {
+  const text = String(amount).trim();
+  if (text === '') return 'v.recharge.amountRequired';
+  if (!MONEY.test(text) || Number(text) <= 0) return 'v.recharge.amountFormat';
+  // compare in fen so 0.1 + 0.2 style float noise cannot pass or fail a limit
+  if (Math.round(Number(text) * 100) > Math.round(balance * 100)) return 'v.recharge.exceedsBalance';
+  return null;
+}
+
+/** The charge dialog: amount checked against the enterprise balance the dialog knows. */
+export function rechargeFormSchema(enterpriseBalance: number) {
+  return z.object({
+    cus_id: subAccountIdSchema,
+    amount: z.union([z.string(), z.number()], { error: 'v.recharge.amountRequired' }).superRefine((a, ctx) => {
+      const key = checkRechargeAmount(a, enterpriseBalance);
+      if (key) ctx.addIssue({ code: 'custom', message: key });
+    }).transform(Number),
+    remark: z.string().trim().max(200).optional(),
+  });
+}
