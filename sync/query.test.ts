@@ -1,0 +1,88 @@
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openLocalDb, orderKey, writeThrough, type LocalDb, type LocalMt } from './local-db';
+import { chooseIndex, runQuery, toListRequest, toRxQuery, type Query } from './query';
+
+const T0 = Date.UTC(2026, 10, 1);
+const HOUR = 3_600_000;
+let db: LocalDb;
+
+const mt = (i: number): LocalMt => {
+  const t = T0 + i * HOUR;
+  const sn = `sn${String(i).padStart(4, '0')}`;
+  return {
+    sn, prod_type: i % 5 === 0 ? 1 : 0, cus_id: i % 2 ? 'sub1' : 'ent1', cus_name: 'n', batch_id: 'b', decodeMobile: `13${i % 3}00${String(i).padStart(6, '0')}`,
+    decodeContent: i % 7 === 0 ? 'Your code is 42' : 'hello', mt_status: [0, 500, 700][i % 3], report_result: '0', report_result_desc: null, errDesc: null,
+    table_name: 'mt', receive_time: t, month: '202611', segments: 1, price: 0.05, priceStr: '0.05', countryName: null, countryCode: null, titleStr: null,
+    receive_content: null, seq: i, deleted: false, updated_at: t, k: orderKey(t, sn),
+  };
+};
+const all = Array.from({ length: 300 }, (_, i) => mt(i));
+const newestFirst = (rows: LocalMt[]) => [...rows].sort((a, b) => b.receive_time - a.receive_time).map((r) => r.sn);
+
+beforeAll(async () => {
+  db = await openLocalDb({ cusId: 'q', indexedDB, IDBKeyRange, namespace: `q${Date.now()}` });
+  await writeThrough(db.mt_records, all);
+});
+afterAll(async () => db.remove());
+
+async function pages(q: Query): Promise<string[]> {
+  const out: string[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const page: { rows: LocalMt[]; next: string | number | null } = await runQuery<LocalMt>({ ...q, after }, { db, online: true, horizon: 0 });
+    out.push(...page.rows.map((r) => r.sn));
+    if (page.next === null) return out;
+    after = page.next as string;
+  }
+}
+
+describe('query vocabulary', () => {
+  it('picks the index whose leading fields the equality filters fill', () => {
+    expect(chooseIndex('mt_records', [{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'eq', field: 'mt_status', value: 0 }])).toEqual(['prod_type', 'mt_status', 'k']);
+    expect(chooseIndex('mt_records', [{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'prefix', field: 'decodeMobile', value: '13' }])).toEqual(['prod_type', 'k']);
+    expect(toRxQuery({ collection: 'mt_records', filters: [{ op: 'eq', field: 'prod_type', value: 0 }], limit: 20 }).sort).toEqual([{ prod_type: 'asc' }, { k: 'asc' }]);
+  });
+
+  it('keyset pages walk every matching record newest first, whatever the filters', async () => {
+    const cases: [Query['filters'], (r: LocalMt) => boolean][] = [
+      [[{ op: 'eq', field: 'prod_type', value: 0 }], (r) => r.prod_type === 0],
+      [[{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'eq', field: 'mt_status', value: 700 }], (r) => r.prod_type === 0 && r.mt_status === 700],
+      [[{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'eq', field: 'cus_id', value: 'sub1' }], (r) => r.prod_type === 0 && r.cus_id === 'sub1'],
+      [[{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'prefix', field: 'decodeMobile', value: '131' }], (r) => r.prod_type === 0 && r.decodeMobile.startsWith('131')],
+      [[{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'contains', field: 'decodeContent', value: 'code' }], (r) => r.prod_type === 0 && r.decodeContent.includes('code')],
+      [[{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'range', field: 'receive_time', from: T0 + 50 * HOUR, to: T0 + 120 * HOUR }], (r) => r.prod_type === 0 && r.receive_time >= T0 + 50 * HOUR && r.receive_time <= T0 + 120 * HOUR],
+      [[{ op: 'in', field: 'prod_type', values: [0, 1] }, { op: 'eq', field: 'mt_status', value: 0 }], (r) => r.mt_status === 0],
+    ];
+    for (const [filters, keep] of cases) {
+      expect(await pages({ collection: 'mt_records', filters, limit: 17 })).toEqual(newestFirst(all.filter(keep)));
+    }
+  });
+
+  it('a range combined with a cursor keeps both bounds', async () => {
+    const filters: Query['filters'] = [{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'range', field: 'receive_time', to: T0 + 100 * HOUR }];
+    const first = await runQuery<LocalMt>({ collection: 'mt_records', filters, limit: 5 }, { db, online: true, horizon: 0 });
+    expect(first.rows[0].receive_time).toBeLessThanOrEqual(T0 + 100 * HOUR);
+    const second = await runQuery<LocalMt>({ collection: 'mt_records', filters, limit: 5, after: first.next as string }, { db, online: true, horizon: 0 });
+    expect(second.rows[0].receive_time).toBeLessThan(first.rows[4].receive_time);
+  });
+
+  it('past the cache window offline: local rows, marked cached only', async () => {
+    const q: Query = { collection: 'mt_records', filters: [{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'range', field: 'receive_time', from: T0 - 100 * HOUR }], limit: 10 };
+    const res = await runQuery(q, { db, online: false, horizon: T0 });
+    expect(res).toMatchObject({ source: 'local', cachedOnly: true });
+    expect(res.rows).toHaveLength(10);
+    const inside = await runQuery({ ...q, filters: [q.filters[0]] }, { db, online: false, horizon: T0 });
+    expect(inside.cachedOnly).toBe(false);
+  });
+
+  it('translates the same query into a list request', () => {
+    const q: Query = {
+      collection: 'mt_records',
+      filters: [{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'eq', field: 'mt_status', value: 700 }, { op: 'prefix', field: 'decodeMobile', value: '138' }, { op: 'range', field: 'receive_time', from: 1, to: 2 }],
+      limit: 20,
+    };
+    expect(toListRequest(q, 3)).toEqual({ pageNumber: 3, pageSize: 20, prod_type: 0, mt_status: 700, decodeMobile: '138', startTime: 1, endTime: 2 });
+    expect(toListRequest({ collection: 'statistics', filters: [{ op: 'eq', field: 'kind', value: 'month' }], limit: 20 }, 1)).toEqual({ pageNumber: 1, pageSize: 20, dimension: 1 });
+  });
+});

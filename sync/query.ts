@@ -1,0 +1,167 @@
+import type { MangoQuery } from 'rxdb';
+import type { Endpoint } from '../contract/endpoint';
+import {
+  batchListEndpoint, moRecordListEndpoint, mtRecordListEndpoint, newMtRecordListEndpoint, statisticsListEndpoint,
+} from '../contract/endpoints/records.endpoints';
+import { timeBatchListEndpoint, timeMtMessageListEndpoint } from '../contract/endpoints/timed.endpoints';
+import type { HttpClient } from './http-client';
+import { COLLECTION_SCHEMAS, kHigh, kLow, RECORD_COLLECTIONS, type LocalDb, type RecordCollectionName } from './local-db';
+
+// One query vocabulary (DESIGN.md §6): filters, newest-first order, keyset cursor and page size, translated here
+// and only here into an RxDB query (index-backed through the ordering key `k`) and into a list-endpoint request for
+// the server fallback when a query reaches past the cache window.
+
+export type Scalar = string | number;
+export type Filter =
+  | { op: 'eq'; field: string; value: Scalar }
+  | { op: 'in'; field: string; values: Scalar[] }
+  | { op: 'prefix'; field: string; value: string }
+  /** on the collection's time field: epoch ms, both ends inclusive. */
+  | { op: 'range'; field: string; from?: number; to?: number }
+  | { op: 'contains'; field: string; value: string };
+
+export interface Query {
+  collection: RecordCollectionName;
+  filters: Filter[];
+  /** newest first (index-backed) or oldest first. */
+  sort?: 'newest' | 'oldest';
+  /** keyset cursor: the `k` of the last row of the previous page. */
+  after?: string | null;
+  limit: number;
+}
+
+const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The index whose leading fields the equality filters fill best, so the rest is a range over `k`; null when none
+ * fits (the storage then picks, and sorts in memory). */
+export function chooseIndex(collection: RecordCollectionName, filters: Filter[]): string[] | null {
+  const eq = new Set(filters.filter((f) => f.op === 'eq').map((f) => f.field));
+  const indexes = (COLLECTION_SCHEMAS[collection].indexes ?? []) as string[][];
+  let best: string[] | null = null;
+  let bestScore = -1;
+  for (const idx of indexes) {
+    const lead = idx.slice(0, -1);
+    if (!lead.every((f) => eq.has(f))) continue;
+    if (lead.length > bestScore) {
+      best = idx;
+      bestScore = lead.length;
+    }
+  }
+  return best;
+}
+
+/** The RxDB query for one page. */
+export function toRxQuery(q: Query): MangoQuery<Record<string, unknown>> {
+  const selector: Record<string, unknown> = {};
+  const k: Record<string, string> = {};
+  for (const f of q.filters) {
+    if (f.op === 'eq') selector[f.field] = f.value;
+    else if (f.op === 'in') selector[f.field] = { $in: f.values };
+    else if (f.op === 'prefix') selector[f.field] = { $gte: f.value, $lt: `${f.value}\uffff` };
+    else if (f.op === 'contains') selector[f.field] = { $regex: escapeRegex(f.value) };
+    else if (f.op === 'range') {
+      // newer records have smaller k: "to" bounds k from below, "from" from above.
+      if (f.to !== undefined) k.$gte = kLow(f.to);
+      if (f.from !== undefined) k.$lte = kHigh(f.from);
+    }
+  }
+  if (q.after) {
+    const newest = (q.sort ?? 'newest') === 'newest';
+    const [op, bound] = newest ? ['$gt', '$gte'] : ['$lt', '$lte'];
+    if (!k[bound] || (newest ? q.after >= k[bound] : q.after <= k[bound])) {
+      delete k[bound];
+      k[op] = q.after;
+    }
+  }
+  if (Object.keys(k).length) selector.k = k;
+  const index = chooseIndex(q.collection, q.filters);
+  const dir = (q.sort ?? 'newest') === 'newest' ? 'asc' : 'desc';
+  if (!index) return { selector, sort: [{ k: dir }] as never, limit: q.limit };
+  return {
+    selector,
+    // sort along the chosen index so the storage walks it instead of sorting in memory
+    sort: index.map((f) => ({ [f]: f === 'k' ? dir : 'asc' })) as never,
+    index,
+    limit: q.limit,
+  };
+}
+
+/** Which list endpoint serves a collection (for MT records, by product line). */
+export function listEndpointFor(q: Query): Endpoint {
+  const prod = q.filters.find((f) => f.op === 'eq' && f.field === 'prod_type') as { value: Scalar } | undefined;
+  switch (q.collection) {
+    case 'mt_records':
+      return [0, 1].includes(Number(prod?.value ?? 0)) ? mtRecordListEndpoint : newMtRecordListEndpoint;
+    case 'mo_records':
+      return moRecordListEndpoint;
+    case 'batches':
+      return batchListEndpoint;
+    case 'time_batches':
+      return timeBatchListEndpoint;
+    case 'time_mt_messages':
+      return timeMtMessageListEndpoint;
+    case 'statistics':
+      return statisticsListEndpoint;
+  }
+}
+
+const DIMENSIONS: Record<string, number> = { day: 0, month: 1, year: 2 };
+
+/** The list-endpoint body for page `pageNumber` (the platform pages by number). */
+export function toListRequest(q: Query, pageNumber: number): Record<string, unknown> {
+  const body: Record<string, unknown> = { pageNumber, pageSize: q.limit };
+  for (const f of q.filters) {
+    if (f.op === 'range') {
+      if (f.from !== undefined) body.startTime = f.from;
+      if (f.to !== undefined) body.endTime = f.to;
+    } else if (f.op === 'in') {
+      if (f.values.length === 1) body[f.field] = f.values[0];
+    } else if (q.collection === 'statistics' && f.field === 'kind') {
+      body.dimension = DIMENSIONS[String(f.value)] ?? 0;
+    } else {
+      body[f.field] = f.value;
+    }
+  }
+  return body;
+}
+
+/** Whether a query asks for time before the local horizon (then only the platform has all of it). */
+export function reachesPastWindow(q: Query, horizon: number): boolean {
+  const range = q.filters.find((f) => f.op === 'range') as { from?: number } | undefined;
+  return range?.from !== undefined && range.from < horizon;
+}
+
+export interface PageResult<T> {
+  rows: T[];
+  /** cursor for the next page (local) or the next page number (server); null at the end. */
+  next: string | number | null;
+  source: 'local' | 'server';
+  /** the query reaches past the cache window and the platform is out of reach. */
+  cachedOnly: boolean;
+}
+
+export interface RunOptions {
+  db: LocalDb;
+  client?: HttpClient;
+  online: boolean;
+  /** epoch ms of the oldest locally cached time. */
+  horizon: number;
+  /** server page number when the query goes to the platform. */
+  pageNumber?: number;
+}
+
+/** Runs one page: locally, or on the platform when the query reaches past the window and the network is there. */
+export async function runQuery<T = Record<string, unknown>>(q: Query, o: RunOptions): Promise<PageResult<T>> {
+  const past = reachesPastWindow(q, o.horizon);
+  if (past && o.online && o.client) {
+    const pageNumber = o.pageNumber ?? 1;
+    const res = (await o.client.call(listEndpointFor(q), toListRequest(q, pageNumber) as never, { silent: true })) as { total: number; data: T[] };
+    return { rows: res.data, next: pageNumber * q.limit < res.total ? pageNumber + 1 : null, source: 'server', cachedOnly: false };
+  }
+  const docs = await o.db[q.collection].find(toRxQuery(q) as never).exec();
+  const rows = docs.map((d) => (d as { toJSON(): unknown }).toJSON() as T & { k: string });
+  return { rows, next: rows.length === q.limit ? rows[rows.length - 1].k : null, source: 'local', cachedOnly: past };
+}
+
+/** The collection's time field, for range filters. */
+export const timeFieldOf = (c: RecordCollectionName) => RECORD_COLLECTIONS[c].timeField;
