@@ -14,6 +14,11 @@ import { openPostgres } from './db/postgres-db';
 import { ApiError } from './http/api-error';
 import { languageOf } from './http/language';
 import { registerAuthRoutes } from './routes/auth.routes';
+import { registerDashboardRoutes } from './routes/dashboard.routes';
+import { registerFeedRoutes } from './routes/feed.routes';
+import { registerNumberCheckRoutes } from './routes/number-check.routes';
+import { registerRecordRoutes } from './routes/records.routes';
+import { registerStatisticsRoutes } from './routes/statistics.routes';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const JSON_BODY_LIMIT = 8 * 1024 * 1024;
@@ -62,6 +67,11 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
     async (api) => {
       api.setNotFoundHandler((req, reply) => reply.code(404).send({ type: 404, message: translate(languageOf(req), 'error.notFound') }));
       registerAuthRoutes(api, ctx);
+      registerRecordRoutes(api, ctx);
+      registerStatisticsRoutes(api, ctx);
+      registerDashboardRoutes(api, ctx);
+      registerFeedRoutes(api, ctx);
+      registerNumberCheckRoutes(api, ctx);
     },
     { prefix: SERVICE_BASE_PATH },
   );

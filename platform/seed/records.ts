@@ -1,6 +1,260 @@
 import type { AppContext } from '../context';
+import type { Queryable } from '../db/db';
+
+// Demo records, set-based: one INSERT ... SELECT over generate_series per table, so a million MT records take
+// seconds, not an hour of round trips. Records come in blocks of BLOCK consecutive rows; a block is one batch (one
+// account, product line and content), spread evenly over the last 90 days and inserted oldest first, so seq order
+// follows receive_time. Statistics and batch counters are then computed from the inserted rows with the counting
+// convention of platform/messaging/stats.ts (sent on submit; success/failure/unknown on the final report).
+// Deterministic choices use hashint4 of the row or block number, so the same count seeds the same data.
+
+const BLOCK = 100;
+const SEED_LOCK = 727_003;
+const HORIZON_DAYS = 90;
+
+const HOME = [
+  '【演示企业】您的验证码为{code}，5分钟内有效，请勿泄露。',
+  '【演示企业】尊敬的会员，双十一大促全场五折起，详情请访问官网。回TD退订',
+  '【演示企业】您的订单已发货，快递单号SF{code}，请注意查收。',
+  '【演示企业】您本月账单已出，应还金额 128.00 元，请按时还款。',
+  '【演示企业】=HYPERLINK("http://example.com") 活动报名确认。',
+];
+const INTERNATIONAL = ['Your verification code is {code}. It expires in 5 minutes.', 'Your parcel {code} is out for delivery today.', 'Welcome to Demo Co! Reply STOP to opt out.'];
+const VIDEO_TITLES = ['新品发布会', '年终盛典', '会员专属福利'];
+const CSP_TEMPLATES = ['订单通知卡片', '营销活动卡片', '账单提醒卡片'];
+const FAILURES: Array<[string, string]> = [
+  ['UNDELIV', '用户不在服务区'],
+  ['EXPIRED', '消息过期'],
+  ['MK:0001', '空号'],
+  ['REJECTD', '运营商拒绝'],
+  ['MI:0013', '停机'],
+];
+const COUNTRIES: Array<[string, string, number]> = [
+  ['US', '美国', 0.35],
+  ['GB', '英国', 0.32],
+  ['JP', '日本', 0.45],
+  ['KR', '韩国', 0.4],
+  ['SG', '新加坡', 0.28],
+  ['MY', '马来西亚', 0.25],
+  ['TH', '泰国', 0.22],
+  ['VN', '越南', 0.2],
+  ['ID', '印度尼西亚', 0.21],
+  ['PH', '菲律宾', 0.24],
+  ['AU', '澳大利亚', 0.38],
+  ['DE', '德国', 0.36],
+];
+const DIAL: Record<string, string> = { US: '1', GB: '44', JP: '81', KR: '82', SG: '65', MY: '60', TH: '66', VN: '84', ID: '62', PH: '63', AU: '61', DE: '49' };
+const UNIT_PRICE: Record<number, number> = { 0: 0.05, 2: 0.3, 6: 0.1 };
+const REPLIES = ['好的', '收到', '谢谢', '已收到，谢谢', '1', 'TD', '退订', 'STOP'];
+
+const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
+const arr = (xs: Array<string | number>) => `array[${xs.map((x) => (typeof x === 'number' ? String(x) : lit(x))).join(', ')}]`;
+/** 0..99 from a hash of an integer expression and a salt (distinct salts give independent choices). */
+const pct = (expr: string, salt: number) => `(abs(hashint4((${expr})::int + ${salt})) % 100)`;
+const pick = (xs: Array<string | number>, expr: string, salt: number) => `(${arr(xs)})[1 + abs(hashint4((${expr})::int + ${salt})) % ${xs.length}]`;
+
+export interface SeedReport {
+  skipped: boolean;
+  mt: number;
+  mo: number;
+  batches: number;
+  statRows: number;
+  ms: number;
+}
 
 /** Seeds `count` MT records over the last 90 days plus MO replies, set-based; skipped when already seeded. */
-export async function seedRecords(_ctx: AppContext, _count: number): Promise<void> {
-  // Filled in by the messaging work (issue 3).
+export async function seedRecords(ctx: AppContext, count: number): Promise<SeedReport> {
+  const started = Date.now();
+  const none = { skipped: true, mt: 0, mo: 0, batches: 0, statRows: 0, ms: 0 };
+  if (count <= 0) return none;
+  return ctx.db.tx(async (q) => {
+    await q.query('select pg_advisory_xact_lock($1)', [SEED_LOCK]);
+    if ((await q.query('select 1 from mt_records limit 1')).length > 0) return { ...none, ms: Date.now() - started };
+    const granted = await q.query<{ prod_type: number; ids: string[] }>(
+      `select p.prod_type, array_agg(p.cus_id order by p.cus_id) as ids
+         from account_products p join accounts a on a.cus_id = p.cus_id where a.status = 1 group by p.prod_type`,
+    );
+    const accountsOf = (prod: number) => granted.find((g) => g.prod_type === prod)?.ids ?? [];
+    if (!granted.length) {
+      ctx.log.warn('no open account with a product: record seeding skipped');
+      return { ...none, ms: Date.now() - started };
+    }
+    const now = ctx.now();
+    await seedMt(q, count, now, accountsOf);
+    await seedBatches(q);
+    await seedMo(q);
+    await seedStats(q);
+    await seedTimed(q, now, accountsOf(0));
+    await seedNumberChecks(q, now, [...new Set(granted.flatMap((g) => g.ids))]);
+    const [c] = await q.query<{ mt: number; mo: number; batches: number; stat_rows: number }>(
+      `select (select count(*) from mt_records)::int8 as mt, (select count(*) from mo_records)::int8 as mo,
+              (select count(*) from batches)::int8 as batches, (select count(*) from stat_rows)::int8 as stat_rows`,
+    );
+    return { skipped: false, mt: c.mt, mo: c.mo, batches: c.batches, statRows: c.stat_rows, ms: Date.now() - started };
+  });
+}
+
+async function seedMt(q: Queryable, count: number, now: Date, accountsOf: (prod: number) => string[]): Promise<void> {
+  // product line per block: 70% home, 15% international, 10% video, 5% CSP (falls back to home without a grantee)
+  const lines = [0, 1, 2, 6].filter((p) => accountsOf(p).length > 0);
+  const prodOf = (b: string) =>
+    `case when ${pct(b, 11)} < 70 then 0 when ${pct(b, 11)} < 85 then ${lines.includes(1) ? 1 : 0} when ${pct(b, 11)} < 95 then ${
+      lines.includes(2) ? 2 : 0
+    } else ${lines.includes(6) ? 6 : 0} end`;
+  const accountOf = (prod: number) => pick(accountsOf(prod), 'x.b', 13);
+  const span = HORIZON_DAYS * 86_400_000;
+  await q.exec(`
+    insert into mt_records (sn, prod_type, cus_id, batch_id, mobile, content, mt_status, report_result, report_result_desc, err_desc,
+                            table_name, receive_time, month, segments, price, country_code, country_name, title, receive_content, next_at)
+    select 'S' || lpad(r.i::text, 10, '0'), r.prod, r.cus_id, 'SB' || lpad(r.b::text, 8, '0'), r.mobile, r.content, r.st,
+           case r.st when 0 then '0' when 700 then (${arr(FAILURES.map((f) => f[0]))})[1 + r.h % ${FAILURES.length}] end,
+           case r.st when 0 then 'DELIVRD' when 700 then (${arr(FAILURES.map((f) => f[1]))})[1 + r.h % ${FAILURES.length}] end,
+           case r.st when 700 then (${arr(FAILURES.map((f) => f[1]))})[1 + r.h % ${FAILURES.length}] when 600 then '回执超时' end,
+           case when r.st = 100 then 'review' else 'mt' end,
+           r.at, to_char(r.at at time zone 'Asia/Shanghai', 'YYYYMM'), r.seg,
+           round((r.seg * r.unit)::numeric, 4), r.cc, r.cn,
+           case r.prod when 2 then ${pick(VIDEO_TITLES, 'r.b', 17)} when 6 then ${pick(CSP_TEMPLATES, 'r.b', 17)} end,
+           case when r.prod in (2, 6) then r.content end,
+           case when r.st in (100, 500) then timestamptz ${lit(now.toISOString())} + interval '5 seconds' end
+      from (
+        select x.*,
+               case x.prod ${lines.map((p) => `when ${p} then ${accountOf(p)}`).join(' ')} end as cus_id,
+               case when x.age_ms < 3600000 and x.p2 < 30 then 500 when x.age_ms < 3600000 and x.p2 < 40 then 100
+                    when x.p2 < 92 then 0 when x.p2 < 98 then 700 else 600 end as st,
+               case x.prod when 1 then ${pick(
+                 COUNTRIES.map((c) => c[2]),
+                 'x.b',
+                 19,
+               )} else (${arr([0, UNIT_PRICE[0], UNIT_PRICE[2], 0, 0, 0, UNIT_PRICE[6]])})[x.prod + 1] end as unit,
+               case x.prod when 1 then ${pick(
+                 COUNTRIES.map((c) => c[0]),
+                 'x.b',
+                 19,
+               )} end as cc,
+               case x.prod when 1 then ${pick(
+                 COUNTRIES.map((c) => c[1]),
+                 'x.b',
+                 19,
+               )} end as cn,
+               case when x.prod = 1 then ${pick(
+                 COUNTRIES.map((c) => DIAL[c[0]]),
+                 'x.b',
+                 19,
+               )} || lpad((abs(hashint4(x.i + 23)) % 1000000000)::text, 9, '0')
+                    else '1' || (3 + abs(hashint4(x.i + 29)) % 7)::text || lpad((abs(hashint4(x.i + 31)) % 1000000000)::text, 9, '0') end as mobile,
+               replace(case when x.prod = 1 then ${pick(INTERNATIONAL, 'x.b', 37)} else ${pick(HOME, 'x.b', 37)} end,
+                       '{code}', lpad((abs(hashint4(x.i + 41)) % 1000000)::text, 6, '0')) as content,
+               case when x.prod = 1 then 1 else 1 + (${pct('x.b', 43)} / 80) end as seg
+          from (
+            select g.i, (g.i - 1) / ${BLOCK} as b,
+                   ${prodOf(`(g.i - 1) / ${BLOCK}`)} as prod,
+                   timestamptz ${lit(now.toISOString())} - make_interval(secs => (${span} - (g.i - 0.5) * ${span / count}) / 1000.0) as at,
+                   (${span} - (g.i - 0.5) * ${span / count}) as age_ms,
+                   ${pct('g.i', 7)} as p2, abs(hashint4(g.i + 3)) as h
+              from generate_series(1, ${count}) g(i)
+          ) x
+      ) r
+     order by r.i`);
+}
+
+async function seedBatches(q: Queryable): Promise<void> {
+  await q.exec(`
+    insert into batches (batch_id, prod_type, batch_type, cus_id, content, create_time, receive_count, sent_count, success_count, failure_count, unknown_count, cost)
+    select batch_id, min(prod_type), abs(hashint4(substr(batch_id, 3)::int + 53)) % 3,
+           min(cus_id), min(content), min(receive_time), count(*), count(*) filter (where mt_status <> 100),
+           count(*) filter (where mt_status = 0), count(*) filter (where mt_status = 700), count(*) filter (where mt_status = 600), sum(price)
+      from mt_records group by batch_id order by min(receive_time)`);
+}
+
+async function seedMo(q: Queryable): Promise<void> {
+  await q.exec(`
+    insert into mo_records (sn, cus_id, prod_type, src_calling_number, mobile, content, whole_content, deliver_time, batch_id)
+    select 'R' || substr(m.sn, 2), m.cus_id, m.prod_type, '106' || coalesce(a.ext_number, '9000'), m.mobile,
+           (${arr(REPLIES)})[1 + abs(hashint4(substr(m.sn, 2)::int + 61)) % ${REPLIES.length}], m.content,
+           m.receive_time + make_interval(secs => 30 + abs(hashint4(substr(m.sn, 2)::int + 67)) % 600), m.batch_id
+      from mt_records m join accounts a on a.cus_id = m.cus_id
+     where m.mt_status = 0 and m.prod_type = 0 and abs(hashint4(substr(m.sn, 2)::int + 59)) % 100 < 3
+     order by m.receive_time;
+    insert into blacklist (ep_id, mobile, source, created_at)
+    select a.ep_id, o.mobile, 'reply', min(o.deliver_time) from mo_records o join accounts a on a.cus_id = o.cus_id
+     where upper(o.content) in ('TD', 'T', 'STOP', '退订') group by a.ep_id, o.mobile
+    on conflict do nothing`);
+}
+
+/** day/month/year rows per (prod_type, cus_id) and country rows per day, from a day-level aggregate. */
+async function seedStats(q: Queryable): Promise<void> {
+  await q.exec(`
+    with d as (
+      select m.prod_type, m.cus_id, to_char(m.receive_time at time zone a.time_zone, 'YYYY-MM-DD') as day, m.country_code as cc,
+             max(m.country_name) as cn, count(*) as s, count(*) filter (where m.mt_status = 0) as ok,
+             count(*) filter (where m.mt_status = 700) as ko, count(*) filter (where m.mt_status = 600) as unk
+        from mt_records m join accounts a on a.cus_id = m.cus_id
+       group by 1, 2, 3, 4
+    ), e as (
+      select k.kind, d.prod_type, d.cus_id, substr(d.day, 1, k.len) as g,
+             case when k.kind = 'country' then d.cc end as cc, case when k.kind = 'country' then d.cn end as cn, d.s, d.ok, d.ko, d.unk
+        from d cross join (values ('day', 10), ('month', 7), ('year', 4), ('country', 10)) as k(kind, len)
+       where k.kind <> 'country' or coalesce(d.cc, '') <> ''
+    )
+    insert into stat_rows (id, kind, prod_type, cus_id, gathering_time, country_code, country_name, sent_count, success_count, failure_count, unknown_count)
+    select kind || '|' || prod_type || '|' || cus_id || '|' || g || coalesce('|' || cc, ''), kind, prod_type, cus_id, g, cc, max(cn),
+           sum(s), sum(ok), sum(ko), sum(unk)
+      from e group by kind, prod_type, cus_id, g, cc
+     order by 1
+    on conflict (id) do update set
+      sent_count = stat_rows.sent_count + excluded.sent_count,
+      success_count = stat_rows.success_count + excluded.success_count,
+      failure_count = stat_rows.failure_count + excluded.failure_count,
+      unknown_count = stat_rows.unknown_count + excluded.unknown_count`);
+}
+
+/** Timed batches: two sent, two waiting in the future, one paused, one intercepted; 20 numbers each. */
+async function seedTimed(q: Queryable, now: Date, homeAccounts: string[]): Promise<void> {
+  if (!homeAccounts.length) return;
+  const plan: Array<[number, number]> = [
+    [1, -48],
+    [1, -20],
+    [0, 2],
+    [0, 26],
+    [2, 5],
+    [3, 8],
+  ];
+  const at = lit(now.toISOString());
+  await q.exec(`
+    insert into time_batches (time_batch, cus_id, prod_type, batch_type, send_status, timing_time, create_time, content, batch_count, charged)
+    select 'TB' || lpad(p.n::text, 6, '0'), ${pick(homeAccounts, 'p.n', 71)}, 0, 0, p.st, timestamptz ${at} + make_interval(hours => p.h),
+           timestamptz ${at} - make_interval(hours => (72 - p.n)::int), '【演示企业】定时提醒：您预约的服务将于明日开始，请准时到场。', 20,
+           case when p.st = 3 then 0 else 20 * ${UNIT_PRICE[0]} end
+      from unnest(${arr(plan.map((p) => p[0]))}, ${arr(plan.map((p) => p[1]))}) with ordinality as p(st, h, n)
+     order by p.n;
+    insert into time_mt_messages (sn, time_batch, cus_id, mobile, send_status, timing_time, create_time)
+    select t.time_batch || '-' || lpad(g.i::text, 3, '0'), t.time_batch, t.cus_id,
+           '13' || lpad((abs(hashint4(g.i * 100 + substr(t.time_batch, 3)::int)) % 1000000000)::text, 9, '0'),
+           t.send_status, t.timing_time, t.create_time
+      from time_batches t cross join generate_series(1, t.batch_count) g(i)
+     order by t.create_time, g.i`);
+}
+
+/** Number-status batches, porting and blacklist query logs (last 30 days), AIM materials and templates. */
+async function seedNumberChecks(q: Queryable, now: Date, accounts: string[]): Promise<void> {
+  const at = lit(now.toISOString());
+  await q.exec(`
+    insert into number_status_batches (batch_id, cus_id, batch_name, batch_count, invalid_count, real_count, dead_count, down_count, not_count,
+                                       silence_count, danger_count, create_time)
+    select 'NS' || lpad(g.i::text, 6, '0'), ${pick(accounts, 'g.i', 73)}, '号码检测-' || g.i, 1000, 10, 690, 100, 60, 60, 50, 30,
+           timestamptz ${at} - make_interval(days => g.i * 3)
+      from generate_series(1, 10) g(i);
+    insert into number_queries (kind, cus_id, mobile, success, create_time)
+    select case when g.i % 2 = 0 then 'porting' else 'black' end, ${pick(accounts, 'g.i', 79)},
+           '1' || (3 + g.i % 7)::text || lpad((abs(hashint4(g.i + 83)) % 1000000000)::text, 9, '0'),
+           abs(hashint4(g.i + 89)) % 100 < 93, timestamptz ${at} - make_interval(secs => g.i * 864)
+      from generate_series(1, 3000) g(i);
+    insert into aim_materials (material_id, cus_id, name, media_type, size, create_time)
+    select 'AM' || lpad(g.i::text, 4, '0'), ${pick(accounts, 'g.i', 97)}, (array['产品海报', '宣传视频', '品牌音频'])[1 + g.i % 3] || g.i,
+           (array['image', 'video', 'audio'])[1 + g.i % 3], 20480 * g.i, timestamptz ${at} - make_interval(days => g.i)
+      from generate_series(1, 12) g(i);
+    insert into aim_templates (template_id, cus_id, template_name, content, status, create_time)
+    select 'AT' || lpad(g.i::text, 4, '0'), ${pick(accounts, 'g.i', 101)}, '智能短信模板' || g.i, '【演示企业】{p1}，您的专属权益已到账。',
+           g.i % 2, timestamptz ${at} - make_interval(days => g.i * 2)
+      from generate_series(1, 8) g(i)`);
 }

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { defineEndpoint, LONG_TIMEOUT_MS, pageRequest } from '../endpoint';
+import { optText, timeRange } from './records.endpoints';
+
+// Number checks of spec §7: number-status checks (batches), AIM materials and templates, number porting and
+// blacklist statistics. A status check decides each number deterministically (the same number always gets the same
+// answer), so results can be checked and repeated.
+
+/** dead empty number, real real number, down suspended, not not in library, silence silent, danger dangerous. */
+export const NUMBER_STATUSES = ['real', 'dead', 'down', 'not', 'silence', 'danger'] as const;
+export type NumberStatus = (typeof NUMBER_STATUSES)[number];
+
+export const numberStatusBatchSchema = z.object({
+  batch_id: z.string(),
+  batch_name: z.string(),
+  cus_id: z.string(),
+  batch_count: z.number().int(),
+  /** numbers that were not 11-digit mobiles. */
+  invalid_count: z.number().int(),
+  real_count: z.number().int(),
+  dead_count: z.number().int(),
+  down_count: z.number().int(),
+  not_count: z.number().int(),
+  silence_count: z.number().int(),
+  danger_count: z.number().int(),
+  create_time: z.number().int(),
+});
+export type NumberStatusBatch = z.infer<typeof numberStatusBatchSchema>;
+
+/** mobiles: one number per line (commas and spaces also separate), or an array. */
+const mobilesField = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : v.split(/[\s,，;；]+/)).map((s) => s.trim()).filter(Boolean));
+
+export const onlineCheckEndpoint = defineEndpoint({
+  path: '/mobileStatus/onlineCheck',
+  timeoutMs: LONG_TIMEOUT_MS,
+  request: z.object({ mobiles: mobilesField, batch_name: z.string().trim().max(100).optional(), cus_id: optText }),
+  response: numberStatusBatchSchema.extend({
+    results: z.array(z.object({ mobile: z.string(), status: z.enum([...NUMBER_STATUSES, 'invalid']) })),
+  }),
+});
+
+export const numberStatusBatchListEndpoint = defineEndpoint({
+  path: '/mobileStatus/list',
+  request: pageRequest.extend({ cus_id: optText, batch_name: optText, ...timeRange }),
+  response: z.object({ total: z.number().int(), totalExact: z.boolean(), data: z.array(numberStatusBatchSchema) }),
+});
+
+/** Per day (tenant time zone): numbers requested, checked (success), invalid (failure), and each status. */
+export const numberStatusStatisticsRowSchema = z.object({
+  gathering_time: z.string(),
+  cus_id: z.string(),
+  cus_name: z.string(),
+  request_count: z.number().int(),
+  success_count: z.number().int(),
+  failure_count: z.number().int(),
+  real_count: z.number().int(),
+  dead_count: z.number().int(),
+  down_count: z.number().int(),
+  not_count: z.number().int(),
+  silence_count: z.number().int(),
+  danger_count: z.number().int(),
+});
+export const numberStatusStatisticsEndpoint = defineEndpoint({
+  path: '/mobileStatus/mobileStatusStatistics',
+  request: pageRequest.extend({ cus_id: optText, ...timeRange }),
+  response: z.object({ total: z.number().int(), totalExact: z.boolean(), data: z.array(numberStatusStatisticsRowSchema) }),
+});
+
+/** Daily query statistics with success/failure ratios (percent, two decimals). */
+export const queryRatioRowSchema = z.object({
+  gathering_time: z.string(),
+  cus_id: z.string(),
+  cus_name: z.string(),
+  request_count: z.number().int(),
+  success_count: z.number().int(),
+  failure_count: z.number().int(),
+  successRatio: z.number(),
+  failureRatio: z.number(),
+});
+const ratioStatistics = (path: string, doc: string) =>
+  defineEndpoint({
+    path,
+    doc,
+    request: pageRequest.extend({ cus_id: optText, ...timeRange }),
+    response: z.object({ total: z.number().int(), totalExact: z.boolean(), data: z.array(queryRatioRowSchema) }),
+  });
+export const numberPortingStatisticsEndpoint = ratioStatistics(
+  '/numberPorting/numberPortingStatistics',
+  'number-porting queries per day: success = the carrier of the number was resolved, failure = it was not',
+);
+export const mobileBlackStatisticsEndpoint = ratioStatistics(
+  '/mobileBlack/mobileBlackStatistics',
+  'blacklist checks per day: success = the number passed (not listed), failure = it was on a blacklist',
+);
+
+export const aimMaterialSchema = z.object({
+  material_id: z.string(),
+  cus_id: z.string(),
+  name: z.string(),
+  /** image | video | audio */
+  media_type: z.string(),
+  size: z.number().int(),
+  create_time: z.number().int(),
+});
+export const aimTemplateSchema = z.object({
+  template_id: z.string(),
+  cus_id: z.string(),
+  template_name: z.string(),
+  content: z.string(),
+  status: z.number().int(),
+  create_time: z.number().int(),
+});
+export const aimMaterialListEndpoint = defineEndpoint({
+  path: '/aim/materialList',
+  doc: 'AIM (intelligent message) media materials of the visible accounts',
+  request: pageRequest.extend({ cus_id: optText, name: optText }),
+  response: z.object({ total: z.number().int(), totalExact: z.boolean(), data: z.array(aimMaterialSchema) }),
+});
+export const aimMaterialDeleteEndpoint = defineEndpoint({
+  path: '/aim/materialDelete',
+  request: z.object({ material_id: z.string().min(1) }),
+  response: z.object({ material_id: z.string() }),
+});
+export const aimTemplateListEndpoint = defineEndpoint({
+  path: '/aim/templateList',
+  request: pageRequest.extend({ cus_id: optText, template_name: optText }),
+  response: z.object({ total: z.number().int(), totalExact: z.boolean(), data: z.array(aimTemplateSchema) }),
+});
+/** Checks which numbers can receive AIM messages; answers a spreadsheet (mobile, status). */
+export const aimOnlineMobileCheckEndpoint = defineEndpoint({
+  path: '/aim/onlineMobileCheck',
+  kind: 'file',
+  timeoutMs: LONG_TIMEOUT_MS,
+  request: z.object({ mobiles: mobilesField }),
+  response: z.unknown(),
+});

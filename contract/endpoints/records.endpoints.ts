@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { defineEndpoint, LONG_TIMEOUT_MS, pageOf, pageRequest } from '../endpoint';
+import { batchSchema, moRecordSchema, mtRecordSchema, statisticsRowSchema } from '../records.schema';
+
+// Record lists, statistics reads and their downloads (spec §2 screens 1-9, §7 "Records").
+// Filter fields are named after the entity fields. Unset filters may be sent as '' or null (forms do), meaning "any".
+// List rows are the full contract documents, feed fields (seq, deleted, updated_at) included, so one row shape serves
+// list, download and change feed. Times are epoch ms. Downloads take the same filters as their list without paging.
+
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** optional text filter; '' means unset. */
+export const optText = z.preprocess(blank, z.string().trim().max(200).optional()).transform((v) => v || undefined);
+/** optional integer filter; '' means unset. */
+export const optInt = z.preprocess(blank, z.coerce.number().int().optional());
+/** epoch ms; '' means unset. */
+export const optTime = z.preprocess(blank, z.coerce.number().int().min(0).optional());
+
+/** Submit-time (or creation-time) range of every list: epoch ms, both ends inclusive. */
+export const timeRange = { startTime: optTime, endTime: optTime };
+
+/** Totals are exact up to this many matching rows; beyond, PostgreSQL's planner estimate (totalExact false). */
+export const EXACT_COUNT_CAP = 10_000;
+function listOf<T extends z.ZodType>(row: T) {
+  return pageOf(row).extend({ totalExact: z.boolean() });
+}
+
+/** Final and intermediate MT statuses a list can filter on (spec §4): 0 success, 100 review, 500 waiting, 600 unknown, 700 failure. */
+export const MT_STATUS_FILTER = [0, 100, 500, 600, 700] as const;
+
+const mtFilters = {
+  cus_id: optText,
+  /** phone number prefix. */
+  decodeMobile: optText,
+  /** substring of the content; honoured only when the caller's showContentFilterWhere is 1. */
+  decodeContent: optText,
+  mt_status: z.preprocess(blank, z.coerce.number().int().refine((v) => (MT_STATUS_FILTER as readonly number[]).includes(v), 'v.mtStatus').optional()),
+  /** YYYYMM */
+  month: z.preprocess(blank, z.string().regex(/^\d{6}$/, 'v.month').optional()),
+  ...timeRange,
+};
+
+export const mtRecordFilter = z.object({ prod_type: z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1)])).default(0), ...mtFilters });
+export const newMtRecordFilter = z.object({ prod_type: z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2), z.literal(6)])).default(2), ...mtFilters });
+export const moRecordFilter = z.object({ cus_id: optText, src_calling_number: optText, decodeMobile: optText, decodeContent: optText, ...timeRange });
+export const batchFilter = z.object({ cus_id: optText, prod_type: optInt, batch_type: optInt, batch_id: optText, ...timeRange });
+/** dimension 0 day, 1 month, 2 year. The range selects gathering_time in the tenant's time zone. */
+export const statisticsFilter = z.object({
+  cus_id: optText,
+  prod_type: z.coerce.number().int().default(0),
+  dimension: z.coerce.number().int().min(0).max(2).default(0),
+  ...timeRange,
+});
+export const countryFilter = z.object({ cus_id: optText, countryCode: optText, ...timeRange });
+export const dimeFilter = z.object({ cus_id: optText, prod_type: z.coerce.number().int().default(0), ...timeRange });
+
+export const mtRecordListEndpoint = defineEndpoint({ path: '/mtRecord/list', request: pageRequest.extend(mtRecordFilter.shape), response: listOf(mtRecordSchema) });
+export const mtRecordDownloadEndpoint = defineEndpoint({ path: '/mtRecord/download', kind: 'file', timeoutMs: LONG_TIMEOUT_MS, request: mtRecordFilter, response: z.unknown() });
+export const newMtRecordListEndpoint = defineEndpoint({ path: '/newMtRecord/list', request: pageRequest.extend(newMtRecordFilter.shape), response: listOf(mtRecordSchema) });
+export const newMtRecordDownloadEndpoint = defineEndpoint({ path: '/newMtRecord/download', kind: 'file', timeoutMs: LONG_TIMEOUT_MS, request: newMtRecordFilter, response: z.unknown() });
+export const moRecordListEndpoint = defineEndpoint({ path: '/moRecord/list', request: pageRequest.extend(moRecordFilter.shape), response: listOf(moRecordSchema) });
+export const moRecordDownloadEndpoint = defineEndpoint({ path: '/moRecord/download', kind: 'file', timeoutMs: LONG_TIMEOUT_MS, request: moRecordFilter, response: z.unknown() });
+/** Summary row of the batch list (spec §9): sums with no decimals; pending = max(received - sent, 0) per batch. */
+export const batchSummarySchema = z.object({
+  receive: z.number().int(),
+  pending: z.number().int(),
+  sent: z.number().int(),
+  success: z.number().int(),
+  failure: z.number().int(),
+  unknown: z.number().int(),
+});
+export const batchListEndpoint = defineEndpoint({
+  path: '/dataGathering/batchList',
+  request: pageRequest.extend(batchFilter.shape),
+  response: listOf(batchSchema).extend({ summary: batchSummarySchema }),
+});
+export const batchDownloadEndpoint = defineEndpoint({ path: '/dataGathering/downloadBatch', kind: 'file', timeoutMs: LONG_TIMEOUT_MS, request: batchFilter, response: z.unknown() });
+/** The numbers of one send batch with their statuses as a spreadsheet. */
+export const batchMobileDownloadEndpoint = defineEndpoint({
+  path: '/dataGathering/mobileDownload',
+  kind: 'file',
+  timeoutMs: LONG_TIMEOUT_MS,
+  request: z.object({ batch_id: z.string().min(1) }),
+  response: z.unknown(),
+});
+export const queryReplyCountEndpoint = defineEndpoint({
+  path: '/dataGathering/queryReplyCount',
+  request: z.object({ batch_id: z.string().min(1) }),
+  response: z.object({ batch_id: z.string(), replyCount: z.number().int() }),
+});
+
+export const statisticsListEndpoint = defineEndpoint({ path: '/dataGathering/list', request: pageRequest.extend(statisticsFilter.shape), response: listOf(statisticsRowSchema) });
+export const countryListEndpoint = defineEndpoint({ path: '/dataGathering/countryList', request: pageRequest.extend(countryFilter.shape), response: listOf(statisticsRowSchema) });
+
+/** Per-account totals over the range ("dime" list). */
+export const dimeRowSchema = z.object({
+  cus_id: z.string(),
+  cus_name: z.string(),
+  sent_count: z.number().int(),
+  success_count: z.number().int(),
+  failure_count: z.number().int(),
+  unknown_count: z.number().int(),
+  successUnionStr: z.string(),
+  failureUnionStr: z.string(),
+  unknownUnionStr: z.string(),
+});
+export type DimeRow = z.infer<typeof dimeRowSchema>;
+export const dimeListEndpoint = defineEndpoint({ path: '/dataGathering/dimeList', request: pageRequest.extend(dimeFilter.shape), response: listOf(dimeRowSchema) });
+export const dimeDownloadEndpoint = defineEndpoint({ path: '/dataGathering/downloadDimeList', kind: 'file', timeoutMs: LONG_TIMEOUT_MS, request: dimeFilter, response: z.unknown() });

@@ -1,0 +1,139 @@
+import { EXACT_COUNT_CAP } from '../../contract/endpoints/records.endpoints';
+import type { CurrentUser } from '../auth/current-user';
+import type { Queryable } from '../db/db';
+
+// The one translation of list filters into SQL (lists, downloads and the feed share it). A source names its table,
+// the column list that yields contract documents, the account column every query is scoped on, and the
+// (time, key) pair that orders it newest first; filters map request fields to predicates on columns.
+
+export interface Source {
+  /** FROM clause, e.g. `mt_records m join accounts a on a.cus_id = m.cus_id`. */
+  from: string;
+  /** select list producing the contract document's fields. */
+  select: string;
+  /** the account column of the scope (spec §6). */
+  scope: string;
+  /** newest-first order: time column then unique key column (keyset-friendly). */
+  time: string;
+  key: string;
+  /** always-on condition, e.g. product line or `deleted = false`. */
+  base?: string;
+}
+
+export type Predicate =
+  | { op: 'eq'; column: string }
+  /** text prefix (phone numbers): uses text_pattern_ops indexes. */
+  | { op: 'prefix'; column: string }
+  /** substring; `contentSearch` ones only when the caller's showContentFilterWhere is 1. */
+  | { op: 'contains'; column: string; contentSearch?: boolean }
+  /** epoch ms bounds, inclusive. */
+  | { op: 'from'; column: string }
+  | { op: 'to'; column: string }
+  /** plain comparisons of already-converted values (e.g. gathering_time strings). */
+  | { op: 'gte'; column: string }
+  | { op: 'lte'; column: string };
+
+export type Filters<F> = Partial<Record<keyof F & string, Predicate>>;
+
+/** Collects conditions with numbered parameters. */
+export class Where {
+  readonly params: unknown[] = [];
+  private readonly parts: string[] = [];
+  bind(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+  add(condition: string): this {
+    this.parts.push(condition);
+    return this;
+  }
+  get sql(): string {
+    return this.parts.length ? this.parts.join(' and ') : 'true';
+  }
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function predicateSql(w: Where, p: Predicate, value: unknown): string {
+  switch (p.op) {
+    case 'eq':
+      return `${p.column} = ${w.bind(value)}`;
+    case 'prefix':
+      return `${p.column} like ${w.bind(`${likeEscape(String(value))}%`)}`;
+    case 'contains':
+      return `strpos(${p.column}, ${w.bind(String(value))}) > 0`;
+    case 'from':
+      return `${p.column} >= ${w.bind(new Date(Number(value)))}`;
+    case 'to':
+      return `${p.column} <= ${w.bind(new Date(Number(value)))}`;
+    case 'gte':
+      return `${p.column} >= ${w.bind(value)}`;
+    case 'lte':
+      return `${p.column} <= ${w.bind(value)}`;
+  }
+}
+
+/** Scope + base + every filter the request sets. `scopeIds` are the accounts the caller may see for this request. */
+export function whereOf<F extends Record<string, unknown>>(source: Source, filters: Filters<F>, body: F, user: CurrentUser, scopeIds: string[]): Where {
+  const w = new Where();
+  w.add(`${source.scope} = any(${w.bind(scopeIds)}::text[])`);
+  if (source.base) w.add(source.base);
+  for (const [field, p] of Object.entries(filters) as Array<[string, Predicate]>) {
+    const value = body[field];
+    if (value === undefined || value === null || value === '') continue;
+    if (p.op === 'contains' && p.contentSearch && user.showContentFilterWhere !== 1) continue;
+    w.add(predicateSql(w, p, value));
+  }
+  return w;
+}
+
+/** Exact up to EXACT_COUNT_CAP matching rows (a bounded scan); beyond, the planner's estimate, never below the cap. */
+export async function countOf(q: Queryable, source: Source, w: Where): Promise<{ total: number; totalExact: boolean }> {
+  const [{ n }] = await q.query<{ n: number }>(`select count(*)::int8 as n from (select 1 from ${source.from} where ${w.sql} limit ${EXACT_COUNT_CAP + 1}) t`, w.params);
+  if (n <= EXACT_COUNT_CAP) return { total: n, totalExact: true };
+  const [plan] = await q.query<Record<string, unknown>>(`explain (format json) select 1 from ${source.from} where ${w.sql}`, w.params);
+  const raw = Object.values(plan)[0];
+  const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
+  return { total: Math.max(Math.round(json[0]?.Plan['Plan Rows'] ?? 0), EXACT_COUNT_CAP + 1), totalExact: false };
+}
+
+const orderOf = (s: Source) => `${s.time} desc, ${s.key} desc`;
+
+/** One page (offset paging, newest first) plus its total. */
+export async function pageOf<T>(q: Queryable, source: Source, w: Where, page: { pageNumber: number; pageSize: number }) {
+  const params = [...w.params, page.pageSize, (page.pageNumber - 1) * page.pageSize];
+  const data = await q.query<T>(
+    `select ${source.select} from ${source.from} where ${w.sql} order by ${orderOf(source)} limit $${params.length - 1} offset $${params.length}`,
+    params,
+  );
+  return { ...(await countOf(q, source, w)), data };
+}
+
+/** Every matching row, newest first, fetched in keyset pages so large exports never sit in memory at once. */
+export async function* rowsOf<T>(q: Queryable, source: Source, w: Where, batchSize = 2000): AsyncGenerator<T> {
+  let after: { t: unknown; k: unknown } | null = null;
+  for (;;) {
+    const params = [...w.params];
+    const bind = (v: unknown) => `$${params.push(v)}`;
+    const keyset: string = after ? ` and (${source.time}, ${source.key}) < (${bind(after.t)}, ${bind(after.k)})` : '';
+    const rows: Array<T & { __t: unknown; __k: unknown }> = await q.query(
+      `select ${source.select}, ${source.time} as __t, ${source.key} as __k from ${source.from} where ${w.sql}${keyset} order by ${orderOf(source)} limit ${batchSize}`,
+      params,
+    );
+    for (const r of rows) {
+      const { __t: _t, __k: _k, ...doc } = r;
+      yield doc as T;
+    }
+    if (rows.length < batchSize) return;
+    const last = rows[rows.length - 1];
+    after = { t: last.__t, k: last.__k };
+  }
+}
+
+/** `count (ratio%)` cells of the statistics tables. */
+export function unionStr(count: number, of: number): string {
+  return `${count} (${of > 0 ? ((count * 100) / of).toFixed(2) : '0.00'}%)`;
+}
+
+/** SQL for epoch milliseconds of a timestamptz. */
+export const ms = (column: string) => `(extract(epoch from ${column}) * 1000)::int8`;

@@ -1,0 +1,97 @@
+import type { FeedResource } from '../../contract/endpoints/feed.endpoints';
+import { ms, type Source } from './list-query';
+
+// Each replicated resource as SQL: the select list yields its contract document (records.schema.ts), so lists,
+// downloads and the change feed answer the same shape. `base` hides tombstones from lists; the feed keeps them.
+
+const feedCols = (t: string) => `${t}.seq, ${t}.deleted, ${ms(`${t}.updated_at`)} as updated_at`;
+/** `count (ratio%)` of the statistics tables, ratio over the sent count, two decimals. */
+export const unionSql = (count: string, of: string) =>
+  `(${count})::text || ' (' || to_char(case when (${of}) > 0 then (${count}) * 100.0 / (${of}) else 0 end, 'FM990.00') || '%)'`;
+
+export interface FeedSource extends Source {
+  table: string;
+  alias: string;
+  /** the document's own time, for the backfill horizon (`since`). */
+  horizon: string;
+}
+
+export const SOURCES: Record<FeedResource, FeedSource> = {
+  mtRecord: {
+    table: 'mt_records',
+    alias: 'm',
+    from: 'mt_records m join accounts a on a.cus_id = m.cus_id',
+    select: `m.sn, m.prod_type, m.cus_id, a.cus_name, m.batch_id, m.mobile as "decodeMobile", m.content as "decodeContent", m.mt_status,
+      m.report_result, m.report_result_desc, m.err_desc as "errDesc", m.table_name, ${ms('m.receive_time')} as receive_time, m.month,
+      m.segments, m.price, to_char(m.price, 'FM9999999990.0000') as "priceStr", m.country_name as "countryName",
+      m.country_code as "countryCode", m.title as "titleStr", m.receive_content, ${feedCols('m')}`,
+    scope: 'm.cus_id',
+    time: 'm.receive_time',
+    key: 'm.sn',
+    horizon: 'm.receive_time',
+    base: 'm.deleted = false',
+  },
+  moRecord: {
+    table: 'mo_records',
+    alias: 'o',
+    from: 'mo_records o join accounts a on a.cus_id = o.cus_id',
+    select: `o.sn, o.cus_id, a.cus_name, o.src_calling_number, o.mobile as "decodeMobile", o.content as "decodeContent",
+      o.whole_content as "decodeWholeContent", ${ms('o.deliver_time')} as deliver_time, o.batch_id, ${feedCols('o')}`,
+    scope: 'o.cus_id',
+    time: 'o.deliver_time',
+    key: 'o.sn',
+    horizon: 'o.deliver_time',
+    base: 'o.deleted = false',
+  },
+  batch: {
+    table: 'batches',
+    alias: 'b',
+    from: 'batches b join accounts a on a.cus_id = b.cus_id',
+    select: `b.batch_id, b.prod_type, b.batch_type, ${ms('b.create_time')} as create_time, b.receive_count,
+      greatest(b.receive_count - b.sent_count, 0) as wait_send_count, b.sent_count, b.success_count, b.failure_count,
+      b.unknown_count, b.cus_id, a.cus_name, b.content as "decodeContent", ${feedCols('b')}`,
+    scope: 'b.cus_id',
+    time: 'b.create_time',
+    key: 'b.batch_id',
+    horizon: 'b.create_time',
+    base: 'b.deleted = false',
+  },
+  timeBatch: {
+    table: 'time_batches',
+    alias: 'tb',
+    from: 'time_batches tb join accounts a on a.cus_id = tb.cus_id',
+    select: `tb.time_batch, tb.cus_id, a.cus_name, tb.prod_type, tb.batch_count, tb.batch_type, tb.send_status,
+      ${ms('tb.timing_time')} as timing_time, ${ms('tb.create_time')} as create_time, tb.content as "decodeContent", ${feedCols('tb')}`,
+    scope: 'tb.cus_id',
+    time: 'tb.create_time',
+    key: 'tb.time_batch',
+    horizon: 'tb.create_time',
+    base: 'tb.deleted = false',
+  },
+  timeMtMessage: {
+    table: 'time_mt_messages',
+    alias: 'tm',
+    from: 'time_mt_messages tm',
+    select: `tm.sn, tm.mobile as "decodeMobile", tm.send_status, tm.time_batch, ${ms('tm.timing_time')} as timing_time,
+      ${ms('tm.create_time')} as create_time, tm.cus_id, ${feedCols('tm')}`,
+    scope: 'tm.cus_id',
+    time: 'tm.create_time',
+    key: 'tm.sn',
+    horizon: 'tm.create_time',
+    base: 'tm.deleted = false',
+  },
+  statistics: {
+    table: 'stat_rows',
+    alias: 's',
+    from: 'stat_rows s join accounts a on a.cus_id = s.cus_id',
+    select: `s.id, s.kind, s.prod_type, s.gathering_time, s.cus_id, a.cus_name, s.country_name as "countryName", s.sent_count,
+      s.success_count, s.failure_count, s.unknown_count, ${unionSql('s.success_count', 's.sent_count')} as "successUnionStr",
+      ${unionSql('s.failure_count', 's.sent_count')} as "failureUnionStr", ${unionSql('s.unknown_count', 's.sent_count')} as "unknownUnionStr",
+      ${feedCols('s')}`,
+    scope: 's.cus_id',
+    time: 's.gathering_time',
+    key: 's.id',
+    horizon: 's.updated_at',
+    base: 's.deleted = false',
+  },
+};

@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  batchPullEndpoint,
+  changesStreamEndpoint,
+  moRecordPullEndpoint,
+  mtRecordPullEndpoint,
+  statisticsPullEndpoint,
+  timeBatchPullEndpoint,
+  timeMtMessagePullEndpoint,
+  type FeedResource,
+} from '../../contract/endpoints/feed.endpoints';
+import type { Endpoint } from '../../contract/endpoint';
+import { userForToken } from '../auth/current-user';
+import type { AppContext } from '../context';
+import { unauthorized } from '../http/api-error';
+import { zodToApiError } from '../http/route';
+import { authedRoute as route } from '../records/read-route';
+import { pullFeed } from '../records/feed';
+import { createSseHub } from '../records/sse-hub';
+
+// Pull routes of the change feed (one per replicated resource) and the SSE stream of "changed" notices.
+
+export const HEARTBEAT_MS = 15_000;
+
+const PULLS: Array<[FeedResource, Endpoint]> = [
+  ['mtRecord', mtRecordPullEndpoint],
+  ['moRecord', moRecordPullEndpoint],
+  ['batch', batchPullEndpoint],
+  ['timeBatch', timeBatchPullEndpoint],
+  ['timeMtMessage', timeMtMessagePullEndpoint],
+  ['statistics', statisticsPullEndpoint],
+];
+
+export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void {
+  for (const [resource, endpoint] of PULLS) {
+    route(app, ctx, endpoint, async ({ body, user }) => pullFeed(ctx.db, resource, body as never, user.visibleCusIds));
+  }
+
+  const hub = createSseHub(ctx);
+  const streams = new Set<() => void>();
+  ctx.onClose(() => {
+    for (const end of [...streams]) end();
+  });
+  // EventSource cannot send headers: the token comes as a query parameter and is checked like a bearer token.
+  app.get(changesStreamEndpoint.path, async (req, reply) => {
+    const parsed = changesStreamEndpoint.request.safeParse(req.query);
+    if (!parsed.success) throw zodToApiError(parsed.error);
+    const token = parsed.data.token;
+    const user = await userForToken(ctx.db, token, ctx.now());
+    if (!user) throw unauthorized();
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+    res.write(': connected\n\n');
+    const unsubscribe = await hub.subscribe(user.visibleCusIds, (c) => res.write(`event: changed\ndata: ${JSON.stringify(c)}\n\n`));
+    const heartbeat = setInterval(() => {
+      // a revoked or expired session ends the stream at the next heartbeat
+      void userForToken(ctx.db, token, ctx.now()).then(
+        (still) => (still ? res.write(': heartbeat\n\n') : res.end()),
+        () => res.end(),
+      );
+    }, HEARTBEAT_MS);
+    const end = () => res.end();
+    streams.add(end);
+    res.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      streams.delete(end);
+    });
+  });
+}
