@@ -62,3 +62,6 @@ export type PushUrlForm = z.infer<typeof pushUrlFormSchema>;
 export const modifyCusNameFormSchema = z.object({
   cus_name: required('v.subAccount.nameRequired').pipe(z.string().trim().max(50, { error: 'v.subAccount.nameTooLong' })),
 });
+
+/** Answered by /user/modifyPassword when oldPassword does not match (the platform checks, the form cannot). */
+export const OLD_PASSWORD_WRONG = 'v.settings.oldPasswordWrong';

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { richCardSchema, videoFrameSchema } from '../entities.schema';
+import { parseLowType } from '../states';
+
+// Template submissions (content, video, CSP). The spec leaves these rules "not shown"; these are the limits a
+// carrier review accepts: a title or name, at least one frame or card, and the fallback content low_type promises.
+
+const accountId = z.string({ error: 'v.template.accountRequired' }).trim().min(1, { error: 'v.template.accountRequired' });
+
+export const contentTemplateFormSchema = z.object({
+  cus_id: accountId,
+  template_content: z
+    .string({ error: 'v.template.contentRequired' })
+    .trim()
+    .min(1, { error: 'v.template.contentRequired' })
+    .max(1000, { error: 'v.template.contentTooLong' }),
+  keyword: z.string().trim().max(30, { error: 'v.template.keywordTooLong' }).default(''),
+});
+export type ContentTemplateForm = z.infer<typeof contentTemplateFormSchema>;
+
+export const videoTemplateFormSchema = z.object({
+  cus_id: accountId,
+  title: z.string({ error: 'v.template.titleRequired' }).trim().min(1, { error: 'v.template.titleRequired' }).max(100, { error: 'v.template.titleTooLong' }),
+  template_sign: z.string().trim().max(20, { error: 'v.template.signTooLong' }).default(''),
+  remark: z.string().trim().max(200).default(''),
+  frames: z.array(videoFrameSchema).min(1, { error: 'v.template.framesRequired' }).max(20, { error: 'v.template.tooManyFrames' }),
+});
+export type VideoTemplateForm = z.infer<typeof videoTemplateFormSchema>;
+
+export const cspTemplateFormSchema = z
+  .object({
+    cus_id: accountId,
+    chatbot_id: z.string({ error: 'v.template.chatbotRequired' }).trim().min(1, { error: 'v.template.chatbotRequired' }),
+    template_name: z.string({ error: 'v.template.nameRequired' }).trim().min(1, { error: 'v.template.nameRequired' }).max(100, { error: 'v.template.titleTooLong' }),
+    autograph: z.string().trim().max(20, { error: 'v.template.signTooLong' }).default(''),
+    /** fallback codes, e.g. "1,2"; '' for none. */
+    low_type: z.string().trim().regex(/^([123](,[123])*)?$/, { error: 'v.template.lowTypeInvalid' }).default(''),
+    cards: z.array(richCardSchema).min(1, { error: 'v.template.cardsRequired' }).max(15, { error: 'v.template.tooManyCards' }),
+    smsContent: z.string().trim().default(''),
+    videoTitle: z.string().trim().default(''),
+    videoFrames: z.array(videoFrameSchema).default([]),
+    readContent: z.string().trim().default(''),
+  })
+  .superRefine((v, ctx) => {
+    const fallbacks = parseLowType(v.low_type);
+    if (fallbacks.includes(1) && !v.smsContent) ctx.addIssue({ code: 'custom', path: ['smsContent'], message: 'v.template.smsFallbackRequired' });
+    if (fallbacks.includes(2) && (!v.videoTitle || v.videoFrames.length === 0))
+      ctx.addIssue({ code: 'custom', path: ['videoFrames'], message: 'v.template.videoFallbackRequired' });
+    if (fallbacks.includes(3) && !v.readContent) ctx.addIssue({ code: 'custom', path: ['readContent'], message: 'v.template.readFallbackRequired' });
+  });
+export type CspTemplateForm = z.infer<typeof cspTemplateFormSchema>;
