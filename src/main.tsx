@@ -1,12 +1,20 @@
+import 'primereact/resources/themes/lara-light-blue/theme.css';
+import 'primereact/resources/primereact.min.css';
+import 'primeicons/primeicons.css';
+import './app/shell.css';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { installErrorCapture } from './app/error-log';
+import { startSession } from './app/session-actor';
+import { initI18n } from './i18n/i18n';
 
-// Minimal console entry; the shell (issue 4) replaces it.
-function App() {
-  return (
-    <main>
-      <h1>短信云平台 · Short message cloud platform</h1>
-    </main>
-  );
-}
-
-createRoot(document.getElementById('root')!).render(<App />);
+// The console: errors are captured from the first moment, then i18n, the session, and the app.
+installErrorCapture();
+initI18n();
+startSession();
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

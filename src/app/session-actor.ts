@@ -13,17 +13,18 @@ import {
 } from '../../contract/endpoints/user.endpoints';
 import { lockMachine } from '../../machines/lock.machine';
 import { sessionMachine } from '../../machines/session.machine';
+import { translate } from '../../contract/messages';
 import { api } from './api';
+import { getLanguage } from './language';
+import { notify } from './notify';
+import { resetMenus } from './menu-store';
+import { STORAGE } from './storage-keys';
+import { tabsStore } from './tabs-store';
+import { closeAllTabs } from './tabs';
 import { onUnauthorized } from './session-events';
 import { readToken, writeToken } from './token-store';
 
 // The console's session and lock actors, wired to the platform through the one HTTP client and to browser storage.
-export const STORAGE = {
-  userInfo: 'session.userInfo',
-  menus: 'session.menus',
-  tabs: 'session.tabs',
-  lock: 'session.lock',
-} as const;
 
 function readJson<T>(key: string): T | null {
   try {
@@ -64,10 +65,15 @@ export const sessionActor = createActor(
     actions: {
       storeToken: (_, p) => writeToken({ token: p.token, datetime: p.datetime }),
       storeUserInfo: (_, p) => localStorage.setItem(STORAGE.userInfo, JSON.stringify(p)),
-      sessionStarted: () => lockActor.send({ type: 'lock.clear' }),
+      sessionStarted: () => {
+        lockActor.send({ type: 'lock.clear' });
+        notify({ severity: 'success', summary: translate(getLanguage(), 'login.success') });
+      },
       clearSession: () => {
         writeToken(null);
-        [STORAGE.userInfo, STORAGE.menus, STORAGE.tabs].forEach((k) => localStorage.removeItem(k));
+        [STORAGE.userInfo, STORAGE.dashboard].forEach((k) => localStorage.removeItem(k));
+        resetMenus();
+        tabsStore.set(closeAllTabs());
         lockActor.send({ type: 'lock.clear' });
       },
     },

@@ -1,0 +1,104 @@
+import { useSelector } from '@xstate/react';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { useEffect, useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Redirect, useLocation } from 'wouter';
+import { SCREENS } from '../../screens/screen-registry';
+import { ErrorBoundary } from '../error-boundary';
+import { useStore } from '../external-store';
+import { menuLeaves } from '../menu';
+import { loadMenus, menuStore } from '../menu-store';
+import { DashboardPage } from '../pages/dashboard-page';
+import { ComingSoonPage, FormDetailPage, IframePage, InfoPage } from '../pages/simple-pages';
+import { sessionActor } from '../session-actor';
+import { openTab } from '../tabs';
+import { tabsStore } from '../tabs-store';
+import { SideMenu } from './side-menu';
+import { TabBar } from './tab-bar';
+import { TopBar } from './top-bar';
+
+// The logged-in frame: sidebar, top bar, tabs and the page of the current route (fixed or from the runtime menu).
+const FIXED: Record<string, { title: string; component: ComponentType }> = {
+  '/wel/index': { title: 'page.home', component: DashboardPage },
+  '/form-detail/index': { title: 'page.formDetail', component: FormDetailPage },
+  '/info/index': { title: 'page.info', component: InfoPage },
+};
+const IFRAME_PREFIX = '/myiframe/';
+const COLLAPSED_KEY = 'sidebarCollapsed';
+
+export interface ResolvedPage {
+  title: string;
+  render: () => React.ReactNode;
+}
+
+function usePage(path: string): ResolvedPage | 'loading' | null {
+  const { menus, loaded } = useStore(menuStore);
+  const fixed = FIXED[path];
+  if (fixed) return { title: fixed.title, render: () => <fixed.component /> };
+  if (path.startsWith(IFRAME_PREFIX)) return { title: 'page.iframe', render: () => <IframePage /> };
+  const leaf = Object.values(menus)
+    .flatMap((m) => menuLeaves(m ?? []))
+    .find((l) => l.path === path);
+  const screen = SCREENS[path];
+  const title = screen?.title ?? leaf?.label ?? (path === '/info/setting' ? 'page.setting' : null);
+  if (title) {
+    const Screen = screen?.component;
+    return { title, render: () => (Screen ? <Screen /> : <ComingSoonPage path={path} title={title} />) };
+  }
+  return loaded ? null : 'loading';
+}
+
+export function ConsoleLayout() {
+  const { t } = useTranslation();
+  const [path] = useLocation();
+  const token = useSelector(sessionActor, (s) => s.context.token);
+  const { menus, active } = useStore(menuStore);
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
+  const page = usePage(path);
+  const pageTitle = page && page !== 'loading' ? page.title : null;
+
+  useEffect(() => {
+    void loadMenus();
+  }, [token]);
+  useEffect(() => {
+    if (pageTitle) tabsStore.set((tabs) => openTab(tabs, { path, title: pageTitle }));
+  }, [path, pageTitle]);
+  useEffect(() => {
+    if (pageTitle) document.title = `${t(pageTitle)} · ${t('app.title')}`;
+  }, [pageTitle, t]);
+
+  const toggle = () => {
+    localStorage.setItem(COLLAPSED_KEY, collapsed ? '0' : '1');
+    setCollapsed(!collapsed);
+  };
+  if (page === null) return <Redirect to="/404" replace />;
+  return (
+    <div className={`shell${collapsed ? ' shell-collapsed' : ''}`}>
+      <a className="skip-link" href="#main-content">
+        {t('app.skipToContent')}
+      </a>
+      <SideMenu items={menus[active] ?? []} collapsed={collapsed} />
+      <div className="shell-main">
+        <TopBar collapsed={collapsed} onToggle={toggle} />
+        <TabBar />
+        <main id="main-content" className="shell-content" tabIndex={-1}>
+          {page === 'loading' ? (
+            <ProgressSpinner aria-label={t('common.loading')} />
+          ) : (
+            <ErrorBoundary
+              key={path}
+              fallback={
+                <section className="page-card" role="alert">
+                  <h1>{t('error.boundary')}</h1>
+                  <p>{t('error.boundaryDetail')}</p>
+                </section>
+              }
+            >
+              {page.render()}
+            </ErrorBoundary>
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { ContextMenu } from 'primereact/contextmenu';
+import { useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { FIRST_TAB } from '../../../contract/constants';
+import { useStore } from '../external-store';
+import { closeAllTabs, closeOtherTabs, closeTab } from '../tabs';
+import { tabsStore } from '../tabs-store';
+
+// Visited pages as closable tabs; right-click (or the context-menu key) offers close others / close all.
+export function TabBar() {
+  const { t } = useTranslation();
+  const tabs = useStore(tabsStore);
+  const [path, navigate] = useLocation();
+  const menu = useRef<ContextMenu>(null);
+  const [target, setTarget] = useState<string>(FIRST_TAB);
+
+  const close = (p: string) => {
+    const r = closeTab(tabsStore.get(), p, path);
+    tabsStore.set(r.tabs);
+    if (r.goTo) navigate(r.goTo);
+  };
+  const openMenu = (e: MouseEvent, p: string) => {
+    setTarget(p);
+    menu.current?.show(e);
+  };
+  return (
+    <nav className="tab-bar" aria-label={t('tabs.closeOthers')}>
+      <ContextMenu
+        ref={menu}
+        model={[
+          {
+            label: t('tabs.closeOthers'),
+            icon: 'pi pi-times-circle',
+            command: () => {
+              tabsStore.set(closeOtherTabs(tabsStore.get(), target));
+              if (target !== path) navigate(target);
+            },
+          },
+          {
+            label: t('tabs.closeAll'),
+            icon: 'pi pi-ban',
+            command: () => {
+              tabsStore.set(closeAllTabs());
+              navigate(FIRST_TAB);
+            },
+          },
+        ]}
+      />
+      <ul role="list">
+        {tabs.map((tab) => {
+          const active = tab.path === path;
+          return (
+            <li key={tab.path} className={`tab${active ? ' active' : ''}`} onContextMenu={(e) => openMenu(e, tab.path)} data-path={tab.path}>
+              <Link href={tab.path} aria-current={active ? 'page' : undefined}>
+                {t(tab.title)}
+              </Link>
+              {tab.path !== FIRST_TAB && (
+                <button type="button" className="tab-close" aria-label={`${t('tabs.close')}: ${t(tab.title)}`} onClick={() => close(tab.path)}>
+                  <i className="pi pi-times" aria-hidden="true" />
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,225 @@
+import { useSelector } from '@xstate/react';
+import { Badge } from 'primereact/badge';
+import { Button } from 'primereact/button';
+import { confirmDialog } from 'primereact/confirmdialog';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { Menu } from 'primereact/menu';
+import { OverlayPanel } from 'primereact/overlaypanel';
+import { Password } from 'primereact/password';
+import { Tag } from 'primereact/tag';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { LANGUAGES, LOG_BADGE_CAP } from '../../../contract/constants';
+import type { MenuItem } from '../../../contract/endpoints/user.endpoints';
+import { translate } from '../../../contract/messages';
+import { SyncStatusIndicator } from '../../data/sync-status-indicator';
+import { errorLogStore } from '../error-log';
+import { useStore } from '../external-store';
+import { getLanguage, switchLanguage } from '../language';
+import { badgeText, menuLeaves, searchMenu } from '../menu';
+import { chooseProduct, menuStore } from '../menu-store';
+import { notify } from '../notify';
+import { lockActor, sessionActor } from '../session-actor';
+import { FeedbackDialog } from './feedback-dialog';
+import { LogViewerDialog } from './log-viewer-dialog';
+
+// The top bar of spec §2: sidebar toggle, product areas, menu search, notice, logs, feedback, fullscreen,
+// language, lock and the user dropdown. Icon buttons carry aria-labels.
+
+function ProductMenu() {
+  const { t } = useTranslation();
+  const { top, active } = useStore(menuStore);
+  const choose = (code: (typeof top)[number]['permCode']) => {
+    if (!chooseProduct(code)) notify({ severity: 'warn', summary: translate(getLanguage(), 'product.notEnabled') });
+  };
+  return (
+    <nav className="product-menu" aria-label={t('top.productMenu')}>
+      {top.map((item) => (
+        <button
+          key={item.permCode}
+          type="button"
+          className={`product-item${item.permCode === active ? ' active' : ''}${item.prodAccess ? '' : ' locked'}`}
+          aria-pressed={item.permCode === active}
+          onClick={() => choose(item.permCode)}
+        >
+          <i className={item.icon} aria-hidden="true" />
+          <span>{t(item.label)}</span>
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+function MenuSearch({ leaves }: { leaves: MenuItem[] }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const [, navigate] = useLocation();
+  const input = useRef<HTMLInputElement>(null);
+  const hits = searchMenu(leaves, query, (k) => t(k));
+  useEffect(() => {
+    if (open) input.current?.focus();
+  }, [open]);
+  const close = () => {
+    setOpen(false);
+    setQuery('');
+  };
+  const go = (path: string) => {
+    navigate(path);
+    close();
+  };
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') close();
+    if (e.key === 'Enter' && hits[0]) go(hits[0].path);
+  };
+  if (!open) return <Button icon="pi pi-search" rounded text aria-label={t('top.search')} title={t('top.search')} onClick={() => setOpen(true)} />;
+  return (
+    <div className="menu-search" role="search" onKeyDown={onKey}>
+      <input
+        ref={input}
+        className="p-inputtext p-component"
+        type="search"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        placeholder={t('top.searchPlaceholder')}
+        aria-label={t('top.search')}
+        aria-controls="menu-search-results"
+        onBlur={(e) => !e.currentTarget.parentElement?.contains(e.relatedTarget) && close()}
+      />
+      {query.trim() && (
+        <ul id="menu-search-results" className="menu-search-results" aria-live="polite">
+          {hits.length === 0 && <li className="muted">{t('top.noMatch')}</li>}
+          {hits.map((h) => (
+            <li key={h.path}>
+              <button type="button" onClick={() => go(h.path)}>
+                <i className={h.icon} aria-hidden="true" /> {t(h.label)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function LockDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {
+  const { t } = useTranslation();
+  const [password, setPassword] = useState('');
+  const error = useSelector(lockActor, (s) => s.context.error);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    lockActor.send({ type: 'lock.set', password });
+  };
+  return (
+    <Dialog header={t('lock.setTitle')} visible={visible} onHide={onHide} style={{ width: 'min(420px, 95vw)' }}>
+      <form onSubmit={submit} className="lock-form" noValidate>
+        <label htmlFor="lock-password">{t('lock.password')}</label>
+        <Password inputId="lock-password" value={password} onChange={(e) => setPassword(e.target.value)} feedback={false} toggleMask autoFocus invalid={!!error} />
+        {error && (
+          <small className="p-error" role="alert">
+            {t(error)}
+          </small>
+        )}
+        <Button type="submit" label={t('lock.lock')} icon="pi pi-lock" />
+      </form>
+    </Dialog>
+  );
+}
+
+function useFullscreen(): [boolean, () => void] {
+  const [on, setOn] = useState(!!document.fullscreenElement);
+  useEffect(() => {
+    const sync = () => setOn(!!document.fullscreenElement);
+    document.addEventListener('fullscreenchange', sync);
+    return () => document.removeEventListener('fullscreenchange', sync);
+  }, []);
+  const toggle = () => void (document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {});
+  return [on, toggle];
+}
+
+export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const { menus } = useStore(menuStore);
+  const logCount = useStore(errorLogStore).length;
+  const offline = useSelector(sessionActor, (s) => s.context.offline);
+  const name = useSelector(sessionActor, (s) => s.context.userInfo?.name ?? '');
+  const [dialog, setDialog] = useState<'logs' | 'feedback' | 'lock' | null>(null);
+  const [fullscreen, toggleFullscreen] = useFullscreen();
+  const userMenu = useRef<Menu>(null);
+  const notice = useRef<OverlayPanel>(null);
+  const leaves = Object.values(menus).flatMap((m) => menuLeaves(m ?? []));
+  const badge = badgeText(logCount, LOG_BADGE_CAP);
+
+  const logout = () =>
+    confirmDialog({
+      message: t('top.logoutConfirm'),
+      header: t('top.logout'),
+      icon: 'pi pi-sign-out',
+      acceptLabel: t('common.ok'),
+      rejectLabel: t('common.cancel'),
+      accept: () => sessionActor.send({ type: 'session.logout' }),
+    });
+
+  return (
+    <header className="top-bar">
+      <Button icon={collapsed ? 'pi pi-angle-double-right' : 'pi pi-angle-double-left'} rounded text aria-label={t('top.toggleSidebar')} aria-expanded={!collapsed} onClick={onToggle} />
+      <ProductMenu />
+      <span className="top-spacer" />
+      {offline && <Tag severity="warning" value={t('app.offline')} title={t('app.offlineNote')} role="status" />}
+      <SyncStatusIndicator />
+      <MenuSearch leaves={leaves} />
+      <Button icon="pi pi-bell" rounded text aria-label={t('top.notice')} title={t('top.notice')} onClick={(e) => notice.current?.toggle(e)} />
+      <OverlayPanel ref={notice}>
+        <p>{t('top.noNotice')}</p>
+      </OverlayPanel>
+      <span className="icon-with-badge">
+        <Button icon="pi pi-exclamation-triangle" rounded text aria-label={`${t('top.logs')}${badge ? ` (${badge})` : ''}`} title={t('top.logs')} onClick={() => setDialog('logs')} />
+        {badge && <Badge value={badge} severity="danger" aria-hidden="true" />}
+      </span>
+      <Button icon="pi pi-comment" rounded text aria-label={t('top.feedback')} title={t('top.feedback')} onClick={() => setDialog('feedback')} />
+      <Button
+        icon={fullscreen ? 'pi pi-window-minimize' : 'pi pi-window-maximize'}
+        rounded
+        text
+        aria-label={t(fullscreen ? 'top.exitFullscreen' : 'top.fullscreen')}
+        title={t(fullscreen ? 'top.exitFullscreen' : 'top.fullscreen')}
+        onClick={toggleFullscreen}
+      />
+      <Dropdown
+        className="language-dropdown"
+        aria-label={t('top.language')}
+        value={getLanguage()}
+        options={LANGUAGES.map((l) => ({ label: t(`language.${l}`), value: l }))}
+        onChange={(e) => switchLanguage(e.value)}
+      />
+      <Button icon="pi pi-lock" rounded text aria-label={t('top.lock')} title={t('top.lock')} onClick={() => setDialog('lock')} />
+      <Menu
+        ref={userMenu}
+        popup
+        id="user-menu"
+        model={[
+          { label: t('top.personalInfo'), icon: 'pi pi-id-card', command: () => navigate('/info/index') },
+          { label: t('top.accountSettings'), icon: 'pi pi-cog', command: () => navigate('/info/setting') },
+          { separator: true },
+          { label: t('top.logout'), icon: 'pi pi-sign-out', command: logout },
+        ]}
+      />
+      <Button
+        className="user-button"
+        icon="pi pi-user"
+        label={name}
+        text
+        aria-label={`${t('top.user')}: ${name}`}
+        aria-haspopup="menu"
+        aria-controls="user-menu"
+        onClick={(e) => userMenu.current?.toggle(e)}
+      />
+      <LogViewerDialog visible={dialog === 'logs'} onHide={() => setDialog(null)} />
+      <FeedbackDialog visible={dialog === 'feedback'} onHide={() => setDialog(null)} />
+      <LockDialog visible={dialog === 'lock'} onHide={() => setDialog(null)} />
+    </header>
+  );
+}

@@ -1,0 +1,35 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import type { Language } from '../../contract/constants';
+import { getLanguage } from '../app/language';
+import { EN } from './en';
+import { SCREENS_EN } from './screens.en';
+import { SCREENS_ZH } from './screens.zh';
+import { ZH } from './zh';
+
+// i18next with the shell's labels and the screens' labels merged (screens win on a clash, they know their texts).
+type Tree = Record<string, unknown>;
+const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function deepMerge(a: Tree, b: Tree): Tree {
+  return Object.fromEntries(
+    [...new Set([...Object.keys(a), ...Object.keys(b)])].map((k) => [k, isTree(a[k]) && isTree(b[k]) ? deepMerge(a[k], b[k]) : (b[k] ?? a[k])]),
+  );
+}
+
+export const RESOURCES: Record<Language, Tree> = {
+  zh: deepMerge(ZH, SCREENS_ZH),
+  en: deepMerge(EN as Tree, SCREENS_EN),
+};
+
+export function initI18n(lng: Language = getLanguage()) {
+  void i18next.use(initReactI18next).init({
+    lng,
+    fallbackLng: 'zh',
+    resources: { zh: { translation: RESOURCES.zh }, en: { translation: RESOURCES.en } },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  document.documentElement.lang = lng;
+  return i18next;
+}
