@@ -13,12 +13,17 @@ import { openPglite } from './db/pglite-db';
 import { openPostgres } from './db/postgres-db';
 import { ApiError } from './http/api-error';
 import { languageOf } from './http/language';
+import { startMessaging } from './messaging/start';
 import { registerAuthRoutes } from './routes/auth.routes';
+import { registerSendRoutes } from './routes/send.routes';
+import { registerTimedRoutes } from './routes/timed.routes';
 import { registerDashboardRoutes } from './routes/dashboard.routes';
 import { registerFeedRoutes } from './routes/feed.routes';
 import { registerNumberCheckRoutes } from './routes/number-check.routes';
 import { registerRecordRoutes } from './routes/records.routes';
 import { registerStatisticsRoutes } from './routes/statistics.routes';
+import { registerLogRoutes } from './routes/log.routes';
+import { registerSettingRoutes } from './routes/setting.routes';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const JSON_BODY_LIMIT = 8 * 1024 * 1024;
@@ -67,14 +72,19 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
     async (api) => {
       api.setNotFoundHandler((req, reply) => reply.code(404).send({ type: 404, message: translate(languageOf(req), 'error.notFound') }));
       registerAuthRoutes(api, ctx);
+      registerSendRoutes(api, ctx);
+      registerTimedRoutes(api, ctx);
       registerRecordRoutes(api, ctx);
       registerStatisticsRoutes(api, ctx);
       registerDashboardRoutes(api, ctx);
       registerFeedRoutes(api, ctx);
       registerNumberCheckRoutes(api, ctx);
+      registerSettingRoutes(api, ctx);
+      registerLogRoutes(api, ctx);
     },
     { prefix: SERVICE_BASE_PATH },
   );
+  startMessaging(ctx);
 
   const consoleDir = join(ROOT, 'dist', 'console');
   if (config.serveConsole && existsSync(join(consoleDir, 'index.html'))) {

@@ -1,7 +1,230 @@
 import type { FastifyInstance } from 'fastify';
+import { TOKEN_LIFETIME_S } from '../../contract/constants';
+import {
+  captchaEndpoint,
+  epRegistEndpoint,
+  getChatbotListEndpoint,
+  getListEndpoint,
+  getMenuEndpoint,
+  getTopMenuEndpoint,
+  getUserInfoEndpoint,
+  loginBySmsCodeEndpoint,
+  loginEndpoint,
+  logoutEndpoint,
+  refreshEndpoint,
+  sendAuthCodeEndpoint,
+  sendLoginAuthCodeEndpoint,
+} from '../../contract/endpoints/user.endpoints';
+import { consumeCaptcha, issueCaptcha } from '../auth/captcha';
+import type { CurrentUser } from '../auth/current-user';
+import { requireUser } from '../auth/require-user';
+import { assertNotThrottled, clearAccountFailures, recordFailure } from '../auth/login-throttle';
+import { hasArea, menuFor, MENUS, topMenuFor } from '../auth/menu-tree';
+import { decodeBase64Password, DUMMY_HASH, hashPassword, isStrongPassword, verifyPassword } from '../auth/password';
+import { checkCode, sendCode, SYSTEM_CUS_ID } from '../auth/sms-code';
+import { bearerOf, issueToken } from '../auth/tokens';
 import type { AppContext } from '../context';
+import type { Queryable } from '../db/db';
+import { ApiError, badRequest, forbidden } from '../http/api-error';
+import { route } from '../http/route';
 
-/** Spec §7 "User" and "Settings" routes. */
-export function registerAuthRoutes(_app: FastifyInstance, _ctx: AppContext): void {
-  // Filled in by the foundation work (issue 2).
+// Spec §7 "User": login (password + captcha, or SMS code), enterprise registration, the session, menus and pickers.
+
+interface LoginRow {
+  id: number;
+  username: string;
+  password_hash: string;
+  cus_id: string;
+  mobile: string;
+  status: number;
 }
+
+const EP_ID = /^[A-Za-z0-9]{6,10}$/;
+const PHONE = /^1\d{10}$/;
+
+const findLogin = async (q: Queryable, username: string) =>
+  (
+    await q.query<LoginRow>(
+      'select u.id, u.username, u.password_hash, u.cus_id, u.mobile, a.status from users u join accounts a on a.cus_id = u.cus_id where u.username = $1',
+      [username],
+    )
+  )[0];
+
+const decodePassword = (b64: string) => {
+  const pw = decodeBase64Password(b64);
+  if (pw === null) throw badRequest('login.badPasswordEncoding', {}, 'password');
+  return pw;
+};
+
+/** Closed accounts may not log in; removed ones look like unknown users. */
+function assertOpen(login: LoginRow | undefined): asserts login is LoginRow {
+  if (!login || login.status === 2) throw badRequest('login.badCredentials');
+  if (login.status === 0) throw forbidden('login.accountClosed');
+}
+
+async function startSession(ctx: AppContext, userId: number) {
+  const now = ctx.now();
+  await ctx.db.query('update users set last_login_at = $2 where id = $1', [userId, now]);
+  return issueToken(ctx.db, userId, now);
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' in the account's time zone. */
+export function formatInZone(d: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+const grantedProducts = async (q: Queryable, cusId: string) =>
+  (await q.query<{ prod_type: number }>('select prod_type from account_products where cus_id = $1', [cusId])).map((r) => Number(r.prod_type));
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  route(app, ctx, captchaEndpoint, async () => issueCaptcha(db, ctx.now()));
+
+  route(app, ctx, loginEndpoint, async ({ body, req, message }) => {
+    const password = decodePassword(body.password);
+    if (ctx.config.captcha && !(await consumeCaptcha(db, body.redomStr, body.code, ctx.now()))) throw badRequest('login.badCaptcha', {}, 'code');
+    await assertNotThrottled(db, body.username, req.ip, ctx.now());
+    const login = await findLogin(db, body.username);
+    // Unknown accounts cost the same hash check as known ones, and get the same answer.
+    const ok = await verifyPassword(password, login?.password_hash ?? DUMMY_HASH);
+    if (!login || !ok) {
+      await recordFailure(db, body.username, req.ip, ctx.now());
+      throw badRequest('login.badCredentials');
+    }
+    assertOpen(login);
+    await clearAccountFailures(db, body.username);
+    message('login.success');
+    return startSession(ctx, login.id);
+  });
+
+  route(app, ctx, sendLoginAuthCodeEndpoint, async ({ body, lang, message }) => {
+    const login = await findLogin(db, body.userId);
+    // The same answer whether the account is unknown or the phone differs: no hint which accounts exist.
+    if (!login || login.status === 2 || !login.mobile || login.mobile !== body.phone) throw badRequest('login.phoneMismatch', {}, 'phone');
+    message('login.codeSent');
+    return sendCode(ctx, { purpose: 'login', subject: login.username, phone: login.mobile, uuid: body.uuid, cusId: login.cus_id, lang });
+  });
+
+  route(app, ctx, loginBySmsCodeEndpoint, async ({ body, message }) => {
+    const login = await findLogin(db, body.username);
+    if (!login) throw badRequest('login.badSmsCode', {}, 'code');
+    await checkCode(ctx, { purpose: 'login', subject: login.username, uuid: body.uuid, code: body.code });
+    assertOpen(login);
+    message('login.success');
+    return startSession(ctx, login.id);
+  });
+
+  route(app, ctx, sendAuthCodeEndpoint, async ({ body, lang, message }) => {
+    if (!EP_ID.test(body.epId)) throw badRequest('register.badEpId', {}, 'epId');
+    if (!PHONE.test(body.phone)) throw badRequest('login.badPhone', {}, 'phone');
+    if (await epIdTaken(db, body.epId)) throw badRequest('register.exists', {}, 'epId');
+    message('login.codeSent');
+    return sendCode(ctx, { purpose: 'register', subject: body.epId, phone: body.phone, uuid: body.uuid, cusId: SYSTEM_CUS_ID, lang });
+  });
+
+  route(app, ctx, epRegistEndpoint, async ({ body, message }) => {
+    if (!EP_ID.test(body.epId)) throw badRequest('register.badEpId', {}, 'epId');
+    const password = decodePassword(body.password);
+    if (!isStrongPassword(password)) throw badRequest('register.weakPassword', {}, 'password');
+    if (!PHONE.test(body.phone)) throw badRequest('login.badPhone', {}, 'phone');
+    if (await epIdTaken(db, body.epId)) throw badRequest('register.exists', {}, 'epId');
+    await checkCode(ctx, { purpose: 'register', subject: body.epId, uuid: body.uuid, code: body.code, phone: body.phone });
+    const hash = await hashPassword(password);
+    await db.tx(async (q) => {
+      const created = await q.query(
+        `insert into accounts(cus_id, cus_name, ep_id, status, pay_type, balance) values ($1, $2, $1, 1, 0, 0) on conflict do nothing returning cus_id`,
+        [body.epId, body.epName],
+      );
+      if (created.length === 0) throw badRequest('register.exists', {}, 'epId');
+      await q.query('insert into account_products(cus_id, prod_type) values ($1, 0)', [body.epId]);
+      const user = await q.query(
+        `insert into users(username, password_hash, cus_id, name, mobile, user_type, roles, show_client_status, show_content_filter_where, more_type)
+         values ($1, $2, $1, $3, $4, 1, '{admin}', 1, 1, 1) on conflict do nothing returning id`,
+        [body.epId, hash, body.epName, body.phone],
+      );
+      if (user.length === 0) throw badRequest('register.exists', {}, 'epId');
+    });
+    message('register.success');
+    return { cus_id: body.epId };
+  });
+
+  route(app, ctx, getUserInfoEndpoint, async ({ user: caller }) => {
+    const user = requireUser(caller);
+    const [r] = await db.query<{ avatar: string; mobile: string; last_login_at: Date | null; balance: number; time_zone: string }>(
+      'select u.avatar, u.mobile, u.last_login_at, a.balance, a.time_zone from users u join accounts a on a.cus_id = u.cus_id where u.id = $1',
+      [user.id],
+    );
+    return {
+      name: user.name,
+      avatar: r.avatar,
+      roles: user.roles,
+      permission: user.permissions,
+      authUser: {
+        cus_id: user.cus_id,
+        userName: user.username,
+        mobile: r.mobile,
+        userType: user.userType,
+        showClientStatus: user.showClientStatus,
+        clientForbidUnknown: user.clientForbidUnknown,
+        showContentFilterWhere: user.showContentFilterWhere,
+        moreType: user.moreType,
+        balance: Math.round(Number(r.balance) * 100) / 100,
+        lastLoginTime: r.last_login_at ? formatInZone(r.last_login_at, r.time_zone) : null,
+      },
+    };
+  });
+
+  route(app, ctx, refreshEndpoint, async ({ user: caller, req, message }) => {
+    const user = requireUser(caller);
+    const now = ctx.now();
+    const rows = await db.query('update sessions set expires_at = $2 where token_hash = $1 and revoked_at is null returning token_hash', [
+      user.tokenHash,
+      new Date(now.getTime() + TOKEN_LIFETIME_S * 1000),
+    ]);
+    if (rows.length === 0) throw new ApiError(401, 'error.unauthorized');
+    message('login.refreshed');
+    return { token: bearerOf(req.headers.authorization) ?? '', datetime: now.getTime(), expiresInS: TOKEN_LIFETIME_S };
+  });
+
+  route(app, ctx, logoutEndpoint, async ({ user: caller, message }) => {
+    const user = requireUser(caller);
+    await db.query('update sessions set revoked_at = $2 where token_hash = $1 and revoked_at is null', [user.tokenHash, ctx.now()]);
+    message('logout.success');
+  });
+
+  route(app, ctx, getTopMenuEndpoint, async ({ user }) => topMenuFor(await grantedProducts(db, requireUser(user).cus_id)));
+
+  route(app, ctx, getMenuEndpoint, async ({ user: caller, body }) => {
+    const user = requireUser(caller);
+    if (!hasArea(body.permCode, await grantedProducts(db, user.cus_id))) throw forbidden('product.notEnabled');
+    return menuFor(MENUS[body.permCode], user.roles);
+  });
+
+  route(app, ctx, getListEndpoint, async ({ user: caller, body }) => {
+    const user = requireUser(caller);
+    const rows = await db.query<{ cus_id: string; cus_name: string }>(
+      `select a.cus_id, a.cus_name from accounts a join account_products p on p.cus_id = a.cus_id and p.prod_type = $2
+        where a.cus_id = any($1::text[]) order by (a.cus_id = $3) desc, a.cus_id`,
+      [user.visibleCusIds, body.prodType, user.cus_id],
+    );
+    return rows.map((r) => ({ label: `${r.cus_name} (${r.cus_id})`, value: r.cus_id }));
+  });
+
+  route(app, ctx, getChatbotListEndpoint, async ({ user: caller, body }) => {
+    const user = requireUser(caller);
+    if (!visible(user, body.cus_id)) return [];
+    const rows = await db.query<{ chatbot_id: string; name: string }>('select chatbot_id, name from chatbots where cus_id = $1 order by chatbot_id', [body.cus_id]);
+    return rows.map((r) => ({ label: r.name, value: r.chatbot_id }));
+  });
+}
+
+const visible = (user: CurrentUser, cusId: string) => user.visibleCusIds.includes(cusId);
+
+const epIdTaken = async (q: Queryable, epId: string) =>
+  (await q.query('select 1 from accounts where lower(cus_id) = lower($1) union all select 1 from users where lower(username) = lower($1)', [epId])).length > 0;

@@ -1,0 +1,80 @@
+import type { MenuItem, PermCode, TopMenuItem } from '../../contract/endpoints/user.endpoints';
+
+// The runtime menu per product (spec §2 "Other routes"): groups (empty path) holding screens by menu path.
+// Labels are i18n keys; `roles` limits an item to users holding one of those roles (spec §6).
+
+const leaf = (path: string, icon: string, roles?: string[]): MenuItem => {
+  const id = path.slice(1).replace(/\/(\w)/g, (_, c: string) => c.toUpperCase());
+  return { id, label: `menu.${id}`, path, icon, ...(roles ? { roles } : {}) };
+};
+const group = (product: string, name: string, icon: string, children: MenuItem[]): MenuItem => ({
+  id: `${product}.${name}`,
+  label: `menu.group.${name}`,
+  path: '',
+  icon,
+  children,
+});
+
+export const MENUS: Record<PermCode, MenuItem[]> = {
+  homeSms: [
+    group('homeSms', 'send', 'pi pi-send', [leaf('/smsGroupSend', 'pi pi-send')]),
+    group('homeSms', 'records', 'pi pi-list', [leaf('/mtRecordList', 'pi pi-upload'), leaf('/moRecordList', 'pi pi-download')]),
+    group('homeSms', 'timed', 'pi pi-clock', [leaf('/pageTimeBatchList', 'pi pi-calendar'), leaf('/timeMtMessageList', 'pi pi-clock')]),
+    group('homeSms', 'statistics', 'pi pi-chart-bar', [leaf('/dataGatheringBatchList', 'pi pi-chart-bar'), leaf('/dataGatheringList', 'pi pi-chart-line')]),
+  ],
+  internationalSms: [
+    group('internationalSms', 'send', 'pi pi-send', [leaf('/inteSmsSend', 'pi pi-send')]),
+    group('internationalSms', 'records', 'pi pi-list', [leaf('/inteMtRecordList', 'pi pi-globe')]),
+    group('internationalSms', 'statistics', 'pi pi-chart-bar', [leaf('/inteDataGatheringList', 'pi pi-chart-bar')]),
+  ],
+  videoSms: [
+    group('videoSms', 'records', 'pi pi-list', [leaf('/videoMtRecordList', 'pi pi-video'), leaf('/cspMtRecordList', 'pi pi-comments')]),
+    group('videoSms', 'templates', 'pi pi-images', [leaf('/videoTemplateList', 'pi pi-images'), leaf('/cspTemplateList', 'pi pi-id-card')]),
+  ],
+  cspSms: [
+    group('cspSms', 'records', 'pi pi-list', [leaf('/cspMtRecordList', 'pi pi-comments')]),
+    group('cspSms', 'templates', 'pi pi-images', [leaf('/cspTemplateList', 'pi pi-id-card')]),
+  ],
+  userCenter: [
+    group('userCenter', 'finance', 'pi pi-wallet', [leaf('/rechargeList', 'pi pi-wallet')]),
+    // Customer management implies an admin role (spec §6); an agent manages the accounts it created.
+    group('userCenter', 'accounts', 'pi pi-users', [leaf('/subAccountList', 'pi pi-users', ['admin', 'agent'])]),
+    group('userCenter', 'tools', 'pi pi-wrench', [
+      leaf('/addressBookList', 'pi pi-book'),
+      leaf('/contentTemplateList', 'pi pi-file'),
+      leaf('/shortLinkList', 'pi pi-link'),
+      leaf('/mobileStatusList', 'pi pi-mobile'),
+    ]),
+    group('userCenter', 'mine', 'pi pi-user', [leaf('/activity', 'pi pi-history'), leaf('/info/setting', 'pi pi-cog')]),
+  ],
+};
+
+/** Product lines that open each area; userCenter needs none. Video SMS also opens with CSP alone. */
+export const AREA_PRODUCTS: Record<PermCode, number[] | null> = {
+  userCenter: null,
+  homeSms: [0],
+  videoSms: [2, 6],
+  internationalSms: [1],
+  cspSms: [6],
+};
+
+const TOP: Array<Omit<TopMenuItem, 'prodAccess'>> = [
+  { permCode: 'userCenter', label: 'topMenu.userCenter', icon: 'pi pi-user', prodType: null },
+  { permCode: 'homeSms', label: 'topMenu.homeSms', icon: 'pi pi-comment', prodType: 0 },
+  { permCode: 'videoSms', label: 'topMenu.videoSms', icon: 'pi pi-video', prodType: 2 },
+  { permCode: 'internationalSms', label: 'topMenu.internationalSms', icon: 'pi pi-globe', prodType: 1 },
+];
+
+export const hasArea = (code: PermCode, granted: number[]) => AREA_PRODUCTS[code]?.some((p) => granted.includes(p)) ?? true;
+
+export const topMenuFor = (granted: number[]): TopMenuItem[] => TOP.map((t) => ({ ...t, prodAccess: hasArea(t.permCode, granted) }));
+
+/** The menu with items the user's roles may not see removed, and groups left empty dropped. */
+export function menuFor(items: MenuItem[], roles: string[]): MenuItem[] {
+  return items.flatMap((item) => {
+    if (item.roles && !item.roles.some((r) => roles.includes(r))) return [];
+    if (!item.children) return [item];
+    const children = menuFor(item.children, roles);
+    return children.length ? [{ ...item, children }] : [];
+  });
+}
