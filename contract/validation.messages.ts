@@ -60,6 +60,13 @@ export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {
   'v.subAccount.busCtyRequired': { zh: '请选择业务类型', en: 'Please choose the business type' },
   'v.subAccount.prodTypeRequired': { zh: '请选择产品类型', en: 'Please choose the product type' },
 
+  'v.recharge.accountRequired': { zh: '请选择账号', en: 'Please choose an account' },
+  'v.subAccount.idExists': { zh: '账号已存在', en: 'That account id already exists' },
+  'v.warn.balanceInvalid': { zh: '预警余额须为不小于 0 的数字，最多两位小数', en: 'The warning balance must be 0 or more with at most two decimals' },
+  'v.warn.mobilesRequired': { zh: '开启预警时至少填写一个手机号', en: 'At least one mobile is required when the warning is on' },
+  'v.warn.tooManyMobiles': { zh: '最多 5 个预警手机号', en: 'At most 5 warning mobiles' },
+  'v.crud.nameRequired': { zh: '请输入名称', en: 'Please enter the name' },
+  'v.crud.idRequired': { zh: '缺少编号', en: 'The id is missing' },
   'v.recharge.amountRequired': { zh: '请输入充值金额', en: 'Please enter the amount' },
   'v.recharge.amountFormat': {
     zh: '金额须为大于 0 的数字，最多两位小数',
@@ -129,6 +136,15 @@ export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {
   'v.addressBook.emailInvalid': { zh: '邮箱格式不正确', en: 'The email address is not valid' },
   'v.addressBook.genderInvalid': { zh: '性别不正确', en: 'The gender is not valid' },
   'v.addressBook.birthdayInvalid': { zh: '生日格式应为 YYYY-MM-DD', en: 'The birthday must be YYYY-MM-DD' },
+
+  'v.addressBook.memberRequired': { zh: '请选择联系人', en: 'Please choose a contact' },
+  'v.addressBook.groupExists': { zh: '分组名称已存在', en: 'A group with that name already exists' },
+  'v.addressBook.memberExists': { zh: '该手机号已在分组中', en: 'That mobile is already in the group' },
+  'v.upload.fileRequired': { zh: '请先上传文件', en: 'Please upload a file first' },
+  'v.shortLink.urlRequired': { zh: '请输入链接', en: 'Please enter the link' },
+  'v.shortLink.urlTooLong': { zh: '链接最多 2000 个字符', en: 'The link may have at most 2000 characters' },
+  'v.shortLink.notFound': { zh: '短链接不存在', en: 'No such short link' },
+  'v.interact.contentRequired': { zh: '回复内容不能为空', en: 'The reply cannot be empty' },
 
   'v.timedEdit.contentRequired': { zh: '短信内容不能为空', en: 'Content cannot be empty' },
   'v.timedEdit.batchRequired': { zh: '缺少定时批次号', en: 'The timed batch number is missing' },

@@ -104,10 +104,10 @@ export function checkRechargeAmount(amount: string | number, balance: number): s
   return null;
 }
 
-/** The charge dialog: amount checked against the enterprise balance the dialog knows. */
+/** The charge dialog: amount checked against the enterprise balance the dialog knows (Infinity: format only). */
 export function rechargeFormSchema(enterpriseBalance: number) {
   return z.object({
-    cus_id: subAccountIdSchema,
+    cus_id: z.string({ error: 'v.recharge.accountRequired' }).trim().min(1, { error: 'v.recharge.accountRequired' }),
     amount: z.union([z.string(), z.number()], { error: 'v.recharge.amountRequired' }).superRefine((a, ctx) => {
       const key = checkRechargeAmount(a, enterpriseBalance);
       if (key) ctx.addIssue({ code: 'custom', message: key });
@@ -115,3 +115,6 @@ export function rechargeFormSchema(enterpriseBalance: number) {
     remark: z.string().trim().max(200).optional(),
   });
 }
+
+/** Answered by /customer/customerAdd when the id is taken (only the platform can know). */
+export const SUB_ACCOUNT_ID_EXISTS = 'v.subAccount.idExists';

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { defineEndpoint, emptyRequest, emptyResponse, pageOf, pageRequest } from '../endpoint';
+import { optionSchema, rechargeSchema, subAccountDetailSchema, subAccountSchema } from '../entities.schema';
+import { rechargeFormSchema, subAccountFormSchema } from '../validation/sub-account.rules';
+import { optInt, optText, timeRange } from './records.endpoints';
+
+// Spec §7 "Customers": the enterprise's sub-accounts (spec §2 screen 11). Row actions need moreType 1-4 (spec §6);
+// every call is limited to the accounts the caller may see.
+
+const cusId = z.string({ error: 'v.recharge.accountRequired' }).trim().min(1, { error: 'v.recharge.accountRequired' });
+
+export const customerListEndpoint = defineEndpoint({
+  path: '/customer/list',
+  doc: 'keyword matches cus_id or cus_name (substring); cus_status 0 closed, 1 open, 2 removed; pay_type 0/1.',
+  request: pageRequest.extend({ keyword: optText, cus_status: optInt, pay_type: optInt, ...timeRange }),
+  response: pageOf(subAccountSchema),
+});
+
+export const customerAddEndpoint = defineEndpoint({
+  path: '/customer/customerAdd',
+  doc: 'Creates an open, prepaid sub-account with balance 0 and the given product line granted; a taken id answers 400 v.subAccount.idExists.',
+  request: subAccountFormSchema,
+  response: z.object({ cus_id: z.string() }),
+});
+
+export const closeCustomerEndpoint = defineEndpoint({
+  path: '/customer/closeCustomer',
+  doc: 'Sets cus_status 0: the account can no longer log in or send. Closing a closed account is a no-op.',
+  request: z.object({ cus_id: cusId }),
+  response: emptyResponse,
+});
+
+export const openCustomerEndpoint = defineEndpoint({
+  path: '/customer/openCustomer',
+  doc: 'Sets cus_status 1 again.',
+  request: z.object({ cus_id: cusId }),
+  response: emptyResponse,
+});
+
+export const customerDetailEndpoint = defineEndpoint({
+  path: '/customer/customerDetail',
+  request: z.object({ cus_id: cusId }),
+  response: subAccountDetailSchema,
+});
+
+export const customerChargeEndpoint = defineEndpoint({
+  path: '/customer/customerCharge',
+  doc:
+    'Moves amount (yuan) from the enterprise balance to the sub-account, recording a recharge_type 0 row on both sides ' +
+    'in one transaction; more than the enterprise balance answers 400 v.recharge.exceedsBalance.',
+  request: rechargeFormSchema(Number.POSITIVE_INFINITY),
+  response: z.object({ balance: z.number(), enterpriseBalance: z.number() }),
+});
+
+export const chargeDetailEndpoint = defineEndpoint({
+  path: '/customer/chargeDetail',
+  doc: 'The recharge rows of one sub-account, newest first.',
+  request: pageRequest.extend({ cus_id: cusId, recharge_type: optInt, ...timeRange }),
+  response: pageOf(rechargeSchema),
+});
+
+export const customerProdTypesEndpoint = defineEndpoint({
+  path: '/customer/prodTypes',
+  doc: 'Product lines the caller\'s enterprise holds and may grant (value 0 home, 1 international, 2 video, 6 CSP).',
+  request: emptyRequest,
+  response: z.array(optionSchema),
+});
+
+export const customerBusCtysEndpoint = defineEndpoint({
+  path: '/customer/busCtys',
+  doc: 'Business types for the add form (same list as /user/getBusCtyList).',
+  request: emptyRequest,
+  response: z.array(optionSchema),
+});

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { isMobile } from './mobile.rules';
+
+// Balance warning settings (spec §2 personal settings, §7 /warn/*): a threshold in yuan and up to 5 mobiles to notify.
+export const WARN_MOBILES_MAX = 5;
+
+export const balanceWarningFormSchema = z
+  .object({
+    /** omitted: the caller's own account; an admin may name a sub-account it can see. */
+    cus_id: z.string().trim().min(1).optional(),
+    enabled: z.boolean(),
+    /** yuan, 0 or more, at most two decimals (checked on the text so 0.29 is not lost to float rounding). */
+    warnBalance: z
+      .union([z.string(), z.number()], { error: 'v.warn.balanceInvalid' })
+      .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(String(v).trim()), { error: 'v.warn.balanceInvalid' })
+      .transform(Number),
+    /** a list or the textarea's text (one per line, commas also separate). */
+    warnMobiles: z
+      .union([z.string(), z.array(z.string())])
+      .transform((v) => [...new Set((Array.isArray(v) ? v : v.split(/[\s,，;；]+/)).map((s) => s.trim()).filter(Boolean))])
+      .pipe(z.array(z.string().refine(isMobile, { error: 'v.mobile.invalid' })).max(WARN_MOBILES_MAX, { error: 'v.warn.tooManyMobiles' })),
+  })
+  .superRefine((v, ctx) => {
+    if (v.enabled && v.warnMobiles.length === 0) ctx.addIssue({ code: 'custom', path: ['warnMobiles'], message: 'v.warn.mobilesRequired' });
+  });
+export type BalanceWarningForm = z.infer<typeof balanceWarningFormSchema>;
