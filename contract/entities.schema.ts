@@ -4,7 +4,7 @@ import { z } from 'zod';
 // Defined beside their rules or endpoints instead: number-status batch (endpoints/number-check.endpoints.ts), logged
 // error (endpoints/log.endpoints.ts), timed message edit (validation/timed-edit.rules.ts).
 
-/** A label/value option of a selector (accounts, business types, product types, templates). */
+/** A selector option whose value may be a number (product codes); user.endpoints' labelValueSchema is the string-only one. */
 export const optionSchema = z.object({ label: z.string(), value: z.union([z.string(), z.number()]) });
 export type Option = z.infer<typeof optionSchema>;
 

@@ -32,13 +32,15 @@ export function parseIntlNumber(raw: string): IntlNumber | null {
 export function parseIntlNumbers(text: string): ParsedIntlNumbers {
   const out: ParsedIntlNumbers = { valid: [], invalid: [], duplicates: [] };
   const seen = new Set<string>();
+  const repeated = new Set<string>();
   for (const line of text.split(/\r?\n/)) {
     const raw = line.trim();
     if (!raw) continue;
     const n = parseIntlNumber(raw);
     const key = n?.e164 ?? raw;
     if (seen.has(key)) {
-      if (!out.duplicates.includes(key)) out.duplicates.push(key);
+      if (!repeated.has(key)) out.duplicates.push(key);
+      repeated.add(key);
       continue;
     }
     seen.add(key);
