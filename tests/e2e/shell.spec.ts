@@ -1,0 +1,90 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The console shell end to end (issue 4) in Debian's Chromium against the server `npm start` runs (captcha off).
+const BASE = '/sms-cloud';
+
+async function login(page: Page, username: string) {
+  await page.locator('#login-username').fill(username);
+  await page.locator('#login-password').fill('demo1234');
+  await page.locator('#login-code').fill('ABCD');
+  await page.locator('form').first().locator('button[type=submit]').click();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
+}
+
+const tabPaths = (page: Page) => page.locator('.tab-bar li.tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+
+test('console shell: login, dashboard, tabs, lock, language, 404, revoked token, product gate', async ({ page, context, request }) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+
+  // / -> /login, in Chinese by default
+  await page.goto(`${BASE}/`);
+  await expect(page).toHaveURL(new RegExp(`${BASE}/login$`));
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+  await expect(page.getByRole('heading', { name: '登录' })).toBeVisible();
+
+  // admin -> the home dashboard with its chart
+  await login(page, 'admin');
+  await expect(page.locator('.dashboard-chart canvas')).toBeVisible();
+  await expect(page.locator('.stat-card').first()).toBeVisible();
+
+  // three menu pages open as tabs; close others from the right-click menu
+  for (const path of ['/rechargeList', '/addressBookList', '/contentTemplateList']) {
+    await page.locator(`nav.side-menu a[href="${BASE}${path}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`${BASE}${path}$`));
+  }
+  await expect.poll(() => tabPaths(page)).toEqual(['/wel/index', '/rechargeList', '/addressBookList', '/contentTemplateList']);
+  await page.locator('.tab-bar li.tab[data-path="/addressBookList"]').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: '关闭其他' }).click();
+  await expect.poll(() => tabPaths(page)).toEqual(['/wel/index', '/addressBookList']);
+  await expect(page).toHaveURL(new RegExp(`${BASE}/addressBookList$`));
+
+  // lock: an empty password is refused; locked survives a reload; a wrong password is refused; the right one unlocks
+  await page.getByRole('button', { name: '锁屏' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '锁屏' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '锁屏密码不能为空' })).toBeVisible();
+  await page.locator('#lock-password').fill('lockpw');
+  await page.getByRole('dialog').getByRole('button', { name: '锁屏' }).click();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/lock$`));
+  await page.reload();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/lock$`));
+  await page.goto(`${BASE}/wel/index`);
+  await expect(page).toHaveURL(new RegExp(`${BASE}/lock$`));
+  await page.locator('#unlock-password').fill('wrong');
+  await page.getByRole('button', { name: '解锁' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '锁屏密码错误' })).toBeVisible();
+  await page.locator('#unlock-password').fill('lockpw');
+  await page.getByRole('button', { name: '解锁' }).click();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
+
+  // English: the UI changes and the next call says Accept-Language: en
+  const englishCall = page.waitForRequest((r) => r.url().includes('/sms-service-api/') && r.headers()['accept-language'] === 'en');
+  await page.locator('.language-dropdown').click();
+  await page.getByRole('option', { name: 'English' }).click();
+  await englishCall;
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('button', { name: 'Lock screen' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'SMS overview' })).toBeVisible();
+
+  // an unknown path -> /404
+  await page.goto(`${BASE}/no/such/page`);
+  await expect(page).toHaveURL(new RegExp(`${BASE}/404$`));
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+
+  // the token revoked on the platform: the next call lands on /login
+  const token = (await context.cookies()).find((c) => c.name === 'Authorization')?.value;
+  expect(token).toBeTruthy();
+  const revoked = await request.post('/sms-service-api/user/logout', { headers: { Authorization: `Bearer ${decodeURIComponent(token!)}` }, data: {} });
+  expect(revoked.status()).toBe(200);
+  await page.getByRole('link', { name: 'Back to home' }).click();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/login$`));
+  expect((await context.cookies()).find((c) => c.name === 'Authorization')).toBeUndefined();
+
+  // user: international SMS is not granted -> the warning, and the product does not switch
+  await login(page, 'user');
+  await page.getByRole('button', { name: 'International SMS' }).click();
+  await expect(page.getByText('This product is not yet enabled, submit an application to enable it')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'International SMS' })).toHaveAttribute('aria-pressed', 'false');
+
+  expect(pageErrors).toEqual([]);
+});
