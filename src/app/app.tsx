@@ -9,6 +9,7 @@ import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { CONSOLE_BASE_PATH } from '../../contract/constants';
 import { SyncBoundary } from '../data/sync-boundary';
 import { guard } from './guards';
+import { getLanguage } from './language';
 import { ConsoleLayout } from './layout/console-layout';
 import { registerNotifySink } from './notify';
 import { ErrorPage } from './pages/error-page';
@@ -57,7 +58,7 @@ export function App() {
     return () => registerNotifySink(null);
   }, []);
   return (
-    <PrimeReactProvider>
+    <PrimeReactProvider value={{ locale: getLanguage() }}>
       <Toast ref={toast} position="top-center" />
       <ConfirmDialog />
       <Router base={CONSOLE_BASE_PATH}>

@@ -31,6 +31,6 @@ export function clearErrorLog(): void {
 }
 
 export function installErrorCapture(): void {
-  window.addEventListener('error', (ev) => logError('error', ev.error, ev.message));
+  window.addEventListener('error', (ev) => logError('error', ev.error ?? ev.message));
   window.addEventListener('unhandledrejection', (ev) => logError('unhandledrejection', ev.reason));
 }

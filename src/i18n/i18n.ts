@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../contract/constants';
 import { getLanguage } from '../app/language';
 import { EN } from './en';
+import { applyPrimeReactLocale } from './primereact-locale';
 import { SCREENS_EN } from './screens.en';
 import { SCREENS_ZH } from './screens.zh';
 import { ZH } from './zh';
@@ -30,6 +31,7 @@ export function initI18n(lng: Language = getLanguage()) {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  applyPrimeReactLocale(lng);
   document.documentElement.lang = lng;
   return i18next;
 }

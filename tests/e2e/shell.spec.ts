@@ -88,3 +88,63 @@ test('console shell: login, dashboard, tabs, lock, language, 404, revoked token,
 
   expect(pageErrors).toEqual([]);
 });
+
+test('offline start: a cached session opens from cache and says offline', async ({ page }) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto(`${BASE}/login`);
+  await login(page, 'admin');
+  await expect(page.locator('.dashboard-chart canvas')).toBeVisible();
+  await expect(page.locator(`nav.side-menu a[href="${BASE}/rechargeList"]`)).toBeVisible();
+
+  // the platform becomes unreachable; the page reloads (the built assets are still served)
+  await page.route('**/sms-service-api/**', (route) => route.abort('internetdisconnected'));
+  await page.reload();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
+  await expect(page.getByRole('status').filter({ hasText: '离线' })).toBeVisible();
+  await expect(page.getByText(/离线：显示 .* 缓存的数据/)).toBeVisible();
+  await expect(page.locator('.dashboard-chart canvas')).toBeVisible();
+  await expect(page.locator(`nav.side-menu a[href="${BASE}/rechargeList"]`)).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
+
+test('log viewer: runtime errors are captured, badge caps at 99, upload and clear after confirmation', async ({ page }) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto(`${BASE}/login`);
+  await login(page, 'admin');
+
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('e2e boom');
+    });
+    void Promise.reject(new Error('e2e rejection'));
+  });
+  await expect(page.getByRole('button', { name: '错误日志 (2)' })).toBeVisible();
+  await page.getByRole('button', { name: '错误日志 (2)' }).click();
+  const viewer = page.getByRole('dialog', { name: '错误日志' });
+  await expect(viewer.getByRole('cell', { name: 'e2e boom' })).toBeVisible();
+  await expect(viewer.getByRole('cell', { name: 'unhandledrejection' })).toBeVisible();
+
+  const uploaded = page.waitForResponse((r) => r.url().endsWith('/sms-service-api/log/upload'));
+  await viewer.getByRole('button', { name: '上传日志' }).click();
+  await page.getByRole('dialog', { name: '上传日志' }).getByRole('button', { name: '确定' }).click();
+  expect((await uploaded).status()).toBe(200);
+  await expect(page.getByText('发送成功')).toBeVisible();
+  await expect(viewer.getByText('暂无错误日志')).toBeVisible();
+  await viewer.getByRole('button', { name: '关闭' }).click();
+
+  // more than 99 entries show 99+; clearing asks first
+  await page.evaluate(() => {
+    const entry = { type: 'error', url: location.href, message: 'old', time: Date.now(), stack: '' };
+    localStorage.setItem('errorLog', JSON.stringify(Array.from({ length: 120 }, () => entry)));
+  });
+  await page.reload();
+  await expect(page.getByRole('button', { name: '错误日志 (99+)' })).toBeVisible();
+  await page.getByRole('button', { name: '错误日志 (99+)' }).click();
+  await viewer.getByRole('button', { name: '清除日志' }).click();
+  await page.getByRole('dialog', { name: '清除日志' }).getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText('清除成功')).toBeVisible();
+  await expect(page.getByRole('button', { name: '错误日志', exact: true })).toBeVisible();
+  expect(pageErrors).toEqual(['e2e boom', 'e2e rejection']);
+});
