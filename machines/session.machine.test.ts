@@ -196,11 +196,13 @@ describe('session machine: start from storage', () => {
     expect(calls.clearSession).toBeUndefined();
   });
 
-  it('with a cached user and a platform that answers, it refreshes the cache and is online', async () => {
+  it('with a cached user and a platform that answers, it refreshes the cache and is online, and loads no captcha', async () => {
     const { actor, calls } = start({}, { token: { token: 'tok-0', datetime: T0 }, userInfo: { ...user, name: 'old' } });
     await waitFor(actor, (s) => s.matches({ session: { loggedIn: 'idle' } }));
     expect(actor.getSnapshot().context.userInfo?.name).toBe('admin');
     expect(calls.storeUserInfo).toEqual([user]);
+    expect(calls.loadCaptcha).toBeUndefined();
+    expect(actor.getSnapshot().matches({ captcha: 'idle' })).toBe(true);
   });
 
   it('a cached session whose token was revoked lands logged out', async () => {
@@ -269,6 +271,8 @@ describe('session machine: logout and 401', () => {
     await waitFor(actor, inSession('loggedOut'));
     expect(calls.logout).toHaveLength(1);
     expect(calls.clearSession).toHaveLength(1);
+    // the login form needs a captcha again
+    await waitFor(actor, (s) => s.matches({ captcha: 'ready' }));
     expect(actor.getSnapshot().context).toMatchObject({ token: null, userInfo: null });
   });
 

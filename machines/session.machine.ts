@@ -166,6 +166,8 @@ export const sessionMachine = setup({
           ],
         },
         loggedOut: {
+          // a fresh captcha each time the login form shows (also after a refused login: captchas are single-use)
+          entry: 'refreshCaptcha',
           on: {
             'session.login': 'loggingIn',
             'session.loginSms': 'loggingInBySms',
@@ -181,7 +183,7 @@ export const sessionMachine = setup({
               return { username: e.username, password: toBase64(e.password), code: e.code, redomStr: e.redomStr };
             },
             onDone: { target: 'loadingUser', actions: [{ type: 'acceptToken', params: ({ event }) => event.output }, { type: 'storeToken', params: ({ event }) => event.output }, 'sessionStarted'] },
-            onError: { target: 'loggedOut', actions: [assign({ error: ({ event }) => errorMessage(event.error) }), 'refreshCaptcha'] },
+            onError: { target: 'loggedOut', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
           },
         },
         loggingInBySms: {
@@ -271,9 +273,10 @@ export const sessionMachine = setup({
       },
     },
     captcha: {
-      initial: 'loading',
+      initial: 'idle',
       on: { 'session.captcha.refresh': '.loading' },
       states: {
+        idle: {},
         loading: {
           invoke: {
             src: 'loadCaptcha',

@@ -148,3 +148,53 @@ test('log viewer: runtime errors are captured, badge caps at 99, upload and clea
   await expect(page.getByRole('button', { name: '错误日志', exact: true })).toBeVisible();
   expect(pageErrors).toEqual(['e2e boom', 'e2e rejection']);
 });
+
+test('keyboard: skip link, menu search (prefix, Esc closes), user menu logout with confirmation; feedback says submitted', async ({ page }) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto(`${BASE}/login`);
+  await login(page, 'admin');
+
+  // the first Tab reaches the skip link, which moves focus to the main landmark
+  await page.locator('body').press('Tab');
+  await expect(page.getByRole('link', { name: '跳到主要内容' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main-content')).toBeFocused();
+
+  // menu search from the keyboard: a case-insensitive prefix, Enter opens the first hit, Esc closes
+  await page.getByRole('button', { name: '搜索菜单' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('searchbox', { name: '搜索菜单' })).toBeFocused();
+  await page.keyboard.type('充值');
+  await expect(page.locator('#menu-search-results button')).toHaveText(['充值记录']);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`${BASE}/rechargeList$`));
+  await page.getByRole('button', { name: '搜索菜单' }).click();
+  await page.keyboard.type('记录');
+  await expect(page.locator('#menu-search-results')).toContainText('没有匹配的菜单');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('searchbox', { name: '搜索菜单' })).toHaveCount(0);
+
+  // feedback: text is required; then it only says submitted
+  await page.getByRole('button', { name: '意见反馈' }).click();
+  const feedback = page.getByRole('dialog', { name: '意见反馈' });
+  await feedback.getByRole('button', { name: '提交' }).click();
+  await expect(feedback.getByText('请填写反馈内容')).toBeVisible();
+  await feedback.getByLabel('反馈内容').fill('图表很好用');
+  await feedback.getByRole('button', { name: '提交' }).click();
+  await expect(feedback.getByText('已提交')).toBeVisible();
+  await feedback.getByRole('button', { name: '关闭' }).click();
+
+  // logout asks first; cancelling keeps the session, confirming ends it
+  await page.getByRole('button', { name: /^用户菜单/ }).click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await page.getByRole('dialog', { name: '退出登录' }).getByRole('button', { name: '取消' }).click();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/rechargeList$`));
+  await page.getByRole('button', { name: /^用户菜单/ }).click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await page.getByRole('dialog', { name: '退出登录' }).getByRole('button', { name: '确定' }).click();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/login$`));
+  await page.goto(`${BASE}/wel/index`);
+  await expect(page).toHaveURL(new RegExp(`${BASE}/login$`));
+  expect(pageErrors).toEqual([]);
+});

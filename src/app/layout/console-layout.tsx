@@ -51,7 +51,8 @@ function usePage(path: string): ResolvedPage | 'loading' | null {
 export function ConsoleLayout() {
   const { t } = useTranslation();
   const [path] = useLocation();
-  const token = useSelector(sessionActor, (s) => s.context.token);
+  // menus load once per login (not on every token refresh)
+  const userName = useSelector(sessionActor, (s) => s.context.userInfo?.authUser.userName);
   const { menus, active } = useStore(menuStore);
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
   const page = usePage(path);
@@ -59,7 +60,7 @@ export function ConsoleLayout() {
 
   useEffect(() => {
     void loadMenus();
-  }, [token]);
+  }, [userName]);
   useEffect(() => {
     if (pageTitle) tabsStore.set((tabs) => openTab(tabs, { path, title: pageTitle }));
   }, [path, pageTitle]);
