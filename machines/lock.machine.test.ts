@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createActor, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { hashLockPassword, lockMachine, type LockInput } from './lock.machine';
 
 function start(input: LockInput = {}) {
@@ -64,5 +64,17 @@ describe('lock machine', () => {
     actor.send({ type: 'lock.clear' });
     expect(actor.getSnapshot().value).toBe('unlocked');
     expect(persisted).toEqual([{ locked: false, hash: null }]);
+  });
+
+  it('a failing hash leaves the lock as it was (unlocked stays unlocked, locked stays locked)', async () => {
+    const failing = lockMachine.provide({
+      actors: { hash: fromPromise<string, { password: string }>(async () => Promise.reject(new Error('no crypto'))) },
+    });
+    const a = createActor(failing, { input: {} }).start();
+    a.send({ type: 'lock.set', password: 'pw1' });
+    await waitFor(a, (s) => s.matches('unlocked'));
+    const b = createActor(failing, { input: { persisted: { locked: true, hash: 'h' } } }).start();
+    b.send({ type: 'lock.unlock', password: 'pw1' });
+    await waitFor(b, (s) => s.matches('locked') && s.context.error === 'lock.wrongPassword');
   });
 });

@@ -205,6 +205,13 @@ describe('session machine: start from storage', () => {
     expect(actor.getSnapshot().matches({ captcha: 'idle' })).toBe(true);
   });
 
+  it('with a cached user and a failing (not unreachable) platform, it stays logged in and online', async () => {
+    const { actor, calls } = start({ fetchUserInfo: () => Promise.reject(new ApiCallError('http', 'boom', 500)) }, { token: { token: 'tok-0', datetime: T0 }, userInfo: user });
+    await waitFor(actor, (s) => s.matches({ session: { loggedIn: 'idle' } }));
+    expect(actor.getSnapshot().context).toMatchObject({ offline: false, userInfo: user });
+    expect(calls.clearSession).toBeUndefined();
+  });
+
   it('a cached session whose token was revoked lands logged out', async () => {
     const { actor, calls } = start({ fetchUserInfo: () => Promise.reject(new ApiCallError('unauthorized', 'expired', 401)) }, { token: { token: 'tok-0', datetime: T0 }, userInfo: user });
     await waitFor(actor, inSession('loggedOut'));

@@ -10,7 +10,7 @@ export class ErrorBoundary extends Component<{ fallback: ReactNode; children: Re
   }
 
   componentDidCatch(error: Error, info: ErrorInfo) {
-    logError('react', error, `${error.message}${info.componentStack ? '' : ''}`);
+    logError('react', error, info.componentStack ?? '');
   }
 
   render() {

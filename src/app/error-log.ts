@@ -14,14 +14,14 @@ export interface LogEntry {
 const MAX_KEPT = 500;
 export const errorLogStore = createStore<LogEntry[]>([], 'errorLog');
 
-export function logError(type: string, error: unknown, message?: string): void {
+export function logError(type: string, error: unknown, extraStack = ''): void {
   const e = error instanceof Error ? error : null;
   const entry: LogEntry = {
     type,
     url: typeof location === 'undefined' ? '' : location.href,
-    message: message ?? e?.message ?? String(error),
+    message: e?.message ?? String(error),
     time: Date.now(),
-    stack: e?.stack ?? '',
+    stack: (e?.stack ?? '') + extraStack,
   };
   errorLogStore.set((list) => [entry, ...list].slice(0, MAX_KEPT));
 }

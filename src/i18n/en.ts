@@ -72,9 +72,10 @@ export const EN: typeof ZH = {
     logout: 'Log out',
     logoutConfirm: 'Log out now?',
     productMenu: 'Products',
+    sideMenu: 'Menu',
   },
   language: { zh: '中文', en: 'English' },
-  tabs: { closeOthers: 'Close others', closeAll: 'Close all', close: 'Close tab' },
+  tabs: { label: 'Open pages', closeOthers: 'Close others', closeAll: 'Close all', close: 'Close tab' },
   topMenu: { userCenter: 'User centre', homeSms: 'Domestic SMS', videoSms: 'Video SMS', internationalSms: 'International SMS', cspSms: '5G messages' },
   menu: {
     group: { send: 'Send', records: 'Records', timed: 'Timed SMS', statistics: 'Statistics', templates: 'Templates', finance: 'Finance', accounts: 'Customers', tools: 'Tools', mine: 'Mine' },

@@ -70,9 +70,10 @@ export const ZH = {
     logout: '退出登录',
     logoutConfirm: '确定退出登录吗？',
     productMenu: '产品',
+    sideMenu: '菜单',
   },
   language: { zh: '中文', en: 'English' },
-  tabs: { closeOthers: '关闭其他', closeAll: '关闭全部', close: '关闭标签' },
+  tabs: { label: '已打开的页面', closeOthers: '关闭其他', closeAll: '关闭全部', close: '关闭标签' },
   topMenu: { userCenter: '用户中心', homeSms: '国内短信', videoSms: '视频短信', internationalSms: '国际短信', cspSms: '5G 消息' },
   menu: {
     group: { send: '短信发送', records: '记录查询', timed: '定时短信', statistics: '统计分析', templates: '模板管理', finance: '财务管理', accounts: '客户管理', tools: '工具', mine: '我的' },

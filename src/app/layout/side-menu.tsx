@@ -35,7 +35,7 @@ export function SideMenu({ items, collapsed }: { items: MenuItem[]; collapsed: b
   const { t } = useTranslation();
   const [path] = useLocation();
   return (
-    <nav className={`side-menu${collapsed ? ' collapsed' : ''}`} aria-label={t('top.productMenu')}>
+    <nav className={`side-menu${collapsed ? ' collapsed' : ''}`} aria-label={t('top.sideMenu')}>
       <div className="side-brand" title={t('app.title')}>
         <i className="pi pi-comments" aria-hidden="true" />
         {!collapsed && <span>{t('app.title')}</span>}

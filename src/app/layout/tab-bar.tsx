@@ -25,7 +25,7 @@ export function TabBar() {
     menu.current?.show(e);
   };
   return (
-    <nav className="tab-bar" aria-label={t('tabs.closeOthers')}>
+    <nav className="tab-bar" aria-label={t('tabs.label')}>
       <ContextMenu
         ref={menu}
         model={[
