@@ -61,7 +61,7 @@ function TrendChart({ answer, lang }: { answer: Answer; lang: Language }) {
       borderColor: color,
       backgroundColor: color,
       yAxisID: 'ratio',
-      tension: 0.3,
+      cubicInterpolationMode: 'monotone',
       pointRadius: 2,
     });
     const datasets: ChartDataset<'bar' | 'line', number[]>[] = [
