@@ -1,9 +1,39 @@
+import { ulid } from 'ulid';
 import type { AppContext } from '../context';
+import { notifyAll } from './notify';
+import { insertBatch, loadAccount, withRetry } from './send';
 
 /** Sends a platform-originated SMS (login and registration codes) through the platform's own message outbox,
- * so it shows in the records and the log like any other message. Answers the MT record's sn. */
+ * so it shows in the records and the log like any other message. Not charged. Answers the MT record's sn. */
 export async function sendSystemSms(ctx: AppContext, msg: { cus_id: string; mobile: string; content: string }): Promise<string> {
-  // Filled in by the messaging work (issue 3); until then the code is only logged.
-  ctx.log.info({ mobile: msg.mobile, cus_id: msg.cus_id }, `system sms: ${msg.content}`);
-  return '';
+  const account = await loadAccount(ctx.db, msg.cus_id);
+  if (!account) {
+    ctx.log.warn({ cus_id: msg.cus_id }, 'system sms for an unknown account not sent');
+    return '';
+  }
+  const batchId = ulid();
+  const now = ctx.now();
+  await withRetry(() =>
+    ctx.db.tx((q) =>
+      insertBatch(
+        q,
+        ctx,
+        {
+          batch_id: batchId,
+          prod_type: 0,
+          batch_type: 1,
+          cus_id: msg.cus_id,
+          content: msg.content,
+          title: null,
+          review: false,
+          costUnits: 0,
+          items: { mobiles: [msg.mobile], contents: null, segments: 1, priceUnits: 0, countryCodes: null, countryNames: null },
+        },
+        account.time_zone,
+        now,
+      ),
+    ),
+  );
+  await notifyAll(ctx.db, ['batch', 'mtRecord', 'statistics'], [msg.cus_id]);
+  return `${batchId}000001`;
 }

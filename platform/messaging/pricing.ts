@@ -1,0 +1,25 @@
+import type { Queryable } from '../db/db';
+
+// Prices are yuan per segment (per message for video and CSP), kept in 1/10000 yuan units here so sums are exact.
+export const PRICE_SCALE = 10_000;
+export const toUnits = (yuan: number) => Math.round(yuan * PRICE_SCALE);
+export const toYuan = (units: number) => units / PRICE_SCALE;
+
+export interface PriceRow {
+  country_code: string;
+  country_name: string;
+  units: number;
+}
+
+/** The account's own prices for a product, else its enterprise root's, keyed by country_code ('' domestic). */
+export async function pricesFor(q: Queryable, cusId: string, prodType: number): Promise<Map<string, PriceRow>> {
+  const rows = await q.query<{ country_code: string; country_name: string; price: number; own: boolean }>(
+    `select p.country_code, p.country_name, p.price, p.cus_id = $1 as own
+       from prices p join accounts a on a.cus_id = $1
+      where p.prod_type = $2 and (p.cus_id = $1 or p.cus_id = a.ep_id)
+      order by own`,
+    [cusId, prodType],
+  );
+  // own rows come last, so they override the root's
+  return new Map(rows.map((r) => [r.country_code, { country_code: r.country_code, country_name: r.country_name, units: toUnits(Number(r.price)) }]));
+}

@@ -1,0 +1,50 @@
+import { ulid } from 'ulid';
+import type { AppContext } from '../context';
+import { notifyAll } from './notify';
+import { insertBatch, itemsForTimed, withRetry, type TimedRequest } from './send';
+
+// Sends each due timed batch (send_status 0, timing_time reached) as a normal batch. It was charged when scheduled,
+// so nothing is charged here. Claimed with FOR UPDATE SKIP LOCKED: with several instances each batch goes out once.
+
+interface DueBatch {
+  time_batch: string;
+  cus_id: string;
+  prod_type: number;
+  content: string;
+  charged: number;
+  request: TimedRequest;
+  time_zone: string;
+}
+
+export async function sendDueTimeBatches(ctx: AppContext, limit = 5): Promise<number> {
+  const now = ctx.now();
+  const sent = await withRetry(() =>
+    ctx.db.tx(async (q) => {
+      const due = await q.query<DueBatch>(
+        `select t.time_batch, t.cus_id, t.prod_type, t.content, t.charged, t.request, a.time_zone
+           from time_batches t join accounts a on a.cus_id = t.cus_id
+          where t.send_status = 0 and t.timing_time <= $1 and not t.deleted
+          order by t.timing_time limit $2 for update of t skip locked`,
+        [now, limit],
+      );
+      for (const t of due) {
+        const rows = await q.query<{ mobile: string; content: string | null }>('select mobile, content from time_mt_messages where time_batch = $1 order by sn', [t.time_batch]);
+        const batchId = ulid();
+        const items = itemsForTimed(t.prod_type, t.content, rows, t.request.byCountry, t.request.countryNames ?? {});
+        const costUnits = Math.round(Number(t.charged) * 10_000);
+        await insertBatch(
+          q,
+          ctx,
+          { batch_id: batchId, prod_type: t.prod_type, batch_type: t.request.batch_type, cus_id: t.cus_id, content: t.content, title: t.request.title, review: t.request.review, costUnits, items },
+          t.time_zone,
+          now,
+        );
+        await q.query('update time_batches set send_status = 1, batch_id = $2 where time_batch = $1', [t.time_batch, batchId]);
+        await q.query('update time_mt_messages set send_status = 1 where time_batch = $1', [t.time_batch]);
+      }
+      return due.map((t) => t.cus_id);
+    }),
+  );
+  if (sent.length > 0) await notifyAll(ctx.db, ['timeBatch', 'timeMtMessage', 'batch', 'mtRecord', 'statistics'], sent);
+  return sent.length;
+}

@@ -1,0 +1,384 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { ulid } from 'ulid';
+import { SCHEDULE_MIN_AHEAD_MS } from '../../contract/constants';
+import { countSegments } from '../../contract/segments';
+import type { CurrentUser } from '../auth/current-user';
+import type { AppContext } from '../context';
+import type { Queryable } from '../db/db';
+import { badRequest, forbidden } from '../http/api-error';
+import { notifyAll } from './notify';
+import { parseDomestic, parseInternational, type ParsedNumbers } from './numbers';
+import { pricesFor, toYuan } from './pricing';
+import { applyStatDeltas } from './stats';
+
+// The sending pipeline (issue 3 §1): validate, price, charge and create the batch with its MT records in one
+// transaction, set-based (one INSERT … SELECT FROM unnest for all records), then tell the feed.
+
+export interface Account {
+  cus_id: string;
+  ep_id: string;
+  status: number;
+  pay_type: number;
+  balance: number;
+  time_zone: string;
+  ext_number: string | null;
+  options: { requireReview?: boolean; reviewKeywords?: string[] };
+}
+
+/** What a send asks for, after the route has mapped its product's request onto it. */
+export interface SendInput {
+  cus_id: string;
+  prod_type: 0 | 1 | 2 | 6;
+  content: string;
+  mobiles: string;
+  /** one-to-one form: batch_type 2. */
+  contents?: Array<{ mobile: string; content: string }>;
+  timing_time?: string;
+  /** video subject / CSP template name. */
+  title?: string | null;
+  /** forces review (e.g. marketing sends). */
+  review?: boolean;
+}
+
+export interface SendAnswer {
+  batch_id: string;
+  time_batch: string | null;
+  validCount: number;
+  invalidCount: number;
+  repeatCount: number;
+  blacklistCount: number;
+  segments: number;
+  cost: number;
+  batch_type: number;
+}
+
+/** Per-segment products are billed per segment; video and CSP per message. */
+const perSegment = (prod: number) => prod === 0 || prod === 1;
+
+/** Third-party short links hide where a message leads: such content goes to review. */
+const SHORT_URL = /\b(?:t\.cn|url\.cn|dwz\.cn|suo\.im|bit\.ly|tinyurl\.com|goo\.gl|is\.gd|ow\.ly|t\.co)\/\w+/i;
+/** Built-in review keywords; more come from site_settings 'send.reviewKeywords' (comma separated) and the account. */
+const REVIEW_KEYWORDS = ['贷款', '博彩', '代开发票', '刷单'];
+
+export async function loadAccount(q: Queryable, cusId: string, lock = false): Promise<Account | null> {
+  const [a] = await q.query<Account>(
+    `select cus_id, ep_id, status, pay_type, balance, time_zone, ext_number, options from accounts where cus_id = $1${lock ? ' for update' : ''}`,
+    [cusId],
+  );
+  return a ? { ...a, balance: Number(a.balance), options: a.options ?? {} } : null;
+}
+
+/** The account a caller may send for: visible to it (spec §6), open, and granted the product. */
+export async function sendingAccount(ctx: AppContext, user: CurrentUser, cusId: string, prodType: number): Promise<Account> {
+  if (!user.visibleCusIds.includes(cusId)) throw forbidden('send.accountQueryFailed');
+  const account = await loadAccount(ctx.db, cusId);
+  if (!account) throw forbidden('send.accountQueryFailed');
+  if (account.status !== 1) throw badRequest('send.accountClosed', {}, 'cus_id');
+  const granted = await ctx.db.query('select 1 from account_products where cus_id = $1 and prod_type = $2', [cusId, prodType]);
+  if (granted.length === 0) throw forbidden('product.notEnabled');
+  return account;
+}
+
+export async function needsReview(q: Queryable, account: Account, contents: string[]): Promise<boolean> {
+  if (account.options.requireReview) return true;
+  const [setting] = await q.query<{ value: string }>("select value from site_settings where key = 'send.reviewKeywords'");
+  const keywords = [...REVIEW_KEYWORDS, ...(setting?.value.split(',') ?? []), ...(account.options.reviewKeywords ?? [])].map((k) => k.trim()).filter(Boolean);
+  return contents.some((c) => SHORT_URL.test(c) || keywords.some((k) => c.includes(k)));
+}
+
+/** UTC offset of a time zone at an instant, in ms. */
+function zoneOffsetMs(timeZone: string, at: Date): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const m = /GMT([+-])(\d{2}):?(\d{2})?/.exec(name);
+  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0)) * 60_000 : 0;
+}
+
+/** YYYYMM of an instant in a time zone (mt_records.month). */
+export function monthIn(timeZone: string, at: Date): string {
+  const local = new Date(at.getTime() + zoneOffsetMs(timeZone, at));
+  return `${local.getUTCFullYear()}${String(local.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+
+/** ISO 8601 with an offset, or 'YYYY-MM-DD HH:mm[:ss]' in the account's time zone. */
+export function parseTimingTime(text: string, timeZone: string): Date {
+  const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:?\d{2})$/;
+  if (iso.test(text)) {
+    const d = new Date(text);
+    if (!Number.isNaN(d.getTime())) return d;
+  }
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+  if (!m) throw badRequest('send.badTimingTime', {}, 'timing_time');
+  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0));
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
+  const probe = new Date(asUtc);
+  if (probe.getUTCMonth() !== mo - 1 || probe.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) throw badRequest('send.badTimingTime', {}, 'timing_time');
+  return new Date(asUtc - zoneOffsetMs(timeZone, new Date(asUtc - zoneOffsetMs(timeZone, probe))));
+}
+
+/** The records of a batch: one mobile each; per-item arrays only where items differ. */
+export interface BatchItems {
+  mobiles: string[];
+  /** per-item content (one-to-one); null: every record carries the batch content. */
+  contents: string[] | null;
+  /** per-item segments and record price (1/10000 yuan), or one value for all. */
+  segments: number[] | number;
+  priceUnits: number[] | number;
+  countryCodes: string[] | null;
+  countryNames: string[] | null;
+}
+
+export interface NewBatch {
+  batch_id: string;
+  prod_type: number;
+  batch_type: number;
+  cus_id: string;
+  content: string;
+  title: string | null;
+  review: boolean;
+  costUnits: number;
+  items: BatchItems;
+}
+
+/** Inserts a batch and its MT records (100 review or 500 waiting), and counts them in the statistics. */
+export async function insertBatch(q: Queryable, ctx: AppContext, b: NewBatch, timeZone: string, now: Date): Promise<void> {
+  const n = b.items.mobiles.length;
+  const status = b.review ? 100 : 500;
+  const nextAt = new Date(now.getTime() + (b.review ? ctx.config.simulator.reviewMs : ctx.config.simulator.reportMs));
+  const receiveContent = b.prod_type === 2 || b.prod_type === 6 ? b.content : null;
+  await q.query(
+    `insert into batches (batch_id, prod_type, batch_type, cus_id, content, create_time, receive_count, sent_count, cost)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [b.batch_id, b.prod_type, b.batch_type, b.cus_id, b.content, now, n, b.review ? 0 : n, toYuan(b.costUnits)],
+  );
+  const fixed = [b.batch_id, b.prod_type, b.cus_id, b.content, status, b.review ? 'review' : 'mt', now, monthIn(timeZone, now), b.title, receiveContent, nextAt];
+  const it = b.items;
+  const uniform = it.contents === null && !Array.isArray(it.segments) && !Array.isArray(it.priceUnits) && it.countryCodes === null;
+  const insert = `insert into mt_records (sn, batch_id, prod_type, cus_id, content, mt_status, table_name, receive_time, month, title, receive_content, next_at,
+                                         mobile, segments, price, country_code, country_name)`;
+  const sn = `$1 || lpad(t.n::text, 6, '0')`;
+  if (uniform) {
+    await q.query(
+      `${insert} select ${sn}, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, t.m, $13, $14, null, null
+         from unnest($12::text[]) with ordinality as t(m, n)`,
+      [...fixed, it.mobiles, it.segments, toYuan(it.priceUnits as number)],
+    );
+  } else {
+    const each = <T>(v: T[] | T | null, fill: T) => (Array.isArray(v) ? v : new Array<T>(n).fill(v ?? fill));
+    await q.query(
+      `${insert} select ${sn}, $1, $2, $3, coalesce(t.c, $4), $5, $6, $7, $8, $9, coalesce($10, t.c), $11, t.m, t.sg, t.pr, t.cc, t.cn
+         from unnest($12::text[], $13::text[], $14::int[], $15::numeric[], $16::text[], $17::text[]) with ordinality as t(m, c, sg, pr, cc, cn, n)`,
+      [
+        ...fixed,
+        it.mobiles,
+        each<string | null>(it.contents, null),
+        each(it.segments, 1),
+        each(it.priceUnits, 0).map(toYuan),
+        each<string | null>(it.countryCodes, null),
+        each<string | null>(it.countryNames, null),
+      ],
+    );
+  }
+  // sent_count += 1 per record submitted, per country for international sends
+  const perCountry = new Map<string, { name: string | null; count: number }>();
+  it.mobiles.forEach((_, i) => {
+    const cc = it.countryCodes?.[i] ?? '';
+    const e = perCountry.get(cc) ?? { name: it.countryNames?.[i] ?? null, count: 0 };
+    e.count += 1;
+    perCountry.set(cc, e);
+  });
+  await applyStatDeltas(
+    q,
+    [...perCountry].map(([cc, e]) => ({ prod_type: b.prod_type, cus_id: b.cus_id, receive_time: now, country_code: cc || null, country_name: e.name, sent: e.count })),
+  );
+}
+
+/** Charges (positive) or refunds (negative) an account, keeping the ledger; prepaid accounts cannot go below 0. */
+export async function charge(q: Queryable, account: Account, costUnits: number, kind: 'send' | 'refund', ref: string): Promise<void> {
+  if (costUnits === 0) return;
+  const [a] = await q.query<{ balance: number; pay_type: number }>('select balance, pay_type from accounts where cus_id = $1 for update', [account.cus_id]);
+  if (costUnits > 0 && Number(a.pay_type) === 0 && Math.round(Number(a.balance) * 10_000) < costUnits) throw badRequest('send.insufficientBalance');
+  await q.query('update accounts set balance = balance - $2 where cus_id = $1', [account.cus_id, toYuan(costUnits)]);
+  await q.query('insert into balance_ledger (cus_id, amount, kind, ref) values ($1, $2, $3, $4)', [account.cus_id, -toYuan(costUnits), kind, ref]);
+}
+
+/** Prices of a product for an account; international prices per destination country. */
+async function unitPrices(q: Queryable, account: Account, prodType: number, countries: string[] | undefined, n: number) {
+  const prices = await pricesFor(q, account.cus_id, prodType);
+  if (prodType !== 1) {
+    const p = prices.get('');
+    if (!p) throw badRequest('send.noPrice', {}, 'cus_id');
+    return { units: new Array<number>(n).fill(p.units), uniform: p.units, names: null as string[] | null, byCountry: { '': p.units }, countryNames: {} };
+  }
+  const names: string[] = [];
+  const units = (countries ?? []).map((cc) => {
+    const p = prices.get(cc);
+    if (!p) throw badRequest('send.noCountryPrice', { country: cc }, 'mobiles');
+    names.push(p.country_name);
+    return p.units;
+  });
+  return {
+    units,
+    uniform: null as number | null,
+    names,
+    byCountry: Object.fromEntries([...prices].map(([k, v]) => [k, v.units])),
+    countryNames: Object.fromEntries([...prices].map(([k, v]) => [k, v.country_name])),
+  };
+}
+
+/** What a timed batch keeps to send (and re-price) later. */
+export interface TimedRequest {
+  prod_type: number;
+  batch_type: number;
+  review: boolean;
+  title: string | null;
+  /** sum over numbers of the per-segment (or per-message) price, 1/10000 yuan: cost = segments × unitSum. */
+  unitSum: number;
+  /** price per country code ('' domestic), for records created when due. */
+  byCountry: Record<string, number>;
+  countryNames?: Record<string, string>;
+}
+
+export async function submitSend(ctx: AppContext, user: CurrentUser, input: SendInput): Promise<SendAnswer> {
+  const account = await sendingAccount(ctx, user, input.cus_id, input.prod_type);
+  const oneToOne = input.contents !== undefined && input.contents.length > 0;
+  const parsed: ParsedNumbers = oneToOne
+    ? parseDomestic(input.contents!.map((c) => c.mobile).join('\n'))
+    : input.prod_type === 1
+      ? parseInternational(input.mobiles)
+      : parseDomestic(input.mobiles);
+  const byMobile = oneToOne ? new Map(input.contents!.map((c) => [c.mobile.trim(), c.content])) : null;
+  if (!oneToOne && input.content.trim() === '') throw badRequest('send.emptyContent', {}, 'content');
+  if (byMobile && [...byMobile.values()].some((c) => c.trim() === '')) throw badRequest('send.emptyContent', {}, 'contents');
+
+  const timing = input.timing_time ? parseTimingTime(input.timing_time, account.time_zone) : null;
+  const now = ctx.now();
+  if (timing && timing.getTime() < now.getTime() + SCHEDULE_MIN_AHEAD_MS) throw badRequest('send.timingTooSoon', { minutes: SCHEDULE_MIN_AHEAD_MS / 60_000 }, 'timing_time');
+
+  const blocked = new Set(
+    (await ctx.db.query<{ mobile: string }>('select mobile from blacklist where ep_id = $1 and mobile = any($2::text[])', [account.ep_id, parsed.valid])).map((r) => r.mobile),
+  );
+  const keep = parsed.valid.map((m) => !blocked.has(m));
+  const mobiles = parsed.valid.filter((_, i) => keep[i]);
+  const countries = parsed.countries?.filter((_, i) => keep[i]);
+  if (mobiles.length === 0) throw badRequest('send.noValidMobile', {}, 'mobiles');
+
+  const contents = byMobile ? mobiles.map((m) => byMobile.get(m) ?? '') : null;
+  const segOf = (text: string) => (perSegment(input.prod_type) ? Math.max(1, countSegments(text).segments) : 1);
+  const segments = contents ? contents.map(segOf) : segOf(input.content);
+  const prices = await unitPrices(ctx.db, account, input.prod_type, countries, mobiles.length);
+  const recordUnits = prices.units.map((u, i) => u * (Array.isArray(segments) ? segments[i] : segments));
+  const costUnits = recordUnits.reduce((a, b) => a + b, 0);
+  const review = input.review === true || (await needsReview(ctx.db, account, contents ?? [input.content]));
+  const batchContent = contents ? contents[0] : input.content;
+  const batchType = review ? 0 : oneToOne ? 2 : 1;
+  const maxSegments = Array.isArray(segments) ? Math.max(...segments) : segments;
+  const answer = {
+    validCount: mobiles.length,
+    invalidCount: parsed.invalidCount,
+    repeatCount: parsed.repeatCount,
+    blacklistCount: blocked.size,
+    segments: maxSegments,
+    cost: toYuan(costUnits),
+    batch_type: batchType,
+  };
+
+  if (timing) {
+    const timeBatch = ulid();
+    const request: TimedRequest = {
+      prod_type: input.prod_type,
+      batch_type: batchType,
+      review,
+      title: input.title ?? null,
+      unitSum: prices.units.reduce((a, b) => a + b, 0),
+      byCountry: prices.byCountry,
+      countryNames: prices.countryNames,
+    };
+    await withRetry(() =>
+      ctx.db.tx(async (q) => {
+        await charge(q, account, costUnits, 'send', timeBatch);
+        await q.query(
+          `insert into time_batches (time_batch, cus_id, prod_type, batch_type, send_status, timing_time, create_time, content, batch_count, charged, request)
+           values ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $10)`,
+          [timeBatch, account.cus_id, input.prod_type, oneToOne ? 1 : 0, timing, now, batchContent, mobiles.length, toYuan(costUnits), JSON.stringify(request)],
+        );
+        await q.query(
+          `insert into time_mt_messages (sn, time_batch, cus_id, mobile, content, send_status, timing_time, create_time)
+           select $1 || lpad(t.n::text, 6, '0'), $1, $2, t.m, t.c, 0, $3, $4 from unnest($5::text[], $6::text[]) with ordinality as t(m, c, n)`,
+          [timeBatch, account.cus_id, timing, now, mobiles, contents ?? new Array<null>(mobiles.length).fill(null)],
+        );
+      }),
+    );
+    await notifyAll(ctx.db, ['timeBatch', 'timeMtMessage'], [account.cus_id]);
+    return { batch_id: timeBatch, time_batch: timeBatch, ...answer };
+  }
+
+  const batchId = ulid();
+  await withRetry(() =>
+    ctx.db.tx(async (q) => {
+      await charge(q, account, costUnits, 'send', batchId);
+      await insertBatch(
+        q,
+        ctx,
+        {
+          batch_id: batchId,
+          prod_type: input.prod_type,
+          batch_type: batchType,
+          cus_id: account.cus_id,
+          content: batchContent,
+          title: input.title ?? null,
+          review,
+          costUnits,
+          items: {
+            mobiles,
+            contents,
+            segments,
+            priceUnits: prices.uniform !== null && !Array.isArray(segments) ? prices.uniform * segments : recordUnits,
+            countryCodes: countries ?? null,
+            countryNames: prices.names,
+          },
+        },
+        account.time_zone,
+        now,
+      );
+    }),
+  );
+  await notifyAll(ctx.db, ['batch', 'mtRecord', 'statistics'], [account.cus_id]);
+  return { batch_id: batchId, time_batch: null, ...answer };
+}
+
+/** Records for the numbers of a due timed batch, priced as when it was scheduled (and re-priced by edits). */
+export function itemsForTimed(
+  prodType: number,
+  content: string,
+  rows: Array<{ mobile: string; content: string | null }>,
+  byCountry: Record<string, number>,
+  countryNames: Record<string, string>,
+): BatchItems {
+  const segOf = (text: string) => (perSegment(prodType) ? Math.max(1, countSegments(text).segments) : 1);
+  const contents = rows.some((r) => r.content !== null) ? rows.map((r) => r.content ?? content) : null;
+  const segments = contents ? contents.map(segOf) : segOf(content);
+  const countryCodes = prodType === 1 ? rows.map((r) => parsePhoneNumberFromString(r.mobile)?.country ?? '') : null;
+  const units = countryCodes ? countryCodes.map((cc) => byCountry[cc] ?? 0) : null;
+  const seg = (i: number) => (Array.isArray(segments) ? segments[i] : segments);
+  return {
+    mobiles: rows.map((r) => r.mobile),
+    contents,
+    segments,
+    priceUnits: units ? units.map((u, i) => u * seg(i)) : contents ? rows.map((_, i) => (byCountry[''] ?? 0) * seg(i)) : (byCountry[''] ?? 0) * (segments as number),
+    countryCodes,
+    countryNames: countryCodes ? countryCodes.map((cc) => countryNames[cc] ?? cc) : null,
+  };
+}
+
+/** PostgreSQL may pick one of two concurrent transactions as a deadlock victim; run it again. */
+export async function withRetry<T>(fn: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      if (i >= attempts || (code !== '40P01' && code !== '40001')) throw e;
+      await new Promise((r) => setTimeout(r, 10 * i));
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import type { TimedOperation } from '../../contract/endpoints/timed.endpoints';
+import { countSegments } from '../../contract/segments';
+import type { CurrentUser } from '../auth/current-user';
+import type { AppContext } from '../context';
+import type { Queryable } from '../db/db';
+import { badRequest, notFound } from '../http/api-error';
+import { notifyAll } from './notify';
+import { toUnits, toYuan } from './pricing';
+import { charge, loadAccount, needsReview, withRetry, type TimedRequest } from './send';
+
+// Timed batch operations of spec §4: only batches not yet sent (0 to be sent, 2 paused) may change.
+// pause 0 -> 2, recover 2 -> 0, intercept 0|2 -> 3 refunding what was charged.
+
+interface Locked {
+  time_batch: string;
+  cus_id: string;
+  prod_type: number;
+  send_status: number;
+  charged: number;
+  request: TimedRequest;
+}
+
+const TRANSITIONS: Record<TimedOperation, { from: number[]; to: number; failure: string; success: string }> = {
+  pause: { from: [0], to: 2, failure: 'timed.pauseFailure', success: 'timed.pauseSuccess' },
+  recover: { from: [2], to: 0, failure: 'timed.recoverFailure', success: 'timed.recoverSuccess' },
+  intercept: { from: [0, 2], to: 3, failure: 'timed.interceptFailure', success: 'timed.interceptSuccess' },
+};
+export const operationSuccessKey = (op: TimedOperation) => TRANSITIONS[op].success;
+
+/** The caller's timed batch, locked for the transaction; invisible batches do not exist for it. */
+async function lockVisible(q: Queryable, user: CurrentUser, timeBatch: string): Promise<Locked> {
+  const [t] = await q.query<Locked>(
+    `select time_batch, cus_id, prod_type, send_status, charged, request from time_batches
+      where time_batch = $1 and cus_id = any($2::text[]) and not deleted for update`,
+    [timeBatch, user.visibleCusIds],
+  );
+  if (!t) throw notFound('timed.notFound');
+  return { ...t, charged: Number(t.charged) };
+}
+
+export async function operateTimeBatch(ctx: AppContext, user: CurrentUser, timeBatch: string, op: TimedOperation) {
+  const rule = TRANSITIONS[op];
+  const out = await withRetry(() =>
+    ctx.db.tx(async (q) => {
+      const t = await lockVisible(q, user, timeBatch);
+      if (!rule.from.includes(t.send_status)) throw badRequest(rule.failure, {}, 'time_batch');
+      let refunded = 0;
+      if (op === 'intercept' && t.charged > 0) {
+        const account = await loadAccount(q, t.cus_id);
+        await charge(q, account!, -toUnits(t.charged), 'refund', t.time_batch);
+        refunded = t.charged;
+      }
+      await q.query(`update time_batches set send_status = $2${op === 'intercept' ? ', charged = 0' : ''} where time_batch = $1`, [t.time_batch, rule.to]);
+      await q.query('update time_mt_messages set send_status = $2 where time_batch = $1', [t.time_batch, rule.to]);
+      return { time_batch: t.time_batch, send_status: rule.to, refunded, cus_id: t.cus_id };
+    }),
+  );
+  await notifyAll(ctx.db, ['timeBatch', 'timeMtMessage'], [out.cus_id]);
+  return { time_batch: out.time_batch, send_status: out.send_status, refunded: out.refunded };
+}
+
+/** New content for a batch not yet sent; the cost follows its segments (per-segment products), charged or refunded. */
+export async function editTimeBatch(ctx: AppContext, user: CurrentUser, timeBatch: string, content: string) {
+  if (content.trim() === '') throw badRequest('timed.emptyContent', {}, 'content');
+  const out = await withRetry(() =>
+    ctx.db.tx(async (q) => {
+      const t = await lockVisible(q, user, timeBatch);
+      if (t.send_status !== 0 && t.send_status !== 2) throw badRequest('timed.editFailure', {}, 'time_batch');
+      const account = (await loadAccount(q, t.cus_id))!;
+      const perSegment = t.prod_type === 0 || t.prod_type === 1;
+      const segments = perSegment ? Math.max(1, countSegments(content).segments) : 1;
+      const newUnits = segments * t.request.unitSum;
+      const difference = newUnits - toUnits(t.charged);
+      await charge(q, account, difference, difference > 0 ? 'send' : 'refund', t.time_batch);
+      const request: TimedRequest = { ...t.request, review: t.request.review || (await needsReview(q, account, [content])) };
+      if (request.review) request.batch_type = 0;
+      await q.query('update time_batches set content = $2, charged = $3, request = $4 where time_batch = $1', [t.time_batch, content, toYuan(newUnits), JSON.stringify(request)]);
+      // one-to-one batches take the new content for every number
+      await q.query('update time_mt_messages set content = null where time_batch = $1 and content is not null', [t.time_batch]);
+      return { time_batch: t.time_batch, segments, charged: toYuan(newUnits), difference: toYuan(difference), cus_id: t.cus_id };
+    }),
+  );
+  await notifyAll(ctx.db, ['timeBatch', 'timeMtMessage'], [out.cus_id]);
+  return { time_batch: out.time_batch, segments: out.segments, charged: out.charged, difference: out.difference };
+}

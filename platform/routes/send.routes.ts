@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import {
+  cspSmsGroupSendEndpoint,
+  groupSendEndpoint,
+  inteGroupSendEndpoint,
+  smsLinkGroupSendEndpoint,
+  taokeGroupSendEndpoint,
+  videoSmsGroupSendEndpoint,
+} from '../../contract/endpoints/send.endpoints';
+import type { CurrentUser } from '../auth/current-user';
+import type { AppContext } from '../context';
+import { badRequest } from '../http/api-error';
+import { route, type Call } from '../http/route';
+import { submitSend, type SendInput } from '../messaging/send';
+
+// The send calls of spec §7. Every send honours Idempotency-Key: a retry answers the first result, charged once.
+
+const SHORT_LINK_BASE = 'https://s.smscloud.cn/';
+/** A fresh short link per send (base62-ish, 7 chars); click tracking is the short-link tool's business. */
+const shortLink = () => SHORT_LINK_BASE + randomBytes(6).toString('base64url').slice(0, 7);
+
+export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const send = (user: CurrentUser, call: Pick<Call<never, CurrentUser>, 'message'>, input: SendInput) =>
+    submitSend(ctx, user, input).then((answer) => {
+      call.message(answer.time_batch ? 'send.scheduled' : 'send.success');
+      return answer;
+    });
+
+  route(app, ctx, groupSendEndpoint, (c) => send(c.user!, c, { ...c.body, prod_type: 0 }), { idempotent: true });
+
+  route(app, ctx, taokeGroupSendEndpoint, (c) => {
+    const { product_link, ...rest } = c.body;
+    if (rest.content.trim() === '') throw badRequest('send.emptyContent', {}, 'content');
+    return send(c.user!, c, { ...rest, content: `${rest.content.trim()} ${shortLink()} 回T退订`, prod_type: 0, review: true, title: product_link });
+  }, { idempotent: true });
+
+  route(app, ctx, smsLinkGroupSendEndpoint, async (c) => {
+    const { long_link, ...rest } = c.body;
+    if (rest.content.trim() === '') throw badRequest('send.emptyContent', {}, 'content');
+    const link = shortLink();
+    const content = rest.content.includes('{link}')
+      ? rest.content.split('{link}').join(link)
+      : rest.content.includes(long_link)
+        ? rest.content.split(long_link).join(link)
+        : `${rest.content} ${link}`;
+    return { ...(await send(c.user!, c, { ...rest, content, prod_type: 0 })), short_link: link };
+  }, { idempotent: true });
+
+  route(app, ctx, inteGroupSendEndpoint, (c) => send(c.user!, c, { ...c.body, prod_type: 1 }), { idempotent: true });
+
+  route(app, ctx, videoSmsGroupSendEndpoint, (c) => {
+    const { cus_template_id, title, frames, ...rest } = c.body;
+    const text = (frames ?? []).map((f) => f.textContent).filter(Boolean).join('\n');
+    if (!cus_template_id && !(title && (frames?.length ?? 0) > 0)) throw badRequest('send.videoContentRequired', {}, 'title');
+    const subject = title || `#${cus_template_id}`;
+    return send(c.user!, c, { ...rest, prod_type: 2, title: subject, content: text || subject });
+  }, { idempotent: true });
+
+  route(app, ctx, cspSmsGroupSendEndpoint, async (c) => {
+    const { chatbot_id, template_id, template_name, ...rest } = c.body;
+    const [bot] = await ctx.db.query('select 1 from chatbots where chatbot_id = $1 and cus_id = $2', [chatbot_id, rest.cus_id]);
+    if (!bot && c.user!.visibleCusIds.includes(rest.cus_id)) throw badRequest('send.chatbotNotFound', {}, 'chatbot_id');
+    const name = template_name || (template_id ? `#${template_id}` : null);
+    return send(c.user!, c, { ...rest, prod_type: 6, title: name, content: rest.content.trim() || name || '' });
+  }, { idempotent: true });
+}
