@@ -1,0 +1,24 @@
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { createHttpClient, type HttpClient } from '../../sync/http-client';
+import { openLocalDb, type LocalDb } from '../../sync/local-db';
+import type { TestPlatform } from '../helpers/platform';
+
+let n = 0;
+
+/** A console-side client for a logged-in user of a test platform, with its own fresh local database. */
+export async function consoleFor(platform: TestPlatform, username: string, cusId: string): Promise<{ client: HttpClient; db: LocalDb; token: string; fetchCalls: { path: string; headers: Record<string, string> }[] }> {
+  const token = await platform.login(username);
+  const fetchCalls: { path: string; headers: Record<string, string> }[] = [];
+  const client = createHttpClient({
+    baseUrl: platform.base,
+    getToken: () => token,
+    getLanguage: () => 'zh',
+    onUnauthorized: () => {},
+    fetchImpl: (input, init) => {
+      fetchCalls.push({ path: String(input).replace(platform.base, ''), headers: { ...(init?.headers as Record<string, string>) } });
+      return fetch(input, init);
+    },
+  });
+  const db = await openLocalDb({ cusId, indexedDB, IDBKeyRange, namespace: `s${process.pid}x${n++}` });
+  return { client, db, token, fetchCalls };
+}

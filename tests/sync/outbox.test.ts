@@ -1,0 +1,130 @@
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedRecords } from '../../platform/seed/records';
+import { eventOutcome, recordEvent } from '../../sync/event-log';
+import { createHttpClient } from '../../sync/http-client';
+import { openLocalDb, type EventDoc, type LocalDb } from '../../sync/local-db';
+import { createOutbox } from '../../sync/outbox';
+import { projectTimeBatches, timeBatchAggregate } from '../../sync/projection';
+import { createReplicator } from '../../sync/replication';
+import { httpPull } from '../../sync/replication-http';
+import { startPlatform, type TestPlatform } from '../helpers/platform';
+
+// The event log and outbox against a real platform: exactly once through a lost answer, rejection rollback.
+
+let platform: TestPlatform;
+let db: LocalDb;
+let token: string;
+let rep: ReturnType<typeof createReplicator>;
+let made = 0;
+/** when set, the next matching request reaches the platform but its answer is "lost" (a network error). */
+let loseNextAnswer: string | null = null;
+const sent: { path: string; key: string | undefined }[] = [];
+
+const client = () =>
+  createHttpClient({
+    baseUrl: platform.base,
+    getToken: () => token,
+    getLanguage: () => 'en',
+    onUnauthorized: () => {},
+    fetchImpl: async (input, init) => {
+      const path = String(input).replace(platform.base, '');
+      sent.push({ path, key: (init?.headers as Record<string, string>)['Idempotency-Key'] });
+      const res = await fetch(input, init);
+      if (loseNextAnswer && path === loseNextAnswer) {
+        loseNextAnswer = null;
+        throw new TypeError('fetch failed');
+      }
+      return res;
+    },
+  });
+
+beforeAll(async () => {
+  platform = await startPlatform('pglite');
+  await seedRecords(platform.ctx, 500);
+  token = await platform.login('admin');
+  db = await openLocalDb({ cusId: 'EP0001', indexedDB, IDBKeyRange, namespace: `ob${process.pid}` });
+  rep = createReplicator({ db, pull: httpPull(client()), leaderElection: false, resources: ['timeBatch'] });
+  await rep.start();
+  await rep.backfilled();
+});
+afterAll(async () => {
+  await rep?.stop();
+  await db?.remove();
+  await platform?.close();
+});
+
+/** a timed batch of the admin's enterprise, due tomorrow, pulled into the local database. */
+async function newBatch(): Promise<string> {
+  const tb = `TBTEST${process.pid}${made++}`;
+  await platform.ctx.db.query(
+    `insert into time_batches (time_batch, cus_id, prod_type, batch_type, send_status, timing_time, create_time, content, batch_count, charged)
+     values ($1, 'EP0001', 0, 0, 0, now() + interval '1 day', now(), 'hello', 1, 0)`,
+    [tb],
+  );
+  await rep.notify('timeBatch');
+  expect(await db.time_batches.findOne(tb).exec()).not.toBeNull();
+  return tb;
+}
+const statusOnPlatform = async (tb: string) => Number((await platform.ctx.db.query<{ s: number }>('select send_status as s from time_batches where time_batch = $1', [tb]))[0].s);
+const pendingEvents = async () => (await db.events.find({ selector: { status: 'pending' } }).exec()).map((d) => d.toJSON() as EventDoc);
+
+describe('event log and outbox', () => {
+  it('a pause recorded offline shows pending, then is done exactly once through a lost answer', async () => {
+    const tb = await newBatch();
+    const ev = await recordEvent(db, { type: 'batch.pause', aggregate: timeBatchAggregate(tb), payload: { time_batch: tb }, actor: 'admin' });
+    // projected at once over the pulled row
+    const row = (await db.time_batches.findOne(tb).exec())!.toJSON();
+    expect(projectTimeBatches([row], await pendingEvents())[0]).toMatchObject({ send_status: 2, pending: 'batch.pause' });
+    expect(await statusOnPlatform(tb)).toBe(0);
+
+    const outbox = createOutbox({ db, client: client(), backoffMs: 0 });
+    loseNextAnswer = '/pageTimeBatch/operation';
+    await outbox.flush();
+    // the platform did it, but the answer was lost: still pending, to be retried with the same key
+    expect(await statusOnPlatform(tb)).toBe(2);
+    expect((await db.events.findOne(ev.id).exec())!.status).toBe('pending');
+    await outbox.flush();
+    const done = await eventOutcome(db, ev.id);
+    expect(done.status).toBe('acked');
+    expect(done.attempts).toBe(2);
+    const pushes = sent.filter((s) => s.path === '/pageTimeBatch/operation');
+    expect(pushes.map((p) => p.key)).toEqual([ev.id, ev.id]);
+    // exactly once: one stored idempotent answer, the batch paused (a second pause would have been refused)
+    expect(await statusOnPlatform(tb)).toBe(2);
+    expect((await db.time_batches.findOne(tb).exec())!.send_status).toBe(2);
+  });
+
+  it('a rejected command is marked with the platform message and the screen rolls back', async () => {
+    const tb = await newBatch();
+    await platform.ctx.db.query(`update time_batches set send_status = 3 where time_batch = $1`, [tb]);
+    // the local copy still says 0 (not pulled yet); the user pauses it
+    await db.time_batches.findOne(tb).exec();
+    const ev = await recordEvent(db, { type: 'batch.pause', aggregate: timeBatchAggregate(tb), payload: { time_batch: tb }, actor: 'admin' });
+    const local = (await db.time_batches.findOne(tb).exec())!.toJSON();
+    expect(projectTimeBatches([local], await pendingEvents())[0].send_status).toBe(2);
+    await createOutbox({ db, client: client() }).flush();
+    const done = (await db.events.findOne(ev.id).exec())!.toJSON() as EventDoc;
+    expect(done.status).toBe('rejected');
+    expect(done.last_error).toBeTruthy();
+    expect(projectTimeBatches([local], await pendingEvents())[0]).toEqual(local);
+  });
+
+  it('events of one aggregate are pushed in order; a retryable failure holds back the later ones', async () => {
+    const tb = await newBatch();
+    const agg = timeBatchAggregate(tb);
+    const first = await recordEvent(db, { type: 'batch.pause', aggregate: agg, payload: { time_batch: tb }, actor: 'admin' }, Date.now());
+    const second = await recordEvent(db, { type: 'batch.recover', aggregate: agg, payload: { time_batch: tb }, actor: 'admin' }, Date.now() + 1);
+    const outbox = createOutbox({ db, client: client(), backoffMs: 60_000 });
+    loseNextAnswer = '/pageTimeBatch/operation';
+    await outbox.flush();
+    expect((await db.events.findOne(second.id).exec())!.status).toBe('pending');
+    expect(sent.filter((s) => s.key === second.id)).toHaveLength(0);
+    // after the backoff both go, in order
+    await db.events.findOne(first.id).exec().then((d) => d!.incrementalPatch({ next_attempt_at: 0 }));
+    await outbox.flush();
+    expect((await db.events.findOne(first.id).exec())!.status).toBe('acked');
+    expect((await db.events.findOne(second.id).exec())!.status).toBe('acked');
+    expect(await statusOnPlatform(tb)).toBe(0);
+  });
+});

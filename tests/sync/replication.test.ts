@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedRecords } from '../../platform/seed/records';
+import { httpPull, followChanges } from '../../sync/replication-http';
+import { createReplicator, type Replicator } from '../../sync/replication';
+import type { LocalDb } from '../../sync/local-db';
+import { startPlatform, type TestPlatform } from '../helpers/platform';
+import { consoleFor } from './helpers';
+
+// Replication in Node (fake-indexeddb) against a real platform over HTTP.
+
+let platform: TestPlatform;
+beforeAll(async () => {
+  platform = await startPlatform('pglite');
+  await seedRecords(platform.ctx, 3000);
+});
+afterAll(async () => platform?.close());
+
+const DAY = 86_400_000;
+
+async function platformCount(sql: string, params: unknown[] = []): Promise<number> {
+  const [r] = await platform.ctx.db.query<{ n: number }>(sql, params);
+  return Number(r.n);
+}
+
+describe('pull replication', () => {
+  let db: LocalDb;
+  let rep: Replicator;
+
+  afterAll(async () => {
+    await rep?.stop();
+    await db?.remove();
+  });
+
+  it('backfills newest first down to the horizon, in pages', async () => {
+    const c = await consoleFor(platform, 'admin', 'EP0001');
+    db = c.db;
+    const pulls: { resource: string; direction?: string; since?: number }[] = [];
+    const pull = httpPull(c.client);
+    const now = Date.now();
+    rep = createReplicator({
+      db, now: () => now, pageSize: 500, leaderElection: false,
+      pull: (resource, req) => {
+        pulls.push({ resource, direction: req.direction, since: req.since });
+        return pull(resource, req);
+      },
+    });
+    await rep.setWindow({ days: 30, recordCap: 1_000_000 });
+    // watch the order in which MT records arrive: the newest must come first
+    const arrivals: number[] = [];
+    const sub = db.mt_records.insert$.subscribe((e) => arrivals.push((e.documentData as { receive_time: number }).receive_time));
+    await rep.start();
+    await rep.backfilled();
+    sub.unsubscribe();
+
+    const horizon = now - 30 * DAY;
+    const expected = await platformCount(`select count(*) as n from mt_records where receive_time >= $1`, [new Date(horizon)]);
+    expect(expected).toBeGreaterThan(500);
+    expect(await db.mt_records.count().exec()).toBe(expected);
+    expect(pulls.filter((p) => p.resource === 'mtRecord' && p.direction === 'backfill').length).toBeGreaterThan(1);
+    expect(pulls.every((p) => p.direction !== 'backfill' || p.since === horizon)).toBe(true);
+    // pages arrive newest first: the first page's oldest record is newer than the last page's newest
+    expect(Math.min(...arrivals.slice(0, 500))).toBeGreaterThanOrEqual(Math.max(...arrivals.slice(-100)));
+    expect(rep.progress$.value.phase).toBe('live');
+    expect(await db.time_batches.count().exec()).toBe(await platformCount('select count(*) as n from time_batches where create_time >= $1', [new Date(horizon)]));
+  });
+
+  it('catches up forward after new writes, and tombstones delete locally', async () => {
+    const [rec] = await platform.ctx.db.query<{ sn: string }>(`select sn from mt_records where receive_time >= now() - interval '10 days' order by receive_time desc limit 1`);
+    const [gone] = await platform.ctx.db.query<{ sn: string }>(`select sn from mt_records where receive_time >= now() - interval '10 days' order by receive_time desc offset 5 limit 1`);
+    expect(await db.mt_records.findOne(gone.sn).exec()).not.toBeNull();
+    await platform.ctx.db.query(`update mt_records set mt_status = 700, report_result = 'UNDELIV', report_result_desc = 'test failure' where sn = $1`, [rec.sn]);
+    await platform.ctx.db.query(`update mt_records set deleted = true where sn = $1`, [gone.sn]);
+    await rep.notify('mtRecord');
+    expect((await db.mt_records.findOne(rec.sn).exec())?.mt_status).toBe(700);
+    expect(await db.mt_records.findOne(gone.sn).exec()).toBeNull();
+  });
+
+  it('follows the SSE stream: a platform change notice pulls at once', async () => {
+    const token = await platform.login('admin');
+    const seen: string[] = [];
+    const stop = followChanges({ baseUrl: platform.base, getToken: () => token, onChanged: (r) => { seen.push(r); void rep.notify(r); } });
+    try {
+      const [rec] = await platform.ctx.db.query<{ sn: string }>(`select sn from mt_records where receive_time >= now() - interval '10 days' and mt_status <> 600 order by receive_time desc offset 2 limit 1`);
+      // wait until the stream is connected: a notice only reaches subscribers
+      await new Promise((r) => setTimeout(r, 300));
+      await platform.ctx.db.query(`update mt_records set mt_status = 600 where sn = $1`, [rec.sn]);
+      const { notifyChanged } = await import('../../platform/messaging/notify');
+      await notifyChanged(platform.ctx.db, 'mtRecord', ['EP0001']);
+      await expect.poll(async () => (await db.mt_records.findOne(rec.sn).exec())?.mt_status, { timeout: 10_000 }).toBe(600);
+      expect(seen).toContain('mtRecord');
+    } finally {
+      stop();
+    }
+  });
+
+  it('shrinking the cache window evicts older records', async () => {
+    const before = await db.mt_records.count().exec();
+    await rep.setWindow({ days: 3, recordCap: 1_000_000 });
+    const after = await db.mt_records.find().exec();
+    expect(after.length).toBeLessThan(before);
+    expect(Math.min(...after.map((d) => d.receive_time))).toBeGreaterThanOrEqual(Date.now() - 3 * DAY - 60_000);
+  });
+});
+
+// the free RxDB opens at most 16 collections at once, so this user's database opens after the first one is gone.
+describe('scoping', () => {
+  it('a sub-account replicates only its own records', async () => {
+    const c = await consoleFor(platform, 'user', 'SUB001');
+    const sub = createReplicator({ db: c.db, pull: httpPull(c.client), leaderElection: false, resources: ['mtRecord'] });
+    await sub.start();
+    await sub.backfilled();
+    const docs = await c.db.mt_records.find().exec();
+    expect(docs.length).toBeGreaterThan(0);
+    expect(new Set(docs.map((d) => d.cus_id))).toEqual(new Set(['SUB001']));
+    await sub.stop();
+    await c.db.remove();
+  });
+
+});
