@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import type { EventDoc } from '../sync/local-db';
 import { timedBatchMachine, type TimedCommandInput, type TimedReport } from './timed-batch.machine';
 
-function start(outcome: { status: 'acked' | 'rejected' | 'pending'; last_error: string | null }, recordFails = false) {
+function start(outcome: Pick<EventDoc, 'status' | 'last_error'>, recordFails = false) {
   const recorded: TimedCommandInput[] = [];
   const reports: TimedReport[] = [];
   let settle: () => void = () => {};
@@ -14,9 +15,9 @@ function start(outcome: { status: 'acked' | 'rejected' | 'pending'; last_error: 
         recorded.push(input);
         return `ev${recorded.length}`;
       }),
-      awaitOutcome: fromPromise(async () => {
+      awaitOutcome: fromPromise(async (): Promise<Pick<EventDoc, 'status' | 'last_error'>> => {
         await settled;
-        return outcome as never;
+        return outcome;
       }),
     },
     actions: { report: (_, r: TimedReport) => void reports.push(r) },
