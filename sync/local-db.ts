@@ -137,7 +137,7 @@ const eventSchema = schema<EventDoc>(
     id: str(40), type: str(64), aggregate: str(100), payload: { type: 'object' }, actor: str(), created_at: int(), status: str(16),
     attempts: int(), last_error: nstr, result: {}, next_attempt_at: int(), k: KEY,
   },
-  [['k'], ['status', 'id'], ['type', 'k'], ['aggregate', 'id']],
+  [['k'], ['status', 'k'], ['status', 'id'], ['type', 'k']],
 );
 eventSchema.required = (eventSchema.required as string[]).filter((f) => f !== 'result') as never;
 const syncStateSchema = schema<SyncStateDoc>('id', { id: str(64), data: { type: 'object' } }, []);

@@ -20,8 +20,11 @@ export type Filter =
   | { op: 'range'; field: string; from?: number; to?: number }
   | { op: 'contains'; field: string; value: string };
 
+/** record collections, and the event log (the Activity screen). */
+export type QueryCollection = RecordCollectionName | 'events';
+
 export interface Query {
-  collection: RecordCollectionName;
+  collection: QueryCollection;
   filters: Filter[];
   /** newest first (index-backed) or oldest first. */
   sort?: 'newest' | 'oldest';
@@ -34,12 +37,13 @@ const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The index whose leading fields the equality filters fill best, so the rest is a range over `k`; null when none
  * fits (the storage then picks, and sorts in memory). */
-export function chooseIndex(collection: RecordCollectionName, filters: Filter[]): string[] | null {
+export function chooseIndex(collection: QueryCollection, filters: Filter[]): string[] | null {
   const eq = new Set(filters.filter((f) => f.op === 'eq').map((f) => f.field));
   const indexes = (COLLECTION_SCHEMAS[collection].indexes ?? []) as string[][];
   let best: string[] | null = null;
   let bestScore = -1;
   for (const idx of indexes) {
+    if (idx[idx.length - 1] !== 'k') continue;
     const lead = idx.slice(0, -1);
     if (!lead.every((f) => eq.has(f))) continue;
     if (lead.length > bestScore) {
@@ -87,7 +91,7 @@ export function toRxQuery(q: Query): MangoQuery<Record<string, unknown>> {
 }
 
 /** Which list endpoint serves a collection (for MT records, by product line). */
-export function listEndpointFor(q: Query): Endpoint {
+export function listEndpointFor(q: Query): Endpoint | null {
   const prod = q.filters.find((f) => f.op === 'eq' && f.field === 'prod_type') as { value: Scalar } | undefined;
   switch (q.collection) {
     case 'mt_records':
@@ -102,6 +106,8 @@ export function listEndpointFor(q: Query): Endpoint {
       return timeMtMessageListEndpoint;
     case 'statistics':
       return statisticsListEndpoint;
+    case 'events':
+      return null;
   }
 }
 
@@ -152,10 +158,11 @@ export interface RunOptions {
 
 /** Runs one page: locally, or on the platform when the query reaches past the window and the network is there. */
 export async function runQuery<T = Record<string, unknown>>(q: Query, o: RunOptions): Promise<PageResult<T>> {
-  const past = reachesPastWindow(q, o.horizon);
-  if (past && o.online && o.client) {
+  const past = q.collection !== 'events' && reachesPastWindow(q, o.horizon);
+  const endpoint = listEndpointFor(q);
+  if (past && o.online && o.client && endpoint) {
     const pageNumber = o.pageNumber ?? 1;
-    const res = (await o.client.call(listEndpointFor(q), toListRequest(q, pageNumber) as never, { silent: true })) as { total: number; data: T[] };
+    const res = (await o.client.call(endpoint, toListRequest(q, pageNumber) as never, { silent: true })) as { total: number; data: T[] };
     return { rows: res.data, next: pageNumber * q.limit < res.total ? pageNumber + 1 : null, source: 'server', cachedOnly: false };
   }
   const docs = await o.db[q.collection].find(toRxQuery(q) as never).exec();

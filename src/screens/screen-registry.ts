@@ -1,11 +1,27 @@
-import type { ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
+import { activity } from './activity.screen';
+import { batches } from './batches.screen';
+import { moRecords } from './mo-records.screen';
+import { cspRecords, domesticRecords, internationalRecords, videoRecords } from './mt-record-screens';
+import type { ScreenDefinition } from './screen-definition';
+import { statistics } from './statistics.screen';
+import { TableScreen } from './table-screen';
+import { timeBatches } from './time-batches.screen';
+import { timeMtMessages } from './time-mt-messages.screen';
 
 // Screens reachable from the runtime menu, by menu path (spec §2 "Other routes"). The shell renders the entry for a
-// menu path, or a "coming soon" placeholder when a path has none yet. Each screen module adds itself here.
+// menu path, or a "coming soon" placeholder when a path has none yet.
 export interface ScreenEntry {
   /** i18n key of the tab title. */
   title: string;
   component: ComponentType;
 }
 
-export const SCREENS: Record<string, ScreenEntry> = {};
+/** Every table screen definition, in menu order (the registry test loops over these). */
+export const DEFINITIONS: ScreenDefinition<never>[] = [
+  domesticRecords, internationalRecords, videoRecords, cspRecords, moRecords, batches, timeMtMessages, timeBatches, statistics, activity,
+] as unknown as ScreenDefinition<never>[];
+
+export const SCREENS: Record<string, ScreenEntry> = Object.fromEntries(
+  DEFINITIONS.map((def) => [def.path, { title: def.title, component: () => createElement(TableScreen as ComponentType<{ def: ScreenDefinition<never> }>, { def }) }]),
+);

@@ -1,0 +1,76 @@
+import { useEffect, type ReactNode } from 'react';
+import type { UserInfo } from '../../contract/endpoints/user.endpoints';
+import { pendingEvents$ } from '../../sync/event-log';
+import { openLocalDb, type EventDoc } from '../../sync/local-db';
+import { createOutbox } from '../../sync/outbox';
+import { createReplicator } from '../../sync/replication';
+import { followChanges, httpPull } from '../../sync/replication-http';
+import { api } from '../app/api';
+import { notify } from '../app/notify';
+import { online$, pending$, progress$, runtime$ } from './sync-runtime';
+
+// Mounted by the shell around the logged-in layout: opens this user's local database, replicates (in the leading
+// tab only), follows the change stream, runs the outbox. Children render at once; screens wait for the database.
+export interface SyncBoundaryProps {
+  token: string;
+  userInfo: UserInfo;
+  children: ReactNode;
+}
+
+export function SyncBoundary({ token, userInfo, children }: SyncBoundaryProps) {
+  const cusId = userInfo.authUser.cus_id;
+  const actor = userInfo.authUser.userName;
+
+  useEffect(() => {
+    let closed = false;
+    const cleanups: (() => void)[] = [];
+    void (async () => {
+      const db = await openLocalDb({ cusId });
+      if (closed) return void db.close();
+      const replicator = createReplicator({ db, pull: httpPull(api) });
+      const outbox = createOutbox({ db, client: api });
+      runtime$.next({ db, replicator, outbox, actor });
+      const progressSub = replicator.progress$.subscribe((p) => progress$.next(p));
+      const pendingSub = pendingEvents$(db).subscribe((docs) => pending$.next(docs.map((d) => d.toJSON() as EventDoc)));
+      cleanups.push(() => progressSub.unsubscribe(), () => pendingSub.unsubscribe());
+      const onOnline = () => {
+        online$.next(true);
+        replicator.setOnline(true);
+        void outbox.flush();
+      };
+      const onOffline = () => {
+        online$.next(false);
+        replicator.setOnline(false);
+      };
+      window.addEventListener('online', onOnline);
+      window.addEventListener('offline', onOffline);
+      cleanups.push(() => window.removeEventListener('online', onOnline), () => window.removeEventListener('offline', onOffline));
+      outbox.start();
+      cleanups.push(() => outbox.stop());
+      // only the leading tab replicates and listens; the others read the same database
+      void replicator.start().then(() => {
+        if (closed) return;
+        cleanups.push(
+          followChanges({
+            baseUrl: api.baseUrl,
+            getToken: () => token,
+            onChanged: (resource) => void replicator.notify(resource),
+            onStatus: (up) => up && void replicator.notify(),
+          }),
+        );
+      });
+      cleanups.push(() => {
+        void replicator.stop().then(() => db.close());
+        runtime$.next(null);
+      });
+    })().catch((e) => notify({ severity: 'error', summary: String((e as Error)?.message ?? e) }));
+    return () => {
+      closed = true;
+      cleanups.reverse().forEach((c) => c());
+    };
+    // the token changes on refresh; the stream reads it through getToken, so only the user reopens everything
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cusId]);
+
+  return <>{children}</>;
+}

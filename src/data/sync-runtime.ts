@@ -1,0 +1,38 @@
+import { useSyncExternalStore } from 'react';
+import { BehaviorSubject } from 'rxjs';
+import type { EventDoc, LocalDb } from '../../sync/local-db';
+import type { Outbox } from '../../sync/outbox';
+import type { Replicator, SyncProgress } from '../../sync/replication';
+
+// The logged-in user's local database and its sync machinery, opened by <SyncBoundary> and read by the screens.
+
+export interface SyncRuntime {
+  db: LocalDb;
+  replicator: Replicator;
+  outbox: Outbox;
+  actor: string;
+}
+
+export const runtime$ = new BehaviorSubject<SyncRuntime | null>(null);
+export const online$ = new BehaviorSubject<boolean>(typeof navigator === 'undefined' ? true : navigator.onLine);
+
+function useSubject<T>(s: BehaviorSubject<T>): T {
+  return useSyncExternalStore(
+    (cb) => {
+      const sub = s.subscribe(cb);
+      return () => sub.unsubscribe();
+    },
+    () => s.value,
+  );
+}
+
+export const useRuntime = () => useSubject(runtime$);
+export const useOnline = () => useSubject(online$);
+
+const idle: SyncProgress = { phase: 'starting', online: true, leader: false, synced: 0, fraction: 0, error: null, resources: {} as SyncProgress['resources'] };
+export const progress$ = new BehaviorSubject<SyncProgress>(idle);
+export const useProgress = () => useSubject(progress$);
+
+/** Pending events, for the projection on screens. */
+export const pending$ = new BehaviorSubject<EventDoc[]>([]);
+export const usePending = () => useSubject(pending$);

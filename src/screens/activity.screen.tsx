@@ -1,0 +1,32 @@
+import { Tag } from 'primereact/tag';
+import type { EventDoc } from '../../sync/local-db';
+import { timeColumn } from './cells';
+import type { ScreenDefinition } from './screen-definition';
+
+// The Activity screen (DESIGN.md §2.5): the user's audit trail of commands from the local event log.
+const STATUS_SEVERITY = { pending: 'warning', acked: 'success', rejected: 'danger' } as const;
+
+export const activity: ScreenDefinition<EventDoc> = {
+  path: '/activity',
+  title: 'screen.activity',
+  collection: 'events',
+  columns: [
+    timeColumn<EventDoc>('created_at', 'col.time'),
+    { field: 'type', header: 'col.command', text: (r) => r.type },
+    { field: 'aggregate', header: 'col.target' },
+    { field: 'actor', header: 'col.actor' },
+    {
+      field: 'status',
+      header: 'col.eventStatus',
+      render: (r) => <Tag data-testid="event-status" data-status={r.status} severity={STATUS_SEVERITY[r.status]} value={r.status} />,
+      text: (r) => r.status,
+    },
+    { field: 'attempts', header: 'col.attempts' },
+    { field: 'last_error', header: 'col.lastError' },
+  ],
+  filters: [
+    { field: 'type', label: 'col.command', kind: 'select', options: ['batch.pause', 'batch.recover', 'batch.intercept', 'batch.edit'].map((v) => ({ value: v, label: v })) },
+    { field: 'status', label: 'col.eventStatus', kind: 'select', options: ['pending', 'acked', 'rejected'].map((v) => ({ value: v, label: v })) },
+  ],
+  dateField: 'created_at',
+};

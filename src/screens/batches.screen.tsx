@@ -1,0 +1,39 @@
+import { pendingCount, STAT_BATCH_TYPE } from '../../contract/states';
+import type { Batch } from '../../contract/records.schema';
+import { stateText, timeColumn } from './cells';
+import { accountFilterVisible, clientStatusVisible, type ScreenDefinition } from './screen-definition';
+
+// Screen 6 of spec §2: batch list with the summary row (sums; pending = max(received - sent, 0) per batch).
+const sum = (rows: Batch[], f: (b: Batch) => number) => String(rows.reduce((s, b) => s + f(b), 0));
+
+export const batches: ScreenDefinition<Batch> = {
+  path: '/dataGatheringBatchList',
+  title: 'screen.dataGatheringBatchList',
+  collection: 'batches',
+  columns: [
+    { field: 'batch_type', header: 'col.batchType', render: (r, v) => stateText(STAT_BATCH_TYPE, r.batch_type, v) },
+    timeColumn<Batch>('create_time', 'col.batchTime'),
+    { field: 'receive_count', header: 'col.received' },
+    { field: 'wait_send_count', header: 'col.pending', render: (r) => String(pendingCount(r.receive_count, r.sent_count)) },
+    { field: 'sent_count', header: 'col.sent' },
+    { field: 'success_count', header: 'col.success', visible: clientStatusVisible },
+    { field: 'failure_count', header: 'col.failure', visible: clientStatusVisible },
+    { field: 'unknown_count', header: 'col.unknown', visible: clientStatusVisible },
+    { field: 'batch_id', header: 'col.batchId' },
+    { field: 'decodeContent', header: 'col.content' },
+  ],
+  filters: [
+    { field: 'cus_id', label: 'col.cusId', kind: 'eq-text', visible: accountFilterVisible },
+    { field: 'batch_id', label: 'col.batchId', kind: 'prefix' },
+  ],
+  fixed: [{ op: 'eq', field: 'prod_type', value: 0 }],
+  dateField: 'create_time',
+  summary: (rows) => ({
+    receive_count: sum(rows, (b) => b.receive_count),
+    wait_send_count: sum(rows, (b) => pendingCount(b.receive_count, b.sent_count)),
+    sent_count: sum(rows, (b) => b.sent_count),
+    success_count: sum(rows, (b) => b.success_count),
+    failure_count: sum(rows, (b) => b.failure_count),
+    unknown_count: sum(rows, (b) => b.unknown_count),
+  }),
+};

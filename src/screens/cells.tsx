@@ -1,0 +1,39 @@
+import i18next from 'i18next';
+import { Tag } from 'primereact/tag';
+import { translate } from '../../contract/messages';
+import { sendStatus, stateOf, type StateMap } from '../../contract/states';
+import type { MtRecord } from '../../contract/records.schema';
+import { formatDateTime } from '../app/format';
+import type { ColumnDef, ViewerContext } from './screen-definition';
+
+// Cells shared by the screen definitions: status tags in the colours of spec §4, times in the viewer's language.
+
+export function sendStatusText(r: MtRecord, v: ViewerContext): string {
+  const s = sendStatus(r);
+  const label = translate(v.lang, s.label);
+  return s.detail ? `${label}(${s.detail})` : label;
+}
+export function SendStatusTag({ row, v }: { row: MtRecord; v: ViewerContext }) {
+  const s = sendStatus(row);
+  return <Tag data-testid="send-status" data-status={s.kind} severity={s.severity === 'secondary' ? null : s.severity} value={sendStatusText(row, v)} />;
+}
+
+export const stateText = (map: StateMap, code: number, v: ViewerContext) => translate(v.lang, stateOf(map, code).label);
+export function stateTag(map: StateMap, code: number, v: ViewerContext, pending?: string) {
+  const s = stateOf(map, code);
+  return (
+    <span style={{ display: 'inline-flex', gap: 4 }}>
+      <Tag data-testid="state" data-code={code} severity={s.severity === 'secondary' ? null : s.severity} value={translate(v.lang, s.label)} />
+      {pending && <Tag data-testid="pending-mark" severity="warning" icon="pi pi-clock" value={i18next.t('sync.pending')} />}
+    </span>
+  );
+}
+
+/** a time column: epoch ms rendered as local date-time. */
+export function timeColumn<T>(field: keyof T & string, header: string): ColumnDef<T> {
+  const text = (r: T, v: ViewerContext) => {
+    const ms = (r as Record<string, unknown>)[field];
+    return typeof ms === 'number' ? formatDateTime(ms, v.lang) : '';
+  };
+  return { field, header, text, render: text, width: '11rem' };
+}

@@ -1,0 +1,41 @@
+import { SEND_STATUS_FILTER } from '../../contract/states';
+import type { MtRecord } from '../../contract/records.schema';
+import { SendStatusTag, sendStatusText, timeColumn } from './cells';
+import {
+  accountFilterVisible, clientStatusVisible, contentFilterVisible, hasPermission, statusFilterVisible,
+  type ColumnDef, type FilterDef, type ScreenDefinition,
+} from './screen-definition';
+
+// Screens 1-4 of spec §2: send records per product line, one definition each over the shared MT columns.
+
+const base: ColumnDef<MtRecord>[] = [
+  { field: 'cus_id', header: 'col.cusId', visible: accountFilterVisible },
+  { field: 'decodeMobile', header: 'col.mobile', width: '9rem' },
+  { field: 'decodeContent', header: 'col.content' },
+  { field: 'segments', header: 'col.segments', width: '5rem' },
+  { field: 'mt_status', header: 'col.status', render: (r, v) => <SendStatusTag row={r} v={v} />, text: sendStatusText, visible: clientStatusVisible },
+  timeColumn<MtRecord>('receive_time', 'col.submitTime'),
+];
+
+const filters: FilterDef<MtRecord>[] = [
+  { field: 'cus_id', label: 'col.cusId', kind: 'eq-text', visible: accountFilterVisible },
+  { field: 'decodeMobile', label: 'col.mobile', kind: 'prefix' },
+  { field: 'decodeContent', label: 'col.content', kind: 'contains', visible: contentFilterVisible },
+  { field: 'mt_status', label: 'col.status', kind: 'select', options: SEND_STATUS_FILTER, visible: statusFilterVisible },
+];
+
+function mtScreen(path: string, title: string, prod: number, extra: ColumnDef<MtRecord>[]): ScreenDefinition<MtRecord> {
+  return {
+    path, title, collection: 'mt_records', fixed: [{ op: 'eq', field: 'prod_type', value: prod }],
+    columns: [...base.slice(0, 3), ...extra, ...base.slice(3)], filters, dateField: 'receive_time',
+  };
+}
+
+export const domesticRecords = mtScreen('/mtRecordList', 'screen.mtRecordList', 0, []);
+export const internationalRecords = mtScreen('/inteMtRecordList', 'screen.inteMtRecordList', 1, [
+  { field: 'countryName', header: 'col.country' },
+  { field: 'priceStr', header: 'col.price', visible: hasPermission('inteMtRecordListPriceShow') },
+  { field: 'report_result_desc', header: 'col.reportDesc' },
+]);
+export const videoRecords = mtScreen('/videoMtRecordList', 'screen.videoMtRecordList', 2, [{ field: 'titleStr', header: 'col.subject' }]);
+export const cspRecords = mtScreen('/cspMtRecordList', 'screen.cspMtRecordList', 6, [{ field: 'titleStr', header: 'col.templateName' }]);

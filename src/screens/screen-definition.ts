@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import type { Language } from '../../contract/constants';
+import type { FilterOption } from '../../contract/states';
+import type { EventDoc } from '../../sync/local-db';
+import type { Filter, QueryCollection } from '../../sync/query';
+
+// A table screen is data (DESIGN.md §6): its collection, columns typed against the contract entity, filters,
+// visibility rules, summary row and default order. One TableScreen renders them all.
+
+/** What list visibility rules of spec §2 depend on. */
+export interface ViewerContext {
+  userType: number;
+  showClientStatus: number;
+  clientForbidUnknown: number;
+  showContentFilterWhere: number;
+  permissions: ReadonlySet<string>;
+  lang: Language;
+}
+export type Visibility = (v: ViewerContext) => boolean;
+
+export interface ColumnDef<T> {
+  field: keyof T & string;
+  /** i18n key. */
+  header: string;
+  /** plain text or elements; never HTML from user content. */
+  render?: (row: T, v: ViewerContext) => ReactNode;
+  /** the text written to the spreadsheet (default: the rendered text or the raw value). */
+  text?: (row: T, v: ViewerContext) => string;
+  visible?: Visibility;
+  width?: string;
+}
+
+export type FilterKind = 'eq-text' | 'prefix' | 'contains' | 'select' | 'account';
+export interface FilterDef<T> {
+  field: keyof T & string;
+  /** i18n key. */
+  label: string;
+  kind: FilterKind;
+  /** for select: value + catalogue key. */
+  options?: readonly FilterOption[] | readonly { value: string | number; label: string }[];
+  visible?: Visibility;
+}
+
+export interface ScreenDefinition<T> {
+  /** menu path. */
+  path: string;
+  /** i18n key of the tab title. */
+  title: string;
+  collection: QueryCollection;
+  /** filters always applied (product line, statistics kind …). */
+  fixed?: Filter[];
+  columns: ColumnDef<T>[];
+  filters: FilterDef<T>[];
+  /** the date-range filter field (epoch ms), with the spec's shortcuts. */
+  dateField?: keyof T & string;
+  /** a summary row over the loaded rows: column field -> text. */
+  summary?: (rows: T[]) => Partial<Record<keyof T & string, string>>;
+  /** pending commands shown over the pulled rows. */
+  project?: (rows: T[], pending: EventDoc[]) => T[];
+  /** operations column. */
+  actions?: (row: T) => ReactNode;
+  /** a selector above the table that switches a fixed filter (statistics by day / month / year). */
+  modes?: { label: string; fixed: Filter[] }[];
+}
+
+export const always: Visibility = () => true;
+export const allOn = (...rules: Visibility[]): Visibility => (v) => rules.every((r) => r(v));
+/** spec §2: the sending-account filter appears only for userType 1. */
+export const accountFilterVisible: Visibility = (v) => v.userType === 1;
+/** spec §2: success/failure/unknown columns hidden when showClientStatus is 0. */
+export const clientStatusVisible: Visibility = (v) => v.showClientStatus !== 0;
+/** spec §2: the status filter also needs clientForbidUnknown 0. */
+export const statusFilterVisible: Visibility = (v) => v.showClientStatus !== 0 && v.clientForbidUnknown === 0;
+/** spec §2: the content search follows showContentFilterWhere. */
+export const contentFilterVisible: Visibility = (v) => v.showContentFilterWhere === 1;
+export const hasPermission = (p: string): Visibility => (v) => v.permissions.has(p);

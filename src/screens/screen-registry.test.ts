@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { batchSchema, moRecordSchema, mtRecordSchema, statisticsRowSchema, timeBatchSchema, timeMtMessageSchema } from '../../contract/records.schema';
+import { COLLECTION_SCHEMAS } from '../../sync/local-db';
+import { chooseIndex, toRxQuery } from '../../sync/query';
+import { SCREENS_EN } from '../i18n/screens.en';
+import { SCREENS_ZH } from '../i18n/screens.zh';
+import { DEFINITIONS, SCREENS } from './screen-registry';
+
+// Every registered screen definition is checked here, so a new screen is covered when it is added.
+
+const ENTITY_FIELDS: Record<string, string[]> = {
+  mt_records: Object.keys(mtRecordSchema.shape),
+  mo_records: Object.keys(moRecordSchema.shape),
+  batches: Object.keys(batchSchema.shape),
+  time_batches: Object.keys(timeBatchSchema.shape),
+  time_mt_messages: Object.keys(timeMtMessageSchema.shape),
+  statistics: Object.keys((statisticsRowSchema as z.ZodObject).shape),
+  events: Object.keys((COLLECTION_SCHEMAS.events as { properties: object }).properties),
+};
+const label = (tree: Record<string, unknown>, key: string) => key.split('.').reduce<unknown>((t, k) => (t as Record<string, unknown> | undefined)?.[k], tree);
+
+describe('screen registry', () => {
+  it('registers the menu paths of spec §2 screens 1-9 and Activity', () => {
+    expect(Object.keys(SCREENS).sort()).toEqual(
+      ['/mtRecordList', '/inteMtRecordList', '/videoMtRecordList', '/cspMtRecordList', '/moRecordList', '/dataGatheringBatchList', '/timeMtMessageList', '/pageTimeBatchList', '/dataGatheringList', '/activity'].sort(),
+    );
+  });
+
+  describe.each(DEFINITIONS.map((d) => [d.path, d] as const))('%s', (_path, def) => {
+    it('names only fields of its contract entity', () => {
+      const fields = ENTITY_FIELDS[def.collection];
+      for (const c of def.columns) expect(fields, `column ${c.field}`).toContain(c.field);
+      for (const f of def.filters) expect(fields, `filter ${f.field}`).toContain(f.field);
+      if (def.dateField) expect(fields).toContain(def.dateField);
+    });
+
+    it('has its default order (newest first) backed by an index', () => {
+      for (const fixed of def.modes ? def.modes.map((m) => [...(def.fixed ?? []), ...m.fixed]) : [def.fixed ?? []]) {
+        const index = chooseIndex(def.collection, fixed);
+        expect(index, 'an index ending in the ordering key').not.toBeNull();
+        expect(toRxQuery({ collection: def.collection, filters: fixed, limit: 20 }).index).toEqual(index);
+      }
+      // every equality filter the screen offers also has an index
+      for (const f of def.filters.filter((x) => x.kind === 'eq-text' || x.kind === 'select')) {
+        const idx = chooseIndex(def.collection, [...(def.fixed ?? []), ...(def.modes?.[0].fixed ?? []), { op: 'eq', field: f.field, value: 1 }]);
+        expect(idx?.includes(f.field), `index for ${f.field}`).toBe(true);
+      }
+    });
+
+    it('has zh and en labels for its title, columns and filters', () => {
+      for (const key of [def.title, ...def.columns.map((c) => c.header), ...def.filters.map((f) => f.label), ...(def.modes ?? []).map((m) => m.label)]) {
+        expect(label(SCREENS_ZH, key), `zh ${key}`).toBeTypeOf('string');
+        expect(label(SCREENS_EN, key), `en ${key}`).toBeTypeOf('string');
+      }
+    });
+
+    it('offers options for every select filter', () => {
+      for (const f of def.filters.filter((x) => x.kind === 'select')) expect(f.options?.length).toBeGreaterThan(0);
+    });
+  });
+});
