@@ -278,14 +278,15 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
     await evict(await getWindow());
     const all = Promise.all(resources.map((r) => runResource(r)));
     void all.then(() => resolveBackfilled());
-    // retry loop for notices that failed while offline
+    // retries notices that failed while offline, and a slow safety poll in case a notice was missed
     void (async () => {
+      let round = 0;
       while (!stopped) {
-        await sleep(retryMs * 5);
-        for (const r of [...pendingNotice]) {
-          pendingNotice.delete(r);
-          await catchUp(r);
-        }
+        await sleep(retryMs * 3);
+        round++;
+        const due = round % 2 === 0 ? resources : [...pendingNotice];
+        pendingNotice.clear();
+        for (const r of due) await catchUp(r);
       }
     })();
   }

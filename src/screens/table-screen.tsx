@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { translate } from '../../contract/messages';
 import { toRxQuery, runQuery, type Filter, type Query } from '../../sync/query';
+import { api } from '../app/api';
 import { useSession } from '../app/use-session';
 import { useOnline, usePending, useRuntime } from '../data/sync-runtime';
 import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from './date-shortcuts';
@@ -106,7 +107,6 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     void runQuery<Row>(q, { db: runtime.db, online, horizon, client: undefined }).then(async (probe) => {
       if (cancelled) return;
       if (probe.cachedOnly && online) {
-        const { api } = await import('../app/api');
         const res = await runQuery<Row>(q, { db: runtime.db, online, horizon, client: api }).catch(() => probe);
         if (cancelled) return;
         setFirst(res.rows);
@@ -135,7 +135,6 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     if (!runtime || next === null || loading) return;
     setLoading(true);
     const q: Query = { collection: def.collection, filters, limit: PAGE_SIZE, after: typeof next === 'string' ? next : null };
-    const { api } = await import('../app/api');
     const res = await runQuery<Row>(q, { db: runtime.db, online, horizon, client: source.server ? api : undefined, pageNumber: typeof next === 'number' ? next : undefined });
     setMore((m) => [...m, ...res.rows]);
     setNext(res.next);

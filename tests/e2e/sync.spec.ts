@@ -1,0 +1,107 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// Offline-first sync end to end (issue 5): records while backfill runs, offline reload and filtering, a pause
+// recorded offline and pushed once online, live delivery reports, one replicating tab.
+const BASE = '/sms-cloud';
+const API = '/sms-service-api';
+
+async function login(page: Page, username: string) {
+  await page.goto(`${BASE}/login`);
+  await page.locator('#login-username').fill(username);
+  await page.locator('#login-password').fill('demo1234');
+  await page.locator('#login-code').fill('ABCD');
+  await page.locator('form').first().locator('button[type=submit]').click();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
+}
+
+async function apiToken(request: APIRequestContext): Promise<string> {
+  const r = await request.post(`${API}/user/login`, { data: { username: 'admin', password: Buffer.from('demo1234').toString('base64'), code: '', redomStr: '' } });
+  return (await r.json()).data.token;
+}
+async function apiCall(request: APIRequestContext, token: string, path: string, data: unknown) {
+  const r = await request.post(`${API}${path}`, { data, headers: { Authorization: `Bearer ${token}` } });
+  expect(r.status(), `${path}: ${await r.text()}`).toBe(200);
+  return (await r.json()).data;
+}
+
+const rows = (page: Page) => page.locator('.table-screen tbody tr:not(.p-datatable-emptymessage)');
+
+test('offline-first records: backfill, offline browse, pending pause pushed once, live reports, one replicating tab', async ({ page, context, request }) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  const statuses: string[] = [];
+  await page.exposeFunction('__syncStatus', (s: string) => statuses.push(s));
+
+  await login(page, 'admin');
+  await page.goto(`${BASE}/mtRecordList`);
+  // watch the indicator from the start: rows must show while it still says "backfill"
+  await page.evaluate(() => {
+    const w = window as unknown as { __syncStatus: (s: string) => void };
+    const seen = () => {
+      const el = document.querySelector('[data-testid=sync-status]');
+      const n = document.querySelectorAll('.table-screen tbody tr:not(.p-datatable-emptymessage)').length;
+      w.__syncStatus(`${el?.getAttribute('data-status')}:${n}`);
+    };
+    new MutationObserver(seen).observe(document.body, { subtree: true, childList: true, attributes: true });
+    seen();
+  });
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page.locator('[data-testid=sync-status]')).toHaveAttribute('data-status', 'live', { timeout: 60_000 });
+  expect(statuses.some((s) => s.startsWith('backfill:') && Number(s.split(':')[1]) > 0), 'rows on screen during backfill').toBe(true);
+  // serial column
+  await expect(rows(page).first().locator('td').first()).toHaveText('1');
+
+  // a second tab reads the same database but does not replicate
+  const second = await context.newPage();
+  const secondPulls: string[] = [];
+  second.on('request', (r) => r.url().includes('/pull') && secondPulls.push(r.url()));
+  await second.goto(`${BASE}/mtRecordList`);
+  await expect(rows(second).first()).toBeVisible();
+  await expect(second.locator('[data-testid=sync-status]')).toHaveAttribute('data-status', 'follower');
+  await second.waitForTimeout(1500);
+  expect(secondPulls).toEqual([]);
+  await second.close();
+
+  // a delivery report arriving on the platform changes the status on screen without a reload
+  const token = await apiToken(request);
+  const mobile = `139${String(Date.now()).slice(-8)}`;
+  await apiCall(request, token, '/user/groupSend', { cus_id: 'EP0001', content: '【演示】您的验证码是 1234', mobiles: mobile });
+  await page.locator('[data-testid=filter-decodeMobile]').fill(mobile);
+  await page.locator('[data-testid=table-search]').click();
+  await expect(page).toHaveURL(new RegExp(`decodeMobile=${mobile}`));
+  const status = rows(page).first().locator('[data-testid=send-status]');
+  await expect(status).toBeVisible();
+  await expect(status).not.toHaveAttribute('data-status', 'waiting');
+  await expect(status).toHaveAttribute('data-status', /success|failure|timeout/);
+
+  // offline: reload, browse and filter the cached records
+  await context.setOffline(true);
+  await page.goto(`${BASE}/mtRecordList?mt_status=700`);
+  await expect(rows(page).first()).toBeVisible();
+  const shown = await rows(page).locator('[data-testid=send-status]').evaluateAll((els) => els.slice(0, 20).map((e) => e.getAttribute('data-status')));
+  expect(shown.length).toBeGreaterThan(0);
+  expect(new Set(shown)).toEqual(new Set(['failure']));
+  await expect(page.locator('[data-testid=sync-status]')).toHaveAttribute('data-status', 'offline');
+
+  // pause a timed batch offline: shown pending at once
+  await page.goto(`${BASE}/pageTimeBatchList?send_status=0`);
+  const row = rows(page).first();
+  await expect(row).toBeVisible();
+  const timeBatch = (await row.locator('td').nth(1).innerText()).trim();
+  await row.locator('[data-testid=op-pause]').click();
+  await page.locator('.p-confirm-dialog-accept').click();
+  const target = rows(page).filter({ hasText: timeBatch });
+  await expect(target.locator('[data-testid=pending-mark]')).toBeVisible();
+  await expect(target.locator('[data-testid=state]')).toHaveAttribute('data-code', '2');
+
+  // back online: pushed, paused on the platform, acknowledged in Activity
+  await context.setOffline(false);
+  await expect(target.locator('[data-testid=pending-mark]')).toHaveCount(0, { timeout: 30_000 });
+  const list = await apiCall(request, token, '/pageTimeBatch/list', { pageNumber: 1, pageSize: 100, send_status: 2 });
+  expect(list.data.filter((b: { time_batch: string }) => b.time_batch === timeBatch)).toHaveLength(1);
+  await page.goto(`${BASE}/activity`);
+  const events = rows(page).filter({ hasText: timeBatch });
+  await expect(events).toHaveCount(1);
+  await expect(events.locator('[data-testid=event-status]')).toHaveAttribute('data-status', 'acked');
+  expect(pageErrors).toEqual([]);
+});
