@@ -39,8 +39,13 @@ export function createSseHub(ctx: AppContext): SseHub {
     for (const c of clients) if (notice.cus_ids.some((id) => c.cusIds.has(id))) c.send(change);
   };
 
+  // notices are handled one after another so clients see them in the order they were sent
+  let queue = Promise.resolve();
+  const enqueue = (payload: string) => {
+    queue = queue.then(() => onNotice(payload)).catch((err) => ctx.log.warn({ err }, 'change notice failed'));
+  };
   const ensureListening = () =>
-    (listening ??= ctx.db.listen(CHANGES_CHANNEL, (p) => void onNotice(p).catch((err) => ctx.log.warn({ err }, 'change notice failed'))).then((off) => {
+    (listening ??= ctx.db.listen(CHANGES_CHANNEL, enqueue).then((off) => {
       unlisten = off;
     }));
 
