@@ -105,6 +105,10 @@ describe.each(DB_KINDS)('SMS-code login on %s', (kind) => {
     expect(sent.body).toMatchObject({ type: 0, message: 'Verification code sent', data: { resendAfterS: 60 } });
     const code = await lastCode('user');
     expect(code).toMatch(/^\d{6}$/);
+    // it went out through the platform's own outbox, so it is in the account's send records
+    const [mt] = await p.ctx.db.query<{ content: string }>(`select content from mt_records where cus_id = 'SUB001' and mobile = '13800000003'`);
+    expect(mt.content).toContain(code);
+    expect(mt.content).toMatch(/^Your login code is/);
     const wrong = await p.call('/user/loginBySmsCode', { username: 'user', uuid: 'u-1', code: code === '000000' ? '111111' : '000000' }, { lang: 'en' });
     expect(wrong).toMatchObject({ status: 400, body: { message: 'The SMS code is wrong or has expired' } });
     const ok = await p.call('/user/loginBySmsCode', { username: 'user', uuid: 'u-1', code });
@@ -169,6 +173,8 @@ describe.each(DB_KINDS)('enterprise registration on %s', (kind) => {
     const sent = await p.call('/user/sendAuthCode', { epId: 'NEWCO01', phone: '13911112222', uuid: 'r-1' });
     expect(sent.status).toBe(200);
     const code = await codeFor('NEWCO01');
+    const [mt] = await p.ctx.db.query<{ content: string }>(`select content from mt_records where cus_id = 'SYSTEM' and mobile = '13911112222'`);
+    expect(mt.content).toBe(`您的注册验证码为 ${code}，5 分钟内有效，请勿泄露。`);
     const reg = await p.call('/user/epRegist', { epId: 'NEWCO01', epName: '新公司', password: b64('secret99'), phone: '13911112222', code, uuid: 'r-1' }, { lang: 'en' });
     expect(reg.status).toBe(200);
     expect(reg.body).toMatchObject({ type: 0, message: 'Registration successful', data: { cus_id: 'NEWCO01' } });
