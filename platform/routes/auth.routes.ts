@@ -40,6 +40,8 @@ interface LoginRow {
 }
 
 const EP_ID = /^[A-Za-z0-9]{6,10}$/;
+/** yuan per segment, as in the demo price list. */
+const HOME_LIST_PRICE = 0.05;
 const PHONE = /^1\d{10}$/;
 
 const findLogin = async (q: Queryable, username: string) =>
@@ -65,6 +67,8 @@ function assertOpen(login: LoginRow | undefined): asserts login is LoginRow {
 async function startSession(ctx: AppContext, userId: number) {
   const now = ctx.now();
   await ctx.db.query('update users set last_login_at = $2 where id = $1', [userId, now]);
+  // Sessions long past their expiry can never be refreshed again; drop them as logins come in.
+  await ctx.db.query(`delete from sessions where expires_at < $1::timestamptz - interval '1 day'`, [now]);
   return issueToken(ctx.db, userId, now);
 }
 
@@ -143,6 +147,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       );
       if (created.length === 0) throw badRequest('register.exists', {}, 'epId');
       await q.query('insert into account_products(cus_id, prod_type) values ($1, 0)', [body.epId]);
+      // The list price of the home product, so the account can send once it is recharged.
+      await q.query(`insert into prices(cus_id, prod_type, country_code, country_name, price) values ($1, 0, '', '', $2)`, [body.epId, HOME_LIST_PRICE]);
       const user = await q.query(
         `insert into users(username, password_hash, cus_id, name, mobile, user_type, roles, show_client_status, show_content_filter_where, more_type)
          values ($1, $2, $1, $3, $4, 1, '{admin}', 1, 1, 1) on conflict do nothing returning id`,

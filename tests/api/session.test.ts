@@ -180,6 +180,8 @@ describe.each(DB_KINDS)('enterprise registration on %s', (kind) => {
     expect(reg.body).toMatchObject({ type: 0, message: 'Registration successful', data: { cus_id: 'NEWCO01' } });
     const [acct] = await p.ctx.db.query<Record<string, unknown>>(`select ep_id, balance, parent_id from accounts where cus_id = 'NEWCO01'`);
     expect(acct).toEqual({ ep_id: 'NEWCO01', balance: 0, parent_id: null });
+    const prices = await p.ctx.db.query(`select prod_type, price from prices where cus_id = 'NEWCO01'`);
+    expect(prices).toEqual([{ prod_type: 0, price: 0.05 }]);
     const token = await p.login('NEWCO01', 'secret99');
     const info = await p.call('/user/getUserInfo', {}, { token });
     expect(info.body.data.authUser).toMatchObject({ userType: 1, balance: 0, mobile: '13911112222', cus_id: 'NEWCO01' });
