@@ -94,7 +94,9 @@ export const videoFrameSchema = z.object({
 export const videoSmsGroupSendEndpoint = defineEndpoint({
   path: '/videoTemplate/videoSmsGroupSend',
   timeoutMs: LONG_TIMEOUT_MS,
-  doc: 'Video SMS send (prod_type 2), priced per message. Either a video template id or a title with frames.',
+  doc:
+    'Video SMS send (prod_type 2), priced per message. Either a title with frames (record content = the frames\' text) ' +
+    'or a video template id (record title and content `#<cus_template_id>`).',
   request: z.object({
     cus_id: z.string().trim().min(1),
     cus_template_id: z.string().trim().optional(),

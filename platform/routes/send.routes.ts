@@ -32,7 +32,10 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
   route(app, ctx, taokeGroupSendEndpoint, (c) => {
     const { product_link, ...rest } = c.body;
     if (rest.content.trim() === '') throw badRequest('send.emptyContent', {}, 'content');
-    return send(c.user!, c, { ...rest, content: `${rest.content.trim()} ${shortLink()} 回T退订`, prod_type: 0, review: true, title: product_link });
+    // the product link travels shortened; marketing content always goes through review
+    const content = `${rest.content.trim()} ${shortLink()} 回T退订`;
+    ctx.log.debug({ product_link }, 'taoke send');
+    return send(c.user!, c, { ...rest, content, prod_type: 0, review: true });
   }, { idempotent: true });
 
   route(app, ctx, smsLinkGroupSendEndpoint, async (c) => {

@@ -101,6 +101,21 @@ describe.each(DB_KINDS)('timed batches on %s', (kind) => {
     expect(op.status).toBe(400);
   });
 
+  it('refuses an edit whose extra segments the balance cannot cover, changing nothing', async () => {
+    const r = await call('/user/groupSend', { cus_id: 'SUB001', content: 'short', mobiles: '13600000041', timing_time: isoIn(40) });
+    const tb = r.body.data.time_batch as string;
+    await p.ctx.db.query("update accounts set balance = 0 where cus_id = 'SUB001'");
+    const edit = await call('/pageTimeBatch/edit', { time_batch: tb, content: 'c'.repeat(400) }, { lang: 'en' });
+    expect(edit.status).toBe(400);
+    expect(edit.body.message).toBe('Insufficient balance');
+    const [t] = await p.ctx.db.query<{ content: string; charged: number }>('select content, charged from time_batches where time_batch = $1', [tb]);
+    expect({ content: t.content, charged: Number(t.charged) }).toEqual({ content: 'short', charged: 0.05 });
+    expect(await balanceOf(p, 'SUB001')).toBe(0);
+    // a shorter edit refunds instead
+    const back = await call('/pageTimeBatch/edit', { time_batch: tb, content: 'ok' });
+    expect(back.body.data).toMatchObject({ segments: 1, difference: 0 });
+  });
+
   it("hides another account's timed batch from a sub-account", async () => {
     const r = await call('/user/groupSend', { cus_id: 'EP0001', content: 'private', mobiles: '13600000031', timing_time: isoIn(30) });
     const tb = r.body.data.time_batch as string;
