@@ -9,6 +9,8 @@ import type { Queryable } from '../db/db';
 export interface Source {
   /** FROM clause, e.g. `mt_records m join accounts a on a.cus_id = m.cus_id`. */
   from: string;
+  /** FROM clause for counting, without joins that only add display columns (defaults to `from`). */
+  countFrom?: string;
   /** select list producing the contract document's fields. */
   select: string;
   /** the account column of the scope (spec §6). */
@@ -89,9 +91,9 @@ export function whereOf<F extends Record<string, unknown>>(source: Source, filte
 
 /** Exact up to EXACT_COUNT_CAP matching rows (a bounded scan); beyond, the planner's estimate, never below the cap. */
 export async function countOf(q: Queryable, source: Source, w: Where): Promise<{ total: number; totalExact: boolean }> {
-  const [{ n }] = await q.query<{ n: number }>(`select count(*)::int8 as n from (select 1 from ${source.from} where ${w.sql} limit ${EXACT_COUNT_CAP + 1}) t`, w.params);
+  const [{ n }] = await q.query<{ n: number }>(`select count(*)::int8 as n from (select 1 from ${source.countFrom ?? source.from} where ${w.sql} limit ${EXACT_COUNT_CAP + 1}) t`, w.params);
   if (n <= EXACT_COUNT_CAP) return { total: n, totalExact: true };
-  const [plan] = await q.query<Record<string, unknown>>(`explain (format json) select 1 from ${source.from} where ${w.sql}`, w.params);
+  const [plan] = await q.query<Record<string, unknown>>(`explain (format json) select 1 from ${source.countFrom ?? source.from} where ${w.sql}`, w.params);
   const raw = Object.values(plan)[0];
   const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
   return { total: Math.max(Math.round(json[0]?.Plan['Plan Rows'] ?? 0), EXACT_COUNT_CAP + 1), totalExact: false };
