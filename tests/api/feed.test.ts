@@ -20,7 +20,7 @@ describe.each(DB_KINDS)('change feed on %s', (kind) => {
   });
   afterAll(async () => p?.close());
 
-  const pull = async (token: string, body: object, path = FEED_RESOURCES.mtRecord.path) => {
+  const pull = async (token: string, body: object, path: string = FEED_RESOURCES.mtRecord.path) => {
     const r = await p.call(path, body, { token });
     expect(r.status).toBe(200);
     return r.body.data as { documents: Doc[]; checkpoint: { seq: number } | null; highWater: number };
