@@ -14,10 +14,7 @@ import { openPostgres } from './db/postgres-db';
 import { ApiError } from './http/api-error';
 import { languageOf } from './http/language';
 import { startMessaging } from './messaging/start';
-import { startMessaging } from './messaging/start';
 import { registerAuthRoutes } from './routes/auth.routes';
-import { registerSendRoutes } from './routes/send.routes';
-import { registerTimedRoutes } from './routes/timed.routes';
 import { registerSendRoutes } from './routes/send.routes';
 import { registerTimedRoutes } from './routes/timed.routes';
 import { registerDashboardRoutes } from './routes/dashboard.routes';
@@ -77,8 +74,6 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
       registerAuthRoutes(api, ctx);
       registerSendRoutes(api, ctx);
       registerTimedRoutes(api, ctx);
-      registerSendRoutes(api, ctx);
-      registerTimedRoutes(api, ctx);
       registerRecordRoutes(api, ctx);
       registerStatisticsRoutes(api, ctx);
       registerDashboardRoutes(api, ctx);
@@ -89,7 +84,6 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
     },
     { prefix: SERVICE_BASE_PATH },
   );
-  startMessaging(ctx);
   startMessaging(ctx);
 
   const consoleDir = join(ROOT, 'dist', 'console');
