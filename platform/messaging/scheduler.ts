@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import type { AppContext } from '../context';
 import { notifyAll } from './notify';
-import { insertBatch, itemsForTimed, withRetry, type TimedRequest } from './send';
+import { insertBatch, itemsForTimed, timedRequestOf, withRetry, type TimedRequest } from './send';
 
 // Sends each due timed batch (send_status 0, timing_time reached) as a normal batch. It was charged when scheduled,
 // so nothing is charged here. Claimed with FOR UPDATE SKIP LOCKED: with several instances each batch goes out once.
@@ -12,7 +12,8 @@ interface DueBatch {
   prod_type: number;
   content: string;
   charged: number;
-  request: TimedRequest;
+  batch_count: number;
+  request: Partial<TimedRequest> | null;
   time_zone: string;
 }
 
@@ -21,7 +22,7 @@ export async function sendDueTimeBatches(ctx: AppContext, limit = 5): Promise<nu
   const sent = await withRetry(() =>
     ctx.db.tx(async (q) => {
       const due = await q.query<DueBatch>(
-        `select t.time_batch, t.cus_id, t.prod_type, t.content, t.charged, t.request, a.time_zone
+        `select t.time_batch, t.cus_id, t.prod_type, t.content, t.charged, t.batch_count, t.request, a.time_zone
            from time_batches t join accounts a on a.cus_id = t.cus_id
           where t.send_status = 0 and t.timing_time <= $1 and not t.deleted
           order by t.timing_time limit $2 for update of t skip locked`,
@@ -30,12 +31,13 @@ export async function sendDueTimeBatches(ctx: AppContext, limit = 5): Promise<nu
       for (const t of due) {
         const rows = await q.query<{ mobile: string; content: string | null }>('select mobile, content from time_mt_messages where time_batch = $1 order by sn', [t.time_batch]);
         const batchId = ulid();
-        const items = itemsForTimed(t.prod_type, t.content, rows, t.request.byCountry, t.request.countryNames ?? {});
+        const request = timedRequestOf(t);
+        const items = itemsForTimed(t.prod_type, t.content, rows, request.byCountry, request.countryNames ?? {});
         const costUnits = Math.round(Number(t.charged) * 10_000);
         await insertBatch(
           q,
           ctx,
-          { batch_id: batchId, prod_type: t.prod_type, batch_type: t.request.batch_type, cus_id: t.cus_id, content: t.content, title: t.request.title, review: t.request.review, costUnits, items },
+          { batch_id: batchId, prod_type: t.prod_type, batch_type: request.batch_type, cus_id: t.cus_id, content: t.content, title: request.title, review: request.review, costUnits, items },
           t.time_zone,
           now,
         );

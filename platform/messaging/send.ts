@@ -238,6 +238,23 @@ export interface TimedRequest {
   countryNames?: Record<string, string>;
 }
 
+/** A timed batch's request with defaults for batches created elsewhere (seeded rows carry '{}'): prices are then
+ * inferred from what was charged for the current content. */
+export function timedRequestOf(t: { prod_type: number; content: string; charged: number; batch_count: number; request: Partial<TimedRequest> | null }): TimedRequest {
+  const r = t.request ?? {};
+  const segments = perSegment(t.prod_type) ? Math.max(1, countSegments(t.content).segments) : 1;
+  const unitSum = r.unitSum ?? Math.round((Number(t.charged) * 10_000) / segments);
+  return {
+    prod_type: t.prod_type,
+    batch_type: r.batch_type ?? 1,
+    review: r.review ?? false,
+    title: r.title ?? null,
+    unitSum,
+    byCountry: r.byCountry ?? { '': t.batch_count > 0 ? Math.round(unitSum / t.batch_count) : 0 },
+    countryNames: r.countryNames ?? {},
+  };
+}
+
 export async function submitSend(ctx: AppContext, user: CurrentUser, input: SendInput): Promise<SendAnswer> {
   const account = await sendingAccount(ctx, user, input.cus_id, input.prod_type);
   const oneToOne = input.contents !== undefined && input.contents.length > 0;

@@ -6,7 +6,7 @@ import type { Queryable } from '../db/db';
 import { badRequest, notFound } from '../http/api-error';
 import { notifyAll } from './notify';
 import { toUnits, toYuan } from './pricing';
-import { charge, loadAccount, needsReview, withRetry, type TimedRequest } from './send';
+import { charge, loadAccount, needsReview, timedRequestOf, withRetry, type TimedRequest } from './send';
 
 // Timed batch operations of spec §4: only batches not yet sent (0 to be sent, 2 paused) may change.
 // pause 0 -> 2, recover 2 -> 0, intercept 0|2 -> 3 refunding what was charged.
@@ -17,6 +17,8 @@ interface Locked {
   prod_type: number;
   send_status: number;
   charged: number;
+  content: string;
+  batch_count: number;
   request: TimedRequest;
 }
 
@@ -30,12 +32,13 @@ export const operationSuccessKey = (op: TimedOperation) => TRANSITIONS[op].succe
 /** The caller's timed batch, locked for the transaction; invisible batches do not exist for it. */
 async function lockVisible(q: Queryable, user: CurrentUser, timeBatch: string): Promise<Locked> {
   const [t] = await q.query<Locked>(
-    `select time_batch, cus_id, prod_type, send_status, charged, request from time_batches
+    `select time_batch, cus_id, prod_type, send_status, charged, content, batch_count, request from time_batches
       where time_batch = $1 and cus_id = any($2::text[]) and not deleted for update`,
     [timeBatch, user.visibleCusIds],
   );
   if (!t) throw notFound('timed.notFound');
-  return { ...t, charged: Number(t.charged) };
+  const charged = Number(t.charged);
+  return { ...t, charged, request: timedRequestOf({ ...t, charged }) };
 }
 
 export async function operateTimeBatch(ctx: AppContext, user: CurrentUser, timeBatch: string, op: TimedOperation) {

@@ -116,6 +116,32 @@ describe.each(DB_KINDS)('timed batches on %s', (kind) => {
     expect(back.body.data).toMatchObject({ segments: 1, difference: 0 });
   });
 
+  it('edits and sends a timed batch created without a stored request (seeded data), pricing from its charge', async () => {
+    const tb = `SEED-${kind}`;
+    await p.ctx.db.query(
+      `insert into time_batches (time_batch, cus_id, prod_type, batch_type, send_status, timing_time, create_time, content, batch_count, charged)
+       values ($1, 'EP0001', 0, 0, 0, now() + interval '2 hours', now(), 'seeded', 2, 0.1)`,
+      [tb],
+    );
+    await p.ctx.db.query(
+      `insert into time_mt_messages (sn, time_batch, cus_id, mobile, send_status, timing_time, create_time)
+       select $1 || '-' || g, $1, 'EP0001', '1360000005' || g, 0, now() + interval '2 hours', now() from generate_series(1, 2) g`,
+      [tb],
+    );
+    const edit = await call('/pageTimeBatch/edit', { time_batch: tb, content: 'd'.repeat(200) });
+    expect(edit.body.data).toEqual({ time_batch: tb, segments: 2, charged: 0.2, difference: 0.1 });
+    await p.ctx.db.query("update time_batches set timing_time = now() - interval '1 second' where time_batch = $1", [tb]);
+    const [sent] = await waitFor(
+      () => p.ctx.db.query<{ send_status: number; batch_id: string | null }>('select send_status, batch_id from time_batches where time_batch = $1', [tb]),
+      (rows) => rows[0].send_status === 1,
+    );
+    const recs = await p.ctx.db.query<{ price: number; segments: number }>('select price, segments from mt_records where batch_id = $1', [sent.batch_id]);
+    expect(recs.map((r) => [Number(r.price), r.segments])).toEqual([
+      [0.1, 2],
+      [0.1, 2],
+    ]);
+  });
+
   it("hides another account's timed batch from a sub-account", async () => {
     const r = await call('/user/groupSend', { cus_id: 'EP0001', content: 'private', mobiles: '13600000031', timing_time: isoIn(30) });
     const tb = r.body.data.time_batch as string;
