@@ -89,7 +89,8 @@ const mtSchema = schema<LocalMt>(
     mt_status: int(9999, -1), report_result: nstr, report_result_desc: nstr, errDesc: nstr, table_name: str(), receive_time: int(),
     month: str(), segments: int(), price: num, priceStr: str(), countryName: nstr, countryCode: nstr, titleStr: nstr, receive_content: nstr, ...feed,
   },
-  [['prod_type', 'k'], ['prod_type', 'mt_status', 'k'], ['prod_type', 'cus_id', 'k'], ['prod_type', 'decodeMobile', 'k']],
+  // no phone index: a prefix is a range, so it could not keep the k order; it filters along [prod_type, k] instead
+  [['prod_type', 'k'], ['prod_type', 'mt_status', 'k'], ['prod_type', 'cus_id', 'k']],
 );
 const moSchema = schema<LocalMo>(
   'sn',

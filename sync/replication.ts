@@ -25,6 +25,7 @@ export interface CacheWindow {
 }
 export const DEFAULT_CACHE_WINDOW: CacheWindow = { days: 90, recordCap: 1_000_000 };
 const DAY_MS = 86_400_000;
+const FIRST_PAGE = 100;
 
 export type ResourcePhase = 'idle' | 'backfill' | 'live';
 export interface ResourceProgress {
@@ -163,13 +164,23 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
     return live.length;
   }
 
-  async function backfillStep(resource: FeedResource, st: ResourceState, cap: number): Promise<void> {
-    const res = await o.pull(resource, { checkpoint: st.backfillSeq === null ? null : { seq: st.backfillSeq }, limit: pageSize, direction: 'backfill', since: st.since });
+  function pullBackfill(resource: FeedResource, st: ResourceState): Promise<PullAnswer> {
+    // a small first page puts the first screen up at once; then large pages for throughput
+    const limit = st.backfillSeq === null && st.filled === 0 ? FIRST_PAGE : pageSize;
+    return o.pull(resource, { checkpoint: st.backfillSeq === null ? null : { seq: st.backfillSeq }, limit, direction: 'backfill', since: st.since });
+  }
+
+  async function applyBackfill(resource: FeedResource, st: ResourceState, res: PullAnswer, cap: number): Promise<void> {
     if (st.forwardSeq === null) st.forwardSeq = res.highWater;
-    const written = await apply(resource, res.documents);
+    // documents a forward pull already wrote are newer than any backfill copy: never overwrite them
+    const newer = forwardIds.get(resource);
+    const pk = RECORD_COLLECTIONS[COLLECTION_OF_RESOURCE[resource]].primaryKey;
+    const docs = newer?.size ? res.documents.filter((d) => !newer.has(String(d[pk]))) : res.documents;
+    const written = await apply(resource, docs);
     st.filled += written;
     st.backfillSeq = res.checkpoint?.seq ?? null;
     st.backfillDone = res.checkpoint === null || st.filled >= cap;
+    if (st.backfillDone) forwardIds.delete(resource);
     await writeState(resource, st);
     const last = res.documents[res.documents.length - 1];
     const reached = last ? timeOf(COLLECTION_OF_RESOURCE[resource], last) : st.since;
@@ -189,6 +200,12 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
     for (;;) {
       const res = await o.pull(resource, { checkpoint: { seq: st.forwardSeq }, limit: pageSize, direction: 'forward' });
       if (res.documents.length === 0) break;
+      if (!st.backfillDone) {
+        const pk = RECORD_COLLECTIONS[COLLECTION_OF_RESOURCE[resource]].primaryKey;
+        const ids = forwardIds.get(resource) ?? new Set<string>();
+        for (const d of res.documents) ids.add(String(d[pk]));
+        forwardIds.set(resource, ids);
+      }
       const written = await apply(resource, res.documents);
       st.forwardSeq = Math.max(st.forwardSeq, ...res.documents.map((d) => Number(d.seq)));
       await writeState(resource, st);
@@ -198,6 +215,7 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
   }
 
   const states = new Map<FeedResource, ResourceState>();
+  const forwardIds = new Map<FeedResource, Set<string>>();
 
   async function loadState(resource: FeedResource, w: CacheWindow): Promise<ResourceState> {
     const since = now() - w.days * DAY_MS;
@@ -223,11 +241,21 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
     const st = await loadState(resource, w);
     states.set(resource, st);
     update(resource, { phase: st.backfillDone ? 'live' : 'backfill', fraction: st.backfillDone ? 1 : 0 });
+    // the next page is fetched while the current one is written (network and parsing overlap the IndexedDB work)
+    let next: Promise<PullAnswer> | null = null;
     while (!stopped && !st.backfillDone) {
       try {
-        await exclusive(resource, () => backfillStep(resource, st, w.recordCap));
+        const res = await (next ?? pullBackfill(resource, st));
+        next = null;
+        if (res.checkpoint && st.filled + res.documents.length < w.recordCap) {
+          const ahead = { ...st, backfillSeq: res.checkpoint.seq, filled: st.filled + res.documents.length };
+          next = pullBackfill(resource, ahead);
+          next.catch(() => undefined);
+        }
+        await exclusive(resource, () => applyBackfill(resource, st, res, w.recordCap));
         if (!progress$.value.online) update(null, {}, { online: true });
       } catch (e) {
+        next = null;
         failed(resource, e);
         await sleep(retryMs);
       }
