@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../platform/auth/password';
+import { seedDemoTenant } from '../../platform/seed/demo-tenant';
+import { buildPlatform, type Platform } from '../../platform/server';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -153,5 +155,71 @@ describe.each(DB_KINDS)('login throttling on %s', (kind) => {
     expect(r.body.type).toBe(429);
     offsetMs += 16 * 60_000;
     expect((await login('admin', 'demo1234')).status).toBe(200);
+  });
+});
+
+// Several platform instances on one PostgreSQL share sessions, captchas and failure counts (DESIGN.md §3).
+describe('two instances on one PostgreSQL', () => {
+  let a: TestPlatform;
+  let b: Platform;
+  let bBase: string;
+  beforeAll(async () => {
+    a = await startPlatform('postgres', { captcha: true });
+    b = await buildPlatform(a.ctx.config);
+    // both seed at start, at the same moment
+    await Promise.all([seedDemoTenant(a.ctx), seedDemoTenant(b.ctx)]);
+    await b.app.listen({ port: 0, host: '127.0.0.1' });
+    const addr = b.app.server.address();
+    bBase = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/sms-service-api`;
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  const onB = async (path: string, body: unknown, token?: string) => {
+    const res = await fetch(bBase + path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Accept-Language': 'en', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  const captchaOnA = async () => {
+    const r = await a.call('/user/captcha');
+    const [row] = await a.ctx.db.query<{ code: string }>('select code from captchas where redom_str = $1', [r.body.data.redomStr]);
+    return { redomStr: r.body.data.redomStr as string, code: row.code };
+  };
+
+  it('accepts on one instance a captcha issued by the other, once', async () => {
+    const c = await captchaOnA();
+    const body = { username: 'admin', password: b64('demo1234'), ...c };
+    const r = await onB('/user/login', body);
+    expect(r.status).toBe(200);
+    // the session is valid on both, and a logout on one ends it on the other
+    const token = r.body.data.token;
+    expect((await a.call('/user/getUserInfo', {}, { token })).status).toBe(200);
+    expect((await onB('/user/login', body)).status).toBe(400);
+    expect((await a.call('/user/logout', {}, { token })).status).toBe(200);
+    expect((await onB('/user/getUserInfo', {}, token)).status).toBe(401);
+  });
+
+  it('counts failures from both instances against one account', async () => {
+    for (let i = 0; i < 5; i++) {
+      const c = await captchaOnA();
+      const r = i % 2 ? await a.call('/user/login', { username: 'user', password: b64('bad' + i), ...c }) : await onB('/user/login', { username: 'user', password: b64('bad' + i), ...c });
+      expect(r.status).toBe(400);
+    }
+    const c = await captchaOnA();
+    const locked = await onB('/user/login', { username: 'user', password: b64('demo1234'), ...c });
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toMatch(/^Too many failed logins/);
+  });
+
+  it('seeded the demo tenant once', async () => {
+    const [n] = await a.ctx.db.query<{ users: number; bots: number }>(
+      `select (select count(*)::int from users) as users, (select count(*)::int from chatbots) as bots`,
+    );
+    expect(n).toEqual({ users: 3, bots: 4 });
   });
 });
