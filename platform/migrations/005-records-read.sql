@@ -5,6 +5,8 @@
 create index mt_scope_status_time on mt_records(cus_id, prod_type, mt_status, receive_time desc);
 -- Month filter (YYYYMM) within an account and product line.
 create index mt_scope_month_time on mt_records(cus_id, prod_type, month, receive_time desc);
+-- Month filter across all visible accounts (userType 1): ordered scan of the month, accounts filtered on the way.
+create index mt_prod_month_time on mt_records(prod_type, month, receive_time desc);
 create index mo_batch on mo_records(batch_id);
 create index batches_scope_time on batches(cus_id, create_time desc);
 create index time_mt_scope on time_mt_messages(cus_id, create_time desc);

@@ -7,14 +7,18 @@ import {
   statisticsPullEndpoint,
   timeBatchPullEndpoint,
   timeMtMessagePullEndpoint,
+  pullRequest,
   type FeedResource,
 } from '../../contract/endpoints/feed.endpoints';
+import { SUCCESS_TYPE } from '../../contract/envelope';
+import { translate } from '../../contract/messages';
 import type { Endpoint } from '../../contract/endpoint';
 import { userForToken } from '../auth/current-user';
+import { bearerOf } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { unauthorized } from '../http/api-error';
+import { languageOf } from '../http/language';
 import { zodToApiError } from '../http/route';
-import { authedRoute as route } from '../records/read-route';
 import { pullFeed } from '../records/feed';
 import { createSseHub } from '../records/sse-hub';
 
@@ -32,8 +36,19 @@ const PULLS: Array<[FeedResource, Endpoint]> = [
 ];
 
 export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // Pull answers are spliced from the JSON text the database renders (see records/feed.ts); same envelope as route().
   for (const [resource, endpoint] of PULLS) {
-    route(app, ctx, endpoint, async ({ body, user }) => pullFeed(ctx.db, resource, body as never, user.visibleCusIds));
+    app.post(endpoint.path, async (req, reply) => {
+      const token = bearerOf(req.headers.authorization);
+      const user = token ? await userForToken(ctx.db, token, ctx.now()) : null;
+      if (!user) throw unauthorized();
+      const parsed = pullRequest.safeParse(req.body ?? {});
+      if (!parsed.success) throw zodToApiError(parsed.error);
+      const page = await pullFeed(ctx.db, resource, parsed.data, user.visibleCusIds);
+      const head = JSON.stringify({ type: SUCCESS_TYPE, message: translate(languageOf(req), 'common.ok') }).slice(0, -1);
+      const data = `{"documents":${page.documentsJson},"checkpoint":${JSON.stringify(page.checkpoint)},"highWater":${page.highWater}}`;
+      return reply.type('application/json; charset=utf-8').send(`${head},"data":${data}}`);
+    });
   }
 
   const hub = createSseHub(ctx);
