@@ -1,7 +1,7 @@
 import type { MenuItem, PermCode, TopMenuItem } from '../../contract/endpoints/user.endpoints';
 
 // The runtime menu per product (spec §2 "Other routes"): groups (empty path) holding screens by menu path.
-// Labels are i18n keys; `roles` limits an item to users holding one of those roles (spec §6).
+// Labels are the console's i18n keys (src/i18n, checked by tests/api/menu.test.ts); `roles` limits an item to users holding one of those roles (spec §6).
 
 const leaf = (path: string, icon: string, roles?: string[]): MenuItem => {
   const id = path.slice(1).replace(/\/(\w)/g, (_, c: string) => c.toUpperCase());

@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuItem } from '../../contract/endpoints/user.endpoints';
 import { seedDemoTenant } from '../../platform/seed/demo-tenant';
+import { EN } from '../../src/i18n/en';
+import { ZH } from '../../src/i18n/zh';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 
 const paths = (items: MenuItem[]): string[] => items.flatMap((i) => (i.children ? paths(i.children) : [i.path]));
+const labels = (items: MenuItem[]): string[] => items.flatMap((i) => [i.label, ...labels(i.children ?? [])]);
+/** The console's text for an i18n key such as menu.group.send, or undefined. */
+const lookup = (tree: unknown, key: string) => key.split('.').reduce<any>((t, k) => (t && typeof t === 'object' ? t[k] : undefined), tree);
 
 // Menus, account pickers, login-page settings, log upload and the demo tenant (spec §2, §6, §7).
 describe.each(DB_KINDS)('menus and pickers on %s', (kind) => {
@@ -49,6 +54,18 @@ describe.each(DB_KINDS)('menus and pickers on %s', (kind) => {
     expect(mt).toMatchObject({ id: 'mtRecordList', label: 'menu.mtRecordList' });
     // getMenu defaults to the user centre
     expect(paths((await p.call('/user/getMenu', {}, { token: tokens.admin })).body.data)).toEqual(paths(center));
+  });
+
+  it('labels every area and item with a key the console translates in zh and en', async () => {
+    const keys = (await p.call('/user/getTopMenu', {}, { token: tokens.admin })).body.data.map((t: any) => t.label);
+    for (const permCode of ['userCenter', 'homeSms', 'videoSms', 'internationalSms', 'cspSms']) {
+      keys.push(...labels((await p.call('/user/getMenu', { permCode }, { token: tokens.admin })).body.data));
+    }
+    expect(keys.length).toBeGreaterThan(30);
+    for (const key of keys) {
+      expect(typeof lookup(ZH, key), key).toBe('string');
+      expect(typeof lookup(EN, key), key).toBe('string');
+    }
   });
 
   it('leaves out items whose roles exclude the user', async () => {
