@@ -92,7 +92,9 @@ const SETTINGS_ID = 'settings';
 /** The local document for a pulled one: the contract document plus its ordering key. */
 export function toLocal(collection: RecordCollectionName, doc: Record<string, unknown>): Record<string, unknown> {
   const id = String(doc[RECORD_COLLECTIONS[collection].primaryKey]);
-  return { ...doc, k: orderKey(timeOf(collection, doc), id) };
+  // pulled documents are fresh objects: set the key in place rather than copy each one
+  doc.k = orderKey(timeOf(collection, doc), id);
+  return doc;
 }
 
 export function createReplicator(o: ReplicatorOptions): Replicator {
