@@ -8,10 +8,10 @@ export type AuthMode = 'none' | 'token';
 /** json: `{type, message, data}` envelope; file: an attachment (xlsx) streamed back; multipart: an upload. */
 export type EndpointKind = 'json' | 'file' | 'multipart' | 'sse';
 
-export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType, A extends AuthMode = AuthMode> {
   method: HttpMethod;
   path: string;
-  auth: AuthMode;
+  auth: A;
   kind: EndpointKind;
   timeoutMs: number;
   /** login calls show no error toast (spec §8). */
@@ -25,15 +25,16 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const LONG_TIMEOUT_MS = 600_000;
 
-export function defineEndpoint<Req extends z.ZodType, Res extends z.ZodType>(
-  e: Omit<Endpoint<Req, Res>, 'method' | 'auth' | 'kind' | 'timeoutMs'> &
-    Partial<Pick<Endpoint<Req, Res>, 'method' | 'auth' | 'kind' | 'timeoutMs'>>,
-): Endpoint<Req, Res> {
-  return { method: 'POST', auth: 'token', kind: 'json', timeoutMs: DEFAULT_TIMEOUT_MS, ...e };
+// The auth literal is kept in the type so the platform's handlers know whether a caller is guaranteed.
+export function defineEndpoint<Req extends z.ZodType, Res extends z.ZodType, A extends AuthMode = 'token'>(
+  e: Omit<Endpoint<Req, Res, A>, 'method' | 'auth' | 'kind' | 'timeoutMs'> &
+    Partial<Pick<Endpoint<Req, Res, A>, 'method' | 'kind' | 'timeoutMs'>> & { auth?: A },
+): Endpoint<Req, Res, A> {
+  return { method: 'POST', kind: 'json', timeoutMs: DEFAULT_TIMEOUT_MS, ...e, auth: (e.auth ?? 'token') as A };
 }
 
-export type RequestOf<E> = E extends Endpoint<infer Req, z.ZodType> ? z.input<Req> : never;
-export type ResponseOf<E> = E extends Endpoint<z.ZodType, infer Res> ? z.output<Res> : never;
+export type RequestOf<E> = E extends Endpoint<infer Req, z.ZodType, AuthMode> ? z.input<Req> : never;
+export type ResponseOf<E> = E extends Endpoint<z.ZodType, infer Res, AuthMode> ? z.output<Res> : never;
 
 /** An endpoint that takes no fields. */
 export const emptyRequest = z.object({}).loose();

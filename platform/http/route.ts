@@ -41,7 +41,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
       if (endpoint.auth === 'token' && !user) throw unauthorized();
       const raw = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? req.query : endpoint.kind === 'multipart' ? {} : (req.body ?? {});
       const parsed = endpoint.request.safeParse(raw);
-      if (!parsed.success) throw zodToApiError(parsed.error);
+      if (!parsed.success) throw zodToApiError(parsed.error, raw);
       let messageKey = 'common.ok';
       let messageParams: Record<string, string | number> = {};
       const call = {
@@ -107,11 +107,15 @@ async function idempotent(
 }
 
 /** A zod failure becomes a 400 naming the first offending field; contract rule messages are keys (`v.*`). */
-export function zodToApiError(err: z.ZodError): ApiError {
+export function zodToApiError(err: z.ZodError, input?: unknown): ApiError {
   const issue = err.issues[0];
   const field = issue?.path.map(String).join('.') || 'body';
   const msg = issue?.message ?? '';
   if (msg.startsWith('v.')) return badRequest(msg, { field }, field);
-  if (issue?.code === 'invalid_type' && (issue as { input?: unknown }).input === undefined) return badRequest('error.requiredField', { field }, field);
+  // zod 4 issues do not carry the input: look the value up to tell "missing" from "wrong".
+  let value: unknown = input;
+  for (const k of issue?.path ?? []) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[k as PropertyKey] : undefined;
+  const missing = input === undefined ? /received undefined/.test(msg) : value === undefined || value === null || value === '';
+  if (missing) return badRequest('error.requiredField', { field }, field);
   return badRequest('error.invalidField', { field, reason: msg }, field);
 }

@@ -17,6 +17,17 @@ describe.each(DB_KINDS)('platform basics on %s', (kind) => {
     expect(en.body.message).toBe('No such endpoint');
   });
 
+  it('tells a missing field from a wrong one, naming it, in the caller language', async () => {
+    const token = await p.login('admin');
+    const missing = await p.call('/user/getList', {}, { token });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ type: 400, field: 'prodType', message: '参数 prodType 不能为空' });
+    const wrong = await p.call('/user/getList', { prodType: 'abc' }, { token, lang: 'en' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.field).toBe('prodType');
+    expect(wrong.body.message).toMatch(/^Invalid prodType: /);
+  });
+
   it('records every migration once', async () => {
     const rows = await p.ctx.db.query<{ name: string }>('select name from schema_migrations order by name');
     expect(rows.map((r) => r.name)).toContain('001-core.sql');
