@@ -117,3 +117,36 @@ describe('scoping', () => {
   });
 
 });
+
+describe('backfill racing live updates', () => {
+  it('a document updated while the backfill runs keeps its newer state', async () => {
+    const c = await consoleFor(platform, 'admin', 'EP0001');
+    const pull = httpPull(c.client);
+    // an older record, so it arrives in a later backfill page
+    const [target] = await platform.ctx.db.query<{ sn: string; mt_status: number }>(
+      `select sn, mt_status from mt_records where cus_id = 'EP0001' and prod_type = 0 and deleted = false and mt_status <> 600 order by seq asc limit 1`,
+    );
+    let raced = false;
+    const rep: Replicator = createReplicator({
+      db: c.db, pageSize: 200, leaderElection: false, resources: ['mtRecord'],
+      pull: async (resource, req) => {
+        const res = await pull(resource, req);
+        const stale = res.documents.some((d) => d.sn === target.sn);
+        if (req.direction === 'backfill' && stale && !raced) {
+          // the page holds the old copy; meanwhile the platform changes the record and a notice pulls it forward
+          raced = true;
+          await platform.ctx.db.query(`update mt_records set mt_status = 600 where sn = $1`, [target.sn]);
+          await rep.notify('mtRecord');
+          expect((await c.db.mt_records.findOne(target.sn).exec())?.mt_status).toBe(600);
+        }
+        return res;
+      },
+    });
+    await rep.start();
+    await rep.backfilled();
+    expect(raced).toBe(true);
+    expect((await c.db.mt_records.findOne(target.sn).exec())?.mt_status).toBe(600);
+    await rep.stop();
+    await c.db.remove();
+  });
+});
