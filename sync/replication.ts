@@ -173,6 +173,14 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
   }
 
   async function applyBackfill(resource: FeedResource, st: ResourceState, res: PullAnswer, cap: number): Promise<void> {
+    try {
+      await applyPage(resource, st, res, cap);
+    } finally {
+      if (resource === resources[0]) firstPageDone();
+    }
+  }
+
+  async function applyPage(resource: FeedResource, st: ResourceState, res: PullAnswer, cap: number): Promise<void> {
     if (st.forwardSeq === null) st.forwardSeq = res.highWater;
     // documents a forward pull already wrote are newer than any backfill copy: never overwrite them
     const newer = forwardIds.get(resource);
@@ -218,6 +226,8 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
 
   const states = new Map<FeedResource, ResourceState>();
   const forwardIds = new Map<FeedResource, Set<string>>();
+  let firstPageDone: () => void = () => {};
+  const firstPage = new Promise<void>((r) => (firstPageDone = r));
 
   async function loadState(resource: FeedResource, w: CacheWindow): Promise<ResourceState> {
     const since = now() - w.days * DAY_MS;
@@ -306,7 +316,11 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
     }
     update(null, {}, { leader: true, phase: 'backfill' });
     await evict(await getWindow());
-    const all = Promise.all(resources.map((r) => runResource(r)));
+    // the first resource (MT records, the busiest screen) gets its first page before the others start pulling
+    const [lead, ...rest] = resources;
+    const leadRun = runResource(lead);
+    await Promise.race([firstPage, leadRun]);
+    const all = Promise.all([leadRun, ...rest.map((r) => runResource(r))]);
     void all.then(() => resolveBackfilled());
     // retries notices that failed while offline, and a slow safety poll in case a notice was missed
     void (async () => {
