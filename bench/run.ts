@@ -161,8 +161,9 @@ async function main() {
     // raw Dexie ceiling: the same MT documents, bulkPut into a bare table in the same browser
     await page.addScriptTag({ content: readFileSync(join(ROOT, 'node_modules/dexie/dist/dexie.js'), 'utf8') });
     const [rawPerS, rawIndexedPerS] = await page.evaluate(async () => {
-      const bench = (window as unknown as { __smsBench: { db: Record<string, { find(q?: unknown): { exec(): Promise<{ toJSON(): unknown }[]> } }> } }).__smsBench;
-      const docs = (await bench.db.mt_records.find().exec()).map((d) => d.toJSON());
+      const bench = (window as unknown as { __smsBench: { db: Record<string, { find(q?: { limit: number }): { exec(): Promise<{ toJSON(): unknown }[]> } }> } }).__smsBench;
+      // at most 200,000 documents: enough for a steady rate, and 1M objects at once would not fit the page's heap
+      const docs = (await bench.db.mt_records.find({ limit: 200_000 }).exec()).map((d) => d.toJSON());
       const DexieCtor = (window as unknown as { Dexie: new (name: string) => { version(n: number): { stores(s: Record<string, string>): void }; open(): Promise<void>; table(n: string): { bulkPut(d: unknown[]): Promise<unknown> }; delete(): Promise<void> } }).Dexie;
       // bare: primary key only (the ceiling); indexed: the same indexes the RxDB collection keeps.
       // (no named inner functions: the page cannot see tsx's __name helper)
