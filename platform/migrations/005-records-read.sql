@@ -7,8 +7,13 @@ create index mt_scope_status_time on mt_records(cus_id, prod_type, mt_status, re
 create index mt_scope_month_time on mt_records(cus_id, prod_type, month, receive_time desc);
 -- Month filter across all visible accounts (userType 1): ordered scan of the month, accounts filtered on the way.
 create index mt_prod_month_time on mt_records(prod_type, month, receive_time desc);
+-- Status filter across all visible accounts: an ordered walk reads only the rows of that status.
+create index mt_prod_status_time on mt_records(prod_type, mt_status, receive_time desc);
 create index mo_batch on mo_records(batch_id);
+-- Newest-first pages over several accounts (= any(...) cannot use an index led by cus_id for ordering).
+create index mo_time on mo_records(deliver_time desc);
 create index batches_scope_time on batches(cus_id, create_time desc);
+create index batches_time on batches(create_time desc);
 create index time_mt_scope on time_mt_messages(cus_id, create_time desc);
 
 -- One number-status check (spec §3 "Number-status batch").
