@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { defineEndpoint, LONG_TIMEOUT_MS, pageOf, pageRequest } from '../endpoint';
 import { timeBatchSchema, timeMtMessageSchema } from '../records.schema';
+import { optInt, optText, timeRange } from './records.endpoints';
 
 // Timed (scheduled) batches, spec §2 screens 7-8 and §4. send_status: 0 to be sent, 1 sent, 2 paused, 3 intercepted.
 
 export const TIMED_OPERATIONS = ['pause', 'recover', 'intercept'] as const;
 export type TimedOperation = (typeof TIMED_OPERATIONS)[number];
 
-/** Submit-time range of the list screens, epoch ms. */
-const timeRange = { startTime: z.coerce.number().int().optional(), endTime: z.coerce.number().int().optional() };
 /** List rows are the replicated documents; the feed fields may be left out. */
 const feedOptional = { seq: true, deleted: true, updated_at: true } as const;
 
@@ -16,10 +15,11 @@ export const timeBatchRowSchema = timeBatchSchema.partial(feedOptional);
 export const timeMtMessageRowSchema = timeMtMessageSchema.partial(feedOptional);
 
 export const timeBatchListRequest = pageRequest.extend({
-  cus_id: z.string().trim().optional(),
-  send_status: z.coerce.number().int().optional(),
-  time_batch: z.string().trim().optional(),
-  decodeContent: z.string().trim().optional(),
+  cus_id: optText,
+  // blank filters mean "not set" (a coerced '' would be 0, "to be sent")
+  send_status: optInt,
+  time_batch: optText,
+  decodeContent: optText,
   ...timeRange,
 });
 export const timeBatchListEndpoint = defineEndpoint({
@@ -29,10 +29,10 @@ export const timeBatchListEndpoint = defineEndpoint({
 });
 
 export const timeMtMessageListRequest = pageRequest.extend({
-  cus_id: z.string().trim().optional(),
-  time_batch: z.string().trim().optional(),
-  decodeMobile: z.string().trim().optional(),
-  send_status: z.coerce.number().int().optional(),
+  cus_id: optText,
+  time_batch: optText,
+  decodeMobile: optText,
+  send_status: optInt,
   ...timeRange,
 });
 export const timeMtMessageListEndpoint = defineEndpoint({
