@@ -70,9 +70,10 @@ test('offline-first records: backfill, offline browse, pending pause pushed once
   await page.locator('[data-testid=table-search]').click();
   await expect(page).toHaveURL(new RegExp(`decodeMobile=${mobile}`));
   const status = rows(page).first().locator('[data-testid=send-status]');
-  await expect(status).toBeVisible();
-  await expect(status).not.toHaveAttribute('data-status', 'waiting');
-  await expect(status).toHaveAttribute('data-status', /success|failure|timeout/);
+  // SSE brings it within a second; the wait also covers the safety catch-up poll (~18 s) should a notice be lost
+  await expect(status).toBeVisible({ timeout: 30_000 });
+  await expect(status).not.toHaveAttribute('data-status', 'waiting', { timeout: 30_000 });
+  await expect(status).toHaveAttribute('data-status', /success|failure|timeout/, { timeout: 30_000 });
 
   // offline: reload, browse and filter the cached records
   await context.setOffline(true);
