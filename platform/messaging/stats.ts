@@ -26,6 +26,21 @@ export interface StatDelta {
   unknown?: number;
 }
 
+/** Adds the deltas of a CTE `e(kind, prod_type, cus_id, g, cc, cn, s, ok, ko, unk)` into stat_rows, rows in id order
+ * (concurrent transactions lock them in the same order). The incremental path and the record seeder both end in it. */
+export const UPSERT_STAT_ROWS_FROM_E = `
+  insert into stat_rows (id, kind, prod_type, cus_id, gathering_time, country_code, country_name, sent_count, success_count, failure_count, unknown_count)
+  select kind || '|' || prod_type || '|' || cus_id || '|' || g || coalesce('|' || cc, '') as id, kind, prod_type, cus_id, g, cc, max(cn),
+         sum(s), sum(ok), sum(ko), sum(unk)
+    from e group by kind, prod_type, cus_id, g, cc
+   order by 1
+  on conflict (id) do update set
+    sent_count = stat_rows.sent_count + excluded.sent_count,
+    success_count = stat_rows.success_count + excluded.success_count,
+    failure_count = stat_rows.failure_count + excluded.failure_count,
+    unknown_count = stat_rows.unknown_count + excluded.unknown_count,
+    country_name = coalesce(excluded.country_name, stat_rows.country_name)`;
+
 const KINDS_SQL = `(values ('day', 'YYYY-MM-DD'), ('month', 'YYYY-MM'), ('year', 'YYYY'), ('country', 'YYYY-MM-DD')) as k(kind, fmt)`;
 
 /** Applies deltas to day/month/year/country rows in one statement; rows are written in id order, so concurrent
@@ -44,17 +59,7 @@ export async function applyStatDeltas(q: Queryable, deltas: StatDelta[]): Promis
          from d join accounts a on a.cus_id = d.cus_id cross join ${KINDS_SQL}
         where k.kind <> 'country' or coalesce(d.cc, '') <> ''
      )
-     insert into stat_rows (id, kind, prod_type, cus_id, gathering_time, country_code, country_name, sent_count, success_count, failure_count, unknown_count)
-     select kind || '|' || prod_type || '|' || cus_id || '|' || g || coalesce('|' || cc, '') as id, kind, prod_type, cus_id, g, cc, max(cn),
-            sum(s), sum(ok), sum(ko), sum(unk)
-       from e group by kind, prod_type, cus_id, g, cc
-      order by 1
-     on conflict (id) do update set
-       sent_count = stat_rows.sent_count + excluded.sent_count,
-       success_count = stat_rows.success_count + excluded.success_count,
-       failure_count = stat_rows.failure_count + excluded.failure_count,
-       unknown_count = stat_rows.unknown_count + excluded.unknown_count,
-       country_name = coalesce(excluded.country_name, stat_rows.country_name)`,
+     ${UPSERT_STAT_ROWS_FROM_E}`,
     [
       col((d) => d.prod_type),
       col((d) => d.cus_id),

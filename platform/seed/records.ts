@@ -1,5 +1,6 @@
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
+import { UPSERT_STAT_ROWS_FROM_E } from '../messaging/stats';
 
 // Demo records, set-based: one INSERT ... SELECT over generate_series per table, so a million MT records take
 // seconds, not an hour of round trips. Records come in blocks of BLOCK consecutive rows; a block is one batch (one
@@ -204,16 +205,7 @@ async function seedStats(q: Queryable): Promise<void> {
         from d cross join (values ('day', 10), ('month', 7), ('year', 4), ('country', 10)) as k(kind, len)
        where k.kind <> 'country' or coalesce(d.cc, '') <> ''
     )
-    insert into stat_rows (id, kind, prod_type, cus_id, gathering_time, country_code, country_name, sent_count, success_count, failure_count, unknown_count)
-    select kind || '|' || prod_type || '|' || cus_id || '|' || g || coalesce('|' || cc, ''), kind, prod_type, cus_id, g, cc, max(cn),
-           sum(s), sum(ok), sum(ko), sum(unk)
-      from e group by kind, prod_type, cus_id, g, cc
-     order by 1
-    on conflict (id) do update set
-      sent_count = stat_rows.sent_count + excluded.sent_count,
-      success_count = stat_rows.success_count + excluded.success_count,
-      failure_count = stat_rows.failure_count + excluded.failure_count,
-      unknown_count = stat_rows.unknown_count + excluded.unknown_count`);
+    ${UPSERT_STAT_ROWS_FROM_E}`);
 }
 
 /** Timed batches: two sent, two waiting in the future, one paused, one intercepted; 20 numbers each. */
