@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mobileListField } from '../validation/mobile.rules';
 import { defineEndpoint, LONG_TIMEOUT_MS, pageRequest } from '../endpoint';
 import { optText, timeRange } from './records.endpoints';
 
@@ -27,13 +28,11 @@ export const numberStatusBatchSchema = z.object({
 });
 export type NumberStatusBatch = z.infer<typeof numberStatusBatchSchema>;
 
-/** mobiles: one number per line (commas and spaces also separate), or an array. */
-const mobilesField = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : v.split(/[\s,，;；]+/)).map((s) => s.trim()).filter(Boolean));
 
 export const onlineCheckEndpoint = defineEndpoint({
   path: '/mobileStatus/onlineCheck',
   timeoutMs: LONG_TIMEOUT_MS,
-  request: z.object({ mobiles: mobilesField, batch_name: z.string().trim().max(100).optional(), cus_id: optText }),
+  request: z.object({ mobiles: mobileListField, batch_name: z.string().trim().max(100).optional(), cus_id: optText }),
   response: numberStatusBatchSchema.extend({
     results: z.array(z.object({ mobile: z.string(), status: z.enum([...NUMBER_STATUSES, 'invalid']) })),
   }),
@@ -131,6 +130,6 @@ export const aimOnlineMobileCheckEndpoint = defineEndpoint({
   path: '/aim/onlineMobileCheck',
   kind: 'file',
   timeoutMs: LONG_TIMEOUT_MS,
-  request: z.object({ mobiles: mobilesField }),
+  request: z.object({ mobiles: mobileListField }),
   response: z.unknown(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isMobile } from './mobile.rules';
+import { isMobile, splitMobileList } from './mobile.rules';
 
 // Balance warning settings (spec §2 personal settings, §7 /warn/*): a threshold in yuan and up to 5 mobiles to notify.
 export const WARN_MOBILES_MAX = 5;
@@ -17,7 +17,7 @@ export const balanceWarningFormSchema = z
     /** a list or the textarea's text (one per line, commas also separate). */
     warnMobiles: z
       .union([z.string(), z.array(z.string())])
-      .transform((v) => [...new Set((Array.isArray(v) ? v : v.split(/[\s,，;；]+/)).map((s) => s.trim()).filter(Boolean))])
+      .transform((v) => [...new Set(splitMobileList(v))])
       .pipe(z.array(z.string().refine(isMobile, { error: 'v.mobile.invalid' })).max(WARN_MOBILES_MAX, { error: 'v.warn.tooManyMobiles' })),
   })
   .superRefine((v, ctx) => {

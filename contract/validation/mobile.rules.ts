@@ -33,6 +33,12 @@ export interface ParsedMobiles {
 /** Separators a pasted list may use: newlines, ASCII/full-width commas and semicolons, any whitespace. */
 const SEPARATORS = /[\s,，;；、]+/u;
 
+/** A list field that takes either an array or pasted text: trimmed tokens, blanks dropped, first-seen order. */
+export function splitMobileList(v: string | string[]): string[] {
+  return (Array.isArray(v) ? v : v.split(SEPARATORS)).map((s) => s.trim()).filter(Boolean);
+}
+export const mobileListField = z.union([z.string(), z.array(z.string())]).transform(splitMobileList);
+
 export function parseMobiles(text: string): ParsedMobiles {
   const seen = new Set<string>();
   const repeated = new Set<string>();
