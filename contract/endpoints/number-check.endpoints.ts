@@ -28,7 +28,6 @@ export const numberStatusBatchSchema = z.object({
 });
 export type NumberStatusBatch = z.infer<typeof numberStatusBatchSchema>;
 
-
 export const onlineCheckEndpoint = defineEndpoint({
   path: '/mobileStatus/onlineCheck',
   timeoutMs: LONG_TIMEOUT_MS,
