@@ -29,6 +29,11 @@ export interface RouteOptions {
   idempotent?: boolean;
 }
 
+/** The caller behind the request's bearer token, or null. */
+export async function callerOf(ctx: AppContext, req: FastifyRequest, token = bearerOf(req.headers.authorization)): Promise<CurrentUser | null> {
+  return token ? userForToken(ctx.db, token, ctx.now()) : null;
+}
+
 /** Registers one contract endpoint under the service base path. */
 export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, endpoint: E, handler: Handler<E>, opts: RouteOptions = {}): void {
   app.route({
@@ -36,8 +41,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
     url: endpoint.path,
     handler: async (req, reply) => {
       const lang = languageOf(req);
-      const token = bearerOf(req.headers.authorization);
-      const user = token ? await userForToken(ctx.db, token, ctx.now()) : null;
+      const user = await callerOf(ctx, req);
       if (endpoint.auth === 'token' && !user) throw unauthorized();
       const raw = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? req.query : endpoint.kind === 'multipart' ? {} : (req.body ?? {});
       const parsed = endpoint.request.safeParse(raw);
@@ -107,7 +111,7 @@ async function idempotent(
 }
 
 /** A zod failure becomes a 400 naming the first offending field; contract rule messages are keys (`v.*`). */
-export function zodToApiError(err: z.ZodError, input?: unknown): ApiError {
+export function zodToApiError(err: z.ZodError, input: unknown): ApiError {
   const issue = err.issues[0];
   const field = issue?.path.map(String).join('.') || 'body';
   const msg = issue?.message ?? '';
@@ -115,7 +119,6 @@ export function zodToApiError(err: z.ZodError, input?: unknown): ApiError {
   // zod 4 issues do not carry the input: look the value up to tell "missing" from "wrong".
   let value: unknown = input;
   for (const k of issue?.path ?? []) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[k as PropertyKey] : undefined;
-  const missing = input === undefined ? /received undefined/.test(msg) : value === undefined || value === null || value === '';
-  if (missing) return badRequest('error.requiredField', { field }, field);
+  if (value === undefined || value === null || value === '') return badRequest('error.requiredField', { field }, field);
   return badRequest('error.invalidField', { field, reason: msg }, field);
 }

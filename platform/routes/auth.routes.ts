@@ -17,7 +17,6 @@ import {
 } from '../../contract/endpoints/user.endpoints';
 import { consumeCaptcha, issueCaptcha } from '../auth/captcha';
 import type { CurrentUser } from '../auth/current-user';
-import { requireUser } from '../auth/require-user';
 import { assertNotThrottled, clearAccountFailures, recordFailure } from '../auth/login-throttle';
 import { hasArea, menuFor, MENUS, topMenuFor } from '../auth/menu-tree';
 import { decodeBase64Password, DUMMY_HASH, hashPassword, isStrongPassword, verifyPassword } from '../auth/password';
@@ -160,8 +159,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { cus_id: body.epId };
   });
 
-  route(app, ctx, getUserInfoEndpoint, async ({ user: caller }) => {
-    const user = requireUser(caller);
+  route(app, ctx, getUserInfoEndpoint, async ({ user }) => {
     const [r] = await db.query<{ avatar: string; mobile: string; last_login_at: Date | null; balance: number; time_zone: string }>(
       'select u.avatar, u.mobile, u.last_login_at, a.balance, a.time_zone from users u join accounts a on a.cus_id = u.cus_id where u.id = $1',
       [user.id],
@@ -186,8 +184,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     };
   });
 
-  route(app, ctx, refreshEndpoint, async ({ user: caller, req, message }) => {
-    const user = requireUser(caller);
+  route(app, ctx, refreshEndpoint, async ({ user, req, message }) => {
     const now = ctx.now();
     const rows = await db.query('update sessions set expires_at = $2 where token_hash = $1 and revoked_at is null returning token_hash', [
       user.tokenHash,
@@ -198,22 +195,19 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { token: bearerOf(req.headers.authorization) ?? '', datetime: now.getTime(), expiresInS: TOKEN_LIFETIME_S };
   });
 
-  route(app, ctx, logoutEndpoint, async ({ user: caller, message }) => {
-    const user = requireUser(caller);
+  route(app, ctx, logoutEndpoint, async ({ user, message }) => {
     await db.query('update sessions set revoked_at = $2 where token_hash = $1 and revoked_at is null', [user.tokenHash, ctx.now()]);
     message('logout.success');
   });
 
-  route(app, ctx, getTopMenuEndpoint, async ({ user }) => topMenuFor(await grantedProducts(db, requireUser(user).cus_id)));
+  route(app, ctx, getTopMenuEndpoint, async ({ user }) => topMenuFor(await grantedProducts(db, user.cus_id)));
 
-  route(app, ctx, getMenuEndpoint, async ({ user: caller, body }) => {
-    const user = requireUser(caller);
+  route(app, ctx, getMenuEndpoint, async ({ user, body }) => {
     if (!hasArea(body.permCode, await grantedProducts(db, user.cus_id))) throw forbidden('product.notEnabled');
     return menuFor(MENUS[body.permCode], user.roles);
   });
 
-  route(app, ctx, getListEndpoint, async ({ user: caller, body }) => {
-    const user = requireUser(caller);
+  route(app, ctx, getListEndpoint, async ({ user, body }) => {
     const rows = await db.query<{ cus_id: string; cus_name: string }>(
       `select a.cus_id, a.cus_name from accounts a join account_products p on p.cus_id = a.cus_id and p.prod_type = $2
         where a.cus_id = any($1::text[]) order by (a.cus_id = $3) desc, a.cus_id`,
@@ -222,8 +216,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return rows.map((r) => ({ label: `${r.cus_name} (${r.cus_id})`, value: r.cus_id }));
   });
 
-  route(app, ctx, getChatbotListEndpoint, async ({ user: caller, body }) => {
-    const user = requireUser(caller);
+  route(app, ctx, getChatbotListEndpoint, async ({ user, body }) => {
     if (!visible(user, body.cus_id)) return [];
     const rows = await db.query<{ chatbot_id: string; name: string }>('select chatbot_id, name from chatbots where cus_id = $1 order by chatbot_id', [body.cus_id]);
     return rows.map((r) => ({ label: r.name, value: r.chatbot_id }));

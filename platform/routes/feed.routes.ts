@@ -13,12 +13,10 @@ import {
 import { SUCCESS_TYPE } from '../../contract/envelope';
 import { translate } from '../../contract/messages';
 import type { Endpoint } from '../../contract/endpoint';
-import { userForToken } from '../auth/current-user';
-import { bearerOf } from '../auth/tokens';
 import type { AppContext } from '../context';
 import { unauthorized } from '../http/api-error';
 import { languageOf } from '../http/language';
-import { zodToApiError } from '../http/route';
+import { callerOf, zodToApiError } from '../http/route';
 import { pullFeed } from '../records/feed';
 import { createSseHub } from '../records/sse-hub';
 
@@ -39,11 +37,11 @@ export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void 
   // Pull answers are spliced from the JSON text the database renders (see records/feed.ts); same envelope as route().
   for (const [resource, endpoint] of PULLS) {
     app.post(endpoint.path, async (req, reply) => {
-      const token = bearerOf(req.headers.authorization);
-      const user = token ? await userForToken(ctx.db, token, ctx.now()) : null;
+      // answered by hand (the database renders the documents as JSON text), so the checks of route() are made here
+      const user = await callerOf(ctx, req);
       if (!user) throw unauthorized();
       const parsed = pullRequest.safeParse(req.body ?? {});
-      if (!parsed.success) throw zodToApiError(parsed.error);
+      if (!parsed.success) throw zodToApiError(parsed.error, req.body ?? {});
       const page = await pullFeed(ctx.db, resource, parsed.data, user.visibleCusIds);
       const head = JSON.stringify({ type: SUCCESS_TYPE, message: translate(languageOf(req), 'common.ok') }).slice(0, -1);
       const data = `{"documents":${page.documentsJson},"checkpoint":${JSON.stringify(page.checkpoint)},"highWater":${page.highWater}}`;
@@ -59,9 +57,9 @@ export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void 
   // EventSource cannot send headers: the token comes as a query parameter and is checked like a bearer token.
   app.get(changesStreamEndpoint.path, async (req, reply) => {
     const parsed = changesStreamEndpoint.request.safeParse(req.query);
-    if (!parsed.success) throw zodToApiError(parsed.error);
+    if (!parsed.success) throw zodToApiError(parsed.error, req.query);
     const token = parsed.data.token;
-    const user = await userForToken(ctx.db, token, ctx.now());
+    const user = await callerOf(ctx, req, token);
     if (!user) throw unauthorized();
     reply.hijack();
     const res = reply.raw;
@@ -70,7 +68,7 @@ export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void 
     const unsubscribe = await hub.subscribe(user.visibleCusIds, (c) => res.write(`event: changed\ndata: ${JSON.stringify(c)}\n\n`));
     const heartbeat = setInterval(() => {
       // a revoked or expired session ends the stream at the next heartbeat
-      void userForToken(ctx.db, token, ctx.now()).then(
+      void callerOf(ctx, req, token).then(
         (still) => (still ? res.write(': heartbeat\n\n') : res.end()),
         () => res.end(),
       );

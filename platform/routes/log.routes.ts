@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { LOG_UPLOAD_MAX_ENTRIES, uploadLogsEndpoint } from '../../contract/endpoints/log.endpoints';
-import { requireUser } from '../auth/require-user';
 import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
@@ -16,7 +15,7 @@ export function registerLogRoutes(app: FastifyInstance, ctx: AppContext): void {
       await ctx.db.query(
         `insert into client_logs(user_id, type, message, stack, info, url, time)
          select $1, e->>'type', e->>'message', e->>'stack', e->>'info', e->>'url', e->>'time' from jsonb_array_elements($2::jsonb) e`,
-        [requireUser(user).id, JSON.stringify(body)],
+        [user.id, JSON.stringify(body)],
       );
       message('logs.sent');
       return { stored: body.length };

@@ -63,7 +63,7 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
   route(app, ctx, cspSmsGroupSendEndpoint, async (c) => {
     const { chatbot_id, template_id, template_name, ...rest } = c.body;
     const [bot] = await ctx.db.query('select 1 from chatbots where chatbot_id = $1 and cus_id = $2', [chatbot_id, rest.cus_id]);
-    if (!bot && c.user!.visibleCusIds.includes(rest.cus_id)) throw badRequest('send.chatbotNotFound', {}, 'chatbot_id');
+    if (!bot && c.user.visibleCusIds.includes(rest.cus_id)) throw badRequest('send.chatbotNotFound', {}, 'chatbot_id');
     const name = template_name || (template_id ? `#${template_id}` : null);
     return send(c.user!, c, { ...rest, prod_type: 6, title: name, content: rest.content.trim() || name || '' });
   }, { idempotent: true });
