@@ -11,6 +11,9 @@ import { optText, timeRange } from './records.endpoints';
 export const NUMBER_STATUSES = ['real', 'dead', 'down', 'not', 'silence', 'danger'] as const;
 export type NumberStatus = (typeof NUMBER_STATUSES)[number];
 
+/** One count per number status (spec §2 screen 9: real, empty, suspended, not in library, silent, dangerous). */
+const statusCounts = Object.fromEntries(NUMBER_STATUSES.map((st) => [`${st}_count`, z.number().int()])) as Record<`${NumberStatus}_count`, z.ZodNumber>;
+
 export const numberStatusBatchSchema = z.object({
   batch_id: z.string(),
   batch_name: z.string(),
@@ -18,12 +21,7 @@ export const numberStatusBatchSchema = z.object({
   batch_count: z.number().int(),
   /** numbers that were not 11-digit mobiles. */
   invalid_count: z.number().int(),
-  real_count: z.number().int(),
-  dead_count: z.number().int(),
-  down_count: z.number().int(),
-  not_count: z.number().int(),
-  silence_count: z.number().int(),
-  danger_count: z.number().int(),
+  ...statusCounts,
   create_time: z.number().int(),
 });
 export type NumberStatusBatch = z.infer<typeof numberStatusBatchSchema>;
@@ -51,12 +49,7 @@ export const numberStatusStatisticsRowSchema = z.object({
   request_count: z.number().int(),
   success_count: z.number().int(),
   failure_count: z.number().int(),
-  real_count: z.number().int(),
-  dead_count: z.number().int(),
-  down_count: z.number().int(),
-  not_count: z.number().int(),
-  silence_count: z.number().int(),
-  danger_count: z.number().int(),
+  ...statusCounts,
 });
 export const numberStatusStatisticsEndpoint = defineEndpoint({
   path: '/mobileStatus/mobileStatusStatistics',

@@ -92,16 +92,17 @@ export const statisticsListEndpoint = defineEndpoint({ path: '/dataGathering/lis
 export const countryListEndpoint = defineEndpoint({ path: '/dataGathering/countryList', request: pageRequest.extend(countryFilter.shape), response: listOf(statisticsRowSchema) });
 
 /** Per-account totals over the range ("dime" list). */
-export const dimeRowSchema = z.object({
-  cus_id: z.string(),
-  cus_name: z.string(),
-  sent_count: z.number().int(),
-  success_count: z.number().int(),
-  failure_count: z.number().int(),
-  unknown_count: z.number().int(),
-  successUnionStr: z.string(),
-  failureUnionStr: z.string(),
-  unknownUnionStr: z.string(),
+/** Per-account totals: the account and count columns of a statistics row. */
+export const dimeRowSchema = statisticsRowSchema.pick({
+  cus_id: true,
+  cus_name: true,
+  sent_count: true,
+  success_count: true,
+  failure_count: true,
+  unknown_count: true,
+  successUnionStr: true,
+  failureUnionStr: true,
+  unknownUnionStr: true,
 });
 export type DimeRow = z.infer<typeof dimeRowSchema>;
 export const dimeListEndpoint = defineEndpoint({ path: '/dataGathering/dimeList', request: pageRequest.extend(dimeFilter.shape), response: listOf(dimeRowSchema) });
