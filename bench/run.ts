@@ -148,10 +148,10 @@ async function main() {
     await page.locator('[data-testid=sync-status][data-status=live]').waitFor({ timeout: 60 * 60_000 });
     const syncMs = performance.now() - t0;
     const counts = await page.evaluate(async () => {
-      const bench = (window as unknown as { __smsBench: { db: Record<string, { count(): { exec(): Promise<number> } }> } }).__smsBench;
+      const bench = (window as unknown as { __smsBench: { store: { count(n: string): Promise<number> } } }).__smsBench;
       const names = ['mt_records', 'mo_records', 'batches', 'time_batches', 'time_mt_messages', 'statistics'];
       const out: Record<string, number> = {};
-      for (const n of names) out[n] = await bench.db[n].count().exec();
+      for (const n of names) out[n] = await bench.store.count(n);
       return out;
     });
     const synced = Object.values(counts).reduce((a, b) => a + b, 0);

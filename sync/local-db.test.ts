@@ -1,6 +1,10 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { kHigh, kLow, openLocalDb, orderKey, removeThrough, writeThrough, type LocalDb, type LocalMt } from './local-db';
+import { firstValueFrom } from 'rxjs';
+import { localChanges } from './local-changes';
+import { kHigh, kLow, openLocalDb, orderKey, type LocalDb, type LocalMt } from './local-db';
+import { queryLocal } from './query';
+import { recordStoreOf } from './record-store';
 
 let db: LocalDb | null = null;
 afterEach(async () => {
@@ -19,35 +23,43 @@ describe('local database', () => {
   it('orders newest first by the inverted key and pages by keyset', async () => {
     db = await openLocalDb({ cusId: 'U1', indexedDB, IDBKeyRange, namespace: `t${Date.now()}` });
     const base = 1_700_000_000_000;
-    await writeThrough(db.mt_records, Array.from({ length: 50 }, (_, i) => mt(`s${i}`, base + i * 1000)));
-    const first = await db.mt_records.find({ selector: { prod_type: 0 }, sort: [{ prod_type: 'asc' }, { k: 'asc' }], limit: 10 }).exec();
+    await recordStoreOf(db).put('mt_records', Array.from({ length: 50 }, (_, i) => mt(`s${i}`, base + i * 1000)));
+    const first = await queryLocal(db, 'mt_records', { selector: { prod_type: 0 }, sort: [{ prod_type: 'asc' }, { k: 'asc' }], limit: 10 });
     expect(first.map((d) => d.sn)).toEqual(Array.from({ length: 10 }, (_, i) => `s${49 - i}`));
-    const next = await db.mt_records.find({ selector: { prod_type: 0, k: { $gt: first[9].k } }, sort: [{ prod_type: 'asc' }, { k: 'asc' }], limit: 10 }).exec();
+    const next = await queryLocal(db, 'mt_records', { selector: { prod_type: 0, k: { $gt: first[9].k } }, sort: [{ prod_type: 'asc' }, { k: 'asc' }], limit: 10 });
     expect(next[0].sn).toBe('s39');
     // a time range is a k range
-    const range = await db.mt_records.find({ selector: { prod_type: 0, k: { $gte: kLow(base + 20_000), $lte: kHigh(base + 10_000) } }, sort: [{ prod_type: 'asc' }, { k: 'asc' }] }).exec();
+    const range = await queryLocal(db, 'mt_records', { selector: { prod_type: 0, k: { $gte: kLow(base + 20_000), $lte: kHigh(base + 10_000) } }, sort: [{ prod_type: 'asc' }, { k: 'asc' }] });
+    // rows come back as records, without RxDB's storage fields
+    expect(Object.keys(range[0]).filter((f) => f.startsWith('_'))).toEqual([]);
     expect(range.map((d) => d.sn)).toEqual(Array.from({ length: 11 }, (_, i) => `s${20 - i}`));
   });
 
   it('overwrites existing documents and removes tombstoned ones', async () => {
     db = await openLocalDb({ cusId: 'U2', indexedDB, IDBKeyRange, namespace: `t${Date.now()}` });
-    await writeThrough(db.mt_records, [mt('a', 1), mt('b', 2)]);
-    await writeThrough(db.mt_records, [mt('a', 1, { mt_status: 700, seq: 5 }), mt('c', 3)]);
-    const a = await db.mt_records.findOne('a').exec();
+    const store = recordStoreOf(db);
+    await store.put('mt_records', [mt('a', 1), mt('b', 2)]);
+    const heard = firstValueFrom(localChanges(db.name));
+    await store.put('mt_records', [mt('a', 1, { mt_status: 700, seq: 5 }), mt('c', 3)]);
+    expect(await heard).toBe('mt_records');
+    const [a] = await store.get('mt_records', ['a']);
     expect(a?.mt_status).toBe(700);
-    await removeThrough(db.mt_records, ['b', 'missing']);
-    expect((await db.mt_records.find().exec()).map((d) => d.sn).sort()).toEqual(['a', 'c']);
+    // RxDB itself reads what the store wrote: the stored format is its own
+    expect((await db.mt_records.findOne('c').exec())?.toJSON()).toMatchObject({ sn: 'c', receive_time: 3 });
+    await store.remove('mt_records', ['b', 'missing']);
+    expect((await queryLocal(db, 'mt_records', { selector: {} })).map((d) => d.sn).sort()).toEqual(['a', 'c']);
+    expect(await store.count('mt_records')).toBe(2);
   });
 
   it('keeps one database per user', async () => {
     // the free RxDB opens few collections at once, so the two users' databases are opened one after the other.
     const first = await openLocalDb({ cusId: 'U3', indexedDB, IDBKeyRange, namespace: 'iso' });
-    await writeThrough(first.mt_records, [mt('x', 1)]);
+    await recordStoreOf(first).put('mt_records', [mt('x', 1)]);
     await first.close();
     db = await openLocalDb({ cusId: 'U4', indexedDB, IDBKeyRange, namespace: 'iso' });
-    expect(await db.mt_records.count().exec()).toBe(0);
+    expect(await recordStoreOf(db).count('mt_records')).toBe(0);
     await db.remove();
     db = await openLocalDb({ cusId: 'U3', indexedDB, IDBKeyRange, namespace: 'iso' });
-    expect(await db.mt_records.count().exec()).toBe(1);
+    expect(await recordStoreOf(db).count('mt_records')).toBe(1);
   });
 });

@@ -1,4 +1,4 @@
-import { addRxPlugin, createRevision, createRxDatabase, now, type RxCollection, type RxDatabase, type RxJsonSchema } from 'rxdb';
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { FeedResource } from '../contract/endpoints/feed.endpoints';
@@ -196,7 +196,10 @@ export function localDbName(cusId: string, namespace = ''): string {
 }
 
 export async function openLocalDb(o: OpenLocalDbOptions): Promise<LocalDb> {
-  const storage = getRxStorageDexie(o.indexedDB ? ({ indexedDB: o.indexedDB, IDBKeyRange: o.IDBKeyRange } as never) : {});
+  // relaxed durability: the cache is re-pullable, and commits still land in order, so a crash can lose only a tail
+  // of pages whose checkpoint was lost with them
+  const settings = { chromeTransactionDurability: 'relaxed', ...(o.indexedDB ? { indexedDB: o.indexedDB, IDBKeyRange: o.IDBKeyRange } : {}) };
+  const storage = getRxStorageDexie(settings as never);
   const db = await createRxDatabase<LocalCollections>({
     name: localDbName(o.cusId, o.namespace),
     storage,
@@ -206,46 +209,4 @@ export async function openLocalDb(o: OpenLocalDbOptions): Promise<LocalDb> {
   } as never);
   await db.addCollections(Object.fromEntries(Object.entries(COLLECTION_SCHEMAS).map(([name, s]) => [name, { schema: s }])) as never);
   return db;
-}
-
-/**
- * Upserts documents by writing through the collection's storage instance: no RxDocument objects, one storage
- * bulkWrite for the new ones and one for those already present (DESIGN.md §4: approach raw Dexie speed).
- * Live queries still update because the collection listens to its storage's change stream.
- */
-export async function writeThrough<T extends { [key: string]: unknown }>(collection: RxCollection<T>, docs: T[]): Promise<void> {
-  if (docs.length === 0) return;
-  const store = collection.storageInstance;
-  const pk = collection.schema.primaryPath as string;
-  const token = collection.database.token;
-  const lwt = now();
-  const rev = createRevision(token);
-  const fresh = docs.map((d) => ({ document: { ...d, _deleted: false, _attachments: {}, _meta: { lwt }, _rev: rev } }));
-  const res = await store.bulkWrite(fresh as never, 'sync');
-  if (res.error.length === 0) return;
-  // conflicts: documents already stored; write over them with their current state as `previous`.
-  const conflictIds = res.error.filter((e) => e.status === 409).map((e) => e.documentId);
-  const unexpected = res.error.find((e) => e.status !== 409);
-  if (unexpected) throw new Error(`local write failed: ${JSON.stringify(unexpected).slice(0, 300)}`);
-  const current = await store.findDocumentsById(conflictIds, true);
-  const byId = new Map(current.map((c) => [String((c as Record<string, unknown>)[pk]), c]));
-  const docById = new Map(docs.map((d) => [String(d[pk]), d]));
-  const rows = conflictIds.map((id) => {
-    const previous = byId.get(id)!;
-    return { previous, document: { ...docById.get(id)!, _deleted: false, _attachments: {}, _meta: { lwt }, _rev: createRevision(token, previous as never) } };
-  });
-  const res2 = await store.bulkWrite(rows as never, 'sync');
-  if (res2.error.length) throw new Error(`local write failed: ${JSON.stringify(res2.error[0]).slice(0, 300)}`);
-}
-
-/** Deletes documents by id (tombstones, eviction). */
-export async function removeThrough<T>(collection: RxCollection<T>, ids: string[]): Promise<void> {
-  if (ids.length === 0) return;
-  const store = collection.storageInstance;
-  const token = collection.database.token;
-  const current = await store.findDocumentsById(ids, false);
-  if (current.length === 0) return;
-  const lwt = now();
-  const rows = current.map((previous) => ({ previous, document: { ...previous, _deleted: true, _meta: { lwt }, _rev: createRevision(token, previous as never) } }));
-  await store.bulkWrite(rows as never, 'sync');
 }

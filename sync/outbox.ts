@@ -2,7 +2,8 @@ import { Subject } from 'rxjs';
 import type { Endpoint } from '../contract/endpoint';
 import { timeBatchEditEndpoint, timeBatchOperationEndpoint } from '../contract/endpoints/timed.endpoints';
 import { ApiCallError, type HttpClient } from './http-client';
-import { writeThrough, type EventDoc, type LocalDb } from './local-db';
+import type { EventDoc, LocalDb } from './local-db';
+import { recordStoreOf } from './record-store';
 
 // The outbox (DESIGN.md §2.3): pushes pending events in order per aggregate with Idempotency-Key = event id, so a
 // retry after a lost answer is answered from the platform's stored response and nothing happens twice. Retryable
@@ -49,6 +50,7 @@ export function createOutbox(o: OutboxOptions): Outbox {
   let again = false;
   let timer: ReturnType<typeof setInterval> | null = null;
   let sub: { unsubscribe(): void } | null = null;
+  const store = recordStoreOf(o.db);
 
   async function patch(ev: EventDoc, change: Partial<EventDoc>): Promise<EventDoc> {
     const doc = await o.db.events.findOne(ev.id).exec();
@@ -59,10 +61,10 @@ export function createOutbox(o: OutboxOptions): Outbox {
   /** after an ack, the pulled state will follow; write the platform's answer locally so the screen does not flicker back. */
   async function applyResult(ev: EventDoc, result: Record<string, unknown>) {
     if (ev.type.startsWith('batch.') && typeof result?.time_batch === 'string') {
-      const cur = await o.db.time_batches.findOne(result.time_batch).exec();
+      const [cur] = await store.get('time_batches', [result.time_batch]);
       if (!cur) return;
-      const next = { ...cur.toJSON(), ...(typeof result.send_status === 'number' ? { send_status: result.send_status } : {}), ...(ev.type === 'batch.edit' ? { decodeContent: String(ev.payload.content ?? '') } : {}) };
-      await writeThrough(o.db.time_batches, [next as never]);
+      const next = { ...cur, ...(typeof result.send_status === 'number' ? { send_status: result.send_status } : {}), ...(ev.type === 'batch.edit' ? { decodeContent: String(ev.payload.content ?? '') } : {}) };
+      await store.put('time_batches', [next]);
     }
   }
 

@@ -1,6 +1,7 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLocalDb, orderKey, writeThrough, type LocalDb, type LocalMt } from './local-db';
+import { openLocalDb, orderKey, type LocalDb, type LocalMt } from './local-db';
+import { recordStoreOf } from './record-store';
 import { chooseIndex, runQuery, toListRequest, toRxQuery, type Query } from './query';
 
 const T0 = Date.UTC(2026, 10, 1);
@@ -22,7 +23,7 @@ const newestFirst = (rows: LocalMt[]) => [...rows].sort((a, b) => b.receive_time
 
 beforeAll(async () => {
   db = await openLocalDb({ cusId: 'q', indexedDB, IDBKeyRange, namespace: `q${Date.now()}` });
-  await writeThrough(db.mt_records, all);
+  await recordStoreOf(db).put('mt_records', all.map((d) => ({ ...d })));
 });
 afterAll(async () => db.remove());
 

@@ -1,11 +1,14 @@
-import type { MangoQuery } from 'rxdb';
+import { normalizeMangoQuery, prepareQuery, type MangoQuery, type RxCollection } from 'rxdb';
+import { filter, merge, type Observable } from 'rxjs';
 import type { Endpoint } from '../contract/endpoint';
 import {
   batchListEndpoint, moRecordListEndpoint, mtRecordListEndpoint, newMtRecordListEndpoint, statisticsListEndpoint,
 } from '../contract/endpoints/records.endpoints';
 import { timeBatchListEndpoint, timeMtMessageListEndpoint } from '../contract/endpoints/timed.endpoints';
 import type { HttpClient } from './http-client';
+import { localChanges } from './local-changes';
 import { COLLECTION_SCHEMAS, kHigh, kLow, RECORD_COLLECTIONS, type LocalDb, type RecordCollectionName } from './local-db';
+import { stripInternal } from './record-store';
 
 // One query vocabulary (DESIGN.md §6): filters, newest-first order, keyset cursor and page size, translated here
 // and only here into an RxDB query (index-backed through the ordering key `k`) and into a list-endpoint request for
@@ -165,10 +168,30 @@ export async function runQuery<T = Record<string, unknown>>(q: Query, o: RunOpti
     const res = (await o.client.call(endpoint, toListRequest(q, pageNumber) as never, { silent: true })) as { total: number; data: T[] };
     return { rows: res.data, next: pageNumber * q.limit < res.total ? pageNumber + 1 : null, source: 'server', cachedOnly: false };
   }
-  const docs = await o.db[q.collection].find(toRxQuery(q) as never).exec();
-  const rows = docs.map((d) => (d as { toJSON(): unknown }).toJSON() as T & { k: string });
+  const rows = (await queryLocal(o.db, q.collection, toRxQuery(q))) as (T & { k: string })[];
   return { rows, next: rows.length === q.limit ? rows[rows.length - 1].k : null, source: 'local', cachedOnly: past };
 }
 
 /** The collection's time field, for range filters. */
 export const timeFieldOf = (c: RecordCollectionName) => RECORD_COLLECTIONS[c].timeField;
+
+/**
+ * Runs a query on the collection's storage directly. The replication writes record collections underneath RxDB
+ * (see record-store.ts), so RxDB's query cache would answer from before a write; the storage never does.
+ */
+export async function queryLocal(db: LocalDb, collection: QueryCollection, mango: MangoQuery<Record<string, unknown>>): Promise<Record<string, unknown>[]> {
+  const col = db[collection] as unknown as RxCollection<Record<string, unknown>>;
+  const schema = col.schema.jsonSchema;
+  const q = normalizeMangoQuery(schema, mango);
+  // what RxQuery adds: only live documents, along indexes that lead with the deleted flag
+  (q.selector as Record<string, unknown>)._deleted = { $eq: false };
+  if (q.index) q.index.unshift('_deleted');
+  const res = await col.storageInstance.query(prepareQuery(schema, q));
+  return res.documents.map((d) => stripInternal(d as Record<string, unknown>));
+}
+
+/** Emits whenever the collection changes: replication writes (any tab or worker) and, for the event log, RxDB's own. */
+export function changesOf(db: LocalDb, collection: QueryCollection): Observable<unknown> {
+  const written = localChanges(db.name).pipe(filter((c) => c === collection));
+  return collection === 'events' ? merge(written, db.events.$) : written;
+}

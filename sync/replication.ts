@@ -1,13 +1,11 @@
 import { BehaviorSubject } from 'rxjs';
 import { FEED_RESOURCES, type FeedResource, type PullRequest } from '../contract/endpoints/feed.endpoints';
-import {
-  COLLECTION_OF_RESOURCE, kHigh, orderKey, RECORD_COLLECTIONS, removeThrough, timeOf, writeThrough,
-  type LocalDb, type RecordCollectionName,
-} from './local-db';
+import { COLLECTION_OF_RESOURCE, kHigh, orderKey, RECORD_COLLECTIONS, timeOf, type RecordCollectionName } from './local-db';
+import type { RecordStore } from './record-store';
 
 // Pull replication (DESIGN.md §2.1, §2.2, §2.4): per resource, a newest-first backfill down to the cache horizon,
 // then forward catch-up from the high-water mark, triggered by the platform's "changed" notices. Pages are written
-// through the storage in one bulk write each (see writeThrough). Backfill pages and forward pulls of one resource run
+// in one bulk put each through the record store. Backfill pages and forward pulls of one resource run
 // one at a time, so a forward write (newer) always lands after any backfill write of the same document.
 
 export interface PullAnswer {
@@ -60,14 +58,14 @@ interface ResourceState {
 }
 
 export interface ReplicatorOptions {
-  db: LocalDb;
+  store: RecordStore;
   pull: PullFn;
   now?: () => number;
   /** documents per pull (the feed allows up to 10,000). */
   pageSize?: number;
   resources?: FeedResource[];
-  /** wait for leadership among tabs before replicating (default true). */
-  leaderElection?: boolean;
+  /** resolves when this instance may replicate (one tab of many); absent: at once. */
+  leadership?: () => Promise<void>;
   /** delay before retrying after a failed pull. */
   retryMs?: number;
 }
@@ -88,6 +86,7 @@ export interface Replicator {
 }
 
 const SETTINGS_ID = 'settings';
+const EVICTED_ID = 'evicted';
 
 /** The local document for a pulled one: the contract document plus its ordering key. */
 export function toLocal(collection: RecordCollectionName, doc: Record<string, unknown>): Record<string, unknown> {
@@ -98,7 +97,7 @@ export function toLocal(collection: RecordCollectionName, doc: Record<string, un
 }
 
 export function createReplicator(o: ReplicatorOptions): Replicator {
-  const db = o.db;
+  const store = o.store;
   const now = o.now ?? Date.now;
   const pageSize = o.pageSize ?? 5000;
   const retryMs = o.retryMs ?? 3000;
@@ -138,13 +137,8 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
     });
   }
 
-  async function readState<T>(id: string): Promise<T | null> {
-    const doc = await db.sync_state.findOne(id).exec();
-    return doc ? (doc.toJSON().data as T) : null;
-  }
-  async function writeState(id: string, data: object) {
-    await db.sync_state.upsert({ id, data: data as Record<string, unknown> });
-  }
+  const readState = <T>(id: string) => store.readState<T>(id);
+  const writeState = (id: string, data: object) => store.writeState(id, data);
 
   async function getWindow(): Promise<CacheWindow> {
     return { ...DEFAULT_CACHE_WINDOW, ...((await readState<CacheWindow>(SETTINGS_ID)) ?? {}) };
@@ -160,9 +154,8 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
       if (d.deleted) gone.push(String(d[pk]));
       else live.push(toLocal(name, d));
     }
-    const collection = db[name] as never;
-    await writeThrough(collection, live as never);
-    await removeThrough(collection, gone);
+    await store.put(name, live);
+    await store.remove(name, gone);
     return live.length;
   }
 
@@ -291,37 +284,39 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
   async function evict(w: CacheWindow) {
     const horizon = now() - w.days * DAY_MS;
     for (const name of Object.keys(RECORD_COLLECTIONS) as RecordCollectionName[]) {
-      const col = db[name];
-      const pk = RECORD_COLLECTIONS[name].primaryKey;
       for (;;) {
-        const old = await col.find({ selector: { k: { $gt: kHigh(horizon) } } as never, limit: 5000 }).exec();
+        const old = await store.keysOlderThan(name, kHigh(horizon), 5000);
         if (old.length === 0) break;
-        await removeThrough(col as never, old.map((d) => String((d as unknown as Record<string, unknown>)[pk])));
+        await store.remove(name, old);
       }
-      const count = await col.count().exec();
-      if (count > w.recordCap) {
-        const extra = await col.find({ sort: [{ k: 'desc' }] as never, limit: count - w.recordCap }).exec();
-        await removeThrough(col as never, extra.map((d) => String((d as unknown as Record<string, unknown>)[pk])));
-      }
+      const extra = (await store.count(name)) - w.recordCap;
+      if (extra > 0) await store.remove(name, await store.oldestKeys(name, extra));
     }
+    await writeState(EVICTED_ID, { at: now() });
   }
 
   async function start() {
     if (running) return;
     running = true;
-    if (o.leaderElection !== false) {
+    if (o.leadership) {
       update(null, {}, { phase: 'follower', leader: false });
-      await db.waitForLeadership();
+      await o.leadership();
       if (stopped) return;
     }
     update(null, {}, { leader: true, phase: 'backfill' });
-    await evict(await getWindow());
+    // eviction walks whole tables: at most daily, after the backfills, so it never delays the first screen
+    // a new database holds nothing older than its horizon (backfills stop there): its first eviction is due tomorrow
+    const lastEvicted = (await readState<{ at: number }>(EVICTED_ID))?.at ?? now();
+    await writeState(EVICTED_ID, { at: lastEvicted });
     // the first resource (MT records, the busiest screen) gets its first page before the others start pulling
     const [lead, ...rest] = resources;
     const leadRun = runResource(lead);
     await Promise.race([firstPage, leadRun]);
     const all = Promise.all([leadRun, ...rest.map((r) => runResource(r))]);
-    void all.then(() => resolveBackfilled());
+    void all.then(async () => {
+      if (now() - lastEvicted > DAY_MS && !stopped) await evict(await getWindow()).catch((e) => failed(lead, e));
+      resolveBackfilled();
+    });
     // retries notices that failed while offline, and a slow safety poll in case a notice was missed
     void (async () => {
       let round = 0;

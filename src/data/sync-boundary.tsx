@@ -4,6 +4,7 @@ import { pendingEvents$ } from '../../sync/event-log';
 import { openLocalDb, type EventDoc } from '../../sync/local-db';
 import { createOutbox } from '../../sync/outbox';
 import { runQuery } from '../../sync/query';
+import { recordStoreOf } from '../../sync/record-store';
 import { createReplicator } from '../../sync/replication';
 import { followChanges, httpPull } from '../../sync/replication-http';
 import { api } from '../app/api';
@@ -28,11 +29,11 @@ export function SyncBoundary({ token, userInfo, children }: SyncBoundaryProps) {
     void (async () => {
       const db = await openLocalDb({ cusId });
       if (closed) return void db.close();
-      const replicator = createReplicator({ db, pull: httpPull(api) });
+      const replicator = createReplicator({ store: recordStoreOf(db), pull: httpPull(api), leadership: async () => void (await db.waitForLeadership()) });
       const outbox = createOutbox({ db, client: api });
       runtime$.next({ db, replicator, outbox, actor });
       // `npm run bench` measures local queries through this handle; it exists only when the bench asks for it
-      if (localStorage.getItem('sms.bench') === '1') Object.assign(window, { __smsBench: { db, runQuery } });
+      if (localStorage.getItem('sms.bench') === '1') Object.assign(window, { __smsBench: { db, runQuery, store: recordStoreOf(db) } });
       const progressSub = replicator.progress$.subscribe((p) => progress$.next(p));
       const pendingSub = pendingEvents$(db).subscribe((docs) => pending$.next(docs.map((d) => d.toJSON() as EventDoc)));
       cleanups.push(() => progressSub.unsubscribe(), () => pendingSub.unsubscribe());

@@ -9,7 +9,8 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { translate } from '../../contract/messages';
-import { toRxQuery, runQuery, type Filter, type Query } from '../../sync/query';
+import { throttleTime } from 'rxjs';
+import { changesOf, runQuery, type Filter, type Query } from '../../sync/query';
 import { api } from '../app/api';
 import { useSession } from '../app/use-session';
 import { useOnline, usePending, useRuntime } from '../data/sync-runtime';
@@ -22,6 +23,7 @@ import type { ColumnDef, ScreenDefinition, ViewerContext } from './screen-defini
 // the platform's list endpoint when a range reaches past the cache window, export to xlsx.
 
 export const PAGE_SIZE = 50;
+const REFRESH_MS = 250;
 const DAY = 86_400_000;
 type Row = Record<string, unknown> & { k?: string };
 
@@ -96,7 +98,8 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     void runtime.replicator.getWindow().then((w) => setHorizon(Date.now() - w.days * DAY));
   }, [runtime]);
 
-  // page 1: a live query, so delivery reports and pulls show without reload; or the platform past the window
+  // page 1: re-read as the collection changes, so delivery reports and pulls show without reload; or the platform
+  // past the window
   useEffect(() => {
     if (!runtime || !horizon) return;
     const q: Query = { collection: def.collection, filters, limit: PAGE_SIZE };
@@ -116,13 +119,17 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
         return;
       }
       setSource({ server: false, cachedOnly: probe.cachedOnly });
-      const collection = runtime.db[def.collection] as unknown as { find(q: unknown): { $: { subscribe(cb: (docs: unknown[]) => void): { unsubscribe(): void } } } };
-      const sub = collection.find(toRxQuery(q)).$.subscribe((docs) => {
-        const rows = (docs as { toJSON(): Row }[]).map((d) => d.toJSON());
-        setFirst(rows);
-        setNext(rows.length === PAGE_SIZE ? (rows[rows.length - 1].k ?? null) : null);
+      const show = (page: { rows: Row[]; next: string | number | null }) => {
+        if (cancelled) return;
+        setFirst(page.rows);
+        setNext(page.next);
         setLoading(false);
-      });
+      };
+      show(probe);
+      // re-read on change notices, at most every REFRESH_MS: a backfill writes many pages a second
+      const sub = changesOf(runtime.db, def.collection)
+        .pipe(throttleTime(REFRESH_MS, undefined, { leading: true, trailing: true }))
+        .subscribe(() => void runQuery<Row>(q, { db: runtime.db, online, horizon }).then(show));
       unsub = () => sub.unsubscribe();
     });
     return () => {

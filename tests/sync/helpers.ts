@@ -1,6 +1,8 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { createHttpClient, type HttpClient } from '../../sync/http-client';
-import { openLocalDb, type LocalDb } from '../../sync/local-db';
+import { openLocalDb, type LocalDb, type RecordCollectionName } from '../../sync/local-db';
+import { queryLocal } from '../../sync/query';
+import { recordStoreOf, type Doc } from '../../sync/record-store';
 import type { TestPlatform } from '../helpers/platform';
 
 let n = 0;
@@ -21,4 +23,14 @@ export async function consoleFor(platform: TestPlatform, username: string, cusId
   });
   const db = await openLocalDb({ cusId, indexedDB, IDBKeyRange, namespace: `s${process.pid}x${n++}` });
   return { client, db, token, fetchCalls };
+}
+
+/** One local record as the screens read it, or null. */
+export async function localGet(db: LocalDb, name: RecordCollectionName, id: string): Promise<Doc | null> {
+  return (await recordStoreOf(db).get(name, [id]))[0] ?? null;
+}
+
+/** Every local record of a collection. */
+export function localAll(db: LocalDb, name: RecordCollectionName): Promise<Doc[]> {
+  return queryLocal(db, name, { selector: {} });
 }

@@ -1,6 +1,7 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRecords } from '../../platform/seed/records';
+import type { TimeBatch } from '../../contract/records.schema';
 import { eventOutcome, recordEvent } from '../../sync/event-log';
 import { createHttpClient } from '../../sync/http-client';
 import { openLocalDb, type EventDoc, type LocalDb } from '../../sync/local-db';
@@ -8,7 +9,9 @@ import { createOutbox } from '../../sync/outbox';
 import { projectTimeBatches, timeBatchAggregate } from '../../sync/projection';
 import { createReplicator } from '../../sync/replication';
 import { httpPull } from '../../sync/replication-http';
+import { recordStoreOf } from '../../sync/record-store';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
+import { localGet } from './helpers';
 
 // The event log and outbox against a real platform: exactly once through a lost answer, rejection rollback.
 
@@ -44,7 +47,7 @@ beforeAll(async () => {
   await seedRecords(platform.ctx, 500);
   token = await platform.login('admin');
   db = await openLocalDb({ cusId: 'EP0001', indexedDB, IDBKeyRange, namespace: `ob${process.pid}` });
-  rep = createReplicator({ db, pull: httpPull(client()), leaderElection: false, resources: ['timeBatch'] });
+  rep = createReplicator({ store: recordStoreOf(db), pull: httpPull(client()), resources: ['timeBatch'] });
   await rep.start();
   await rep.backfilled();
 });
@@ -63,7 +66,7 @@ async function newBatch(): Promise<string> {
     [tb],
   );
   await rep.notify('timeBatch');
-  expect(await db.time_batches.findOne(tb).exec()).not.toBeNull();
+  expect(await localGet(db, 'time_batches', tb)).not.toBeNull();
   return tb;
 }
 const statusOnPlatform = async (tb: string) => Number((await platform.ctx.db.query<{ s: number }>('select send_status as s from time_batches where time_batch = $1', [tb]))[0].s);
@@ -74,7 +77,7 @@ describe('event log and outbox', () => {
     const tb = await newBatch();
     const ev = await recordEvent(db, { type: 'batch.pause', aggregate: timeBatchAggregate(tb), payload: { time_batch: tb }, actor: 'admin' });
     // projected at once over the pulled row
-    const row = (await db.time_batches.findOne(tb).exec())!.toJSON();
+    const row = (await localGet(db, 'time_batches', tb)) as unknown as TimeBatch;
     expect(projectTimeBatches([row], await pendingEvents())[0]).toMatchObject({ send_status: 2, pending: 'batch.pause' });
     expect(await statusOnPlatform(tb)).toBe(0);
 
@@ -92,16 +95,16 @@ describe('event log and outbox', () => {
     expect(pushes.map((p) => p.key)).toEqual([ev.id, ev.id]);
     // exactly once: one stored idempotent answer, the batch paused (a second pause would have been refused)
     expect(await statusOnPlatform(tb)).toBe(2);
-    expect((await db.time_batches.findOne(tb).exec())!.send_status).toBe(2);
+    expect((await localGet(db, 'time_batches', tb))!.send_status).toBe(2);
   });
 
   it('a rejected command is marked with the platform message and the screen rolls back', async () => {
     const tb = await newBatch();
     await platform.ctx.db.query(`update time_batches set send_status = 3 where time_batch = $1`, [tb]);
     // the local copy still says 0 (not pulled yet); the user pauses it
-    await db.time_batches.findOne(tb).exec();
+    await localGet(db, 'time_batches', tb);
     const ev = await recordEvent(db, { type: 'batch.pause', aggregate: timeBatchAggregate(tb), payload: { time_batch: tb }, actor: 'admin' });
-    const local = (await db.time_batches.findOne(tb).exec())!.toJSON();
+    const local = (await localGet(db, 'time_batches', tb)) as unknown as TimeBatch;
     expect(projectTimeBatches([local], await pendingEvents())[0].send_status).toBe(2);
     await createOutbox({ db, client: client() }).flush();
     const done = (await db.events.findOne(ev.id).exec())!.toJSON() as EventDoc;

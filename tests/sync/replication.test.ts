@@ -4,7 +4,8 @@ import { httpPull, followChanges } from '../../sync/replication-http';
 import { createReplicator, type Replicator } from '../../sync/replication';
 import type { LocalDb } from '../../sync/local-db';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
-import { consoleFor } from './helpers';
+import { recordStoreOf } from '../../sync/record-store';
+import { consoleFor, localAll, localGet } from './helpers';
 
 // Replication in Node (fake-indexeddb) against a real platform over HTTP.
 
@@ -37,42 +38,45 @@ describe('pull replication', () => {
     const pulls: { resource: string; direction?: string; since?: number }[] = [];
     const pull = httpPull(c.client);
     const now = Date.now();
+    // watch the order in which MT records arrive: the newest must come first
+    const arrivals: number[] = [];
+    const store = recordStoreOf(db);
+    const watched = { ...store, put: (name: string, docs: Record<string, unknown>[]) => {
+      if (name === 'mt_records') arrivals.push(...docs.map((d) => Number(d.receive_time)));
+      return store.put(name as never, docs);
+    } };
     rep = createReplicator({
-      db, now: () => now, pageSize: 500, leaderElection: false,
+      store: watched, now: () => now, pageSize: 500,
       pull: (resource, req) => {
         pulls.push({ resource, direction: req.direction, since: req.since });
         return pull(resource, req);
       },
     });
     await rep.setWindow({ days: 30, recordCap: 1_000_000 });
-    // watch the order in which MT records arrive: the newest must come first
-    const arrivals: number[] = [];
-    const sub = db.mt_records.insert$.subscribe((e) => arrivals.push((e.documentData as { receive_time: number }).receive_time));
     await rep.start();
     await rep.backfilled();
-    sub.unsubscribe();
 
     const horizon = now - 30 * DAY;
     const expected = await platformCount(`select count(*) as n from mt_records where receive_time >= $1`, [new Date(horizon)]);
     expect(expected).toBeGreaterThan(500);
-    expect(await db.mt_records.count().exec()).toBe(expected);
+    expect(await recordStoreOf(db).count('mt_records')).toBe(expected);
     expect(pulls.filter((p) => p.resource === 'mtRecord' && p.direction === 'backfill').length).toBeGreaterThan(1);
     expect(pulls.every((p) => p.direction !== 'backfill' || p.since === horizon)).toBe(true);
     // pages arrive newest first: the first page's oldest record is newer than the last page's newest
     expect(Math.min(...arrivals.slice(0, 500))).toBeGreaterThanOrEqual(Math.max(...arrivals.slice(-100)));
     expect(rep.progress$.value.phase).toBe('live');
-    expect(await db.time_batches.count().exec()).toBe(await platformCount('select count(*) as n from time_batches where create_time >= $1', [new Date(horizon)]));
+    expect(await recordStoreOf(db).count('time_batches')).toBe(await platformCount('select count(*) as n from time_batches where create_time >= $1', [new Date(horizon)]));
   });
 
   it('catches up forward after new writes, and tombstones delete locally', async () => {
     const [rec] = await platform.ctx.db.query<{ sn: string }>(`select sn from mt_records where receive_time >= now() - interval '10 days' order by receive_time desc limit 1`);
     const [gone] = await platform.ctx.db.query<{ sn: string }>(`select sn from mt_records where receive_time >= now() - interval '10 days' order by receive_time desc offset 5 limit 1`);
-    expect(await db.mt_records.findOne(gone.sn).exec()).not.toBeNull();
+    expect(await localGet(db, 'mt_records', gone.sn)).not.toBeNull();
     await platform.ctx.db.query(`update mt_records set mt_status = 700, report_result = 'UNDELIV', report_result_desc = 'test failure' where sn = $1`, [rec.sn]);
     await platform.ctx.db.query(`update mt_records set deleted = true where sn = $1`, [gone.sn]);
     await rep.notify('mtRecord');
-    expect((await db.mt_records.findOne(rec.sn).exec())?.mt_status).toBe(700);
-    expect(await db.mt_records.findOne(gone.sn).exec()).toBeNull();
+    expect((await localGet(db, 'mt_records', rec.sn))?.mt_status).toBe(700);
+    expect(await localGet(db, 'mt_records', gone.sn)).toBeNull();
   });
 
   it('follows the SSE stream: a platform change notice pulls at once', async () => {
@@ -86,7 +90,7 @@ describe('pull replication', () => {
       await platform.ctx.db.query(`update mt_records set mt_status = 600 where sn = $1`, [rec.sn]);
       const { notifyChanged } = await import('../../platform/messaging/notify');
       await notifyChanged(platform.ctx.db, 'mtRecord', ['EP0001']);
-      await expect.poll(async () => (await db.mt_records.findOne(rec.sn).exec())?.mt_status, { timeout: 10_000 }).toBe(600);
+      await expect.poll(async () => (await localGet(db, 'mt_records', rec.sn))?.mt_status, { timeout: 10_000 }).toBe(600);
       expect(seen).toContain('mtRecord');
     } finally {
       stop();
@@ -94,11 +98,11 @@ describe('pull replication', () => {
   });
 
   it('shrinking the cache window evicts older records', async () => {
-    const before = await db.mt_records.count().exec();
+    const before = await recordStoreOf(db).count('mt_records');
     await rep.setWindow({ days: 3, recordCap: 1_000_000 });
-    const after = await db.mt_records.find().exec();
+    const after = await localAll(db, 'mt_records');
     expect(after.length).toBeLessThan(before);
-    expect(Math.min(...after.map((d) => d.receive_time))).toBeGreaterThanOrEqual(Date.now() - 3 * DAY - 60_000);
+    expect(Math.min(...after.map((d) => Number(d.receive_time)))).toBeGreaterThanOrEqual(Date.now() - 3 * DAY - 60_000);
   });
 });
 
@@ -106,10 +110,10 @@ describe('pull replication', () => {
 describe('scoping', () => {
   it('a sub-account replicates only its own records', async () => {
     const c = await consoleFor(platform, 'user', 'SUB001');
-    const sub = createReplicator({ db: c.db, pull: httpPull(c.client), leaderElection: false, resources: ['mtRecord'] });
+    const sub = createReplicator({ store: recordStoreOf(c.db), pull: httpPull(c.client), resources: ['mtRecord'] });
     await sub.start();
     await sub.backfilled();
-    const docs = await c.db.mt_records.find().exec();
+    const docs = await localAll(c.db, 'mt_records');
     expect(docs.length).toBeGreaterThan(0);
     expect(new Set(docs.map((d) => d.cus_id))).toEqual(new Set(['SUB001']));
     await sub.stop();
@@ -128,7 +132,7 @@ describe('backfill racing live updates', () => {
     );
     let raced = false;
     const rep: Replicator = createReplicator({
-      db: c.db, pageSize: 200, leaderElection: false, resources: ['mtRecord'],
+      store: recordStoreOf(c.db), pageSize: 200, resources: ['mtRecord'],
       pull: async (resource, req) => {
         const res = await pull(resource, req);
         const stale = res.documents.some((d) => d.sn === target.sn);
@@ -137,7 +141,7 @@ describe('backfill racing live updates', () => {
           raced = true;
           await platform.ctx.db.query(`update mt_records set mt_status = 600 where sn = $1`, [target.sn]);
           await rep.notify('mtRecord');
-          expect((await c.db.mt_records.findOne(target.sn).exec())?.mt_status).toBe(600);
+          expect((await localGet(c.db, 'mt_records', target.sn))?.mt_status).toBe(600);
         }
         return res;
       },
@@ -145,7 +149,7 @@ describe('backfill racing live updates', () => {
     await rep.start();
     await rep.backfilled();
     expect(raced).toBe(true);
-    expect((await c.db.mt_records.findOne(target.sn).exec())?.mt_status).toBe(600);
+    expect((await localGet(c.db, 'mt_records', target.sn))?.mt_status).toBe(600);
     await rep.stop();
     await c.db.remove();
   });
