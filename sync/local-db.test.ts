@@ -4,7 +4,7 @@ import { firstValueFrom } from 'rxjs';
 import { localChanges } from './local-changes';
 import { kHigh, kLow, openLocalDb, orderKey, type LocalDb, type LocalMt } from './local-db';
 import { queryLocal } from './query';
-import { recordStoreOf } from './record-store';
+import { openRecordStore, recordStoreOf } from './record-store';
 
 let db: LocalDb | null = null;
 afterEach(async () => {
@@ -61,5 +61,17 @@ describe('local database', () => {
     await db.remove();
     db = await openLocalDb({ cusId: 'U3', indexedDB, IDBKeyRange, namespace: 'iso' });
     expect(await recordStoreOf(db).count('mt_records')).toBe(1);
+  });
+});
+
+describe('record store opened by name (the sync worker)', () => {
+  it('writes where RxDB reads', async () => {
+    db = await openLocalDb({ cusId: 'U5', indexedDB, IDBKeyRange, namespace: `t${Date.now()}` });
+    const byName = openRecordStore(db.name, db.token, { indexedDB, IDBKeyRange });
+    await byName.put('mt_records', [mt('w1', 10), mt('w2', 20)]);
+    await byName.writeState('mtRecord', { forwardSeq: 7 });
+    expect((await queryLocal(db, 'mt_records', { selector: { prod_type: 0 }, sort: [{ prod_type: 'asc' }, { k: 'asc' }] })).map((d) => d.sn)).toEqual(['w2', 'w1']);
+    expect(await recordStoreOf(db).readState('mtRecord')).toEqual({ forwardSeq: 7 });
+    byName.close();
   });
 });

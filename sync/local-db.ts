@@ -1,4 +1,4 @@
-import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema } from 'rxdb';
+import { addRxPlugin, createRxDatabase, removeRxDatabase, type RxCollection, type RxDatabase, type RxJsonSchema } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { FeedResource } from '../contract/endpoints/feed.endpoints';
@@ -89,8 +89,8 @@ const mtSchema = schema<LocalMt>(
     mt_status: int(9999, -1), report_result: nstr, report_result_desc: nstr, errDesc: nstr, table_name: str(), receive_time: int(),
     month: str(), segments: int(), price: num, priceStr: str(), countryName: nstr, countryCode: nstr, titleStr: nstr, receive_content: nstr, ...feed,
   },
-  // no phone index: a prefix is a range, so it could not keep the k order; it filters along [prod_type, k] instead
-  [['prod_type', 'k'], ['prod_type', 'mt_status', 'k'], ['prod_type', 'cus_id', 'k']],
+  // the phone index serves number and prefix searches (query.ts reads its keys, which carry k, and orders by k)
+  [['prod_type', 'k'], ['prod_type', 'mt_status', 'k'], ['prod_type', 'cus_id', 'k'], ['prod_type', 'decodeMobile', 'k']],
 );
 const moSchema = schema<LocalMo>(
   'sn',
@@ -189,10 +189,14 @@ export interface OpenLocalDbOptions {
   namespace?: string;
 }
 
-export function localDbName(cusId: string, namespace = ''): string {
+/** Bumped when a collection's schema changes: the cache is rebuilt by pulling rather than migrated in place. */
+export const LOCAL_DB_GENERATION = 2;
+
+export function localDbName(cusId: string, namespace = '', generation = LOCAL_DB_GENERATION): string {
   // RxDB names must be lowercase letters, digits and a few symbols.
   const safe = (s: string) => s.toLowerCase().replace(/[^a-z0-9]/g, (c) => `_${c.charCodeAt(0).toString(16)}`);
-  return `smsc_${safe(namespace)}${namespace ? '_' : ''}${safe(cusId)}`;
+  const gen = generation > 1 ? `g${generation}_` : '';
+  return `smsc_${gen}${safe(namespace)}${namespace ? '_' : ''}${safe(cusId)}`;
 }
 
 export async function openLocalDb(o: OpenLocalDbOptions): Promise<LocalDb> {
@@ -208,5 +212,7 @@ export async function openLocalDb(o: OpenLocalDbOptions): Promise<LocalDb> {
     closeDuplicates: true,
   } as never);
   await db.addCollections(Object.fromEntries(Object.entries(COLLECTION_SCHEMAS).map(([name, s]) => [name, { schema: s }])) as never);
+  // the previous generation's cache of this user is dead weight in the browser's quota
+  void removeRxDatabase(localDbName(o.cusId, o.namespace, LOCAL_DB_GENERATION - 1), storage).catch(() => undefined);
   return db;
 }

@@ -2,7 +2,7 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLocalDb, orderKey, type LocalDb, type LocalMt } from './local-db';
 import { recordStoreOf } from './record-store';
-import { chooseIndex, runQuery, toListRequest, toRxQuery, type Query } from './query';
+import { chooseIndex, prefixPlan, runQuery, toListRequest, toRxQuery, type Query } from './query';
 
 const T0 = Date.UTC(2026, 10, 1);
 const HOUR = 3_600_000;
@@ -43,6 +43,11 @@ describe('query vocabulary', () => {
     expect(chooseIndex('mt_records', [{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'eq', field: 'mt_status', value: 0 }])).toEqual(['prod_type', 'mt_status', 'k']);
     expect(chooseIndex('mt_records', [{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'prefix', field: 'decodeMobile', value: '13' }])).toEqual(['prod_type', 'k']);
     expect(toRxQuery({ collection: 'mt_records', filters: [{ op: 'eq', field: 'prod_type', value: 0 }], limit: 20 }).sort).toEqual([{ prod_type: 'asc' }, { k: 'asc' }]);
+    // a phone prefix of 3+ digits reads the phone index; a shorter one walks the newest-first index
+    const phone = (value: string): Query => ({ collection: 'mt_records', filters: [{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'prefix', field: 'decodeMobile', value }], limit: 20 });
+    expect(prefixPlan(phone('138'))?.index).toEqual(['prod_type', 'decodeMobile', 'k']);
+    expect(prefixPlan(phone('13'))).toBeNull();
+    expect(prefixPlan({ ...phone('138'), sort: 'oldest' })).toBeNull();
   });
 
   it('keyset pages walk every matching record newest first, whatever the filters', async () => {
@@ -51,6 +56,10 @@ describe('query vocabulary', () => {
       [[{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'eq', field: 'mt_status', value: 700 }], (r) => r.prod_type === 0 && r.mt_status === 700],
       [[{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'eq', field: 'cus_id', value: 'sub1' }], (r) => r.prod_type === 0 && r.cus_id === 'sub1'],
       [[{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'prefix', field: 'decodeMobile', value: '131' }], (r) => r.prod_type === 0 && r.decodeMobile.startsWith('131')],
+      // through the phone index: with a status the index does not hold, with a date range, and a whole number
+      [[{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'prefix', field: 'decodeMobile', value: '1310' }, { op: 'eq', field: 'mt_status', value: 500 }], (r) => r.prod_type === 0 && r.decodeMobile.startsWith('1310') && r.mt_status === 500],
+      [[{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'prefix', field: 'decodeMobile', value: '1300' }, { op: 'range', field: 'receive_time', from: T0 + 30 * HOUR, to: T0 + 200 * HOUR }], (r) => r.prod_type === 0 && r.decodeMobile.startsWith('1300') && r.receive_time >= T0 + 30 * HOUR && r.receive_time <= T0 + 200 * HOUR],
+      [[{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'prefix', field: 'decodeMobile', value: all[4].decodeMobile }], (r) => r.prod_type === 0 && r.decodeMobile === all[4].decodeMobile],
       [[{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'contains', field: 'decodeContent', value: 'code' }], (r) => r.prod_type === 0 && r.decodeContent.includes('code')],
       [[{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'range', field: 'receive_time', from: T0 + 50 * HOUR, to: T0 + 120 * HOUR }], (r) => r.prod_type === 0 && r.receive_time >= T0 + 50 * HOUR && r.receive_time <= T0 + 120 * HOUR],
       [[{ op: 'in', field: 'prod_type', values: [0, 1] }, { op: 'eq', field: 'mt_status', value: 0 }], (r) => r.mt_status === 0],

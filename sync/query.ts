@@ -1,4 +1,5 @@
-import { normalizeMangoQuery, prepareQuery, type MangoQuery, type RxCollection } from 'rxdb';
+import Dexie from 'dexie';
+import { getQueryMatcher, normalizeMangoQuery, prepareQuery, type MangoQuery, type RxCollection } from 'rxdb';
 import { filter, merge, type Observable } from 'rxjs';
 import type { Endpoint } from '../contract/endpoint';
 import {
@@ -8,7 +9,7 @@ import { timeBatchListEndpoint, timeMtMessageListEndpoint } from '../contract/en
 import type { HttpClient } from './http-client';
 import { localChanges } from './local-changes';
 import { COLLECTION_SCHEMAS, kHigh, kLow, RECORD_COLLECTIONS, type LocalDb, type RecordCollectionName } from './local-db';
-import { stripInternal } from './record-store';
+import { stripInternal, tableOf, type Doc } from './record-store';
 
 // One query vocabulary (DESIGN.md §6): filters, newest-first order, keyset cursor and page size, translated here
 // and only here into an RxDB query (index-backed through the ordering key `k`) and into a list-endpoint request for
@@ -168,7 +169,8 @@ export async function runQuery<T = Record<string, unknown>>(q: Query, o: RunOpti
     const res = (await o.client.call(endpoint, toListRequest(q, pageNumber) as never, { silent: true })) as { total: number; data: T[] };
     return { rows: res.data, next: pageNumber * q.limit < res.total ? pageNumber + 1 : null, source: 'server', cachedOnly: false };
   }
-  const rows = (await queryLocal(o.db, q.collection, toRxQuery(q))) as (T & { k: string })[];
+  const plan = prefixPlan(q);
+  const rows = (await (plan ? prefixPage(o.db, q, plan) : queryLocal(o.db, q.collection, toRxQuery(q)))) as (T & { k: string })[];
   return { rows, next: rows.length === q.limit ? rows[rows.length - 1].k : null, source: 'local', cachedOnly: past };
 }
 
@@ -194,4 +196,69 @@ export async function queryLocal(db: LocalDb, collection: QueryCollection, mango
 export function changesOf(db: LocalDb, collection: QueryCollection): Observable<unknown> {
   const written = localChanges(db.name).pipe(filter((c) => c === collection));
   return collection === 'events' ? merge(written, db.events.$) : written;
+}
+
+/** Shorter prefixes match so much that walking the newest-first index finds a page sooner. */
+const PREFIX_INDEX_MIN = 3;
+
+interface PrefixPlan {
+  index: string[];
+  lead: Scalar[];
+  prefix: string;
+  /** the filters the index does not answer, checked on the documents. */
+  rest: Filter[];
+}
+
+/**
+ * A phone-number search (a prefix of 3+ digits, newest first) uses the index [...equalities, field, k]: a range on
+ * the field breaks the k order, but the index keys carry k and the primary key, so the keys in range are read (no
+ * documents), ordered by k, and only a page's documents are fetched.
+ */
+export function prefixPlan(q: Query): PrefixPlan | null {
+  if (q.collection === 'events' || (q.sort ?? 'newest') !== 'newest') return null;
+  const prefix = q.filters.find((f): f is Extract<Filter, { op: 'prefix' }> => f.op === 'prefix' && f.value.length >= PREFIX_INDEX_MIN);
+  if (!prefix) return null;
+  const eq = new Map(q.filters.filter((f) => f.op === 'eq').map((f) => [f.field, (f as { value: Scalar }).value]));
+  for (const index of (COLLECTION_SCHEMAS[q.collection].indexes ?? []) as string[][]) {
+    const lead = index.slice(0, -2);
+    if (index[index.length - 1] !== 'k' || index[index.length - 2] !== prefix.field || !lead.every((f) => eq.has(f))) continue;
+    const rest = q.filters.filter((f) => f !== prefix && f.op !== 'range' && !(f.op === 'eq' && lead.includes(f.field)));
+    return { index, lead: lead.map((f) => eq.get(f)!), prefix: prefix.value, rest };
+  }
+  return null;
+}
+
+async function prefixPage(db: LocalDb, q: Query, plan: PrefixPlan): Promise<Doc[]> {
+  const name = q.collection as RecordCollectionName;
+  const table = await tableOf(db, name);
+  const pk = RECORD_COLLECTIONS[name].primaryKey;
+  // RxDB prefixes every index with the deleted flag ('0' = live) and ends it with the primary key
+  const indexName = `[${['_deleted', ...plan.index, pk].join('+')}]`;
+  const keys = (await table
+    .where(indexName)
+    .between(['0', ...plan.lead, plan.prefix, Dexie.minKey, Dexie.minKey], ['0', ...plan.lead, `${plan.prefix}\uffff`, Dexie.maxKey, Dexie.maxKey], true, true)
+    .keys()) as unknown as Scalar[][];
+  const kAt = plan.index.length;
+  const bounds = (toRxQuery({ ...q, filters: q.filters.filter((f) => f.op === 'range') }).selector as { k?: Record<string, string> }).k ?? {};
+  const inRange = (k: string) =>
+    (bounds.$gt === undefined || k > bounds.$gt) && (bounds.$gte === undefined || k >= bounds.$gte) && (bounds.$lte === undefined || k <= bounds.$lte);
+  const candidates = keys
+    .map((key) => ({ k: String(key[kAt]), id: String(key[kAt + 1]) }))
+    .filter((c) => inRange(c.k))
+    .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
+  const col = db[name] as unknown as RxCollection<Record<string, unknown>>;
+  const schema = col.schema.jsonSchema;
+  const match = plan.rest.length ? getQueryMatcher(schema, normalizeMangoQuery(schema, { selector: toRxQuery({ ...q, filters: plan.rest, after: null }).selector })) : null;
+  const out: Doc[] = [];
+  // documents are fetched a chunk at a time until the page is full (other filters may drop some)
+  for (let i = 0; i < candidates.length && out.length < q.limit; i += q.limit * 2) {
+    const docs = await table.bulkGet(candidates.slice(i, i + q.limit * 2).map((c) => c.id));
+    for (const d of docs) {
+      if (!d || d._deleted === '1') continue;
+      const doc = stripInternal(d);
+      if (!match || match(doc as never)) out.push(doc);
+      if (out.length === q.limit) break;
+    }
+  }
+  return out;
 }

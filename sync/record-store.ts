@@ -1,4 +1,4 @@
-import type { Table } from 'dexie';
+import Dexie, { type Table } from 'dexie';
 import { announceChange } from './local-changes';
 import { RECORD_COLLECTIONS, type LocalDb, type RecordCollectionName } from './local-db';
 
@@ -119,10 +119,37 @@ export function createRecordStore(dbName: string, token: string, tableOf: TableO
   };
 }
 
+/** The Dexie table RxDB's storage keeps an open collection in. */
+export async function tableOf(db: LocalDb, name: StoreCollection): Promise<Table<Doc, string>> {
+  const internals = (db[name].storageInstance as unknown as { internals: Promise<{ dexieTable: Table<Doc, string> }> }).internals;
+  return (await internals).dexieTable;
+}
+
 /** The store over an open RxDB database's own Dexie tables (main thread, Node tests). */
 export function recordStoreOf(db: LocalDb): RecordStore {
-  return createRecordStore(db.name, db.token, async (name) => {
-    const internals = (db[name].storageInstance as unknown as { internals: Promise<{ dexieTable: Table<Doc, string> }> }).internals;
-    return (await internals).dexieTable;
+  return createRecordStore(db.name, db.token, (name) => tableOf(db, name));
+}
+
+/** The IndexedDB database RxDB's Dexie storage keeps one collection in (every schema here is version 0). */
+export const storageDbName = (dbName: string, name: StoreCollection) => `rxdb-dexie-${dbName}--0--${name}`;
+
+/**
+ * The store over the same tables opened by name, without RxDB (the sync worker). The database must exist: RxDB
+ * creates it when the console opens the user's database, before the worker starts.
+ */
+export function openRecordStore(dbName: string, token: string, idb?: { indexedDB: unknown; IDBKeyRange: unknown }): RecordStore & { close(): void } {
+  const opened = new Map<StoreCollection, Dexie>();
+  const tables = new Map<StoreCollection, Promise<Table<Doc, string>>>();
+  const store = createRecordStore(dbName, token, (name) => {
+    let t = tables.get(name);
+    if (!t) {
+      // no version declared: Dexie opens the existing schema as it is
+      const d = new Dexie(storageDbName(dbName, name), idb as never);
+      opened.set(name, d);
+      t = d.open().then(() => d.table<Doc, string>('docs'));
+      tables.set(name, t);
+    }
+    return t;
   });
+  return { ...store, close: () => opened.forEach((d) => d.close()) };
 }

@@ -88,6 +88,14 @@ export interface Replicator {
 const SETTINGS_ID = 'settings';
 const EVICTED_ID = 'evicted';
 
+/** The cache window in force: the user's setting over the default. */
+export async function readWindow(store: Pick<RecordStore, 'readState'>): Promise<CacheWindow> {
+  return { ...DEFAULT_CACHE_WINDOW, ...((await store.readState<CacheWindow>(SETTINGS_ID)) ?? {}) };
+}
+
+/** Keeps the user's cache window. */
+export const writeWindow = (store: Pick<RecordStore, 'writeState'>, w: CacheWindow) => store.writeState(SETTINGS_ID, w);
+
 /** The local document for a pulled one: the contract document plus its ordering key. */
 export function toLocal(collection: RecordCollectionName, doc: Record<string, unknown>): Record<string, unknown> {
   const id = String(doc[RECORD_COLLECTIONS[collection].primaryKey]);
@@ -140,9 +148,7 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
   const readState = <T>(id: string) => store.readState<T>(id);
   const writeState = (id: string, data: object) => store.writeState(id, data);
 
-  async function getWindow(): Promise<CacheWindow> {
-    return { ...DEFAULT_CACHE_WINDOW, ...((await readState<CacheWindow>(SETTINGS_ID)) ?? {}) };
-  }
+  const getWindow = () => readWindow(store);
 
   /** Writes one page: live documents upserted, tombstones removed. */
   async function apply(resource: FeedResource, docs: Record<string, unknown>[]): Promise<number> {
@@ -339,7 +345,7 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
     backfilled: () => backfillDone,
     getWindow,
     async setWindow(w) {
-      await writeState(SETTINGS_ID, w);
+      await writeWindow(store, w);
       await evict(w);
     },
     setOnline(online) {

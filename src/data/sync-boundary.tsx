@@ -1,18 +1,19 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { UserInfo } from '../../contract/endpoints/user.endpoints';
 import { pendingEvents$ } from '../../sync/event-log';
 import { openLocalDb, type EventDoc } from '../../sync/local-db';
 import { createOutbox } from '../../sync/outbox';
 import { runQuery } from '../../sync/query';
 import { recordStoreOf } from '../../sync/record-store';
-import { createReplicator } from '../../sync/replication';
-import { followChanges, httpPull } from '../../sync/replication-http';
+import { createWorkerReplicator, type WorkerReplicator } from '../../sync/sync-worker-client';
 import { api } from '../app/api';
+import { getLanguage } from '../app/language';
+import { emitUnauthorized } from '../app/session-events';
 import { notify } from '../app/notify';
 import { online$, pending$, progress$, runtime$ } from './sync-runtime';
 
-// Mounted by the shell around the logged-in layout: opens this user's local database, replicates (in the leading
-// tab only), follows the change stream, runs the outbox. Children render at once; screens wait for the database.
+// Mounted by the shell around the logged-in layout: opens this user's local database, replicates (in a worker of the
+// leading tab only), runs the outbox. Children render at once; screens wait for the database.
 export interface SyncBoundaryProps {
   token: string;
   userInfo: UserInfo;
@@ -22,6 +23,8 @@ export interface SyncBoundaryProps {
 export function SyncBoundary({ token, userInfo, children }: SyncBoundaryProps) {
   const cusId = userInfo.authUser.cus_id;
   const actor = userInfo.authUser.userName;
+  const tokenRef = useRef(token);
+  const workerRef = useRef<WorkerReplicator | null>(null);
 
   useEffect(() => {
     let closed = false;
@@ -29,7 +32,16 @@ export function SyncBoundary({ token, userInfo, children }: SyncBoundaryProps) {
     void (async () => {
       const db = await openLocalDb({ cusId });
       if (closed) return void db.close();
-      const replicator = createReplicator({ store: recordStoreOf(db), pull: httpPull(api), leadership: async () => void (await db.waitForLeadership()) });
+      const replicator = createWorkerReplicator({
+        db,
+        baseUrl: api.baseUrl,
+        getToken: () => tokenRef.current,
+        language: getLanguage(),
+        leadership: async () => void (await db.waitForLeadership()),
+        onUnauthorized: emitUnauthorized,
+        spawn: () => new Worker(new URL('../../sync/sync.worker.ts', import.meta.url), { type: 'module', name: 'sms-sync' }),
+      });
+      workerRef.current = replicator;
       const outbox = createOutbox({ db, client: api });
       runtime$.next({ db, replicator, outbox, actor });
       // `npm run bench` measures local queries through this handle; it exists only when the bench asks for it
@@ -51,18 +63,8 @@ export function SyncBoundary({ token, userInfo, children }: SyncBoundaryProps) {
       cleanups.push(() => window.removeEventListener('online', onOnline), () => window.removeEventListener('offline', onOffline));
       outbox.start();
       cleanups.push(() => outbox.stop());
-      // only the leading tab replicates and listens; the others read the same database
-      void replicator.start().then(() => {
-        if (closed) return;
-        cleanups.push(
-          followChanges({
-            baseUrl: api.baseUrl,
-            getToken: () => token,
-            onChanged: (resource) => void replicator.notify(resource),
-            onStatus: (up) => up && void replicator.notify(),
-          }),
-        );
-      });
+      // only the leading tab replicates (in its worker, which also follows the change stream); the others read
+      void replicator.start();
       cleanups.push(() => {
         void replicator.stop().then(() => db.close());
         runtime$.next(null);
@@ -72,9 +74,14 @@ export function SyncBoundary({ token, userInfo, children }: SyncBoundaryProps) {
       closed = true;
       cleanups.reverse().forEach((c) => c());
     };
-    // the token changes on refresh; the stream reads it through getToken, so only the user reopens everything
+    // the token changes on refresh and reaches the worker below, so only another user reopens everything
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cusId]);
+
+  useEffect(() => {
+    tokenRef.current = token;
+    workerRef.current?.setToken(token);
+  }, [token]);
 
   return <>{children}</>;
 }

@@ -32,6 +32,9 @@ test('offline-first records: backfill, offline browse, pending pause pushed once
   const statuses: string[] = [];
   await page.exposeFunction('__syncStatus', (s: string) => statuses.push(s));
 
+  // pulls seen from this tab (its sync worker's requests are reported on the page)
+  const firstPulls: string[] = [];
+  page.on('request', (r) => r.url().includes('/pull') && firstPulls.push(r.url()));
   await login(page, 'admin');
   await page.goto(`${BASE}/mtRecordList`);
   // watch the indicator from the start: rows must show while it still says "backfill"
@@ -59,7 +62,10 @@ test('offline-first records: backfill, offline browse, pending pause pushed once
   await expect(rows(second).first()).toBeVisible();
   await expect(second.locator('[data-testid=sync-status]')).toHaveAttribute('data-status', 'follower');
   await second.waitForTimeout(1500);
+  expect(firstPulls.length, 'the leading tab pulls (so the listener sees worker requests)').toBeGreaterThan(0);
+  expect(page.workers().some((w) => w.url().includes('sync.worker')), 'the leader replicates in a worker').toBe(true);
   expect(secondPulls).toEqual([]);
+  expect(second.workers().some((w) => w.url().includes('sync.worker'))).toBe(false);
   await second.close();
 
   // a delivery report arriving on the platform changes the status on screen without a reload

@@ -1,0 +1,99 @@
+import { BehaviorSubject } from 'rxjs';
+import type { Language } from '../contract/constants';
+import { FEED_RESOURCES, type FeedResource } from '../contract/endpoints/feed.endpoints';
+import type { LocalDb } from './local-db';
+import { recordStoreOf } from './record-store';
+import { readWindow, writeWindow, type Replicator, type SyncProgress } from './replication';
+import type { WorkerCommand, WorkerReport } from './sync-worker-protocol';
+
+// The console's side of the sync worker: the same Replicator face the screens already use. Only the leading tab
+// starts a worker; the others stay followers and read what the leader writes.
+
+export interface WorkerReplicatorOptions {
+  db: LocalDb;
+  baseUrl: string;
+  getToken: () => string | null;
+  language: Language;
+  /** resolves when this tab leads (RxDB leader election). */
+  leadership: () => Promise<void>;
+  onUnauthorized?: () => void;
+  /** makes the worker; injectable so a bundler sees `new Worker(new URL(...))` where it can rewrite it. */
+  spawn: () => Worker;
+}
+
+export type WorkerReplicator = Replicator & { setToken(token: string | null): void };
+
+export function createWorkerReplicator(o: WorkerReplicatorOptions): WorkerReplicator {
+  const resources = Object.keys(FEED_RESOURCES) as FeedResource[];
+  const blank = { phase: 'idle' as const, synced: 0, fraction: 0, error: null };
+  const progress$ = new BehaviorSubject<SyncProgress>({
+    phase: 'starting', online: true, leader: false, synced: 0, fraction: 0, error: null,
+    resources: Object.fromEntries(resources.map((r) => [r, { ...blank }])) as SyncProgress['resources'],
+  });
+  const store = recordStoreOf(o.db);
+  let worker: Worker | null = null;
+  let stopped = false;
+  let nextId = 1;
+  const replies = new Map<number, () => void>();
+  let backfilledResolve: () => void = () => {};
+  const backfilled = new Promise<void>((r) => (backfilledResolve = r));
+
+  const send = (m: WorkerCommand) => worker?.postMessage(m);
+  function request(m: { type: 'setWindow' | 'stop' } & Record<string, unknown>): Promise<void> {
+    if (!worker) return Promise.resolve();
+    const id = nextId++;
+    return new Promise((resolve) => {
+      replies.set(id, resolve);
+      send({ ...m, id } as WorkerCommand);
+    });
+  }
+
+  function onReport(m: WorkerReport) {
+    if (m.type === 'progress') progress$.next(m.progress);
+    else if (m.type === 'backfilled') backfilledResolve();
+    else if (m.type === 'unauthorized') o.onUnauthorized?.();
+    else if (m.type === 'failed') progress$.next({ ...progress$.value, error: m.message });
+    else if (m.type === 'reply') {
+      replies.get(m.id)?.();
+      replies.delete(m.id);
+    }
+  }
+
+  return {
+    progress$,
+    backfilled: () => backfilled,
+    async start() {
+      progress$.next({ ...progress$.value, phase: 'follower', leader: false });
+      await o.leadership();
+      if (stopped) return;
+      worker = o.spawn();
+      worker.onmessage = (e: MessageEvent<WorkerReport>) => onReport(e.data);
+      worker.onerror = (e) => progress$.next({ ...progress$.value, error: e.message || 'sync worker failed' });
+      send({ type: 'start', dbName: o.db.name, dbToken: o.db.token, baseUrl: o.baseUrl, token: o.getToken(), language: o.language });
+    },
+    async notify(resource) {
+      send({ type: 'notify', resource });
+    },
+    getWindow: () => readWindow(store),
+    async setWindow(w) {
+      // a follower keeps the setting for the leader's next start; the leader's worker applies it now
+      if (worker) await request({ type: 'setWindow', window: w });
+      else await writeWindow(store, w);
+    },
+    setOnline(online) {
+      progress$.next({ ...progress$.value, online });
+      send({ type: 'online', online });
+    },
+    setToken(token) {
+      send({ type: 'token', token });
+    },
+    async stop() {
+      stopped = true;
+      // a worker that does not answer within a second is ended anyway: the page is going
+      await Promise.race([request({ type: 'stop' }), new Promise((r) => setTimeout(r, 1000))]);
+      worker?.terminate();
+      worker = null;
+      progress$.next({ ...progress$.value, phase: 'stopped' });
+    },
+  };
+}

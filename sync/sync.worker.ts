@@ -1,0 +1,70 @@
+import { createHttpClient } from './http-client';
+import { openRecordStore } from './record-store';
+import { createReplicator, type Replicator } from './replication';
+import { followChanges, httpPull } from './replication-http';
+import type { WorkerCommand, WorkerReport } from './sync-worker-protocol';
+
+// The replication of the leading tab, in a dedicated Worker: fetching, parsing and writing pages (a 5,000-record
+// page is about 2.5 MB of JSON and as much structured cloning into IndexedDB) stay off the main thread, so the
+// screens keep scrolling during a backfill. Screens hear the writes on the change channel (local-changes.ts).
+
+const scope = self as unknown as { postMessage(m: WorkerReport): void; onmessage: ((e: MessageEvent<WorkerCommand>) => void) | null };
+const post = (m: WorkerReport) => scope.postMessage(m);
+
+let rep: Replicator | null = null;
+let token: string | null = null;
+let close = () => {};
+
+async function start(m: Extract<WorkerCommand, { type: 'start' }>) {
+  token = m.token;
+  const store = openRecordStore(m.dbName, m.dbToken);
+  const client = createHttpClient({
+    baseUrl: m.baseUrl,
+    getToken: () => token,
+    getLanguage: () => m.language,
+    onUnauthorized: () => post({ type: 'unauthorized' }),
+  });
+  const r = createReplicator({ store, pull: httpPull(client) });
+  rep = r;
+  r.progress$.subscribe((progress) => post({ type: 'progress', progress }));
+  void r.backfilled().then(() => post({ type: 'backfilled' }));
+  await r.start();
+  const stopStream = followChanges({
+    baseUrl: client.baseUrl,
+    getToken: () => token,
+    onChanged: (resource) => void r.notify(resource),
+    onStatus: (up) => up && void r.notify(),
+  });
+  close = () => {
+    stopStream();
+    store.close();
+  };
+}
+
+scope.onmessage = (e) => {
+  const m = e.data;
+  const reply = (id: number) => () => post({ type: 'reply', id });
+  switch (m.type) {
+    case 'start':
+      void start(m).catch((err) => post({ type: 'failed', message: String((err as Error)?.message ?? err) }));
+      break;
+    case 'token':
+      token = m.token;
+      break;
+    case 'online':
+      rep?.setOnline(m.online);
+      break;
+    case 'notify':
+      void rep?.notify(m.resource);
+      break;
+    case 'setWindow':
+      void (rep ? rep.setWindow(m.window) : Promise.resolve()).finally(reply(m.id));
+      break;
+    case 'stop':
+      void (rep ? rep.stop() : Promise.resolve()).finally(() => {
+        close();
+        reply(m.id)();
+      });
+      break;
+  }
+};
