@@ -24,6 +24,13 @@ export const SCREENS_EN: Record<string, unknown> = {
     },
   },
   stat: { day: 'By day', month: 'By month', year: 'By year' },
+  cache: {
+    title: 'Local cache', open: 'Local cache and sync status', days: 'Days kept', recordCap: 'Most records per kind', save: 'Save', saved: 'Cache settings saved',
+    daysRange: 'Days kept must be a whole number from {{min}} to {{max}}', capRange: 'Records must be a whole number from {{min}} to {{max}}',
+    hint: 'Records older than the cache are fetched from the platform when online. Shrinking it deletes older local records.', resource: 'Data', phase: 'State', count: 'Synced this session',
+    phases: { idle: 'Waiting', backfill: 'Filling', live: 'Live' },
+    resources: { mtRecord: 'Send records', moRecord: 'Replies', batch: 'Batches', timeBatch: 'Timed batches', timeMtMessage: 'Timed SMS details', statistics: 'Statistics' },
+  },
   sync: { synced: '{{count}} synced', offline: 'Offline', error: 'Sync error', live: 'Synced', follower: 'Syncing in another tab', pending: 'Pending' },
   timed: {
     pause: 'Pause', recover: 'Recover', intercept: 'Intercept', edit: 'Edit', save: 'Save', confirmTitle: 'Confirm',

@@ -22,6 +22,13 @@ export const SCREENS_ZH: Record<string, unknown> = {
     },
   },
   stat: { day: '按日', month: '按月', year: '按年' },
+  cache: {
+    title: '本地缓存', open: '本地缓存与同步状态', days: '缓存天数', recordCap: '每类记录最多条数', save: '保存', saved: '缓存设置已保存',
+    daysRange: '缓存天数须为 {{min}} 到 {{max}} 的整数', capRange: '记录条数须为 {{min}} 到 {{max}} 的整数',
+    hint: '早于缓存范围的记录在联网时从平台查询。缩小范围会删除本地较早的记录。', resource: '数据', phase: '状态', count: '本次同步',
+    phases: { idle: '等待', backfill: '回填中', live: '实时' },
+    resources: { mtRecord: '发送记录', moRecord: '上行记录', batch: '批次', timeBatch: '定时批次', timeMtMessage: '定时短信明细', statistics: '统计' },
+  },
   sync: { synced: '已同步 {{count}} 条', offline: '离线', error: '同步出错', live: '已同步', follower: '其他标签页同步中', pending: '待提交' },
   timed: {
     pause: '暂停', recover: '恢复', intercept: '拦截', edit: '编辑', save: '保存', confirmTitle: '确认',

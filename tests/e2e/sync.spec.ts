@@ -112,3 +112,30 @@ test('offline-first records: backfill, offline browse, pending pause pushed once
   await expect(events.locator('[data-testid=event-status]')).toHaveAttribute('data-status', 'acked');
   expect(pageErrors).toEqual([]);
 });
+
+test('the local cache dialog shows what synced and keeps a valid window', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto(`${BASE}/mtRecordList`);
+  await expect(page.locator('[data-testid=sync-status]')).toHaveAttribute('data-status', 'live', { timeout: 60_000 });
+  await page.locator('[data-testid=sync-status]').click();
+  const dialog = page.locator('[data-testid=cache-dialog]');
+  await expect(dialog).toBeVisible();
+  // one row per replicated resource, send records among them with a count
+  await expect(dialog.locator('tbody tr')).toHaveCount(6);
+  await expect(dialog.locator('#cache-days')).toHaveValue('90');
+  // out of range: a localized error, nothing saved
+  const typeDays = async (v: string) => {
+    await dialog.locator('#cache-days').click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Backspace');
+    await dialog.locator('#cache-days').pressSequentially(v);
+  };
+  await typeDays('0');
+  await expect(dialog.getByRole('alert')).toContainText('1');
+  await expect(dialog.locator('[data-testid=cache-save]')).toBeDisabled();
+  await typeDays('30');
+  await dialog.locator('[data-testid=cache-save]').click();
+  await expect(dialog).toBeHidden();
+  await page.locator('[data-testid=sync-status]').click();
+  await expect(page.locator('[data-testid=cache-dialog] #cache-days')).toHaveValue('30');
+});

@@ -1,0 +1,87 @@
+import { Button } from 'primereact/button';
+import { DataTable } from 'primereact/datatable';
+import { Column } from 'primereact/column';
+import { Dialog } from 'primereact/dialog';
+import { InputNumber } from 'primereact/inputnumber';
+import { Message } from 'primereact/message';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CACHE_WINDOW_LIMITS, validWindow, type CacheWindow, type SyncProgress } from '../../sync/replication';
+import { notify } from '../app/notify';
+import { useRuntime } from './sync-runtime';
+
+// The local cache: what each resource has synced, and the window the user keeps (DESIGN.md §2.2).
+export function CacheWindowDialog({ visible, onHide, progress }: { visible: boolean; onHide: () => void; progress: SyncProgress | null }) {
+  const { t } = useTranslation();
+  const runtime = useRuntime();
+  const [draft, setDraft] = useState<CacheWindow | null>(null);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (visible && runtime) void runtime.replicator.getWindow().then(setDraft);
+  }, [visible, runtime]);
+
+  const { days, recordCap } = CACHE_WINDOW_LIMITS;
+  const daysBad = draft !== null && !validWindow({ ...draft, recordCap: recordCap.min });
+  const capBad = draft !== null && !validWindow({ ...draft, days: days.min });
+  const rows = Object.entries(progress?.resources ?? {}).map(([resource, r]) => ({ resource, ...r }));
+
+  async function save() {
+    if (!runtime || !draft || !validWindow(draft)) return;
+    setSaving(true);
+    try {
+      await runtime.replicator.setWindow(draft);
+      notify({ severity: 'success', summary: t('cache.saved') });
+      onHide();
+    } catch (e) {
+      notify({ severity: 'error', summary: String((e as Error)?.message ?? e) });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog header={t('cache.title')} visible={visible} onHide={onHide} style={{ width: 'min(560px, 95vw)' }} data-testid="cache-dialog">
+      <DataTable value={rows} size="small" dataKey="resource">
+        <Column header={t('cache.resource')} body={(r: { resource: string }) => t(`cache.resources.${r.resource}`)} />
+        <Column header={t('cache.phase')} body={(r: { phase: string }) => t(`cache.phases.${r.phase}`)} />
+        <Column header={t('cache.count')} field="synced" />
+      </DataTable>
+      {progress?.error && <Message severity="error" text={progress.error} style={{ marginTop: 8 }} />}
+      {draft && (
+        <form
+          style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-start', marginTop: 12 }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <label style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            <small>{t('cache.days')}</small>
+            <InputNumber
+              inputId="cache-days"
+              value={draft.days}
+              useGrouping={false}
+              invalid={daysBad}
+              aria-describedby={daysBad ? 'cache-days-error' : undefined}
+              onChange={(e) => setDraft({ ...draft, days: e.value ?? 0 })}
+            />
+            {daysBad && <small id="cache-days-error" className="p-error" role="alert">{t('cache.daysRange', days)}</small>}
+          </label>
+          <label style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            <small>{t('cache.recordCap')}</small>
+            <InputNumber
+              inputId="cache-cap"
+              value={draft.recordCap}
+              invalid={capBad}
+              aria-describedby={capBad ? 'cache-cap-error' : undefined}
+              onChange={(e) => setDraft({ ...draft, recordCap: e.value ?? 0 })}
+            />
+            {capBad && <small id="cache-cap-error" className="p-error" role="alert">{t('cache.capRange', recordCap)}</small>}
+          </label>
+          <small style={{ flexBasis: '100%' }}>{t('cache.hint')}</small>
+          <Button type="submit" data-testid="cache-save" label={t('cache.save')} loading={saving} disabled={daysBad || capBad} />
+        </form>
+      )}
+    </Dialog>
+  );
+}
