@@ -1,18 +1,22 @@
 import type { FeedResource, PullRequest } from '../../contract/endpoints/feed.endpoints';
+import { safeChangeSeq } from '../db/change-seq';
 import type { Queryable } from '../db/db';
 import { SOURCES } from './sources';
 
 // The change feed of DESIGN.md §2 over one resource, scoped to the caller's accounts. highWater is read first and
-// bounds a forward pull, so a client that resumes from highWater never skips a row committed in between.
+// bounds the pull, so a client that resumes from highWater never skips a row committed in between. It stays at or
+// below the safe seq (db/change-seq.ts): a row with a lower seq whose transaction is still open on PostgreSQL would
+// otherwise be passed over by a checkpoint set from a higher seq that committed first.
 // Documents come back as JSON text (an array of contract documents) for the route to splice into its answer.
 
 type Pull = Required<Pick<PullRequest, 'limit' | 'direction'>> & Pick<PullRequest, 'since'> & { checkpoint: { seq: number } | null };
 
 export async function pullFeed(q: Queryable, resource: FeedResource, req: Pull, scopeIds: string[]) {
   const s = SOURCES[resource];
+  const safe = await safeChangeSeq(q);
   const top = await q.query<{ seq: number }>(
-    `select ${s.alias}.seq from ${s.table} ${s.alias} where ${s.scope} = any($1::text[]) order by ${s.alias}.seq desc limit 1`,
-    [scopeIds],
+    `select ${s.alias}.seq from ${s.table} ${s.alias} where ${s.scope} = any($1::text[]) and ${s.alias}.seq <= $2 order by ${s.alias}.seq desc limit 1`,
+    [scopeIds, safe],
   );
   const highWater = top[0]?.seq ?? 0;
   const params: unknown[] = [scopeIds, req.limit];
