@@ -200,10 +200,7 @@ export function localDbName(cusId: string, namespace = '', generation = LOCAL_DB
 }
 
 export async function openLocalDb(o: OpenLocalDbOptions): Promise<LocalDb> {
-  // relaxed durability: the cache is re-pullable, and commits still land in order, so a crash can lose only a tail
-  // of pages whose checkpoint was lost with them
-  const settings = { chromeTransactionDurability: 'relaxed', ...(o.indexedDB ? { indexedDB: o.indexedDB, IDBKeyRange: o.IDBKeyRange } : {}) };
-  const storage = getRxStorageDexie(settings as never);
+  const storage = getRxStorageDexie(o.indexedDB ? ({ indexedDB: o.indexedDB, IDBKeyRange: o.IDBKeyRange } as never) : {});
   const db = await createRxDatabase<LocalCollections>({
     name: localDbName(o.cusId, o.namespace),
     storage,
