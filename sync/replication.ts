@@ -24,10 +24,11 @@ export interface CacheWindow {
 export const DEFAULT_CACHE_WINDOW: CacheWindow = { days: 90, recordCap: 1_000_000 };
 /** What a user may set: a day up to three years; a thousand records up to two million per resource. */
 export const CACHE_WINDOW_LIMITS = { days: { min: 1, max: 1095 }, recordCap: { min: 1000, max: 2_000_000 } } as const;
-export function validWindow(w: CacheWindow): boolean {
-  const ok = (v: number, l: { min: number; max: number }) => Number.isInteger(v) && v >= l.min && v <= l.max;
-  return ok(w.days, CACHE_WINDOW_LIMITS.days) && ok(w.recordCap, CACHE_WINDOW_LIMITS.recordCap);
+export function withinLimits(field: keyof CacheWindow, v: number): boolean {
+  const l = CACHE_WINDOW_LIMITS[field];
+  return Number.isInteger(v) && v >= l.min && v <= l.max;
 }
+export const validWindow = (w: CacheWindow) => withinLimits('days', w.days) && withinLimits('recordCap', w.recordCap);
 const DAY_MS = 86_400_000;
 const FIRST_PAGE = 100;
 

@@ -6,7 +6,7 @@ import { InputNumber } from 'primereact/inputnumber';
 import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CACHE_WINDOW_LIMITS, validWindow, type CacheWindow, type SyncProgress } from '../../sync/replication';
+import { CACHE_WINDOW_LIMITS, validWindow, withinLimits, type CacheWindow, type SyncProgress } from '../../sync/replication';
 import { notify } from '../app/notify';
 import { useRuntime } from './sync-runtime';
 
@@ -20,9 +20,6 @@ export function CacheWindowDialog({ visible, onHide, progress }: { visible: bool
     if (visible && runtime) void runtime.replicator.getWindow().then(setDraft);
   }, [visible, runtime]);
 
-  const { days, recordCap } = CACHE_WINDOW_LIMITS;
-  const daysBad = draft !== null && !validWindow({ ...draft, recordCap: recordCap.min });
-  const capBad = draft !== null && !validWindow({ ...draft, days: days.min });
   const rows = Object.entries(progress?.resources ?? {}).map(([resource, r]) => ({ resource, ...r }));
 
   async function save() {
@@ -55,33 +52,36 @@ export function CacheWindowDialog({ visible, onHide, progress }: { visible: bool
             void save();
           }}
         >
-          <label style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-            <small>{t('cache.days')}</small>
-            <InputNumber
-              inputId="cache-days"
-              value={draft.days}
-              useGrouping={false}
-              invalid={daysBad}
-              aria-describedby={daysBad ? 'cache-days-error' : undefined}
-              onChange={(e) => setDraft({ ...draft, days: e.value ?? 0 })}
-            />
-            {daysBad && <small id="cache-days-error" className="p-error" role="alert">{t('cache.daysRange', days)}</small>}
-          </label>
-          <label style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-            <small>{t('cache.recordCap')}</small>
-            <InputNumber
-              inputId="cache-cap"
-              value={draft.recordCap}
-              invalid={capBad}
-              aria-describedby={capBad ? 'cache-cap-error' : undefined}
-              onChange={(e) => setDraft({ ...draft, recordCap: e.value ?? 0 })}
-            />
-            {capBad && <small id="cache-cap-error" className="p-error" role="alert">{t('cache.capRange', recordCap)}</small>}
-          </label>
+          <WindowField id="cache-days" field="days" draft={draft} onChange={setDraft} />
+          <WindowField id="cache-cap" field="recordCap" draft={draft} onChange={setDraft} />
           <small style={{ flexBasis: '100%' }}>{t('cache.hint')}</small>
-          <Button type="submit" data-testid="cache-save" label={t('cache.save')} loading={saving} disabled={daysBad || capBad} />
+          <Button type="submit" data-testid="cache-save" label={t('cache.save')} loading={saving} disabled={!draft || !validWindow(draft)} />
         </form>
       )}
     </Dialog>
+  );
+}
+
+const FIELD_TEXT = { days: { label: 'cache.days', error: 'cache.daysRange' }, recordCap: { label: 'cache.recordCap', error: 'cache.capRange' } } as const;
+
+/** One bound of the window, with its range error read out when it appears. */
+function WindowField({ id, field, draft, onChange }: { id: string; field: keyof CacheWindow; draft: CacheWindow; onChange: (w: CacheWindow) => void }) {
+  const { t } = useTranslation();
+  const limits = CACHE_WINDOW_LIMITS[field];
+  const value = draft[field];
+  const bad = !withinLimits(field, value);
+  return (
+    <label style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <small>{t(FIELD_TEXT[field].label)}</small>
+      <InputNumber
+        inputId={id}
+        value={value}
+        useGrouping={field !== 'days'}
+        invalid={bad}
+        aria-describedby={bad ? `${id}-error` : undefined}
+        onChange={(e) => onChange({ ...draft, [field]: e.value ?? 0 })}
+      />
+      {bad && <small id={`${id}-error`} className="p-error" role="alert">{t(FIELD_TEXT[field].error, limits)}</small>}
+    </label>
   );
 }
