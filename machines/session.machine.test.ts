@@ -54,6 +54,7 @@ function start(fakes: Fakes = {}, input: Partial<SessionInput> = {}) {
       storeToken: (_, p) => record('storeToken', p),
       storeUserInfo: (_, p) => record('storeUserInfo', p),
       sessionStarted: () => record('sessionStarted', true),
+      prefetchShell: () => record('prefetchShell', true),
       clearSession: () => record('clearSession', true),
     },
   });
@@ -97,6 +98,18 @@ describe('session machine: logged out and logging in', () => {
     expect(calls.fetchUserInfo).toEqual([{ token: 'tok-1' }]);
     expect(calls.storeUserInfo).toEqual([user]);
     expect(actor.getSnapshot().context).toMatchObject({ token: 'tok-1', datetime: T0, userInfo: user, offline: false });
+  });
+
+  it('the shell prefetch starts with the user fetch, once per login, not after the user arrives', async () => {
+    let release: (u: UserInfo) => void = () => {};
+    const { actor, calls } = start({ fetchUserInfo: () => new Promise<UserInfo>((r) => (release = r)) });
+    actor.send({ type: 'session.login', username: 'admin', password: 'demo1234', code: 'abcd', redomStr: 'r1' });
+    await waitFor(actor, inSession('loadingUser'));
+    expect(calls.prefetchShell).toHaveLength(1);
+    expect(calls.storeToken).toHaveLength(1);
+    release(user);
+    await waitFor(actor, inSession('loggedIn'));
+    expect(calls.prefetchShell).toHaveLength(1);
   });
 
   it('a refused login stores nothing, keeps the platform message and refreshes the captcha', async () => {
@@ -173,9 +186,10 @@ describe('session machine: SMS code countdown', () => {
 });
 
 describe('session machine: start from storage', () => {
-  it('with a token but no roles it fetches the user first', async () => {
+  it('with a token but no roles it fetches the user first, the shell prefetch beside it', async () => {
     const { actor, calls } = start({}, { token: { token: 'tok-0', datetime: T0 } });
     expect(actor.getSnapshot().matches({ session: 'loadingUser' })).toBe(true);
+    expect(calls.prefetchShell).toHaveLength(1);
     await waitFor(actor, inSession('loggedIn'));
     expect(calls.fetchUserInfo).toEqual([{ token: 'tok-0' }]);
   });

@@ -126,6 +126,9 @@ export const sessionMachine = setup({
     storeUserInfo: (_, _p: UserInfo) => {},
     /** a login succeeded: a fresh session starts unlocked. */
     sessionStarted: () => {},
+    /** the token is in hand and the user loads: start what the shell needs besides the user (its menus) alongside,
+     * rather than after the user arrives. */
+    prefetchShell: () => {},
     /** forget token, cached user, menus, tabs and lock state. */
     clearSession: () => {},
     acceptToken: assign((_, p: { token: string; datetime: number }) => ({ token: p.token, datetime: p.datetime })),
@@ -211,6 +214,7 @@ export const sessionMachine = setup({
           },
         },
         loadingUser: {
+          entry: 'prefetchShell',
           invoke: {
             src: 'fetchUserInfo',
             input: ({ context }) => ({ token: context.token! }),

@@ -151,26 +151,33 @@ export interface PageResult<T> {
 }
 
 export interface RunOptions {
-  db: LocalDb;
+  /** the local database; absent only with `fromPlatform` before it is open. */
+  db?: LocalDb;
   client?: HttpClient;
   online: boolean;
   /** epoch ms of the oldest locally cached time. */
   horizon: number;
   /** server page number when the query goes to the platform. */
   pageNumber?: number;
+  /** ask the platform whatever the window, because the local cache cannot answer yet (not open, or before its
+   * first backfill page). Takes effect with `client` and `online`; otherwise the page is read locally. */
+  fromPlatform?: boolean;
 }
 
-/** Runs one page: locally, or on the platform when the query reaches past the window and the network is there. */
+/** Runs one page: locally, or on the platform when the query reaches past the window (or `fromPlatform` asks for it)
+ * and the network is there. */
 export async function runQuery<T = Record<string, unknown>>(q: Query, o: RunOptions): Promise<PageResult<T>> {
   const past = q.collection !== 'events' && reachesPastWindow(q, o.horizon);
   const endpoint = listEndpointFor(q);
-  if (past && o.online && o.client && endpoint) {
+  if ((past || o.fromPlatform) && o.online && o.client && endpoint) {
     const pageNumber = o.pageNumber ?? 1;
     const res = (await o.client.call(endpoint, toListRequest(q, pageNumber) as never, { silent: true })) as { total: number; data: T[] };
     return { rows: res.data, next: pageNumber * q.limit < res.total ? pageNumber + 1 : null, source: 'server', cachedOnly: false };
   }
+  const db = o.db;
+  if (!db) throw new Error('runQuery: the local database is not open');
   const plan = prefixPlan(q);
-  const rows = (await (plan ? prefixPage(o.db, q, plan) : queryLocal(o.db, q.collection, toRxQuery(q)))) as (T & { k: string })[];
+  const rows = (await (plan ? prefixPage(db, q, plan) : queryLocal(db, q.collection, toRxQuery(q)))) as (T & { k: string })[];
   return { rows, next: rows.length === q.limit ? rows[rows.length - 1].k : null, source: 'local', cachedOnly: past };
 }
 

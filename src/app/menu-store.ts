@@ -2,6 +2,7 @@ import { getMenuEndpoint, getTopMenuEndpoint, type MenuItem, type PermCode, type
 import { api } from './api';
 import { createStore } from './external-store';
 import { STORAGE } from './storage-keys';
+import { readToken } from './token-store';
 
 // The top menu and the runtime menu per product, cached for an offline start; cleared with the session.
 export interface MenuState {
@@ -14,22 +15,48 @@ export interface MenuState {
 const EMPTY: MenuState = { top: [], active: 'userCenter', menus: {}, loaded: false };
 export const menuStore = createStore<MenuState>(EMPTY, STORAGE.menus);
 
+const fetchMenu = (code: PermCode) => api.call(getMenuEndpoint, { permCode: code }, { silent: true });
+
 async function loadMenu(code: PermCode): Promise<void> {
-  const items = await api.call(getMenuEndpoint, { permCode: code }, { silent: true });
+  const items = await fetchMenu(code);
   menuStore.set((s) => ({ ...s, menus: { ...s.menus, [code]: items } }));
 }
 
-/** after login or at start: the top menu and the chosen product's menu (the cache stands in when offline). */
-export async function loadMenus(): Promise<void> {
+/** The product to show: the one wanted when the top menu grants it, else the user centre. */
+export const grantedProduct = (top: TopMenuItem[], wanted: PermCode): PermCode =>
+  top.some((t) => t.permCode === wanted && t.prodAccess) ? wanted : 'userCenter';
+
+let current: { token: string | null; done: Promise<void> } | null = null;
+
+/**
+ * After login or at start: the top menu and the chosen product's menu (the cache stands in when offline). One load
+ * per session token: login starts it beside the user info, and the layout's call joins it.
+ */
+export function loadMenus(): Promise<void> {
+  const token = readToken()?.token ?? null;
+  if (current?.token !== token) current = { token, done: fetchMenus(token) };
+  return current.done;
+}
+
+async function fetchMenus(token: string | null): Promise<void> {
+  // answers of a session that ended meanwhile are dropped: logout has cleared the store
+  const live = () => (readToken()?.token ?? null) === token;
+  // the product menu is asked beside the top menu: the product rarely changes, and a wrong guess is asked again
+  const guess = menuStore.get().active;
+  const guessed = fetchMenu(guess);
+  guessed.catch(() => {});
   try {
     const top = await api.call(getTopMenuEndpoint, {}, { silent: true });
-    const active = top.find((t) => t.permCode === menuStore.get().active && t.prodAccess) ? menuStore.get().active : 'userCenter';
+    if (!live()) return;
+    const active = grantedProduct(top, menuStore.get().active);
     menuStore.set((s) => ({ ...s, top, active }));
-    await loadMenu(active);
+    const items = await (active === guess ? guessed : fetchMenu(active));
+    if (!live()) return;
+    menuStore.set((s) => ({ ...s, menus: { ...s.menus, [active]: items } }));
   } catch {
     // offline: keep whatever the cache holds
   }
-  menuStore.set((s) => ({ ...s, loaded: true }));
+  if (live()) menuStore.set((s) => ({ ...s, loaded: true }));
 }
 
 /** false when the product is not granted (the caller shows the not-enabled warning) and nothing switches. */
@@ -42,6 +69,7 @@ export function chooseProduct(code: PermCode): boolean {
 }
 
 export function resetMenus(): void {
+  current = null;
   menuStore.set(EMPTY);
   localStorage.removeItem(STORAGE.menus);
 }

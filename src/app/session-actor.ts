@@ -17,7 +17,7 @@ import { translate } from '../../contract/messages';
 import { api } from './api';
 import { getLanguage } from './language';
 import { notify } from './notify';
-import { resetMenus } from './menu-store';
+import { loadMenus, resetMenus } from './menu-store';
 import { STORAGE } from './storage-keys';
 import { tabsStore } from './tabs-store';
 import { closeAllTabs } from './tabs';
@@ -69,6 +69,7 @@ export const sessionActor = createActor(
         lockActor.send({ type: 'lock.clear' });
         notify({ severity: 'success', summary: translate(getLanguage(), 'login.success') });
       },
+      prefetchShell: () => void loadMenus(),
       clearSession: () => {
         writeToken(null);
         [STORAGE.userInfo, STORAGE.dashboard].forEach((k) => localStorage.removeItem(k));

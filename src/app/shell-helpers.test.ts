@@ -3,6 +3,7 @@ import type { MenuItem } from '../../contract/endpoints/user.endpoints';
 import { EN } from '../i18n/en';
 import { ZH } from '../i18n/zh';
 import { guard } from './guards';
+import { grantedProduct } from './menu-store';
 import { badgeText, menuLeaves, searchMenu } from './menu';
 import { closeAllTabs, closeOtherTabs, closeTab, HOME_TAB, openTab, type Tab } from './tabs';
 
@@ -97,3 +98,18 @@ describe('i18n', () => {
     expect([...leaves(ZH), ...leaves(EN)].filter((s) => !String(s).trim())).toEqual([]);
   });
 });
+
+describe('menus', () => {
+  const top = [
+    { permCode: 'userCenter', label: 'menu.userCenter', icon: 'pi', prodType: null, prodAccess: true },
+    { permCode: 'homeSms', label: 'menu.homeSms', icon: 'pi', prodType: 0, prodAccess: true },
+    { permCode: 'videoSms', label: 'menu.videoSms', icon: 'pi', prodType: 2, prodAccess: false },
+  ] as Parameters<typeof grantedProduct>[0];
+
+  it('keeps the chosen product when the top menu grants it, else falls back to the user centre', () => {
+    expect(grantedProduct(top, 'homeSms')).toBe('homeSms');
+    expect(grantedProduct(top, 'videoSms')).toBe('userCenter');
+    expect(grantedProduct([], 'homeSms')).toBe('userCenter');
+  });
+});
+

@@ -5,27 +5,101 @@ import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { translate } from '../../contract/messages';
-import { throttleTime } from 'rxjs';
-import { changesOf, runQuery, type Filter, type Query } from '../../sync/query';
+import { throttleTime, type Subscription } from 'rxjs';
+import { RECORD_COLLECTIONS } from '../../sync/local-db';
+import { changesOf, listEndpointFor, runQuery, type Filter, type PageResult, type Query, type QueryCollection } from '../../sync/query';
 import { api } from '../app/api';
 import { useSession } from '../app/use-session';
-import { useOnline, usePending, useRuntime } from '../data/sync-runtime';
+import { progress$, useOnline, usePending, useRuntime } from '../data/sync-runtime';
 import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from './date-shortcuts';
 import { downloadXlsx } from './export-xlsx';
 import type { ColumnDef, ScreenDefinition, ViewerContext } from './screen-definition';
 
 // The one table screen (DESIGN.md §6): filters kept in the URL, date range with the spec's shortcuts, serial column,
 // keyset pages appended as the user scrolls (virtual scrolling), the first page live, pending commands projected,
-// the platform's list endpoint when a range reaches past the cache window, export to xlsx.
+// the platform's list endpoint when a range reaches past the cache window or while the cache fills, export to xlsx.
 
 export const PAGE_SIZE = 50;
 const REFRESH_MS = 250;
 const DAY = 86_400_000;
 type Row = Record<string, unknown> & { k?: string };
+
+/** Where the rows on screen come from: the local cache; the platform while the cache cannot answer yet (first sync);
+ * the platform because the query reaches past the cache window. */
+export type RowSource = 'local' | 'first-sync' | 'past-window';
+
+export interface PageOneState {
+  online: boolean;
+  /** the platform has a list endpoint for the collection. */
+  listable: boolean;
+  dbOpen: boolean;
+  /** the replicator finished this resource's backfill. */
+  resourceLive: boolean;
+  /** rows the local cache answers for the rows on screen (at least a page). */
+  localRows: number;
+  /** rows on screen that came from the platform during the first sync. */
+  platformRows: number;
+}
+
+/** Who answers page 1 (issue 5, cold first page): the platform until the local cache can, then the cache, once it
+ * holds at least what is on screen or has finished its backfill, so the list never shrinks or blinks empty. */
+export function pageOneSource(s: PageOneState): 'local' | 'platform' {
+  if (!s.online || !s.listable) return 'local';
+  if (!s.dbOpen) return 'platform';
+  if (s.resourceLive) return 'local';
+  return s.localRows > 0 && s.localRows >= s.platformRows ? 'local' : 'platform';
+}
+
+/** A further page appended to the rows on screen, without rows already there (pages shift while rows arrive). */
+export function appendPage<R extends Record<string, unknown>>(shown: R[], page: R[], key: string): R[] {
+  const seen = new Set(shown.map((r) => r[key]));
+  return [...shown, ...page.filter((r) => !seen.has(r[key]))];
+}
+
+export const primaryKeyOf = (c: QueryCollection): string => (c === 'events' ? 'id' : RECORD_COLLECTIONS[c].primaryKey);
+
+/** Whether the replicator reports this collection's resource fully backfilled (a boolean, so progress ticks do not
+ * re-render the screen). */
+function useResourceLive(c: QueryCollection): boolean {
+  const resource = c === 'events' ? null : RECORD_COLLECTIONS[c].resource;
+  return useSyncExternalStore(
+    (cb) => {
+      const sub = progress$.subscribe(cb);
+      return () => sub.unsubscribe();
+    },
+    () => resource !== null && progress$.value.resources[resource]?.phase === 'live',
+  );
+}
+
+/**
+ * First-sync platform pages by query, asked once: a screen with no local database asks while it renders, before its
+ * table renders (a good part of the wait), and the effects that follow join that request. An entry goes when local
+ * rows take over or the screen leaves the query.
+ */
+const firstSyncPages = new Map<string, Promise<PageResult<Row>>>();
+function askFirstSyncPage(key: string, q: Query): Promise<PageResult<Row>> {
+  let page = firstSyncPages.get(key);
+  if (!page) {
+    page = runQuery<Row>(q, { client: api, online: true, horizon: 0, fromPlatform: true, pageNumber: 1 });
+    page.catch(() => {});
+    firstSyncPages.set(key, page);
+  }
+  return page;
+}
+
+interface Shown {
+  /** the query the rows answer. */
+  key: string;
+  rows: Row[];
+  /** local cursor or platform page number; null at the end. */
+  next: string | number | null;
+  source: RowSource;
+  cachedOnly: boolean;
+}
 
 export function useViewer(): ViewerContext {
   const { userInfo, language } = useSession();
@@ -87,71 +161,138 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   useEffect(() => setDraft(params), [params]);
   const filters = useMemo(() => buildFilters(def, params, viewer), [def, params, viewer]);
   const [horizon, setHorizon] = useState(0);
-  const [first, setFirst] = useState<Row[]>([]);
-  const [more, setMore] = useState<Row[]>([]);
-  const [next, setNext] = useState<string | number | null>(null);
-  const [source, setSource] = useState<{ server: boolean; cachedOnly: boolean }>({ server: false, cachedOnly: false });
+  const resourceLive = useResourceLive(def.collection);
+  const queryKey = useMemo(() => JSON.stringify([def.collection, filters]), [def.collection, filters]);
+  const [shown, setShownState] = useState<Shown>({ key: '', rows: [], next: null, source: 'local', cachedOnly: false });
   const [loading, setLoading] = useState(true);
+  // async answers compare against what is on screen now, not what their render saw
+  const shownRef = useRef(shown);
+  const setShown = useCallback((next: Shown) => {
+    shownRef.current = next;
+    setShownState(next);
+  }, []);
+  const loadingMore = useRef(false);
+  // no local database yet: ask the platform now, while rendering (once per query, see firstSyncPages)
+  if (!runtime && online && listEndpointFor({ collection: def.collection, filters, limit: PAGE_SIZE })) {
+    askFirstSyncPage(queryKey, { collection: def.collection, filters, limit: PAGE_SIZE });
+  }
+  useEffect(() => () => void firstSyncPages.delete(queryKey), [queryKey]);
+  // filters and table mount in a transition after the first commit: a request asked in this render leaves when the
+  // (short) first task ends, instead of after the whole screen has rendered, and the screen renders while it travels
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => startTransition(() => setMounted(true)), []);
 
   useEffect(() => {
     if (!runtime) return;
     void runtime.replicator.getWindow().then((w) => setHorizon(Date.now() - w.days * DAY));
   }, [runtime]);
 
-  // page 1: re-read as the collection changes, so delivery reports and pulls show without reload; or the platform
-  // past the window
+  // page 1: the platform while the local cache cannot answer yet, then the cache, re-read as it changes so pulls and
+  // delivery reports show without reload; the platform again when a range reaches past the window
   useEffect(() => {
-    if (!runtime || !horizon) return;
+    const key = JSON.stringify([def.collection, filters]);
     const q: Query = { collection: def.collection, filters, limit: PAGE_SIZE };
-    setMore([]);
-    setLoading(true);
+    const listable = listEndpointFor(q) !== null;
+    const db = runtime?.db;
     let cancelled = false;
-    let unsub = () => {};
-    void runQuery<Row>(q, { db: runtime.db, online, horizon, client: undefined }).then(async (probe) => {
-      if (cancelled) return;
-      if (probe.cachedOnly && online) {
-        const res = await runQuery<Row>(q, { db: runtime.db, online, horizon, client: api }).catch(() => probe);
-        if (cancelled) return;
-        setFirst(res.rows);
-        setNext(res.next);
-        setSource({ server: res.source === 'server', cachedOnly: res.cachedOnly });
-        setLoading(false);
-        return;
-      }
-      setSource({ server: false, cachedOnly: probe.cachedOnly });
-      const show = (page: { rows: Row[]; next: string | number | null }) => {
-        if (cancelled) return;
-        setFirst(page.rows);
-        setNext(page.next);
-        setLoading(false);
-      };
-      show(probe);
-      // re-read on change notices, at most every REFRESH_MS: a backfill writes many pages a second
-      const sub = changesOf(runtime.db, def.collection)
-        .pipe(throttleTime(REFRESH_MS, undefined, { leading: true, trailing: true }))
-        .subscribe(() => void runQuery<Row>(q, { db: runtime.db, online, horizon }).then(show));
-      unsub = () => sub.unsubscribe();
-    });
-    return () => {
-      cancelled = true;
-      unsub();
+    let localShown = false;
+    let sub: Subscription | undefined;
+    setLoading(true);
+
+    const show = (page: PageResult<Row>, source: RowSource) => {
+      setShown({ key, rows: page.rows, next: page.next, source, cachedOnly: page.cachedOnly });
+      setLoading(false);
     };
-  }, [runtime, horizon, filters, def.collection, online]);
+    const platformRows = () => (shownRef.current.key === key && shownRef.current.source === 'first-sync' ? shownRef.current.rows.length : 0);
+    const askPlatform = () => {
+      askFirstSyncPage(key, q).then(
+        (page) => {
+          const cur = shownRef.current;
+          // once local rows are on screen they stay: a late platform answer never replaces them
+          if (cancelled || localShown || (cur.key === key && cur.source === 'local' && cur.rows.length > 0)) return;
+          show(page, 'first-sync');
+        },
+        () => !cancelled && setLoading(false),
+      );
+    };
+    const decide = (local: PageResult<Row> | null) => {
+      const source = pageOneSource({ online, listable, dbOpen: local !== null, resourceLive, localRows: local?.rows.length ?? 0, platformRows: platformRows() });
+      if (source === 'platform') {
+        if (!platformRows()) askPlatform();
+      } else if (local) {
+        localShown = true;
+        firstSyncPages.delete(key);
+        show(local, 'local');
+      }
+    };
+    // the local rows for as many as are on screen, so a re-read neither drops scrolled pages nor repeats them
+    const readLocal = () => {
+      const cur = shownRef.current;
+      const limit = Math.max(PAGE_SIZE, cur.key === key && cur.source !== 'past-window' ? cur.rows.length : 0);
+      return runQuery<Row>({ ...q, limit }, { db, online, horizon });
+    };
+
+    const stop = () => {
+      cancelled = true;
+      sub?.unsubscribe();
+    };
+    // a platform page already asked for this query shows when it comes (unless local rows take over first); without
+    // a database the platform is asked; an open database reads its window at once, so that is waited for
+    if (firstSyncPages.has(key) && !platformRows()) askPlatform();
+    else if (!db) decide(null);
+    if (!db || !horizon) return stop;
+    void readLocal()
+      .then(async (local) => {
+        if (cancelled) return;
+        if (local.cachedOnly && online) {
+          const res = await runQuery<Row>(q, { db, online, horizon, client: api }).catch(() => local);
+          if (!cancelled) show(res, res.source === 'server' ? 'past-window' : 'local');
+          return;
+        }
+        decide(local);
+        // re-read on change notices, at most every REFRESH_MS: a backfill writes many pages a second
+        sub = changesOf(db, def.collection)
+          .pipe(throttleTime(REFRESH_MS, undefined, { leading: true, trailing: true }))
+          .subscribe(() => void readLocal().then((page) => !cancelled && decide(page)));
+      })
+      .catch(() => !cancelled && setLoading(false));
+    return stop;
+  }, [runtime, horizon, filters, def.collection, online, resourceLive, setShown]);
 
   async function loadMore() {
-    if (!runtime || next === null || loading) return;
-    setLoading(true);
-    const q: Query = { collection: def.collection, filters, limit: PAGE_SIZE, after: typeof next === 'string' ? next : null };
-    const res = await runQuery<Row>(q, { db: runtime.db, online, horizon, client: source.server ? api : undefined, pageNumber: typeof next === 'number' ? next : undefined });
-    setMore((m) => [...m, ...res.rows]);
-    setNext(res.next);
-    setLoading(false);
+    if (loadingMore.current) return;
+    loadingMore.current = true;
+    try {
+      // a pull can move page 1's end while a page is read (newer rows arrive): then read again after the new end
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const cur = shownRef.current;
+        if (cur.key !== queryKey || cur.next === null || (cur.source === 'local' && !runtime)) return;
+        const q: Query = { collection: def.collection, filters, limit: PAGE_SIZE, after: typeof cur.next === 'string' ? cur.next : null };
+        const res = await runQuery<Row>(q, {
+          db: runtime?.db,
+          online,
+          horizon,
+          client: cur.source === 'local' ? undefined : api,
+          fromPlatform: cur.source === 'first-sync',
+          pageNumber: typeof cur.next === 'number' ? cur.next : undefined,
+        });
+        const now = shownRef.current;
+        if (now.key !== cur.key || now.source !== cur.source) return;
+        if (now.next !== cur.next) continue;
+        setShown({ ...now, rows: appendPage(now.rows, res.rows, primaryKeyOf(def.collection)), next: res.next });
+        return;
+      }
+    } catch {
+      // a failed page leaves the list as it is; scrolling asks again
+    } finally {
+      loadingMore.current = false;
+    }
   }
 
   const rows = useMemo(() => {
-    const all = [...first, ...more] as T[];
+    const all = shown.rows as T[];
     return def.project ? def.project(all, pending) : all;
-  }, [first, more, pending, def]);
+  }, [shown.rows, pending, def]);
 
   function apply(next: Record<string, string>) {
     const qs = new URLSearchParams(Object.entries(next).filter(([, v]) => v !== '' && v !== undefined)).toString();
@@ -176,6 +317,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     await downloadXlsx(t(def.title), [t('table.serial'), ...columns.map((c) => t(c.header))], out.map((r, i) => [String(i + 1), ...columns.map((c) => cellText(c, r, viewer))]));
   }
 
+  if (!mounted) return <div className="table-screen" data-testid={`screen-${def.path.slice(1)}`} aria-busy="true" />;
   const dateRange: [Date, Date] | null = params.from && params.to ? [new Date(Number(params.from)), new Date(Number(params.to))] : null;
   const field = (name: string, node: ReactNode) => (
     <label key={name} style={{ display: 'inline-flex', flexDirection: 'column', gap: 2 }}>
@@ -185,7 +327,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   );
 
   return (
-    <div className="table-screen" data-testid={`screen-${def.path.slice(1)}`}>
+    <div className="table-screen" data-testid={`screen-${def.path.slice(1)}`} data-source={shown.source}>
       <div className="table-search" style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-end', marginBottom: 8 }}>
         {def.modes && field('table.mode', (
           <Dropdown value={Number(draft.mode ?? 0)} options={def.modes.map((m, i) => ({ value: i, label: t(m.label) }))} onChange={(e) => apply({ ...params, mode: String(e.value) })} />
@@ -231,12 +373,14 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
         <Button data-testid="table-reset" icon="pi pi-refresh" label={t('table.reset')} severity="secondary" onClick={() => apply({})} />
         <Button data-testid="table-export" icon="pi pi-file-excel" label={t('table.export')} severity="help" onClick={() => void exportAll()} />
       </div>
-      {source.cachedOnly && <Message data-testid="cached-only" severity="warn" text={t('table.cachedOnly')} />}
-      {source.server && <Message severity="info" text={t('table.fromServer')} />}
+      {shown.cachedOnly && <Message data-testid="cached-only" severity="warn" text={t('table.cachedOnly')} />}
+      {/* first-sync rows get no hint: they are the rows the cache is about to hold, and a note that vanishes a second
+          later would only move the table */}
+      {shown.source === 'past-window' && <Message severity="info" text={t('table.fromServer')} />}
       <DataTable
         value={rows as Row[]}
         dataKey={undefined}
-        loading={!runtime || (loading && rows.length === 0)}
+        loading={loading && rows.length === 0}
         scrollable
         scrollHeight="calc(100vh - 260px)"
         size="small"

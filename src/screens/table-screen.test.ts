@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { HttpClient } from '../../sync/http-client';
+import { runQuery } from '../../sync/query';
+import { appendPage, pageOneSource, primaryKeyOf, type PageOneState } from './table-screen';
+
+// The cold first page (issue 5): who answers page 1 while the local cache fills, and how further pages join it.
+
+const cold: PageOneState = { online: true, listable: true, dbOpen: false, resourceLive: false, localRows: 0, platformRows: 0 };
+
+describe('page 1 while the local cache fills', () => {
+  it('the platform answers while no database is open, when online and the collection has a list endpoint', () => {
+    expect(pageOneSource(cold)).toBe('platform');
+    expect(pageOneSource({ ...cold, online: false })).toBe('local');
+    expect(pageOneSource({ ...cold, listable: false })).toBe('local');
+  });
+
+  it('an open but empty cache still backfilling leaves page 1 to the platform', () => {
+    expect(pageOneSource({ ...cold, dbOpen: true })).toBe('platform');
+  });
+
+  it('local rows take over at once when nothing came from the platform yet', () => {
+    expect(pageOneSource({ ...cold, dbOpen: true, localRows: 3 })).toBe('local');
+  });
+
+  it('local rows take over once they cover what the platform put on screen, so the list never shrinks', () => {
+    expect(pageOneSource({ ...cold, dbOpen: true, localRows: 10, platformRows: 50 })).toBe('platform');
+    expect(pageOneSource({ ...cold, dbOpen: true, localRows: 50, platformRows: 50 })).toBe('local');
+  });
+
+  it('a fully synced resource answers locally, even with no match', () => {
+    expect(pageOneSource({ ...cold, dbOpen: true, resourceLive: true, localRows: 0, platformRows: 50 })).toBe('local');
+  });
+});
+
+describe('further pages', () => {
+  it('append without the rows already shown', () => {
+    const shown = [{ sn: 'a' }, { sn: 'b' }];
+    expect(appendPage(shown, [{ sn: 'b' }, { sn: 'c' }], 'sn')).toEqual([{ sn: 'a' }, { sn: 'b' }, { sn: 'c' }]);
+    expect(appendPage([], [{ sn: 'x' }], 'sn')).toEqual([{ sn: 'x' }]);
+  });
+
+  it('rows are told apart by the collection primary key', () => {
+    expect(primaryKeyOf('mt_records')).toBe('sn');
+    expect(primaryKeyOf('batches')).toBe('batch_id');
+    expect(primaryKeyOf('events')).toBe('id');
+  });
+});
+
+describe('runQuery fromPlatform', () => {
+  const client = (calls: unknown[]): HttpClient =>
+    ({
+      baseUrl: '',
+      call: async (endpoint: { path: string }, body: unknown) => {
+        calls.push([endpoint.path, body]);
+        return { total: 120, data: [{ sn: 's1' }] };
+      },
+    }) as unknown as HttpClient;
+  const q = { collection: 'mt_records' as const, filters: [{ op: 'eq' as const, field: 'prod_type', value: 0 }], limit: 50 };
+
+  it('asks the list endpoint inside the window, with no local database needed', async () => {
+    const calls: unknown[] = [];
+    const page = await runQuery(q, { client: client(calls), online: true, horizon: 0, fromPlatform: true, pageNumber: 2 });
+    expect(calls).toEqual([['/mtRecord/list', { pageNumber: 2, pageSize: 50, prod_type: 0 }]]);
+    expect(page).toEqual({ rows: [{ sn: 's1' }], next: 3, source: 'server', cachedOnly: false });
+  });
+
+  it('offline it reads locally, and says so when there is no database', async () => {
+    const calls: unknown[] = [];
+    await expect(runQuery(q, { client: client(calls), online: false, horizon: 0, fromPlatform: true })).rejects.toThrow(/not open/);
+    expect(calls).toEqual([]);
+  });
+});

@@ -1,0 +1,84 @@
+import { expect, test, type Route } from '@playwright/test';
+
+// Cold first page (issue 5): with an empty local database the domestic send records come from the platform's list
+// endpoint at once; when the pulls arrive the screen switches to local rows without losing or repeating any, and
+// scrolling further keeps loading.
+const BASE = '/sms-cloud';
+
+// the page's own fetches only, so the routes below see every pull (a service worker would answer them itself)
+test.use({ serviceWorkers: 'block' });
+
+const rows = '.table-screen tbody tr:not(.p-datatable-emptymessage)';
+
+test('records show from the platform before the local database has any, then switch to local rows', async ({ page, context }) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+
+  // hold every pull (the sync worker's too) until released: the local database stays empty meanwhile
+  const held: Route[] = [];
+  let release: () => void = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  await context.route(/\/sms-service-api\/.*(\/pull|Pull)$/, async (route) => {
+    held.push(route);
+    await released;
+    await route.continue();
+  });
+  const lists: string[] = [];
+  page.on('request', (r) => r.url().endsWith('/mtRecord/list') && lists.push(r.postData() ?? ''));
+
+  await page.goto(`${BASE}/login`);
+  await page.locator('#login-username').fill('admin');
+  await page.locator('#login-password').fill('demo1234');
+  await page.locator('#login-code').fill('ABCD');
+  await page.locator('form').first().locator('button[type=submit]').click();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
+  // in-app navigation, as a menu click does
+  await page.evaluate((base) => {
+    history.pushState(null, '', `${base}/mtRecordList`);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, BASE);
+
+  const screen = page.locator('.table-screen');
+  await expect(screen).toHaveAttribute('data-source', 'first-sync');
+  await expect(page.locator(rows).nth(19)).toBeVisible();
+  await expect(page.locator(rows).first().locator('td').first()).toHaveText('1');
+  expect(lists.length).toBeGreaterThan(0);
+  // the local database opens and asks for its first pages, which wait: the platform's rows stay
+  await expect.poll(() => held.length, { message: 'a pull is being held' }).toBeGreaterThan(0);
+  await page.waitForTimeout(500);
+  await expect(screen).toHaveAttribute('data-source', 'first-sync');
+  expect(JSON.parse(lists[0])).toMatchObject({ pageNumber: 1, prod_type: 0 });
+  // no banner for these rows: they are what the cache is about to hold
+  await expect(page.getByText('数据来自服务器')).toHaveCount(0);
+
+  // from here on the row count must never drop (no blink to empty) while the source changes
+  await page.evaluate((sel) => {
+    const w = window as unknown as { __minRows: number };
+    w.__minRows = document.querySelectorAll(sel).length;
+    new MutationObserver(() => (w.__minRows = Math.min(w.__minRows, document.querySelectorAll(sel).length))).observe(document.body, {
+      subtree: true,
+      childList: true,
+    });
+  }, rows);
+  const before = await page.locator(rows).evaluateAll((els) => els.slice(0, 5).map((e) => e.textContent));
+
+  release();
+  await expect(screen).toHaveAttribute('data-source', 'local', { timeout: 30_000 });
+  expect(await page.evaluate(() => (window as unknown as { __minRows: number }).__minRows)).toBeGreaterThanOrEqual(20);
+  await expect(page.locator(rows).nth(19)).toBeVisible();
+  // the newest records are the same ones, now read from the local database
+  expect(await page.locator(rows).evaluateAll((els) => els.slice(0, 5).map((e) => e.textContent))).toEqual(before);
+
+  // scrolling further loads the next local pages, without repeating a row
+  const scroller = page.locator('.table-screen .p-virtualscroller');
+  const lastSerial = () => page.locator(rows).evaluateAll((els) => Math.max(...els.map((e) => Number(e.querySelector('td')?.textContent))));
+  await expect
+    .poll(async () => {
+      await scroller.evaluate((el) => el.scrollBy(0, el.scrollHeight));
+      return lastSerial();
+    }, { timeout: 30_000 })
+    .toBeGreaterThan(150);
+  const shown = await page.locator(rows).evaluateAll((els) => els.map((e) => Array.from(e.querySelectorAll('td')).slice(1).map((td) => td.textContent).join('|')));
+  expect(new Set(shown).size).toBe(shown.length);
+  expect(pageErrors).toEqual([]);
+});
