@@ -92,6 +92,13 @@ export interface Replicator {
   stop(): Promise<void>;
 }
 
+/** progress.error when the browser's storage quota stopped a backfill (an i18n key). */
+export const QUOTA_ERROR = 'sync.quotaFull';
+const isQuotaError = (e: unknown) => {
+  const err = e as { name?: string; message?: string; inner?: { name?: string } } | null;
+  return /QuotaExceeded/i.test(`${err?.name} ${err?.message} ${err?.inner?.name}`);
+};
+
 const SETTINGS_ID = 'settings';
 const EVICTED_ID = 'evicted';
 
@@ -246,7 +253,7 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
   function failed(resource: FeedResource, e: unknown) {
     const err = e as { kind?: string; message?: string };
     const offline = err?.kind === 'network' || err?.kind === 'timeout';
-    update(resource, { error: offline ? null : String(err?.message ?? e) }, offline ? { online: false } : {});
+    update(resource, { error: offline ? null : isQuotaError(e) ? QUOTA_ERROR : String(err?.message ?? e) }, offline ? { online: false } : {});
   }
 
   const sleep = (ms: number) => new Promise<void>((r) => {
@@ -274,6 +281,13 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
         if (!progress$.value.online) update(null, {}, { online: true });
       } catch (e) {
         next = null;
+        if (isQuotaError(e)) {
+          // the browser gives no more room: keep what fits and follow the feed from here, rather than retry forever
+          st.backfillDone = true;
+          await writeState(resource, st).catch(() => undefined);
+          update(resource, { phase: 'live', fraction: 1, error: QUOTA_ERROR });
+          break;
+        }
         failed(resource, e);
         await sleep(retryMs);
       }

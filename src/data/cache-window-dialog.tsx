@@ -43,7 +43,7 @@ export function CacheWindowDialog({ visible, onHide, progress }: { visible: bool
         <Column header={t('cache.phase')} body={(r: { phase: string }) => t(`cache.phases.${r.phase}`)} />
         <Column header={t('cache.count')} field="synced" />
       </DataTable>
-      {progress?.error && <Message severity="error" text={progress.error} style={{ marginTop: 8 }} />}
+      {progress?.error && <Message severity="error" text={t(progress.error)} style={{ marginTop: 8 }} />}
       {draft && (
         <form
           style={{ display: 'flex', flexWrap: 'wrap', gap: 12, alignItems: 'flex-start', marginTop: 12 }}

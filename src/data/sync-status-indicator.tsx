@@ -29,7 +29,7 @@ export function SyncStatusIndicator() {
         className="sync-status p-link"
         data-testid="sync-status"
         data-status={status}
-        title={p?.error ?? t('cache.open')}
+        title={p?.error ? t(p.error) : t('cache.open')}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
         style={{ display: 'inline-flex', alignItems: 'center', gap: 6, background: 'none', border: 0, padding: 4, cursor: 'pointer' }}

@@ -1,0 +1,55 @@
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openLocalDb, type LocalDb } from './local-db';
+import { recordStoreOf } from './record-store';
+import { createReplicator, QUOTA_ERROR, type PullAnswer } from './replication';
+
+let db: LocalDb | null = null;
+afterEach(async () => {
+  await db?.remove();
+  db = null;
+});
+
+const doc = (i: number) => ({
+  sn: `q${i}`, prod_type: 0, cus_id: 'c', cus_name: 'n', batch_id: 'b', decodeMobile: '13800000000', decodeContent: 'hi', mt_status: 0,
+  report_result: '0', report_result_desc: null, errDesc: null, table_name: 'mt', receive_time: Date.now() - i * 1000, month: '202611',
+  segments: 1, price: 0.05, priceStr: '0.0500', countryName: null, countryCode: null, titleStr: null, receive_content: null,
+  seq: 1000 - i, deleted: false, updated_at: Date.now(),
+});
+
+describe('replication when the browser runs out of storage', () => {
+  it('keeps what fits, says so, and stops pulling the backfill instead of retrying', async () => {
+    db = await openLocalDb({ cusId: 'quota', indexedDB, IDBKeyRange, namespace: `r${Date.now()}` });
+    const store = recordStoreOf(db);
+    let puts = 0;
+    const full = {
+      ...store,
+      put: async (name: Parameters<typeof store.put>[0], docs: Parameters<typeof store.put>[1]) => {
+        // the second page does not fit
+        if (++puts > 1) throw Object.assign(new Error('Transaction aborted'), { name: 'AbortError', inner: { name: 'QuotaExceededError' } });
+        return store.put(name, docs);
+      },
+    };
+    let pulls = 0; // backfill pages asked for
+    const rep = createReplicator({
+      store: full, resources: ['mtRecord'], pageSize: 10, retryMs: 20,
+      pull: async (_r, req): Promise<PullAnswer> => {
+        if (req.direction === 'forward') return { documents: [], checkpoint: null, highWater: 1000 };
+        pulls++;
+        const limit = Number(req.limit);
+        const from = req.checkpoint ? 1000 - req.checkpoint.seq + 1 : 0;
+        return { documents: Array.from({ length: limit }, (_, i) => doc(from + i)), checkpoint: { seq: 1000 - (from + limit - 1) }, highWater: 1000 };
+      },
+    });
+    await rep.start();
+    await rep.backfilled();
+    expect(rep.progress$.value.resources.mtRecord).toMatchObject({ phase: 'live', error: QUOTA_ERROR });
+    // the first page (100) fitted
+    expect(await store.count('mt_records')).toBe(100);
+    const settled = pulls;
+    await new Promise((r) => setTimeout(r, 200));
+    // no retry loop: no further backfill pages are pulled
+    expect(pulls - settled).toBe(0);
+    await rep.stop();
+  });
+});
