@@ -184,16 +184,13 @@ async function main() {
       const gaps: number[] = [];
       let last = performance.now();
       const end = last + 3000;
-      await new Promise<void>((done) => {
-        const step = (t: number) => {
-          gaps.push(t - last);
-          last = t;
-          if (scroller) scroller.scrollTop += 40;
-          if (t < end) requestAnimationFrame(step);
-          else done();
-        };
-        requestAnimationFrame(step);
-      });
+      // a loop over frames, not a named callback: the page cannot see tsx's __name helper
+      for (let t = last; t < end; ) {
+        t = await new Promise<number>((r) => requestAnimationFrame(r));
+        gaps.push(t - last);
+        last = t;
+        if (scroller) scroller.scrollTop += 40;
+      }
       return gaps.slice(1);
     });
     const scrolledDuringBackfill = await page.locator('[data-testid=sync-status][data-status=backfill]').count();

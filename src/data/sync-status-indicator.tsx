@@ -46,7 +46,8 @@ export function SyncStatusIndicator() {
         {status === 'live' && <Tag severity="success" value={t('sync.live')} />}
         {status === 'follower' && <Tag severity="info" value={t('sync.follower')} />}
       </button>
-      <CacheWindowDialog visible={open} onHide={() => setOpen(false)} progress={p ?? null} />
+      {/* mounted only while open: it would otherwise re-render on every sync progress report */}
+      {open && <CacheWindowDialog visible onHide={() => setOpen(false)} progress={p ?? null} />}
     </>
   );
 }

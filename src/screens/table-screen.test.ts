@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../sync/http-client';
 import { runQuery } from '../../sync/query';
-import { appendPage, pageOneSource, primaryKeyOf, type PageOneState } from './table-screen';
+import { appendPage, pageOneSource, primaryKeyOf, sameRows, type PageOneState } from './table-screen';
 
 // The cold first page (issue 5): who answers page 1 while the local cache fills, and how further pages join it.
 
@@ -68,5 +68,15 @@ describe('runQuery fromPlatform', () => {
     const calls: unknown[] = [];
     await expect(runQuery(q, { client: client(calls), online: false, horizon: 0, fromPlatform: true })).rejects.toThrow(/not open/);
     expect(calls).toEqual([]);
+  });
+});
+
+describe('re-reads while the cache fills', () => {
+  const rows = [{ k: 'a', seq: 1 }, { k: 'b', seq: 2 }];
+  it('the same rows in the same versions need no re-render; a changed status (new seq), order or count does', () => {
+    expect(sameRows(rows, rows.map((r) => ({ ...r })))).toBe(true);
+    expect(sameRows(rows, [{ k: 'a', seq: 1 }, { k: 'b', seq: 3 }])).toBe(false);
+    expect(sameRows(rows, [rows[1], rows[0]])).toBe(false);
+    expect(sameRows(rows, rows.slice(0, 1))).toBe(false);
   });
 });

@@ -148,6 +148,13 @@ function cellText<T>(c: ColumnDef<T>, row: T, v: ViewerContext): string {
   return raw === null || raw === undefined ? '' : String(raw);
 }
 
+/** The same local records in the same order and versions (seq moves on every platform change). */
+export function sameRows(a: Row[], b: Row[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i].k !== b[i].k || a[i].seq !== b[i].seq) return false;
+  return true;
+}
+
 export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   const { t } = useTranslation();
   const viewer = useViewer();
@@ -200,7 +207,11 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     setLoading(true);
 
     const show = (page: PageResult<Row>, source: RowSource) => {
-      setShown({ key, rows: page.rows, next: page.next, source, cachedOnly: page.cachedOnly });
+      const cur = shownRef.current;
+      // a backfill writes older pages below the screen: a re-read that finds the same rows must not re-render them
+      // (it made scrolling stutter while the cache filled)
+      const same = source === 'local' && cur.key === key && cur.source === source && cur.next === page.next && sameRows(cur.rows, page.rows);
+      if (!same) setShown({ key, rows: page.rows, next: page.next, source, cachedOnly: page.cachedOnly });
       setLoading(false);
     };
     const platformRows = () => (shownRef.current.key === key && shownRef.current.source === 'first-sync' ? shownRef.current.rows.length : 0);
