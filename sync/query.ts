@@ -218,8 +218,7 @@ interface PrefixPlan {
 
 /**
  * A phone-number search (a prefix of 3+ digits, newest first) uses the index [...equalities, field, k]: a range on
- * the field breaks the k order, but the index keys carry k and the primary key, so the keys in range are read (no
- * documents), ordered by k, and only a page's documents are fetched.
+ * the field breaks the k order, so the documents in range are read in one request and ordered by k here.
  */
 export function prefixPlan(q: Query): PrefixPlan | null {
   if (q.collection === 'events' || (q.sort ?? 'newest') !== 'newest') return null;
@@ -241,31 +240,21 @@ async function prefixPage(db: LocalDb, q: Query, plan: PrefixPlan): Promise<Doc[
   const pk = RECORD_COLLECTIONS[name].primaryKey;
   // RxDB prefixes every index with the deleted flag ('0' = live) and ends it with the primary key
   const indexName = `[${['_deleted', ...plan.index, pk].join('+')}]`;
-  const keys = (await table
+  // one getAll over the range: a key cursor (index keys only) costs an IPC round trip per key, which at 1M records
+  // and a 4-digit prefix (about a thousand matches) took ~60 ms against ~15 for the documents in one request
+  const docs = await table
     .where(indexName)
     .between(['0', ...plan.lead, plan.prefix, Dexie.minKey, Dexie.minKey], ['0', ...plan.lead, `${plan.prefix}\uffff`, Dexie.maxKey, Dexie.maxKey], true, true)
-    .keys()) as unknown as Scalar[][];
-  const kAt = plan.index.length;
+    .toArray();
   const bounds = (toRxQuery({ ...q, filters: q.filters.filter((f) => f.op === 'range') }).selector as { k?: Record<string, string> }).k ?? {};
   const inRange = (k: string) =>
     (bounds.$gt === undefined || k > bounds.$gt) && (bounds.$gte === undefined || k >= bounds.$gte) && (bounds.$lte === undefined || k <= bounds.$lte);
-  const candidates = keys
-    .map((key) => ({ k: String(key[kAt]), id: String(key[kAt + 1]) }))
-    .filter((c) => inRange(c.k))
-    .sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
   const col = db[name] as unknown as RxCollection<Record<string, unknown>>;
   const schema = col.schema.jsonSchema;
   const match = plan.rest.length ? getQueryMatcher(schema, normalizeMangoQuery(schema, { selector: toRxQuery({ ...q, filters: plan.rest, after: null }).selector })) : null;
-  const out: Doc[] = [];
-  // documents are fetched a chunk at a time until the page is full (other filters may drop some)
-  for (let i = 0; i < candidates.length && out.length < q.limit; i += q.limit * 2) {
-    const docs = await table.bulkGet(candidates.slice(i, i + q.limit * 2).map((c) => c.id));
-    for (const d of docs) {
-      if (!d || d._deleted === '1') continue;
-      const doc = stripInternal(d);
-      if (!match || match(doc as never)) out.push(doc);
-      if (out.length === q.limit) break;
-    }
-  }
-  return out;
+  return docs
+    .filter((d) => inRange(String(d.k)) && (!match || match(d as never)))
+    .sort((a, b) => (String(a.k) < String(b.k) ? -1 : String(a.k) > String(b.k) ? 1 : 0))
+    .slice(0, q.limit)
+    .map(stripInternal);
 }
