@@ -53,3 +53,29 @@ describe('replication when the browser runs out of storage', () => {
     await rep.stop();
   });
 });
+
+describe('replication yielding to the user', () => {
+  it('holds each backfill write until beforeBackfillWrite lets it go', async () => {
+    db = await openLocalDb({ cusId: 'yield', indexedDB, IDBKeyRange, namespace: `y${Date.now()}` });
+    const store = recordStoreOf(db);
+    let release: () => void = () => {};
+    let held = 0;
+    const rep = createReplicator({
+      store, resources: ['mtRecord'], retryMs: 20,
+      beforeBackfillWrite: () => {
+        held++;
+        return new Promise<void>((r) => (release = r));
+      },
+      pull: async (_r, req): Promise<PullAnswer> =>
+        req.direction === 'forward' ? { documents: [], checkpoint: null, highWater: 1000 } : { documents: [doc(0), doc(1)], checkpoint: null, highWater: 1000 },
+    });
+    void rep.start();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(held).toBe(1);
+    expect(await store.count('mt_records')).toBe(0);
+    release();
+    await rep.backfilled();
+    expect(await store.count('mt_records')).toBe(2);
+    await rep.stop();
+  });
+});

@@ -75,6 +75,8 @@ export interface ReplicatorOptions {
   leadership?: () => Promise<void>;
   /** delay before retrying after a failed pull. */
   retryMs?: number;
+  /** awaited before each backfill page is written: lets the user's scrolling have the cores first. */
+  beforeBackfillWrite?: () => Promise<void>;
 }
 
 export interface Replicator {
@@ -277,6 +279,7 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
           next = pullBackfill(resource, ahead);
           next.catch(() => undefined);
         }
+        await o.beforeBackfillWrite?.();
         await exclusive(resource, () => applyBackfill(resource, st, res, w.recordCap));
         if (!progress$.value.online) update(null, {}, { online: true });
       } catch (e) {

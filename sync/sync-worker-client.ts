@@ -21,7 +21,11 @@ export interface WorkerReplicatorOptions {
   spawn: () => Worker;
 }
 
-export type WorkerReplicator = Replicator & { setToken(token: string | null): void };
+export type WorkerReplicator = Replicator & {
+  setToken(token: string | null): void;
+  /** the user scrolled or typed: the worker holds its next backfill write. */
+  interactive(): void;
+};
 
 export function createWorkerReplicator(o: WorkerReplicatorOptions): WorkerReplicator {
   const resources = Object.keys(FEED_RESOURCES) as FeedResource[];
@@ -34,6 +38,7 @@ export function createWorkerReplicator(o: WorkerReplicatorOptions): WorkerReplic
   let worker: Worker | null = null;
   let stopped = false;
   let nextId = 1;
+  let lastInteractive = 0;
   const replies = new Map<number, () => void>();
   let backfilledResolve: () => void = () => {};
   const backfilled = new Promise<void>((r) => (backfilledResolve = r));
@@ -86,6 +91,13 @@ export function createWorkerReplicator(o: WorkerReplicatorOptions): WorkerReplic
     },
     setToken(token) {
       send({ type: 'token', token });
+    },
+    interactive() {
+      // at most one message per 100 ms: scroll events come once per frame
+      const t = Date.now();
+      if (t - lastInteractive < 100) return;
+      lastInteractive = t;
+      send({ type: 'interactive' });
     },
     async stop() {
       stopped = true;

@@ -19,6 +19,8 @@ export type WorkerCommand =
   | { type: 'token'; token: string | null }
   | { type: 'online'; online: boolean }
   | { type: 'notify'; resource?: FeedResource }
+  /** the user is scrolling or typing: the backfill waits until the screen has been quiet for a moment. */
+  | { type: 'interactive' }
   | { type: 'setWindow'; id: number; window: CacheWindow }
   | { type: 'stop'; id: number };
 

@@ -12,6 +12,15 @@ const scope = self as unknown as { postMessage(m: WorkerReport): void; onmessage
 const post = (m: WorkerReport) => scope.postMessage(m);
 
 let rep: Replicator | null = null;
+let lastInteraction = 0;
+/** A backfill page waits while the user scrolls (and QUIET_MS after): two cores cannot write 5,000 records and
+ * draw frames at the same time, and the frames matter more. */
+const QUIET_MS = 300;
+async function quietScreen(): Promise<void> {
+  for (let wait = lastInteraction + QUIET_MS - Date.now(); wait > 0; wait = lastInteraction + QUIET_MS - Date.now()) {
+    await new Promise((r) => setTimeout(r, wait));
+  }
+}
 let token: string | null = null;
 let close = () => {};
 
@@ -24,7 +33,7 @@ async function start(m: Extract<WorkerCommand, { type: 'start' }>) {
     getLanguage: () => m.language,
     onUnauthorized: () => post({ type: 'unauthorized' }),
   });
-  const r = createReplicator({ store, pull: httpPull(client) });
+  const r = createReplicator({ store, pull: httpPull(client), beforeBackfillWrite: quietScreen });
   rep = r;
   r.progress$.subscribe((progress) => post({ type: 'progress', progress }));
   void r.backfilled().then(() => post({ type: 'backfilled' }));
@@ -53,6 +62,9 @@ scope.onmessage = (e) => {
       break;
     case 'online':
       rep?.setOnline(m.online);
+      break;
+    case 'interactive':
+      lastInteraction = Date.now();
       break;
     case 'notify':
       void rep?.notify(m.resource);

@@ -14,6 +14,8 @@ import { online$, pending$, progress$, runtime$ } from './sync-runtime';
 
 // Mounted by the shell around the logged-in layout: opens this user's local database, replicates (in a worker of the
 // leading tab only), runs the outbox. Children render at once; screens wait for the database.
+const INTERACTIONS = ['scroll', 'wheel', 'keydown', 'pointerdown'];
+
 export interface SyncBoundaryProps {
   token: string;
   userInfo: UserInfo;
@@ -58,6 +60,10 @@ export function SyncBoundary({ token, userInfo, children }: SyncBoundaryProps) {
         online$.next(false);
         replicator.setOnline(false);
       };
+      // scrolling anywhere (scroll events do not bubble, so captured) and typing hold the backfill's next write
+      const onInteract = () => replicator.interactive();
+      for (const ev of INTERACTIONS) document.addEventListener(ev, onInteract, { capture: true, passive: true });
+      cleanups.push(() => INTERACTIONS.forEach((ev) => document.removeEventListener(ev, onInteract, { capture: true })));
       window.addEventListener('online', onOnline);
       window.addEventListener('offline', onOffline);
       cleanups.push(() => window.removeEventListener('online', onOnline), () => window.removeEventListener('offline', onOffline));
