@@ -112,6 +112,15 @@ export async function readWindow(store: Pick<RecordStore, 'readState'>): Promise
 /** Keeps the user's cache window. */
 export const writeWindow = (store: Pick<RecordStore, 'writeState'>, w: CacheWindow) => store.writeState(SETTINGS_ID, w);
 
+/** Progress before anything has run: every resource idle. */
+export function startingProgress(resources: FeedResource[] = Object.keys(FEED_RESOURCES) as FeedResource[]): SyncProgress {
+  const idle = (): ResourceProgress => ({ phase: 'idle', synced: 0, fraction: 0, error: null });
+  return {
+    phase: 'starting', online: true, leader: false, synced: 0, fraction: 0, error: null,
+    resources: Object.fromEntries(resources.map((r) => [r, idle()])) as Record<FeedResource, ResourceProgress>,
+  };
+}
+
 /** The local document for a pulled one: the contract document plus its ordering key. */
 export function toLocal(collection: RecordCollectionName, doc: Record<string, unknown>): Record<string, unknown> {
   const id = String(doc[RECORD_COLLECTIONS[collection].primaryKey]);
@@ -126,11 +135,7 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
   const pageSize = o.pageSize ?? 5000;
   const retryMs = o.retryMs ?? 3000;
   const resources = o.resources ?? (Object.keys(FEED_RESOURCES) as FeedResource[]);
-  const blank = (): ResourceProgress => ({ phase: 'idle', synced: 0, fraction: 0, error: null });
-  const progress$ = new BehaviorSubject<SyncProgress>({
-    phase: 'starting', online: true, leader: false, synced: 0, fraction: 0, error: null,
-    resources: Object.fromEntries(resources.map((r) => [r, blank()])) as Record<FeedResource, ResourceProgress>,
-  });
+  const progress$ = new BehaviorSubject<SyncProgress>(startingProgress(resources));
   let stopped = false;
   let running = false;
   const locks = new Map<FeedResource, Promise<unknown>>();
@@ -161,8 +166,6 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
     });
   }
 
-  const readState = <T>(id: string) => store.readState<T>(id);
-  const writeState = (id: string, data: object) => store.writeState(id, data);
 
   const getWindow = () => readWindow(store);
 
@@ -206,7 +209,7 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
     st.backfillSeq = res.checkpoint?.seq ?? null;
     st.backfillDone = res.checkpoint === null || st.filled >= cap;
     if (st.backfillDone) forwardIds.delete(resource);
-    await writeState(resource, st);
+    await store.writeState(resource, st);
     const last = res.documents[res.documents.length - 1];
     const reached = last ? timeOf(COLLECTION_OF_RESOURCE[resource], last) : st.since;
     const span = Math.max(1, now() - st.since);
@@ -233,7 +236,7 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
       }
       const written = await apply(resource, res.documents);
       st.forwardSeq = Math.max(st.forwardSeq, ...res.documents.map((d) => Number(d.seq)));
-      await writeState(resource, st);
+      await store.writeState(resource, st);
       update(resource, { synced: progress$.value.resources[resource].synced + written, error: null });
       if (res.documents.length < pageSize || res.checkpoint === null) break;
     }
@@ -246,7 +249,7 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
 
   async function loadState(resource: FeedResource, w: CacheWindow): Promise<ResourceState> {
     const since = now() - w.days * DAY_MS;
-    const saved = await readState<ResourceState>(resource);
+    const saved = await store.readState<ResourceState>(resource);
     // a grown window (older horizon) backfills again from the top: documents already here are overwritten in place.
     if (saved && saved.since <= since + DAY_MS) return saved;
     return { backfillSeq: null, backfillDone: false, forwardSeq: saved?.forwardSeq ?? null, since, filled: 0 };
@@ -287,7 +290,7 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
         if (isQuotaError(e)) {
           // the browser gives no more room: keep what fits and follow the feed from here, rather than retry forever
           st.backfillDone = true;
-          await writeState(resource, st).catch(() => undefined);
+          await store.writeState(resource, st).catch(() => undefined);
           update(resource, { phase: 'live', fraction: 1, error: QUOTA_ERROR });
           break;
         }
@@ -322,7 +325,7 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
       const extra = (await store.count(name)) - w.recordCap;
       if (extra > 0) await store.remove(name, await store.oldestKeys(name, extra));
     }
-    await writeState(EVICTED_ID, { at: now() });
+    await store.writeState(EVICTED_ID, { at: now() });
   }
 
   async function start() {
@@ -336,8 +339,8 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
     update(null, {}, { leader: true, phase: 'backfill' });
     // eviction walks whole tables: at most daily, after the backfills, so it never delays the first screen
     // a new database holds nothing older than its horizon (backfills stop there): its first eviction is due tomorrow
-    const lastEvicted = (await readState<{ at: number }>(EVICTED_ID))?.at ?? now();
-    await writeState(EVICTED_ID, { at: lastEvicted });
+    const lastEvicted = (await store.readState<{ at: number }>(EVICTED_ID))?.at ?? now();
+    await store.writeState(EVICTED_ID, { at: lastEvicted });
     // the first resource (MT records, the busiest screen) gets its first page before the others start pulling
     const [lead, ...rest] = resources;
     const leadRun = runResource(lead);

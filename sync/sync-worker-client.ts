@@ -1,9 +1,8 @@
 import { BehaviorSubject } from 'rxjs';
 import type { Language } from '../contract/constants';
-import { FEED_RESOURCES, type FeedResource } from '../contract/endpoints/feed.endpoints';
 import type { LocalDb } from './local-db';
 import { recordStoreOf } from './record-store';
-import { readWindow, writeWindow, type Replicator, type SyncProgress } from './replication';
+import { readWindow, startingProgress, writeWindow, type Replicator, type SyncProgress } from './replication';
 import type { WorkerCommand, WorkerReport } from './sync-worker-protocol';
 
 // The console's side of the sync worker: the same Replicator face the screens already use. Only the leading tab
@@ -28,12 +27,7 @@ export type WorkerReplicator = Replicator & {
 };
 
 export function createWorkerReplicator(o: WorkerReplicatorOptions): WorkerReplicator {
-  const resources = Object.keys(FEED_RESOURCES) as FeedResource[];
-  const blank = { phase: 'idle' as const, synced: 0, fraction: 0, error: null };
-  const progress$ = new BehaviorSubject<SyncProgress>({
-    phase: 'starting', online: true, leader: false, synced: 0, fraction: 0, error: null,
-    resources: Object.fromEntries(resources.map((r) => [r, { ...blank }])) as SyncProgress['resources'],
-  });
+  const progress$ = new BehaviorSubject<SyncProgress>(startingProgress());
   const store = recordStoreOf(o.db);
   let worker: Worker | null = null;
   let stopped = false;

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { BehaviorSubject } from 'rxjs';
 import type { EventDoc, LocalDb } from '../../sync/local-db';
 import type { Outbox } from '../../sync/outbox';
-import type { Replicator, SyncProgress } from '../../sync/replication';
+import { startingProgress, type Replicator, type SyncProgress } from '../../sync/replication';
 
 // The logged-in user's local database and its sync machinery, opened by <SyncBoundary> and read by the screens.
 
@@ -29,8 +29,7 @@ function useSubject<T>(s: BehaviorSubject<T>): T {
 export const useRuntime = () => useSubject(runtime$);
 export const useOnline = () => useSubject(online$);
 
-const idle: SyncProgress = { phase: 'starting', online: true, leader: false, synced: 0, fraction: 0, error: null, resources: {} as SyncProgress['resources'] };
-export const progress$ = new BehaviorSubject<SyncProgress>(idle);
+export const progress$ = new BehaviorSubject<SyncProgress>(startingProgress());
 export const useProgress = () => useSubject(progress$);
 
 /** Pending events, for the projection on screens. */
