@@ -22,6 +22,9 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   doc?: string;
 }
 
+/** Deep enough for 1,000,000,000 rows at the largest page; keeps the offset a safe integer. */
+export const MAX_PAGE_NUMBER = 1_000_000;
+
 export const DEFAULT_TIMEOUT_MS = 60_000;
 export const LONG_TIMEOUT_MS = 600_000;
 
@@ -43,7 +46,7 @@ export const emptyResponse = z.unknown().optional();
 
 /** Paged list requests (spec §7): pageNumber from 1, pageSize, plus the screen's search fields. */
 export const pageRequest = z.object({
-  pageNumber: z.coerce.number().int().min(1).default(1),
+  pageNumber: z.coerce.number().int().min(1).max(MAX_PAGE_NUMBER).default(1),
   pageSize: z.coerce.number().int().min(1).max(1000).default(20),
 });
 export function pageOf<T extends z.ZodType>(row: T) {

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { feedFields } from './records.schema';
+import { text } from './bounds';
 // Entities of spec §3 beyond the replicated records (records.schema.ts) and the user (user.endpoints.ts).
 // Times are epoch ms; money is yuan as a number with a preformatted *Str where the spec names one.
 // Defined beside their rules or endpoints instead: number-status batch (endpoints/number-check.endpoints.ts), logged
@@ -90,8 +92,8 @@ export type ContentTemplate = z.infer<typeof contentTemplateSchema>;
 export const videoFrameSchema = z.object({
   mediaType: z.enum(['image', 'video', 'audio', 'text']),
   /** from /file/uploadVideoMaterial; '' for a text-only frame. */
-  mediaUrl: z.string(),
-  textContent: z.string(),
+  mediaUrl: text(500),
+  textContent: text(1000),
 });
 export type VideoFrame = z.infer<typeof videoFrameSchema>;
 
@@ -116,16 +118,16 @@ export const videoTemplateDetailSchema = videoTemplateSchema.extend({ frames: z.
 export type VideoTemplateDetail = z.infer<typeof videoTemplateDetailSchema>;
 
 /** A button of a rich card; `url` is opened when it is tapped (none: a reply button). */
-export const cardButtonSchema = z.object({ buttonName: z.string(), url: z.string().optional() });
+export const cardButtonSchema = z.object({ buttonName: text(30), url: text(500).optional() });
 
 /** A card of a 5G rich message carousel (spec §3 "Rich card"). */
 export const richCardSchema = z.object({
-  cardSeq: z.number().int(),
+  cardSeq: z.number().int().min(0).max(100),
   mediaType: z.enum(['image', 'video', 'audio']),
-  mediaUrl: z.string(),
-  cardTitle: z.string(),
-  textContent: z.string(),
-  buttons: z.array(cardButtonSchema),
+  mediaUrl: text(500),
+  cardTitle: text(100),
+  textContent: text(1000),
+  buttons: z.array(cardButtonSchema).max(4),
 });
 export type RichCard = z.infer<typeof richCardSchema>;
 
@@ -190,19 +192,25 @@ export type EpRecharge = z.infer<typeof epRechargeSchema>;
 
 // --- Short links, interaction, warnings -------------------------------------------------------------------------
 
-/** click_status: 1 clicked, 2 not clicked; click_time, osystem and browser are null until the first click. */
+/** click_status: 1 clicked, 2 not clicked; click_time, osystem and browser are null until the first click.
+ * decodeMobile is '' and batch_id null for a link made with the conversion tool. Replicated (feedFields). */
 export const shortLinkRecordSchema = z.object({
   sn: z.string(),
   cus_id: z.string(),
   cus_name: z.string(),
+  batch_id: z.string().nullable(),
   decodeMobile: z.string(),
   decodeContent: z.string(),
   mtLonglink: z.string(),
   shortLink: z.string(),
+  create_time: z.number().int(),
+  expire_time: z.number().int().nullable(),
   click_time: z.number().int().nullable(),
   osystem: z.string().nullable(),
   browser: z.string().nullable(),
   click_status: z.number().int(),
+  click_count: z.number().int(),
+  ...feedFields,
 });
 export type ShortLinkRecord = z.infer<typeof shortLinkRecordSchema>;
 
@@ -225,6 +233,8 @@ export const interactMessageSchema = z.object({
   direction: z.enum(['mt', 'mo']),
   content: z.string(),
   time: z.number().int(),
+  /** mo only: the sent message this reply answers (decodeWholeContent). */
+  replyTo: z.string().nullable(),
 });
 export type InteractMessage = z.infer<typeof interactMessageSchema>;
 

@@ -1,6 +1,9 @@
 import type { Language } from './constants';
 import { MESSAGING_MESSAGES } from './messaging.messages';
 import { VALIDATION_MESSAGES } from './validation.messages';
+import { TOOLS_MESSAGES } from './tools.messages';
+import { ACCOUNT_MESSAGES } from './account.messages';
+import { LIBRARY_MESSAGES } from './library.messages';
 
 // Messages that both the platform (answers in the caller's language) and the console (form validation) show.
 // Keys are stable; `{name}` placeholders are filled by translate().
@@ -14,6 +17,12 @@ export const MESSAGES = {
   'error.unauthorized': { zh: '登录已失效，请重新登录', en: 'Your session has expired, please log in again' },
   'error.forbidden': { zh: '无权访问', en: 'Access denied' },
   'error.tooManyRequests': { zh: '请求过于频繁，请稍后再试', en: 'Too many requests, please try again later' },
+  'error.idempotencyMismatch': {
+    zh: '该 {header} 已用于另一个请求：重试须与原请求完全相同，新请求请使用新的 {header}',
+    en: 'This {header} was already used for a different request: a retry must repeat the original exactly; use a new {header} for a new request',
+  },
+  'error.idempotencyKeyFormat': { zh: '{field} 须为 1-200 个可见 ASCII 字符', en: '{field} must be 1-200 printable ASCII characters' },
+  'error.badRequest': { zh: '请求不合法', en: 'Bad request' },
   'error.idempotencyInProgress': { zh: '相同请求正在处理中', en: 'The same request is still being processed' },
   'error.unsupportedMediaType': { zh: '不支持的内容类型', en: 'Unsupported content type' },
   'login.success': { zh: '登录成功', en: 'Login successful' },
@@ -55,7 +64,7 @@ export type MessageKey = keyof typeof MESSAGES;
 export type MessageParams = Record<string, string | number>;
 
 export type Catalogue = Record<string, Record<Language, string>>;
-const catalogue: Catalogue = { ...MESSAGES, ...VALIDATION_MESSAGES, ...MESSAGING_MESSAGES };
+const catalogue: Catalogue = { ...MESSAGES, ...VALIDATION_MESSAGES, ...MESSAGING_MESSAGES, ...TOOLS_MESSAGES, ...ACCOUNT_MESSAGES, ...LIBRARY_MESSAGES };
 
 export function isMessageKey(key: string): boolean {
   return key in catalogue;

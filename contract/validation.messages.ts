@@ -146,6 +146,22 @@ export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {
   'v.shortLink.notFound': { zh: '短链接不存在', en: 'No such short link' },
   'v.interact.contentRequired': { zh: '回复内容不能为空', en: 'The reply cannot be empty' },
 
+  // Field bounds of every request (contract/bounds.ts), named by the route layer; never zod's English text.
+  'v.badText': { zh: '参数 {field} 含有无法保存的字符（NUL 或不成对的代理字符）', en: '{field} contains characters that cannot be stored (NUL or an unpaired surrogate)' },
+  'v.field.tooLong': { zh: '参数 {field} 最多 {max} 个字符', en: '{field} may have at most {max} characters' },
+  'v.field.tooShort': { zh: '参数 {field} 至少 {min} 个字符', en: '{field} must have at least {min} characters' },
+  'v.field.tooLarge': { zh: '参数 {field} 不能大于 {max}', en: '{field} must be at most {max}' },
+  'v.field.tooSmall': { zh: '参数 {field} 不能小于 {min}', en: '{field} must be at least {min}' },
+  'v.field.tooMany': { zh: '参数 {field} 最多 {max} 项', en: '{field} may have at most {max} items' },
+  'v.field.tooFew': { zh: '参数 {field} 至少 {min} 项', en: '{field} must have at least {min} items' },
+  'v.field.notInteger': { zh: '参数 {field} 须为整数', en: '{field} must be a whole number' },
+  'v.field.wrongType': { zh: '参数 {field} 的类型不正确', en: '{field} has the wrong type' },
+  'v.field.format': { zh: '参数 {field} 的格式不正确', en: '{field} is not in the expected format' },
+  'v.field.notAllowed': { zh: '参数 {field} 的取值不在允许范围内', en: '{field} is not one of the allowed values' },
+  'v.field.unknownKey': { zh: '参数 {field} 含有未知字段：{keys}', en: '{field} has unknown fields: {keys}' },
+  'v.field.tooDeep': { zh: '参数 {field} 嵌套过深', en: '{field} is nested too deeply' },
+  'v.field.invalid': { zh: '参数 {field} 不合法', en: '{field} is not valid' },
+
   'v.timedEdit.contentRequired': { zh: '短信内容不能为空', en: 'Content cannot be empty' },
   'v.timedEdit.batchRequired': { zh: '缺少定时批次号', en: 'The timed batch number is missing' },
 };

@@ -11,6 +11,8 @@ export interface Config {
   /** carrier simulator delays in ms and outcome rates. */
   simulator: { reviewMs: number; reportMs: number; successRate: number; failureRate: number; replyRate: number };
   logLevel: string;
+  /** how often an open change stream sends a keep-alive (and re-checks its session). */
+  streamHeartbeatMs: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -31,5 +33,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       replyRate: num(env.SIM_REPLY_RATE, 0.05),
     },
     logLevel: env.LOG_LEVEL ?? 'info',
+    streamHeartbeatMs: 15_000,
   };
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { CONSOLE_BASE_PATH, SERVICE_BASE_PATH } from '../contract/constants';
@@ -16,6 +17,7 @@ import { languageOf } from './http/language';
 import { startMessaging } from './messaging/start';
 import { registerAuthRoutes } from './routes/auth.routes';
 import { registerSendRoutes } from './routes/send.routes';
+import { registerPriceRoutes } from './routes/price.routes';
 import { registerTimedRoutes } from './routes/timed.routes';
 import { registerDashboardRoutes } from './routes/dashboard.routes';
 import { registerFeedRoutes } from './routes/feed.routes';
@@ -24,6 +26,15 @@ import { registerRecordRoutes } from './routes/records.routes';
 import { registerStatisticsRoutes } from './routes/statistics.routes';
 import { registerLogRoutes } from './routes/log.routes';
 import { registerSettingRoutes } from './routes/setting.routes';
+import { registerAccounts } from './accounts/start';
+import { registerShortLinkRoutes } from './routes/short-link.routes';
+import { registerShortLinkPublic } from './short-links/short-link.public';
+import { registerTemplateRoutes } from './routes/template.routes';
+import { registerAddressBookRoutes } from './routes/address-book.routes';
+import { registerFileRoutes } from './routes/file.routes';
+
+/** `/path?a=1&b=2` → `/path?a=…&b=…`: the shape of a request line without its values. */
+export const withoutQueryValues = (url: string) => url.replace(/([?&][^=&#]*)=[^&#]*/g, '$1=…');
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const JSON_BODY_LIMIT = 8 * 1024 * 1024;
@@ -43,8 +54,38 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
   const db = opts.db ?? (await openDb(config));
   await migrate(db);
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization'],
+      // Request lines are logged without their query values: a stream ticket or any other secret never reaches a log.
+      serializers: { req: (req) => ({ method: req.method, url: withoutQueryValues(req.url), remoteAddress: req.ip }) },
+    },
     bodyLimit: JSON_BODY_LIMIT,
+  });
+  await app.register(helmet, {
+    // The console runs under a strict policy: no inline or foreign scripts, no framing, no plugins.
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // PrimeReact sets inline styles and injects <style> elements; styles cannot run code.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
   });
   const stops: Array<() => Promise<void> | void> = [];
   const ctx: AppContext = { db, config, log: app.log, now: opts.now ?? (() => new Date()), onClose: (s) => stops.push(s) };
@@ -61,8 +102,9 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) return reply.code(415).send({ type: 415, message: translate(lang, 'error.unsupportedMediaType') });
     if (status === 429) return reply.code(429).send({ type: 429, message: translate(lang, 'error.tooManyRequests') });
     if (status >= 400 && status < 500) {
-      const key = err instanceof SyntaxError || err.code?.startsWith('FST_ERR_CTP') ? 'error.malformedJson' : 'error.invalidField';
-      return reply.code(400).send({ type: 400, message: translate(lang, key, { field: 'body', reason: err.message }) });
+      // Fastify's own texts are English: answer with the catalogue's message instead.
+      const key = err instanceof SyntaxError || err.code?.startsWith('FST_ERR_CTP') ? 'error.malformedJson' : 'error.badRequest';
+      return reply.code(400).send({ type: 400, message: translate(lang, key) });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ type: 500, message: translate(lang, 'error.unknown') });
@@ -70,9 +112,14 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
 
   await app.register(
     async (api) => {
+      // API answers (the login answer with its token included) are never stored by a browser or a proxy.
+      api.addHook('onRequest', async (_req, reply) => {
+        reply.header('Cache-Control', 'no-store');
+      });
       api.setNotFoundHandler((req, reply) => reply.code(404).send({ type: 404, message: translate(languageOf(req), 'error.notFound') }));
       registerAuthRoutes(api, ctx);
       registerSendRoutes(api, ctx);
+      registerPriceRoutes(api, ctx);
       registerTimedRoutes(api, ctx);
       registerRecordRoutes(api, ctx);
       registerStatisticsRoutes(api, ctx);
@@ -81,9 +128,15 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
       registerNumberCheckRoutes(api, ctx);
       registerSettingRoutes(api, ctx);
       registerLogRoutes(api, ctx);
+      registerShortLinkRoutes(api, ctx);
+      registerTemplateRoutes(api, ctx);
+      registerAddressBookRoutes(api, ctx);
+      registerFileRoutes(api, ctx);
+      registerAccounts(api, ctx);
     },
     { prefix: SERVICE_BASE_PATH },
   );
+  registerShortLinkPublic(app, ctx);
   startMessaging(ctx);
 
   const consoleDir = join(ROOT, 'dist', 'console');

@@ -3,6 +3,7 @@ import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { FeedResource } from '../contract/endpoints/feed.endpoints';
 import type { Batch, MoRecord, MtRecord, StatisticsRow, TimeBatch, TimeMtMessage } from '../contract/records.schema';
+import type { ShortLinkRecord } from '../contract/entities.schema';
 
 // The console's local database (DESIGN.md §2, §4): RxDB on Dexie, one database per user, ≤ 13 collections.
 // Newest-first order is index-backed through `k`: the inverted time (MAX - time, zero-padded) joined with the primary
@@ -54,6 +55,7 @@ export type LocalBatch = Local<Batch>;
 export type LocalTimeBatch = Local<TimeBatch>;
 export type LocalTimeMt = Local<TimeMtMessage>;
 export type LocalStat = Local<StatisticsRow>;
+export type LocalShortLink = Local<ShortLinkRecord>;
 
 export interface LocalCollections {
   mt_records: RxCollection<LocalMt>;
@@ -62,6 +64,7 @@ export interface LocalCollections {
   time_batches: RxCollection<LocalTimeBatch>;
   time_mt_messages: RxCollection<LocalTimeMt>;
   statistics: RxCollection<LocalStat>;
+  short_links: RxCollection<LocalShortLink>;
   events: RxCollection<EventDoc>;
   sync_state: RxCollection<SyncStateDoc>;
 }
@@ -132,6 +135,15 @@ const statSchema = schema<LocalStat>(
   },
   [['kind', 'prod_type', 'k'], ['kind', 'prod_type', 'cus_id', 'k']],
 );
+const shortLinkSchema = schema<LocalShortLink>(
+  'sn',
+  {
+    sn: str(64), cus_id: str(64), cus_name: str(), batch_id: nstr, decodeMobile: str(32), decodeContent: str(), mtLonglink: str(), shortLink: str(),
+    create_time: int(), expire_time: { type: ['integer', 'null'] }, click_time: { type: ['integer', 'null'] }, osystem: nstr, browser: nstr,
+    click_status: int(9, 0), click_count: int(), ...feed,
+  },
+  [['k'], ['click_status', 'k'], ['cus_id', 'k'], ['decodeMobile', 'k']],
+);
 const eventSchema = schema<EventDoc>(
   'id',
   {
@@ -157,6 +169,7 @@ export const RECORD_COLLECTIONS: Record<RecordCollectionName, RecordCollectionMe
   time_batches: { resource: 'timeBatch', primaryKey: 'time_batch', timeField: 'create_time' },
   time_mt_messages: { resource: 'timeMtMessage', primaryKey: 'sn', timeField: 'create_time' },
   statistics: { resource: 'statistics', primaryKey: 'id', timeField: 'gathering_ms' },
+  short_links: { resource: 'shortLink', primaryKey: 'sn', timeField: 'create_time' },
 };
 export const COLLECTION_OF_RESOURCE = Object.fromEntries(
   Object.entries(RECORD_COLLECTIONS).map(([name, m]) => [m.resource, name]),
@@ -175,6 +188,7 @@ export const COLLECTION_SCHEMAS = {
   time_batches: timeBatchSchema,
   time_mt_messages: timeMtSchema,
   statistics: statSchema,
+  short_links: shortLinkSchema,
   events: eventSchema,
   sync_state: syncStateSchema,
 };

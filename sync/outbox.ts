@@ -4,13 +4,14 @@ import { timeBatchEditEndpoint, timeBatchOperationEndpoint } from '../contract/e
 import { ApiCallError, type HttpClient } from './http-client';
 import type { EventDoc, LocalDb } from './local-db';
 import { recordStoreOf } from './record-store';
+import { applySendResult, SEND_COMMANDS } from './send-commands';
 
 // The outbox (DESIGN.md §2.3): pushes pending events in order per aggregate with Idempotency-Key = event id, so a
 // retry after a lost answer is answered from the platform's stored response and nothing happens twice. Retryable
 // failures (network, timeout, 5xx, 409, 429) stay pending with backoff; any other rejection marks the event rejected
 // with the platform's message.
 
-interface Command {
+export interface Command {
   endpoint: Endpoint;
   body: (payload: Record<string, unknown>) => unknown;
 }
@@ -20,6 +21,7 @@ export const COMMANDS: Record<string, Command> = {
   'batch.recover': { endpoint: timeBatchOperationEndpoint, body: (p) => ({ time_batch: p.time_batch, operation: 'recover' }) },
   'batch.intercept': { endpoint: timeBatchOperationEndpoint, body: (p) => ({ time_batch: p.time_batch, operation: 'intercept' }) },
   'batch.edit': { endpoint: timeBatchEditEndpoint, body: (p) => ({ time_batch: p.time_batch, content: p.content }) },
+  ...SEND_COMMANDS,
 };
 
 export interface OutboxOptions {
@@ -60,6 +62,7 @@ export function createOutbox(o: OutboxOptions): Outbox {
 
   /** after an ack, the pulled state will follow; write the platform's answer locally so the screen does not flicker back. */
   async function applyResult(ev: EventDoc, result: Record<string, unknown>) {
+    if (ev.type.startsWith('send.') && result) return applySendResult(store, ev, result as never, now());
     if (ev.type.startsWith('batch.') && typeof result?.time_batch === 'string') {
       const [cur] = await store.get('time_batches', [result.time_batch]);
       if (!cur) return;

@@ -6,6 +6,7 @@ import {
   batchListEndpoint, moRecordListEndpoint, mtRecordListEndpoint, newMtRecordListEndpoint, statisticsListEndpoint,
 } from '../contract/endpoints/records.endpoints';
 import { timeBatchListEndpoint, timeMtMessageListEndpoint } from '../contract/endpoints/timed.endpoints';
+import { shortLinkListEndpoint } from '../contract/endpoints/short-link.endpoints';
 import type { HttpClient } from './http-client';
 import { localChanges } from './local-changes';
 import { COLLECTION_SCHEMAS, kHigh, kLow, RECORD_COLLECTIONS, type LocalDb, type RecordCollectionName } from './local-db';
@@ -110,6 +111,8 @@ export function listEndpointFor(q: Query): Endpoint | null {
       return timeMtMessageListEndpoint;
     case 'statistics':
       return statisticsListEndpoint;
+    case 'short_links':
+      return shortLinkListEndpoint;
     case 'events':
       return null;
   }

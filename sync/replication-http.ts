@@ -1,6 +1,6 @@
 import {
-  batchPullEndpoint, changesStreamEndpoint, FEED_RESOURCES, moRecordPullEndpoint, mtRecordPullEndpoint, statisticsPullEndpoint,
-  timeBatchPullEndpoint, timeMtMessagePullEndpoint, type FeedResource,
+  batchPullEndpoint, changesStreamEndpoint, changesTicketEndpoint, FEED_RESOURCES, moRecordPullEndpoint, mtRecordPullEndpoint, statisticsPullEndpoint,
+  timeBatchPullEndpoint, timeMtMessagePullEndpoint, shortLinkPullEndpoint, type FeedResource,
 } from '../contract/endpoints/feed.endpoints';
 import { z } from 'zod';
 import type { Endpoint } from '../contract/endpoint';
@@ -17,6 +17,7 @@ const PULL_ENDPOINTS = {
   timeBatch: timeBatchPullEndpoint,
   timeMtMessage: timeMtMessagePullEndpoint,
   statistics: statisticsPullEndpoint,
+  shortLink: shortLinkPullEndpoint,
 } as const;
 
 // The pull answer is parsed loosely (per-document zod parsing cost ~20% of the sync time) and a sample of each page
@@ -57,7 +58,16 @@ export function followChanges(o: ChangeStreamOptions): () => void {
       try {
         const token = o.getToken();
         if (!token) throw new Error('no token');
-        const res = await doFetch(`${o.baseUrl}${changesStreamEndpoint.path}?token=${encodeURIComponent(token)}`, {
+        // The token goes in a header for a single-use ticket; only the ticket appears in the stream's URL.
+        const issued = await doFetch(`${o.baseUrl}${changesTicketEndpoint.path}`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          body: '{}',
+          signal: ctrl.signal,
+        });
+        if (issued.status !== 200) throw new Error(`ticket answered ${issued.status}`);
+        const { ticket } = changesTicketEndpoint.response.parse(((await issued.json()) as { data: unknown }).data);
+        const res = await doFetch(`${o.baseUrl}${changesStreamEndpoint.path}?ticket=${encodeURIComponent(ticket)}`, {
           headers: { Accept: 'text/event-stream' },
           signal: ctrl.signal,
         });

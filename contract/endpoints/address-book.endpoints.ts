@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../bounds';
 import { defineEndpoint, emptyResponse, LONG_TIMEOUT_MS, pageOf, pageRequest } from '../endpoint';
 import { addressBookEntrySchema, addressBookGroupSchema } from '../entities.schema';
 import { addressBookGroupFormSchema, addressBookMemberFormSchema } from '../validation/address-book.rules';
@@ -7,7 +8,7 @@ import { optText, timeRange } from './records.endpoints';
 // Spec §7 "Address book": groups and members of the caller's account. Members are imported from an xlsx uploaded
 // with /file/uploadAddressBook (columns: name, mobile, email, job number, gender, birthday, remark).
 
-const id = (key: string) => z.string({ error: key }).trim().min(1, { error: key });
+const id = (key: string) => text(200).trim().min(1, { error: key });
 const groupId = id('v.addressBook.groupRequired');
 const memberId = id('v.addressBook.memberRequired');
 
@@ -75,7 +76,7 @@ export const addressBookMemberModEndpoint = defineEndpoint({
 export const addressBookMemberDelEndpoint = defineEndpoint({
   path: '/addressBook/addressBookMemberDel',
   doc: 'Deletes the listed members (the console asks first).',
-  request: z.object({ ids: z.array(z.string().trim().min(1)).min(1, { error: 'v.addressBook.memberRequired' }).max(1000) }),
+  request: z.object({ ids: z.array(text(200).trim().min(1)).min(1, { error: 'v.addressBook.memberRequired' }).max(1000) }),
   response: z.object({ deleted: z.number().int() }),
 });
 
@@ -90,13 +91,19 @@ export const addressBookMemberImportEndpoint = defineEndpoint({
   timeoutMs: LONG_TIMEOUT_MS,
   doc: 'Imports the rows of an uploaded xlsx into a group; rows with a bad mobile or already in the group are skipped and counted.',
   request: z.object({ groupId, fileId: id('v.upload.fileRequired') }),
-  response: z.object({ imported: z.number().int(), invalid: z.number().int(), duplicates: z.number().int() }),
+  response: z.object({
+    imported: z.number().int(),
+    invalid: z.number().int(),
+    duplicates: z.number().int(),
+    /** an xlsx of the skipped rows (row, fields, reason), read with /file/material; null when none was skipped. */
+    reportFileId: z.string().nullable(),
+  }),
 });
 
 export const groupMobileDetailEndpoint = defineEndpoint({
   path: '/addressBook/groupMobileDetail',
   doc: 'The distinct mobiles of the chosen groups, for filling a send form.',
-  request: z.object({ groupIds: z.array(z.string().trim().min(1)).min(1, { error: 'v.addressBook.groupRequired' }).max(100) }),
+  request: z.object({ groupIds: z.array(text(200).trim().min(1)).min(1, { error: 'v.addressBook.groupRequired' }).max(100) }),
   response: z.object({ mobiles: z.array(z.string()), count: z.number().int() }),
 });
 

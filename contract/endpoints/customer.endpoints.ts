@@ -2,17 +2,22 @@ import { z } from 'zod';
 import { defineEndpoint, emptyRequest, emptyResponse, pageOf, pageRequest } from '../endpoint';
 import { optionSchema, rechargeSchema, subAccountDetailSchema, subAccountSchema } from '../entities.schema';
 import { rechargeFormSchema, subAccountFormSchema } from '../validation/sub-account.rules';
-import { optInt, optText, timeRange } from './records.endpoints';
+import { coercedInt16, epochMs, text } from '../bounds';
 
 // Spec §7 "Customers": the enterprise's sub-accounts (spec §2 screen 11). Row actions need moreType 1-4 (spec §6);
 // every call is limited to the accounts the caller may see.
 
-const cusId = z.string({ error: 'v.recharge.accountRequired' }).trim().min(1, { error: 'v.recharge.accountRequired' });
+const cusId = z.string({ error: 'v.recharge.accountRequired' }).trim().min(1, { error: 'v.recharge.accountRequired' }).max(20);
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** Bounded optional list filters ('' and null mean unset). */
+export const optText = z.preprocess(blank, text(200).optional()).transform((v) => v?.trim() || undefined);
+export const optCode = z.preprocess(blank, coercedInt16(0, 9).optional());
+export const timeRange = { startTime: z.preprocess(blank, epochMs().optional()), endTime: z.preprocess(blank, epochMs().optional()) };
 
 export const customerListEndpoint = defineEndpoint({
   path: '/customer/list',
   doc: 'keyword matches cus_id or cus_name (substring); cus_status 0 closed, 1 open, 2 removed; pay_type 0/1.',
-  request: pageRequest.extend({ keyword: optText, cus_status: optInt, pay_type: optInt, ...timeRange }),
+  request: pageRequest.extend({ keyword: optText, cus_status: optCode, pay_type: optCode, ...timeRange }),
   response: pageOf(subAccountSchema),
 });
 
@@ -55,7 +60,7 @@ export const customerChargeEndpoint = defineEndpoint({
 export const chargeDetailEndpoint = defineEndpoint({
   path: '/customer/chargeDetail',
   doc: 'The recharge rows of one sub-account, newest first.',
-  request: pageRequest.extend({ cus_id: cusId, recharge_type: optInt, ...timeRange }),
+  request: pageRequest.extend({ cus_id: cusId, recharge_type: optCode, ...timeRange }),
   response: pageOf(rechargeSchema),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedInt16 } from '../bounds';
 import { defineEndpoint } from '../endpoint';
 
 // Home dashboards of spec §2 and §3.
@@ -23,7 +24,7 @@ export type SmsIndexInfo = z.infer<typeof smsIndexInfoSchema>;
 
 export const getSmsIndexInfoEndpoint = defineEndpoint({
   path: '/dataGathering/getSmsIndexInfo',
-  request: z.object({ prod_type: z.coerce.number().int().default(0) }),
+  request: z.object({ prod_type: coercedInt16().default(0) }),
   response: smsIndexInfoSchema,
 });
 

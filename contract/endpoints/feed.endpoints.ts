@@ -1,16 +1,18 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { epochMs, text } from '../bounds';
+import { defineEndpoint, emptyRequest } from '../endpoint';
+import { shortLinkRecordSchema } from '../entities.schema';
 import { batchSchema, moRecordSchema, mtRecordSchema, statisticsRowSchema, timeBatchSchema, timeMtMessageSchema } from '../records.schema';
 
 // The change feed of DESIGN.md §2: one pull route per replicated resource, scoped like its list.
 // backfill: newest first (seq descending) from the checkpoint down, only documents at or after `since`;
 // forward: seq ascending above the checkpoint (catch-up and live).
 export const pullRequest = z.object({
-  checkpoint: z.object({ seq: z.number().int() }).nullable().default(null),
+  checkpoint: z.object({ seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }).nullable().default(null),
   limit: z.coerce.number().int().min(1).max(10_000).default(1000),
   direction: z.enum(['backfill', 'forward']).default('forward'),
   /** backfill only: epoch ms of the cache horizon. */
-  since: z.number().int().optional(),
+  since: epochMs().optional(),
 });
 export type PullRequest = z.input<typeof pullRequest>;
 
@@ -31,6 +33,7 @@ export const FEED_RESOURCES = {
   timeBatch: { path: '/pageTimeBatch/pull', key: 'time_batch', schema: timeBatchSchema },
   timeMtMessage: { path: '/timeMtMessage/pull', key: 'sn', schema: timeMtMessageSchema },
   statistics: { path: '/dataGathering/statPull', key: 'id', schema: statisticsRowSchema },
+  shortLink: { path: '/shortChainTool/pull', key: 'sn', schema: shortLinkRecordSchema },
 } as const;
 export type FeedResource = keyof typeof FEED_RESOURCES;
 
@@ -40,14 +43,26 @@ export const batchPullEndpoint = defineEndpoint({ path: FEED_RESOURCES.batch.pat
 export const timeBatchPullEndpoint = defineEndpoint({ path: FEED_RESOURCES.timeBatch.path, request: pullRequest, response: pullResponse(timeBatchSchema) });
 export const timeMtMessagePullEndpoint = defineEndpoint({ path: FEED_RESOURCES.timeMtMessage.path, request: pullRequest, response: pullResponse(timeMtMessageSchema) });
 export const statisticsPullEndpoint = defineEndpoint({ path: FEED_RESOURCES.statistics.path, request: pullRequest, response: pullResponse(statisticsRowSchema) });
+export const shortLinkPullEndpoint = defineEndpoint({ path: FEED_RESOURCES.shortLink.path, request: pullRequest, response: pullResponse(shortLinkRecordSchema) });
 
-/** Server-Sent Events of "resource changed" notices, scoped to the caller. EventSource cannot set headers, so the
- * token travels as the `token` query parameter. Each event: `event: changed`, `data: {"resource": FeedResource, "seq": n}`. */
+/** A single-use ticket, valid for STREAM_TICKET_TTL_S, that opens one change stream: a stream URL carries the ticket,
+ * never the token, so the token reaches no URL and no log. */
+export const STREAM_TICKET_TTL_S = 60;
+export const changesTicketEndpoint = defineEndpoint({
+  path: '/changes/ticket',
+  doc: 'Issues a single-use ticket (valid 60 s) for GET /changes/stream?ticket=…',
+  request: emptyRequest,
+  response: z.object({ ticket: z.string(), expiresInS: z.number().int() }),
+});
+
+/** Server-Sent Events of "resource changed" notices, scoped to the caller, opened with a ticket from /changes/ticket.
+ * The stream ends when its session ends (logout, revocation, expiry). Each event: `event: changed`,
+ * `data: {"resource": FeedResource, "seq": n}`. */
 export const changesStreamEndpoint = defineEndpoint({
   method: 'GET',
   path: '/changes/stream',
   kind: 'sse',
   auth: 'none',
-  request: z.object({ token: z.string().min(1) }),
+  request: z.object({ ticket: text(128, 1) }),
   response: z.object({ resource: z.string(), seq: z.number().int() }),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, LONG_TIMEOUT_MS, pageOf, pageRequest } from '../endpoint';
 import { interactMessageSchema, interactSessionSchema } from '../entities.schema';
+import { epochMs, text } from '../bounds';
 import { mobileSchema } from '../validation/mobile.rules';
 import { optText, timeRange } from './records.endpoints';
 
@@ -23,9 +24,9 @@ export const messageInteractListEndpoint = defineEndpoint({
     'this call as needing a token, so the console does not redirect to /login before calling; the platform still ' +
     'scopes it to the bearer token and answers 401 without one.',
   request: z.object({
-    cus_id: z.string().trim().min(1),
-    decodeMobile: z.string().trim().min(1),
-    before: z.coerce.number().int().optional(),
+    cus_id: z.string().trim().min(1).pipe(text(64)),
+    decodeMobile: z.string().trim().min(1).pipe(text(32)),
+    before: z.preprocess((v) => (v === '' || v === null ? undefined : v), epochMs().optional()),
     limit: z.coerce.number().int().min(1).max(500).default(100),
   }),
   response: z.object({ messages: z.array(interactMessageSchema), hasMore: z.boolean() }),
@@ -35,9 +36,9 @@ export const messageInteractSendEndpoint = defineEndpoint({
   path: '/interact/messageInteractSend',
   doc: 'Replies to the mobile of a conversation from the account, as a one-number home SMS (billed like any send).',
   request: z.object({
-    cus_id: z.string().trim().min(1),
-    decodeMobile: mobileSchema,
-    content: z.string({ error: 'v.interact.contentRequired' }).trim().min(1, { error: 'v.interact.contentRequired' }).max(1000),
+    cus_id: z.string().trim().min(1).pipe(text(64)),
+    decodeMobile: mobileSchema.pipe(text(32)),
+    content: z.string({ error: 'v.interact.contentRequired' }).trim().min(1, { error: 'v.interact.contentRequired' }).max(1000).pipe(text(1000)),
   }),
   response: z.object({ sn: z.string(), segments: z.number().int() }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { mobileListField } from '../validation/mobile.rules';
+import { text } from '../bounds';
+import { splitMobileList } from '../validation/mobile.rules';
 import { defineEndpoint, LONG_TIMEOUT_MS, pageRequest } from '../endpoint';
 import { optText, timeRange } from './records.endpoints';
 
@@ -23,16 +24,45 @@ export const numberStatusBatchSchema = z.object({
   invalid_count: z.number().int(),
   ...statusCounts,
   create_time: z.number().int(),
+  /** 0 checking, 1 done. */
+  status: z.number().int(),
+  /** numbers checked so far (progress of a batch check). */
+  checked_count: z.number().int(),
 });
 export type NumberStatusBatch = z.infer<typeof numberStatusBatchSchema>;
+
+/** Pasted text or an array; at most MAX_CHECK_NUMBERS numbers (the platform answers numberCheck.tooMany above). */
+const mobileListField = z.union([text(2_000_000), z.array(text(32)).max(100_000)]).transform(splitMobileList);
+const batchName = z.preprocess((v) => (v === null ? undefined : v), z.string().trim().max(100).pipe(text(100)).optional());
 
 export const onlineCheckEndpoint = defineEndpoint({
   path: '/mobileStatus/onlineCheck',
   timeoutMs: LONG_TIMEOUT_MS,
-  request: z.object({ mobiles: mobileListField, batch_name: z.string().trim().max(100).optional(), cus_id: optText }),
+  doc: 'Checks the numbers at once and answers each one\'s status; recorded as a finished batch.',
+  request: z.object({ mobiles: mobileListField, batch_name: batchName, cus_id: optText }),
   response: numberStatusBatchSchema.extend({
     results: z.array(z.object({ mobile: z.string(), status: z.enum([...NUMBER_STATUSES, 'invalid']) })),
   }),
+});
+
+export const batchCheckEndpoint = defineEndpoint({
+  path: '/mobileStatus/batchCheck',
+  timeoutMs: LONG_TIMEOUT_MS,
+  doc:
+    'Accepts a batch check of an uploaded xlsx (fileId from /file/upload; numbers in the first column, a header row ' +
+    'is skipped) or of pasted mobiles, and answers the batch at once with status 0; the platform checks it in the ' +
+    'background (checked_count grows, status becomes 1). /mobileStatus/list shows the progress.',
+  request: z.object({ fileId: z.preprocess((v) => (v === '' || v === null ? undefined : v), text(64).optional()), mobiles: mobileListField.optional(), batch_name: batchName, cus_id: optText }),
+  response: numberStatusBatchSchema,
+});
+
+export const numberStatusDownloadEndpoint = defineEndpoint({
+  path: '/mobileStatus/download',
+  kind: 'file',
+  timeoutMs: LONG_TIMEOUT_MS,
+  doc: 'The checked numbers of one batch with their status, as xlsx (the file form of the online check).',
+  request: z.object({ batch_id: text(64).min(1) }),
+  response: z.unknown(),
 });
 
 export const numberStatusBatchListEndpoint = defineEndpoint({
@@ -109,7 +139,7 @@ export const aimMaterialListEndpoint = defineEndpoint({
 });
 export const aimMaterialDeleteEndpoint = defineEndpoint({
   path: '/aim/materialDelete',
-  request: z.object({ material_id: z.string().min(1) }),
+  request: z.object({ material_id: text(64).min(1) }),
   response: z.object({ material_id: z.string() }),
 });
 export const aimTemplateListEndpoint = defineEndpoint({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedInt16, epochMs, INDEXED_TEXT_MAX, INT16_MAX, text } from '../bounds';
 import { defineEndpoint, LONG_TIMEOUT_MS, pageOf, pageRequest } from '../endpoint';
 import { batchSchema, moRecordSchema, mtRecordSchema, statisticsRowSchema } from '../records.schema';
 
@@ -9,11 +10,11 @@ import { batchSchema, moRecordSchema, mtRecordSchema, statisticsRowSchema } from
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 /** optional text filter; '' means unset. */
-export const optText = z.preprocess(blank, z.string().trim().max(200).optional()).transform((v) => v || undefined);
-/** optional integer filter; '' means unset. */
-export const optInt = z.preprocess(blank, z.coerce.number().int().optional());
+export const optText = z.preprocess(blank, text(INDEXED_TEXT_MAX).optional()).transform((v) => v?.trim() || undefined);
+/** optional code filter (a smallint column); '' means unset. */
+export const optInt = z.preprocess(blank, coercedInt16(-INT16_MAX - 1).optional());
 /** epoch ms; '' means unset. */
-export const optTime = z.preprocess(blank, z.coerce.number().int().min(0).optional());
+export const optTime = z.preprocess(blank, epochMs().optional());
 
 /** Submit-time (or creation-time) range of every list: epoch ms, both ends inclusive. */
 export const timeRange = { startTime: optTime, endTime: optTime };
@@ -33,25 +34,25 @@ const mtFilters = {
   decodeMobile: optText,
   /** substring of the content; honoured only when the caller's showContentFilterWhere is 1. */
   decodeContent: optText,
-  mt_status: z.preprocess(blank, z.coerce.number().int().refine((v) => (MT_STATUS_FILTER as readonly number[]).includes(v), 'v.mtStatus').optional()),
+  mt_status: z.preprocess(blank, coercedInt16().refine((v) => (MT_STATUS_FILTER as readonly number[]).includes(v), 'v.mtStatus').optional()),
   /** YYYYMM */
-  month: z.preprocess(blank, z.string().regex(/^\d{6}$/, 'v.month').optional()),
+  month: z.preprocess(blank, z.string().max(6).regex(/^\d{6}$/, 'v.month').optional()),
   ...timeRange,
 };
 
-export const mtRecordFilter = z.object({ prod_type: z.coerce.number().int().pipe(z.union([z.literal(0), z.literal(1)])).default(0), ...mtFilters });
-export const newMtRecordFilter = z.object({ prod_type: z.coerce.number().int().pipe(z.union([z.literal(1), z.literal(2), z.literal(6)])).default(2), ...mtFilters });
+export const mtRecordFilter = z.object({ prod_type: coercedInt16().pipe(z.union([z.literal(0), z.literal(1)])).default(0), ...mtFilters });
+export const newMtRecordFilter = z.object({ prod_type: coercedInt16().pipe(z.union([z.literal(1), z.literal(2), z.literal(6)])).default(2), ...mtFilters });
 export const moRecordFilter = z.object({ cus_id: optText, src_calling_number: optText, decodeMobile: optText, decodeContent: optText, ...timeRange });
 export const batchFilter = z.object({ cus_id: optText, prod_type: optInt, batch_type: optInt, batch_id: optText, ...timeRange });
 /** dimension 0 day, 1 month, 2 year. The range selects gathering_time in the tenant's time zone. */
 export const statisticsFilter = z.object({
   cus_id: optText,
-  prod_type: z.coerce.number().int().default(0),
-  dimension: z.coerce.number().int().min(0).max(2).default(0),
+  prod_type: coercedInt16().default(0),
+  dimension: coercedInt16(0, 2).default(0),
   ...timeRange,
 });
 export const countryFilter = z.object({ cus_id: optText, countryCode: optText, ...timeRange });
-export const dimeFilter = z.object({ cus_id: optText, prod_type: z.coerce.number().int().default(0), ...timeRange });
+export const dimeFilter = z.object({ cus_id: optText, prod_type: coercedInt16().default(0), ...timeRange });
 
 export const mtRecordListEndpoint = defineEndpoint({ path: '/mtRecord/list', request: pageRequest.extend(mtRecordFilter.shape), response: listOf(mtRecordSchema) });
 export const mtRecordDownloadEndpoint = defineEndpoint({ path: '/mtRecord/download', kind: 'file', timeoutMs: LONG_TIMEOUT_MS, request: mtRecordFilter, response: z.unknown() });
@@ -79,12 +80,12 @@ export const batchMobileDownloadEndpoint = defineEndpoint({
   path: '/dataGathering/mobileDownload',
   kind: 'file',
   timeoutMs: LONG_TIMEOUT_MS,
-  request: z.object({ batch_id: z.string().min(1) }),
+  request: z.object({ batch_id: text(64, 1) }),
   response: z.unknown(),
 });
 export const queryReplyCountEndpoint = defineEndpoint({
   path: '/dataGathering/queryReplyCount',
-  request: z.object({ batch_id: z.string().min(1) }),
+  request: z.object({ batch_id: text(64, 1) }),
   response: z.object({ batch_id: z.string(), replyCount: z.number().int() }),
 });
 

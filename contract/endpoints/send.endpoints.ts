@@ -1,14 +1,21 @@
 import { z } from 'zod';
+import { INDEXED_TEXT_MAX, text } from '../bounds';
 import { defineEndpoint, LONG_TIMEOUT_MS } from '../endpoint';
 
 // Spec §7 sending calls. Every send answers the same counts; with `timing_time` it creates a timed batch instead
 // (charged up front, sent by the scheduler when due; spec §5: at least 10 minutes ahead).
 
 /** ISO 8601 with an offset (2026-11-21T18:00:00+08:00) or 'YYYY-MM-DD HH:mm:ss' in the account's time zone; blank = now. */
-export const timingTimeField = z.string().trim().max(40).optional();
+export const timingTimeField = text(40).trim().optional();
 
 /** Numbers as pasted text: one per line; commas, semicolons and spaces also separate. */
-const mobilesField = z.string().max(4_000_000).default('');
+const mobilesField = text(4_000_000).default('');
+/** The account sent for (cus_id). */
+const cusIdField = text(INDEXED_TEXT_MAX).trim().min(1);
+/** Message text (domestic, international, CSP fallback). */
+const contentField = text(2000).default('');
+/** A link the platform shortens. */
+const linkField = z.url().max(2000).refine((v) => !/\u0000/.test(v), 'v.badText');
 
 export const sendResultSchema = z.object({
   /** the send batch; for a timed send the time_batch id. */
@@ -30,11 +37,11 @@ export const sendResultSchema = z.object({
 export type SendResult = z.infer<typeof sendResultSchema>;
 
 /** One personalised message of a one-to-one send. */
-export const personalMessageSchema = z.object({ mobile: z.string().trim(), content: z.string() });
+export const personalMessageSchema = z.object({ mobile: text(40).trim(), content: text(2000) });
 
 export const groupSendRequest = z.object({
-  cus_id: z.string().trim().min(1),
-  content: z.string().max(2000).default(''),
+  cus_id: cusIdField,
+  content: contentField,
   mobiles: mobilesField,
   /** one-to-one (personalised) form: batch_type 2; `content`/`mobiles` are then ignored. */
   contents: z.array(personalMessageSchema).max(200_000).optional(),
@@ -55,7 +62,7 @@ export const taokeGroupSendEndpoint = defineEndpoint({
   doc:
     'Taoke (淘客) send: a marketing SMS promoting a shop product. The product link is shortened and appended to the content ' +
     'with the unsubscribe hint "回T退订"; otherwise a domestic send (prod_type 0, always reviewed: batch_type 0).',
-  request: groupSendRequest.omit({ contents: true }).extend({ product_link: z.url().max(2000) }),
+  request: groupSendRequest.omit({ contents: true }).extend({ product_link: linkField }),
   response: sendResultSchema,
 });
 
@@ -63,9 +70,10 @@ export const smsLinkGroupSendEndpoint = defineEndpoint({
   path: '/shortChainTool/smsLinkGroupSend',
   timeoutMs: LONG_TIMEOUT_MS,
   doc:
-    'Link send: a domestic send whose content carries a long link. One short link is generated per send and replaces ' +
-    '`{link}` in the content (or the long link itself when it appears there; else it is appended).',
-  request: groupSendRequest.omit({ contents: true }).extend({ long_link: z.url().max(2000) }),
+    'Link send: a domestic send whose content carries a long link. One short link per recipient (so clicks map to numbers) ' +
+    'replaces `{link}` in the content (or the long link itself when it appears there; else it is appended). ' +
+    '`short_link` answers the first recipient\'s link.',
+  request: groupSendRequest.omit({ contents: true }).extend({ long_link: linkField }),
   response: sendResultSchema.extend({ short_link: z.string() }),
 });
 
@@ -75,11 +83,11 @@ export const inteGroupSendEndpoint = defineEndpoint({
   timeoutMs: LONG_TIMEOUT_MS,
   doc: 'International send (prod_type 1); path not shown in the spec. Priced per destination country.',
   request: z.object({
-    cus_id: z.string().trim().min(1),
-    content: z.string().max(2000).default(''),
+    cus_id: cusIdField,
+    content: contentField,
     mobiles: mobilesField,
     /** sender id: letters and digits. */
-    sender_id: z.string().trim().max(11).regex(/^[A-Za-z0-9]*$/, { error: 'send.badSenderId' }).optional(),
+    sender_id: text(11).trim().regex(/^[A-Za-z0-9]*$/, { error: 'send.badSenderId' }).optional(),
     timing_time: timingTimeField,
   }),
   response: sendResultSchema,
@@ -87,8 +95,8 @@ export const inteGroupSendEndpoint = defineEndpoint({
 
 export const videoFrameSchema = z.object({
   mediaType: z.enum(['image', 'video', 'audio', 'text']).default('text'),
-  mediaUrl: z.string().max(2000).default(''),
-  textContent: z.string().max(2000).default(''),
+  mediaUrl: text(2000).default(''),
+  textContent: text(2000).default(''),
 });
 
 export const videoSmsGroupSendEndpoint = defineEndpoint({
@@ -98,9 +106,9 @@ export const videoSmsGroupSendEndpoint = defineEndpoint({
     'Video SMS send (prod_type 2), priced per message. Either a title with frames (record content = the frames\' text) ' +
     'or a video template id (record title and content `#<cus_template_id>`).',
   request: z.object({
-    cus_id: z.string().trim().min(1),
-    cus_template_id: z.string().trim().optional(),
-    title: z.string().trim().max(200).optional(),
+    cus_id: cusIdField,
+    cus_template_id: text(INDEXED_TEXT_MAX).trim().optional(),
+    title: text(200).trim().optional(),
     frames: z.array(videoFrameSchema).max(20).optional(),
     mobiles: mobilesField,
     timing_time: timingTimeField,
@@ -113,12 +121,12 @@ export const cspSmsGroupSendEndpoint = defineEndpoint({
   timeoutMs: LONG_TIMEOUT_MS,
   doc: 'Rich card (CSP, prod_type 6) send through one of the account\'s chatbots, priced per message.',
   request: z.object({
-    cus_id: z.string().trim().min(1),
-    chatbot_id: z.string().trim().min(1),
-    template_id: z.string().trim().optional(),
-    template_name: z.string().trim().max(200).optional(),
+    cus_id: cusIdField,
+    chatbot_id: text(INDEXED_TEXT_MAX).trim().min(1),
+    template_id: text(INDEXED_TEXT_MAX).trim().optional(),
+    template_name: text(200).trim().optional(),
     /** fallback / card text. */
-    content: z.string().max(2000).default(''),
+    content: contentField,
     mobiles: mobilesField,
     timing_time: timingTimeField,
   }),

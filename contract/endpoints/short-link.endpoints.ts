@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint, LONG_TIMEOUT_MS, pageOf, pageRequest } from '../endpoint';
 import { shortLinkRecordSchema } from '../entities.schema';
-import { optInt, optText, timeRange } from './records.endpoints';
+import { epochMs, text } from '../bounds';
+import { optText, timeRange } from './records.endpoints';
 
 // Spec §7 "Short links": click records of links sent with /shortChainTool/smsLinkGroupSend (send.endpoints.ts),
 // and the two conversion tools.
@@ -9,8 +10,9 @@ import { optInt, optText, timeRange } from './records.endpoints';
 const shortLinkFilter = z.object({
   cus_id: optText,
   decodeMobile: optText,
+  batch_id: optText,
   /** 1 clicked, 2 not clicked. */
-  click_status: optInt,
+  click_status: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(1).max(2).optional()),
   ...timeRange,
 });
 
@@ -35,21 +37,44 @@ const longUrl = z
   .trim()
   .min(1, { error: 'v.shortLink.urlRequired', abort: true })
   .max(2000, { error: 'v.shortLink.urlTooLong' })
-  .refine((s) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(s), { error: 'v.url.invalid' });
+  .refine((s) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(s), { error: 'v.url.invalid' })
+  .pipe(text(2000));
 
 export const longToShortEndpoint = defineEndpoint({
   path: '/shortChainTool/longToShort',
-  doc: 'Creates (or reuses, for the same caller and URL) a short link that redirects to longUrl and counts clicks.',
-  request: z.object({ longUrl }),
-  response: z.object({ shortUrl: z.string(), longUrl: z.string() }),
+  doc:
+    'Creates (or reuses, for the same caller, URL and expiry) a short link that redirects to longUrl and counts clicks. ' +
+    'expiresAt (epoch ms, optional): after it the link answers the not-found page.',
+  request: z.object({ longUrl, expiresAt: z.preprocess((v) => (v === '' ? null : v), epochMs().nullable().optional()) }),
+  response: z.object({ shortUrl: z.string(), longUrl: z.string(), code: z.string(), expiresAt: z.number().int().nullable() }),
 });
 
 export const shortToLongEndpoint = defineEndpoint({
   path: '/shortChainTool/shortToLong',
   doc: 'Resolves one of the platform\'s short links; 400 v.shortLink.notFound when it is unknown.',
-  request: z.object({ shortUrl: z.string({ error: 'v.shortLink.urlRequired' }).trim().min(1, { error: 'v.shortLink.urlRequired' }).max(200) }),
-  response: z.object({ shortUrl: z.string(), longUrl: z.string() }),
+  request: z.object({
+    shortUrl: z.string({ error: 'v.shortLink.urlRequired' }).trim().min(1, { error: 'v.shortLink.urlRequired' }).max(200).pipe(text(200)),
+  }),
+  response: z.object({ shortUrl: z.string(), longUrl: z.string(), expiresAt: z.number().int().nullable() }),
 });
 
 /** Answered by shortToLong for an unknown link. */
 export const SHORT_LINK_NOT_FOUND = 'v.shortLink.notFound';
+
+/** Click-through per link send: numbers sent a link, numbers that clicked, and the rate (percent, two decimals). */
+export const shortLinkBatchSummaryRowSchema = z.object({
+  batch_id: z.string(),
+  cus_id: z.string(),
+  cus_name: z.string(),
+  mtLonglink: z.string(),
+  create_time: z.number().int(),
+  sent_count: z.number().int(),
+  clicked_count: z.number().int(),
+  clickRatio: z.number(),
+});
+export const shortLinkBatchSummaryEndpoint = defineEndpoint({
+  path: '/shortChainTool/batchSummary',
+  doc: 'One row per link send (batch), newest first; the time range selects the send time.',
+  request: pageRequest.extend({ cus_id: optText, batch_id: optText, ...timeRange }),
+  response: z.object({ total: z.number().int(), totalExact: z.boolean(), data: z.array(shortLinkBatchSummaryRowSchema) }),
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../bounds';
 import { defineEndpoint, emptyResponse, LONG_TIMEOUT_MS, pageOf, pageRequest } from '../endpoint';
 import {
   contentTemplateSchema,
@@ -16,7 +17,7 @@ import { optInt, optText, timeRange } from './records.endpoints';
 // Spec §7 "Templates": video (/videoTemplate/*), CSP (/cspTemplate/*) and content (/contentTemplate/*) templates.
 // The group sends that use them are in send.endpoints.ts. Lists are scoped like records: a sub-account sees its own.
 
-const templateId = () => z.string({ error: 'v.template.idRequired' }).trim().min(1, { error: 'v.template.idRequired' });
+const templateId = () => text(200).trim().min(1, { error: 'v.template.idRequired' });
 
 /** A template's send content: what the send form fills in when a template is chosen. */
 const videoSendContentSchema = z.object({ title: z.string(), frames: z.array(videoFrameSchema), maxPlaceholder: z.number().int() });
@@ -40,7 +41,7 @@ export const videoTemplateDelEndpoint = defineEndpoint({
 export const getVideoTemplateEndpoint = defineEndpoint({
   path: '/videoTemplate/getVideoTemplate',
   doc: 'Approved video templates of an account, for the send form\'s template selector (value is cus_template_id).',
-  request: z.object({ cus_id: z.string().trim().min(1) }),
+  request: z.object({ cus_id: text(200).trim().min(1) }),
   response: z.array(optionSchema),
 });
 
@@ -93,7 +94,7 @@ export const cspTemplateDelEndpoint = defineEndpoint({
 export const getCspTemplateEndpoint = defineEndpoint({
   path: '/cspTemplate/getCspTemplate',
   doc: 'Approved CSP templates of a chatbot, for the send form\'s selector (value is template_id).',
-  request: z.object({ cus_id: z.string().trim().min(1), chatbot_id: z.string().trim().min(1) }),
+  request: z.object({ cus_id: text(200).trim().min(1), chatbot_id: text(200).trim().min(1) }),
   response: z.array(optionSchema),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../bounds';
 import { defineEndpoint, LONG_TIMEOUT_MS, pageOf, pageRequest } from '../endpoint';
 import { timeBatchSchema, timeMtMessageSchema } from '../records.schema';
 import { optInt, optText, timeRange } from './records.endpoints';
@@ -46,20 +47,20 @@ export const timeBatchMobileDownloadEndpoint = defineEndpoint({
   path: '/pageTimeBatch/mobileDownload',
   kind: 'file',
   timeoutMs: LONG_TIMEOUT_MS,
-  request: z.object({ time_batch: z.string().trim().min(1) }),
+  request: z.object({ time_batch: text(64, 1).trim() }),
   response: z.unknown(),
 });
 
 export const timeBatchOperationEndpoint = defineEndpoint({
   path: '/pageTimeBatch/operation',
   doc: 'pause 0→2, recover 2→0, intercept 0|2→3 (refunds what was charged). Only batches not yet sent.',
-  request: z.object({ time_batch: z.string().trim().min(1), operation: z.enum(TIMED_OPERATIONS) }),
+  request: z.object({ time_batch: text(64, 1).trim(), operation: z.enum(TIMED_OPERATIONS) }),
   response: z.object({ time_batch: z.string(), send_status: z.number().int(), refunded: z.number() }),
 });
 
 export const timeBatchEditEndpoint = defineEndpoint({
   path: '/pageTimeBatch/edit',
   doc: 'Changes the content of a batch not yet sent; re-prices when the segment count changes (charges or refunds the difference).',
-  request: z.object({ time_batch: z.string().trim().min(1), content: z.string().max(2000).default('') }),
+  request: z.object({ time_batch: text(64, 1).trim(), content: text(2000).default('') }),
   response: z.object({ time_batch: z.string(), segments: z.number().int(), charged: z.number(), difference: z.number() }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coercedInt16, text } from '../bounds';
 import { defineEndpoint, emptyRequest, emptyResponse } from '../endpoint';
 
 // Spec §7 "User": login, session, menus and account pickers.
@@ -25,11 +26,11 @@ export const loginEndpoint = defineEndpoint({
   auth: 'none',
   silent: true,
   request: z.object({
-    username: z.string().trim().min(1),
+    username: text(64, 1).trim(),
     /** Base64 of the UTF-8 password. */
-    password: z.string().min(1),
-    code: z.string().trim(),
-    redomStr: z.string(),
+    password: text(256, 1),
+    code: text(16).trim(),
+    redomStr: text(64),
   }),
   response: loginResponse,
 });
@@ -38,7 +39,7 @@ export const loginBySmsCodeEndpoint = defineEndpoint({
   path: '/user/loginBySmsCode',
   auth: 'none',
   silent: true,
-  request: z.object({ username: z.string().trim().min(1), uuid: z.string().min(1), code: z.string().trim(), redomStr: z.string().optional() }),
+  request: z.object({ username: text(64, 1).trim(), uuid: text(64, 1), code: text(16).trim(), redomStr: text(64).optional() }),
   response: loginResponse,
 });
 
@@ -47,7 +48,7 @@ export const sendLoginAuthCodeEndpoint = defineEndpoint({
   auth: 'none',
   silent: true,
   doc: 'Sends a 6-digit login code to the mobile on file for userId; phone must match it. Resend after 60 s.',
-  request: z.object({ userId: z.string().trim().min(1), phone: z.string().trim(), uuid: z.string().min(1) }),
+  request: z.object({ userId: text(64, 1).trim(), phone: text(32).trim(), uuid: text(64, 1) }),
   response: z.object({ resendAfterS: z.number().int() }),
 });
 
@@ -56,7 +57,7 @@ export const sendAuthCodeEndpoint = defineEndpoint({
   auth: 'none',
   silent: true,
   doc: 'Sends a 6-digit registration code to phone for a new enterprise epId.',
-  request: z.object({ epId: z.string().trim().min(1), phone: z.string().trim(), uuid: z.string().min(1) }),
+  request: z.object({ epId: text(32, 1).trim(), phone: text(32).trim(), uuid: text(64, 1) }),
   response: z.object({ resendAfterS: z.number().int() }),
 });
 
@@ -65,12 +66,12 @@ export const epRegistEndpoint = defineEndpoint({
   auth: 'none',
   silent: true,
   request: z.object({
-    epId: z.string().trim(),
-    epName: z.string().trim().min(1),
-    password: z.string().min(1),
-    phone: z.string().trim(),
-    code: z.string().trim(),
-    uuid: z.string().min(1),
+    epId: text(32).trim(),
+    epName: text(100, 1).trim(),
+    password: text(256, 1),
+    phone: text(32).trim(),
+    code: text(16).trim(),
+    uuid: text(64, 1),
   }),
   response: z.object({ cus_id: z.string() }),
 });
@@ -160,12 +161,12 @@ export type LabelValue = z.infer<typeof labelValueSchema>;
 export const getListEndpoint = defineEndpoint({
   path: '/user/getList',
   doc: 'Accounts the caller may send from for a product line (0 home, 1 international, 2 video, 6 CSP).',
-  request: z.object({ prodType: z.coerce.number().int() }),
+  request: z.object({ prodType: coercedInt16() }),
   response: z.array(labelValueSchema),
 });
 
 export const getChatbotListEndpoint = defineEndpoint({
   path: '/user/getChatbotList',
-  request: z.object({ cus_id: z.string().min(1) }),
+  request: z.object({ cus_id: text(64, 1) }),
   response: z.array(labelValueSchema),
 });

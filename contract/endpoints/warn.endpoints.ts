@@ -8,7 +8,7 @@ import { balanceWarningFormSchema } from '../validation/balance-warning.rules';
 export const getCusBneWarnInfoEndpoint = defineEndpoint({
   path: '/warn/getCusBneWarnInfo',
   doc: 'Defaults to disabled with warnBalance 0 and no mobiles when never set.',
-  request: z.object({ cus_id: z.string().trim().min(1).optional() }),
+  request: z.object({ cus_id: z.string().trim().min(1).max(20).optional() }),
   response: balanceWarningSchema,
 });
 

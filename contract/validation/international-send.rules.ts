@@ -50,6 +50,45 @@ export function parseIntlNumbers(text: string): ParsedIntlNumbers {
   return out;
 }
 
+/** A pasted international send list as the platform reads it (issue 10: console and platform run this same code):
+ * numbers separated by newlines, commas or semicolons (ASCII or full-width); spaces, dashes and brackets inside a
+ * number are ignored; each must carry its country code as +CC… or 00CC…. */
+export interface IntlSendList {
+  /** E.164 numbers, first-seen order. */
+  valid: string[];
+  /** ISO 3166 country of each valid number. */
+  countries: string[];
+  /** tokens that are not valid international numbers, first-seen order, each once. */
+  invalid: string[];
+  /** extra occurrences of a number already listed. */
+  repeatCount: number;
+}
+
+const INTL_SEPARATORS = /\r?\n|[,，;；、]/u;
+
+export function parseIntlSendList(text: string): IntlSendList {
+  const seen = new Set<string>();
+  const out: IntlSendList = { valid: [], countries: [], invalid: [], repeatCount: 0 };
+  for (const raw of text.split(INTL_SEPARATORS)) {
+    const token = raw.replace(/[\s\-()\u3000]/g, '');
+    if (token === '') continue;
+    const withPlus = token.startsWith('00') ? `+${token.slice(2)}` : token;
+    const phone = withPlus.startsWith('+') ? parsePhoneNumberFromString(withPlus) : undefined;
+    const ok = phone?.isValid() === true && !!phone.country;
+    const key = ok ? phone!.number : `?${token}`;
+    if (seen.has(key)) {
+      out.repeatCount += 1;
+      continue;
+    }
+    seen.add(key);
+    if (ok) {
+      out.valid.push(phone!.number);
+      out.countries.push(phone!.country!);
+    } else out.invalid.push(token);
+  }
+  return out;
+}
+
 /** Alphanumeric sender ids carry at most 11 characters (GSM 03.40); numeric ones up to 15 digits. */
 export function isSenderId(s: string): boolean {
   return /^[A-Za-z0-9]{1,11}$/.test(s) || /^\d{1,15}$/.test(s);

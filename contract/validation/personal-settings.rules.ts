@@ -1,16 +1,24 @@
 import { z } from 'zod';
-import { LOGIN_PASSWORD_MIN } from '../constants';
+import { isStorableText } from '../bounds';
+import { LOGIN_PASSWORD_MIN, SMS_CODE_LENGTH } from '../constants';
 import { mobileSchema } from './mobile.rules';
 import { isHttpUrl } from './sub-account.rules';
 
 // Personal settings (spec §5): passwords, certification, mobile, push addresses, customer name.
 
-const required = (key: string) => z.string({ error: key }).refine((s) => s.trim().length > 0, { error: key });
+const required = (key: string, max = 200) =>
+  z
+    .string({ error: key })
+    .max(max, { error: key })
+    .refine((s) => s.trim().length > 0, { error: key })
+    .refine(isStorableText, { error: 'v.badText' });
 
 export const newPasswordSchema = z
   .string({ error: 'v.settings.newPasswordRequired' })
   .min(1, { error: 'v.settings.newPasswordRequired', abort: true })
   .min(LOGIN_PASSWORD_MIN, { error: 'v.settings.passwordWeak' })
+  .max(64, { error: 'v.settings.passwordWeak' })
+  .refine(isStorableText, { error: 'v.badText' })
   .regex(/[A-Za-z]/, { error: 'v.settings.passwordWeak' })
   .regex(/\d/, { error: 'v.settings.passwordWeak' });
 
@@ -49,9 +57,15 @@ export const certificationFormSchema = z.object({
 });
 export type CertificationForm = z.infer<typeof certificationFormSchema>;
 
-export const modifyMobileFormSchema = z.object({ mobile: mobileSchema });
+/** The new mobile is confirmed by a code sent to it (/user/sendMobileCode); the form asks for the code after sending. */
+export const modifyMobileFormSchema = z.object({
+  mobile: mobileSchema,
+  uuid: z.string().max(64).regex(/^[\w-]{1,64}$/, { error: 'v.settings.codeInvalid' }).default('mobile'),
+  code: z.string({ error: 'v.settings.codeInvalid' }).trim().regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), { error: 'v.settings.codeInvalid' }).max(SMS_CODE_LENGTH),
+});
+export const sendMobileCodeFormSchema = z.object({ mobile: mobileSchema, uuid: z.string().max(64).regex(/^[\w-]{1,64}$/).default('mobile') });
 
-const pushUrl = (key: string) => required(key).pipe(z.string().trim().refine(isHttpUrl, { error: 'v.url.invalid' }));
+const pushUrl = (key: string) => required(key, 500).pipe(z.string().trim().refine(isHttpUrl, { error: 'v.url.invalid' }));
 /** The console asks for confirmation before saving (spec §5 "with confirmation"). */
 export const pushUrlFormSchema = z.object({
   reportUrl: pushUrl('v.settings.reportUrlRequired'),

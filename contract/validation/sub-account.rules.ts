@@ -7,6 +7,7 @@ import {
   SUB_ACCOUNT_PASSWORD_MAX,
   SUB_ACCOUNT_PASSWORD_MIN,
 } from '../constants';
+import { INT32_MAX, isStorableText } from '../bounds';
 
 // Sub-account (customer) creation and charge rules (spec §5 "Sub-account").
 
@@ -14,6 +15,7 @@ export const subAccountIdSchema = z
   .string({ error: 'v.subAccount.idRequired' })
   .trim()
   .min(1, { error: 'v.subAccount.idRequired', abort: true })
+  .max(SUB_ACCOUNT_ID_MAX, { error: 'v.subAccount.idFormat', abort: true })
   .regex(new RegExp(`^[A-Za-z0-9]{${SUB_ACCOUNT_ID_MIN},${SUB_ACCOUNT_ID_MAX}}$`), { error: 'v.subAccount.idFormat' });
 
 const passwordSchema = (required: string) =>
@@ -21,7 +23,8 @@ const passwordSchema = (required: string) =>
     .string({ error: required })
     .min(1, { error: required, abort: true })
     .min(SUB_ACCOUNT_PASSWORD_MIN, { error: 'v.subAccount.passwordLength' })
-    .max(SUB_ACCOUNT_PASSWORD_MAX, { error: 'v.subAccount.passwordLength' });
+    .max(SUB_ACCOUNT_PASSWORD_MAX, { error: 'v.subAccount.passwordLength' })
+    .refine(isStorableText, { error: 'v.badText' });
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 export function isIpv4(s: string): boolean {
@@ -35,24 +38,26 @@ export function parseIpList(s: string): string[] | null {
   return parts.every(isIpv4) ? parts : null;
 }
 
-export const userIpsSchema = z.string().trim().refine((s) => parseIpList(s) !== null, { error: 'v.subAccount.ipsInvalid' });
+export const userIpsSchema = z.string().max(2000, { error: 'v.subAccount.ipsInvalid' }).trim().refine((s) => parseIpList(s) !== null, { error: 'v.subAccount.ipsInvalid' });
 
 export const extensionSchema = z
   .string({ error: 'v.subAccount.extRequired' })
   .trim()
   .min(1, { error: 'v.subAccount.extRequired', abort: true })
+  .max(EXTENSION_MAX_DIGITS, { error: 'v.subAccount.extFormat', abort: true })
   .regex(new RegExp(`^\\d{1,${EXTENSION_MAX_DIGITS}}$`), { error: 'v.subAccount.extFormat' });
 
 /** Source sender id (the gateway's source number, e.g. 1069xxxx): optional, digits only, up to 20. */
 export const sourceSenderIdSchema = z
   .string()
+  .max(20, { error: 'v.subAccount.srcIdFormat' })
   .trim()
   .regex(/^(\d{1,20})?$/, { error: 'v.subAccount.srcIdFormat' });
 
 const positiveInt = (key: string) =>
-  z.coerce.number({ error: key }).refine((n) => Number.isSafeInteger(n) && n > 0, { error: key });
+  z.coerce.number({ error: key }).min(1, { error: key }).max(INT32_MAX, { error: key }).refine((n) => Number.isSafeInteger(n), { error: key });
 
-const httpUrl = z.string().trim().refine(isHttpUrl, { error: 'v.url.invalid' });
+const httpUrl = z.string().max(500, { error: 'v.url.invalid' }).trim().refine((s) => isStorableText(s) && isHttpUrl(s), { error: 'v.url.invalid' });
 export function isHttpUrl(s: string): boolean {
   try {
     const u = new URL(s);
@@ -68,7 +73,12 @@ export const PUSH_MODES = { pull: 0, push: 1 } as const;
 export const subAccountFormSchema = z
   .object({
     cus_id: subAccountIdSchema,
-    cus_name: z.string({ error: 'v.subAccount.nameRequired' }).trim().min(1, { error: 'v.subAccount.nameRequired' }).max(50, { error: 'v.subAccount.nameTooLong' }),
+    cus_name: z
+      .string({ error: 'v.subAccount.nameRequired' })
+      .trim()
+      .min(1, { error: 'v.subAccount.nameRequired' })
+      .max(50, { error: 'v.subAccount.nameTooLong' })
+      .refine(isStorableText, { error: 'v.badText' }),
     password: passwordSchema('v.subAccount.passwordRequired'),
     interfacePassword: passwordSchema('v.subAccount.interfacePasswordRequired'),
     userIps: userIpsSchema.default(''),
@@ -79,7 +89,7 @@ export const subAccountFormSchema = z
     maxConnections: positiveInt('v.subAccount.maxConnections'),
     maxSpeed: positiveInt('v.subAccount.maxSpeed'),
     srcId: sourceSenderIdSchema.default(''),
-    busCty: z.string({ error: 'v.subAccount.busCtyRequired' }).trim().min(1, { error: 'v.subAccount.busCtyRequired' }),
+    busCty: z.string({ error: 'v.subAccount.busCtyRequired' }).trim().min(1, { error: 'v.subAccount.busCtyRequired' }).max(50, { error: 'v.subAccount.busCtyRequired' }),
     prodType: z.union(
       Object.values(PRODUCT_TYPES).map((v) => z.literal(v)),
       { error: 'v.subAccount.prodTypeRequired' },
@@ -107,12 +117,12 @@ export function checkRechargeAmount(amount: string | number, balance: number): s
 /** The charge dialog: amount checked against the enterprise balance the dialog knows (Infinity: format only). */
 export function rechargeFormSchema(enterpriseBalance: number) {
   return z.object({
-    cus_id: z.string({ error: 'v.recharge.accountRequired' }).trim().min(1, { error: 'v.recharge.accountRequired' }),
-    amount: z.union([z.string(), z.number()], { error: 'v.recharge.amountRequired' }).superRefine((a, ctx) => {
+    cus_id: z.string({ error: 'v.recharge.accountRequired' }).trim().min(1, { error: 'v.recharge.accountRequired' }).max(SUB_ACCOUNT_ID_MAX + 10),
+    amount: z.union([z.string().max(20, { error: 'v.recharge.amountFormat' }), z.number().min(0).max(1e10)], { error: 'v.recharge.amountFormat' }).superRefine((a, ctx) => {
       const key = checkRechargeAmount(a, enterpriseBalance);
       if (key) ctx.addIssue({ code: 'custom', message: key });
     }).transform(Number),
-    remark: z.string().trim().max(200).optional(),
+    remark: z.string().trim().max(200).refine(isStorableText, { error: 'v.badText' }).optional(),
   });
 }
 

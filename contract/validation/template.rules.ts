@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { isStorableText } from '../bounds';
 import { richCardSchema, videoFrameSchema } from '../entities.schema';
 import { parseLowType } from '../states';
 
 // Template submissions (content, video, CSP). The spec leaves these rules "not shown"; these are the limits a
 // carrier review accepts: a title or name, at least one frame or card, and the fallback content low_type promises.
 
-const accountId = z.string({ error: 'v.template.accountRequired' }).trim().min(1, { error: 'v.template.accountRequired' });
+const accountId = z.string({ error: 'v.template.accountRequired' }).trim().min(1, { error: 'v.template.accountRequired' }).max(200).refine(isStorableText, 'v.badText');
+/** free text of a template part: bounded, storable. */
+const part = (max: number) => z.string().trim().max(max).refine(isStorableText, 'v.badText');
 
 export const contentTemplateFormSchema = z.object({
   cus_id: accountId,
@@ -13,16 +16,17 @@ export const contentTemplateFormSchema = z.object({
     .string({ error: 'v.template.contentRequired' })
     .trim()
     .min(1, { error: 'v.template.contentRequired' })
-    .max(1000, { error: 'v.template.contentTooLong' }),
-  keyword: z.string().trim().max(30, { error: 'v.template.keywordTooLong' }).default(''),
+    .max(1000, { error: 'v.template.contentTooLong' })
+    .refine(isStorableText, 'v.badText'),
+  keyword: z.string().trim().max(30, { error: 'v.template.keywordTooLong' }).refine(isStorableText, 'v.badText').default(''),
 });
 export type ContentTemplateForm = z.infer<typeof contentTemplateFormSchema>;
 
 export const videoTemplateFormSchema = z.object({
   cus_id: accountId,
-  title: z.string({ error: 'v.template.titleRequired' }).trim().min(1, { error: 'v.template.titleRequired' }).max(100, { error: 'v.template.titleTooLong' }),
-  template_sign: z.string().trim().max(20, { error: 'v.template.signTooLong' }).default(''),
-  remark: z.string().trim().max(200).default(''),
+  title: z.string({ error: 'v.template.titleRequired' }).trim().min(1, { error: 'v.template.titleRequired' }).max(100, { error: 'v.template.titleTooLong' }).refine(isStorableText, 'v.badText'),
+  template_sign: z.string().trim().max(20, { error: 'v.template.signTooLong' }).refine(isStorableText, 'v.badText').default(''),
+  remark: part(200).default(''),
   frames: z.array(videoFrameSchema).min(1, { error: 'v.template.framesRequired' }).max(20, { error: 'v.template.tooManyFrames' }),
 });
 export type VideoTemplateForm = z.infer<typeof videoTemplateFormSchema>;
@@ -30,16 +34,16 @@ export type VideoTemplateForm = z.infer<typeof videoTemplateFormSchema>;
 export const cspTemplateFormSchema = z
   .object({
     cus_id: accountId,
-    chatbot_id: z.string({ error: 'v.template.chatbotRequired' }).trim().min(1, { error: 'v.template.chatbotRequired' }),
-    template_name: z.string({ error: 'v.template.nameRequired' }).trim().min(1, { error: 'v.template.nameRequired' }).max(100, { error: 'v.template.titleTooLong' }),
-    autograph: z.string().trim().max(20, { error: 'v.template.signTooLong' }).default(''),
+    chatbot_id: z.string({ error: 'v.template.chatbotRequired' }).trim().min(1, { error: 'v.template.chatbotRequired' }).max(200).refine(isStorableText, 'v.badText'),
+    template_name: z.string({ error: 'v.template.nameRequired' }).trim().min(1, { error: 'v.template.nameRequired' }).max(100, { error: 'v.template.titleTooLong' }).refine(isStorableText, 'v.badText'),
+    autograph: z.string().trim().max(20, { error: 'v.template.signTooLong' }).refine(isStorableText, 'v.badText').default(''),
     /** fallback codes, e.g. "1,2"; '' for none. */
-    low_type: z.string().trim().regex(/^([123](,[123])*)?$/, { error: 'v.template.lowTypeInvalid' }).default(''),
+    low_type: z.string().trim().max(10).regex(/^([123](,[123])*)?$/, { error: 'v.template.lowTypeInvalid' }).default(''),
     cards: z.array(richCardSchema).min(1, { error: 'v.template.cardsRequired' }).max(15, { error: 'v.template.tooManyCards' }),
-    smsContent: z.string().trim().default(''),
-    videoTitle: z.string().trim().default(''),
-    videoFrames: z.array(videoFrameSchema).default([]),
-    readContent: z.string().trim().default(''),
+    smsContent: part(1000).default(''),
+    videoTitle: part(100).default(''),
+    videoFrames: z.array(videoFrameSchema).max(20, { error: 'v.template.tooManyFrames' }).default([]),
+    readContent: part(1000).default(''),
   })
   .superRefine((v, ctx) => {
     const fallbacks = parseLowType(v.low_type);

@@ -19,12 +19,18 @@ export interface CurrentUser {
   /** cus_ids this caller may read; every query filters on it. */
   visibleCusIds: string[];
   tokenHash: string;
+  /** when the session ends unless refreshed. */
+  expiresAt: Date;
 }
 
 export async function userForToken(q: Queryable, token: string, now: Date): Promise<CurrentUser | null> {
-  const tokenHash = hashToken(token);
+  return userForTokenHash(q, hashToken(token), now);
+}
+
+/** The same by the stored hash (event streams hold the hash, never the token). */
+export async function userForTokenHash(q: Queryable, tokenHash: string, now: Date): Promise<CurrentUser | null> {
   const rows = await q.query<Record<string, unknown>>(
-    `select u.id, u.username, u.name, u.cus_id, a.ep_id, u.user_type, u.show_client_status, u.client_forbid_unknown,
+    `select s.expires_at, u.id, u.username, u.name, u.cus_id, a.ep_id, u.user_type, u.show_client_status, u.client_forbid_unknown,
             u.show_content_filter_where, u.more_type, u.roles, u.permissions
        from sessions s join users u on u.id = s.user_id join accounts a on a.cus_id = u.cus_id
       where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and a.status <> 2`,
@@ -49,6 +55,7 @@ export async function userForToken(q: Queryable, token: string, now: Date): Prom
     permissions: r.permissions as string[],
     visibleCusIds: visible,
     tokenHash,
+    expiresAt: new Date(r.expires_at as string | Date),
   };
 }
 
@@ -64,8 +71,13 @@ export async function visibleAccounts(q: Queryable, cusId: string, epId: string,
   return [cusId];
 }
 
-/** The cus_ids a list may show: the requested one if visible (else none), or all visible ones. */
+/** Whose records (sends, replies, batches, statistics, templates) a caller reads (spec §6): userType 1 across its
+ * enterprise; everyone else only its own, even an agent that manages sub-accounts (that is what visibleCusIds is for). */
+export const recordCusIds = (user: CurrentUser): string[] => (user.userType === 1 ? user.visibleCusIds : [user.cus_id]);
+
+/** The cus_ids a record list may show: the requested one if readable (else none), or all readable ones. */
 export function scopeCusIds(user: CurrentUser, requested: string | null | undefined): string[] {
-  if (requested) return user.visibleCusIds.includes(requested) ? [requested] : [];
-  return user.visibleCusIds;
+  const readable = recordCusIds(user);
+  if (requested) return readable.includes(requested) ? [requested] : [];
+  return readable;
 }

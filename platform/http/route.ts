@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { isStorableText } from '../../contract/bounds';
 import type { Language } from '../../contract/constants';
 import type { Endpoint } from '../../contract/endpoint';
 import { IDEMPOTENCY_HEADER, SUCCESS_TYPE } from '../../contract/envelope';
@@ -44,6 +46,8 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
       const user = await callerOf(ctx, req);
       if (endpoint.auth === 'token' && !user) throw unauthorized();
       const raw = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? req.query : endpoint.kind === 'multipart' ? {} : (req.body ?? {});
+      const bad = unstorablePath(raw);
+      if (bad !== null) throw badRequest(bad.deep ? 'v.field.tooDeep' : 'v.badText', { field: bad.path }, bad.path);
       const parsed = endpoint.request.safeParse(raw);
       if (!parsed.success) throw zodToApiError(parsed.error, raw);
       let messageKey = 'common.ok';
@@ -64,7 +68,10 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
         return { type: SUCCESS_TYPE, message: translate(lang, messageKey, messageParams), data: data ?? null };
       };
       const key = req.headers[IDEMPOTENCY_HEADER.toLowerCase()];
-      if (opts.idempotent && user && typeof key === 'string' && key) return idempotent(ctx, user.id, key.slice(0, 200), endpoint.path, lang, reply, run);
+      if (opts.idempotent && user && typeof key === 'string' && key) {
+        if (!IDEMPOTENCY_KEY.test(key)) throw badRequest('error.idempotencyKeyFormat', { field: IDEMPOTENCY_HEADER }, IDEMPOTENCY_HEADER);
+        return idempotent(ctx, { userId: user.id, key, path: endpoint.path, hash: requestHash(raw) }, lang, reply, run);
+      }
       const out = await run();
       if (endpoint.kind === 'file' || endpoint.kind === 'sse') return reply;
       return out;
@@ -72,21 +79,45 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
   });
 }
 
-/** First call reserves the key, runs, and stores its answer (success or 4xx); a retry answers the stored one. */
-async function idempotent(
-  ctx: AppContext,
-  userId: number,
-  key: string,
-  path: string,
-  lang: Language,
-  reply: FastifyReply,
-  run: () => Promise<unknown>,
-): Promise<unknown> {
-  const reserved = await ctx.db.query('insert into idempotency_keys(user_id, key, path) values ($1, $2, $3) on conflict do nothing returning key', [userId, key, path]);
+/** Printable ASCII, as HTTP header values are; ULIDs and UUIDs fit. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/** A key's request: the same user, route and body (hashed in a canonical form, so key order does not matter). */
+interface KeyedRequest {
+  userId: number;
+  key: string;
+  path: string;
+  hash: string;
+}
+
+const canonical = (v: unknown): unknown =>
+  Array.isArray(v)
+    ? v.map(canonical)
+    : v !== null && typeof v === 'object'
+      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
+      : v;
+export const requestHash = (body: unknown) => createHash('sha256').update(JSON.stringify(canonical(body ?? {}))).digest('hex');
+
+/**
+ * First call reserves the key, runs, and stores its answer (success or 4xx); a retry of the same request answers the
+ * stored one. The same key with another route or body is refused (422): replaying would silently drop the second call.
+ */
+async function idempotent(ctx: AppContext, k: KeyedRequest, lang: Language, reply: FastifyReply, run: () => Promise<unknown>): Promise<unknown> {
+  const { userId, key } = k;
+  const reserved = await ctx.db.query(
+    'insert into idempotency_keys(user_id, key, path, request_hash) values ($1, $2, $3, $4) on conflict do nothing returning key',
+    [userId, key, k.path, k.hash],
+  );
   if (reserved.length === 0) {
     for (let i = 0; i < 100; i++) {
-      const [row] = await ctx.db.query<{ status: number | null; body: unknown }>('select status, body from idempotency_keys where user_id = $1 and key = $2', [userId, key]);
+      const [row] = await ctx.db.query<{ status: number | null; body: unknown; path: string; request_hash: string | null }>(
+        'select status, body, path, request_hash from idempotency_keys where user_id = $1 and key = $2',
+        [userId, key],
+      );
       if (!row) break;
+      if (row.path !== k.path || (row.request_hash !== null && row.request_hash !== k.hash)) {
+        throw new ApiError(422, 'error.idempotencyMismatch', { header: IDEMPOTENCY_HEADER });
+      }
       if (row.status !== null) {
         reply.header('Idempotent-Replay', 'true');
         return reply.code(row.status).send(row.body);
@@ -110,7 +141,8 @@ async function idempotent(
   }
 }
 
-/** A zod failure becomes a 400 naming the first offending field; contract rule messages are keys (`v.*`). */
+/** A zod failure becomes a 400 naming the first offending field, in the caller's language: contract rule messages
+ * are keys (`v.*`); zod's own issues map to `v.field.*` keys by their code, never to zod's English text. */
 export function zodToApiError(err: z.ZodError, input: unknown): ApiError {
   const issue = err.issues[0];
   const field = issue?.path.map(String).join('.') || 'body';
@@ -120,5 +152,58 @@ export function zodToApiError(err: z.ZodError, input: unknown): ApiError {
   let value: unknown = input;
   for (const k of issue?.path ?? []) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[k as PropertyKey] : undefined;
   if (value === undefined || value === null || value === '') return badRequest('error.requiredField', { field }, field);
-  return badRequest('error.invalidField', { field, reason: msg }, field);
+  const { key, params } = issueKey(issue);
+  return badRequest(key, { field, ...params }, field);
+}
+
+type Issue = z.core.$ZodIssue;
+const bound = (v: unknown) => (typeof v === 'bigint' ? v.toString() : Number.isFinite(Number(v)) ? Number(v) : String(v));
+
+function issueKey(issue: Issue | undefined): { key: string; params: Record<string, string | number> } {
+  if (!issue) return { key: 'v.field.invalid', params: {} };
+  switch (issue.code) {
+    case 'too_big': {
+      const kind = issue.origin === 'string' ? 'tooLong' : issue.origin === 'array' || issue.origin === 'set' ? 'tooMany' : 'tooLarge';
+      return { key: `v.field.${kind}`, params: { max: bound(issue.maximum) } };
+    }
+    case 'too_small': {
+      const kind = issue.origin === 'string' ? 'tooShort' : issue.origin === 'array' || issue.origin === 'set' ? 'tooFew' : 'tooSmall';
+      return { key: `v.field.${kind}`, params: { min: bound(issue.minimum) } };
+    }
+    case 'invalid_type':
+      return { key: issue.expected === 'int' ? 'v.field.notInteger' : 'v.field.wrongType', params: {} };
+    case 'invalid_format':
+      return { key: 'v.field.format', params: {} };
+    case 'invalid_value':
+    case 'invalid_union':
+      return { key: 'v.field.notAllowed', params: {} };
+    case 'unrecognized_keys':
+      return { key: 'v.field.unknownKey', params: { keys: issue.keys.join(', ').slice(0, 100) } };
+    default:
+      return { key: 'v.field.invalid', params: {} };
+  }
+}
+
+/** Deeper than any request of the contract nests. */
+const MAX_DEPTH = 32;
+
+/** Where a request carries text PostgreSQL cannot store (NUL, a lone surrogate; in a key or a value), or nests past
+ * any schema, as a dotted path; null when it is clean. Checked before validation, so no route can miss it. */
+export function unstorablePath(input: unknown): { path: string; deep?: boolean } | null {
+  const stack: Array<{ v: unknown; path: string; depth: number }> = [{ v: input, path: '', depth: 0 }];
+  while (stack.length) {
+    const { v, path, depth } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (!isStorableText(v)) return { path: path || 'body' };
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_DEPTH) return { path: path || 'body', deep: true };
+    for (const [k, child] of Object.entries(v)) {
+      const at = path ? `${path}.${k}` : k;
+      if (!isStorableText(k)) return { path: path || 'body' };
+      stack.push({ v: child, path: at, depth: depth + 1 });
+    }
+  }
+  return null;
 }

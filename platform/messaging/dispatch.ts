@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import type { AppContext } from '../context';
 import { isUnsubscribe, type CarrierConnector, type CarrierReport } from './carrier';
 import { notifyAll } from './notify';
+import { enqueueCallbacks } from '../accounts/callbacks';
 import { withRetry } from './send';
 import { applyBatchDeltas, applyStatDeltas, type BatchDelta, type StatDelta } from './stats';
 
@@ -69,6 +70,17 @@ export async function dispatchDue(ctx: AppContext, carrier: CarrierConnector, li
       );
       await applyBatchDeltas(q, batchDeltas);
       await applyStatDeltas(q, statDeltas);
+      const replySns = replies.map(() => ulid());
+      // callbacks of push-mode accounts are queued in this transaction, so none is lost (issue 12 §4)
+      await enqueueCallbacks(
+        q,
+        now,
+        rows.flatMap((r) => {
+          const rep = reports.get(r.sn);
+          return rep ? [{ sn: r.sn, cus_id: r.cus_id, mobile: r.mobile, mt_status: rep.mt_status, report_result: rep.report_result ?? null, report_result_desc: rep.report_result_desc ?? null }] : [];
+        }),
+        replies.map((r, i) => ({ sn: replySns[i], cus_id: r.row.cus_id, mobile: r.row.mobile, content: r.content, batch_id: r.row.batch_id })),
+      );
       if (replies.length > 0) {
         await q.query(
           `insert into mo_records (sn, cus_id, prod_type, src_calling_number, mobile, content, whole_content, deliver_time, batch_id)
@@ -77,7 +89,7 @@ export async function dispatchDue(ctx: AppContext, carrier: CarrierConnector, li
              join accounts a on a.cus_id = t.cus`,
           [
             now,
-            replies.map(() => ulid()),
+            replySns,
             replies.map((r) => r.row.cus_id),
             replies.map((r) => r.row.prod_type),
             replies.map((r) => r.row.mobile),

@@ -37,7 +37,7 @@ export async function sendDueTimeBatches(ctx: AppContext, limit = 5): Promise<nu
         await insertBatch(
           q,
           ctx,
-          { batch_id: batchId, prod_type: t.prod_type, batch_type: request.batch_type, cus_id: t.cus_id, content: t.content, title: request.title, review: request.review, costUnits, items },
+          { batch_id: batchId, prod_type: t.prod_type, batch_type: request.batch_type, cus_id: t.cus_id, content: t.content, title: request.title, review: request.review, costUnits, items, sender_id: request.sender_id },
           t.time_zone,
           now,
         );

@@ -38,6 +38,10 @@ export interface SendInput {
   title?: string | null;
   /** forces review (e.g. marketing sends). */
   review?: boolean;
+  /** international sender id, kept on the batch. */
+  sender_id?: string | null;
+  /** a batch id chosen by the caller (a link send stores its short links under it first). */
+  batch_id?: string;
 }
 
 export interface SendAnswer {
@@ -137,6 +141,7 @@ export interface NewBatch {
   review: boolean;
   costUnits: number;
   items: BatchItems;
+  sender_id?: string | null;
 }
 
 /** Inserts a batch and its MT records (100 review or 500 waiting), and counts them in the statistics. */
@@ -146,9 +151,9 @@ export async function insertBatch(q: Queryable, ctx: AppContext, b: NewBatch, ti
   const nextAt = new Date(now.getTime() + (b.review ? ctx.config.simulator.reviewMs : ctx.config.simulator.reportMs));
   const receiveContent = b.prod_type === 2 || b.prod_type === 6 ? b.content : null;
   await q.query(
-    `insert into batches (batch_id, prod_type, batch_type, cus_id, content, create_time, receive_count, sent_count, cost)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [b.batch_id, b.prod_type, b.batch_type, b.cus_id, b.content, now, n, b.review ? 0 : n, toYuan(b.costUnits)],
+    `insert into batches (batch_id, prod_type, batch_type, cus_id, content, create_time, receive_count, sent_count, cost, sender_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [b.batch_id, b.prod_type, b.batch_type, b.cus_id, b.content, now, n, b.review ? 0 : n, toYuan(b.costUnits), b.sender_id ?? null],
   );
   const fixed = [b.batch_id, b.prod_type, b.cus_id, b.content, status, b.review ? 'review' : 'mt', now, monthIn(timeZone, now), b.title, receiveContent, nextAt];
   const it = b.items;
@@ -197,8 +202,16 @@ export async function charge(q: Queryable, account: Account, costUnits: number, 
   if (costUnits === 0) return;
   const [a] = await q.query<{ balance: number; pay_type: number }>('select balance, pay_type from accounts where cus_id = $1 for update', [account.cus_id]);
   if (costUnits > 0 && Number(a.pay_type) === 0 && Math.round(Number(a.balance) * 10_000) < costUnits) throw badRequest('send.insufficientBalance');
-  await q.query('update accounts set balance = balance - $2 where cus_id = $1', [account.cus_id, toYuan(costUnits)]);
-  await q.query('insert into balance_ledger (cus_id, amount, kind, ref) values ($1, $2, $3, $4)', [account.cus_id, -toYuan(costUnits), kind, ref]);
+  const [post] = await q.query<{ balance: string }>('update accounts set balance = balance - $2 where cus_id = $1 returning balance', [account.cus_id, toYuan(costUnits)]);
+  // pre/post make refunds readable as recharge records (issue 12: every balance change writes a ledger row)
+  await q.query('insert into balance_ledger (cus_id, amount, kind, ref, pre_balance, post_balance) values ($1, $2, $3, $4, $5, $6)', [
+    account.cus_id,
+    -toYuan(costUnits),
+    kind,
+    ref,
+    Number(a.balance),
+    Number(post.balance),
+  ]);
 }
 
 /** Prices of a product for an account; international prices per destination country. */
@@ -236,6 +249,7 @@ export interface TimedRequest {
   /** price per country code ('' domestic), for records created when due. */
   byCountry: Record<string, number>;
   countryNames?: Record<string, string>;
+  sender_id?: string | null;
 }
 
 /** A timed batch's request with defaults for batches created elsewhere (seeded rows carry '{}'): prices are then
@@ -252,6 +266,7 @@ export function timedRequestOf(t: { prod_type: number; content: string; charged:
     unitSum,
     byCountry: r.byCountry ?? { '': t.batch_count > 0 ? Math.round(unitSum / t.batch_count) : 0 },
     countryNames: r.countryNames ?? {},
+    sender_id: r.sender_id ?? null,
   };
 }
 
@@ -300,7 +315,7 @@ export async function submitSend(ctx: AppContext, user: CurrentUser, input: Send
   };
 
   if (timing) {
-    const timeBatch = ulid();
+    const timeBatch = input.batch_id ?? ulid();
     const request: TimedRequest = {
       prod_type: input.prod_type,
       batch_type: batchType,
@@ -309,6 +324,7 @@ export async function submitSend(ctx: AppContext, user: CurrentUser, input: Send
       unitSum: prices.units.reduce((a, b) => a + b, 0),
       byCountry: prices.byCountry,
       countryNames: prices.countryNames,
+      sender_id: input.sender_id || null,
     };
     await withRetry(() =>
       ctx.db.tx(async (q) => {
@@ -329,7 +345,7 @@ export async function submitSend(ctx: AppContext, user: CurrentUser, input: Send
     return { batch_id: timeBatch, time_batch: timeBatch, ...answer };
   }
 
-  const batchId = ulid();
+  const batchId = input.batch_id ?? ulid();
   await withRetry(() =>
     ctx.db.tx(async (q) => {
       await charge(q, account, costUnits, 'send', batchId);
@@ -345,6 +361,7 @@ export async function submitSend(ctx: AppContext, user: CurrentUser, input: Send
           title: input.title ?? null,
           review,
           costUnits,
+          sender_id: input.sender_id || null,
           items: {
             mobiles,
             contents,

@@ -1,7 +1,7 @@
 import type { FeedResource, PullRequest } from '../../contract/endpoints/feed.endpoints';
 import { safeChangeSeq } from '../db/change-seq';
 import type { Queryable } from '../db/db';
-import { SOURCES } from './sources';
+import { SOURCES, type FeedSource } from './sources';
 
 // The change feed of DESIGN.md §2 over one resource, scoped to the caller's accounts. highWater is read first and
 // bounds the pull, so a client that resumes from highWater never skips a row committed in between. It stays at or
@@ -11,8 +11,8 @@ import { SOURCES } from './sources';
 
 type Pull = Required<Pick<PullRequest, 'limit' | 'direction'>> & Pick<PullRequest, 'since'> & { checkpoint: { seq: number } | null };
 
-export async function pullFeed(q: Queryable, resource: FeedResource, req: Pull, scopeIds: string[]) {
-  const s = SOURCES[resource];
+export async function pullFeed(q: Queryable, resource: FeedResource | FeedSource, req: Pull, scopeIds: string[]) {
+  const s = typeof resource === 'string' ? SOURCES[resource] : resource;
   const safe = await safeChangeSeq(q);
   const top = await q.query<{ seq: number }>(
     `select ${s.alias}.seq from ${s.table} ${s.alias} where ${s.scope} = any($1::text[]) and ${s.alias}.seq <= $2 order by ${s.alias}.seq desc limit 1`,

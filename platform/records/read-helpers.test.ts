@@ -3,16 +3,9 @@ import type { CurrentUser } from '../auth/current-user';
 import { whereOf, type Source } from './list-query';
 import { numberStatusOf } from './number-status';
 import { labelOf, lastDays, previousMonthOf } from './tenant-time';
-import { escapeCell } from './xlsx-export';
 
-// Pure pieces of the read side: formula escaping, tenant calendar labels, the filter translation, number status.
+// Pure pieces of the read side: tenant calendar labels, the filter translation, number status.
 describe('read-side helpers', () => {
-  it('escapes text cells a spreadsheet would run as a formula', () => {
-    for (const v of ['=1+1', '+cmd', '-2', '@SUM(A1)', '\tx']) expect(escapeCell(v)).toBe(`'${v}`);
-    expect(escapeCell('plain =')).toBe('plain =');
-    expect(escapeCell(-5)).toBe(-5);
-  });
-
   it('labels times in Asia/Shanghai', () => {
     const at = Date.UTC(2024, 11, 31, 16, 30); // 2025-01-01 00:30 in Shanghai
     expect([0, 1, 2].map((d) => labelOf(d, at))).toEqual(['2025-01-01', '2025-01', '2025']);

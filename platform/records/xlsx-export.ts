@@ -1,10 +1,11 @@
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import JSZip from 'jszip';
 import type { Language } from '../../contract/constants';
+import { packageParts, rowXml, SHEET_END, SHEET_PATH, sheetStart, XLSX_MIME, type SheetCell } from '../../contract/xlsx-sheet';
 
 // Streams a real .xlsx into the reply: rows are written as they come from a keyset cursor, so a large export never
-// sits in memory. Headers are localized; text cells that a spreadsheet would read as a formula are escaped.
+// sits in memory. Headers are localized; cells are written by contract/xlsx-sheet.ts (text stays literal text).
 
 export interface Column<R> {
   label: Record<Language, string>;
@@ -13,13 +14,6 @@ export interface Column<R> {
   /** epoch ms shown as local time of the tenant. */
   time?: boolean;
   width?: number;
-}
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-/** A leading = + - @ (or tab/CR) would make the cell a formula when opened: prefix an apostrophe. */
-export function escapeCell(v: unknown): unknown {
-  if (typeof v === 'string' && FORMULA_START.test(v)) return `'${v}`;
-  return v;
 }
 
 const TENANT_TZ = 'Asia/Shanghai';
@@ -33,39 +27,55 @@ const timeFormat = new Intl.DateTimeFormat('sv-SE', {
   second: '2-digit',
   hour12: false,
 });
-export const formatTime = (epochMs: number) => timeFormat.format(new Date(epochMs));
+export const formatTime = (epochMs: number) => {
+  const d = new Date(epochMs);
+  return Number.isNaN(d.getTime()) ? '' : timeFormat.format(d);
+};
 
-/** Answers the reply with a workbook of one sheet; resolves when the last byte is handed to the socket. */
+const ROWS_PER_CHUNK = 500;
+
+/**
+ * Answers the reply with a workbook of one sheet. The first row is read before anything is sent, so a query that
+ * fails at once is an ordinary error answer; a failure later cuts the download short (the headers are gone) and is
+ * logged, never left as an unhandled rejection.
+ */
 export async function sendXlsx<R>(reply: FastifyReply, lang: Language, name: string, columns: Column<R>[], rows: AsyncIterable<R>): Promise<void> {
-  const out = new PassThrough();
-  const file = `${name}-${Date.now()}.xlsx`;
-  reply
-    .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('Content-Disposition', `attachment; filename="${file}"; filename*=UTF-8''${encodeURIComponent(file)}`)
-    .header('Cache-Control', 'no-store');
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(name);
-  sheet.columns = columns.map((c, i) => ({ header: c.label[lang], key: `c${i}`, width: c.width ?? 18 }));
-  const cellOf = (c: Column<R>, row: R) => {
+  const it = rows[Symbol.asyncIterator]();
+  const first = await it.next();
+  const cellOf = (c: Column<R>, row: R): SheetCell => {
     const v = typeof c.value === 'function' ? c.value(row) : row[c.value];
     if (v === null || v === undefined) return '';
     if (c.time) return formatTime(Number(v));
-    return escapeCell(v);
+    return typeof v === 'number' ? v : String(v);
   };
-  const done = new Promise<void>((resolve, reject) => {
-    out.on('end', resolve);
-    out.on('error', reject);
-  });
-  void reply.send(out);
-  try {
-    for await (const row of rows) sheet.addRow(columns.map((c) => cellOf(c, row))).commit();
-    sheet.commit();
-    await workbook.commit();
-  } catch (err) {
-    // headers are gone already: all that is left is to cut the download short
-    reply.log.error({ err }, 'export failed');
-    out.destroy(err as Error);
-    return;
+  async function* sheet() {
+    yield sheetStart(columns.map((c) => c.width ?? 18));
+    yield rowXml(columns.map((c) => c.label[lang]), 1, true);
+    let n = 1;
+    let chunk: string[] = [];
+    for (let r = first; !r.done; r = await it.next()) {
+      chunk.push(rowXml(columns.map((c) => cellOf(c, r.value)), ++n));
+      if (chunk.length >= ROWS_PER_CHUNK) {
+        yield chunk.join('');
+        chunk = [];
+      }
+    }
+    yield chunk.join('') + SHEET_END;
   }
-  await done.catch(() => undefined);
+  const sheetStream = Readable.from(sheet());
+  const zip = new JSZip();
+  for (const [path, content] of Object.entries(packageParts(name))) zip.file(path, content);
+  zip.file(SHEET_PATH, sheetStream);
+  const out = zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true, compression: 'DEFLATE', compressionOptions: { level: 6 } });
+  sheetStream.on('error', (err) => {
+    reply.log.error({ err }, 'export failed');
+    out.destroy(err);
+  });
+  out.on('error', (err) => reply.log.warn({ err }, 'export cut short'));
+  const file = `${name}-${Date.now()}.xlsx`;
+  reply
+    .header('Content-Type', XLSX_MIME)
+    .header('Content-Disposition', `attachment; filename="${file}"; filename*=UTF-8''${encodeURIComponent(file)}`)
+    .header('Cache-Control', 'no-store');
+  await reply.send(out);
 }

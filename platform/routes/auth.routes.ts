@@ -21,6 +21,7 @@ import { assertNotThrottled, clearAccountFailures, recordFailure } from '../auth
 import { hasArea, menuFor, MENUS, topMenuFor } from '../auth/menu-tree';
 import { decodeBase64Password, DUMMY_HASH, hashPassword, isStrongPassword, verifyPassword } from '../auth/password';
 import { checkCode, sendCode, SYSTEM_CUS_ID } from '../auth/sms-code';
+import { revokeSession } from '../auth/session-revoke';
 import { bearerOf, issueToken } from '../auth/tokens';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
@@ -196,7 +197,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   route(app, ctx, logoutEndpoint, async ({ user, message }) => {
-    await db.query('update sessions set revoked_at = $2 where token_hash = $1 and revoked_at is null', [user.tokenHash, ctx.now()]);
+    await revokeSession(ctx, user.tokenHash);
     message('logout.success');
   });
 

@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   batchPullEndpoint,
   changesStreamEndpoint,
+  changesTicketEndpoint,
+  STREAM_TICKET_TTL_S,
   moRecordPullEndpoint,
   mtRecordPullEndpoint,
   statisticsPullEndpoint,
   timeBatchPullEndpoint,
   timeMtMessagePullEndpoint,
   pullRequest,
+  shortLinkPullEndpoint,
   type FeedResource,
 } from '../../contract/endpoints/feed.endpoints';
 import { SUCCESS_TYPE } from '../../contract/envelope';
@@ -16,13 +20,18 @@ import type { Endpoint } from '../../contract/endpoint';
 import type { AppContext } from '../context';
 import { unauthorized } from '../http/api-error';
 import { languageOf } from '../http/language';
-import { callerOf, zodToApiError } from '../http/route';
+import { recordCusIds, userForTokenHash } from '../auth/current-user';
+import { SESSIONS_ENDED_CHANNEL } from '../auth/session-revoke';
+import { route, zodToApiError } from '../http/route';
+import { callerOf } from '../http/route';
 import { pullFeed } from '../records/feed';
 import { createSseHub } from '../records/sse-hub';
 
 // Pull routes of the change feed (one per replicated resource) and the SSE stream of "changed" notices.
 
-export const HEARTBEAT_MS = 15_000;
+const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
+/** setTimeout's longest delay. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const PULLS: Array<[FeedResource, Endpoint]> = [
   ['mtRecord', mtRecordPullEndpoint],
@@ -31,6 +40,7 @@ const PULLS: Array<[FeedResource, Endpoint]> = [
   ['timeBatch', timeBatchPullEndpoint],
   ['timeMtMessage', timeMtMessagePullEndpoint],
   ['statistics', statisticsPullEndpoint],
+  ['shortLink', shortLinkPullEndpoint],
 ];
 
 export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -42,43 +52,91 @@ export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (!user) throw unauthorized();
       const parsed = pullRequest.safeParse(req.body ?? {});
       if (!parsed.success) throw zodToApiError(parsed.error, req.body ?? {});
-      const page = await pullFeed(ctx.db, resource, parsed.data, user.visibleCusIds);
+      const page = await pullFeed(ctx.db, resource, parsed.data, recordCusIds(user));
       const head = JSON.stringify({ type: SUCCESS_TYPE, message: translate(languageOf(req), 'common.ok') }).slice(0, -1);
       const data = `{"documents":${page.documentsJson},"checkpoint":${JSON.stringify(page.checkpoint)},"highWater":${page.highWater}}`;
       return reply.type('application/json; charset=utf-8').send(`${head},"data":${data}}`);
     });
   }
 
-  const hub = createSseHub(ctx);
-  const streams = new Set<() => void>();
-  ctx.onClose(() => {
-    for (const end of [...streams]) end();
+  route(app, ctx, changesTicketEndpoint, async ({ user }) => {
+    const ticket = randomBytes(32).toString('base64url');
+    const now = ctx.now();
+    await ctx.db.query('delete from stream_tickets where expires_at < $1', [now]);
+    await ctx.db.query('insert into stream_tickets(ticket_hash, token_hash, expires_at) values ($1, $2, $3)', [
+      sha256(ticket),
+      user!.tokenHash,
+      new Date(now.getTime() + STREAM_TICKET_TTL_S * 1000),
+    ]);
+    return { ticket, expiresInS: STREAM_TICKET_TTL_S };
   });
-  // EventSource cannot send headers: the token comes as a query parameter and is checked like a bearer token.
+
+  const hub = createSseHub(ctx);
+  /** open streams by the hash of the session token that opened them. */
+  const streams = new Map<string, Set<() => void>>();
+  const endSessions = (tokenHashes: string[]) => {
+    for (const h of tokenHashes) for (const end of [...(streams.get(h) ?? [])]) end();
+  };
+  // Any instance that ends a session says so; every instance closes that session's streams at once.
+  let listening: Promise<unknown> | null = null;
+  const listenForEndedSessions = () =>
+    (listening ??= ctx.db
+      .listen(SESSIONS_ENDED_CHANNEL, (payload) => {
+        try {
+          const hashes: unknown = JSON.parse(payload);
+          if (Array.isArray(hashes)) endSessions(hashes.filter((h): h is string => typeof h === 'string'));
+        } catch {
+          /* not ours */
+        }
+      })
+      .then((off) => ctx.onClose(off)));
+  ctx.onClose(() => {
+    for (const set of streams.values()) for (const end of [...set]) end();
+  });
+
   app.get(changesStreamEndpoint.path, async (req, reply) => {
     const parsed = changesStreamEndpoint.request.safeParse(req.query);
     if (!parsed.success) throw zodToApiError(parsed.error, req.query);
-    const token = parsed.data.token;
-    const user = await callerOf(ctx, req, token);
-    if (!user) throw unauthorized();
+    // single use: the ticket row goes as it is read
+    const [t] = await ctx.db.query<{ token_hash: string; expires_at: Date }>('delete from stream_tickets where ticket_hash = $1 returning token_hash, expires_at', [
+      sha256(parsed.data.ticket),
+    ]);
+    const tokenHash = t && t.expires_at.getTime() > ctx.now().getTime() ? t.token_hash : null;
+    const user = tokenHash ? await userForTokenHash(ctx.db, tokenHash, ctx.now()) : null;
+    if (!user || !tokenHash) throw unauthorized();
+    await listenForEndedSessions();
     reply.hijack();
     const res = reply.raw;
-    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
     res.write(': connected\n\n');
-    const unsubscribe = await hub.subscribe(user.visibleCusIds, (c) => res.write(`event: changed\ndata: ${JSON.stringify(c)}\n\n`));
+    const unsubscribe = await hub.subscribe(recordCusIds(user), (c) => res.write(`event: changed\ndata: ${JSON.stringify(c)}\n\n`));
+    const stillValid = () => userForTokenHash(ctx.db, tokenHash, ctx.now());
     const heartbeat = setInterval(() => {
-      // a revoked or expired session ends the stream at the next heartbeat
-      void callerOf(ctx, req, token).then(
+      void stillValid().then(
         (still) => (still ? res.write(': heartbeat\n\n') : res.end()),
         () => res.end(),
       );
-    }, HEARTBEAT_MS);
+    }, ctx.config.streamHeartbeatMs);
+    // The stream ends when the session expires, unless a refresh moved the expiry on.
+    let expiry: NodeJS.Timeout | undefined;
+    const armExpiry = (at: Date) => {
+      expiry = setTimeout(() => {
+        void stillValid().then(
+          (still) => (still ? armExpiry(still.expiresAt) : res.end()),
+          () => res.end(),
+        );
+      }, Math.min(MAX_TIMER_MS, Math.max(0, at.getTime() - ctx.now().getTime()) + 50));
+    };
+    armExpiry(user.expiresAt);
     const end = () => res.end();
-    streams.add(end);
+    const set = streams.get(tokenHash) ?? new Set();
+    streams.set(tokenHash, set.add(end));
     res.on('close', () => {
       clearInterval(heartbeat);
+      clearTimeout(expiry);
       unsubscribe();
-      streams.delete(end);
+      set.delete(end);
+      if (set.size === 0) streams.delete(tokenHash);
     });
   });
 }

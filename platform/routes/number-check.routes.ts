@@ -6,11 +6,14 @@ import {
   aimMaterialListEndpoint,
   aimOnlineMobileCheckEndpoint,
   aimTemplateListEndpoint,
+  batchCheckEndpoint,
   mobileBlackStatisticsEndpoint,
   numberPortingStatisticsEndpoint,
   numberStatusBatchListEndpoint,
+  numberStatusDownloadEndpoint,
   numberStatusStatisticsEndpoint,
   NUMBER_STATUSES,
+  numberStatusBatchSchema,
   onlineCheckEndpoint,
   queryRatioRowSchema,
 } from '../../contract/endpoints/number-check.endpoints';
@@ -22,6 +25,9 @@ import { ms, Where } from '../records/list-query';
 import { NUMBER_STATUS_LABEL, numberStatusOf } from '../records/number-status';
 import { TENANT_TZ } from '../records/tenant-time';
 import { sendXlsx } from '../records/xlsx-export';
+import { findFile, readFileBytes } from '../library/files';
+import { sheetRows } from '../library/sheets';
+import { countStatuses, startNumberCheckWorker } from '../tools/number-check.worker';
 
 // Number checks of spec §7: status checks recorded as batches, their statistics, AIM materials and templates,
 // number-porting and blacklist statistics. All reads are scoped to the caller's visible accounts.
@@ -82,43 +88,92 @@ function ratioStatistics(kind: 'porting' | 'black') {
   };
 }
 
+/** The numbers of an uploaded sheet: first column, rows after the header, blanks skipped. */
+async function sheetMobiles(ctx: AppContext, user: CurrentUser, fileId: string): Promise<string[]> {
+  const file = await findFile(ctx.db, fileId, user.visibleCusIds);
+  if (!file) throw badRequest('numberCheck.fileRequired', {}, 'fileId');
+  const out: string[] = [];
+  try {
+    for await (const r of sheetRows(await readFileBytes(ctx, file))) {
+      const cell = (r.cells[0] ?? '').trim();
+      if (r.row === 1 && !/\d{5,}/.test(cell)) continue;
+      if (cell) out.push(cell.replace(/\s+/g, ''));
+      if (out.length > MAX_CHECK_NUMBERS) break;
+    }
+  } catch {
+    throw badRequest('numberCheck.badFile', {}, 'fileId');
+  }
+  return out;
+}
+
+/** Unique numbers of a check, refused when empty or above the limit. */
+function checkList(mobiles: string[]): string[] {
+  const unique = [...new Set(mobiles)];
+  if (unique.length === 0) throw badRequest('numberCheck.noMobile', {}, 'mobiles');
+  if (unique.length > MAX_CHECK_NUMBERS) throw badRequest('numberCheck.tooMany', { max: MAX_CHECK_NUMBERS }, 'mobiles');
+  return unique;
+}
+
+const BATCH_SELECT = `t.batch_id, t.batch_name, t.cus_id, t.batch_count, t.invalid_count, t.real_count, t.dead_count, t.down_count, t.not_count,
+  t.silence_count, t.danger_count, ${ms('t.create_time')} as create_time, t.status, t.checked_count`;
+
 export function registerNumberCheckRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, onlineCheckEndpoint, async ({ body, user }) => {
-    const mobiles = [...new Set(body.mobiles)];
-    if (mobiles.length === 0) throw badRequest('numberCheck.noMobile', {}, 'mobiles');
-    if (mobiles.length > MAX_CHECK_NUMBERS) throw badRequest('numberCheck.tooMany', { max: MAX_CHECK_NUMBERS }, 'mobiles');
-    const cusId = body.cus_id && user.visibleCusIds.includes(body.cus_id) ? body.cus_id : user.cus_id;
-    const results = mobiles.map((mobile) => ({ mobile, status: numberStatusOf(mobile) }));
-    const count = (s: string) => results.filter((r) => r.status === s).length;
+  const worker = startNumberCheckWorker(ctx);
+  const ownAccount = (user: CurrentUser, cusId?: string) => (cusId && user.visibleCusIds.includes(cusId) ? cusId : user.cus_id);
+
+  /** Records a batch: done at once (counts given) or to be checked by the worker. */
+  async function insertBatch(cusId: string, name: string | undefined, mobiles: string[], counts: ReturnType<typeof countStatuses> | null) {
     const createTime = ctx.now();
-    const batch = {
-      batch_id: ulid(),
-      batch_name: body.batch_name || `${createTime.toISOString().slice(0, 10)}-${mobiles.length}`,
-      cus_id: cusId,
-      batch_count: mobiles.length,
-      invalid_count: count('invalid'),
-      ...(Object.fromEntries(NUMBER_STATUSES.map((s) => [`${s}_count`, count(s)])) as Record<`${(typeof NUMBER_STATUSES)[number]}_count`, number>),
-      create_time: createTime.getTime(),
-    };
-    await ctx.db.query(
-      `insert into number_status_batches(batch_id, cus_id, batch_name, batch_count, invalid_count, real_count, dead_count, down_count, not_count,
-         silence_count, danger_count, create_time) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [
-        batch.batch_id,
-        cusId,
-        batch.batch_name,
-        batch.batch_count,
-        batch.invalid_count,
-        batch.real_count,
-        batch.dead_count,
-        batch.down_count,
-        batch.not_count,
-        batch.silence_count,
-        batch.danger_count,
-        createTime,
-      ],
-    );
+    const batchId = ulid();
+    const c = counts ?? countStatuses([]);
+    await ctx.db.tx(async (q) => {
+      await q.query(
+        `insert into number_status_batches(batch_id, cus_id, batch_name, batch_count, invalid_count, real_count, dead_count, down_count, not_count,
+           silence_count, danger_count, create_time, status, checked_count) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        [batchId, cusId, name || `${createTime.toISOString().slice(0, 10)}-${mobiles.length}`, mobiles.length, c.invalid, c.real, c.dead, c.down, c.not,
+          c.silence, c.danger, createTime, counts ? 1 : 0, counts ? mobiles.length : 0],
+      );
+      await q.query('insert into number_status_numbers(batch_id, mobiles) values ($1, $2)', [batchId, mobiles]);
+    });
+    const [batch] = await ctx.db.query<z.infer<typeof numberStatusBatchSchema>>(`select ${BATCH_SELECT} from number_status_batches t where t.batch_id = $1`, [batchId]);
+    return batch;
+  }
+
+  route(app, ctx, onlineCheckEndpoint, async ({ body, user }) => {
+    const mobiles = checkList(body.mobiles);
+    const results = mobiles.map((mobile) => ({ mobile, status: numberStatusOf(mobile) }));
+    const batch = await insertBatch(ownAccount(user, body.cus_id), body.batch_name, mobiles, countStatuses(mobiles));
     return { ...batch, results };
+  });
+
+  route(app, ctx, batchCheckEndpoint, async ({ body, user, message }) => {
+    if (!body.fileId && !body.mobiles) throw badRequest('numberCheck.fileRequired', {}, 'fileId');
+    const mobiles = checkList(body.fileId ? await sheetMobiles(ctx, user, body.fileId) : (body.mobiles ?? []));
+    const batch = await insertBatch(ownAccount(user, body.cus_id), body.batch_name, mobiles, null);
+    worker.wake();
+    message('numberCheck.started');
+    return batch;
+  });
+
+  route(app, ctx, numberStatusDownloadEndpoint, async ({ body, user, lang, reply }) => {
+    const [row] = await ctx.db.query<{ mobiles: string[] }>(
+      `select n.mobiles from number_status_numbers n join number_status_batches b on b.batch_id = n.batch_id
+        where n.batch_id = $1 and b.cus_id = any($2::text[])`,
+      [body.batch_id, user.visibleCusIds],
+    );
+    if (!row) throw notFound('numberCheck.batchNotFound');
+    await sendXlsx(
+      reply,
+      lang,
+      'number-check',
+      [
+        { label: { zh: '手机号码', en: 'Phone number' }, value: 'mobile' },
+        { label: { zh: '状态', en: 'Status' }, value: 'status' },
+      ],
+      (async function* () {
+        for (const mobile of row.mobiles) yield { mobile, status: NUMBER_STATUS_LABEL[numberStatusOf(mobile)][lang] };
+      })(),
+    );
   });
 
   route(app, ctx, numberStatusBatchListEndpoint, async ({ body, user }) => {
@@ -127,8 +182,7 @@ export function registerNumberCheckRoutes(app: FastifyInstance, ctx: AppContext)
     return page(
       ctx,
       {
-        select: `t.batch_id, t.batch_name, t.cus_id, t.batch_count, t.invalid_count, t.real_count, t.dead_count, t.down_count, t.not_count,
-          t.silence_count, t.danger_count, ${ms('t.create_time')} as create_time`,
+        select: BATCH_SELECT,
         from: 'number_status_batches t',
         order: 't.create_time desc, t.batch_id desc',
       },
@@ -148,7 +202,8 @@ export function registerNumberCheckRoutes(app: FastifyInstance, ctx: AppContext)
         groupBy: `${dayLabel}, t.cus_id, a.cus_name`,
         order: 'gathering_time desc, t.cus_id',
       },
-      scopedWhere(user, body),
+      // a batch still being checked counts once it is done
+      scopedWhere(user, body).add('t.status = 1'),
       body,
     ),
   );

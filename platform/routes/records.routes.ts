@@ -15,7 +15,7 @@ import {
 } from '../../contract/endpoints/records.endpoints';
 import { timeBatchListEndpoint, timeBatchMobileDownloadEndpoint, timeMtMessageListEndpoint } from '../../contract/endpoints/timed.endpoints';
 import type { Batch, MtRecord } from '../../contract/records.schema';
-import { scopeCusIds } from '../auth/current-user';
+import { recordCusIds, scopeCusIds } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { authedRoute as route } from '../records/read-route';
 import { BATCH_COLUMNS, MO_COLUMNS, mtColumns, TIME_MT_COLUMNS } from '../records/columns';
@@ -124,7 +124,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
   route(app, ctx, queryReplyCountEndpoint, async ({ body, user }) => {
     const [{ n }] = await ctx.db.query<{ n: number }>('select count(*)::int8 as n from mo_records where batch_id = $1 and cus_id = any($2::text[]) and deleted = false', [
       body.batch_id,
-      user.visibleCusIds,
+      recordCusIds(user),
     ]);
     return { batch_id: body.batch_id, replyCount: n };
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { ulid } from 'ulid';
 import {
   cspSmsGroupSendEndpoint,
   groupSendEndpoint,
@@ -12,7 +13,9 @@ import type { CurrentUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { route, type Call } from '../http/route';
-import { submitSend, type SendInput } from '../messaging/send';
+import { parseDomestic } from '../messaging/numbers';
+import { sendingAccount, submitSend, type SendInput } from '../messaging/send';
+import { createShortLinks, shortUrlBase } from '../short-links/short-link.service';
 
 // The send calls of spec §7. Every send honours Idempotency-Key: a retry answers the first result, charged once.
 
@@ -41,13 +44,26 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
   route(app, ctx, smsLinkGroupSendEndpoint, async (c) => {
     const { long_link, ...rest } = c.body;
     if (rest.content.trim() === '') throw badRequest('send.emptyContent', {}, 'content');
-    const link = shortLink();
-    const content = rest.content.includes('{link}')
-      ? rest.content.split('{link}').join(link)
-      : rest.content.includes(long_link)
-        ? rest.content.split(long_link).join(link)
-        : `${rest.content} ${link}`;
-    return { ...(await send(c.user!, c, { ...rest, content, prod_type: 0 })), short_link: link };
+    await sendingAccount(ctx, c.user, rest.cus_id, 0);
+    const parsed = parseDomestic(rest.mobiles);
+    if (parsed.valid.length === 0) throw badRequest('send.noValidMobile', {}, 'mobiles');
+    // one code per recipient, so a click maps to its number; stored under the batch id the send then uses
+    const batchId = ulid();
+    const links = await createShortLinks(ctx, { cusId: rest.cus_id, longUrl: long_link, mobiles: parsed.valid, batchId, content: rest.content }, { base: shortUrlBase(ctx, c.req) });
+    const withLink = (link: string) =>
+      rest.content.includes('{link}')
+        ? rest.content.split('{link}').join(link)
+        : rest.content.includes(long_link)
+          ? rest.content.split(long_link).join(link)
+          : `${rest.content} ${link}`;
+    try {
+      const contents = links.map((l) => ({ mobile: l.mobile, content: withLink(l.shortUrl) }));
+      const answer = await send(c.user, c, { ...rest, contents, prod_type: 0, batch_id: batchId });
+      return { ...answer, invalidCount: parsed.invalidCount, repeatCount: parsed.repeatCount, short_link: links[0].shortUrl };
+    } catch (e) {
+      await ctx.db.query('delete from short_links where batch_id = $1', [batchId]);
+      throw e;
+    }
   }, { idempotent: true });
 
   route(app, ctx, inteGroupSendEndpoint, (c) => send(c.user!, c, { ...c.body, prod_type: 1 }), { idempotent: true });

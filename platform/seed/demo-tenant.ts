@@ -108,11 +108,18 @@ export async function seedDemoTenant(ctx: AppContext): Promise<void> {
     await q.query('select pg_advisory_xact_lock(727002)');
     // Parents first: ACCOUNTS lists them before their children.
     for (const [cusId, name, parent, status, payType, balance, ext] of ACCOUNTS) {
-      await q.query(
+      const inserted = await q.query(
         `insert into accounts(cus_id, cus_name, ep_id, parent_id, status, pay_type, balance, ext_number)
-         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`,
+         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing returning cus_id`,
         [cusId, name, DEMO_EP_ID, parent, status, payType, balance, ext],
       );
+      // the opening balance is a recharge in the ledger, so every balance equals the sum of its ledger
+      if (inserted.length > 0 && balance !== 0) {
+        await q.query(
+          `insert into balance_ledger (cus_id, amount, kind, ref, pre_balance, post_balance, remark) values ($1, $2, 'recharge', 'seed', 0, $2, 'opening balance')`,
+          [cusId, balance],
+        );
+      }
     }
     await q.query(
       `insert into account_products(cus_id, prod_type)

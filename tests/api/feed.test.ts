@@ -14,7 +14,8 @@ describe.each(DB_KINDS)('change feed on %s', (kind) => {
   type Doc = { sn: string; seq: number; deleted: boolean; cus_id: string; receive_time: number };
 
   beforeAll(async () => {
-    p = await startPlatform(kind);
+    // A heartbeat far beyond any test: a stream that ends did so because its session ended, not at a heartbeat.
+    p = await startPlatform(kind, { streamHeartbeatMs: 600_000 });
     await insertFixtures(p.ctx.db, now);
     [admin, user] = await Promise.all([p.login('admin'), p.login('user')]);
   });
@@ -87,7 +88,7 @@ describe.each(DB_KINDS)('change feed on %s', (kind) => {
   });
 
   it('serves every replicated resource as contract documents', async () => {
-    const expected: Record<FeedResource, number> = { mtRecord: MT.length, moRecord: 3, batch: 4, timeBatch: 3, timeMtMessage: 6, statistics: 0 };
+    const expected: Record<FeedResource, number> = { mtRecord: MT.length, moRecord: 3, batch: 4, timeBatch: 3, timeMtMessage: 6, statistics: 0, shortLink: 0 };
     for (const [resource, def] of Object.entries(FEED_RESOURCES) as Array<[FeedResource, (typeof FEED_RESOURCES)[FeedResource]]>) {
       const page = await pull(admin, { direction: 'backfill', limit: 1000, checkpoint: null }, def.path);
       expect(page.documents.length, resource).toBe(expected[resource]);
@@ -97,10 +98,17 @@ describe.each(DB_KINDS)('change feed on %s', (kind) => {
     expect(bad.status).toBe(400);
   });
 
+  const ticketFor = async (token: string) => {
+    const r = await p.call('/changes/ticket', {}, { token });
+    expect(r.status).toBe(200);
+    return r.body.data.ticket as string;
+  };
+  const streamUrl = (ticket: string) => `${p.base}/changes/stream?ticket=${encodeURIComponent(ticket)}`;
+
   /** Opens the SSE stream and collects `changed` events until `until` says enough. */
   async function openStream(token: string) {
     const ctrl = new AbortController();
-    const res = await fetch(`${p.base}/changes/stream?token=${encodeURIComponent(token)}`, { signal: ctrl.signal });
+    const res = await fetch(streamUrl(await ticketFor(token)), { signal: ctrl.signal });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     const reader = res.body!.getReader();
@@ -125,7 +133,7 @@ describe.each(DB_KINDS)('change feed on %s', (kind) => {
       for (let t = 0; t < 200 && events.length < n; t++) await new Promise((r) => setTimeout(r, 25));
       return events;
     };
-    return { events, waitFor, close: async () => (ctrl.abort(), pump) };
+    return { events, waitFor, ended: pump, close: async () => (ctrl.abort(), pump) };
   }
 
   it('streams a changed notice for the caller’s accounts only', async () => {
@@ -149,11 +157,39 @@ describe.each(DB_KINDS)('change feed on %s', (kind) => {
     await userStream.close();
   });
 
-  it('refuses the stream without a valid token', async () => {
-    const r = await fetch(`${p.base}/changes/stream?token=nope`, { headers: { 'Accept-Language': 'en' } });
+  it('refuses the stream without a valid ticket, and a token in the URL is not one', async () => {
+    const r = await fetch(streamUrl('nope'), { headers: { 'Accept-Language': 'en' } });
     expect(r.status).toBe(401);
     expect((await r.json()).message).toBe('Your session has expired, please log in again');
     const none = await fetch(`${p.base}/changes/stream`);
     expect(none.status).toBe(400);
+    const byToken = await fetch(`${p.base}/changes/stream?token=${encodeURIComponent(admin)}`);
+    expect(byToken.status).toBe(400);
+    expect((await p.call('/changes/ticket', {})).status).toBe(401);
+  });
+
+  it('a ticket opens one stream only', async () => {
+    const ticket = await ticketFor(admin);
+    const ctrl = new AbortController();
+    const first = await fetch(streamUrl(ticket), { signal: ctrl.signal });
+    expect(first.status).toBe(200);
+    const again = await fetch(streamUrl(ticket));
+    expect(again.status).toBe(401);
+    ctrl.abort();
+  });
+
+  it('ends a session’s streams at once on logout, and only that session’s', async () => {
+    const [mine, other] = await Promise.all([p.login('agent'), p.login('agent')]);
+    const a = await openStream(mine);
+    const b = await openStream(other);
+    expect((await p.call('/user/logout', {}, { token: mine })).status).toBe(200);
+    // the heartbeat is 10 minutes away: only the logout can end it
+    await a.ended;
+    await p.ctx.db.query(
+      `insert into mt_records (sn, prod_type, cus_id, batch_id, mobile, content, mt_status, receive_time, month) values ('T-LIVE-AG', 0, 'AGT001', 'TB-AG', '13800000019', 'live', 500, now(), '202601')`,
+    );
+    await notifyChanged(p.ctx.db, 'mtRecord', ['AGT001']);
+    expect((await b.waitFor(1)).map((e) => e.resource)).toEqual(['mtRecord']);
+    await b.close();
   });
 });

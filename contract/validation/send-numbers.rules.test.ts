@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { parseIntlSendList } from './international-send.rules';
+import { parseMobiles } from './mobile.rules';
+import { checkNumbers, createNumberChecker, piecesOf } from './send-numbers.rules';
+
+describe('send number check in pieces', () => {
+  it('counts valid, invalid and repeats like the platform, across newlines, commas, spaces and full-width separators', () => {
+    const text = '13900000001\n13900000002，13900000003 12345\n13900000001；13900000004、12345';
+    const c = checkNumbers('domestic', text);
+    expect(c.valid).toEqual(['13900000001', '13900000002', '13900000003', '13900000004']);
+    expect(c.invalid).toEqual(['12345']);
+    expect(c.repeatCount).toBe(2);
+    const whole = parseMobiles(text);
+    expect(c.valid).toEqual(whole.valid);
+  });
+
+  it('gives the same totals however the list is cut, including repeats across pieces', () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => (i % 7 === 0 ? 'bad' + (i % 5) : String(13900000000 + (i % 2500))));
+    const text = lines.join('\n');
+    const whole = checkNumbers('domestic', text);
+    const c = createNumberChecker('domestic');
+    for (const piece of piecesOf(text, 100)) c.add(piece);
+    expect(c.result()).toEqual(whole);
+    expect(whole.valid.length + whole.invalid.length + whole.repeatCount).toBe(3000);
+  });
+
+  it('counts destination countries for international lists with the platform rule', () => {
+    const text = '+14155552671\n0044 7400 123456\n4155552672\n+14155552671\n+6591234567';
+    const c = checkNumbers('international', text);
+    const platform = parseIntlSendList(text);
+    expect(c.valid).toEqual(platform.valid);
+    expect(c.invalid).toEqual(platform.invalid);
+    expect(c.repeatCount).toBe(platform.repeatCount);
+    expect(c.countries).toEqual({ US: 1, GB: 1, SG: 1 });
+  });
+
+  it('never cuts a number in two', () => {
+    const text = '13900000001\n13900000002\n13900000003';
+    expect([...piecesOf(text, 5)].join('')).toBe(text);
+    expect([...piecesOf(text, 5)].every((p) => p.endsWith('\n') || p === '13900000003')).toBe(true);
+  });
+});

@@ -1,0 +1,207 @@
+import { SCHEDULE_MIN_AHEAD_MS } from '../contract/constants';
+import type { PriceRow, SendAccount } from '../contract/endpoints/price.endpoints';
+import { countSegments, type SegmentCount } from '../contract/segments';
+import { isSenderId } from '../contract/validation/international-send.rules';
+import type { NumberCheck, NumberMode } from '../contract/validation/send-numbers.rules';
+
+// The send kinds of issue 10 as data: each is a configuration of the one send machine (which command it records,
+// which numbers it takes, how it is priced and what it needs before it may go). Pure functions, no I/O.
+
+export type SendKind = 'domestic' | 'oneToOne' | 'link' | 'taoke' | 'international' | 'video' | 'card';
+
+export interface SendKindConfig {
+  kind: SendKind;
+  /** product line (spec §1) for the account selector and the price list. */
+  prodType: 0 | 1 | 2 | 6;
+  /** event log command (sync/outbox.ts COMMANDS). */
+  command: string;
+  numbers: NumberMode;
+  /** billed per segment (domestic, international) or per message (video, CSP). */
+  perSegment: boolean;
+}
+
+export const SEND_KINDS: Record<SendKind, SendKindConfig> = {
+  domestic: { kind: 'domestic', prodType: 0, command: 'send.group', numbers: 'domestic', perSegment: true },
+  oneToOne: { kind: 'oneToOne', prodType: 0, command: 'send.group', numbers: 'domestic', perSegment: true },
+  link: { kind: 'link', prodType: 0, command: 'send.link', numbers: 'domestic', perSegment: true },
+  taoke: { kind: 'taoke', prodType: 0, command: 'send.taoke', numbers: 'domestic', perSegment: true },
+  international: { kind: 'international', prodType: 1, command: 'send.international', numbers: 'international', perSegment: true },
+  video: { kind: 'video', prodType: 2, command: 'send.video', numbers: 'domestic', perSegment: false },
+  card: { kind: 'card', prodType: 6, command: 'send.card', numbers: 'domestic', perSegment: false },
+};
+
+export interface VideoFrame {
+  mediaType: 'image' | 'video' | 'audio' | 'text';
+  mediaUrl: string;
+  textContent: string;
+}
+
+/** The form as the user fills it. `mobiles` is the merged number list (pasted text, file column, address-book groups). */
+export interface SendDraft {
+  cus_id: string;
+  content: string;
+  mobiles: string;
+  /** one-to-one: one message per number, from the sheet and the column mapping. */
+  contents?: Array<{ mobile: string; content: string }>;
+  long_link?: string;
+  product_link?: string;
+  sender_id?: string;
+  title?: string;
+  frames?: VideoFrame[];
+  cus_template_id?: string;
+  chatbot_id?: string;
+  template_id?: string;
+  template_name?: string;
+  /** fallback type (low_type) of a card send: '1' SMS, '2' video, '3' reading message; '' none. */
+  low_type?: string;
+  /** epoch ms of a scheduled send; null sends now. */
+  timing: number | null;
+}
+
+export const emptyDraft = (cus_id = ''): SendDraft => ({ cus_id, content: '', mobiles: '', timing: null });
+
+/** What a send will cost, before it is made. */
+export interface SendQuote {
+  /** billing segments of one message (the largest, for one-to-one). */
+  segments: number;
+  count: number;
+  /** yuan. */
+  cost: number;
+  /** per destination country (international) or one row ('' domestic). */
+  breakdown: Array<{ country: string; country_name: string; count: number; price: number; cost: number }>;
+}
+
+const UNITS = 10_000;
+const units = (yuan: number) => Math.round(yuan * UNITS);
+
+/** What the platform will send: a link send's {link} becomes a short link of `linkBase` + 8 characters. */
+export function outgoingContent(cfg: SendKindConfig, draft: SendDraft, linkBase: string): string {
+  if (cfg.kind === 'link') {
+    const link = `${linkBase}XXXXXXXX`;
+    const c = draft.content;
+    if (c.includes('{link}')) return c.split('{link}').join(link);
+    if (draft.long_link && c.includes(draft.long_link)) return c.split(draft.long_link).join(link);
+    return `${c} ${link}`;
+  }
+  if (cfg.kind === 'taoke') return `${draft.content.trim()} https://s.smscloud.cn/XXXXXXX 回T退订`;
+  return draft.content;
+}
+
+/** Live content figures: characters, encoding, parts, capacity per part (contract/segments.ts). */
+export function contentFigures(text: string): SegmentCount & { characters: number } {
+  return { ...countSegments(text), characters: Array.from(text).length };
+}
+
+/** The 【signature】 at the start or end of a domestic message, if any. */
+export function signatureOf(text: string): string | null {
+  const m = /^\s*【([^】]{1,20})】/.exec(text) ?? /【([^】]{1,20})】\s*$/.exec(text);
+  return m ? m[1] : null;
+}
+
+/** Prices per country ('' = the product's single price) of an account for a product. */
+export function pricesOf(prices: PriceRow[], cusId: string, prodType: number): Map<string, PriceRow> {
+  return new Map(prices.filter((p) => p.cus_id === cusId && p.prod_type === prodType).map((p) => [p.country_code, p]));
+}
+
+/** The cost: parts × valid numbers × price; international per destination country. null when a price is missing. */
+export function quoteSend(cfg: SendKindConfig, draft: SendDraft, check: NumberCheck, prices: PriceRow[], linkBase = ''): SendQuote | null {
+  const table = pricesOf(prices, draft.cus_id, cfg.prodType);
+  const segOf = (text: string) => (cfg.perSegment ? Math.max(1, countSegments(text).segments) : 1);
+  if (cfg.kind === 'oneToOne') {
+    const p = table.get('');
+    if (!p) return null;
+    const valid = new Set(check.valid);
+    const byMobile = new Map((draft.contents ?? []).map((c) => [c.mobile.trim(), c.content]));
+    let segs = 0;
+    let largest = 0;
+    for (const m of valid) {
+      const s = segOf(byMobile.get(m) ?? '');
+      segs += s;
+      largest = Math.max(largest, s);
+    }
+    const cost = (units(p.price) * segs) / UNITS;
+    return { segments: largest, count: valid.size, cost, breakdown: [{ country: '', country_name: '', count: valid.size, price: p.price, cost }] };
+  }
+  const segments = segOf(outgoingContent(cfg, draft, linkBase));
+  if (cfg.numbers === 'international') {
+    const breakdown: SendQuote['breakdown'] = [];
+    for (const [cc, count] of Object.entries(check.countries)) {
+      const p = table.get(cc);
+      if (!p) return null;
+      breakdown.push({ country: cc, country_name: p.country_name, count, price: p.price, cost: (units(p.price) * segments * count) / UNITS });
+    }
+    breakdown.sort((a, b) => b.count - a.count || a.country.localeCompare(b.country));
+    const total = breakdown.reduce((s, b) => s + units(b.price) * segments * b.count, 0);
+    return { segments, count: check.valid.length, cost: total / UNITS, breakdown };
+  }
+  const p = table.get('');
+  if (!p) return null;
+  const cost = (units(p.price) * segments * check.valid.length) / UNITS;
+  return { segments, count: check.valid.length, cost, breakdown: [{ country: '', country_name: '', count: check.valid.length, price: p.price, cost }] };
+}
+
+/** The first reason (a message key of the catalogue, spec §8) a checked send may not go, or null. */
+export function sendProblem(
+  cfg: SendKindConfig,
+  draft: SendDraft,
+  check: NumberCheck,
+  quote: SendQuote | null,
+  account: Pick<SendAccount, 'balance' | 'pay_type'> | null,
+  now: number,
+): string | null {
+  if (!draft.cus_id) return 'send.accountRequired';
+  if (cfg.kind === 'video') {
+    if (!draft.cus_template_id && !(draft.title?.trim() && (draft.frames?.length ?? 0) > 0)) return 'send.videoContentRequired';
+  } else if (cfg.kind === 'card') {
+    if (!draft.chatbot_id) return 'send.chatbotRequired';
+    if (!draft.template_id && !draft.template_name?.trim() && !draft.content.trim()) return 'send.emptyContent';
+  } else if (cfg.kind === 'oneToOne') {
+    if (!draft.contents?.length || draft.contents.some((c) => c.content.trim() === '')) return 'send.emptyContent';
+  } else if (draft.content.trim() === '') return 'send.emptyContent';
+  if (cfg.kind === 'link' && !/^https?:\/\/\S+$/.test(draft.long_link ?? '')) return 'send.linkRequired';
+  if (cfg.kind === 'taoke' && !/^https?:\/\/\S+$/.test(draft.product_link ?? '')) return 'send.linkRequired';
+  if (cfg.kind === 'international' && draft.sender_id && !isSenderId(draft.sender_id)) return 'send.badSenderId';
+  if (check.valid.length === 0) return 'send.noValidMobile';
+  if (draft.timing !== null && draft.timing - now < SCHEDULE_MIN_AHEAD_MS) return 'send.timingTooSoon';
+  if (!quote) return 'send.noPrice';
+  if (account && account.pay_type === 0 && units(quote.cost) > units(account.balance)) return 'send.insufficientBalance';
+  return null;
+}
+
+/** 'YYYY-MM-DD HH:mm:ss' of an instant in a time zone: how the platform reads a timing_time without an offset. */
+export function wallClockIn(timeZone: string, at: number): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      .formatToParts(new Date(at))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** The request body of a send kind's endpoint (contract/endpoints/send.endpoints.ts). */
+export function sendRequestOf(cfg: SendKindConfig, draft: SendDraft): Record<string, unknown> {
+  const timing_time = draft.timing !== null ? new Date(draft.timing).toISOString() : undefined;
+  const base = { cus_id: draft.cus_id, mobiles: draft.mobiles, ...(timing_time ? { timing_time } : {}) };
+  switch (cfg.kind) {
+    case 'oneToOne':
+      return { cus_id: draft.cus_id, contents: draft.contents ?? [], ...(timing_time ? { timing_time } : {}) };
+    case 'link':
+      return { ...base, content: draft.content, long_link: draft.long_link };
+    case 'taoke':
+      return { ...base, content: draft.content, product_link: draft.product_link };
+    case 'international':
+      return { ...base, content: draft.content, ...(draft.sender_id ? { sender_id: draft.sender_id } : {}) };
+    case 'video':
+      return draft.cus_template_id ? { ...base, cus_template_id: draft.cus_template_id } : { ...base, title: draft.title, frames: draft.frames ?? [] };
+    case 'card':
+      return {
+        ...base,
+        chatbot_id: draft.chatbot_id,
+        content: draft.content,
+        ...(draft.template_id ? { template_id: draft.template_id } : {}),
+        ...(draft.template_name ? { template_name: draft.template_name } : {}),
+      };
+    default:
+      return { ...base, content: draft.content };
+  }
+}

@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { PriceRow, SendAccount } from '../contract/endpoints/price.endpoints';
+import type { EventDoc } from '../sync/local-db';
+import { quoteSend, SEND_KINDS, sendRequestOf, signatureOf, wallClockIn, type SendDraft, type SendKind } from './send-kinds';
+import { sendMachine, type SendCommand } from './send.machine';
+
+const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
+const PRICES: PriceRow[] = [
+  { cus_id: 'EP0001', prod_type: 0, country_code: '', country_name: '', price: 0.05 },
+  { cus_id: 'EP0001', prod_type: 1, country_code: 'US', country_name: '美国', price: 0.35 },
+  { cus_id: 'EP0001', prod_type: 1, country_code: 'GB', country_name: '英国', price: 0.4 },
+  { cus_id: 'EP0001', prod_type: 2, country_code: '', country_name: '', price: 0.3 },
+  { cus_id: 'EP0001', prod_type: 6, country_code: '', country_name: '', price: 0.1 },
+];
+const ACCOUNT: SendAccount = { cus_id: 'EP0001', time_zone: 'Asia/Shanghai', pay_type: 0, balance: 100 };
+const FIVE = '13900000001\n13900000002，13900000003 12345\n13900000001';
+
+type Outcome = Pick<EventDoc, 'status' | 'last_error' | 'result'>;
+
+function start(kind: SendKind, opts: { online?: boolean; account?: SendAccount; outcome?: Outcome } = {}) {
+  const recorded: SendCommand[] = [];
+  const balances: number[] = [];
+  const reports: Array<{ severity: string; summary: string; detail?: string }> = [];
+  let settle: () => void = () => {};
+  const settled = new Promise<void>((r) => (settle = r));
+  const outcome: Outcome = opts.outcome ?? { status: 'acked', last_error: null, result: { batch_id: 'B1', time_batch: null, cost: 0.15 } };
+  const machine = sendMachine.provide({
+    actors: {
+      recordSend: fromPromise(async ({ input }: { input: SendCommand }) => {
+        recorded.push(input);
+        return `ev${recorded.length}`;
+      }),
+      awaitOutcome: fromPromise(async (): Promise<Outcome> => {
+        await settled;
+        return outcome;
+      }),
+    },
+    actions: {
+      balanceChanged: (_, b: number) => void balances.push(b),
+      report: (_, r: { severity: string; summary: string; detail?: string }) => void reports.push(r),
+    },
+  });
+  const actor = createActor(machine, { input: { kind, prices: PRICES, account: opts.account ?? ACCOUNT, online: opts.online ?? true, now: () => NOW, linkBase: 'http://h/s/' } }).start();
+  const fill = (patch: Partial<SendDraft>) => actor.send({ type: 'send.update', patch });
+  return { actor, recorded, balances, reports, settle, fill };
+}
+
+describe('send machine', () => {
+  it('checks counts, confirms, records with the request body, deducts the cost at once and ends sent', async () => {
+    const t = start('domestic');
+    t.fill({ content: '【演示】您的订单已发货', mobiles: FIVE });
+    t.actor.send({ type: 'send.check' });
+    await waitFor(t.actor, (s) => s.matches('confirming'));
+    const { check, quote } = t.actor.getSnapshot().context;
+    expect({ valid: check!.valid.length, invalid: check!.invalid, repeats: check!.repeatCount }).toEqual({ valid: 3, invalid: ['12345'], repeats: 1 });
+    expect(quote).toMatchObject({ segments: 1, count: 3, cost: 0.15 });
+    t.actor.send({ type: 'send.confirm' });
+    await waitFor(t.actor, (s) => s.matches('submitting'));
+    expect(t.recorded).toEqual([
+      { type: 'send.group', body: { cus_id: 'EP0001', mobiles: FIVE, content: '【演示】您的订单已发货' }, summary: { kind: 'domestic', count: 3, cost: 0.15, timing: null } },
+    ]);
+    expect(t.balances).toEqual([99.85]);
+    t.settle();
+    await waitFor(t.actor, (s) => s.matches('sent'));
+    expect(t.actor.getSnapshot().context.result?.batch_id).toBe('B1');
+    expect(t.balances.at(-1)).toBe(99.85);
+    expect(t.reports.at(-1)).toEqual({ severity: 'success', summary: 'send.success' });
+  });
+
+  it('offline: queues the send, shows it queued, and settles when the network returns', async () => {
+    const t = start('domestic', { online: false });
+    t.fill({ content: 'hello', mobiles: '13900000001' });
+    t.actor.send({ type: 'send.check' });
+    await waitFor(t.actor, (s) => s.matches('confirming'));
+    t.actor.send({ type: 'send.confirm' });
+    await waitFor(t.actor, (s) => s.matches('queued'));
+    expect(t.recorded).toHaveLength(1);
+    expect(t.reports).toContainEqual({ severity: 'info', summary: 'send.queued' });
+    t.actor.send({ type: 'send.online' });
+    expect(t.actor.getSnapshot().value).toBe('submitting');
+    t.settle();
+    await waitFor(t.actor, (s) => s.matches('sent'));
+    expect(t.recorded).toHaveLength(1);
+  });
+
+  it('a rejection shows the platform message and restores the displayed balance', async () => {
+    const t = start('domestic', { outcome: { status: 'rejected', last_error: '余额不足', result: null } });
+    t.fill({ content: 'hello', mobiles: '13900000001\n13900000002' });
+    t.actor.send({ type: 'send.check' });
+    await waitFor(t.actor, (s) => s.matches('confirming'));
+    t.actor.send({ type: 'send.confirm' });
+    await waitFor(t.actor, (s) => s.matches('submitting'));
+    t.settle();
+    await waitFor(t.actor, (s) => s.matches('rejected'));
+    expect(t.balances).toEqual([99.9, 100]);
+    expect(t.actor.getSnapshot().context.error).toBe('余额不足');
+    expect(t.reports.at(-1)).toEqual({ severity: 'error', summary: 'send.rejected', detail: '余额不足' });
+    t.actor.send({ type: 'send.edit' });
+    expect(t.actor.getSnapshot().context.draft.content).toBe('hello');
+  });
+
+  const refusals: Array<[string, SendKind, Partial<SendDraft>, SendAccount | undefined, string]> = [
+    ['a schedule less than 10 minutes ahead', 'domestic', { content: 'x', mobiles: '13900000001', timing: NOW + 9 * 60_000 }, undefined, 'send.timingTooSoon'],
+    ['insufficient balance', 'domestic', { content: 'x', mobiles: '13900000001\n13900000002' }, { ...ACCOUNT, balance: 0.05 }, 'send.insufficientBalance'],
+    ['an empty content', 'domestic', { content: '   ', mobiles: '13900000001' }, undefined, 'send.emptyContent'],
+    ['no valid number', 'domestic', { content: 'x', mobiles: '12345\n0101234567' }, undefined, 'send.noValidMobile'],
+    ['international numbers without a country code', 'international', { content: 'x', mobiles: '4155552671' }, undefined, 'send.noValidMobile'],
+    ['a bad sender id', 'international', { content: 'x', mobiles: '+14155552671', sender_id: 'AC-ME' }, undefined, 'send.badSenderId'],
+    ['a video without template or frames', 'video', { mobiles: '13900000001', title: 't' }, undefined, 'send.videoContentRequired'],
+    ['a card without a chatbot', 'card', { mobiles: '13900000001', template_name: 'x' }, undefined, 'send.chatbotRequired'],
+  ];
+  it.each(refusals)('refuses %s without recording anything', async (_, kind, patch, account, problem) => {
+    const t = start(kind, { account });
+    t.fill(patch);
+    t.actor.send({ type: 'send.check' });
+    await waitFor(t.actor, (s) => s.matches('editing') && s.context.check !== null);
+    expect(t.actor.getSnapshot().context.problem).toBe(problem);
+    expect(t.reports).toEqual([{ severity: 'error', summary: problem }]);
+    expect(t.recorded).toEqual([]);
+    expect(t.balances).toEqual([]);
+  });
+
+  it('a postpaid account is not stopped by its balance; a schedule 10 minutes ahead is accepted', async () => {
+    const t = start('domestic', { account: { ...ACCOUNT, pay_type: 1, balance: 0 } });
+    t.fill({ content: 'x', mobiles: '13900000001', timing: NOW + 10 * 60_000 });
+    t.actor.send({ type: 'send.check' });
+    await waitFor(t.actor, (s) => s.matches('confirming'));
+    t.actor.send({ type: 'send.confirm' });
+    await waitFor(t.actor, (s) => s.matches('submitting'));
+    expect(t.recorded[0].body.timing_time).toBe(new Date(NOW + 10 * 60_000).toISOString());
+  });
+
+  it('cancel returns to editing; invalid numbers and repeats can be removed', async () => {
+    const t = start('domestic');
+    t.fill({ content: 'x', mobiles: FIVE });
+    t.actor.send({ type: 'send.check' });
+    await waitFor(t.actor, (s) => s.matches('confirming'));
+    t.actor.send({ type: 'send.cancel' });
+    t.actor.send({ type: 'send.removeInvalid' });
+    expect(t.actor.getSnapshot().context.draft.mobiles).toBe('13900000001\n13900000002\n13900000003');
+    expect(t.recorded).toEqual([]);
+  });
+
+  it('prices an international send per destination country, with a breakdown', async () => {
+    const t = start('international');
+    t.fill({ content: 'Hello', mobiles: '+14155552671\n0044 7400 123456\n+14155552672\n4155552672', sender_id: 'ACME1' });
+    t.actor.send({ type: 'send.check' });
+    await waitFor(t.actor, (s) => s.matches('confirming'));
+    const { quote, check } = t.actor.getSnapshot().context;
+    expect(check!.countries).toEqual({ US: 2, GB: 1 });
+    expect(quote!.breakdown).toEqual([
+      { country: 'US', country_name: '美国', count: 2, price: 0.35, cost: 0.7 },
+      { country: 'GB', country_name: '英国', count: 1, price: 0.4, cost: 0.4 },
+    ]);
+    expect(quote!.cost).toBe(1.1);
+  });
+
+  it('a country without a price is refused before sending', async () => {
+    const t = start('international');
+    t.fill({ content: 'Hello', mobiles: '+6591234567' });
+    t.actor.send({ type: 'send.check' });
+    await waitFor(t.actor, (s) => s.context.problem !== null);
+    expect(t.actor.getSnapshot().context.problem).toBe('send.noPrice');
+  });
+});
+
+describe('send kinds', () => {
+  const draft = (patch: Partial<SendDraft>): SendDraft => ({ cus_id: 'EP0001', content: '', mobiles: '13900000001', timing: null, ...patch });
+  const check = { valid: ['13900000001', '13900000002'], invalid: [], repeatCount: 0, countries: {} };
+
+  it('builds each kind\'s request body for its endpoint', () => {
+    expect(sendRequestOf(SEND_KINDS.card, draft({ chatbot_id: 'CB0001', template_id: 'T1', content: 'fallback' }))).toEqual({ cus_id: 'EP0001', mobiles: '13900000001', chatbot_id: 'CB0001', template_id: 'T1', content: 'fallback' });
+    expect(sendRequestOf(SEND_KINDS.video, draft({ cus_template_id: 'V1' }))).toEqual({ cus_id: 'EP0001', mobiles: '13900000001', cus_template_id: 'V1' });
+    expect(sendRequestOf(SEND_KINDS.link, draft({ content: 'a {link}', long_link: 'https://x.cn/a' }))).toMatchObject({ long_link: 'https://x.cn/a', content: 'a {link}' });
+    expect(sendRequestOf(SEND_KINDS.oneToOne, draft({ contents: [{ mobile: '13900000001', content: 'Hi' }] }))).toEqual({ cus_id: 'EP0001', contents: [{ mobile: '13900000001', content: 'Hi' }] });
+  });
+
+  it('prices one-to-one by each message and reports the largest; video and card per message; link with its short link', () => {
+    const long = '长'.repeat(71);
+    const q = quoteSend(SEND_KINDS.oneToOne, draft({ contents: [{ mobile: '13900000001', content: 'Hi' }, { mobile: '13900000002', content: long }] }), check, PRICES);
+    expect(q).toMatchObject({ segments: 2, count: 2, cost: 0.15 });
+    expect(quoteSend(SEND_KINDS.video, draft({ title: 't', frames: [] }), check, PRICES)).toMatchObject({ segments: 1, cost: 0.6 });
+    expect(quoteSend(SEND_KINDS.card, draft({ chatbot_id: 'CB' }), check, PRICES)).toMatchObject({ cost: 0.2 });
+    // 150 GSM characters + ' ' + an 19-character link: 2 parts
+    expect(quoteSend(SEND_KINDS.link, draft({ content: 'a'.repeat(150), long_link: 'https://x.cn' }), check, PRICES, 'http://h/s/')).toMatchObject({ segments: 2 });
+  });
+
+  it('finds the signature and shows times in the account zone', () => {
+    expect(signatureOf('【演示企业】您好')).toBe('演示企业');
+    expect(signatureOf('您好【演示企业】')).toBe('演示企业');
+    expect(signatureOf('您好')).toBeNull();
+    expect(wallClockIn('Asia/Shanghai', NOW)).toBe('2026-11-22 16:00:00');
+  });
+});

@@ -1,0 +1,241 @@
+import { assign, fromPromise, setup, type AnyEventObject } from 'xstate';
+import type { SendResult } from '../contract/endpoints/send.endpoints';
+import type { PriceRow, SendAccount } from '../contract/endpoints/price.endpoints';
+import { checkNumbers, cleanedList, type NumberCheck, type NumberMode } from '../contract/validation/send-numbers.rules';
+import type { EventDoc } from '../sync/local-db';
+import { emptyDraft, quoteSend, SEND_KINDS, sendProblem, sendRequestOf, type SendDraft, type SendKind, type SendKindConfig, type SendQuote } from './send-kinds';
+
+// The send workflow (issue 10): editing → checking → confirming → submitting | queued (offline) → sent | rejected.
+// Every send kind is a configuration (send-kinds.ts) of this one machine. A confirmed send is recorded in the event log
+// (Idempotency-Key = event id) and the displayed balance drops by the quoted cost at once (spec §4); the outbox pushes
+// it now or when the network returns, and a rejection restores the balance and shows the platform's message.
+// Effects are named actors (checkNumbers runs in a Web Worker in the console), replaced in tests with provide().
+
+export interface SendMachineInput {
+  kind: SendKind;
+  prices?: PriceRow[];
+  account?: SendAccount | null;
+  online?: boolean;
+  /** where the platform's short links live (link sends are priced with one). */
+  linkBase?: string;
+  now?: () => number;
+}
+
+export interface SendContext {
+  cfg: SendKindConfig;
+  draft: SendDraft;
+  prices: PriceRow[];
+  account: SendAccount | null;
+  online: boolean;
+  linkBase: string;
+  now: () => number;
+  check: NumberCheck | null;
+  quote: SendQuote | null;
+  /** message key of why the send may not go (spec §8), shown by the form. */
+  problem: string | null;
+  eventId: string | null;
+  /** yuan taken off the displayed balance for the send in flight. */
+  deducted: number;
+  result: SendResult | null;
+  /** the platform's message on a rejection. */
+  error: string | null;
+}
+
+export type SendEvent =
+  | { type: 'send.update'; patch: Partial<SendDraft> }
+  | { type: 'send.account'; account: SendAccount | null; cus_id: string }
+  | { type: 'send.prices'; prices: PriceRow[] }
+  | { type: 'send.online' }
+  | { type: 'send.offline' }
+  | { type: 'send.check' }
+  | { type: 'send.removeInvalid' }
+  | { type: 'send.confirm' }
+  | { type: 'send.cancel' }
+  | { type: 'send.edit' }
+  | { type: 'send.new' };
+
+export interface SendCommand {
+  /** event log type, e.g. 'send.group'. */
+  type: string;
+  /** the endpoint's request body. */
+  body: Record<string, unknown>;
+  /** shown in Activity and counted by the records list while queued. */
+  summary: { kind: SendKind; count: number; cost: number; timing: number | null };
+}
+
+export interface CheckInput {
+  mode: NumberMode;
+  text: string;
+}
+
+const deduct = (ctx: SendContext, amount: number): SendAccount | null =>
+  ctx.account ? { ...ctx.account, balance: Math.round((ctx.account.balance - amount) * 10_000) / 10_000 } : null;
+
+export const sendMachine = setup({
+  types: {} as { context: SendContext; events: SendEvent; input: SendMachineInput },
+  actors: {
+    /** valid / invalid / repeat counts by the contract's rules; the console runs it in a Web Worker with progress. */
+    checkNumbers: fromPromise<NumberCheck, CheckInput>(async ({ input }) => checkNumbers(input.mode, input.text)),
+    /** appends the send to the event log; answers the event id. */
+    recordSend: fromPromise<string, SendCommand>(async () => {
+      throw new Error('recordSend not provided');
+    }),
+    /** waits until the outbox acknowledges or rejects the event. */
+    awaitOutcome: fromPromise<Pick<EventDoc, 'status' | 'last_error' | 'result'>, string>(async () => {
+      throw new Error('awaitOutcome not provided');
+    }),
+  },
+  actions: {
+    /** tells the app the displayed balance changed (spec §4). */
+    balanceChanged: (_, _balance: number) => {},
+    /** shows a message (catalogue key or the platform's text). */
+    report: (_, _r: { severity: 'success' | 'info' | 'error'; summary: string; detail?: string }) => {},
+    /** a new send on the same account. */
+    reset: assign(({ context }) => ({ draft: emptyDraft(context.draft.cus_id), check: null, quote: null, problem: null, eventId: null, deducted: 0, result: null, error: null })),
+  },
+  guards: {
+    online: ({ context }) => context.online,
+    hasProblem: ({ context }) => context.problem !== null,
+  },
+}).createMachine({
+  id: 'send',
+  context: ({ input }) => ({
+    cfg: SEND_KINDS[input.kind],
+    draft: emptyDraft(input.account?.cus_id ?? ''),
+    prices: input.prices ?? [],
+    account: input.account ?? null,
+    online: input.online ?? true,
+    linkBase: input.linkBase ?? '',
+    now: input.now ?? Date.now,
+    check: null,
+    quote: null,
+    problem: null,
+    eventId: null,
+    deducted: 0,
+    result: null,
+    error: null,
+  }),
+  on: {
+    'send.online': { actions: assign({ online: true }) },
+    'send.offline': { actions: assign({ online: false }) },
+    'send.prices': { actions: assign({ prices: ({ event }) => event.prices }) },
+  },
+  initial: 'editing',
+  states: {
+    editing: {
+      on: {
+        'send.update': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.patch }), problem: null }) },
+        'send.account': { actions: assign({ account: ({ event }) => event.account, draft: ({ context, event }) => ({ ...context.draft, cus_id: event.cus_id }), problem: null }) },
+        'send.removeInvalid': {
+          guard: ({ context }) => context.check !== null,
+          actions: assign({
+            draft: ({ context }) => ({ ...context.draft, mobiles: cleanedList(context.check!) }),
+            check: ({ context }) => ({ ...context.check!, invalid: [], repeatCount: 0 }),
+          }),
+        },
+        'send.check': 'checking',
+      },
+    },
+    checking: {
+      entry: assign({ problem: null, error: null }),
+      invoke: {
+        src: 'checkNumbers',
+        input: ({ context }) => ({ mode: context.cfg.numbers, text: context.draft.mobiles }),
+        onDone: {
+          target: 'evaluating',
+          actions: assign(({ context, event }) => {
+            const check = event.output;
+            const quote = quoteSend(context.cfg, context.draft, check, context.prices, context.linkBase);
+            return { check, quote, problem: sendProblem(context.cfg, context.draft, check, quote, context.account, context.now()) };
+          }),
+        },
+        onError: { target: 'editing', actions: assign({ problem: 'send.checkFailed' }) },
+      },
+    },
+    evaluating: {
+      always: [
+        { guard: 'hasProblem', target: 'editing', actions: { type: 'report', params: ({ context }) => ({ severity: 'error' as const, summary: context.problem! }) } },
+        { target: 'confirming' },
+      ],
+    },
+    confirming: {
+      on: { 'send.confirm': 'recording', 'send.cancel': 'editing' },
+    },
+    recording: {
+      invoke: {
+        src: 'recordSend',
+        input: ({ context }) => ({
+          type: context.cfg.command,
+          body: sendRequestOf(context.cfg, context.draft),
+          summary: { kind: context.cfg.kind, count: context.quote?.count ?? 0, cost: context.quote?.cost ?? 0, timing: context.draft.timing },
+        }),
+        onDone: [
+          {
+            guard: 'online',
+            target: 'submitting',
+            actions: [
+              assign(({ context, event }) => ({ eventId: event.output, deducted: context.quote?.cost ?? 0, account: deduct(context, context.quote?.cost ?? 0) })),
+              { type: 'balanceChanged', params: ({ context }) => context.account?.balance ?? 0 },
+            ],
+          },
+          {
+            target: 'queued',
+            actions: [
+              assign(({ context, event }) => ({ eventId: event.output, deducted: context.quote?.cost ?? 0, account: deduct(context, context.quote?.cost ?? 0) })),
+              { type: 'balanceChanged', params: ({ context }) => context.account?.balance ?? 0 },
+              { type: 'report', params: { severity: 'info' as const, summary: 'send.queued' } },
+            ],
+          },
+        ],
+        onError: { target: 'rejected', actions: assign({ error: ({ event }) => String((event.error as Error)?.message ?? event.error) }) },
+      },
+    },
+    /** recorded; the outbox is pushing it. */
+    submitting: {
+      on: { 'send.offline': { target: 'queued', actions: assign({ online: false }) } },
+      invoke: { src: 'awaitOutcome', input: ({ context }) => context.eventId!, onDone: outcome(), onError: 'queued' },
+    },
+    /** recorded offline: shown as queued, pushed exactly once when the network returns. */
+    queued: {
+      on: { 'send.online': { target: 'submitting', actions: assign({ online: true }) } },
+      invoke: { src: 'awaitOutcome', input: ({ context }) => context.eventId!, onDone: outcome() },
+    },
+    sent: {
+      on: { 'send.new': { target: 'editing', actions: 'reset' } },
+    },
+    rejected: {
+      on: { 'send.edit': 'editing', 'send.new': { target: 'editing', actions: 'reset' } },
+    },
+  },
+});
+
+type Outcome = Pick<EventDoc, 'status' | 'last_error' | 'result'>;
+type Args = { context: SendContext; event: AnyEventObject };
+const outputOf = (event: AnyEventObject) => event.output as Outcome;
+
+/** An acknowledged send settles the balance on what was charged; a rejection gives the deduction back. */
+function outcome() {
+  return [
+    {
+      guard: ({ event }: Args) => outputOf(event).status === 'acked',
+      target: 'sent',
+      actions: [
+        assign(({ context, event }: Args) => {
+          const result = outputOf(event).result as SendResult;
+          const charged = typeof result?.cost === 'number' ? result.cost : context.deducted;
+          return { result, account: deduct(context, charged - context.deducted), deducted: 0 };
+        }),
+        { type: 'balanceChanged', params: ({ context }: Args) => context.account?.balance ?? 0 },
+        { type: 'report', params: ({ context }: Args) => ({ severity: 'success' as const, summary: context.result?.time_batch ? 'send.scheduled' : 'send.success' }) },
+      ],
+    },
+    {
+      target: 'rejected',
+      actions: [
+        assign(({ context, event }: Args) => ({ error: outputOf(event).last_error ?? null, account: deduct(context, -context.deducted), deducted: 0 })),
+        { type: 'balanceChanged', params: ({ context }: Args) => context.account?.balance ?? 0 },
+        { type: 'report', params: ({ context }: Args) => ({ severity: 'error' as const, summary: 'send.rejected', detail: context.error ?? undefined }) },
+      ],
+    },
+  ] as never;
+}

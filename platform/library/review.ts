@@ -1,0 +1,112 @@
+import type { AppContext } from '../context';
+import type { Queryable } from '../db/db';
+import { notifyLibrary } from './notify';
+
+// The carrier's template review, simulated (spec §4): a new template waits SIM_REVIEW_MS, video and CSP templates then
+// spend as long "in review" with a gateway id, and end approved or rejected with result_desc and check_time. A
+// template whose text holds a banned word is rejected, so tests and demos can pick either outcome. Due templates are
+// claimed with FOR UPDATE SKIP LOCKED, so several instances never review one twice.
+
+export const BANNED_WORDS = ['赌博', '博彩', '代开发票', 'casino'];
+const APPROVED_DESC = '审核通过';
+const rejectedDesc = (word: string) => `内容含违禁词：${word}`;
+
+const bannedIn = (text: string) => BANNED_WORDS.find((w) => text.toLowerCase().includes(w));
+
+interface Due {
+  id: string;
+  cus_id: string;
+  status: number;
+  text: string;
+}
+
+async function claim(q: Queryable, table: string, key: string, status: string, textSql: string, now: Date): Promise<Due[]> {
+  return q.query<Due>(
+    `select ${key} as id, cus_id, ${status} as status, ${textSql} as text from ${table}
+      where review_at is not null and review_at <= $1 and deleted = false order by review_at limit 200 for update skip locked`,
+    [now],
+  );
+}
+
+/** One pass over every due template; answers how many moved. */
+export async function reviewDue(ctx: AppContext): Promise<number> {
+  const now = ctx.now();
+  const half = new Date(now.getTime() + Math.max(1, Math.round(ctx.config.simulator.reviewMs / 2)));
+  const touched = new Map<string, Set<string>>();
+  const touch = (resource: string, cusId: string) => {
+    if (!touched.has(resource)) touched.set(resource, new Set());
+    touched.get(resource)!.add(cusId);
+  };
+  let moved = 0;
+  await ctx.db.tx(async (q) => {
+    for (const t of await claim(q, 'content_templates', 'template_id', 'check_status', "template_content || ' ' || keyword", now)) {
+      const word = bannedIn(t.text);
+      await q.query('update content_templates set check_status = $2, result_desc = $3, check_time = $4, review_at = null where template_id = $1', [
+        t.id,
+        word ? 3 : 2,
+        word ? rejectedDesc(word) : APPROVED_DESC,
+        now,
+      ]);
+      touch('contentTemplate', t.cus_id);
+      moved++;
+    }
+    for (const t of await claim(q, 'video_templates', 'cus_template_id', 'status', "title || ' ' || remark || ' ' || frames::text", now)) {
+      if (t.status === 5 || t.status === 0) {
+        await q.query(`update video_templates set status = 1, gate_template_id = 'GV' || cus_template_id, review_at = $2, update_time = $3 where cus_template_id = $1`, [t.id, half, now]);
+      } else {
+        const word = bannedIn(t.text);
+        await q.query('update video_templates set status = $2, result_desc = $3, review_at = null, update_time = $4 where cus_template_id = $1', [
+          t.id,
+          word ? 3 : 2,
+          word ? rejectedDesc(word) : APPROVED_DESC,
+          now,
+        ]);
+      }
+      touch('videoTemplate', t.cus_id);
+      moved++;
+    }
+    for (const t of await claim(q, 'csp_templates', 'template_id', 'template_status', "template_name || ' ' || content::text", now)) {
+      if (t.status === 0) {
+        await q.query(`update csp_templates set template_status = 1, gate_template_id = 'GC' || template_id, review_at = $2 where template_id = $1`, [t.id, half]);
+      } else {
+        const word = bannedIn(t.text);
+        await q.query('update csp_templates set template_status = $2, result_desc = $3, review_at = null where template_id = $1', [
+          t.id,
+          word ? 5 : 4,
+          word ? rejectedDesc(word) : APPROVED_DESC,
+        ]);
+      }
+      touch('cspTemplate', t.cus_id);
+      moved++;
+    }
+  });
+  for (const [resource, cusIds] of touched) await notifyLibrary(ctx.db, resource, [...cusIds]);
+  return moved;
+}
+
+/** Runs reviewDue in the background, about four times per review delay; stopped through ctx.onClose. */
+export function startReviewSimulator(ctx: AppContext): void {
+  const intervalMs = Math.min(500, Math.max(20, ctx.config.simulator.reviewMs / 4));
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = reviewDue(ctx)
+        .then(
+          () => undefined,
+          (err) => {
+            if (!stopped) ctx.log.warn({ err }, 'template review round failed');
+          },
+        )
+        .then(schedule);
+    }, intervalMs);
+  };
+  schedule();
+  ctx.onClose(async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  });
+}

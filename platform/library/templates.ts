@@ -1,0 +1,79 @@
+import { ulid } from 'ulid';
+import type { VideoFrame, RichCard } from '../../contract/entities.schema';
+import type { ContentTemplateForm, CspTemplateForm, VideoTemplateForm } from '../../contract/validation/template.rules';
+import type { CurrentUser } from '../auth/current-user';
+import type { AppContext } from '../context';
+import { badRequest } from '../http/api-error';
+import { fileIdOfUrl, findFile } from './files';
+import { notifyLibrary } from './notify';
+
+// Template submissions (spec §3): each starts pending with review_at set, so the review simulator (review.ts) takes
+// it up after SIM_REVIEW_MS. The account must be one the caller may act for (spec §6).
+
+export function ownAccount(user: CurrentUser, cusId: string): string {
+  if (!user.visibleCusIds.includes(cusId)) throw badRequest('library.accountNotVisible', {}, 'cus_id');
+  return cusId;
+}
+
+const reviewAt = (ctx: AppContext) => new Date(ctx.now().getTime() + ctx.config.simulator.reviewMs);
+
+export async function addContentTemplate(ctx: AppContext, user: CurrentUser, form: ContentTemplateForm): Promise<string> {
+  const cusId = ownAccount(user, form.cus_id);
+  const id = `CT${ulid()}`;
+  await ctx.db.query(
+    'insert into content_templates(template_id, cus_id, template_content, keyword, check_status, create_time, review_at) values ($1,$2,$3,$4,0,$5,$6)',
+    [id, cusId, form.template_content, form.keyword, ctx.now(), reviewAt(ctx)],
+  );
+  await notifyLibrary(ctx.db, 'contentTemplate', [cusId]);
+  return id;
+}
+
+/** Checks that every non-empty media url is a material of this account of the right kind; answers their total bytes. */
+async function materialBytes(ctx: AppContext, cusId: string, media: Array<{ mediaType: string; mediaUrl: string }>, field: string): Promise<number> {
+  let total = 0;
+  for (const [i, m] of media.entries()) {
+    if (m.mediaType === 'text' || m.mediaUrl === '') {
+      if (m.mediaType !== 'text' && m.mediaUrl === '') throw badRequest('library.materialNotFound', {}, `${field}.${i}.mediaUrl`);
+      continue;
+    }
+    const fileId = fileIdOfUrl(m.mediaUrl);
+    const file = fileId ? await findFile(ctx.db, fileId, [cusId]) : null;
+    if (!file || file.kind !== 'media') throw badRequest('library.materialNotFound', {}, `${field}.${i}.mediaUrl`);
+    if (!file.content_type.startsWith(`${m.mediaType}/`)) throw badRequest('library.materialWrongKind', {}, `${field}.${i}.mediaType`);
+    total += file.size;
+  }
+  return total;
+}
+
+export async function addVideoTemplate(ctx: AppContext, user: CurrentUser, form: VideoTemplateForm): Promise<string> {
+  const cusId = ownAccount(user, form.cus_id);
+  const frames: VideoFrame[] = form.frames;
+  const size = (await materialBytes(ctx, cusId, frames, 'frames')) + frames.reduce((n, f) => n + Buffer.byteLength(f.textContent), 0);
+  const id = `VT${ulid()}`;
+  const now = ctx.now();
+  await ctx.db.query(
+    `insert into video_templates(cus_template_id, cus_id, title, template_sign, remark, frames, size, status, create_time, update_time, review_at)
+     values ($1,$2,$3,$4,$5,$6::jsonb,$7,5,$8,$8,$9)`,
+    [id, cusId, form.title, form.template_sign, form.remark, JSON.stringify(frames), size, now, reviewAt(ctx)],
+  );
+  await notifyLibrary(ctx.db, 'videoTemplate', [cusId]);
+  return id;
+}
+
+export async function addCspTemplate(ctx: AppContext, user: CurrentUser, form: CspTemplateForm): Promise<string> {
+  const cusId = ownAccount(user, form.cus_id);
+  const [bot] = await ctx.db.query('select 1 from chatbots where chatbot_id = $1 and cus_id = $2', [form.chatbot_id, cusId]);
+  if (!bot) throw badRequest('library.chatbotNotFound', {}, 'chatbot_id');
+  const cards: RichCard[] = [...form.cards].sort((a, b) => a.cardSeq - b.cardSeq);
+  await materialBytes(ctx, cusId, cards, 'cards');
+  await materialBytes(ctx, cusId, form.videoFrames, 'videoFrames');
+  const content = { cards, smsContent: form.smsContent, videoTitle: form.videoTitle, videoFrames: form.videoFrames, readContent: form.readContent };
+  const id = `CS${ulid()}`;
+  await ctx.db.query(
+    `insert into csp_templates(template_id, cus_id, chatbot_id, template_name, autograph, low_type, content, template_status, create_time, review_at)
+     values ($1,$2,$3,$4,$5,$6,$7::jsonb,0,$8,$9)`,
+    [id, cusId, form.chatbot_id, form.template_name, form.autograph, form.low_type, JSON.stringify(content), ctx.now(), reviewAt(ctx)],
+  );
+  await notifyLibrary(ctx.db, 'cspTemplate', [cusId]);
+  return id;
+}
