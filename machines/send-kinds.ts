@@ -205,3 +205,17 @@ export function sendRequestOf(cfg: SendKindConfig, draft: SendDraft): Record<str
       return { ...base, content: draft.content };
   }
 }
+
+/** The instant of a wall-clock time ('YYYY-MM-DD HH:mm' or with 'T') in a time zone; null when malformed. */
+export function epochOfWallClock(text: string, timeZone: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0));
+  const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
+  const offset = (at: number) => {
+    const w = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(wallClockIn(timeZone, at))!.slice(1).map(Number);
+    return Date.UTC(w[0], w[1] - 1, w[2], w[3], w[4], w[5]) - at;
+  };
+  const first = asUtc - offset(asUtc);
+  return asUtc - offset(first);
+}

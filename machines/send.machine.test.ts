@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { PriceRow, SendAccount } from '../contract/endpoints/price.endpoints';
 import type { EventDoc } from '../sync/local-db';
-import { quoteSend, SEND_KINDS, sendRequestOf, signatureOf, wallClockIn, type SendDraft, type SendKind } from './send-kinds';
+import { epochOfWallClock, quoteSend, SEND_KINDS, sendRequestOf, signatureOf, wallClockIn, type SendDraft, type SendKind } from './send-kinds';
 import { sendMachine, type SendCommand } from './send.machine';
 
 const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
@@ -191,5 +191,8 @@ describe('send kinds', () => {
     expect(signatureOf('您好【演示企业】')).toBe('演示企业');
     expect(signatureOf('您好')).toBeNull();
     expect(wallClockIn('Asia/Shanghai', NOW)).toBe('2026-11-22 16:00:00');
+    expect(epochOfWallClock('2026-11-22 16:00', 'Asia/Shanghai')).toBe(NOW);
+    expect(epochOfWallClock('2026-07-01T12:00', 'Europe/Berlin')).toBe(Date.UTC(2026, 6, 1, 10, 0));
+    expect(epochOfWallClock('soon', 'Asia/Shanghai')).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import { openPglite } from './db/pglite-db';
 import { openPostgres } from './db/postgres-db';
 import { ApiError } from './http/api-error';
 import { languageOf } from './http/language';
+import type { CarrierConnector } from './messaging/carrier';
 import { startMessaging } from './messaging/start';
 import { registerAuthRoutes } from './routes/auth.routes';
 import { registerSendRoutes } from './routes/send.routes';
@@ -28,6 +29,7 @@ import { registerLogRoutes } from './routes/log.routes';
 import { registerSettingRoutes } from './routes/setting.routes';
 import { registerAccounts } from './accounts/start';
 import { registerShortLinkRoutes } from './routes/short-link.routes';
+import { registerInteractRoutes } from './routes/interact.routes';
 import { registerShortLinkPublic } from './short-links/short-link.public';
 import { registerTemplateRoutes } from './routes/template.routes';
 import { registerAddressBookRoutes } from './routes/address-book.routes';
@@ -50,7 +52,7 @@ export async function openDb(config: Config): Promise<Db> {
 }
 
 /** Builds the platform on an open, migrated database. Routes live under /sms-service-api; the console under /sms-cloud/. */
-export async function buildPlatform(config: Config, opts: { db?: Db; now?: () => Date } = {}): Promise<Platform> {
+export async function buildPlatform(config: Config, opts: { db?: Db; now?: () => Date; carrier?: CarrierConnector } = {}): Promise<Platform> {
   const db = opts.db ?? (await openDb(config));
   await migrate(db);
   const app = Fastify({
@@ -129,6 +131,7 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
       registerSettingRoutes(api, ctx);
       registerLogRoutes(api, ctx);
       registerShortLinkRoutes(api, ctx);
+      registerInteractRoutes(api, ctx);
       registerTemplateRoutes(api, ctx);
       registerAddressBookRoutes(api, ctx);
       registerFileRoutes(api, ctx);
@@ -137,7 +140,7 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
     { prefix: SERVICE_BASE_PATH },
   );
   registerShortLinkPublic(app, ctx);
-  startMessaging(ctx);
+  startMessaging(ctx, opts.carrier);
 
   const consoleDir = join(ROOT, 'dist', 'console');
   if (config.serveConsole && existsSync(join(consoleDir, 'index.html'))) {

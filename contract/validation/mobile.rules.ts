@@ -17,6 +17,7 @@ export function isMobile(s: string): boolean {
 
 export const mobileSchema = z
   .string({ error: 'v.mobile.required' })
+  .max(40, { error: 'v.mobile.invalid' })
   .trim()
   .min(1, { error: 'v.mobile.required' })
   .refine(isMobile, { error: 'v.mobile.invalid' });

@@ -61,7 +61,9 @@ describe('mobile, push addresses, customer name', () => {
   it('mobile not empty and well-formed', () => {
     expect(first(modifyMobileFormSchema.safeParse({ mobile: '' }))?.message).toBe('v.mobile.required');
     expect(first(modifyMobileFormSchema.safeParse({ mobile: '1380013800' }))?.message).toBe('v.mobile.invalid');
-    expect(modifyMobileFormSchema.safeParse({ mobile: '13800138000' }).success).toBe(true);
+    expect(modifyMobileFormSchema.safeParse({ mobile: '13800138000' }).success).toBe(false);
+    expect(modifyMobileFormSchema.safeParse({ mobile: '13800138000', code: '123456' }).success).toBe(true);
+    expect(first(modifyMobileFormSchema.safeParse({ mobile: '13800138000', code: '12345' }))?.message).toBe('v.settings.codeInvalid');
   });
   it('push addresses required and http(s)', () => {
     expect(first(pushUrlFormSchema.safeParse({ reportUrl: '', moUrl: 'https://x.cn/mo' }))).toMatchObject({ path: ['reportUrl'], message: 'v.settings.reportUrlRequired' });

@@ -51,8 +51,8 @@ export function isResidentId(s: string): boolean {
 const CARD_NAME = /^[\p{Script=Han}A-Za-z][\p{Script=Han}A-Za-z·• ]{1,29}$/u;
 
 export const certificationFormSchema = z.object({
-  cardName: required('v.settings.cardNameRequired').pipe(z.string().trim().regex(CARD_NAME, { error: 'v.settings.cardNameInvalid' })),
-  cardNumber: required('v.settings.cardNumberRequired').pipe(z.string().trim().refine(isResidentId, { error: 'v.settings.cardNumberInvalid' })),
+  cardName: required('v.settings.cardNameRequired').pipe(z.string().max(30).trim().regex(CARD_NAME, { error: 'v.settings.cardNameInvalid' })),
+  cardNumber: required('v.settings.cardNumberRequired').pipe(z.string().max(18).trim().refine(isResidentId, { error: 'v.settings.cardNumberInvalid' })),
   phone: mobileSchema,
 });
 export type CertificationForm = z.infer<typeof certificationFormSchema>;
@@ -65,7 +65,7 @@ export const modifyMobileFormSchema = z.object({
 });
 export const sendMobileCodeFormSchema = z.object({ mobile: mobileSchema, uuid: z.string().max(64).regex(/^[\w-]{1,64}$/).default('mobile') });
 
-const pushUrl = (key: string) => required(key, 500).pipe(z.string().trim().refine(isHttpUrl, { error: 'v.url.invalid' }));
+const pushUrl = (key: string) => required(key, 500).pipe(z.string().max(500).trim().refine(isHttpUrl, { error: 'v.url.invalid' }));
 /** The console asks for confirmation before saving (spec §5 "with confirmation"). */
 export const pushUrlFormSchema = z.object({
   reportUrl: pushUrl('v.settings.reportUrlRequired'),

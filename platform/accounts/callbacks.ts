@@ -92,7 +92,7 @@ export async function deliverDue(ctx: AppContext, baseMs: number, limit = 20): P
 }
 
 async function deliverOne(ctx: AppContext, d: Claimed, baseMs: number): Promise<void> {
-  let error = '';
+  let error: string;
   let status: number | null = null;
   try {
     const { secret } = await appSecretOf(ctx.db, d.cus_id);

@@ -1,37 +1,83 @@
 import type { Queryable } from '../db/db';
 import { ApiError } from '../http/api-error';
 
-// Failed password logins are rows in login_failures, so every instance sees the same counts (DESIGN.md §3).
-export const THROTTLE_WINDOW_S = 15 * 60;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_ADDRESS = 20;
+// Containing password guessing without handing out lockouts (README "Login protection"). Three counters, shared by
+// every instance (rows of login_guards):
+// - per account and client address: 5 attempts, then a lock on that pair only, growing 1, 2, 4, 8, 15 minutes.
+//   Someone guessing from one address cannot lock the real user out from another.
+// - per client address across accounts: 20 attempts in 15 minutes, then that address waits (password spraying).
+// - per account across addresses: after 3 failures the captcha is required even where it is switched off.
+// An attempt is counted by one atomic upsert *before* the password is checked, so parallel guesses cannot all be
+// checked before the first failure is counted.
+export const WINDOW_S = 15 * 60;
+export const PAIR_ATTEMPTS = 5;
+export const ADDRESS_ATTEMPTS = 20;
+export const CAPTCHA_AFTER_FAILURES = 3;
+const FIRST_LOCK_S = 60;
+const MAX_LOCK_S = 15 * 60;
 
-/** Throws 429 when the account or the address has used up its failures in the window. */
-export async function assertNotThrottled(q: Queryable, username: string, address: string, now: Date): Promise<void> {
-  const since = new Date(now.getTime() - THROTTLE_WINDOW_S * 1000);
-  const [r] = await q.query<{ by_user: number; by_address: number; oldest_user: Date | null; oldest_address: Date | null }>(
-    `select (select count(*)::int from login_failures where username = $1 and not forgiven and at > $3) as by_user,
-            (select count(*)::int from login_failures where address = $2 and at > $3) as by_address,
-            (select min(at) from (select at from login_failures where username = $1 and not forgiven and at > $3 order by at desc limit $4) t) as oldest_user,
-            (select min(at) from (select at from login_failures where address = $2 and at > $3 order by at desc limit $5) t) as oldest_address`,
-    [username.toLowerCase(), address, since, MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS],
+const pairKey = (username: string, address: string) => `pair:${username.toLowerCase()}|${address}`;
+const addressKey = (address: string) => `addr:${address}`;
+const userKey = (username: string) => `user:${username.toLowerCase()}`;
+
+interface Guard {
+  failures: number;
+  locked_until: Date | null;
+}
+
+/** Counts one attempt on `key` unless it is locked; a window older than WINDOW_S starts again. */
+async function count(q: Queryable, key: string, now: Date): Promise<Guard> {
+  const [row] = await q.query<Guard>(
+    `insert into login_guards as g (key, failures, window_start) values ($1, 1, $2)
+     on conflict (key) do update set
+       failures = case when g.locked_until > $2 then g.failures when g.window_start < $3 then 1 else g.failures + 1 end,
+       window_start = case when g.locked_until > $2 or g.window_start >= $3 then g.window_start else $2 end
+     returning failures, locked_until`,
+    [key, now, new Date(now.getTime() - WINDOW_S * 1000)],
   );
-  const blockedSince = [r.by_user >= MAX_FAILURES_PER_ACCOUNT && r.oldest_user, r.by_address >= MAX_FAILURES_PER_ADDRESS && r.oldest_address]
-    .filter((d): d is Date => d instanceof Date)
-    .map((d) => d.getTime());
-  if (blockedSince.length === 0) return;
-  // Unblocked when the oldest of the counted failures leaves the window.
-  const waitS = Math.max(...blockedSince.map((t) => t + THROTTLE_WINDOW_S * 1000 - now.getTime())) / 1000;
-  throw new ApiError(429, 'login.locked', { minutes: Math.max(1, Math.ceil(waitS / 60)) });
+  return row;
 }
 
+const lockedError = (until: Date, now: Date) => new ApiError(429, 'login.locked', { minutes: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000)) });
+
+/** Counts this attempt for the pair and the address; throws 429 when either is locked or used up. */
+export async function reserveAttempt(q: Queryable, username: string, address: string, now: Date): Promise<void> {
+  for (const [key, limit] of [
+    [pairKey(username, address), PAIR_ATTEMPTS],
+    [addressKey(address), ADDRESS_ATTEMPTS],
+  ] as const) {
+    const g = await count(q, key, now);
+    if (g.locked_until && g.locked_until > now) throw lockedError(g.locked_until, now);
+    if (g.failures > limit) throw lockedError(new Date(now.getTime() + FIRST_LOCK_S * 1000), now);
+  }
+}
+
+/** A checked password was wrong: lock a pair or address whose attempts are used up, each lock twice the last. */
 export async function recordFailure(q: Queryable, username: string, address: string, now: Date): Promise<void> {
-  await q.query('insert into login_failures(username, address, at) values ($1, $2, $3)', [username.toLowerCase(), address, now]);
-  // Old rows are no longer counted; drop them as we go.
-  await q.query('delete from login_failures where at < $1', [new Date(now.getTime() - 2 * THROTTLE_WINDOW_S * 1000)]);
+  await count(q, userKey(username), now);
+  for (const [key, limit] of [
+    [pairKey(username, address), PAIR_ATTEMPTS],
+    [addressKey(address), ADDRESS_ATTEMPTS],
+  ] as const) {
+    await q.query(
+      `update login_guards set failures = 0, window_start = $2, lock_level = lock_level + 1,
+              locked_until = $2::timestamptz + make_interval(secs => least($4::int, $5::int * power(2, lock_level)::int))
+        where key = $1 and failures >= $3 and (locked_until is null or locked_until <= $2)`,
+      [key, now, limit, MAX_LOCK_S, FIRST_LOCK_S],
+    );
+  }
 }
 
-/** A successful login forgives the account's earlier failures (the address keeps its count). */
-export async function clearAccountFailures(q: Queryable, username: string): Promise<void> {
-  await q.query('update login_failures set forgiven = true where username = $1 and not forgiven', [username.toLowerCase()]);
+/** Whether this account has failed often enough lately that its next login must carry a captcha. */
+export async function captchaRequired(q: Queryable, username: string, now: Date): Promise<boolean> {
+  const [g] = await q.query<{ failures: number }>('select failures from login_guards where key = $1 and window_start >= $2', [
+    userKey(username),
+    new Date(now.getTime() - WINDOW_S * 1000),
+  ]);
+  return (g?.failures ?? 0) >= CAPTCHA_AFTER_FAILURES;
+}
+
+/** A successful login forgives the account (from this address, and its captcha requirement); the address keeps its count. */
+export async function clearAccountFailures(q: Queryable, username: string, address: string): Promise<void> {
+  await q.query('delete from login_guards where key = any($1::text[])', [[pairKey(username, address), userKey(username)]]);
 }

@@ -12,6 +12,9 @@ export const SMS_CODE_MAX_ATTEMPTS = 5;
 /** Owner of registration codes, which go out before the new account exists (created by migration 003). */
 export const SYSTEM_CUS_ID = 'SYSTEM';
 
+/** What a code looks like in the records. */
+export const MASKED_CODE = '******';
+
 export type CodePurpose = 'login' | 'register';
 
 export interface CodeRequest {
@@ -44,9 +47,10 @@ export async function sendCode(ctx: AppContext, req: CodeRequest): Promise<{ res
     );
     return row.id;
   });
-  const content = translate(req.lang, req.purpose === 'login' ? 'sms.loginCode' : 'sms.registerCode', { code, minutes: SMS_CODE_TTL_S / 60 });
+  const text = (c: string) => translate(req.lang, req.purpose === 'login' ? 'sms.loginCode' : 'sms.registerCode', { code: c, minutes: SMS_CODE_TTL_S / 60 });
   try {
-    await sendSystemSms(ctx, { cus_id: req.cusId, mobile: req.phone, content });
+    // Whoever reads this account's records (its enterprise admin, its agent) must not read the code.
+    await sendSystemSms(ctx, { cus_id: req.cusId, mobile: req.phone, content: text(MASKED_CODE), secret: text(code) });
   } catch (err) {
     ctx.log.error({ err }, 'system sms failed');
     // The code never reached the phone: forget it so the user may ask again at once.

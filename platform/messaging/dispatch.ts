@@ -21,6 +21,8 @@ interface Due {
   receive_time: Date;
   country_code: string | null;
   country_name: string | null;
+  /** the text the carrier delivers when the record shows a masked one (login codes). */
+  secret: string | null;
 }
 
 export const DISPATCH_LIMIT = 500;
@@ -31,7 +33,7 @@ export async function dispatchDue(ctx: AppContext, carrier: CarrierConnector, li
   const moved = await withRetry(() =>
     ctx.db.tx(async (q) => {
       const rows = await q.query<Due>(
-        `select sn, prod_type, cus_id, batch_id, mobile, content, mt_status, receive_time, country_code, country_name
+        `select sn, prod_type, cus_id, batch_id, mobile, content, mt_status, receive_time, country_code, country_name, secret
            from mt_records where next_at <= $1 order by next_at limit $2 for update skip locked`,
         [now, limit],
       );
@@ -45,7 +47,7 @@ export async function dispatchDue(ctx: AppContext, carrier: CarrierConnector, li
           batchDeltas.push({ batch_id: r.batch_id, sent: 1 });
           continue;
         }
-        const report = carrier.report(r);
+        const report = carrier.report(r.secret ? { ...r, content: r.secret } : r);
         reports.set(r.sn, report);
         const outcome = report.mt_status === 0 ? { success: 1 } : report.mt_status === 700 ? { failure: 1 } : { unknown: 1 };
         batchDeltas.push({ batch_id: r.batch_id, ...outcome });
@@ -56,7 +58,8 @@ export async function dispatchDue(ctx: AppContext, carrier: CarrierConnector, li
       const reportAt = new Date(now.getTime() + carrier.reportDelayMs());
       const col = <T>(f: (r: Due, rep: CarrierReport | undefined) => T) => rows.map((r) => f(r, reports.get(r.sn)));
       await q.query(
-        `update mt_records m set mt_status = d.st, report_result = d.rr, report_result_desc = d.rd, err_desc = d.er, table_name = 'mt', next_at = d.nx
+        `update mt_records m set mt_status = d.st, report_result = d.rr, report_result_desc = d.rd, err_desc = d.er, table_name = 'mt', next_at = d.nx,
+                secret = case when m.mt_status = 100 then m.secret else null end
            from unnest($1::text[], $2::smallint[], $3::text[], $4::text[], $5::text[], $6::timestamptz[]) as d(sn, st, rr, rd, er, nx)
           where m.sn = d.sn`,
         [

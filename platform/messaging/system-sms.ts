@@ -4,8 +4,9 @@ import { notifyAll } from './notify';
 import { insertBatch, loadAccount, withRetry } from './send';
 
 /** Sends a platform-originated SMS (login and registration codes) through the platform's own message outbox,
- * so it shows in the records and the log like any other message. Not charged. Answers the MT record's sn. */
-export async function sendSystemSms(ctx: AppContext, msg: { cus_id: string; mobile: string; content: string }): Promise<string> {
+ * so it shows in the records and the log like any other message. Not charged. Answers the MT record's sn.
+ * With `secret`, the record shows `content` (masked) and only the carrier is handed `secret` (the real text). */
+export async function sendSystemSms(ctx: AppContext, msg: { cus_id: string; mobile: string; content: string; secret?: string }): Promise<string> {
   const account = await loadAccount(ctx.db, msg.cus_id);
   if (!account) {
     ctx.log.warn({ cus_id: msg.cus_id }, 'system sms for an unknown account not sent');
@@ -31,7 +32,7 @@ export async function sendSystemSms(ctx: AppContext, msg: { cus_id: string; mobi
         },
         account.time_zone,
         now,
-      ),
+      ).then(() => (msg.secret ? q.query('update mt_records set secret = $2 where batch_id = $1', [batchId, msg.secret]) : undefined)),
     ),
   );
   await notifyAll(ctx.db, ['batch', 'mtRecord', 'statistics'], [msg.cus_id]);

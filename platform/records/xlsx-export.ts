@@ -62,7 +62,10 @@ export async function sendXlsx<R>(reply: FastifyReply, lang: Language, name: str
     }
     yield chunk.join('') + SHEET_END;
   }
-  const sheetStream = Readable.from(sheet());
+  // JSZip reads string chunks of a Node stream as binary (one byte per char): hand it UTF-8 bytes
+  const sheetStream = Readable.from((async function* () {
+    for await (const part of sheet()) yield Buffer.from(part, 'utf8');
+  })());
   const zip = new JSZip();
   for (const [path, content] of Object.entries(packageParts(name))) zip.file(path, content);
   zip.file(SHEET_PATH, sheetStream);

@@ -17,7 +17,7 @@ import {
 } from '../../contract/endpoints/user.endpoints';
 import { consumeCaptcha, issueCaptcha } from '../auth/captcha';
 import type { CurrentUser } from '../auth/current-user';
-import { assertNotThrottled, clearAccountFailures, recordFailure } from '../auth/login-throttle';
+import { captchaRequired, clearAccountFailures, recordFailure, reserveAttempt } from '../auth/login-throttle';
 import { hasArea, menuFor, MENUS, topMenuFor } from '../auth/menu-tree';
 import { decodeBase64Password, DUMMY_HASH, hashPassword, isStrongPassword, verifyPassword } from '../auth/password';
 import { checkCode, sendCode, SYSTEM_CUS_ID } from '../auth/sms-code';
@@ -92,8 +92,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   route(app, ctx, loginEndpoint, async ({ body, req, message }) => {
     const password = decodePassword(body.password);
-    if (ctx.config.captcha && !(await consumeCaptcha(db, body.redomStr, body.code, ctx.now()))) throw badRequest('login.badCaptcha', {}, 'code');
-    await assertNotThrottled(db, body.username, req.ip, ctx.now());
+    // The attempt is counted first: a locked pair or address hears so before anything else is checked.
+    await reserveAttempt(db, body.username, req.ip, ctx.now());
+    const needsCaptcha = ctx.config.captcha || (await captchaRequired(db, body.username, ctx.now()));
+    if (needsCaptcha && !(await consumeCaptcha(db, body.redomStr, body.code, ctx.now()))) throw badRequest('login.badCaptcha', {}, 'code');
     const login = await findLogin(db, body.username);
     // Unknown accounts cost the same hash check as known ones, and get the same answer.
     const ok = await verifyPassword(password, login?.password_hash ?? DUMMY_HASH);
@@ -102,7 +104,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
       throw badRequest('login.badCredentials');
     }
     assertOpen(login);
-    await clearAccountFailures(db, body.username);
+    await clearAccountFailures(db, body.username, req.ip);
     message('login.success');
     return startSession(ctx, login.id);
   });

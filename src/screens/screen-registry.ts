@@ -1,4 +1,5 @@
 import { createElement, type ComponentType } from 'react';
+import { SEND_SCREENS } from '../send/send-screens';
 import { activity } from './activity.screen';
 import { batches } from './batches.screen';
 import { moRecords } from './mo-records.screen';
@@ -22,6 +23,9 @@ export const DEFINITIONS: ScreenDefinition<never>[] = [
   domesticRecords, internationalRecords, videoRecords, cspRecords, moRecords, batches, timeMtMessages, timeBatches, statistics, activity,
 ] as unknown as ScreenDefinition<never>[];
 
-export const SCREENS: Record<string, ScreenEntry> = Object.fromEntries(
-  DEFINITIONS.map((def) => [def.path, { title: def.title, component: () => createElement(TableScreen as ComponentType<{ def: ScreenDefinition<never> }>, { def }) }]),
-);
+export const SCREENS: Record<string, ScreenEntry> = {
+  ...Object.fromEntries(
+    DEFINITIONS.map((def) => [def.path, { title: def.title, component: () => createElement(TableScreen as ComponentType<{ def: ScreenDefinition<never> }>, { def }) }]),
+  ),
+  ...SEND_SCREENS,
+};

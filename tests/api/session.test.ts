@@ -1,3 +1,7 @@
+import JSZip from 'jszip';
+import { configFromEnv } from '../../platform/config';
+import type { OutboundMessage } from '../../platform/messaging/carrier';
+import { createSimulator } from '../../platform/messaging/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../platform/auth/tokens';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
@@ -90,8 +94,12 @@ describe.each(DB_KINDS)('session on %s', (kind) => {
 describe.each(DB_KINDS)('SMS-code login on %s', (kind) => {
   let p: TestPlatform;
   let offsetMs = 0;
+  /** what the carrier was handed to deliver. */
+  const handed: string[] = [];
   beforeAll(async () => {
-    p = await startPlatform(kind);
+    const config = configFromEnv({});
+    const sim = createSimulator(config.simulator);
+    p = await startPlatform(kind, {}, { carrier: { ...sim, report: (m: OutboundMessage) => (handed.push(m.content), sim.report(m)) } });
     p.ctx.now = () => new Date(Date.now() + offsetMs);
   });
   afterAll(async () => p?.close());
@@ -105,10 +113,25 @@ describe.each(DB_KINDS)('SMS-code login on %s', (kind) => {
     expect(sent.body).toMatchObject({ type: 0, message: 'Verification code sent', data: { resendAfterS: 60 } });
     const code = await lastCode('user');
     expect(code).toMatch(/^\d{6}$/);
-    // it went out through the platform's own outbox, so it is in the account's send records
-    const [mt] = await p.ctx.db.query<{ content: string }>(`select content from mt_records where cus_id = 'SUB001' and mobile = '13800000003'`);
-    expect(mt.content).toContain(code);
-    expect(mt.content).toMatch(/^Your login code is/);
+    // it went out through the platform's own outbox, so it is in the account's send records, masked
+    const [mt] = await p.ctx.db.query<{ sn: string; content: string }>(`select sn, content from mt_records where cus_id = 'SUB001' and mobile = '13800000003'`);
+    expect(mt.content).toBe('Your login code is ******, valid for 5 min. Do not share it.');
+    // whoever reads the account's records (its enterprise admin here) reads no code: not in lists, exports or the feed
+    const admin = await p.login('admin');
+    const seen = [
+      JSON.stringify((await p.call('/mtRecord/list', { prod_type: 0, decodeMobile: '13800000003' }, { token: admin })).body),
+      JSON.stringify((await p.call('/mtRecord/pull', { direction: 'backfill', limit: 1000 }, { token: admin })).body),
+      (await unzipSheet(await fetch(`${p.base}/mtRecord/download`, { method: 'POST', headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' }, body: '{"prod_type":0}' }))),
+    ];
+    for (const text of seen) {
+      expect(text).toContain('******');
+      expect(text).not.toContain(code);
+    }
+    // only the carrier is handed the code, and after that the platform keeps no readable copy
+    await until(() => handed.some((c) => c.includes(code)));
+    expect(handed.filter((c) => c.includes(code))).toEqual([`Your login code is ${code}, valid for 5 min. Do not share it.`]);
+    const [after] = await p.ctx.db.query<{ secret: string | null }>('select secret from mt_records where sn = $1', [mt.sn]);
+    expect(after.secret).toBeNull();
     const wrong = await p.call('/user/loginBySmsCode', { username: 'user', uuid: 'u-1', code: code === '000000' ? '111111' : '000000' }, { lang: 'en' });
     expect(wrong).toMatchObject({ status: 400, body: { message: 'The SMS code is wrong or has expired' } });
     const ok = await p.call('/user/loginBySmsCode', { username: 'user', uuid: 'u-1', code });
@@ -174,7 +197,7 @@ describe.each(DB_KINDS)('enterprise registration on %s', (kind) => {
     expect(sent.status).toBe(200);
     const code = await codeFor('NEWCO01');
     const [mt] = await p.ctx.db.query<{ content: string }>(`select content from mt_records where cus_id = 'SYSTEM' and mobile = '13911112222'`);
-    expect(mt.content).toBe(`您的注册验证码为 ${code}，5 分钟内有效，请勿泄露。`);
+    expect(mt.content).toBe(`您的注册验证码为 ******，5 分钟内有效，请勿泄露。`);
     const reg = await p.call('/user/epRegist', { epId: 'NEWCO01', epName: '新公司', password: b64('secret99'), phone: '13911112222', code, uuid: 'r-1' }, { lang: 'en' });
     expect(reg.status).toBe(200);
     expect(reg.body).toMatchObject({ type: 0, message: 'Registration successful', data: { cus_id: 'NEWCO01' } });
@@ -229,3 +252,15 @@ describe.each(DB_KINDS)('enterprise registration on %s', (kind) => {
     expect((await p.call('/user/epRegist', { ...base, password: b64('abc123'), code })).status).toBe(400);
   });
 });
+
+/** The text of a downloaded workbook's sheet. */
+async function unzipSheet(res: Response): Promise<string> {
+  expect(res.status).toBe(200);
+  const zip = await JSZip.loadAsync(await res.arrayBuffer());
+  return zip.file('xl/worksheets/sheet1.xml')!.async('string');
+}
+
+/** Waits for a condition (the test's own timeout bounds it). */
+async function until(ok: () => boolean): Promise<void> {
+  while (!ok()) await new Promise((r) => setTimeout(r, 20));
+}

@@ -4,6 +4,7 @@ import { configFromEnv, type Config } from '../../platform/config';
 import { openPglite } from '../../platform/db/pglite-db';
 import { openPostgres } from '../../platform/db/postgres-db';
 import { seedDemoTenant } from '../../platform/seed/demo-tenant';
+import type { CarrierConnector } from '../../platform/messaging/carrier';
 import { buildPlatform, type Platform } from '../../platform/server';
 import { createDatabase } from './postgres';
 
@@ -20,7 +21,7 @@ export interface TestPlatform extends Platform {
 let dbCounter = 0;
 
 /** Starts a real platform on a random port over a fresh database of the given kind, with the demo tenant seeded. */
-export async function startPlatform(kind: DbKind, overrides: Partial<Config> = {}): Promise<TestPlatform> {
+export async function startPlatform(kind: DbKind, overrides: Partial<Config> = {}, opts: { carrier?: CarrierConnector } = {}): Promise<TestPlatform> {
   const config: Config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', captcha: false, serveConsole: false, logLevel: 'warn', seedRecords: 0, ...overrides };
   let db;
   if (kind === 'postgres') {
@@ -32,7 +33,7 @@ export async function startPlatform(kind: DbKind, overrides: Partial<Config> = {
   } else {
     db = await openPglite(null);
   }
-  const platform = await buildPlatform(config, { db });
+  const platform = await buildPlatform(config, { db, carrier: opts.carrier });
   await seedDemoTenant(platform.ctx);
   await platform.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = platform.app.server.address();

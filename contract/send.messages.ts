@@ -1,0 +1,13 @@
+import type { Language } from './constants';
+
+// Messages of the send workspace (issue 10) that the console shows before and after a send; the platform's own send
+// messages are in messaging.messages.ts.
+export const SEND_MESSAGES: Record<string, Record<Language, string>> = {
+  'send.accountRequired': { zh: '请选择发送账号', en: 'Choose a sending account' },
+  'send.chatbotRequired': { zh: '请选择 Chatbot', en: 'Choose a chatbot' },
+  'send.linkRequired': { zh: '请填写以 http:// 或 https:// 开头的链接', en: 'Give a link starting with http:// or https://' },
+  'send.checkFailed': { zh: '号码检查失败，请重试', en: 'Checking the numbers failed, please try again' },
+  'send.queued': { zh: '当前离线，发送已排队，联网后自动提交', en: 'Offline: the send is queued and goes out when the network returns' },
+  'send.rejected': { zh: '发送被拒绝', en: 'The send was refused' },
+  'send.xlsUnsupported': { zh: '暂不支持旧版 xls 文件，请另存为 xlsx 或 csv', en: 'Legacy .xls files cannot be read; save the sheet as xlsx or csv' },
+};

@@ -1,0 +1,48 @@
+import type { NumberCheck, NumberMode } from '../../contract/validation/send-numbers.rules';
+import type { SheetInfo, WorkerReply, WorkerRequest } from './number-check-protocol';
+
+// The page's side of the number-check worker: one worker per form, each request a promise, progress as a callback.
+
+type Pending = { resolve: (r: WorkerReply) => void; reject: (e: Error) => void; progress?: (done: number, total: number) => void };
+type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
+
+export interface NumberWorker {
+  check(mode: NumberMode, text: string, progress?: (done: number, total: number) => void): Promise<NumberCheck>;
+  sheet(file: File): Promise<SheetInfo>;
+  column(column: number, skipHeader: boolean): Promise<string>;
+  personalize(template: string, mobileColumn: number, mapping: Record<string, number>, skipHeader: boolean): Promise<Array<{ mobile: string; content: string }>>;
+  terminate(): void;
+}
+
+export function createNumberWorker(): NumberWorker {
+  const worker = new Worker(new URL('./number-check.worker.ts', import.meta.url), { type: 'module', name: 'sms-numbers' });
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  worker.onmessage = (e: MessageEvent<WorkerReply>) => {
+    const r = e.data;
+    const p = pending.get(r.id);
+    if (!p) return;
+    if (r.type === 'progress') return p.progress?.(r.done, r.total);
+    pending.delete(r.id);
+    if (r.type === 'error') p.reject(new Error(r.message));
+    else p.resolve(r);
+  };
+  function ask<T extends WorkerReply>(req: Body<WorkerRequest>, progress?: Pending['progress'], transfer: Transferable[] = []): Promise<T> {
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as Pending['resolve'], reject, progress });
+      worker.postMessage({ ...req, id }, transfer);
+    });
+  }
+  return {
+    check: async (mode, text, progress) => (await ask<Extract<WorkerReply, { type: 'checked' }>>({ type: 'check', mode, text }, progress)).check,
+    sheet: async (file) => {
+      const data = await file.arrayBuffer();
+      return ask<SheetInfo>({ type: 'sheet', name: file.name, data }, undefined, [data]);
+    },
+    column: async (column, skipHeader) => (await ask<Extract<WorkerReply, { type: 'column' }>>({ type: 'column', column, skipHeader })).text,
+    personalize: async (template, mobileColumn, mapping, skipHeader) =>
+      (await ask<Extract<WorkerReply, { type: 'personalized' }>>({ type: 'personalize', template, mobileColumn, mapping, skipHeader })).contents,
+    terminate: () => worker.terminate(),
+  };
+}

@@ -1,0 +1,156 @@
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Dropdown } from 'primereact/dropdown';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { MultiSelect } from 'primereact/multiselect';
+import { ProgressBar } from 'primereact/progressbar';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UPLOAD_MAX_BYTES } from '../../contract/constants';
+import { groupMobileDetailEndpoint, hasMemberGroupListEndpoint } from '../../contract/endpoints/address-book.endpoints';
+import { translate } from '../../contract/messages';
+import { checkUpload } from '../../contract/validation/upload.rules';
+import type { NumberCheck } from '../../contract/validation/send-numbers.rules';
+import { api } from '../app/api';
+import { getLanguage } from '../app/language';
+import type { SheetInfo } from './number-check-protocol';
+import type { NumberWorker } from './number-check-client';
+
+// Where a send's numbers come from (issue 10): pasted text, a column of an uploaded xlsx/csv (≤ 15 MB, read in the
+// worker), and address-book groups. The merged list goes to the send machine; the check's counts show here.
+
+export const NUMBER_FILE = { extensions: ['xls', 'xlsx', 'csv'], maxBytes: UPLOAD_MAX_BYTES } as const;
+
+export interface NumberSources {
+  pasted: string;
+  file: string;
+  groups: string;
+}
+export const mergeSources = (s: NumberSources) => [s.pasted, s.file, s.groups].filter((x) => x.trim() !== '').join('\n');
+
+interface Props {
+  worker: NumberWorker;
+  sources: NumberSources;
+  onSources: (s: NumberSources) => void;
+  check: NumberCheck | null;
+  progress: { done: number; total: number } | null;
+  international: boolean;
+  onRemoveInvalid: () => void;
+  /** one-to-one sends keep the sheet and map its columns themselves. */
+  onSheet?: (info: SheetInfo) => void;
+}
+
+export function NumbersPanel({ worker, sources, onSources, check, progress, international, onRemoveInvalid, onSheet }: Props) {
+  const { t } = useTranslation();
+  const [sheet, setSheet] = useState<SheetInfo | null>(null);
+  const [column, setColumn] = useState(0);
+  const [skipHeader, setSkipHeader] = useState(false);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
+  const [groups, setGroups] = useState<Array<{ label: string; value: string }>>([]);
+  const [chosen, setChosen] = useState<string[]>([]);
+
+  useEffect(() => {
+    if (international) return;
+    api.call(hasMemberGroupListEndpoint, {}, { silent: true }).then(
+      (rows) => setGroups(rows.map((g) => ({ label: `${g.groupName} (${g.memberCount})`, value: g.groupId }))),
+      () => setGroups([]),
+    );
+  }, [international]);
+
+  async function pickFile(file: File | undefined) {
+    setFileError(null);
+    if (!file) return;
+    const problem = checkUpload({ name: file.name, size: file.size }, { extensions: [...NUMBER_FILE.extensions], maxBytes: NUMBER_FILE.maxBytes });
+    if (problem) return setFileError(translate(getLanguage(), problem));
+    setReading(true);
+    try {
+      const info = await worker.sheet(file);
+      setSheet(info);
+      const header = !/\d{5,}/.test(info.preview[0]?.join('') ?? '');
+      setSkipHeader(header);
+      setColumn(0);
+      onSheet?.(info);
+      if (!onSheet) onSources({ ...sources, file: await worker.column(0, header) });
+    } catch (e) {
+      setFileError(translate(getLanguage(), (e as Error).message));
+    } finally {
+      setReading(false);
+    }
+  }
+
+  async function pickColumn(c: number, header: boolean) {
+    setColumn(c);
+    setSkipHeader(header);
+    if (!onSheet) onSources({ ...sources, file: await worker.column(c, header) });
+  }
+
+  async function pickGroups(ids: string[]) {
+    setChosen(ids);
+    const text = ids.length === 0 ? '' : (await api.call(groupMobileDetailEndpoint, { groupIds: ids })).mobiles.join('\n');
+    onSources({ ...sources, groups: text });
+  }
+
+  const columns = Array.from({ length: sheet?.columns ?? 0 }, (_, i) => ({ label: `${t('send.column')} ${String.fromCharCode(65 + (i % 26))}`, value: i }));
+  return (
+    <div className="send-numbers">
+      <label htmlFor="send-mobiles">{t(international ? 'send.numbersIntl' : 'send.numbers')}</label>
+      <InputTextarea
+        id="send-mobiles"
+        data-testid="send-mobiles"
+        rows={6}
+        value={sources.pasted}
+        placeholder={t(international ? 'send.numbersIntlHint' : 'send.numbersHint')}
+        onChange={(e) => onSources({ ...sources, pasted: e.target.value })}
+        style={{ width: '100%' }}
+      />
+      <div className="send-row">
+        <input type="file" data-testid="send-file" accept=".xlsx,.xls,.csv" onChange={(e) => void pickFile(e.target.files?.[0])} />
+        {reading && <span data-testid="send-file-reading">{t('send.reading')}</span>}
+        {fileError && <small className="p-error" data-testid="send-file-error">{fileError}</small>}
+      </div>
+      {sheet && !onSheet && (
+        <div className="send-row" data-testid="send-file-info">
+          <span>{t('send.fileRows', { count: sheet.rowCount })}</span>
+          <Dropdown data-testid="send-file-column" value={column} options={columns} onChange={(e) => void pickColumn(e.value as number, skipHeader)} />
+          <Checkbox inputId="send-skip-header" checked={skipHeader} onChange={(e) => void pickColumn(column, !!e.checked)} />
+          <label htmlFor="send-skip-header">{t('send.skipHeader')}</label>
+        </div>
+      )}
+      {!international && groups.length > 0 && (
+        <MultiSelect data-testid="send-groups" value={chosen} options={groups} onChange={(e) => void pickGroups(e.value as string[])} placeholder={t('send.groups')} display="chip" />
+      )}
+      {progress && progress.done < progress.total && <ProgressBar data-testid="send-check-progress" value={Math.round((progress.done / progress.total) * 100)} />}
+      {check && (
+        <div className="send-counts" data-testid="send-counts">
+          <span>{t('send.valid')}: <b data-testid="count-valid">{check.valid.length}</b></span>
+          <span>{t('send.invalid')}: <b data-testid="count-invalid">{check.invalid.length}</b></span>
+          <span>{t('send.duplicates')}: <b data-testid="count-duplicate">{check.repeatCount}</b></span>
+          {(check.invalid.length > 0 || check.repeatCount > 0) && (
+            <Button data-testid="send-remove-invalid" size="small" text label={t('send.removeInvalid')} onClick={onRemoveInvalid} />
+          )}
+        </div>
+      )}
+      {check && check.invalid.length > 0 && (
+        <ul className="send-invalid" data-testid="send-invalid-list">
+          {check.invalid.slice(0, 200).map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+          {check.invalid.length > 200 && <li>… {check.invalid.length - 200}</li>}
+        </ul>
+      )}
+      {check && international && Object.keys(check.countries).length > 0 && (
+        <table className="send-countries" data-testid="send-countries">
+          <tbody>
+            {Object.entries(check.countries).map(([cc, n]) => (
+              <tr key={cc}>
+                <td>{cc}</td>
+                <td>{n}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,281 @@
+import { useMachine } from '@xstate/react';
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { fromPromise } from 'xstate';
+import type { CspContent } from '../../contract/entities.schema';
+import { getCspSendContentEndpoint, getCspTemplateEndpoint, getVideoTemplateEndpoint } from '../../contract/endpoints/template.endpoints';
+import { getChatbotListEndpoint, getListEndpoint } from '../../contract/endpoints/user.endpoints';
+import { translate } from '../../contract/messages';
+import { SCHEDULE_QUICK_PICKS_MS } from '../../contract/validation/international-send.rules';
+import { epochOfWallClock, SEND_KINDS, wallClockIn, type SendDraft, type SendKind } from '../../machines/send-kinds';
+import { sendMachine } from '../../machines/send.machine';
+import { eventOutcome, recordEvent } from '../../sync/event-log';
+import { sendAggregate } from '../../sync/send-commands';
+import { loadSendReference, type SendReference } from '../../sync/send-reference';
+import { api } from '../app/api';
+import { formatMoney } from '../app/format';
+import { getLanguage } from '../app/language';
+import { notify } from '../app/notify';
+import { RichPreview } from '../app/rich-preview/rich-preview';
+import { online$, useOnline, useRuntime } from '../data/sync-runtime';
+import { ContentFields } from './content-fields';
+import { createNumberWorker } from './number-check-client';
+import type { SheetInfo } from './number-check-protocol';
+import { mergeSources, NumbersPanel, type NumberSources } from './numbers-panel';
+import { defaultMapping, fillPlaceholders, placeholdersOf } from './personalize';
+import './send.css';
+
+// One send form for every kind (issue 10): the send machine configured by kind, its effects provided here — the
+// number check in a Web Worker, the event log, the outbox's outcome, toasts and the displayed balance.
+
+type Option = { label: string; value: string };
+const RECORDS_PATH: Record<number, string> = { 0: '/mtRecordList', 1: '/inteMtRecordList', 2: '/videoMtRecordList', 6: '/cspMtRecordList' };
+
+export function SendWorkspace({ kind }: { kind: SendKind }) {
+  const { t } = useTranslation();
+  const lang = getLanguage();
+  const rt = useRuntime();
+  const online = useOnline();
+  const cfg = SEND_KINDS[kind];
+  const worker = useMemo(() => createNumberWorker(), []);
+  useEffect(() => () => worker.terminate(), [worker]);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const linkBase = `${window.location.origin}/s/`;
+
+  const machine = useMemo(
+    () =>
+      sendMachine.provide({
+        actors: {
+          checkNumbers: fromPromise(async ({ input }) => worker.check(input.mode, input.text, (done, total) => setProgress({ done, total }))),
+          recordSend: fromPromise(async ({ input }) => {
+            const r = rt!;
+            const payload = { body: input.body, summary: { ...input.summary, prod_type: cfg.prodType } };
+            return (await recordEvent(r.db, { type: input.type, aggregate: sendAggregate(String(input.body.cus_id)), payload, actor: r.actor })).id;
+          }),
+          awaitOutcome: fromPromise(async ({ input }) => eventOutcome(rt!.db, input)),
+        },
+        actions: {
+          report: (_, r: { severity: 'success' | 'info' | 'error'; summary: string; detail?: string }) =>
+            notify({ severity: r.severity, summary: translate(getLanguage(), r.summary), detail: r.detail }),
+        },
+      }),
+    [worker, rt, cfg.prodType],
+  );
+  const [state, send] = useMachine(machine, { input: { kind, online: online$.value, linkBase } });
+  const ctx = state.context;
+  const update = (patch: Partial<SendDraft>) => send({ type: 'send.update', patch });
+
+  useEffect(() => send({ type: online ? 'send.online' : 'send.offline' }), [online, send]);
+
+  // reference data (prices, account zones and balances) and the product line's accounts; the first is chosen (spec §6)
+  const [reference, setReference] = useState<SendReference | null>(null);
+  const [accounts, setAccounts] = useState<Option[]>([]);
+  useEffect(() => {
+    if (!rt) return;
+    void loadSendReference(rt.db, api).then((ref) => {
+      setReference(ref);
+      if (ref) send({ type: 'send.prices', prices: ref.prices });
+    });
+    api.call(getListEndpoint, { prodType: cfg.prodType }, { silent: true }).then(setAccounts, () => setAccounts([]));
+  }, [rt, cfg.prodType, send]);
+  const cusId = ctx.draft.cus_id || accounts[0]?.value || '';
+  useEffect(() => {
+    if (!cusId || !reference) return;
+    if (ctx.draft.cus_id === cusId && ctx.account?.cus_id === cusId) return;
+    send({ type: 'send.account', cus_id: cusId, account: reference.accounts.find((a) => a.cus_id === cusId) ?? null });
+  }, [cusId, reference, ctx.draft.cus_id, ctx.account, send]);
+
+  // per-kind choices: chatbots and their card templates, video templates
+  const [chatbots, setChatbots] = useState<Option[]>([]);
+  const [cardTemplates, setCardTemplates] = useState<Option[]>([]);
+  const [videoTemplates, setVideoTemplates] = useState<Option[]>([]);
+  const [card, setCard] = useState<CspContent | null>(null);
+  useEffect(() => {
+    if (!cusId) return;
+    if (kind === 'card') api.call(getChatbotListEndpoint, { cus_id: cusId }, { silent: true }).then((o) => {
+      setChatbots(o);
+      if (o[0]) update({ chatbot_id: o[0].value });
+    }, () => setChatbots([]));
+    if (kind === 'video') api.call(getVideoTemplateEndpoint, { cus_id: cusId }, { silent: true }).then((o) => setVideoTemplates(o.map((x) => ({ label: x.label, value: String(x.value) }))), () => undefined);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cusId, kind]);
+  useEffect(() => {
+    if (kind !== 'card' || !ctx.draft.chatbot_id) return;
+    api.call(getCspTemplateEndpoint, { cus_id: cusId, chatbot_id: ctx.draft.chatbot_id }, { silent: true }).then((o) => setCardTemplates(o.map((x) => ({ label: x.label, value: String(x.value) }))), () => setCardTemplates([]));
+  }, [kind, cusId, ctx.draft.chatbot_id]);
+  useEffect(() => {
+    if (kind !== 'card' || !ctx.draft.template_id) return setCard(null);
+    api.call(getCspSendContentEndpoint, { template_id: ctx.draft.template_id }, { silent: true }).then((c) => {
+      setCard(c);
+      update({ low_type: c.low_type, ...(ctx.draft.content ? {} : { content: c.smsContent }) });
+    }, () => setCard(null));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [kind, ctx.draft.template_id]);
+
+  // numbers: pasted, file column, groups → one list for the machine
+  const [sources, setSources] = useState<NumberSources>({ pasted: '', file: '', groups: '' });
+  const changeSources = (s: NumberSources) => {
+    setSources(s);
+    update({ mobiles: mergeSources(s) });
+  };
+
+  // one-to-one: the sheet, the number column and the ${pN} mapping; messages filled in the worker
+  const [sheet, setSheet] = useState<SheetInfo | null>(null);
+  const [mobileColumn, setMobileColumn] = useState(0);
+  const [mapping, setMapping] = useState<Record<string, number>>({});
+  const placeholders = placeholdersOf(ctx.draft.content);
+  useEffect(() => {
+    if (kind !== 'oneToOne' || !sheet) return;
+    const skip = !/\d{5,}/.test(sheet.preview[0]?.join('') ?? '');
+    const full = { ...defaultMapping(placeholders), ...mapping };
+    const timer = setTimeout(() => {
+      void worker.personalize(ctx.draft.content, mobileColumn, full, skip).then((contents) => update({ contents, mobiles: contents.map((c) => c.mobile).join('\n') }));
+    }, 300);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [kind, sheet, mobileColumn, mapping, ctx.draft.content]);
+  const largest = kind === 'oneToOne' ? (ctx.draft.contents ?? []).reduce((a, c) => (c.content.length > a.length ? c.content : a), '') : undefined;
+
+  // scheduling in the account's time zone
+  const zone = ctx.account?.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const [timed, setTimed] = useState(false);
+  const [timingText, setTimingText] = useState('');
+  const setTiming = (text: string) => {
+    setTimingText(text);
+    update({ timing: epochOfWallClock(text, zone) });
+  };
+
+  const busy = state.matches('checking') || state.matches('recording');
+  const q = ctx.quote;
+  const balance = ctx.account?.balance;
+  return (
+    <div className="send-workspace" data-testid={`send-${kind}`}>
+      <div className="send-form">
+        <div className="send-field">
+          <label>{t('send.account')}</label>
+          <Dropdown data-testid="send-account" value={cusId} options={accounts} onChange={(e) => update({ cus_id: e.value as string })} placeholder={t('send.account')} />
+          {balance !== undefined && (
+            <span className="send-balance">
+              {t('send.balance')}: <b data-testid="send-balance">{formatMoney(balance, lang)}</b>
+            </span>
+          )}
+        </div>
+        <ContentFields cfg={cfg} draft={ctx.draft} update={update} linkBase={linkBase} videoTemplates={videoTemplates} chatbots={chatbots} cardTemplates={cardTemplates} largest={largest} />
+        {kind === 'oneToOne' && sheet && (
+          <div className="send-mapping" data-testid="send-mapping">
+            <span>{t('send.mobileColumn')}</span>
+            <Dropdown value={mobileColumn} options={Array.from({ length: sheet.columns }, (_, i) => ({ value: i, label: String.fromCharCode(65 + (i % 26)) }))} onChange={(e) => setMobileColumn(e.value as number)} />
+            {placeholders.map((p) => (
+              <span key={p}>
+                {'${' + p + '}'}
+                <Dropdown
+                  value={mapping[p] ?? defaultMapping(placeholders)[p]}
+                  options={Array.from({ length: sheet.columns }, (_, i) => ({ value: i, label: String.fromCharCode(65 + (i % 26)) }))}
+                  onChange={(e) => setMapping({ ...mapping, [p]: e.value as number })}
+                />
+              </span>
+            ))}
+            <table data-testid="send-mapping-preview">
+              <tbody>
+                {sheet.preview.slice(1, 6).map((row, i) => (
+                  <tr key={i}>
+                    <td>{row[mobileColumn]}</td>
+                    <td>{fillPlaceholders(ctx.draft.content, row, { ...defaultMapping(placeholders), ...mapping })}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <NumbersPanel
+          worker={worker}
+          sources={sources}
+          onSources={changeSources}
+          check={ctx.check}
+          progress={progress}
+          international={cfg.numbers === 'international'}
+          onRemoveInvalid={() => {
+            send({ type: 'send.removeInvalid' });
+            setSources({ pasted: ctx.check?.valid.join('\n') ?? '', file: '', groups: '' });
+          }}
+          onSheet={kind === 'oneToOne' ? setSheet : undefined}
+        />
+        <div className="send-row">
+          <Checkbox inputId="send-timed" data-testid="send-timed" checked={timed} onChange={(e) => {
+            setTimed(!!e.checked);
+            if (!e.checked) update({ timing: null });
+          }} />
+          <label htmlFor="send-timed">{t('send.timed')}</label>
+          {timed && (
+            <>
+              <InputText data-testid="send-timing" value={timingText} placeholder="YYYY-MM-DD HH:mm" onChange={(e) => setTiming(e.target.value)} />
+              {SCHEDULE_QUICK_PICKS_MS.map((ms) => (
+                <Button key={ms} size="small" text data-testid={`send-pick-${ms / 60_000}`} label={t(`send.pick.${ms / 60_000}`)} onClick={() => setTiming(wallClockIn(zone, Date.now() + ms + 30_000).slice(0, 16))} />
+              ))}
+              <small>{zone}</small>
+            </>
+          )}
+        </div>
+        {ctx.problem && <small className="p-error" data-testid="send-problem">{translate(lang, ctx.problem, { minutes: 10 })}</small>}
+        <Button data-testid="send-submit" label={t('send.submit')} icon="pi pi-send" loading={busy} disabled={!state.matches('editing')} onClick={() => send({ type: 'send.check' })} />
+        {(state.matches('queued') || state.matches('submitting')) && <p data-testid="send-status" data-status={state.value as string}>{t(state.matches('queued') ? 'send.queuedStatus' : 'send.submitting')}</p>}
+        {state.matches('sent') && ctx.result && (
+          <div className="send-result" data-testid="send-result">
+            <p>{t(ctx.result.time_batch ? 'send.scheduledResult' : 'send.sentResult')}: <b data-testid="send-batch-id">{ctx.result.batch_id}</b></p>
+            {ctx.result.time_batch ? (
+              <Link href="/pageTimeBatchList" data-testid="send-records-link">{t('menu.pageTimeBatchList')}</Link>
+            ) : (
+              <Link href={`${RECORDS_PATH[cfg.prodType]}?batch_id=${ctx.result.batch_id}`} data-testid="send-records-link">{t('send.viewRecords')}</Link>
+            )}
+            <Button size="small" text label={t('send.another')} onClick={() => send({ type: 'send.new' })} />
+          </div>
+        )}
+        {state.matches('rejected') && (
+          <div className="send-result" data-testid="send-rejected">
+            <p className="p-error">{ctx.error}</p>
+            <Button size="small" text label={t('send.backToEdit')} onClick={() => send({ type: 'send.edit' })} />
+          </div>
+        )}
+      </div>
+      {kind === 'card' && card && <RichPreview content={card} lowType={ctx.draft.low_type ?? ''} />}
+      {kind === 'video' && !ctx.draft.cus_template_id && (
+        <RichPreview content={{ cards: [], smsContent: '', videoTitle: ctx.draft.title ?? '', videoFrames: ctx.draft.frames ?? [], readContent: '' }} lowType="2" />
+      )}
+      <Dialog header={t('send.confirmTitle')} visible={state.matches('confirming')} onHide={() => send({ type: 'send.cancel' })} style={{ width: '30rem' }} data-testid="send-confirm">
+        {q && (
+          <div className="send-summary">
+            <p>{t('send.summaryNumbers')}: <b data-testid="confirm-count">{q.count}</b></p>
+            <p>{t('send.summaryParts')}: <b data-testid="confirm-parts">{q.segments}</b></p>
+            <p>{t('send.summaryCost')}: <b data-testid="confirm-cost">{formatMoney(q.cost, lang)}</b></p>
+            {cfg.numbers === 'international' && (
+              <table data-testid="confirm-breakdown">
+                <tbody>
+                  {q.breakdown.map((b) => (
+                    <tr key={b.country} data-testid="confirm-country">
+                      <td>{b.country_name || b.country}</td>
+                      <td>{b.count}</td>
+                      <td>{formatMoney(b.price, lang)}</td>
+                      <td>{formatMoney(b.cost, lang)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            <p>{t('send.summaryTime')}: <b data-testid="confirm-time">{ctx.draft.timing ? `${wallClockIn(zone, ctx.draft.timing).slice(0, 16)} (${zone})` : t('send.now')}</b></p>
+            {!online && <p className="p-error">{t('send.offlineNote')}</p>}
+          </div>
+        )}
+        <div className="send-row">
+          <Button data-testid="send-confirm-ok" label={t('send.confirm')} onClick={() => send({ type: 'send.confirm' })} />
+          <Button data-testid="send-confirm-cancel" text label={t('send.cancel')} onClick={() => send({ type: 'send.cancel' })} />
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signCallback } from '../../platform/accounts/callbacks';
+import { configFromEnv, type Config } from '../../platform/config';
+import { openPglite } from '../../platform/db/pglite-db';
+import { openPostgres } from '../../platform/db/postgres-db';
+import { seedDemoTenant } from '../../platform/seed/demo-tenant';
+import { buildPlatform, type Platform } from '../../platform/server';
+import { DB_KINDS, startPlatform, type DbKind, type TestPlatform } from '../helpers/platform';
+import { createDatabase } from '../helpers/postgres';
+import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
+
+// Callbacks that really happen (issue 12 §4), on both storages, against a real HTTP receiver on 127.0.0.1: signed with
+// the app secret, retried with backoff after failures, delivered exactly once, never lost across a restart, and
+// visible to the user with status and last error.
+
+process.env.CALLBACK_RETRY_MS = '50';
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A receiver that answers 500 to its first `failFirst` requests, then 200; it keeps what it accepted. */
+async function receiver(failFirst: number): Promise<{ url: string; accepted: Received[]; requests: () => number; close: () => Promise<void> }> {
+  const accepted: Received[] = [];
+  let requests = 0;
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => {
+      requests += 1;
+      if (requests <= failFirst) {
+        res.writeHead(500).end('not yet');
+        return;
+      }
+      accepted.push({ headers: req.headers, body });
+      res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : 0;
+  return { url: `http://127.0.0.1:${port}`, accepted, requests: () => requests, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+const verify = (secret: string, r: Received) => r.headers['x-sms-signature'] === signCallback(secret, String(r.headers['x-sms-timestamp']), r.body);
+
+describe.each(DB_KINDS)('callbacks on %s', (kind) => {
+  let p: TestPlatform;
+  let user: string;
+  let secret: string;
+  beforeAll(async () => {
+    p = await startPlatform(kind, { simulator: { ...FAST_SIMULATOR, replyRate: 1 } });
+    user = await tokenFor(p, 'user');
+    secret = (await p.call('/user/getAppsecret', { password: 'demo1234' }, { token: user })).body.data.appSecret;
+  });
+  afterAll(async () => p?.close());
+
+  it('delivers every report and reply exactly once, signed, after a receiver that fails twice', async () => {
+    const rx = await receiver(2);
+    try {
+      const set = await p.call('/user/pushUrlModify', { reportUrl: `${rx.url}/report`, moUrl: `${rx.url}/mo` }, { token: user });
+      expect(set.status).toBe(200);
+      const mobiles = ['13700000001', '13700000002', '13700000003'];
+      const send = await p.call('/user/groupSend', { cus_id: 'SUB001', content: 'callback test', mobiles: mobiles.join('\n') }, { token: user });
+      expect(send.status, JSON.stringify(send.body)).toBe(200);
+      // 3 reports and 3 replies
+      await waitFor(async () => rx.accepted.length, (n) => n >= 6);
+      const delivered = await waitFor(
+        () => p.ctx.db.query<{ status: number }>("select status from callback_deliveries where cus_id = 'SUB001' and ref like $1 or (kind = 'mo' and cus_id = 'SUB001')", [`${send.body.data.batch_id}%`]),
+        (rows) => rows.length === 6 && rows.every((r) => Number(r.status) === 1),
+      );
+      expect(delivered).toHaveLength(6);
+      expect(rx.requests()).toBe(8);
+      const bodies = rx.accepted.map((r) => JSON.parse(r.body));
+      const reports = bodies.filter((b) => b.type === 'report');
+      const replies = bodies.filter((b) => b.type === 'mo');
+      expect(reports.map((b) => b.mobile).sort()).toEqual(mobiles);
+      expect(new Set(reports.map((b) => b.sn)).size).toBe(3);
+      expect(replies).toHaveLength(3);
+      expect(reports[0]).toMatchObject({ cus_id: 'SUB001', mt_status: 0 });
+      for (const r of rx.accepted) expect(verify(secret, r)).toBe(true);
+      expect(verify('another secret', rx.accepted[0])).toBe(false);
+      // the two failures are visible to the user on the delivery that met them
+      const list = await p.call('/callback/list', { pageSize: 50 }, { token: user, lang: 'en' });
+      expect(list.status).toBe(200);
+      const retried = list.body.data.data.filter((d: any) => d.attempts > 1);
+      expect(retried.length).toBeGreaterThan(0);
+      expect(list.body.data.data.every((d: any) => d.status === 1 && d.deliveredTime !== null)).toBe(true);
+      // the admin sees the deliveries of its enterprise; nobody sees other accounts'
+      const agent = await tokenFor(p, 'agent');
+      expect((await p.call('/callback/list', {}, { token: agent })).body.data.total).toBe(0);
+      // no callbacks when push mode is off
+      await p.call('/user/modifyApiInfo', { userIps: '', pushMode: 0 }, { token: user });
+      const before = await p.ctx.db.query('select id from callback_deliveries');
+      const quiet = await p.call('/user/groupSend', { cus_id: 'SUB001', content: 'no push', mobiles: '13700000009' }, { token: user });
+      await waitFor(() => p.ctx.db.query("select 1 from mt_records where batch_id = $1 and mt_status = 0", [quiet.body.data.batch_id]), (r) => r.length === 1);
+      expect(await p.ctx.db.query('select id from callback_deliveries')).toHaveLength(before.length);
+    } finally {
+      await rx.close();
+    }
+  });
+
+  it('shows the last error while it keeps retrying a receiver that is down', async () => {
+    const rx = await receiver(0);
+    const url = rx.url;
+    await rx.close();
+    await p.call('/user/pushUrlModify', { reportUrl: `${url}/report`, moUrl: `${url}/mo` }, { token: user });
+    await p.call('/user/groupSend', { cus_id: 'SUB001', content: 'down', mobiles: '13700000011' }, { token: user });
+    const list = await waitFor(
+      async () => (await p.call('/callback/list', { status: 0 }, { token: user })).body.data.data as any[],
+      (rows) => rows.some((d) => d.attempts >= 2 && d.lastError !== ''),
+    );
+    expect(list[0].nextTime).toBeGreaterThan(0);
+  });
+});
+
+/** A platform over a database that outlives it: a PGlite directory or a PostgreSQL database. */
+async function durablePlatform(kind: DbKind, where: string, config: Config): Promise<Platform & { base: string }> {
+  const db = kind === 'postgres' ? await openPostgres(where) : await openPglite(where);
+  const platform = await buildPlatform(kind === 'postgres' ? { ...config, databaseUrl: where } : config, { db });
+  await seedDemoTenant(platform.ctx);
+  await platform.app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = platform.app.server.address();
+  return { ...platform, base: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/sms-service-api` };
+}
+
+describe.each(DB_KINDS)('callbacks across a restart on %s', (kind) => {
+  let where = '';
+  beforeAll(async () => {
+    if (kind === 'postgres') where = await createDatabase(inject('pgUrl')!, `cb${process.pid}_${Date.now()}`);
+    else where = mkdtempSync(join(tmpdir(), 'cb-pglite-'));
+  });
+  afterAll(() => {
+    if (kind === 'pglite') rmSync(where, { recursive: true, force: true });
+  });
+
+  it('delivers what was queued before the platform stopped', async () => {
+    const config: Config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', captcha: false, serveConsole: false, logLevel: 'warn', seedRecords: 0, simulator: FAST_SIMULATOR };
+    const rx = await receiver(0);
+    const url = rx.url;
+    await rx.close();
+    const a = await durablePlatform(kind, where, config);
+    const [u] = await a.ctx.db.query<{ id: number }>("select id from users where username = 'user'");
+    const { issueToken } = await import('../../platform/auth/tokens');
+    const token = (await issueToken(a.ctx.db, u.id, new Date())).token;
+    const post = (path: string, body: unknown) =>
+      fetch(a.base + path, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    expect((await post('/user/pushUrlModify', { reportUrl: `${url}/report`, moUrl: `${url}/mo` })).status).toBe(200);
+    expect((await post('/user/groupSend', { cus_id: 'SUB001', content: 'restart', mobiles: '13700000021\n13700000022' })).status).toBe(200);
+    // queued and failing while the receiver is down
+    await waitFor(() => a.ctx.db.query<{ attempts: number }>("select attempts from callback_deliveries where kind = 'report'"), (r) => r.length === 2 && r.every((x) => x.attempts >= 1));
+    await a.close();
+
+    const port = Number(new URL(url).port);
+    const accepted: string[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      req.on('end', () => {
+        accepted.push(body);
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+    const b = await durablePlatform(kind, where, config);
+    try {
+      await waitFor(async () => accepted.length, (n) => n >= 2);
+      const rows = await waitFor(() => b.ctx.db.query<{ status: number }>("select status from callback_deliveries where kind = 'report'"), (r) => r.every((x) => Number(x.status) === 1));
+      expect(rows).toHaveLength(2);
+      expect(accepted.map((x) => JSON.parse(x).mobile).sort()).toEqual(['13700000021', '13700000022']);
+    } finally {
+      await b.close();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
