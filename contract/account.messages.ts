@@ -2,7 +2,6 @@ import type { Language } from './constants';
 
 // Platform messages of issue 12 (accounts and money): spec §8 "Account messages" and the settings answers.
 export const ACCOUNT_MESSAGES = {
-  'v.badText': { zh: '包含无法保存的字符', en: 'Contains characters that cannot be stored' },
   'v.settings.codeInvalid': { zh: '请输入 6 位短信验证码', en: 'Enter the 6-digit SMS code' },
   'v.settings.passwordWrong': { zh: '密码错误', en: 'The password is wrong' },
   'customer.openFailure': { zh: '开户失败', en: 'Open account failure' },

@@ -5,6 +5,8 @@ import { ApiCallError, type HttpClient } from './http-client';
 import type { EventDoc, LocalDb } from './local-db';
 import { recordStoreOf } from './record-store';
 import { applySendResult, SEND_COMMANDS } from './send-commands';
+import { ACCOUNT_COMMANDS } from './account-commands';
+import { TOOLS_COMMANDS } from './tools-commands';
 
 // The outbox (DESIGN.md §2.3): pushes pending events in order per aggregate with Idempotency-Key = event id, so a
 // retry after a lost answer is answered from the platform's stored response and nothing happens twice. Retryable
@@ -22,6 +24,8 @@ export const COMMANDS: Record<string, Command> = {
   'batch.intercept': { endpoint: timeBatchOperationEndpoint, body: (p) => ({ time_batch: p.time_batch, operation: 'intercept' }) },
   'batch.edit': { endpoint: timeBatchEditEndpoint, body: (p) => ({ time_batch: p.time_batch, content: p.content }) },
   ...SEND_COMMANDS,
+  ...ACCOUNT_COMMANDS,
+  ...TOOLS_COMMANDS,
 };
 
 export interface OutboxOptions {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../bounds';
+import { isStorableText, text } from '../bounds';
 import { defineEndpoint, emptyResponse, LONG_TIMEOUT_MS, pageOf, pageRequest } from '../endpoint';
 import { addressBookEntrySchema, addressBookGroupSchema } from '../entities.schema';
 import { addressBookGroupFormSchema, addressBookMemberFormSchema } from '../validation/address-book.rules';
@@ -8,7 +8,7 @@ import { optText, timeRange } from './records.endpoints';
 // Spec §7 "Address book": groups and members of the caller's account. Members are imported from an xlsx uploaded
 // with /file/uploadAddressBook (columns: name, mobile, email, job number, gender, birthday, remark).
 
-const id = (key: string) => text(200).trim().min(1, { error: key });
+const id = (key: string) => z.string({ error: key }).max(200).refine(isStorableText, 'v.badText').trim().min(1, { error: key });
 const groupId = id('v.addressBook.groupRequired');
 const memberId = id('v.addressBook.memberRequired');
 

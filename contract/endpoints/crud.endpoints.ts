@@ -7,7 +7,7 @@ import { defineEndpoint, emptyResponse, pageOf, pageRequest } from '../endpoint'
 export const crudItemSchema = z.object({ id: z.string(), name: z.string(), remark: z.string(), create_time: z.number().int() });
 export type CrudItem = z.infer<typeof crudItemSchema>;
 
-const id = z.string({ error: 'v.crud.idRequired' }).trim().min(1, { error: 'v.crud.idRequired' });
+const id = z.string({ error: 'v.crud.idRequired' }).max(200).trim().min(1, { error: 'v.crud.idRequired' });
 const fields = {
   name: z.string({ error: 'v.crud.nameRequired' }).trim().min(1, { error: 'v.crud.nameRequired' }).max(100),
   remark: z.string().trim().max(500).default(''),

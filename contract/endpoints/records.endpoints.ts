@@ -36,7 +36,7 @@ const mtFilters = {
   decodeContent: optText,
   mt_status: z.preprocess(blank, coercedInt16().refine((v) => (MT_STATUS_FILTER as readonly number[]).includes(v), 'v.mtStatus').optional()),
   /** YYYYMM */
-  month: z.preprocess(blank, z.string().max(6).regex(/^\d{6}$/, 'v.month').optional()),
+  month: z.preprocess(blank, z.string().max(6, 'v.month').regex(/^\d{6}$/, 'v.month').optional()),
   ...timeRange,
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../bounds';
+import { isStorableText, text } from '../bounds';
 import { defineEndpoint, emptyResponse, LONG_TIMEOUT_MS, pageOf, pageRequest } from '../endpoint';
 import {
   contentTemplateSchema,
@@ -17,7 +17,7 @@ import { optInt, optText, timeRange } from './records.endpoints';
 // Spec §7 "Templates": video (/videoTemplate/*), CSP (/cspTemplate/*) and content (/contentTemplate/*) templates.
 // The group sends that use them are in send.endpoints.ts. Lists are scoped like records: a sub-account sees its own.
 
-const templateId = () => text(200).trim().min(1, { error: 'v.template.idRequired' });
+const templateId = () => z.string({ error: 'v.template.idRequired' }).max(200).refine(isStorableText, 'v.badText').trim().min(1, { error: 'v.template.idRequired' });
 
 /** A template's send content: what the send form fills in when a template is chosen. */
 const videoSendContentSchema = z.object({ title: z.string(), frames: z.array(videoFrameSchema), maxPlaceholder: z.number().int() });

@@ -17,7 +17,12 @@ const group = (product: string, name: string, icon: string, children: MenuItem[]
 
 export const MENUS: Record<PermCode, MenuItem[]> = {
   homeSms: [
-    group('homeSms', 'send', 'pi pi-send', [leaf('/smsGroupSend', 'pi pi-send')]),
+    group('homeSms', 'send', 'pi pi-send', [
+      leaf('/smsGroupSend', 'pi pi-send'),
+      leaf('/smsOneToOneSend', 'pi pi-table'),
+      leaf('/smsLinkSend', 'pi pi-link'),
+      leaf('/taokeSend', 'pi pi-shopping-cart'),
+    ]),
     group('homeSms', 'records', 'pi pi-list', [leaf('/mtRecordList', 'pi pi-upload'), leaf('/moRecordList', 'pi pi-download')]),
     group('homeSms', 'timed', 'pi pi-clock', [leaf('/pageTimeBatchList', 'pi pi-calendar'), leaf('/timeMtMessageList', 'pi pi-clock')]),
     group('homeSms', 'statistics', 'pi pi-chart-bar', [leaf('/dataGatheringBatchList', 'pi pi-chart-bar'), leaf('/dataGatheringList', 'pi pi-chart-line')]),
@@ -28,10 +33,12 @@ export const MENUS: Record<PermCode, MenuItem[]> = {
     group('internationalSms', 'statistics', 'pi pi-chart-bar', [leaf('/inteDataGatheringList', 'pi pi-chart-bar')]),
   ],
   videoSms: [
+    group('videoSms', 'send', 'pi pi-send', [leaf('/videoSmsSend', 'pi pi-video'), leaf('/cspSmsSend', 'pi pi-id-card')]),
     group('videoSms', 'records', 'pi pi-list', [leaf('/videoMtRecordList', 'pi pi-video'), leaf('/cspMtRecordList', 'pi pi-comments')]),
     group('videoSms', 'templates', 'pi pi-images', [leaf('/videoTemplateList', 'pi pi-images'), leaf('/cspTemplateList', 'pi pi-id-card')]),
   ],
   cspSms: [
+    group('cspSms', 'send', 'pi pi-send', [leaf('/cspSmsSend', 'pi pi-id-card')]),
     group('cspSms', 'records', 'pi pi-list', [leaf('/cspMtRecordList', 'pi pi-comments')]),
     group('cspSms', 'templates', 'pi pi-images', [leaf('/cspTemplateList', 'pi pi-id-card')]),
   ],
@@ -45,7 +52,7 @@ export const MENUS: Record<PermCode, MenuItem[]> = {
       leaf('/shortLinkList', 'pi pi-link'),
       leaf('/mobileStatusList', 'pi pi-mobile'),
     ]),
-    group('userCenter', 'mine', 'pi pi-user', [leaf('/activity', 'pi pi-history'), leaf('/info/setting', 'pi pi-cog')]),
+    group('userCenter', 'mine', 'pi pi-user', [leaf('/activity', 'pi pi-history'), leaf('/info/setting', 'pi pi-cog'), leaf('/apiInfo', 'pi pi-key')]),
   ],
 };
 

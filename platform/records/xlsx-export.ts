@@ -70,11 +70,14 @@ export async function sendXlsx<R>(reply: FastifyReply, lang: Language, name: str
   for (const [path, content] of Object.entries(packageParts(name))) zip.file(path, content);
   zip.file(SHEET_PATH, sheetStream);
   const out = zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true, compression: 'DEFLATE', compressionOptions: { level: 6 } });
+  // The headers are gone: the only honest signal left is to abort the transfer, so the client sees a failed
+  // download instead of a well-ended but truncated file.
   sheetStream.on('error', (err) => {
     reply.log.error({ err }, 'export failed');
     out.destroy(err);
+    reply.raw.destroy();
   });
-  out.on('error', (err) => reply.log.warn({ err }, 'export cut short'));
+  out.on('error', () => undefined);
   const file = `${name}-${Date.now()}.xlsx`;
   reply
     .header('Content-Type', XLSX_MIME)

@@ -51,7 +51,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
           throw badRequest('library.uploadUnreadable', {}, 'file');
         }
         if (part.file.truncated) throw tooLarge();
-        const fileName = (part.filename || 'file').slice(-200).replace(/[\u0000-\u001f]/g, '');
+        const fileName = [...(part.filename || "file").slice(-200)].filter((ch) => ch >= " ").join("");
         const refused = checkUpload({ name: fileName, size: bytes.length }, UPLOAD_LIMITS[endpoint.path]);
         if (refused === 'v.upload.tooLarge') throw tooLarge();
         if (refused) throw badRequest(media && refused === 'v.upload.type' ? 'library.uploadMediaType' : refused, {}, 'file');

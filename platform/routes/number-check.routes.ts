@@ -21,6 +21,7 @@ import { scopeCusIds, type CurrentUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { badRequest, notFound } from '../http/api-error';
 import { authedRoute as route } from '../records/read-route';
+import { route as commandRoute } from '../http/route';
 import { ms, Where } from '../records/list-query';
 import { NUMBER_STATUS_LABEL, numberStatusOf } from '../records/number-status';
 import { TENANT_TZ } from '../records/tenant-time';
@@ -146,14 +147,22 @@ export function registerNumberCheckRoutes(app: FastifyInstance, ctx: AppContext)
     return { ...batch, results };
   });
 
-  route(app, ctx, batchCheckEndpoint, async ({ body, user, message }) => {
-    if (!body.fileId && !body.mobiles) throw badRequest('numberCheck.fileRequired', {}, 'fileId');
-    const mobiles = checkList(body.fileId ? await sheetMobiles(ctx, user, body.fileId) : (body.mobiles ?? []));
-    const batch = await insertBatch(ownAccount(user, body.cus_id), body.batch_name, mobiles, null);
-    worker.wake();
-    message('numberCheck.started');
-    return batch;
-  });
+  // a command of the console's outbox: Idempotency-Key makes a retried push accept the batch once
+  commandRoute(
+    app,
+    ctx,
+    batchCheckEndpoint,
+    async ({ body, user, message }) => {
+      const caller = user!;
+      if (!body.fileId && !body.mobiles) throw badRequest('numberCheck.fileRequired', {}, 'fileId');
+      const mobiles = checkList(body.fileId ? await sheetMobiles(ctx, caller, body.fileId) : (body.mobiles ?? []));
+      const batch = await insertBatch(ownAccount(caller, body.cus_id), body.batch_name, mobiles, null);
+      worker.wake();
+      message('numberCheck.started');
+      return batch;
+    },
+    { idempotent: true },
+  );
 
   route(app, ctx, numberStatusDownloadEndpoint, async ({ body, user, lang, reply }) => {
     const [row] = await ctx.db.query<{ mobiles: string[] }>(
@@ -223,12 +232,18 @@ export function registerNumberCheckRoutes(app: FastifyInstance, ctx: AppContext)
       body,
     );
   });
-  route(app, ctx, aimMaterialDeleteEndpoint, async ({ body, user, message }) => {
-    const gone = await ctx.db.query('delete from aim_materials where material_id = $1 and cus_id = any($2::text[]) returning material_id', [body.material_id, user.visibleCusIds]);
-    if (gone.length === 0) throw notFound('aim.materialNotFound');
-    message('common.deleted');
-    return { material_id: body.material_id };
-  });
+  commandRoute(
+    app,
+    ctx,
+    aimMaterialDeleteEndpoint,
+    async ({ body, user, message }) => {
+      const gone = await ctx.db.query('delete from aim_materials where material_id = $1 and cus_id = any($2::text[]) returning material_id', [body.material_id, user!.visibleCusIds]);
+      if (gone.length === 0) throw notFound('aim.materialNotFound');
+      message('common.deleted');
+      return { material_id: body.material_id };
+    },
+    { idempotent: true },
+  );
   route(app, ctx, aimTemplateListEndpoint, async ({ body, user }) => {
     const w = scopedWhere(user, body);
     if (body.template_name) w.add(`strpos(t.template_name, ${w.bind(body.template_name)}) > 0`);

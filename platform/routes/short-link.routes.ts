@@ -14,6 +14,7 @@ import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { ms, pageOf, rowsOf, whereOf, type Filters } from '../records/list-query';
 import { authedRoute as route } from '../records/read-route';
+import { route as commandRoute } from '../http/route';
 import { SOURCES } from '../records/sources';
 import { sendXlsx, type Column } from '../records/xlsx-export';
 import { notifyChanged } from '../messaging/notify';
@@ -80,7 +81,8 @@ export function registerShortLinkRoutes(app: FastifyInstance, ctx: AppContext): 
     return { total: Number(n), totalExact: true, data: data as never };
   });
 
-  route(app, ctx, longToShortEndpoint, async ({ body, user, req }) => {
+  commandRoute(app, ctx, longToShortEndpoint, async ({ body, user: caller, req }) => {
+    const user = caller!;
     const now = ctx.now();
     const expiresAt = body.expiresAt ?? null;
     if (expiresAt !== null && expiresAt <= now.getTime()) throw badRequest('shortLink.expiryPast', {}, 'expiresAt');
@@ -105,7 +107,7 @@ export function registerShortLinkRoutes(app: FastifyInstance, ctx: AppContext): 
       }
     }
     throw new Error('short link codes kept colliding');
-  });
+  }, { idempotent: true });
 
   route(app, ctx, shortToLongEndpoint, async ({ body, user }) => {
     const code = codeOf(body.shortUrl);

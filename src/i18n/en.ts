@@ -80,6 +80,11 @@ export const EN: typeof ZH = {
   menu: {
     group: { send: 'Send', records: 'Records', timed: 'Timed SMS', statistics: 'Statistics', templates: 'Templates', finance: 'Finance', accounts: 'Customers', tools: 'Tools', mine: 'Mine' },
     smsGroupSend: 'Group send',
+    smsOneToOneSend: 'Personalised send',
+    smsLinkSend: 'Link send',
+    taokeSend: 'Taoke send',
+    videoSmsSend: 'Video SMS send',
+    cspSmsSend: 'Rich card send',
     mtRecordList: 'Send records',
     moRecordList: 'Reply records',
     pageTimeBatchList: 'Timed batches',

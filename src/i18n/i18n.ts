@@ -2,10 +2,14 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../contract/constants';
 import { getLanguage } from '../app/language';
+import { ACCOUNT_EN } from './account.en';
+import { ACCOUNT_ZH } from './account.zh';
 import { EN } from './en';
 import { applyPrimeReactLocale } from './primereact-locale';
 import { SCREENS_EN } from './screens.en';
 import { SCREENS_ZH } from './screens.zh';
+import { SEND_EN } from './send.en';
+import { SEND_ZH } from './send.zh';
 import { ZH } from './zh';
 
 // i18next with the shell's labels and the screens' labels merged (screens win on a clash, they know their texts).
@@ -19,8 +23,8 @@ export function deepMerge(a: Tree, b: Tree): Tree {
 }
 
 export const RESOURCES: Record<Language, Tree> = {
-  zh: deepMerge(ZH, SCREENS_ZH),
-  en: deepMerge(EN as Tree, SCREENS_EN),
+  zh: deepMerge(deepMerge(deepMerge(ZH, SCREENS_ZH), SEND_ZH), ACCOUNT_ZH),
+  en: deepMerge(deepMerge(deepMerge(EN as Tree, SCREENS_EN), SEND_EN), ACCOUNT_EN),
 };
 
 export function initI18n(lng: Language = getLanguage()) {

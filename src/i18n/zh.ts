@@ -78,6 +78,11 @@ export const ZH = {
   menu: {
     group: { send: '短信发送', records: '记录查询', timed: '定时短信', statistics: '统计分析', templates: '模板管理', finance: '财务管理', accounts: '客户管理', tools: '工具', mine: '我的' },
     smsGroupSend: '短信群发',
+    smsOneToOneSend: '个性化群发',
+    smsLinkSend: '链接短信发送',
+    taokeSend: '淘客短信发送',
+    videoSmsSend: '视频短信发送',
+    cspSmsSend: '5G 卡片消息发送',
     mtRecordList: '发送记录',
     moRecordList: '上行记录',
     pageTimeBatchList: '定时批次',

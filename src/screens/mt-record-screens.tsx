@@ -22,6 +22,8 @@ const filters: FilterDef<MtRecord>[] = [
   { field: 'decodeMobile', label: 'col.mobile', kind: 'prefix' },
   { field: 'decodeContent', label: 'col.content', kind: 'contains', visible: contentFilterVisible },
   { field: 'mt_status', label: 'col.status', kind: 'select', options: SEND_STATUS_FILTER, visible: statusFilterVisible },
+  // the send result links here with ?batch_id= (issue 10)
+  { field: 'batch_id', label: 'col.batchId', kind: 'eq-text' },
 ];
 
 function mtScreen(path: string, title: string, prod: number, extra: ColumnDef<MtRecord>[]): ScreenDefinition<MtRecord> {

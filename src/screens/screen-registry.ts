@@ -1,4 +1,5 @@
 import { createElement, type ComponentType } from 'react';
+import { ACCOUNT_SCREENS } from '../accounts/account-screens';
 import { SEND_SCREENS } from '../send/send-screens';
 import { activity } from './activity.screen';
 import { batches } from './batches.screen';
@@ -28,4 +29,5 @@ export const SCREENS: Record<string, ScreenEntry> = {
     DEFINITIONS.map((def) => [def.path, { title: def.title, component: () => createElement(TableScreen as ComponentType<{ def: ScreenDefinition<never> }>, { def }) }]),
   ),
   ...SEND_SCREENS,
+  ...ACCOUNT_SCREENS,
 };

@@ -45,7 +45,7 @@ describe.each(DB_KINDS)('menus and pickers on %s', (kind) => {
       expect.arrayContaining(['/mtRecordList', '/moRecordList', '/pageTimeBatchList', '/timeMtMessageList', '/dataGatheringBatchList', '/dataGatheringList', '/smsGroupSend']),
     );
     expect(paths(await menu('internationalSms')).sort()).toEqual(['/inteDataGatheringList', '/inteMtRecordList', '/inteSmsSend']);
-    expect(paths(await menu('videoSms')).sort()).toEqual(['/cspMtRecordList', '/cspTemplateList', '/videoMtRecordList', '/videoTemplateList']);
+    expect(paths(await menu('videoSms')).sort()).toEqual(['/cspMtRecordList', '/cspSmsSend', '/cspTemplateList', '/videoMtRecordList', '/videoSmsSend', '/videoTemplateList']);
     const center = await menu('userCenter');
     expect(paths(center)).toEqual(
       expect.arrayContaining(['/rechargeList', '/subAccountList', '/addressBookList', '/contentTemplateList', '/shortLinkList', '/mobileStatusList', '/activity', '/info/setting']),

@@ -83,10 +83,14 @@ describe.each(DB_KINDS)('record lists on %s', (kind) => {
     expect(replies.body.data.replyCount).toBe(0);
   });
 
-  it('shows an agent its own account and the accounts it created, nothing else', async () => {
-    expect(sns(await p.call('/mtRecord/list', { prod_type: 0 }, { token: agent }))).toEqual(['T-AGT-1', 'T-SUB3-1']);
-    expect(sns(await p.call('/mtRecord/list', { prod_type: 0, cus_id: 'SUB003' }, { token: agent }))).toEqual(['T-SUB3-1']);
+  it('shows an agent (userType 2) only its own records, not those of the accounts it created (spec §6)', async () => {
+    expect(sns(await p.call('/mtRecord/list', { prod_type: 0 }, { token: agent }))).toEqual(['T-AGT-1']);
+    expect(sns(await p.call('/mtRecord/list', { prod_type: 0, cus_id: 'SUB003' }, { token: agent }))).toEqual([]);
     expect(sns(await p.call('/mtRecord/list', { prod_type: 0, cus_id: 'SUB001' }, { token: agent }))).toEqual([]);
+    const pulled = await p.call('/mtRecord/pull', { direction: 'backfill', limit: 1000 }, { token: agent });
+    expect(new Set(pulled.body.data.documents.map((d: { cus_id: string }) => d.cus_id))).toEqual(new Set(['AGT001']));
+    const batches = await p.call('/dataGathering/batchList', {}, { token: agent });
+    expect(batches.body.data.data.map((b: { batch_id: string }) => b.batch_id)).toEqual(['TB-AGT']);
   });
 
   it('lists replies with caller, phone, content and time filters', async () => {
@@ -111,7 +115,7 @@ describe.each(DB_KINDS)('record lists on %s', (kind) => {
     const sub = await p.call('/dataGathering/batchList', { cus_id: 'SUB001' }, { token: admin });
     expect(sub.body.data.data.map((b: { batch_id: string; wait_send_count: number }) => [b.batch_id, b.wait_send_count])).toEqual([['TB-SUB1', 2]]);
     const agentView = await p.call('/dataGathering/batchList', {}, { token: agent });
-    expect(agentView.body.data.summary).toEqual({ receive: 2, pending: 0, sent: 4, success: 2, failure: 0, unknown: 0 });
+    expect(agentView.body.data.summary).toEqual({ receive: 1, pending: 0, sent: 3, success: 1, failure: 0, unknown: 0 });
   });
 
   it('lists timed batches and their numbers, scoped', async () => {

@@ -1,0 +1,121 @@
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Panel } from 'primereact/panel';
+import { Tag } from 'primereact/tag';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { apiDocEndpoint, callbackListEndpoint, getApiInfoEndpoint, modifyApiInfoEndpoint, modifyInterfacePasswordEndpoint, type ApiInfo, type CallbackDelivery } from '../../contract/endpoints/account.endpoints';
+import { PUSH_MODES, userIpsSchema } from '../../contract/validation/sub-account.rules';
+import { createFormMachine } from '../../machines/account-form.machine';
+import { formatDateTime } from '../app/format';
+import { getLanguage } from '../app/language';
+import { callOnline, read, runCommand } from './account-actions';
+import { AccountForm } from './account-form';
+import { AppSecretPanel } from './app-secret-panel';
+import { usePlatformList } from './use-platform-list';
+
+// API information (issue 12 §6): account id, interface password, app secret, IP allowlist, push mode, the callback
+// deliveries with their status, and the platform's OpenAPI document, read as text.
+
+const apiSettingsSchema = z.object({ userIps: userIpsSchema, pushMode: z.union([z.literal(PUSH_MODES.pull), z.literal(PUSH_MODES.push)]) });
+const interfaceSchema = z.object({ password: z.string().min(1, { error: 'v.settings.oldPasswordRequired' }).max(64), interfacePassword: z.string().min(6, { error: 'v.subAccount.passwordLength' }).max(10, { error: 'v.subAccount.passwordLength' }) });
+const interfaceMachine = createFormMachine('interfacePassword', interfaceSchema, { password: '', interfacePassword: '' });
+const STATUS = ['account.cbPending', 'account.cbDelivered', 'account.cbFailed'];
+
+interface OpenApiOp {
+  summary?: string;
+  description?: string;
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
+}
+
+function ApiDoc() {
+  const { t } = useTranslation();
+  const [doc, setDoc] = useState<{ paths?: Record<string, Record<string, OpenApiOp>> } | null>(null);
+  const [filter, setFilter] = useState('');
+  useEffect(() => {
+    void read(apiDocEndpoint, {}).then((d) => setDoc(d as never)).catch(() => undefined);
+  }, []);
+  const paths = Object.entries(doc?.paths ?? {}).filter(([p]) => p.toLowerCase().includes(filter.toLowerCase()));
+  return (
+    <div data-testid="api-doc">
+      <p>
+        {t('account.apiDocHint')} <a href="/sms-service-api/openapi.json" target="_blank" rel="noreferrer">openapi.json</a>
+      </p>
+      <input aria-label={t('account.apiDocFilter')} placeholder={t('account.apiDocFilter')} value={filter} onChange={(e) => setFilter(e.target.value)} className="p-inputtext" />
+      {paths.map(([path, ops]) =>
+        Object.entries(ops).map(([method, op]) => (
+          <details key={`${method} ${path}`} data-testid="api-doc-path">
+            <summary>
+              <Tag value={method.toUpperCase()} /> <code>{path}</code>
+            </summary>
+            {op.description && <p>{op.description}</p>}
+            {op.requestBody?.content?.['application/json'] && <pre style={{ whiteSpace: 'pre-wrap' }}>{JSON.stringify(op.requestBody.content['application/json'].schema, null, 2)}</pre>}
+          </details>
+        )),
+      )}
+    </div>
+  );
+}
+
+export function ApiInfoScreen() {
+  const { t } = useTranslation();
+  const lang = getLanguage();
+  const [info, setInfo] = useState<ApiInfo | null>(null);
+  useEffect(() => {
+    void read(getApiInfoEndpoint, {}).then(setInfo).catch(() => undefined);
+  }, []);
+  const settingsMachine = useMemo(() => (info ? createFormMachine('apiSettings', apiSettingsSchema, { userIps: info.userIps, pushMode: info.pushMode }) : null), [info]);
+  const deliveries = usePlatformList<typeof callbackListEndpoint, CallbackDelivery>(callbackListEndpoint, { pageNumber: 1, pageSize: 20 });
+  return (
+    <section className="page-card" data-testid="api-info" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      {info && (
+        <dl className="info-list">
+          <div><dt>{t('account.appId')}</dt><dd data-testid="api-app-id">{info.appId}</dd></div>
+          <div><dt>{t('account.interfacePassword')}</dt><dd>{t(info.hasInterfacePassword ? 'account.isSet' : 'account.notSet')}</dd></div>
+          <div><dt>{t('account.reportUrl')}</dt><dd>{info.reportUrl || '-'}</dd></div>
+          <div><dt>{t('account.moUrl')}</dt><dd>{info.moUrl || '-'}</dd></div>
+        </dl>
+      )}
+      <Panel header={t('account.apiSettings')} toggleable>
+        {settingsMachine && (
+          <AccountForm
+            machine={settingsMachine}
+            fields={[
+              { name: 'userIps', label: 'account.userIps' },
+              { name: 'pushMode', label: 'account.pushMode', kind: 'select', options: [{ value: 0, label: t('account.pushPull') }, { value: 1, label: t('account.pushProactive') }] },
+            ]}
+            testId="api-settings"
+            submitLabel="account.save"
+            submit={(v: Record<string, unknown>) => runCommand('settings.apiInfo', info?.appId ?? '', v)}
+          />
+        )}
+      </Panel>
+      <Panel header={t('account.interfacePassword')} toggleable collapsed>
+        <AccountForm
+          machine={interfaceMachine}
+          fields={[{ name: 'password', label: 'account.passwordAgain', kind: 'password' }, { name: 'interfacePassword', label: 'account.interfacePassword', kind: 'password' }]}
+          testId="interface-password"
+          submitLabel="account.save"
+          submit={(v) => callOnline(modifyInterfacePasswordEndpoint, v)}
+        />
+      </Panel>
+      <Panel header={t('account.appSecret')} toggleable collapsed>
+        <AppSecretPanel />
+      </Panel>
+      <Panel header={t('account.callbacks')} toggleable collapsed>
+        <DataTable value={deliveries.rows} dataKey="id" size="small" data-testid="callback-table" emptyMessage={t('account.empty')}>
+          <Column header={t('account.time')} body={(d: CallbackDelivery) => formatDateTime(d.create_time, lang)} />
+          <Column field="kind" header={t('account.cbKind')} />
+          <Column field="ref" header="sn" />
+          <Column header={t('account.status')} body={(d: CallbackDelivery) => <Tag severity={d.status === 1 ? 'success' : d.status === 2 ? 'danger' : 'warning'} value={t(STATUS[d.status] ?? 'account.cbPending')} />} />
+          <Column field="attempts" header={t('account.cbAttempts')} />
+          <Column field="lastError" header={t('account.cbLastError')} />
+        </DataTable>
+      </Panel>
+      <Panel header={t('account.apiDoc')} toggleable collapsed>
+        <ApiDoc />
+      </Panel>
+    </section>
+  );
+}

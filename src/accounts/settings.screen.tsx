@@ -1,0 +1,167 @@
+import { Button } from 'primereact/button';
+import { confirmDialog } from 'primereact/confirmdialog';
+import { InputText } from 'primereact/inputtext';
+import { Panel } from 'primereact/panel';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ulid } from 'ulid';
+import { getOperatorPatternsEndpoint, modifyMobileEndpoint, modifyPasswordEndpoint, sendMobileCodeEndpoint, type OperatorPattern } from '../../contract/endpoints/account.endpoints';
+import { getCusBneWarnInfoEndpoint } from '../../contract/endpoints/warn.endpoints';
+import type { BalanceWarning } from '../../contract/entities.schema';
+import { balanceWarningFormSchema } from '../../contract/validation/balance-warning.rules';
+import { certificationFormSchema, modifyCusNameFormSchema, modifyMobileFormSchema, modifyPasswordFormSchema, pushUrlFormSchema } from '../../contract/validation/personal-settings.rules';
+import { createFormMachine } from '../../machines/account-form.machine';
+import { useSession } from '../app/use-session';
+import { callOnline, read, runCommand } from './account-actions';
+import { AccountForm, messageText } from './account-form';
+import { AppSecretPanel } from './app-secret-panel';
+import { BalanceWarningNotice } from './balance-warning-notice';
+
+// Personal settings (spec §2, §5; issue 12 §3): one panel per setting, each a form machine with the contract's rules.
+
+const passwordMachine = createFormMachine('password', modifyPasswordFormSchema, { oldPassword: '', newPassword: '', confirmPassword: '' });
+const certMachine = createFormMachine('certification', certificationFormSchema, { cardName: '', cardNumber: '', phone: '' });
+const nameMachine = createFormMachine('cusName', modifyCusNameFormSchema, { cus_name: '' });
+const pushMachine = createFormMachine('pushUrl', pushUrlFormSchema, { reportUrl: '', moUrl: '' });
+
+function MobilePanel() {
+  const { t } = useTranslation();
+  const [uuid] = useState(() => ulid());
+  const [mobile, setMobile] = useState('');
+  const [wait, setWait] = useState(0);
+  const [error, setError] = useState('');
+  const machine = useMemo(() => createFormMachine('mobile', modifyMobileFormSchema, { mobile: '', code: '', uuid }), [uuid]);
+  useEffect(() => {
+    if (wait <= 0) return;
+    const id = setTimeout(() => setWait(wait - 1), 1000);
+    return () => clearTimeout(id);
+  }, [wait]);
+  const sendCode = async () => {
+    setError('');
+    try {
+      const r = await read(sendMobileCodeEndpoint, { mobile, uuid });
+      setWait(r.resendAfterS);
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  };
+  return (
+    <>
+      <div style={{ display: 'flex', gap: 8, marginBottom: 8 }}>
+        <InputText data-testid="mobile-new" placeholder={t('account.newMobile')} value={mobile} onChange={(e) => setMobile(e.target.value)} />
+        <Button data-testid="mobile-send-code" label={wait > 0 ? t('account.resendIn', { s: wait }) : t('account.sendCode')} disabled={wait > 0 || !mobile} onClick={() => void sendCode()} />
+      </div>
+      {error && <small className="p-error">{messageText(error)}</small>}
+      <AccountForm
+        machine={machine}
+        fields={[{ name: 'mobile', label: 'account.newMobile' }, { name: 'code', label: 'account.smsCode' }]}
+        testId="mobile"
+        submitLabel="account.save"
+        submit={(v) => callOnline(modifyMobileEndpoint, v)}
+      />
+    </>
+  );
+}
+
+function WarningPanel({ cusId }: { cusId: string }) {
+  const { t } = useTranslation();
+  const [w, setW] = useState<BalanceWarning | null>(null);
+  useEffect(() => {
+    void read(getCusBneWarnInfoEndpoint, {}).then(setW).catch(() => undefined);
+  }, []);
+  const machine = useMemo(
+    () => (w ? createFormMachine('warning', balanceWarningFormSchema, { enabled: w.enabled, warnBalance: String(w.warnBalance), warnMobiles: w.warnMobiles.join('\n') }) : null),
+    [w],
+  );
+  if (!machine) return null;
+  // a later fall below the threshold sends one warning SMS to these numbers
+  return (
+    <AccountForm
+      machine={machine}
+      fields={[
+        { name: 'enabled', label: 'account.warnEnabled', kind: 'select', options: [{ value: true, label: t('account.on') }, { value: false, label: t('account.off') }] },
+        { name: 'warnBalance', label: 'account.warnBalance' },
+        { name: 'warnMobiles', label: 'account.warnMobiles', kind: 'textarea' },
+      ]}
+      testId="warning"
+      submitLabel="account.save"
+      submit={(v: Record<string, unknown>) => runCommand('warn.modify', cusId, { ...v, cus_id: cusId })}
+    />
+  );
+}
+
+function OperatorPatterns() {
+  const [rows, setRows] = useState<OperatorPattern[]>([]);
+  useEffect(() => {
+    void read(getOperatorPatternsEndpoint, {}).then(setRows).catch(() => undefined);
+  }, []);
+  return (
+    <dl className="info-list">
+      {rows.map((r) => (
+        <div key={r.operator}>
+          <dt>{r.label}</dt>
+          <dd>{r.prefixes.join(' ')}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function SettingsScreen() {
+  const { t } = useTranslation();
+  const { userInfo } = useSession();
+  const cusId = userInfo?.authUser.cus_id ?? '';
+  const confirmPush = (go: () => void) => confirmDialog({ message: t('account.confirmPush'), header: t('account.confirmTitle'), accept: go });
+  return (
+    <section className="page-card" data-testid="settings" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      <BalanceWarningNotice />
+      <Panel header={t('account.modifyPassword')} toggleable>
+        <AccountForm
+          machine={passwordMachine}
+          fields={[
+            { name: 'oldPassword', label: 'account.oldPassword', kind: 'password' },
+            { name: 'newPassword', label: 'account.newPassword', kind: 'password' },
+            { name: 'confirmPassword', label: 'account.confirmPassword', kind: 'password' },
+          ]}
+          testId="password"
+          submitLabel="account.save"
+          submit={(v) => callOnline(modifyPasswordEndpoint, v)}
+        />
+      </Panel>
+      <Panel header={t('account.certification')} toggleable collapsed>
+        <AccountForm
+          machine={certMachine}
+          fields={[{ name: 'cardName', label: 'account.cardName' }, { name: 'cardNumber', label: 'account.cardNumber' }, { name: 'phone', label: 'account.phone' }]}
+          testId="certification"
+          submitLabel="account.save"
+          submit={(v: Record<string, unknown>) => runCommand('settings.certification', cusId, v)}
+        />
+      </Panel>
+      <Panel header={t('account.modifyMobile')} toggleable collapsed>
+        <MobilePanel />
+      </Panel>
+      <Panel header={t('account.modifyCusName')} toggleable collapsed>
+        <AccountForm machine={nameMachine} fields={[{ name: 'cus_name', label: 'account.cusName' }]} testId="cus-name" submitLabel="account.save" submit={(v: Record<string, unknown>) => runCommand('settings.cusName', cusId, v)} />
+      </Panel>
+      <Panel header={t('account.pushUrls')} toggleable collapsed>
+        <AccountForm
+          machine={pushMachine}
+          fields={[{ name: 'reportUrl', label: 'account.reportUrl' }, { name: 'moUrl', label: 'account.moUrl' }]}
+          testId="push-url"
+          submitLabel="account.save"
+          confirm={confirmPush}
+          submit={(v: Record<string, unknown>) => runCommand('settings.pushUrl', cusId, v)}
+        />
+      </Panel>
+      <Panel header={t('account.appSecret')} toggleable collapsed>
+        <AppSecretPanel />
+      </Panel>
+      <Panel header={t('account.balanceWarning')} toggleable collapsed>
+        <WarningPanel cusId={cusId} />
+      </Panel>
+      <Panel header={t('account.operatorPatterns')} toggleable collapsed>
+        <OperatorPatterns />
+      </Panel>
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { chargeDetailEndpoint, customerAddEndpoint, customerBusCtysEndpoint, customerDetailEndpoint, customerProdTypesEndpoint } from '../../contract/endpoints/customer.endpoints';
+import type { Option, Recharge, SubAccountDetail } from '../../contract/entities.schema';
+import { RECHARGE_TYPE } from '../../contract/states';
+import { PUSH_MODES, rechargeFormSchema, subAccountFormSchema } from '../../contract/validation/sub-account.rules';
+import { createFormMachine } from '../../machines/account-form.machine';
+import { formatDateTime } from '../app/format';
+import { getLanguage } from '../app/language';
+import { stateText } from '../screens/cells';
+import { useViewer } from '../screens/table-screen';
+import { callOnline, read, runCommand } from './account-actions';
+import { AccountForm, type FieldDef } from './account-form';
+import { usePlatformList } from './use-platform-list';
+
+// The dialogs behind the sub-account row actions (spec §2 screen 11): add, detail, charge, charge detail.
+
+const EMPTY_SUB = {
+  cus_id: '', cus_name: '', password: '', interfacePassword: '', userIps: '', ext_number: '', pushMode: PUSH_MODES.pull, reportUrl: '', moUrl: '',
+  maxConnections: '10', maxSpeed: '100', srcId: '', busCty: '', prodType: 0,
+};
+const addMachine = createFormMachine('subAccountAdd', subAccountFormSchema, EMPTY_SUB);
+const pushOn = (v: Record<string, unknown>) => v.pushMode === PUSH_MODES.push;
+
+export function AddSubAccountForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const [prodTypes, setProdTypes] = useState<Option[]>([]);
+  const [busCtys, setBusCtys] = useState<Option[]>([]);
+  useEffect(() => {
+    void read(customerProdTypesEndpoint, {}).then(setProdTypes).catch(() => undefined);
+    void read(customerBusCtysEndpoint, {}).then(setBusCtys).catch(() => undefined);
+  }, []);
+  const fields: FieldDef[] = useMemo(
+    () => [
+      { name: 'cus_id', label: 'account.cusId' },
+      { name: 'cus_name', label: 'account.cusName' },
+      { name: 'password', label: 'account.loginPassword', kind: 'password' },
+      { name: 'interfacePassword', label: 'account.interfacePassword', kind: 'password' },
+      { name: 'userIps', label: 'account.userIps' },
+      { name: 'ext_number', label: 'account.extNumber' },
+      { name: 'pushMode', label: 'account.pushMode', kind: 'select', options: [{ value: 0, label: t('account.pushPull') }, { value: 1, label: t('account.pushProactive') }] },
+      { name: 'reportUrl', label: 'account.reportUrl', when: pushOn },
+      { name: 'moUrl', label: 'account.moUrl', when: pushOn },
+      { name: 'maxConnections', label: 'account.maxConnections' },
+      { name: 'maxSpeed', label: 'account.maxSpeed' },
+      { name: 'srcId', label: 'account.srcId' },
+      { name: 'busCty', label: 'account.busCty', kind: 'select', options: busCtys.map((o) => ({ label: o.label, value: o.value })) },
+      { name: 'prodType', label: 'account.prodType', kind: 'select', options: prodTypes.map((o) => ({ label: o.label, value: o.value })) },
+    ],
+    [t, prodTypes, busCtys],
+  );
+  // the passwords make this an online call, not a queued command (sync/account-commands.ts)
+  return <AccountForm machine={addMachine} fields={fields} testId="sub-add" submitLabel="account.add" submit={(v) => callOnline(customerAddEndpoint, v)} onDone={onDone} />;
+}
+
+export function ChargeForm({ cusId, enterpriseBalance, onDone }: { cusId: string; enterpriseBalance: number; onDone: () => void }) {
+  const machine = useMemo(() => createFormMachine('charge', rechargeFormSchema(enterpriseBalance), { cus_id: cusId, amount: '', remark: '' }), [cusId, enterpriseBalance]);
+  const fields: FieldDef[] = [
+    { name: 'amount', label: 'account.amount' },
+    { name: 'remark', label: 'account.remark' },
+  ];
+  return (
+    <AccountForm
+      machine={machine}
+      fields={fields}
+      testId="charge"
+      submitLabel="account.charge"
+      submit={(v: { cus_id: string; amount: number; remark?: string }) => runCommand('customer.charge', v.cus_id, { ...v })}
+      onDone={onDone}
+    />
+  );
+}
+
+export function SubAccountDetailView({ cusId }: { cusId: string }) {
+  const { t } = useTranslation();
+  const [d, setD] = useState<SubAccountDetail | null>(null);
+  useEffect(() => {
+    void read(customerDetailEndpoint, { cus_id: cusId }).then(setD).catch(() => undefined);
+  }, [cusId]);
+  if (!d) return null;
+  const rows: [string, string][] = [
+    ['account.cusId', d.cus_id],
+    ['account.cusName', d.cus_name],
+    ['account.balance', d.balanceStr2],
+    ['account.extNumber', d.ext_number],
+    ['account.userIps', d.userIps || '-'],
+    ['account.pushMode', t(d.pushMode === 1 ? 'account.pushProactive' : 'account.pushPull')],
+    ['account.reportUrl', d.reportUrl || '-'],
+    ['account.moUrl', d.moUrl || '-'],
+    ['account.maxConnections', String(d.maxConnections)],
+    ['account.maxSpeed', String(d.maxSpeed)],
+    ['account.srcId', d.srcId || '-'],
+    ['account.busCty', d.busCty],
+    ['account.prodType', d.prodTypes.join(', ')],
+  ];
+  return (
+    <dl className="info-list" data-testid="sub-detail">
+      {rows.map(([k, v]) => (
+        <div key={k}>
+          <dt>{t(k)}</dt>
+          <dd>{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function ChargeDetailView({ cusId }: { cusId: string }) {
+  const { t } = useTranslation();
+  const v = useViewer();
+  const { rows } = usePlatformList<typeof chargeDetailEndpoint, Recharge>(chargeDetailEndpoint, { cus_id: cusId, pageNumber: 1, pageSize: 50 });
+  const lang = getLanguage();
+  return (
+    <DataTable value={rows} dataKey="id" size="small" data-testid="charge-detail" emptyMessage={t('account.empty')}>
+      <Column header={t('account.time')} body={(r: Recharge) => formatDateTime(r.create_time, lang)} />
+      <Column header={t('account.amount')} body={(r: Recharge) => r.recharge_money.toFixed(2)} />
+      <Column header={t('account.preBalance')} field="preBalanceStr" />
+      <Column header={t('account.postBalance')} field="postBalanceStr" />
+      <Column header={t('account.rechargeType')} body={(r: Recharge) => stateText(RECHARGE_TYPE, r.recharge_type, v)} />
+      <Column header={t('account.remark')} field="remark" />
+    </DataTable>
+  );
+}

@@ -1,0 +1,20 @@
+// Texts of the send workspace (issue 10) and the rich message preview panel.
+export const SEND_EN = {
+  send: {
+    account: 'Sending account', balance: 'Balance', numbers: 'Mobile numbers', numbersIntl: 'International numbers (with country code, e.g. +1, 0044)',
+    numbersHint: 'One number per line, or separated by commas, spaces or full-width separators', numbersIntlHint: '+14155552671\n0044 7400 123456',
+    reading: 'Reading the file…', fileRows: '{{count}} rows', column: 'Column', skipHeader: 'First row is a header', groups: 'Choose address book groups',
+    valid: 'Valid', invalid: 'Invalid', duplicates: 'Duplicates', removeInvalid: 'Remove invalid and duplicate numbers',
+    longLink: 'Long link', productLink: 'Product link', senderId: 'Sender id', chatbot: 'Chatbot', cardTemplate: 'Card template', cardName: 'Card name',
+    lowType: 'Fallback', lowTypes: { none: 'No fallback', '1': 'SMS', '2': 'Video message', '3': 'Reading message' },
+    videoTemplate: 'Video template', videoTitle: 'Subject', media: { text: 'Text', image: 'Image', video: 'Video', audio: 'Audio' },
+    frameText: 'Frame text', removeFrame: 'Remove this frame', addFrame: 'Add frame', fallbackText: 'Fallback SMS text', template: 'Content (${p1}, ${p2}… take sheet columns)', content: 'Message',
+    figures: '{{characters}} characters · {{encoding}} · {{parts}} parts · {{perPart}} per part', signature: 'Signature', largest: 'counted on the largest message', mobileColumn: 'Number column',
+    timed: 'Schedule', pick: { '10': 'In 10 min', '30': 'In 30 min', '60': 'In 1 h', '1440': 'In 24 h' },
+    submit: 'Send', queuedStatus: 'Queued offline; it goes out when the network returns', submitting: 'Submitting…',
+    scheduledResult: 'Scheduled: timed batch', sentResult: 'Submitted: batch', viewRecords: 'Records of this batch', another: 'Send another', backToEdit: 'Back to editing',
+    confirmTitle: 'Confirm the send', summaryNumbers: 'Valid numbers', summaryParts: 'Parts per number', summaryCost: 'Cost (yuan)', summaryTime: 'Send time', now: 'Now',
+    offlineNote: 'Offline: the send is queued and goes out when the network returns', confirm: 'Send', cancel: 'Cancel',
+  },
+  preview: { card: 'Card', sms: 'Fallback SMS', video: 'Fallback video', read: 'Fallback reading', noCard: 'No card yet' },
+};

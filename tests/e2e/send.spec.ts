@@ -1,0 +1,124 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// The send workspace end to end (issue 10) in Chromium against the server `npm start` runs: counts before sending,
+// the balance dropping by the shown cost, records moving, per-country prices, schedules, offline queueing.
+const BASE = '/sms-cloud';
+const API = '/sms-service-api';
+
+async function login(page: Page, username = 'admin') {
+  await page.goto(`${BASE}/login`);
+  await page.locator('#login-username').fill(username);
+  await page.locator('#login-password').fill('demo1234');
+  await page.locator('#login-code').fill('ABCD');
+  await page.locator('form').first().locator('button[type=submit]').click();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
+}
+
+async function openSend(page: Page, path: string) {
+  await page.goto(`${BASE}${path}`);
+  await expect(page.getByTestId('send-account')).toContainText('EP0001');
+  await expect(page.getByTestId('send-balance')).toBeVisible();
+}
+
+/** 1,234.56 / ¥1,234.56 → 1234.56 */
+const amount = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
+
+async function apiToken(request: APIRequestContext): Promise<string> {
+  const r = await request.post(`${API}/user/login`, { data: { username: 'admin', password: Buffer.from('demo1234').toString('base64'), code: 'ABCD', redomStr: '' } });
+  return (await r.json()).data.token;
+}
+
+async function batchesWith(request: APIRequestContext, token: string, content: string): Promise<number> {
+  const r = await request.post(`${API}/dataGathering/batchList`, { data: { pageNumber: 1, pageSize: 100 }, headers: { Authorization: `Bearer ${token}` } });
+  const rows = (await r.json()).data?.data ?? [];
+  return rows.filter((b: { decodeContent: string }) => b.decodeContent === content).length;
+}
+
+test('domestic send: counts before sending, the balance drops by the shown cost, records appear and move', async ({ page }) => {
+  await login(page);
+  await openSend(page, '/smsGroupSend');
+  const before = amount(await page.getByTestId('send-balance').textContent());
+  const content = `【演示】e2e 到货通知 ${Date.now()}`;
+  await page.getByTestId('send-content').fill(content);
+  await expect(page.getByTestId('send-signature')).toHaveText('演示');
+  await page.getByTestId('send-mobiles').fill('13900003001\n13900003002，13900003003 12345\n13900003001');
+  await page.getByTestId('send-submit').click();
+
+  await expect(page.getByTestId('count-valid')).toHaveText('3');
+  await expect(page.getByTestId('count-invalid')).toHaveText('1');
+  await expect(page.getByTestId('count-duplicate')).toHaveText('1');
+  await expect(page.getByTestId('send-invalid-list')).toContainText('12345');
+  await expect(page.getByTestId('confirm-count')).toHaveText('3');
+  await expect(page.getByTestId('confirm-parts')).toHaveText('1');
+  const cost = amount(await page.getByTestId('confirm-cost').textContent());
+  expect(cost).toBeCloseTo(0.15, 4);
+  await page.getByTestId('send-confirm-ok').click();
+
+  await expect(page.getByTestId('send-result')).toBeVisible();
+  await expect.poll(async () => amount(await page.getByTestId('send-balance').textContent())).toBeCloseTo(before - cost, 2);
+  const batchId = (await page.getByTestId('send-batch-id').textContent())!;
+  await page.getByTestId('send-records-link').click();
+  await expect(page).toHaveURL(new RegExp(`/mtRecordList\\?batch_id=${batchId}`));
+  const statuses = page.getByTestId('screen-mtRecordList').getByTestId('send-status');
+  await expect(statuses).toHaveCount(3);
+  // the carrier simulator reports within a second; each record moves on to its final status
+  await expect.poll(() => statuses.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')).filter((s) => s === 'success' || s === 'failure').length), { timeout: 30_000 }).toBe(3);
+});
+
+test('international send to two countries is priced per country', async ({ page }) => {
+  await login(page);
+  await openSend(page, '/inteSmsSend');
+  await page.getByTestId('send-content').fill('Hello from e2e');
+  await page.getByTestId('send-sender_id').fill('ACME1');
+  await page.getByTestId('send-mobiles').fill('+14155552671\n+14155552672\n0044 7400 123456\n4155552673');
+  await page.getByTestId('send-submit').click();
+  await expect(page.getByTestId('send-countries')).toContainText('US');
+  await expect(page.getByTestId('count-invalid')).toHaveText('1');
+  const rows = page.getByTestId('confirm-country');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('美国');
+  await expect(rows.nth(0)).toContainText('0.70');
+  await expect(rows.nth(1)).toContainText('英国');
+  await expect(rows.nth(1)).toContainText('0.40');
+  expect(amount(await page.getByTestId('confirm-cost').textContent())).toBeCloseTo(1.1, 4);
+  await page.getByTestId('send-confirm-ok').click();
+  await expect(page.getByTestId('send-result')).toBeVisible();
+});
+
+test('a scheduled send appears in the timed batches', async ({ page }) => {
+  await login(page);
+  await openSend(page, '/smsGroupSend');
+  const content = `定时 e2e ${Date.now()}`;
+  await page.getByTestId('send-content').fill(content);
+  await page.getByTestId('send-mobiles').fill('13900003011\n13900003012');
+  await page.locator('#send-timed').click();
+  await page.getByTestId('send-pick-30').click();
+  await page.getByTestId('send-submit').click();
+  await expect(page.getByTestId('confirm-time')).not.toHaveText('立即发送');
+  await page.getByTestId('send-confirm-ok').click();
+  await expect(page.getByTestId('send-result')).toBeVisible();
+  await page.getByTestId('send-records-link').click();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/pageTimeBatchList`));
+  await expect(page.getByTestId('screen-pageTimeBatchList').getByText(content)).toBeVisible();
+});
+
+test('a send made offline is queued and reaches the platform exactly once when back online', async ({ page, context, request }) => {
+  const token = await apiToken(request);
+  await login(page);
+  await openSend(page, '/smsGroupSend');
+  const content = `离线 e2e ${Date.now()}`;
+  await page.getByTestId('send-content').fill(content);
+  await page.getByTestId('send-mobiles').fill('13900003021\n13900003022');
+  await context.setOffline(true);
+  await page.getByTestId('send-submit').click();
+  await page.getByTestId('send-confirm-ok').click();
+  await expect(page.getByTestId('send-status')).toHaveAttribute('data-status', 'queued');
+  expect(await batchesWith(request, token, content)).toBe(0);
+  await context.setOffline(false);
+  await expect(page.getByTestId('send-result')).toBeVisible({ timeout: 60_000 });
+  await expect.poll(() => batchesWith(request, token, content)).toBe(1);
+  // the outbox has nothing left to push: still one batch after another round
+  await page.goto(`${BASE}/activity`);
+  await expect(page.getByTestId('screen-activity').getByTestId('event-status').first()).toBeVisible();
+  expect(await batchesWith(request, token, content)).toBe(1);
+});
