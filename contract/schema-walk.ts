@@ -104,3 +104,64 @@ export function fieldsOf(schema: z.ZodType): string[] {
   for (const l of leavesOf(schema)) if (l.path) names.add(l.path.split(/[.[{]/)[0]);
   return [...names];
 }
+
+/** A value the schema probably accepts: the smallest of each kind, every optional field filled in. For building
+ * requests from the contract (the fuzz suite), not a generator of all valid values. */
+export function sampleOf(schema: z.ZodType, depth = 0): unknown {
+  const { def } = defOf(schema);
+  if (depth > 12) return undefined;
+  const { min } = boundsOf(def);
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'catch':
+    case 'readonly':
+    case 'nonoptional':
+      return sampleOf(def.innerType!, depth + 1);
+    case 'pipe':
+      return sampleOf(def.in!, depth + 1) ?? sampleOf(def.out!, depth + 1);
+    case 'transform':
+      return undefined;
+    case 'lazy':
+      return sampleOf(def.getter!(), depth + 1);
+    case 'object':
+      return Object.fromEntries(Object.entries(def.shape ?? {}).map(([k, v]) => [k, sampleOf(v, depth + 1)]));
+    case 'union':
+      return def.options?.length ? sampleOf(def.options[0], depth + 1) : undefined;
+    case 'array':
+      return Array.from({ length: Math.max(1, min ?? 0) }, () => sampleOf(def.element!, depth + 1));
+    case 'literal':
+      return def.values?.[0];
+    case 'enum':
+      return Object.values(def.entries ?? {})[0];
+    case 'string':
+      return 'a'.repeat(Math.max(1, min ?? 1));
+    case 'number':
+    case 'int':
+      return Math.max(min ?? 0, 0) || (min ?? 1);
+    case 'boolean':
+      return false;
+    default:
+      return undefined;
+  }
+}
+
+/** `base` with the value at a leaf path (as leavesOf names it) replaced; missing parents are made. */
+export function withValueAt(base: unknown, path: string, value: unknown): unknown {
+  const parts = path.split(/\.|(?=\[\])/).filter(Boolean);
+  const set = (node: unknown, i: number): unknown => {
+    if (i === parts.length) return value;
+    const part = parts[i];
+    if (part.startsWith('[]')) {
+      const arr = Array.isArray(node) && node.length ? [...node] : [{}];
+      arr[0] = set(arr[0], i + 1);
+      return arr;
+    }
+    const obj = node !== null && typeof node === 'object' && !Array.isArray(node) ? { ...(node as Record<string, unknown>) } : {};
+    obj[part] = set(obj[part], i + 1);
+    return obj;
+  };
+  return set(base, 0);
+}

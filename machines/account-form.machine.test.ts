@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { rechargeFormSchema, subAccountFormSchema } from '../contract/validation/sub-account.rules';
 import { modifyPasswordFormSchema } from '../contract/validation/personal-settings.rules';
 import { ApiCallError } from '../sync/http-client';
-import { createFormMachine } from './account-form.machine';
+import { createFormMachine, type FormValues } from './account-form.machine';
 
 const SUB = { cus_id: '', cus_name: '', password: '', interfacePassword: '', userIps: '', ext_number: '', pushMode: 0, reportUrl: '', moUrl: '', maxConnections: '', maxSpeed: '', srcId: '', busCty: '', prodType: 0 };
 
@@ -31,7 +31,7 @@ describe('account form machine', () => {
 
   it('shows a platform rejection on the field it names', async () => {
     const m = createFormMachine('charge', rechargeFormSchema(100), { cus_id: 'SUB001', amount: '' }).provide({
-      actors: { submit: fromPromise(async () => { throw new ApiCallError('http', '充值金额不能超过企业余额', 400, null, 'amount'); }) },
+      actors: { submit: fromPromise<unknown, FormValues>(() => Promise.reject(new ApiCallError('http', '充值金额不能超过企业余额', 400, null, 'amount'))) },
     });
     const a = createActor(m).start();
     a.send({ type: 'form.set', field: 'amount', value: '100.01' });

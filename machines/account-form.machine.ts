@@ -40,11 +40,12 @@ export function rejectionErrors(err: unknown): FormErrors {
   return { form: err instanceof Error ? err.message : String(err) };
 }
 
-export function createFormMachine<S extends z.ZodType>(id: string, schema: S, initial: FormValues) {
+/** The parsed values go to `submit` (numbers coerced, texts trimmed), as the endpoint's request. */
+export function createFormMachine(id: string, schema: z.ZodType, initial: FormValues) {
   return setup({
     types: {} as { context: Context; events: FormEvent },
     actors: {
-      submit: fromPromise<unknown, z.output<S>>(async () => {
+      submit: fromPromise<unknown, FormValues>(async () => {
         throw new Error('submit not provided');
       }),
     },
@@ -81,7 +82,7 @@ export function createFormMachine<S extends z.ZodType>(id: string, schema: S, in
       submitting: {
         invoke: {
           src: 'submit',
-          input: ({ context }) => schema.parse(context.values) as z.output<S>,
+          input: ({ context }) => schema.parse(context.values) as FormValues,
           onDone: { target: 'done', actions: assign({ result: ({ event }) => event.output }) },
           onError: { target: 'editing', actions: assign({ errors: ({ event }) => rejectionErrors(event.error) }) },
         },

@@ -15,8 +15,11 @@ if (!config.captcha) app.log.warn('CAPTCHA=off: the login captcha is not checked
 await seedDemoTenant(ctx);
 await seedRecords(ctx, config.seedRecords);
 await app.listen({ port: config.port, host: config.host });
+// PORT=0 takes any free port: say which one.
+const bound = app.server.address();
+const port = typeof bound === 'object' && bound ? bound.port : config.port;
 
-const url = `http://localhost:${config.port}/sms-cloud/`;
+const url = `http://localhost:${port}/sms-cloud/`;
 console.log(`\nSMS cloud console: ${url}\nDemo logins (password demo1234): admin, agent, user\nDatabase: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir ?? 'memory'}`}\n`);
 
 let closing = false;

@@ -4,6 +4,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { FeedResource } from '../contract/endpoints/feed.endpoints';
 import type { Batch, MoRecord, MtRecord, StatisticsRow, TimeBatch, TimeMtMessage } from '../contract/records.schema';
 import type { ShortLinkRecord } from '../contract/entities.schema';
+import type { AddressBookDoc, TemplateDoc } from '../contract/library.schema';
 
 // The console's local database (DESIGN.md §2, §4): RxDB on Dexie, one database per user, ≤ 13 collections.
 // Newest-first order is index-backed through `k`: the inverted time (MAX - time, zero-padded) joined with the primary
@@ -56,6 +57,10 @@ export type LocalTimeBatch = Local<TimeBatch>;
 export type LocalTimeMt = Local<TimeMtMessage>;
 export type LocalStat = Local<StatisticsRow>;
 export type LocalShortLink = Local<ShortLinkRecord>;
+/** content, video and CSP templates in one collection, told apart by `kind`. */
+export type LocalTemplate = Local<TemplateDoc>;
+/** address-book groups and members in one collection, told apart by `kind`. */
+export type LocalAddressBook = Local<AddressBookDoc>;
 
 export interface LocalCollections {
   mt_records: RxCollection<LocalMt>;
@@ -65,6 +70,8 @@ export interface LocalCollections {
   time_mt_messages: RxCollection<LocalTimeMt>;
   statistics: RxCollection<LocalStat>;
   short_links: RxCollection<LocalShortLink>;
+  templates: RxCollection<LocalTemplate>;
+  address_book: RxCollection<LocalAddressBook>;
   events: RxCollection<EventDoc>;
   sync_state: RxCollection<SyncStateDoc>;
 }
@@ -144,6 +151,18 @@ const shortLinkSchema = schema<LocalShortLink>(
   },
   [['k'], ['click_status', 'k'], ['cus_id', 'k'], ['decodeMobile', 'k']],
 );
+// Templates and address books (issue 11): one collection per shape, `kind` first in every index. Fields a kind does not
+// have are optional; indexed ones exist on every kind (groups carry mobile '' and their own groupId).
+const templateSchema = schema<LocalTemplate>(
+  'id',
+  { id: str(64), kind: str(8), cus_id: str(64), create_time: int(), ...feed },
+  [['kind', 'k'], ['kind', 'cus_id', 'k']],
+);
+const addressBookSchema = schema<LocalAddressBook>(
+  'id',
+  { id: str(64), kind: str(8), cus_id: str(64), groupId: str(64), mobile: str(32), create_time: int(), ...feed },
+  [['kind', 'k'], ['kind', 'groupId', 'k'], ['kind', 'mobile', 'k']],
+);
 const eventSchema = schema<EventDoc>(
   'id',
   {
@@ -161,6 +180,10 @@ export interface RecordCollectionMeta {
   primaryKey: string;
   /** the epoch-ms field the default order (newest first) and date ranges use. */
   timeField: string;
+  /** further resources pulled into the same collection (documents carry `kind`). */
+  alsoFrom?: FeedResource[];
+  /** kept whole: no cache horizon, no eviction (templates and address books are small and needed whatever their age). */
+  keepAll?: boolean;
 }
 export const RECORD_COLLECTIONS: Record<RecordCollectionName, RecordCollectionMeta> = {
   mt_records: { resource: 'mtRecord', primaryKey: 'sn', timeField: 'receive_time' },
@@ -170,9 +193,11 @@ export const RECORD_COLLECTIONS: Record<RecordCollectionName, RecordCollectionMe
   time_mt_messages: { resource: 'timeMtMessage', primaryKey: 'sn', timeField: 'create_time' },
   statistics: { resource: 'statistics', primaryKey: 'id', timeField: 'gathering_ms' },
   short_links: { resource: 'shortLink', primaryKey: 'sn', timeField: 'create_time' },
+  templates: { resource: 'contentTemplate', alsoFrom: ['videoTemplate', 'cspTemplate'], primaryKey: 'id', timeField: 'create_time', keepAll: true },
+  address_book: { resource: 'addressGroup', alsoFrom: ['addressMember'], primaryKey: 'id', timeField: 'create_time', keepAll: true },
 };
 export const COLLECTION_OF_RESOURCE = Object.fromEntries(
-  Object.entries(RECORD_COLLECTIONS).map(([name, m]) => [m.resource, name]),
+  Object.entries(RECORD_COLLECTIONS).flatMap(([name, m]) => [m.resource, ...(m.alsoFrom ?? [])].map((r) => [r, name])),
 ) as Record<FeedResource, RecordCollectionName>;
 
 /** epoch ms of a document's ordering time. Statistics rows carry a YYYY[-MM[-DD]] string. */
@@ -189,6 +214,8 @@ export const COLLECTION_SCHEMAS = {
   time_mt_messages: timeMtSchema,
   statistics: statSchema,
   short_links: shortLinkSchema,
+  templates: templateSchema,
+  address_book: addressBookSchema,
   events: eventSchema,
   sync_state: syncStateSchema,
 };

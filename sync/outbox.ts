@@ -7,6 +7,7 @@ import { recordStoreOf } from './record-store';
 import { applySendResult, SEND_COMMANDS } from './send-commands';
 import { ACCOUNT_COMMANDS } from './account-commands';
 import { TOOLS_COMMANDS } from './tools-commands';
+import { LIBRARY_COMMANDS } from './library-commands';
 
 // The outbox (DESIGN.md §2.3): pushes pending events in order per aggregate with Idempotency-Key = event id, so a
 // retry after a lost answer is answered from the platform's stored response and nothing happens twice. Retryable
@@ -26,6 +27,7 @@ export const COMMANDS: Record<string, Command> = {
   ...SEND_COMMANDS,
   ...ACCOUNT_COMMANDS,
   ...TOOLS_COMMANDS,
+  ...LIBRARY_COMMANDS,
 };
 
 export interface OutboxOptions {

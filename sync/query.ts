@@ -113,6 +113,9 @@ export function listEndpointFor(q: Query): Endpoint | null {
       return statisticsListEndpoint;
     case 'short_links':
       return shortLinkListEndpoint;
+    // templates and address books are kept whole locally (no horizon): nothing to ask the platform for
+    case 'templates':
+    case 'address_book':
     case 'events':
       return null;
   }

@@ -248,7 +248,8 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
   const firstPage = new Promise<void>((r) => (firstPageDone = r));
 
   async function loadState(resource: FeedResource, w: CacheWindow): Promise<ResourceState> {
-    const since = now() - w.days * DAY_MS;
+    // collections kept whole (templates, address books) backfill everything: their horizon is the epoch
+    const since = RECORD_COLLECTIONS[COLLECTION_OF_RESOURCE[resource]].keepAll ? 0 : now() - w.days * DAY_MS;
     const saved = await store.readState<ResourceState>(resource);
     // a grown window (older horizon) backfills again from the top: documents already here are overwritten in place.
     if (saved && saved.since <= since + DAY_MS) return saved;
@@ -317,6 +318,7 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
   async function evict(w: CacheWindow) {
     const horizon = now() - w.days * DAY_MS;
     for (const name of Object.keys(RECORD_COLLECTIONS) as RecordCollectionName[]) {
+      if (RECORD_COLLECTIONS[name].keepAll) continue;
       for (;;) {
         const old = await store.keysOlderThan(name, kHigh(horizon), 5000);
         if (old.length === 0) break;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { epochMs, text } from '../bounds';
 import { defineEndpoint, emptyRequest } from '../endpoint';
 import { shortLinkRecordSchema } from '../entities.schema';
+import { addressGroupDocSchema, addressMemberDocSchema, contentTemplateDocSchema, cspTemplateDocSchema, videoTemplateDocSchema } from '../library.schema';
 import { batchSchema, moRecordSchema, mtRecordSchema, statisticsRowSchema, timeBatchSchema, timeMtMessageSchema } from '../records.schema';
 
 // The change feed of DESIGN.md §2: one pull route per replicated resource, scoped like its list.
@@ -34,6 +35,12 @@ export const FEED_RESOURCES = {
   timeMtMessage: { path: '/timeMtMessage/pull', key: 'sn', schema: timeMtMessageSchema },
   statistics: { path: '/dataGathering/statPull', key: 'id', schema: statisticsRowSchema },
   shortLink: { path: '/shortChainTool/pull', key: 'sn', schema: shortLinkRecordSchema },
+  // templates, groups and members (library-feed.endpoints.ts): keyed by `id`, two local collections by `kind`
+  contentTemplate: { path: '/contentTemplate/pull', key: 'id', schema: contentTemplateDocSchema },
+  videoTemplate: { path: '/videoTemplate/pull', key: 'id', schema: videoTemplateDocSchema },
+  cspTemplate: { path: '/cspTemplate/pull', key: 'id', schema: cspTemplateDocSchema },
+  addressGroup: { path: '/addressBook/groupPull', key: 'id', schema: addressGroupDocSchema },
+  addressMember: { path: '/addressBook/memberPull', key: 'id', schema: addressMemberDocSchema },
 } as const;
 export type FeedResource = keyof typeof FEED_RESOURCES;
 

@@ -1,5 +1,6 @@
 import type { FeedResource } from '../../contract/endpoints/feed.endpoints';
 import { ms, type Source } from './list-query';
+import { LIBRARY_SOURCES } from '../library/sources';
 
 // Each replicated resource as SQL: the select list yields its contract document (records.schema.ts), so lists,
 // downloads and the change feed answer the same shape. `base` hides tombstones from lists; the feed keeps them.
@@ -114,4 +115,6 @@ export const SOURCES: Record<FeedResource, FeedSource> = {
     horizon: 'l.create_time',
     base: 'l.deleted = false',
   },
+  // templates, groups and members: platform/library/sources.ts
+  ...LIBRARY_SOURCES,
 };

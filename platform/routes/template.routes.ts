@@ -18,7 +18,7 @@ import {
   videoTemplateDownloadEndpoint,
   videoTemplateListEndpoint,
 } from '../../contract/endpoints/template.endpoints';
-import type { CspTemplateDoc, VideoTemplateDoc } from '../../contract/endpoints/library-feed.endpoints';
+import type { CspTemplateDoc, VideoTemplateDoc } from '../../contract/library.schema';
 import { maxPlaceholderIndex } from '../../contract/validation/template-placeholders';
 import { scopeCusIds } from '../auth/current-user';
 import type { AppContext } from '../context';

@@ -5,7 +5,7 @@ import { Tag } from 'primereact/tag';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { apiDocEndpoint, callbackListEndpoint, getApiInfoEndpoint, modifyApiInfoEndpoint, modifyInterfacePasswordEndpoint, type ApiInfo, type CallbackDelivery } from '../../contract/endpoints/account.endpoints';
+import { apiDocEndpoint, callbackListEndpoint, getApiInfoEndpoint, modifyInterfacePasswordEndpoint, type ApiInfo, type CallbackDelivery } from '../../contract/endpoints/account.endpoints';
 import { PUSH_MODES, userIpsSchema } from '../../contract/validation/sub-account.rules';
 import { createFormMachine } from '../../machines/account-form.machine';
 import { formatDateTime } from '../app/format';

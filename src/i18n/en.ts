@@ -106,6 +106,7 @@ export const EN: typeof ZH = {
     mobileStatusList: 'Number status check',
     activity: 'Activity',
     infoSetting: 'Personal settings',
+    apiInfo: 'API information',
   },
   page: {
     home: 'Home',

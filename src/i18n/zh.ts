@@ -104,6 +104,7 @@ export const ZH = {
     mobileStatusList: '号码状态检测',
     activity: '操作记录',
     infoSetting: '个人设置',
+    apiInfo: 'API 信息',
   },
   page: {
     home: '首页',

@@ -88,7 +88,8 @@ describe.each(DB_KINDS)('change feed on %s', (kind) => {
   });
 
   it('serves every replicated resource as contract documents', async () => {
-    const expected: Record<FeedResource, number> = { mtRecord: MT.length, moRecord: 3, batch: 4, timeBatch: 3, timeMtMessage: 6, statistics: 0, shortLink: 0 };
+    const expected: Record<FeedResource, number> = { mtRecord: MT.length, moRecord: 3, batch: 4, timeBatch: 3, timeMtMessage: 6, statistics: 0, shortLink: 0,
+      contentTemplate: 0, videoTemplate: 0, cspTemplate: 0, addressGroup: 0, addressMember: 0 };
     for (const [resource, def] of Object.entries(FEED_RESOURCES) as Array<[FeedResource, (typeof FEED_RESOURCES)[FeedResource]]>) {
       const page = await pull(admin, { direction: 'backfill', limit: 1000, checkpoint: null }, def.path);
       expect(page.documents.length, resource).toBe(expected[resource]);

@@ -122,3 +122,70 @@ test('a send made offline is queued and reaches the platform exactly once when b
   await expect(page.getByTestId('screen-activity').getByTestId('event-status').first()).toBeVisible();
   expect(await batchesWith(request, token, content)).toBe(1);
 });
+
+test('a card send shows the card and its fallback in the preview', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const headers = { Authorization: `Bearer ${token}` };
+  const name = `e2e卡片${Date.now()}`;
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(120, 7)]);
+  const up = await request.post(`${API}/file/uploadCspMaterial`, { headers, multipart: { file: { name: 'card.png', mimeType: 'image/png', buffer: png } } });
+  expect(up.status(), await up.text()).toBe(200);
+  const card = { cardSeq: 0, mediaType: 'image', mediaUrl: (await up.json()).data.url, cardTitle: '新品上市', textContent: '限时优惠', buttons: [{ buttonName: '立即查看' }] };
+  const add = await request.post(`${API}/cspTemplate/add`, { headers, data: { cus_id: 'EP0001', chatbot_id: 'CB0001', template_name: name, low_type: '1', cards: [card], smsContent: '回落短信内容' } });
+  expect(add.status(), await add.text()).toBe(200);
+  // the platform's reviewer approves it shortly
+  await expect
+    .poll(async () => ((await (await request.post(`${API}/cspTemplate/getCspTemplate`, { headers, data: { cus_id: 'EP0001', chatbot_id: 'CB0001' } })).json()).data ?? []).map((o: { label: string }) => o.label), { timeout: 30_000 })
+    .toContain(name);
+
+  await login(page);
+  await openSend(page, '/cspSmsSend');
+  await expect(page.getByTestId('send-chatbot')).toContainText('演示企业客服');
+  await page.getByTestId('send-card-template').click();
+  await page.getByRole('option', { name }).click();
+  const preview = page.getByTestId('rich-preview');
+  await expect(preview.getByTestId('preview-card')).toContainText('新品上市');
+  await expect(preview.getByTestId('preview-card')).toContainText('立即查看');
+  await expect(preview.getByTestId('preview-sender')).toContainText('1069');
+  await preview.getByTestId('preview-tab-sms').click();
+  await expect(preview.getByTestId('preview-sms')).toHaveText('回落短信内容');
+  await page.getByTestId('send-mobiles').fill('13900003031');
+  await page.getByTestId('send-submit').click();
+  await page.getByTestId('send-confirm-ok').click();
+  await expect(page.getByTestId('send-result')).toBeVisible();
+});
+
+test('an xlsx of 100,000 numbers is checked off the main thread with progress and sent as one batch', async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
+  const token = await apiToken(request);
+  const { default: ExcelJS } = await import('exceljs');
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('numbers');
+  ws.addRow(['手机号']);
+  for (let i = 0; i < 100_000; i++) ws.addRow([String(13700000000 + i)]);
+  const file = testInfo.outputPath('numbers-100k.xlsx');
+  await wb.xlsx.writeFile(file);
+
+  await login(page);
+  await openSend(page, '/smsGroupSend');
+  const content = `十万 e2e ${Date.now()}`;
+  await page.getByTestId('send-content').fill(content);
+  // remember whether the progress bar ever showed (the worker may finish within a frame or two)
+  await page.evaluate(() => {
+    const w = window as unknown as { __progressSeen: boolean };
+    w.__progressSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-testid="send-check-progress"]')) w.__progressSeen = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.getByTestId('send-file').setInputFiles(file);
+  await expect(page.getByTestId('send-file-info')).toContainText('100001');
+  await page.getByTestId('send-submit').click();
+  await expect(page.getByTestId('confirm-count')).toHaveText('100000', { timeout: 60_000 });
+  expect(await page.evaluate(() => (window as unknown as { __progressSeen: boolean }).__progressSeen)).toBe(true);
+  await page.getByTestId('send-confirm-ok').click();
+  await expect(page.getByTestId('send-result')).toBeVisible({ timeout: 120_000 });
+  const r = await request.post(`${API}/dataGathering/batchList`, { data: { pageNumber: 1, pageSize: 50 }, headers: { Authorization: `Bearer ${token}` } });
+  const batch = ((await r.json()).data?.data ?? []).find((b: { decodeContent: string }) => b.decodeContent === content);
+  expect(batch?.receive_count).toBe(100_000);
+});

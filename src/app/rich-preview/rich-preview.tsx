@@ -80,9 +80,9 @@ function Card({ c }: { c: CspContent['cards'][number] }) {
   );
 }
 
-/** Only http(s) media are loaded; anything else shows as its type. */
+/** Only http(s) and same-origin media are loaded; anything else shows as its type. */
 function Media({ type, url }: { type: string; url: string }) {
-  if (!/^https?:\/\//.test(url)) return <div className="rich-preview-media">{type}</div>;
+  if (!/^(https?:\/\/|\/(?!\/))/.test(url)) return <div className="rich-preview-media">{type}</div>;
   if (type === 'image') return <img className="rich-preview-media" src={url} alt="" />;
   if (type === 'video') return <video className="rich-preview-media" src={url} controls preload="none" />;
   if (type === 'audio') return <audio src={url} controls preload="none" />;

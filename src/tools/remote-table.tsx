@@ -1,0 +1,133 @@
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Endpoint, RequestOf } from '../../contract/endpoint';
+import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from '../screens/date-shortcuts';
+import type { ViewerContext, Visibility } from '../screens/screen-definition';
+import { useViewer } from '../screens/table-screen';
+import { downloadTool, readTool } from './tools-actions';
+
+// The tools' lists that are not replicated (statistics over platform tables, number-check batches, conversations,
+// materials): a definition like a ScreenDefinition, paged by the platform's list endpoint, with the spec's search bar
+// (filters, date shortcuts, reset), serial column, download, and optional re-reading while rows are still changing.
+
+export interface RemoteColumn<T> {
+  field: keyof T & string;
+  /** i18n key. */
+  header: string;
+  render?: (row: T, v: ViewerContext) => ReactNode;
+  visible?: Visibility;
+}
+export interface RemoteFilter {
+  field: string;
+  /** i18n key. */
+  label: string;
+  options?: Array<{ value: string | number; label: string }>;
+  visible?: Visibility;
+}
+export interface RemoteTableDef<T> {
+  /** data-testid of the table. */
+  id: string;
+  endpoint: Endpoint;
+  download?: Endpoint;
+  columns: RemoteColumn<T>[];
+  filters: RemoteFilter[];
+  /** request fields always sent. */
+  fixed?: Record<string, unknown>;
+  /** startTime/endTime with the spec's shortcuts. */
+  dateRange?: boolean;
+  rowKey: keyof T & string;
+  /** re-read every `ms` while `active(rows)` holds (a batch still being checked). */
+  poll?: { ms: number; active: (rows: T[]) => boolean };
+  actions?: (row: T, reload: () => void) => ReactNode;
+}
+
+const PAGE = 20;
+
+export function RemoteTable<T>({ def, refresh = 0, onRowClick }: { def: RemoteTableDef<T>; refresh?: number; onRowClick?: (row: T) => void }) {
+  const { t } = useTranslation();
+  const v = useViewer();
+  const [draft, setDraft] = useState<Record<string, string | number>>({});
+  const [query, setQuery] = useState<Record<string, string | number>>({});
+  const [page, setPage] = useState(1);
+  const [rows, setRows] = useState<T[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(false);
+  const [tick, setTick] = useState(0);
+  const body = { ...def.fixed, ...query, pageNumber: page, pageSize: PAGE } as RequestOf<Endpoint>;
+  const key = JSON.stringify(body);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    readTool(def.endpoint, JSON.parse(key))
+      .then((r) => {
+        if (!live) return;
+        const res = r as { total: number; data: T[] };
+        setRows(res.data);
+        setTotal(res.total);
+      })
+      .catch(() => undefined)
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [def.endpoint, key, tick, refresh]);
+
+  useEffect(() => {
+    if (!def.poll || !def.poll.active(rows)) return;
+    const timer = setTimeout(() => setTick((n) => n + 1), def.poll.ms);
+    return () => clearTimeout(timer);
+  }, [def.poll, rows]);
+
+  const reload = () => setTick((n) => n + 1);
+  const columns = def.columns.filter((c) => !c.visible || c.visible(v));
+  const apply = (q: Record<string, string | number>) => (setPage(1), setQuery(Object.fromEntries(Object.entries(q).filter(([, x]) => x !== ''))));
+  return (
+    <div className="remote-table" data-testid={def.id}>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', margin: '8px 0' }}>
+        {def.filters
+          .filter((f) => !f.visible || f.visible(v))
+          .map((f) =>
+            f.options ? (
+              <Dropdown key={f.field} data-testid={`${def.id}-${f.field}`} showClear value={draft[f.field] ?? null} placeholder={t(f.label)}
+                options={f.options.map((o) => ({ value: o.value, label: t(o.label) }))} onChange={(e) => setDraft({ ...draft, [f.field]: e.value ?? '' })} />
+            ) : (
+              <InputText key={f.field} data-testid={`${def.id}-${f.field}`} placeholder={t(f.label)} value={String(draft[f.field] ?? '')}
+                onChange={(e) => setDraft({ ...draft, [f.field]: e.target.value })} onKeyDown={(e) => e.key === 'Enter' && apply(draft)} />
+            ),
+          )}
+        {def.dateRange && (
+          <Dropdown data-testid={`${def.id}-shortcut`} placeholder={t('table.shortcut')} showClear value={draft.shortcut ?? null}
+            options={DATE_SHORTCUTS.map((s) => ({ value: s, label: t(`table.shortcuts.${s}`) }))}
+            onChange={(e) => {
+              if (!e.value) return apply({ ...draft, shortcut: '', startTime: '', endTime: '' });
+              const [startTime, endTime] = shortcutRange(e.value as DateShortcut, Date.now());
+              const next = { ...draft, shortcut: e.value as string, startTime, endTime };
+              setDraft(next);
+              apply(next);
+            }} />
+        )}
+        <Button data-testid={`${def.id}-search`} icon="pi pi-search" label={t('table.search')} onClick={() => apply(draft)} />
+        <Button icon="pi pi-refresh" label={t('table.reset')} severity="secondary" onClick={() => (setDraft({}), apply({}))} />
+        {def.download && (
+          <Button data-testid={`${def.id}-download`} icon="pi pi-file-excel" label={t('table.export')} severity="help"
+            onClick={() => void downloadTool(def.download!, { ...def.fixed, ...query } as never)} />
+        )}
+      </div>
+      <DataTable value={rows as Array<Record<string, unknown>>} dataKey={def.rowKey} lazy paginator rows={PAGE} first={(page - 1) * PAGE} totalRecords={total} onPage={(e) => setPage((e.page ?? 0) + 1)}
+        loading={loading && rows.length === 0} size="small" stripedRows emptyMessage={t('table.empty')}
+        onRowClick={onRowClick ? (e) => onRowClick(e.data as unknown as T) : undefined} rowClassName={onRowClick ? () => 'cursor-pointer' : undefined}>
+        <Column header={t('table.serial')} body={(_r, o) => (page - 1) * PAGE + o.rowIndex + 1} style={{ width: '4rem' }} />
+        {columns.map((c) => (
+          <Column key={c.field} header={t(c.header)} body={(r: T) => c.render?.(r, v) ?? String((r as Record<string, unknown>)[c.field] ?? '')} />
+        ))}
+        {def.actions && <Column header={t('table.operations')} body={(r: T) => def.actions!(r, reload)} />}
+      </DataTable>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { SERVICE_BASE_PATH } from '../../contract/constants';
+
+// The platform as `npm start` runs it, in its own process: a test can then see that the process is still alive,
+// which an in-process platform cannot show. Used by the fuzz and fault suites.
+export interface PlatformProcess {
+  base: string;
+  port: number;
+  child: ChildProcess;
+  /** whether the process has exited. */
+  exited: () => boolean;
+  /** everything it printed. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+export async function startPlatformProcess(env: Record<string, string> = {}, port = 0): Promise<PlatformProcess> {
+  const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'platform', 'main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:', SEED_RECORDS: '0', CAPTCHA: 'off', LOG_LEVEL: 'error', SERVE_CONSOLE: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let exitedFlag = false;
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  child.on('exit', () => (exitedFlag = true));
+  const bound = await new Promise<number>((resolve, reject) => {
+    const check = () => {
+      const m = /SMS cloud console: http:\/\/localhost:(\d+)\//.exec(out);
+      if (m) return resolve(Number(m[1]));
+      if (exitedFlag) return reject(new Error(`platform exited while starting:\n${out}`));
+      setTimeout(check, 50);
+    };
+    check();
+  });
+  return {
+    base: `http://127.0.0.1:${bound}${SERVICE_BASE_PATH}`,
+    port: bound,
+    child,
+    exited: () => exitedFlag,
+    output: () => out,
+    stop: async () => {
+      if (exitedFlag) return;
+      const done = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await done;
+    },
+  };
+}
