@@ -43,3 +43,16 @@ describe('request bounds', () => {
     expect(endpoints.flatMap(unbounded)).toEqual([]);
   });
 });
+
+describe('unstorable text', () => {
+  it('finds NUL and lone surrogates in values and keys, and accepts paired surrogates', async () => {
+    const { unstorablePath } = await import('./bounds');
+    expect(unstorablePath({ a: 'ok 😀', b: [1, 'x'] })).toBeNull();
+    expect(unstorablePath({ a: { b: ['x', 'y\u0000'] } })).toEqual({ path: 'a.b.1', key: 'v.badText' });
+    expect(unstorablePath({ a: 'x\uDC00' })).toEqual({ path: 'a', key: 'v.badText' });
+    expect(unstorablePath({ ['k\uD800']: 1 })).toEqual({ path: 'body', key: 'v.badText' });
+    let deep: unknown = 'x';
+    for (let i = 0; i < 100; i++) deep = [deep];
+    expect(unstorablePath(deep)?.key).toBe('v.field.tooDeep');
+  });
+});

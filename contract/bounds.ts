@@ -15,6 +15,7 @@ export const INDEXED_TEXT_MAX = 200;
 export const LONG_TEXT_MAX = 10_000;
 
 /** NUL, or a UTF-16 surrogate that is not part of a pair: PostgreSQL cannot store either as UTF-8 text. */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
 export const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 export const isStorableText = (v: string) => !UNSTORABLE_TEXT.test(v);
 
@@ -31,3 +32,27 @@ export const coercedInt32 = (min = 0, max = INT32_MAX) => z.coerce.number().int(
 export const epochMs = () => z.coerce.number().int().min(0).max(MAX_EPOCH_MS);
 /** Money in yuan: two decimals' worth of a numeric(14,2) column. */
 export const money = (min = 0, max = 999_999_999_999) => z.number().min(min).max(max);
+
+/** Deeper than any request of the contract nests. */
+const MAX_DEPTH = 32;
+
+/** Where a request carries text PostgreSQL cannot store (NUL, a lone surrogate; in a key or a value), or nests past
+ * any schema, as a dotted path; null when it is clean. Checked before validation, so no route can miss it. */
+export function unstorablePath(input: unknown): { path: string; key: 'v.badText' | 'v.field.tooDeep' } | null {
+  const stack: Array<{ v: unknown; path: string; depth: number }> = [{ v: input, path: '', depth: 0 }];
+  while (stack.length) {
+    const { v, path, depth } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (!isStorableText(v)) return { path: path || 'body', key: 'v.badText' };
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_DEPTH) return { path: path || 'body', key: 'v.field.tooDeep' };
+    for (const [k, child] of Object.entries(v)) {
+      const at = path ? `${path}.${k}` : k;
+      if (!isStorableText(k)) return { path: path || 'body', key: 'v.badText' };
+      stack.push({ v: child, path: at, depth: depth + 1 });
+    }
+  }
+  return null;
+}

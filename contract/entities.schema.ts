@@ -193,12 +193,12 @@ export type EpRecharge = z.infer<typeof epRechargeSchema>;
 // --- Short links, interaction, warnings -------------------------------------------------------------------------
 
 /** click_status: 1 clicked, 2 not clicked; click_time, osystem and browser are null until the first click.
- * decodeMobile is '' and batch_id null for a link made with the conversion tool. Replicated (feedFields). */
+ * decodeMobile and batch_id are '' for a link made with the conversion tool. Replicated (feedFields). */
 export const shortLinkRecordSchema = z.object({
   sn: z.string(),
   cus_id: z.string(),
   cus_name: z.string(),
-  batch_id: z.string().nullable(),
+  batch_id: z.string(),
   decodeMobile: z.string(),
   decodeContent: z.string(),
   mtLonglink: z.string(),

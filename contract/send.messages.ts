@@ -8,6 +8,7 @@ export const SEND_MESSAGES: Record<string, Record<Language, string>> = {
   'send.linkRequired': { zh: '请填写以 http:// 或 https:// 开头的链接', en: 'Give a link starting with http:// or https://' },
   'send.checkFailed': { zh: '号码检查失败，请重试', en: 'Checking the numbers failed, please try again' },
   'send.queued': { zh: '当前离线，发送已排队，联网后自动提交', en: 'Offline: the send is queued and goes out when the network returns' },
+  'send.queuedRecord': { zh: '排队中（离线）', en: 'Queued (offline)' },
   'send.rejected': { zh: '发送被拒绝', en: 'The send was refused' },
   'send.xlsUnsupported': { zh: '暂不支持旧版 xls 文件，请另存为 xlsx 或 csv', en: 'Legacy .xls files cannot be read; save the sheet as xlsx or csv' },
 };

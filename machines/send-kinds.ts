@@ -74,7 +74,7 @@ export interface SendQuote {
 const UNITS = 10_000;
 const units = (yuan: number) => Math.round(yuan * UNITS);
 
-/** What the platform will send: a link send's {link} becomes a short link of `linkBase` + 8 characters. */
+/** What the platform will send: link and taoke sends carry a short link of `linkBase` + 8 characters per number. */
 export function outgoingContent(cfg: SendKindConfig, draft: SendDraft, linkBase: string): string {
   if (cfg.kind === 'link') {
     const link = `${linkBase}XXXXXXXX`;
@@ -83,7 +83,7 @@ export function outgoingContent(cfg: SendKindConfig, draft: SendDraft, linkBase:
     if (draft.long_link && c.includes(draft.long_link)) return c.split(draft.long_link).join(link);
     return `${c} ${link}`;
   }
-  if (cfg.kind === 'taoke') return `${draft.content.trim()} https://s.smscloud.cn/XXXXXXX 回T退订`;
+  if (cfg.kind === 'taoke') return `${draft.content.trim()} ${linkBase}XXXXXXXX 回T退订`;
   return draft.content;
 }
 

@@ -19,6 +19,8 @@ export interface HttpClientOptions {
   /** an error toast (not called for silent endpoints and white-listed statuses). */
   onErrorToast?: (message: string) => void;
   fetchImpl?: typeof fetch;
+  /** caps every call's timeout (an endpoint's own is 60 s or 10 min). */
+  timeoutMs?: number;
 }
 
 export type CallErrorKind = 'http' | 'unauthorized' | 'network' | 'timeout' | 'contract';
@@ -69,7 +71,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     if (contentType) headers['Content-Type'] = contentType;
     if (token) headers.Authorization = `Bearer ${token}`;
     if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = opts.idempotencyKey;
-    const timeout = AbortSignal.timeout(endpoint.timeoutMs);
+    const timeout = AbortSignal.timeout(Math.min(endpoint.timeoutMs, o.timeoutMs ?? Infinity));
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     try {
       return await doFetch(baseUrl + endpoint.path + query, { method: endpoint.method, headers, body, signal });

@@ -8,7 +8,7 @@ import {
   addressBookMemberModEndpoint,
 } from '../contract/endpoints/address-book.endpoints';
 import { contentTemplateAddEndpoint, contentTemplateDeleteEndpoint, cspTemplateAddEndpoint, cspTemplateDelEndpoint, videoTemplateDelEndpoint } from '../contract/endpoints/template.endpoints';
-import type { EventDoc, LocalAddressBook, LocalTemplate } from './local-db';
+import type { EventDoc } from './local-db';
 import type { Command } from './outbox';
 
 // Template and address-book commands (issue 11) through the event log and the outbox, Idempotency-Key = event id:
@@ -35,16 +35,25 @@ export const libraryAggregate = (kind: string, id: string) => `library:${kind}:$
 
 type Pending<T> = T & { pending?: string };
 
+/** What a new row of each kind starts as on the platform (spec §4: pending review; an empty group). */
+const NEW_ROW: Record<string, Record<string, unknown>> = {
+  content: { check_status: 0, result_desc: null, check_time: null },
+  video: { status: 5, size: 0 },
+  csp: { template_status: 0 },
+  group: { memberCount: 0 },
+  member: {},
+};
+
 /** The projection of pending library commands over pulled rows of one kind: adds appear first (marked pending, with
  * the event id as their id), edits change the row, deletes mark it. A rejected event is no longer pending, so the row
  * rolls back by itself. */
-export function projectLibrary<T extends LocalTemplate | LocalAddressBook>(kind: string, rows: T[], pending: EventDoc[]): Pending<T>[] {
+export function projectLibrary<T extends { id: string }>(kind: string, rows: T[], pending: EventDoc[]): Pending<T>[] {
   const mine = pending.filter((e) => e.status === 'pending' && e.type.split('.')[1] === kind && LIBRARY_COMMANDS[e.type]);
   if (mine.length === 0) return rows;
   const prefix = kind === 'group' || kind === 'member' ? 'addressBook' : 'template';
   const added = mine
     .filter((e) => e.type === `${prefix}.${kind}.add`)
-    .map((e) => ({ ...e.payload, id: `pending:${e.id}`, kind, create_time: e.created_at, pending: e.type }) as unknown as Pending<T>)
+    .map((e) => ({ ...NEW_ROW[kind], ...e.payload, id: `pending:${e.id}`, kind, create_time: e.created_at, pending: e.type }) as unknown as Pending<T>)
     .reverse();
   const byId = new Map<string, EventDoc[]>();
   for (const e of mine) {

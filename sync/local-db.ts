@@ -145,11 +145,11 @@ const statSchema = schema<LocalStat>(
 const shortLinkSchema = schema<LocalShortLink>(
   'sn',
   {
-    sn: str(64), cus_id: str(64), cus_name: str(), batch_id: nstr, decodeMobile: str(32), decodeContent: str(), mtLonglink: str(), shortLink: str(),
+    sn: str(64), cus_id: str(64), cus_name: str(), batch_id: str(64), decodeMobile: str(32), decodeContent: str(), mtLonglink: str(), shortLink: str(),
     create_time: int(), expire_time: { type: ['integer', 'null'] }, click_time: { type: ['integer', 'null'] }, osystem: nstr, browser: nstr,
     click_status: int(9, 0), click_count: int(), ...feed,
   },
-  [['k'], ['click_status', 'k'], ['cus_id', 'k'], ['decodeMobile', 'k']],
+  [['k'], ['click_status', 'k'], ['cus_id', 'k'], ['decodeMobile', 'k'], ['batch_id', 'k']],
 );
 // Templates and address books (issue 11): one collection per shape, `kind` first in every index. Fields a kind does not
 // have are optional; indexed ones exist on every kind (groups carry mobile '' and their own groupId).

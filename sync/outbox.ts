@@ -1,5 +1,6 @@
 import { Subject } from 'rxjs';
 import type { Endpoint } from '../contract/endpoint';
+import { uploadLogsEndpoint } from '../contract/endpoints/log.endpoints';
 import { timeBatchEditEndpoint, timeBatchOperationEndpoint } from '../contract/endpoints/timed.endpoints';
 import { ApiCallError, type HttpClient } from './http-client';
 import type { EventDoc, LocalDb } from './local-db';
@@ -24,6 +25,7 @@ export const COMMANDS: Record<string, Command> = {
   'batch.recover': { endpoint: timeBatchOperationEndpoint, body: (p) => ({ time_batch: p.time_batch, operation: 'recover' }) },
   'batch.intercept': { endpoint: timeBatchOperationEndpoint, body: (p) => ({ time_batch: p.time_batch, operation: 'intercept' }) },
   'batch.edit': { endpoint: timeBatchEditEndpoint, body: (p) => ({ time_batch: p.time_batch, content: p.content }) },
+  'log.upload': { endpoint: uploadLogsEndpoint, body: (p) => p.entries },
   ...SEND_COMMANDS,
   ...ACCOUNT_COMMANDS,
   ...TOOLS_COMMANDS,
@@ -37,6 +39,8 @@ export interface OutboxOptions {
   /** first retry delay; doubles per attempt up to maxBackoffMs. */
   backoffMs?: number;
   maxBackoffMs?: number;
+  /** aggregates pushed side by side. */
+  concurrency?: number;
 }
 
 export interface Outbox {
@@ -53,6 +57,7 @@ export function createOutbox(o: OutboxOptions): Outbox {
   const now = o.now ?? Date.now;
   const backoff = o.backoffMs ?? 1000;
   const maxBackoff = o.maxBackoffMs ?? 60_000;
+  const concurrency = o.concurrency ?? 4;
   const settled$ = new Subject<EventDoc>();
   let round: Promise<void> | null = null;
   let again = false;
@@ -101,14 +106,26 @@ export function createOutbox(o: OutboxOptions): Outbox {
     }
   }
 
+  /** Events of one aggregate go one after another, in order; different aggregates go side by side (a few at a time),
+   * so a backlog built up offline drains quickly without ever reordering what one thing saw. */
   async function runRound() {
     const pending = (await o.db.events.find({ selector: { status: 'pending' }, sort: [{ status: 'asc' }, { id: 'asc' }] }).exec()).map((d) => d.toJSON() as EventDoc);
-    const blocked = new Set<string>();
+    const byAggregate = new Map<string, EventDoc[]>();
     for (const ev of pending) {
-      if (blocked.has(ev.aggregate)) continue;
-      // an event waiting out its backoff holds back the later events of its aggregate
-      if (ev.next_attempt_at > now() || (await push(ev)) === 'blocked') blocked.add(ev.aggregate);
+      const q = byAggregate.get(ev.aggregate);
+      if (q) q.push(ev);
+      else byAggregate.set(ev.aggregate, [ev]);
     }
+    const queues = [...byAggregate.values()];
+    const drain = async () => {
+      for (let q = queues.shift(); q; q = queues.shift()) {
+        for (const ev of q) {
+          // an event waiting out its backoff holds back the later events of its aggregate
+          if (ev.next_attempt_at > now() || (await push(ev)) === 'blocked') break;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, queues.length) }, drain));
   }
 
   async function flush(): Promise<void> {

@@ -4,6 +4,9 @@ import {
 } from '../contract/endpoints/feed.endpoints';
 import { z } from 'zod';
 import type { Endpoint } from '../contract/endpoint';
+import {
+  addressGroupPullEndpoint, addressMemberPullEndpoint, contentTemplatePullEndpoint, cspTemplatePullEndpoint, videoTemplatePullEndpoint,
+} from '../contract/endpoints/library-feed.endpoints';
 import type { HttpClient } from './http-client';
 import type { PullAnswer, PullFn } from './replication';
 
@@ -18,7 +21,12 @@ const PULL_ENDPOINTS = {
   timeMtMessage: timeMtMessagePullEndpoint,
   statistics: statisticsPullEndpoint,
   shortLink: shortLinkPullEndpoint,
-} as const;
+  contentTemplate: contentTemplatePullEndpoint,
+  videoTemplate: videoTemplatePullEndpoint,
+  cspTemplate: cspTemplatePullEndpoint,
+  addressGroup: addressGroupPullEndpoint,
+  addressMember: addressMemberPullEndpoint,
+} as const satisfies Record<FeedResource, Endpoint>;
 
 // The pull answer is parsed loosely (per-document zod parsing cost ~20% of the sync time) and a sample of each page
 // is checked against the contract, so a platform that drifts from the contract still fails loudly.

@@ -7,6 +7,7 @@ import {
   videoSmsGroupSendEndpoint,
   type SendResult,
 } from '../contract/endpoints/send.endpoints';
+import type { MtRecord } from '../contract/records.schema';
 import type { LocalTimeBatch, EventDoc } from './local-db';
 import { orderKey } from './local-db';
 import type { Command } from './outbox';
@@ -63,4 +64,39 @@ export async function applySendResult(store: RecordStore, ev: EventDoc, result: 
   if (!doc) return;
   const [cur] = await store.get('time_batches', [doc.time_batch]);
   if (!cur) await store.put('time_batches', [doc as never]);
+}
+
+/** How many records of one queued send the records list shows (a 100,000-number send is one line of the Activity). */
+export const QUEUED_ROWS_PER_SEND = 20;
+
+function firstNumbers(body: Record<string, unknown>, n: number): string[] {
+  if (Array.isArray(body.contents)) return (body.contents as Array<{ mobile: string }>).slice(0, n).map((c) => String(c.mobile));
+  const text = String(body.mobiles ?? '');
+  const out: string[] = [];
+  const token = /[^\s,，;；、]+/gu;
+  for (let m = token.exec(text); m && out.length < n; m = token.exec(text)) out.push(m[0]);
+  return out;
+}
+
+/** Sends still in the event log shown over a product line's records, marked pending (issue 10: queued offline). */
+export function projectQueuedSends<T extends MtRecord>(prodType: number) {
+  return (rows: T[], pending: EventDoc[]): Array<T & { pending?: string }> => {
+    const queued = pending.filter((ev) => ev.status === 'pending' && SEND_COMMANDS[ev.type] && ((ev.payload as unknown as SendPayload).summary?.prod_type ?? 0) === prodType);
+    if (queued.length === 0) return rows;
+    const extra = [...queued].reverse().flatMap((ev) => {
+      const body = (ev.payload as unknown as SendPayload).body;
+      const content = Array.isArray(body.contents) ? '' : String(body.content ?? body.title ?? body.template_name ?? '');
+      return firstNumbers(body, QUEUED_ROWS_PER_SEND).map(
+        (mobile, i) =>
+          ({
+            sn: `queued:${ev.id}:${i}`, prod_type: prodType, cus_id: String(body.cus_id ?? ''), cus_name: '', batch_id: '', decodeMobile: mobile,
+            decodeContent: Array.isArray(body.contents) ? String((body.contents as Array<{ content: string }>)[i]?.content ?? '') : content,
+            mt_status: 0, report_result: null, report_result_desc: null, errDesc: null, table_name: 'queued', receive_time: ev.created_at, month: '',
+            segments: 0, price: 0, priceStr: '', countryName: null, countryCode: null, titleStr: null, receive_content: null, seq: 0, deleted: false,
+            updated_at: ev.created_at, pending: ev.type,
+          }) as unknown as T & { pending?: string },
+      );
+    });
+    return [...extra, ...rows];
+  };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { epochMs, text } from '../bounds';
+import { MAX_EPOCH_MS, text } from '../bounds';
 import { defineEndpoint, emptyRequest } from '../endpoint';
 import { shortLinkRecordSchema } from '../entities.schema';
 import { addressGroupDocSchema, addressMemberDocSchema, contentTemplateDocSchema, cspTemplateDocSchema, videoTemplateDocSchema } from '../library.schema';
@@ -13,7 +13,7 @@ export const pullRequest = z.object({
   limit: z.coerce.number().int().min(1).max(10_000).default(1000),
   direction: z.enum(['backfill', 'forward']).default('forward'),
   /** backfill only: epoch ms of the cache horizon. */
-  since: epochMs().optional(),
+  since: z.number().int().min(0).max(MAX_EPOCH_MS).optional(),
 });
 export type PullRequest = z.input<typeof pullRequest>;
 

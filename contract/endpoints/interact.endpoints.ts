@@ -24,8 +24,8 @@ export const messageInteractListEndpoint = defineEndpoint({
     'this call as needing a token, so the console does not redirect to /login before calling; the platform still ' +
     'scopes it to the bearer token and answers 401 without one.',
   request: z.object({
-    cus_id: z.string().trim().min(1).pipe(text(64)),
-    decodeMobile: z.string().trim().min(1).pipe(text(32)),
+    cus_id: text(64, 1).trim(),
+    decodeMobile: text(32, 1).trim(),
     before: z.preprocess((v) => (v === '' || v === null ? undefined : v), epochMs().optional()),
     limit: z.coerce.number().int().min(1).max(500).default(100),
   }),
@@ -36,7 +36,7 @@ export const messageInteractSendEndpoint = defineEndpoint({
   path: '/interact/messageInteractSend',
   doc: 'Replies to the mobile of a conversation from the account, as a one-number home SMS (billed like any send).',
   request: z.object({
-    cus_id: z.string().trim().min(1).pipe(text(64)),
+    cus_id: text(64, 1).trim(),
     decodeMobile: mobileSchema.pipe(text(32)),
     content: z.string({ error: 'v.interact.contentRequired' }).trim().min(1, { error: 'v.interact.contentRequired' }).max(1000).pipe(text(1000)),
   }),

@@ -6,9 +6,6 @@ import { defineEndpoint } from '../endpoint';
 export const LOG_UPLOAD_MAX_ENTRIES = 500;
 
 /** A captured runtime error (spec §3 "Logged error"); `time` is the console's own formatted time. */
-/** The console keeps at most this many errors (its badge caps at 99), so one upload never holds more. */
-export const LOG_UPLOAD_MAX = 200;
-
 export const loggedErrorSchema = z.object({
   type: text(100),
   message: text(10_000),
@@ -23,6 +20,6 @@ export const uploadLogsEndpoint = defineEndpoint({
   path: '/log/upload',
   doc: `Stores the uploaded entries in client_logs with the caller; answers how many were stored (at most ${LOG_UPLOAD_MAX_ENTRIES} per call).`,
   /** longer lists are refused with logs.tooMany; the console uploads in chunks. */
-  request: z.array(loggedErrorSchema).min(1).max(LOG_UPLOAD_MAX),
+  request: z.array(loggedErrorSchema).min(1).max(LOG_UPLOAD_MAX_ENTRIES),
   response: z.object({ stored: z.number().int() }),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from '../bounds';
+import { coercedInt16, text } from '../bounds';
 import { splitMobileList } from '../validation/mobile.rules';
 import { defineEndpoint, LONG_TIMEOUT_MS, pageRequest } from '../endpoint';
 import { optText, timeRange } from './records.endpoints';
@@ -81,10 +81,31 @@ export const numberStatusStatisticsRowSchema = z.object({
   failure_count: z.number().int(),
   ...statusCounts,
 });
+/** Time dimension of the statistics (spec §4): 0 day, 1 month, 2 year; gathering_time is YYYY-MM-DD, YYYY-MM or YYYY. */
+const dimension = z.preprocess((v) => (v === '' || v === null ? undefined : v), coercedInt16(0, 2).default(0));
+
 export const numberStatusStatisticsEndpoint = defineEndpoint({
   path: '/mobileStatus/mobileStatusStatistics',
-  request: pageRequest.extend({ cus_id: optText, ...timeRange }),
+  request: pageRequest.extend({ cus_id: optText, dimension, ...timeRange }),
   response: z.object({ total: z.number().int(), totalExact: z.boolean(), data: z.array(numberStatusStatisticsRowSchema) }),
+});
+
+/** Screen 17's customer list: per account, its finished checks over the range (batches, numbers, each status). */
+export const numberStatusCustomerRowSchema = z.object({
+  cus_id: z.string(),
+  cus_name: z.string(),
+  batch_total: z.number().int(),
+  request_count: z.number().int(),
+  success_count: z.number().int(),
+  failure_count: z.number().int(),
+  ...statusCounts,
+  last_time: z.number().int(),
+});
+export const numberStatusCustomerListEndpoint = defineEndpoint({
+  path: '/mobileStatus/customerList',
+  doc: 'Per visible account: its finished number-status checks in the range, most recent first.',
+  request: pageRequest.extend({ cus_id: optText, ...timeRange }),
+  response: z.object({ total: z.number().int(), totalExact: z.boolean(), data: z.array(numberStatusCustomerRowSchema) }),
 });
 
 /** Daily query statistics with success/failure ratios (percent, two decimals). */
@@ -102,7 +123,7 @@ const ratioStatistics = (path: string, doc: string) =>
   defineEndpoint({
     path,
     doc,
-    request: pageRequest.extend({ cus_id: optText, ...timeRange }),
+    request: pageRequest.extend({ cus_id: optText, dimension, ...timeRange }),
     response: z.object({ total: z.number().int(), totalExact: z.boolean(), data: z.array(queryRatioRowSchema) }),
   });
 export const numberPortingStatisticsEndpoint = ratioStatistics(

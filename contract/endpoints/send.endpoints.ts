@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INDEXED_TEXT_MAX, text } from '../bounds';
+import { INDEXED_TEXT_MAX, isStorableText, text } from '../bounds';
 import { defineEndpoint, LONG_TIMEOUT_MS } from '../endpoint';
 
 // Spec §7 sending calls. Every send answers the same counts; with `timing_time` it creates a timed batch instead
@@ -15,7 +15,7 @@ const cusIdField = text(INDEXED_TEXT_MAX).trim().min(1);
 /** Message text (domestic, international, CSP fallback). */
 const contentField = text(2000).default('');
 /** A link the platform shortens. */
-const linkField = z.url().max(2000).refine((v) => !/\u0000/.test(v), 'v.badText');
+const linkField = z.url().max(2000).refine(isStorableText, 'v.badText');
 
 export const sendResultSchema = z.object({
   /** the send batch; for a timed send the time_batch id. */

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 // One query layer over PGlite (embedded default) and PostgreSQL (DATABASE_URL): same SQL, same migrations.
 export type Row = Record<string, unknown>;
 
@@ -14,4 +15,47 @@ export interface Db extends Queryable {
   /** LISTEN on a channel; with PostgreSQL, notices from every instance arrive. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/**
+ * Makes `query`, `exec` and `tx` follow the transaction the caller is in (AsyncLocalStorage): inside `tx(fn)`, plain
+ * `db.query` joins that transaction, and a nested `tx` becomes a savepoint. That is what lets route() run a whole
+ * idempotent command, its effects and its stored answer, as one transaction (platform/http/route.ts), so a crash
+ * can never leave an effect without its answer or an answer without its effect.
+ */
+export function ambientTransactions(root: Queryable, begin: <T>(fn: (q: Queryable) => Promise<T>) => Promise<T>): Pick<Db, 'query' | 'exec' | 'tx'> {
+  const store = new AsyncLocalStorage<{ q: Queryable; open: boolean }>();
+  let savepoints = 0;
+  // a frame stays in async contexts that outlive it (work a handler left running): past its commit it is not used
+  const current = () => {
+    const f = store.getStore();
+    return f?.open ? f.q : null;
+  };
+  return {
+    query: (sql, params) => (current() ?? root).query(sql, params),
+    exec: (sql) => (current() ?? root).exec(sql),
+    async tx(fn) {
+      const outer = current();
+      if (outer) {
+        const sp = `sp_${++savepoints}`;
+        await outer.exec(`savepoint ${sp}`);
+        try {
+          const out = await fn(outer);
+          await outer.exec(`release savepoint ${sp}`);
+          return out;
+        } catch (e) {
+          await outer.exec(`rollback to savepoint ${sp}`).catch(() => undefined);
+          throw e;
+        }
+      }
+      return begin(async (q) => {
+        const frame = { q, open: true };
+        try {
+          return await store.run(frame, () => fn(q));
+        } finally {
+          frame.open = false;
+        }
+      });
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
-import type { Db, Queryable, Row } from './db';
+import { ambientTransactions, type Db, type Queryable, type Row } from './db';
 
 const parsers = { [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => Number(v) };
 
@@ -18,8 +18,7 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
   });
   return {
     kind: 'pglite',
-    ...wrap(pg),
-    tx: (fn) => pg.transaction((t) => fn(wrap(t))),
+    ...ambientTransactions(wrap(pg), (fn) => pg.transaction((t) => fn(wrap(t)))),
     async listen(channel, onPayload) {
       const off = await pg.listen(channel, onPayload);
       return async () => off();

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable, Row } from './db';
+import { ambientTransactions, type Db, type Queryable, type Row } from './db';
 
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
@@ -18,8 +18,7 @@ export async function openPostgres(url: string): Promise<Db> {
   });
   return {
     kind: 'postgres',
-    ...wrap(pool),
-    async tx(fn) {
+    ...ambientTransactions(wrap(pool), async (fn) => {
       const client = await pool.connect();
       try {
         await client.query('begin');
@@ -32,7 +31,7 @@ export async function openPostgres(url: string): Promise<Db> {
       } finally {
         client.release();
       }
-    },
+    }),
     async listen(channel, onPayload) {
       const client = await pool.connect();
       listeners.push(client);

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isStorableText } from '../../contract/bounds';
+import { unstorablePath } from '../../contract/bounds';
+import { fieldIssueKey } from '../../contract/field-errors';
 import type { Language } from '../../contract/constants';
 import type { Endpoint } from '../../contract/endpoint';
 import { IDEMPOTENCY_HEADER, SUCCESS_TYPE } from '../../contract/envelope';
@@ -9,6 +10,7 @@ import { translate } from '../../contract/messages';
 import { bearerOf } from '../auth/tokens';
 import { userForToken, type CurrentUser } from '../auth/current-user';
 import type { AppContext } from '../context';
+import type { Queryable } from '../db/db';
 import { ApiError, badRequest, conflict, unauthorized } from './api-error';
 import { languageOf } from './language';
 
@@ -47,7 +49,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
       if (endpoint.auth === 'token' && !user) throw unauthorized();
       const raw = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? req.query : endpoint.kind === 'multipart' ? {} : (req.body ?? {});
       const bad = unstorablePath(raw);
-      if (bad !== null) throw badRequest(bad.deep ? 'v.field.tooDeep' : 'v.badText', { field: bad.path }, bad.path);
+      if (bad !== null) throw badRequest(bad.key, { field: bad.path }, bad.path);
       const parsed = endpoint.request.safeParse(raw);
       if (!parsed.success) throw zodToApiError(parsed.error, raw);
       let messageKey = 'common.ok';
@@ -99,45 +101,55 @@ const canonical = (v: unknown): unknown =>
 export const requestHash = (body: unknown) => createHash('sha256').update(JSON.stringify(canonical(body ?? {}))).digest('hex');
 
 /**
- * First call reserves the key, runs, and stores its answer (success or 4xx); a retry of the same request answers the
- * stored one. The same key with another route or body is refused (422): replaying would silently drop the second call.
+ * The first call of a key runs as one transaction with its stored answer: the key is reserved, the command's effects
+ * are made (the handler's queries join the transaction, platform/db/db.ts) and the answer is stored, all committed
+ * together. A crash or a failure at any point leaves nothing behind, so the retry simply runs again; a retry after
+ * the commit, or one racing it (the unique key waits for the commit), answers the stored answer. A refusal (4xx) is
+ * stored too, so a retry hears the same. The same key with another route or body is refused (422): replaying would
+ * silently drop the second call.
  */
 async function idempotent(ctx: AppContext, k: KeyedRequest, lang: Language, reply: FastifyReply, run: () => Promise<unknown>): Promise<unknown> {
   const { userId, key } = k;
-  const reserved = await ctx.db.query(
-    'insert into idempotency_keys(user_id, key, path, request_hash) values ($1, $2, $3, $4) on conflict do nothing returning key',
-    [userId, key, k.path, k.hash],
-  );
-  if (reserved.length === 0) {
-    for (let i = 0; i < 100; i++) {
-      const [row] = await ctx.db.query<{ status: number | null; body: unknown; path: string; request_hash: string | null }>(
+  const stored = async (q: Queryable) =>
+    (
+      await q.query<{ status: number | null; body: unknown; path: string; request_hash: string | null }>(
         'select status, body, path, request_hash from idempotency_keys where user_id = $1 and key = $2',
         [userId, key],
-      );
-      if (!row) break;
+      )
+    )[0];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const outcome = await ctx.db.tx(async (q) => {
+        const reserved = await q.query(
+          'insert into idempotency_keys(user_id, key, path, request_hash) values ($1, $2, $3, $4) on conflict do nothing returning key',
+          [userId, key, k.path, k.hash],
+        );
+        if (reserved.length === 0) return { replay: await stored(q) };
+        const out = await run();
+        await q.query('update idempotency_keys set status = 200, body = $3 where user_id = $1 and key = $2', [userId, key, JSON.stringify(out)]);
+        return { out };
+      });
+      if (!('replay' in outcome)) return outcome.out;
+      const row = outcome.replay;
+      if (!row || row.status === null) throw conflict('error.idempotencyInProgress');
       if (row.path !== k.path || (row.request_hash !== null && row.request_hash !== k.hash)) {
         throw new ApiError(422, 'error.idempotencyMismatch', { header: IDEMPOTENCY_HEADER });
       }
-      if (row.status !== null) {
-        reply.header('Idempotent-Replay', 'true');
-        return reply.code(row.status).send(row.body);
+      reply.header('Idempotent-Replay', 'true');
+      return reply.code(row.status).send(row.body);
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      // a deadlock or serialization failure rolled the whole command back: run it again
+      if ((code === '40P01' || code === '40001') && attempt < 5) continue;
+      if (e instanceof ApiError && e.status < 500 && e.status !== 401 && e.status !== 409 && e.status !== 422) {
+        const body = { type: e.status, message: translate(lang, e.key, e.params), ...(e.field ? { field: e.field } : {}) };
+        await ctx.db.query(
+          'insert into idempotency_keys(user_id, key, path, request_hash, status, body) values ($1, $2, $3, $4, $5, $6) on conflict do nothing',
+          [userId, key, k.path, k.hash, e.status, JSON.stringify(body)],
+        );
       }
-      await new Promise((r) => setTimeout(r, 100));
+      throw e;
     }
-    throw conflict('error.idempotencyInProgress');
-  }
-  try {
-    const out = await run();
-    await ctx.db.query('update idempotency_keys set status = 200, body = $3 where user_id = $1 and key = $2', [userId, key, JSON.stringify(out)]);
-    return out;
-  } catch (e) {
-    if (e instanceof ApiError && e.status < 500 && e.status !== 401) {
-      const body = { type: e.status, message: translate(lang, e.key, e.params), ...(e.field ? { field: e.field } : {}) };
-      await ctx.db.query('update idempotency_keys set status = $3, body = $4 where user_id = $1 and key = $2', [userId, key, e.status, JSON.stringify(body)]);
-    } else {
-      await ctx.db.query('delete from idempotency_keys where user_id = $1 and key = $2', [userId, key]);
-    }
-    throw e;
   }
 }
 
@@ -152,58 +164,6 @@ export function zodToApiError(err: z.ZodError, input: unknown): ApiError {
   let value: unknown = input;
   for (const k of issue?.path ?? []) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[k as PropertyKey] : undefined;
   if (value === undefined || value === null || value === '') return badRequest('error.requiredField', { field }, field);
-  const { key, params } = issueKey(issue);
+  const { key, params } = fieldIssueKey(issue);
   return badRequest(key, { field, ...params }, field);
-}
-
-type Issue = z.core.$ZodIssue;
-const bound = (v: unknown) => (typeof v === 'bigint' ? v.toString() : Number.isFinite(Number(v)) ? Number(v) : String(v));
-
-function issueKey(issue: Issue | undefined): { key: string; params: Record<string, string | number> } {
-  if (!issue) return { key: 'v.field.invalid', params: {} };
-  switch (issue.code) {
-    case 'too_big': {
-      const kind = issue.origin === 'string' ? 'tooLong' : issue.origin === 'array' || issue.origin === 'set' ? 'tooMany' : 'tooLarge';
-      return { key: `v.field.${kind}`, params: { max: bound(issue.maximum) } };
-    }
-    case 'too_small': {
-      const kind = issue.origin === 'string' ? 'tooShort' : issue.origin === 'array' || issue.origin === 'set' ? 'tooFew' : 'tooSmall';
-      return { key: `v.field.${kind}`, params: { min: bound(issue.minimum) } };
-    }
-    case 'invalid_type':
-      return { key: issue.expected === 'int' ? 'v.field.notInteger' : 'v.field.wrongType', params: {} };
-    case 'invalid_format':
-      return { key: 'v.field.format', params: {} };
-    case 'invalid_value':
-    case 'invalid_union':
-      return { key: 'v.field.notAllowed', params: {} };
-    case 'unrecognized_keys':
-      return { key: 'v.field.unknownKey', params: { keys: issue.keys.join(', ').slice(0, 100) } };
-    default:
-      return { key: 'v.field.invalid', params: {} };
-  }
-}
-
-/** Deeper than any request of the contract nests. */
-const MAX_DEPTH = 32;
-
-/** Where a request carries text PostgreSQL cannot store (NUL, a lone surrogate; in a key or a value), or nests past
- * any schema, as a dotted path; null when it is clean. Checked before validation, so no route can miss it. */
-export function unstorablePath(input: unknown): { path: string; deep?: boolean } | null {
-  const stack: Array<{ v: unknown; path: string; depth: number }> = [{ v: input, path: '', depth: 0 }];
-  while (stack.length) {
-    const { v, path, depth } = stack.pop()!;
-    if (typeof v === 'string') {
-      if (!isStorableText(v)) return { path: path || 'body' };
-      continue;
-    }
-    if (v === null || typeof v !== 'object') continue;
-    if (depth >= MAX_DEPTH) return { path: path || 'body', deep: true };
-    for (const [k, child] of Object.entries(v)) {
-      const at = path ? `${path}.${k}` : k;
-      if (!isStorableText(k)) return { path: path || 'body' };
-      stack.push({ v: child, path: at, depth: depth + 1 });
-    }
-  }
-  return null;
 }

@@ -38,3 +38,11 @@ describe('read-side helpers', () => {
     expect(seen).toEqual(new Set(['real', 'dead', 'down', 'not', 'silence', 'danger']));
   });
 });
+
+describe('request lines in logs', () => {
+  it('keep the shape of a query string without its values', async () => {
+    const { withoutQueryValues } = await import('../server');
+    expect(withoutQueryValues('/sms-service-api/changes/stream?ticket=abc123&x=1')).toBe('/sms-service-api/changes/stream?ticket=…&x=…');
+    expect(withoutQueryValues('/plain')).toBe('/plain');
+  });
+});

@@ -106,7 +106,7 @@ export const SOURCES: Record<FeedResource, FeedSource> = {
     alias: 'l',
     from: 'short_links l join accounts a on a.cus_id = l.cus_id',
     countFrom: 'short_links l',
-    select: `l.sn, l.cus_id, a.cus_name, l.batch_id, coalesce(l.mobile, '') as "decodeMobile", l.content as "decodeContent",
+    select: `l.sn, l.cus_id, a.cus_name, coalesce(l.batch_id, '') as batch_id, coalesce(l.mobile, '') as "decodeMobile", l.content as "decodeContent",
       l.long_url as "mtLonglink", l.short_url as "shortLink", ${ms('l.create_time')} as create_time, ${ms('l.expires_at')} as expire_time,
       ${ms('l.click_time')} as click_time, l.osystem, l.browser, l.click_status, l.click_count, ${feedCols('l')}`,
     scope: 'l.cus_id',

@@ -69,7 +69,7 @@ export async function sendXlsx<R>(reply: FastifyReply, lang: Language, name: str
   const zip = new JSZip();
   for (const [path, content] of Object.entries(packageParts(name))) zip.file(path, content);
   zip.file(SHEET_PATH, sheetStream);
-  const out = zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true, compression: 'DEFLATE', compressionOptions: { level: 6 } });
+  const out: Readable = zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true, compression: 'DEFLATE', compressionOptions: { level: 6 } }) as unknown as Readable;
   // The headers are gone: the only honest signal left is to abort the transfer, so the client sees a failed
   // download instead of a well-ended but truncated file.
   sheetStream.on('error', (err) => {

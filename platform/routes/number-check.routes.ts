@@ -14,6 +14,7 @@ import {
   numberStatusStatisticsEndpoint,
   NUMBER_STATUSES,
   numberStatusBatchSchema,
+  numberStatusCustomerListEndpoint,
   onlineCheckEndpoint,
   queryRatioRowSchema,
 } from '../../contract/endpoints/number-check.endpoints';
@@ -66,10 +67,13 @@ async function page<T>(ctx: AppContext, sql: { select: string; from: string; gro
   return { total: n, totalExact: true, data };
 }
 
-const dayLabel = `to_char(t.create_time at time zone '${TENANT_TZ}', 'YYYY-MM-DD')`;
+/** gathering_time of a row: the day, month or year of create_time in the tenant's time zone (dimension 0, 1, 2). */
+const LABEL_FORMATS = ['YYYY-MM-DD', 'YYYY-MM', 'YYYY'];
+const labelSql = (dimension = 0) => `to_char(t.create_time at time zone '${TENANT_TZ}', '${LABEL_FORMATS[dimension] ?? LABEL_FORMATS[0]}')`;
 
 function ratioStatistics(kind: 'porting' | 'black') {
-  return async (ctx: AppContext, user: CurrentUser, body: Scoped & Page) => {
+  return async (ctx: AppContext, user: CurrentUser, body: Scoped & Page & { dimension: number }) => {
+    const dayLabel = labelSql(body.dimension);
     const w = scopedWhere(user, body);
     w.add(`t.kind = ${w.bind(kind)}`);
     return page<z.infer<typeof queryRatioRowSchema>>(
@@ -116,7 +120,8 @@ function checkList(mobiles: string[]): string[] {
 }
 
 const BATCH_SELECT = `t.batch_id, t.batch_name, t.cus_id, t.batch_count, t.invalid_count, t.real_count, t.dead_count, t.down_count, t.not_count,
-  t.silence_count, t.danger_count, ${ms('t.create_time')} as create_time, t.status, t.checked_count`;
+  t.silence_count, t.danger_count, ${ms('t.create_time')} as create_time, t.status,
+  case when t.status = 1 then t.batch_count else t.checked_count end as checked_count`;
 
 export function registerNumberCheckRoutes(app: FastifyInstance, ctx: AppContext): void {
   const worker = startNumberCheckWorker(ctx);
@@ -200,8 +205,9 @@ export function registerNumberCheckRoutes(app: FastifyInstance, ctx: AppContext)
     );
   });
 
-  route(app, ctx, numberStatusStatisticsEndpoint, async ({ body, user }) =>
-    page(
+  route(app, ctx, numberStatusStatisticsEndpoint, async ({ body, user }) => {
+    const dayLabel = labelSql(body.dimension);
+    return page(
       ctx,
       {
         select: `${dayLabel} as gathering_time, t.cus_id, a.cus_name, sum(t.batch_count)::int8 as request_count,
@@ -212,6 +218,22 @@ export function registerNumberCheckRoutes(app: FastifyInstance, ctx: AppContext)
         order: 'gathering_time desc, t.cus_id',
       },
       // a batch still being checked counts once it is done
+      scopedWhere(user, body).add('t.status = 1'),
+      body,
+    );
+  });
+
+  route(app, ctx, numberStatusCustomerListEndpoint, async ({ body, user }) =>
+    page(
+      ctx,
+      {
+        select: `t.cus_id, a.cus_name, count(*)::int8 as batch_total, sum(t.batch_count)::int8 as request_count,
+          sum(t.batch_count - t.invalid_count)::int8 as success_count, sum(t.invalid_count)::int8 as failure_count,
+          ${NUMBER_STATUSES.map((s) => `sum(t.${s}_count)::int8 as ${s}_count`).join(', ')}, ${ms('max(t.create_time)')} as last_time`,
+        from: 'number_status_batches t join accounts a on a.cus_id = t.cus_id',
+        groupBy: 't.cus_id, a.cus_name',
+        order: 'max(t.create_time) desc, t.cus_id',
+      },
       scopedWhere(user, body).add('t.status = 1'),
       body,
     ),

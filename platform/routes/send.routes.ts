@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ulid } from 'ulid';
 import {
@@ -19,10 +18,6 @@ import { createShortLinks, shortUrlBase } from '../short-links/short-link.servic
 
 // The send calls of spec §7. Every send honours Idempotency-Key: a retry answers the first result, charged once.
 
-const SHORT_LINK_BASE = 'https://s.smscloud.cn/';
-/** A fresh short link per send (base62-ish, 7 chars); click tracking is the short-link tool's business. */
-const shortLink = () => SHORT_LINK_BASE + randomBytes(6).toString('base64url').slice(0, 7);
-
 export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void {
   const send = (user: CurrentUser, call: Pick<Call<never, CurrentUser>, 'message'>, input: SendInput) =>
     submitSend(ctx, user, input).then((answer) => {
@@ -32,38 +27,47 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   route(app, ctx, groupSendEndpoint, (c) => send(c.user!, c, { ...c.body, prod_type: 0 }), { idempotent: true });
 
-  route(app, ctx, taokeGroupSendEndpoint, (c) => {
-    const { product_link, ...rest } = c.body;
-    if (rest.content.trim() === '') throw badRequest('send.emptyContent', {}, 'content');
-    // the product link travels shortened; marketing content always goes through review
-    const content = `${rest.content.trim()} ${shortLink()} 回T退订`;
-    ctx.log.debug({ product_link }, 'taoke send');
-    return send(c.user!, c, { ...rest, content, prod_type: 0, review: true });
-  }, { idempotent: true });
-
-  route(app, ctx, smsLinkGroupSendEndpoint, async (c) => {
-    const { long_link, ...rest } = c.body;
+  /** A domestic send with one short link per recipient (so a click maps to its number), stored under the batch id the
+   * send then uses; a refused send takes its links with it. */
+  async function sendWithLinks(
+    c: Pick<Call<never, CurrentUser>, 'user' | 'req' | 'message'>,
+    rest: Omit<SendInput, 'prod_type'>,
+    longUrl: string,
+    fill: (link: string) => string,
+    review = false,
+  ) {
     if (rest.content.trim() === '') throw badRequest('send.emptyContent', {}, 'content');
     await sendingAccount(ctx, c.user, rest.cus_id, 0);
     const parsed = parseDomestic(rest.mobiles);
     if (parsed.valid.length === 0) throw badRequest('send.noValidMobile', {}, 'mobiles');
-    // one code per recipient, so a click maps to its number; stored under the batch id the send then uses
     const batchId = ulid();
-    const links = await createShortLinks(ctx, { cusId: rest.cus_id, longUrl: long_link, mobiles: parsed.valid, batchId, content: rest.content }, { base: shortUrlBase(ctx, c.req) });
-    const withLink = (link: string) =>
-      rest.content.includes('{link}')
-        ? rest.content.split('{link}').join(link)
-        : rest.content.includes(long_link)
-          ? rest.content.split(long_link).join(link)
-          : `${rest.content} ${link}`;
+    const links = await createShortLinks(ctx, { cusId: rest.cus_id, longUrl, mobiles: parsed.valid, batchId, content: rest.content }, { base: shortUrlBase(ctx, c.req) });
     try {
-      const contents = links.map((l) => ({ mobile: l.mobile, content: withLink(l.shortUrl) }));
-      const answer = await send(c.user, c, { ...rest, contents, prod_type: 0, batch_id: batchId });
+      const contents = links.map((l) => ({ mobile: l.mobile, content: fill(l.shortUrl) }));
+      const answer = await send(c.user, c, { ...rest, contents, prod_type: 0, batch_id: batchId, review });
       return { ...answer, invalidCount: parsed.invalidCount, repeatCount: parsed.repeatCount, short_link: links[0].shortUrl };
     } catch (e) {
       await ctx.db.query('delete from short_links where batch_id = $1', [batchId]);
       throw e;
     }
+  }
+
+  // marketing: the product link travels shortened with the unsubscribe hint, and always goes through review
+  route(app, ctx, taokeGroupSendEndpoint, async (c) => {
+    const { product_link, ...rest } = c.body;
+    const { short_link: _link, ...answer } = await sendWithLinks(c, rest, product_link, (link) => `${rest.content.trim()} ${link} 回T退订`, true);
+    return answer;
+  }, { idempotent: true });
+
+  route(app, ctx, smsLinkGroupSendEndpoint, (c) => {
+    const { long_link, ...rest } = c.body;
+    const fill = (link: string) =>
+      rest.content.includes('{link}')
+        ? rest.content.split('{link}').join(link)
+        : rest.content.includes(long_link)
+          ? rest.content.split(long_link).join(link)
+          : `${rest.content} ${link}`;
+    return sendWithLinks(c, rest, long_link, fill);
   }, { idempotent: true });
 
   route(app, ctx, inteGroupSendEndpoint, (c) => send(c.user!, c, { ...c.body, prod_type: 1 }), { idempotent: true });

@@ -10,6 +10,8 @@ export interface MenuState {
   active: PermCode;
   menus: Partial<Record<PermCode, MenuItem[]>>;
   loaded: boolean;
+  /** the menus of every granted product have been asked for (to tell whether a typed URL is granted). */
+  allLoaded?: boolean;
 }
 
 const EMPTY: MenuState = { top: [], active: 'userCenter', menus: {}, loaded: false };
@@ -66,6 +68,17 @@ export function chooseProduct(code: PermCode): boolean {
   menuStore.set((s) => ({ ...s, active: code }));
   void loadMenu(code).catch(() => {});
   return true;
+}
+
+let loadingAll: Promise<void> | null = null;
+/** Loads the menus of every granted product not loaded yet; a product that is not granted is never asked for. */
+export function loadGrantedMenus(): Promise<void> {
+  loadingAll ??= (async () => {
+    const { top, menus } = menuStore.get();
+    await Promise.all(top.filter((t) => t.prodAccess && !menus[t.permCode]).map((t) => loadMenu(t.permCode).catch(() => {})));
+    menuStore.set((s) => ({ ...s, allLoaded: true }));
+  })().finally(() => (loadingAll = null));
+  return loadingAll;
 }
 
 export function resetMenus(): void {

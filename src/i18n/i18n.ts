@@ -5,11 +5,15 @@ import { getLanguage } from '../app/language';
 import { ACCOUNT_EN } from './account.en';
 import { ACCOUNT_ZH } from './account.zh';
 import { EN } from './en';
+import { LIBRARY_EN } from './library.en';
+import { LIBRARY_ZH } from './library.zh';
 import { applyPrimeReactLocale } from './primereact-locale';
 import { SCREENS_EN } from './screens.en';
 import { SCREENS_ZH } from './screens.zh';
 import { SEND_EN } from './send.en';
 import { SEND_ZH } from './send.zh';
+import { TOOLS_EN } from './tools.en';
+import { TOOLS_ZH } from './tools.zh';
 import { ZH } from './zh';
 
 // i18next with the shell's labels and the screens' labels merged (screens win on a clash, they know their texts).
@@ -23,8 +27,8 @@ export function deepMerge(a: Tree, b: Tree): Tree {
 }
 
 export const RESOURCES: Record<Language, Tree> = {
-  zh: deepMerge(deepMerge(deepMerge(ZH, SCREENS_ZH), SEND_ZH), ACCOUNT_ZH),
-  en: deepMerge(deepMerge(deepMerge(EN as Tree, SCREENS_EN), SEND_EN), ACCOUNT_EN),
+  zh: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(ZH, SCREENS_ZH), SEND_ZH), ACCOUNT_ZH), LIBRARY_ZH), TOOLS_ZH),
+  en: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(EN as Tree, SCREENS_EN), SEND_EN), ACCOUNT_EN), LIBRARY_EN), TOOLS_EN),
 };
 
 export function initI18n(lng: Language = getLanguage()) {

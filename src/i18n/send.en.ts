@@ -1,6 +1,8 @@
-// Texts of the send workspace (issue 10) and the rich message preview panel.
+// Texts of the send workspace (issue 10); the preview panel's are the library's (library.*.ts).
 export const SEND_EN = {
   send: {
+    pickTemplate: 'Start from an approved content template',
+    bulkPasted: '{{count}} pasted lines (not shown in the box)', clearBulk: 'Clear',
     account: 'Sending account', balance: 'Balance', numbers: 'Mobile numbers', numbersIntl: 'International numbers (with country code, e.g. +1, 0044)',
     numbersHint: 'One number per line, or separated by commas, spaces or full-width separators', numbersIntlHint: '+14155552671\n0044 7400 123456',
     reading: 'Reading the file…', fileRows: '{{count}} rows', column: 'Column', skipHeader: 'First row is a header', groups: 'Choose address book groups',
@@ -16,5 +18,4 @@ export const SEND_EN = {
     confirmTitle: 'Confirm the send', summaryNumbers: 'Valid numbers', summaryParts: 'Parts per number', summaryCost: 'Cost (yuan)', summaryTime: 'Send time', now: 'Now',
     offlineNote: 'Offline: the send is queued and goes out when the network returns', confirm: 'Send', cancel: 'Cancel',
   },
-  preview: { card: 'Card', sms: 'Fallback SMS', video: 'Fallback video', read: 'Fallback reading', noCard: 'No card yet' },
 };

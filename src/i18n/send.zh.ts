@@ -1,6 +1,8 @@
-// Texts of the send workspace (issue 10) and the rich message preview panel.
+// Texts of the send workspace (issue 10); the preview panel's are the library's (library.*.ts).
 export const SEND_ZH = {
   send: {
+    pickTemplate: '选择已审核通过的内容模板',
+    bulkPasted: '已粘贴 {{count}} 行号码（不在输入框中显示）', clearBulk: '清除',
     account: '发送账号', balance: '余额', numbers: '手机号码', numbersIntl: '国际号码（须带国家码，如 +1、0044）',
     numbersHint: '每行一个号码，也可用逗号、空格或全角分隔符分隔', numbersIntlHint: '+14155552671\n0044 7400 123456',
     reading: '正在读取文件…', fileRows: '共 {{count}} 行', column: '列', skipHeader: '首行为表头', groups: '从通讯录分组选择',
@@ -16,5 +18,4 @@ export const SEND_ZH = {
     confirmTitle: '确认发送', summaryNumbers: '有效号码', summaryParts: '计费条数（每个号码）', summaryCost: '费用（元）', summaryTime: '发送时间', now: '立即发送',
     offlineNote: '当前离线：确认后将排队，联网后提交', confirm: '确认发送', cancel: '取消',
   },
-  preview: { card: '卡片', sms: '回落短信', video: '回落视频短信', read: '回落阅读短信', noCard: '暂无卡片' },
 };

@@ -1,5 +1,7 @@
+import i18next from 'i18next';
 import { Tag } from 'primereact/tag';
 import type { EventDoc } from '../../sync/local-db';
+import { SEND_COMMANDS } from '../../sync/send-commands';
 import { timeColumn } from './cells';
 import type { ScreenDefinition } from './screen-definition';
 
@@ -12,7 +14,8 @@ export const activity: ScreenDefinition<EventDoc> = {
   collection: 'events',
   columns: [
     timeColumn<EventDoc>('created_at', 'col.time'),
-    { field: 'type', header: 'col.command', text: (r) => r.type },
+    // in words (i18n `command.<type>`), the code where a command has no label yet
+    { field: 'type', header: 'col.command', text: (r) => i18next.t(`command.${r.type}`, { defaultValue: r.type }) },
     { field: 'aggregate', header: 'col.target' },
     { field: 'actor', header: 'col.actor' },
     {
@@ -25,7 +28,7 @@ export const activity: ScreenDefinition<EventDoc> = {
     { field: 'last_error', header: 'col.lastError' },
   ],
   filters: [
-    { field: 'type', label: 'col.command', kind: 'select', options: ['batch.pause', 'batch.recover', 'batch.intercept', 'batch.edit'].map((v) => ({ value: v, label: v })) },
+    { field: 'type', label: 'col.command', kind: 'select', options: ['batch.pause', 'batch.recover', 'batch.intercept', 'batch.edit', ...Object.keys(SEND_COMMANDS)].map((v) => ({ value: v, label: v })) },
     { field: 'status', label: 'col.eventStatus', kind: 'select', options: ['pending', 'acked', 'rejected'].map((v) => ({ value: v, label: v })) },
   ],
   dateField: 'created_at',

@@ -13,7 +13,9 @@ export function sendStatusText(r: MtRecord, v: ViewerContext): string {
   const label = translate(v.lang, s.label);
   return s.detail ? `${label}(${s.detail})` : label;
 }
-export function SendStatusTag({ row, v }: { row: MtRecord; v: ViewerContext }) {
+export function SendStatusTag({ row, v }: { row: MtRecord & { pending?: string }; v: ViewerContext }) {
+  // a send still queued in the event log (issue 10)
+  if (row.pending) return <Tag data-testid="send-status" data-status="queued" severity="warning" value={translate(v.lang, 'send.queuedRecord')} />;
   const s = sendStatus(row);
   return <Tag data-testid="send-status" data-status={s.kind} severity={s.severity === 'secondary' ? null : s.severity} value={sendStatusText(row, v)} />;
 }

@@ -1,5 +1,6 @@
 import { SEND_STATUS_FILTER } from '../../contract/states';
 import type { MtRecord } from '../../contract/records.schema';
+import { projectQueuedSends } from '../../sync/send-commands';
 import { SendStatusTag, sendStatusText, timeColumn } from './cells';
 import {
   accountFilterVisible, clientStatusVisible, contentFilterVisible, hasPermission, statusFilterVisible,
@@ -23,13 +24,14 @@ const filters: FilterDef<MtRecord>[] = [
   { field: 'decodeContent', label: 'col.content', kind: 'contains', visible: contentFilterVisible },
   { field: 'mt_status', label: 'col.status', kind: 'select', options: SEND_STATUS_FILTER, visible: statusFilterVisible },
   // the send result links here with ?batch_id= (issue 10)
-  { field: 'batch_id', label: 'col.batchId', kind: 'eq-text' },
+  { field: 'batch_id', label: 'col.batchId', kind: 'prefix' },
 ];
 
 function mtScreen(path: string, title: string, prod: number, extra: ColumnDef<MtRecord>[]): ScreenDefinition<MtRecord> {
   return {
     path, title, collection: 'mt_records', fixed: [{ op: 'eq', field: 'prod_type', value: prod }],
     columns: [...base.slice(0, 3), ...extra, ...base.slice(3)], filters, dateField: 'receive_time',
+    project: projectQueuedSends(prod),
   };
 }
 

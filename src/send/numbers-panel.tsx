@@ -23,10 +23,25 @@ export const NUMBER_FILE = { extensions: ['xls', 'xlsx', 'csv'], maxBytes: UPLOA
 
 export interface NumberSources {
   pasted: string;
+  /** a long pasted list, kept out of the text box: laying out 100,000 lines there costs the page seconds. */
+  bulk: string;
   file: string;
   groups: string;
 }
-export const mergeSources = (s: NumberSources) => [s.pasted, s.file, s.groups].filter((x) => x.trim() !== '').join('\n');
+export const NO_SOURCES: NumberSources = { pasted: '', bulk: '', file: '', groups: '' };
+export const mergeSources = (s: NumberSources) => [s.pasted, s.bulk, s.file, s.groups].filter((x) => x.trim() !== '').join('\n');
+
+/** Lists longer than this many lines leave the text box for `bulk`. */
+export const BULK_LINES = 2000;
+export function lineCount(text: string, stopAt = Infinity): number {
+  let n = text === '' ? 0 : 1;
+  for (let i = text.indexOf('\n'); i >= 0 && n <= stopAt; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+/** Pasted text as sources: short lists stay editable in the box, long ones go to `bulk`. */
+export function withPasted(s: NumberSources, text: string): NumberSources {
+  return lineCount(text, BULK_LINES) > BULK_LINES ? { ...s, pasted: '', bulk: [s.bulk, text].filter(Boolean).join('\n') } : { ...s, pasted: text };
+}
 
 interface Props {
   worker: NumberWorker;
@@ -101,9 +116,15 @@ export function NumbersPanel({ worker, sources, onSources, check, progress, inte
         rows={6}
         value={sources.pasted}
         placeholder={t(international ? 'send.numbersIntlHint' : 'send.numbersHint')}
-        onChange={(e) => onSources({ ...sources, pasted: e.target.value })}
+        onChange={(e) => onSources(withPasted(sources, e.target.value))}
         style={{ width: '100%' }}
       />
+      {sources.bulk && (
+        <div className="send-row" data-testid="send-bulk">
+          <span>{t('send.bulkPasted', { count: lineCount(sources.bulk) })}</span>
+          <Button size="small" text icon="pi pi-times" label={t('send.clearBulk')} onClick={() => onSources({ ...sources, bulk: '' })} />
+        </div>
+      )}
       <div className="send-row">
         <input type="file" data-testid="send-file" accept=".xlsx,.xls,.csv" onChange={(e) => void pickFile(e.target.files?.[0])} />
         {reading && <span data-testid="send-file-reading">{t('send.reading')}</span>}

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { CspContent } from '../../contract/entities.schema';
-import { getCspSendContentEndpoint, getCspTemplateEndpoint, getVideoTemplateEndpoint } from '../../contract/endpoints/template.endpoints';
+import { contentTemplateListEndpoint, getCspSendContentEndpoint, getCspTemplateEndpoint, getVideoTemplateEndpoint } from '../../contract/endpoints/template.endpoints';
 import { getChatbotListEndpoint, getListEndpoint } from '../../contract/endpoints/user.endpoints';
 import { translate } from '../../contract/messages';
 import { SCHEDULE_QUICK_PICKS_MS } from '../../contract/validation/international-send.rules';
@@ -27,7 +27,7 @@ import { online$, useOnline, useRuntime } from '../data/sync-runtime';
 import { ContentFields } from './content-fields';
 import { createNumberWorker } from './number-check-client';
 import type { SheetInfo } from './number-check-protocol';
-import { mergeSources, NumbersPanel, type NumberSources } from './numbers-panel';
+import { mergeSources, NO_SOURCES, NumbersPanel, withPasted, type NumberSources } from './numbers-panel';
 import { defaultMapping, fillPlaceholders, placeholdersOf } from './personalize';
 import './send.css';
 
@@ -96,6 +96,15 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
   const [cardTemplates, setCardTemplates] = useState<Option[]>([]);
   const [videoTemplates, setVideoTemplates] = useState<Option[]>([]);
   const [card, setCard] = useState<CspContent | null>(null);
+  // approved content templates of the account (check_status 2), to start a message from
+  const [contentTemplates, setContentTemplates] = useState<Option[]>([]);
+  useEffect(() => {
+    if (!cusId || cfg.prodType !== 0) return;
+    api.call(contentTemplateListEndpoint, { cus_id: cusId, check_status: 2, pageNumber: 1, pageSize: 200 }, { silent: true }).then(
+      (page) => setContentTemplates(page.data.map((x) => ({ label: x.keyword ? `${x.keyword}: ${x.template_content}` : x.template_content, value: x.template_content }))),
+      () => setContentTemplates([]),
+    );
+  }, [cusId, cfg.prodType]);
   useEffect(() => {
     if (!cusId) return;
     if (kind === 'card') api.call(getChatbotListEndpoint, { cus_id: cusId }, { silent: true }).then((o) => {
@@ -119,7 +128,7 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
   }, [kind, ctx.draft.template_id]);
 
   // numbers: pasted, file column, groups → one list for the machine
-  const [sources, setSources] = useState<NumberSources>({ pasted: '', file: '', groups: '' });
+  const [sources, setSources] = useState<NumberSources>(NO_SOURCES);
   const changeSources = (s: NumberSources) => {
     setSources(s);
     update({ mobiles: mergeSources(s) });
@@ -130,12 +139,17 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
   const [mobileColumn, setMobileColumn] = useState(0);
   const [mapping, setMapping] = useState<Record<string, number>>({});
   const placeholders = placeholdersOf(ctx.draft.content);
+  const [personalizing, setPersonalizing] = useState(false);
   useEffect(() => {
     if (kind !== 'oneToOne' || !sheet) return;
+    setPersonalizing(true);
     const skip = !/\d{5,}/.test(sheet.preview[0]?.join('') ?? '');
     const full = { ...defaultMapping(placeholders), ...mapping };
     const timer = setTimeout(() => {
-      void worker.personalize(ctx.draft.content, mobileColumn, full, skip).then((contents) => update({ contents, mobiles: contents.map((c) => c.mobile).join('\n') }));
+      void worker
+        .personalize(ctx.draft.content, mobileColumn, full, skip)
+        .then((contents) => update({ contents, mobiles: contents.map((c) => c.mobile).join('\n') }))
+        .finally(() => setPersonalizing(false));
     }, 300);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -166,6 +180,9 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
             </span>
           )}
         </div>
+        {contentTemplates.length > 0 && (
+          <Dropdown data-testid="send-content-template" value={null} options={contentTemplates} placeholder={t('send.pickTemplate')} onChange={(e) => update({ content: e.value as string })} filter />
+        )}
         <ContentFields cfg={cfg} draft={ctx.draft} update={update} linkBase={linkBase} videoTemplates={videoTemplates} chatbots={chatbots} cardTemplates={cardTemplates} largest={largest} />
         {kind === 'oneToOne' && sheet && (
           <div className="send-mapping" data-testid="send-mapping">
@@ -202,7 +219,7 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
           international={cfg.numbers === 'international'}
           onRemoveInvalid={() => {
             send({ type: 'send.removeInvalid' });
-            setSources({ pasted: ctx.check?.valid.join('\n') ?? '', file: '', groups: '' });
+            setSources(withPasted(NO_SOURCES, ctx.check?.valid.join('\n') ?? ''));
           }}
           onSheet={kind === 'oneToOne' ? setSheet : undefined}
         />
@@ -223,7 +240,7 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
           )}
         </div>
         {ctx.problem && <small className="p-error" data-testid="send-problem">{translate(lang, ctx.problem, { minutes: 10 })}</small>}
-        <Button data-testid="send-submit" label={t('send.submit')} icon="pi pi-send" loading={busy} disabled={!state.matches('editing')} onClick={() => send({ type: 'send.check' })} />
+        <Button data-testid="send-submit" label={t('send.submit')} icon="pi pi-send" loading={busy} disabled={!state.matches('editing') || personalizing} onClick={() => send({ type: 'send.check' })} />
         {(state.matches('queued') || state.matches('submitting')) && <p data-testid="send-status" data-status={state.value as string}>{t(state.matches('queued') ? 'send.queuedStatus' : 'send.submitting')}</p>}
         {state.matches('sent') && ctx.result && (
           <div className="send-result" data-testid="send-result">
@@ -243,10 +260,17 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
           </div>
         )}
       </div>
-      {kind === 'card' && card && <RichPreview content={card} lowType={ctx.draft.low_type ?? ''} />}
-      {kind === 'video' && !ctx.draft.cus_template_id && (
-        <RichPreview content={{ cards: [], smsContent: '', videoTitle: ctx.draft.title ?? '', videoFrames: ctx.draft.frames ?? [], readContent: '' }} lowType="2" />
+      {kind === 'card' && card && (
+        <RichPreview
+          cards={card.cards}
+          lowType={ctx.draft.low_type ?? ''}
+          smsContent={ctx.draft.content || card.smsContent}
+          videoTitle={card.videoTitle}
+          videoFrames={card.videoFrames}
+          readContent={card.readContent}
+        />
       )}
+      {kind === 'video' && !ctx.draft.cus_template_id && <RichPreview videoTitle={ctx.draft.title ?? ''} videoFrames={ctx.draft.frames ?? []} views={['video']} />}
       <Dialog header={t('send.confirmTitle')} visible={state.matches('confirming')} onHide={() => send({ type: 'send.cancel' })} style={{ width: '30rem' }} data-testid="send-confirm">
         {q && (
           <div className="send-summary">

@@ -40,7 +40,10 @@ export interface RemoteTableDef<T> {
   fixed?: Record<string, unknown>;
   /** startTime/endTime with the spec's shortcuts. */
   dateRange?: boolean;
-  rowKey: keyof T & string;
+  /** a selector of request fields (the time dimension: day, month, year). */
+  modes?: Array<{ label: string; fixed: Record<string, unknown> }>;
+  /** a unique field of the rows (omitted when rows are unique only by several fields). */
+  rowKey?: keyof T & string;
   /** re-read every `ms` while `active(rows)` holds (a batch still being checked). */
   poll?: { ms: number; active: (rows: T[]) => boolean };
   actions?: (row: T, reload: () => void) => ReactNode;
@@ -58,7 +61,9 @@ export function RemoteTable<T>({ def, refresh = 0, onRowClick }: { def: RemoteTa
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(false);
   const [tick, setTick] = useState(0);
-  const body = { ...def.fixed, ...query, pageNumber: page, pageSize: PAGE } as RequestOf<Endpoint>;
+  const [mode, setMode] = useState(0);
+  const fixed = { ...def.fixed, ...def.modes?.[mode]?.fixed };
+  const body = { ...fixed, ...query, pageNumber: page, pageSize: PAGE } as RequestOf<Endpoint>;
   const key = JSON.stringify(body);
 
   useEffect(() => {
@@ -90,6 +95,9 @@ export function RemoteTable<T>({ def, refresh = 0, onRowClick }: { def: RemoteTa
   return (
     <div className="remote-table" data-testid={def.id}>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', margin: '8px 0' }}>
+        {def.modes && (
+          <Dropdown data-testid={`${def.id}-mode`} value={mode} options={def.modes.map((m, i) => ({ value: i, label: t(m.label) }))} onChange={(e) => (setMode(Number(e.value)), setPage(1))} />
+        )}
         {def.filters
           .filter((f) => !f.visible || f.visible(v))
           .map((f) =>
@@ -116,7 +124,7 @@ export function RemoteTable<T>({ def, refresh = 0, onRowClick }: { def: RemoteTa
         <Button icon="pi pi-refresh" label={t('table.reset')} severity="secondary" onClick={() => (setDraft({}), apply({}))} />
         {def.download && (
           <Button data-testid={`${def.id}-download`} icon="pi pi-file-excel" label={t('table.export')} severity="help"
-            onClick={() => void downloadTool(def.download!, { ...def.fixed, ...query } as never)} />
+            onClick={() => void downloadTool(def.download!, { ...fixed, ...query } as never)} />
         )}
       </div>
       <DataTable value={rows as Array<Record<string, unknown>>} dataKey={def.rowKey} lazy paginator rows={PAGE} first={(page - 1) * PAGE} totalRecords={total} onPage={(e) => setPage((e.page ?? 0) + 1)}

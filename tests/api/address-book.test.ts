@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEED_RESOURCES } from '../../contract/endpoints/feed.endpoints';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { fetchBytes, readXlsx, upload, xlsx } from './library.fixtures';
 import { tokenFor } from './send-fixture';
@@ -77,6 +78,8 @@ describe.each(DB_KINDS)('address book on %s', (kind) => {
     expect(members.find((m: any) => m.id === b.body.data.id)).toMatchObject({ deleted: true });
     const groups = (await call('/addressBook/groupPull', { checkpoint: null, limit: 1000 })).body.data.documents;
     expect(groups.find((x: any) => x.groupId === g)).toMatchObject({ memberCount: 1, deleted: false });
+    for (const d of members) expect(FEED_RESOURCES.addressMember.schema.safeParse(d).success, JSON.stringify(d)).toBe(true);
+    for (const d of groups) expect(FEED_RESOURCES.addressGroup.schema.safeParse(d).success, JSON.stringify(d)).toBe(true);
 
     const gone = await call('/addressBook/addressBookGroupDel', { groupId: g });
     expect(gone.status).toBe(200);

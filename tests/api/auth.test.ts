@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../platform/auth/password';
-import { seedDemoTenant } from '../../platform/seed/demo-tenant';
-import { buildPlatform, type Platform } from '../../platform/server';
 import { postFrom } from '../helpers/post-from';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 

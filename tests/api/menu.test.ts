@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuItem } from '../../contract/endpoints/user.endpoints';
 import { seedDemoTenant } from '../../platform/seed/demo-tenant';
-import { EN } from '../../src/i18n/en';
-import { ZH } from '../../src/i18n/zh';
+import { RESOURCES } from '../../src/i18n/i18n';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 
 const paths = (items: MenuItem[]): string[] => items.flatMap((i) => (i.children ? paths(i.children) : [i.path]));
@@ -63,8 +62,9 @@ describe.each(DB_KINDS)('menus and pickers on %s', (kind) => {
     }
     expect(keys.length).toBeGreaterThan(30);
     for (const key of keys) {
-      expect(typeof lookup(ZH, key), key).toBe('string');
-      expect(typeof lookup(EN, key), key).toBe('string');
+      // the console's merged catalogue: the shell's labels plus each area's own files
+      expect(typeof lookup(RESOURCES.zh, key), key).toBe('string');
+      expect(typeof lookup(RESOURCES.en, key), key).toBe('string');
     }
   });
 

@@ -81,6 +81,16 @@ describe.each(DB_KINDS)('send workspace on %s', (kind) => {
     expect(r.body.data.short_link.endsWith(links.find((l) => l.mobile === '13900001001')!.code)).toBe(true);
   });
 
+  it('shortens a taoke send\'s product link per recipient, with the unsubscribe hint, always reviewed', async () => {
+    const r = await p.call('/user/taokeGroupSend', { cus_id: 'EP0001', content: '爆款直降', product_link: 'https://item.taobao.com/item.htm?id=9', mobiles: '13900001031\n13900001032' }, { token: admin });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ validCount: 2, batch_type: 0 });
+    const links = await p.ctx.db.query<{ code: string; mobile: string }>('select code, mobile from short_links where batch_id = $1 order by mobile', [r.body.data.batch_id]);
+    expect(links.map((l) => l.mobile)).toEqual(['13900001031', '13900001032']);
+    const records = await p.ctx.db.query<{ content: string }>('select content from mt_records where batch_id = $1 order by mobile', [r.body.data.batch_id]);
+    records.forEach((rec, i) => expect(rec.content).toMatch(new RegExp(`^爆款直降 \\S+/${links[i].code} 回T退订$`)));
+  });
+
   it('leaves no short links behind when a link send is refused, and none for an account the caller cannot see', async () => {
     await p.ctx.db.query("update accounts set balance = 0.01 where cus_id = 'SUB001'");
     const links = () => countRows(p, "select 1 from short_links where cus_id in ('SUB001', 'EP0001') and long_url = 'https://refused.example.com/'");

@@ -45,6 +45,13 @@ describe.each(DB_KINDS)('more statistics on %s', (kind) => {
     expect(lastDay.body.data.total).toBe(0);
     const bad = await p.call('/mobileBlack/mobileBlackStatistics', { startTime: 'soon' }, { token: admin });
     expect(bad.status).toBe(400);
+    // the time dimension: one row per month (YYYY-MM) or year (YYYY) holding the same counts
+    const month = await p.call('/mobileBlack/mobileBlackStatistics', { dimension: 1 }, { token: admin });
+    expect(month.body.data.data.map((r: { gathering_time: string }) => r.gathering_time.length)).toEqual(month.body.data.data.map(() => 7));
+    expect(month.body.data.data.reduce((n: number, r: { request_count: number }) => n + r.request_count, 0)).toBe(4);
+    const year = await p.call('/numberPorting/numberPortingStatistics', { dimension: 2 }, { token: admin });
+    expect(year.body.data.data.find((r: { cus_id: string }) => r.cus_id === 'EP0001')).toMatchObject({ gathering_time: String(new Date(now + 8 * 3600_000).getUTCFullYear()), request_count: 3 });
+    expect((await p.call('/mobileBlack/mobileBlackStatistics', { dimension: 3 }, { token: admin })).status).toBe(400);
   });
 
   it('by country: international sends counted per country, filtered by country code and scoped', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEED_RESOURCES } from '../../contract/endpoints/feed.endpoints';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { fetchBytes, MP4, PNG, readXlsx, upload } from './library.fixtures';
 import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
@@ -71,6 +72,7 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
     expect(feed.status).toBe(200);
     const doc = feed.body.data.documents.find((d: any) => d.template_id === mine);
     expect(doc).toMatchObject({ deleted: true, cus_id: 'SUB001' });
+    for (const d of feed.body.data.documents) expect(FEED_RESOURCES.contentTemplate.schema.safeParse(d).success, JSON.stringify(d)).toBe(true);
     expect(feed.body.data.documents.some((d: any) => d.cus_id !== 'SUB001')).toBe(false);
   });
 
@@ -165,6 +167,10 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
     expect((await call('/cspTemplate/getCspTemplateByGateTemplateId', { gate_template_id: approved.gate_template_id })).body.data.template_id).toBe(id);
     const feed = await call('/cspTemplate/pull', { checkpoint: null, limit: 100 });
     expect(feed.body.data.documents.find((d: any) => d.template_id === id)?.cards).toHaveLength(2);
+    for (const d of feed.body.data.documents) expect(FEED_RESOURCES.cspTemplate.schema.safeParse(d).success, JSON.stringify(d)).toBe(true);
+    const videos = (await call('/videoTemplate/pull', { checkpoint: null, limit: 100 })).body.data.documents;
+    expect(videos.length).toBeGreaterThan(0);
+    for (const d of videos) expect(FEED_RESOURCES.videoTemplate.schema.safeParse(d).success, JSON.stringify(d)).toBe(true);
     expect((await call('/cspTemplate/templateDel', { template_id: id }, user)).status).toBe(400);
     expect((await call('/cspTemplate/templateDel', { template_id: id })).status).toBe(200);
     expect((await list()).find((t) => t.template_id === id)).toBeUndefined();

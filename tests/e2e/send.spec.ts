@@ -20,6 +20,15 @@ async function openSend(page: Page, path: string) {
   await expect(page.getByTestId('send-balance')).toBeVisible();
 }
 
+/** Navigates inside the single-page app (no reload: works offline, keeps the local state). */
+async function inApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState({}, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, `${BASE}${path}`);
+  await expect(page).toHaveURL(new RegExp(`${BASE}${path}$`));
+}
+
 /** 1,234.56 / ¥1,234.56 → 1234.56 */
 const amount = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
@@ -114,12 +123,20 @@ test('a send made offline is queued and reaches the platform exactly once when b
   await page.getByTestId('send-confirm-ok').click();
   await expect(page.getByTestId('send-status')).toHaveAttribute('data-status', 'queued');
   expect(await batchesWith(request, token, content)).toBe(0);
+  // queued in the records list and in Activity, while still offline
+  await inApp(page, '/mtRecordList');
+  const records = page.getByTestId('screen-mtRecordList');
+  await expect(records.locator('tr', { hasText: '13900003021' }).getByTestId('send-status')).toHaveAttribute('data-status', 'queued');
+  await inApp(page, '/activity');
+  await expect(page.getByTestId('screen-activity').locator('tr', { hasText: 'send.group' }).first().getByTestId('event-status')).toHaveAttribute('data-status', 'pending');
+
   await context.setOffline(false);
-  await expect(page.getByTestId('send-result')).toBeVisible({ timeout: 60_000 });
-  await expect.poll(() => batchesWith(request, token, content)).toBe(1);
-  // the outbox has nothing left to push: still one batch after another round
-  await page.goto(`${BASE}/activity`);
-  await expect(page.getByTestId('screen-activity').getByTestId('event-status').first()).toBeVisible();
+  await expect.poll(() => batchesWith(request, token, content), { timeout: 60_000 }).toBe(1);
+  // pushed once: the records are the platform's now, and no second batch follows
+  await inApp(page, '/mtRecordList');
+  await expect(records.locator('tr', { hasText: '13900003021' }).first().getByTestId('send-status')).not.toHaveAttribute('data-status', 'queued');
+  await inApp(page, '/activity');
+  await expect(page.getByTestId('screen-activity').locator('tr', { hasText: 'send.group' }).first().getByTestId('event-status')).toHaveAttribute('data-status', 'acked');
   expect(await batchesWith(request, token, content)).toBe(1);
 });
 
@@ -145,9 +162,9 @@ test('a card send shows the card and its fallback in the preview', async ({ page
   await page.getByRole('option', { name }).click();
   const preview = page.getByTestId('rich-preview');
   await expect(preview.getByTestId('preview-card')).toContainText('新品上市');
-  await expect(preview.getByTestId('preview-card')).toContainText('立即查看');
-  await expect(preview.getByTestId('preview-sender')).toContainText('1069');
-  await preview.getByTestId('preview-tab-sms').click();
+  await expect(preview.getByTestId('preview-button')).toHaveText('立即查看');
+  await expect(preview).toContainText('1069');
+  await preview.getByTestId('preview-views').getByText('回落短信').click();
   await expect(preview.getByTestId('preview-sms')).toHaveText('回落短信内容');
   await page.getByTestId('send-mobiles').fill('13900003031');
   await page.getByTestId('send-submit').click();
@@ -188,4 +205,76 @@ test('an xlsx of 100,000 numbers is checked off the main thread with progress an
   const r = await request.post(`${API}/dataGathering/batchList`, { data: { pageNumber: 1, pageSize: 50 }, headers: { Authorization: `Bearer ${token}` } });
   const batch = ((await r.json()).data?.data ?? []).find((b: { decodeContent: string }) => b.decodeContent === content);
   expect(batch?.receive_count).toBe(100_000);
+});
+
+test('one-to-one send: sheet columns fill ${p1}, ${p2} through the mapping, previewed and sent per number', async ({ page }, testInfo) => {
+  const { default: ExcelJS } = await import('exceljs');
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('people');
+  ws.addRow(['手机号', '姓名', '金额']);
+  ws.addRow(['13900003041', '李雷', '12.50']);
+  ws.addRow(['13900003042', '韩梅梅', '8']);
+  ws.addRow(['12345', '无效', '1']);
+  const file = testInfo.outputPath('people.xlsx');
+  await wb.xlsx.writeFile(file);
+
+  await login(page);
+  await openSend(page, '/smsOneToOneSend');
+  await page.getByTestId('send-content').fill('${p1}您好，您的订单金额 ${p2} 元');
+  await page.getByTestId('send-file').setInputFiles(file);
+  const preview = page.getByTestId('send-mapping-preview');
+  await expect(preview.locator('tr').nth(0)).toContainText('李雷您好，您的订单金额 12.50 元');
+  await expect(preview.locator('tr').nth(1)).toContainText('韩梅梅您好，您的订单金额 8 元');
+  await page.getByTestId('send-submit').click();
+  await expect(page.getByTestId('count-valid')).toHaveText('2');
+  await expect(page.getByTestId('count-invalid')).toHaveText('1');
+  await expect(page.getByTestId('confirm-count')).toHaveText('2');
+  await page.getByTestId('send-confirm-ok').click();
+  await expect(page.getByTestId('send-result')).toBeVisible();
+  await page.getByTestId('send-records-link').click();
+  const records = page.getByTestId('screen-mtRecordList');
+  await expect(records.locator('tr', { hasText: '13900003041' })).toContainText('李雷您好');
+  await expect(records.locator('tr', { hasText: '13900003042' })).toContainText('韩梅梅您好');
+});
+
+test('link send: each recipient gets its own short link', async ({ page }) => {
+  await login(page);
+  await openSend(page, '/smsLinkSend');
+  await page.getByTestId('send-long_link').fill('https://shop.example.com/promo?id=7');
+  await page.getByTestId('send-content').fill('双十一活动 {link}');
+  await page.getByTestId('send-mobiles').fill('13900003051\n13900003052');
+  await page.getByTestId('send-submit').click();
+  await page.getByTestId('send-confirm-ok').click();
+  await expect(page.getByTestId('send-result')).toBeVisible();
+  await page.getByTestId('send-records-link').click();
+  const records = page.getByTestId('screen-mtRecordList');
+  const a = (await records.locator('tr', { hasText: '13900003051' }).textContent()) ?? '';
+  const b = (await records.locator('tr', { hasText: '13900003052' }).textContent()) ?? '';
+  const link = /\/s\/([0-9A-Za-z]{7,16})/;
+  expect(link.exec(a)?.[1]).toBeTruthy();
+  expect(link.exec(b)?.[1]).toBeTruthy();
+  expect(link.exec(a)?.[1]).not.toBe(link.exec(b)?.[1]);
+});
+
+test('every send kind opens from its menu path with its product line\'s first account', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await login(page);
+  for (const path of ['/smsGroupSend', '/smsOneToOneSend', '/smsLinkSend', '/taokeSend', '/inteSmsSend', '/videoSmsSend', '/cspSmsSend']) {
+    await openSend(page, path);
+    await expect(page.getByTestId('send-submit')).toBeEnabled();
+  }
+  // a video send with a frame is previewed and priced per message
+  await page.goto(`${BASE}/videoSmsSend`);
+  await expect(page.getByTestId('send-account')).toContainText('EP0001');
+  await page.getByTestId('send-title').fill('新品发布');
+  await page.getByTestId('send-add-frame').click();
+  await page.getByTestId('send-frame').locator('input').last().fill('第一帧文字');
+  await expect(page.getByTestId('rich-preview')).toContainText('第一帧文字');
+  await page.getByTestId('send-mobiles').fill('13900003061\n13900003062');
+  await page.getByTestId('send-submit').click();
+  expect(amount(await page.getByTestId('confirm-cost').textContent())).toBeCloseTo(0.6, 4);
+  await page.getByTestId('send-confirm-ok').click();
+  await expect(page.getByTestId('send-result')).toBeVisible();
+  expect(errors).toEqual([]);
 });

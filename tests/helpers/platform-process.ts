@@ -18,7 +18,8 @@ export interface PlatformProcess {
 const ROOT = join(import.meta.dirname, '..', '..');
 
 export async function startPlatformProcess(env: Record<string, string> = {}, port = 0): Promise<PlatformProcess> {
-  const child = spawn(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'platform', 'main.ts')], {
+  // node itself runs the platform (tsx as a loader, not its CLI), so a signal reaches the platform, SIGKILL included
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'platform', 'main.ts')], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:', SEED_RECORDS: '0', CAPTCHA: 'off', LOG_LEVEL: 'error', SERVE_CONSOLE: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

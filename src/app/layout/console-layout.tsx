@@ -7,7 +7,7 @@ import { SCREENS } from '../../screens/screen-registry';
 import { ErrorBoundary } from '../error-boundary';
 import { useStore } from '../external-store';
 import { menuLeaves } from '../menu';
-import { loadMenus, menuStore } from '../menu-store';
+import { loadGrantedMenus, loadMenus, menuStore } from '../menu-store';
 import { DashboardPage } from '../pages/dashboard-page';
 import { ComingSoonPage, FormDetailPage, IframePage, InfoPage } from '../pages/simple-pages';
 import { sessionActor } from '../session-actor';
@@ -31,8 +31,8 @@ export interface ResolvedPage {
   render: () => React.ReactNode;
 }
 
-function usePage(path: string): ResolvedPage | 'loading' | null {
-  const { menus, loaded } = useStore(menuStore);
+function usePage(path: string): ResolvedPage | 'loading' | 'forbidden' | null {
+  const { menus, loaded, allLoaded } = useStore(menuStore);
   const fixed = FIXED[path];
   if (fixed) return { title: fixed.title, render: () => <fixed.component /> };
   if (path.startsWith(IFRAME_PREFIX)) return { title: 'page.iframe', render: () => <IframePage /> };
@@ -40,6 +40,14 @@ function usePage(path: string): ResolvedPage | 'loading' | null {
     .flatMap((m) => menuLeaves(m ?? []))
     .find((l) => l.path === path);
   const screen = SCREENS[path];
+  // A screen opens only from a menu the account is granted: typing the URL of a product it lacks opens nothing.
+  if (screen && !leaf) {
+    if (!loaded || !allLoaded) {
+      if (loaded) void loadGrantedMenus();
+      return 'loading';
+    }
+    return 'forbidden';
+  }
   const title = screen?.title ?? leaf?.label ?? (path === '/info/setting' ? 'page.setting' : null);
   if (title) {
     const Screen = screen?.component;
@@ -56,7 +64,7 @@ export function ConsoleLayout() {
   const { menus, active } = useStore(menuStore);
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
   const page = usePage(path);
-  const pageTitle = page && page !== 'loading' ? page.title : null;
+  const pageTitle = page && page !== 'loading' && page !== 'forbidden' ? page.title : null;
 
   useEffect(() => {
     void loadMenus();
@@ -73,6 +81,7 @@ export function ConsoleLayout() {
     setCollapsed(!collapsed);
   };
   if (page === null) return <Redirect to="/404" replace />;
+  if (page === 'forbidden') return <Redirect to="/403" replace />;
   return (
     <div className={`shell${collapsed ? ' shell-collapsed' : ''}`}>
       <a className="skip-link" href="#main-content">

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'wouter';
+import { PersonalInfoExtra } from '../../accounts/personal-info-extra';
 import { formatDateTime, formatMoney } from '../format';
 import { getLanguage } from '../language';
 import { useSession } from '../use-session';
@@ -33,6 +34,7 @@ export function InfoPage() {
           </div>
         ))}
       </dl>
+      <PersonalInfoExtra />
     </section>
   );
 }

@@ -1,90 +1,114 @@
+import { SelectButton } from 'primereact/selectbutton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CspContent } from '../../../contract/entities.schema';
+import type { RichCard, VideoFrame } from '../../../contract/entities.schema';
+import { parseLowType } from '../../../contract/states';
+import { readToken } from '../token-store';
 import './rich-preview.css';
 
-// The rich message preview panel of spec §2: a phone frame with switchable views — the 5G card carousel (image /
-// video / audio media, title, text, buttons), the fallback SMS, the fallback video message (theme plus frames) and the
-// fallback reading message. The sender shows as a 1069-style placeholder. Everything is text: no user HTML.
+// The rich message preview panel of spec §2: switchable views of the 5G card carousel (image / video / audio media,
+// title, text, buttons), the fallback SMS text, the fallback video message (title and frames) and the fallback
+// reading message, under a 1069-style sender placeholder. Shared by the template editors and the send workspace.
+// Everything shown is the user's text rendered as text, never as HTML.
 
 export type PreviewView = 'card' | 'sms' | 'video' | 'read';
 
 export interface RichPreviewProps {
-  content: CspContent;
-  /** low_type: comma list of fallbacks (1 SMS, 2 video, 3 read); '' none. */
-  lowType: string;
-  sender?: string;
+  cards?: readonly RichCard[];
+  /** the fallback types ("1,2,3"); views for fallbacks appear when listed here or when their content is given. */
+  lowType?: string;
+  smsContent?: string;
+  videoTitle?: string;
+  videoFrames?: readonly VideoFrame[];
+  readContent?: string;
+  /** which views to offer, in order (default: those with content). */
+  views?: PreviewView[];
+  /** turns a stored media url into one the browser can load (default: our material urls get the token). */
+  mediaSrc?: (url: string) => string;
 }
 
-const VIEW_OF: Record<string, PreviewView> = { '1': 'sms', '2': 'video', '3': 'read' };
+/** Our material urls need the token as a parameter: media elements cannot send headers. */
+export function materialSrc(url: string): string {
+  if (!url.includes('/file/material?')) return url;
+  const token = readToken()?.token;
+  return token ? `${url}&token=${encodeURIComponent(token)}` : url;
+}
 
-export function RichPreview({ content, lowType, sender = '1069XXXXXXXX' }: RichPreviewProps) {
+function Media({ type, url, src }: { type: string; url: string; src: (u: string) => string }) {
+  if (!url || type === 'text') return null;
+  if (type === 'video') return <video className="rp-media" data-testid="preview-media" data-type="video" src={src(url)} controls preload="metadata" />;
+  if (type === 'audio') return <audio className="rp-audio" data-testid="preview-media" data-type="audio" src={src(url)} controls preload="metadata" />;
+  return <img className="rp-media" data-testid="preview-media" data-type="image" src={src(url)} alt="" />;
+}
+
+export function RichPreview(p: RichPreviewProps) {
   const { t } = useTranslation();
-  const fallbacks = lowType.split(',').map((s) => VIEW_OF[s.trim()]).filter(Boolean);
-  const views: PreviewView[] = ['card', ...fallbacks];
-  const [view, setView] = useState<PreviewView>('card');
-  const [card, setCard] = useState(0);
-  const shown = views.includes(view) ? view : 'card';
+  const src = p.mediaSrc ?? materialSrc;
+  const low = parseLowType(p.lowType ?? '');
+  const offered: PreviewView[] =
+    p.views ??
+    ([
+      p.cards !== undefined ? 'card' : null,
+      low.includes(1) || p.smsContent ? 'sms' : null,
+      low.includes(2) || (p.videoFrames?.length ?? 0) > 0 ? 'video' : null,
+      low.includes(3) || p.readContent ? 'read' : null,
+    ].filter(Boolean) as PreviewView[]);
+  const [chosen, setChosen] = useState<PreviewView | null>(null);
+  const view = chosen && offered.includes(chosen) ? chosen : offered[0];
+  const empty = <div className="rp-empty">{t('preview.empty')}</div>;
+
   return (
-    <div className="rich-preview" data-testid="rich-preview">
-      <div className="rich-preview-tabs" role="tablist">
-        {views.map((v) => (
-          <button key={v} type="button" role="tab" aria-selected={shown === v} data-testid={`preview-tab-${v}`} onClick={() => setView(v)}>
-            {t(`preview.${v}`)}
-          </button>
-        ))}
-      </div>
-      <div className="rich-preview-phone">
-        <div className="rich-preview-sender" data-testid="preview-sender">{sender}</div>
-        {shown === 'card' && (
-          <div data-testid="preview-card">
-            {content.cards.length === 0 && <p className="rich-preview-empty">{t('preview.noCard')}</p>}
-            {content.cards[card] && <Card c={content.cards[card]} />}
-            {content.cards.length > 1 && (
-              <div className="rich-preview-dots">
-                {content.cards.map((c, i) => (
-                  <button key={c.cardSeq} type="button" aria-label={String(i + 1)} aria-current={i === card} onClick={() => setCard(i)} />
-                ))}
-              </div>
-            )}
-          </div>
-        )}
-        {shown === 'sms' && <p className="rich-preview-bubble" data-testid="preview-sms">{content.smsContent}</p>}
-        {shown === 'video' && (
-          <div data-testid="preview-video">
-            <h4>{content.videoTitle}</h4>
-            {content.videoFrames.map((f, i) => (
-              <div key={i} className="rich-preview-frame">
-                {f.mediaType !== 'text' && <Media type={f.mediaType} url={f.mediaUrl} />}
-                {f.textContent && <p>{f.textContent}</p>}
+    <aside className="rich-preview" data-testid="rich-preview" data-view={view}>
+      {offered.length > 1 && (
+        <SelectButton
+          data-testid="preview-views"
+          value={view}
+          options={offered.map((v) => ({ value: v, label: t(`preview.${v}`) }))}
+          onChange={(e) => e.value && setChosen(e.value as PreviewView)}
+        />
+      )}
+      <div className="rp-phone">
+        <div className="rp-sender">{t('preview.sender')}</div>
+        {view === 'card' &&
+          ((p.cards ?? []).length === 0
+            ? empty
+            : (
+              <div className="rp-carousel" data-testid="preview-cards">
+                {[...(p.cards ?? [])]
+                  .sort((a, b) => a.cardSeq - b.cardSeq)
+                  .map((c, i) => (
+                    <div className="rp-card" data-testid="preview-card" key={`${c.cardSeq}-${i}`}>
+                      <Media type={c.mediaType} url={c.mediaUrl} src={src} />
+                      <div className="rp-title">{c.cardTitle}</div>
+                      <div className="rp-text">{c.textContent}</div>
+                      <div className="rp-buttons">
+                        {c.buttons.map((b, j) => (
+                          <span className="rp-button" data-testid="preview-button" key={j} title={b.url ?? ''}>
+                            {b.buttonName}
+                          </span>
+                        ))}
+                      </div>
+                    </div>
+                  ))}
               </div>
             ))}
-          </div>
-        )}
-        {shown === 'read' && <p className="rich-preview-bubble" data-testid="preview-read">{content.readContent}</p>}
+        {view === 'sms' && (p.smsContent ? <div className="rp-bubble" data-testid="preview-sms">{p.smsContent}</div> : empty)}
+        {view === 'video' &&
+          ((p.videoFrames ?? []).length === 0
+            ? empty
+            : (
+              <div className="rp-video" data-testid="preview-video">
+                {p.videoTitle && <div className="rp-title">{p.videoTitle}</div>}
+                {(p.videoFrames ?? []).map((f, i) => (
+                  <div className="rp-frame" data-testid="preview-frame" key={i}>
+                    <Media type={f.mediaType} url={f.mediaUrl} src={src} />
+                    {f.textContent && <div className="rp-text">{f.textContent}</div>}
+                  </div>
+                ))}
+              </div>
+            ))}
+        {view === 'read' && (p.readContent ? <div className="rp-bubble" data-testid="preview-read">{p.readContent}</div> : empty)}
       </div>
-    </div>
+    </aside>
   );
-}
-
-function Card({ c }: { c: CspContent['cards'][number] }) {
-  return (
-    <div className="rich-preview-card">
-      <Media type={c.mediaType} url={c.mediaUrl} />
-      <strong>{c.cardTitle}</strong>
-      <p>{c.textContent}</p>
-      {c.buttons.map((b, i) => (
-        <span key={i} className="rich-preview-button">{b.buttonName}</span>
-      ))}
-    </div>
-  );
-}
-
-/** Only http(s) and same-origin media are loaded; anything else shows as its type. */
-function Media({ type, url }: { type: string; url: string }) {
-  if (!/^(https?:\/\/|\/(?!\/))/.test(url)) return <div className="rich-preview-media">{type}</div>;
-  if (type === 'image') return <img className="rich-preview-media" src={url} alt="" />;
-  if (type === 'video') return <video className="rich-preview-media" src={url} controls preload="none" />;
-  if (type === 'audio') return <audio src={url} controls preload="none" />;
-  return null;
 }

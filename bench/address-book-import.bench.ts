@@ -1,0 +1,130 @@
+// Address-book import of 100,000 members (issue 11): upload + /addressBook/addressBookMemberImport over HTTP (stream
+// the sheet, check every row, report bad and repeated ones) vs a raw multi-row INSERT of the same rows into the same
+// database in one run (embedded PGlite). Then the local member search the console runs at that size: RxDB on Dexie
+// over fake-indexeddb in Node (the browser's IndexedDB is faster; this figure is for comparing changes, not a budget).
+// Run: npx tsx bench/address-book-import.bench.ts [--records N]
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
+import { SERVICE_BASE_PATH } from '../contract/constants';
+import { issueToken } from '../platform/auth/tokens';
+import { configFromEnv } from '../platform/config';
+import { openPglite } from '../platform/db/pglite-db';
+import { seedDemoTenant } from '../platform/seed/demo-tenant';
+import { buildPlatform } from '../platform/server';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const arg = process.argv.indexOf('--records');
+const N = arg > 0 ? Number(process.argv[arg + 1]) : 100_000;
+const ROWS_PER_INSERT = 2000;
+
+async function main() {
+  const config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', captcha: false, serveConsole: false, logLevel: 'warn', seedRecords: 0, dataDir: null };
+  const platform = await buildPlatform(config, { db: await openPglite(null) });
+  await seedDemoTenant(platform.ctx);
+  await platform.app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = platform.app.server.address();
+  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}${SERVICE_BASE_PATH}`;
+  const db = platform.ctx.db;
+  const [admin] = await db.query<{ id: number }>("select id from users where username = 'admin'");
+  const { token } = await issueToken(db, admin.id, new Date());
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    return ((await res.json()) as { data: Record<string, unknown> }).data;
+  };
+  const rows = Array.from({ length: N }, (_, i) => [`成员${i}`, `139${String(i).padStart(8, '0')}`, `m${i}@example.com`, `J${i}`, i % 2 ? '男' : '女', '1990-01-01', '']);
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('members');
+  sheet.addRow(['姓名', '手机号', '邮箱', '工号', '性别', '生日', '备注']);
+  for (const r of rows) sheet.addRow(r);
+  const xlsx = Buffer.from(await wb.xlsx.writeBuffer());
+
+  // through the API: upload (type check, row count) and import
+  const g1 = String((await post('/addressBook/addressBookGroupAdd', { groupName: 'bench-http' })).groupId);
+  const t0 = performance.now();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(xlsx)]), 'members.xlsx');
+  const up = (await (await fetch(`${base}/file/uploadAddressBook`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form })).json()) as { data: { fileId: string } };
+  const t1 = performance.now();
+  const out = await post('/addressBook/addressBookMemberImport', { groupId: g1, fileId: up.data.fileId });
+  const httpMs = performance.now() - t0;
+  if (out.imported !== N) throw new Error(`import answered ${JSON.stringify(out)}`);
+
+  // raw: the same rows, multi-row INSERTs in one transaction, no checks
+  const g2 = String((await post('/addressBook/addressBookGroupAdd', { groupName: 'bench-raw' })).groupId);
+  const r0 = performance.now();
+  await db.tx(async (q) => {
+    for (let s = 0; s < N; s += ROWS_PER_INSERT) {
+      const chunk = rows.slice(s, s + ROWS_PER_INSERT).map((r, i) => ({ id: `RAW${s + i}`, name: r[0], mobile: r[1], email: r[2], job: r[3], gender: r[4] === '男' ? 'male' : 'female', birthday: r[5] }));
+      await q.query(
+        `insert into address_members(id, cus_id, group_id, name, mobile, email, job_number, gender, birthday)
+         select r.id, 'EP0001', $2, r.name, r.mobile, r.email, r.job, r.gender, r.birthday
+           from jsonb_to_recordset($1::jsonb) as r(id text, name text, mobile text, email text, job text, gender text, birthday text)`,
+        [JSON.stringify(chunk), g2],
+      );
+    }
+  });
+  const rawMs = performance.now() - r0;
+  await platform.close();
+
+  // the local member search at N members: a mobile prefix and a name substring, as the address-book screen asks
+  const { IDBKeyRange, indexedDB } = await import('fake-indexeddb');
+  const { openLocalDb } = await import('../sync/local-db');
+  const { runQuery } = await import('../sync/query');
+  const { toLocal } = await import('../sync/replication');
+  const local = await openLocalDb({ cusId: 'bench', namespace: `ab${Date.now()}`, indexedDB, IDBKeyRange });
+  const docs = rows.map((r, i) =>
+    toLocal('address_book', {
+      id: `AM${i}`, kind: 'member', name: r[0], mobile: r[1], email: r[2], groupId: 'G', groupName: 'g', jobNumber: r[3], gender: 'male', birthday: r[5], remark: '',
+      create_time: 1_700_000_000_000 + i, cus_id: 'EP0001', seq: i + 1, deleted: false, updated_at: 0,
+    }),
+  );
+  for (let s = 0; s < docs.length; s += 5000) await local.address_book.bulkUpsert(docs.slice(s, s + 5000) as never);
+  const time = async (filters: unknown[]) => {
+    const t = performance.now();
+    await runQuery({ collection: 'address_book', filters: [{ op: 'eq', field: 'kind', value: 'member' }, ...(filters as never[])], limit: 50 }, { db: local, online: false, horizon: 0 });
+    return performance.now() - t;
+  };
+  const samples = async (filters: unknown[]) => {
+    const ms: number[] = [];
+    for (let i = 0; i < 5; i++) ms.push(await time(filters));
+    return Math.round(ms.sort((a, b) => a - b)[2]);
+  };
+  const search = { mobilePrefixMs: await samples([{ op: 'prefix', field: 'mobile', value: '1390009' }]), nameContainsMs: await samples([{ op: 'contains', field: 'name', value: '成员9999' }]) };
+  await local.close();
+
+  const result = {
+    at: new Date().toISOString(),
+    records: N,
+    uploadMs: Math.round(t1 - t0),
+    httpMs: Math.round(httpMs),
+    rawMs: Math.round(rawMs),
+    httpRate: Math.round(N / (httpMs / 1000)),
+    rawRate: Math.round(N / (rawMs / 1000)),
+    ratio: Number((rawMs / httpMs).toFixed(2)),
+    localSearch: search,
+  };
+  const lines = [
+    '<!-- bench:address-book:begin -->',
+    `Measured ${result.at} with \`npx tsx bench/address-book-import.bench.ts\` (PGlite, in-process, 2 shared cores).`,
+    '',
+    `Address-book import of ${N.toLocaleString('en')} members from xlsx over HTTP (upload ${(result.uploadMs / 1000).toFixed(1)} s + import): ${(result.httpMs / 1000).toFixed(1)} s, ${result.httpRate.toLocaleString('en')} rows/s; raw multi-row INSERT of the same rows: ${(result.rawMs / 1000).toFixed(1)} s, ${result.rawRate.toLocaleString('en')} rows/s; ratio ${result.ratio}.`,
+    '',
+    `Local member search at ${N.toLocaleString('en')} members (RxDB/Dexie on fake-indexeddb in Node, median of 5, first page of 50): mobile prefix ${search.mobilePrefixMs} ms, name substring ${search.nameContainsMs} ms.`,
+    '<!-- bench:address-book:end -->',
+  ].join('\n');
+  const file = join(ROOT, 'BENCHMARKS.md');
+  let md = readFileSync(file, 'utf8');
+  md = md.includes('<!-- bench:address-book:begin -->') ? md.replace(/<!-- bench:address-book:begin -->[\s\S]*?<!-- bench:address-book:end -->/, lines) : `${md.trimEnd()}\n\n## Address book\n\n${lines}\n`;
+  writeFileSync(file, md);
+  console.log(JSON.stringify(result, null, 2));
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,106 @@
+import { useMachine } from '@xstate/react';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { translate } from '../../contract/messages';
+import { countSegments } from '../../contract/segments';
+import { CONTENT_TEMPLATE_STATUS, filterOptions } from '../../contract/states';
+import type { ContentTemplateDoc } from '../../contract/library.schema';
+import { maxPlaceholderIndex } from '../../contract/validation/template-placeholders';
+import { contentTemplateFormSchema } from '../../contract/validation/template.rules';
+import { templateEditorMachine } from '../../machines/template-editor.machine';
+import { projectLibrary } from '../../sync/library-commands';
+import { notify } from '../app/notify';
+import { useSession } from '../app/use-session';
+import { stateTag, stateText, timeColumn } from './cells';
+import { accountFilterVisible, type ScreenDefinition } from './screen-definition';
+import { TableScreen } from './table-screen';
+import { DeleteAction, recordLibraryCommand, useLibraryRejections } from './template-actions';
+
+// Screen 13 of spec §2: content templates from the local replica, with the review states of §4, and an editor that
+// counts placeholders and billing segments as the user types. Adds and deletes are commands (work offline).
+type Row = ContentTemplateDoc & { pending?: string };
+
+export const contentTemplates: ScreenDefinition<Row> = {
+  path: '/contentTemplateList',
+  title: 'screen.contentTemplateList',
+  collection: 'templates',
+  fixed: [{ op: 'eq', field: 'kind', value: 'content' }],
+  columns: [
+    { field: 'template_id', header: 'lib.templateId', width: '14rem' },
+    { field: 'keyword', header: 'lib.keyword' },
+    { field: 'template_content', header: 'lib.content' },
+    { field: 'check_status', header: 'lib.checkStatus', render: (r, v) => stateTag(CONTENT_TEMPLATE_STATUS, r.check_status, v, r.pending), text: (r, v) => stateText(CONTENT_TEMPLATE_STATUS, r.check_status, v) },
+    { field: 'result_desc', header: 'lib.resultDesc' },
+    timeColumn<Row>('check_time', 'lib.checkTime'),
+    timeColumn<Row>('create_time', 'lib.createTime'),
+    { field: 'cus_id', header: 'lib.account', visible: accountFilterVisible },
+  ],
+  filters: [
+    { field: 'cus_id', label: 'lib.account', kind: 'eq-text', visible: accountFilterVisible },
+    { field: 'check_status', label: 'lib.checkStatus', kind: 'select', options: filterOptions(CONTENT_TEMPLATE_STATUS) },
+    { field: 'template_content', label: 'lib.content', kind: 'contains' },
+  ],
+  dateField: 'create_time',
+  project: (rows, pending) => projectLibrary('content', rows, pending),
+  actions: (r) => <DeleteAction type="template.content.delete" id={r.id} />,
+};
+
+export function ContentTemplateEditor({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const { userInfo, language } = useSession();
+  const machine = useMemo(
+    () =>
+      templateEditorMachine(contentTemplateFormSchema, { cus_id: userInfo?.authUser.cus_id ?? '', template_content: '', keyword: '' }, null).provide({
+        actors: { record: fromPromise(({ input }) => recordLibraryCommand('template.content.add', `new:${Date.now()}`, input)) },
+      }),
+    [userInfo],
+  );
+  const [state, send] = useMachine(machine);
+  const { values, errors } = state.context;
+  const content = String(values.template_content ?? '');
+  const seg = countSegments(content);
+  if (state.status === 'done') queueMicrotask(onDone);
+  const err = (f: string) => errors[f] && <small className="p-error" data-testid={`error-${f}`}>{translate(language, errors[f])}</small>;
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 420 }} data-testid="content-template-editor">
+      <label>{t('lib.keyword')}</label>
+      <InputText data-testid="tpl-keyword" value={String(values.keyword ?? '')} onChange={(e) => send({ type: 'field.set', field: 'keyword', value: e.target.value })} />
+      {err('keyword')}
+      <label>{t('lib.content')}</label>
+      <InputTextarea data-testid="tpl-content" rows={6} value={content} onChange={(e) => send({ type: 'field.set', field: 'template_content', value: e.target.value })} />
+      {err('template_content')}
+      <small data-testid="tpl-counts">
+        {t('lib.placeholders', { n: maxPlaceholderIndex(content) })} · {t('lib.segments', { chars: seg.units, segments: seg.segments, per: seg.perSegment })}
+      </small>
+      {state.context.failure && <small className="p-error">{state.context.failure}</small>}
+      <Button data-testid="tpl-save" label={t('lib.save')} icon="pi pi-check" onClick={() => send({ type: 'submit' })} />
+    </div>
+  );
+}
+
+export function ContentTemplatesScreen() {
+  const { t } = useTranslation();
+  useLibraryRejections();
+  const [open, setOpen] = useState(false);
+  return (
+    <div>
+      <Button data-testid="tpl-add" label={t('lib.add')} icon="pi pi-plus" size="small" style={{ marginBottom: 8 }} onClick={() => setOpen(true)} />
+      <Dialog header={t('lib.add')} visible={open} onHide={() => setOpen(false)}>
+        {open && (
+          <ContentTemplateEditor
+            onDone={() => {
+              setOpen(false);
+              notify({ severity: 'info', summary: t('lib.queued') });
+            }}
+          />
+        )}
+      </Dialog>
+      <TableScreen def={contentTemplates} />
+    </div>
+  );
+}

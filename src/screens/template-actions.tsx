@@ -1,0 +1,53 @@
+import i18next from 'i18next';
+import { Button } from 'primereact/button';
+import { confirmDialog } from 'primereact/confirmdialog';
+import { useEffect } from 'react';
+import { recordEvent } from '../../sync/event-log';
+import { LIBRARY_COMMANDS, libraryAggregate } from '../../sync/library-commands';
+import { notify } from '../app/notify';
+import { runtime$, useRuntime } from '../data/sync-runtime';
+
+// Commands of the template and address-book screens: recorded in the event log and left to the outbox, so they work
+// offline and show at once as pending (sync/library-commands.ts projects them). Deletes ask the spec's question first.
+
+/** Records a library command; answers the event id. */
+export async function recordLibraryCommand(type: string, aggregateId: string, payload: Record<string, unknown>): Promise<string> {
+  const rt = runtime$.value;
+  if (!rt) throw new Error(i18next.t('lib.pending'));
+  const kind = type.split('.')[1];
+  const ev = await recordEvent(rt.db, { type, aggregate: libraryAggregate(kind, aggregateId), payload, actor: rt.actor });
+  return ev.id;
+}
+
+/** The operations cell: delete, after "this will permanently delete record number N, continue?". */
+export function DeleteAction({ type, id, disabled }: { type: string; id: string; disabled?: boolean }) {
+  if (id.startsWith('pending:')) return null;
+  const ask = () =>
+    confirmDialog({
+      header: i18next.t('lib.confirmTitle'),
+      message: i18next.t('lib.confirmDelete', { n: id }),
+      icon: 'pi pi-exclamation-triangle',
+      acceptClassName: 'p-button-danger',
+      acceptLabel: i18next.t('lib.delete'),
+      rejectLabel: i18next.t('lib.cancel'),
+      accept: () => {
+        void recordLibraryCommand(type, id, { id }).catch((e: Error) => notify({ severity: 'error', summary: e.message }));
+      },
+    });
+  return <Button data-testid="row-delete" icon="pi pi-trash" size="small" text severity="danger" disabled={disabled} aria-label={i18next.t('lib.delete')} onClick={ask} />;
+}
+
+/** Tells the user when the platform refuses a library command (e.g. a member deleted elsewhere): the projection has
+ * already rolled the row back; this says why, in the platform's words. */
+export function useLibraryRejections(): void {
+  const rt = useRuntime();
+  useEffect(() => {
+    if (!rt) return;
+    const sub = rt.outbox.settled$.subscribe((ev) => {
+      if (ev.status === 'rejected' && LIBRARY_COMMANDS[ev.type]) {
+        notify({ severity: 'error', summary: i18next.t(`command.${ev.type}`, { defaultValue: ev.type }), detail: ev.last_error ?? '' });
+      }
+    });
+    return () => sub.unsubscribe();
+  }, [rt]);
+}

@@ -1,0 +1,108 @@
+import { Button } from 'primereact/button';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { Message } from 'primereact/message';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { throttleTime } from 'rxjs';
+import { interactDownloadEndpoint, interactListEndpoint, messageInteractListEndpoint, messageInteractSendEndpoint } from '../../contract/endpoints/interact.endpoints';
+import type { InteractMessage, InteractSession } from '../../contract/entities.schema';
+import { translate } from '../../contract/messages';
+import { changesOf } from '../../sync/query';
+import { conversationAggregate } from '../../sync/tools-commands';
+import { formatDateTime } from '../app/format';
+import { useSession } from '../app/use-session';
+import { useRuntime } from '../data/sync-runtime';
+import { accountFilterVisible } from '../screens/screen-definition';
+import { RemoteTable, type RemoteTableDef } from './remote-table';
+import { readTool, runToolCommand } from './tools-actions';
+import { timeCell } from './tools-cells';
+import { useToolForm } from './use-tool-form';
+
+// Conversations (spec §7 "Interaction"): one per number that replied, the thread with the message each reply
+// answers, a reply box (a one-message send through the outbox), download. Uplinks replicate into the local database:
+// their change notices re-read the list and the open thread, so new replies appear live.
+
+const sessions: RemoteTableDef<InteractSession> = {
+  id: 'conversations',
+  endpoint: interactListEndpoint,
+  download: interactDownloadEndpoint,
+  dateRange: true,
+  filters: [
+    { field: 'cus_id', label: 'col.cusId', visible: accountFilterVisible },
+    { field: 'decodeMobile', label: 'col.mobile' },
+  ],
+  columns: [
+    { field: 'decodeMobile', header: 'col.mobile' },
+    { field: 'cus_id', header: 'col.cusId', visible: accountFilterVisible },
+    { field: 'lastContent', header: 'tools.lastMessage' },
+    { field: 'lastTime', header: 'tools.lastTime', render: timeCell('lastTime') },
+    { field: 'unreadCount', header: 'tools.unanswered' },
+    { field: 'messageCount', header: 'tools.messageCount' },
+  ],
+};
+
+function Thread({ session, refresh }: { session: InteractSession; refresh: number }) {
+  const { t } = useTranslation();
+  const { language } = useSession();
+  const [messages, setMessages] = useState<InteractMessage[]>([]);
+  const [tick, setTick] = useState(0);
+  const form = useToolForm(messageInteractSendEndpoint.request, { cus_id: session.cus_id, decodeMobile: session.decodeMobile, content: '' }, (v) =>
+    runToolCommand('interact.reply', conversationAggregate(session.cus_id, session.decodeMobile), v),
+  );
+  useEffect(() => {
+    let live = true;
+    void readTool(messageInteractListEndpoint, { cus_id: session.cus_id, decodeMobile: session.decodeMobile, limit: 200 } as never).then(
+      (r) => live && setMessages(r.messages),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [session.cus_id, session.decodeMobile, refresh, tick]);
+  useEffect(() => {
+    if (form.done) {
+      setTick((n) => n + 1);
+      form.reset({ cus_id: session.cus_id, decodeMobile: session.decodeMobile, content: '' });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [form.done]);
+  return (
+    <div data-testid="thread" style={{ flex: '1 1 380px', display: 'flex', flexDirection: 'column', gap: 8, borderLeft: '1px solid #ddd', paddingLeft: 12 }}>
+      <h4 style={{ margin: 0 }}>{session.decodeMobile}</h4>
+      <div style={{ maxHeight: '55vh', overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 6 }}>
+        {messages.map((m) => (
+          <div key={m.sn} data-testid={`message-${m.direction}`} style={{ alignSelf: m.direction === 'mt' ? 'flex-end' : 'flex-start', maxWidth: '80%', background: m.direction === 'mt' ? '#e3f2fd' : '#f5f5f5', borderRadius: 6, padding: '4px 8px' }}>
+            {m.replyTo && <small style={{ display: 'block', color: '#777' }}>↪ {m.replyTo}</small>}
+            <span>{m.content}</span>
+            <small style={{ display: 'block', color: '#999' }}>{formatDateTime(m.time, language)}</small>
+          </div>
+        ))}
+      </div>
+      <InputTextarea data-testid="reply-content" rows={3} value={String(form.values.content ?? '')} onChange={(e) => form.set('content', e.target.value)} placeholder={t('tools.replyHint')} />
+      {form.errors.content && <small className="p-error">{translate(language, form.errors.content)}</small>}
+      {form.failure && <Message severity="error" text={form.failure} />}
+      <Button data-testid="reply-send" icon="pi pi-send" label={t('tools.reply')} loading={form.busy} onClick={form.submit} style={{ alignSelf: 'flex-end' }} />
+    </div>
+  );
+}
+
+export function ConversationsPage() {
+  const runtime = useRuntime();
+  const [open, setOpen] = useState<InteractSession | null>(null);
+  const [refresh, setRefresh] = useState(0);
+  useEffect(() => {
+    if (!runtime) return;
+    const sub = changesOf(runtime.db, 'mo_records')
+      .pipe(throttleTime(500, undefined, { leading: true, trailing: true }))
+      .subscribe(() => setRefresh((n) => n + 1));
+    return () => sub.unsubscribe();
+  }, [runtime]);
+  return (
+    <section data-testid="conversations-page" style={{ display: 'flex', flexWrap: 'wrap', gap: 12 }}>
+      <div style={{ flex: '2 1 520px' }}>
+        <RemoteTable def={sessions} refresh={refresh} onRowClick={setOpen} />
+      </div>
+      {open && <Thread key={`${open.cus_id}:${open.decodeMobile}`} session={open} refresh={refresh} />}
+    </section>
+  );
+}

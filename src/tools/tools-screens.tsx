@@ -1,0 +1,16 @@
+import type { ScreenEntry } from '../screens/screen-registry';
+import { ConversationsPage } from './conversations-page';
+import { NumberCheckPage } from './number-check-page';
+import { ShortLinksPage } from './short-links-page';
+import { BlacklistStatisticsPage, NumberStatusStatisticsPage, PortingStatisticsPage } from './statistics-pages';
+
+// The tools' screens by menu path (platform/auth/menu-tree.ts) that are more than one table screen. The two
+// statistics table screens (by country, international) are DEFINITIONS in the registry.
+export const TOOLS_SCREENS: Record<string, ScreenEntry> = {
+  '/shortLinkList': { title: 'menu.shortLinkList', component: ShortLinksPage },
+  '/mobileStatusList': { title: 'menu.mobileStatusList', component: NumberCheckPage },
+  '/mobileStatusStatistics': { title: 'menu.mobileStatusStatistics', component: NumberStatusStatisticsPage },
+  '/numberPortingStatistics': { title: 'menu.numberPortingStatistics', component: PortingStatisticsPage },
+  '/mobileBlackStatistics': { title: 'menu.mobileBlackStatistics', component: BlacklistStatisticsPage },
+  '/interactList': { title: 'menu.interactList', component: ConversationsPage },
+};

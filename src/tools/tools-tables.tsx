@@ -1,0 +1,117 @@
+import { Button } from 'primereact/button';
+import type { z } from 'zod';
+import {
+  aimMaterialListEndpoint,
+  aimTemplateListEndpoint,
+  mobileBlackStatisticsEndpoint,
+  numberPortingStatisticsEndpoint,
+  numberStatusCustomerListEndpoint,
+  numberStatusStatisticsEndpoint,
+  type aimMaterialSchema,
+  type aimTemplateSchema,
+  type numberStatusCustomerRowSchema,
+  type numberStatusStatisticsRowSchema,
+  type queryRatioRowSchema,
+} from '../../contract/endpoints/number-check.endpoints';
+import { toolsAggregate } from '../../sync/tools-commands';
+import { accountFilterVisible } from '../screens/screen-definition';
+import type { RemoteTableDef } from './remote-table';
+import { runToolCommand } from './tools-actions';
+import { percentCell, statusColumns, timeCell } from './tools-cells';
+
+// Definitions of the tools' platform-paged tables: statistics of spec §2 screen 9 kept in platform tables (number
+// status, porting, blacklist ratios) and the AIM materials and templates.
+
+const account = { field: 'cus_id', label: 'col.cusId', visible: accountFilterVisible };
+/** The time dimension of spec §4 (0 day, 1 month, 2 year). */
+const DIMENSIONS = [
+  { label: 'stat.day', fixed: { dimension: 0 } },
+  { label: 'stat.month', fixed: { dimension: 1 } },
+  { label: 'stat.year', fixed: { dimension: 2 } },
+];
+
+export const numberStatusStatistics: RemoteTableDef<z.infer<typeof numberStatusStatisticsRowSchema>> = {
+  id: 'number-status-statistics',
+  endpoint: numberStatusStatisticsEndpoint,
+  dateRange: true,
+  modes: DIMENSIONS,
+  filters: [account],
+  columns: [
+    { field: 'gathering_time', header: 'col.gatheringTime' },
+    { field: 'cus_id', header: 'col.cusId', visible: accountFilterVisible },
+    { field: 'cus_name', header: 'col.cusName' },
+    { field: 'request_count', header: 'tools.requestCount' },
+    { field: 'success_count', header: 'tools.successCount' },
+    { field: 'failure_count', header: 'tools.failureCount' },
+    ...statusColumns(),
+  ],
+};
+
+export const numberStatusCustomers: RemoteTableDef<z.infer<typeof numberStatusCustomerRowSchema>> = {
+  id: 'number-status-customers',
+  endpoint: numberStatusCustomerListEndpoint,
+  rowKey: 'cus_id',
+  dateRange: true,
+  filters: [account],
+  columns: [
+    { field: 'cus_id', header: 'col.cusId' },
+    { field: 'cus_name', header: 'col.cusName' },
+    { field: 'batch_total', header: 'tools.batchTotal' },
+    { field: 'request_count', header: 'tools.requestCount' },
+    { field: 'success_count', header: 'tools.successCount' },
+    { field: 'failure_count', header: 'tools.failureCount' },
+    ...statusColumns(),
+    { field: 'last_time', header: 'tools.lastCheck', render: timeCell('last_time') },
+  ],
+};
+
+const ratioTable = (id: string, endpoint: typeof numberPortingStatisticsEndpoint): RemoteTableDef<z.infer<typeof queryRatioRowSchema>> => ({
+  id,
+  endpoint,
+  dateRange: true,
+  modes: DIMENSIONS,
+  filters: [account],
+  columns: [
+    { field: 'gathering_time', header: 'col.gatheringTime' },
+    { field: 'cus_id', header: 'col.cusId', visible: accountFilterVisible },
+    { field: 'cus_name', header: 'col.cusName' },
+    { field: 'request_count', header: 'tools.requestCount' },
+    { field: 'success_count', header: 'tools.successCount' },
+    { field: 'failure_count', header: 'tools.failureCount' },
+    { field: 'successRatio', header: 'tools.successRatio', render: percentCell('successRatio') },
+    { field: 'failureRatio', header: 'tools.failureRatio', render: percentCell('failureRatio') },
+  ],
+});
+export const portingStatistics = ratioTable('porting-statistics', numberPortingStatisticsEndpoint);
+export const blacklistStatistics = ratioTable('blacklist-statistics', mobileBlackStatisticsEndpoint);
+
+export const materials: RemoteTableDef<z.infer<typeof aimMaterialSchema>> = {
+  id: 'aim-materials',
+  endpoint: aimMaterialListEndpoint,
+  rowKey: 'material_id',
+  filters: [account, { field: 'name', label: 'tools.materialName' }],
+  columns: [
+    { field: 'name', header: 'tools.materialName' },
+    { field: 'cus_id', header: 'col.cusId', visible: accountFilterVisible },
+    { field: 'media_type', header: 'tools.mediaType', render: (r) => r.media_type },
+    { field: 'size', header: 'tools.sizeKb', render: (r) => String(Math.ceil(r.size / 1024)) },
+    { field: 'create_time', header: 'tools.createTime', render: timeCell('create_time') },
+  ],
+  actions: (r, reload) => (
+    <Button text size="small" severity="danger" icon="pi pi-trash" data-testid="material-delete"
+      onClick={() => window.confirm(`✕ ${r.name}?`) && void runToolCommand('material.delete', toolsAggregate(r.cus_id), { material_id: r.material_id }).then(reload, reload)} />
+  ),
+};
+
+export const aimTemplates: RemoteTableDef<z.infer<typeof aimTemplateSchema>> = {
+  id: 'aim-templates',
+  endpoint: aimTemplateListEndpoint,
+  rowKey: 'template_id',
+  filters: [account, { field: 'template_name', label: 'tools.templateName' }],
+  columns: [
+    { field: 'template_name', header: 'tools.templateName' },
+    { field: 'cus_id', header: 'col.cusId', visible: accountFilterVisible },
+    { field: 'content', header: 'tools.content' },
+    { field: 'create_time', header: 'tools.createTime', render: timeCell('create_time') },
+  ],
+};

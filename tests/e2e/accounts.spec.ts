@@ -1,0 +1,108 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+// Accounts and money end to end (issue 12) in Chromium against the server `npm start` runs: the admin adds a
+// sub-account and charges it 100; the sub-account logs in and sees the balance; its password change ends its other
+// session; a send crossing its warning threshold puts the warning SMS in its records; closing it logs it out.
+const BASE = '/sms-cloud';
+const API = '/sms-service-api';
+const SUB = `E2E${String(Date.now()).slice(-6)}`;
+
+async function login(page: Page, username: string, password: string) {
+  await page.goto(`${BASE}/login`);
+  await page.locator('#login-username').fill(username);
+  await page.locator('#login-password').fill(password);
+  await page.locator('#login-code').fill('ABCD');
+  await page.locator('form').first().locator('button[type=submit]').click();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
+}
+
+async function session(browser: Browser, username: string, password: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await login(page, username, password);
+  return page;
+}
+
+const tokenOf = async (page: Page) => decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'Authorization')?.value ?? '');
+
+test('sub-account: add, charge 100, log in, change password, balance warning, close', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const admin = await session(browser, 'admin', 'demo1234');
+  await admin.goto(`${BASE}/subAccountList`);
+  await admin.getByTestId('sub-add-open').click();
+  const form = admin.getByTestId('sub-add');
+  await form.getByTestId('sub-add-cus_id').fill('ABCDE');
+  await form.getByTestId('sub-add-submit').click();
+  // §5 on the console side: a 5-character id is refused before anything is sent
+  await expect(form.getByTestId('sub-add-cus_id-error')).toHaveText('账号为 6-10 位字母或数字');
+  await form.getByTestId('sub-add-cus_id').fill(SUB);
+  await form.getByTestId('sub-add-cus_name').fill('端到端子账号');
+  await form.getByTestId('sub-add-password').fill('pass123');
+  await form.getByTestId('sub-add-interfacePassword').fill('ifpass1');
+  await form.getByTestId('sub-add-ext_number').fill('9001');
+  await form.getByTestId('sub-add-busCty').click();
+  await admin.getByRole('listbox').getByRole('option', { name: '电商零售' }).click();
+  await form.getByTestId('sub-add-prodType').click();
+  await admin.getByRole('listbox').getByRole('option', { name: '国内短信' }).click();
+  await form.getByTestId('sub-add-submit').click();
+  await expect(form).toBeHidden();
+
+  await admin.getByTestId('sub-keyword').fill(SUB);
+  await admin.getByTestId('sub-search').click();
+  const row = admin.locator('tr', { hasText: SUB });
+  await expect(row.getByTestId('sub-balance')).toHaveText('0.00');
+  await row.getByTestId('sub-charge').click();
+  await admin.getByTestId('charge-amount').fill('100');
+  await admin.getByTestId('charge-submit').click();
+  await expect(row.getByTestId('sub-balance')).toHaveText('100.00');
+
+  // the charge is a recharge record of the sub-account, typed by spec §4
+  await admin.goto(`${BASE}/rechargeList`);
+  const rechargeRow = admin.getByTestId('recharge-table').locator('tr', { hasText: SUB });
+  await expect(rechargeRow).toContainText('100.00');
+  await expect(rechargeRow.getByTestId('state')).toHaveAttribute('data-code', '0');
+
+  // the sub-account logs in with its login password and sees its balance
+  const sub = await session(browser, SUB, 'pass123');
+  await expect(sub.locator('main')).toContainText('100.00');
+  const other = await session(browser, SUB, 'pass123');
+
+  // it changes its password: its other session ends
+  await sub.goto(`${BASE}/info/setting`);
+  const pw = sub.getByTestId('password');
+  await pw.getByTestId('password-oldPassword').fill('pass123');
+  await pw.getByTestId('password-newPassword').fill('newpass9');
+  await pw.getByTestId('password-confirmPassword').fill('newpass9');
+  await pw.getByTestId('password-submit').click();
+  await expect(pw.getByTestId('password-done')).toBeVisible();
+  await other.reload();
+  await expect(other).toHaveURL(new RegExp(`${BASE}/login$`));
+
+  // a balance warning at 99.99; a send takes the balance below it and the warning SMS shows in the records
+  await sub.getByRole('button', { name: '余额预警' }).click();
+  const warn = sub.getByTestId('warning');
+  await warn.getByTestId('warning-enabled').click();
+  await sub.getByRole('listbox').getByRole('option', { name: '开启' }).click();
+  await warn.getByTestId('warning-warnBalance').fill('99.99');
+  await warn.getByTestId('warning-warnMobiles').fill('13800000009');
+  await warn.getByTestId('warning-submit').click();
+  await expect(warn.getByTestId('warning-done')).toBeVisible();
+  const token = await tokenOf(sub);
+  const sent = await sub.request.post(`${API}/user/groupSend`, { data: { cus_id: SUB, content: '端到端预警测试', mobiles: '13700000077' }, headers: { Authorization: `Bearer ${token}` } });
+  expect(sent.status()).toBe(200);
+  await sub.goto(`${BASE}/mtRecordList`);
+  await expect(sub.getByText(/余额预警/).first()).toBeVisible();
+
+  // its API information shows its account id
+  await sub.goto(`${BASE}/apiInfo`);
+  await expect(sub.getByTestId('api-app-id')).toHaveText(SUB);
+
+  // the admin closes it: it is logged out
+  await admin.goto(`${BASE}/subAccountList`);
+  await admin.getByTestId('sub-keyword').fill(SUB);
+  await admin.getByTestId('sub-search').click();
+  await row.getByTestId('sub-close').click();
+  await admin.getByRole('button', { name: /Yes|是/ }).click();
+  await expect(row.getByTestId('state').first()).toHaveAttribute('data-code', '0');
+  await sub.reload();
+  await expect(sub).toHaveURL(new RegExp(`${BASE}/login$`));
+});

@@ -1,0 +1,159 @@
+import ExcelJS from 'exceljs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// Templates and address books end to end (issue 11): a content template created offline shows pending, is pushed once
+// when back online, reviewed and shown approved; deletes ask first; video frames and rich cards are previewed from
+// uploaded materials; 100,000 members are imported with progress shown and the bad rows reported.
+const BASE = '/sms-cloud';
+const API = '/sms-service-api';
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
+
+async function login(page: Page, username = 'admin') {
+  await page.goto(`${BASE}/login`);
+  await page.locator('#login-username').fill(username);
+  await page.locator('#login-password').fill('demo1234');
+  await page.locator('#login-code').fill('ABCD');
+  await page.locator('form').first().locator('button[type=submit]').click();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
+}
+async function apiToken(request: APIRequestContext): Promise<string> {
+  const r = await request.post(`${API}/user/login`, { data: { username: 'admin', password: Buffer.from('demo1234').toString('base64'), code: '', redomStr: '' } });
+  return (await r.json()).data.token;
+}
+async function apiCall(request: APIRequestContext, token: string, path: string, data: unknown) {
+  const r = await request.post(`${API}${path}`, { data, headers: { Authorization: `Bearer ${token}` } });
+  expect(r.status(), `${path}: ${await r.text()}`).toBe(200);
+  return (await r.json()).data;
+}
+const rows = (page: Page) => page.locator('.table-screen tbody tr:not(.p-datatable-emptymessage)');
+const live = (page: Page) => expect(page.locator('[data-testid=sync-status]')).toHaveAttribute('data-status', 'live', { timeout: 60_000 });
+
+test('a content template made offline shows pending, is pushed once online, reviewed and shown approved; delete asks first', async ({ page, context, request }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await login(page);
+  await page.goto(`${BASE}/contentTemplateList`);
+  await live(page);
+
+  await context.setOffline(true);
+  const content = `离线模板 ${Date.now()}：您好 \${p1}，验证码 \${p2}`;
+  await page.locator('[data-testid=tpl-add]').click();
+  await page.locator('[data-testid=tpl-keyword]').fill('离线');
+  await page.locator('[data-testid=tpl-content]').fill(content);
+  // live counts: two placeholders, one UCS-2 segment
+  await expect(page.locator('[data-testid=tpl-counts]')).toContainText('2');
+  await page.locator('[data-testid=tpl-save]').click();
+  const row = rows(page).filter({ hasText: content });
+  await expect(row).toHaveCount(1);
+  await expect(row.locator('[data-testid=pending-mark]')).toBeVisible();
+  await expect(row.locator('[data-testid=state]')).toHaveAttribute('data-code', '0');
+
+  await context.setOffline(false);
+  await expect(row.locator('[data-testid=pending-mark]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(row.locator('[data-testid=state]')).toHaveAttribute('data-code', '2', { timeout: 30_000 });
+  const token = await apiToken(request);
+  const list = await apiCall(request, token, '/contentTemplate/list', { pageSize: 100, keyword: content });
+  expect(list.total, 'pushed exactly once').toBe(1);
+
+  // delete asks the spec's question; "no" keeps the row, "yes" deletes it
+  await row.locator('[data-testid=row-delete]').click();
+  const dialog = page.locator('.p-confirm-dialog');
+  await expect(dialog).toContainText(`此操作将永久删除编号为 ${list.data[0].template_id} 的记录，是否继续？`);
+  await page.locator('.p-confirm-dialog-reject').click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toHaveCount(1);
+  await row.locator('[data-testid=row-delete]').click();
+  await page.locator('.p-confirm-dialog-accept').click();
+  await expect(row).toHaveCount(0, { timeout: 30_000 });
+  expect((await apiCall(request, token, '/contentTemplate/list', { pageSize: 100, keyword: content })).total).toBe(0);
+
+  // Activity names the commands in words
+  await page.goto(`${BASE}/activity`);
+  await expect(rows(page).filter({ hasText: '新增内容模板' }).first()).toBeVisible();
+  await expect(rows(page).filter({ hasText: '删除内容模板' }).first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a video template with two uploaded frames is previewed', async ({ page }) => {
+  await login(page);
+  await page.goto(`${BASE}/videoTemplateList`);
+  await page.locator('[data-testid=tpl-add]').click();
+  await page.locator('[data-testid=vt-title]').fill('新品发布');
+  await page.locator('[data-testid=vt-frame-0-file]').setInputFiles({ name: 'one.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.locator('[data-testid=vt-frame-0-uploaded]')).toBeVisible();
+  await page.locator('[data-testid=vt-frame-0-text]').fill('第一帧');
+  await page.locator('[data-testid=vt-add-frame]').click();
+  await page.locator('[data-testid=vt-frame-1-file]').setInputFiles({ name: 'two.jpg', mimeType: 'image/jpeg', buffer: JPEG });
+  await expect(page.locator('[data-testid=vt-frame-1-uploaded]')).toBeVisible();
+  await page.locator('[data-testid=vt-frame-1-text]').fill('第二帧');
+  const preview = page.locator('[data-testid=rich-preview]');
+  await expect(preview.locator('[data-testid=preview-frame]')).toHaveCount(2);
+  await expect(preview.locator('[data-testid=preview-media][data-type=image]')).toHaveCount(2);
+  await expect(preview).toContainText('新品发布');
+  await expect(preview.locator('[data-testid=preview-frame]').nth(1)).toContainText('第二帧');
+  // the preview loads the material from the platform, which serves it to its owner with the type its bytes show
+  const src = String(await preview.locator('img').first().getAttribute('src'));
+  const media = await page.request.get(src);
+  expect(media.status()).toBe(200);
+  expect(media.headers()['content-type']).toBe('image/png');
+  await page.locator('[data-testid=vt-save]').click();
+  await expect(rows(page).filter({ hasText: '新品发布' }).first()).toBeVisible();
+});
+
+test('a card template with two cards and buttons is previewed', async ({ page }) => {
+  await login(page);
+  await page.goto(`${BASE}/cspTemplateList`);
+  await page.locator('[data-testid=tpl-add]').click();
+  await page.locator('[data-testid=ct-template_name]').fill('双卡片');
+  await page.locator('[data-testid=ct-chatbot_id]').fill('CB0001');
+  for (const i of [0, 1]) {
+    if (i === 1) await page.locator('[data-testid=ct-add-card]').click();
+    await page.locator(`[data-testid=ct-card-${i}-file]`).setInputFiles({ name: `c${i}.png`, mimeType: 'image/png', buffer: PNG });
+    await expect(page.locator(`[data-testid=ct-card-${i}-uploaded]`)).toBeVisible();
+    await page.locator(`[data-testid=ct-card-${i}-title]`).fill(`卡片标题${i + 1}`);
+    await page.locator(`[data-testid=ct-card-${i}-text]`).fill(`卡片正文${i + 1}`);
+    await page.locator(`[data-testid=ct-card-${i}-add-button]`).click();
+    await page.locator(`[data-testid=ct-card-${i}-button-0]`).fill(`按钮${i + 1}`);
+  }
+  await page.locator('[data-testid=ct-low-sms] input').check({ force: true });
+  await page.locator('[data-testid=ct-sms]').fill('回落短信内容');
+  const preview = page.locator('[data-testid=rich-preview]');
+  await expect(preview.locator('[data-testid=preview-card]')).toHaveCount(2);
+  await expect(preview.locator('[data-testid=preview-button]')).toHaveText(['按钮1', '按钮2']);
+  await expect(preview.locator('[data-testid=preview-card]').nth(1)).toContainText('卡片标题2');
+  // switch to the fallback SMS view
+  await preview.locator('[data-testid=preview-views]').getByText('回落短信').click();
+  await expect(preview.locator('[data-testid=preview-sms]')).toHaveText('回落短信内容');
+  await page.locator('[data-testid=ct-save]').click();
+  await expect(rows(page).filter({ hasText: '双卡片' }).first()).toBeVisible();
+});
+
+test('100,000 members are imported with progress shown and the bad rows reported', async ({ page, request }) => {
+  test.setTimeout(300_000);
+  const token = await apiToken(request);
+  const groupName = `导入${Date.now()}`;
+  const { groupId } = await apiCall(request, token, '/addressBook/addressBookGroupAdd', { groupName });
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('members');
+  sheet.addRow(['姓名', '手机号', '邮箱', '工号', '性别', '生日', '备注']);
+  for (let i = 0; i < 100_000; i++) sheet.addRow([`成员${i}`, i % 1000 === 999 ? '123' : `137${String(i).padStart(8, '0')}`, '', '', '', '', '']);
+  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+
+  await login(page);
+  await page.goto(`${BASE}/addressBookList`);
+  await live(page);
+  await page.locator('[data-testid=group]').filter({ hasText: groupName }).locator('button').first().click();
+  await expect(page).toHaveURL(new RegExp(`groupId=${groupId}`));
+  await page.locator('[data-testid=import-file]').setInputFiles({ name: 'members.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+  await expect(page.locator('[data-testid=import-progress]')).toBeVisible();
+  const result = page.locator('[data-testid=import-result]');
+  await expect(result).toContainText('成功 99900 条，无效 100 条，重复 0 条', { timeout: 240_000 });
+  await expect(page.locator('[data-testid=import-report]')).toBeVisible();
+  const report = await request.get(String(await page.locator('[data-testid=import-report]').getAttribute('href')));
+  expect(report.status()).toBe(200);
+  expect(report.headers()['content-type']).toContain('spreadsheetml');
+  // the members arrive in the local replica: the group shows its count
+  await expect(page.locator('[data-testid=group]').filter({ hasText: `${groupName} (99900)` })).toBeVisible({ timeout: 120_000 });
+});

@@ -1,0 +1,104 @@
+import ExcelJS from 'exceljs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+// Tools end to end (issue 13) in Chromium against the server `npm start` runs: a link shortened on screen 16 and
+// opened in another page shows as clicked without reload; a 100,000-number check batch uploaded as xlsx shows its
+// progress and then its counts; a reply from a conversation appears in the send records.
+const BASE = '/sms-cloud';
+
+async function session(browser: Browser, username = 'admin', password = 'demo1234'): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${BASE}/login`);
+  await page.locator('#login-username').fill(username);
+  await page.locator('#login-password').fill(password);
+  await page.locator('#login-code').fill('ABCD');
+  await page.locator('form').first().locator('button[type=submit]').click();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
+  return page;
+}
+
+test('a shortened link opened in a second page shows as clicked on screen 16 without reload', async ({ browser, baseURL }) => {
+  const page = await session(browser);
+  await page.goto(`${BASE}/shortLinkList`);
+  const longUrl = `${baseURL}${BASE}/login?campaign=e2e${Date.now()}`;
+  await page.getByTestId('long-url').fill(longUrl);
+  await page.getByTestId('shorten').click();
+  const link = page.getByTestId('short-url-result').locator('a');
+  await expect(link).toHaveAttribute('href', /\/s\/[0-9A-Za-z]{8}$/);
+  const shortUrl = (await link.getAttribute('href'))!;
+  const row = page.locator('tr', { hasText: longUrl });
+  await expect(row.getByTestId('state')).toHaveAttribute('data-code', '2');
+
+  const visitor = await (await browser.newContext({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1' })).newPage();
+  await visitor.goto(shortUrl);
+  await expect(visitor).toHaveURL(longUrl);
+
+  // the click replicates into the open screen: no reload
+  await expect(row.getByTestId('state')).toHaveAttribute('data-code', '1');
+  await expect(row).toContainText('iOS 17.0');
+  await expect(row).toContainText('Mobile Safari 17');
+});
+
+test('a 100,000-number check batch uploaded as xlsx shows progress, then its counts', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('numbers');
+  ws.addRow(['mobile']);
+  for (let i = 0; i < 100_000; i++) ws.addRow([String(13_100_000_000 + i * 13)]);
+  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
+  const name = `e2e-check-${Date.now()}`;
+
+  const page = await session(browser);
+  await page.goto(`${BASE}/mobileStatusList`);
+  await page.getByTestId('check-batch-name').fill(name);
+  await page.getByTestId('check-file').setInputFiles({ name: 'numbers.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+  const row = page.locator('tr', { hasText: name });
+  const progress = row.getByTestId('check-progress');
+  // the upload reads the sheet twice on the platform (the upload's row count, then the batch): allow for it
+  await expect(progress).toHaveAttribute('data-status', '0', { timeout: 60_000 });
+  await expect(progress).toContainText('/100000');
+  await expect(progress).toHaveAttribute('data-status', '1', { timeout: 120_000 });
+  await expect(progress).toContainText('100000/100000');
+  // six counts that add up to the batch (every number here is a valid mobile)
+  const cells = await row.locator('td').allInnerTexts();
+  const counts = cells.slice(4, 10).map(Number);
+  expect(counts.every((n) => n > 0)).toBe(true);
+  expect(counts.reduce((a, b) => a + b, 0)).toBe(100_000);
+});
+
+test('a reply from a conversation appears in the send records', async ({ browser }) => {
+  const page = await session(browser);
+  await page.goto(`${BASE}/interactList`);
+  const first = page.getByTestId('conversations').locator('tbody tr').first();
+  await expect(first).toBeVisible();
+  const mobile = (await first.locator('td').nth(1).innerText()).trim();
+  await first.click();
+  const reply = `e2e reply ${Date.now()}`;
+  await page.getByTestId('reply-content').fill(reply);
+  await page.getByTestId('reply-send').click();
+  await expect(page.getByTestId('thread').getByTestId('message-mt').filter({ hasText: reply })).toBeVisible();
+
+  await page.goto(`${BASE}/mtRecordList?decodeMobile=${mobile}`);
+  await expect(page.locator('tr', { hasText: reply })).toBeVisible();
+});
+
+test('every tools and statistics menu entry opens its screen, not a placeholder', async ({ browser }) => {
+  const page = await session(browser);
+  const screens: Array<[string, string]> = [
+    ['/shortLinkList', 'short-links-page'],
+    ['/mobileStatusList', 'number-check-page'],
+    ['/mobileStatusStatistics', 'page-number-status-statistics'],
+    ['/numberPortingStatistics', 'page-porting-statistics'],
+    ['/mobileBlackStatistics', 'page-blacklist-statistics'],
+    ['/interactList', 'conversations-page'],
+    ['/inteDataGatheringList', 'screen-inteDataGatheringList'],
+  ];
+  for (const [path, testId] of screens) {
+    await page.goto(`${BASE}${path}`);
+    await expect(page.getByTestId(testId), path).toBeVisible();
+    await expect(page.locator('#coming-soon-title'), path).toHaveCount(0);
+  }
+  // the seeded porting and blacklist logs show with their ratios
+  await page.goto(`${BASE}/numberPortingStatistics`);
+  await expect(page.getByTestId('porting-statistics').locator('tbody tr').first()).toContainText('%');
+});
