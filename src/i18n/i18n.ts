@@ -7,6 +7,8 @@ import { ACCOUNT_ZH } from './account.zh';
 import { EN } from './en';
 import { LIBRARY_EN } from './library.en';
 import { LIBRARY_ZH } from './library.zh';
+import { OPERATOR_EN } from './operator.en';
+import { OPERATOR_ZH } from './operator.zh';
 import { applyPrimeReactLocale } from './primereact-locale';
 import { SCREENS_EN } from './screens.en';
 import { SCREENS_ZH } from './screens.zh';
@@ -27,8 +29,8 @@ export function deepMerge(a: Tree, b: Tree): Tree {
 }
 
 export const RESOURCES: Record<Language, Tree> = {
-  zh: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(ZH, SCREENS_ZH), SEND_ZH), ACCOUNT_ZH), LIBRARY_ZH), TOOLS_ZH),
-  en: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(EN as Tree, SCREENS_EN), SEND_EN), ACCOUNT_EN), LIBRARY_EN), TOOLS_EN),
+  zh: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(ZH, SCREENS_ZH), SEND_ZH), ACCOUNT_ZH), LIBRARY_ZH), TOOLS_ZH), OPERATOR_ZH),
+  en: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(EN as Tree, SCREENS_EN), SEND_EN), ACCOUNT_EN), LIBRARY_EN), TOOLS_EN), OPERATOR_EN),
 };
 
 export function initI18n(lng: Language = getLanguage()) {

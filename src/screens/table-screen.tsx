@@ -5,6 +5,7 @@ import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
+import { Skeleton } from 'primereact/skeleton';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
@@ -155,6 +156,21 @@ export function sameRows(a: Row[], b: Row[]): boolean {
   return true;
 }
 
+/** Placeholder rows while the answer is not known yet: never "no data" before it is. */
+function TableSkeleton({ columns, label }: { columns: number; label: string }) {
+  return (
+    <div data-testid="table-skeleton" role="status" aria-label={label}>
+      {Array.from({ length: 8 }, (_, i) => (
+        <div key={i} style={{ display: 'flex', gap: 12, padding: '6px 0' }}>
+          {Array.from({ length: Math.min(columns, 8) }, (_, j) => (
+            <Skeleton key={j} height="1rem" />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   const { t } = useTranslation();
   const viewer = useViewer();
@@ -179,6 +195,8 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     setShownState(next);
   }, []);
   const loadingMore = useRef(false);
+  // the last row index the virtual scroller shows: the cache can grow under a viewport already at the end
+  const lastIndex = useRef(0);
   // no local database yet: ask the platform now, while rendering (once per query, see firstSyncPages)
   if (!runtime && online && listEndpointFor({ collection: def.collection, filters, limit: PAGE_SIZE })) {
     askFirstSyncPage(queryKey, { collection: def.collection, filters, limit: PAGE_SIZE });
@@ -305,6 +323,16 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     return def.project ? def.project(all, pending) : all;
   }, [shown.rows, pending, def]);
 
+  // a page that came short while the cache filled ended the list; the re-read after the next backfill page gives it a
+  // cursor again, and the viewport already at the end sends no further scroll event: load on for it
+  useEffect(() => {
+    if (shown.next !== null && shown.rows.length > 0 && lastIndex.current >= shown.rows.length - 5) void loadMore();
+    // loadMore reads shownRef; it is a new function every render
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [shown]);
+  /** Whether an empty list is known to be empty: not while loading, nor while the cache still fills for local rows. */
+  const emptyKnown = !loading && (resourceLive || shown.source !== 'local' || !online || !listEndpointFor({ collection: def.collection, filters, limit: PAGE_SIZE }));
+
   function apply(next: Record<string, string>) {
     const qs = new URLSearchParams(Object.entries(next).filter(([, v]) => v !== '' && v !== undefined)).toString();
     navigate(qs ? `${location}?${qs}` : location, { replace: true });
@@ -338,7 +366,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   );
 
   return (
-    <div className="table-screen" data-testid={`screen-${def.path.slice(1)}`} data-source={shown.source}>
+    <div className="table-screen" data-testid={`screen-${def.path.slice(1)}`} data-source={shown.source} aria-busy={!emptyKnown && rows.length === 0}>
       <div className="table-search" style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-end', marginBottom: 8 }}>
         {def.modes && field('table.mode', (
           <Dropdown value={Number(draft.mode ?? 0)} options={def.modes.map((m, i) => ({ value: i, label: t(m.label) }))} onChange={(e) => apply({ ...params, mode: String(e.value) })} />
@@ -391,15 +419,15 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
       <DataTable
         value={rows as Row[]}
         dataKey={undefined}
-        loading={loading && rows.length === 0}
         scrollable
         scrollHeight="calc(100vh - 260px)"
         size="small"
         stripedRows
-        emptyMessage={t('table.empty')}
+        emptyMessage={emptyKnown ? t('table.empty') : <TableSkeleton columns={columns.length + 1 + (def.actions ? 1 : 0)} label={t('operator.table.loading')} />}
         virtualScrollerOptions={{
           itemSize: 40,
           onScrollIndexChange: (e) => {
+            lastIndex.current = Number(e.last);
             if (Number(e.last) >= rows.length - 5) void loadMore();
           },
         }}

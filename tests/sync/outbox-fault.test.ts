@@ -85,6 +85,7 @@ describe('outbox under faults', () => {
       expect(restarted).toBe(true);
       expect(rejected).toBe(0);
       expect(acked).toBe(COMMANDS);
+      console.log(`outbox under faults: ${COMMANDS} commands, proxy fates ${JSON.stringify(proxy.fates)}`);
       // every fault happened, and often
       for (const fate of ['drop', 'fail', 'lose', 'fail-after', 'late'] as const) expect(proxy.fates[fate], fate).toBeGreaterThan(10);
       const pool = new pg.Pool({ connectionString: dbUrl, max: 1 });

@@ -1,0 +1,48 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// The console under the platform's strict Content-Security-Policy, the product gate on typed URLs, and the event
+// stream opened without the token in any URL (hardening issue, items 7, 8 and 10).
+const BASE = '/sms-cloud';
+
+async function login(page: Page, username: string): Promise<string> {
+  await page.goto(`${BASE}/login`);
+  await page.locator('#login-username').fill(username);
+  await page.locator('#login-password').fill('demo1234');
+  await page.locator('#login-code').fill('ABCD');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/user/login'));
+  await page.locator('form').first().locator('button[type=submit]').click();
+  const token = ((await (await answer).json()) as { data: { token: string } }).data.token;
+  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
+  return token;
+}
+
+test('the console runs under a strict CSP, and no URL it requests carries the token', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
+  const urls: string[] = [];
+  page.on('request', (r) => urls.push(r.url()));
+  const doc = await page.goto(`${BASE}/login`);
+  const csp = (await doc!.allHeaders())['content-security-policy'] ?? '';
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).not.toContain('unsafe-inline\'; script');
+  const token = await login(page, 'admin');
+  await page.evaluate(() => document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy: ${e.violatedDirective}`)));
+  await page.goto(`${BASE}/mtRecordList`);
+  await expect(page.locator('.records-screen, .p-datatable, table').first()).toBeVisible();
+  // the live stream is open (through a ticket)
+  await expect.poll(() => urls.some((u) => u.includes('/changes/stream?ticket='))).toBe(true);
+  expect(urls.filter((u) => u.includes(token))).toEqual([]);
+  expect(urls.filter((u) => /[?&]token=/.test(u))).toEqual([]);
+  expect(violations).toEqual([]);
+});
+
+test('a product the account is not granted does not open by typing its URL', async ({ page }) => {
+  await login(page, 'user');
+  await page.goto(`${BASE}/inteMtRecordList`);
+  await expect(page).toHaveURL(new RegExp(`${BASE}/403$`));
+  // a granted one does
+  await page.goto(`${BASE}/mtRecordList`);
+  await expect(page).toHaveURL(new RegExp(`${BASE}/mtRecordList$`));
+});
