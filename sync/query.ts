@@ -264,3 +264,33 @@ async function prefixPage(db: LocalDb, q: Query, plan: PrefixPlan): Promise<Doc[
     .slice(0, q.limit)
     .map(stripInternal);
 }
+
+/** How many records match a query: counted on the local index, or the platform's total past the window (or while
+ * the cache fills), where beyond its exact cap it is the planner's estimate (`exact` false). */
+export interface CountResult {
+  total: number;
+  exact: boolean;
+  source: 'local' | 'server';
+}
+
+export async function countQuery(q: Query, o: RunOptions): Promise<CountResult> {
+  const past = q.collection !== 'events' && reachesPastWindow(q, o.horizon);
+  const endpoint = listEndpointFor(q);
+  if ((past || o.fromPlatform) && o.online && o.client && endpoint) {
+    const res = (await o.client.call(endpoint, toListRequest({ ...q, limit: 20 }, 1) as never, { silent: true })) as { total: number; totalExact?: boolean };
+    return { total: res.total, exact: res.totalExact ?? true, source: 'server' };
+  }
+  const db = o.db;
+  if (!db) throw new Error('countQuery: the local database is not open');
+  const whole = { ...q, after: null, limit: Number.MAX_SAFE_INTEGER };
+  const plan = prefixPlan(whole);
+  if (plan) return { total: (await prefixPage(db, whole, plan)).length, exact: true, source: 'local' };
+  const col = db[q.collection] as unknown as RxCollection<Record<string, unknown>>;
+  const schema = col.schema.jsonSchema;
+  const { limit: _limit, ...mango } = toRxQuery({ ...q, after: null });
+  const nq = normalizeMangoQuery(schema, mango);
+  (nq.selector as Record<string, unknown>)._deleted = { $eq: false };
+  if (nq.index) nq.index.unshift('_deleted');
+  const res = await col.storageInstance.count(prepareQuery(schema, nq));
+  return { total: res.count, exact: true, source: 'local' };
+}

@@ -18,6 +18,7 @@ import { useSession } from '../app/use-session';
 import { progress$, useOnline, usePending, useRuntime } from '../data/sync-runtime';
 import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from './date-shortcuts';
 import { downloadXlsx } from './export-xlsx';
+import { useWholeResult } from './use-whole-result';
 import type { ColumnDef, ScreenDefinition, ViewerContext } from './screen-definition';
 
 // The one table screen (DESIGN.md §6): filters kept in the URL, date range with the spec's shortcuts, serial column,
@@ -340,7 +341,9 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
 
   const columns = def.columns.filter((c) => !c.visible || c.visible(viewer));
   const filterDefs = def.filters.filter((f) => !f.visible || f.visible(viewer));
-  const summary = def.summary?.(rows);
+  const whole = useWholeResult(def, filters, { runtime, horizon, online, source: shown.source });
+  // the summary is over the whole filtered result: the scan's, or the rows on screen once they are all of it
+  const summary = def.summary ? (whole.summary ?? (shown.next === null && !loading ? def.summary(rows) : null)) : undefined;
 
   async function exportAll() {
     if (!runtime) return;
@@ -431,7 +434,18 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
             if (Number(e.last) >= rows.length - 5) void loadMore();
           },
         }}
-        footer={summary ? <div data-testid="table-summary">{t('table.summary')}: {columns.filter((c) => summary[c.field]).map((c) => `${t(c.header)} ${summary[c.field]}`).join(' · ')}</div> : undefined}
+        header={
+          <div data-testid="table-total" aria-live="polite">
+            {whole.count ? t(whole.count.exact ? 'operator.table.total' : 'operator.table.totalEstimate', { count: whole.count.total.toLocaleString(viewer.lang === 'en' ? 'en-US' : 'zh-CN') } as never) : t('operator.table.counting')}
+          </div>
+        }
+        footer={
+          summary === undefined ? undefined : summary === null ? (
+            <div data-testid="table-summary">{t('table.summary')}: {t('operator.table.counting')}</div>
+          ) : (
+            <div data-testid="table-summary">{t('table.summary')}: {columns.filter((c) => summary[c.field as keyof typeof summary]).map((c) => `${t(c.header)} ${summary[c.field as keyof typeof summary]}`).join(' · ')}</div>
+          )
+        }
         rowClassName={(r) => ((r as { pending?: string }).pending ? 'row-pending' : '')}
       >
         <Column header={t('table.serial')} body={(_r, o) => o.rowIndex + 1} style={{ width: '4rem' }} />

@@ -1,0 +1,123 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Endpoint } from '../../contract/endpoint';
+import { leavesOf, sampleOf, withValueAt } from '../../contract/schema-walk';
+import { DB_KINDS } from '../helpers/platform';
+import { startPlatformProcess, type PlatformProcess } from '../helpers/platform-process';
+import { createDatabase } from '../helpers/postgres';
+
+// Generated from the contract: every endpoint, every field of its request schema, each sent the values a careless or
+// hostile client sends, as a sub-account and with no token, on both storages. Nothing may answer 5xx, and the platform
+// process must still be alive after each endpoint. A new endpoint is covered without editing this file.
+const dir = join(import.meta.dirname, '..', '..', 'contract', 'endpoints');
+const endpoints: Endpoint[] = [];
+for (const file of readdirSync(dir).filter((f) => /^(template|address-book|file|library|library-feed|account)\.endpoints\.ts$/.test(f))) {
+  const mod = (await import(`../../contract/endpoints/${file}`)) as Record<string, unknown>;
+  for (const e of Object.values(mod)) if (typeof e === 'object' && e && 'path' in e && 'request' in e && 'method' in e) endpoints.push(e as Endpoint);
+}
+endpoints.splice(0, endpoints.length, ...endpoints.filter((e) => /^\/(contentTemplate|videoTemplate|cspTemplate|addressBook|file|user\/templateAdd)/.test(e.path)));
+endpoints.sort((a, b) => a.path.localeCompare(b.path));
+
+/** 3,000 random CJK characters. */
+const cjk = () => String.fromCharCode(...Array.from({ length: 3000 }, () => 0x4e00 + Math.floor(Math.random() * 0x5000)));
+const BAD_VALUES: Array<[string, () => unknown]> = [
+  ['NUL', () => 'a\u0000b'],
+  ['lone surrogate', () => 'a\uD800b'],
+  ['3000 CJK', cjk],
+  ['2^31', () => 2 ** 31],
+  ['9e15', () => 9e15],
+  ['-1', () => -1],
+  ['1e308', () => 1e308],
+  ['object', () => ({ nested: { x: 1 } })],
+  ['array', () => [1, 'a']],
+  ['boolean', () => true],
+];
+
+interface Finding {
+  path: string;
+  field: string;
+  value: string;
+  caller: string;
+  status: number;
+  message: string;
+}
+
+describe.each(DB_KINDS)('contract fuzz on %s', (kind) => {
+  let plat: PlatformProcess;
+  let userToken = '';
+  beforeAll(async () => {
+    const env: Record<string, string> = {};
+    if (kind === 'postgres') {
+      const url = inject('pgUrl');
+      if (!url) throw new Error('PostgreSQL is not available on this machine');
+      env.DATABASE_URL = await createDatabase(url, `fuzz_${process.pid}_${Date.now()}`);
+    }
+    plat = await startPlatformProcess(env);
+    const r = await fetch(`${plat.base}/user/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'user', password: Buffer.from('demo1234').toString('base64'), code: '', redomStr: '' }),
+    });
+    userToken = ((await r.json()) as { data: { token: string } }).data.token;
+    expect(userToken).toBeTruthy();
+  }, 180_000);
+  afterAll(async () => plat?.stop());
+
+  async function send(e: Endpoint, body: unknown, token: string | null): Promise<{ status: number; message: string }> {
+    const headers: Record<string, string> = { 'Accept-Language': 'zh' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    let url = plat.base + e.path;
+    let payload: string | undefined;
+    if (e.method === 'GET' || e.method === 'DELETE') {
+      const q = new URLSearchParams();
+      if (body && typeof body === 'object' && !Array.isArray(body)) for (const [k, v] of Object.entries(body)) q.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+      url += `?${q}`;
+    } else {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const ctrl = new AbortController();
+    try {
+      const res = await fetch(url, { method: e.method, headers, body: payload, signal: ctrl.signal });
+      // a stream or a file is read only far enough to know it started
+      const text = e.kind === 'sse' ? '' : await res.text();
+      let message = '';
+      try {
+        message = (JSON.parse(text) as { message?: string }).message ?? '';
+      } catch {
+        /* a file */
+      }
+      return { status: res.status, message };
+    } finally {
+      ctrl.abort();
+    }
+  }
+
+  it(
+    'answers every bad value of every field of every endpoint below 500, and stays up',
+    async () => {
+      const findings: Finding[] = [];
+      let requests = 0;
+      for (const e of endpoints) {
+        const base = sampleOf(e.request) ?? {};
+        const fields = [...new Set(leavesOf(e.request).map((l) => l.path).filter((p) => p && !p.includes('{')))];
+        const cases: Array<[string, string, unknown]> = [['(body)', 'array body', [1]], ['(body)', 'string body', 'x\u0000']];
+        for (const f of fields) for (const [name, make] of BAD_VALUES) cases.push([f, name, withValueAt(base, f, make())]);
+        for (const [field, value, body] of cases) {
+          for (const [caller, token] of [['sub-account', userToken], ['no token', null]] as const) {
+            const r = await send(e, body, token);
+            requests++;
+            if (r.status >= 500) findings.push({ path: e.path, field, value, caller, status: r.status, message: r.message });
+          }
+        }
+        expect(plat.exited(), `the platform exited after ${e.path}:\n${plat.output().slice(-2000)}`).toBe(false);
+        const alive = await fetch(`${plat.base}/setting/getClientWebSiteBeian`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+        expect(alive.status, `not answering after ${e.path}`).toBeLessThan(500);
+      }
+      expect(requests).toBeGreaterThan(endpoints.length * 20);
+      expect(findings).toEqual([]);
+    },
+    1_200_000,
+  );
+});
