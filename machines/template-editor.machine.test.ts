@@ -24,7 +24,7 @@ describe('template editor machine', () => {
 
   it('adds, edits, moves and removes frames, and sends them in their order', async () => {
     let sent: Record<string, unknown> | null = null;
-    const m = templateEditorMachine(videoTemplateFormSchema, { cus_id: 'EP0001', title: '标题' }, 'frames').provide({
+    const m = templateEditorMachine<ReturnType<typeof frame>>(videoTemplateFormSchema, { cus_id: 'EP0001', title: '标题' }, 'frames').provide({
       actors: { record: fromPromise(async ({ input }) => ((sent = input), 'E2')) },
     });
     const a = createActor(m).start();

@@ -15,16 +15,21 @@ const TIMED_EFFECT: Record<string, (b: TimeBatch, p: Record<string, unknown>) =>
 
 export const timeBatchAggregate = (timeBatch: string) => `time_batch:${timeBatch}`;
 
-export function projectTimeBatches<T extends TimeBatch>(rows: T[], pending: EventDoc[]): Projected<T>[] {
-  if (pending.length === 0) return rows;
-  const byAggregate = new Map<string, EventDoc[]>();
-  for (const ev of pending) {
-    if (ev.status !== 'pending' || !TIMED_EFFECT[ev.type]) continue;
-    byAggregate.set(ev.aggregate, [...(byAggregate.get(ev.aggregate) ?? []), ev]);
-  }
+/**
+ * Pending events over the pulled rows, marked pending. `settling` are acknowledged events the rows on screen were read
+ * before (the outbox writes an acknowledged effect into the local row, and the screen re-reads it a moment later):
+ * their effect stays, unmarked, so a row never flicks back to its old state in between (issue 14).
+ */
+export function projectTimeBatches<T extends TimeBatch>(rows: T[], pending: EventDoc[], settling: EventDoc[] = []): Projected<T>[] {
+  if (pending.length === 0 && settling.length === 0) return rows;
+  const byAggregate = new Map<string, { ev: EventDoc; mark: boolean }[]>();
+  const add = (ev: EventDoc, mark: boolean) => byAggregate.set(ev.aggregate, [...(byAggregate.get(ev.aggregate) ?? []), { ev, mark }]);
+  // settled before anything still pending on the same aggregate: the outbox pushes one aggregate's events in order
+  for (const ev of settling) if (ev.status === 'acked' && TIMED_EFFECT[ev.type]) add(ev, false);
+  for (const ev of pending) if (ev.status === 'pending' && TIMED_EFFECT[ev.type]) add(ev, true);
   return rows.map((row) => {
     const evs = byAggregate.get(timeBatchAggregate(row.time_batch));
     if (!evs) return row;
-    return evs.reduce<Projected<T>>((r, ev) => ({ ...r, ...TIMED_EFFECT[ev.type](r, ev.payload), pending: ev.type }), row);
+    return evs.reduce<Projected<T>>((r, { ev, mark }) => ({ ...r, ...TIMED_EFFECT[ev.type](r, ev.payload), ...(mark ? { pending: ev.type } : {}) }), row);
   });
 }

@@ -2,7 +2,7 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLocalDb, orderKey, type LocalDb, type LocalMt } from './local-db';
 import { recordStoreOf } from './record-store';
-import { chooseIndex, prefixPlan, runQuery, toListRequest, toRxQuery, type Query } from './query';
+import { chooseIndex, countQuery, prefixPlan, runQuery, toListRequest, toRxQuery, type Query } from './query';
 
 const T0 = Date.UTC(2026, 10, 1);
 const HOUR = 3_600_000;
@@ -66,6 +66,9 @@ describe('query vocabulary', () => {
     ];
     for (const [filters, keep] of cases) {
       expect(await pages({ collection: 'mt_records', filters, limit: 17 })).toEqual(newestFirst(all.filter(keep)));
+      // the matching count (issue 14) is over the whole result, whatever page size or cursor the query carries
+      const count = await countQuery({ collection: 'mt_records', filters, limit: 17, after: all[299].k }, { db, online: false, horizon: 0 });
+      expect(count).toEqual({ total: all.filter(keep).length, exact: true, source: 'local' });
     }
   });
 
@@ -84,6 +87,14 @@ describe('query vocabulary', () => {
     expect(res.rows).toHaveLength(10);
     const inside = await runQuery({ ...q, filters: [q.filters[0]] }, { db, online: false, horizon: T0 });
     expect(inside.cachedOnly).toBe(false);
+  });
+
+  it('counts on the platform past the window, with its estimate mark', async () => {
+    const asked: unknown[] = [];
+    const client = { call: async (_e: unknown, body: unknown) => (asked.push(body), { total: 123_456, totalExact: false, data: [] }) };
+    const q: Query = { collection: 'mt_records', filters: [{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'range', field: 'receive_time', from: T0 - 100 * HOUR }], limit: 500 };
+    expect(await countQuery(q, { db, client: client as never, online: true, horizon: T0 })).toEqual({ total: 123_456, exact: false, source: 'server' });
+    expect(asked).toEqual([{ pageNumber: 1, pageSize: 20, prod_type: 0, startTime: T0 - 100 * HOUR }]);
   });
 
   it('translates the same query into a list request', () => {

@@ -15,6 +15,8 @@ export const LIBRARY_EN: Record<string, unknown> = {
     importDone: 'Import finished: {{imported}} imported, {{invalid}} invalid, {{duplicates}} duplicates', report: 'Download error report',
     allGroups: 'All groups', members: 'Members', groups: 'Groups', chooseGroup: 'Choose a group first',
   },
+  // the local cache dialog lists every replicated resource
+  cache: { resources: { contentTemplate: 'Content templates', videoTemplate: 'Video templates', cspTemplate: 'Card templates', addressGroup: 'Address-book groups', addressMember: 'Address-book members' } },
   media: { image: 'Image', video: 'Video', audio: 'Audio', text: 'Text only' },
   preview: {
     title: 'Preview', card: 'Card', sms: 'Fallback SMS', video: 'Fallback video', read: 'Fallback read message', sender: '1069XXXXXXXX', empty: 'Nothing yet',

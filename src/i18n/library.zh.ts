@@ -15,6 +15,8 @@ export const LIBRARY_ZH: Record<string, unknown> = {
     importDone: '导入完成：成功 {{imported}} 条，无效 {{invalid}} 条，重复 {{duplicates}} 条', report: '下载错误报告',
     allGroups: '全部分组', members: '成员', groups: '分组', chooseGroup: '请先选择分组',
   },
+  // the local cache dialog lists every replicated resource
+  cache: { resources: { contentTemplate: '内容模板', videoTemplate: '视频模板', cspTemplate: '卡片模板', addressGroup: '通讯录分组', addressMember: '通讯录成员' } },
   media: { image: '图片', video: '视频', audio: '音频', text: '纯文字' },
   preview: {
     title: '预览', card: '卡片', sms: '回落短信', video: '回落视频短信', read: '回落阅信', sender: '1069XXXXXXXX', empty: '暂无内容',

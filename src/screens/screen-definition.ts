@@ -56,7 +56,9 @@ export interface ScreenDefinition<T> {
   /** a summary row over the loaded rows: column field -> text. */
   summary?: (rows: T[]) => Partial<Record<keyof T & string, string>>;
   /** pending commands shown over the pulled rows. */
-  project?: (rows: T[], pending: EventDoc[]) => T[];
+  /** `settling`: acknowledged events whose effect the rows on screen may not show yet (held until the next re-read,
+   * so a row never flicks back, issue 14); a projection that ignores it keeps its previous behaviour. */
+  project?: (rows: T[], pending: EventDoc[], settling?: EventDoc[]) => T[];
   /** operations column. */
   actions?: (row: T) => ReactNode;
   /** a selector above the table that switches a fixed filter (statistics by day / month / year). */

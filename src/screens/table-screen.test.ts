@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../sync/http-client';
 import { runQuery } from '../../sync/query';
-import { appendPage, pageOneSource, primaryKeyOf, sameRows, type PageOneState } from './table-screen';
+import { appendPage, pageOneSource, primaryKeyOf, sameRows, settlingAfter, type PageOneState, type Settling } from './table-screen';
 
 // The cold first page (issue 5): who answers page 1 while the local cache fills, and how further pages join it.
 
@@ -78,5 +78,18 @@ describe('re-reads while the cache fills', () => {
     expect(sameRows(rows, [{ k: 'a', seq: 1 }, { k: 'b', seq: 3 }])).toBe(false);
     expect(sameRows(rows, [rows[1], rows[0]])).toBe(false);
     expect(sameRows(rows, rows.slice(0, 1))).toBe(false);
+    // an acknowledged pause written locally under the same seq (issue 14: the row must not stay on its old status)
+    const batch = [{ k: 'a', seq: 1, send_status: 0 }];
+    expect(sameRows(batch, [{ k: 'a', seq: 1, send_status: 2 }])).toBe(false);
+  });
+});
+
+describe('acknowledged commands held until the rows are re-read (issue 14)', () => {
+  const held = [{ ev: { id: 'e1' }, reads: 3 }] as Settling[];
+  it('a read under way when the command was acknowledged may predate its local write: the event stays', () => {
+    expect(settlingAfter(held, 4)).toBe(held);
+  });
+  it('the read after that includes the write: the event goes', () => {
+    expect(settlingAfter(held, 5)).toEqual([]);
   });
 });

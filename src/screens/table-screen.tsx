@@ -5,6 +5,7 @@ import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
+import { Paginator } from 'primereact/paginator';
 import { Skeleton } from 'primereact/skeleton';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,7 @@ import { progress$, useOnline, usePending, useRuntime } from '../data/sync-runti
 import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from './date-shortcuts';
 import { downloadXlsx } from './export-xlsx';
 import { useWholeResult } from './use-whole-result';
+import type { EventDoc } from '../../sync/local-db';
 import type { ColumnDef, ScreenDefinition, ViewerContext } from './screen-definition';
 
 // The one table screen (DESIGN.md §6): filters kept in the URL, date range with the spec's shortcuts, serial column,
@@ -26,6 +28,9 @@ import type { ColumnDef, ScreenDefinition, ViewerContext } from './screen-defini
 // the platform's list endpoint when a range reaches past the cache window or while the cache fills, export to xlsx.
 
 export const PAGE_SIZE = 50;
+/** Page sizes an operator can pick (issue 14); the pages still load as the table scrolls. */
+export const PAGE_SIZES = [20, 50, 100, 500] as const;
+export const pageSizeOf = (v: string | undefined): number => (PAGE_SIZES as readonly number[]).includes(Number(v)) ? Number(v) : PAGE_SIZE;
 const REFRESH_MS = 250;
 const DAY = 86_400_000;
 type Row = Record<string, unknown> & { k?: string };
@@ -54,6 +59,22 @@ export function pageOneSource(s: PageOneState): 'local' | 'platform' {
   if (!s.dbOpen) return 'platform';
   if (s.resourceLive) return 'local';
   return s.localRows > 0 && s.localRows >= s.platformRows ? 'local' : 'platform';
+}
+
+/** An acknowledged event and the count of local reads when it left the pending list. */
+export interface Settling {
+  ev: EventDoc;
+  reads: number;
+}
+
+/**
+ * The events still held after a local read. The outbox writes an acknowledged effect into the local row before it
+ * marks the event acknowledged; a read already under way then may predate the write, the one after it cannot. So an
+ * event is held until two reads have completed since it left the pending list (issue 14: never flick back).
+ */
+export function settlingAfter(settling: Settling[], reads: number): Settling[] {
+  const kept = settling.filter((s) => reads - s.reads < 2);
+  return kept.length === settling.length ? settling : kept;
 }
 
 /** A further page appended to the rows on screen, without rows already there (pages shift while rows arrive). */
@@ -150,10 +171,17 @@ function cellText<T>(c: ColumnDef<T>, row: T, v: ViewerContext): string {
   return raw === null || raw === undefined ? '' : String(raw);
 }
 
-/** The same local records in the same order and versions (seq moves on every platform change). */
+/** A record's fields equal (shallow): an acknowledged command writes its effect locally under the same seq. */
+function sameFields(a: Row, b: Row): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((f) => Object.is(a[f], b[f]));
+}
+
+/** The same local records in the same order and contents (seq moves on every platform change; an acknowledged
+ * command's local write keeps it, and skipping that write let the row flick back to its old state, issue 14). */
 export function sameRows(a: Row[], b: Row[]): boolean {
   if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i].k !== b[i].k || a[i].seq !== b[i].seq) return false;
+  for (let i = 0; i < a.length; i++) if (a[i].k !== b[i].k || a[i].seq !== b[i].seq || !sameFields(a[i], b[i])) return false;
   return true;
 }
 
@@ -186,7 +214,8 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   const filters = useMemo(() => buildFilters(def, params, viewer), [def, params, viewer]);
   const [horizon, setHorizon] = useState(0);
   const resourceLive = useResourceLive(def.collection);
-  const queryKey = useMemo(() => JSON.stringify([def.collection, filters]), [def.collection, filters]);
+  const pageSize = pageSizeOf(params.size);
+  const queryKey = useMemo(() => JSON.stringify([def.collection, filters, pageSize]), [def.collection, filters, pageSize]);
   const [shown, setShownState] = useState<Shown>({ key: '', rows: [], next: null, source: 'local', cachedOnly: false });
   const [loading, setLoading] = useState(true);
   // async answers compare against what is on screen now, not what their render saw
@@ -198,9 +227,30 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   const loadingMore = useRef(false);
   // the last row index the virtual scroller shows: the cache can grow under a viewport already at the end
   const lastIndex = useRef(0);
+  // events that left the pending list, held until the rows are re-read (see settlingAfter)
+  const [settling, setSettling] = useState<Settling[]>([]);
+  const [prevPending, setPrevPending] = useState(pending);
+  const localReads = useRef(0);
+  if (prevPending !== pending) {
+    // during render, so no frame shows the row without the effect
+    setPrevPending(pending);
+    const gone = prevPending.filter((p) => !pending.some((e) => e.id === p.id));
+    if (gone.length) setSettling((cur) => [...cur, ...gone.map((ev) => ({ ev: { ...ev, status: 'acked' as const }, reads: localReads.current }))]);
+  }
+  useEffect(() => {
+    // a rejected event rolls back at once
+    const db = runtime?.db;
+    if (!db || settling.length === 0) return;
+    let cancelled = false;
+    void Promise.all(settling.map((s) => db.events.findOne(s.ev.id).exec())).then((docs) => {
+      const rejected = new Set(docs.filter((d) => d && d.status === 'rejected').map((d) => d!.id));
+      if (!cancelled && rejected.size) setSettling((cur) => cur.filter((s) => !rejected.has(s.ev.id)));
+    });
+    return () => void (cancelled = true);
+  }, [settling, runtime]);
   // no local database yet: ask the platform now, while rendering (once per query, see firstSyncPages)
-  if (!runtime && online && listEndpointFor({ collection: def.collection, filters, limit: PAGE_SIZE })) {
-    askFirstSyncPage(queryKey, { collection: def.collection, filters, limit: PAGE_SIZE });
+  if (!runtime && online && listEndpointFor({ collection: def.collection, filters, limit: pageSize })) {
+    askFirstSyncPage(queryKey, { collection: def.collection, filters, limit: pageSize });
   }
   useEffect(() => () => void firstSyncPages.delete(queryKey), [queryKey]);
   // filters and table mount in a transition after the first commit: a request asked in this render leaves when the
@@ -216,8 +266,8 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   // page 1: the platform while the local cache cannot answer yet, then the cache, re-read as it changes so pulls and
   // delivery reports show without reload; the platform again when a range reaches past the window
   useEffect(() => {
-    const key = JSON.stringify([def.collection, filters]);
-    const q: Query = { collection: def.collection, filters, limit: PAGE_SIZE };
+    const key = JSON.stringify([def.collection, filters, pageSize]);
+    const q: Query = { collection: def.collection, filters, limit: pageSize };
     const listable = listEndpointFor(q) !== null;
     const db = runtime?.db;
     let cancelled = false;
@@ -227,6 +277,10 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
 
     const show = (page: PageResult<Row>, source: RowSource) => {
       const cur = shownRef.current;
+      if (source === 'local') {
+        localReads.current += 1;
+        setSettling((s) => settlingAfter(s, localReads.current));
+      }
       // a backfill writes older pages below the screen: a re-read that finds the same rows must not re-render them
       // (it made scrolling stutter while the cache filled)
       const same = source === 'local' && cur.key === key && cur.source === source && cur.next === page.next && sameRows(cur.rows, page.rows);
@@ -258,7 +312,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     // the local rows for as many as are on screen, so a re-read neither drops scrolled pages nor repeats them
     const readLocal = () => {
       const cur = shownRef.current;
-      const limit = Math.max(PAGE_SIZE, cur.key === key && cur.source !== 'past-window' ? cur.rows.length : 0);
+      const limit = Math.max(pageSize, cur.key === key && cur.source !== 'past-window' ? cur.rows.length : 0);
       return runQuery<Row>({ ...q, limit }, { db, online, horizon });
     };
 
@@ -287,7 +341,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
       })
       .catch(() => !cancelled && setLoading(false));
     return stop;
-  }, [runtime, horizon, filters, def.collection, online, resourceLive, setShown]);
+  }, [runtime, horizon, filters, pageSize, def.collection, online, resourceLive, setShown]);
 
   async function loadMore() {
     if (loadingMore.current) return;
@@ -297,7 +351,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
       for (let attempt = 0; attempt < 3; attempt++) {
         const cur = shownRef.current;
         if (cur.key !== queryKey || cur.next === null || (cur.source === 'local' && !runtime)) return;
-        const q: Query = { collection: def.collection, filters, limit: PAGE_SIZE, after: typeof cur.next === 'string' ? cur.next : null };
+        const q: Query = { collection: def.collection, filters, limit: pageSize, after: typeof cur.next === 'string' ? cur.next : null };
         const res = await runQuery<Row>(q, {
           db: runtime?.db,
           online,
@@ -321,8 +375,8 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
 
   const rows = useMemo(() => {
     const all = shown.rows as T[];
-    return def.project ? def.project(all, pending) : all;
-  }, [shown.rows, pending, def]);
+    return def.project ? def.project(all, pending, settling.map((s) => s.ev)) : all;
+  }, [shown.rows, pending, settling, def]);
 
   // a page that came short while the cache filled ended the list; the re-read after the next backfill page gives it a
   // cursor again, and the viewport already at the end sends no further scroll event: load on for it
@@ -332,7 +386,19 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown]);
   /** Whether an empty list is known to be empty: not while loading, nor while the cache still fills for local rows. */
-  const emptyKnown = !loading && (resourceLive || shown.source !== 'local' || !online || !listEndpointFor({ collection: def.collection, filters, limit: PAGE_SIZE }));
+  const emptyKnown = !loading && (resourceLive || shown.source !== 'local' || !online || !listEndpointFor({ collection: def.collection, filters, limit: pageSize }));
+
+  // page numbers over the virtual scroll: the page of the first row shown; a jump loads the pages up to it
+  const tableRef = useRef<DataTable<Row[]>>(null);
+  const [page, setPage] = useState(0);
+  async function jumpTo(index: number) {
+    for (let i = 0; i < 10_000 && shownRef.current.rows.length <= index && shownRef.current.next !== null; i++) {
+      const before = shownRef.current.rows.length;
+      await loadMore();
+      if (shownRef.current.rows.length === before && !loadingMore.current) break;
+    }
+    tableRef.current?.getVirtualScroller()?.scrollToIndex(Math.min(index, Math.max(0, shownRef.current.rows.length - 1)));
+  }
 
   function apply(next: Record<string, string>) {
     const qs = new URLSearchParams(Object.entries(next).filter(([, v]) => v !== '' && v !== undefined)).toString();
@@ -419,7 +485,21 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
       {/* first-sync rows get no hint: they are the rows the cache is about to hold, and a note that vanishes a second
           later would only move the table */}
       {shown.source === 'past-window' && <Message severity="info" text={t('table.fromServer')} />}
+      <Paginator
+        data-testid="table-paginator"
+        first={page * pageSize}
+        rows={pageSize}
+        totalRecords={whole.count?.total ?? rows.length}
+        rowsPerPageOptions={[...PAGE_SIZES]}
+        template="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown JumpToPageInput"
+        onPageChange={(e) => {
+          if (e.rows !== pageSize) return apply({ ...params, size: String(e.rows) });
+          setPage(e.page);
+          void jumpTo(e.page * pageSize);
+        }}
+      />
       <DataTable
+        ref={tableRef}
         value={rows as Row[]}
         dataKey={undefined}
         scrollable
@@ -431,12 +511,14 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
           itemSize: 40,
           onScrollIndexChange: (e) => {
             lastIndex.current = Number(e.last);
+            const p = Math.floor(Number(e.first) / pageSize);
+            setPage((cur) => (cur === p ? cur : p));
             if (Number(e.last) >= rows.length - 5) void loadMore();
           },
         }}
         header={
           <div data-testid="table-total" aria-live="polite">
-            {whole.count ? t(whole.count.exact ? 'operator.table.total' : 'operator.table.totalEstimate', { count: whole.count.total.toLocaleString(viewer.lang === 'en' ? 'en-US' : 'zh-CN') } as never) : t('operator.table.counting')}
+            {whole.count ? t(whole.count.exact ? 'operator.table.total' : 'operator.table.totalEstimate', { count: whole.count.total.toLocaleString(viewer.lang === 'en' ? 'en-US' : 'zh-CN') }) : t('operator.table.counting')}
           </div>
         }
         footer={

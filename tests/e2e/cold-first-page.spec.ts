@@ -25,6 +25,8 @@ test('records show from the platform before the local database has any, then swi
   });
   const lists: string[] = [];
   page.on('request', (r) => r.url().endsWith('/mtRecord/list') && lists.push(r.postData() ?? ''));
+  const totals: { total: number; totalExact: boolean }[] = [];
+  page.on('response', (r) => r.url().endsWith('/mtRecord/list') && void r.json().then((b: { data?: { total: number; totalExact: boolean } }) => b.data && totals.push(b.data), () => {}));
 
   await page.goto(`${BASE}/login`);
   await page.locator('#login-username').fill('admin');
@@ -49,6 +51,11 @@ test('records show from the platform before the local database has any, then swi
   // never "no data" while the answer is not known
   await expect(page.getByText('暂无数据')).toHaveCount(0);
   expect(JSON.parse(lists[0])).toMatchObject({ pageNumber: 1, prod_type: 0 });
+  // the matching count is the platform's total for the same filters (issue 14), never the rows loaded
+  await expect.poll(() => totals.length).toBeGreaterThan(0);
+  // (beyond the platform's exact-count cap it is its estimate, and says so)
+  const { total, totalExact } = totals[0];
+  await expect(page.getByTestId('table-total')).toHaveText(totalExact ? `共 ${total.toLocaleString('zh-CN')} 条` : `约 ${total.toLocaleString('zh-CN')} 条（估算）`);
   // no banner for these rows: they are what the cache is about to hold
   await expect(page.getByText('数据来自服务器')).toHaveCount(0);
 

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { FEED_RESOURCES } from '../../contract/endpoints/feed.endpoints';
 
 // Offline-first sync end to end (issue 5): records while backfill runs, offline reload and filtering, a pause
 // recorded offline and pushed once online, live delivery reports, one replicating tab.
@@ -121,7 +122,7 @@ test('the local cache dialog shows what synced and keeps a valid window', async 
   const dialog = page.locator('[data-testid=cache-dialog]');
   await expect(dialog).toBeVisible();
   // one row per replicated resource, send records among them with a count
-  await expect(dialog.locator('tbody tr')).toHaveCount(6);
+  await expect(dialog.locator('tbody tr')).toHaveCount(Object.keys(FEED_RESOURCES).length);
   await expect(dialog.locator('#cache-days')).toHaveValue('90');
   // out of range: a localized error, nothing saved
   const typeDays = async (v: string) => {

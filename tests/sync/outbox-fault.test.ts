@@ -64,7 +64,7 @@ describe('outbox under faults', () => {
         onUnauthorized: () => {},
         timeoutMs: CLIENT_TIMEOUT_MS,
       });
-      const outbox = createOutbox({ db: local, client, backoffMs: 20, maxBackoffMs: 300 });
+      const outbox = createOutbox({ db: local, client, backoffMs: 20, maxBackoffMs: 300, concurrency: 8 });
       let acked = 0;
       let rejected = 0;
       const sub = outbox.settled$.subscribe((e) => (e.status === 'acked' ? acked++ : rejected++));
