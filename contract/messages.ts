@@ -44,6 +44,7 @@ export const MESSAGES = {
   'common.added': { zh: '新增成功', en: 'Added successfully' },
   'common.updated': { zh: '更新成功', en: 'Updated successfully' },
   'common.deleted': { zh: '删除成功', en: 'Deleted successfully' },
+  'crud.notFound': { zh: '该记录不存在或已删除', en: 'No such item, or it was deleted' },
   'product.notEnabled': { zh: '该产品尚未开通，请提交申请开通', en: 'This product is not yet enabled, submit an application to enable it' },
   'logs.sent': { zh: '发送成功', en: 'Sent successfully' },
   'logs.cleared': { zh: '清除成功', en: 'Cleared successfully' },

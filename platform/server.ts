@@ -26,6 +26,7 @@ import { registerNumberCheckRoutes } from './routes/number-check.routes';
 import { registerRecordRoutes } from './routes/records.routes';
 import { registerStatisticsRoutes } from './routes/statistics.routes';
 import { registerLogRoutes } from './routes/log.routes';
+import { registerCrudRoutes } from './routes/crud.routes';
 import { registerSettingRoutes } from './routes/setting.routes';
 import { registerAccounts } from './accounts/start';
 import { registerShortLinkRoutes } from './routes/short-link.routes';
@@ -130,6 +131,7 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
       registerNumberCheckRoutes(api, ctx);
       registerSettingRoutes(api, ctx);
       registerLogRoutes(api, ctx);
+      registerCrudRoutes(api, ctx);
       registerShortLinkRoutes(api, ctx);
       registerInteractRoutes(api, ctx);
       registerTemplateRoutes(api, ctx);

@@ -40,6 +40,9 @@ export async function importMembers(ctx: AppContext, user: CurrentUser, lang: La
   let invalid = 0;
   let duplicates = 0;
   const now = ctx.now();
+  // one ulid per import and a row counter: ulid() draws a random byte per character, ~0.2 ms an id (20 s per 100k)
+  const stem = `AM${ulid()}`;
+  let n = 0;
   await ctx.db.tx(async (q) => {
     let pending: Array<{ row: number; cells: string[]; rec: Record<string, string> }> = [];
     const flush = async () => {
@@ -83,7 +86,7 @@ export async function importMembers(ctx: AppContext, user: CurrentUser, lang: La
         pending.push({
           row,
           cells,
-          rec: { id: ulid(), name: m.name, mobile: m.mobile, email: m.email ?? '', jobNumber: m.jobNumber ?? '', gender: m.gender ?? '', birthday: m.birthday ?? '', remark: m.remark ?? '' },
+          rec: { id: `${stem}${String(n++).padStart(7, '0')}`, name: m.name, mobile: m.mobile, email: m.email ?? '', jobNumber: m.jobNumber ?? '', gender: m.gender ?? '', birthday: m.birthday ?? '', remark: m.remark ?? '' },
         });
         if (pending.length >= BATCH) await flush();
       }

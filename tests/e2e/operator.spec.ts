@@ -65,5 +65,20 @@ test('pause and recover of a timed batch never flick back; the list count is the
   await expect.poll(async () => (await apiCall(request, '/pageTimeBatch/list', { pageNumber: 1, pageSize: 100, send_status: 0 })).data.some((b: { time_batch: string }) => b.time_batch === timeBatch)).toBe(true);
   await expect(target.locator('[data-testid=op-pause]')).toBeVisible();
   expect(await codes()).toEqual(['0', '2', '0']);
+
+  // page size, page numbers and jump to page over the virtual scroll: page 3 of 20 starts at serial 41, page 5 at 81
+  await page.goto(`${BASE}/mtRecordList?size=20`);
+  await expect(rows(page).first().locator('td').first()).toHaveText('1');
+  const paginator = page.getByTestId('table-paginator');
+  const serial = (n: number) => rows(page).filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${n}$`) }) });
+  await paginator.getByRole('button', { name: '第 3 页' }).click();
+  await expect(serial(41)).toBeVisible();
+  await expect(paginator.locator('.p-paginator-page.p-highlight')).toHaveText('3');
+  const jump = paginator.locator('input.p-paginator-page-input, .p-paginator-page-input input').first();
+  await jump.click();
+  await jump.press('Control+A');
+  await jump.pressSequentially('5');
+  await expect(serial(81)).toBeVisible();
+  await expect(paginator.locator('.p-paginator-page.p-highlight')).toHaveText('5');
   expect(pageErrors).toEqual([]);
 });
