@@ -48,7 +48,6 @@ export const MESSAGES = {
   'product.notEnabled': { zh: '该产品尚未开通，请提交申请开通', en: 'This product is not yet enabled, submit an application to enable it' },
   'logs.sent': { zh: '发送成功', en: 'Sent successfully' },
   'logs.cleared': { zh: '清除成功', en: 'Cleared successfully' },
-  'logs.tooMany': { zh: '一次最多上传 {max} 条日志', en: 'At most {max} log entries per upload' },
   'login.locked': { zh: '登录失败次数过多，请 {minutes} 分钟后再试', en: 'Too many failed logins, please try again in {minutes} min' },
   'login.codeSent': { zh: '验证码已发送', en: 'Verification code sent' },
   'login.badPhone': { zh: '请输入 11 位手机号', en: 'Enter an 11-digit mobile number' },

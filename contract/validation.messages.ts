@@ -11,6 +11,7 @@ import {
   UPLOAD_EXTENSIONS,
   UPLOAD_MAX_BYTES,
 } from './constants';
+import { LOG_UPLOAD_MAX_ENTRIES } from './endpoints/log.endpoints';
 import { STATE_MESSAGES } from './states.messages';
 
 const MB = UPLOAD_MAX_BYTES / 1024 / 1024;
@@ -161,6 +162,8 @@ export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {
   'v.field.unknownKey': { zh: '参数 {field} 含有未知字段：{keys}', en: '{field} has unknown fields: {keys}' },
   'v.field.tooDeep': { zh: '参数 {field} 嵌套过深', en: '{field} is nested too deeply' },
   'v.field.invalid': { zh: '参数 {field} 不合法', en: '{field} is not valid' },
+
+  'v.logs.tooMany': { zh: `一次最多上传 ${LOG_UPLOAD_MAX_ENTRIES} 条日志`, en: `At most ${LOG_UPLOAD_MAX_ENTRIES} log entries per upload` },
 
   'v.timedEdit.contentRequired': { zh: '短信内容不能为空', en: 'Content cannot be empty' },
   'v.timedEdit.batchRequired': { zh: '缺少定时批次号', en: 'The timed batch number is missing' },

@@ -19,7 +19,7 @@ export type LoggedError = z.input<typeof loggedErrorSchema>;
 export const uploadLogsEndpoint = defineEndpoint({
   path: '/log/upload',
   doc: `Stores the uploaded entries in client_logs with the caller; answers how many were stored (at most ${LOG_UPLOAD_MAX_ENTRIES} per call).`,
-  /** longer lists are refused with logs.tooMany; the console uploads in chunks. */
-  request: z.array(loggedErrorSchema).min(1).max(LOG_UPLOAD_MAX_ENTRIES),
+  /** longer lists are refused (v.logs.tooMany); the console uploads in chunks. */
+  request: z.array(loggedErrorSchema).min(1).max(LOG_UPLOAD_MAX_ENTRIES, 'v.logs.tooMany'),
   response: z.object({ stored: z.number().int() }),
 });

@@ -32,6 +32,7 @@ export const PAGE_SIZE = 50;
 export const PAGE_SIZES = [20, 50, 100, 500] as const;
 export const pageSizeOf = (v: string | undefined): number => (PAGE_SIZES as readonly number[]).includes(Number(v)) ? Number(v) : PAGE_SIZE;
 const REFRESH_MS = 250;
+const ROW_PX = 40;
 const DAY = 86_400_000;
 type Row = Record<string, unknown> & { k?: string };
 
@@ -508,10 +509,12 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
         stripedRows
         emptyMessage={emptyKnown ? t('table.empty') : <TableSkeleton columns={columns.length + 1 + (def.actions ? 1 : 0)} label={t('operator.table.loading')} />}
         virtualScrollerOptions={{
-          itemSize: 40,
+          itemSize: ROW_PX,
           onScrollIndexChange: (e) => {
             lastIndex.current = Number(e.last);
-            const p = Math.floor(Number(e.first) / pageSize);
+            // the first row in view, from the scroll offset (the event's range includes rows rendered above it)
+            const top = tableRef.current?.getVirtualScroller()?.getElementRef().current?.scrollTop;
+            const p = Math.floor((top === undefined ? Number(e.first) : Math.round(top / ROW_PX)) / pageSize);
             setPage((cur) => (cur === p ? cur : p));
             if (Number(e.last) >= rows.length - 5) void loadMore();
           },
