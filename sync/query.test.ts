@@ -89,12 +89,19 @@ describe('query vocabulary', () => {
     expect(inside.cachedOnly).toBe(false);
   });
 
+  it('counts the event log too (the Activity list)', async () => {
+    expect(await countQuery({ collection: 'events', filters: [], limit: 50 }, { db, online: false, horizon: 0 })).toEqual({ total: 0, exact: true, source: 'local' });
+  });
+
   it('counts on the platform past the window, with its estimate mark', async () => {
     const asked: unknown[] = [];
     const client = { call: async (_e: unknown, body: unknown) => (asked.push(body), { total: 123_456, totalExact: false, data: [] }) };
     const q: Query = { collection: 'mt_records', filters: [{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'range', field: 'receive_time', from: T0 - 100 * HOUR }], limit: 500 };
     expect(await countQuery(q, { db, client: client as never, online: true, horizon: T0 })).toEqual({ total: 123_456, exact: false, source: 'server' });
     expect(asked).toEqual([{ pageNumber: 1, pageSize: 20, prod_type: 0, startTime: T0 - 100 * HOUR }]);
+    // a list that sums the whole filter (the batch list) hands its summary on
+    const summed = { call: async () => ({ total: 3, totalExact: true, summary: { receive: 9 }, data: [] }) };
+    expect(await countQuery({ ...q, collection: 'batches' }, { db, client: summed as never, online: true, horizon: T0 })).toEqual({ total: 3, exact: true, source: 'server', summary: { receive: 9 } });
   });
 
   it('translates the same query into a list request', () => {

@@ -271,14 +271,16 @@ export interface CountResult {
   total: number;
   exact: boolean;
   source: 'local' | 'server';
+  /** the platform's summary over the whole filter, where its list answers one (the batch list). */
+  summary?: unknown;
 }
 
 export async function countQuery(q: Query, o: RunOptions): Promise<CountResult> {
   const past = q.collection !== 'events' && reachesPastWindow(q, o.horizon);
   const endpoint = listEndpointFor(q);
   if ((past || o.fromPlatform) && o.online && o.client && endpoint) {
-    const res = (await o.client.call(endpoint, toListRequest({ ...q, limit: 20 }, 1) as never, { silent: true })) as { total: number; totalExact?: boolean };
-    return { total: res.total, exact: res.totalExact ?? true, source: 'server' };
+    const res = (await o.client.call(endpoint, toListRequest({ ...q, limit: 20 }, 1) as never, { silent: true })) as { total: number; totalExact?: boolean; summary?: unknown };
+    return { total: res.total, exact: res.totalExact ?? true, source: 'server', ...(res.summary !== undefined ? { summary: res.summary } : {}) };
   }
   const db = o.db;
   if (!db) throw new Error('countQuery: the local database is not open');

@@ -1,9 +1,12 @@
 import { pendingCount, STAT_BATCH_TYPE } from '../../contract/states';
+import type { z } from 'zod';
+import type { batchSummarySchema } from '../../contract/endpoints/records.endpoints';
 import type { Batch } from '../../contract/records.schema';
 import { stateText, timeColumn } from './cells';
 import { accountFilterVisible, clientStatusVisible, type ScreenDefinition } from './screen-definition';
 
 // Screen 6 of spec §2: batch list with the summary row (sums; pending = max(received - sent, 0) per batch).
+type BatchSummary = z.infer<typeof batchSummarySchema>;
 const sum = (rows: Batch[], f: (b: Batch) => number) => String(rows.reduce((s, b) => s + f(b), 0));
 
 export const batches: ScreenDefinition<Batch> = {
@@ -36,4 +39,9 @@ export const batches: ScreenDefinition<Batch> = {
     failure_count: sum(rows, (b) => b.failure_count),
     unknown_count: sum(rows, (b) => b.unknown_count),
   }),
+  // past the cache window the platform sums the whole filter (issue 14: never only the loaded rows)
+  platformSummary: (s) => {
+    const p = s as BatchSummary;
+    return { receive_count: String(p.receive), wait_send_count: String(p.pending), sent_count: String(p.sent), success_count: String(p.success), failure_count: String(p.failure), unknown_count: String(p.unknown) };
+  },
 };

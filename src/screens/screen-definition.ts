@@ -55,6 +55,8 @@ export interface ScreenDefinition<T> {
   dateField?: keyof T & string;
   /** a summary row over the loaded rows: column field -> text. */
   summary?: (rows: T[]) => Partial<Record<keyof T & string, string>>;
+  /** the same summary from the platform's list answer, when the rows come from the platform (past the cache window). */
+  platformSummary?: (summary: unknown) => Partial<Record<keyof T & string, string>>;
   /** pending commands shown over the pulled rows. */
   /** `settling`: acknowledged events whose effect the rows on screen may not show yet (held until the next re-read,
    * so a row never flicks back, issue 14); a projection that ignores it keeps its previous behaviour. */

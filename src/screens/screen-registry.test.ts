@@ -12,6 +12,7 @@ import { shortLinkRecordSchema } from '../../contract/entities.schema';
 import { RESOURCES } from '../i18n/i18n';
 import { ACCOUNT_SCREENS } from '../accounts/account-screens';
 import { DEFINITIONS, SCREENS } from './screen-registry';
+import { LIBRARY_SCREENS } from './library-screens';
 import { SEND_SCREENS } from '../send/send-screens';
 
 // Every registered screen definition is checked here, so a new screen is covered when it is added.
@@ -34,7 +35,7 @@ const label = (tree: Record<string, unknown>, key: string) => key.split('.').red
 describe('screen registry', () => {
   it('registers the menu paths of spec §2 screens 1-9 and Activity', () => {
     expect(Object.keys(SCREENS).sort()).toEqual(
-      ['/mtRecordList', '/inteMtRecordList', '/videoMtRecordList', '/cspMtRecordList', '/moRecordList', '/dataGatheringBatchList', '/timeMtMessageList', '/pageTimeBatchList', '/dataGatheringList', '/activity', ...Object.keys(ACCOUNT_SCREENS), ...Object.keys(SEND_SCREENS)].sort(),
+      ['/mtRecordList', '/inteMtRecordList', '/videoMtRecordList', '/cspMtRecordList', '/moRecordList', '/dataGatheringBatchList', '/timeMtMessageList', '/pageTimeBatchList', '/dataGatheringList', '/activity', ...Object.keys(ACCOUNT_SCREENS), ...Object.keys(SEND_SCREENS), ...Object.keys(LIBRARY_SCREENS)].sort(),
     );
   });
 

@@ -20,6 +20,7 @@ import { progress$, useOnline, usePending, useRuntime } from '../data/sync-runti
 import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from './date-shortcuts';
 import { downloadXlsx } from './export-xlsx';
 import { useWholeResult } from './use-whole-result';
+import { AccountFilter } from './account-filter';
 import type { EventDoc } from '../../sync/local-db';
 import type { ColumnDef, ScreenDefinition, ViewerContext } from './screen-definition';
 
@@ -139,6 +140,12 @@ export function useViewer(): ViewerContext {
     }),
     [a, userInfo, language],
   );
+}
+
+/** The product line a screen's query is fixed to (the account selector loads its accounts); home by default. */
+export function prodTypeOf(filters: Filter[]): number {
+  const f = filters.find((x) => x.op === 'eq' && x.field === 'prod_type') as { value?: unknown } | undefined;
+  return typeof f?.value === 'number' ? f.value : 0;
 }
 
 /** URL query string <-> applied filters. */
@@ -398,8 +405,17 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
       await loadMore();
       if (shownRef.current.rows.length === before && !loadingMore.current) break;
     }
-    tableRef.current?.getVirtualScroller()?.scrollToIndex(Math.min(index, Math.max(0, shownRef.current.rows.length - 1)));
+    // scrolled once the loaded rows are rendered (the scroller's height grows with them)
+    jumpTarget.current = Math.min(index, Math.max(0, shownRef.current.rows.length - 1));
+    setJumps((n) => n + 1);
   }
+  const jumpTarget = useRef<number | null>(null);
+  const [jumps, setJumps] = useState(0);
+  useEffect(() => {
+    if (jumpTarget.current === null) return;
+    tableRef.current?.getVirtualScroller()?.scrollToIndex(jumpTarget.current);
+    jumpTarget.current = null;
+  }, [jumps, rows]);
 
   function apply(next: Record<string, string>) {
     const qs = new URLSearchParams(Object.entries(next).filter(([, v]) => v !== '' && v !== undefined)).toString();
@@ -442,7 +458,9 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
           <Dropdown value={Number(draft.mode ?? 0)} options={def.modes.map((m, i) => ({ value: i, label: t(m.label) }))} onChange={(e) => apply({ ...params, mode: String(e.value) })} />
         ))}
         {filterDefs.map((f) =>
-          field(f.label, f.kind === 'select' ? (
+          field(f.label, f.field === 'cus_id' && f.kind !== 'select' ? (
+            <AccountFilter prodType={prodTypeOf(filters)} value={draft.cus_id} onChange={(v) => setDraft({ ...draft, cus_id: v })} />
+          ) : f.kind === 'select' ? (
             <Dropdown
               data-testid={`filter-${f.field}`}
               showClear
@@ -464,16 +482,18 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
               showIcon
               onChange={(e) => {
                 const [a, b] = (e.value as (Date | null)[] | null) ?? [];
-                if (a && b) setDraft({ ...draft, from: String(a.getTime()), to: String(new Date(b.getFullYear(), b.getMonth(), b.getDate(), 23, 59, 59, 999).getTime()) });
+                if (a && b) setDraft({ ...draft, shortcut: '', from: String(a.getTime()), to: String(new Date(b.getFullYear(), b.getMonth(), b.getDate(), 23, 59, 59, 999).getTime()) });
               }}
             />
             <Dropdown
               data-testid="date-shortcut"
               placeholder={t('table.shortcut')}
+              // the choice stays shown while the range is the one it set (issue 14 item 9)
+              value={params.shortcut && (DATE_SHORTCUTS as readonly string[]).includes(params.shortcut) ? params.shortcut : null}
               options={DATE_SHORTCUTS.map((s) => ({ value: s, label: t(`table.shortcuts.${s}`) }))}
               onChange={(e) => {
                 const [from, to] = shortcutRange(e.value as DateShortcut, Date.now());
-                apply({ ...draft, from: String(from), to: String(to) });
+                apply({ ...draft, from: String(from), to: String(to), shortcut: String(e.value) });
               }}
             />
           </span>
@@ -513,7 +533,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
           onScrollIndexChange: (e) => {
             lastIndex.current = Number(e.last);
             // the first row in view, from the scroll offset (the event's range includes rows rendered above it)
-            const top = tableRef.current?.getVirtualScroller()?.getElementRef().current?.scrollTop;
+            const top = tableRef.current?.getElement()?.querySelector('.p-virtualscroller')?.scrollTop;
             const p = Math.floor((top === undefined ? Number(e.first) : Math.round(top / ROW_PX)) / pageSize);
             setPage((cur) => (cur === p ? cur : p));
             if (Number(e.last) >= rows.length - 5) void loadMore();

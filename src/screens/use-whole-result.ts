@@ -38,7 +38,8 @@ export function useWholeResult<T>(
       const stale = () => cancelled || my !== gen;
       if (source !== 'local') {
         const count = await countQuery(q, { db, client: api, online, horizon, fromPlatform: true });
-        if (!stale()) setOut({ count, summary: null });
+        const summary = def.platformSummary && count.summary !== undefined ? (def.platformSummary(count.summary) as Record<string, string>) : null;
+        if (!stale()) setOut({ count, summary });
         return;
       }
       if (!db) return;

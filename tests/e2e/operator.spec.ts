@@ -72,13 +72,34 @@ test('pause and recover of a timed batch never flick back; the list count is the
   const paginator = page.getByTestId('table-paginator');
   const serial = (n: number) => rows(page).filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${n}$`) }) });
   await paginator.getByRole('button', { name: '第 3 页' }).click();
-  await expect(serial(41)).toBeVisible();
+  await expect(serial(41)).toBeInViewport();
   await expect(paginator.locator('.p-paginator-page.p-highlight')).toHaveText('3');
   const jump = paginator.locator('input.p-paginator-page-input, .p-paginator-page-input input').first();
   await jump.click();
   await jump.press('Control+A');
   await jump.pressSequentially('5');
-  await expect(serial(81)).toBeVisible();
+  await expect(serial(81)).toBeInViewport();
   await expect(paginator.locator('.p-paginator-page.p-highlight')).toHaveText('5');
+
+  // the account filter is a searchable dropdown of the product line's accounts: lower case finds the account, and the
+  // count for it equals the platform's total for the same filter
+  await page.getByTestId('filter-cus_id').click();
+  await page.locator('.p-dropdown-filter').pressSequentially('sub00');
+  await expect(page.locator('.p-dropdown-item').filter({ hasNotText: /SUB00/ })).toHaveCount(0);
+  const option = page.locator('.p-dropdown-item').first();
+  const cusId = /SUB00\d/.exec(await option.innerText())?.[0] ?? '';
+  await option.click();
+  await page.getByTestId('table-search').click();
+  await expect(page).toHaveURL(new RegExp(`cus_id=${cusId}`));
+  const forAccount = await apiCall(request, '/mtRecord/list', { pageNumber: 1, pageSize: 20, prod_type: 0, cus_id: cusId });
+  await expect(page.getByTestId('table-total')).toHaveText(`共 ${forAccount.total.toLocaleString('zh-CN')} 条`);
+
+  // the date shortcut box keeps the choice it applied
+  await page.getByTestId('date-shortcut').click();
+  const shortcut = page.locator('.p-dropdown-item').first();
+  const chosen = (await shortcut.innerText()).trim();
+  await shortcut.click();
+  await expect(page).toHaveURL(/shortcut=/);
+  await expect(page.getByTestId('date-shortcut').locator('.p-dropdown-label')).toHaveText(chosen);
   expect(pageErrors).toEqual([]);
 });
