@@ -13,6 +13,7 @@ import { RESOURCES } from '../i18n/i18n';
 import { ACCOUNT_SCREENS } from '../accounts/account-screens';
 import { DEFINITIONS, SCREENS } from './screen-registry';
 import { LIBRARY_SCREENS } from './library-screens';
+import { TOOLS_SCREENS } from '../tools/tools-screens';
 import { SEND_SCREENS } from '../send/send-screens';
 
 // Every registered screen definition is checked here, so a new screen is covered when it is added.
@@ -33,9 +34,14 @@ const ENTITY_FIELDS: Record<string, string[]> = {
 const label = (tree: Record<string, unknown>, key: string) => key.split('.').reduce<unknown>((t, k) => (t as Record<string, unknown> | undefined)?.[k], tree);
 
 describe('screen registry', () => {
-  it('registers the menu paths of spec §2 screens 1-9 and Activity', () => {
+  it('registers the menu paths of spec §2 screens, Activity and every product area’s screens', () => {
     expect(Object.keys(SCREENS).sort()).toEqual(
-      ['/mtRecordList', '/inteMtRecordList', '/videoMtRecordList', '/cspMtRecordList', '/moRecordList', '/dataGatheringBatchList', '/timeMtMessageList', '/pageTimeBatchList', '/dataGatheringList', '/activity', ...Object.keys(ACCOUNT_SCREENS), ...Object.keys(SEND_SCREENS), ...Object.keys(LIBRARY_SCREENS)].sort(),
+      [...new Set([
+        '/mtRecordList', '/inteMtRecordList', '/videoMtRecordList', '/cspMtRecordList', '/moRecordList', '/dataGatheringBatchList', '/timeMtMessageList',
+        '/pageTimeBatchList', '/dataGatheringList', '/activity', '/shortLinkList', '/inteDataGatheringList',
+        '/addressBookList', '/contentTemplateList', '/videoTemplateList', '/cspTemplateList',
+        ...Object.keys(ACCOUNT_SCREENS), ...Object.keys(SEND_SCREENS), ...Object.keys(LIBRARY_SCREENS), ...Object.keys(TOOLS_SCREENS),
+      ])].sort(),
     );
   });
 

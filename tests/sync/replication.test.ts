@@ -1,9 +1,9 @@
-import { FEED_RESOURCES } from '../../contract/endpoints/feed.endpoints';
+import type { FeedResource } from '../../contract/endpoints/feed.endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRecords } from '../../platform/seed/records';
 import { httpPull, followChanges } from '../../sync/replication-http';
 import { createReplicator, type Replicator } from '../../sync/replication';
-import type { LocalDb } from '../../sync/local-db';
+import { COLLECTION_OF_RESOURCE, RECORD_COLLECTIONS, type LocalDb } from '../../sync/local-db';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
 import { recordStoreOf } from '../../sync/record-store';
 import { consoleFor, localAll, localGet } from './helpers';
@@ -63,7 +63,7 @@ describe('pull replication', () => {
     expect(await recordStoreOf(db).count('mt_records')).toBe(expected);
     expect(pulls.filter((p) => p.resource === 'mtRecord' && p.direction === 'backfill').length).toBeGreaterThan(1);
     // record resources backfill down to the horizon; templates and address books (not time-windowed) replicate whole
-    const windowed = pulls.filter((p) => p.direction === 'backfill' && p.resource in FEED_RESOURCES);
+    const windowed = pulls.filter((p) => p.direction === 'backfill' && !RECORD_COLLECTIONS[COLLECTION_OF_RESOURCE[p.resource as FeedResource]].keepAll);
     expect(windowed.length).toBeGreaterThan(1);
     expect(windowed.filter((p) => p.since !== horizon).map((p) => `${p.resource} ${p.since}`)).toEqual([]);
     // pages arrive newest first: the first page's oldest record is newer than the last page's newest
