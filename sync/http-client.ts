@@ -111,16 +111,20 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     return parsed.data as ResponseOf<E>;
   }
 
+  /** GET and DELETE carry their fields in the query string, the others as a JSON body. */
+  function sendBody(endpoint: Endpoint, body: unknown, opts: CallOptions): Promise<Response> {
+    const isQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
+    const query = isQuery ? '?' + new URLSearchParams(body as Record<string, string>).toString() : '';
+    return send(endpoint, isQuery ? undefined : JSON.stringify(body ?? {}), isQuery ? null : 'application/json', opts, query);
+  }
+
   return {
     baseUrl,
     async call(endpoint, body, opts = {}) {
-      const isQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
-      const query = isQuery ? '?' + new URLSearchParams(body as Record<string, string>).toString() : '';
-      const res = await send(endpoint, isQuery ? undefined : JSON.stringify(body ?? {}), isQuery ? null : 'application/json', opts, query);
-      return parse(endpoint, res, opts);
+      return parse(endpoint, await sendBody(endpoint, body, opts), opts);
     },
     async download(endpoint, body, opts = {}) {
-      const res = await send(endpoint, JSON.stringify(body ?? {}), 'application/json', opts);
+      const res = await sendBody(endpoint, body, opts);
       if (res.status !== 200) return failure(endpoint, res, opts);
       const cd = res.headers.get('content-disposition') ?? '';
       const m = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(cd);

@@ -11,6 +11,6 @@ export const fileMaterialEndpoint = defineEndpoint({
   kind: 'file',
   timeoutMs: LONG_TIMEOUT_MS,
   auth: 'none',
-  request: z.object({ fileId: text(40).trim().min(1, { error: 'v.upload.fileRequired' }), token: text(200).optional() }),
+  request: z.object({ fileId: text(40).trim().min(1, { error: 'v.upload.fileRequired' }) }),
   response: z.unknown(),
 });

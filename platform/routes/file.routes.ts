@@ -14,7 +14,6 @@ import { checkUpload, fileExtension } from '../../contract/validation/upload.rul
 import type { AppContext } from '../context';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { callerOf, route, zodToApiError } from '../http/route';
-import { bearerOf } from '../auth/tokens';
 import { findFile, materialUrl, readFileBytes, sameType, saveFile, sniff } from '../library/files';
 import { countDataRows } from '../library/sheets';
 
@@ -72,11 +71,12 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
     }
   });
 
-  // answered by hand: the token may come as a query parameter (media elements send no headers)
+  // answered by hand (bytes, not the envelope); the token comes only in the Authorization header, never in the URL:
+  // the console fetches materials and shows them from blob: URLs
   app.get(fileMaterialEndpoint.path, async (req, reply) => {
     const parsed = fileMaterialEndpoint.request.safeParse(req.query ?? {});
     if (!parsed.success) throw zodToApiError(parsed.error, req.query);
-    const user = await callerOf(ctx, req, bearerOf(req.headers.authorization) ?? parsed.data.token);
+    const user = await callerOf(ctx, req);
     if (!user) throw new ApiError(401, 'error.unauthorized');
     const file = await findFile(ctx.db, parsed.data.fileId, user.visibleCusIds);
     if (!file) throw notFound('library.fileNotFound');

@@ -21,7 +21,6 @@ import { changesOf, runQuery } from '../../sync/query';
 import { auditTime, startWith, switchMap } from 'rxjs';
 import { api } from '../app/api';
 import { notify } from '../app/notify';
-import { materialSrc } from '../app/rich-preview/rich-preview';
 import { useSession } from '../app/use-session';
 import { usePending, useRuntime } from '../data/sync-runtime';
 import { timeColumn } from './cells';
@@ -162,7 +161,6 @@ function ImportPanel({ groupId }: { groupId: string }) {
       setSt({ phase: 'failed', message: (e as Error).message });
     }
   }
-  const reportUrl = (id: string) => materialSrc(`/sms-service-api${fileMaterialEndpoint.path}?fileId=${encodeURIComponent(id)}`);
   return (
     <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }} data-testid="import-panel" data-phase={st.phase}>
       <input ref={file} data-testid="import-file" type="file" hidden accept=".xlsx,.xls" onChange={(e) => e.target.files?.[0] && void run(e.target.files[0])} />
@@ -178,7 +176,9 @@ function ImportPanel({ groupId }: { groupId: string }) {
       {st.phase === 'done' && (
         <span data-testid="import-result">
           {t('lib.importDone', st)}{' '}
-          {st.reportFileId && <a data-testid="import-report" href={reportUrl(st.reportFileId)} download>{t('lib.report')}</a>}
+          {st.reportFileId && (
+            <Button data-testid="import-report" size="small" text icon="pi pi-download" label={t('lib.report')} onClick={() => void downloadTool(fileMaterialEndpoint, { fileId: st.reportFileId! })} />
+          )}
         </span>
       )}
       {st.phase === 'failed' && <small className="p-error">{st.message}</small>}

@@ -79,6 +79,7 @@ test('a content template made offline shows pending, is pushed once online, revi
 test('a video template with two uploaded frames is previewed', async ({ page }) => {
   await login(page);
   await page.goto(`${BASE}/videoTemplateList`);
+  const materials = page.waitForResponse((r) => r.url().includes('/file/material') && r.status() === 200);
   await page.locator('[data-testid=tpl-add]').click();
   await page.locator('[data-testid=vt-title]').fill('新品发布');
   await page.locator('[data-testid=vt-frame-0-file]').setInputFiles({ name: 'one.png', mimeType: 'image/png', buffer: PNG });
@@ -93,11 +94,13 @@ test('a video template with two uploaded frames is previewed', async ({ page }) 
   await expect(preview.locator('[data-testid=preview-media][data-type=image]')).toHaveCount(2);
   await expect(preview).toContainText('新品发布');
   await expect(preview.locator('[data-testid=preview-frame]').nth(1)).toContainText('第二帧');
-  // the preview loads the material from the platform, which serves it to its owner with the type its bytes show
-  const src = String(await preview.locator('img').first().getAttribute('src'));
-  const media = await page.request.get(src);
-  expect(media.status()).toBe(200);
-  expect(media.headers()['content-type']).toBe('image/png');
+  // the preview fetches the material with the Authorization header (no token in a URL) and shows it as a blob: URL;
+  // that the platform served to its owner with the type its bytes showed
+  await expect(preview.locator('img').first()).toHaveAttribute('src', /^blob:/);
+  const served = await materials;
+  expect(served.headers()['content-type']).toBe('image/png');
+  expect(served.url()).not.toContain('token');
+  expect(await served.request().headerValue('authorization')).toMatch(/^Bearer /);
   await page.locator('[data-testid=vt-save]').click();
   await expect(rows(page).filter({ hasText: '新品发布' }).first()).toBeVisible();
 });
@@ -151,9 +154,10 @@ test('100,000 members are imported with progress shown and the bad rows reported
   const result = page.locator('[data-testid=import-result]');
   await expect(result).toContainText('成功 99900 条，无效 100 条，重复 0 条', { timeout: 240_000 });
   await expect(page.locator('[data-testid=import-report]')).toBeVisible();
-  const report = await request.get(String(await page.locator('[data-testid=import-report]').getAttribute('href')));
-  expect(report.status()).toBe(200);
-  expect(report.headers()['content-type']).toContain('spreadsheetml');
+  // fetched with the Authorization header (no token in any URL) and saved as a file
+  const download = page.waitForEvent('download');
+  await page.locator('[data-testid=import-report]').click();
+  expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
   // the members arrive in the local replica: the group shows its count
   await expect(page.locator('[data-testid=group]').filter({ hasText: `${groupName} (99900)` })).toBeVisible({ timeout: 120_000 });
 });

@@ -1,9 +1,10 @@
 import { SelectButton } from 'primereact/selectbutton';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RichCard, VideoFrame } from '../../../contract/entities.schema';
 import { parseLowType } from '../../../contract/states';
-import { readToken } from '../token-store';
+import { fileMaterialEndpoint } from '../../../contract/endpoints/library.endpoints';
+import { api } from '../api';
 import './rich-preview.css';
 
 // The rich message preview panel of spec §2: switchable views of the 5G card carousel (image / video / audio media,
@@ -23,27 +24,51 @@ export interface RichPreviewProps {
   readContent?: string;
   /** which views to offer, in order (default: those with content). */
   views?: PreviewView[];
-  /** turns a stored media url into one the browser can load (default: our material urls get the token). */
+  /** turns a stored media url into one the browser can load (default: our materials are fetched, see useMaterial). */
   mediaSrc?: (url: string) => string;
 }
 
-/** Our material urls need the token as a parameter: media elements cannot send headers. */
-export function materialSrc(url: string): string {
-  if (!url.includes('/file/material?')) return url;
-  const token = readToken()?.token;
-  return token ? `${url}&token=${encodeURIComponent(token)}` : url;
+/** Our materials need the token, and a token never goes into a URL: they are fetched with the Authorization header
+ * and shown from a blob: URL, released when the element goes. Other urls are used as they are. */
+function useMaterial(url: string): string {
+  const fileId = url.includes('/file/material?') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)).get('fileId') : null;
+  const [blobUrl, setBlobUrl] = useState('');
+  useEffect(() => {
+    if (!fileId) return;
+    let made = '';
+    let live = true;
+    api.download(fileMaterialEndpoint, { fileId }, { silent: true }).then(
+      ({ blob }) => {
+        if (!live) return;
+        made = URL.createObjectURL(blob);
+        setBlobUrl(made);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [fileId]);
+  return fileId ? blobUrl : url;
 }
 
-function Media({ type, url, src }: { type: string; url: string; src: (u: string) => string }) {
+function Media({ type, url, src }: { type: string; url: string; src?: (u: string) => string }) {
+  const loaded = useMaterial(url);
   if (!url || type === 'text') return null;
-  if (type === 'video') return <video className="rp-media" data-testid="preview-media" data-type="video" src={src(url)} controls preload="metadata" />;
-  if (type === 'audio') return <audio className="rp-audio" data-testid="preview-media" data-type="audio" src={src(url)} controls preload="metadata" />;
-  return <img className="rp-media" data-testid="preview-media" data-type="image" src={src(url)} alt="" />;
+  if (src) return <MediaElement type={type} src={src(url)} />;
+  return loaded ? <MediaElement type={type} src={loaded} /> : null;
+}
+
+function MediaElement({ type, src }: { type: string; src: string }) {
+  if (type === 'video') return <video className="rp-media" data-testid="preview-media" data-type="video" src={src} controls preload="metadata" />;
+  if (type === 'audio') return <audio className="rp-audio" data-testid="preview-media" data-type="audio" src={src} controls preload="metadata" />;
+  return <img className="rp-media" data-testid="preview-media" data-type="image" src={src} alt="" />;
 }
 
 export function RichPreview(p: RichPreviewProps) {
   const { t } = useTranslation();
-  const src = p.mediaSrc ?? materialSrc;
+  const src = p.mediaSrc;
   const low = parseLowType(p.lowType ?? '');
   const offered: PreviewView[] =
     p.views ??
