@@ -1,8 +1,7 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Endpoint } from '../../contract/endpoint';
 import { leavesOf, sampleOf, withValueAt } from '../../contract/schema-walk';
+import { contractEndpoints } from '../helpers/contract-endpoints';
 import { DB_KINDS } from '../helpers/platform';
 import { startPlatformProcess, type PlatformProcess } from '../helpers/platform-process';
 import { createDatabase } from '../helpers/postgres';
@@ -10,13 +9,7 @@ import { createDatabase } from '../helpers/postgres';
 // Generated from the contract: every endpoint, every field of its request schema, each sent the values a careless or
 // hostile client sends, as a sub-account and with no token, on both storages. Nothing may answer 5xx, and the platform
 // process must still be alive after each endpoint. A new endpoint is covered without editing this file.
-const dir = join(import.meta.dirname, '..', '..', 'contract', 'endpoints');
-const endpoints: Endpoint[] = [];
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.endpoints.ts'))) {
-  const mod = (await import(`../../contract/endpoints/${file}`)) as Record<string, unknown>;
-  for (const e of Object.values(mod)) if (typeof e === 'object' && e && 'path' in e && 'request' in e && 'method' in e) endpoints.push(e as Endpoint);
-}
-endpoints.sort((a, b) => a.path.localeCompare(b.path));
+const endpoints = await contractEndpoints();
 
 /** 3,000 random CJK characters. */
 const cjk = () => String.fromCharCode(...Array.from({ length: 3000 }, () => 0x4e00 + Math.floor(Math.random() * 0x5000)));
