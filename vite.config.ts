@@ -12,7 +12,20 @@ export default defineConfig({
     VitePWA({
       registerType: 'autoUpdate',
       injectRegister: 'script',
-      manifest: false,
+      // the web app manifest with the console's icons (issue 14 item 9; files in public/)
+      manifest: {
+        name: '短信云平台 SMS Cloud',
+        short_name: 'SMS Cloud',
+        start_url: '/sms-cloud/',
+        scope: '/sms-cloud/',
+        display: 'standalone',
+        theme_color: '#409EFF',
+        background_color: '#ffffff',
+        icons: [
+          { src: 'icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: 'icon-512.png', sizes: '512x512', type: 'image/png' },
+        ],
+      },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,woff,woff2,ttf,eot,ico}'],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,

@@ -5,6 +5,7 @@ import { TOOLS_MESSAGES } from './tools.messages';
 import { ACCOUNT_MESSAGES } from './account.messages';
 import { LIBRARY_MESSAGES } from './library.messages';
 import { SEND_MESSAGES } from './send.messages';
+import { OPERATOR_MESSAGES } from './operator.messages';
 
 // Messages that both the platform (answers in the caller's language) and the console (form validation) show.
 // Keys are stable; `{name}` placeholders are filled by translate().
@@ -65,7 +66,7 @@ export type MessageKey = keyof typeof MESSAGES;
 export type MessageParams = Record<string, string | number>;
 
 export type Catalogue = Record<string, Record<Language, string>>;
-const catalogue: Catalogue = { ...MESSAGES, ...VALIDATION_MESSAGES, ...MESSAGING_MESSAGES, ...TOOLS_MESSAGES, ...ACCOUNT_MESSAGES, ...LIBRARY_MESSAGES, ...SEND_MESSAGES };
+const catalogue: Catalogue = { ...MESSAGES, ...VALIDATION_MESSAGES, ...MESSAGING_MESSAGES, ...TOOLS_MESSAGES, ...ACCOUNT_MESSAGES, ...LIBRARY_MESSAGES, ...SEND_MESSAGES, ...OPERATOR_MESSAGES };
 
 export function isMessageKey(key: string): boolean {
   return key in catalogue;

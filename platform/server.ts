@@ -35,6 +35,7 @@ import { registerShortLinkPublic } from './short-links/short-link.public';
 import { registerTemplateRoutes } from './routes/template.routes';
 import { registerAddressBookRoutes } from './routes/address-book.routes';
 import { registerFileRoutes } from './routes/file.routes';
+import { registerFaviconRoute } from './routes/favicon.routes';
 
 /** `/path?a=1&b=2` → `/path?a=…&b=…`: the shape of a request line without its values. */
 export const withoutQueryValues = (url: string) => url.replace(/([?&][^=&#]*)=[^&#]*/g, '$1=…');
@@ -142,6 +143,7 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
     { prefix: SERVICE_BASE_PATH },
   );
   registerShortLinkPublic(app, ctx);
+  registerFaviconRoute(app);
   startMessaging(ctx, opts.carrier);
 
   const consoleDir = join(ROOT, 'dist', 'console');

@@ -5,10 +5,10 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { Toast } from 'primereact/toast';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
+import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { CONSOLE_BASE_PATH } from '../../contract/constants';
 import { SyncBoundary } from '../data/sync-boundary';
-import { guard } from './guards';
+import { guard, NO_AUTH_ROUTES } from './guards';
 import { getLanguage } from './language';
 import { ConsoleLayout } from './layout/console-layout';
 import { registerNotifySink } from './notify';
@@ -16,6 +16,9 @@ import { ErrorPage } from './pages/error-page';
 import { LockPage } from './pages/lock-page';
 import { LoginPage } from './pages/login-page';
 import { lockActor, sessionActor } from './session-actor';
+
+/** sessionStorage key of the page the lock was entered from. */
+const LOCKED_FROM = 'sms-cloud.lockedFrom';
 
 function Guarded() {
   const { t } = useTranslation();
@@ -25,9 +28,14 @@ function Guarded() {
   const token = useSelector(sessionActor, (s) => s.context.token);
   const userInfo = useSelector(sessionActor, (s) => s.context.userInfo);
   const locked = useSelector(lockActor, (s) => !s.matches('unlocked') && !s.matches('locking'));
-  const decision = guard(path, { loggedIn, pending, locked });
+  const search = useSearch();
+  const decision = guard(path, { loggedIn, pending, locked, lockedFrom: sessionStorage.getItem(LOCKED_FROM) });
 
-  if ('redirect' in decision) return <Redirect to={decision.redirect} replace />;
+  if ('redirect' in decision) {
+    // the page being locked, so unlocking returns to it (issue 14 item 9)
+    if (decision.redirect === '/lock' && !NO_AUTH_ROUTES.includes(path)) sessionStorage.setItem(LOCKED_FROM, search ? `${path}?${search}` : path);
+    return <Redirect to={decision.redirect} replace />;
+  }
   if (decision.render === 'wait')
     return (
       <main className="shell-wait" aria-busy="true">

@@ -7,5 +7,14 @@ export const OPERATOR_EN = {
       totalEstimate: 'about {{count}} records (estimate)',
       counting: 'Counting…',
     },
+    detail: {
+      title: 'Message detail',
+      parts: 'Parts and encoding',
+      partsValue: '{{segments}} parts · {{encoding}} · {{units}} units',
+      timeline: 'Status timeline',
+      replies: 'Replies',
+      noReplies: 'No replies',
+      step: { submitted: 'Submitted', review: 'Pending review', sent: 'Sent to the carrier', report: 'Report received', timeout: 'Report timed out' },
+    },
   },
 };

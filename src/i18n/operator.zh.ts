@@ -7,5 +7,14 @@ export const OPERATOR_ZH = {
       totalEstimate: '约 {{count}} 条（估算）',
       counting: '正在统计…',
     },
+    detail: {
+      title: '短信详情',
+      parts: '条数与编码',
+      partsValue: '{{segments}} 条 · {{encoding}} · {{units}} 字符',
+      timeline: '状态时间线',
+      replies: '回复',
+      noReplies: '暂无回复',
+      step: { submitted: '已提交', review: '待审核', sent: '已提交运营商', report: '收到状态报告', timeout: '状态报告超时' },
+    },
   },
 };

@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { Tag } from 'primereact/tag';
 import { translate } from '../../contract/messages';
+import { reportLabel } from '../../contract/report-codes';
 import { sendStatus, stateOf, type StateMap } from '../../contract/states';
 import type { MtRecord } from '../../contract/records.schema';
 import { formatDateTime } from '../app/format';
@@ -11,7 +12,9 @@ import type { ColumnDef, ViewerContext } from './screen-definition';
 export function sendStatusText(r: MtRecord, v: ViewerContext): string {
   const s = sendStatus(r);
   const label = translate(v.lang, s.label);
-  return s.detail ? `${label}(${s.detail})` : label;
+  // the failure reason from the code catalogue in the viewer's language (issue 14 item 8)
+  const detail = s.detail ? reportLabel(v.lang, r.report_result, s.detail) : null;
+  return detail ? `${label}(${detail})` : label;
 }
 export function SendStatusTag({ row, v }: { row: MtRecord & { pending?: string }; v: ViewerContext }) {
   // a send still queued in the event log (issue 10)

@@ -63,6 +63,8 @@ export interface ScreenDefinition<T> {
   project?: (rows: T[], pending: EventDoc[], settling?: EventDoc[]) => T[];
   /** operations column. */
   actions?: (row: T) => ReactNode;
+  /** a detail panel opened by clicking a row or pressing Enter on it (issue 14 item 4). */
+  detail?: (row: T, v: ViewerContext) => ReactNode;
   /** a selector above the table that switches a fixed filter (statistics by day / month / year). */
   modes?: { label: string; fixed: Filter[] }[];
 }

@@ -2,6 +2,7 @@ import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
+import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
@@ -11,8 +12,9 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState, use
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { translate } from '../../contract/messages';
-import { throttleTime, type Subscription } from 'rxjs';
+import { throttleTime } from 'rxjs';
 import { RECORD_COLLECTIONS } from '../../sync/local-db';
+import { liveRead } from '../../sync/live-read';
 import { changesOf, listEndpointFor, runQuery, type Filter, type PageResult, type Query, type QueryCollection } from '../../sync/query';
 import { api } from '../app/api';
 import { useSession } from '../app/use-session';
@@ -280,7 +282,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     const db = runtime?.db;
     let cancelled = false;
     let localShown = false;
-    let sub: Subscription | undefined;
+    let stopLive = () => {};
     setLoading(true);
 
     const show = (page: PageResult<Row>, source: RowSource) => {
@@ -326,28 +328,27 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
 
     const stop = () => {
       cancelled = true;
-      sub?.unsubscribe();
+      stopLive();
     };
     // a platform page already asked for this query shows when it comes (unless local rows take over first); without
     // a database the platform is asked; an open database reads its window at once, so that is waited for
     if (firstSyncPages.has(key) && !platformRows()) askPlatform();
     else if (!db) decide(null);
     if (!db || !horizon) return stop;
-    void readLocal()
-      .then(async (local) => {
-        if (cancelled) return;
-        if (local.cachedOnly && online) {
-          const res = await runQuery<Row>(q, { db, online, horizon, client: api }).catch(() => local);
-          if (!cancelled) show(res, res.source === 'server' ? 'past-window' : 'local');
-          return;
-        }
-        decide(local);
-        // re-read on change notices, at most every REFRESH_MS: a backfill writes many pages a second
-        sub = changesOf(db, def.collection)
-          .pipe(throttleTime(REFRESH_MS, undefined, { leading: true, trailing: true }))
-          .subscribe(() => void readLocal().then((page) => !cancelled && decide(page)));
-      })
-      .catch(() => !cancelled && setLoading(false));
+    // re-read on change notices (listened to before the first read, see liveRead), at most every REFRESH_MS: a
+    // backfill writes many pages a second
+    const changes = changesOf(db, def.collection).pipe(throttleTime(REFRESH_MS, undefined, { leading: true, trailing: true }));
+    stopLive = liveRead(changes, readLocal, {
+      first: (local) => {
+        if (!(local.cachedOnly && online)) return decide(local), true;
+        void runQuery<Row>(q, { db, online, horizon, client: api })
+          .catch(() => local)
+          .then((res) => !cancelled && show(res, res.source === 'server' ? 'past-window' : 'local'));
+        return false;
+      },
+      next: (page) => !cancelled && decide(page),
+      error: () => !cancelled && setLoading(false),
+    });
     return stop;
   }, [runtime, horizon, filters, pageSize, def.collection, online, resourceLive, setShown]);
 
@@ -422,6 +423,8 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     navigate(qs ? `${location}?${qs}` : location, { replace: true });
   }
 
+  // the row whose detail panel is open (def.detail)
+  const [opened, setOpened] = useState<T | null>(null);
   const columns = def.columns.filter((c) => !c.visible || c.visible(viewer));
   const filterDefs = def.filters.filter((f) => !f.visible || f.visible(viewer));
   const whole = useWholeResult(def, filters, { runtime, horizon, online, source: shown.source });
@@ -552,6 +555,8 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
           )
         }
         rowClassName={(r) => ((r as { pending?: string }).pending ? 'row-pending' : '')}
+        // rows become focusable and Enter on a focused row clicks it (PrimeReact's row keyboard handling)
+        {...(def.detail ? { selectionMode: 'single' as const, selection: null, onSelectionChange: () => undefined, onRowClick: (e: { data: unknown }) => setOpened(e.data as T) } : {})}
       >
         <Column header={t('table.serial')} body={(_r, o) => o.rowIndex + 1} style={{ width: '4rem' }} />
         {columns.map((c) => (
@@ -559,6 +564,11 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
         ))}
         {def.actions && <Column header={t('table.operations')} body={(r: T) => def.actions!(r)} />}
       </DataTable>
+      {def.detail && (
+        <Dialog data-testid="detail-panel" header={t('operator.detail.title')} visible={opened !== null} onHide={() => setOpened(null)} style={{ width: 'min(640px, 95vw)' }} dismissableMask>
+          {opened !== null && def.detail(opened, viewer)}
+        </Dialog>
+      )}
     </div>
   );
 }

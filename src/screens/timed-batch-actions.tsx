@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { createActor, fromPromise } from 'xstate';
 import { translate } from '../../contract/messages';
 import type { TimeBatch } from '../../contract/records.schema';
+import { timedContentSchema } from '../../contract/validation/timed-edit.rules';
 import { timedBatchMachine, type TimedBatchEvent, type TimedReport } from '../../machines/timed-batch.machine';
 import { eventOutcome, recordEvent } from '../../sync/event-log';
 import { timeBatchAggregate } from '../../sync/projection';
@@ -54,6 +55,7 @@ export function TimedBatchActions({ row }: { row: TimeBatch & { pending?: string
   const [editing, setEditing] = useState<string | null>(null);
   const tb = row.time_batch;
   const open = row.send_status === 0 || row.send_status === 2;
+  const editError = editing !== null && !timedContentSchema.safeParse(editing).success ? translate(getLanguage(), 'v.timedEdit.contentRequired') : null;
   return (
     <span style={{ display: 'inline-flex', gap: 4 }}>
       {row.send_status === 0 && <Button data-testid="op-pause" size="small" text label={t('timed.pause')} onClick={() => run({ type: 'batch.pause', time_batch: tb })} />}
@@ -61,7 +63,9 @@ export function TimedBatchActions({ row }: { row: TimeBatch & { pending?: string
       {open && <Button data-testid="op-intercept" size="small" text severity="danger" label={t('timed.intercept')} onClick={() => run({ type: 'batch.intercept', time_batch: tb })} />}
       {open && <Button data-testid="op-edit" size="small" text label={t('timed.edit')} onClick={() => setEditing(row.decodeContent)} />}
       <Dialog header={t('timed.edit')} visible={editing !== null} onHide={() => setEditing(null)} style={{ width: '32rem' }}>
-        <InputTextarea data-testid="edit-content" value={editing ?? ''} onChange={(e) => setEditing(e.target.value)} rows={5} style={{ width: '100%' }} />
+        <InputTextarea data-testid="edit-content" value={editing ?? ''} onChange={(e) => setEditing(e.target.value)} rows={5} style={{ width: '100%' }} aria-invalid={editError !== null} aria-describedby="edit-content-error" />
+        {/* the §5 message, not only a greyed-out Save (issue 14 item 9) */}
+        {editError && <small id="edit-content-error" data-testid="edit-error" role="alert" className="p-error" style={{ display: 'block' }}>{editError}</small>}
         <Button
           data-testid="edit-save"
           label={t('timed.save')}

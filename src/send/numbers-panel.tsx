@@ -7,11 +7,13 @@ import { ProgressBar } from 'primereact/progressbar';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_MAX_BYTES } from '../../contract/constants';
-import { groupMobileDetailEndpoint, hasMemberGroupListEndpoint } from '../../contract/endpoints/address-book.endpoints';
 import { translate } from '../../contract/messages';
 import { checkUpload } from '../../contract/validation/upload.rules';
 import type { NumberCheck } from '../../contract/validation/send-numbers.rules';
-import { api } from '../app/api';
+import { changesOf } from '../../sync/query';
+import { groupMobiles, groups as localGroups } from '../../sync/send-library';
+import { auditTime, startWith, switchMap } from 'rxjs';
+import { useRuntime } from '../data/sync-runtime';
 import { getLanguage } from '../app/language';
 import type { SheetInfo } from './number-check-protocol';
 import type { NumberWorker } from './number-check-client';
@@ -67,13 +69,15 @@ export function NumbersPanel({ worker, sources, onSources, check, progress, inte
   // counted once per list, not on every render (a 100,000-line list is 1.2 MB)
   const bulkLines = useMemo(() => lineCount(sources.bulk), [sources.bulk]);
 
+  const rt = useRuntime();
   useEffect(() => {
-    if (international) return;
-    api.call(hasMemberGroupListEndpoint, {}, { silent: true }).then(
-      (rows) => setGroups(rows.map((g) => ({ label: `${g.groupName} (${g.memberCount})`, value: g.groupId }))),
-      () => setGroups([]),
-    );
-  }, [international]);
+    if (international || !rt) return;
+    // groups from the local address-book replica (works offline), re-read as it changes
+    const sub = changesOf(rt.db, 'address_book')
+      .pipe(startWith(null), auditTime(200), switchMap(() => localGroups(rt.db)))
+      .subscribe({ next: setGroups, error: () => setGroups([]) });
+    return () => sub.unsubscribe();
+  }, [international, rt]);
 
   async function pickFile(file: File | undefined) {
     setFileError(null);
@@ -104,7 +108,8 @@ export function NumbersPanel({ worker, sources, onSources, check, progress, inte
 
   async function pickGroups(ids: string[]) {
     setChosen(ids);
-    const text = ids.length === 0 ? '' : (await api.call(groupMobileDetailEndpoint, { groupIds: ids })).mobiles.join('\n');
+    // the members' numbers from the replica; the send's number check then treats them like pasted ones
+    const text = ids.length === 0 || !rt ? '' : await groupMobiles(rt.db, ids);
     onSources({ ...sources, groups: text });
   }
 

@@ -7,16 +7,19 @@ import { InputText } from 'primereact/inputtext';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { auditTime, startWith, switchMap } from 'rxjs';
 import { fromPromise } from 'xstate';
 import type { CspContent } from '../../contract/entities.schema';
-import { contentTemplateListEndpoint, getCspSendContentEndpoint, getCspTemplateEndpoint, getVideoTemplateEndpoint } from '../../contract/endpoints/template.endpoints';
+import { getCspSendContentEndpoint, getCspTemplateEndpoint, getVideoTemplateEndpoint } from '../../contract/endpoints/template.endpoints';
 import { getChatbotListEndpoint, getListEndpoint } from '../../contract/endpoints/user.endpoints';
 import { translate } from '../../contract/messages';
 import { SCHEDULE_QUICK_PICKS_MS } from '../../contract/validation/international-send.rules';
 import { epochOfWallClock, SEND_KINDS, wallClockIn, type SendDraft, type SendKind } from '../../machines/send-kinds';
 import { sendMachine } from '../../machines/send.machine';
 import { eventOutcome, recordEvent } from '../../sync/event-log';
+import { changesOf } from '../../sync/query';
 import { sendAggregate } from '../../sync/send-commands';
+import { approvedTemplates } from '../../sync/send-library';
 import { loadSendReference, type SendReference } from '../../sync/send-reference';
 import { api } from '../app/api';
 import { formatMoney } from '../app/format';
@@ -99,12 +102,13 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
   // approved content templates of the account (check_status 2), to start a message from
   const [contentTemplates, setContentTemplates] = useState<Option[]>([]);
   useEffect(() => {
-    if (!cusId || cfg.prodType !== 0) return;
-    api.call(contentTemplateListEndpoint, { cus_id: cusId, check_status: 2, pageNumber: 1, pageSize: 200 }, { silent: true }).then(
-      (page) => setContentTemplates(page.data.map((x) => ({ label: x.keyword ? `${x.keyword}: ${x.template_content}` : x.template_content, value: x.template_content }))),
-      () => setContentTemplates([]),
-    );
-  }, [cusId, cfg.prodType]);
+    if (!rt || !cusId || cfg.prodType !== 0) return;
+    // from the local replica (works offline), re-read as the replication brings reviews in
+    const sub = changesOf(rt.db, 'templates')
+      .pipe(startWith(null), auditTime(200), switchMap(() => approvedTemplates(rt.db, cusId)))
+      .subscribe({ next: setContentTemplates, error: () => setContentTemplates([]) });
+    return () => sub.unsubscribe();
+  }, [rt, cusId, cfg.prodType]);
   useEffect(() => {
     if (!cusId) return;
     if (kind === 'card') api.call(getChatbotListEndpoint, { cus_id: cusId }, { silent: true }).then((o) => {

@@ -129,12 +129,12 @@ test('a send made offline is queued and reaches the platform exactly once when b
   const records = page.getByTestId('screen-mtRecordList');
   await expect(records.locator('tr', { hasText: '13900003021' }).getByTestId('send-status')).toHaveAttribute('data-status', 'queued');
   await inApp(page, '/activity');
-  await expect(page.getByTestId('screen-activity').locator('tr', { hasText: 'send.group' }).first().getByTestId('event-status')).toHaveAttribute('data-status', 'pending');
+  await expect(page.getByTestId('screen-activity').locator('tr', { hasText: '普通群发' }).first().getByTestId('event-status')).toHaveAttribute('data-status', 'pending');
 
   await context.setOffline(false);
   await expect.poll(() => batchesWith(request, token, content), { timeout: 60_000 }).toBe(1);
   // Activity, left open, shows the acknowledgement as it settles (no navigation)
-  await expect(page.getByTestId('screen-activity').locator('tr', { hasText: 'send.group' }).first().getByTestId('event-status')).toHaveAttribute('data-status', 'acked');
+  await expect(page.getByTestId('screen-activity').locator('tr', { hasText: '普通群发' }).first().getByTestId('event-status')).toHaveAttribute('data-status', 'acked');
   // pushed once: the records are the platform's now, and no second batch follows
   await inApp(page, '/mtRecordList');
   await expect(records.locator('tr', { hasText: '13900003021' }).first().getByTestId('send-status')).not.toHaveAttribute('data-status', 'queued');

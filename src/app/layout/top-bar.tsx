@@ -19,7 +19,7 @@ import { errorLogStore } from '../error-log';
 import { useStore } from '../external-store';
 import { getLanguage, switchLanguage } from '../language';
 import { badgeText, menuLeaves, searchMenu } from '../menu';
-import { chooseProduct, menuStore } from '../menu-store';
+import { chooseProduct, loadGrantedMenus, menuStore } from '../menu-store';
 import { notify } from '../notify';
 import { lockActor, sessionActor } from '../session-actor';
 import { FeedbackDialog } from './feedback-dialog';
@@ -60,7 +60,10 @@ function MenuSearch({ leaves }: { leaves: MenuItem[] }) {
   const input = useRef<HTMLInputElement>(null);
   const hits = searchMenu(leaves, query, (k) => t(k));
   useEffect(() => {
-    if (open) input.current?.focus();
+    if (!open) return;
+    input.current?.focus();
+    // every granted product's entries, not only the products opened this session (issue 14 item 9)
+    void loadGrantedMenus();
   }, [open]);
   const close = () => {
     setOpen(false);

@@ -23,6 +23,7 @@ import { isNetworkError } from '../../../machines/session.machine';
 import { api } from '../api';
 import { useStore } from '../external-store';
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from '../format';
+import { gapWhereNoSends } from './chart-gaps';
 import { getLanguage } from '../language';
 import { menuStore } from '../menu-store';
 import { STORAGE } from '../storage-keys';
@@ -54,17 +55,18 @@ function TrendChart({ answer, lang }: { answer: Answer; lang: Language }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     const d = answer.data;
-    const ratio = (label: string, data: number[], color: string): ChartDataset<'line', number[]> => ({
+    const ratio = (label: string, data: number[], color: string): ChartDataset<'line', (number | null)[]> => ({
       type: 'line',
       label,
-      data,
+      data: gapWhereNoSends(data, d.sentCountAxis),
+      spanGaps: false,
       borderColor: color,
       backgroundColor: color,
       yAxisID: 'ratio',
       cubicInterpolationMode: 'monotone',
       pointRadius: 2,
     });
-    const datasets: ChartDataset<'bar' | 'line', number[]>[] = [
+    const datasets: ChartDataset<'bar' | 'line', (number | null)[]>[] = [
       { type: 'bar', label: t('dashboard.sentCount'), data: d.sentCountAxis, backgroundColor: '#409EFF88', yAxisID: 'count' },
       ...(answer.kind === 'home'
         ? [

@@ -1,0 +1,50 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Issue 14 item 4: every send-record list opens a message detail panel from a row (click, or Enter on a focused
+// row), with content, parts, timeline and a link to its batch; Esc closes it.
+const BASE = '/sms-cloud';
+const rows = (page: Page) => page.locator('.table-screen tbody tr:not(.p-datatable-emptymessage)');
+
+async function login(page: Page, username: string) {
+  await page.goto(`${BASE}/login`);
+  await page.locator('#login-username').fill(username);
+  await page.locator('#login-password').fill('demo1234');
+  await page.locator('#login-code').fill('ABCD');
+  await page.locator('form').first().locator('button[type=submit]').click();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
+}
+
+test('the detail panel opens from every send-record list, by click and by keyboard', async ({ page }) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await login(page, 'admin');
+  for (const path of ['mtRecordList', 'inteMtRecordList', 'videoMtRecordList', 'cspMtRecordList']) {
+    await page.goto(`${BASE}/${path}`);
+    const first = rows(page).first();
+    await expect(first).toBeVisible({ timeout: 60_000 });
+    await first.click();
+    const panel = page.getByTestId('mt-detail');
+    await expect(panel, path).toBeVisible();
+    await expect(panel.getByTestId('detail-parts')).toContainText(/GSM-7|UCS-2/);
+    await expect(panel.locator('[data-testid=detail-timeline] li').first()).toHaveAttribute('data-step', 'submitted');
+    // content as text; the rich preview only for video and card sends
+    await expect(panel.getByTestId('detail-content')).toContainText((await first.locator('td').nth(3).innerText()).trim().slice(0, 10));
+    const preview = { videoMtRecordList: 'preview-video', cspMtRecordList: 'preview-sms' }[path];
+    if (preview) await expect(panel.getByTestId(preview)).toBeVisible();
+    else await expect(panel.locator('[data-testid^=preview-]')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    // keyboard: the focused row opens with Enter
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+  }
+  // the batch link leads to the batch list filtered by the record's batch
+  await rows(page).first().click();
+  const batch = (await page.getByTestId('detail-batch-link').innerText()).trim();
+  await page.getByTestId('detail-batch-link').click();
+  await expect(page).toHaveURL(new RegExp(`/dataGatheringBatchList\\?batch_id=${batch}`));
+  expect(pageErrors).toEqual([]);
+});

@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Issue 14 items 8 and 9, as a user sees them: the menu search finds products not opened yet, unlocking returns to
+// the locked page, an empty timed edit says why, /favicon.ico answers an icon, English screens show words not codes.
+const BASE = '/sms-cloud';
+const rows = (page: Page) => page.locator('.table-screen tbody tr:not(.p-datatable-emptymessage)');
+
+async function login(page: Page, username: string) {
+  await page.goto(`${BASE}/login`);
+  await page.locator('#login-username').fill(username);
+  await page.locator('#login-password').fill('demo1234');
+  await page.locator('#login-code').fill('ABCD');
+  await page.locator('form').first().locator('button[type=submit]').click();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
+}
+
+test('menu search across products, unlock returns to the page, timed edit message, favicon', async ({ page, request }) => {
+  const pageErrors: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  const icon = await request.get('/favicon.ico');
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()['content-type']).toBe('image/x-icon');
+  // the web app manifest lists icons that load
+  const manifest = await (await request.get(`${BASE}/manifest.webmanifest`)).json();
+  expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(['192x192', '512x512']);
+  for (const i of manifest.icons as { src: string }[]) expect((await request.get(`${BASE}/${i.src}`)).headers()['content-type']).toBe('image/png');
+
+  await login(page, 'admin');
+  // the international product was never opened in this session, its entry is still found
+  await page.getByRole('button', { name: '搜索菜单' }).click();
+  await page.getByRole('searchbox', { name: '搜索菜单' }).fill('国际发送记');
+  await expect(page.locator('#menu-search-results button')).toHaveText([/国际发送记录/]);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`${BASE}/inteMtRecordList$`));
+
+  // a timed edit with empty content shows the §5 message
+  await page.goto(`${BASE}/pageTimeBatchList`);
+  const editable = rows(page).filter({ has: page.locator('[data-testid=op-edit]') }).first();
+  await expect(editable).toBeVisible({ timeout: 60_000 });
+  await editable.locator('[data-testid=op-edit]').click();
+  await page.getByTestId('edit-content').fill('');
+  await expect(page.getByTestId('edit-error')).toHaveText('短信内容不能为空');
+  await page.getByTestId('edit-content').fill('x');
+  await expect(page.getByTestId('edit-error')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // lock on a filtered list; unlocking returns to it, query included
+  await page.goto(`${BASE}/mtRecordList?decodeMobile=138`);
+  await page.getByRole('button', { name: '锁屏' }).click();
+  await page.locator('#lock-password').fill('lockpw');
+  await page.getByRole('dialog').getByRole('button', { name: '锁屏' }).click();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/lock$`));
+  await page.locator('#unlock-password').fill('lockpw');
+  await page.getByRole('button', { name: '解锁' }).click();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/mtRecordList\\?decodeMobile=138$`));
+  expect(pageErrors).toEqual([]);
+});
+
+test('English: international records and their detail show no Chinese report or country text', async ({ page }) => {
+  await login(page, 'admin');
+  await page.locator('.language-dropdown').click();
+  await page.getByRole('option', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // failures only, so the status and report columns carry report codes
+  await page.goto(`${BASE}/inteMtRecordList?mt_status=700`);
+  const first = rows(page).first();
+  await expect(first).toBeVisible({ timeout: 60_000 });
+  // the user's own data (content, names) may be Chinese: check the status, country and report cells
+  const texts = await rows(page).evaluateAll((trs) => trs.slice(0, 20).map((tr) => Array.from(tr.querySelectorAll('td')).slice(4).map((td) => td.textContent ?? '').join(' | ')));
+  expect(texts.length).toBeGreaterThan(0);
+  for (const t of texts) expect(t).not.toMatch(/[\u4e00-\u9fff]/);
+  await first.click();
+  await expect(page.getByTestId('detail-timeline')).not.toContainText(/[\u4e00-\u9fff]/);
+});
