@@ -77,7 +77,9 @@ export async function captchaRequired(q: Queryable, username: string, now: Date)
   return (g?.failures ?? 0) >= CAPTCHA_AFTER_FAILURES;
 }
 
-/** A successful login forgives the account (from this address, and its captcha requirement); the address keeps its count. */
+/** A successful login forgives the account (from this address, and its captcha requirement), and gives the address
+ * back the attempt it reserved: only failures use up an address's budget, so a busy office is never locked out. */
 export async function clearAccountFailures(q: Queryable, username: string, address: string): Promise<void> {
   await q.query('delete from login_guards where key = any($1::text[])', [[pairKey(username, address), userKey(username)]]);
+  await q.query('update login_guards set failures = greatest(failures - 1, 0) where key = $1', [addressKey(address)]);
 }
