@@ -30,6 +30,8 @@ export const MT_STATUS_FILTER = [0, 100, 500, 600, 700] as const;
 
 const mtFilters = {
   cus_id: optText,
+  /** the records of one send (the send result links here). */
+  batch_id: optText,
   /** phone number prefix. */
   decodeMobile: optText,
   /** substring of the content; honoured only when the caller's showContentFilterWhere is 1. */

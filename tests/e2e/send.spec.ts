@@ -295,6 +295,10 @@ test('group send picks an approved template and an address-book group from the l
   }
 
   await login(page);
+  // the group's members reach the replica through their own feed: wait until the address book shows both locally
+  await page.goto(`${BASE}/addressBookList`);
+  await page.locator('[data-testid=group]').filter({ hasText: `e2e 分组 ${stamp}` }).locator('button').first().click();
+  await expect(page.getByText('13900003102').first()).toBeVisible({ timeout: 60_000 });
   await openSend(page, '/smsGroupSend');
   // the review (about half a second) reaches the replica through the change stream; until then it is not offered
   const picker = page.getByTestId('send-content-template');
