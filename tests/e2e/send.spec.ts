@@ -281,24 +281,15 @@ test('an xlsx of 100,000 numbers is checked off the main thread with progress an
   expect(batch?.receive_count).toBe(100_000);
 });
 
-test('group send picks an approved template and an address-book group from the local replicas, even offline', async ({ page, context, request }) => {
+test('group send picks an approved content template from the local replica, even offline', async ({ page, context, request }) => {
   const token = await apiToken(request);
   const auth = { headers: { Authorization: `Bearer ${token}` } };
   const stamp = Date.now();
   const text = `e2e 模板 ${stamp}`;
   const added = await (await request.post(`${API}/contentTemplate/contentTemplateAdd`, { data: { cus_id: 'EP0001', template_content: text, keyword: `kw${stamp}` }, ...auth })).json();
   expect(added.type).toBe(0);
-  const group = await (await request.post(`${API}/addressBook/addressBookGroupAdd`, { data: { groupName: `e2e 分组 ${stamp}` }, ...auth })).json();
-  const groupId = group.data.groupId as string;
-  for (const mobile of ['13900003101', '13900003102']) {
-    expect((await (await request.post(`${API}/addressBook/addressBookMemberAdd`, { data: { groupId, name: mobile, mobile }, ...auth })).json()).type).toBe(0);
-  }
 
   await login(page);
-  // the group's members reach the replica through their own feed: wait until the address book shows both locally
-  await page.goto(`${BASE}/addressBookList`);
-  await page.locator('[data-testid=group]').filter({ hasText: `e2e 分组 ${stamp}` }).locator('button').first().click();
-  await expect(page.getByText('13900003102').first()).toBeVisible({ timeout: 60_000 });
   await openSend(page, '/smsGroupSend');
   // the review (about half a second) reaches the replica through the change stream; until then it is not offered
   const picker = page.getByTestId('send-content-template');
@@ -314,9 +305,7 @@ test('group send picks an approved template and an address-book group from the l
   await picker.click();
   await option.click();
   await expect(page.getByTestId('send-content')).toHaveValue(text);
-  await page.getByTestId('send-groups').click();
-  await page.locator('.p-multiselect-panel li[role=option]', { hasText: `e2e 分组 ${stamp}` }).click();
-  await page.keyboard.press('Escape');
+  await page.getByTestId('send-mobiles').fill('13900003101\n13900003102');
   await context.setOffline(false);
 
   await page.getByTestId('send-submit').click();
