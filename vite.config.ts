@@ -36,6 +36,6 @@ export default defineConfig({
       },
     }),
   ],
-  build: { outDir: 'dist/console', emptyOutDir: true, chunkSizeWarningLimit: 4000 },
+  build: { outDir: process.env.CONSOLE_DIR || 'dist/console', emptyOutDir: true, chunkSizeWarningLimit: 4000 },
   server: { proxy: { '/sms-service-api': `http://localhost:${process.env.PORT ?? 8080}` } },
 });

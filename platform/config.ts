@@ -8,6 +8,8 @@ export interface Config {
   captcha: boolean;
   /** serve the built console from dist/console under /sms-cloud/. */
   serveConsole: boolean;
+  /** where the built console is (CONSOLE_DIR; default dist/console), so parallel builds need not share one folder. */
+  consoleDir: string | null;
   /** carrier simulator delays in ms and outcome rates. */
   simulator: { reviewMs: number; reportMs: number; successRate: number; failureRate: number; replyRate: number };
   logLevel: string;
@@ -25,6 +27,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     seedRecords: num(env.SEED_RECORDS, 200_000),
     captcha: (env.CAPTCHA ?? 'on').toLowerCase() !== 'off',
     serveConsole: (env.SERVE_CONSOLE ?? 'on').toLowerCase() !== 'off',
+    consoleDir: env.CONSOLE_DIR || null,
     simulator: {
       reviewMs: num(env.SIM_REVIEW_MS, 2000),
       reportMs: num(env.SIM_REPORT_MS, 3000),

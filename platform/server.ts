@@ -146,7 +146,7 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
   registerFaviconRoute(app);
   startMessaging(ctx, opts.carrier);
 
-  const consoleDir = join(ROOT, 'dist', 'console');
+  const consoleDir = config.consoleDir ?? join(ROOT, 'dist', 'console');
   if (config.serveConsole && existsSync(join(consoleDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: consoleDir, prefix: `${CONSOLE_BASE_PATH}/`, wildcard: false, index: ['index.html'] });
     // Client-side routes: any unknown path under the console answers index.html.
