@@ -1,5 +1,5 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openLocalDb, type LocalDb } from './local-db';
 import { recordStoreOf } from './record-store';
 import { createReplicator, QUOTA_ERROR, type PullAnswer } from './replication';
@@ -70,8 +70,7 @@ describe('replication yielding to the user', () => {
         req.direction === 'forward' ? { documents: [], checkpoint: null, highWater: 1000 } : { documents: [doc(0), doc(1)], checkpoint: null, highWater: 1000 },
     });
     void rep.start();
-    await new Promise((r) => setTimeout(r, 100));
-    expect(held).toBe(1);
+    await vi.waitFor(() => expect(held).toBe(1));
     expect(await store.count('mt_records')).toBe(0);
     release();
     await rep.backfilled();

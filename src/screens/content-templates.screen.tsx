@@ -1,9 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { translate } from '../../contract/messages';
@@ -14,12 +13,10 @@ import { maxPlaceholderIndex } from '../../contract/validation/template-placehol
 import { contentTemplateFormSchema } from '../../contract/validation/template.rules';
 import { templateEditorMachine } from '../../machines/template-editor.machine';
 import { projectLibrary } from '../../sync/library-commands';
-import { notify } from '../app/notify';
 import { useSession } from '../app/use-session';
 import { stateTag, stateText, timeColumn } from './cells';
 import { accountFilterVisible, type ScreenDefinition } from './screen-definition';
-import { TableScreen } from './table-screen';
-import { DeleteAction, recordLibraryCommand, useLibraryRejections } from './template-actions';
+import { DeleteAction, recordLibraryCommand, TemplateListScreen } from './template-actions';
 
 // Screen 13 of spec §2: content templates from the local replica, with the review states of §4, and an editor that
 // counts placeholders and billing segments as the user types. Adds and deletes are commands (work offline).
@@ -83,24 +80,4 @@ export function ContentTemplateEditor({ onDone }: { onDone: () => void }) {
   );
 }
 
-export function ContentTemplatesScreen() {
-  const { t } = useTranslation();
-  useLibraryRejections();
-  const [open, setOpen] = useState(false);
-  return (
-    <div>
-      <Button data-testid="tpl-add" label={t('lib.add')} icon="pi pi-plus" size="small" style={{ marginBottom: 8 }} onClick={() => setOpen(true)} />
-      <Dialog header={t('lib.add')} visible={open} onHide={() => setOpen(false)}>
-        {open && (
-          <ContentTemplateEditor
-            onDone={() => {
-              setOpen(false);
-              notify({ severity: 'info', summary: t('lib.queued') });
-            }}
-          />
-        )}
-      </Dialog>
-      <TableScreen def={contentTemplates} />
-    </div>
-  );
-}
+export const ContentTemplatesScreen = () => <TemplateListScreen def={contentTemplates} Editor={ContentTemplateEditor} />;

@@ -1,10 +1,9 @@
 import { useMachine } from '@xstate/react';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { uploadCspMaterialEndpoint } from '../../contract/endpoints/file.endpoints';
@@ -15,13 +14,11 @@ import { CSP_TEMPLATE_STATUS, filterOptions, lowTypeLabels, parseLowType } from 
 import { cspTemplateFormSchema } from '../../contract/validation/template.rules';
 import { templateEditorMachine } from '../../machines/template-editor.machine';
 import { projectLibrary } from '../../sync/library-commands';
-import { notify } from '../app/notify';
 import { RichPreview } from '../app/rich-preview/rich-preview';
 import { useSession } from '../app/use-session';
 import { stateTag, stateText, timeColumn } from './cells';
 import { accountFilterVisible, type ScreenDefinition } from './screen-definition';
-import { TableScreen } from './table-screen';
-import { DeleteAction, recordLibraryCommand, useLibraryRejections } from './template-actions';
+import { DeleteAction, recordLibraryCommand, TemplateListScreen } from './template-actions';
 import { MediaField } from './template-media-field';
 
 // Screen 15 of spec §2: CSP (rich card) templates with the states and fallback types of §4, and the card editor
@@ -133,17 +130,4 @@ export function CardTemplateEditor({ onDone }: { onDone: () => void }) {
   );
 }
 
-export function CspTemplatesScreen() {
-  const { t } = useTranslation();
-  useLibraryRejections();
-  const [open, setOpen] = useState(false);
-  return (
-    <div>
-      <Button data-testid="tpl-add" label={t('lib.add')} icon="pi pi-plus" size="small" style={{ marginBottom: 8 }} onClick={() => setOpen(true)} />
-      <Dialog header={t('lib.add')} visible={open} onHide={() => setOpen(false)}>
-        {open && <CardTemplateEditor onDone={() => (setOpen(false), notify({ severity: 'info', summary: t('lib.queued') }))} />}
-      </Dialog>
-      <TableScreen def={cspTemplates} />
-    </div>
-  );
-}
+export const CspTemplatesScreen = () => <TemplateListScreen def={cspTemplates} Editor={CardTemplateEditor} />;

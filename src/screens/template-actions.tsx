@@ -1,11 +1,15 @@
 import i18next from 'i18next';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { useEffect } from 'react';
+import { Dialog } from 'primereact/dialog';
+import { useEffect, useState, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { recordEvent } from '../../sync/event-log';
 import { LIBRARY_COMMANDS, libraryAggregate } from '../../sync/library-commands';
 import { notify } from '../app/notify';
 import { runtime$, useRuntime } from '../data/sync-runtime';
+import type { ScreenDefinition } from './screen-definition';
+import { TableScreen } from './table-screen';
 
 // Commands of the template and address-book screens: recorded in the event log and left to the outbox, so they work
 // offline and show at once as pending (sync/library-commands.ts projects them). Deletes ask the spec's question first.
@@ -50,4 +54,20 @@ export function useLibraryRejections(): void {
     });
     return () => sub.unsubscribe();
   }, [rt]);
+}
+
+/** A template list: its table, an add button and the editor in a dialog; a saved template is queued (outbox). */
+export function TemplateListScreen<T>({ def, Editor }: { def: ScreenDefinition<T>; Editor: ComponentType<{ onDone: () => void }> }) {
+  const { t } = useTranslation();
+  useLibraryRejections();
+  const [open, setOpen] = useState(false);
+  return (
+    <div>
+      <Button data-testid="tpl-add" label={t('lib.add')} icon="pi pi-plus" size="small" style={{ marginBottom: 8 }} onClick={() => setOpen(true)} />
+      <Dialog header={t('lib.add')} visible={open} onHide={() => setOpen(false)}>
+        {open && <Editor onDone={() => (setOpen(false), notify({ severity: 'info', summary: t('lib.queued') }))} />}
+      </Dialog>
+      <TableScreen def={def} />
+    </div>
+  );
 }

@@ -1,9 +1,8 @@
 import { useMachine } from '@xstate/react';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { uploadVideoMaterialEndpoint } from '../../contract/endpoints/file.endpoints';
@@ -14,13 +13,11 @@ import { filterOptions, sizeInKb, VIDEO_TEMPLATE_STATUS } from '../../contract/s
 import { videoTemplateFormSchema } from '../../contract/validation/template.rules';
 import { templateEditorMachine } from '../../machines/template-editor.machine';
 import { projectLibrary } from '../../sync/library-commands';
-import { notify } from '../app/notify';
 import { RichPreview } from '../app/rich-preview/rich-preview';
 import { useSession } from '../app/use-session';
 import { stateTag, stateText, timeColumn } from './cells';
 import { accountFilterVisible, type ScreenDefinition } from './screen-definition';
-import { TableScreen } from './table-screen';
-import { DeleteAction, recordLibraryCommand, useLibraryRejections } from './template-actions';
+import { DeleteAction, recordLibraryCommand, TemplateListScreen } from './template-actions';
 import { MediaField } from './template-media-field';
 
 // Screen 14 of spec §2: video templates (status flow of §4, size in KB rounded up), and the frame editor (upload,
@@ -106,17 +103,4 @@ export function VideoTemplateEditor({ onDone }: { onDone: () => void }) {
   );
 }
 
-export function VideoTemplatesScreen() {
-  const { t } = useTranslation();
-  useLibraryRejections();
-  const [open, setOpen] = useState(false);
-  return (
-    <div>
-      <Button data-testid="tpl-add" label={t('lib.add')} icon="pi pi-plus" size="small" style={{ marginBottom: 8 }} onClick={() => setOpen(true)} />
-      <Dialog header={t('lib.add')} visible={open} onHide={() => setOpen(false)}>
-        {open && <VideoTemplateEditor onDone={() => (setOpen(false), notify({ severity: 'info', summary: t('lib.queued') }))} />}
-      </Dialog>
-      <TableScreen def={videoTemplates} />
-    </div>
-  );
-}
+export const VideoTemplatesScreen = () => <TemplateListScreen def={videoTemplates} Editor={VideoTemplateEditor} />;

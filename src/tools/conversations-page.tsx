@@ -13,7 +13,7 @@ import { formatDateTime } from '../app/format';
 import { useSession } from '../app/use-session';
 import { useRuntime } from '../data/sync-runtime';
 import { accountFilterVisible } from '../screens/screen-definition';
-import { RemoteTable, type RemoteTableDef } from './remote-table';
+import { RemoteTable, type RemoteTableDef } from '../screens/remote-table';
 import { readTool, runToolCommand } from './tools-actions';
 import { timeCell } from './tools-cells';
 import { useToolForm } from './use-tool-form';

@@ -19,7 +19,7 @@ import { checkUpload } from '../../contract/validation/upload.rules';
 import { toolsAggregate } from '../../sync/tools-commands';
 import { api } from '../app/api';
 import { useSession } from '../app/use-session';
-import { RemoteTable, type RemoteTableDef } from './remote-table';
+import { RemoteTable, type RemoteTableDef } from '../screens/remote-table';
 import { aimTemplates, materials, numberStatusCustomers, numberStatusStatistics } from './tools-tables';
 import { downloadTool, runToolCommand } from './tools-actions';
 import { statusColumns, timeCell } from './tools-cells';

@@ -18,7 +18,7 @@ import { formatDateTime } from '../app/format';
 import { useSession } from '../app/use-session';
 import { TableScreen } from '../screens/table-screen';
 import { accountFilterVisible } from '../screens/screen-definition';
-import { RemoteTable, type RemoteTableDef } from './remote-table';
+import { RemoteTable, type RemoteTableDef } from '../screens/remote-table';
 import { shortLinks } from './short-links.screen';
 import { readTool, runToolCommand } from './tools-actions';
 import { useToolForm } from './use-tool-form';

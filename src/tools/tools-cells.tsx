@@ -1,7 +1,7 @@
 import { NUMBER_STATUSES } from '../../contract/endpoints/number-check.endpoints';
 import { formatDateTime } from '../app/format';
 import type { ViewerContext } from '../screens/screen-definition';
-import type { RemoteColumn } from './remote-table';
+import type { RemoteColumn } from '../screens/remote-table';
 
 // Cells shared by the tools tables.
 

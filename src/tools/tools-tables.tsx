@@ -15,7 +15,7 @@ import {
 } from '../../contract/endpoints/number-check.endpoints';
 import { toolsAggregate } from '../../sync/tools-commands';
 import { accountFilterVisible } from '../screens/screen-definition';
-import type { RemoteTableDef } from './remote-table';
+import type { RemoteTableDef } from '../screens/remote-table';
 import { runToolCommand } from './tools-actions';
 import { percentCell, statusColumns, timeCell } from './tools-cells';
 

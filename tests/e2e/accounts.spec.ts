@@ -1,26 +1,10 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { session, BASE, API } from './e2e-helpers';
 
 // Accounts and money end to end (issue 12) in Chromium against the server `npm start` runs: the admin adds a
 // sub-account and charges it 100; the sub-account logs in and sees the balance; its password change ends its other
 // session; a send crossing its warning threshold puts the warning SMS in its records; closing it logs it out.
-const BASE = '/sms-cloud';
-const API = '/sms-service-api';
 const SUB = `E2E${String(Date.now()).slice(-6)}`;
-
-async function login(page: Page, username: string, password: string) {
-  await page.goto(`${BASE}/login`);
-  await page.locator('#login-username').fill(username);
-  await page.locator('#login-password').fill(password);
-  await page.locator('#login-code').fill('ABCD');
-  await page.locator('form').first().locator('button[type=submit]').click();
-  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
-}
-
-async function session(browser: Browser, username: string, password: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await login(page, username, password);
-  return page;
-}
 
 const tokenOf = async (page: Page) => decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'Authorization')?.value ?? '');
 

@@ -1,9 +1,9 @@
 import { expect, test, type Route } from '@playwright/test';
+import { BASE } from './e2e-helpers';
 
 // Cold first page (issues 5 and 14): with an empty local database the domestic send records come from the platform's list
 // endpoint at once; when the pulls arrive the screen switches to local rows without losing or repeating any, and
 // scrolling further keeps loading.
-const BASE = '/sms-cloud';
 
 // the page's own fetches only, so the routes below see every pull (a service worker would answer them itself)
 test.use({ serviceWorkers: 'block' });

@@ -1,34 +1,13 @@
 import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { login, apiToken, apiCall, rows, live, BASE } from './e2e-helpers';
 
 // Templates and address books end to end (issue 11): a content template created offline shows pending, is pushed once
 // when back online, reviewed and shown approved; deletes ask first; video frames and rich cards are previewed from
 // uploaded materials; 100,000 members are imported with progress shown and the bad rows reported.
-const BASE = '/sms-cloud';
-const API = '/sms-service-api';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
-
-async function login(page: Page, username = 'admin') {
-  await page.goto(`${BASE}/login`);
-  await page.locator('#login-username').fill(username);
-  await page.locator('#login-password').fill('demo1234');
-  await page.locator('#login-code').fill('ABCD');
-  await page.locator('form').first().locator('button[type=submit]').click();
-  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
-}
-async function apiToken(request: APIRequestContext): Promise<string> {
-  const r = await request.post(`${API}/user/login`, { data: { username: 'admin', password: Buffer.from('demo1234').toString('base64'), code: '', redomStr: '' } });
-  return (await r.json()).data.token;
-}
-async function apiCall(request: APIRequestContext, token: string, path: string, data: unknown) {
-  const r = await request.post(`${API}${path}`, { data, headers: { Authorization: `Bearer ${token}` } });
-  expect(r.status(), `${path}: ${await r.text()}`).toBe(200);
-  return (await r.json()).data;
-}
-const rows = (page: Page) => page.locator('.table-screen tbody tr:not(.p-datatable-emptymessage)');
-const live = (page: Page) => expect(page.locator('[data-testid=sync-status]')).toHaveAttribute('data-status', 'live', { timeout: 60_000 });
 
 test('a content template made offline shows pending, is pushed once online, reviewed and shown approved; delete asks first', async ({ page, context, request }) => {
   const errors: string[] = [];

@@ -1,18 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { login, rows, BASE } from './e2e-helpers';
 
 // Issue 14 item 4: every send-record list opens a message detail panel from a row (click, or Enter on a focused
 // row), with content, parts, timeline and a link to its batch; Esc closes it.
-const BASE = '/sms-cloud';
-const rows = (page: Page) => page.locator('.table-screen tbody tr:not(.p-datatable-emptymessage)');
-
-async function login(page: Page, username: string) {
-  await page.goto(`${BASE}/login`);
-  await page.locator('#login-username').fill(username);
-  await page.locator('#login-password').fill('demo1234');
-  await page.locator('#login-code').fill('ABCD');
-  await page.locator('form').first().locator('button[type=submit]').click();
-  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
-}
 
 test('the detail panel opens from every send-record list, by click and by keyboard', async ({ page }) => {
   const pageErrors: string[] = [];

@@ -1,18 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { login, rows, BASE } from './e2e-helpers';
 
 // Issue 14 items 8 and 9, as a user sees them: the menu search finds products not opened yet, unlocking returns to
 // the locked page, an empty timed edit says why, /favicon.ico answers an icon, English screens show words not codes.
-const BASE = '/sms-cloud';
-const rows = (page: Page) => page.locator('.table-screen tbody tr:not(.p-datatable-emptymessage)');
-
-async function login(page: Page, username: string) {
-  await page.goto(`${BASE}/login`);
-  await page.locator('#login-username').fill(username);
-  await page.locator('#login-password').fill('demo1234');
-  await page.locator('#login-code').fill('ABCD');
-  await page.locator('form').first().locator('button[type=submit]').click();
-  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
-}
 
 test('menu search across products, unlock returns to the page, timed edit message, favicon', async ({ page, request }) => {
   const pageErrors: string[] = [];

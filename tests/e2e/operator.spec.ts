@@ -1,26 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { login, apiToken, apiCall, rows, BASE } from './e2e-helpers';
 
 // Operator experience (issue 14): matching counts equal the platform's, and a timed-batch command's effect never
 // flicks back on screen between the click and the row that includes it.
-const BASE = '/sms-cloud';
-const API = '/sms-service-api';
-const rows = (page: Page) => page.locator('.table-screen tbody tr:not(.p-datatable-emptymessage)');
-
-async function login(page: Page, username: string) {
-  await page.goto(`${BASE}/login`);
-  await page.locator('#login-username').fill(username);
-  await page.locator('#login-password').fill('demo1234');
-  await page.locator('#login-code').fill('ABCD');
-  await page.locator('form').first().locator('button[type=submit]').click();
-  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
-}
-async function apiCall(request: APIRequestContext, path: string, data: unknown) {
-  const login = await request.post(`${API}/user/login`, { data: { username: 'admin', password: Buffer.from('demo1234').toString('base64'), code: '', redomStr: '' } });
-  const token = (await login.json()).data.token;
-  const r = await request.post(`${API}${path}`, { data, headers: { Authorization: `Bearer ${token}` } });
-  expect(r.status(), `${path}: ${await r.text()}`).toBe(200);
-  return (await r.json()).data;
-}
 
 test('pause and recover of a timed batch never flick back; the list count is the platform total', async ({ page, request }) => {
   const pageErrors: string[] = [];
@@ -30,7 +12,7 @@ test('pause and recover of a timed batch never flick back; the list count is the
   await expect(page.locator('[data-testid=sync-status]')).toHaveAttribute('data-status', 'live', { timeout: 60_000 });
 
   // the count over the whole list, read locally, equals the platform's total for the same (empty) filter
-  const platform = await apiCall(request, '/pageTimeBatch/list', { pageNumber: 1, pageSize: 20 });
+  const platform = await apiCall(request, await apiToken(request), '/pageTimeBatch/list', { pageNumber: 1, pageSize: 20 });
   await expect(page.getByTestId('table-total')).toHaveText(`共 ${platform.total.toLocaleString('zh-CN')} 条`);
 
   const row = rows(page).filter({ has: page.locator('[data-testid=op-pause]') }).first();
@@ -55,14 +37,14 @@ test('pause and recover of a timed batch never flick back; the list count is the
   await page.locator('.p-confirm-dialog-accept').click();
   await expect(target.locator('[data-testid=state]')).toHaveAttribute('data-code', '2');
   await expect(target.locator('[data-testid=pending-mark]')).toHaveCount(0, { timeout: 30_000 });
-  await expect.poll(async () => (await apiCall(request, '/pageTimeBatch/list', { pageNumber: 1, pageSize: 100, send_status: 2 })).data.some((b: { time_batch: string }) => b.time_batch === timeBatch)).toBe(true);
+  await expect.poll(async () => (await apiCall(request, await apiToken(request), '/pageTimeBatch/list', { pageNumber: 1, pageSize: 100, send_status: 2 })).data.some((b: { time_batch: string }) => b.time_batch === timeBatch)).toBe(true);
   await expect(target.locator('[data-testid=op-recover]')).toBeVisible();
   expect(await codes()).toEqual(['0', '2']);
 
   await target.locator('[data-testid=op-recover]').click();
   await expect(target.locator('[data-testid=state]')).toHaveAttribute('data-code', '0');
   await expect(target.locator('[data-testid=pending-mark]')).toHaveCount(0, { timeout: 30_000 });
-  await expect.poll(async () => (await apiCall(request, '/pageTimeBatch/list', { pageNumber: 1, pageSize: 100, send_status: 0 })).data.some((b: { time_batch: string }) => b.time_batch === timeBatch)).toBe(true);
+  await expect.poll(async () => (await apiCall(request, await apiToken(request), '/pageTimeBatch/list', { pageNumber: 1, pageSize: 100, send_status: 0 })).data.some((b: { time_batch: string }) => b.time_batch === timeBatch)).toBe(true);
   await expect(target.locator('[data-testid=op-pause]')).toBeVisible();
   expect(await codes()).toEqual(['0', '2', '0']);
 
@@ -91,7 +73,7 @@ test('pause and recover of a timed batch never flick back; the list count is the
   await option.click();
   await page.getByTestId('table-search').click();
   await expect(page).toHaveURL(new RegExp(`cus_id=${cusId}`));
-  const forAccount = await apiCall(request, '/mtRecord/list', { pageNumber: 1, pageSize: 20, prod_type: 0, cus_id: cusId });
+  const forAccount = await apiCall(request, await apiToken(request), '/mtRecord/list', { pageNumber: 1, pageSize: 20, prod_type: 0, cus_id: cusId });
   await expect(page.getByTestId('table-total')).toHaveText(`共 ${forAccount.total.toLocaleString('zh-CN')} 条`);
 
   // the date shortcut box keeps the choice it applied

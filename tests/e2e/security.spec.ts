@@ -1,20 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { login, BASE } from './e2e-helpers';
 
 // The console under the platform's strict Content-Security-Policy, the product gate on typed URLs, and the event
 // stream opened without the token in any URL (hardening issue, items 7, 8 and 10).
-const BASE = '/sms-cloud';
-
-async function login(page: Page, username: string): Promise<string> {
-  await page.goto(`${BASE}/login`);
-  await page.locator('#login-username').fill(username);
-  await page.locator('#login-password').fill('demo1234');
-  await page.locator('#login-code').fill('ABCD');
-  const answer = page.waitForResponse((r) => r.url().endsWith('/user/login'));
-  await page.locator('form').first().locator('button[type=submit]').click();
-  const token = ((await (await answer).json()) as { data: { token: string } }).data.token;
-  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
-  return token;
-}
 
 test('the console runs under a strict CSP, and no URL it requests carries the token', async ({ page }) => {
   // Chromium reports every blocked script, style, frame or connection on the console ("… violates the following

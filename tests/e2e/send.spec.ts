@@ -1,18 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { login, apiToken, BASE, API } from './e2e-helpers';
 
 // The send workspace end to end (issue 10) in Chromium against the server `npm start` runs: counts before sending,
 // the balance dropping by the shown cost, records moving, per-country prices, schedules, offline queueing.
-const BASE = '/sms-cloud';
-const API = '/sms-service-api';
-
-async function login(page: Page, username = 'admin') {
-  await page.goto(`${BASE}/login`);
-  await page.locator('#login-username').fill(username);
-  await page.locator('#login-password').fill('demo1234');
-  await page.locator('#login-code').fill('ABCD');
-  await page.locator('form').first().locator('button[type=submit]').click();
-  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
-}
 
 async function openSend(page: Page, path: string) {
   await page.goto(`${BASE}${path}`);
@@ -31,11 +21,6 @@ async function inApp(page: Page, path: string) {
 
 /** 1,234.56 / ¥1,234.56 → 1234.56 */
 const amount = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
-
-async function apiToken(request: APIRequestContext): Promise<string> {
-  const r = await request.post(`${API}/user/login`, { data: { username: 'admin', password: Buffer.from('demo1234').toString('base64'), code: 'ABCD', redomStr: '' } });
-  return (await r.json()).data.token;
-}
 
 async function batchesWith(request: APIRequestContext, token: string, content: string): Promise<number> {
   const r = await request.post(`${API}/dataGathering/batchList`, { data: { pageNumber: 1, pageSize: 100 }, headers: { Authorization: `Bearer ${token}` } });

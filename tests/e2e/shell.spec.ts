@@ -1,15 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { login, BASE } from './e2e-helpers';
 
 // The console shell end to end (issue 4) in Debian's Chromium against the server `npm start` runs (captcha off).
-const BASE = '/sms-cloud';
-
-async function login(page: Page, username: string) {
-  await page.locator('#login-username').fill(username);
-  await page.locator('#login-password').fill('demo1234');
-  await page.locator('#login-code').fill('ABCD');
-  await page.locator('form').first().locator('button[type=submit]').click();
-  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
-}
 
 const tabPaths = (page: Page) => page.locator('.tab-bar li.tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
 

@@ -89,12 +89,12 @@ describe('pull replication', () => {
     const stop = followChanges({ baseUrl: platform.base, getToken: () => token, onChanged: (r) => { seen.push(r); void rep.notify(r); } });
     try {
       const [rec] = await platform.ctx.db.query<{ sn: string }>(`select sn from mt_records where receive_time >= now() - interval '10 days' and mt_status <> 600 order by receive_time desc offset 2 limit 1`);
-      // wait until the stream is connected: a notice only reaches subscribers
-      await new Promise((r) => setTimeout(r, 300));
       await platform.ctx.db.query(`update mt_records set mt_status = 600 where sn = $1`, [rec.sn]);
       const { notifyChanged } = await import('../../platform/messaging/notify');
-      await notifyChanged(platform.ctx.db, 'mtRecord', ['EP0001']);
-      await expect.poll(async () => (await localGet(db, 'mt_records', rec.sn))?.mt_status, { timeout: 10_000 }).toBe(600);
+      // a notice only reaches a connected stream: send it until the local row has the change
+      await expect
+        .poll(async () => (await notifyChanged(platform.ctx.db, 'mtRecord', ['EP0001']), (await localGet(db, 'mt_records', rec.sn))?.mt_status), { timeout: 10_000 })
+        .toBe(600);
       expect(seen).toContain('mtRecord');
     } finally {
       stop();

@@ -3,16 +3,17 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Endpoint, RequestOf } from '../../contract/endpoint';
-import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from '../screens/date-shortcuts';
-import type { ViewerContext, Visibility } from '../screens/screen-definition';
-import { useViewer } from '../screens/table-screen';
-import { downloadTool, readTool } from './tools-actions';
+import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from './date-shortcuts';
+import type { ViewerContext, Visibility } from './screen-definition';
+import { useViewer } from './table-screen';
+import { downloadTool, readTool } from '../tools/tools-actions';
 
-// The tools' lists that are not replicated (statistics over platform tables, number-check batches, conversations,
-// materials): a definition like a ScreenDefinition, paged by the platform's list endpoint, with the spec's search bar
+// Lists that are not replicated (statistics over platform tables, number-check batches, conversations, materials,
+// sub-accounts and recharges): a definition like a ScreenDefinition, paged by the platform's list endpoint, with the spec's search bar
 // (filters, date shortcuts, reset), serial column, download, and optional re-reading while rows are still changing.
 
 export interface RemoteColumn<T> {
@@ -60,6 +61,8 @@ export function RemoteTable<T>({ def, refresh = 0, onRowClick }: { def: RemoteTa
   const [rows, setRows] = useState<T[]>([]);
   const [total, setTotal] = useState(0);
   const [loading, setLoading] = useState(false);
+  // a failed read says why (in the platform's words) instead of looking like an empty list
+  const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   const [mode, setMode] = useState(0);
   const fixed = { ...def.fixed, ...def.modes?.[mode]?.fixed };
@@ -75,8 +78,9 @@ export function RemoteTable<T>({ def, refresh = 0, onRowClick }: { def: RemoteTa
         const res = r as { total: number; data: T[] };
         setRows(res.data);
         setTotal(res.total);
+        setError(null);
       })
-      .catch(() => undefined)
+      .catch((e: Error) => live && setError(e.message))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
@@ -127,6 +131,7 @@ export function RemoteTable<T>({ def, refresh = 0, onRowClick }: { def: RemoteTa
             onClick={() => void downloadTool(def.download!, { ...fixed, ...query } as never)} />
         )}
       </div>
+      {error && <Message data-testid={`${def.id}-error`} severity="error" text={error} style={{ marginBottom: 8 }} />}
       <DataTable value={rows as Array<Record<string, unknown>>} dataKey={def.rowKey} lazy paginator rows={PAGE} first={(page - 1) * PAGE} totalRecords={total} onPage={(e) => setPage((e.page ?? 0) + 1)}
         loading={loading && rows.length === 0} size="small" stripedRows emptyMessage={t('table.empty')}
         onRowClick={onRowClick ? (e) => onRowClick(e.data as unknown as T) : undefined} rowClassName={onRowClick ? () => 'cursor-pointer' : undefined}>

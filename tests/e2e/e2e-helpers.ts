@@ -1,0 +1,44 @@
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+
+// What every end-to-end spec does the same way: log in through the form (captcha off on the test server), open a
+// fresh session in its own context, call the API as admin, find the rows of a list screen.
+export const BASE = '/sms-cloud';
+export const API = '/sms-service-api';
+
+/** Logs in through the login form and waits for the dashboard; answers the session token. */
+export async function login(page: Page, username = 'admin', password = 'demo1234', opts: { goto?: boolean } = {}): Promise<string> {
+  if (opts.goto !== false) await page.goto(`${BASE}/login`);
+  await page.locator('#login-username').fill(username);
+  await page.locator('#login-password').fill(password);
+  await page.locator('#login-code').fill('ABCD');
+  const answer = page.waitForResponse((r) => r.url().endsWith('/user/login'));
+  await page.locator('form').first().locator('button[type=submit]').click();
+  const token = ((await (await answer).json()) as { data?: { token?: string } }).data?.token ?? '';
+  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
+  return token;
+}
+
+/** A logged-in page in a new browser context (its own cookies and local database). */
+export async function session(browser: Browser, username = 'admin', password = 'demo1234'): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await login(page, username, password);
+  return page;
+}
+
+export async function apiToken(request: APIRequestContext, username = 'admin'): Promise<string> {
+  const r = await request.post(`${API}/user/login`, { data: { username, password: Buffer.from('demo1234').toString('base64'), code: '', redomStr: '' } });
+  return (await r.json()).data.token;
+}
+
+/** Calls an endpoint and expects 200; answers its `data`. */
+export async function apiCall(request: APIRequestContext, token: string, path: string, data: unknown) {
+  const r = await request.post(`${API}${path}`, { data, headers: { Authorization: `Bearer ${token}` } });
+  expect(r.status(), `${path}: ${await r.text()}`).toBe(200);
+  return (await r.json()).data;
+}
+
+/** The data rows of the list screen on the page (not PrimeReact's empty-message row). */
+export const rows = (page: Page) => page.locator('.table-screen tbody tr:not(.p-datatable-emptymessage)');
+
+/** Waits until the sync indicator says the replication is live. */
+export const live = (page: Page) => expect(page.locator('[data-testid=sync-status]')).toHaveAttribute('data-status', 'live', { timeout: 60_000 });
