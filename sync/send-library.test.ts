@@ -58,11 +58,17 @@ describe('send pickers from the local replicas', () => {
   });
 
   it("yields the chosen groups' member numbers, checked like pasted ones", async () => {
-    expect((await groupMobiles(db, ['g1'])).split('\n').sort()).toEqual(['13900001001', '13900001002']);
-    expect(await groupMobiles(db, [])).toBe('');
-    const check = checkNumbers('domestic', await groupMobiles(db, ['g1', 'g2']));
+    expect((await groupMobiles(db, ['g1'])).text.split('\n').sort()).toEqual(['13900001001', '13900001002']);
+    expect(await groupMobiles(db, [])).toEqual({ text: '', have: 0, expected: 0 });
+    const check = checkNumbers('domestic', (await groupMobiles(db, ['g1', 'g2'])).text);
     expect([...check.valid].sort()).toEqual(['13900001001', '13900001002']);
     expect(check.invalid).toEqual(['12345']);
     expect(check.repeatCount).toBe(1);
+  });
+
+  it('says how many of a group\'s members the replica holds while they still sync', async () => {
+    await recordStoreOf(db).put('address_book', [group('g3', 'Syncing', 3), member('m5', 'g3', '13900001005')]);
+    expect(await groupMobiles(db, ['g3'])).toEqual({ text: '13900001005', have: 1, expected: 3 });
+    expect(await groupMobiles(db, ['g1', 'g3'])).toMatchObject({ have: 3, expected: 5 });
   });
 });

@@ -44,17 +44,30 @@ export async function groups(db: LocalDb): Promise<Option[]> {
 
 const PAGE = 5000;
 
-/** The members' numbers of the chosen groups, one per line, in group order (duplicates are left to the check). */
-export async function groupMobiles(db: LocalDb, groupIds: string[]): Promise<string> {
+export interface GroupNumbers {
+  /** the members' numbers, one per line, in group order (duplicates are left to the check). */
+  text: string;
+  /** members in the local replica, and members the groups say they have: fewer while the members still sync. */
+  have: number;
+  expected: number;
+}
+
+/** The members' numbers of the chosen groups, with how many of the groups' members the replica holds yet. */
+export async function groupMobiles(db: LocalDb, groupIds: string[]): Promise<GroupNumbers> {
   const out: string[] = [];
+  let have = 0;
   for (const groupId of groupIds) {
     let after: string | null = null;
     do {
       const q: Query = { collection: 'address_book', filters: [{ op: 'eq', field: 'kind', value: 'member' }, { op: 'eq', field: 'groupId', value: groupId }], limit: PAGE, after };
       const page = await runQuery<AddressMemberDoc>(q, { db, online: false, horizon: 0 });
+      have += page.rows.length;
       for (const m of page.rows) if (m.mobile) out.push(m.mobile);
       after = typeof page.next === 'string' ? page.next : null;
     } while (after);
   }
-  return out.join('\n');
+  const chosen = new Set(groupIds);
+  const groupRows = (await runQuery<AddressGroupDoc>(groupsQuery(), { db, online: false, horizon: 0 })).rows.filter((g) => chosen.has(g.groupId));
+  const expected = groupRows.reduce((n, g) => n + Number(g.memberCount ?? 0), 0);
+  return { text: out.join('\n'), have, expected };
 }

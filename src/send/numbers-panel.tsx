@@ -4,7 +4,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { MultiSelect } from 'primereact/multiselect';
 import { ProgressBar } from 'primereact/progressbar';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_MAX_BYTES } from '../../contract/constants';
 import { translate } from '../../contract/messages';
@@ -66,6 +66,8 @@ export function NumbersPanel({ worker, sources, onSources, check, progress, inte
   const [reading, setReading] = useState(false);
   const [groups, setGroups] = useState<Array<{ label: string; value: string }>>([]);
   const [chosen, setChosen] = useState<string[]>([]);
+  // the chosen groups' members not all in the replica yet: say so (never a silent 0) and re-read as they arrive
+  const [syncing, setSyncing] = useState<{ have: number; expected: number } | null>(null);
   // counted once per list, not on every render (a 100,000-line list is 1.2 MB)
   const bulkLines = useMemo(() => lineCount(sources.bulk), [sources.bulk]);
 
@@ -109,9 +111,17 @@ export function NumbersPanel({ worker, sources, onSources, check, progress, inte
   async function pickGroups(ids: string[]) {
     setChosen(ids);
     // the members' numbers from the replica; the send's number check then treats them like pasted ones
-    const text = ids.length === 0 || !rt ? '' : await groupMobiles(rt.db, ids);
-    onSources({ ...sources, groups: text });
+    const got = ids.length === 0 || !rt ? { text: '', have: 0, expected: 0 } : await groupMobiles(rt.db, ids);
+    setSyncing(got.have < got.expected ? { have: got.have, expected: got.expected } : null);
+    onSources({ ...sources, groups: got.text });
   }
+  const pickRef = useRef(pickGroups);
+  pickRef.current = pickGroups;
+  useEffect(() => {
+    if (!syncing || !rt) return;
+    const sub = changesOf(rt.db, 'address_book').pipe(auditTime(300)).subscribe(() => void pickRef.current(chosen));
+    return () => sub.unsubscribe();
+  }, [syncing, rt, chosen]);
 
   const columns = Array.from({ length: sheet?.columns ?? 0 }, (_, i) => ({ label: `${t('send.column')} ${String.fromCharCode(65 + (i % 26))}`, value: i }));
   return (
@@ -133,7 +143,7 @@ export function NumbersPanel({ worker, sources, onSources, check, progress, inte
         </div>
       )}
       <div className="send-row">
-        <input type="file" data-testid="send-file" accept=".xlsx,.xls,.csv" onChange={(e) => void pickFile(e.target.files?.[0])} />
+        <input type="file" data-testid="send-file" aria-label={t('send.numbersFile')} accept=".xlsx,.xls,.csv" onChange={(e) => void pickFile(e.target.files?.[0])} />
         {reading && <span data-testid="send-file-reading">{t('send.reading')}</span>}
         {fileError && <small className="p-error" data-testid="send-file-error">{fileError}</small>}
       </div>
@@ -147,6 +157,11 @@ export function NumbersPanel({ worker, sources, onSources, check, progress, inte
       )}
       {!international && groups.length > 0 && (
         <MultiSelect data-testid="send-groups" value={chosen} options={groups} onChange={(e) => void pickGroups(e.value as string[])} placeholder={t('send.groups')} display="chip" />
+      )}
+      {syncing && (
+        <small data-testid="send-groups-syncing" role="status">
+          {t('send.groupSyncing', { have: syncing.have, expected: syncing.expected })}
+        </small>
       )}
       {progress && progress.done < progress.total && <ProgressBar data-testid="send-check-progress" value={Math.round((progress.done / progress.total) * 100)} />}
       {check && (

@@ -50,7 +50,8 @@ describe('send pickers from the replicas', () => {
     expect(offered).not.toContain(`pending ${stamp}`);
     expect((await groups(c.db)).map((o) => o.value)).toContain(groupId);
     const mobiles = await groupMobiles(c.db, [groupId]);
-    expect(mobiles.split('\n').sort()).toEqual(['13500007001', '13500007002']);
-    expect(checkNumbers('domestic', mobiles).valid.length).toBe(2);
+    expect(mobiles.text.split('\n').sort()).toEqual(['13500007001', '13500007002']);
+    expect(mobiles).toMatchObject({ have: 2, expected: 2 });
+    expect(checkNumbers('domestic', mobiles.text).valid.length).toBe(2);
   });
 });
