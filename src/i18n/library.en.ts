@@ -4,7 +4,7 @@ export const LIBRARY_EN: Record<string, unknown> = {
   lib: {
     templateId: 'Template id', content: 'Content', keyword: 'Keyword', checkStatus: 'Review status', resultDesc: 'Review note', checkTime: 'Reviewed',
     createTime: 'Created', title: 'Title', sign: 'Signature', size: 'Size (KB)', status: 'Status', templateName: 'Template name', chatbot: 'Chatbot',
-    autograph: 'Signature', lowType: 'Fallback', name: 'Name', mobile: 'Mobile', email: 'Email', group: 'Group', groupName: 'Group name',
+    autograph: 'Signature', lowType: 'Fallback', name: 'Name', mobile: 'Mobile', email: 'Email', group: 'Group', noChatbot: 'This account has no chatbot', rename: 'Rename', groupName: 'Group name',
     memberCount: 'Members', remark: 'Remark', add: 'Add', delete: 'Delete', save: 'Save', cancel: 'Cancel', account: 'Account',
     placeholders: 'Variables: {{n}}', segments: '{{chars}} characters, {{segments}} billed segment(s) ({{per}} per segment)', pending: 'Pending sync',
     confirmDelete: 'This will permanently delete record number {{n}}, continue?', confirmTitle: 'Confirm', queued: 'Queued: it is submitted once online',

@@ -4,7 +4,7 @@ export const LIBRARY_ZH: Record<string, unknown> = {
   lib: {
     templateId: '模板编号', content: '模板内容', keyword: '关键字', checkStatus: '审核状态', resultDesc: '审核意见', checkTime: '审核时间',
     createTime: '创建时间', title: '标题', sign: '签名', size: '大小(KB)', status: '状态', templateName: '模板名称', chatbot: 'Chatbot',
-    autograph: '签名', lowType: '回落类型', name: '姓名', mobile: '手机号', email: '邮箱', group: '分组', groupName: '分组名称',
+    autograph: '签名', lowType: '回落类型', name: '姓名', mobile: '手机号', email: '邮箱', group: '分组', noChatbot: '该账号没有可用的 Chatbot', rename: '重命名', groupName: '分组名称',
     memberCount: '成员数', remark: '备注', add: '新增', delete: '删除', save: '保存', cancel: '取消', account: '发送账号',
     placeholders: '变量数：{{n}}', segments: '{{chars}} 字，计费 {{segments}} 条（每条 {{per}} 字）', pending: '待同步',
     confirmDelete: '此操作将永久删除编号为 {{n}} 的记录，是否继续？', confirmTitle: '提示', queued: '已加入待同步，联网后提交',

@@ -186,6 +186,31 @@ function ImportPanel({ groupId }: { groupId: string }) {
   );
 }
 
+/** A group's name edited in place: a command like every library edit (offline, pending until the platform has it). */
+function RenameGroup({ group, onDone }: { group: Group; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { language } = useSession();
+  const [name, setName] = useState(group.groupName);
+  const [error, setError] = useState<string | null>(null);
+  const save = () => {
+    const parsed = addressBookGroupFormSchema.safeParse({ groupName: name, remark: group.remark ?? undefined });
+    if (!parsed.success) return setError(translate(language, parsed.error.issues[0]?.message ?? 'v.badText'));
+    if (parsed.data.groupName === group.groupName) return onDone();
+    void recordLibraryCommand('addressBook.group.mod', group.id, { id: group.id, ...parsed.data }).then(onDone, (e: Error) => setError(e.message));
+  };
+  return (
+    <span style={{ display: 'flex', flexDirection: 'column', flex: 1, gap: 2 }}>
+      <span style={{ display: 'flex', gap: 4 }}>
+        <InputText data-testid="group-rename-input" autoFocus value={name} aria-label={t('lib.groupName')} aria-invalid={Boolean(error)} style={{ flex: 1 }}
+          onChange={(e) => setName(e.target.value)} onKeyDown={(e) => (e.key === 'Enter' ? save() : e.key === 'Escape' ? onDone() : undefined)} />
+        <Button data-testid="group-rename-save" icon="pi pi-check" size="small" aria-label={t('lib.save')} onClick={save} />
+        <Button icon="pi pi-times" size="small" text aria-label={t('lib.cancel')} onClick={onDone} />
+      </span>
+      {error && <small className="p-error">{error}</small>}
+    </span>
+  );
+}
+
 export function AddressBookScreen() {
   const { t } = useTranslation();
   useLibraryRejections();
@@ -195,6 +220,7 @@ export function AddressBookScreen() {
   const groupId = new URLSearchParams(search).get('groupId') ?? '';
   const [name, setName] = useState('');
   const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState<Group | null>(null);
   // the chosen group narrows the members as a fixed filter (the group list is the filter's control)
   const membersDef = useMemo<ScreenDefinition<Member>>(
     () => (groupId ? { ...addressBookMembers, fixed: [...(addressBookMembers.fixed ?? []), { op: 'eq', field: 'groupId', value: groupId }] } : addressBookMembers),
@@ -217,8 +243,17 @@ export function AddressBookScreen() {
         <Button text size="small" label={t('lib.allGroups')} severity={groupId ? 'secondary' : undefined} onClick={() => choose('')} />
         {groups.map((g) => (
           <span key={g.id} data-testid="group" data-pending={g.pending ? 'true' : 'false'} style={{ display: 'flex', alignItems: 'center', gap: 4, fontWeight: g.id === groupId ? 600 : 400 }}>
-            <Button text size="small" style={{ flex: 1, justifyContent: 'flex-start' }} disabled={Boolean(g.pending)} label={`${g.groupName} (${g.memberCount ?? 0})`} onClick={() => choose(g.id)} />
-            <DeleteAction type="addressBook.group.delete" id={g.id} />
+            {renaming?.id === g.id ? (
+              <RenameGroup group={g} onDone={() => setRenaming(null)} />
+            ) : (
+              <>
+                <Button text size="small" style={{ flex: 1, justifyContent: 'flex-start' }} disabled={Boolean(g.pending)} label={`${g.groupName} (${g.memberCount ?? 0})`} onClick={() => choose(g.id)} />
+                {!g.id.startsWith('pending:') && (
+                  <Button data-testid="group-rename" icon="pi pi-pencil" size="small" text aria-label={t('lib.rename')} disabled={Boolean(g.pending)} onClick={() => setRenaming(g)} />
+                )}
+                <DeleteAction type="addressBook.group.delete" id={g.id} />
+              </>
+            )}
           </span>
         ))}
       </div>

@@ -89,7 +89,8 @@ test('a card template with two cards and buttons is previewed', async ({ page })
   await page.goto(`${BASE}/cspTemplateList`);
   await page.locator('[data-testid=tpl-add]').click();
   await page.locator('[data-testid=ct-template_name]').fill('双卡片');
-  await page.locator('[data-testid=ct-chatbot_id]').fill('CB0001');
+  // the account's chatbots are offered, the first chosen
+  await expect(page.locator('[data-testid=ct-chatbot_id]')).toContainText('CB0001');
   for (const i of [0, 1]) {
     if (i === 1) await page.locator('[data-testid=ct-add-card]').click();
     await page.locator(`[data-testid=ct-card-${i}-file]`).setInputFiles({ name: `c${i}.png`, mimeType: 'image/png', buffer: PNG });
@@ -139,4 +140,18 @@ test('100,000 members are imported with progress shown and the bad rows reported
   expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
   // the members arrive in the local replica: the group shows its count
   await expect(page.locator('[data-testid=group]').filter({ hasText: `${groupName} (99900)` })).toBeVisible({ timeout: 120_000 });
+
+  // rename the group in place: an empty name says why and changes nothing; a new name reaches the platform
+  const group = page.locator('[data-testid=group]').filter({ hasText: groupName });
+  await group.getByTestId('group-rename').click();
+  await page.getByTestId('group-rename-input').fill(' ');
+  await page.getByTestId('group-rename-input').press('Enter');
+  await expect(page.locator('[data-testid=group] .p-error')).toBeVisible();
+  const renamed = `改名${Date.now()}`;
+  await page.getByTestId('group-rename-input').fill(renamed);
+  await page.getByTestId('group-rename-input').press('Enter');
+  await expect(page.locator('[data-testid=group]').filter({ hasText: `${renamed} (99900)` })).toBeVisible();
+  await expect
+    .poll(async () => ((await apiCall(request, token, '/addressBook/groupList', { pageSize: 100, groupName: renamed })).data as Array<{ groupId: string; groupName: string }>).find((g) => g.groupId === groupId)?.groupName, { timeout: 30_000 })
+    .toBe(renamed);
 });
