@@ -1,12 +1,14 @@
 import { useMachine } from '@xstate/react';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
+import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { uploadCspMaterialEndpoint } from '../../contract/endpoints/file.endpoints';
+import { getChatbotListEndpoint } from '../../contract/endpoints/user.endpoints';
 import type { RichCard } from '../../contract/entities.schema';
 import type { CspTemplateDoc } from '../../contract/library.schema';
 import { translate } from '../../contract/messages';
@@ -14,6 +16,7 @@ import { CSP_TEMPLATE_STATUS, filterOptions, lowTypeLabels, parseLowType } from 
 import { cspTemplateFormSchema } from '../../contract/validation/template.rules';
 import { templateEditorMachine } from '../../machines/template-editor.machine';
 import { projectLibrary } from '../../sync/library-commands';
+import { api } from '../app/api';
 import { RichPreview } from '../app/rich-preview/rich-preview';
 import { useSession } from '../app/use-session';
 import { stateTag, stateText, timeColumn } from './cells';
@@ -69,6 +72,24 @@ export function CardTemplateEditor({ onDone }: { onDone: () => void }) {
   const [state, send] = useMachine(machine);
   const { values, items, errors } = state.context;
   if (state.status === 'done') queueMicrotask(onDone);
+  // the account's chatbots (spec §3: a card template belongs to one); the first is chosen by default
+  const [chatbots, setChatbots] = useState<Array<{ label: string; value: string }>>([]);
+  const cusId = String(values.cus_id ?? '');
+  useEffect(() => {
+    if (!cusId) return;
+    let live = true;
+    api.call(getChatbotListEndpoint, { cus_id: cusId }, { silent: true }).then(
+      (list) => {
+        if (!live) return;
+        setChatbots(list.map((o) => ({ label: `${o.label} (${o.value})`, value: o.value })));
+        if (list[0]) send({ type: 'field.set', field: 'chatbot_id', value: list[0].value });
+      },
+      () => live && setChatbots([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [cusId, send]);
   const set = (field: string, value: unknown) => send({ type: 'field.set', field, value });
   const err = (f: string) => errors[f] && <small className="p-error">{translate(language, errors[f])}</small>;
   const low = parseLowType(String(values.low_type ?? ''));
@@ -85,7 +106,12 @@ export function CardTemplateEditor({ onDone }: { onDone: () => void }) {
     <div style={{ display: 'flex', gap: 16 }} data-testid="card-template-editor">
       <div style={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 480, maxHeight: '70vh', overflow: 'auto' }}>
         {field('template_name', 'lib.templateName')}
-        {field('chatbot_id', 'lib.chatbot')}
+        <label style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <small>{t('lib.chatbot')}</small>
+          <Dropdown data-testid="ct-chatbot_id" value={values.chatbot_id || null} options={chatbots} placeholder={t('lib.chatbot')} aria-label={t('lib.chatbot')}
+            emptyMessage={t('lib.noChatbot')} onChange={(e) => set('chatbot_id', e.value ?? '')} />
+          {err('chatbot_id')}
+        </label>
         {field('autograph', 'lib.autograph')}
         <strong>{t('lib.cards')}</strong>
         {err('cards')}
