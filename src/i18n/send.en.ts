@@ -9,7 +9,7 @@ export const SEND_EN = {
     valid: 'Valid', invalid: 'Invalid', duplicates: 'Duplicates', removeInvalid: 'Remove invalid and duplicate numbers',
     longLink: 'Long link', productLink: 'Product link', senderId: 'Sender id', chatbot: 'Chatbot', cardTemplate: 'Card template', cardName: 'Card name',
     lowType: 'Fallback', lowTypes: { none: 'No fallback', '1': 'SMS', '2': 'Video message', '3': 'Reading message' },
-    videoTemplate: 'Video template', videoTitle: 'Subject', media: { text: 'Text', image: 'Image', video: 'Video', audio: 'Audio' },
+    videoTemplate: 'Video template', videoTitle: 'Subject',
     frameText: 'Frame text', removeFrame: 'Remove this frame', addFrame: 'Add frame', fallbackText: 'Fallback SMS text', template: 'Content (${p1}, ${p2}… take sheet columns)', content: 'Message',
     figures: '{{characters}} characters · {{encoding}} · {{parts}} parts · {{perPart}} per part', signature: 'Signature', largest: 'counted on the largest message', mobileColumn: 'Number column',
     timed: 'Schedule', pick: { '10': 'In 10 min', '30': 'In 30 min', '60': 'In 1 h', '1440': 'In 24 h' },

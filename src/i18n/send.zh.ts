@@ -9,7 +9,7 @@ export const SEND_ZH = {
     valid: '有效', invalid: '无效', duplicates: '重复', removeInvalid: '移除无效和重复号码',
     longLink: '长链接', productLink: '商品链接', senderId: '发送方 ID', chatbot: 'Chatbot', cardTemplate: '卡片模板', cardName: '卡片名称',
     lowType: '回落类型', lowTypes: { none: '不回落', '1': '短信', '2': '视频短信', '3': '阅读短信' },
-    videoTemplate: '视频模板', videoTitle: '主题', media: { text: '文本', image: '图片', video: '视频', audio: '音频' },
+    videoTemplate: '视频模板', videoTitle: '主题',
     frameText: '帧文本', removeFrame: '删除此帧', addFrame: '添加帧', fallbackText: '回落短信内容', template: '内容模板（${p1}、${p2}… 取表格列）', content: '短信内容',
     figures: '{{characters}} 字 · {{encoding}} · {{parts}} 条 · 每条 {{perPart}} 字', signature: '签名', largest: '按最长一条计算', mobileColumn: '号码列',
     timed: '定时发送', pick: { '10': '10 分钟后', '30': '30 分钟后', '60': '1 小时后', '1440': '24 小时后' },

@@ -3,8 +3,10 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useTranslation } from 'react-i18next';
+import { uploadVideoMaterialEndpoint } from '../../contract/endpoints/file.endpoints';
 import type { SendDraft, SendKindConfig, VideoFrame } from '../../machines/send-kinds';
 import { contentFigures, outgoingContent, signatureOf } from '../../machines/send-kinds';
+import { MediaField } from '../screens/template-media-field';
 
 // The content part of a send form per kind (issue 10): message text with its live figures (characters, encoding,
 // parts, capacity per part, signature), and the fields only some kinds have (link, product link, sender id, video
@@ -78,8 +80,9 @@ export function ContentFields({ cfg, draft, update, linkBase, videoTemplates, ch
               {field('title', 'send.videoTitle')}
               {frames.map((f, i) => (
                 <div className="send-row" key={i} data-testid="send-frame">
-                  <Dropdown value={f.mediaType} options={MEDIA.map((m) => ({ value: m, label: t(`send.media.${m}`) }))} onChange={(e) => setFrame(i, { mediaType: e.value as VideoFrame['mediaType'] })} />
-                  {f.mediaType !== 'text' && <InputText value={f.mediaUrl} placeholder="https://" onChange={(e) => setFrame(i, { mediaUrl: e.target.value })} />}
+                  {/* the frame's media is uploaded (checked by content on the platform), as in the video template editor */}
+                  <MediaField endpoint={uploadVideoMaterialEndpoint} types={MEDIA} mediaType={f.mediaType} mediaUrl={f.mediaUrl} testId={`send-frame-${i}`}
+                    onChange={(patch) => setFrame(i, patch as Partial<VideoFrame>)} />
                   <InputText value={f.textContent} placeholder={t('send.frameText')} onChange={(e) => setFrame(i, { textContent: e.target.value })} />
                   <Button icon="pi pi-trash" text aria-label={t('send.removeFrame')} onClick={() => update({ frames: frames.filter((_, j) => j !== i) })} />
                 </div>

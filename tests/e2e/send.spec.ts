@@ -222,6 +222,13 @@ test('every send kind opens from its menu path with its product line\'s first ac
   await page.getByTestId('send-add-frame').click();
   await page.getByTestId('send-frame').locator('input').last().fill('第一帧文字');
   await expect(page.getByTestId('rich-preview')).toContainText('第一帧文字');
+  // the frame's image is uploaded (the platform checks its bytes) and previewed
+  await page.getByTestId('send-frame-0-type').click();
+  await page.locator('.p-dropdown-panel li[role=option]', { hasText: '图片' }).click();
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
+  await page.getByTestId('send-frame-0-file').setInputFiles({ name: 'frame.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByTestId('send-frame-0-uploaded')).toBeVisible();
+  await expect(page.getByTestId('rich-preview').locator('[data-testid=preview-media][data-type=image]')).toHaveCount(1);
   await page.getByTestId('send-mobiles').fill('13900003061\n13900003062');
   await page.getByTestId('send-submit').click();
   expect(amount(await page.getByTestId('confirm-cost').textContent())).toBeCloseTo(0.6, 4);
