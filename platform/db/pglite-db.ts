@@ -1,12 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { ambientTransactions, type Db, type Queryable, type Row } from './db';
 
 const parsers = { [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => Number(v) };
+// pg_trgm backs the content search indexes (migration 050).
+const extensions = { pg_trgm };
 
 export async function openPglite(dataDir: string | null): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = dataDir ? await PGlite.create(dataDir, { parsers }) : await PGlite.create({ parsers });
+  const pg = dataDir ? await PGlite.create(dataDir, { parsers, extensions }) : await PGlite.create({ parsers, extensions });
   type Target = { query: (s: string, p?: unknown[]) => Promise<{ rows: unknown[] }>; exec: (s: string) => Promise<unknown> };
   const wrap = (q: Target): Queryable => ({
     async query<T = Row>(sql: string, params?: unknown[]) {

@@ -63,7 +63,8 @@ function predicateSql(w: Where, p: Predicate, value: unknown): string {
     case 'prefix':
       return `${p.column} like ${w.bind(`${likeEscape(String(value))}%`)}`;
     case 'contains':
-      return `strpos(${p.column}, ${w.bind(String(value))}) > 0`;
+      // LIKE (not strpos) so a pg_trgm index on the column can answer it (migration 050); case-sensitive as before.
+      return `${p.column} like ${w.bind(`%${likeEscape(String(value))}%`)}`;
     case 'from':
       return `${p.column} >= ${w.bind(new Date(Number(value)))}`;
     case 'to':
@@ -103,13 +104,17 @@ export async function countOf(q: Queryable, source: Source, w: Where): Promise<{
 
 const orderOf = (s: Source) => `${s.time} desc, ${s.key} desc`;
 
-/** One page (offset paging, newest first) plus its total. */
-export async function pageOf<T>(q: Queryable, source: Source, w: Where, page: { pageNumber: number; pageSize: number }) {
+/** The SQL of one page (offset paging, newest first); tests EXPLAIN it. */
+export function pageSql(source: Source, w: Where, page: { pageNumber: number; pageSize: number }) {
   const params = [...w.params, page.pageSize, (page.pageNumber - 1) * page.pageSize];
-  const data = await q.query<T>(
-    `select ${source.select} from ${source.from} where ${w.sql} order by ${orderOf(source)} limit $${params.length - 1} offset $${params.length}`,
-    params,
-  );
+  const sql = `select ${source.select} from ${source.from} where ${w.sql} order by ${orderOf(source)} limit $${params.length - 1} offset $${params.length}`;
+  return { sql, params };
+}
+
+/** One page plus its total. */
+export async function pageOf<T>(q: Queryable, source: Source, w: Where, page: { pageNumber: number; pageSize: number }) {
+  const { sql, params } = pageSql(source, w, page);
+  const data = await q.query<T>(sql, params);
   return { ...(await countOf(q, source, w)), data };
 }
 

@@ -79,7 +79,9 @@ export async function createDatabase(clusterUrl: string, name: string): Promise<
   const c = new pg.Client({ connectionString: clusterUrl });
   await c.connect();
   await c.query(`drop database if exists "${name}"`);
-  await c.query(`create database "${name}"`);
+  // A UTF-8 ctype as deployments use (collation stays C): pg_trgm before PostgreSQL 18 drops non-ASCII characters
+  // from trigrams under the C ctype, so Chinese content search could not use its index (migration 050).
+  await c.query(`create database "${name}" template template0 lc_collate 'C' lc_ctype 'C.UTF-8'`);
   await c.end();
   return clusterUrl.replace(/\/[^/]*$/, `/${name}`);
 }
