@@ -11,7 +11,8 @@ export default defineConfig({
     // The API is never cached: data comes from the local database, commands go through the outbox.
     VitePWA({
       registerType: 'autoUpdate',
-      injectRegister: 'script',
+      // registered by src/main.tsx once the first page is on screen, not by a script in index.html
+      injectRegister: false,
       // the web app manifest with the console's icons (issue 14 item 9; files in public/)
       manifest: {
         name: '短信云平台 SMS Cloud',
@@ -27,7 +28,10 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,woff,woff2,ttf,eot,ico}'],
+        // what the offline shell needs: every chunk (routes load lazily), styles, icons and woff2 fonts; primeicons.css
+        // also names eot/ttf/woff/svg fallbacks that no supported browser fetches, so they are not precached
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,ico}'],
+        globIgnores: ['**/primeicons-*.svg'],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         navigateFallback: '/sms-cloud/index.html',
         navigateFallbackDenylist: [/^\/sms-service-api/],
@@ -36,6 +40,24 @@ export default defineConfig({
       },
     }),
   ],
-  build: { outDir: process.env.CONSOLE_DIR || 'dist/console', emptyOutDir: true, chunkSizeWarningLimit: 4000 },
+  build: {
+    outDir: process.env.CONSOLE_DIR || 'dist/console',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 4000,
+    // Libraries in chunks of their own, so a release that changes only the console's code keeps them cached; each group
+    // is fetched only by the chunks that use it (the local database's libraries are not part of the login page).
+    // PrimeReact is left to the automatic split: one group would put every component in the login page.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|wouter|react-i18next|i18next)[\\/]/ },
+            { name: 'vendor-data', test: /node_modules[\\/](rxdb|dexie|rxjs)[\\/]/ },
+            { name: 'vendor-chart', test: /node_modules[\\/]chart\.js[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
   server: { proxy: { '/sms-service-api': `http://localhost:${process.env.PORT ?? 8080}` } },
 });

@@ -42,6 +42,8 @@ export type MtRecord = z.infer<typeof mtRecordSchema>;
 /** Uplink record (MO). */
 export const moRecordSchema = z.object({
   sn: z.string(),
+  /** the product line of the send replied to (0 domestic, 1 international, ...), so each line lists its own replies. */
+  prod_type: z.number().int(),
   cus_id: z.string(),
   cus_name: z.string(),
   src_calling_number: z.string(),

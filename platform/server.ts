@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -146,7 +146,8 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
   registerFaviconRoute(app);
   startMessaging(ctx, opts.carrier);
 
-  const consoleDir = config.consoleDir ?? join(ROOT, 'dist', 'console');
+  // a relative CONSOLE_DIR (dist/console-x) is read from the repository root: @fastify/static needs an absolute root
+  const consoleDir = config.consoleDir ? resolve(ROOT, config.consoleDir) : join(ROOT, 'dist', 'console');
   if (config.serveConsole && existsSync(join(consoleDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: consoleDir, prefix: `${CONSOLE_BASE_PATH}/`, wildcard: false, index: ['index.html'] });
     // Client-side routes: any unknown path under the console answers index.html.

@@ -18,3 +18,15 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
+registerServiceWorkerLater();
+
+/** The service worker precaches the console for an offline start (vite.config.ts): registered once the first page is
+ * on screen and the browser is idle, so its downloads do not compete with the first page's. */
+function registerServiceWorkerLater(): void {
+  if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
+  const base = import.meta.env.BASE_URL;
+  const register = () => void navigator.serviceWorker.register(`${base}sw.js`, { scope: base }).catch(() => {});
+  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 0));
+  if (document.readyState === 'complete') whenIdle();
+  else addEventListener('load', whenIdle, { once: true });
+}

@@ -105,10 +105,11 @@ const mtSchema = schema<LocalMt>(
 const moSchema = schema<LocalMo>(
   'sn',
   {
-    sn: str(64), cus_id: str(64), cus_name: str(), src_calling_number: str(), decodeMobile: str(32), decodeContent: str(),
+    sn: str(64), prod_type: int(99, 0), cus_id: str(64), cus_name: str(), src_calling_number: str(), decodeMobile: str(32), decodeContent: str(),
     decodeWholeContent: str(), deliver_time: int(), batch_id: str(), ...feed,
   },
-  [['k'], ['cus_id', 'k'], ['decodeMobile', 'k']],
+  // replies list per product line (the domestic list must not show replies to international sends)
+  [['k'], ['cus_id', 'k'], ['decodeMobile', 'k'], ['prod_type', 'k'], ['prod_type', 'cus_id', 'k'], ['prod_type', 'decodeMobile', 'k']],
 );
 const batchSchema = schema<LocalBatch>(
   'batch_id',
@@ -231,7 +232,7 @@ export interface OpenLocalDbOptions {
 }
 
 /** Bumped when a collection's schema changes: the cache is rebuilt by pulling rather than migrated in place. */
-export const LOCAL_DB_GENERATION = 2;
+export const LOCAL_DB_GENERATION = 3;
 
 export function localDbName(cusId: string, namespace = '', generation = LOCAL_DB_GENERATION): string {
   // RxDB names must be lowercase letters, digits and a few symbols.

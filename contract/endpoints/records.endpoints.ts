@@ -44,7 +44,7 @@ const mtFilters = {
 
 export const mtRecordFilter = z.object({ prod_type: coercedInt16().pipe(z.union([z.literal(0), z.literal(1)])).default(0), ...mtFilters });
 export const newMtRecordFilter = z.object({ prod_type: coercedInt16().pipe(z.union([z.literal(1), z.literal(2), z.literal(6)])).default(2), ...mtFilters });
-export const moRecordFilter = z.object({ cus_id: optText, src_calling_number: optText, decodeMobile: optText, decodeContent: optText, ...timeRange });
+export const moRecordFilter = z.object({ prod_type: optInt, cus_id: optText, src_calling_number: optText, decodeMobile: optText, decodeContent: optText, ...timeRange });
 export const batchFilter = z.object({ cus_id: optText, prod_type: optInt, batch_type: optInt, batch_id: optText, ...timeRange });
 /** dimension 0 day, 1 month, 2 year. The range selects gathering_time in the tenant's time zone. */
 export const statisticsFilter = z.object({

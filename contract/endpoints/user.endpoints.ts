@@ -89,6 +89,8 @@ export const authUserSchema = z.object({
   /** in yuan, two decimals. */
   balance: z.number(),
   lastLoginTime: z.string().nullable(),
+  /** IANA zone of the account: the console shows every time in it (absent: the platform's, Asia/Shanghai). */
+  timeZone: z.string().max(64).optional(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
 

@@ -183,6 +183,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
         moreType: user.moreType,
         balance: Math.round(Number(r.balance) * 100) / 100,
         lastLoginTime: r.last_login_at ? formatInZone(r.last_login_at, r.time_zone) : null,
+        timeZone: r.time_zone,
       },
     };
   });

@@ -39,6 +39,7 @@ const mtFilters: Filters<AnyBody> = {
   endTime: { op: 'to', column: 'm.receive_time' },
 };
 const moFilters: Filters<AnyBody> = {
+  prod_type: { op: 'eq', column: 'o.prod_type' },
   src_calling_number: { op: 'prefix', column: 'o.src_calling_number' },
   decodeMobile: { op: 'prefix', column: 'o.mobile' },
   decodeContent: { op: 'contains', column: 'o.content', contentSearch: true },

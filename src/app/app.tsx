@@ -3,19 +3,31 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { PrimeReactProvider } from 'primereact/api';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { Toast } from 'primereact/toast';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { CONSOLE_BASE_PATH } from '../../contract/constants';
-import { SyncBoundary } from '../data/sync-boundary';
 import { guard, NO_AUTH_ROUTES } from './guards';
+import { A11Y_PASS_THROUGH } from './a11y-pass-through';
 import { getLanguage } from './language';
-import { ConsoleLayout } from './layout/console-layout';
 import { registerNotifySink } from './notify';
 import { ErrorPage } from './pages/error-page';
 import { LockPage } from './pages/lock-page';
 import { LoginPage } from './pages/login-page';
+import { loadConsole, loadedConsole } from './load-console';
+import type { LoggedInConsoleProps } from './logged-in-console';
 import { lockActor, sessionActor } from './session-actor';
+
+// The logged-in console (local database, layout, screens) is its own chunk: the login page loads without it, and
+// login starts fetching it beside the login request (session-actor.ts).
+const LoggedInConsole = lazy(loadConsole);
+
+/** The console, rendered directly when its chunk is already here (no suspended frame to drop early keystrokes); the
+ * choice is made once per mount, since switching component types would remount the console. */
+function ConsoleSlot(props: LoggedInConsoleProps) {
+  const [Console] = useState(() => loadedConsole() ?? LoggedInConsole);
+  return <Console {...props} />;
+}
 
 /** sessionStorage key of the page the lock was entered from. */
 const LOCKED_FROM = 'sms-cloud.lockedFrom';
@@ -36,12 +48,12 @@ function Guarded() {
     if (decision.redirect === '/lock' && !NO_AUTH_ROUTES.includes(path)) sessionStorage.setItem(LOCKED_FROM, search ? `${path}?${search}` : path);
     return <Redirect to={decision.redirect} replace />;
   }
-  if (decision.render === 'wait')
-    return (
-      <main className="shell-wait" aria-busy="true">
-        <ProgressSpinner aria-label={t('common.loading')} />
-      </main>
-    );
+  const waiting = (
+    <main className="shell-wait" aria-busy="true">
+      <ProgressSpinner aria-label={t('common.loading')} />
+    </main>
+  );
+  if (decision.render === 'wait') return waiting;
   if (decision.render === 'public')
     return (
       <Switch>
@@ -53,9 +65,9 @@ function Guarded() {
       </Switch>
     );
   return (
-    <SyncBoundary token={token!} userInfo={userInfo!}>
-      <ConsoleLayout />
-    </SyncBoundary>
+    <Suspense fallback={waiting}>
+      <ConsoleSlot token={token!} userInfo={userInfo!} />
+    </Suspense>
   );
 }
 
@@ -66,7 +78,7 @@ export function App() {
     return () => registerNotifySink(null);
   }, []);
   return (
-    <PrimeReactProvider value={{ locale: getLanguage() }}>
+    <PrimeReactProvider value={{ locale: getLanguage(), pt: A11Y_PASS_THROUGH }}>
       <Toast ref={toast} position="top-center" />
       <ConfirmDialog />
       <Router base={CONSOLE_BASE_PATH}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from './format';
+import { displayTimeZone, formatDate, formatDateTime, formatMoney, formatNumber, formatPercent, parseTime, setDisplayTimeZone, zoneLabel } from './format';
 
 describe('formatting per language', () => {
   it('numbers and money', () => {
@@ -24,5 +24,22 @@ describe('formatting per language', () => {
     expect(formatDateTime(t, 'zh')).toMatch(/^2026年11月21日 \d{2}:05:04$/);
     expect(formatDateTime(t, 'en')).toMatch(/^Nov 21, 2026, \d{2}:05:04$/);
     expect(formatDateTime('not a date', 'en')).toBe('not a date');
+  });
+
+  it('every time shows in the account zone, whatever the browser zone; wall-clock strings are read there too', () => {
+    setDisplayTimeZone(undefined);
+    expect(displayTimeZone()).toBe('Asia/Shanghai');
+    const t = Date.UTC(2026, 10, 21, 23, 5, 4);
+    // 23:05 UTC is 07:05 the next morning in Shanghai
+    expect(formatDateTime(t, 'en')).toBe('Nov 22, 2026, 07:05:04');
+    // the platform's last login string, written in the account zone, names the same instant
+    expect(parseTime('2026-11-22 07:05:04')).toBe(t);
+    expect(formatDateTime('2026-11-22 07:05:04', 'en')).toBe(formatDateTime(t, 'en'));
+    expect(zoneLabel(t)).toBe('UTC+8');
+    setDisplayTimeZone('America/St_Johns');
+    expect(zoneLabel(t)).toBe('UTC-3:30');
+    expect(parseTime('2026-11-21 19:35:04')).toBe(t);
+    setDisplayTimeZone('Not/AZone');
+    expect(displayTimeZone()).toBe('Asia/Shanghai');
   });
 });

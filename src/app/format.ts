@@ -15,8 +15,60 @@ function cached<F>(make: (locale: string) => F): (lang: Language) => F {
 const numberFormat = cached((l) => new Intl.NumberFormat(l));
 const moneyFormat = cached((l) => new Intl.NumberFormat(l, { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 const percentFormat = cached((l) => new Intl.NumberFormat(l, { style: 'percent', maximumFractionDigits: 2 }));
-const dateTimeFormat = cached((l) => new Intl.DateTimeFormat(l, { dateStyle: 'medium', timeStyle: 'medium', hour12: false }));
 const dayFormat = cached((l) => new Intl.DateTimeFormat(l, { month: 'short', day: 'numeric', timeZone: 'UTC' }));
+
+/** The platform's zone: accounts that state none keep their times here (the platform's TENANT_TZ). */
+export const PLATFORM_TIME_ZONE = 'Asia/Shanghai';
+// Every time on screen is shown in one zone, the account's, whatever the browser's (issue 14 item 7).
+let zone = PLATFORM_TIME_ZONE;
+const zoned = new Map<string, Intl.DateTimeFormat>();
+function dateTimeFormat(lang: Language): Intl.DateTimeFormat {
+  const key = `${lang}|${zone}`;
+  let f = zoned.get(key);
+  if (!f) zoned.set(key, (f = new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium', timeStyle: 'medium', hour12: false, timeZone: zone })));
+  return f;
+}
+
+/** Sets the zone every time is shown in; an unknown zone name keeps the platform's. */
+export function setDisplayTimeZone(timeZone: string | null | undefined): void {
+  const next = timeZone || PLATFORM_TIME_ZONE;
+  if (next === zone) return;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: next });
+    zone = next;
+  } catch {
+    zone = PLATFORM_TIME_ZONE;
+  }
+}
+
+export const displayTimeZone = (): string => zone;
+
+/** ms to add to UTC to get the wall-clock time of `timeZone` at `at`. */
+function offsetMs(timeZone: string, at: number): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
+  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000 : 0;
+}
+
+/** "UTC+8", "UTC-3:30", "UTC" for the display zone at `at`. */
+export function zoneLabel(at: number = Date.now(), timeZone: string = zone): string {
+  const off = offsetMs(timeZone, at) / 60_000;
+  if (off === 0) return 'UTC';
+  const a = Math.abs(off);
+  return `UTC${off < 0 ? '-' : '+'}${Math.floor(a / 60)}${a % 60 ? `:${String(a % 60).padStart(2, '0')}` : ''}`;
+}
+
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+/** The platform writes some times as 'YYYY-MM-DD HH:mm:ss' in the account's zone (last login): read them there,
+ * not in the browser's zone. Other strings (ISO with a zone) parse as they say. */
+export function parseTime(value: string, timeZone: string = zone): number {
+  const m = WALL_CLOCK.exec(value.trim());
+  if (!m) return new Date(value).getTime();
+  const asUtc = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] ?? 0));
+  // the offset at the guessed instant, corrected once for a change of offset in between
+  const guess = asUtc - offsetMs(timeZone, asUtc);
+  return asUtc - offsetMs(timeZone, guess);
+}
 
 export const formatNumber = (n: number, lang: Language): string => numberFormat(lang).format(n);
 
@@ -25,7 +77,7 @@ export const formatMoney = (n: number, lang: Language): string => moneyFormat(la
 export const formatPercent = (ratio0to100: number, lang: Language): string => percentFormat(lang).format(ratio0to100 / 100);
 
 export function formatDateTime(value: number | string | Date, lang: Language): string {
-  const d = value instanceof Date ? value : new Date(value);
+  const d = value instanceof Date ? value : new Date(typeof value === 'string' ? parseTime(value) : value);
   if (Number.isNaN(d.getTime())) return String(value);
   return dateTimeFormat(lang).format(d);
 }

@@ -29,6 +29,8 @@ export const grantedProduct = (top: TopMenuItem[], wanted: PermCode): PermCode =
   top.some((t) => t.permCode === wanted && t.prodAccess) ? wanted : 'userCenter';
 
 let current: { token: string | null; done: Promise<void> } | null = null;
+/** the menus of every granted product being asked for (at login, or by loadGrantedMenus). */
+let loadingAll: Promise<void> | null = null;
 
 /**
  * After login or at start: the top menu and the chosen product's menu (the cache stands in when offline). One load
@@ -52,6 +54,14 @@ async function fetchMenus(token: string | null): Promise<void> {
     if (!live()) return;
     const active = grantedProduct(top, menuStore.get().active);
     menuStore.set((s) => ({ ...s, top, active }));
+    // the other granted products' menus beside the active one (cold start, issue 15): a records URL opened right after
+    // login, or a product switch, then finds its menu instead of waiting for them one round trip later
+    const others = top.filter((t) => t.prodAccess && t.permCode !== active);
+    // (loadGrantedMenus joins these instead of asking again)
+    const all = Promise.all(others.map((t) => (t.permCode === guess ? guessed : fetchMenu(t.permCode)).then((items) => live() && menuStore.set((s) => ({ ...s, menus: { ...s.menus, [t.permCode]: items } })), () => {})))
+      .then(() => void (live() && menuStore.set((s) => ({ ...s, allLoaded: true }))))
+      .finally(() => loadingAll === all && (loadingAll = null));
+    loadingAll = all;
     const items = await (active === guess ? guessed : fetchMenu(active));
     if (!live()) return;
     menuStore.set((s) => ({ ...s, menus: { ...s.menus, [active]: items } }));
@@ -70,7 +80,6 @@ export function chooseProduct(code: PermCode): boolean {
   return true;
 }
 
-let loadingAll: Promise<void> | null = null;
 /** Loads the menus of every granted product not loaded yet; a product that is not granted is never asked for. */
 export function loadGrantedMenus(): Promise<void> {
   loadingAll ??= (async () => {

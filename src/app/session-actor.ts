@@ -16,6 +16,7 @@ import { sessionMachine } from '../../machines/session.machine';
 import { translate } from '../../contract/messages';
 import { api } from './api';
 import { getLanguage } from './language';
+import { loadConsole } from './load-console';
 import { notify } from './notify';
 import { loadMenus, resetMenus } from './menu-store';
 import { STORAGE } from './storage-keys';
@@ -50,15 +51,18 @@ export const sessionActor = createActor(
   sessionMachine.provide({
     actors: {
       loadCaptcha: fromPromise(async () => { const c = await api.call(captchaEndpoint, {}); return { redomStr: c.redomStr, image: c.image }; }),
-      login: fromPromise(({ input }) => api.call(loginEndpoint, input)),
-      loginBySms: fromPromise(({ input }) => api.call(loginBySmsCodeEndpoint, input)),
+      // the console's chunk downloads while the login request is out, not after the user info (cold start, issue 15)
+      login: fromPromise(({ input }) => (void loadConsole().catch(() => {}), api.call(loginEndpoint, input))),
+      loginBySms: fromPromise(({ input }) => (void loadConsole().catch(() => {}), api.call(loginBySmsCodeEndpoint, input))),
       register: fromPromise(({ input }) => api.call(epRegistEndpoint, input)),
       sendSmsCode: fromPromise(({ input }) =>
         input.kind === 'login'
           ? api.call(sendLoginAuthCodeEndpoint, { userId: input.account, phone: input.phone, uuid: input.uuid })
           : api.call(sendAuthCodeEndpoint, { epId: input.account, phone: input.phone, uuid: input.uuid }),
       ),
-      fetchUserInfo: fromPromise(() => api.call(getUserInfoEndpoint, {}, { silent: true })),
+      // the session counts as logged in once the console's chunk is here too (fetched beside the user info), so the
+      // console renders at once, with no loading frame that would drop the first keystrokes
+      fetchUserInfo: fromPromise(async () => (await Promise.all([api.call(getUserInfoEndpoint, {}, { silent: true }), loadConsole().catch(() => {})]))[0]),
       refreshToken: fromPromise(() => api.call(refreshEndpoint, {}, { silent: true })),
       logout: fromPromise(() => api.call(logoutEndpoint, {}, { silent: true })),
     },

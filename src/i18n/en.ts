@@ -3,7 +3,7 @@ import type { ZH } from './zh';
 // English labels of the shell; the type keeps the keys in step with zh.ts.
 export const EN: typeof ZH = {
   app: { title: 'Short message cloud platform', skipToContent: 'Skip to main content', offline: 'Offline', offlineNote: 'No network: showing cached data' },
-  common: { ok: 'OK', cancel: 'Cancel', close: 'Close', confirm: 'Confirm', loading: 'Loading…', retry: 'Retry', submit: 'Submit', yes: 'Yes', no: 'No' },
+  common: { ok: 'OK', cancel: 'Cancel', close: 'Close', confirm: 'Confirm', loading: 'Loading…', retry: 'Retry', submit: 'Submit', yes: 'Yes', no: 'No', select: 'Choose', progress: 'Progress' },
   login: {
     title: 'Log in',
     tabPassword: 'Password login',
@@ -54,6 +54,7 @@ export const EN: typeof ZH = {
     boundaryDetail: 'An error occurred on this page; it was recorded in the log.',
   },
   top: {
+    timeZone: 'All times are shown in {{zone}} ({{offset}})',
     toggleSidebar: 'Expand or collapse the menu',
     search: 'Search the menu',
     searchPlaceholder: 'Type a menu name',

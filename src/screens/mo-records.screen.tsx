@@ -7,6 +7,8 @@ export const moRecords: ScreenDefinition<MoRecord> = {
   path: '/moRecordList',
   title: 'screen.moRecordList',
   collection: 'mo_records',
+  // replies to domestic sends only: replies to international sends carry their send's prod_type (issue 14 item 9)
+  fixed: [{ op: 'eq', field: 'prod_type', value: 0 }],
   columns: [
     { field: 'cus_id', header: 'col.cusId', visible: accountFilterVisible },
     { field: 'src_calling_number', header: 'col.callingNumber' },

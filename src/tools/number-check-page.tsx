@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
@@ -52,7 +53,7 @@ const batches: RemoteTableDef<NumberStatusBatch> = {
     { field: 'invalid_count', header: 'tools.invalidCount' },
     { field: 'create_time', header: 'tools.createTime', render: timeCell('create_time') },
   ],
-  actions: (r) => <Button text size="small" icon="pi pi-download" disabled={r.status !== 1} onClick={() => void downloadTool(numberStatusDownloadEndpoint, { batch_id: r.batch_id })} />,
+  actions: (r) => <Button text size="small" icon="pi pi-download" aria-label={i18next.t('table.export')} title={i18next.t('table.export')} disabled={r.status !== 1} onClick={() => void downloadTool(numberStatusDownloadEndpoint, { batch_id: r.batch_id })} />,
 };
 
 function BatchUpload({ onStarted }: { onStarted: () => void }) {

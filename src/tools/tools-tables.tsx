@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { Button } from 'primereact/button';
 import type { z } from 'zod';
 import {
@@ -98,7 +99,7 @@ export const materials: RemoteTableDef<z.infer<typeof aimMaterialSchema>> = {
     { field: 'create_time', header: 'tools.createTime', render: timeCell('create_time') },
   ],
   actions: (r, reload) => (
-    <Button text size="small" severity="danger" icon="pi pi-trash" data-testid="material-delete"
+    <Button text size="small" severity="danger" icon="pi pi-trash" data-testid="material-delete" aria-label={i18next.t('lib.delete')} title={i18next.t('lib.delete')}
       onClick={() => window.confirm(`✕ ${r.name}?`) && void runToolCommand('material.delete', toolsAggregate(r.cus_id), { material_id: r.material_id }).then(reload, reload)} />
   ),
 };

@@ -6,6 +6,7 @@ import { Redirect, useLocation } from 'wouter';
 import { SCREENS } from '../../screens/screen-registry';
 import { ErrorBoundary } from '../error-boundary';
 import { useStore } from '../external-store';
+import { setDisplayTimeZone } from '../format';
 import { menuLeaves } from '../menu';
 import { loadGrantedMenus, loadMenus, menuStore } from '../menu-store';
 import { DashboardPage } from '../pages/dashboard-page';
@@ -62,6 +63,8 @@ export function ConsoleLayout() {
   // menus load once per login (not on every token refresh)
   const userName = useSelector(sessionActor, (s) => s.context.userInfo?.authUser.userName);
   const { menus, active } = useStore(menuStore);
+  // set before the page renders: every time below is formatted in the account's zone, not the browser's
+  setDisplayTimeZone(useSelector(sessionActor, (s) => s.context.userInfo?.authUser.timeZone));
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
   const page = usePage(path);
   const pageTitle = page && page !== 'loading' && page !== 'forbidden' ? page.title : null;

@@ -9,7 +9,7 @@ function Item({ item, collapsed, path }: { item: MenuItem; collapsed: boolean; p
   if (item.children?.length)
     return (
       <li className="menu-group">
-        <span className="menu-group-label" title={collapsed ? label : undefined}>
+        <span className="menu-group-label" title={label}>
           <i className={item.icon} aria-hidden="true" />
           {!collapsed && <span>{label}</span>}
         </span>
@@ -23,7 +23,7 @@ function Item({ item, collapsed, path }: { item: MenuItem; collapsed: boolean; p
   const active = item.path === path;
   return (
     <li>
-      <Link href={item.path} className={`menu-link${active ? ' active' : ''}`} aria-current={active ? 'page' : undefined} aria-label={collapsed ? label : undefined} title={collapsed ? label : undefined}>
+      <Link href={item.path} className={`menu-link${active ? ' active' : ''}`} aria-current={active ? 'page' : undefined} aria-label={collapsed ? label : undefined} title={label}>
         <i className={item.icon} aria-hidden="true" />
         {!collapsed && <span>{label}</span>}
       </Link>

@@ -1,5 +1,5 @@
 import { ContextMenu } from 'primereact/contextmenu';
-import { useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { FIRST_TAB } from '../../../contract/constants';
@@ -14,6 +14,12 @@ export function TabBar() {
   const [path, navigate] = useLocation();
   const menu = useRef<ContextMenu>(null);
   const [target, setTarget] = useState<string>(FIRST_TAB);
+  const list = useRef<HTMLUListElement>(null);
+  // the bar scrolls sideways when the tabs overflow: keep the active one in view (issue 14 item 6)
+  useEffect(() => {
+    const active = list.current?.querySelector<HTMLElement>('.tab.active');
+    active?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [path, tabs.length]);
 
   const close = (p: string) => {
     const r = closeTab(tabsStore.get(), p, path);
@@ -47,7 +53,7 @@ export function TabBar() {
           },
         ]}
       />
-      <ul role="list">
+      <ul role="list" ref={list}>
         {tabs.map((tab) => {
           const active = tab.path === path;
           return (

@@ -17,6 +17,7 @@ import { translate } from '../../../contract/messages';
 import { SyncStatusIndicator } from '../../data/sync-status-indicator';
 import { errorLogStore } from '../error-log';
 import { useStore } from '../external-store';
+import { displayTimeZone, zoneLabel } from '../format';
 import { getLanguage, switchLanguage } from '../language';
 import { badgeText, menuLeaves, searchMenu } from '../menu';
 import { chooseProduct, loadGrantedMenus, menuStore } from '../menu-store';
@@ -42,6 +43,7 @@ function ProductMenu() {
           type="button"
           className={`product-item${item.permCode === active ? ' active' : ''}${item.prodAccess ? '' : ' locked'}`}
           aria-pressed={item.permCode === active}
+          title={t(item.label)}
           onClick={() => choose(item.permCode)}
         >
           <i className={item.icon} aria-hidden="true" />
@@ -173,6 +175,11 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
       <span className="top-spacer" />
       {offline && <Tag severity="warning" value={t('app.offline')} title={t('app.offlineNote')} role="status" />}
       <SyncStatusIndicator />
+      <span className="time-zone" data-testid="time-zone" title={t('top.timeZone', { zone: displayTimeZone(), offset: zoneLabel() })}>
+        <i className="pi pi-clock" aria-hidden="true" />
+        <span className="visually-hidden">{t('top.timeZone', { zone: displayTimeZone(), offset: zoneLabel() })}</span>
+        <span aria-hidden="true">{zoneLabel()}</span>
+      </span>
       <MenuSearch leaves={leaves} />
       <Button icon="pi pi-bell" rounded text aria-label={t('top.notice')} title={t('top.notice')} onClick={(e) => notice.current?.toggle(e)} />
       <OverlayPanel ref={notice}>

@@ -1,0 +1,16 @@
+import type { ComponentType } from 'react';
+import type { LoggedInConsoleProps } from './logged-in-console';
+
+// The logged-in console's chunk. Asked for once: at the login click (beside the login request) or when a cached
+// session opens, and by the lazy route; every caller shares the one download.
+let loading: Promise<typeof import('./logged-in-console')> | null = null;
+let loaded: ComponentType<LoggedInConsoleProps> | null = null;
+
+export function loadConsole() {
+  loading ??= import('./logged-in-console');
+  loading.then((m) => (loaded = m.LoggedInConsole)).catch(() => (loading = null));
+  return loading.then((m) => ({ default: m.LoggedInConsole }));
+}
+
+/** The console once its chunk is here: rendered directly, without a suspended frame that would drop early keystrokes. */
+export const loadedConsole = () => loaded;

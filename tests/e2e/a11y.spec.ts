@@ -1,0 +1,63 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import type { MenuItem } from '../../contract/endpoints/user.endpoints';
+import { MENUS } from '../../platform/auth/menu-tree';
+import { BASE, login } from './e2e-helpers';
+
+// Issue 14 item 11: axe-core on every screen of every product's menu, the fixed pages and the login page, in zh and
+// en, as admin (who is granted every product): no serious or critical violation of WCAG 2.x A/AA.
+const leaves = (items: MenuItem[]): string[] => items.flatMap((i) => (i.children ? leaves(i.children) : [i.path]));
+const PATHS = [...new Set(['/wel/index', '/info/index', ...Object.values(MENUS).flatMap(leaves)])];
+
+interface Found {
+  path: string;
+  rule: string;
+  impact: string;
+  targets: string[];
+}
+
+async function audit(page: Page, path: string): Promise<Found[]> {
+  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ path, rule: v.id, impact: v.impact ?? '', targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+}
+
+/** In-app navigation (wouter follows pushState): the session and its local database stay as they are. */
+async function go(page: Page, path: string) {
+  await page.evaluate((p) => {
+    history.pushState(null, '', p);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, `${BASE}${path}`);
+  await expect(page).toHaveURL(new RegExp(`${BASE}${path.replace(/[/]/g, '\\/')}$`));
+  // the page has rendered: no loading spinner in place of the content
+  await expect(page.locator('#main-content > .p-progress-spinner')).toHaveCount(0);
+  await expect(page.locator('#main-content > *').first()).toBeVisible();
+}
+
+// one test per product area and language, so each stays well within its time on a busy machine
+const AREAS: [string, string[]][] = [['fixed', ['/wel/index', '/info/index']], ...Object.entries(MENUS).map(([area, items]): [string, string[]] => [area, [...new Set(leaves(items))]])];
+
+test('every menu screen is audited', () => {
+  expect(new Set(AREAS.flatMap(([, paths]) => paths)).size).toBe(PATHS.length);
+  expect(PATHS.length).toBeGreaterThan(30);
+});
+
+for (const lang of ['zh', 'en'] as const) {
+  for (const [area, paths] of AREAS) {
+    test(`axe finds no serious or critical violation: ${area} (${lang})`, async ({ page }) => {
+      test.setTimeout(240_000);
+      await page.addInitScript((l) => localStorage.setItem('language', l), lang);
+      await page.goto(`${BASE}/login`);
+      await expect(page.locator('#login-username')).toBeVisible();
+      const found = area === 'fixed' ? await audit(page, '/login') : [];
+      await login(page, 'admin', 'demo1234', { goto: false });
+      await expect(page.locator('.p-toast-message')).toHaveCount(0);
+      for (const path of paths) {
+        await go(page, path);
+        found.push(...(await audit(page, path)));
+      }
+      expect(found).toEqual([]);
+    });
+  }
+}
