@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
 import { SCREENS } from '../../screens/screen-registry';
@@ -79,6 +79,13 @@ export function ConsoleLayout() {
     if (pageTitle) document.title = `${t(pageTitle)} · ${t('app.title')}`;
   }, [pageTitle, t]);
 
+  // the login form that had focus is gone: start keyboard navigation at the top of the console, so the first Tab
+  // reaches the skip link (not wherever the removed form stood in the document)
+  const shell = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!document.activeElement || document.activeElement === document.body) shell.current?.focus({ preventScroll: true });
+  }, []);
+
   const toggle = () => {
     localStorage.setItem(COLLAPSED_KEY, collapsed ? '0' : '1');
     setCollapsed(!collapsed);
@@ -86,7 +93,7 @@ export function ConsoleLayout() {
   if (page === null) return <Redirect to="/404" replace />;
   if (page === 'forbidden') return <Redirect to="/403" replace />;
   return (
-    <div className={`shell${collapsed ? ' shell-collapsed' : ''}`}>
+    <div ref={shell} tabIndex={-1} className={`shell${collapsed ? ' shell-collapsed' : ''}`}>
       <a className="skip-link" href="#main-content">
         {t('app.skipToContent')}
       </a>
