@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { MenuItem } from '../../contract/endpoints/user.endpoints';
 import { MENUS } from '../../platform/auth/menu-tree';
-import { BASE, login } from './e2e-helpers';
+import { BASE, inApp, login } from './e2e-helpers';
 
 // Issue 14 item 11: axe-core on every screen of every product's menu, the fixed pages and the login page, in zh and
 // en, as admin (who is granted every product): no serious or critical violation of WCAG 2.x A/AA.
@@ -25,11 +25,7 @@ async function audit(page: Page, path: string): Promise<Found[]> {
 
 /** In-app navigation (wouter follows pushState): the session and its local database stay as they are. */
 async function go(page: Page, path: string) {
-  await page.evaluate((p) => {
-    history.pushState(null, '', p);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, `${BASE}${path}`);
-  await expect(page).toHaveURL(new RegExp(`${BASE}${path.replace(/[/]/g, '\\/')}$`));
+  await inApp(page, path);
   // the page has rendered: no loading spinner in place of the content
   await expect(page.locator('#main-content > .p-progress-spinner')).toHaveCount(0);
   await expect(page.locator('#main-content > *').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Route } from '@playwright/test';
-import { BASE } from './e2e-helpers';
+import { inApp, login } from './e2e-helpers';
 
 // Cold first page (issues 5 and 14): with an empty local database the domestic send records come from the platform's list
 // endpoint at once; when the pulls arrive the screen switches to local rows without losing or repeating any, and
@@ -28,17 +28,8 @@ test('records show from the platform before the local database has any, then swi
   const totals: { total: number; totalExact: boolean }[] = [];
   page.on('response', (r) => r.url().endsWith('/mtRecord/list') && void r.json().then((b: { data?: { total: number; totalExact: boolean } }) => b.data && totals.push(b.data), () => {}));
 
-  await page.goto(`${BASE}/login`);
-  await page.locator('#login-username').fill('admin');
-  await page.locator('#login-password').fill('demo1234');
-  await page.locator('#login-code').fill('ABCD');
-  await page.locator('form').first().locator('button[type=submit]').click();
-  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
-  // in-app navigation, as a menu click does
-  await page.evaluate((base) => {
-    history.pushState(null, '', `${base}/mtRecordList`);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, BASE);
+  await login(page);
+  await inApp(page, '/mtRecordList');
 
   const screen = page.locator('.table-screen');
   await expect(screen).toHaveAttribute('data-source', 'first-sync');

@@ -5,6 +5,16 @@ import { expect, type APIRequestContext, type Browser, type Page } from '@playwr
 export const BASE = '/sms-cloud';
 export const API = '/sms-service-api';
 
+/** Navigates inside the single-page app (wouter follows pushState), as a menu click does: no reload, so it works
+ * offline and keeps the session, its tabs and its local database as they are. */
+export async function inApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, `${BASE}${path}`);
+  await expect(page).toHaveURL(new RegExp(`${BASE}${path.replace(/[/?]/g, (c) => `\\${c}`)}$`));
+}
+
 /** Logs in through the login form and waits for the dashboard; answers the session token. */
 export async function login(page: Page, username = 'admin', password = 'demo1234', opts: { goto?: boolean } = {}): Promise<string> {
   if (opts.goto !== false) await page.goto(`${BASE}/login`);

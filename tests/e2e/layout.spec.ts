@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { inApp, login } from './e2e-helpers';
 
 // Issue 14 item 6: the shell's layout at 1280 and 1920 px, in zh and en. Structural checks that hold whatever the
 // data (one-row top bar, headers and dates on their lines, labels not silently cut, the active tab in view, the login
 // toast off the menu), and screenshots of the chrome with every data-driven region masked, against the baselines in
 // layout.spec.ts-snapshots/ (taken with Debian's chromium and fonts-noto-cjk, which scripts/ensure-test-prereqs.sh
 // installs).
-const BASE = '/sms-cloud';
 const SCREENS = [
   { path: '/wel/index', name: 'dashboard', table: false },
   { path: '/mtRecordList', name: 'domestic-records', table: true },
@@ -19,23 +19,10 @@ const SCREENS = [
 const MORE_TABS = ['/moRecordList', '/pageTimeBatchList', '/timeMtMessageList', '/dataGatheringList', '/smsOneToOneSend', '/smsLinkSend', '/rechargeList', '/shortLinkList', '/activity', '/apiInfo'];
 const SHOT = { animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.01, stylePath: join(import.meta.dirname, 'layout-screenshot.css') } as const;
 
-/** In-app navigation (wouter follows pushState), so tabs accumulate as they do for a user clicking the menu. */
-async function go(page: Page, path: string) {
-  await page.evaluate((p) => {
-    history.pushState(null, '', p);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, `${BASE}${path}`);
-  await expect(page).toHaveURL(new RegExp(`${BASE}${path.replace(/[/]/g, '\\/')}$`));
-}
 
-async function login(page: Page, lang: 'zh' | 'en') {
+async function loginIn(page: Page, lang: 'zh' | 'en') {
   await page.addInitScript((l) => localStorage.setItem('language', l), lang);
-  await page.goto(`${BASE}/login`);
-  await page.locator('#login-username').fill('admin');
-  await page.locator('#login-password').fill('demo1234');
-  await page.locator('#login-code').fill('ABCD');
-  await page.locator('form').first().locator('button[type=submit]').click();
-  await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
+  await login(page);
 }
 
 const overlap = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
@@ -104,7 +91,7 @@ for (const width of [1280, 1920]) {
       test.use({ viewport: { width, height: 900 }, timezoneId: 'Asia/Shanghai' });
 
       test('the chrome holds its layout on the main screens', async ({ page }) => {
-        await login(page, lang);
+        await loginIn(page, lang);
         // the login toast never covers the menu
         const toast = page.locator('.p-toast-message').first();
         await expect(toast).toBeVisible();
@@ -114,7 +101,7 @@ for (const width of [1280, 1920]) {
         await expect(page.getByTestId('sync-status')).toHaveAttribute('data-status', 'live', { timeout: 80_000 });
 
         for (const s of SCREENS) {
-          await go(page, s.path);
+          await inApp(page, s.path);
           await checkChrome(page);
           await expect(page.locator('.side-menu')).toHaveScreenshot(`${width}-${lang}-${s.name}-sidebar.png`, SHOT);
           if (s.name === 'group-send') await expect(page.locator('.send-workspace')).toBeVisible();
@@ -125,7 +112,7 @@ for (const width of [1280, 1920]) {
           await expect(page.locator('.table-search')).toHaveScreenshot(`${width}-${lang}-${s.name}-filters.png`, SHOT);
           await expect(page.locator('.table-screen .p-datatable-thead')).toHaveScreenshot(`${width}-${lang}-${s.name}-header.png`, SHOT);
         }
-        await go(page, '/mtRecordList');
+        await inApp(page, '/mtRecordList');
         await expect(page.locator('.top-bar')).toHaveScreenshot(`${width}-${lang}-top-bar.png`, {
           ...SHOT,
           mask: [page.getByTestId('sync-status'), page.locator('.icon-with-badge')],
@@ -133,7 +120,7 @@ for (const width of [1280, 1920]) {
         await expect(page.locator('.tab-bar')).toHaveScreenshot(`${width}-${lang}-tab-bar.png`, SHOT);
 
         // ten more tabs: the bar scrolls and keeps the active tab in view
-        for (const p of MORE_TABS) await go(page, p);
+        for (const p of MORE_TABS) await inApp(page, p);
         const bar = page.locator('.tab-bar');
         expect(await bar.evaluate((e) => e.getBoundingClientRect().height)).toBeLessThan(48);
         const inView = async (path: string) => {
@@ -142,9 +129,9 @@ for (const width of [1280, 1920]) {
           return tab.x >= view.x - 1 && tab.x + tab.width <= view.x + view.width + 1;
         };
         await expect.poll(() => inView(MORE_TABS[MORE_TABS.length - 1])).toBe(true);
-        await go(page, '/wel/index');
+        await inApp(page, '/wel/index');
         await expect.poll(() => inView('/wel/index')).toBe(true);
-        await go(page, MORE_TABS[MORE_TABS.length - 1]);
+        await inApp(page, MORE_TABS[MORE_TABS.length - 1]);
         await expect.poll(() => inView(MORE_TABS[MORE_TABS.length - 1])).toBe(true);
         await checkChrome(page);
       });
@@ -156,8 +143,8 @@ test.describe('spec breakpoints', () => {
   for (const width of [768, 992, 1200]) {
     test(`${width} px: one-row top bar, nothing wraps a character per line`, async ({ page }) => {
       await page.setViewportSize({ width, height: 800 });
-      await login(page, 'en');
-      await go(page, '/dataGatheringBatchList');
+      await loginIn(page, 'en');
+      await inApp(page, '/dataGatheringBatchList');
       await expect(page.getByTestId('table-total')).toHaveText(/\d/);
       await checkChrome(page);
       await checkTable(page);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { login, apiToken, BASE, API } from './e2e-helpers';
+import { login, apiToken, inApp, BASE, API } from './e2e-helpers';
 
 // The send workspace end to end (issue 10) in Chromium against the server `npm start` runs: counts before sending,
 // the balance dropping by the shown cost, records moving, per-country prices, schedules, offline queueing.
@@ -10,14 +10,6 @@ async function openSend(page: Page, path: string) {
   await expect(page.getByTestId('send-balance')).toBeVisible();
 }
 
-/** Navigates inside the single-page app (no reload: works offline, keeps the local state). */
-async function inApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    history.pushState({}, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, `${BASE}${path}`);
-  await expect(page).toHaveURL(new RegExp(`${BASE}${path}$`));
-}
 
 /** 1,234.56 / ¥1,234.56 → 1234.56 */
 const amount = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
