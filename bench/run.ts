@@ -65,8 +65,12 @@ async function timedList(token: string, body: Record<string, unknown>): Promise<
 }
 
 const DAY = 86_400_000;
-/** the fixed mix: status, account, date range, phone prefix, page 1 and page 1,000 (20 rows each). */
-function mix(now: number) {
+type Case = { name: string; list: Record<string, unknown> | null; local: unknown[]; page?: number };
+/** the fixed mix: status, account, date range, phone prefix, page 1 and page 1,000 (20 rows each); then the searches
+ * of issue 15: content (Chinese 2 and 4 characters, an English word, an order number of one record, no match), phone
+ * middle digits and a combined filter. The platform's phone filter is a prefix: it has no middle-digit search. */
+function mix(now: number, order: string): Case[] {
+  const content = (value: string) => ({ list: { decodeContent: value }, local: [{ op: 'contains', field: 'decodeContent', value }] });
   return [
     { name: 'status', list: { mt_status: 700 }, local: [{ op: 'eq', field: 'mt_status', value: 700 }] },
     { name: 'account', list: { cus_id: 'SUB001' }, local: [{ op: 'eq', field: 'cus_id', value: 'SUB001' }] },
@@ -74,18 +78,53 @@ function mix(now: number) {
     { name: 'phone prefix', list: { decodeMobile: '1380' }, local: [{ op: 'prefix', field: 'decodeMobile', value: '1380' }] },
     { name: 'page 1', list: {}, local: [], page: 1 },
     { name: 'page 1000', list: {}, local: [], page: 1000 },
-  ] as const;
+    { name: 'content zh 2 chars', ...content('验证') },
+    { name: 'content zh 4 chars', ...content('双十一大') },
+    { name: 'content English word', ...content('example') },
+    { name: 'content order number (one record)', ...content(order) },
+    { name: 'content no match', ...content('没有这条内容') },
+    { name: 'phone middle digits', list: null, local: [{ op: 'contains', field: 'decodeMobile', value: '5678' }] },
+    {
+      name: 'combined (account, status, content, date range)',
+      list: { cus_id: 'SUB001', mt_status: 0, decodeContent: '验证码', startTime: now - 30 * DAY, endTime: now - 5 * DAY },
+      local: [
+        { op: 'eq', field: 'cus_id', value: 'SUB001' }, { op: 'eq', field: 'mt_status', value: 0 }, { op: 'contains', field: 'decodeContent', value: '验证码' },
+        { op: 'range', field: 'receive_time', from: now - 30 * DAY, to: now - 5 * DAY },
+      ],
+    },
+  ];
 }
 
-async function platformMix(token: string, now: number): Promise<number[]> {
-  const times: number[] = [];
+/** An order number that one record carries: the search for it should find exactly one. */
+async function uniqueOrder(token: string): Promise<{ order: string; total: number }> {
+  const list = async (body: Record<string, unknown>) =>
+    (await (await fetch(`${API}/mtRecord/list`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) })).json()) as {
+      data: { total: number; data: { decodeContent: string }[] };
+    };
+  const some = await list({ prod_type: 0, pageNumber: 1, pageSize: 50, decodeContent: '快递单号SF' });
+  let best = { order: 'SF000000', total: 0 };
+  for (const r of some.data.data) {
+    const order = /SF\d+/.exec(r.decodeContent)?.[0];
+    if (!order) continue;
+    const total = (await list({ prod_type: 0, pageNumber: 1, pageSize: 1, decodeContent: order })).data.total;
+    best = { order, total };
+    if (total === 1) break;
+  }
+  return best;
+}
+
+async function platformMix(token: string, cases: Case[]): Promise<Record<string, number[]>> {
+  const times: Record<string, number[]> = {};
   for (let rep = 0; rep < 10; rep++) {
-    for (const m of mix(now)) times.push(await timedList(token, { prod_type: 0, pageNumber: 'page' in m ? m.page : 1, pageSize: 20, ...m.list }));
+    for (const m of cases) {
+      if (!m.list) continue;
+      (times[m.name] ??= []).push(await timedList(token, { prod_type: 0, pageNumber: m.page ?? 1, pageSize: 20, ...m.list }));
+    }
   }
   return times;
 }
 
-async function localMix(page: Page, now: number): Promise<number[]> {
+async function localMix(page: Page, cases: Case[]): Promise<Record<string, number[]>> {
   return page.evaluate(
     async ({ cases }) => {
       const bench = (window as unknown as { __smsBench: { db: unknown; runQuery: (q: unknown, o: unknown) => Promise<{ rows: unknown[]; next: unknown }> } }).__smsBench;
@@ -98,18 +137,51 @@ async function localMix(page: Page, now: number): Promise<number[]> {
         if (r.next === null) break;
         cursor = r.next;
       }
-      const times: number[] = [];
+      const times: Record<string, number[]> = {};
       for (let rep = 0; rep < 10; rep++) {
         for (const c of cases) {
           const t = performance.now();
           await bench.runQuery({ collection: 'mt_records', filters: [...base, ...c.local], limit: 20, after: c.page === 1000 ? cursor : null }, opts);
-          times.push(performance.now() - t);
+          (times[c.name] ??= []).push(performance.now() - t);
         }
       }
       return times;
     },
-    { cases: mix(now).map((m) => ({ local: m.local, page: 'page' in m ? m.page : 1 })) },
+    { cases: cases.map((m) => ({ name: m.name, local: m.local, page: m.page ?? 1 })) },
   );
+}
+
+interface SearchStats { rows: Record<string, number>; contents: number; bytes: number; loadMs: number; rebuilt: boolean; why: string }
+/** The search columns' statistics once the worker has loaded (or rebuilt) them. */
+async function searchStatsWhenReady(page: Page): Promise<SearchStats> {
+  for (const deadline = Date.now() + 10 * 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+    const stats = await page.evaluate(() => (window as unknown as { __smsBench?: { replicator: { searchStats(): Promise<unknown> } } }).__smsBench?.replicator.searchStats() ?? null);
+    if (stats) return stats as SearchStats;
+  }
+  throw new Error('the search columns did not load');
+}
+
+/** The sync worker's JavaScript heap, through the DevTools protocol (the page's own session does not see it). */
+async function workerHeapMb(cdp: { send(m: string, p?: object): Promise<unknown>; on(e: string, f: (p: any) => void): void }): Promise<number | null> {
+  try {
+    const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string; title: string; url: string }[] };
+    const w = targetInfos.find((t) => t.type === 'worker' && /sync/.test(`${t.title} ${t.url}`));
+    if (!w) return null;
+    const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: w.targetId, flatten: false })) as { sessionId: string };
+    const answer = new Promise<number>((resolve) => {
+      cdp.on('Target.receivedMessageFromTarget', (e: { sessionId: string; message: string }) => {
+        const m = JSON.parse(e.message) as { id?: number; result?: { usedSize: number } };
+        if (e.sessionId === sessionId && m.id === 2 && m.result) resolve(m.result.usedSize);
+      });
+    });
+    await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }) });
+    await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 2, method: 'Runtime.getHeapUsage' }) });
+    const used = await Promise.race([answer, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
+    return used === null ? null : round(used / 1024 / 1024);
+  } catch (e) {
+    log('worker heap not measured', String(e));
+    return null;
+  }
 }
 
 /** Gaps between frames over 3 s of scrolling the records table, as a user would (60 frames/s is 16.7 ms; a gap over
@@ -142,12 +214,17 @@ async function main() {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--enable-precise-memory-info'],
+    // the raw Dexie ceiling below injects Dexie into the page, which the console's CSP (script-src 'self') forbids
+    bypassCSP: true,
   });
   try {
     const token = await apiLogin();
     const now = Date.now();
     const platformFirst = await timedList(token, { prod_type: 0, pageNumber: 1, pageSize: 20 });
-    const platformTimes = await platformMix(token, now);
+    const order = await uniqueOrder(token);
+    log(`order number for the search: ${order.order} (${order.total} record(s) on the platform)`);
+    const cases = mix(now, order.order);
+    const platformTimes = await platformMix(token, cases);
 
     const page = context.pages()[0] ?? (await context.newPage());
     await page.addInitScript(() => {
@@ -218,9 +295,22 @@ async function main() {
     log(`synced ${synced} documents in ${round(syncMs)} ms`, counts);
 
     // the local mix before the raw writes below: deleting their 400,000 documents keeps the browser's storage busy
-    const localTimes = await localMix(page, now);
-    const perCase = (times: number[]) => mix(now).map((m, i) => `${m.name} ${round(p95(times.filter((_, j) => j % mix(now).length === i)))}`).join(', ');
-    log(`warm p95 per case (ms): ${perCase(localTimes)}; platform: ${perCase(platformTimes)}`);
+    // the search columns answer once the worker has them (loaded, or rebuilt from RxDB)
+    const searchStats = await searchStatsWhenReady(page);
+    const storage = await page.evaluate(() => navigator.storage.estimate());
+    const localTimes = await localMix(page, cases);
+    const caseP95 = (times: Record<string, number[]>) => Object.fromEntries(cases.map((c) => [c.name, times[c.name] ? round(p95(times[c.name]), 2) : null]));
+    const localP95 = caseP95(localTimes);
+    const platformP95 = caseP95(platformTimes);
+    log('warm p95 per case (ms), local / platform:', cases.map((c) => `${c.name} ${localP95[c.name]} / ${platformP95[c.name] ?? 'n/a'}`).join('; '));
+    // every case with its result count, local and platform (the search columns must find what the platform finds)
+    const localCounts = await page.evaluate(async ({ cs }) => {
+      const bench = (window as unknown as { __smsBench: { db: unknown; countQuery: (q: unknown, o: unknown) => Promise<{ total: number }> } }).__smsBench;
+      const out: Record<string, number> = {};
+      for (const c of cs) out[c.name] = (await bench.countQuery({ collection: 'mt_records', filters: [{ op: 'eq', field: 'prod_type', value: 0 }, ...c.local], limit: 20 }, { db: bench.db, online: false, horizon: 0 })).total;
+      return out;
+    }, { cs: cases.map((c) => ({ name: c.name, local: c.local })) });
+    log('matches per case (local):', localCounts);
 
     // raw Dexie ceiling: the same MT documents, bulkPut into a bare table in the same browser
     await page.addScriptTag({ content: readFileSync(join(ROOT, 'node_modules/dexie/dist/dexie.js'), 'utf8') });
@@ -249,9 +339,43 @@ async function main() {
       return out;
     });
 
+    // the side store as stored: typed columns, keys and dictionary texts (UTF-16), read back from IndexedDB
+    const sideStoreMb = await page.evaluate(async () => {
+      const bench = (window as unknown as { __smsBench: { db: { name: string } } }).__smsBench;
+      const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+        const r = indexedDB.open(`${bench.db.name}--search`);
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+      // (no named inner functions: the page cannot see tsx's __name helper)
+      let bytes = 0;
+      for (const store of ['blocks', 'dict']) {
+        const rows = await new Promise<Record<string, unknown>[]>((resolve) => {
+          const r = idb.transaction(store).objectStore(store).getAll();
+          r.onsuccess = () => resolve(r.result as Record<string, unknown>[]);
+        });
+        for (const b of rows) {
+          for (const v of Object.values(b)) {
+            if (ArrayBuffer.isView(v)) bytes += v.byteLength;
+            else if (Array.isArray(v)) for (const k of v as string[]) bytes += k.length * 2;
+          }
+        }
+      }
+      idb.close();
+      return Math.round((bytes / 1024 / 1024) * 10) / 10;
+    });
     const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
     const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+    const workerHeap = await workerHeapMb(cdp as never);
+    // a restart: the worker loads the columns from the side store instead of rebuilding them
+    await page.reload();
+    const reloaded = await searchStatsWhenReady(page);
+    log(`side store ${sideStoreMb} MB; after a reload the columns ${reloaded.rebuilt ? `were rebuilt (${reloaded.why})` : 'loaded'} in ${reloaded.loadMs} ms`);
+
+    const allLocal = Object.values(localTimes).flat();
+    const allPlatform = Object.values(platformTimes).flat();
+    const distinctShare = searchStats.rows.mt_records + searchStats.rows.mo_records > 0 ? searchStats.contents / (searchStats.rows.mt_records + searchStats.rows.mo_records) : 0;
 
     const results = {
       records: RECORDS,
@@ -263,8 +387,22 @@ async function main() {
       cold_first_page_ms: round(coldFirst),
       cold_first_page_after_login_ms: round(coldAfterLogin),
       platform_first_page_ms: round(platformFirst),
-      warm_page_p95_ms: round(p95(localTimes), 2),
-      platform_page_p95_ms: round(p95(platformTimes), 2),
+      warm_page_p95_ms: round(p95(allLocal), 2),
+      platform_page_p95_ms: round(p95(allPlatform), 2),
+      warm_case_p95_ms: localP95,
+      platform_case_p95_ms: platformP95,
+      local_case_matches: localCounts,
+      search_order_number: order,
+      worker_heap_mb: workerHeap,
+      search_columns_first_build_ms: searchStats.loadMs,
+      search_columns_load_ms: reloaded.loadMs,
+      search_columns_rebuilt_on_reload: reloaded.rebuilt,
+      side_store_mb: sideStoreMb,
+      search_columns_mb: round(searchStats.bytes / 1024 / 1024),
+      search_rows: searchStats.rows,
+      distinct_contents: searchStats.contents,
+      distinct_content_share: round(distinctShare, 3),
+      origin_storage_mb: round((storage.usage ?? 0) / 1024 / 1024),
       long_task_ms_per_10k: round(longTasks / (synced / 10_000)),
       scroll_frame_p95_ms: round(p95(frameGaps)),
       scroll_frames_over_50ms: frameGaps.filter((g) => g > 50).length,
@@ -316,6 +454,16 @@ function updateBenchmarksMd(r: Record<string, unknown>) {
     ['scroll_idle_frame_p95_ms (the same with the cache full, replication idle)', r.scroll_idle_frame_p95_ms],
     ['scroll_idle_frames_over_50ms (of scroll_idle_frames)', `${r.scroll_idle_frames_over_50ms} of ${r.scroll_idle_frames}`],
     ['heap_mb_after_sync', r.heap_mb_after_sync],
+    ['worker_heap_mb (the sync worker, with the search columns)', r.worker_heap_mb ?? 'not measured'],
+    ['search_columns_load_ms (after a reload: worker start until the columns answer; rebuilt: ' + r.search_columns_rebuilt_on_reload + ')', r.search_columns_load_ms],
+    ['search_columns_mb (in memory, estimated; the side store holds the same columns)', r.search_columns_mb],
+    ['side_store_mb (blocks and dictionary as stored, logical size)', r.side_store_mb],
+    ['origin_storage_mb (RxDB and the side store, navigator.storage.estimate)', r.origin_storage_mb],
+    ['distinct contents / records (MT and MO)', `${r.distinct_contents} / ${Object.values(r.search_rows as Record<string, number>).reduce((a, b) => a + b, 0)} = ${r.distinct_content_share}`],
+    ...Object.entries(r.warm_case_p95_ms as Record<string, number>).map(([name, ms]) => [
+      `p95 ms local / platform: ${name} (${(r.local_case_matches as Record<string, number>)[name]} local matches)`,
+      `${ms} / ${(r.platform_case_p95_ms as Record<string, number | null>)[name] ?? 'n/a'}`,
+    ]),
   ];
   const table = [
     begin,

@@ -9,8 +9,10 @@ import { timeBatchListEndpoint, timeMtMessageListEndpoint } from '../contract/en
 import { shortLinkListEndpoint } from '../contract/endpoints/short-link.endpoints';
 import type { HttpClient } from './http-client';
 import { localChanges } from './local-changes';
+import { searcherOf } from './local-search';
 import { COLLECTION_SCHEMAS, kHigh, kLow, RECORD_COLLECTIONS, type LocalDb, type RecordCollectionName } from './local-db';
 import { stripInternal, tableOf, type Doc } from './record-store';
+import { isSearchCollection, type SearchAnswer } from './search-index';
 
 // One query vocabulary (DESIGN.md §6): filters, newest-first order, keyset cursor and page size, translated here
 // and only here into an RxDB query (index-backed through the ordering key `k`) and into a list-endpoint request for
@@ -182,9 +184,29 @@ export async function runQuery<T = Record<string, unknown>>(q: Query, o: RunOpti
   }
   const db = o.db;
   if (!db) throw new Error('runQuery: the local database is not open');
+  const found = await searchColumns(db, q, false);
+  if (found) {
+    const rows = (await docsOf(db, q.collection as RecordCollectionName, found.keys)) as T[];
+    return { rows, next: found.next, source: 'local', cachedOnly: past };
+  }
   const plan = prefixPlan(q);
   const rows = (await (plan ? prefixPage(db, q, plan) : queryLocal(db, q.collection, toRxQuery(q)))) as (T & { k: string })[];
   return { rows, next: rows.length === q.limit ? rows[rows.length - 1].k : null, source: 'local', cachedOnly: past };
+}
+
+/** The sync worker's search columns (search-index.ts) answer the query, when this tab has them and they can. */
+async function searchColumns(db: LocalDb, q: Query, withCount: boolean): Promise<SearchAnswer | null> {
+  const searcher = isSearchCollection(q.collection) ? searcherOf(db.name) : undefined;
+  if (!searcher) return null;
+  return searcher.search(q, withCount).catch(() => null);
+}
+
+/** The documents of a page by primary key, in the page's order, in one bulk get. */
+async function docsOf(db: LocalDb, name: RecordCollectionName, keys: string[]): Promise<Doc[]> {
+  if (keys.length === 0) return [];
+  const docs = await (await tableOf(db, name)).bulkGet(keys);
+  // a row removed since the search is left out
+  return docs.filter((d): d is Doc => !!d && d._deleted !== '1').map(stripInternal);
 }
 
 /** The collection's time field, for range filters. */
@@ -284,6 +306,8 @@ export async function countQuery(q: Query, o: RunOptions): Promise<CountResult> 
   }
   const db = o.db;
   if (!db) throw new Error('countQuery: the local database is not open');
+  const found = await searchColumns(db, { ...q, after: null, limit: 0 }, true);
+  if (found?.count !== undefined) return { total: found.count, exact: true, source: 'local' };
   const whole = { ...q, after: null, limit: Number.MAX_SAFE_INTEGER };
   const plan = prefixPlan(whole);
   if (plan) return { total: (await prefixPage(db, whole, plan)).length, exact: true, source: 'local' };

@@ -45,7 +45,13 @@ function stamp(d: Doc, lwt: number, rev: string): Doc {
   return d;
 }
 
-export function createRecordStore(dbName: string, token: string, tableOf: TableOf): RecordStore {
+/** Hears each write once it is in the table, before it is announced (the search columns follow it). */
+export interface RecordWriteHook {
+  put(name: RecordCollectionName, docs: Doc[]): void;
+  remove(name: RecordCollectionName, ids: string[]): void;
+}
+
+export function createRecordStore(dbName: string, token: string, tableOf: TableOf, hook?: RecordWriteHook): RecordStore {
   let lwt = 0;
   // lwt must grow strictly: RxDB orders its own change checkpoints by it
   const nextLwt = () => (lwt = Math.max(Date.now(), lwt + 0.01));
@@ -75,11 +81,13 @@ export function createRecordStore(dbName: string, token: string, tableOf: TableO
       const rev = `1-${token}`;
       for (const d of docs) stamp(d, at, rev);
       await (await tableOf(name)).bulkPut(docs);
+      hook?.put(name, docs);
       announceChange(dbName, name);
     },
     async remove(name, ids) {
       if (ids.length === 0) return;
       await (await tableOf(name)).bulkDelete(ids);
+      hook?.remove(name, ids);
       announceChange(dbName, name);
     },
     async get(name, ids) {
@@ -137,10 +145,15 @@ export const storageDbName = (dbName: string, name: StoreCollection) => `rxdb-de
  * The store over the same tables opened by name, without RxDB (the sync worker). The database must exist: RxDB
  * creates it when the console opens the user's database, before the worker starts.
  */
-export function openRecordStore(dbName: string, token: string, idb?: { indexedDB: unknown; IDBKeyRange: unknown }): RecordStore & { close(): void } {
+export function openRecordStore(
+  dbName: string,
+  token: string,
+  idb?: { indexedDB: unknown; IDBKeyRange: unknown },
+  hook?: RecordWriteHook,
+): RecordStore & { close(): void; tableOf: TableOf } {
   const opened = new Map<StoreCollection, Dexie>();
   const tables = new Map<StoreCollection, Promise<Table<Doc, string>>>();
-  const store = createRecordStore(dbName, token, (name) => {
+  const tableOf: TableOf = (name) => {
     let t = tables.get(name);
     if (!t) {
       // no version declared: Dexie opens the existing schema as it is
@@ -150,6 +163,7 @@ export function openRecordStore(dbName: string, token: string, idb?: { indexedDB
       tables.set(name, t);
     }
     return t;
-  });
-  return { ...store, close: () => opened.forEach((d) => d.close()) };
+  };
+  const store = createRecordStore(dbName, token, tableOf, hook);
+  return { ...store, tableOf, close: () => opened.forEach((d) => d.close()) };
 }

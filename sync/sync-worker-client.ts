@@ -1,9 +1,12 @@
 import { BehaviorSubject } from 'rxjs';
 import type { Language } from '../contract/constants';
 import type { LocalDb } from './local-db';
+import { registerSearcher } from './local-search';
+import type { Query } from './query';
 import { recordStoreOf } from './record-store';
 import { readWindow, startingProgress, writeWindow, type Replicator, type SyncProgress } from './replication';
-import type { WorkerCommand, WorkerReport } from './sync-worker-protocol';
+import type { SearchAnswer } from './search-index';
+import type { SearchStats, WorkerCommand, WorkerReport } from './sync-worker-protocol';
 
 // The console's side of the sync worker: the same Replicator face the screens already use. Only the leading tab
 // starts a worker; the others stay followers and read what the leader writes.
@@ -24,6 +27,8 @@ export type WorkerReplicator = Replicator & {
   setToken(token: string | null): void;
   /** the user scrolled or typed: the worker holds its next backfill write. */
   interactive(): void;
+  /** the search columns' size and load time (null before they are loaded, or in a follower). */
+  searchStats(): Promise<SearchStats | null>;
 };
 
 export function createWorkerReplicator(o: WorkerReplicatorOptions): WorkerReplicator {
@@ -34,6 +39,19 @@ export function createWorkerReplicator(o: WorkerReplicatorOptions): WorkerReplic
   let nextId = 1;
   let lastInteractive = 0;
   const replies = new Map<number, () => void>();
+  const answers = new Map<number, (a: SearchAnswer | null) => void>();
+  const statsReplies = new Map<number, (s: SearchStats | null) => void>();
+  let unregister = () => {};
+  const searcher = {
+    search(query: Query, count: boolean): Promise<SearchAnswer | null> {
+      if (!worker) return Promise.resolve(null);
+      const id = nextId++;
+      return new Promise((resolve) => {
+        answers.set(id, resolve);
+        send({ type: 'search', id, query, count });
+      });
+    },
+  };
   let backfilledResolve: () => void = () => {};
   const backfilled = new Promise<void>((r) => (backfilledResolve = r));
 
@@ -52,7 +70,14 @@ export function createWorkerReplicator(o: WorkerReplicatorOptions): WorkerReplic
     else if (m.type === 'backfilled') backfilledResolve();
     else if (m.type === 'unauthorized') o.onUnauthorized?.();
     else if (m.type === 'failed') progress$.next({ ...progress$.value, error: m.message });
-    else if (m.type === 'reply') {
+    else if (m.type === 'searchReady') unregister = registerSearcher(o.db.name, searcher);
+    else if (m.type === 'searchStats') {
+      statsReplies.get(m.id)?.(m.stats);
+      statsReplies.delete(m.id);
+    } else if (m.type === 'searched') {
+      answers.get(m.id)?.(m.answer);
+      answers.delete(m.id);
+    } else if (m.type === 'reply') {
       replies.get(m.id)?.();
       replies.delete(m.id);
     }
@@ -67,7 +92,13 @@ export function createWorkerReplicator(o: WorkerReplicatorOptions): WorkerReplic
       if (stopped) return;
       worker = o.spawn();
       worker.onmessage = (e: MessageEvent<WorkerReport>) => onReport(e.data);
-      worker.onerror = (e) => progress$.next({ ...progress$.value, error: e.message || 'sync worker failed' });
+      worker.onerror = (e) => {
+        // a failed worker answers no more searches: the index path takes over
+        unregister();
+        for (const resolve of answers.values()) resolve(null);
+        answers.clear();
+        progress$.next({ ...progress$.value, error: e.message || 'sync worker failed' });
+      };
       send({ type: 'start', dbName: o.db.name, dbToken: o.db.token, baseUrl: o.baseUrl, token: o.getToken(), language: o.language });
     },
     async notify(resource) {
@@ -83,6 +114,14 @@ export function createWorkerReplicator(o: WorkerReplicatorOptions): WorkerReplic
       progress$.next({ ...progress$.value, online });
       send({ type: 'online', online });
     },
+    searchStats() {
+      if (!worker) return Promise.resolve(null);
+      const id = nextId++;
+      return new Promise((resolve) => {
+        statsReplies.set(id, resolve);
+        send({ type: 'searchStats', id });
+      });
+    },
     setToken(token) {
       send({ type: 'token', token });
     },
@@ -95,6 +134,9 @@ export function createWorkerReplicator(o: WorkerReplicatorOptions): WorkerReplic
     },
     async stop() {
       stopped = true;
+      unregister();
+      for (const resolve of answers.values()) resolve(null);
+      answers.clear();
       // a worker that does not answer within a second is ended anyway: the page is going
       await Promise.race([request({ type: 'stop' }), new Promise((r) => setTimeout(r, 1000))]);
       worker?.terminate();

@@ -1,6 +1,8 @@
 import type { Language } from '../contract/constants';
 import type { FeedResource } from '../contract/endpoints/feed.endpoints';
+import type { Query } from './query';
 import type { CacheWindow, SyncProgress } from './replication';
+import type { SearchAnswer } from './search-index';
 
 // Messages between the console and the sync worker.
 
@@ -22,6 +24,9 @@ export type WorkerCommand =
   /** the user is scrolling or typing: the backfill waits until the screen has been quiet for a moment. */
   | { type: 'interactive' }
   | { type: 'setWindow'; id: number; window: CacheWindow }
+  /** a page (and the count of every match) from the search columns. */
+  | { type: 'search'; id: number; query: Query; count: boolean }
+  | { type: 'searchStats'; id: number }
   | { type: 'stop'; id: number };
 
 export type WorkerReport =
@@ -29,4 +34,21 @@ export type WorkerReport =
   | { type: 'backfilled' }
   | { type: 'unauthorized' }
   | { type: 'failed'; message: string }
-  | { type: 'reply'; id: number };
+  | { type: 'reply'; id: number }
+  /** the search columns are loaded (or were rebuilt from RxDB) and follow every write. */
+  | { type: 'searchReady'; rebuilt: boolean; ms: number; why: string }
+  | { type: 'searched'; id: number; answer: SearchAnswer | null }
+  | { type: 'searchStats'; id: number; stats: SearchStats | null };
+
+/** What the bench reports of the search columns. */
+export interface SearchStats {
+  rows: Record<string, number>;
+  contents: number;
+  /** estimated bytes of the columns in memory. */
+  bytes: number;
+  /** ms from the worker's start until the columns were loaded (or rebuilt) and followed the writes. */
+  loadMs: number;
+  rebuilt: boolean;
+  /** why the saved columns were not used, when they were rebuilt. */
+  why: string;
+}

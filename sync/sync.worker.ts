@@ -1,5 +1,6 @@
 import { createHttpClient } from './http-client';
-import { openRecordStore } from './record-store';
+import { openRecordStore, type TableOf } from './record-store';
+import { openLocalSearch, type LocalSearch } from './side-store';
 import { createReplicator, type Replicator } from './replication';
 import { followChanges, httpPull } from './replication-http';
 import type { WorkerCommand, WorkerReport } from './sync-worker-protocol';
@@ -23,10 +24,24 @@ async function quietScreen(): Promise<void> {
 }
 let token: string | null = null;
 let close = () => {};
+let search: LocalSearch | null = null;
+let searchLoad: { rebuilt: boolean; ms: number; why: string } | null = null;
 
 async function start(m: Extract<WorkerCommand, { type: 'start' }>) {
   token = m.token;
-  const store = openRecordStore(m.dbName, m.dbToken);
+  // the search columns hear every write from the start; they load (or rebuild) beside the first pulls
+  let tables: TableOf | null = null;
+  const s = openLocalSearch({ dbName: m.dbName, tableOf: (name) => tables!(name) });
+  const store = openRecordStore(m.dbName, m.dbToken, undefined, s.hook);
+  tables = store.tableOf;
+  search = s;
+  void s.ready.then(
+    (r) => {
+      searchLoad = r;
+      post({ type: 'searchReady', ...r });
+    },
+    (err) => console.warn('search columns not loaded', err),
+  );
   const client = createHttpClient({
     baseUrl: m.baseUrl,
     getToken: () => token,
@@ -37,6 +52,8 @@ async function start(m: Extract<WorkerCommand, { type: 'start' }>) {
   rep = r;
   r.progress$.subscribe((progress) => post({ type: 'progress', progress }));
   void r.backfilled().then(() => post({ type: 'backfilled' }));
+  // the search columns' staleness check reads RxDB before this session's first write
+  await s.checked;
   await r.start();
   const stopStream = followChanges({
     baseUrl: client.baseUrl,
@@ -47,6 +64,7 @@ async function start(m: Extract<WorkerCommand, { type: 'start' }>) {
   close = () => {
     stopStream();
     store.close();
+    s.close();
   };
 }
 
@@ -68,6 +86,14 @@ scope.onmessage = (e) => {
       break;
     case 'notify':
       void rep?.notify(m.resource);
+      break;
+    case 'search': {
+      const answer = search?.isReady() ? search.index.search(m.query, m.count) : null;
+      post({ type: 'searched', id: m.id, answer });
+      break;
+    }
+    case 'searchStats':
+      post({ type: 'searchStats', id: m.id, stats: search?.isReady() && searchLoad ? { ...search.index.stats(), loadMs: searchLoad.ms, rebuilt: searchLoad.rebuilt, why: searchLoad.why } : null });
       break;
     case 'setWindow':
       void (rep ? rep.setWindow(m.window) : Promise.resolve()).finally(reply(m.id));
