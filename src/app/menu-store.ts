@@ -59,7 +59,7 @@ async function fetchMenus(token: string | null): Promise<void> {
     const others = top.filter((t) => t.prodAccess && t.permCode !== active);
     // (loadGrantedMenus joins these instead of asking again)
     const all = Promise.all(others.map((t) => (t.permCode === guess ? guessed : fetchMenu(t.permCode)).then((items) => live() && menuStore.set((s) => ({ ...s, menus: { ...s.menus, [t.permCode]: items } })), () => {})))
-      .then(() => void (live() && menuStore.set((s) => ({ ...s, allLoaded: true }))))
+      .then(() => void (live() && markAllLoaded()))
       .finally(() => loadingAll === all && (loadingAll = null));
     loadingAll = all;
     const items = await (active === guess ? guessed : fetchMenu(active));
@@ -80,18 +80,34 @@ export function chooseProduct(code: PermCode): boolean {
   return true;
 }
 
+let missedRounds = 0;
+/** Every granted product's menu is here, so a screen missing from them is truly not granted (the layout then says
+ * 403). A menu that failed to load (a timeout on a busy network) is asked again a few times first, so a slow answer
+ * never shows as "no access". */
+function markAllLoaded(): void {
+  const { top, menus } = menuStore.get();
+  const missing = top.some((t) => t.prodAccess && !menus[t.permCode]);
+  if (missing && ++missedRounds <= 3) {
+    setTimeout(() => void loadGrantedMenus(), 1000 * missedRounds);
+    return;
+  }
+  missedRounds = 0;
+  menuStore.set((s) => ({ ...s, allLoaded: true }));
+}
+
 /** Loads the menus of every granted product not loaded yet; a product that is not granted is never asked for. */
 export function loadGrantedMenus(): Promise<void> {
   loadingAll ??= (async () => {
     const { top, menus } = menuStore.get();
     await Promise.all(top.filter((t) => t.prodAccess && !menus[t.permCode]).map((t) => loadMenu(t.permCode).catch(() => {})));
-    menuStore.set((s) => ({ ...s, allLoaded: true }));
+    markAllLoaded();
   })().finally(() => (loadingAll = null));
   return loadingAll;
 }
 
 export function resetMenus(): void {
   current = null;
+  missedRounds = 0;
   menuStore.set(EMPTY);
   localStorage.removeItem(STORAGE.menus);
 }
