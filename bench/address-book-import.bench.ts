@@ -1,7 +1,7 @@
 // Address-book import of 100,000 members (issue 11): upload + /addressBook/addressBookMemberImport over HTTP (stream
 // the sheet, check every row, report bad and repeated ones) vs a raw multi-row INSERT of the same rows into the same
-// database in one run (embedded PGlite). The local member search at that size is not measured here: fake-indexeddb in
-// Node takes minutes to hold 100,000 indexed documents; it belongs in the browser bench (bench/run.ts).
+// database in one run (embedded PGlite). The local member search at that size is bench/member-search.bench.ts (in the
+// browser: fake-indexeddb in Node takes minutes to hold 100,000 indexed documents).
 // Run: npx tsx bench/address-book-import.bench.ts [--records N]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -45,7 +45,9 @@ if (only !== 'browser') {
   md = md.includes('<!-- bench:platform:begin -->') ? md.replace(/<!-- bench:platform:begin -->[\s\S]*?<!-- bench:platform:end -->/, lines) : `${md.trimEnd()}\n\n## Platform\n\n${lines}\n`;
   writeFileSync(file, md);
 }
-// address-book import vs raw insert, and the local member search at that size (writes its own BENCHMARKS.md section)
+// address-book import vs raw insert (writes its own BENCHMARKS.md section)
 if (only !== 'browser') execFileSync(tsx, [join(ROOT, 'bench', 'address-book-import.bench.ts')], { cwd: ROOT, stdio: 'inherit' });
 if (only !== 'platform') execFileSync(tsx, [join(ROOT, 'bench', 'run.ts'), ...passOn], { cwd: ROOT, stdio: 'inherit' });
 if (only !== 'platform') execFileSync(tsx, [join(ROOT, 'bench', 'send-numbers.bench.ts'), '--no-build'], { cwd: ROOT, stdio: 'inherit' });
+// the local member search at 100,000 address-book members against /addressBook/list (issue 11)
+if (only !== 'platform') execFileSync(tsx, [join(ROOT, 'bench', 'member-search.bench.ts'), '--no-build'], { cwd: ROOT, stdio: 'inherit' });

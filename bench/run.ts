@@ -1,9 +1,10 @@
-import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
+import { p95, startBenchPlatform } from './bench-platform';
 
 // `npm run bench [-- --records 1000000]`: Chromium against a platform seeded with N records. Everything below is
 // measured in the same run; the figures go to bench/results/latest.json and the table in BENCHMARKS.md.
@@ -19,33 +20,13 @@ const RECORDS = Number(arg('records', '100000'));
 const PORT = Number(arg('port', '8484'));
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const API = `${ORIGIN}/sms-service-api`;
-const DATA_DIR = join(ROOT, `.tmp/bench-data-${PORT}`);
 const VERBOSE = process.argv.includes('--verbose');
 /** click as soon as the form is filled, racing the offline shell's install (the figures before issue 5's fix did). */
 const RACE_INSTALL = process.argv.includes('--race-install');
 
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 const log = (...a: unknown[]) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
 
-async function startPlatform(): Promise<ChildProcess> {
-  rmSync(DATA_DIR, { recursive: true, force: true });
-  const child = spawn('npx', ['tsx', 'platform/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR, SEED_RECORDS: String(RECORDS), CAPTCHA: 'off', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  child.stderr?.on('data', (d) => process.stderr.write(d));
-  const deadline = Date.now() + 30 * 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${ORIGIN}/sms-cloud/`)).status === 200) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error('platform did not start');
-}
 
 async function apiLogin(): Promise<string> {
   const r = await fetch(`${API}/user/login`, {
@@ -207,7 +188,7 @@ async function main() {
   log(`records ${RECORDS}: building the console`);
   execSync('npx vite build', { cwd: ROOT, stdio: 'ignore' });
   log('starting and seeding the platform');
-  const platform = await startPlatform();
+  const platform = await startBenchPlatform(PORT, 'bench-data', RECORDS, { timeoutMs: 30 * 60_000 });
   // a persistent profile, as a user's browser has: an incognito context keeps IndexedDB in memory under a small quota
   // (QuotaExceededError at about 800,000 records), so 1M records could never finish there
   const profile = mkdtempSync(join(tmpdir(), 'sms-bench-profile-'));

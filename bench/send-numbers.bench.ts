@@ -1,8 +1,9 @@
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { startBenchPlatform } from './bench-platform';
 
 // Issue 10's bench: parse and check 100,000 pasted numbers in the browser (the send form's Web Worker, by the
 // contract's rules) and the main thread's longest task while it runs (target: no task over 50 ms). Prints one JSON
@@ -11,31 +12,14 @@ import { chromium } from 'playwright-core';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = 8494;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = join(ROOT, `.tmp/bench-send-${PORT}`);
 const NUMBERS = 100_000;
 const ROUNDS = 3;
 const log = (...a: unknown[]) => console.error(`[send bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
 
-async function startPlatform(): Promise<ChildProcess> {
-  rmSync(DATA_DIR, { recursive: true, force: true });
-  const child = spawn('npx', ['tsx', 'platform/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(PORT), DATA_DIR, SEED_RECORDS: '1000', CAPTCHA: 'off', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  for (const end = Date.now() + 5 * 60_000; Date.now() < end; ) {
-    try {
-      if ((await fetch(`${ORIGIN}/sms-cloud/`)).status === 200) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('platform did not start');
-}
 
 async function main() {
   if (!process.argv.includes('--no-build')) execSync('npx vite build', { cwd: ROOT, stdio: 'ignore' });
-  const platform = await startPlatform();
+  const platform = await startBenchPlatform(PORT, 'bench-send', 1000);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const page = await browser.newPage();
