@@ -64,10 +64,21 @@ const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 export function parseTime(value: string, timeZone: string = zone): number {
   const m = WALL_CLOCK.exec(value.trim());
   if (!m) return new Date(value).getTime();
-  const asUtc = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] ?? 0));
+  return wallClockToEpoch(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] ?? 0), timeZone);
+}
+
+/** The instant a wall-clock time of `timeZone` names (month 0-11; out-of-range parts roll over as in Date.UTC). */
+export function wallClockToEpoch(y: number, month: number, day: number, h = 0, min = 0, sec = 0, timeZone: string = zone): number {
+  const asUtc = Date.UTC(y, month, day, h, min, sec);
   // the offset at the guessed instant, corrected once for a change of offset in between
   const guess = asUtc - offsetMs(timeZone, asUtc);
   return asUtc - offsetMs(timeZone, guess);
+}
+
+/** The calendar day of an instant in `timeZone` (month 0-11). */
+export function wallClockDay(at: number, timeZone: string = zone): { y: number; month: number; day: number } {
+  const wall = new Date(at + offsetMs(timeZone, at));
+  return { y: wall.getUTCFullYear(), month: wall.getUTCMonth(), day: wall.getUTCDate() };
 }
 
 export const formatNumber = (n: number, lang: Language): string => numberFormat(lang).format(n);

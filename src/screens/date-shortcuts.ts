@@ -1,3 +1,5 @@
+import { displayTimeZone, wallClockDay, wallClockToEpoch } from '../app/format';
+
 // The ten date-range shortcuts of spec §2, as [start, end] epoch ms (end inclusive: the end of today, or of the period).
 
 export const DATE_SHORTCUTS = [
@@ -5,26 +7,25 @@ export const DATE_SHORTCUTS = [
 ] as const;
 export type DateShortcut = (typeof DATE_SHORTCUTS)[number];
 
-const DAY = 86_400_000;
-
-export function shortcutRange(s: DateShortcut, nowMs: number): [number, number] {
-  const now = new Date(nowMs);
-  const endOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 59, 59, 999).getTime();
-  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-  const daysBack = (n: number): [number, number] => [startOfToday - (n - 1) * DAY, endOfToday];
-  const monthsBack = (n: number): [number, number] => [new Date(now.getFullYear(), now.getMonth() - n, now.getDate()).getTime(), endOfToday];
-  const yearsBack = (n: number): [number, number] => [new Date(now.getFullYear() - n, now.getMonth(), now.getDate()).getTime(), endOfToday];
+/** The range of a shortcut in the zone times are shown in (the account's, not the browser's: issue 14 item 7). */
+export function shortcutRange(s: DateShortcut, nowMs: number, timeZone: string = displayTimeZone()): [number, number] {
+  const { y, month, day } = wallClockDay(nowMs, timeZone);
+  const at = (yy: number, mm: number, dd: number) => wallClockToEpoch(yy, mm, dd, 0, 0, 0, timeZone);
+  const endOfToday = at(y, month, day + 1) - 1;
+  const daysBack = (n: number): [number, number] => [at(y, month, day - (n - 1)), endOfToday];
+  const monthsBack = (n: number): [number, number] => [at(y, month - n, day), endOfToday];
+  const yearsBack = (n: number): [number, number] => [at(y - n, month, day), endOfToday];
   switch (s) {
     case 'lastWeek':
       return daysBack(7);
     case 'lastMonth':
       return daysBack(30);
     case 'currentMonth':
-      return [new Date(now.getFullYear(), now.getMonth(), 1).getTime(), endOfToday];
+      return [at(y, month, 1), endOfToday];
     case 'previousMonth':
-      return [new Date(now.getFullYear(), now.getMonth() - 1, 1).getTime(), new Date(now.getFullYear(), now.getMonth(), 1).getTime() - 1];
+      return [at(y, month - 1, 1), at(y, month, 1) - 1];
     case 'thisYear':
-      return [new Date(now.getFullYear(), 0, 1).getTime(), endOfToday];
+      return [at(y, 0, 1), endOfToday];
     case 'last3Months':
       return monthsBack(3);
     case 'halfYear':
