@@ -17,6 +17,7 @@ import { RECORD_COLLECTIONS } from '../../sync/local-db';
 import { liveRead } from '../../sync/live-read';
 import { changesOf, listEndpointFor, runQuery, type Filter, type PageResult, type Query, type QueryCollection } from '../../sync/query';
 import { api } from '../app/api';
+import { wallClockDay, wallClockToEpoch } from '../app/format';
 import { useSession } from '../app/use-session';
 import { progress$, useOnline, usePending, useRuntime } from '../data/sync-runtime';
 import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from './date-shortcuts';
@@ -446,7 +447,12 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   }
 
   if (!mounted) return <div className="table-screen" data-testid={`screen-${def.path.slice(1)}`} aria-busy="true" />;
-  const dateRange: [Date, Date] | null = params.from && params.to ? [new Date(Number(params.from)), new Date(Number(params.to))] : null;
+  // the calendar picks days of the account's zone: shown as the browser's local dates of the same calendar day
+  const calendarDay = (ms: number) => {
+    const { y, month, day } = wallClockDay(ms);
+    return new Date(y, month, day);
+  };
+  const dateRange: [Date, Date] | null = params.from && params.to ? [calendarDay(Number(params.from)), calendarDay(Number(params.to))] : null;
   const field = (name: string, node: ReactNode) => (
     <label key={name} style={{ display: 'inline-flex', flexDirection: 'column', gap: 2 }}>
       <small>{t(name)}</small>
@@ -485,7 +491,8 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
               showIcon
               onChange={(e) => {
                 const [a, b] = (e.value as (Date | null)[] | null) ?? [];
-                if (a && b) setDraft({ ...draft, shortcut: '', from: String(a.getTime()), to: String(new Date(b.getFullYear(), b.getMonth(), b.getDate(), 23, 59, 59, 999).getTime()) });
+                if (a && b)
+                  setDraft({ ...draft, shortcut: '', from: String(wallClockToEpoch(a.getFullYear(), a.getMonth(), a.getDate())), to: String(wallClockToEpoch(b.getFullYear(), b.getMonth(), b.getDate() + 1) - 1) });
               }}
             />
             <Dropdown
