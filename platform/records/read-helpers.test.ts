@@ -27,8 +27,10 @@ describe('read-side helpers', () => {
     const w = whereOf(source, filters, { decodeMobile: '13%_', decodeContent: 'x', startTime: 0 }, user, ['A']);
     expect(w.sql).toBe('t.cus_id = any($1::text[]) and t.deleted = false and t.mobile like $2 and t.at >= $3');
     expect(w.params).toEqual([['A'], '13\\%\\_%', new Date(0)]);
-    const withContent = whereOf(source, filters, { decodeContent: 'x' }, { ...user, showContentFilterWhere: 1 }, []);
-    expect(withContent.sql).toContain('strpos(t.content, $2) > 0');
+    // a substring as an escaped LIKE, which the trigram index answers (migration 050)
+    const withContent = whereOf(source, filters, { decodeContent: '5%_x' }, { ...user, showContentFilterWhere: 1 }, []);
+    expect(withContent.sql).toContain('t.content like $2');
+    expect(withContent.params[1]).toBe('%5\\%\\_x%');
   });
 
   it('decides a number status the same way every time', () => {
