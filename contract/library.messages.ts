@@ -13,7 +13,6 @@ export const LIBRARY_MESSAGES: Record<string, Record<Language, string>> = {
   'library.templateDeleted': { zh: '模板已删除', en: 'The template has been deleted' },
   'library.uploadMediaType': { zh: '只能上传图片、视频或音频文件（jpg、png、gif、mp4、3gp、mp3、aac、amr）', en: 'Only image, video or audio files can be uploaded (jpg, png, gif, mp4, 3gp, mp3, aac, amr)' },
   'library.uploadNoFile': { zh: '请选择要上传的文件', en: 'Choose a file to upload' },
-  'library.uploadXlsUnreadable': { zh: '无法读取 xls 文件，请另存为 xlsx 后上传', en: 'xls files cannot be read, save it as xlsx and upload again' },
   'library.uploadUnreadable': { zh: '文件内容无法读取', en: 'The file content cannot be read' },
   'library.uploadContentMismatch': { zh: '文件内容与扩展名不符', en: 'The file content does not match its extension' },
   'library.importDone': {

@@ -10,5 +10,5 @@ export const SEND_MESSAGES: Record<string, Record<Language, string>> = {
   'send.queued': { zh: '当前离线，发送已排队，联网后自动提交', en: 'Offline: the send is queued and goes out when the network returns' },
   'send.queuedRecord': { zh: '排队中（离线）', en: 'Queued (offline)' },
   'send.rejected': { zh: '发送被拒绝', en: 'The send was refused' },
-  'send.xlsUnsupported': { zh: '暂不支持旧版 xls 文件，请另存为 xlsx 或 csv', en: 'Legacy .xls files cannot be read; save the sheet as xlsx or csv' },
+  'send.xlsUnsupported': { zh: '无法读取该 xls 文件，请检查文件或另存为 xlsx 后重试', en: 'This .xls file cannot be read; check it or save it as xlsx and try again' },
 };

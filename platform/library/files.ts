@@ -33,7 +33,7 @@ export function sniff(b: Buffer): Sniffed | null {
   // ADTS (AAC) and MPEG audio frames both start with an 11/12-bit sync word; the layer bits tell them apart
   if (b.length >= 2 && b[0] === 0xff && (b[1] & 0xf6) === 0xf0) return { contentType: 'audio/aac', mediaType: 'audio', ext: 'aac' };
   if (b.length >= 2 && b[0] === 0xff && (b[1] & 0xe0) === 0xe0) return { contentType: 'audio/mpeg', mediaType: 'audio', ext: 'mp3' };
-  // xlsx is a zip holding xl/ parts; the OLE header of xls is accepted by type but only xlsx is read (see sheets.ts)
+  // xlsx is a zip holding xl/ parts; a legacy xls is an OLE2 compound file (both read by sheets.ts)
   if (starts(b, [0x50, 0x4b, 0x03, 0x04]) && b.includes('[Content_Types].xml') && b.includes('xl/'))
     return { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', mediaType: 'sheet', ext: 'xlsx' };
   if (starts(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return { contentType: 'application/vnd.ms-excel', mediaType: 'sheet', ext: 'xls' };

@@ -31,7 +31,6 @@ export async function importMembers(ctx: AppContext, user: CurrentUser, lang: La
   const group = await visibleGroup(ctx.db, user, groupId);
   const file = await findFile(ctx.db, fileId, user.visibleCusIds);
   if (!file || file.kind !== 'sheet') throw badRequest('library.fileNotFound', {}, 'fileId');
-  if (file.content_type === 'application/vnd.ms-excel') throw badRequest('library.uploadXlsUnreadable', {}, 'fileId');
   const bytes = await readFileBytes(ctx, file);
 
   const skipped: Skipped[] = [];

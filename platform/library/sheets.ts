@@ -1,8 +1,11 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
+import { isOle2 } from '../../contract/xls-magic';
+import { readXlsRows } from '../../contract/xls-read';
 
-// Reading uploaded xlsx sheets as a stream of rows: a 100,000-row import never holds the parsed workbook in memory.
+// Reading uploaded sheets as a stream of rows: a 100,000-row xlsx import never holds the parsed workbook in memory.
+// A legacy .xls (BIFF) has no streaming reader: it is read whole (uploads are at most 15 MB).
 
 export type Cell = string;
 
@@ -20,6 +23,11 @@ function cellText(v: ExcelJS.CellValue): Cell {
 
 /** Rows of the first worksheet as text cells (1-based row numbers), header included. */
 export async function* sheetRows(bytes: Buffer): AsyncGenerator<{ row: number; cells: Cell[] }> {
+  if (isOle2(bytes)) {
+    const rows = readXlsRows(bytes);
+    for (let i = 0; i < rows.length; i++) yield { row: i + 1, cells: rows[i] };
+    return;
+  }
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore' });
   for await (const sheet of reader) {
     for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
@@ -49,6 +57,7 @@ function hasValue(rowXml: string, blankShared: Set<number>): boolean {
 /** Data rows (after the header) that hold a value; throws when the bytes are not a readable workbook. Counted on the
  * first worksheet's XML rather than through exceljs: an upload answers its row count in ~0.3 s instead of a full parse. */
 export async function countDataRows(bytes: Buffer): Promise<number> {
+  if (isOle2(bytes)) return readXlsRows(bytes).slice(1).filter((r) => r.some((c) => c.trim() !== '')).length;
   const zip = await JSZip.loadAsync(bytes);
   const sheets = Object.keys(zip.files).filter((f) => /^xl\/worksheets\/sheet\d+\.xml$/.test(f));
   sheets.sort((a, b) => Number(/\d+/.exec(a.slice(14))?.[0]) - Number(/\d+/.exec(b.slice(14))?.[0]));

@@ -58,7 +58,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
         if (!kind || (media ? kind.mediaType === 'sheet' : kind.mediaType !== 'sheet')) throw badRequest(media ? 'library.uploadMediaType' : 'v.upload.type', {}, 'file');
         if (!sameType(fileExtension(fileName), kind.ext)) throw badRequest('library.uploadContentMismatch', {}, 'file');
         let rowCount: number | null = null;
-        if (kind.ext === 'xlsx') {
+        if (kind.mediaType === 'sheet') {
           try {
             rowCount = await countDataRows(bytes);
           } catch {

@@ -28,9 +28,26 @@ describe('number files', () => {
     expect(await readSheet('x.xlsx', await zip.generateAsync({ type: 'arraybuffer' }))).toEqual([['mobile'], ['13900000003']]);
   });
 
-  it('refuses a file whose content is not what its name says, and legacy xls', async () => {
+  it('refuses a file whose content is not what its name says, and an xls it cannot read', async () => {
     expect(await readSheet('fake.xlsx', new TextEncoder().encode('13900000001\n').buffer as ArrayBuffer)).toBe('v.upload.type');
-    expect(await readSheet('old.xls', new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]).buffer as ArrayBuffer)).toBe('send.xlsUnsupported');
+    expect(await readSheet('fake.xls', new TextEncoder().encode('13900000001\n').buffer as ArrayBuffer)).toBe('v.upload.type');
+    const broken = new Uint8Array(600);
+    broken.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    expect(await readSheet('old.xls', broken.buffer as ArrayBuffer)).toBe('send.xlsUnsupported');
+  });
+
+  it('reads a legacy xls (BIFF8) workbook: phone numbers in full, text, blanks', async () => {
+    const xlsx = await import('@e965/xlsx');
+    const ws = xlsx.utils.aoa_to_sheet([['手机号', '姓名'], [13900000001, '张三'], ['13900000002', null], [19912345678, 'Li']]);
+    const wb = xlsx.utils.book_new();
+    xlsx.utils.book_append_sheet(wb, ws, 'numbers');
+    const data = xlsx.write(wb, { type: 'array', bookType: 'xls' }) as ArrayBuffer;
+    expect(await readSheet('old.xls', data)).toEqual([
+      ['手机号', '姓名'],
+      ['13900000001', '张三'],
+      ['13900000002', ''],
+      ['19912345678', 'Li'],
+    ]);
   });
 
   it('reads CSV with quotes, CRLF and a BOM', () => {

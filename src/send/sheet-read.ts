@@ -1,6 +1,8 @@
 import { fileExtension } from '../../contract/validation/upload.rules';
+import { isOle2 } from '../../contract/xls-magic';
 
-// Reads the first sheet of an uploaded number file as rows of text cells: xlsx (its XML, through jszip) or csv.
+// Reads the first sheet of an uploaded number file as rows of text cells: xlsx (its XML, through jszip), legacy xls
+// (contract/xls-read.ts) or csv.
 // Runs in the number-check worker, so a 100,000-row file never blocks the page. Cell text is data, never markup.
 
 export type Rows = string[][];
@@ -86,8 +88,16 @@ export function readCsv(text: string): Rows {
 export async function readSheet(name: string, data: ArrayBuffer): Promise<Rows | string> {
   const ext = fileExtension(name);
   if (ext === 'csv') return readCsv(new TextDecoder().decode(data));
-  const bytes = new Uint8Array(data.slice(0, 4));
+  const bytes = new Uint8Array(data.slice(0, 8));
   if (ext === 'xlsx' && bytes[0] === 0x50 && bytes[1] === 0x4b) return readXlsx(data);
-  // legacy .xls is a binary (BIFF) workbook: ask for xlsx or csv instead
-  return ext === 'xls' ? 'send.xlsUnsupported' : 'v.upload.type';
+  // legacy .xls is a binary (BIFF) workbook: its reader loads only when one is picked
+  if (ext === 'xls' && isOle2(bytes)) {
+    const { readXlsRows } = await import('../../contract/xls-read');
+    try {
+      return readXlsRows(new Uint8Array(data));
+    } catch {
+      return 'send.xlsUnsupported';
+    }
+  }
+  return 'v.upload.type';
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_RESOURCES } from '../../contract/endpoints/feed.endpoints';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { fetchBytes, readXlsx, upload, xlsx } from './library.fixtures';
+import { fetchBytes, readXlsx, upload, xls, xlsx } from './library.fixtures';
 import { tokenFor } from './send-fixture';
 
 // Address book over HTTP on both storages: groups with member counts, members (add, modify, delete, detail),
@@ -136,6 +136,25 @@ describe.each(DB_KINDS)('address book on %s', (kind) => {
     // a sub-account cannot import the enterprise's file, nor into the enterprise's group
     const own = await addGroup('sub import', user);
     expect((await call('/addressBook/addressBookMemberImport', { groupId: own, fileId: up.body.data.fileId }, user)).status).toBe(400);
+  });
+
+  it('imports a legacy xls sheet the same way', async () => {
+    const g = await addGroup('xls 导入');
+    // a phone number stored as a number cell, one as text, one invalid
+    const sheet = await xls([['甲', 13700000101, '', '', '', '', ''], ['乙', '13700000102', '', '', '', '', ''], ['丙', '123', '', '', '', '', '']]);
+    const up = await upload(p, '/file/uploadAddressBook', 'members.xls', sheet, admin);
+    expect(up.status, JSON.stringify(up.body)).toBe(200);
+    expect(up.body.data).toMatchObject({ rowCount: 3 });
+    const r = await call('/addressBook/addressBookMemberImport', { groupId: g, fileId: up.body.data.fileId });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data).toMatchObject({ imported: 2, invalid: 1, duplicates: 0 });
+    const mobiles = (await call('/addressBook/list', { groupId: g })).body.data.data.map((m: { mobile: string }) => m.mobile).sort();
+    expect(mobiles).toEqual(['13700000101', '13700000102']);
+    // an xls that is not a readable workbook: a 400 in the caller's language, nothing imported
+    const broken = Buffer.alloc(2048);
+    Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]).copy(broken);
+    const bad = await upload(p, '/file/uploadAddressBook', 'broken.xls', broken, admin);
+    expect(bad.status).toBe(400);
   });
 
   it('downloads members and the empty import sheet', async () => {

@@ -36,6 +36,14 @@ export async function xlsx(rows: Array<Array<string | number>>, header = ['姓�
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
+/** The same rows as a legacy xls (BIFF8), written by SheetJS. */
+export async function xls(rows: Array<Array<string | number>>, header = ['姓名', '手机号', '邮箱', '工号', '性别', '生日', '备注']): Promise<Buffer> {
+  const { utils, write } = await import('@e965/xlsx');
+  const wb = utils.book_new();
+  utils.book_append_sheet(wb, utils.aoa_to_sheet([header, ...rows]), 'members');
+  return Buffer.from(write(wb, { type: 'buffer', bookType: 'xls' }) as Buffer);
+}
+
 /** Text cells of the first sheet of an xlsx. */
 export async function readXlsx(bytes: Buffer): Promise<string[][]> {
   const wb = new ExcelJS.Workbook();

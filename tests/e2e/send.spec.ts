@@ -229,6 +229,26 @@ test('every send kind opens from its menu path with its product line\'s first ac
   expect(errors).toEqual([]);
 });
 
+test('a legacy xls number file is read in the worker and counted like any other', async ({ page }) => {
+  const { utils, write } = await import('@e965/xlsx');
+  const wb = utils.book_new();
+  // one number stored as a number cell, one as text, one invalid, one repeated
+  utils.book_append_sheet(wb, utils.aoa_to_sheet([['手机号'], [13900003201], ['13900003202'], ['12345'], [13900003201]]), 'numbers');
+  const buffer = Buffer.from(write(wb, { type: 'buffer', bookType: 'xls' }) as Buffer);
+  const violations: string[] = [];
+  page.on('console', (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
+  await login(page);
+  await openSend(page, '/smsGroupSend');
+  await page.getByTestId('send-content').fill(`xls e2e ${Date.now()}`);
+  await page.getByTestId('send-file').setInputFiles({ name: 'numbers.xls', mimeType: 'application/vnd.ms-excel', buffer });
+  await expect(page.getByTestId('send-file-info')).toBeVisible();
+  await page.getByTestId('send-submit').click();
+  await expect(page.getByTestId('count-valid')).toHaveText('2');
+  await expect(page.getByTestId('count-invalid')).toHaveText('1');
+  await expect(page.getByTestId('count-duplicate')).toHaveText('1');
+  expect(violations).toEqual([]);
+});
+
 // last: the platform keeps working through 100,000 records for a while after this one
 test('an xlsx of 100,000 numbers is checked off the main thread with progress and sent as one batch', async ({ page, request }, testInfo) => {
   test.setTimeout(180_000);
