@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
 
 // The platform as the browser benches use it: its own process on its own port and throwaway data directory, with
 // the demo seeded to `seedRecords` MT records, the captcha off; answers once the console is served.
@@ -25,4 +26,14 @@ export async function startBenchPlatform(port: number, name: string, seedRecords
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('platform did not start');
+}
+
+/** Logs in as admin through the console's form (captcha off) and waits for the dashboard. */
+export async function browserLogin(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/sms-cloud/login`);
+  await page.locator('#login-username').fill('admin');
+  await page.locator('#login-password').fill('demo1234');
+  await page.locator('#login-code').fill('ABCD');
+  await page.locator('form').first().locator('button[type=submit]').click();
+  await page.waitForURL(/\/wel\/index$/);
 }

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { chromium } from 'playwright-core';
-import { p95, startBenchPlatform } from './bench-platform';
+import { browserLogin, p95, startBenchPlatform } from './bench-platform';
 
 // Issue 11's local member search: 100,000 address-book members imported over HTTP, replicated into the browser's
 // local database, then searched there through the one query vocabulary (sync/query.ts) and, for comparison in the same
@@ -58,12 +58,7 @@ async function main() {
 
     const page = await browser.newPage();
     await page.addInitScript(() => localStorage.setItem('sms.bench', '1'));
-    await page.goto(`${ORIGIN}/sms-cloud/login`);
-    await page.locator('#login-username').fill('admin');
-    await page.locator('#login-password').fill('demo1234');
-    await page.locator('#login-code').fill('ABCD');
-    await page.locator('form').first().locator('button[type=submit]').click();
-    await page.waitForURL(/\/wel\/index$/);
+    await browserLogin(page, ORIGIN);
     await page.goto(`${ORIGIN}/sms-cloud/addressBookList`);
     const t0 = Date.now();
     // the members replicate into the local database (kept whole: the address book has no cache window); counted through

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { startLoop } from '../background-loop';
 import type { AppContext } from '../context';
 import { registerApiDocRoutes } from '../routes/api-doc.routes';
 import { registerCustomerRoutes } from '../routes/customer.routes';
@@ -20,27 +21,8 @@ export function registerAccounts(app: FastifyInstance, ctx: AppContext): void {
   registerUserSettingsRoutes(app, ctx);
   registerApiDocRoutes(app, ctx);
 
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const round = async () => {
-    try {
-      while (!stopped && (await sendDueWarnings(ctx)) > 0);
-      while (!stopped && (await deliverDue(ctx, retryBaseMs())) > 0);
-    } catch (err) {
-      if (!stopped) ctx.log.warn({ err }, 'accounts round failed');
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = round().then(schedule);
-    }, POLL_MS);
-  };
-  schedule();
-  ctx.onClose(async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
+  startLoop(ctx, 'accounts', POLL_MS, async (stopped) => {
+    while (!stopped() && (await sendDueWarnings(ctx)) > 0);
+    while (!stopped() && (await deliverDue(ctx, retryBaseMs())) > 0);
   });
 }

@@ -1,3 +1,4 @@
+import { startLoop } from '../background-loop';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
 import { notifyLibrary } from './notify';
@@ -87,26 +88,5 @@ export async function reviewDue(ctx: AppContext): Promise<number> {
 /** Runs reviewDue in the background, about four times per review delay; stopped through ctx.onClose. */
 export function startReviewSimulator(ctx: AppContext): void {
   const intervalMs = Math.min(500, Math.max(20, ctx.config.simulator.reviewMs / 4));
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = reviewDue(ctx)
-        .then(
-          () => undefined,
-          (err) => {
-            if (!stopped) ctx.log.warn({ err }, 'template review round failed');
-          },
-        )
-        .then(schedule);
-    }, intervalMs);
-  };
-  schedule();
-  ctx.onClose(async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  });
+  startLoop(ctx, 'template review', intervalMs, () => reviewDue(ctx));
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPersonalInfoEndpoint, type PersonalInfo } from '../../contract/endpoints/account.endpoints';
 import { read } from './account-actions';
+import { InfoList } from '../app/info-list';
 import { BalanceWarningNotice } from './balance-warning-notice';
 
 /** The personal info page's account part (/info/index): customer name and certification, the card number masked. */
@@ -18,14 +19,7 @@ export function PersonalInfoExtra() {
   ];
   return (
     <>
-      <dl className="info-list" data-testid="personal-info-extra">
-        {rows.map(([k, v]) => (
-          <div key={k}>
-            <dt>{t(k)}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <InfoList testId="personal-info-extra" rows={rows.map(([k, v]) => [t(k), v])} />
       <BalanceWarningNotice />
     </>
   );

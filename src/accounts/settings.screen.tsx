@@ -4,6 +4,7 @@ import { InputText } from 'primereact/inputtext';
 import { Panel } from 'primereact/panel';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InfoList } from '../app/info-list';
 import { ulid } from 'ulid';
 import { getOperatorPatternsEndpoint, modifyMobileEndpoint, modifyPasswordEndpoint, sendMobileCodeEndpoint, type OperatorPattern } from '../../contract/endpoints/account.endpoints';
 import { getCusBneWarnInfoEndpoint } from '../../contract/endpoints/warn.endpoints';
@@ -96,14 +97,7 @@ function OperatorPatterns() {
     void read(getOperatorPatternsEndpoint, {}).then(setRows).catch(() => undefined);
   }, []);
   return (
-    <dl className="info-list">
-      {rows.map((r) => (
-        <div key={r.operator}>
-          <dt>{r.label}</dt>
-          <dd>{r.prefixes.join(' ')}</dd>
-        </div>
-      ))}
-    </dl>
+    <InfoList rows={rows.map((r) => [r.label, r.prefixes.join(' ')])} />
   );
 }
 

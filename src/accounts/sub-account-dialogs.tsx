@@ -2,6 +2,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InfoList } from '../app/info-list';
 import { chargeDetailEndpoint, customerAddEndpoint, customerBusCtysEndpoint, customerDetailEndpoint, customerProdTypesEndpoint } from '../../contract/endpoints/customer.endpoints';
 import type { Option, Recharge, SubAccountDetail } from '../../contract/entities.schema';
 import { RECHARGE_TYPE } from '../../contract/states';
@@ -96,14 +97,7 @@ export function SubAccountDetailView({ cusId }: { cusId: string }) {
     ['account.prodType', d.prodTypes.join(', ')],
   ];
   return (
-    <dl className="info-list" data-testid="sub-detail">
-      {rows.map(([k, v]) => (
-        <div key={k}>
-          <dt>{t(k)}</dt>
-          <dd>{v}</dd>
-        </div>
-      ))}
-    </dl>
+    <InfoList testId="sub-detail" rows={rows.map(([k, v]) => [t(k), v])} />
   );
 }
 

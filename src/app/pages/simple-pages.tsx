@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { InfoList } from '../info-list';
 import { useParams } from 'wouter';
 import { PersonalInfoExtra } from '../../accounts/personal-info-extra';
 import { formatDateTime, formatMoney } from '../format';
@@ -26,14 +27,7 @@ export function InfoPage() {
   return (
     <section className="page-card" aria-labelledby="info-title">
       <h1 id="info-title">{t('page.info')}</h1>
-      <dl className="info-list">
-        {rows.map(([k, v]) => (
-          <div key={k}>
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-      </dl>
+      <InfoList rows={rows} />
       <PersonalInfoExtra />
     </section>
   );
