@@ -31,21 +31,28 @@ const DIMENSIONS = [
   { label: 'stat.year', fixed: { dimension: 2 } },
 ];
 
+/** The columns every per-period check statistic starts with: when, whose, and how many checks went through. */
+const periodColumns = <T,>(): RemoteTableDef<T>['columns'] =>
+  [
+    { field: 'gathering_time', header: 'col.gatheringTime' },
+    { field: 'cus_id', header: 'col.cusId', visible: accountFilterVisible },
+    { field: 'cus_name', header: 'col.cusName' },
+    ...countColumns<T>(),
+  ] as RemoteTableDef<T>['columns'];
+const countColumns = <T,>(): RemoteTableDef<T>['columns'] =>
+  [
+    { field: 'request_count', header: 'tools.requestCount' },
+    { field: 'success_count', header: 'tools.successCount' },
+    { field: 'failure_count', header: 'tools.failureCount' },
+  ] as RemoteTableDef<T>['columns'];
+
 export const numberStatusStatistics: RemoteTableDef<z.infer<typeof numberStatusStatisticsRowSchema>> = {
   id: 'number-status-statistics',
   endpoint: numberStatusStatisticsEndpoint,
   dateRange: true,
   modes: DIMENSIONS,
   filters: [account],
-  columns: [
-    { field: 'gathering_time', header: 'col.gatheringTime' },
-    { field: 'cus_id', header: 'col.cusId', visible: accountFilterVisible },
-    { field: 'cus_name', header: 'col.cusName' },
-    { field: 'request_count', header: 'tools.requestCount' },
-    { field: 'success_count', header: 'tools.successCount' },
-    { field: 'failure_count', header: 'tools.failureCount' },
-    ...statusColumns(),
-  ],
+  columns: [...periodColumns(), ...statusColumns()],
 };
 
 export const numberStatusCustomers: RemoteTableDef<z.infer<typeof numberStatusCustomerRowSchema>> = {
@@ -58,9 +65,7 @@ export const numberStatusCustomers: RemoteTableDef<z.infer<typeof numberStatusCu
     { field: 'cus_id', header: 'col.cusId' },
     { field: 'cus_name', header: 'col.cusName' },
     { field: 'batch_total', header: 'tools.batchTotal' },
-    { field: 'request_count', header: 'tools.requestCount' },
-    { field: 'success_count', header: 'tools.successCount' },
-    { field: 'failure_count', header: 'tools.failureCount' },
+    ...countColumns(),
     ...statusColumns(),
     { field: 'last_time', header: 'tools.lastCheck', render: timeCell('last_time') },
   ],
@@ -73,12 +78,7 @@ const ratioTable = (id: string, endpoint: typeof numberPortingStatisticsEndpoint
   modes: DIMENSIONS,
   filters: [account],
   columns: [
-    { field: 'gathering_time', header: 'col.gatheringTime' },
-    { field: 'cus_id', header: 'col.cusId', visible: accountFilterVisible },
-    { field: 'cus_name', header: 'col.cusName' },
-    { field: 'request_count', header: 'tools.requestCount' },
-    { field: 'success_count', header: 'tools.successCount' },
-    { field: 'failure_count', header: 'tools.failureCount' },
+    ...periodColumns(),
     { field: 'successRatio', header: 'tools.successRatio', render: percentCell('successRatio') },
     { field: 'failureRatio', header: 'tools.failureRatio', render: percentCell('failureRatio') },
   ],
