@@ -353,7 +353,15 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     return stop;
   }, [runtime, horizon, filters, pageSize, def.collection, online, resourceLive, setShown]);
 
-  async function loadMore() {
+  /** The page being read: a second caller (a jump while scrolling loads) waits for it instead of returning at once. */
+  const moreInFlight = useRef<Promise<void> | null>(null);
+  function loadMore(): Promise<void> {
+    if (moreInFlight.current) return moreInFlight.current;
+    const run = readMore().finally(() => (moreInFlight.current = null));
+    moreInFlight.current = run;
+    return run;
+  }
+  async function readMore() {
     if (loadingMore.current) return;
     loadingMore.current = true;
     try {
@@ -413,10 +421,23 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   }
   const jumpTarget = useRef<number | null>(null);
   const [jumps, setJumps] = useState(0);
+  /** A jump under way: until its row is on top, scroll events do not move the page number (a scroll clamped by a
+   * scroller not yet grown would otherwise report an earlier page, and the paginator would jump back to it). */
+  const jumping = useRef(false);
   useEffect(() => {
-    if (jumpTarget.current === null) return;
-    tableRef.current?.getVirtualScroller()?.scrollToIndex(jumpTarget.current);
+    const target = jumpTarget.current;
+    if (target === null) return;
     jumpTarget.current = null;
+    jumping.current = true;
+    // the scroller's height follows the loaded rows a frame or two later: scroll again until the row is on top
+    let tries = 0;
+    const go = () => {
+      tableRef.current?.getVirtualScroller()?.scrollToIndex(target);
+      const top = tableRef.current?.getElement()?.querySelector('.p-virtualscroller')?.scrollTop;
+      if (top !== undefined && top < target * ROW_PX - ROW_PX && ++tries < 60) requestAnimationFrame(go);
+      else requestAnimationFrame(() => (jumping.current = false));
+    };
+    go();
   }, [jumps, rows]);
 
   function apply(next: Record<string, string>) {
@@ -545,7 +566,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
             // the first row in view, from the scroll offset (the event's range includes rows rendered above it)
             const top = tableRef.current?.getElement()?.querySelector('.p-virtualscroller')?.scrollTop;
             const p = Math.floor((top === undefined ? Number(e.first) : Math.round(top / ROW_PX)) / pageSize);
-            setPage((cur) => (cur === p ? cur : p));
+            if (!jumping.current) setPage((cur) => (cur === p ? cur : p));
             if (Number(e.last) >= rows.length - 5) void loadMore();
           },
         }}
