@@ -447,6 +447,14 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
 
   // the row whose detail panel is open (def.detail)
   const [opened, setOpened] = useState<T | null>(null);
+  // Esc closes the detail panel wherever focus is: a re-read of the list can re-render the dialog, and PrimeReact then
+  // no longer hears Esc until the dialog is focused again
+  useEffect(() => {
+    if (opened === null) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpened(null);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [opened]);
   const columns = def.columns.filter((c) => !c.visible || c.visible(viewer));
   const filterDefs = def.filters.filter((f) => !f.visible || f.visible(viewer));
   const whole = useWholeResult(def, filters, { runtime, horizon, online, source: shown.source });
