@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -23,7 +24,9 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     kind: 'pglite',
     ...ambientTransactions(wrap(pg), (fn) => pg.transaction((t) => fn(wrap(t)))),
     async listen(channel, onPayload) {
-      const off = await pg.listen(channel, onPayload);
+      // PGlite calls listeners from inside the query that notified, so a callback would run in that request's ambient
+      // transaction (db.ts) and its queries join a transaction about to end: bind it to where it was registered
+      const off = await pg.listen(channel, AsyncResource.bind((payload: string) => onPayload(payload)));
       return async () => off();
     },
     close: () => pg.close(),

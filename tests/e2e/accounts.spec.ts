@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { session, BASE, API } from './e2e-helpers';
+import { closeSessions, session, BASE, API } from './e2e-helpers';
 
 // Accounts and money end to end (issue 12) in Chromium against the server `npm start` runs: the admin adds a
 // sub-account and charges it 100; the sub-account logs in and sees the balance; its password change ends its other
@@ -7,6 +7,8 @@ import { session, BASE, API } from './e2e-helpers';
 const SUB = `E2E${String(Date.now()).slice(-6)}`;
 
 const tokenOf = async (page: Page) => decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'Authorization')?.value ?? '');
+
+test.afterEach(closeSessions);
 
 test('sub-account: add, charge 100, log in, change password, balance warning, close', async ({ browser }) => {
   test.setTimeout(180_000);

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 // What every end-to-end spec does the same way: log in through the form (captcha off on the test server), open a
 // fresh session in its own context, call the API as admin, find the rows of a list screen.
@@ -28,9 +28,19 @@ export async function login(page: Page, username = 'admin', password = 'demo1234
   return token;
 }
 
-/** A logged-in page in a new browser context (its own cookies and local database). */
+// Contexts opened by session() are closed after each test: each keeps a replicating worker and a live change stream
+// open, and left open they pile up through a file (the browser is shared by every test) and hold connections and cores.
+const opened: BrowserContext[] = [];
+/** Closes the contexts session() opened; each spec that uses session() calls it from test.afterEach. */
+export async function closeSessions(): Promise<void> {
+  for (const c of opened.splice(0)) await c.close().catch(() => undefined);
+}
+
+/** A logged-in page in a new browser context (its own cookies and local database), closed after the test. */
 export async function session(browser: Browser, username = 'admin', password = 'demo1234'): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+  const context = await browser.newContext();
+  opened.push(context);
+  const page = await context.newPage();
   await login(page, username, password);
   return page;
 }

@@ -1,10 +1,12 @@
 import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
-import { session, BASE } from './e2e-helpers';
+import { closeSessions, session, BASE } from './e2e-helpers';
 
 // Tools end to end (issue 13) in Chromium against the server `npm start` runs: a link shortened on screen 16 and
 // opened in another page shows as clicked without reload; a 100,000-number check batch uploaded as xlsx shows its
 // progress and then its counts; a reply from a conversation appears in the send records.
+
+test.afterEach(closeSessions);
 
 test('a shortened link opened in a second page shows as clicked on screen 16 without reload', async ({ browser, baseURL }) => {
   const page = await session(browser);
