@@ -224,6 +224,8 @@ export const interactSessionSchema = z.object({
   /** uplinks newer than the caller's last reply. */
   unreadCount: z.number().int(),
   messageCount: z.number().int(),
+  /** the mobile is on the enterprise's blacklist (it replied TD/退订/STOP): a reply would not be sent. */
+  unsubscribed: z.boolean(),
 });
 export type InteractSession = z.infer<typeof interactSessionSchema>;
 

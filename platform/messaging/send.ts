@@ -292,6 +292,8 @@ export async function submitSend(ctx: AppContext, user: CurrentUser, input: Send
   const keep = parsed.valid.map((m) => !blocked.has(m));
   const mobiles = parsed.valid.filter((_, i) => keep[i]);
   const countries = parsed.countries?.filter((_, i) => keep[i]);
+  // every valid number blacklisted (a reply to a number that unsubscribed): say so rather than "no valid number"
+  if (mobiles.length === 0 && parsed.valid.length > 0) throw badRequest('send.allBlacklisted', { n: parsed.valid.length }, 'mobiles');
   if (mobiles.length === 0) throw badRequest('send.noValidMobile', {}, 'mobiles');
 
   const contents = byMobile ? mobiles.map((m) => byMobile.get(m) ?? '') : null;

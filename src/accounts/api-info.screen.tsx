@@ -10,7 +10,8 @@ import { PUSH_MODES, userIpsSchema } from '../../contract/validation/sub-account
 import { createFormMachine } from '../../machines/account-form.machine';
 import { formatDateTime } from '../app/format';
 import { getLanguage } from '../app/language';
-import { callOnline, read, runCommand } from './account-actions';
+import { runAccountCommand } from './account-actions';
+import { callOnline, read } from '../data/platform-actions';
 import { AccountForm } from './account-form';
 import { AppSecretPanel } from './app-secret-panel';
 import { usePlatformList } from './use-platform-list';
@@ -87,7 +88,7 @@ export function ApiInfoScreen() {
             ]}
             testId="api-settings"
             submitLabel="account.save"
-            submit={(v: Record<string, unknown>) => runCommand('settings.apiInfo', info?.appId ?? '', v)}
+            submit={(v: Record<string, unknown>) => runAccountCommand('settings.apiInfo', info?.appId ?? '', v)}
           />
         )}
       </Panel>

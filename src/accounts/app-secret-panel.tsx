@@ -3,7 +3,7 @@ import { Password } from 'primereact/password';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAppsecretEndpoint, resetAppsecretEndpoint } from '../../contract/endpoints/account.endpoints';
-import { callOnline } from './account-actions';
+import { callOnline } from '../data/platform-actions';
 import { messageText } from './account-form';
 
 /** Viewing or rotating the app secret asks for the login password again; the secret is held only while shown. */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { getCusBneWarnInfoEndpoint } from '../../contract/endpoints/warn.endpoints';
 import type { BalanceWarning } from '../../contract/entities.schema';
 import { useSession } from '../app/use-session';
-import { read } from './account-actions';
+import { read } from '../data/platform-actions';
 
 /** The console's notice of a balance warning (issue 12 §5): shown while the balance is below the threshold. */
 export function BalanceWarningNotice() {

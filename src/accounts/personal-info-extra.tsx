@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPersonalInfoEndpoint, type PersonalInfo } from '../../contract/endpoints/account.endpoints';
-import { read } from './account-actions';
+import { read } from '../data/platform-actions';
 import { InfoList } from '../app/info-list';
 import { BalanceWarningNotice } from './balance-warning-notice';
 

@@ -13,7 +13,8 @@ import { balanceWarningFormSchema } from '../../contract/validation/balance-warn
 import { certificationFormSchema, modifyCusNameFormSchema, modifyMobileFormSchema, modifyPasswordFormSchema, pushUrlFormSchema } from '../../contract/validation/personal-settings.rules';
 import { createFormMachine } from '../../machines/account-form.machine';
 import { useSession } from '../app/use-session';
-import { callOnline, read, runCommand } from './account-actions';
+import { runAccountCommand } from './account-actions';
+import { callOnline, read } from '../data/platform-actions';
 import { AccountForm, messageText } from './account-form';
 import { AppSecretPanel } from './app-secret-panel';
 import { BalanceWarningNotice } from './balance-warning-notice';
@@ -86,7 +87,7 @@ function WarningPanel({ cusId }: { cusId: string }) {
       ]}
       testId="warning"
       submitLabel="account.save"
-      submit={(v: Record<string, unknown>) => runCommand('warn.modify', cusId, { ...v, cus_id: cusId })}
+      submit={(v: Record<string, unknown>) => runAccountCommand('warn.modify', cusId, { ...v, cus_id: cusId })}
     />
   );
 }
@@ -128,14 +129,14 @@ export function SettingsScreen() {
           fields={[{ name: 'cardName', label: 'account.cardName' }, { name: 'cardNumber', label: 'account.cardNumber' }, { name: 'phone', label: 'account.phone' }]}
           testId="certification"
           submitLabel="account.save"
-          submit={(v: Record<string, unknown>) => runCommand('settings.certification', cusId, v)}
+          submit={(v: Record<string, unknown>) => runAccountCommand('settings.certification', cusId, v)}
         />
       </Panel>
       <Panel header={t('account.modifyMobile')} toggleable collapsed>
         <MobilePanel />
       </Panel>
       <Panel header={t('account.modifyCusName')} toggleable collapsed>
-        <AccountForm machine={nameMachine} fields={[{ name: 'cus_name', label: 'account.cusName' }]} testId="cus-name" submitLabel="account.save" submit={(v: Record<string, unknown>) => runCommand('settings.cusName', cusId, v)} />
+        <AccountForm machine={nameMachine} fields={[{ name: 'cus_name', label: 'account.cusName' }]} testId="cus-name" submitLabel="account.save" submit={(v: Record<string, unknown>) => runAccountCommand('settings.cusName', cusId, v)} />
       </Panel>
       <Panel header={t('account.pushUrls')} toggleable collapsed>
         <AccountForm
@@ -144,7 +145,7 @@ export function SettingsScreen() {
           testId="push-url"
           submitLabel="account.save"
           confirm={confirmPush}
-          submit={(v: Record<string, unknown>) => runCommand('settings.pushUrl', cusId, v)}
+          submit={(v: Record<string, unknown>) => runAccountCommand('settings.pushUrl', cusId, v)}
         />
       </Panel>
       <Panel header={t('account.appSecret')} toggleable collapsed>

@@ -12,7 +12,8 @@ import { formatDateTime } from '../app/format';
 import { getLanguage } from '../app/language';
 import { stateText } from '../screens/cells';
 import { useViewer } from '../screens/table-screen';
-import { callOnline, read, runCommand } from './account-actions';
+import { runAccountCommand } from './account-actions';
+import { callOnline, read } from '../data/platform-actions';
 import { AccountForm, type FieldDef } from './account-form';
 import { usePlatformList } from './use-platform-list';
 
@@ -68,7 +69,7 @@ export function ChargeForm({ cusId, enterpriseBalance, onDone }: { cusId: string
       fields={fields}
       testId="charge"
       submitLabel="account.charge"
-      submit={(v: { cus_id: string; amount: number; remark?: string }) => runCommand('customer.charge', v.cus_id, { ...v })}
+      submit={(v: { cus_id: string; amount: number; remark?: string }) => runAccountCommand('customer.charge', v.cus_id, { ...v })}
       onDone={onDone}
     />
   );

@@ -11,7 +11,7 @@ import { useSession } from '../app/use-session';
 import { stateTag } from '../screens/cells';
 import { RemoteTable, type RemoteTableDef } from '../screens/remote-table';
 import { timeCell } from '../tools/tools-cells';
-import { runCommand } from './account-actions';
+import { runAccountCommand } from './account-actions';
 import { messageText } from './account-form';
 import { AddSubAccountForm, ChargeDetailView, ChargeForm, SubAccountDetailView } from './sub-account-dialogs';
 
@@ -56,7 +56,7 @@ export function SubAccountsScreen() {
       header: t('account.confirmTitle'),
       accept: async () => {
         try {
-          await runCommand(open ? 'customer.open' : 'customer.close', row.cus_id, { cus_id: row.cus_id });
+          await runAccountCommand(open ? 'customer.open' : 'customer.close', row.cus_id, { cus_id: row.cus_id });
           notify({ severity: 'success', summary: messageText(open ? 'customer.opened' : 'customer.closed') });
         } catch (e) {
           notify({ severity: 'error', summary: messageText(open ? 'customer.openFailure' : 'customer.closeFailure'), detail: (e as Error).message });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Endpoint, RequestOf } from '../../contract/endpoint';
-import { read } from './account-actions';
+import { read } from '../data/platform-actions';
 
 // Account lists are not replicated (they are small and change by command): each page comes from the platform's list
 // endpoint, re-read after a command.

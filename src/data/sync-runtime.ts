@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { BehaviorSubject } from 'rxjs';
+import { BehaviorSubject, filter, firstValueFrom } from 'rxjs';
 import type { EventDoc, LocalDb } from '../../sync/local-db';
 import type { Outbox } from '../../sync/outbox';
 import { startingProgress, type Replicator, type SyncProgress } from '../../sync/replication';
@@ -14,6 +14,8 @@ export interface SyncRuntime {
 }
 
 export const runtime$ = new BehaviorSubject<SyncRuntime | null>(null);
+/** The runtime once <SyncBoundary> has opened the local database (a page's first moments have none yet). */
+export const readyRuntime = (): Promise<SyncRuntime> => firstValueFrom(runtime$.pipe(filter((r): r is SyncRuntime => r !== null)));
 export const online$ = new BehaviorSubject<boolean>(typeof navigator === 'undefined' ? true : navigator.onLine);
 
 function useSubject<T>(s: BehaviorSubject<T>): T {

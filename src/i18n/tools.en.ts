@@ -20,7 +20,7 @@ export const TOOLS_EN: typeof TOOLS_ZH = {
     checkBatches: 'Check batches', onlineCheck: 'Online check', accountList: 'Per account', materials: 'Materials', aimTemplates: 'AIM templates',
     requestCount: 'Checked', successCount: 'Succeeded', failureCount: 'Failed', successRatio: 'Success rate', failureRatio: 'Failure rate',
     materialName: 'Material name', mediaType: 'Type', sizeKb: 'Size (KB)', templateName: 'Template name', country: 'Country/region',
-    lastMessage: 'Last message', lastTime: 'Last time', unanswered: 'Unanswered', messageCount: 'Messages', replyHint: 'Type a reply', reply: 'Reply',
+    lastMessage: 'Last message', lastTime: 'Last time', unanswered: 'Unanswered', unsubscribed: 'Unsubscribed', unsubscribedNoReply: 'This number replied to unsubscribe and is on the blacklist: a reply would not be sent', messageCount: 'Messages', replyHint: 'Type a reply', reply: 'Reply',
     status: { real: 'Real', dead: 'Empty', down: 'Suspended', not: 'Not in library', silence: 'Silent', danger: 'Dangerous', invalid: 'Invalid' },
   },
 };

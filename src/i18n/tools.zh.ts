@@ -18,7 +18,7 @@ export const TOOLS_ZH = {
     checkBatches: '检测批次', onlineCheck: '在线检测', accountList: '账号统计', materials: '素材', aimTemplates: '智能短信模板',
     requestCount: '检测总数', successCount: '成功数', failureCount: '失败数', successRatio: '成功率', failureRatio: '失败率',
     materialName: '素材名称', mediaType: '类型', sizeKb: '大小（KB）', templateName: '模板名称', country: '国家/地区',
-    lastMessage: '最新消息', lastTime: '最新时间', unanswered: '未回复', messageCount: '消息数', replyHint: '输入回复内容', reply: '回复',
+    lastMessage: '最新消息', lastTime: '最新时间', unanswered: '未回复', unsubscribed: '已退订', unsubscribedNoReply: '该号码已回复退订，在黑名单中：回复不会发出', messageCount: '消息数', replyHint: '输入回复内容', reply: '回复',
     status: { real: '实号', dead: '空号', down: '停机', not: '库无', silence: '沉默号', danger: '风险号', invalid: '无效号码' },
   },
 };

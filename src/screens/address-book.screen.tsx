@@ -27,7 +27,7 @@ import { timeColumn } from './cells';
 import type { ScreenDefinition } from './screen-definition';
 import { TableScreen } from './table-screen';
 import { DeleteAction, recordLibraryCommand, useLibraryRejections } from './template-actions';
-import { downloadTool } from '../tools/tools-actions';
+import { download } from '../data/platform-actions';
 
 // Screen 12 of spec §2: the address book. Groups (with member counts) on the left, the members of the chosen group on
 // the right, both from the local replica; add / delete are commands (offline); import and export need the network.
@@ -165,8 +165,8 @@ function ImportPanel({ groupId }: { groupId: string }) {
     <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }} data-testid="import-panel" data-phase={st.phase}>
       <input ref={file} data-testid="import-file" type="file" hidden accept=".xlsx,.xls" onChange={(e) => e.target.files?.[0] && void run(e.target.files[0])} />
       <Button data-testid="import" size="small" icon="pi pi-upload" label={t('lib.import')} disabled={!groupId || st.phase === 'uploading' || st.phase === 'importing'} onClick={() => file.current?.click()} />
-      <Button size="small" text icon="pi pi-file" label={t('lib.importTemplate')} onClick={() => void downloadTool(addressBookDownloadEndpoint, { template: true })} />
-      <Button size="small" text icon="pi pi-download" label={t('lib.export')} onClick={() => void downloadTool(addressBookDownloadEndpoint, { groupId: groupId || undefined, template: false })} />
+      <Button size="small" text icon="pi pi-file" label={t('lib.importTemplate')} onClick={() => void download(addressBookDownloadEndpoint, { template: true })} />
+      <Button size="small" text icon="pi pi-download" label={t('lib.export')} onClick={() => void download(addressBookDownloadEndpoint, { groupId: groupId || undefined, template: false })} />
       {(st.phase === 'uploading' || st.phase === 'importing') && (
         <span style={{ width: 260 }} data-testid="import-progress">
           <small>{st.phase === 'uploading' ? t('lib.uploading', { pct: '…' }) : `${t('lib.importing')} ${st.rows ?? ''}`}</small>
@@ -177,7 +177,7 @@ function ImportPanel({ groupId }: { groupId: string }) {
         <span data-testid="import-result">
           {t('lib.importDone', st)}{' '}
           {st.reportFileId && (
-            <Button data-testid="import-report" size="small" text icon="pi pi-download" label={t('lib.report')} onClick={() => void downloadTool(fileMaterialEndpoint, { fileId: st.reportFileId! })} />
+            <Button data-testid="import-report" size="small" text icon="pi pi-download" label={t('lib.report')} onClick={() => void download(fileMaterialEndpoint, { fileId: st.reportFileId! })} />
           )}
         </span>
       )}

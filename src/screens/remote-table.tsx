@@ -10,7 +10,7 @@ import type { Endpoint, RequestOf } from '../../contract/endpoint';
 import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from './date-shortcuts';
 import type { ViewerContext, Visibility } from './screen-definition';
 import { useViewer } from './table-screen';
-import { downloadTool, readTool } from '../tools/tools-actions';
+import { download, read } from '../data/platform-actions';
 
 // Lists that are not replicated (statistics over platform tables, number-check batches, conversations, materials,
 // sub-accounts and recharges): a definition like a ScreenDefinition, paged by the platform's list endpoint, with the spec's search bar
@@ -72,7 +72,7 @@ export function RemoteTable<T>({ def, refresh = 0, onRowClick }: { def: RemoteTa
   useEffect(() => {
     let live = true;
     setLoading(true);
-    readTool(def.endpoint, JSON.parse(key))
+    read(def.endpoint, JSON.parse(key))
       .then((r) => {
         if (!live) return;
         const res = r as { total: number; data: T[] };
@@ -128,7 +128,7 @@ export function RemoteTable<T>({ def, refresh = 0, onRowClick }: { def: RemoteTa
         <Button icon="pi pi-refresh" label={t('table.reset')} severity="secondary" onClick={() => (setDraft({}), apply({}))} />
         {def.download && (
           <Button data-testid={`${def.id}-download`} icon="pi pi-file-excel" label={t('table.export')} severity="help"
-            onClick={() => void downloadTool(def.download!, { ...fixed, ...query } as never)} />
+            onClick={() => void download(def.download!, { ...fixed, ...query } as never)} />
         )}
       </div>
       {error && <Message data-testid={`${def.id}-error`} severity="error" text={error} style={{ marginBottom: 8 }} />}

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { recordEvent } from '../../sync/event-log';
 import { LIBRARY_COMMANDS, libraryAggregate } from '../../sync/library-commands';
 import { notify } from '../app/notify';
-import { runtime$, useRuntime } from '../data/sync-runtime';
+import { readyRuntime, useRuntime } from '../data/sync-runtime';
 import type { ScreenDefinition } from './screen-definition';
 import { TableScreen } from './table-screen';
 
@@ -16,28 +16,34 @@ import { TableScreen } from './table-screen';
 
 /** Records a library command; answers the event id. */
 export async function recordLibraryCommand(type: string, aggregateId: string, payload: Record<string, unknown>): Promise<string> {
-  const rt = runtime$.value;
-  if (!rt) throw new Error(i18next.t('lib.pending'));
+  const rt = await readyRuntime();
   const kind = type.split('.')[1];
   const ev = await recordEvent(rt.db, { type, aggregate: libraryAggregate(kind, aggregateId), payload, actor: rt.actor });
   return ev.id;
 }
 
+/** Asks the spec's question ("this will permanently delete record number N, continue?"), then deletes; a refusal is
+ * told in the platform's words. */
+export function confirmDelete(n: string, remove: () => Promise<unknown>, after?: () => void): void {
+  confirmDialog({
+    header: i18next.t('lib.confirmTitle'),
+    message: i18next.t('lib.confirmDelete', { n }),
+    icon: 'pi pi-exclamation-triangle',
+    acceptClassName: 'p-button-danger',
+    acceptLabel: i18next.t('lib.delete'),
+    rejectLabel: i18next.t('lib.cancel'),
+    accept: () => {
+      void remove()
+        .catch((e: Error) => notify({ severity: 'error', summary: e.message }))
+        .finally(after);
+    },
+  });
+}
+
 /** The operations cell: delete, after "this will permanently delete record number N, continue?". */
 export function DeleteAction({ type, id, disabled }: { type: string; id: string; disabled?: boolean }) {
   if (id.startsWith('pending:')) return null;
-  const ask = () =>
-    confirmDialog({
-      header: i18next.t('lib.confirmTitle'),
-      message: i18next.t('lib.confirmDelete', { n: id }),
-      icon: 'pi pi-exclamation-triangle',
-      acceptClassName: 'p-button-danger',
-      acceptLabel: i18next.t('lib.delete'),
-      rejectLabel: i18next.t('lib.cancel'),
-      accept: () => {
-        void recordLibraryCommand(type, id, { id }).catch((e: Error) => notify({ severity: 'error', summary: e.message }));
-      },
-    });
+  const ask = () => confirmDelete(id, () => recordLibraryCommand(type, id, { id }));
   return <Button data-testid="row-delete" icon="pi pi-trash" size="small" text severity="danger" disabled={disabled} aria-label={i18next.t('lib.delete')} onClick={ask} />;
 }
 

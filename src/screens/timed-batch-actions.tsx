@@ -14,22 +14,21 @@ import { eventOutcome, recordEvent } from '../../sync/event-log';
 import { timeBatchAggregate } from '../../sync/projection';
 import { getLanguage } from '../app/language';
 import { notify } from '../app/notify';
-import { runtime$ } from '../data/sync-runtime';
+import { readyRuntime } from '../data/sync-runtime';
 
 // The operations of a timed batch (spec §2 screen 8, §4): one machine actor per command, its effects provided here:
 // record in the event log, wait for the outbox's outcome, show the message of spec §8.
 
 function run(event: Exclude<TimedBatchEvent, { type: 'confirm' | 'cancel' }>) {
-  const rt = runtime$.value;
-  if (!rt) return;
   const actor = createActor(
     timedBatchMachine.provide({
       actors: {
         recordCommand: fromPromise(async ({ input }) => {
+          const rt = await readyRuntime();
           const payload: Record<string, unknown> = { time_batch: input.time_batch, ...(input.content !== undefined ? { content: input.content } : {}) };
           return (await recordEvent(rt.db, { type: input.type, aggregate: timeBatchAggregate(input.time_batch), payload, actor: rt.actor })).id;
         }),
-        awaitOutcome: fromPromise(async ({ input }) => eventOutcome(rt.db, input)),
+        awaitOutcome: fromPromise(async ({ input }) => eventOutcome((await readyRuntime()).db, input)),
       },
       actions: {
         report: (_, r: TimedReport) => {

@@ -1,6 +1,7 @@
 import { Button } from 'primereact/button';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
+import { Tag } from 'primereact/tag';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { throttleTime } from 'rxjs';
@@ -14,7 +15,7 @@ import { useSession } from '../app/use-session';
 import { useRuntime } from '../data/sync-runtime';
 import { accountFilterVisible } from '../screens/screen-definition';
 import { RemoteTable, type RemoteTableDef } from '../screens/remote-table';
-import { readTool, runToolCommand } from './tools-actions';
+import { read, runCommand } from '../data/platform-actions';
 import { timeCell } from './tools-cells';
 import { useToolForm } from './use-tool-form';
 
@@ -32,7 +33,7 @@ const sessions: RemoteTableDef<InteractSession> = {
     { field: 'decodeMobile', label: 'col.mobile' },
   ],
   columns: [
-    { field: 'decodeMobile', header: 'col.mobile' },
+    { field: 'decodeMobile', header: 'col.mobile', render: (r) => <MobileCell row={r} /> },
     { field: 'cus_id', header: 'col.cusId', visible: accountFilterVisible },
     { field: 'lastContent', header: 'tools.lastMessage' },
     { field: 'lastTime', header: 'tools.lastTime', render: timeCell('lastTime') },
@@ -41,17 +42,27 @@ const sessions: RemoteTableDef<InteractSession> = {
   ],
 };
 
+function MobileCell({ row }: { row: InteractSession }) {
+  const { t } = useTranslation();
+  return (
+    <span style={{ display: 'inline-flex', gap: 6, alignItems: 'center' }}>
+      {row.decodeMobile}
+      {row.unsubscribed && <Tag data-testid="unsubscribed" severity="warning" value={t('tools.unsubscribed')} />}
+    </span>
+  );
+}
+
 function Thread({ session, refresh }: { session: InteractSession; refresh: number }) {
   const { t } = useTranslation();
   const { language } = useSession();
   const [messages, setMessages] = useState<InteractMessage[]>([]);
   const [tick, setTick] = useState(0);
   const form = useToolForm(messageInteractSendEndpoint.request, { cus_id: session.cus_id, decodeMobile: session.decodeMobile, content: '' }, (v) =>
-    runToolCommand('interact.reply', conversationAggregate(session.cus_id, session.decodeMobile), v),
+    runCommand('interact.reply', conversationAggregate(session.cus_id, session.decodeMobile), v),
   );
   useEffect(() => {
     let live = true;
-    void readTool(messageInteractListEndpoint, { cus_id: session.cus_id, decodeMobile: session.decodeMobile, limit: 200 } as never).then(
+    void read(messageInteractListEndpoint, { cus_id: session.cus_id, decodeMobile: session.decodeMobile, limit: 200 } as never).then(
       (r) => live && setMessages(r.messages),
       () => undefined,
     );
@@ -78,10 +89,11 @@ function Thread({ session, refresh }: { session: InteractSession; refresh: numbe
           </div>
         ))}
       </div>
-      <InputTextarea data-testid="reply-content" rows={3} value={String(form.values.content ?? '')} onChange={(e) => form.set('content', e.target.value)} placeholder={t('tools.replyHint')} />
+      {session.unsubscribed && <Message severity="warn" text={t('tools.unsubscribedNoReply')} />}
+      <InputTextarea data-testid="reply-content" rows={3} disabled={session.unsubscribed} value={String(form.values.content ?? '')} onChange={(e) => form.set('content', e.target.value)} placeholder={t('tools.replyHint')} />
       {form.errors.content && <small className="p-error">{translate(language, form.errors.content)}</small>}
       {form.failure && <Message severity="error" text={form.failure} />}
-      <Button data-testid="reply-send" icon="pi pi-send" label={t('tools.reply')} loading={form.busy} onClick={form.submit} style={{ alignSelf: 'flex-end' }} />
+      <Button data-testid="reply-send" icon="pi pi-send" label={t('tools.reply')} loading={form.busy} disabled={session.unsubscribed} onClick={form.submit} style={{ alignSelf: 'flex-end' }} />
     </div>
   );
 }

@@ -22,7 +22,7 @@ import { api } from '../app/api';
 import { useSession } from '../app/use-session';
 import { RemoteTable, type RemoteTableDef } from '../screens/remote-table';
 import { aimTemplates, materials, numberStatusCustomers, numberStatusStatistics } from './tools-tables';
-import { downloadTool, runToolCommand } from './tools-actions';
+import { download, runCommand } from '../data/platform-actions';
 import { statusColumns, timeCell } from './tools-cells';
 
 // Screen 17 of spec §2: number-status check batches (xlsx upload checked in the background, with progress and the
@@ -53,7 +53,7 @@ const batches: RemoteTableDef<NumberStatusBatch> = {
     { field: 'invalid_count', header: 'tools.invalidCount' },
     { field: 'create_time', header: 'tools.createTime', render: timeCell('create_time') },
   ],
-  actions: (r) => <Button text size="small" icon="pi pi-download" aria-label={i18next.t('table.export')} title={i18next.t('table.export')} disabled={r.status !== 1} onClick={() => void downloadTool(numberStatusDownloadEndpoint, { batch_id: r.batch_id })} />,
+  actions: (r) => <Button text size="small" icon="pi pi-download" aria-label={i18next.t('table.export')} title={i18next.t('table.export')} disabled={r.status !== 1} onClick={() => void download(numberStatusDownloadEndpoint, { batch_id: r.batch_id })} />,
 };
 
 function BatchUpload({ onStarted }: { onStarted: () => void }) {
@@ -73,7 +73,7 @@ function BatchUpload({ onStarted }: { onStarted: () => void }) {
       form.append('file', file);
       const up = await api.upload(uploadFileEndpoint, form, { silent: true });
       const cusId = userInfo?.authUser.cus_id ?? '';
-      await runToolCommand('numberCheck.batch', toolsAggregate(cusId), { fileId: up.fileId, batch_name: name.trim() || file.name.replace(/\.[^.]+$/, ''), cus_id: cusId });
+      await runCommand('numberCheck.batch', toolsAggregate(cusId), { fileId: up.fileId, batch_name: name.trim() || file.name.replace(/\.[^.]+$/, ''), cus_id: cusId });
       onStarted();
     } catch (e) {
       setError((e as Error).message);
@@ -108,7 +108,7 @@ function OnlineCheck() {
       <InputTextarea data-testid="online-mobiles" rows={5} placeholder={t('tools.mobilesHint')} value={text} onChange={(e) => setText(e.target.value)} />
       <div style={{ display: 'flex', gap: 8 }}>
         <Button data-testid="online-check" label={t('tools.checkNow')} disabled={!text.trim()} onClick={run} />
-        <Button label={t('tools.checkToFile')} severity="secondary" disabled={!text.trim()} onClick={() => void downloadTool(aimOnlineMobileCheckEndpoint, { mobiles: text } as never).catch((e: Error) => setError(e.message))} />
+        <Button label={t('tools.checkToFile')} severity="secondary" disabled={!text.trim()} onClick={() => void download(aimOnlineMobileCheckEndpoint, { mobiles: text } as never).catch((e: Error) => setError(e.message))} />
       </div>
       {error && <Message severity="error" text={error} />}
       <ul data-testid="online-results" style={{ columns: 2 }}>

@@ -20,7 +20,7 @@ import { TableScreen } from '../screens/table-screen';
 import { accountFilterVisible } from '../screens/screen-definition';
 import { RemoteTable, type RemoteTableDef } from '../screens/remote-table';
 import { shortLinks } from './short-links.screen';
-import { readTool, runToolCommand } from './tools-actions';
+import { read, runCommand } from '../data/platform-actions';
 import { useToolForm } from './use-tool-form';
 
 // Screen 16 with its tools: shorten a link (a command through the outbox), resolve one of ours, the click records
@@ -48,7 +48,7 @@ function ShortenPanel() {
   const { t } = useTranslation();
   const { userInfo, language } = useSession();
   const cusId = userInfo?.authUser.cus_id ?? '';
-  const form = useToolForm(longToShortEndpoint.request, { longUrl: '', expiresAt: null }, (v) => runToolCommand('shortLink.create', toolsAggregate(cusId), v));
+  const form = useToolForm(longToShortEndpoint.request, { longUrl: '', expiresAt: null }, (v) => runCommand('shortLink.create', toolsAggregate(cusId), v));
   const [lookup, setLookup] = useState('');
   const [resolved, setResolved] = useState<string | null>(null);
   const result = form.result as { shortUrl: string } | null;
@@ -70,7 +70,7 @@ function ShortenPanel() {
       <div style={{ display: 'flex', gap: 8, alignItems: 'center', flex: '1 1 320px' }}>
         <InputText data-testid="short-url-lookup" style={{ flex: 1 }} placeholder={t('tools.shortUrlHint')} value={lookup} onChange={(e) => setLookup(e.target.value)} />
         <Button label={t('tools.resolve')} severity="secondary" disabled={!lookup.trim()}
-          onClick={() => void readTool(shortToLongEndpoint, { shortUrl: lookup }).then((r) => setResolved(r.longUrl), (e: Error) => setResolved(`✕ ${e.message}`))} />
+          onClick={() => void read(shortToLongEndpoint, { shortUrl: lookup }).then((r) => setResolved(r.longUrl), (e: Error) => setResolved(`✕ ${e.message}`))} />
         {resolved && <span data-testid="long-url-result">{resolved}</span>}
       </div>
     </div>

@@ -17,7 +17,8 @@ import {
 import { toolsAggregate } from '../../sync/tools-commands';
 import { accountFilterVisible } from '../screens/screen-definition';
 import type { RemoteTableDef } from '../screens/remote-table';
-import { runToolCommand } from './tools-actions';
+import { runCommand } from '../data/platform-actions';
+import { confirmDelete } from '../screens/template-actions';
 import { percentCell, statusColumns, timeCell } from './tools-cells';
 
 // Definitions of the tools' platform-paged tables: statistics of spec §2 screen 9 kept in platform tables (number
@@ -100,7 +101,7 @@ export const materials: RemoteTableDef<z.infer<typeof aimMaterialSchema>> = {
   ],
   actions: (r, reload) => (
     <Button text size="small" severity="danger" icon="pi pi-trash" data-testid="material-delete" aria-label={i18next.t('lib.delete')} title={i18next.t('lib.delete')}
-      onClick={() => window.confirm(`✕ ${r.name}?`) && void runToolCommand('material.delete', toolsAggregate(r.cus_id), { material_id: r.material_id }).then(reload, reload)} />
+      onClick={() => confirmDelete(r.name, () => runCommand('material.delete', toolsAggregate(r.cus_id), { material_id: r.material_id }), reload)} />
   ),
 };
 

@@ -131,7 +131,8 @@ describe.each(DB_KINDS)('change feed on %s', (kind) => {
       }
     })();
     const waitFor = async (n: number) => {
-      for (let t = 0; t < 200 && events.length < n; t++) await new Promise((r) => setTimeout(r, 25));
+      // a condition with a generous deadline, not a count of short sleeps: a busy machine only makes it slower
+      for (const end = Date.now() + 45_000; events.length < n && Date.now() < end; ) await new Promise((r) => setTimeout(r, 25));
       return events;
     };
     return { events, waitFor, ended: pump, close: async () => (ctrl.abort(), pump) };

@@ -80,6 +80,19 @@ describe.each(DB_KINDS)('conversations on %s', (kind) => {
     }
   });
 
+  it('marks a number that unsubscribed, and refuses a reply to it with the reason', async () => {
+    const OUT = '13912340002';
+    await p.ctx.db.query("insert into blacklist (ep_id, mobile, source) select ep_id, $1, 'reply' from accounts where cus_id = 'EP0001' on conflict do nothing", [OUT]);
+    const list = await p.call('/interact/list', { decodeMobile: '1391234000' }, { token: admin });
+    const byMobile = Object.fromEntries(list.body.data.data.map((x: { decodeMobile: string; unsubscribed: boolean }) => [x.decodeMobile, x.unsubscribed]));
+    expect(byMobile).toEqual({ [MOBILE]: false, [OUT]: true });
+    const before = await p.ctx.db.query<{ n: number }>('select count(*)::int as n from mt_records where mobile = $1', [OUT]);
+    const refused = await p.call('/interact/messageInteractSend', { cus_id: 'EP0001', decodeMobile: OUT, content: 'Are you sure?' }, { token: admin, lang: 'en', headers: { 'Idempotency-Key': `out-${kind}` } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Every number is on the blacklist (1; they replied to unsubscribe): nothing to send');
+    expect(await p.ctx.db.query<{ n: number }>('select count(*)::int as n from mt_records where mobile = $1', [OUT])).toEqual(before);
+  });
+
   it('downloads the conversations as xlsx', async () => {
     const file = await fetch(`${p.base}/interact/download`, { method: 'POST', headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' }, body: '{}' });
     expect(file.status).toBe(200);

@@ -15,7 +15,7 @@ export async function tokenFor(p: TestPlatform, username: string): Promise<strin
 }
 
 /** Polls until `ok` holds (the simulator works in the background); fails with the last value after `timeoutMs`. */
-export async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
+export async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 45_000): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const v = await read();
