@@ -1,5 +1,6 @@
 import type { FeedResource } from '../../contract/endpoints/feed.endpoints';
 import type { AppContext } from '../context';
+import { lazyListen } from '../db/lazy-listen';
 import { CHANGES_CHANNEL } from '../messaging/notify';
 
 // One LISTEN 'changes' per platform instance, fanned out in memory to its SSE clients. With PostgreSQL every instance
@@ -22,8 +23,6 @@ export interface SseHub {
 
 export function createSseHub(ctx: AppContext): SseHub {
   const clients = new Set<Client>();
-  let listening: Promise<void> | null = null;
-  let unlisten: (() => Promise<void>) | null = null;
 
   const onNotice = async (payload: string) => {
     let notice: { resource?: FeedResource; cus_ids?: string[]; seq?: number };
@@ -44,16 +43,8 @@ export function createSseHub(ctx: AppContext): SseHub {
   const enqueue = (payload: string) => {
     queue = queue.then(() => onNotice(payload)).catch((err) => ctx.log.warn({ err }, 'change notice failed'));
   };
-  const ensureListening = () =>
-    (listening ??= ctx.db.listen(CHANGES_CHANNEL, enqueue).then((off) => {
-      unlisten = off;
-    }));
-
-  ctx.onClose(async () => {
-    clients.clear();
-    await listening?.catch(() => undefined);
-    await unlisten?.();
-  });
+  const ensureListening = lazyListen(ctx, CHANGES_CHANNEL, enqueue);
+  ctx.onClose(() => clients.clear());
 
   return {
     async subscribe(cusIds, send) {

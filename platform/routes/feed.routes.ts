@@ -21,6 +21,7 @@ import type { AppContext } from '../context';
 import { unauthorized } from '../http/api-error';
 import { languageOf } from '../http/language';
 import { recordCusIds, userForTokenHash } from '../auth/current-user';
+import { lazyListen } from '../db/lazy-listen';
 import { SESSIONS_ENDED_CHANNEL } from '../auth/session-revoke';
 import { route, zodToApiError } from '../http/route';
 import { callerOf } from '../http/route';
@@ -78,18 +79,14 @@ export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void 
     for (const h of tokenHashes) for (const end of [...(streams.get(h) ?? [])]) end();
   };
   // Any instance that ends a session says so; every instance closes that session's streams at once.
-  let listening: Promise<unknown> | null = null;
-  const listenForEndedSessions = () =>
-    (listening ??= ctx.db
-      .listen(SESSIONS_ENDED_CHANNEL, (payload) => {
-        try {
-          const hashes: unknown = JSON.parse(payload);
-          if (Array.isArray(hashes)) endSessions(hashes.filter((h): h is string => typeof h === 'string'));
-        } catch {
-          /* not ours */
-        }
-      })
-      .then((off) => ctx.onClose(off)));
+  const listenForEndedSessions = lazyListen(ctx, SESSIONS_ENDED_CHANNEL, (payload) => {
+    try {
+      const hashes: unknown = JSON.parse(payload);
+      if (Array.isArray(hashes)) endSessions(hashes.filter((h): h is string => typeof h === 'string'));
+    } catch {
+      /* not ours */
+    }
+  });
   ctx.onClose(() => {
     for (const set of streams.values()) for (const end of [...set]) end();
   });
@@ -104,12 +101,15 @@ export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void 
     const tokenHash = t && t.expires_at.getTime() > ctx.now().getTime() ? t.token_hash : null;
     const user = tokenHash ? await userForTokenHash(ctx.db, tokenHash, ctx.now()) : null;
     if (!user || !tokenHash) throw unauthorized();
-    await listenForEndedSessions();
-    reply.hijack();
+    // listening comes before the stream opens, so that a database that cannot listen gets an ordinary error answer
     const res = reply.raw;
+    let open = false;
+    await listenForEndedSessions();
+    const unsubscribe = await hub.subscribe(recordCusIds(user), (c) => open && res.write(`event: changed\ndata: ${JSON.stringify(c)}\n\n`));
+    reply.hijack();
     res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
     res.write(': connected\n\n');
-    const unsubscribe = await hub.subscribe(recordCusIds(user), (c) => res.write(`event: changed\ndata: ${JSON.stringify(c)}\n\n`));
+    open = true;
     const stillValid = () => userForTokenHash(ctx.db, tokenHash, ctx.now());
     const heartbeat = setInterval(() => {
       void stillValid().then(
