@@ -1,5 +1,4 @@
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
+import i18next from 'i18next';
 import { Panel } from 'primereact/panel';
 import { Tag } from 'primereact/tag';
 import { useEffect, useMemo, useState } from 'react';
@@ -14,7 +13,7 @@ import { runAccountCommand } from './account-actions';
 import { callOnline, read } from '../data/platform-actions';
 import { AccountForm } from './account-form';
 import { AppSecretPanel } from './app-secret-panel';
-import { usePlatformList } from './use-platform-list';
+import { RemoteTable, type RemoteTableDef } from '../screens/remote-table';
 
 // API information (issue 12 §6): account id, interface password, app secret, IP allowlist, push mode, the callback
 // deliveries with their status, and the platform's OpenAPI document, read as text.
@@ -59,15 +58,28 @@ function ApiDoc() {
   );
 }
 
+const callbackDeliveries: RemoteTableDef<CallbackDelivery> = {
+  id: 'callback-table',
+  endpoint: callbackListEndpoint,
+  rowKey: 'id',
+  filters: [],
+  columns: [
+    { field: 'create_time', header: 'account.time', render: (d) => formatDateTime(d.create_time, getLanguage()) },
+    { field: 'kind', header: 'account.cbKind' },
+    { field: 'ref', header: 'account.cbRef' },
+    { field: 'status', header: 'account.status', render: (d) => <Tag severity={d.status === 1 ? 'success' : d.status === 2 ? 'danger' : 'warning'} value={i18next.t(STATUS[d.status] ?? 'account.cbPending')} /> },
+    { field: 'attempts', header: 'account.cbAttempts' },
+    { field: 'lastError', header: 'account.cbLastError' },
+  ],
+};
+
 export function ApiInfoScreen() {
   const { t } = useTranslation();
-  const lang = getLanguage();
   const [info, setInfo] = useState<ApiInfo | null>(null);
   useEffect(() => {
     void read(getApiInfoEndpoint, {}).then(setInfo).catch(() => undefined);
   }, []);
   const settingsMachine = useMemo(() => (info ? createFormMachine('apiSettings', apiSettingsSchema, { userIps: info.userIps, pushMode: info.pushMode }) : null), [info]);
-  const deliveries = usePlatformList<typeof callbackListEndpoint, CallbackDelivery>(callbackListEndpoint, { pageNumber: 1, pageSize: 20 });
   return (
     <section className="page-card" data-testid="api-info" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       {info && (
@@ -105,14 +117,7 @@ export function ApiInfoScreen() {
         <AppSecretPanel />
       </Panel>
       <Panel header={t('account.callbacks')} toggleable collapsed>
-        <DataTable value={deliveries.rows} dataKey="id" size="small" data-testid="callback-table" emptyMessage={t('account.empty')}>
-          <Column header={t('account.time')} body={(d: CallbackDelivery) => formatDateTime(d.create_time, lang)} />
-          <Column field="kind" header={t('account.cbKind')} />
-          <Column field="ref" header="sn" />
-          <Column header={t('account.status')} body={(d: CallbackDelivery) => <Tag severity={d.status === 1 ? 'success' : d.status === 2 ? 'danger' : 'warning'} value={t(STATUS[d.status] ?? 'account.cbPending')} />} />
-          <Column field="attempts" header={t('account.cbAttempts')} />
-          <Column field="lastError" header={t('account.cbLastError')} />
-        </DataTable>
+        <RemoteTable def={callbackDeliveries} />
       </Panel>
       <Panel header={t('account.apiDoc')} toggleable collapsed>
         <ApiDoc />

@@ -1,5 +1,3 @@
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InfoList } from '../app/info-list';
@@ -11,11 +9,10 @@ import { createFormMachine } from '../../machines/account-form.machine';
 import { formatDateTime } from '../app/format';
 import { getLanguage } from '../app/language';
 import { stateText } from '../screens/cells';
-import { useViewer } from '../screens/table-screen';
 import { runAccountCommand } from './account-actions';
 import { callOnline, read } from '../data/platform-actions';
 import { AccountForm, type FieldDef } from './account-form';
-import { usePlatformList } from './use-platform-list';
+import { RemoteTable, type RemoteTableDef } from '../screens/remote-table';
 
 // The dialogs behind the sub-account row actions (spec §2 screen 11): add, detail, charge, charge detail.
 
@@ -102,19 +99,23 @@ export function SubAccountDetailView({ cusId }: { cusId: string }) {
   );
 }
 
+const chargeDetail = (cusId: string): RemoteTableDef<Recharge> => ({
+  id: 'charge-detail',
+  endpoint: chargeDetailEndpoint,
+  fixed: { cus_id: cusId },
+  rowKey: 'id',
+  filters: [],
+  columns: [
+    { field: 'create_time', header: 'account.time', render: (r) => formatDateTime(r.create_time, getLanguage()) },
+    { field: 'recharge_money', header: 'account.amount', render: (r) => r.recharge_money.toFixed(2) },
+    { field: 'preBalanceStr', header: 'account.preBalance' },
+    { field: 'postBalanceStr', header: 'account.postBalance' },
+    { field: 'recharge_type', header: 'account.rechargeType', render: (r, v) => stateText(RECHARGE_TYPE, r.recharge_type, v) },
+    { field: 'remark', header: 'account.remark' },
+  ],
+});
+
 export function ChargeDetailView({ cusId }: { cusId: string }) {
-  const { t } = useTranslation();
-  const v = useViewer();
-  const { rows } = usePlatformList<typeof chargeDetailEndpoint, Recharge>(chargeDetailEndpoint, { cus_id: cusId, pageNumber: 1, pageSize: 50 });
-  const lang = getLanguage();
-  return (
-    <DataTable value={rows} dataKey="id" size="small" data-testid="charge-detail" emptyMessage={t('account.empty')}>
-      <Column header={t('account.time')} body={(r: Recharge) => formatDateTime(r.create_time, lang)} />
-      <Column header={t('account.amount')} body={(r: Recharge) => r.recharge_money.toFixed(2)} />
-      <Column header={t('account.preBalance')} field="preBalanceStr" />
-      <Column header={t('account.postBalance')} field="postBalanceStr" />
-      <Column header={t('account.rechargeType')} body={(r: Recharge) => stateText(RECHARGE_TYPE, r.recharge_type, v)} />
-      <Column header={t('account.remark')} field="remark" />
-    </DataTable>
-  );
+  const def = useMemo(() => chargeDetail(cusId), [cusId]);
+  return <RemoteTable def={def} />;
 }

@@ -43,9 +43,13 @@ export function setDisplayTimeZone(timeZone: string | null | undefined): void {
 
 export const displayTimeZone = (): string => zone;
 
+const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 /** ms to add to UTC to get the wall-clock time of `timeZone` at `at`. */
 function offsetMs(timeZone: string, at: number): number {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  // building a formatter costs far more than using one, and this runs on every render of the date filters
+  let f = offsetFormats.get(timeZone);
+  if (!f) offsetFormats.set(timeZone, (f = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })));
+  const name = f.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
   const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
   return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000 : 0;
 }

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { UserInfo } from '../../contract/endpoints/user.endpoints';
 import { pendingEvents$ } from '../../sync/event-log';
@@ -10,7 +11,7 @@ import { api } from '../app/api';
 import { getLanguage } from '../app/language';
 import { emitUnauthorized } from '../app/session-events';
 import { notify } from '../app/notify';
-import { online$, pending$, progress$, runtime$ } from './sync-runtime';
+import { online$, pending$, progress$, runtime$, runtimeEnded$ } from './sync-runtime';
 
 // Mounted by the shell around the logged-in layout: opens this user's local database, replicates (in a worker of the
 // leading tab only), runs the outbox. Children render at once; screens wait for the database.
@@ -75,9 +76,14 @@ export function SyncBoundary({ token, userInfo, children }: SyncBoundaryProps) {
         void replicator.stop().then(() => db.close());
         runtime$.next(null);
       });
-    })().catch((e) => notify({ severity: 'error', summary: String((e as Error)?.message ?? e) }));
+    })().catch((e) => {
+      const failure = new Error(i18next.t('sync.openFailed', { reason: String((e as Error)?.message ?? e) }));
+      runtimeEnded$.next(failure);
+      notify({ severity: 'error', summary: failure.message });
+    });
     return () => {
       closed = true;
+      runtimeEnded$.next(new Error(i18next.t('sync.closed')));
       cleanups.reverse().forEach((c) => c());
     };
     // the token changes on refresh and reaches the worker below, so only another user reopens everything

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { BehaviorSubject, filter, firstValueFrom } from 'rxjs';
+import { BehaviorSubject, filter, firstValueFrom, map, merge, Subject } from 'rxjs';
 import type { EventDoc, LocalDb } from '../../sync/local-db';
 import type { Outbox } from '../../sync/outbox';
 import { startingProgress, type Replicator, type SyncProgress } from '../../sync/replication';
@@ -14,8 +14,21 @@ export interface SyncRuntime {
 }
 
 export const runtime$ = new BehaviorSubject<SyncRuntime | null>(null);
-/** The runtime once <SyncBoundary> has opened the local database (a page's first moments have none yet). */
-export const readyRuntime = (): Promise<SyncRuntime> => firstValueFrom(runtime$.pipe(filter((r): r is SyncRuntime => r !== null)));
+/** Why no runtime will come for the commands waiting: the local database failed to open, or the user logged out. */
+export const runtimeEnded$ = new Subject<Error>();
+/** The runtime once <SyncBoundary> has opened the local database (a page's first moments have none yet); rejects
+ * when it fails to open or the session ends first, so a waiting command never lands in the next user's database. */
+export const readyRuntime = (): Promise<SyncRuntime> =>
+  firstValueFrom(
+    merge(
+      runtime$.pipe(filter((r): r is SyncRuntime => r !== null)),
+      runtimeEnded$.pipe(
+        map((e) => {
+          throw e;
+        }),
+      ),
+    ),
+  );
 export const online$ = new BehaviorSubject<boolean>(typeof navigator === 'undefined' ? true : navigator.onLine);
 
 function useSubject<T>(s: BehaviorSubject<T>): T {

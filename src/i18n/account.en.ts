@@ -5,7 +5,7 @@ export const ACCOUNT_EN: Record<string, unknown> = {
   account: {
     actions: 'Actions', add: 'Add sub-account', amount: 'Amount (yuan)', apiDoc: 'API document', apiDocFilter: 'Filter by path', apiDocHint: 'The OpenAPI document generated from the contract, also as a file:',
     apiSettings: 'IP allowlist and push mode', appId: 'Account id (appId)', appSecret: 'App secret', balance: 'Balance (yuan)', balanceWarning: 'Balance warning', busCty: 'Business type',
-    callbacks: 'Callback deliveries', cardName: 'Name on the card', cardNumber: 'ID card number', cbAttempts: 'Attempts', cbDelivered: 'Delivered', cbFailed: 'Given up', cbKind: 'Kind',
+    callbacks: 'Callback deliveries', cardName: 'Name on the card', cardNumber: 'ID card number', cbAttempts: 'Attempts', cbDelivered: 'Delivered', cbFailed: 'Given up', cbKind: 'Kind', cbRef: 'Reference',
     cbLastError: 'Last error', cbPending: 'Retrying', certification: 'Certification', charge: 'Charge', chargeDetail: 'Charge detail', close: 'Close',
     confirmClose: 'Close account {{id}}? It can no longer log in and its sessions end at once.', confirmOpen: 'Open account {{id}}?',
     confirmPassword: 'Confirm the new password', confirmPush: 'Change the push addresses? Reports and replies will go to the new addresses.', confirmTitle: 'Please confirm', createTime: 'Created',

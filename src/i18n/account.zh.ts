@@ -5,7 +5,7 @@ export const ACCOUNT_ZH: Record<string, unknown> = {
   account: {
     actions: '操作', add: '新增子账号', amount: '金额（元）', apiDoc: 'API 文档', apiDocFilter: '按路径筛选', apiDocHint: '由接口契约生成的 OpenAPI 文档，也可下载：',
     apiSettings: 'IP 白名单与推送方式', appId: '账号 ID（appId）', appSecret: '应用密钥', balance: '余额（元）', balanceWarning: '余额预警', busCty: '业务类型',
-    callbacks: '回调推送记录', cardName: '证件姓名', cardNumber: '身份证号', cbAttempts: '尝试次数', cbDelivered: '已送达', cbFailed: '已放弃', cbKind: '类型',
+    callbacks: '回调推送记录', cardName: '证件姓名', cardNumber: '身份证号', cbAttempts: '尝试次数', cbDelivered: '已送达', cbFailed: '已放弃', cbKind: '类型', cbRef: '编号',
     cbLastError: '最近错误', cbPending: '重试中', certification: '实名认证', charge: '充值', chargeDetail: '充值明细', close: '关户',
     confirmClose: '确定关闭账号 {{id}}？关闭后该账号将无法登录，已登录的会话立即失效。', confirmOpen: '确定开启账号 {{id}}？',
     confirmPassword: '确认新密码', confirmPush: '确定修改推送地址？修改后状态报告与上行将推送到新地址。', confirmTitle: '请确认', createTime: '创建时间',

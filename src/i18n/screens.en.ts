@@ -31,7 +31,7 @@ export const SCREENS_EN: Record<string, unknown> = {
     phases: { idle: 'Waiting', backfill: 'Filling', live: 'Live' },
     resources: { mtRecord: 'Send records', moRecord: 'Replies', batch: 'Batches', timeBatch: 'Timed batches', timeMtMessage: 'Timed SMS details', statistics: 'Statistics' },
   },
-  sync: { quotaFull: 'Browser storage is full: only the records already synced are kept locally; older ones are fetched from the platform when online', synced: '{{count}} synced', offline: 'Offline', error: 'Sync error', live: 'Synced', follower: 'Syncing in another tab', pending: 'Pending' },
+  sync: { openFailed: 'The local database could not be opened: {{reason}}', closed: 'You logged out; the action was not submitted', quotaFull: 'Browser storage is full: only the records already synced are kept locally; older ones are fetched from the platform when online', synced: '{{count}} synced', offline: 'Offline', error: 'Sync error', live: 'Synced', follower: 'Syncing in another tab', pending: 'Pending' },
   timed: {
     pause: 'Pause', recover: 'Recover', intercept: 'Intercept', edit: 'Edit', save: 'Save', confirmTitle: 'Confirm',
     confirmPause: 'Pause this timed batch?', confirmIntercept: 'Intercept this timed batch? This cannot be undone.',

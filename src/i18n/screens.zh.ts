@@ -29,7 +29,7 @@ export const SCREENS_ZH: Record<string, unknown> = {
     phases: { idle: '等待', backfill: '回填中', live: '实时' },
     resources: { mtRecord: '发送记录', moRecord: '上行记录', batch: '批次', timeBatch: '定时批次', timeMtMessage: '定时短信明细', statistics: '统计' },
   },
-  sync: { quotaFull: '浏览器存储空间已满：本地只保留已同步的记录，更早的记录联网时从平台查询', synced: '已同步 {{count}} 条', offline: '离线', error: '同步出错', live: '已同步', follower: '其他标签页同步中', pending: '待提交' },
+  sync: { openFailed: '本地数据库无法打开：{{reason}}', closed: '已退出登录，操作未提交', quotaFull: '浏览器存储空间已满：本地只保留已同步的记录，更早的记录联网时从平台查询', synced: '已同步 {{count}} 条', offline: '离线', error: '同步出错', live: '已同步', follower: '其他标签页同步中', pending: '待提交' },
   timed: {
     pause: '暂停', recover: '恢复', intercept: '拦截', edit: '编辑', save: '保存', confirmTitle: '确认',
     confirmPause: '确定暂停该定时批次吗？', confirmIntercept: '确定拦截该定时批次吗？拦截后不可恢复。',

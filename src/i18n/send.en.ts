@@ -5,7 +5,7 @@ export const SEND_EN = {
     bulkPasted: '{{count}} pasted lines (not shown in the box)', clearBulk: 'Clear',
     account: 'Sending account', balance: 'Balance', numbers: 'Mobile numbers', numbersIntl: 'International numbers (with country code, e.g. +1, 0044)',
     numbersHint: 'One number per line, or separated by commas, spaces or full-width separators', numbersIntlHint: '+14155552671\n0044 7400 123456',
-    numbersFile: 'Number file (xlsx, xls, csv)', reading: 'Reading the file…', fileRows: '{{count}} rows', column: 'Column', skipHeader: 'First row is a header', groupSyncing: 'Group members are still syncing: {{have}} of {{expected}} here; the numbers update as they arrive', groups: 'Choose address book groups',
+    numbersFile: 'Number file (xlsx, xls, csv)', reading: 'Reading the file…', fileRows: '{{count}} rows', column: 'Column', skipHeader: 'First row is a header', groupsReadFailed: 'The local address book could not be read: {{reason}}', groupSyncing: 'Group members are still syncing: {{have}} of {{expected}} here; the numbers update as they arrive', groups: 'Choose address book groups',
     valid: 'Valid', invalid: 'Invalid', duplicates: 'Duplicates', removeInvalid: 'Remove invalid and duplicate numbers',
     longLink: 'Long link', productLink: 'Product link', senderId: 'Sender id', chatbot: 'Chatbot', cardTemplate: 'Card template', cardName: 'Card name',
     lowType: 'Fallback', lowTypes: { none: 'No fallback', '1': 'SMS', '2': 'Video message', '3': 'Reading message' },

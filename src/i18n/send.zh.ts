@@ -5,7 +5,7 @@ export const SEND_ZH = {
     bulkPasted: '已粘贴 {{count}} 行号码（不在输入框中显示）', clearBulk: '清除',
     account: '发送账号', balance: '余额', numbers: '手机号码', numbersIntl: '国际号码（须带国家码，如 +1、0044）',
     numbersHint: '每行一个号码，也可用逗号、空格或全角分隔符分隔', numbersIntlHint: '+14155552671\n0044 7400 123456',
-    numbersFile: '号码文件（xlsx、xls、csv）', reading: '正在读取文件…', fileRows: '共 {{count}} 行', column: '列', skipHeader: '首行为表头', groupSyncing: '分组成员仍在同步：已有 {{have}} / {{expected}} 个，同步完成后自动更新', groups: '从通讯录分组选择',
+    numbersFile: '号码文件（xlsx、xls、csv）', reading: '正在读取文件…', fileRows: '共 {{count}} 行', column: '列', skipHeader: '首行为表头', groupsReadFailed: '无法读取本地通讯录：{{reason}}', groupSyncing: '分组成员仍在同步：已有 {{have}} / {{expected}} 个，同步完成后自动更新', groups: '从通讯录分组选择',
     valid: '有效', invalid: '无效', duplicates: '重复', removeInvalid: '移除无效和重复号码',
     longLink: '长链接', productLink: '商品链接', senderId: '发送方 ID', chatbot: 'Chatbot', cardTemplate: '卡片模板', cardName: '卡片名称',
     lowType: '回落类型', lowTypes: { none: '不回落', '1': '短信', '2': '视频短信', '3': '阅读短信' },

@@ -4,11 +4,10 @@ import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { uploadCspMaterialEndpoint } from '../../contract/endpoints/file.endpoints';
-import { getChatbotListEndpoint } from '../../contract/endpoints/user.endpoints';
 import type { RichCard } from '../../contract/entities.schema';
 import type { CspTemplateDoc } from '../../contract/library.schema';
 import { translate } from '../../contract/messages';
@@ -16,11 +15,11 @@ import { CSP_TEMPLATE_STATUS, filterOptions, lowTypeLabels, parseLowType } from 
 import { cspTemplateFormSchema } from '../../contract/validation/template.rules';
 import { templateEditorMachine } from '../../machines/template-editor.machine';
 import { projectLibrary } from '../../sync/library-commands';
-import { api } from '../app/api';
 import { RichPreview } from '../app/rich-preview/rich-preview';
 import { useSession } from '../app/use-session';
 import { stateTag, stateText, timeColumn } from './cells';
 import { accountFilterVisible, type ScreenDefinition } from './screen-definition';
+import { useChatbots } from '../data/use-chatbots';
 import { DeleteAction, recordLibraryCommand, TemplateListScreen } from './template-actions';
 import { MediaField } from './template-media-field';
 
@@ -73,23 +72,9 @@ export function CardTemplateEditor({ onDone }: { onDone: () => void }) {
   const { values, items, errors } = state.context;
   if (state.status === 'done') queueMicrotask(onDone);
   // the account's chatbots (spec §3: a card template belongs to one); the first is chosen by default
-  const [chatbots, setChatbots] = useState<Array<{ label: string; value: string }>>([]);
   const cusId = String(values.cus_id ?? '');
-  useEffect(() => {
-    if (!cusId) return;
-    let live = true;
-    api.call(getChatbotListEndpoint, { cus_id: cusId }, { silent: true }).then(
-      (list) => {
-        if (!live) return;
-        setChatbots(list.map((o) => ({ label: `${o.label} (${o.value})`, value: o.value })));
-        if (list[0]) send({ type: 'field.set', field: 'chatbot_id', value: list[0].value });
-      },
-      () => live && setChatbots([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, [cusId, send]);
+  const bots = useChatbots(cusId, true, (id) => send({ type: 'field.set', field: 'chatbot_id', value: id }));
+  const chatbots = useMemo(() => bots.options.map((o) => ({ label: `${o.label} (${o.value})`, value: o.value })), [bots.options]);
   const set = (field: string, value: unknown) => send({ type: 'field.set', field, value });
   const err = (f: string) => errors[f] && <small className="p-error">{translate(language, errors[f])}</small>;
   const low = parseLowType(String(values.low_type ?? ''));
@@ -110,6 +95,7 @@ export function CardTemplateEditor({ onDone }: { onDone: () => void }) {
           <small>{t('lib.chatbot')}</small>
           <Dropdown data-testid="ct-chatbot_id" value={values.chatbot_id || null} options={chatbots} placeholder={t('lib.chatbot')} aria-label={t('lib.chatbot')}
             emptyMessage={t('lib.noChatbot')} onChange={(e) => set('chatbot_id', e.value ?? '')} />
+          {bots.error && <small className="p-error" role="alert" data-testid="ct-chatbot-error">{bots.error}</small>}
           {err('chatbot_id')}
         </label>
         {field('autograph', 'lib.autograph')}

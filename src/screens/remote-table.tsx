@@ -124,8 +124,12 @@ export function RemoteTable<T>({ def, refresh = 0, onRowClick }: { def: RemoteTa
               apply(next);
             }} />
         )}
-        <Button data-testid={`${def.id}-search`} icon="pi pi-search" label={t('table.search')} onClick={() => apply(draft)} />
-        <Button icon="pi pi-refresh" label={t('table.reset')} severity="secondary" onClick={() => (setDraft({}), apply({}))} />
+        {(def.filters.length > 0 || def.dateRange) && (
+          <>
+            <Button data-testid={`${def.id}-search`} icon="pi pi-search" label={t('table.search')} onClick={() => apply(draft)} />
+            <Button icon="pi pi-refresh" label={t('table.reset')} severity="secondary" onClick={() => (setDraft({}), apply({}))} />
+          </>
+        )}
         {def.download && (
           <Button data-testid={`${def.id}-download`} icon="pi pi-file-excel" label={t('table.export')} severity="help"
             onClick={() => void download(def.download!, { ...fixed, ...query } as never)} />

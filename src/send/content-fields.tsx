@@ -21,6 +21,8 @@ interface Props {
   linkBase: string;
   videoTemplates: Option[];
   chatbots: Option[];
+  /** why the chatbots could not be read. */
+  chatbotError?: string | null;
   cardTemplates: Option[];
   /** one-to-one: the largest message after filling placeholders. */
   largest?: string;
@@ -28,7 +30,7 @@ interface Props {
 
 const MEDIA = ['text', 'image', 'video', 'audio'] as const;
 
-export function ContentFields({ cfg, draft, update, linkBase, videoTemplates, chatbots, cardTemplates, largest }: Props) {
+export function ContentFields({ cfg, draft, update, linkBase, videoTemplates, chatbots, chatbotError, cardTemplates, largest }: Props) {
   const { t } = useTranslation();
   const text = cfg.kind === 'oneToOne' && largest !== undefined ? largest : outgoingContent(cfg, draft, linkBase);
   const figures = contentFigures(text);
@@ -52,6 +54,7 @@ export function ContentFields({ cfg, draft, update, linkBase, videoTemplates, ch
           <div className="send-field">
             <label>{t('send.chatbot')}</label>
             <Dropdown data-testid="send-chatbot" value={draft.chatbot_id ?? null} options={chatbots} onChange={(e) => update({ chatbot_id: e.value as string, template_id: undefined })} placeholder={t('send.chatbot')} />
+            {chatbotError && <small className="p-error" role="alert" data-testid="send-chatbot-error">{chatbotError}</small>}
           </div>
           <div className="send-field">
             <label>{t('send.cardTemplate')}</label>

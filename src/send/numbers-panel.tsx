@@ -12,7 +12,7 @@ import { checkUpload } from '../../contract/validation/upload.rules';
 import type { NumberCheck } from '../../contract/validation/send-numbers.rules';
 import { changesOf } from '../../sync/query';
 import { groupMobiles, groups as localGroups } from '../../sync/send-library';
-import { auditTime, startWith, switchMap } from 'rxjs';
+import { auditTime, startWith, switchMap, takeWhile } from 'rxjs';
 import { useRuntime } from '../data/sync-runtime';
 import { getLanguage } from '../app/language';
 import type { SheetInfo } from './number-check-protocol';
@@ -68,6 +68,7 @@ export function NumbersPanel({ worker, sources, onSources, check, progress, inte
   const [chosen, setChosen] = useState<string[]>([]);
   // the chosen groups' members not all in the replica yet: say so (never a silent 0) and re-read as they arrive
   const [syncing, setSyncing] = useState<{ have: number; expected: number } | null>(null);
+  const [groupError, setGroupError] = useState<string | null>(null);
   // counted once per list, not on every render (a 100,000-line list is 1.2 MB)
   const bulkLines = useMemo(() => lineCount(sources.bulk), [sources.bulk]);
 
@@ -77,9 +78,9 @@ export function NumbersPanel({ worker, sources, onSources, check, progress, inte
     // groups from the local address-book replica (works offline), re-read as it changes
     const sub = changesOf(rt.db, 'address_book')
       .pipe(startWith(null), auditTime(200), switchMap(() => localGroups(rt.db)))
-      .subscribe({ next: setGroups, error: () => setGroups([]) });
+      .subscribe({ next: setGroups, error: (e: Error) => setGroupError(t('send.groupsReadFailed', { reason: e.message })) });
     return () => sub.unsubscribe();
-  }, [international, rt]);
+  }, [international, rt, t]);
 
   async function pickFile(file: File | undefined) {
     setFileError(null);
@@ -108,20 +109,34 @@ export function NumbersPanel({ worker, sources, onSources, check, progress, inte
     if (!onSheet) onSources({ ...sources, file: await worker.column(c, header) });
   }
 
-  async function pickGroups(ids: string[]) {
+  function pickGroups(ids: string[]) {
     setChosen(ids);
-    // the members' numbers from the replica; the send's number check then treats them like pasted ones
-    const got = ids.length === 0 || !rt ? { text: '', have: 0, expected: 0 } : await groupMobiles(rt.db, ids);
-    setSyncing(got.have < got.expected ? { have: got.have, expected: got.expected } : null);
-    onSources({ ...sources, groups: got.text });
+    if (ids.length === 0) onSources({ ...sources, groups: '' });
   }
-  const pickRef = useRef(pickGroups);
-  pickRef.current = pickGroups;
+  // the members' numbers from the replica (the send's number check then treats them like pasted ones), read again as
+  // members arrive until all are here; only the newest read applies, and nothing is read once the groups are complete
+  const latest = useRef({ sources, onSources });
+  latest.current = { sources, onSources };
   useEffect(() => {
-    if (!syncing || !rt) return;
-    const sub = changesOf(rt.db, 'address_book').pipe(auditTime(300)).subscribe(() => void pickRef.current(chosen));
+    setSyncing(null);
+    if (chosen.length === 0 || !rt) return;
+    const sub = changesOf(rt.db, 'address_book')
+      .pipe(
+        auditTime(300),
+        startWith(null),
+        switchMap(() => groupMobiles(rt.db, chosen)),
+        takeWhile((got) => got.have < got.expected, true),
+      )
+      .subscribe({
+        next: (got) => {
+          setGroupError(null);
+          setSyncing(got.have < got.expected ? { have: got.have, expected: got.expected } : null);
+          latest.current.onSources({ ...latest.current.sources, groups: got.text });
+        },
+        error: (e: Error) => setGroupError(t('send.groupsReadFailed', { reason: e.message })),
+      });
     return () => sub.unsubscribe();
-  }, [syncing, rt, chosen]);
+  }, [chosen, rt, t]);
 
   const columns = Array.from({ length: sheet?.columns ?? 0 }, (_, i) => ({ label: `${t('send.column')} ${String.fromCharCode(65 + (i % 26))}`, value: i }));
   return (
@@ -156,8 +171,9 @@ export function NumbersPanel({ worker, sources, onSources, check, progress, inte
         </div>
       )}
       {!international && groups.length > 0 && (
-        <MultiSelect data-testid="send-groups" value={chosen} options={groups} onChange={(e) => void pickGroups(e.value as string[])} placeholder={t('send.groups')} display="chip" />
+        <MultiSelect data-testid="send-groups" value={chosen} options={groups} onChange={(e) => pickGroups(e.value as string[])} placeholder={t('send.groups')} display="chip" />
       )}
+      {groupError && <small className="p-error" role="alert" data-testid="send-groups-error">{groupError}</small>}
       {syncing && (
         <small data-testid="send-groups-syncing" role="status">
           {t('send.groupSyncing', { have: syncing.have, expected: syncing.expected })}

@@ -11,7 +11,8 @@ import { auditTime, startWith, switchMap } from 'rxjs';
 import { fromPromise } from 'xstate';
 import type { CspContent } from '../../contract/entities.schema';
 import { getCspSendContentEndpoint, getCspTemplateEndpoint, getVideoTemplateEndpoint } from '../../contract/endpoints/template.endpoints';
-import { getChatbotListEndpoint, getListEndpoint } from '../../contract/endpoints/user.endpoints';
+import { getListEndpoint } from '../../contract/endpoints/user.endpoints';
+import { useChatbots } from '../data/use-chatbots';
 import { translate } from '../../contract/messages';
 import { SCHEDULE_QUICK_PICKS_MS } from '../../contract/validation/international-send.rules';
 import { epochOfWallClock, SEND_KINDS, wallClockIn, type SendDraft, type SendKind } from '../../machines/send-kinds';
@@ -95,28 +96,25 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
   }, [cusId, reference, ctx.draft.cus_id, ctx.account, send]);
 
   // per-kind choices: chatbots and their card templates, video templates
-  const [chatbots, setChatbots] = useState<Option[]>([]);
+  const bots = useChatbots(cusId ?? '', kind === 'card', (id) => update({ chatbot_id: id }));
   const [cardTemplates, setCardTemplates] = useState<Option[]>([]);
   const [videoTemplates, setVideoTemplates] = useState<Option[]>([]);
   const [card, setCard] = useState<CspContent | null>(null);
   // approved content templates of the account (check_status 2), to start a message from
   const [contentTemplates, setContentTemplates] = useState<Option[]>([]);
+  // a template list that could not be read says why, instead of looking empty
+  const [choiceError, setChoiceError] = useState<string | null>(null);
   useEffect(() => {
     if (!rt || !cusId || cfg.prodType !== 0) return;
     // from the local replica (works offline), re-read as the replication brings reviews in
     const sub = changesOf(rt.db, 'templates')
       .pipe(startWith(null), auditTime(200), switchMap(() => approvedTemplates(rt.db, cusId)))
-      .subscribe({ next: setContentTemplates, error: () => setContentTemplates([]) });
+      .subscribe({ next: setContentTemplates, error: (e: Error) => setChoiceError(e.message) });
     return () => sub.unsubscribe();
   }, [rt, cusId, cfg.prodType]);
   useEffect(() => {
     if (!cusId) return;
-    if (kind === 'card') api.call(getChatbotListEndpoint, { cus_id: cusId }, { silent: true }).then((o) => {
-      setChatbots(o);
-      if (o[0]) update({ chatbot_id: o[0].value });
-    }, () => setChatbots([]));
-    if (kind === 'video') api.call(getVideoTemplateEndpoint, { cus_id: cusId }, { silent: true }).then((o) => setVideoTemplates(o.map((x) => ({ label: x.label, value: String(x.value) }))), () => undefined);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (kind === 'video') api.call(getVideoTemplateEndpoint, { cus_id: cusId }, { silent: true }).then((o) => setVideoTemplates(o.map((x) => ({ label: x.label, value: String(x.value) }))), (e: Error) => setChoiceError(e.message));
   }, [cusId, kind]);
   useEffect(() => {
     if (kind !== 'card' || !ctx.draft.chatbot_id) return;
@@ -187,7 +185,8 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
         {contentTemplates.length > 0 && (
           <Dropdown data-testid="send-content-template" value={null} options={contentTemplates} placeholder={t('send.pickTemplate')} onChange={(e) => update({ content: e.value as string })} filter />
         )}
-        <ContentFields cfg={cfg} draft={ctx.draft} update={update} linkBase={linkBase} videoTemplates={videoTemplates} chatbots={chatbots} cardTemplates={cardTemplates} largest={largest} />
+        {choiceError && <small className="p-error" role="alert" data-testid="send-choice-error">{choiceError}</small>}
+        <ContentFields cfg={cfg} draft={ctx.draft} update={update} linkBase={linkBase} videoTemplates={videoTemplates} chatbots={bots.options} chatbotError={bots.error} cardTemplates={cardTemplates} largest={largest} />
         {kind === 'oneToOne' && sheet && (
           <div className="send-mapping" data-testid="send-mapping">
             <span>{t('send.mobileColumn')}</span>

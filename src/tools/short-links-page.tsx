@@ -50,7 +50,7 @@ function ShortenPanel() {
   const cusId = userInfo?.authUser.cus_id ?? '';
   const form = useToolForm(longToShortEndpoint.request, { longUrl: '', expiresAt: null }, (v) => runCommand('shortLink.create', toolsAggregate(cusId), v));
   const [lookup, setLookup] = useState('');
-  const [resolved, setResolved] = useState<string | null>(null);
+  const [resolved, setResolved] = useState<{ longUrl: string } | { error: string } | null>(null);
   const result = form.result as { shortUrl: string } | null;
   const err = (f: string) => form.errors[f] && <small className="p-error">{translate(language, form.errors[f])}</small>;
   return (
@@ -70,8 +70,8 @@ function ShortenPanel() {
       <div style={{ display: 'flex', gap: 8, alignItems: 'center', flex: '1 1 320px' }}>
         <InputText data-testid="short-url-lookup" style={{ flex: 1 }} placeholder={t('tools.shortUrlHint')} value={lookup} onChange={(e) => setLookup(e.target.value)} />
         <Button label={t('tools.resolve')} severity="secondary" disabled={!lookup.trim()}
-          onClick={() => void read(shortToLongEndpoint, { shortUrl: lookup }).then((r) => setResolved(r.longUrl), (e: Error) => setResolved(`✕ ${e.message}`))} />
-        {resolved && <span data-testid="long-url-result">{resolved}</span>}
+          onClick={() => void read(shortToLongEndpoint, { shortUrl: lookup }).then((r) => setResolved({ longUrl: r.longUrl }), (e: Error) => setResolved({ error: e.message }))} />
+        {resolved && ('error' in resolved ? <Message data-testid="long-url-error" severity="error" text={resolved.error} /> : <span data-testid="long-url-result">{resolved.longUrl}</span>)}
       </div>
     </div>
   );
