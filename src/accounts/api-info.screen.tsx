@@ -1,16 +1,17 @@
 import i18next from 'i18next';
 import { Panel } from 'primereact/panel';
 import { Tag } from 'primereact/tag';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { apiDocEndpoint, callbackListEndpoint, getApiInfoEndpoint, modifyInterfacePasswordEndpoint, type ApiInfo, type CallbackDelivery } from '../../contract/endpoints/account.endpoints';
+import { apiDocEndpoint, callbackListEndpoint, getApiInfoEndpoint, modifyInterfacePasswordEndpoint, type CallbackDelivery } from '../../contract/endpoints/account.endpoints';
 import { PUSH_MODES, userIpsSchema } from '../../contract/validation/sub-account.rules';
 import { createFormMachine } from '../../machines/account-form.machine';
 import { formatDateTime } from '../app/format';
 import { getLanguage } from '../app/language';
+import { usePlatformRead } from '../data/use-platform-read';
 import { runAccountCommand } from './account-actions';
-import { callOnline, read } from '../data/platform-actions';
+import { callOnline } from '../data/platform-actions';
 import { AccountForm } from './account-form';
 import { AppSecretPanel } from './app-secret-panel';
 import { RemoteTable, type RemoteTableDef } from '../screens/remote-table';
@@ -31,14 +32,13 @@ interface OpenApiOp {
 
 function ApiDoc() {
   const { t } = useTranslation();
-  const [doc, setDoc] = useState<{ paths?: Record<string, Record<string, OpenApiOp>> } | null>(null);
+  const { data, failure } = usePlatformRead(apiDocEndpoint, {});
+  const doc = data as { paths?: Record<string, Record<string, OpenApiOp>> } | null;
   const [filter, setFilter] = useState('');
-  useEffect(() => {
-    void read(apiDocEndpoint, {}).then((d) => setDoc(d as never)).catch(() => undefined);
-  }, []);
   const paths = Object.entries(doc?.paths ?? {}).filter(([p]) => p.toLowerCase().includes(filter.toLowerCase()));
   return (
     <div data-testid="api-doc">
+      {failure}
       <p>
         {t('account.apiDocHint')} <a href="/sms-service-api/openapi.json" target="_blank" rel="noreferrer">openapi.json</a>
       </p>
@@ -75,13 +75,11 @@ const callbackDeliveries: RemoteTableDef<CallbackDelivery> = {
 
 export function ApiInfoScreen() {
   const { t } = useTranslation();
-  const [info, setInfo] = useState<ApiInfo | null>(null);
-  useEffect(() => {
-    void read(getApiInfoEndpoint, {}).then(setInfo).catch(() => undefined);
-  }, []);
+  const { data: info, failure } = usePlatformRead(getApiInfoEndpoint, {});
   const settingsMachine = useMemo(() => (info ? createFormMachine('apiSettings', apiSettingsSchema, { userIps: info.userIps, pushMode: info.pushMode }) : null), [info]);
   return (
     <section className="page-card" data-testid="api-info" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+      {failure}
       {info && (
         <dl className="info-list">
           <div><dt>{t('account.appId')}</dt><dd data-testid="api-app-id">{info.appId}</dd></div>

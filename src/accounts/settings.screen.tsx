@@ -6,13 +6,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InfoList } from '../app/info-list';
 import { ulid } from 'ulid';
-import { getOperatorPatternsEndpoint, modifyMobileEndpoint, modifyPasswordEndpoint, sendMobileCodeEndpoint, type OperatorPattern } from '../../contract/endpoints/account.endpoints';
+import { getOperatorPatternsEndpoint, modifyMobileEndpoint, modifyPasswordEndpoint, sendMobileCodeEndpoint } from '../../contract/endpoints/account.endpoints';
 import { getCusBneWarnInfoEndpoint } from '../../contract/endpoints/warn.endpoints';
-import type { BalanceWarning } from '../../contract/entities.schema';
 import { balanceWarningFormSchema } from '../../contract/validation/balance-warning.rules';
 import { certificationFormSchema, modifyCusNameFormSchema, modifyMobileFormSchema, modifyPasswordFormSchema, pushUrlFormSchema } from '../../contract/validation/personal-settings.rules';
 import { createFormMachine } from '../../machines/account-form.machine';
 import { useSession } from '../app/use-session';
+import { usePlatformRead } from '../data/use-platform-read';
 import { runAccountCommand } from './account-actions';
 import { callOnline, read } from '../data/platform-actions';
 import { AccountForm, messageText } from './account-form';
@@ -67,15 +67,12 @@ function MobilePanel() {
 
 function WarningPanel({ cusId }: { cusId: string }) {
   const { t } = useTranslation();
-  const [w, setW] = useState<BalanceWarning | null>(null);
-  useEffect(() => {
-    void read(getCusBneWarnInfoEndpoint, {}).then(setW).catch(() => undefined);
-  }, []);
+  const { data: w, failure } = usePlatformRead(getCusBneWarnInfoEndpoint, {});
   const machine = useMemo(
     () => (w ? createFormMachine('warning', balanceWarningFormSchema, { enabled: w.enabled, warnBalance: String(w.warnBalance), warnMobiles: w.warnMobiles.join('\n') }) : null),
     [w],
   );
-  if (!machine) return null;
+  if (!machine) return failure;
   // a later fall below the threshold sends one warning SMS to these numbers
   return (
     <AccountForm
@@ -93,13 +90,8 @@ function WarningPanel({ cusId }: { cusId: string }) {
 }
 
 function OperatorPatterns() {
-  const [rows, setRows] = useState<OperatorPattern[]>([]);
-  useEffect(() => {
-    void read(getOperatorPatternsEndpoint, {}).then(setRows).catch(() => undefined);
-  }, []);
-  return (
-    <InfoList rows={rows.map((r) => [r.label, r.prefixes.join(' ')])} />
-  );
+  const { data: rows, failure } = usePlatformRead(getOperatorPatternsEndpoint, {});
+  return failure ?? <InfoList rows={(rows ?? []).map((r) => [r.label, r.prefixes.join(' ')])} />;
 }
 
 export function SettingsScreen() {

@@ -2,13 +2,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InfoList } from '../app/info-list';
 import { chargeDetailEndpoint, customerAddEndpoint, customerBusCtysEndpoint, customerDetailEndpoint, customerProdTypesEndpoint } from '../../contract/endpoints/customer.endpoints';
-import type { Option, Recharge, SubAccountDetail } from '../../contract/entities.schema';
+import type { Option, Recharge } from '../../contract/entities.schema';
 import { RECHARGE_TYPE } from '../../contract/states';
 import { PUSH_MODES, rechargeFormSchema, subAccountFormSchema } from '../../contract/validation/sub-account.rules';
 import { createFormMachine } from '../../machines/account-form.machine';
 import { formatDateTime } from '../app/format';
 import { getLanguage } from '../app/language';
 import { stateText } from '../screens/cells';
+import { usePlatformRead } from '../data/use-platform-read';
 import { runAccountCommand } from './account-actions';
 import { callOnline, read } from '../data/platform-actions';
 import { AccountForm, type FieldDef } from './account-form';
@@ -74,11 +75,8 @@ export function ChargeForm({ cusId, enterpriseBalance, onDone }: { cusId: string
 
 export function SubAccountDetailView({ cusId }: { cusId: string }) {
   const { t } = useTranslation();
-  const [d, setD] = useState<SubAccountDetail | null>(null);
-  useEffect(() => {
-    void read(customerDetailEndpoint, { cus_id: cusId }).then(setD).catch(() => undefined);
-  }, [cusId]);
-  if (!d) return null;
+  const { data: d, failure } = usePlatformRead(customerDetailEndpoint, { cus_id: cusId });
+  if (!d) return failure;
   const rows: [string, string][] = [
     ['account.cusId', d.cus_id],
     ['account.cusName', d.cus_name],
