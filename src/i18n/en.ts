@@ -52,6 +52,8 @@ export const EN: typeof ZH = {
     back: 'Back to home',
     boundary: 'This page failed',
     boundaryDetail: 'An error occurred on this page; it was recorded in the log.',
+    menusFailed: 'The menus could not be loaded, so this page cannot be checked against your access. Check the connection and try again.',
+    retry: 'Try again',
   },
   top: {
     timeZone: 'All times are shown in {{zone}} ({{offset}})',

@@ -50,6 +50,8 @@ export const ZH = {
     back: '返回首页',
     boundary: '页面出错了',
     boundaryDetail: '该页面发生错误，已记录到日志。',
+    menusFailed: '菜单加载失败，暂时无法确认该页面的访问权限。请检查网络后重试。',
+    retry: '重试',
   },
   top: {
     timeZone: '页面时间均按 {{zone}}（{{offset}}）显示',

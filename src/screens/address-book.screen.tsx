@@ -213,6 +213,7 @@ function RenameGroup({ group, onDone }: { group: Group; onDone: () => void }) {
 
 export function AddressBookScreen() {
   const { t } = useTranslation();
+  const { language } = useSession();
   useLibraryRejections();
   const groups = useGroups();
   const search = useSearch();
@@ -229,8 +230,12 @@ export function AddressBookScreen() {
   const choose = (id: string) => navigate(id ? `${location}?groupId=${encodeURIComponent(id)}` : location, { replace: true });
   const addGroup = () => {
     const parsed = addressBookGroupFormSchema.safeParse({ groupName: name });
-    if (!parsed.success) return notify({ severity: 'warn', summary: t('lib.groupName') });
-    void recordLibraryCommand('addressBook.group.add', `new:${Date.now()}`, parsed.data).then(() => setName(''));
+    // the §5 message of the rule that failed, and the reason when the command cannot be recorded
+    if (!parsed.success) return notify({ severity: 'warn', summary: translate(language, parsed.error.issues[0]?.message ?? 'v.badText') });
+    void recordLibraryCommand('addressBook.group.add', `new:${Date.now()}`, parsed.data).then(
+      () => setName(''),
+      (e: Error) => notify({ severity: 'error', summary: e.message }),
+    );
   };
   return (
     <div style={{ display: 'flex', gap: 12 }} data-testid="address-book">

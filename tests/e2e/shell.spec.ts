@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, BASE } from './e2e-helpers';
+import { login, API, BASE } from './e2e-helpers';
 
 // The console shell end to end (issue 4) in Debian's Chromium against the server `npm start` runs (captcha off).
 
@@ -189,4 +189,20 @@ test('keyboard: skip link, menu search (prefix, Esc closes), user menu logout wi
   await page.goto(`${BASE}/wel/index`);
   await expect(page).toHaveURL(new RegExp(`${BASE}/login$`));
   expect(pageErrors).toEqual([]);
+});
+
+test('a product menu that cannot be loaded says so and offers a retry, never "no access"', async ({ page }) => {
+  // every product menu but the user centre's is dropped, as a failing network would
+  const menus = `**${API}/user/getMenu`;
+  await page.route(menus, (r) => ((r.request().postDataJSON() as { permCode?: string } | null)?.permCode === 'userCenter' ? r.continue() : r.abort()));
+  await login(page);
+  await page.goto(`${BASE}/mtRecordList`);
+  // asked again three times first, then said
+  const failed = page.getByTestId('menus-failed');
+  await expect(failed).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(new RegExp(`${BASE}/mtRecordList$`));
+  await page.unroute(menus);
+  await failed.getByRole('button').click();
+  await expect(failed).toHaveCount(0);
+  await expect(page.locator('.table-screen')).toBeVisible();
 });

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +9,7 @@ import { ErrorBoundary } from '../error-boundary';
 import { useStore } from '../external-store';
 import { setDisplayTimeZone } from '../format';
 import { menuLeaves } from '../menu';
-import { loadGrantedMenus, loadMenus, menuStore } from '../menu-store';
+import { loadGrantedMenus, loadMenus, menuStore, retryMenus } from '../menu-store';
 import { DashboardPage } from '../pages/dashboard-page';
 import { ComingSoonPage, FormDetailPage, IframePage, InfoPage } from '../pages/simple-pages';
 import { sessionActor } from '../session-actor';
@@ -32,8 +33,8 @@ export interface ResolvedPage {
   render: () => React.ReactNode;
 }
 
-function usePage(path: string): ResolvedPage | 'loading' | 'forbidden' | null {
-  const { menus, loaded, allLoaded } = useStore(menuStore);
+function usePage(path: string): ResolvedPage | 'loading' | 'forbidden' | 'unreachable' | null {
+  const { menus, loaded, allLoaded, failed } = useStore(menuStore);
   const fixed = FIXED[path];
   if (fixed) return { title: fixed.title, render: () => <fixed.component /> };
   if (path.startsWith(IFRAME_PREFIX)) return { title: 'page.iframe', render: () => <IframePage /> };
@@ -47,7 +48,8 @@ function usePage(path: string): ResolvedPage | 'loading' | 'forbidden' | null {
       if (loaded) void loadGrantedMenus();
       return 'loading';
     }
-    return 'forbidden';
+    // a menu that never loaded cannot say "not granted": the user is told so and can ask again
+    return failed ? 'unreachable' : 'forbidden';
   }
   const title = screen?.title ?? leaf?.label ?? (path === '/info/setting' ? 'page.setting' : null);
   if (title) {
@@ -67,7 +69,7 @@ export function ConsoleLayout() {
   setDisplayTimeZone(useSelector(sessionActor, (s) => s.context.userInfo?.authUser.timeZone));
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
   const page = usePage(path);
-  const pageTitle = page && page !== 'loading' && page !== 'forbidden' ? page.title : null;
+  const pageTitle = typeof page === 'object' && page !== null ? page.title : null;
 
   useEffect(() => {
     void loadMenus();
@@ -104,6 +106,11 @@ export function ConsoleLayout() {
         <main id="main-content" className="shell-content" tabIndex={-1}>
           {page === 'loading' ? (
             <ProgressSpinner aria-label={t('common.loading')} />
+          ) : page === 'unreachable' ? (
+            <section className="page-card" role="alert" data-testid="menus-failed">
+              <p>{t('error.menusFailed')}</p>
+              <Button label={t('error.retry')} icon="pi pi-refresh" onClick={() => void retryMenus()} />
+            </section>
           ) : (
             <ErrorBoundary
               key={path}
