@@ -435,10 +435,17 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
       tableRef.current?.getVirtualScroller()?.scrollToIndex(target);
       const top = tableRef.current?.getElement()?.querySelector('.p-virtualscroller')?.scrollTop;
       if (top !== undefined && top < target * ROW_PX - ROW_PX && ++tries < 60) requestAnimationFrame(go);
-      else requestAnimationFrame(() => (jumping.current = false));
+      else
+        requestAnimationFrame(() => {
+          jumping.current = false;
+          // the jump's own scroll events were ignored: the page is where it landed (one that came before the jump,
+          // at the old offset, must not stay on the paginator)
+          const landed = tableRef.current?.getElement()?.querySelector('.p-virtualscroller')?.scrollTop;
+          if (landed !== undefined) setPage(Math.floor(Math.round(landed / ROW_PX) / pageSize));
+        });
     };
     go();
-  }, [jumps, rows]);
+  }, [jumps, rows, pageSize]);
 
   function apply(next: Record<string, string>) {
     const qs = new URLSearchParams(Object.entries(next).filter(([, v]) => v !== '' && v !== undefined)).toString();
