@@ -1,15 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { login, apiToken, apiCall, rows, BASE } from './e2e-helpers';
+import { login, apiToken, apiCall, live, rows, BACKFILL_MS, BASE } from './e2e-helpers';
 
 // Operator experience (issue 14): matching counts equal the platform's, and a timed-batch command's effect never
 // flicks back on screen between the click and the row that includes it.
 
 test('pause and recover of a timed batch never flick back; the list count is the platform total', async ({ page, request }) => {
+  test.setTimeout(BACKFILL_MS + 120_000);
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
   await login(page, 'admin');
   await page.goto(`${BASE}/pageTimeBatchList`);
-  await expect(page.locator('[data-testid=sync-status]')).toHaveAttribute('data-status', 'live', { timeout: 60_000 });
+  await live(page);
 
   // the count over the whole list, read locally, equals the platform's total for the same (empty) filter
   const platform = await apiCall(request, await apiToken(request), '/pageTimeBatch/list', { pageNumber: 1, pageSize: 20 });

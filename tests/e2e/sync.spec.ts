@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { FEED_RESOURCES } from '../../contract/endpoints/feed.endpoints';
-import { login, apiToken, apiCall, rows, BASE } from './e2e-helpers';
+import { login, apiToken, apiCall, live, rows, BACKFILL_MS, BASE } from './e2e-helpers';
 
 // Offline-first sync end to end (issue 5): records while backfill runs, offline reload and filtering, a pause
 // recorded offline and pushed once online, live delivery reports, one replicating tab.
 
 test('offline-first records: backfill, offline browse, pending pause pushed once, live reports, one replicating tab', async ({ page, context, request }) => {
+  test.setTimeout(BACKFILL_MS + 120_000);
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
   const statuses: string[] = [];
@@ -28,7 +29,7 @@ test('offline-first records: backfill, offline browse, pending pause pushed once
     seen();
   });
   await expect(rows(page).first()).toBeVisible();
-  await expect(page.locator('[data-testid=sync-status]')).toHaveAttribute('data-status', 'live', { timeout: 60_000 });
+  await live(page);
   expect(statuses.some((s) => s.startsWith('backfill:') && Number(s.split(':')[1]) > 0), 'rows on screen during backfill').toBe(true);
   // serial column
   await expect(rows(page).first().locator('td').first()).toHaveText('1');
@@ -95,9 +96,10 @@ test('offline-first records: backfill, offline browse, pending pause pushed once
 });
 
 test('the local cache dialog shows what synced and keeps a valid window', async ({ page }) => {
+  test.setTimeout(BACKFILL_MS + 120_000);
   await login(page, 'admin');
   await page.goto(`${BASE}/mtRecordList`);
-  await expect(page.locator('[data-testid=sync-status]')).toHaveAttribute('data-status', 'live', { timeout: 60_000 });
+  await live(page);
   await page.locator('[data-testid=sync-status]').click();
   const dialog = page.locator('[data-testid=cache-dialog]');
   await expect(dialog).toBeVisible();
