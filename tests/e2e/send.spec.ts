@@ -46,7 +46,8 @@ test('domestic send: counts before sending, the balance drops by the shown cost,
   await page.getByTestId('send-records-link').click();
   await expect(page).toHaveURL(new RegExp(`/mtRecordList\\?batch_id=${batchId}`));
   const statuses = page.getByTestId('screen-mtRecordList').getByTestId('send-status');
-  await expect(statuses).toHaveCount(3);
+  // the new records reach the screen with the next pull, which a busy machine delays (15 s was not always enough)
+  await expect(statuses).toHaveCount(3, { timeout: 60_000 });
   // the carrier simulator reports within a second; each record moves on to a final status (success, failure, or a
   // report timeout: the simulator draws one at random)
   await expect.poll(() => statuses.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')).filter((s) => s === 'success' || s === 'failure' || s === 'timeout').length), { timeout: 30_000 }).toBe(3);
