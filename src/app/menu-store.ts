@@ -12,8 +12,6 @@ export interface MenuState {
   loaded: boolean;
   /** the menus of every granted product have been asked for (to tell whether a typed URL is granted). */
   allLoaded?: boolean;
-  /** a granted product's menu still failed to load after the retries: a screen not found may yet be granted. */
-  failed?: boolean;
 }
 
 const EMPTY: MenuState = { top: [], active: 'userCenter', menus: {}, loaded: false };
@@ -94,13 +92,13 @@ function markAllLoaded(): void {
     return;
   }
   missedRounds = 0;
-  menuStore.set((s) => ({ ...s, allLoaded: true, failed: missing }));
+  menuStore.set((s) => ({ ...s, allLoaded: true }));
 }
 
 /** The user's "try again" after the menus failed to load. */
 export function retryMenus(): Promise<void> {
   missedRounds = 0;
-  menuStore.set((s) => ({ ...s, allLoaded: false, failed: false }));
+  menuStore.set((s) => ({ ...s, allLoaded: false }));
   return loadGrantedMenus();
 }
 

@@ -3,15 +3,28 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { Endpoint, RequestOf, ResponseOf } from '../../contract/endpoint';
 import { read } from './platform-actions';
 
+export interface PlatformReadOptions {
+  /** false: nothing is read (the panel does not need it yet). */
+  enabled?: boolean;
+  /** read again whenever this changes (a change notice, a command acknowledged). */
+  refresh?: unknown;
+}
+
 /**
- * One platform read for a panel: its answer, or the reason it failed as an element to show (a panel that could not
- * be read says so instead of staying blank). Read again when the body changes.
+ * One platform read for a panel: its answer, or the reason it failed, as text and as an element to show (a panel that
+ * could not be read says so instead of staying blank). Read again when the body or `refresh` changes; a slower,
+ * older answer never replaces a newer one.
  */
-export function usePlatformRead<E extends Endpoint>(endpoint: E, body: RequestOf<E>): { data: ResponseOf<E> | null; failure: ReactNode } {
+export function usePlatformRead<E extends Endpoint>(
+  endpoint: E,
+  body: RequestOf<E>,
+  { enabled = true, refresh }: PlatformReadOptions = {},
+): { data: ResponseOf<E> | null; error: string | null; failure: ReactNode } {
   const [data, setData] = useState<ResponseOf<E> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const key = JSON.stringify(body);
   useEffect(() => {
+    if (!enabled) return;
     let live = true;
     read(endpoint, JSON.parse(key) as RequestOf<E>).then(
       (d) => {
@@ -24,6 +37,6 @@ export function usePlatformRead<E extends Endpoint>(endpoint: E, body: RequestOf
     return () => {
       live = false;
     };
-  }, [endpoint, key]);
-  return { data, failure: error && <Message severity="error" text={error} data-testid="read-error" /> };
+  }, [endpoint, key, enabled, refresh]);
+  return { data, error, failure: error && <Message severity="error" text={error} data-testid="read-error" /> };
 }

@@ -13,6 +13,7 @@ import type { CspContent } from '../../contract/entities.schema';
 import { getCspSendContentEndpoint, getCspTemplateEndpoint, getVideoTemplateEndpoint } from '../../contract/endpoints/template.endpoints';
 import { getListEndpoint } from '../../contract/endpoints/user.endpoints';
 import { useChatbots } from '../data/use-chatbots';
+import { usePlatformRead } from '../data/use-platform-read';
 import { translate } from '../../contract/messages';
 import { SCHEDULE_QUICK_PICKS_MS } from '../../contract/validation/international-send.rules';
 import { epochOfWallClock, SEND_KINDS, wallClockIn, type SendDraft, type SendKind } from '../../machines/send-kinds';
@@ -98,7 +99,6 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
   // per-kind choices: chatbots and their card templates, video templates
   const bots = useChatbots(cusId ?? '', kind === 'card', (id) => update({ chatbot_id: id }));
   const [cardTemplates, setCardTemplates] = useState<Option[]>([]);
-  const [videoTemplates, setVideoTemplates] = useState<Option[]>([]);
   const [card, setCard] = useState<CspContent | null>(null);
   // approved content templates of the account (check_status 2), to start a message from
   const [contentTemplates, setContentTemplates] = useState<Option[]>([]);
@@ -112,10 +112,8 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
       .subscribe({ next: setContentTemplates, error: (e: Error) => setChoiceError(e.message) });
     return () => sub.unsubscribe();
   }, [rt, cusId, cfg.prodType]);
-  useEffect(() => {
-    if (!cusId) return;
-    if (kind === 'video') api.call(getVideoTemplateEndpoint, { cus_id: cusId }, { silent: true }).then((o) => setVideoTemplates(o.map((x) => ({ label: x.label, value: String(x.value) }))), (e: Error) => setChoiceError(e.message));
-  }, [cusId, kind]);
+  const videos = usePlatformRead(getVideoTemplateEndpoint, { cus_id: cusId ?? '' }, { enabled: kind === 'video' && !!cusId });
+  const videoTemplates = useMemo<Option[]>(() => (videos.data ?? []).map((x) => ({ label: x.label, value: String(x.value) })), [videos.data]);
   useEffect(() => {
     if (kind !== 'card' || !ctx.draft.chatbot_id) return;
     api.call(getCspTemplateEndpoint, { cus_id: cusId, chatbot_id: ctx.draft.chatbot_id }, { silent: true }).then((o) => setCardTemplates(o.map((x) => ({ label: x.label, value: String(x.value) }))), () => setCardTemplates([]));
@@ -185,7 +183,7 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
         {contentTemplates.length > 0 && (
           <Dropdown data-testid="send-content-template" value={null} options={contentTemplates} placeholder={t('send.pickTemplate')} onChange={(e) => update({ content: e.value as string })} filter />
         )}
-        {choiceError && <small className="p-error" role="alert" data-testid="send-choice-error">{choiceError}</small>}
+        {(choiceError ?? videos.error) && <small className="p-error" role="alert" data-testid="send-choice-error">{choiceError ?? videos.error}</small>}
         <ContentFields cfg={cfg} draft={ctx.draft} update={update} linkBase={linkBase} videoTemplates={videoTemplates} chatbots={bots.options} chatbotError={bots.error} cardTemplates={cardTemplates} largest={largest} />
         {kind === 'oneToOne' && sheet && (
           <div className="send-mapping" data-testid="send-mapping">

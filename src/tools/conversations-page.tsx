@@ -15,7 +15,8 @@ import { useSession } from '../app/use-session';
 import { useRuntime } from '../data/sync-runtime';
 import { accountFilterVisible } from '../screens/screen-definition';
 import { RemoteTable, type RemoteTableDef } from '../screens/remote-table';
-import { read, runCommand } from '../data/platform-actions';
+import { runCommand } from '../data/platform-actions';
+import { usePlatformRead } from '../data/use-platform-read';
 import { timeCell } from './tools-cells';
 import { useToolForm } from './use-tool-form';
 
@@ -55,26 +56,13 @@ function MobileCell({ row }: { row: InteractSession }) {
 function Thread({ session, refresh }: { session: InteractSession; refresh: number }) {
   const { t } = useTranslation();
   const { language } = useSession();
-  const [messages, setMessages] = useState<InteractMessage[]>([]);
-  const [readError, setReadError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   const form = useToolForm(messageInteractSendEndpoint.request, { cus_id: session.cus_id, decodeMobile: session.decodeMobile, content: '' }, (v) =>
     runCommand('interact.reply', conversationAggregate(session.cus_id, session.decodeMobile), v),
   );
-  useEffect(() => {
-    let live = true;
-    void read(messageInteractListEndpoint, { cus_id: session.cus_id, decodeMobile: session.decodeMobile, limit: 200 } as never).then(
-      (r) => {
-        if (!live) return;
-        setMessages(r.messages);
-        setReadError(null);
-      },
-      (e: Error) => live && setReadError(e.message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [session.cus_id, session.decodeMobile, refresh, tick]);
+  // re-read on each uplink notice and after our own reply
+  const thread = usePlatformRead(messageInteractListEndpoint, { cus_id: session.cus_id, decodeMobile: session.decodeMobile, limit: 200 } as never, { refresh: `${refresh}:${tick}` });
+  const messages: InteractMessage[] = thread.data?.messages ?? [];
   useEffect(() => {
     if (form.done) {
       setTick((n) => n + 1);
@@ -85,7 +73,7 @@ function Thread({ session, refresh }: { session: InteractSession; refresh: numbe
   return (
     <div data-testid="thread" style={{ flex: '1 1 380px', display: 'flex', flexDirection: 'column', gap: 8, borderLeft: '1px solid #ddd', paddingLeft: 12 }}>
       <h4 style={{ margin: 0 }}>{session.decodeMobile}</h4>
-      {readError && <Message data-testid="thread-error" severity="error" text={readError} />}
+      {thread.failure}
       <div style={{ maxHeight: '55vh', overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 6 }}>
         {messages.map((m) => (
           <div key={m.sn} data-testid={`message-${m.direction}`} style={{ alignSelf: m.direction === 'mt' ? 'flex-end' : 'flex-start', maxWidth: '80%', background: m.direction === 'mt' ? '#e3f2fd' : '#f5f5f5', borderRadius: 6, padding: '4px 8px' }}>

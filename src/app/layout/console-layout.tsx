@@ -34,7 +34,7 @@ export interface ResolvedPage {
 }
 
 function usePage(path: string): ResolvedPage | 'loading' | 'forbidden' | 'unreachable' | null {
-  const { menus, loaded, allLoaded, failed } = useStore(menuStore);
+  const { top, menus, loaded, allLoaded } = useStore(menuStore);
   const fixed = FIXED[path];
   if (fixed) return { title: fixed.title, render: () => <fixed.component /> };
   if (path.startsWith(IFRAME_PREFIX)) return { title: 'page.iframe', render: () => <IframePage /> };
@@ -48,8 +48,9 @@ function usePage(path: string): ResolvedPage | 'loading' | 'forbidden' | 'unreac
       if (loaded) void loadGrantedMenus();
       return 'loading';
     }
-    // a menu that never loaded cannot say "not granted": the user is told so and can ask again
-    return failed ? 'unreachable' : 'forbidden';
+    // a granted product whose menu never loaded (its retries failed) cannot say "not granted": the user is told so
+    // and can ask again
+    return top.some((p) => p.prodAccess && !menus[p.permCode]) ? 'unreachable' : 'forbidden';
   }
   const title = screen?.title ?? leaf?.label ?? (path === '/info/setting' ? 'page.setting' : null);
   if (title) {
