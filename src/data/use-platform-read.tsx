@@ -19,24 +19,28 @@ export function usePlatformRead<E extends Endpoint>(
   endpoint: E,
   body: RequestOf<E>,
   { enabled = true, refresh }: PlatformReadOptions = {},
-): { data: ResponseOf<E> | null; error: string | null; failure: ReactNode } {
+): { data: ResponseOf<E> | null; error: string | null; failure: ReactNode; loading: boolean } {
   const [data, setData] = useState<ResponseOf<E> | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
   const key = JSON.stringify(body);
   useEffect(() => {
     if (!enabled) return;
     let live = true;
-    read(endpoint, JSON.parse(key) as RequestOf<E>).then(
-      (d) => {
-        if (!live) return;
-        setData(d);
-        setError(null);
-      },
-      (e: Error) => live && setError(e.message),
-    );
+    setLoading(true);
+    read(endpoint, JSON.parse(key) as RequestOf<E>)
+      .then(
+        (d) => {
+          if (!live) return;
+          setData(d);
+          setError(null);
+        },
+        (e: Error) => live && setError(e.message),
+      )
+      .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
   }, [endpoint, key, enabled, refresh]);
-  return { data, error, failure: error && <Message severity="error" text={error} data-testid="read-error" /> };
+  return { data, error, loading, failure: error && <Message severity="error" text={error} data-testid="read-error" /> };
 }

@@ -4,13 +4,14 @@ import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Endpoint, RequestOf } from '../../contract/endpoint';
 import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from './date-shortcuts';
 import type { ViewerContext, Visibility } from './screen-definition';
 import { useViewer } from './table-screen';
-import { download, read } from '../data/platform-actions';
+import { download } from '../data/platform-actions';
+import { usePlatformRead } from '../data/use-platform-read';
 
 // Lists that are not replicated (statistics over platform tables, number-check batches, conversations, materials,
 // sub-accounts and recharges): a definition like a ScreenDefinition, paged by the platform's list endpoint, with the spec's search bar
@@ -58,34 +59,15 @@ export function RemoteTable<T>({ def, refresh = 0, onRowClick }: { def: RemoteTa
   const [draft, setDraft] = useState<Record<string, string | number>>({});
   const [query, setQuery] = useState<Record<string, string | number>>({});
   const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<T[]>([]);
-  const [total, setTotal] = useState(0);
-  const [loading, setLoading] = useState(false);
-  // a failed read says why (in the platform's words) instead of looking like an empty list
-  const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   const [mode, setMode] = useState(0);
   const fixed = { ...def.fixed, ...def.modes?.[mode]?.fixed };
   const body = { ...fixed, ...query, pageNumber: page, pageSize: PAGE } as RequestOf<Endpoint>;
-  const key = JSON.stringify(body);
-
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    read(def.endpoint, JSON.parse(key))
-      .then((r) => {
-        if (!live) return;
-        const res = r as { total: number; data: T[] };
-        setRows(res.data);
-        setTotal(res.total);
-        setError(null);
-      })
-      .catch((e: Error) => live && setError(e.message))
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [def.endpoint, key, tick, refresh]);
+  // a failed read says why (in the platform's words) instead of looking like an empty list
+  const { data, error, loading } = usePlatformRead(def.endpoint, body, { refresh: `${tick}:${refresh}` });
+  const res = data as { total: number; data: T[] } | null;
+  const rows = useMemo(() => res?.data ?? [], [res]);
+  const total = res?.total ?? 0;
 
   useEffect(() => {
     if (!def.poll || !def.poll.active(rows)) return;
