@@ -142,23 +142,24 @@ async function searchStatsWhenReady(page: Page): Promise<SearchStats> {
   throw new Error('the search columns did not load');
 }
 
-/** The sync worker's JavaScript heap, through the DevTools protocol (the page's own session does not see it). */
-async function workerHeapMb(cdp: { send(m: string, p?: object): Promise<unknown>; on(e: string, f: (p: any) => void): void }): Promise<number | null> {
+/** The sync worker's JavaScript heap plus its array buffers (the typed search columns live there, outside the heap),
+ * through the DevTools protocol (the page's own session does not see it). */
+async function workerHeapMb(cdp: { send(m: string, p?: object): Promise<unknown>; on(e: string, f: (p: any) => void): void }): Promise<{ heap: number; buffers: number } | null> {
   try {
     const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string; title: string; url: string }[] };
     const w = targetInfos.find((t) => t.type === 'worker' && /sync/.test(`${t.title} ${t.url}`));
     if (!w) return null;
     const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: w.targetId, flatten: false })) as { sessionId: string };
-    const answer = new Promise<number>((resolve) => {
+    const answer = new Promise<{ usedSize: number; backingStorageSize?: number }>((resolve) => {
       cdp.on('Target.receivedMessageFromTarget', (e: { sessionId: string; message: string }) => {
-        const m = JSON.parse(e.message) as { id?: number; result?: { usedSize: number } };
-        if (e.sessionId === sessionId && m.id === 2 && m.result) resolve(m.result.usedSize);
+        const m = JSON.parse(e.message) as { id?: number; result?: { usedSize: number; backingStorageSize?: number } };
+        if (e.sessionId === sessionId && m.id === 2 && m.result) resolve(m.result);
       });
     });
     await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }) });
     await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 2, method: 'Runtime.getHeapUsage' }) });
     const used = await Promise.race([answer, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
-    return used === null ? null : round(used / 1024 / 1024);
+    return used === null ? null : { heap: round(used.usedSize / 1024 / 1024), buffers: round((used.backingStorageSize ?? 0) / 1024 / 1024) };
   } catch (e) {
     log('worker heap not measured', String(e));
     return null;
@@ -347,7 +348,7 @@ async function main() {
     });
     const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
-    const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+    const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; backingStorageSize?: number };
     const workerHeap = await workerHeapMb(cdp as never);
     // a restart: the worker loads the columns from the side store instead of rebuilding them
     await page.reload();
@@ -374,7 +375,8 @@ async function main() {
       platform_case_p95_ms: platformP95,
       local_case_matches: localCounts,
       search_order_number: order,
-      worker_heap_mb: workerHeap,
+      worker_heap_mb: workerHeap?.heap ?? null,
+      worker_buffers_mb: workerHeap?.buffers ?? null,
       search_columns_first_build_ms: searchStats.loadMs,
       search_columns_load_ms: reloaded.loadMs,
       search_columns_rebuilt_on_reload: reloaded.rebuilt,
@@ -392,6 +394,7 @@ async function main() {
       scroll_idle_frames_over_50ms: idleGaps.filter((g) => g > 50).length,
       scroll_idle_frames: idleGaps.length,
       heap_mb_after_sync: round(heap.usedSize / 1024 / 1024),
+      page_buffers_mb: round((heap.backingStorageSize ?? 0) / 1024 / 1024),
       measured_at: new Date().toISOString(),
       command: `npm run bench -- --records ${RECORDS}`,
     };
@@ -435,7 +438,9 @@ function updateBenchmarksMd(r: Record<string, unknown>) {
     ['scroll_idle_frame_p95_ms (the same with the cache full, replication idle)', r.scroll_idle_frame_p95_ms],
     ['scroll_idle_frames_over_50ms (of scroll_idle_frames)', `${r.scroll_idle_frames_over_50ms} of ${r.scroll_idle_frames}`],
     ['heap_mb_after_sync', r.heap_mb_after_sync],
+    ['page_buffers_mb (array buffers and external strings, outside the heap)', r.page_buffers_mb],
     ['worker_heap_mb (the sync worker, with the search columns)', r.worker_heap_mb ?? 'not measured'],
+    ['worker_buffers_mb (its array buffers: the typed columns, n-gram lists, masks)', r.worker_buffers_mb ?? 'not measured'],
     ['search_columns_load_ms (after a reload: worker start until the columns answer; rebuilt: ' + r.search_columns_rebuilt_on_reload + ')', r.search_columns_load_ms],
     ['search_columns_mb (in memory, estimated; the side store holds the same columns)', r.search_columns_mb],
     ['side_store_mb (blocks and dictionary as stored, logical size)', r.side_store_mb],

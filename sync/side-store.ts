@@ -203,6 +203,7 @@ export function openLocalSearch(o: {
       }
       // writes that landed while loading, in order (upserts and removals are idempotent over what was read)
       for (const op of queued.splice(0)) op();
+      index.warm();
       ready = true;
       if (rebuilt || index.dirty.size) await save();
       return { rebuilt, ms: Date.now() - t0, why };
