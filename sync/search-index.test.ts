@@ -129,8 +129,9 @@ describe('search columns', () => {
         if (!texts.includes(t)) texts.push(t);
       }
       for (const needle of needles) {
-        const st = dict.containing(needle);
+        const { st, hits } = dict.containing(needle);
         const got = texts.map((_, id) => st[id]);
+        expect(hits).toBe(texts.filter((t) => t.includes(needle)).length);
         expect({ needle, got }).toEqual({ needle, got: texts.map((t) => (t.includes(needle) ? 1 : 2)) });
         const probe = dict.probe(needle);
         expect(texts.map((_, id) => probe(id))).toEqual(texts.map((t) => t.includes(needle)));

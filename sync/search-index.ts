@@ -30,6 +30,8 @@ export interface SearchAnswer {
   next: string | null;
   /** every match, when asked for. */
   count?: number;
+  /** how long the worker took to answer (the bench tells it from the round trip). */
+  ms?: number;
 }
 
 /** A block as stored: the rows one write added, column by column. */
@@ -57,10 +59,37 @@ const POW10_32 = Int32Array.from({ length: 10 }, (_, i) => 10 ** i);
 /** Contents per entry of an n-gram's posting list: a list names groups of ids, not ids, to stay small. */
 const GRAM_GROUP = 64;
 
+/** The groups that hold one gram: a sorted list while it is rare, a bitset once that is smaller. */
+interface Posting {
+  ids: Uint32Array | null;
+  bits: Uint32Array | null;
+  /** groups held. */
+  n: number;
+  last: number;
+}
+
+function has(p: Posting, g: number): boolean {
+  if (p.bits) return (p.bits[g >>> 5] & (1 << (g & 31))) !== 0;
+  const i = lowerBoundIn(p.ids!, p.n, g);
+  return i < p.n && p.ids![i] === g;
+}
+
+function lowerBoundIn(a: Uint32Array, n: number, g: number): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid] < g) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Posting lists of the 2- and 3-character grams of the texts, by group of ids, ascending. A substring of 3+
- * characters can only be in a group that holds all of its trigrams; one of 2 only where its bigram is. */
+ * characters can only be in a group that holds all of its trigrams; one of 2 only where its bigram is. Template
+ * grams are in most groups, so their lists turn into bitsets: at 400k contents, 2 MB instead of 19. */
 class Grams {
-  private readonly lists = [new Map<number, { ids: Uint32Array; n: number }>(), new Map<number, { ids: Uint32Array; n: number }>()];
+  private readonly lists = [new Map<number, Posting>(), new Map<number, Posting>()];
 
   add(id: number, text: string) {
     const g = Math.floor(id / GRAM_GROUP);
@@ -71,48 +100,74 @@ class Grams {
     }
   }
 
-  private post(map: Map<number, { ids: Uint32Array; n: number }>, key: number, g: number) {
+  private post(map: Map<number, Posting>, key: number, g: number) {
     let p = map.get(key);
-    if (!p) map.set(key, (p = { ids: new Uint32Array(4), n: 0 }));
-    else if (p.ids[p.n - 1] === g) return;
-    if (p.n === p.ids.length) {
-      const ids = new Uint32Array(p.n * 2);
-      ids.set(p.ids);
-      p.ids = ids;
+    if (!p) map.set(key, (p = { ids: new Uint32Array(4), bits: null, n: 0, last: -1 }));
+    else if (p.last === g) return;
+    p.last = g;
+    p.n++;
+    if (p.bits) {
+      if (g >>> 5 >= p.bits.length) {
+        const bits = new Uint32Array(Math.max((g >>> 5) + 1, p.bits.length * 2));
+        bits.set(p.bits);
+        p.bits = bits;
+      }
+      p.bits[g >>> 5] |= 1 << (g & 31);
+      return;
     }
-    p.ids[p.n++] = g;
+    const ids = p.ids!;
+    if (p.n > 64 && p.n * 32 > g) {
+      // a list of 4 bytes per group costs more than a bit per group from here on
+      const bits = new Uint32Array((g >>> 5) * 2 + 1);
+      for (let i = 0; i < p.n - 1; i++) bits[ids[i] >>> 5] |= 1 << (ids[i] & 31);
+      bits[g >>> 5] |= 1 << (g & 31);
+      p.bits = bits;
+      p.ids = null;
+      return;
+    }
+    if (p.n > ids.length) {
+      p.ids = new Uint32Array(ids.length * 2);
+      p.ids.set(ids);
+    }
+    p.ids![p.n - 1] = g;
   }
 
   bytes(): number {
     let n = 0;
-    for (const map of this.lists) for (const p of map.values()) n += p.ids.byteLength + 64;
+    for (const map of this.lists) for (const p of map.values()) n += (p.bits ?? p.ids)!.byteLength + 64;
     return n;
   }
 
-  /** the groups (ascending) that may hold `needle` at or after group `from`; null when the grams cannot tell (one character). */
-  groups(needle: string, from: number): Uint32Array | null {
+  /** the groups (ascending) that may hold `needle` at or after group `from`, below `to`; null when the grams cannot
+   * tell (one character). */
+  groups(needle: string, from: number, to: number): number[] | null {
     if (needle.length < 2) return null;
-    const lists: Uint32Array[] = [];
+    const ps: Posting[] = [];
     const tri = needle.length >= 3;
     for (let i = 0; i + (tri ? 2 : 1) < needle.length; i++) {
       const bi = needle.charCodeAt(i) * 65536 + needle.charCodeAt(i + 1);
       const p = tri ? this.lists[1].get(bi * 65536 + needle.charCodeAt(i + 2)) : this.lists[0].get(bi);
-      if (!p) return new Uint32Array(0);
-      lists.push(p.ids.subarray(lowerBound(p.n, (j) => p.ids[j] >= from), p.n));
+      if (!p) return [];
+      ps.push(p);
     }
-    lists.sort((a, b) => a.length - b.length);
-    let out = lists[0];
-    for (let k = 1; k < lists.length && out.length > 0; k++) {
-      const other = lists[k];
-      const kept = new Uint32Array(out.length);
-      let n = 0;
-      let j = 0;
-      for (let i = 0; i < out.length; i++) {
-        while (j < other.length && other[j] < out[i]) j++;
-        if (j === other.length) break;
-        if (other[j] === out[i]) kept[n++] = out[i];
+    // the fewest groups lead; every other gram is asked about each of them
+    ps.sort((a, b) => a.n - b.n);
+    const [lead, ...rest] = ps;
+    const out: number[] = [];
+    const keep = (g: number) => {
+      for (const p of rest) if (!has(p, g)) return;
+      out.push(g);
+    };
+    if (lead.ids) {
+      for (let i = lowerBoundIn(lead.ids, lead.n, from); i < lead.n && lead.ids[i] < to; i++) keep(lead.ids[i]);
+    } else {
+      const bits = lead.bits!;
+      for (let w = from >>> 5; w < bits.length && w * 32 < to; w++) {
+        for (let word = bits[w]; word !== 0; word &= word - 1) {
+          const g = w * 32 + (31 - Math.clz32(word & -word));
+          if (g >= from && g < to) keep(g);
+        }
       }
-      out = kept.subarray(0, n);
     }
     return out;
   }
@@ -122,6 +177,8 @@ class Grams {
 interface Matches {
   st: Uint8Array;
   full: number;
+  /** ids known to contain it. */
+  hits: number;
 }
 
 /** Strings to small ids, append-only (ids are never reused until a rebuild). */
@@ -162,9 +219,9 @@ export class Dictionary {
     if (!m || m.st.length < n) {
       const st = new Uint8Array(Math.max(n, 16) + (n >> 3));
       if (m) st.set(m.st);
-      m = { st, full: m?.full ?? 0 };
+      m = { st, full: m?.full ?? 0, hits: m?.hits ?? 0 };
       // a few needles' state (one byte per distinct content each) is kept for the pages that follow
-      if (!this.matches.has(needle) && this.matches.size >= 8) this.matches.delete(this.matches.keys().next().value!);
+      if (!this.matches.has(needle) && this.matches.size >= 6) this.matches.delete(this.matches.keys().next().value!);
       this.matches.set(needle, m);
     }
     return m;
@@ -173,36 +230,39 @@ export class Dictionary {
   /** A test of one id, working out (and keeping) only the ids it is asked about: a common needle fills a page after
    * a few hundred rows, so it need not look at every distinct content. */
   probe(needle: string): (id: number) => boolean {
-    const m = this.entry(needle);
-    let st = m.st;
+    let m = this.entry(needle);
     const texts = this.texts;
     return (id) => {
-      if (id >= st.length) st = this.entry(needle).st;
-      const v = st[id];
+      if (id >= m.st.length) m = this.entry(needle);
+      const v = m.st[id];
       if (v !== 0) return v === 1;
       const hit = texts[id].includes(needle);
-      st[id] = hit ? 1 : 2;
+      m.st[id] = hit ? 1 : 2;
+      if (hit) m.hits++;
       return hit;
     };
   }
 
   /** Every id's state for `needle` (1 contains, 2 does not): only the ids whose n-gram groups hold the needle are
    * read, so a rare needle costs a few list intersections instead of a pass over every distinct content. */
-  containing(needle: string): Uint8Array {
+  containing(needle: string): { st: Uint8Array; hits: number } {
     const m = this.entry(needle);
     const n = this.texts.length;
-    if (m.full >= n) return m.st;
+    if (m.full >= n) return m;
     const { st } = m;
     const test = (id: number) => {
-      if (st[id] === 0) st[id] = this.texts[id].includes(needle) ? 1 : 2;
+      if (st[id] !== 0) return;
+      const hit = this.texts[id].includes(needle);
+      st[id] = hit ? 1 : 2;
+      if (hit) m.hits++;
     };
-    const groups = this.grams?.groups(needle, Math.floor(m.full / GRAM_GROUP));
+    const groups = this.grams?.groups(needle, Math.floor(m.full / GRAM_GROUP), Math.ceil(n / GRAM_GROUP));
     if (groups) {
       for (const g of groups) for (let id = Math.max(g * GRAM_GROUP, m.full), end = Math.min(g * GRAM_GROUP + GRAM_GROUP, n); id < end; id++) test(id);
       for (let id = m.full; id < n; id++) if (st[id] === 0) st[id] = 2;
     } else for (let id = m.full; id < n; id++) test(id);
     m.full = n;
-    return st;
+    return m;
   }
 }
 
@@ -220,24 +280,29 @@ export class Columns {
   time = new Float64Array(1024);
   phone = new Float64Array(1024);
   plen = new Uint8Array(1024);
+  /** the pairs of neighbouring digits in the phone (digitPairs), so most rows fail a middle-digits search in one AND. */
+  pairs = new Uint32Array(1024);
   raw = new Map<number, string>();
   content = new Uint32Array(1024);
   account = new Uint32Array(1024);
   status = new Int16Array(1024);
   prod = new Uint8Array(1024);
   dead = new Uint8Array(1024);
-  block = new Int32Array(1024);
   rowOf = new Map<string, number>();
   /** rows newest first (time descending, then key ascending: the order of `k`); may hold dead rows. */
   order = new Int32Array(0);
   pending: number[] = [];
   /** the row ranges of each block. */
   blocks = new Map<number, { start: number; end: number }>();
+  /** the block of a row: blocks hold consecutive rows, so the first row of each, ascending (4 bytes per block, not per row). */
+  private readonly blockIds: number[] = [];
+  private readonly blockStarts: number[] = [];
+  blockAt(r: number): number {
+    const i = lowerBound(this.blockStarts.length, (j) => this.blockStarts[j] > r) - 1;
+    return this.blockIds[i];
+  }
   /** counts changes to rows in place (status reports): a query's mask from before is stale. */
   epoch = 0;
-  /** rows by content id (counts, then the rows of each id in turn), for rows below `rows`; built on demand, again
-   * when a row changed in place or many rows came after it. */
-  byContent: { start: Uint32Array; rows: Int32Array; upTo: number; epoch: number } | null = null;
   /** the masks of recent queries (search-index.ts SearchIndex.mask), one byte per row each. */
   masks = new Map<string, { m: Uint8Array; rows: number; epoch: number }>();
 
@@ -247,15 +312,16 @@ export class Columns {
     this.time = grow(this.time, c);
     this.phone = grow(this.phone, c);
     this.plen = grow(this.plen, c);
+    this.pairs = grow(this.pairs, c);
     this.content = grow(this.content, c);
     this.account = grow(this.account, c);
     this.status = grow(this.status, c);
     this.prod = grow(this.prod, c);
     this.dead = grow(this.dead, c);
-    this.block = grow(this.block, c);
   }
 
   setPhone(r: number, p: string) {
+    this.pairs[r] = digitPairs(p);
     this.raw.delete(r);
     if (PHONE_DIGITS.test(p)) {
       this.phone[r] = Number(p);
@@ -276,7 +342,10 @@ export class Columns {
     const r = this.n++;
     this.ensure(this.n);
     this.sn[r] = sn;
-    this.block[r] = block;
+    if (this.blockIds[this.blockIds.length - 1] !== block) {
+      this.blockIds.push(block);
+      this.blockStarts.push(r);
+    }
     this.dead[r] = 0;
     this.rowOf.set(sn, r);
     this.live++;
@@ -410,11 +479,11 @@ export class SearchIndex {
       let r = c.rowOf.get(sn);
       if (r !== undefined && c.time[r] === t) {
         // same time (a status report): the row keeps its place and its block
-        this.dirty.add(c.block[r]);
+        this.dirty.add(c.blockAt(r));
         c.epoch++;
       } else {
         if (r !== undefined) {
-          this.dirty.add(c.block[r]);
+          this.dirty.add(c.blockAt(r));
           c.kill(r);
         }
         r = c.append(sn, block);
@@ -440,7 +509,7 @@ export class SearchIndex {
     for (const id of ids) {
       const r = c.rowOf.get(id);
       if (r === undefined) continue;
-      this.dirty.add(c.block[r]);
+      this.dirty.add(c.blockAt(r));
       c.kill(r);
     }
   }
@@ -457,6 +526,7 @@ export class SearchIndex {
       if (raw !== undefined) c.raw.set(r, raw);
       c.phone[r] = b.phone[i];
       c.plen[r] = b.plen[i];
+      c.pairs[r] = digitPairs(c.phoneOf(r));
       // the dictionaries load in id order, so stored ids are the ids
       c.content[r] = b.content[i];
       c.account[r] = b.account[i];
@@ -534,7 +604,7 @@ export class SearchIndex {
           out.push({
             row: (r) => probe(content[r]),
             fill: (m, start, end) => {
-              const st = this.contents.containing(needle);
+              const { st } = this.contents.containing(needle);
               for (let r = start; r < end; r++) if (st[content[r]] !== 1) m[r] = 0;
             },
           });
@@ -563,7 +633,7 @@ export class SearchIndex {
       const m = new Uint8Array(c.time.length);
       const kept = e && e.epoch === c.epoch ? e.rows : 0;
       if (e && kept) m.set(e.m.subarray(0, kept));
-      if (!c.masks.has(plan.key) && c.masks.size >= 4) c.masks.delete(c.masks.keys().next().value!);
+      if (!c.masks.has(plan.key) && c.masks.size >= 3) c.masks.delete(c.masks.keys().next().value!);
       e = { m, rows: kept, epoch: c.epoch };
       c.masks.set(plan.key, e);
     }
@@ -581,11 +651,10 @@ export class SearchIndex {
     const rows = {} as Record<SearchCollection, number>;
     for (const [name, c] of Object.entries(this.cols) as Array<[SearchCollection, Columns]>) {
       rows[name] = c.live;
-      // 8+8+1+4+4+2+1+1+4 bytes of typed columns and 4 of order per row, and the key strings (UTF-16, plus a header)
+      // 8+8+1+4+4+4+2+1+1 bytes of typed columns and 4 of order per row, and the key strings (UTF-16, plus a header)
       bytes += c.time.length * 33 + c.order.length * 4 + c.sn.reduce((s, k) => s + 16 + k.length * 2, 0);
       // the kept masks and the rows by content
       for (const e of c.masks.values()) bytes += e.m.length;
-      if (c.byContent) bytes += c.byContent.start.byteLength + c.byContent.rows.byteLength;
     }
     bytes += this.contents.texts.reduce((s, t) => s + 16 + t.length * 2, 0) + this.contents.bytes();
     return { rows, contents: this.contents.texts.length, bytes };
@@ -703,32 +772,20 @@ export class SearchIndex {
     return answer;
   }
 
-  /** The rows whose content holds `needle`, when there are few of them (else null); may include dead rows. */
+  /** The rows whose content holds `needle`, when there are few of them (else null); may include dead rows. One
+   * tight pass over the content column (1–3 ms at 1M rows) that gives up once there are many. */
   private rare(c: Columns, needle: string): number[] | null {
-    const st = this.contents.containing(needle);
-    const by = this.byContent(c);
+    const { st, hits } = this.contents.containing(needle);
     const out: number[] = [];
-    for (let id = 0, n = this.contents.texts.length; id < n; id++) {
-      if (st[id] !== 1 || id + 1 >= by.start.length) continue;
-      for (let j = by.start[id]; j < by.start[id + 1]; j++) out.push(by.rows[j]);
-      if (out.length > this.rareRows) return null;
+    // no distinct content holds it: nothing to look for
+    if (hits === 0) return out;
+    const { content } = c;
+    for (let r = 0; r < c.n; r++) {
+      if (st[content[r]] !== 1) continue;
+      if (out.length === this.rareRows) return null;
+      out.push(r);
     }
-    for (let r = by.upTo; r < c.n; r++) if (st[c.content[r]] === 1) out.push(r);
-    return out.length > this.rareRows ? null : out;
-  }
-
-  /** The rows of each content id (see Columns.byContent), rebuilt when stale. */
-  private byContent(c: Columns): NonNullable<Columns['byContent']> {
-    const b = c.byContent;
-    if (b && b.epoch === c.epoch && c.n - b.upTo < 65_536) return b;
-    const ids = this.contents.texts.length;
-    const start = new Uint32Array(ids + 2);
-    for (let r = 0; r < c.n; r++) start[c.content[r] + 2]++;
-    for (let id = 2; id < start.length; id++) start[id] += start[id - 1];
-    const rows = new Int32Array(c.n);
-    for (let r = 0; r < c.n; r++) rows[start[c.content[r] + 1]++] = r;
-    c.byContent = { start: start.subarray(0, ids + 1), rows, upTo: c.n, epoch: c.epoch };
-    return c.byContent;
+    return out;
   }
 }
 
@@ -745,6 +802,19 @@ function lowerBound(n: number, ok: (i: number) => boolean): number {
 }
 
 /** Phone tests: digit needles are integer operations on the phone column; other phones are compared as text. */
+/** A bit per pair of neighbouring digits (100 pairs hashed into 32 bits): a phone that lacks a bit of the needle's
+ * cannot contain it. About a quarter of the bits are set for an 11-digit phone, so a 4-digit needle's three pairs
+ * leave about 3 rows in 100 to the exact test. */
+export function digitPairs(p: string): number {
+  let bits = 0;
+  for (let i = 0; i + 1 < p.length; i++) {
+    const a = p.charCodeAt(i) - 48;
+    const b = p.charCodeAt(i + 1) - 48;
+    if (a >= 0 && a <= 9 && b >= 0 && b <= 9) bits |= 1 << (Math.imul(a * 10 + b + 1, 0x9e3779b1) >>> 27);
+  }
+  return bits;
+}
+
 function phoneTest(c: Columns, op: 'eq' | 'prefix' | 'contains', needle: string): RowTest {
   const asText = (p: string) => (op === 'eq' ? p === needle : op === 'prefix' ? p.startsWith(needle) : p.includes(needle));
   const rawTest: RowTest = (r) => {
@@ -768,8 +838,11 @@ function phoneTest(c: Columns, op: 'eq' | 'prefix' | 'contains', needle: string)
       return Math.floor(phone[r] / POW10[len - nl]) === want;
     };
   }
+  const need = digitPairs(needle);
+  const { pairs } = c;
   if (small) {
     return (r) => {
+      if ((pairs[r] & need) !== need) return false;
       const len = plen[r];
       if (len === 0) return rawTest(r);
       const p = phone[r];

@@ -88,7 +88,9 @@ scope.onmessage = (e) => {
       void rep?.notify(m.resource);
       break;
     case 'search': {
+      const t0 = performance.now();
       const answer = search?.isReady() ? search.index.search(m.query, m.count) : null;
+      if (answer) answer.ms = performance.now() - t0;
       post({ type: 'searched', id: m.id, answer });
       break;
     }

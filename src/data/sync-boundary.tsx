@@ -4,7 +4,8 @@ import type { UserInfo } from '../../contract/endpoints/user.endpoints';
 import { pendingEvents$ } from '../../sync/event-log';
 import { openLocalDb, type EventDoc } from '../../sync/local-db';
 import { createOutbox } from '../../sync/outbox';
-import { countQuery, runQuery } from '../../sync/query';
+import { countQuery, runQuery, type Query } from '../../sync/query';
+import { searcherOf } from '../../sync/local-search';
 import { recordStoreOf, tableOf } from '../../sync/record-store';
 import { createWorkerReplicator, type WorkerReplicator } from '../../sync/sync-worker-client';
 import { api } from '../app/api';
@@ -48,7 +49,7 @@ export function SyncBoundary({ token, userInfo, children }: SyncBoundaryProps) {
       const outbox = createOutbox({ db, client: api });
       runtime$.next({ db, replicator, outbox, actor });
       // `npm run bench` measures local queries through this handle; it exists only when the bench asks for it
-      if (localStorage.getItem('sms.bench') === '1') Object.assign(window, { __smsBench: { db, runQuery, countQuery, replicator, store: recordStoreOf(db), table: (name: 'mt_records') => tableOf(db, name) } });
+      if (localStorage.getItem('sms.bench') === '1') Object.assign(window, { __smsBench: { db, runQuery, countQuery, search: (q: Query, count: boolean) => searcherOf(db.name)?.search(q, count) ?? null, replicator, store: recordStoreOf(db), table: (name: 'mt_records') => tableOf(db, name) } });
       const progressSub = replicator.progress$.subscribe((p) => progress$.next(p));
       const pendingSub = pendingEvents$(db).subscribe((docs) => pending$.next(docs.map((d) => d.toJSON() as EventDoc)));
       cleanups.push(() => progressSub.unsubscribe(), () => pendingSub.unsubscribe());
