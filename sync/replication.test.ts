@@ -52,6 +52,7 @@ describe('replication when the browser runs out of storage', () => {
     expect(pulls - settled).toBe(0);
     await rep.stop();
   });
+
 });
 
 describe('replication yielding to the user', () => {
@@ -75,6 +76,43 @@ describe('replication yielding to the user', () => {
     release();
     await rep.backfilled();
     expect(await store.count('mt_records')).toBe(2);
+    await rep.stop();
+  });
+
+  it('asks for no further backfill page while a write is held', async () => {
+    db = await openLocalDb({ cusId: 'yield2', indexedDB, IDBKeyRange, namespace: `z${Date.now()}` });
+    const store = recordStoreOf(db);
+    let release: () => void = () => {};
+    let held = 0;
+    let pulls = 0;
+    let hold = true;
+    const rep = createReplicator({
+      store, resources: ['mtRecord'], pageSize: 10, retryMs: 20,
+      beforeBackfillWrite: () => {
+        held++;
+        return hold ? new Promise<void>((r) => (release = r)) : Promise.resolve();
+      },
+      pull: async (_r, req): Promise<PullAnswer> => {
+        if (req.direction === 'forward') return { documents: [], checkpoint: null, highWater: 1000 };
+        pulls++;
+        // pages of 10 (the first page may ask for more), three in all
+        const from = req.checkpoint ? 1000 - req.checkpoint.seq + 1 : 0;
+        const limit = Math.min(10, Number(req.limit));
+        return { documents: Array.from({ length: limit }, (_, i) => doc(from + i)), checkpoint: from + limit >= 30 ? null : { seq: 1000 - (from + limit - 1) }, highWater: 1000 };
+      },
+    });
+    void rep.start();
+    await vi.waitFor(() => expect(held).toBe(1));
+    // the first page waits, and the page after it has not been asked for (the platform and the parsing stay idle)
+    expect(pulls).toBe(1);
+    release();
+    await vi.waitFor(() => expect(held).toBe(2));
+    expect(pulls).toBe(2);
+    hold = false;
+    release();
+    await rep.backfilled();
+    expect(pulls).toBe(3);
+    expect(await store.count('mt_records')).toBe(30);
     await rep.stop();
   });
 });

@@ -75,7 +75,8 @@ export interface ReplicatorOptions {
   leadership?: () => Promise<void>;
   /** delay before retrying after a failed pull. */
   retryMs?: number;
-  /** awaited before each backfill page is written: lets the user's scrolling have the cores first. */
+  /** awaited before each backfill page is written and the next one asked for: lets the user's scrolling have the
+   * cores first. */
   beforeBackfillWrite?: () => Promise<void>;
 }
 
@@ -278,12 +279,13 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
       try {
         const res = await (next ?? pullBackfill(resource, st));
         next = null;
+        // while the user scrolls, neither this write nor the next pull (the platform's work and its parsing) starts
+        await o.beforeBackfillWrite?.();
         if (res.checkpoint && st.filled + res.documents.length < w.recordCap) {
           const ahead = { ...st, backfillSeq: res.checkpoint.seq, filled: st.filled + res.documents.length };
           next = pullBackfill(resource, ahead);
           next.catch(() => undefined);
         }
-        await o.beforeBackfillWrite?.();
         await exclusive(resource, () => applyBackfill(resource, st, res, w.recordCap));
         if (!progress$.value.online) update(null, {}, { online: true });
       } catch (e) {

@@ -1,4 +1,5 @@
 import { MAX_TIME, RECORD_COLLECTIONS, type RecordCollectionName } from './local-db';
+import { KeyIndex } from './key-index';
 import type { Filter, Query } from './query';
 
 // Local search over the record cache (issue 15): in-memory columns per record (time, phone as a number, content id,
@@ -184,7 +185,7 @@ interface Matches {
 /** Strings to small ids, append-only (ids are never reused until a rebuild). */
 export class Dictionary {
   readonly texts: string[] = [];
-  private readonly ids = new Map<string, number>();
+  private readonly ids = new KeyIndex((id) => this.texts[id]);
   private readonly matches = new Map<string, Matches>();
   private grams: Grams | null;
   constructor(opts: { grams?: boolean } = {}) {
@@ -205,7 +206,7 @@ export class Dictionary {
   }
   /** the bytes of the n-gram lists and the kept needles' states. */
   bytes(): number {
-    let n = this.grams?.bytes() ?? 0;
+    let n = (this.grams?.bytes() ?? 0) + this.ids.bytes();
     for (const m of this.matches.values()) n += m.st.byteLength;
     return n;
   }
@@ -288,7 +289,8 @@ export class Columns {
   status = new Int16Array(1024);
   prod = new Uint8Array(1024);
   dead = new Uint8Array(1024);
-  rowOf = new Map<string, number>();
+  /** the live row of each key (a KeyIndex: a Map of a million keys held 18 MB of the worker's heap). */
+  rowOf = new KeyIndex((r) => this.sn[r]);
   /** rows newest first (time descending, then key ascending: the order of `k`); may hold dead rows. */
   order = new Int32Array(0);
   pending: number[] = [];
@@ -655,6 +657,7 @@ export class SearchIndex {
       bytes += c.time.length * 33 + c.order.length * 4 + c.sn.reduce((s, k) => s + 16 + k.length * 2, 0);
       // the kept masks and the rows by content
       for (const e of c.masks.values()) bytes += e.m.length;
+      bytes += c.rowOf.bytes();
     }
     bytes += this.contents.texts.reduce((s, t) => s + 16 + t.length * 2, 0) + this.contents.bytes();
     return { rows, contents: this.contents.texts.length, bytes };

@@ -149,7 +149,7 @@ export function openLocalSearch(o: {
       if (counts[c] !== meta.live[c] || newer.length) {
         const keys = new Set((await table.toCollection().primaryKeys()).map(String));
         const cols = index.cols[c];
-        index.remove(c, [...cols.rowOf.keys()].filter((k) => !keys.has(k)));
+        index.remove(c, cols.sn.filter((k, r) => !cols.dead[r] && !keys.has(k)));
       }
     }
     dictSaved = n;
