@@ -21,6 +21,8 @@ const PORT = Number(arg('port', '8484'));
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const API = `${ORIGIN}/sms-service-api`;
 const VERBOSE = process.argv.includes('--verbose');
+/** `--profile-scroll`: samples the page's main thread while it scrolls and prints where the time went. */
+const PROFILE_SCROLL = process.argv.includes('--profile-scroll');
 /** click as soon as the form is filled, racing the offline shell's install (the figures before issue 5's fix did). */
 const RACE_INSTALL = process.argv.includes('--race-install');
 
@@ -206,9 +208,35 @@ function scrollFrames(page: Page): Promise<number[]> {
   });
 }
 
+/** Runs `work`; with --profile-scroll, under the DevTools sampling profiler, logging the functions that took the most
+ * of the page's main thread (self time) meanwhile. */
+async function profiled<T>(page: Page, what: string, work: () => Promise<T>): Promise<T> {
+  if (!PROFILE_SCROLL) return work();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  const out = await work();
+  const { profile } = (await cdp.send('Profiler.stop')) as {
+    profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[]; startTime: number; endTime: number; samples: number[] };
+  };
+  const per = (profile.endTime - profile.startTime) / 1000 / Math.max(1, profile.samples.length);
+  const self = new Map<string, number>();
+  for (const n of profile.nodes) {
+    const f = n.callFrame;
+    const name = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+    self.set(name, (self.get(name) ?? 0) + (n.hitCount ?? 0) * per);
+  }
+  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 25);
+  log(`${what}: main-thread self time (ms) by function`, top.map(([k, v]) => `${round(v)} ${k}`).join('\n  '));
+  await cdp.detach();
+  return out;
+}
+
 async function main() {
   log(`records ${RECORDS}: building the console`);
-  execSync('npx vite build', { cwd: ROOT, stdio: 'ignore' });
+  // (unminified when profiling, so the profile names functions)
+  execSync(`npx vite build${PROFILE_SCROLL ? ' --minify false' : ''}`, { cwd: ROOT, stdio: 'ignore' });
   log('starting and seeding the platform');
   const platform = await startBenchPlatform(PORT, 'bench-data', RECORDS, { timeoutMs: 30 * 60_000 });
   // a persistent profile, as a user's browser has: an incognito context keeps IndexedDB in memory under a small quota
@@ -278,14 +306,14 @@ async function main() {
     // scrolling while the backfill runs, as a user would: every frame's gap over 3 s of scrolling the records table
     // (60 frames/s is 16.7 ms; a gap over 50 ms is a visible stutter)
     await page.locator('[data-testid=sync-status][data-status=backfill]').waitFor({ timeout: 60_000 }).catch(() => undefined);
-    const frameGaps = await scrollFrames(page);
+    const frameGaps = await profiled(page, 'scrolling during backfill', () => scrollFrames(page));
     const scrolledDuringBackfill = await page.locator('[data-testid=sync-status][data-status=backfill]').count();
     log(`scrolling during backfill (${scrolledDuringBackfill ? 'still filling' : 'backfill had ended'}): ${frameGaps.length} frames, p95 ${round(p95(frameGaps))} ms`);
     await page.locator('[data-testid=sync-status][data-status=live]').waitFor({ timeout: 60 * 60_000 });
     const syncMs = performance.now() - t0;
     // the same scrolling with the cache full and the replication idle: what the backfill costs is the difference
     await page.evaluate(() => document.querySelector('.table-screen .p-virtualscroller, .table-screen .p-datatable-wrapper')?.scrollTo(0, 0));
-    const idleGaps = await scrollFrames(page);
+    const idleGaps = await profiled(page, 'scrolling when idle', () => scrollFrames(page));
     const counts = await page.evaluate(async () => {
       const bench = (window as unknown as { __smsBench: { store: { count(n: string): Promise<number> } } }).__smsBench;
       const names = ['mt_records', 'mo_records', 'batches', 'time_batches', 'time_mt_messages', 'statistics'];
