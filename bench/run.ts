@@ -220,6 +220,7 @@ async function profiled<T>(page: Page, what: string, work: () => Promise<T>): Pr
   const { profile } = (await cdp.send('Profiler.stop')) as {
     profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[]; startTime: number; endTime: number; samples: number[] };
   };
+  writeFileSync(join(tmpdir(), `scroll-profile-${what.replace(/\W+/g, '-')}.cpuprofile`), JSON.stringify(profile));
   const per = (profile.endTime - profile.startTime) / 1000 / Math.max(1, profile.samples.length);
   const self = new Map<string, number>();
   for (const n of profile.nodes) {
