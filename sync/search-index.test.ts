@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MAX_TIME } from './local-db';
 import type { Filter } from './query';
 import { Dictionary, SearchIndex, type SearchAnswer } from './search-index';
@@ -115,6 +115,34 @@ describe('search columns', () => {
         }
       }
     }
+  });
+
+  it('builds the mask of a long walk in the background, and the next pages walk it to the same answers', async () => {
+    const rand = rng(5);
+    const index = new SearchIndex({ walkBudget: 16 });
+    const docs = new Map<string, Doc>();
+    const batch = Array.from({ length: 3000 }, (_, i) => doc(rand, i));
+    for (const d of batch) docs.set(d.sn, d);
+    index.put('mt_records', batch as never);
+    // about one row in ten: a few in the first 16, so the walk goes on row by row
+    const filters: Filter[] = [{ op: 'eq', field: 'mt_status', value: 600 }, { op: 'prefix', field: 'decodeMobile', value: '13' }];
+    const col = index.cols.mt_records;
+    const page = (after: string | null) => index.search({ collection: 'mt_records', filters, limit: 20, after })!;
+    const first = page(null);
+    expect(first).toEqual((({ count: _c, ...r }) => r)(reference(docs, filters, null, 20)));
+    expect(col.masks.size).toBe(1);
+    await vi.waitFor(() => expect([...col.masks.values()][0].rows).toBe(col.n));
+    let after = first.next;
+    for (let p = 0; p < 5 && after; p++) {
+      const got = page(after);
+      expect(got).toEqual((({ count: _c, ...r }) => r)(reference(docs, filters, after, 20)));
+      after = got.next;
+    }
+    // a status report makes the mask stale: the answers follow the change
+    const one = [...docs.values()].find((d) => d.mt_status !== 600 && d.decodeMobile.startsWith('13'))!;
+    docs.set(one.sn, { ...one, mt_status: 600 });
+    index.put('mt_records', [{ ...one, mt_status: 600 }] as never);
+    expect(index.search({ collection: 'mt_records', filters, limit: 20 }, true)).toEqual(reference(docs, filters, null, 20));
   });
 
   it('finds what a plain substring test finds, through the n-gram groups, as the dictionary grows', () => {

@@ -417,6 +417,8 @@ interface Plan {
 
 /** Rows of the order a page walk tests one by one before it judges whether to walk on. */
 const WALK_BUDGET = 8192;
+/** Rows of a mask built per macrotask in the background (about 1–2 ms of the worker at a time). */
+const MASK_SLICE = 65_536;
 /** A content substring held by at most this many rows gathers them instead of walking the order. */
 const RARE_ROWS = 20_000;
 
@@ -623,8 +625,8 @@ export class SearchIndex {
   }
 
   /** The query's mask over every row (1 passes its filters), kept for the next pages and extended as rows arrive;
-   * built again when a row changed in place. */
-  private mask(c: Columns, plan: Plan): Uint8Array {
+   * built again when a row changed in place. Filled up to row `upTo`. */
+  private mask(c: Columns, plan: Plan, upTo = c.n): Uint8Array {
     let e = c.masks.get(plan.key);
     if (e) {
       // most recently used last: the oldest is the one let go
@@ -639,12 +641,25 @@ export class SearchIndex {
       e = { m, rows: kept, epoch: c.epoch };
       c.masks.set(plan.key, e);
     }
-    if (e.rows < c.n) {
-      e.m.fill(1, e.rows, c.n);
-      for (const f of plan.filters) f.fill(e.m, e.rows, c.n);
-      e.rows = c.n;
+    if (e.rows < upTo) {
+      e.m.fill(1, e.rows, upTo);
+      for (const f of plan.filters) f.fill(e.m, e.rows, upTo);
+      e.rows = upTo;
     }
     return e.m;
+  }
+
+  /** Builds the query's mask MASK_SLICE rows per macrotask; stops when a row changes in place or it is let go. */
+  private maskLater(c: Columns, plan: Plan) {
+    this.mask(c, plan, 0);
+    const epoch = c.epoch;
+    const step = () => {
+      const e = c.masks.get(plan.key);
+      if (!e || e.epoch !== epoch || c.epoch !== epoch) return;
+      this.mask(c, plan, Math.min(c.n, e.rows + MASK_SLICE));
+      if (e.rows < c.n) setTimeout(step, 0);
+    };
+    setTimeout(step, 0);
   }
 
   /** Rows, distinct contents and an estimate of the bytes the columns hold (the bench reports them). */
@@ -721,24 +736,32 @@ export class SearchIndex {
     let keys: string[] = [];
     let last = -1;
     const start = i;
-    // row by row: a page of a common filter is full long before the budget
+    // a query asked before (the next pages of a list) walks its kept mask, while no row changed in place since
+    const kept = test ? c.masks.get(plan.key) : undefined;
+    const m0 = kept && kept.epoch === c.epoch && c.n - kept.rows < MASK_SLICE ? this.mask(c, plan) : null;
+    // otherwise row by row: a page of a common filter is full long before the budget
     let budget = this.walkBudget;
+    let walkedOn = false;
     for (; i < order.length && keys.length < q.limit; i++) {
-      if (i - start === budget) {
+      if (!m0 && i - start === budget) {
         // few matches so far: walk on while they promise a full page soon, otherwise stop here
         const want = ((q.limit - keys.length) * (i - start)) / Math.max(keys.length, 0.5);
         if (keys.length === 0 || want > order.length / 8) break;
         budget = order.length;
+        walkedOn = true;
       }
       const r = order[i];
       if (time[r] < plan.from) {
         i = order.length;
         break;
       }
-      if (dead[r] || (test && !test(r))) continue;
+      if (dead[r] || (m0 ? m0[r] === 0 : test && !test(r))) continue;
       keys.push(sn[r]);
       last = r;
     }
+    // a long walk: its next pages will want the same rows, so the mask is built a slice at a time while the worker
+    // is otherwise idle (a whole build at once would hold a search that arrives meanwhile)
+    if (walkedOn && !c.masks.has(plan.key)) this.maskLater(c, plan);
     let count: number | undefined;
     const rest = keys.length < q.limit && i < order.length;
     const few = (rest || withCount) && plan.needle !== undefined ? this.rare(c, plan.needle) : null;
