@@ -287,7 +287,7 @@ async function main() {
     const at = () => round(performance.now() - t0, 0);
     const short = (url: string) => url.replace(ORIGIN, '').replace('/sms-service-api', '');
     if (VERBOSE) {
-      page.on('request', (r) => trace.push([at(), `${short(r.url())} sent`]));
+      page.on('request', (r) => trace.push([at(), `${short(r.url())} sent${r.url().endsWith('/list') ? ` ${r.postData()}` : ''}`]));
       page.on('requestfinished', (r) => trace.push([at(), `${short(r.url())} answered`]));
       page.on('framenavigated', (f) => f === page.mainFrame() && trace.push([at(), `URL ${short(f.url())}`]));
     }
