@@ -1,3 +1,4 @@
+import { HOME } from '../platform/seed/records';
 import { SearchIndex } from '../sync/search-index';
 import type { Filter } from '../sync/query';
 
@@ -10,13 +11,6 @@ const arg = process.argv.indexOf('--records');
 const N = arg > 0 ? Number(process.argv[arg + 1]) : 1_000_000;
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 22);
-const HOME = [
-  '【演示企业】您的验证码为{code}，5分钟内有效，请勿泄露。',
-  '【演示企业】尊敬的会员，双十一大促全场五折起，详情请访问官网。回TD退订',
-  '【演示企业】您的订单已发货，快递单号SF{code}，请注意查收。',
-  '【演示企业】您本月账单已出，应还金额 128.00 元，请按时还款。',
-  '【演示企业】=HYPERLINK("http://example.com") 活动报名确认。',
-];
 let s = 88172645;
 const rnd = () => {
   s ^= s << 13;

@@ -187,7 +187,7 @@ export class Dictionary {
   readonly texts: string[] = [];
   private readonly ids = new KeyIndex((id) => this.texts[id]);
   private readonly matches = new Map<string, Matches>();
-  private grams: Grams | null;
+  private readonly grams: Grams | null;
   constructor(opts: { grams?: boolean } = {}) {
     this.grams = opts.grams ? new Grams() : null;
   }

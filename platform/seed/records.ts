@@ -13,7 +13,8 @@ const BLOCK = 100;
 const SEED_LOCK = 727_003;
 const HORIZON_DAYS = 90;
 
-const HOME = [
+/** the domestic demo contents ({code} is a per-record number); bench/search-columns.bench.ts builds its rows from them too */
+export const HOME = [
   '【演示企业】您的验证码为{code}，5分钟内有效，请勿泄露。',
   '【演示企业】尊敬的会员，双十一大促全场五折起，详情请访问官网。回TD退订',
   '【演示企业】您的订单已发货，快递单号SF{code}，请注意查收。',
