@@ -410,7 +410,9 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   const tableRef = useRef<DataTable<Row[]>>(null);
   const [page, setPage] = useState(0);
   async function jumpTo(index: number) {
-    for (let i = 0; i < 10_000 && shownRef.current.rows.length <= index && shownRef.current.next !== null; i++) {
+    // the whole target page, so its first row can scroll to the top (rows shift while a backfill runs, so a page read
+    // can add fewer rows than asked)
+    for (let i = 0; i < 10_000 && shownRef.current.rows.length < index + pageSize && shownRef.current.next !== null; i++) {
       const before = shownRef.current.rows.length;
       await loadMore();
       if (shownRef.current.rows.length === before && !loadingMore.current) break;
@@ -439,9 +441,13 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
         requestAnimationFrame(() => {
           jumping.current = false;
           // the jump's own scroll events were ignored: the page is where it landed (one that came before the jump,
-          // at the old offset, must not stay on the paginator)
-          const landed = tableRef.current?.getElement()?.querySelector('.p-virtualscroller')?.scrollTop;
-          if (landed !== undefined) setPage(Math.floor(Math.round(landed / ROW_PX) / pageSize));
+          // at the old offset, must not stay on the paginator); a scroller clamped at the list's end still shows the
+          // target row, and then the page is the target's
+          const scroller = tableRef.current?.getElement()?.querySelector('.p-virtualscroller');
+          if (!scroller) return;
+          const top = Math.round(scroller.scrollTop / ROW_PX);
+          const shows = target >= top && target < top + Math.max(1, Math.floor(scroller.clientHeight / ROW_PX));
+          setPage(Math.floor((shows ? target : top) / pageSize));
         });
     };
     go();
