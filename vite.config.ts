@@ -7,19 +7,6 @@ export default defineConfig({
   base: '/sms-cloud/',
   plugins: [
     react(),
-    {
-      // PrimeReact's DataTable sets its virtual scroller's `autoSize`, which after every render of the scroller writes
-      // styles and reads the table's width: a forced layout of every rendered row, 640 of the 3,000 ms of a scroll at
-      // 100k records (bench/run.ts --profile-scroll). Our tables have a fixed height, so the scroller keeps it.
-      name: 'datatable-fixed-height-scroller',
-      enforce: 'pre',
-      transform(code, id) {
-        if (!/primereact[\\/]datatable[\\/]datatable\.esm\.js$/.test(id)) return null;
-        const out = code.replace('autoSize: true,', 'autoSize: false,');
-        if (out === code) this.error('primereact/datatable: autoSize not found; check the scroll cost before removing this transform');
-        return { code: out, map: null };
-      },
-    },
     // Offline shell (issue 5): after one visit the console opens with no network and browses the local database.
     // The API is never cached: data comes from the local database, commands go through the outbox.
     VitePWA({

@@ -1,7 +1,5 @@
 import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
-import { Column } from 'primereact/column';
-import { DataTable } from 'primereact/datatable';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
@@ -24,6 +22,7 @@ import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from './date-shortcu
 import { downloadXlsx } from './export-xlsx';
 import { useWholeResult } from './use-whole-result';
 import { AccountFilter } from './account-filter';
+import { VirtualTable, type VirtualColumn, type VirtualTableHandle } from './virtual-table';
 import type { EventDoc } from '../../sync/local-db';
 import type { ColumnDef, ScreenDefinition, ViewerContext } from './screen-definition';
 
@@ -407,7 +406,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   const emptyKnown = !loading && (resourceLive || shown.source !== 'local' || !online || !listEndpointFor({ collection: def.collection, filters, limit: pageSize }));
 
   // page numbers over the virtual scroll: the page of the first row shown; a jump loads the pages up to it
-  const tableRef = useRef<DataTable<Row[]>>(null);
+  const tableRef = useRef<VirtualTableHandle>(null);
   const [page, setPage] = useState(0);
   async function jumpTo(index: number) {
     // the whole target page, so its first row can scroll to the top (rows shift while a backfill runs, so a page read
@@ -434,8 +433,8 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     // the scroller's height follows the loaded rows a frame or two later: scroll again until the row is on top
     let tries = 0;
     const go = () => {
-      tableRef.current?.getVirtualScroller()?.scrollToIndex(target);
-      const top = tableRef.current?.getElement()?.querySelector('.p-virtualscroller')?.scrollTop;
+      tableRef.current?.scrollToIndex(target);
+      const top = tableRef.current?.scroller()?.scrollTop;
       if (top !== undefined && top < target * ROW_PX - ROW_PX && ++tries < 60) requestAnimationFrame(go);
       else
         requestAnimationFrame(() => {
@@ -443,7 +442,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
           // the jump's own scroll events were ignored: the page is where it landed (one that came before the jump,
           // at the old offset, must not stay on the paginator); a scroller clamped at the list's end still shows the
           // target row, and then the page is the target's
-          const scroller = tableRef.current?.getElement()?.querySelector('.p-virtualscroller');
+          const scroller = tableRef.current?.scroller();
           if (!scroller) return;
           const top = Math.round(scroller.scrollTop / ROW_PX);
           const shows = target >= top && target < top + Math.max(1, Math.floor(scroller.clientHeight / ROW_PX));
@@ -469,6 +468,22 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [opened]);
   const columns = def.columns.filter((c) => !c.visible || c.visible(viewer));
+  // one array while the screen and viewer stay, so rows already rendered are skipped on re-render
+  const tableColumns = useMemo<VirtualColumn<T>[]>(
+    () => [
+      { key: '#serial', header: t('table.serial'), width: '4rem', cell: (_r, i) => i + 1 },
+      ...def.columns
+        .filter((c) => !c.visible || c.visible(viewer))
+        .map((c) => ({ key: c.field, header: t(c.header), width: c.width, cell: (r: T) => c.render?.(r, viewer) ?? cellText(c, r, viewer) })),
+      ...(def.actions ? [{ key: '#actions', header: t('table.operations'), cell: (r: T) => def.actions!(r) }] : []),
+    ],
+    [def, viewer, t],
+  );
+  const key = primaryKeyOf(def.collection);
+  const rowKey = useCallback((r: T, i: number) => {
+    const k = (r as Record<string, unknown>)[key];
+    return typeof k === 'string' || typeof k === 'number' ? k : `#${i}`;
+  }, [key]);
   const filterDefs = def.filters.filter((f) => !f.visible || f.visible(viewer));
   const whole = useWholeResult(def, filters, { runtime, horizon, online, source: shown.source });
   // the summary is over the whole filtered result: the scan's, or the rows on screen once they are all of it
@@ -571,25 +586,20 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
           void jumpTo(e.page * pageSize);
         }}
       />
-      <DataTable
+      <VirtualTable
         ref={tableRef}
-        value={rows as Row[]}
-        dataKey={undefined}
-        scrollable
-        scrollHeight="calc(100vh - 260px)"
-        size="small"
-        stripedRows
-        emptyMessage={emptyKnown ? t('table.empty') : <TableSkeleton columns={columns.length + 1 + (def.actions ? 1 : 0)} label={t('operator.table.loading')} />}
-        virtualScrollerOptions={{
-          itemSize: ROW_PX,
-          onScrollIndexChange: (e) => {
-            lastIndex.current = Number(e.last);
-            // the first row in view, from the scroll offset (the event's range includes rows rendered above it)
-            const top = tableRef.current?.getElement()?.querySelector('.p-virtualscroller')?.scrollTop;
-            const p = Math.floor((top === undefined ? Number(e.first) : Math.round(top / ROW_PX)) / pageSize);
-            if (!jumping.current) setPage((cur) => (cur === p ? cur : p));
-            if (Number(e.last) >= rows.length - 5) void loadMore();
-          },
+        rows={rows}
+        rowKey={rowKey}
+        columns={tableColumns}
+        rowHeight={ROW_PX}
+        height="calc(100vh - 260px)"
+        label={t(def.title)}
+        empty={emptyKnown ? t('table.empty') : <TableSkeleton columns={tableColumns.length} label={t('operator.table.loading')} />}
+        onRange={(r) => {
+          lastIndex.current = r.last;
+          const p = Math.floor(r.first / pageSize);
+          if (!jumping.current) setPage((cur) => (cur === p ? cur : p));
+          if (r.last >= rows.length - 5) void loadMore();
         }}
         header={
           <div data-testid="table-total" aria-live="polite">
@@ -604,15 +614,8 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
           )
         }
         rowClassName={(r) => ((r as { pending?: string }).pending ? 'row-pending' : '')}
-        // rows become focusable and Enter on a focused row clicks it (PrimeReact's row keyboard handling)
-        {...(def.detail ? { selectionMode: 'single' as const, selection: null, onSelectionChange: () => undefined, onRowClick: (e: { data: unknown }) => setOpened(e.data as T) } : {})}
-      >
-        <Column header={t('table.serial')} body={(_r, o) => o.rowIndex + 1} style={{ width: '4rem' }} />
-        {columns.map((c) => (
-          <Column key={c.field} header={t(c.header)} style={c.width ? { width: c.width } : undefined} body={(r: T) => c.render?.(r, viewer) ?? cellText(c, r, viewer)} />
-        ))}
-        {def.actions && <Column header={t('table.operations')} body={(r: T) => def.actions!(r)} />}
-      </DataTable>
+        onOpen={def.detail ? (r) => setOpened(r) : undefined}
+      />
       {def.detail && (
         <Dialog data-testid="detail-panel" header={t('operator.detail.title')} visible={opened !== null} onHide={() => setOpened(null)} style={{ width: 'min(640px, 95vw)' }} dismissableMask>
           {opened !== null && def.detail(opened, viewer)}

@@ -30,6 +30,12 @@ test('the detail panel opens from every send-record list, by click and by keyboa
     await expect(panel).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
+    // the arrow keys move focus between rows, and Enter opens the focused one
+    await first.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(rows(page).nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(first).toBeFocused();
   }
   // the batch link leads to the batch list filtered by the record's batch
   await rows(page).first().click();

@@ -1,0 +1,210 @@
+import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import './virtual-table.css';
+
+// The list screens' table: a fixed-height scroller that renders only the rows in view, with the markup and theme
+// classes of PrimeReact's DataTable (so it looks the same), but none of its per-cell prop merging, which took most of
+// every frame while scrolling and ~300 ms of the first page's render (BENCHMARKS.md). Rows have one fixed height; the
+// rows above and below the rendered range are the table's margins, so the header stays sticky without transforms.
+
+export interface VirtualColumn<R> {
+  key: string;
+  header: ReactNode;
+  width?: string;
+  cell: (row: R, index: number) => ReactNode;
+}
+
+export interface VirtualTableHandle {
+  /** puts row `index` at the top of the view (as far as the list's length allows). */
+  scrollToIndex(index: number): void;
+  scroller(): HTMLDivElement | null;
+}
+
+export interface VisibleRange {
+  /** the row at the top of the view. */
+  first: number;
+  /** the last row in view. */
+  last: number;
+}
+
+interface VirtualTableProps<R> {
+  rows: readonly R[];
+  rowKey: (row: R, index: number) => string | number;
+  columns: readonly VirtualColumn<R>[];
+  rowHeight: number;
+  /** CSS height of the scroller. */
+  height: string;
+  label: string;
+  header?: ReactNode;
+  footer?: ReactNode;
+  /** shown in the body when there are no rows. */
+  empty: ReactNode;
+  rowClassName?: (row: R) => string;
+  /** a row opens on click, Enter or Space; rows are then focusable and move focus with the arrow keys. */
+  onOpen?: (row: R) => void;
+  onRange?: (range: VisibleRange) => void;
+}
+
+/** rows rendered beyond the view on each side, and the step the rendered range moves by (fewer re-renders). */
+const OVERSCAN = 10;
+/** rows assumed in view before the scroller has been measured. */
+const FIRST_GUESS = 30;
+
+/** The rendered range for a scroll offset: moves in steps of OVERSCAN rows, so most scroll events render nothing. */
+export function renderedRange(scrollTop: number, viewHeight: number, rowHeight: number, count: number): [number, number] {
+  const inView = viewHeight > 0 ? Math.ceil(viewHeight / rowHeight) : FIRST_GUESS;
+  const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
+  const start = Math.max(0, Math.floor(first / OVERSCAN) * OVERSCAN - OVERSCAN);
+  return [Math.min(start, count), Math.min(count, start + inView + 3 * OVERSCAN)];
+}
+
+/** clicks on controls inside a row (action buttons, links) are theirs, not the row's. */
+const CONTROL = 'button, a, input, select, textarea, [role=button], [role=checkbox], .p-dropdown';
+
+function VirtualTableInner<R>(props: VirtualTableProps<R>, ref: React.ForwardedRef<VirtualTableHandle>) {
+  const { rows, rowKey, columns, rowHeight, height, label, header, footer, empty, rowClassName, onOpen, onRange } = props;
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const theadRef = useRef<HTMLTableSectionElement>(null);
+  const [range, setRange] = useState<[number, number]>(() => renderedRange(0, 0, rowHeight, rows.length));
+  const lastRange = useRef<VisibleRange>({ first: -1, last: -1 });
+  const onRangeRef = useRef(onRange);
+  onRangeRef.current = onRange;
+
+  const measure = useCallback(() => {
+    const el = scrollerRef.current;
+    if (!el) return;
+    const view = el.clientHeight - (theadRef.current?.offsetHeight ?? 0);
+    const next = renderedRange(el.scrollTop, view, rowHeight, rows.length);
+    setRange((cur) => (cur[0] === next[0] && cur[1] === next[1] ? cur : next));
+    const first = Math.min(Math.round(el.scrollTop / rowHeight), Math.max(0, rows.length - 1));
+    const last = Math.max(first, Math.min(rows.length - 1, Math.ceil((el.scrollTop + view) / rowHeight) - 1));
+    if (first !== lastRange.current.first || last !== lastRange.current.last) {
+      lastRange.current = { first, last };
+      onRangeRef.current?.({ first, last });
+    }
+  }, [rowHeight, rows.length]);
+
+  // the list's length changes the range (rows arrived below the view); the scroller's size too
+  useLayoutEffect(measure, [measure]);
+  useEffect(() => {
+    const el = scrollerRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => measure());
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [measure]);
+
+  useImperativeHandle(ref, () => ({
+    scrollToIndex: (index) => {
+      const el = scrollerRef.current;
+      if (el) el.scrollTop = index * rowHeight;
+    },
+    scroller: () => scrollerRef.current,
+  }), [rowHeight]);
+
+  const focusRow = (index: number) => {
+    const el = scrollerRef.current;
+    if (!el || index < 0 || index >= rows.length) return;
+    const view = el.clientHeight - (theadRef.current?.offsetHeight ?? 0);
+    if (index * rowHeight < el.scrollTop) el.scrollTop = index * rowHeight;
+    else if ((index + 1) * rowHeight > el.scrollTop + view) el.scrollTop = (index + 1) * rowHeight - view;
+    // the row may render only after the scroll's range update
+    const focus = (tries: number) => {
+      const tr = el.querySelector<HTMLElement>(`tr[data-index="${index}"]`);
+      if (tr) tr.focus({ preventScroll: true });
+      else if (tries > 0) requestAnimationFrame(() => focus(tries - 1));
+    };
+    focus(3);
+  };
+
+  const onClick = (e: MouseEvent<HTMLTableSectionElement>) => {
+    if (!onOpen || (e.target as Element).closest(CONTROL)) return;
+    const index = Number((e.target as Element).closest('tr')?.getAttribute('data-index'));
+    if (Number.isInteger(index) && rows[index] !== undefined) onOpen(rows[index]);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTableSectionElement>) => {
+    const tr = e.target as HTMLElement;
+    if (!onOpen || tr.tagName !== 'TR') return;
+    const index = Number(tr.getAttribute('data-index'));
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      if (rows[index] !== undefined) onOpen(rows[index]);
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      focusRow(index + (e.key === 'ArrowDown' ? 1 : -1));
+    } else if (e.key === 'Home' || e.key === 'End') {
+      e.preventDefault();
+      focusRow(e.key === 'Home' ? 0 : rows.length - 1);
+    }
+  };
+
+  const [start, end] = [Math.min(range[0], rows.length), Math.min(range[1], rows.length)];
+  const shown: ReactNode[] = [];
+  for (let i = start; i < end; i++) {
+    const row = rows[i];
+    shown.push(<Row key={rowKey(row, i)} row={row} index={i} columns={columns} height={rowHeight} className={rowClassName?.(row) ?? ''} selectable={onOpen !== undefined} />);
+  }
+  const columnCount = columns.length;
+  return (
+    <div className={`p-datatable p-component p-datatable-scrollable p-datatable-striped p-datatable-sm${onOpen ? ' p-datatable-selectable' : ''}`}>
+      {header !== undefined && <div className="p-datatable-header">{header}</div>}
+      <div className="p-datatable-wrapper">
+        {/* focusable, so the keyboard scrolls it even when its rows are not */}
+        <div ref={scrollerRef} className="p-virtualscroller" style={{ height }} onScroll={measure} tabIndex={0} role="region" aria-label={label}>
+          <table
+            className="p-datatable-table p-datatable-scrollable-table"
+            aria-label={label}
+            aria-rowcount={rows.length + 1}
+            style={{ marginTop: start * rowHeight, marginBottom: (rows.length - end) * rowHeight }}
+          >
+            <thead ref={theadRef} className="p-datatable-thead">
+              <tr aria-rowindex={1}>
+                {columns.map((c) => (
+                  <th key={c.key} scope="col" style={c.width ? { width: c.width } : undefined}>
+                    <div className="p-column-header-content">
+                      <span className="p-column-title">{c.header}</span>
+                    </div>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="p-datatable-tbody" onClick={onClick} onKeyDown={onKeyDown}>
+              {rows.length === 0 ? (
+                <tr className="p-datatable-emptymessage">
+                  <td colSpan={columnCount}>{empty}</td>
+                </tr>
+              ) : (
+                shown
+              )}
+            </tbody>
+          </table>
+        </div>
+      </div>
+      {footer !== undefined && <div className="p-datatable-footer">{footer}</div>}
+    </div>
+  );
+}
+
+interface RowProps<R> {
+  row: R;
+  index: number;
+  columns: readonly VirtualColumn<R>[];
+  height: number;
+  className: string;
+  selectable: boolean;
+}
+
+/** One row, skipped on re-render while its row, position and columns are the same. */
+const Row = memo(function Row<R>({ row, index, columns, height, className, selectable }: RowProps<R>) {
+  const classes = [selectable ? 'p-selectable-row' : '', index % 2 === 1 ? 'p-row-odd' : '', className].filter(Boolean).join(' ');
+  return (
+    <tr data-index={index} aria-rowindex={index + 2} tabIndex={selectable ? 0 : undefined} className={classes || undefined} style={{ height }}>
+      {columns.map((c) => (
+        <td key={c.key} style={c.width ? { width: c.width } : undefined}>
+          {c.cell(row, index)}
+        </td>
+      ))}
+    </tr>
+  );
+}) as <R>(props: RowProps<R>) => ReactNode;
+
+export const VirtualTable = forwardRef(VirtualTableInner) as <R>(props: VirtualTableProps<R> & { ref?: React.Ref<VirtualTableHandle> }) => ReactNode;
