@@ -1,5 +1,6 @@
 import i18next from 'i18next';
-import { Tag } from 'primereact/tag';
+import type { HTMLAttributes } from 'react';
+import './cells.css';
 import { translate } from '../../contract/messages';
 import { reportLabel } from '../../contract/report-codes';
 import { sendStatus, stateOf, type StateMap } from '../../contract/states';
@@ -8,6 +9,16 @@ import { formatDateTime } from '../app/format';
 import type { ColumnDef, ViewerContext } from './screen-definition';
 
 // Cells shared by the screen definitions: status tags in the colours of spec §4, times in the viewer's language.
+
+/** PrimeReact's Tag markup and theme classes without its component (one per row, re-rendered while scrolling). */
+function Tag({ severity, value, icon, ...rest }: { severity?: string | null; value: string; icon?: string } & HTMLAttributes<HTMLSpanElement> & Record<`data-${string}`, unknown>) {
+  return (
+    <span className={`p-tag p-component${severity ? ` p-tag-${severity}` : ''}`} {...rest}>
+      {icon && <span className={`p-tag-icon ${icon}`} aria-hidden="true" />}
+      <span className="p-tag-value">{value}</span>
+    </span>
+  );
+}
 
 export function sendStatusText(r: MtRecord, v: ViewerContext): string {
   const s = sendStatus(r);

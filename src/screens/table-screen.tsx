@@ -105,17 +105,29 @@ function useResourceLive(c: QueryCollection): boolean {
 /**
  * First-sync platform pages by query, asked once: a screen with no local database asks while it renders, before its
  * table renders (a good part of the wait), and the effects that follow join that request. An entry goes when local
- * rows take over or the screen leaves the query.
+ * rows take over or the screen leaves the query. A page asked before its screen opened (the login chain's first list,
+ * prefetchFirstPage) stands for it only while fresh.
  */
-const firstSyncPages = new Map<string, Promise<PageResult<Row>>>();
+const firstSyncPages = new Map<string, { page: Promise<PageResult<Row>>; at: number }>();
+const PREFETCH_FRESH_MS = 30_000;
 function askFirstSyncPage(key: string, q: Query): Promise<PageResult<Row>> {
-  let page = firstSyncPages.get(key);
-  if (!page) {
-    page = runQuery<Row>(q, { client: api, online: true, horizon: 0, fromPlatform: true, pageNumber: 1 });
+  let entry = firstSyncPages.get(key);
+  if (!entry || Date.now() - entry.at > PREFETCH_FRESH_MS) {
+    const page = runQuery<Row>(q, { client: api, online: true, horizon: 0, fromPlatform: true, pageNumber: 1 });
     page.catch(() => {});
-    firstSyncPages.set(key, page);
+    firstSyncPages.set(key, (entry = { page, at: Date.now() }));
   }
-  return page;
+  return entry.page;
+}
+
+/** Asks the platform for a list screen's first page before the screen opens, as the screen itself would (same query,
+ * same entry): the login chain's first list, in flight while the shell renders (issue 15). */
+export function prefetchFirstPage<T>(def: ScreenDefinition<T>, viewer: ViewerContext, search = ''): void {
+  const params = readParams(search);
+  const filters = buildFilters(def, params, viewer);
+  const pageSize = pageSizeOf(params.size);
+  const q: Query = { collection: def.collection, filters, limit: pageSize };
+  if (listEndpointFor(q)) askFirstSyncPage(JSON.stringify([def.collection, filters, pageSize]), q);
 }
 
 interface Shown {
