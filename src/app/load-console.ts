@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { UserInfo } from '../../contract/endpoints/user.endpoints';
 import type { LoggedInConsoleProps } from './logged-in-console';
 
 // The logged-in console's chunk. Asked for once: at the login click (beside the login request) or when a cached
@@ -14,3 +15,8 @@ export function loadConsole() {
 
 /** The console once its chunk is here: rendered directly, without a suspended frame that would drop early keystrokes. */
 export const loadedConsole = () => loaded;
+
+/** The login chain's first list (src/screens/first-list.ts), asked with the user info once the chunk is here. */
+export function prefetchFirstList(userInfo: UserInfo): void {
+  void (loading ??= import('./logged-in-console')).then((m) => m.prefetchFirstList(userInfo)).catch(() => {});
+}

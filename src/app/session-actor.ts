@@ -16,7 +16,7 @@ import { sessionMachine } from '../../machines/session.machine';
 import { translate } from '../../contract/messages';
 import { api } from './api';
 import { getLanguage } from './language';
-import { loadConsole } from './load-console';
+import { loadConsole, prefetchFirstList } from './load-console';
 import { notify } from './notify';
 import { loadMenus, resetMenus } from './menu-store';
 import { STORAGE } from './storage-keys';
@@ -62,7 +62,12 @@ export const sessionActor = createActor(
       ),
       // the session counts as logged in once the console's chunk is here too (fetched beside the user info), so the
       // console renders at once, with no loading frame that would drop the first keystrokes
-      fetchUserInfo: fromPromise(async () => (await Promise.all([api.call(getUserInfoEndpoint, {}, { silent: true }), loadConsole().catch(() => {})]))[0]),
+      // (and the records' first page is asked then, before the console renders: src/screens/first-list.ts)
+      fetchUserInfo: fromPromise(async () => {
+        const [info] = await Promise.all([api.call(getUserInfoEndpoint, {}, { silent: true }), loadConsole().catch(() => {})]);
+        prefetchFirstList(info);
+        return info;
+      }),
       refreshToken: fromPromise(() => api.call(refreshEndpoint, {}, { silent: true })),
       logout: fromPromise(() => api.call(logoutEndpoint, {}, { silent: true })),
     },

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { UserInfo } from '../../contract/endpoints/user.endpoints';
 import { pendingEvents$ } from '../../sync/event-log';
-import { localDbName, openLocalDb, type EventDoc } from '../../sync/local-db';
+import { openLocalDb, type EventDoc } from '../../sync/local-db';
 import { createOutbox } from '../../sync/outbox';
 import { countQuery, runQuery, type Query } from '../../sync/query';
 import { searcherOf } from '../../sync/local-search';
@@ -12,7 +12,7 @@ import { api } from '../app/api';
 import { getLanguage } from '../app/language';
 import { emitUnauthorized } from '../app/session-events';
 import { notify } from '../app/notify';
-import { hasRecordCache, online$, pending$, progress$, recordCacheAtOpen$, runtime$, runtimeEnded$ } from './sync-runtime';
+import { online$, pending$, progress$, runtime$, runtimeEnded$ } from './sync-runtime';
 
 // Mounted by the shell around the logged-in layout: opens this user's local database, replicates (in a worker of the
 // leading tab only), runs the outbox. Children render at once; screens wait for the database.
@@ -34,7 +34,6 @@ export function SyncBoundary({ token, userInfo, children }: SyncBoundaryProps) {
     let closed = false;
     const cleanups: (() => void)[] = [];
     void (async () => {
-      recordCacheAtOpen$.next({ cusId, cached: await hasRecordCache(localDbName(cusId)) });
       const db = await openLocalDb({ cusId });
       if (closed) return void db.close();
       const replicator = createWorkerReplicator({
@@ -85,7 +84,6 @@ export function SyncBoundary({ token, userInfo, children }: SyncBoundaryProps) {
     });
     return () => {
       closed = true;
-      recordCacheAtOpen$.next(null);
       runtimeEnded$.next(new Error(i18next.t('sync.closed')));
       cleanups.reverse().forEach((c) => c());
     };

@@ -50,16 +50,3 @@ export const useProgress = () => useSubject(progress$);
 /** Pending events, for the projection on screens. */
 export const pending$ = new BehaviorSubject<EventDoc[]>([]);
 export const usePending = () => useSubject(pending$);
-
-/** Whether this browser held the account's send records before <SyncBoundary> opened its database (checked just
- * before, since opening creates it): without a cache, the records' first page is asked during login. */
-export const recordCacheAtOpen$ = new BehaviorSubject<{ cusId: string; cached: boolean } | null>(null);
-
-/** Whether this browser holds a local database of the account's send records (RxDB's Dexie storage names its
- * IndexedDB databases `rxdb-dexie-<database>--<schema version>--<collection>`); unknown counts as held. */
-export async function hasRecordCache(dbName: string): Promise<boolean> {
-  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return true;
-  const prefix = `rxdb-dexie-${dbName}--`;
-  const names = await indexedDB.databases().catch(() => null);
-  return names === null || names.some((d) => d.name?.startsWith(prefix) && d.name.endsWith('--mt_records'));
-}

@@ -24,6 +24,8 @@ import { useWholeResult } from './use-whole-result';
 import { AccountFilter } from './account-filter';
 import { VirtualTable, type VirtualColumn, type VirtualTableHandle } from './virtual-table';
 import type { EventDoc } from '../../sync/local-db';
+import type { Language } from '../../contract/constants';
+import type { UserInfo } from '../../contract/endpoints/user.endpoints';
 import type { ColumnDef, ScreenDefinition, ViewerContext } from './screen-definition';
 
 // The one table screen (DESIGN.md §6): filters kept in the URL, date range with the spec's shortcuts, serial column,
@@ -140,20 +142,22 @@ interface Shown {
   cachedOnly: boolean;
 }
 
+/** What the screens need to know of the viewer, from the user info and the language. */
+export function viewerOf(userInfo: UserInfo | null, language: Language): ViewerContext {
+  const a = userInfo?.authUser;
+  return {
+    userType: a?.userType ?? 3,
+    showClientStatus: a?.showClientStatus ?? 1,
+    clientForbidUnknown: a?.clientForbidUnknown ?? 0,
+    showContentFilterWhere: a?.showContentFilterWhere ?? 0,
+    permissions: new Set(userInfo?.permission ?? []),
+    lang: language,
+  };
+}
+
 export function useViewer(): ViewerContext {
   const { userInfo, language } = useSession();
-  const a = userInfo?.authUser;
-  return useMemo(
-    () => ({
-      userType: a?.userType ?? 3,
-      showClientStatus: a?.showClientStatus ?? 1,
-      clientForbidUnknown: a?.clientForbidUnknown ?? 0,
-      showContentFilterWhere: a?.showContentFilterWhere ?? 0,
-      permissions: new Set(userInfo?.permission ?? []),
-      lang: language,
-    }),
-    [a, userInfo, language],
-  );
+  return useMemo(() => viewerOf(userInfo, language), [userInfo, language]);
 }
 
 /** The product line a screen's query is fixed to (the account selector loads its accounts); home by default. */

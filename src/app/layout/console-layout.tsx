@@ -18,7 +18,6 @@ import { tabsStore } from '../tabs-store';
 import { SideMenu } from './side-menu';
 import { TabBar } from './tab-bar';
 import { TopBar } from './top-bar';
-import { usePrefetchFirstList } from '../../screens/first-list';
 
 // The logged-in frame: sidebar, top bar, tabs and the page of the current route (fixed or from the runtime menu).
 const FIXED: Record<string, { title: string; component: ComponentType }> = {
@@ -76,7 +75,6 @@ export function ConsoleLayout() {
   useEffect(() => {
     void loadMenus();
   }, [userName]);
-  usePrefetchFirstList(useSelector(sessionActor, (s) => s.context.userInfo?.authUser.cus_id));
   useEffect(() => {
     if (pageTitle) tabsStore.set((tabs) => openTab(tabs, { path, title: pageTitle }));
   }, [path, pageTitle]);
