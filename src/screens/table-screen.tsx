@@ -5,7 +5,6 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Paginator } from 'primereact/paginator';
-import { Skeleton } from 'primereact/skeleton';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
@@ -211,14 +210,15 @@ export function sameRows(a: Row[], b: Row[]): boolean {
   return true;
 }
 
-/** Placeholder rows while the answer is not known yet: never "no data" before it is. */
+/** Placeholder rows while the answer is not known yet: never "no data" before it is (PrimeReact's Skeleton markup, without
+ * 64 of its components in the first page's render). */
 function TableSkeleton({ columns, label }: { columns: number; label: string }) {
   return (
     <div data-testid="table-skeleton" role="status" aria-label={label}>
       {Array.from({ length: 8 }, (_, i) => (
         <div key={i} style={{ display: 'flex', gap: 12, padding: '6px 0' }}>
           {Array.from({ length: Math.min(columns, 8) }, (_, j) => (
-            <Skeleton key={j} height="1rem" />
+            <div key={j} className="p-skeleton" style={{ height: '1rem', width: '100%' }} />
           ))}
         </div>
       ))}
@@ -438,14 +438,15 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   }
   const jumpTarget = useRef<number | null>(null);
   const [jumps, setJumps] = useState(0);
-  /** A jump under way: until its row is on top, scroll events do not move the page number (a scroll clamped by a
-   * scroller not yet grown would otherwise report an earlier page, and the paginator would jump back to it). */
-  const jumping = useRef(false);
+  /** After a jump, scroll events do not move the page number until the user scrolls: a scroll clamped by a scroller
+   * not yet grown, or by a re-read while the cache fills, would otherwise report an earlier page, and the paginator
+   * would go back to it with the jumped-to row still in view. */
+  const pinned = useRef(false);
   useEffect(() => {
     const target = jumpTarget.current;
     if (target === null) return;
     jumpTarget.current = null;
-    jumping.current = true;
+    pinned.current = true;
     // the scroller's height follows the loaded rows a frame or two later: scroll again until the row is on top
     let tries = 0;
     const go = () => {
@@ -454,7 +455,6 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
       if (top !== undefined && top < target * ROW_PX - ROW_PX && ++tries < 60) requestAnimationFrame(go);
       else
         requestAnimationFrame(() => {
-          jumping.current = false;
           // the jump's own scroll events were ignored: the page is where it landed (one that came before the jump,
           // at the old offset, must not stay on the paginator); a scroller clamped at the list's end still shows the
           // target row, and then the page is the target's
@@ -593,7 +593,9 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
         data-testid="table-paginator"
         first={page * pageSize}
         rows={pageSize}
-        totalRecords={whole.count?.total ?? rows.length}
+        // while the count is (re)computed, at least the page shown: the paginator moves to its last page when the
+        // total falls below the page shown, which sent a jump in progress back a page
+        totalRecords={whole.count?.total ?? Math.max(rows.length, (page + 1) * pageSize)}
         rowsPerPageOptions={[...PAGE_SIZES]}
         template="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown JumpToPageInput"
         onPageChange={(e) => {
@@ -614,7 +616,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
         onRange={(r) => {
           lastIndex.current = r.last;
           const p = Math.floor(r.first / pageSize);
-          if (!jumping.current) setPage((cur) => (cur === p ? cur : p));
+          if (!pinned.current) setPage((cur) => (cur === p ? cur : p));
           if (r.last >= rows.length - 5) void loadMore();
         }}
         header={
@@ -631,6 +633,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
         }
         rowClassName={(r) => ((r as { pending?: string }).pending ? 'row-pending' : '')}
         onOpen={def.detail ? (r) => setOpened(r) : undefined}
+        onUserScroll={() => void (pinned.current = false)}
       />
       {def.detail && (
         <Dialog data-testid="detail-panel" header={t('operator.detail.title')} visible={opened !== null} onHide={() => setOpened(null)} style={{ width: 'min(640px, 95vw)' }} dismissableMask>

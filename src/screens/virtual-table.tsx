@@ -42,6 +42,8 @@ interface VirtualTableProps<R> {
   /** a row opens on click, Enter or Space; rows are then focusable and move focus with the arrow keys. */
   onOpen?: (row: R) => void;
   onRange?: (range: VisibleRange) => void;
+  /** the user scrolls the table (wheel, touch, the scrollbar or keys), as opposed to a scroll made by code. */
+  onUserScroll?: () => void;
 }
 
 /** rows rendered beyond the view on each side, and the step the rendered range moves by (fewer re-renders). */
@@ -61,7 +63,7 @@ export function renderedRange(scrollTop: number, viewHeight: number, rowHeight: 
 const CONTROL = 'button, a, input, select, textarea, [role=button], [role=checkbox], .p-dropdown';
 
 function VirtualTableInner<R>(props: VirtualTableProps<R>, ref: React.ForwardedRef<VirtualTableHandle>) {
-  const { rows, rowKey, columns, rowHeight, height, label, header, footer, empty, rowClassName, onOpen, onRange } = props;
+  const { rows, rowKey, columns, rowHeight, height, label, header, footer, empty, rowClassName, onOpen, onRange, onUserScroll } = props;
   const scrollerRef = useRef<HTMLDivElement>(null);
   const theadRef = useRef<HTMLTableSectionElement>(null);
   const [range, setRange] = useState<[number, number]>(() => renderedRange(0, 0, rowHeight, rows.length));
@@ -149,7 +151,7 @@ function VirtualTableInner<R>(props: VirtualTableProps<R>, ref: React.ForwardedR
       {header !== undefined && <div className="p-datatable-header">{header}</div>}
       <div className="p-datatable-wrapper">
         {/* focusable, so the keyboard scrolls it even when its rows are not */}
-        <div ref={scrollerRef} className="p-virtualscroller" style={{ height }} onScroll={measure} tabIndex={0} role="region" aria-label={label}>
+        <div ref={scrollerRef} className="p-virtualscroller" style={{ height }} onScroll={measure} onWheel={onUserScroll} onTouchStart={onUserScroll} onPointerDown={onUserScroll} onKeyDown={onUserScroll} tabIndex={0} role="region" aria-label={label}>
           <table
             className="p-datatable-table p-datatable-scrollable-table"
             aria-label={label}
