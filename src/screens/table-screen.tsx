@@ -442,17 +442,32 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
    * not yet grown, or by a re-read while the cache fills, would otherwise report an earlier page, and the paginator
    * would go back to it with the jumped-to row still in view. */
   const pinned = useRef(false);
+  /** The row a jump put on top, kept there while rows are re-read (a shorter re-read clamps the scroll) until the user
+   * scrolls. */
+  const pinnedTarget = useRef<number | null>(null);
+  useEffect(() => {
+    pinned.current = false;
+    pinnedTarget.current = null;
+  }, [queryKey]);
+  useEffect(() => {
+    const target = pinnedTarget.current;
+    const top = tableRef.current?.scroller()?.scrollTop;
+    if (target !== null && top !== undefined && top < target * ROW_PX - ROW_PX && rows.length > target) tableRef.current?.scrollToIndex(target);
+  }, [rows]);
   useEffect(() => {
     const target = jumpTarget.current;
     if (target === null) return;
     jumpTarget.current = null;
     pinned.current = true;
-    // the scroller's height follows the loaded rows a frame or two later: scroll again until the row is on top
+    pinnedTarget.current = target;
+    // the scroller's height follows the loaded rows a frame or more later (many on a busy machine): scroll again until
+    // the row is on top, while the user has not scrolled since
     let tries = 0;
     const go = () => {
+      if (pinnedTarget.current !== target) return;
       tableRef.current?.scrollToIndex(target);
       const top = tableRef.current?.scroller()?.scrollTop;
-      if (top !== undefined && top < target * ROW_PX - ROW_PX && ++tries < 60) requestAnimationFrame(go);
+      if (top !== undefined && top < target * ROW_PX - ROW_PX && ++tries < 600) requestAnimationFrame(go);
       else
         requestAnimationFrame(() => {
           // the jump's own scroll events were ignored: the page is where it landed (one that came before the jump,
@@ -633,7 +648,10 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
         }
         rowClassName={(r) => ((r as { pending?: string }).pending ? 'row-pending' : '')}
         onOpen={def.detail ? (r) => setOpened(r) : undefined}
-        onUserScroll={() => void (pinned.current = false)}
+        onUserScroll={() => {
+          pinned.current = false;
+          pinnedTarget.current = null;
+        }}
       />
       {def.detail && (
         <Dialog data-testid="detail-panel" header={t('operator.detail.title')} visible={opened !== null} onHide={() => setOpened(null)} style={{ width: 'min(640px, 95vw)' }} dismissableMask>
