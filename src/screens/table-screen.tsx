@@ -438,15 +438,11 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   }
   const jumpTarget = useRef<number | null>(null);
   const [jumps, setJumps] = useState(0);
-  /** After a jump, scroll events do not move the page number until the user scrolls: a scroll clamped by a scroller
-   * not yet grown, or by a re-read while the cache fills, would otherwise report an earlier page, and the paginator
-   * would go back to it with the jumped-to row still in view. */
-  const pinned = useRef(false);
   /** The row a jump put on top, kept there while rows are re-read (a shorter re-read clamps the scroll) until the user
-   * scrolls. */
+   * scrolls or the query changes. Meanwhile scroll events do not move the page number: a scroll clamped by a scroller
+   * not yet grown, or by a re-read while the cache fills, would report an earlier page with the row still in view. */
   const pinnedTarget = useRef<number | null>(null);
   useEffect(() => {
-    pinned.current = false;
     pinnedTarget.current = null;
   }, [queryKey]);
   useEffect(() => {
@@ -458,7 +454,6 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     const target = jumpTarget.current;
     if (target === null) return;
     jumpTarget.current = null;
-    pinned.current = true;
     pinnedTarget.current = target;
     // the scroller's height follows the loaded rows a frame or more later (many on a busy machine): scroll again until
     // the row is on top, while the user has not scrolled since
@@ -498,17 +493,15 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [opened]);
-  const columns = def.columns.filter((c) => !c.visible || c.visible(viewer));
+  const columns = useMemo(() => def.columns.filter((c) => !c.visible || c.visible(viewer)), [def, viewer]);
   // one array while the screen and viewer stay, so rows already rendered are skipped on re-render
   const tableColumns = useMemo<VirtualColumn<T>[]>(
     () => [
       { key: '#serial', header: t('table.serial'), width: '4rem', cell: (_r, i) => i + 1 },
-      ...def.columns
-        .filter((c) => !c.visible || c.visible(viewer))
-        .map((c) => ({ key: c.field, header: t(c.header), width: c.width, cell: (r: T) => c.render?.(r, viewer) ?? cellText(c, r, viewer) })),
+      ...columns.map((c) => ({ key: c.field, header: t(c.header), width: c.width, cell: (r: T) => c.render?.(r, viewer) ?? cellText(c, r, viewer) })),
       ...(def.actions ? [{ key: '#actions', header: t('table.operations'), cell: (r: T) => def.actions!(r) }] : []),
     ],
-    [def, viewer, t],
+    [columns, def, viewer, t],
   );
   const key = primaryKeyOf(def.collection);
   const rowKey = useCallback((r: T, i: number) => {
@@ -631,7 +624,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
         onRange={(r) => {
           lastIndex.current = r.last;
           const p = Math.floor(r.first / pageSize);
-          if (!pinned.current) setPage((cur) => (cur === p ? cur : p));
+          if (pinnedTarget.current === null) setPage((cur) => (cur === p ? cur : p));
           if (r.last >= rows.length - 5) void loadMore();
         }}
         header={
@@ -648,10 +641,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
         }
         rowClassName={(r) => ((r as { pending?: string }).pending ? 'row-pending' : '')}
         onOpen={def.detail ? (r) => setOpened(r) : undefined}
-        onUserScroll={() => {
-          pinned.current = false;
-          pinnedTarget.current = null;
-        }}
+        onUserScroll={() => void (pinnedTarget.current = null)}
       />
       {def.detail && (
         <Dialog data-testid="detail-panel" header={t('operator.detail.title')} visible={opened !== null} onHide={() => setOpened(null)} style={{ width: 'min(640px, 95vw)' }} dismissableMask>
