@@ -116,3 +116,45 @@ describe('replication yielding to the user', () => {
     await rep.stop();
   });
 });
+
+describe('replication stopped while it starts', () => {
+  it('a database closed under it (a lock, a logout) ends the pulls without an unhandled rejection', async () => {
+    db = await openLocalDb({ cusId: 'closing', indexedDB, IDBKeyRange, namespace: `c${Date.now()}` });
+    const store = recordStoreOf(db);
+    let closed = false;
+    const closedError = () => Object.assign(new Error('Database has been closed'), { name: 'DatabaseClosedError' });
+    // every read and write of a closed database fails, as Dexie's do
+    const closing = {
+      ...store,
+      readState: async <T,>(id: string) => (closed ? Promise.reject(closedError()) : store.readState<T>(id)),
+      put: async (...a: Parameters<typeof store.put>) => (closed ? Promise.reject(closedError()) : store.put(...a)),
+    };
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    let firstPull: () => void = () => {};
+    const gate = new Promise<void>((r) => (firstPull = r));
+    let asked = 0;
+    const rep = createReplicator({
+      store: closing, resources: ['mtRecord', 'moRecord'], retryMs: 20,
+      pull: async (_r, req): Promise<PullAnswer> => {
+        if (req.direction === 'forward') return { documents: [], checkpoint: null, highWater: 1000 };
+        asked++;
+        await gate;
+        return { documents: [doc(0)], checkpoint: null, highWater: 1000 };
+      },
+    });
+    const started = rep.start();
+    await vi.waitFor(() => expect(asked).toBe(1));
+    // the lock: the replication is stopped and its database closed while the first page is on its way
+    await rep.stop();
+    closed = true;
+    firstPull();
+    await started;
+    // the second resource started after the first page and could not read its state: that is not thrown anywhere
+    await new Promise((r) => setTimeout(r, 100));
+    process.off('unhandledRejection', onUnhandled);
+    expect(unhandled).toEqual([]);
+    expect(rep.progress$.value.phase).toBe('stopped');
+  });
+});

@@ -350,10 +350,14 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
     const leadRun = runResource(lead);
     await Promise.race([firstPage, leadRun]);
     const all = Promise.all([leadRun, ...rest.map((r) => runResource(r))]);
-    void all.then(async () => {
-      if (now() - lastEvicted > DAY_MS && !stopped) await evict(await getWindow()).catch((e) => failed(lead, e));
-      resolveBackfilled();
-    });
+    // a resource that cannot even read its state (the database closed by a stop or a lock) is reported, not thrown
+    // into the worker as an unhandled rejection
+    void all
+      .then(async () => {
+        if (now() - lastEvicted > DAY_MS && !stopped) await evict(await getWindow());
+        resolveBackfilled();
+      })
+      .catch((e) => !stopped && failed(lead, e));
     // retries notices that failed while offline, and a slow safety poll in case a notice was missed
     void (async () => {
       let round = 0;

@@ -6,7 +6,8 @@ import { login, rows, BASE } from './e2e-helpers';
 
 test('menu search across products, unlock returns to the page, timed edit message, favicon', async ({ page, request }) => {
   const pageErrors: string[] = [];
-  page.on('pageerror', (e) => pageErrors.push(e.message));
+  // the sync worker's uncaught errors arrive here too (Chromium); the name says which (Dexie's message alone is "r")
+  page.on('pageerror', (e) => pageErrors.push(`${e.name}: ${e.message}`));
   const icon = await request.get('/favicon.ico');
   expect(icon.status()).toBe(200);
   expect(icon.headers()['content-type']).toBe('image/x-icon');
