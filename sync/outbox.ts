@@ -77,7 +77,14 @@ export function createOutbox(o: OutboxOptions): Outbox {
     if (ev.type.startsWith('batch.') && typeof result?.time_batch === 'string') {
       const [cur] = await store.get('time_batches', [result.time_batch]);
       if (!cur) return;
-      const next = { ...cur, ...(typeof result.send_status === 'number' ? { send_status: result.send_status } : {}), ...(ev.type === 'batch.edit' ? { decodeContent: String(ev.payload.content ?? '') } : {}) };
+      // the row's new seq goes with it: a forward pull still carrying the state before this command is older, and
+      // the replication keeps this copy over it (no flick back to the old state)
+      const next = {
+        ...cur,
+        ...(typeof result.send_status === 'number' ? { send_status: result.send_status } : {}),
+        ...(ev.type === 'batch.edit' ? { decodeContent: String(ev.payload.content ?? '') } : {}),
+        ...(typeof result.seq === 'number' ? { seq: Math.max(Number(cur.seq ?? 0), result.seq) } : {}),
+      };
       await store.put('time_batches', [next]);
     }
   }

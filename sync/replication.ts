@@ -185,6 +185,15 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
     return live.length;
   }
 
+  /** A forward page's documents less the ones older than the copy here: a command's result is written locally with
+   * the row's new seq (outbox.ts), and a pull that left before the command must not put the old state back. */
+  async function newerThanLocal(resource: FeedResource, docs: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+    const name = COLLECTION_OF_RESOURCE[resource];
+    const pk = RECORD_COLLECTIONS[name].primaryKey;
+    const here = new Map((await store.get(name, docs.map((d) => String(d[pk])))).map((d) => [String(d[pk]), Number(d.seq)]));
+    return docs.filter((d) => !(Number(d.seq) < (here.get(String(d[pk])) ?? -1)));
+  }
+
   function pullBackfill(resource: FeedResource, st: ResourceState): Promise<PullAnswer> {
     // a small first page puts the first screen up at once; then large pages for throughput
     const limit = st.backfillSeq === null && st.filled === 0 ? FIRST_PAGE : pageSize;
@@ -235,7 +244,7 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
         for (const d of res.documents) ids.add(String(d[pk]));
         forwardIds.set(resource, ids);
       }
-      const written = await apply(resource, res.documents);
+      const written = await apply(resource, await newerThanLocal(resource, res.documents));
       st.forwardSeq = Math.max(st.forwardSeq, ...res.documents.map((d) => Number(d.seq)));
       await store.writeState(resource, st);
       update(resource, { synced: progress$.value.resources[resource].synced + written, error: null });

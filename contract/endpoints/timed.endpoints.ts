@@ -55,12 +55,13 @@ export const timeBatchOperationEndpoint = defineEndpoint({
   path: '/pageTimeBatch/operation',
   doc: 'pause 0→2, recover 2→0, intercept 0|2→3 (refunds what was charged). Only batches not yet sent.',
   request: z.object({ time_batch: text(64, 1).trim(), operation: z.enum(TIMED_OPERATIONS) }),
-  response: z.object({ time_batch: z.string(), send_status: z.number().int(), refunded: z.number() }),
+  // seq: the row's change-feed position after the command, so the console keeps its own copy over older pulled ones
+  response: z.object({ time_batch: z.string(), send_status: z.number().int(), refunded: z.number(), seq: z.number().int().nonnegative() }),
 });
 
 export const timeBatchEditEndpoint = defineEndpoint({
   path: '/pageTimeBatch/edit',
   doc: 'Changes the content of a batch not yet sent; re-prices when the segment count changes (charges or refunds the difference).',
   request: z.object({ time_batch: text(64, 1).trim(), content: text(2000).default('') }),
-  response: z.object({ time_batch: z.string(), segments: z.number().int(), charged: z.number(), difference: z.number() }),
+  response: z.object({ time_batch: z.string(), segments: z.number().int(), charged: z.number(), difference: z.number(), seq: z.number().int().nonnegative() }),
 });

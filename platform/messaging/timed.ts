@@ -53,13 +53,13 @@ export async function operateTimeBatch(ctx: AppContext, user: CurrentUser, timeB
         await charge(q, account!, -toUnits(t.charged), 'refund', t.time_batch);
         refunded = t.charged;
       }
-      await q.query(`update time_batches set send_status = $2${op === 'intercept' ? ', charged = 0' : ''} where time_batch = $1`, [t.time_batch, rule.to]);
+      const [row] = await q.query<{ seq: string }>(`update time_batches set send_status = $2${op === 'intercept' ? ', charged = 0' : ''} where time_batch = $1 returning seq`, [t.time_batch, rule.to]);
       await q.query('update time_mt_messages set send_status = $2 where time_batch = $1', [t.time_batch, rule.to]);
-      return { time_batch: t.time_batch, send_status: rule.to, refunded, cus_id: t.cus_id };
+      return { time_batch: t.time_batch, send_status: rule.to, refunded, cus_id: t.cus_id, seq: Number(row.seq) };
     }),
   );
   await notifyAll(ctx.db, ['timeBatch', 'timeMtMessage'], [out.cus_id]);
-  return { time_batch: out.time_batch, send_status: out.send_status, refunded: out.refunded };
+  return { time_batch: out.time_batch, send_status: out.send_status, refunded: out.refunded, seq: out.seq };
 }
 
 /** New content for a batch not yet sent; the cost follows its segments (per-segment products), charged or refunded. */
@@ -77,12 +77,12 @@ export async function editTimeBatch(ctx: AppContext, user: CurrentUser, timeBatc
       await charge(q, account, difference, difference > 0 ? 'send' : 'refund', t.time_batch);
       const request: TimedRequest = { ...t.request, review: t.request.review || (await needsReview(q, account, [content])) };
       if (request.review) request.batch_type = 0;
-      await q.query('update time_batches set content = $2, charged = $3, request = $4 where time_batch = $1', [t.time_batch, content, toYuan(newUnits), JSON.stringify(request)]);
+      const [row] = await q.query<{ seq: string }>('update time_batches set content = $2, charged = $3, request = $4 where time_batch = $1 returning seq', [t.time_batch, content, toYuan(newUnits), JSON.stringify(request)]);
       // one-to-one batches take the new content for every number
       await q.query('update time_mt_messages set content = null where time_batch = $1 and content is not null', [t.time_batch]);
-      return { time_batch: t.time_batch, segments, charged: toYuan(newUnits), difference: toYuan(difference), cus_id: t.cus_id };
+      return { time_batch: t.time_batch, segments, charged: toYuan(newUnits), difference: toYuan(difference), cus_id: t.cus_id, seq: Number(row.seq) };
     }),
   );
   await notifyAll(ctx.db, ['timeBatch', 'timeMtMessage'], [out.cus_id]);
-  return { time_batch: out.time_batch, segments: out.segments, charged: out.charged, difference: out.difference };
+  return { time_batch: out.time_batch, segments: out.segments, charged: out.charged, difference: out.difference, seq: out.seq };
 }

@@ -21,6 +21,7 @@ describe.each(DB_KINDS)('timed batches on %s', (kind) => {
     return `${local.toISOString().slice(0, 19)}+08:00`;
   };
   const statusOf = async (tb: string) => (await p.ctx.db.query<{ send_status: number }>('select send_status from time_batches where time_batch = $1', [tb]))[0].send_status;
+  const seqOf = async (tb: string) => Number((await p.ctx.db.query<{ seq: string }>('select seq from time_batches where time_batch = $1', [tb]))[0].seq);
 
   it('schedules 15 minutes ahead, then pauses, edits, recovers, intercepts and refunds', async () => {
     const start = await balanceOf(p, 'EP0001');
@@ -37,6 +38,8 @@ describe.each(DB_KINDS)('timed batches on %s', (kind) => {
     expect(pause.status).toBe(200);
     expect(pause.body.message).toBe('暂停成功');
     expect(await statusOf(tb)).toBe(2);
+    // the row's change-feed position after the command, for the console to keep its copy over older pulls
+    expect(pause.body.data.seq).toBe(await seqOf(tb));
     const pauseAgain = await call('/pageTimeBatch/operation', { time_batch: tb, operation: 'pause' }, { lang: 'en' });
     expect(pauseAgain.status).toBe(400);
     expect(pauseAgain.body.message).toBe('Pause failure');
@@ -48,7 +51,8 @@ describe.each(DB_KINDS)('timed batches on %s', (kind) => {
     const edit = await call('/pageTimeBatch/edit', { time_batch: tb, content: long });
     expect(edit.status).toBe(200);
     expect(edit.body.message).toBe('编辑成功');
-    expect(edit.body.data).toEqual({ time_batch: tb, segments: 2, charged: 0.3, difference: 0.15 });
+    expect(edit.body.data).toEqual({ time_batch: tb, segments: 2, charged: 0.3, difference: 0.15, seq: await seqOf(tb) });
+    expect(edit.body.data.seq).toBeGreaterThan(pause.body.data.seq);
     expect(await balanceOf(p, 'EP0001')).toBeCloseTo(start - 0.3, 4);
 
     const recover = await call('/pageTimeBatch/operation', { time_batch: tb, operation: 'recover' }, { lang: 'en' });
@@ -129,7 +133,7 @@ describe.each(DB_KINDS)('timed batches on %s', (kind) => {
       [tb],
     );
     const edit = await call('/pageTimeBatch/edit', { time_batch: tb, content: 'd'.repeat(200) });
-    expect(edit.body.data).toEqual({ time_batch: tb, segments: 2, charged: 0.2, difference: 0.1 });
+    expect(edit.body.data).toEqual({ time_batch: tb, segments: 2, charged: 0.2, difference: 0.1, seq: await seqOf(tb) });
     await p.ctx.db.query("update time_batches set timing_time = now() - interval '1 second' where time_batch = $1", [tb]);
     const [sent] = await waitFor(
       () => p.ctx.db.query<{ send_status: number; batch_id: string | null }>('select send_status, batch_id from time_batches where time_batch = $1', [tb]),

@@ -98,6 +98,48 @@ describe('event log and outbox', () => {
     expect((await localGet(db, 'time_batches', tb))!.send_status).toBe(2);
   });
 
+  it('a pull that left before a command never puts the old state back after the command is acked', async () => {
+    const tb = await newBatch();
+    // a second follower of the feed, caught up before the pause; its next forward page (read while the batch is
+    // paused) is held on its way
+    let hold = false;
+    let fetched: () => void = () => {};
+    let release: () => void = () => {};
+    const pull = httpPull(client());
+    const late = createReplicator({
+      store: recordStoreOf(db), resources: ['timeBatch'], retryMs: 600_000,
+      pull: async (r, req) => {
+        const answer = await pull(r, req);
+        if (hold && req.direction === 'forward' && answer.documents.length) {
+          fetched();
+          await new Promise<void>((go) => (release = go));
+        }
+        return answer;
+      },
+    });
+    await late.start();
+    const outbox = createOutbox({ db, client: client(), backoffMs: 0 });
+    await recordEvent(db, { type: 'batch.pause', aggregate: timeBatchAggregate(tb), payload: { time_batch: tb }, actor: 'admin' });
+    await outbox.flush();
+    expect((await localGet(db, 'time_batches', tb))!.send_status).toBe(2);
+    hold = true;
+    const onItsWay = new Promise<void>((r) => (fetched = r));
+    const arriving = late.notify('timeBatch');
+    await onItsWay;
+    // the recover is acked and written here with the row's new seq while the paused copy is still on its way
+    await recordEvent(db, { type: 'batch.recover', aggregate: timeBatchAggregate(tb), payload: { time_batch: tb }, actor: 'admin' });
+    await outbox.flush();
+    expect(await statusOnPlatform(tb)).toBe(0);
+    const [{ seq }] = await platform.ctx.db.query<{ seq: string }>('select seq from time_batches where time_batch = $1', [tb]);
+    expect((await localGet(db, 'time_batches', tb))).toMatchObject({ send_status: 0, seq: Number(seq) });
+    hold = false;
+    release();
+    await arriving;
+    // the older page arrived and was written around the row: it still shows the recover
+    expect((await localGet(db, 'time_batches', tb))!.send_status).toBe(0);
+    await late.stop();
+  });
+
   it('a rejected command is marked with the platform message and the screen rolls back', async () => {
     const tb = await newBatch();
     await platform.ctx.db.query(`update time_batches set send_status = 3 where time_batch = $1`, [tb]);
