@@ -427,10 +427,17 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   async function jumpTo(index: number) {
     // the whole target page, so its first row can scroll to the top (rows shift while a backfill runs, so a page read
     // can add fewer rows than asked)
-    for (let i = 0; i < 10_000 && shownRef.current.rows.length < index + pageSize && shownRef.current.next !== null; i++) {
+    for (let i = 0, idle = 0; i < 10_000 && idle < 40 && shownRef.current.rows.length < index + pageSize && shownRef.current.next !== null; i++) {
       const before = shownRef.current.rows.length;
       await loadMore();
-      if (shownRef.current.rows.length === before && !loadingMore.current) break;
+      if (shownRef.current.rows.length > before) idle = 0;
+      else {
+        // no rows added: the list was re-read meanwhile (the platform's pages replaced by the cache's as it fills), and
+        // the page read for the old list was dropped; ask again once the re-read is shown (stopping here clamped the
+        // jump to the last row loaded, a page short)
+        idle++;
+        await new Promise((r) => setTimeout(r, 50));
+      }
     }
     // scrolled once the loaded rows are rendered (the scroller's height grows with them)
     jumpTarget.current = Math.min(index, Math.max(0, shownRef.current.rows.length - 1));
@@ -601,13 +608,17 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
         data-testid="table-paginator"
         first={page * pageSize}
         rows={pageSize}
-        // while the count is (re)computed, at least the page shown: the paginator moves to its last page when the
-        // total falls below the page shown, which sent a jump in progress back a page
-        totalRecords={whole.count?.total ?? Math.max(rows.length, (page + 1) * pageSize)}
+        // at least the rows loaded and the page shown: the paginator moves to its last page when the total falls below
+        // the page shown, and while the count is recomputed, or read from a cache still filling (fewer rows than the
+        // platform's pages on screen), that sent a jump in progress back a page
+        totalRecords={Math.max(whole.count?.total ?? 0, rows.length, (page + 1) * pageSize)}
         rowsPerPageOptions={[...PAGE_SIZES]}
         template="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown JumpToPageInput"
         onPageChange={(e) => {
           if (e.rows !== pageSize) return apply({ ...params, size: String(e.rows) });
+          // the jump-to-page input reports every page set elsewhere as a change of its own (PrimeReact's InputNumber):
+          // only another page is a request, or a scroll's page would jump back to that page's top
+          if (e.page === page) return;
           setPage(e.page);
           void jumpTo(e.page * pageSize);
         }}

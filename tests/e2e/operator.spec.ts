@@ -66,6 +66,13 @@ test('pause and recover of a timed batch never flick back; the list count is the
   // only the rows around the view are rendered, however many are loaded
   await expect(serial(1)).toHaveCount(0);
   expect(await rows(page).count()).toBeLessThanOrEqual(60);
+  // the wheel, ten and a half rows up into page 4: the page number follows and the view stays where the wheel left it
+  // (the jump input repeated every new page as a request, which jumped to that page's first row, serial 61)
+  await page.locator('.table-screen .p-virtualscroller').hover();
+  await page.mouse.wheel(0, -420);
+  await expect(paginator.locator('.p-paginator-page.p-highlight')).toHaveText('4');
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));
+  await expect(serial(80)).toBeInViewport();
 
   // the account filter is a searchable dropdown of the product line's accounts: lower case finds the account, and the
   // count for it equals the platform's total for the same filter
