@@ -15,6 +15,7 @@ import { lockMachine } from '../../machines/lock.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import { translate } from '../../contract/messages';
 import { api } from './api';
+import { warmTimeFormats } from './format';
 import { getLanguage } from './language';
 import { loadConsole, prefetchFirstList } from './load-console';
 import { notify } from './notify';
@@ -40,6 +41,13 @@ function cachedUserInfo(): UserInfo | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** Beside the login request: the console's chunk is fetched, and the zone formatters built once the request is out
+ * (the main thread idles until the answer; see warmTimeFormats). */
+function whileLoggingIn(): void {
+  void loadConsole().catch(() => {});
+  setTimeout(() => warmTimeFormats(getLanguage()), 0);
+}
+
 export const lockActor = createActor(
   lockMachine.provide({
     actions: { persist: (_, p) => localStorage.setItem(STORAGE.lock, JSON.stringify(p)) },
@@ -52,8 +60,8 @@ export const sessionActor = createActor(
     actors: {
       loadCaptcha: fromPromise(async () => { const c = await api.call(captchaEndpoint, {}); return { redomStr: c.redomStr, image: c.image }; }),
       // the console's chunk downloads while the login request is out, not after the user info (cold start, issue 15)
-      login: fromPromise(({ input }) => (void loadConsole().catch(() => {}), api.call(loginEndpoint, input))),
-      loginBySms: fromPromise(({ input }) => (void loadConsole().catch(() => {}), api.call(loginBySmsCodeEndpoint, input))),
+      login: fromPromise(({ input }) => (whileLoggingIn(), api.call(loginEndpoint, input))),
+      loginBySms: fromPromise(({ input }) => (whileLoggingIn(), api.call(loginBySmsCodeEndpoint, input))),
       register: fromPromise(({ input }) => api.call(epRegistEndpoint, input)),
       sendSmsCode: fromPromise(({ input }) =>
         input.kind === 'login'

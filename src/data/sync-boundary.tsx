@@ -9,6 +9,7 @@ import { searcherOf } from '../../sync/local-search';
 import { recordStoreOf, tableOf } from '../../sync/record-store';
 import { createWorkerReplicator, type WorkerReplicator } from '../../sync/sync-worker-client';
 import { api } from '../app/api';
+import { markLocalDb } from './cache-mark';
 import { getLanguage } from '../app/language';
 import { emitUnauthorized } from '../app/session-events';
 import { notify } from '../app/notify';
@@ -35,6 +36,8 @@ export function SyncBoundary({ token, userInfo, children }: SyncBoundaryProps) {
     const cleanups: (() => void)[] = [];
     void (async () => {
       const db = await openLocalDb({ cusId });
+      // the next login knows at once that this browser holds the account's cache (first-list.ts)
+      markLocalDb(cusId);
       if (closed) return void db.close();
       const replicator = createWorkerReplicator({
         db,

@@ -1,5 +1,5 @@
 import type { TopMenuItem, UserInfo } from '../../contract/endpoints/user.endpoints';
-import { localDbName } from '../../sync/local-db';
+import { hasLocalDb } from '../data/cache-mark';
 import { getLanguage } from '../app/language';
 import { menuStore } from '../app/menu-store';
 import { domesticRecords } from './mt-record-screens';
@@ -9,15 +9,6 @@ import { prefetchFirstPage, viewerOf } from './table-screen';
 // first page is asked as soon as the user info is here, beside the menus and before the shell renders (which keeps
 // the main thread busy for a few hundred ms), so it is here when the operator opens the records. A browser with a
 // cache answers from it, so nothing is asked there.
-
-/** Whether this browser holds a local database of the account's send records (RxDB's Dexie storage names its
- * IndexedDB databases `rxdb-dexie-<database>--<schema version>--<collection>`); unknown counts as held. */
-export async function hasRecordCache(cusId: string): Promise<boolean> {
-  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return true;
-  const prefix = `rxdb-dexie-${localDbName(cusId)}--`;
-  const names = await indexedDB.databases().catch(() => null);
-  return names === null || names.some((d) => d.name?.startsWith(prefix) && d.name.endsWith('--mt_records'));
-}
 
 /** The session's top menu once asked (login asks it beside the user info). */
 function topMenu(): Promise<TopMenuItem[]> {
@@ -33,11 +24,14 @@ function topMenu(): Promise<TopMenuItem[]> {
   });
 }
 
-/** Called with the user info, before the session opens the console: the cache is looked for now, before the console
- * opens its database (which creates it). */
+/** Called with the user info, before the session opens the console: asked in this task when the top menu is here
+ * (login asks both together), so the request leaves before the shell renders. */
 export function prefetchFirstList(userInfo: UserInfo): void {
-  if (typeof navigator !== 'undefined' && !navigator.onLine) return;
-  void Promise.all([hasRecordCache(userInfo.authUser.cus_id), topMenu()]).then(([cached, top]) => {
-    if (!cached && top.some((p) => p.prodType === 0 && p.prodAccess)) prefetchFirstPage(domesticRecords, viewerOf(userInfo, getLanguage()));
-  });
+  if ((typeof navigator !== 'undefined' && !navigator.onLine) || hasLocalDb(userInfo.authUser.cus_id)) return;
+  const ask = (top: TopMenuItem[]) => {
+    if (top.some((p) => p.prodType === 0 && p.prodAccess)) prefetchFirstPage(domesticRecords, viewerOf(userInfo, getLanguage()));
+  };
+  const { top } = menuStore.get();
+  if (top.length > 0) ask(top);
+  else void topMenu().then(ask);
 }

@@ -85,8 +85,12 @@ export function ConsoleLayout() {
   // the login form that had focus is gone: start keyboard navigation at the top of the console, so the first Tab
   // reaches the skip link (not wherever the removed form stood in the document)
   const shell = useRef<HTMLDivElement>(null);
+  // (in the next frame, like the tab bar's scroll: focus forces a layout)
   useEffect(() => {
-    if (!document.activeElement || document.activeElement === document.body) shell.current?.focus({ preventScroll: true });
+    const frame = requestAnimationFrame(() => {
+      if (!document.activeElement || document.activeElement === document.body) shell.current?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
   }, []);
 
   const toggle = () => {
