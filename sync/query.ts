@@ -156,6 +156,8 @@ export interface PageResult<T> {
   source: 'local' | 'server';
   /** the query reaches past the cache window and the platform is out of reach. */
   cachedOnly: boolean;
+  /** a platform answer's count of the whole query (what countQuery would ask for again). */
+  count?: CountResult;
 }
 
 export interface RunOptions {
@@ -179,8 +181,8 @@ export async function runQuery<T = Record<string, unknown>>(q: Query, o: RunOpti
   const endpoint = listEndpointFor(q);
   if ((past || o.fromPlatform) && o.online && o.client && endpoint) {
     const pageNumber = o.pageNumber ?? 1;
-    const res = (await o.client.call(endpoint, toListRequest(q, pageNumber) as never, { silent: true })) as { total: number; data: T[] };
-    return { rows: res.data, next: pageNumber * q.limit < res.total ? pageNumber + 1 : null, source: 'server', cachedOnly: false };
+    const res = (await o.client.call(endpoint, toListRequest(q, pageNumber) as never, { silent: true })) as { total: number; totalExact?: boolean; summary?: unknown; data: T[] };
+    return { rows: res.data, next: pageNumber * q.limit < res.total ? pageNumber + 1 : null, source: 'server', cachedOnly: false, count: serverCount(res) };
   }
   const db = o.db;
   if (!db) throw new Error('runQuery: the local database is not open');
@@ -297,12 +299,18 @@ export interface CountResult {
   summary?: unknown;
 }
 
+const serverCount = (res: { total: number; totalExact?: boolean; summary?: unknown }): CountResult => ({
+  total: res.total,
+  exact: res.totalExact ?? true,
+  source: 'server',
+  ...(res.summary !== undefined ? { summary: res.summary } : {}),
+});
+
 export async function countQuery(q: Query, o: RunOptions): Promise<CountResult> {
   const past = q.collection !== 'events' && reachesPastWindow(q, o.horizon);
   const endpoint = listEndpointFor(q);
   if ((past || o.fromPlatform) && o.online && o.client && endpoint) {
-    const res = (await o.client.call(endpoint, toListRequest({ ...q, limit: 20 }, 1) as never, { silent: true })) as { total: number; totalExact?: boolean; summary?: unknown };
-    return { total: res.total, exact: res.totalExact ?? true, source: 'server', ...(res.summary !== undefined ? { summary: res.summary } : {}) };
+    return serverCount((await o.client.call(endpoint, toListRequest({ ...q, limit: 20 }, 1) as never, { silent: true })) as { total: number; totalExact?: boolean; summary?: unknown });
   }
   const db = o.db;
   if (!db) throw new Error('countQuery: the local database is not open');

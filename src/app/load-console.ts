@@ -16,7 +16,10 @@ export function loadConsole() {
 /** The console once its chunk is here: rendered directly, without a suspended frame that would drop early keystrokes. */
 export const loadedConsole = () => loaded;
 
-/** The login chain's first list (src/screens/first-list.ts), asked with the user info once the chunk is here. */
-export function prefetchFirstList(userInfo: UserInfo): void {
-  void (loading ??= import('./logged-in-console')).then((m) => m.prefetchFirstList(userInfo)).catch(() => {});
+/** The login chain's first list (src/screens/first-list.ts), asked with the login answer or the user info once the
+ * chunk is here. */
+export function prefetchFirstList(who: { userInfo: UserInfo } | { loginName: string }): void {
+  void (loading ??= import('./logged-in-console'))
+    .then((m) => ('userInfo' in who ? m.prefetchFirstList(who.userInfo) : m.prefetchFirstListAtLogin(who.loginName)))
+    .catch(() => {});
 }

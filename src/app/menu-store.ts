@@ -58,8 +58,14 @@ async function fetchMenus(token: string | null): Promise<void> {
     // login, or a product switch, then finds its menu instead of waiting for them one round trip later
     const others = top.filter((t) => t.prodAccess && t.permCode !== active);
     // (loadGrantedMenus joins these instead of asking again)
-    const all = Promise.all(others.map((t) => (t.permCode === guess ? guessed : fetchMenu(t.permCode)).then((items) => live() && menuStore.set((s) => ({ ...s, menus: { ...s.menus, [t.permCode]: items } })), () => {})))
-      .then(() => void (live() && markAllLoaded()))
+    // they are stored together: each store change renders the whole shell again, on the first page's critical path
+    const all = Promise.all(others.map((t) => (t.permCode === guess ? guessed : fetchMenu(t.permCode)).then((items) => [t.permCode, items] as const, () => null)))
+      .then((got) => {
+        if (!live()) return;
+        const menus = Object.fromEntries(got.filter((g) => g !== null));
+        menuStore.set((s) => ({ ...s, menus: { ...s.menus, ...menus } }));
+        markAllLoaded();
+      })
       .finally(() => loadingAll === all && (loadingAll = null));
     loadingAll = all;
     const items = await (active === guess ? guessed : fetchMenu(active));

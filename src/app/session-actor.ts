@@ -41,9 +41,13 @@ function cachedUserInfo(): UserInfo | null {
   return parsed.success ? parsed.data : null;
 }
 
+/** The name typed at the login in progress: the first list leaves with its answer (src/screens/first-list.ts). */
+let loginName: string | null = null;
+
 /** Beside the login request: the console's chunk is fetched, and the zone formatters built once the request is out
  * (the main thread idles until the answer; see warmTimeFormats). */
-function whileLoggingIn(): void {
+function whileLoggingIn(name: string): void {
+  loginName = name;
   void loadConsole().catch(() => {});
   setTimeout(() => warmTimeFormats(getLanguage()), 0);
 }
@@ -60,8 +64,8 @@ export const sessionActor = createActor(
     actors: {
       loadCaptcha: fromPromise(async () => { const c = await api.call(captchaEndpoint, {}); return { redomStr: c.redomStr, image: c.image }; }),
       // the console's chunk downloads while the login request is out, not after the user info (cold start, issue 15)
-      login: fromPromise(({ input }) => (whileLoggingIn(), api.call(loginEndpoint, input))),
-      loginBySms: fromPromise(({ input }) => (whileLoggingIn(), api.call(loginBySmsCodeEndpoint, input))),
+      login: fromPromise(({ input }) => (whileLoggingIn(input.username), api.call(loginEndpoint, input))),
+      loginBySms: fromPromise(({ input }) => (whileLoggingIn(input.username), api.call(loginBySmsCodeEndpoint, input))),
       register: fromPromise(({ input }) => api.call(epRegistEndpoint, input)),
       sendSmsCode: fromPromise(({ input }) =>
         input.kind === 'login'
@@ -73,7 +77,7 @@ export const sessionActor = createActor(
       // (and the records' first page is asked then, before the console renders: src/screens/first-list.ts)
       fetchUserInfo: fromPromise(async () => {
         const [info] = await Promise.all([api.call(getUserInfoEndpoint, {}, { silent: true }), loadConsole().catch(() => {})]);
-        prefetchFirstList(info);
+        prefetchFirstList({ userInfo: info });
         return info;
       }),
       refreshToken: fromPromise(() => api.call(refreshEndpoint, {}, { silent: true })),
@@ -86,7 +90,12 @@ export const sessionActor = createActor(
         lockActor.send({ type: 'lock.clear' });
         notify({ severity: 'success', summary: translate(getLanguage(), 'login.success') });
       },
-      prefetchShell: () => void loadMenus(),
+      // (entered with a login answer, or with a stored token at start, when no name was typed)
+      prefetchShell: () => {
+        void loadMenus();
+        if (loginName) prefetchFirstList({ loginName });
+        loginName = null;
+      },
       clearSession: () => {
         writeToken(null);
         [STORAGE.userInfo, STORAGE.dashboard].forEach((k) => localStorage.removeItem(k));

@@ -7,10 +7,13 @@ import { localDbName } from '../../sync/local-db';
 // has no mark, which costs one platform page at the next login, not a wrong answer.
 
 const markOf = (cusId: string) => `sms-cloud.localDb.${localDbName(cusId)}`;
+// the same, by the name typed at login: the first list leaves with the login answer, before the user info says whose
+const loginMarkOf = (loginName: string) => `sms-cloud.localDbOfLogin.${loginName.trim().toLowerCase()}`;
 
-export function markLocalDb(cusId: string): void {
+export function markLocalDb(cusId: string, loginName?: string): void {
   try {
     localStorage.setItem(markOf(cusId), '1');
+    if (loginName) localStorage.setItem(loginMarkOf(loginName), cusId);
   } catch {
     // storage refused (private mode quota): the next login asks the platform for its first page, as on a new browser
   }
@@ -19,6 +22,16 @@ export function markLocalDb(cusId: string): void {
 export function hasLocalDb(cusId: string): boolean {
   try {
     return localStorage.getItem(markOf(cusId)) === '1';
+  } catch {
+    return true;
+  }
+}
+
+/** Whether the account last opened under this login name has its cache here (false for a name never seen). */
+export function hasLocalDbOfLogin(loginName: string): boolean {
+  try {
+    const cusId = localStorage.getItem(loginMarkOf(loginName));
+    return cusId !== null && hasLocalDb(cusId);
   } catch {
     return true;
   }

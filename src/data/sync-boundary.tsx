@@ -37,7 +37,7 @@ export function SyncBoundary({ token, userInfo, children }: SyncBoundaryProps) {
     void (async () => {
       const db = await openLocalDb({ cusId });
       // the next login knows at once that this browser holds the account's cache (first-list.ts)
-      markLocalDb(cusId);
+      markLocalDb(cusId, actor);
       if (closed) return void db.close();
       const replicator = createWorkerReplicator({
         db,

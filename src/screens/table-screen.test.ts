@@ -61,7 +61,8 @@ describe('runQuery fromPlatform', () => {
     const calls: unknown[] = [];
     const page = await runQuery(q, { client: client(calls), online: true, horizon: 0, fromPlatform: true, pageNumber: 2 });
     expect(calls).toEqual([['/mtRecord/list', { pageNumber: 2, pageSize: 50, prod_type: 0 }]]);
-    expect(page).toEqual({ rows: [{ sn: 's1' }], next: 3, source: 'server', cachedOnly: false });
+    // the page carries the platform's count, so the total needs no second list call
+    expect(page).toEqual({ rows: [{ sn: 's1' }], next: 3, source: 'server', cachedOnly: false, count: { total: 120, exact: true, source: 'server' } });
   });
 
   it('offline it reads locally, and says so when there is no database', async () => {

@@ -12,7 +12,7 @@ import { translate } from '../../contract/messages';
 import { throttleTime } from 'rxjs';
 import { RECORD_COLLECTIONS } from '../../sync/local-db';
 import { liveRead } from '../../sync/live-read';
-import { changesOf, listEndpointFor, runQuery, type Filter, type PageResult, type Query, type QueryCollection } from '../../sync/query';
+import { changesOf, listEndpointFor, runQuery, type CountResult, type Filter, type PageResult, type Query, type QueryCollection } from '../../sync/query';
 import { api } from '../app/api';
 import { wallClockDay, wallClockToEpoch } from '../app/format';
 import { useSession } from '../app/use-session';
@@ -139,6 +139,8 @@ interface Shown {
   next: string | number | null;
   source: RowSource;
   cachedOnly: boolean;
+  /** the platform's count of the whole query, answered with its rows. */
+  count?: CountResult;
 }
 
 /** What the screens need to know of the viewer, from the user info and the language. */
@@ -310,7 +312,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
       // a backfill writes older pages below the screen: a re-read that finds the same rows must not re-render them
       // (it made scrolling stutter while the cache filled)
       const same = source === 'local' && cur.key === key && cur.source === source && cur.next === page.next && sameRows(cur.rows, page.rows);
-      if (!same) setShown({ key, rows: page.rows, next: page.next, source, cachedOnly: page.cachedOnly });
+      if (!same) setShown({ key, rows: page.rows, next: page.next, source, cachedOnly: page.cachedOnly, count: page.count });
       setLoading(false);
     };
     const platformRows = () => (shownRef.current.key === key && shownRef.current.source === 'first-sync' ? shownRef.current.rows.length : 0);
@@ -516,7 +518,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     return typeof k === 'string' || typeof k === 'number' ? k : `#${i}`;
   }, [key]);
   const filterDefs = def.filters.filter((f) => !f.visible || f.visible(viewer));
-  const whole = useWholeResult(def, filters, { runtime, horizon, online, source: shown.source });
+  const whole = useWholeResult(def, filters, { runtime, horizon, online, source: shown.source, count: shown.key === queryKey ? shown.count : undefined });
   // the summary is over the whole filtered result: the scan's, or the rows on screen once they are all of it
   const summary = def.summary ? (whole.summary ?? (shown.next === null && !loading ? def.summary(rows) : null)) : undefined;
 

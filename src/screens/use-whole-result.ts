@@ -22,10 +22,17 @@ export interface WholeResult {
 export function useWholeResult<T>(
   def: ScreenDefinition<T>,
   filters: Filter[],
-  o: { runtime: SyncRuntime | null; horizon: number; online: boolean; source: 'local' | 'first-sync' | 'past-window' },
+  o: {
+    runtime: SyncRuntime | null;
+    horizon: number;
+    online: boolean;
+    source: 'local' | 'first-sync' | 'past-window';
+    /** the platform's count that came with the rows on screen: not asked for again. */
+    count?: CountResult;
+  },
 ): WholeResult {
   const [out, setOut] = useState<WholeResult>({ count: null, summary: null });
-  const { runtime, horizon, online, source } = o;
+  const { runtime, horizon, online, source, count: shownCount } = o;
   useEffect(() => {
     let cancelled = false;
     // a change notice during a scan starts a new one: the older one stops writing
@@ -37,7 +44,7 @@ export function useWholeResult<T>(
       const my = ++gen;
       const stale = () => cancelled || my !== gen;
       if (source !== 'local') {
-        const count = await countQuery(q, { db, client: api, online, horizon, fromPlatform: true });
+        const count = shownCount ?? (await countQuery(q, { db, client: api, online, horizon, fromPlatform: true }));
         const summary = def.platformSummary && count.summary !== undefined ? (def.platformSummary(count.summary) as Record<string, string>) : null;
         if (!stale()) setOut({ count, summary });
         return;
@@ -69,6 +76,6 @@ export function useWholeResult<T>(
       cancelled = true;
       sub?.unsubscribe();
     };
-  }, [def, filters, runtime, horizon, online, source]);
+  }, [def, filters, runtime, horizon, online, source, shownCount]);
   return out;
 }
