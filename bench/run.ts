@@ -264,9 +264,10 @@ async function main() {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.addInitScript(() => {
       localStorage.setItem('sms.bench', '1');
-      const w = window as unknown as { __longTasks: number };
+      const w = window as unknown as { __longTasks: number; __longTaskList: PerformanceEntry[] };
       w.__longTasks = 0;
-      new PerformanceObserver((l) => l.getEntries().forEach((e) => (w.__longTasks += e.duration))).observe({ type: 'longtask', buffered: true });
+      w.__longTaskList = [];
+      new PerformanceObserver((l) => l.getEntries().forEach((e) => ((w.__longTasks += e.duration), w.__longTaskList.length < 500 && w.__longTaskList.push(e)))).observe({ type: 'longtask', buffered: true });
     });
     await page.goto(`${ORIGIN}/sms-cloud/login`);
     await page.locator('#login-username').fill('admin');
@@ -293,6 +294,7 @@ async function main() {
       page.on('requestfinished', (r) => trace.push([at(), `${short(r.url())} answered`]));
       page.on('framenavigated', (f) => f === page.mainFrame() && trace.push([at(), `URL ${short(f.url())}`]));
     }
+    let rowsInPageAt = NaN;
     await profiled(page, 'login to the first page', async () => {
       t0 = performance.now();
       await page.locator('form').first().locator('button[type=submit]').click();
@@ -303,13 +305,36 @@ async function main() {
         dispatchEvent(new PopStateEvent('popstate'));
       });
       // checked every frame: locator.waitFor backs off to polling every 500 ms, which rounded this figure up by as much
-      await page.waitForFunction(() => document.querySelectorAll('.table-screen tbody tr:not(.p-datatable-emptymessage)').length >= 20, null, { polling: 'raf' });
+      // (answers the page's clock when the rows are there: the same wait seen from the page, without the debugging
+      // protocol's delay in passing the answer back on a busy machine)
+      const rowsAt = await page.waitForFunction(() => document.querySelectorAll('.table-screen tbody tr:not(.p-datatable-emptymessage)').length >= 20 && performance.now(), null, { polling: 'raf' });
+      rowsInPageAt = (await rowsAt.jsonValue()) as number;
     });
+    // the page's own clock: requests (resource timing) and long tasks from the login answer to the rows, which the
+    // trace above receives late through the debugging protocol on a busy machine
+    if (VERBOSE) {
+      // (a string: tsx names the functions of a closure with a helper the page does not have)
+      const inPage = (await page.evaluate(`(() => {
+        const res = performance.getEntriesByType('resource');
+        const zero = res.find((e) => e.name.endsWith('/user/login'))?.responseEnd ?? 0;
+        const at = (e) => Math.round(e.startTime - zero);
+        return [
+          ...res.filter((e) => e.responseEnd >= zero).map((e) => [at(e), e.name.replace(location.origin, '') + ' -> ' + Math.round(e.responseEnd - zero)]),
+          ...window.__longTaskList.filter((e) => e.startTime + e.duration >= zero).map((e) => [at(e), 'long task ' + Math.round(e.duration) + ' ms']),
+          ...performance.getEntriesByType('mark').filter((e) => e.startTime >= zero).map((e) => [at(e), 'mark ' + e.name]),
+          [Math.round(${rowsInPageAt} - zero), 'rows on screen'],
+        ].sort((a, b) => a[0] - b[0]);
+      })()`)) as [number, string][];
+      log('in the page, ms after the login answer:');
+      for (const [ms, what] of inPage) log(`  ${String(ms).padStart(6)} ms  ${what}`);
+    }
     const coldFirst = performance.now() - t0;
+    const loginEndInPage = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.endsWith('/user/login'))?.responseEnd ?? NaN);
+    const coldAfterLoginInPage = rowsInPageAt - loginEndInPage;
     const coldAfterLogin = performance.now() - loginAnsweredAt;
     log(`first 20 rows on screen after ${round(coldFirst)} ms`);
     if (VERBOSE) for (const [ms, what] of trace.filter(([ms]) => ms <= coldFirst)) log(`  ${String(ms).padStart(6)} ms  ${what}`);
-    if (COLD_ONLY) return log(`cold first page after login ${round(coldAfterLogin)} ms, platform first page ${round(platformFirst)} ms`);
+    if (COLD_ONLY) return log(`cold first page after login ${round(coldAfterLogin)} ms (in the page ${round(coldAfterLoginInPage)} ms), platform first page ${round(platformFirst)} ms`);
     // scrolling while the backfill runs, as a user would: every frame's gap over 3 s of scrolling the records table
     // (60 frames/s is 16.7 ms; a gap over 50 ms is a visible stutter)
     await page.locator('[data-testid=sync-status][data-status=backfill]').waitFor({ timeout: 60_000 }).catch(() => undefined);
@@ -425,6 +450,7 @@ async function main() {
       raw_dexie_same_indexes_docs_per_s: round(rawIndexedPerS, 0),
       cold_first_page_ms: round(coldFirst),
       cold_first_page_after_login_ms: round(coldAfterLogin),
+      cold_first_page_after_login_in_page_ms: round(coldAfterLoginInPage),
       platform_first_page_ms: round(platformFirst),
       warm_page_p95_ms: round(p95(allLocal), 2),
       platform_page_p95_ms: round(p95(allPlatform), 2),
@@ -488,6 +514,7 @@ function updateBenchmarksMd(r: Record<string, unknown>) {
     ['raw_dexie_same_indexes_docs_per_s (bulkPut with the 7 indexes of the collection\'s table)', r.raw_dexie_same_indexes_docs_per_s],
     ['cold_first_page_ms', r.cold_first_page_ms],
     ['cold_first_page_after_login_ms (from the login answer)', r.cold_first_page_after_login_ms],
+    ['cold_first_page_after_login_in_page_ms (the same, on the page\'s clock: from the login response\'s end to the frame with the rows)', r.cold_first_page_after_login_in_page_ms],
     ['platform_first_page_ms', r.platform_first_page_ms],
     ['warm_page_p95_ms', r.warm_page_p95_ms],
     ['platform_page_p95_ms', r.platform_page_p95_ms],

@@ -65,6 +65,32 @@ describe('local database', () => {
 });
 
 describe('record store opened by name (the sync worker)', () => {
+  it("a pull's page that left before a command's result never overwrites it, whichever thread writes first (issue 14)", async () => {
+    db = await openLocalDb({ cusId: 'U6', indexedDB, IDBKeyRange, namespace: `t${Date.now()}` });
+    const page = recordStoreOf(db);
+    const worker = openRecordStore(db.name, db.token, { indexedDB, IDBKeyRange });
+    await page.put('mt_records', [mt('r', 1, { mt_status: 2, seq: 5 })]);
+    const ticks = async (n: number) => {
+      for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
+    };
+    // every interleaving of the two (a read-then-write in separate transactions flicked in 4 of these 40)
+    for (let round = 0; round < 40; round++) {
+      const seq = 6 + round;
+      // the outbox's result (new state, new seq); the worker's pull carries the state before it
+      await Promise.all([
+        ticks(round % 5).then(() => page.update('mt_records', 'r', (cur) => ({ ...cur, mt_status: round, seq }))),
+        ticks(Math.floor(round / 5)).then(() => worker.putNewer('mt_records', [mt('r', 1, { mt_status: 2, seq: seq - 1 })])),
+      ]);
+      const [r] = await page.get('mt_records', ['r']);
+      expect(r).toMatchObject({ mt_status: round, seq });
+    }
+    // a newer page is written; an update of a record not here changes nothing
+    expect((await worker.putNewer('mt_records', [mt('r', 1, { mt_status: 9, seq: 99 })])).length).toBe(1);
+    expect((await page.get('mt_records', ['r']))[0]).toMatchObject({ mt_status: 9, seq: 99 });
+    expect(await page.update('mt_records', 'missing', (cur) => cur)).toBe(false);
+    worker.close();
+  });
+
   it('writes where RxDB reads', async () => {
     db = await openLocalDb({ cusId: 'U5', indexedDB, IDBKeyRange, namespace: `t${Date.now()}` });
     const byName = openRecordStore(db.name, db.token, { indexedDB, IDBKeyRange });

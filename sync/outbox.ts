@@ -75,17 +75,15 @@ export function createOutbox(o: OutboxOptions): Outbox {
   async function applyResult(ev: EventDoc, result: Record<string, unknown>) {
     if (ev.type.startsWith('send.') && result) return applySendResult(store, ev, result as never, now());
     if (ev.type.startsWith('batch.') && typeof result?.time_batch === 'string') {
-      const [cur] = await store.get('time_batches', [result.time_batch]);
-      if (!cur) return;
       // the row's new seq goes with it: a forward pull still carrying the state before this command is older, and
-      // the replication keeps this copy over it (no flick back to the old state)
-      const next = {
+      // the replication keeps this copy over it (no flick back to the old state). Read and written in one
+      // transaction: the pull's own check-and-write (putNewer, in the worker) cannot fall between the two.
+      await store.update('time_batches', result.time_batch, (cur) => ({
         ...cur,
         ...(typeof result.send_status === 'number' ? { send_status: result.send_status } : {}),
         ...(ev.type === 'batch.edit' ? { decodeContent: String(ev.payload.content ?? '') } : {}),
         ...(typeof result.seq === 'number' ? { seq: Math.max(Number(cur.seq ?? 0), result.seq) } : {}),
-      };
-      await store.put('time_batches', [next]);
+      }));
     }
   }
 

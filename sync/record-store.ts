@@ -18,6 +18,12 @@ export interface RecordStore {
   dbName: string;
   /** Upserts pulled documents. Takes ownership: the objects get RxDB's storage fields in place. */
   put(name: RecordCollectionName, docs: Doc[]): Promise<void>;
+  /** Upserts pulled documents but those older (by seq) than the copy here, read and written in one transaction: a
+   * command's result that another thread writes meanwhile (outbox.ts, on the page; pulls run in the sync worker) is
+   * never overwritten by a page that left before it. Returns the documents written. */
+  putNewer(name: RecordCollectionName, docs: Doc[]): Promise<Doc[]>;
+  /** Changes one record, read and written in one transaction (null: no change); false when it is not here. */
+  update(name: RecordCollectionName, id: string, change: (cur: Doc) => Doc | null): Promise<boolean>;
   remove(name: RecordCollectionName, ids: string[]): Promise<void>;
   get(name: RecordCollectionName, ids: string[]): Promise<Doc[]>;
   count(name: RecordCollectionName): Promise<number>;
@@ -83,6 +89,45 @@ export function createRecordStore(dbName: string, token: string, tableOf: TableO
       await (await tableOf(name)).bulkPut(docs);
       hook?.put(name, docs);
       announceChange(dbName, name);
+    },
+    async putNewer(name, docs) {
+      if (docs.length === 0) return [];
+      const table = await tableOf(name);
+      const pk = pkOf(name);
+      const at = nextLwt();
+      const rev = `1-${token}`;
+      const written = await table.db.transaction('rw', table, async () => {
+        const here = await table.bulkGet(docs.map((d) => String(d[pk])));
+        const newer = docs.filter((d, i) => {
+          const h = here[i];
+          return !(live(h) && Number(d.seq) < Number(h.seq));
+        });
+        for (const d of newer) stamp(d, at, rev);
+        await table.bulkPut(newer);
+        return newer;
+      });
+      if (written.length === 0) return written;
+      hook?.put(name, written);
+      announceChange(dbName, name);
+      return written;
+    },
+    async update(name, id, change) {
+      const table = await tableOf(name);
+      const at = nextLwt();
+      const rev = `1-${token}`;
+      const next = await table.db.transaction('rw', table, async () => {
+        const cur = await table.get(id);
+        if (!live(cur)) return undefined;
+        const out = change(stripInternal({ ...cur }));
+        if (out) await table.put(stamp(out, at, rev));
+        return out;
+      });
+      if (next === undefined) return false;
+      if (next) {
+        hook?.put(name, [next]);
+        announceChange(dbName, name);
+      }
+      return true;
     },
     async remove(name, ids) {
       if (ids.length === 0) return;

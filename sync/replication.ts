@@ -170,8 +170,8 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
 
   const getWindow = () => readWindow(store);
 
-  /** Writes one page: live documents upserted, tombstones removed. */
-  async function apply(resource: FeedResource, docs: Record<string, unknown>[]): Promise<number> {
+  /** Writes one page: live documents upserted, tombstones removed; `onlyNewer`: none older than the copy here. */
+  async function apply(resource: FeedResource, docs: Record<string, unknown>[], onlyNewer = false): Promise<number> {
     const name = COLLECTION_OF_RESOURCE[resource];
     const pk = RECORD_COLLECTIONS[name].primaryKey;
     const live: Record<string, unknown>[] = [];
@@ -180,9 +180,10 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
       if (d.deleted) gone.push(String(d[pk]));
       else live.push(toLocal(name, d));
     }
-    await store.put(name, live);
+    if (!onlyNewer) await store.put(name, live);
+    const written = onlyNewer ? (await store.putNewer(name, live)).length : live.length;
     await store.remove(name, gone);
-    return live.length;
+    return written;
   }
 
   /** A forward page's documents less the ones older than the copy here: a command's result is written locally with
@@ -244,7 +245,8 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
         for (const d of res.documents) ids.add(String(d[pk]));
         forwardIds.set(resource, ids);
       }
-      const written = await apply(resource, await newerThanLocal(resource, res.documents));
+      // (tombstones checked here; live documents in the write's own transaction)
+      const written = await apply(resource, [...res.documents.filter((d) => !d.deleted), ...(await newerThanLocal(resource, res.documents.filter((d) => d.deleted)))], true);
       st.forwardSeq = Math.max(st.forwardSeq, ...res.documents.map((d) => Number(d.seq)));
       await store.writeState(resource, st);
       update(resource, { synced: progress$.value.resources[resource].synced + written, error: null });

@@ -5,7 +5,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Paginator } from 'primereact/paginator';
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { translate } from '../../contract/messages';
@@ -16,7 +16,7 @@ import { changesOf, listEndpointFor, runQuery, type CountResult, type Filter, ty
 import { api } from '../app/api';
 import { wallClockDay, wallClockToEpoch } from '../app/format';
 import { useSession } from '../app/use-session';
-import { progress$, useOnline, usePending, useRuntime } from '../data/sync-runtime';
+import { pending$, progress$, useOnline, useRuntime } from '../data/sync-runtime';
 import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from './date-shortcuts';
 import { downloadXlsx } from './export-xlsx';
 import { useWholeResult } from './use-whole-result';
@@ -82,6 +82,27 @@ export function settlingAfter(settling: Settling[], reads: number): Settling[] {
   return kept.length === settling.length ? settling : kept;
 }
 
+/**
+ * The pending events and the acknowledged ones held until the rows are re-read, as one state: an event leaves the
+ * one and joins the other in the same update, so no frame shows the row without its effect. (Two updates made while
+ * rendering, one per list, lost the second under load: the row flicked back, issue 14.)
+ */
+function usePendingAndSettling(localReads: RefObject<number>) {
+  const [events, setEvents] = useState(() => ({ pending: pending$.value, settling: [] as Settling[] }));
+  useEffect(() => {
+    const sub = pending$.subscribe((next) =>
+      setEvents((cur) => {
+        if (cur.pending === next) return cur;
+        const gone = cur.pending.filter((p) => !next.some((e) => e.id === p.id));
+        const held = gone.map((ev) => ({ ev: { ...ev, status: 'acked' as const }, reads: localReads.current }));
+        return { pending: next, settling: held.length ? [...cur.settling, ...held] : cur.settling };
+      }),
+    );
+    return () => sub.unsubscribe();
+  }, [localReads]);
+  return [events, setEvents] as const;
+}
+
 /** A further page appended to the rows on screen, without rows already there (pages shift while rows arrive). */
 export function appendPage<R extends Record<string, unknown>>(shown: R[], page: R[], key: string): R[] {
   const seen = new Set(shown.map((r) => r[key]));
@@ -109,16 +130,33 @@ function useResourceLive(c: QueryCollection): boolean {
  * rows take over or the screen leaves the query. A page asked before its screen opened (the login chain's first list,
  * prefetchFirstPage) stands for it only while fresh.
  */
-const firstSyncPages = new Map<string, { page: Promise<PageResult<Row>>; at: number }>();
+interface FirstSyncPage {
+  page: Promise<PageResult<Row>>;
+  at: number;
+  /** the page once answered: a screen that opens then shows it in its first render */
+  answer?: PageResult<Row>;
+}
+const firstSyncPages = new Map<string, FirstSyncPage>();
 const PREFETCH_FRESH_MS = 30_000;
 function askFirstSyncPage(key: string, q: Query): Promise<PageResult<Row>> {
   let entry = firstSyncPages.get(key);
   if (!entry || Date.now() - entry.at > PREFETCH_FRESH_MS) {
     const page = runQuery<Row>(q, { client: api, online: true, horizon: 0, fromPlatform: true, pageNumber: 1 });
-    page.catch(() => {});
-    firstSyncPages.set(key, (entry = { page, at: Date.now() }));
+    const asked: FirstSyncPage = { page, at: Date.now() };
+    // (and the rejection is handled: the callers see it)
+    page.then((answer) => void (asked.answer = answer), () => {});
+    firstSyncPages.set(key, (entry = asked));
   }
   return entry.page;
+}
+
+/** A fresh first-sync page already answered for the query (the login chain's first list): the screen's first render
+ * shows its rows, with no empty frame and no second render to fill it. */
+function answeredFirstPage(key: string): Shown | null {
+  const entry = firstSyncPages.get(key);
+  if (!entry?.answer || Date.now() - entry.at > PREFETCH_FRESH_MS) return null;
+  const { rows, next, cachedOnly, count } = entry.answer;
+  return { key, rows, next, source: 'first-sync', cachedOnly, count };
 }
 
 /** Asks the platform for a list screen's first page before the screen opens, as the screen itself would (same query,
@@ -233,7 +271,6 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   const viewer = useViewer();
   const runtime = useRuntime();
   const online = useOnline();
-  const pending = usePending();
   const search = useSearch();
   const [location, navigate] = useLocation();
   const params = useMemo(() => readParams(search), [search]);
@@ -244,8 +281,10 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   const resourceLive = useResourceLive(def.collection);
   const pageSize = pageSizeOf(params.size);
   const queryKey = useMemo(() => JSON.stringify([def.collection, filters, pageSize]), [def.collection, filters, pageSize]);
-  const [shown, setShownState] = useState<Shown>({ key: '', rows: [], next: null, source: 'local', cachedOnly: false });
-  const [loading, setLoading] = useState(true);
+  // (a cold start: the login chain's first list may already be here; a browser with a cache asks none)
+  const [answered] = useState(() => answeredFirstPage(queryKey));
+  const [shown, setShownState] = useState<Shown>(() => answered ?? { key: '', rows: [], next: null, source: 'local', cachedOnly: false });
+  const [loading, setLoading] = useState(answered === null);
   // async answers compare against what is on screen now, not what their render saw
   const shownRef = useRef(shown);
   const setShown = useCallback((next: Shown) => {
@@ -256,15 +295,12 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   // the last row index the virtual scroller shows: the cache can grow under a viewport already at the end
   const lastIndex = useRef(0);
   // events that left the pending list, held until the rows are re-read (see settlingAfter)
-  const [settling, setSettling] = useState<Settling[]>([]);
-  const [prevPending, setPrevPending] = useState(pending);
   const localReads = useRef(0);
-  if (prevPending !== pending) {
-    // during render, so no frame shows the row without the effect
-    setPrevPending(pending);
-    const gone = prevPending.filter((p) => !pending.some((e) => e.id === p.id));
-    if (gone.length) setSettling((cur) => [...cur, ...gone.map((ev) => ({ ev: { ...ev, status: 'acked' as const }, reads: localReads.current }))]);
-  }
+  const [{ pending, settling }, setEvents] = usePendingAndSettling(localReads);
+  const setSettling = useCallback((change: (cur: Settling[]) => Settling[]) => setEvents((cur) => {
+    const next = change(cur.settling);
+    return next === cur.settling ? cur : { ...cur, settling: next };
+  }), [setEvents]);
   useEffect(() => {
     // a rejected event rolls back at once
     const db = runtime?.db;
@@ -275,7 +311,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
       if (!cancelled && rejected.size) setSettling((cur) => cur.filter((s) => !rejected.has(s.ev.id)));
     });
     return () => void (cancelled = true);
-  }, [settling, runtime]);
+  }, [settling, runtime, setSettling]);
   // no local database yet: ask the platform now, while rendering (once per query, see firstSyncPages)
   if (!runtime && online && listEndpointFor({ collection: def.collection, filters, limit: pageSize })) {
     askFirstSyncPage(queryKey, { collection: def.collection, filters, limit: pageSize });
@@ -283,7 +319,8 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   useEffect(() => () => void firstSyncPages.delete(queryKey), [queryKey]);
   // filters and table mount in a transition after the first commit: a request asked in this render leaves when the
   // (short) first task ends, instead of after the whole screen has rendered, and the screen renders while it travels
-  const [mounted, setMounted] = useState(false);
+  // (rows already answered: the whole screen renders at once, nothing is left to ask first)
+  const [mounted, setMounted] = useState(answered !== null);
   useEffect(() => startTransition(() => setMounted(true)), []);
 
   useEffect(() => {
@@ -301,7 +338,8 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     let cancelled = false;
     let localShown = false;
     let stopLive = () => {};
-    setLoading(true);
+    // (the first render already shows the answered first page of this query)
+    if (shownRef.current !== answered || answered.key !== key) setLoading(true);
 
     const show = (page: PageResult<Row>, source: RowSource) => {
       const cur = shownRef.current;
@@ -311,7 +349,8 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
       }
       // a backfill writes older pages below the screen: a re-read that finds the same rows must not re-render them
       // (it made scrolling stutter while the cache filled)
-      const same = source === 'local' && cur.key === key && cur.source === source && cur.next === page.next && sameRows(cur.rows, page.rows);
+      const same =
+        cur.key === key && cur.source === source && cur.next === page.next && (cur.rows === page.rows || (source === 'local' && sameRows(cur.rows, page.rows)));
       if (!same) setShown({ key, rows: page.rows, next: page.next, source, cachedOnly: page.cachedOnly, count: page.count });
       setLoading(false);
     };
@@ -368,7 +407,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
       error: () => !cancelled && setLoading(false),
     });
     return stop;
-  }, [runtime, horizon, filters, pageSize, def.collection, online, resourceLive, setShown]);
+  }, [runtime, horizon, filters, pageSize, def.collection, online, resourceLive, setShown, setSettling, answered]);
 
   /** The page being read: a second caller (a jump while scrolling loads) waits for it instead of returning at once. */
   const moreInFlight = useRef<Promise<void> | null>(null);
@@ -456,8 +495,10 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   }, [queryKey]);
   useEffect(() => {
     const target = pinnedTarget.current;
+    // (scrollTop forces a layout: read only with a jump pinned, not on every commit of new rows)
+    if (target === null) return;
     const top = tableRef.current?.scroller()?.scrollTop;
-    if (target !== null && top !== undefined && top < target * ROW_PX - ROW_PX && rows.length > target) tableRef.current?.scrollToIndex(target);
+    if (top !== undefined && top < target * ROW_PX - ROW_PX && rows.length > target) tableRef.current?.scrollToIndex(target);
   }, [rows]);
   useEffect(() => {
     const target = jumpTarget.current;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { throttleTime } from 'rxjs';
 import { changesOf, countQuery, runQuery, type CountResult, type Filter, type Query } from '../../sync/query';
 import { api } from '../app/api';
@@ -33,7 +33,15 @@ export function useWholeResult<T>(
 ): WholeResult {
   const [out, setOut] = useState<WholeResult>({ count: null, summary: null });
   const { runtime, horizon, online, source, count: shownCount } = o;
+  // platform rows that came with their count: the whole result is known in the render that shows them (a state set
+  // from an effect rendered the screen a second time on the cold path, issue 15)
+  const given = source !== 'local' ? (shownCount ?? null) : null;
+  const fromRows = useMemo<WholeResult | null>(
+    () => (given ? { count: given, summary: def.platformSummary && given.summary !== undefined ? (def.platformSummary(given.summary) as Record<string, string>) : null } : null),
+    [def, given],
+  );
   useEffect(() => {
+    if (given) return;
     let cancelled = false;
     // a change notice during a scan starts a new one: the older one stops writing
     let gen = 0;
@@ -44,7 +52,7 @@ export function useWholeResult<T>(
       const my = ++gen;
       const stale = () => cancelled || my !== gen;
       if (source !== 'local') {
-        const count = shownCount ?? (await countQuery(q, { db, client: api, online, horizon, fromPlatform: true }));
+        const count = await countQuery(q, { db, client: api, online, horizon, fromPlatform: true });
         const summary = def.platformSummary && count.summary !== undefined ? (def.platformSummary(count.summary) as Record<string, string>) : null;
         if (!stale()) setOut({ count, summary });
         return;
@@ -76,6 +84,6 @@ export function useWholeResult<T>(
       cancelled = true;
       sub?.unsubscribe();
     };
-  }, [def, filters, runtime, horizon, online, source, shownCount]);
-  return out;
+  }, [def, filters, runtime, horizon, online, source, given]);
+  return fromRows ?? out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderedRange } from './virtual-table';
+import { keptRange, renderedRange } from './virtual-table';
 
 // The rows the table renders for a scroll offset: always the rows in view, a margin either side, and a range that
 // moves in steps so most scroll events render nothing.
@@ -38,5 +38,16 @@ describe('renderedRange', () => {
     const [start, end] = renderedRange(0, 0, ROW, 1_000);
     expect(start).toBe(0);
     expect(end).toBeGreaterThanOrEqual(20);
+  });
+
+  it('a first measure that finds fewer rows in view than guessed keeps the rows on screen (no re-render)', () => {
+    const guess = renderedRange(0, 0, ROW, 1_000);
+    const measured = renderedRange(0, 460, ROW, 1_000);
+    expect(keptRange(guess, measured)).toBe(guess);
+    // scrolling past the guess moves the range; a new, much shorter list does too
+    const scrolled = renderedRange(40 * ROW, 460, ROW, 1_000);
+    expect(keptRange(guess, scrolled)).toBe(scrolled);
+    expect(keptRange(guess, renderedRange(0, 460, ROW, 5))).toEqual([0, 5]);
+    expect(keptRange(measured, renderedRange(0, 460, ROW, 1_000))).toBe(measured);
   });
 });

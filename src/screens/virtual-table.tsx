@@ -1,4 +1,4 @@
-import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import './virtual-table.css';
 
 // The list screens' table: a fixed-height scroller that renders only the rows in view, with the markup and theme
@@ -59,6 +59,14 @@ export function renderedRange(scrollTop: number, viewHeight: number, rowHeight: 
   return [Math.min(start, count), Math.min(count, start + inView + 3 * OVERSCAN)];
 }
 
+/** The range to render after a measure: the one on screen while it holds the measured one and is at most two steps
+ * longer (the first guess, or a view that shrank), so a first measure that finds fewer rows in view than guessed
+ * re-renders nothing. */
+export function keptRange(cur: [number, number], next: [number, number]): [number, number] {
+  const inside = next[0] >= cur[0] && next[1] <= cur[1] && cur[1] - cur[0] <= next[1] - next[0] + 2 * OVERSCAN;
+  return inside || (cur[0] === next[0] && cur[1] === next[1]) ? cur : next;
+}
+
 /** clicks on controls inside a row (action buttons, links) are theirs, not the row's. */
 const CONTROL = 'button, a, input, select, textarea, [role=button], [role=checkbox], .p-dropdown';
 
@@ -71,22 +79,31 @@ function VirtualTableInner<R>(props: VirtualTableProps<R>, ref: React.ForwardedR
   const onRangeRef = useRef(onRange);
   onRangeRef.current = onRange;
 
-  const measure = useCallback(() => {
-    const el = scrollerRef.current;
-    if (!el) return;
-    const view = el.clientHeight - (theadRef.current?.offsetHeight ?? 0);
-    const next = renderedRange(el.scrollTop, view, rowHeight, rows.length);
-    setRange((cur) => (cur[0] === next[0] && cur[1] === next[1] ? cur : next));
-    const first = Math.min(Math.round(el.scrollTop / rowHeight), Math.max(0, rows.length - 1));
-    const last = Math.max(first, Math.min(rows.length - 1, Math.ceil((el.scrollTop + view) / rowHeight) - 1));
+  // the scroller's offset and height as last measured (a scroll, or the resize observer); view 0: not measured yet
+  const box = useRef({ top: 0, view: 0 });
+  const update = useCallback(() => {
+    const { top, view } = box.current;
+    const next = renderedRange(top, view, rowHeight, rows.length);
+    setRange((cur) => keptRange(cur, next));
+    if (view === 0) return;
+    const first = Math.min(Math.round(top / rowHeight), Math.max(0, rows.length - 1));
+    const last = Math.max(first, Math.min(rows.length - 1, Math.ceil((top + view) / rowHeight) - 1));
     if (first !== lastRange.current.first || last !== lastRange.current.last) {
       lastRange.current = { first, last };
       onRangeRef.current?.({ first, last });
     }
   }, [rowHeight, rows.length]);
+  const measure = useCallback(() => {
+    const el = scrollerRef.current;
+    if (!el) return;
+    box.current = { top: el.scrollTop, view: el.clientHeight - (theadRef.current?.offsetHeight ?? 0) };
+    update();
+  }, [update]);
 
-  // the list's length changes the range (rows arrived below the view); the scroller's size too
-  useLayoutEffect(measure, [measure]);
+  // the list's length changes the range (rows arrived below the view) without a layout read. The size is read only
+  // by the resize observer, which reports after the frame's layout: reading it in the first commit forced the whole
+  // screen's layout there (20-30 ms on the cold path, issue 15); the first frame shows the first guess, a screenful.
+  useEffect(update, [update]);
   useEffect(() => {
     const el = scrollerRef.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
