@@ -54,7 +54,7 @@ function start(fakes: Fakes = {}, input: Partial<SessionInput> = {}) {
       storeToken: (_, p) => record('storeToken', p),
       storeUserInfo: (_, p) => record('storeUserInfo', p),
       sessionStarted: () => record('sessionStarted', true),
-      prefetchShell: () => record('prefetchShell', true),
+      prefetchShell: (_, p) => record('prefetchShell', p),
       clearSession: () => record('clearSession', true),
     },
   });
@@ -105,7 +105,8 @@ describe('session machine: logged out and logging in', () => {
     const { actor, calls } = start({ fetchUserInfo: () => new Promise<UserInfo>((r) => (release = r)) });
     actor.send({ type: 'session.login', username: 'admin', password: 'demo1234', code: 'abcd', redomStr: 'r1' });
     await waitFor(actor, inSession('loadingUser'));
-    expect(calls.prefetchShell).toHaveLength(1);
+    // by the name typed: the first list is asked before the user info says whose session this is
+    expect(calls.prefetchShell).toEqual([{ loginName: 'admin' }]);
     expect(calls.storeToken).toHaveLength(1);
     release(user);
     await waitFor(actor, inSession('loggedIn'));
@@ -189,7 +190,8 @@ describe('session machine: start from storage', () => {
   it('with a token but no roles it fetches the user first, the shell prefetch beside it', async () => {
     const { actor, calls } = start({}, { token: { token: 'tok-0', datetime: T0 } });
     expect(actor.getSnapshot().matches({ session: 'loadingUser' })).toBe(true);
-    expect(calls.prefetchShell).toHaveLength(1);
+    // no name was typed: the first list waits for the user info
+    expect(calls.prefetchShell).toEqual([{ loginName: null }]);
     await waitFor(actor, inSession('loggedIn'));
     expect(calls.fetchUserInfo).toEqual([{ token: 'tok-0' }]);
   });

@@ -61,6 +61,8 @@ export interface SessionContext {
   captcha: Captcha | null;
   smsCountdown: number;
   smsError: string | null;
+  /** the name typed at the login that opened this session (the first list is asked by it, before the user info). */
+  loginName: string | null;
 }
 
 export type SessionEvent =
@@ -127,12 +129,12 @@ export const sessionMachine = setup({
     /** a login succeeded: a fresh session starts unlocked. */
     sessionStarted: () => {},
     /** the token is in hand and the user loads: start what the shell needs besides the user (its menus) alongside,
-     * rather than after the user arrives. */
-    prefetchShell: () => {},
+     * rather than after the user arrives; `loginName` is null for a session opened from a stored token. */
+    prefetchShell: (_, _p: { loginName: string | null }) => {},
     /** forget token, cached user, menus, tabs and lock state. */
     clearSession: () => {},
     acceptToken: assign((_, p: { token: string; datetime: number }) => ({ token: p.token, datetime: p.datetime })),
-    forget: assign({ token: null, datetime: 0, userInfo: null, offline: false }),
+    forget: assign({ token: null, datetime: 0, userInfo: null, offline: false, loginName: null }),
     refreshCaptcha: raise({ type: 'session.captcha.refresh' }),
   },
   guards: {
@@ -156,6 +158,7 @@ export const sessionMachine = setup({
     captcha: null,
     smsCountdown: 0,
     smsError: null,
+    loginName: null,
   }),
   states: {
     session: {
@@ -178,7 +181,7 @@ export const sessionMachine = setup({
           },
         },
         loggingIn: {
-          entry: assign({ error: null, registered: false }),
+          entry: assign({ error: null, registered: false, loginName: ({ event }) => (event as Extract<SessionEvent, { type: 'session.login' }>).username }),
           invoke: {
             src: 'login',
             input: ({ event }) => {
@@ -190,7 +193,7 @@ export const sessionMachine = setup({
           },
         },
         loggingInBySms: {
-          entry: assign({ error: null, registered: false }),
+          entry: assign({ error: null, registered: false, loginName: ({ event }) => (event as Extract<SessionEvent, { type: 'session.loginSms' }>).username }),
           invoke: {
             src: 'loginBySms',
             input: ({ event }) => {
@@ -214,7 +217,7 @@ export const sessionMachine = setup({
           },
         },
         loadingUser: {
-          entry: 'prefetchShell',
+          entry: { type: 'prefetchShell', params: ({ context }) => ({ loginName: context.loginName }) },
           invoke: {
             src: 'fetchUserInfo',
             input: ({ context }) => ({ token: context.token! }),

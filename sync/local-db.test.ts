@@ -85,8 +85,13 @@ describe('record store opened by name (the sync worker)', () => {
       expect(r).toMatchObject({ mt_status: round, seq });
     }
     // a newer page is written; an update of a record not here changes nothing
-    expect((await worker.putNewer('mt_records', [mt('r', 1, { mt_status: 9, seq: 99 })])).length).toBe(1);
+    expect(await worker.putNewer('mt_records', [mt('r', 1, { mt_status: 9, seq: 99 })])).toBe(1);
     expect((await page.get('mt_records', ['r']))[0]).toMatchObject({ mt_status: 9, seq: 99 });
+    // a tombstone older than the copy here deletes nothing; a newer one deletes it
+    await worker.putNewer('mt_records', [], [{ id: 'r', seq: 98 }]);
+    expect(await page.count('mt_records')).toBe(1);
+    await worker.putNewer('mt_records', [], [{ id: 'r', seq: 100 }]);
+    expect(await page.count('mt_records')).toBe(0);
     expect(await page.update('mt_records', 'missing', (cur) => cur)).toBe(false);
     worker.close();
   });

@@ -18,12 +18,13 @@ export interface RecordStore {
   dbName: string;
   /** Upserts pulled documents. Takes ownership: the objects get RxDB's storage fields in place. */
   put(name: RecordCollectionName, docs: Doc[]): Promise<void>;
-  /** Upserts pulled documents but those older (by seq) than the copy here, read and written in one transaction: a
-   * command's result that another thread writes meanwhile (outbox.ts, on the page; pulls run in the sync worker) is
-   * never overwritten by a page that left before it. Returns the documents written. */
-  putNewer(name: RecordCollectionName, docs: Doc[]): Promise<Doc[]>;
-  /** Changes one record, read and written in one transaction (null: no change); false when it is not here. */
-  update(name: RecordCollectionName, id: string, change: (cur: Doc) => Doc | null): Promise<boolean>;
+  /** Writes a forward page but what is older (by seq) than the copy here: upserts `docs`, deletes the tombstones
+   * `gone`. Read and written in one transaction, so a command's result that another thread writes meanwhile
+   * (outbox.ts, on the page; pulls run in the sync worker) is never overwritten by a page that left before it.
+   * Returns how many of `docs` were written. */
+  putNewer(name: RecordCollectionName, docs: Doc[], gone?: { id: string; seq: number }[]): Promise<number>;
+  /** Changes one record, read and written in one transaction; false when it is not here. */
+  update(name: RecordCollectionName, id: string, change: (cur: Doc) => Doc): Promise<boolean>;
   remove(name: RecordCollectionName, ids: string[]): Promise<void>;
   get(name: RecordCollectionName, ids: string[]): Promise<Doc[]>;
   count(name: RecordCollectionName): Promise<number>;
@@ -90,26 +91,26 @@ export function createRecordStore(dbName: string, token: string, tableOf: TableO
       hook?.put(name, docs);
       announceChange(dbName, name);
     },
-    async putNewer(name, docs) {
-      if (docs.length === 0) return [];
+    async putNewer(name, docs, gone = []) {
+      if (docs.length + gone.length === 0) return 0;
       const table = await tableOf(name);
       const pk = pkOf(name);
       const at = nextLwt();
       const rev = `1-${token}`;
-      const written = await table.db.transaction('rw', table, async () => {
-        const here = await table.bulkGet(docs.map((d) => String(d[pk])));
-        const newer = docs.filter((d, i) => {
-          const h = here[i];
-          return !(live(h) && Number(d.seq) < Number(h.seq));
-        });
+      const [put, removed] = await table.db.transaction('rw', table, async () => {
+        const here = await table.bulkGet([...docs.map((d) => String(d[pk])), ...gone.map((g) => g.id)]);
+        const older = (i: number, seq: unknown) => live(here[i]) && Number(seq) < Number(here[i]!.seq);
+        const newer = docs.filter((d, i) => !older(i, d.seq));
+        const ids = gone.filter((g, i) => !older(docs.length + i, g.seq)).map((g) => g.id);
         for (const d of newer) stamp(d, at, rev);
         await table.bulkPut(newer);
-        return newer;
+        await table.bulkDelete(ids);
+        return [newer, ids] as const;
       });
-      if (written.length === 0) return written;
-      hook?.put(name, written);
-      announceChange(dbName, name);
-      return written;
+      if (put.length) hook?.put(name, put);
+      if (removed.length) hook?.remove(name, removed);
+      if (put.length || removed.length) announceChange(dbName, name);
+      return put.length;
     },
     async update(name, id, change) {
       const table = await tableOf(name);
@@ -117,16 +118,14 @@ export function createRecordStore(dbName: string, token: string, tableOf: TableO
       const rev = `1-${token}`;
       const next = await table.db.transaction('rw', table, async () => {
         const cur = await table.get(id);
-        if (!live(cur)) return undefined;
-        const out = change(stripInternal({ ...cur }));
-        if (out) await table.put(stamp(out, at, rev));
+        if (!live(cur)) return null;
+        const out = stamp(change(stripInternal({ ...cur })), at, rev);
+        await table.put(out);
         return out;
       });
-      if (next === undefined) return false;
-      if (next) {
-        hook?.put(name, [next]);
-        announceChange(dbName, name);
-      }
+      if (!next) return false;
+      hook?.put(name, [next]);
+      announceChange(dbName, name);
       return true;
     },
     async remove(name, ids) {

@@ -170,29 +170,22 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
 
   const getWindow = () => readWindow(store);
 
-  /** Writes one page: live documents upserted, tombstones removed; `onlyNewer`: none older than the copy here. */
+  /** Writes one page: live documents upserted, tombstones removed. `onlyNewer` (a forward page): none older than the
+   * copy here, a command's result written locally with the row's new seq (outbox.ts) that a pull which left before
+   * the command must not undo. */
   async function apply(resource: FeedResource, docs: Record<string, unknown>[], onlyNewer = false): Promise<number> {
     const name = COLLECTION_OF_RESOURCE[resource];
     const pk = RECORD_COLLECTIONS[name].primaryKey;
     const live: Record<string, unknown>[] = [];
-    const gone: string[] = [];
+    const gone: { id: string; seq: number }[] = [];
     for (const d of docs) {
-      if (d.deleted) gone.push(String(d[pk]));
+      if (d.deleted) gone.push({ id: String(d[pk]), seq: Number(d.seq) });
       else live.push(toLocal(name, d));
     }
-    if (!onlyNewer) await store.put(name, live);
-    const written = onlyNewer ? (await store.putNewer(name, live)).length : live.length;
-    await store.remove(name, gone);
-    return written;
-  }
-
-  /** A forward page's documents less the ones older than the copy here: a command's result is written locally with
-   * the row's new seq (outbox.ts), and a pull that left before the command must not put the old state back. */
-  async function newerThanLocal(resource: FeedResource, docs: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
-    const name = COLLECTION_OF_RESOURCE[resource];
-    const pk = RECORD_COLLECTIONS[name].primaryKey;
-    const here = new Map((await store.get(name, docs.map((d) => String(d[pk])))).map((d) => [String(d[pk]), Number(d.seq)]));
-    return docs.filter((d) => !(Number(d.seq) < (here.get(String(d[pk])) ?? -1)));
+    if (onlyNewer) return store.putNewer(name, live, gone);
+    await store.put(name, live);
+    await store.remove(name, gone.map((g) => g.id));
+    return live.length;
   }
 
   function pullBackfill(resource: FeedResource, st: ResourceState): Promise<PullAnswer> {
@@ -245,8 +238,7 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
         for (const d of res.documents) ids.add(String(d[pk]));
         forwardIds.set(resource, ids);
       }
-      // (tombstones checked here; live documents in the write's own transaction)
-      const written = await apply(resource, [...res.documents.filter((d) => !d.deleted), ...(await newerThanLocal(resource, res.documents.filter((d) => d.deleted)))], true);
+      const written = await apply(resource, res.documents, true);
       st.forwardSeq = Math.max(st.forwardSeq, ...res.documents.map((d) => Number(d.seq)));
       await store.writeState(resource, st);
       update(resource, { synced: progress$.value.resources[resource].synced + written, error: null });

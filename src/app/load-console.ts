@@ -20,6 +20,6 @@ export const loadedConsole = () => loaded;
  * chunk is here. */
 export function prefetchFirstList(who: { userInfo: UserInfo } | { loginName: string }): void {
   void (loading ??= import('./logged-in-console'))
-    .then((m) => ('userInfo' in who ? m.prefetchFirstList(who.userInfo) : m.prefetchFirstListAtLogin(who.loginName)))
+    .then((m) => m.prefetchFirstList(who))
     .catch(() => {});
 }

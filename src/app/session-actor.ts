@@ -41,13 +41,9 @@ function cachedUserInfo(): UserInfo | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The name typed at the login in progress: the first list leaves with its answer (src/screens/first-list.ts). */
-let loginName: string | null = null;
-
 /** Beside the login request: the console's chunk is fetched, and the zone formatters built once the request is out
  * (the main thread idles until the answer; see warmTimeFormats). */
-function whileLoggingIn(name: string): void {
-  loginName = name;
+function whileLoggingIn(): void {
   void loadConsole().catch(() => {});
   setTimeout(() => warmTimeFormats(getLanguage()), 0);
 }
@@ -64,8 +60,8 @@ export const sessionActor = createActor(
     actors: {
       loadCaptcha: fromPromise(async () => { const c = await api.call(captchaEndpoint, {}); return { redomStr: c.redomStr, image: c.image }; }),
       // the console's chunk downloads while the login request is out, not after the user info (cold start, issue 15)
-      login: fromPromise(({ input }) => (whileLoggingIn(input.username), api.call(loginEndpoint, input))),
-      loginBySms: fromPromise(({ input }) => (whileLoggingIn(input.username), api.call(loginBySmsCodeEndpoint, input))),
+      login: fromPromise(({ input }) => (whileLoggingIn(), api.call(loginEndpoint, input))),
+      loginBySms: fromPromise(({ input }) => (whileLoggingIn(), api.call(loginBySmsCodeEndpoint, input))),
       register: fromPromise(({ input }) => api.call(epRegistEndpoint, input)),
       sendSmsCode: fromPromise(({ input }) =>
         input.kind === 'login'
@@ -90,11 +86,10 @@ export const sessionActor = createActor(
         lockActor.send({ type: 'lock.clear' });
         notify({ severity: 'success', summary: translate(getLanguage(), 'login.success') });
       },
-      // (entered with a login answer, or with a stored token at start, when no name was typed)
-      prefetchShell: () => {
+      // (the first list by the name typed at login: a session opened from a stored token asks it with the user info)
+      prefetchShell: (_, { loginName }) => {
         void loadMenus();
         if (loginName) prefetchFirstList({ loginName });
-        loginName = null;
       },
       clearSession: () => {
         writeToken(null);

@@ -36,15 +36,11 @@ function prefetchWhenGranted(userInfo: UserInfo | null): void {
   withTopMenu(ask);
 }
 
-const offline = () => typeof navigator !== 'undefined' && !navigator.onLine;
-
-/** Called with the login answer (the token stored), by the name typed at login. */
-export function prefetchFirstListAtLogin(loginName: string): void {
-  if (!offline() && !hasLocalDbOfLogin(loginName)) prefetchWhenGranted(null);
-}
-
-/** Called with the user info, before the session opens the console (a login by another name than the account's, or
- * a cache marked by an older console): joins the request asked at login, if there was one. */
-export function prefetchFirstList(userInfo: UserInfo): void {
-  if (!offline() && !hasLocalDb(userInfo.authUser.cus_id)) prefetchWhenGranted(userInfo);
+/** Called with the login answer (the token stored), by the name typed at login; and with the user info, before the
+ * session opens the console (a login by another name than the account's, or a cache marked by an older console),
+ * which joins the request asked at login if there was one. */
+export function prefetchFirstList(who: { loginName: string } | { userInfo: UserInfo }): void {
+  if (typeof navigator !== 'undefined' && !navigator.onLine) return;
+  const cached = 'userInfo' in who ? hasLocalDb(who.userInfo.authUser.cus_id) : hasLocalDbOfLogin(who.loginName);
+  if (!cached) prefetchWhenGranted('userInfo' in who ? who.userInfo : null);
 }

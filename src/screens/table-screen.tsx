@@ -88,7 +88,7 @@ export function settlingAfter(settling: Settling[], reads: number): Settling[] {
  * rendering, one per list, lost the second under load: the row flicked back, issue 14.)
  */
 function usePendingAndSettling(localReads: RefObject<number>) {
-  const [events, setEvents] = useState(() => ({ pending: pending$.value, settling: [] as Settling[] }));
+  const [{ pending, settling }, setEvents] = useState(() => ({ pending: pending$.value, settling: [] as Settling[] }));
   useEffect(() => {
     const sub = pending$.subscribe((next) =>
       setEvents((cur) => {
@@ -100,7 +100,15 @@ function usePendingAndSettling(localReads: RefObject<number>) {
     );
     return () => sub.unsubscribe();
   }, [localReads]);
-  return [events, setEvents] as const;
+  const setSettling = useCallback(
+    (change: (cur: Settling[]) => Settling[]) =>
+      setEvents((cur) => {
+        const next = change(cur.settling);
+        return next === cur.settling ? cur : { ...cur, settling: next };
+      }),
+    [],
+  );
+  return { pending, settling, setSettling };
 }
 
 /** A further page appended to the rows on screen, without rows already there (pages shift while rows arrive). */
@@ -138,9 +146,13 @@ interface FirstSyncPage {
 }
 const firstSyncPages = new Map<string, FirstSyncPage>();
 const PREFETCH_FRESH_MS = 30_000;
+const freshFirstSyncPage = (key: string) => {
+  const entry = firstSyncPages.get(key);
+  return entry && Date.now() - entry.at <= PREFETCH_FRESH_MS ? entry : undefined;
+};
 function askFirstSyncPage(key: string, q: Query): Promise<PageResult<Row>> {
-  let entry = firstSyncPages.get(key);
-  if (!entry || Date.now() - entry.at > PREFETCH_FRESH_MS) {
+  let entry = freshFirstSyncPage(key);
+  if (!entry) {
     const page = runQuery<Row>(q, { client: api, online: true, horizon: 0, fromPlatform: true, pageNumber: 1 });
     const asked: FirstSyncPage = { page, at: Date.now() };
     // (and the rejection is handled: the callers see it)
@@ -153,9 +165,9 @@ function askFirstSyncPage(key: string, q: Query): Promise<PageResult<Row>> {
 /** A fresh first-sync page already answered for the query (the login chain's first list): the screen's first render
  * shows its rows, with no empty frame and no second render to fill it. */
 function answeredFirstPage(key: string): Shown | null {
-  const entry = firstSyncPages.get(key);
-  if (!entry?.answer || Date.now() - entry.at > PREFETCH_FRESH_MS) return null;
-  const { rows, next, cachedOnly, count } = entry.answer;
+  const answer = freshFirstSyncPage(key)?.answer;
+  if (!answer) return null;
+  const { rows, next, cachedOnly, count } = answer;
   return { key, rows, next, source: 'first-sync', cachedOnly, count };
 }
 
@@ -296,11 +308,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   const lastIndex = useRef(0);
   // events that left the pending list, held until the rows are re-read (see settlingAfter)
   const localReads = useRef(0);
-  const [{ pending, settling }, setEvents] = usePendingAndSettling(localReads);
-  const setSettling = useCallback((change: (cur: Settling[]) => Settling[]) => setEvents((cur) => {
-    const next = change(cur.settling);
-    return next === cur.settling ? cur : { ...cur, settling: next };
-  }), [setEvents]);
+  const { pending, settling, setSettling } = usePendingAndSettling(localReads);
   useEffect(() => {
     // a rejected event rolls back at once
     const db = runtime?.db;

@@ -64,7 +64,7 @@ export function renderedRange(scrollTop: number, viewHeight: number, rowHeight: 
  * re-renders nothing. */
 export function keptRange(cur: [number, number], next: [number, number]): [number, number] {
   const inside = next[0] >= cur[0] && next[1] <= cur[1] && cur[1] - cur[0] <= next[1] - next[0] + 2 * OVERSCAN;
-  return inside || (cur[0] === next[0] && cur[1] === next[1]) ? cur : next;
+  return inside ? cur : next;
 }
 
 /** clicks on controls inside a row (action buttons, links) are theirs, not the row's. */

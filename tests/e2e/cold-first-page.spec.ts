@@ -31,9 +31,9 @@ test('records show from the platform before the local database has any, then swi
   // the login chain's first list (issue 15) leaves with the login answer, beside the user info: the user info is held
   // until the list is asked (a list asked only after the user info never comes, and the login fails the test)
   let listBeforeUserInfo = false;
+  const listAsked = page.waitForRequest((r) => r.url().endsWith('/mtRecord/list'), { timeout: 30_000 }).then(() => true, () => false);
   await context.route(/\/user\/getUserInfo$/, async (route) => {
-    for (const end = Date.now() + 15_000; lists.length === 0 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
-    listBeforeUserInfo ||= lists.length > 0;
+    listBeforeUserInfo ||= await listAsked;
     await route.continue();
   });
   await login(page);
