@@ -9,7 +9,8 @@ import { searcherOf } from '../../sync/local-search';
 import { recordStoreOf, tableOf } from '../../sync/record-store';
 import { createWorkerReplicator, type WorkerReplicator } from '../../sync/sync-worker-client';
 import { api } from '../app/api';
-import { markLocalDb } from './cache-mark';
+import { hasLocalDb, markLocalDb } from './cache-mark';
+import { afterFirstScreen } from './first-screen';
 import { getLanguage } from '../app/language';
 import { emitUnauthorized } from '../app/session-events';
 import { notify } from '../app/notify';
@@ -18,6 +19,8 @@ import { online$, pending$, progress$, runtime$, runtimeEnded$ } from './sync-ru
 // Mounted by the shell around the logged-in layout: opens this user's local database, replicates (in a worker of the
 // leading tab only), runs the outbox. Children render at once; screens wait for the database.
 const INTERACTIONS = ['scroll', 'wheel', 'keydown', 'pointerdown'];
+/** how long an uncached account's database waits for the first screen to say it is shown */
+const FIRST_SCREEN_WAIT_MS = 1500;
 
 export interface SyncBoundaryProps {
   token: string;
@@ -35,6 +38,9 @@ export function SyncBoundary({ token, userInfo, children }: SyncBoundaryProps) {
     let closed = false;
     const cleanups: (() => void)[] = [];
     void (async () => {
+      // a first login on this browser: the empty database waits for the first screen (first-screen.ts)
+      if (!hasLocalDb(cusId)) await afterFirstScreen(FIRST_SCREEN_WAIT_MS);
+      if (closed) return;
       const db = await openLocalDb({ cusId });
       // the next login knows at once that this browser holds the account's cache (first-list.ts)
       markLocalDb(cusId, actor);

@@ -6,6 +6,7 @@ import { accountFilterVisible, contentFilterVisible, type ScreenDefinition } fro
 export const moRecords: ScreenDefinition<MoRecord> = {
   path: '/moRecordList',
   title: 'screen.moRecordList',
+  grantedBy: ['homeSms'],
   collection: 'mo_records',
   // replies to domestic sends only: replies to international sends carry their send's prod_type (issue 14 item 9)
   fixed: [{ op: 'eq', field: 'prod_type', value: 0 }],

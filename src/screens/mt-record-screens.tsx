@@ -2,6 +2,7 @@ import { countryName } from '../../contract/country-names';
 import { reportLabel } from '../../contract/report-codes';
 import { SEND_STATUS_FILTER } from '../../contract/states';
 import type { MtRecord } from '../../contract/records.schema';
+import type { PermCode } from '../../contract/endpoints/user.endpoints';
 import { projectQueuedSends } from '../../sync/send-commands';
 import { SendStatusTag, sendStatusText, timeColumn } from './cells';
 import { MtDetail } from './mt-detail';
@@ -30,20 +31,20 @@ const filters: FilterDef<MtRecord>[] = [
   { field: 'batch_id', label: 'col.batchId', kind: 'prefix' },
 ];
 
-function mtScreen(path: string, title: string, prod: number, extra: ColumnDef<MtRecord>[]): ScreenDefinition<MtRecord> {
+function mtScreen(path: string, title: string, prod: number, grantedBy: PermCode[], extra: ColumnDef<MtRecord>[]): ScreenDefinition<MtRecord> {
   return {
-    path, title, collection: 'mt_records', fixed: [{ op: 'eq', field: 'prod_type', value: prod }],
+    path, title, grantedBy, collection: 'mt_records', fixed: [{ op: 'eq', field: 'prod_type', value: prod }],
     columns: [...base.slice(0, 3), ...extra, ...base.slice(3)], filters, dateField: 'receive_time',
     project: projectQueuedSends(prod),
     detail: (row, v) => <MtDetail row={row} v={v} />,
   };
 }
 
-export const domesticRecords = mtScreen('/mtRecordList', 'screen.mtRecordList', 0, []);
-export const internationalRecords = mtScreen('/inteMtRecordList', 'screen.inteMtRecordList', 1, [
+export const domesticRecords = mtScreen('/mtRecordList', 'screen.mtRecordList', 0, ['homeSms'], []);
+export const internationalRecords = mtScreen('/inteMtRecordList', 'screen.inteMtRecordList', 1, ['internationalSms'], [
   { field: 'countryName', header: 'col.country', text: (r, v) => countryName(v.lang, r.countryCode, r.countryName) },
   { field: 'priceStr', header: 'col.price', visible: hasPermission('inteMtRecordListPriceShow') },
   { field: 'report_result_desc', header: 'col.reportDesc', text: (r, v) => reportLabel(v.lang, r.report_result, r.report_result_desc) ?? '' },
 ]);
-export const videoRecords = mtScreen('/videoMtRecordList', 'screen.videoMtRecordList', 2, [{ field: 'titleStr', header: 'col.subject' }]);
-export const cspRecords = mtScreen('/cspMtRecordList', 'screen.cspMtRecordList', 6, [{ field: 'titleStr', header: 'col.templateName' }]);
+export const videoRecords = mtScreen('/videoMtRecordList', 'screen.videoMtRecordList', 2, ['videoSms'], [{ field: 'titleStr', header: 'col.subject' }]);
+export const cspRecords = mtScreen('/cspMtRecordList', 'screen.cspMtRecordList', 6, ['videoSms', 'cspSms'], [{ field: 'titleStr', header: 'col.templateName' }]);

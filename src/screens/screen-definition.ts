@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Language } from '../../contract/constants';
 import type { FilterOption } from '../../contract/states';
+import type { PermCode } from '../../contract/endpoints/user.endpoints';
 import type { EventDoc } from '../../sync/local-db';
 import type { Filter, QueryCollection } from '../../sync/query';
 
@@ -46,6 +47,8 @@ export interface ScreenDefinition<T> {
   path: string;
   /** i18n key of the tab title. */
   title: string;
+  /** the products whose menus list this screen (each menu, once here, still decides: a role can hide a leaf) */
+  grantedBy?: PermCode[];
   collection: QueryCollection;
   /** filters always applied (product line, statistics kind …). */
   fixed?: Filter[];

@@ -9,6 +9,7 @@ import { batches } from './batches.screen';
 import { moRecords } from './mo-records.screen';
 import { cspRecords, domesticRecords, internationalRecords, videoRecords } from './mt-record-screens';
 import type { ScreenDefinition } from './screen-definition';
+import type { PermCode } from '../../contract/endpoints/user.endpoints';
 import { statistics } from './statistics.screen';
 import { TableScreen } from './table-screen';
 import { timeBatches } from './time-batches.screen';
@@ -25,6 +26,8 @@ export interface ScreenEntry {
   /** i18n key of the tab title. */
   title: string;
   component: ComponentType;
+  /** see ScreenDefinition.grantedBy */
+  grantedBy?: PermCode[];
 }
 
 /** Every table screen definition, in menu order (the registry test loops over these). */
@@ -36,7 +39,7 @@ export const DEFINITIONS: ScreenDefinition<never>[] = [
 
 export const SCREENS: Record<string, ScreenEntry> = {
   ...Object.fromEntries(
-    DEFINITIONS.map((def) => [def.path, { title: def.title, component: () => createElement(TableScreen as ComponentType<{ def: ScreenDefinition<never> }>, { def }) }]),
+    DEFINITIONS.map((def) => [def.path, { title: def.title, grantedBy: def.grantedBy, component: () => createElement(TableScreen as ComponentType<{ def: ScreenDefinition<never> }>, { def }) }]),
   ),
   ...SEND_SCREENS,
   ...ACCOUNT_SCREENS,

@@ -20,6 +20,7 @@ import { pending$, progress$, useOnline, useRuntime } from '../data/sync-runtime
 import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from './date-shortcuts';
 import { downloadXlsx } from './export-xlsx';
 import { useWholeResult } from './use-whole-result';
+import { firstScreenShown } from '../data/first-screen';
 import { AccountFilter } from './account-filter';
 import { VirtualTable, type VirtualColumn, type VirtualTableHandle } from './virtual-table';
 import type { EventDoc } from '../../sync/local-db';
@@ -361,6 +362,9 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
         cur.key === key && cur.source === source && cur.next === page.next && (cur.rows === page.rows || (source === 'local' && sameRows(cur.rows, page.rows)));
       if (!same) setShown({ key, rows: page.rows, next: page.next, source, cachedOnly: page.cachedOnly, count: page.count });
       setLoading(false);
+      // rows to show: the screen renders whole with them now, not in the transition below (which yields to every
+      // other update, the menus' and the database's, while the rows wait)
+      setMounted(true);
     };
     const platformRows = () => (shownRef.current.key === key && shownRef.current.source === 'first-sync' ? shownRef.current.rows.length : 0);
     const askPlatform = () => {
@@ -469,6 +473,13 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   }, [shown]);
   /** Whether an empty list is known to be empty: not while loading, nor while the cache still fills for local rows. */
   const emptyKnown = !loading && (resourceLive || shown.source !== 'local' || !online || !listEndpointFor({ collection: def.collection, filters, limit: pageSize }));
+  // the first rows (or a list known empty) painted: an uncached account's database may open now (first-screen.ts)
+  const settled = mounted && (rows.length > 0 || emptyKnown);
+  useEffect(() => {
+    if (!settled) return;
+    const frame = requestAnimationFrame(() => setTimeout(firstScreenShown, 0));
+    return () => cancelAnimationFrame(frame);
+  }, [settled]);
 
   // page numbers over the virtual scroll: the page of the first row shown; a jump loads the pages up to it
   const tableRef = useRef<VirtualTableHandle>(null);

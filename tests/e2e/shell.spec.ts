@@ -196,13 +196,33 @@ test('a product menu that cannot be loaded says so and offers a retry, never "no
   const menus = `**${API}/user/getMenu`;
   await page.route(menus, (r) => ((r.request().postDataJSON() as { permCode?: string } | null)?.permCode === 'userCenter' ? r.continue() : r.abort()));
   await login(page);
+  // the send records open on the top menu's grant alone (ScreenDefinition.grantedBy): the product is granted, its
+  // menu is only on its way (here: never comes)
   await page.goto(`${BASE}/mtRecordList`);
-  // asked again three times first, then said
+  await expect(page.locator('.table-screen tbody tr:not(.p-datatable-emptymessage)').first()).toBeVisible();
+  // a screen that needs its menu's leaf waits for it: asked again three times first, then said
+  await page.goto(`${BASE}/pageTimeBatchList`);
   const failed = page.getByTestId('menus-failed');
   await expect(failed).toBeVisible({ timeout: 30_000 });
-  await expect(page).toHaveURL(new RegExp(`${BASE}/mtRecordList$`));
+  await expect(page).toHaveURL(new RegExp(`${BASE}/pageTimeBatchList$`));
   await page.unroute(menus);
   await failed.getByRole('button').click();
   await expect(failed).toHaveCount(0);
   await expect(page.locator('.table-screen')).toBeVisible();
+});
+
+test('a records URL of a product the top menu does not grant opens nothing, even before the menus are here', async ({ page }) => {
+  // the menus of the granted products are held back: the top menu alone decides meanwhile
+  const menus = `**${API}/user/getMenu`;
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(menus, async (r) => ((r.request().postDataJSON() as { permCode?: string } | null)?.permCode === 'userCenter' ? r.continue() : (await held, r.continue())));
+  // (the sub-account holds domestic and video SMS, not international)
+  await login(page, 'user');
+  await page.goto(`${BASE}/inteMtRecordList`);
+  await expect(page.locator('main .p-progress-spinner')).toBeVisible();
+  await expect(page.locator('.table-screen')).toHaveCount(0);
+  release();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/403$`));
+  await expect(page.locator('.table-screen')).toHaveCount(0);
 });

@@ -43,7 +43,10 @@ function usePage(path: string): ResolvedPage | 'loading' | 'forbidden' | 'unreac
     .find((l) => l.path === path);
   const screen = SCREENS[path];
   // A screen opens only from a menu the account is granted: typing the URL of a product it lacks opens nothing.
-  if (screen && !leaf) {
+  // (a screen of a product the top menu grants opens while that product's menu is still on its way, as a records URL
+  // opened right after login: the menu, once here, decides)
+  const awaitedGrant = screen?.grantedBy?.some((code) => !menus[code] && top.some((p) => p.permCode === code && p.prodAccess));
+  if (screen && !leaf && !awaitedGrant) {
     if (!loaded || !allLoaded) {
       if (loaded) void loadGrantedMenus();
       return 'loading';

@@ -24,6 +24,7 @@ import { chooseProduct, loadGrantedMenus, menuStore } from '../menu-store';
 import { notify } from '../notify';
 import { lockActor, sessionActor } from '../session-actor';
 import { FeedbackDialog } from './feedback-dialog';
+import { IconButton } from './icon-button';
 import { LogViewerDialog } from './log-viewer-dialog';
 
 // The top bar of spec §2: sidebar toggle, product areas, menu search, notice, logs, feedback, fullscreen,
@@ -79,7 +80,7 @@ function MenuSearch({ leaves }: { leaves: MenuItem[] }) {
     if (e.key === 'Escape') close();
     if (e.key === 'Enter' && hits[0]) go(hits[0].path);
   };
-  if (!open) return <Button icon="pi pi-search" rounded text aria-label={t('top.search')} title={t('top.search')} onClick={() => setOpen(true)} />;
+  if (!open) return <IconButton icon="pi pi-search" label={t('top.search')} title={t('top.search')} onClick={() => setOpen(true)} />;
   return (
     <div className="menu-search" role="search" onKeyDown={onKey}>
       <input
@@ -144,6 +145,8 @@ function useFullscreen(): [boolean, () => void] {
   return [on, toggle];
 }
 
+type TopDialog = 'logs' | 'feedback' | 'lock';
+
 export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
@@ -151,7 +154,12 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
   const logCount = useStore(errorLogStore).length;
   const offline = useSelector(sessionActor, (s) => s.context.offline);
   const name = useSelector(sessionActor, (s) => s.context.userInfo?.name ?? '');
-  const [dialog, setDialog] = useState<'logs' | 'feedback' | 'lock' | null>(null);
+  const [dialog, setDialogState] = useState<TopDialog | null>(null);
+  const [opened, setOpened] = useState<ReadonlySet<TopDialog>>(() => new Set());
+  const setDialog = (d: TopDialog | null) => {
+    if (d && !opened.has(d)) setOpened(new Set([...opened, d]));
+    setDialogState(d);
+  };
   const [fullscreen, toggleFullscreen] = useFullscreen();
   const userMenu = useRef<Menu>(null);
   const notice = useRef<OverlayPanel>(null);
@@ -170,7 +178,7 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
 
   return (
     <header className="top-bar">
-      <Button icon={collapsed ? 'pi pi-angle-double-right' : 'pi pi-angle-double-left'} rounded text aria-label={t('top.toggleSidebar')} aria-expanded={!collapsed} onClick={onToggle} />
+      <IconButton icon={collapsed ? 'pi pi-angle-double-right' : 'pi pi-angle-double-left'} label={t('top.toggleSidebar')} aria-expanded={!collapsed} onClick={onToggle} />
       <ProductMenu />
       <span className="top-spacer" />
       {offline && <Tag severity="warning" value={t('app.offline')} title={t('app.offlineNote')} role="status" />}
@@ -181,20 +189,18 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
         <span aria-hidden="true">{zoneLabel()}</span>
       </span>
       <MenuSearch leaves={leaves} />
-      <Button icon="pi pi-bell" rounded text aria-label={t('top.notice')} title={t('top.notice')} onClick={(e) => notice.current?.toggle(e)} />
+      <IconButton icon="pi pi-bell" label={t('top.notice')} title={t('top.notice')} onClick={(e) => notice.current?.toggle(e)} />
       <OverlayPanel ref={notice}>
         <p>{t('top.noNotice')}</p>
       </OverlayPanel>
       <span className="icon-with-badge">
-        <Button icon="pi pi-exclamation-triangle" rounded text aria-label={`${t('top.logs')}${badge ? ` (${badge})` : ''}`} title={t('top.logs')} onClick={() => setDialog('logs')} />
+        <IconButton icon="pi pi-exclamation-triangle" label={`${t('top.logs')}${badge ? ` (${badge})` : ''}`} title={t('top.logs')} onClick={() => setDialog('logs')} />
         {badge && <Badge value={badge} severity="danger" aria-hidden="true" />}
       </span>
-      <Button icon="pi pi-comment" rounded text aria-label={t('top.feedback')} title={t('top.feedback')} onClick={() => setDialog('feedback')} />
-      <Button
+      <IconButton icon="pi pi-comment" label={t('top.feedback')} title={t('top.feedback')} onClick={() => setDialog('feedback')} />
+      <IconButton
         icon={fullscreen ? 'pi pi-window-minimize' : 'pi pi-window-maximize'}
-        rounded
-        text
-        aria-label={t(fullscreen ? 'top.exitFullscreen' : 'top.fullscreen')}
+        label={t(fullscreen ? 'top.exitFullscreen' : 'top.fullscreen')}
         title={t(fullscreen ? 'top.exitFullscreen' : 'top.fullscreen')}
         onClick={toggleFullscreen}
       />
@@ -205,7 +211,7 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
         options={LANGUAGES.map((l) => ({ label: t(`language.${l}`), value: l }))}
         onChange={(e) => switchLanguage(e.value)}
       />
-      <Button icon="pi pi-lock" rounded text aria-label={t('top.lock')} title={t('top.lock')} onClick={() => setDialog('lock')} />
+      <IconButton icon="pi pi-lock" label={t('top.lock')} title={t('top.lock')} onClick={() => setDialog('lock')} />
       <Menu
         ref={userMenu}
         popup
@@ -227,9 +233,10 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
         aria-controls="user-menu"
         onClick={(e) => userMenu.current?.toggle(e)}
       />
-      <LogViewerDialog visible={dialog === 'logs'} onHide={() => setDialog(null)} />
-      <FeedbackDialog visible={dialog === 'feedback'} onHide={() => setDialog(null)} />
-      <LockDialog visible={dialog === 'lock'} onHide={() => setDialog(null)} />
+      {/* each mounted from its first opening on (then kept, so it closes with its animation) */}
+      {opened.has('logs') && <LogViewerDialog visible={dialog === 'logs'} onHide={() => setDialog(null)} />}
+      {opened.has('feedback') && <FeedbackDialog visible={dialog === 'feedback'} onHide={() => setDialog(null)} />}
+      {opened.has('lock') && <LockDialog visible={dialog === 'lock'} onHide={() => setDialog(null)} />}
     </header>
   );
 }

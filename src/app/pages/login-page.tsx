@@ -15,6 +15,7 @@ import { mobileSchema } from '../../../contract/validation/mobile.rules';
 import { accountSchema, captchaSchema, loginPasswordSchema, smsCodeSchema } from '../../../contract/validation/login.rules';
 import { api } from '../api';
 import { getLanguage, switchLanguage } from '../language';
+import { preloadConsole } from '../load-console';
 import { notify } from '../notify';
 import { sessionActor } from '../session-actor';
 
@@ -209,7 +210,7 @@ export function LoginPage() {
   }, [title]);
   const lang = getLanguage();
   return (
-    <div className="login-page">
+    <div className="login-page" onInput={preloadConsole}>
       <header className="login-header">
         {logo && <img className="login-logo" src={logo} alt="" />}
         <span className="login-client">{title}</span>
