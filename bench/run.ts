@@ -268,6 +268,14 @@ async function main() {
       w.__longTasks = 0;
       w.__longTaskList = [];
       new PerformanceObserver((l) => l.getEntries().forEach((e) => ((w.__longTasks += e.duration), w.__longTaskList.length < 500 && w.__longTaskList.push(e)))).observe({ type: 'longtask', buffered: true });
+      // long animation frames (over 50 ms), with the scripts that ran in them, for the --verbose timeline
+      const loaf: PerformanceEntry[] = [];
+      (window as unknown as { __loafList: PerformanceEntry[] }).__loafList = loaf;
+      try {
+        new PerformanceObserver((l) => l.getEntries().forEach((e) => loaf.length < 500 && loaf.push(e))).observe({ type: 'long-animation-frame', buffered: true });
+      } catch {
+        // a browser without the API: the timeline has long tasks only
+      }
     });
     await page.goto(`${ORIGIN}/sms-cloud/login`);
     await page.locator('#login-username').fill('admin');
@@ -332,6 +340,8 @@ async function main() {
         return [
           ...res.filter((e) => e.responseEnd >= zero).map((e) => [at(e), e.name.replace(location.origin, '') + ' -> ' + Math.round(e.responseEnd - zero)]),
           ...window.__longTaskList.filter((e) => e.startTime + e.duration >= zero).map((e) => [at(e), 'long task ' + Math.round(e.duration) + ' ms']),
+          ...window.__loafList.filter((e) => e.startTime + e.duration >= zero).map((e) => [at(e), 'long frame ' + Math.round(e.duration) + ' ms (render at +' + Math.round(e.renderStart - e.startTime) + ', layout at +' + Math.round(e.styleAndLayoutStart - e.startTime) + '): ' +
+            e.scripts.map((s) => s.invokerType + ' ' + s.invoker.slice(0, 40) + ' ' + Math.round(s.duration) + ' ms @+' + Math.round(s.startTime - e.startTime)).join('; ')]),
           ...performance.getEntriesByType('mark').filter((e) => e.startTime >= zero).map((e) => [at(e), 'mark ' + e.name]),
           [Math.round(${rowsInPageAt} - zero), 'rows on screen'],
         ].sort((a, b) => a[0] - b[0]);

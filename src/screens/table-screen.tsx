@@ -14,6 +14,7 @@ import { RECORD_COLLECTIONS } from '../../sync/local-db';
 import { liveRead } from '../../sync/live-read';
 import { changesOf, listEndpointFor, runQuery, type CountResult, type Filter, type PageResult, type Query, type QueryCollection } from '../../sync/query';
 import { api } from '../app/api';
+import { readToken } from '../app/token-store';
 import { wallClockDay, wallClockToEpoch } from '../app/format';
 import { useSession } from '../app/use-session';
 import { pending$, progress$, useOnline, useRuntime } from '../data/sync-runtime';
@@ -142,20 +143,25 @@ function useResourceLive(c: QueryCollection): boolean {
 interface FirstSyncPage {
   page: Promise<PageResult<Row>>;
   at: number;
+  /** the session that asked: another session (a logout and a login in the same page) never sees its rows */
+  token: string | null;
   /** the page once answered: a screen that opens then shows it in its first render */
   answer?: PageResult<Row>;
 }
 const firstSyncPages = new Map<string, FirstSyncPage>();
+const sessionToken = () => readToken()?.token ?? null;
 const PREFETCH_FRESH_MS = 30_000;
+/** how long a screen opened while its first page travels waits for it before rendering its filters without it */
+const FIRST_PAGE_WAIT_MS = 1000;
 const freshFirstSyncPage = (key: string) => {
   const entry = firstSyncPages.get(key);
-  return entry && Date.now() - entry.at <= PREFETCH_FRESH_MS ? entry : undefined;
+  return entry && Date.now() - entry.at <= PREFETCH_FRESH_MS && entry.token === sessionToken() ? entry : undefined;
 };
 function askFirstSyncPage(key: string, q: Query): Promise<PageResult<Row>> {
   let entry = freshFirstSyncPage(key);
   if (!entry) {
     const page = runQuery<Row>(q, { client: api, online: true, horizon: 0, fromPlatform: true, pageNumber: 1 });
-    const asked: FirstSyncPage = { page, at: Date.now() };
+    const asked: FirstSyncPage = { page, at: Date.now(), token: sessionToken() };
     // (and the rejection is handled: the callers see it)
     page.then((answer) => void (asked.answer = answer), () => {});
     firstSyncPages.set(key, (entry = asked));
@@ -329,8 +335,20 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   // filters and table mount in a transition after the first commit: a request asked in this render leaves when the
   // (short) first task ends, instead of after the whole screen has rendered, and the screen renders while it travels
   // (rows already answered: the whole screen renders at once, nothing is left to ask first)
+  // (a first page already on its way, the login chain's: the screen renders whole with its rows when it comes, see
+  // show() below, rather than rendering the filters around a skeleton first, ~40 ms that held the answer back; within
+  // FIRST_PAGE_WAIT_MS, so a slow network still gets the filters)
   const [mounted, setMounted] = useState(answered !== null);
-  useEffect(() => startTransition(() => setMounted(true)), []);
+  useEffect(() => {
+    const mount = () => startTransition(() => setMounted(true));
+    const inFlight = freshFirstSyncPage(queryKey);
+    if (!inFlight || inFlight.answer) return mount();
+    const timer = setTimeout(mount, FIRST_PAGE_WAIT_MS);
+    void inFlight.page.finally(() => (clearTimeout(timer), mount())).catch(() => {});
+    return () => clearTimeout(timer);
+    // the screen's first query only: a later one mounts nothing
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => {
     if (!runtime) return;

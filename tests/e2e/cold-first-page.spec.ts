@@ -114,3 +114,28 @@ test('records show from the platform before the local database has any, then swi
   expect(lists.length).toBe(before2);
   expect(pageErrors).toEqual([]);
 });
+
+test('the first list asked for one session is never shown to the next one in the same page', async ({ page }) => {
+  // admin's login asks the records' first page; admin leaves without opening them, and the sub-account logs in
+  const answers: { auth: string; cusIds: string[] }[] = [];
+  page.on('response', async (r) => {
+    if (!r.url().endsWith('/mtRecord/list')) return;
+    const body = (await r.json().catch(() => null)) as { data?: Record<string, unknown> } | null;
+    const rows = (Object.values(body?.data ?? {}).find(Array.isArray) ?? []) as { cus_id: string }[];
+    answers.push({ auth: (await r.request().allHeaders()).authorization ?? '', cusIds: rows.map((row) => row.cus_id) });
+  });
+  const adminToken = await login(page);
+  await expect.poll(() => answers.filter((a) => a.auth.endsWith(adminToken)).length).toBe(1);
+  await page.getByRole('button', { name: /^用户菜单/ }).click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await page.getByRole('dialog', { name: '退出登录' }).getByRole('button', { name: '确定' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  const userToken = await login(page, 'user', 'demo1234', { goto: false });
+  await inApp(page, '/mtRecordList');
+  await expect(page.locator(rows).first()).toBeVisible();
+  // the sub-account's screen asked its own page, which holds only its own records
+  const own = answers.filter((a) => a.auth.endsWith(userToken));
+  expect(own.length).toBeGreaterThan(0);
+  expect(new Set(own.flatMap((a) => a.cusIds))).toEqual(new Set(['SUB001']));
+});

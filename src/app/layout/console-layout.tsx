@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { memo, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
 import { SCREENS } from '../../screens/screen-registry';
@@ -27,6 +27,15 @@ const FIXED: Record<string, { title: string; component: ComponentType }> = {
 };
 const IFRAME_PREFIX = '/myiframe/';
 const COLLAPSED_KEY = 'sidebarCollapsed';
+
+// Screens render memoized (they take no props): an update of the menus or the tabs re-renders the frame around the
+// screen, not the screen and its table (on the first page's critical path after login, the menus land late).
+const memoized = new WeakMap<ComponentType, ComponentType>();
+function memoOf(component: ComponentType): ComponentType {
+  let m = memoized.get(component);
+  if (!m) memoized.set(component, (m = memo(component)));
+  return m;
+}
 
 export interface ResolvedPage {
   title: string;
@@ -57,7 +66,7 @@ function usePage(path: string): ResolvedPage | 'loading' | 'forbidden' | 'unreac
   }
   const title = screen?.title ?? leaf?.label ?? (path === '/info/setting' ? 'page.setting' : null);
   if (title) {
-    const Screen = screen?.component;
+    const Screen = screen && memoOf(screen.component);
     return { title, render: () => (Screen ? <Screen /> : <ComingSoonPage path={path} title={title} />) };
   }
   return loaded ? null : 'loading';
