@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { Button } from 'primereact/button';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { memo, useEffect, useRef, useState, type ComponentType } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
 import { SCREENS } from '../../screens/screen-registry';
@@ -105,10 +105,13 @@ export function ConsoleLayout() {
     return () => cancelAnimationFrame(frame);
   }, []);
 
-  const toggle = () => {
-    localStorage.setItem(COLLAPSED_KEY, collapsed ? '0' : '1');
-    setCollapsed(!collapsed);
-  };
+  // (one function for the layout's life: the top bar is memoized on it)
+  const toggle = useCallback(() => {
+    setCollapsed((was) => {
+      localStorage.setItem(COLLAPSED_KEY, was ? '0' : '1');
+      return !was;
+    });
+  }, []);
   if (page === null) return <Redirect to="/404" replace />;
   if (page === 'forbidden') return <Redirect to="/403" replace />;
   return (

@@ -8,10 +8,10 @@ import { Menu } from 'primereact/menu';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { Password } from 'primereact/password';
 import { Tag } from 'primereact/tag';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
-import { LANGUAGES, LOG_BADGE_CAP } from '../../../contract/constants';
+import { navigate as navigateTo } from 'wouter/use-browser-location';
+import { CONSOLE_BASE_PATH, LANGUAGES, LOG_BADGE_CAP } from '../../../contract/constants';
 import type { MenuItem } from '../../../contract/endpoints/user.endpoints';
 import { translate } from '../../../contract/messages';
 import { SyncStatusIndicator } from '../../data/sync-status-indicator';
@@ -29,6 +29,9 @@ import { LogViewerDialog } from './log-viewer-dialog';
 
 // The top bar of spec §2: sidebar toggle, product areas, menu search, notice, logs, feedback, fullscreen,
 // language, lock and the user dropdown. Icon buttons carry aria-labels.
+
+/** Opens a console page (as the router's own navigate, which would subscribe the top bar to every location change). */
+const navigate = (path: string) => navigateTo(CONSOLE_BASE_PATH + path);
 
 function ProductMenu() {
   const { t } = useTranslation();
@@ -59,7 +62,6 @@ function MenuSearch({ leaves }: { leaves: MenuItem[] }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
-  const [, navigate] = useLocation();
   const input = useRef<HTMLInputElement>(null);
   const hits = searchMenu(leaves, query, (k) => t(k));
   useEffect(() => {
@@ -147,9 +149,10 @@ function useFullscreen(): [boolean, () => void] {
 
 type TopDialog = 'logs' | 'feedback' | 'lock';
 
-export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
+/** Memoized: a navigation or a menus update re-renders the layout, and the top bar (about 30 components) only when its
+ * own state or the sidebar's changes. */
+export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
   const { t } = useTranslation();
-  const [, navigate] = useLocation();
   const { menus } = useStore(menuStore);
   const logCount = useStore(errorLogStore).length;
   const offline = useSelector(sessionActor, (s) => s.context.offline);
@@ -239,4 +242,4 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
       {opened.has('lock') && <LockDialog visible={dialog === 'lock'} onHide={() => setDialog(null)} />}
     </header>
   );
-}
+});
