@@ -12,15 +12,12 @@ import { prefetchFirstPage, viewerOf } from './table-screen';
 // whether the product is granted (waiting for that held it back ~40 ms, behind the platform's other login answers):
 // the list is scoped to what the caller may see, so an account without the product gets an empty page it never shows.
 
-function prefetch(userInfo: UserInfo | null): void {
-  prefetchFirstPage(domesticRecords, viewerOf(userInfo, getLanguage()));
-}
-
 /** Called with the login answer (the token stored), by the name typed at login; and with the user info, before the
  * session opens the console (a login by another name than the account's, or a cache marked by an older console),
  * which joins the request asked at login if there was one. */
 export function prefetchFirstList(who: { loginName: string } | { userInfo: UserInfo }): void {
   if (typeof navigator !== 'undefined' && !navigator.onLine) return;
-  const cached = 'userInfo' in who ? hasLocalDb(who.userInfo.authUser.cus_id) : hasLocalDbOfLogin(who.loginName);
-  if (!cached) prefetch('userInfo' in who ? who.userInfo : null);
+  const userInfo = 'userInfo' in who ? who.userInfo : null;
+  const cached = userInfo ? hasLocalDb(userInfo.authUser.cus_id) : hasLocalDbOfLogin((who as { loginName: string }).loginName);
+  if (!cached) prefetchFirstPage(domesticRecords, viewerOf(userInfo, getLanguage()));
 }

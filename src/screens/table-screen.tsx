@@ -162,8 +162,8 @@ function askFirstSyncPage(key: string, q: Query): Promise<PageResult<Row>> {
   if (!entry) {
     const page = runQuery<Row>(q, { client: api, online: true, horizon: 0, fromPlatform: true, pageNumber: 1 });
     const asked: FirstSyncPage = { page, at: Date.now(), token: sessionToken() };
-    // (and the rejection is handled: the callers see it)
-    page.then((answer) => void (asked.answer = answer), () => {});
+    // a failed page does not stand for the query: the screen that opens next asks again (the callers see the failure)
+    page.then((answer) => void (asked.answer = answer), () => void (firstSyncPages.get(key) === asked && firstSyncPages.delete(key)));
     firstSyncPages.set(key, (entry = asked));
   }
   return entry.page;
@@ -332,12 +332,11 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     askFirstSyncPage(queryKey, { collection: def.collection, filters, limit: pageSize });
   }
   useEffect(() => () => void firstSyncPages.delete(queryKey), [queryKey]);
-  // filters and table mount in a transition after the first commit: a request asked in this render leaves when the
-  // (short) first task ends, instead of after the whole screen has rendered, and the screen renders while it travels
-  // (rows already answered: the whole screen renders at once, nothing is left to ask first)
-  // (a first page already on its way, the login chain's: the screen renders whole with its rows when it comes, see
-  // show() below, rather than rendering the filters around a skeleton first, ~40 ms that held the answer back; within
-  // FIRST_PAGE_WAIT_MS, so a slow network still gets the filters)
+  // Filters and table mount in a transition after the first commit: a request asked in this render leaves when the
+  // (short) first task ends, and the screen renders while it travels. Rows already answered: the whole screen renders
+  // at once. A first page already on its way (the login chain's): the screen renders whole with its rows when they
+  // come (show() below), not its filters around a skeleton first (~40 ms that held the answer back); it waits at
+  // most FIRST_PAGE_WAIT_MS, and a failed page mounts it at once.
   const [mounted, setMounted] = useState(answered !== null);
   useEffect(() => {
     const mount = () => startTransition(() => setMounted(true));

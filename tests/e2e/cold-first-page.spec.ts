@@ -134,8 +134,24 @@ test('the first list asked for one session is never shown to the next one in the
   const userToken = await login(page, 'user', 'demo1234', { goto: false });
   await inApp(page, '/mtRecordList');
   await expect(page.locator(rows).first()).toBeVisible();
-  // the sub-account's screen asked its own page, which holds only its own records
-  const own = answers.filter((a) => a.auth.endsWith(userToken));
-  expect(own.length).toBeGreaterThan(0);
-  expect(new Set(own.flatMap((a) => a.cusIds))).toEqual(new Set(['SUB001']));
+  // the sub-account's screen asked its own page, which holds only its own records (answers are read asynchronously)
+  const own = () => answers.filter((a) => a.auth.endsWith(userToken));
+  await expect.poll(() => own().length).toBeGreaterThan(0);
+  expect(new Set(own().flatMap((a) => a.cusIds))).toEqual(new Set(['SUB001']));
+});
+
+test('a first list that fails opens the records screen at once, with its filters', async ({ page, context }) => {
+  // every platform list fails (the local database is held empty too): the screen must not wait for the page
+  await context.route(/\/mtRecord\/list$/, (route) => route.abort());
+  await context.route(/\/sms-service-api\/.*(\/pull|Pull)$/, (route) => route.abort());
+  let asked = 0;
+  page.on('request', (r) => r.url().endsWith('/mtRecord/list') && asked++);
+  const failed = page.waitForEvent('requestfailed', (r) => r.url().endsWith('/mtRecord/list'));
+  await login(page);
+  await failed;
+  await inApp(page, '/mtRecordList');
+  await expect(page.getByTestId('filter-decodeMobile')).toBeVisible();
+  await expect(page.locator(rows)).toHaveCount(0);
+  // the login's failed page did not stand for the screen's: the screen asked again
+  await expect.poll(() => asked).toBeGreaterThanOrEqual(2);
 });
