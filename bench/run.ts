@@ -303,6 +303,7 @@ async function main() {
       page.on('framenavigated', (f) => f === page.mainFrame() && trace.push([at(), `URL ${short(f.url())}`]));
     }
     let rowsInPageAt = NaN;
+    let rowsSeenAt = NaN;
     await profiled(page, 'login to the first page', async () => {
       // in-app navigation to the records (as a menu click does, no reload) in the frame after the one that first
       // painted the console's shell, made by the page itself: a round trip through the debugging protocol instead
@@ -327,6 +328,9 @@ async function main() {
       // (answers the page's clock when the rows are there: the same wait seen from the page, without the debugging
       // protocol's delay in passing the answer back on a busy machine)
       const rowsAt = await page.waitForFunction(() => document.querySelectorAll('.table-screen tbody tr:not(.p-datatable-emptymessage)').length >= 20 && performance.now(), null, { polling: 'raf' });
+      // the harness's clock stops here, when the wait answers: reading the answer, the login's timing and the verbose
+      // timeline below are further protocol round trips, which the figure once included (up to 2026-11-23)
+      rowsSeenAt = performance.now();
       rowsInPageAt = (await rowsAt.jsonValue()) as number;
     });
     // the page's own clock: requests (resource timing) and long tasks from the login answer to the rows, which the
@@ -349,10 +353,10 @@ async function main() {
       log('in the page, ms after the login answer:');
       for (const [ms, what] of inPage) log(`  ${String(ms).padStart(6)} ms  ${what}`);
     }
-    const coldFirst = performance.now() - t0;
+    const coldFirst = rowsSeenAt - t0;
     const loginEndInPage = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.endsWith('/user/login'))?.responseEnd ?? NaN);
     const coldAfterLoginInPage = rowsInPageAt - loginEndInPage;
-    const coldAfterLogin = performance.now() - loginAnsweredAt;
+    const coldAfterLogin = rowsSeenAt - loginAnsweredAt;
     log(`first 20 rows on screen after ${round(coldFirst)} ms`);
     if (VERBOSE) for (const [ms, what] of trace.filter(([ms]) => ms <= coldFirst)) log(`  ${String(ms).padStart(6)} ms  ${what}`);
     if (COLD_ONLY) return log(`cold first page after login ${round(coldAfterLogin)} ms (in the page ${round(coldAfterLoginInPage)} ms), platform first page ${round(platformFirst)} ms`);

@@ -20,6 +20,9 @@ export function accountsOf(prodType: number): Promise<LabelValue[]> {
   return p;
 }
 
+/** its width, which its stand-in on a first paint keeps (filter-stand-ins.tsx) */
+export const ACCOUNT_FILTER_STYLE = { minWidth: '12rem' };
+
 export function AccountFilter({ prodType, value, onChange }: { prodType: number; value: string | undefined; onChange: (v: string) => void }) {
   const { t } = useTranslation();
   const [accounts, setAccounts] = useState<LabelValue[]>([]);
@@ -41,7 +44,7 @@ export function AccountFilter({ prodType, value, onChange }: { prodType: number;
       placeholder={t('table.any')}
       ariaLabel={t('col.cusId')}
       onChange={(e) => onChange(e.value === null || e.value === undefined ? '' : String(e.value))}
-      style={{ minWidth: '12rem' }}
+      style={ACCOUNT_FILTER_STYLE}
     />
   );
 }

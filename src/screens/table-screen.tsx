@@ -22,7 +22,8 @@ import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from './date-shortcu
 import { downloadXlsx } from './export-xlsx';
 import { useWholeResult } from './use-whole-result';
 import { firstScreenShown } from '../data/first-screen';
-import { AccountFilter } from './account-filter';
+import { ACCOUNT_FILTER_STYLE, AccountFilter } from './account-filter';
+import { ButtonStandIn, CalendarStandIn, DropdownStandIn, PaginatorStandIn, useWidgetsAfterFirstPaint } from './filter-stand-ins';
 import { VirtualTable, type VirtualColumn, type VirtualTableHandle } from './virtual-table';
 import type { EventDoc } from '../../sync/local-db';
 import type { Language } from '../../contract/constants';
@@ -595,6 +596,8 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     return typeof k === 'string' || typeof k === 'number' ? k : `#${i}`;
   }, [key]);
   const filterDefs = def.filters.filter((f) => !f.visible || f.visible(viewer));
+  // the first table screen of the page paints plain stand-ins for its PrimeReact widgets (filter-stand-ins.tsx)
+  const widgets = useWidgetsAfterFirstPaint(mounted);
   const whole = useWholeResult(def, filters, { runtime, horizon, online, source: shown.source, count: shown.key === queryKey ? shown.count : undefined });
   // the summary is over the whole filtered result: the scan's, or the rows on screen once they are all of it
   const summary = def.summary ? (whole.summary ?? (shown.next === null && !loading ? def.summary(rows) : null)) : undefined;
@@ -614,6 +617,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   }
 
   if (!mounted) return <div className="table-screen" data-testid={`screen-${def.path.slice(1)}`} aria-busy="true" />;
+  const optionLabel = (o: { label: string }) => (o.label.includes('.') ? translate(viewer.lang, o.label) : o.label);
   // the calendar picks days of the account's zone: shown as the browser's local dates of the same calendar day
   const calendarDay = (ms: number) => {
     const { y, month, day } = wallClockDay(ms);
@@ -630,18 +634,27 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   return (
     <div className="table-screen" data-testid={`screen-${def.path.slice(1)}`} data-source={shown.source} aria-busy={!emptyKnown && rows.length === 0}>
       <div className="table-search" style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-end', marginBottom: 8 }}>
-        {def.modes && field('table.mode', (
+        {def.modes && field('table.mode', !widgets ? (
+          <DropdownStandIn label={t(def.modes[Number(draft.mode ?? 0)]?.label ?? def.modes[0].label)} placeholder="" />
+        ) : (
           <Dropdown value={Number(draft.mode ?? 0)} options={def.modes.map((m, i) => ({ value: i, label: t(m.label) }))} onChange={(e) => apply({ ...params, mode: String(e.value) })} />
         ))}
         {filterDefs.map((f) =>
-          field(f.label, f.field === 'cus_id' && f.kind !== 'select' ? (
+          field(f.label, !widgets && (f.kind === 'select' || f.field === 'cus_id') ? (
+            <DropdownStandIn
+              label={f.kind === 'select' ? ((f.options ?? []).filter((o) => String(o.value) === draft[f.field]).map(optionLabel)[0] ?? null) : draft.cus_id || null}
+              placeholder={t('table.any')}
+              clearable
+              style={f.kind === 'select' ? undefined : ACCOUNT_FILTER_STYLE}
+            />
+          ) : f.field === 'cus_id' && f.kind !== 'select' ? (
             <AccountFilter prodType={prodTypeOf(filters)} value={draft.cus_id} onChange={(v) => setDraft({ ...draft, cus_id: v })} />
           ) : f.kind === 'select' ? (
             <Dropdown
               data-testid={`filter-${f.field}`}
               showClear
               value={draft[f.field] === undefined ? null : typeof f.options?.[0]?.value === 'number' ? Number(draft[f.field]) : draft[f.field]}
-              options={(f.options ?? []).map((o) => ({ value: o.value, label: o.label.includes('.') ? translate(viewer.lang, o.label) : o.label }))}
+              options={(f.options ?? []).map((o) => ({ value: o.value, label: optionLabel(o) }))}
               onChange={(e) => setDraft({ ...draft, [f.field]: e.value === null || e.value === undefined ? '' : String(e.value) })}
               placeholder={t('table.any')}
             />
@@ -649,7 +662,12 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
             <InputText data-testid={`filter-${f.field}`} value={draft[f.field] ?? ''} onChange={(e) => setDraft({ ...draft, [f.field]: e.target.value })} onKeyDown={(e) => e.key === 'Enter' && apply(draft)} />
           )),
         )}
-        {def.dateField && field('table.dateRange', (
+        {def.dateField && field('table.dateRange', !widgets ? (
+          <span style={{ display: 'inline-flex', gap: 4 }}>
+            <CalendarStandIn text="" />
+            <DropdownStandIn label={params.shortcut && (DATE_SHORTCUTS as readonly string[]).includes(params.shortcut) ? t(`table.shortcuts.${params.shortcut}`) : null} placeholder={t('table.shortcut')} />
+          </span>
+        ) : (
           <span style={{ display: 'inline-flex', gap: 4 }}>
             <Calendar
               selectionMode="range"
@@ -675,15 +693,25 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
             />
           </span>
         ))}
-        <Button data-testid="table-search" icon="pi pi-search" label={t('table.search')} onClick={() => apply(draft)} />
-        <Button data-testid="table-reset" icon="pi pi-refresh" label={t('table.reset')} severity="secondary" onClick={() => apply({})} />
-        <Button data-testid="table-export" icon="pi pi-file-excel" label={t('table.export')} severity="help" onClick={() => void exportAll()} />
+        {widgets ? (
+          <>
+            <Button data-testid="table-search" icon="pi pi-search" label={t('table.search')} onClick={() => apply(draft)} />
+            <Button data-testid="table-reset" icon="pi pi-refresh" label={t('table.reset')} severity="secondary" onClick={() => apply({})} />
+            <Button data-testid="table-export" icon="pi pi-file-excel" label={t('table.export')} severity="help" onClick={() => void exportAll()} />
+          </>
+        ) : (
+          <>
+            <ButtonStandIn icon="pi pi-search" label={t('table.search')} />
+            <ButtonStandIn icon="pi pi-refresh" label={t('table.reset')} severity="secondary" />
+            <ButtonStandIn icon="pi pi-file-excel" label={t('table.export')} severity="help" />
+          </>
+        )}
       </div>
       {shown.cachedOnly && <Message data-testid="cached-only" severity="warn" text={t('table.cachedOnly')} />}
       {/* first-sync rows get no hint: they are the rows the cache is about to hold, and a note that vanishes a second
           later would only move the table */}
       {shown.source === 'past-window' && <Message severity="info" text={t('table.fromServer')} />}
-      <Paginator
+      {!widgets ? <PaginatorStandIn pageSize={pageSize} /> : <Paginator
         data-testid="table-paginator"
         first={page * pageSize}
         rows={pageSize}
@@ -701,7 +729,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
           setPage(e.page);
           void jumpTo(e.page * pageSize);
         }}
-      />
+      />}
       <VirtualTable
         ref={tableRef}
         rows={rows}

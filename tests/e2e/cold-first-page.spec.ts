@@ -41,6 +41,17 @@ test('records show from the platform before the local database has any, then swi
   await context.unroute(/\/user\/getUserInfo$/);
   // asked on the dashboard, before the records screen opens, and that one request is the screen's page 1
   const firstAsk = lists[0];
+  // what the filter bar held when it first came into the page
+  await page.evaluate(() => {
+    const w = window as unknown as { __firstFilterBar?: { standIns: number; widgets: number } };
+    const seen = new MutationObserver(() => {
+      const bar = document.querySelector('.table-search');
+      if (!bar || w.__firstFilterBar) return;
+      w.__firstFilterBar = { standIns: bar.querySelectorAll('.stand-in').length, widgets: bar.querySelectorAll('[data-pc-name]').length };
+      seen.disconnect();
+    });
+    seen.observe(document.body, { childList: true, subtree: true });
+  });
   await inApp(page, '/mtRecordList');
 
   const screen = page.locator('.table-screen');
@@ -48,6 +59,13 @@ test('records show from the platform before the local database has any, then swi
   await expect(page.locator(rows).nth(19)).toBeVisible();
   await expect(page.locator(rows).first().locator('td').first()).toHaveText('1');
   expect(lists.filter((body) => body === firstAsk)).toHaveLength(1);
+  // the first table screen of the page paints plain stand-ins for its PrimeReact widgets (issue 15), which then take
+  // their place: every stand-in goes, and the filters work
+  expect(await page.evaluate(() => (window as unknown as { __firstFilterBar?: unknown }).__firstFilterBar)).toEqual({ standIns: 7, widgets: 3 });
+  await expect(page.locator('.stand-in')).toHaveCount(0);
+  await page.getByTestId('filter-mt_status').click();
+  await expect(page.getByRole('option', { name: '发送成功' })).toBeVisible();
+  await page.keyboard.press('Escape');
   // the local database opens and asks for its first pages, which wait: the platform's rows stay
   await expect.poll(() => held.length, { message: 'a pull is being held' }).toBeGreaterThan(0);
   await expect(screen).toHaveAttribute('data-source', 'first-sync');
