@@ -44,14 +44,25 @@ export function setDisplayTimeZone(timeZone: string | null | undefined): void {
 export const displayTimeZone = (): string => zone;
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
+/** Offsets by zone and quarter hour of UTC: a zone's offset changes only at a transition, and every transition of
+ * today's zones falls on a quarter hour (offsets and their changes are whole quarter hours). */
+const offsets = new Map<string, number>();
+const QUARTER_HOUR = 900_000;
 /** ms to add to UTC to get the wall-clock time of `timeZone` at `at`. */
-function offsetMs(timeZone: string, at: number): number {
-  // building a formatter costs far more than using one, and this runs on every render of the date filters
+export function offsetMs(timeZone: string, at: number): number {
+  // formatToParts costs ~0.1 ms, and a records page parses two wall-clock times a row (24 ms of a cold first page)
+  const key = `${timeZone}|${Math.floor(at / QUARTER_HOUR)}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  // building a formatter costs far more than using one
   let f = offsetFormats.get(timeZone);
   if (!f) offsetFormats.set(timeZone, (f = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })));
   const name = f.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
   const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000 : 0;
+  const offset = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000 : 0;
+  if (offsets.size >= 50_000) offsets.clear();
+  offsets.set(key, offset);
+  return offset;
 }
 
 /** Builds the zone's formatters while the login request is out and the main thread idles: the first Intl formatter
