@@ -20,7 +20,7 @@ export function accountsOf(prodType: number): Promise<LabelValue[]> {
   return p;
 }
 
-/** its width, which its stand-in on a first paint keeps (filter-stand-ins.tsx) */
+/** its width, which its stand-in on a first paint keeps (src/app/stand-ins.tsx) */
 export const ACCOUNT_FILTER_STYLE = { minWidth: '12rem' };
 
 export function AccountFilter({ prodType, value, onChange }: { prodType: number; value: string | undefined; onChange: (v: string) => void }) {

@@ -23,7 +23,7 @@ import { downloadXlsx } from './export-xlsx';
 import { useWholeResult } from './use-whole-result';
 import { firstScreenShown } from '../data/first-screen';
 import { ACCOUNT_FILTER_STYLE, AccountFilter } from './account-filter';
-import { ButtonStandIn, CalendarStandIn, DropdownStandIn, PaginatorStandIn, useWidgetsAfterFirstPaint } from './filter-stand-ins';
+import { afterFirstPaint, ButtonStandIn, CalendarStandIn, DropdownStandIn, PaginatorStandIn } from '../app/stand-ins';
 import { VirtualTable, type VirtualColumn, type VirtualTableHandle } from './virtual-table';
 import type { EventDoc } from '../../sync/local-db';
 import type { Language } from '../../contract/constants';
@@ -35,6 +35,8 @@ import type { ColumnDef, ScreenDefinition, ViewerContext } from './screen-defini
 // the platform's list endpoint when a range reaches past the cache window or while the cache fills, export to xlsx.
 
 export const PAGE_SIZE = 50;
+/** the first table screen of the page paints stand-ins for its PrimeReact widgets (src/app/stand-ins.tsx) */
+const useFilterWidgets = afterFirstPaint();
 /** Page sizes an operator can pick (issue 14); the pages still load as the table scrolls. */
 export const PAGE_SIZES = [20, 50, 100, 500] as const;
 export const pageSizeOf = (v: string | undefined): number => (PAGE_SIZES as readonly number[]).includes(Number(v)) ? Number(v) : PAGE_SIZE;
@@ -596,8 +598,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     return typeof k === 'string' || typeof k === 'number' ? k : `#${i}`;
   }, [key]);
   const filterDefs = def.filters.filter((f) => !f.visible || f.visible(viewer));
-  // the first table screen of the page paints plain stand-ins for its PrimeReact widgets (filter-stand-ins.tsx)
-  const widgets = useWidgetsAfterFirstPaint(mounted);
+  const widgets = useFilterWidgets(mounted);
   const whole = useWholeResult(def, filters, { runtime, horizon, online, source: shown.source, count: shown.key === queryKey ? shown.count : undefined });
   // the summary is over the whole filtered result: the scan's, or the rows on screen once they are all of it
   const summary = def.summary ? (whole.summary ?? (shown.next === null && !loading ? def.summary(rows) : null)) : undefined;

@@ -36,8 +36,22 @@ test('records show from the platform before the local database has any, then swi
     listBeforeUserInfo ||= await listAsked;
     await route.continue();
   });
+  // what the top bar held when it first came into the page
+  await page.addInitScript(() => {
+    const w = window as unknown as { __firstTopBar?: { standIns: number; languageWidget: number } };
+    const seen = new MutationObserver(() => {
+      const bar = document.querySelector('.top-bar');
+      if (!bar || w.__firstTopBar) return;
+      w.__firstTopBar = { standIns: bar.querySelectorAll('.stand-in').length, languageWidget: bar.querySelectorAll('.language-dropdown[data-pc-name]').length };
+      seen.disconnect();
+    });
+    document.addEventListener('DOMContentLoaded', () => seen.observe(document.body, { childList: true, subtree: true }));
+  });
   await login(page);
   expect(listBeforeUserInfo, 'the first list is asked before the user info answers').toBe(true);
+  // the shell's first paint shows stand-ins for the top bar's language dropdown and user button, then the widgets
+  expect(await page.evaluate(() => (window as unknown as { __firstTopBar?: unknown }).__firstTopBar)).toEqual({ standIns: 2, languageWidget: 0 });
+  await expect(page.locator('.top-bar .language-dropdown[data-pc-name="dropdown"]')).toBeVisible();
   await context.unroute(/\/user\/getUserInfo$/);
   // asked on the dashboard, before the records screen opens, and that one request is the screen's page 1
   const firstAsk = lists[0];

@@ -6,6 +6,10 @@ import { FIRST_TAB } from '../../../contract/constants';
 import { useStore } from '../external-store';
 import { closeAllTabs, closeOtherTabs, closeTab } from '../tabs';
 import { tabsStore } from '../tabs-store';
+import { afterFirstPaint } from '../stand-ins';
+
+/** the context menu (nothing on screen until opened) mounts after the shell's first paint */
+const useContextMenu = afterFirstPaint();
 
 // Visited pages as closable tabs; right-click (or the context-menu key) offers close others / close all.
 export function TabBar() {
@@ -13,6 +17,7 @@ export function TabBar() {
   const tabs = useStore(tabsStore);
   const [path, navigate] = useLocation();
   const menu = useRef<ContextMenu>(null);
+  const withMenu = useContextMenu(true);
   const [target, setTarget] = useState<string>(FIRST_TAB);
   const list = useRef<HTMLUListElement>(null);
   // the bar scrolls sideways when the tabs overflow: keep the active one in view (issue 14 item 6)
@@ -34,7 +39,7 @@ export function TabBar() {
   };
   return (
     <nav className="tab-bar" aria-label={t('tabs.label')}>
-      <ContextMenu
+      {withMenu && <ContextMenu
         ref={menu}
         model={[
           {
@@ -54,7 +59,7 @@ export function TabBar() {
             },
           },
         ]}
-      />
+      />}
       <ul role="list" ref={list}>
         {tabs.map((tab) => {
           const active = tab.path === path;

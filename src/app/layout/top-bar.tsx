@@ -22,6 +22,7 @@ import { getLanguage, switchLanguage } from '../language';
 import { badgeText, menuLeaves, searchMenu } from '../menu';
 import { chooseProduct, loadGrantedMenus, menuStore } from '../menu-store';
 import { notify } from '../notify';
+import { afterFirstPaint, ButtonStandIn, DropdownStandIn } from '../stand-ins';
 import { lockActor, sessionActor } from '../session-actor';
 import { FeedbackDialog } from './feedback-dialog';
 import { IconButton } from './icon-button';
@@ -148,6 +149,8 @@ function useFullscreen(): [boolean, () => void] {
 }
 
 type TopDialog = 'logs' | 'feedback' | 'lock';
+/** the shell's first paint shows stand-ins for the language dropdown and the user button, and no closed popups */
+const useTopBarWidgets = afterFirstPaint();
 
 /** Memoized: a navigation or a menus update re-renders the layout, and the top bar (about 30 components) only when its
  * own state or the sidebar's changes. */
@@ -164,6 +167,7 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
     setDialogState(d);
   };
   const [fullscreen, toggleFullscreen] = useFullscreen();
+  const widgets = useTopBarWidgets(true);
   const userMenu = useRef<Menu>(null);
   const notice = useRef<OverlayPanel>(null);
   const leaves = Object.values(menus).flatMap((m) => menuLeaves(m ?? []));
@@ -193,9 +197,11 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
       </span>
       <MenuSearch leaves={leaves} />
       <IconButton icon="pi pi-bell" label={t('top.notice')} title={t('top.notice')} onClick={(e) => notice.current?.toggle(e)} />
-      <OverlayPanel ref={notice}>
-        <p>{t('top.noNotice')}</p>
-      </OverlayPanel>
+      {widgets && (
+        <OverlayPanel ref={notice}>
+          <p>{t('top.noNotice')}</p>
+        </OverlayPanel>
+      )}
       <span className="icon-with-badge">
         <IconButton icon="pi pi-exclamation-triangle" label={`${t('top.logs')}${badge ? ` (${badge})` : ''}`} title={t('top.logs')} onClick={() => setDialog('logs')} />
         {badge && <Badge value={badge} severity="danger" aria-hidden="true" />}
@@ -207,15 +213,19 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
         title={t(fullscreen ? 'top.exitFullscreen' : 'top.fullscreen')}
         onClick={toggleFullscreen}
       />
-      <Dropdown
-        className="language-dropdown"
-        aria-label={t('top.language')}
-        value={getLanguage()}
-        options={LANGUAGES.map((l) => ({ label: t(`language.${l}`), value: l }))}
-        onChange={(e) => switchLanguage(e.value)}
-      />
+      {widgets ? (
+        <Dropdown
+          className="language-dropdown"
+          aria-label={t('top.language')}
+          value={getLanguage()}
+          options={LANGUAGES.map((l) => ({ label: t(`language.${l}`), value: l }))}
+          onChange={(e) => switchLanguage(e.value)}
+        />
+      ) : (
+        <DropdownStandIn className="language-dropdown" label={t(`language.${getLanguage()}`)} placeholder="" />
+      )}
       <IconButton icon="pi pi-lock" label={t('top.lock')} title={t('top.lock')} onClick={() => setDialog('lock')} />
-      <Menu
+      {widgets && <Menu
         ref={userMenu}
         popup
         id="user-menu"
@@ -225,17 +235,21 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
           { separator: true },
           { label: t('top.logout'), icon: 'pi pi-sign-out', command: logout },
         ]}
-      />
-      <Button
-        className="user-button"
-        icon="pi pi-user"
-        label={name}
-        text
-        aria-label={`${t('top.user')}: ${name}`}
-        aria-haspopup="menu"
-        aria-controls="user-menu"
-        onClick={(e) => userMenu.current?.toggle(e)}
-      />
+      />}
+      {widgets ? (
+        <Button
+          className="user-button"
+          icon="pi pi-user"
+          label={name}
+          text
+          aria-label={`${t('top.user')}: ${name}`}
+          aria-haspopup="menu"
+          aria-controls="user-menu"
+          onClick={(e) => userMenu.current?.toggle(e)}
+        />
+      ) : (
+        <ButtonStandIn className="user-button" icon="pi pi-user" label={name} severity="text" />
+      )}
       {/* each mounted from its first opening on (then kept, so it closes with its animation) */}
       {opened.has('logs') && <LogViewerDialog visible={dialog === 'logs'} onHide={() => setDialog(null)} />}
       {opened.has('feedback') && <FeedbackDialog visible={dialog === 'feedback'} onHide={() => setDialog(null)} />}

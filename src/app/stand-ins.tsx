@@ -1,31 +1,34 @@
 import { useEffect, useState, type CSSProperties } from 'react';
-import './filter-stand-ins.css';
+import './stand-ins.css';
 
 // The filter bar's PrimeReact widgets (dropdowns, the range calendar, the buttons, the paginator) were about half of
-// the first records screen's render on a cold start (issue 15). The first table screen of a page paints with plain
-// markup in their place, with PrimeReact's classes and so the same size, and mounts the widgets in the next task
-// after that paint. The stand-ins are inert and hidden from assistive technology: nothing can be clicked or read in
-// the frame or two they are on screen, and tests wait for the real widgets.
+// the first records screen's render on a cold start (issue 15), and the top bar's are part of the shell's. The first
+// such screen of a page paints with plain markup in their place, with PrimeReact's classes and so the same size, and
+// mounts the widgets in the next task after that paint (closed popups, which show nothing, mount then too). The
+// stand-ins are inert and hidden from assistive technology: nothing can be clicked or read in the frame or two they
+// are on screen, and tests wait for the real widgets.
 
-let widgetsShown = false;
-
-/** Whether the screen shows its real widgets: at once once any table screen has, else after the screen's first paint
- * (`painted`: its first render with content has been committed). */
-export function useWidgetsAfterFirstPaint(painted: boolean): boolean {
-  const [ready, setReady] = useState(widgetsShown);
-  useEffect(() => {
-    if (ready || !painted) return;
-    // the frame that paints the commit runs this callback before painting; the task after it runs after the paint
-    let timer = 0;
-    const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => {
-        widgetsShown = true;
-        setReady(true);
+/** A hook for one part of the screen (the table screens' filter bar, the top bar): whether it shows its real widgets;
+ * at once once that part has shown them in this page, else in the task after its first paint (`painted`: its first
+ * render with content is committed). */
+export function afterFirstPaint(): (painted: boolean) => boolean {
+  let shown = false;
+  return function useWidgetsAfterFirstPaint(painted: boolean): boolean {
+    const [ready, setReady] = useState(shown);
+    useEffect(() => {
+      if (ready || !painted) return;
+      // the frame that paints the commit runs this callback before painting; the task after it runs after the paint
+      let timer = 0;
+      const frame = requestAnimationFrame(() => {
+        timer = window.setTimeout(() => {
+          shown = true;
+          setReady(true);
+        });
       });
-    });
-    return () => (cancelAnimationFrame(frame), clearTimeout(timer));
-  }, [ready, painted]);
-  return ready;
+      return () => (cancelAnimationFrame(frame), clearTimeout(timer));
+    }, [ready, painted]);
+    return ready;
+  };
 }
 
 const CHEVRON =
@@ -38,9 +41,9 @@ const Icon = ({ d, className }: { d: string; className: string }) => (
 );
 
 /** A closed Dropdown: its label (the chosen option's, or the placeholder) and its trigger. */
-export function DropdownStandIn({ label, placeholder, clearable, style }: { label: string | null; placeholder: string; clearable?: boolean; style?: CSSProperties }) {
+export function DropdownStandIn({ label, placeholder, clearable, className, style }: { label: string | null; placeholder: string; clearable?: boolean; className?: string; style?: CSSProperties }) {
   return (
-    <div className={`stand-in p-dropdown p-component p-inputwrapper${clearable ? ' p-dropdown-clearable' : ''}${label === null ? '' : ' p-inputwrapper-filled'}`} style={style} aria-hidden inert>
+    <div className={`stand-in p-dropdown p-component p-inputwrapper${className ? ` ${className}` : ''}${clearable ? ' p-dropdown-clearable' : ''}${label === null ? '' : ' p-inputwrapper-filled'}`} style={style} aria-hidden inert>
       <span className={`p-dropdown-label p-inputtext${label === null ? ' p-placeholder' : ''}`}>{label ?? placeholder}</span>
       <div className="p-dropdown-trigger">
         <Icon d={CHEVRON} className="p-icon p-dropdown-trigger-icon" />
@@ -63,9 +66,9 @@ export function CalendarStandIn({ text }: { text: string }) {
 }
 
 /** A labelled Button with its icon. */
-export function ButtonStandIn({ icon, label, severity }: { icon: string; label: string; severity?: 'secondary' | 'help' }) {
+export function ButtonStandIn({ icon, label, severity, className }: { icon: string; label: string; severity?: 'secondary' | 'help' | 'text'; className?: string }) {
   return (
-    <button className={`stand-in p-button p-component${severity ? ` p-button-${severity}` : ''}`} type="button" tabIndex={-1} aria-hidden inert>
+    <button className={`stand-in p-button p-component${severity ? ` p-button-${severity}` : ''}${className ? ` ${className}` : ''}`} type="button" tabIndex={-1} aria-hidden inert>
       <span className={`p-button-icon p-c p-button-icon-left ${icon}`} />
       <span className="p-button-label p-c">{label}</span>
     </button>
