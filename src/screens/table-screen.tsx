@@ -449,6 +449,10 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     moreInFlight.current = run;
     return run;
   }
+  // the database, connectivity and window now: a jump's page reads outlive the render that started them, and on a
+  // cold start the database opens mid-jump (read from that render, it stopped the jump short at the rows then loaded)
+  const latest = useRef({ runtime, online, horizon });
+  useEffect(() => void (latest.current = { runtime, online, horizon }), [runtime, online, horizon]);
   async function readMore() {
     if (loadingMore.current) return;
     loadingMore.current = true;
@@ -456,6 +460,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
       // a pull can move page 1's end while a page is read (newer rows arrive): then read again after the new end
       for (let attempt = 0; attempt < 3; attempt++) {
         const cur = shownRef.current;
+        const { runtime, online, horizon } = latest.current;
         if (cur.key !== queryKey || cur.next === null || (cur.source === 'local' && !runtime)) return;
         const q: Query = { collection: def.collection, filters, limit: pageSize, after: typeof cur.next === 'string' ? cur.next : null };
         const res = await runQuery<Row>(q, {
