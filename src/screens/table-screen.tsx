@@ -623,6 +623,11 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   }
 
   if (!mounted) return <div className="table-screen" data-testid={`screen-${def.path.slice(1)}`} aria-busy="true" />;
+  const actions = [
+    { id: 'table-search', icon: 'pi pi-search', label: 'table.search', severity: undefined, onClick: () => apply(draft) },
+    { id: 'table-reset', icon: 'pi pi-refresh', label: 'table.reset', severity: 'secondary' as const, onClick: () => apply({}) },
+    { id: 'table-export', icon: 'pi pi-file-excel', label: 'table.export', severity: 'help' as const, onClick: () => void exportAll() },
+  ];
   const optionLabel = (o: { label: string }) => (o.label.includes('.') ? translate(viewer.lang, o.label) : o.label);
   // the calendar picks days of the account's zone: shown as the browser's local dates of the same calendar day
   const calendarDay = (ms: number) => {
@@ -699,18 +704,12 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
             />
           </span>
         ))}
-        {widgets ? (
-          <>
-            <Button data-testid="table-search" icon="pi pi-search" label={t('table.search')} onClick={() => apply(draft)} />
-            <Button data-testid="table-reset" icon="pi pi-refresh" label={t('table.reset')} severity="secondary" onClick={() => apply({})} />
-            <Button data-testid="table-export" icon="pi pi-file-excel" label={t('table.export')} severity="help" onClick={() => void exportAll()} />
-          </>
-        ) : (
-          <>
-            <ButtonStandIn icon="pi pi-search" label={t('table.search')} />
-            <ButtonStandIn icon="pi pi-refresh" label={t('table.reset')} severity="secondary" />
-            <ButtonStandIn icon="pi pi-file-excel" label={t('table.export')} severity="help" />
-          </>
+        {actions.map((a) =>
+          widgets ? (
+            <Button key={a.id} data-testid={a.id} icon={a.icon} label={t(a.label)} severity={a.severity} onClick={a.onClick} />
+          ) : (
+            <ButtonStandIn key={a.id} icon={a.icon} label={t(a.label)} severity={a.severity} />
+          ),
         )}
       </div>
       {shown.cachedOnly && <Message data-testid="cached-only" severity="warn" text={t('table.cachedOnly')} />}

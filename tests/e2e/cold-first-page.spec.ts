@@ -1,4 +1,4 @@
-import { expect, test, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { inApp, login } from './e2e-helpers';
 
 // Cold first page (issues 5 and 14): with an empty local database the domestic send records come from the platform's list
@@ -9,6 +9,22 @@ import { inApp, login } from './e2e-helpers';
 test.use({ serviceWorkers: 'block' });
 
 const rows = '.table-screen tbody tr:not(.p-datatable-emptymessage)';
+
+/** Records, for each container selector, how many stand-ins and real widgets (its own selector) it held when it first
+ * came into the page (every load of the page from here on). */
+const recordFirstPaint = (page: Page, widgetsOf: Record<string, string>) =>
+  page.addInitScript((sel: Record<string, string>) => {
+    const first: Record<string, { standIns: number; widgets: number }> = ((window as unknown as { __firstPaint: typeof first }).__firstPaint = {});
+    const seen = new MutationObserver(() => {
+      for (const [container, widgets] of Object.entries(sel)) {
+        const el = document.querySelector(container);
+        if (el && !first[container]) first[container] = { standIns: el.querySelectorAll('.stand-in').length, widgets: el.querySelectorAll(widgets).length };
+      }
+      if (Object.keys(first).length === Object.keys(sel).length) seen.disconnect();
+    });
+    document.addEventListener('DOMContentLoaded', () => seen.observe(document.body, { childList: true, subtree: true }));
+  }, widgetsOf);
+const firstPaintOf = (page: Page, container: string) => page.evaluate((c) => (window as unknown as { __firstPaint?: Record<string, unknown> }).__firstPaint?.[c], container);
 
 test('records show from the platform before the local database has any, then switch to local rows', async ({ page, context }) => {
   const pageErrors: string[] = [];
@@ -36,36 +52,16 @@ test('records show from the platform before the local database has any, then swi
     listBeforeUserInfo ||= await listAsked;
     await route.continue();
   });
-  // what the top bar held when it first came into the page
-  await page.addInitScript(() => {
-    const w = window as unknown as { __firstTopBar?: { standIns: number; languageWidget: number } };
-    const seen = new MutationObserver(() => {
-      const bar = document.querySelector('.top-bar');
-      if (!bar || w.__firstTopBar) return;
-      w.__firstTopBar = { standIns: bar.querySelectorAll('.stand-in').length, languageWidget: bar.querySelectorAll('.language-dropdown[data-pc-name]').length };
-      seen.disconnect();
-    });
-    document.addEventListener('DOMContentLoaded', () => seen.observe(document.body, { childList: true, subtree: true }));
-  });
+  // what the top bar and the filter bar held when each first came into the page
+  await recordFirstPaint(page, { '.top-bar': '.language-dropdown[data-pc-name]', '.table-search': '[data-pc-name]' });
   await login(page);
   expect(listBeforeUserInfo, 'the first list is asked before the user info answers').toBe(true);
   // the shell's first paint shows stand-ins for the top bar's language dropdown and user button, then the widgets
-  expect(await page.evaluate(() => (window as unknown as { __firstTopBar?: unknown }).__firstTopBar)).toEqual({ standIns: 2, languageWidget: 0 });
+  expect(await firstPaintOf(page, '.top-bar')).toEqual({ standIns: 2, widgets: 0 });
   await expect(page.locator('.top-bar .language-dropdown[data-pc-name="dropdown"]')).toBeVisible();
   await context.unroute(/\/user\/getUserInfo$/);
   // asked on the dashboard, before the records screen opens, and that one request is the screen's page 1
   const firstAsk = lists[0];
-  // what the filter bar held when it first came into the page
-  await page.evaluate(() => {
-    const w = window as unknown as { __firstFilterBar?: { standIns: number; widgets: number } };
-    const seen = new MutationObserver(() => {
-      const bar = document.querySelector('.table-search');
-      if (!bar || w.__firstFilterBar) return;
-      w.__firstFilterBar = { standIns: bar.querySelectorAll('.stand-in').length, widgets: bar.querySelectorAll('[data-pc-name]').length };
-      seen.disconnect();
-    });
-    seen.observe(document.body, { childList: true, subtree: true });
-  });
   await inApp(page, '/mtRecordList');
 
   const screen = page.locator('.table-screen');
@@ -75,7 +71,7 @@ test('records show from the platform before the local database has any, then swi
   expect(lists.filter((body) => body === firstAsk)).toHaveLength(1);
   // the first table screen of the page paints plain stand-ins for its PrimeReact widgets (issue 15), which then take
   // their place: every stand-in goes, and the filters work
-  expect(await page.evaluate(() => (window as unknown as { __firstFilterBar?: unknown }).__firstFilterBar)).toEqual({ standIns: 7, widgets: 3 });
+  expect(await firstPaintOf(page, '.table-search')).toEqual({ standIns: 7, widgets: 3 });
   await expect(page.locator('.stand-in')).toHaveCount(0);
   await page.getByTestId('filter-mt_status').click();
   await expect(page.getByRole('option', { name: '发送成功' })).toBeVisible();
