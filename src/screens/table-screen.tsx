@@ -2,6 +2,7 @@ import { Button } from 'primereact/button';
 import { Calendar } from 'primereact/calendar';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
+import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Paginator } from 'primereact/paginator';
@@ -509,6 +510,14 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   // page numbers over the virtual scroll: the page of the first row shown; a jump loads the pages up to it
   const tableRef = useRef<VirtualTableHandle>(null);
   const [page, setPage] = useState(0);
+  /** Page p asked from the paginator: a page link or the jump input. */
+  function requestPage(p: number) {
+    // the jump input reports every page set elsewhere as a change of its own (PrimeReact's InputNumber): only another
+    // page is a request, or a scroll's page would jump back to that page's top
+    if (p === page || p < 0) return;
+    setPage(p);
+    void jumpTo(p * pageSize);
+  }
   async function jumpTo(index: number) {
     // the whole target page, so its first row can scroll to the top (rows shift while a backfill runs, so a page read
     // can add fewer rows than asked)
@@ -541,8 +550,13 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     const target = pinnedTarget.current;
     // (scrollTop forces a layout: read only with a jump pinned, not on every commit of new rows)
     if (target === null) return;
+    // a re-read (the cache filling) can leave fewer rows than the target's page, with the view clamped at the top where
+    // no scroll asks for more: the pin loads on until the target's page is there again
+    if (shownRef.current.rows.length < target + pageSize && shownRef.current.next !== null) void loadMore();
     const top = tableRef.current?.scroller()?.scrollTop;
     if (top !== undefined && top < target * ROW_PX - ROW_PX && rows.length > target) tableRef.current?.scrollToIndex(target);
+    // loadMore is a new function every render, and a new page size is a new query (the pin is cleared then)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows]);
   useEffect(() => {
     const target = jumpTarget.current;
@@ -725,15 +739,25 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
         // platform's pages on screen), that sent a jump in progress back a page
         totalRecords={Math.max(whole.count?.total ?? 0, rows.length, (page + 1) * pageSize)}
         rowsPerPageOptions={[...PAGE_SIZES]}
-        template="FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown JumpToPageInput"
-        onPageChange={(e) => {
-          if (e.rows !== pageSize) return apply({ ...params, size: String(e.rows) });
-          // the jump-to-page input reports every page set elsewhere as a change of its own (PrimeReact's InputNumber):
-          // only another page is a request, or a scroll's page would jump back to that page's top
-          if (e.page === page) return;
-          setPage(e.page);
-          void jumpTo(e.page * pageSize);
+        template={{
+          layout: 'FirstPageLink PrevPageLink PageLinks NextPageLink LastPageLink RowsPerPageDropdown JumpToPageInput',
+          // PrimeReact's own input drops a page past the pages it counts: while the total is still counted (the
+          // platform's first pages on screen) that is every page past the rows loaded, and typing 5 did nothing; a
+          // jump past the end stops at the last row instead
+          JumpToPageInput: (o) => (
+            <InputNumber
+              value={o.value}
+              className={o.className}
+              disabled={o.disabled}
+              aria-label={t('table.jumpToPage')}
+              min={1}
+              max={whole.count?.exact ? Math.max(1, Math.ceil(whole.count.total / pageSize)) : undefined}
+              useGrouping={false}
+              onChange={(e) => e.value !== null && requestPage(e.value - 1)}
+            />
+          ),
         }}
+        onPageChange={(e) => (e.rows !== pageSize ? apply({ ...params, size: String(e.rows) }) : requestPage(e.page))}
       />}
       <VirtualTable
         ref={tableRef}
