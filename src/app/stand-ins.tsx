@@ -10,25 +10,43 @@ import './stand-ins.css';
 
 /** A hook for one part of the screen (the table screens' filter bar, the top bar): whether it shows its real widgets;
  * at once once that part has shown them in this page, else in the task after its first paint (`painted`: its first
- * render with content is committed). */
-export function afterFirstPaint(): (painted: boolean) => boolean {
+ * render with content is committed) and after `until`, if given. */
+export interface WidgetsHook {
+  (painted: boolean): boolean;
+  /** Mounts the widgets now: a pointer or the focus coming to their part of the screen, before `until`. */
+  now(): void;
+}
+
+export function afterFirstPaint(until?: () => Promise<void>): WidgetsHook {
   let shown = false;
-  return function useWidgetsAfterFirstPaint(painted: boolean): boolean {
+  const waiting = new Set<(ready: boolean) => void>();
+  const show = () => {
+    shown = true;
+    waiting.forEach((set) => set(true));
+  };
+  const hook = function useWidgetsAfterFirstPaint(painted: boolean): boolean {
     const [ready, setReady] = useState(shown);
     useEffect(() => {
-      if (ready || !painted) return;
+      if (ready) return;
+      waiting.add(setReady);
+      if (!painted) return () => void waiting.delete(setReady);
       // the frame that paints the commit runs this callback before painting; the task after it runs after the paint
       let timer = 0;
-      const frame = requestAnimationFrame(() => {
-        timer = window.setTimeout(() => {
-          shown = true;
-          setReady(true);
-        });
+      let frame = 0;
+      let live = true;
+      void (until?.() ?? Promise.resolve()).then(() => {
+        if (live) frame = requestAnimationFrame(() => (timer = window.setTimeout(show)));
       });
-      return () => (cancelAnimationFrame(frame), clearTimeout(timer));
+      return () => {
+        live = false;
+        waiting.delete(setReady);
+        cancelAnimationFrame(frame);
+        clearTimeout(timer);
+      };
     }, [ready, painted]);
     return ready;
   };
+  return Object.assign(hook, { now: () => void (shown || show()) });
 }
 
 const CHEVRON =

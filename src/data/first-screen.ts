@@ -4,6 +4,9 @@
 let shown = false;
 const waiting = new Set<() => void>();
 
+/** How long the shell's closed popups and top-bar widgets wait for the first screen (src/app/layout/top-bar.tsx). */
+export const SHELL_WIDGETS_WAIT_MS = 1500;
+
 /** Called by a screen once its first rows (or its known emptiness) have been painted. */
 export function firstScreenShown(): void {
   if (shown) return;

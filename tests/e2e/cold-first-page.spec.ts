@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { inApp, login } from './e2e-helpers';
+import { BASE, inApp, login } from './e2e-helpers';
 
 // Cold first page (issues 5 and 14): with an empty local database the domestic send records come from the platform's list
 // endpoint at once; when the pulls arrive the screen switches to local rows without losing or repeating any, and
@@ -182,4 +182,26 @@ test('a first list that fails opens the records screen at once, with its filters
   await expect(page.locator(rows)).toHaveCount(0);
   // the login's failed page did not stand for the screen's: the screen asked again
   await expect.poll(() => asked).toBeGreaterThanOrEqual(2);
+});
+
+test('the top bar mounts its widgets after the first screen\'s rows, not in the task that renders the screen', async ({ page }) => {
+  await login(page);
+  // what the top bar held when the first row came into the page, on a fresh load of the records screen
+  await page.addInitScript((sel) => {
+    const w = window as unknown as { __atRows?: { standIns: number; widgets: number } };
+    const seen = new MutationObserver(() => {
+      const bar = document.querySelector('.top-bar');
+      if (!bar || !document.querySelector(sel)) return;
+      w.__atRows = { standIns: bar.querySelectorAll('.stand-in').length, widgets: bar.querySelectorAll('.language-dropdown[data-pc-name]').length };
+      seen.disconnect();
+    });
+    document.addEventListener('DOMContentLoaded', () => seen.observe(document.body, { childList: true, subtree: true }));
+  }, rows);
+  await page.goto(`${BASE}/mtRecordList`);
+  await expect(page.locator(rows).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __atRows?: unknown }).__atRows)).toEqual({ standIns: 2, widgets: 0 });
+  // then the real widgets, and they work
+  await expect(page.locator('.top-bar .stand-in')).toHaveCount(0);
+  await page.getByRole('button', { name: /^用户菜单/ }).click();
+  await expect(page.getByRole('menuitem', { name: '退出登录' })).toBeVisible();
 });
