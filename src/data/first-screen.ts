@@ -4,8 +4,9 @@
 let shown = false;
 const waiting = new Set<() => void>();
 
-/** How long the shell's closed popups and top-bar widgets wait for the first screen (src/app/layout/top-bar.tsx). */
-export const SHELL_WIDGETS_WAIT_MS = 1500;
+/** How long what waits for the first screen waits at most: the shell's closed popups and top-bar widgets
+ * (src/app/layout/top-bar.tsx) and the login's toast. */
+export const AFTER_FIRST_SCREEN_WAIT_MS = 1000;
 
 /** Called by a screen once its first rows (or its known emptiness) have been painted. */
 export function firstScreenShown(): void {

@@ -186,6 +186,8 @@ test('a first list that fails opens the records screen at once, with its filters
 
 test('the top bar mounts its widgets after the first screen\'s rows, not in the task that renders the screen', async ({ page }) => {
   await login(page);
+  // the login's toast comes once the console's first screen is there (the dashboard: at the latest after a second)
+  await expect(page.locator('.p-toast').getByText('登录成功')).toBeVisible();
   // what the top bar held when the first row came into the page, on a fresh load of the records screen
   await page.addInitScript((sel) => {
     const w = window as unknown as { __atRows?: { standIns: number; widgets: number } };

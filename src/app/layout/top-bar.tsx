@@ -22,7 +22,7 @@ import { getLanguage, switchLanguage } from '../language';
 import { badgeText, menuLeaves, searchMenu } from '../menu';
 import { chooseProduct, loadGrantedMenus, menuStore } from '../menu-store';
 import { notify } from '../notify';
-import { afterFirstScreen, SHELL_WIDGETS_WAIT_MS } from '../../data/first-screen';
+import { afterFirstScreen, AFTER_FIRST_SCREEN_WAIT_MS } from '../../data/first-screen';
 import { afterFirstPaint, ButtonStandIn, DropdownStandIn } from '../stand-ins';
 import { lockActor, sessionActor } from '../session-actor';
 import { FeedbackDialog } from './feedback-dialog';
@@ -152,9 +152,9 @@ function useFullscreen(): [boolean, () => void] {
 type TopDialog = 'logs' | 'feedback' | 'lock';
 /** the shell's first paint shows stand-ins for the language dropdown and the user button, and no closed popups; the
  * widgets mount once the first screen's rows are on screen (mounted with the shell, they took ~25 ms of the task that
- * renders the first records screen), at the latest after SHELL_WIDGETS_WAIT_MS, and at once when a pointer or the focus
+ * renders the first records screen), at the latest after AFTER_FIRST_SCREEN_WAIT_MS, and at once when a pointer or the focus
  * comes to the bar */
-const useTopBarWidgets = afterFirstPaint(() => afterFirstScreen(SHELL_WIDGETS_WAIT_MS));
+const useTopBarWidgets = afterFirstPaint(() => afterFirstScreen(AFTER_FIRST_SCREEN_WAIT_MS));
 
 /** Memoized: a navigation or a menus update re-renders the layout, and the top bar (about 30 components) only when its
  * own state or the sidebar's changes. */
