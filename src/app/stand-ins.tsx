@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import './stand-ins.css';
 
 // The filter bar's PrimeReact widgets (dropdowns, the range calendar, the buttons, the paginator) were about half of
@@ -47,6 +47,22 @@ export function afterFirstPaint(until?: () => Promise<void>): WidgetsHook {
     return ready;
   };
   return Object.assign(hook, { now: () => void (shown || show()) });
+}
+
+/** Opens a popup that mounts with its part's widgets: at once when they are there, else once they have mounted (the
+ * click that asked mounts them), so a click in the moment before is not lost. */
+export function useOpenOnceMounted(widgets: WidgetsHook, ready: boolean): (open: () => void) => void {
+  const pending = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    const open = pending.current;
+    pending.current = null;
+    if (ready && open) open();
+  }, [ready]);
+  return (open) => {
+    if (ready) return open();
+    pending.current = open;
+    widgets.now();
+  };
 }
 
 const CHEVRON =

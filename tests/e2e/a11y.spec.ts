@@ -23,6 +23,22 @@ async function audit(page: Page, path: string): Promise<Found[]> {
     .map((v) => ({ path, rule: v.id, impact: v.impact ?? '', targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
 }
 
+/** The contrast ratio of a toast's summary on its background, composited over the page's (WCAG 2 formula). */
+function toastContrast(el: Element): number {
+  const rgba = (css: string) => (css.match(/[\d.]+/g) ?? []).map(Number);
+  const lum = ([r, g, b]: number[]) => {
+    const f = (c: number) => ((c /= 255) <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const [pr, pg, pb, pa = 1] = rgba(getComputedStyle(document.body).backgroundColor);
+  const page = pa === 0 ? [255, 255, 255] : [pr, pg, pb];
+  const [r, g, b, a = 1] = rgba(getComputedStyle(el).backgroundColor);
+  const bg = [r, g, b].map((c, i) => a * c + (1 - a) * page[i]);
+  const fg = rgba(getComputedStyle(el.querySelector('.p-toast-summary')!).color);
+  const [hi, lo] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
 /** In-app navigation (wouter follows pushState): the session and its local database stay as they are. */
 async function go(page: Page, path: string) {
   await inApp(page, path);
@@ -48,7 +64,13 @@ for (const lang of ['zh', 'en'] as const) {
       await expect(page.locator('#login-username')).toBeVisible();
       const found = area === 'fixed' ? await audit(page, '/login') : [];
       await login(page, 'admin', 'demo1234', { goto: false });
-      await expect(page.locator('.p-toast-message')).toHaveCount(0);
+      // the login's toast comes once the dashboard is there, and is gone before the screens are audited
+      const toast = page.locator('.p-toast-message');
+      await expect(toast).toBeVisible();
+      // its text reaches AA contrast on its translucent background over the page (axe leaves a translucent background
+      // as "needs review"; the theme's own toast colours were 2.7-3.2:1)
+      if (area === 'fixed') expect(await toast.evaluate(toastContrast)).toBeGreaterThanOrEqual(4.5);
+      await expect(toast).toHaveCount(0);
       for (const path of paths) {
         await go(page, path);
         found.push(...(await audit(page, path)));

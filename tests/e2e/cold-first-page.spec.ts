@@ -207,3 +207,13 @@ test('the top bar mounts its widgets after the first screen\'s rows, not in the 
   await page.getByRole('button', { name: /^用户菜单/ }).click();
   await expect(page.getByRole('menuitem', { name: '退出登录' })).toBeVisible();
 });
+
+test('a right-click on a tab and a click on the bell at once after the login open their popups', async ({ page }) => {
+  // (the tabs' menu and the notices panel mount once the first screen is there: a click before mounts and opens them)
+  await login(page);
+  await page.locator('.tab-bar li.tab').first().click({ button: 'right' });
+  await expect(page.getByRole('menuitem', { name: '关闭其他' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: '通知' }).click();
+  await expect(page.getByText('暂无通知')).toBeVisible();
+});

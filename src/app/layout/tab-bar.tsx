@@ -7,7 +7,7 @@ import { useStore } from '../external-store';
 import { closeAllTabs, closeOtherTabs, closeTab } from '../tabs';
 import { tabsStore } from '../tabs-store';
 import { afterFirstScreen, AFTER_FIRST_SCREEN_WAIT_MS } from '../../data/first-screen';
-import { afterFirstPaint } from '../stand-ins';
+import { afterFirstPaint, useOpenOnceMounted } from '../stand-ins';
 
 /** the context menu (nothing on screen until opened) mounts after the first screen, like the top bar's widgets */
 const useContextMenu = afterFirstPaint(() => afterFirstScreen(AFTER_FIRST_SCREEN_WAIT_MS));
@@ -34,9 +34,11 @@ export function TabBar() {
     tabsStore.set(r.tabs);
     if (r.goTo) navigate(r.goTo);
   };
+  const whenMounted = useOpenOnceMounted(useContextMenu, withMenu);
   const openMenu = (e: MouseEvent, p: string) => {
     setTarget(p);
-    menu.current?.show(e);
+    e.preventDefault();
+    whenMounted(() => menu.current?.show(e));
   };
   return (
     <nav className="tab-bar" aria-label={t('tabs.label')} onPointerEnter={useContextMenu.now} onFocus={useContextMenu.now}>

@@ -23,7 +23,7 @@ import { badgeText, menuLeaves, searchMenu } from '../menu';
 import { chooseProduct, loadGrantedMenus, menuStore } from '../menu-store';
 import { notify } from '../notify';
 import { afterFirstScreen, AFTER_FIRST_SCREEN_WAIT_MS } from '../../data/first-screen';
-import { afterFirstPaint, ButtonStandIn, DropdownStandIn } from '../stand-ins';
+import { afterFirstPaint, ButtonStandIn, DropdownStandIn, useOpenOnceMounted } from '../stand-ins';
 import { lockActor, sessionActor } from '../session-actor';
 import { FeedbackDialog } from './feedback-dialog';
 import { IconButton } from './icon-button';
@@ -172,6 +172,7 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
   };
   const [fullscreen, toggleFullscreen] = useFullscreen();
   const widgets = useTopBarWidgets(true);
+  const whenMounted = useOpenOnceMounted(useTopBarWidgets, widgets);
   const userMenu = useRef<Menu>(null);
   const notice = useRef<OverlayPanel>(null);
   const leaves = Object.values(menus).flatMap((m) => menuLeaves(m ?? []));
@@ -200,7 +201,10 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
         <span aria-hidden="true">{zoneLabel()}</span>
       </span>
       <MenuSearch leaves={leaves} />
-      <IconButton icon="pi pi-bell" label={t('top.notice')} title={t('top.notice')} onClick={(e) => notice.current?.toggle(e)} />
+      <IconButton icon="pi pi-bell" label={t('top.notice')} title={t('top.notice')} onClick={(e) => {
+          const bell = e.currentTarget;
+          whenMounted(() => notice.current?.toggle(e, bell));
+        }} />
       {widgets && (
         <OverlayPanel ref={notice}>
           <p>{t('top.noNotice')}</p>
