@@ -14,7 +14,7 @@ import {
 import { lockMachine } from '../../machines/lock.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import { translate } from '../../contract/messages';
-import { afterFirstScreen, AFTER_FIRST_SCREEN_WAIT_MS } from '../data/first-screen';
+import { afterFirstScreen } from '../data/first-screen';
 import { api } from './api';
 import { warmTimeFormats } from './format';
 import { getLanguage } from './language';
@@ -88,7 +88,7 @@ export const sessionActor = createActor(
         // shown on the console once its first screen is there: shown with the login answer, the toast's enter
         // transition forced a layout of the login page about to go, on the way to the first page (issue 15)
         const summary = translate(getLanguage(), 'login.success');
-        void afterFirstScreen(AFTER_FIRST_SCREEN_WAIT_MS).then(() => notify({ severity: 'success', summary }));
+        void afterFirstScreen().then(() => notify({ severity: 'success', summary }));
       },
       // (the first list by the name typed at login: a session opened from a stored token asks it with the user info)
       prefetchShell: (_, { loginName }) => {

@@ -13,8 +13,10 @@ import './stand-ins.css';
  * render with content is committed) and after `until`, if given. */
 export interface WidgetsHook {
   (painted: boolean): boolean;
-  /** Mounts the widgets now: a pointer or the focus coming to their part of the screen, before `until`. */
+  /** Mounts the widgets now, before `until`. */
   now(): void;
+  /** Handlers for the element of their part of the screen: a pointer or the focus coming to it mounts them now. */
+  wakeOn: { onPointerEnter: () => void; onFocus: () => void };
 }
 
 export function afterFirstPaint(until?: () => Promise<void>): WidgetsHook {
@@ -46,7 +48,8 @@ export function afterFirstPaint(until?: () => Promise<void>): WidgetsHook {
     }, [ready, painted]);
     return ready;
   };
-  return Object.assign(hook, { now: () => void (shown || show()) });
+  const now = () => void (shown || show());
+  return Object.assign(hook, { now, wakeOn: { onPointerEnter: now, onFocus: now } });
 }
 
 /** Opens a popup that mounts with its part's widgets: at once when they are there, else once they have mounted (the

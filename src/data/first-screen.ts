@@ -4,8 +4,8 @@
 let shown = false;
 const waiting = new Set<() => void>();
 
-/** How long what waits for the first screen waits at most: the shell's closed popups and top-bar widgets
- * (src/app/layout/top-bar.tsx) and the login's toast. */
+/** How long what waits for the first screen waits at most, unless it says otherwise: the shell's closed popups and
+ * top-bar widgets (src/app/layout/top-bar.tsx) and the login's toast. */
 export const AFTER_FIRST_SCREEN_WAIT_MS = 1000;
 
 /** Called by a screen once its first rows (or its known emptiness) have been painted. */
@@ -17,7 +17,7 @@ export function firstScreenShown(): void {
 }
 
 /** Resolves when the first screen has been shown, or after `timeoutMs` (a screen that never says so: the dashboard). */
-export function afterFirstScreen(timeoutMs: number): Promise<void> {
+export function afterFirstScreen(timeoutMs = AFTER_FIRST_SCREEN_WAIT_MS): Promise<void> {
   if (shown) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {

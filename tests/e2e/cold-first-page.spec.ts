@@ -11,19 +11,19 @@ test.use({ serviceWorkers: 'block' });
 const rows = '.table-screen tbody tr:not(.p-datatable-emptymessage)';
 
 /** Records, for each container selector, how many stand-ins and real widgets (its own selector) it held when it first
- * came into the page (every load of the page from here on). */
-const recordFirstPaint = (page: Page, widgetsOf: Record<string, string>) =>
-  page.addInitScript((sel: Record<string, string>) => {
+ * came into the page, or when `when` first did (every load of the page from here on). */
+const recordFirstPaint = (page: Page, widgetsOf: Record<string, string>, when?: string) =>
+  page.addInitScript(({ sel, when }: { sel: Record<string, string>; when?: string }) => {
     const first: Record<string, { standIns: number; widgets: number }> = ((window as unknown as { __firstPaint: typeof first }).__firstPaint = {});
     const seen = new MutationObserver(() => {
       for (const [container, widgets] of Object.entries(sel)) {
         const el = document.querySelector(container);
-        if (el && !first[container]) first[container] = { standIns: el.querySelectorAll('.stand-in').length, widgets: el.querySelectorAll(widgets).length };
+        if (el && !first[container] && (!when || document.querySelector(when))) first[container] = { standIns: el.querySelectorAll('.stand-in').length, widgets: el.querySelectorAll(widgets).length };
       }
       if (Object.keys(first).length === Object.keys(sel).length) seen.disconnect();
     });
     document.addEventListener('DOMContentLoaded', () => seen.observe(document.body, { childList: true, subtree: true }));
-  }, widgetsOf);
+  }, { sel: widgetsOf, when });
 const firstPaintOf = (page: Page, container: string) => page.evaluate((c) => (window as unknown as { __firstPaint?: Record<string, unknown> }).__firstPaint?.[c], container);
 
 test('records show from the platform before the local database has any, then switch to local rows', async ({ page, context }) => {
@@ -189,19 +189,10 @@ test('the top bar mounts its widgets after the first screen\'s rows, not in the 
   // the login's toast comes once the console's first screen is there (the dashboard: at the latest after a second)
   await expect(page.locator('.p-toast').getByText('登录成功')).toBeVisible();
   // what the top bar held when the first row came into the page, on a fresh load of the records screen
-  await page.addInitScript((sel) => {
-    const w = window as unknown as { __atRows?: { standIns: number; widgets: number } };
-    const seen = new MutationObserver(() => {
-      const bar = document.querySelector('.top-bar');
-      if (!bar || !document.querySelector(sel)) return;
-      w.__atRows = { standIns: bar.querySelectorAll('.stand-in').length, widgets: bar.querySelectorAll('.language-dropdown[data-pc-name]').length };
-      seen.disconnect();
-    });
-    document.addEventListener('DOMContentLoaded', () => seen.observe(document.body, { childList: true, subtree: true }));
-  }, rows);
+  await recordFirstPaint(page, { '.top-bar': '.language-dropdown[data-pc-name]' }, rows);
   await page.goto(`${BASE}/mtRecordList`);
   await expect(page.locator(rows).first()).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { __atRows?: unknown }).__atRows)).toEqual({ standIns: 2, widgets: 0 });
+  expect(await firstPaintOf(page, '.top-bar')).toEqual({ standIns: 2, widgets: 0 });
   // then the real widgets, and they work
   await expect(page.locator('.top-bar .stand-in')).toHaveCount(0);
   await page.getByRole('button', { name: /^用户菜单/ }).click();

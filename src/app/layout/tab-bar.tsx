@@ -6,11 +6,11 @@ import { FIRST_TAB } from '../../../contract/constants';
 import { useStore } from '../external-store';
 import { closeAllTabs, closeOtherTabs, closeTab } from '../tabs';
 import { tabsStore } from '../tabs-store';
-import { afterFirstScreen, AFTER_FIRST_SCREEN_WAIT_MS } from '../../data/first-screen';
+import { afterFirstScreen } from '../../data/first-screen';
 import { afterFirstPaint, useOpenOnceMounted } from '../stand-ins';
 
 /** the context menu (nothing on screen until opened) mounts after the first screen, like the top bar's widgets */
-const useContextMenu = afterFirstPaint(() => afterFirstScreen(AFTER_FIRST_SCREEN_WAIT_MS));
+const useContextMenu = afterFirstPaint(afterFirstScreen);
 
 // Visited pages as closable tabs; right-click (or the context-menu key) offers close others / close all.
 export function TabBar() {
@@ -41,7 +41,7 @@ export function TabBar() {
     whenMounted(() => menu.current?.show(e));
   };
   return (
-    <nav className="tab-bar" aria-label={t('tabs.label')} onPointerEnter={useContextMenu.now} onFocus={useContextMenu.now}>
+    <nav className="tab-bar" aria-label={t('tabs.label')} {...useContextMenu.wakeOn}>
       {withMenu && <ContextMenu
         ref={menu}
         model={[

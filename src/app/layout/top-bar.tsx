@@ -22,7 +22,7 @@ import { getLanguage, switchLanguage } from '../language';
 import { badgeText, menuLeaves, searchMenu } from '../menu';
 import { chooseProduct, loadGrantedMenus, menuStore } from '../menu-store';
 import { notify } from '../notify';
-import { afterFirstScreen, AFTER_FIRST_SCREEN_WAIT_MS } from '../../data/first-screen';
+import { afterFirstScreen } from '../../data/first-screen';
 import { afterFirstPaint, ButtonStandIn, DropdownStandIn, useOpenOnceMounted } from '../stand-ins';
 import { lockActor, sessionActor } from '../session-actor';
 import { FeedbackDialog } from './feedback-dialog';
@@ -152,9 +152,9 @@ function useFullscreen(): [boolean, () => void] {
 type TopDialog = 'logs' | 'feedback' | 'lock';
 /** the shell's first paint shows stand-ins for the language dropdown and the user button, and no closed popups; the
  * widgets mount once the first screen's rows are on screen (mounted with the shell, they took ~25 ms of the task that
- * renders the first records screen), at the latest after AFTER_FIRST_SCREEN_WAIT_MS, and at once when a pointer or the focus
- * comes to the bar */
-const useTopBarWidgets = afterFirstPaint(() => afterFirstScreen(AFTER_FIRST_SCREEN_WAIT_MS));
+ * renders the first records screen), at the latest after AFTER_FIRST_SCREEN_WAIT_MS, and at once when a pointer or
+ * the focus comes to the bar */
+const useTopBarWidgets = afterFirstPaint(afterFirstScreen);
 
 /** Memoized: a navigation or a menus update re-renders the layout, and the top bar (about 30 components) only when its
  * own state or the sidebar's changes. */
@@ -189,7 +189,7 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
     });
 
   return (
-    <header className="top-bar" onPointerEnter={useTopBarWidgets.now} onFocus={useTopBarWidgets.now}>
+    <header className="top-bar" {...useTopBarWidgets.wakeOn}>
       <IconButton icon={collapsed ? 'pi pi-angle-double-right' : 'pi pi-angle-double-left'} label={t('top.toggleSidebar')} aria-expanded={!collapsed} onClick={onToggle} />
       <ProductMenu />
       <span className="top-spacer" />
