@@ -11,6 +11,7 @@ import type { HttpClient } from './http-client';
 import { localChanges } from './local-changes';
 import { searcherOf } from './local-search';
 import { COLLECTION_SCHEMAS, kHigh, kLow, RECORD_COLLECTIONS, type LocalDb, type RecordCollectionName } from './local-db';
+import { cachedDocs } from './doc-cache';
 import { stripInternal, tableOf, type Doc } from './record-store';
 import { isSearchCollection, type SearchAnswer } from './search-index';
 
@@ -203,12 +204,12 @@ async function searchColumns(db: LocalDb, q: Query, withCount: boolean): Promise
   return searcher.search(q, withCount).catch(() => null);
 }
 
-/** The documents of a page by primary key, in the page's order, in one bulk get. */
+/** The documents of a page by primary key, in the page's order: the recently read from memory, the rest in one bulk
+ * get (a row removed since the search is left out). */
 async function docsOf(db: LocalDb, name: RecordCollectionName, keys: string[]): Promise<Doc[]> {
   if (keys.length === 0) return [];
-  const docs = await (await tableOf(db, name)).bulkGet(keys);
-  // a row removed since the search is left out
-  return docs.filter((d): d is Doc => !!d && d._deleted !== '1').map(stripInternal);
+  const table = await tableOf(db, name);
+  return cachedDocs(db, name, keys, async (missing) => (await table.bulkGet(missing)).map((d) => (d && d._deleted !== '1' ? stripInternal(d) : undefined)));
 }
 
 /** The collection's time field, for range filters. */

@@ -109,7 +109,7 @@ const QUERIES: Filter[][] = [
   ],
 ];
 
-/** every page of a query, as keys and cursors, with its count. */
+/** every page of a query, as keys (with status and content) and cursors, with its count. */
 async function walk(d: LocalDb, filters: Filter[], limit: number): Promise<{ keys: string[]; cursors: unknown[]; total: number }> {
   const q: Query = { collection: 'mt_records', filters, limit };
   const keys: string[] = [];
@@ -117,7 +117,8 @@ async function walk(d: LocalDb, filters: Filter[], limit: number): Promise<{ key
   let after: string | null = null;
   for (;;) {
     const page: { rows: LocalMt[]; next: string | number | null } = await runQuery<LocalMt>({ ...q, after }, { db: d, online: false, horizon: 0 });
-    keys.push(...page.rows.map((r) => r.sn));
+    // the rows' changing fields too: a page must never show a document from before a write
+    keys.push(...page.rows.map((r) => `${r.sn} ${r.mt_status} ${r.decodeContent}`));
     cursors.push(page.next);
     if (page.next === null) break;
     after = page.next as string;
