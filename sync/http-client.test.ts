@@ -157,6 +157,31 @@ describe('http client', () => {
     expect((await failure(client.call(ep('/bad-shape'), {}))).kind).toBe('contract');
   });
 
+  it.each([
+    ['its headers came', (res: Response, leave: () => void) => (leave(), res)],
+    ['its body was read', (res: Response, leave: () => void) => Object.assign(res, { json: () => Response.prototype.json.call(res).then((v: unknown) => (leave(), v)) })],
+  ])('a call abandoned once %s is not checked, and toasts nothing', async (_, when) => {
+    let checked = 0;
+    const counted = ep('/bad-shape', { response: z.object({ n: z.string() }).refine(() => ++checked > 0) });
+    const ctl = new AbortController();
+    const leaving = createHttpClient({
+      baseUrl,
+      getToken: () => token,
+      getLanguage: () => lang,
+      onUnauthorized: () => unauthorized++,
+      onErrorToast: (m) => toasts.push(m),
+      // the screen goes at that moment
+      fetchImpl: async (...a) => when(await fetch(...a), () => ctl.abort()),
+    });
+    const e = await failure(leaving.call(counted, {}, { signal: ctl.signal }));
+    expect(e).toMatchObject({ kind: 'network', message: 'aborted' });
+    expect(checked).toBe(0);
+    expect(toasts).toEqual([]);
+    // the same answer, not abandoned, is checked
+    expect(await client.call(counted, {})).toEqual({ n: 'one' });
+    expect(checked).toBe(1);
+  });
+
   it('times out after the endpoint timeout', async () => {
     const e = await failure(client.call(ep('/slow', { timeoutMs: 150 }), {}));
     expect(e.kind).toBe('timeout');

@@ -99,7 +99,11 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
 
   async function parse<E extends Endpoint>(endpoint: E, res: Response, opts: CallOptions): Promise<ResponseOf<E>> {
     if (res.status !== 200) return failure(endpoint, res, opts);
-    const env = (await res.json()) as { type?: number; message?: string; data?: unknown };
+    // a caller that gave up (a screen left before its answer came) has the answer neither read nor checked: the
+    // contract's check of a first answer costs ms of main thread that belong to the screen now opening
+    const abandoned = () => new ApiCallError('network', 'aborted');
+    const env = (await res.json().catch((e: unknown) => Promise.reject(opts.signal?.aborted ? abandoned() : e))) as { type?: number; message?: string; data?: unknown };
+    if (opts.signal?.aborted) throw abandoned();
     // spec §4: an answer counts (a token is stored) only when its type is 0
     if (env.type !== SUCCESS_TYPE) {
       const message = env.message || translate(o.getLanguage(), 'error.unknown');

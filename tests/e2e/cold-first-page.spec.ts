@@ -208,3 +208,23 @@ test('a right-click on a tab and a click on the bell at once after the login ope
   await page.getByRole('button', { name: '通知' }).click();
   await expect(page.getByText('暂无通知')).toBeVisible();
 });
+
+test('the dashboard left before its answer came drops that answer unread, and asks again when opened again', async ({ page, context }) => {
+  // the dashboard's answer is held until the records screen is open (as when the operator goes straight to a list)
+  let release = () => {};
+  const released = new Promise<void>((r) => (release = r));
+  await context.route(/\/dataGathering\/getSmsIndexInfo$/, async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  const dropped = page.waitForEvent('requestfailed', (r) => r.url().includes('/dataGathering/getSmsIndexInfo'));
+  await login(page);
+  await inApp(page, '/mtRecordList');
+  await expect(page.locator(rows).first()).toBeVisible();
+  expect((await dropped).failure()?.errorText).toContain('ERR_ABORTED');
+  release();
+  await context.unroute(/\/dataGathering\/getSmsIndexInfo$/);
+  await inApp(page, '/wel/index');
+  await expect(page.locator('.stat-card').first()).toBeVisible();
+  await expect(page.locator('.p-toast-message-error')).toHaveCount(0);
+});

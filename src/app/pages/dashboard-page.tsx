@@ -37,9 +37,9 @@ type Cached = Record<string, { at: number; answer: Answer }>;
 
 const PROD_TYPE: Partial<Record<PermCode, number>> = { homeSms: PRODUCT_TYPES.home, videoSms: PRODUCT_TYPES.video, cspSms: PRODUCT_TYPES.csp };
 
-async function fetchDashboard(product: PermCode): Promise<Answer> {
-  if (product === 'internationalSms') return { kind: 'international', data: await api.call(getInteSmsIndexInfoEndpoint, {}) };
-  return { kind: 'home', data: await api.call(getSmsIndexInfoEndpoint, { prod_type: PROD_TYPE[product] ?? PRODUCT_TYPES.home }) };
+async function fetchDashboard(product: PermCode, signal: AbortSignal): Promise<Answer> {
+  if (product === 'internationalSms') return { kind: 'international', data: await api.call(getInteSmsIndexInfoEndpoint, {}, { signal }) };
+  return { kind: 'home', data: await api.call(getSmsIndexInfoEndpoint, { prod_type: PROD_TYPE[product] ?? PRODUCT_TYPES.home }, { signal }) };
 }
 
 const readCache = (): Cached => {
@@ -127,8 +127,10 @@ export function DashboardPage() {
 
   useEffect(() => {
     let live = true;
+    // left before the answer (the operator went straight to a list after the login): it is not read at all
+    const leaving = new AbortController();
     setState((s) => ({ ...s, loading: true, error: null }));
-    fetchDashboard(product).then(
+    fetchDashboard(product, leaving.signal).then(
       (answer) => {
         if (!live) return;
         localStorage.setItem(STORAGE.dashboard, JSON.stringify({ ...readCache(), [product]: { at: Date.now(), answer } }));
@@ -142,6 +144,7 @@ export function DashboardPage() {
     );
     return () => {
       live = false;
+      leaving.abort();
     };
   }, [product, attempt, t]);
 
