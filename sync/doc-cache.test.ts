@@ -122,5 +122,7 @@ describe('page document cache', () => {
     } while (after !== null);
     expect((await readsDuring(() => page())).read).toBe(20);
     expect((await readsDuring(() => page())).read).toBe(0);
+    // a page larger than the limit still answers whole
+    expect(await page({ ...first, limit: DOC_CACHE_LIMIT + 100 })).toHaveLength(DOC_CACHE_LIMIT + 100);
   });
 });

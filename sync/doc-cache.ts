@@ -51,10 +51,6 @@ export async function cachedDocs(db: LocalDb, name: RecordCollectionName, keys: 
     const got = await read(missing);
     if (e.generation !== generation) return read(keys).then((all) => all.filter((d): d is Doc => !!d).map((d) => ({ ...d })));
     missing.forEach((k, i) => got[i] && e.docs.set(k, got[i]!));
-    for (const k of e.docs.keys()) {
-      if (e.docs.size <= DOC_CACHE_LIMIT) break;
-      e.docs.delete(k);
-    }
   }
   const out: Doc[] = [];
   for (const k of keys) {
@@ -64,6 +60,11 @@ export async function cachedDocs(db: LocalDb, name: RecordCollectionName, keys: 
     e.docs.delete(k);
     e.docs.set(k, d);
     out.push({ ...d });
+  }
+  // (trimmed once the page is out: a page larger than the limit still answers whole)
+  for (const k of e.docs.keys()) {
+    if (e.docs.size <= DOC_CACHE_LIMIT) break;
+    e.docs.delete(k);
   }
   return out;
 }
