@@ -201,6 +201,7 @@ function scrollFrames(page: Page): Promise<number[]> {
     const scroller = document.querySelector('.table-screen .p-virtualscroller') ?? document.querySelector('.table-screen .p-datatable-wrapper');
     const gaps: number[] = [];
     let last = performance.now();
+    (window as unknown as { __scrollStart: number }).__scrollStart = last;
     const end = last + 3000;
     // a loop over frames, not a named callback: the page cannot see tsx's __name helper
     for (let t = last; t < end; ) {
@@ -422,6 +423,15 @@ async function main() {
       let at = 0;
       const long = frameGaps.flatMap((g) => ((at += g), g > 50 ? [`${round(at, 0)} (${round(g, 0)})`] : []));
       log('  frames over 50 ms at', long.join(', ') || 'none');
+      // the long animation frames of the scrolling, with the scripts that ran in them (ms from its start)
+      // (a string: tsx names the functions of a closure with a helper the page does not have)
+      const loaf = (await page.evaluate(`(() => {
+        const from = window.__scrollStart;
+        return window.__loafList.filter((e) => e.startTime >= from && e.startTime <= from + 3100).map((e) => Math.round(e.startTime - from) + ': ' +
+          Math.round(e.duration) + ' ms (render at +' + Math.round(e.renderStart - e.startTime) + ', layout at +' + Math.round(e.styleAndLayoutStart - e.startTime) + '): ' +
+          e.scripts.map((s) => s.invokerType + ' ' + s.invoker.slice(0, 50) + ' ' + (s.sourceFunctionName || '') + ' ' + Math.round(s.duration) + ' ms @+' + Math.round(s.startTime - e.startTime)).join('; '));
+      })()`)) as string[];
+      for (const line of loaf) log(`  long frame at ${line}`);
     }
     await page.locator('[data-testid=sync-status][data-status=live]').waitFor({ timeout: 60 * 60_000 });
     const syncMs = performance.now() - t0;
