@@ -196,6 +196,12 @@ async function workerHeapMb(cdp: { send(m: string, p?: object): Promise<unknown>
 
 /** Gaps between frames over 3 s of scrolling the records table, as a user would (60 frames/s is 16.7 ms; a gap over
  * 50 ms is a visible stutter). */
+/** A long animation frame as text, in the page (its length, when it rendered and laid out, and the scripts that ran in
+ * it), for the --verbose timelines: source of a function, put into the strings the page evaluates. */
+const LOAF_TEXT = `(e) => Math.round(e.duration) + ' ms (render at +' + Math.round(e.renderStart - e.startTime) + ', layout at +' +
+  Math.round(e.styleAndLayoutStart - e.startTime) + '): ' + e.scripts.map((s) => s.invokerType + ' ' + s.invoker.slice(0, 50) + ' ' +
+  (s.sourceFunctionName || '') + ' ' + Math.round(s.duration) + ' ms @+' + Math.round(s.startTime - e.startTime)).join('; ')`;
+
 function scrollFrames(page: Page): Promise<number[]> {
   return page.evaluate(async () => {
     const scroller = document.querySelector('.table-screen .p-virtualscroller') ?? document.querySelector('.table-screen .p-datatable-wrapper');
@@ -396,8 +402,7 @@ async function main() {
         return [
           ...res.filter((e) => e.responseEnd >= zero).map((e) => [at(e), e.name.replace(location.origin, '') + ' -> ' + Math.round(e.responseEnd - zero)]),
           ...window.__longTaskList.filter((e) => e.startTime + e.duration >= zero).map((e) => [at(e), 'long task ' + Math.round(e.duration) + ' ms']),
-          ...window.__loafList.filter((e) => e.startTime + e.duration >= zero).map((e) => [at(e), 'long frame ' + Math.round(e.duration) + ' ms (render at +' + Math.round(e.renderStart - e.startTime) + ', layout at +' + Math.round(e.styleAndLayoutStart - e.startTime) + '): ' +
-            e.scripts.map((s) => s.invokerType + ' ' + s.invoker.slice(0, 40) + ' ' + Math.round(s.duration) + ' ms @+' + Math.round(s.startTime - e.startTime)).join('; ')]),
+          ...window.__loafList.filter((e) => e.startTime + e.duration >= zero).map((e) => [at(e), 'long frame ' + (${LOAF_TEXT})(e)]),
           ...performance.getEntriesByType('mark').filter((e) => e.startTime >= zero).map((e) => [at(e), 'mark ' + e.name]),
           [Math.round(${rowsInPageAt} - zero), 'rows on screen'],
         ].sort((a, b) => a[0] - b[0]);
@@ -427,9 +432,7 @@ async function main() {
       // (a string: tsx names the functions of a closure with a helper the page does not have)
       const loaf = (await page.evaluate(`(() => {
         const from = window.__scrollStart;
-        return window.__loafList.filter((e) => e.startTime >= from && e.startTime <= from + 3100).map((e) => Math.round(e.startTime - from) + ': ' +
-          Math.round(e.duration) + ' ms (render at +' + Math.round(e.renderStart - e.startTime) + ', layout at +' + Math.round(e.styleAndLayoutStart - e.startTime) + '): ' +
-          e.scripts.map((s) => s.invokerType + ' ' + s.invoker.slice(0, 50) + ' ' + (s.sourceFunctionName || '') + ' ' + Math.round(s.duration) + ' ms @+' + Math.round(s.startTime - e.startTime)).join('; '));
+        return window.__loafList.filter((e) => e.startTime >= from && e.startTime <= from + 3100).map((e) => Math.round(e.startTime - from) + ': ' + (${LOAF_TEXT})(e));
       })()`)) as string[];
       for (const line of loaf) log(`  long frame at ${line}`);
     }

@@ -208,8 +208,7 @@ async function searchColumns(db: LocalDb, q: Query, withCount: boolean): Promise
  * get (a row removed since the search is left out). */
 async function docsOf(db: LocalDb, name: RecordCollectionName, keys: string[]): Promise<Doc[]> {
   if (keys.length === 0) return [];
-  const table = await tableOf(db, name);
-  return cachedDocs(db, name, keys, async (missing) => (await table.bulkGet(missing)).map((d) => (d && d._deleted !== '1' ? stripInternal(d) : undefined)));
+  return cachedDocs(db, name, keys, async (missing) => (await (await tableOf(db, name)).bulkGet(missing)).map((d) => (d && d._deleted !== '1' ? stripInternal(d) : undefined)));
 }
 
 /** The collection's time field, for range filters. */

@@ -427,17 +427,19 @@ const RARE_ROWS = 20_000;
  * so a mask of 1M rows (16 slices) took over 60 ms to finish, and a search repeated meanwhile filled the rest itself
  * (10 ms). A message on a channel is not clamped, and searches still run between the slices.
  */
-const nextTask: (f: () => void) => void = (() => {
-  const queue: (() => void)[] = [];
-  const channel = new MessageChannel();
-  channel.port1.onmessage = () => queue.shift()?.();
-  // (in Node, the tests' runtime, an open port would keep the process alive)
-  (channel.port1 as { unref?: () => void }).unref?.();
-  return (f) => {
-    queue.push(f);
-    channel.port2.postMessage(null);
-  };
-})();
+const queue: (() => void)[] = [];
+// (made on first use: the page imports this module too, and never builds a mask)
+let channel: MessageChannel | null = null;
+function nextTask(f: () => void): void {
+  if (!channel) {
+    channel = new MessageChannel();
+    channel.port1.onmessage = () => queue.shift()?.();
+    // (in Node, the tests' runtime, an open port would keep the process alive)
+    (channel.port1 as { unref?: () => void }).unref?.();
+  }
+  queue.push(f);
+  channel.port2.postMessage(null);
+}
 
 /** A filter on a small-integer column (status, product line, account id). */
 function intFilter(arr: Int16Array | Uint8Array | Uint32Array, vs: number[]): ColumnFilter {

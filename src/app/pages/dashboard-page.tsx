@@ -126,26 +126,23 @@ export function DashboardPage() {
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    let live = true;
     // left before the answer (the operator went straight to a list after the login): it is not read at all
     const leaving = new AbortController();
+    const live = () => !leaving.signal.aborted;
     setState((s) => ({ ...s, loading: true, error: null }));
     fetchDashboard(product, leaving.signal).then(
       (answer) => {
-        if (!live) return;
+        if (!live()) return;
         localStorage.setItem(STORAGE.dashboard, JSON.stringify({ ...readCache(), [product]: { at: Date.now(), answer } }));
         setState({ answer, cachedAt: null, error: null, loading: false });
       },
       (e: unknown) => {
-        if (!live) return;
+        if (!live()) return;
         const cached = isNetworkError(e) ? readCache()[product] : undefined;
         setState({ answer: cached?.answer ?? null, cachedAt: cached?.at ?? null, error: cached ? null : (e as Error).message || t('dashboard.loadFailed'), loading: false });
       },
     );
-    return () => {
-      live = false;
-      leaving.abort();
-    };
+    return () => leaving.abort();
   }, [product, attempt, t]);
 
   const { answer, cachedAt, error, loading } = state;
