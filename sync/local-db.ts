@@ -207,6 +207,15 @@ export function timeOf(collection: RecordCollectionName, doc: Record<string, unk
   return Number(doc[RECORD_COLLECTIONS[collection].timeField]) || 0;
 }
 
+/** The local document for a pulled one (or a row of the platform's list): the contract document plus its ordering
+ * key, so a platform page's rows have the shape the cache's have. */
+export function toLocal(collection: RecordCollectionName, doc: Record<string, unknown>): Record<string, unknown> {
+  const id = String(doc[RECORD_COLLECTIONS[collection].primaryKey]);
+  // pulled documents are fresh objects: set the key in place rather than copy each one
+  doc.k = orderKey(timeOf(collection, doc), id);
+  return doc;
+}
+
 export const COLLECTION_SCHEMAS = {
   mt_records: mtSchema,
   mo_records: moSchema,

@@ -10,7 +10,7 @@ import { shortLinkListEndpoint } from '../contract/endpoints/short-link.endpoint
 import type { HttpClient } from './http-client';
 import { localChanges } from './local-changes';
 import { searcherOf } from './local-search';
-import { COLLECTION_SCHEMAS, kHigh, kLow, RECORD_COLLECTIONS, type LocalDb, type RecordCollectionName } from './local-db';
+import { COLLECTION_SCHEMAS, kHigh, kLow, RECORD_COLLECTIONS, toLocal, type LocalDb, type RecordCollectionName } from './local-db';
 import { cachedDocs } from './doc-cache';
 import { stripInternal, tableOf, type Doc } from './record-store';
 import { isSearchCollection, type SearchAnswer } from './search-index';
@@ -183,7 +183,10 @@ export async function runQuery<T = Record<string, unknown>>(q: Query, o: RunOpti
   if ((past || o.fromPlatform) && o.online && o.client && endpoint) {
     const pageNumber = o.pageNumber ?? 1;
     const res = (await o.client.call(endpoint, toListRequest(q, pageNumber) as never, { silent: true })) as { total: number; totalExact?: boolean; summary?: unknown; data: T[] };
-    return { rows: res.data, next: pageNumber * q.limit < res.total ? pageNumber + 1 : null, source: 'server', cachedOnly: false, count: serverCount(res) };
+    // the rows in the cache's shape (with their ordering key): when the cache takes over the screen, a row that did not
+    // change compares equal and is not rendered again
+    const rows = q.collection in RECORD_COLLECTIONS ? res.data.map((d) => toLocal(q.collection as RecordCollectionName, d as Doc) as T) : res.data;
+    return { rows, next: pageNumber * q.limit < res.total ? pageNumber + 1 : null, source: 'server', cachedOnly: false, count: serverCount(res) };
   }
   const db = o.db;
   if (!db) throw new Error('runQuery: the local database is not open');

@@ -1,6 +1,6 @@
 import { BehaviorSubject } from 'rxjs';
 import { FEED_RESOURCES, type FeedResource, type PullRequest } from '../contract/endpoints/feed.endpoints';
-import { COLLECTION_OF_RESOURCE, kHigh, orderKey, RECORD_COLLECTIONS, timeOf, type RecordCollectionName } from './local-db';
+import { COLLECTION_OF_RESOURCE, kHigh, RECORD_COLLECTIONS, timeOf, toLocal, type RecordCollectionName } from './local-db';
 import type { RecordStore } from './record-store';
 
 // Pull replication (DESIGN.md §2.1, §2.2, §2.4): per resource, a newest-first backfill down to the cache horizon,
@@ -120,14 +120,6 @@ export function startingProgress(resources: FeedResource[] = Object.keys(FEED_RE
     phase: 'starting', online: true, leader: false, synced: 0, fraction: 0, error: null,
     resources: Object.fromEntries(resources.map((r) => [r, idle()])) as Record<FeedResource, ResourceProgress>,
   };
-}
-
-/** The local document for a pulled one: the contract document plus its ordering key. */
-export function toLocal(collection: RecordCollectionName, doc: Record<string, unknown>): Record<string, unknown> {
-  const id = String(doc[RECORD_COLLECTIONS[collection].primaryKey]);
-  // pulled documents are fresh objects: set the key in place rather than copy each one
-  doc.k = orderKey(timeOf(collection, doc), id);
-  return doc;
 }
 
 export function createReplicator(o: ReplicatorOptions): Replicator {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { startTransition, useEffect, useRef, useState, type CSSProperties } from 'react';
 import './stand-ins.css';
 
 // The filter bar's PrimeReact widgets (dropdowns, the range calendar, the buttons, the paginator) were about half of
@@ -22,9 +22,14 @@ export interface WidgetsHook {
 export function afterFirstPaint(until?: () => Promise<void>): WidgetsHook {
   let shown = false;
   const waiting = new Set<(ready: boolean) => void>();
-  const show = () => {
+  // on their own, in a transition: React renders them in slices between frames (the filter bar's took 40-85 ms in one
+  // task right after the first screen, and a scroll or a keystroke then waited for it); asked for by the user (a
+  // pointer, the focus, a click on a stand-in), at once
+  const show = (asked: boolean) => {
     shown = true;
-    waiting.forEach((set) => set(true));
+    const mount = () => waiting.forEach((set) => set(true));
+    if (asked) mount();
+    else startTransition(mount);
   };
   const hook = function useWidgetsAfterFirstPaint(painted: boolean): boolean {
     const [ready, setReady] = useState(shown);
@@ -37,7 +42,7 @@ export function afterFirstPaint(until?: () => Promise<void>): WidgetsHook {
       let frame = 0;
       let live = true;
       void (until?.() ?? Promise.resolve()).then(() => {
-        if (live) frame = requestAnimationFrame(() => (timer = window.setTimeout(show)));
+        if (live) frame = requestAnimationFrame(() => (timer = window.setTimeout(() => show(false))));
       });
       return () => {
         live = false;
@@ -48,7 +53,7 @@ export function afterFirstPaint(until?: () => Promise<void>): WidgetsHook {
     }, [ready, painted]);
     return ready;
   };
-  const now = () => void (shown || show());
+  const now = () => void (shown || show(true));
   return Object.assign(hook, { now, wakeOn: { onPointerEnter: now, onFocus: now } });
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../sync/http-client';
+import { orderKey } from '../../sync/local-db';
 import { runQuery } from '../../sync/query';
-import { appendPage, pageOneSource, primaryKeyOf, sameRows, settlingAfter, type PageOneState, type Settling } from './table-screen';
+import { appendPage, keepShownRows, missesShownRows, pageOneSource, primaryKeyOf, settlingAfter, type PageOneState, type Settling } from './table-screen';
 
 // The cold first page (issue 5): who answers page 1 while the local cache fills, and how further pages join it.
 
@@ -25,6 +26,23 @@ describe('page 1 while the local cache fills', () => {
   it('local rows take over once they cover what the platform put on screen, so the list never shrinks', () => {
     expect(pageOneSource({ ...cold, dbOpen: true, localRows: 10, platformRows: 50 })).toBe('platform');
     expect(pageOneSource({ ...cold, dbOpen: true, localRows: 50, platformRows: 50 })).toBe('local');
+  });
+
+  it('a full page of the cache that leaves out rows on screen does not take over until it holds them', () => {
+    // the platform's newest three; the cache holds only records changed lately, the newest of them not yet backfilled
+    const at = (t: number, sn: string) => ({ sn, k: orderKey(t, sn) });
+    const shown = [at(300, 'c'), at(200, 'b'), at(100, 'a')];
+    const changedLately = [at(300, 'c'), at(100, 'a'), at(50, 'z')];
+    expect(missesShownRows(changedLately, shown)).toBe(true);
+    expect(pageOneSource({ ...cold, dbOpen: true, localRows: 3, platformRows: 3, missingShown: true })).toBe('platform');
+    // the backfill brought b: the cache's page holds every row on screen
+    expect(missesShownRows([at(300, 'c'), at(200, 'b'), at(100, 'a')], shown)).toBe(false);
+    // a record newer than the platform's page pushes its last row out of the cache's page: nothing among them is missing
+    expect(missesShownRows([at(400, 'n'), at(300, 'c'), at(200, 'b')], shown)).toBe(false);
+    // an empty cache page holds none of them
+    expect(missesShownRows([], shown)).toBe(true);
+    // once the backfill is done the cache answers, whatever it holds
+    expect(pageOneSource({ ...cold, dbOpen: true, resourceLive: true, localRows: 3, platformRows: 3, missingShown: true })).toBe('local');
   });
 
   it('a fully synced resource answers locally, even with no match', () => {
@@ -52,7 +70,7 @@ describe('runQuery fromPlatform', () => {
       baseUrl: '',
       call: async (endpoint: { path: string }, body: unknown) => {
         calls.push([endpoint.path, body]);
-        return { total: 120, data: [{ sn: 's1' }] };
+        return { total: 120, data: [{ sn: 's1', receive_time: 1_700_000_000_000 }] };
       },
     }) as unknown as HttpClient;
   const q = { collection: 'mt_records' as const, filters: [{ op: 'eq' as const, field: 'prod_type', value: 0 }], limit: 50 };
@@ -62,7 +80,8 @@ describe('runQuery fromPlatform', () => {
     const page = await runQuery(q, { client: client(calls), online: true, horizon: 0, fromPlatform: true, pageNumber: 2 });
     expect(calls).toEqual([['/mtRecord/list', { pageNumber: 2, pageSize: 50, prod_type: 0 }]]);
     // the page carries the platform's count, so the total needs no second list call
-    expect(page).toEqual({ rows: [{ sn: 's1' }], next: 3, source: 'server', cachedOnly: false, count: { total: 120, exact: true, source: 'server' } });
+    // the rows carry the cache's ordering key, as pulled documents do (so the cache's rows taking over compare equal)
+    expect(page).toEqual({ rows: [{ sn: 's1', receive_time: 1_700_000_000_000, k: orderKey(1_700_000_000_000, 's1') }], next: 3, source: 'server', cachedOnly: false, count: { total: 120, exact: true, source: 'server' } });
   });
 
   it('offline it reads locally, and says so when there is no database', async () => {
@@ -75,13 +94,22 @@ describe('runQuery fromPlatform', () => {
 describe('re-reads while the cache fills', () => {
   const rows = [{ k: 'a', seq: 1 }, { k: 'b', seq: 2 }];
   it('the same rows in the same versions need no re-render; a changed status (new seq), order or count does', () => {
-    expect(sameRows(rows, rows.map((r) => ({ ...r })))).toBe(true);
-    expect(sameRows(rows, [{ k: 'a', seq: 1 }, { k: 'b', seq: 3 }])).toBe(false);
-    expect(sameRows(rows, [rows[1], rows[0]])).toBe(false);
-    expect(sameRows(rows, rows.slice(0, 1))).toBe(false);
+    expect(keepShownRows(rows, rows.map((r) => ({ ...r })))).toBe(rows);
+    expect(keepShownRows(rows, [{ k: 'a', seq: 1 }, { k: 'b', seq: 3 }])).not.toBe(rows);
+    expect(keepShownRows(rows, [rows[1], rows[0]])).not.toBe(rows);
+    expect(keepShownRows(rows, rows.slice(0, 1))).not.toBe(rows);
     // an acknowledged pause written locally under the same seq (issue 14: the row must not stay on its old status)
     const batch = [{ k: 'a', seq: 1, send_status: 0 }];
-    expect(sameRows(batch, [{ k: 'a', seq: 1, send_status: 2 }])).toBe(false);
+    expect(keepShownRows(batch, [{ k: 'a', seq: 1, send_status: 2 }])).toEqual([{ k: 'a', seq: 1, send_status: 2 }]);
+  });
+
+  it('only the rows that changed are new objects: the table re-renders those alone (the cache taking over, a re-read)', () => {
+    const next = [{ k: 'a', seq: 1 }, { k: 'b', seq: 3 }, { k: 'c', seq: 1 }];
+    const kept = keepShownRows(rows, next);
+    expect(kept).toEqual(next);
+    expect(kept[0]).toBe(rows[0]);
+    expect(kept[1]).toBe(next[1]);
+    expect(kept[2]).toBe(next[2]);
   });
 });
 

@@ -1,30 +1,23 @@
-import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
 import { Dialog } from 'primereact/dialog';
-import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
-import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Paginator } from 'primereact/paginator';
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { translate } from '../../contract/messages';
 import { throttleTime } from 'rxjs';
 import { RECORD_COLLECTIONS } from '../../sync/local-db';
 import { liveRead } from '../../sync/live-read';
 import { changesOf, listEndpointFor, runQuery, type CountResult, type Filter, type PageResult, type Query, type QueryCollection } from '../../sync/query';
 import { api } from '../app/api';
 import { readToken } from '../app/token-store';
-import { wallClockDay, wallClockToEpoch } from '../app/format';
 import { useSession } from '../app/use-session';
 import { pending$, progress$, useOnline, useRuntime } from '../data/sync-runtime';
-import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from './date-shortcuts';
 import { downloadXlsx } from './export-xlsx';
 import { useWholeResult } from './use-whole-result';
 import { firstScreenShown } from '../data/first-screen';
-import { ACCOUNT_FILTER_STYLE, AccountFilter } from './account-filter';
-import { afterFirstPaint, ButtonStandIn, CalendarStandIn, DropdownStandIn, PaginatorStandIn } from '../app/stand-ins';
+import { afterFirstPaint, PaginatorStandIn } from '../app/stand-ins';
+import { FilterBar } from './table-filter-bar';
 import { VirtualTable, type VirtualColumn, type VirtualTableHandle } from './virtual-table';
 import type { EventDoc } from '../../sync/local-db';
 import type { Language } from '../../contract/constants';
@@ -61,15 +54,30 @@ export interface PageOneState {
   localRows: number;
   /** rows on screen that came from the platform during the first sync. */
   platformRows: number;
+  /** the cache's rows leave out some of those that sort among them (missesShownRows). */
+  missingShown?: boolean;
 }
 
 /** Who answers page 1 (issue 5, cold first page): the platform until the local cache can, then the cache, once it
- * holds at least what is on screen or has finished its backfill, so the list never shrinks or blinks empty. */
+ * holds at least what is on screen, with nothing of it left out, or has finished its backfill, so the list never
+ * shrinks, blinks empty or drops a record it showed. */
 export function pageOneSource(s: PageOneState): 'local' | 'platform' {
   if (!s.online || !s.listable) return 'local';
   if (!s.dbOpen) return 'platform';
   if (s.resourceLive) return 'local';
-  return s.localRows > 0 && s.localRows >= s.platformRows ? 'local' : 'platform';
+  return s.localRows > 0 && s.localRows >= s.platformRows && !s.missingShown ? 'local' : 'platform';
+}
+
+/** Whether the cache's page leaves out rows the platform put on screen that sort among its own. On a large account
+ * the first pulls hold the records changed lately (delivery reports), and the backfill reaches the newest unchanged
+ * ones later: a page of the cache then can be full and still lack the newest records, and taking over with it would
+ * drop them from the list and bring them back a moment later. Rows compare by their ordering key (`k`: a record's
+ * time and key, which platform rows carry too). */
+export function missesShownRows(local: Row[], shown: Row[]): boolean {
+  if (local.length === 0) return shown.length > 0;
+  const last = String(local[local.length - 1].k);
+  const have = new Set(local.map((r) => r.k));
+  return shown.some((r) => typeof r.k === 'string' && r.k <= last && !have.has(r.k));
 }
 
 /** An acknowledged event and the count of local reads when it left the pending list. */
@@ -265,12 +273,20 @@ function sameFields(a: Row, b: Row): boolean {
   return keys.length === Object.keys(b).length && keys.every((f) => Object.is(a[f], b[f]));
 }
 
-/** The same local records in the same order and contents (seq moves on every platform change; an acknowledged
- * command's local write keeps it, and skipping that write let the row flick back to its old state, issue 14). */
-export function sameRows(a: Row[], b: Row[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i].k !== b[i].k || a[i].seq !== b[i].seq || !sameFields(a[i], b[i])) return false;
-  return true;
+/** The rows of a new read, each row equal to the one shown at its place kept as that object, since the table's rows
+ * are memoized on it: a re-read while the cache fills, or the cache taking over the platform's first page (the same
+ * records, read again), renders only the rows that changed. The shown array itself when nothing did. Equal is the
+ * same record, version and contents (seq moves on every platform change; an acknowledged command's local write keeps
+ * it, and treating that write as unchanged let the row flick back to its old state, issue 14). */
+export function keepShownRows(shown: Row[], next: Row[]): Row[] {
+  let changed = shown.length !== next.length;
+  const out = next.map((r, i) => {
+    const old = shown[i];
+    if (old !== undefined && old.k === r.k && old.seq === r.seq && sameFields(old, r)) return old;
+    changed = true;
+    return r;
+  });
+  return changed ? out : shown;
 }
 
 /** Placeholder rows while the answer is not known yet: never "no data" before it is (PrimeReact's Skeleton markup, without
@@ -379,9 +395,9 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
       }
       // a backfill writes older pages below the screen: a re-read that finds the same rows must not re-render them
       // (it made scrolling stutter while the cache filled)
-      const same =
-        cur.key === key && cur.source === source && cur.next === page.next && (cur.rows === page.rows || (source === 'local' && sameRows(cur.rows, page.rows)));
-      if (!same) setShown({ key, rows: page.rows, next: page.next, source, cachedOnly: page.cachedOnly, count: page.count });
+      const rows = cur.key === key ? keepShownRows(cur.rows, page.rows) : page.rows;
+      const same = cur.key === key && cur.source === source && cur.next === page.next && rows === cur.rows;
+      if (!same) setShown({ key, rows, next: page.next, source, cachedOnly: page.cachedOnly, count: page.count });
       setLoading(false);
       // rows to show: the screen renders whole with them now, not in the transition below (which yields to every
       // other update, the menus' and the database's, while the rows wait)
@@ -400,7 +416,9 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
       );
     };
     const decide = (local: PageResult<Row> | null) => {
-      const source = pageOneSource({ online, listable, dbOpen: local !== null, resourceLive, localRows: local?.rows.length ?? 0, platformRows: platformRows() });
+      const cur = shownRef.current;
+      const missingShown = local !== null && cur.key === key && cur.source === 'first-sync' && missesShownRows(local.rows, cur.rows);
+      const source = pageOneSource({ online, listable, dbOpen: local !== null, resourceLive, localRows: local?.rows.length ?? 0, platformRows: platformRows(), missingShown });
       if (source === 'platform') {
         if (!platformRows()) askPlatform();
       } else if (local) {
@@ -586,10 +604,14 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     go();
   }, [jumps, rows, pageSize]);
 
-  function apply(next: Record<string, string>) {
-    const qs = new URLSearchParams(Object.entries(next).filter(([, v]) => v !== '' && v !== undefined)).toString();
-    navigate(qs ? `${location}?${qs}` : location, { replace: true });
-  }
+  // (one function while the path stays: the filter bar is memoized on it)
+  const apply = useCallback(
+    (next: Record<string, string>) => {
+      const qs = new URLSearchParams(Object.entries(next).filter(([, v]) => v !== '' && v !== undefined)).toString();
+      navigate(qs ? `${location}?${qs}` : location, { replace: true });
+    },
+    [location, navigate],
+  );
 
   // the row whose detail panel is open (def.detail)
   const [opened, setOpened] = useState<T | null>(null);
@@ -616,13 +638,13 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     const k = (r as Record<string, unknown>)[key];
     return typeof k === 'string' || typeof k === 'number' ? k : `#${i}`;
   }, [key]);
-  const filterDefs = def.filters.filter((f) => !f.visible || f.visible(viewer));
   const widgets = useFilterWidgets(mounted);
   const whole = useWholeResult(def, filters, { runtime, horizon, online, source: shown.source, count: shown.key === queryKey ? shown.count : undefined });
   // the summary is over the whole filtered result: the scan's, or the rows on screen once they are all of it
   const summary = def.summary ? (whole.summary ?? (shown.next === null && !loading ? def.summary(rows) : null)) : undefined;
 
-  async function exportAll() {
+  // (one function while the query and the database stay: the filter bar is memoized on it)
+  const exportAll = useCallback(async () => {
     if (!runtime) return;
     const out: T[] = [];
     let after: string | null = null;
@@ -634,98 +656,12 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
       after = page.next;
     }
     await downloadXlsx(t(def.title), [t('table.serial'), ...columns.map((c) => t(c.header))], out.map((r, i) => [String(i + 1), ...columns.map((c) => cellText(c, r, viewer))]));
-  }
+  }, [runtime, def, filters, columns, viewer, t]);
 
   if (!mounted) return <div className="table-screen" data-testid={`screen-${def.path.slice(1)}`} aria-busy="true" />;
-  const actions = [
-    { id: 'table-search', icon: 'pi pi-search', label: 'table.search', severity: undefined, onClick: () => apply(draft) },
-    { id: 'table-reset', icon: 'pi pi-refresh', label: 'table.reset', severity: 'secondary' as const, onClick: () => apply({}) },
-    { id: 'table-export', icon: 'pi pi-file-excel', label: 'table.export', severity: 'help' as const, onClick: () => void exportAll() },
-  ];
-  const optionLabel = (o: { label: string }) => (o.label.includes('.') ? translate(viewer.lang, o.label) : o.label);
-  // the calendar picks days of the account's zone: shown as the browser's local dates of the same calendar day
-  const calendarDay = (ms: number) => {
-    const { y, month, day } = wallClockDay(ms);
-    return new Date(y, month, day);
-  };
-  const dateRange: [Date, Date] | null = params.from && params.to ? [calendarDay(Number(params.from)), calendarDay(Number(params.to))] : null;
-  const field = (name: string, node: ReactNode) => (
-    <label key={name} style={{ display: 'inline-flex', flexDirection: 'column', gap: 2 }}>
-      <small>{t(name)}</small>
-      {node}
-    </label>
-  );
-
   return (
     <div className="table-screen" data-testid={`screen-${def.path.slice(1)}`} data-source={shown.source} aria-busy={!emptyKnown && rows.length === 0}>
-      <div className="table-search" style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-end', marginBottom: 8 }}>
-        {def.modes && field('table.mode', !widgets ? (
-          <DropdownStandIn label={t(def.modes[Number(draft.mode ?? 0)]?.label ?? def.modes[0].label)} placeholder="" />
-        ) : (
-          <Dropdown value={Number(draft.mode ?? 0)} options={def.modes.map((m, i) => ({ value: i, label: t(m.label) }))} onChange={(e) => apply({ ...params, mode: String(e.value) })} />
-        ))}
-        {filterDefs.map((f) =>
-          field(f.label, !widgets && (f.kind === 'select' || f.field === 'cus_id') ? (
-            <DropdownStandIn
-              label={f.kind === 'select' ? ((f.options ?? []).filter((o) => String(o.value) === draft[f.field]).map(optionLabel)[0] ?? null) : draft.cus_id || null}
-              placeholder={t('table.any')}
-              clearable
-              style={f.kind === 'select' ? undefined : ACCOUNT_FILTER_STYLE}
-            />
-          ) : f.field === 'cus_id' && f.kind !== 'select' ? (
-            <AccountFilter prodType={prodTypeOf(filters)} value={draft.cus_id} onChange={(v) => setDraft({ ...draft, cus_id: v })} />
-          ) : f.kind === 'select' ? (
-            <Dropdown
-              data-testid={`filter-${f.field}`}
-              showClear
-              value={draft[f.field] === undefined ? null : typeof f.options?.[0]?.value === 'number' ? Number(draft[f.field]) : draft[f.field]}
-              options={(f.options ?? []).map((o) => ({ value: o.value, label: optionLabel(o) }))}
-              onChange={(e) => setDraft({ ...draft, [f.field]: e.value === null || e.value === undefined ? '' : String(e.value) })}
-              placeholder={t('table.any')}
-            />
-          ) : (
-            <InputText data-testid={`filter-${f.field}`} value={draft[f.field] ?? ''} onChange={(e) => setDraft({ ...draft, [f.field]: e.target.value })} onKeyDown={(e) => e.key === 'Enter' && apply(draft)} />
-          )),
-        )}
-        {def.dateField && field('table.dateRange', !widgets ? (
-          <span style={{ display: 'inline-flex', gap: 4 }}>
-            <CalendarStandIn text="" />
-            <DropdownStandIn label={params.shortcut && (DATE_SHORTCUTS as readonly string[]).includes(params.shortcut) ? t(`table.shortcuts.${params.shortcut}`) : null} placeholder={t('table.shortcut')} />
-          </span>
-        ) : (
-          <span style={{ display: 'inline-flex', gap: 4 }}>
-            <Calendar
-              selectionMode="range"
-              value={dateRange}
-              readOnlyInput
-              showIcon
-              onChange={(e) => {
-                const [a, b] = (e.value as (Date | null)[] | null) ?? [];
-                if (a && b)
-                  setDraft({ ...draft, shortcut: '', from: String(wallClockToEpoch(a.getFullYear(), a.getMonth(), a.getDate())), to: String(wallClockToEpoch(b.getFullYear(), b.getMonth(), b.getDate() + 1) - 1) });
-              }}
-            />
-            <Dropdown
-              data-testid="date-shortcut"
-              placeholder={t('table.shortcut')}
-              // the choice stays shown while the range is the one it set (issue 14 item 9)
-              value={params.shortcut && (DATE_SHORTCUTS as readonly string[]).includes(params.shortcut) ? params.shortcut : null}
-              options={DATE_SHORTCUTS.map((s) => ({ value: s, label: t(`table.shortcuts.${s}`) }))}
-              onChange={(e) => {
-                const [from, to] = shortcutRange(e.value as DateShortcut, Date.now());
-                apply({ ...draft, from: String(from), to: String(to), shortcut: String(e.value) });
-              }}
-            />
-          </span>
-        ))}
-        {actions.map((a) =>
-          widgets ? (
-            <Button key={a.id} data-testid={a.id} icon={a.icon} label={t(a.label)} severity={a.severity} onClick={a.onClick} />
-          ) : (
-            <ButtonStandIn key={a.id} icon={a.icon} label={t(a.label)} severity={a.severity} />
-          ),
-        )}
-      </div>
+      <FilterBar def={def} viewer={viewer} params={params} draft={draft} setDraft={setDraft} apply={apply} onExport={exportAll} prodType={prodTypeOf(filters)} widgets={widgets} />
       {shown.cachedOnly && <Message data-testid="cached-only" severity="warn" text={t('table.cachedOnly')} />}
       {/* first-sync rows get no hint: they are the rows the cache is about to hold, and a note that vanishes a second
           later would only move the table */}
