@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { keptRange, renderedRange } from './virtual-table';
 
 // The rows the table renders for a scroll offset: always the rows in view, a margin either side, and a range that
@@ -34,20 +34,25 @@ describe('renderedRange', () => {
     expect(renderedRange(0, 460, ROW, 0)).toEqual([0, 0]);
   });
 
-  it('renders a first screenful before the scroller is measured', () => {
-    const [start, end] = renderedRange(0, 0, ROW, 1_000);
-    expect(start).toBe(0);
-    expect(end).toBeGreaterThanOrEqual(20);
+  it('renders the window height in rows and one step before the scroller is measured, not its margins', () => {
+    vi.stubGlobal('window', { innerHeight: 720 });
+    try {
+      expect(renderedRange(0, 0, ROW, 1_000)).toEqual([0, 18 + 10]);
+      // the measure (a 460 px scroller) adds the margins below
+      expect(keptRange(renderedRange(0, 0, ROW, 1_000), renderedRange(0, 460, ROW, 1_000))).toEqual([0, 12 + 30]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
-  it('a first measure that finds fewer rows in view than guessed keeps the rows on screen (no re-render)', () => {
-    const guess = renderedRange(0, 0, ROW, 1_000);
+  it('a measure that finds fewer rows in view keeps the rows on screen (no re-render)', () => {
+    const tall = renderedRange(0, 900, ROW, 1_000);
     const measured = renderedRange(0, 460, ROW, 1_000);
-    expect(keptRange(guess, measured)).toBe(guess);
-    // scrolling past the guess moves the range; a new, much shorter list does too
-    const scrolled = renderedRange(40 * ROW, 460, ROW, 1_000);
-    expect(keptRange(guess, scrolled)).toBe(scrolled);
-    expect(keptRange(guess, renderedRange(0, 460, ROW, 5))).toEqual([0, 5]);
+    expect(keptRange(tall, measured)).toBe(tall);
+    // scrolling past it moves the range; a new, much shorter list does too
+    const scrolled = renderedRange(80 * ROW, 460, ROW, 1_000);
+    expect(keptRange(tall, scrolled)).toBe(scrolled);
+    expect(keptRange(tall, renderedRange(0, 460, ROW, 5))).toEqual([0, 5]);
     expect(keptRange(measured, renderedRange(0, 460, ROW, 1_000))).toBe(measured);
   });
 });

@@ -48,20 +48,22 @@ interface VirtualTableProps<R> {
 
 /** rows rendered beyond the view on each side, and the step the rendered range moves by (fewer re-renders). */
 const OVERSCAN = 10;
-/** rows assumed in view before the scroller has been measured. */
-const FIRST_GUESS = 30;
+/** the height the scroller has at most before it has been measured: the window's (reading it forces no layout). */
+const FIRST_GUESS_PX = () => (typeof window !== 'undefined' && window.innerHeight > 0 ? window.innerHeight : 1200);
 
-/** The rendered range for a scroll offset: moves in steps of OVERSCAN rows, so most scroll events render nothing. */
+/** The rendered range for a scroll offset: moves in steps of OVERSCAN rows, so most scroll events render nothing.
+ * Before the scroller is measured (`viewHeight` 0: the first frame) a window's height of rows and one step: the first
+ * records render on the cold path renders what can be on screen, not its margins (the measure adds them, after the
+ * frame that painted the rows). */
 export function renderedRange(scrollTop: number, viewHeight: number, rowHeight: number, count: number): [number, number] {
-  const inView = viewHeight > 0 ? Math.ceil(viewHeight / rowHeight) : FIRST_GUESS;
   const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
   const start = Math.max(0, Math.floor(first / OVERSCAN) * OVERSCAN - OVERSCAN);
-  return [Math.min(start, count), Math.min(count, start + inView + 3 * OVERSCAN)];
+  const span = viewHeight > 0 ? Math.ceil(viewHeight / rowHeight) + 3 * OVERSCAN : Math.ceil(FIRST_GUESS_PX() / rowHeight) + OVERSCAN;
+  return [Math.min(start, count), Math.min(count, start + span)];
 }
 
 /** The range to render after a measure: the one on screen while it holds the measured one and is at most two steps
- * longer (the first guess, or a view that shrank), so a first measure that finds fewer rows in view than guessed
- * re-renders nothing. */
+ * longer (a view that shrank), so a measure that finds fewer rows in view re-renders nothing. */
 export function keptRange(cur: [number, number], next: [number, number]): [number, number] {
   const inside = next[0] >= cur[0] && next[1] <= cur[1] && cur[1] - cur[0] <= next[1] - next[0] + 2 * OVERSCAN;
   return inside ? cur : next;
