@@ -1,5 +1,6 @@
 import { getMenuEndpoint, getTopMenuEndpoint, type MenuItem, type PermCode, type TopMenuItem } from '../../contract/endpoints/user.endpoints';
 import { api } from './api';
+import { afterFirstScreen } from '../data/first-screen';
 import { createStore } from './external-store';
 import { STORAGE } from './storage-keys';
 import { readToken } from './token-store';
@@ -58,9 +59,13 @@ async function fetchMenus(token: string | null): Promise<void> {
     // login, or a product switch, then finds its menu instead of waiting for them one round trip later
     const others = top.filter((t) => t.prodAccess && t.permCode !== active);
     // (loadGrantedMenus joins these instead of asking again)
-    // they are stored together: each store change renders the whole shell again, on the first page's critical path
+    // they are stored together, once the first screen is on screen (at most a second later): each store change renders
+    // the whole shell again, and landing between the shell's paint and the first records (at 1M, 110 ms after the
+    // login) it held them back ~50 ms. Until then a screen of those products opens on the top menu's grant
+    // (ScreenDefinition.grantedBy), and a typed URL they do not grant waits for them before it says 403.
     const all = Promise.all(others.map((t) => (t.permCode === guess ? guessed : fetchMenu(t.permCode)).then((items) => [t.permCode, items] as const, () => null)))
-      .then((got) => {
+      .then(async (got) => {
+        await afterFirstScreen();
         if (!live()) return;
         const menus = Object.fromEntries(got.filter((g) => g !== null));
         menuStore.set((s) => ({ ...s, menus: { ...s.menus, ...menus } }));
