@@ -25,10 +25,10 @@ export function afterFirstPaint(until?: () => Promise<void>): WidgetsHook {
   // on their own, in a transition: React renders them in slices between frames (the filter bar's took 40-85 ms in one
   // task right after the first screen, and a scroll or a keystroke then waited for it); asked for by the user (a
   // pointer, the focus, a click on a stand-in), at once
-  const show = (asked: boolean) => {
+  const show = (urgent: boolean) => {
     shown = true;
     const mount = () => waiting.forEach((set) => set(true));
-    if (asked) mount();
+    if (urgent) mount();
     else startTransition(mount);
   };
   const hook = function useWidgetsAfterFirstPaint(painted: boolean): boolean {
@@ -53,7 +53,9 @@ export function afterFirstPaint(until?: () => Promise<void>): WidgetsHook {
     }, [ready, painted]);
     return ready;
   };
-  const now = () => void (shown || show(true));
+  // (also while a transition that mounts them is pending: a stream of updates can keep putting it off)
+  let asked = false;
+  const now = () => void (asked || ((asked = true), show(true)));
   return Object.assign(hook, { now, wakeOn: { onPointerEnter: now, onFocus: now } });
 }
 
