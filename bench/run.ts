@@ -194,14 +194,14 @@ async function workerHeapMb(cdp: { send(m: string, p?: object): Promise<unknown>
   }
 }
 
-/** Gaps between frames over 3 s of scrolling the records table, as a user would (60 frames/s is 16.7 ms; a gap over
- * 50 ms is a visible stutter). */
 /** A long animation frame as text, in the page (its length, when it rendered and laid out, and the scripts that ran in
  * it), for the --verbose timelines: source of a function, put into the strings the page evaluates. */
 const LOAF_TEXT = `(e) => Math.round(e.duration) + ' ms (render at +' + Math.round(e.renderStart - e.startTime) + ', layout at +' +
   Math.round(e.styleAndLayoutStart - e.startTime) + '): ' + e.scripts.map((s) => s.invokerType + ' ' + s.invoker.slice(0, 50) + ' ' +
   (s.sourceFunctionName || '') + ' ' + Math.round(s.duration) + ' ms @+' + Math.round(s.startTime - e.startTime)).join('; ')`;
 
+/** Gaps between frames over 3 s of scrolling the records table, as a user would (60 frames/s is 16.7 ms; a gap over
+ * 50 ms is a visible stutter). */
 function scrollFrames(page: Page): Promise<number[]> {
   return page.evaluate(async () => {
     const scroller = document.querySelector('.table-screen .p-virtualscroller') ?? document.querySelector('.table-screen .p-datatable-wrapper');

@@ -403,7 +403,8 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
       // other update, the menus' and the database's, while the rows wait)
       setMounted(true);
     };
-    const platformRows = () => (shownRef.current.key === key && shownRef.current.source === 'first-sync' ? shownRef.current.rows.length : 0);
+    // the platform's rows of this query on screen (none once the cache took over)
+    const platformShown = (): Row[] => (shownRef.current.key === key && shownRef.current.source === 'first-sync' ? shownRef.current.rows : []);
     const askPlatform = () => {
       askFirstSyncPage(key, q).then(
         (page) => {
@@ -416,11 +417,11 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
       );
     };
     const decide = (local: PageResult<Row> | null) => {
-      const cur = shownRef.current;
-      const missingShown = local !== null && cur.key === key && cur.source === 'first-sync' && missesShownRows(local.rows, cur.rows);
-      const source = pageOneSource({ online, listable, dbOpen: local !== null, resourceLive, localRows: local?.rows.length ?? 0, platformRows: platformRows(), missingShown });
+      const shownRows = platformShown();
+      const missingShown = local !== null && missesShownRows(local.rows, shownRows);
+      const source = pageOneSource({ online, listable, dbOpen: local !== null, resourceLive, localRows: local?.rows.length ?? 0, platformRows: shownRows.length, missingShown });
       if (source === 'platform') {
-        if (!platformRows()) askPlatform();
+        if (!shownRows.length) askPlatform();
       } else if (local) {
         localShown = true;
         firstSyncPages.delete(key);
@@ -440,7 +441,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     };
     // a platform page already asked for this query shows when it comes (unless local rows take over first); without
     // a database the platform is asked; an open database reads its window at once, so that is waited for
-    if (firstSyncPages.has(key) && !platformRows()) askPlatform();
+    if (firstSyncPages.has(key) && !platformShown().length) askPlatform();
     else if (!db) decide(null);
     if (!db || !horizon) return stop;
     // re-read on change notices (listened to before the first read, see liveRead), at most every REFRESH_MS: a

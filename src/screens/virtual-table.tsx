@@ -49,7 +49,7 @@ interface VirtualTableProps<R> {
 /** rows rendered beyond the view on each side, and the step the rendered range moves by (fewer re-renders). */
 const OVERSCAN = 10;
 /** the height the scroller has at most before it has been measured: the window's (reading it forces no layout). */
-const FIRST_GUESS_PX = () => (typeof window !== 'undefined' && window.innerHeight > 0 ? window.innerHeight : 1200);
+const firstGuessPx = () => (typeof window !== 'undefined' && window.innerHeight > 0 ? window.innerHeight : 1200);
 
 /** The rendered range for a scroll offset: moves in steps of OVERSCAN rows, so most scroll events render nothing.
  * Before the scroller is measured (`viewHeight` 0: the first frame) a window's height of rows and one step: the first
@@ -58,7 +58,7 @@ const FIRST_GUESS_PX = () => (typeof window !== 'undefined' && window.innerHeigh
 export function renderedRange(scrollTop: number, viewHeight: number, rowHeight: number, count: number): [number, number] {
   const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
   const start = Math.max(0, Math.floor(first / OVERSCAN) * OVERSCAN - OVERSCAN);
-  const span = viewHeight > 0 ? Math.ceil(viewHeight / rowHeight) + 3 * OVERSCAN : Math.ceil(FIRST_GUESS_PX() / rowHeight) + OVERSCAN;
+  const span = viewHeight > 0 ? Math.ceil(viewHeight / rowHeight) + 3 * OVERSCAN : Math.ceil(firstGuessPx() / rowHeight) + OVERSCAN;
   return [Math.min(start, count), Math.min(count, start + span)];
 }
 
