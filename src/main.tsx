@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { installErrorCapture } from './app/error-log';
 import { startSession } from './app/session-actor';
+import { whenIdle } from './app/when-idle';
 import { initI18n } from './i18n/i18n';
 
 // The console: errors are captured from the first moment, then i18n, the session, and the app.
@@ -26,7 +27,7 @@ function registerServiceWorkerLater(): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
   const base = import.meta.env.BASE_URL;
   const register = () => void navigator.serviceWorker.register(`${base}sw.js`, { scope: base }).catch(() => {});
-  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(register, { timeout: 5000 }) : setTimeout(register, 0));
-  if (document.readyState === 'complete') whenIdle();
-  else addEventListener('load', whenIdle, { once: true });
+  const later = () => void whenIdle(register, 5000);
+  if (document.readyState === 'complete') later();
+  else addEventListener('load', later, { once: true });
 }

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { UserInfo } from '../../contract/endpoints/user.endpoints';
 import type { LoggedInConsoleProps } from './logged-in-console';
+import { whenIdle } from './when-idle';
 
 // The logged-in console's chunk. Asked for once: at the login click (beside the login request) or when a cached
 // session opens, and by the lazy route; every caller shares the one download.
@@ -20,9 +21,7 @@ let preloadAsked = false;
 export function preloadConsole(): void {
   if (preloadAsked || loading) return;
   preloadAsked = true;
-  const load = () => void loadConsole().catch(() => {});
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 1000 });
-  else setTimeout(load, 0);
+  whenIdle(() => void loadConsole().catch(() => {}), 1000);
 }
 
 /** The console once its chunk is here: rendered directly, without a suspended frame that would drop early keystrokes. */

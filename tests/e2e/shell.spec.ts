@@ -17,7 +17,7 @@ test('console shell: login, dashboard, tabs, lock, language, 404, revoked token,
 
   // admin -> the home dashboard with its chart
   await login(page, 'admin');
-  await expect(page.locator('.dashboard-chart canvas')).toBeVisible();
+  await expect(page.locator('.dashboard-chart canvas[data-drawn]')).toBeVisible();
   await expect(page.locator('.stat-card').first()).toBeVisible();
 
   // three menu pages open as tabs; close others from the right-click menu
@@ -95,7 +95,7 @@ test('offline start: a cached session opens from cache and says offline', async 
   await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
   await expect(page.getByRole('status').filter({ hasText: '离线' })).toBeVisible();
   await expect(page.getByText(/离线：显示 .* 缓存的数据/)).toBeVisible();
-  await expect(page.locator('.dashboard-chart canvas')).toBeVisible();
+  await expect(page.locator('.dashboard-chart canvas[data-drawn]')).toBeVisible();
   await expect(page.locator(`nav.side-menu a[href="${BASE}/rechargeList"]`)).toBeVisible();
   expect(pageErrors).toEqual([]);
 });

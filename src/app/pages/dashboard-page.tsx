@@ -27,6 +27,7 @@ import { gapWhereNoSends } from './chart-gaps';
 import { getLanguage } from '../language';
 import { menuStore } from '../menu-store';
 import { STORAGE } from '../storage-keys';
+import { whenIdle } from '../when-idle';
 
 // /wel/index (spec §2 home dashboards): the home dashboard, or the international one when that product is chosen.
 // The last answer per product is cached so an offline start still shows something, with a note.
@@ -76,23 +77,36 @@ function TrendChart({ answer, lang }: { answer: Answer; lang: Language }) {
           ]
         : []),
     ];
-    const chart = new Chart(canvas.current!, {
-      type: 'bar',
-      data: { labels: d.timeAxis.map((day) => formatDate(day, lang)), datasets },
-      options: {
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
-        interaction: { mode: 'index', intersect: false },
-        scales: {
-          count: { type: 'linear', position: 'left', beginAtZero: true, ticks: { callback: (v) => formatNumber(Number(v), lang) } },
-          ...(answer.kind === 'home'
-            ? { ratio: { type: 'linear' as const, position: 'right' as const, min: 0, max: 100, grid: { drawOnChartArea: false }, ticks: { callback: (v: string | number) => formatPercent(Number(v), lang) } } }
-            : {}),
+    // drawn when the browser is idle, not in the commit's effects: its first draw is 30-40 ms of work that a
+    // navigation right after the login (to a records list) would otherwise run first; a page left before it is drawn
+    // never draws it
+    let chart: Chart | null = null;
+    const el = canvas.current!;
+    const cancel = whenIdle(() => {
+      chart = new Chart(el, {
+        type: 'bar',
+        data: { labels: d.timeAxis.map((day) => formatDate(day, lang)), datasets },
+        options: {
+          responsive: true,
+          maintainAspectRatio: false,
+          animation: false,
+          interaction: { mode: 'index', intersect: false },
+          scales: {
+            count: { type: 'linear', position: 'left', beginAtZero: true, ticks: { callback: (v) => formatNumber(Number(v), lang) } },
+            ...(answer.kind === 'home'
+              ? { ratio: { type: 'linear' as const, position: 'right' as const, min: 0, max: 100, grid: { drawOnChartArea: false }, ticks: { callback: (v: string | number) => formatPercent(Number(v), lang) } } }
+              : {}),
+          },
         },
-      },
-    });
-    return () => chart.destroy();
+      });
+      // (for the tests: the chart is drawn, not only its canvas placed)
+      el.dataset.drawn = 'true';
+    }, 500);
+    return () => {
+      cancel();
+      chart?.destroy();
+      delete el.dataset.drawn;
+    };
   }, [answer, lang, t]);
   return (
     <figure className="dashboard-chart">
