@@ -15,7 +15,7 @@ import { lockMachine } from '../../machines/lock.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import { translate } from '../../contract/messages';
 import { afterFirstScreen } from '../data/first-screen';
-import { api } from './api';
+import { api, warmOffThreadApi } from './api';
 import { warmTimeFormats } from './format';
 import { getLanguage } from './language';
 import { loadConsole, prefetchFirstList } from './load-console';
@@ -42,10 +42,11 @@ function cachedUserInfo(): UserInfo | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** Beside the login request: the console's chunk is fetched, and the zone formatters built once the request is out
- * (the main thread idles until the answer; see warmTimeFormats). */
+/** Beside the login request: the console's chunk is fetched, the worker of the first list started, and the zone
+ * formatters built once the request is out (the main thread idles until the answer; see warmTimeFormats). */
 function whileLoggingIn(): void {
   void loadConsole().catch(() => {});
+  warmOffThreadApi();
   setTimeout(() => warmTimeFormats(getLanguage()), 0);
 }
 
