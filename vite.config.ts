@@ -35,6 +35,8 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         navigateFallback: '/sms-cloud/index.html',
         navigateFallbackDenylist: [/^\/sms-service-api/],
+        // the platform's calls bypass the worker (public/sw-routes.js)
+        importScripts: ['sw-routes.js'],
         clientsClaim: true,
         skipWaiting: true,
       },

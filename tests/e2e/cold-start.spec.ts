@@ -36,5 +36,17 @@ test('login loads the entry chunk only; the service worker precaches the console
   expect(asked).toEqual([]);
   await login(page, 'admin', 'demo1234', { goto: false });
   await expect(page.locator('nav.side-menu')).toBeVisible();
+  // the service worker controls the page, but the platform's calls go straight to the network by its static route:
+  // none waited for a fetch event in the worker, on the cores the first page needs
+  const api = await page.evaluate(() => ({
+    controlled: !!navigator.serviceWorker.controller,
+    calls: performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.includes('/sms-service-api/') && (e as PerformanceResourceTiming).workerStart > 0)
+      .map((e) => [e.name.split('/').pop(), (e as PerformanceResourceTiming & { workerFinalSourceType?: string }).workerFinalSourceType]),
+  }));
+  expect(api.controlled).toBe(true);
+  expect(api.calls.length).toBeGreaterThan(3);
+  expect(api.calls.filter(([, source]) => source !== 'network')).toEqual([]);
   expect(pageErrors).toEqual([]);
 });
