@@ -59,13 +59,15 @@ async function fetchMenus(token: string | null): Promise<void> {
     // login, or a product switch, then finds its menu instead of waiting for them one round trip later
     const others = top.filter((t) => t.prodAccess && t.permCode !== active);
     // (loadGrantedMenus joins these instead of asking again)
-    // they are stored together, once the first screen is on screen (at most a second later): each store change renders
-    // the whole shell again, and landing between the shell's paint and the first records (at 1M, 110 ms after the
-    // login) it held them back ~50 ms. Until then a screen of those products opens on the top menu's grant
-    // (ScreenDefinition.grantedBy), and a typed URL they do not grant waits for them before it says 403.
-    const all = Promise.all(others.map((t) => (t.permCode === guess ? guessed : fetchMenu(t.permCode)).then((items) => [t.permCode, items] as const, () => null)))
-      .then(async (got) => {
-        await afterFirstScreen();
+    // they are asked once the first screen is on screen (at most a second later), and stored together: each store
+    // change renders the whole shell again, and landing between the shell's paint and the first records (at 1M, 110 ms
+    // after the login) it held them back ~50 ms; asked with the top menu, their answers were parsed and checked on the
+    // main thread, and served by the platform, on the two cores the first page needs. Until then a screen of those
+    // products opens on the top menu's grant (ScreenDefinition.grantedBy), and a typed URL they do not grant waits for
+    // them before it says 403.
+    const all = afterFirstScreen()
+      .then(() => (live() ? Promise.all(others.map((t) => (t.permCode === guess ? guessed : fetchMenu(t.permCode)).then((items) => [t.permCode, items] as const, () => null))) : []))
+      .then((got) => {
         if (!live()) return;
         const menus = Object.fromEntries(got.filter((g) => g !== null));
         menuStore.set((s) => ({ ...s, menus: { ...s.menus, ...menus } }));

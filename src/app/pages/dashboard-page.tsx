@@ -14,7 +14,7 @@ import {
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_TYPES, type Language } from '../../../contract/constants';
 import { getInteSmsIndexInfoEndpoint, getSmsIndexInfoEndpoint, type InteSmsIndexInfo, type SmsIndexInfo } from '../../../contract/endpoints/dashboard.endpoints';
@@ -148,7 +148,9 @@ export function DashboardPage() {
       (answer) => {
         if (!live()) return;
         localStorage.setItem(STORAGE.dashboard, JSON.stringify({ ...readCache(), [product]: { at: Date.now(), answer } }));
-        setState({ answer, cachedAt: null, error: null, loading: false });
+        // rendered in a transition: a navigation at the same moment (to a list, right after the login) goes first,
+        // and this render, never committed, is dropped with the page
+        startTransition(() => setState({ answer, cachedAt: null, error: null, loading: false }));
       },
       (e: unknown) => {
         if (!live()) return;
