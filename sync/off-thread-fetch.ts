@@ -50,6 +50,8 @@ export interface OffThreadFetch {
   fetch: typeof fetch;
   /** starts the worker ahead of the first call (the login click, while the login request travels) */
   warm(): void;
+  /** whether the worker is started (a call then does not wait for it to start) */
+  warmed(): boolean;
 }
 
 type Pending = { resolve: (r: Response) => void; reject: (e: unknown) => void };
@@ -106,5 +108,5 @@ export function createOffThreadFetch(spawn: () => FetchWorker): OffThreadFetch {
       w.postMessage({ type: 'fetch', id, url, method: init.method ?? 'GET', headers, body: (init.body as string | undefined) ?? undefined });
     });
   };
-  return { fetch: offThread as typeof fetch, warm: () => void started() };
+  return { fetch: offThread as typeof fetch, warm: () => void started(), warmed: () => worker !== null };
 }

@@ -17,6 +17,10 @@ export const api: HttpClient = createHttpClient(options);
 const offThread = createOffThreadFetch(() => new Worker(new URL('../../sync/fetch.worker.ts', import.meta.url), { type: 'module', name: 'sms-fetch' }));
 /** The same client, fetching and parsing in a worker (sync/off-thread-fetch.ts): for the first-sync pages, whose
  * answers arrive while the console renders. */
-export const offThreadApi: HttpClient = createHttpClient({ ...options, fetchImpl: offThread.fetch });
+const offThreadApi: HttpClient = createHttpClient({ ...options, fetchImpl: offThread.fetch });
 /** Starts that worker (at the login click: it is ready when the login answer asks the first list). */
 export const warmOffThreadApi = () => offThread.warm();
+/** The calls on the way to the first page (the user info, the menus, the first-sync pages): through the worker once it
+ * runs (from the login click), so they leave at once and their answers come in one message each, not behind the
+ * shell's rendering; else on the page (a reload with a stored session does not wait for a worker to start). */
+export const earlyApi = (): HttpClient => (offThread.warmed() ? offThreadApi : api);

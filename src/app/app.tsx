@@ -3,7 +3,7 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { PrimeReactProvider } from 'primereact/api';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { Toast } from 'primereact/toast';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { CONSOLE_BASE_PATH } from '../../contract/constants';
@@ -28,6 +28,21 @@ function ConsoleSlot(props: LoggedInConsoleProps) {
   const [Console] = useState(() => loadedConsole() ?? LoggedInConsole);
   return <Console {...props} />;
 }
+
+/** The pages without a session. Memoized: the guard renders again when the login answers (the token, the session's
+ * state), and the login form, whose own state did not change, rendered again with it (~10 ms of PrimeReact inputs on
+ * the cores that then serve and read the user info). */
+const PublicPages = memo(function PublicPages() {
+  return (
+    <Switch>
+      <Route path="/login" component={LoginPage} />
+      <Route path="/lock" component={LockPage} />
+      <Route path="/403">{() => <ErrorPage code="403" />}</Route>
+      <Route path="/500">{() => <ErrorPage code="500" />}</Route>
+      <Route>{() => <ErrorPage code="404" />}</Route>
+    </Switch>
+  );
+});
 
 /** sessionStorage key of the page the lock was entered from. */
 const LOCKED_FROM = 'sms-cloud.lockedFrom';
@@ -54,16 +69,7 @@ function Guarded() {
     </main>
   );
   if (decision.render === 'wait') return waiting;
-  if (decision.render === 'public')
-    return (
-      <Switch>
-        <Route path="/login" component={LoginPage} />
-        <Route path="/lock" component={LockPage} />
-        <Route path="/403">{() => <ErrorPage code="403" />}</Route>
-        <Route path="/500">{() => <ErrorPage code="500" />}</Route>
-        <Route>{() => <ErrorPage code="404" />}</Route>
-      </Switch>
-    );
+  if (decision.render === 'public') return <PublicPages />;
   return (
     <Suspense fallback={waiting}>
       <ConsoleSlot token={token!} userInfo={userInfo!} />

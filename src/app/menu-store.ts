@@ -1,5 +1,5 @@
 import { getMenuEndpoint, getTopMenuEndpoint, type MenuItem, type PermCode, type TopMenuItem } from '../../contract/endpoints/user.endpoints';
-import { api } from './api';
+import { earlyApi } from './api';
 import { afterFirstScreen } from '../data/first-screen';
 import { createStore } from './external-store';
 import { STORAGE } from './storage-keys';
@@ -18,7 +18,7 @@ export interface MenuState {
 const EMPTY: MenuState = { top: [], active: 'userCenter', menus: {}, loaded: false };
 export const menuStore = createStore<MenuState>(EMPTY, STORAGE.menus);
 
-const fetchMenu = (code: PermCode) => api.call(getMenuEndpoint, { permCode: code }, { silent: true });
+const fetchMenu = (code: PermCode) => earlyApi().call(getMenuEndpoint, { permCode: code }, { silent: true });
 
 async function loadMenu(code: PermCode): Promise<void> {
   const items = await fetchMenu(code);
@@ -51,7 +51,7 @@ async function fetchMenus(token: string | null): Promise<void> {
   const guessed = fetchMenu(guess);
   guessed.catch(() => {});
   try {
-    const top = await api.call(getTopMenuEndpoint, {}, { silent: true });
+    const top = await earlyApi().call(getTopMenuEndpoint, {}, { silent: true });
     if (!live()) return;
     const active = grantedProduct(top, menuStore.get().active);
     menuStore.set((s) => ({ ...s, top, active }));

@@ -15,7 +15,7 @@ import { lockMachine } from '../../machines/lock.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import { translate } from '../../contract/messages';
 import { afterFirstScreen } from '../data/first-screen';
-import { api, warmOffThreadApi } from './api';
+import { api, earlyApi, warmOffThreadApi } from './api';
 import { warmTimeFormats } from './format';
 import { getLanguage } from './language';
 import { loadConsole, prefetchFirstList } from './load-console';
@@ -74,7 +74,7 @@ export const sessionActor = createActor(
       // console renders at once, with no loading frame that would drop the first keystrokes
       // (and the records' first page is asked then, before the console renders: src/screens/first-list.ts)
       fetchUserInfo: fromPromise(async () => {
-        const [info] = await Promise.all([api.call(getUserInfoEndpoint, {}, { silent: true }), loadConsole().catch(() => {})]);
+        const [info] = await Promise.all([earlyApi().call(getUserInfoEndpoint, {}, { silent: true }), loadConsole().catch(() => {})]);
         prefetchFirstList({ userInfo: info });
         return info;
       }),

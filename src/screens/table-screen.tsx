@@ -9,7 +9,7 @@ import { throttleTime } from 'rxjs';
 import { RECORD_COLLECTIONS } from '../../sync/local-db';
 import { liveRead } from '../../sync/live-read';
 import { changesOf, listEndpointFor, runQuery, type CountResult, type Filter, type PageResult, type Query, type QueryCollection } from '../../sync/query';
-import { api, offThreadApi } from '../app/api';
+import { api, earlyApi } from '../app/api';
 import { readToken } from '../app/token-store';
 import { useSession } from '../app/use-session';
 import { pending$, progress$, useOnline, useRuntime } from '../data/sync-runtime';
@@ -172,8 +172,9 @@ const freshFirstSyncPage = (key: string) => {
 function askFirstSyncPage(key: string, q: Query): Promise<PageResult<Row>> {
   let entry = freshFirstSyncPage(key);
   if (!entry) {
-    // fetched and parsed in a worker: the answer comes while the shell or the screen renders (sync/off-thread-fetch.ts)
-    const page = runQuery<Row>(q, { client: offThreadApi, online: true, horizon: 0, fromPlatform: true, pageNumber: 1 });
+    // fetched and parsed in a worker once it runs: the answer comes while the shell or the screen renders
+    // (sync/off-thread-fetch.ts)
+    const page = runQuery<Row>(q, { client: earlyApi(), online: true, horizon: 0, fromPlatform: true, pageNumber: 1 });
     const asked: FirstSyncPage = { page, at: Date.now(), token: sessionToken() };
     // a failed page does not stand for the query: the screen that opens next asks again (the callers see the failure)
     page.then((answer) => void (asked.answer = answer), () => void (firstSyncPages.get(key) === asked && firstSyncPages.delete(key)));
