@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { UserInfo } from '../../contract/endpoints/user.endpoints';
 import type { LoggedInConsoleProps } from './logged-in-console';
+import { warmConsoleFonts } from './font-warmup';
 import { whenIdle } from './when-idle';
 
 // The logged-in console's chunk. Asked for once: at the login click (beside the login request) or when a cached
@@ -17,10 +18,12 @@ export function loadConsole() {
 let preloadAsked = false;
 /** The login page's first keystroke (or autofill): the console's chunk is fetched and evaluated, between keystrokes,
  * while the operator types, so the login answer does not wait for ~1 MB of code to run (30-70 ms that fell right on
- * the answer, before the user info was even asked). The login page alone still loads only the entry chunk. */
+ * the answer, before the user info was even asked). The login page alone still loads only the entry chunk. The
+ * console's fonts are looked up then too (font-warmup.ts). */
 export function preloadConsole(): void {
   if (preloadAsked || loading) return;
   preloadAsked = true;
+  warmConsoleFonts();
   whenIdle(() => void loadConsole().catch(() => {}), 1000);
 }
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { WARM_TYPES } from '../../src/app/font-warmup';
 import { BASE, inApp, login } from './e2e-helpers';
 
 // Cold first page (issues 5 and 14): with an empty local database the domestic send records come from the platform's list
@@ -230,4 +231,38 @@ test('the dashboard left before its answer came drops that answer unread, and as
   await inApp(page, '/wel/index');
   await expect(page.locator('.stat-card').first()).toBeVisible();
   await expect(page.locator('.p-toast-message-error')).toHaveCount(0);
+});
+
+test('the login page looks up the fonts the shell and the records screen set, before the login', async ({ page }) => {
+  /** the (family, size, weight) of every piece of text the page lays out, and whether it shows icons */
+  const typesInPage = () =>
+    page.evaluate(() => {
+      const seen = new Set<string>();
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.parentElement;
+        if (!el || !n.textContent?.trim() || el.closest('noscript, option')) continue;
+        const s = getComputedStyle(el);
+        if (s.display === 'none') continue;
+        const family = s.fontFamily.startsWith('system-ui') ? 'body' : s.fontFamily.startsWith('"Inter var"') ? 'prime' : s.fontFamily;
+        seen.add(JSON.stringify([family, Math.round(parseFloat(s.fontSize) * 100) / 100, Number(s.fontWeight)]));
+      }
+      return { types: [...seen], icons: document.querySelectorAll('.pi').length };
+    });
+  await page.goto(`${BASE}/login`);
+  // the login page shows no icons, so their font is not loaded before the operator types
+  expect((await typesInPage()).icons).toBe(0);
+  expect(await page.evaluate(() => document.fonts.check('1rem primeicons'))).toBe(false);
+  await page.locator('#login-username').fill('admin');
+  await expect.poll(() => page.evaluate(() => document.fonts.check('1rem primeicons'))).toBe(true);
+  await login(page, 'admin', 'demo1234', { goto: false });
+  await expect(page.locator('.shell .side-menu')).toBeVisible();
+  const shell = await typesInPage();
+  await inApp(page, '/mtRecordList');
+  await expect(page.locator(rows).nth(19)).toBeVisible();
+  const records = await typesInPage();
+  expect(shell.icons).toBeGreaterThan(0);
+  const warmed = new Set(WARM_TYPES.map(([family, px, weight]) => JSON.stringify([family, Math.round(px * 100) / 100, weight])));
+  const cold = [...new Set([...shell.types, ...records.types])].filter((t) => !warmed.has(t));
+  expect(cold, 'types laid out for the first time on the cold path: add them to WARM_TYPES (src/app/font-warmup.ts)').toEqual([]);
 });
