@@ -3,7 +3,7 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { PrimeReactProvider } from 'primereact/api';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { Toast } from 'primereact/toast';
-import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter';
 import { CONSOLE_BASE_PATH } from '../../contract/constants';
@@ -22,11 +22,17 @@ import { lockActor, sessionActor } from './session-actor';
 // login starts fetching it beside the login request (session-actor.ts).
 const LoggedInConsole = lazy(loadConsole);
 
-/** The console, rendered directly when its chunk is already here (no suspended frame to drop early keystrokes); the
- * choice is made once per mount, since switching component types would remount the console. */
-function ConsoleSlot(props: LoggedInConsoleProps) {
-  const [Console] = useState(() => loadedConsole() ?? LoggedInConsole);
-  return <Console {...props} />;
+/** The console, rendered directly when its chunk is already here: no suspended frame to drop early keystrokes, and no
+ * Suspense boundary, whose first commit walks the whole console's tree to connect its effects (a few ms of the task
+ * that renders the shell after the login). The choice is made once per mount, since switching would remount it. */
+function ConsoleSlot({ waiting, ...props }: LoggedInConsoleProps & { waiting: ReactNode }) {
+  const [Loaded] = useState(loadedConsole);
+  if (Loaded) return <Loaded {...props} />;
+  return (
+    <Suspense fallback={waiting}>
+      <LoggedInConsole {...props} />
+    </Suspense>
+  );
 }
 
 /** The pages without a session. Memoized: the guard renders again when the login answers (the token, the session's
@@ -70,11 +76,7 @@ function Guarded() {
   );
   if (decision.render === 'wait') return waiting;
   if (decision.render === 'public') return <PublicPages />;
-  return (
-    <Suspense fallback={waiting}>
-      <ConsoleSlot token={token!} userInfo={userInfo!} />
-    </Suspense>
-  );
+  return <ConsoleSlot waiting={waiting} token={token!} userInfo={userInfo!} />;
 }
 
 export function App() {

@@ -222,7 +222,10 @@ test('the dashboard left before its answer came drops that answer unread, and as
     await route.continue().catch(() => {});
   });
   const dropped = page.waitForEvent('requestfailed', (r) => r.url().includes('/dataGathering/getSmsIndexInfo'));
+  const asked = page.waitForRequest((r) => r.url().includes('/dataGathering/getSmsIndexInfo'));
   await login(page);
+  // (asked once the browser is idle after the shell's render, see the next test)
+  await asked;
   await inApp(page, '/mtRecordList');
   await expect(page.locator(rows).first()).toBeVisible();
   expect((await dropped).failure()?.errorText).toContain('ERR_ABORTED');
@@ -231,6 +234,29 @@ test('the dashboard left before its answer came drops that answer unread, and as
   await inApp(page, '/wel/index');
   await expect(page.locator('.stat-card').first()).toBeVisible();
   await expect(page.locator('.p-toast-message-error')).toHaveCount(0);
+});
+
+test('the dashboard asks for its figures after the task that renders the shell, not in it', async ({ page }) => {
+  // each call the page makes notes whether the shell had been seen by then: a mutation observer sees it once the task
+  // that rendered it has ended its script (React runs the effects of a render after the login inside that script)
+  await page.addInitScript(() => {
+    const w = window as unknown as { __shellSeen: boolean; __calls: [string, boolean][] };
+    w.__shellSeen = false;
+    w.__calls = [];
+    const pageFetch = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      w.__calls.push([String(input instanceof Request ? input.url : input), w.__shellSeen]);
+      return pageFetch(input, init);
+    };
+    const seen = new MutationObserver(() => {
+      if (document.querySelector('.shell')) w.__shellSeen = true;
+    });
+    document.addEventListener('DOMContentLoaded', () => seen.observe(document.body, { childList: true, subtree: true }));
+  });
+  await login(page);
+  await expect(page.locator('.stat-card').first()).toBeVisible();
+  const calls = await page.evaluate(() => (window as unknown as { __calls: [string, boolean][] }).__calls.filter(([url]) => url.includes('/dataGathering/getSmsIndexInfo')));
+  expect(calls).toEqual([[expect.stringContaining('/dataGathering/getSmsIndexInfo'), true]]);
 });
 
 test('the login page looks up the fonts the shell and the records screen set, before the login', async ({ page }) => {

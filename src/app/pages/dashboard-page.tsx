@@ -143,8 +143,10 @@ export function DashboardPage() {
     // left before the answer (the operator went straight to a list after the login): it is not read at all
     const leaving = new AbortController();
     const live = () => !leaving.signal.aborted;
-    setState((s) => ({ ...s, loading: true, error: null }));
-    fetchDashboard(product, leaving.signal).then(
+    setState((s) => (s.loading && !s.error ? s : { ...s, loading: true, error: null }));
+    // asked when the browser is idle, not in the commit's effects: right after the login those run in the task that
+    // renders the shell, and the call's request check and dispatch (~5 ms) held its paint back
+    const cancel = whenIdle(() => void fetchDashboard(product, leaving.signal).then(
       (answer) => {
         if (!live()) return;
         localStorage.setItem(STORAGE.dashboard, JSON.stringify({ ...readCache(), [product]: { at: Date.now(), answer } }));
@@ -157,8 +159,11 @@ export function DashboardPage() {
         const cached = isNetworkError(e) ? readCache()[product] : undefined;
         setState({ answer: cached?.answer ?? null, cachedAt: cached?.at ?? null, error: cached ? null : (e as Error).message || t('dashboard.loadFailed'), loading: false });
       },
-    );
-    return () => leaving.abort();
+    ), 300);
+    return () => {
+      cancel();
+      leaving.abort();
+    };
   }, [product, attempt, t]);
 
   const { answer, cachedAt, error, loading } = state;
