@@ -1,3 +1,5 @@
+// (first: it configures zod before any schema is built)
+import './app/zod-config';
 import 'primereact/resources/themes/lara-light-blue/theme.css';
 import 'primereact/resources/primereact.min.css';
 import 'primeicons/primeicons.css';
