@@ -276,10 +276,12 @@ test('the login page looks up the fonts the shell and the records screen set, be
       return { types: [...seen], icons: document.querySelectorAll('.pi').length };
     });
   await page.goto(`${BASE}/login`);
-  // the login page shows no icons, so their font is not loaded before the operator types
-  expect((await typesInPage()).icons).toBe(0);
-  expect(await page.evaluate(() => document.fonts.check('1rem primeicons'))).toBe(false);
+  const html = page.locator('html');
+  // laid out with the operator's first keystroke, not with the login page
+  await expect(page.locator('.login-captcha img')).toBeVisible();
+  await expect(html).not.toHaveAttribute('data-console-fonts');
   await page.locator('#login-username').fill('admin');
+  await expect(html).toHaveAttribute('data-console-fonts', 'warm');
   await expect.poll(() => page.evaluate(() => document.fonts.check('1rem primeicons'))).toBe(true);
   await login(page, 'admin', 'demo1234', { goto: false });
   await expect(page.locator('.shell .side-menu')).toBeVisible();
