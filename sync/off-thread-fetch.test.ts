@@ -122,6 +122,21 @@ describe('off-thread fetch', () => {
     expect(spawned).toHaveLength(2);
   });
 
+  it('a request the worker cannot make (nothing listens) fails as a network error, and the worker serves the next one', async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const deadUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const spawned: FetchWorker[] = [];
+    const off = createOffThreadFetch(() => channelWorker(spawned));
+    const dead = createHttpClient({ baseUrl: deadUrl, getToken: () => 'tok-1', getLanguage: () => 'en', onUnauthorized: () => {}, fetchImpl: off.fetch });
+    const err = await dead.call(ep('/ok'), { q: '' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiCallError);
+    expect((err as ApiCallError).kind).toBe('network');
+    await expect(clientOver(off).call(ep('/ok'), { q: '' })).resolves.toMatchObject({ n: 7 });
+    expect(spawned).toHaveLength(1);
+  });
+
   it('refuses a body that is not a string, and an already aborted call, without asking the worker', async () => {
     const spawned: FetchWorker[] = [];
     const off = createOffThreadFetch(() => channelWorker(spawned));

@@ -26,11 +26,9 @@ export const WARM_TYPES: readonly (readonly ['body' | 'prime', number, number])[
 /** every script the console shows in these types: Latin, digits and CJK (each is a font of its own, by fallback) */
 const SPECIMEN = 'Aa1 短信';
 
-let warmed = false;
-/** Lays the types out once, hidden and off screen, when the browser is idle, and asks for the icon font. */
+/** Lays the types out, hidden and off screen, when the browser is idle, and asks for the icon font (once per page:
+ * from preloadConsole). */
 export function warmConsoleFonts(): void {
-  if (warmed || typeof document === 'undefined') return;
-  warmed = true;
   whenIdle(() => {
     const box = document.createElement('div');
     box.setAttribute('aria-hidden', 'true');

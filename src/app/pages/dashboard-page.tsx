@@ -144,22 +144,24 @@ export function DashboardPage() {
     const leaving = new AbortController();
     const live = () => !leaving.signal.aborted;
     setState((s) => (s.loading && !s.error ? s : { ...s, loading: true, error: null }));
+    const load = () =>
+      fetchDashboard(product, leaving.signal).then(
+        (answer) => {
+          if (!live()) return;
+          localStorage.setItem(STORAGE.dashboard, JSON.stringify({ ...readCache(), [product]: { at: Date.now(), answer } }));
+          // rendered in a transition: a navigation at the same moment (to a list, right after the login) goes first,
+          // and this render, never committed, is dropped with the page
+          startTransition(() => setState({ answer, cachedAt: null, error: null, loading: false }));
+        },
+        (e: unknown) => {
+          if (!live()) return;
+          const cached = isNetworkError(e) ? readCache()[product] : undefined;
+          setState({ answer: cached?.answer ?? null, cachedAt: cached?.at ?? null, error: cached ? null : (e as Error).message || t('dashboard.loadFailed'), loading: false });
+        },
+      );
     // asked when the browser is idle, not in the commit's effects: right after the login those run in the task that
     // renders the shell, and the call's request check and dispatch (~5 ms) held its paint back
-    const cancel = whenIdle(() => void fetchDashboard(product, leaving.signal).then(
-      (answer) => {
-        if (!live()) return;
-        localStorage.setItem(STORAGE.dashboard, JSON.stringify({ ...readCache(), [product]: { at: Date.now(), answer } }));
-        // rendered in a transition: a navigation at the same moment (to a list, right after the login) goes first,
-        // and this render, never committed, is dropped with the page
-        startTransition(() => setState({ answer, cachedAt: null, error: null, loading: false }));
-      },
-      (e: unknown) => {
-        if (!live()) return;
-        const cached = isNetworkError(e) ? readCache()[product] : undefined;
-        setState({ answer: cached?.answer ?? null, cachedAt: cached?.at ?? null, error: cached ? null : (e as Error).message || t('dashboard.loadFailed'), loading: false });
-      },
-    ), 300);
+    const cancel = whenIdle(() => void load(), 300);
     return () => {
       cancel();
       leaving.abort();
