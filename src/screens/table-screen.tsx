@@ -596,12 +596,13 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
         requestAnimationFrame(() => {
           // the jump's own scroll events were ignored: the page is where it landed (one that came before the jump,
           // at the old offset, must not stay on the paginator); a scroller clamped at the list's end still shows the
-          // target row, and then the page is the target's
+          // target row, and so does one a re-read clamped in this frame while the pin holds (the pin scrolls it back,
+          // and its scroll events are ignored too): then the page is the target's
           const scroller = tableRef.current?.scroller();
           if (!scroller) return;
           const top = Math.round(scroller.scrollTop / ROW_PX);
           const shows = target >= top && target < top + Math.max(1, Math.floor(scroller.clientHeight / ROW_PX));
-          setPage(Math.floor((shows ? target : top) / pageSize));
+          setPage(Math.floor((shows || pinnedTarget.current === target ? target : top) / pageSize));
         });
     };
     go();

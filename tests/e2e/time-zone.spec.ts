@@ -5,7 +5,7 @@ import { apiCall, apiToken, BASE, login, rows } from './e2e-helpers';
 // browser's, and the top bar says which. Before, the last login time was read in the browser's zone: 8 h off in UTC.
 const ZONE = 'Asia/Shanghai';
 const shown = (ms: number) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium', hour12: false, timeZone: ZONE }).format(ms);
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium', hourCycle: 'h23', timeZone: ZONE }).format(ms);
 
 /** 'YYYY-MM-DD HH:mm:ss' written by the platform in Shanghai (UTC+8, no daylight saving) as epoch ms. */
 const fromShanghai = (s: string) => Date.parse(`${s.replace(' ', 'T')}+08:00`);
