@@ -26,7 +26,7 @@ const user: UserInfo = {
   },
 };
 
-type Fakes = Partial<Record<'loadCaptcha' | 'login' | 'loginBySms' | 'register' | 'sendSmsCode' | 'fetchUserInfo' | 'refreshToken' | 'logout', (input: any) => Promise<any>>>;
+type Fakes = Partial<Record<'loadCaptcha' | 'login' | 'loginBySms' | 'register' | 'sendSmsCode' | 'fetchUserInfo' | 'openConsole' | 'refreshToken' | 'logout', (input: any) => Promise<any>>>;
 
 function start(fakes: Fakes = {}, input: Partial<SessionInput> = {}) {
   const clock = new SimulatedClock();
@@ -47,6 +47,7 @@ function start(fakes: Fakes = {}, input: Partial<SessionInput> = {}) {
       register: actor('register', async () => ({ cus_id: 'ep1' })),
       sendSmsCode: actor('sendSmsCode', async () => ({ resendAfterS: 60 })),
       fetchUserInfo: actor('fetchUserInfo', async () => user),
+      openConsole: actor('openConsole', async () => undefined),
       refreshToken: actor('refreshToken', async () => ({ token: 'tok-2', datetime: clock.now(), expiresInS: 3600 })),
       logout: actor('logout', async () => undefined),
     } as Record<string, AnyActorLogic> as never,
@@ -106,11 +107,42 @@ describe('session machine: logged out and logging in', () => {
     actor.send({ type: 'session.login', username: 'admin', password: 'demo1234', code: 'abcd', redomStr: 'r1' });
     await waitFor(actor, inSession('loadingUser'));
     // by the name typed: the first list is asked before the user info says whose session this is
-    expect(calls.prefetchShell).toEqual([{ loginName: 'admin' }]);
+    expect(calls.prefetchShell).toEqual([{ loginName: 'admin', opened: null }]);
     expect(calls.storeToken).toHaveLength(1);
     release(user);
     await waitFor(actor, inSession('loggedIn'));
     expect(calls.prefetchShell).toHaveLength(1);
+  });
+
+  it('a login that answers the user and top menu opens the console on them, without asking for the user', async () => {
+    const topMenu = [{ permCode: 'homeSms' as const, label: 'menu.homeSms', icon: 'pi pi-send', prodType: 0, prodAccess: true }];
+    const opened = { userInfo: user, topMenu };
+    let loaded: () => void = () => {};
+    const { actor, calls } = start({
+      login: async () => ({ token: 'tok-1', datetime: T0, expiresInS: 3600, session: opened }),
+      openConsole: () => new Promise<void>((r) => (loaded = r)),
+    });
+    actor.send({ type: 'session.login', username: 'Admin', password: 'demo1234', code: 'abcd', redomStr: 'r1' });
+    // the shell's prefetch has the answer's user and top menu while the console's code still loads
+    await waitFor(actor, inSession('openingConsole'));
+    expect(calls.prefetchShell).toEqual([{ loginName: 'Admin', opened }]);
+    expect(calls.storeUserInfo).toEqual([user]);
+    loaded();
+    await waitFor(actor, inSession('loggedIn'));
+    expect(calls.fetchUserInfo).toBeUndefined();
+    expect(calls.openConsole).toHaveLength(1);
+    expect(actor.getSnapshot().context).toMatchObject({ token: 'tok-1', userInfo: user, offline: false });
+  });
+
+  it('a console whose code fails to load still opens on the login answer (its route loads the code again)', async () => {
+    const { actor, calls } = start({
+      loginBySms: async () => ({ token: 'tok-1', datetime: T0, expiresInS: 3600, session: { userInfo: user, topMenu: [] } }),
+      openConsole: () => Promise.reject(new ApiCallError('network', 'Failed to fetch')),
+    });
+    actor.send({ type: 'session.loginSms', username: 'admin', uuid: 'u1', code: '123456' });
+    await waitFor(actor, inSession('loggedIn'));
+    expect(calls.fetchUserInfo).toBeUndefined();
+    expect(actor.getSnapshot().context.userInfo).toEqual(user);
   });
 
   it('a refused login stores nothing, keeps the platform message and refreshes the captcha', async () => {
@@ -191,7 +223,7 @@ describe('session machine: start from storage', () => {
     const { actor, calls } = start({}, { token: { token: 'tok-0', datetime: T0 } });
     expect(actor.getSnapshot().matches({ session: 'loadingUser' })).toBe(true);
     // no name was typed: the first list waits for the user info
-    expect(calls.prefetchShell).toEqual([{ loginName: null }]);
+    expect(calls.prefetchShell).toEqual([{ loginName: null, opened: null }]);
     await waitFor(actor, inSession('loggedIn'));
     expect(calls.fetchUserInfo).toEqual([{ token: 'tok-0' }]);
   });

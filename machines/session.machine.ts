@@ -1,8 +1,9 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { SMS_CODE_RESEND_S, TOKEN_LIFETIME_S, TOKEN_REFRESH_CHECK_MS } from '../contract/constants';
-import type { LoginResponse, UserInfo } from '../contract/endpoints/user.endpoints';
+import type { LoginResponse, TokenResponse, UserInfo } from '../contract/endpoints/user.endpoints';
 
-// Spec §4 "Session": logged out -> logging in -> loading user -> logged in, token refresh, logout and 401.
+// Spec §4 "Session": logged out -> logging in -> loading user -> logged in, token refresh, logout and 401. A login
+// whose answer carries the user skips loading it (spec §2: user info is fetched only when no roles are loaded).
 // Three parallel regions: the session itself, the login captcha and the SMS-code resend countdown.
 // Every effect is a named actor or action; src/app provides the real ones, tests provide fakes.
 
@@ -63,6 +64,14 @@ export interface SessionContext {
   smsError: string | null;
   /** the name typed at the login that opened this session (the first list is asked by it, before the user info). */
   loginName: string | null;
+  /** the user and top menu the login answered with, until the console opens on them. */
+  opened: LoginResponse['session'] | null;
+}
+
+/** What the shell is started with beside the user: see the prefetchShell action. */
+export interface ShellPrefetch {
+  loginName: string | null;
+  opened: LoginResponse['session'] | null;
 }
 
 export type SessionEvent =
@@ -114,7 +123,11 @@ export const sessionMachine = setup({
     fetchUserInfo: fromPromise<UserInfo, { token: string }>(async () => {
       throw new Error('session actor fetchUserInfo not provided');
     }),
-    refreshToken: fromPromise<LoginResponse, void>(async () => {
+    /** the login answered the user: what the console needs besides it (its code) is here. */
+    openConsole: fromPromise<void, void>(async () => {
+      throw new Error('session actor openConsole not provided');
+    }),
+    refreshToken: fromPromise<TokenResponse, void>(async () => {
       throw new Error('session actor refreshToken not provided');
     }),
     logout: fromPromise<unknown, void>(async () => {
@@ -129,12 +142,14 @@ export const sessionMachine = setup({
     /** a login succeeded: a fresh session starts unlocked. */
     sessionStarted: () => {},
     /** the token is in hand and the user loads: start what the shell needs besides the user (its menus) alongside,
-     * rather than after the user arrives; `loginName` is null for a session opened from a stored token. */
-    prefetchShell: (_, _p: { loginName: string | null }) => {},
+     * rather than after the user arrives; `loginName` is null for a session opened from a stored token, `opened` is
+     * what the login answered (the user and the top menu) when it did. */
+    prefetchShell: (_, _p: ShellPrefetch) => {},
     /** forget token, cached user, menus, tabs and lock state. */
     clearSession: () => {},
     acceptToken: assign((_, p: { token: string; datetime: number }) => ({ token: p.token, datetime: p.datetime })),
-    forget: assign({ token: null, datetime: 0, userInfo: null, offline: false, loginName: null }),
+    acceptLogin: assign((_, p: LoginResponse) => ({ token: p.token, datetime: p.datetime, opened: p.session ?? null })),
+    forget: assign({ token: null, datetime: 0, userInfo: null, offline: false, loginName: null, opened: null }),
     refreshCaptcha: raise({ type: 'session.captcha.refresh' }),
   },
   guards: {
@@ -159,6 +174,7 @@ export const sessionMachine = setup({
     smsCountdown: 0,
     smsError: null,
     loginName: null,
+    opened: null,
   }),
   states: {
     session: {
@@ -188,7 +204,10 @@ export const sessionMachine = setup({
               const e = event as Extract<SessionEvent, { type: 'session.login' }>;
               return { username: e.username, password: toBase64(e.password), code: e.code, redomStr: e.redomStr };
             },
-            onDone: { target: 'loadingUser', actions: [{ type: 'acceptToken', params: ({ event }) => event.output }, { type: 'storeToken', params: ({ event }) => event.output }, 'sessionStarted'] },
+            onDone: {
+              target: 'openingSession',
+              actions: [{ type: 'acceptLogin', params: ({ event }) => event.output }, { type: 'storeToken', params: ({ event }) => event.output }, 'sessionStarted'],
+            },
             onError: { target: 'loggedOut', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
           },
         },
@@ -200,7 +219,10 @@ export const sessionMachine = setup({
               const e = event as Extract<SessionEvent, { type: 'session.loginSms' }>;
               return { username: e.username, uuid: e.uuid, code: e.code };
             },
-            onDone: { target: 'loadingUser', actions: [{ type: 'acceptToken', params: ({ event }) => event.output }, { type: 'storeToken', params: ({ event }) => event.output }, 'sessionStarted'] },
+            onDone: {
+              target: 'openingSession',
+              actions: [{ type: 'acceptLogin', params: ({ event }) => event.output }, { type: 'storeToken', params: ({ event }) => event.output }, 'sessionStarted'],
+            },
             onError: { target: 'loggedOut', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
           },
         },
@@ -216,8 +238,21 @@ export const sessionMachine = setup({
             onError: { target: 'loggedOut', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
           },
         },
+        /** a login's answer: the user it carried opens the console, else the user is asked for. */
+        openingSession: {
+          always: [{ guard: ({ context }) => !!context.opened, target: 'openingConsole' }, { target: 'loadingUser' }],
+        },
+        openingConsole: {
+          entry: [
+            { type: 'prefetchShell', params: ({ context }) => ({ loginName: context.loginName, opened: context.opened }) },
+            { type: 'storeUserInfo', params: ({ context }) => context.opened!.userInfo },
+            assign({ userInfo: ({ context }) => context.opened!.userInfo, offline: false }),
+          ],
+          // (failing, the console's code loads with its route)
+          invoke: { src: 'openConsole', onDone: 'loggedIn', onError: 'loggedIn' },
+        },
         loadingUser: {
-          entry: { type: 'prefetchShell', params: ({ context }) => ({ loginName: context.loginName }) },
+          entry: { type: 'prefetchShell', params: ({ context }) => ({ loginName: context.loginName, opened: null }) },
           invoke: {
             src: 'fetchUserInfo',
             input: ({ context }) => ({ token: context.token! }),

@@ -13,11 +13,62 @@ export const captchaEndpoint = defineEndpoint({
   response: z.object({ redomStr: z.string(), image: z.string(), expiresInS: z.number().int() }),
 });
 
-export const loginResponse = z.object({
+export const authUserSchema = z.object({
+  cus_id: z.string(),
+  userName: z.string(),
+  mobile: z.string(),
+  /** 1 privileged (enterprise admin), 2 agent, 3 ordinary sub-account. */
+  userType: z.number().int(),
+  showClientStatus: z.number().int(),
+  clientForbidUnknown: z.number().int(),
+  showContentFilterWhere: z.number().int(),
+  moreType: z.number().int(),
+  /** in yuan, two decimals. */
+  balance: z.number(),
+  lastLoginTime: z.string().nullable(),
+  /** IANA zone of the account: the console shows every time in it (absent: the platform's, Asia/Shanghai). */
+  timeZone: z.string().max(64).optional(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+export const userInfoSchema = z.object({
+  name: z.string(),
+  avatar: z.string(),
+  roles: z.array(z.string()),
+  permission: z.array(z.string()),
+  authUser: authUserSchema,
+});
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** Top-level menu modules of spec §1. */
+export const PERM_CODES = ['userCenter', 'homeSms', 'videoSms', 'internationalSms', 'cspSms'] as const;
+export const permCodeSchema = z.enum(PERM_CODES);
+export type PermCode = z.infer<typeof permCodeSchema>;
+
+export const topMenuItemSchema = z.object({
+  permCode: permCodeSchema,
+  /** i18n key of the label. */
+  label: z.string(),
+  icon: z.string(),
+  prodType: z.number().int().nullable(),
+  prodAccess: z.boolean(),
+});
+export type TopMenuItem = z.infer<typeof topMenuItemSchema>;
+
+export const tokenResponse = z.object({
   token: z.string(),
   /** epoch ms when the token was issued; the console stores it beside the token (spec §3 "Stored token"). */
   datetime: z.number().int(),
   expiresInS: z.number().int(),
+});
+export type TokenResponse = z.infer<typeof tokenResponse>;
+
+/** A login answers the token and what the console's shell opens on (issue 15): the user, as /user/getUserInfo
+ * answers it, and the top menu, as /user/getTopMenu does. Without them the console asks both after the login, one
+ * round trip later, while the platform also serves the first list. Optional: a session opened from a stored token
+ * (and an older platform) still asks. */
+export const loginResponse = tokenResponse.extend({
+  session: z.object({ userInfo: userInfoSchema, topMenu: z.array(topMenuItemSchema) }).optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
@@ -76,32 +127,6 @@ export const epRegistEndpoint = defineEndpoint({
   response: z.object({ cus_id: z.string() }),
 });
 
-export const authUserSchema = z.object({
-  cus_id: z.string(),
-  userName: z.string(),
-  mobile: z.string(),
-  /** 1 privileged (enterprise admin), 2 agent, 3 ordinary sub-account. */
-  userType: z.number().int(),
-  showClientStatus: z.number().int(),
-  clientForbidUnknown: z.number().int(),
-  showContentFilterWhere: z.number().int(),
-  moreType: z.number().int(),
-  /** in yuan, two decimals. */
-  balance: z.number(),
-  lastLoginTime: z.string().nullable(),
-  /** IANA zone of the account: the console shows every time in it (absent: the platform's, Asia/Shanghai). */
-  timeZone: z.string().max(64).optional(),
-});
-export type AuthUser = z.infer<typeof authUserSchema>;
-
-export const userInfoSchema = z.object({
-  name: z.string(),
-  avatar: z.string(),
-  roles: z.array(z.string()),
-  permission: z.array(z.string()),
-  authUser: authUserSchema,
-});
-export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const getUserInfoEndpoint = defineEndpoint({ path: '/user/getUserInfo', request: emptyRequest, response: userInfoSchema });
 
@@ -109,25 +134,11 @@ export const refreshEndpoint = defineEndpoint({
   path: '/user/refesh',
   doc: 'Extends the current token by the token lifetime and answers it with its new datetime.',
   request: emptyRequest,
-  response: loginResponse,
+  response: tokenResponse,
 });
 
 export const logoutEndpoint = defineEndpoint({ path: '/user/logout', request: emptyRequest, response: emptyResponse });
 
-/** Top-level menu modules of spec §1. */
-export const PERM_CODES = ['userCenter', 'homeSms', 'videoSms', 'internationalSms', 'cspSms'] as const;
-export const permCodeSchema = z.enum(PERM_CODES);
-export type PermCode = z.infer<typeof permCodeSchema>;
-
-export const topMenuItemSchema = z.object({
-  permCode: permCodeSchema,
-  /** i18n key of the label. */
-  label: z.string(),
-  icon: z.string(),
-  prodType: z.number().int().nullable(),
-  prodAccess: z.boolean(),
-});
-export type TopMenuItem = z.infer<typeof topMenuItemSchema>;
 
 export const getTopMenuEndpoint = defineEndpoint({ path: '/user/getTopMenu', request: emptyRequest, response: z.array(topMenuItemSchema) });
 

@@ -14,9 +14,11 @@ import {
   refreshEndpoint,
   sendAuthCodeEndpoint,
   sendLoginAuthCodeEndpoint,
+  type LoginResponse,
+  type UserInfo,
 } from '../../contract/endpoints/user.endpoints';
 import { consumeCaptcha, issueCaptcha } from '../auth/captcha';
-import type { CurrentUser } from '../auth/current-user';
+import { userForToken, type CurrentUser } from '../auth/current-user';
 import { captchaRequired, clearAccountFailures, recordFailure, reserveAttempt } from '../auth/login-throttle';
 import { hasArea, menuFor, MENUS, topMenuFor } from '../auth/menu-tree';
 import { decodeBase64Password, DUMMY_HASH, hashPassword, isStrongPassword, verifyPassword } from '../auth/password';
@@ -64,12 +66,44 @@ function assertOpen(login: LoginRow | undefined): asserts login is LoginRow {
   if (login.status === 0) throw forbidden('login.accountClosed');
 }
 
-async function startSession(ctx: AppContext, userId: number) {
+/** A new session's token, with the user and the top menu the console's shell opens on (contract loginResponse). */
+async function startSession(ctx: AppContext, userId: number): Promise<LoginResponse> {
   const now = ctx.now();
   await ctx.db.query('update users set last_login_at = $2 where id = $1', [userId, now]);
   // Sessions long past their expiry can never be refreshed again; drop them as logins come in.
   await ctx.db.query(`delete from sessions where expires_at < $1::timestamptz - interval '1 day'`, [now]);
-  return issueToken(ctx.db, userId, now);
+  const issued = await issueToken(ctx.db, userId, now);
+  // the caller exactly as its first request with the token will see it (scope, roles, a closed account)
+  const user = await userForToken(ctx.db, issued.token, now);
+  if (!user) return issued;
+  return { ...issued, session: { userInfo: await userInfoOf(ctx.db, user), topMenu: topMenuFor(await grantedProducts(ctx.db, user.cus_id)) } };
+}
+
+/** What /user/getUserInfo answers for the caller. */
+async function userInfoOf(q: Queryable, user: CurrentUser): Promise<UserInfo> {
+  const [r] = await q.query<{ avatar: string; mobile: string; last_login_at: Date | null; balance: number; time_zone: string }>(
+    'select u.avatar, u.mobile, u.last_login_at, a.balance, a.time_zone from users u join accounts a on a.cus_id = u.cus_id where u.id = $1',
+    [user.id],
+  );
+  return {
+    name: user.name,
+    avatar: r.avatar,
+    roles: user.roles,
+    permission: user.permissions,
+    authUser: {
+      cus_id: user.cus_id,
+      userName: user.username,
+      mobile: r.mobile,
+      userType: user.userType,
+      showClientStatus: user.showClientStatus,
+      clientForbidUnknown: user.clientForbidUnknown,
+      showContentFilterWhere: user.showContentFilterWhere,
+      moreType: user.moreType,
+      balance: Math.round(Number(r.balance) * 100) / 100,
+      lastLoginTime: r.last_login_at ? formatInZone(r.last_login_at, r.time_zone) : null,
+      timeZone: r.time_zone,
+    },
+  };
 }
 
 /** 'YYYY-MM-DD HH:mm:ss' in the account's time zone. */
@@ -162,31 +196,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return { cus_id: body.epId };
   });
 
-  route(app, ctx, getUserInfoEndpoint, async ({ user }) => {
-    const [r] = await db.query<{ avatar: string; mobile: string; last_login_at: Date | null; balance: number; time_zone: string }>(
-      'select u.avatar, u.mobile, u.last_login_at, a.balance, a.time_zone from users u join accounts a on a.cus_id = u.cus_id where u.id = $1',
-      [user.id],
-    );
-    return {
-      name: user.name,
-      avatar: r.avatar,
-      roles: user.roles,
-      permission: user.permissions,
-      authUser: {
-        cus_id: user.cus_id,
-        userName: user.username,
-        mobile: r.mobile,
-        userType: user.userType,
-        showClientStatus: user.showClientStatus,
-        clientForbidUnknown: user.clientForbidUnknown,
-        showContentFilterWhere: user.showContentFilterWhere,
-        moreType: user.moreType,
-        balance: Math.round(Number(r.balance) * 100) / 100,
-        lastLoginTime: r.last_login_at ? formatInZone(r.last_login_at, r.time_zone) : null,
-        timeZone: r.time_zone,
-      },
-    };
-  });
+  route(app, ctx, getUserInfoEndpoint, async ({ user }) => userInfoOf(db, user));
 
   route(app, ctx, refreshEndpoint, async ({ user, req, message }) => {
     const now = ctx.now();

@@ -8,10 +8,11 @@ import { whenIdle } from './when-idle';
 // session opens, and by the lazy route; every caller shares the one download.
 let loading: Promise<typeof import('./logged-in-console')> | null = null;
 let loaded: ComponentType<LoggedInConsoleProps> | null = null;
+let loadedModule: typeof import('./logged-in-console') | null = null;
 
 export function loadConsole() {
   loading ??= import('./logged-in-console');
-  loading.then((m) => (loaded = m.LoggedInConsole)).catch(() => (loading = null));
+  loading.then((m) => ((loadedModule = m), (loaded = m.LoggedInConsole))).catch(() => (loading = null));
   return loading.then((m) => ({ default: m.LoggedInConsole }));
 }
 
@@ -31,8 +32,10 @@ export function preloadConsole(): void {
 export const loadedConsole = () => loaded;
 
 /** The login chain's first list (src/screens/first-list.ts), asked with the login answer or the user info once the
- * chunk is here. */
+ * chunk is here: at once when it is (usually: it loads while the operator types), so the request leaves before the
+ * session change renders the shell (~40 ms at 1M), not in a promise callback after it. */
 export function prefetchFirstList(who: { userInfo: UserInfo } | { loginName: string }): void {
+  if (loadedModule) return loadedModule.prefetchFirstList(who);
   void (loading ??= import('./logged-in-console'))
     .then((m) => m.prefetchFirstList(who))
     .catch(() => {});

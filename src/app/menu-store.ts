@@ -35,23 +35,24 @@ let loadingAll: Promise<void> | null = null;
 
 /**
  * After login or at start: the top menu and the chosen product's menu (the cache stands in when offline). One load
- * per session token: login starts it beside the user info, and the layout's call joins it.
+ * per session token: login starts it beside the user info, with the top menu when the login answered it, and the
+ * layout's call joins it.
  */
-export function loadMenus(): Promise<void> {
+export function loadMenus(top?: TopMenuItem[]): Promise<void> {
   const token = readToken()?.token ?? null;
-  if (current?.token !== token) current = { token, done: fetchMenus(token) };
+  if (current?.token !== token) current = { token, done: fetchMenus(token, top) };
   return current.done;
 }
 
-async function fetchMenus(token: string | null): Promise<void> {
+async function fetchMenus(token: string | null, given: TopMenuItem[] | undefined): Promise<void> {
   // answers of a session that ended meanwhile are dropped: logout has cleared the store
   const live = () => (readToken()?.token ?? null) === token;
   // the product menu is asked beside the top menu: the product rarely changes, and a wrong guess is asked again
-  const guess = menuStore.get().active;
+  const guess = given ? grantedProduct(given, menuStore.get().active) : menuStore.get().active;
   const guessed = fetchMenu(guess);
   guessed.catch(() => {});
   try {
-    const top = await earlyApi().call(getTopMenuEndpoint, {}, { silent: true });
+    const top = given ?? (await earlyApi().call(getTopMenuEndpoint, {}, { silent: true }));
     if (!live()) return;
     const active = grantedProduct(top, menuStore.get().active);
     menuStore.set((s) => ({ ...s, top, active }));

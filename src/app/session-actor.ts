@@ -78,6 +78,7 @@ export const sessionActor = createActor(
         prefetchFirstList({ userInfo: info });
         return info;
       }),
+      openConsole: fromPromise(() => loadConsole().then(() => {})),
       refreshToken: fromPromise(() => api.call(refreshEndpoint, {}, { silent: true })),
       logout: fromPromise(() => api.call(logoutEndpoint, {}, { silent: true })),
     },
@@ -91,10 +92,12 @@ export const sessionActor = createActor(
         const summary = translate(getLanguage(), 'login.success');
         void afterFirstScreen().then(() => notify({ severity: 'success', summary }));
       },
-      // (the first list by the name typed at login: a session opened from a stored token asks it with the user info)
-      prefetchShell: (_, { loginName }) => {
-        void loadMenus();
-        if (loginName) prefetchFirstList({ loginName });
+      // (the first list by the user the login answered, else by the name typed at login; a session opened from a stored
+      // token asks it with the user info)
+      prefetchShell: (_, { loginName, opened }) => {
+        void loadMenus(opened?.topMenu);
+        if (opened) prefetchFirstList({ userInfo: opened.userInfo });
+        else if (loginName) prefetchFirstList({ loginName });
       },
       clearSession: () => {
         writeToken(null);

@@ -47,6 +47,9 @@ describe.each(DB_KINDS)('login with captcha on %s', (kind) => {
     expect(Math.abs(r.body.data.datetime - Date.now())).toBeLessThan(60_000);
     const info = await p.call('/user/getUserInfo', {}, { token: r.body.data.token });
     expect(info.body.data.authUser.userName).toBe(username);
+    // the answer carries what the console's shell opens on, as the endpoints answer it for this caller (issue 15)
+    const top = await p.call('/user/getTopMenu', {}, { token: r.body.data.token });
+    expect(r.body.data.session).toEqual({ userInfo: info.body.data, topMenu: top.body.data });
     const [u] = await p.ctx.db.query<{ last_login_at: Date | null }>('select last_login_at from users where username = $1', [username]);
     expect(u.last_login_at).not.toBeNull();
   });

@@ -45,22 +45,19 @@ test('records show from the platform before the local database has any, then swi
   const totals: { total: number; totalExact: boolean }[] = [];
   page.on('response', (r) => r.url().endsWith('/mtRecord/list') && void r.json().then((b: { data?: { total: number; totalExact: boolean } }) => b.data && totals.push(b.data), () => {}));
 
-  // the login chain's first list (issue 15) leaves with the login answer, beside the user info: the user info is held
-  // until the list is asked (a list asked only after the user info never comes, and the login fails the test)
-  let listBeforeUserInfo = false;
-  const listAsked = page.waitForRequest((r) => r.url().endsWith('/mtRecord/list'), { timeout: 30_000 }).then(() => true, () => false);
-  await context.route(/\/user\/getUserInfo$/, async (route) => {
-    listBeforeUserInfo ||= await listAsked;
-    await route.continue();
-  });
+  // the login answer carries the user and the top menu (issue 15): neither is asked after it, and the login chain's
+  // first list leaves with the login answer
+  const askedAfterLogin: string[] = [];
+  page.on('request', (r) => /\/user\/(getUserInfo|getTopMenu)$/.test(r.url()) && askedAfterLogin.push(r.url()));
+  const listAsked = page.waitForRequest((r) => r.url().endsWith('/mtRecord/list'), { timeout: 30_000 });
   // what the top bar and the filter bar held when each first came into the page
   await recordFirstPaint(page, { '.top-bar': '.language-dropdown[data-pc-name]', '.table-search': '[data-pc-name]' });
   await login(page);
-  expect(listBeforeUserInfo, 'the first list is asked before the user info answers').toBe(true);
+  await listAsked;
+  expect(askedAfterLogin, 'the login answered the user and the top menu').toEqual([]);
   // the shell's first paint shows stand-ins for the top bar's language dropdown and user button, then the widgets
   expect(await firstPaintOf(page, '.top-bar')).toEqual({ standIns: 2, widgets: 0 });
   await expect(page.locator('.top-bar .language-dropdown[data-pc-name="dropdown"]')).toBeVisible();
-  await context.unroute(/\/user\/getUserInfo$/);
   // asked on the dashboard, before the records screen opens, and that one request is the screen's page 1
   const firstAsk = lists[0];
   await inApp(page, '/mtRecordList');
@@ -139,7 +136,7 @@ test('records show from the platform before the local database has any, then swi
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await page.getByRole('dialog', { name: '退出登录' }).getByRole('button', { name: '确定' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  const menus = page.waitForResponse((r) => r.url().endsWith('/user/getTopMenu'));
+  const menus = page.waitForResponse((r) => r.url().endsWith('/user/getMenu'));
   await login(page, 'admin', 'demo1234', { goto: false });
   await menus;
   await expect(page.getByTestId('sync-status')).toHaveAttribute('data-status', /backfill|live/);
