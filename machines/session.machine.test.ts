@@ -116,7 +116,7 @@ describe('session machine: logged out and logging in', () => {
 
   it('a login that answers the user and top menu opens the console on them, without asking for the user', async () => {
     const topMenu = [{ permCode: 'homeSms' as const, label: 'menu.homeSms', icon: 'pi pi-send', prodType: 0, prodAccess: true }];
-    const opened = { userInfo: user, topMenu };
+    const opened = { userInfo: user, topMenu, menu: [{ id: 'finance', label: 'menu.finance', path: '', icon: 'pi pi-wallet' }] };
     let loaded: () => void = () => {};
     const { actor, calls } = start({
       login: async () => ({ token: 'tok-1', datetime: T0, expiresInS: 3600, session: opened }),
@@ -136,7 +136,7 @@ describe('session machine: logged out and logging in', () => {
 
   it('a console whose code fails to load still opens on the login answer (its route loads the code again)', async () => {
     const { actor, calls } = start({
-      loginBySms: async () => ({ token: 'tok-1', datetime: T0, expiresInS: 3600, session: { userInfo: user, topMenu: [] } }),
+      loginBySms: async () => ({ token: 'tok-1', datetime: T0, expiresInS: 3600, session: { userInfo: user, topMenu: [], menu: [] } }),
       openConsole: () => Promise.reject(new ApiCallError('network', 'Failed to fetch')),
     });
     actor.send({ type: 'session.loginSms', username: 'admin', uuid: 'u1', code: '123456' });

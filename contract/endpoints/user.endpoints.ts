@@ -55,6 +55,26 @@ export const topMenuItemSchema = z.object({
 });
 export type TopMenuItem = z.infer<typeof topMenuItemSchema>;
 
+export interface MenuItem {
+  id: string;
+  /** i18n key of the label, e.g. menu.mtRecordList. */
+  label: string;
+  path: string;
+  icon: string;
+  roles?: string[];
+  children?: MenuItem[];
+}
+export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    label: z.string(),
+    path: z.string(),
+    icon: z.string(),
+    roles: z.array(z.string()).optional(),
+    children: z.array(menuItemSchema).optional(),
+  }),
+);
+
 export const tokenResponse = z.object({
   token: z.string(),
   /** epoch ms when the token was issued; the console stores it beside the token (spec §3 "Stored token"). */
@@ -64,11 +84,12 @@ export const tokenResponse = z.object({
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
 /** A login answers the token and what the console's shell opens on (issue 15): the user, as /user/getUserInfo
- * answers it, and the top menu, as /user/getTopMenu does. Without them the console asks both after the login, one
- * round trip later, while the platform also serves the first list. Optional: a session opened from a stored token
- * (and an older platform) still asks. */
+ * answers it, the top menu, as /user/getTopMenu does, and the menu of the user centre (the product a new session
+ * opens on), as /user/getMenu does. Without them the console asks all three after the login, one round trip later,
+ * while the platform also serves the first list. Optional: a session opened from a stored token (and an older
+ * platform) still asks. */
 export const loginResponse = tokenResponse.extend({
-  session: z.object({ userInfo: userInfoSchema, topMenu: z.array(topMenuItemSchema) }).optional(),
+  session: z.object({ userInfo: userInfoSchema, topMenu: z.array(topMenuItemSchema), menu: z.array(menuItemSchema) }).optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
@@ -141,26 +162,6 @@ export const logoutEndpoint = defineEndpoint({ path: '/user/logout', request: em
 
 
 export const getTopMenuEndpoint = defineEndpoint({ path: '/user/getTopMenu', request: emptyRequest, response: z.array(topMenuItemSchema) });
-
-export interface MenuItem {
-  id: string;
-  /** i18n key of the label, e.g. menu.mtRecordList. */
-  label: string;
-  path: string;
-  icon: string;
-  roles?: string[];
-  children?: MenuItem[];
-}
-export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    label: z.string(),
-    path: z.string(),
-    icon: z.string(),
-    roles: z.array(z.string()).optional(),
-    children: z.array(menuItemSchema).optional(),
-  }),
-);
 
 export const getMenuEndpoint = defineEndpoint({
   path: '/user/getMenu',

@@ -66,7 +66,7 @@ function assertOpen(login: LoginRow | undefined): asserts login is LoginRow {
   if (login.status === 0) throw forbidden('login.accountClosed');
 }
 
-/** A new session's token, with the user and the top menu the console's shell opens on (contract loginResponse). */
+/** A new session's token, with the user and the menus the console's shell opens on (contract loginResponse). */
 async function startSession(ctx: AppContext, userId: number): Promise<LoginResponse> {
   const now = ctx.now();
   await ctx.db.query('update users set last_login_at = $2 where id = $1', [userId, now]);
@@ -76,7 +76,8 @@ async function startSession(ctx: AppContext, userId: number): Promise<LoginRespo
   // the caller exactly as its first request with the token will see it (scope, roles, a closed account)
   const user = await userForToken(ctx.db, issued.token, now);
   if (!user) return issued;
-  return { ...issued, session: { userInfo: await userInfoOf(ctx.db, user), topMenu: topMenuFor(await grantedProducts(ctx.db, user.cus_id)) } };
+  const topMenu = topMenuFor(await grantedProducts(ctx.db, user.cus_id));
+  return { ...issued, session: { userInfo: await userInfoOf(ctx.db, user), topMenu, menu: menuFor(MENUS.userCenter, user.roles) } };
 }
 
 /** What /user/getUserInfo answers for the caller. */

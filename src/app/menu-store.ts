@@ -33,29 +33,41 @@ let current: { token: string | null; done: Promise<void> } | null = null;
 /** the menus of every granted product being asked for (at login, or by loadGrantedMenus). */
 let loadingAll: Promise<void> | null = null;
 
+/** The menus a login answered (contract loginResponse.session): the top menu and the user centre's. */
+export interface LoginMenus {
+  topMenu: TopMenuItem[];
+  menu: MenuItem[];
+}
+
 /**
  * After login or at start: the top menu and the chosen product's menu (the cache stands in when offline). One load
- * per session token: login starts it beside the user info, with the top menu when the login answered it, and the
- * layout's call joins it.
+ * per session token: login starts it, with what the login answered of them, and the layout's call joins it.
  */
-export function loadMenus(top?: TopMenuItem[]): Promise<void> {
+export function loadMenus(given?: LoginMenus): Promise<void> {
   const token = readToken()?.token ?? null;
-  if (current?.token !== token) current = { token, done: fetchMenus(token, top) };
+  if (current?.token !== token) current = { token, done: fetchMenus(token, given) };
   return current.done;
 }
 
-async function fetchMenus(token: string | null, given: TopMenuItem[] | undefined): Promise<void> {
+async function fetchMenus(token: string | null, given: LoginMenus | undefined): Promise<void> {
   // answers of a session that ended meanwhile are dropped: logout has cleared the store
   const live = () => (readToken()?.token ?? null) === token;
+  if (given) {
+    // stored at once, in one change, before the session change renders the shell, which then renders with its side
+    // menu: nothing is asked before the first screen but the first list
+    const active = grantedProduct(given.topMenu, menuStore.get().active);
+    menuStore.set((s) => ({ ...s, top: given.topMenu, active, menus: { ...s.menus, userCenter: given.menu }, loaded: active === 'userCenter' }));
+  }
+  const menuOf = (code: PermCode) => (given && code === 'userCenter' ? Promise.resolve(given.menu) : fetchMenu(code));
   // the product menu is asked beside the top menu: the product rarely changes, and a wrong guess is asked again
-  const guess = given ? grantedProduct(given, menuStore.get().active) : menuStore.get().active;
-  const guessed = fetchMenu(guess);
+  const guess = menuStore.get().active;
+  const guessed = menuOf(guess);
   guessed.catch(() => {});
   try {
-    const top = given ?? (await earlyApi().call(getTopMenuEndpoint, {}, { silent: true }));
+    const top = given?.topMenu ?? (await earlyApi().call(getTopMenuEndpoint, {}, { silent: true }));
     if (!live()) return;
     const active = grantedProduct(top, menuStore.get().active);
-    menuStore.set((s) => ({ ...s, top, active }));
+    if (!given) menuStore.set((s) => ({ ...s, top, active }));
     // the other granted products' menus beside the active one (cold start, issue 15): a records URL opened right after
     // login, or a product switch, then finds its menu instead of waiting for them one round trip later
     const others = top.filter((t) => t.prodAccess && t.permCode !== active);
@@ -67,7 +79,7 @@ async function fetchMenus(token: string | null, given: TopMenuItem[] | undefined
     // products opens on the top menu's grant (ScreenDefinition.grantedBy), and a typed URL they do not grant waits for
     // them before it says 403.
     const all = afterFirstScreen()
-      .then(() => (live() ? Promise.all(others.map((t) => (t.permCode === guess ? guessed : fetchMenu(t.permCode)).then((items) => [t.permCode, items] as const, () => null))) : []))
+      .then(() => (live() ? Promise.all(others.map((t) => (t.permCode === guess ? guessed : menuOf(t.permCode)).then((items) => [t.permCode, items] as const, () => null))) : []))
       .then((got) => {
         if (!live()) return;
         const menus = Object.fromEntries(got.filter((g) => g !== null));
@@ -76,13 +88,14 @@ async function fetchMenus(token: string | null, given: TopMenuItem[] | undefined
       })
       .finally(() => loadingAll === all && (loadingAll = null));
     loadingAll = all;
-    const items = await (active === guess ? guessed : fetchMenu(active));
+    const items = await (active === guess ? guessed : menuOf(active));
     if (!live()) return;
-    menuStore.set((s) => ({ ...s, menus: { ...s.menus, [active]: items } }));
+    // (the same menu as stored: no change, so the shell does not render again)
+    menuStore.set((s) => (s.menus[active] === items ? s : { ...s, menus: { ...s.menus, [active]: items } }));
   } catch {
     // offline: keep whatever the cache holds
   }
-  if (live()) menuStore.set((s) => ({ ...s, loaded: true }));
+  if (live()) menuStore.set((s) => (s.loaded ? s : { ...s, loaded: true }));
 }
 
 /** false when the product is not granted (the caller shows the not-enabled warning) and nothing switches. */

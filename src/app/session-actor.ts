@@ -95,7 +95,7 @@ export const sessionActor = createActor(
       // (the first list by the user the login answered, else by the name typed at login; a session opened from a stored
       // token asks it with the user info)
       prefetchShell: (_, { loginName, opened }) => {
-        void loadMenus(opened?.topMenu);
+        void loadMenus(opened ?? undefined);
         if (opened) prefetchFirstList({ userInfo: opened.userInfo });
         else if (loginName) prefetchFirstList({ loginName });
       },

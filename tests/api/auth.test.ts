@@ -49,7 +49,10 @@ describe.each(DB_KINDS)('login with captcha on %s', (kind) => {
     expect(info.body.data.authUser.userName).toBe(username);
     // the answer carries what the console's shell opens on, as the endpoints answer it for this caller (issue 15)
     const top = await p.call('/user/getTopMenu', {}, { token: r.body.data.token });
-    expect(r.body.data.session).toEqual({ userInfo: info.body.data, topMenu: top.body.data });
+    const menu = await p.call('/user/getMenu', { permCode: 'userCenter' }, { token: r.body.data.token });
+    expect(r.body.data.session).toEqual({ userInfo: info.body.data, topMenu: top.body.data, menu: menu.body.data });
+    // (the roles trim the user centre's menu: the sub-account list is for admins and agents)
+    expect(JSON.stringify(menu.body.data).includes('/subAccountList')).toBe(username !== 'user');
     const [u] = await p.ctx.db.query<{ last_login_at: Date | null }>('select last_login_at from users where username = $1', [username]);
     expect(u.last_login_at).not.toBeNull();
   });

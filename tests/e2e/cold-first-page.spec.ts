@@ -45,16 +45,21 @@ test('records show from the platform before the local database has any, then swi
   const totals: { total: number; totalExact: boolean }[] = [];
   page.on('response', (r) => r.url().endsWith('/mtRecord/list') && void r.json().then((b: { data?: { total: number; totalExact: boolean } }) => b.data && totals.push(b.data), () => {}));
 
-  // the login answer carries the user and the top menu (issue 15): neither is asked after it, and the login chain's
-  // first list leaves with the login answer
+  // the login answer carries the user, the top menu and the user centre's menu (issue 15): none is asked after it, and
+  // the login chain's first list leaves with the login answer
   const askedAfterLogin: string[] = [];
-  page.on('request', (r) => /\/user\/(getUserInfo|getTopMenu)$/.test(r.url()) && askedAfterLogin.push(r.url()));
+  page.on('request', (r) => {
+    const asked = /\/user\/(getUserInfo|getTopMenu|getMenu)$/.exec(r.url())?.[1];
+    if (asked && (asked !== 'getMenu' || r.postData()?.includes('userCenter'))) askedAfterLogin.push(`${asked} ${r.postData() ?? ''}`);
+  });
   const listAsked = page.waitForRequest((r) => r.url().endsWith('/mtRecord/list'), { timeout: 30_000 });
   // what the top bar and the filter bar held when each first came into the page
   await recordFirstPaint(page, { '.top-bar': '.language-dropdown[data-pc-name]', '.table-search': '[data-pc-name]' });
   await login(page);
   await listAsked;
-  expect(askedAfterLogin, 'the login answered the user and the top menu').toEqual([]);
+  expect(askedAfterLogin, 'the login answered the user and the menus').toEqual([]);
+  // the side menu is the user centre's, from the login answer
+  await expect(page.locator('.side-menu')).toContainText('财务管理');
   // the shell's first paint shows stand-ins for the top bar's language dropdown and user button, then the widgets
   expect(await firstPaintOf(page, '.top-bar')).toEqual({ standIns: 2, widgets: 0 });
   await expect(page.locator('.top-bar .language-dropdown[data-pc-name="dropdown"]')).toBeVisible();
