@@ -18,7 +18,8 @@ const offThread = createOffThreadFetch(() => new Worker(new URL('../../sync/fetc
 /** The same client, fetching and parsing in a worker (sync/off-thread-fetch.ts): for the first-sync pages, whose
  * answers arrive while the console renders. */
 const offThreadApi: HttpClient = createHttpClient({ ...options, fetchImpl: offThread.fetch });
-/** Starts that worker (at the login click: it is ready when the login answer asks the first list). */
+/** Starts that worker (at the login page's first keystroke, or the login click: it is ready when the login answer
+ * asks the first list). */
 export const warmOffThreadApi = () => offThread.warm();
 /** The calls on the way to the first page (the user info, the menus, the first-sync pages): through the worker once it
  * runs (from the login click), so they leave at once and their answers come in one message each, not behind the

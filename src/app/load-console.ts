@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { UserInfo } from '../../contract/endpoints/user.endpoints';
 import type { LoggedInConsoleProps } from './logged-in-console';
+import { warmOffThreadApi } from './api';
 import { warmConsoleFonts } from './font-warmup';
 import { whenIdle } from './when-idle';
 
@@ -20,12 +21,17 @@ let preloadAsked = false;
 /** The login page's first keystroke (or autofill): the console's chunk is fetched and evaluated, between keystrokes,
  * while the operator types, so the login answer does not wait for ~1 MB of code to run (30-70 ms that fell right on
  * the answer, before the user info was even asked). The login page alone still loads only the entry chunk. The
- * console's fonts are looked up then too (font-warmup.ts). */
+ * console's fonts are looked up then too (font-warmup.ts), and the worker the login chain's first list is fetched in
+ * is started (src/app/api.ts): started at the click, its script came 40-80 ms later on a busy machine, at times after
+ * the login answer, and the list then left only once the shell had rendered (72 ms after the answer in one 1M run). */
 export function preloadConsole(): void {
   if (preloadAsked || loading) return;
   preloadAsked = true;
   warmConsoleFonts();
-  whenIdle(() => void loadConsole().catch(() => {}), 1000);
+  whenIdle(() => {
+    warmOffThreadApi();
+    void loadConsole().catch(() => {});
+  }, 1000);
 }
 
 /** The console once its chunk is here: rendered directly, without a suspended frame that would drop early keystrokes. */

@@ -261,7 +261,7 @@ test('the dashboard asks for its figures after the task that renders the shell, 
   expect(calls).toEqual([[expect.stringContaining('/dataGathering/getSmsIndexInfo'), true]]);
 });
 
-test('the login page looks up the fonts the shell and the records screen set, before the login', async ({ page }) => {
+test('the login page looks up the fonts the shell and the records screen set, and starts the first list\'s worker, before the login', async ({ page }) => {
   /** the (family, size, weight) of every piece of text the page lays out, and whether it shows icons */
   const typesInPage = () =>
     page.evaluate(() => {
@@ -282,8 +282,12 @@ test('the login page looks up the fonts the shell and the records screen set, be
   // laid out with the operator's first keystroke, not with the login page
   await expect(page.locator('.login-captcha img')).toBeVisible();
   await expect(html).not.toHaveAttribute('data-console-fonts');
+  const fetchWorkers = () => page.workers().filter((w) => w.url().includes('fetch.worker'));
+  expect(fetchWorkers()).toHaveLength(0);
   await page.locator('#login-username').fill('admin');
   await expect(html).toHaveAttribute('data-console-fonts', 'warm');
+  // the worker the login chain's first list is fetched in runs before the click (src/app/load-console.ts)
+  await expect.poll(() => fetchWorkers().length).toBe(1);
   await expect.poll(() => page.evaluate(() => document.fonts.check('1rem primeicons'))).toBe(true);
   await login(page, 'admin', 'demo1234', { goto: false });
   await expect(page.locator('.shell .side-menu')).toBeVisible();
