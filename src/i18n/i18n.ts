@@ -9,6 +9,7 @@ import { LIBRARY_EN } from './library.en';
 import { LIBRARY_ZH } from './library.zh';
 import { OPERATOR_EN } from './operator.en';
 import { OPERATOR_ZH } from './operator.zh';
+import { rememberPlainLookups } from './plain-lookups';
 import { applyPrimeReactLocale } from './primereact-locale';
 import { SCREENS_EN } from './screens.en';
 import { SCREENS_ZH } from './screens.zh';
@@ -41,6 +42,7 @@ export function initI18n(lng: Language = getLanguage()) {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  rememberPlainLookups(i18next);
   applyPrimeReactLocale(lng);
   document.documentElement.lang = lng;
   return i18next;
