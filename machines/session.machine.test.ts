@@ -132,6 +132,8 @@ describe('session machine: logged out and logging in', () => {
     expect(calls.fetchUserInfo).toBeUndefined();
     expect(calls.openConsole).toHaveLength(1);
     expect(actor.getSnapshot().context).toMatchObject({ token: 'tok-1', userInfo: user, offline: false });
+    // the login's answer (its menus) is not held once the console is open
+    expect(actor.getSnapshot().context.opened).toBeNull();
   });
 
   it('a console whose code fails to load still opens on the login answer (its route loads the code again)', async () => {

@@ -69,10 +69,7 @@ export interface SessionContext {
 }
 
 /** What the shell is started with beside the user: see the prefetchShell action. */
-export interface ShellPrefetch {
-  loginName: string | null;
-  opened: LoginResponse['session'] | null;
-}
+export type ShellPrefetch = Pick<SessionContext, 'loginName' | 'opened'>;
 
 export type SessionEvent =
   | ({ type: 'session.login' } & PasswordLogin)
@@ -149,6 +146,8 @@ export const sessionMachine = setup({
     clearSession: () => {},
     acceptToken: assign((_, p: { token: string; datetime: number }) => ({ token: p.token, datetime: p.datetime })),
     acceptLogin: assign((_, p: LoginResponse) => ({ token: p.token, datetime: p.datetime, opened: p.session ?? null })),
+    /** the user is known (answered with the login or asked for): held, and the session is online. */
+    acceptUser: assign((_, u: UserInfo) => ({ userInfo: u, offline: false })),
     forget: assign({ token: null, datetime: 0, userInfo: null, offline: false, loginName: null, opened: null }),
     refreshCaptcha: raise({ type: 'session.captcha.refresh' }),
   },
@@ -245,11 +244,11 @@ export const sessionMachine = setup({
         openingConsole: {
           entry: [
             { type: 'prefetchShell', params: ({ context }) => ({ loginName: context.loginName, opened: context.opened }) },
+            { type: 'acceptUser', params: ({ context }) => context.opened!.userInfo },
             { type: 'storeUserInfo', params: ({ context }) => context.opened!.userInfo },
-            assign({ userInfo: ({ context }) => context.opened!.userInfo, offline: false }),
           ],
-          // (failing, the console's code loads with its route)
-          invoke: { src: 'openConsole', onDone: 'loggedIn', onError: 'loggedIn' },
+          // (failing, the console's code loads with its route); the login's answer is not kept past the opening
+          invoke: { src: 'openConsole', onDone: { target: 'loggedIn', actions: assign({ opened: null }) }, onError: { target: 'loggedIn', actions: assign({ opened: null }) } },
         },
         loadingUser: {
           entry: { type: 'prefetchShell', params: ({ context }) => ({ loginName: context.loginName, opened: null }) },
@@ -258,7 +257,7 @@ export const sessionMachine = setup({
             input: ({ context }) => ({ token: context.token! }),
             onDone: {
               target: 'loggedIn',
-              actions: [assign({ userInfo: ({ event }) => event.output, offline: false }), { type: 'storeUserInfo', params: ({ event }) => event.output }],
+              actions: [{ type: 'acceptUser', params: ({ event }) => event.output }, { type: 'storeUserInfo', params: ({ event }) => event.output }],
             },
             // spec §2: a failed user-info fetch logs the user out
             onError: { target: 'loggedOut', actions: ['clearSession', 'forget', assign({ error: ({ event }) => errorMessage(event.error) })] },
@@ -286,7 +285,7 @@ export const sessionMachine = setup({
                 input: ({ context }) => ({ token: context.token! }),
                 onDone: {
                   target: 'idle',
-                  actions: [assign({ userInfo: ({ event }) => event.output, offline: false }), { type: 'storeUserInfo', params: ({ event }) => event.output }],
+                  actions: [{ type: 'acceptUser', params: ({ event }) => event.output }, { type: 'storeUserInfo', params: ({ event }) => event.output }],
                 },
                 onError: [
                   { guard: ({ event }) => isUnauthorized(event.error), target: '#session.session.loggedOut', actions: ['clearSession', 'forget'] },

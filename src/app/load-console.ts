@@ -8,12 +8,12 @@ import { whenIdle } from './when-idle';
 // The logged-in console's chunk. Asked for once: at the login click (beside the login request) or when a cached
 // session opens, and by the lazy route; every caller shares the one download.
 let loading: Promise<typeof import('./logged-in-console')> | null = null;
-let loaded: ComponentType<LoggedInConsoleProps> | null = null;
+/** the chunk once evaluated: the console and the first list are then called without waiting for a promise */
 let loadedModule: typeof import('./logged-in-console') | null = null;
 
 export function loadConsole() {
   loading ??= import('./logged-in-console');
-  loading.then((m) => ((loadedModule = m), (loaded = m.LoggedInConsole))).catch(() => (loading = null));
+  loading.then((m) => void (loadedModule = m)).catch(() => (loading = null));
   return loading.then((m) => ({ default: m.LoggedInConsole }));
 }
 
@@ -35,7 +35,7 @@ export function preloadConsole(): void {
 }
 
 /** The console once its chunk is here: rendered directly, without a suspended frame that would drop early keystrokes. */
-export const loadedConsole = () => loaded;
+export const loadedConsole = (): ComponentType<LoggedInConsoleProps> | null => loadedModule?.LoggedInConsole ?? null;
 
 /** The login chain's first list (src/screens/first-list.ts), asked with the login answer or the user info once the
  * chunk is here: at once when it is (usually: it loads while the operator types), so the request leaves before the

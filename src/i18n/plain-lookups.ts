@@ -15,7 +15,9 @@ const FIXED_OPTIONS = new Set(['lng', 'lngs', 'ns', 'keyPrefix']);
 function plainOptions(opts: unknown): opts is { lng?: string; ns?: string } | undefined {
   if (opts === undefined) return true;
   if (typeof opts !== 'object' || opts === null) return false;
-  for (const [k, v] of Object.entries(opts)) {
+  // (for-in, not Object.entries: no array per call, on every label of every render)
+  for (const k in opts) {
+    const v = (opts as Record<string, unknown>)[k];
     if (!FIXED_OPTIONS.has(k)) return false;
     if ((k === 'lngs' || k === 'keyPrefix') && v !== undefined) return false;
     if (k === 'ns' && v !== undefined && typeof v !== 'string') return false;
