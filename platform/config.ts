@@ -15,6 +15,11 @@ export interface Config {
   logLevel: string;
   /** how often an open change stream sends a keep-alive (and re-checks its session). */
   streamHeartbeatMs: number;
+  /** callbacks may go to loopback and private addresses (CALLBACK_ALLOW_PRIVATE=on): for tests and closed networks
+   * only, since a push URL is typed by a customer and the platform posts to it from inside the network. */
+  callbackAllowPrivate: boolean;
+  /** public base of short links (SHORT_LINK_BASE, e.g. https://s.example.com/s/); unset: this server's own address. */
+  shortLinkBase: string | null;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -37,5 +42,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: env.LOG_LEVEL ?? 'info',
     streamHeartbeatMs: 15_000,
+    callbackAllowPrivate: (env.CALLBACK_ALLOW_PRIVATE ?? 'off').toLowerCase() === 'on',
+    shortLinkBase: env.SHORT_LINK_BASE?.trim() || null,
   };
 }
