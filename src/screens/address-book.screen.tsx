@@ -1,4 +1,3 @@
-import { useMachine } from '@xstate/react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
@@ -27,6 +26,7 @@ import { timeColumn } from './cells';
 import type { ScreenDefinition } from './screen-definition';
 import { TableScreen } from './table-screen';
 import { DeleteAction, recordLibraryCommand, useLibraryRejections } from './template-actions';
+import { useEditorMachine } from './use-editor-machine';
 import { download } from '../data/platform-actions';
 
 // Screen 12 of spec §2: the address book. Groups (with member counts) on the left, the members of the chosen group on
@@ -102,25 +102,25 @@ function useGroups(): Group[] {
 function MemberEditor({ groups, groupId, member, onDone }: { groups: Group[]; groupId: string; member?: Member; onDone: () => void }) {
   const { t } = useTranslation();
   const { language } = useSession();
-  const machine = useMemo(
-    () =>
-      templateEditorMachine(
-        addressBookMemberFormSchema,
-        member ? { groupId: member.groupId, name: member.name, mobile: member.mobile, email: member.email, remark: member.remark } : { groupId, name: '', mobile: '', email: '' },
-        null,
-      ).provide({
-        actors: {
-          record: fromPromise(({ input }) => {
-            const groupName = groups.find((g) => g.id === input.groupId)?.groupName ?? '';
-            return member
-              ? recordLibraryCommand('addressBook.member.mod', member.id, { ...input, id: member.id, groupName })
-              : recordLibraryCommand('addressBook.member.add', `new:${Date.now()}`, { ...input, groupName });
-          }),
-        },
-      }),
-    [groupId, groups, member],
+  // the group list changes while the editor is open (the saved member re-counts it): the effect reads the latest
+  const groupsNow = useRef(groups);
+  groupsNow.current = groups;
+  const [state, send] = useEditorMachine(() =>
+    templateEditorMachine(
+      addressBookMemberFormSchema,
+      member ? { groupId: member.groupId, name: member.name, mobile: member.mobile, email: member.email, remark: member.remark } : { groupId, name: '', mobile: '', email: '' },
+      null,
+    ).provide({
+      actors: {
+        record: fromPromise(({ input }) => {
+          const groupName = groupsNow.current.find((g) => g.id === input.groupId)?.groupName ?? '';
+          return member
+            ? recordLibraryCommand('addressBook.member.mod', member.id, { ...input, id: member.id, groupName })
+            : recordLibraryCommand('addressBook.member.add', `new:${Date.now()}`, { ...input, groupName });
+        }),
+      },
+    }),
   );
-  const [state, send] = useMachine(machine);
   if (state.status === 'done') queueMicrotask(onDone);
   const { values, errors } = state.context;
   const input = (f: string) => (

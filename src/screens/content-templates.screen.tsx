@@ -1,8 +1,6 @@
-import { useMachine } from '@xstate/react';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { translate } from '../../contract/messages';
@@ -17,6 +15,7 @@ import { useSession } from '../app/use-session';
 import { stateTag, stateText, timeColumn } from './cells';
 import { accountFilterVisible, type ScreenDefinition } from './screen-definition';
 import { DeleteAction, recordLibraryCommand, TemplateListScreen } from './template-actions';
+import { useEditorMachine } from './use-editor-machine';
 
 // Screen 13 of spec §2: content templates from the local replica, with the review states of §4, and an editor that
 // counts placeholders and billing segments as the user types. Adds and deletes are commands (work offline).
@@ -50,14 +49,12 @@ export const contentTemplates: ScreenDefinition<Row> = {
 export function ContentTemplateEditor({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const { userInfo, language } = useSession();
-  const machine = useMemo(
+  const [state, send] = useEditorMachine(
     () =>
       templateEditorMachine(contentTemplateFormSchema, { cus_id: userInfo?.authUser.cus_id ?? '', template_content: '', keyword: '' }, null).provide({
         actors: { record: fromPromise(({ input }) => recordLibraryCommand('template.content.add', `new:${Date.now()}`, input)) },
       }),
-    [userInfo],
   );
-  const [state, send] = useMachine(machine);
   const { values, errors } = state.context;
   const content = String(values.template_content ?? '');
   const seg = countSegments(content);

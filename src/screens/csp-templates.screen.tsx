@@ -1,4 +1,3 @@
-import { useMachine } from '@xstate/react';
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
@@ -21,6 +20,7 @@ import { stateTag, stateText, timeColumn } from './cells';
 import { accountFilterVisible, type ScreenDefinition } from './screen-definition';
 import { useChatbots } from '../data/use-chatbots';
 import { DeleteAction, recordLibraryCommand, TemplateListScreen } from './template-actions';
+import { useEditorMachine } from './use-editor-machine';
 import { MediaField } from './template-media-field';
 
 // Screen 15 of spec §2: CSP (rich card) templates with the states and fallback types of §4, and the card editor
@@ -58,7 +58,7 @@ const newCard = (): RichCard => ({ cardSeq: 0, mediaType: 'image', mediaUrl: '',
 export function CardTemplateEditor({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const { userInfo, language } = useSession();
-  const machine = useMemo(
+  const [state, send] = useEditorMachine(
     () =>
       templateEditorMachine<RichCard>(
         cspTemplateFormSchema,
@@ -66,9 +66,7 @@ export function CardTemplateEditor({ onDone }: { onDone: () => void }) {
         'cards',
         [newCard()],
       ).provide({ actors: { record: fromPromise(({ input }) => recordLibraryCommand('template.csp.add', `new:${Date.now()}`, input)) } }),
-    [userInfo],
   );
-  const [state, send] = useMachine(machine);
   const { values, items, errors } = state.context;
   if (state.status === 'done') queueMicrotask(onDone);
   // the account's chatbots (spec §3: a card template belongs to one); the first is chosen by default

@@ -1,8 +1,6 @@
-import { useMachine } from '@xstate/react';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { uploadVideoMaterialEndpoint } from '../../contract/endpoints/file.endpoints';
@@ -18,6 +16,7 @@ import { useSession } from '../app/use-session';
 import { stateTag, stateText, timeColumn } from './cells';
 import { accountFilterVisible, type ScreenDefinition } from './screen-definition';
 import { DeleteAction, recordLibraryCommand, TemplateListScreen } from './template-actions';
+import { useEditorMachine } from './use-editor-machine';
 import { MediaField } from './template-media-field';
 
 // Screen 14 of spec §2: video templates (status flow of §4, size in KB rounded up), and the frame editor (upload,
@@ -54,14 +53,12 @@ const newFrame = (): VideoFrame => ({ mediaType: 'image', mediaUrl: '', textCont
 export function VideoTemplateEditor({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const { userInfo, language } = useSession();
-  const machine = useMemo(
+  const [state, send] = useEditorMachine(
     () =>
       templateEditorMachine<VideoFrame>(videoTemplateFormSchema, { cus_id: userInfo?.authUser.cus_id ?? '', title: '', template_sign: '', remark: '' }, 'frames', [newFrame()]).provide({
         actors: { record: fromPromise(({ input }) => recordLibraryCommand('template.video.add', `new:${Date.now()}`, input)) },
       }),
-    [userInfo],
   );
-  const [state, send] = useMachine(machine);
   const { values, items, errors } = state.context;
   if (state.status === 'done') queueMicrotask(onDone);
   const err = (f: string) => errors[f] && <small className="p-error">{translate(language, errors[f])}</small>;

@@ -155,3 +155,28 @@ test('100,000 members are imported with progress shown and the bad rows reported
     .poll(async () => ((await apiCall(request, token, '/addressBook/groupList', { pageSize: 100, groupName: renamed })).data as Array<{ groupId: string; groupName: string }>).find((g) => g.groupId === groupId)?.groupName, { timeout: 30_000 })
     .toBe(renamed);
 });
+
+test('saving an edited member records one command and closes the dialog', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const stamp = Date.now();
+  const { groupId } = await apiCall(request, token, '/addressBook/addressBookGroupAdd', { groupName: `编辑${stamp}` });
+  const mobile = `139${String(stamp % 1e8).padStart(8, '0')}`;
+  const { id } = await apiCall(request, token, '/addressBook/addressBookMemberAdd', { groupId, name: '旧名字', mobile, email: '' });
+
+  await login(page);
+  await page.goto(`${BASE}/addressBookList?groupId=${groupId}`);
+  await live(page);
+  const row = rows(page).filter({ hasText: mobile });
+  await row.getByTestId('row-edit').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('member-name').fill('新名字');
+  await dialog.getByTestId('member-save').click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('新名字');
+
+  // the audit trail holds the one save, pushed and acknowledged
+  await page.goto(`${BASE}/activity`);
+  const events = rows(page).filter({ hasText: id });
+  await expect(events.getByTestId('event-status')).toHaveAttribute('data-status', 'acked', { timeout: 60_000 });
+  await expect(events).toHaveCount(1);
+});
