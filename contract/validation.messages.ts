@@ -25,6 +25,7 @@ export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {
   'v.mobile.required': { zh: '手机号不能为空', en: 'The mobile number is required' },
   'v.mobile.invalid': { zh: '手机号格式不正确（11 位手机号）', en: 'The mobile number is not valid (11 digits)' },
   'v.url.invalid': { zh: '请输入以 http:// 或 https:// 开头的地址', en: 'Enter an address starting with http:// or https://' },
+  'v.url.credentials': { zh: '链接中不能包含用户名或密码', en: 'The link may not contain a user name or password' },
 
   'v.login.accountRequired': { zh: '请输入账号', en: 'Please enter the account' },
   'v.login.passwordRequired': { zh: '请输入密码', en: 'Please enter the password' },

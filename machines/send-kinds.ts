@@ -3,6 +3,7 @@ import type { PriceRow, SendAccount } from '../contract/endpoints/price.endpoint
 import { countSegments, type SegmentCount } from '../contract/segments';
 import { isSenderId } from '../contract/validation/international-send.rules';
 import type { NumberCheck, NumberMode } from '../contract/validation/send-numbers.rules';
+import { webLinkProblem } from '../contract/web-link';
 
 // The send kinds of issue 10 as data: each is a configuration of the one send machine (which command it records,
 // which numbers it takes, how it is priced and what it needs before it may go). Pure functions, no I/O.
@@ -158,8 +159,11 @@ export function sendProblem(
   } else if (cfg.kind === 'oneToOne') {
     if (!draft.contents?.length || draft.contents.some((c) => c.content.trim() === '')) return 'send.emptyContent';
   } else if (draft.content.trim() === '') return 'send.emptyContent';
-  if (cfg.kind === 'link' && !/^https?:\/\/\S+$/.test(draft.long_link ?? '')) return 'send.linkRequired';
-  if (cfg.kind === 'taoke' && !/^https?:\/\/\S+$/.test(draft.product_link ?? '')) return 'send.linkRequired';
+  if (cfg.kind === 'link' || cfg.kind === 'taoke') {
+    // the platform's own rule: a short link redirects only to an http(s) address without credentials
+    const linkProblem = webLinkProblem(((cfg.kind === 'link' ? draft.long_link : draft.product_link) ?? '').trim());
+    if (linkProblem) return linkProblem === 'v.url.invalid' ? 'send.linkRequired' : linkProblem;
+  }
   if (cfg.kind === 'international' && draft.sender_id && !isSenderId(draft.sender_id)) return 'send.badSenderId';
   if (check.valid.length === 0) return 'send.noValidMobile';
   if (draft.timing !== null && draft.timing - now < SCHEDULE_MIN_AHEAD_MS) return 'send.timingTooSoon';

@@ -109,6 +109,9 @@ describe('send machine', () => {
     ['a bad sender id', 'international', { content: 'x', mobiles: '+14155552671', sender_id: 'AC-ME' }, undefined, 'send.badSenderId'],
     ['a video without template or frames', 'video', { mobiles: '13900000001', title: 't' }, undefined, 'send.videoContentRequired'],
     ['a card without a chatbot', 'card', { mobiles: '13900000001', template_name: 'x' }, undefined, 'send.chatbotRequired'],
+    ['a javascript: long link', 'link', { content: 'x {link}', mobiles: '13900000001', long_link: 'javascript:alert(1)' }, undefined, 'send.linkRequired'],
+    ['a data: product link', 'taoke', { content: 'x', mobiles: '13900000001', product_link: 'data:text/html,<script>1</script>' }, undefined, 'send.linkRequired'],
+    ['a link with credentials', 'link', { content: 'x {link}', mobiles: '13900000001', long_link: 'https://a:b@x.cn/' }, undefined, 'v.url.credentials'],
   ];
   it.each(refusals)('refuses %s without recording anything', async (_, kind, patch, account, problem) => {
     const t = start(kind, { account });

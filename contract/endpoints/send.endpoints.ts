@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { INDEXED_TEXT_MAX, isStorableText, text } from '../bounds';
+import { INDEXED_TEXT_MAX, text } from '../bounds';
 import { defineEndpoint, LONG_TIMEOUT_MS } from '../endpoint';
+import { webLinkField } from '../web-link';
 
 // Spec §7 sending calls. Every send answers the same counts; with `timing_time` it creates a timed batch instead
 // (charged up front, sent by the scheduler when due; spec §5: at least 10 minutes ahead).
@@ -14,8 +15,8 @@ const mobilesField = text(4_000_000).default('');
 const cusIdField = text(INDEXED_TEXT_MAX).trim().min(1);
 /** Message text (domestic, international, CSP fallback). */
 const contentField = text(2000).default('');
-/** A link the platform shortens. */
-const linkField = z.url().max(2000).refine(isStorableText, 'v.badText');
+/** A link the platform shortens: an http(s) address only, since every recipient's short link redirects to it. */
+const linkField = webLinkField(2000, { required: 'v.shortLink.urlRequired', tooLong: 'v.shortLink.urlTooLong' });
 
 export const sendResultSchema = z.object({
   /** the send batch; for a timed send the time_batch id. */

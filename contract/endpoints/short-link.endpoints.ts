@@ -3,6 +3,7 @@ import { defineEndpoint, LONG_TIMEOUT_MS, pageOf, pageRequest } from '../endpoin
 import { shortLinkRecordSchema } from '../entities.schema';
 import { epochMs, text } from '../bounds';
 import { optText, timeRange } from './records.endpoints';
+import { webLinkField } from '../web-link';
 
 // Spec §7 "Short links": click records of links sent with /shortChainTool/smsLinkGroupSend (send.endpoints.ts),
 // and the two conversion tools.
@@ -32,13 +33,7 @@ export const shortLinkDownloadEndpoint = defineEndpoint({
   response: z.unknown(),
 });
 
-const longUrl = z
-  .string({ error: 'v.shortLink.urlRequired' })
-  .trim()
-  .min(1, { error: 'v.shortLink.urlRequired', abort: true })
-  .max(2000, { error: 'v.shortLink.urlTooLong' })
-  .refine((s) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(s), { error: 'v.url.invalid' })
-  .pipe(text(2000));
+const longUrl = webLinkField(2000, { required: 'v.shortLink.urlRequired', tooLong: 'v.shortLink.urlTooLong' });
 
 export const longToShortEndpoint = defineEndpoint({
   path: '/shortChainTool/longToShort',
