@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import JSZip from 'jszip';
@@ -34,33 +35,87 @@ export const formatTime = (epochMs: number) => {
 
 const ROWS_PER_CHUNK = 500;
 
+export interface ExportEnd {
+  name: string;
+  /** data rows written. */
+  rows: number;
+  /** the client left before the end: the walk stopped there. */
+  left: boolean;
+  error?: unknown;
+}
+/** 'end' (ExportEnd) once an export's row walk has stopped, for whatever reason; 'left' (name) when its client goes. */
+export const exportEvents = new EventEmitter();
+
 /**
  * Answers the reply with a workbook of one sheet. The first row is read before anything is sent, so a query that
  * fails at once is an ordinary error answer; a failure later cuts the download short (the headers are gone) and is
- * logged, never left as an unhandled rejection.
+ * logged, never left as an unhandled rejection. `rows` may take the signal that fires when the client leaves: the
+ * walk then stops before its next query instead of reading (and compressing) the rest for nobody.
  */
-export async function sendXlsx<R>(reply: FastifyReply, lang: Language, name: string, columns: Column<R>[], rows: AsyncIterable<R>): Promise<void> {
-  const it = rows[Symbol.asyncIterator]();
-  const first = await it.next();
+export async function sendXlsx<R>(
+  reply: FastifyReply,
+  lang: Language,
+  name: string,
+  columns: Column<R>[],
+  rows: AsyncIterable<R> | ((signal: AbortSignal) => AsyncIterable<R>),
+): Promise<void> {
+  const gone = new AbortController();
+  let written = 0;
+  let ended = false;
+  const end = (error?: unknown) => {
+    if (ended) return;
+    ended = true;
+    exportEvents.emit('end', { name, rows: written, left: gone.signal.aborted, ...(error ? { error } : {}) } satisfies ExportEnd);
+  };
+  const onClose = () => {
+    if (reply.raw.writableFinished) return;
+    gone.abort();
+    exportEvents.emit('left', name);
+  };
+  reply.raw.once('close', onClose);
+  const it = (typeof rows === 'function' ? rows(gone.signal) : rows)[Symbol.asyncIterator]();
+  let first: IteratorResult<R>;
+  try {
+    first = await it.next();
+  } catch (err) {
+    end(err);
+    throw err;
+  }
   const cellOf = (c: Column<R>, row: R): SheetCell => {
     const v = typeof c.value === 'function' ? c.value(row) : row[c.value];
     if (v === null || v === undefined) return '';
     if (c.time) return formatTime(Number(v));
     return typeof v === 'number' ? v : String(v);
   };
+  let started = false;
   async function* sheet() {
+    started = true;
     yield sheetStart(columns.map((c) => c.width ?? 18));
     yield rowXml(columns.map((c) => c.label[lang]), 1, true);
     let n = 1;
     let chunk: string[] = [];
-    for (let r = first; !r.done; r = await it.next()) {
-      chunk.push(rowXml(columns.map((c) => cellOf(c, r.value)), ++n));
-      if (chunk.length >= ROWS_PER_CHUNK) {
-        yield chunk.join('');
-        chunk = [];
+    try {
+      for (let r = first; !r.done; r = await it.next()) {
+        if (gone.signal.aborted) return;
+        chunk.push(rowXml(columns.map((c) => cellOf(c, r.value)), ++n));
+        written++;
+        if (chunk.length >= ROWS_PER_CHUNK) {
+          yield chunk.join('');
+          chunk = [];
+          // rows from memory, or a chunk already fetched, would otherwise be written and compressed in one go
+          await new Promise((r) => setImmediate(r));
+        }
       }
+      if (!gone.signal.aborted) yield chunk.join('') + SHEET_END;
+    } catch (err) {
+      end(err);
+      throw err;
+    } finally {
+      // stopped early (the client left, the stream was destroyed): end the row walk too, so its generator's
+      // cleanup runs and no further chunk is asked for
+      await it.return?.().catch(() => undefined);
+      end();
     }
-    yield chunk.join('') + SHEET_END;
   }
   // JSZip reads string chunks of a Node stream as binary (one byte per char): hand it UTF-8 bytes
   const sheetStream = Readable.from((async function* () {
@@ -78,6 +133,13 @@ export async function sendXlsx<R>(reply: FastifyReply, lang: Language, name: str
     reply.raw.destroy();
   });
   out.on('error', () => undefined);
+  // JSZip does not destroy its input when its own stream goes: end the sheet's walk with the reply
+  reply.raw.once('close', () => {
+    if (!gone.signal.aborted) return;
+    sheetStream.destroy();
+    // left before the sheet was first read: its finally never runs, so the walk is ended here
+    if (!started) void Promise.resolve(it.return?.()).catch(() => undefined).then(() => end());
+  });
   const file = `${name}-${Date.now()}.xlsx`;
   reply
     .header('Content-Type', XLSX_MIME)

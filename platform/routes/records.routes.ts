@@ -15,7 +15,7 @@ import {
 } from '../../contract/endpoints/records.endpoints';
 import { timeBatchListEndpoint, timeBatchMobileDownloadEndpoint, timeMtMessageListEndpoint } from '../../contract/endpoints/timed.endpoints';
 import type { Batch, MtRecord } from '../../contract/records.schema';
-import { recordCusIds, scopeCusIds } from '../auth/current-user';
+import { readableCusIds, scopeCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { authedRoute as route } from '../records/read-route';
 import { BATCH_COLUMNS, MO_COLUMNS, mtColumns, TIME_MT_COLUMNS } from '../records/columns';
@@ -84,7 +84,7 @@ function download<R>(app: FastifyInstance, ctx: AppContext, endpoint: Endpoint, 
   route(app, ctx, endpoint, async ({ body, user, lang, reply }) => {
     const b = body as AnyBody;
     const w = whereOf(source, filters, b, user, scopeCusIds(user, b.cus_id));
-    await sendXlsx(reply, lang, name, columns(lang, b), rowsOf<R>(ctx.db, source, w));
+    await sendXlsx(reply, lang, name, columns(lang, b), (signal) => rowsOf<R>(ctx.db, source, w, { signal }));
   });
 }
 
@@ -125,7 +125,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
   route(app, ctx, queryReplyCountEndpoint, async ({ body, user }) => {
     const [{ n }] = await ctx.db.query<{ n: number }>('select count(*)::int8 as n from mo_records where batch_id = $1 and cus_id = any($2::text[]) and deleted = false', [
       body.batch_id,
-      recordCusIds(user),
+      readableCusIds(user, 'data'),
     ]);
     return { batch_id: body.batch_id, replyCount: n };
   });

@@ -9,7 +9,8 @@ import {
   shortToLongEndpoint,
 } from '../../contract/endpoints/short-link.endpoints';
 import type { ShortLinkRecord } from '../../contract/entities.schema';
-import { scopeCusIds } from '../auth/current-user';
+import { webLinkProblem } from '../../contract/web-link';
+import { readableCusIds, scopeCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { ms, pageOf, rowsOf, whereOf, type Filters } from '../records/list-query';
@@ -20,8 +21,8 @@ import { sendXlsx, type Column } from '../records/xlsx-export';
 import { notifyChanged } from '../messaging/notify';
 import { newCode, shortUrlBase } from '../short-links/short-link.service';
 
-// Short links of spec §7 (screen 16): click records (one row per code), their download, the per-send click-through
-// summary, and the two conversion tools. Every read is scoped to the caller's visible accounts (spec §6).
+// Short links (screen 16): click records (one row per code), their download, the per-send click-through
+// summary, and the two conversion tools. Every read is scoped to the caller's visible accounts.
 
 type Body = Record<string, unknown> & { cus_id?: string };
 const filters: Filters<Body> = {
@@ -62,7 +63,7 @@ export function registerShortLinkRoutes(app: FastifyInstance, ctx: AppContext): 
 
   route(app, ctx, shortLinkDownloadEndpoint, async ({ body, user, lang, reply }) => {
     const w = whereOf(source, filters, body as Body, user, scopeCusIds(user, body.cus_id));
-    await sendXlsx(reply, lang, 'short-links', columns(lang), rowsOf<ShortLinkRecord>(ctx.db, source, w));
+    await sendXlsx(reply, lang, 'short-links', columns(lang), (signal) => rowsOf<ShortLinkRecord>(ctx.db, source, w, { signal }));
   });
 
   route(app, ctx, shortLinkBatchSummaryEndpoint, async ({ body, user }) => {
@@ -86,6 +87,9 @@ export function registerShortLinkRoutes(app: FastifyInstance, ctx: AppContext): 
     const now = ctx.now();
     const expiresAt = body.expiresAt ?? null;
     if (expiresAt !== null && expiresAt <= now.getTime()) throw badRequest('shortLink.expiryPast', {}, 'expiresAt');
+    // the request rule refuses these already; checked again because this call stores a redirect target itself
+    const problem = webLinkProblem(body.longUrl);
+    if (problem) throw badRequest(problem, { field: 'longUrl' }, 'longUrl');
     const expires = expiresAt === null ? null : new Date(expiresAt);
     const [reused] = await ctx.db.query<{ code: string; short_url: string }>(
       `select code, short_url from short_links where cus_id = $1 and long_url = $2 and mobile is null and batch_id is null and deleted = false
@@ -93,7 +97,7 @@ export function registerShortLinkRoutes(app: FastifyInstance, ctx: AppContext): 
       [user.cus_id, body.longUrl, expires],
     );
     if (reused) return { shortUrl: reused.short_url, longUrl: body.longUrl, code: reused.code, expiresAt };
-    const base = shortUrlBase(ctx, req);
+    const base = shortUrlBase(ctx, req.server.server);
     for (let attempt = 0; attempt < 5; attempt++) {
       const code = newCode();
       const made = await ctx.db.query(
@@ -114,7 +118,7 @@ export function registerShortLinkRoutes(app: FastifyInstance, ctx: AppContext): 
     if (!code) throw badRequest(SHORT_LINK_NOT_FOUND, {}, 'shortUrl');
     const [row] = await ctx.db.query<{ short_url: string; long_url: string; expires_at: number | null }>(
       `select short_url, long_url, ${ms('expires_at')} as expires_at from short_links where code = $1 and cus_id = any($2::text[]) and deleted = false`,
-      [code, user.visibleCusIds],
+      [code, readableCusIds(user, 'data')],
     );
     if (!row) throw badRequest(SHORT_LINK_NOT_FOUND, {}, 'shortUrl');
     return { shortUrl: row.short_url, longUrl: row.long_url, expiresAt: row.expires_at === null ? null : Number(row.expires_at) };
