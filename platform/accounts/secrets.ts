@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/db';
 
 // App secrets sign callbacks and may be viewed again by their owner, so they are encrypted (AES-256-GCM), not hashed.
@@ -10,6 +10,12 @@ async function keyOf(q: Queryable): Promise<Buffer> {
   await q.query("insert into platform_keys(name, value) values ('app-secret', $1) on conflict do nothing", [randomBytes(32).toString('base64')]);
   const [row] = await q.query<{ value: string }>("select value from platform_keys where name = 'app-secret'");
   return Buffer.from(row.value, 'base64');
+}
+
+/** A key for one purpose (a keyed hash, say) derived from the same key material, so the encryption key itself is used
+ * for nothing else and one purpose's key tells nothing about another's. */
+export async function derivedKey(q: Queryable, purpose: string): Promise<Buffer> {
+  return createHmac('sha256', await keyOf(q)).update(purpose).digest();
 }
 
 export async function encryptSecret(q: Queryable, plain: string): Promise<string> {

@@ -41,7 +41,7 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
     const parsed = parseDomestic(rest.mobiles);
     if (parsed.valid.length === 0) throw badRequest('send.noValidMobile', {}, 'mobiles');
     const batchId = ulid();
-    const links = await createShortLinks(ctx, { cusId: rest.cus_id, longUrl, mobiles: parsed.valid, batchId, content: rest.content }, { base: shortUrlBase(ctx, c.req) });
+    const links = await createShortLinks(ctx, { cusId: rest.cus_id, longUrl, mobiles: parsed.valid, batchId, content: rest.content }, { base: shortUrlBase(ctx, c.req.server.server) });
     try {
       const contents = links.map((l) => ({ mobile: l.mobile, content: fill(l.shortUrl) }));
       const answer = await send(c.user, c, { ...rest, contents, prod_type: 0, batch_id: batchId, review });

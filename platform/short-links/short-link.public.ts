@@ -1,14 +1,18 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { UAParser } from 'ua-parser-js';
 import { translate } from '../../contract/messages';
+import { redirectTarget } from '../../contract/web-link';
+import { derivedKey } from '../accounts/secrets';
 import type { AppContext } from '../context';
+import type { Queryable } from '../db/db';
 import { languageOf } from '../http/language';
 import { notifyChanged } from '../messaging/notify';
 import { CODE_PATTERN } from './short-link.service';
 
 // GET /s/:code, outside the service prefix: the public face of every short link. A visit redirects and records the
-// click (first time, system and browser from the user agent; every visit counts). Unknown or expired codes get a
-// plain localized page with 404, never an API error envelope.
+// click (first time, system and browser from the user agent; each visitor counts once). Unknown or expired codes, and
+// targets that are not http(s), get a plain localized page with 404, never an API error envelope.
 
 export const SHORT_LINK_PATH = '/s/';
 
@@ -28,23 +32,65 @@ export function parseAgent(ua: string | undefined): { osystem: string | null; br
   return { osystem: name(r.os.name, r.os.version), browser: name(r.browser.name, r.browser.major) };
 }
 
+/** Per database: the key visitors are hashed with, derived once (the key material lives in the database). */
+const visitorKeys = new WeakMap<Queryable, Promise<Buffer>>();
+function visitorKey(q: Queryable): Promise<Buffer> {
+  let key = visitorKeys.get(q);
+  if (!key) {
+    key = derivedKey(q, 'short-link-visitor');
+    key.catch(() => visitorKeys.delete(q));
+    visitorKeys.set(q, key);
+  }
+  return key;
+}
+
+/** A visitor: a keyed hash of the client address (the socket's, since no proxy is trusted) and the user agent. Keyed,
+ * so the stored value cannot be turned back into an address by hashing every IPv4 address. */
+export async function visitorOf(q: Queryable, address: string, ua: string | undefined): Promise<string> {
+  return createHmac('sha256', await visitorKey(q)).update(`${address}\n${ua ?? ''}`).digest().subarray(0, 16).toString('base64url');
+}
+
+/** Records a visitor's click; the link's count, status and first-click details change on their first click only. In
+ * one statement, so parallel first clicks of one visitor count once. True when the link changed. */
+async function recordClick(ctx: AppContext, code: string, visitor: string, ua: string | undefined): Promise<boolean> {
+  const { osystem, browser } = parseAgent(ua);
+  const rows = await ctx.db.query(
+    `with seen as (insert into short_link_visitors(code, visitor, first_time) values ($1, $2, $3) on conflict do nothing returning code)
+     update short_links l set click_count = l.click_count + 1, click_status = 1, click_time = coalesce(l.click_time, $3),
+            osystem = case when l.click_time is null then $4 else l.osystem end, browser = case when l.click_time is null then $5 else l.browser end
+       from seen where l.code = seen.code returning l.code`,
+    [code, visitor, ctx.now(), osystem, browser],
+  );
+  return rows.length > 0;
+}
+
 export function registerShortLinkPublic(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { code: string } }>(`${SHORT_LINK_PATH}:code`, async (req, reply) => {
     const code = req.params.code;
-    const { osystem, browser } = parseAgent(req.headers['user-agent']);
-    const rows = CODE_PATTERN.test(code)
+    reply.header('Cache-Control', 'no-store');
+    const [link] = CODE_PATTERN.test(code)
       ? await ctx.db.query<{ long_url: string; cus_id: string }>(
-          `update short_links set click_count = click_count + 1, click_status = 1, click_time = coalesce(click_time, $2),
-             osystem = case when click_time is null then $3 else osystem end, browser = case when click_time is null then $4 else browser end
-           where code = $1 and deleted = false and (expires_at is null or expires_at > $2) returning long_url, cus_id`,
-          [code, ctx.now(), osystem, browser],
+          'select long_url, cus_id from short_links where code = $1 and deleted = false and (expires_at is null or expires_at > $2)',
+          [code, ctx.now()],
         )
       : [];
-    reply.header('Cache-Control', 'no-store');
-    if (rows.length === 0) {
+    // a link stored before targets were checked may hold a javascript: or data: address: it leads nowhere
+    const target = link ? redirectTarget(link.long_url) : null;
+    if (!link || !target) {
       return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage(languageOf(req)));
     }
-    await notifyChanged(ctx.db, 'shortLink', [rows[0].cus_id]).catch(() => undefined);
-    return reply.redirect(rows[0].long_url, 302);
+    // HEAD is a link checker or a preview fetcher, not a visitor
+    if (req.method === 'GET') {
+      const ua = req.headers['user-agent'];
+      // a failed count must not cost the visitor the redirect
+      const changed = await visitorOf(ctx.db, req.ip, ua)
+        .then((visitor) => recordClick(ctx, code, visitor, ua))
+        .catch((err: unknown) => {
+          req.log.error({ err }, 'short link click not recorded');
+          return false;
+        });
+      if (changed) await notifyChanged(ctx.db, 'shortLink', [link.cus_id]).catch(() => undefined);
+    }
+    return reply.redirect(target, 302);
   });
 }

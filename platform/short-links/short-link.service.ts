@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { Server } from 'node:net';
 import { ulid } from 'ulid';
+import { webLinkProblem } from '../../contract/web-link';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
+import { badRequest } from '../http/api-error';
 import { notifyChanged } from '../messaging/notify';
 
-// Short links of spec §7: codes the platform serves itself at shortUrlBase() (GET /s/:code, short-link.public.ts).
+// Short links: codes the platform serves itself at shortUrlBase() (GET /s/:code, short-link.public.ts).
 // A link send makes one code per recipient so every click maps to a number.
 
 /** 62^8 ≈ 2.2e14 codes: random enough that codes cannot be guessed or walked. */
@@ -24,12 +26,18 @@ export function newCode(length = CODE_LENGTH): string {
   return out;
 }
 
-/** The public base short links live under: SHORT_LINK_BASE, else the request's own origin, else this server's. */
-export function shortUrlBase(ctx: AppContext, req?: Pick<FastifyRequest, 'protocol' | 'host'>): string {
-  const configured = process.env.SHORT_LINK_BASE?.trim();
+/** The public base short links live under: SHORT_LINK_BASE, else this server's own address (the port it listens on).
+ * Never the request's Host or X-Forwarded-Host: a caller could forge them, and every message of a send would then
+ * carry links to a host of their choosing under the platform's name. */
+export function shortUrlBase(ctx: AppContext, server?: Pick<Server, 'address'>): string {
+  const configured = ctx.config.shortLinkBase;
   if (configured) return configured.endsWith('/') ? configured : `${configured}/`;
-  if (req?.host) return `${req.protocol}://${req.host}/s/`;
-  return `http://localhost:${ctx.config.port}/s/`;
+  const bound = server?.address();
+  const port = typeof bound === 'object' && bound !== null && bound.port > 0 ? bound.port : ctx.config.port;
+  const host = ctx.config.host;
+  // a wildcard listen address is no address a visitor can open
+  const name = host === '' || host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}/s/`;
 }
 
 export interface CreateShortLinksInput {
@@ -47,6 +55,9 @@ export async function createShortLinks(
   input: CreateShortLinksInput,
   opts: { q?: Queryable; base?: string } = {},
 ): Promise<Array<{ mobile: string; code: string; shortUrl: string }>> {
+  // the route's request rule refuses these already; checked here too because every caller stores a redirect target
+  const problem = webLinkProblem(input.longUrl);
+  if (problem) throw badRequest(problem, { field: 'longUrl' }, 'longUrl');
   const q = opts.q ?? ctx.db;
   const base = opts.base ?? shortUrlBase(ctx);
   const now = ctx.now();

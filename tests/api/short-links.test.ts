@@ -1,10 +1,12 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShortLinks } from '../../platform/short-links/short-link.service';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { FAST_SIMULATOR, tokenFor } from './send-fixture';
+import { balanceOf, countRows, FAST_SIMULATOR, tokenFor } from './send-fixture';
 
 // Short links over HTTP on both storages: the public /s/ redirect with click recording, the conversion tools, the
-// click-record list, download, batch summary and pull feed, scoped per caller.
+// click-record list, download, batch summary and pull feed, scoped per caller; targets limited to http(s), clicks
+// counted once per visitor, and links made on the platform's own base whatever Host a request names.
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const WINDOWS_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -23,8 +25,24 @@ describe.each(DB_KINDS)('short links on %s', (kind) => {
   afterAll(async () => p?.close());
 
   /** Visits a short URL through the platform's own /s/ route, without following the redirect. */
-  const visit = (shortUrl: string, ua: string, lang = 'zh') =>
-    fetch(`${origin}${new URL(shortUrl).pathname}`, { redirect: 'manual', headers: { 'User-Agent': ua, 'Accept-Language': lang } });
+  const visit = (shortUrl: string, ua: string, lang = 'zh', method = 'GET') =>
+    fetch(`${origin}${new URL(shortUrl).pathname}`, { method, redirect: 'manual', headers: { 'User-Agent': ua, 'Accept-Language': lang } });
+  const linkRow = async (code: string) =>
+    (await p.ctx.db.query<{ click_count: number; click_status: number }>('select click_count, click_status from short_links where code = $1', [code]))[0];
+  /** A POST to the service with a Host header of the caller's choosing (fetch keeps the URL's own). */
+  const postWithHost = (path: string, body: unknown, host: string, token: string) =>
+    new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const url = new URL(p.base + path);
+      const payload = JSON.stringify(body);
+      const headers = { Host: host, 'X-Forwarded-Host': host, 'X-Forwarded-Proto': 'https', Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      const req = request({ hostname: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers }, (res) => {
+        let text = '';
+        res.on('data', (d) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }));
+      });
+      req.on('error', reject);
+      req.end(payload);
+    });
   const clicks = async (batch_id: string) =>
     (await p.call('/shortChainTool/list', { batch_id, pageSize: 100 }, { token: admin })).body.data.data as Array<Record<string, unknown>>;
 
@@ -134,5 +152,101 @@ describe.each(DB_KINDS)('short links on %s', (kind) => {
     expect((await p.call('/shortChainTool/list', { click_status: 9 }, { token: admin })).status).toBe(400);
     expect((await p.call('/shortChainTool/longToShort', { longUrl: `https://x.example.com/${'\u0000'}` }, { token: admin })).status).toBe(400);
     expect((await p.call('/shortChainTool/list', {})).status).toBe(401);
+  });
+
+  it.each([
+    ['/shortChainTool/smsLinkGroupSend', 'long_link'],
+    ['/user/taokeGroupSend', 'product_link'],
+  ])('%s refuses every target but http(s), in zh and en, and creates and charges nothing', async (path, field) => {
+    const links = () => countRows(p, 'select 1 from short_links where cus_id = $1', ['EP0001']);
+    const sent = () => countRows(p, 'select 1 from mt_records where cus_id = $1', ['EP0001']);
+    const [linksBefore, sentBefore, balance] = [await links(), await sent(), await balanceOf(p, 'EP0001')];
+    const targets = ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', 'intent://x#Intent;scheme=http;end'];
+    for (const target of targets) {
+      const body = { cus_id: 'EP0001', content: 'Sale {link}', mobiles: '13700000009', [field]: target };
+      const zh = await p.call(path, body, { token: admin });
+      expect(zh.status, target).toBe(400);
+      expect(zh.body.message, target).toBe('请输入以 http:// 或 https:// 开头的地址');
+      const en = await p.call(path, body, { token: admin, lang: 'en' });
+      expect(en.status, target).toBe(400);
+      expect(en.body.message, target).toBe('Enter an address starting with http:// or https://');
+    }
+    const creds = await p.call(path, { cus_id: 'EP0001', content: 'Sale', mobiles: '13700000009', [field]: 'https://a:b@shop.example.com/' }, { token: admin, lang: 'en' });
+    expect(creds.body.message).toBe('The link may not contain a user name or password');
+    expect(await links()).toBe(linksBefore);
+    expect(await sent()).toBe(sentBefore);
+    expect(await balanceOf(p, 'EP0001')).toBe(balance);
+  });
+
+  it('a stored target that is not http(s) is never redirected to: 404 page, no click', async () => {
+    const bad = ['javascript:alert(1)', 'data:text/html,hi', 'file:///etc/passwd', 'intent://x#Intent;end', 'https://a:b@shop.example.com/'];
+    for (const [i, target] of bad.entries()) {
+      const code = `BadTarget${i}`;
+      await p.ctx.db.query(
+        `insert into short_links(code, sn, cus_id, long_url, short_url, create_time) values ($1, $1, 'SUB001', $2, $3, now())`,
+        [code, target, `${origin}/s/${code}`],
+      );
+      const r = await visit(`${origin}/s/${code}`, IPHONE, 'en');
+      expect(r.status, target).toBe(404);
+      expect(r.headers.get('location'), target).toBeNull();
+      expect(await r.text()).toContain('Link not found');
+      expect(await linkRow(code)).toEqual({ click_count: 0, click_status: 2 });
+    }
+  });
+
+  it('a link with a non-Latin host and path redirects with an ASCII Location', async () => {
+    const made = await p.call('/shortChainTool/longToShort', { longUrl: 'https://例子.测试/路径?q=值' }, { token: user });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const r = await visit(made.body.data.shortUrl, IPHONE);
+    expect(r.status).toBe(302);
+    expect(r.headers.get('location')).toBe('https://xn--fsqu00a.xn--0zwm56d/%E8%B7%AF%E5%BE%84?q=%E5%80%BC');
+    // a row stored with the raw text (by an older platform) redirects the same
+    await p.ctx.db.query(`insert into short_links(code, sn, cus_id, long_url, short_url, create_time) values ('IdnStored1', 'IdnStored1', 'SUB001', $1, '', now())`, [
+      'https://例子.测试/路径',
+    ]);
+    const stored = await visit(`${origin}/s/IdnStored1`, IPHONE);
+    expect(stored.status).toBe(302);
+    expect(stored.headers.get('location')).toBe('https://xn--fsqu00a.xn--0zwm56d/%E8%B7%AF%E5%BE%84');
+  });
+
+  it('clicks count once per visitor and never on HEAD; no address is stored', async () => {
+    const made = await p.call('/shortChainTool/longToShort', { longUrl: 'https://count.example.com/once' }, { token: user });
+    const { code, shortUrl } = made.body.data as { code: string; shortUrl: string };
+    const heads = await Promise.all(Array.from({ length: 5 }, () => visit(shortUrl, IPHONE, 'zh', 'HEAD')));
+    expect(heads.map((h) => h.status)).toEqual([302, 302, 302, 302, 302]);
+    expect(await linkRow(code)).toEqual({ click_count: 0, click_status: 2 });
+    for (let round = 0; round < 10; round++) {
+      const hits = await Promise.all(Array.from({ length: 25 }, () => visit(shortUrl, IPHONE)));
+      expect(hits.every((h) => h.status === 302 && h.headers.get('location') === 'https://count.example.com/once')).toBe(true);
+    }
+    expect(await linkRow(code)).toEqual({ click_count: 1, click_status: 1 });
+    // the same address with another browser is another visitor
+    expect((await visit(shortUrl, WINDOWS_CHROME)).status).toBe(302);
+    expect((await visit(shortUrl, WINDOWS_CHROME)).status).toBe(302);
+    expect(await linkRow(code)).toEqual({ click_count: 2, click_status: 1 });
+    const visitors = await p.ctx.db.query<{ visitor: string }>('select visitor from short_link_visitors where code = $1', [code]);
+    expect(visitors).toHaveLength(2);
+    for (const v of visitors) expect(v.visitor).not.toContain('127.0.0.1');
+  });
+
+  it('a forged Host header never reaches a link: the configured base, else the server\'s own address', async () => {
+    const own = await postWithHost('/shortChainTool/longToShort', { longUrl: 'https://host.example.com/a' }, 'evil.example', user);
+    expect(own.status).toBe(200);
+    expect(own.body.data.shortUrl).toMatch(new RegExp(`^${origin}/s/[0-9A-Za-z]{8}$`));
+    p.ctx.config.shortLinkBase = 'https://s.example.com/s';
+    try {
+      const made = await postWithHost('/shortChainTool/longToShort', { longUrl: 'https://host.example.com/b' }, 'evil.example', user);
+      expect(made.body.data.shortUrl).toMatch(/^https:\/\/s\.example\.com\/s\/[0-9A-Za-z]{8}$/);
+      const send = await postWithHost(
+        '/shortChainTool/smsLinkGroupSend',
+        { cus_id: 'EP0001', content: 'Sale {link}', mobiles: '13700000021', long_link: 'https://host.example.com/c' },
+        'evil.example',
+        admin,
+      );
+      expect(send.status, JSON.stringify(send.body)).toBe(200);
+      expect(send.body.data.short_link).toMatch(/^https:\/\/s\.example\.com\/s\/[0-9A-Za-z]{8}$/);
+    } finally {
+      p.ctx.config.shortLinkBase = null;
+    }
   });
 });
