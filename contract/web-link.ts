@@ -32,7 +32,7 @@ export function redirectTarget(s: string): string | null {
   return isWebLink(s) ? new URL(s).href : null;
 }
 
-/** A request field holding a web link of at most `max` characters; blank answers `requiredKey`. */
+/** A request field holding a web link of at most `max` characters (trimmed); blank answers `keys.required`. */
 export const webLinkField = (max: number, keys: { required: string; tooLong: string }) =>
   z
     .string({ error: keys.required })
