@@ -10,6 +10,7 @@ import { ApiError, badRequest } from '../http/api-error';
 import { recount, visibleGroup } from './address-book';
 import { findFile, readFileBytes, saveFile } from './files';
 import { notifyLibrary } from './notify';
+import { SheetError, sheetFailureKey } from './sheet-errors';
 import { sheetRows } from './sheets';
 
 // Address-book import (spec §3): the sheet's columns are name, mobile, email, job number, gender, birthday, remark,
@@ -90,7 +91,8 @@ export async function importMembers(ctx: AppContext, user: CurrentUser, lang: La
         if (pending.length >= BATCH) await flush();
       }
     } catch (err) {
-      // a sheet exceljs cannot read is the caller's bad input; database failures stay failures
+      // a sheet that cannot be read, or passes a reading budget, is the caller's bad input; database failures stay failures
+      if (err instanceof SheetError) throw badRequest(sheetFailureKey(err.reason), {}, 'fileId');
       if (err instanceof ApiError || (typeof err === 'object' && err !== null && 'code' in err && typeof (err as { code: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((err as { code: string }).code))) throw err;
       throw badRequest('library.uploadUnreadable', {}, 'fileId');
     }

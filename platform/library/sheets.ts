@@ -1,84 +1,138 @@
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
-import JSZip from 'jszip';
-import { isOle2 } from '../../contract/xls-magic';
-import { readXlsRows } from '../../contract/xls-read';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { SheetError } from './sheet-errors';
+import type { SheetJob, SheetMessage, SheetMode } from './sheet-worker';
+import type { SheetLimits } from './sheet-xml';
+import type { ZipLimits } from './zip-read';
 
-// Reading uploaded sheets as a stream of rows: a 100,000-row xlsx import never holds the parsed workbook in memory.
-// A legacy .xls (BIFF) has no streaming reader: it is read whole (uploads are at most 15 MB).
+// Reading uploaded sheets (xlsx, and legacy .xls through SheetJS) as a stream of rows, off the event loop: each read
+// runs in its own worker thread (sheet-worker.ts) with a heap cap and a time budget, and is ended the moment it passes
+// either, so a zip bomb or a sheet built to make a parser slow costs one refused upload, never the platform's loop or
+// its memory. Rows come back in chunks with back-pressure: a 100,000-row import never holds the whole sheet.
+// Failures are SheetError (sheet-errors.ts): 'tooComplex' past a budget, 'unreadable' when not a workbook.
 
 export type Cell = string;
 
-function cellText(v: ExcelJS.CellValue): Cell {
-  if (v === null || v === undefined) return '';
-  if (v instanceof Date) return v.toISOString().slice(0, 10);
-  if (typeof v === 'object') {
-    if ('text' in v && typeof v.text === 'string') return v.text;
-    if ('richText' in v && Array.isArray(v.richText)) return v.richText.map((r) => r.text).join('');
-    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
-    return '';
-  }
-  return String(v);
+export interface SheetReadOptions {
+  /** time the worker may spend working (waiting for the consumer does not count) */
+  timeMs?: number;
+  heapMb?: number;
+  zip?: Partial<ZipLimits>;
+  sheet?: Partial<SheetLimits>;
+  chunkRows?: number;
 }
 
-/** Rows of the first worksheet as text cells (1-based row numbers), header included. */
-export async function* sheetRows(bytes: Buffer): AsyncGenerator<{ row: number; cells: Cell[] }> {
-  if (isOle2(bytes)) {
-    const rows = readXlsRows(bytes);
-    for (let i = 0; i < rows.length; i++) yield { row: i + 1, cells: rows[i] };
-    return;
+const TIME_BUDGET_MS = 20_000;
+const HEAP_MB = 384;
+const CHUNK_ROWS = 1000;
+const CREDITS = 4;
+/** readers at once: each may hold its heap cap, and the machine's cores are shared with the platform */
+const MAX_READERS = 3;
+
+// The worker is TypeScript: it registers tsx's loader in its own thread first (loader hooks are per thread, and the
+// platform runs under tsx), then imports its entry.
+const TSX_API = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
+const ENTRY = new URL('./sheet-worker.ts', import.meta.url).href;
+const BOOT = `const { workerData } = require('node:worker_threads');
+import(workerData.boot.tsxApi).then((tsx) => { tsx.register(); return import(workerData.boot.entry); });`;
+
+let running = 0;
+const waiting: Array<() => void> = [];
+async function acquire() {
+  if (running < MAX_READERS) running++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+}
+function release() {
+  const next = waiting.shift();
+  if (next) next();
+  else running--;
+}
+
+/** The worker's messages for one read; the worker is ended when the caller stops early, fails or finishes. */
+async function* readInWorker(bytes: Uint8Array, mode: SheetMode, opts: SheetReadOptions = {}): AsyncGenerator<SheetMessage> {
+  await acquire();
+  const own = new Uint8Array(bytes);
+  const job: SheetJob & { boot: { tsxApi: string; entry: string } } = {
+    bytes: own,
+    mode,
+    zip: opts.zip,
+    sheet: opts.sheet,
+    credits: CREDITS,
+    chunkRows: opts.chunkRows ?? CHUNK_ROWS,
+    boot: { tsxApi: TSX_API, entry: ENTRY },
+  };
+  const timeMs = opts.timeMs ?? TIME_BUDGET_MS;
+  let worker: Worker;
+  try {
+    worker = new Worker(BOOT, {
+      eval: true,
+      execArgv: [],
+      workerData: job,
+      transferList: [own.buffer],
+      resourceLimits: { maxOldGenerationSizeMb: opts.heapMb ?? HEAP_MB },
+    });
+  } catch (err) {
+    release();
+    throw err;
   }
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore' });
-  for await (const sheet of reader) {
-    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-      const values = (row.values as ExcelJS.CellValue[]).slice(1);
-      yield { row: row.number, cells: values.map(cellText) };
+  const queue: SheetMessage[] = [];
+  let failure: SheetError | null = null;
+  let exited = false;
+  let notify: (() => void) | null = null;
+  const wake = () => {
+    notify?.();
+    notify = null;
+  };
+  worker.on('message', (m: SheetMessage) => {
+    queue.push(m);
+    wake();
+  });
+  worker.on('error', (err: Error & { code?: string }) => {
+    failure ??= new SheetError(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'tooComplex' : 'unreadable', `sheet reader: ${err.message}`);
+    wake();
+  });
+  worker.on('exit', () => {
+    exited = true;
+    wake();
+  });
+  // the worker's busy time, read from here: a worker stuck in one long computation never gets to check a clock itself
+  const watch = setInterval(() => {
+    if (worker.performance.eventLoopUtilization().active <= timeMs) return;
+    failure ??= new SheetError('tooComplex', `sheet reader past ${timeMs} ms`);
+    void worker.terminate();
+    wake();
+  }, 100);
+  try {
+    for (;;) {
+      const m = queue.shift();
+      if (m) {
+        if (m.type === 'error') throw new SheetError(m.reason, m.message);
+        yield m;
+        if (m.type === 'done') return;
+        if (m.type === 'rows') worker.postMessage({ type: 'more' });
+        continue;
+      }
+      if (failure) throw failure;
+      if (exited) throw new SheetError('unreadable', 'sheet reader stopped without an answer');
+      await new Promise<void>((resolve) => (notify = resolve));
     }
-    return;
+  } finally {
+    clearInterval(watch);
+    await worker.terminate();
+    release();
   }
 }
 
-const textOf = (xml: string) => Array.from(xml.matchAll(/<t(?:\s[^>]*)?>([^<]*)<\/t>/g), (t) => t[1]).join('');
-
-/** Whether a row's XML has a cell with a non-blank value (numbers, inline or shared strings). */
-function hasValue(rowXml: string, blankShared: Set<number>): boolean {
-  for (const c of rowXml.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-    const body = c[2] ?? '';
-    if (/\bt="s"/.test(c[1])) {
-      const v = /<v>(\d+)<\/v>/.exec(body);
-      if (v && !blankShared.has(Number(v[1]))) return true;
-    } else if (/\bt="inlineStr"/.test(c[1])) {
-      if (textOf(body).trim() !== '') return true;
-    } else if (/<v>[^<]*\S[^<]*<\/v>/.test(body)) return true;
-  }
-  return false;
+/** Rows of the first worksheet as text cells (1-based row numbers), header included; throws SheetError. */
+export async function* sheetRows(bytes: Uint8Array, opts?: SheetReadOptions): AsyncGenerator<{ row: number; cells: Cell[] }> {
+  for await (const m of readInWorker(bytes, 'rows', opts)) if (m.type === 'rows') yield* m.rows;
 }
 
-/** Data rows (after the header) that hold a value; throws when the bytes are not a readable workbook. Counted on the
- * first worksheet's XML rather than through exceljs: an upload answers its row count in ~0.3 s instead of a full parse. */
-export async function countDataRows(bytes: Buffer): Promise<number> {
-  if (isOle2(bytes)) return readXlsRows(bytes).slice(1).filter((r) => r.some((c) => c.trim() !== '')).length;
-  const zip = await JSZip.loadAsync(bytes);
-  const sheets = Object.keys(zip.files).filter((f) => /^xl\/worksheets\/sheet\d+\.xml$/.test(f));
-  sheets.sort((a, b) => Number(/\d+/.exec(a.slice(14))?.[0]) - Number(/\d+/.exec(b.slice(14))?.[0]));
-  if (!zip.file('xl/workbook.xml') || sheets.length === 0) throw new Error('not a workbook');
-  const xml = await zip.file(sheets[0])!.async('string');
-  // shared strings that are blank: a cell pointing at one holds nothing
-  const shared = (await zip.file('xl/sharedStrings.xml')?.async('string')) ?? '';
-  const blank = new Set<number>();
-  let i = 0;
-  for (const si of shared.matchAll(/<si>([\s\S]*?)<\/si>|<si\/>/g)) {
-    if (!si[1] || textOf(si[1]).trim() === '') blank.add(i);
-    i++;
-  }
-  let n = 0;
-  let seen = 0;
-  for (const m of xml.matchAll(/<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g)) {
-    // rows carry their number (r); one written without follows the previous
-    const r = /\br="(\d+)"/.exec(m[1]);
-    seen = r ? Number(r[1]) : seen + 1;
-    if (seen === 1) continue;
-    if (m[2] && hasValue(m[2], blank)) n++;
-  }
-  return n;
+/** Data rows (after the header) that hold a value; throws SheetError when the bytes are not a readable workbook or
+ * pass a budget. Counted without building rows: an upload answers its row count before any import. */
+export async function countDataRows(bytes: Uint8Array, opts?: SheetReadOptions): Promise<number> {
+  for await (const m of readInWorker(bytes, 'count', opts)) if (m.type === 'count') return m.count;
+  throw new SheetError('unreadable', 'no row count');
 }

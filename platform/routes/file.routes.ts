@@ -15,6 +15,7 @@ import type { AppContext } from '../context';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { callerOf, route, zodToApiError } from '../http/route';
 import { findFile, materialUrl, readFileBytes, sameType, saveFile, sniff } from '../library/files';
+import { SheetError, sheetFailureKey } from '../library/sheet-errors';
 import { countDataRows } from '../library/sheets';
 
 // Uploads (spec §7 "File uploads", §5): one file in the part named `file`, checked by name, size and then by its
@@ -25,6 +26,14 @@ const MEDIA_ENDPOINTS = [uploadVideoMaterialEndpoint, uploadCspMaterialEndpoint,
 const SHEET_ENDPOINTS = [uploadFileEndpoint, uploadAddressBookEndpoint];
 
 const tooLarge = () => new ApiError(413, 'v.upload.tooLarge');
+
+// Bidirectional controls (embeddings, overrides, isolates, marks) in a file name make "report\u202Excod.exe" show as
+// "reportexe.docx" in a list or a save dialog; they carry no meaning in a name, so a stored name has none.
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/gu;
+
+/** The name an upload is stored under: its last 200 characters, without control or bidirectional characters. */
+const uploadName = (name: string | undefined) =>
+  [...(name || 'file').slice(-200)].filter((ch) => ch >= ' ').join('').replace(BIDI_CONTROLS, '') || 'file';
 
 export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void {
   // multipart parsing only in this scope, so other routes keep refusing multipart bodies
@@ -50,7 +59,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
           throw badRequest('library.uploadUnreadable', {}, 'file');
         }
         if (part.file.truncated) throw tooLarge();
-        const fileName = [...(part.filename || "file").slice(-200)].filter((ch) => ch >= " ").join("");
+        const fileName = uploadName(part.filename);
         const refused = checkUpload({ name: fileName, size: bytes.length }, UPLOAD_LIMITS[endpoint.path]);
         if (refused === 'v.upload.tooLarge') throw tooLarge();
         if (refused) throw badRequest(media && refused === 'v.upload.type' ? 'library.uploadMediaType' : refused, {}, 'file');
@@ -61,8 +70,8 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
         if (kind.mediaType === 'sheet') {
           try {
             rowCount = await countDataRows(bytes);
-          } catch {
-            throw badRequest('library.uploadUnreadable', {}, 'file');
+          } catch (err) {
+            throw badRequest(err instanceof SheetError ? sheetFailureKey(err.reason) : 'library.uploadUnreadable', {}, 'file');
           }
         }
         const saved = await saveFile(ctx, { cusId: user!.cus_id, kind: media ? 'media' : 'sheet', fileName, contentType: kind.contentType, bytes, rowCount });
@@ -86,7 +95,8 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
     return reply
       .type(file.content_type)
       .header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
-      .header('Cache-Control', 'private, max-age=3600')
+      // sheets and import reports hold personal data (names, numbers): no copy is kept, not even the browser's
+      .header('Cache-Control', file.kind === 'media' ? 'private, max-age=3600' : 'no-store')
       .header('X-Content-Type-Options', 'nosniff')
       .send(bytes);
   });

@@ -28,6 +28,7 @@ import { NUMBER_STATUS_LABEL, numberStatusOf } from '../records/number-status';
 import { TENANT_TZ } from '../records/tenant-time';
 import { sendXlsx } from '../records/xlsx-export';
 import { findFile, readFileBytes } from '../library/files';
+import { SheetError } from '../library/sheet-errors';
 import { sheetRows } from '../library/sheets';
 import { countStatuses, startNumberCheckWorker } from '../tools/number-check.worker';
 
@@ -105,7 +106,8 @@ async function sheetMobiles(ctx: AppContext, user: CurrentUser, fileId: string):
       if (cell) out.push(cell.replace(/\s+/g, ''));
       if (out.length > MAX_CHECK_NUMBERS) break;
     }
-  } catch {
+  } catch (err) {
+    if (err instanceof SheetError && err.reason === 'tooComplex') throw badRequest('library.uploadTooComplex', {}, 'fileId');
     throw badRequest('numberCheck.badFile', {}, 'fileId');
   }
   return out;
