@@ -63,14 +63,16 @@ export const LIBRARY_SOURCES: Record<LibraryFeed, FeedSource> = {
     table: 'address_members',
     alias: 'am',
     from: 'address_members am join address_groups g on g.group_id = am.group_id',
-    countFrom: 'address_members am',
+    // a deleted group's members stay live until its purge reaches them (library/group-purge.ts): they are read only
+    // through a live group, so the count needs the join too
+    countFrom: 'address_members am join address_groups g on g.group_id = am.group_id',
     select: `am.id, 'member' as kind, am.name, am.mobile, am.email, am.group_id as "groupId", g.group_name as "groupName", am.job_number as "jobNumber",
       am.gender, am.birthday, am.remark, ${ms('am.create_time')} as create_time, am.cus_id, ${feedCols('am')}`,
     scope: 'am.cus_id',
     time: 'am.create_time',
     key: 'am.id',
     horizon: 'am.create_time',
-    base: 'am.deleted = false',
+    base: 'am.deleted = false and g.deleted = false',
   },
 };
 

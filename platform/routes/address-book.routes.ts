@@ -24,6 +24,7 @@ import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
 import { isUniqueViolation, memberValues, recount, visibleGroup } from '../library/address-book';
+import { startGroupPurge, wakeGroupPurge } from '../library/group-purge';
 import { IMPORT_COLUMNS, importMembers } from '../library/member-import';
 import { notifyLibrary } from '../library/notify';
 import { registerLibraryPull } from '../library/pull';
@@ -72,6 +73,7 @@ async function visibleMember(ctx: AppContext, cusIds: string[], id: string): Pro
 export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerLibraryPull(app, ctx, 'addressGroup');
   registerLibraryPull(app, ctx, 'addressMember');
+  startGroupPurge(ctx);
   const changed = async (cusId: string, members = true) => {
     await notifyLibrary(ctx.db, 'addressGroup', [cusId]);
     if (members) await notifyLibrary(ctx.db, 'addressMember', [cusId]);
@@ -130,11 +132,10 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
 
   route(app, ctx, addressBookGroupDelEndpoint, async (c) => {
     const g = await visibleGroup(ctx.db, c.user!, c.body.groupId);
-    await ctx.db.tx(async (q) => {
-      await q.query('update address_members set deleted = true where group_id = $1 and deleted = false', [g.group_id]);
-      await q.query('update address_groups set deleted = true, member_count = 0 where group_id = $1', [g.group_id]);
-    });
-    await changed(g.cus_id);
+    // the group's row alone: its members vanish with it and are tombstoned in batches once this has committed
+    await ctx.db.query('update address_groups set deleted = true, member_count = 0 where group_id = $1', [g.group_id]);
+    c.reply.raw.once('close', () => wakeGroupPurge(ctx));
+    await changed(g.cus_id, false);
     c.message('common.deleted');
   }, { idempotent: true });
 
@@ -223,6 +224,6 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
       return sendXlsx(c.reply, c.lang, 'address-book-template', columns, (async function* () {})());
     }
     const w = whereOf(MEMBERS, memberFilters, c.body as Body, c.user!, c.user!.visibleCusIds);
-    await sendXlsx(c.reply, c.lang, 'address-book', MEMBER_COLUMNS, rowsOf<AddressBookEntry>(ctx.db, MEMBERS, w));
+    await sendXlsx(c.reply, c.lang, 'address-book', MEMBER_COLUMNS, (signal) => rowsOf<AddressBookEntry>(ctx.db, MEMBERS, w, { signal }));
   });
 }
