@@ -23,7 +23,7 @@ export const mobileSchema = z
   .refine(isMobile, { error: 'v.mobile.invalid' });
 
 export interface ParsedMobiles {
-  /** unique valid numbers, first-seen order. */
+  /** unique valid numbers as 11 digits (a China country code dropped), first-seen order. */
   valid: string[];
   /** unique tokens that are not mobile numbers, first-seen order. */
   invalid: string[];
@@ -40,12 +40,24 @@ export function splitMobileList(v: string | string[]): string[] {
 }
 export const mobileListField = z.union([z.string(), z.array(z.string())]).transform(splitMobileList);
 
+/** China's country code written before a mobile in a send list: +86, 0086 or a bare 86 (the bare form leaves 13
+ * digits starting 861, which no 11-digit mobile can be). */
+const CHINA_PREFIX = /^(?:\+86|0086|86)(?=1\d{10}$)/;
+
+/** A send list's token as the 11-digit mobile it names: one written with China's country code is the same number
+ * (and the same recipient, so a repeat of its bare form); anything else is left as typed. */
+export function domesticMobileOf(token: string): string {
+  const bare = token.replace(CHINA_PREFIX, '');
+  return bare !== token && isMobile(bare) ? bare : token;
+}
+
 export function parseMobiles(text: string): ParsedMobiles {
   const seen = new Set<string>();
   const repeated = new Set<string>();
   const result: ParsedMobiles = { valid: [], invalid: [], duplicates: [] };
-  for (const token of text.split(SEPARATORS)) {
-    if (token === '') continue;
+  for (const raw of text.split(SEPARATORS)) {
+    if (raw === '') continue;
+    const token = domesticMobileOf(raw);
     if (seen.has(token)) {
       if (!repeated.has(token)) result.duplicates.push(token);
       repeated.add(token);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseIntlSendList } from './international-send.rules';
 import { parseMobiles } from './mobile.rules';
-import { checkNumbers, createNumberChecker, piecesOf } from './send-numbers.rules';
+import { checkNumbers, createNumberChecker, piecesOf, withoutCountries } from './send-numbers.rules';
 
 describe('send number check in pieces', () => {
   it('counts valid, invalid and repeats like the platform, across newlines, commas, spaces and full-width separators', () => {
@@ -32,6 +32,16 @@ describe('send number check in pieces', () => {
     expect(c.invalid).toEqual(platform.invalid);
     expect(c.repeatCount).toBe(platform.repeatCount);
     expect(c.countries).toEqual({ US: 1, GB: 1, SG: 1 });
+    expect(c.validCountries).toEqual(['US', 'GB', 'SG']);
+    const priced = withoutCountries(c, new Set(['SG']));
+    expect(priced).toMatchObject({ valid: ['+14155552671', '+447400123456'], validCountries: ['US', 'GB'], countries: { US: 1, GB: 1 } });
+  });
+
+  it('counts a domestic mobile written with +86 / 86 as its 11 digits, a repeat of the bare form in a later piece', () => {
+    const c = createNumberChecker('domestic');
+    c.add('13912345681\n');
+    c.add('+8613912345681\n8613912345682\n');
+    expect(c.result()).toMatchObject({ valid: ['13912345681', '13912345682'], invalid: [], repeatCount: 1 });
   });
 
   it('never cuts a number in two', () => {

@@ -17,6 +17,9 @@ export interface NumberCheck {
   repeatCount: number;
   /** international: destination country (ISO 3166) → valid numbers. */
   countries: Record<string, number>;
+  /** international: the destination country of each valid number, in the same order, so the numbers of a country
+   * the account has no price for can be taken out of the list. */
+  validCountries?: string[];
 }
 
 export interface NumberChecker {
@@ -28,7 +31,7 @@ const TOKENS = /[\s,，;；、]+/u;
 
 export function createNumberChecker(mode: NumberMode): NumberChecker {
   const seen = new Set<string>();
-  const out: NumberCheck = { valid: [], invalid: [], repeatCount: 0, countries: {} };
+  const out: NumberCheck = { valid: [], invalid: [], repeatCount: 0, countries: {}, ...(mode === 'international' ? { validCountries: [] } : {}) };
   const take = (key: string, bucket: string[], value: string): boolean => {
     if (seen.has(key)) {
       out.repeatCount += 1;
@@ -51,7 +54,9 @@ export function createNumberChecker(mode: NumberMode): NumberChecker {
       const p = parseIntlSendList(piece);
       out.repeatCount += p.repeatCount;
       p.valid.forEach((n, i) => {
-        if (take(n, out.valid, n)) out.countries[p.countries[i]] = (out.countries[p.countries[i]] ?? 0) + 1;
+        if (!take(n, out.valid, n)) return;
+        out.countries[p.countries[i]] = (out.countries[p.countries[i]] ?? 0) + 1;
+        out.validCountries!.push(p.countries[i]);
       });
       for (const t of p.invalid) take(`?${t}`, out.invalid, t);
     },
@@ -78,6 +83,18 @@ export function checkNumbers(mode: NumberMode, text: string): NumberCheck {
   const c = createNumberChecker(mode);
   for (const piece of piecesOf(text)) c.add(piece);
   return c.result();
+}
+
+/** The check without the numbers going to `countries` (international). */
+export function withoutCountries(check: NumberCheck, countries: ReadonlySet<string>): NumberCheck {
+  const of = check.validCountries ?? [];
+  const keep = check.valid.map((_, i) => !countries.has(of[i] ?? ''));
+  return {
+    ...check,
+    valid: check.valid.filter((_, i) => keep[i]),
+    validCountries: of.filter((_, i) => keep[i]),
+    countries: Object.fromEntries(Object.entries(check.countries).filter(([cc]) => !countries.has(cc))),
+  };
 }
 
 /** The list without its invalid tokens and repeats: what "remove invalid lines" leaves in the box. */
