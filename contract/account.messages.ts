@@ -19,6 +19,9 @@ export const ACCOUNT_MESSAGES = {
   'settings.certified': { zh: '认证信息已提交', en: 'Certification saved' },
   'settings.pushNeedsUrls': { zh: '请先设置状态报告和上行推送地址', en: 'Set the report and uplink push addresses first' },
   'settings.secretRotated': { zh: '应用密钥已重置', en: 'The app secret was rotated' },
+  'callback.failed': { zh: '投递失败', en: 'Delivery failed' },
+  'callback.httpStatus': { zh: '接收方返回 HTTP {status}', en: 'The receiver answered HTTP {status}' },
+  'callback.addressRefused': { zh: '地址不允许（解析到内网地址）', en: 'Address not allowed (it resolves to an internal address)' },
   'warn.saved': { zh: '余额预警已保存', en: 'Balance warning saved' },
   'sms.balanceWarning': {
     zh: '【余额预警】您的账号 {cus_id} 当前余额 {balance} 元，已低于预警值 {threshold} 元，请及时充值。',

@@ -26,6 +26,10 @@ export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {
   'v.mobile.invalid': { zh: '手机号格式不正确（11 位手机号）', en: 'The mobile number is not valid (11 digits)' },
   'v.url.invalid': { zh: '请输入以 http:// 或 https:// 开头的地址', en: 'Enter an address starting with http:// or https://' },
   'v.url.credentials': { zh: '链接中不能包含用户名或密码', en: 'The link may not contain a user name or password' },
+  'v.url.internal': {
+    zh: '回调地址必须是公网地址，不能指向本机、内网或云元数据服务',
+    en: 'The address must be on the public internet, not the local host, a private network or a cloud metadata service',
+  },
 
   'v.login.accountRequired': { zh: '请输入账号', en: 'Please enter the account' },
   'v.login.passwordRequired': { zh: '请输入密码', en: 'Please enter the password' },

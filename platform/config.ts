@@ -18,6 +18,8 @@ export interface Config {
   /** callbacks may go to loopback and private addresses (CALLBACK_ALLOW_PRIVATE=on): for tests and closed networks
    * only, since a push URL is typed by a customer and the platform posts to it from inside the network. */
   callbackAllowPrivate: boolean;
+  /** a callback attempt with no answer within this many ms has failed (CALLBACK_TIMEOUT_MS, default 10 s). */
+  callbackTimeoutMs: number;
   /** public base of short links (SHORT_LINK_BASE, e.g. https://s.example.com/s/); unset: this server's own address. */
   shortLinkBase: string | null;
 }
@@ -43,6 +45,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     streamHeartbeatMs: 15_000,
     callbackAllowPrivate: (env.CALLBACK_ALLOW_PRIVATE ?? 'off').toLowerCase() === 'on',
+    callbackTimeoutMs: Math.max(1, num(env.CALLBACK_TIMEOUT_MS, 10_000)),
     shortLinkBase: env.SHORT_LINK_BASE?.trim() || null,
   };
 }

@@ -9,7 +9,7 @@ import {
   modifyCusNameFormSchema,
   modifyMobileFormSchema,
   modifyPasswordFormSchema,
-  pushUrlFormSchema,
+  pushUrlRequestSchema,
 } from '../validation/personal-settings.rules';
 import { videoTemplateFormSchema } from '../validation/template.rules';
 
@@ -62,7 +62,7 @@ export const pushUrlModifyEndpoint = defineEndpoint({
   path: '/user/pushUrlModify',
   timeoutMs: LONG_TIMEOUT_MS,
   doc: 'Sets the report and uplink push addresses of the caller and switches it to proactive push (spec §9: 600 s).',
-  request: pushUrlFormSchema,
+  request: pushUrlRequestSchema,
   response: emptyResponse,
 });
 

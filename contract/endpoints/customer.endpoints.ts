@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyRequest, emptyResponse, pageOf, pageRequest } from '../endpoint';
 import { optionSchema, rechargeSchema, subAccountDetailSchema, subAccountSchema } from '../entities.schema';
-import { rechargeFormSchema, subAccountFormSchema } from '../validation/sub-account.rules';
+import { rechargeFormSchema, subAccountRequestSchema } from '../validation/sub-account.rules';
 import { coercedInt16, epochMs, text } from '../bounds';
 
 // Spec §7 "Customers": the enterprise's sub-accounts (spec §2 screen 11). Row actions need moreType 1-4 (spec §6);
@@ -24,7 +24,7 @@ export const customerListEndpoint = defineEndpoint({
 export const customerAddEndpoint = defineEndpoint({
   path: '/customer/customerAdd',
   doc: 'Creates an open, prepaid sub-account with balance 0 and the given product line granted; a taken id answers 400 v.subAccount.idExists.',
-  request: subAccountFormSchema,
+  request: subAccountRequestSchema,
   response: z.object({ cus_id: z.string() }),
 });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isStorableText } from '../bounds';
 import { LOGIN_PASSWORD_MIN, SMS_CODE_LENGTH } from '../constants';
 import { mobileSchema } from './mobile.rules';
-import { isHttpUrl } from './sub-account.rules';
+import { callbackUrlRule, publicCallbackUrlRule } from './sub-account.rules';
 
 // Personal settings (spec §5): passwords, certification, mobile, push addresses, customer name.
 
@@ -65,12 +65,15 @@ export const modifyMobileFormSchema = z.object({
 });
 export const sendMobileCodeFormSchema = z.object({ mobile: mobileSchema, uuid: z.string().max(64).regex(/^[\w-]{1,64}$/).default('mobile') });
 
-const pushUrl = (key: string) => required(key, 500).pipe(z.string().max(500).trim().refine(isHttpUrl, { error: 'v.url.invalid' }));
-/** The console asks for confirmation before saving (spec §5 "with confirmation"). */
-export const pushUrlFormSchema = z.object({
-  reportUrl: pushUrl('v.settings.reportUrlRequired'),
-  moUrl: pushUrl('v.settings.moUrlRequired'),
-});
+const pushUrls = (rule: typeof callbackUrlRule) =>
+  z.object({
+    reportUrl: required('v.settings.reportUrlRequired', 500).pipe(rule),
+    moUrl: required('v.settings.moUrlRequired', 500).pipe(rule),
+  });
+/** /user/pushUrlModify's request: where the addresses lead is the platform's to judge, by its configuration. */
+export const pushUrlRequestSchema = pushUrls(callbackUrlRule);
+/** The console asks for confirmation before saving (spec §5 "with confirmation"), and for public addresses. */
+export const pushUrlFormSchema = pushUrls(publicCallbackUrlRule);
 export type PushUrlForm = z.infer<typeof pushUrlFormSchema>;
 
 export const modifyCusNameFormSchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRechargeAmount, extensionSchema, isIpv4, parseIpList, rechargeFormSchema, subAccountFormSchema, subAccountIdSchema } from './sub-account.rules';
+import { checkRechargeAmount, extensionSchema, isIpv4, parseIpList, rechargeFormSchema, subAccountFormSchema, subAccountIdSchema, subAccountRequestSchema } from './sub-account.rules';
 
 const base = {
   cus_id: 'acct01',
@@ -69,6 +69,14 @@ describe('sub-account form', () => {
     ]);
     expect(msgOf({ ...push, reportUrl: 'https://a.example/r', moUrl: 'http://a.example/m' })).toBeUndefined();
     expect(msgOf({ ...push, reportUrl: 'ftp://a.example/r', moUrl: 'http://a.example/m' })).toBe('v.url.invalid');
+    expect(msgOf({ ...push, reportUrl: 'https://u:p@a.example/r', moUrl: 'http://a.example/m' })).toBe('v.url.credentials');
+  });
+  it('the form wants public callback addresses; the request leaves their destination to the platform', () => {
+    const push = { ...base, pushMode: 1, reportUrl: 'http://0x7f.1:8080/r', moUrl: 'http://a.example/m' };
+    expect(issues(push).map((i) => [i.path[0], i.message])).toEqual([['reportUrl', 'v.url.internal']]);
+    expect(issues({ ...push, reportUrl: 'https://a.example/r', moUrl: 'http://metadata.google.internal/' }).map((i) => i.message)).toEqual(['v.url.internal']);
+    expect(subAccountRequestSchema.safeParse(push).success).toBe(true);
+    expect(subAccountRequestSchema.safeParse({ ...push, reportUrl: 'http://u:p@127.0.0.1/r' }).error?.issues[0].message).toBe('v.url.credentials');
     expect(msgOf({ ...base, pushMode: 2 })).toBe('v.subAccount.pushModeRequired');
   });
   it('max connections and speed are positive integers', () => {

@@ -8,6 +8,7 @@ import {
   SUB_ACCOUNT_PASSWORD_MIN,
 } from '../constants';
 import { INT32_MAX, isStorableText } from '../bounds';
+import { callbackUrlProblem } from './callback-address';
 
 // Sub-account (customer) creation and charge rules (spec §5 "Sub-account").
 
@@ -57,49 +58,56 @@ export const sourceSenderIdSchema = z
 const positiveInt = (key: string) =>
   z.coerce.number({ error: key }).min(1, { error: key }).max(INT32_MAX, { error: key }).refine((n) => Number.isSafeInteger(n), { error: key });
 
-const httpUrl = z.string().max(500, { error: 'v.url.invalid' }).trim().refine((s) => isStorableText(s) && isHttpUrl(s), { error: 'v.url.invalid' });
-export function isHttpUrl(s: string): boolean {
-  try {
-    const u = new URL(s);
-    return u.protocol === 'http:' || u.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+/** A callback address as the platform takes it: absolute http(s), no credentials. Whether it may lead into a private
+ * network is the platform's call (its configuration allows that for tests and closed networks); it answers v.url.internal.
+ * Each refinement reports only its own problem, so a field shows one message. */
+export const callbackUrlRule = z
+  .string()
+  .max(500, { error: 'v.url.invalid' })
+  .trim()
+  .refine((s) => isStorableText(s) && callbackUrlProblem(s, true) !== 'v.url.invalid', { error: 'v.url.invalid' })
+  .refine((s) => callbackUrlProblem(s, true) !== 'v.url.credentials', { error: 'v.url.credentials' });
+/** The same as the console's forms check it: also a public destination, as the platform requires by default. */
+export const publicCallbackUrlRule = callbackUrlRule.refine((s) => callbackUrlProblem(s) !== 'v.url.internal', { error: 'v.url.internal' });
 
 /** 0: the customer pulls reports and uplinks; 1: the platform pushes them to the callback addresses (proactive). */
 export const PUSH_MODES = { pull: 0, push: 1 } as const;
 
-export const subAccountFormSchema = z
-  .object({
-    cus_id: subAccountIdSchema,
-    cus_name: z
-      .string({ error: 'v.subAccount.nameRequired' })
-      .trim()
-      .min(1, { error: 'v.subAccount.nameRequired' })
-      .max(50, { error: 'v.subAccount.nameTooLong' })
-      .refine(isStorableText, { error: 'v.badText' }),
-    password: passwordSchema('v.subAccount.passwordRequired'),
-    interfacePassword: passwordSchema('v.subAccount.interfacePasswordRequired'),
-    userIps: userIpsSchema.default(''),
-    ext_number: extensionSchema,
-    pushMode: z.union([z.literal(PUSH_MODES.pull), z.literal(PUSH_MODES.push)], { error: 'v.subAccount.pushModeRequired' }),
-    reportUrl: z.union([z.literal(''), httpUrl]).default(''),
-    moUrl: z.union([z.literal(''), httpUrl]).default(''),
-    maxConnections: positiveInt('v.subAccount.maxConnections'),
-    maxSpeed: positiveInt('v.subAccount.maxSpeed'),
-    srcId: sourceSenderIdSchema.default(''),
-    busCty: z.string({ error: 'v.subAccount.busCtyRequired' }).trim().min(1, { error: 'v.subAccount.busCtyRequired' }).max(50, { error: 'v.subAccount.busCtyRequired' }),
-    prodType: z.union(
-      Object.values(PRODUCT_TYPES).map((v) => z.literal(v)),
-      { error: 'v.subAccount.prodTypeRequired' },
-    ),
-  })
-  .superRefine((v, ctx) => {
-    if (v.pushMode !== PUSH_MODES.push) return;
-    if (!v.reportUrl) ctx.addIssue({ code: 'custom', path: ['reportUrl'], message: 'v.subAccount.reportUrlRequired' });
-    if (!v.moUrl) ctx.addIssue({ code: 'custom', path: ['moUrl'], message: 'v.subAccount.moUrlRequired' });
-  });
+const subAccountSchemaWith = (callbackUrl: typeof callbackUrlRule) =>
+  z
+    .object({
+      cus_id: subAccountIdSchema,
+      cus_name: z
+        .string({ error: 'v.subAccount.nameRequired' })
+        .trim()
+        .min(1, { error: 'v.subAccount.nameRequired' })
+        .max(50, { error: 'v.subAccount.nameTooLong' })
+        .refine(isStorableText, { error: 'v.badText' }),
+      password: passwordSchema('v.subAccount.passwordRequired'),
+      interfacePassword: passwordSchema('v.subAccount.interfacePasswordRequired'),
+      userIps: userIpsSchema.default(''),
+      ext_number: extensionSchema,
+      pushMode: z.union([z.literal(PUSH_MODES.pull), z.literal(PUSH_MODES.push)], { error: 'v.subAccount.pushModeRequired' }),
+      reportUrl: z.union([z.literal(''), callbackUrl]).default(''),
+      moUrl: z.union([z.literal(''), callbackUrl]).default(''),
+      maxConnections: positiveInt('v.subAccount.maxConnections'),
+      maxSpeed: positiveInt('v.subAccount.maxSpeed'),
+      srcId: sourceSenderIdSchema.default(''),
+      busCty: z.string({ error: 'v.subAccount.busCtyRequired' }).trim().min(1, { error: 'v.subAccount.busCtyRequired' }).max(50, { error: 'v.subAccount.busCtyRequired' }),
+      prodType: z.union(
+        Object.values(PRODUCT_TYPES).map((v) => z.literal(v)),
+        { error: 'v.subAccount.prodTypeRequired' },
+      ),
+    })
+    .superRefine((v, ctx) => {
+      if (v.pushMode !== PUSH_MODES.push) return;
+      if (!v.reportUrl) ctx.addIssue({ code: 'custom', path: ['reportUrl'], message: 'v.subAccount.reportUrlRequired' });
+      if (!v.moUrl) ctx.addIssue({ code: 'custom', path: ['moUrl'], message: 'v.subAccount.moUrlRequired' });
+    });
+/** /customer/customerAdd's request: the platform judges the callback addresses' destination itself. */
+export const subAccountRequestSchema = subAccountSchemaWith(callbackUrlRule);
+/** The console's form: the request's rules, and callback addresses on the public internet. */
+export const subAccountFormSchema = subAccountSchemaWith(publicCallbackUrlRule);
 export type SubAccountForm = z.infer<typeof subAccountFormSchema>;
 
 const MONEY = /^\d{1,10}(\.\d{1,2})?$/;

@@ -1,19 +1,17 @@
 import { createHmac } from 'node:crypto';
-import type { AppContext } from '../context';
+import type { Language } from '../../contract/constants';
+import { translate } from '../../contract/messages';
 import type { Queryable } from '../db/db';
-import { appSecretOf } from './secrets';
 
-// Callbacks (issue 12 §4, README "Callbacks"): with push mode 1 the platform POSTs every delivery report and reply
-// to the account's addresses. Deliveries are rows written in the transaction that produced the report, so none is
-// lost across a restart; the worker claims due rows (a lease, so several instances never post one row at once),
-// signs the body with the account's app secret and retries with exponential backoff.
+// Callbacks (README "Callbacks"): with push mode 1 the platform POSTs every delivery report and reply to the account's
+// addresses. Deliveries are rows written in the transaction that produced the report, so none is lost across a
+// restart; the worker (callback-worker.ts) claims due rows, signs each body with the account's app secret and
+// retries with exponential backoff.
 
 export const SIGNATURE_HEADER = 'X-Sms-Signature';
 export const TIMESTAMP_HEADER = 'X-Sms-Timestamp';
 export const DELIVERY_HEADER = 'X-Sms-Delivery-Id';
 export const MAX_ATTEMPTS = 10;
-const LEASE_MS = 30_000;
-const POST_TIMEOUT_MS = 10_000;
 
 /** `sha256=` + hex HMAC-SHA256 of `${timestamp}.${body}` keyed with the app secret. */
 export function signCallback(secret: string, timestamp: string, body: string): string {
@@ -68,65 +66,17 @@ export async function enqueueCallbacks(q: Queryable, at: Date, reports: ReportEv
   );
 }
 
-interface Claimed {
-  id: string;
-  cus_id: string;
-  url: string;
-  payload: unknown;
-  attempts: number;
-}
+/** What a failed attempt leaves in last_error. The customer sees only these: which of closed, silent or non-HTTP a
+ * port was would map the platform's network for whoever types the address. The cause goes to the server log. */
+export const DELIVERY_FAILED = 'delivery failed';
+export const ADDRESS_REFUSED = 'address not allowed';
+export const httpStatusError = (status: number) => `HTTP ${status}`;
 
-/** One round: claims due deliveries, posts them, records the outcome. Answers how many it attempted. */
-export async function deliverDue(ctx: AppContext, baseMs: number, limit = 20): Promise<number> {
-  const now = ctx.now();
-  const claimed = await ctx.db.query<Claimed>(
-    `update callback_deliveries set locked_until = $2, attempts = attempts + 1
-      where id in (select id from callback_deliveries
-                    where status = 0 and next_at <= $1 and (locked_until is null or locked_until < $1)
-                    order by next_at limit $3 for update skip locked)
-      returning id::text as id, cus_id, url, payload, attempts`,
-    [now, new Date(now.getTime() + LEASE_MS), limit],
-  );
-  await Promise.all(claimed.map((d) => deliverOne(ctx, d, baseMs)));
-  return claimed.length;
-}
-
-async function deliverOne(ctx: AppContext, d: Claimed, baseMs: number): Promise<void> {
-  let error: string;
-  let status: number | null = null;
-  try {
-    const { secret } = await appSecretOf(ctx.db, d.cus_id);
-    const body = JSON.stringify(d.payload);
-    const timestamp = String(Date.now());
-    const res = await fetch(d.url, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        [TIMESTAMP_HEADER]: timestamp,
-        [SIGNATURE_HEADER]: signCallback(secret, timestamp, body),
-        [DELIVERY_HEADER]: d.id,
-      },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(POST_TIMEOUT_MS),
-    });
-    status = res.status;
-    await res.body?.cancel().catch(() => undefined);
-    if (res.status >= 200 && res.status < 300) {
-      await ctx.db.query('update callback_deliveries set status = 1, delivered_at = $2, last_status = $3, locked_until = null, last_error = null where id = $1', [
-        d.id,
-        ctx.now(),
-        status,
-      ]);
-      return;
-    }
-    error = `HTTP ${res.status}`;
-  } catch (err) {
-    error = err instanceof Error ? `${err.name}: ${(err as { cause?: { code?: string } }).cause?.code ?? err.message}` : String(err);
-  }
-  const giveUp = d.attempts >= MAX_ATTEMPTS;
-  await ctx.db.query(
-    'update callback_deliveries set status = $2, next_at = $3, last_error = $4, last_status = $5, locked_until = null where id = $1',
-    [d.id, giveUp ? 2 : 0, new Date(ctx.now().getTime() + backoffMs(d.attempts, baseMs)), error.slice(0, 500), status],
-  );
+/** last_error as the delivery list shows it, in the caller's language; anything else stored (rows from before the
+ * closed set) reads as a failed delivery. */
+export function shownDeliveryError(lang: Language, lastError: string | null, lastStatus: number | null): string {
+  if (!lastError) return '';
+  if (lastError === ADDRESS_REFUSED) return translate(lang, 'callback.addressRefused');
+  if (lastStatus !== null && lastError === httpStatusError(lastStatus)) return translate(lang, 'callback.httpStatus', { status: lastStatus });
+  return translate(lang, 'callback.failed');
 }

@@ -10,6 +10,7 @@ import { badRequest, forbidden } from '../http/api-error';
 import { withRetry } from '../messaging/send';
 import { moveBalance } from './ledger';
 import { encryptSecret, newAppSecret } from './secrets';
+import { assertCallbackUrls } from './callback-target';
 
 // Sub-accounts (spec §2 screen 11, §3, §5, §6): the enterprise (or agent) manages the accounts it can see.
 
@@ -51,6 +52,7 @@ export async function prodTypeOptions(q: Queryable, cusId: string, lang: Languag
 export async function createSubAccount(ctx: AppContext, user: CurrentUser, f: SubAccountForm): Promise<string> {
   assertManager(user);
   if (!BUS_CTYS.some((b) => b.value === f.busCty)) throw badRequest('v.subAccount.busCtyRequired', {}, 'busCty');
+  assertCallbackUrls(ctx.config.callbackAllowPrivate, f);
   const held = await ctx.db.query('select 1 from account_products where cus_id = $1 and prod_type = $2', [user.cus_id, f.prodType]);
   if (held.length === 0) throw badRequest('customer.prodNotHeld', {}, 'prodType');
   // scrypt outside the transaction: it is slow on purpose

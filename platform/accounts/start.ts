@@ -7,13 +7,13 @@ import { registerRechargeRoutes } from '../routes/recharge.routes';
 import { registerUserSettingsRoutes } from '../routes/user-settings.routes';
 import { registerWarnRoutes } from '../routes/warn.routes';
 import { sendDueWarnings } from './balance-warning';
-import { deliverDue } from './callbacks';
+import { createCallbackWorker } from './callback-worker';
 
 /** First retry of a failed callback after this many ms, doubling each time (CALLBACK_RETRY_MS). */
 const retryBaseMs = () => Math.max(10, Number(process.env.CALLBACK_RETRY_MS) || 1000);
 const POLL_MS = 200;
 
-/** Issue 12's routes, and the two workers (balance warnings, callbacks), stopped through ctx.onClose. */
+/** The accounts' routes, and the two workers (balance warnings, callbacks), stopped through ctx.onClose. */
 export function registerAccounts(app: FastifyInstance, ctx: AppContext): void {
   registerCustomerRoutes(app, ctx);
   registerRechargeRoutes(app, ctx);
@@ -21,8 +21,12 @@ export function registerAccounts(app: FastifyInstance, ctx: AppContext): void {
   registerUserSettingsRoutes(app, ctx);
   registerApiDocRoutes(app, ctx);
 
+  // registered before the loop, so it is closed after it (onClose runs in reverse): no claim follows its close
+  const callbacks = createCallbackWorker(ctx, { retryBaseMs });
+  ctx.onClose(() => callbacks.close());
   startLoop(ctx, 'accounts', POLL_MS, async (stopped) => {
     while (!stopped() && (await sendDueWarnings(ctx)) > 0);
-    while (!stopped() && (await deliverDue(ctx, retryBaseMs())) > 0);
+    // starts what is due and returns: slow receivers go on in the background, within their customer's share
+    if (!stopped()) await callbacks.pump();
   });
 }

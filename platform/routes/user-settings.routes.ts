@@ -20,6 +20,8 @@ import {
 import { OLD_PASSWORD_WRONG } from '../../contract/validation/personal-settings.rules';
 import { ms, pageQuery } from '../accounts/list-page';
 import { checkMobileCode, sendMobileCode } from '../accounts/mobile-code';
+import { assertCallbackUrls } from '../accounts/callback-target';
+import { shownDeliveryError } from '../accounts/callbacks';
 import { appSecretOf, rotateAppSecret } from '../accounts/secrets';
 import type { CurrentUser } from '../auth/current-user';
 import { hashPassword, verifyPassword } from '../auth/password';
@@ -114,6 +116,7 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
   }, { idempotent: true });
 
   route(app, ctx, pushUrlModifyEndpoint, async ({ body, user, message }) => {
+    assertCallbackUrls(ctx.config.callbackAllowPrivate, body);
     await mergeOptions(ctx, user.cus_id, { reportUrl: body.reportUrl, moUrl: body.moUrl, pushMode: 1 });
     message('common.updated');
   }, { idempotent: true });
@@ -135,6 +138,8 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
   route(app, ctx, modifyApiInfoEndpoint, async ({ body, user, message }) => {
     const current = await apiInfo(ctx, user.cus_id);
     if (body.pushMode === 1 && (!current.reportUrl || !current.moUrl)) throw badRequest('settings.pushNeedsUrls', {}, 'pushMode');
+    // addresses saved before they were checked, or under a configuration that allowed private ones, are not switched on
+    if (body.pushMode === 1) assertCallbackUrls(ctx.config.callbackAllowPrivate, current);
     await mergeOptions(ctx, user.cus_id, { userIps: body.userIps, pushMode: body.pushMode });
     message('common.updated');
     return apiInfo(ctx, user.cus_id);
@@ -170,7 +175,7 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
     };
   });
 
-  route(app, ctx, callbackListEndpoint, async ({ body, user }) => {
+  route(app, ctx, callbackListEndpoint, async ({ body, user, lang }) => {
     const w = new Where();
     const scope = body.cus_id ? user.visibleCusIds.filter((c) => c === body.cus_id) : user.visibleCusIds;
     w.add(`d.cus_id = any(${w.bind(scope)}::text[])`);
@@ -189,7 +194,7 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
         url: d.url,
         status: Number(d.status),
         attempts: Number(d.attempts),
-        lastError: d.last_error ?? '',
+        lastError: shownDeliveryError(lang, d.last_error, d.last_status === null ? null : Number(d.last_status)),
         lastStatus: d.last_status === null ? null : Number(d.last_status),
         create_time: ms(d.created_at) ?? 0,
         deliveredTime: ms(d.delivered_at),

@@ -13,9 +13,9 @@ import { DB_KINDS, startPlatform, type DbKind, type TestPlatform } from '../help
 import { createDatabase } from '../helpers/postgres';
 import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 
-// Callbacks that really happen (issue 12 §4), on both storages, against a real HTTP receiver on 127.0.0.1: signed with
-// the app secret, retried with backoff after failures, delivered exactly once, never lost across a restart, and
-// visible to the user with status and last error.
+// Callbacks that really happen, on both storages, against a real HTTP receiver on 127.0.0.1 (allowed by
+// callbackAllowPrivate, as in a closed network): signed with the app secret, retried with backoff after failures,
+// delivered exactly once, never lost across a restart, and visible to the user with status and last error.
 
 process.env.CALLBACK_RETRY_MS = '50';
 
@@ -54,7 +54,7 @@ describe.each(DB_KINDS)('callbacks on %s', (kind) => {
   let user: string;
   let secret: string;
   beforeAll(async () => {
-    p = await startPlatform(kind, { simulator: { ...FAST_SIMULATOR, replyRate: 1 } });
+    p = await startPlatform(kind, { simulator: { ...FAST_SIMULATOR, replyRate: 1 }, callbackAllowPrivate: true });
     user = await tokenFor(p, 'user');
     secret = (await p.call('/user/getAppsecret', { password: 'demo1234' }, { token: user })).body.data.appSecret;
   });
@@ -140,7 +140,7 @@ describe.each(DB_KINDS)('callbacks across a restart on %s', (kind) => {
   });
 
   it('delivers what was queued before the platform stopped', async () => {
-    const config: Config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', captcha: false, serveConsole: false, logLevel: 'warn', seedRecords: 0, simulator: FAST_SIMULATOR };
+    const config: Config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', captcha: false, serveConsole: false, logLevel: 'warn', seedRecords: 0, simulator: FAST_SIMULATOR, callbackAllowPrivate: true };
     const rx = await receiver(0);
     const url = rx.url;
     await rx.close();

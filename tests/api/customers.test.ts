@@ -64,7 +64,7 @@ describe.each(DB_KINDS)('sub-accounts on %s', (kind) => {
   });
 
   it('adds a sub-account that logs in with its password and sees only its own data', async () => {
-    const r = await add({ cus_id: 'LOGSUB01', pushMode: 1, reportUrl: 'http://127.0.0.1:9/r', moUrl: 'http://127.0.0.1:9/m' });
+    const r = await add({ cus_id: 'LOGSUB01', pushMode: 1, reportUrl: 'https://hooks.example.com/r', moUrl: 'https://hooks.example.com/m' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data).toEqual({ cus_id: 'LOGSUB01' });
     const token = await p.login('LOGSUB01', 'pass123');
@@ -103,7 +103,7 @@ describe.each(DB_KINDS)('sub-accounts on %s', (kind) => {
     const mine = await p.call('/customer/list', {}, { token: agent });
     expect(mine.body.data.data.map((r: any) => r.cus_id)).toEqual(['SUB003']);
     const detail = await p.call('/customer/customerDetail', { cus_id: 'LOGSUB01' }, { token: admin });
-    expect(detail.body.data).toMatchObject({ cus_id: 'LOGSUB01', pushMode: 1, reportUrl: 'http://127.0.0.1:9/r', userIps: '10.0.0.1, 10.0.0.2', maxSpeed: 100, busCty: 'retail', prodTypes: [0] });
+    expect(detail.body.data).toMatchObject({ cus_id: 'LOGSUB01', pushMode: 1, reportUrl: 'https://hooks.example.com/r', userIps: '10.0.0.1, 10.0.0.2', maxSpeed: 100, busCty: 'retail', prodTypes: [0] });
     expect(JSON.stringify(detail.body.data)).not.toContain('pass123');
     const foreign = await p.call('/customer/customerDetail', { cus_id: 'SUB001' }, { token: agent, lang: 'en' });
     expect(foreign.status).toBe(400);
