@@ -27,7 +27,9 @@ export const ZIP_LIMITS: ZipLimits = {
   maxEntryBytes: 200 * 2 ** 20,
   maxTotalBytes: 256 * 2 ** 20,
   maxRatio: 200,
-  ratioFloorBytes: 2 ** 20,
+  // below this an entry is read whatever its ratio: a few MB of XML cost little, and unusual but real parts compress
+  // far (a sheet of empty styled rows)
+  ratioFloorBytes: 8 * 2 ** 20,
 };
 
 export interface ZipEntry {
