@@ -2,6 +2,7 @@ import type { Language } from '../../contract/constants';
 import type { SubAccountForm } from '../../contract/validation/sub-account.rules';
 import { SUB_ACCOUNT_ID_EXISTS } from '../../contract/validation/sub-account.rules';
 import type { CurrentUser } from '../auth/current-user';
+import { canSee } from '../auth/scope';
 import { hashPassword } from '../auth/password';
 import { revokeUserSessions } from '../auth/session-revoke';
 import type { AppContext } from '../context';
@@ -22,7 +23,7 @@ export function assertManager(user: CurrentUser): void {
 /** A sub-account the caller may act on: visible to it and not its own account. Same answer when it does not exist. */
 export function assertManageable(user: CurrentUser, cusId: string, failureKey: string): void {
   assertManager(user);
-  if (cusId === user.cus_id || !user.visibleCusIds.includes(cusId)) throw badRequest(failureKey, {}, 'cus_id');
+  if (cusId === user.cus_id || !canSee(user, cusId, 'accounts')) throw badRequest(failureKey, {}, 'cus_id');
 }
 
 /** Business types (industry categories) of the add form. */

@@ -1,8 +1,9 @@
 import type { Queryable } from '../db/db';
 import { hashToken } from './tokens';
 
-// The caller behind a token, with the accounts it may see (spec §6, DESIGN.md §3): userType 1 sees every account
-// of its enterprise; userType 2 (agent) its own account and those it created; everyone else only its own.
+// The caller behind a token, with the accounts it is related to: userType 1 every account of its enterprise;
+// userType 2 (agent) its own account and those it created; everyone else only its own. What it may do with them
+// is decided by auth/scope.ts.
 export interface CurrentUser {
   id: number;
   username: string;
@@ -16,7 +17,8 @@ export interface CurrentUser {
   moreType: number;
   roles: string[];
   permissions: string[];
-  /** cus_ids this caller may read; every query filters on it. */
+  /** the accounts this caller manages or reads (its enterprise, or its own and those it created); read it only through
+   * readableCusIds() in auth/scope.ts, which decides what each area of data reaches. */
   visibleCusIds: string[];
   tokenHash: string;
   /** when the session ends unless refreshed. */
@@ -69,15 +71,4 @@ export async function visibleAccounts(q: Queryable, cusId: string, epId: string,
     ).map((r) => r.cus_id);
   }
   return [cusId];
-}
-
-/** Whose records (sends, replies, batches, statistics, templates) a caller reads (spec §6): userType 1 across its
- * enterprise; everyone else only its own, even an agent that manages sub-accounts (that is what visibleCusIds is for). */
-export const recordCusIds = (user: CurrentUser): string[] => (user.userType === 1 ? user.visibleCusIds : [user.cus_id]);
-
-/** The cus_ids a record list may show: the requested one if readable (else none), or all readable ones. */
-export function scopeCusIds(user: CurrentUser, requested: string | null | undefined): string[] {
-  const readable = recordCusIds(user);
-  if (requested) return readable.includes(requested) ? [requested] : [];
-  return readable;
 }

@@ -1,5 +1,6 @@
 import type { AddressBookMemberForm } from '../../contract/validation/address-book.rules';
 import type { CurrentUser } from '../auth/current-user';
+import { readableCusIds } from '../auth/scope';
 import type { Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
 
@@ -11,7 +12,7 @@ export const isUniqueViolation = (err: unknown) => typeof err === 'object' && er
 export async function visibleGroup(q: Queryable, user: CurrentUser, groupId: string): Promise<{ group_id: string; cus_id: string; group_name: string }> {
   const [g] = await q.query<{ group_id: string; cus_id: string; group_name: string }>(
     'select group_id, cus_id, group_name from address_groups where group_id = $1 and cus_id = any($2::text[]) and deleted = false',
-    [groupId, user.visibleCusIds],
+    [groupId, readableCusIds(user, 'data')],
   );
   if (!g) throw badRequest('library.groupNotFound', {}, 'groupId');
   return g;

@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import type { VideoFrame, RichCard } from '../../contract/entities.schema';
 import type { ContentTemplateForm, CspTemplateForm, VideoTemplateForm } from '../../contract/validation/template.rules';
 import type { CurrentUser } from '../auth/current-user';
+import { canSee } from '../auth/scope';
 import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { fileIdOfUrl, findFile } from './files';
@@ -11,7 +12,7 @@ import { notifyLibrary } from './notify';
 // it up after SIM_REVIEW_MS. The account must be one the caller may act for (spec §6).
 
 export function ownAccount(user: CurrentUser, cusId: string): string {
-  if (!user.visibleCusIds.includes(cusId)) throw badRequest('library.accountNotVisible', {}, 'cus_id');
+  if (!canSee(user, cusId, 'data')) throw badRequest('library.accountNotVisible', {}, 'cus_id');
   return cusId;
 }
 

@@ -1,6 +1,7 @@
 import type { TimedOperation } from '../../contract/endpoints/timed.endpoints';
 import { countSegments } from '../../contract/segments';
-import { recordCusIds, type CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../auth/current-user';
+import { readableCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
 import { badRequest, notFound } from '../http/api-error';
@@ -34,7 +35,7 @@ async function lockVisible(q: Queryable, user: CurrentUser, timeBatch: string): 
   const [t] = await q.query<Locked>(
     `select time_batch, cus_id, prod_type, send_status, charged, content, batch_count, request from time_batches
       where time_batch = $1 and cus_id = any($2::text[]) and not deleted for update`,
-    [timeBatch, recordCusIds(user)],
+    [timeBatch, readableCusIds(user, 'data')],
   );
   if (!t) throw notFound('timed.notFound');
   const charged = Number(t.charged);

@@ -12,6 +12,7 @@ import {
 } from '../../contract/endpoints/customer.endpoints';
 import { getBusCtyListEndpoint } from '../../contract/endpoints/account.endpoints';
 import type { CurrentUser } from '../auth/current-user';
+import { readableCusIds } from '../auth/scope';
 import { assertManageable, busCtyOptions, chargeSubAccount, createSubAccount, prodTypeOptions, setSubAccountStatus } from '../accounts/customers';
 import { likeOf, ms, pageQuery } from '../accounts/list-page';
 import { rechargeRows } from '../accounts/recharge-rows';
@@ -46,7 +47,7 @@ const listRow = (a: AccountRow) => ({
 });
 
 /** Sub-accounts are the visible accounts other than the caller's own. */
-const subAccountsOf = (user: CurrentUser) => user.visibleCusIds.filter((c) => c !== user.cus_id);
+const subAccountsOf = (user: CurrentUser) => readableCusIds(user, 'accounts').filter((c) => c !== user.cus_id);
 
 export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, customerListEndpoint, async ({ body, user }) => {

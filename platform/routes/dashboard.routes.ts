@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { getInteSmsIndexInfoEndpoint, getSmsIndexInfoEndpoint } from '../../contract/endpoints/dashboard.endpoints';
 import { PRODUCT_TYPES } from '../../contract/constants';
-import { recordCusIds, type CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../auth/current-user';
+import { readableCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { authedRoute as route } from '../records/read-route';
 import { formatInZone } from './auth.routes';
@@ -28,7 +29,7 @@ async function totals(ctx: AppContext, user: CurrentUser, prodType: number, days
       where cus_id = any($1::text[]) and prod_type = $2 and deleted = false
         and ((kind = 'day' and gathering_time >= $3 and gathering_time <= $4) or (kind = 'month' and gathering_time = any($5::text[])))
       group by kind, gathering_time`,
-    [recordCusIds(user), prodType, days[0], days[days.length - 1], months],
+    [readableCusIds(user, 'data'), prodType, days[0], days[days.length - 1], months],
   );
   return new Map(rows.map((r) => [`${r.kind}|${r.label}`, r]));
 }

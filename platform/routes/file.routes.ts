@@ -11,6 +11,7 @@ import {
 } from '../../contract/endpoints/file.endpoints';
 import { fileMaterialEndpoint } from '../../contract/endpoints/library.endpoints';
 import { checkUpload, fileExtension } from '../../contract/validation/upload.rules';
+import { readableCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { callerOf, route, zodToApiError } from '../http/route';
@@ -87,7 +88,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (!parsed.success) throw zodToApiError(parsed.error, req.query);
     const user = await callerOf(ctx, req);
     if (!user) throw new ApiError(401, 'error.unauthorized');
-    const file = await findFile(ctx.db, parsed.data.fileId, user.visibleCusIds);
+    const file = await findFile(ctx.db, parsed.data.fileId, readableCusIds(user, 'data'));
     if (!file) throw notFound('library.fileNotFound');
     const bytes = await readFileBytes(ctx, file).catch(() => null);
     if (!bytes) throw notFound('library.fileNotFound');

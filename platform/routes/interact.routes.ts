@@ -6,7 +6,8 @@ import {
   messageInteractSendEndpoint,
 } from '../../contract/endpoints/interact.endpoints';
 import type { InteractMessage, InteractSession } from '../../contract/entities.schema';
-import { scopeCusIds, type CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../auth/current-user';
+import { canSee, scopeCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { forbidden, unauthorized } from '../http/api-error';
 import { route } from '../http/route';
@@ -93,7 +94,7 @@ export function registerInteractRoutes(app: FastifyInstance, ctx: AppContext): v
   // flagged as not needing a token (spec §7), so the check is made here: the thread is still the caller's only
   route(app, ctx, messageInteractListEndpoint, async ({ body, user }) => {
     if (!user) throw unauthorized();
-    if (!user.visibleCusIds.includes(body.cus_id)) throw forbidden('interact.accountNotVisible');
+    if (!canSee(user, body.cus_id, 'data')) throw forbidden('interact.accountNotVisible');
     const params: unknown[] = [body.cus_id, body.decodeMobile, body.limit + 1];
     const before = body.before !== undefined ? ` and t < $${params.push(new Date(body.before))}` : '';
     const rows = await ctx.db.query<InteractMessage>(

@@ -18,7 +18,8 @@ import {
   onlineCheckEndpoint,
   queryRatioRowSchema,
 } from '../../contract/endpoints/number-check.endpoints';
-import { scopeCusIds, type CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../auth/current-user';
+import { canSee, readableCusIds, scopeCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { badRequest, notFound } from '../http/api-error';
 import { authedRoute as route } from '../records/read-route';
@@ -96,7 +97,7 @@ function ratioStatistics(kind: 'porting' | 'black') {
 
 /** The numbers of an uploaded sheet: first column, rows after the header, blanks skipped. */
 async function sheetMobiles(ctx: AppContext, user: CurrentUser, fileId: string): Promise<string[]> {
-  const file = await findFile(ctx.db, fileId, user.visibleCusIds);
+  const file = await findFile(ctx.db, fileId, readableCusIds(user, 'data'));
   if (!file) throw badRequest('numberCheck.fileRequired', {}, 'fileId');
   const out: string[] = [];
   try {
@@ -127,7 +128,7 @@ const BATCH_SELECT = `t.batch_id, t.batch_name, t.cus_id, t.batch_count, t.inval
 
 export function registerNumberCheckRoutes(app: FastifyInstance, ctx: AppContext): void {
   const worker = startNumberCheckWorker(ctx);
-  const ownAccount = (user: CurrentUser, cusId?: string) => (cusId && user.visibleCusIds.includes(cusId) ? cusId : user.cus_id);
+  const ownAccount = (user: CurrentUser, cusId?: string) => (cusId && canSee(user, cusId, 'data') ? cusId : user.cus_id);
 
   /** Records a batch: done at once (counts given) or to be checked by the worker. */
   async function insertBatch(cusId: string, name: string | undefined, mobiles: string[], counts: ReturnType<typeof countStatuses> | null) {
@@ -175,7 +176,7 @@ export function registerNumberCheckRoutes(app: FastifyInstance, ctx: AppContext)
     const [row] = await ctx.db.query<{ mobiles: string[] }>(
       `select n.mobiles from number_status_numbers n join number_status_batches b on b.batch_id = n.batch_id
         where n.batch_id = $1 and b.cus_id = any($2::text[])`,
-      [body.batch_id, user.visibleCusIds],
+      [body.batch_id, readableCusIds(user, 'data')],
     );
     if (!row) throw notFound('numberCheck.batchNotFound');
     await sendXlsx(
@@ -261,7 +262,7 @@ export function registerNumberCheckRoutes(app: FastifyInstance, ctx: AppContext)
     ctx,
     aimMaterialDeleteEndpoint,
     async ({ body, user, message }) => {
-      const gone = await ctx.db.query('delete from aim_materials where material_id = $1 and cus_id = any($2::text[]) returning material_id', [body.material_id, user!.visibleCusIds]);
+      const gone = await ctx.db.query('delete from aim_materials where material_id = $1 and cus_id = any($2::text[]) returning material_id', [body.material_id, readableCusIds(user!, 'data')]);
       if (gone.length === 0) throw notFound('aim.materialNotFound');
       message('common.deleted');
       return { material_id: body.material_id };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { priceListEndpoint } from '../../contract/endpoints/price.endpoints';
-import { scopeCusIds } from '../auth/current-user';
+import { scopeCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
 

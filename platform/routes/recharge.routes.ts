@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { epRechargeListEndpoint, rechargeListEndpoint } from '../../contract/endpoints/recharge.endpoints';
 import { epRechargeRows, rechargeRows } from '../accounts/recharge-rows';
+import { readableCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
 
@@ -9,7 +10,7 @@ import { route } from '../http/route';
 export function registerRechargeRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, rechargeListEndpoint, async ({ body, user }) => {
     const manager = user.userType === 1 || user.userType === 2;
-    const subs = manager ? user.visibleCusIds.filter((c) => c !== user.cus_id) : [user.cus_id];
+    const subs = manager ? readableCusIds(user, 'accounts').filter((c) => c !== user.cus_id) : [user.cus_id];
     const scope = manager && body.cus_id ? subs.filter((c) => c === body.cus_id) : subs;
     return rechargeRows(ctx.db, scope, body);
   });

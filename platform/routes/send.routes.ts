@@ -9,18 +9,22 @@ import {
   videoSmsGroupSendEndpoint,
 } from '../../contract/endpoints/send.endpoints';
 import type { CurrentUser } from '../auth/current-user';
+import { canSee } from '../auth/scope';
 import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { route, type Call } from '../http/route';
-import { parseDomestic } from '../messaging/numbers';
+import { parseDomesticSliced } from '../messaging/numbers';
 import { sendingAccount, submitSend, type SendInput } from '../messaging/send';
 import { createShortLinks, shortUrlBase } from '../short-links/short-link.service';
 
 // The send calls of spec §7. Every send honours Idempotency-Key: a retry answers the first result, charged once.
+// Resumable (platform/http/route.ts): a send is several short transactions (the charge with its first records, then
+// the rest a chunk at a time), never one as long as a 100,000-number send; submitSend finds a rerun's first run by key.
+const RESUMABLE = { idempotent: 'resumable' } as const;
 
 export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const send = (user: CurrentUser, call: Pick<Call<never, CurrentUser>, 'message'>, input: SendInput) =>
-    submitSend(ctx, user, input).then((answer) => {
+  const send = (user: CurrentUser, call: Pick<Call<never, CurrentUser>, 'message' | 'idempotencyKey'>, input: SendInput) =>
+    submitSend(ctx, user, input, call.idempotencyKey).then((answer) => {
       call.message(answer.time_batch ? 'send.scheduled' : 'send.success');
       return answer;
     });
@@ -30,7 +34,7 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
   /** A domestic send with one short link per recipient (so a click maps to its number), stored under the batch id the
    * send then uses; a refused send takes its links with it. */
   async function sendWithLinks(
-    c: Pick<Call<never, CurrentUser>, 'user' | 'req' | 'message'>,
+    c: Pick<Call<never, CurrentUser>, 'user' | 'req' | 'message' | 'idempotencyKey'>,
     rest: Omit<SendInput, 'prod_type'>,
     longUrl: string,
     fill: (link: string) => string,
@@ -38,7 +42,7 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
   ) {
     if (rest.content.trim() === '') throw badRequest('send.emptyContent', {}, 'content');
     await sendingAccount(ctx, c.user, rest.cus_id, 0);
-    const parsed = parseDomestic(rest.mobiles);
+    const parsed = await parseDomesticSliced(rest.mobiles);
     if (parsed.valid.length === 0) throw badRequest('send.noValidMobile', {}, 'mobiles');
     const batchId = ulid();
     const links = await createShortLinks(ctx, { cusId: rest.cus_id, longUrl, mobiles: parsed.valid, batchId, content: rest.content }, { base: shortUrlBase(ctx, c.req.server.server) });
@@ -57,7 +61,7 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
     const { product_link, ...rest } = c.body;
     const { short_link: _link, ...answer } = await sendWithLinks(c, rest, product_link, (link) => `${rest.content.trim()} ${link} 回T退订`, true);
     return answer;
-  }, { idempotent: true });
+  }, RESUMABLE);
 
   route(app, ctx, smsLinkGroupSendEndpoint, (c) => {
     const { long_link, ...rest } = c.body;
@@ -68,7 +72,7 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
           ? rest.content.split(long_link).join(link)
           : `${rest.content} ${link}`;
     return sendWithLinks(c, rest, long_link, fill);
-  }, { idempotent: true });
+  }, RESUMABLE);
 
   route(app, ctx, inteGroupSendEndpoint, (c) => send(c.user!, c, { ...c.body, prod_type: 1 }), { idempotent: true });
 
@@ -78,13 +82,13 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (!cus_template_id && !(title && (frames?.length ?? 0) > 0)) throw badRequest('send.videoContentRequired', {}, 'title');
     const subject = title || `#${cus_template_id}`;
     return send(c.user!, c, { ...rest, prod_type: 2, title: subject, content: text || subject });
-  }, { idempotent: true });
+  }, RESUMABLE);
 
   route(app, ctx, cspSmsGroupSendEndpoint, async (c) => {
     const { chatbot_id, template_id, template_name, ...rest } = c.body;
     const [bot] = await ctx.db.query('select 1 from chatbots where chatbot_id = $1 and cus_id = $2', [chatbot_id, rest.cus_id]);
-    if (!bot && c.user.visibleCusIds.includes(rest.cus_id)) throw badRequest('send.chatbotNotFound', {}, 'chatbot_id');
+    if (!bot && canSee(c.user, rest.cus_id, 'data')) throw badRequest('send.chatbotNotFound', {}, 'chatbot_id');
     const name = template_name || (template_id ? `#${template_id}` : null);
     return send(c.user!, c, { ...rest, prod_type: 6, title: name, content: rest.content.trim() || name || '' });
-  }, { idempotent: true });
+  }, RESUMABLE);
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { countryListEndpoint, dimeDownloadEndpoint, dimeListEndpoint, statisticsListEndpoint, type DimeRow } from '../../contract/endpoints/records.endpoints';
 import { STAT_KINDS } from '../../contract/records.schema';
-import { scopeCusIds, type CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../auth/current-user';
+import { scopeCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { authedRoute as route } from '../records/read-route';
 import { DIME_COLUMNS } from '../records/columns';

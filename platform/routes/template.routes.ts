@@ -20,7 +20,7 @@ import {
 } from '../../contract/endpoints/template.endpoints';
 import type { CspTemplateDoc, VideoTemplateDoc } from '../../contract/library.schema';
 import { maxPlaceholderIndex } from '../../contract/validation/template-placeholders';
-import { scopeCusIds } from '../auth/current-user';
+import { readableCusIds, scopeCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
@@ -100,7 +100,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
   });
 
   route(app, ctx, videoTemplateDelEndpoint, async (c) => {
-    const t = await one<VideoTemplateDoc>(ctx, VIDEO, 'vt.cus_template_id', c.body.cus_template_id, c.user!.visibleCusIds);
+    const t = await one<VideoTemplateDoc>(ctx, VIDEO, 'vt.cus_template_id', c.body.cus_template_id, readableCusIds(c.user!, 'data'));
     // spec §4: a deleted video template stays listed with status 4
     await ctx.db.query('update video_templates set status = 4, review_at = null, update_time = $2 where cus_template_id = $1', [t.cus_template_id, ctx.now()]);
     await notifyLibrary(ctx.db, 'videoTemplate', [t.cus_id]);
@@ -117,17 +117,17 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
   });
 
   route(app, ctx, getVideoTemplateByGateTemplateIdEndpoint, async ({ body, user }) => {
-    const { result_desc: _r, ...t } = await one<VideoTemplateDoc>(ctx, VIDEO, 'vt.gate_template_id', body.gate_template_id, user!.visibleCusIds);
+    const { result_desc: _r, ...t } = await one<VideoTemplateDoc>(ctx, VIDEO, 'vt.gate_template_id', body.gate_template_id, readableCusIds(user!, 'data'));
     return withoutFeed(t);
   });
 
   route(app, ctx, getVideoSendContentEndpoint, async ({ body, user }) => {
-    const t = await one<VideoTemplateDoc>(ctx, VIDEO, 'vt.cus_template_id', body.cus_template_id, user!.visibleCusIds);
+    const t = await one<VideoTemplateDoc>(ctx, VIDEO, 'vt.cus_template_id', body.cus_template_id, readableCusIds(user!, 'data'));
     return { title: t.title, frames: t.frames, maxPlaceholder: videoPlaceholders(t) };
   });
 
   route(app, ctx, videoTemplateDownloadEndpoint, async (c) => {
-    const t = await one<VideoTemplateDoc>(ctx, VIDEO, 'vt.cus_template_id', c.body.cus_template_id, c.user!.visibleCusIds);
+    const t = await one<VideoTemplateDoc>(ctx, VIDEO, 'vt.cus_template_id', c.body.cus_template_id, readableCusIds(c.user!, 'data'));
     await importSheet(c, 'video-template', videoPlaceholders(t));
   });
 
@@ -150,7 +150,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
   }, { idempotent: true });
 
   route(app, ctx, cspTemplateDelEndpoint, async (c) => {
-    const t = await one<CspTemplateDoc>(ctx, CSP, 'cs.template_id', c.body.template_id, c.user!.visibleCusIds);
+    const t = await one<CspTemplateDoc>(ctx, CSP, 'cs.template_id', c.body.template_id, readableCusIds(c.user!, 'data'));
     await ctx.db.query('update csp_templates set deleted = true, review_at = null where template_id = $1', [t.template_id]);
     await notifyLibrary(ctx.db, 'cspTemplate', [t.cus_id]);
     c.message('common.deleted');
@@ -165,17 +165,17 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
   });
 
   route(app, ctx, getCspTemplateByGateTemplateIdEndpoint, async ({ body, user }) => {
-    const { result_desc: _r, ...t } = await one<CspTemplateDoc>(ctx, CSP, 'cs.gate_template_id', body.gate_template_id, user!.visibleCusIds);
+    const { result_desc: _r, ...t } = await one<CspTemplateDoc>(ctx, CSP, 'cs.gate_template_id', body.gate_template_id, readableCusIds(user!, 'data'));
     return withoutFeed(t);
   });
 
   route(app, ctx, getCspSendContentEndpoint, async ({ body, user }) => {
-    const t = await one<CspTemplateDoc>(ctx, CSP, 'cs.template_id', body.template_id, user!.visibleCusIds);
+    const t = await one<CspTemplateDoc>(ctx, CSP, 'cs.template_id', body.template_id, readableCusIds(user!, 'data'));
     return { cards: t.cards, smsContent: t.smsContent, videoTitle: t.videoTitle, videoFrames: t.videoFrames, readContent: t.readContent, low_type: t.low_type, maxPlaceholder: cspPlaceholders(t) };
   });
 
   route(app, ctx, cspTemplateDownloadEndpoint, async (c) => {
-    const t = await one<CspTemplateDoc>(ctx, CSP, 'cs.template_id', c.body.template_id, c.user!.visibleCusIds);
+    const t = await one<CspTemplateDoc>(ctx, CSP, 'cs.template_id', c.body.template_id, readableCusIds(c.user!, 'data'));
     await importSheet(c, 'csp-template', cspPlaceholders(t));
   });
 
@@ -197,7 +197,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
   }, { idempotent: true });
 
   route(app, ctx, contentTemplateDeleteEndpoint, async (c) => {
-    const t = await one<{ template_id: string; cus_id: string }>(ctx, CONTENT, 'ct.template_id', c.body.template_id, c.user!.visibleCusIds);
+    const t = await one<{ template_id: string; cus_id: string }>(ctx, CONTENT, 'ct.template_id', c.body.template_id, readableCusIds(c.user!, 'data'));
     await ctx.db.query('update content_templates set deleted = true, review_at = null where template_id = $1', [t.template_id]);
     await notifyLibrary(ctx.db, 'contentTemplate', [t.cus_id]);
     c.message('common.deleted');

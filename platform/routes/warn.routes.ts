@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { getCusBneWarnInfoEndpoint, modifyCusBneWarnEndpoint } from '../../contract/endpoints/warn.endpoints';
 import { getWarning, saveWarning } from '../accounts/balance-warning';
 import type { CurrentUser } from '../auth/current-user';
+import { canSee } from '../auth/scope';
 import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
@@ -9,7 +10,7 @@ import { route } from '../http/route';
 // Spec §7 "Warnings": the caller's own balance warning, or that of a sub-account it manages (moreType 1-4).
 function warnedAccount(user: CurrentUser, cusId: string | undefined): string {
   if (!cusId || cusId === user.cus_id) return user.cus_id;
-  if (user.moreType < 1 || user.moreType > 4 || !user.visibleCusIds.includes(cusId)) throw badRequest('customer.editFailure', {}, 'cus_id');
+  if (user.moreType < 1 || user.moreType > 4 || !canSee(user, cusId, 'accounts')) throw badRequest('customer.editFailure', {}, 'cus_id');
   return cusId;
 }
 
