@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INDEXED_TEXT_MAX, text } from '../bounds';
 import { defineEndpoint, LONG_TIMEOUT_MS } from '../endpoint';
+import { unfilledPlaceholders } from '../validation/template-placeholders';
 import { webLinkField } from '../web-link';
 
 // Spec §7 sending calls. Every send answers the same counts; with `timing_time` it creates a timed batch instead
@@ -17,6 +18,11 @@ const cusIdField = text(INDEXED_TEXT_MAX).trim().min(1);
 const contentField = text(2000).default('');
 /** A link the platform shortens: an http(s) address only, since every recipient's short link redirects to it. */
 const linkField = webLinkField(2000, { required: 'v.shortLink.urlRequired', tooLong: 'v.shortLink.urlTooLong' });
+
+/** A plain send sends its content as written to every number: a template's ${pN} left in it would reach each
+ * recipient literally, so such content is refused and belongs to the one-to-one (personalised) send, which fills
+ * them per number from a sheet. */
+const placeholdersFilled = { check: (v: { content: string; contents?: unknown }) => v.contents !== undefined || unfilledPlaceholders(v.content) === '', error: { error: 'v.send.placeholdersUnfilled', path: ['content'] } };
 
 export const sendResultSchema = z.object({
   /** the send batch; for a timed send the time_batch id. */
@@ -53,7 +59,7 @@ export const groupSendEndpoint = defineEndpoint({
   path: '/user/groupSend',
   timeoutMs: LONG_TIMEOUT_MS,
   doc: 'Domestic send (prod_type 0). Content with a short URL or a configured keyword, or an account that requires review, makes a review batch (type 0).',
-  request: groupSendRequest,
+  request: groupSendRequest.refine(placeholdersFilled.check, placeholdersFilled.error),
   response: sendResultSchema,
 });
 
@@ -63,7 +69,7 @@ export const taokeGroupSendEndpoint = defineEndpoint({
   doc:
     'Taoke (淘客) send: a marketing SMS promoting a shop product. The product link is shortened and appended to the content ' +
     'with the unsubscribe hint "回T退订"; otherwise a domestic send (prod_type 0, always reviewed: batch_type 0).',
-  request: groupSendRequest.omit({ contents: true }).extend({ product_link: linkField }),
+  request: groupSendRequest.omit({ contents: true }).extend({ product_link: linkField }).refine(placeholdersFilled.check, placeholdersFilled.error),
   response: sendResultSchema,
 });
 
@@ -74,7 +80,7 @@ export const smsLinkGroupSendEndpoint = defineEndpoint({
     'Link send: a domestic send whose content carries a long link. One short link per recipient (so clicks map to numbers) ' +
     'replaces `{link}` in the content (or the long link itself when it appears there; else it is appended). ' +
     '`short_link` answers the first recipient\'s link.',
-  request: groupSendRequest.omit({ contents: true }).extend({ long_link: linkField }),
+  request: groupSendRequest.omit({ contents: true }).extend({ long_link: linkField }).refine(placeholdersFilled.check, placeholdersFilled.error),
   response: sendResultSchema.extend({ short_link: z.string() }),
 });
 
@@ -90,7 +96,7 @@ export const inteGroupSendEndpoint = defineEndpoint({
     /** sender id: letters and digits. */
     sender_id: text(11).trim().regex(/^[A-Za-z0-9]*$/, { error: 'send.badSenderId' }).optional(),
     timing_time: timingTimeField,
-  }),
+  }).refine(placeholdersFilled.check, placeholdersFilled.error),
   response: sendResultSchema,
 });
 

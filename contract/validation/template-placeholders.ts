@@ -18,3 +18,11 @@ export function maxPlaceholderIndex(text: string): number {
 export function fillPlaceholders(text: string, values: readonly string[]): string {
   return text.replace(PLACEHOLDER, (whole, n: string) => values[Number(n) - 1] ?? whole);
 }
+
+/** The placeholders a text still carries, as written (`${p1}、${p2}`), '' when none: a plain send would send them
+ * literally to every number. */
+export function unfilledPlaceholders(text: string): string {
+  return placeholderIndexes(text)
+    .map((n) => `\${p${n}}`)
+    .join('、');
+}

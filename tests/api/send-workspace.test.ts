@@ -103,6 +103,28 @@ describe.each(DB_KINDS)('send workspace on %s', (kind) => {
     expect(await links()).toBe(0);
   });
 
+  it('refuses a plain send whose content still carries ${pN}, charging nothing; the one-to-one send fills them', async () => {
+    const before = await balanceOf(p, 'EP0001');
+    const template = '尊敬的${p1}，您的订单 ${p2} 已发货';
+    const cases: Array<[string, Record<string, unknown>]> = [
+      ['/user/groupSend', { cus_id: 'EP0001', content: template, mobiles: '13900001031\n13900001032' }],
+      ['/shortChainTool/smsLinkGroupSend', { cus_id: 'EP0001', content: `${template} {link}`, long_link: 'https://example.com/', mobiles: '13900001031' }],
+      ['/user/taokeGroupSend', { cus_id: 'EP0001', content: template, product_link: 'https://example.com/p', mobiles: '13900001031' }],
+      ['/user/inteGroupSend', { cus_id: 'EP0001', content: 'Hi ${p1}', mobiles: '+14155552671' }],
+    ];
+    for (const [path, body] of cases) {
+      const zh = await p.call(path, body, { token: admin, lang: 'zh' });
+      expect(zh.status, path).toBe(400);
+      expect(zh.body).toMatchObject({ message: '内容含未填写的变量（${pN}），请使用个性化群发', field: 'content' });
+    }
+    const en = await p.call('/user/groupSend', cases[0][1], { token: admin, lang: 'en' });
+    expect(en.body.message).toBe('The content has unfilled variables (${pN}): use the personalised send');
+    expect(await balanceOf(p, 'EP0001')).toBe(before);
+    const personal = await p.call('/user/groupSend', { cus_id: 'EP0001', content: template, contents: [{ mobile: '13900001031', content: '尊敬的王先生，您的订单 A1 已发货' }] }, { token: admin });
+    expect(personal.status).toBe(200);
+    expect(personal.body.data).toMatchObject({ validCount: 1 });
+  });
+
   it('refuses unstorable or oversized send fields with a localized 400', async () => {
     const cases: Array<[string, Record<string, unknown>]> = [
       ['/user/groupSend', { cus_id: 'EP0001', content: 'a\u0000b', mobiles: '13900001021' }],
