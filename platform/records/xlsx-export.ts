@@ -1,12 +1,13 @@
 import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import JSZip from 'jszip';
 import type { Language } from '../../contract/constants';
 import { packageParts, rowXml, SHEET_END, SHEET_PATH, sheetStart, XLSX_MIME, type SheetCell } from '../../contract/xlsx-sheet';
+import { zipStream } from './zip-stream';
 
-// Streams a real .xlsx into the reply: rows are written as they come from a keyset cursor, so a large export never
-// sits in memory. Headers are localized; cells are written by contract/xlsx-sheet.ts (text stays literal text).
+// Streams a real .xlsx into the reply: rows are written as they come from keyset chunks (list-query.ts rowsOf) and
+// zipped as they go (zip-stream.ts), so a large export never sits in memory nor holds the event loop. Headers are
+// localized; cells are written by contract/xlsx-sheet.ts (text stays literal text).
 
 export interface Column<R> {
   label: Record<Language, string>;
@@ -117,26 +118,21 @@ export async function sendXlsx<R>(
       end();
     }
   }
-  // JSZip reads string chunks of a Node stream as binary (one byte per char): hand it UTF-8 bytes
-  const sheetStream = Readable.from((async function* () {
+  const parts = Object.entries(packageParts(name)).map(([path, data]) => ({ path, data }));
+  const sheetBytes = async function* () {
     for await (const part of sheet()) yield Buffer.from(part, 'utf8');
-  })());
-  const zip = new JSZip();
-  for (const [path, content] of Object.entries(packageParts(name))) zip.file(path, content);
-  zip.file(SHEET_PATH, sheetStream);
-  const out: Readable = zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true, compression: 'DEFLATE', compressionOptions: { level: 6 } }) as unknown as Readable;
+  };
+  const out = Readable.from(zipStream([...parts, { path: SHEET_PATH, data: sheetBytes() }]));
   // The headers are gone: the only honest signal left is to abort the transfer, so the client sees a failed
   // download instead of a well-ended but truncated file.
-  sheetStream.on('error', (err) => {
+  out.on('error', (err) => {
     reply.log.error({ err }, 'export failed');
-    out.destroy(err);
     reply.raw.destroy();
   });
-  out.on('error', () => undefined);
-  // JSZip does not destroy its input when its own stream goes: end the sheet's walk with the reply
   reply.raw.once('close', () => {
     if (!gone.signal.aborted) return;
-    sheetStream.destroy();
+    // ends the zip's iteration, and through it the sheet's and the row walk's
+    out.destroy();
     // left before the sheet was first read: its finally never runs, so the walk is ended here
     if (!started) void Promise.resolve(it.return?.()).catch(() => undefined).then(() => end());
   });
