@@ -19,7 +19,7 @@ export default defineConfig({
     trace: 'off',
   },
   webServer: {
-    command: `rm -rf .tmp/e2e-data-${PORT} && DATA_DIR=.tmp/e2e-data-${PORT} PORT=${PORT} SEED_RECORDS=\${E2E_SEED_RECORDS:-20000} CAPTCHA=off LOG_LEVEL=warn SIM_REVIEW_MS=500 SIM_REPORT_MS=800 npx tsx platform/main.ts`,
+    command: `rm -rf .tmp/e2e-data-${PORT} && DATA_DIR=.tmp/e2e-data-${PORT} PORT=${PORT} SEED_RECORDS=\${E2E_SEED_RECORDS:-20000} CAPTCHA=off CAPTCHAS_PER_ADDRESS=100000 LOG_LEVEL=warn SIM_REVIEW_MS=500 SIM_REPORT_MS=800 npx tsx platform/main.ts`,
     url: `http://127.0.0.1:${PORT}/sms-cloud/`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -218,6 +218,19 @@ describe('session machine: SMS code countdown', () => {
     expect(actor.getSnapshot().matches({ sms: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context.smsCountdown).toBe(0);
   });
+
+  it('a registration code request sends its captcha and fetches a new one, sent or refused (the platform used it up)', async () => {
+    const { actor, calls } = start({ sendSmsCode: () => Promise.reject(new ApiCallError('http', '验证码错误或已过期', 400)) });
+    await waitFor(actor, (s) => s.context.captcha?.redomStr === 'r1');
+    actor.send({ type: 'session.sms.send', kind: 'register', account: 'ep0001', phone: '13800000000', uuid: 'u', captcha: { code: 'AB2C', redomStr: 'r1' } });
+    await waitFor(actor, (s) => s.context.smsError !== null && s.context.captcha?.redomStr === 'r2');
+    expect(calls.sendSmsCode).toEqual([{ kind: 'register', account: 'ep0001', phone: '13800000000', uuid: 'u', captcha: { code: 'AB2C', redomStr: 'r1' } }]);
+    expect(actor.getSnapshot().context.smsError).toBe('验证码错误或已过期');
+    // a login code carries no captcha and leaves the form's captcha as it is
+    actor.send({ type: 'session.sms.send', kind: 'login', account: 'admin', phone: '13800000000', uuid: 'u' });
+    await waitFor(actor, (s) => s.matches({ sms: 'idle' }) && calls.sendSmsCode.length === 2);
+    expect(calls.loadCaptcha).toHaveLength(2);
+  });
 });
 
 describe('session machine: start from storage', () => {

@@ -33,6 +33,8 @@ export interface SmsCodeRequest {
   account: string;
   phone: string;
   uuid: string;
+  /** registration codes: the captcha solved for this request (the platform uses it up, right or wrong). */
+  captcha?: { code: string; redomStr: string };
 }
 export interface Captcha {
   redomStr: string;
@@ -156,6 +158,7 @@ export const sessionMachine = setup({
     hasToken: ({ context }) => !!context.token,
     tokenAged: ({ context }) => context.now() - context.datetime >= context.tokenTimeMs,
     countingDown: ({ context }) => context.smsCountdown > 1,
+    carriesCaptcha: ({ event }) => !!(event as Partial<SmsCodeRequest>).captcha,
   },
 }).createMachine({
   id: 'session',
@@ -332,7 +335,15 @@ export const sessionMachine = setup({
     sms: {
       initial: 'idle',
       states: {
-        idle: { on: { 'session.sms.send': 'sending' } },
+        idle: {
+          on: {
+            'session.sms.send': [
+              // a request carrying the captcha uses it up, right or wrong: the form needs a new one at once
+              { guard: 'carriesCaptcha', target: 'sending', actions: 'refreshCaptcha' },
+              { target: 'sending' },
+            ],
+          },
+        },
         sending: {
           entry: assign({ smsError: null }),
           invoke: {

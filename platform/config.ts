@@ -6,6 +6,11 @@ export interface Config {
   databaseUrl: string | null;
   seedRecords: number;
   captcha: boolean;
+  /** unanswered captchas one client address may hold at a time (CAPTCHAS_PER_ADDRESS; default 20). */
+  captchasPerAddress: number;
+  /** registration SMS codes sent per minute across all clients (REGISTER_CODES_PER_MINUTE; default 100): each is a
+   * real, paid SMS to a number nobody has proven yet. */
+  registerCodesPerMinute: number;
   /** serve the built console from dist/console under /sms-cloud/. */
   serveConsole: boolean;
   /** where the built console is (CONSOLE_DIR; default dist/console), so parallel builds need not share one folder. */
@@ -33,6 +38,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     seedRecords: num(env.SEED_RECORDS, 200_000),
     captcha: (env.CAPTCHA ?? 'on').toLowerCase() !== 'off',
+    captchasPerAddress: num(env.CAPTCHAS_PER_ADDRESS, 20),
+    registerCodesPerMinute: num(env.REGISTER_CODES_PER_MINUTE, 100),
     serveConsole: (env.SERVE_CONSOLE ?? 'on').toLowerCase() !== 'off',
     consoleDir: env.CONSOLE_DIR || null,
     simulator: {

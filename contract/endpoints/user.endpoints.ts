@@ -128,8 +128,11 @@ export const sendAuthCodeEndpoint = defineEndpoint({
   path: '/user/sendAuthCode',
   auth: 'none',
   silent: true,
-  doc: 'Sends a 6-digit registration code to phone for a new enterprise epId.',
-  request: z.object({ epId: text(32, 1).trim(), phone: text(32).trim(), uuid: text(64, 1) }),
+  doc:
+    'Sends a 6-digit registration code to phone for a new enterprise epId, once a captcha (redomStr from /user/captcha, code its answer) is solved; ' +
+    'the captcha is used up either way. Answers alike whether epId is taken (epRegist tells, after the code). ' +
+    'Limited per client address (5 an hour), per phone (1 a minute, 5 a day) and in all (429).',
+  request: z.object({ epId: text(32, 1).trim(), phone: text(32).trim(), uuid: text(64, 1), code: text(16).trim(), redomStr: text(64) }),
   response: z.object({ resendAfterS: z.number().int() }),
 });
 

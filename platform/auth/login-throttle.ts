@@ -52,6 +52,13 @@ export async function reserveAttempt(q: Queryable, username: string, address: st
   }
 }
 
+/** Counts an attempt on the pair and the address without refusing it: the attempt of a refusal whose transaction
+ * rolled back its first count (password-recheck.ts). */
+export async function countFailedAttempt(q: Queryable, username: string, address: string, now: Date): Promise<void> {
+  await count(q, pairKey(username, address), now);
+  await count(q, addressKey(address), now);
+}
+
 /** A checked password was wrong: lock a pair or address whose attempts are used up, each lock twice the last. */
 export async function recordFailure(q: Queryable, username: string, address: string, now: Date): Promise<void> {
   await count(q, userKey(username), now);

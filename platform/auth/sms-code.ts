@@ -4,6 +4,7 @@ import { translate } from '../../contract/messages';
 import type { AppContext } from '../context';
 import { ApiError, badRequest } from '../http/api-error';
 import { sendSystemSms } from '../messaging/system-sms';
+import type { RequestLimit } from './request-limits';
 
 // 6-digit codes for SMS login and enterprise registration: one per (purpose, subject, uuid), 5 minutes valid,
 // single use, at most 5 wrong tries, and a 60 s wait before another code goes to the same subject or phone.
@@ -16,6 +17,24 @@ export const SYSTEM_CUS_ID = 'SYSTEM';
 export const MASKED_CODE = '******';
 
 export type CodePurpose = 'login' | 'register';
+
+/** Registration codes go to any number before anyone has logged in, each a real SMS the platform pays for. */
+export const REGISTER_CODES_PER_ADDRESS = 5;
+export const REGISTER_CODES_ADDRESS_WINDOW_S = 3600;
+export const REGISTER_CODES_PER_MOBILE_DAY = 5;
+
+const minutes = (s: number) => ({ minutes: Math.max(1, Math.ceil(s / 60)) });
+
+/** What one registration code may cost, counted in this order: the client address (5 an hour), the mobile (one a
+ * minute, 5 a day), then all clients together (`perMinute`). */
+export function registerCodeLimits(address: string, phone: string, perMinute: number): RequestLimit[] {
+  return [
+    { key: `reg-code:addr:${address}`, max: REGISTER_CODES_PER_ADDRESS, windowS: REGISTER_CODES_ADDRESS_WINDOW_S, refuse: (s) => new ApiError(429, 'register.codeLimited', minutes(s)) },
+    { key: `reg-code:mobile-min:${phone}`, max: 1, windowS: SMS_CODE_RESEND_S, refuse: (seconds) => new ApiError(429, 'login.codeResendWait', { seconds }) },
+    { key: `reg-code:mobile-day:${phone}`, max: REGISTER_CODES_PER_MOBILE_DAY, windowS: 86_400, refuse: (s) => new ApiError(429, 'register.codeLimited', minutes(s)) },
+    { key: 'reg-code:all', max: perMinute, windowS: 60, refuse: () => new ApiError(429, 'register.codeBusy') },
+  ];
+}
 
 export interface CodeRequest {
   purpose: CodePurpose;

@@ -2,6 +2,9 @@ import type { MessageParams } from '../../contract/messages';
 
 /** A failure answered as `{type, message}` with a non-200 status; message is a key of the contract catalogue. */
 export class ApiError extends Error {
+  /** bookkeeping that must outlast the refusal: run after the transaction the refusal rolled back, if there was one
+   * (an idempotent command's, platform/http/route.ts). */
+  afterRollback?: () => Promise<void>;
   constructor(
     readonly status: number,
     readonly key: string,

@@ -141,6 +141,7 @@ async function idempotent(ctx: AppContext, k: KeyedRequest, lang: Language, repl
       const code = (e as { code?: string }).code;
       // a deadlock or serialization failure rolled the whole command back: run it again
       if ((code === '40P01' || code === '40001') && attempt < 5) continue;
+      if (e instanceof ApiError && e.afterRollback) await e.afterRollback();
       if (e instanceof ApiError && e.status < 500 && e.status !== 401 && e.status !== 409 && e.status !== 422) {
         const body = { type: e.status, message: translate(lang, e.key, e.params), ...(e.field ? { field: e.field } : {}) };
         await ctx.db.query(

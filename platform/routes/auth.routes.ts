@@ -22,7 +22,8 @@ import { userForToken, type CurrentUser } from '../auth/current-user';
 import { captchaRequired, clearAccountFailures, recordFailure, reserveAttempt } from '../auth/login-throttle';
 import { hasArea, menuFor, MENUS, topMenuFor } from '../auth/menu-tree';
 import { decodeBase64Password, DUMMY_HASH, hashPassword, isStrongPassword, verifyPassword } from '../auth/password';
-import { checkCode, sendCode, SYSTEM_CUS_ID } from '../auth/sms-code';
+import { checkCode, registerCodeLimits, sendCode, SYSTEM_CUS_ID } from '../auth/sms-code';
+import { takeHits } from '../auth/request-limits';
 import { revokeSession } from '../auth/session-revoke';
 import { bearerOf, issueToken } from '../auth/tokens';
 import type { AppContext } from '../context';
@@ -123,7 +124,7 @@ const grantedProducts = async (q: Queryable, cusId: string) =>
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  route(app, ctx, captchaEndpoint, async () => issueCaptcha(db, ctx.now()));
+  route(app, ctx, captchaEndpoint, async ({ req }) => issueCaptcha(db, req.ip, ctx.config.captchasPerAddress, ctx.now()));
 
   route(app, ctx, loginEndpoint, async ({ body, req, message }) => {
     const password = decodePassword(body.password);
@@ -161,10 +162,14 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return startSession(ctx, login.id);
   });
 
-  route(app, ctx, sendAuthCodeEndpoint, async ({ body, lang, message }) => {
+  // Each code is a real SMS to a number nobody has proven, asked without a login: a solved captcha first (even with
+  // CAPTCHA=off), then the budgets of the address, the phone and all clients, counted before anything is sent.
+  // Whether epId is taken is not looked at here: the code goes out either way, and epRegist tells only whoever holds it.
+  route(app, ctx, sendAuthCodeEndpoint, async ({ body, lang, req, message }) => {
     if (!EP_ID.test(body.epId)) throw badRequest('register.badEpId', {}, 'epId');
     if (!PHONE.test(body.phone)) throw badRequest('login.badPhone', {}, 'phone');
-    if (await epIdTaken(db, body.epId)) throw badRequest('register.exists', {}, 'epId');
+    if (!(await consumeCaptcha(db, body.redomStr, body.code, ctx.now()))) throw badRequest('login.badCaptcha', {}, 'code');
+    await takeHits(db, registerCodeLimits(req.ip, body.phone, ctx.config.registerCodesPerMinute), ctx.now());
     message('login.codeSent');
     return sendCode(ctx, { purpose: 'register', subject: body.epId, phone: body.phone, uuid: body.uuid, cusId: SYSTEM_CUS_ID, lang });
   });
@@ -174,9 +179,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const password = decodePassword(body.password);
     if (!isStrongPassword(password)) throw badRequest('register.weakPassword', {}, 'password');
     if (!PHONE.test(body.phone)) throw badRequest('login.badPhone', {}, 'phone');
-    if (await epIdTaken(db, body.epId)) throw badRequest('register.exists', {}, 'epId');
+    // the code first: only whoever received it learns that the id is taken
     await checkCode(ctx, { purpose: 'register', subject: body.epId, uuid: body.uuid, code: body.code, phone: body.phone });
     const hash = await hashPassword(password);
+    if (await epIdTaken(db, body.epId)) throw badRequest('register.exists', {}, 'epId');
     await db.tx(async (q) => {
       const created = await q.query(
         `insert into accounts(cus_id, cus_name, ep_id, status, pay_type, balance) values ($1, $2, $1, 1, 0, 0) on conflict do nothing returning cus_id`,

@@ -24,7 +24,8 @@ import { assertCallbackUrls } from '../accounts/callback-target';
 import { shownDeliveryError } from '../accounts/callbacks';
 import { appSecretOf, rotateAppSecret } from '../accounts/secrets';
 import type { CurrentUser } from '../auth/current-user';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { hashPassword } from '../auth/password';
+import { recheckPassword } from '../auth/password-recheck';
 import { revokeUserSessions } from '../auth/session-revoke';
 import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
@@ -41,15 +42,9 @@ const OPERATOR_PATTERNS: OperatorPattern[] = [
   { operator: 'mvno', label: '虚拟运营商', prefixes: ['162', '165', '167', '170', '171'] },
 ];
 
-async function passwordHashOf(ctx: AppContext, userId: number): Promise<string> {
-  const [u] = await ctx.db.query<{ password_hash: string }>('select password_hash from users where id = $1', [userId]);
-  return u?.password_hash ?? '';
-}
-
-/** Viewing or changing API secrets asks for the login password again. */
-async function assertPassword(ctx: AppContext, user: CurrentUser, password: string): Promise<void> {
-  if (!(await verifyPassword(password, await passwordHashOf(ctx, user.id)))) throw badRequest('v.settings.passwordWrong', {}, 'password');
-}
+/** Viewing or changing API secrets asks for the login password again, counted as a login (password-recheck.ts). */
+const assertPassword = (ctx: AppContext, user: CurrentUser, address: string, password: string) =>
+  recheckPassword(ctx.db, user, address, password, ctx.now(), () => badRequest('v.settings.passwordWrong', {}, 'password'));
 
 async function apiInfo(ctx: AppContext, cusId: string) {
   const [a] = await ctx.db.query<{ cus_name: string; options: Record<string, unknown> | null; has_pw: boolean | null; rotated_at: Date | null }>(
@@ -75,8 +70,8 @@ const mergeOptions = (ctx: AppContext, cusId: string, patch: Record<string, unkn
   ctx.db.query("update accounts set options = coalesce(options, '{}'::jsonb) || $2::jsonb where cus_id = $1", [cusId, JSON.stringify(patch)]);
 
 export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, modifyPasswordEndpoint, async ({ body, user, message }) => {
-    if (!(await verifyPassword(body.oldPassword, await passwordHashOf(ctx, user.id)))) throw badRequest(OLD_PASSWORD_WRONG, {}, 'oldPassword');
+  route(app, ctx, modifyPasswordEndpoint, async ({ body, user, req, message }) => {
+    await recheckPassword(ctx.db, user, req.ip, body.oldPassword, ctx.now(), () => badRequest(OLD_PASSWORD_WRONG, {}, 'oldPassword'));
     await ctx.db.query('update users set password_hash = $2 where id = $1', [user.id, await hashPassword(body.newPassword)]);
     // every other session of the user ends; the one that changed the password stays
     await revokeUserSessions(ctx, user.id, user.tokenHash);
@@ -121,13 +116,13 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
     message('common.updated');
   }, { idempotent: true });
 
-  route(app, ctx, getAppsecretEndpoint, async ({ body, user }) => {
-    await assertPassword(ctx, user, body.password);
+  route(app, ctx, getAppsecretEndpoint, async ({ body, user, req }) => {
+    await assertPassword(ctx, user, req.ip, body.password);
     return { appId: user.cus_id, appSecret: (await appSecretOf(ctx.db, user.cus_id)).secret };
   });
 
-  route(app, ctx, resetAppsecretEndpoint, async ({ body, user, message }) => {
-    await assertPassword(ctx, user, body.password);
+  route(app, ctx, resetAppsecretEndpoint, async ({ body, user, message, req }) => {
+    await assertPassword(ctx, user, req.ip, body.password);
     const appSecret = await rotateAppSecret(ctx.db, user.cus_id, ctx.now());
     message('settings.secretRotated');
     return { appId: user.cus_id, appSecret };
@@ -145,8 +140,8 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
     return apiInfo(ctx, user.cus_id);
   }, { idempotent: true });
 
-  route(app, ctx, modifyInterfacePasswordEndpoint, async ({ body, user, message }) => {
-    await assertPassword(ctx, user, body.password);
+  route(app, ctx, modifyInterfacePasswordEndpoint, async ({ body, user, message, req }) => {
+    await assertPassword(ctx, user, req.ip, body.password);
     await appSecretOf(ctx.db, user.cus_id);
     await ctx.db.query('update account_credentials set interface_password_hash = $2 where cus_id = $1', [user.cus_id, await hashPassword(body.interfacePassword)]);
     message('common.updated');

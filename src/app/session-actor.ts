@@ -68,7 +68,7 @@ export const sessionActor = createActor(
       sendSmsCode: fromPromise(({ input }) =>
         input.kind === 'login'
           ? api.call(sendLoginAuthCodeEndpoint, { userId: input.account, phone: input.phone, uuid: input.uuid })
-          : api.call(sendAuthCodeEndpoint, { epId: input.account, phone: input.phone, uuid: input.uuid }),
+          : api.call(sendAuthCodeEndpoint, { epId: input.account, phone: input.phone, uuid: input.uuid, code: input.captcha?.code ?? '', redomStr: input.captcha?.redomStr ?? '' }),
       ),
       // the session counts as logged in once the console's chunk is here too (fetched beside the user info), so the
       // console renders at once, with no loading frame that would drop the first keystrokes

@@ -195,9 +195,15 @@ describe.each(DB_KINDS)('enterprise registration on %s', (kind) => {
 
   const codeFor = async (epId: string) =>
     (await p.ctx.db.query<{ code: string }>(`select code from sms_codes where purpose = 'register' and subject = $1 order by id desc limit 1`, [epId]))[0]?.code;
+  /** Asks a registration code with a solved captcha (its answer read from the database, as only the image's viewer could). */
+  const sendAuthCode = async (body: { epId: string; phone: string; uuid: string }, lang: 'zh' | 'en' = 'zh') => {
+    const c = await p.call('/user/captcha');
+    const [row] = await p.ctx.db.query<{ code: string }>('select code from captchas where redom_str = $1', [c.body.data.redomStr]);
+    return p.call('/user/sendAuthCode', { ...body, code: row.code, redomStr: c.body.data.redomStr }, { lang });
+  };
 
   it('registers a new enterprise that can log in with its own empty account and home product', async () => {
-    const sent = await p.call('/user/sendAuthCode', { epId: 'NEWCO01', phone: '13911112222', uuid: 'r-1' });
+    const sent = await sendAuthCode({ epId: 'NEWCO01', phone: '13911112222', uuid: 'r-1' });
     expect(sent.status).toBe(200);
     const code = await codeFor('NEWCO01');
     const [mt] = await p.ctx.db.query<{ content: string }>(`select content from mt_records where cus_id = 'SYSTEM' and mobile = '13911112222'`);
@@ -224,19 +230,21 @@ describe.each(DB_KINDS)('enterprise registration on %s', (kind) => {
     expect(list.body.data).toEqual([{ label: '新公司 (NEWCO01)', value: 'NEWCO01' }]);
   });
 
-  it('refuses an enterprise id that is taken, in zh and en', async () => {
-    const zh = await p.call('/user/sendAuthCode', { epId: 'EP0001', phone: '13911113333', uuid: 'r-2' });
-    expect(zh).toMatchObject({ status: 400, body: { message: '企业账号已存在', field: 'epId' } });
-    const en = await p.call('/user/sendAuthCode', { epId: 'ep0001', phone: '13911113333', uuid: 'r-2' }, { lang: 'en' });
-    expect(en.body.message).toBe('That enterprise account already exists');
+  it('refuses an enterprise id that is taken, in zh and en, once the code is given (the code goes out either way)', async () => {
+    const regist = async (epId: string, phone: string, uuid: string, lang: 'zh' | 'en') => {
+      expect((await sendAuthCode({ epId, phone, uuid })).status).toBe(200);
+      return p.call('/user/epRegist', { epId, epName: 'x', password: b64('abc12345'), phone, code: await codeFor(epId), uuid }, { lang });
+    };
+    expect(await regist('EP0001', '13911113333', 'r-2', 'zh')).toMatchObject({ status: 400, body: { message: '企业账号已存在', field: 'epId' } });
+    expect((await regist('ep0001', '13911113334', 'r-2b', 'en')).body.message).toBe('That enterprise account already exists');
   });
 
   it('validates the id, the phone, the password and the code, creating nothing', async () => {
-    const badId = await p.call('/user/sendAuthCode', { epId: 'ab', phone: '13911114444', uuid: 'r-3' }, { lang: 'en' });
+    const badId = await p.call('/user/sendAuthCode', { epId: 'ab', phone: '13911114444', uuid: 'r-3', code: '', redomStr: '' }, { lang: 'en' });
     expect(badId).toMatchObject({ status: 400, body: { message: 'The enterprise account must be 6-10 letters or digits', field: 'epId' } });
-    const badPhone = await p.call('/user/sendAuthCode', { epId: 'GOODCO1', phone: '12345', uuid: 'r-3' });
+    const badPhone = await p.call('/user/sendAuthCode', { epId: 'GOODCO1', phone: '12345', uuid: 'r-3', code: '', redomStr: '' });
     expect(badPhone).toMatchObject({ status: 400, body: { message: '请输入 11 位手机号', field: 'phone' } });
-    expect((await p.call('/user/sendAuthCode', { epId: 'GOODCO1', phone: '13911114444', uuid: 'r-3' })).status).toBe(200);
+    expect((await sendAuthCode({ epId: 'GOODCO1', phone: '13911114444', uuid: 'r-3' })).status).toBe(200);
     const code = await codeFor('GOODCO1');
     const base = { epId: 'GOODCO1', epName: '好公司', phone: '13911114444', uuid: 'r-3' };
     const weak = await p.call('/user/epRegist', { ...base, password: b64('abcdef'), code }, { lang: 'en' });

@@ -73,16 +73,27 @@ function PasswordLogin() {
       <Field id="login-password" label={t('login.password')} error={errors.password}>
         <Password inputId="login-password" value={v.password} onChange={set('password')} feedback={false} toggleMask autoComplete="current-password" invalid={!!errors.password} aria-describedby={describedBy('login-password', errors, 'password')} />
       </Field>
-      <Field id="login-code" label={t('login.captcha')} error={errors.code}>
-        <div className="login-captcha">
-          <InputText id="login-code" value={v.code} onChange={set('code')} maxLength={4} autoComplete="off" invalid={!!errors.code} aria-describedby={describedBy('login-code', errors, 'code')} />
-          <button type="button" className="captcha-button" onClick={() => sessionActor.send({ type: 'session.captcha.refresh' })} aria-label={t('login.refreshCaptcha')} title={t('login.refreshCaptcha')}>
-            {captcha ? <img src={captcha.image} alt={t('login.captchaImage')} /> : <i className="pi pi-refresh" aria-hidden="true" />}
-          </button>
-        </div>
-      </Field>
+      <CaptchaField id="login-code" value={v.code} onChange={set('code')} errors={errors} />
       <Button type="submit" label={t('login.submit')} loading={busy} className="login-submit" />
     </form>
+  );
+}
+
+/** The captcha's answer beside its image (a click fetches another); one captcha serves the login and registration
+ * forms, and is replaced whenever a request has used it up. */
+function CaptchaField(props: { id: string; value: string; onChange: (e: { target: { value: string } }) => void; errors: Errors }) {
+  const { t } = useTranslation();
+  const captcha = useSelector(sessionActor, (s) => s.context.captcha);
+  const { id, errors } = props;
+  return (
+    <Field id={id} label={t('login.captcha')} error={errors.code}>
+      <div className="login-captcha">
+        <InputText id={id} value={props.value} onChange={props.onChange} maxLength={4} autoComplete="off" invalid={!!errors.code} aria-describedby={describedBy(id, errors, 'code')} />
+        <button type="button" className="captcha-button" onClick={() => sessionActor.send({ type: 'session.captcha.refresh' })} aria-label={t('login.refreshCaptcha')} title={t('login.refreshCaptcha')}>
+          {captcha ? <img src={captcha.image} alt={t('login.captchaImage')} /> : <i className="pi pi-refresh" aria-hidden="true" />}
+        </button>
+      </div>
+    </Field>
   );
 }
 
@@ -145,7 +156,11 @@ function Register({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const [uuid] = useState(() => crypto.randomUUID());
   const [v, setV] = useState({ epId: '', epName: '', password: '', phone: '', code: '' });
+  // the captcha's answer, asked before a code is sent: each code is a real SMS
+  const [captchaCode, setCaptchaCode] = useState('');
+  const captcha = useSelector(sessionActor, (s) => s.context.captcha);
   const [errors, setErrors] = useState<Errors>({});
+  const [captchaErrors, setCaptchaErrors] = useState<Errors>({});
   const busy = useSelector(sessionActor, (s) => s.matches({ session: 'registering' }));
   const registered = useSelector(sessionActor, (s) => s.context.registered);
   useEffect(() => {
@@ -155,10 +170,15 @@ function Register({ onDone }: { onDone: () => void }) {
   }, [registered, onDone, t]);
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value });
   const send = () => {
-    const errs = check({ epId: accountSchema, phone: mobileSchema }, v);
-    setErrors(errs);
+    const errs = check({ epId: accountSchema, phone: mobileSchema, captcha: captchaSchema }, { ...v, captcha: captchaCode });
+    // the captcha's message shows under its own field, whose errors are keyed 'code'
+    const { captcha: captchaError, ...rest } = errs;
+    setErrors(rest);
+    setCaptchaErrors(captchaError ? { code: captchaError } : {});
     if (Object.keys(errs).length) return false;
-    sessionActor.send({ type: 'session.sms.send', kind: 'register', account: v.epId, phone: v.phone, uuid });
+    sessionActor.send({ type: 'session.sms.send', kind: 'register', account: v.epId, phone: v.phone, uuid, captcha: { code: captchaCode, redomStr: captcha?.redomStr ?? '' } });
+    // used up by this request, right or wrong: the next send needs the next image's answer
+    setCaptchaCode('');
     return true;
   };
   const submit = (e: FormEvent) => {
@@ -182,6 +202,7 @@ function Register({ onDone }: { onDone: () => void }) {
       <Field id="reg-phone" label={t('login.phone')} error={errors.phone}>
         <InputText id="reg-phone" value={v.phone} onChange={set('phone')} inputMode="numeric" maxLength={11} invalid={!!errors.phone} />
       </Field>
+      <CaptchaField id="reg-captcha" value={captchaCode} onChange={(e) => setCaptchaCode(e.target.value)} errors={captchaErrors} />
       <Field id="reg-code" label={t('login.smsCode')} error={errors.code}>
         <div className="login-captcha">
           <InputText id="reg-code" value={v.code} onChange={set('code')} inputMode="numeric" maxLength={6} invalid={!!errors.code} />
