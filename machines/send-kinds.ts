@@ -1,8 +1,11 @@
 import { SCHEDULE_MIN_AHEAD_MS } from '../contract/constants';
+import type { LabelValue } from '../contract/endpoints/user.endpoints';
+import type { MessageParams } from '../contract/messages';
 import type { PriceRow, SendAccount } from '../contract/endpoints/price.endpoints';
 import { countSegments, type SegmentCount } from '../contract/segments';
 import { isSenderId } from '../contract/validation/international-send.rules';
 import type { NumberCheck, NumberMode } from '../contract/validation/send-numbers.rules';
+import { unfilledPlaceholders } from '../contract/validation/template-placeholders';
 import { webLinkProblem } from '../contract/web-link';
 
 // The send kinds of issue 10 as data: each is a configuration of the one send machine (which command it records,
@@ -55,11 +58,26 @@ export interface SendDraft {
   template_name?: string;
   /** fallback type (low_type) of a card send: '1' SMS, '2' video, '3' reading message; '' none. */
   low_type?: string;
-  /** epoch ms of a scheduled send; null sends now. */
-  timing: number | null;
+  /** 定时发送 ticked: the send waits for `timingText`, and may not go while that is empty or not a real time. */
+  scheduled: boolean;
+  /** the scheduled time as typed, 'YYYY-MM-DD HH:mm' in the account's time zone. */
+  timingText: string;
 }
 
-export const emptyDraft = (cus_id = ''): SendDraft => ({ cus_id, content: '', mobiles: '', timing: null });
+export const emptyDraft = (cus_id = ''): SendDraft => ({ cus_id, content: '', mobiles: '', scheduled: false, timingText: '' });
+
+/** When a draft goes: `at` null sends now; a ticked schedule without a real time has no instant and says why. */
+export interface ScheduleReading {
+  at: number | null;
+  problem: 'send.timingRequired' | 'send.timingInvalid' | null;
+}
+
+export function scheduleOf(draft: Pick<SendDraft, 'scheduled' | 'timingText'>, timeZone: string): ScheduleReading {
+  if (!draft.scheduled) return { at: null, problem: null };
+  if (draft.timingText.trim() === '') return { at: null, problem: 'send.timingRequired' };
+  const at = epochOfWallClock(draft.timingText, timeZone);
+  return at === null ? { at: null, problem: 'send.timingInvalid' } : { at, problem: null };
+}
 
 /** What a send will cost, before it is made. */
 export interface SendQuote {
@@ -70,6 +88,9 @@ export interface SendQuote {
   cost: number;
   /** per destination country (international) or one row ('' domestic). */
   breakdown: Array<{ country: string; country_name: string; count: number; price: number; cost: number }>;
+  /** international: destination countries the account has no price for, and how many valid numbers go to each;
+   * `count` and `cost` leave them out, as the send may only go once they are taken off the list. */
+  unpriced: Array<{ country: string; count: number }>;
 }
 
 const UNITS = 10_000;
@@ -121,36 +142,47 @@ export function quoteSend(cfg: SendKindConfig, draft: SendDraft, check: NumberCh
       largest = Math.max(largest, s);
     }
     const cost = (units(p.price) * segs) / UNITS;
-    return { segments: largest, count: valid.size, cost, breakdown: [{ country: '', country_name: '', count: valid.size, price: p.price, cost }] };
+    return { segments: largest, count: valid.size, cost, breakdown: [{ country: '', country_name: '', count: valid.size, price: p.price, cost }], unpriced: [] };
   }
   const segments = segOf(outgoingContent(cfg, draft, linkBase));
   if (cfg.numbers === 'international') {
+    // an account without any international price cannot send at all; one missing a few countries can send to the rest
+    if (table.size === 0) return null;
     const breakdown: SendQuote['breakdown'] = [];
+    const unpriced: SendQuote['unpriced'] = [];
     for (const [cc, count] of Object.entries(check.countries)) {
       const p = table.get(cc);
-      if (!p) return null;
-      breakdown.push({ country: cc, country_name: p.country_name, count, price: p.price, cost: (units(p.price) * segments * count) / UNITS });
+      if (!p) unpriced.push({ country: cc, count });
+      else breakdown.push({ country: cc, country_name: p.country_name, count, price: p.price, cost: (units(p.price) * segments * count) / UNITS });
     }
-    breakdown.sort((a, b) => b.count - a.count || a.country.localeCompare(b.country));
+    const byCount = (a: { count: number; country: string }, b: { count: number; country: string }) => b.count - a.count || a.country.localeCompare(b.country);
+    breakdown.sort(byCount);
+    unpriced.sort(byCount);
     const total = breakdown.reduce((s, b) => s + units(b.price) * segments * b.count, 0);
-    return { segments, count: check.valid.length, cost: total / UNITS, breakdown };
+    return { segments, count: breakdown.reduce((n, b) => n + b.count, 0), cost: total / UNITS, breakdown, unpriced };
   }
   const p = table.get('');
   if (!p) return null;
   const cost = (units(p.price) * segments * check.valid.length) / UNITS;
-  return { segments, count: check.valid.length, cost, breakdown: [{ country: '', country_name: '', count: check.valid.length, price: p.price, cost }] };
+  return { segments, count: check.valid.length, cost, breakdown: [{ country: '', country_name: '', count: check.valid.length, price: p.price, cost }], unpriced: [] };
 }
 
-/** The first reason (a message key of the catalogue, spec §8) a checked send may not go, or null. */
+/** Kinds that send one content as written to every number: a ${pN} left in it would reach each recipient literally. */
+const PLAIN_CONTENT: ReadonlySet<SendKind> = new Set(['domestic', 'link', 'taoke', 'international']);
+
+/** The first reason (a message key of the catalogue) a checked send may not go, or null. `timeZone` reads the
+ * scheduled time (the account's zone). */
 export function sendProblem(
   cfg: SendKindConfig,
   draft: SendDraft,
   check: NumberCheck,
   quote: SendQuote | null,
-  account: Pick<SendAccount, 'balance' | 'pay_type'> | null,
+  account: Pick<SendAccount, 'balance' | 'pay_type' | 'status'> | null,
   now: number,
+  timeZone: string,
 ): string | null {
   if (!draft.cus_id) return 'send.accountRequired';
+  if (account?.status === 0) return 'send.accountClosed';
   if (cfg.kind === 'video') {
     if (!draft.cus_template_id && !(draft.title?.trim() && (draft.frames?.length ?? 0) > 0)) return 'send.videoContentRequired';
   } else if (cfg.kind === 'card') {
@@ -159,6 +191,7 @@ export function sendProblem(
   } else if (cfg.kind === 'oneToOne') {
     if (!draft.contents?.length || draft.contents.some((c) => c.content.trim() === '')) return 'send.emptyContent';
   } else if (draft.content.trim() === '') return 'send.emptyContent';
+  if (PLAIN_CONTENT.has(cfg.kind) && unfilledPlaceholders(draft.content) !== '') return 'send.placeholdersUnfilled';
   if (cfg.kind === 'link' || cfg.kind === 'taoke') {
     // the platform's own rule: a short link redirects only to an http(s) address without credentials
     const linkProblem = webLinkProblem(((cfg.kind === 'link' ? draft.long_link : draft.product_link) ?? '').trim());
@@ -166,10 +199,32 @@ export function sendProblem(
   }
   if (cfg.kind === 'international' && draft.sender_id && !isSenderId(draft.sender_id)) return 'send.badSenderId';
   if (check.valid.length === 0) return 'send.noValidMobile';
-  if (draft.timing !== null && draft.timing - now < SCHEDULE_MIN_AHEAD_MS) return 'send.timingTooSoon';
+  const schedule = scheduleOf(draft, timeZone);
+  if (schedule.problem) return schedule.problem;
+  if (schedule.at !== null && schedule.at - now < SCHEDULE_MIN_AHEAD_MS) return 'send.timingTooSoon';
   if (!quote) return 'send.noPrice';
+  if (quote.unpriced.length > 0) return 'send.unpricedCountries';
   if (account && account.pay_type === 0 && units(quote.cost) > units(account.balance)) return 'send.insufficientBalance';
   return null;
+}
+
+/** What a problem's message names: the minimum lead of a schedule, the unfilled placeholders, the unpriced
+ * countries and how many numbers go there. */
+export function problemParams(draft: SendDraft, quote: SendQuote | null): MessageParams {
+  const unpriced = quote?.unpriced ?? [];
+  return {
+    minutes: SCHEDULE_MIN_AHEAD_MS / 60_000,
+    names: unfilledPlaceholders(draft.content),
+    countries: unpriced.map((u) => u.country).join(', '),
+    count: unpriced.reduce((n, u) => n + u.count, 0),
+  };
+}
+
+/** The accounts a send may be made from: the product line's list without the closed ones the reference knows of
+ * (the platform refuses their sends). */
+export function sendableAccounts(options: LabelValue[], accounts: ReadonlyArray<Pick<SendAccount, 'cus_id' | 'status'>>): LabelValue[] {
+  const closed = new Set(accounts.filter((a) => a.status === 0).map((a) => a.cus_id));
+  return options.filter((o) => !closed.has(o.value));
 }
 
 /** 'YYYY-MM-DD HH:mm:ss' of an instant in a time zone: how the platform reads a timing_time without an offset. */
@@ -182,9 +237,9 @@ export function wallClockIn(timeZone: string, at: number): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
-/** The request body of a send kind's endpoint (contract/endpoints/send.endpoints.ts). */
-export function sendRequestOf(cfg: SendKindConfig, draft: SendDraft): Record<string, unknown> {
-  const timing_time = draft.timing !== null ? new Date(draft.timing).toISOString() : undefined;
+/** The request body of a send kind's endpoint (contract/endpoints/send.endpoints.ts); `timing` the scheduled instant. */
+export function sendRequestOf(cfg: SendKindConfig, draft: SendDraft, timing: number | null = null): Record<string, unknown> {
+  const timing_time = timing !== null ? new Date(timing).toISOString() : undefined;
   const base = { cus_id: draft.cus_id, mobiles: draft.mobiles, ...(timing_time ? { timing_time } : {}) };
   switch (cfg.kind) {
     case 'oneToOne':
@@ -210,7 +265,9 @@ export function sendRequestOf(cfg: SendKindConfig, draft: SendDraft): Record<str
   }
 }
 
-/** The instant of a wall-clock time ('YYYY-MM-DD HH:mm' or with 'T') in a time zone; null when malformed. */
+/** The instant of a wall-clock time ('YYYY-MM-DD HH:mm' or with 'T') in a time zone; null when malformed or when no
+ * such time exists there: Date.UTC rolls 2026-02-30 over to March 2 and 25:00 to the next day, and a time skipped by
+ * a daylight-saving change reads back as another, so the instant must read back as the very time typed. */
 export function epochOfWallClock(text: string, timeZone: string): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
   if (!m) return null;
@@ -221,5 +278,7 @@ export function epochOfWallClock(text: string, timeZone: string): number | null 
     return Date.UTC(w[0], w[1] - 1, w[2], w[3], w[4], w[5]) - at;
   };
   const first = asUtc - offset(asUtc);
-  return asUtc - offset(first);
+  const at = asUtc - offset(first);
+  const typed = `${m[1]}-${m[2]}-${m[3]} ${m[4]}:${m[5]}:${m[6] ?? '00'}`;
+  return wallClockIn(timeZone, at) === typed ? at : null;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { PriceRow, SendAccount } from '../contract/endpoints/price.endpoints';
 import type { EventDoc } from '../sync/local-db';
-import { epochOfWallClock, quoteSend, SEND_KINDS, sendRequestOf, signatureOf, wallClockIn, type SendDraft, type SendKind } from './send-kinds';
+import { epochOfWallClock, quoteSend, scheduleOf, SEND_KINDS, sendableAccounts, sendProblem, sendRequestOf, signatureOf, wallClockIn, type SendDraft, type SendKind } from './send-kinds';
 import { sendMachine, type SendCommand } from './send.machine';
 
 const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
@@ -101,7 +101,15 @@ describe('send machine', () => {
   });
 
   const refusals: Array<[string, SendKind, Partial<SendDraft>, SendAccount | undefined, string]> = [
-    ['a schedule less than 10 minutes ahead', 'domestic', { content: 'x', mobiles: '13900000001', timing: NOW + 9 * 60_000 }, undefined, 'send.timingTooSoon'],
+    // NOW is 16:00 in Shanghai, the account's zone
+    ['a schedule less than 10 minutes ahead', 'domestic', { content: 'x', mobiles: '13900000001', scheduled: true, timingText: '2026-11-22 16:09' }, undefined, 'send.timingTooSoon'],
+    ['a ticked schedule without a time', 'domestic', { content: 'x', mobiles: '13900000001', scheduled: true, timingText: '  ' }, undefined, 'send.timingRequired'],
+    ['a ticked schedule with garbage', 'domestic', { content: 'x', mobiles: '13900000001', scheduled: true, timingText: 'garbage' }, undefined, 'send.timingInvalid'],
+    ['a schedule on February 30', 'domestic', { content: 'x', mobiles: '13900000001', scheduled: true, timingText: '2026-02-30 10:00' }, undefined, 'send.timingInvalid'],
+    ['a schedule at 25:00', 'domestic', { content: 'x', mobiles: '13900000001', scheduled: true, timingText: '2026-12-01 25:00' }, undefined, 'send.timingInvalid'],
+    ['a template with unfilled placeholders', 'domestic', { content: '尊敬的${p1}，您的订单 ${p2} 已发货', mobiles: '13900000001' }, undefined, 'send.placeholdersUnfilled'],
+    ['a link send with unfilled placeholders', 'link', { content: '${p1} 看看 {link}', long_link: 'https://x.cn/a', mobiles: '13900000001' }, undefined, 'send.placeholdersUnfilled'],
+    ['a closed account', 'domestic', { content: 'x', mobiles: '13900000001' }, { ...ACCOUNT, status: 0 }, 'send.accountClosed'],
     ['insufficient balance', 'domestic', { content: 'x', mobiles: '13900000001\n13900000002' }, { ...ACCOUNT, balance: 0.05 }, 'send.insufficientBalance'],
     ['an empty content', 'domestic', { content: '   ', mobiles: '13900000001' }, undefined, 'send.emptyContent'],
     ['no valid number', 'domestic', { content: 'x', mobiles: '12345\n0101234567' }, undefined, 'send.noValidMobile'],
@@ -119,14 +127,14 @@ describe('send machine', () => {
     t.actor.send({ type: 'send.check' });
     await waitFor(t.actor, (s) => s.matches('editing') && s.context.check !== null);
     expect(t.actor.getSnapshot().context.problem).toBe(problem);
-    expect(t.reports).toEqual([{ severity: 'error', summary: problem }]);
+    expect(t.reports).toMatchObject([{ severity: 'error', summary: problem }]);
     expect(t.recorded).toEqual([]);
     expect(t.balances).toEqual([]);
   });
 
   it('a postpaid account is not stopped by its balance; a schedule 10 minutes ahead is accepted', async () => {
     const t = start('domestic', { account: { ...ACCOUNT, pay_type: 1, balance: 0 } });
-    t.fill({ content: 'x', mobiles: '13900000001', timing: NOW + 10 * 60_000 });
+    t.fill({ content: 'x', mobiles: '13900000001', scheduled: true, timingText: '2026-11-22 16:10' });
     t.actor.send({ type: 'send.check' });
     await waitFor(t.actor, (s) => s.matches('confirming'));
     t.actor.send({ type: 'send.confirm' });
@@ -159,17 +167,44 @@ describe('send machine', () => {
     expect(quote!.cost).toBe(1.1);
   });
 
-  it('a country without a price is refused before sending', async () => {
+  it('names the countries without a price and their numbers, and goes on without them once removed', async () => {
     const t = start('international');
-    t.fill({ content: 'Hello', mobiles: '+6591234567' });
+    t.fill({ content: 'Hello', mobiles: '+14155552671\n+6591234567\n+6581234567\n+447400123456' });
+    t.actor.send({ type: 'send.check' });
+    await waitFor(t.actor, (s) => s.context.problem !== null);
+    const ctx = t.actor.getSnapshot().context;
+    expect(ctx.problem).toBe('send.unpricedCountries');
+    expect(ctx.problemParams).toMatchObject({ countries: 'SG', count: 2 });
+    expect(ctx.quote).toMatchObject({ count: 2, cost: 0.75, unpriced: [{ country: 'SG', count: 2 }] });
+    expect(t.reports).toMatchObject([{ severity: 'error', summary: 'send.unpricedCountries', params: { countries: 'SG', count: 2 } }]);
+    t.actor.send({ type: 'send.removeUnpriced' });
+    expect(t.actor.getSnapshot().context.draft.mobiles).toBe('+14155552671\n+447400123456');
+    t.actor.send({ type: 'send.check' });
+    await waitFor(t.actor, (s) => s.matches('confirming'));
+    expect(t.actor.getSnapshot().context.quote).toMatchObject({ count: 2, cost: 0.75, unpriced: [] });
+  });
+
+  it('an account without any international price is refused as unpriced', async () => {
+    const t = start('international', { account: { ...ACCOUNT, cus_id: 'SUB001' } });
+    t.fill({ content: 'Hello', mobiles: '+14155552671' });
     t.actor.send({ type: 'send.check' });
     await waitFor(t.actor, (s) => s.context.problem !== null);
     expect(t.actor.getSnapshot().context.problem).toBe('send.noPrice');
   });
+
+  it('a domestic send takes +86 / 86 / 0086 numbers as the 11-digit mobile', async () => {
+    const t = start('domestic');
+    t.fill({ content: 'x', mobiles: '+8613912345681\n8613912345682\n008613912345683\n13912345681' });
+    t.actor.send({ type: 'send.check' });
+    await waitFor(t.actor, (s) => s.matches('confirming'));
+    const { check, quote } = t.actor.getSnapshot().context;
+    expect(check).toMatchObject({ valid: ['13912345681', '13912345682', '13912345683'], invalid: [], repeatCount: 1 });
+    expect(quote).toMatchObject({ count: 3 });
+  });
 });
 
 describe('send kinds', () => {
-  const draft = (patch: Partial<SendDraft>): SendDraft => ({ cus_id: 'EP0001', content: '', mobiles: '13900000001', timing: null, ...patch });
+  const draft = (patch: Partial<SendDraft>): SendDraft => ({ cus_id: 'EP0001', content: '', mobiles: '13900000001', scheduled: false, timingText: '', ...patch });
   const check = { valid: ['13900000001', '13900000002'], invalid: [], repeatCount: 0, countries: {} };
 
   it('builds each kind\'s request body for its endpoint', () => {
@@ -197,5 +232,41 @@ describe('send kinds', () => {
     expect(epochOfWallClock('2026-11-22 16:00', 'Asia/Shanghai')).toBe(NOW);
     expect(epochOfWallClock('2026-07-01T12:00', 'Europe/Berlin')).toBe(Date.UTC(2026, 6, 1, 10, 0));
     expect(epochOfWallClock('soon', 'Asia/Shanghai')).toBeNull();
+  });
+
+  it('reads a ticked schedule: required when empty, invalid when no such date or time, else its instant', () => {
+    const zone = 'Asia/Shanghai';
+    expect(scheduleOf(draft({}), zone)).toEqual({ at: null, problem: null });
+    expect(scheduleOf(draft({ scheduled: true, timingText: '' }), zone)).toEqual({ at: null, problem: 'send.timingRequired' });
+    for (const text of ['garbage', '2026-02-30 10:00', '2026-12-01 25:00', '2026-13-01 10:00', '2026-12-01 10:60', '2026-04-31 10:00'])
+      expect(scheduleOf(draft({ scheduled: true, timingText: text }), zone), text).toEqual({ at: null, problem: 'send.timingInvalid' });
+    expect(scheduleOf(draft({ scheduled: true, timingText: '2028-02-29 10:00' }), zone)).toEqual({ at: Date.UTC(2028, 1, 29, 2, 0), problem: null });
+    // a time skipped by the spring change does not exist there
+    expect(epochOfWallClock('2026-03-08 02:30', 'America/New_York')).toBeNull();
+    expect(epochOfWallClock('2026-03-08 03:30', 'America/New_York')).toBe(Date.UTC(2026, 2, 8, 7, 30));
+    const problem = (patch: Partial<SendDraft>) => sendProblem(SEND_KINDS.domestic, draft({ content: 'x', ...patch }), check, quoteSend(SEND_KINDS.domestic, draft({ content: 'x' }), check, PRICES), ACCOUNT, NOW, zone);
+    expect(problem({ scheduled: true, timingText: '2026-02-30 10:00' })).toBe('send.timingInvalid');
+    expect(problem({ scheduled: true, timingText: '' })).toBe('send.timingRequired');
+    expect(problem({ scheduled: true, timingText: '2026-11-22 16:05' })).toBe('send.timingTooSoon');
+    expect(problem({ scheduled: true, timingText: '2026-11-22 16:10' })).toBeNull();
+    expect(problem({ scheduled: false, timingText: 'garbage' })).toBeNull();
+  });
+
+  it('refuses unfilled ${pN} in the plain sends only; the one-to-one send fills them', () => {
+    const quote = (kind: SendKind, d: SendDraft) => quoteSend(SEND_KINDS[kind], d, check, PRICES);
+    const plain = draft({ content: '您好 ${p1}' });
+    expect(sendProblem(SEND_KINDS.domestic, plain, check, quote('domestic', plain), ACCOUNT, NOW, 'UTC')).toBe('send.placeholdersUnfilled');
+    const personal = draft({ content: '您好 ${p1}', contents: [{ mobile: '13900000001', content: '您好 王' }, { mobile: '13900000002', content: '您好 李' }] });
+    expect(sendProblem(SEND_KINDS.oneToOne, personal, check, quote('oneToOne', personal), ACCOUNT, NOW, 'UTC')).toBeNull();
+    expect(sendProblem(SEND_KINDS.domestic, draft({ content: '价格 $100 {p1}' }), check, quote('domestic', plain), ACCOUNT, NOW, 'UTC')).toBeNull();
+  });
+
+  it('offers only the accounts that are not closed', () => {
+    const options = [
+      { label: 'EP0001', value: 'EP0001' },
+      { label: 'SUB004', value: 'SUB004' },
+      { label: 'SUB009', value: 'SUB009' },
+    ];
+    expect(sendableAccounts(options, [ACCOUNT, { cus_id: 'SUB004', status: 0 }, { cus_id: 'SUB001', status: 1 }]).map((o) => o.value)).toEqual(['EP0001', 'SUB009']);
   });
 });

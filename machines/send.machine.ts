@@ -1,9 +1,22 @@
 import { assign, fromPromise, setup, type AnyEventObject } from 'xstate';
 import type { SendResult } from '../contract/endpoints/send.endpoints';
 import type { PriceRow, SendAccount } from '../contract/endpoints/price.endpoints';
-import { checkNumbers, cleanedList, type NumberCheck, type NumberMode } from '../contract/validation/send-numbers.rules';
+import type { MessageParams } from '../contract/messages';
+import { checkNumbers, cleanedList, withoutCountries, type NumberCheck, type NumberMode } from '../contract/validation/send-numbers.rules';
 import type { EventDoc } from '../sync/local-db';
-import { emptyDraft, quoteSend, SEND_KINDS, sendProblem, sendRequestOf, type SendDraft, type SendKind, type SendKindConfig, type SendQuote } from './send-kinds';
+import {
+  emptyDraft,
+  problemParams,
+  quoteSend,
+  scheduleOf,
+  SEND_KINDS,
+  sendProblem,
+  sendRequestOf,
+  type SendDraft,
+  type SendKind,
+  type SendKindConfig,
+  type SendQuote,
+} from './send-kinds';
 
 // The send workflow (issue 10): editing → checking → confirming → submitting | queued (offline) → sent | rejected.
 // Every send kind is a configuration (send-kinds.ts) of this one machine. A confirmed send is recorded in the event log
@@ -19,6 +32,8 @@ export interface SendMachineInput {
   /** where the platform's short links live (link sends are priced with one). */
   linkBase?: string;
   now?: () => number;
+  /** where a scheduled time is read while no account (with its own zone) is chosen: the browser's. */
+  timeZone?: string;
 }
 
 export interface SendContext {
@@ -29,10 +44,15 @@ export interface SendContext {
   online: boolean;
   linkBase: string;
   now: () => number;
+  timeZone: string;
   check: NumberCheck | null;
   quote: SendQuote | null;
-  /** message key of why the send may not go (spec §8), shown by the form. */
+  /** message key of why the send may not go, shown by the form. */
   problem: string | null;
+  /** what that message names (minutes, placeholders, countries). */
+  problemParams: MessageParams;
+  /** the checked send's scheduled instant; null sends now. */
+  timing: number | null;
   eventId: string | null;
   /** yuan taken off the displayed balance for the send in flight. */
   deducted: number;
@@ -49,6 +69,7 @@ export type SendEvent =
   | { type: 'send.offline' }
   | { type: 'send.check' }
   | { type: 'send.removeInvalid' }
+  | { type: 'send.removeUnpriced' }
   | { type: 'send.confirm' }
   | { type: 'send.cancel' }
   | { type: 'send.edit' }
@@ -89,9 +110,9 @@ export const sendMachine = setup({
     /** tells the app the displayed balance changed (spec §4). */
     balanceChanged: (_, _balance: number) => {},
     /** shows a message (catalogue key or the platform's text). */
-    report: (_, _r: { severity: 'success' | 'info' | 'error'; summary: string; detail?: string }) => {},
+    report: (_, _r: { severity: 'success' | 'info' | 'error'; summary: string; detail?: string; params?: MessageParams }) => {},
     /** a new send on the same account. */
-    reset: assign(({ context }) => ({ draft: emptyDraft(context.draft.cus_id), check: null, quote: null, problem: null, eventId: null, deducted: 0, result: null, error: null })),
+    reset: assign(({ context }) => ({ draft: emptyDraft(context.draft.cus_id), check: null, quote: null, problem: null, problemParams: {}, timing: null, eventId: null, deducted: 0, result: null, error: null })),
   },
   guards: {
     online: ({ context }) => context.online,
@@ -107,9 +128,12 @@ export const sendMachine = setup({
     online: input.online ?? true,
     linkBase: input.linkBase ?? '',
     now: input.now ?? Date.now,
+    timeZone: input.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     check: null,
     quote: null,
     problem: null,
+    problemParams: {},
+    timing: null,
     eventId: null,
     deducted: 0,
     result: null,
@@ -133,6 +157,14 @@ export const sendMachine = setup({
             check: ({ context }) => ({ ...context.check!, invalid: [], repeatCount: 0 }),
           }),
         },
+        // the operator goes on without the numbers whose countries the account has no price for
+        'send.removeUnpriced': {
+          guard: ({ context }) => context.check !== null && (context.quote?.unpriced.length ?? 0) > 0,
+          actions: assign(({ context }) => {
+            const check = withoutCountries(context.check!, new Set(context.quote!.unpriced.map((u) => u.country)));
+            return { draft: { ...context.draft, mobiles: cleanedList(check) }, check: { ...check, invalid: [], repeatCount: 0 }, quote: null, problem: null, problemParams: {} };
+          }),
+        },
         'send.check': 'checking',
       },
     },
@@ -146,7 +178,14 @@ export const sendMachine = setup({
           actions: assign(({ context, event }) => {
             const check = event.output;
             const quote = quoteSend(context.cfg, context.draft, check, context.prices, context.linkBase);
-            return { check, quote, problem: sendProblem(context.cfg, context.draft, check, quote, context.account, context.now()) };
+            const zone = context.account?.time_zone ?? context.timeZone;
+            return {
+              check,
+              quote,
+              timing: scheduleOf(context.draft, zone).at,
+              problem: sendProblem(context.cfg, context.draft, check, quote, context.account, context.now(), zone),
+              problemParams: problemParams(context.draft, quote),
+            };
           }),
         },
         onError: { target: 'editing', actions: assign({ problem: 'send.checkFailed' }) },
@@ -154,7 +193,7 @@ export const sendMachine = setup({
     },
     evaluating: {
       always: [
-        { guard: 'hasProblem', target: 'editing', actions: { type: 'report', params: ({ context }) => ({ severity: 'error' as const, summary: context.problem! }) } },
+        { guard: 'hasProblem', target: 'editing', actions: { type: 'report', params: ({ context }) => ({ severity: 'error' as const, summary: context.problem!, params: context.problemParams }) } },
         { target: 'confirming' },
       ],
     },
@@ -166,8 +205,8 @@ export const sendMachine = setup({
         src: 'recordSend',
         input: ({ context }) => ({
           type: context.cfg.command,
-          body: sendRequestOf(context.cfg, context.draft),
-          summary: { kind: context.cfg.kind, count: context.quote?.count ?? 0, cost: context.quote?.cost ?? 0, timing: context.draft.timing },
+          body: sendRequestOf(context.cfg, context.draft, context.timing),
+          summary: { kind: context.cfg.kind, count: context.quote?.count ?? 0, cost: context.quote?.cost ?? 0, timing: context.timing },
         }),
         onDone: [
           {

@@ -25,6 +25,8 @@ export const sendAccountSchema = z.object({
   /** 0 prepaid, 1 postpaid. */
   pay_type: z.number().int(),
   balance: z.number(),
+  /** 0 closed (the platform refuses its sends), 1 open; absent from an answer kept before it was listed: open. */
+  status: z.number().int().optional(),
 });
 export type SendAccount = z.infer<typeof sendAccountSchema>;
 

@@ -18,13 +18,14 @@ export function registerPriceRoutes(app: FastifyInstance, ctx: AppContext): void
         order by a.cus_id, p.prod_type, p.country_code, (p.cus_id = a.cus_id) desc`,
       [cusIds, c.body.prod_type ?? null],
     );
-    const accounts = await ctx.db.query<{ cus_id: string; time_zone: string; pay_type: number; balance: string | number }>(
-      'select cus_id, time_zone, pay_type, balance from accounts where cus_id = any($1::text[]) order by cus_id',
+    // the status lets the send forms leave a closed account out of their choices (its sends are refused)
+    const accounts = await ctx.db.query<{ cus_id: string; time_zone: string; pay_type: number; balance: string | number; status: number }>(
+      'select cus_id, time_zone, pay_type, balance, status from accounts where cus_id = any($1::text[]) order by cus_id',
       [cusIds],
     );
     return {
       prices: rows.map((r) => ({ ...r, prod_type: Number(r.prod_type), price: Number(r.price) })),
-      accounts: accounts.map((a) => ({ ...a, pay_type: Number(a.pay_type), balance: Number(a.balance) })),
+      accounts: accounts.map((a) => ({ ...a, pay_type: Number(a.pay_type), balance: Number(a.balance), status: Number(a.status) })),
     };
   });
 }

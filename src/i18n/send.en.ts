@@ -12,7 +12,7 @@ export const SEND_EN = {
     videoTemplate: 'Video template', videoTitle: 'Subject',
     frameText: 'Frame text', removeFrame: 'Remove this frame', addFrame: 'Add frame', fallbackText: 'Fallback SMS text', template: 'Content (${p1}, ${p2}… take sheet columns)', content: 'Message',
     figures: '{{characters}} characters · {{encoding}} · {{parts}} parts · {{perPart}} per part', signature: 'Signature', largest: 'counted on the largest message', mobileColumn: 'Number column',
-    timed: 'Schedule', pick: { '10': 'In 10 min', '30': 'In 30 min', '60': 'In 1 h', '1440': 'In 24 h' },
+    timed: 'Schedule', timingTime: 'Scheduled time ({{zone}})', removeUnpriced: 'Remove the numbers without a price', pick: { '10': 'In 10 min', '30': 'In 30 min', '60': 'In 1 h', '1440': 'In 24 h' },
     submit: 'Send', queuedStatus: 'Queued offline; it goes out when the network returns', submitting: 'Submitting…',
     scheduledResult: 'Scheduled: timed batch', sentResult: 'Submitted: batch', viewRecords: 'Records of this batch', another: 'Send another', backToEdit: 'Back to editing',
     confirmTitle: 'Confirm the send', summaryNumbers: 'Valid numbers', summaryParts: 'Parts per number', summaryCost: 'Cost (yuan)', summaryTime: 'Send time', now: 'Now',

@@ -12,7 +12,7 @@ export const SEND_ZH = {
     videoTemplate: '视频模板', videoTitle: '主题',
     frameText: '帧文本', removeFrame: '删除此帧', addFrame: '添加帧', fallbackText: '回落短信内容', template: '内容模板（${p1}、${p2}… 取表格列）', content: '短信内容',
     figures: '{{characters}} 字 · {{encoding}} · {{parts}} 条 · 每条 {{perPart}} 字', signature: '签名', largest: '按最长一条计算', mobileColumn: '号码列',
-    timed: '定时发送', pick: { '10': '10 分钟后', '30': '30 分钟后', '60': '1 小时后', '1440': '24 小时后' },
+    timed: '定时发送', timingTime: '定时发送时间（{{zone}}）', removeUnpriced: '移除未配置价格的号码', pick: { '10': '10 分钟后', '30': '30 分钟后', '60': '1 小时后', '1440': '24 小时后' },
     submit: '发送', queuedStatus: '离线排队中，联网后自动提交', submitting: '正在提交…',
     scheduledResult: '定时短信已提交，定时批次', sentResult: '提交成功，批次号', viewRecords: '查看该批次的发送记录', another: '再发一批', backToEdit: '返回修改',
     confirmTitle: '确认发送', summaryNumbers: '有效号码', summaryParts: '计费条数（每个号码）', summaryCost: '费用（元）', summaryTime: '发送时间', now: '立即发送',

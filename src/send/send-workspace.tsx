@@ -1,9 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { Button } from 'primereact/button';
-import { Checkbox } from 'primereact/checkbox';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -14,9 +12,8 @@ import { getCspSendContentEndpoint, getCspTemplateEndpoint, getVideoTemplateEndp
 import { getListEndpoint } from '../../contract/endpoints/user.endpoints';
 import { useChatbots } from '../data/use-chatbots';
 import { usePlatformRead } from '../data/use-platform-read';
-import { translate } from '../../contract/messages';
-import { SCHEDULE_QUICK_PICKS_MS } from '../../contract/validation/international-send.rules';
-import { epochOfWallClock, SEND_KINDS, wallClockIn, type SendDraft, type SendKind } from '../../machines/send-kinds';
+import { translate, type MessageParams } from '../../contract/messages';
+import { SEND_KINDS, sendableAccounts, wallClockIn, type SendDraft, type SendKind } from '../../machines/send-kinds';
 import { sendMachine } from '../../machines/send.machine';
 import { eventOutcome, recordEvent } from '../../sync/event-log';
 import { changesOf } from '../../sync/query';
@@ -34,6 +31,7 @@ import { createNumberWorker } from './number-check-client';
 import type { SheetInfo } from './number-check-protocol';
 import { mergeSources, NO_SOURCES, NumbersPanel, withPasted, type NumberSources } from './numbers-panel';
 import { defaultMapping, fillPlaceholders, placeholdersOf } from './personalize';
+import { ScheduleField } from './schedule-field';
 import './send.css';
 
 // One send form for every kind (issue 10): the send machine configured by kind, its effects provided here — the
@@ -66,13 +64,13 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
           awaitOutcome: fromPromise(async ({ input }) => eventOutcome(rt!.db, input)),
         },
         actions: {
-          report: (_, r: { severity: 'success' | 'info' | 'error'; summary: string; detail?: string }) =>
-            notify({ severity: r.severity, summary: translate(getLanguage(), r.summary), detail: r.detail }),
+          report: (_, r: { severity: 'success' | 'info' | 'error'; summary: string; detail?: string; params?: MessageParams }) =>
+            notify({ severity: r.severity, summary: translate(getLanguage(), r.summary, r.params), detail: r.detail }),
         },
       }),
     [worker, rt, cfg.prodType],
   );
-  const [state, send] = useMachine(machine, { input: { kind, online: online$.value, linkBase } });
+  const [state, send, actor] = useMachine(machine, { input: { kind, online: online$.value, linkBase } });
   const ctx = state.context;
   const update = (patch: Partial<SendDraft>) => send({ type: 'send.update', patch });
 
@@ -80,7 +78,8 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
 
   // reference data (prices, account zones and balances) and the product line's accounts; the first is chosen (spec §6)
   const [reference, setReference] = useState<SendReference | null>(null);
-  const [accounts, setAccounts] = useState<Option[]>([]);
+  const [listed, setAccounts] = useState<Option[]>([]);
+  const accounts = useMemo(() => sendableAccounts(listed, reference?.accounts ?? []), [listed, reference]);
   useEffect(() => {
     if (!rt) return;
     void loadSendReference(rt.db, api).then((ref) => {
@@ -157,13 +156,8 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
   const largest = kind === 'oneToOne' ? (ctx.draft.contents ?? []).reduce((a, c) => (c.content.length > a.length ? c.content : a), '') : undefined;
 
   // scheduling in the account's time zone
-  const zone = ctx.account?.time_zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const [timed, setTimed] = useState(false);
-  const [timingText, setTimingText] = useState('');
-  const setTiming = (text: string) => {
-    setTimingText(text);
-    update({ timing: epochOfWallClock(text, zone) });
-  };
+  const zone = ctx.account?.time_zone ?? ctx.timeZone;
+  const timingProblem = ctx.problem !== null && ctx.problem.startsWith('send.timing');
 
   const busy = state.matches('checking') || state.matches('recording');
   const q = ctx.quote;
@@ -224,23 +218,25 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
           }}
           onSheet={kind === 'oneToOne' ? setSheet : undefined}
         />
-        <div className="send-row">
-          <Checkbox inputId="send-timed" data-testid="send-timed" checked={timed} onChange={(e) => {
-            setTimed(!!e.checked);
-            if (!e.checked) update({ timing: null });
-          }} />
-          <label htmlFor="send-timed">{t('send.timed')}</label>
-          {timed && (
-            <>
-              <InputText data-testid="send-timing" value={timingText} placeholder="YYYY-MM-DD HH:mm" onChange={(e) => setTiming(e.target.value)} />
-              {SCHEDULE_QUICK_PICKS_MS.map((ms) => (
-                <Button key={ms} size="small" text data-testid={`send-pick-${ms / 60_000}`} label={t(`send.pick.${ms / 60_000}`)} onClick={() => setTiming(wallClockIn(zone, Date.now() + ms + 30_000).slice(0, 16))} />
-              ))}
-              <small>{zone}</small>
-            </>
-          )}
-        </div>
-        {ctx.problem && <small className="p-error" data-testid="send-problem">{translate(lang, ctx.problem, { minutes: 10 })}</small>}
+        <ScheduleField draft={ctx.draft} update={update} zone={zone} problemId={timingProblem ? 'send-problem' : undefined} />
+        {ctx.problem && (
+          <small id="send-problem" className="p-error" role="alert" data-testid="send-problem">
+            {translate(lang, ctx.problem, ctx.problemParams)}
+          </small>
+        )}
+        {ctx.problem === 'send.unpricedCountries' && (
+          <Button
+            type="button"
+            data-testid="send-remove-unpriced"
+            size="small"
+            text
+            label={t('send.removeUnpriced')}
+            onClick={() => {
+              send({ type: 'send.removeUnpriced' });
+              setSources(withPasted(NO_SOURCES, actor.getSnapshot().context.draft.mobiles));
+            }}
+          />
+        )}
         <Button data-testid="send-submit" label={t('send.submit')} icon="pi pi-send" loading={busy} disabled={!state.matches('editing') || personalizing} onClick={() => send({ type: 'send.check' })} />
         {(state.matches('queued') || state.matches('submitting')) && <p data-testid="send-status" data-status={state.value as string}>{t(state.matches('queued') ? 'send.queuedStatus' : 'send.submitting')}</p>}
         {state.matches('sent') && ctx.result && (
@@ -292,7 +288,7 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
                 </tbody>
               </table>
             )}
-            <p>{t('send.summaryTime')}: <b data-testid="confirm-time">{ctx.draft.timing ? `${wallClockIn(zone, ctx.draft.timing).slice(0, 16)} (${zone})` : t('send.now')}</b></p>
+            <p>{t('send.summaryTime')}: <b data-testid="confirm-time">{ctx.timing !== null ? `${wallClockIn(zone, ctx.timing).slice(0, 16)} (${zone})` : t('send.now')}</b></p>
             {!online && <p className="p-error">{t('send.offlineNote')}</p>}
           </div>
         )}

@@ -32,7 +32,9 @@ describe.each(DB_KINDS)('send workspace on %s', (kind) => {
     const intl = await p.call('/price/list', { cus_id: 'EP0001', prod_type: 1 }, { token: admin });
     expect(intl.body.data.prices.every((r: { cus_id: string; prod_type: number }) => r.cus_id === 'EP0001' && r.prod_type === 1)).toBe(true);
     expect(intl.body.data.prices.length).toBe(12);
-    expect(intl.body.data.accounts).toEqual([{ cus_id: 'EP0001', time_zone: expect.any(String), pay_type: 0, balance: expect.any(Number) }]);
+    expect(intl.body.data.accounts).toEqual([{ cus_id: 'EP0001', time_zone: expect.any(String), pay_type: 0, balance: expect.any(Number), status: 1 }]);
+    // a closed account is listed as such, so the send forms leave it out
+    expect(all.body.data.accounts.find((a: { cus_id: string }) => a.cus_id === 'SUB004')).toMatchObject({ status: 0 });
 
     // a sub-account sees its own prices only, whatever it asks for
     const mine = await p.call('/price/list', {}, { token: user });
