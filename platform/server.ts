@@ -101,7 +101,10 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
     }
     const status = err.statusCode ?? 500;
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
-      return reply.code(413).send({ type: 413, message: translate(lang, 'error.bodyTooLarge', { limit: `${Math.round(JSON_BODY_LIMIT / 1048576)} MB` }) });
+      // a route may set a smaller limit than the service's (the log upload): name the one that applied
+      const limit = req.routeOptions.bodyLimit ?? JSON_BODY_LIMIT;
+      const shown = limit >= 1048576 ? `${Math.round(limit / 1048576)} MB` : `${Math.round(limit / 1024)} KB`;
+      return reply.code(413).send({ type: 413, message: translate(lang, 'error.bodyTooLarge', { limit: shown }) });
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) return reply.code(415).send({ type: 415, message: translate(lang, 'error.unsupportedMediaType') });
     if (status === 429) return reply.code(429).send({ type: 429, message: translate(lang, 'error.tooManyRequests') });

@@ -20,13 +20,15 @@ import type { Endpoint } from '../../contract/endpoint';
 import type { AppContext } from '../context';
 import { unauthorized } from '../http/api-error';
 import { languageOf } from '../http/language';
-import { recordCusIds, userForTokenHash } from '../auth/current-user';
+import { userForTokenHash } from '../auth/current-user';
+import { readableCusIds } from '../auth/scope';
 import { lazyListen } from '../db/lazy-listen';
 import { SESSIONS_ENDED_CHANNEL } from '../auth/session-revoke';
 import { route, zodToApiError } from '../http/route';
 import { callerOf } from '../http/route';
 import { pullFeed } from '../records/feed';
 import { createSseHub } from '../records/sse-hub';
+import { createStreamRegistry } from '../records/stream-registry';
 
 // Pull routes of the change feed (one per replicated resource) and the SSE stream of "changed" notices.
 
@@ -53,7 +55,7 @@ export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (!user) throw unauthorized();
       const parsed = pullRequest.safeParse(req.body ?? {});
       if (!parsed.success) throw zodToApiError(parsed.error, req.body ?? {});
-      const page = await pullFeed(ctx.db, resource, parsed.data, recordCusIds(user));
+      const page = await pullFeed(ctx.db, resource, parsed.data, readableCusIds(user, 'data'));
       const head = JSON.stringify({ type: SUCCESS_TYPE, message: translate(languageOf(req), 'common.ok') }).slice(0, -1);
       const data = `{"documents":${page.documentsJson},"checkpoint":${JSON.stringify(page.checkpoint)},"highWater":${page.highWater}}`;
       return reply.type('application/json; charset=utf-8').send(`${head},"data":${data}}`);
@@ -73,23 +75,18 @@ export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   const hub = createSseHub(ctx);
-  /** open streams by the hash of the session token that opened them. */
-  const streams = new Map<string, Set<() => void>>();
-  const endSessions = (tokenHashes: string[]) => {
-    for (const h of tokenHashes) for (const end of [...(streams.get(h) ?? [])]) end();
-  };
+  /** open streams by session and login, capped (records/stream-registry.ts). */
+  const streams = createStreamRegistry();
   // Any instance that ends a session says so; every instance closes that session's streams at once.
   const listenForEndedSessions = lazyListen(ctx, SESSIONS_ENDED_CHANNEL, (payload) => {
     try {
       const hashes: unknown = JSON.parse(payload);
-      if (Array.isArray(hashes)) endSessions(hashes.filter((h): h is string => typeof h === 'string'));
+      if (Array.isArray(hashes)) streams.endSessions(hashes.filter((h): h is string => typeof h === 'string'));
     } catch {
       /* not ours */
     }
   });
-  ctx.onClose(() => {
-    for (const set of streams.values()) for (const end of [...set]) end();
-  });
+  ctx.onClose(() => streams.endAll());
 
   app.get(changesStreamEndpoint.path, async (req, reply) => {
     const parsed = changesStreamEndpoint.request.safeParse(req.query);
@@ -105,7 +102,7 @@ export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void 
     const res = reply.raw;
     let open = false;
     await listenForEndedSessions();
-    const unsubscribe = await hub.subscribe(recordCusIds(user), (c) => open && res.write(`event: changed\ndata: ${JSON.stringify(c)}\n\n`));
+    const unsubscribe = await hub.subscribe(readableCusIds(user, 'data'), (c) => open && res.write(`event: changed\ndata: ${JSON.stringify(c)}\n\n`));
     reply.hijack();
     res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
     res.write(': connected\n\n');
@@ -128,15 +125,13 @@ export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void 
       }, Math.min(MAX_TIMER_MS, Math.max(0, at.getTime() - ctx.now().getTime()) + 50));
     };
     armExpiry(user.expiresAt);
-    const end = () => res.end();
-    const set = streams.get(tokenHash) ?? new Set();
-    streams.set(tokenHash, set.add(end));
+    const stream = { tokenHash, userId: user.id, end: () => res.end() };
     res.on('close', () => {
       clearInterval(heartbeat);
       clearTimeout(expiry);
       unsubscribe();
-      set.delete(end);
-      if (set.size === 0) streams.delete(tokenHash);
+      streams.remove(stream);
     });
+    streams.add(stream);
   });
 }

@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';
-import { LOG_UPLOAD_MAX_ENTRIES, uploadLogsEndpoint } from '../../../contract/endpoints/log.endpoints';
+import { logUploadChunks, uploadLogsEndpoint } from '../../../contract/endpoints/log.endpoints';
 import { translate } from '../../../contract/messages';
 import { api } from '../api';
 import { clearErrorLog, errorLogStore, type LogEntry } from '../error-log';
@@ -14,10 +14,7 @@ import { notify } from '../notify';
 // The log viewer (spec §2): locally captured errors; upload to the platform or clear, each after confirmation.
 async function upload(entries: LogEntry[]): Promise<void> {
   const lang = getLanguage();
-  for (let i = 0; i < entries.length; i += LOG_UPLOAD_MAX_ENTRIES) {
-    const chunk = entries.slice(i, i + LOG_UPLOAD_MAX_ENTRIES).map((e) => ({ ...e, time: formatDateTime(e.time, lang) }));
-    await api.call(uploadLogsEndpoint, chunk);
-  }
+  for (const chunk of logUploadChunks(entries.map((e) => ({ ...e, time: formatDateTime(e.time, lang) })))) await api.call(uploadLogsEndpoint, chunk);
 }
 
 export function LogViewerDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {
