@@ -27,6 +27,17 @@ export default tseslint.config(
   boundary(['platform/**'], ['src', 'machines', 'sync', 'tests', 'bench'], 'platform/ imports only contract/.'),
   boundary(['src/**'], ['platform', 'tests', 'bench'], 'src/ never imports platform/ and reaches the network only through sync/.'),
   {
+    // one rule for whose accounts a caller reaches: a route reading the raw list would bypass it
+    files: ['platform/**/*.ts'],
+    ignores: ['platform/auth/scope.ts', 'platform/auth/current-user.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[property.name='visibleCusIds']", message: 'Use readableCusIds() / canSee() / scopeCusIds() from platform/auth/scope.ts.' },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
     rules: { 'no-restricted-globals': ['error', { name: 'fetch', message: 'Reach the network only through sync/ (the HTTP client).' }] },
   },
