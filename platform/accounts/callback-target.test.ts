@@ -52,9 +52,12 @@ describe('callback target', () => {
     expect(seen.length).toBe(before);
   });
 
-  it('accepts a name whose every address is public, and answers the first', async () => {
+  it('accepts a name whose every address is public, and answers them all', async () => {
     const r = resolver('93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946');
-    expect(await vetTarget(new URL('https://hooks.example.com/r'), { allowPrivate: false, resolve: r })).toEqual({ address: '93.184.216.34', family: 4 });
+    expect(await vetTarget(new URL('https://hooks.example.com/r'), { allowPrivate: false, resolve: r })).toEqual([
+      { address: '93.184.216.34', family: 4 },
+      { address: '2606:2800:220:1:248:1893:25c8:1946', family: 6 },
+    ]);
   });
 
   it('refuses internal literals, every spelling, without asking any resolver', async () => {

@@ -25,13 +25,13 @@ export interface TargetOptions {
   resolve?: ResolveAll;
 }
 
-/** The address a callback to `url` is to connect to, after checking it and every other address its host has. */
-export async function vetTarget(url: URL, opts: TargetOptions): Promise<LookupAddress> {
+/** The addresses a callback to `url` may connect to: every address its host has, each checked. */
+export async function vetTarget(url: URL, opts: TargetOptions): Promise<LookupAddress[]> {
   const problem = callbackUrlProblem(url.href, opts.allowPrivate);
   if (problem !== null) throw new RefusedTargetError(`${problem}: ${url.host}`);
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (url.hostname.startsWith('[')) return { address: host, family: 6 };
-  if (parseIpv4(host) !== null) return { address: host, family: 4 };
+  if (url.hostname.startsWith('[')) return [{ address: host, family: 6 }];
+  if (parseIpv4(host) !== null) return [{ address: host, family: 4 }];
   const addresses = await (opts.resolve ?? resolveAll)(host);
   if (addresses.length === 0) throw new Error(`no address for ${host}`);
   if (!opts.allowPrivate) {
@@ -39,15 +39,15 @@ export async function vetTarget(url: URL, opts: TargetOptions): Promise<LookupAd
     const internal = addresses.find((a) => isInternalAddress(a.address));
     if (internal) throw new RefusedTargetError(`${host} resolves to ${internal.address}`);
   }
-  return addresses[0];
+  return addresses;
 }
 
-/** A lookup that answers only the vetted address, in the shape the caller asked for (net asks with `all` when it
- * tries several address families). */
-function pinnedLookup(target: LookupAddress): LookupFunction {
+/** A lookup that answers only the vetted addresses, in the shape the caller asked for: net asks with `all` when it
+ * tries the addresses in turn (an IPv6 address first on a host without an IPv6 route must not sink the delivery). */
+function pinnedLookup(vetted: LookupAddress[]): LookupFunction {
   return (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, [target]);
-    else callback(null, target.address, target.family);
+    if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, vetted);
+    else callback(null, vetted[0].address, vetted[0].family);
   };
 }
 
@@ -63,7 +63,7 @@ export interface PostOptions extends TargetOptions {
  * answer like any other): following one would lead to an address nobody checked. */
 export async function postCallback(url: string, opts: PostOptions): Promise<number> {
   const target = new URL(url);
-  const address = await vetTarget(target, opts);
+  const vetted = await vetTarget(target, opts);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<number>((resolve, reject) => {
     const req = send(
@@ -71,7 +71,7 @@ export async function postCallback(url: string, opts: PostOptions): Promise<numb
       {
         method: 'POST',
         headers: { ...opts.headers, 'Content-Length': String(Buffer.byteLength(opts.body)) },
-        lookup: pinnedLookup(address),
+        lookup: pinnedLookup(vetted),
         // a fresh connection each time: a pooled one would skip the check above for its next request
         agent: false,
         signal: opts.signal,
