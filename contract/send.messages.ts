@@ -18,5 +18,6 @@ export const SEND_MESSAGES: Record<string, Record<Language, string>> = {
     zh: '以下国家/地区未配置价格：{countries}（共 {count} 个号码），请移除这些号码后再发送',
     en: 'No price is configured for {countries} ({count} numbers): remove those numbers to send',
   },
+  'send.blacklistSkipped': { zh: '{n} 个号码在黑名单中（回复过退订），未发送、未计费', en: '{n} numbers are on the blacklist (they replied to unsubscribe): not sent, not charged' },
   'send.xlsUnsupported': { zh: '无法读取该 xls 文件，请检查文件或另存为 xlsx 后重试', en: 'This .xls file cannot be read; check it or save it as xlsx and try again' },
 };

@@ -84,6 +84,22 @@ describe('send machine', () => {
     expect(t.recorded).toHaveLength(1);
   });
 
+  it('says how many numbers the platform left out as blacklisted, which the check before confirming cannot know', async () => {
+    const t = start('domestic', { outcome: { status: 'acked', last_error: null, result: { batch_id: 'B1', time_batch: null, cost: 0.05, validCount: 1, blacklistCount: 1 } } });
+    t.fill({ content: 'hello', mobiles: '13900000001\n13900000002' });
+    t.actor.send({ type: 'send.check' });
+    await waitFor(t.actor, (s) => s.matches('confirming'));
+    t.actor.send({ type: 'send.confirm' });
+    await waitFor(t.actor, (s) => s.matches('submitting'));
+    t.settle();
+    await waitFor(t.actor, (s) => s.matches('sent'));
+    expect(t.balances).toEqual([99.9, 99.95]);
+    expect(t.reports).toEqual([
+      { severity: 'success', summary: 'send.success' },
+      { severity: 'info', summary: 'send.blacklistSkipped', params: { n: 1 } },
+    ]);
+  });
+
   it('a rejection shows the platform message and restores the displayed balance', async () => {
     const t = start('domestic', { outcome: { status: 'rejected', last_error: '余额不足', result: null } });
     t.fill({ content: 'hello', mobiles: '13900000001\n13900000002' });

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup, type AnyEventObject } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type AnyEventObject } from 'xstate';
 import type { SendResult } from '../contract/endpoints/send.endpoints';
 import type { PriceRow, SendAccount } from '../contract/endpoints/price.endpoints';
 import type { MessageParams } from '../contract/messages';
@@ -266,6 +266,12 @@ function outcome() {
         }),
         { type: 'balanceChanged', params: ({ context }: Args) => context.account?.balance ?? 0 },
         { type: 'report', params: ({ context }: Args) => ({ severity: 'success' as const, summary: context.result?.time_batch ? 'send.scheduled' : 'send.success' }) },
+        // the blacklist is the platform's: the check before confirming counted these numbers as valid, so say here
+        // which of them were left out (and not charged)
+        enqueueActions(({ context, enqueue }: { context: SendContext; enqueue: (action: never) => void }) => {
+          const n = context.result?.blacklistCount ?? 0;
+          if (n > 0) enqueue({ type: 'report', params: { severity: 'info', summary: 'send.blacklistSkipped', params: { n } } } as never);
+        }),
       ],
     },
     {

@@ -16,6 +16,7 @@ export const SEND_EN = {
     submit: 'Send', queuedStatus: 'Queued offline; it goes out when the network returns', submitting: 'Submitting…',
     scheduledResult: 'Scheduled: timed batch', sentResult: 'Submitted: batch', viewRecords: 'Records of this batch', another: 'Send another', backToEdit: 'Back to editing',
     confirmTitle: 'Confirm the send', summaryNumbers: 'Valid numbers', summaryParts: 'Parts per number', summaryCost: 'Cost (yuan)', summaryTime: 'Send time', now: 'Now',
-    offlineNote: 'Offline: the send is queued and goes out when the network returns', confirm: 'Send', cancel: 'Cancel',
+    offlineNote: 'Offline: the send is queued and goes out when the network returns', blacklistNote: 'Numbers on the blacklist (they replied to unsubscribe) are neither sent nor charged; they are counted once submitted and the charge is settled on what is sent',
+    resultCounts: '{{valid}} numbers sent to, {{blacklist}} on the blacklist (not sent, not charged)', confirm: 'Send', cancel: 'Cancel',
   },
 };

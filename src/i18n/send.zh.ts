@@ -16,6 +16,7 @@ export const SEND_ZH = {
     submit: '发送', queuedStatus: '离线排队中，联网后自动提交', submitting: '正在提交…',
     scheduledResult: '定时短信已提交，定时批次', sentResult: '提交成功，批次号', viewRecords: '查看该批次的发送记录', another: '再发一批', backToEdit: '返回修改',
     confirmTitle: '确认发送', summaryNumbers: '有效号码', summaryParts: '计费条数（每个号码）', summaryCost: '费用（元）', summaryTime: '发送时间', now: '立即发送',
-    offlineNote: '当前离线：确认后将排队，联网后提交', confirm: '确认发送', cancel: '取消',
+    offlineNote: '当前离线：确认后将排队，联网后提交', blacklistNote: '黑名单中的号码（回复过退订）不发送、不计费，提交后单独列出，费用按实际发送结算',
+    resultCounts: '发送号码 {{valid}} 个，黑名单 {{blacklist}} 个（未发送、未计费）', confirm: '确认发送', cancel: '取消',
   },
 };

@@ -242,6 +242,7 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
         {state.matches('sent') && ctx.result && (
           <div className="send-result" data-testid="send-result">
             <p>{t(ctx.result.time_batch ? 'send.scheduledResult' : 'send.sentResult')}: <b data-testid="send-batch-id">{ctx.result.batch_id}</b></p>
+            {ctx.result.blacklistCount > 0 && <p data-testid="send-result-counts">{t('send.resultCounts', { valid: ctx.result.validCount, blacklist: ctx.result.blacklistCount })}</p>}
             {ctx.result.time_batch ? (
               <Link href="/pageTimeBatchList" data-testid="send-records-link">{t('menu.pageTimeBatchList')}</Link>
             ) : (
@@ -289,6 +290,7 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
               </table>
             )}
             <p>{t('send.summaryTime')}: <b data-testid="confirm-time">{ctx.timing !== null ? `${wallClockIn(zone, ctx.timing).slice(0, 16)} (${zone})` : t('send.now')}</b></p>
+            <p>{t('send.blacklistNote')}</p>
             {!online && <p className="p-error">{t('send.offlineNote')}</p>}
           </div>
         )}
