@@ -74,7 +74,7 @@ const pathEl = (d: string, color: string, width: number) =>
 function noiseCurve(): string {
   const y = () => rand(H * 0.2, H * 0.8);
   const d = `M${fmt(rand(-4, 8))} ${fmt(y())}C${fmt(rand(20, 50))} ${fmt(rand(-10, H + 10))} ${fmt(rand(70, 100))} ${fmt(rand(-10, H + 10))} ${fmt(rand(W - 8, W + 4))} ${fmt(y())}`;
-  return pathEl(d, pick(COLORS), rand(0.9, 1.5));
+  return pathEl(d, pick(COLORS), rand(0.8, 1.3));
 }
 
 /** Short arcs inside the characters' band, drawn like their strokes but thinner: a path alone tells nothing. */
