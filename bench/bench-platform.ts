@@ -15,7 +15,7 @@ export async function startBenchPlatform(port: number, name: string, seedRecords
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn('npx', ['tsx', 'platform/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_RECORDS: String(seedRecords), CAPTCHA: 'off', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_RECORDS: String(seedRecords), CAPTCHA: 'off', CAPTCHAS_PER_ADDRESS: '100000', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
