@@ -214,6 +214,39 @@ describe.each(DB_KINDS)('authentication limits on %s', (kind) => {
       expect(await smsTo(phone)).toBe(5);
     });
 
+    it('sends a login code at most 10 times a day to one phone and 20 times an hour from one address', async () => {
+      later(86_400);
+      const users = await p.ctx.db.query<{ username: string; mobile: string }>(
+        `select username, mobile from users where username in ('admin', 'agent', 'user') and mobile <> '' order by username`,
+      );
+      expect(users.length).toBe(3);
+      const loginCode = (from: string, u: { username: string; mobile: string }, lang: 'zh' | 'en' = 'zh') =>
+        callFrom(from, `${p.base}/user/sendLoginAuthCode`, { userId: u.username, phone: u.mobile, uuid: `l-${u.username}` }, { lang });
+      const [one] = users;
+      const codesTo = async (phone: string) =>
+        (await p.ctx.db.query<{ n: number }>(`select count(*)::int as n from mt_records where mobile = $1`, [phone]))[0].n;
+      const before = await codesTo(one.mobile);
+      for (let i = 0; i < 10; i++) {
+        later(61);
+        expect((await loginCode(`127.0.9.${i + 1}`, one)).status).toBe(200);
+      }
+      later(61);
+      const eleventh = await loginCode('127.0.9.20', one, 'en');
+      expect(eleventh.status).toBe(429);
+      expect(eleventh.body.message).toMatch(/^Too many codes requested, please try again in \d+ min$/);
+      expect((await codesTo(one.mobile)) - before).toBe(10);
+
+      // one address: 20 an hour from it, whichever account is asked for
+      later(86_400);
+      for (let round = 0; round < 10; round++) {
+        later(61);
+        for (const u of users.slice(1)) expect((await loginCode('127.0.9.99', u)).status).toBe(200);
+      }
+      later(61);
+      expect((await loginCode('127.0.9.99', one)).status).toBe(429);
+      expect((await loginCode('127.0.9.98', one)).status).toBe(200);
+    });
+
     it('sends at most the configured number a minute across all clients', async () => {
       later(61);
       const before = p.ctx.config.registerCodesPerMinute;
