@@ -18,6 +18,8 @@ export const SUB_ACCOUNT_ID_MAX = 10;
 export const EXTENSION_MAX_DIGITS = 13;
 export const PHONE_DIGITS = 11;
 export const UPLOAD_MAX_BYTES = 15 * 1024 * 1024;
+/** Data rows one address-book import takes, as a number check takes numbers: a larger sheet is refused whole. */
+export const MEMBER_IMPORT_MAX_ROWS = 100_000;
 export const UPLOAD_EXTENSIONS = ['xls', 'xlsx'] as const;
 export const SEGMENT_GSM_SINGLE = 160;
 export const SEGMENT_GSM_MULTI = 153;

@@ -22,6 +22,8 @@ export interface Call<E extends Endpoint, U extends CurrentUser | null> {
   reply: FastifyReply;
   /** set a localized message for the envelope (default: common.ok). */
   message: (key: string, params?: Record<string, string | number>) => void;
+  /** the request's Idempotency-Key on a resumable route (a rerun of a command cut short finds its work by it). */
+  idempotencyKey: string | null;
 }
 
 type Handler<E extends Endpoint> = (
@@ -29,8 +31,13 @@ type Handler<E extends Endpoint> = (
 ) => Promise<z.input<E['response']> | void>;
 
 export interface RouteOptions {
-  /** honour Idempotency-Key: a retry gets the first answer and does nothing twice. */
-  idempotent?: boolean;
+  /** honour Idempotency-Key: a retry gets the first answer and does nothing twice. `true` runs the whole handler in
+   * one transaction with its stored answer; 'resumable' runs it outside any transaction, for commands whose work is
+   * many short transactions (a large send or import): the handler itself must make a rerun of the same key finish
+   * what an earlier run began and answer the same (it gets the key as `idempotencyKey`). */
+  idempotent?: boolean | 'resumable';
+  /** a smaller request body limit than the service's (bytes); a larger body answers 413. */
+  bodyLimit?: number;
 }
 
 /** The caller behind the request's bearer token, or null. */
@@ -43,6 +50,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
     handler: async (req, reply) => {
       const lang = languageOf(req);
       const user = await callerOf(ctx, req);
@@ -54,6 +62,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
       if (!parsed.success) throw zodToApiError(parsed.error, raw);
       let messageKey = 'common.ok';
       let messageParams: Record<string, string | number> = {};
+      const key = req.headers[IDEMPOTENCY_HEADER.toLowerCase()];
       const call = {
         body: parsed.data,
         user,
@@ -64,15 +73,16 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
           messageKey = key;
           messageParams = params;
         },
+        idempotencyKey: opts.idempotent === 'resumable' && user && typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? key : null,
       } as Call<E, CurrentUser>;
       const run = async () => {
         const data = await handler(call as never);
         return { type: SUCCESS_TYPE, message: translate(lang, messageKey, messageParams), data: data ?? null };
       };
-      const key = req.headers[IDEMPOTENCY_HEADER.toLowerCase()];
       if (opts.idempotent && user && typeof key === 'string' && key) {
         if (!IDEMPOTENCY_KEY.test(key)) throw badRequest('error.idempotencyKeyFormat', { field: IDEMPOTENCY_HEADER }, IDEMPOTENCY_HEADER);
-        return idempotent(ctx, { userId: user.id, key, path: endpoint.path, hash: requestHash(raw) }, lang, reply, run);
+        const keyed = { userId: user.id, key, path: endpoint.path, hash: requestHash(raw) };
+        return opts.idempotent === 'resumable' ? resumable(ctx, keyed, lang, reply, run) : idempotent(ctx, keyed, lang, reply, run);
       }
       const out = await run();
       if (endpoint.kind === 'file' || endpoint.kind === 'sse') return reply;
@@ -142,16 +152,57 @@ async function idempotent(ctx: AppContext, k: KeyedRequest, lang: Language, repl
       // a deadlock or serialization failure rolled the whole command back: run it again
       if ((code === '40P01' || code === '40001') && attempt < 5) continue;
       if (e instanceof ApiError && e.afterRollback) await e.afterRollback();
-      if (e instanceof ApiError && e.status < 500 && e.status !== 401 && e.status !== 409 && e.status !== 422) {
-        const body = { type: e.status, message: translate(lang, e.key, e.params), ...(e.field ? { field: e.field } : {}) };
-        await ctx.db.query(
-          'insert into idempotency_keys(user_id, key, path, request_hash, status, body) values ($1, $2, $3, $4, $5, $6) on conflict do nothing',
-          [userId, key, k.path, k.hash, e.status, JSON.stringify(body)],
-        );
-      }
+      await storeRefusal(ctx, k, lang, e);
       throw e;
     }
   }
+}
+
+/** A refusal (4xx but 401, 409, 422) is the key's answer too, so a retry hears the same. */
+async function storeRefusal(ctx: AppContext, k: KeyedRequest, lang: Language, e: unknown): Promise<void> {
+  if (!(e instanceof ApiError) || e.status >= 500 || e.status === 401 || e.status === 409 || e.status === 422) return;
+  const body = JSON.stringify({ type: e.status, message: translate(lang, e.key, e.params), ...(e.field ? { field: e.field } : {}) });
+  await ctx.db.query(
+    `insert into idempotency_keys(user_id, key, path, request_hash, status, body) values ($1, $2, $3, $4, $5, $6)
+     on conflict (user_id, key) do update set status = excluded.status, body = excluded.body where idempotency_keys.status is null`,
+    [k.userId, k.key, k.path, k.hash, e.status, body],
+  );
+}
+
+/**
+ * A resumable command's key: reserved in a transaction of its own, the handler run outside any transaction (its work
+ * is many short ones, so no request waits for the whole command), then its answer stored. A key reserved and not yet
+ * answered belongs to a run that was cut short (a crash) or is still running: a retry runs the handler again, which
+ * finishes that run's work rather than doing it twice, and answers the same. An answered key is replayed; the same key
+ * with another route or body is refused (422).
+ */
+async function resumable(ctx: AppContext, k: KeyedRequest, lang: Language, reply: FastifyReply, run: () => Promise<unknown>): Promise<unknown> {
+  const reserved = await ctx.db.query(
+    'insert into idempotency_keys(user_id, key, path, request_hash) values ($1, $2, $3, $4) on conflict do nothing returning key',
+    [k.userId, k.key, k.path, k.hash],
+  );
+  if (reserved.length === 0) {
+    const [row] = await ctx.db.query<{ status: number | null; body: unknown; path: string; request_hash: string | null }>(
+      'select status, body, path, request_hash from idempotency_keys where user_id = $1 and key = $2',
+      [k.userId, k.key],
+    );
+    if (row && (row.path !== k.path || (row.request_hash !== null && row.request_hash !== k.hash))) {
+      throw new ApiError(422, 'error.idempotencyMismatch', { header: IDEMPOTENCY_HEADER });
+    }
+    if (row && row.status !== null) {
+      reply.header('Idempotent-Replay', 'true');
+      return reply.code(row.status).send(row.body);
+    }
+  }
+  let out: unknown;
+  try {
+    out = await run();
+  } catch (e) {
+    await storeRefusal(ctx, k, lang, e);
+    throw e;
+  }
+  await ctx.db.query('update idempotency_keys set status = 200, body = $3 where user_id = $1 and key = $2 and status is null', [k.userId, k.key, JSON.stringify(out)]);
+  return out;
 }
 
 /** A zod failure becomes a 400 naming the first offending field, in the caller's language: contract rule messages
@@ -160,7 +211,9 @@ export function zodToApiError(err: z.ZodError, input: unknown): ApiError {
   const issue = err.issues[0];
   const field = issue?.path.map(String).join('.') || 'body';
   const msg = issue?.message ?? '';
-  if (msg.startsWith('v.')) return badRequest(msg, { field }, field);
+  // a rule about one item of a list (a frame, a card) names the item by its number, {n}, counted from 1
+  const item = issue?.path.find((p) => typeof p === 'number');
+  if (msg.startsWith('v.')) return badRequest(msg, { field, ...(typeof item === 'number' ? { n: item + 1 } : {}) }, field);
   // zod 4 issues do not carry the input: look the value up to tell "missing" from "wrong".
   let value: unknown = input;
   for (const k of issue?.path ?? []) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[k as PropertyKey] : undefined;

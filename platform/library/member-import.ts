@@ -1,11 +1,13 @@
 import JSZip from 'jszip';
 import { ulid } from 'ulid';
-import type { Language } from '../../contract/constants';
+import { MEMBER_IMPORT_MAX_ROWS, type Language } from '../../contract/constants';
 import { translate } from '../../contract/messages';
 import { packageParts, rowXml, SHEET_END, SHEET_PATH, sheetStart, XLSX_MIME } from '../../contract/xlsx-sheet';
 import { addressBookMemberFormSchema } from '../../contract/validation/address-book.rules';
 import type { CurrentUser } from '../auth/current-user';
+import { readableCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
+import { slicer, yieldToLoop } from '../db/slices';
 import { ApiError, badRequest } from '../http/api-error';
 import { recount, visibleGroup } from './address-book';
 import { findFile, readFileBytes, saveFile } from './files';
@@ -13,12 +15,17 @@ import { notifyLibrary } from './notify';
 import { SheetError, sheetFailureKey } from './sheet-errors';
 import { sheetRows } from './sheets';
 
-// Address-book import (spec §3): the sheet's columns are name, mobile, email, job number, gender, birthday, remark,
-// after one header row. Rows are read as a stream, checked with the member form's rules and inserted 2,000 at a time;
-// a mobile already in the group, or seen earlier in the file, is a duplicate. Skipped rows go to a report sheet.
+// Address-book import: the sheet's columns are name, mobile, email, job number, gender, birthday, remark, after one
+// header row. The whole sheet is read and checked first (a sheet over MEMBER_IMPORT_MAX_ROWS data rows is refused
+// before anything is written), then its members are inserted BATCH at a time, each batch its own short transaction
+// with the import's progress (member_imports), yielding between them: other requests never wait for the whole file.
+// A mobile already in the group, or seen earlier in the file, is a duplicate; skipped rows go to a report sheet.
+// A run cut short (a crash, a lost connection) is finished by a retry with the same Idempotency-Key: batches already
+// written are skipped by the progress row, and the answer counts every row once.
 
 export const IMPORT_COLUMNS = ['name', 'mobile', 'email', 'jobNumber', 'gender', 'birthday', 'remark'] as const;
-const BATCH = 2000;
+/** ~50 ms of PGlite's (synchronous) insert work per batch, with the member table's indexes */
+export const IMPORT_BATCH = 1000;
 
 const GENDERS: Record<string, '' | 'male' | 'female'> = { '': '', 男: 'male', male: 'male', m: 'male', 女: 'female', female: 'female', f: 'female' };
 
@@ -27,92 +34,155 @@ interface Skipped {
   cells: string[];
   reason: string;
 }
+interface Member {
+  row: number;
+  cells: string[];
+  rec: { name: string; mobile: string; email: string; jobNumber: string; gender: string; birthday: string; remark: string };
+}
+interface Job {
+  import_id: string;
+  next_row: number;
+}
 
-export async function importMembers(ctx: AppContext, user: CurrentUser, lang: Language, groupId: string, fileId: string) {
-  const group = await visibleGroup(ctx.db, user, groupId);
-  const file = await findFile(ctx.db, fileId, user.visibleCusIds);
-  if (!file || file.kind !== 'sheet') throw badRequest('library.fileNotFound', {}, 'fileId');
-  const bytes = await readFileBytes(ctx, file);
+const isDbError = (err: unknown) =>
+  typeof err === 'object' && err !== null && 'code' in err && typeof (err as { code: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((err as { code: string }).code);
 
+const tooMany = (rows: number) => badRequest('library.importTooManyRows', { rows, max: MEMBER_IMPORT_MAX_ROWS }, 'fileId');
+
+/** Every data row of the sheet checked: the members to insert (first occurrence of each mobile) and the rows skipped. */
+async function readMembers(bytes: Buffer, groupId: string, lang: Language) {
+  const members: Member[] = [];
   const skipped: Skipped[] = [];
   const seen = new Map<string, number>();
-  let imported = 0;
+  let dataRows = 0;
   let invalid = 0;
-  let duplicates = 0;
-  const now = ctx.now();
-  // one ulid per import and a row counter: ulid() draws a random byte per character, ~0.2 ms an id (20 s per 100k)
-  const stem = `AM${ulid()}`;
-  let n = 0;
-  await ctx.db.tx(async (q) => {
-    let pending: Array<{ row: number; cells: string[]; rec: Record<string, string> }> = [];
-    const flush = async () => {
-      if (pending.length === 0) return;
-      const batch = pending;
-      pending = [];
-      const inserted = await q.query<{ mobile: string }>(
-        `insert into address_members(id, cus_id, group_id, name, mobile, email, job_number, gender, birthday, remark, create_time)
-         select r.id, $2, $3, r.name, r.mobile, r.email, r."jobNumber", r.gender, r.birthday, r.remark, $4
-           from jsonb_to_recordset($1::jsonb) as r(id text, name text, mobile text, email text, "jobNumber" text, gender text, birthday text, remark text)
-         on conflict (group_id, mobile) where deleted = false do nothing
-         returning mobile`,
-        [JSON.stringify(batch.map((b) => b.rec)), group.cus_id, group.group_id, now],
-      );
-      const got = new Set(inserted.map((r) => r.mobile));
-      imported += got.size;
-      for (const b of batch) {
-        if (got.has(b.rec.mobile)) continue;
-        duplicates++;
-        skipped.push({ row: b.row, cells: b.cells, reason: translate(lang, 'library.importDuplicateInGroup') });
+  const pause = slicer();
+  try {
+    for await (const { row, cells } of sheetRows(bytes)) {
+      if (row === 1 || cells.every((c) => c.trim() === '')) continue;
+      // past the limit the rows are only counted, so the refusal can say how many the file has
+      if (++dataRows > MEMBER_IMPORT_MAX_ROWS) continue;
+      const [name, mobile, email, jobNumber, gender, birthday, remark] = IMPORT_COLUMNS.map((_, i) => (cells[i] ?? '').trim());
+      const parsed = addressBookMemberFormSchema.safeParse({ name, mobile, email, groupId, jobNumber, gender: GENDERS[gender.toLowerCase()] ?? gender, birthday, remark });
+      await pause();
+      if (!parsed.success) {
+        invalid++;
+        skipped.push({ row, cells, reason: translate(lang, parsed.error.issues[0]?.message ?? 'error.unknown') });
+        continue;
       }
-    };
-    try {
-      for await (const { row, cells } of sheetRows(bytes)) {
-        if (row === 1 || cells.every((c) => c.trim() === '')) continue;
-        const [name, mobile, email, jobNumber, gender, birthday, remark] = IMPORT_COLUMNS.map((_, i) => (cells[i] ?? '').trim());
-        const parsed = addressBookMemberFormSchema.safeParse({ name, mobile, email, groupId, jobNumber, gender: GENDERS[gender.toLowerCase()] ?? gender, birthday, remark });
-        if (!parsed.success) {
-          invalid++;
-          skipped.push({ row, cells, reason: translate(lang, parsed.error.issues[0]?.message ?? 'error.unknown') });
-          continue;
-        }
-        const m = parsed.data;
-        const first = seen.get(m.mobile);
-        if (first !== undefined) {
-          duplicates++;
-          skipped.push({ row, cells, reason: translate(lang, 'library.importDuplicateInFile', { row: first }) });
-          continue;
-        }
-        seen.set(m.mobile, row);
-        pending.push({
-          row,
-          cells,
-          rec: { id: `${stem}${String(n++).padStart(7, '0')}`, name: m.name, mobile: m.mobile, email: m.email ?? '', jobNumber: m.jobNumber ?? '', gender: m.gender ?? '', birthday: m.birthday ?? '', remark: m.remark ?? '' },
-        });
-        if (pending.length >= BATCH) await flush();
+      const m = parsed.data;
+      const first = seen.get(m.mobile);
+      if (first !== undefined) {
+        skipped.push({ row, cells, reason: translate(lang, 'library.importDuplicateInFile', { row: first }) });
+        continue;
       }
-    } catch (err) {
-      // a sheet that cannot be read, or passes a reading budget, is the caller's bad input; database failures stay failures
-      if (err instanceof SheetError) throw badRequest(sheetFailureKey(err.reason), {}, 'fileId');
-      if (err instanceof ApiError || (typeof err === 'object' && err !== null && 'code' in err && typeof (err as { code: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((err as { code: string }).code))) throw err;
-      throw badRequest('library.uploadUnreadable', {}, 'fileId');
+      seen.set(m.mobile, row);
+      members.push({
+        row,
+        cells,
+        rec: { name: m.name, mobile: m.mobile, email: m.email ?? '', jobNumber: m.jobNumber ?? '', gender: m.gender ?? '', birthday: m.birthday ?? '', remark: m.remark ?? '' },
+      });
     }
-    await flush();
-    await recount(q, [group.group_id]);
+  } catch (err) {
+    // a sheet that cannot be read, or passes a reading budget, is the caller's bad input; database failures stay failures
+    if (err instanceof SheetError) throw badRequest(sheetFailureKey(err.reason), {}, 'fileId');
+    if (err instanceof ApiError || isDbError(err)) throw err;
+    throw badRequest('library.uploadUnreadable', {}, 'fileId');
+  }
+  if (dataRows > MEMBER_IMPORT_MAX_ROWS) throw tooMany(dataRows);
+  return { members, skipped, invalid };
+}
+
+/** The import's progress row: the one an earlier run with the same key left, or a new one. */
+async function openJob(ctx: AppContext, user: CurrentUser, key: string | null, groupId: string, fileId: string): Promise<Job> {
+  const importId = ulid();
+  await ctx.db.query(
+    `insert into member_imports(import_id, user_id, idem_key, group_id, file_id) values ($1, $2, $3, $4, $5)
+     on conflict (user_id, idem_key) where idem_key is not null do nothing`,
+    [importId, user.id, key, groupId, fileId],
+  );
+  const [job] =
+    key === null
+      ? await ctx.db.query<Job>('select import_id, next_row from member_imports where import_id = $1', [importId])
+      : await ctx.db.query<Job>('select import_id, next_row from member_imports where user_id = $1 and idem_key = $2', [user.id, key]);
+  return job;
+}
+
+/** One batch in one transaction with the progress it makes; rows an earlier run already wrote are left out. */
+async function insertBatch(ctx: AppContext, job: Job, group: { group_id: string; cus_id: string }, batch: Member[], now: Date): Promise<void> {
+  await ctx.db.tx(async (q) => {
+    const [p] = await q.query<{ next_row: number }>('select next_row from member_imports where import_id = $1 for update', [job.import_id]);
+    const todo = batch.filter((b) => b.row > p.next_row);
+    if (todo.length === 0) return;
+    // the group's row locked: a group deleted meanwhile takes no more members (its members are being purged)
+    const [g] = await q.query('select 1 from address_groups where group_id = $1 and not deleted for update', [group.group_id]);
+    if (!g) throw badRequest('library.groupNotFound', {}, 'groupId');
+    // ids follow the import and the sheet row, so no rerun can write a row twice
+    const recs = todo.map((b) => ({ id: `AM${job.import_id}${String(b.row).padStart(7, '0')}`, ...b.rec }));
+    const inserted = await q.query<{ mobile: string }>(
+      `insert into address_members(id, cus_id, group_id, name, mobile, email, job_number, gender, birthday, remark, create_time)
+       select r.id, $2, $3, r.name, r.mobile, r.email, r."jobNumber", r.gender, r.birthday, r.remark, $4
+         from jsonb_to_recordset($1::jsonb) as r(id text, name text, mobile text, email text, "jobNumber" text, gender text, birthday text, remark text)
+       on conflict (group_id, mobile) where deleted = false do nothing
+       returning mobile`,
+      [JSON.stringify(recs), group.cus_id, group.group_id, now],
+    );
+    const got = new Set(inserted.map((r) => r.mobile));
+    const dups = todo.filter((b) => !got.has(b.rec.mobile)).map((b) => b.row);
+    await q.query('update address_groups set member_count = member_count + $2 where group_id = $1', [group.group_id, got.size]);
+    await q.query('update member_imports set next_row = $2, imported = imported + $3, group_dups = group_dups || $4::int[] where import_id = $1', [
+      job.import_id,
+      todo[todo.length - 1].row,
+      got.size,
+      dups,
+    ]);
   });
+}
+
+export async function importMembers(ctx: AppContext, user: CurrentUser, lang: Language, groupId: string, fileId: string, idemKey: string | null = null) {
+  const group = await visibleGroup(ctx.db, user, groupId);
+  const file = await findFile(ctx.db, fileId, readableCusIds(user, 'data'));
+  if (!file || file.kind !== 'sheet') throw badRequest('library.fileNotFound', {}, 'fileId');
+  // the upload counted the sheet's data rows: a sheet over the limit is refused before it is read
+  if (file.row_count !== null && file.row_count > MEMBER_IMPORT_MAX_ROWS) throw tooMany(file.row_count);
+  const sheet = await readMembers(await readFileBytes(ctx, file), groupId, lang);
+
+  const job = await openJob(ctx, user, idemKey, group.group_id, fileId);
+  const now = ctx.now();
+  for (let i = 0; i < sheet.members.length; i += IMPORT_BATCH) {
+    const batch = sheet.members.slice(i, i + IMPORT_BATCH);
+    if (batch[batch.length - 1].row <= job.next_row) continue;
+    await insertBatch(ctx, job, group, batch, now);
+    // the rows are visible as each batch commits: say so, and let waiting requests in before the next one
+    await notifyLibrary(ctx.db, 'addressMember', [group.cus_id]);
+    await yieldToLoop();
+  }
+  await recount(ctx.db, [group.group_id]);
   await notifyLibrary(ctx.db, 'addressMember', [group.cus_id]);
   await notifyLibrary(ctx.db, 'addressGroup', [group.cus_id]);
+
+  const [done] = await ctx.db.query<{ imported: number; group_dups: number[] }>('select imported, group_dups from member_imports where import_id = $1', [job.import_id]);
+  const inGroup = new Set(done.group_dups);
+  const skipped = [...sheet.skipped];
+  for (const m of sheet.members) if (inGroup.has(m.row)) skipped.push({ row: m.row, cells: m.cells, reason: translate(lang, 'library.importDuplicateInGroup') });
   skipped.sort((a, b) => a.row - b.row);
   const report = skipped.length ? await saveReport(ctx, group.cus_id, lang, skipped) : null;
-  return { imported, invalid, duplicates, reportFileId: report };
+  return { imported: done.imported, invalid: sheet.invalid, duplicates: skipped.length - sheet.invalid, reportFileId: report };
 }
 
 async function saveReport(ctx: AppContext, cusId: string, lang: Language, skipped: Skipped[]): Promise<string> {
   const label = (k: string) => translate(lang, `library.col.${k}`);
   const header = [label('row'), ...IMPORT_COLUMNS.map(label), label('reason')];
-  const rows = skipped.map((s, i) => rowXml([s.row, ...IMPORT_COLUMNS.map((_, c) => s.cells[c] ?? ''), s.reason], i + 2)).join('');
+  const pause = slicer();
+  const rows: string[] = [];
+  for (let i = 0; i < skipped.length; i++) {
+    const s = skipped[i];
+    rows.push(rowXml([s.row, ...IMPORT_COLUMNS.map((_, c) => s.cells[c] ?? ''), s.reason], i + 2));
+    await pause();
+  }
   const zip = new JSZip();
   for (const [path, content] of Object.entries(packageParts('report'))) zip.file(path, content);
-  zip.file(SHEET_PATH, sheetStart(header.map(() => 18)) + rowXml(header, 1, true) + rows + SHEET_END);
+  zip.file(SHEET_PATH, sheetStart(header.map(() => 18)) + rowXml(header, 1, true) + rows.join('') + SHEET_END);
   const bytes = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
   const f = await saveFile(ctx, {
     cusId,

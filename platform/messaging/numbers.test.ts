@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSimulator } from './simulator';
-import { parseDomestic, parseInternational } from './numbers';
+import { parseDomestic, parseDomesticSliced, parseInternational, parseInternationalSliced } from './numbers';
 import { monthIn, parseTimingTime } from './send';
 
 describe('number lists', () => {
@@ -49,5 +49,17 @@ describe('simulator', () => {
     expect(counts[0] / 10_000).toBeCloseTo(0.7, 1);
     expect(counts[700] / 10_000).toBeCloseTo(0.2, 1);
     expect(counts[600] / 10_000).toBeCloseTo(0.1, 1);
+  });
+});
+
+describe('number lists read in slices', () => {
+  // lists longer than a slice, with repeats inside a slice and across slices, as pasted
+  const domestic = Array.from({ length: 2600 }, (_, i) => (i % 97 === 0 ? `bad${i % 3}` : String(13900000000 + (i % 1700)))).join('\n');
+  const intl = Array.from({ length: 1300 }, (_, i) => (i % 89 === 0 ? `+999${i % 2}` : i % 3 ? `+1415555${String(1000 + (i % 900)).padStart(4, '0')}` : `0044 7400 ${String(100000 + (i % 700))}`)).join('\n');
+
+  it('answer what the one-pass parsers answer', async () => {
+    expect(await parseDomesticSliced(domestic)).toEqual(parseDomestic(domestic));
+    expect(await parseDomesticSliced('13900000001\n13900000002, 13900000001 13900000001\n12345\n01012345678')).toEqual(parseDomestic('13900000001\n13900000002, 13900000001 13900000001\n12345\n01012345678'));
+    expect(await parseInternationalSliced(intl)).toEqual(parseInternational(intl));
   });
 });

@@ -3,13 +3,14 @@ import { ulid } from 'ulid';
 import { SCHEDULE_MIN_AHEAD_MS } from '../../contract/constants';
 import { countSegments } from '../../contract/segments';
 import type { CurrentUser } from '../auth/current-user';
+import { canSee } from '../auth/scope';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
 import { badRequest, forbidden } from '../http/api-error';
+import { claimSendKey, finishBatch, startRecords, type BatchItems, type RecordFixed } from './batch-insert';
 import { notifyAll } from './notify';
-import { parseDomestic, parseInternational, type ParsedNumbers } from './numbers';
+import { blacklisted, parseDomesticSliced, parseInternationalSliced, type ParsedNumbers } from './numbers';
 import { pricesFor, toYuan } from './pricing';
-import { applyStatDeltas } from './stats';
 
 // The sending pipeline (issue 3 §1): validate, price, charge and create the batch with its MT records in one
 // transaction, set-based (one INSERT … SELECT FROM unnest for all records), then tell the feed.
@@ -74,7 +75,7 @@ export async function loadAccount(q: Queryable, cusId: string, lock = false): Pr
 
 /** The account a caller may send for: visible to it (spec §6), open, and granted the product. */
 export async function sendingAccount(ctx: AppContext, user: CurrentUser, cusId: string, prodType: number): Promise<Account> {
-  if (!user.visibleCusIds.includes(cusId)) throw forbidden('send.accountQueryFailed');
+  if (!canSee(user, cusId, 'data')) throw forbidden('send.accountQueryFailed');
   const account = await loadAccount(ctx.db, cusId);
   if (!account) throw forbidden('send.accountQueryFailed');
   if (account.status !== 1) throw badRequest('send.accountClosed', {}, 'cus_id');
@@ -119,18 +120,6 @@ export function parseTimingTime(text: string, timeZone: string): Date {
   return new Date(asUtc - zoneOffsetMs(timeZone, new Date(asUtc - zoneOffsetMs(timeZone, probe))));
 }
 
-/** The records of a batch: one mobile each; per-item arrays only where items differ. */
-export interface BatchItems {
-  mobiles: string[];
-  /** per-item content (one-to-one); null: every record carries the batch content. */
-  contents: string[] | null;
-  /** per-item segments and record price (1/10000 yuan), or one value for all. */
-  segments: number[] | number;
-  priceUnits: number[] | number;
-  countryCodes: string[] | null;
-  countryNames: string[] | null;
-}
-
 export interface NewBatch {
   batch_id: string;
   prod_type: number;
@@ -144,57 +133,30 @@ export interface NewBatch {
   sender_id?: string | null;
 }
 
-/** Inserts a batch and its MT records (100 review or 500 waiting), and counts them in the statistics. */
+/** Inserts a batch and its MT records (100 review or 500 waiting), and counts them in the statistics. Past
+ * INSERT_CHUNK records, the rest are written after this transaction, a chunk per transaction (batch-insert.ts). */
 export async function insertBatch(q: Queryable, ctx: AppContext, b: NewBatch, timeZone: string, now: Date): Promise<void> {
   const n = b.items.mobiles.length;
-  const status = b.review ? 100 : 500;
   const nextAt = new Date(now.getTime() + (b.review ? ctx.config.simulator.reviewMs : ctx.config.simulator.reportMs));
-  const receiveContent = b.prod_type === 2 || b.prod_type === 6 ? b.content : null;
   await q.query(
     `insert into batches (batch_id, prod_type, batch_type, cus_id, content, create_time, receive_count, sent_count, cost, sender_id)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [b.batch_id, b.prod_type, b.batch_type, b.cus_id, b.content, now, n, b.review ? 0 : n, toYuan(b.costUnits), b.sender_id ?? null],
   );
-  const fixed = [b.batch_id, b.prod_type, b.cus_id, b.content, status, b.review ? 'review' : 'mt', now, monthIn(timeZone, now), b.title, receiveContent, nextAt];
-  const it = b.items;
-  const uniform = it.contents === null && !Array.isArray(it.segments) && !Array.isArray(it.priceUnits) && it.countryCodes === null;
-  const insert = `insert into mt_records (sn, batch_id, prod_type, cus_id, content, mt_status, table_name, receive_time, month, title, receive_content, next_at,
-                                         mobile, segments, price, country_code, country_name)`;
-  const sn = `$1 || lpad(t.n::text, 6, '0')`;
-  if (uniform) {
-    await q.query(
-      `${insert} select ${sn}, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, t.m, $13, $14, null, null
-         from unnest($12::text[]) with ordinality as t(m, n)`,
-      [...fixed, it.mobiles, it.segments, toYuan(it.priceUnits as number)],
-    );
-  } else {
-    const each = <T>(v: T[] | T | null, fill: T) => (Array.isArray(v) ? v : new Array<T>(n).fill(v ?? fill));
-    await q.query(
-      `${insert} select ${sn}, $1, $2, $3, coalesce(t.c, $4), $5, $6, $7, $8, $9, coalesce($10, t.c), $11, t.m, t.sg, t.pr, t.cc, t.cn
-         from unnest($12::text[], $13::text[], $14::int[], $15::numeric[], $16::text[], $17::text[]) with ordinality as t(m, c, sg, pr, cc, cn, n)`,
-      [
-        ...fixed,
-        it.mobiles,
-        each<string | null>(it.contents, null),
-        each(it.segments, 1),
-        each(it.priceUnits, 0).map(toYuan),
-        each<string | null>(it.countryCodes, null),
-        each<string | null>(it.countryNames, null),
-      ],
-    );
-  }
-  // sent_count += 1 per record submitted, per country for international sends
-  const perCountry = new Map<string, { name: string | null; count: number }>();
-  it.mobiles.forEach((_, i) => {
-    const cc = it.countryCodes?.[i] ?? '';
-    const e = perCountry.get(cc) ?? { name: it.countryNames?.[i] ?? null, count: 0 };
-    e.count += 1;
-    perCountry.set(cc, e);
-  });
-  await applyStatDeltas(
-    q,
-    [...perCountry].map(([cc, e]) => ({ prod_type: b.prod_type, cus_id: b.cus_id, receive_time: now, country_code: cc || null, country_name: e.name, sent: e.count })),
-  );
+  const fixed: RecordFixed = {
+    batch_id: b.batch_id,
+    prod_type: b.prod_type,
+    cus_id: b.cus_id,
+    content: b.content,
+    mt_status: b.review ? 100 : 500,
+    table_name: b.review ? 'review' : 'mt',
+    receive_time: now.toISOString(),
+    month: monthIn(timeZone, now),
+    title: b.title,
+    receive_content: b.prod_type === 2 || b.prod_type === 6 ? b.content : null,
+    next_at: nextAt.toISOString(),
+  };
+  await startRecords(q, fixed, b.items);
 }
 
 /** Charges (positive) or refunds (negative) an account, keeping the ledger; prepaid accounts cannot go below 0. */
@@ -270,14 +232,15 @@ export function timedRequestOf(t: { prod_type: number; content: string; charged:
   };
 }
 
-export async function submitSend(ctx: AppContext, user: CurrentUser, input: SendInput): Promise<SendAnswer> {
+/** A send; with the caller's Idempotency-Key, a rerun of the same request answers the first run and charges once. */
+export async function submitSend(ctx: AppContext, user: CurrentUser, input: SendInput, idemKey: string | null = null): Promise<SendAnswer> {
   const account = await sendingAccount(ctx, user, input.cus_id, input.prod_type);
   const oneToOne = input.contents !== undefined && input.contents.length > 0;
   const parsed: ParsedNumbers = oneToOne
-    ? parseDomestic(input.contents!.map((c) => c.mobile).join('\n'))
+    ? await parseDomesticSliced(input.contents!.map((c) => c.mobile).join('\n'))
     : input.prod_type === 1
-      ? parseInternational(input.mobiles)
-      : parseDomestic(input.mobiles);
+      ? await parseInternationalSliced(input.mobiles)
+      : await parseDomesticSliced(input.mobiles);
   const byMobile = oneToOne ? new Map(input.contents!.map((c) => [c.mobile.trim(), c.content])) : null;
   if (!oneToOne && input.content.trim() === '') throw badRequest('send.emptyContent', {}, 'content');
   if (byMobile && [...byMobile.values()].some((c) => c.trim() === '')) throw badRequest('send.emptyContent', {}, 'contents');
@@ -286,9 +249,7 @@ export async function submitSend(ctx: AppContext, user: CurrentUser, input: Send
   const now = ctx.now();
   if (timing && timing.getTime() < now.getTime() + SCHEDULE_MIN_AHEAD_MS) throw badRequest('send.timingTooSoon', { minutes: SCHEDULE_MIN_AHEAD_MS / 60_000 }, 'timing_time');
 
-  const blocked = new Set(
-    (await ctx.db.query<{ mobile: string }>('select mobile from blacklist where ep_id = $1 and mobile = any($2::text[])', [account.ep_id, parsed.valid])).map((r) => r.mobile),
-  );
+  const blocked = await blacklisted(ctx.db, account.ep_id, parsed.valid);
   const keep = parsed.valid.map((m) => !blocked.has(m));
   const mobiles = parsed.valid.filter((_, i) => keep[i]);
   const countries = parsed.countries?.filter((_, i) => keep[i]);
@@ -328,8 +289,11 @@ export async function submitSend(ctx: AppContext, user: CurrentUser, input: Send
       countryNames: prices.countryNames,
       sender_id: input.sender_id || null,
     };
-    await withRetry(() =>
+    const out: SendAnswer = { batch_id: timeBatch, time_batch: timeBatch, ...answer };
+    const first = await withRetry(() =>
       ctx.db.tx(async (q) => {
+        const earlier = idemKey ? await claimSendKey(q, user.id, idemKey, out) : null;
+        if (earlier) return earlier;
         await charge(q, account, costUnits, 'send', timeBatch);
         await q.query(
           `insert into time_batches (time_batch, cus_id, prod_type, batch_type, send_status, timing_time, create_time, content, batch_count, charged, request)
@@ -341,15 +305,19 @@ export async function submitSend(ctx: AppContext, user: CurrentUser, input: Send
            select $1 || lpad(t.n::text, 6, '0'), $1, $2, t.m, t.c, 0, $3, $4 from unnest($5::text[], $6::text[]) with ordinality as t(m, c, n)`,
           [timeBatch, account.cus_id, timing, now, mobiles, contents ?? new Array<null>(mobiles.length).fill(null)],
         );
+        return out;
       }),
     );
     await notifyAll(ctx.db, ['timeBatch', 'timeMtMessage'], [account.cus_id]);
-    return { batch_id: timeBatch, time_batch: timeBatch, ...answer };
+    return first;
   }
 
   const batchId = input.batch_id ?? ulid();
-  await withRetry(() =>
+  const out: SendAnswer = { batch_id: batchId, time_batch: null, ...answer };
+  const first = await withRetry(() =>
     ctx.db.tx(async (q) => {
+      const earlier = idemKey ? await claimSendKey(q, user.id, idemKey, out) : null;
+      if (earlier) return earlier;
       await charge(q, account, costUnits, 'send', batchId);
       await insertBatch(
         q,
@@ -376,10 +344,13 @@ export async function submitSend(ctx: AppContext, user: CurrentUser, input: Send
         account.time_zone,
         now,
       );
+      return out;
     }),
   );
   await notifyAll(ctx.db, ['batch', 'mtRecord', 'statistics'], [account.cus_id]);
-  return { batch_id: batchId, time_batch: null, ...answer };
+  // the rest of the records, a chunk per transaction; a failure here is finished by the background round
+  await finishBatch(ctx, first.batch_id, account.cus_id).catch((err) => ctx.log.warn({ code: err.code, message: err.message, batchId: first.batch_id }, 'send chunks left to the background round'));
+  return first;
 }
 
 /** Records for the numbers of a due timed batch, priced as when it was scheduled (and re-priced by edits). */

@@ -1,5 +1,7 @@
 import { startLoop } from '../background-loop';
 import type { AppContext } from '../context';
+import { yieldToLoop } from '../db/slices';
+import { finishOpenBatches } from './batch-insert';
 import type { CarrierConnector } from './carrier';
 import { DISPATCH_LIMIT, dispatchDue } from './dispatch';
 import { sendDueTimeBatches } from './scheduler';
@@ -11,7 +13,13 @@ export function startMessaging(ctx: AppContext, carrier: CarrierConnector = crea
   // poll often enough that a report is at most a quarter of its delay late, within 20-500 ms
   const intervalMs = Math.min(500, Math.max(20, Math.min(reviewMs, reportMs) / 4));
   startLoop(ctx, 'messaging', intervalMs, async (stopped) => {
-    while (!stopped() && (await dispatchDue(ctx, carrier)) === DISPATCH_LIMIT);
+    // a yield between rounds: PGlite answers in microtasks, so back-to-back rounds would never let a request in
+    while (!stopped() && (await dispatchDue(ctx, carrier)) === DISPATCH_LIMIT) await yieldToLoop();
     if (!stopped()) await sendDueTimeBatches(ctx);
   });
+  // records of batches whose run was cut short (or larger than a chunk, from the scheduler and system messages)
+  startLoop(ctx, 'batch-inserts', BATCH_INSERTS_POLL_MS, (stopped) => finishOpenBatches(ctx, stopped));
 }
+
+/** How soon a batch left unfinished is taken up again. */
+const BATCH_INSERTS_POLL_MS = 1000;

@@ -19,7 +19,7 @@ import {
 } from '../../contract/endpoints/address-book.endpoints';
 import type { AddressBookEntry } from '../../contract/entities.schema';
 import { translate } from '../../contract/messages';
-import { scopeCusIds } from '../auth/current-user';
+import { readableCusIds, scopeCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
@@ -80,7 +80,7 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
   };
 
   route(app, ctx, addressBookListEndpoint, async ({ body, user }) => {
-    const page = await pageOf<Record<string, unknown>>(ctx.db, MEMBERS, whereOf(MEMBERS, memberFilters, body as Body, user!, user!.visibleCusIds), body);
+    const page = await pageOf<Record<string, unknown>>(ctx.db, MEMBERS, whereOf(MEMBERS, memberFilters, body as Body, user!, readableCusIds(user!, 'data')), body);
     return { ...page, data: page.data.map(withoutFeed) as never };
   });
 
@@ -92,7 +92,7 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
   route(app, ctx, hasMemberGroupListEndpoint, async ({ user }) => {
     const rows = await ctx.db.query<Record<string, unknown>>(
       `select ${GROUPS.select} from ${GROUPS.from} where g.cus_id = any($1::text[]) and ${GROUPS.base} and g.member_count > 0 order by g.create_time desc limit 1000`,
-      [user!.visibleCusIds],
+      [readableCusIds(user!, 'data')],
     );
     return rows.map(withoutFeed) as never;
   });
@@ -167,7 +167,7 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
   }, { idempotent: true });
 
   route(app, ctx, addressBookMemberModEndpoint, async (c) => {
-    const m = await visibleMember(ctx, c.user!.visibleCusIds, c.body.id);
+    const m = await visibleMember(ctx, readableCusIds(c.user!, 'data'), c.body.id);
     const g = await visibleGroup(ctx.db, c.user!, c.body.groupId);
     try {
       await ctx.db.tx(async (q) => {
@@ -190,7 +190,7 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
     const rows = await ctx.db.tx(async (q) => {
       const gone = await q.query<{ group_id: string; cus_id: string }>(
         'update address_members set deleted = true where id = any($1::text[]) and cus_id = any($2::text[]) and deleted = false returning group_id, cus_id',
-        [c.body.ids, c.user!.visibleCusIds],
+        [c.body.ids, readableCusIds(c.user!, 'data')],
       );
       await recount(q, gone.map((r) => r.group_id));
       return gone;
@@ -201,19 +201,20 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
     return { deleted: rows.length };
   }, { idempotent: true });
 
-  route(app, ctx, addressBookMemberDetailEndpoint, async ({ body, user }) => visibleMember(ctx, user!.visibleCusIds, body.id));
+  route(app, ctx, addressBookMemberDetailEndpoint, async ({ body, user }) => visibleMember(ctx, readableCusIds(user!, 'data'), body.id));
 
   route(app, ctx, addressBookMemberImportEndpoint, async (c) => {
-    const out = await importMembers(ctx, c.user!, c.lang, c.body.groupId, c.body.fileId);
+    const out = await importMembers(ctx, c.user!, c.lang, c.body.groupId, c.body.fileId, c.idempotencyKey);
     c.message('library.importDone', { imported: out.imported, invalid: out.invalid, duplicates: out.duplicates });
     return out;
-  }, { idempotent: true });
+    // resumable: the import is many short transactions, never one the whole file long; a retry finishes a run cut short
+  }, { idempotent: 'resumable' });
 
   route(app, ctx, groupMobileDetailEndpoint, async ({ body, user }) => {
     const rows = await ctx.db.query<{ mobile: string }>(
       `select distinct m.mobile from address_members m join address_groups g on g.group_id = m.group_id
         where m.group_id = any($1::text[]) and g.cus_id = any($2::text[]) and m.deleted = false and g.deleted = false order by m.mobile`,
-      [body.groupIds, user!.visibleCusIds],
+      [body.groupIds, readableCusIds(user!, 'data')],
     );
     return { mobiles: rows.map((r) => r.mobile), count: rows.length };
   });
@@ -223,7 +224,7 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
       const columns: Column<Record<string, never>>[] = IMPORT_COLUMNS.map((k) => ({ label: label(k), value: () => '' }));
       return sendXlsx(c.reply, c.lang, 'address-book-template', columns, (async function* () {})());
     }
-    const w = whereOf(MEMBERS, memberFilters, c.body as Body, c.user!, c.user!.visibleCusIds);
+    const w = whereOf(MEMBERS, memberFilters, c.body as Body, c.user!, readableCusIds(c.user!, 'data'));
     await sendXlsx(c.reply, c.lang, 'address-book', MEMBER_COLUMNS, (signal) => rowsOf<AddressBookEntry>(ctx.db, MEMBERS, w, { signal }));
   });
 }

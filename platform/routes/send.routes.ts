@@ -29,7 +29,7 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
       return answer;
     });
 
-  route(app, ctx, groupSendEndpoint, (c) => send(c.user!, c, { ...c.body, prod_type: 0 }), { idempotent: true });
+  route(app, ctx, groupSendEndpoint, (c) => send(c.user!, c, { ...c.body, prod_type: 0 }), RESUMABLE);
 
   /** A domestic send with one short link per recipient (so a click maps to its number), stored under the batch id the
    * send then uses; a refused send takes its links with it. */
@@ -74,7 +74,7 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
     return sendWithLinks(c, rest, long_link, fill);
   }, RESUMABLE);
 
-  route(app, ctx, inteGroupSendEndpoint, (c) => send(c.user!, c, { ...c.body, prod_type: 1 }), { idempotent: true });
+  route(app, ctx, inteGroupSendEndpoint, (c) => send(c.user!, c, { ...c.body, prod_type: 1 }), RESUMABLE);
 
   route(app, ctx, videoSmsGroupSendEndpoint, (c) => {
     const { cus_template_id, title, frames, ...rest } = c.body;

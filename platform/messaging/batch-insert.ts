@@ -1,0 +1,201 @@
+import { moveBalance } from '../accounts/ledger';
+import type { AppContext } from '../context';
+import type { Queryable } from '../db/db';
+import { yieldToLoop } from '../db/slices';
+import { notifyAll } from './notify';
+import { toYuan } from './pricing';
+import { applyStatDeltas } from './stats';
+
+// A batch's MT records are written INSERT_CHUNK at a time. A small batch's records go in the transaction that
+// charges for them; a large one's first chunk does too, with every number kept in its batch_inserts row, and the rest
+// are then written a chunk per short transaction (with their statistics and the row's progress), yielding to the
+// event loop between them: a 100,000-number send never holds PGlite's one connection for more than a chunk.
+// The charge covers every record of the batch: a chunk is written once (the progress moves in its transaction), and
+// a chunk the database refuses for good is refunded and taken off the batch, so the ledger always equals the records'
+// prices. A run cut short (a crash) is finished by the background round (finishOpenBatches).
+
+/** Records per statement: mt_records carries a trigram index on content, ~0.05-0.1 ms a record on PGlite. */
+export const INSERT_CHUNK = 1000;
+
+/** The records of a batch: one mobile each; per-item arrays only where items differ. */
+export interface BatchItems {
+  mobiles: string[];
+  /** per-item content (one-to-one); null: every record carries the batch content. */
+  contents: string[] | null;
+  /** per-item segments and record price (1/10000 yuan), or one value for all. */
+  segments: number[] | number;
+  priceUnits: number[] | number;
+  countryCodes: string[] | null;
+  countryNames: string[] | null;
+}
+
+/** What every record of a batch shares. */
+export interface RecordFixed {
+  batch_id: string;
+  prod_type: number;
+  cus_id: string;
+  content: string;
+  mt_status: number;
+  table_name: string;
+  receive_time: string;
+  month: string;
+  title: string | null;
+  receive_content: string | null;
+  next_at: string;
+}
+
+/** Items from..to of a batch, every per-item value as an array. */
+export function sliceItems(it: BatchItems, from: number, to: number) {
+  const n = Math.min(to, it.mobiles.length) - from;
+  const each = <T>(v: T[] | T | null, fill: T): T[] => (Array.isArray(v) ? v.slice(from, from + n) : new Array<T>(n).fill(v ?? fill));
+  return {
+    mobiles: it.mobiles.slice(from, from + n),
+    contents: it.contents ? it.contents.slice(from, from + n) : null,
+    segments: each(it.segments, 1),
+    priceUnits: each(it.priceUnits, 0),
+    countryCodes: it.countryCodes ? it.countryCodes.slice(from, from + n) : null,
+    countryNames: it.countryNames ? it.countryNames.slice(from, from + n) : null,
+  };
+}
+export type ItemSlice = ReturnType<typeof sliceItems>;
+
+/** Writes records `first`… of a batch (sn = batch id + 6-digit number from 1) and counts them in the statistics. */
+export async function insertRecords(q: Queryable, f: RecordFixed, s: ItemSlice, first: number): Promise<void> {
+  await q.query(
+    `insert into mt_records (sn, batch_id, prod_type, cus_id, content, mt_status, table_name, receive_time, month, title, receive_content, next_at,
+                             mobile, segments, price, country_code, country_name)
+     select $1 || lpad((t.n + $18)::text, 6, '0'), $1, $2, $3, coalesce(t.c, $4), $5, $6, $7, $8, $9, coalesce($10, t.c), $11, t.m, t.sg, t.pr, t.cc, t.cn
+       from unnest($12::text[], $13::text[], $14::int[], $15::numeric[], $16::text[], $17::text[]) with ordinality as t(m, c, sg, pr, cc, cn, n)`,
+    [
+      f.batch_id, f.prod_type, f.cus_id, f.content, f.mt_status, f.table_name, new Date(f.receive_time), f.month, f.title, f.receive_content, new Date(f.next_at),
+      s.mobiles,
+      s.contents ?? new Array<null>(s.mobiles.length).fill(null),
+      s.segments,
+      s.priceUnits.map(toYuan),
+      s.countryCodes ?? new Array<null>(s.mobiles.length).fill(null),
+      s.countryNames ?? new Array<null>(s.mobiles.length).fill(null),
+      first,
+    ],
+  );
+  // sent_count += 1 per record submitted, per country for international sends
+  const perCountry = new Map<string, { name: string | null; count: number }>();
+  s.mobiles.forEach((_, i) => {
+    const cc = s.countryCodes?.[i] ?? '';
+    const e = perCountry.get(cc) ?? { name: s.countryNames?.[i] ?? null, count: 0 };
+    e.count += 1;
+    perCountry.set(cc, e);
+  });
+  const at = new Date(f.receive_time);
+  await applyStatDeltas(q, [...perCountry].map(([cc, e]) => ({ prod_type: f.prod_type, cus_id: f.cus_id, receive_time: at, country_code: cc || null, country_name: e.name, sent: e.count })));
+}
+
+/** Inside the charging transaction: the first chunk's records; past that, every number kept for finishBatch. */
+export async function startRecords(q: Queryable, f: RecordFixed, items: BatchItems): Promise<void> {
+  const n = items.mobiles.length;
+  await insertRecords(q, f, sliceItems(items, 0, INSERT_CHUNK), 0);
+  if (n <= INSERT_CHUNK) return;
+  const all = sliceItems(items, 0, n);
+  await q.query(
+    `insert into batch_inserts (batch_id, cus_id, fixed, next_n, mobiles, contents, segments, price_units, country_codes, country_names)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [f.batch_id, f.cus_id, JSON.stringify(f), INSERT_CHUNK, all.mobiles, all.contents, all.segments, all.priceUnits, all.countryCodes, all.countryNames],
+  );
+}
+
+/** Claims a caller's key for a send in its charging transaction: null when claimed now, else the answer of the run
+ * that claimed it first (a rerun after that run was cut short; on PostgreSQL a concurrent one waits for its commit). */
+export async function claimSendKey<T>(q: Queryable, userId: number, key: string, answer: T): Promise<T | null> {
+  const claimed = await q.query('insert into send_requests (user_id, idem_key, answer) values ($1, $2, $3) on conflict do nothing returning user_id', [userId, key, JSON.stringify(answer)]);
+  if (claimed.length > 0) return null;
+  const [row] = await q.query<{ answer: T }>('select answer from send_requests where user_id = $1 and idem_key = $2', [userId, key]);
+  return row.answer;
+}
+
+interface Chunk {
+  fixed: RecordFixed;
+  next_n: number;
+  mobiles: string[] | null;
+  contents: string[] | null;
+  segments: number[];
+  price_units: Array<number | string>;
+  country_codes: string[] | null;
+  country_names: string[] | null;
+}
+
+/** A refusal the same chunk would meet again (bad data, a constraint), as opposed to a lost connection or a conflict. */
+const isPermanent = (err: unknown) => /^(22|23)/.test(String((err as { code?: unknown })?.code ?? ''));
+
+/** The next chunk of a batch, its row locked (a second mover waits, then sees the chunk written). */
+async function lockNextChunk(q: Queryable, batchId: string): Promise<Chunk | null> {
+  const [c] = await q.query<Chunk>(
+    `select fixed, next_n, mobiles[next_n + 1 : next_n + $2] as mobiles, contents[next_n + 1 : next_n + $2] as contents,
+            segments[next_n + 1 : next_n + $2] as segments, price_units[next_n + 1 : next_n + $2] as price_units,
+            country_codes[next_n + 1 : next_n + $2] as country_codes, country_names[next_n + 1 : next_n + $2] as country_names
+       from batch_inserts where batch_id = $1 and not done for update`,
+    [batchId, INSERT_CHUNK],
+  );
+  return c ?? null;
+}
+
+/** Writes the next chunk of the batch; false when none is left (the batch is then marked done). */
+async function moveNextChunk(ctx: AppContext, batchId: string): Promise<boolean> {
+  try {
+    return await ctx.db.tx(async (q) => {
+      const c = await lockNextChunk(q, batchId);
+      if (!c) return false;
+      const n = c.mobiles?.length ?? 0;
+      if (n === 0) {
+        // every record written: the numbers are no longer needed
+        await q.query("update batch_inserts set done = true, mobiles = '{}', contents = null, segments = '{}', price_units = '{}', country_codes = null, country_names = null where batch_id = $1", [batchId]);
+        return false;
+      }
+      const slice = { mobiles: c.mobiles!, contents: c.contents, segments: c.segments, priceUnits: c.price_units.map(Number), countryCodes: c.country_codes, countryNames: c.country_names };
+      await insertRecords(q, c.fixed, slice, c.next_n);
+      await q.query('update batch_inserts set next_n = next_n + $2 where batch_id = $1', [batchId, n]);
+      return true;
+    });
+  } catch (err) {
+    if (!isPermanent(err)) throw err;
+    await giveUpChunk(ctx, batchId, err);
+    return true;
+  }
+}
+
+/** A chunk the database will not take: refunded and taken off the batch's counts, so money and records agree. */
+async function giveUpChunk(ctx: AppContext, batchId: string, err: unknown): Promise<void> {
+  // the error names the code and message only: its parameters hold a chunk of numbers
+  ctx.log.error({ code: (err as { code?: string }).code, message: (err as Error).message, batchId }, 'send records refused by the database: refunded');
+  await ctx.db.tx(async (q) => {
+    const c = await lockNextChunk(q, batchId);
+    const n = c?.mobiles?.length ?? 0;
+    if (!c || n === 0) return;
+    const units = c.price_units.reduce<number>((a, u) => a + Number(u), 0);
+    await moveBalance(q, c.fixed.cus_id, toYuan(units), 'refund', { ref: batchId });
+    await q.query('update batches set receive_count = receive_count - $2, sent_count = sent_count - $3, cost = cost - $4 where batch_id = $1', [
+      batchId,
+      n,
+      c.fixed.mt_status === 500 ? n : 0,
+      toYuan(units),
+    ]);
+    const why = `records ${c.next_n + 1}-${c.next_n + n}: ${String((err as Error)?.message ?? err)}`;
+    await q.query("update batch_inserts set next_n = next_n + $2, failed = coalesce(failed || '; ', '') || $3 where batch_id = $1", [batchId, n, why]);
+  });
+}
+
+/** Moves every waiting chunk of a batch, one short transaction each, telling the feed as records appear. */
+export async function finishBatch(ctx: AppContext, batchId: string, cusId: string, stopped: () => boolean = () => false): Promise<void> {
+  while (!stopped() && (await moveNextChunk(ctx, batchId))) {
+    await notifyAll(ctx.db, ['mtRecord', 'statistics'], [cusId]);
+    await yieldToLoop();
+  }
+}
+
+/** The background round: finishes batches a run left unfinished (a crash, a failed chunk write). */
+export async function finishOpenBatches(ctx: AppContext, stopped: () => boolean): Promise<number> {
+  const open = await ctx.db.query<{ batch_id: string; cus_id: string }>('select batch_id, cus_id from batch_inserts where not done order by create_time limit 10');
+  for (const b of open) {
+    if (stopped()) break;
+    await finishBatch(ctx, b.batch_id, b.cus_id, stopped);
+  }
+  return open.length;
+}
