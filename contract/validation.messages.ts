@@ -122,6 +122,7 @@ export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {
   'v.template.signTooLong': { zh: '签名最多 20 个字符', en: 'The signature may have at most 20 characters' },
   'v.template.framesRequired': { zh: '至少需要一帧内容', en: 'At least one frame is required' },
   'v.template.tooManyFrames': { zh: '最多 20 帧', en: 'At most 20 frames' },
+  'v.template.frameMaterialRequired': { zh: '第 {n} 帧：请上传素材', en: 'Frame {n}: upload a material' },
   'v.template.chatbotRequired': { zh: '请选择 Chatbot', en: 'Please choose a chatbot' },
   'v.template.lowTypeInvalid': { zh: '回落类型不正确', en: 'The fallback type is not valid' },
   'v.template.cardsRequired': { zh: '至少需要一张卡片', en: 'At least one card is required' },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { contentTemplateFormSchema, cspTemplateFormSchema, videoTemplateFormSchema } from '../contract/validation/template.rules';
-import { formOf, moveItem, templateEditorMachine } from './template-editor.machine';
+import { formOf, moveItem, seedFrom, templateEditorMachine } from './template-editor.machine';
 
 const frame = (textContent: string) => ({ mediaType: 'text' as const, mediaUrl: '', textContent });
 
@@ -53,6 +53,31 @@ describe('template editor machine', () => {
     await waitFor(a, (s) => s.context.failure !== null);
     expect(a.getSnapshot().context.failure).toBe('storage full');
     expect(a.getSnapshot().value).toBe('editing');
+  });
+
+  it('keeps the editor open on a frame without its material, the error at that frame, until it is uploaded', async () => {
+    const recorded: unknown[] = [];
+    const image = { mediaType: 'image' as const, mediaUrl: '', textContent: '' };
+    const m = templateEditorMachine(videoTemplateFormSchema, { cus_id: 'EP0001', title: '标题' }, 'frames', [frame('a'), image]).provide({
+      actors: { record: fromPromise(async ({ input }) => (recorded.push(input), 'E3')) },
+    });
+    const a = createActor(m).start();
+    a.send({ type: 'submit' });
+    expect(a.getSnapshot().value).toBe('editing');
+    expect(a.getSnapshot().context.errors).toEqual({ 'frames.1.mediaUrl': 'v.template.frameMaterialRequired' });
+    expect(recorded).toEqual([]);
+    a.send({ type: 'item.set', index: 1, patch: { mediaUrl: '/m/1.png' } });
+    expect(a.getSnapshot().context.errors).toEqual({});
+    a.send({ type: 'submit' });
+    await waitFor(a, (s) => s.status === 'done');
+    expect(recorded).toHaveLength(1);
+  });
+
+  it('reopens a refused command with what was typed: the fields of the form and its list', () => {
+    const defaults = { cus_id: '', title: '', remark: '' };
+    const payload = { cus_id: 'EP0001', title: 'Launch', remark: 'r', frames: [frame('a')], extra: 1 };
+    expect(seedFrom(defaults, 'frames', [], payload)).toEqual({ values: { cus_id: 'EP0001', title: 'Launch', remark: 'r' }, items: [frame('a')] });
+    expect(seedFrom(defaults, 'frames', [frame('new')])).toEqual({ values: defaults, items: [frame('new')] });
   });
 
   it('moves nothing past either end', () => {

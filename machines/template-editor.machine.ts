@@ -32,6 +32,22 @@ export function formOf<I>(values: Record<string, unknown>, items: I[], listField
   return { ...values, [listField]: list };
 }
 
+/** The editor's start from a command's payload (e.g. one the platform refused, reopened to edit again): the fields the
+ * form knows, taken from the payload, and its list; anything else the payload carries is left out. */
+export function seedFrom<I>(defaults: Record<string, unknown>, listField: string | null, firstItems: I[], payload?: Record<string, unknown>): { values: Record<string, unknown>; items: I[] } {
+  if (!payload) return { values: defaults, items: firstItems };
+  const values = Object.fromEntries(Object.keys(defaults).map((k) => [k, payload[k] ?? defaults[k]]));
+  const list = listField ? payload[listField] : undefined;
+  return { values, items: Array.isArray(list) ? (list as I[]) : firstItems };
+}
+
+/** The errors left once item `index` changed: its own go (the user is fixing them), the others stay; without an index,
+ * every item's go (a move or removal renumbers the items the errors were told at). */
+function withoutItemErrors(errors: Record<string, string>, listField: string | null, index?: number): Record<string, string> {
+  const prefix = index === undefined ? `${listField}.` : `${listField}.${index}.`;
+  return Object.fromEntries(Object.entries(errors).filter(([k]) => !k.startsWith(prefix)));
+}
+
 export function moveItem<I>(items: I[], index: number, by: -1 | 1): I[] {
   const to = index + by;
   if (index < 0 || index >= items.length || to < 0 || to >= items.length) return items;
@@ -67,9 +83,14 @@ export function templateEditorMachine<I>(schema: z.ZodType, initial: Record<stri
             }),
           },
           'item.add': { actions: assign(({ context, event }) => ({ items: [...context.items, event.item] })) },
-          'item.set': { actions: assign(({ context, event }) => ({ items: context.items.map((it, i) => (i === event.index ? { ...it, ...event.patch } : it)) })) },
-          'item.move': { actions: assign(({ context, event }) => ({ items: moveItem(context.items, event.index, event.by) })) },
-          'item.remove': { actions: assign(({ context, event }) => ({ items: context.items.filter((_, i) => i !== event.index) })) },
+          'item.set': {
+            actions: assign(({ context, event }) => ({
+              items: context.items.map((it, i) => (i === event.index ? { ...it, ...event.patch } : it)),
+              errors: withoutItemErrors(context.errors, listField, event.index),
+            })),
+          },
+          'item.move': { actions: assign(({ context, event }) => ({ items: moveItem(context.items, event.index, event.by), errors: withoutItemErrors(context.errors, listField) })) },
+          'item.remove': { actions: assign(({ context, event }) => ({ items: context.items.filter((_, i) => i !== event.index), errors: withoutItemErrors(context.errors, listField) })) },
           submit: [{ guard: 'valid', target: 'recording' }, { actions: assign(({ context }) => ({ errors: errorsOf(context) })) }],
         },
       },

@@ -12,6 +12,17 @@ describe('template rules', () => {
     expect(issues(contentTemplateFormSchema.safeParse({ cus_id: 'c1', template_content: '  ' }))).toEqual([['template_content', 'v.template.contentRequired']]);
     expect(issues(contentTemplateFormSchema.safeParse({ cus_id: '', template_content: 'x' }))).toEqual([['cus_id', 'v.template.accountRequired']]);
   });
+  it('video template: every frame but a text one needs its material, told at that frame', () => {
+    const ok = { mediaType: 'video', mediaUrl: '/m/a.mp4', textContent: 'hello' };
+    const text = { mediaType: 'text', mediaUrl: '', textContent: 'words' };
+    const empty = { mediaType: 'image', mediaUrl: '', textContent: '' };
+    expect(videoTemplateFormSchema.safeParse({ cus_id: 'c1', title: 'x', frames: [ok, text] }).success).toBe(true);
+    expect(issues(videoTemplateFormSchema.safeParse({ cus_id: 'c1', title: 'x', frames: [ok, empty, text, { ...empty, mediaUrl: ' ' }] }))).toEqual([
+      ['frames.1.mediaUrl', 'v.template.frameMaterialRequired'],
+      ['frames.3.mediaUrl', 'v.template.frameMaterialRequired'],
+    ]);
+    expect(issues(cspTemplateFormSchema.safeParse({ ...csp, low_type: '2', videoTitle: 't', videoFrames: [empty] }))).toEqual([['videoFrames.0.mediaUrl', 'v.template.frameMaterialRequired']]);
+  });
   it('video template: title and at least one frame', () => {
     const frame = { mediaType: 'video', mediaUrl: '/m/a.mp4', textContent: 'hello' };
     expect(videoTemplateFormSchema.safeParse({ cus_id: 'c1', title: 'Launch', frames: [frame] }).success).toBe(true);

@@ -22,12 +22,22 @@ export const contentTemplateFormSchema = z.object({
 });
 export type ContentTemplateForm = z.infer<typeof contentTemplateFormSchema>;
 
+/** The frames of a video message: each frame but a text one carries its uploaded material. The issue sits on the
+ * frame's mediaUrl, so the form shows it at that frame and the platform's refusal names it ({n}: its number). */
+const videoFrames = z
+  .array(videoFrameSchema)
+  .superRefine((frames, ctx) => {
+    frames.forEach((f, i) => {
+      if (f.mediaType !== 'text' && !f.mediaUrl.trim()) ctx.addIssue({ code: 'custom', path: [i, 'mediaUrl'], message: 'v.template.frameMaterialRequired' });
+    });
+  });
+
 export const videoTemplateFormSchema = z.object({
   cus_id: accountId,
   title: z.string({ error: 'v.template.titleRequired' }).trim().min(1, { error: 'v.template.titleRequired' }).max(100, { error: 'v.template.titleTooLong' }).refine(isStorableText, 'v.badText'),
   template_sign: z.string().trim().max(20, { error: 'v.template.signTooLong' }).refine(isStorableText, 'v.badText').default(''),
   remark: part(200).default(''),
-  frames: z.array(videoFrameSchema).min(1, { error: 'v.template.framesRequired' }).max(20, { error: 'v.template.tooManyFrames' }),
+  frames: videoFrames.min(1, { error: 'v.template.framesRequired' }).max(20, { error: 'v.template.tooManyFrames' }),
 });
 export type VideoTemplateForm = z.infer<typeof videoTemplateFormSchema>;
 
@@ -42,7 +52,7 @@ export const cspTemplateFormSchema = z
     cards: z.array(richCardSchema).min(1, { error: 'v.template.cardsRequired' }).max(15, { error: 'v.template.tooManyCards' }),
     smsContent: part(1000).default(''),
     videoTitle: part(100).default(''),
-    videoFrames: z.array(videoFrameSchema).max(20, { error: 'v.template.tooManyFrames' }).default([]),
+    videoFrames: videoFrames.max(20, { error: 'v.template.tooManyFrames' }).default([]),
     readContent: part(1000).default(''),
   })
   .superRefine((v, ctx) => {

@@ -13,7 +13,7 @@ export const LIBRARY_EN: Record<string, unknown> = {
     up: 'Up', down: 'Down', remove: 'Remove', smsContent: 'Fallback SMS', videoTitle: 'Fallback video title', readContent: 'Fallback read message',
     import: 'Import', export: 'Export', importTemplate: 'Import sheet', importing: 'Importing…', uploading: 'Uploading {{pct}}%',
     importDone: 'Import finished: {{imported}} imported, {{invalid}} invalid, {{duplicates}} duplicates', report: 'Download error report',
-    allGroups: 'All groups', members: 'Members', groups: 'Groups', chooseGroup: 'Choose a group first',
+    editAgain: 'Edit again', dismiss: 'Dismiss', allGroups: 'All groups', members: 'Members', groups: 'Groups', chooseGroup: 'Choose a group first',
   },
   // the local cache dialog lists every replicated resource
   cache: { resources: { contentTemplate: 'Content templates', videoTemplate: 'Video templates', cspTemplate: 'Card templates', addressGroup: 'Address-book groups', addressMember: 'Address-book members' } },

@@ -13,7 +13,7 @@ export const LIBRARY_ZH: Record<string, unknown> = {
     up: '上移', down: '下移', remove: '移除', smsContent: '回落短信', videoTitle: '回落视频短信标题', readContent: '回落阅信',
     import: '导入', export: '导出', importTemplate: '下载导入模板', importing: '正在导入…', uploading: '上传中 {{pct}}%',
     importDone: '导入完成：成功 {{imported}} 条，无效 {{invalid}} 条，重复 {{duplicates}} 条', report: '下载错误报告',
-    allGroups: '全部分组', members: '成员', groups: '分组', chooseGroup: '请先选择分组',
+    editAgain: '重新编辑', dismiss: '关闭', allGroups: '全部分组', members: '成员', groups: '分组', chooseGroup: '请先选择分组',
   },
   // the local cache dialog lists every replicated resource
   cache: { resources: { contentTemplate: '内容模板', videoTemplate: '视频模板', cspTemplate: '卡片模板', addressGroup: '通讯录分组', addressMember: '通讯录成员' } },

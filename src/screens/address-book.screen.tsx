@@ -14,7 +14,7 @@ import type { AddressGroupDoc, AddressMemberDoc } from '../../contract/library.s
 import { translate } from '../../contract/messages';
 import { checkUpload } from '../../contract/validation/upload.rules';
 import { addressBookGroupFormSchema, addressBookMemberFormSchema } from '../../contract/validation/address-book.rules';
-import { templateEditorMachine } from '../../machines/template-editor.machine';
+import { seedFrom, templateEditorMachine } from '../../machines/template-editor.machine';
 import { projectLibrary } from '../../sync/library-commands';
 import { changesOf, runQuery } from '../../sync/query';
 import { auditTime, startWith, switchMap } from 'rxjs';
@@ -25,7 +25,7 @@ import { usePending, useRuntime } from '../data/sync-runtime';
 import { timeColumn } from './cells';
 import type { ScreenDefinition } from './screen-definition';
 import { TableScreen } from './table-screen';
-import { DeleteAction, recordLibraryCommand, useLibraryRejections } from './template-actions';
+import { DeleteAction, recordLibraryCommand, RejectionNotice, useLibraryRejections, type Rejection } from './template-actions';
 import { useEditorMachine } from './use-editor-machine';
 import { download } from '../data/platform-actions';
 
@@ -99,7 +99,7 @@ function useGroups(): Group[] {
 }
 
 /** Adds a member, or edits `member` (the platform refuses an edit of a member deleted elsewhere: the row rolls back). */
-function MemberEditor({ groups, groupId, member, onDone }: { groups: Group[]; groupId: string; member?: Member; onDone: () => void }) {
+function MemberEditor({ groups, groupId, member, seed, onDone }: { groups: Group[]; groupId: string; member?: Member; seed?: Record<string, unknown>; onDone: () => void }) {
   const { t } = useTranslation();
   const { language } = useSession();
   // the group list changes while the editor is open (the saved member re-counts it): the effect reads the latest
@@ -108,7 +108,7 @@ function MemberEditor({ groups, groupId, member, onDone }: { groups: Group[]; gr
   const [state, send] = useEditorMachine(() =>
     templateEditorMachine(
       addressBookMemberFormSchema,
-      member ? { groupId: member.groupId, name: member.name, mobile: member.mobile, email: member.email, remark: member.remark } : { groupId, name: '', mobile: '', email: '' },
+      seedFrom(member ? { groupId: member.groupId, name: member.name, mobile: member.mobile, email: member.email, remark: member.remark } : { groupId, name: '', mobile: '', email: '' }, null, [], seed).values,
       null,
     ).provide({
       actors: {
@@ -187,10 +187,10 @@ function ImportPanel({ groupId }: { groupId: string }) {
 }
 
 /** A group's name edited in place: a command like every library edit (offline, pending until the platform has it). */
-function RenameGroup({ group, onDone }: { group: Group; onDone: () => void }) {
+function RenameGroup({ group, typed, onDone }: { group: Group; typed?: string; onDone: () => void }) {
   const { t } = useTranslation();
   const { language } = useSession();
-  const [name, setName] = useState(group.groupName);
+  const [name, setName] = useState(typed ?? group.groupName);
   const [error, setError] = useState<string | null>(null);
   const save = () => {
     const parsed = addressBookGroupFormSchema.safeParse({ groupName: name, remark: group.remark ?? undefined });
@@ -211,17 +211,45 @@ function RenameGroup({ group, onDone }: { group: Group; onDone: () => void }) {
   );
 }
 
+/** How a refused command opens again with what was typed: a group's name back in its field, a rename back in place
+ * (while the group is still listed), a member in its editor; none for a delete, which typed nothing. */
+function rejectedEdit(
+  rejection: Rejection | null,
+  groups: Group[],
+  to: { setName: (n: string) => void; setRenaming: (r: { group: Group; typed?: string }) => void; setRefused: (r: { seed: Record<string, unknown>; member?: Member }) => void },
+): (() => void) | undefined {
+  if (!rejection) return undefined;
+  const p = rejection.payload;
+  switch (rejection.type) {
+    case 'addressBook.group.add':
+      return () => to.setName(String(p.groupName ?? ''));
+    case 'addressBook.group.mod': {
+      const group = groups.find((g) => g.id === p.id);
+      return group ? () => to.setRenaming({ group, typed: String(p.groupName ?? '') }) : undefined;
+    }
+    case 'addressBook.member.add':
+      return () => to.setRefused({ seed: p });
+    case 'addressBook.member.mod':
+      return () => to.setRefused({ seed: p, member: { ...p, id: String(p.id) } as Member });
+    default:
+      return undefined;
+  }
+}
+
 export function AddressBookScreen() {
   const { t } = useTranslation();
   const { language } = useSession();
-  useLibraryRejections();
+  const [rejection, dismiss] = useLibraryRejections();
   const groups = useGroups();
   const search = useSearch();
   const [location, navigate] = useLocation();
   const groupId = new URLSearchParams(search).get('groupId') ?? '';
   const [name, setName] = useState('');
   const [adding, setAdding] = useState(false);
-  const [renaming, setRenaming] = useState<Group | null>(null);
+  const [renaming, setRenaming] = useState<{ group: Group; typed?: string } | null>(null);
+  // a refused member command reopens in its editor with what was typed (an edit keeps the member it was about)
+  const [refused, setRefused] = useState<{ seed: Record<string, unknown>; member?: Member } | null>(null);
+  const editAgain = rejectedEdit(rejection, groups, { setName, setRenaming, setRefused });
   // the chosen group narrows the members as a fixed filter (the group list is the filter's control)
   const membersDef = useMemo<ScreenDefinition<Member>>(
     () => (groupId ? { ...addressBookMembers, fixed: [...(addressBookMembers.fixed ?? []), { op: 'eq', field: 'groupId', value: groupId }] } : addressBookMembers),
@@ -248,13 +276,13 @@ export function AddressBookScreen() {
         <Button text size="small" label={t('lib.allGroups')} severity={groupId ? 'secondary' : undefined} onClick={() => choose('')} />
         {groups.map((g) => (
           <span key={g.id} data-testid="group" data-pending={g.pending ? 'true' : 'false'} style={{ display: 'flex', alignItems: 'center', gap: 4, fontWeight: g.id === groupId ? 600 : 400 }}>
-            {renaming?.id === g.id ? (
-              <RenameGroup group={g} onDone={() => setRenaming(null)} />
+            {renaming?.group.id === g.id ? (
+              <RenameGroup group={g} typed={renaming.typed} onDone={() => setRenaming(null)} />
             ) : (
               <>
                 <Button text size="small" style={{ flex: 1, justifyContent: 'flex-start' }} disabled={Boolean(g.pending)} label={`${g.groupName} (${g.memberCount ?? 0})`} onClick={() => choose(g.id)} />
                 {!g.id.startsWith('pending:') && (
-                  <Button data-testid="group-rename" icon="pi pi-pencil" size="small" text aria-label={t('lib.rename')} disabled={Boolean(g.pending)} onClick={() => setRenaming(g)} />
+                  <Button data-testid="group-rename" icon="pi pi-pencil" size="small" text aria-label={t('lib.rename')} disabled={Boolean(g.pending)} onClick={() => setRenaming({ group: g })} />
                 )}
                 <DeleteAction type="addressBook.group.delete" id={g.id} />
               </>
@@ -267,8 +295,12 @@ export function AddressBookScreen() {
           <Button data-testid="member-add" size="small" icon="pi pi-plus" label={t('lib.add')} disabled={!groupId} onClick={() => setAdding(true)} />
           <ImportPanel groupId={groupId} />
         </span>
+        {rejection && <RejectionNotice rejection={rejection} onEdit={editAgain} onDismiss={dismiss} />}
         <Dialog header={t('lib.add')} visible={adding} onHide={() => setAdding(false)}>
           {adding && <MemberEditor groups={groups} groupId={groupId} onDone={() => setAdding(false)} />}
+        </Dialog>
+        <Dialog header={t('lib.editAgain')} visible={refused !== null} onHide={() => setRefused(null)}>
+          {refused && <MemberEditor groups={groups} groupId={String(refused.seed.groupId ?? groupId)} member={refused.member} seed={refused.seed} onDone={() => setRefused(null)} />}
         </Dialog>
         <TableScreen key={groupId} def={membersDef} />
       </div>

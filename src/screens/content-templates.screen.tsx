@@ -9,12 +9,12 @@ import { CONTENT_TEMPLATE_STATUS, filterOptions } from '../../contract/states';
 import type { ContentTemplateDoc } from '../../contract/library.schema';
 import { maxPlaceholderIndex } from '../../contract/validation/template-placeholders';
 import { contentTemplateFormSchema } from '../../contract/validation/template.rules';
-import { templateEditorMachine } from '../../machines/template-editor.machine';
+import { seedFrom, templateEditorMachine } from '../../machines/template-editor.machine';
 import { projectLibrary } from '../../sync/library-commands';
 import { useSession } from '../app/use-session';
 import { stateTag, stateText, timeColumn } from './cells';
 import { accountFilterVisible, type ScreenDefinition } from './screen-definition';
-import { DeleteAction, recordLibraryCommand, TemplateListScreen } from './template-actions';
+import { DeleteAction, recordLibraryCommand, TemplateListScreen, type TemplateEditorProps } from './template-actions';
 import { useEditorMachine } from './use-editor-machine';
 
 // Screen 13 of spec §2: content templates from the local replica, with the review states of §4, and an editor that
@@ -46,14 +46,13 @@ export const contentTemplates: ScreenDefinition<Row> = {
   actions: (r) => <DeleteAction type="template.content.delete" id={r.id} />,
 };
 
-export function ContentTemplateEditor({ onDone }: { onDone: () => void }) {
+export function ContentTemplateEditor({ onDone, seed }: TemplateEditorProps) {
   const { t } = useTranslation();
   const { userInfo, language } = useSession();
-  const [state, send] = useEditorMachine(
-    () =>
-      templateEditorMachine(contentTemplateFormSchema, { cus_id: userInfo?.authUser.cus_id ?? '', template_content: '', keyword: '' }, null).provide({
-        actors: { record: fromPromise(({ input }) => recordLibraryCommand('template.content.add', `new:${Date.now()}`, input)) },
-      }),
+  const [state, send] = useEditorMachine(() =>
+    templateEditorMachine(contentTemplateFormSchema, seedFrom({ cus_id: userInfo?.authUser.cus_id ?? '', template_content: '', keyword: '' }, null, [], seed).values, null).provide({
+      actors: { record: fromPromise(({ input }) => recordLibraryCommand('template.content.add', `new:${Date.now()}`, input)) },
+    }),
   );
   const { values, errors } = state.context;
   const content = String(values.template_content ?? '');
@@ -77,4 +76,4 @@ export function ContentTemplateEditor({ onDone }: { onDone: () => void }) {
   );
 }
 
-export const ContentTemplatesScreen = () => <TemplateListScreen def={contentTemplates} Editor={ContentTemplateEditor} />;
+export const ContentTemplatesScreen = () => <TemplateListScreen def={contentTemplates} Editor={ContentTemplateEditor} addType="template.content.add" />;

@@ -12,14 +12,14 @@ import type { CspTemplateDoc } from '../../contract/library.schema';
 import { translate } from '../../contract/messages';
 import { CSP_TEMPLATE_STATUS, filterOptions, lowTypeLabels, parseLowType } from '../../contract/states';
 import { cspTemplateFormSchema } from '../../contract/validation/template.rules';
-import { templateEditorMachine } from '../../machines/template-editor.machine';
+import { seedFrom, templateEditorMachine } from '../../machines/template-editor.machine';
 import { projectLibrary } from '../../sync/library-commands';
 import { RichPreview } from '../app/rich-preview/rich-preview';
 import { useSession } from '../app/use-session';
 import { stateTag, stateText, timeColumn } from './cells';
 import { accountFilterVisible, type ScreenDefinition } from './screen-definition';
 import { useChatbots } from '../data/use-chatbots';
-import { DeleteAction, recordLibraryCommand, TemplateListScreen } from './template-actions';
+import { DeleteAction, recordLibraryCommand, TemplateListScreen, type TemplateEditorProps } from './template-actions';
 import { useEditorMachine } from './use-editor-machine';
 import { MediaField } from './template-media-field';
 
@@ -55,18 +55,16 @@ export const cspTemplates: ScreenDefinition<Row> = {
 
 const newCard = (): RichCard => ({ cardSeq: 0, mediaType: 'image', mediaUrl: '', cardTitle: '', textContent: '', buttons: [] });
 
-export function CardTemplateEditor({ onDone }: { onDone: () => void }) {
+export function CardTemplateEditor({ onDone, seed }: TemplateEditorProps) {
   const { t } = useTranslation();
   const { userInfo, language } = useSession();
-  const [state, send] = useEditorMachine(
-    () =>
-      templateEditorMachine<RichCard>(
-        cspTemplateFormSchema,
-        { cus_id: userInfo?.authUser.cus_id ?? '', chatbot_id: '', template_name: '', autograph: '', low_type: '', smsContent: '', readContent: '' },
-        'cards',
-        [newCard()],
-      ).provide({ actors: { record: fromPromise(({ input }) => recordLibraryCommand('template.csp.add', `new:${Date.now()}`, input)) } }),
-  );
+  const [state, send] = useEditorMachine(() => {
+    const defaults = { cus_id: userInfo?.authUser.cus_id ?? '', chatbot_id: '', template_name: '', autograph: '', low_type: '', smsContent: '', readContent: '' };
+    const start = seedFrom<RichCard>(defaults, 'cards', [newCard()], seed);
+    return templateEditorMachine<RichCard>(cspTemplateFormSchema, start.values, 'cards', start.items).provide({
+      actors: { record: fromPromise(({ input }) => recordLibraryCommand('template.csp.add', `new:${Date.now()}`, input)) },
+    });
+  });
   const { values, items, errors } = state.context;
   if (state.status === 'done') queueMicrotask(onDone);
   // the account's chatbots (spec §3: a card template belongs to one); the first is chosen by default
@@ -140,4 +138,4 @@ export function CardTemplateEditor({ onDone }: { onDone: () => void }) {
   );
 }
 
-export const CspTemplatesScreen = () => <TemplateListScreen def={cspTemplates} Editor={CardTemplateEditor} />;
+export const CspTemplatesScreen = () => <TemplateListScreen def={cspTemplates} Editor={CardTemplateEditor} addType="template.csp.add" />;

@@ -9,13 +9,13 @@ import type { VideoTemplateDoc } from '../../contract/library.schema';
 import { translate } from '../../contract/messages';
 import { filterOptions, sizeInKb, VIDEO_TEMPLATE_STATUS } from '../../contract/states';
 import { videoTemplateFormSchema } from '../../contract/validation/template.rules';
-import { templateEditorMachine } from '../../machines/template-editor.machine';
+import { seedFrom, templateEditorMachine } from '../../machines/template-editor.machine';
 import { projectLibrary } from '../../sync/library-commands';
 import { RichPreview } from '../app/rich-preview/rich-preview';
 import { useSession } from '../app/use-session';
 import { stateTag, stateText, timeColumn } from './cells';
 import { accountFilterVisible, type ScreenDefinition } from './screen-definition';
-import { DeleteAction, recordLibraryCommand, TemplateListScreen } from './template-actions';
+import { DeleteAction, recordLibraryCommand, TemplateListScreen, type TemplateEditorProps } from './template-actions';
 import { useEditorMachine } from './use-editor-machine';
 import { MediaField } from './template-media-field';
 
@@ -50,18 +50,18 @@ export const videoTemplates: ScreenDefinition<Row> = {
 
 const newFrame = (): VideoFrame => ({ mediaType: 'image', mediaUrl: '', textContent: '' });
 
-export function VideoTemplateEditor({ onDone }: { onDone: () => void }) {
+export function VideoTemplateEditor({ onDone, seed }: TemplateEditorProps) {
   const { t } = useTranslation();
   const { userInfo, language } = useSession();
-  const [state, send] = useEditorMachine(
-    () =>
-      templateEditorMachine<VideoFrame>(videoTemplateFormSchema, { cus_id: userInfo?.authUser.cus_id ?? '', title: '', template_sign: '', remark: '' }, 'frames', [newFrame()]).provide({
-        actors: { record: fromPromise(({ input }) => recordLibraryCommand('template.video.add', `new:${Date.now()}`, input)) },
-      }),
-  );
+  const [state, send] = useEditorMachine(() => {
+    const start = seedFrom<VideoFrame>({ cus_id: userInfo?.authUser.cus_id ?? '', title: '', template_sign: '', remark: '' }, 'frames', [newFrame()], seed);
+    return templateEditorMachine<VideoFrame>(videoTemplateFormSchema, start.values, 'frames', start.items).provide({
+      actors: { record: fromPromise(({ input }) => recordLibraryCommand('template.video.add', `new:${Date.now()}`, input)) },
+    });
+  });
   const { values, items, errors } = state.context;
   if (state.status === 'done') queueMicrotask(onDone);
-  const err = (f: string) => errors[f] && <small className="p-error">{translate(language, errors[f])}</small>;
+  const err = (f: string, n?: number) => errors[f] && <small className="p-error" role="alert" data-testid={`error-${f}`}>{translate(language, errors[f], n ? { n } : {})}</small>;
   const text = (f: string) => (
     <label style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <small>{t(`lib.${f === 'template_sign' ? 'sign' : f}`)}</small>
@@ -88,7 +88,7 @@ export function VideoTemplateEditor({ onDone }: { onDone: () => void }) {
             <MediaField endpoint={uploadVideoMaterialEndpoint} types={['image', 'video', 'audio', 'text']} mediaType={f.mediaType} mediaUrl={f.mediaUrl} testId={`vt-frame-${i}`}
               onChange={(patch) => send({ type: 'item.set', index: i, patch: patch as Partial<VideoFrame> })} />
             <InputTextarea data-testid={`vt-frame-${i}-text`} rows={2} value={f.textContent} placeholder={t('lib.text')} onChange={(e) => send({ type: 'item.set', index: i, patch: { textContent: e.target.value } })} />
-            {err(`frames.${i}.mediaUrl`)}
+            {err(`frames.${i}.mediaUrl`, i + 1)}
           </div>
         ))}
         <Button type="button" data-testid="vt-add-frame" size="small" outlined icon="pi pi-plus" label={t('lib.addFrame')} onClick={() => send({ type: 'item.add', item: newFrame() })} />
@@ -100,4 +100,4 @@ export function VideoTemplateEditor({ onDone }: { onDone: () => void }) {
   );
 }
 
-export const VideoTemplatesScreen = () => <TemplateListScreen def={videoTemplates} Editor={VideoTemplateEditor} />;
+export const VideoTemplatesScreen = () => <TemplateListScreen def={videoTemplates} Editor={VideoTemplateEditor} addType="template.video.add" />;

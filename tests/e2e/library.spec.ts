@@ -84,6 +84,54 @@ test('a video template with two uploaded frames is previewed', async ({ page }) 
   await expect(rows(page).filter({ hasText: '新品发布' }).first()).toBeVisible();
 });
 
+test('a video template with a frame without its material stays open, the error at that frame', async ({ page }) => {
+  await login(page);
+  await page.goto(`${BASE}/videoTemplateList`);
+  await page.locator('[data-testid=tpl-add]').click();
+  await page.locator('[data-testid=vt-title]').fill('缺素材');
+  await page.locator('[data-testid=vt-frame-0-file]').setInputFiles({ name: 'one.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.locator('[data-testid=vt-frame-0-uploaded]')).toBeVisible();
+  await page.locator('[data-testid=vt-add-frame]').click();
+  await page.locator('[data-testid=vt-frame-1-text]').fill('第二帧没有图');
+  await page.locator('[data-testid=vt-save]').click();
+  const editor = page.locator('[data-testid=video-template-editor]');
+  await expect(editor).toBeVisible();
+  await expect(page.locator('[data-testid=vt-frame]').nth(1).getByTestId('error-frames.1.mediaUrl')).toHaveText('第 2 帧：请上传素材');
+  await expect(page.locator('[data-testid=vt-frame-1-text]')).toHaveValue('第二帧没有图');
+  // uploading the material clears the error and the template is queued
+  await page.locator('[data-testid=vt-frame-1-file]').setInputFiles({ name: 'two.jpg', mimeType: 'image/jpeg', buffer: JPEG });
+  await expect(page.locator('[data-testid=vt-frame-1-uploaded]')).toBeVisible();
+  await expect(page.getByTestId('error-frames.1.mediaUrl')).toHaveCount(0);
+  await page.locator('[data-testid=vt-save]').click();
+  await expect(editor).toBeHidden();
+});
+
+test('a member add the platform refuses can be opened again with what was typed', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const stamp = Date.now();
+  const { groupId } = await apiCall(request, token, '/addressBook/addressBookGroupAdd', { groupName: `重复${stamp}` });
+  const mobile = `137${String(stamp % 1e8).padStart(8, '0')}`;
+  await apiCall(request, token, '/addressBook/addressBookMemberAdd', { groupId, name: '已有', mobile, email: '' });
+
+  await login(page);
+  await page.goto(`${BASE}/addressBookList?groupId=${groupId}`);
+  await live(page);
+  await page.getByTestId('member-add').click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByTestId('member-name').fill('又一个');
+  await dialog.getByTestId('member-mobile').fill(mobile);
+  await dialog.getByTestId('member-save').click();
+  await expect(dialog).toBeHidden();
+  // the platform refuses the duplicate mobile: the notice stays and reopens the editor with what was typed
+  const notice = page.getByTestId('rejection-notice');
+  await expect(notice).toBeVisible({ timeout: 30_000 });
+  await notice.getByTestId('rejection-edit').click();
+  const again = page.getByRole('dialog');
+  await expect(again.getByTestId('member-name')).toHaveValue('又一个');
+  await expect(again.getByTestId('member-mobile')).toHaveValue(mobile);
+  await expect(notice).toBeHidden();
+});
+
 test('a card template with two cards and buttons is previewed', async ({ page }) => {
   await login(page);
   await page.goto(`${BASE}/cspTemplateList`);
