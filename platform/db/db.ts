@@ -15,6 +15,9 @@ export interface Db extends Queryable {
   /** LISTEN on a channel; with PostgreSQL, notices from every instance arrive. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PGlite only (one connection shared by every request): queries under way and when the last one ended
+   * (performance.now()), so heavy work can wait for a quiet moment (fair-share.ts). */
+  activity?: () => { inFlight: number; lastEnd: number };
 }
 
 /**

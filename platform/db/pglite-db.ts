@@ -12,12 +12,22 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pg = dataDir ? await PGlite.create(dataDir, { parsers, extensions }) : await PGlite.create({ parsers, extensions });
   type Target = { query: (s: string, p?: unknown[]) => Promise<{ rows: unknown[] }>; exec: (s: string) => Promise<unknown> };
+  const load = { inFlight: 0, lastEnd: 0 };
+  const counted = async <T>(run: () => Promise<T>): Promise<T> => {
+    load.inFlight++;
+    try {
+      return await run();
+    } finally {
+      load.inFlight--;
+      load.lastEnd = performance.now();
+    }
+  };
   const wrap = (q: Target): Queryable => ({
     async query<T = Row>(sql: string, params?: unknown[]) {
-      return (await q.query(sql, params as unknown[])).rows as T[];
+      return (await counted(() => q.query(sql, params as unknown[]))).rows as T[];
     },
     async exec(sql: string) {
-      await q.exec(sql);
+      await counted(() => q.exec(sql));
     },
   });
   return {
@@ -30,5 +40,6 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
       return async () => off();
     },
     close: () => pg.close(),
+    activity: () => load,
   };
 }

@@ -2,6 +2,7 @@ import { AsyncResource } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
+import { giveTurn } from '../db/fair-share';
 import { notifyLibrary } from './notify';
 
 // Deleting a group hides it and its members at once (one short update of the group's row: lists, details and
@@ -10,9 +11,9 @@ import { notifyLibrary } from './notify';
 // it every other tenant's request, for half a minute; a batch of a few thousand is a short slice, and the loop turns
 // between batches. Each batch is atomic and leaves every member either live-but-hidden or tombstoned, so a crash or a
 // failing batch leaves nothing visible: the next round (at start, on the next delete, or the periodic one) goes on
-// where it stopped. Tombstones take a new change seq (the bump trigger), so the console's member feed learns of them.
+// where it stopped. Between batches the others get their turn (db/fair-share.ts). Tombstones take a new change seq (the bump trigger), so the console's member feed learns of them.
 
-export const PURGE_BATCH = 2000;
+export const PURGE_BATCH = 1000;
 const SAFETY_ROUND_MS = 30_000;
 
 export interface PurgeBatch {
@@ -21,7 +22,8 @@ export interface PurgeBatch {
   cusIds: string[];
 }
 
-/** 'batch' (PurgeBatch) after each batch that tombstoned members; 'failed' (error) when a round fails. */
+/** 'batch' (PurgeBatch) after each batch that tombstoned members; 'idle' when a round found nothing left; 'failed'
+ * (error) when a round fails. */
 export const purgeEvents = new EventEmitter();
 
 /** Tombstones up to `limit` members of deleted groups, in one statement. */
@@ -54,11 +56,15 @@ export function startGroupPurge(ctx: AppContext, batch = PURGE_BATCH): void {
   const round = async () => {
     for (;;) {
       if (stopped) return;
+      const sliceStart = performance.now();
       const done = await purgeBatch(ctx.db, batch);
-      if (done.n === 0) return;
+      if (done.n === 0) {
+        purgeEvents.emit('idle');
+        return;
+      }
       await notifyLibrary(ctx.db, 'addressMember', done.cusIds);
       purgeEvents.emit('batch', done);
-      await new Promise((r) => setImmediate(r));
+      await giveTurn(ctx.db, sliceStart);
     }
   };
   const run = () => {

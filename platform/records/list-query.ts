@@ -1,6 +1,7 @@
 import { EXACT_COUNT_CAP } from '../../contract/endpoints/records.endpoints';
 import type { CurrentUser } from '../auth/current-user';
 import type { Queryable } from '../db/db';
+import { giveTurn } from '../db/fair-share';
 
 // The one translation of list filters into SQL (lists, downloads and the feed share it). A source names its table,
 // the column list that yields contract documents, the account column every query is scoped on, and the
@@ -135,42 +136,68 @@ export interface RowsOptions {
   onChunk?: (chunk: number) => void;
 }
 
-export const EXPORT_CHUNK_ROWS = 2000;
+export const EXPORT_CHUNK_ROWS = 1000;
+
+type Walked = Record<string, unknown> & { __t: unknown; __k: unknown; __o: unknown };
+
+/** Orders two rows newest first: the time in microseconds since the epoch, then the key. */
+function newerFirst(a: Walked, b: Walked): number {
+  if (a.__o !== b.__o) return Number(a.__o) > Number(b.__o) ? -1 : 1;
+  return a.__k === b.__k ? 0 : String(a.__k) > String(b.__k) ? -1 : 1;
+}
 
 /**
  * Every matching row, newest first, in keyset chunks: each chunk is one short query of its own (no transaction or
  * cursor held open: on PGlite one open query holds the only connection, and a long one the event loop too), and the
- * loop turns between chunks, so every other request gets its turn. A `scope = any(accounts)` condition cannot walk
- * the (account, time, key) indexes in order, so the planner sorted every matching row for each chunk (quadratic: a
- * 1.2M-member export ran for minutes per chunk); each chunk is instead answered per account, each account's rows read
- * in index order and stopped at the chunk's size, then merged.
- * The time is read back as text: a timestamp read into a Date loses its microseconds, and a bound rounded down to
- * the millisecond would skip the rows that tie with the chunk's last one.
+ * loop turns between chunks, so every other request gets its turn.
+ * A `scope = any(accounts)` condition cannot walk an (account, ..., time) index in order, so the planner sorted every
+ * remaining matching row for each chunk (quadratic: a 1.2M-member export took minutes per chunk). Each account is
+ * walked on its own instead, in index order, `batchSize` rows per query, and the accounts' rows are merged here: every
+ * row is read once, by a query that stops at the chunk's size.
+ * The time is read back as text for the keyset: a timestamp read into a Date loses its microseconds, and a bound
+ * rounded down to the millisecond would skip the rows that tie with the chunk's last one. A chunk comes as one JSON
+ * text, built by the database: PGlite's per-field decoding of a 1,000-row chunk cost the event loop ~10x the query.
+ * The source's time column must be a timestamp (every exported list's is).
  */
 export async function* rowsOf<T>(q: Queryable, source: Source, w: Where, opts: RowsOptions = {}): AsyncGenerator<T> {
   const batchSize = opts.batchSize ?? EXPORT_CHUNK_ROWS;
-  let after: { t: unknown; k: unknown } | null = null;
-  for (let chunk = 0; ; chunk++) {
-    if (opts.signal?.aborted) return;
-    opts.onChunk?.(chunk);
+  // each account by its place in the scope's array parameter (1-based), which the walk's query then still uses
+  const ids = w.scope ? ((w.params[Number(w.scope.param.slice(1)) - 1] as string[]) ?? []) : [];
+  const places = w.scope ? ids.map((id, i) => (ids.indexOf(id) === i ? i + 1 : 0)).filter((n) => n > 0) : [null];
+  const walks = places.map((place) => ({ place, rows: [] as Walked[], next: 0, after: null as { t: unknown; k: unknown } | null, done: false }));
+  let chunk = 0;
+  let sliceStart = 0;
+  const fill = async (walk: (typeof walks)[number]) => {
+    // a slice is a chunk's query and the writing of its rows that followed
+    if (chunk > 0) await giveTurn(q, sliceStart);
+    sliceStart = performance.now();
+    if (opts.signal?.aborted) return false;
+    opts.onChunk?.(chunk++);
     const params = [...w.params];
     const bind = (v: unknown) => `$${params.push(v)}`;
-    const keyset: string = after ? ` and (${source.time}, ${source.key}) < (${bind(after.t)}, ${bind(after.k)})` : '';
-    const cols = `${source.select}, ${source.time}::text as __t, ${source.key} as __k, ${source.time} as __o`;
-    const inner = (where: string) => `select ${cols} from ${source.from} where ${where}${keyset} order by ${orderOf(source)} limit ${batchSize}`;
-    const sql = w.scope
-      ? `select x.* from (select distinct unnest(${w.scope.param}::text[]) as scope_id) s cross join lateral (${inner(w.sqlWithScope(`${w.scope.column} = s.scope_id`))}) x
-          order by x.__o desc, x.__k desc limit ${batchSize}`
-      : inner(w.sql);
-    const rows: Array<T & { __t: unknown; __k: unknown; __o: unknown }> = await q.query(sql, params);
-    for (const r of rows) {
-      const { __t: _t, __k: _k, __o: _o, ...doc } = r;
-      yield doc as T;
-    }
-    if (rows.length < batchSize) return;
-    const last = rows[rows.length - 1];
-    after = { t: last.__t, k: last.__k };
-    await new Promise((r) => setImmediate(r));
+    const where = walk.place === null ? w.sql : w.sqlWithScope(`${w.scope!.column} = (${w.scope!.param}::text[])[${walk.place}]`);
+    const keyset = walk.after ? ` and (${source.time}, ${source.key}) < (${bind(walk.after.t)}, ${bind(walk.after.k)})` : '';
+    const [{ docs }] = await q.query<{ docs: string }>(
+      `select coalesce(json_agg(d order by d.__o desc, d.__k desc)::text, '[]') as docs from (
+         select ${source.select}, ${source.time}::text as __t, ${source.key} as __k, (extract(epoch from ${source.time}) * 1000000)::int8 as __o
+           from ${source.from} where ${where}${keyset} order by ${orderOf(source)} limit ${batchSize}) d`,
+      params,
+    );
+    walk.rows = JSON.parse(docs) as Walked[];
+    walk.next = 0;
+    walk.done = walk.rows.length < batchSize;
+    const last = walk.rows[walk.rows.length - 1];
+    if (last) walk.after = { t: last.__t, k: last.__k };
+    return true;
+  };
+  for (;;) {
+    // every walk holds its next row, or has none left
+    for (const walk of walks) if (walk.next >= walk.rows.length && !walk.done && !(await fill(walk))) return;
+    let pick: (typeof walks)[number] | null = null;
+    for (const walk of walks) if (walk.next < walk.rows.length && (!pick || newerFirst(walk.rows[walk.next], pick.rows[pick.next]) < 0)) pick = walk;
+    if (!pick) return;
+    const { __t: _t, __k: _k, __o: _o, ...doc } = pick.rows[pick.next++];
+    yield doc as T;
   }
 }
 
