@@ -23,6 +23,10 @@ import {
 // (Idempotency-Key = event id) and the displayed balance drops by the quoted cost at once (spec §4); the outbox pushes
 // it now or when the network returns, and a rejection restores the balance and shows the platform's message.
 // Effects are named actors (checkNumbers runs in a Web Worker in the console), replaced in tests with provide().
+// While editing, the numbers are counted as they change (countNumbers, in the same worker): typed numbers once typing
+// pauses for COUNT_DELAY_MS, numbers read from a file or groups at once; a newer list stops the count of an older one
+// (the actor's signal cancels it in the worker). The check step takes that count when it is of the numbers as they
+// are, so a 100,000-number list is not counted twice.
 
 export interface SendMachineInput {
   kind: SendKind;
@@ -45,7 +49,10 @@ export interface SendContext {
   linkBase: string;
   now: () => number;
   timeZone: string;
+  /** the count of `checkedMobiles`: live while editing, then the check step's. */
   check: NumberCheck | null;
+  /** the numbers `check` counted; differs from draft.mobiles while a newer list waits to be counted. */
+  checkedMobiles: string | null;
   quote: SendQuote | null;
   /** message key of why the send may not go, shown by the form. */
   problem: string | null;
@@ -62,7 +69,8 @@ export interface SendContext {
 }
 
 export type SendEvent =
-  | { type: 'send.update'; patch: Partial<SendDraft> }
+  /** `immediate`: the numbers were read whole (file, groups, sheet) rather than typed, so they are counted at once. */
+  | { type: 'send.update'; patch: Partial<SendDraft>; immediate?: boolean }
   | { type: 'send.account'; account: SendAccount | null; cus_id: string }
   | { type: 'send.prices'; prices: PriceRow[] }
   | { type: 'send.online' }
@@ -89,6 +97,31 @@ export interface CheckInput {
   text: string;
 }
 
+/** How long typing must pause before the numbers are counted: a count per keystroke of a 100,000-number list would
+ * keep the worker busy with lists already replaced. */
+export const COUNT_DELAY_MS = 250;
+
+/** The check step's figures for a counted list. */
+function evaluation(context: SendContext, check: NumberCheck): Partial<SendContext> {
+  const quote = quoteSend(context.cfg, context.draft, check, context.prices, context.linkBase);
+  const zone = context.account?.time_zone ?? context.timeZone;
+  return {
+    check,
+    checkedMobiles: context.draft.mobiles,
+    quote,
+    timing: scheduleOf(context.draft, zone).at,
+    problem: sendProblem(context.cfg, context.draft, check, quote, context.account, context.now(), zone),
+    problemParams: problemParams(context.draft, quote),
+    error: null,
+  };
+}
+
+/** The count is of the numbers as they are now. */
+const counted = (context: SendContext) => context.check !== null && context.checkedMobiles === context.draft.mobiles;
+type UpdateArgs = { context: SendContext; event: SendEvent };
+const newMobiles = ({ context, event }: UpdateArgs): string | null =>
+  event.type === 'send.update' && event.patch.mobiles !== undefined && event.patch.mobiles !== context.draft.mobiles ? event.patch.mobiles : null;
+
 const deduct = (ctx: SendContext, amount: number): SendAccount | null =>
   ctx.account ? { ...ctx.account, balance: Math.round((ctx.account.balance - amount) * 10_000) / 10_000 } : null;
 
@@ -97,6 +130,9 @@ export const sendMachine = setup({
   actors: {
     /** valid / invalid / repeat counts by the contract's rules; the console runs it in a Web Worker with progress. */
     checkNumbers: fromPromise<NumberCheck, CheckInput>(async ({ input }) => checkNumbers(input.mode, input.text)),
+    /** the same counts while the operator edits; the console's is cancelled in the worker through `signal` when the
+     * actor stops (a newer list, or the check step starting). */
+    countNumbers: fromPromise<NumberCheck, CheckInput>(async ({ input }) => checkNumbers(input.mode, input.text)),
     /** appends the send to the event log; answers the event id. */
     recordSend: fromPromise<string, SendCommand>(async () => {
       throw new Error('recordSend not provided');
@@ -111,11 +147,14 @@ export const sendMachine = setup({
     balanceChanged: (_, _balance: number) => {},
     /** shows a message (catalogue key or the platform's text). */
     report: (_, _r: { severity: 'success' | 'info' | 'error'; summary: string; detail?: string; params?: MessageParams }) => {},
+    applyPatch: assign(({ context, event }) => ({ draft: { ...context.draft, ...(event as Extract<SendEvent, { type: 'send.update' }>).patch }, problem: null })),
     /** a new send on the same account. */
-    reset: assign(({ context }) => ({ draft: emptyDraft(context.draft.cus_id), check: null, quote: null, problem: null, problemParams: {}, timing: null, eventId: null, deducted: 0, result: null, error: null })),
+    reset: assign(({ context }) => ({ draft: emptyDraft(context.draft.cus_id), check: null, checkedMobiles: null, quote: null, problem: null, problemParams: {}, timing: null, eventId: null, deducted: 0, result: null, error: null })),
   },
+  delays: { countDelay: COUNT_DELAY_MS },
   guards: {
     online: ({ context }) => context.online,
+    counted: ({ context }) => counted(context),
     hasProblem: ({ context }) => context.problem !== null,
   },
 }).createMachine({
@@ -130,6 +169,7 @@ export const sendMachine = setup({
     now: input.now ?? Date.now,
     timeZone: input.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     check: null,
+    checkedMobiles: null,
     quote: null,
     problem: null,
     problemParams: {},
@@ -147,25 +187,66 @@ export const sendMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      initial: 'counted',
+      states: {
+        /** `check` is of the numbers as they are (or there are none). */
+        counted: {},
+        /** typed numbers wait for a pause in the typing. */
+        waiting: { after: { countDelay: 'counting' } },
+        counting: {
+          invoke: {
+            src: 'countNumbers',
+            input: ({ context }) => ({ mode: context.cfg.numbers, text: context.draft.mobiles }),
+            onDone: { target: 'counted', actions: assign(({ context, event }) => ({ check: event.output, checkedMobiles: context.draft.mobiles })) },
+            // the check step counts again and says why it cannot
+            onError: 'counted',
+          },
+        },
+      },
       on: {
-        'send.update': { actions: assign({ draft: ({ context, event }) => ({ ...context.draft, ...event.patch }), problem: null }) },
+        'send.update': [
+          // back to the list already counted, or to none: nothing to count
+          {
+            guard: (a) => {
+              const next = newMobiles(a);
+              return next !== null && (next.trim() === '' || next === a.context.checkedMobiles);
+            },
+            target: '.counted',
+            actions: assign(({ context, event }) => {
+              const draft = { ...context.draft, ...(event as Extract<SendEvent, { type: 'send.update' }>).patch };
+              return draft.mobiles.trim() === '' ? { draft, problem: null, check: null, checkedMobiles: null } : { draft, problem: null };
+            }),
+          },
+          // a state's own target is re-entered: a newer list restarts the pause, and stops a count under way
+          { guard: (a) => newMobiles(a) !== null && a.event.type === 'send.update' && a.event.immediate === true, target: '.counting', reenter: true, actions: 'applyPatch' },
+          { guard: (a) => newMobiles(a) !== null, target: '.waiting', reenter: true, actions: 'applyPatch' },
+          { actions: 'applyPatch' },
+        ],
         'send.account': { actions: assign({ account: ({ event }) => event.account, draft: ({ context, event }) => ({ ...context.draft, cus_id: event.cus_id }), problem: null }) },
+        // only a count of the numbers as they are: a stale one would drop what was typed since
         'send.removeInvalid': {
-          guard: ({ context }) => context.check !== null,
-          actions: assign({
-            draft: ({ context }) => ({ ...context.draft, mobiles: cleanedList(context.check!) }),
-            check: ({ context }) => ({ ...context.check!, invalid: [], repeatCount: 0 }),
+          guard: 'counted',
+          target: '.counted',
+          actions: assign(({ context }) => {
+            const mobiles = cleanedList(context.check!);
+            return { draft: { ...context.draft, mobiles }, check: { ...context.check!, invalid: [], repeatCount: 0 }, checkedMobiles: mobiles };
           }),
         },
         // the operator goes on without the numbers whose countries the account has no price for
         'send.removeUnpriced': {
           guard: ({ context }) => context.check !== null && (context.quote?.unpriced.length ?? 0) > 0,
+          target: '.counted',
           actions: assign(({ context }) => {
             const check = withoutCountries(context.check!, new Set(context.quote!.unpriced.map((u) => u.country)));
-            return { draft: { ...context.draft, mobiles: cleanedList(check) }, check: { ...check, invalid: [], repeatCount: 0 }, quote: null, problem: null, problemParams: {} };
+            const mobiles = cleanedList(check);
+            return { draft: { ...context.draft, mobiles }, check: { ...check, invalid: [], repeatCount: 0 }, checkedMobiles: mobiles, quote: null, problem: null, problemParams: {} };
           }),
         },
-        'send.check': 'checking',
+        'send.check': [
+          // the live count is of these very numbers: the check step need not count them again
+          { guard: 'counted', target: 'evaluating', actions: assign(({ context }) => evaluation(context, context.check!)) },
+          { target: 'checking' },
+        ],
       },
     },
     checking: {
@@ -173,21 +254,7 @@ export const sendMachine = setup({
       invoke: {
         src: 'checkNumbers',
         input: ({ context }) => ({ mode: context.cfg.numbers, text: context.draft.mobiles }),
-        onDone: {
-          target: 'evaluating',
-          actions: assign(({ context, event }) => {
-            const check = event.output;
-            const quote = quoteSend(context.cfg, context.draft, check, context.prices, context.linkBase);
-            const zone = context.account?.time_zone ?? context.timeZone;
-            return {
-              check,
-              quote,
-              timing: scheduleOf(context.draft, zone).at,
-              problem: sendProblem(context.cfg, context.draft, check, quote, context.account, context.now(), zone),
-              problemParams: problemParams(context.draft, quote),
-            };
-          }),
-        },
+        onDone: { target: 'evaluating', actions: assign(({ context, event }) => evaluation(context, event.output)) },
         onError: { target: 'editing', actions: assign({ problem: 'send.checkFailed' }) },
       },
     },

@@ -7,7 +7,8 @@ type Pending = { resolve: (r: WorkerReply) => void; reject: (e: Error) => void; 
 type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 export interface NumberWorker {
-  check(mode: NumberMode, text: string, progress?: (done: number, total: number) => void): Promise<NumberCheck>;
+  /** `signal` cancels the check in the worker; the promise then rejects with an AbortError. */
+  check(mode: NumberMode, text: string, progress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<NumberCheck>;
   sheet(file: File): Promise<SheetInfo>;
   column(column: number, skipHeader: boolean): Promise<string>;
   personalize(template: string, mobileColumn: number, mapping: Record<string, number>, skipHeader: boolean): Promise<Array<{ mobile: string; content: string }>>;
@@ -27,15 +28,25 @@ export function createNumberWorker(): NumberWorker {
     if (r.type === 'error') p.reject(new Error(r.message));
     else p.resolve(r);
   };
-  function ask<T extends WorkerReply>(req: Body<WorkerRequest>, progress?: Pending['progress'], transfer: Transferable[] = []): Promise<T> {
+  function ask<T extends WorkerReply>(req: Body<WorkerRequest>, progress?: Pending['progress'], transfer: Transferable[] = [], signal?: AbortSignal): Promise<T> {
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
+      if (signal?.aborted) return reject(new DOMException('cancelled', 'AbortError'));
       pending.set(id, { resolve: resolve as Pending['resolve'], reject, progress });
       worker.postMessage({ ...req, id }, transfer);
+      signal?.addEventListener(
+        'abort',
+        () => {
+          if (!pending.delete(id)) return;
+          worker.postMessage({ type: 'cancel', target: id, id: nextId++ } satisfies WorkerRequest);
+          reject(new DOMException('cancelled', 'AbortError'));
+        },
+        { once: true },
+      );
     });
   }
   return {
-    check: async (mode, text, progress) => (await ask<Extract<WorkerReply, { type: 'checked' }>>({ type: 'check', mode, text }, progress)).check,
+    check: async (mode, text, progress, signal) => (await ask<Extract<WorkerReply, { type: 'checked' }>>({ type: 'check', mode, text }, progress, [], signal)).check,
     sheet: async (file) => {
       const data = await file.arrayBuffer();
       return ask<SheetInfo>({ type: 'sheet', name: file.name, data }, undefined, [data]);

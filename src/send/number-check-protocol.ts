@@ -4,6 +4,8 @@ import type { NumberCheck, NumberMode } from '../../contract/validation/send-num
 
 export type WorkerRequest =
   | { id: number; type: 'check'; mode: NumberMode; text: string }
+  /** stops the check `target` between two pieces: a newer list replaced it, its answer would be dropped anyway. */
+  | { id: number; type: 'cancel'; target: number }
   | { id: number; type: 'sheet'; name: string; data: ArrayBuffer }
   | { id: number; type: 'column'; column: number; skipHeader: boolean }
   | { id: number; type: 'personalize'; template: string; mobileColumn: number; mapping: Record<string, number>; skipHeader: boolean };
