@@ -334,7 +334,6 @@ async function main() {
     await page.goto(`${ORIGIN}/sms-cloud/login`);
     await page.locator('#login-username').fill('admin');
     await page.locator('#login-password').fill('demo1234');
-    await page.locator('#login-code').fill('ABCD');
     // the service worker precaches the shell (~4 MB) right after the first load, competing with the login for the
     // cores and the platform; a person typing takes longer than that, so the click waits for the install to finish
     if (!RACE_INSTALL) await page.evaluate(async () => void (await navigator.serviceWorker.ready));

@@ -41,7 +41,7 @@ function start(fakes: Fakes = {}, input: Partial<SessionInput> = {}) {
   const login: LoginResponse = { token: 'tok-1', datetime: T0, expiresInS: 3600 };
   const machine = sessionMachine.provide({
     actors: {
-      loadCaptcha: actor('loadCaptcha', async () => ({ redomStr: 'r' + (calls.loadCaptcha?.length ?? 0), image: '<svg/>' })),
+      loadCaptcha: actor('loadCaptcha', async () => ({ redomStr: 'r' + (calls.loadCaptcha?.length ?? 0), image: '<svg/>', required: true })),
       login: actor('login', async () => login),
       loginBySms: actor('loginBySms', async () => login),
       register: actor('register', async () => ({ cus_id: 'ep1' })),
@@ -72,7 +72,7 @@ describe('session machine: logged out and logging in', () => {
     const { actor, calls } = start();
     expect(actor.getSnapshot().matches({ session: 'loggedOut' })).toBe(true);
     await waitFor(actor, (s) => s.matches({ captcha: 'ready' }));
-    expect(actor.getSnapshot().context.captcha).toEqual({ redomStr: 'r1', image: '<svg/>' });
+    expect(actor.getSnapshot().context.captcha).toEqual({ redomStr: 'r1', image: '<svg/>', required: true });
     actor.send({ type: 'session.captcha.refresh' });
     await waitFor(actor, (s) => s.context.captcha?.redomStr === 'r2');
     expect(calls.loadCaptcha).toHaveLength(2);
@@ -80,7 +80,7 @@ describe('session machine: logged out and logging in', () => {
 
   it('marks the captcha failed when it cannot be loaded, and retries on refresh', async () => {
     let fail = true;
-    const { actor } = start({ loadCaptcha: async () => (fail ? Promise.reject(new Error('down')) : { redomStr: 'ok', image: 'x' }) });
+    const { actor } = start({ loadCaptcha: async () => (fail ? Promise.reject(new Error('down')) : { redomStr: 'ok', image: 'x', required: true }) });
     await waitFor(actor, (s) => s.matches({ captcha: 'failed' }));
     fail = false;
     actor.send({ type: 'session.captcha.refresh' });
@@ -156,6 +156,21 @@ describe('session machine: logged out and logging in', () => {
     expect(calls.storeToken).toBeUndefined();
     expect(actor.getSnapshot().context.token).toBeNull();
     await waitFor(actor, (s) => s.context.captcha?.redomStr === 'r2');
+  });
+
+  it('a login refused on its captcha field asks the form for a captcha from then on; other refusals do not', async () => {
+    let field: string | undefined;
+    const { actor } = start({ login: () => Promise.reject(new ApiCallError('http', 'refused', 400, null, field)) });
+    actor.send({ type: 'session.login', username: 'admin', password: 'bad', code: '', redomStr: 'r1' });
+    await waitFor(actor, (s) => s.matches({ session: 'loggedOut' }) && s.context.error !== null);
+    expect(actor.getSnapshot().context.captchaAsked).toBe(false);
+    field = 'code';
+    actor.send({ type: 'session.login', username: 'admin', password: 'demo1234', code: '', redomStr: 'r1' });
+    await waitFor(actor, (s) => s.matches({ session: 'loggedOut' }) && s.context.captchaAsked);
+    field = undefined;
+    actor.send({ type: 'session.login', username: 'admin', password: 'bad', code: 'AB2C', redomStr: 'r2' });
+    await waitFor(actor, (s) => s.matches({ session: 'loggedOut' }) && s.context.error !== null);
+    expect(actor.getSnapshot().context.captchaAsked).toBe(true);
   });
 
   it('SMS-code login stores the token and loads the user', async () => {
@@ -279,6 +294,17 @@ describe('session machine: start from storage', () => {
     const { actor, calls } = start({ fetchUserInfo: () => Promise.reject(new ApiCallError('unauthorized', 'expired', 401)) }, { token: { token: 'tok-0', datetime: T0 }, userInfo: user });
     await waitFor(actor, inSession('loggedOut'));
     expect(calls.clearSession).toHaveLength(1);
+  });
+
+  it('asks the user info again when told it changed, and holds the new balance', async () => {
+    let balance = 100_000;
+    const { actor, calls } = start({ fetchUserInfo: async () => ({ ...user, authUser: { ...user.authUser, balance } }) }, { token: { token: 'tok-0', datetime: T0 }, userInfo: user });
+    await waitFor(actor, (s) => s.matches({ session: { loggedIn: 'idle' } }));
+    balance = 99_885.25;
+    actor.send({ type: 'session.reloadUser' });
+    await waitFor(actor, (s) => s.context.userInfo?.authUser.balance === 99_885.25);
+    expect(calls.fetchUserInfo).toHaveLength(2);
+    expect((calls.storeUserInfo?.at(-1) as UserInfo | undefined)?.authUser.balance).toBe(99_885.25);
   });
 
   it('going offline and back online revalidates the user', async () => {

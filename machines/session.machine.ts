@@ -39,6 +39,8 @@ export interface SmsCodeRequest {
 export interface Captcha {
   redomStr: string;
   image: string;
+  /** whether the platform asks every password login for one (CAPTCHA=off: no). */
+  required: boolean;
 }
 
 export interface SessionInput {
@@ -62,6 +64,8 @@ export interface SessionContext {
   error: string | null;
   registered: boolean;
   captcha: Captcha | null;
+  /** a login was refused for its captcha (an account that failed often is asked even where captchas are off). */
+  captchaAsked: boolean;
   smsCountdown: number;
   smsError: string | null;
   /** the name typed at the login that opened this session (the first list is asked by it, before the user info). */
@@ -80,6 +84,8 @@ export type SessionEvent =
   | ({ type: 'session.sms.send' } & SmsCodeRequest)
   | { type: 'session.captcha.refresh' }
   | { type: 'session.refresh' }
+  /** the user info changed on the platform (a send or a charge moved the balance): ask it again. */
+  | { type: 'session.reloadUser' }
   | { type: 'session.logout' }
   | { type: 'session.unauthorized' }
   | { type: 'session.online' }
@@ -95,6 +101,8 @@ export const isNetworkError = (e: unknown): boolean => {
   const kind = (e as { kind?: string } | null)?.kind;
   return kind === 'network' || kind === 'timeout';
 };
+/** the platform refused a login on its captcha field. */
+const refusedCaptcha = (e: unknown): boolean => (e as { field?: string } | null)?.field === 'code';
 const isUnauthorized = (e: unknown): boolean => (e as { kind?: string } | null)?.kind === 'unauthorized';
 
 export const sessionMachine = setup({
@@ -173,6 +181,7 @@ export const sessionMachine = setup({
     error: null,
     registered: false,
     captcha: null,
+    captchaAsked: false,
     smsCountdown: 0,
     smsError: null,
     loginName: null,
@@ -210,7 +219,10 @@ export const sessionMachine = setup({
               target: 'openingSession',
               actions: [{ type: 'acceptLogin', params: ({ event }) => event.output }, { type: 'storeToken', params: ({ event }) => event.output }, 'sessionStarted'],
             },
-            onError: { target: 'loggedOut', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+            onError: {
+              target: 'loggedOut',
+              actions: assign({ error: ({ event }) => errorMessage(event.error), captchaAsked: ({ event, context }) => context.captchaAsked || refusedCaptcha(event.error) }),
+            },
           },
         },
         loggingInBySms: {
@@ -273,6 +285,7 @@ export const sessionMachine = setup({
             'session.unauthorized': { target: 'loggedOut', actions: ['clearSession', 'forget'] },
             'session.offline': { actions: assign({ offline: true }) },
             'session.online': { target: '.revalidating' },
+            'session.reloadUser': { target: '.revalidating' },
             'session.refresh': { target: '.refreshing' },
           },
           states: {

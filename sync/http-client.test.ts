@@ -185,6 +185,7 @@ describe('http client', () => {
   it('times out after the endpoint timeout', async () => {
     const e = await failure(client.call(ep('/slow', { timeoutMs: 150 }), {}));
     expect(e.kind).toBe('timeout');
+    expect(e.message).toBe(lang === 'en' ? 'The platform did not answer in time; please try again' : '平台响应超时，请稍后重试');
     expect(e.retryable).toBe(true);
   });
 
@@ -196,6 +197,8 @@ describe('http client', () => {
     const offline = createHttpClient({ baseUrl: `http://127.0.0.1:${port}`, getToken: () => 't', getLanguage: () => 'zh', onUnauthorized: () => {} });
     const e = await failure(offline.call(ep('/ok'), {}));
     expect(e.kind).toBe('network');
+    // in the console's language, not the browser's "Failed to fetch"
+    expect(e.message).toBe('无法连接平台，请检查网络后重试');
   });
 
   it('sends the Idempotency-Key when given', async () => {

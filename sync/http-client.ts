@@ -77,7 +77,10 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       return await doFetch(baseUrl + endpoint.path + query, { method: endpoint.method, headers, body, signal });
     } catch (e) {
       const timedOut = timeout.aborted;
-      throw new ApiCallError(timedOut ? 'timeout' : 'network', timedOut ? 'timeout' : String((e as Error)?.message ?? e));
+      // the browser's own words ("Failed to fetch") are in its language, not the console's; a caller that gave up
+      // hears its abort as it is (nobody is shown that one)
+      if (opts.signal?.aborted && !timedOut) throw new ApiCallError('network', String((e as Error)?.message ?? e));
+      throw new ApiCallError(timedOut ? 'timeout' : 'network', translate(o.getLanguage(), timedOut ? 'error.timeout' : 'error.network'));
     }
   }
 

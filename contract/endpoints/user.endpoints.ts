@@ -8,9 +8,11 @@ export const captchaEndpoint = defineEndpoint({
   path: '/user/captcha',
   auth: 'none',
   silent: true,
-  doc: 'Issues a single-use 4-character captcha (SVG image) keyed by redomStr; it expires after 5 minutes.',
+  doc:
+    'Issues a single-use 4-character captcha (SVG image) keyed by redomStr; it expires after 5 minutes. ' +
+    'required tells whether a password login must carry one (CAPTCHA=off: no, though an account with repeated failures is still asked for one).',
   request: emptyRequest,
-  response: z.object({ redomStr: z.string(), image: z.string(), expiresInS: z.number().int() }),
+  response: z.object({ redomStr: z.string(), image: z.string(), expiresInS: z.number().int(), required: z.boolean() }),
 });
 
 export const authUserSchema = z.object({

@@ -70,7 +70,8 @@ function assertOpen(login: LoginRow | undefined): asserts login is LoginRow {
 /** A new session's token, with the user and the menus the console's shell opens on (contract loginResponse). */
 async function startSession(ctx: AppContext, userId: number): Promise<LoginResponse> {
   const now = ctx.now();
-  await ctx.db.query('update users set last_login_at = $2 where id = $1', [userId, now]);
+  // (in one statement: the right-hand side reads the row as it was, so the previous login is the one before this)
+  await ctx.db.query('update users set previous_login_at = last_login_at, last_login_at = $2 where id = $1', [userId, now]);
   // Sessions long past their expiry can never be refreshed again; drop them as logins come in.
   await ctx.db.query(`delete from sessions where expires_at < $1::timestamptz - interval '1 day'`, [now]);
   const issued = await issueToken(ctx.db, userId, now);
@@ -83,8 +84,8 @@ async function startSession(ctx: AppContext, userId: number): Promise<LoginRespo
 
 /** What /user/getUserInfo answers for the caller. */
 async function userInfoOf(q: Queryable, user: CurrentUser): Promise<UserInfo> {
-  const [r] = await q.query<{ avatar: string; mobile: string; last_login_at: Date | null; balance: number; time_zone: string }>(
-    'select u.avatar, u.mobile, u.last_login_at, a.balance, a.time_zone from users u join accounts a on a.cus_id = u.cus_id where u.id = $1',
+  const [r] = await q.query<{ avatar: string; mobile: string; previous_login_at: Date | null; balance: number; time_zone: string }>(
+    'select u.avatar, u.mobile, u.previous_login_at, a.balance, a.time_zone from users u join accounts a on a.cus_id = u.cus_id where u.id = $1',
     [user.id],
   );
   return {
@@ -102,7 +103,8 @@ async function userInfoOf(q: Queryable, user: CurrentUser): Promise<UserInfo> {
       showContentFilterWhere: user.showContentFilterWhere,
       moreType: user.moreType,
       balance: Math.round(Number(r.balance) * 100) / 100,
-      lastLoginTime: r.last_login_at ? formatInZone(r.last_login_at, r.time_zone) : null,
+      // the login before this session's: this one the user knows of, an earlier one tells whether someone else came in
+      lastLoginTime: r.previous_login_at ? formatInZone(r.previous_login_at, r.time_zone) : null,
       timeZone: r.time_zone,
     },
   };
@@ -124,7 +126,9 @@ const grantedProducts = async (q: Queryable, cusId: string) =>
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  route(app, ctx, captchaEndpoint, async ({ req }) => issueCaptcha(db, req.ip, ctx.config.captchasPerAddress, ctx.now()));
+  // `required` is the platform-wide setting; an account that failed often is asked anyway (its login is refused on the
+  // captcha's field, and the form then shows it).
+  route(app, ctx, captchaEndpoint, async ({ req }) => ({ ...(await issueCaptcha(db, req.ip, ctx.config.captchasPerAddress, ctx.now())), required: ctx.config.captcha }));
 
   route(app, ctx, loginEndpoint, async ({ body, req, message }) => {
     const password = decodePassword(body.password);

@@ -41,13 +41,13 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
     const [today, yesterday] = [days[29], days[28]];
     const t = await totals(ctx, user, body.prod_type, days, [monthOf(now)]);
     const day = (d: string) => t.get(`day|${d}`) ?? ZERO;
-    const [info] = await ctx.db.query<{ last_login_at: Date | null; balance: number; time_zone: string }>(
-      'select u.last_login_at, a.balance, a.time_zone from users u join accounts a on a.cus_id = u.cus_id where u.id = $1',
+    const [info] = await ctx.db.query<{ previous_login_at: Date | null; balance: number; time_zone: string }>(
+      'select u.previous_login_at, a.balance, a.time_zone from users u join accounts a on a.cus_id = u.cus_id where u.id = $1',
       [user.id],
     );
     return {
-      // in the account's zone, as the user info's (the console reads it there)
-      lastLoginTime: info?.last_login_at ? formatInZone(new Date(info.last_login_at), info.time_zone) : null,
+      // the login before this one, in the account's zone, as the user info's (the console reads it there)
+      lastLoginTime: info?.previous_login_at ? formatInZone(new Date(info.previous_login_at), info.time_zone) : null,
       balance: Number(info?.balance ?? 0),
       monthAllCount: (t.get(`month|${monthOf(now)}`) ?? ZERO).sent,
       yesterdayAllCount: day(yesterday).sent,

@@ -4,7 +4,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Password } from 'primereact/password';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { isMessageKey, translate } from '../../contract/messages';
@@ -22,6 +22,8 @@ export interface FieldDef {
   options?: { label: string; value: string | number | boolean }[];
   /** shown only when it answers true for the current values (report and uplink addresses with proactive push). */
   when?: (values: FormValues) => boolean;
+  /** beside the input, given the current values (the send-code button next to the number it sends to). */
+  addon?: (values: FormValues) => ReactNode;
 }
 
 export const messageText = (m: string) => (isMessageKey(m) ? translate(getLanguage(), m) : m);
@@ -79,6 +81,11 @@ export function AccountForm({
                 <Password inputId={id} data-testid={`${testId}-${f.name}`} value={String(v ?? '')} onChange={(e) => set(e.target.value)} feedback={false} toggleMask className={invalid} />
               ) : f.kind === 'textarea' ? (
                 <InputTextarea id={id} data-testid={`${testId}-${f.name}`} value={String(v ?? '')} onChange={(e) => set(e.target.value)} rows={3} className={invalid} />
+              ) : f.addon ? (
+                <div style={{ display: 'flex', gap: 8 }}>
+                  <InputText id={id} data-testid={`${testId}-${f.name}`} value={String(v ?? '')} onChange={(e) => set(e.target.value)} className={invalid} />
+                  {f.addon(values)}
+                </div>
               ) : (
                 <InputText id={id} data-testid={`${testId}-${f.name}`} value={String(v ?? '')} onChange={(e) => set(e.target.value)} className={invalid} />
               )}

@@ -1,6 +1,5 @@
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { InputText } from 'primereact/inputtext';
 import { Panel } from 'primereact/panel';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +8,7 @@ import { ulid } from 'ulid';
 import { getOperatorPatternsEndpoint, modifyMobileEndpoint, modifyPasswordEndpoint, sendMobileCodeEndpoint } from '../../contract/endpoints/account.endpoints';
 import { getCusBneWarnInfoEndpoint } from '../../contract/endpoints/warn.endpoints';
 import { balanceWarningFormSchema } from '../../contract/validation/balance-warning.rules';
-import { certificationFormSchema, modifyCusNameFormSchema, modifyMobileFormSchema, modifyPasswordFormSchema, pushUrlFormSchema } from '../../contract/validation/personal-settings.rules';
+import { certificationFormSchema, modifyCusNameFormSchema, modifyPasswordFormSchema, pushUrlFormSchema } from '../../contract/validation/personal-settings.rules';
 import { createFormMachine } from '../../machines/account-form.machine';
 import { useSession } from '../app/use-session';
 import { usePlatformRead } from '../data/use-platform-read';
@@ -18,6 +17,7 @@ import { callOnline, read } from '../data/platform-actions';
 import { AccountForm, messageText } from './account-form';
 import { AppSecretPanel } from './app-secret-panel';
 import { BalanceWarningNotice } from './balance-warning-notice';
+import { createMobileFormMachine, mobileFormFields } from './mobile-form';
 
 // Personal settings (spec §2, §5; issue 12 §3): one panel per setting, each a form machine with the contract's rules.
 
@@ -27,12 +27,17 @@ const nameMachine = createFormMachine('cusName', modifyCusNameFormSchema, { cus_
 const pushMachine = createFormMachine('pushUrl', pushUrlFormSchema, { reportUrl: '', moUrl: '' });
 
 function MobilePanel() {
-  const { t } = useTranslation();
   const [uuid] = useState(() => ulid());
-  const [mobile, setMobile] = useState('');
+  const machine = useMemo(() => createMobileFormMachine(uuid), [uuid]);
+  const fields = useMemo(() => mobileFormFields((values) => <SendMobileCode mobile={String(values.mobile ?? '')} uuid={uuid} />), [uuid]);
+  return <AccountForm machine={machine} fields={fields} testId="mobile" submitLabel="account.save" submit={(v) => callOnline(modifyMobileEndpoint, v)} />;
+}
+
+/** Sends the code to the number typed beside it, then counts down to the next resend. */
+function SendMobileCode({ mobile, uuid }: { mobile: string; uuid: string }) {
+  const { t } = useTranslation();
   const [wait, setWait] = useState(0);
   const [error, setError] = useState('');
-  const machine = useMemo(() => createFormMachine('mobile', modifyMobileFormSchema, { mobile: '', code: '', uuid }), [uuid]);
   useEffect(() => {
     if (wait <= 0) return;
     const id = setTimeout(() => setWait(wait - 1), 1000);
@@ -49,18 +54,12 @@ function MobilePanel() {
   };
   return (
     <>
-      <div style={{ display: 'flex', gap: 8, marginBottom: 8 }}>
-        <InputText data-testid="mobile-new" placeholder={t('account.newMobile')} value={mobile} onChange={(e) => setMobile(e.target.value)} />
-        <Button data-testid="mobile-send-code" label={wait > 0 ? t('account.resendIn', { s: wait }) : t('account.sendCode')} disabled={wait > 0 || !mobile} onClick={() => void sendCode()} />
-      </div>
-      {error && <small className="p-error">{messageText(error)}</small>}
-      <AccountForm
-        machine={machine}
-        fields={[{ name: 'mobile', label: 'account.newMobile' }, { name: 'code', label: 'account.smsCode' }]}
-        testId="mobile"
-        submitLabel="account.save"
-        submit={(v) => callOnline(modifyMobileEndpoint, v)}
-      />
+      <Button type="button" data-testid="mobile-send-code" label={wait > 0 ? t('account.resendIn', { s: wait }) : t('account.sendCode')} disabled={wait > 0 || !mobile} onClick={() => void sendCode()} />
+      {error && (
+        <small className="p-error" role="alert" style={{ alignSelf: 'center' }}>
+          {messageText(error)}
+        </small>
+      )}
     </>
   );
 }

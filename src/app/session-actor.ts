@@ -60,7 +60,7 @@ export const lockActor = createActor(
 export const sessionActor = createActor(
   sessionMachine.provide({
     actors: {
-      loadCaptcha: fromPromise(async () => { const c = await api.call(captchaEndpoint, {}); return { redomStr: c.redomStr, image: c.image }; }),
+      loadCaptcha: fromPromise(async () => { const c = await api.call(captchaEndpoint, {}); return { redomStr: c.redomStr, image: c.image, required: c.required }; }),
       // the console's chunk downloads while the login request is out, not after the user info (cold start, issue 15)
       login: fromPromise(({ input }) => (whileLoggingIn(), api.call(loginEndpoint, input))),
       loginBySms: fromPromise(({ input }) => (whileLoggingIn(), api.call(loginBySmsCodeEndpoint, input))),

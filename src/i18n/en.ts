@@ -2,7 +2,7 @@ import type { ZH } from './zh';
 
 // English labels of the shell; the type keeps the keys in step with zh.ts.
 export const EN: typeof ZH = {
-  app: { title: 'Short message cloud platform', skipToContent: 'Skip to main content', offline: 'Offline', offlineNote: 'No network: showing cached data' },
+  app: { title: 'SMS Cloud', skipToContent: 'Skip to main content', offline: 'Offline', offlineNote: 'No network: showing cached data' },
   common: { ok: 'OK', cancel: 'Cancel', close: 'Close', confirm: 'Confirm', loading: 'Loading…', retry: 'Retry', submit: 'Submit', yes: 'Yes', no: 'No', select: 'Choose', progress: 'Progress' },
   login: {
     title: 'Log in',
@@ -66,6 +66,7 @@ export const EN: typeof ZH = {
     language: 'Language',
     notice: 'Notices',
     noNotice: 'No notices',
+    noticeRejected: '{{command}} ({{target}}) was refused: {{reason}}',
     lock: 'Lock screen',
     logs: 'Error log',
     feedback: 'Feedback',
@@ -95,8 +96,8 @@ export const EN: typeof ZH = {
     dataGatheringBatchList: 'Batch statistics',
     dataGatheringList: 'Send statistics',
     inteSmsSend: 'International send',
-    inteMtRecordList: 'International records',
-    inteDataGatheringList: 'International statistics',
+    inteMtRecordList: 'Intl. records',
+    inteDataGatheringList: 'Intl. statistics',
     videoMtRecordList: 'Video SMS records',
     cspMtRecordList: '5G message records',
     videoTemplateList: 'Video templates',
@@ -113,7 +114,6 @@ export const EN: typeof ZH = {
   },
   page: {
     home: 'Home',
-    formDetail: 'Form detail',
     info: 'Personal info',
     setting: 'Personal settings',
     iframe: 'Embedded page',

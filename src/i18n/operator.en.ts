@@ -10,7 +10,8 @@ export const OPERATOR_EN = {
     detail: {
       title: 'Message detail',
       parts: 'Parts and encoding',
-      partsValue: '{{segments}} parts · {{encoding}} · {{units}} units',
+      partsValue_one: '{{count}} part · {{encoding}} · {{units}} units',
+      partsValue_other: '{{count}} parts · {{encoding}} · {{units}} units',
       timeline: 'Status timeline',
       replies: 'Replies',
       noReplies: 'No replies',

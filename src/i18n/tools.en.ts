@@ -4,8 +4,8 @@ import type { TOOLS_ZH } from './tools.zh';
 export const TOOLS_EN: typeof TOOLS_ZH = {
   menu: {
     group: { numberCheck: 'Number checks' },
-    mobileStatusStatistics: 'Number status statistics',
-    numberPortingStatistics: 'Number porting statistics',
+    mobileStatusStatistics: 'Number status stats',
+    numberPortingStatistics: 'Number porting stats',
     mobileBlackStatistics: 'Blacklist statistics',
     interactList: 'Conversations',
   },

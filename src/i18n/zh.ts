@@ -64,6 +64,7 @@ export const ZH = {
     language: '语言',
     notice: '通知',
     noNotice: '暂无通知',
+    noticeRejected: '{{command}}（{{target}}）被拒绝：{{reason}}',
     lock: '锁屏',
     logs: '错误日志',
     feedback: '意见反馈',
@@ -111,7 +112,6 @@ export const ZH = {
   },
   page: {
     home: '首页',
-    formDetail: '表单详情',
     info: '个人信息',
     setting: '个人设置',
     iframe: '内嵌页面',

@@ -1,19 +1,15 @@
-import i18next from 'i18next';
 import { Tag } from 'primereact/tag';
-import type { Language } from '../../contract/constants';
-import { isMessageKey, translate } from '../../contract/messages';
+import { translate } from '../../contract/messages';
 import type { EventDoc } from '../../sync/local-db';
-import { SEND_COMMANDS } from '../../sync/send-commands';
+import { COMMANDS } from '../../sync/outbox';
+import { commandKey, commandText, targetText } from './activity-words';
 import { timeColumn } from './cells';
 import type { ScreenDefinition } from './screen-definition';
 
 // The Activity screen (DESIGN.md §2.5): the user's audit trail of commands from the local event log.
 const STATUS_SEVERITY = { pending: 'warning', acked: 'success', rejected: 'danger' } as const;
 /** catalogue keys (contract/operator.messages.ts): the table's select translates them in the chosen language. */
-const commandKey = (type: string) => `activity.command.${type}`;
 const statusKey = (status: string) => `activity.status.${status}`;
-/** a command in words; a command type without a label yet shows its i18n `command.<type>` text or its code. */
-const commandText = (lang: Language, type: string) => (isMessageKey(commandKey(type)) ? translate(lang, commandKey(type)) : i18next.t(`command.${type}`, { defaultValue: type }));
 
 export const activity: ScreenDefinition<EventDoc> = {
   path: '/activity',
@@ -21,9 +17,8 @@ export const activity: ScreenDefinition<EventDoc> = {
   collection: 'events',
   columns: [
     timeColumn<EventDoc>('created_at', 'col.time'),
-    // in words (i18n `command.<type>`), the code where a command has no label yet
     { field: 'type', header: 'col.command', text: (r, v) => commandText(v.lang, r.type) },
-    { field: 'aggregate', header: 'col.target' },
+    { field: 'aggregate', header: 'col.target', text: (r, v) => targetText(v.lang, r) },
     { field: 'actor', header: 'col.actor' },
     {
       field: 'status',
@@ -32,10 +27,11 @@ export const activity: ScreenDefinition<EventDoc> = {
       text: (r, v) => translate(v.lang, statusKey(r.status)),
     },
     { field: 'attempts', header: 'col.attempts' },
+    // stored as the platform or the HTTP client worded it when it happened (transport failures in the UI's language)
     { field: 'last_error', header: 'col.lastError' },
   ],
   filters: [
-    { field: 'type', label: 'col.command', kind: 'select', options: ['batch.pause', 'batch.recover', 'batch.intercept', 'batch.edit', ...Object.keys(SEND_COMMANDS)].map((v) => ({ value: v, label: commandKey(v) })) },
+    { field: 'type', label: 'col.command', kind: 'select', options: Object.keys(COMMANDS).map((v) => ({ value: v, label: commandKey(v) })) },
     { field: 'status', label: 'col.eventStatus', kind: 'select', options: ['pending', 'acked', 'rejected'].map((v) => ({ value: v, label: statusKey(v) })) },
   ],
   dateField: 'created_at',

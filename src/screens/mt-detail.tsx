@@ -50,7 +50,7 @@ export function MtDetail({ row, v }: { row: MtRecord; v: ViewerContext }) {
     <div data-testid="mt-detail">
       {field(t('col.mobile'), row.decodeMobile, 'mobile')}
       {field(t('col.content'), row.decodeContent, 'content')}
-      {field(t('operator.detail.parts'), t('operator.detail.partsValue', { segments: row.segments, encoding: seg.encoding, units: seg.units }), 'parts')}
+      {field(t('operator.detail.parts'), t('operator.detail.partsValue', { count: row.segments, segments: row.segments, encoding: seg.encoding, units: seg.units }), 'parts')}
       {field(t('col.price'), row.priceStr || String(row.price), 'price')}
       {field(t('col.batchId'), <Link href={`/dataGatheringBatchList?batch_id=${encodeURIComponent(row.batch_id)}`} data-testid="detail-batch-link">{row.batch_id}</Link>, 'batch')}
       <h4>{t('operator.detail.timeline')}</h4>

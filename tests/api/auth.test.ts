@@ -18,7 +18,7 @@ describe.each(DB_KINDS)('login with captcha on %s', (kind) => {
     const r = await p.call('/user/captcha');
     expect(r.status).toBe(200);
     const [row] = await p.ctx.db.query<{ code: string }>('select code from captchas where redom_str = $1', [r.body.data.redomStr]);
-    return { ...r.body.data, code: row.code } as { redomStr: string; image: string; expiresInS: number; code: string };
+    return { ...r.body.data, code: row.code } as { redomStr: string; image: string; expiresInS: number; required: boolean; code: string };
   };
   const login = async (username: string, password: string, lang: 'zh' | 'en' = 'zh', c?: { redomStr: string; code: string }) => {
     const cc = c ?? (await captcha());
@@ -29,6 +29,7 @@ describe.each(DB_KINDS)('login with captcha on %s', (kind) => {
     const c = await captcha();
     expect(c.code).toMatch(/^[A-HJ-NP-Z2-9]{4}$/);
     expect(c.expiresInS).toBe(300);
+    expect(c.required).toBe(true);
     expect(c.image.startsWith('data:image/svg+xml;base64,')).toBe(true);
     const svg = Buffer.from(c.image.split(',')[1], 'base64').toString();
     expect(svg).toContain('<svg');
@@ -137,6 +138,14 @@ describe.each(DB_KINDS)('login protection on %s', (kind) => {
     return { code: row.code, redomStr: c.body.data.redomStr as string };
   };
   const later = (minutes: number) => (offsetMs += minutes * 60_000);
+
+  it('with the captcha off, says a login needs none and lets one in without it', async () => {
+    const c = await p.call('/user/captcha', {});
+    expect(c.body.data.required).toBe(false);
+    const r = await login('admin', 'demo1234', { from: '127.0.0.12' });
+    expect(r.status).toBe(200);
+    expect(r.body.data.token).toEqual(expect.any(String));
+  });
 
   it('checks at most 5 of 30 parallel wrong passwords for one account and address', async () => {
     const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login('agent', `wrong${i}`)));

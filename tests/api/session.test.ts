@@ -3,6 +3,7 @@ import { configFromEnv } from '../../platform/config';
 import type { OutboundMessage } from '../../platform/messaging/carrier';
 import { createSimulator } from '../../platform/messaging/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../platform/auth/password';
 import { hashToken } from '../../platform/auth/tokens';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 
@@ -29,12 +30,37 @@ describe.each(DB_KINDS)('session on %s', (kind) => {
       authUser: { cus_id: 'EP0001', userName: 'admin', userType: 1, showClientStatus: 1, showContentFilterWhere: 1, moreType: 1, balance: 100000 },
     });
     expect(info.body.data.authUser.mobile).toMatch(/^1\d{10}$/);
-    expect(info.body.data.authUser.lastLoginTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    // the first login ever: there is no earlier one to show (the console says 从未 / never)
+    expect(info.body.data.authUser.lastLoginTime).toBeNull();
+  });
+
+  it('shows the login before this session, in the user info and on the dashboard', async () => {
+    await p.ctx.db.query(
+      `insert into users(username, password_hash, cus_id, name, mobile, user_type) values ('twice1', $1, 'SUB001', 'twice', '13800000019', 3)`,
+      [await hashPassword('demo1234')],
+    );
+    const realNow = p.ctx.now;
+    try {
+      p.ctx.now = () => new Date('2026-03-04T01:02:03Z');
+      const first = await p.login('twice1');
+      const firstInfo = await p.call('/user/getUserInfo', {}, { token: first });
+      expect(firstInfo.body.data.authUser.lastLoginTime).toBeNull();
+      expect((await p.call('/dataGathering/getSmsIndexInfo', { prod_type: 0 }, { token: first })).body.data.lastLoginTime).toBeNull();
+      p.ctx.now = () => new Date('2026-03-05T06:07:08Z');
+      const second = await p.login('twice1');
+      const info = await p.call('/user/getUserInfo', {}, { token: second });
+      // Asia/Shanghai, the platform's zone: the first login's time, not this one's
+      expect(info.body.data.authUser.lastLoginTime).toBe('2026-03-04 09:02:03');
+      const dashboard = await p.call('/dataGathering/getSmsIndexInfo', { prod_type: 0 }, { token: second });
+      expect(dashboard.body.data.lastLoginTime).toBe('2026-03-04 09:02:03');
+    } finally {
+      p.ctx.now = realNow;
+    }
   });
 
   it('shows the login time in the account time zone', async () => {
     const token = await p.login('agent');
-    await p.ctx.db.query(`update users set last_login_at = '2026-01-02T03:04:05Z' where username = 'agent'`);
+    await p.ctx.db.query(`update users set previous_login_at = '2026-01-02T03:04:05Z' where username = 'agent'`);
     const info = await p.call('/user/getUserInfo', {}, { token });
     expect(info.body.data.authUser).toMatchObject({ userType: 2, cus_id: 'AGT001', lastLoginTime: '2026-01-02 11:04:05' });
     expect(info.body.data.roles).toEqual(['agent']);

@@ -277,10 +277,11 @@ test('the login page looks up the fonts the shell and the records screen set, an
       }
       return { types: [...seen], icons: document.querySelectorAll('.pi').length };
     });
+  const captchaAnswered = page.waitForResponse((r) => r.url().endsWith('/user/captcha'));
   await page.goto(`${BASE}/login`);
   const html = page.locator('html');
   // laid out with the operator's first keystroke, not with the login page
-  await expect(page.locator('.login-captcha img')).toBeVisible();
+  await captchaAnswered;
   await expect(html).not.toHaveAttribute('data-console-fonts');
   const fetchWorkers = () => page.workers().filter((w) => w.url().includes('fetch.worker'));
   expect(fetchWorkers()).toHaveLength(0);

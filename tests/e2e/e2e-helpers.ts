@@ -20,7 +20,6 @@ export async function login(page: Page, username = 'admin', password = 'demo1234
   if (opts.goto !== false) await page.goto(`${BASE}/login`);
   await page.locator('#login-username').fill(username);
   await page.locator('#login-password').fill(password);
-  await page.locator('#login-code').fill('ABCD');
   const answer = page.waitForResponse((r) => r.url().endsWith('/user/login'));
   await page.locator('form').first().locator('button[type=submit]').click();
   const token = ((await (await answer).json()) as { data?: { token?: string } }).data?.token ?? '';

@@ -11,7 +11,7 @@ import { setDisplayTimeZone } from '../format';
 import { menuLeaves } from '../menu';
 import { loadGrantedMenus, loadMenus, menuStore, retryMenus } from '../menu-store';
 import { DashboardPage } from '../pages/dashboard-page';
-import { ComingSoonPage, FormDetailPage, IframePage, InfoPage } from '../pages/simple-pages';
+import { ComingSoonPage, IframePage, InfoPage } from '../pages/simple-pages';
 import { sessionActor } from '../session-actor';
 import { openTab } from '../tabs';
 import { tabsStore } from '../tabs-store';
@@ -22,7 +22,6 @@ import { TopBar } from './top-bar';
 // The logged-in frame: sidebar, top bar, tabs and the page of the current route (fixed or from the runtime menu).
 const FIXED: Record<string, { title: string; component: ComponentType }> = {
   '/wel/index': { title: 'page.home', component: DashboardPage },
-  '/form-detail/index': { title: 'page.formDetail', component: FormDetailPage },
   '/info/index': { title: 'page.info', component: InfoPage },
 };
 const IFRAME_PREFIX = '/myiframe/';

@@ -28,6 +28,7 @@ import { lockActor, sessionActor } from '../session-actor';
 import { FeedbackDialog } from './feedback-dialog';
 import { IconButton } from './icon-button';
 import { LogViewerDialog } from './log-viewer-dialog';
+import { NoticeList, useNotices } from './notice-bell';
 
 // The top bar of spec §2: sidebar toggle, product areas, menu search, notice, logs, feedback, fullscreen,
 // language, lock and the user dropdown. Icon buttons carry aria-labels.
@@ -177,6 +178,7 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
   const notice = useRef<OverlayPanel>(null);
   const leaves = Object.values(menus).flatMap((m) => menuLeaves(m ?? []));
   const badge = badgeText(logCount, LOG_BADGE_CAP);
+  const notices = useNotices(widgets);
 
   const logout = () =>
     confirmDialog({
@@ -201,13 +203,16 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
         <span aria-hidden="true">{zoneLabel()}</span>
       </span>
       <MenuSearch leaves={leaves} />
-      <IconButton icon="pi pi-bell" label={t('top.notice')} title={t('top.notice')} onClick={(e) => {
-          const bell = e.currentTarget;
-          whenMounted(() => notice.current?.toggle(e, bell));
-        }} />
+      <span className="icon-with-badge">
+        <IconButton icon="pi pi-bell" label={`${t('top.notice')}${notices.length ? ` (${notices.length})` : ''}`} title={t('top.notice')} data-testid="notice-bell" onClick={(e) => {
+            const bell = e.currentTarget;
+            whenMounted(() => notice.current?.toggle(e, bell));
+          }} />
+        {notices.length > 0 && <Badge value={notices.length} severity="warning" aria-hidden="true" />}
+      </span>
       {widgets && (
         <OverlayPanel ref={notice}>
-          <p>{t('top.noNotice')}</p>
+          <NoticeList notices={notices} onOpen={() => notice.current?.hide()} />
         </OverlayPanel>
       )}
       <span className="icon-with-badge">

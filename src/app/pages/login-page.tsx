@@ -56,10 +56,12 @@ function PasswordLogin() {
   const [v, setV] = useState({ username: '', password: '', code: '' });
   const [errors, setErrors] = useState<Errors>({});
   const captcha = useSelector(sessionActor, (s) => s.context.captcha);
+  // asked only where the platform asks: everywhere (CAPTCHA on), or after it refused a login for want of one
+  const captchaAsked = useSelector(sessionActor, (s) => !!s.context.captcha?.required || s.context.captchaAsked);
   const busy = useSelector(sessionActor, (s) => s.matches({ session: 'loggingIn' }) || s.matches({ session: 'loadingUser' }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const errs = check({ username: accountSchema, password: loginPasswordSchema, code: captchaSchema }, v);
+    const errs = check({ username: accountSchema, password: loginPasswordSchema, ...(captchaAsked ? { code: captchaSchema } : {}) }, v);
     setErrors(errs);
     if (Object.keys(errs).length) return;
     sessionActor.send({ type: 'session.login', ...v, redomStr: captcha?.redomStr ?? '' });
@@ -73,7 +75,7 @@ function PasswordLogin() {
       <Field id="login-password" label={t('login.password')} error={errors.password}>
         <Password inputId="login-password" value={v.password} onChange={set('password')} feedback={false} toggleMask autoComplete="current-password" invalid={!!errors.password} aria-describedby={describedBy('login-password', errors, 'password')} />
       </Field>
-      <CaptchaField id="login-code" value={v.code} onChange={set('code')} errors={errors} />
+      {captchaAsked && <CaptchaField id="login-code" value={v.code} onChange={set('code')} errors={errors} />}
       <Button type="submit" label={t('login.submit')} loading={busy} className="login-submit" />
     </form>
   );

@@ -6,7 +6,7 @@ import { formatDateTime, formatMoney } from '../format';
 import { getLanguage } from '../language';
 import { useSession } from '../use-session';
 
-// The small fixed pages of spec §2: personal info, personal settings, form detail, embedded page, "coming soon".
+// The small fixed pages: personal info, embedded page, "coming soon" for a menu entry without a screen.
 
 export function InfoPage() {
   const { t } = useTranslation();
@@ -42,10 +42,6 @@ export function ComingSoonPage({ path, title }: { path: string; title: string })
       <p>{t('page.comingSoonDetail', { path })}</p>
     </section>
   );
-}
-
-export function FormDetailPage() {
-  return <ComingSoonPage path="/form-detail/index" title="page.formDetail" />;
 }
 
 /** /myiframe/{routerPath}: the embedded page's address is the rest of the path (http(s) only), sandboxed. */
