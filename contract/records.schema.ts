@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 // Record entities of spec §3 that the console replicates. Times are epoch milliseconds; the console formats them.
 // Every replicated document carries the change-feed fields of DESIGN.md §2.
+/** the longest alphanumeric sender id a send may ask for (GSM's 11 characters). */
+export const SENDER_ID_MAX = 11;
+
 export const feedFields = {
   seq: z.number().int(),
   deleted: z.boolean(),
@@ -35,6 +38,8 @@ export const mtRecordSchema = z.object({
   /** video subject or CSP template name. */
   titleStr: z.string().nullable(),
   receive_content: z.string().nullable(),
+  /** the sender id the international send asked for (its batch's); null elsewhere. */
+  sender_id: z.string().max(SENDER_ID_MAX).nullable(),
   ...feedFields,
 });
 export type MtRecord = z.infer<typeof mtRecordSchema>;
@@ -71,6 +76,8 @@ export const batchSchema = z.object({
   cus_id: z.string(),
   cus_name: z.string(),
   decodeContent: z.string(),
+  /** the sender id an international send asked for; null when none was. */
+  sender_id: z.string().max(SENDER_ID_MAX).nullable(),
   ...feedFields,
 });
 export type Batch = z.infer<typeof batchSchema>;

@@ -21,7 +21,7 @@ const mt = (i: number): LocalMt => {
   return {
     sn, prod_type: 0, cus_id: 'ent1', cus_name: 'n', batch_id: 'b', decodeMobile: `1380000${String(i).padStart(4, '0')}`, decodeContent: `hello ${i}`,
     mt_status: 0, report_result: '0', report_result_desc: null, errDesc: null, table_name: 'mt', receive_time: t, month: '202611', segments: 1,
-    price: 0.05, priceStr: '0.05', countryName: null, countryCode: null, titleStr: null, receive_content: null, seq: i, deleted: false, updated_at: t,
+    price: 0.05, priceStr: '0.05', countryName: null, countryCode: null, titleStr: null, receive_content: null, sender_id: null, seq: i, deleted: false, updated_at: t,
     k: orderKey(t, sn),
   };
 };

@@ -15,7 +15,7 @@ afterEach(async () => {
 const mt = (sn: string, t: number, over: Partial<LocalMt> = {}): LocalMt => ({
   sn, prod_type: 0, cus_id: 'c1', cus_name: 'n', batch_id: 'b', decodeMobile: '1380000' + sn.padStart(4, '0'), decodeContent: 'hi',
   mt_status: 0, report_result: '0', report_result_desc: null, errDesc: null, table_name: 'mt', receive_time: t, month: '202611',
-  segments: 1, price: 0.05, priceStr: '0.05', countryName: null, countryCode: null, titleStr: null, receive_content: null,
+  segments: 1, price: 0.05, priceStr: '0.05', countryName: null, countryCode: null, titleStr: null, receive_content: null, sender_id: null,
   seq: 1, deleted: false, updated_at: t, k: orderKey(t, sn), ...over,
 });
 

@@ -97,7 +97,8 @@ const mtSchema = schema<LocalMt>(
   {
     sn: str(64), prod_type: int(99, 0), cus_id: str(64), cus_name: str(), batch_id: str(), decodeMobile: str(32), decodeContent: str(),
     mt_status: int(9999, -1), report_result: nstr, report_result_desc: nstr, errDesc: nstr, table_name: str(), receive_time: int(),
-    month: str(), segments: int(), price: num, priceStr: str(), countryName: nstr, countryCode: nstr, titleStr: nstr, receive_content: nstr, ...feed,
+    month: str(), segments: int(), price: num, priceStr: str(), countryName: nstr, countryCode: nstr, titleStr: nstr, receive_content: nstr,
+    sender_id: nstr, ...feed,
   },
   // the phone index serves number and prefix searches (query.ts reads its keys, which carry k, and orders by k)
   [['prod_type', 'k'], ['prod_type', 'mt_status', 'k'], ['prod_type', 'cus_id', 'k'], ['prod_type', 'decodeMobile', 'k']],
@@ -115,7 +116,8 @@ const batchSchema = schema<LocalBatch>(
   'batch_id',
   {
     batch_id: str(64), prod_type: int(99, 0), batch_type: int(), create_time: int(), receive_count: int(), wait_send_count: int(),
-    sent_count: int(), success_count: int(), failure_count: int(), unknown_count: int(), cus_id: str(64), cus_name: str(), decodeContent: str(), ...feed,
+    sent_count: int(), success_count: int(), failure_count: int(), unknown_count: int(), cus_id: str(64), cus_name: str(), decodeContent: str(),
+    sender_id: nstr, ...feed,
   },
   [['prod_type', 'k'], ['prod_type', 'cus_id', 'k']],
 );
@@ -241,7 +243,7 @@ export interface OpenLocalDbOptions {
 }
 
 /** Bumped when a collection's schema changes: the cache is rebuilt by pulling rather than migrated in place. */
-export const LOCAL_DB_GENERATION = 3;
+export const LOCAL_DB_GENERATION = 4;
 
 export function localDbName(cusId: string, namespace = '', generation = LOCAL_DB_GENERATION): string {
   // RxDB names must be lowercase letters, digits and a few symbols.

@@ -15,7 +15,7 @@ const mt = (i: number): LocalMt => {
     sn, prod_type: i % 5 === 0 ? 1 : 0, cus_id: i % 2 ? 'sub1' : 'ent1', cus_name: 'n', batch_id: 'b', decodeMobile: `13${i % 3}00${String(i).padStart(6, '0')}`,
     decodeContent: i % 7 === 0 ? 'Your code is 42' : 'hello', mt_status: [0, 500, 700][i % 3], report_result: '0', report_result_desc: null, errDesc: null,
     table_name: 'mt', receive_time: t, month: '202611', segments: 1, price: 0.05, priceStr: '0.05', countryName: null, countryCode: null, titleStr: null,
-    receive_content: null, seq: i, deleted: false, updated_at: t, k: orderKey(t, sn),
+    receive_content: null, sender_id: null, seq: i, deleted: false, updated_at: t, k: orderKey(t, sn),
   };
 };
 const all = Array.from({ length: 300 }, (_, i) => mt(i));

@@ -47,7 +47,7 @@ function record(rand: () => number, i: number): LocalMt {
   return {
     sn, prod_type: pick([0, 0, 1, 2]), cus_id: pick(['ENT1', 'SUB1', 'SUB2']), cus_name: 'n', batch_id: 'b', decodeMobile: pick(PHONES) + String(Math.floor(rand() * 10000)).padStart(4, '0'),
     decodeContent: content, mt_status: pick([0, 500, 600, 700]), report_result: '0', report_result_desc: null, errDesc: null, table_name: 'mt', receive_time: t,
-    month: '202611', segments: 1, price: 0.05, priceStr: '0.05', countryName: null, countryCode: null, titleStr: null, receive_content: null, seq: i,
+    month: '202611', segments: 1, price: 0.05, priceStr: '0.05', countryName: null, countryCode: null, titleStr: null, receive_content: null, sender_id: null, seq: i,
     deleted: false, updated_at: t, k: orderKey(t, sn),
   };
 }

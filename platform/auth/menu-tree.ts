@@ -30,7 +30,7 @@ export const MENUS: Record<PermCode, MenuItem[]> = {
   internationalSms: [
     group('internationalSms', 'send', 'pi pi-send', [leaf('/inteSmsSend', 'pi pi-send')]),
     group('internationalSms', 'records', 'pi pi-list', [leaf('/inteMtRecordList', 'pi pi-globe')]),
-    group('internationalSms', 'statistics', 'pi pi-chart-bar', [leaf('/inteDataGatheringList', 'pi pi-chart-bar')]),
+    group('internationalSms', 'statistics', 'pi pi-chart-bar', [leaf('/inteDataGatheringBatchList', 'pi pi-chart-bar'), leaf('/inteDataGatheringList', 'pi pi-chart-line')]),
   ],
   videoSms: [
     group('videoSms', 'send', 'pi pi-send', [leaf('/videoSmsSend', 'pi pi-video'), leaf('/cspSmsSend', 'pi pi-id-card')]),

@@ -26,7 +26,11 @@ export function mtColumns(lang: 'zh' | 'en', prodType: number): Column<MtRecord>
     { label: { zh: '计费条数', en: 'Segments' }, value: 'segments' },
   ];
   if (prodType === 1) {
-    cols.push({ label: { zh: '国家', en: 'Country' }, value: 'countryName' }, { label: { zh: '价格', en: 'Price' }, value: 'priceStr' });
+    cols.push(
+      { label: { zh: '国家', en: 'Country' }, value: 'countryName' },
+      { label: { zh: '价格', en: 'Price' }, value: 'priceStr' },
+      { label: SENDER_ID_LABEL, value: 'sender_id' },
+    );
   }
   if (prodType === 2 || prodType === 6) {
     cols.push({ label: prodType === 2 ? { zh: '主题', en: 'Subject' } : { zh: '模板名称', en: 'Template name' }, value: 'titleStr' });
@@ -43,6 +47,11 @@ export const MO_COLUMNS: Column<MoRecord>[] = [
   { label: { zh: '上行时间', en: 'Reply time' }, value: 'deliver_time', time: true, width: 20 },
   { label: { zh: '批次号', en: 'Batch id' }, value: 'batch_id', width: 30 },
 ];
+
+const SENDER_ID_LABEL = { zh: '发送方 ID', en: 'Sender id' };
+
+/** International batches carry the sender id their send asked for; other product lines have none. */
+export const batchColumns = (prodType: number): Column<Batch>[] => (prodType === 1 ? [...BATCH_COLUMNS, { label: SENDER_ID_LABEL, value: 'sender_id' }] : BATCH_COLUMNS);
 
 export const BATCH_COLUMNS: Column<Batch>[] = [
   { label: { zh: '批次号', en: 'Batch id' }, value: 'batch_id', width: 30 },

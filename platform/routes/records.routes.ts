@@ -18,7 +18,7 @@ import type { Batch, MtRecord } from '../../contract/records.schema';
 import { readableCusIds, scopeCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { authedRoute as route } from '../records/read-route';
-import { BATCH_COLUMNS, MO_COLUMNS, mtColumns, TIME_MT_COLUMNS } from '../records/columns';
+import { batchColumns, MO_COLUMNS, mtColumns, TIME_MT_COLUMNS } from '../records/columns';
 import { pageOf, rowsOf, whereOf, type Filters, type Source } from '../records/list-query';
 import { SOURCES } from '../records/sources';
 import { sendXlsx, type Column } from '../records/xlsx-export';
@@ -105,7 +105,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
   list(app, ctx, timeBatchListEndpoint, { source: SOURCES.timeBatch, filters: timeBatchFilters });
   download(app, ctx, timeBatchMobileDownloadEndpoint, 'timed-numbers', timeMt, () => TIME_MT_COLUMNS);
   download<MtRecord>(app, ctx, batchMobileDownloadEndpoint, 'batch-numbers', mt, (lang) => mtColumns(lang, 0));
-  download<Batch>(app, ctx, batchDownloadEndpoint, 'batches', batches, () => BATCH_COLUMNS);
+  download<Batch>(app, ctx, batchDownloadEndpoint, 'batches', batches, (_lang, b) => batchColumns(Number(b.prod_type ?? 0)));
 
   route(app, ctx, batchListEndpoint, async ({ body, user }) => {
     const w = whereOf(SOURCES.batch, batchFilters, body, user, scopeCusIds(user, body.cus_id));

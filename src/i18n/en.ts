@@ -98,6 +98,7 @@ export const EN: typeof ZH = {
     inteSmsSend: 'International send',
     inteMtRecordList: 'Intl. records',
     inteDataGatheringList: 'Intl. statistics',
+    inteDataGatheringBatchList: 'Intl. batch statistics',
     videoMtRecordList: 'Video SMS records',
     cspMtRecordList: '5G message records',
     videoTemplateList: 'Video templates',
@@ -181,5 +182,5 @@ export const EN: typeof ZH = {
     captureFailed: 'The screenshot failed; please choose an image',
     screenshotAlt: 'Feedback screenshot',
   },
-  product: { notEnabled: 'This product is not yet enabled, submit an application to enable it' },
+  product: { notEnabled: 'This product is not yet enabled, submit an application to enable it', notEnabledForAccount: 'This product is not enabled for your account' },
 };

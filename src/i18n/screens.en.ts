@@ -4,6 +4,7 @@ export const SCREENS_EN: Record<string, unknown> = {
     mtRecordList: 'Domestic send records', inteMtRecordList: 'International send records', videoMtRecordList: 'Video SMS records',
     cspMtRecordList: 'Rich message records', moRecordList: 'Uplink records', dataGatheringBatchList: 'Batch statistics',
     timeMtMessageList: 'Timed SMS details', pageTimeBatchList: 'Timed SMS batches', dataGatheringList: 'Send statistics', activity: 'Activity',
+    inteDataGatheringBatchList: 'International batch statistics',
   },
   col: {
     cusId: 'Account', cusName: 'Customer', mobile: 'Mobile', content: 'Content', segments: 'Billed parts', status: 'Send status', submitTime: 'Submit time',
@@ -12,7 +13,7 @@ export const SCREENS_EN: Record<string, unknown> = {
     received: 'Received', pending: 'Pending', sent: 'Sent', success: 'Success', failure: 'Failure', unknown: 'Unknown', batchId: 'Batch id',
     sendStatus: 'Send status', timeBatch: 'Batch number', timingTime: 'Timing time', createTime: 'Created', batchCount: 'Numbers',
     gatheringTime: 'Period', time: 'Time', command: 'Command', target: 'Target', actor: 'User', eventStatus: 'Status', attempts: 'Attempts',
-    lastError: 'Error',
+    lastError: 'Error', senderId: 'Sender id',
   },
   table: {
     serial: 'No.', search: 'Search', reset: 'Reset', export: 'Export', any: 'Any', dateRange: 'Date range', shortcut: 'Shortcut', mode: 'By',

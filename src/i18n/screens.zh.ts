@@ -3,7 +3,7 @@ export const SCREENS_ZH: Record<string, unknown> = {
   screen: {
     mtRecordList: '国内发送记录', inteMtRecordList: '国际发送记录', videoMtRecordList: '视频短信记录', cspMtRecordList: '5G 消息记录',
     moRecordList: '上行记录', dataGatheringBatchList: '批次统计', timeMtMessageList: '定时短信明细', pageTimeBatchList: '定时短信批次',
-    dataGatheringList: '发送统计', activity: '操作记录',
+    dataGatheringList: '发送统计', activity: '操作记录', inteDataGatheringBatchList: '国际批次统计',
   },
   col: {
     cusId: '发送账号', cusName: '客户名称', mobile: '手机号码', content: '短信内容', segments: '计费条数', status: '发送状态', submitTime: '提交时间',
@@ -11,7 +11,7 @@ export const SCREENS_ZH: Record<string, unknown> = {
     replyContent: '上行内容', sentContent: '下发内容', uplinkTime: '上行时间', batchType: '批次类型', batchTime: '批次时间', received: '接收数',
     pending: '待发送', sent: '发送数', success: '成功', failure: '失败', unknown: '未知', batchId: '批次号', sendStatus: '发送状态',
     timeBatch: '批次号', timingTime: '定时时间', createTime: '创建时间', batchCount: '号码数', gatheringTime: '统计时间', time: '时间',
-    command: '操作', target: '对象', actor: '操作人', eventStatus: '状态', attempts: '尝试次数', lastError: '错误信息',
+    command: '操作', target: '对象', actor: '操作人', eventStatus: '状态', attempts: '尝试次数', lastError: '错误信息', senderId: '发送方 ID',
   },
   table: {
     serial: '序号', search: '搜索', reset: '重置', export: '导出', any: '全部', dateRange: '时间范围', shortcut: '快捷选择', mode: '维度',

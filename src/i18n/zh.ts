@@ -96,6 +96,7 @@ export const ZH = {
     inteSmsSend: '国际短信发送',
     inteMtRecordList: '国际发送记录',
     inteDataGatheringList: '国际发送统计',
+    inteDataGatheringBatchList: '国际批次统计',
     videoMtRecordList: '视频短信记录',
     cspMtRecordList: '5G 消息记录',
     videoTemplateList: '视频模板',
@@ -179,5 +180,5 @@ export const ZH = {
     captureFailed: '截图失败，请选择图片',
     screenshotAlt: '反馈截图',
   },
-  product: { notEnabled: '该产品尚未开通，请提交申请开通' },
+  product: { notEnabled: '该产品尚未开通，请提交申请开通', notEnabledForAccount: '该账号未开通此产品' },
 };

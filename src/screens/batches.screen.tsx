@@ -45,3 +45,13 @@ export const batches: ScreenDefinition<Batch> = {
     return { receive_count: String(p.receive), wait_send_count: String(p.pending), sent_count: String(p.sent), success_count: String(p.success), failure_count: String(p.failure), unknown_count: String(p.unknown) };
   },
 };
+
+/** The international batches: the same list over product line 1, with the sender id each send asked for. */
+export const internationalBatches: ScreenDefinition<Batch> = {
+  ...batches,
+  path: '/inteDataGatheringBatchList',
+  title: 'screen.inteDataGatheringBatchList',
+  grantedBy: ['internationalSms'],
+  columns: [...batches.columns.slice(0, 2), { field: 'sender_id', header: 'col.senderId' }, ...batches.columns.slice(2)],
+  fixed: [{ op: 'eq', field: 'prod_type', value: 1 }],
+};

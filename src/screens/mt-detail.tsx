@@ -52,7 +52,8 @@ export function MtDetail({ row, v }: { row: MtRecord; v: ViewerContext }) {
       {field(t('col.content'), row.decodeContent, 'content')}
       {field(t('operator.detail.parts'), t('operator.detail.partsValue', { count: row.segments, segments: row.segments, encoding: seg.encoding, units: seg.units }), 'parts')}
       {field(t('col.price'), row.priceStr || String(row.price), 'price')}
-      {field(t('col.batchId'), <Link href={`/dataGatheringBatchList?batch_id=${encodeURIComponent(row.batch_id)}`} data-testid="detail-batch-link">{row.batch_id}</Link>, 'batch')}
+      {field(t('col.batchId'), <Link href={`${row.prod_type === 1 ? '/inteDataGatheringBatchList' : '/dataGatheringBatchList'}?batch_id=${encodeURIComponent(row.batch_id)}`} data-testid="detail-batch-link">{row.batch_id}</Link>, 'batch')}
+      {row.prod_type === 1 && field(t('col.senderId'), row.sender_id ?? '', 'sender-id')}
       <h4>{t('operator.detail.timeline')}</h4>
       <ol data-testid="detail-timeline">
         {timelineOf(row, v.lang).map((s) => (

@@ -45,6 +45,7 @@ export const internationalRecords = mtScreen('/inteMtRecordList', 'screen.inteMt
   { field: 'countryName', header: 'col.country', text: (r, v) => countryName(v.lang, r.countryCode, r.countryName) },
   { field: 'priceStr', header: 'col.price', visible: hasPermission('inteMtRecordListPriceShow') },
   { field: 'report_result_desc', header: 'col.reportDesc', text: (r, v) => reportLabel(v.lang, r.report_result, r.report_result_desc) ?? '' },
+  { field: 'sender_id', header: 'col.senderId' },
 ]);
 export const videoRecords = mtScreen('/videoMtRecordList', 'screen.videoMtRecordList', 2, ['videoSms'], [{ field: 'titleStr', header: 'col.subject' }]);
 export const cspRecords = mtScreen('/cspMtRecordList', 'screen.cspMtRecordList', 6, ['videoSms', 'cspSms'], [{ field: 'titleStr', header: 'col.templateName' }]);

@@ -38,11 +38,23 @@ describe('screen registry', () => {
     expect(Object.keys(SCREENS).sort()).toEqual(
       [...new Set([
         '/mtRecordList', '/inteMtRecordList', '/videoMtRecordList', '/cspMtRecordList', '/moRecordList', '/dataGatheringBatchList', '/timeMtMessageList',
-        '/pageTimeBatchList', '/dataGatheringList', '/activity', '/shortLinkList', '/inteDataGatheringList',
+        '/pageTimeBatchList', '/dataGatheringList', '/activity', '/shortLinkList', '/inteDataGatheringList', '/inteDataGatheringBatchList',
         '/addressBookList', '/contentTemplateList', '/videoTemplateList', '/cspTemplateList',
         ...Object.keys(ACCOUNT_SCREENS), ...Object.keys(SEND_SCREENS), ...Object.keys(LIBRARY_SCREENS), ...Object.keys(TOOLS_SCREENS),
       ])].sort(),
     );
+  });
+
+  it('shows the international sender id in the international batch list and records (and so in their exports)', () => {
+    const byPath = (path: string) => DEFINITIONS.find((d) => d.path === path);
+    expect(byPath('/inteDataGatheringBatchList')?.columns.map((c) => c.field)).toContain('sender_id');
+    expect(byPath('/inteDataGatheringBatchList')?.fixed).toEqual([{ op: 'eq', field: 'prod_type', value: 1 }]);
+    expect(byPath('/inteMtRecordList')?.columns.map((c) => c.field)).toContain('sender_id');
+    expect(byPath('/dataGatheringBatchList')?.columns.map((c) => c.field)).not.toContain('sender_id');
+  });
+
+  it('offers a date range on every statistics list', () => {
+    for (const def of DEFINITIONS.filter((d) => d.collection === 'statistics')) expect(def.dateField, def.path).toBe('gathering_time');
   });
 
   describe.each(DEFINITIONS.map((d) => [d.path, d] as const))('%s', (_path, def) => {

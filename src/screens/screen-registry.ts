@@ -5,7 +5,7 @@ import { internationalStatistics } from '../tools/statistics-more.screen';
 import { shortLinks } from '../tools/short-links.screen';
 import { TOOLS_SCREENS } from '../tools/tools-screens';
 import { activity } from './activity.screen';
-import { batches } from './batches.screen';
+import { batches, internationalBatches } from './batches.screen';
 import { moRecords } from './mo-records.screen';
 import { cspRecords, domesticRecords, internationalRecords, videoRecords } from './mt-record-screens';
 import type { ScreenDefinition } from './screen-definition';
@@ -33,7 +33,7 @@ export interface ScreenEntry {
 /** Every table screen definition, in menu order (the registry test loops over these). */
 export const DEFINITIONS: ScreenDefinition<never>[] = [
   domesticRecords, internationalRecords, videoRecords, cspRecords, moRecords, batches, timeMtMessages, timeBatches, statistics, activity,
-  shortLinks, internationalStatistics,
+  shortLinks, internationalBatches, internationalStatistics,
   addressBookMembers, contentTemplates, videoTemplates, cspTemplates,
 ] as unknown as ScreenDefinition<never>[];
 

@@ -21,5 +21,7 @@ export const statistics: ScreenDefinition<StatisticsRow> = {
     { field: 'unknownUnionStr', header: 'col.unknown', visible: clientStatusVisible },
   ],
   filters: [{ field: 'cus_id', label: 'col.cusId', kind: 'eq-text', visible: accountFilterVisible }],
+  // the period's day (month, year) as the date range's field: the range keeps the periods that start inside it
+  dateField: 'gathering_time',
   summary: (rows) => ({ sent_count: String(rows.reduce((s, r) => s + r.sent_count, 0)) }),
 };

@@ -43,7 +43,7 @@ describe.each(DB_KINDS)('menus and pickers on %s', (kind) => {
     expect(paths(await menu('homeSms'))).toEqual(
       expect.arrayContaining(['/mtRecordList', '/moRecordList', '/pageTimeBatchList', '/timeMtMessageList', '/dataGatheringBatchList', '/dataGatheringList', '/smsGroupSend']),
     );
-    expect(paths(await menu('internationalSms')).sort()).toEqual(['/inteDataGatheringList', '/inteMtRecordList', '/inteSmsSend']);
+    expect(paths(await menu('internationalSms')).sort()).toEqual(['/inteDataGatheringBatchList', '/inteDataGatheringList', '/inteMtRecordList', '/inteSmsSend']);
     expect(paths(await menu('videoSms')).sort()).toEqual(['/cspMtRecordList', '/cspSmsSend', '/cspTemplateList', '/videoMtRecordList', '/videoSmsSend', '/videoTemplateList']);
     const center = await menu('userCenter');
     expect(paths(center)).toEqual(
