@@ -1,4 +1,5 @@
 import type { MenuItem, PermCode, TopMenuItem } from '../../contract/endpoints/user.endpoints';
+import { screenGranted } from '../../contract/product-screens';
 
 // The runtime menu per product (spec §2 "Other routes"): groups (empty path) holding screens by menu path.
 // Labels are the console's i18n keys (src/i18n, checked by tests/api/menu.test.ts); `roles` limits an item to users holding one of those roles (spec §6).
@@ -81,12 +82,14 @@ export const hasArea = (code: PermCode, granted: number[]) => AREA_PRODUCTS[code
 
 export const topMenuFor = (granted: number[]): TopMenuItem[] => TOP.map((t) => ({ ...t, prodAccess: hasArea(t.permCode, granted) }));
 
-/** The menu with items the user's roles may not see removed, and groups left empty dropped. */
-export function menuFor(items: MenuItem[], roles: string[]): MenuItem[] {
+/** The menu with items the user's roles may not see removed, and the screens of products the account lacks (`granted`,
+ * its product lines; all kept when not given), and groups left empty dropped. */
+export function menuFor(items: MenuItem[], roles: string[], granted?: readonly number[]): MenuItem[] {
   return items.flatMap((item) => {
     if (item.roles && !item.roles.some((r) => roles.includes(r))) return [];
+    if (granted && item.path && !screenGranted(item.path, granted)) return [];
     if (!item.children) return [item];
-    const children = menuFor(item.children, roles);
+    const children = menuFor(item.children, roles, granted);
     return children.length ? [{ ...item, children }] : [];
   });
 }

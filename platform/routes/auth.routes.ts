@@ -228,8 +228,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   route(app, ctx, getTopMenuEndpoint, async ({ user }) => topMenuFor(await grantedProducts(db, user.cus_id)));
 
   route(app, ctx, getMenuEndpoint, async ({ user, body }) => {
-    if (!hasArea(body.permCode, await grantedProducts(db, user.cus_id))) throw forbidden('product.notEnabled');
-    return menuFor(MENUS[body.permCode], user.roles);
+    const granted = await grantedProducts(db, user.cus_id);
+    if (!hasArea(body.permCode, granted)) throw forbidden('product.notEnabled');
+    return menuFor(MENUS[body.permCode], user.roles, granted);
   });
 
   route(app, ctx, getListEndpoint, async ({ user, body }) => {

@@ -76,6 +76,18 @@ describe.each(DB_KINDS)('menus and pickers on %s', (kind) => {
     expect(agentCenter).toContain('/subAccountList');
   });
 
+  it('lists in an area only the screens of the products the account holds', async () => {
+    const video = async () => paths((await p.call('/user/getMenu', { permCode: 'videoSms' }, { token: tokens.user })).body.data).sort();
+    // SUB001 holds video, not CSP: no card send, card records or card templates
+    expect(await video()).toEqual(['/videoMtRecordList', '/videoSmsSend', '/videoTemplateList']);
+    await p.ctx.db.query(`insert into account_products values ('SUB001', 6)`);
+    await p.ctx.db.query(`delete from account_products where cus_id = 'SUB001' and prod_type = 2`);
+    expect(await video()).toEqual(['/cspMtRecordList', '/cspSmsSend', '/cspTemplateList']);
+    await p.ctx.db.query(`insert into account_products values ('SUB001', 2)`);
+    expect(await video()).toHaveLength(6);
+    await p.ctx.db.query(`delete from account_products where cus_id = 'SUB001' and prod_type = 6`);
+  });
+
   it('refuses the menu of a product not granted with 403 in zh and en', async () => {
     const zh = await p.call('/user/getMenu', { permCode: 'internationalSms' }, { token: tokens.user });
     expect(zh).toMatchObject({ status: 403, body: { type: 403, message: '该产品尚未开通，请提交申请开通' } });

@@ -36,7 +36,14 @@ test('the console runs under a strict CSP, and no URL it requests carries the to
 test('a product the account is not granted does not open by typing its URL', async ({ page }) => {
   await login(page, 'user');
   await page.goto(`${BASE}/inteMtRecordList`);
-  await expect(page).toHaveURL(new RegExp(`${BASE}/403$`));
+  await expect(page.getByTestId('product-not-enabled')).toHaveText('该账号未开通此产品');
+  await expect(page.locator('.table-screen')).toHaveCount(0);
+  // nor a screen of a product it lacks in an area it holds (video, not card messages)
+  await page.goto(`${BASE}/cspSmsSend`);
+  await expect(page.getByTestId('product-not-enabled')).toBeVisible();
+  await page.goto(`${BASE}/cspTemplateList`);
+  await expect(page.getByTestId('product-not-enabled')).toBeVisible();
+  await expect(page.locator('.table-screen')).toHaveCount(0);
   // a granted one does
   await page.goto(`${BASE}/mtRecordList`);
   await expect(page).toHaveURL(new RegExp(`${BASE}/mtRecordList$`));

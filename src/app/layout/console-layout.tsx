@@ -4,6 +4,7 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { memo, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
+import { SCREEN_PRODUCTS } from '../../../contract/product-screens';
 import { SCREENS } from '../../screens/screen-registry';
 import { ErrorBoundary } from '../error-boundary';
 import { useStore } from '../external-store';
@@ -41,7 +42,7 @@ export interface ResolvedPage {
   render: () => React.ReactNode;
 }
 
-function usePage(path: string): ResolvedPage | 'loading' | 'forbidden' | 'unreachable' | null {
+function usePage(path: string): ResolvedPage | 'loading' | 'forbidden' | 'unreachable' | 'notEnabled' | null {
   const { top, menus, loaded, allLoaded } = useStore(menuStore);
   const fixed = FIXED[path];
   if (fixed) return { title: fixed.title, render: () => <fixed.component /> };
@@ -61,7 +62,9 @@ function usePage(path: string): ResolvedPage | 'loading' | 'forbidden' | 'unreac
     }
     // a granted product whose menu never loaded (its retries failed) cannot say "not granted": the user is told so
     // and can ask again
-    return top.some((p) => p.prodAccess && !menus[p.permCode]) ? 'unreachable' : 'forbidden';
+    // a product's screen missing from every menu is one of a product the account lacks: said so, in the frame
+    if (top.some((p) => p.prodAccess && !menus[p.permCode])) return 'unreachable';
+    return SCREEN_PRODUCTS[path] ? 'notEnabled' : 'forbidden';
   }
   const title = screen?.title ?? leaf?.label ?? (path === '/info/setting' ? 'page.setting' : null);
   if (title) {
@@ -125,6 +128,10 @@ export function ConsoleLayout() {
         <main id="main-content" className="shell-content" tabIndex={-1}>
           {page === 'loading' ? (
             <ProgressSpinner aria-label={t('common.loading')} />
+          ) : page === 'notEnabled' ? (
+            <section className="page-card" role="alert" data-testid="product-not-enabled">
+              <p>{t('product.notEnabledForAccount')}</p>
+            </section>
           ) : page === 'unreachable' ? (
             <section className="page-card" role="alert" data-testid="menus-failed">
               <p>{t('error.menusFailed')}</p>
