@@ -133,7 +133,7 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
   route(app, ctx, addressBookGroupDelEndpoint, async (c) => {
     const g = await visibleGroup(ctx.db, c.user!, c.body.groupId);
     // the group's row alone: its members vanish with it and are tombstoned in batches once this has committed
-    await ctx.db.query('update address_groups set deleted = true, member_count = 0 where group_id = $1', [g.group_id]);
+    await ctx.db.query('update address_groups set deleted = true, member_count = 0, purge_pending = true where group_id = $1', [g.group_id]);
     c.reply.raw.once('close', () => wakeGroupPurge(ctx));
     await changed(g.cus_id, false);
     c.message('common.deleted');

@@ -1,6 +1,8 @@
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../../platform/db/postgres-db';
 import { PURGE_BATCH, purgeEvents, wakeGroupPurge, type PurgeBatch } from '../../platform/library/group-purge';
+import { buildPlatform } from '../../platform/server';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { tokenFor, waitFor } from './send-fixture';
 
@@ -115,5 +117,19 @@ describe.each(DB_KINDS)('group delete on %s', (kind) => {
     wakeGroupPurge(p.ctx);
     await waitFor(() => liveMembers(g), (n) => n === 0);
     expect(await visible(g, '1863')).toEqual(hidden);
+  });
+
+  // another instance over the same database stands in for a restart (an in-memory PGlite has no second opener)
+  it.runIf(kind === 'postgres')('finishes at start a purge that a crash cut short', async () => {
+    const g = await bigGroup('重启分组', '64', PURGE_BATCH + 3);
+    // what a crash right after the delete's commit leaves: the group marked, every member still live (and hidden)
+    await p.ctx.db.query('update address_groups set deleted = true, member_count = 0, purge_pending = true where group_id = $1', [g]);
+    expect(await visible(g, '1864')).toEqual(hidden);
+    const restarted = await buildPlatform({ ...p.ctx.config, port: 0 }, { db: await openPostgres(p.ctx.config.databaseUrl!) });
+    try {
+      await waitFor(() => liveMembers(g), (n) => n === 0);
+    } finally {
+      await restarted.close();
+    }
   });
 });
