@@ -6,6 +6,7 @@ export const OPERATOR_EN = {
       total: '{{count}} records',
       totalEstimate: 'about {{count}} records (estimate)',
       counting: 'Counting…',
+      cachedCounting: '{{cached}} cached, counting…',
     },
     detail: {
       title: 'Message detail',

@@ -6,6 +6,7 @@ export const OPERATOR_ZH = {
       total: '共 {{count}} 条',
       totalEstimate: '约 {{count}} 条（估算）',
       counting: '正在统计…',
+      cachedCounting: '已缓存 {{cached}} 条，统计中…',
     },
     detail: {
       title: '短信详情',

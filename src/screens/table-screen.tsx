@@ -15,6 +15,7 @@ import { useSession } from '../app/use-session';
 import { pending$, progress$, useOnline, useRuntime } from '../data/sync-runtime';
 import { downloadXlsx } from './export-xlsx';
 import { useWholeResult } from './use-whole-result';
+import { TableTotal } from './table-total';
 import { firstScreenShown } from '../data/first-screen';
 import { afterFirstPaint, PaginatorStandIn } from '../app/stand-ins';
 import { FilterBar } from './table-filter-bar';
@@ -633,7 +634,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
     () => [
       { key: '#serial', header: t('table.serial'), width: '4rem', cell: (_r, i) => i + 1 },
       ...columns.map((c) => ({ key: c.field, header: t(c.header), width: c.width, cell: (r: T) => c.render?.(r, viewer) ?? cellText(c, r, viewer) })),
-      ...(def.actions ? [{ key: '#actions', header: t('table.operations'), cell: (r: T) => def.actions!(r) }] : []),
+      ...(def.actions ? [{ key: '#actions', header: t('table.operations'), className: 'col-actions', cell: (r: T) => def.actions!(r) }] : []),
     ],
     [columns, def, viewer, t],
   );
@@ -644,8 +645,9 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   }, [key]);
   const widgets = useFilterWidgets(mounted);
   const whole = useWholeResult(def, filters, { runtime, horizon, online, source: shown.source, count: shown.key === queryKey ? shown.count : undefined });
-  // the summary is over the whole filtered result: the scan's, or the rows on screen once they are all of it
-  const summary = def.summary ? (whole.summary ?? (shown.next === null && !loading ? def.summary(rows) : null)) : undefined;
+  // the summary is over the whole filtered result: the scan's, or the rows on screen once they are all of it (not the
+  // cache's while it fills)
+  const summary = def.summary ? (whole.summary ?? (shown.next === null && !loading && !whole.partial ? def.summary(rows) : null)) : undefined;
 
   // (one function while the query and the database stay: the filter bar is memoized on it)
   const exportAll = useCallback(async () => {
@@ -715,9 +717,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
           if (r.last >= rows.length - 5) void loadMore();
         }}
         header={
-          <div data-testid="table-total" aria-live="polite">
-            {whole.count ? t(whole.count.exact ? 'operator.table.total' : 'operator.table.totalEstimate', { count: whole.count.total.toLocaleString(viewer.lang === 'en' ? 'en-US' : 'zh-CN') }) : t('operator.table.counting')}
-          </div>
+          <TableTotal whole={whole} lang={viewer.lang} />
         }
         footer={
           summary === undefined ? undefined : summary === null ? (

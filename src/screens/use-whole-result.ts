@@ -1,9 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { throttleTime } from 'rxjs';
-import { changesOf, countQuery, runQuery, type CountResult, type Filter, type Query } from '../../sync/query';
+import { backfilledNow, cacheComplete } from '../../sync/cache-complete';
+import { changesOf, countQuery, listEndpointFor, runQuery, type CountResult, type Filter, type Query } from '../../sync/query';
 import { api } from '../app/api';
-import type { SyncRuntime } from '../data/sync-runtime';
+import { progress$, type SyncRuntime } from '../data/sync-runtime';
 import type { ScreenDefinition } from './screen-definition';
+import { shownTotal } from './shown-total';
 
 // Issue 14 items 1 and 2: the matching count and the summary row over the whole filtered result, never only the rows
 // loaded so far. Locally both are read from the index (the count) and a scan of the matching rows (the summary);
@@ -17,6 +19,10 @@ export interface WholeResult {
   count: CountResult | null;
   /** over every matching row; null while counting, or when only a part could be read. */
   summary: Record<string, string> | null;
+  /** while counting (no count): the matching rows cached so far, when counted. */
+  cached?: number | null;
+  /** the local cache holds only a part of the query's rows (its backfill runs): nothing is summed over rows read. */
+  partial?: boolean;
 }
 
 export function useWholeResult<T>(
@@ -36,6 +42,11 @@ export function useWholeResult<T>(
   // platform rows that came with their count: the whole result is known in the render that shows them (a state set
   // from an effect rendered the screen a second time on the cold path, issue 15)
   const given = source !== 'local' ? (shownCount ?? null) : null;
+  // the platform's count of this query, kept when the cache takes the rows over while its backfill still runs
+  const platformCount = useRef<{ filters: Filter[]; count: CountResult } | null>(null);
+  useEffect(() => {
+    if (given) platformCount.current = { filters, count: given };
+  }, [given, filters]);
   const fromRows = useMemo<WholeResult | null>(
     () => (given ? { count: given, summary: def.platformSummary && given.summary !== undefined ? (def.platformSummary(given.summary) as Record<string, string>) : null } : null),
     [def, given],
@@ -45,9 +56,28 @@ export function useWholeResult<T>(
     let cancelled = false;
     // a change notice during a scan starts a new one: the older one stops writing
     let gen = 0;
-    setOut({ count: null, summary: null });
     const q: Query = { collection: def.collection, filters, limit: 500 };
     const db = runtime?.db;
+    const known = platformCount.current?.filters === filters ? platformCount.current.count : null;
+    /** What the cache's count and the platform's show while the cache fills: never the cache's count as the total. */
+    const partial = (local: CountResult | null, p: CountResult | null): WholeResult => {
+      const shown = shownTotal({ complete: false, local, platform: p });
+      if (shown.state === 'counting') return { count: null, summary: null, cached: shown.cached, partial: true };
+      return { count: shown.count, summary: def.platformSummary && p?.summary !== undefined ? (def.platformSummary(p.summary) as Record<string, string>) : null, partial: true };
+    };
+    setOut(source === 'local' && known ? partial(null, known) : { count: null, summary: null });
+    // the platform's count while the cache is incomplete: the one that came with its rows, or asked once (undefined
+    // until answered; null where it has none: offline, a collection it does not list, a failed call)
+    let platform: CountResult | null | undefined = known ?? undefined;
+    let asking: Promise<void> | null = null;
+    const askPlatform = () =>
+      (asking ??= (online && listEndpointFor(q) ? countQuery(q, { client: api, online, horizon, fromPlatform: true }) : Promise.resolve(null)).then(
+        (c) => {
+          platform = c;
+          if (c) platformCount.current = { filters, count: c };
+        },
+        () => void (platform = null),
+      ));
     const run = async () => {
       const my = ++gen;
       const stale = () => cancelled || my !== gen;
@@ -58,9 +88,18 @@ export function useWholeResult<T>(
         return;
       }
       if (!db) return;
-      const count = await countQuery(q, { db, online: false, horizon: 0 });
+      const [count, complete] = await Promise.all([countQuery(q, { db, online: false, horizon: 0 }), cacheComplete(db, def.collection)]);
       if (stale()) return;
-      setOut((cur) => ({ count, summary: cur.summary }));
+      if (!complete) {
+        if (platform === undefined) {
+          setOut(partial(count, null));
+          await askPlatform();
+          if (stale()) return;
+        }
+        setOut(partial(count, platform ?? null));
+        return;
+      }
+      setOut((cur) => ({ count, summary: cur.partial ? null : cur.summary }));
       if (!def.summary || count.total > SUMMARY_SCAN_CAP) return;
       const all: T[] = [];
       let after: string | null = null;
@@ -80,9 +119,12 @@ export function useWholeResult<T>(
             .pipe(throttleTime(REFRESH_MS, undefined, { leading: false, trailing: true }))
             .subscribe(() => void run().catch(() => {}))
         : undefined;
+    // the backfill's end counts again at once (its last page's change notice can come before its state is kept)
+    const done = db && source === 'local' ? backfilledNow(progress$, def.collection).subscribe(() => void run().catch(() => {})) : undefined;
     return () => {
       cancelled = true;
       sub?.unsubscribe();
+      done?.unsubscribe();
     };
   }, [def, filters, runtime, horizon, online, source, given]);
   return fromRows ?? out;
