@@ -7,7 +7,7 @@ import {
 } from '../../contract/endpoints/interact.endpoints';
 import type { InteractMessage, InteractSession } from '../../contract/entities.schema';
 import type { CurrentUser } from '../auth/current-user';
-import { canSee, scopeCusIds } from '../auth/scope';
+import { canSee, scopeCusIdsMatching } from '../auth/scope';
 import type { AppContext } from '../context';
 import { forbidden, unauthorized } from '../http/api-error';
 import { route } from '../http/route';
@@ -32,7 +32,7 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function sessionWhere(user: CurrentUser, f: SessionFilter): Where {
   const w = new Where();
-  w.add(`o.cus_id = any(${w.bind(scopeCusIds(user, f.cus_id))}::text[])`).add('o.deleted = false');
+  w.add(`o.cus_id = any(${w.bind(scopeCusIdsMatching(user, f.cus_id))}::text[])`).add('o.deleted = false');
   if (f.decodeMobile) w.add(`o.mobile like ${w.bind(`${likeEscape(f.decodeMobile)}%`)}`);
   if (f.startTime !== undefined) w.add(`o.deliver_time >= ${w.bind(new Date(f.startTime))}`);
   if (f.endTime !== undefined) w.add(`o.deliver_time <= ${w.bind(new Date(f.endTime))}`);

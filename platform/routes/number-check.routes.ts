@@ -19,7 +19,7 @@ import {
   queryRatioRowSchema,
 } from '../../contract/endpoints/number-check.endpoints';
 import type { CurrentUser } from '../auth/current-user';
-import { canSee, readableCusIds, scopeCusIds } from '../auth/scope';
+import { canSee, readableCusIds, scopeCusIdsMatching } from '../auth/scope';
 import type { AppContext } from '../context';
 import { badRequest, notFound } from '../http/api-error';
 import { authedRoute as route } from '../records/read-route';
@@ -51,7 +51,7 @@ interface Scoped {
 /** Scope and time range on a table with cus_id and create_time (alias t). */
 function scopedWhere(user: CurrentUser, body: Scoped): Where {
   const w = new Where();
-  w.add(`t.cus_id = any(${w.bind(scopeCusIds(user, body.cus_id))}::text[])`);
+  w.add(`t.cus_id = any(${w.bind(scopeCusIdsMatching(user, body.cus_id))}::text[])`);
   if (body.startTime !== undefined) w.add(`t.create_time >= ${w.bind(new Date(body.startTime))}`);
   if (body.endTime !== undefined) w.add(`t.create_time <= ${w.bind(new Date(body.endTime))}`);
   return w;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { epRechargeListEndpoint, rechargeListEndpoint } from '../../contract/endpoints/recharge.endpoints';
 import type { EpRecharge, Recharge } from '../../contract/entities.schema';
 import { RECHARGE_TYPE } from '../../contract/states';
-import { stateTag } from '../screens/cells';
+import { stateTag, stateText } from '../screens/cells';
 import { RemoteTable, type RemoteTableDef } from '../screens/remote-table';
 import { timeCell } from '../tools/tools-cells';
 import { BalanceWarningNotice } from './balance-warning-notice';
@@ -15,9 +15,10 @@ import { BalanceWarningNotice } from './balance-warning-notice';
 const typeFilter = { field: 'recharge_type', label: 'account.rechargeType', options: RECHARGE_TYPE.filter.map((c) => ({ value: c, label: RECHARGE_TYPE.codes[c].label })) };
 const money = (n: number) => n.toFixed(2);
 
-const subRecharges: RemoteTableDef<Recharge> = {
+export const subRecharges: RemoteTableDef<Recharge> = {
   id: 'recharge-table',
   endpoint: rechargeListEndpoint,
+  exportAs: 'account.subRecharges',
   rowKey: 'id',
   dateRange: true,
   filters: [{ field: 'cus_id', label: 'account.cusId', visible: (v) => v.userType === 1 || v.userType === 2 }, typeFilter],
@@ -28,14 +29,15 @@ const subRecharges: RemoteTableDef<Recharge> = {
     { field: 'recharge_money', header: 'account.amount', render: (r) => money(r.recharge_money) },
     { field: 'preBalanceStr', header: 'account.preBalance' },
     { field: 'postBalanceStr', header: 'account.postBalance' },
-    { field: 'recharge_type', header: 'account.rechargeType', render: (r, v) => stateTag(RECHARGE_TYPE, r.recharge_type, v) },
+    { field: 'recharge_type', header: 'account.rechargeType', render: (r, v) => stateTag(RECHARGE_TYPE, r.recharge_type, v), text: (r, v) => stateText(RECHARGE_TYPE, r.recharge_type, v) },
     { field: 'remark', header: 'account.remark' },
   ],
 };
 
-const epRecharges: RemoteTableDef<EpRecharge> = {
+export const epRecharges: RemoteTableDef<EpRecharge> = {
   id: 'recharge-table',
   endpoint: epRechargeListEndpoint,
+  exportAs: 'account.epRecharges',
   rowKey: 'id',
   dateRange: true,
   filters: [typeFilter],
@@ -44,7 +46,7 @@ const epRecharges: RemoteTableDef<EpRecharge> = {
     { field: 'recharge_amount', header: 'account.amount', render: (r) => money(r.recharge_amount) },
     { field: 'pre_balance', header: 'account.preBalance', render: (r) => money(r.pre_balance) },
     { field: 'post_balance', header: 'account.postBalance', render: (r) => money(r.post_balance) },
-    { field: 'recharge_type', header: 'account.rechargeType', render: (r, v) => stateTag(RECHARGE_TYPE, r.recharge_type, v) },
+    { field: 'recharge_type', header: 'account.rechargeType', render: (r, v) => stateTag(RECHARGE_TYPE, r.recharge_type, v), text: (r, v) => stateText(RECHARGE_TYPE, r.recharge_type, v) },
     { field: 'remark', header: 'account.remark' },
   ],
 };

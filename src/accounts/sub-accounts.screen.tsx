@@ -8,7 +8,7 @@ import type { SubAccount } from '../../contract/entities.schema';
 import { ACCOUNT_STATUS, PAY_TYPE } from '../../contract/states';
 import { notify } from '../app/notify';
 import { useSession } from '../app/use-session';
-import { stateTag } from '../screens/cells';
+import { stateTag, stateText } from '../screens/cells';
 import { RemoteTable, type RemoteTableDef } from '../screens/remote-table';
 import { timeCell } from '../tools/tools-cells';
 import { runAccountCommand } from './account-actions';
@@ -19,9 +19,10 @@ import { AddSubAccountForm, ChargeDetailView, ChargeForm, SubAccountDetailView }
 // for moreType 1-4 (spec §6).
 
 const optionsOf = (m: typeof ACCOUNT_STATUS | typeof PAY_TYPE) => m.filter.map((c) => ({ value: c, label: m.codes[c].label }));
-const subAccounts: RemoteTableDef<SubAccount> = {
+export const subAccounts: RemoteTableDef<SubAccount> = {
   id: 'sub',
   endpoint: customerListEndpoint,
+  exportAs: 'menu.subAccountList',
   rowKey: 'cus_id',
   filters: [
     { field: 'keyword', label: 'account.keyword' },
@@ -31,9 +32,9 @@ const subAccounts: RemoteTableDef<SubAccount> = {
   columns: [
     { field: 'cus_id', header: 'account.cusId' },
     { field: 'cus_name', header: 'account.cusName' },
-    { field: 'cus_status', header: 'account.status', render: (r, v) => stateTag(ACCOUNT_STATUS, r.cus_status, v) },
-    { field: 'pay_type', header: 'account.payType', render: (r, v) => stateTag(PAY_TYPE, r.pay_type, v) },
-    { field: 'balanceStr2', header: 'account.balance', render: (r) => <span data-testid="sub-balance">{r.balanceStr2}</span> },
+    { field: 'cus_status', header: 'account.status', render: (r, v) => stateTag(ACCOUNT_STATUS, r.cus_status, v), text: (r, v) => stateText(ACCOUNT_STATUS, r.cus_status, v) },
+    { field: 'pay_type', header: 'account.payType', render: (r, v) => stateTag(PAY_TYPE, r.pay_type, v), text: (r, v) => stateText(PAY_TYPE, r.pay_type, v) },
+    { field: 'balanceStr2', header: 'account.balance', render: (r) => <span data-testid="sub-balance">{r.balanceStr2}</span>, text: (r) => r.balanceStr2 },
     { field: 'ext_number', header: 'account.extNumber' },
     { field: 'create_time', header: 'account.createTime', render: timeCell('create_time') },
   ],

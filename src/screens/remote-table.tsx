@@ -7,7 +7,9 @@ import { Message } from 'primereact/message';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Endpoint, RequestOf } from '../../contract/endpoint';
-import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from './date-shortcuts';
+import { RemoteDateRange } from './remote-date-range';
+import './remote-table.css';
+import { exportRemoteList } from './remote-export';
 import type { ViewerContext, Visibility } from './screen-definition';
 import { useViewer } from './table-screen';
 import { download } from '../data/platform-actions';
@@ -22,6 +24,8 @@ export interface RemoteColumn<T> {
   /** i18n key. */
   header: string;
   render?: (row: T, v: ViewerContext) => ReactNode;
+  /** the text written to the spreadsheet (default: the rendered text or the raw value). */
+  text?: (row: T, v: ViewerContext) => string;
   visible?: Visibility;
 }
 export interface RemoteFilter {
@@ -36,6 +40,8 @@ export interface RemoteTableDef<T> {
   id: string;
   endpoint: Endpoint;
   download?: Endpoint;
+  /** a list without a download of its own, exported from its list endpoint: the sheet's name (i18n key). */
+  exportAs?: string;
   columns: RemoteColumn<T>[];
   filters: RemoteFilter[];
   /** request fields always sent. */
@@ -52,6 +58,9 @@ export interface RemoteTableDef<T> {
 }
 
 const PAGE = 20;
+
+/** A text cell carries its whole text as its title: a long one is cut with an ellipsis (remote-table.css). */
+const titled = (shown: ReactNode): ReactNode => (typeof shown === 'string' && shown.length > 12 ? <span title={shown}>{shown}</span> : shown);
 
 export function RemoteTable<T>({ def, refresh = 0, onRowClick }: { def: RemoteTableDef<T>; refresh?: number; onRowClick?: (row: T) => void }) {
   const { t } = useTranslation();
@@ -78,6 +87,16 @@ export function RemoteTable<T>({ def, refresh = 0, onRowClick }: { def: RemoteTa
   const reload = () => setTick((n) => n + 1);
   const columns = def.columns.filter((c) => !c.visible || c.visible(v));
   const apply = (q: Record<string, string | number>) => (setPage(1), setQuery(Object.fromEntries(Object.entries(q).filter(([, x]) => x !== ''))));
+  const cellText = (c: RemoteColumn<T>, r: T) => {
+    if (c.text) return c.text(r, v);
+    const shown = c.render?.(r, v);
+    const raw = typeof shown === 'string' || typeof shown === 'number' ? shown : (r as Record<string, unknown>)[c.field];
+    return raw === null || raw === undefined ? '' : String(raw);
+  };
+  const exportAll = () =>
+    def.download
+      ? download(def.download, { ...fixed, ...query } as never)
+      : exportRemoteList<T>(t(def.exportAs!), def.endpoint, { ...fixed, ...query }, t('table.serial'), columns.map((c) => ({ header: t(c.header), text: (r: T) => cellText(c, r) })));
   return (
     <div className="remote-table" data-testid={def.id}>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', margin: '8px 0' }}>
@@ -95,38 +114,28 @@ export function RemoteTable<T>({ def, refresh = 0, onRowClick }: { def: RemoteTa
                 onChange={(e) => setDraft({ ...draft, [f.field]: e.target.value })} onKeyDown={(e) => e.key === 'Enter' && apply(draft)} />
             ),
           )}
-        {def.dateRange && (
-          <Dropdown data-testid={`${def.id}-shortcut`} placeholder={t('table.shortcut')} showClear value={draft.shortcut ?? null}
-            options={DATE_SHORTCUTS.map((s) => ({ value: s, label: t(`table.shortcuts.${s}`) }))}
-            onChange={(e) => {
-              if (!e.value) return apply({ ...draft, shortcut: '', startTime: '', endTime: '' });
-              const [startTime, endTime] = shortcutRange(e.value as DateShortcut, Date.now());
-              const next = { ...draft, shortcut: e.value as string, startTime, endTime };
-              setDraft(next);
-              apply(next);
-            }} />
-        )}
+        {def.dateRange && <RemoteDateRange id={def.id} draft={draft} setDraft={setDraft} apply={(next) => (setDraft(next), apply(next))} />}
         {(def.filters.length > 0 || def.dateRange) && (
           <>
             <Button data-testid={`${def.id}-search`} icon="pi pi-search" label={t('table.search')} onClick={() => apply(draft)} />
             <Button icon="pi pi-refresh" label={t('table.reset')} severity="secondary" onClick={() => (setDraft({}), apply({}))} />
           </>
         )}
-        {def.download && (
-          <Button data-testid={`${def.id}-download`} icon="pi pi-file-excel" label={t('table.export')} severity="help"
-            onClick={() => void download(def.download!, { ...fixed, ...query } as never)} />
+        {(def.download || def.exportAs) && (
+          <Button data-testid={`${def.id}-download`} icon="pi pi-file-excel" label={t('table.export')} severity="help" onClick={() => void exportAll()} />
         )}
       </div>
       {error && <Message data-testid={`${def.id}-error`} severity="error" text={error} style={{ marginBottom: 8 }} />}
-      <DataTable value={rows as Array<Record<string, unknown>>} dataKey={def.rowKey} lazy paginator rows={PAGE} first={(page - 1) * PAGE} totalRecords={total} onPage={(e) => setPage((e.page ?? 0) + 1)}
+      <DataTable value={rows as Array<Record<string, unknown>>} dataKey={def.rowKey} lazy paginator scrollable rows={PAGE} first={(page - 1) * PAGE} totalRecords={total} onPage={(e) => setPage((e.page ?? 0) + 1)}
         loading={loading && rows.length === 0} size="small" stripedRows emptyMessage={t('table.empty')}
         onRowClick={onRowClick ? (e) => onRowClick(e.data as unknown as T) : undefined} rowClassName={onRowClick ? () => 'cursor-pointer' : undefined}>
         <Column header={t('table.serial')} body={(_r, o) => (page - 1) * PAGE + o.rowIndex + 1} style={{ width: '4rem' }} />
         {columns.map((c) => (
-          <Column key={c.field} header={t(c.header)} body={(r: T) => c.render?.(r, v) ?? String((r as Record<string, unknown>)[c.field] ?? '')} />
+          <Column key={c.field} header={t(c.header)} body={(r: T) => titled(c.render?.(r, v) ?? String((r as Record<string, unknown>)[c.field] ?? ''))} />
         ))}
-        {def.actions && <Column header={t('table.operations')} body={(r: T) => def.actions!(r, reload)} />}
+        {def.actions && <Column header={t('table.operations')} className="col-actions" frozen alignFrozen="right" body={(r: T) => def.actions!(r, reload)} />}
       </DataTable>
+      <div data-testid={`${def.id}-total`} aria-live="polite">{res ? t('operator.table.total', { count: total.toLocaleString(v.lang === 'en' ? 'en-US' : 'zh-CN') }) : t('operator.table.counting')}</div>
     </div>
   );
 }

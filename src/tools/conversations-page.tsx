@@ -24,7 +24,7 @@ import { useToolForm } from './use-tool-form';
 // answers, a reply box (a one-message send through the outbox), download. Uplinks replicate into the local database:
 // their change notices re-read the list and the open thread, so new replies appear live.
 
-const sessions: RemoteTableDef<InteractSession> = {
+export const sessions: RemoteTableDef<InteractSession> = {
   id: 'conversations',
   endpoint: interactListEndpoint,
   download: interactDownloadEndpoint,

@@ -28,7 +28,7 @@ import { statusColumns, timeCell } from './tools-cells';
 // Screen 17 of spec §2: number-status check batches (xlsx upload checked in the background, with progress and the
 // six counts), the online checks, the per-account statistics, and the AIM materials and templates.
 
-const batches: RemoteTableDef<NumberStatusBatch> = {
+export const checkBatches: RemoteTableDef<NumberStatusBatch> = {
   id: 'check-batches',
   endpoint: numberStatusBatchListEndpoint,
   rowKey: 'batch_id',
@@ -131,7 +131,7 @@ export function NumberCheckPage() {
       {tab === 0 && (
         <>
           <BatchUpload onStarted={() => setRefresh((n) => n + 1)} />
-          <RemoteTable def={batches} refresh={refresh} />
+          <RemoteTable def={checkBatches} refresh={refresh} />
         </>
       )}
       {tab === 1 && <OnlineCheck />}

@@ -50,6 +50,7 @@ const countColumns = <T,>(): RemoteTableDef<T>['columns'] =>
 export const numberStatusStatistics: RemoteTableDef<z.infer<typeof numberStatusStatisticsRowSchema>> = {
   id: 'number-status-statistics',
   endpoint: numberStatusStatisticsEndpoint,
+  exportAs: 'menu.mobileStatusStatistics',
   dateRange: true,
   modes: DIMENSIONS,
   filters: [account],
@@ -72,9 +73,10 @@ export const numberStatusCustomers: RemoteTableDef<z.infer<typeof numberStatusCu
   ],
 };
 
-const ratioTable = (id: string, endpoint: typeof numberPortingStatisticsEndpoint): RemoteTableDef<z.infer<typeof queryRatioRowSchema>> => ({
+const ratioTable = (id: string, endpoint: typeof numberPortingStatisticsEndpoint, exportAs: string): RemoteTableDef<z.infer<typeof queryRatioRowSchema>> => ({
   id,
   endpoint,
+  exportAs,
   dateRange: true,
   modes: DIMENSIONS,
   filters: [account],
@@ -84,8 +86,8 @@ const ratioTable = (id: string, endpoint: typeof numberPortingStatisticsEndpoint
     { field: 'failureRatio', header: 'tools.failureRatio', render: percentCell('failureRatio') },
   ],
 });
-export const portingStatistics = ratioTable('porting-statistics', numberPortingStatisticsEndpoint);
-export const blacklistStatistics = ratioTable('blacklist-statistics', mobileBlackStatisticsEndpoint);
+export const portingStatistics = ratioTable('porting-statistics', numberPortingStatisticsEndpoint, 'menu.numberPortingStatistics');
+export const blacklistStatistics = ratioTable('blacklist-statistics', mobileBlackStatisticsEndpoint, 'menu.mobileBlackStatistics');
 
 export const materials: RemoteTableDef<z.infer<typeof aimMaterialSchema>> = {
   id: 'aim-materials',
@@ -95,13 +97,13 @@ export const materials: RemoteTableDef<z.infer<typeof aimMaterialSchema>> = {
   columns: [
     { field: 'name', header: 'tools.materialName' },
     { field: 'cus_id', header: 'col.cusId', visible: accountFilterVisible },
-    { field: 'media_type', header: 'tools.mediaType', render: (r) => r.media_type },
+    { field: 'media_type', header: 'tools.mediaType', render: (r) => i18next.t(`tools.mediaTypes.${r.media_type}`, { defaultValue: r.media_type }) },
     { field: 'size', header: 'tools.sizeKb', render: (r) => String(Math.ceil(r.size / 1024)) },
     { field: 'create_time', header: 'tools.createTime', render: timeCell('create_time') },
   ],
   actions: (r, reload) => (
     <Button text size="small" severity="danger" icon="pi pi-trash" data-testid="material-delete" aria-label={i18next.t('lib.delete')} title={i18next.t('lib.delete')}
-      onClick={() => confirmDelete(r.name, () => runCommand('material.delete', toolsAggregate(r.cus_id), { material_id: r.material_id }), reload)} />
+      onClick={() => confirmDelete(r.material_id, () => runCommand('material.delete', toolsAggregate(r.cus_id), { material_id: r.material_id, name: r.name }), reload, r.name)} />
   ),
 };
 
