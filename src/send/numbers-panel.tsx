@@ -3,13 +3,11 @@ import { Checkbox } from 'primereact/checkbox';
 import { Dropdown } from 'primereact/dropdown';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { MultiSelect } from 'primereact/multiselect';
-import { ProgressBar } from 'primereact/progressbar';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UPLOAD_MAX_BYTES } from '../../contract/constants';
 import { translate } from '../../contract/messages';
 import { checkUpload } from '../../contract/validation/upload.rules';
-import type { NumberCheck } from '../../contract/validation/send-numbers.rules';
 import { changesOf } from '../../sync/query';
 import { groupMobiles, groups as localGroups } from '../../sync/send-library';
 import { auditTime, startWith, switchMap, takeWhile } from 'rxjs';
@@ -18,8 +16,9 @@ import { getLanguage } from '../app/language';
 import type { SheetInfo } from './number-check-protocol';
 import type { NumberWorker } from './number-check-client';
 
-// Where a send's numbers come from (issue 10): pasted text, a column of an uploaded xlsx/csv (≤ 15 MB, read in the
-// worker), and address-book groups. The merged list goes to the send machine; the check's counts show here.
+// Where a send's numbers come from: pasted text, a column of an uploaded xlsx/csv (≤ 15 MB, read in the worker), and
+// address-book groups. The merged list goes to the send machine, whose live count (number-counts.tsx, the children)
+// shows right under them.
 
 export const NUMBER_FILE = { extensions: ['xls', 'xlsx', 'csv'], maxBytes: UPLOAD_MAX_BYTES } as const;
 
@@ -49,15 +48,14 @@ interface Props {
   worker: NumberWorker;
   sources: NumberSources;
   onSources: (s: NumberSources) => void;
-  check: NumberCheck | null;
-  progress: { done: number; total: number } | null;
   international: boolean;
-  onRemoveInvalid: () => void;
   /** one-to-one sends keep the sheet and map its columns themselves. */
   onSheet?: (info: SheetInfo) => void;
+  /** the counts of the numbers, under them. */
+  children?: ReactNode;
 }
 
-export function NumbersPanel({ worker, sources, onSources, check, progress, international, onRemoveInvalid, onSheet }: Props) {
+export function NumbersPanel({ worker, sources, onSources, international, onSheet, children }: Props) {
   const { t } = useTranslation();
   const [sheet, setSheet] = useState<SheetInfo | null>(null);
   const [column, setColumn] = useState(0);
@@ -179,37 +177,7 @@ export function NumbersPanel({ worker, sources, onSources, check, progress, inte
           {t('send.groupSyncing', { have: syncing.have, expected: syncing.expected })}
         </small>
       )}
-      {progress && progress.done < progress.total && <ProgressBar data-testid="send-check-progress" value={Math.round((progress.done / progress.total) * 100)} />}
-      {check && (
-        <div className="send-counts" data-testid="send-counts">
-          <span>{t('send.valid')}: <b data-testid="count-valid">{check.valid.length}</b></span>
-          <span>{t('send.invalid')}: <b data-testid="count-invalid">{check.invalid.length}</b></span>
-          <span>{t('send.duplicates')}: <b data-testid="count-duplicate">{check.repeatCount}</b></span>
-          {(check.invalid.length > 0 || check.repeatCount > 0) && (
-            <Button data-testid="send-remove-invalid" size="small" text label={t('send.removeInvalid')} onClick={onRemoveInvalid} />
-          )}
-        </div>
-      )}
-      {check && check.invalid.length > 0 && (
-        <ul className="send-invalid" data-testid="send-invalid-list">
-          {check.invalid.slice(0, 200).map((n) => (
-            <li key={n}>{n}</li>
-          ))}
-          {check.invalid.length > 200 && <li>… {check.invalid.length - 200}</li>}
-        </ul>
-      )}
-      {check && international && Object.keys(check.countries).length > 0 && (
-        <table className="send-countries" data-testid="send-countries">
-          <tbody>
-            {Object.entries(check.countries).map(([cc, n]) => (
-              <tr key={cc}>
-                <td>{cc}</td>
-                <td>{n}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {children}
     </div>
   );
 }

@@ -29,13 +29,14 @@ import { online$, useOnline, useRuntime } from '../data/sync-runtime';
 import { ContentFields } from './content-fields';
 import { createNumberWorker } from './number-check-client';
 import type { SheetInfo } from './number-check-protocol';
+import { NumberCounts } from './number-counts';
 import { mergeSources, NO_SOURCES, NumbersPanel, withPasted, type NumberSources } from './numbers-panel';
 import { defaultMapping, fillPlaceholders, placeholdersOf } from './personalize';
 import { ScheduleField } from './schedule-field';
 import './send.css';
 
-// One send form for every kind (issue 10): the send machine configured by kind, its effects provided here — the
-// number check in a Web Worker, the event log, the outbox's outcome, toasts and the displayed balance.
+// One send form for every kind: the send machine configured by kind, its effects provided here — the number check
+// and the live count in a Web Worker, the event log, the outbox's outcome, toasts and the displayed balance.
 
 type Option = { label: string; value: string };
 const RECORDS_PATH: Record<number, string> = { 0: '/mtRecordList', 1: '/inteMtRecordList', 2: '/videoMtRecordList', 6: '/cspMtRecordList' };
@@ -55,7 +56,15 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
     () =>
       sendMachine.provide({
         actors: {
-          checkNumbers: fromPromise(async ({ input }) => worker.check(input.mode, input.text, (done, total) => setProgress({ done, total }))),
+          checkNumbers: fromPromise(async ({ input }) => {
+            setProgress(null);
+            return worker.check(input.mode, input.text, (done, total) => setProgress({ done, total }));
+          }),
+          // stopped by a newer list: the signal cancels the count in the worker
+          countNumbers: fromPromise(async ({ input, signal }) => {
+            setProgress(null);
+            return worker.check(input.mode, input.text, (done, total) => setProgress({ done, total }), signal);
+          }),
           recordSend: fromPromise(async ({ input }) => {
             const r = rt!;
             const payload = { body: input.body, summary: { ...input.summary, prod_type: cfg.prodType } };
@@ -128,9 +137,16 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
 
   // numbers: pasted, file column, groups → one list for the machine
   const [sources, setSources] = useState<NumberSources>(NO_SOURCES);
+  // typed or pasted numbers are counted once typing pauses; a file's column or the groups' members at once
   const changeSources = (s: NumberSources) => {
     setSources(s);
-    update({ mobiles: mergeSources(s) });
+    send({ type: 'send.update', patch: { mobiles: mergeSources(s) }, immediate: s.file !== sources.file || s.groups !== sources.groups });
+  };
+  const removeInvalid = () => {
+    const before = actor.getSnapshot().context.draft.mobiles;
+    send({ type: 'send.removeInvalid' });
+    const after = actor.getSnapshot().context.draft.mobiles;
+    if (after !== before) setSources(withPasted(NO_SOURCES, after));
   };
 
   // one-to-one: the sheet, the number column and the ${pN} mapping; messages filled in the worker
@@ -147,7 +163,7 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
     const timer = setTimeout(() => {
       void worker
         .personalize(ctx.draft.content, mobileColumn, full, skip)
-        .then((contents) => update({ contents, mobiles: contents.map((c) => c.mobile).join('\n') }))
+        .then((contents) => send({ type: 'send.update', patch: { contents, mobiles: contents.map((c) => c.mobile).join('\n') }, immediate: true }))
         .finally(() => setPersonalizing(false));
     }, 300);
     return () => clearTimeout(timer);
@@ -160,6 +176,7 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
   const timingProblem = ctx.problem !== null && ctx.problem.startsWith('send.timing');
 
   const busy = state.matches('checking') || state.matches('recording');
+  const counting = state.matches({ editing: 'waiting' }) || state.matches({ editing: 'counting' });
   const q = ctx.quote;
   const balance = ctx.account?.balance;
   return (
@@ -209,15 +226,17 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
           worker={worker}
           sources={sources}
           onSources={changeSources}
-          check={ctx.check}
-          progress={progress}
           international={cfg.numbers === 'international'}
-          onRemoveInvalid={() => {
-            send({ type: 'send.removeInvalid' });
-            setSources(withPasted(NO_SOURCES, ctx.check?.valid.join('\n') ?? ''));
-          }}
           onSheet={kind === 'oneToOne' ? setSheet : undefined}
-        />
+        >
+          <NumberCounts
+            check={ctx.check}
+            counting={counting}
+            progress={state.matches({ editing: 'counting' }) || state.matches('checking') ? progress : null}
+            international={cfg.numbers === 'international'}
+            onRemoveInvalid={removeInvalid}
+          />
+        </NumbersPanel>
         <ScheduleField draft={ctx.draft} update={update} zone={zone} problemId={timingProblem ? 'send-problem' : undefined} />
         {ctx.problem && (
           <small id="send-problem" className="p-error" role="alert" data-testid="send-problem">

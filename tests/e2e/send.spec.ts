@@ -53,6 +53,37 @@ test('domestic send: counts before sending, the balance drops by the shown cost,
   await expect.poll(() => statuses.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')).filter((s) => s === 'success' || s === 'failure' || s === 'timeout').length), { timeout: 30_000 }).toBe(3);
 });
 
+test('domestic send counts the numbers as they are typed, lists the invalid one and removes it, before any send', async ({ page }) => {
+  await login(page);
+  await openSend(page, '/smsGroupSend');
+  const mobiles = page.getByTestId('send-mobiles');
+  await mobiles.click();
+  await mobiles.pressSequentially('13900003401\n13900003402\n13900003403\n12345\n13900003401');
+  const counts = page.getByTestId('send-counts');
+  await expect(counts).toHaveAttribute('aria-live', 'polite');
+  await expect(counts).toHaveText('有效 3 · 无效 1 · 重复 1');
+  await expect(page.getByTestId('count-valid')).toHaveText('3');
+  await expect(page.getByTestId('count-invalid')).toHaveText('1');
+  await expect(page.getByTestId('count-duplicate')).toHaveText('1');
+  await expect(page.getByTestId('send-invalid-list')).toHaveText('12345');
+  // no button was pressed: the form is still being edited
+  await expect(page.getByTestId('send-confirm')).toBeHidden();
+  await expect(page.getByTestId('send-problem')).toBeHidden();
+
+  // from the keyboard, as a screen-reader user would
+  await page.getByTestId('send-remove-invalid').focus();
+  await page.keyboard.press('Enter');
+  await expect(mobiles).toHaveValue('13900003401\n13900003402\n13900003403');
+  await expect(counts).toHaveText('有效 3 · 无效 0 · 重复 0');
+  await expect(page.getByTestId('send-invalid-list')).toBeHidden();
+
+  // one more keystroke is counted again
+  await mobiles.press('End');
+  await mobiles.pressSequentially('\n139');
+  await expect(counts).toHaveText('有效 3 · 无效 1 · 重复 0');
+  await expect(page.getByTestId('send-invalid-list')).toHaveText('139');
+});
+
 test('international send to two countries is priced per country', async ({ page }) => {
   await login(page);
   await openSend(page, '/inteSmsSend');
