@@ -28,9 +28,8 @@ export function RemoteDateRange({ id, draft, setDraft, apply }: { id: string; dr
   const start = draft.startTime === undefined || draft.startTime === '' ? null : Number(draft.startTime);
   const end = draft.endTime === undefined || draft.endTime === '' ? null : Number(draft.endTime);
   return (
-    <span style={{ display: 'inline-flex', gap: 4 }}>
+    <span data-testid={`${id}-range`} style={{ display: 'inline-flex', gap: 4 }}>
       <Calendar
-        data-testid={`${id}-range`}
         selectionMode="range"
         value={start !== null && end !== null ? [calendarDay(start), calendarDay(end)] : null}
         placeholder={t('table.dateRange')}
