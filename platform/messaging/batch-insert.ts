@@ -89,17 +89,45 @@ export async function insertRecords(q: Queryable, f: RecordFixed, s: ItemSlice, 
   await applyStatDeltas(q, [...perCountry].map(([cc, e]) => ({ prod_type: f.prod_type, cus_id: f.cus_id, receive_time: at, country_code: cc || null, country_name: e.name, sent: e.count })));
 }
 
-/** Inside the charging transaction: the first chunk's records; past that, every number kept for finishBatch. */
-export async function startRecords(q: Queryable, f: RecordFixed, items: BatchItems): Promise<void> {
-  const n = items.mobiles.length;
-  await insertRecords(q, f, sliceItems(items, 0, INSERT_CHUNK), 0);
-  if (n <= INSERT_CHUNK) return;
-  const all = sliceItems(items, 0, n);
+/** What every number of a timed batch shares: its numbers go to time_mt_messages, sent as a batch when due. */
+export interface TimedFixed {
+  kind: 'timed';
+  batch_id: string;
+  cus_id: string;
+  timing_time: string;
+  create_time: string;
+}
+type Fixed = (RecordFixed & { kind?: 'mt' }) | TimedFixed;
+
+/** Writes numbers `first`… of a timed batch, in the batch's present state (paused, intercepted). */
+async function insertTimedMessages(q: Queryable, f: TimedFixed, s: Pick<ItemSlice, 'mobiles' | 'contents'>, first: number, sendStatus: number): Promise<void> {
+  await q.query(
+    `insert into time_mt_messages (sn, time_batch, cus_id, mobile, content, send_status, timing_time, create_time)
+     select $1 || lpad((t.n + $7)::text, 6, '0'), $1, $2, t.m, t.c, $8, $3, $4 from unnest($5::text[], $6::text[]) with ordinality as t(m, c, n)`,
+    [f.batch_id, f.cus_id, new Date(f.timing_time), new Date(f.create_time), s.mobiles, s.contents ?? new Array<null>(s.mobiles.length).fill(null), first, sendStatus],
+  );
+}
+
+/** keeps every number of a batch larger than a chunk in its batch_inserts row, the first chunk written */
+async function keepRest(q: Queryable, f: Fixed, items: BatchItems): Promise<void> {
+  const all = sliceItems(items, 0, items.mobiles.length);
   await q.query(
     `insert into batch_inserts (batch_id, cus_id, fixed, next_n, mobiles, contents, segments, price_units, country_codes, country_names)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [f.batch_id, f.cus_id, JSON.stringify(f), INSERT_CHUNK, all.mobiles, all.contents, all.segments, all.priceUnits, all.countryCodes, all.countryNames],
   );
+}
+
+/** Inside the charging transaction of a timed send: its first chunk of numbers; past that, the rest kept. */
+export async function startTimedMessages(q: Queryable, f: TimedFixed, items: BatchItems): Promise<void> {
+  await insertTimedMessages(q, f, sliceItems(items, 0, INSERT_CHUNK), 0, 0);
+  if (items.mobiles.length > INSERT_CHUNK) await keepRest(q, f, items);
+}
+
+/** Inside the charging transaction: the first chunk's records; past that, every number kept for finishBatch. */
+export async function startRecords(q: Queryable, f: RecordFixed, items: BatchItems): Promise<void> {
+  await insertRecords(q, f, sliceItems(items, 0, INSERT_CHUNK), 0);
+  if (items.mobiles.length > INSERT_CHUNK) await keepRest(q, f, items);
 }
 
 /** Claims a caller's key for a send in its charging transaction: null when claimed now, else the answer of the run
@@ -112,7 +140,7 @@ export async function claimSendKey<T>(q: Queryable, userId: number, key: string,
 }
 
 interface Chunk {
-  fixed: RecordFixed;
+  fixed: Fixed;
   next_n: number;
   mobiles: string[] | null;
   contents: string[] | null;
@@ -137,10 +165,18 @@ async function lockNextChunk(q: Queryable, batchId: string): Promise<Chunk | nul
   return c ?? null;
 }
 
+/** The timed batch a pending batch belongs to, locked; null for a batch of MT records. */
+async function lockTimedBatch(q: Queryable, batchId: string): Promise<{ send_status: number; charged: number } | null> {
+  const [t] = await q.query<{ send_status: number; charged: number }>('select send_status, charged::float8 as charged from time_batches where time_batch = $1 for update', [batchId]);
+  return t ?? null;
+}
+
 /** Writes the next chunk of the batch; false when none is left (the batch is then marked done). */
-async function moveNextChunk(ctx: AppContext, batchId: string): Promise<boolean> {
+async function moveNextChunk(ctx: AppContext, batchId: string): Promise<false | 'mt' | 'timed'> {
   try {
     return await ctx.db.tx(async (q) => {
+      // a timed batch's row first, in the order its operations lock (timed.ts), so neither waits on the other in a circle
+      const timed = await lockTimedBatch(q, batchId);
       const c = await lockNextChunk(q, batchId);
       if (!c) return false;
       const n = c.mobiles?.length ?? 0;
@@ -150,26 +186,41 @@ async function moveNextChunk(ctx: AppContext, batchId: string): Promise<boolean>
         return false;
       }
       const slice = { mobiles: c.mobiles!, contents: c.contents, segments: c.segments, priceUnits: c.price_units.map(Number), countryCodes: c.country_codes, countryNames: c.country_names };
-      await insertRecords(q, c.fixed, slice, c.next_n);
+      if (c.fixed.kind === 'timed') await insertTimedMessages(q, c.fixed, slice, c.next_n, timed!.send_status);
+      else await insertRecords(q, c.fixed, slice, c.next_n);
       await q.query('update batch_inserts set next_n = next_n + $2 where batch_id = $1', [batchId, n]);
-      return true;
+      return c.fixed.kind ?? 'mt';
     });
   } catch (err) {
     if (!isPermanent(err)) throw err;
-    await giveUpChunk(ctx, batchId, err);
-    return true;
+    return giveUpChunk(ctx, batchId, err);
   }
 }
 
 /** A chunk the database will not take: refunded and taken off the batch's counts, so money and records agree. */
-async function giveUpChunk(ctx: AppContext, batchId: string, err: unknown): Promise<void> {
+async function giveUpChunk(ctx: AppContext, batchId: string, err: unknown): Promise<'mt' | 'timed'> {
   // the error names the code and message only: its parameters hold a chunk of numbers
   ctx.log.error({ code: (err as { code?: string }).code, message: (err as Error).message, batchId }, 'send records refused by the database: refunded');
-  await ctx.db.tx(async (q) => {
+  return ctx.db.tx(async (q) => {
+    const timed = await lockTimedBatch(q, batchId);
     const c = await lockNextChunk(q, batchId);
     const n = c?.mobiles?.length ?? 0;
-    if (!c || n === 0) return;
+    if (!c || n === 0) return timed ? 'timed' : 'mt';
     const units = c.price_units.reduce<number>((a, u) => a + Number(u), 0);
+    const why = `numbers ${c.next_n + 1}-${c.next_n + n}: ${String((err as Error)?.message ?? err)}`;
+    await q.query("update batch_inserts set next_n = next_n + $2, failed = coalesce(failed || '; ', '') || $3 where batch_id = $1", [batchId, n, why]);
+    if (c.fixed.kind === 'timed') {
+      // what is still charged (an intercept refunded it all), and the per-number prices an edit re-prices by
+      const refund = Math.min(units, Math.round((timed?.charged ?? 0) * 10_000));
+      const unitSum = c.price_units.reduce<number>((a, u, i) => a + Number(u) / (c.segments[i] || 1), 0);
+      if (refund > 0) await moveBalance(q, c.fixed.cus_id, toYuan(refund), 'refund', { ref: batchId });
+      await q.query(
+        `update time_batches set batch_count = batch_count - $2, charged = charged - $3,
+           request = jsonb_set(coalesce(request, '{}'), '{unitSum}', to_jsonb(coalesce((request->>'unitSum')::numeric, 0) - $4)) where time_batch = $1`,
+        [batchId, n, toYuan(refund), Math.round(unitSum)],
+      );
+      return 'timed';
+    }
     await moveBalance(q, c.fixed.cus_id, toYuan(units), 'refund', { ref: batchId });
     await q.query('update batches set receive_count = receive_count - $2, sent_count = sent_count - $3, cost = cost - $4 where batch_id = $1', [
       batchId,
@@ -177,15 +228,16 @@ async function giveUpChunk(ctx: AppContext, batchId: string, err: unknown): Prom
       c.fixed.mt_status === 500 ? n : 0,
       toYuan(units),
     ]);
-    const why = `records ${c.next_n + 1}-${c.next_n + n}: ${String((err as Error)?.message ?? err)}`;
-    await q.query("update batch_inserts set next_n = next_n + $2, failed = coalesce(failed || '; ', '') || $3 where batch_id = $1", [batchId, n, why]);
+    return 'mt';
   });
 }
 
 /** Moves every waiting chunk of a batch, one short transaction each, telling the feed as records appear. */
 export async function finishBatch(ctx: AppContext, batchId: string, cusId: string, stopped: () => boolean = () => false): Promise<void> {
-  while (!stopped() && (await moveNextChunk(ctx, batchId))) {
-    await notifyAll(ctx.db, ['mtRecord', 'statistics'], [cusId]);
+  while (!stopped()) {
+    const kind = await moveNextChunk(ctx, batchId);
+    if (!kind) return;
+    await notifyAll(ctx.db, kind === 'timed' ? ['timeMtMessage'] : ['mtRecord', 'statistics'], [cusId]);
     await yieldToLoop();
   }
 }

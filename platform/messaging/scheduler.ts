@@ -5,6 +5,7 @@ import { insertBatch, itemsForTimed, timedRequestOf, withRetry, type TimedReques
 
 // Sends each due timed batch (send_status 0, timing_time reached) as a normal batch. It was charged when scheduled,
 // so nothing is charged here. Claimed with FOR UPDATE SKIP LOCKED: with several instances each batch goes out once.
+// A batch whose numbers are still being written (batch-insert.ts) waits for them all.
 
 interface DueBatch {
   time_batch: string;
@@ -25,6 +26,7 @@ export async function sendDueTimeBatches(ctx: AppContext, limit = 5): Promise<nu
         `select t.time_batch, t.cus_id, t.prod_type, t.content, t.charged, t.batch_count, t.request, a.time_zone
            from time_batches t join accounts a on a.cus_id = t.cus_id
           where t.send_status = 0 and t.timing_time <= $1 and not t.deleted
+            and not exists (select 1 from batch_inserts i where i.batch_id = t.time_batch and not i.done)
           order by t.timing_time limit $2 for update of t skip locked`,
         [now, limit],
       );

@@ -7,7 +7,7 @@ import { canSee } from '../auth/scope';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
 import { badRequest, forbidden } from '../http/api-error';
-import { claimSendKey, finishBatch, startRecords, type BatchItems, type RecordFixed } from './batch-insert';
+import { claimSendKey, finishBatch, startRecords, startTimedMessages, type BatchItems, type RecordFixed } from './batch-insert';
 import { notifyAll } from './notify';
 import { blacklisted, parseDomesticSliced, parseInternationalSliced, type ParsedNumbers } from './numbers';
 import { pricesFor, toYuan } from './pricing';
@@ -300,15 +300,13 @@ export async function submitSend(ctx: AppContext, user: CurrentUser, input: Send
            values ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $10)`,
           [timeBatch, account.cus_id, input.prod_type, oneToOne ? 1 : 0, timing, now, batchContent, mobiles.length, toYuan(costUnits), JSON.stringify(request)],
         );
-        await q.query(
-          `insert into time_mt_messages (sn, time_batch, cus_id, mobile, content, send_status, timing_time, create_time)
-           select $1 || lpad(t.n::text, 6, '0'), $1, $2, t.m, t.c, 0, $3, $4 from unnest($5::text[], $6::text[]) with ordinality as t(m, c, n)`,
-          [timeBatch, account.cus_id, timing, now, mobiles, contents ?? new Array<null>(mobiles.length).fill(null)],
-        );
+        const fixed = { kind: 'timed' as const, batch_id: timeBatch, cus_id: account.cus_id, timing_time: timing.toISOString(), create_time: now.toISOString() };
+        await startTimedMessages(q, fixed, { mobiles, contents, segments, priceUnits: recordUnits, countryCodes: null, countryNames: null });
         return out;
       }),
     );
     await notifyAll(ctx.db, ['timeBatch', 'timeMtMessage'], [account.cus_id]);
+    await finishBatch(ctx, first.batch_id, account.cus_id).catch((err) => ctx.log.warn({ code: err.code, message: err.message, batchId: first.batch_id }, 'timed numbers left to the background round'));
     return first;
   }
 

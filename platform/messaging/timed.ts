@@ -81,6 +81,8 @@ export async function editTimeBatch(ctx: AppContext, user: CurrentUser, timeBatc
       const [row] = await q.query<{ seq: string }>('update time_batches set content = $2, charged = $3, request = $4 where time_batch = $1 returning seq', [t.time_batch, content, toYuan(newUnits), JSON.stringify(request)]);
       // one-to-one batches take the new content for every number
       await q.query('update time_mt_messages set content = null where time_batch = $1 and content is not null', [t.time_batch]);
+      // and the numbers still to be written (a large batch just scheduled) too
+      await q.query('update batch_inserts set contents = null where batch_id = $1 and contents is not null', [t.time_batch]);
       return { time_batch: t.time_batch, segments, charged: toYuan(newUnits), difference: toYuan(difference), cus_id: t.cus_id, seq: Number(row.seq) };
     }),
   );

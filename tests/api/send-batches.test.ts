@@ -120,6 +120,31 @@ describe.each(DB_KINDS)('sends in chunks on %s', (kind) => {
     }
   });
 
+  it('keeps one message per number and one charge for a timed send of several chunks, the rest written in the state the batch is in', async () => {
+    const n = INSERT_CHUNK * 2 + 7;
+    const list = numbers(n, 13550000000);
+    const timing_time = new Date(Date.now() + 3600_000).toISOString();
+    // the second chunk waits, as after a lost connection, while the batch is paused
+    const name = `refuse_timed_${kind}`;
+    await p.ctx.db.exec(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'refused' using errcode = '57P01'; end $$;
+      create trigger ${name} before insert on time_mt_messages for each row when (new.mobile = '${list[INSERT_CHUNK + 1]}') execute function ${name}();`);
+    const r = await p.call('/user/groupSend', { cus_id: 'EP0001', content: 'timed in chunks', mobiles: list.join('\n'), timing_time }, { token: admin, headers: { 'Idempotency-Key': `timed-${kind}` } });
+    expect(r.status).toBe(200);
+    const tb = r.body.data.time_batch;
+    const messages = () => p.ctx.db.query<{ n: number; sns: number; paused: number }>(
+      'select count(*)::int as n, count(distinct sn)::int as sns, count(*) filter (where send_status = 2)::int as paused from time_mt_messages where time_batch = $1',
+      [tb],
+    );
+    expect((await messages())[0].n).toBe(INSERT_CHUNK);
+    expect((await p.call('/pageTimeBatch/operation', { time_batch: tb, operation: 'pause' }, { token: admin })).status).toBe(200);
+    await p.ctx.db.exec(`drop trigger ${name} on time_mt_messages; drop function ${name}();`);
+    await waitFor(messages, ([m]) => m.n === n);
+    expect(await messages()).toEqual([{ n, sns: n, paused: n }]);
+    expect(await ledger(tb)).toEqual([{ kind: 'send', amount: -(n * UNIT) / 10_000 }]);
+    const [t] = await p.ctx.db.query<{ batch_count: number; charged: number }>('select batch_count, charged::float8 as charged from time_batches where time_batch = $1', [tb]);
+    expect(t).toEqual({ batch_count: n, charged: (n * UNIT) / 10_000 });
+  });
+
   it("answers another account's call while a large send is still being written", { timeout: 120_000 }, async () => {
     const n = INSERT_CHUNK * 20;
     let answered = false;
