@@ -1,12 +1,30 @@
 import { defineConfig } from '@playwright/test';
+import { HEAVY_SEED_RECORDS, SEED_RECORDS, scaled } from './tests/e2e/deadlines';
 
 // End-to-end in Debian's Chromium (never a downloaded browser) against the same server `npm start` runs,
 // on a throwaway data directory with a small record volume and the captcha off for the robot.
+//
+// Two servers. The tests that put 100,000 rows on the platform (tests/e2e/heavy/) run against their own, on the next
+// port: on the shared one every later test's fresh session backfilled those rows too, so its waits depended on
+// which specs had run before. They run last, and nothing waits on their server's leftover work (a 100,000-message
+// send goes on dispatching after its test).
 const PORT = Number(process.env.E2E_PORT ?? 8181);
+const HEAVY_PORT = PORT + 1;
+const platform = (port: number, seed: number) =>
+  `rm -rf .tmp/e2e-data-${port} && DATA_DIR=.tmp/e2e-data-${port} PORT=${port} SEED_RECORDS=${seed} CAPTCHA=off CAPTCHAS_PER_ADDRESS=100000 LOG_LEVEL=warn SIM_REVIEW_MS=500 SIM_REPORT_MS=800 exec npx tsx platform/main.ts`;
+// Playwright waits for each server before it starts the next: the heavy one is only launched here (started beside
+// the default server rather than after it), and its spec waits for it to answer. Its launch fails at once, as
+// Playwright's own check does for the default server, when something already listens on its port.
+const portFree = (port: number) => `node -e "require('net').connect(${port}, '127.0.0.1').on('connect', () => { console.error('port ${port} is already used'); process.exit(1); }).on('error', () => process.exit(0))"`;
+
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 90_000,
-  expect: { timeout: 15_000 },
+  // per port, as the data directories are: a run clears its output folder first, and runs side by side must not clear
+  // each other's (a test's files vanished under it)
+  outputDir: `test-results/e2e-${PORT}`,
+  // a quiet machine's allowances, stretched by the load the run started under (tests/e2e/deadlines.ts)
+  timeout: scaled(90_000),
+  expect: { timeout: scaled(15_000) },
   workers: 1,
   retries: 0,
   reporter: [['list']],
@@ -18,11 +36,24 @@ export default defineConfig({
     },
     trace: 'off',
   },
-  webServer: {
-    command: `rm -rf .tmp/e2e-data-${PORT} && DATA_DIR=.tmp/e2e-data-${PORT} PORT=${PORT} SEED_RECORDS=\${E2E_SEED_RECORDS:-20000} CAPTCHA=off CAPTCHAS_PER_ADDRESS=100000 LOG_LEVEL=warn SIM_REVIEW_MS=500 SIM_REPORT_MS=800 npx tsx platform/main.ts`,
-    url: `http://127.0.0.1:${PORT}/sms-cloud/`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-  },
+  // with one worker the projects run in this order: the heavy tests after every other
+  projects: [
+    { name: 'e2e', testIgnore: 'heavy/**' },
+    { name: 'heavy', testDir: 'tests/e2e/heavy', use: { baseURL: `http://127.0.0.1:${HEAVY_PORT}` } },
+  ],
+  webServer: [
+    {
+      name: 'heavy',
+      command: `${portFree(HEAVY_PORT)} && echo "heavy platform launched" && ${platform(HEAVY_PORT, HEAVY_SEED_RECORDS)}`,
+      wait: { stdout: /heavy platform launched/ },
+      stdout: 'pipe',
+    },
+    {
+      command: platform(PORT, SEED_RECORDS),
+      url: `http://127.0.0.1:${PORT}/sms-cloud/`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+    },
+  ],
 });

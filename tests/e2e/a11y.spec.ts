@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { MenuItem } from '../../contract/endpoints/user.endpoints';
 import { MENUS } from '../../platform/auth/menu-tree';
-import { BASE, inApp, login } from './e2e-helpers';
+import { BASE, inApp, login, scaled } from './e2e-helpers';
 
 // Issue 14 item 11: axe-core on every screen of every product's menu, the fixed pages and the login page, in zh and
 // en, as admin (who is granted every product): no serious or critical violation of WCAG 2.x A/AA.
@@ -58,7 +58,7 @@ test('every menu screen is audited', () => {
 for (const lang of ['zh', 'en'] as const) {
   for (const [area, paths] of AREAS) {
     test(`axe finds no serious or critical violation: ${area} (${lang})`, async ({ page }) => {
-      test.setTimeout(240_000);
+      test.setTimeout(scaled(240_000));
       await page.addInitScript((l) => localStorage.setItem('language', l), lang);
       await page.goto(`${BASE}/login`);
       await expect(page.locator('#login-username')).toBeVisible();

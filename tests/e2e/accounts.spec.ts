@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { closeSessions, session, BASE, API } from './e2e-helpers';
+import { closeSessions, session, BASE, API, deadlineFor, scaled } from './e2e-helpers';
 
 // Accounts and money end to end (issue 12) in Chromium against the server `npm start` runs: the admin adds a
 // sub-account and charges it 100; the sub-account logs in and sees the balance; its password change ends its other
@@ -11,7 +11,7 @@ const tokenOf = async (page: Page) => decodeURIComponent((await page.context().c
 test.afterEach(closeSessions);
 
 test('sub-account: add, charge 100, log in, change password, balance warning, close', async ({ browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(scaled(180_000));
   const admin = await session(browser, 'admin', 'demo1234');
   await admin.goto(`${BASE}/subAccountList`);
   await admin.getByTestId('sub-add-open').click();
@@ -76,7 +76,8 @@ test('sub-account: add, charge 100, log in, change password, balance warning, cl
   const sent = await sub.request.post(`${API}/user/groupSend`, { data: { cus_id: SUB, content: '端到端预警测试', mobiles: '13900003301' }, headers: { Authorization: `Bearer ${token}` } });
   expect(sent.status()).toBe(200);
   await sub.goto(`${BASE}/mtRecordList`);
-  await expect(sub.getByText(/余额预警/).first()).toBeVisible();
+  // the send and the warning SMS it sets off are dispatched, then pulled into the sub-account's replica
+  await expect(sub.getByText(/余额预警/).first()).toBeVisible({ timeout: deadlineFor({ messages: 2 }) });
 
   // its API information shows its account id
   await sub.goto(`${BASE}/apiInfo`);

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { WARM_TYPES } from '../../src/app/font-warmup';
-import { BASE, inApp, login } from './e2e-helpers';
+import { BASE, deadlineFor, inApp, login } from './e2e-helpers';
 
 // Cold first page (issues 5 and 14): with an empty local database the domestic send records come from the platform's list
 // endpoint at once; when the pulls arrive the screen switches to local rows without losing or repeating any, and
@@ -52,7 +52,7 @@ test('records show from the platform before the local database has any, then swi
     const asked = /\/user\/(getUserInfo|getTopMenu|getMenu)$/.exec(r.url())?.[1];
     if (asked && (asked !== 'getMenu' || r.postData()?.includes('userCenter'))) askedAfterLogin.push(`${asked} ${r.postData() ?? ''}`);
   });
-  const listAsked = page.waitForRequest((r) => r.url().endsWith('/mtRecord/list'), { timeout: 30_000 });
+  const listAsked = page.waitForRequest((r) => r.url().endsWith('/mtRecord/list'), { timeout: deadlineFor() });
   // what the top bar and the filter bar held when each first came into the page
   await recordFirstPaint(page, { '.top-bar': '.language-dropdown[data-pc-name]', '.table-search': '[data-pc-name]' });
   await login(page);
@@ -110,7 +110,7 @@ test('records show from the platform before the local database has any, then swi
   const before = await page.locator(rows).evaluateAll((els) => els.slice(0, 5).map((e) => e.textContent));
 
   release();
-  await expect(screen).toHaveAttribute('data-source', 'local', { timeout: 30_000 });
+  await expect(screen).toHaveAttribute('data-source', 'local', { timeout: deadlineFor() });
   expect(await page.evaluate(() => (window as unknown as { __minRows: number }).__minRows)).toBeGreaterThanOrEqual(20);
   await expect(page.locator(rows).nth(19)).toBeVisible();
   // the newest records are the same ones, now read from the local database
@@ -124,7 +124,7 @@ test('records show from the platform before the local database has any, then swi
     .poll(async () => {
       await scroller.evaluate((el) => el.scrollBy(0, el.scrollHeight));
       return lastSerial();
-    }, { timeout: 30_000 })
+    }, { timeout: deadlineFor({ records: 400 }) })
     .toBeGreaterThan(400);
   const shown = await page.locator(rows).evaluateAll((els) => els.map((e) => Array.from(e.querySelectorAll('td')).slice(1).map((td) => td.textContent).join('|')));
   expect(new Set(shown).size).toBe(shown.length);

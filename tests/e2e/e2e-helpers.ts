@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { deadlineFor, scaled, SEED_RECORDS } from './deadlines';
 
 // What every end-to-end spec does the same way: log in through the form (captcha off on the test server), open a
 // fresh session in its own context, call the API as admin, find the rows of a list screen.
@@ -59,9 +60,24 @@ export async function apiCall(request: APIRequestContext, token: string, path: s
 /** The data rows of the list screen on the page (not PrimeReact's empty-message row). */
 export const rows = (page: Page) => page.locator('.table-screen tbody tr:not(.p-datatable-emptymessage)');
 
-/** How long a first backfill of the e2e data may take: ~45 s on a quiet 2-core machine, several times that on a loaded
- * one (a CI run beside a bench measured over 60 s). A test that waits for it sets its own timeout above this. */
-export const BACKFILL_MS = 240_000;
+export { deadlineFor, scaled, SEED_RECORDS, SLOWDOWN } from './deadlines';
 
-/** Waits until the sync indicator says the replication is live. */
-export const live = (page: Page) => expect(page.locator('[data-testid=sync-status]')).toHaveAttribute('data-status', 'live', { timeout: BACKFILL_MS });
+/** How long a fresh session's first backfill of the default server's data may take (its seed, and the few records
+ * the other specs send). A test that waits for it sets its own timeout above this. */
+export const BACKFILL_MS = deadlineFor({ records: SEED_RECORDS });
+
+/** Waits until the sync indicator says the replication is live: the session's first backfill is done. A server
+ * holding more than the default seed passes the deadline for what it holds. */
+export const live = (page: Page, timeout = BACKFILL_MS) => expect(page.locator('[data-testid=sync-status]')).toHaveAttribute('data-status', 'live', { timeout });
+
+/** Waits until the server of this test's project answers: the heavy tests' server is launched, not waited for, when
+ * the run starts (playwright.config.ts). Its start takes ~10 s on a quiet machine, most of it before the seed. */
+export async function serverUp(baseURL: string, timeout = scaled(60_000)): Promise<void> {
+  const until = Date.now() + timeout;
+  for (;;) {
+    const ok = await fetch(`${baseURL}${BASE}/`).then((r) => r.ok, () => false);
+    if (ok) return;
+    if (Date.now() > until) throw new Error(`${baseURL} did not answer within ${timeout} ms`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { inApp, login } from './e2e-helpers';
+import { BACKFILL_MS, inApp, login, scaled } from './e2e-helpers';
 
 // Issue 14 item 6: the shell's layout at 1280 and 1920 px, in zh and en. Structural checks that hold whatever the
 // data (one-row top bar, headers and dates on their lines, labels not silently cut, the active tab in view, the login
@@ -91,6 +91,7 @@ for (const width of [1280, 1920]) {
       test.use({ viewport: { width, height: 900 }, timezoneId: 'Asia/Shanghai' });
 
       test('the chrome holds its layout on the main screens', async ({ page }) => {
+        test.setTimeout(BACKFILL_MS + scaled(90_000));
         await loginIn(page, lang);
         // the login toast never covers the menu
         const toast = page.locator('.p-toast-message').first();
@@ -98,7 +99,7 @@ for (const width of [1280, 1920]) {
         const toastBox = (await toast.boundingBox())!;
         for (const menu of ['.top-bar', '.side-menu', '.tab-bar']) expect(overlap(toastBox, (await page.locator(menu).boundingBox())!), menu).toBe(false);
         await expect(page.locator('.p-toast-message')).toHaveCount(0);
-        await expect(page.getByTestId('sync-status')).toHaveAttribute('data-status', 'live', { timeout: 80_000 });
+        await expect(page.getByTestId('sync-status')).toHaveAttribute('data-status', 'live', { timeout: BACKFILL_MS });
 
         for (const s of SCREENS) {
           await inApp(page, s.path);

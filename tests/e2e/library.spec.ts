@@ -1,15 +1,15 @@
-import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
-import { login, apiToken, apiCall, rows, live, BASE } from './e2e-helpers';
+import { login, apiToken, apiCall, rows, live, BACKFILL_MS, BASE, deadlineFor, scaled } from './e2e-helpers';
 
 // Templates and address books end to end (issue 11): a content template created offline shows pending, is pushed once
 // when back online, reviewed and shown approved; deletes ask first; video frames and rich cards are previewed from
-// uploaded materials; 100,000 members are imported with progress shown and the bad rows reported.
+// uploaded materials (the 100,000-member import is in heavy/, on a server of its own).
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
 
 test('a content template made offline shows pending, is pushed once online, reviewed and shown approved; delete asks first', async ({ page, context, request }) => {
+  test.setTimeout(BACKFILL_MS + scaled(90_000));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await login(page);
@@ -30,8 +30,8 @@ test('a content template made offline shows pending, is pushed once online, revi
   await expect(row.locator('[data-testid=state]')).toHaveAttribute('data-code', '0');
 
   await context.setOffline(false);
-  await expect(row.locator('[data-testid=pending-mark]')).toHaveCount(0, { timeout: 30_000 });
-  await expect(row.locator('[data-testid=state]')).toHaveAttribute('data-code', '2', { timeout: 30_000 });
+  await expect(row.locator('[data-testid=pending-mark]')).toHaveCount(0, { timeout: deadlineFor() });
+  await expect(row.locator('[data-testid=state]')).toHaveAttribute('data-code', '2', { timeout: deadlineFor() });
   const token = await apiToken(request);
   const list = await apiCall(request, token, '/contentTemplate/list', { pageSize: 100, keyword: content });
   expect(list.total, 'pushed exactly once').toBe(1);
@@ -45,7 +45,7 @@ test('a content template made offline shows pending, is pushed once online, revi
   await expect(row).toHaveCount(1);
   await row.locator('[data-testid=row-delete]').click();
   await page.locator('.p-confirm-dialog-accept').click();
-  await expect(row).toHaveCount(0, { timeout: 30_000 });
+  await expect(row).toHaveCount(0, { timeout: deadlineFor() });
   expect((await apiCall(request, token, '/contentTemplate/list', { pageSize: 100, keyword: content })).total).toBe(0);
 
   // Activity names the commands in words
@@ -107,6 +107,7 @@ test('a video template with a frame without its material stays open, the error a
 });
 
 test('a member add the platform refuses can be opened again with what was typed', async ({ page, request }) => {
+  test.setTimeout(BACKFILL_MS + scaled(90_000));
   const token = await apiToken(request);
   const stamp = Date.now();
   const { groupId } = await apiCall(request, token, '/addressBook/addressBookGroupAdd', { groupName: `重复${stamp}` });
@@ -124,7 +125,7 @@ test('a member add the platform refuses can be opened again with what was typed'
   await expect(dialog).toBeHidden();
   // the platform refuses the duplicate mobile: the notice stays and reopens the editor with what was typed
   const notice = page.getByTestId('rejection-notice');
-  await expect(notice).toBeVisible({ timeout: 30_000 });
+  await expect(notice).toBeVisible({ timeout: deadlineFor() });
   await notice.getByTestId('rejection-edit').click();
   const again = page.getByRole('dialog');
   await expect(again.getByTestId('member-name')).toHaveValue('又一个');
@@ -161,50 +162,8 @@ test('a card template with two cards and buttons is previewed', async ({ page })
   await expect(rows(page).filter({ hasText: '双卡片' }).first()).toBeVisible();
 });
 
-test('100,000 members are imported with progress shown and the bad rows reported', async ({ page, request }) => {
-  test.setTimeout(300_000);
-  const token = await apiToken(request);
-  const groupName = `导入${Date.now()}`;
-  const { groupId } = await apiCall(request, token, '/addressBook/addressBookGroupAdd', { groupName });
-  const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('members');
-  sheet.addRow(['姓名', '手机号', '邮箱', '工号', '性别', '生日', '备注']);
-  for (let i = 0; i < 100_000; i++) sheet.addRow([`成员${i}`, i % 1000 === 999 ? '123' : `137${String(i).padStart(8, '0')}`, '', '', '', '', '']);
-  const buffer = Buffer.from(await wb.xlsx.writeBuffer());
-
-  await login(page);
-  await page.goto(`${BASE}/addressBookList`);
-  await live(page);
-  await page.locator('[data-testid=group]').filter({ hasText: groupName }).locator('button').first().click();
-  await expect(page).toHaveURL(new RegExp(`groupId=${groupId}`));
-  await page.locator('[data-testid=import-file]').setInputFiles({ name: 'members.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
-  await expect(page.locator('[data-testid=import-progress]')).toBeVisible();
-  const result = page.locator('[data-testid=import-result]');
-  await expect(result).toContainText('成功 99900 条，无效 100 条，重复 0 条', { timeout: 240_000 });
-  await expect(page.locator('[data-testid=import-report]')).toBeVisible();
-  // fetched with the Authorization header (no token in any URL) and saved as a file
-  const download = page.waitForEvent('download');
-  await page.locator('[data-testid=import-report]').click();
-  expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
-  // the members arrive in the local replica: the group shows its count
-  await expect(page.locator('[data-testid=group]').filter({ hasText: `${groupName} (99900)` })).toBeVisible({ timeout: 120_000 });
-
-  // rename the group in place: an empty name says why and changes nothing; a new name reaches the platform
-  const group = page.locator('[data-testid=group]').filter({ hasText: groupName });
-  await group.getByTestId('group-rename').click();
-  await page.getByTestId('group-rename-input').fill(' ');
-  await page.getByTestId('group-rename-input').press('Enter');
-  await expect(page.locator('[data-testid=group] .p-error')).toBeVisible();
-  const renamed = `改名${Date.now()}`;
-  await page.getByTestId('group-rename-input').fill(renamed);
-  await page.getByTestId('group-rename-input').press('Enter');
-  await expect(page.locator('[data-testid=group]').filter({ hasText: `${renamed} (99900)` })).toBeVisible();
-  await expect
-    .poll(async () => ((await apiCall(request, token, '/addressBook/groupList', { pageSize: 100, groupName: renamed })).data as Array<{ groupId: string; groupName: string }>).find((g) => g.groupId === groupId)?.groupName, { timeout: 30_000 })
-    .toBe(renamed);
-});
-
 test('saving an edited member records one command and closes the dialog', async ({ page, request }) => {
+  test.setTimeout(BACKFILL_MS + scaled(90_000));
   const token = await apiToken(request);
   const stamp = Date.now();
   const { groupId } = await apiCall(request, token, '/addressBook/addressBookGroupAdd', { groupName: `编辑${stamp}` });
@@ -225,6 +184,6 @@ test('saving an edited member records one command and closes the dialog', async 
   // the audit trail holds the one save, pushed and acknowledged
   await page.goto(`${BASE}/activity`);
   const events = rows(page).filter({ hasText: id });
-  await expect(events.getByTestId('event-status')).toHaveAttribute('data-status', 'acked', { timeout: 60_000 });
+  await expect(events.getByTestId('event-status')).toHaveAttribute('data-status', 'acked', { timeout: deadlineFor() });
   await expect(events).toHaveCount(1);
 });

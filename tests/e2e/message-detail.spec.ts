@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, rows, BASE } from './e2e-helpers';
+import { login, rows, BASE, deadlineFor } from './e2e-helpers';
 
 // Issue 14 item 4: every send-record list opens a message detail panel from a row (click, or Enter on a focused
 // row), with content, parts, timeline and a link to its batch; Esc closes it.
@@ -11,7 +11,7 @@ test('the detail panel opens from every send-record list, by click and by keyboa
   for (const path of ['mtRecordList', 'inteMtRecordList', 'videoMtRecordList', 'cspMtRecordList']) {
     await page.goto(`${BASE}/${path}`);
     const first = rows(page).first();
-    await expect(first).toBeVisible({ timeout: 60_000 });
+    await expect(first).toBeVisible({ timeout: deadlineFor() });
     await first.click();
     const panel = page.getByTestId('mt-detail');
     await expect(panel, path).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { login, rows, BASE } from './e2e-helpers';
+import { login, rows, BASE, deadlineFor } from './e2e-helpers';
 
 // Issue 14 items 8 and 9, as a user sees them: the menu search finds products not opened yet, unlocking returns to
 // the locked page, an empty timed edit says why, /favicon.ico answers an icon, English screens show words not codes.
@@ -27,7 +27,7 @@ test('menu search across products, unlock returns to the page, timed edit messag
   // a timed edit with empty content shows the §5 message
   await page.goto(`${BASE}/pageTimeBatchList`);
   const editable = rows(page).filter({ has: page.locator('[data-testid=op-edit]') }).first();
-  await expect(editable).toBeVisible({ timeout: 60_000 });
+  await expect(editable).toBeVisible({ timeout: deadlineFor() });
   await editable.locator('[data-testid=op-edit]').click();
   await page.getByTestId('edit-content').fill('');
   await expect(page.getByTestId('edit-error')).toHaveText('短信内容不能为空');
@@ -55,7 +55,7 @@ test('English: international records and their detail show no Chinese report or 
   // failures only, so the status and report columns carry report codes
   await page.goto(`${BASE}/inteMtRecordList?mt_status=700`);
   const first = rows(page).first();
-  await expect(first).toBeVisible({ timeout: 60_000 });
+  await expect(first).toBeVisible({ timeout: deadlineFor() });
   // the user's own data (content, names) may be Chinese: check the status, country and report cells
   const texts = await rows(page).evaluateAll((trs) => trs.slice(0, 20).map((tr) => Array.from(tr.querySelectorAll('td')).slice(4).map((td) => td.textContent ?? '').join(' | ')));
   expect(texts.length).toBeGreaterThan(0);

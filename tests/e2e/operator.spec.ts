@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { login, apiToken, apiCall, live, rows, BACKFILL_MS, BASE } from './e2e-helpers';
+import { login, apiToken, apiCall, live, rows, BACKFILL_MS, BASE, deadlineFor, scaled } from './e2e-helpers';
 
 // Operator experience (issue 14): matching counts equal the platform's, and a timed-batch command's effect never
 // flicks back on screen between the click and the row that includes it.
 
 test('pause and recover of a timed batch never flick back; the list count is the platform total', async ({ page, request }) => {
-  test.setTimeout(BACKFILL_MS + 120_000);
+  test.setTimeout(BACKFILL_MS + scaled(120_000));
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
   await login(page, 'admin');
@@ -37,14 +37,14 @@ test('pause and recover of a timed batch never flick back; the list count is the
   await target.locator('[data-testid=op-pause]').click();
   await page.locator('.p-confirm-dialog-accept').click();
   await expect(target.locator('[data-testid=state]')).toHaveAttribute('data-code', '2');
-  await expect(target.locator('[data-testid=pending-mark]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(target.locator('[data-testid=pending-mark]')).toHaveCount(0, { timeout: deadlineFor() });
   await expect.poll(async () => (await apiCall(request, await apiToken(request), '/pageTimeBatch/list', { pageNumber: 1, pageSize: 100, send_status: 2 })).data.some((b: { time_batch: string }) => b.time_batch === timeBatch)).toBe(true);
   await expect(target.locator('[data-testid=op-recover]')).toBeVisible();
   expect(await codes()).toEqual(['0', '2']);
 
   await target.locator('[data-testid=op-recover]').click();
   await expect(target.locator('[data-testid=state]')).toHaveAttribute('data-code', '0');
-  await expect(target.locator('[data-testid=pending-mark]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(target.locator('[data-testid=pending-mark]')).toHaveCount(0, { timeout: deadlineFor() });
   await expect.poll(async () => (await apiCall(request, await apiToken(request), '/pageTimeBatch/list', { pageNumber: 1, pageSize: 100, send_status: 0 })).data.some((b: { time_batch: string }) => b.time_batch === timeBatch)).toBe(true);
   await expect(target.locator('[data-testid=op-pause]')).toBeVisible();
   expect(await codes()).toEqual(['0', '2', '0']);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, apiToken, BASE, live, login, rows } from './e2e-helpers';
+import { apiCall, apiToken, BACKFILL_MS, BASE, deadlineFor, live, login, rows, scaled, SEED_RECORDS } from './e2e-helpers';
 
 // Local search (issue 15): offline, a content search over the cache finds a record that arrived live a moment
 // earlier. The sync worker's search columns hear every page it writes, so the record is searchable at once; after an
@@ -16,6 +16,7 @@ async function searchContent(page: Page, text: string) {
 }
 
 test('offline, a content search over the cache finds a record that arrived live', async ({ page, context, request }) => {
+  test.setTimeout(BACKFILL_MS + scaled(120_000));
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
   // the bench handle exposes the worker's search statistics
@@ -25,7 +26,7 @@ test('offline, a content search over the cache finds a record that arrived live'
   await expect(rows(page).first()).toBeVisible();
   await live(page);
   // the columns are loaded (built from RxDB on this first start) and answer searches
-  await expect.poll(async () => (await searchStats(page))?.rows.mt_records ?? 0, { timeout: 60_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await searchStats(page))?.rows.mt_records ?? 0, { timeout: deadlineFor({ records: SEED_RECORDS }) }).toBeGreaterThan(0);
 
   // a send to one number, with a content no other record has
   const token = await apiToken(request);
@@ -34,7 +35,7 @@ test('offline, a content search over the cache finds a record that arrived live'
   await apiCall(request, token, '/user/groupSend', { cus_id: 'EP0001', content: `【演示】搜索验证码 ${marker}，请勿泄露`, mobiles: mobile });
   await page.locator('[data-testid=filter-decodeMobile]').fill(mobile);
   await page.locator('[data-testid=table-search]').click();
-  await expect(rows(page).first()).toContainText(mobile, { timeout: 30_000 });
+  await expect(rows(page).first()).toContainText(mobile, { timeout: deadlineFor({ messages: 1 }) });
 
   // offline: the search over the cache finds it by a part of its content (Chinese and digits)
   await context.setOffline(true);
@@ -49,7 +50,7 @@ test('offline, a content search over the cache finds a record that arrived live'
 
   // still offline, a reload: the worker loads the columns from the side store (not rebuilt), and finds it again
   await page.goto(`${BASE}/mtRecordList?decodeContent=${encodeURIComponent(`搜索验证码 ${marker}`)}`);
-  await expect.poll(async () => (await searchStats(page))?.rows.mt_records ?? 0, { timeout: 60_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await searchStats(page))?.rows.mt_records ?? 0, { timeout: deadlineFor({ records: SEED_RECORDS }) }).toBeGreaterThan(0);
   expect((await searchStats(page))?.rebuilt, 'loaded from the side store').toBe(false);
   await searchContent(page, `搜索验证码 ${marker}`);
   await expect(rows(page)).toHaveCount(1);

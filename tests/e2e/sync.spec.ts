@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { FEED_RESOURCES } from '../../contract/endpoints/feed.endpoints';
-import { login, apiToken, apiCall, live, rows, BACKFILL_MS, BASE } from './e2e-helpers';
+import { login, apiToken, apiCall, live, rows, BACKFILL_MS, BASE, deadlineFor, scaled } from './e2e-helpers';
 
 // Offline-first sync end to end (issue 5): records while backfill runs, offline reload and filtering, a pause
 // recorded offline and pushed once online, live delivery reports, one replicating tab.
 
 test('offline-first records: backfill, offline browse, pending pause pushed once, live reports, one replicating tab', async ({ page, context, request }) => {
-  test.setTimeout(BACKFILL_MS + 120_000);
+  test.setTimeout(BACKFILL_MS + scaled(120_000));
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
   const statuses: string[] = [];
@@ -54,10 +54,11 @@ test('offline-first records: backfill, offline browse, pending pause pushed once
   await page.locator('[data-testid=table-search]').click();
   await expect(page).toHaveURL(new RegExp(`decodeMobile=${mobile}`));
   const status = rows(page).first().locator('[data-testid=send-status]');
-  // SSE brings it within a second; the wait also covers the safety catch-up poll (~18 s) should a notice be lost
-  await expect(status).toBeVisible({ timeout: 30_000 });
-  await expect(status).not.toHaveAttribute('data-status', 'waiting', { timeout: 30_000 });
-  await expect(status).toHaveAttribute('data-status', /success|failure|timeout/, { timeout: 30_000 });
+  // SSE brings it within a second; the deadline also covers the safety catch-up poll (~18 s) should a notice be lost
+  const delivered = deadlineFor({ messages: 1 });
+  await expect(status).toBeVisible({ timeout: delivered });
+  await expect(status).not.toHaveAttribute('data-status', 'waiting', { timeout: delivered });
+  await expect(status).toHaveAttribute('data-status', /success|failure|timeout/, { timeout: delivered });
   // the leader pulled the send and its report while the second tab was open; the second tab pulled nothing
   expect(firstPulls.length).toBeGreaterThan(leaderPullsBefore);
   expect(secondPulls).toEqual([]);
@@ -85,7 +86,7 @@ test('offline-first records: backfill, offline browse, pending pause pushed once
 
   // back online: pushed, paused on the platform, acknowledged in Activity
   await context.setOffline(false);
-  await expect(target.locator('[data-testid=pending-mark]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(target.locator('[data-testid=pending-mark]')).toHaveCount(0, { timeout: deadlineFor() });
   const list = await apiCall(request, token, '/pageTimeBatch/list', { pageNumber: 1, pageSize: 100, send_status: 2 });
   expect(list.data.filter((b: { time_batch: string }) => b.time_batch === timeBatch)).toHaveLength(1);
   await page.goto(`${BASE}/activity`);
@@ -96,7 +97,7 @@ test('offline-first records: backfill, offline browse, pending pause pushed once
 });
 
 test('the local cache dialog shows what synced and keeps a valid window', async ({ page }) => {
-  test.setTimeout(BACKFILL_MS + 120_000);
+  test.setTimeout(BACKFILL_MS + scaled(120_000));
   await login(page, 'admin');
   await page.goto(`${BASE}/mtRecordList`);
   await live(page);
