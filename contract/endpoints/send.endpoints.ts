@@ -111,7 +111,7 @@ export const videoSmsGroupSendEndpoint = defineEndpoint({
   timeoutMs: LONG_TIMEOUT_MS,
   doc:
     'Video SMS send (prod_type 2), priced per message. Either a title with frames (record content = the frames\' text) ' +
-    'or a video template id (record title and content `#<cus_template_id>`).',
+    'or a video template id (record title and content: the template\'s title; `#<cus_template_id>` when the account has no such template).',
   request: z.object({
     cus_id: cusIdField,
     cus_template_id: text(INDEXED_TEXT_MAX).trim().optional(),

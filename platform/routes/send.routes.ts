@@ -11,6 +11,7 @@ import {
 import type { CurrentUser } from '../auth/current-user';
 import { canSee } from '../auth/scope';
 import type { AppContext } from '../context';
+import type { Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
 import { route, type Call } from '../http/route';
 import { parseDomesticSliced } from '../messaging/numbers';
@@ -76,11 +77,11 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   route(app, ctx, inteGroupSendEndpoint, (c) => send(c.user!, c, { ...c.body, prod_type: 1 }), RESUMABLE);
 
-  route(app, ctx, videoSmsGroupSendEndpoint, (c) => {
+  route(app, ctx, videoSmsGroupSendEndpoint, async (c) => {
     const { cus_template_id, title, frames, ...rest } = c.body;
     const text = (frames ?? []).map((f) => f.textContent).filter(Boolean).join('\n');
     if (!cus_template_id && !(title && (frames?.length ?? 0) > 0)) throw badRequest('send.videoContentRequired', {}, 'title');
-    const subject = title || `#${cus_template_id}`;
+    const subject = title || (await templateName(ctx.db, 'video', cus_template_id!, rest.cus_id)) || `#${cus_template_id}`;
     return send(c.user!, c, { ...rest, prod_type: 2, title: subject, content: text || subject });
   }, RESUMABLE);
 
@@ -88,7 +89,18 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
     const { chatbot_id, template_id, template_name, ...rest } = c.body;
     const [bot] = await ctx.db.query('select 1 from chatbots where chatbot_id = $1 and cus_id = $2', [chatbot_id, rest.cus_id]);
     if (!bot && canSee(c.user, rest.cus_id, 'data')) throw badRequest('send.chatbotNotFound', {}, 'chatbot_id');
-    const name = template_name || (template_id ? `#${template_id}` : null);
+    const name = template_name || (template_id ? ((await templateName(ctx.db, 'csp', template_id, rest.cus_id)) ?? `#${template_id}`) : null);
     return send(c.user!, c, { ...rest, prod_type: 6, title: name, content: rest.content.trim() || name || '' });
   }, RESUMABLE);
+}
+
+/** The name a send by template id shows in its records: the account's template's own (its id alone said nothing to
+ * the reader); null when the account has no such template. */
+async function templateName(q: Queryable, kind: 'video' | 'csp', id: string, cusId: string): Promise<string | null> {
+  const sql =
+    kind === 'video'
+      ? 'select title as name from video_templates where cus_template_id = $1 and cus_id = $2'
+      : 'select template_name as name from csp_templates where template_id = $1 and cus_id = $2';
+  const [row] = await q.query<{ name: string }>(sql, [id, cusId]);
+  return row?.name?.trim() || null;
 }

@@ -113,10 +113,11 @@ export async function seedDemoTenant(ctx: AppContext): Promise<void> {
          values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing returning cus_id`,
         [cusId, name, DEMO_EP_ID, parent, status, payType, balance, ext],
       );
-      // the opening balance is a recharge in the ledger, so every balance equals the sum of its ledger
+      // the opening balance is a recharge in the ledger, so every balance equals the sum of its ledger; its remark is
+      // empty, as a remark is what whoever charged typed (shown as it is, in any language)
       if (inserted.length > 0 && balance !== 0) {
         await q.query(
-          `insert into balance_ledger (cus_id, amount, kind, ref, pre_balance, post_balance, remark) values ($1, $2, 'recharge', 'seed', 0, $2, 'opening balance')`,
+          `insert into balance_ledger (cus_id, amount, kind, ref, pre_balance, post_balance, remark) values ($1, $2, 'recharge', 'seed', 0, $2, '')`,
           [cusId, balance],
         );
       }

@@ -13,6 +13,7 @@ import { usePlatformRead } from '../data/use-platform-read';
 import { runAccountCommand } from './account-actions';
 import { callOnline, read } from '../data/platform-actions';
 import { AccountForm, type FieldDef } from './account-form';
+import { labelOf, labelsOf } from './option-label';
 import { RemoteTable, type RemoteTableDef } from '../screens/remote-table';
 
 // The dialogs behind the sub-account row actions (spec §2 screen 11): add, detail, charge, charge detail.
@@ -76,6 +77,8 @@ export function ChargeForm({ cusId, enterpriseBalance, onDone }: { cusId: string
 export function SubAccountDetailView({ cusId }: { cusId: string }) {
   const { t } = useTranslation();
   const { data: d, failure } = usePlatformRead(customerDetailEndpoint, { cus_id: cusId });
+  const { data: busCtys } = usePlatformRead(customerBusCtysEndpoint, {});
+  const { data: prodTypes } = usePlatformRead(customerProdTypesEndpoint, {});
   if (!d) return failure;
   const rows: [string, string][] = [
     ['account.cusId', d.cus_id],
@@ -89,8 +92,8 @@ export function SubAccountDetailView({ cusId }: { cusId: string }) {
     ['account.maxConnections', String(d.maxConnections)],
     ['account.maxSpeed', String(d.maxSpeed)],
     ['account.srcId', d.srcId || '-'],
-    ['account.busCty', d.busCty],
-    ['account.prodType', d.prodTypes.join(', ')],
+    ['account.busCty', labelOf(busCtys, d.busCty)],
+    ['account.prodType', labelsOf(prodTypes, d.prodTypes)],
   ];
   return (
     <InfoList testId="sub-detail" rows={rows.map(([k, v]) => [t(k), v])} />

@@ -3,7 +3,7 @@ import type { ZH } from './zh';
 // English labels of the shell; the type keeps the keys in step with zh.ts.
 export const EN: typeof ZH = {
   app: { title: 'SMS Cloud', skipToContent: 'Skip to main content', offline: 'Offline', offlineNote: 'No network: showing cached data' },
-  common: { ok: 'OK', cancel: 'Cancel', close: 'Close', confirm: 'Confirm', loading: 'Loading…', retry: 'Retry', submit: 'Submit', yes: 'Yes', no: 'No', select: 'Choose', progress: 'Progress' },
+  common: { ok: 'OK', cancel: 'Cancel', close: 'Close', confirm: 'Confirm', loading: 'Loading…', retry: 'Retry', submit: 'Submit', yes: 'Yes', no: 'No', select: 'Choose', progress: 'Progress', noFileChosen: 'No file chosen' },
   login: {
     title: 'Log in',
     tabPassword: 'Password login',

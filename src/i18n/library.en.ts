@@ -7,7 +7,7 @@ export const LIBRARY_EN: Record<string, unknown> = {
     autograph: 'Signature', lowType: 'Fallback', name: 'Name', mobile: 'Mobile', email: 'Email', group: 'Group', noChatbot: 'This account has no chatbot', rename: 'Rename', groupName: 'Group name',
     memberCount: 'Members', remark: 'Remark', add: 'Add', delete: 'Delete', save: 'Save', cancel: 'Cancel', account: 'Account',
     placeholders: 'Variables: {{n}}', segments: '{{chars}} characters, {{segments}} billed segment(s) ({{per}} per segment)', pending: 'Pending sync',
-    confirmDelete: 'This will permanently delete record number {{n}}, continue?', confirmTitle: 'Confirm', queued: 'Queued: it is submitted once online',
+    confirmDelete: 'This will permanently delete record number {{n}}, continue?', confirmDeleteNamed: 'This will permanently delete “{{name}}”, continue?', confirmTitle: 'Confirm', queued: 'Queued: it is submitted once online',
     frames: 'Frames', frame: 'Frame {{n}}', addFrame: 'Add frame', cards: 'Cards', card: 'Card {{n}}', addCard: 'Add card', buttons: 'Buttons',
     addButton: 'Add button', buttonName: 'Button name', buttonUrl: 'Link', mediaType: 'Media type', upload: 'Upload material', text: 'Text',
     up: 'Up', down: 'Down', remove: 'Remove', smsContent: 'Fallback SMS', videoTitle: 'Fallback video title', readContent: 'Fallback read message',

@@ -7,7 +7,7 @@ export const LIBRARY_ZH: Record<string, unknown> = {
     autograph: '签名', lowType: '回落类型', name: '姓名', mobile: '手机号', email: '邮箱', group: '分组', noChatbot: '该账号没有可用的 Chatbot', rename: '重命名', groupName: '分组名称',
     memberCount: '成员数', remark: '备注', add: '新增', delete: '删除', save: '保存', cancel: '取消', account: '发送账号',
     placeholders: '变量数：{{n}}', segments: '{{chars}} 字，计费 {{segments}} 条（每条 {{per}} 字）', pending: '待同步',
-    confirmDelete: '此操作将永久删除编号为 {{n}} 的记录，是否继续？', confirmTitle: '提示', queued: '已加入待同步，联网后提交',
+    confirmDelete: '此操作将永久删除编号为 {{n}} 的记录，是否继续？', confirmDeleteNamed: '此操作将永久删除“{{name}}”，是否继续？', confirmTitle: '提示', queued: '已加入待同步，联网后提交',
     frames: '帧', frame: '第 {{n}} 帧', addFrame: '添加帧', cards: '卡片', card: '卡片 {{n}}', addCard: '添加卡片', buttons: '按钮',
     addButton: '添加按钮', buttonName: '按钮名称', buttonUrl: '链接', mediaType: '素材类型', upload: '上传素材', text: '文字',
     up: '上移', down: '下移', remove: '移除', smsContent: '回落短信', videoTitle: '回落视频短信标题', readContent: '回落阅信',

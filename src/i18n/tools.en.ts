@@ -21,6 +21,7 @@ export const TOOLS_EN: typeof TOOLS_ZH = {
     requestCount: 'Checked', successCount: 'Succeeded', failureCount: 'Failed', successRatio: 'Success rate', failureRatio: 'Failure rate',
     materialName: 'Material name', mediaType: 'Type', sizeKb: 'Size (KB)', templateName: 'Template name', country: 'Country/region',
     lastMessage: 'Last message', lastTime: 'Last time', unanswered: 'Unanswered', unsubscribed: 'Unsubscribed', unsubscribedNoReply: 'This number replied to unsubscribe and is on the blacklist: a reply would not be sent', messageCount: 'Messages', replyHint: 'Type a reply', reply: 'Reply',
+    mediaTypes: { image: 'Image', video: 'Video', audio: 'Audio' },
     status: { real: 'Real', dead: 'Empty', down: 'Suspended', not: 'Not in library', silence: 'Silent', danger: 'Dangerous', invalid: 'Invalid' },
   },
 };

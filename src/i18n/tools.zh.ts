@@ -19,6 +19,7 @@ export const TOOLS_ZH = {
     requestCount: '检测总数', successCount: '成功数', failureCount: '失败数', successRatio: '成功率', failureRatio: '失败率',
     materialName: '素材名称', mediaType: '类型', sizeKb: '大小（KB）', templateName: '模板名称', country: '国家/地区',
     lastMessage: '最新消息', lastTime: '最新时间', unanswered: '未回复', unsubscribed: '已退订', unsubscribedNoReply: '该号码已回复退订，在黑名单中：回复不会发出', messageCount: '消息数', replyHint: '输入回复内容', reply: '回复',
+    mediaTypes: { image: '图片', video: '视频', audio: '音频' },
     status: { real: '实号', dead: '空号', down: '停机', not: '库无', silence: '沉默号', danger: '风险号', invalid: '无效号码' },
   },
 };

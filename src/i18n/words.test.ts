@@ -20,6 +20,13 @@ describe('words', () => {
     expect(parts(zh.t, 1)).toBe('1 条 · UCS-2 · 70 字符');
   });
 
+  it('names the material types in both languages', async () => {
+    for (const lng of ['zh', 'en'] as const) {
+      const i = await instance(lng);
+      for (const type of ['image', 'video', 'audio']) expect(i.t(`tools.mediaTypes.${type}`), `${type} in ${lng}`).not.toMatch(/^tools\.|^(image|video|audio)$/);
+    }
+  });
+
   it('keeps the English brand and menu labels short enough for the side menu', () => {
     const en = RESOURCES.en as { app: { title: string }; menu: Record<string, unknown> };
     expect(en.app.title.length).toBeLessThanOrEqual(22);

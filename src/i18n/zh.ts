@@ -1,7 +1,7 @@
 // Chinese labels of the shell (default language). Keys mirror en.ts.
 export const ZH = {
   app: { title: '短信云平台', skipToContent: '跳到主要内容', offline: '离线', offlineNote: '网络不可用，显示的是缓存数据' },
-  common: { ok: '确定', cancel: '取消', close: '关闭', confirm: '确认', loading: '加载中…', retry: '重试', submit: '提交', yes: '是', no: '否', select: '请选择', progress: '进度' },
+  common: { ok: '确定', cancel: '取消', close: '关闭', confirm: '确认', loading: '加载中…', retry: '重试', submit: '提交', yes: '是', no: '否', select: '请选择', progress: '进度', noFileChosen: '未选择文件' },
   login: {
     title: '登录',
     tabPassword: '账号密码登录',

@@ -56,7 +56,7 @@ export const addressBookMembers: ScreenDefinition<Member> = {
   actions: (r) => (
     <span style={{ display: 'inline-flex' }}>
       <EditMemberAction member={r} />
-      <DeleteAction type="addressBook.member.delete" id={r.id} />
+      <DeleteAction type="addressBook.member.delete" id={r.id} name={r.name} />
     </span>
   ),
 };
@@ -284,7 +284,7 @@ export function AddressBookScreen() {
                 {!g.id.startsWith('pending:') && (
                   <Button data-testid="group-rename" icon="pi pi-pencil" size="small" text aria-label={t('lib.rename')} disabled={Boolean(g.pending)} onClick={() => setRenaming({ group: g })} />
                 )}
-                <DeleteAction type="addressBook.group.delete" id={g.id} />
+                <DeleteAction type="addressBook.group.delete" id={g.id} name={g.groupName} />
               </>
             )}
           </span>

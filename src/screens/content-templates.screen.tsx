@@ -43,7 +43,7 @@ export const contentTemplates: ScreenDefinition<Row> = {
   ],
   dateField: 'create_time',
   project: (rows, pending) => projectLibrary('content', rows, pending),
-  actions: (r) => <DeleteAction type="template.content.delete" id={r.id} />,
+  actions: (r) => <DeleteAction type="template.content.delete" id={r.id} name={r.keyword} />,
 };
 
 export function ContentTemplateEditor({ onDone, seed }: TemplateEditorProps) {

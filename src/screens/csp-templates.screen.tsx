@@ -50,7 +50,7 @@ export const cspTemplates: ScreenDefinition<Row> = {
   ],
   dateField: 'create_time',
   project: (rows, pending) => projectLibrary('csp', rows, pending),
-  actions: (r) => <DeleteAction type="template.csp.delete" id={r.id} />,
+  actions: (r) => <DeleteAction type="template.csp.delete" id={r.id} name={r.template_name} />,
 };
 
 const newCard = (): RichCard => ({ cardSeq: 0, mediaType: 'image', mediaUrl: '', cardTitle: '', textContent: '', buttons: [] });

@@ -8,6 +8,7 @@ import { recordEvent } from '../../sync/event-log';
 import { LIBRARY_COMMANDS, libraryAggregate } from '../../sync/library-commands';
 import { notify } from '../app/notify';
 import { readyRuntime, useRuntime } from '../data/sync-runtime';
+import { deleteQuestion } from './delete-question';
 import type { ScreenDefinition } from './screen-definition';
 import { TableScreen } from './table-screen';
 
@@ -22,12 +23,12 @@ export async function recordLibraryCommand(type: string, aggregateId: string, pa
   return ev.id;
 }
 
-/** Asks the spec's question ("this will permanently delete record number N, continue?"), then deletes; a refusal is
- * told in the platform's words. */
-export function confirmDelete(n: string, remove: () => Promise<unknown>, after?: () => void): void {
+/** Asks whether to delete the row, by its name where it has one (else its number), then deletes; a refusal is told
+ * in the platform's words. */
+export function confirmDelete(n: string, remove: () => Promise<unknown>, after?: () => void, name?: string | null): void {
   confirmDialog({
     header: i18next.t('lib.confirmTitle'),
-    message: i18next.t('lib.confirmDelete', { n }),
+    message: deleteQuestion((k, p) => i18next.t(k, p), n, name),
     icon: 'pi pi-exclamation-triangle',
     acceptClassName: 'p-button-danger',
     acceptLabel: i18next.t('lib.delete'),
@@ -40,10 +41,11 @@ export function confirmDelete(n: string, remove: () => Promise<unknown>, after?:
   });
 }
 
-/** The operations cell: delete, after "this will permanently delete record number N, continue?". */
-export function DeleteAction({ type, id, disabled }: { type: string; id: string; disabled?: boolean }) {
+/** The operations cell: delete, after asking by the row's name; the name rides in the event so the Activity screen
+ * says what was deleted. */
+export function DeleteAction({ type, id, name, disabled }: { type: string; id: string; name?: string | null; disabled?: boolean }) {
   if (id.startsWith('pending:')) return null;
-  const ask = () => confirmDelete(id, () => recordLibraryCommand(type, id, { id }));
+  const ask = () => confirmDelete(id, () => recordLibraryCommand(type, id, name ? { id, name } : { id }), undefined, name);
   return <Button data-testid="row-delete" icon="pi pi-trash" size="small" text severity="danger" disabled={disabled} aria-label={i18next.t('lib.delete')} onClick={ask} />;
 }
 

@@ -45,7 +45,7 @@ export const videoTemplates: ScreenDefinition<Row> = {
   ],
   dateField: 'create_time',
   project: (rows, pending) => projectLibrary('video', rows, pending),
-  actions: (r) => <DeleteAction type="template.video.delete" id={r.id} disabled={r.status === 4} />,
+  actions: (r) => <DeleteAction type="template.video.delete" id={r.id} name={r.title} disabled={r.status === 4} />,
 };
 
 const newFrame = (): VideoFrame => ({ mediaType: 'image', mediaUrl: '', textContent: '' });

@@ -12,6 +12,7 @@ import { changesOf } from '../../sync/query';
 import { groupMobiles, groups as localGroups } from '../../sync/send-library';
 import { auditTime, startWith, switchMap, takeWhile } from 'rxjs';
 import { useRuntime } from '../data/sync-runtime';
+import { FilePickButton } from '../app/file-pick-button';
 import { getLanguage } from '../app/language';
 import type { SheetInfo } from './number-check-protocol';
 import type { NumberWorker } from './number-check-client';
@@ -156,7 +157,7 @@ export function NumbersPanel({ worker, sources, onSources, international, onShee
         </div>
       )}
       <div className="send-row">
-        <input type="file" data-testid="send-file" aria-label={t('send.numbersFile')} accept=".xlsx,.xls,.csv" onChange={(e) => void pickFile(e.target.files?.[0])} />
+        <FilePickButton testId="send-file" label={t('send.numbersFile')} accept=".xlsx,.xls,.csv" onPick={(f) => void pickFile(f)} />
         {reading && <span data-testid="send-file-reading">{t('send.reading')}</span>}
         {fileError && <small className="p-error" data-testid="send-file-error">{fileError}</small>}
       </div>

@@ -174,6 +174,19 @@ describe.each(DB_KINDS)('sending on %s', (kind) => {
     expect(csp.body.data).toMatchObject({ validCount: 1, cost: 0.1 });
     const [cspRec] = await p.ctx.db.query<{ prod_type: number; title: string }>('select prod_type, title from mt_records where batch_id = $1', [csp.body.data.batch_id]);
     expect(cspRec).toEqual({ prod_type: 6, title: '会员卡片' });
+    // by template id alone: the records show the template's name, not its id
+    await p.ctx.db.query(
+      `insert into csp_templates (template_id, cus_id, chatbot_id, template_name, content, template_status) values ('CSNAME01', 'EP0001', 'CB0001', '双十一卡片', '{}'::jsonb, 4) on conflict do nothing`,
+    );
+    await p.ctx.db.query(`insert into video_templates (cus_template_id, cus_id, title, frames, status) values ('VTNAME01', 'EP0001', '新品视频', '[]'::jsonb, 2) on conflict do nothing`);
+    const tpl = { template_id: 'CSNAME01', template_name: '双十一卡片' };
+    const byId = await send({ cus_id: 'EP0001', chatbot_id: 'CB0001', template_id: tpl.template_id, mobiles: '13900000087' }, {}, '/cspSmsGroupSend');
+    const [byIdRec] = await p.ctx.db.query<{ title: string }>('select title from mt_records where batch_id = $1', [byId.body.data.batch_id]);
+    expect(byIdRec.title).toBe(tpl.template_name);
+    const vt = { cus_template_id: 'VTNAME01', title: '新品视频' };
+    const videoById = await send({ cus_id: 'EP0001', cus_template_id: vt.cus_template_id, mobiles: '13900000088' }, {}, '/videoTemplate/videoSmsGroupSend');
+    const [videoRec] = await p.ctx.db.query<{ title: string }>('select title from mt_records where batch_id = $1', [videoById.body.data.batch_id]);
+    expect(videoRec.title).toBe(vt.title);
     const wrongBot = await send({ cus_id: 'EP0001', chatbot_id: 'CB0201', template_name: 'x', mobiles: '13900000084' }, {}, '/cspSmsGroupSend');
     expect(wrongBot.status).toBe(400);
     const link = await send({ cus_id: 'EP0001', content: 'Sale: {link}', long_link: 'https://shop.example.com/a/very/long/path?x=1', mobiles: '13900000085' }, {}, '/shortChainTool/smsLinkGroupSend');

@@ -66,6 +66,12 @@ describe.each(DB_KINDS)('session on %s', (kind) => {
     expect(info.body.data.roles).toEqual(['agent']);
   });
 
+  it('leaves the opening balances without a remark nobody typed', async () => {
+    const rows = await p.ctx.db.query<{ remark: string }>(`select remark from balance_ledger where ref = 'seed'`);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.remark === '')).toBe(true);
+  });
+
   it('gives user the ordinary flags and rounds the balance to 2 decimals', async () => {
     await p.ctx.db.query(`update accounts set balance = 1234.5678 where cus_id = 'SUB001'`);
     const info = await p.call('/user/getUserInfo', {}, { token: await p.login('user') });
