@@ -19,7 +19,7 @@ test('platform-paged lists show their total, a range calendar and an export', as
   }
 });
 
-test('the international batch list shows the sender id', async ({ browser }) => {
+test('the international batch list, records and record detail show the sender id', async ({ browser }) => {
   const page = await session(browser, 'admin', 'demo1234');
   const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'Authorization')?.value ?? '');
   const sent = await page.request.post(`${API}/user/inteGroupSend`, {
@@ -30,4 +30,12 @@ test('the international batch list shows the sender id', async ({ browser }) => 
   await page.goto(`${BASE}/inteDataGatheringBatchList`);
   await expect(page.locator('.table-screen thead')).toContainText('发送方 ID');
   await expect(page.locator('.table-screen tbody tr', { hasText: 'Sender id e2e' })).toContainText('E2EID1', { timeout: 60_000 });
+  // each record of the send shows it too, and its detail names it and leads back to this list
+  await page.goto(`${BASE}/inteMtRecordList`);
+  const record = page.locator('.table-screen tbody tr', { hasText: 'Sender id e2e' });
+  await expect(record).toContainText('E2EID1', { timeout: 60_000 });
+  await record.click();
+  await expect(page.getByTestId('detail-sender-id')).toContainText('E2EID1');
+  await page.getByTestId('detail-batch-link').click();
+  await expect(page).toHaveURL(/\/inteDataGatheringBatchList\?batch_id=/);
 });
