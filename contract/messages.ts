@@ -31,6 +31,8 @@ export const MESSAGES = {
   'login.failure': { zh: '登录失败', en: 'Login failed' },
   'login.badCredentials': { zh: '账号或密码错误', en: 'Wrong account or password' },
   'login.badCaptcha': { zh: '验证码错误或已过期', en: 'The captcha is wrong or has expired' },
+  // a login that carried none where one is needed: the form had none to show until now
+  'login.captchaNeeded': { zh: '请输入图形验证码', en: 'Please enter the captcha' },
   'login.badSmsCode': { zh: '短信验证码错误或已过期', en: 'The SMS code is wrong or has expired' },
   'login.accountClosed': { zh: '账号已关闭', en: 'This account is closed' },
   'login.tooManyAttempts': { zh: '登录尝试过多，请稍后再试', en: 'Too many login attempts, please try again later' },

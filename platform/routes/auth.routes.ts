@@ -135,6 +135,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     // The attempt is counted first: a locked pair or address hears so before anything else is checked.
     await reserveAttempt(db, body.username, req.ip, ctx.now());
     const needsCaptcha = ctx.config.captcha || (await captchaRequired(db, body.username, ctx.now()));
+    if (needsCaptcha && !body.code.trim()) throw badRequest('login.captchaNeeded', {}, 'code');
     if (needsCaptcha && !(await consumeCaptcha(db, body.redomStr, body.code, ctx.now()))) throw badRequest('login.badCaptcha', {}, 'code');
     const login = await findLogin(db, body.username);
     // Unknown accounts cost the same hash check as known ones, and get the same answer.

@@ -13,7 +13,13 @@ describe('the balance follows sends and charges', () => {
     const changes = new Subject<string>();
     const settled = new Subject<EventDoc>();
     const reload = vi.fn();
-    const sub = followBalance(changes, settled, reload, 1000);
+    let following = false;
+    const sub = followBalance(changes, settled, reload, () => following, 1000);
+    // a backfill's pages of old records move no balance
+    changes.next('mt_records');
+    vi.advanceTimersByTime(2000);
+    expect(reload).not.toHaveBeenCalled();
+    following = true;
     changes.next('templates');
     settled.next(ev('addressBook.group.add', 'acked'));
     settled.next(ev('customer.charge', 'rejected'));

@@ -11,9 +11,11 @@ const CHARGING_COLLECTIONS = new Set(['batches', 'mt_records', 'time_batches']);
 /** account commands that change a balance or what it is compared with. */
 const MONEY_COMMANDS = new Set(['customer.charge', 'warn.modify']);
 
-export function followBalance(changes: Observable<string>, settled: Observable<EventDoc>, reload: () => void, quietMs = 1000): Subscription {
+/** `following` says whether the local database now follows the feed: during a backfill every page of old records
+ * is such a change, and none of them moved the balance. */
+export function followBalance(changes: Observable<string>, settled: Observable<EventDoc>, reload: () => void, following: () => boolean, quietMs = 1000): Subscription {
   return merge(
-    changes.pipe(filter((c) => CHARGING_COLLECTIONS.has(c))),
+    changes.pipe(filter((c) => CHARGING_COLLECTIONS.has(c) && following())),
     settled.pipe(filter((ev) => ev.status === 'acked' && (MONEY_COMMANDS.has(ev.type) || ev.type.startsWith('send.')))),
   )
     .pipe(throttleTime(quietMs, asyncScheduler, { leading: false, trailing: true }))

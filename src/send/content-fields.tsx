@@ -101,7 +101,7 @@ export function ContentFields({ cfg, draft, update, linkBase, videoTemplates, ch
           <InputTextarea id="send-content" data-testid="send-content" rows={5} value={draft.content} onChange={(e) => update({ content: e.target.value })} style={{ width: '100%' }} />
           {cfg.perSegment && (
             <small className="send-figures" data-testid="send-figures">
-              {t('send.figures', { characters: figures.characters, encoding: figures.encoding, parts: figures.segments, perPart: figures.perSegment })}
+              {t('send.figures', { count: figures.segments, characters: figures.characters, encoding: figures.encoding, parts: figures.segments, perPart: figures.perSegment })}
               {signature && <> · {t('send.signature')}: <span data-testid="send-signature">{signature}</span></>}
               {cfg.kind === 'oneToOne' && largest !== undefined && <> · {t('send.largest')}</>}
             </small>

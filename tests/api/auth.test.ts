@@ -184,7 +184,7 @@ describe.each(DB_KINDS)('login protection on %s', (kind) => {
     for (const from of ['127.0.0.5', '127.0.0.6', '127.0.0.7']) expect((await login('agent', 'nope12', { from })).status).toBe(400);
     const bare = await login('agent', 'demo1234', { from: '127.0.0.8', lang: 'en' });
     expect(bare.status).toBe(400);
-    expect(bare.body).toMatchObject({ field: 'code', message: 'The captcha is wrong or has expired' });
+    expect(bare.body).toMatchObject({ field: 'code', message: 'Please enter the captcha' });
     expect((await login('agent', 'demo1234', { from: '127.0.0.8', captcha: await captchaFor() })).status).toBe(200);
     // forgiven: the next login needs no captcha again
     expect((await login('agent', 'demo1234', { from: '127.0.0.8' })).status).toBe(200);

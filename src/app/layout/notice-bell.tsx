@@ -9,7 +9,7 @@ import { localChanges } from '../../../sync/local-changes';
 import type { EventDoc } from '../../../sync/local-db';
 import { followBalance } from '../../accounts/live-balance';
 import { read } from '../../data/platform-actions';
-import { useRuntime } from '../../data/sync-runtime';
+import { progress$, useRuntime } from '../../data/sync-runtime';
 import { getLanguage } from '../language';
 import { MAX_REJECTION_NOTICES, noticesOf, type Notice } from '../notices';
 import { sessionActor } from '../session-actor';
@@ -29,7 +29,8 @@ export function useNotices(enabled: boolean): Notice[] {
 
   useEffect(() => {
     if (!rt) return;
-    const sub = followBalance(localChanges(rt.db.name), rt.outbox.settled$, () => sessionActor.send({ type: 'session.reloadUser' }));
+    const following = () => progress$.value.phase === 'live' || progress$.value.phase === 'follower';
+    const sub = followBalance(localChanges(rt.db.name), rt.outbox.settled$, () => sessionActor.send({ type: 'session.reloadUser' }), following);
     return () => sub.unsubscribe();
   }, [rt]);
   // asked again with each new user info: a charge or a changed warning level comes with one
