@@ -3,12 +3,15 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// `npm run bench [-- --records N] [-- --only platform|browser]`: the platform benches (send, lists and feed) and the
-// browser bench (bench/run.ts) one after another, so every figure in BENCHMARKS.md comes from one invocation.
+// `npm run bench [-- --records N] [-- --only platform|browser|fairness]`: the platform benches (send, lists and feed,
+// fairness between tenants) and the browser bench (bench/run.ts) one after another, so every figure in BENCHMARKS.md
+// comes from one invocation.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 const passOn = args.filter((a, i) => a !== '--only' && args[i - 1] !== '--only');
+const platform = only === null || only === 'platform';
+const browser = only === null || only === 'browser';
 const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
 
 function runJson(script: string, extra: string[] = []): Record<string, any> {
@@ -18,7 +21,7 @@ function runJson(script: string, extra: string[] = []): Record<string, any> {
   return JSON.parse(out.slice(out.indexOf('{')));
 }
 
-if (only !== 'browser') {
+if (platform) {
   const send = runJson('platform-send.bench.ts');
   const read = runJson('platform-read.bench.ts');
   mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
@@ -46,8 +49,10 @@ if (only !== 'browser') {
   writeFileSync(file, md);
 }
 // address-book import vs raw insert (writes its own BENCHMARKS.md section)
-if (only !== 'browser') execFileSync(tsx, [join(ROOT, 'bench', 'address-book-import.bench.ts')], { cwd: ROOT, stdio: 'inherit' });
-if (only !== 'platform') execFileSync(tsx, [join(ROOT, 'bench', 'run.ts'), ...passOn], { cwd: ROOT, stdio: 'inherit' });
-if (only !== 'platform') execFileSync(tsx, [join(ROOT, 'bench', 'send-numbers.bench.ts'), '--no-build'], { cwd: ROOT, stdio: 'inherit' });
+if (platform) execFileSync(tsx, [join(ROOT, 'bench', 'address-book-import.bench.ts')], { cwd: ROOT, stdio: 'inherit' });
+if (browser) execFileSync(tsx, [join(ROOT, 'bench', 'run.ts'), ...passOn], { cwd: ROOT, stdio: 'inherit' });
+if (browser) execFileSync(tsx, [join(ROOT, 'bench', 'send-numbers.bench.ts'), '--no-build'], { cwd: ROOT, stdio: 'inherit' });
 // the local member search at 100,000 address-book members against /addressBook/list (issue 11)
-if (only !== 'platform') execFileSync(tsx, [join(ROOT, 'bench', 'member-search.bench.ts'), '--no-build'], { cwd: ROOT, stdio: 'inherit' });
+if (browser) execFileSync(tsx, [join(ROOT, 'bench', 'member-search.bench.ts'), '--no-build'], { cwd: ROOT, stdio: 'inherit' });
+// tenant B's list latency while tenant A exports, imports, deletes a big group and sends (writes its own section)
+if (platform || only === 'fairness') execFileSync(tsx, [join(ROOT, 'bench', 'fairness.bench.ts')], { cwd: ROOT, stdio: 'inherit' });

@@ -132,8 +132,6 @@ export interface RowsOptions {
   batchSize?: number;
   /** stops the walk before its next query (the client left). */
   signal?: AbortSignal;
-  /** called before each chunk's query, with the chunk's 0-based number. */
-  onChunk?: (chunk: number) => void;
 }
 
 export const EXPORT_CHUNK_ROWS = 1000;
@@ -149,7 +147,7 @@ function newerFirst(a: Walked, b: Walked): number {
 /**
  * Every matching row, newest first, in keyset chunks: each chunk is one short query of its own (no transaction or
  * cursor held open: on PGlite one open query holds the only connection, and a long one the event loop too), and the
- * loop turns between chunks, so every other request gets its turn.
+ * other requests get their turn between chunks (db/fair-share.ts).
  * A `scope = any(accounts)` condition cannot walk an (account, ..., time) index in order, so the planner sorted every
  * remaining matching row for each chunk (quadratic: a 1.2M-member export took minutes per chunk). Each account is
  * walked on its own instead, in index order, `batchSize` rows per query, and the accounts' rows are merged here: every
@@ -165,14 +163,12 @@ export async function* rowsOf<T>(q: Queryable, source: Source, w: Where, opts: R
   const ids = w.scope ? ((w.params[Number(w.scope.param.slice(1)) - 1] as string[]) ?? []) : [];
   const places = w.scope ? ids.map((id, i) => (ids.indexOf(id) === i ? i + 1 : 0)).filter((n) => n > 0) : [null];
   const walks = places.map((place) => ({ place, rows: [] as Walked[], next: 0, after: null as { t: unknown; k: unknown } | null, done: false }));
-  let chunk = 0;
-  let sliceStart = 0;
+  let sliceStart: number | null = null;
   const fill = async (walk: (typeof walks)[number]) => {
     // a slice is a chunk's query and the writing of its rows that followed
-    if (chunk > 0) await giveTurn(q, sliceStart);
+    if (sliceStart !== null) await giveTurn(q, sliceStart);
     sliceStart = performance.now();
     if (opts.signal?.aborted) return false;
-    opts.onChunk?.(chunk++);
     const params = [...w.params];
     const bind = (v: unknown) => `$${params.push(v)}`;
     const where = walk.place === null ? w.sql : w.sqlWithScope(`${w.scope!.column} = (${w.scope!.param}::text[])[${walk.place}]`);
