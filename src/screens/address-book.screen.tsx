@@ -199,9 +199,9 @@ function RenameGroup({ group, typed, onDone }: { group: Group; typed?: string; o
     void recordLibraryCommand('addressBook.group.mod', group.id, { id: group.id, ...parsed.data }).then(onDone, (e: Error) => setError(e.message));
   };
   return (
-    <span style={{ display: 'flex', flexDirection: 'column', flex: 1, gap: 2 }}>
+    <span style={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0, gap: 2 }}>
       <span style={{ display: 'flex', gap: 4 }}>
-        <InputText data-testid="group-rename-input" autoFocus value={name} aria-label={t('lib.groupName')} aria-invalid={Boolean(error)} style={{ flex: 1 }}
+        <InputText data-testid="group-rename-input" autoFocus value={name} aria-label={t('lib.groupName')} aria-invalid={Boolean(error)} style={{ flex: 1, minWidth: 0 }}
           onChange={(e) => setName(e.target.value)} onKeyDown={(e) => (e.key === 'Enter' ? save() : e.key === 'Escape' ? onDone() : undefined)} />
         <Button data-testid="group-rename-save" icon="pi pi-check" size="small" aria-label={t('lib.save')} onClick={save} />
         <Button icon="pi pi-times" size="small" text aria-label={t('lib.cancel')} onClick={onDone} />
@@ -267,10 +267,12 @@ export function AddressBookScreen() {
   };
   return (
     <div style={{ display: 'flex', gap: 12 }} data-testid="address-book">
+      {/* the inputs in this column may shrink (minWidth 0): at their own width they pushed the buttons beside them under
+          the members' toolbar */}
       <div style={{ width: 260, flex: '0 0 260px', display: 'flex', flexDirection: 'column', gap: 6 }} data-testid="group-list">
         <strong>{t('lib.groups')}</strong>
         <span style={{ display: 'flex', gap: 4 }}>
-          <InputText data-testid="group-name" value={name} placeholder={t('lib.groupName')} onChange={(e) => setName(e.target.value)} style={{ flex: 1 }} />
+          <InputText data-testid="group-name" value={name} placeholder={t('lib.groupName')} aria-label={t('lib.groupName')} onChange={(e) => setName(e.target.value)} style={{ flex: 1, minWidth: 0 }} />
           <Button data-testid="group-add" icon="pi pi-plus" size="small" aria-label={t('lib.add')} onClick={addGroup} />
         </span>
         <Button text size="small" label={t('lib.allGroups')} severity={groupId ? 'secondary' : undefined} onClick={() => choose('')} />
@@ -280,7 +282,7 @@ export function AddressBookScreen() {
               <RenameGroup group={g} typed={renaming.typed} onDone={() => setRenaming(null)} />
             ) : (
               <>
-                <Button text size="small" style={{ flex: 1, justifyContent: 'flex-start' }} disabled={Boolean(g.pending)} label={`${g.groupName} (${g.memberCount ?? 0})`} onClick={() => choose(g.id)} />
+                <Button text size="small" style={{ flex: 1, minWidth: 0, justifyContent: 'flex-start' }} disabled={Boolean(g.pending)} label={`${g.groupName} (${g.memberCount ?? 0})`} onClick={() => choose(g.id)} />
                 {!g.id.startsWith('pending:') && (
                   <Button data-testid="group-rename" icon="pi pi-pencil" size="small" text aria-label={t('lib.rename')} disabled={Boolean(g.pending)} onClick={() => setRenaming({ group: g })} />
                 )}

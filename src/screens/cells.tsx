@@ -53,3 +53,22 @@ export function timeColumn<T>(field: keyof T & string, header: string): ColumnDe
   };
   return { field, header, text, render: text, width: '11rem' };
 }
+
+/** A long id (26 characters) cut with an ellipsis to a narrow column: its title shows the whole id, and a click selects
+ * all of it to copy (the copy holds the whole id, not what shows). */
+export function idColumn<T>(field: keyof T & string, header: string): ColumnDef<T> {
+  return {
+    field,
+    header,
+    width: '9rem',
+    render: (r) => {
+      const id = String((r as Record<string, unknown>)[field] ?? '');
+      return (
+        <span className="id-cell" title={id}>
+          {id}
+        </span>
+      );
+    },
+    text: (r) => String((r as Record<string, unknown>)[field] ?? ''),
+  };
+}

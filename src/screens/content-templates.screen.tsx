@@ -12,7 +12,7 @@ import { contentTemplateFormSchema } from '../../contract/validation/template.ru
 import { seedFrom, templateEditorMachine } from '../../machines/template-editor.machine';
 import { projectLibrary } from '../../sync/library-commands';
 import { useSession } from '../app/use-session';
-import { stateTag, stateText, timeColumn } from './cells';
+import { idColumn, stateTag, stateText, timeColumn } from './cells';
 import { accountFilterVisible, type ScreenDefinition } from './screen-definition';
 import { DeleteAction, recordLibraryCommand, TemplateListScreen, type TemplateEditorProps } from './template-actions';
 import { useEditorMachine } from './use-editor-machine';
@@ -27,7 +27,7 @@ export const contentTemplates: ScreenDefinition<Row> = {
   collection: 'templates',
   fixed: [{ op: 'eq', field: 'kind', value: 'content' }],
   columns: [
-    { field: 'template_id', header: 'lib.templateId', width: '14rem' },
+    idColumn<Row>('template_id', 'lib.templateId'),
     { field: 'keyword', header: 'lib.keyword' },
     { field: 'template_content', header: 'lib.content' },
     { field: 'check_status', header: 'lib.checkStatus', render: (r, v) => stateTag(CONTENT_TEMPLATE_STATUS, r.check_status, v, r.pending), text: (r, v) => stateText(CONTENT_TEMPLATE_STATUS, r.check_status, v) },

@@ -16,7 +16,7 @@ import { seedFrom, templateEditorMachine } from '../../machines/template-editor.
 import { projectLibrary } from '../../sync/library-commands';
 import { RichPreview } from '../app/rich-preview/rich-preview';
 import { useSession } from '../app/use-session';
-import { stateTag, stateText, timeColumn } from './cells';
+import { idColumn, stateTag, stateText, timeColumn } from './cells';
 import { accountFilterVisible, type ScreenDefinition } from './screen-definition';
 import { useChatbots } from '../data/use-chatbots';
 import { DeleteAction, recordLibraryCommand, TemplateListScreen, type TemplateEditorProps } from './template-actions';
@@ -33,7 +33,7 @@ export const cspTemplates: ScreenDefinition<Row> = {
   collection: 'templates',
   fixed: [{ op: 'eq', field: 'kind', value: 'csp' }],
   columns: [
-    { field: 'template_id', header: 'lib.templateId', width: '14rem' },
+    idColumn<Row>('template_id', 'lib.templateId'),
     { field: 'template_name', header: 'lib.templateName' },
     { field: 'chatbot_id', header: 'lib.chatbot' },
     { field: 'autograph', header: 'lib.autograph' },

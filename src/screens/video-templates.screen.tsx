@@ -13,7 +13,7 @@ import { seedFrom, templateEditorMachine } from '../../machines/template-editor.
 import { projectLibrary } from '../../sync/library-commands';
 import { RichPreview } from '../app/rich-preview/rich-preview';
 import { useSession } from '../app/use-session';
-import { stateTag, stateText, timeColumn } from './cells';
+import { idColumn, stateTag, stateText, timeColumn } from './cells';
 import { accountFilterVisible, type ScreenDefinition } from './screen-definition';
 import { DeleteAction, recordLibraryCommand, TemplateListScreen, type TemplateEditorProps } from './template-actions';
 import { useEditorMachine } from './use-editor-machine';
@@ -29,7 +29,7 @@ export const videoTemplates: ScreenDefinition<Row> = {
   collection: 'templates',
   fixed: [{ op: 'eq', field: 'kind', value: 'video' }],
   columns: [
-    { field: 'cus_template_id', header: 'lib.templateId', width: '14rem' },
+    idColumn<Row>('cus_template_id', 'lib.templateId'),
     { field: 'title', header: 'lib.title' },
     { field: 'template_sign', header: 'lib.sign' },
     { field: 'size', header: 'lib.size', text: (r) => String(sizeInKb(r.size ?? 0)) },

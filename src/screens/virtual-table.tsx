@@ -10,6 +10,8 @@ export interface VirtualColumn<R> {
   key: string;
   header: ReactNode;
   width?: string;
+  /** the class of the column's header and cells (col-actions: kept in view at the right edge). */
+  className?: string;
   cell: (row: R, index: number) => ReactNode;
 }
 
@@ -180,7 +182,7 @@ function VirtualTableInner<R>(props: VirtualTableProps<R>, ref: React.ForwardedR
             <thead ref={theadRef} className="p-datatable-thead">
               <tr aria-rowindex={1}>
                 {columns.map((c) => (
-                  <th key={c.key} scope="col" style={c.width ? { width: c.width } : undefined}>
+                  <th key={c.key} scope="col" className={c.className} style={c.width ? { width: c.width } : undefined}>
                     <div className="p-column-header-content">
                       <span className="p-column-title">{c.header}</span>
                     </div>
@@ -220,7 +222,7 @@ const Row = memo(function Row<R>({ row, index, columns, height, className, selec
   return (
     <tr data-index={index} aria-rowindex={index + 2} tabIndex={selectable ? 0 : undefined} className={classes || undefined} style={{ height }}>
       {columns.map((c) => (
-        <td key={c.key} style={c.width ? { width: c.width } : undefined}>
+        <td key={c.key} className={c.className} style={c.width ? { width: c.width } : undefined}>
           {c.cell(row, index)}
         </td>
       ))}
