@@ -151,6 +151,14 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
     expect(made.status).toBe(200);
   });
 
+  it('names the frame that has no material, in zh and en', async () => {
+    const frames = [{ mediaType: 'text', mediaUrl: '', textContent: 'one' }, { mediaType: 'image', mediaUrl: '', textContent: '' }];
+    const en = await call('/user/templateAdd', { cus_id: 'EP0001', title: 't', frames });
+    expect(en).toMatchObject({ status: 400, body: { field: 'frames.1.mediaUrl', message: 'Frame 2: upload a material' } });
+    const zh = await call('/user/templateAdd', { cus_id: 'EP0001', title: 't', frames }, admin, 'zh');
+    expect(zh.body.message).toBe('第 2 帧：请上传素材');
+  });
+
   it('builds a CSP card template with buttons and fallbacks, reviews it to approved and deletes it', async () => {
     const img = await upload(p, '/file/uploadCspMaterial', 'card.png', PNG, admin);
     const cards = [
