@@ -233,14 +233,27 @@ async function giveUpChunk(ctx: AppContext, batchId: string, err: unknown): Prom
 }
 
 /** Moves every waiting chunk of a batch, one short transaction each, telling the feed as records appear. */
-export async function finishBatch(ctx: AppContext, batchId: string, cusId: string, stopped: () => boolean = () => false): Promise<void> {
-  while (!stopped()) {
-    const kind = await moveNextChunk(ctx, batchId);
-    if (!kind) return;
-    await notifyAll(ctx.db, kind === 'timed' ? ['timeMtMessage'] : ['mtRecord', 'statistics'], [cusId]);
-    await yieldToLoop();
-  }
+export function finishBatch(ctx: AppContext, batchId: string, cusId: string, stopped: () => boolean = () => false): Promise<void> {
+  // one writer per batch in this process, which a second caller waits for: two would take turns within one turn of
+  // the event loop, doubling its slice (other instances are kept apart by the row lock)
+  const mine = finishing.get(ctx) ?? new Map<string, Promise<void>>();
+  finishing.set(ctx, mine);
+  const running = mine.get(batchId);
+  if (running) return running;
+  const run = (async () => {
+    while (!stopped()) {
+      const kind = await moveNextChunk(ctx, batchId);
+      if (!kind) return;
+      await notifyAll(ctx.db, kind === 'timed' ? ['timeMtMessage'] : ['mtRecord', 'statistics'], [cusId]);
+      await yieldToLoop();
+    }
+  })().finally(() => mine.delete(batchId));
+  mine.set(batchId, run);
+  return run;
 }
+
+/** Batches being written in this process, per platform (tests run several in one process). */
+const finishing = new WeakMap<AppContext, Map<string, Promise<void>>>();
 
 /** The background round: finishes batches a run left unfinished (a crash, a failed chunk write). */
 export async function finishOpenBatches(ctx: AppContext, stopped: () => boolean): Promise<number> {
