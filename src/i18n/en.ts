@@ -154,7 +154,7 @@ export const EN: typeof ZH = {
     home: 'SMS overview',
     loadFailed: 'The overview could not be loaded',
     cached: 'Offline: showing data cached at {{time}}',
-    never: 'None',
+    never: 'Never',
     yuan: '¥{{amount}}',
   },
   logs: {

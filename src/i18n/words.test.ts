@@ -24,6 +24,11 @@ describe('words', () => {
     expect(figures(zh.t, 1)).toBe('10 字 · GSM-7 · 1 条 · 每条 160 字');
   });
 
+  it('says a first login has no earlier one as never, not none', () => {
+    expect((RESOURCES.zh as { dashboard: { never: string } }).dashboard.never).toBe('从未');
+    expect((RESOURCES.en as { dashboard: { never: string } }).dashboard.never).toBe('Never');
+  });
+
   it('names the material types in both languages', async () => {
     for (const lng of ['zh', 'en'] as const) {
       const i = await instance(lng);

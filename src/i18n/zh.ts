@@ -152,7 +152,7 @@ export const ZH = {
     home: '短信概览',
     loadFailed: '概览加载失败',
     cached: '离线：显示 {{time}} 缓存的数据',
-    never: '无',
+    never: '从未',
     yuan: '{{amount}} 元',
   },
   logs: {

@@ -43,4 +43,6 @@ test('the bell tells of a balance below the warning level, and personal info sho
   const after = (await apiCall(request, token, '/user/getUserInfo', {})).authUser.balance as number;
   expect(after).toBeLessThan(before);
   await expect(balanceRow).toHaveText(new RegExp(shown(after).replace(/[.,]/g, '\\$&')), { timeout: 30_000 });
+  // the other specs meet the account as it was
+  await apiCall(request, token, '/warn/modifyCusBneWarn', { cus_id: 'SUB001', enabled: false, warnBalance: '0', warnMobiles: '' });
 });
