@@ -10,6 +10,7 @@ import { shortLinkListEndpoint } from '../contract/endpoints/short-link.endpoint
 import type { HttpClient } from './http-client';
 import { localChanges } from './local-changes';
 import { searcherOf } from './local-search';
+import { memberSearchOf } from './member-search';
 import { COLLECTION_SCHEMAS, kHigh, kLow, RECORD_COLLECTIONS, toLocal, type LocalDb, type RecordCollectionName } from './local-db';
 import { cachedDocs } from './doc-cache';
 import { stripInternal, tableOf, type Doc } from './record-store';
@@ -200,8 +201,10 @@ export async function runQuery<T = Record<string, unknown>>(q: Query, o: RunOpti
   return { rows, next: rows.length === q.limit ? rows[rows.length - 1].k : null, source: 'local', cachedOnly: past };
 }
 
-/** The sync worker's search columns (search-index.ts) answer the query, when this tab has them and they can. */
+/** The sync worker's search columns (search-index.ts) answer the query, when this tab has them and they can; the
+ * address book's members, the member index (member-search.ts) once built. */
 async function searchColumns(db: LocalDb, q: Query, withCount: boolean): Promise<SearchAnswer | null> {
+  if (q.collection === 'address_book') return memberSearchOf(db).search(q, withCount).catch(() => null);
   const searcher = isSearchCollection(q.collection) ? searcherOf(db.name) : undefined;
   if (!searcher) return null;
   return searcher.search(q, withCount).catch(() => null);

@@ -89,7 +89,7 @@ function lowerBoundIn(a: Uint32Array, n: number, g: number): number {
 /** Posting lists of the 2- and 3-character grams of the texts, by group of ids, ascending. A substring of 3+
  * characters can only be in a group that holds all of its trigrams; one of 2 only where its bigram is. Template
  * grams are in most groups, so their lists turn into bitsets: at 400k contents, 2 MB instead of 19. */
-class Grams {
+export class Grams {
   private readonly lists = [new Map<number, Posting>(), new Map<number, Posting>()];
 
   add(id: number, text: string) {
