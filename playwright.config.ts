@@ -19,6 +19,9 @@ const portFree = (port: number) => `node -e "require('net').connect(${port}, '12
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // baselines are named without the project (e2e, heavy): the projects share them, and their names stay those taken
+  // before the suite had projects
+  snapshotPathTemplate: '{testDir}/{testFileDir}/{testFileName}-snapshots/{arg}{-snapshotSuffix}{ext}',
   // per port, as the data directories are: a run clears its output folder first, and runs side by side must not clear
   // each other's (a test's files vanished under it)
   outputDir: `test-results/e2e-${PORT}`,
