@@ -11,6 +11,7 @@ import {
   Tooltip,
   type ChartDataset,
 } from 'chart.js';
+import { useSelector } from '@xstate/react';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
@@ -26,6 +27,7 @@ import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } 
 import { gapWhereNoSends } from './chart-gaps';
 import { getLanguage } from '../language';
 import { menuStore } from '../menu-store';
+import { sessionActor } from '../session-actor';
 import { STORAGE } from '../storage-keys';
 import { whenIdle } from '../when-idle';
 
@@ -138,6 +140,9 @@ export function DashboardPage() {
     loading: true,
   });
   const [attempt, setAttempt] = useState(0);
+  // the session's balance, asked again after every send and charge (src/accounts/live-balance.ts): the figures below
+  // are as of the page's opening, the balance is the account's own and so always shown current
+  const liveBalance = useSelector(sessionActor, (s) => s.context.userInfo?.authUser.balance);
 
   useEffect(() => {
     // left before the answer (the operator went straight to a list after the login): it is not read at all
@@ -184,7 +189,7 @@ export function DashboardPage() {
       {answer?.kind === 'home' && (
         <div className="stat-grid">
           <Stat label={t('dashboard.lastLoginTime')} value={answer.data.lastLoginTime ? formatDateTime(answer.data.lastLoginTime, lang) : t('dashboard.never')} />
-          <Stat label={t('dashboard.balance')} value={t('dashboard.yuan', { amount: formatMoney(answer.data.balance, lang) })} />
+          <Stat label={t('dashboard.balance')} value={t('dashboard.yuan', { amount: formatMoney(liveBalance ?? answer.data.balance, lang) })} />
           <Stat label={t('dashboard.monthAll')} value={n(answer.data.monthAllCount)} />
           <Stat label={t('dashboard.yesterdayAll')} value={n(answer.data.yesterdayAllCount)} />
           <Stat label={t('dashboard.todayAll')} value={n(answer.data.todayAllCount)} />
