@@ -8,13 +8,13 @@ import { notifyLibrary } from './notify';
 // Deleting a group hides it and its members at once (one short update of the group's row, which marks it
 // purge_pending: lists, details and downloads read members only through a live group, library/sources.ts), and its
 // members are tombstoned here afterwards, a batch per statement. One statement over a million members held PGlite's
-// only connection, and with it every other tenant's request, for half a minute; a batch of a thousand is a short
-// slice, and the others get their turn between batches (db/fair-share.ts). Each batch is atomic and leaves every
+// only connection, and with it every other tenant's request, for half a minute; a batch of a few hundred is a
+// short slice, and the others get their turn between batches (db/fair-share.ts). Each batch is atomic and leaves every
 // member either live-but-hidden or tombstoned, so a crash or a failing batch leaves nothing visible: the next round
 // (at start, on the next delete, or the periodic one) goes on with the groups still marked. Tombstones take a new
 // change seq (the bump trigger), so the console's member feed learns of them.
 
-export const PURGE_BATCH = 1000;
+export const PURGE_BATCH = 250;
 const SAFETY_ROUND_MS = 30_000;
 
 export interface PurgeBatch {

@@ -134,7 +134,7 @@ export interface RowsOptions {
   signal?: AbortSignal;
 }
 
-export const EXPORT_CHUNK_ROWS = 1000;
+export const EXPORT_CHUNK_ROWS = 500;
 
 type Walked = Record<string, unknown> & { __t: unknown; __k: unknown; __o: unknown };
 
