@@ -6,14 +6,15 @@ import { availableParallelism, loadavg } from 'node:os';
 
 /** Records the default e2e server seeds (playwright.config.ts passes it on as SEED_RECORDS). */
 export const SEED_RECORDS = Number(process.env.E2E_SEED_RECORDS || 20_000);
-/** Records the heavy tests' server seeds: enough for every screen to have rows, small so it starts quickly and its
- * backfill stays short beside the 100,000-row work those tests add. */
+/** Records the heavy tests' server seeds: enough for every screen to have rows, few enough that a fresh session's
+ * backfill there stays small beside the 100,000 rows those tests add. */
 export const HEAVY_SEED_RECORDS = Number(process.env.E2E_HEAVY_SEED_RECORDS || 2_000);
 
 /** How many times slower than a quiet 2-core machine this run is taken to be: E2E_SLOWDOWN when set, else the load
  * per core when the run started, counting the platform and the browser the run itself adds (about two busy
- * processes: 1 on a quiet 2-core machine). Measured once, in the runner, which hands it on through the environment
- * to its workers: a worker started later, beside the run's own busy browser and platform, would measure those too. */
+ * processes: 1 on a quiet 2-core machine), at most 6 (a wait longer than that means stuck, not slow). Measured once,
+ * in the runner, which hands it on through the environment to its workers: a worker started later, beside the run's
+ * own busy browser and platform, would measure those too. */
 function slowdown(): number {
   const given = Number(process.env.E2E_SLOWDOWN);
   if (given > 0) return given;
