@@ -12,8 +12,9 @@ import { notifyAll } from './notify';
 import { blacklisted, parseDomesticSliced, parseInternationalSliced, type ParsedNumbers } from './numbers';
 import { pricesFor, toYuan } from './pricing';
 
-// The sending pipeline (issue 3 §1): validate, price, charge and create the batch with its MT records in one
-// transaction, set-based (one INSERT … SELECT FROM unnest for all records), then tell the feed.
+// The sending pipeline: numbers parsed and checked in slices, priced, then charged with the batch and its first
+// chunk of records in one transaction (set-based, INSERT … SELECT FROM unnest); the rest are written a chunk per
+// transaction (batch-insert.ts), and the feed told as they land.
 
 export interface Account {
   cus_id: string;
