@@ -19,10 +19,11 @@ import {
 } from '../../contract/endpoints/user.endpoints';
 import { consumeCaptcha, issueCaptcha } from '../auth/captcha';
 import { userForToken, type CurrentUser } from '../auth/current-user';
+import { canSee, readableCusIds } from '../auth/scope';
 import { captchaRequired, clearAccountFailures, recordFailure, reserveAttempt } from '../auth/login-throttle';
 import { hasArea, menuFor, MENUS, topMenuFor } from '../auth/menu-tree';
 import { decodeBase64Password, DUMMY_HASH, hashPassword, isStrongPassword, verifyPassword } from '../auth/password';
-import { checkCode, registerCodeLimits, sendCode, SYSTEM_CUS_ID } from '../auth/sms-code';
+import { checkCode, loginCodeLimits, registerCodeLimits, sendCode, SYSTEM_CUS_ID } from '../auth/sms-code';
 import { takeHits } from '../auth/request-limits';
 import { revokeSession } from '../auth/session-revoke';
 import { bearerOf, issueToken } from '../auth/tokens';
@@ -150,10 +151,11 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     return startSession(ctx, login.id);
   });
 
-  route(app, ctx, sendLoginAuthCodeEndpoint, async ({ body, lang, message }) => {
+  route(app, ctx, sendLoginAuthCodeEndpoint, async ({ body, lang, req, message }) => {
     const login = await findLogin(db, body.userId);
     // The same answer whether the account is unknown or the phone differs: no hint which accounts exist.
     if (!login || login.status === 2 || !login.mobile || login.mobile !== body.phone) throw badRequest('login.phoneMismatch', {}, 'phone');
+    await takeHits(db, loginCodeLimits(req.ip, login.mobile), ctx.now());
     message('login.codeSent');
     return sendCode(ctx, { purpose: 'login', subject: login.username, phone: login.mobile, uuid: body.uuid, cusId: login.cus_id, lang });
   });
@@ -186,8 +188,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (!PHONE.test(body.phone)) throw badRequest('login.badPhone', {}, 'phone');
     // the code first: only whoever received it learns that the id is taken
     await checkCode(ctx, { purpose: 'register', subject: body.epId, uuid: body.uuid, code: body.code, phone: body.phone });
-    const hash = await hashPassword(password);
     if (await epIdTaken(db, body.epId)) throw badRequest('register.exists', {}, 'epId');
+    const hash = await hashPassword(password);
     await db.tx(async (q) => {
       const created = await q.query(
         `insert into accounts(cus_id, cus_name, ep_id, status, pay_type, balance) values ($1, $2, $1, 1, 0, 0) on conflict do nothing returning cus_id`,
@@ -238,7 +240,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     const rows = await db.query<{ cus_id: string; cus_name: string }>(
       `select a.cus_id, a.cus_name from accounts a join account_products p on p.cus_id = a.cus_id and p.prod_type = $2
         where a.cus_id = any($1::text[]) order by (a.cus_id = $3) desc, a.cus_id`,
-      [user.visibleCusIds, body.prodType, user.cus_id],
+      [readableCusIds(user, 'data'), body.prodType, user.cus_id],
     );
     return rows.map((r) => ({ label: `${r.cus_name} (${r.cus_id})`, value: r.cus_id }));
   });
@@ -250,7 +252,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 }
 
-const visible = (user: CurrentUser, cusId: string) => user.visibleCusIds.includes(cusId);
+const visible = (user: CurrentUser, cusId: string) => canSee(user, cusId, 'data');
 
 const epIdTaken = async (q: Queryable, epId: string) =>
   (await q.query('select 1 from accounts where lower(cus_id) = lower($1) union all select 1 from users where lower(username) = lower($1)', [epId])).length > 0;

@@ -24,6 +24,7 @@ import { assertCallbackUrls } from '../accounts/callback-target';
 import { shownDeliveryError } from '../accounts/callbacks';
 import { appSecretOf, rotateAppSecret } from '../accounts/secrets';
 import type { CurrentUser } from '../auth/current-user';
+import { scopeCusIds } from '../auth/scope';
 import { hashPassword } from '../auth/password';
 import { recheckPassword } from '../auth/password-recheck';
 import { revokeUserSessions } from '../auth/session-revoke';
@@ -172,7 +173,7 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
 
   route(app, ctx, callbackListEndpoint, async ({ body, user, lang }) => {
     const w = new Where();
-    const scope = body.cus_id ? user.visibleCusIds.filter((c) => c === body.cus_id) : user.visibleCusIds;
+    const scope = scopeCusIds(user, body.cus_id);
     w.add(`d.cus_id = any(${w.bind(scope)}::text[])`);
     if (body.status !== undefined) w.add(`d.status = ${w.bind(body.status)}`);
     const page = await pageQuery<{ id: string; cus_id: string; kind: string; ref: string; url: string; status: number; attempts: number; last_error: string | null; last_status: number | null; created_at: Date; delivered_at: Date | null; next_at: Date }>(
