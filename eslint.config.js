@@ -10,7 +10,7 @@ const boundary = (files, forbidden, message) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
