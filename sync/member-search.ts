@@ -105,8 +105,13 @@ export function memberSearchOf(db: LocalDb): MemberSearch {
   let s = searches.get(db.name);
   if (!s || s.db !== db) {
     s?.close();
-    s = new MemberSearch(db);
-    searches.set(db.name, s);
+    const made = (s = new MemberSearch(db));
+    searches.set(db.name, made);
+    // a closed database (a logout) lets its members go
+    db.onClose.push(() => {
+      made.close();
+      if (searches.get(db.name) === made) searches.delete(db.name);
+    });
   }
   return s;
 }
