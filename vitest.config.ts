@@ -10,6 +10,9 @@ export default defineConfig({
           name: 'unit',
           include: ['contract/**/*.test.ts', 'machines/**/*.test.ts', 'sync/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'platform/**/*.test.ts'],
           environment: 'node',
+          // a deadline for a busy machine, not a speed: the sheet tests start worker threads that compile their
+          // TypeScript first, and the time-zone sweep walks every minute around each transition
+          testTimeout: 60_000,
         },
       },
       {
