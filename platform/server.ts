@@ -23,6 +23,7 @@ import { registerTimedRoutes } from './routes/timed.routes';
 import { registerDashboardRoutes } from './routes/dashboard.routes';
 import { registerFeedRoutes } from './routes/feed.routes';
 import { registerNumberCheckRoutes } from './routes/number-check.routes';
+import { registerBlacklistCheckRoutes } from './routes/blacklist-check.routes';
 import { registerRecordRoutes } from './routes/records.routes';
 import { registerStatisticsRoutes } from './routes/statistics.routes';
 import { registerLogRoutes } from './routes/log.routes';
@@ -133,6 +134,7 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
       registerDashboardRoutes(api, ctx);
       registerFeedRoutes(api, ctx);
       registerNumberCheckRoutes(api, ctx);
+      registerBlacklistCheckRoutes(api, ctx);
       registerSettingRoutes(api, ctx);
       registerLogRoutes(api, ctx);
       registerCrudRoutes(api, ctx);
