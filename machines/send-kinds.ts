@@ -167,6 +167,40 @@ export function quoteSend(cfg: SendKindConfig, draft: SendDraft, check: NumberCh
   return { segments, count: check.valid.length, cost, breakdown: [{ country: '', country_name: '', count: check.valid.length, price: p.price, cost }], unpriced: [] };
 }
 
+/** The blacklisted numbers among a checked list; `numbers` null: the platform could not be asked (offline, or the
+ * request failed), so the send's own answer will tell. */
+export interface BlacklistReading {
+  cus_id: string;
+  mobiles: string;
+  numbers: string[] | null;
+}
+
+export interface BlacklistInput {
+  cus_id: string;
+  /** the check's valid numbers. */
+  mobiles: string[];
+}
+
+/** The blacklisted numbers of the list and account as they are now; null when unknown (not asked, or stale). */
+export function blacklistedNow(c: { blacklist: BlacklistReading | null; draft: Pick<SendDraft, 'cus_id' | 'mobiles'>; checkedMobiles: string | null }): string[] | null {
+  const b = c.blacklist;
+  return b && b.cus_id === c.draft.cus_id && b.mobiles === c.checkedMobiles && b.mobiles === c.draft.mobiles ? b.numbers : null;
+}
+
+/** The check without the numbers the platform will leave out (its blacklist): they are neither sent nor charged, so
+ * the counts and the quote of the send are of the rest. */
+export function withoutNumbers(check: NumberCheck, numbers: readonly string[]): NumberCheck {
+  if (numbers.length === 0) return check;
+  const out = new Set(numbers);
+  const keep = check.valid.map((m) => !out.has(m));
+  const of = check.validCountries;
+  if (!of) return { ...check, valid: check.valid.filter((_, i) => keep[i]) };
+  const validCountries = of.filter((_, i) => keep[i]);
+  const countries: Record<string, number> = {};
+  for (const cc of validCountries) countries[cc] = (countries[cc] ?? 0) + 1;
+  return { ...check, valid: check.valid.filter((_, i) => keep[i]), validCountries, countries };
+}
+
 /** Kinds that send one content as written to every number: a ${pN} left in it would reach each recipient literally. */
 const PLAIN_CONTENT: ReadonlySet<SendKind> = new Set(['domestic', 'link', 'taoke', 'international']);
 

@@ -16,6 +16,9 @@ import {
   type SendKind,
   type SendKindConfig,
   type SendQuote,
+  withoutNumbers,
+  type BlacklistInput,
+  type BlacklistReading,
 } from './send-kinds';
 
 // The send workflow (issue 10): editing → checking → confirming → submitting | queued (offline) → sent | rejected.
@@ -66,6 +69,8 @@ export interface SendContext {
   result: SendResult | null;
   /** the platform's message on a rejection. */
   error: string | null;
+  /** what the check step learnt of the account's blacklist, for the numbers and account it was asked about. */
+  blacklist: BlacklistReading | null;
 }
 
 export type SendEvent =
@@ -101,18 +106,23 @@ export interface CheckInput {
  * keep the worker busy with lists already replaced. */
 export const COUNT_DELAY_MS = 250;
 
-/** The check step's figures for a counted list. */
-function evaluation(context: SendContext, check: NumberCheck): Partial<SendContext> {
-  const quote = quoteSend(context.cfg, context.draft, check, context.prices, context.linkBase);
+/** The check step's figures for a counted list: the blacklisted numbers are neither sent nor charged, so the quote
+ * and the problems are of the rest. */
+function evaluation(context: SendContext, check: NumberCheck, blacklisted: string[] | null): Partial<SendContext> {
+  const sendable = withoutNumbers(check, blacklisted ?? []);
+  const quote = quoteSend(context.cfg, context.draft, sendable, context.prices, context.linkBase);
   const zone = context.account?.time_zone ?? context.timeZone;
+  const problem = sendProblem(context.cfg, context.draft, sendable, quote, context.account, context.now(), zone);
   return {
     check,
     checkedMobiles: context.draft.mobiles,
     quote,
     timing: scheduleOf(context.draft, zone).at,
-    problem: sendProblem(context.cfg, context.draft, check, quote, context.account, context.now(), zone),
-    problemParams: problemParams(context.draft, quote),
+    // every valid number blacklisted: say so rather than "no valid number", as the platform would
+    problem: problem === 'send.noValidMobile' && check.valid.length > 0 ? 'send.allBlacklisted' : problem,
+    problemParams: { ...problemParams(context.draft, quote), n: check.valid.length },
     error: null,
+    blacklist: { cus_id: context.draft.cus_id, mobiles: context.draft.mobiles, numbers: blacklisted },
   };
 }
 
@@ -141,6 +151,10 @@ export const sendMachine = setup({
     awaitOutcome: fromPromise<Pick<EventDoc, 'status' | 'last_error' | 'result'>, string>(async () => {
       throw new Error('awaitOutcome not provided');
     }),
+    /** which of the valid numbers the account's enterprise blacklist holds: the blacklist is the platform's. */
+    checkBlacklist: fromPromise<string[], BlacklistInput>(async () => {
+      throw new Error('checkBlacklist not provided');
+    }),
   },
   actions: {
     /** tells the app the displayed balance changed (spec §4). */
@@ -149,7 +163,7 @@ export const sendMachine = setup({
     report: (_, _r: { severity: 'success' | 'info' | 'error'; summary: string; detail?: string; params?: MessageParams }) => {},
     applyPatch: assign(({ context, event }) => ({ draft: { ...context.draft, ...(event as Extract<SendEvent, { type: 'send.update' }>).patch }, problem: null })),
     /** a new send on the same account. */
-    reset: assign(({ context }) => ({ draft: emptyDraft(context.draft.cus_id), check: null, checkedMobiles: null, quote: null, problem: null, problemParams: {}, timing: null, eventId: null, deducted: 0, result: null, error: null })),
+    reset: assign(({ context }) => ({ draft: emptyDraft(context.draft.cus_id), check: null, checkedMobiles: null, quote: null, problem: null, problemParams: {}, timing: null, eventId: null, deducted: 0, result: null, error: null, blacklist: null })),
   },
   delays: { countDelay: COUNT_DELAY_MS },
   guards: {
@@ -178,6 +192,7 @@ export const sendMachine = setup({
     deducted: 0,
     result: null,
     error: null,
+    blacklist: null,
   }),
   on: {
     'send.online': { actions: assign({ online: true }) },
@@ -244,7 +259,7 @@ export const sendMachine = setup({
         },
         'send.check': [
           // the live count is of these very numbers: the check step need not count them again
-          { guard: 'counted', target: 'evaluating', actions: assign(({ context }) => evaluation(context, context.check!)) },
+          { guard: 'counted', target: 'screening' },
           { target: 'checking' },
         ],
       },
@@ -254,8 +269,29 @@ export const sendMachine = setup({
       invoke: {
         src: 'checkNumbers',
         input: ({ context }) => ({ mode: context.cfg.numbers, text: context.draft.mobiles }),
-        onDone: { target: 'evaluating', actions: assign(({ context, event }) => evaluation(context, event.output)) },
+        onDone: { target: 'screening', actions: assign(({ context, event }) => ({ check: event.output, checkedMobiles: context.draft.mobiles })) },
         onError: { target: 'editing', actions: assign({ problem: 'send.checkFailed' }) },
+      },
+    },
+    /** asks the platform which valid numbers are blacklisted; offline (or without an account or numbers) it cannot,
+     * and the counts stay as checked. */
+    screening: {
+      always: [
+        {
+          guard: ({ context }) => !context.online || !context.draft.cus_id || context.check!.valid.length === 0,
+          target: 'evaluating',
+          actions: assign(({ context }) => evaluation(context, context.check!, context.check!.valid.length === 0 && context.online ? [] : null)),
+        },
+        { target: 'askingBlacklist' },
+      ],
+    },
+    askingBlacklist: {
+      invoke: {
+        src: 'checkBlacklist',
+        input: ({ context }) => ({ cus_id: context.draft.cus_id, mobiles: context.check!.valid }),
+        onDone: { target: 'evaluating', actions: assign(({ context, event }) => evaluation(context, context.check!, event.output)) },
+        // the send itself still leaves them out; the confirm dialog says the blacklist could not be checked
+        onError: { target: 'evaluating', actions: assign(({ context }) => evaluation(context, context.check!, null)) },
       },
     },
     evaluating: {
@@ -333,8 +369,8 @@ function outcome() {
         }),
         { type: 'balanceChanged', params: ({ context }: Args) => context.account?.balance ?? 0 },
         { type: 'report', params: ({ context }: Args) => ({ severity: 'success' as const, summary: context.result?.time_batch ? 'send.scheduled' : 'send.success' }) },
-        // the blacklist is the platform's: the check before confirming counted these numbers as valid, so say here
-        // which of them were left out (and not charged)
+        // the platform's answer is the last word: the check before confirming could not ask it (offline), or a number
+        // was blacklisted since, so say how many were left out (and not charged)
         enqueueActions(({ context, enqueue }: { context: SendContext; enqueue: (action: never) => void }) => {
           const n = context.result?.blacklistCount ?? 0;
           if (n > 0) enqueue({ type: 'report', params: { severity: 'info', summary: 'send.blacklistSkipped', params: { n } } } as never);
