@@ -181,10 +181,11 @@ export interface BlacklistInput {
   mobiles: string[];
 }
 
-/** The blacklisted numbers of the list and account as they are now; null when unknown (not asked, or stale). */
-export function blacklistedNow(c: { blacklist: BlacklistReading | null; draft: Pick<SendDraft, 'cus_id' | 'mobiles'>; checkedMobiles: string | null }): string[] | null {
+/** The blacklisted numbers of the list and account as they are now; null: the platform could not be asked;
+ * undefined: not asked about these numbers (a reading of an older list or another account says nothing of them). */
+export function blacklistedNow(c: { blacklist: BlacklistReading | null; draft: Pick<SendDraft, 'cus_id' | 'mobiles'>; checkedMobiles: string | null }): string[] | null | undefined {
   const b = c.blacklist;
-  return b && b.cus_id === c.draft.cus_id && b.mobiles === c.checkedMobiles && b.mobiles === c.draft.mobiles ? b.numbers : null;
+  return b && b.cus_id === c.draft.cus_id && b.mobiles === c.checkedMobiles && b.mobiles === c.draft.mobiles ? b.numbers : undefined;
 }
 
 /** The check without the numbers the platform will leave out (its blacklist): they are neither sent nor charged, so

@@ -7,6 +7,8 @@ export const SEND_EN = {
     numbersHint: 'One number per line, or separated by commas, spaces or full-width separators', numbersIntlHint: '+14155552671\n0044 7400 123456',
     numbersFile: 'Number file (xlsx, xls, csv)', reading: 'Reading the file…', fileRows: '{{count}} rows', column: 'Column', skipHeader: 'First row is a header', groupsReadFailed: 'The local address book could not be read: {{reason}}', groupSyncing: 'Group members are still syncing: {{have}} of {{expected}} here; the numbers update as they arrive', groups: 'Choose address book groups',
     countValid: '<n>{{count}}</n> valid', countInvalid: '<n>{{count}}</n> invalid', countDuplicates_one: '<n>{{count}}</n> duplicate', countDuplicates_other: '<n>{{count}}</n> duplicates', counting: 'Counting the numbers…',
+    countBlacklisted: '<n>{{count}}</n> blacklisted (not sent, not charged)', blacklistList: 'Blacklisted numbers (they replied to unsubscribe)', confirmBlacklisted: '{{count}} blacklisted (not sent, not charged): left out of the count and the cost',
+    blacklistUnchecked: 'The blacklist could not be checked (offline, or the platform did not answer): blacklisted numbers are still counted here.',
     invalidList: 'Invalid numbers', invalidMore: 'and {{count}} more', removeInvalid: 'Remove invalid and duplicate numbers',
     longLink: 'Long link', productLink: 'Product link', senderId: 'Sender id', chatbot: 'Chatbot', cardTemplate: 'Card template', cardName: 'Card name',
     lowType: 'Fallback', lowTypes: { none: 'No fallback', '1': 'SMS', '2': 'Video message', '3': 'Reading message' },

@@ -7,6 +7,8 @@ export const SEND_ZH = {
     numbersHint: '每行一个号码，也可用逗号、空格或全角分隔符分隔', numbersIntlHint: '+14155552671\n0044 7400 123456',
     numbersFile: '号码文件（xlsx、xls、csv）', reading: '正在读取文件…', fileRows: '共 {{count}} 行', column: '列', skipHeader: '首行为表头', groupsReadFailed: '无法读取本地通讯录：{{reason}}', groupSyncing: '分组成员仍在同步：已有 {{have}} / {{expected}} 个，同步完成后自动更新', groups: '从通讯录分组选择',
     countValid: '有效 <n>{{count}}</n>', countInvalid: '无效 <n>{{count}}</n>', countDuplicates: '重复 <n>{{count}}</n>', counting: '正在统计号码…',
+    countBlacklisted: '黑名单 <n>{{count}}</n> 个（不发送、不计费）', blacklistList: '黑名单号码（回复过退订）', confirmBlacklisted: '黑名单 {{count}} 个（不发送、不计费），已从号码数和费用中扣除',
+    blacklistUnchecked: '未能检查黑名单（离线或平台未响应）：此处仍计入黑名单号码。',
     invalidList: '无效号码', invalidMore: '及其他 {{count}} 个', removeInvalid: '移除无效和重复号码',
     longLink: '长链接', productLink: '商品链接', senderId: '发送方 ID', chatbot: 'Chatbot', cardTemplate: '卡片模板', cardName: '卡片名称',
     lowType: '回落类型', lowTypes: { none: '不回落', '1': '短信', '2': '视频短信', '3': '阅读短信' },

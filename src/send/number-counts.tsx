@@ -18,9 +18,12 @@ interface Props {
   progress: { done: number; total: number } | null;
   international: boolean;
   onRemoveInvalid: () => void;
+  /** the valid numbers the platform's blacklist holds (not sent, not charged); null: it could not be asked
+   * (offline); undefined: not asked yet about these numbers. */
+  blacklisted?: string[] | null;
 }
 
-export function NumberCounts({ check, counting, progress, international, onRemoveInvalid }: Props) {
+export function NumberCounts({ check, counting, progress, international, onRemoveInvalid, blacklisted }: Props) {
   const { t } = useTranslation();
   const figure = (key: string, count: number, testId: string) => <Trans t={t} i18nKey={key} count={count} components={{ n: <b data-testid={testId} /> }} />;
   const more = (check?.invalid.length ?? 0) - INVALID_SHOWN;
@@ -30,7 +33,13 @@ export function NumberCounts({ check, counting, progress, international, onRemov
       <p className="send-counts" data-testid="send-counts" role="status" aria-live="polite" aria-busy={counting} data-counting={counting}>
         {check && (
           <>
-            {figure('send.countValid', check.valid.length, 'count-valid')}
+            {figure('send.countValid', check.valid.length - (blacklisted?.length ?? 0), 'count-valid')}
+            {blacklisted && blacklisted.length > 0 && (
+              <>
+                {' · '}
+                {figure('send.countBlacklisted', blacklisted.length, 'count-blacklisted')}
+              </>
+            )}
             {' · '}
             {figure('send.countInvalid', check.invalid.length, 'count-invalid')}
             {' · '}
@@ -39,6 +48,7 @@ export function NumberCounts({ check, counting, progress, international, onRemov
         )}
         {counting && !check && <span className="send-figures">{t('send.counting')}</span>}
       </p>
+      {check && blacklisted === null && <p className="send-blacklist-unchecked" data-testid="send-blacklist-unchecked">{t('send.blacklistUnchecked')}</p>}
       {progress && progress.done < progress.total && (
         <ProgressBar data-testid="send-check-progress" value={Math.round((progress.done / progress.total) * 100)} aria-label={t('send.counting')} />
       )}
@@ -53,6 +63,14 @@ export function NumberCounts({ check, counting, progress, international, onRemov
             <li key={n}>{n}</li>
           ))}
           {more > 0 && <li data-testid="send-invalid-more">{t('send.invalidMore', { count: more })}</li>}
+        </ul>
+      )}
+      {blacklisted && blacklisted.length > 0 && (
+        <ul className="send-invalid" data-testid="send-blacklist-list" aria-label={t('send.blacklistList')} tabIndex={0}>
+          {blacklisted.slice(0, INVALID_SHOWN).map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+          {blacklisted.length > INVALID_SHOWN && <li>{t('send.invalidMore', { count: blacklisted.length - INVALID_SHOWN })}</li>}
         </ul>
       )}
       {check && international && Object.keys(check.countries).length > 0 && (

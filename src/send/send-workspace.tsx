@@ -13,7 +13,8 @@ import { getListEndpoint } from '../../contract/endpoints/user.endpoints';
 import { useChatbots } from '../data/use-chatbots';
 import { usePlatformRead } from '../data/use-platform-read';
 import { translate, type MessageParams } from '../../contract/messages';
-import { SEND_KINDS, sendableAccounts, wallClockIn, type SendDraft, type SendKind } from '../../machines/send-kinds';
+import { BLACKLIST_CHECK_MAX, blacklistCheckEndpoint } from '../../contract/endpoints/blacklist-check.endpoints';
+import { blacklistedNow, SEND_KINDS, sendableAccounts, wallClockIn, type SendDraft, type SendKind } from '../../machines/send-kinds';
 import { sendMachine } from '../../machines/send.machine';
 import { eventOutcome, recordEvent } from '../../sync/event-log';
 import { changesOf } from '../../sync/query';
@@ -71,6 +72,15 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
             return (await recordEvent(r.db, { type: input.type, aggregate: sendAggregate(String(input.body.cus_id)), payload, actor: r.actor })).id;
           }),
           awaitOutcome: fromPromise(async ({ input }) => eventOutcome(rt!.db, input)),
+          // a list longer than one request takes is asked about a request's worth at a time
+          checkBlacklist: fromPromise(async ({ input }) => {
+            let out: string[] = [];
+            for (let i = 0; i < input.mobiles.length; i += BLACKLIST_CHECK_MAX) {
+              const r = await api.call(blacklistCheckEndpoint, { cus_id: input.cus_id, mobiles: input.mobiles.slice(i, i + BLACKLIST_CHECK_MAX) }, { silent: true });
+              out = out.concat(r.blacklisted);
+            }
+            return out;
+          }),
         },
         actions: {
           report: (_, r: { severity: 'success' | 'info' | 'error'; summary: string; detail?: string; params?: MessageParams }) =>
@@ -175,7 +185,8 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
   const zone = ctx.account?.time_zone ?? ctx.timeZone;
   const timingProblem = ctx.problem !== null && ctx.problem.startsWith('send.timing');
 
-  const busy = state.matches('checking') || state.matches('recording');
+  const busy = state.matches('checking') || state.matches('askingBlacklist') || state.matches('recording');
+  const blacklisted = blacklistedNow(ctx);
   const counting = state.matches({ editing: 'waiting' }) || state.matches({ editing: 'counting' });
   const q = ctx.quote;
   const balance = ctx.account?.balance;
@@ -235,6 +246,7 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
             progress={state.matches({ editing: 'counting' }) || state.matches('checking') ? progress : null}
             international={cfg.numbers === 'international'}
             onRemoveInvalid={removeInvalid}
+            blacklisted={blacklisted}
           />
         </NumbersPanel>
         <ScheduleField draft={ctx.draft} update={update} zone={zone} problemId={timingProblem ? 'send-problem' : undefined} />
@@ -309,7 +321,8 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
               </table>
             )}
             <p>{t('send.summaryTime')}: <b data-testid="confirm-time">{ctx.timing !== null ? `${wallClockIn(zone, ctx.timing).slice(0, 16)} (${zone})` : t('send.now')}</b></p>
-            <p>{t('send.blacklistNote')}</p>
+            {blacklisted && blacklisted.length > 0 && <p data-testid="confirm-blacklisted">{t('send.confirmBlacklisted', { count: blacklisted.length })}</p>}
+            {!blacklisted && <p data-testid="confirm-blacklist-unchecked">{t('send.blacklistUnchecked')} {t('send.blacklistNote')}</p>}
             {!online && <p className="p-error">{t('send.offlineNote')}</p>}
           </div>
         )}
