@@ -1,21 +1,23 @@
 import { moveBalance } from '../accounts/ledger';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
-import { yieldToLoop } from '../db/slices';
+import { giveTurn } from '../db/fair-share';
 import { notifyAll } from './notify';
 import { toYuan } from './pricing';
 import { applyStatDeltas } from './stats';
 
 // A batch's MT records are written INSERT_CHUNK at a time. A small batch's records go in the transaction that
 // charges for them; a large one's first chunk does too, with every number kept in its batch_inserts row, and the rest
-// are then written a chunk per short transaction (with their statistics and the row's progress), yielding to the
-// event loop between them: a 100,000-number send never holds PGlite's one connection for more than a chunk.
+// are then written a chunk per short transaction (with their statistics and the row's progress), taking turns with
+// other requests between them (db/fair-share.ts): a 100,000-number send never holds PGlite's one connection, nor
+// makes another request wait, for more than a chunk.
 // The charge covers every record of the batch: a chunk is written once (the progress moves in its transaction), and
 // a chunk the database refuses for good is refunded and taken off the batch, so the ledger always equals the records'
 // prices. A run cut short (a crash) is finished by the background round (finishOpenBatches).
 
-/** Records per statement: mt_records carries a trigram index on content, ~0.05-0.1 ms a record on PGlite. */
-export const INSERT_CHUNK = 1000;
+/** Records per statement: mt_records carries a trigram index on content, ~0.05-0.1 ms a record on PGlite, so a
+ * chunk is a slice of ~15-25 ms there (at 1,000 records other requests waited up to 250 ms behind one). */
+export const INSERT_CHUNK = 250;
 
 /** The records of a batch: one mobile each; per-item arrays only where items differ. */
 export interface BatchItems {
@@ -241,11 +243,14 @@ export function finishBatch(ctx: AppContext, batchId: string, cusId: string, sto
   const running = mine.get(batchId);
   if (running) return running;
   const run = (async () => {
+    // the first slice is the charging transaction's, which wrote the first chunk just before
+    let sliceStart = performance.now();
     while (!stopped()) {
+      await giveTurn(ctx.db, sliceStart);
+      sliceStart = performance.now();
       const kind = await moveNextChunk(ctx, batchId);
       if (!kind) return;
       await notifyAll(ctx.db, kind === 'timed' ? ['timeMtMessage'] : ['mtRecord', 'statistics'], [cusId]);
-      await yieldToLoop();
     }
   })().finally(() => mine.delete(batchId));
   mine.set(batchId, run);

@@ -25,7 +25,8 @@ interface Due {
   secret: string | null;
 }
 
-export const DISPATCH_LIMIT = 500;
+/** Records per round: a round is one transaction, which on PGlite every other request waits behind. */
+export const DISPATCH_LIMIT = 250;
 
 /** One round: claims up to `limit` due records and moves each one step. Answers how many it moved. */
 export async function dispatchDue(ctx: AppContext, carrier: CarrierConnector, limit = DISPATCH_LIMIT): Promise<number> {

@@ -1,6 +1,6 @@
 import { startLoop } from '../background-loop';
 import type { AppContext } from '../context';
-import { yieldToLoop } from '../db/slices';
+import { giveTurn } from '../db/fair-share';
 import { finishOpenBatches } from './batch-insert';
 import type { CarrierConnector } from './carrier';
 import { DISPATCH_LIMIT, dispatchDue } from './dispatch';
@@ -13,8 +13,13 @@ export function startMessaging(ctx: AppContext, carrier: CarrierConnector = crea
   // poll often enough that a report is at most a quarter of its delay late, within 20-500 ms
   const intervalMs = Math.min(500, Math.max(20, Math.min(reviewMs, reportMs) / 4));
   startLoop(ctx, 'messaging', intervalMs, async (stopped) => {
-    // a yield between rounds: PGlite answers in microtasks, so back-to-back rounds would never let a request in
-    while (!stopped() && (await dispatchDue(ctx, carrier)) === DISPATCH_LIMIT) await yieldToLoop();
+    // the others' turn between full rounds: PGlite answers in microtasks, so back-to-back rounds would never let a
+    // request in, and one turn of the loop let in only a request's first query (db/fair-share.ts)
+    while (!stopped()) {
+      const sliceStart = performance.now();
+      if ((await dispatchDue(ctx, carrier)) !== DISPATCH_LIMIT) break;
+      await giveTurn(ctx.db, sliceStart);
+    }
     if (!stopped()) await sendDueTimeBatches(ctx);
   });
   // records of batches whose run was cut short (or larger than a chunk, from the scheduler and system messages)

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { Language } from '../../contract/constants';
 import { packageParts, rowXml, SHEET_END, SHEET_PATH, sheetStart, XLSX_MIME, type SheetCell } from '../../contract/xlsx-sheet';
+import { EXPORT_CHUNK_ROWS } from './list-query';
 import { zipStream } from './zip-stream';
 
 // Streams a real .xlsx into the reply: rows are written as they come from keyset chunks (list-query.ts rowsOf) and
@@ -34,7 +35,8 @@ export const formatTime = (epochMs: number) => {
   return Number.isNaN(d.getTime()) ? '' : timeFormat.format(d);
 };
 
-const ROWS_PER_CHUNK = 500;
+/** a chunk of the row walk (list-query.ts): its rows' XML is written, and the loop turned, before the next query */
+const ROWS_PER_CHUNK = EXPORT_CHUNK_ROWS;
 
 export interface ExportEnd {
   name: string;
