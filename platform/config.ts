@@ -27,6 +27,8 @@ export interface Config {
   callbackTimeoutMs: number;
   /** public base of short links (SHORT_LINK_BASE, e.g. https://s.example.com/s/); unset: this server's own address. */
   shortLinkBase: string | null;
+  /** how many uploaded console-log entries each login keeps, newest first (CLIENT_LOG_KEEP_ROWS). */
+  clientLogKeepRows: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -54,5 +56,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     callbackAllowPrivate: (env.CALLBACK_ALLOW_PRIVATE ?? 'off').toLowerCase() === 'on',
     callbackTimeoutMs: Math.max(1, num(env.CALLBACK_TIMEOUT_MS, 10_000)),
     shortLinkBase: env.SHORT_LINK_BASE?.trim() || null,
+    clientLogKeepRows: Math.max(1, num(env.CLIENT_LOG_KEEP_ROWS, 1000)),
   };
 }

@@ -3,9 +3,9 @@ import { LOG_UPLOAD_MAX_BYTES, uploadLogsEndpoint } from '../../contract/endpoin
 import type { AppContext } from '../context';
 import { route } from '../http/route';
 
-/** What each login keeps of its uploaded logs: the newest entries up to either bound; older ones go as new ones come,
- * so repeated uploads cannot grow the table past this per login (a log viewer needs the recent errors, not history). */
-export const LOG_KEEP_ROWS = 1000;
+/** What each login keeps of its uploaded logs: the newest entries up to either bound (rows: config.clientLogKeepRows,
+ * 1,000 unless set); older ones go as new ones come, so repeated uploads cannot grow the table past this per login
+ * (a log viewer needs the recent errors, not history). */
 export const LOG_KEEP_BYTES = 1024 * 1024;
 
 /** Runtime errors uploaded from the console's log viewer land in client_logs, one set-based insert per upload, then
@@ -29,7 +29,7 @@ export function registerLogRoutes(app: FastifyInstance, ctx: AppContext): void {
                         + coalesce(octet_length(url), 0) + coalesce(octet_length(time), 0)) over w as bytes
                from client_logs where user_id = $1 window w as (order by id desc)
            ) kept where n > $2 or bytes > $3)`,
-        [user.id, LOG_KEEP_ROWS, LOG_KEEP_BYTES],
+        [user.id, ctx.config.clientLogKeepRows, LOG_KEEP_BYTES],
       );
       message('logs.sent');
       return { stored: body.length };

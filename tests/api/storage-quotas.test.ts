@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_UPLOAD_MAX_BYTES, LOG_UPLOAD_MAX_ENTRIES, LOGGED_ERROR_MAX, logUploadChunks } from '../../contract/endpoints/log.endpoints';
 import { STREAMS_PER_SESSION, STREAMS_PER_USER } from '../../platform/records/stream-registry';
-import { LOG_KEEP_BYTES, LOG_KEEP_ROWS } from '../../platform/routes/log.routes';
+import { LOG_KEEP_BYTES } from '../../platform/routes/log.routes';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 
 // What one caller can pile up: uploaded logs are bounded per call and per login (the oldest go), and change streams
@@ -45,6 +45,8 @@ describe.each(DB_KINDS)('storage quotas on %s', (kind) => {
   });
 
   it('keeps only the newest entries of a login, by count and by bytes', async () => {
+    const LOG_KEEP_ROWS = p.ctx.config.clientLogKeepRows;
+    expect(LOG_KEEP_ROWS).toBe(1000);
     await p.ctx.db.query('delete from client_logs');
     let n = 0;
     const upload = async (count: number, stackBytes = 0) => {

@@ -18,6 +18,8 @@ const CLIENT_TIMEOUT_MS = 1000;
 
 describe('outbox under faults', () => {
   let dbUrl: string;
+  // every command's log entry is kept, so the platform's rows count the applied commands
+  const PLATFORM_ENV = () => ({ DATABASE_URL: dbUrl, CLIENT_LOG_KEEP_ROWS: String(COMMANDS) });
   let port: number;
   let platform: PlatformProcess;
   let proxy: FaultProxy;
@@ -29,7 +31,7 @@ describe('outbox under faults', () => {
     if (!cluster) throw new Error('PostgreSQL is not available on this machine');
     dbUrl = await createDatabase(cluster, `fault_${process.pid}_${Date.now()}`);
     port = await freePort();
-    platform = await startPlatformProcess({ DATABASE_URL: dbUrl }, port);
+    platform = await startPlatformProcess(PLATFORM_ENV(), port);
     proxy = await startFaultProxy({ upstreamPort: () => port, seed: 20261122, lateMs: CLIENT_TIMEOUT_MS + 500, maxLate: 20 });
     const login = await fetch(`${platform.base}/user/login`, {
       method: 'POST',
@@ -76,7 +78,7 @@ describe('outbox under faults', () => {
           // killed, not stopped: whatever it was doing is cut off mid-way
           platform.child.kill('SIGKILL');
           await new Promise((r) => platform.child.once('exit', r));
-          platform = await startPlatformProcess({ DATABASE_URL: dbUrl }, port);
+          platform = await startPlatformProcess(PLATFORM_ENV(), port);
           restarted = true;
         }
         await new Promise((r) => setTimeout(r, 25));
