@@ -1,35 +1,16 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BASE, inApp, login } from './e2e-helpers';
+import { lineCounts } from './line-counts';
 
 // The lists that are not record tables, at 1280 px in zh and en: headers, status tags, buttons and dates each take
 // one line (they wrapped a character per line), the operations column is on screen, and the address book's group
 // buttons stay clear of the members' toolbar.
 
-/** Elements whose text takes more than one line: the client rects of their text nodes, grouped into lines by their
- * vertical extent (a cell is as tall as its row, so its own height says nothing). */
-function wrapped(loc: Locator): Promise<string[]> {
-  return loc.evaluateAll((els) =>
-    els
-      .filter((el) => {
-        const rects: DOMRect[] = [];
-        const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-          if (!n.textContent?.trim()) continue;
-          const r = document.createRange();
-          r.selectNodeContents(n);
-          rects.push(...[...r.getClientRects()].filter((c) => c.width > 0 && c.height > 0));
-        }
-        rects.sort((a, b) => a.top - b.top);
-        let lines = 0;
-        let bottom = -Infinity;
-        for (const r of rects) {
-          if (r.top >= bottom - 2) lines++;
-          bottom = Math.max(bottom, r.bottom);
-        }
-        return lines > 1;
-      })
-      .map((el) => el.textContent!.trim()),
-  );
+/** The texts of the elements that take more than one line (a cell is as tall as its row, so its own height says
+ * nothing: lines are counted from its text). */
+async function wrapped(loc: Locator): Promise<string[]> {
+  const [counts, texts] = await Promise.all([lineCounts(loc), loc.allTextContents()]);
+  return texts.filter((_, i) => counts[i] > 1).map((t) => t.trim());
 }
 
 async function checkList(page: Page, table: Locator) {

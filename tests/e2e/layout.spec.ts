@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { BACKFILL_MS, inApp, login, scaled } from './e2e-helpers';
+import { lineCounts } from './line-counts';
 
 // Issue 14 item 6: the shell's layout at 1280 and 1920 px, in zh and en. Structural checks that hold whatever the
 // data (one-row top bar, headers and dates on their lines, labels not silently cut, the active tab in view, the login
@@ -27,31 +28,6 @@ async function loginIn(page: Page, lang: 'zh' | 'en') {
 
 const overlap = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/** How many text lines each element's text takes: the client rects of its text nodes, grouped into lines by their
- * vertical extent (icons are pseudo-elements and carry no text). */
-function lineCounts(loc: Locator): Promise<number[]> {
-  return loc.evaluateAll((els) =>
-    els.map((el) => {
-      const rects: DOMRect[] = [];
-      const walk = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-        if (!n.textContent?.trim()) continue;
-        const r = document.createRange();
-        r.selectNodeContents(n);
-        rects.push(...[...r.getClientRects()].filter((c) => c.width > 0 && c.height > 0));
-      }
-      rects.sort((a, b) => a.top - b.top);
-      let lines = 0;
-      let bottom = -Infinity;
-      for (const r of rects) {
-        if (r.top >= bottom - 2) lines++;
-        bottom = Math.max(bottom, r.bottom);
-      }
-      return lines;
-    }),
-  );
-}
 
 async function checkChrome(page: Page) {
   // the top bar is one row: every item sits on the same line
