@@ -17,7 +17,7 @@ export const SCREENS_EN: Record<string, unknown> = {
   },
   table: {
     serial: 'No.', search: 'Search', reset: 'Reset', export: 'Export', any: 'Any', dateRange: 'Date range', shortcut: 'Shortcut', mode: 'By',
-    operations: 'Operations', empty: 'No data', summary: 'Total', cachedOnly: 'Offline: showing cached data only', jumpToPage: 'Go to page',
+    operations: 'Operations', region: 'Data table (scrolls sideways)', empty: 'No data', summary: 'Total', cachedOnly: 'Offline: showing cached data only', jumpToPage: 'Go to page',
     fromServer: 'Beyond the local cache: data from the server',
     shortcuts: {
       lastWeek: 'Last week', lastMonth: 'Last month', currentMonth: 'Current month', previousMonth: 'Previous month', thisYear: 'This year',

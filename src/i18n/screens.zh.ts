@@ -15,7 +15,7 @@ export const SCREENS_ZH: Record<string, unknown> = {
   },
   table: {
     serial: '序号', search: '搜索', reset: '重置', export: '导出', any: '全部', dateRange: '时间范围', shortcut: '快捷选择', mode: '维度',
-    operations: '操作', empty: '暂无数据', summary: '合计', cachedOnly: '离线：仅显示本地缓存的数据', jumpToPage: '跳转到页', fromServer: '超出本地缓存范围，数据来自服务器',
+    operations: '操作', empty: '暂无数据', region: '数据表格（可横向滚动）', summary: '合计', cachedOnly: '离线：仅显示本地缓存的数据', jumpToPage: '跳转到页', fromServer: '超出本地缓存范围，数据来自服务器',
     shortcuts: {
       lastWeek: '最近一周', lastMonth: '最近一个月', currentMonth: '本月', previousMonth: '上月', thisYear: '今年', last3Months: '最近三个月',
       halfYear: '最近半年', lastYear: '最近一年', last3Years: '最近三年', last5Years: '最近五年',

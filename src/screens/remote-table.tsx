@@ -4,7 +4,7 @@ import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Endpoint, RequestOf } from '../../contract/endpoint';
 import { RemoteDateRange } from './remote-date-range';
@@ -97,8 +97,18 @@ export function RemoteTable<T>({ def, refresh = 0, onRowClick }: { def: RemoteTa
     def.download
       ? download(def.download, { ...fixed, ...query } as never)
       : exportRemoteList<T>(t(def.exportAs!), def.endpoint, { ...fixed, ...query }, t('table.serial'), columns.map((c) => ({ header: t(c.header), text: (r: T) => cellText(c, r) })));
+  // the table scrolls sideways at narrow widths: its scroll box must be reachable from the keyboard and named
+  const box = useRef<HTMLDivElement>(null);
+  const regionLabel = t('table.region');
+  useEffect(() => {
+    const wrapper = box.current?.querySelector('.p-datatable-wrapper');
+    if (!wrapper) return;
+    wrapper.setAttribute('tabindex', '0');
+    wrapper.setAttribute('role', 'region');
+    wrapper.setAttribute('aria-label', regionLabel);
+  });
   return (
-    <div className="remote-table" data-testid={def.id}>
+    <div className="remote-table" data-testid={def.id} ref={box}>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', margin: '8px 0' }}>
         {def.modes && (
           <Dropdown data-testid={`${def.id}-mode`} value={mode} options={def.modes.map((m, i) => ({ value: i, label: t(m.label) }))} onChange={(e) => (setMode(Number(e.value)), setPage(1))} />

@@ -39,7 +39,8 @@ test('a content template made offline shows pending, is pushed once online, revi
   // delete asks the spec's question; "no" keeps the row, "yes" deletes it
   await row.locator('[data-testid=row-delete]').click();
   const dialog = page.locator('.p-confirm-dialog');
-  await expect(dialog).toContainText(`此操作将永久删除编号为 ${list.data[0].template_id} 的记录，是否继续？`);
+  // the question names the template by its keyword, not by an id the user never saw
+  await expect(dialog).toContainText('此操作将永久删除“离线”，是否继续？');
   await page.locator('.p-confirm-dialog-reject').click();
   await expect(dialog).toBeHidden();
   await expect(row).toHaveCount(1);
@@ -168,7 +169,7 @@ test('saving an edited member records one command and closes the dialog', async 
   const stamp = Date.now();
   const { groupId } = await apiCall(request, token, '/addressBook/addressBookGroupAdd', { groupName: `编辑${stamp}` });
   const mobile = `139${String(stamp % 1e8).padStart(8, '0')}`;
-  const { id } = await apiCall(request, token, '/addressBook/addressBookMemberAdd', { groupId, name: '旧名字', mobile, email: '' });
+  await apiCall(request, token, '/addressBook/addressBookMemberAdd', { groupId, name: '旧名字', mobile, email: '' });
 
   await login(page);
   await page.goto(`${BASE}/addressBookList?groupId=${groupId}`);
@@ -176,14 +177,16 @@ test('saving an edited member records one command and closes the dialog', async 
   const row = rows(page).filter({ hasText: mobile });
   await row.getByTestId('row-edit').click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByTestId('member-name').fill('新名字');
+  const newName = `新名字${stamp}`;
+  await dialog.getByTestId('member-name').fill(newName);
   await dialog.getByTestId('member-save').click();
   await expect(dialog).toBeHidden();
-  await expect(row).toContainText('新名字');
+  await expect(row).toContainText(newName);
 
   // the audit trail holds the one save, pushed and acknowledged
   await page.goto(`${BASE}/activity`);
-  const events = rows(page).filter({ hasText: id });
+  // (the target reads as the member's name)
+  const events = rows(page).filter({ hasText: '修改联系人' }).filter({ hasText: newName });
   await expect(events.getByTestId('event-status')).toHaveAttribute('data-status', 'acked', { timeout: deadlineFor() });
   await expect(events).toHaveCount(1);
 });
