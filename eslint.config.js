@@ -2,16 +2,23 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// Import boundaries of DESIGN.md §6, enforced here rather than remembered.
+// Import boundaries, enforced here rather than remembered: contract/ is the leaf, the console's areas never import
+// each other or the composition root (src/app), and the shared console folders import no area.
 const local = (...dirs) => dirs.flatMap((d) => [`../${d}/*`, `../../${d}/*`, `../../../${d}/*`, `../../../../${d}/*`, `**/${d}/*`]);
 const boundary = (files, forbidden, message) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns: [{ group: local(...forbidden), message }] }] },
 });
 
+// The console's product areas, and the shared folders they build on; src/app composes them.
+const AREAS = ['records', 'library', 'send', 'accounts', 'tools'];
+const SHARED = ['table', 'forms', 'ui', 'session', 'data', 'i18n'];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', '.tmp/**'] },
   js.configs.recommended,
+  // plain Node scripts
+  { files: ['scripts/**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -26,6 +33,10 @@ export default tseslint.config(
   boundary(['machines/**'], ['platform', 'src', 'tests', 'bench'], 'machines/ imports sync/ and contract/, never src/.'),
   boundary(['platform/**'], ['src', 'machines', 'sync', 'tests', 'bench'], 'platform/ imports only contract/.'),
   boundary(['src/**'], ['platform', 'tests', 'bench'], 'src/ never imports platform/ and reaches the network only through sync/.'),
+  ...AREAS.map((area) =>
+    boundary([`src/${area}/**`], ['platform', 'tests', 'bench', 'app', ...AREAS.filter((a) => a !== area)], `src/${area}/ imports the shared console folders (${SHARED.join(', ')}), never src/app or another area.`),
+  ),
+  boundary(SHARED.map((d) => `src/${d}/**`), ['platform', 'tests', 'bench', 'app', ...AREAS], `The shared console folders (${SHARED.join(', ')}) import no area and not src/app.`),
   {
     // one rule for whose accounts a caller reaches: a route reading the raw list would bypass it
     files: ['platform/**/*.ts'],

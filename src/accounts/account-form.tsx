@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { isMessageKey, translate } from '../../contract/messages';
 import type { createFormMachine, FormValues } from '../../machines/account-form.machine';
-import { getLanguage } from '../app/language';
+import { getLanguage } from '../ui/language';
 
 // One renderer for the account forms: a field definition per input, the machine holds values and errors (§5 rules
 // from the contract, platform rejections on their field). User text is only ever rendered as text.

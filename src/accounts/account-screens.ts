@@ -1,4 +1,4 @@
-import type { ScreenEntry } from '../screens/screen-registry';
+import type { ScreenEntry } from '../table/screen-entry';
 import { ApiInfoScreen } from './api-info.screen';
 import { RechargesScreen } from './recharges.screen';
 import { SettingsScreen } from './settings.screen';

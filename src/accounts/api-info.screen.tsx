@@ -7,14 +7,14 @@ import { z } from 'zod';
 import { apiDocEndpoint, callbackListEndpoint, getApiInfoEndpoint, modifyInterfacePasswordEndpoint, type CallbackDelivery } from '../../contract/endpoints/account.endpoints';
 import { PUSH_MODES, userIpsSchema } from '../../contract/validation/sub-account.rules';
 import { createFormMachine } from '../../machines/account-form.machine';
-import { formatDateTime } from '../app/format';
-import { getLanguage } from '../app/language';
+import { formatDateTime } from '../ui/format';
+import { getLanguage } from '../ui/language';
 import { usePlatformRead } from '../data/use-platform-read';
 import { runAccountCommand } from './account-actions';
 import { callOnline } from '../data/platform-actions';
 import { AccountForm } from './account-form';
 import { AppSecretPanel } from './app-secret-panel';
-import { RemoteTable, type RemoteTableDef } from '../screens/remote-table';
+import { RemoteTable, type RemoteTableDef } from '../table/remote-table';
 
 // API information (issue 12 §6): account id, interface password, app secret, IP allowlist, push mode, the callback
 // deliveries with their status, and the platform's OpenAPI document, read as text.

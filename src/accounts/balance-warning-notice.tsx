@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getCusBneWarnInfoEndpoint } from '../../contract/endpoints/warn.endpoints';
 import type { BalanceWarning } from '../../contract/entities.schema';
-import { useSession } from '../app/use-session';
+import { useSession } from '../session/use-session';
 import { read } from '../data/platform-actions';
 
 /** The console's notice of a balance warning (issue 12 §5): shown while the balance is below the threshold. */

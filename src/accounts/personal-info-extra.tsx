@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { getPersonalInfoEndpoint } from '../../contract/endpoints/account.endpoints';
 import { usePlatformRead } from '../data/use-platform-read';
-import { InfoList } from '../app/info-list';
+import { InfoList } from '../ui/info-list';
 import { BalanceWarningNotice } from './balance-warning-notice';
 
 /** The personal info page's account part (/info/index): customer name and certification, the card number masked. */

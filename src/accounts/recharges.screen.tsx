@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { epRechargeListEndpoint, rechargeListEndpoint } from '../../contract/endpoints/recharge.endpoints';
 import type { EpRecharge, Recharge } from '../../contract/entities.schema';
 import { RECHARGE_TYPE } from '../../contract/states';
-import { stateTag, stateText } from '../screens/cells';
-import { RemoteTable, type RemoteTableDef } from '../screens/remote-table';
-import { timeCell } from '../tools/tools-cells';
+import { stateTag, stateText } from '../table/cells';
+import { RemoteTable, type RemoteTableDef } from '../table/remote-table';
+import { timeCell } from '../table/value-cells';
 import { BalanceWarningNotice } from './balance-warning-notice';
 
 // Spec §2 screen 10: recharge records of the sub-accounts and of the enterprise itself, with the type labels of §4;

@@ -1,20 +1,20 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { InfoList } from '../app/info-list';
+import { InfoList } from '../ui/info-list';
 import { chargeDetailEndpoint, customerAddEndpoint, customerBusCtysEndpoint, customerDetailEndpoint, customerProdTypesEndpoint } from '../../contract/endpoints/customer.endpoints';
 import type { Option, Recharge } from '../../contract/entities.schema';
 import { RECHARGE_TYPE } from '../../contract/states';
 import { PUSH_MODES, rechargeFormSchema, subAccountFormSchema } from '../../contract/validation/sub-account.rules';
 import { createFormMachine } from '../../machines/account-form.machine';
-import { formatDateTime } from '../app/format';
-import { getLanguage } from '../app/language';
-import { stateText } from '../screens/cells';
+import { formatDateTime } from '../ui/format';
+import { getLanguage } from '../ui/language';
+import { stateText } from '../table/cells';
 import { usePlatformRead } from '../data/use-platform-read';
 import { runAccountCommand } from './account-actions';
 import { callOnline, read } from '../data/platform-actions';
 import { AccountForm, type FieldDef } from './account-form';
 import { labelOf, labelsOf } from './option-label';
-import { RemoteTable, type RemoteTableDef } from '../screens/remote-table';
+import { RemoteTable, type RemoteTableDef } from '../table/remote-table';
 
 // The dialogs behind the sub-account row actions (spec §2 screen 11): add, detail, charge, charge detail.
 

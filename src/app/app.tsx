@@ -9,8 +9,8 @@ import { Redirect, Route, Router, Switch, useLocation, useSearch } from 'wouter'
 import { CONSOLE_BASE_PATH } from '../../contract/constants';
 import { guard, NO_AUTH_ROUTES } from './guards';
 import { A11Y_PASS_THROUGH } from './a11y-pass-through';
-import { getLanguage } from './language';
-import { registerNotifySink } from './notify';
+import { getLanguage } from '../ui/language';
+import { registerNotifySink } from '../ui/notify';
 import { ErrorPage } from './pages/error-page';
 import { LockPage } from './pages/lock-page';
 import { LoginPage } from './pages/login-page';

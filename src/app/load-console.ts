@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { UserInfo } from '../../contract/endpoints/user.endpoints';
 import type { LoggedInConsoleProps } from './logged-in-console';
-import { warmOffThreadApi } from './api';
+import { warmOffThreadApi } from '../session/api';
 import { warmConsoleFonts } from './font-warmup';
 import { whenIdle } from './when-idle';
 

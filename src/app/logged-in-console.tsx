@@ -3,7 +3,7 @@ import { SyncBoundary } from '../data/sync-boundary';
 import { ConsoleLayout } from './layout/console-layout';
 
 /** asked by the session with the user info (load-console.ts) */
-export { prefetchFirstList } from '../screens/first-list';
+export { prefetchFirstList } from './first-list';
 
 // The logged-in part of the app, loaded as its own chunk (app.tsx): the local database, the layout and the screens.
 export interface LoggedInConsoleProps {

@@ -1,9 +1,9 @@
 import { getMenuEndpoint, getTopMenuEndpoint, type MenuItem, type PermCode, type TopMenuItem } from '../../contract/endpoints/user.endpoints';
-import { earlyApi } from './api';
+import { earlyApi } from '../session/api';
 import { afterFirstScreen } from '../data/first-screen';
 import { createStore } from './external-store';
 import { STORAGE } from './storage-keys';
-import { readToken } from './token-store';
+import { readToken } from '../session/token-store';
 
 // The top menu and the runtime menu per product, cached for an offline start; cleared with the session.
 export interface MenuState {

@@ -1,7 +1,7 @@
 import type { Language } from '../../contract/constants';
 import type { BalanceWarning } from '../../contract/entities.schema';
 import type { EventDoc } from '../../sync/local-db';
-import { commandText, targetText } from '../screens/activity-words';
+import { commandText, targetText } from '../records/activity-words';
 
 // What the bell in the top bar lists: a balance below the account's warning level (the platform sends its warning
 // SMS once when the balance crosses it; the console says so for as long as it stays below), and the user's commands

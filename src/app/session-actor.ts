@@ -15,17 +15,18 @@ import { lockMachine } from '../../machines/lock.machine';
 import { sessionMachine } from '../../machines/session.machine';
 import { translate } from '../../contract/messages';
 import { afterFirstScreen } from '../data/first-screen';
-import { api, earlyApi, warmOffThreadApi } from './api';
-import { warmTimeFormats } from './format';
-import { getLanguage } from './language';
+import { api, earlyApi, warmOffThreadApi } from '../session/api';
+import { warmTimeFormats } from '../ui/format';
+import { getLanguage } from '../ui/language';
 import { loadConsole, prefetchFirstList } from './load-console';
-import { notify } from './notify';
+import { notify } from '../ui/notify';
 import { loadMenus, resetMenus } from './menu-store';
 import { STORAGE } from './storage-keys';
 import { tabsStore } from './tabs-store';
 import { closeAllTabs } from './tabs';
-import { onUnauthorized } from './session-events';
-import { readToken, writeToken } from './token-store';
+import { onUnauthorized } from '../session/session-events';
+import { readToken, writeToken } from '../session/token-store';
+import { provideSessionActors } from '../session/session-ref';
 
 // The console's session and lock actors, wired to the platform through the one HTTP client and to browser storage.
 
@@ -110,6 +111,7 @@ export const sessionActor = createActor(
   }),
   { input: { now: () => Date.now(), token: readToken(), userInfo: cachedUserInfo() } },
 );
+provideSessionActors({ session: sessionActor, lock: lockActor });
 
 export function startSession(): void {
   lockActor.start();

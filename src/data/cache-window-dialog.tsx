@@ -7,7 +7,7 @@ import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CACHE_WINDOW_LIMITS, validWindow, withinLimits, type CacheWindow, type SyncProgress } from '../../sync/replication';
-import { notify } from '../app/notify';
+import { notify } from '../ui/notify';
 import { useRuntime } from './sync-runtime';
 
 // The local cache: what each resource has synced, and the window the user keeps (DESIGN.md §2.2).

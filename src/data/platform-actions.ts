@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import type { Endpoint, RequestOf, ResponseOf } from '../../contract/endpoint';
 import { eventOutcome, recordEvent } from '../../sync/event-log';
 import { ApiCallError } from '../../sync/http-client';
-import { api } from '../app/api';
+import { api } from '../session/api';
 import { readyRuntime } from './sync-runtime';
 
 // How screens reach the platform: commands through the event log and the outbox, password-bearing calls online with

@@ -8,12 +8,12 @@ import { countQuery, runQuery, type Query } from '../../sync/query';
 import { searcherOf } from '../../sync/local-search';
 import { recordStoreOf, tableOf } from '../../sync/record-store';
 import { createWorkerReplicator, type WorkerReplicator } from '../../sync/sync-worker-client';
-import { api } from '../app/api';
+import { api } from '../session/api';
 import { hasLocalDb, markLocalDb } from './cache-mark';
 import { afterFirstScreen } from './first-screen';
-import { getLanguage } from '../app/language';
-import { emitUnauthorized } from '../app/session-events';
-import { notify } from '../app/notify';
+import { getLanguage } from '../ui/language';
+import { emitUnauthorized } from '../session/session-events';
+import { notify } from '../ui/notify';
 import { online$, pending$, progress$, runtime$, runtimeEnded$ } from './sync-runtime';
 
 // Mounted by the shell around the logged-in layout: opens this user's local database, replicates (in a worker of the

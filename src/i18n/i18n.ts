@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Language } from '../../contract/constants';
-import { getLanguage } from '../app/language';
+import { getLanguage } from '../ui/language';
 import { ACCOUNT_EN } from './account.en';
 import { ACCOUNT_ZH } from './account.zh';
 import { EN } from './en';

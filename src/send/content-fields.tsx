@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { uploadVideoMaterialEndpoint } from '../../contract/endpoints/file.endpoints';
 import type { SendDraft, SendKindConfig, VideoFrame } from '../../machines/send-kinds';
 import { contentFigures, outgoingContent, signatureOf } from '../../machines/send-kinds';
-import { MediaField } from '../screens/template-media-field';
+import { MediaField } from '../forms/media-field';
 
 // The content part of a send form per kind (issue 10): message text with its live figures (characters, encoding,
 // parts, capacity per part, signature), and the fields only some kinds have (link, product link, sender id, video

@@ -12,8 +12,8 @@ import { changesOf } from '../../sync/query';
 import { groupMobiles, groups as localGroups } from '../../sync/send-library';
 import { auditTime, startWith, switchMap, takeWhile } from 'rxjs';
 import { useRuntime } from '../data/sync-runtime';
-import { FilePickButton } from '../app/file-pick-button';
-import { getLanguage } from '../app/language';
+import { FilePickButton } from '../ui/file-pick-button';
+import { getLanguage } from '../ui/language';
 import type { SheetInfo } from './number-check-protocol';
 import type { NumberWorker } from './number-check-client';
 

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import type { SendKind } from '../../machines/send-kinds';
-import type { ScreenEntry } from '../screens/screen-registry';
+import type { ScreenEntry } from '../table/screen-entry';
 import { SendWorkspace } from './send-workspace';
 
 // The send screens by menu path (platform/auth/menu-tree.ts), each the one send form configured by kind.

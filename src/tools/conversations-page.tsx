@@ -10,14 +10,14 @@ import type { InteractMessage, InteractSession } from '../../contract/entities.s
 import { translate } from '../../contract/messages';
 import { changesOf } from '../../sync/query';
 import { conversationAggregate } from '../../sync/tools-commands';
-import { formatDateTime } from '../app/format';
-import { useSession } from '../app/use-session';
+import { formatDateTime } from '../ui/format';
+import { useSession } from '../session/use-session';
 import { useRuntime } from '../data/sync-runtime';
-import { accountFilterVisible } from '../screens/screen-definition';
-import { RemoteTable, type RemoteTableDef } from '../screens/remote-table';
+import { accountFilterVisible } from '../table/screen-definition';
+import { RemoteTable, type RemoteTableDef } from '../table/remote-table';
 import { runCommand } from '../data/platform-actions';
 import { usePlatformRead } from '../data/use-platform-read';
-import { timeCell } from './tools-cells';
+import { timeCell } from '../table/value-cells';
 import { useToolForm } from './use-tool-form';
 
 // Conversations (spec §7 "Interaction"): one per number that replied, the thread with the message each reply

@@ -18,12 +18,13 @@ import {
 import { translate } from '../../contract/messages';
 import { checkUpload } from '../../contract/validation/upload.rules';
 import { toolsAggregate } from '../../sync/tools-commands';
-import { api } from '../app/api';
-import { useSession } from '../app/use-session';
-import { RemoteTable, type RemoteTableDef } from '../screens/remote-table';
+import { api } from '../session/api';
+import { useSession } from '../session/use-session';
+import { RemoteTable, type RemoteTableDef } from '../table/remote-table';
 import { aimTemplates, materials, numberStatusCustomers, numberStatusStatistics } from './tools-tables';
 import { download, runCommand } from '../data/platform-actions';
-import { statusColumns, timeCell } from './tools-cells';
+import { timeCell } from '../table/value-cells';
+import { statusColumns } from './status-columns';
 
 // Screen 17 of spec §2: number-status check batches (xlsx upload checked in the background, with progress and the
 // six counts), the online checks, the per-account statistics, and the AIM materials and templates.

@@ -14,11 +14,11 @@ import {
 import { translate } from '../../contract/messages';
 import type { z } from 'zod';
 import { toolsAggregate } from '../../sync/tools-commands';
-import { formatDateTime } from '../app/format';
-import { useSession } from '../app/use-session';
-import { TableScreen } from '../screens/table-screen';
-import { accountFilterVisible } from '../screens/screen-definition';
-import { RemoteTable, type RemoteTableDef } from '../screens/remote-table';
+import { formatDateTime } from '../ui/format';
+import { useSession } from '../session/use-session';
+import { TableScreen } from '../table/table-screen';
+import { accountFilterVisible } from '../table/screen-definition';
+import { RemoteTable, type RemoteTableDef } from '../table/remote-table';
 import { shortLinks } from './short-links.screen';
 import { read, runCommand } from '../data/platform-actions';
 import { useToolForm } from './use-tool-form';

@@ -1,7 +1,7 @@
 import type { ShortLinkRecord } from '../../contract/entities.schema';
 import { CLICK_STATUS, filterOptions } from '../../contract/states';
-import { stateTag, timeColumn } from '../screens/cells';
-import { accountFilterVisible, type ScreenDefinition } from '../screens/screen-definition';
+import { stateTag, timeColumn } from '../table/cells';
+import { accountFilterVisible, type ScreenDefinition } from '../table/screen-definition';
 
 // Screen 16 of spec §2: short-link click records, replicated like send records (one row per number a link went to,
 // and one per link made with the conversion tool).

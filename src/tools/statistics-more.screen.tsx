@@ -1,5 +1,5 @@
 import type { StatisticsRow } from '../../contract/records.schema';
-import { accountFilterVisible, clientStatusVisible, type ColumnDef, type ScreenDefinition } from '../screens/screen-definition';
+import { accountFilterVisible, clientStatusVisible, type ColumnDef, type ScreenDefinition } from '../table/screen-definition';
 
 // Screen 9 of spec §2, international side: statistics by day, month or year, and by country (per day and country).
 // All read the replicated statistics rows of product line 1 (kind: the time dimension, or 'country').

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { RemoteTable, type RemoteTableDef } from '../screens/remote-table';
+import { RemoteTable, type RemoteTableDef } from '../table/remote-table';
 import { blacklistStatistics, numberStatusStatistics, portingStatistics } from './tools-tables';
 
 // Screen 9's tables kept by the platform (number status, porting, blacklist): one titled remote table each.

@@ -1,4 +1,4 @@
-import type { ScreenEntry } from '../screens/screen-registry';
+import type { ScreenEntry } from '../table/screen-entry';
 import { ConversationsPage } from './conversations-page';
 import { NumberCheckPage } from './number-check-page';
 import { ShortLinksPage } from './short-links-page';

@@ -15,11 +15,12 @@ import {
   type queryRatioRowSchema,
 } from '../../contract/endpoints/number-check.endpoints';
 import { toolsAggregate } from '../../sync/tools-commands';
-import { accountFilterVisible } from '../screens/screen-definition';
-import type { RemoteTableDef } from '../screens/remote-table';
+import { accountFilterVisible } from '../table/screen-definition';
+import type { RemoteTableDef } from '../table/remote-table';
 import { runCommand } from '../data/platform-actions';
-import { confirmDelete } from '../screens/template-actions';
-import { percentCell, statusColumns, timeCell } from './tools-cells';
+import { confirmDelete } from '../table/confirm-delete';
+import { percentCell, timeCell } from '../table/value-cells';
+import { statusColumns } from './status-columns';
 
 // Definitions of the tools' platform-paged tables: statistics of spec §2 screen 9 kept in platform tables (number
 // status, porting, blacklist ratios) and the AIM materials and templates.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuItem } from '../../contract/endpoints/user.endpoints';
 import { MENUS } from '../../platform/auth/menu-tree';
-import { SCREENS } from '../../src/screens/screen-registry';
+import { SCREENS } from '../../src/app/screen-registry';
 
 // No menu entry of any product area opens a placeholder: every leaf the platform's menu offers has a screen.
 describe('menu entries', () => {

@@ -4,7 +4,7 @@ import { httpPull } from '../../sync/replication-http';
 import { recordStoreOf } from '../../sync/record-store';
 import { countQuery, runQuery, type Query } from '../../sync/query';
 import type { LocalDb } from '../../sync/local-db';
-import { moRecords } from '../../src/screens/mo-records.screen';
+import { moRecords } from '../../src/records/mo-records.screen';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { consoleFor } from '../sync/helpers';
 import { insertFixtures, timeOf } from './records.fixtures';

@@ -5,15 +5,15 @@ import { memo, useCallback, useEffect, useRef, useState, type ComponentType } fr
 import { useTranslation } from 'react-i18next';
 import { Redirect, useLocation } from 'wouter';
 import { SCREEN_PRODUCTS } from '../../../contract/product-screens';
-import { SCREENS } from '../../screens/screen-registry';
+import { SCREENS } from '../screen-registry';
 import { ErrorBoundary } from '../error-boundary';
 import { useStore } from '../external-store';
-import { setDisplayTimeZone } from '../format';
+import { setDisplayTimeZone } from '../../ui/format';
 import { menuLeaves } from '../menu';
 import { loadGrantedMenus, loadMenus, menuStore, retryMenus } from '../menu-store';
 import { DashboardPage } from '../pages/dashboard-page';
 import { ComingSoonPage, IframePage, InfoPage } from '../pages/simple-pages';
-import { sessionActor } from '../session-actor';
+import { sessionActorRef } from '../../session/session-ref';
 import { openTab } from '../tabs';
 import { tabsStore } from '../tabs-store';
 import { SideMenu } from './side-menu';
@@ -78,10 +78,10 @@ export function ConsoleLayout() {
   const { t } = useTranslation();
   const [path] = useLocation();
   // menus load once per login (not on every token refresh)
-  const userName = useSelector(sessionActor, (s) => s.context.userInfo?.authUser.userName);
+  const userName = useSelector(sessionActorRef(), (s) => s.context.userInfo?.authUser.userName);
   const { menus, active } = useStore(menuStore);
   // set before the page renders: every time below is formatted in the account's zone, not the browser's
-  setDisplayTimeZone(useSelector(sessionActor, (s) => s.context.userInfo?.authUser.timeZone));
+  setDisplayTimeZone(useSelector(sessionActorRef(), (s) => s.context.userInfo?.authUser.timeZone));
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
   const page = usePage(path);
   const pageTitle = typeof page === 'object' && page !== null ? page.title : null;

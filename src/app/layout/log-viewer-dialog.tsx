@@ -4,12 +4,12 @@ import { Dialog } from 'primereact/dialog';
 import { useTranslation } from 'react-i18next';
 import { logUploadChunks, uploadLogsEndpoint } from '../../../contract/endpoints/log.endpoints';
 import { translate } from '../../../contract/messages';
-import { api } from '../api';
+import { api } from '../../session/api';
 import { clearErrorLog, errorLogStore, type LogEntry } from '../error-log';
 import { useStore } from '../external-store';
-import { formatDateTime } from '../format';
-import { getLanguage } from '../language';
-import { notify } from '../notify';
+import { formatDateTime } from '../../ui/format';
+import { getLanguage } from '../../ui/language';
+import { notify } from '../../ui/notify';
 
 // The log viewer (spec §2): locally captured errors; upload to the platform or clear, each after confirmation.
 async function upload(entries: LogEntry[]): Promise<void> {

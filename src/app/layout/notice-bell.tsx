@@ -10,9 +10,9 @@ import type { EventDoc } from '../../../sync/local-db';
 import { followBalance } from '../../accounts/live-balance';
 import { read } from '../../data/platform-actions';
 import { progress$, useRuntime } from '../../data/sync-runtime';
-import { getLanguage } from '../language';
+import { getLanguage } from '../../ui/language';
 import { MAX_REJECTION_NOTICES, noticesOf, type Notice } from '../notices';
-import { sessionActor } from '../session-actor';
+import { sessionActorRef } from '../../session/session-ref';
 
 // The bell's notices, read once the top bar's widgets mount (after the first screen's rows): the balance warning
 // from the platform's settings and the current balance, the refusals from the local event log. The balance itself
@@ -21,7 +21,7 @@ import { sessionActor } from '../session-actor';
 export function useNotices(enabled: boolean): Notice[] {
   const { t } = useTranslation();
   const rt = useRuntime();
-  const userInfo = useSelector(sessionActor, (s) => s.context.userInfo);
+  const userInfo = useSelector(sessionActorRef(), (s) => s.context.userInfo);
   const balance = userInfo?.authUser.balance;
   const [warning, setWarning] = useState<BalanceWarning | null>(null);
   const [rejected, setRejected] = useState<EventDoc[]>([]);
@@ -30,7 +30,7 @@ export function useNotices(enabled: boolean): Notice[] {
   useEffect(() => {
     if (!rt) return;
     const following = () => progress$.value.phase === 'live' || progress$.value.phase === 'follower';
-    const sub = followBalance(localChanges(rt.db.name), rt.outbox.settled$, () => sessionActor.send({ type: 'session.reloadUser' }), following);
+    const sub = followBalance(localChanges(rt.db.name), rt.outbox.settled$, () => sessionActorRef().send({ type: 'session.reloadUser' }), following);
     return () => sub.unsubscribe();
   }, [rt]);
   // asked again with each new user info: a charge or a changed warning level comes with one

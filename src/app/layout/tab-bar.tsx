@@ -7,7 +7,7 @@ import { useStore } from '../external-store';
 import { closeAllTabs, closeOtherTabs, closeTab } from '../tabs';
 import { tabsStore } from '../tabs-store';
 import { afterFirstScreen } from '../../data/first-screen';
-import { afterFirstPaint, useOpenOnceMounted } from '../stand-ins';
+import { afterFirstPaint, useOpenOnceMounted } from '../../ui/stand-ins';
 
 /** the context menu (nothing on screen until opened) mounts after the first screen, like the top bar's widgets */
 const useContextMenu = afterFirstPaint(afterFirstScreen);

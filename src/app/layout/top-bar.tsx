@@ -17,14 +17,14 @@ import { translate } from '../../../contract/messages';
 import { SyncStatusIndicator } from '../../data/sync-status-indicator';
 import { errorLogStore } from '../error-log';
 import { useStore } from '../external-store';
-import { displayTimeZone, zoneLabel } from '../format';
-import { getLanguage, switchLanguage } from '../language';
+import { displayTimeZone, zoneLabel } from '../../ui/format';
+import { getLanguage, switchLanguage } from '../../ui/language';
 import { badgeText, menuLeaves, searchMenu } from '../menu';
 import { chooseProduct, loadGrantedMenus, menuStore } from '../menu-store';
-import { notify } from '../notify';
+import { notify } from '../../ui/notify';
 import { afterFirstScreen } from '../../data/first-screen';
-import { afterFirstPaint, ButtonStandIn, DropdownStandIn, useOpenOnceMounted } from '../stand-ins';
-import { lockActor, sessionActor } from '../session-actor';
+import { afterFirstPaint, ButtonStandIn, DropdownStandIn, useOpenOnceMounted } from '../../ui/stand-ins';
+import { lockActorRef, sessionActorRef } from '../../session/session-ref';
 import { FeedbackDialog } from './feedback-dialog';
 import { IconButton } from './icon-button';
 import { LogViewerDialog } from './log-viewer-dialog';
@@ -118,10 +118,10 @@ function MenuSearch({ leaves }: { leaves: MenuItem[] }) {
 function LockDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');
-  const error = useSelector(lockActor, (s) => s.context.error);
+  const error = useSelector(lockActorRef(), (s) => s.context.error);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    lockActor.send({ type: 'lock.set', password });
+    lockActorRef().send({ type: 'lock.set', password });
   };
   return (
     <Dialog header={t('lock.setTitle')} visible={visible} onHide={onHide} style={{ width: 'min(420px, 95vw)' }}>
@@ -163,8 +163,8 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
   const { t } = useTranslation();
   const { menus } = useStore(menuStore);
   const logCount = useStore(errorLogStore).length;
-  const offline = useSelector(sessionActor, (s) => s.context.offline);
-  const name = useSelector(sessionActor, (s) => s.context.userInfo?.name ?? '');
+  const offline = useSelector(sessionActorRef(), (s) => s.context.offline);
+  const name = useSelector(sessionActorRef(), (s) => s.context.userInfo?.name ?? '');
   const [dialog, setDialogState] = useState<TopDialog | null>(null);
   const [opened, setOpened] = useState<ReadonlySet<TopDialog>>(() => new Set());
   const setDialog = (d: TopDialog | null) => {
@@ -187,7 +187,7 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
       icon: 'pi pi-sign-out',
       acceptLabel: t('common.ok'),
       rejectLabel: t('common.cancel'),
-      accept: () => sessionActor.send({ type: 'session.logout' }),
+      accept: () => sessionActorRef().send({ type: 'session.logout' }),
     });
 
   return (

@@ -21,13 +21,13 @@ import { PRODUCT_TYPES, type Language } from '../../../contract/constants';
 import { getInteSmsIndexInfoEndpoint, getSmsIndexInfoEndpoint, type InteSmsIndexInfo, type SmsIndexInfo } from '../../../contract/endpoints/dashboard.endpoints';
 import type { PermCode } from '../../../contract/endpoints/user.endpoints';
 import { isNetworkError } from '../../../machines/session.machine';
-import { api } from '../api';
+import { api } from '../../session/api';
 import { useStore } from '../external-store';
-import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from '../format';
+import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from '../../ui/format';
 import { gapWhereNoSends } from './chart-gaps';
-import { getLanguage } from '../language';
+import { getLanguage } from '../../ui/language';
 import { menuStore } from '../menu-store';
-import { sessionActor } from '../session-actor';
+import { sessionActorRef } from '../../session/session-ref';
 import { STORAGE } from '../storage-keys';
 import { whenIdle } from '../when-idle';
 
@@ -142,7 +142,7 @@ export function DashboardPage() {
   const [attempt, setAttempt] = useState(0);
   // the session's balance, asked again after every send and charge (src/accounts/live-balance.ts): the figures below
   // are as of the page's opening, the balance is the account's own and so always shown current
-  const liveBalance = useSelector(sessionActor, (s) => s.context.userInfo?.authUser.balance);
+  const liveBalance = useSelector(sessionActorRef(), (s) => s.context.userInfo?.authUser.balance);
 
   useEffect(() => {
     // left before the answer (the operator went straight to a list after the login): it is not read at all

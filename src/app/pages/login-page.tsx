@@ -13,10 +13,10 @@ import { getClientWebSiteBeianEndpoint, getSiteLogoEndpoint, type SiteSettings }
 import { translate } from '../../../contract/messages';
 import { mobileSchema } from '../../../contract/validation/mobile.rules';
 import { accountSchema, captchaSchema, loginPasswordSchema, smsCodeSchema } from '../../../contract/validation/login.rules';
-import { api } from '../api';
-import { getLanguage, switchLanguage } from '../language';
+import { api } from '../../session/api';
+import { getLanguage, switchLanguage } from '../../ui/language';
 import { preloadConsole } from '../load-console';
-import { notify } from '../notify';
+import { notify } from '../../ui/notify';
 import { sessionActor } from '../session-actor';
 
 // /login, driven by the site settings (spec §2, §7 "Settings"): client name, logo, filing text, language switch.

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { InfoList } from '../info-list';
+import { InfoList } from '../../ui/info-list';
 import { useParams } from 'wouter';
 import { PersonalInfoExtra } from '../../accounts/personal-info-extra';
-import { formatDateTime, formatMoney } from '../format';
-import { getLanguage } from '../language';
-import { useSession } from '../use-session';
+import { formatDateTime, formatMoney } from '../../ui/format';
+import { getLanguage } from '../../ui/language';
+import { useSession } from '../../session/use-session';
 
 // The small fixed pages: personal info, embedded page, "coming soon" for a menu entry without a screen.
 

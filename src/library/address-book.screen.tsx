@@ -1,0 +1,311 @@
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { ProgressBar } from 'primereact/progressbar';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import { fromPromise } from 'xstate';
+import { addressBookDownloadEndpoint, addressBookMemberImportEndpoint } from '../../contract/endpoints/address-book.endpoints';
+import { uploadAddressBookEndpoint } from '../../contract/endpoints/file.endpoints';
+import { fileMaterialEndpoint } from '../../contract/endpoints/library.endpoints';
+import type { AddressGroupDoc, AddressMemberDoc } from '../../contract/library.schema';
+import { translate } from '../../contract/messages';
+import { checkUpload } from '../../contract/validation/upload.rules';
+import { addressBookGroupFormSchema, addressBookMemberFormSchema } from '../../contract/validation/address-book.rules';
+import { seedFrom, templateEditorMachine } from '../../machines/template-editor.machine';
+import { projectLibrary } from '../../sync/library-commands';
+import { changesOf, runQuery } from '../../sync/query';
+import { auditTime, startWith, switchMap } from 'rxjs';
+import { api } from '../session/api';
+import { notify } from '../ui/notify';
+import { useSession } from '../session/use-session';
+import { usePending, useRuntime } from '../data/sync-runtime';
+import { timeColumn } from '../table/cells';
+import type { ScreenDefinition } from '../table/screen-definition';
+import { TableScreen } from '../table/table-screen';
+import { DeleteAction, recordLibraryCommand, RejectionNotice, useLibraryRejections, type Rejection } from './template-actions';
+import { useEditorMachine } from '../forms/use-editor-machine';
+import { download } from '../data/platform-actions';
+
+// Screen 12 of spec §2: the address book. Groups (with member counts) on the left, the members of the chosen group on
+// the right, both from the local replica; add / delete are commands (offline); import and export need the network.
+type Member = AddressMemberDoc & { pending?: string };
+type Group = AddressGroupDoc & { pending?: string };
+
+export const addressBookMembers: ScreenDefinition<Member> = {
+  path: '/addressBookList',
+  title: 'screen.addressBookList',
+  collection: 'address_book',
+  fixed: [{ op: 'eq', field: 'kind', value: 'member' }],
+  columns: [
+    { field: 'name', header: 'lib.name' },
+    { field: 'mobile', header: 'lib.mobile' },
+    { field: 'email', header: 'lib.email' },
+    { field: 'groupName', header: 'lib.group' },
+    { field: 'remark', header: 'lib.remark' },
+    timeColumn<Member>('create_time', 'lib.createTime'),
+  ],
+  filters: [
+    { field: 'mobile', label: 'lib.mobile', kind: 'prefix' },
+    { field: 'name', label: 'lib.name', kind: 'contains' },
+  ],
+  dateField: 'create_time',
+  project: (rows, pending) => projectLibrary('member', rows, pending),
+  actions: (r) => (
+    <span style={{ display: 'inline-flex' }}>
+      <EditMemberAction member={r} />
+      <DeleteAction type="addressBook.member.delete" id={r.id} name={r.name} />
+    </span>
+  ),
+};
+
+/** The group list is read only while an edit is open (one query, not one per row). */
+function EditMember({ member, onDone }: { member: Member; onDone: () => void }) {
+  const groups = useGroups();
+  return <MemberEditor groups={groups} groupId={member.groupId} member={member} onDone={onDone} />;
+}
+
+function EditMemberAction({ member }: { member: Member }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  if (member.id.startsWith('pending:')) return null;
+  return (
+    <>
+      <Button data-testid="row-edit" icon="pi pi-pencil" size="small" text aria-label={t('lib.save')} onClick={() => setOpen(true)} />
+      <Dialog header={member.name} visible={open} onHide={() => setOpen(false)}>
+        {open && <EditMember member={member} onDone={() => setOpen(false)} />}
+      </Dialog>
+    </>
+  );
+}
+
+/** The groups of the local replica, with pending commands shown. */
+function useGroups(): Group[] {
+  const rt = useRuntime();
+  const pending = usePending();
+  const [groups, setGroups] = useState<Group[]>([]);
+  useEffect(() => {
+    if (!rt) return;
+    // the sync worker writes straight into the tables and announces it: re-read on each notice (like TableScreen)
+    const q = { collection: 'address_book' as const, filters: [{ op: 'eq' as const, field: 'kind', value: 'group' }], limit: 1000 };
+    const sub = changesOf(rt.db, 'address_book')
+      .pipe(startWith(null), auditTime(200), switchMap(() => runQuery<Group>(q, { db: rt.db, online: false, horizon: 0 })))
+      .subscribe((page) => setGroups(page.rows));
+    return () => sub.unsubscribe();
+  }, [rt]);
+  return useMemo(() => projectLibrary('group', groups, pending), [groups, pending]);
+}
+
+/** Adds a member, or edits `member` (the platform refuses an edit of a member deleted elsewhere: the row rolls back). */
+function MemberEditor({ groups, groupId, member, seed, onDone }: { groups: Group[]; groupId: string; member?: Member; seed?: Record<string, unknown>; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { language } = useSession();
+  // the group list changes while the editor is open (the saved member re-counts it): the effect reads the latest
+  const groupsNow = useRef(groups);
+  groupsNow.current = groups;
+  const [state, send] = useEditorMachine(() =>
+    templateEditorMachine(
+      addressBookMemberFormSchema,
+      seedFrom(member ? { groupId: member.groupId, name: member.name, mobile: member.mobile, email: member.email, remark: member.remark } : { groupId, name: '', mobile: '', email: '' }, null, [], seed).values,
+      null,
+    ).provide({
+      actors: {
+        record: fromPromise(({ input }) => {
+          const groupName = groupsNow.current.find((g) => g.id === input.groupId)?.groupName ?? '';
+          return member
+            ? recordLibraryCommand('addressBook.member.mod', member.id, { ...input, id: member.id, groupName })
+            : recordLibraryCommand('addressBook.member.add', `new:${Date.now()}`, { ...input, groupName });
+        }),
+      },
+    }),
+  );
+  if (state.status === 'done') queueMicrotask(onDone);
+  const { values, errors } = state.context;
+  const input = (f: string) => (
+    <label key={f} style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <small>{t(`lib.${f}`)}</small>
+      <InputText data-testid={`member-${f}`} value={String(values[f] ?? '')} onChange={(e) => send({ type: 'field.set', field: f, value: e.target.value })} />
+      {errors[f] && <small className="p-error">{translate(language, errors[f])}</small>}
+    </label>
+  );
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 360 }}>
+      <Dropdown value={values.groupId} options={groups.filter((g) => !g.pending).map((g) => ({ value: g.id, label: g.groupName }))} onChange={(e) => send({ type: 'field.set', field: 'groupId', value: e.value })} />
+      {['name', 'mobile', 'email'].map(input)}
+      <Button data-testid="member-save" label={t('lib.save')} onClick={() => send({ type: 'submit' })} />
+    </div>
+  );
+}
+
+type ImportState = { phase: 'idle' } | { phase: 'uploading' | 'importing'; rows?: number } | { phase: 'done'; imported: number; invalid: number; duplicates: number; reportFileId: string | null } | { phase: 'failed'; message: string };
+
+function ImportPanel({ groupId }: { groupId: string }) {
+  const { t } = useTranslation();
+  const { language } = useSession();
+  const file = useRef<HTMLInputElement>(null);
+  const [st, setSt] = useState<ImportState>({ phase: 'idle' });
+  async function run(f: File) {
+    const refused = checkUpload({ name: f.name, size: f.size });
+    if (refused) return setSt({ phase: 'failed', message: translate(language, refused) });
+    try {
+      setSt({ phase: 'uploading' });
+      const form = new FormData();
+      form.append('file', f);
+      const up = await api.upload(uploadAddressBookEndpoint, form, { silent: true });
+      setSt({ phase: 'importing', rows: up.rowCount ?? undefined });
+      const out = await api.call(addressBookMemberImportEndpoint, { groupId, fileId: up.fileId }, { silent: true, idempotencyKey: up.fileId });
+      setSt({ phase: 'done', ...out });
+    } catch (e) {
+      setSt({ phase: 'failed', message: (e as Error).message });
+    }
+  }
+  return (
+    <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }} data-testid="import-panel" data-phase={st.phase}>
+      <input ref={file} data-testid="import-file" type="file" hidden accept=".xlsx,.xls" onChange={(e) => e.target.files?.[0] && void run(e.target.files[0])} />
+      <Button data-testid="import" size="small" icon="pi pi-upload" label={t('lib.import')} disabled={!groupId || st.phase === 'uploading' || st.phase === 'importing'} onClick={() => file.current?.click()} />
+      <Button size="small" text icon="pi pi-file" label={t('lib.importTemplate')} onClick={() => void download(addressBookDownloadEndpoint, { template: true })} />
+      <Button size="small" text icon="pi pi-download" label={t('lib.export')} onClick={() => void download(addressBookDownloadEndpoint, { groupId: groupId || undefined, template: false })} />
+      {(st.phase === 'uploading' || st.phase === 'importing') && (
+        <span style={{ width: 260 }} data-testid="import-progress">
+          <small>{st.phase === 'uploading' ? t('lib.uploading', { pct: '…' }) : `${t('lib.importing')} ${st.rows ?? ''}`}</small>
+          <ProgressBar mode="indeterminate" style={{ height: 6 }} />
+        </span>
+      )}
+      {st.phase === 'done' && (
+        <span data-testid="import-result">
+          {t('lib.importDone', st)}{' '}
+          {st.reportFileId && (
+            <Button data-testid="import-report" size="small" text icon="pi pi-download" label={t('lib.report')} onClick={() => void download(fileMaterialEndpoint, { fileId: st.reportFileId! })} />
+          )}
+        </span>
+      )}
+      {st.phase === 'failed' && <small className="p-error">{st.message}</small>}
+    </span>
+  );
+}
+
+/** A group's name edited in place: a command like every library edit (offline, pending until the platform has it). */
+function RenameGroup({ group, typed, onDone }: { group: Group; typed?: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { language } = useSession();
+  const [name, setName] = useState(typed ?? group.groupName);
+  const [error, setError] = useState<string | null>(null);
+  const save = () => {
+    const parsed = addressBookGroupFormSchema.safeParse({ groupName: name, remark: group.remark ?? undefined });
+    if (!parsed.success) return setError(translate(language, parsed.error.issues[0]?.message ?? 'v.badText'));
+    if (parsed.data.groupName === group.groupName) return onDone();
+    void recordLibraryCommand('addressBook.group.mod', group.id, { id: group.id, ...parsed.data }).then(onDone, (e: Error) => setError(e.message));
+  };
+  return (
+    <span style={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0, gap: 2 }}>
+      <span style={{ display: 'flex', gap: 4 }}>
+        <InputText data-testid="group-rename-input" autoFocus value={name} aria-label={t('lib.groupName')} aria-invalid={Boolean(error)} style={{ flex: 1, minWidth: 0 }}
+          onChange={(e) => setName(e.target.value)} onKeyDown={(e) => (e.key === 'Enter' ? save() : e.key === 'Escape' ? onDone() : undefined)} />
+        <Button data-testid="group-rename-save" icon="pi pi-check" size="small" aria-label={t('lib.save')} onClick={save} />
+        <Button icon="pi pi-times" size="small" text aria-label={t('lib.cancel')} onClick={onDone} />
+      </span>
+      {error && <small className="p-error">{error}</small>}
+    </span>
+  );
+}
+
+/** How a refused command opens again with what was typed: a group's name back in its field, a rename back in place
+ * (while the group is still listed), a member in its editor; none for a delete, which typed nothing. */
+function rejectedEdit(
+  rejection: Rejection | null,
+  groups: Group[],
+  to: { setName: (n: string) => void; setRenaming: (r: { group: Group; typed?: string }) => void; setRefused: (r: { seed: Record<string, unknown>; member?: Member }) => void },
+): (() => void) | undefined {
+  if (!rejection) return undefined;
+  const p = rejection.payload;
+  switch (rejection.type) {
+    case 'addressBook.group.add':
+      return () => to.setName(String(p.groupName ?? ''));
+    case 'addressBook.group.mod': {
+      const group = groups.find((g) => g.id === p.id);
+      return group ? () => to.setRenaming({ group, typed: String(p.groupName ?? '') }) : undefined;
+    }
+    case 'addressBook.member.add':
+      return () => to.setRefused({ seed: p });
+    case 'addressBook.member.mod':
+      return () => to.setRefused({ seed: p, member: { ...p, id: String(p.id) } as Member });
+    default:
+      return undefined;
+  }
+}
+
+export function AddressBookScreen() {
+  const { t } = useTranslation();
+  const { language } = useSession();
+  const [rejection, dismiss] = useLibraryRejections();
+  const groups = useGroups();
+  const search = useSearch();
+  const [location, navigate] = useLocation();
+  const groupId = new URLSearchParams(search).get('groupId') ?? '';
+  const [name, setName] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [renaming, setRenaming] = useState<{ group: Group; typed?: string } | null>(null);
+  // a refused member command reopens in its editor with what was typed (an edit keeps the member it was about)
+  const [refused, setRefused] = useState<{ seed: Record<string, unknown>; member?: Member } | null>(null);
+  const editAgain = rejectedEdit(rejection, groups, { setName, setRenaming, setRefused });
+  // the chosen group narrows the members as a fixed filter (the group list is the filter's control)
+  const membersDef = useMemo<ScreenDefinition<Member>>(
+    () => (groupId ? { ...addressBookMembers, fixed: [...(addressBookMembers.fixed ?? []), { op: 'eq', field: 'groupId', value: groupId }] } : addressBookMembers),
+    [groupId],
+  );
+  const choose = (id: string) => navigate(id ? `${location}?groupId=${encodeURIComponent(id)}` : location, { replace: true });
+  const addGroup = () => {
+    const parsed = addressBookGroupFormSchema.safeParse({ groupName: name });
+    // the §5 message of the rule that failed, and the reason when the command cannot be recorded
+    if (!parsed.success) return notify({ severity: 'warn', summary: translate(language, parsed.error.issues[0]?.message ?? 'v.badText') });
+    void recordLibraryCommand('addressBook.group.add', `new:${Date.now()}`, parsed.data).then(
+      () => setName(''),
+      (e: Error) => notify({ severity: 'error', summary: e.message }),
+    );
+  };
+  return (
+    <div style={{ display: 'flex', gap: 12 }} data-testid="address-book">
+      {/* the inputs in this column may shrink (minWidth 0): at their own width they pushed the buttons beside them under
+          the members' toolbar */}
+      <div style={{ width: 260, flex: '0 0 260px', display: 'flex', flexDirection: 'column', gap: 6 }} data-testid="group-list">
+        <strong>{t('lib.groups')}</strong>
+        <span style={{ display: 'flex', gap: 4 }}>
+          <InputText data-testid="group-name" value={name} placeholder={t('lib.groupName')} aria-label={t('lib.groupName')} onChange={(e) => setName(e.target.value)} style={{ flex: 1, minWidth: 0 }} />
+          <Button data-testid="group-add" icon="pi pi-plus" size="small" aria-label={t('lib.add')} onClick={addGroup} />
+        </span>
+        <Button text size="small" label={t('lib.allGroups')} severity={groupId ? 'secondary' : undefined} onClick={() => choose('')} />
+        {groups.map((g) => (
+          <span key={g.id} data-testid="group" data-pending={g.pending ? 'true' : 'false'} style={{ display: 'flex', alignItems: 'center', gap: 4, fontWeight: g.id === groupId ? 600 : 400 }}>
+            {renaming?.group.id === g.id ? (
+              <RenameGroup group={g} typed={renaming.typed} onDone={() => setRenaming(null)} />
+            ) : (
+              <>
+                <Button text size="small" style={{ flex: 1, minWidth: 0, justifyContent: 'flex-start' }} disabled={Boolean(g.pending)} label={`${g.groupName} (${g.memberCount ?? 0})`} onClick={() => choose(g.id)} />
+                {!g.id.startsWith('pending:') && (
+                  <Button data-testid="group-rename" icon="pi pi-pencil" size="small" text aria-label={t('lib.rename')} disabled={Boolean(g.pending)} onClick={() => setRenaming({ group: g })} />
+                )}
+                <DeleteAction type="addressBook.group.delete" id={g.id} name={g.groupName} />
+              </>
+            )}
+          </span>
+        ))}
+      </div>
+      <div style={{ flex: 1, minWidth: 0 }}>
+        <span style={{ display: 'flex', gap: 8, marginBottom: 8, alignItems: 'center' }}>
+          <Button data-testid="member-add" size="small" icon="pi pi-plus" label={t('lib.add')} disabled={!groupId} onClick={() => setAdding(true)} />
+          <ImportPanel groupId={groupId} />
+        </span>
+        {rejection && <RejectionNotice rejection={rejection} onEdit={editAgain} onDismiss={dismiss} />}
+        <Dialog header={t('lib.add')} visible={adding} onHide={() => setAdding(false)}>
+          {adding && <MemberEditor groups={groups} groupId={groupId} onDone={() => setAdding(false)} />}
+        </Dialog>
+        <Dialog header={t('lib.editAgain')} visible={refused !== null} onHide={() => setRefused(null)}>
+          {refused && <MemberEditor groups={groups} groupId={String(refused.seed.groupId ?? groupId)} member={refused.member} seed={refused.seed} onDone={() => setRefused(null)} />}
+        </Dialog>
+        <TableScreen key={groupId} def={membersDef} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { Button } from 'primereact/button';
+import { Checkbox } from 'primereact/checkbox';
+import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { uploadCspMaterialEndpoint } from '../../contract/endpoints/file.endpoints';
+import type { RichCard } from '../../contract/entities.schema';
+import type { CspTemplateDoc } from '../../contract/library.schema';
+import { translate } from '../../contract/messages';
+import { CSP_TEMPLATE_STATUS, filterOptions, lowTypeLabels, parseLowType } from '../../contract/states';
+import { cspTemplateFormSchema } from '../../contract/validation/template.rules';
+import { seedFrom, templateEditorMachine } from '../../machines/template-editor.machine';
+import { projectLibrary } from '../../sync/library-commands';
+import { RichPreview } from '../ui/rich-preview';
+import { useSession } from '../session/use-session';
+import { idColumn, stateTag, stateText, timeColumn } from '../table/cells';
+import { accountFilterVisible, type ScreenDefinition } from '../table/screen-definition';
+import { useChatbots } from '../data/use-chatbots';
+import { DeleteAction, recordLibraryCommand, TemplateListScreen, type TemplateEditorProps } from './template-actions';
+import { useEditorMachine } from '../forms/use-editor-machine';
+import { MediaField } from '../forms/media-field';
+
+// Screen 15 of spec §2: CSP (rich card) templates with the states and fallback types of §4, and the card editor
+// (cards, media, buttons, fallbacks) beside the rich message preview.
+type Row = CspTemplateDoc & { pending?: string };
+
+export const cspTemplates: ScreenDefinition<Row> = {
+  path: '/cspTemplateList',
+  title: 'screen.cspTemplateList',
+  collection: 'templates',
+  fixed: [{ op: 'eq', field: 'kind', value: 'csp' }],
+  columns: [
+    idColumn<Row>('template_id', 'lib.templateId'),
+    { field: 'template_name', header: 'lib.templateName' },
+    { field: 'chatbot_id', header: 'lib.chatbot' },
+    { field: 'autograph', header: 'lib.autograph' },
+    { field: 'low_type', header: 'lib.lowType', text: (r, v) => lowTypeLabels(r.low_type).map((k) => translate(v.lang, k)).join('、') },
+    { field: 'template_status', header: 'lib.status', render: (r, v) => stateTag(CSP_TEMPLATE_STATUS, r.template_status, v, r.pending), text: (r, v) => stateText(CSP_TEMPLATE_STATUS, r.template_status, v) },
+    timeColumn<Row>('create_time', 'lib.createTime'),
+    { field: 'cus_id', header: 'lib.account', visible: accountFilterVisible },
+  ],
+  filters: [
+    { field: 'cus_id', label: 'lib.account', kind: 'eq-text', visible: accountFilterVisible },
+    { field: 'chatbot_id', label: 'lib.chatbot', kind: 'eq-text' },
+    { field: 'template_status', label: 'lib.status', kind: 'select', options: filterOptions(CSP_TEMPLATE_STATUS) },
+    { field: 'template_name', label: 'lib.templateName', kind: 'contains' },
+  ],
+  dateField: 'create_time',
+  project: (rows, pending) => projectLibrary('csp', rows, pending),
+  actions: (r) => <DeleteAction type="template.csp.delete" id={r.id} name={r.template_name} />,
+};
+
+const newCard = (): RichCard => ({ cardSeq: 0, mediaType: 'image', mediaUrl: '', cardTitle: '', textContent: '', buttons: [] });
+
+export function CardTemplateEditor({ onDone, seed }: TemplateEditorProps) {
+  const { t } = useTranslation();
+  const { userInfo, language } = useSession();
+  const [state, send] = useEditorMachine(() => {
+    const defaults = { cus_id: userInfo?.authUser.cus_id ?? '', chatbot_id: '', template_name: '', autograph: '', low_type: '', smsContent: '', readContent: '' };
+    const start = seedFrom<RichCard>(defaults, 'cards', [newCard()], seed);
+    return templateEditorMachine<RichCard>(cspTemplateFormSchema, start.values, 'cards', start.items).provide({
+      actors: { record: fromPromise(({ input }) => recordLibraryCommand('template.csp.add', `new:${Date.now()}`, input)) },
+    });
+  });
+  const { values, items, errors } = state.context;
+  if (state.status === 'done') queueMicrotask(onDone);
+  // the account's chatbots (spec §3: a card template belongs to one); the first is chosen by default
+  const cusId = String(values.cus_id ?? '');
+  const bots = useChatbots(cusId, true, (id) => send({ type: 'field.set', field: 'chatbot_id', value: id }));
+  const chatbots = useMemo(() => bots.options.map((o) => ({ label: `${o.label} (${o.value})`, value: o.value })), [bots.options]);
+  const set = (field: string, value: unknown) => send({ type: 'field.set', field, value });
+  const err = (f: string) => errors[f] && <small className="p-error">{translate(language, errors[f])}</small>;
+  const low = parseLowType(String(values.low_type ?? ''));
+  const toggleLow = (code: 1 | 3, on: boolean) => set('low_type', [...new Set(on ? [...low, code] : low.filter((c) => c !== code))].sort().join(','));
+  const field = (f: string, label: string) => (
+    <label style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <small>{t(label)}</small>
+      <InputText data-testid={`ct-${f}`} value={String(values[f] ?? '')} onChange={(e) => set(f, e.target.value)} />
+      {err(f)}
+    </label>
+  );
+  const card = (i: number, patch: Partial<RichCard>) => send({ type: 'item.set', index: i, patch });
+  return (
+    <div style={{ display: 'flex', gap: 16 }} data-testid="card-template-editor">
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 480, maxHeight: '70vh', overflow: 'auto' }}>
+        {field('template_name', 'lib.templateName')}
+        <label style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+          <small>{t('lib.chatbot')}</small>
+          <Dropdown data-testid="ct-chatbot_id" value={values.chatbot_id || null} options={chatbots} placeholder={t('lib.chatbot')} aria-label={t('lib.chatbot')}
+            emptyMessage={t('lib.noChatbot')} onChange={(e) => set('chatbot_id', e.value ?? '')} />
+          {bots.error && <small className="p-error" role="alert" data-testid="ct-chatbot-error">{bots.error}</small>}
+          {err('chatbot_id')}
+        </label>
+        {field('autograph', 'lib.autograph')}
+        <strong>{t('lib.cards')}</strong>
+        {err('cards')}
+        {items.map((c, i) => (
+          <div key={i} data-testid="ct-card" style={{ border: '1px solid #ddd', borderRadius: 6, padding: 8, display: 'flex', flexDirection: 'column', gap: 6 }}>
+            <span style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
+              <b>{t('lib.card', { n: i + 1 })}</b>
+              <Button type="button" size="small" text icon="pi pi-arrow-up" aria-label={t('lib.up')} disabled={i === 0} onClick={() => send({ type: 'item.move', index: i, by: -1 })} />
+              <Button type="button" size="small" text icon="pi pi-arrow-down" aria-label={t('lib.down')} disabled={i === items.length - 1} onClick={() => send({ type: 'item.move', index: i, by: 1 })} />
+              <Button type="button" size="small" text severity="danger" icon="pi pi-times" aria-label={t('lib.remove')} onClick={() => send({ type: 'item.remove', index: i })} />
+            </span>
+            <MediaField endpoint={uploadCspMaterialEndpoint} types={['image', 'video', 'audio']} mediaType={c.mediaType} mediaUrl={c.mediaUrl} testId={`ct-card-${i}`} onChange={(p) => card(i, p as Partial<RichCard>)} />
+            {err(`cards.${i}.mediaUrl`)}
+            <InputText data-testid={`ct-card-${i}-title`} placeholder={t('lib.title')} value={c.cardTitle} onChange={(e) => card(i, { cardTitle: e.target.value })} />
+            <InputTextarea data-testid={`ct-card-${i}-text`} rows={2} placeholder={t('lib.text')} value={c.textContent} onChange={(e) => card(i, { textContent: e.target.value })} />
+            {c.buttons.map((b, j) => (
+              <span key={j} style={{ display: 'flex', gap: 4 }}>
+                <InputText data-testid={`ct-card-${i}-button-${j}`} placeholder={t('lib.buttonName')} value={b.buttonName} onChange={(e) => card(i, { buttons: c.buttons.map((x, k) => (k === j ? { ...x, buttonName: e.target.value } : x)) })} />
+                <InputText placeholder={t('lib.buttonUrl')} value={b.url ?? ''} onChange={(e) => card(i, { buttons: c.buttons.map((x, k) => (k === j ? { ...x, url: e.target.value || undefined } : x)) })} />
+              </span>
+            ))}
+            {c.buttons.length < 4 && (
+              <Button type="button" data-testid={`ct-card-${i}-add-button`} size="small" text icon="pi pi-plus" label={t('lib.addButton')} onClick={() => card(i, { buttons: [...c.buttons, { buttonName: '' }] })} />
+            )}
+          </div>
+        ))}
+        <Button type="button" data-testid="ct-add-card" size="small" outlined icon="pi pi-plus" label={t('lib.addCard')} onClick={() => send({ type: 'item.add', item: newCard() })} />
+        <strong>{t('lib.lowType')}</strong>
+        <span style={{ display: 'flex', gap: 12 }}>
+          <label><Checkbox data-testid="ct-low-sms" checked={low.includes(1)} onChange={(e) => toggleLow(1, !!e.checked)} /> {t('preview.sms')}</label>
+          <label><Checkbox data-testid="ct-low-read" checked={low.includes(3)} onChange={(e) => toggleLow(3, !!e.checked)} /> {t('preview.read')}</label>
+        </span>
+        {low.includes(1) && <InputTextarea data-testid="ct-sms" rows={2} placeholder={t('lib.smsContent')} value={String(values.smsContent ?? '')} onChange={(e) => set('smsContent', e.target.value)} />}
+        {err('smsContent')}
+        {low.includes(3) && <InputTextarea data-testid="ct-read" rows={2} placeholder={t('lib.readContent')} value={String(values.readContent ?? '')} onChange={(e) => set('readContent', e.target.value)} />}
+        {err('readContent')}
+        {state.context.failure && <small className="p-error">{state.context.failure}</small>}
+        <Button data-testid="ct-save" label={t('lib.save')} icon="pi pi-check" onClick={() => send({ type: 'submit' })} />
+      </div>
+      <RichPreview cards={items} lowType={String(values.low_type ?? '')} smsContent={String(values.smsContent ?? '')} readContent={String(values.readContent ?? '')} />
+    </div>
+  );
+}
+
+export const CspTemplatesScreen = () => <TemplateListScreen def={cspTemplates} Editor={CardTemplateEditor} addType="template.csp.add" />;
