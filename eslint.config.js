@@ -18,7 +18,7 @@ export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', '.tmp/**'] },
   js.configs.recommended,
   // plain Node scripts
-  { files: ['scripts/**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
+  { files: ['scripts/**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },
   ...tseslint.configs.recommended,
   {
     rules: {
