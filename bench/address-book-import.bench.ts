@@ -1,4 +1,4 @@
-// Address-book import of 100,000 members (issue 11): upload + /addressBook/addressBookMemberImport over HTTP (stream
+// Address-book import of 100,000 members: upload + /addressBook/addressBookMemberImport over HTTP (stream
 // the sheet, check every row, report bad and repeated ones) vs a raw multi-row INSERT of the same rows into the same
 // database in one run (embedded PGlite). The local member search at that size is bench/member-search.bench.ts (in the
 // browser: fake-indexeddb in Node takes minutes to hold 100,000 indexed documents).

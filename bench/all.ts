@@ -52,7 +52,7 @@ if (platform) {
 if (platform) execFileSync(tsx, [join(ROOT, 'bench', 'address-book-import.bench.ts')], { cwd: ROOT, stdio: 'inherit' });
 if (browser) execFileSync(tsx, [join(ROOT, 'bench', 'run.ts'), ...passOn], { cwd: ROOT, stdio: 'inherit' });
 if (browser) execFileSync(tsx, [join(ROOT, 'bench', 'send-numbers.bench.ts'), '--no-build'], { cwd: ROOT, stdio: 'inherit' });
-// the local member search at 100,000 address-book members against /addressBook/list (issue 11)
+// the local member search at 100,000 address-book members against /addressBook/list
 if (browser) execFileSync(tsx, [join(ROOT, 'bench', 'member-search.bench.ts'), '--no-build'], { cwd: ROOT, stdio: 'inherit' });
 // tenant B's list latency while tenant A exports, imports, deletes a big group and sends (writes its own section)
 if (platform || only === 'fairness') execFileSync(tsx, [join(ROOT, 'bench', 'fairness.bench.ts')], { cwd: ROOT, stdio: 'inherit' });

@@ -24,7 +24,7 @@ const VERBOSE = process.argv.includes('--verbose');
 /** `--profile-scroll`: samples the page's main thread from the login click to the first rows and while the table
  * scrolls, and prints where the time went (the profiles are kept in the temporary directory). */
 const PROFILE_SCROLL = process.argv.includes('--profile-scroll');
-/** click as soon as the form is filled, racing the offline shell's install (the figures before issue 5's fix did). */
+/** click as soon as the form is filled, racing the offline shell's install, to measure that race. */
 const RACE_INSTALL = process.argv.includes('--race-install');
 /** --cold-only: stop after the cold first page (for working on it; BENCHMARKS.md is not rewritten). */
 const COLD_ONLY = process.argv.includes('--cold-only');
@@ -54,8 +54,8 @@ async function timedList(token: string, body: Record<string, unknown>): Promise<
 
 const DAY = 86_400_000;
 type Case = { name: string; list: Record<string, unknown> | null; local: unknown[]; page?: number };
-/** the fixed mix: status, account, date range, phone prefix, page 1 and page 1,000 (20 rows each); then the searches
- * of issue 15: content (Chinese 2 and 4 characters, an English word, an order number of one record, no match), phone
+/** the fixed mix: status, account, date range, phone prefix, page 1 and page 1,000 (20 rows each); then the local
+ * searches: content (Chinese 2 and 4 characters, an English word, an order number of one record, no match), phone
  * middle digits and a combined filter. The platform's phone filter is a prefix: it has no middle-digit search. */
 function mix(now: number, order: string): Case[] {
   const content = (value: string) => ({ list: { decodeContent: value }, local: [{ op: 'contains', field: 'decodeContent', value }] });

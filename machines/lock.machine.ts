@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 
-// Spec §4 "Lock": a lock password is set, then only /lock is reachable until the same password is entered.
+// The lock: a lock password is set, then only /lock is reachable until the same password is entered.
 // Only a hash of the password is kept; persisting it (so the lock survives a reload) is the `persist` action's job.
 
 export interface LockInput {

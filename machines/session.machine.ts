@@ -2,14 +2,14 @@ import { assign, fromPromise, raise, setup } from 'xstate';
 import { SMS_CODE_RESEND_S, TOKEN_LIFETIME_S, TOKEN_REFRESH_CHECK_MS } from '../contract/constants';
 import type { LoginResponse, TokenResponse, UserInfo } from '../contract/endpoints/user.endpoints';
 
-// Spec §4 "Session": logged out -> logging in -> loading user -> logged in, token refresh, logout and 401. A login
-// whose answer carries the user skips loading it (spec §2: user info is fetched only when no roles are loaded).
+// The session: logged out -> logging in -> loading user -> logged in, token refresh, logout and 401. A login
+// whose answer carries the user skips loading it: user info is fetched only when no roles are loaded.
 // Three parallel regions: the session itself, the login captcha and the SMS-code resend countdown.
 // Every effect is a named actor or action; src/app provides the real ones, tests provide fakes.
 
 export interface PasswordLogin {
   username: string;
-  /** plain text; the machine sends it Base64-encoded (spec §7). */
+  /** plain text; the machine sends it Base64-encoded, as the login endpoint expects. */
   password: string;
   code: string;
   redomStr: string;
@@ -274,7 +274,7 @@ export const sessionMachine = setup({
               target: 'loggedIn',
               actions: [{ type: 'acceptUser', params: ({ event }) => event.output }, { type: 'storeUserInfo', params: ({ event }) => event.output }],
             },
-            // spec §2: a failed user-info fetch logs the user out
+            // a failed user-info fetch logs the user out: a session without its user has no menus or roles
             onError: { target: 'loggedOut', actions: ['clearSession', 'forget', assign({ error: ({ event }) => errorMessage(event.error) })] },
           },
         },
@@ -369,7 +369,7 @@ export const sessionMachine = setup({
             onError: { target: 'idle', actions: assign({ smsError: ({ event }) => errorMessage(event.error) }) },
           },
         },
-        /** no resend until the countdown ends (spec §9: 60 s). */
+        /** no resend until the countdown ends (the seconds the platform answered, else SMS_CODE_RESEND_S). */
         countdown: {
           after: {
             1000: [

@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate';
 import type { SyncProgress } from '../sync/replication';
 
-// What the top-bar indicator shows (issue 5): a progress bar with counts during backfill, the error when pulls fail,
+// What the top-bar indicator shows: a progress bar with counts during backfill, the error when pulls fail,
 // "offline" when the network is gone, and a quiet "live" once everything follows the feed. Fed by the replicator's
 // progress$ and the browser's online/offline events.
 

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { EventDoc } from '../sync/local-db';
 
-// Timed-batch operations (spec §2 screen 8, §4, §8): pause and intercept ask for confirmation; every command is
+// Timed-batch operations: pause and intercept ask for confirmation; every command is
 // recorded in the event log (shown at once as pending) and the machine waits for the outbox's outcome to report the
 // success or failure message. Effects are named actors, replaced in tests with machine.provide().
 
@@ -21,7 +21,7 @@ export type TimedBatchEvent =
   | { type: 'confirm' }
   | { type: 'cancel' };
 
-/** catalogue keys of spec §8 per command. */
+/** the message catalogue's keys per command. */
 export const TIMED_MESSAGES: Record<TimedCommand, { success: string; failure: string }> = {
   'batch.pause': { success: 'timed.pauseSuccess', failure: 'timed.pauseFailure' },
   'batch.recover': { success: 'timed.recoverSuccess', failure: 'timed.recoverFailure' },

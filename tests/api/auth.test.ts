@@ -5,7 +5,7 @@ import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform'
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 
-// Password login with the captcha switched on, as a new user meets it (spec §5, §7 "User", issue 2 item 4).
+// Password login with the captcha switched on, as a new user meets it.
 describe.each(DB_KINDS)('login with captcha on %s', (kind) => {
   let p: TestPlatform;
   beforeAll(async () => {
@@ -49,7 +49,8 @@ describe.each(DB_KINDS)('login with captcha on %s', (kind) => {
     expect(Math.abs(r.body.data.datetime - Date.now())).toBeLessThan(60_000);
     const info = await p.call('/user/getUserInfo', {}, { token: r.body.data.token });
     expect(info.body.data.authUser.userName).toBe(username);
-    // the answer carries what the console's shell opens on, as the endpoints answer it for this caller (issue 15)
+    // the answer carries what the console's shell opens on, as the endpoints answer it for this caller, so the shell
+    // asks nothing more before its first page
     const top = await p.call('/user/getTopMenu', {}, { token: r.body.data.token });
     const menu = await p.call('/user/getMenu', { permCode: 'userCenter' }, { token: r.body.data.token });
     expect(r.body.data.session).toEqual({ userInfo: info.body.data, topMenu: top.body.data, menu: menu.body.data });

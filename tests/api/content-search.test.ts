@@ -4,7 +4,7 @@ import { pageSql, whereOf, type Filters, type Source } from '../../platform/reco
 import { SOURCES } from '../../platform/records/sources';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 
-// Content search is index-backed (issue 15 item 2): `contains` is a LIKE that the pg_trgm GIN indexes of migration 050
+// Content search is index-backed so it stays fast at millions of rows: `contains` is a LIKE that the pg_trgm GIN indexes of migration 050
 // answer. At a few thousand rows, analyzed, the planner must pick the trigram index for a rare Chinese phrase and an
 // English word, and the lists must answer exactly what a plain substring test over the rows answers.
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { tokenFor } from './send-fixture';
 
-// Spec §7 "Sample CRUD": GET list, POST add, PUT update, DELETE delete, each scoped to the caller's own account.
+// The sample CRUD resource: GET list, POST add, PUT update, DELETE delete, each scoped to the caller's own account.
 describe.each(DB_KINDS)('sample CRUD on %s', (kind) => {
   let p: TestPlatform;
   let user: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { balanceOf, countRows, tokenFor } from './send-fixture';
 
-// Sub-accounts over HTTP on both storages (spec §2 screen 11, §3, §5, §6, §8; issue 12 §1): the §5 edges, add, log in,
+// Sub-accounts over HTTP on both storages: the field rules' edges, who may act, add, log in,
 // open/close with sessions ending, detail, charge within the enterprise balance with a ledger row on each side.
 describe.each(DB_KINDS)('sub-accounts on %s', (kind) => {
   let p: TestPlatform;

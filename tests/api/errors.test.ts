@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 
-// Spec §8 for the auth routes: every failure is a non-200 envelope with a message in the caller's language, never a 5xx.
+// The auth routes' failures: every one is a non-200 envelope with a message in the caller's language, never a 5xx.
 const AUTH_PATHS = [
   '/user/captcha',
   '/user/login',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 
-// The error catalogue of spec §8 holds on both storages before any feature route exists.
+// The error catalogue holds on both storages before any feature route exists.
 describe.each(DB_KINDS)('platform basics on %s', (kind) => {
   let p: TestPlatform;
   beforeAll(async () => {

@@ -9,7 +9,7 @@ const labels = (items: MenuItem[]): string[] => items.flatMap((i) => [i.label, .
 /** The console's text for an i18n key such as menu.group.send, or undefined. */
 const lookup = (tree: unknown, key: string) => key.split('.').reduce<any>((t, k) => (t && typeof t === 'object' ? t[k] : undefined), tree);
 
-// Menus, account pickers, login-page settings, log upload and the demo tenant (spec §2, §6, §7).
+// Menus, account pickers, login-page settings, log upload and the demo tenant.
 describe.each(DB_KINDS)('menus and pickers on %s', (kind) => {
   let p: TestPlatform;
   const tokens: Record<string, string> = {};

@@ -3,7 +3,7 @@ import { moveBalance } from '../../platform/accounts/ledger';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { FAST_SIMULATOR, tokenFor } from './send-fixture';
 
-// Recharge records and the ledger on both storages (spec §2 screen 10, §4 recharge type, §6; issue 12 §2): every balance
+// Recharge records, their types and the ledger on both storages, each scoped to the caller: every balance
 // change writes a ledger row, so after a random mix of sends, timed refunds, charges and adjustments every balance
 // equals the sum of its ledger.
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { expectedSns, HOUR, insertFixtures, MT, timeOf } from './records.fixtures';
 
-// Record lists over real HTTP: every filter, paging totals, the batch summary row, and the visibility of spec §6.
+// Record lists over real HTTP: every filter, paging totals, the batch summary row, and who sees which accounts' records.
 describe.each(DB_KINDS)('record lists on %s', (kind) => {
   let p: TestPlatform;
   let admin: string;

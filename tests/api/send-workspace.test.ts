@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { balanceOf, countRows, FAST_SIMULATOR, tokenFor } from './send-fixture';
 
-// The platform side of the send workspace (issue 10) on both storages: the price list the console prices with, the
+// The platform side of the send workspace on both storages: the price list the console prices with, the
 // international sender id kept on the batch, one short link per recipient of a link send, and bounded send fields.
 describe.each(DB_KINDS)('send workspace on %s', (kind) => {
   let p: TestPlatform;

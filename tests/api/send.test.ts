@@ -74,7 +74,7 @@ describe.each(DB_KINDS)('sending on %s', (kind) => {
     expect(r.body.message).toBe('Insufficient balance');
     expect(await balanceOf(p, 'SUB001')).toBe(0.01);
     expect(await batchCount()).toBe(batches);
-    // the seed's opening balance is the only ledger row (issue 12)
+    // the seed's opening balance is the only ledger row
     expect(await countRows(p, "select 1 from balance_ledger where cus_id = 'SUB001' and ref is distinct from 'seed'")).toBe(0);
   });
 

@@ -9,7 +9,7 @@ import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform'
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 
-// The session after login (spec §3 userInfo, §7 "User", §8 401), SMS-code login and enterprise registration.
+// The session after login (user info, a 401 once it ends), SMS-code login and enterprise registration.
 describe.each(DB_KINDS)('session on %s', (kind) => {
   let p: TestPlatform;
   beforeAll(async () => {

@@ -3,8 +3,7 @@ import { verifyPassword } from '../../platform/auth/password';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { countRows, tokenFor } from './send-fixture';
 
-// Personal info and settings, API access and the API document on both storages (spec §2 personal settings, §5, §7
-// "User"; issue 12 §3, §6).
+// Personal info and settings, API access and the API document on both storages: the field rules, who may change what.
 describe.each(DB_KINDS)('personal settings on %s', (kind) => {
   let p: TestPlatform;
   let user: string;

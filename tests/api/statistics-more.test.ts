@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 
-// The remaining statistics of spec §2 screen 9 on both storages: by country from live international sends (with the
+// The international statistics on both storages: by country from live international sends (with the
 // country and time filters), the per-account totals and their download, and the number-porting and blacklist ratio
 // tables checked against hand-made query logs, each scoped to the caller.
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { balanceOf, FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 
-// Balance warnings on both storages (spec §7 "Warnings"; issue 12 §5): settings with the §5 rules, and one warning SMS
+// Balance warnings on both storages: settings with their field rules, and one warning SMS
 // through the platform's own outbox per downward crossing, from a send or from a charge.
 describe.each(DB_KINDS)('balance warnings on %s', (kind) => {
   let p: TestPlatform;

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { closeSessions, session, BASE, API, deadlineFor, scaled } from './e2e-helpers';
 
-// Accounts and money end to end (issue 12) in Chromium against the server `npm start` runs: the admin adds a
+// Accounts and money end to end in Chromium against the server `npm start` runs: the admin adds a
 // sub-account and charges it 100; the sub-account logs in and sees the balance; its password change ends its other
 // session; a send crossing its warning threshold puts the warning SMS in its records; closing it logs it out.
 const SUB = `E2E${String(Date.now()).slice(-6)}`;
@@ -41,7 +41,7 @@ test('sub-account: add, charge 100, log in, change password, balance warning, cl
   await admin.getByTestId('charge-submit').click();
   await expect(row.getByTestId('sub-balance')).toHaveText('100.00');
 
-  // the charge is a recharge record of the sub-account, typed by spec §4
+  // the charge is a recharge record of the sub-account, typed as a charge
   await admin.goto(`${BASE}/rechargeList`);
   const rechargeRow = admin.getByTestId('recharge-table').locator('tr', { hasText: SUB });
   await expect(rechargeRow).toContainText('100.00');

@@ -2,7 +2,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { WARM_TYPES } from '../../src/app/font-warmup';
 import { BASE, deadlineFor, inApp, login } from './e2e-helpers';
 
-// Cold first page (issues 5 and 14): with an empty local database the domestic send records come from the platform's list
+// Cold first page: with an empty local database the domestic send records come from the platform's list
 // endpoint at once; when the pulls arrive the screen switches to local rows without losing or repeating any, and
 // scrolling further keeps loading.
 
@@ -45,7 +45,7 @@ test('records show from the platform before the local database has any, then swi
   const totals: { total: number; totalExact: boolean }[] = [];
   page.on('response', (r) => r.url().endsWith('/mtRecord/list') && void r.json().then((b: { data?: { total: number; totalExact: boolean } }) => b.data && totals.push(b.data), () => {}));
 
-  // the login answer carries the user, the top menu and the user centre's menu (issue 15): none is asked after it, and
+  // the login answer carries the user, the top menu and the user centre's menu: none is asked after it, and
   // the login chain's first list leaves with the login answer
   const askedAfterLogin: string[] = [];
   page.on('request', (r) => {
@@ -75,7 +75,7 @@ test('records show from the platform before the local database has any, then swi
   // fetched and parsed in the worker started at the login click (sync/off-thread-fetch.ts), with the user info and the
   // menus: the page's own resource timeline never held them
   expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/(mtRecord\/list|getUserInfo|getTopMenu|getMenu)$/.test(e.name)).map((e) => e.name))).toEqual([]);
-  // the first table screen of the page paints plain stand-ins for its PrimeReact widgets (issue 15), which then take
+  // the first table screen of the page paints plain stand-ins for its PrimeReact widgets, which then take
   // their place: every stand-in goes, and the filters work
   expect(await firstPaintOf(page, '.table-search')).toEqual({ standIns: 7, widgets: 3 });
   await expect(page.locator('.stand-in')).toHaveCount(0);
@@ -88,7 +88,7 @@ test('records show from the platform before the local database has any, then swi
   // never "no data" while the answer is not known
   await expect(page.getByText('暂无数据')).toHaveCount(0);
   expect(JSON.parse(lists[0])).toMatchObject({ pageNumber: 1, prod_type: 0 });
-  // the matching count is the platform's total for the same filters (issue 14), never the rows loaded
+  // the matching count is the platform's total for the same filters, never the rows loaded
   await expect.poll(() => totals.length).toBeGreaterThan(0);
   // (beyond the platform's exact-count cap it is its estimate, and says so)
   const { total, totalExact } = totals[0];

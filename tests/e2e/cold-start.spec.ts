@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BASE, login } from './e2e-helpers';
 
-// Cold start (issue 15 item 3): the login page loads only the entry chunk, the console's chunks come once the operator
+// Cold start: the login page loads only the entry chunk, the console's chunks come once the operator
 // starts typing a login (evaluated while they type, not when the login answers), and the service worker (registered
 // after the first page) precaches every chunk and woff2 fonts but none of primeicons' unused eot/ttf/woff/svg files.
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// The platform serves the built console from the same port as the API (issue 2, item 9).
+// The platform serves the built console from the same port as the API.
 test('the built console is served under /sms-cloud/ and client routes fall back to it', async ({ page, request }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -17,7 +17,7 @@ test('the built console is served under /sms-cloud/ and client routes fall back 
 });
 
 // V8's explicit compile hint on the logged-in console's chunk (vite.config.ts): its functions compile when the chunk
-// loads, while the operator types, not on their first call between the login and the first page (issue 15)
+// loads, while the operator types, not on their first call between the login and the first page
 test('the logged-in console\'s chunk, fetched while the operator types, asks V8 to compile it whole', async ({ page, request }) => {
   await page.goto('/sms-cloud/login');
   await page.locator('#login-username').fill('admin');

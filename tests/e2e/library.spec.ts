@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { login, apiToken, apiCall, rows, live, BACKFILL_MS, BASE, deadlineFor, scaled } from './e2e-helpers';
 
-// Templates and address books end to end (issue 11): a content template created offline shows pending, is pushed once
+// Templates and address books end to end: a content template created offline shows pending, is pushed once
 // when back online, reviewed and shown approved; deletes ask first; video frames and rich cards are previewed from
 // uploaded materials (the 100,000-member import is in heavy/, on a server of its own).
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { login, apiToken, apiCall, live, rows, BACKFILL_MS, BASE, deadlineFor, scaled } from './e2e-helpers';
 
-// Operator experience (issue 14): matching counts equal the platform's, and a timed-batch command's effect never
+// Operator experience: matching counts equal the platform's, and a timed-batch command's effect never
 // flicks back on screen between the click and the row that includes it.
 
 test('pause and recover of a timed batch never flick back; the list count is the platform total', async ({ page, request }) => {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiCall, apiToken, BACKFILL_MS, BASE, deadlineFor, live, login, rows, scaled, SEED_RECORDS } from './e2e-helpers';
 
-// Local search (issue 15): offline, a content search over the cache finds a record that arrived live a moment
+// Local search: offline, a content search over the cache finds a record that arrived live a moment
 // earlier. The sync worker's search columns hear every page it writes, so the record is searchable at once; after an
 // offline reload the worker loads the columns from the side store, and the record is still found.
 

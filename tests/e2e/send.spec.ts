@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { login, apiToken, inApp, BACKFILL_MS, BASE, API, deadlineFor, scaled } from './e2e-helpers';
 
-// The send workspace end to end (issue 10) in Chromium against the server `npm start` runs: counts before sending,
+// The send workspace end to end in Chromium against the server `npm start` runs: counts before sending,
 // the balance dropping by the shown cost, records moving, per-country prices, schedules, offline queueing.
 
 async function openSend(page: Page, path: string) {

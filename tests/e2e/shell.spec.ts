@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { login, API, BASE, deadlineFor } from './e2e-helpers';
 
-// The console shell end to end (issue 4) in Debian's Chromium against the server `npm start` runs (captcha off).
+// The console shell end to end in Debian's Chromium against the server `npm start` runs (captcha off).
 
 const tabPaths = (page: Page) => page.locator('.tab-bar li.tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { FEED_RESOURCES } from '../../contract/endpoints/feed.endpoints';
 import { login, apiToken, apiCall, live, rows, BACKFILL_MS, BASE, deadlineFor, scaled } from './e2e-helpers';
 
-// Offline-first sync end to end (issue 5): records while backfill runs, offline reload and filtering, a pause
+// Offline-first sync end to end: records while backfill runs, offline reload and filtering, a pause
 // recorded offline and pushed once online, live delivery reports, one replicating tab.
 
 test('offline-first records: backfill, offline browse, pending pause pushed once, live reports, one replicating tab', async ({ page, context, request }) => {

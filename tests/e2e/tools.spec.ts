@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { closeSessions, session, BACKFILL_MS, BASE, scaled } from './e2e-helpers';
 
-// Tools end to end (issue 13) in Chromium against the server `npm start` runs: a link shortened on screen 16 and
+// Tools end to end in Chromium against the server `npm start` runs: a link shortened on the short-link screen and
 // opened in another page shows as clicked without reload; a reply from a conversation appears in the send records
 // (the 100,000-number check batch is in heavy/, on a server of its own).
 

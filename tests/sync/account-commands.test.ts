@@ -8,7 +8,7 @@ import { createOutbox } from '../../sync/outbox';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
 import { balanceOf, tokenFor, waitFor } from '../api/send-fixture';
 
-// Account commands through the console's event log and outbox against a real platform (issue 12): a charge whose
+// Account commands through the console's event log and outbox against a real platform: a charge whose
 // answer is lost is retried with the same Idempotency-Key and moves the money once; a rejection carries the message.
 describe('account commands through the outbox', () => {
   let p: TestPlatform;

@@ -10,7 +10,7 @@ import { startPlatform, type TestPlatform } from '../helpers/platform';
 import { FAST_SIMULATOR, waitFor } from '../api/send-fixture';
 import { consoleFor, localAll } from './helpers';
 
-// Templates and address books between the console's local database and a real platform (issue 11): adds recorded in
+// Templates and address books between the console's local database and a real platform: adds recorded in
 // the event log are pushed once through a lost answer; an edit of a member deleted elsewhere is rejected with the
 // platform's message; the five library feeds fill the two shared collections, kinds apart, tombstones removed.
 describe('library sync', () => {

@@ -11,7 +11,7 @@ import { openLocalSearch, sideStoreName, type LocalSearch } from '../../sync/sid
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { consoleFor } from './helpers';
 
-// Local search against the platform (issue 15): randomized records on a real platform, replicated into a local
+// Local search against the platform: randomized records on a real platform, replicated into a local
 // database whose writes feed the search columns; every filter combination answers, from the columns, the records
 // the platform's list endpoint answers for the same filters (content contains incl. Chinese, phone prefix and middle
 // digits, status, account, date range). The platform's phone filter is a prefix: middle digits are compared with

@@ -9,7 +9,7 @@ import { FAST_SIMULATOR } from '../api/send-fixture';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
 import { consoleFor } from './helpers';
 
-// The send form's pickers against a real platform (issues 10 and 11): what the replication brought into the local
+// The send form's pickers against a real platform: what the replication brought into the local
 // `templates` and `address_book` collections is what the form offers — an approved template, not a pending one, and
 // a group whose members' numbers come from the replica.
 describe('send pickers from the replicas', () => {

@@ -9,7 +9,7 @@ import { sendAggregate } from '../../sync/send-commands';
 import { loadSendReference } from '../../sync/send-reference';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
 
-// Send commands through the event log and outbox against a real platform (issue 10): queued while the network is
+// Send commands through the event log and outbox against a real platform: queued while the network is
 // down, pushed exactly once when it returns; a scheduled send shows in the local timed batches at once; the price
 // list is kept locally for offline pricing.
 
