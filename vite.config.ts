@@ -29,13 +29,13 @@ export default defineConfig({
   plugins: [
     react(),
     compileEagerly('logged-in-console'),
-    // Offline shell (issue 5): after one visit the console opens with no network and browses the local database.
+    // Offline shell: after one visit the console opens with no network and browses the local database.
     // The API is never cached: data comes from the local database, commands go through the outbox.
     VitePWA({
       registerType: 'autoUpdate',
       // registered by src/main.tsx once the first page is on screen, not by a script in index.html
       injectRegister: false,
-      // the web app manifest with the console's icons (issue 14 item 9; files in public/)
+      // the web app manifest with the console's icons (files in public/)
       manifest: {
         name: '短信云平台 SMS Cloud',
         short_name: 'SMS Cloud',

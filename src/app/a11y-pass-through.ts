@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import type { PrimeReactPTOptions } from 'primereact/api';
 
-// Global PrimeReact pass-through for what axe-core found on every screen (issue 14 item 11). A Dropdown renders a
+// Global PrimeReact pass-through so every screen passes axe-core. A Dropdown renders a
 // native <select> copy of its value and a role="button" chevron beside its focusable input: both are for mouse and
 // forms only, so they leave the accessibility tree, and the input takes the Dropdown's aria-label or placeholder as
 // its name when no <label> names it. A ProgressBar is named "progress" unless its screen names it.

@@ -65,7 +65,7 @@ function Guarded() {
   const decision = guard(path, { loggedIn, pending, locked, lockedFrom: sessionStorage.getItem(LOCKED_FROM) });
 
   if ('redirect' in decision) {
-    // the page being locked, so unlocking returns to it (issue 14 item 9)
+    // the page being locked, so unlocking returns to it
     if (decision.redirect === '/lock' && !NO_AUTH_ROUTES.includes(path)) sessionStorage.setItem(LOCKED_FROM, search ? `${path}?${search}` : path);
     return <Redirect to={decision.redirect} replace />;
   }

@@ -1,7 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { logError } from './error-log';
 
-// Catches a failing page so the shell stays usable; the error goes to the local log (spec §8).
+// Catches a failing page so the shell stays usable; the error goes to the local log.
 export class ErrorBoundary extends Component<{ fallback: ReactNode; children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
 

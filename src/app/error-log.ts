@@ -1,6 +1,6 @@
 import { createStore } from './external-store';
 
-// Runtime errors captured locally (spec §2 log viewer, §8): window.onerror, unhandled rejections and the React
+// Runtime errors captured locally for the log viewer: window.onerror, unhandled rejections and the React
 // error boundary, kept in localStorage so they survive a reload until uploaded or cleared.
 export interface LogEntry {
   type: string;

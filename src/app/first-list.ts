@@ -4,7 +4,7 @@ import { getLanguage } from '../ui/language';
 import { domesticRecords } from '../records/mt-record-screens';
 import { prefetchFirstPage, viewerOf } from '../table/table-screen';
 
-// The login chain's first list (issue 15): on a browser that holds no cache of the account, the domestic records'
+// The login chain's first list: on a browser that holds no cache of the account, the domestic records'
 // first page is asked with the login answer, beside the user info and the menus, and before the shell renders (which
 // keeps the main thread busy for ~100 ms), so it is here when the operator opens the records. A browser with a cache
 // answers from it, so nothing is asked there. The first page's query does not depend on the user info (no filter is

@@ -2,7 +2,7 @@ import { whenIdle } from './when-idle';
 
 // The type the console's shell and records screens set that the login page does not: each (font, size, weight) a
 // page lays out for the first time costs the layout a font lookup and, on Linux, a synchronous round trip to the
-// browser for its render style (0.2-3.5 ms each, ~11 ms of the shell's first layout on the cold path, issue 15), and
+// browser for its render style (0.2-3.5 ms each, ~11 ms of the shell's first layout on the cold path), and
 // the icon font is fetched and decoded on its first use. Laid out once, hidden, while the operator types on the login
 // page, they are cached when the shell renders. e2e `cold-first-page` checks that every type the shell and the records
 // use is in this list.

@@ -1,11 +1,11 @@
 import { FIRST_TAB } from '../../contract/constants';
 
-// Routes and guards of spec §2: no token -> only no-auth routes; logged in at /login -> /; locked -> only /lock.
+// Routes and guards: no token -> only no-auth routes; logged in at /login -> /; locked -> only /lock.
 export const NO_AUTH_ROUTES = ['/login', '/lock', '/404', '/403', '/500'];
 
 export type GuardDecision = { redirect: string } | { render: 'wait' | 'public' | 'console' };
 
-/** Where unlocking returns (issue 14 item 9): the console page that was locked, else the first tab. */
+/** Where unlocking returns: the console page that was locked, else the first tab. */
 export function afterUnlock(lockedFrom: string | null | undefined): string {
   const path = lockedFrom?.split('?')[0] ?? '';
   const ok = !!lockedFrom && path.startsWith('/') && !path.startsWith('//') && path !== '/' && !NO_AUTH_ROUTES.includes(path);

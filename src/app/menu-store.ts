@@ -68,7 +68,7 @@ async function fetchMenus(token: string | null, given: LoginMenus | undefined): 
     if (!live()) return;
     const active = grantedProduct(top, menuStore.get().active);
     if (!given) menuStore.set((s) => ({ ...s, top, active }));
-    // the other granted products' menus beside the active one (cold start, issue 15): a records URL opened right after
+    // the other granted products' menus beside the active one: a records URL opened right after
     // login, or a product switch, then finds its menu instead of waiting for them one round trip later
     const others = top.filter((t) => t.prodAccess && t.permCode !== active);
     // (loadGrantedMenus joins these instead of asking again)

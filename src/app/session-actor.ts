@@ -62,7 +62,7 @@ export const sessionActor = createActor(
   sessionMachine.provide({
     actors: {
       loadCaptcha: fromPromise(async () => { const c = await api.call(captchaEndpoint, {}); return { redomStr: c.redomStr, image: c.image, required: c.required }; }),
-      // the console's chunk downloads while the login request is out, not after the user info (cold start, issue 15)
+      // the console's chunk downloads while the login request is out, not after the user info, to shorten the cold start
       login: fromPromise(({ input }) => (whileLoggingIn(), api.call(loginEndpoint, input))),
       loginBySms: fromPromise(({ input }) => (whileLoggingIn(), api.call(loginBySmsCodeEndpoint, input))),
       register: fromPromise(({ input }) => api.call(epRegistEndpoint, input)),
@@ -89,7 +89,7 @@ export const sessionActor = createActor(
       sessionStarted: () => {
         lockActor.send({ type: 'lock.clear' });
         // shown on the console once its first screen is there: shown with the login answer, the toast's enter
-        // transition forced a layout of the login page about to go, on the way to the first page (issue 15)
+        // transition forced a layout of the login page about to go, on the way to the first page
         const summary = translate(getLanguage(), 'login.success');
         void afterFirstScreen().then(() => notify({ severity: 'success', summary }));
       },

@@ -1,6 +1,6 @@
 import { FIRST_TAB } from '../../contract/constants';
 
-// Visited pages as tabs (spec §2): the first tab (/wel/index) is fixed; closing the active tab moves to its neighbour.
+// Visited pages as tabs: the first tab (/wel/index) is fixed; closing the active tab moves to its neighbour.
 export interface Tab {
   path: string;
   /** i18n key of the title. */

@@ -10,7 +10,7 @@ import { CACHE_WINDOW_LIMITS, validWindow, withinLimits, type CacheWindow, type 
 import { notify } from '../ui/notify';
 import { useRuntime } from './sync-runtime';
 
-// The local cache: what each resource has synced, and the window the user keeps (DESIGN.md §2.2).
+// The local cache: what each resource has synced, and the window the user keeps.
 export function CacheWindowDialog({ visible, onHide, progress }: { visible: boolean; onHide: () => void; progress: SyncProgress | null }) {
   const { t } = useTranslation();
   const runtime = useRuntime();

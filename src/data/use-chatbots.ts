@@ -5,7 +5,7 @@ import { usePlatformRead } from './use-platform-read';
 type Chatbot = { label: string; value: string };
 
 /**
- * The chatbots of an account (spec §3: a card template and a card send belong to one), read from the platform when
+ * The chatbots of an account (a card template and a card send belong to one), read from the platform when
  * `enabled`; `onFirst` gets the first so a form can choose it by default. A failed read is an error to show, never
  * "this account has no chatbot".
  */

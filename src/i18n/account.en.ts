@@ -1,4 +1,4 @@
-// Console texts of issue 12 (sub-accounts, recharges, personal settings, API information), English.
+// Console texts of the account screens (sub-accounts, recharges, personal settings, API information), English.
 export const ACCOUNT_EN: Record<string, unknown> = {
   screen: { subAccountList: 'Sub-accounts', rechargeList: 'Recharge records', infoSetting: 'Personal settings', apiInfo: 'API information' },
   menu: { apiInfo: 'API information' },

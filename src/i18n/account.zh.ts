@@ -1,4 +1,4 @@
-// Console texts of issue 12 (sub-accounts, recharges, personal settings, API information), Chinese.
+// Console texts of the account screens (sub-accounts, recharges, personal settings, API information), Chinese.
 export const ACCOUNT_ZH: Record<string, unknown> = {
   screen: { subAccountList: '子账号管理', rechargeList: '充值记录', infoSetting: '个人设置', apiInfo: 'API 信息' },
   menu: { apiInfo: 'API 信息' },

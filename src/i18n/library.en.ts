@@ -1,4 +1,4 @@
-// Labels of templates, address books and the rich message preview (issue 11), merged by src/i18n/i18n.ts.
+// Labels of templates, address books and the rich message preview, merged by src/i18n/i18n.ts.
 export const LIBRARY_EN: Record<string, unknown> = {
   screen: { contentTemplateList: 'Content templates', videoTemplateList: 'Video templates', cspTemplateList: 'Card templates', addressBookList: 'Address book' },
   lib: {

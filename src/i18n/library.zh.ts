@@ -1,4 +1,4 @@
-// Labels of templates, address books and the rich message preview (issue 11), merged by src/i18n/i18n.ts.
+// Labels of templates, address books and the rich message preview, merged by src/i18n/i18n.ts.
 export const LIBRARY_ZH: Record<string, unknown> = {
   screen: { contentTemplateList: '内容模板', videoTemplateList: '视频模板', cspTemplateList: '卡片模板', addressBookList: '通讯录' },
   lib: {

@@ -1,4 +1,4 @@
-// Operator experience (issue 14): table states, totals and paging.
+// Operator experience: table states, totals and paging.
 export const OPERATOR_EN = {
   operator: {
     table: {

@@ -3,7 +3,7 @@ import type { i18n as I18n, TFunction } from 'i18next';
 // i18next runs its whole pipeline for every t() call: the options merged and copied, the key split, the value
 // scanned for interpolation and nesting. The console's first render after the login makes a few hundred such calls
 // (menus, headers, labels) on a cold JIT, on the cold path to the first page: 6.6 of the shell render's 40 ms of
-// samples in a trace (issue 15). A plain lookup, a key with no options but the language and namespace that
+// samples in a trace. A plain lookup, a key with no options but the language and namespace that
 // react-i18next's t adds, always answers the same text for the same language, namespace and resources: a text with
 // no interpolation or nesting is read from the resources as it is (i18next would return it unchanged), and each
 // answer is remembered until the language or the resources change. A call with any other option (a count, values, a default,

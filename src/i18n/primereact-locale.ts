@@ -50,7 +50,7 @@ export function applyPrimeReactLocale(lang: Language): void {
         prevPageLabel: '上一页',
         rowsPerPageLabel: '每页行数',
         pageLabel: '第 {page} 页',
-        // the paginator's jump and page-size controls (issue 14 item 8: no English labels on Chinese screens)
+        // the paginator's jump and page-size controls, so Chinese screens carry no English labels
         jumpToPageInputLabel: '跳转到页',
         jumpToPageDropdownLabel: '跳转到页',
       },

@@ -1,4 +1,4 @@
-// Labels of the record screens, Activity and sync status (issue 5), merged into the en resources by the shell.
+// Labels of the record screens, Activity and sync status, merged into the en resources by the shell.
 export const SCREENS_EN: Record<string, unknown> = {
   screen: {
     mtRecordList: 'Domestic send records', inteMtRecordList: 'International send records', videoMtRecordList: 'Video SMS records',

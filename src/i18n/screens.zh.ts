@@ -1,4 +1,4 @@
-// Labels of the record screens, Activity and sync status (issue 5), merged into the zh resources by the shell.
+// Labels of the record screens, Activity and sync status, merged into the zh resources by the shell.
 export const SCREENS_ZH: Record<string, unknown> = {
   screen: {
     mtRecordList: '国内发送记录', inteMtRecordList: '国际发送记录', videoMtRecordList: '视频短信记录', cspMtRecordList: '5G 消息记录',

@@ -1,4 +1,4 @@
-// Texts of the send workspace (issue 10); the preview panel's are the library's (library.*.ts).
+// Texts of the send workspace; the preview panel's are the library's (library.*.ts).
 export const SEND_EN = {
   send: {
     pickTemplate: 'Start from an approved content template',

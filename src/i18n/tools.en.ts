@@ -1,6 +1,6 @@
 import type { TOOLS_ZH } from './tools.zh';
 
-// English texts of the tools area (issue 13); same keys as tools.zh.ts.
+// English texts of the tools area; same keys as tools.zh.ts.
 export const TOOLS_EN: typeof TOOLS_ZH = {
   menu: {
     group: { numberCheck: 'Number checks' },

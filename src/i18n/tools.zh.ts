@@ -1,4 +1,4 @@
-// Texts of the tools area (issue 13): short links, number checks, conversations and the remaining statistics.
+// Texts of the tools area: short links, number checks, conversations and the remaining statistics.
 export const TOOLS_ZH = {
   menu: {
     group: { numberCheck: '号码检测' },

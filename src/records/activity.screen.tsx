@@ -6,7 +6,7 @@ import { commandKey, commandText, targetText } from './activity-words';
 import { timeColumn } from '../table/cells';
 import type { ScreenDefinition } from '../table/screen-definition';
 
-// The Activity screen (DESIGN.md §2.5): the user's audit trail of commands from the local event log.
+// The Activity screen: the user's audit trail of commands from the local event log.
 const STATUS_SEVERITY = { pending: 'warning', acked: 'success', rejected: 'danger' } as const;
 /** catalogue keys (contract/operator.messages.ts): the table's select translates them in the chosen language. */
 const statusKey = (status: string) => `activity.status.${status}`;

@@ -5,7 +5,7 @@ import type { Batch } from '../../contract/records.schema';
 import { stateText, timeColumn } from '../table/cells';
 import { accountFilterVisible, clientStatusVisible, type ScreenDefinition } from '../table/screen-definition';
 
-// Screen 6 of spec §2: batch list with the summary row (sums; pending = max(received - sent, 0) per batch).
+// The batch list with the summary row (sums; pending = max(received - sent, 0) per batch).
 type BatchSummary = z.infer<typeof batchSummarySchema>;
 const sum = (rows: Batch[], f: (b: Batch) => number) => String(rows.reduce((s, b) => s + f(b), 0));
 
@@ -39,7 +39,7 @@ export const batches: ScreenDefinition<Batch> = {
     failure_count: sum(rows, (b) => b.failure_count),
     unknown_count: sum(rows, (b) => b.unknown_count),
   }),
-  // past the cache window the platform sums the whole filter (issue 14: never only the loaded rows)
+  // past the cache window the platform sums the whole filter, never only the loaded rows
   platformSummary: (s) => {
     const p = s as BatchSummary;
     return { receive_count: String(p.receive), wait_send_count: String(p.pending), sent_count: String(p.sent), success_count: String(p.success), failure_count: String(p.failure), unknown_count: String(p.unknown) };

@@ -2,13 +2,13 @@ import type { MoRecord } from '../../contract/records.schema';
 import { timeColumn } from '../table/cells';
 import { accountFilterVisible, contentFilterVisible, type ScreenDefinition } from '../table/screen-definition';
 
-// Screen 5 of spec §2: uplink (reply) records.
+// Uplink (reply) records.
 export const moRecords: ScreenDefinition<MoRecord> = {
   path: '/moRecordList',
   title: 'screen.moRecordList',
   grantedBy: ['homeSms'],
   collection: 'mo_records',
-  // replies to domestic sends only: replies to international sends carry their send's prod_type (issue 14 item 9)
+  // replies to domestic sends only: replies to international sends carry their send's prod_type
   fixed: [{ op: 'eq', field: 'prod_type', value: 0 }],
   columns: [
     { field: 'cus_id', header: 'col.cusId', visible: accountFilterVisible },

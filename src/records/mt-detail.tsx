@@ -12,8 +12,8 @@ import { RichPreview } from '../ui/rich-preview';
 import { useRuntime } from '../data/sync-runtime';
 import type { ViewerContext } from '../table/screen-definition';
 
-// The message detail of a send record (issue 14 item 4): content with parts and encoding, price, the status
-// timeline of spec §4, its batch, the replies to it (read locally) and the rich preview for video and card sends.
+// The message detail of a send record: content with parts and encoding, price, the status
+// timeline, its batch, the replies to it (read locally) and the rich preview for video and card sends.
 // Everything from the record is rendered as text.
 
 function useReplies(r: MtRecord): MoRecord[] | null {

@@ -11,7 +11,7 @@ import {
   type ColumnDef, type FilterDef, type ScreenDefinition,
 } from '../table/screen-definition';
 
-// Screens 1-4 of spec §2: send records per product line, one definition each over the shared MT columns.
+// Send records per product line, one definition each over the shared MT columns.
 
 const base: ColumnDef<MtRecord>[] = [
   { field: 'cus_id', header: 'col.cusId', visible: accountFilterVisible },
@@ -27,7 +27,7 @@ const filters: FilterDef<MtRecord>[] = [
   { field: 'decodeMobile', label: 'col.mobile', kind: 'prefix' },
   { field: 'decodeContent', label: 'col.content', kind: 'contains', visible: contentFilterVisible },
   { field: 'mt_status', label: 'col.status', kind: 'select', options: SEND_STATUS_FILTER, visible: statusFilterVisible },
-  // the send result links here with ?batch_id= (issue 10)
+  // the send result links here with ?batch_id=
   { field: 'batch_id', label: 'col.batchId', kind: 'prefix' },
 ];
 

@@ -3,7 +3,7 @@ import type { MtRecord } from '../../contract/records.schema';
 import { explainReport } from '../../contract/report-codes';
 import { MT_STATUS, REVIEW_TABLE, sendStatus } from '../../contract/states';
 
-// The status timeline of a send record in the message detail (issue 14 item 4), by the statuses of spec §4.
+// The status timeline of a send record in the message detail, by the record's send statuses.
 
 export interface TimelineStep {
   /** i18n key under operator.detail.step. */

@@ -1,7 +1,7 @@
 import type { StatisticsRow } from '../../contract/records.schema';
 import { accountFilterVisible, clientStatusVisible, type ScreenDefinition } from '../table/screen-definition';
 
-// Screen 9 of spec §2: send statistics by day, month or year (one collection, `kind` tells them apart).
+// Send statistics by day, month or year (one collection, `kind` tells them apart).
 export const statistics: ScreenDefinition<StatisticsRow> = {
   path: '/dataGatheringList',
   title: 'screen.dataGatheringList',

@@ -5,7 +5,7 @@ import { stateTag, stateText, timeColumn } from '../table/cells';
 import { accountFilterVisible, type ScreenDefinition } from '../table/screen-definition';
 import { TimedBatchActions } from './timed-batch-actions';
 
-// Screen 8 of spec §2: timed batches with pause, recover, intercept and edit; pending commands show at once.
+// Timed batches with pause, recover, intercept and edit; pending commands show at once.
 type Row = TimeBatch & { pending?: string };
 
 export const timeBatches: ScreenDefinition<Row> = {

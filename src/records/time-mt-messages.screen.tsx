@@ -3,7 +3,7 @@ import type { TimeMtMessage } from '../../contract/records.schema';
 import { stateTag, stateText, timeColumn } from '../table/cells';
 import { accountFilterVisible, type ScreenDefinition } from '../table/screen-definition';
 
-// Screen 7 of spec §2: timed SMS details.
+// Timed SMS details.
 export const timeMtMessages: ScreenDefinition<TimeMtMessage> = {
   path: '/timeMtMessageList',
   title: 'screen.timeMtMessageList',

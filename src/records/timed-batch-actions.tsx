@@ -16,8 +16,8 @@ import { getLanguage } from '../ui/language';
 import { notify } from '../ui/notify';
 import { readyRuntime } from '../data/sync-runtime';
 
-// The operations of a timed batch (spec §2 screen 8, §4): one machine actor per command, its effects provided here:
-// record in the event log, wait for the outbox's outcome, show the message of spec §8.
+// The operations of a timed batch: one machine actor per command, its effects provided here:
+// record in the event log, wait for the outbox's outcome, show the catalogue's message.
 
 function run(event: Exclude<TimedBatchEvent, { type: 'confirm' | 'cancel' }>) {
   const actor = createActor(
@@ -63,7 +63,7 @@ export function TimedBatchActions({ row }: { row: TimeBatch & { pending?: string
       {open && <Button data-testid="op-edit" size="small" text label={t('timed.edit')} onClick={() => setEditing(row.decodeContent)} />}
       <Dialog header={t('timed.edit')} visible={editing !== null} onHide={() => setEditing(null)} style={{ width: '32rem' }}>
         <InputTextarea data-testid="edit-content" value={editing ?? ''} onChange={(e) => setEditing(e.target.value)} rows={5} style={{ width: '100%' }} aria-invalid={editError !== null} aria-describedby="edit-content-error" />
-        {/* the §5 message, not only a greyed-out Save (issue 14 item 9) */}
+        {/* the content rule's message, not only a greyed-out Save */}
         {editError && <small id="edit-content-error" data-testid="edit-error" role="alert" className="p-error" style={{ display: 'block' }}>{editError}</small>}
         <Button
           data-testid="edit-save"

@@ -1,6 +1,6 @@
 import { CONSOLE_BASE_PATH, TOKEN_COOKIE } from '../../contract/constants';
 
-// The token lives in a cookie named Authorization (spec §9), its issue time in a sibling cookie.
+// The token lives in a cookie named Authorization, its issue time in a sibling cookie.
 const DATETIME_COOKIE = `${TOKEN_COOKIE}-datetime`;
 
 function readCookie(name: string): string | null {

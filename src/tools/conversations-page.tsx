@@ -20,7 +20,7 @@ import { usePlatformRead } from '../data/use-platform-read';
 import { timeCell } from '../table/value-cells';
 import { useToolForm } from './use-tool-form';
 
-// Conversations (spec §7 "Interaction"): one per number that replied, the thread with the message each reply
+// Conversations: one per number that replied, the thread with the message each reply
 // answers, a reply box (a one-message send through the outbox), download. Uplinks replicate into the local database:
 // their change notices re-read the list and the open thread, so new replies appear live.
 

@@ -26,7 +26,7 @@ import { download, runCommand } from '../data/platform-actions';
 import { timeCell } from '../table/value-cells';
 import { statusColumns } from './status-columns';
 
-// Screen 17 of spec §2: number-status check batches (xlsx upload checked in the background, with progress and the
+// Number-status check batches (xlsx upload checked in the background, with progress and the
 // six counts), the online checks, the per-account statistics, and the AIM materials and templates.
 
 export const checkBatches: RemoteTableDef<NumberStatusBatch> = {

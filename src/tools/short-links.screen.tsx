@@ -3,7 +3,7 @@ import { CLICK_STATUS, filterOptions } from '../../contract/states';
 import { stateTag, timeColumn } from '../table/cells';
 import { accountFilterVisible, type ScreenDefinition } from '../table/screen-definition';
 
-// Screen 16 of spec §2: short-link click records, replicated like send records (one row per number a link went to,
+// Short-link click records, replicated like send records (one row per number a link went to,
 // and one per link made with the conversion tool).
 export const shortLinks: ScreenDefinition<ShortLinkRecord> = {
   path: '/shortLinkList',

@@ -1,7 +1,7 @@
 import type { StatisticsRow } from '../../contract/records.schema';
 import { accountFilterVisible, clientStatusVisible, type ColumnDef, type ScreenDefinition } from '../table/screen-definition';
 
-// Screen 9 of spec §2, international side: statistics by day, month or year, and by country (per day and country).
+// International statistics by day, month or year, and by country (per day and country).
 // All read the replicated statistics rows of product line 1 (kind: the time dimension, or 'country').
 
 const columns: ColumnDef<StatisticsRow>[] = [

@@ -22,11 +22,11 @@ import { confirmDelete } from '../table/confirm-delete';
 import { percentCell, timeCell } from '../table/value-cells';
 import { statusColumns } from './status-columns';
 
-// Definitions of the tools' platform-paged tables: statistics of spec §2 screen 9 kept in platform tables (number
+// Definitions of the tools' platform-paged tables: statistics kept in platform tables (number
 // status, porting, blacklist ratios) and the AIM materials and templates.
 
 const account = { field: 'cus_id', label: 'col.cusId', visible: accountFilterVisible };
-/** The time dimension of spec §4 (0 day, 1 month, 2 year). */
+/** The time dimension (0 day, 1 month, 2 year). */
 const DIMENSIONS = [
   { label: 'stat.day', fixed: { dimension: 0 } },
   { label: 'stat.month', fixed: { dimension: 1 } },

@@ -1,6 +1,6 @@
 import type { Language } from '../../contract/constants';
 
-// Numbers, money and times per language (spec §1: dates and numbers follow the chosen language).
+// Numbers, money and times per language: dates and numbers follow the chosen language.
 const LOCALES: Record<Language, string> = { zh: 'zh-CN', en: 'en-US' };
 
 /** One formatter per language and style: building an Intl formatter costs ~1 ms, and a table formats every cell. */
@@ -19,7 +19,7 @@ const dayFormat = cached((l) => new Intl.DateTimeFormat(l, { month: 'short', day
 
 /** The platform's zone: accounts that state none keep their times here (the platform's TENANT_TZ). */
 export const PLATFORM_TIME_ZONE = 'Asia/Shanghai';
-// Every time on screen is shown in one zone, the account's, whatever the browser's (issue 14 item 7).
+// Every time on screen is shown in one zone, the account's, whatever the browser's, so the same record reads the same time everywhere.
 let zone = PLATFORM_TIME_ZONE;
 const zoned = new Map<string, Intl.DateTimeFormat>();
 function dateTimeFormat(lang: Language): Intl.DateTimeFormat {

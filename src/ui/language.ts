@@ -1,6 +1,6 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../contract/constants';
 
-// The chosen language lives in localStorage; switching persists it and reloads the page (spec §1).
+// The chosen language lives in localStorage; switching persists it and reloads the page.
 const LANGUAGE_KEY = 'language';
 
 export function getLanguage(): Language {

@@ -7,7 +7,7 @@ import { fileMaterialEndpoint } from '../../contract/endpoints/library.endpoints
 import { api } from '../session/api';
 import './rich-preview.css';
 
-// The rich message preview panel of spec §2: switchable views of the 5G card carousel (image / video / audio media,
+// The rich message preview panel: switchable views of the 5G card carousel (image / video / audio media,
 // title, text, buttons), the fallback SMS text, the fallback video message (title and frames) and the fallback
 // reading message, under a 1069-style sender placeholder. Shared by the template editors and the send workspace.
 // Everything shown is the user's text rendered as text, never as HTML.

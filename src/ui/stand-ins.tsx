@@ -1,8 +1,8 @@
 import { startTransition, useEffect, useRef, useState, type CSSProperties } from 'react';
 import './stand-ins.css';
 
-// The filter bar's PrimeReact widgets (dropdowns, the range calendar, the buttons, the paginator) were about half of
-// the first records screen's render on a cold start (issue 15), and the top bar's are part of the shell's. The first
+// The filter bar's PrimeReact widgets (dropdowns, the range calendar, the buttons, the paginator) are about half of
+// the first records screen's render on a cold start, and the top bar's are part of the shell's. The first
 // such screen of a page paints with plain markup in their place, with PrimeReact's classes and so the same size, and
 // mounts the widgets in the next task after that paint (closed popups, which show nothing, mount then too). The
 // stand-ins are inert and hidden from assistive technology: nothing can be clicked or read in the frame or two they

@@ -18,7 +18,7 @@ test('sub-account: add, charge 100, log in, change password, balance warning, cl
   const form = admin.getByTestId('sub-add');
   await form.getByTestId('sub-add-cus_id').fill('ABCDE');
   await form.getByTestId('sub-add-submit').click();
-  // §5 on the console side: a 5-character id is refused before anything is sent
+  // the field rules on the console side: a 5-character id is refused before anything is sent
   await expect(form.getByTestId('sub-add-cus_id-error')).toHaveText('账号为 6-10 位字母或数字');
   await form.getByTestId('sub-add-cus_id').fill(SUB);
   await form.getByTestId('sub-add-cus_name').fill('端到端子账号');

@@ -24,7 +24,7 @@ test('menu search across products, unlock returns to the page, timed edit messag
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`${BASE}/inteMtRecordList$`));
 
-  // a timed edit with empty content shows the §5 message
+  // a timed edit with empty content shows the content rule's message
   await page.goto(`${BASE}/pageTimeBatchList`);
   const editable = rows(page).filter({ has: page.locator('[data-testid=op-edit]') }).first();
   await expect(editable).toBeVisible({ timeout: deadlineFor() });

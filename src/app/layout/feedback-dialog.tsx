@@ -5,7 +5,7 @@ import { Message } from 'primereact/message';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-// Feedback (spec §2): a screenshot and text; it only says "submitted" and sends nothing.
+// Feedback: a screenshot and text; it only says "submitted" and sends nothing.
 
 /** best effort: the page drawn through an SVG foreignObject onto a canvas (styles of linked sheets may be missing). */
 async function capturePage(): Promise<string> {

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../ui/format';
 import { getLanguage } from '../../ui/language';
 import { notify } from '../../ui/notify';
 
-// The log viewer (spec §2): locally captured errors; upload to the platform or clear, each after confirmation.
+// The log viewer: locally captured errors; upload to the platform or clear, each after confirmation.
 async function upload(entries: LogEntry[]): Promise<void> {
   const lang = getLanguage();
   for (const chunk of logUploadChunks(entries.map((e) => ({ ...e, time: formatDateTime(e.time, lang) })))) await api.call(uploadLogsEndpoint, chunk);

@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { CONSOLE_BASE_PATH } from '../../../contract/constants';
 import type { MenuItem } from '../../../contract/endpoints/user.endpoints';
 
-// The runtime menu of the chosen product (spec §2): groups with their pages; collapsed shows icons only.
+// The runtime menu of the chosen product: groups with their pages; collapsed shows icons only.
 // The items are plain links sharing the menu's one location and translation: a Link and a useTranslation per item
 // subscribed each of ~20 items to both, on the console's first render (between the login and the first page) and on
 // every navigation.

@@ -21,7 +21,7 @@ export function TabBar() {
   const withMenu = useContextMenu(true);
   const [target, setTarget] = useState<string>(FIRST_TAB);
   const list = useRef<HTMLUListElement>(null);
-  // the bar scrolls sideways when the tabs overflow: keep the active one in view (issue 14 item 6)
+  // the bar scrolls sideways when the tabs overflow: keep the active one in view
   // (in the next frame: called in the commit it forced a layout of the page half rendered, 20-30 ms on the login's
   // critical path, which the frame then lays out again)
   useEffect(() => {

@@ -30,7 +30,7 @@ import { IconButton } from './icon-button';
 import { LogViewerDialog } from './log-viewer-dialog';
 import { NoticeList, useNotices } from './notice-bell';
 
-// The top bar of spec §2: sidebar toggle, product areas, menu search, notice, logs, feedback, fullscreen,
+// The top bar: sidebar toggle, product areas, menu search, notice, logs, feedback, fullscreen,
 // language, lock and the user dropdown. Icon buttons carry aria-labels.
 
 /** Opens a console page (as the router's own navigate, which would subscribe the top bar to every location change). */
@@ -70,7 +70,7 @@ function MenuSearch({ leaves }: { leaves: MenuItem[] }) {
   useEffect(() => {
     if (!open) return;
     input.current?.focus();
-    // every granted product's entries, not only the products opened this session (issue 14 item 9)
+    // every granted product's entries, not only the products opened this session, so a search finds any page
     void loadGrantedMenus();
   }, [open]);
   const close = () => {

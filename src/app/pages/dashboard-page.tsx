@@ -31,7 +31,7 @@ import { sessionActorRef } from '../../session/session-ref';
 import { STORAGE } from '../storage-keys';
 import { whenIdle } from '../when-idle';
 
-// /wel/index (spec §2 home dashboards): the home dashboard, or the international one when that product is chosen.
+// /wel/index: the home dashboard, or the international one when that product is chosen.
 // The last answer per product is cached so an offline start still shows something, with a note.
 Chart.register(BarController, LineController, BarElement, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
 

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lockActor, sessionActor } from '../session-actor';
 
-// /lock: only this page is reachable until the lock password is entered again (spec §4).
+// /lock: only this page is reachable until the lock password is entered again.
 export function LockPage() {
   const { t } = useTranslation();
   const [password, setPassword] = useState('');

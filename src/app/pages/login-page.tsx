@@ -19,7 +19,7 @@ import { preloadConsole } from '../load-console';
 import { notify } from '../../ui/notify';
 import { sessionActor } from '../session-actor';
 
-// /login, driven by the site settings (spec §2, §7 "Settings"): client name, logo, filing text, language switch.
+// /login, driven by the site settings: client name, logo, filing text, language switch.
 // Password login with captcha, SMS-code login with a 60 s resend countdown, enterprise registration.
 
 type Errors = Record<string, string>;
