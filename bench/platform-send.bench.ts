@@ -1,5 +1,5 @@
 // A 100,000-number group send through HTTP vs a raw multi-row INSERT of the same rows into the same database
-// (embedded PGlite). Issue 3 target: the HTTP send runs at >= 50% of the raw INSERT rate.
+// (embedded PGlite). Target: the HTTP send runs at >= 50% of the raw INSERT rate.
 // Run: npx tsx bench/platform-send.bench.ts [--records N]
 import { SERVICE_BASE_PATH } from '../contract/constants';
 import { issueToken } from '../platform/auth/tokens';

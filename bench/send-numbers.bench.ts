@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { browserLogin, startBenchPlatform } from './bench-platform';
 
-// Issue 10's bench: parse and check 100,000 pasted numbers in the browser (the send form's Web Worker, by the
+// Parse and check 100,000 pasted numbers in the browser (the send form's Web Worker, by the
 // contract's rules) and the main thread's longest task while it runs (target: no task over 50 ms). Prints one JSON
 // document last, writes bench/results/send-numbers.json and its lines in BENCHMARKS.md.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { afterUnlock, guard } from './guards';
 
-// Issue 14 item 9: unlocking returns to the page that was locked, not home.
+// Unlocking returns to the page that was locked, not home.
 describe('unlock returns to the locked page', () => {
   const inn = { loggedIn: true, pending: false, locked: false };
   it('redirects /lock to the page the lock was entered from, with its query', () => {

@@ -2,7 +2,7 @@ import { afterEach, expect, test } from 'vitest';
 import { readyRuntime, runtime$, runtimeEnded$, type SyncRuntime } from './sync-runtime';
 
 // A command clicked in the first moments after a page load, before <SyncBoundary> has opened the local database,
-// waits for it instead of failing (it used to throw an untranslated "offline").
+// waits for it instead of failing with an untranslated "offline".
 afterEach(() => runtime$.next(null));
 
 test('readyRuntime waits for the local database to open, then answers it', async () => {

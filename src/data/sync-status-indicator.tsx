@@ -9,7 +9,7 @@ import { CacheWindowDialog } from './cache-window-dialog';
 import { online$, progress$ } from './sync-runtime';
 
 /** One for the page, started with the console's chunk, which loads while the operator types: created by the
- * indicator, it and its first two events were ~5 ms of the task that renders the shell after the login.
+ * indicator, it and its first two events cost ~5 ms of the task that renders the shell after the login.
  * Its state is a function of the latest progress and connection, which both subjects hold, so it is the same. */
 const syncStatus = createActor(syncStatusMachine, { input: { online: online$.value } }).start();
 progress$.subscribe((progress) => syncStatus.send({ type: 'sync.progress', progress }));

@@ -2,7 +2,7 @@ import { ariaLabel } from 'primereact/api';
 import { describe, expect, it } from 'vitest';
 import { applyPrimeReactLocale } from './primereact-locale';
 
-// Issue 14 item 8: the paginator's labels follow the chosen language.
+// The paginator's labels follow the chosen language.
 describe('PrimeReact locale', () => {
   it('gives the paginator Chinese labels on Chinese screens and English ones on English screens', () => {
     applyPrimeReactLocale('zh');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 
-// Issue 14 item 9: /favicon.ico answers an icon (it answered 404), on both storages.
+// /favicon.ico answers an icon, not a 404, on both storages.
 describe.each(DB_KINDS)('favicon on %s', (kind) => {
   let p: TestPlatform;
   beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { FAST_SIMULATOR, countRows, tokenFor } from './send-fixture';
 
-// The reproductions of the hardening issue, each as it was found: malformed input that used to end the process or
+// Hostile and malformed input, each case as small as it can be: malformed input must never end the process or
 // answer 500, an Idempotency-Key replayed for a different request, missing security headers, unescaped export cells.
 describe.each(DB_KINDS)('hardening on %s', (kind) => {
   let p: TestPlatform;

@@ -9,7 +9,7 @@ import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform'
 import { consoleFor } from '../sync/helpers';
 import { insertFixtures, timeOf } from './records.fixtures';
 
-// Issue 14 item 9: a reply carries the product line of the send it answers, so the domestic replies list leaves out
+// A reply carries the product line of the send it answers, so the domestic replies list leaves out
 // replies to international sends, on the platform (list endpoint, pull feed) and locally (the replicated collection).
 
 async function addInternationalReply(p: TestPlatform, now: Date): Promise<void> {

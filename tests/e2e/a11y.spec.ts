@@ -4,7 +4,7 @@ import type { MenuItem } from '../../contract/endpoints/user.endpoints';
 import { MENUS } from '../../platform/auth/menu-tree';
 import { BASE, inApp, login, scaled } from './e2e-helpers';
 
-// Issue 14 item 11: axe-core on every screen of every product's menu, the fixed pages and the login page, in zh and
+// axe-core on every screen of every product's menu, the fixed pages and the login page, in zh and
 // en, as admin (who is granted every product): no serious or critical violation of WCAG 2.x A/AA.
 const leaves = (items: MenuItem[]): string[] => items.flatMap((i) => (i.children ? leaves(i.children) : [i.path]));
 const PATHS = [...new Set(['/wel/index', '/info/index', ...Object.values(MENUS).flatMap(leaves)])];
@@ -68,7 +68,7 @@ for (const lang of ['zh', 'en'] as const) {
       const toast = page.locator('.p-toast-message');
       await expect(toast).toBeVisible();
       // its text reaches AA contrast on its translucent background over the page (axe leaves a translucent background
-      // as "needs review"; the theme's own toast colours were 2.7-3.2:1)
+      // as "needs review"; the theme's own toast colours reach only 2.7-3.2:1)
       if (area === 'fixed') expect(await toast.evaluate(toastContrast)).toBeGreaterThanOrEqual(4.5);
       await expect(toast).toHaveCount(0);
       for (const path of paths) {

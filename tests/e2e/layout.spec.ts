@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { BACKFILL_MS, inApp, login, scaled } from './e2e-helpers';
 import { lineCounts } from './line-counts';
 
-// Issue 14 item 6: the shell's layout at 1280 and 1920 px, in zh and en. Structural checks that hold whatever the
+// The shell's layout at 1280 and 1920 px, in zh and en. Structural checks that hold whatever the
 // data (one-row top bar, headers and dates on their lines, labels not silently cut, the active tab in view, the login
 // toast off the menu), and screenshots of the chrome with every data-driven region masked, against the baselines in
 // layout.spec.ts-snapshots/ (taken with Debian's chromium and fonts-noto-cjk, which scripts/ensure-test-prereqs.sh

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { login, rows, BASE, deadlineFor } from './e2e-helpers';
 
-// Issue 14 item 4: every send-record list opens a message detail panel from a row (click, or Enter on a focused
+// Every send-record list opens a message detail panel from a row (click, or Enter on a focused
 // row), with content, parts, timeline and a link to its batch; Esc closes it.
 
 test('the detail panel opens from every send-record list, by click and by keyboard', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { login, rows, BASE, deadlineFor } from './e2e-helpers';
 
-// Issue 14 items 8 and 9, as a user sees them: the menu search finds products not opened yet, unlocking returns to
+// Small operator checks, as a user sees them: the menu search finds products not opened yet, unlocking returns to
 // the locked page, an empty timed edit says why, /favicon.ico answers an icon, English screens show words not codes.
 
 test('menu search across products, unlock returns to the page, timed edit message, favicon', async ({ page, request }) => {

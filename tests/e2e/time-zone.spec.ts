@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { apiCall, apiToken, BASE, login, rows } from './e2e-helpers';
 
-// Issue 14 item 7: every time shows in the account's zone (Asia/Shanghai for the demo accounts), whatever the
-// browser's, and the top bar says which. Before, the last login time was read in the browser's zone: 8 h off in UTC.
+// Every time shows in the account's zone (Asia/Shanghai for the demo accounts), whatever the browser's, and the top
+// bar says which. The browser runs in UTC and in New York, where a time read in the browser's zone would be hours off.
 const ZONE = 'Asia/Shanghai';
 const shown = (ms: number) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium', hourCycle: 'h23', timeZone: ZONE }).format(ms);
