@@ -22,7 +22,7 @@ async function instance(): Promise<{ i18n: I18n; translations: () => number }> {
   return { i18n, translations: () => count };
 }
 
-describe('remembered plain lookups (issue 15: the cold path)', () => {
+describe('remembered plain lookups (the cold path)', () => {
   it('reads a plain text as it is, and sends one with nesting through i18next once, then answers it from memory', async () => {
     const { i18n, translations } = await instance();
     expect(i18n.t('a.b')).toBe('甲乙');

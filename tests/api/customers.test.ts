@@ -114,7 +114,7 @@ describe.each(DB_KINDS)('sub-accounts on %s', (kind) => {
     expect(bus.body.data.length).toBeGreaterThan(3);
   });
 
-  it('needs moreType 1-4 for every action (spec §6)', async () => {
+  it('needs moreType 1-4 for every action', async () => {
     const r = await add({ cus_id: 'NOPE01' }, user);
     expect(r.status).toBe(403);
     for (const path of ['/customer/closeCustomer', '/customer/openCustomer', '/customer/customerCharge']) {

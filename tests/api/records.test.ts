@@ -83,7 +83,7 @@ describe.each(DB_KINDS)('record lists on %s', (kind) => {
     expect(replies.body.data.replyCount).toBe(0);
   });
 
-  it('shows an agent (userType 2) only its own records, not those of the accounts it created (spec §6)', async () => {
+  it('shows an agent (userType 2) only its own records, not those of the accounts it created', async () => {
     expect(sns(await p.call('/mtRecord/list', { prod_type: 0 }, { token: agent }))).toEqual(['T-AGT-1']);
     expect(sns(await p.call('/mtRecord/list', { prod_type: 0, cus_id: 'SUB003' }, { token: agent }))).toEqual([]);
     expect(sns(await p.call('/mtRecord/list', { prod_type: 0, cus_id: 'SUB001' }, { token: agent }))).toEqual([]);
