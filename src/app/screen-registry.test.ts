@@ -34,7 +34,7 @@ const ENTITY_FIELDS: Record<string, string[]> = {
 const label = (tree: Record<string, unknown>, key: string) => key.split('.').reduce<unknown>((t, k) => (t as Record<string, unknown> | undefined)?.[k], tree);
 
 describe('screen registry', () => {
-  it('registers the menu paths of the product's list screens, Activity and every product area’s screens', () => {
+  it('registers the menu paths of the product’s list screens, Activity and every product area’s screens', () => {
     expect(Object.keys(SCREENS).sort()).toEqual(
       [...new Set([
         '/mtRecordList', '/inteMtRecordList', '/videoMtRecordList', '/cspMtRecordList', '/moRecordList', '/dataGatheringBatchList', '/timeMtMessageList',
