@@ -1,0 +1,123 @@
+import { STATUS } from './command-status';
+import { splitPart, type LongForm } from './long-message';
+import type { ShortMessagePdu } from './pdu-types';
+import { billedSegments, decodeText } from './sms-text';
+
+export interface AssembledMessage {
+  /** the first part (by sequence): its addresses and flags stand for the message. */
+  pdu: ShortMessagePdu;
+  /** every part in sequence order; one entry for a message that came whole. */
+  pdus: ShortMessagePdu[];
+  form: LongForm | 'single' | 'payload';
+  dataCoding: number;
+  /** the message octets, headers removed, parts joined. */
+  body: Buffer;
+  /** the decoded text, or null for a binary coding. */
+  text: string | null;
+  /** billed segments, counted as the console counts the same text. */
+  segments: number;
+  /** highest registered_delivery over the parts: some clients ask for a receipt on the first part only. */
+  registeredDelivery: number;
+}
+
+export type AddResult =
+  | { kind: 'complete'; message: AssembledMessage }
+  | { kind: 'partial'; received: number; total: number }
+  | { kind: 'invalid'; status: number; reason: string };
+
+export interface ExpiredMessage {
+  scope: string;
+  received: number;
+  total: number;
+  pdus: ShortMessagePdu[];
+}
+
+interface Pending {
+  scope: string;
+  total: number;
+  parts: Map<number, { pdu: ShortMessagePdu; body: Buffer }>;
+  deadline: number;
+}
+
+export interface ReassemblyOptions {
+  /** how long an incomplete message waits for its missing parts after its latest part. */
+  timeoutMs: number;
+  now: () => number;
+  /** incomplete messages one scope may hold before further first parts are refused with ESME_RMSGQFUL. */
+  maxPendingPerScope?: number;
+}
+
+function assemble(pdus: ShortMessagePdu[], bodies: Buffer[], form: AssembledMessage['form']): AssembledMessage {
+  const pdu = pdus[0];
+  // joined before decoding, so a surrogate pair or an escape split over two parts still reads as one character
+  const body = bodies.length === 1 ? bodies[0] : Buffer.concat(bodies);
+  const text = decodeText(pdu.dataCoding, body);
+  return {
+    pdu,
+    pdus,
+    form,
+    dataCoding: pdu.dataCoding,
+    body,
+    text,
+    segments: billedSegments(text, body.length),
+    registeredDelivery: Math.max(...pdus.map((p) => p.registeredDelivery)),
+  };
+}
+
+/**
+ * Joins the parts of long messages. Parts are matched by (scope, source, destination, reference, total): the scope
+ * is the caller's (an account, so parts may come over different binds of it).
+ */
+export class ReassemblyBuffer {
+  private readonly pending = new Map<string, Pending>();
+  private readonly perScope = new Map<string, number>();
+
+  constructor(private readonly opts: ReassemblyOptions) {}
+
+  add(scope: string, pdu: ShortMessagePdu): AddResult {
+    const split = splitPart(pdu);
+    if ('status' in split) return { kind: 'invalid', status: split.status, reason: split.reason };
+    if (!split.part) return { kind: 'complete', message: assemble([pdu], [split.body], split.fromPayload ? 'payload' : 'single') };
+    const { form, ref, total, seq } = split.part;
+    const key = [scope, pdu.sourceAddr, pdu.destinationAddr, form === 'sar' ? 'sar' : 'udh', ref, total].join('\u0000');
+    let entry = this.pending.get(key);
+    if (!entry) {
+      const held = this.perScope.get(scope) ?? 0;
+      if (held >= (this.opts.maxPendingPerScope ?? 1000)) return { kind: 'invalid', status: STATUS.RMSGQFUL, reason: 'too many incomplete long messages' };
+      entry = { scope, total, parts: new Map(), deadline: 0 };
+      this.pending.set(key, entry);
+      this.perScope.set(scope, held + 1);
+    }
+    // a part sent again replaces the earlier copy rather than counting twice
+    entry.parts.set(seq, { pdu, body: split.body });
+    entry.deadline = this.opts.now() + this.opts.timeoutMs;
+    if (entry.parts.size < total) return { kind: 'partial', received: entry.parts.size, total };
+    this.drop(key, entry);
+    const ordered = [...entry.parts.entries()].sort((a, b) => a[0] - b[0]).map(([, p]) => p);
+    return { kind: 'complete', message: assemble(ordered.map((p) => p.pdu), ordered.map((p) => p.body), form) };
+  }
+
+  /** Removes and returns the incomplete messages whose time is up. */
+  expire(): ExpiredMessage[] {
+    const now = this.opts.now();
+    const out: ExpiredMessage[] = [];
+    for (const [key, entry] of this.pending) {
+      if (entry.deadline > now) continue;
+      this.drop(key, entry);
+      const pdus = [...entry.parts.entries()].sort((a, b) => a[0] - b[0]).map(([, p]) => p.pdu);
+      out.push({ scope: entry.scope, received: entry.parts.size, total: entry.total, pdus });
+    }
+    return out;
+  }
+
+  get size(): number {
+    return this.pending.size;
+  }
+
+  private drop(key: string, entry: Pending): void {
+    this.pending.delete(key);
+    const held = (this.perScope.get(entry.scope) ?? 1) - 1;
+    if (held <= 0) this.perScope.delete(entry.scope);
+    else this.perScope.set(entry.scope, held);
+  }
+}
