@@ -18,6 +18,8 @@ export interface AssembledMessage {
   segments: number;
   /** highest registered_delivery over the parts: some clients ask for a receipt on the first part only. */
   registeredDelivery: number;
+  /** ids given with each part (in part order) when it was added; null for the part that completed the message. */
+  partIds: Array<string | null>;
 }
 
 export type AddResult =
@@ -30,12 +32,13 @@ export interface ExpiredMessage {
   received: number;
   total: number;
   pdus: ShortMessagePdu[];
+  partIds: string[];
 }
 
 interface Pending {
   scope: string;
   total: number;
-  parts: Map<number, { pdu: ShortMessagePdu; body: Buffer }>;
+  parts: Map<number, { pdu: ShortMessagePdu; body: Buffer; id: string | null }>;
   deadline: number;
 }
 
@@ -47,7 +50,7 @@ export interface ReassemblyOptions {
   maxPendingPerScope?: number;
 }
 
-function assemble(pdus: ShortMessagePdu[], bodies: Buffer[], form: AssembledMessage['form']): AssembledMessage {
+function assemble(pdus: ShortMessagePdu[], bodies: Buffer[], form: AssembledMessage['form'], partIds: Array<string | null>): AssembledMessage {
   const pdu = pdus[0];
   // joined before decoding, so a surrogate pair or an escape split over two parts still reads as one character
   const body = bodies.length === 1 ? bodies[0] : Buffer.concat(bodies);
@@ -61,6 +64,7 @@ function assemble(pdus: ShortMessagePdu[], bodies: Buffer[], form: AssembledMess
     text,
     segments: billedSegments(text, body.length),
     registeredDelivery: Math.max(...pdus.map((p) => p.registeredDelivery)),
+    partIds,
   };
 }
 
@@ -74,10 +78,11 @@ export class ReassemblyBuffer {
 
   constructor(private readonly opts: ReassemblyOptions) {}
 
-  add(scope: string, pdu: ShortMessagePdu): AddResult {
+  /** `partId` is remembered with a part that leaves the message incomplete (the id its response carried). */
+  add(scope: string, pdu: ShortMessagePdu, partId: string | null = null): AddResult {
     const split = splitPart(pdu);
     if ('status' in split) return { kind: 'invalid', status: split.status, reason: split.reason };
-    if (!split.part) return { kind: 'complete', message: assemble([pdu], [split.body], split.fromPayload ? 'payload' : 'single') };
+    if (!split.part) return { kind: 'complete', message: assemble([pdu], [split.body], split.fromPayload ? 'payload' : 'single', [null]) };
     const { form, ref, total, seq } = split.part;
     const key = [scope, pdu.sourceAddr, pdu.destinationAddr, form === 'sar' ? 'sar' : 'udh', ref, total].join('\u0000');
     let entry = this.pending.get(key);
@@ -89,12 +94,19 @@ export class ReassemblyBuffer {
       this.perScope.set(scope, held + 1);
     }
     // a part sent again replaces the earlier copy rather than counting twice
-    entry.parts.set(seq, { pdu, body: split.body });
+    entry.parts.set(seq, { pdu, body: split.body, id: partId });
     entry.deadline = this.opts.now() + this.opts.timeoutMs;
     if (entry.parts.size < total) return { kind: 'partial', received: entry.parts.size, total };
     this.drop(key, entry);
+    entry.parts.get(seq)!.id = null;
     const ordered = [...entry.parts.entries()].sort((a, b) => a[0] - b[0]).map(([, p]) => p);
-    return { kind: 'complete', message: assemble(ordered.map((p) => p.pdu), ordered.map((p) => p.body), form) };
+    const message = assemble(
+      ordered.map((p) => p.pdu),
+      ordered.map((p) => p.body),
+      form,
+      ordered.map((p) => p.id),
+    );
+    return { kind: 'complete', message };
   }
 
   /** Removes and returns the incomplete messages whose time is up. */
@@ -104,8 +116,9 @@ export class ReassemblyBuffer {
     for (const [key, entry] of this.pending) {
       if (entry.deadline > now) continue;
       this.drop(key, entry);
-      const pdus = [...entry.parts.entries()].sort((a, b) => a[0] - b[0]).map(([, p]) => p.pdu);
-      out.push({ scope: entry.scope, received: entry.parts.size, total: entry.total, pdus });
+      const ordered = [...entry.parts.entries()].sort((a, b) => a[0] - b[0]).map(([, p]) => p);
+      const partIds = ordered.flatMap((p) => (p.id === null ? [] : [p.id]));
+      out.push({ scope: entry.scope, received: entry.parts.size, total: entry.total, pdus: ordered.map((p) => p.pdu), partIds });
     }
     return out;
   }
