@@ -26,7 +26,7 @@ function v6(s: string): bigint {
   if (text.includes('.', lastColon)) {
     const n = v4(text.slice(lastColon + 1));
     tail = [n >> 16n, n & 0xffffn];
-    text = text.slice(0, lastColon + 1) + '0';
+    text = text.slice(0, lastColon + 1) + '0:0';
   }
   const [left, right] = text.includes('::') ? text.split('::') : [text, null];
   const words = (p: string) => (p === '' ? [] : p.split(':').map((w) => BigInt(parseInt(w, 16))));
