@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { STATUS } from './command-status';
 import { encodeGsm7 } from './gsm7';
 import { ESM_CLASS, TLV, intTlv, shortMessagePdu, type ShortMessagePdu } from './pdu-types';
-import { ReassemblyBuffer } from './reassembly';
+import { ReassemblyBuffer, receiptTargets } from './reassembly';
 import { encodeUcs2 } from './sms-text';
 
 function clock() {
@@ -121,5 +121,22 @@ describe('long message reassembly', () => {
     const portOnly = shortMessagePdu('submit_sm', { ...base, esmClass: 0x40, dataCoding: 4, shortMessage: Buffer.from([6, 5, 4, 0x0b, 0x84, 0x23, 0xf0, 0xde, 0xad]) });
     const done = buf.add('acct', portOnly);
     expect(done.kind === 'complete' && done.message).toMatchObject({ text: null, body: Buffer.from([0xde, 0xad]), segments: 1 });
+  });
+});
+
+describe('receipt targets', () => {
+  it('one per part that asked, with the id that part was answered with', () => {
+    const buf = new ReassemblyBuffer({ timeoutMs: 5_000, now: clock().now });
+    buf.add('acct', sar(5, 3, 1, parts[0], 1), 'first');
+    buf.add('acct', sar(5, 3, 3, parts[2], 2), 'third');
+    const done = buf.add('acct', sar(5, 3, 2, parts[1], 0), 'second');
+    if (done.kind !== 'complete') throw new Error('incomplete');
+    expect(receiptTargets(done.message, 'final')).toEqual([
+      { id: 'first', registeredDelivery: 1 },
+      { id: 'third', registeredDelivery: 2 },
+    ]);
+    const single = buf.add('acct', shortMessagePdu('submit_sm', { ...base, registeredDelivery: 0x11, shortMessage: encodeGsm7('hi') }));
+    if (single.kind !== 'complete') throw new Error('incomplete');
+    expect(receiptTargets(single.message, 'only')).toEqual([{ id: 'only', registeredDelivery: 1 }]);
   });
 });

@@ -134,3 +134,12 @@ export class ReassemblyBuffer {
     else this.perScope.set(entry.scope, held);
   }
 }
+
+/**
+ * The receipts a whole message owes: one per part that asked for one (some clients ask on the first part only, and
+ * match the receipt by that part's id), each with the id that part was answered with. `messageId` is the id the
+ * completing part was answered with.
+ */
+export function receiptTargets(message: AssembledMessage, messageId: string): Array<{ id: string; registeredDelivery: number }> {
+  return message.pdus.flatMap((pdu, i) => ((pdu.registeredDelivery & 0x03) === 0 ? [] : [{ id: message.partIds[i] ?? messageId, registeredDelivery: pdu.registeredDelivery & 0x03 }]));
+}
