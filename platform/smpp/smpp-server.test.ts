@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { STATUS } from './command-status';
 import { encodeGsm7 } from './gsm7';
 import { encodePdu } from './pdu-codec';
-import { shortMessagePdu, type Pdu } from './pdu-types';
+import { TLV, shortMessagePdu, type Pdu } from './pdu-types';
 import { SmppServer } from './smpp-server';
 import type { SmppServerOptions, SubmittedMessage } from './server-types';
 import { TestPeer } from './test-peer.fixtures';
@@ -135,6 +135,38 @@ describe('SMPP server sessions', () => {
     release();
     await p.until(() => p.received.filter((r) => r.command === 'submit_sm_resp' && r.commandStatus === 0).length === 2, 'two accepted');
     expect(server.listSessions()[0]).toMatchObject({ submitted: 2, throttled: 1, bindType: 'transmitter', accountId: 'acct1' });
+  });
+
+  it('joins the parts of a long message across two binds of one account, charging admit() a segment per part', async () => {
+    const costs: number[] = [];
+    const { peer, submitted } = await start({ admit: (_s, cost) => (costs.push(cost), costs.length > 4 ? STATUS.RTHROTTLED : STATUS.ROK) });
+    const a = await peer();
+    const b = await peer();
+    await a.call(bind('bind_transmitter'));
+    await b.call(bind('bind_transceiver'));
+    const part = (seq: number, text: string) =>
+      shortMessagePdu('submit_sm', { sourceAddr: '1069', destinationAddr: '86138', esmClass: 0x40, shortMessage: Buffer.concat([Buffer.from([5, 0, 3, 9, 2, seq]), encodeGsm7(text)]) });
+    const first = await a.call(part(1, 'x'.repeat(153)));
+    expect(first).toMatchObject({ commandStatus: 0 });
+    expect(await b.call(part(2, 'tail'))).toMatchObject({ commandStatus: 0, messageId: 'm1' });
+    // billed as the console bills the same 157 characters (one segment), however the client split them
+    expect(submitted[0]).toMatchObject({ text: 'x'.repeat(153) + 'tail', segments: 1, partIds: [(first as { messageId: string }).messageId, null] });
+    const payload = shortMessagePdu('submit_sm', { sourceAddr: '1069', destinationAddr: '86138', tlvs: [{ tag: TLV.message_payload, value: encodeGsm7('y'.repeat(400)) }] });
+    expect(await a.call(payload)).toMatchObject({ commandStatus: 0 });
+    expect(costs).toEqual([1, 1, 3]);
+    expect(await a.call(submit('z'))).toMatchObject({ commandStatus: 0 });
+    expect(await a.call(submit('over'))).toMatchObject({ commandStatus: STATUS.RTHROTTLED });
+  });
+
+  it('reports a long message whose parts never all came', async () => {
+    const incomplete: Array<{ accountId: string; partIds: string[] }> = [];
+    const { peer } = await start({ reassemblyTimeoutMs: 50, onIncomplete: (accountId, e) => incomplete.push({ accountId, partIds: e.partIds }) });
+    const p = await peer();
+    await p.call(bind('bind_transmitter'));
+    const lone = shortMessagePdu('submit_sm', { sourceAddr: '1069', destinationAddr: '86138', esmClass: 0x40, shortMessage: Buffer.from([5, 0, 3, 1, 3, 1, 0x41]) });
+    const resp = await p.call(lone);
+    await p.until(() => incomplete.length === 1, 'onIncomplete');
+    expect(incomplete[0]).toEqual({ accountId: 'acct1', partIds: [(resp as { messageId: string }).messageId] });
   });
 
   it('delivers deliver_sm round robin over receiving binds and reports the answers', async () => {

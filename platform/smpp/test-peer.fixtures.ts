@@ -60,9 +60,9 @@ export class TestPeer {
     });
   }
 
-  /** Sends a request with the next sequence number and waits for the response with that number. */
+  /** Sends a request (with the next sequence number unless it has one) and waits for the response with that number. */
   async call(pdu: Omit<Pdu, 'sequenceNumber' | 'commandStatus'> & Partial<Pick<Pdu, 'sequenceNumber'>>): Promise<Pdu> {
-    const sequenceNumber = pdu.sequenceNumber ?? this.seq++;
+    const sequenceNumber = pdu.sequenceNumber || this.seq++;
     this.socket.write(encodePdu({ commandStatus: 0, ...pdu, sequenceNumber } as Pdu));
     return this.until(() => this.received.find((r) => r.sequenceNumber === sequenceNumber && r.command.endsWith('_resp')), `response ${sequenceNumber}`);
   }
