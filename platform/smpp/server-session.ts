@@ -1,0 +1,334 @@
+import type { Socket } from 'node:net';
+import { STATUS, statusName } from './command-status';
+import { decodePdu, encodePdu, readHeader } from './pdu-codec';
+import { PduDecodeError } from './pdu-fields';
+import { PduFrameReader } from './pdu-frame-reader';
+import { COMMAND_NAMES, isResponseId, type BindPdu, type Pdu, type ShortMessagePdu } from './pdu-types';
+import type { BindType, DeliverOutcome, DeliverPdu, ServerLogger, SessionInfo, SessionState, SmppServerOptions } from './server-types';
+import { errorResponse, handleQuery, handleSubmit, type SubmitHost } from './session-requests';
+
+export interface SessionHost extends SubmitHost {
+  options: Required<Pick<SmppServerOptions, 'bindTimeoutMs' | 'inactivityMs' | 'windowSize' | 'deliverWindow' | 'responseTimeoutMs' | 'maxPduOctets'>> &
+    SmppServerOptions;
+  systemId: string;
+  log: ServerLogger;
+  closed(session: ServerSession, wasBound: boolean): void;
+}
+
+const BIND_TYPES: Record<BindPdu['command'], BindType> = {
+  bind_transmitter: 'transmitter',
+  bind_receiver: 'receiver',
+  bind_transceiver: 'transceiver',
+};
+
+interface Waiting {
+  command: string;
+  resolve: (status: number | null) => void;
+  timer: NodeJS.Timeout;
+}
+
+/** One SMPP connection: open, then bound as transmitter, receiver or transceiver, then unbound and closed. */
+export class ServerSession {
+  state: SessionState = 'open';
+  bindType: BindType | null = null;
+  systemId: string | null = null;
+  accountId: string | null = null;
+  readonly connectedAt = new Date();
+  boundAt: Date | null = null;
+  submitted = 0;
+  throttled = 0;
+  delivered = 0;
+  /** requests of the peer the server is still working on. */
+  inFlight = 0;
+  private readonly reader: PduFrameReader;
+  private readonly queue: Buffer[] = [];
+  private binding = false;
+  private nextSeq = 1;
+  private readonly waiting = new Map<number, Waiting>();
+  private readonly deliverQueue: Array<() => void> = [];
+  private deliversOut = 0;
+  private bindTimer: NodeJS.Timeout | null;
+  private idleTimer: NodeJS.Timeout | null = null;
+  private readonly settledWaiters: Array<() => void> = [];
+
+  constructor(
+    readonly id: string,
+    private readonly socket: Socket,
+    private readonly host: SessionHost,
+  ) {
+    this.reader = new PduFrameReader(host.options.maxPduOctets);
+    socket.setNoDelay(true);
+    socket.on('data', (chunk: Buffer) => this.onData(chunk));
+    socket.on('error', (err) => host.log.warn({ session: id, err: err.message }, 'smpp socket error'));
+    socket.on('close', () => this.finish());
+    this.bindTimer = setTimeout(() => {
+      if (this.state === 'open') {
+        host.log.info({ session: id }, 'smpp session closed: no bind in time');
+        this.destroy();
+      }
+    }, host.options.bindTimeoutMs);
+    this.touch();
+  }
+
+  get remoteAddress(): string {
+    return this.socket.remoteAddress ?? '';
+  }
+
+  info(): SessionInfo {
+    return {
+      id: this.id,
+      remoteAddress: this.remoteAddress,
+      remotePort: this.socket.remotePort ?? 0,
+      state: this.state,
+      bindType: this.bindType,
+      systemId: this.systemId,
+      accountId: this.accountId,
+      connectedAt: this.connectedAt,
+      boundAt: this.boundAt,
+      submitted: this.submitted,
+      throttled: this.throttled,
+      delivered: this.delivered,
+    };
+  }
+
+  get canReceive(): boolean {
+    return this.state === 'bound' && (this.bindType === 'receiver' || this.bindType === 'transceiver');
+  }
+
+  get canTransmit(): boolean {
+    return this.state === 'bound' && (this.bindType === 'transmitter' || this.bindType === 'transceiver');
+  }
+
+  send(pdu: Pdu): void {
+    if (this.socket.destroyed || !this.socket.writable) return;
+    this.socket.write(encodePdu(pdu));
+  }
+
+  private touch(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      this.host.log.info({ session: this.id }, 'smpp session idle: unbinding');
+      void this.end(Math.min(2000, this.host.options.responseTimeoutMs));
+    }, this.host.options.inactivityMs);
+  }
+
+  private onData(chunk: Buffer): void {
+    const { frames, error } = this.reader.push(chunk);
+    this.queue.push(...frames);
+    this.drain();
+    if (error) {
+      this.host.log.warn({ session: this.id, commandLength: error.commandLength }, 'smpp framing broken: closing');
+      this.send({ command: 'generic_nack', commandStatus: STATUS.RINVCMDLEN, sequenceNumber: 0 });
+      this.destroy();
+    }
+  }
+
+  private drain(): void {
+    // a bind is settled before anything sent after it is read, so a pipelined submit sees the bound state
+    while (!this.binding && this.queue.length > 0 && this.state !== 'closed') {
+      const frame = this.queue.shift()!;
+      try {
+        this.onFrame(frame);
+      } catch (err) {
+        this.host.log.warn({ session: this.id, err: (err as Error).message }, 'smpp request failed');
+        const h = readHeader(frame);
+        if (!isResponseId(h.commandId)) this.send({ command: 'generic_nack', commandStatus: STATUS.RSYSERR, sequenceNumber: h.sequenceNumber });
+      }
+    }
+  }
+
+  private onFrame(frame: Buffer): void {
+    this.touch();
+    let pdu: Pdu;
+    try {
+      pdu = decodePdu(frame);
+    } catch (err) {
+      if (!(err instanceof PduDecodeError)) throw err;
+      this.host.log.warn({ session: this.id, status: statusName(err.status), reason: err.message }, 'smpp PDU refused');
+      if (isResponseId(err.commandId)) {
+        this.settle(err.sequenceNumber, err.status);
+        return;
+      }
+      const name = COMMAND_NAMES.get(err.commandId);
+      this.send(errorResponse(name, err.status, err.sequenceNumber));
+      return;
+    }
+    this.onPdu(pdu);
+  }
+
+  private onPdu(pdu: Pdu): void {
+    switch (pdu.command) {
+      case 'bind_transmitter':
+      case 'bind_receiver':
+      case 'bind_transceiver':
+        return this.onBind(pdu);
+      case 'enquire_link':
+        return this.send({ command: 'enquire_link_resp', commandStatus: STATUS.ROK, sequenceNumber: pdu.sequenceNumber });
+      case 'unbind':
+        void this.onUnbind(pdu.sequenceNumber);
+        return;
+      case 'submit_sm':
+        return this.track(handleSubmit(this, this.host, pdu));
+      case 'query_sm':
+        return this.track(handleQuery(this, this.host, pdu));
+      case 'deliver_sm_resp':
+      case 'enquire_link_resp':
+      case 'unbind_resp':
+      case 'generic_nack':
+        this.settle(pdu.sequenceNumber, pdu.commandStatus);
+        return;
+      case 'deliver_sm':
+        // an ESME does not deliver to the SMSC
+        return this.send({ command: 'generic_nack', commandStatus: STATUS.RINVCMDID, sequenceNumber: pdu.sequenceNumber });
+      default:
+        // responses to requests this server never sends
+        return;
+    }
+  }
+
+  private track(work: Promise<void> | null): void {
+    if (!work) return;
+    this.inFlight++;
+    void work.finally(() => {
+      this.inFlight--;
+      if (this.inFlight === 0) for (const w of this.settledWaiters.splice(0)) w();
+    });
+  }
+
+  private idle(maxMs: number): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, maxMs);
+      this.settledWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private onBind(pdu: BindPdu): void {
+    const respCommand = `${pdu.command}_resp` as const;
+    const answer = (status: number) =>
+      this.send({ command: respCommand, commandStatus: status, sequenceNumber: pdu.sequenceNumber, systemId: this.host.systemId, tlvs: [] });
+    if (this.state !== 'open') return answer(STATUS.RALYBND);
+    const bindType = BIND_TYPES[pdu.command];
+    this.binding = true;
+    this.host.options
+      .authenticate({
+        sessionId: this.id,
+        systemId: pdu.systemId,
+        password: pdu.password,
+        systemType: pdu.systemType,
+        interfaceVersion: pdu.interfaceVersion,
+        remoteAddress: this.remoteAddress,
+        bindType,
+      })
+      .catch((err: Error) => {
+        this.host.log.warn({ session: this.id, err: err.message }, 'smpp authenticate failed');
+        return { ok: false as const, status: STATUS.RBINDFAIL };
+      })
+      .then((result) => {
+        if (this.state !== 'open') return;
+        if (!result.ok) {
+          this.host.log.info({ session: this.id, systemId: pdu.systemId, status: statusName(result.status) }, 'smpp bind refused');
+          return answer(result.status);
+        }
+        this.state = 'bound';
+        this.bindType = bindType;
+        this.systemId = pdu.systemId;
+        this.accountId = result.accountId;
+        this.boundAt = new Date();
+        if (this.bindTimer) clearTimeout(this.bindTimer);
+        this.bindTimer = null;
+        answer(STATUS.ROK);
+        this.host.log.info({ session: this.id, accountId: result.accountId, bindType, remote: this.remoteAddress }, 'smpp bound');
+      })
+      .finally(() => {
+        this.binding = false;
+        this.drain();
+      });
+  }
+
+  private async onUnbind(sequenceNumber: number): Promise<void> {
+    if (this.state === 'bound') this.state = 'unbinding';
+    await this.idle(this.host.options.responseTimeoutMs);
+    this.send({ command: 'unbind_resp', commandStatus: STATUS.ROK, sequenceNumber });
+    this.socket.end();
+  }
+
+  /** Sends a request and resolves with the peer's command_status, or null when no answer came. */
+  request(pdu: Pdu, timeoutMs = this.host.options.responseTimeoutMs): Promise<number | null> {
+    if (this.state === 'closed') return Promise.resolve(null);
+    const sequenceNumber = this.nextSeq;
+    this.nextSeq = this.nextSeq >= 0x7fffffff ? 1 : this.nextSeq + 1;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(sequenceNumber);
+        resolve(null);
+      }, timeoutMs);
+      this.waiting.set(sequenceNumber, { command: pdu.command, resolve, timer });
+      this.send({ ...pdu, sequenceNumber } as Pdu);
+    });
+  }
+
+  private settle(sequenceNumber: number, status: number): void {
+    const w = this.waiting.get(sequenceNumber);
+    if (!w) return;
+    this.waiting.delete(sequenceNumber);
+    clearTimeout(w.timer);
+    w.resolve(status);
+  }
+
+  /** A deliver_sm (receipt or reply) to this session, within its window; resolves with the peer's answer. */
+  async deliver(fields: DeliverPdu): Promise<DeliverOutcome> {
+    if (!this.canReceive) return { ok: false, reason: this.state === 'closed' ? 'closed' : 'not-bound-to-receive' };
+    if (this.deliversOut >= this.host.options.deliverWindow) await new Promise<void>((go) => this.deliverQueue.push(go));
+    if (!this.canReceive) {
+      this.deliverQueue.shift()?.();
+      return { ok: false, reason: 'closed' };
+    }
+    this.deliversOut++;
+    try {
+      const status = await this.request({ ...fields, command: 'deliver_sm', commandStatus: 0, sequenceNumber: 0 } as ShortMessagePdu);
+      if (status === null) return { ok: false, reason: this.state === 'closed' ? 'closed' : 'timeout' };
+      if (status === STATUS.ROK) this.delivered++;
+      return { ok: true, status, sessionId: this.id };
+    } finally {
+      this.deliversOut--;
+      this.deliverQueue.shift()?.();
+    }
+  }
+
+  /** Unbinds (after the requests in work are answered) and closes, within `graceMs`. */
+  async end(graceMs: number): Promise<void> {
+    if (this.state === 'closed') return;
+    if (this.state !== 'bound') {
+      this.destroy();
+      return;
+    }
+    this.state = 'unbinding';
+    await this.idle(graceMs);
+    await this.request({ command: 'unbind', commandStatus: 0, sequenceNumber: 0 }, graceMs);
+    this.destroy();
+  }
+
+  destroy(): void {
+    this.socket.destroy();
+    this.finish();
+  }
+
+  private finish(): void {
+    if (this.state === 'closed') return;
+    const wasBound = this.boundAt !== null;
+    this.state = 'closed';
+    if (this.bindTimer) clearTimeout(this.bindTimer);
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    for (const [seq, w] of this.waiting) {
+      clearTimeout(w.timer);
+      this.waiting.delete(seq);
+      w.resolve(null);
+    }
+    for (const go of this.deliverQueue.splice(0)) go();
+    this.host.closed(this, wasBound);
+  }
+}

@@ -1,0 +1,106 @@
+import { STATUS, statusName } from './command-status';
+import { splitPart } from './long-message';
+import type { CommandName, Pdu, QuerySmPdu, ShortMessagePdu } from './pdu-types';
+import type { ReassemblyBuffer } from './reassembly';
+import type { ServerLogger, SessionInfo, SmppServerOptions } from './server-types';
+import { billedSegments, decodeText, isSupportedCoding } from './sms-text';
+
+export interface SubmitHost {
+  options: SmppServerOptions & { windowSize: number };
+  reassembly: ReassemblyBuffer;
+  newMessageId(): string;
+  log: ServerLogger;
+}
+
+/** The part of a session that answering a request needs. */
+export interface RequestSession {
+  readonly id: string;
+  readonly canTransmit: boolean;
+  readonly accountId: string | null;
+  inFlight: number;
+  submitted: number;
+  throttled: number;
+  info(): SessionInfo;
+  send(pdu: Pdu): void;
+}
+
+/** The response a refused request gets: its own *_resp where it has one, generic_nack otherwise. */
+export function errorResponse(command: CommandName | undefined, status: number, sequenceNumber: number): Pdu {
+  const base = { commandStatus: status, sequenceNumber };
+  switch (command) {
+    case 'bind_transmitter':
+    case 'bind_receiver':
+    case 'bind_transceiver':
+      return { ...base, command: `${command}_resp`, systemId: '' };
+    case 'submit_sm':
+      return { ...base, command: 'submit_sm_resp', messageId: '' };
+    case 'query_sm':
+      return { ...base, command: 'query_sm_resp', messageId: '', finalDate: '', messageState: 0, errorCode: 0 };
+    default:
+      return { ...base, command: 'generic_nack' };
+  }
+}
+
+/** Segments this one PDU carries, for the rate limit: a part of a long message is one. */
+function costOf(pdu: ShortMessagePdu): number {
+  const split = splitPart(pdu);
+  if ('status' in split) return 1;
+  if (split.part) return 1;
+  return billedSegments(decodeText(pdu.dataCoding, split.body), split.body.length);
+}
+
+/** Answers a submit_sm; returns the work still running (the store) or null when it was answered at once. */
+export function handleSubmit(session: RequestSession, host: SubmitHost, pdu: ShortMessagePdu): Promise<void> | null {
+  const answer = (status: number, messageId = '') =>
+    session.send({ command: 'submit_sm_resp', commandStatus: status, sequenceNumber: pdu.sequenceNumber, messageId });
+  const refuse = (status: number, reason: string) => {
+    if (status === STATUS.RTHROTTLED) session.throttled++;
+    host.log.info({ session: session.id, seq: pdu.sequenceNumber, status: statusName(status), reason }, 'smpp submit_sm refused');
+    answer(status);
+    return null;
+  };
+  if (!session.canTransmit || session.accountId === null) return refuse(STATUS.RINVBNDSTS, 'not bound to transmit');
+  if (session.inFlight >= host.options.windowSize) return refuse(STATUS.RTHROTTLED, 'window full');
+  if (!isSupportedCoding(pdu.dataCoding)) return refuse(STATUS.RSUBMITFAIL, `data_coding ${pdu.dataCoding} is not supported`);
+  const admitted = host.options.admit?.(session.info(), costOf(pdu)) ?? STATUS.ROK;
+  if (admitted !== STATUS.ROK) return refuse(admitted, 'not admitted');
+  const partId = host.newMessageId();
+  const added = host.reassembly.add(session.accountId, pdu, partId);
+  if (added.kind === 'invalid') return refuse(added.status, added.reason);
+  if (added.kind === 'partial') {
+    session.submitted++;
+    answer(STATUS.ROK, partId);
+    return null;
+  }
+  return host.options
+    .submit(session.info(), added.message)
+    .catch((err: Error) => {
+      host.log.warn({ session: session.id, err: err.message }, 'smpp submit failed');
+      return { status: STATUS.RSYSERR };
+    })
+    .then((outcome) => {
+      if ('messageId' in outcome) {
+        session.submitted++;
+        answer(STATUS.ROK, outcome.messageId);
+      } else refuse(outcome.status, 'refused by the platform');
+    });
+}
+
+export function handleQuery(session: RequestSession, host: SubmitHost, pdu: QuerySmPdu): Promise<void> | null {
+  const fail = (status: number) => {
+    session.send({ command: 'query_sm_resp', commandStatus: status, sequenceNumber: pdu.sequenceNumber, messageId: pdu.messageId, finalDate: '', messageState: 0, errorCode: 0 });
+    return null;
+  };
+  if (!session.canTransmit) return fail(STATUS.RINVBNDSTS);
+  const query = host.options.query;
+  if (!query) return fail(STATUS.RQUERYFAIL);
+  return query(session.info(), { messageId: pdu.messageId, sourceAddr: pdu.sourceAddr })
+    .catch((err: Error) => {
+      host.log.warn({ session: session.id, err: err.message }, 'smpp query failed');
+      return { status: STATUS.RQUERYFAIL };
+    })
+    .then((outcome) => {
+      if ('status' in outcome) return void fail(outcome.status);
+      session.send({ command: 'query_sm_resp', commandStatus: STATUS.ROK, sequenceNumber: pdu.sequenceNumber, messageId: pdu.messageId, ...outcome });
+    });
+}

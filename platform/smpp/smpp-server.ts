@@ -1,0 +1,126 @@
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { newMessageId } from './message-id';
+import { DEFAULT_MAX_PDU_OCTETS } from './pdu-frame-reader';
+import { ReassemblyBuffer } from './reassembly';
+import { ServerSession, type SessionHost } from './server-session';
+import type { DeliverOutcome, DeliverPdu, ServerLogger, SessionInfo, SmppServerOptions } from './server-types';
+
+const SILENT: ServerLogger = { info: () => {}, warn: () => {} };
+
+/**
+ * The platform as SMSC: accepts ESME binds, hands whole messages to `submit`, and sends receipts and replies as
+ * deliver_sm. Accounts, storage and rates stay behind the injected callbacks.
+ */
+export class SmppServer {
+  private readonly server: Server;
+  private readonly sessions = new Map<string, ServerSession>();
+  private readonly host: SessionHost;
+  private readonly expiry: NodeJS.Timeout;
+  private readonly roundRobin = new Map<string, number>();
+  private readonly prefix = randomBytes(3).toString('hex');
+  private counter = 0;
+  private closing = false;
+
+  constructor(options: SmppServerOptions) {
+    const now = options.now ?? Date.now;
+    const resolved = {
+      ...options,
+      bindTimeoutMs: options.bindTimeoutMs ?? 30_000,
+      inactivityMs: options.inactivityMs ?? 120_000,
+      windowSize: options.windowSize ?? 10,
+      deliverWindow: options.deliverWindow ?? 10,
+      responseTimeoutMs: options.responseTimeoutMs ?? 30_000,
+      maxPduOctets: options.maxPduOctets ?? DEFAULT_MAX_PDU_OCTETS,
+    };
+    const reassembly = new ReassemblyBuffer({ timeoutMs: options.reassemblyTimeoutMs ?? 60_000, now });
+    this.host = {
+      options: resolved,
+      systemId: options.systemId ?? 'SMSC',
+      log: options.logger ?? SILENT,
+      reassembly,
+      newMessageId: options.newMessageId ?? newMessageId,
+      closed: (session, wasBound) => {
+        this.sessions.delete(session.id);
+        if (wasBound) options.onUnbound?.(session.info());
+      },
+    };
+    this.server = createServer((socket) => this.accept(socket));
+    this.expiry = setInterval(() => {
+      for (const expired of reassembly.expire()) {
+        this.host.log.warn({ accountId: expired.scope, received: expired.received, total: expired.total }, 'smpp long message incomplete: dropped');
+        options.onIncomplete?.(expired.scope, expired);
+      }
+    }, 1000);
+    this.expiry.unref();
+  }
+
+  private accept(socket: Socket): void {
+    if (this.closing) {
+      socket.destroy();
+      return;
+    }
+    const id = `${this.prefix}-${++this.counter}`;
+    this.sessions.set(id, new ServerSession(id, socket, this.host));
+  }
+
+  /** Starts listening; port 0 takes any free port (read it from the result). */
+  listen(port: number, host = '0.0.0.0'): Promise<AddressInfo> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, host, () => {
+        this.server.off('error', reject);
+        resolve(this.server.address() as AddressInfo);
+      });
+    });
+  }
+
+  listSessions(): SessionInfo[] {
+    return [...this.sessions.values()].map((s) => s.info());
+  }
+
+  /** Bound sessions of an account (for connection counts and live binds). */
+  boundSessions(accountId: string): SessionInfo[] {
+    return this.listSessions().filter((s) => s.accountId === accountId && s.state === 'bound');
+  }
+
+  /** Unbinds and closes one session (an admin ending a bind); false when there is none. */
+  async endSession(sessionId: string, graceMs = 2000): Promise<boolean> {
+    const s = this.sessions.get(sessionId);
+    if (!s) return false;
+    await s.end(graceMs);
+    return true;
+  }
+
+  /** Ends every session the predicate picks (say, binds a changed user-IP list no longer allows). */
+  async endSessionsWhere(pick: (s: SessionInfo) => boolean, graceMs = 2000): Promise<number> {
+    const chosen = [...this.sessions.values()].filter((s) => pick(s.info()));
+    await Promise.all(chosen.map((s) => s.end(graceMs)));
+    return chosen.length;
+  }
+
+  /** A deliver_sm to one session, answered or not. */
+  deliver(sessionId: string, pdu: DeliverPdu): Promise<DeliverOutcome> {
+    const s = this.sessions.get(sessionId);
+    if (!s) return Promise.resolve({ ok: false, reason: 'no-session' });
+    return s.deliver(pdu);
+  }
+
+  /** A deliver_sm to the next of the account's receiver and transceiver binds in turn; `no-session` when none. */
+  deliverToAccount(accountId: string, pdu: DeliverPdu): Promise<DeliverOutcome> {
+    const receivers = [...this.sessions.values()].filter((s) => s.accountId === accountId && s.canReceive);
+    if (receivers.length === 0) return Promise.resolve({ ok: false, reason: 'no-session' });
+    const turn = (this.roundRobin.get(accountId) ?? 0) % receivers.length;
+    this.roundRobin.set(accountId, turn + 1);
+    return receivers[turn].deliver(pdu);
+  }
+
+  /** Stops listening, unbinds every session (waiting up to `graceMs` for answers) and closes them. */
+  async close(graceMs = 2000): Promise<void> {
+    this.closing = true;
+    clearInterval(this.expiry);
+    const stopped = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await Promise.all([...this.sessions.values()].map((s) => s.end(graceMs)));
+    await stopped;
+  }
+}
