@@ -4,6 +4,7 @@ import type { UserInfo } from '../../contract/endpoints/user.endpoints';
 import { pendingEvents$ } from '../../sync/event-log';
 import { openLocalDb, type EventDoc } from '../../sync/local-db';
 import { createOutbox } from '../../sync/outbox';
+import '../app/command-tables';
 import { countQuery, runQuery, type Query } from '../../sync/query';
 import { searcherOf } from '../../sync/local-search';
 import { recordStoreOf, tableOf } from '../../sync/record-store';
