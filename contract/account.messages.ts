@@ -1,6 +1,6 @@
 import type { Language } from './constants';
 
-// Platform messages of issue 12 (accounts and money): spec §8 "Account messages" and the settings answers.
+// Platform messages of accounts and money: sub-accounts, charges, and the personal-settings answers.
 export const ACCOUNT_MESSAGES = {
   'v.settings.codeInvalid': { zh: '请输入 6 位短信验证码', en: 'Enter the 6-digit SMS code' },
   'v.settings.passwordWrong': { zh: '密码错误', en: 'The password is wrong' },

@@ -1,4 +1,4 @@
-// Business constants and limits of spec §9.
+// Business constants and limits shared by the console and the platform.
 export const SERVICE_BASE_PATH = '/sms-service-api';
 export const CONSOLE_BASE_PATH = '/sms-cloud';
 export const TOKEN_COOKIE = 'Authorization';

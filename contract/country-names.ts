@@ -1,6 +1,6 @@
 import type { Language } from './constants';
 
-// Country names in the viewer's language from the runtime's own region names (issue 14 item 8): the platform stores
+// Country names in the viewer's language from the runtime's own region names: the platform stores
 // a Chinese name, which an English screen must not show. Falls back to the stored name for unknown codes.
 
 const namers = new Map<Language, Intl.DisplayNames>();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// One endpoint of spec §7: the platform registers a route from it and validates with `request`;
+// One endpoint of the platform's API: the platform registers a route from it and validates with `request`;
 // the console builds the call from it and parses the answer's `data` with `response`.
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** none: no token needed; token: a token is required (console redirects to /login without one). */
@@ -14,7 +14,7 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   auth: A;
   kind: EndpointKind;
   timeoutMs: number;
-  /** login calls show no error toast (spec §8). */
+  /** login calls show no error toast: the login form shows the message itself. */
   silent?: boolean;
   request: Req;
   response: Res;
@@ -44,7 +44,7 @@ export const emptyRequest = z.object({}).loose();
 /** Answers that carry nothing beyond the message. */
 export const emptyResponse = z.unknown().optional();
 
-/** Paged list requests (spec §7): pageNumber from 1, pageSize, plus the screen's search fields. */
+/** Paged list requests: pageNumber from 1, pageSize, plus the screen's search fields. */
 export const pageRequest = z.object({
   pageNumber: z.coerce.number().int().min(1).max(MAX_PAGE_NUMBER).default(1),
   pageSize: z.coerce.number().int().min(1).max(1000).default(20),

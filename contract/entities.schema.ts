@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { feedFields } from './records.schema';
 import { text } from './bounds';
-// Entities of spec §3 beyond the replicated records (records.schema.ts) and the user (user.endpoints.ts).
+// Entities beyond the replicated records (records.schema.ts) and the user (user.endpoints.ts).
 // Times are epoch ms; money is yuan as a number with a preformatted *Str where the spec names one.
 // Defined beside their rules or endpoints instead: number-status batch (endpoints/number-check.endpoints.ts), logged
 // error (endpoints/log.endpoints.ts), timed message edit (validation/timed-edit.rules.ts).
@@ -88,7 +88,7 @@ export const contentTemplateSchema = z.object({
 });
 export type ContentTemplate = z.infer<typeof contentTemplateSchema>;
 
-/** A frame of a video message (spec §3 "Video frame"). */
+/** A frame of a video message. */
 export const videoFrameSchema = z.object({
   mediaType: z.enum(['image', 'video', 'audio', 'text']),
   /** from /file/uploadVideoMaterial; '' for a text-only frame. */
@@ -120,7 +120,7 @@ export type VideoTemplateDetail = z.infer<typeof videoTemplateDetailSchema>;
 /** A button of a rich card; `url` is opened when it is tapped (none: a reply button). */
 export const cardButtonSchema = z.object({ buttonName: text(30), url: text(500).optional() });
 
-/** A card of a 5G rich message carousel (spec §3 "Rich card"). */
+/** A card of a 5G rich message carousel. */
 export const richCardSchema = z.object({
   cardSeq: z.number().int().min(0).max(100),
   mediaType: z.enum(['image', 'video', 'audio']),

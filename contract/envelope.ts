@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Every JSON answer (spec §8): success is HTTP 200 with type 0; failures are non-200 with a message.
+// Every JSON answer: success is HTTP 200 with type 0; failures are non-200 with a message.
 export const SUCCESS_TYPE = 0;
 export const envelopeSchema = z.object({
   type: z.number().int(),

@@ -1,6 +1,6 @@
 import type { Language } from './constants';
 
-// Messages of templates, address books and uploads (spec §7 "Templates", "Address book", "File uploads").
+// Messages of templates, address books and uploads.
 export const LIBRARY_MESSAGES: Record<string, Record<Language, string>> = {
   'library.templateNotFound': { zh: '模板不存在', en: 'No such template' },
   'library.groupNotFound': { zh: '分组不存在', en: 'No such group' },

@@ -1,6 +1,6 @@
 import type { Language } from './constants';
 
-// Messages of sending, timed batches, records and statistics (spec §8).
+// Messages of sending, timed batches, records and statistics.
 export const MESSAGING_MESSAGES: Record<string, Record<Language, string>> = {
   'send.success': { zh: '提交成功', en: 'Submitted successfully' },
   'send.scheduled': { zh: '定时短信提交成功', en: 'Timed message scheduled' },

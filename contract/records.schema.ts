@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// Record entities of spec §3 that the console replicates. Times are epoch milliseconds; the console formats them.
-// Every replicated document carries the change-feed fields of DESIGN.md §2.
+// Record entities that the console replicates. Times are epoch milliseconds; the console formats them.
+// Every replicated document carries the change-feed fields (seq, deleted, updated_at) the console pulls by.
 /** the longest alphanumeric sender id a send may ask for (GSM's 11 characters). */
 export const SENDER_ID_MAX = 11;
 
@@ -24,7 +24,7 @@ export const mtRecordSchema = z.object({
   report_result: z.string().nullable(),
   report_result_desc: z.string().nullable(),
   errDesc: z.string().nullable(),
-  /** 'review' when the record still sits in the pending-review table (spec §4). */
+  /** 'review' when the record still sits in the pending-review table. */
   table_name: z.string(),
   receive_time: z.number().int(),
   /** YYYYMM of receive_time, in the tenant's time zone. */
@@ -111,7 +111,7 @@ export const timeMtMessageSchema = z.object({
 });
 export type TimeMtMessage = z.infer<typeof timeMtMessageSchema>;
 
-/** Statistics row kinds share one shape (DESIGN.md §4: collections are scarce). */
+/** Statistics row kinds share one shape, so the console keeps them in one local collection. */
 export const STAT_KINDS = ['day', 'month', 'year', 'country'] as const;
 export const statisticsRowSchema = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import type { Language } from './constants';
 
 // Delivery-report codes (CMPP/SGIP style, as the carriers and the simulator send them) with a plain explanation in
-// each language, for the message detail and English screens (issue 14 items 4 and 8). Unknown codes fall back to
+// each language, for the message detail and English screens. Unknown codes fall back to
 // the carrier's own description.
 
 const CATALOGUE: Record<string, { zh: string; en: string }> = {

@@ -56,7 +56,7 @@ export function countSegments(text: string): SegmentCount {
   return { encoding, units, segments: packParts(sizes, multi), perSegment: multi };
 }
 
-/** The spec's simple rule (§5, §9): 160 when the text is English letters, digits and ASCII only, otherwise 70. */
+/** The simple billing rule: 160 when the text is English letters, digits and ASCII only, otherwise 70. */
 export function billingSegmentLength(text: string): number {
   // eslint-disable-next-line no-control-regex
   return /^[\x00-\x7F]*$/.test(text) ? SEGMENT_GSM_SINGLE : SEGMENT_UCS2_SINGLE;

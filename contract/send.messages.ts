@@ -1,6 +1,6 @@
 import type { Language } from './constants';
 
-// Messages of the send workspace (issue 10) that the console shows before and after a send; the platform's own send
+// Messages of the send workspace that the console shows before and after a send; the platform's own send
 // messages are in messaging.messages.ts.
 export const SEND_MESSAGES: Record<string, Record<Language, string>> = {
   'send.accountRequired': { zh: '请选择发送账号', en: 'Choose a sending account' },

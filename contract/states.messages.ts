@@ -1,6 +1,6 @@
 import type { Language } from './constants';
 
-// Labels of the state maps in states.ts (spec §4).
+// Labels of the state maps in states.ts.
 export const STATE_MESSAGES: Record<string, Record<Language, string>> = {
   'state.unknown': { zh: '未知', en: 'Unknown' },
   'state.sendStatus.pendingReview': { zh: '待审核', en: 'Pending review' },

@@ -1,7 +1,7 @@
 import type { Language } from './constants';
 import { translate } from './messages';
 
-// The state maps of spec §4 as data: code -> i18n label key + severity. Severities are PrimeReact Tag severities:
+// The state maps as data: code -> i18n label key + severity. Severities are PrimeReact Tag severities:
 // success = green, danger = red, warning = orange, info = blue, secondary = grey.
 
 export type Severity = 'success' | 'danger' | 'warning' | 'info' | 'secondary';

@@ -1,6 +1,6 @@
 import type { Language } from './constants';
 
-// Platform messages of the tools area (issue 13): short links, number checks, conversations.
+// Platform messages of the tools area: short links, number checks, conversations.
 export const TOOLS_MESSAGES: Record<string, Record<Language, string>> = {
   'shortLink.pageTitle': { zh: '链接不存在', en: 'Link not found' },
   'shortLink.pageBody': { zh: '该短链接不存在或已过期。', en: 'This short link does not exist or has expired.' },

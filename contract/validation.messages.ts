@@ -18,7 +18,7 @@ const MB = UPLOAD_MAX_BYTES / 1024 / 1024;
 const EXTS = UPLOAD_EXTENSIONS.join('/');
 const SUB_PW = `${SUB_ACCOUNT_PASSWORD_MIN}-${SUB_ACCOUNT_PASSWORD_MAX}`;
 
-// Messages of the validation rules of spec §5 (keys start with `v.`), plus the state labels of states.ts.
+// Messages of the validation rules (keys start with `v.`), plus the state labels of states.ts.
 // The route layer fills {field}; limits are written in from constants.ts.
 export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {
   ...STATE_MESSAGES,

@@ -1,14 +1,14 @@
 import { closeCustomerEndpoint, customerChargeEndpoint, openCustomerEndpoint } from '../contract/endpoints/customer.endpoints';
 import { certificationEndpoint, modifyApiInfoEndpoint, modifyCusNameEndpoint, pushUrlModifyEndpoint } from '../contract/endpoints/account.endpoints';
 import { modifyCusBneWarnEndpoint } from '../contract/endpoints/warn.endpoints';
-import type { Command } from './outbox';
+import type { CommandTable } from './command';
 
-// Account commands (issue 12) that go through the event log and the outbox with Idempotency-Key = event id: a charge
+// Account commands that go through the event log and the outbox with Idempotency-Key = event id: a charge
 // is made exactly once however often it is retried. Commands that carry a password (add a sub-account, change the
 // password, view or rotate the app secret, set the interface password) are not queued: the event log is the user's
 // readable audit trail in IndexedDB, and no password may rest there; those are online calls with their own key.
 
-export const ACCOUNT_COMMANDS: Record<string, Command> = {
+export const ACCOUNT_COMMANDS: CommandTable = {
   'customer.open': { endpoint: openCustomerEndpoint, body: (p) => ({ cus_id: p.cus_id }) },
   'customer.close': { endpoint: closeCustomerEndpoint, body: (p) => ({ cus_id: p.cus_id }) },
   'customer.charge': { endpoint: customerChargeEndpoint, body: (p) => ({ cus_id: p.cus_id, amount: p.amount, remark: p.remark }) },

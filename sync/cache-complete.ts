@@ -1,7 +1,7 @@
 import { distinctUntilChanged, filter, map, skip, type Observable } from 'rxjs';
 import type { FeedResource } from '../contract/endpoints/feed.endpoints';
 import { RECORD_COLLECTIONS, type LocalDb } from './local-db';
-import type { QueryCollection } from './query';
+import type { QueryCollection } from './query-types';
 import { recordStoreOf } from './record-store';
 import { readWindow, type CacheWindow, type SyncProgress } from './replication';
 

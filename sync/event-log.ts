@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import { orderKey, type EventDoc, type LocalDb } from './local-db';
 
-// The local event log (DESIGN.md §2.3): every user command is appended here first; the outbox pushes it; the
+// The local event log: every user command is appended here first; the outbox pushes it; the
 // projection shows it at once; the Activity screen lists it as the user's audit trail.
 
 export interface CommandInput {

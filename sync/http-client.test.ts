@@ -6,7 +6,7 @@ import type { Language } from '../contract/constants';
 import { defineEndpoint, emptyRequest } from '../contract/endpoint';
 import { ApiCallError, createHttpClient, REQUEST_ID_HEADER, type HttpClient } from './http-client';
 
-// The client against a real local HTTP server: status handling, headers and timeouts of spec §8.
+// The client against a real local HTTP server: status handling, headers and timeouts.
 const seen: { url: string; method: string; headers: IncomingMessage['headers']; body: string }[] = [];
 let server: Server;
 let baseUrl: string;

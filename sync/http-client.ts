@@ -6,7 +6,7 @@ import { IDEMPOTENCY_HEADER, LANGUAGE_HEADER, SUCCESS_TYPE } from '../contract/e
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 import { translate } from '../contract/messages';
 
-// The one HTTP client (spec §7, §8): base path, bearer token, language header, timeouts, the error catalogue.
+// The one HTTP client: base path, bearer token, language header, timeouts, the error catalogue.
 // sync/ and machines/ call the platform only through it.
 
 export interface HttpClientOptions {
@@ -84,7 +84,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     }
   }
 
-  /** Spec §8: 401 logs out; other non-200 toast the message (or 未知错误) unless silent or white-listed, then reject. */
+  /** A 401 logs out; other non-200 toast the message (or 未知错误) unless silent or white-listed, then reject. */
   async function failure(endpoint: Endpoint, res: Response, opts: CallOptions): Promise<never> {
     let body: { message?: string; field?: string } | null = null;
     try {
@@ -107,7 +107,7 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     const abandoned = () => new ApiCallError('network', 'aborted');
     const env = (await res.json().catch((e: unknown) => Promise.reject(opts.signal?.aborted ? abandoned() : e))) as { type?: number; message?: string; data?: unknown };
     if (opts.signal?.aborted) throw abandoned();
-    // spec §4: an answer counts (a token is stored) only when its type is 0
+    // an answer counts (a token is stored) only when its type is 0
     if (env.type !== SUCCESS_TYPE) {
       const message = env.message || translate(o.getLanguage(), 'error.unknown');
       if (!endpoint.silent && !opts.silent) o.onErrorToast?.(message);

@@ -9,13 +9,13 @@ import {
 } from '../contract/endpoints/address-book.endpoints';
 import { contentTemplateAddEndpoint, contentTemplateDeleteEndpoint, cspTemplateAddEndpoint, cspTemplateDelEndpoint, videoTemplateDelEndpoint } from '../contract/endpoints/template.endpoints';
 import type { EventDoc } from './local-db';
-import type { Command } from './outbox';
+import type { CommandTable } from './command';
 
-// Template and address-book commands (issue 11) through the event log and the outbox, Idempotency-Key = event id:
+// Template and address-book commands through the event log and the outbox, Idempotency-Key = event id:
 // an add made offline is pushed once when the network is back, however often the push is retried. The payload is
 // the endpoint's request body, so the projection can show the new row at once.
 const same = (p: Record<string, unknown>) => p;
-export const LIBRARY_COMMANDS: Record<string, Command> = {
+export const LIBRARY_COMMANDS: CommandTable = {
   'template.content.add': { endpoint: contentTemplateAddEndpoint, body: same },
   'template.content.delete': { endpoint: contentTemplateDeleteEndpoint, body: (p) => ({ template_id: p.id }) },
   'template.video.add': { endpoint: templateAddEndpoint, body: same },
@@ -35,7 +35,7 @@ export const libraryAggregate = (kind: string, id: string) => `library:${kind}:$
 
 type Pending<T> = T & { pending?: string };
 
-/** What a new row of each kind starts as on the platform (spec §4: pending review; an empty group). */
+/** What a new row of each kind starts as on the platform: a template pending review, an empty group. */
 const NEW_ROW: Record<string, Record<string, unknown>> = {
   content: { check_status: 0, result_desc: null, check_time: null },
   video: { status: 5, size: 0 },

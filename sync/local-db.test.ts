@@ -65,7 +65,7 @@ describe('local database', () => {
 });
 
 describe('record store opened by name (the sync worker)', () => {
-  it("a pull's page that left before a command's result never overwrites it, whichever thread writes first (issue 14)", async () => {
+  it("a pull's page that left before a command's result never overwrites it, whichever thread writes first", async () => {
     db = await openLocalDb({ cusId: 'U6', indexedDB, IDBKeyRange, namespace: `t${Date.now()}` });
     const page = recordStoreOf(db);
     const worker = openRecordStore(db.name, db.token, { indexedDB, IDBKeyRange });

@@ -6,7 +6,7 @@ import type { Batch, MoRecord, MtRecord, StatisticsRow, TimeBatch, TimeMtMessage
 import type { ShortLinkRecord } from '../contract/entities.schema';
 import type { AddressBookDoc, TemplateDoc } from '../contract/library.schema';
 
-// The console's local database (DESIGN.md §2, §4): RxDB on Dexie, one database per user, ≤ 13 collections.
+// The console's local database: RxDB on Dexie, one database per user, ≤ 13 collections.
 // Newest-first order is index-backed through `k`: the inverted time (MAX - time, zero-padded) joined with the primary
 // key. Ascending `k` is newest first, a keyset cursor is "k > last k", and a date range is a range on k — all one
 // indexed field, placed last in every compound index, because the Dexie storage cannot walk an index backwards.
@@ -27,7 +27,7 @@ export function orderKey(t: number, id: string): string {
 export const kLow = (t: number) => `${invTime(t)}:`;
 export const kHigh = (t: number) => `${invTime(t)};`;
 
-/** Event log entry (DESIGN.md §2.3). */
+/** Event log entry: one user command, from recorded to acknowledged or rejected (event-log.ts, outbox.ts). */
 export interface EventDoc {
   id: string;
   type: string;
@@ -78,7 +78,7 @@ export interface LocalCollections {
 export type LocalDb = RxDatabase<LocalCollections>;
 export type RecordCollectionName = Exclude<keyof LocalCollections, 'events' | 'sync_state'>;
 
-// Schema building blocks: indexed fields must be required and bounded on Dexie (DESIGN.md §4).
+// Schema building blocks: indexed fields must be required and bounded on Dexie.
 const str = (maxLength?: number) => (maxLength ? { type: 'string', maxLength } : { type: 'string' });
 const nstr = { type: ['string', 'null'] };
 const int = (maximum = Number.MAX_SAFE_INTEGER, minimum = -Number.MAX_SAFE_INTEGER) => ({ type: 'integer', minimum, maximum, multipleOf: 1 });
@@ -154,7 +154,7 @@ const shortLinkSchema = schema<LocalShortLink>(
   },
   [['k'], ['click_status', 'k'], ['cus_id', 'k'], ['decodeMobile', 'k'], ['batch_id', 'k']],
 );
-// Templates and address books (issue 11): one collection per shape, `kind` first in every index. Fields a kind does not
+// Templates and address books: one collection per shape, `kind` first in every index. Fields a kind does not
 // have are optional; indexed ones exist on every kind (groups carry mobile '' and their own groupId).
 const templateSchema = schema<LocalTemplate>(
   'id',

@@ -1,5 +1,4 @@
-import type { Query } from './query';
-import type { SearchAnswer } from './search-index';
+import type { Query, SearchAnswer } from './query-types';
 
 // Where query.ts finds the search columns of a database: the leading tab's sync worker registers them once they are
 // loaded; followers (and a leader still loading) have none and keep the index path.

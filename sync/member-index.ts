@@ -1,6 +1,6 @@
 import { kHigh, kLow } from './local-db';
-import type { Filter, Query } from './query';
-import { Grams, type SearchAnswer } from './search-index';
+import type { Filter, Query, SearchAnswer } from './query-types';
+import { Grams } from './search/grams';
 
 // The address book's members in memory, for the member list's searches: the local replica's query planner answers a
 // "name contains" with a regex over every member (3 s at 100,000), the platform with a trigram index. Here each

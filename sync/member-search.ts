@@ -3,9 +3,8 @@ import type { Subscription } from 'rxjs';
 import { localChanges } from './local-changes';
 import type { LocalDb } from './local-db';
 import { MemberIndex } from './member-index';
-import type { Query } from './query';
+import type { Query, SearchAnswer } from './query-types';
 import { tableOf, type Doc } from './record-store';
-import type { SearchAnswer } from './search-index';
 
 // Where query.ts finds the member index of a database (member-index.ts), in every tab: built from the replica in the
 // background on the first member query (which, like every query until it is built, the replica answers), then kept

@@ -1,36 +1,23 @@
 import { Subject } from 'rxjs';
-import type { Endpoint } from '../contract/endpoint';
-import { uploadLogsEndpoint } from '../contract/endpoints/log.endpoints';
-import { timeBatchEditEndpoint, timeBatchOperationEndpoint } from '../contract/endpoints/timed.endpoints';
+import type { Command, CommandTable } from './command';
 import { ApiCallError, type HttpClient } from './http-client';
 import type { EventDoc, LocalDb } from './local-db';
 import { recordStoreOf } from './record-store';
-import { applySendResult, SEND_COMMANDS } from './send-commands';
-import { ACCOUNT_COMMANDS } from './account-commands';
-import { TOOLS_COMMANDS } from './tools-commands';
-import { LIBRARY_COMMANDS } from './library-commands';
 
-// The outbox (DESIGN.md §2.3): pushes pending events in order per aggregate with Idempotency-Key = event id, so a
-// retry after a lost answer is answered from the platform's stored response and nothing happens twice. Retryable
-// failures (network, timeout, 5xx, 409, 429) stay pending with backoff; any other rejection marks the event rejected
-// with the platform's message.
+// The outbox pushes pending events in order per aggregate with Idempotency-Key = event id, so a retry after a lost
+// answer is answered from the platform's stored response and nothing happens twice. Retryable failures (network,
+// timeout, 5xx, 409, 429) stay pending with backoff; any other rejection marks the event rejected with the platform's
+// message. It knows no command by itself: each area's table is registered before the first outbox is created.
 
-export interface Command {
-  endpoint: Endpoint;
-  body: (payload: Record<string, unknown>) => unknown;
+const commands = new Map<string, Command>();
+
+/** Adds a table of commands the outbox may push; a type registered again takes the later command. */
+export function registerCommandTable(table: CommandTable): void {
+  for (const [type, cmd] of Object.entries(table)) commands.set(type, cmd);
 }
 
-export const COMMANDS: Record<string, Command> = {
-  'batch.pause': { endpoint: timeBatchOperationEndpoint, body: (p) => ({ time_batch: p.time_batch, operation: 'pause' }) },
-  'batch.recover': { endpoint: timeBatchOperationEndpoint, body: (p) => ({ time_batch: p.time_batch, operation: 'recover' }) },
-  'batch.intercept': { endpoint: timeBatchOperationEndpoint, body: (p) => ({ time_batch: p.time_batch, operation: 'intercept' }) },
-  'batch.edit': { endpoint: timeBatchEditEndpoint, body: (p) => ({ time_batch: p.time_batch, content: p.content }) },
-  'log.upload': { endpoint: uploadLogsEndpoint, body: (p) => p.entries },
-  ...SEND_COMMANDS,
-  ...ACCOUNT_COMMANDS,
-  ...TOOLS_COMMANDS,
-  ...LIBRARY_COMMANDS,
-};
+/** The registered command of an event type, if any. */
+export const commandOf = (type: string): Command | undefined => commands.get(type);
 
 export interface OutboxOptions {
   db: LocalDb;
@@ -54,6 +41,8 @@ export interface Outbox {
 }
 
 export function createOutbox(o: OutboxOptions): Outbox {
+  // without its tables every pending event would be rejected as unknown, and a rejection is final
+  if (commands.size === 0) throw new Error('no command table registered with the outbox');
   const now = o.now ?? Date.now;
   const backoff = o.backoffMs ?? 1000;
   const maxBackoff = o.maxBackoffMs ?? 60_000;
@@ -71,31 +60,15 @@ export function createOutbox(o: OutboxOptions): Outbox {
     return next.toJSON() as EventDoc;
   }
 
-  /** after an ack, the pulled state will follow; write the platform's answer locally so the screen does not flicker back. */
-  async function applyResult(ev: EventDoc, result: Record<string, unknown>) {
-    if (ev.type.startsWith('send.') && result) return applySendResult(store, ev, result as never, now());
-    if (ev.type.startsWith('batch.') && typeof result?.time_batch === 'string') {
-      // the row's new seq goes with it: a forward pull still carrying the state before this command is older, and
-      // the replication keeps this copy over it (no flick back to the old state). Read and written in one
-      // transaction: the pull's own check-and-write (putNewer, in the worker) cannot fall between the two.
-      await store.update('time_batches', result.time_batch, (cur) => ({
-        ...cur,
-        ...(typeof result.send_status === 'number' ? { send_status: result.send_status } : {}),
-        ...(ev.type === 'batch.edit' ? { decodeContent: String(ev.payload.content ?? '') } : {}),
-        ...(typeof result.seq === 'number' ? { seq: Math.max(Number(cur.seq ?? 0), result.seq) } : {}),
-      }));
-    }
-  }
-
   async function push(ev: EventDoc): Promise<'done' | 'blocked'> {
-    const cmd = COMMANDS[ev.type];
+    const cmd = commands.get(ev.type);
     if (!cmd) {
       settled$.next(await patch(ev, { status: 'rejected', last_error: `unknown command ${ev.type}`, attempts: ev.attempts + 1 }));
       return 'done';
     }
     try {
       const result = await o.client.call(cmd.endpoint, cmd.body(ev.payload) as never, { idempotencyKey: ev.id, silent: true });
-      await applyResult(ev, result as Record<string, unknown>);
+      if (result && cmd.applyResult) await cmd.applyResult(store, ev, result as Record<string, unknown>, now());
       settled$.next(await patch(ev, { status: 'acked', result: result ?? null, attempts: ev.attempts + 1, last_error: null }));
       return 'done';
     } catch (e) {

@@ -3,7 +3,7 @@ import type { TimeBatch } from '../contract/records.schema';
 import type { EventDoc } from './local-db';
 import { projectTimeBatches, timeBatchAggregate } from './projection';
 
-// Issue 14 item 5: a timed-batch command's effect stays on screen from the click until the re-read row includes it.
+// A timed-batch command's effect stays on screen from the click until the re-read row includes it.
 
 const row = { time_batch: 'tb1', send_status: 0, decodeContent: 'old' } as TimeBatch;
 const ev = (id: string, type: string, status: EventDoc['status'], payload: Record<string, unknown> = {}): EventDoc => ({

@@ -1,7 +1,7 @@
 import type { TimeBatch } from '../contract/records.schema';
 import type { EventDoc } from './local-db';
 
-// The projection (DESIGN.md §2.3): pending events applied over pulled state, so a command shows at once, marked
+// The projection: pending events applied over pulled state, so a command shows at once, marked
 // pending. Rejected events are simply no longer pending, so the screen rolls back to the pulled state by itself.
 
 export type Projected<T> = T & { pending?: string };
@@ -18,7 +18,7 @@ export const timeBatchAggregate = (timeBatch: string) => `time_batch:${timeBatch
 /**
  * Pending events over the pulled rows, marked pending. `settling` are acknowledged events the rows on screen were read
  * before (the outbox writes an acknowledged effect into the local row, and the screen re-reads it a moment later):
- * their effect stays, unmarked, so a row never flicks back to its old state in between (issue 14).
+ * their effect stays, unmarked, so a row never flicks back to its old state in between.
  */
 export function projectTimeBatches<T extends TimeBatch>(rows: T[], pending: EventDoc[], settling: EventDoc[] = []): Projected<T>[] {
   if (pending.length === 0 && settling.length === 0) return rows;

@@ -66,7 +66,7 @@ describe('query vocabulary', () => {
     ];
     for (const [filters, keep] of cases) {
       expect(await pages({ collection: 'mt_records', filters, limit: 17 })).toEqual(newestFirst(all.filter(keep)));
-      // the matching count (issue 14) is over the whole result, whatever page size or cursor the query carries
+      // the matching count is over the whole result, whatever page size or cursor the query carries
       const count = await countQuery({ collection: 'mt_records', filters, limit: 17, after: all[299].k }, { db, online: false, horizon: 0 });
       expect(count).toEqual({ total: all.filter(keep).length, exact: true, source: 'local' });
     }

@@ -14,33 +14,13 @@ import { memberSearchOf } from './member-search';
 import { COLLECTION_SCHEMAS, kHigh, kLow, RECORD_COLLECTIONS, toLocal, type LocalDb, type RecordCollectionName } from './local-db';
 import { cachedDocs } from './doc-cache';
 import { stripInternal, tableOf, type Doc } from './record-store';
-import { isSearchCollection, type SearchAnswer } from './search-index';
+import type { Filter, Query, QueryCollection, Scalar, SearchAnswer } from './query-types';
+import { isSearchCollection } from './search/search-spec';
 
-// One query vocabulary (DESIGN.md §6): filters, newest-first order, keyset cursor and page size, translated here
-// and only here into an RxDB query (index-backed through the ordering key `k`) and into a list-endpoint request for
-// the server fallback when a query reaches past the cache window.
-
-export type Scalar = string | number;
-export type Filter =
-  | { op: 'eq'; field: string; value: Scalar }
-  | { op: 'in'; field: string; values: Scalar[] }
-  | { op: 'prefix'; field: string; value: string }
-  /** on the collection's time field: epoch ms, both ends inclusive. */
-  | { op: 'range'; field: string; from?: number; to?: number }
-  | { op: 'contains'; field: string; value: string };
-
-/** record collections, and the event log (the Activity screen). */
-export type QueryCollection = RecordCollectionName | 'events';
-
-export interface Query {
-  collection: QueryCollection;
-  filters: Filter[];
-  /** newest first (index-backed) or oldest first. */
-  sort?: 'newest' | 'oldest';
-  /** keyset cursor: the `k` of the last row of the previous page. */
-  after?: string | null;
-  limit: number;
-}
+// The query vocabulary (query-types.ts) translated here and only here into an RxDB query (index-backed through the
+// ordering key `k`) and into a list-endpoint request for the server fallback when a query reaches past the cache
+// window. The screens name the vocabulary through this module, with what runs it.
+export type { Filter, Query, QueryCollection, Scalar } from './query-types';
 
 const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

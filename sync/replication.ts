@@ -3,7 +3,7 @@ import { FEED_RESOURCES, type FeedResource, type PullRequest } from '../contract
 import { COLLECTION_OF_RESOURCE, kHigh, RECORD_COLLECTIONS, timeOf, toLocal, type RecordCollectionName } from './local-db';
 import type { RecordStore } from './record-store';
 
-// Pull replication (DESIGN.md §2.1, §2.2, §2.4): per resource, a newest-first backfill down to the cache horizon,
+// Pull replication: per resource, a newest-first backfill down to the cache horizon,
 // then forward catch-up from the high-water mark, triggered by the platform's "changed" notices. Pages are written
 // in one bulk put each through the record store. Backfill pages and forward pulls of one resource run
 // one at a time, so a forward write (newer) always lands after any backfill write of the same document.

@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_TIME } from './local-db';
 import type { Filter } from './query';
-import { Dictionary, SearchIndex, type SearchAnswer } from './search-index';
+import type { SearchAnswer } from './query-types';
+import { SearchIndex } from './search-index';
+import { Dictionary } from './search/dictionary';
 
 // The search columns against a plain filter-and-sort of the same documents, on randomized data, with the walk's
 // budget and the rare-content bound made small so every path is taken: the row-by-row walk, walking on, the gather

@@ -10,19 +10,22 @@ import {
 import type { MtRecord } from '../contract/records.schema';
 import type { LocalTimeBatch, EventDoc } from './local-db';
 import { orderKey } from './local-db';
-import type { Command } from './outbox';
+import type { CommandTable } from './command';
 import type { RecordStore } from './record-store';
 
-// The send commands (issue 10): a confirmed send is an event whose payload holds the endpoint's request body, pushed
-// by the outbox with Idempotency-Key = event id, so it is charged and dispatched exactly once however often it is retried.
+// The send commands: a confirmed send is an event whose payload holds the endpoint's request body, pushed by the
+// outbox with Idempotency-Key = event id, so it is charged and dispatched exactly once however often it is retried.
 
-export const SEND_COMMANDS: Record<string, Command> = {
-  'send.group': { endpoint: groupSendEndpoint, body: (p) => p.body },
-  'send.link': { endpoint: smsLinkGroupSendEndpoint, body: (p) => p.body },
-  'send.taoke': { endpoint: taokeGroupSendEndpoint, body: (p) => p.body },
-  'send.international': { endpoint: inteGroupSendEndpoint, body: (p) => p.body },
-  'send.video': { endpoint: videoSmsGroupSendEndpoint, body: (p) => p.body },
-  'send.card': { endpoint: cspSmsGroupSendEndpoint, body: (p) => p.body },
+/** After an acknowledged send: a scheduled one appears at once in the timed batch list. */
+const applyResult = (store: RecordStore, ev: EventDoc, result: Record<string, unknown>, now: number) => applySendResult(store, ev, result as unknown as SendResult, now);
+
+export const SEND_COMMANDS: CommandTable = {
+  'send.group': { endpoint: groupSendEndpoint, body: (p) => p.body, applyResult },
+  'send.link': { endpoint: smsLinkGroupSendEndpoint, body: (p) => p.body, applyResult },
+  'send.taoke': { endpoint: taokeGroupSendEndpoint, body: (p) => p.body, applyResult },
+  'send.international': { endpoint: inteGroupSendEndpoint, body: (p) => p.body, applyResult },
+  'send.video': { endpoint: videoSmsGroupSendEndpoint, body: (p) => p.body, applyResult },
+  'send.card': { endpoint: cspSmsGroupSendEndpoint, body: (p) => p.body, applyResult },
 };
 
 /** Sends of one account go out in the order they were made. */
@@ -78,7 +81,7 @@ function firstNumbers(body: Record<string, unknown>, n: number): string[] {
   return out;
 }
 
-/** Sends still in the event log shown over a product line's records, marked pending (issue 10: queued offline). */
+/** Sends still in the event log (queued offline) shown over a product line's records, marked pending. */
 export function projectQueuedSends<T extends MtRecord>(prodType: number) {
   return (rows: T[], pending: EventDoc[]): Array<T & { pending?: string }> => {
     const queued = pending.filter((ev) => ev.status === 'pending' && SEND_COMMANDS[ev.type] && ((ev.payload as unknown as SendPayload).summary?.prod_type ?? 0) === prodType);

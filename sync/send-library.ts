@@ -2,13 +2,13 @@ import type { AddressGroupDoc, AddressMemberDoc, ContentTemplateDoc } from '../c
 import type { LocalDb } from './local-db';
 import { runQuery, type Query } from './query';
 
-// What the send forms pick from the local replicas (issues 10 and 11): approved content templates of the sending
+// What the send forms pick from the local replicas: approved content templates of the sending
 // account and address-book groups, and the numbers of the chosen groups' members. Read through the one query
 // vocabulary, so the pickers work offline; the numbers then go through the same check as pasted ones.
 
 export type Option = { label: string; value: string };
 
-/** spec §4: a content template may be sent once review approved it (check_status 2). */
+/** A content template may be sent once review approved it (check_status 2). */
 export const APPROVED_CHECK_STATUS = 2;
 
 export const approvedTemplatesQuery = (cusId: string): Query => ({

@@ -3,7 +3,7 @@ import type { HttpClient } from './http-client';
 import type { LocalDb } from './local-db';
 import { recordStoreOf } from './record-store';
 
-// Reference data of the send forms (issue 10): the price list and the accounts' time zone, pay type and balance,
+// Reference data of the send forms: the price list and the accounts' time zone, pay type and balance,
 // fetched from the platform and kept in the local database, so a send is priced offline too.
 
 export interface SendReference {

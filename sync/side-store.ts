@@ -1,7 +1,8 @@
 import Dexie, { type Table } from 'dexie';
 import { RECORD_COLLECTIONS, type RecordCollectionName } from './local-db';
 import type { Doc, StoreCollection } from './record-store';
-import { SEARCHABLE, SearchIndex, type SearchCollection, type StoredBlock } from './search-index';
+import { SearchIndex } from './search-index';
+import { SEARCHABLE, type SearchCollection, type StoredBlock } from './search/search-spec';
 
 // The search columns on disk, beside RxDB: one IndexedDB database per user database with the blocks (one per written
 // page, rewritten when its rows change or go), the content dictionary in appended chunks, and a meta row. The meta

@@ -2,10 +2,10 @@ import { BehaviorSubject } from 'rxjs';
 import type { Language } from '../contract/constants';
 import type { LocalDb } from './local-db';
 import { registerSearcher } from './local-search';
-import type { Query } from './query';
+import type { Query } from './query-types';
 import { recordStoreOf } from './record-store';
 import { readWindow, startingProgress, writeWindow, type Replicator, type SyncProgress } from './replication';
-import type { SearchAnswer } from './search-index';
+import type { SearchAnswer } from './query-types';
 import type { SearchStats, WorkerCommand, WorkerReport } from './sync-worker-protocol';
 
 // The console's side of the sync worker: the same Replicator face the screens already use. Only the leading tab

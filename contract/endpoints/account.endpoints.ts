@@ -13,8 +13,9 @@ import {
 } from '../validation/personal-settings.rules';
 import { videoTemplateFormSchema } from '../validation/template.rules';
 
-// Spec §7 "User": the personal-settings and account calls (login and menus are in user.endpoints.ts, sends in
-// send.endpoints.ts). Requests are the §5 form schemas themselves, so a bad field gets the rule's localized 400.
+// The personal-settings and account calls (login and menus are in user.endpoints.ts, sends in
+// send.endpoints.ts). Requests are the forms' validation schemas themselves, so a bad field gets the rule's
+// localized 400.
 // Passwords here travel as typed (over TLS), unlike login's Base64, so the platform checks the same rules.
 
 export const getBusCtyListEndpoint = defineEndpoint({

@@ -5,7 +5,7 @@ import { addressBookEntrySchema, addressBookGroupSchema } from '../entities.sche
 import { addressBookGroupFormSchema, addressBookMemberFormSchema } from '../validation/address-book.rules';
 import { optText, timeRange } from './records.endpoints';
 
-// Spec §7 "Address book": groups and members of the caller's account. Members are imported from an xlsx uploaded
+// The address book: groups and members of the caller's account. Members are imported from an xlsx uploaded
 // with /file/uploadAddressBook (columns: name, mobile, email, job number, gender, birthday, remark).
 
 const id = (key: string) => z.string({ error: key }).max(200).refine(isStorableText, 'v.badText').trim().min(1, { error: key });

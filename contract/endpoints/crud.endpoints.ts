@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyResponse, pageOf, pageRequest } from '../endpoint';
 
-// Spec §7 "Sample CRUD": a generic item with the four methods the spec names. GET and DELETE carry their fields in
-// the query string (numbers are coerced).
+// A sample CRUD resource: a generic item with the four methods GET, POST, PUT and DELETE. GET and DELETE carry their
+// fields in the query string (numbers are coerced).
 
 export const crudItemSchema = z.object({ id: z.string(), name: z.string(), remark: z.string(), create_time: z.number().int() });
 export type CrudItem = z.infer<typeof crudItemSchema>;

@@ -4,7 +4,7 @@ import { optionSchema, rechargeSchema, subAccountDetailSchema, subAccountSchema 
 import { rechargeFormSchema, subAccountRequestSchema } from '../validation/sub-account.rules';
 import { coercedInt16, epochMs, text } from '../bounds';
 
-// Spec §7 "Customers": the enterprise's sub-accounts (spec §2 screen 11). Row actions need moreType 1-4 (spec §6);
+// Customers: the enterprise's sub-accounts (the sub-account screen). Row actions need the user's moreType 1-4;
 // every call is limited to the accounts the caller may see.
 
 const cusId = z.string({ error: 'v.recharge.accountRequired' }).trim().min(1, { error: 'v.recharge.accountRequired' }).max(20);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { coercedInt16 } from '../bounds';
 import { defineEndpoint } from '../endpoint';
 
-// Home dashboards of spec §2 and §3.
+// The home dashboards: what the console's first pages chart and count.
 export const smsIndexInfoSchema = z.object({
   lastLoginTime: z.string().nullable(),
   balance: z.number(),

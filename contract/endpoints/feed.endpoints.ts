@@ -5,7 +5,7 @@ import { shortLinkRecordSchema } from '../entities.schema';
 import { addressGroupDocSchema, addressMemberDocSchema, contentTemplateDocSchema, cspTemplateDocSchema, videoTemplateDocSchema } from '../library.schema';
 import { batchSchema, moRecordSchema, mtRecordSchema, statisticsRowSchema, timeBatchSchema, timeMtMessageSchema } from '../records.schema';
 
-// The change feed of DESIGN.md §2: one pull route per replicated resource, scoped like its list.
+// The change feed the console replicates from: one pull route per replicated resource, scoped like its list.
 // backfill: newest first (seq descending) from the checkpoint down, only documents at or after `since`;
 // forward: seq ascending above the checkpoint (catch-up and live).
 export const pullRequest = z.object({

@@ -3,8 +3,8 @@ import { defineEndpoint, emptyRequest, LONG_TIMEOUT_MS } from '../endpoint';
 import { uploadedFileSchema } from '../entities.schema';
 import type { UploadLimits } from '../validation/upload.rules';
 
-// Spec §7 "File uploads": multipart/form-data with the bearer token; the file is the part named `file`, other parts
-// are ignored. Limits (spec §5: 15 MB) are checked by the console with checkUpload() before sending and again by the
+// File uploads: multipart/form-data with the bearer token; the file is the part named `file`, other parts
+// are ignored. Limits (15 MB) are checked by the console with checkUpload() before sending and again by the
 // platform, which answers 400 v.upload.type / v.upload.empty and 413 above the size.
 
 const MEDIA = ['jpg', 'jpeg', 'png', 'gif', 'mp4', '3gp', 'mp3', 'aac', 'amr'] as const;

@@ -5,7 +5,7 @@ import { epochMs, text } from '../bounds';
 import { mobileSchema } from '../validation/mobile.rules';
 import { optText, timeRange } from './records.endpoints';
 
-// Spec §7 "Interaction": two-way conversations built from sent (MT) and uplink (MO) records per mobile.
+// Interaction: two-way conversations built from sent (MT) and uplink (MO) records per mobile.
 
 const sessionFilter = z.object({ cus_id: optText, decodeMobile: optText, ...timeRange });
 

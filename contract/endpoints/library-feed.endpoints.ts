@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint';
 import { addressGroupDocSchema, addressMemberDocSchema, contentTemplateDocSchema, cspTemplateDocSchema, videoTemplateDocSchema } from '../library.schema';
 import { FEED_RESOURCES, pullRequest } from './feed.endpoints';
 
-// The change feed (DESIGN.md §2) of templates, address-book groups and members: same request and answer as the record
+// The change feed of templates, address-book groups and members: same request and answer as the record
 // feeds (feed.endpoints.ts, where they are listed in FEED_RESOURCES), scoped like their lists.
 
 const pullResponse = <T extends z.ZodType>(doc: T) =>

@@ -4,7 +4,7 @@ import { defineEndpoint, LONG_TIMEOUT_MS } from '../endpoint';
 
 // A stored upload read back (materials of templates, import error reports). GET so <img>/<video> can load it: the
 // token comes in the Authorization header or, for media elements that cannot send headers, as the `token` parameter.
-// Only the file's own account (or one that may see it, spec §6) gets it; anyone else gets 404.
+// Only the file's own account (or one whose rights let it see that account) gets it; anyone else gets 404.
 export const fileMaterialEndpoint = defineEndpoint({
   method: 'GET',
   path: '/file/material',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from '../bounds';
 import { defineEndpoint } from '../endpoint';
 
-// The console's log viewer (spec §2 "Top bar and dialogs") uploads locally captured runtime errors. Each upload is
+// The console's log viewer (in the top bar) uploads locally captured runtime errors. Each upload is
 // small (LOG_UPLOAD_MAX_BYTES of JSON, larger bodies answer 413) and the platform keeps only each login's newest
 // entries, so the log table cannot be used as free storage.
 export const LOG_UPLOAD_MAX_ENTRIES = 100;
@@ -11,7 +11,7 @@ export const LOG_UPLOAD_MAX_BYTES = 64 * 1024;
 /** Longest text of each field: a stack trace is the long one; every entry fits a single upload even in 3-byte UTF-8. */
 export const LOGGED_ERROR_MAX = { type: 100, message: 2_000, stack: 8_000, info: 2_000, url: 2_000, time: 40 } as const;
 
-/** A captured runtime error (spec §3 "Logged error"); `time` is the console's own formatted time. */
+/** A captured runtime error; `time` is the console's own formatted time. */
 export const loggedErrorSchema = z.object({
   type: text(LOGGED_ERROR_MAX.type),
   message: text(LOGGED_ERROR_MAX.message),

@@ -4,7 +4,7 @@ import { splitMobileList } from '../validation/mobile.rules';
 import { defineEndpoint, LONG_TIMEOUT_MS, pageRequest } from '../endpoint';
 import { optText, timeRange } from './records.endpoints';
 
-// Number checks of spec §7: number-status checks (batches), AIM materials and templates, number porting and
+// Number checks: number-status checks (batches), AIM materials and templates, number porting and
 // blacklist statistics. A status check decides each number deterministically (the same number always gets the same
 // answer), so results can be checked and repeated.
 
@@ -12,7 +12,7 @@ import { optText, timeRange } from './records.endpoints';
 export const NUMBER_STATUSES = ['real', 'dead', 'down', 'not', 'silence', 'danger'] as const;
 export type NumberStatus = (typeof NUMBER_STATUSES)[number];
 
-/** One count per number status (spec §2 screen 9: real, empty, suspended, not in library, silent, dangerous). */
+/** One count per number status (real, empty, suspended, not in library, silent, dangerous). */
 const statusCounts = Object.fromEntries(NUMBER_STATUSES.map((st) => [`${st}_count`, z.number().int()])) as Record<`${NumberStatus}_count`, z.ZodNumber>;
 
 export const numberStatusBatchSchema = z.object({
@@ -81,7 +81,7 @@ export const numberStatusStatisticsRowSchema = z.object({
   failure_count: z.number().int(),
   ...statusCounts,
 });
-/** Time dimension of the statistics (spec §4): 0 day, 1 month, 2 year; gathering_time is YYYY-MM-DD, YYYY-MM or YYYY. */
+/** Time dimension of the statistics: 0 day, 1 month, 2 year; gathering_time is YYYY-MM-DD, YYYY-MM or YYYY. */
 const dimension = z.preprocess((v) => (v === '' || v === null ? undefined : v), coercedInt16(0, 2).default(0));
 
 export const numberStatusStatisticsEndpoint = defineEndpoint({

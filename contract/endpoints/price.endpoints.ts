@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INDEXED_TEXT_MAX, int16, text } from '../bounds';
 import { defineEndpoint } from '../endpoint';
 
-// The price list (issue 10): what each account the caller may send for pays, per product and destination country.
+// The price list: what each account the caller may send for pays, per product and destination country.
 // The console keeps it locally as reference data to price a send before it is made; the platform charges by the same rows.
 
 export const priceRowSchema = z.object({

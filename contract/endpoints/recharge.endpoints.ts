@@ -2,7 +2,7 @@ import { defineEndpoint, pageOf, pageRequest } from '../endpoint';
 import { epRechargeSchema, rechargeSchema } from '../entities.schema';
 import { optCode, optText, timeRange } from './customer.endpoints';
 
-// Spec §7 "Records": recharge rows of sub-accounts and of the enterprise (spec §2 screen 10), newest first.
+// Recharge rows of sub-accounts and of the enterprise (the recharge records screen), newest first.
 
 export const rechargeListEndpoint = defineEndpoint({
   path: '/recharge/list',

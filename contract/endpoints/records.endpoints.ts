@@ -3,7 +3,7 @@ import { coercedInt16, epochMs, INDEXED_TEXT_MAX, INT16_MAX, text } from '../bou
 import { defineEndpoint, LONG_TIMEOUT_MS, pageOf, pageRequest } from '../endpoint';
 import { batchSchema, moRecordSchema, mtRecordSchema, statisticsRowSchema } from '../records.schema';
 
-// Record lists, statistics reads and their downloads (spec §2 screens 1-9, §7 "Records").
+// Record lists, statistics reads and their downloads (the record and statistics screens).
 // Filter fields are named after the entity fields. Unset filters may be sent as '' or null (forms do), meaning "any".
 // List rows are the full contract documents, feed fields (seq, deleted, updated_at) included, so one row shape serves
 // list, download and change feed. Times are epoch ms. Downloads take the same filters as their list without paging.
@@ -25,7 +25,8 @@ function listOf<T extends z.ZodType>(row: T) {
   return pageOf(row).extend({ totalExact: z.boolean() });
 }
 
-/** Final and intermediate MT statuses a list can filter on (spec §4): 0 success, 100 review, 500 waiting, 600 unknown, 700 failure. */
+/** Final and intermediate MT statuses a list can filter on: 0 success, 100 review, 500 waiting, 600 unknown,
+ * 700 failure. */
 export const MT_STATUS_FILTER = [0, 100, 500, 600, 700] as const;
 
 const mtFilters = {
@@ -62,7 +63,7 @@ export const newMtRecordListEndpoint = defineEndpoint({ path: '/newMtRecord/list
 export const newMtRecordDownloadEndpoint = defineEndpoint({ path: '/newMtRecord/download', kind: 'file', timeoutMs: LONG_TIMEOUT_MS, request: newMtRecordFilter, response: z.unknown() });
 export const moRecordListEndpoint = defineEndpoint({ path: '/moRecord/list', request: pageRequest.extend(moRecordFilter.shape), response: listOf(moRecordSchema) });
 export const moRecordDownloadEndpoint = defineEndpoint({ path: '/moRecord/download', kind: 'file', timeoutMs: LONG_TIMEOUT_MS, request: moRecordFilter, response: z.unknown() });
-/** Summary row of the batch list (spec §9): sums with no decimals; pending = max(received - sent, 0) per batch. */
+/** Summary row of the batch list: sums with no decimals; pending = max(received - sent, 0) per batch. */
 export const batchSummarySchema = z.object({
   receive: z.number().int(),
   pending: z.number().int(),

@@ -4,8 +4,8 @@ import { defineEndpoint, LONG_TIMEOUT_MS } from '../endpoint';
 import { unfilledPlaceholders } from '../validation/template-placeholders';
 import { webLinkField } from '../web-link';
 
-// Spec §7 sending calls. Every send answers the same counts; with `timing_time` it creates a timed batch instead
-// (charged up front, sent by the scheduler when due; spec §5: at least 10 minutes ahead).
+// The sending calls. Every send answers the same counts; with `timing_time` it creates a timed batch instead
+// (charged up front, sent by the scheduler when due; at least 10 minutes ahead).
 
 /** ISO 8601 with an offset (2026-11-21T18:00:00+08:00) or 'YYYY-MM-DD HH:mm:ss' in the account's time zone; blank = now. */
 export const timingTimeField = text(40).trim().optional();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyRequest } from '../endpoint';
 
-// Spec §7 "Settings": no token, empty body; they drive the login page.
+// Public settings: no token, empty body; they drive the login page.
 export const siteSettingsSchema = z.object({
   client_website_beian: z.string(),
   login_page: z.string(),

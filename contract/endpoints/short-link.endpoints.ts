@@ -5,7 +5,7 @@ import { epochMs, text } from '../bounds';
 import { optText, timeRange } from './records.endpoints';
 import { webLinkField } from '../web-link';
 
-// Spec §7 "Short links": click records of links sent with /shortChainTool/smsLinkGroupSend (send.endpoints.ts),
+// Short links: click records of links sent with /shortChainTool/smsLinkGroupSend (send.endpoints.ts),
 // and the two conversion tools.
 
 const shortLinkFilter = z.object({

@@ -14,7 +14,7 @@ import {
 import { contentTemplateFormSchema, cspTemplateFormSchema } from '../validation/template.rules';
 import { optInt, optText, timeRange } from './records.endpoints';
 
-// Spec §7 "Templates": video (/videoTemplate/*), CSP (/cspTemplate/*) and content (/contentTemplate/*) templates.
+// Templates: video (/videoTemplate/*), CSP (/cspTemplate/*) and content (/contentTemplate/*) templates.
 // The group sends that use them are in send.endpoints.ts. Lists are scoped like records: a sub-account sees its own.
 
 const templateId = () => z.string({ error: 'v.template.idRequired' }).max(200).refine(isStorableText, 'v.badText').trim().min(1, { error: 'v.template.idRequired' });

@@ -4,7 +4,7 @@ import { defineEndpoint, LONG_TIMEOUT_MS, pageOf, pageRequest } from '../endpoin
 import { timeBatchSchema, timeMtMessageSchema } from '../records.schema';
 import { optInt, optText, timeRange } from './records.endpoints';
 
-// Timed (scheduled) batches, spec §2 screens 7-8 and §4. send_status: 0 to be sent, 1 sent, 2 paused, 3 intercepted.
+// Timed (scheduled) batches and their messages. send_status: 0 to be sent, 1 sent, 2 paused, 3 intercepted.
 
 export const TIMED_OPERATIONS = ['pause', 'recover', 'intercept'] as const;
 export type TimedOperation = (typeof TIMED_OPERATIONS)[number];

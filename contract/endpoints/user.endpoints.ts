@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { coercedInt16, text } from '../bounds';
 import { defineEndpoint, emptyRequest, emptyResponse } from '../endpoint';
 
-// Spec §7 "User": login, session, menus and account pickers.
+// The user: login, session, menus and account pickers.
 
 export const captchaEndpoint = defineEndpoint({
   path: '/user/captcha',
@@ -42,7 +42,7 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
-/** Top-level menu modules of spec §1. */
+/** Top-level menu modules: the console's products. */
 export const PERM_CODES = ['userCenter', 'homeSms', 'videoSms', 'internationalSms', 'cspSms'] as const;
 export const permCodeSchema = z.enum(PERM_CODES);
 export type PermCode = z.infer<typeof permCodeSchema>;
@@ -79,13 +79,13 @@ export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
 
 export const tokenResponse = z.object({
   token: z.string(),
-  /** epoch ms when the token was issued; the console stores it beside the token (spec §3 "Stored token"). */
+  /** epoch ms when the token was issued; the console stores it beside the token. */
   datetime: z.number().int(),
   expiresInS: z.number().int(),
 });
 export type TokenResponse = z.infer<typeof tokenResponse>;
 
-/** A login answers the token and what the console's shell opens on (issue 15): the user, as /user/getUserInfo
+/** A login answers the token and what the console's shell opens on: the user, as /user/getUserInfo
  * answers it, the top menu, as /user/getTopMenu does, and the menu of the user centre (the product a new session
  * opens on), as /user/getMenu does. Without them the console asks all three after the login, one round trip later,
  * while the platform also serves the first list. Optional: a session opened from a stored token (and an older

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint';
 import { balanceWarningSchema } from '../entities.schema';
 import { balanceWarningFormSchema } from '../validation/balance-warning.rules';
 
-// Spec §7 "Warnings": the balance warning of the caller's account (or a visible sub-account for an admin).
+// Warnings: the balance warning of the caller's account (or a visible sub-account for an admin).
 
 export const getCusBneWarnInfoEndpoint = defineEndpoint({
   path: '/warn/getCusBneWarnInfo',

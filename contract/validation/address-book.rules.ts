@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isStorableText } from '../bounds';
 import { mobileSchema } from './mobile.rules';
 
-// Address book (spec §5): name and 11-digit mobile required; group name required.
+// Address book: name and 11-digit mobile required; group name required.
 
 export const groupNameSchema = z
   .string({ error: 'v.addressBook.groupNameRequired' })
@@ -21,7 +21,7 @@ export const addressBookMemberFormSchema = z.object({
   mobile: mobileSchema,
   email: z.union([z.literal(''), z.email({ error: 'v.addressBook.emailInvalid' }).max(100, { error: 'v.addressBook.tooLong' })]).optional(),
   groupId: z.string({ error: 'v.addressBook.groupRequired' }).trim().min(1, { error: 'v.addressBook.groupRequired' }).max(200).refine(isStorableText, 'v.badText'),
-  /** import file extras (spec §3). */
+  /** import file extras. */
   jobNumber: optionalText(30),
   gender: z.enum(['', 'male', 'female'], { error: 'v.addressBook.genderInvalid' }).optional(),
   birthday: z

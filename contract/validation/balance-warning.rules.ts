@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isMobile, splitMobileList } from './mobile.rules';
 
-// Balance warning settings (spec §2 personal settings, §7 /warn/*): a threshold in yuan and up to 5 mobiles to notify.
+// Balance warning settings (personal settings, /warn/*): a threshold in yuan and up to 5 mobiles to notify.
 export const WARN_MOBILES_MAX = 5;
 
 export const balanceWarningFormSchema = z

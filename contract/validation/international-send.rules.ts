@@ -2,7 +2,7 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/
 import { z } from 'zod';
 import { SCHEDULE_MIN_AHEAD_MS } from '../constants';
 
-// International send form (spec §5): account, content, numbers with a country code one per line, sender id,
+// International send form: account, content, numbers with a country code one per line, sender id,
 // scheduled time at least 10 minutes ahead, balance sufficient. Numbers are validated with libphonenumber-js
 // full metadata, so a number of the right length but an unallocated range is refused.
 
@@ -50,7 +50,7 @@ export function parseIntlNumbers(text: string): ParsedIntlNumbers {
   return out;
 }
 
-/** A pasted international send list as the platform reads it (issue 10: console and platform run this same code):
+/** A pasted international send list as the platform reads it (console and platform run this same code):
  * numbers separated by newlines, commas or semicolons (ASCII or full-width); spaces, dashes and brackets inside a
  * number are ignored; each must carry its country code as +CC… or 00CC…. */
 export interface IntlSendList {

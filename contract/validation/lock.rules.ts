@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Lock screen (spec §5 "Lock"): a lock password is required before the screen locks.
+// Lock screen: a lock password is required before the screen locks.
 export const lockPasswordSchema = z
   .string({ error: 'v.lock.passwordRequired' })
   .refine((s) => s.trim().length > 0, { error: 'v.lock.passwordRequired' });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CAPTCHA_LENGTH, LOGIN_PASSWORD_MIN, SMS_CODE_LENGTH, SMS_CODE_RESEND_S } from '../constants';
 import { mobileSchema } from './mobile.rules';
 
-// Login form rules (spec §5 "Login"). The password is checked in plain text; the form then sends it Base64-encoded.
+// Login form rules. The password is checked in plain text; the form then sends it Base64-encoded.
 
 export const accountSchema = z
   .string({ error: 'v.login.accountRequired' })

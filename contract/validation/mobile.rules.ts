@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PHONE_DIGITS } from '../constants';
 
-// Mainland mobile numbers (spec §5 "mobile helper"): exactly 11 digits, 1 then 3-9, never a landline.
+// Mainland mobile numbers: exactly 11 digits, 1 then 3-9, never a landline.
 
 const MOBILE = new RegExp(`^1[3-9]\\d{${PHONE_DIGITS - 2}}$`);
 /** Fixed-line shapes that can also be 11 digits long: area code 0xx/0xxx + number, 400/800 service numbers. */

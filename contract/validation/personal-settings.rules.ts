@@ -4,7 +4,7 @@ import { LOGIN_PASSWORD_MIN, SMS_CODE_LENGTH } from '../constants';
 import { mobileSchema } from './mobile.rules';
 import { callbackUrlRule, publicCallbackUrlRule } from './sub-account.rules';
 
-// Personal settings (spec §5): passwords, certification, mobile, push addresses, customer name.
+// Personal settings: passwords, certification, mobile, push addresses, customer name.
 
 const required = (key: string, max = 200) =>
   z
@@ -72,7 +72,7 @@ const pushUrls = (rule: typeof callbackUrlRule) =>
   });
 /** /user/pushUrlModify's request: where the addresses lead is the platform's to judge, by its configuration. */
 export const pushUrlRequestSchema = pushUrls(callbackUrlRule);
-/** The console asks for confirmation before saving (spec §5 "with confirmation"), and for public addresses. */
+/** The console asks for confirmation before saving these, and for public addresses. */
 export const pushUrlFormSchema = pushUrls(publicCallbackUrlRule);
 export type PushUrlForm = z.infer<typeof pushUrlFormSchema>;
 

@@ -1,7 +1,7 @@
 import { parseIntlSendList } from './international-send.rules';
 import { parseMobiles } from './mobile.rules';
 
-// Checking a send's number list in pieces (issue 10): the console checks 100,000 numbers in a Web Worker with
+// Checking a send's number list in pieces: the console checks 100,000 numbers in a Web Worker with
 // progress, so it feeds the list a piece at a time. Each piece is read by the very rules the platform runs on the whole
 // list (parseMobiles for domestic sends, parseIntlSendList for international ones); numbers seen in an earlier piece
 // count as repeats, so the totals equal the platform's validCount / invalidCount / repeatCount.

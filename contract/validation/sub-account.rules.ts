@@ -10,7 +10,7 @@ import {
 import { INT32_MAX, isStorableText } from '../bounds';
 import { callbackUrlProblem } from './callback-address';
 
-// Sub-account (customer) creation and charge rules (spec §5 "Sub-account").
+// Sub-account (customer) creation and charge rules.
 
 export const subAccountIdSchema = z
   .string({ error: 'v.subAccount.idRequired' })

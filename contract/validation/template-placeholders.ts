@@ -1,4 +1,4 @@
-// Template placeholders (spec §3): ${p1}, ${p2}, ... inside the content; the highest index tells how many
+// Template placeholders: ${p1}, ${p2}, ... inside the content; the highest index tells how many
 // variable columns a personalised send needs.
 
 const PLACEHOLDER = /\$\{p(\d+)\}/g;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Editing the content of a timed batch (spec §5 "Timed message edit"): content cannot be empty.
+// Editing the content of a timed batch: content cannot be empty.
 export const timedContentSchema = z
   .string({ error: 'v.timedEdit.contentRequired' })
   .trim()

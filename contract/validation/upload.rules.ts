@@ -1,6 +1,6 @@
 import { UPLOAD_EXTENSIONS, UPLOAD_MAX_BYTES } from '../constants';
 
-// Uploads (spec §5): spreadsheets are xls or xlsx, at most 15 MB. Media uploads pass their own extensions.
+// Uploads: spreadsheets are xls or xlsx, at most 15 MB. Media uploads pass their own extensions.
 
 export interface UploadFile {
   name: string;

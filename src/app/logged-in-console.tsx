@@ -1,4 +1,5 @@
 import type { UserInfo } from '../../contract/endpoints/user.endpoints';
+import './command-tables';
 import { SyncBoundary } from '../data/sync-boundary';
 import { ConsoleLayout } from './layout/console-layout';
 

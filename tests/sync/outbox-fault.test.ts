@@ -5,10 +5,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SERVICE_BASE_PATH } from '../../contract/constants';
 import { createHttpClient } from '../../sync/http-client';
 import { openLocalDb, type EventDoc, type LocalDb } from '../../sync/local-db';
+import { registerAllCommandTables } from '../../sync/all-command-tables';
 import { createOutbox } from '../../sync/outbox';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';
 import { startPlatformProcess, type PlatformProcess } from '../helpers/platform-process';
 import { createDatabase, freePort } from '../helpers/postgres';
+
+registerAllCommandTables();
 
 // 10,000 console commands through the outbox, over a proxy that cuts connections, answers 500, loses answers and
 // answers too late, with the platform killed and restarted in the middle: every command is applied exactly once,

@@ -5,6 +5,7 @@ import type { TimeBatch } from '../../contract/records.schema';
 import { eventOutcome, recordEvent } from '../../sync/event-log';
 import { createHttpClient } from '../../sync/http-client';
 import { openLocalDb, type EventDoc, type LocalDb } from '../../sync/local-db';
+import { registerAllCommandTables } from '../../sync/all-command-tables';
 import { createOutbox } from '../../sync/outbox';
 import { projectTimeBatches, timeBatchAggregate } from '../../sync/projection';
 import { createReplicator } from '../../sync/replication';
@@ -12,6 +13,8 @@ import { httpPull } from '../../sync/replication-http';
 import { recordStoreOf } from '../../sync/record-store';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
 import { localGet } from './helpers';
+
+registerAllCommandTables();
 
 // The event log and outbox against a real platform: exactly once through a lost answer, rejection rollback.
 

@@ -3,11 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventOutcome, recordEvent } from '../../sync/event-log';
 import { createHttpClient } from '../../sync/http-client';
 import { openLocalDb, type LocalDb } from '../../sync/local-db';
+import { registerAllCommandTables } from '../../sync/all-command-tables';
 import { createOutbox } from '../../sync/outbox';
 import { recordStoreOf } from '../../sync/record-store';
 import { sendAggregate } from '../../sync/send-commands';
 import { loadSendReference } from '../../sync/send-reference';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
+
+registerAllCommandTables();
 
 // Send commands through the event log and outbox against a real platform: queued while the network is
 // down, pushed exactly once when it returns; a scheduled send shows in the local timed batches at once; the price

@@ -1,0 +1,24 @@
+import { ACCOUNT_COMMANDS } from './account-commands';
+import type { CommandTable } from './command';
+import { LIBRARY_COMMANDS } from './library-commands';
+import { LOG_COMMANDS } from './log-commands';
+import { registerCommandTable } from './outbox';
+import { SEND_COMMANDS } from './send-commands';
+import { TIMED_COMMANDS } from './timed-commands';
+import { TOOLS_COMMANDS } from './tools-commands';
+
+// Every command the console queues, in the order the Activity screen's filter lists them. The outbox knows none of
+// them by itself: the console's start (src/app/command-tables.ts) and the tests register this table.
+export const ALL_COMMANDS: CommandTable = {
+  ...TIMED_COMMANDS,
+  ...LOG_COMMANDS,
+  ...SEND_COMMANDS,
+  ...ACCOUNT_COMMANDS,
+  ...TOOLS_COMMANDS,
+  ...LIBRARY_COMMANDS,
+};
+
+/** Registers every command table with the outbox (again is harmless). */
+export function registerAllCommandTables(): void {
+  registerCommandTable(ALL_COMMANDS);
+}
