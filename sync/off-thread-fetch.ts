@@ -1,5 +1,5 @@
 // A fetch that travels through a dedicated worker, which also reads and parses the JSON answer (fetch.worker.ts).
-// The first-sync pages use it (src/screens/table-screen.tsx): they travel while the main thread renders the console
+// The first-sync pages use it (src/table/first-sync-pages.ts): they travel while the main thread renders the console
 // and the screen, and an answer fetched on the main thread would wait behind that rendering three times (its
 // headers, its body, its parse: each a task of its own; 60-100 ms at 1M records). From the worker it is one message,
 // read at the first gap. Bodies are strings (JSON) or absent: the calls that use it send no files.

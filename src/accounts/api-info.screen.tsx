@@ -14,7 +14,8 @@ import { runAccountCommand } from './account-actions';
 import { callOnline } from '../data/platform-actions';
 import { AccountForm } from './account-form';
 import { AppSecretPanel } from './app-secret-panel';
-import { RemoteTable, type RemoteTableDef } from '../table/remote-table';
+import { RemoteTable } from '../table/remote-table';
+import type { RemoteTableDef } from '../table/remote-table-def';
 
 // API information (issue 12 §6): account id, interface password, app secret, IP allowlist, push mode, the callback
 // deliveries with their status, and the platform's OpenAPI document, read as text.

@@ -5,7 +5,8 @@ import { epRechargeListEndpoint, rechargeListEndpoint } from '../../contract/end
 import type { EpRecharge, Recharge } from '../../contract/entities.schema';
 import { RECHARGE_TYPE } from '../../contract/states';
 import { stateTag, stateText } from '../table/cells';
-import { RemoteTable, type RemoteTableDef } from '../table/remote-table';
+import { RemoteTable } from '../table/remote-table';
+import type { RemoteTableDef } from '../table/remote-table-def';
 import { timeCell } from '../table/value-cells';
 import { BalanceWarningNotice } from './balance-warning-notice';
 

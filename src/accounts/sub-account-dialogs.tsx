@@ -14,7 +14,8 @@ import { runAccountCommand } from './account-actions';
 import { callOnline, read } from '../data/platform-actions';
 import { AccountForm, type FieldDef } from './account-form';
 import { labelOf, labelsOf } from './option-label';
-import { RemoteTable, type RemoteTableDef } from '../table/remote-table';
+import { RemoteTable } from '../table/remote-table';
+import type { RemoteTableDef } from '../table/remote-table-def';
 
 // The dialogs behind the sub-account row actions (spec §2 screen 11): add, detail, charge, charge detail.
 

@@ -37,7 +37,7 @@ export function preloadConsole(): void {
 /** The console once its chunk is here: rendered directly, without a suspended frame that would drop early keystrokes. */
 export const loadedConsole = (): ComponentType<LoggedInConsoleProps> | null => loadedModule?.LoggedInConsole ?? null;
 
-/** The login chain's first list (src/screens/first-list.ts), asked with the login answer or the user info once the
+/** The login chain's first list (src/app/first-list.ts), asked with the login answer or the user info once the
  * chunk is here: at once when it is (usually: it loads while the operator types), so the request leaves before the
  * session change renders the shell (~40 ms at 1M), not in a promise callback after it. */
 export function prefetchFirstList(who: { userInfo: UserInfo } | { loginName: string }): void {

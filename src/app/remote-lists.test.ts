@@ -7,7 +7,7 @@ import { checkBatches } from '../tools/number-check-page';
 import { blacklistStatistics, numberStatusStatistics, portingStatistics } from '../tools/tools-tables';
 import { pickedRange } from '../table/remote-date-range';
 import { EXPORT_MAX_PAGES, EXPORT_PAGE, readAllPages, sheetRows } from '../table/remote-export';
-import type { RemoteTableDef } from '../table/remote-table';
+import type { RemoteTableDef } from '../table/remote-table-def';
 
 // The platform-paged lists an operator walks: each shows its total (RemoteTable, for every definition), offers an
 // export (the platform's download or its own list read whole) and, where rows are dated, the range calendar.

@@ -73,7 +73,7 @@ export const sessionActor = createActor(
       ),
       // the session counts as logged in once the console's chunk is here too (fetched beside the user info), so the
       // console renders at once, with no loading frame that would drop the first keystrokes
-      // (and the records' first page is asked then, before the console renders: src/screens/first-list.ts)
+      // (and the records' first page is asked then, before the console renders: src/app/first-list.ts)
       fetchUserInfo: fromPromise(async () => {
         const [info] = await Promise.all([earlyApi().call(getUserInfoEndpoint, {}, { silent: true }), loadConsole().catch(() => {})]);
         prefetchFirstList({ userInfo: info });

@@ -1,5 +1,5 @@
 // On a browser that holds no cache of the account, its local database opens once the first screen is on screen: it
-// is empty, the platform's first page stands in for it (src/screens/first-list.ts), and opening it takes ~100 ms of
+// is empty, the platform's first page stands in for it (src/app/first-list.ts), and opening it takes ~100 ms of
 // the main thread in several tasks, which otherwise fell between the login and the first records page.
 let shown = false;
 const waiting = new Set<() => void>();

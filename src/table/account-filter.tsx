@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { getListEndpoint, type LabelValue } from '../../contract/endpoints/user.endpoints';
 import { api } from '../session/api';
 
-// The account filter of the record lists (issue 14 item 3, spec §6): a searchable dropdown of the product line's
+// The account filter of the record lists: a searchable dropdown of the product line's
 // accounts (/user/getList), instead of exact free text. Typing narrows the list case-insensitively ("sub001" finds
 // SUB001). Lists keep "all accounts" until one is picked: a privileged user searches across customers.
 
@@ -20,7 +20,7 @@ export function accountsOf(prodType: number): Promise<LabelValue[]> {
   return p;
 }
 
-/** its width, which its stand-in on a first paint keeps (src/app/stand-ins.tsx) */
+/** its width, which its stand-in on a first paint keeps (src/ui/stand-ins.tsx) */
 export const ACCOUNT_FILTER_STYLE = { minWidth: '12rem' };
 
 export function AccountFilter({ prodType, value, onChange }: { prodType: number; value: string | undefined; onChange: (v: string) => void }) {

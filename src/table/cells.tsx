@@ -8,7 +8,7 @@ import type { MtRecord } from '../../contract/records.schema';
 import { formatDateTime } from '../ui/format';
 import type { ColumnDef, ViewerContext } from './screen-definition';
 
-// Cells shared by the screen definitions: status tags in the colours of spec §4, times in the viewer's language.
+// Cells shared by the screen definitions: status tags in their states' colours, times in the viewer's language.
 
 /** PrimeReact's Tag markup and theme classes without its component (one per row, re-rendered while scrolling). */
 function Tag({ severity, value, icon, ...rest }: { severity?: string | null; value: string; icon?: string } & HTMLAttributes<HTMLSpanElement> & Record<`data-${string}`, unknown>) {
@@ -23,12 +23,12 @@ function Tag({ severity, value, icon, ...rest }: { severity?: string | null; val
 export function sendStatusText(r: MtRecord, v: ViewerContext): string {
   const s = sendStatus(r);
   const label = translate(v.lang, s.label);
-  // the failure reason from the code catalogue in the viewer's language (issue 14 item 8)
+  // the failure reason from the code catalogue in the viewer's language
   const detail = s.detail ? reportLabel(v.lang, r.report_result, s.detail) : null;
   return detail ? `${label}(${detail})` : label;
 }
 export function SendStatusTag({ row, v }: { row: MtRecord & { pending?: string }; v: ViewerContext }) {
-  // a send still queued in the event log (issue 10)
+  // a send still queued in the event log
   if (row.pending) return <Tag data-testid="send-status" data-status="queued" severity="warning" value={translate(v.lang, 'send.queuedRecord')} />;
   const s = sendStatus(row);
   return <Tag data-testid="send-status" data-status={s.kind} severity={s.severity === 'secondary' ? null : s.severity} value={sendStatusText(row, v)} />;

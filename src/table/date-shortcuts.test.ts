@@ -6,7 +6,7 @@ const SH = 'Asia/Shanghai';
 const d = (y: number, m: number, day: number) => Date.UTC(y, m, day) - 8 * 3_600_000;
 const NOW = d(2026, 2, 15) + 10.5 * 3_600_000;
 
-describe('date shortcuts of spec §2', () => {
+describe('date shortcuts of the list filters', () => {
   it('offers the ten shortcuts', () => expect(DATE_SHORTCUTS).toHaveLength(10));
   it('computes each range in the account\'s zone', () => {
     const endToday = d(2026, 2, 16) - 1;

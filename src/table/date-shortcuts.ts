@@ -1,13 +1,13 @@
 import { displayTimeZone, wallClockDay, wallClockToEpoch } from '../ui/format';
 
-// The ten date-range shortcuts of spec §2, as [start, end] epoch ms (end inclusive: the end of today, or of the period).
+// The ten date-range shortcuts of the list filters, as [start, end] epoch ms (end inclusive: the end of today, or of the period).
 
 export const DATE_SHORTCUTS = [
   'lastWeek', 'lastMonth', 'currentMonth', 'previousMonth', 'thisYear', 'last3Months', 'halfYear', 'lastYear', 'last3Years', 'last5Years',
 ] as const;
 export type DateShortcut = (typeof DATE_SHORTCUTS)[number];
 
-/** The range of a shortcut in the zone times are shown in (the account's, not the browser's: issue 14 item 7). */
+/** The range of a shortcut in the zone times are shown in (the account's, not the browser's: a list's days are the account's days). */
 export function shortcutRange(s: DateShortcut, nowMs: number, timeZone: string = displayTimeZone()): [number, number] {
   const { y, month, day } = wallClockDay(nowMs, timeZone);
   const at = (yy: number, mm: number, dd: number) => wallClockToEpoch(yy, mm, dd, 0, 0, 0, timeZone);

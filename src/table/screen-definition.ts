@@ -5,10 +5,10 @@ import type { PermCode } from '../../contract/endpoints/user.endpoints';
 import type { EventDoc } from '../../sync/local-db';
 import type { Filter, QueryCollection } from '../../sync/query';
 
-// A table screen is data (DESIGN.md §6): its collection, columns typed against the contract entity, filters,
+// A table screen is data: its collection, columns typed against the contract entity, filters,
 // visibility rules, summary row and default order. One TableScreen renders them all.
 
-/** What list visibility rules of spec §2 depend on. */
+/** What the lists' visibility rules depend on. */
 export interface ViewerContext {
   userType: number;
   showClientStatus: number;
@@ -62,11 +62,11 @@ export interface ScreenDefinition<T> {
   platformSummary?: (summary: unknown) => Partial<Record<keyof T & string, string>>;
   /** pending commands shown over the pulled rows. */
   /** `settling`: acknowledged events whose effect the rows on screen may not show yet (held until the next re-read,
-   * so a row never flicks back, issue 14); a projection that ignores it keeps its previous behaviour. */
+   * so a row never flicks back to its old state); a projection that ignores it keeps its previous behaviour. */
   project?: (rows: T[], pending: EventDoc[], settling?: EventDoc[]) => T[];
   /** operations column. */
   actions?: (row: T) => ReactNode;
-  /** a detail panel opened by clicking a row or pressing Enter on it (issue 14 item 4). */
+  /** a detail panel opened by clicking a row or pressing Enter on it. */
   detail?: (row: T, v: ViewerContext) => ReactNode;
   /** a selector above the table that switches a fixed filter (statistics by day / month / year). */
   modes?: { label: string; fixed: Filter[] }[];
@@ -74,12 +74,12 @@ export interface ScreenDefinition<T> {
 
 export const always: Visibility = () => true;
 export const allOn = (...rules: Visibility[]): Visibility => (v) => rules.every((r) => r(v));
-/** spec §2: the sending-account filter appears only for userType 1. */
+/** the sending-account filter appears only for userType 1. */
 export const accountFilterVisible: Visibility = (v) => v.userType === 1;
-/** spec §2: success/failure/unknown columns hidden when showClientStatus is 0. */
+/** success/failure/unknown columns hidden when showClientStatus is 0. */
 export const clientStatusVisible: Visibility = (v) => v.showClientStatus !== 0;
-/** spec §2: the status filter also needs clientForbidUnknown 0. */
+/** the status filter also needs clientForbidUnknown 0. */
 export const statusFilterVisible: Visibility = (v) => v.showClientStatus !== 0 && v.clientForbidUnknown === 0;
-/** spec §2: the content search follows showContentFilterWhere. */
+/** the content search follows showContentFilterWhere. */
 export const contentFilterVisible: Visibility = (v) => v.showContentFilterWhere === 1;
 export const hasPermission = (p: string): Visibility => (v) => v.permissions.has(p);

@@ -13,8 +13,8 @@ import type { ScreenDefinition, ViewerContext } from './screen-definition';
 
 // A table screen's filter bar: the mode, the filters of its definition, the date range and its shortcuts, search, reset
 // and export. Its own memoized component: the screen re-renders on every read of its rows, count, page and sync state
-// (many times a second while the cache fills and the operator scrolls), and the bar's PrimeReact widgets were most of
-// each such render; the bar re-renders only when what it shows or edits changes.
+// (many times a second while the cache fills and the operator scrolls), and the bar's PrimeReact widgets would be most
+// of each such render; the bar re-renders only when what it shows or edits changes.
 
 export interface FilterBarProps<T> {
   def: ScreenDefinition<T>;
@@ -29,7 +29,7 @@ export interface FilterBarProps<T> {
   onExport: () => Promise<void>;
   /** the product line the account picker lists accounts of */
   prodType: number;
-  /** the real widgets, or their stand-ins before the screen's first paint (src/app/stand-ins.tsx) */
+  /** the real widgets, or their stand-ins before the screen's first paint (src/ui/stand-ins.tsx) */
   widgets: boolean;
 }
 
@@ -105,7 +105,7 @@ function FilterBarOf<T>({ def, viewer, params, draft, setDraft, apply, onExport,
           <Dropdown
             data-testid="date-shortcut"
             placeholder={t('table.shortcut')}
-            // the choice stays shown while the range is the one it set (issue 14 item 9)
+            // the choice stays shown while the range is the one it set
             value={params.shortcut && (DATE_SHORTCUTS as readonly string[]).includes(params.shortcut) ? params.shortcut : null}
             options={DATE_SHORTCUTS.map((s) => ({ value: s, label: t(`table.shortcuts.${s}`) }))}
             onChange={(e) => {

@@ -7,7 +7,7 @@ import { progress$, type SyncRuntime } from '../data/sync-runtime';
 import type { ScreenDefinition } from './screen-definition';
 import { shownTotal } from './shown-total';
 
-// Issue 14 items 1 and 2: the matching count and the summary row over the whole filtered result, never only the rows
+// The matching count and the summary row over the whole filtered result, never only the rows
 // loaded so far. Locally both are read from the index (the count) and a scan of the matching rows (the summary);
 // where the rows come from the platform its total answers the count, marked when it is an estimate.
 
@@ -40,7 +40,7 @@ export function useWholeResult<T>(
   const [out, setOut] = useState<WholeResult>({ count: null, summary: null });
   const { runtime, horizon, online, source, count: shownCount } = o;
   // platform rows that came with their count: the whole result is known in the render that shows them (a state set
-  // from an effect rendered the screen a second time on the cold path, issue 15)
+  // from an effect would render the screen a second time on the cold path)
   const given = source !== 'local' ? (shownCount ?? null) : null;
   // the platform's count of this query, kept when the cache takes the rows over while its backfill still runs
   const platformCount = useRef<{ filters: Filter[]; count: CountResult } | null>(null);

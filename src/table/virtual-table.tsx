@@ -2,9 +2,10 @@ import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useRef, 
 import './virtual-table.css';
 
 // The list screens' table: a fixed-height scroller that renders only the rows in view, with the markup and theme
-// classes of PrimeReact's DataTable (so it looks the same), but none of its per-cell prop merging, which took most of
-// every frame while scrolling and ~300 ms of the first page's render (BENCHMARKS.md). Rows have one fixed height; the
-// rows above and below the rendered range are the table's margins, so the header stays sticky without transforms.
+// classes of PrimeReact's DataTable (so it looks the same), but none of its per-cell prop merging, which would take
+// most of every frame while scrolling and ~300 ms of the first page's render (BENCHMARKS.md). Rows have one fixed
+// height; the rows above and below the rendered range are the table's margins, so the header stays sticky without
+// transforms.
 
 export interface VirtualColumn<R> {
   key: string;
@@ -105,8 +106,8 @@ function VirtualTableInner<R>(props: VirtualTableProps<R>, ref: React.ForwardedR
   }, [update]);
 
   // the list's length changes the range (rows arrived below the view) without a layout read. The size is read only
-  // by the resize observer, which reports after the frame's layout: reading it in the first commit forced the whole
-  // screen's layout there (20-30 ms on the cold path, issue 15); the first frame shows the first guess, a screenful.
+  // by the resize observer, which reports after the frame's layout: reading it in the first commit would force the
+  // whole screen's layout there (20-30 ms on the cold path); the first frame shows the first guess, a screenful.
   useEffect(update, [update]);
   useEffect(() => {
     const el = scrollerRef.current;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { RemoteTable, type RemoteTableDef } from '../table/remote-table';
+import { RemoteTable } from '../table/remote-table';
+import type { RemoteTableDef } from '../table/remote-table-def';
 import { blacklistStatistics, numberStatusStatistics, portingStatistics } from './tools-tables';
 
 // Screen 9's tables kept by the platform (number status, porting, blacklist): one titled remote table each.

@@ -16,7 +16,7 @@ import {
 } from '../../contract/endpoints/number-check.endpoints';
 import { toolsAggregate } from '../../sync/tools-commands';
 import { accountFilterVisible } from '../table/screen-definition';
-import type { RemoteTableDef } from '../table/remote-table';
+import type { RemoteTableDef } from '../table/remote-table-def';
 import { runCommand } from '../data/platform-actions';
 import { confirmDelete } from '../table/confirm-delete';
 import { percentCell, timeCell } from '../table/value-cells';

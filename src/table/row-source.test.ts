@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../sync/http-client';
 import { orderKey } from '../../sync/local-db';
 import { runQuery } from '../../sync/query';
-import { appendPage, keepShownRows, missesShownRows, pageOneSource, primaryKeyOf, settlingAfter, type PageOneState, type Settling } from './table-screen';
+import { appendPage, keepShownRows, missesShownRows, pageOneSource, primaryKeyOf, type PageOneState } from './row-source';
 
-// The cold first page (issue 5): who answers page 1 while the local cache fills, and how further pages join it.
+// The cold first page: who answers page 1 while the local cache fills, and how further pages join it.
 
 const cold: PageOneState = { online: true, listable: true, dbOpen: false, resourceLive: false, localRows: 0, platformRows: 0 };
 
@@ -98,7 +98,7 @@ describe('re-reads while the cache fills', () => {
     expect(keepShownRows(rows, [{ k: 'a', seq: 1 }, { k: 'b', seq: 3 }])).not.toBe(rows);
     expect(keepShownRows(rows, [rows[1], rows[0]])).not.toBe(rows);
     expect(keepShownRows(rows, rows.slice(0, 1))).not.toBe(rows);
-    // an acknowledged pause written locally under the same seq (issue 14: the row must not stay on its old status)
+    // an acknowledged pause written locally under the same seq: the row must not stay on its old status
     const batch = [{ k: 'a', seq: 1, send_status: 0 }];
     expect(keepShownRows(batch, [{ k: 'a', seq: 1, send_status: 2 }])).toEqual([{ k: 'a', seq: 1, send_status: 2 }]);
   });
@@ -110,15 +110,5 @@ describe('re-reads while the cache fills', () => {
     expect(kept[0]).toBe(rows[0]);
     expect(kept[1]).toBe(next[1]);
     expect(kept[2]).toBe(next[2]);
-  });
-});
-
-describe('acknowledged commands held until the rows are re-read (issue 14)', () => {
-  const held = [{ ev: { id: 'e1' }, reads: 3 }] as Settling[];
-  it('a read under way when the command was acknowledged may predate its local write: the event stays', () => {
-    expect(settlingAfter(held, 4)).toBe(held);
-  });
-  it('the read after that includes the write: the event goes', () => {
-    expect(settlingAfter(held, 5)).toEqual([]);
   });
 });
