@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db';
-import { Where } from '../records/list-query';
+import { Where } from '../lists/list-query';
 import { KIND_OF_RECHARGE_TYPE, RECHARGE_TYPE_OF } from './ledger';
 import { ms, pageQuery } from './list-page';
 

@@ -29,8 +29,8 @@ import { IMPORT_COLUMNS, importMembers } from '../library/member-import';
 import { notifyLibrary } from '../library/notify';
 import { registerLibraryPull } from '../library/pull';
 import { LIBRARY_SOURCES, withoutFeed } from '../library/sources';
-import { pageOf, rowsOf, whereOf, type Filters } from '../records/list-query';
-import { sendXlsx, type Column } from '../records/xlsx-export';
+import { pageOf, rowsOf, whereOf, type Filters } from '../lists/list-query';
+import { sendXlsx, type Column } from '../lists/xlsx-export';
 
 // Address book (spec §7 "Address book"): groups of the caller's account and their members. Every read and write is
 // scoped to the accounts the caller may see (spec §6); another account's ids answer "no such group / contact".

@@ -19,7 +19,7 @@ import { rechargeRows } from '../accounts/recharge-rows';
 import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
-import { Where } from '../records/list-query';
+import { Where } from '../lists/list-query';
 
 // Spec §7 "Customers": the sub-accounts a caller may see (its enterprise for userType 1, its own for an agent).
 

@@ -4,7 +4,7 @@ import { PRODUCT_TYPES } from '../../contract/constants';
 import type { CurrentUser } from '../auth/current-user';
 import { readableCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
-import { authedRoute as route } from '../records/read-route';
+import { authedRoute as route } from '../lists/read-route';
 import { formatInZone } from './auth.routes';
 import { dayOf, lastDays, monthOf, previousMonthOf } from '../records/tenant-time';
 

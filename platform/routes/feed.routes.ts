@@ -12,7 +12,6 @@ import {
   timeMtMessagePullEndpoint,
   pullRequest,
   shortLinkPullEndpoint,
-  type FeedResource,
 } from '../../contract/endpoints/feed.endpoints';
 import { SUCCESS_TYPE } from '../../contract/envelope';
 import { translate } from '../../contract/messages';
@@ -26,9 +25,10 @@ import { lazyListen } from '../db/lazy-listen';
 import { SESSIONS_ENDED_CHANNEL } from '../auth/session-revoke';
 import { route, zodToApiError } from '../http/route';
 import { callerOf } from '../http/route';
-import { pullFeed } from '../records/feed';
-import { createSseHub } from '../records/sse-hub';
-import { createStreamRegistry } from '../records/stream-registry';
+import { pullFeed } from '../feed/change-feed';
+import { RECORD_SOURCES, type RecordFeed } from '../records/sources';
+import { createSseHub } from '../feed/sse-hub';
+import { createStreamRegistry } from '../feed/stream-registry';
 
 // Pull routes of the change feed (one per replicated resource) and the SSE stream of "changed" notices.
 
@@ -36,7 +36,7 @@ const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 /** setTimeout's longest delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-const PULLS: Array<[FeedResource, Endpoint]> = [
+const PULLS: Array<[RecordFeed, Endpoint]> = [
   ['mtRecord', mtRecordPullEndpoint],
   ['moRecord', moRecordPullEndpoint],
   ['batch', batchPullEndpoint],
@@ -47,7 +47,7 @@ const PULLS: Array<[FeedResource, Endpoint]> = [
 ];
 
 export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void {
-  // Pull answers are spliced from the JSON text the database renders (see records/feed.ts); same envelope as route().
+  // Pull answers are spliced from the JSON text the database renders (see feed/change-feed.ts); same envelope as route().
   for (const [resource, endpoint] of PULLS) {
     app.post(endpoint.path, async (req, reply) => {
       // answered by hand (the database renders the documents as JSON text), so the checks of route() are made here
@@ -55,7 +55,7 @@ export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void 
       if (!user) throw unauthorized();
       const parsed = pullRequest.safeParse(req.body ?? {});
       if (!parsed.success) throw zodToApiError(parsed.error, req.body ?? {});
-      const page = await pullFeed(ctx.db, resource, parsed.data, readableCusIds(user, 'data'));
+      const page = await pullFeed(ctx.db, RECORD_SOURCES[resource], parsed.data, readableCusIds(user, 'data'));
       const head = JSON.stringify({ type: SUCCESS_TYPE, message: translate(languageOf(req), 'common.ok') }).slice(0, -1);
       const data = `{"documents":${page.documentsJson},"checkpoint":${JSON.stringify(page.checkpoint)},"highWater":${page.highWater}}`;
       return reply.type('application/json; charset=utf-8').send(`${head},"data":${data}}`);

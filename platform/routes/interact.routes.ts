@@ -11,9 +11,9 @@ import { canSee, scopeCusIdsMatching } from '../auth/scope';
 import type { AppContext } from '../context';
 import { forbidden, unauthorized } from '../http/api-error';
 import { route } from '../http/route';
-import { ms, Where } from '../records/list-query';
-import { authedRoute } from '../records/read-route';
-import { sendXlsx } from '../records/xlsx-export';
+import { ms, Where } from '../lists/list-query';
+import { authedRoute } from '../lists/read-route';
+import { sendXlsx } from '../lists/xlsx-export';
 import { submitSend } from '../messaging/send';
 
 // Conversations of spec §7 "Interaction": the uplinks (MO) of one account and mobile make a thread, shown with the

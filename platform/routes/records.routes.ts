@@ -17,11 +17,11 @@ import { timeBatchListEndpoint, timeBatchMobileDownloadEndpoint, timeMtMessageLi
 import type { Batch, MtRecord } from '../../contract/records.schema';
 import { readableCusIds, scopeCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
-import { authedRoute as route } from '../records/read-route';
+import { authedRoute as route } from '../lists/read-route';
 import { batchColumns, MO_COLUMNS, mtColumns, TIME_MT_COLUMNS } from '../records/columns';
-import { pageOf, rowsOf, whereOf, type Filters, type Source } from '../records/list-query';
-import { SOURCES } from '../records/sources';
-import { sendXlsx, type Column } from '../records/xlsx-export';
+import { pageOf, rowsOf, whereOf, type Filters, type Source } from '../lists/list-query';
+import { RECORD_SOURCES } from '../records/sources';
+import { sendXlsx, type Column } from '../lists/xlsx-export';
 
 // Record lists and their downloads (spec §2 screens 1-8). Each list is a source plus a filter map; its download takes
 // the same filters and streams the same rows. Visibility (spec §6): scopeCusIds keeps cus_id to what the caller may see.
@@ -89,10 +89,10 @@ function download<R>(app: FastifyInstance, ctx: AppContext, endpoint: Endpoint, 
 }
 
 export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const mt: Listing = { source: SOURCES.mtRecord, filters: mtFilters };
-  const mo: Listing = { source: SOURCES.moRecord, filters: moFilters };
-  const timeMt: Listing = { source: SOURCES.timeMtMessage, filters: timeMtFilters };
-  const batches: Listing = { source: SOURCES.batch, filters: batchFilters };
+  const mt: Listing = { source: RECORD_SOURCES.mtRecord, filters: mtFilters };
+  const mo: Listing = { source: RECORD_SOURCES.moRecord, filters: moFilters };
+  const timeMt: Listing = { source: RECORD_SOURCES.timeMtMessage, filters: timeMtFilters };
+  const batches: Listing = { source: RECORD_SOURCES.batch, filters: batchFilters };
   const mtCols = (lang: 'zh' | 'en', b: AnyBody) => mtColumns(lang, Number(b.prod_type ?? 0));
 
   list(app, ctx, mtRecordListEndpoint, mt);
@@ -102,20 +102,20 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
   list(app, ctx, moRecordListEndpoint, mo);
   download(app, ctx, moRecordDownloadEndpoint, 'mo-records', mo, () => MO_COLUMNS);
   list(app, ctx, timeMtMessageListEndpoint, timeMt);
-  list(app, ctx, timeBatchListEndpoint, { source: SOURCES.timeBatch, filters: timeBatchFilters });
+  list(app, ctx, timeBatchListEndpoint, { source: RECORD_SOURCES.timeBatch, filters: timeBatchFilters });
   download(app, ctx, timeBatchMobileDownloadEndpoint, 'timed-numbers', timeMt, () => TIME_MT_COLUMNS);
   download<MtRecord>(app, ctx, batchMobileDownloadEndpoint, 'batch-numbers', mt, (lang) => mtColumns(lang, 0));
   download<Batch>(app, ctx, batchDownloadEndpoint, 'batches', batches, (_lang, b) => batchColumns(Number(b.prod_type ?? 0)));
 
   route(app, ctx, batchListEndpoint, async ({ body, user }) => {
-    const w = whereOf(SOURCES.batch, batchFilters, body, user, scopeCusIds(user, body.cus_id));
+    const w = whereOf(RECORD_SOURCES.batch, batchFilters, body, user, scopeCusIds(user, body.cus_id));
     const [page, [summary]] = await Promise.all([
-      pageOf<Batch>(ctx.db, SOURCES.batch, w, body),
+      pageOf<Batch>(ctx.db, RECORD_SOURCES.batch, w, body),
       ctx.db.query<z.output<typeof batchListEndpoint.response>['summary']>(
         `select coalesce(sum(b.receive_count), 0)::int8 as receive, coalesce(sum(greatest(b.receive_count - b.sent_count, 0)), 0)::int8 as pending,
                 coalesce(sum(b.sent_count), 0)::int8 as sent, coalesce(sum(b.success_count), 0)::int8 as success,
                 coalesce(sum(b.failure_count), 0)::int8 as failure, coalesce(sum(b.unknown_count), 0)::int8 as unknown
-           from ${SOURCES.batch.from} where ${w.sql}`,
+           from ${RECORD_SOURCES.batch.from} where ${w.sql}`,
         w.params,
       ),
     ]);

@@ -13,11 +13,11 @@ import { webLinkProblem } from '../../contract/web-link';
 import { readableCusIds, scopeCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
-import { ms, pageOf, rowsOf, whereOf, type Filters } from '../records/list-query';
-import { authedRoute as route } from '../records/read-route';
+import { ms, pageOf, rowsOf, whereOf, type Filters } from '../lists/list-query';
+import { authedRoute as route } from '../lists/read-route';
 import { route as commandRoute } from '../http/route';
-import { SOURCES } from '../records/sources';
-import { sendXlsx, type Column } from '../records/xlsx-export';
+import { RECORD_SOURCES } from '../records/sources';
+import { sendXlsx, type Column } from '../lists/xlsx-export';
 import { notifyChanged } from '../messaging/notify';
 import { newCode, shortUrlBase } from '../short-links/short-link.service';
 
@@ -55,7 +55,7 @@ function codeOf(shortUrl: string): string | null {
 }
 
 export function registerShortLinkRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const source = SOURCES.shortLink;
+  const source = RECORD_SOURCES.shortLink;
 
   route(app, ctx, shortLinkListEndpoint, async ({ body, user }) =>
     pageOf(ctx.db, source, whereOf(source, filters, body as Body, user, scopeCusIds(user, body.cus_id)), body),

@@ -4,12 +4,12 @@ import { STAT_KINDS } from '../../contract/records.schema';
 import type { CurrentUser } from '../auth/current-user';
 import { scopeCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
-import { authedRoute as route } from '../records/read-route';
+import { authedRoute as route } from '../lists/read-route';
 import { DIME_COLUMNS } from '../records/columns';
-import { pageOf, whereOf, type Filters } from '../records/list-query';
-import { SOURCES, unionSql } from '../records/sources';
+import { pageOf, whereOf, type Filters } from '../lists/list-query';
+import { RECORD_SOURCES, unionSql } from '../records/sources';
 import { labelOf } from '../records/tenant-time';
-import { sendXlsx } from '../records/xlsx-export';
+import { sendXlsx } from '../lists/xlsx-export';
 
 // Statistics tables of spec §2 screen 9, read from stat_rows (kept incrementally by the send pipeline and computed
 // set-based by the record seeder), never by scanning mt_records. The time range selects gathering_time labels.
@@ -39,7 +39,7 @@ function statWhere(body: StatBody, user: CurrentUser, kind: (typeof STAT_KINDS)[
     fromLabel: body.startTime !== undefined ? labelOf(dimension, body.startTime) : undefined,
     toLabel: body.endTime !== undefined ? labelOf(dimension, body.endTime) : undefined,
   };
-  return whereOf(SOURCES.statistics, statFilters, query, user, scopeCusIds(user, body.cus_id));
+  return whereOf(RECORD_SOURCES.statistics, statFilters, query, user, scopeCusIds(user, body.cus_id));
 }
 
 /** Per-account totals of day rows over the range. */
@@ -53,18 +53,18 @@ async function dimeRows(ctx: AppContext, body: StatBody, user: CurrentUser, page
             ${unionSql('sum(s.success_count)', 'sum(s.sent_count)')} as "successUnionStr",
             ${unionSql('sum(s.failure_count)', 'sum(s.sent_count)')} as "failureUnionStr",
             ${unionSql('sum(s.unknown_count)', 'sum(s.sent_count)')} as "unknownUnionStr"
-       from ${SOURCES.statistics.from} where ${w.sql} group by s.cus_id, a.cus_name order by s.cus_id${paging}`,
+       from ${RECORD_SOURCES.statistics.from} where ${w.sql} group by s.cus_id, a.cus_name order by s.cus_id${paging}`,
     params,
   );
-  const [{ n }] = await ctx.db.query<{ n: number }>(`select count(distinct s.cus_id)::int8 as n from ${SOURCES.statistics.from} where ${w.sql}`, w.params);
+  const [{ n }] = await ctx.db.query<{ n: number }>(`select count(distinct s.cus_id)::int8 as n from ${RECORD_SOURCES.statistics.from} where ${w.sql}`, w.params);
   return { total: n, totalExact: true, data };
 }
 
 export function registerStatisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, statisticsListEndpoint, async ({ body, user }) =>
-    pageOf(ctx.db, SOURCES.statistics, statWhere(body, user, STAT_KINDS[body.dimension], body.dimension), body),
+    pageOf(ctx.db, RECORD_SOURCES.statistics, statWhere(body, user, STAT_KINDS[body.dimension], body.dimension), body),
   );
-  route(app, ctx, countryListEndpoint, async ({ body, user }) => pageOf(ctx.db, SOURCES.statistics, statWhere(body, user, 'country'), body));
+  route(app, ctx, countryListEndpoint, async ({ body, user }) => pageOf(ctx.db, RECORD_SOURCES.statistics, statWhere(body, user, 'country'), body));
   route(app, ctx, dimeListEndpoint, async ({ body, user }) => dimeRows(ctx, body, user, body));
   route(app, ctx, dimeDownloadEndpoint, async ({ body, user, lang, reply }) => {
     const { data } = await dimeRows(ctx, body, user);

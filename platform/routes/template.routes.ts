@@ -29,8 +29,8 @@ import { registerLibraryPull } from '../library/pull';
 import { startReviewSimulator } from '../library/review';
 import { LIBRARY_SOURCES, withoutFeed } from '../library/sources';
 import { addContentTemplate, addCspTemplate, addVideoTemplate, ownAccount } from '../library/templates';
-import { pageOf, whereOf, type Filters, type Source } from '../records/list-query';
-import { sendXlsx, type Column } from '../records/xlsx-export';
+import { pageOf, whereOf, type Filters, type Source } from '../lists/list-query';
+import { sendXlsx, type Column } from '../lists/xlsx-export';
 
 // Content, video and CSP templates (spec §7 "Templates"). Lists are scoped like records; single-template calls answer
 // "no such template" for anything the caller may not see, so another account's ids reveal nothing.

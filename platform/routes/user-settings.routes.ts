@@ -31,7 +31,7 @@ import { revokeUserSessions } from '../auth/session-revoke';
 import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
-import { Where } from '../records/list-query';
+import { Where } from '../lists/list-query';
 
 // Personal settings and API access (spec §2 personal settings, §7 "User"; issue 12 §3, §6).
 

@@ -1,9 +1,9 @@
-import type { FeedResource, PullRequest } from '../../contract/endpoints/feed.endpoints';
+import type { PullRequest } from '../../contract/endpoints/feed.endpoints';
 import { safeChangeSeq } from '../db/change-seq';
 import type { Queryable } from '../db/db';
-import { SOURCES, type FeedSource } from './sources';
+import type { FeedSource } from './feed-source';
 
-// The change feed of DESIGN.md §2 over one resource, scoped to the caller's accounts. highWater is read first and
+// The change feed over one resource, scoped to the caller's accounts. highWater is read first and
 // bounds the pull, so a client that resumes from highWater never skips a row committed in between. It stays at or
 // below the safe seq (db/change-seq.ts): a row with a lower seq whose transaction is still open on PostgreSQL would
 // otherwise be passed over by a checkpoint set from a higher seq that committed first.
@@ -11,8 +11,7 @@ import { SOURCES, type FeedSource } from './sources';
 
 type Pull = Required<Pick<PullRequest, 'limit' | 'direction'>> & Pick<PullRequest, 'since'> & { checkpoint: { seq: number } | null };
 
-export async function pullFeed(q: Queryable, resource: FeedResource | FeedSource, req: Pull, scopeIds: string[]) {
-  const s = typeof resource === 'string' ? SOURCES[resource] : resource;
+export async function pullFeed(q: Queryable, s: FeedSource, req: Pull, scopeIds: string[]) {
   const safe = await safeChangeSeq(q);
   const top = await q.query<{ seq: number }>(
     `select ${s.alias}.seq from ${s.table} ${s.alias} where ${s.scope} = any($1::text[]) and ${s.alias}.seq <= $2 order by ${s.alias}.seq desc limit 1`,
@@ -36,7 +35,7 @@ export async function pullFeed(q: Queryable, resource: FeedResource | FeedSource
   // The count and the checkpoint come from the picked rows, so a row the join drops cannot end a backfill early.
   // PostgreSQL renders the page as JSON text: no per-row objects in Node, which is what keeps the feed fast.
   const base = `${s.table} ${s.alias}`;
-  if (!s.from.startsWith(base)) throw new Error(`feed source ${resource} must start from ${base}`);
+  if (!s.from.startsWith(base)) throw new Error(`feed source ${s.table} must start from ${base}`);
   const [page] = await q.query<{ docs: string; n: number; last: number | null }>(
     `with picked as (select * from ${base} where ${s.scope} = any($1::text[]) and ${cond} order by ${s.alias}.seq ${order} limit $2)
      select (select count(*) from picked)::int8 as n, (select ${order === 'asc' ? 'max' : 'min'}(seq) from picked) as last,
