@@ -23,12 +23,12 @@ import { readableCusIds, scopeCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
-import { isUniqueViolation, memberValues, recount, visibleGroup } from '../library/address-book';
-import { startGroupPurge, wakeGroupPurge } from '../library/group-purge';
-import { IMPORT_COLUMNS, importMembers } from '../library/member-import';
-import { notifyLibrary } from '../library/notify';
-import { registerLibraryPull } from '../library/pull';
-import { LIBRARY_SOURCES, withoutFeed } from '../library/sources';
+import { isUniqueViolation, memberValues, recount, visibleGroup } from './address-book';
+import { startGroupPurge, wakeGroupPurge } from './group-purge';
+import { IMPORT_COLUMNS, importMembers } from './member-import';
+import { notifyLibrary } from './notify';
+import { registerLibraryPull } from '../feed/pull-route';
+import { LIBRARY_SOURCES, withoutFeed } from './sources';
 import { pageOf, rowsOf, whereOf, type Filters } from '../lists/list-query';
 import { sendXlsx, type Column } from '../lists/xlsx-export';
 

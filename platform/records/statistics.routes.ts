@@ -5,10 +5,10 @@ import type { CurrentUser } from '../auth/current-user';
 import { scopeCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { authedRoute as route } from '../lists/read-route';
-import { DIME_COLUMNS } from '../records/columns';
+import { DIME_COLUMNS } from './columns';
 import { pageOf, whereOf, type Filters } from '../lists/list-query';
-import { RECORD_SOURCES, unionSql } from '../records/sources';
-import { labelOf } from '../records/tenant-time';
+import { RECORD_SOURCES, unionSql } from './sources';
+import { labelOf } from './tenant-time';
 import { sendXlsx } from '../lists/xlsx-export';
 
 // Statistics tables of spec §2 screen 9, read from stat_rows (kept incrementally by the send pipeline and computed

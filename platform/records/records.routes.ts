@@ -18,9 +18,9 @@ import type { Batch, MtRecord } from '../../contract/records.schema';
 import { readableCusIds, scopeCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { authedRoute as route } from '../lists/read-route';
-import { batchColumns, MO_COLUMNS, mtColumns, TIME_MT_COLUMNS } from '../records/columns';
+import { batchColumns, MO_COLUMNS, mtColumns, TIME_MT_COLUMNS } from './columns';
 import { pageOf, rowsOf, whereOf, type Filters, type Source } from '../lists/list-query';
-import { RECORD_SOURCES } from '../records/sources';
+import { RECORD_SOURCES } from './sources';
 import { sendXlsx, type Column } from '../lists/xlsx-export';
 
 // Record lists and their downloads (spec §2 screens 1-8). Each list is a source plus a filter map; its download takes

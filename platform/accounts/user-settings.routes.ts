@@ -18,11 +18,11 @@ import {
   type OperatorPattern,
 } from '../../contract/endpoints/account.endpoints';
 import { OLD_PASSWORD_WRONG } from '../../contract/validation/personal-settings.rules';
-import { ms, pageQuery } from '../accounts/list-page';
-import { checkMobileCode, sendMobileCode } from '../accounts/mobile-code';
-import { assertCallbackUrls } from '../accounts/callback-target';
-import { shownDeliveryError } from '../accounts/callbacks';
-import { appSecretOf, rotateAppSecret } from '../accounts/secrets';
+import { ms, pageQuery } from './list-page';
+import { checkMobileCode, sendMobileCode } from './mobile-code';
+import { assertCallbackUrls } from './callback-target';
+import { shownDeliveryError } from './callbacks';
+import { appSecretOf, rotateAppSecret } from './secrets';
 import type { CurrentUser } from '../auth/current-user';
 import { scopeCusIds } from '../auth/scope';
 import { hashPassword } from '../auth/password';

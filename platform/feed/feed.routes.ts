@@ -25,10 +25,10 @@ import { lazyListen } from '../db/lazy-listen';
 import { SESSIONS_ENDED_CHANNEL } from '../auth/session-revoke';
 import { route, zodToApiError } from '../http/route';
 import { callerOf } from '../http/route';
-import { pullFeed } from '../feed/change-feed';
+import { pullFeed } from './change-feed';
 import { RECORD_SOURCES, type RecordFeed } from '../records/sources';
-import { createSseHub } from '../feed/sse-hub';
-import { createStreamRegistry } from '../feed/stream-registry';
+import { createSseHub } from './sse-hub';
+import { createStreamRegistry } from './stream-registry';
 
 // Pull routes of the change feed (one per replicated resource) and the SSE stream of "changed" notices.
 

@@ -5,8 +5,8 @@ import type { CurrentUser } from '../auth/current-user';
 import { readableCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { authedRoute as route } from '../lists/read-route';
-import { formatInZone } from './auth.routes';
-import { dayOf, lastDays, monthOf, previousMonthOf } from '../records/tenant-time';
+import { formatInZone } from '../auth/auth.routes';
+import { dayOf, lastDays, monthOf, previousMonthOf } from './tenant-time';
 
 // Home dashboards (spec §2): counts and a 30-day chart from stat_rows over every account the caller may see.
 // Any product line works (0, 1, 2, 6): the defect of the original, where video and CSP failed, has no counterpart.

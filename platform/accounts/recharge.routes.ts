@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { epRechargeListEndpoint, rechargeListEndpoint } from '../../contract/endpoints/recharge.endpoints';
-import { epRechargeRows, rechargeRows } from '../accounts/recharge-rows';
+import { epRechargeRows, rechargeRows } from './recharge-rows';
 import { readableCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { route } from '../http/route';

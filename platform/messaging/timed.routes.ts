@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { timeBatchEditEndpoint, timeBatchOperationEndpoint } from '../../contract/endpoints/timed.endpoints';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
-import { editTimeBatch, operateTimeBatch, operationSuccessKey } from '../messaging/timed';
+import { editTimeBatch, operateTimeBatch, operationSuccessKey } from './timed';
 
 // Timed batch operation and edit (spec §4). The list and number download routes live with the records routes.
 export function registerTimedRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -15,9 +15,9 @@ import { readableCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { ApiError, badRequest, notFound } from '../http/api-error';
 import { callerOf, route, zodToApiError } from '../http/route';
-import { findFile, materialUrl, readFileBytes, sameType, saveFile, sniff } from '../library/files';
-import { SheetError, sheetFailureKey } from '../library/sheet-errors';
-import { countDataRows } from '../library/sheets';
+import { findFile, materialUrl, readFileBytes, sameType, saveFile, sniff } from './files';
+import { SheetError, sheetFailureKey } from './sheet-errors';
+import { countDataRows } from './sheets';
 
 // Uploads (spec §7 "File uploads", §5): one file in the part named `file`, checked by name, size and then by its
 // bytes; a refused upload stores nothing. Materials and reports are read back through /file/material by their own

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiDocEndpoint } from '../../contract/endpoints/account.endpoints';
-import { openApiDocument } from '../accounts/openapi';
+import { openApiDocument } from './openapi';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
 

@@ -14,8 +14,8 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
 import { route, type Call } from '../http/route';
-import { parseDomesticSliced } from '../messaging/numbers';
-import { sendingAccount, submitSend, type SendInput } from '../messaging/send';
+import { parseDomesticSliced } from './numbers';
+import { sendingAccount, submitSend, type SendInput } from './send';
 import { createShortLinks, shortUrlBase } from '../short-links/short-link.service';
 
 // The send calls of spec §7. Every send honours Idempotency-Key: a retry answers the first result, charged once.

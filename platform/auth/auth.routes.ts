@@ -17,16 +17,16 @@ import {
   type LoginResponse,
   type UserInfo,
 } from '../../contract/endpoints/user.endpoints';
-import { consumeCaptcha, issueCaptcha } from '../auth/captcha';
-import { userForToken, type CurrentUser } from '../auth/current-user';
-import { canSee, readableCusIds } from '../auth/scope';
-import { captchaRequired, clearAccountFailures, recordFailure, reserveAttempt } from '../auth/login-throttle';
-import { hasArea, menuFor, MENUS, topMenuFor } from '../auth/menu-tree';
-import { decodeBase64Password, DUMMY_HASH, hashPassword, isStrongPassword, verifyPassword } from '../auth/password';
-import { checkCode, loginCodeLimits, registerCodeLimits, sendCode, SYSTEM_CUS_ID } from '../auth/sms-code';
-import { takeHits } from '../auth/request-limits';
-import { revokeSession } from '../auth/session-revoke';
-import { bearerOf, issueToken } from '../auth/tokens';
+import { consumeCaptcha, issueCaptcha } from './captcha';
+import { userForToken, type CurrentUser } from './current-user';
+import { canSee, readableCusIds } from './scope';
+import { captchaRequired, clearAccountFailures, recordFailure, reserveAttempt } from './login-throttle';
+import { hasArea, menuFor, MENUS, topMenuFor } from './menu-tree';
+import { decodeBase64Password, DUMMY_HASH, hashPassword, isStrongPassword, verifyPassword } from './password';
+import { checkCode, loginCodeLimits, registerCodeLimits, sendCode, SYSTEM_CUS_ID } from './sms-code';
+import { takeHits } from './request-limits';
+import { revokeSession } from './session-revoke';
+import { bearerOf, issueToken } from './tokens';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
 import { ApiError, badRequest, forbidden } from '../http/api-error';

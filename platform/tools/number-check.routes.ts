@@ -31,7 +31,7 @@ import { sendXlsx } from '../lists/xlsx-export';
 import { findFile, readFileBytes } from '../library/files';
 import { SheetError } from '../library/sheet-errors';
 import { sheetRows } from '../library/sheets';
-import { countStatuses, startNumberCheckWorker } from '../tools/number-check.worker';
+import { countStatuses, startNumberCheckWorker } from './number-check.worker';
 
 // Number checks of spec §7: status checks recorded as batches, their statistics, AIM materials and templates,
 // number-porting and blacklist statistics. All reads are scoped to the caller's visible accounts.

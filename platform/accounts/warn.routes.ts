@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { getCusBneWarnInfoEndpoint, modifyCusBneWarnEndpoint } from '../../contract/endpoints/warn.endpoints';
-import { getWarning, saveWarning } from '../accounts/balance-warning';
+import { getWarning, saveWarning } from './balance-warning';
 import type { CurrentUser } from '../auth/current-user';
 import { canSee } from '../auth/scope';
 import type { AppContext } from '../context';

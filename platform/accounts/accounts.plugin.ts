@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { startLoop } from '../background-loop';
 import type { AppContext } from '../context';
-import { registerApiDocRoutes } from '../routes/api-doc.routes';
-import { registerCustomerRoutes } from '../routes/customer.routes';
-import { registerRechargeRoutes } from '../routes/recharge.routes';
-import { registerUserSettingsRoutes } from '../routes/user-settings.routes';
-import { registerWarnRoutes } from '../routes/warn.routes';
+import { registerApiDocRoutes } from './api-doc.routes';
+import { registerCustomerRoutes } from './customer.routes';
+import { registerRechargeRoutes } from './recharge.routes';
+import { registerUserSettingsRoutes } from './user-settings.routes';
+import { registerWarnRoutes } from './warn.routes';
 import { sendDueWarnings } from './balance-warning';
 import { createCallbackWorker } from './callback-worker';
 

@@ -13,9 +13,9 @@ import {
 import { getBusCtyListEndpoint } from '../../contract/endpoints/account.endpoints';
 import type { CurrentUser } from '../auth/current-user';
 import { readableCusIds } from '../auth/scope';
-import { assertManageable, busCtyOptions, chargeSubAccount, createSubAccount, prodTypeOptions, setSubAccountStatus } from '../accounts/customers';
-import { likeOf, ms, pageQuery } from '../accounts/list-page';
-import { rechargeRows } from '../accounts/recharge-rows';
+import { assertManageable, busCtyOptions, chargeSubAccount, createSubAccount, prodTypeOptions, setSubAccountStatus } from './customers';
+import { likeOf, ms, pageQuery } from './list-page';
+import { rechargeRows } from './recharge-rows';
 import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { route } from '../http/route';

@@ -14,7 +14,7 @@ import { route } from '../http/route';
 import { ms, Where } from '../lists/list-query';
 import { authedRoute } from '../lists/read-route';
 import { sendXlsx } from '../lists/xlsx-export';
-import { submitSend } from '../messaging/send';
+import { submitSend } from './send';
 
 // Conversations of spec §7 "Interaction": the uplinks (MO) of one account and mobile make a thread, shown with the
 // messages sent to that mobile (MT), each reply with the message it answers. A reply from the thread is an ordinary

@@ -24,11 +24,11 @@ import { readableCusIds, scopeCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
-import { notifyLibrary } from '../library/notify';
-import { registerLibraryPull } from '../library/pull';
-import { startReviewSimulator } from '../library/review';
-import { LIBRARY_SOURCES, withoutFeed } from '../library/sources';
-import { addContentTemplate, addCspTemplate, addVideoTemplate, ownAccount } from '../library/templates';
+import { notifyLibrary } from './notify';
+import { registerLibraryPull } from '../feed/pull-route';
+import { startReviewSimulator } from './review';
+import { LIBRARY_SOURCES, withoutFeed } from './sources';
+import { addContentTemplate, addCspTemplate, addVideoTemplate, ownAccount } from './templates';
 import { pageOf, whereOf, type Filters, type Source } from '../lists/list-query';
 import { sendXlsx, type Column } from '../lists/xlsx-export';
 

@@ -19,7 +19,7 @@ import { route as commandRoute } from '../http/route';
 import { RECORD_SOURCES } from '../records/sources';
 import { sendXlsx, type Column } from '../lists/xlsx-export';
 import { notifyChanged } from '../messaging/notify';
-import { newCode, shortUrlBase } from '../short-links/short-link.service';
+import { newCode, shortUrlBase } from './short-link.service';
 
 // Short links (screen 16): click records (one row per code), their download, the per-send click-through
 // summary, and the two conversion tools. Every read is scoped to the caller's visible accounts.

@@ -8,8 +8,8 @@ import type { AppContext } from '../context';
 import { unauthorized } from '../http/api-error';
 import { languageOf } from '../http/language';
 import { callerOf, zodToApiError } from '../http/route';
-import { pullFeed } from '../feed/change-feed';
-import { LIBRARY_SOURCES } from './sources';
+import { pullFeed } from './change-feed';
+import { LIBRARY_SOURCES } from '../library/sources';
 
 /** A pull route of the change feed for a library resource, answered like routes/feed.routes.ts (JSON text spliced). */
 export function registerLibraryPull(app: FastifyInstance, ctx: AppContext, resource: LibraryFeed): void {
