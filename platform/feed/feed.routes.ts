@@ -1,67 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  batchPullEndpoint,
-  changesStreamEndpoint,
-  changesTicketEndpoint,
-  STREAM_TICKET_TTL_S,
-  moRecordPullEndpoint,
-  mtRecordPullEndpoint,
-  statisticsPullEndpoint,
-  timeBatchPullEndpoint,
-  timeMtMessagePullEndpoint,
-  pullRequest,
-  shortLinkPullEndpoint,
-} from '../../contract/endpoints/feed.endpoints';
-import { SUCCESS_TYPE } from '../../contract/envelope';
-import { translate } from '../../contract/messages';
-import type { Endpoint } from '../../contract/endpoint';
+import { changesStreamEndpoint, changesTicketEndpoint, STREAM_TICKET_TTL_S } from '../../contract/endpoints/feed.endpoints';
 import type { AppContext } from '../context';
-import { unauthorized } from '../http/api-error';
-import { languageOf } from '../http/language';
 import { userForTokenHash } from '../auth/current-user';
-import { readableCusIds } from '../auth/scope';
 import { lazyListen } from '../db/lazy-listen';
 import { SESSIONS_ENDED_CHANNEL } from '../auth/session-revoke';
 import { route, zodToApiError } from '../http/route';
-import { callerOf } from '../http/route';
-import { pullFeed } from './change-feed';
-import { RECORD_SOURCES, type RecordFeed } from '../records/sources';
+import { unauthorized } from '../http/api-error';
+import { readableCusIds } from '../auth/scope';
 import { createSseHub } from './sse-hub';
 import { createStreamRegistry } from './stream-registry';
 
-// Pull routes of the change feed (one per replicated resource) and the SSE stream of "changed" notices.
+// The SSE stream of "changed" notices and the tickets that open it (each area registers its own pull routes).
 
 const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 /** setTimeout's longest delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-const PULLS: Array<[RecordFeed, Endpoint]> = [
-  ['mtRecord', mtRecordPullEndpoint],
-  ['moRecord', moRecordPullEndpoint],
-  ['batch', batchPullEndpoint],
-  ['timeBatch', timeBatchPullEndpoint],
-  ['timeMtMessage', timeMtMessagePullEndpoint],
-  ['statistics', statisticsPullEndpoint],
-  ['shortLink', shortLinkPullEndpoint],
-];
-
 export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void {
-  // Pull answers are spliced from the JSON text the database renders (see feed/change-feed.ts); same envelope as route().
-  for (const [resource, endpoint] of PULLS) {
-    app.post(endpoint.path, async (req, reply) => {
-      // answered by hand (the database renders the documents as JSON text), so the checks of route() are made here
-      const user = await callerOf(ctx, req);
-      if (!user) throw unauthorized();
-      const parsed = pullRequest.safeParse(req.body ?? {});
-      if (!parsed.success) throw zodToApiError(parsed.error, req.body ?? {});
-      const page = await pullFeed(ctx.db, RECORD_SOURCES[resource], parsed.data, readableCusIds(user, 'data'));
-      const head = JSON.stringify({ type: SUCCESS_TYPE, message: translate(languageOf(req), 'common.ok') }).slice(0, -1);
-      const data = `{"documents":${page.documentsJson},"checkpoint":${JSON.stringify(page.checkpoint)},"highWater":${page.highWater}}`;
-      return reply.type('application/json; charset=utf-8').send(`${head},"data":${data}}`);
-    });
-  }
-
   route(app, ctx, changesTicketEndpoint, async ({ user }) => {
     const ticket = randomBytes(32).toString('base64url');
     const now = ctx.now();

@@ -24,10 +24,9 @@ import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
 import { isUniqueViolation, memberValues, recount, visibleGroup } from './address-book';
-import { startGroupPurge, wakeGroupPurge } from './group-purge';
+import { wakeGroupPurge } from './group-purge';
 import { IMPORT_COLUMNS, importMembers } from './member-import';
 import { notifyLibrary } from './notify';
-import { registerLibraryPull } from '../feed/pull-route';
 import { LIBRARY_SOURCES, withoutFeed } from './sources';
 import { pageOf, rowsOf, whereOf, type Filters } from '../lists/list-query';
 import { sendXlsx, type Column } from '../lists/xlsx-export';
@@ -71,9 +70,6 @@ async function visibleMember(ctx: AppContext, cusIds: string[], id: string): Pro
 }
 
 export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerLibraryPull(app, ctx, 'addressGroup');
-  registerLibraryPull(app, ctx, 'addressMember');
-  startGroupPurge(ctx);
   const changed = async (cusId: string, members = true) => {
     await notifyLibrary(ctx.db, 'addressGroup', [cusId]);
     if (members) await notifyLibrary(ctx.db, 'addressMember', [cusId]);

@@ -25,8 +25,6 @@ import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
 import { notifyLibrary } from './notify';
-import { registerLibraryPull } from '../feed/pull-route';
-import { startReviewSimulator } from './review';
 import { LIBRARY_SOURCES, withoutFeed } from './sources';
 import { addContentTemplate, addCspTemplate, addVideoTemplate, ownAccount } from './templates';
 import { pageOf, whereOf, type Filters, type Source } from '../lists/list-query';
@@ -82,9 +80,6 @@ const cspPlaceholders = (t: Pick<CspTemplateDoc, 'cards' | 'smsContent' | 'readC
   );
 
 export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): void {
-  for (const feed of ['contentTemplate', 'videoTemplate', 'cspTemplate'] as const) registerLibraryPull(app, ctx, feed);
-  // the carrier's review of new templates runs with the routes that submit them
-  startReviewSimulator(ctx);
   // --- video templates ---
   route(app, ctx, templateAddEndpoint, async (c) => {
     const id = await addVideoTemplate(ctx, c.user!, c.body);

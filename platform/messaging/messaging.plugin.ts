@@ -1,14 +1,34 @@
 import { startLoop } from '../background-loop';
-import type { AppContext } from '../context';
+import type { AppContext, AreaOptions, AreaPlugin } from '../context';
 import { giveTurn } from '../db/fair-share';
 import { finishOpenBatches } from './batch-insert';
 import type { CarrierConnector } from './carrier';
 import { DISPATCH_LIMIT, dispatchDue } from './dispatch';
 import { sendDueTimeBatches } from './scheduler';
+import { registerBlacklistCheckRoutes } from './blacklist-check.routes';
+import { registerInteractRoutes } from './interact.routes';
+import { registerPriceRoutes } from './price.routes';
+import { registerSendRoutes } from './send.routes';
 import { createSimulator } from './simulator';
+import { registerTimedRoutes } from './timed.routes';
+
+export interface MessagingOptions extends AreaOptions {
+  /** the carrier messages go to; the simulator when not given. */
+  carrier?: CarrierConnector;
+}
+
+/** Sends, prices, timed batches, conversations and the blacklist check; then the dispatcher and the scheduler. */
+export const messagingPlugin: AreaPlugin<MessagingOptions> = async (api, { ctx, carrier }) => {
+  registerSendRoutes(api, ctx);
+  registerPriceRoutes(api, ctx);
+  registerTimedRoutes(api, ctx);
+  registerBlacklistCheckRoutes(api, ctx);
+  registerInteractRoutes(api, ctx);
+  startMessaging(ctx, carrier);
+};
 
 /** Starts the dispatcher (carrier simulator by default) and the timed-batch scheduler; stopped through ctx.onClose. */
-export function startMessaging(ctx: AppContext, carrier: CarrierConnector = createSimulator(ctx.config.simulator)): void {
+function startMessaging(ctx: AppContext, carrier: CarrierConnector = createSimulator(ctx.config.simulator)): void {
   const { reviewMs, reportMs } = ctx.config.simulator;
   // poll often enough that a report is at most a quarter of its delay late, within 20-500 ms
   const intervalMs = Math.min(500, Math.max(20, Math.min(reviewMs, reportMs) / 4));

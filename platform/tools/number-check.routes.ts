@@ -31,7 +31,7 @@ import { sendXlsx } from '../lists/xlsx-export';
 import { findFile, readFileBytes } from '../library/files';
 import { SheetError } from '../library/sheet-errors';
 import { sheetRows } from '../library/sheets';
-import { countStatuses, startNumberCheckWorker } from './number-check.worker';
+import { countStatuses } from './number-check.worker';
 
 // Number checks of spec §7: status checks recorded as batches, their statistics, AIM materials and templates,
 // number-porting and blacklist statistics. All reads are scoped to the caller's visible accounts.
@@ -126,8 +126,8 @@ const BATCH_SELECT = `t.batch_id, t.batch_name, t.cus_id, t.batch_count, t.inval
   t.silence_count, t.danger_count, ${ms('t.create_time')} as create_time, t.status,
   case when t.status = 1 then t.batch_count else t.checked_count end as checked_count`;
 
-export function registerNumberCheckRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const worker = startNumberCheckWorker(ctx);
+/** `worker` checks accepted batches in the background; a new batch wakes it. */
+export function registerNumberCheckRoutes(app: FastifyInstance, ctx: AppContext, worker: { wake: () => void }): void {
   const ownAccount = (user: CurrentUser, cusId?: string) => (cusId && canSee(user, cusId, 'data') ? cusId : user.cus_id);
 
   /** Records a batch: done at once (counts given) or to be checked by the worker. */
