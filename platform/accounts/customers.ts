@@ -8,7 +8,7 @@ import { revokeUserSessions } from '../auth/session-revoke';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
 import { badRequest, forbidden } from '../http/api-error';
-import { withRetry } from '../messaging/send';
+import { withRetry } from '../db/retry';
 import { moveBalance } from './ledger';
 import { encryptSecret, newAppSecret } from './secrets';
 import { assertCallbackUrls } from './callback-target';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { wallClockIn } from '../../contract/time-zone';
 import { TOKEN_LIFETIME_S } from '../../contract/constants';
 import {
   captchaEndpoint,
@@ -105,20 +106,10 @@ async function userInfoOf(q: Queryable, user: CurrentUser): Promise<UserInfo> {
       moreType: user.moreType,
       balance: Math.round(Number(r.balance) * 100) / 100,
       // the login before this session's: this one the user knows of, an earlier one tells whether someone else came in
-      lastLoginTime: r.previous_login_at ? formatInZone(r.previous_login_at, r.time_zone) : null,
+      lastLoginTime: r.previous_login_at ? wallClockIn(r.time_zone, new Date(r.previous_login_at).getTime()) : null,
       timeZone: r.time_zone,
     },
   };
-}
-
-/** 'YYYY-MM-DD HH:mm:ss' in the account's time zone. */
-export function formatInZone(d: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
-      .formatToParts(d)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
 const grantedProducts = async (q: Queryable, cusId: string) =>

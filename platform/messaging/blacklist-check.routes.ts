@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { forbidden } from '../http/api-error';
 import { route } from '../http/route';
 import { blacklisted } from './numbers';
-import { loadAccount } from './send';
+import { loadAccount } from './send-account';
 
 // The check a send form makes before confirming: the same lookup the send makes (a slice of numbers per statement,
 // yielding between them), so a 100,000-number list never holds the database in one statement.

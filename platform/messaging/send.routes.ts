@@ -15,7 +15,8 @@ import type { Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
 import { route, type Call } from '../http/route';
 import { parseDomesticSliced } from './numbers';
-import { sendingAccount, submitSend, type SendInput } from './send';
+import { submitSend, type SendInput } from './send';
+import { sendingAccount } from './send-account';
 import { createShortLinks, shortUrlBase } from '../short-links/short-link.service';
 
 // The send calls of spec §7. Every send honours Idempotency-Key: a retry answers the first result, charged once.

@@ -5,7 +5,7 @@ import type { CurrentUser } from '../auth/current-user';
 import { readableCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { authedRoute as route } from '../lists/read-route';
-import { formatInZone } from '../auth/auth.routes';
+import { wallClockIn } from '../../contract/time-zone';
 import { dayOf, lastDays, monthOf, previousMonthOf } from './tenant-time';
 
 // Home dashboards (spec §2): counts and a 30-day chart from stat_rows over every account the caller may see.
@@ -47,7 +47,7 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
     );
     return {
       // the login before this one, in the account's zone, as the user info's (the console reads it there)
-      lastLoginTime: info?.previous_login_at ? formatInZone(new Date(info.previous_login_at), info.time_zone) : null,
+      lastLoginTime: info?.previous_login_at ? wallClockIn(info.time_zone, new Date(info.previous_login_at).getTime()) : null,
       balance: Number(info?.balance ?? 0),
       monthAllCount: (t.get(`month|${monthOf(now)}`) ?? ZERO).sent,
       yesterdayAllCount: day(yesterday).sent,
