@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { getClientWebSiteBeianEndpoint, getSiteLogoEndpoint } from '../../contract/endpoints/setting.endpoints';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
+import { siteSettings } from './site-settings';
 
-// Spec §7 "Settings": what the login page shows, from site_settings (seeded by migration 003); no token needed.
+// What the login page shows, from the site settings; no token needed.
 export function registerSettingRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const settings = async () =>
-    new Map((await ctx.db.query<{ key: string; value: string }>('select key, value from site_settings')).map((r) => [r.key, r.value]));
+  const settings = () => siteSettings(ctx.db);
 
   route(app, ctx, getClientWebSiteBeianEndpoint, async () => {
     const s = await settings();
