@@ -9,7 +9,7 @@ import { notifyAll } from '../messaging/notify';
 import { withRetry } from '../db/retry';
 import { insertBatch } from '../messaging/batch-insert';
 
-// Balance warnings (issue 12 §5). The accounts_balance_warning trigger (migration 020) decides a crossing inside the
+// Balance warnings. The accounts_balance_warning trigger (migration 020) decides a crossing inside the
 // transaction that moved the balance and queues an event; this worker turns each event into one warning SMS through
 // the platform's own outbox (an uncharged MT batch, visible in the records), in one transaction with marking it sent.
 

@@ -21,7 +21,7 @@ import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
 import { Where } from '../lists/list-query';
 
-// Spec §7 "Customers": the sub-accounts a caller may see (its enterprise for userType 1, its own for an agent).
+// Customers: the sub-accounts a caller may see (its enterprise for userType 1, its own for an agent).
 
 interface AccountRow {
   cus_id: string;

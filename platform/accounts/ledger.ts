@@ -8,7 +8,7 @@ import { badRequest } from '../http/api-error';
  * adjustment; other: any other adjustment. */
 export type LedgerKind = 'send' | 'refund' | 'recharge' | 'adjust' | 'other';
 
-/** recharge_type of the recharge records (spec §4): 0 account recharge, 1 automatic refund, 2 price adjustment, 3 other. */
+/** recharge_type of the recharge records: 0 account recharge, 1 automatic refund, 2 price adjustment, 3 other. */
 export const RECHARGE_TYPE_OF: Record<Exclude<LedgerKind, 'send'>, number> = { recharge: 0, refund: 1, adjust: 2, other: 3 };
 export const KIND_OF_RECHARGE_TYPE = ['recharge', 'refund', 'adjust', 'other'] as const;
 

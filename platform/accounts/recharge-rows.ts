@@ -3,7 +3,7 @@ import { Where } from '../lists/list-query';
 import { KIND_OF_RECHARGE_TYPE, RECHARGE_TYPE_OF } from './ledger';
 import { ms, pageQuery } from './list-page';
 
-// Recharge records (spec §2 screen 10) are the ledger's non-send rows: recharges, refunds and adjustments.
+// Recharge records are the ledger's non-send rows: recharges, refunds and adjustments.
 
 interface LedgerRow {
   id: string;

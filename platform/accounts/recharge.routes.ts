@@ -5,7 +5,7 @@ import { readableCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
 
-// Recharge records (spec §2 screen 10): sub-accounts' rows for userType 1 and 2 (which may filter by account, §6),
+// Recharge records: sub-accounts' rows for userType 1 and 2 (which may filter by account),
 // the caller's own rows for everyone else; the enterprise's own movements under /epRecharge/list.
 export function registerRechargeRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, rechargeListEndpoint, async ({ body, user }) => {

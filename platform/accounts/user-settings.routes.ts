@@ -33,7 +33,7 @@ import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
 import { Where } from '../lists/list-query';
 
-// Personal settings and API access (spec §2 personal settings, §7 "User"; issue 12 §3, §6).
+// Personal settings and API access.
 
 const OPERATOR_PATTERNS: OperatorPattern[] = [
   { operator: 'cmcc', label: '中国移动', prefixes: ['134', '135', '136', '137', '138', '139', '147', '150', '151', '152', '157', '158', '159', '172', '178', '182', '183', '184', '187', '188', '195', '197', '198'] },

@@ -7,7 +7,7 @@ import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
 
-// Spec §7 "Warnings": the caller's own balance warning, or that of a sub-account it manages (moreType 1-4).
+// Warnings: the caller's own balance warning, or that of a sub-account it manages (moreType 1-4).
 function warnedAccount(user: CurrentUser, cusId: string | undefined): string {
   if (!cusId || cusId === user.cus_id) return user.cus_id;
   if (user.moreType < 1 || user.moreType > 4 || !canSee(user, cusId, 'accounts')) throw badRequest('customer.editFailure', {}, 'cus_id');

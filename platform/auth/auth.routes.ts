@@ -33,7 +33,7 @@ import type { Queryable } from '../db/db';
 import { ApiError, badRequest, forbidden } from '../http/api-error';
 import { route } from '../http/route';
 
-// Spec §7 "User": login (password + captcha, or SMS code), enterprise registration, the session, menus and pickers.
+// User: login (password + captcha, or SMS code), enterprise registration, the session, menus and pickers.
 
 interface LoginRow {
   id: number;

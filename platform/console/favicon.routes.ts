@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 
-// Browsers ask /favicon.ico at the origin's root whatever the page says (issue 14 item 9): answer the console's icon,
+// Browsers ask /favicon.ico at the origin's root whatever the page says: answer the console's icon,
 // from public/ (the same file the console build copies), whether or not the console is served.
 const ICON = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public', 'favicon.ico'));
 

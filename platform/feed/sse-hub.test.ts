@@ -7,7 +7,7 @@ import { CHANGES_CHANNEL } from '../messaging/notify';
 import { createSseHub, type Change } from './sse-hub';
 
 // The error paths of the change-notice hub, on a real PGlite: a LISTEN that failed once is tried again by the next
-// stream (it used to be remembered, so no stream could open until a restart); a notice that fails is logged and the
+// stream (a remembered failure would keep every stream shut until a restart); a notice that fails is logged and the
 // notices after it still arrive.
 
 // one database for the file (opening PGlite takes seconds on a busy machine); each test has its own hub

@@ -31,8 +31,8 @@ import { LIBRARY_SOURCES, withoutFeed } from './sources';
 import { pageOf, rowsOf, whereOf, type Filters } from '../lists/list-query';
 import { sendXlsx, type Column } from '../lists/xlsx-export';
 
-// Address book (spec §7 "Address book"): groups of the caller's account and their members. Every read and write is
-// scoped to the accounts the caller may see (spec §6); another account's ids answer "no such group / contact".
+// Address book: groups of the caller's account and their members. Every read and write is
+// scoped to the accounts the caller may see; another account's ids answer "no such group / contact".
 
 type Body = Record<string, unknown> & { cus_id?: string };
 const GROUPS = LIBRARY_SOURCES.addressGroup;

@@ -19,7 +19,7 @@ import { findFile, materialUrl, readFileBytes, sameType, saveFile, sniff } from 
 import { SheetError, sheetFailureKey } from './sheet-errors';
 import { countDataRows } from './sheets';
 
-// Uploads (spec §7 "File uploads", §5): one file in the part named `file`, checked by name, size and then by its
+// Uploads: one file in the part named `file`, checked by name, size and then by its
 // bytes; a refused upload stores nothing. Materials and reports are read back through /file/material by their own
 // account only, with the content type their bytes showed.
 

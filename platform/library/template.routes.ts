@@ -30,7 +30,7 @@ import { addContentTemplate, addCspTemplate, addVideoTemplate, ownAccount } from
 import { pageOf, whereOf, type Filters, type Source } from '../lists/list-query';
 import { sendXlsx, type Column } from '../lists/xlsx-export';
 
-// Content, video and CSP templates (spec §7 "Templates"). Lists are scoped like records; single-template calls answer
+// Content, video and CSP templates. Lists are scoped like records; single-template calls answer
 // "no such template" for anything the caller may not see, so another account's ids reveal nothing.
 
 type Body = Record<string, unknown> & { cus_id?: string };
@@ -96,7 +96,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
 
   route(app, ctx, videoTemplateDelEndpoint, async (c) => {
     const t = await one<VideoTemplateDoc>(ctx, VIDEO, 'vt.cus_template_id', c.body.cus_template_id, readableCusIds(c.user!, 'data'));
-    // spec §4: a deleted video template stays listed with status 4
+    // a deleted video template stays listed with status 4
     await ctx.db.query('update video_templates set status = 4, review_at = null, update_time = $2 where cus_template_id = $1', [t.cus_template_id, ctx.now()]);
     await notifyLibrary(ctx.db, 'videoTemplate', [t.cus_id]);
     c.message('common.deleted');

@@ -14,7 +14,7 @@ export interface Source {
   countFrom?: string;
   /** select list producing the contract document's fields. */
   select: string;
-  /** the account column of the scope (spec §6). */
+  /** the account column of the scope. */
   scope: string;
   /** newest-first order: time column then unique key column (keyset-friendly). */
   time: string;

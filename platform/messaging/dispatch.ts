@@ -79,7 +79,7 @@ export async function dispatchDue(ctx: AppContext, carrier: CarrierConnector, li
       await applyBatchDeltas(q, batchDeltas);
       await applyStatDeltas(q, statDeltas);
       const replySns = replies.map(() => ulid());
-      // callbacks of push-mode accounts are queued in this transaction, so none is lost (issue 12 §4)
+      // callbacks of push-mode accounts are queued in this transaction, so none is lost
       await enqueueCallbacks(
         q,
         now,

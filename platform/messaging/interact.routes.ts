@@ -16,7 +16,7 @@ import { authedRoute } from '../lists/read-route';
 import { sendXlsx } from '../lists/xlsx-export';
 import { submitSend } from './send';
 
-// Conversations of spec §7 "Interaction": the uplinks (MO) of one account and mobile make a thread, shown with the
+// Conversations: the uplinks (MO) of one account and mobile make a thread, shown with the
 // messages sent to that mobile (MT), each reply with the message it answers. A reply from the thread is an ordinary
 // one-number home send through the send pipeline (billed, reviewed, reported like any other), remembered in
 // interact_replies so the thread knows when the account last answered.
@@ -91,7 +91,7 @@ export function registerInteractRoutes(app: FastifyInstance, ctx: AppContext): v
     );
   });
 
-  // flagged as not needing a token (spec §7), so the check is made here: the thread is still the caller's only
+  // flagged as not needing a token, so the check is made here: the thread is still the caller's only
   route(app, ctx, messageInteractListEndpoint, async ({ body, user }) => {
     if (!user) throw unauthorized();
     if (!canSee(user, body.cus_id, 'data')) throw forbidden('interact.accountNotVisible');

@@ -19,7 +19,7 @@ import { submitSend, type SendInput } from './send';
 import { sendingAccount } from './send-account';
 import { createShortLinks, shortUrlBase } from '../short-links/short-link.service';
 
-// The send calls of spec §7. Every send honours Idempotency-Key: a retry answers the first result, charged once.
+// The send calls. Every send honours Idempotency-Key: a retry answers the first result, charged once.
 // Resumable (platform/http/route.ts): a send is several short transactions (the charge with its first records, then
 // the rest a chunk at a time), never one as long as a 100,000-number send; submitSend finds a rerun's first run by key.
 const RESUMABLE = { idempotent: 'resumable' } as const;

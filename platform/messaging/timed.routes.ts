@@ -4,7 +4,7 @@ import type { AppContext } from '../context';
 import { route } from '../http/route';
 import { editTimeBatch, operateTimeBatch, operationSuccessKey } from './timed';
 
-// Timed batch operation and edit (spec §4). The list and number download routes live with the records routes.
+// Timed batch operation and edit. The list and number download routes live with the records routes.
 export function registerTimedRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, timeBatchOperationEndpoint, async (c) => {
     const out = await operateTimeBatch(ctx, c.user!, c.body.time_batch, c.body.operation);

@@ -8,7 +8,7 @@ import { authedRoute as route } from '../lists/read-route';
 import { wallClockIn } from '../../contract/time-zone';
 import { dayOf, lastDays, monthOf, previousMonthOf } from './tenant-time';
 
-// Home dashboards (spec §2): counts and a 30-day chart from stat_rows over every account the caller may see.
+// Home dashboards: counts and a 30-day chart from stat_rows over every account the caller may see.
 // Any product line works (0, 1, 2, 6): the defect of the original, where video and CSP failed, has no counterpart.
 
 interface Totals {

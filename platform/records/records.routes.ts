@@ -23,8 +23,8 @@ import { pageOf, rowsOf, whereOf, type Filters, type Source } from '../lists/lis
 import { RECORD_SOURCES } from './sources';
 import { sendXlsx, type Column } from '../lists/xlsx-export';
 
-// Record lists and their downloads (spec §2 screens 1-8). Each list is a source plus a filter map; its download takes
-// the same filters and streams the same rows. Visibility (spec §6): scopeCusIds keeps cus_id to what the caller may see.
+// Record lists and their downloads. Each list is a source plus a filter map; its download takes
+// the same filters and streams the same rows. Visibility: scopeCusIds keeps cus_id to what the caller may see.
 
 type AnyBody = Record<string, unknown> & { cus_id?: string };
 

@@ -11,7 +11,7 @@ import { RECORD_SOURCES, unionSql } from './sources';
 import { labelOf } from './tenant-time';
 import { sendXlsx } from '../lists/xlsx-export';
 
-// Statistics tables of spec §2 screen 9, read from stat_rows (kept incrementally by the send pipeline and computed
+// Statistics tables, read from stat_rows (kept incrementally by the send pipeline and computed
 // set-based by the record seeder), never by scanning mt_records. The time range selects gathering_time labels.
 
 interface StatBody {

@@ -33,7 +33,7 @@ import { SheetError } from '../library/sheet-errors';
 import { sheetRows } from '../library/sheets';
 import { countStatuses } from './number-check.worker';
 
-// Number checks of spec §7: status checks recorded as batches, their statistics, AIM materials and templates,
+// Number checks: status checks recorded as batches, their statistics, AIM materials and templates,
 // number-porting and blacklist statistics. All reads are scoped to the caller's visible accounts.
 
 export const MAX_CHECK_NUMBERS = 100_000;
