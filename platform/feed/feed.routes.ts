@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { createHash, randomBytes } from 'node:crypto';
 import { changesStreamEndpoint, changesTicketEndpoint, STREAM_TICKET_TTL_S } from '../../contract/endpoints/feed.endpoints';
 import type { AppContext } from '../context';
 import { userForTokenHash } from '../auth/current-user';
@@ -10,28 +9,21 @@ import { unauthorized } from '../http/api-error';
 import { readableCusIds } from '../auth/scope';
 import { createSseHub } from './sse-hub';
 import { createStreamRegistry } from './stream-registry';
+import { issueStreamTicket, redeemStreamTicket } from './stream-tickets';
 
 // The SSE stream of "changed" notices and the tickets that open it (each area registers its own pull routes).
 
-const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 /** setTimeout's longest delay. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, changesTicketEndpoint, async ({ user }) => {
-    const ticket = randomBytes(32).toString('base64url');
-    const now = ctx.now();
-    await ctx.db.query('delete from stream_tickets where expires_at < $1', [now]);
-    await ctx.db.query('insert into stream_tickets(ticket_hash, token_hash, expires_at) values ($1, $2, $3)', [
-      sha256(ticket),
-      user!.tokenHash,
-      new Date(now.getTime() + STREAM_TICKET_TTL_S * 1000),
-    ]);
+    const ticket = await issueStreamTicket(ctx.db, user!.tokenHash, ctx.now());
     return { ticket, expiresInS: STREAM_TICKET_TTL_S };
   });
 
   const hub = createSseHub(ctx);
-  /** open streams by session and login, capped (records/stream-registry.ts). */
+  /** open streams by session and login, capped (stream-registry.ts). */
   const streams = createStreamRegistry();
   // Any instance that ends a session says so; every instance closes that session's streams at once.
   const listenForEndedSessions = lazyListen(ctx, SESSIONS_ENDED_CHANNEL, (payload) => {
@@ -47,11 +39,7 @@ export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.get(changesStreamEndpoint.path, async (req, reply) => {
     const parsed = changesStreamEndpoint.request.safeParse(req.query);
     if (!parsed.success) throw zodToApiError(parsed.error, req.query);
-    // single use: the ticket row goes as it is read
-    const [t] = await ctx.db.query<{ token_hash: string; expires_at: Date }>('delete from stream_tickets where ticket_hash = $1 returning token_hash, expires_at', [
-      sha256(parsed.data.ticket),
-    ]);
-    const tokenHash = t && t.expires_at.getTime() > ctx.now().getTime() ? t.token_hash : null;
+    const tokenHash = await redeemStreamTicket(ctx.db, parsed.data.ticket, ctx.now());
     const user = tokenHash ? await userForTokenHash(ctx.db, tokenHash, ctx.now()) : null;
     if (!user || !tokenHash) throw unauthorized();
     // listening comes before the stream opens, so that a database that cannot listen gets an ordinary error answer

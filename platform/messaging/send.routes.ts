@@ -11,13 +11,13 @@ import {
 import type { CurrentUser } from '../auth/current-user';
 import { canSee } from '../auth/scope';
 import type { AppContext } from '../context';
-import type { Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
 import { route, type Call } from '../http/route';
 import { parseDomesticSliced } from './numbers';
 import { submitSend, type SendInput } from './send';
 import { sendingAccount } from './send-account';
-import { createShortLinks, shortUrlBase } from '../short-links/short-link.service';
+import { createShortLinks, deleteBatchShortLinks, shortUrlBase } from '../short-links/short-link.service';
+import { hasChatbot, templateName } from './send-templates';
 
 // The send calls. Every send honours Idempotency-Key: a retry answers the first result, charged once.
 // Resumable (platform/http/route.ts): a send is several short transactions (the charge with its first records, then
@@ -53,7 +53,7 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
       const answer = await send(c.user, c, { ...rest, contents, prod_type: 0, batch_id: batchId, review });
       return { ...answer, invalidCount: parsed.invalidCount, repeatCount: parsed.repeatCount, short_link: links[0].shortUrl };
     } catch (e) {
-      await ctx.db.query('delete from short_links where batch_id = $1', [batchId]);
+      await deleteBatchShortLinks(ctx.db, batchId);
       throw e;
     }
   }
@@ -88,20 +88,8 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   route(app, ctx, cspSmsGroupSendEndpoint, async (c) => {
     const { chatbot_id, template_id, template_name, ...rest } = c.body;
-    const [bot] = await ctx.db.query('select 1 from chatbots where chatbot_id = $1 and cus_id = $2', [chatbot_id, rest.cus_id]);
-    if (!bot && canSee(c.user, rest.cus_id, 'data')) throw badRequest('send.chatbotNotFound', {}, 'chatbot_id');
+    if (!(await hasChatbot(ctx.db, rest.cus_id, chatbot_id)) && canSee(c.user, rest.cus_id, 'data')) throw badRequest('send.chatbotNotFound', {}, 'chatbot_id');
     const name = template_name || (template_id ? ((await templateName(ctx.db, 'csp', template_id, rest.cus_id)) ?? `#${template_id}`) : null);
     return send(c.user!, c, { ...rest, prod_type: 6, title: name, content: rest.content.trim() || name || '' });
   }, RESUMABLE);
-}
-
-/** The name a send by template id shows in its records: the account's template's own (its id alone said nothing to
- * the reader); null when the account has no such template. */
-async function templateName(q: Queryable, kind: 'video' | 'csp', id: string, cusId: string): Promise<string | null> {
-  const sql =
-    kind === 'video'
-      ? 'select title as name from video_templates where cus_template_id = $1 and cus_id = $2'
-      : 'select template_name as name from csp_templates where template_id = $1 and cus_id = $2';
-  const [row] = await q.query<{ name: string }>(sql, [id, cusId]);
-  return row?.name?.trim() || null;
 }
