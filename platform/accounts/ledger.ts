@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
 
-// Every balance change goes through here (or messaging/send.ts charge()): the balance moves and its ledger row is
+// Every balance change goes through here (or messaging/charge.ts): the balance moves and its ledger row is
 // written in the caller's transaction, so every balance equals the sum of its ledger.
 
 /** send: a send's charge; refund: an automatic refund; recharge: money in or out by a charge; adjust: a price

@@ -147,7 +147,7 @@ export interface NewBatch {
 }
 
 /** Inserts a batch and its MT records (100 review or 500 waiting), and counts them in the statistics. Past
- * INSERT_CHUNK records, the rest are written after this transaction, a chunk per transaction (batch-insert.ts). */
+ * INSERT_CHUNK records, the rest are written after this transaction, a chunk per transaction (finishBatch). */
 export async function insertBatch(q: Queryable, ctx: AppContext, b: NewBatch, timeZone: string, now: Date): Promise<void> {
   const n = b.items.mobiles.length;
   const nextAt = new Date(now.getTime() + (b.review ? ctx.config.simulator.reviewMs : ctx.config.simulator.reportMs));

@@ -18,7 +18,7 @@ const CONTENTS = `case
   when i % 4 = 2 then 'Your order ' || i || ' has shipped. Track it in the app.'
   else '【快递】您的包裹已到达驿站，取件码' || (i % 9000 + 1000) || '。' end`;
 
-// The list endpoints' own predicates for these fields (platform/routes/records.routes.ts).
+// The list endpoints' own predicates for these fields (platform/records/records.routes.ts).
 const mtFilters: Filters<Record<string, unknown>> = {
   prod_type: { op: 'eq', column: 'm.prod_type' },
   decodeContent: { op: 'contains', column: 'm.content', contentSearch: true },
