@@ -4,7 +4,8 @@ import type { PriceRow, SendAccount } from '../contract/endpoints/price.endpoint
 import type { EventDoc } from '../sync/local-db';
 import { epochOfWallClock, quoteSend, scheduleOf, SEND_KINDS, sendableAccounts, sendProblem, sendRequestOf, signatureOf, wallClockIn, type SendDraft, type SendKind } from './send-kinds';
 import { checkNumbers } from '../contract/validation/send-numbers.rules';
-import { sendMachine, type SendCommand } from './send.machine';
+import type { SendCommand } from './send-form';
+import { sendMachine } from './send.machine';
 
 const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
 const PRICES: PriceRow[] = [
