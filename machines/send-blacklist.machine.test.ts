@@ -4,7 +4,8 @@ import type { PriceRow, SendAccount } from '../contract/endpoints/price.endpoint
 import { checkNumbers } from '../contract/validation/send-numbers.rules';
 import type { EventDoc } from '../sync/local-db';
 import { blacklistedNow, withoutNumbers, type BlacklistInput, type SendDraft, type SendKind } from './send-kinds';
-import { sendMachine, type SendCommand } from './send.machine';
+import type { SendCommand } from './send-form';
+import { sendMachine } from './send.machine';
 
 // The check step asks the platform's blacklist before confirming: the counts, the quote and the charge deducted at
 // once are of the numbers that will be sent.

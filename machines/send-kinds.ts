@@ -8,14 +8,14 @@ import type { NumberCheck, NumberMode } from '../contract/validation/send-number
 import { unfilledPlaceholders } from '../contract/validation/template-placeholders';
 import { webLinkProblem } from '../contract/web-link';
 
-// The send kinds of issue 10 as data: each is a configuration of the one send machine (which command it records,
+// The send kinds as data: each is a configuration of the one send machine (which command it records,
 // which numbers it takes, how it is priced and what it needs before it may go). Pure functions, no I/O.
 
 export type SendKind = 'domestic' | 'oneToOne' | 'link' | 'taoke' | 'international' | 'video' | 'card';
 
 export interface SendKindConfig {
   kind: SendKind;
-  /** product line (spec §1) for the account selector and the price list. */
+  /** product line (0 domestic, 1 international, 2 video, 6 card) for the account selector and the price list. */
   prodType: 0 | 1 | 2 | 6;
   /** event log command (sync/outbox.ts COMMANDS). */
   command: string;

@@ -8,7 +8,7 @@ import type { SendDraft, SendKindConfig, VideoFrame } from '../../machines/send-
 import { contentFigures, outgoingContent, signatureOf } from '../../machines/send-kinds';
 import { MediaField } from '../forms/media-field';
 
-// The content part of a send form per kind (issue 10): message text with its live figures (characters, encoding,
+// The content part of a send form per kind: message text with its live figures (characters, encoding,
 // parts, capacity per part, signature), and the fields only some kinds have (link, product link, sender id, video
 // frames or template, chatbot and card template with its fallback type).
 

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { createNumberChecker, piecesOf } from '../../contract/validation/send-numbers.rules';
-import { fillPlaceholders } from './personalize';
+import { fillPlaceholders } from '../../machines/send-personalize';
 import type { WorkerReply, WorkerRequest } from './number-check-protocol';
 import { readSheet, type Rows } from './sheet-read';
 

@@ -14,36 +14,15 @@ import { auditTime, startWith, switchMap, takeWhile } from 'rxjs';
 import { useRuntime } from '../data/sync-runtime';
 import { FilePickButton } from '../ui/file-pick-button';
 import { getLanguage } from '../ui/language';
+import { lineCount, withPasted, type NumberSources } from '../../machines/send-sources';
 import type { SheetInfo } from './number-check-protocol';
 import type { NumberWorker } from './number-check-client';
 
 // Where a send's numbers come from: pasted text, a column of an uploaded xlsx/csv (≤ 15 MB, read in the worker), and
-// address-book groups. The merged list goes to the send machine, whose live count (number-counts.tsx, the children)
-// shows right under them.
+// address-book groups. The sources go to the send machine, which merges them; its live count (number-counts.tsx, the
+// children) shows right under them.
 
 export const NUMBER_FILE = { extensions: ['xls', 'xlsx', 'csv'], maxBytes: UPLOAD_MAX_BYTES } as const;
-
-export interface NumberSources {
-  pasted: string;
-  /** a long pasted list, kept out of the text box: laying out 100,000 lines there costs the page seconds. */
-  bulk: string;
-  file: string;
-  groups: string;
-}
-export const NO_SOURCES: NumberSources = { pasted: '', bulk: '', file: '', groups: '' };
-export const mergeSources = (s: NumberSources) => [s.pasted, s.bulk, s.file, s.groups].filter((x) => x.trim() !== '').join('\n');
-
-/** Lists longer than this many lines leave the text box for `bulk`. */
-export const BULK_LINES = 2000;
-export function lineCount(text: string, stopAt = Infinity): number {
-  let n = text === '' ? 0 : 1;
-  for (let i = text.indexOf('\n'); i >= 0 && n <= stopAt; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-}
-/** Pasted text as sources: short lists stay editable in the box, long ones go to `bulk`. */
-export function withPasted(s: NumberSources, text: string): NumberSources {
-  return lineCount(text, BULK_LINES) > BULK_LINES ? { ...s, pasted: '', bulk: [s.bulk, text].filter(Boolean).join('\n') } : { ...s, pasted: text };
-}
 
 interface Props {
   worker: NumberWorker;

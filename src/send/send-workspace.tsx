@@ -2,25 +2,26 @@ import { useMachine } from '@xstate/react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { auditTime, startWith, switchMap } from 'rxjs';
 import { fromPromise } from 'xstate';
-import type { CspContent } from '../../contract/entities.schema';
 import { getCspSendContentEndpoint, getCspTemplateEndpoint, getVideoTemplateEndpoint } from '../../contract/endpoints/template.endpoints';
 import { getListEndpoint } from '../../contract/endpoints/user.endpoints';
 import { useChatbots } from '../data/use-chatbots';
 import { usePlatformRead } from '../data/use-platform-read';
 import { translate, type MessageParams } from '../../contract/messages';
 import { BLACKLIST_CHECK_MAX, blacklistCheckEndpoint } from '../../contract/endpoints/blacklist-check.endpoints';
-import { blacklistedNow, SEND_KINDS, sendableAccounts, wallClockIn, type SendDraft, type SendKind } from '../../machines/send-kinds';
+import { accountOptions, chosenAccountId } from '../../machines/send-form';
+import { blacklistedNow, SEND_KINDS, wallClockIn, type SendDraft, type SendKind } from '../../machines/send-kinds';
+import { defaultMapping, fillPlaceholders, placeholdersOf } from '../../machines/send-personalize';
 import { sendMachine } from '../../machines/send.machine';
 import { eventOutcome, recordEvent } from '../../sync/event-log';
 import { changesOf } from '../../sync/query';
 import { sendAggregate } from '../../sync/send-commands';
 import { approvedTemplates } from '../../sync/send-library';
-import { loadSendReference, type SendReference } from '../../sync/send-reference';
+import { loadSendReference } from '../../sync/send-reference';
 import { api } from '../session/api';
 import { formatMoney } from '../ui/format';
 import { getLanguage } from '../ui/language';
@@ -29,15 +30,15 @@ import { RichPreview } from '../ui/rich-preview';
 import { online$, useOnline, useRuntime } from '../data/sync-runtime';
 import { ContentFields } from './content-fields';
 import { createNumberWorker } from './number-check-client';
-import type { SheetInfo } from './number-check-protocol';
 import { NumberCounts } from './number-counts';
-import { mergeSources, NO_SOURCES, NumbersPanel, withPasted, type NumberSources } from './numbers-panel';
-import { defaultMapping, fillPlaceholders, placeholdersOf } from './personalize';
+import { NumbersPanel } from './numbers-panel';
 import { ScheduleField } from './schedule-field';
 import './send.css';
 
-// One send form for every kind: the send machine configured by kind, its effects provided here — the number check
-// and the live count in a Web Worker, the event log, the outbox's outcome, toasts and the displayed balance.
+// One send form for every kind: the send machine configured by kind holds the form and renders from its snapshot; its
+// effects are provided here (the number check, the live count and the one-to-one messages in a Web Worker, the event
+// log, the outbox's outcome, toasts and the displayed balance), and the lists the form offers are read here and sent
+// to it as events.
 
 type Option = { label: string; value: string };
 const RECORDS_PATH: Record<number, string> = { 0: '/mtRecordList', 1: '/inteMtRecordList', 2: '/videoMtRecordList', 6: '/cspMtRecordList' };
@@ -50,22 +51,16 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
   const cfg = SEND_KINDS[kind];
   const worker = useMemo(() => createNumberWorker(), []);
   useEffect(() => () => worker.terminate(), [worker]);
-  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const linkBase = `${window.location.origin}/s/`;
 
   const machine = useMemo(
     () =>
       sendMachine.provide({
         actors: {
-          checkNumbers: fromPromise(async ({ input }) => {
-            setProgress(null);
-            return worker.check(input.mode, input.text, (done, total) => setProgress({ done, total }));
-          }),
+          checkNumbers: fromPromise(async ({ input }) => worker.check(input.mode, input.text, input.onProgress)),
           // stopped by a newer list: the signal cancels the count in the worker
-          countNumbers: fromPromise(async ({ input, signal }) => {
-            setProgress(null);
-            return worker.check(input.mode, input.text, (done, total) => setProgress({ done, total }), signal);
-          }),
+          countNumbers: fromPromise(async ({ input, signal }) => worker.check(input.mode, input.text, input.onProgress, signal)),
+          personalize: fromPromise(async ({ input }) => worker.personalize(input.template, input.mobileColumn, input.mapping, input.skipHeader)),
           recordSend: fromPromise(async ({ input }) => {
             const r = rt!;
             const payload = { body: input.body, summary: { ...input.summary, prod_type: cfg.prodType } };
@@ -89,96 +84,58 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
       }),
     [worker, rt, cfg.prodType],
   );
-  const [state, send, actor] = useMachine(machine, { input: { kind, online: online$.value, linkBase } });
+  const [state, send] = useMachine(machine, { input: { kind, online: online$.value, linkBase } });
   const ctx = state.context;
   const update = (patch: Partial<SendDraft>) => send({ type: 'send.update', patch });
 
   useEffect(() => send({ type: online ? 'send.online' : 'send.offline' }), [online, send]);
 
-  // reference data (prices, account zones and balances) and the product line's accounts; the first is chosen (spec §6)
-  const [reference, setReference] = useState<SendReference | null>(null);
-  const [listed, setAccounts] = useState<Option[]>([]);
-  const accounts = useMemo(() => sendableAccounts(listed, reference?.accounts ?? []), [listed, reference]);
+  // reference data (prices, account zones and balances) and the product line's accounts; the machine chooses the first
   useEffect(() => {
     if (!rt) return;
-    void loadSendReference(rt.db, api).then((ref) => {
-      setReference(ref);
-      if (ref) send({ type: 'send.prices', prices: ref.prices });
-    });
-    api.call(getListEndpoint, { prodType: cfg.prodType }, { silent: true }).then(setAccounts, () => setAccounts([]));
+    void loadSendReference(rt.db, api).then((reference) => send({ type: 'send.reference', reference }));
+    api.call(getListEndpoint, { prodType: cfg.prodType }, { silent: true }).then(
+      (options) => send({ type: 'send.accounts', options }),
+      () => send({ type: 'send.accounts', options: [] }),
+    );
   }, [rt, cfg.prodType, send]);
-  const cusId = ctx.draft.cus_id || accounts[0]?.value || '';
-  useEffect(() => {
-    if (!cusId || !reference) return;
-    if (ctx.draft.cus_id === cusId && ctx.account?.cus_id === cusId) return;
-    send({ type: 'send.account', cus_id: cusId, account: reference.accounts.find((a) => a.cus_id === cusId) ?? null });
-  }, [cusId, reference, ctx.draft.cus_id, ctx.account, send]);
+  const { listed, reference } = ctx;
+  const accounts = useMemo(() => accountOptions({ listed, reference }), [listed, reference]);
+  const cusId = chosenAccountId(ctx);
 
   // per-kind choices: chatbots and their card templates, video templates
   const bots = useChatbots(cusId ?? '', kind === 'card', (id) => update({ chatbot_id: id }));
-  const [cardTemplates, setCardTemplates] = useState<Option[]>([]);
-  const [card, setCard] = useState<CspContent | null>(null);
-  // approved content templates of the account (check_status 2), to start a message from
-  const [contentTemplates, setContentTemplates] = useState<Option[]>([]);
-  // a template list that could not be read says why, instead of looking empty
-  const [choiceError, setChoiceError] = useState<string | null>(null);
+  // approved content templates of the account (check_status 2), to start a message from; a list that could not be
+  // read says why, instead of looking empty
   useEffect(() => {
     if (!rt || !cusId || cfg.prodType !== 0) return;
     // from the local replica (works offline), re-read as the replication brings reviews in
     const sub = changesOf(rt.db, 'templates')
       .pipe(startWith(null), auditTime(200), switchMap(() => approvedTemplates(rt.db, cusId)))
-      .subscribe({ next: setContentTemplates, error: (e: Error) => setChoiceError(e.message) });
+      .subscribe({ next: (options) => send({ type: 'send.contentTemplates', options }), error: (e: Error) => send({ type: 'send.choiceError', message: e.message }) });
     return () => sub.unsubscribe();
-  }, [rt, cusId, cfg.prodType]);
+  }, [rt, cusId, cfg.prodType, send]);
   const videos = usePlatformRead(getVideoTemplateEndpoint, { cus_id: cusId ?? '' }, { enabled: kind === 'video' && !!cusId });
   const videoTemplates = useMemo<Option[]>(() => (videos.data ?? []).map((x) => ({ label: x.label, value: String(x.value) })), [videos.data]);
   useEffect(() => {
     if (kind !== 'card' || !ctx.draft.chatbot_id) return;
-    api.call(getCspTemplateEndpoint, { cus_id: cusId, chatbot_id: ctx.draft.chatbot_id }, { silent: true }).then((o) => setCardTemplates(o.map((x) => ({ label: x.label, value: String(x.value) }))), () => setCardTemplates([]));
-  }, [kind, cusId, ctx.draft.chatbot_id]);
+    api.call(getCspTemplateEndpoint, { cus_id: cusId, chatbot_id: ctx.draft.chatbot_id }, { silent: true }).then(
+      (o) => send({ type: 'send.cardTemplates', options: o.map((x) => ({ label: x.label, value: String(x.value) })) }),
+      () => send({ type: 'send.cardTemplates', options: [] }),
+    );
+  }, [kind, cusId, ctx.draft.chatbot_id, send]);
   useEffect(() => {
-    if (kind !== 'card' || !ctx.draft.template_id) return setCard(null);
-    api.call(getCspSendContentEndpoint, { template_id: ctx.draft.template_id }, { silent: true }).then((c) => {
-      setCard(c);
-      update({ low_type: c.low_type, ...(ctx.draft.content ? {} : { content: c.smsContent }) });
-    }, () => setCard(null));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [kind, ctx.draft.template_id]);
+    if (kind !== 'card' || !ctx.draft.template_id) return send({ type: 'send.card', card: null });
+    api.call(getCspSendContentEndpoint, { template_id: ctx.draft.template_id }, { silent: true }).then(
+      (card) => send({ type: 'send.card', card }),
+      () => send({ type: 'send.card', card: null }),
+    );
+  }, [kind, ctx.draft.template_id, send]);
 
-  // numbers: pasted, file column, groups → one list for the machine
-  const [sources, setSources] = useState<NumberSources>(NO_SOURCES);
-  // typed or pasted numbers are counted once typing pauses; a file's column or the groups' members at once
-  const changeSources = (s: NumberSources) => {
-    setSources(s);
-    send({ type: 'send.update', patch: { mobiles: mergeSources(s) }, immediate: s.file !== sources.file || s.groups !== sources.groups });
-  };
-  const removeInvalid = () => {
-    const before = actor.getSnapshot().context.draft.mobiles;
-    send({ type: 'send.removeInvalid' });
-    const after = actor.getSnapshot().context.draft.mobiles;
-    if (after !== before) setSources(withPasted(NO_SOURCES, after));
-  };
-
-  // one-to-one: the sheet, the number column and the ${pN} mapping; messages filled in the worker
-  const [sheet, setSheet] = useState<SheetInfo | null>(null);
-  const [mobileColumn, setMobileColumn] = useState(0);
-  const [mapping, setMapping] = useState<Record<string, number>>({});
+  // one-to-one: the sheet, the number column and the ${pN} mapping live in the machine, which has the worker fill
+  // the messages
+  const { sheet, mobileColumn, mapping, choices } = ctx;
   const placeholders = placeholdersOf(ctx.draft.content);
-  const [personalizing, setPersonalizing] = useState(false);
-  useEffect(() => {
-    if (kind !== 'oneToOne' || !sheet) return;
-    setPersonalizing(true);
-    const skip = !/\d{5,}/.test(sheet.preview[0]?.join('') ?? '');
-    const full = { ...defaultMapping(placeholders), ...mapping };
-    const timer = setTimeout(() => {
-      void worker
-        .personalize(ctx.draft.content, mobileColumn, full, skip)
-        .then((contents) => send({ type: 'send.update', patch: { contents, mobiles: contents.map((c) => c.mobile).join('\n') }, immediate: true }))
-        .finally(() => setPersonalizing(false));
-    }, 300);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [kind, sheet, mobileColumn, mapping, ctx.draft.content]);
   const largest = kind === 'oneToOne' ? (ctx.draft.contents ?? []).reduce((a, c) => (c.content.length > a.length ? c.content : a), '') : undefined;
 
   // scheduling in the account's time zone
@@ -202,22 +159,22 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
             </span>
           )}
         </div>
-        {contentTemplates.length > 0 && (
-          <Dropdown data-testid="send-content-template" value={null} options={contentTemplates} placeholder={t('send.pickTemplate')} onChange={(e) => update({ content: e.value as string })} filter />
+        {choices.contentTemplates.length > 0 && (
+          <Dropdown data-testid="send-content-template" value={null} options={choices.contentTemplates} placeholder={t('send.pickTemplate')} onChange={(e) => update({ content: e.value as string })} filter />
         )}
-        {(choiceError ?? videos.error) && <small className="p-error" role="alert" data-testid="send-choice-error">{choiceError ?? videos.error}</small>}
-        <ContentFields cfg={cfg} draft={ctx.draft} update={update} linkBase={linkBase} videoTemplates={videoTemplates} chatbots={bots.options} chatbotError={bots.error} cardTemplates={cardTemplates} largest={largest} />
+        {(choices.error ?? videos.error) && <small className="p-error" role="alert" data-testid="send-choice-error">{choices.error ?? videos.error}</small>}
+        <ContentFields cfg={cfg} draft={ctx.draft} update={update} linkBase={linkBase} videoTemplates={videoTemplates} chatbots={bots.options} chatbotError={bots.error} cardTemplates={choices.cardTemplates} largest={largest} />
         {kind === 'oneToOne' && sheet && (
           <div className="send-mapping" data-testid="send-mapping">
             <span>{t('send.mobileColumn')}</span>
-            <Dropdown value={mobileColumn} options={Array.from({ length: sheet.columns }, (_, i) => ({ value: i, label: String.fromCharCode(65 + (i % 26)) }))} onChange={(e) => setMobileColumn(e.value as number)} />
+            <Dropdown value={mobileColumn} options={Array.from({ length: sheet.columns }, (_, i) => ({ value: i, label: String.fromCharCode(65 + (i % 26)) }))} onChange={(e) => send({ type: 'send.mobileColumn', column: e.value as number })} />
             {placeholders.map((p) => (
               <span key={p}>
                 {'${' + p + '}'}
                 <Dropdown
                   value={mapping[p] ?? defaultMapping(placeholders)[p]}
                   options={Array.from({ length: sheet.columns }, (_, i) => ({ value: i, label: String.fromCharCode(65 + (i % 26)) }))}
-                  onChange={(e) => setMapping({ ...mapping, [p]: e.value as number })}
+                  onChange={(e) => send({ type: 'send.mapping', placeholder: p, column: e.value as number })}
                 />
               </span>
             ))}
@@ -235,17 +192,17 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
         )}
         <NumbersPanel
           worker={worker}
-          sources={sources}
-          onSources={changeSources}
+          sources={ctx.sources}
+          onSources={(sources) => send({ type: 'send.sources', sources })}
           international={cfg.numbers === 'international'}
-          onSheet={kind === 'oneToOne' ? setSheet : undefined}
+          onSheet={kind === 'oneToOne' ? (info) => send({ type: 'send.sheet', sheet: info }) : undefined}
         >
           <NumberCounts
             check={ctx.check}
             counting={counting}
-            progress={state.matches({ editing: 'counting' }) || state.matches('checking') ? progress : null}
+            progress={state.matches({ editing: 'counting' }) || state.matches('checking') ? ctx.progress : null}
             international={cfg.numbers === 'international'}
-            onRemoveInvalid={removeInvalid}
+            onRemoveInvalid={() => send({ type: 'send.removeInvalid' })}
             blacklisted={blacklisted}
           />
         </NumbersPanel>
@@ -262,13 +219,10 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
             size="small"
             text
             label={t('send.removeUnpriced')}
-            onClick={() => {
-              send({ type: 'send.removeUnpriced' });
-              setSources(withPasted(NO_SOURCES, actor.getSnapshot().context.draft.mobiles));
-            }}
+            onClick={() => send({ type: 'send.removeUnpriced' })}
           />
         )}
-        <Button data-testid="send-submit" label={t('send.submit')} icon="pi pi-send" loading={busy} disabled={!state.matches('editing') || personalizing} onClick={() => send({ type: 'send.check' })} />
+        <Button data-testid="send-submit" label={t('send.submit')} icon="pi pi-send" loading={busy} disabled={!state.matches('editing') || ctx.personalizing} onClick={() => send({ type: 'send.check' })} />
         {(state.matches('queued') || state.matches('submitting')) && <p data-testid="send-status" data-status={state.value as string}>{t(state.matches('queued') ? 'send.queuedStatus' : 'send.submitting')}</p>}
         {state.matches('sent') && ctx.result && (
           <div className="send-result" data-testid="send-result">
@@ -289,14 +243,14 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
           </div>
         )}
       </div>
-      {kind === 'card' && card && (
+      {kind === 'card' && choices.card && (
         <RichPreview
-          cards={card.cards}
+          cards={choices.card.cards}
           lowType={ctx.draft.low_type ?? ''}
-          smsContent={ctx.draft.content || card.smsContent}
-          videoTitle={card.videoTitle}
-          videoFrames={card.videoFrames}
-          readContent={card.readContent}
+          smsContent={ctx.draft.content || choices.card.smsContent}
+          videoTitle={choices.card.videoTitle}
+          videoFrames={choices.card.videoFrames}
+          readContent={choices.card.readContent}
         />
       )}
       {kind === 'video' && !ctx.draft.cus_template_id && <RichPreview videoTitle={ctx.draft.title ?? ''} videoFrames={ctx.draft.frames ?? []} views={['video']} />}

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { packageParts, rowXml, SHEET_END, SHEET_PATH, sheetStart } from '../../contract/xlsx-sheet';
-import { defaultMapping, fillPlaceholders, placeholdersOf } from './personalize';
+import { defaultMapping, fillPlaceholders, placeholdersOf } from '../../machines/send-personalize';
 import { columnIndex, readCsv, readSheet } from './sheet-read';
 
 describe('number files', () => {
