@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { apiDocEndpoint, callbackListEndpoint, getApiInfoEndpoint, modifyInterfacePasswordEndpoint, type CallbackDelivery } from '../../contract/endpoints/account.endpoints';
 import { PUSH_MODES, userIpsSchema } from '../../contract/validation/sub-account.rules';
-import { createFormMachine } from '../../machines/account-form.machine';
 import { formatDateTime } from '../ui/format';
 import { getLanguage } from '../ui/language';
 import { usePlatformRead } from '../data/use-platform-read';
@@ -17,12 +16,12 @@ import { AppSecretPanel } from './app-secret-panel';
 import { RemoteTable } from '../table/remote-table';
 import type { RemoteTableDef } from '../table/remote-table-def';
 
-// API information (issue 12 §6): account id, interface password, app secret, IP allowlist, push mode, the callback
+// API information: account id, interface password, app secret, IP allowlist, push mode, the callback
 // deliveries with their status, and the platform's OpenAPI document, read as text.
 
 const apiSettingsSchema = z.object({ userIps: userIpsSchema, pushMode: z.union([z.literal(PUSH_MODES.pull), z.literal(PUSH_MODES.push)]) });
 const interfaceSchema = z.object({ password: z.string().min(1, { error: 'v.settings.oldPasswordRequired' }).max(64), interfacePassword: z.string().min(6, { error: 'v.subAccount.passwordLength' }).max(10, { error: 'v.subAccount.passwordLength' }) });
-const interfaceMachine = createFormMachine('interfacePassword', interfaceSchema, { password: '', interfacePassword: '' });
+const interfaceForm = { schema: interfaceSchema, values: { password: '', interfacePassword: '' } };
 const STATUS = ['account.cbPending', 'account.cbDelivered', 'account.cbFailed'];
 
 interface OpenApiOp {
@@ -77,7 +76,7 @@ const callbackDeliveries: RemoteTableDef<CallbackDelivery> = {
 export function ApiInfoScreen() {
   const { t } = useTranslation();
   const { data: info, failure } = usePlatformRead(getApiInfoEndpoint, {});
-  const settingsMachine = useMemo(() => (info ? createFormMachine('apiSettings', apiSettingsSchema, { userIps: info.userIps, pushMode: info.pushMode }) : null), [info]);
+  const settingsForm = useMemo(() => (info ? { schema: apiSettingsSchema, values: { userIps: info.userIps, pushMode: info.pushMode } } : null), [info]);
   return (
     <section className="page-card" data-testid="api-info" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       {failure}
@@ -90,9 +89,9 @@ export function ApiInfoScreen() {
         </dl>
       )}
       <Panel header={t('account.apiSettings')} toggleable>
-        {settingsMachine && (
+        {settingsForm && (
           <AccountForm
-            machine={settingsMachine}
+            form={settingsForm}
             fields={[
               { name: 'userIps', label: 'account.userIps' },
               { name: 'pushMode', label: 'account.pushMode', kind: 'select', options: [{ value: 0, label: t('account.pushPull') }, { value: 1, label: t('account.pushProactive') }] },
@@ -105,7 +104,7 @@ export function ApiInfoScreen() {
       </Panel>
       <Panel header={t('account.interfacePassword')} toggleable collapsed>
         <AccountForm
-          machine={interfaceMachine}
+          form={interfaceForm}
           fields={[{ name: 'password', label: 'account.passwordAgain', kind: 'password' }, { name: 'interfacePassword', label: 'account.interfacePassword', kind: 'password' }]}
           testId="interface-password"
           submitLabel="account.save"

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAppsecretEndpoint, resetAppsecretEndpoint } from '../../contract/endpoints/account.endpoints';
 import { callOnline } from '../data/platform-actions';
-import { messageText } from './account-form';
+import { messageText } from '../forms/message-text';
 
 /** Viewing or rotating the app secret asks for the login password again; the secret is held only while shown. */
 export function AppSecretPanel() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { FormValues } from '../../machines/account-form.machine';
-import { createMobileFormMachine, mobileFormFields } from './mobile-form';
+import { formMachine, type FormValues } from '../../machines/form.machine';
+import { mobileForm, mobileFormFields } from './mobile-form';
 
 describe('change-mobile form', () => {
   it('has one input for the new mobile, with the send-code button beside it, and one for the code', () => {
@@ -15,8 +15,8 @@ describe('change-mobile form', () => {
     let saved: FormValues | null = null;
     let sendTo = '';
     const [mobileField] = mobileFormFields((values) => ((sendTo = String(values.mobile)), null));
-    const machine = createMobileFormMachine('u-1').provide({ actors: { submit: fromPromise(async ({ input }) => (saved = input as FormValues)) } });
-    const actor = createActor(machine).start();
+    const machine = formMachine.provide({ actors: { submit: fromPromise(async ({ input }) => (saved = input as FormValues)) } });
+    const actor = createActor(machine, { input: { ...mobileForm('u-1'), sends: 'parsed' } }).start();
     actor.send({ type: 'form.set', field: mobileField.name, value: '13912345678' });
     mobileField.addon?.(actor.getSnapshot().context.values);
     expect(sendTo).toBe('13912345678');

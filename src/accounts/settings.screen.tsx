@@ -9,28 +9,28 @@ import { getOperatorPatternsEndpoint, modifyMobileEndpoint, modifyPasswordEndpoi
 import { getCusBneWarnInfoEndpoint } from '../../contract/endpoints/warn.endpoints';
 import { balanceWarningFormSchema } from '../../contract/validation/balance-warning.rules';
 import { certificationFormSchema, modifyCusNameFormSchema, modifyPasswordFormSchema, pushUrlFormSchema } from '../../contract/validation/personal-settings.rules';
-import { createFormMachine } from '../../machines/account-form.machine';
 import { useSession } from '../session/use-session';
 import { usePlatformRead } from '../data/use-platform-read';
 import { runAccountCommand } from './account-actions';
 import { callOnline, read } from '../data/platform-actions';
-import { AccountForm, messageText } from './account-form';
+import { messageText } from '../forms/message-text';
+import { AccountForm } from './account-form';
 import { AppSecretPanel } from './app-secret-panel';
 import { BalanceWarningNotice } from './balance-warning-notice';
-import { createMobileFormMachine, mobileFormFields } from './mobile-form';
+import { mobileForm, mobileFormFields } from './mobile-form';
 
-// Personal settings (spec §2, §5; issue 12 §3): one panel per setting, each a form machine with the contract's rules.
+// Personal settings: one panel per setting, each a form checked against the contract's rules.
 
-const passwordMachine = createFormMachine('password', modifyPasswordFormSchema, { oldPassword: '', newPassword: '', confirmPassword: '' });
-const certMachine = createFormMachine('certification', certificationFormSchema, { cardName: '', cardNumber: '', phone: '' });
-const nameMachine = createFormMachine('cusName', modifyCusNameFormSchema, { cus_name: '' });
-const pushMachine = createFormMachine('pushUrl', pushUrlFormSchema, { reportUrl: '', moUrl: '' });
+const passwordForm = { schema: modifyPasswordFormSchema, values: { oldPassword: '', newPassword: '', confirmPassword: '' } };
+const certForm = { schema: certificationFormSchema, values: { cardName: '', cardNumber: '', phone: '' } };
+const nameForm = { schema: modifyCusNameFormSchema, values: { cus_name: '' } };
+const pushForm = { schema: pushUrlFormSchema, values: { reportUrl: '', moUrl: '' } };
 
 function MobilePanel() {
   const [uuid] = useState(() => ulid());
-  const machine = useMemo(() => createMobileFormMachine(uuid), [uuid]);
+  const form = useMemo(() => mobileForm(uuid), [uuid]);
   const fields = useMemo(() => mobileFormFields((values) => <SendMobileCode mobile={String(values.mobile ?? '')} uuid={uuid} />), [uuid]);
-  return <AccountForm machine={machine} fields={fields} testId="mobile" submitLabel="account.save" submit={(v) => callOnline(modifyMobileEndpoint, v)} />;
+  return <AccountForm form={form} fields={fields} testId="mobile" submitLabel="account.save" submit={(v) => callOnline(modifyMobileEndpoint, v)} />;
 }
 
 /** Sends the code to the number typed beside it, then counts down to the next resend. */
@@ -67,15 +67,12 @@ function SendMobileCode({ mobile, uuid }: { mobile: string; uuid: string }) {
 function WarningPanel({ cusId }: { cusId: string }) {
   const { t } = useTranslation();
   const { data: w, failure } = usePlatformRead(getCusBneWarnInfoEndpoint, {});
-  const machine = useMemo(
-    () => (w ? createFormMachine('warning', balanceWarningFormSchema, { enabled: w.enabled, warnBalance: String(w.warnBalance), warnMobiles: w.warnMobiles.join('\n') }) : null),
-    [w],
-  );
-  if (!machine) return failure;
+  const form = useMemo(() => (w ? { schema: balanceWarningFormSchema, values: { enabled: w.enabled, warnBalance: String(w.warnBalance), warnMobiles: w.warnMobiles.join('\n') } } : null), [w]);
+  if (!form) return failure;
   // a later fall below the threshold sends one warning SMS to these numbers
   return (
     <AccountForm
-      machine={machine}
+      form={form}
       fields={[
         { name: 'enabled', label: 'account.warnEnabled', kind: 'select', options: [{ value: true, label: t('account.on') }, { value: false, label: t('account.off') }] },
         { name: 'warnBalance', label: 'account.warnBalance' },
@@ -103,7 +100,7 @@ export function SettingsScreen() {
       <BalanceWarningNotice />
       <Panel header={t('account.modifyPassword')} toggleable>
         <AccountForm
-          machine={passwordMachine}
+          form={passwordForm}
           fields={[
             { name: 'oldPassword', label: 'account.oldPassword', kind: 'password' },
             { name: 'newPassword', label: 'account.newPassword', kind: 'password' },
@@ -116,7 +113,7 @@ export function SettingsScreen() {
       </Panel>
       <Panel header={t('account.certification')} toggleable collapsed>
         <AccountForm
-          machine={certMachine}
+          form={certForm}
           fields={[{ name: 'cardName', label: 'account.cardName' }, { name: 'cardNumber', label: 'account.cardNumber' }, { name: 'phone', label: 'account.phone' }]}
           testId="certification"
           submitLabel="account.save"
@@ -127,11 +124,11 @@ export function SettingsScreen() {
         <MobilePanel />
       </Panel>
       <Panel header={t('account.modifyCusName')} toggleable collapsed>
-        <AccountForm machine={nameMachine} fields={[{ name: 'cus_name', label: 'account.cusName' }]} testId="cus-name" submitLabel="account.save" submit={(v: Record<string, unknown>) => runAccountCommand('settings.cusName', cusId, v)} />
+        <AccountForm form={nameForm} fields={[{ name: 'cus_name', label: 'account.cusName' }]} testId="cus-name" submitLabel="account.save" submit={(v: Record<string, unknown>) => runAccountCommand('settings.cusName', cusId, v)} />
       </Panel>
       <Panel header={t('account.pushUrls')} toggleable collapsed>
         <AccountForm
-          machine={pushMachine}
+          form={pushForm}
           fields={[{ name: 'reportUrl', label: 'account.reportUrl' }, { name: 'moUrl', label: 'account.moUrl' }]}
           testId="push-url"
           submitLabel="account.save"

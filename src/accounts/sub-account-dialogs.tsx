@@ -5,25 +5,25 @@ import { chargeDetailEndpoint, customerAddEndpoint, customerBusCtysEndpoint, cus
 import type { Option, Recharge } from '../../contract/entities.schema';
 import { RECHARGE_TYPE } from '../../contract/states';
 import { PUSH_MODES, rechargeFormSchema, subAccountFormSchema } from '../../contract/validation/sub-account.rules';
-import { createFormMachine } from '../../machines/account-form.machine';
 import { formatDateTime } from '../ui/format';
 import { getLanguage } from '../ui/language';
 import { stateText } from '../table/cells';
 import { usePlatformRead } from '../data/use-platform-read';
 import { runAccountCommand } from './account-actions';
 import { callOnline, read } from '../data/platform-actions';
-import { AccountForm, type FieldDef } from './account-form';
+import type { FieldDefinition } from '../forms/field-definition';
+import { AccountForm } from './account-form';
 import { labelOf, labelsOf } from './option-label';
 import { RemoteTable } from '../table/remote-table';
 import type { RemoteTableDef } from '../table/remote-table-def';
 
-// The dialogs behind the sub-account row actions (spec §2 screen 11): add, detail, charge, charge detail.
+// The dialogs behind the sub-account row actions: add, detail, charge, charge detail.
 
 const EMPTY_SUB = {
   cus_id: '', cus_name: '', password: '', interfacePassword: '', userIps: '', ext_number: '', pushMode: PUSH_MODES.pull, reportUrl: '', moUrl: '',
   maxConnections: '10', maxSpeed: '100', srcId: '', busCty: '', prodType: 0,
 };
-const addMachine = createFormMachine('subAccountAdd', subAccountFormSchema, EMPTY_SUB);
+const addForm = { schema: subAccountFormSchema, values: EMPTY_SUB };
 const pushOn = (v: Record<string, unknown>) => v.pushMode === PUSH_MODES.push;
 
 export function AddSubAccountForm({ onDone }: { onDone: () => void }) {
@@ -34,7 +34,7 @@ export function AddSubAccountForm({ onDone }: { onDone: () => void }) {
     void read(customerProdTypesEndpoint, {}).then(setProdTypes).catch(() => undefined);
     void read(customerBusCtysEndpoint, {}).then(setBusCtys).catch(() => undefined);
   }, []);
-  const fields: FieldDef[] = useMemo(
+  const fields: FieldDefinition[] = useMemo(
     () => [
       { name: 'cus_id', label: 'account.cusId' },
       { name: 'cus_name', label: 'account.cusName' },
@@ -54,18 +54,18 @@ export function AddSubAccountForm({ onDone }: { onDone: () => void }) {
     [t, prodTypes, busCtys],
   );
   // the passwords make this an online call, not a queued command (sync/account-commands.ts)
-  return <AccountForm machine={addMachine} fields={fields} testId="sub-add" submitLabel="account.add" submit={(v) => callOnline(customerAddEndpoint, v)} onDone={onDone} />;
+  return <AccountForm form={addForm} fields={fields} testId="sub-add" submitLabel="account.add" submit={(v) => callOnline(customerAddEndpoint, v)} onDone={onDone} />;
 }
 
 export function ChargeForm({ cusId, enterpriseBalance, onDone }: { cusId: string; enterpriseBalance: number; onDone: () => void }) {
-  const machine = useMemo(() => createFormMachine('charge', rechargeFormSchema(enterpriseBalance), { cus_id: cusId, amount: '', remark: '' }), [cusId, enterpriseBalance]);
-  const fields: FieldDef[] = [
+  const form = useMemo(() => ({ schema: rechargeFormSchema(enterpriseBalance), values: { cus_id: cusId, amount: '', remark: '' } }), [cusId, enterpriseBalance]);
+  const fields: FieldDefinition[] = [
     { name: 'amount', label: 'account.amount' },
     { name: 'remark', label: 'account.remark' },
   ];
   return (
     <AccountForm
-      machine={machine}
+      form={form}
       fields={fields}
       testId="charge"
       submitLabel="account.charge"

@@ -13,11 +13,11 @@ import { RemoteTable } from '../table/remote-table';
 import type { RemoteTableDef } from '../table/remote-table-def';
 import { timeCell } from '../table/value-cells';
 import { runAccountCommand } from './account-actions';
-import { messageText } from './account-form';
+import { messageText } from '../forms/message-text';
 import { AddSubAccountForm, ChargeDetailView, ChargeForm, SubAccountDetailView } from './sub-account-dialogs';
 
-// Spec §2 screen 11: the sub-accounts, with keyword search, status and pay type labels, balance; row actions only
-// for moreType 1-4 (spec §6).
+// The sub-accounts, with keyword search, status and pay type labels, balance; row actions only for the account types
+// that manage sub-accounts (moreType 1-4).
 
 const optionsOf = (m: typeof ACCOUNT_STATUS | typeof PAY_TYPE) => m.filter.map((c) => ({ value: c, label: m.codes[c].label }));
 export const subAccounts: RemoteTableDef<SubAccount> = {

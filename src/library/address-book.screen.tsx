@@ -1,12 +1,9 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
 import { ProgressBar } from 'primereact/progressbar';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { fromPromise } from 'xstate';
 import { addressBookDownloadEndpoint, addressBookMemberImportEndpoint } from '../../contract/endpoints/address-book.endpoints';
 import { uploadAddressBookEndpoint } from '../../contract/endpoints/file.endpoints';
 import { fileMaterialEndpoint } from '../../contract/endpoints/library.endpoints';
@@ -14,7 +11,7 @@ import type { AddressGroupDoc, AddressMemberDoc } from '../../contract/library.s
 import { translate } from '../../contract/messages';
 import { checkUpload } from '../../contract/validation/upload.rules';
 import { addressBookGroupFormSchema, addressBookMemberFormSchema } from '../../contract/validation/address-book.rules';
-import { seedFrom, templateEditorMachine } from '../../machines/template-editor.machine';
+import { seedValues } from '../../machines/form.machine';
 import { projectLibrary } from '../../sync/library-commands';
 import { changesOf, runQuery } from '../../sync/query';
 import { auditTime, startWith, switchMap } from 'rxjs';
@@ -26,10 +23,12 @@ import { timeColumn } from '../table/cells';
 import type { ScreenDefinition } from '../table/screen-definition';
 import { TableScreen } from '../table/table-screen';
 import { DeleteAction, recordLibraryCommand, RejectionNotice, useLibraryRejections, type Rejection } from './template-actions';
-import { useEditorMachine } from '../forms/use-editor-machine';
+import type { FieldDefinition } from '../forms/field-definition';
+import { FieldControl, FieldError, FormFields } from '../forms/form-fields';
+import { useForm } from '../forms/use-form';
 import { download } from '../data/platform-actions';
 
-// Screen 12 of spec §2: the address book. Groups (with member counts) on the left, the members of the chosen group on
+// The address book. Groups (with member counts) on the left, the members of the chosen group on
 // the right, both from the local replica; add / delete are commands (offline); import and export need the network.
 type Member = AddressMemberDoc & { pending?: string };
 type Group = AddressGroupDoc & { pending?: string };
@@ -101,40 +100,34 @@ function useGroups(): Group[] {
 /** Adds a member, or edits `member` (the platform refuses an edit of a member deleted elsewhere: the row rolls back). */
 function MemberEditor({ groups, groupId, member, seed, onDone }: { groups: Group[]; groupId: string; member?: Member; seed?: Record<string, unknown>; onDone: () => void }) {
   const { t } = useTranslation();
-  const { language } = useSession();
-  // the group list changes while the editor is open (the saved member re-counts it): the effect reads the latest
-  const groupsNow = useRef(groups);
-  groupsNow.current = groups;
-  const [state, send] = useEditorMachine(() =>
-    templateEditorMachine(
-      addressBookMemberFormSchema,
-      seedFrom(member ? { groupId: member.groupId, name: member.name, mobile: member.mobile, email: member.email, remark: member.remark } : { groupId, name: '', mobile: '', email: '' }, null, [], seed).values,
-      null,
-    ).provide({
-      actors: {
-        record: fromPromise(({ input }) => {
-          const groupName = groupsNow.current.find((g) => g.id === input.groupId)?.groupName ?? '';
-          return member
-            ? recordLibraryCommand('addressBook.member.mod', member.id, { ...input, id: member.id, groupName })
-            : recordLibraryCommand('addressBook.member.add', `new:${Date.now()}`, { ...input, groupName });
-        }),
-      },
+  // the group list changes while the editor is open (the saved member re-counts it): submit reads the latest
+  const form = useForm(
+    () => ({
+      schema: addressBookMemberFormSchema,
+      values: seedValues(member ? { groupId: member.groupId, name: member.name, mobile: member.mobile, email: member.email, remark: member.remark } : { groupId, name: '', mobile: '', email: '' }, seed),
     }),
+    (input) => {
+      const groupName = groups.find((g) => g.id === input.groupId)?.groupName ?? '';
+      return member
+        ? recordLibraryCommand('addressBook.member.mod', member.id, { ...input, id: member.id, groupName })
+        : recordLibraryCommand('addressBook.member.add', `new:${Date.now()}`, { ...input, groupName });
+    },
   );
-  if (state.status === 'done') queueMicrotask(onDone);
-  const { values, errors } = state.context;
-  const input = (f: string) => (
-    <label key={f} style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <small>{t(`lib.${f}`)}</small>
-      <InputText data-testid={`member-${f}`} value={String(values[f] ?? '')} onChange={(e) => send({ type: 'field.set', field: f, value: e.target.value })} />
-      {errors[f] && <small className="p-error">{translate(language, errors[f])}</small>}
-    </label>
+  if (form.done) queueMicrotask(onDone);
+  const fields = useMemo<FieldDefinition[]>(
+    () => [
+      { name: 'groupId', label: 'lib.group', labelHidden: true, kind: 'select', options: groups.filter((g) => !g.pending).map((g) => ({ value: g.id, label: g.groupName })) },
+      { name: 'name', label: 'lib.name' },
+      { name: 'mobile', label: 'lib.mobile' },
+      { name: 'email', label: 'lib.email' },
+    ],
+    [groups],
   );
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 360 }}>
-      <Dropdown value={values.groupId} options={groups.filter((g) => !g.pending).map((g) => ({ value: g.id, label: g.groupName }))} onChange={(e) => send({ type: 'field.set', field: 'groupId', value: e.value })} />
-      {['name', 'mobile', 'email'].map(input)}
-      <Button data-testid="member-save" label={t('lib.save')} onClick={() => send({ type: 'submit' })} />
+      <FormFields form={form} fields={fields} testId="member" />
+      {form.failure && <small className="p-error">{form.failure}</small>}
+      <Button data-testid="member-save" label={t('lib.save')} onClick={form.submit} />
     </div>
   );
 }
@@ -186,27 +179,28 @@ function ImportPanel({ groupId }: { groupId: string }) {
   );
 }
 
+const groupNameField: FieldDefinition = { name: 'groupName', label: 'lib.groupName', labelHidden: true };
+
 /** A group's name edited in place: a command like every library edit (offline, pending until the platform has it). */
 function RenameGroup({ group, typed, onDone }: { group: Group; typed?: string; onDone: () => void }) {
   const { t } = useTranslation();
-  const { language } = useSession();
-  const [name, setName] = useState(typed ?? group.groupName);
-  const [error, setError] = useState<string | null>(null);
-  const save = () => {
-    const parsed = addressBookGroupFormSchema.safeParse({ groupName: name, remark: group.remark ?? undefined });
-    if (!parsed.success) return setError(translate(language, parsed.error.issues[0]?.message ?? 'v.badText'));
-    if (parsed.data.groupName === group.groupName) return onDone();
-    void recordLibraryCommand('addressBook.group.mod', group.id, { id: group.id, ...parsed.data }).then(onDone, (e: Error) => setError(e.message));
-  };
+  const uid = useId();
+  const form = useForm({ schema: addressBookGroupFormSchema, values: { groupName: typed ?? group.groupName, remark: group.remark ?? undefined }, sends: 'parsed' }, async (parsed) => {
+    // an unchanged name records nothing
+    if (parsed.groupName !== group.groupName) await recordLibraryCommand('addressBook.group.mod', group.id, { id: group.id, ...parsed });
+  });
+  if (form.done) queueMicrotask(onDone);
+  const failureId = `${uid}-failure`;
   return (
     <span style={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0, gap: 2 }}>
       <span style={{ display: 'flex', gap: 4 }}>
-        <InputText data-testid="group-rename-input" autoFocus value={name} aria-label={t('lib.groupName')} aria-invalid={Boolean(error)} style={{ flex: 1, minWidth: 0 }}
-          onChange={(e) => setName(e.target.value)} onKeyDown={(e) => (e.key === 'Enter' ? save() : e.key === 'Escape' ? onDone() : undefined)} />
-        <Button data-testid="group-rename-save" icon="pi pi-check" size="small" aria-label={t('lib.save')} onClick={save} />
+        <FieldControl field={{ ...groupNameField, autoFocus: true }} form={form} id={`${uid}-groupName`} testId="group-rename-input" errorId={`${uid}-error`} style={{ flex: 1, minWidth: 0 }}
+          onKeyDown={(e) => (e.key === 'Enter' ? form.submit() : e.key === 'Escape' ? onDone() : undefined)} />
+        <Button data-testid="group-rename-save" icon="pi pi-check" size="small" aria-label={t('lib.save')} onClick={form.submit} />
         <Button icon="pi pi-times" size="small" text aria-label={t('lib.cancel')} onClick={onDone} />
       </span>
-      {error && <small className="p-error">{error}</small>}
+      <FieldError errors={form.errors} name="groupName" id={`${uid}-error`} />
+      {form.failure && <small className="p-error" id={failureId}>{form.failure}</small>}
     </span>
   );
 }
@@ -238,13 +232,21 @@ function rejectedEdit(
 
 export function AddressBookScreen() {
   const { t } = useTranslation();
-  const { language } = useSession();
   const [rejection, dismiss] = useLibraryRejections();
   const groups = useGroups();
   const search = useSearch();
   const [location, navigate] = useLocation();
   const groupId = new URLSearchParams(search).get('groupId') ?? '';
-  const [name, setName] = useState('');
+  const addForm = useForm({ schema: addressBookGroupFormSchema, values: { groupName: '' }, sends: 'parsed' }, (parsed) => recordLibraryCommand('addressBook.group.add', `new:${Date.now()}`, parsed));
+  const uid = useId();
+  const setName = (groupName: string) => addForm.reset({ groupName });
+  // a recorded group empties the field for the next; a command that cannot be recorded says why
+  useEffect(() => {
+    if (addForm.done) addForm.reset();
+  }, [addForm.done]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (addForm.failure) notify({ severity: 'error', summary: addForm.failure });
+  }, [addForm.failure]);
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<{ group: Group; typed?: string } | null>(null);
   // a refused member command reopens in its editor with what was typed (an edit keeps the member it was about)
@@ -256,15 +258,6 @@ export function AddressBookScreen() {
     [groupId],
   );
   const choose = (id: string) => navigate(id ? `${location}?groupId=${encodeURIComponent(id)}` : location, { replace: true });
-  const addGroup = () => {
-    const parsed = addressBookGroupFormSchema.safeParse({ groupName: name });
-    // the §5 message of the rule that failed, and the reason when the command cannot be recorded
-    if (!parsed.success) return notify({ severity: 'warn', summary: translate(language, parsed.error.issues[0]?.message ?? 'v.badText') });
-    void recordLibraryCommand('addressBook.group.add', `new:${Date.now()}`, parsed.data).then(
-      () => setName(''),
-      (e: Error) => notify({ severity: 'error', summary: e.message }),
-    );
-  };
   return (
     <div style={{ display: 'flex', gap: 12 }} data-testid="address-book">
       {/* the inputs in this column may shrink (minWidth 0): at their own width they pushed the buttons beside them under
@@ -272,9 +265,10 @@ export function AddressBookScreen() {
       <div style={{ width: 260, flex: '0 0 260px', display: 'flex', flexDirection: 'column', gap: 6 }} data-testid="group-list">
         <strong>{t('lib.groups')}</strong>
         <span style={{ display: 'flex', gap: 4 }}>
-          <InputText data-testid="group-name" value={name} placeholder={t('lib.groupName')} aria-label={t('lib.groupName')} onChange={(e) => setName(e.target.value)} style={{ flex: 1, minWidth: 0 }} />
-          <Button data-testid="group-add" icon="pi pi-plus" size="small" aria-label={t('lib.add')} onClick={addGroup} />
+          <FieldControl field={{ ...groupNameField, placeholder: 'lib.groupName' }} form={addForm} id={`${uid}-groupName`} testId="group-name" errorId={`${uid}-error`} style={{ flex: 1, minWidth: 0 }} />
+          <Button data-testid="group-add" icon="pi pi-plus" size="small" aria-label={t('lib.add')} onClick={addForm.submit} />
         </span>
+        <FieldError errors={addForm.errors} name="groupName" id={`${uid}-error`} />
         <Button text size="small" label={t('lib.allGroups')} severity={groupId ? 'secondary' : undefined} onClick={() => choose('')} />
         {groups.map((g) => (
           <span key={g.id} data-testid="group" data-pending={g.pending ? 'true' : 'false'} style={{ display: 'flex', alignItems: 'center', gap: 4, fontWeight: g.id === groupId ? 600 : 400 }}>

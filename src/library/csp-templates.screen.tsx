@@ -1,18 +1,16 @@
 import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
 import { uploadCspMaterialEndpoint } from '../../contract/endpoints/file.endpoints';
 import type { RichCard } from '../../contract/entities.schema';
 import type { CspTemplateDoc } from '../../contract/library.schema';
 import { translate } from '../../contract/messages';
 import { CSP_TEMPLATE_STATUS, filterOptions, lowTypeLabels, parseLowType } from '../../contract/states';
 import { cspTemplateFormSchema } from '../../contract/validation/template.rules';
-import { seedFrom, templateEditorMachine } from '../../machines/template-editor.machine';
+import { seedValues, type FormValues } from '../../machines/form.machine';
 import { projectLibrary } from '../../sync/library-commands';
 import { RichPreview } from '../ui/rich-preview';
 import { useSession } from '../session/use-session';
@@ -20,10 +18,13 @@ import { idColumn, stateTag, stateText, timeColumn } from '../table/cells';
 import { accountFilterVisible, type ScreenDefinition } from '../table/screen-definition';
 import { useChatbots } from '../data/use-chatbots';
 import { DeleteAction, recordLibraryCommand, TemplateListScreen, type TemplateEditorProps } from './template-actions';
-import { useEditorMachine } from '../forms/use-editor-machine';
+import type { FieldDefinition } from '../forms/field-definition';
+import { FormFields } from '../forms/form-fields';
+import { messageText } from '../forms/message-text';
+import { useForm } from '../forms/use-form';
 import { MediaField } from '../forms/media-field';
 
-// Screen 15 of spec §2: CSP (rich card) templates with the states and fallback types of §4, and the card editor
+// CSP (rich card) templates with their review states and fallback types, and the card editor
 // (cards, media, buttons, fallbacks) beside the rich message preview.
 type Row = CspTemplateDoc & { pending?: string };
 
@@ -55,55 +56,61 @@ export const cspTemplates: ScreenDefinition<Row> = {
 
 const newCard = (): RichCard => ({ cardSeq: 0, mediaType: 'image', mediaUrl: '', cardTitle: '', textContent: '', buttons: [] });
 
+/** The request carries the cards numbered in the order they are shown. */
+const numberCards = (v: FormValues): FormValues => ({ ...v, cards: ((v.cards ?? []) as RichCard[]).map((c, i) => ({ ...c, cardSeq: i + 1 })) });
+
+const fallbackFields: FieldDefinition[] = [
+  { name: 'smsContent', label: 'lib.smsContent', labelHidden: true, placeholder: 'lib.smsContent', kind: 'textarea', rows: 2, testId: 'ct-sms', when: (v) => parseLowType(String(v.low_type ?? '')).includes(1) },
+  { name: 'readContent', label: 'lib.readContent', labelHidden: true, placeholder: 'lib.readContent', kind: 'textarea', rows: 2, testId: 'ct-read', when: (v) => parseLowType(String(v.low_type ?? '')).includes(3) },
+];
+
 export function CardTemplateEditor({ onDone, seed }: TemplateEditorProps) {
   const { t } = useTranslation();
-  const { userInfo, language } = useSession();
-  const [state, send] = useEditorMachine(() => {
-    const defaults = { cus_id: userInfo?.authUser.cus_id ?? '', chatbot_id: '', template_name: '', autograph: '', low_type: '', smsContent: '', readContent: '' };
-    const start = seedFrom<RichCard>(defaults, 'cards', [newCard()], seed);
-    return templateEditorMachine<RichCard>(cspTemplateFormSchema, start.values, 'cards', start.items).provide({
-      actors: { record: fromPromise(({ input }) => recordLibraryCommand('template.csp.add', `new:${Date.now()}`, input)) },
-    });
-  });
-  const { values, items, errors } = state.context;
-  if (state.status === 'done') queueMicrotask(onDone);
-  // the account's chatbots (spec §3: a card template belongs to one); the first is chosen by default
+  const { userInfo } = useSession();
+  const form = useForm(
+    () => ({
+      schema: cspTemplateFormSchema,
+      values: seedValues({ cus_id: userInfo?.authUser.cus_id ?? '', chatbot_id: '', template_name: '', autograph: '', low_type: '', smsContent: '', readContent: '', cards: [newCard()] }, seed),
+      request: numberCards,
+    }),
+    (request) => recordLibraryCommand('template.csp.add', `new:${Date.now()}`, request),
+  );
+  const { values, errors, set } = form;
+  const cards = (Array.isArray(values.cards) ? values.cards : []) as RichCard[];
+  if (form.done) queueMicrotask(onDone);
+  // the account's chatbots (a card template belongs to one); the first is chosen by default
   const cusId = String(values.cus_id ?? '');
-  const bots = useChatbots(cusId, true, (id) => send({ type: 'field.set', field: 'chatbot_id', value: id }));
-  const chatbots = useMemo(() => bots.options.map((o) => ({ label: `${o.label} (${o.value})`, value: o.value })), [bots.options]);
-  const set = (field: string, value: unknown) => send({ type: 'field.set', field, value });
-  const err = (f: string) => errors[f] && <small className="p-error">{translate(language, errors[f])}</small>;
+  const bots = useChatbots(cusId, true, (id) => set('chatbot_id', id));
+  const fields = useMemo<FieldDefinition[]>(
+    () => [
+      { name: 'template_name', label: 'lib.templateName' },
+      {
+        name: 'chatbot_id', label: 'lib.chatbot', kind: 'select', placeholder: 'lib.chatbot', emptyMessage: 'lib.noChatbot',
+        options: bots.options.map((o) => ({ label: `${o.label} (${o.value})`, value: o.value })),
+        note: bots.error && <small className="p-error" role="alert" data-testid="ct-chatbot-error">{bots.error}</small>,
+      },
+      { name: 'autograph', label: 'lib.autograph' },
+    ],
+    [bots.options, bots.error],
+  );
+  // the list's own error and each card's material, told at the list and at the card
+  const err = (f: string) => errors[f] && <small className="p-error">{messageText(errors[f])}</small>;
   const low = parseLowType(String(values.low_type ?? ''));
   const toggleLow = (code: 1 | 3, on: boolean) => set('low_type', [...new Set(on ? [...low, code] : low.filter((c) => c !== code))].sort().join(','));
-  const field = (f: string, label: string) => (
-    <label style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <small>{t(label)}</small>
-      <InputText data-testid={`ct-${f}`} value={String(values[f] ?? '')} onChange={(e) => set(f, e.target.value)} />
-      {err(f)}
-    </label>
-  );
-  const card = (i: number, patch: Partial<RichCard>) => send({ type: 'item.set', index: i, patch });
+  const card = (i: number, patch: Partial<RichCard>) => form.item.set('cards', i, patch);
   return (
     <div style={{ display: 'flex', gap: 16 }} data-testid="card-template-editor">
       <div style={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 480, maxHeight: '70vh', overflow: 'auto' }}>
-        {field('template_name', 'lib.templateName')}
-        <label style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <small>{t('lib.chatbot')}</small>
-          <Dropdown data-testid="ct-chatbot_id" value={values.chatbot_id || null} options={chatbots} placeholder={t('lib.chatbot')} aria-label={t('lib.chatbot')}
-            emptyMessage={t('lib.noChatbot')} onChange={(e) => set('chatbot_id', e.value ?? '')} />
-          {bots.error && <small className="p-error" role="alert" data-testid="ct-chatbot-error">{bots.error}</small>}
-          {err('chatbot_id')}
-        </label>
-        {field('autograph', 'lib.autograph')}
+        <FormFields form={form} fields={fields} testId="ct" />
         <strong>{t('lib.cards')}</strong>
         {err('cards')}
-        {items.map((c, i) => (
+        {cards.map((c, i) => (
           <div key={i} data-testid="ct-card" style={{ border: '1px solid #ddd', borderRadius: 6, padding: 8, display: 'flex', flexDirection: 'column', gap: 6 }}>
             <span style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
               <b>{t('lib.card', { n: i + 1 })}</b>
-              <Button type="button" size="small" text icon="pi pi-arrow-up" aria-label={t('lib.up')} disabled={i === 0} onClick={() => send({ type: 'item.move', index: i, by: -1 })} />
-              <Button type="button" size="small" text icon="pi pi-arrow-down" aria-label={t('lib.down')} disabled={i === items.length - 1} onClick={() => send({ type: 'item.move', index: i, by: 1 })} />
-              <Button type="button" size="small" text severity="danger" icon="pi pi-times" aria-label={t('lib.remove')} onClick={() => send({ type: 'item.remove', index: i })} />
+              <Button type="button" size="small" text icon="pi pi-arrow-up" aria-label={t('lib.up')} disabled={i === 0} onClick={() => form.item.move('cards', i, -1)} />
+              <Button type="button" size="small" text icon="pi pi-arrow-down" aria-label={t('lib.down')} disabled={i === cards.length - 1} onClick={() => form.item.move('cards', i, 1)} />
+              <Button type="button" size="small" text severity="danger" icon="pi pi-times" aria-label={t('lib.remove')} onClick={() => form.item.remove('cards', i)} />
             </span>
             <MediaField endpoint={uploadCspMaterialEndpoint} types={['image', 'video', 'audio']} mediaType={c.mediaType} mediaUrl={c.mediaUrl} testId={`ct-card-${i}`} onChange={(p) => card(i, p as Partial<RichCard>)} />
             {err(`cards.${i}.mediaUrl`)}
@@ -120,20 +127,17 @@ export function CardTemplateEditor({ onDone, seed }: TemplateEditorProps) {
             )}
           </div>
         ))}
-        <Button type="button" data-testid="ct-add-card" size="small" outlined icon="pi pi-plus" label={t('lib.addCard')} onClick={() => send({ type: 'item.add', item: newCard() })} />
+        <Button type="button" data-testid="ct-add-card" size="small" outlined icon="pi pi-plus" label={t('lib.addCard')} onClick={() => form.item.add('cards', newCard())} />
         <strong>{t('lib.lowType')}</strong>
         <span style={{ display: 'flex', gap: 12 }}>
           <label><Checkbox data-testid="ct-low-sms" checked={low.includes(1)} onChange={(e) => toggleLow(1, !!e.checked)} /> {t('preview.sms')}</label>
           <label><Checkbox data-testid="ct-low-read" checked={low.includes(3)} onChange={(e) => toggleLow(3, !!e.checked)} /> {t('preview.read')}</label>
         </span>
-        {low.includes(1) && <InputTextarea data-testid="ct-sms" rows={2} placeholder={t('lib.smsContent')} value={String(values.smsContent ?? '')} onChange={(e) => set('smsContent', e.target.value)} />}
-        {err('smsContent')}
-        {low.includes(3) && <InputTextarea data-testid="ct-read" rows={2} placeholder={t('lib.readContent')} value={String(values.readContent ?? '')} onChange={(e) => set('readContent', e.target.value)} />}
-        {err('readContent')}
-        {state.context.failure && <small className="p-error">{state.context.failure}</small>}
-        <Button data-testid="ct-save" label={t('lib.save')} icon="pi pi-check" onClick={() => send({ type: 'submit' })} />
+        <FormFields form={form} fields={fallbackFields} testId="ct" />
+        {form.failure && <small className="p-error">{form.failure}</small>}
+        <Button data-testid="ct-save" label={t('lib.save')} icon="pi pi-check" onClick={form.submit} />
       </div>
-      <RichPreview cards={items} lowType={String(values.low_type ?? '')} smsContent={String(values.smsContent ?? '')} readContent={String(values.readContent ?? '')} />
+      <RichPreview cards={cards} lowType={String(values.low_type ?? '')} smsContent={String(values.smsContent ?? '')} readContent={String(values.readContent ?? '')} />
     </div>
   );
 }

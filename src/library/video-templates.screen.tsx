@@ -1,25 +1,25 @@
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
 import { uploadVideoMaterialEndpoint } from '../../contract/endpoints/file.endpoints';
 import type { VideoFrame } from '../../contract/entities.schema';
 import type { VideoTemplateDoc } from '../../contract/library.schema';
-import { translate } from '../../contract/messages';
 import { filterOptions, sizeInKb, VIDEO_TEMPLATE_STATUS } from '../../contract/states';
 import { videoTemplateFormSchema } from '../../contract/validation/template.rules';
-import { seedFrom, templateEditorMachine } from '../../machines/template-editor.machine';
+import { seedValues } from '../../machines/form.machine';
 import { projectLibrary } from '../../sync/library-commands';
 import { RichPreview } from '../ui/rich-preview';
 import { useSession } from '../session/use-session';
 import { idColumn, stateTag, stateText, timeColumn } from '../table/cells';
 import { accountFilterVisible, type ScreenDefinition } from '../table/screen-definition';
 import { DeleteAction, recordLibraryCommand, TemplateListScreen, type TemplateEditorProps } from './template-actions';
-import { useEditorMachine } from '../forms/use-editor-machine';
+import type { FieldDefinition } from '../forms/field-definition';
+import { FormFields } from '../forms/form-fields';
+import { messageText } from '../forms/message-text';
+import { useForm } from '../forms/use-form';
 import { MediaField } from '../forms/media-field';
 
-// Screen 14 of spec §2: video templates (status flow of §4, size in KB rounded up), and the frame editor (upload,
+// Video templates (their review states, size in KB rounded up), and the frame editor (upload,
 // order, text) beside the rich message preview.
 type Row = VideoTemplateDoc & { pending?: string };
 
@@ -50,52 +50,49 @@ export const videoTemplates: ScreenDefinition<Row> = {
 
 const newFrame = (): VideoFrame => ({ mediaType: 'image', mediaUrl: '', textContent: '' });
 
+const videoFields: FieldDefinition[] = [
+  { name: 'title', label: 'lib.title' },
+  { name: 'template_sign', label: 'lib.sign' },
+  { name: 'remark', label: 'lib.remark' },
+];
+
 export function VideoTemplateEditor({ onDone, seed }: TemplateEditorProps) {
   const { t } = useTranslation();
-  const { userInfo, language } = useSession();
-  const [state, send] = useEditorMachine(() => {
-    const start = seedFrom<VideoFrame>({ cus_id: userInfo?.authUser.cus_id ?? '', title: '', template_sign: '', remark: '' }, 'frames', [newFrame()], seed);
-    return templateEditorMachine<VideoFrame>(videoTemplateFormSchema, start.values, 'frames', start.items).provide({
-      actors: { record: fromPromise(({ input }) => recordLibraryCommand('template.video.add', `new:${Date.now()}`, input)) },
-    });
-  });
-  const { values, items, errors } = state.context;
-  if (state.status === 'done') queueMicrotask(onDone);
-  const err = (f: string, n?: number) => errors[f] && <small className="p-error" role="alert" data-testid={`error-${f}`}>{translate(language, errors[f], n ? { n } : {})}</small>;
-  const text = (f: string) => (
-    <label style={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      <small>{t(`lib.${f === 'template_sign' ? 'sign' : f}`)}</small>
-      <InputText data-testid={`vt-${f}`} value={String(values[f] ?? '')} onChange={(e) => send({ type: 'field.set', field: f, value: e.target.value })} />
-      {err(f)}
-    </label>
+  const { userInfo } = useSession();
+  const form = useForm(
+    () => ({ schema: videoTemplateFormSchema, values: seedValues({ cus_id: userInfo?.authUser.cus_id ?? '', title: '', template_sign: '', remark: '', frames: [newFrame()] }, seed) }),
+    (request) => recordLibraryCommand('template.video.add', `new:${Date.now()}`, request),
   );
+  const { values, errors } = form;
+  const frames = (Array.isArray(values.frames) ? values.frames : []) as VideoFrame[];
+  if (form.done) queueMicrotask(onDone);
+  // the list's own error and each frame's, told at the list and at the frame
+  const err = (f: string, n?: number) => errors[f] && <small className="p-error" role="alert" data-testid={`error-${f}`}>{messageText(errors[f], n ? { n } : {})}</small>;
   return (
     <div style={{ display: 'flex', gap: 16 }} data-testid="video-template-editor">
       <div style={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 460 }}>
-        {text('title')}
-        {text('template_sign')}
-        {text('remark')}
+        <FormFields form={form} fields={videoFields} testId="vt" errorTestId={(f) => `error-${f}`} />
         <strong>{t('lib.frames')}</strong>
         {err('frames')}
-        {items.map((f, i) => (
+        {frames.map((f, i) => (
           <div key={i} data-testid="vt-frame" style={{ border: '1px solid #ddd', borderRadius: 6, padding: 8, display: 'flex', flexDirection: 'column', gap: 6 }}>
             <span style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
               <b>{t('lib.frame', { n: i + 1 })}</b>
-              <Button type="button" size="small" text icon="pi pi-arrow-up" aria-label={t('lib.up')} disabled={i === 0} onClick={() => send({ type: 'item.move', index: i, by: -1 })} />
-              <Button type="button" size="small" text icon="pi pi-arrow-down" aria-label={t('lib.down')} disabled={i === items.length - 1} onClick={() => send({ type: 'item.move', index: i, by: 1 })} />
-              <Button type="button" size="small" text severity="danger" icon="pi pi-times" aria-label={t('lib.remove')} onClick={() => send({ type: 'item.remove', index: i })} />
+              <Button type="button" size="small" text icon="pi pi-arrow-up" aria-label={t('lib.up')} disabled={i === 0} onClick={() => form.item.move('frames', i, -1)} />
+              <Button type="button" size="small" text icon="pi pi-arrow-down" aria-label={t('lib.down')} disabled={i === frames.length - 1} onClick={() => form.item.move('frames', i, 1)} />
+              <Button type="button" size="small" text severity="danger" icon="pi pi-times" aria-label={t('lib.remove')} onClick={() => form.item.remove('frames', i)} />
             </span>
             <MediaField endpoint={uploadVideoMaterialEndpoint} types={['image', 'video', 'audio', 'text']} mediaType={f.mediaType} mediaUrl={f.mediaUrl} testId={`vt-frame-${i}`}
-              onChange={(patch) => send({ type: 'item.set', index: i, patch: patch as Partial<VideoFrame> })} />
-            <InputTextarea data-testid={`vt-frame-${i}-text`} rows={2} value={f.textContent} placeholder={t('lib.text')} onChange={(e) => send({ type: 'item.set', index: i, patch: { textContent: e.target.value } })} />
+              onChange={(patch) => form.item.set('frames', i, patch)} />
+            <InputTextarea data-testid={`vt-frame-${i}-text`} rows={2} value={f.textContent} placeholder={t('lib.text')} aria-label={t('lib.text')} onChange={(e) => form.item.set('frames', i, { textContent: e.target.value })} />
             {err(`frames.${i}.mediaUrl`, i + 1)}
           </div>
         ))}
-        <Button type="button" data-testid="vt-add-frame" size="small" outlined icon="pi pi-plus" label={t('lib.addFrame')} onClick={() => send({ type: 'item.add', item: newFrame() })} />
-        {state.context.failure && <small className="p-error">{state.context.failure}</small>}
-        <Button data-testid="vt-save" label={t('lib.save')} icon="pi pi-check" onClick={() => send({ type: 'submit' })} />
+        <Button type="button" data-testid="vt-add-frame" size="small" outlined icon="pi pi-plus" label={t('lib.addFrame')} onClick={() => form.item.add('frames', newFrame())} />
+        {form.failure && <small className="p-error">{form.failure}</small>}
+        <Button data-testid="vt-save" label={t('lib.save')} icon="pi pi-check" onClick={form.submit} />
       </div>
-      <RichPreview views={['video']} videoTitle={String(values.title ?? '')} videoFrames={items} />
+      <RichPreview views={['video']} videoTitle={String(values.title ?? '')} videoFrames={frames} />
     </div>
   );
 }

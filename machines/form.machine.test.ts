@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { messageInteractSendEndpoint } from '../contract/endpoints/interact.endpoints';
+import { longToShortEndpoint } from '../contract/endpoints/short-link.endpoints';
+import { modifyPasswordFormSchema } from '../contract/validation/personal-settings.rules';
+import { rechargeFormSchema, subAccountFormSchema } from '../contract/validation/sub-account.rules';
+import { contentTemplateFormSchema, cspTemplateFormSchema, videoTemplateFormSchema } from '../contract/validation/template.rules';
+import { ApiCallError } from '../sync/http-client';
+import { fieldErrors, formMachine, moveItem, seedValues, type FormInput, type FormValues } from './form.machine';
+
+/** A form whose submit records what it was given and answers `answer`. */
+function start(input: FormInput, answer: (v: FormValues) => Promise<unknown> = async () => 'ok') {
+  const sent: FormValues[] = [];
+  const m = formMachine.provide({ actors: { submit: fromPromise(async ({ input: v }: { input: FormValues }) => (sent.push(v), answer(v))) } });
+  return { actor: createActor(m, { input }).start(), sent };
+}
+
+const SUB = { cus_id: '', cus_name: '', password: '', interfacePassword: '', userIps: '', ext_number: '', pushMode: 0, reportUrl: '', moUrl: '', maxConnections: '', maxSpeed: '', srcId: '', busCty: '', prodType: 0 };
+const frame = (textContent: string) => ({ mediaType: 'text' as const, mediaUrl: '', textContent });
+
+describe('form machine: account forms', () => {
+  it('checks the contract rules before sending and sends the parsed values', async () => {
+    const { actor: a, sent } = start({ schema: subAccountFormSchema, values: SUB, sends: 'parsed', rejectionAtField: true }, async () => ({ cus_id: 'ABCDEF' }));
+    a.send({ type: 'form.submit' });
+    expect(a.getSnapshot().value).toBe('editing');
+    expect(a.getSnapshot().context.errors).toMatchObject({ cus_id: 'v.subAccount.idRequired', password: 'v.subAccount.passwordRequired', busCty: 'v.subAccount.busCtyRequired' });
+    const fill: Record<string, unknown> = { cus_id: 'ABCDE', cus_name: '子', password: '12345', interfacePassword: '123456', ext_number: '12345678901234', maxConnections: '5', maxSpeed: '10', busCty: 'retail' };
+    for (const [field, value] of Object.entries(fill)) a.send({ type: 'form.set', field, value });
+    a.send({ type: 'form.submit' });
+    expect(a.getSnapshot().context.errors).toEqual({ cus_id: 'v.subAccount.idFormat', password: 'v.subAccount.passwordLength', ext_number: 'v.subAccount.extFormat' });
+    a.send({ type: 'form.set', field: 'cus_id', value: 'ABCDEF' });
+    expect(a.getSnapshot().context.errors.cus_id).toBeUndefined();
+    a.send({ type: 'form.set', field: 'password', value: '123456' });
+    a.send({ type: 'form.set', field: 'ext_number', value: '1234567890123' });
+    a.send({ type: 'form.submit' });
+    const done = await waitFor(a, (s) => s.matches('done'));
+    expect(done.context.result).toEqual({ cus_id: 'ABCDEF' });
+    expect(sent[0]).toMatchObject({ cus_id: 'ABCDEF', maxConnections: 5, maxSpeed: 10 });
+  });
+
+  it('shows a platform rejection on the field it names', async () => {
+    const { actor: a } = start({ schema: rechargeFormSchema(100), values: { cus_id: 'SUB001', amount: '' }, sends: 'parsed', rejectionAtField: true }, () =>
+      Promise.reject(new ApiCallError('http', '充值金额不能超过企业余额', 400, null, 'amount')),
+    );
+    a.send({ type: 'form.set', field: 'amount', value: '100.01' });
+    a.send({ type: 'form.submit' });
+    // the dialog knows the balance: above it is refused before sending
+    expect(a.getSnapshot().context.errors).toEqual({ amount: 'v.recharge.exceedsBalance' });
+    a.send({ type: 'form.set', field: 'amount', value: '100' });
+    a.send({ type: 'form.submit' });
+    const back = await waitFor(a, (s) => s.matches('editing') && Object.keys(s.context.errors).length > 0);
+    expect(back.context.errors).toEqual({ amount: '充值金额不能超过企业余额' });
+    expect(back.context.failure).toBeNull();
+  });
+
+  it('checks the new password against the old and the confirmation', () => {
+    const { actor: a } = start({ schema: modifyPasswordFormSchema, values: { oldPassword: 'abc123', newPassword: 'abc123', confirmPassword: 'abc124' } });
+    a.send({ type: 'form.submit' });
+    expect(a.getSnapshot().context.errors).toEqual({ newPassword: 'v.settings.passwordSameAsOld', confirmPassword: 'v.settings.passwordMismatch' });
+    a.send({ type: 'form.reset', values: { oldPassword: '', newPassword: '', confirmPassword: '' } });
+    expect(a.getSnapshot().context.errors).toEqual({});
+  });
+});
+
+describe('form machine: template editors', () => {
+  it('refuses an invalid form with the contract rule keys and records nothing', async () => {
+    const { actor: a, sent } = start({ schema: contentTemplateFormSchema, values: { cus_id: 'EP0001', template_content: '', keyword: '' } });
+    a.send({ type: 'form.submit' });
+    expect(a.getSnapshot().value).toBe('editing');
+    expect(a.getSnapshot().context.errors).toEqual({ template_content: 'v.template.contentRequired' });
+    expect(sent).toEqual([]);
+    a.send({ type: 'form.set', field: 'template_content', value: '您好 ${p1}' });
+    expect(a.getSnapshot().context.errors).toEqual({});
+    a.send({ type: 'form.submit' });
+    await waitFor(a, (s) => s.matches('done'));
+    expect(sent).toEqual([{ cus_id: 'EP0001', template_content: '您好 ${p1}', keyword: '' }]);
+  });
+
+  it('adds, edits, moves and removes frames, and sends them in their order', async () => {
+    const { actor: a, sent } = start({ schema: videoTemplateFormSchema, values: { cus_id: 'EP0001', title: '标题', frames: [] } });
+    a.send({ type: 'form.submit' });
+    expect(a.getSnapshot().context.errors.frames).toBe('v.template.framesRequired');
+    for (const text of ['a', 'b', 'c']) a.send({ type: 'form.item.add', field: 'frames', item: frame(text) });
+    a.send({ type: 'form.item.set', field: 'frames', index: 1, patch: { textContent: 'B' } });
+    a.send({ type: 'form.item.move', field: 'frames', index: 2, by: -1 });
+    a.send({ type: 'form.item.remove', field: 'frames', index: 0 });
+    expect((a.getSnapshot().context.values.frames as Array<{ textContent: string }>).map((f) => f.textContent)).toEqual(['c', 'B']);
+    a.send({ type: 'form.submit' });
+    await waitFor(a, (s) => s.matches('done'));
+    expect(sent[0].frames).toEqual([frame('c'), frame('B')]);
+  });
+
+  it('checks and sends the request the form builds, and reports a rejected record', async () => {
+    const card = (cardTitle: string) => ({ cardSeq: 0, mediaType: 'image' as const, mediaUrl: 'u', cardTitle, textContent: 't', buttons: [] });
+    const numbered = (v: FormValues) => ({ ...v, cards: (v.cards as Array<Record<string, unknown>>).map((c, i) => ({ ...c, cardSeq: i + 1 })) });
+    const { actor: a } = start({ schema: cspTemplateFormSchema, values: { cus_id: 'EP0001', chatbot_id: 'CB0001', template_name: 'n', cards: [card('x')] }, request: numbered }, () =>
+      Promise.reject(new Error('storage full')),
+    );
+    a.send({ type: 'form.submit' });
+    await waitFor(a, (s) => s.context.failure !== null);
+    expect(a.getSnapshot().context.failure).toBe('storage full');
+    expect(a.getSnapshot().value).toBe('editing');
+  });
+
+  it('keeps the editor open on a frame without its material, the error at that frame, until it is uploaded', async () => {
+    const image = { mediaType: 'image' as const, mediaUrl: '', textContent: '' };
+    const { actor: a, sent } = start({ schema: videoTemplateFormSchema, values: { cus_id: 'EP0001', title: '标题', frames: [frame('a'), image] } });
+    a.send({ type: 'form.submit' });
+    expect(a.getSnapshot().value).toBe('editing');
+    expect(a.getSnapshot().context.errors).toEqual({ 'frames.1.mediaUrl': 'v.template.frameMaterialRequired' });
+    expect(sent).toEqual([]);
+    a.send({ type: 'form.item.set', field: 'frames', index: 1, patch: { mediaUrl: '/m/1.png' } });
+    expect(a.getSnapshot().context.errors).toEqual({});
+    a.send({ type: 'form.submit' });
+    await waitFor(a, (s) => s.matches('done'));
+    expect(sent).toHaveLength(1);
+  });
+
+  it('reopens a refused command with what was typed: the fields of the form and its list', () => {
+    const defaults = { cus_id: '', title: '', remark: '', frames: [frame('new')] };
+    const payload = { cus_id: 'EP0001', title: 'Launch', remark: 'r', frames: [frame('a')], extra: 1 };
+    expect(seedValues(defaults, payload)).toEqual({ cus_id: 'EP0001', title: 'Launch', remark: 'r', frames: [frame('a')] });
+    expect(seedValues(defaults)).toEqual(defaults);
+  });
+
+  it('moves nothing past either end', () => {
+    expect(moveItem([1, 2], 0, -1)).toEqual([1, 2]);
+    expect(moveItem([1, 2], 1, 1)).toEqual([1, 2]);
+    expect(moveItem([1, 2], 1, -1)).toEqual([2, 1]);
+  });
+});
+
+describe('form machine: tool forms', () => {
+  const link = (schema: z.ZodType = longToShortEndpoint.request, answer: () => Promise<unknown> = async () => ({ shortUrl: 'http://h/s/AbCdEfGh' })) => start({ schema, values: { longUrl: '' } }, answer);
+
+  it('refuses an invalid link with the contract rule and submits nothing', () => {
+    const t = link();
+    t.actor.send({ type: 'form.submit' });
+    expect(t.actor.getSnapshot().context.errors).toEqual({ longUrl: 'v.shortLink.urlRequired' });
+    t.actor.send({ type: 'form.set', field: 'longUrl', value: 'javascript:alert(1)' });
+    expect(t.actor.getSnapshot().context.errors).toEqual({});
+    t.actor.send({ type: 'form.submit' });
+    expect(t.actor.getSnapshot().context.errors).toEqual({ longUrl: 'v.url.invalid' });
+    expect(t.sent).toEqual([]);
+  });
+
+  it('submits a valid form once and keeps the answer; typing again edits it', async () => {
+    const t = link();
+    t.actor.send({ type: 'form.set', field: 'longUrl', value: 'https://shop.example.com/a' });
+    t.actor.send({ type: 'form.submit' });
+    await waitFor(t.actor, (s) => s.matches('done'));
+    expect(t.sent).toEqual([{ longUrl: 'https://shop.example.com/a' }]);
+    expect(t.actor.getSnapshot().context.result).toEqual({ shortUrl: 'http://h/s/AbCdEfGh' });
+    t.actor.send({ type: 'form.set', field: 'longUrl', value: 'https://shop.example.com/b' });
+    expect(t.actor.getSnapshot().value).toBe('editing');
+  });
+
+  it('a rejection returns to editing with the platform message, even one naming a field', async () => {
+    const t = link(messageInteractSendEndpoint.request, async () => {
+      throw new ApiCallError('http', '余额不足', 400, null, 'content');
+    });
+    t.actor.send({ type: 'form.reset', values: { cus_id: 'EP0001', decodeMobile: '13800138000', content: 'hi' } });
+    t.actor.send({ type: 'form.submit' });
+    await waitFor(t.actor, (s) => s.matches('editing') && s.context.failure !== null);
+    expect(t.actor.getSnapshot().context.failure).toBe('余额不足');
+    expect(t.actor.getSnapshot().context.errors).toEqual({});
+  });
+
+  it('fieldErrors names the first broken rule per field', () => {
+    expect(fieldErrors(messageInteractSendEndpoint.request, { cus_id: 'c', decodeMobile: '4008001234', content: ' ' })).toEqual({
+      decodeMobile: 'v.mobile.invalid',
+      content: 'v.interact.contentRequired',
+    });
+  });
+});

@@ -1,0 +1,37 @@
+import { useRef } from 'react';
+import { fromPromise } from 'xstate';
+import { formMachine, type FormInput, type FormValues } from '../../machines/form.machine';
+import { useEditorMachine } from './use-editor-machine';
+
+export type Submit = (request: FormValues) => Promise<unknown>;
+
+/** A form's machine and what its renderer needs. The machine and its input are taken once, when the form mounts;
+ * `submit` is read when it runs, so it sees the screen's latest values (the account, the group list). */
+export function useForm(input: FormInput | (() => FormInput), submit: Submit) {
+  const submitNow = useRef(submit);
+  submitNow.current = submit;
+  const [state, send] = useEditorMachine(
+    () => formMachine.provide({ actors: { submit: fromPromise(({ input: request }: { input: FormValues }) => submitNow.current(request)) } }),
+    () => (typeof input === 'function' ? input() : input),
+  );
+  const { values, errors, failure, result } = state.context;
+  return {
+    values,
+    errors,
+    failure,
+    result,
+    busy: state.matches('submitting'),
+    done: state.matches('done'),
+    set: (field: string, value: unknown) => send({ type: 'form.set', field, value }),
+    submit: () => send({ type: 'form.submit' }),
+    reset: (next?: FormValues) => send({ type: 'form.reset', values: next }),
+    item: {
+      add: (field: string, item: unknown) => send({ type: 'form.item.add', field, item }),
+      set: (field: string, index: number, patch: Record<string, unknown>) => send({ type: 'form.item.set', field, index, patch }),
+      move: (field: string, index: number, by: -1 | 1) => send({ type: 'form.item.move', field, index, by }),
+      remove: (field: string, index: number) => send({ type: 'form.item.remove', field, index }),
+    },
+  };
+}
+
+export type Form = ReturnType<typeof useForm>;
