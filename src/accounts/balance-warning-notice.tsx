@@ -6,7 +6,7 @@ import type { BalanceWarning } from '../../contract/entities.schema';
 import { useSession } from '../session/use-session';
 import { read } from '../data/platform-actions';
 
-/** The console's notice of a balance warning (issue 12 §5): shown while the balance is below the threshold. */
+/** The console's notice of a balance warning: shown while the balance is below the threshold. */
 export function BalanceWarningNotice() {
   const { t } = useTranslation();
   const { userInfo } = useSession();

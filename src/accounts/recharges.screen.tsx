@@ -10,8 +10,8 @@ import type { RemoteTableDef } from '../table/remote-table-def';
 import { timeCell } from '../table/value-cells';
 import { BalanceWarningNotice } from './balance-warning-notice';
 
-// Spec §2 screen 10: recharge records of the sub-accounts and of the enterprise itself, with the type labels of §4;
-// userType 1 and 2 may filter by account (spec §6).
+// Recharge records of the sub-accounts and of the enterprise itself, with the recharge type labels;
+// userType 1 and 2 may filter by account.
 
 const typeFilter = { field: 'recharge_type', label: 'account.rechargeType', options: RECHARGE_TYPE.filter.map((c) => ({ value: c, label: RECHARGE_TYPE.codes[c].label })) };
 const money = (n: number) => n.toFixed(2);

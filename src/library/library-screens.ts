@@ -4,7 +4,7 @@ import { ContentTemplatesScreen } from './content-templates.screen';
 import { CspTemplatesScreen } from './csp-templates.screen';
 import { VideoTemplatesScreen } from './video-templates.screen';
 
-// Screens 12-15 of spec §2 by menu path (platform/auth/menu-tree.ts): each a TableScreen definition over the local
+// The address book and template screens by menu path (platform/auth/menu-tree.ts): each a TableScreen definition over the local
 // replica, with its editor beside it.
 export const LIBRARY_SCREENS: Record<string, ScreenEntry> = {
   '/addressBookList': { title: 'screen.addressBookList', component: AddressBookScreen },
