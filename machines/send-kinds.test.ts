@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceRow, SendAccount } from '../contract/endpoints/price.endpoints';
-import { epochOfWallClock, quoteSend, scheduleOf, SEND_KINDS, sendableAccounts, sendProblem, sendRequestOf, signatureOf, wallClockIn, type SendDraft, type SendKind } from './send-kinds';
+import { quoteSend, scheduleOf, SEND_KINDS, sendableAccounts, sendProblem, sendRequestOf, signatureOf, type SendDraft, type SendKind } from './send-kinds';
+import { epochOfWallClock, wallClockIn } from '../contract/time-zone';
 
 const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
 const PRICES: PriceRow[] = [

@@ -7,6 +7,7 @@ import { isSenderId } from '../contract/validation/international-send.rules';
 import type { NumberCheck, NumberMode } from '../contract/validation/send-numbers.rules';
 import { unfilledPlaceholders } from '../contract/validation/template-placeholders';
 import { webLinkProblem } from '../contract/web-link';
+import { epochOfWallClock } from '../contract/time-zone';
 
 // The send kinds as data: each is a configuration of the one send machine (which command it records,
 // which numbers it takes, how it is priced and what it needs before it may go). Pure functions, no I/O.
@@ -262,16 +263,6 @@ export function sendableAccounts(options: LabelValue[], accounts: ReadonlyArray<
   return options.filter((o) => !closed.has(o.value));
 }
 
-/** 'YYYY-MM-DD HH:mm:ss' of an instant in a time zone: how the platform reads a timing_time without an offset. */
-export function wallClockIn(timeZone: string, at: number): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
-      .formatToParts(new Date(at))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
-
 /** The request body of a send kind's endpoint (contract/endpoints/send.endpoints.ts); `timing` the scheduled instant. */
 export function sendRequestOf(cfg: SendKindConfig, draft: SendDraft, timing: number | null = null): Record<string, unknown> {
   const timing_time = timing !== null ? new Date(timing).toISOString() : undefined;
@@ -300,20 +291,3 @@ export function sendRequestOf(cfg: SendKindConfig, draft: SendDraft, timing: num
   }
 }
 
-/** The instant of a wall-clock time ('YYYY-MM-DD HH:mm' or with 'T') in a time zone; null when malformed or when no
- * such time exists there: Date.UTC rolls 2026-02-30 over to March 2 and 25:00 to the next day, and a time skipped by
- * a daylight-saving change reads back as another, so the instant must read back as the very time typed. */
-export function epochOfWallClock(text: string, timeZone: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
-  if (!m) return null;
-  const [y, mo, d, h, mi, s] = m.slice(1).map((v) => Number(v ?? 0));
-  const asUtc = Date.UTC(y, mo - 1, d, h, mi, s);
-  const offset = (at: number) => {
-    const w = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(wallClockIn(timeZone, at))!.slice(1).map(Number);
-    return Date.UTC(w[0], w[1] - 1, w[2], w[3], w[4], w[5]) - at;
-  };
-  const first = asUtc - offset(asUtc);
-  const at = asUtc - offset(first);
-  const typed = `${m[1]}-${m[2]}-${m[3]} ${m[4]}:${m[5]}:${m[6] ?? '00'}`;
-  return wallClockIn(timeZone, at) === typed ? at : null;
-}

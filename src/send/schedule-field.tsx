@@ -3,7 +3,8 @@ import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { useTranslation } from 'react-i18next';
 import { SCHEDULE_QUICK_PICKS_MS } from '../../contract/validation/international-send.rules';
-import { wallClockIn, type SendDraft } from '../../machines/send-kinds';
+import type { SendDraft } from '../../machines/send-kinds';
+import { wallClockIn } from '../../contract/time-zone';
 
 // 定时发送: the tick and the time as typed both live in the draft, so the send machine can tell a send that goes now
 // from a scheduled one whose time is missing or not a real date, and refuse the latter rather than send at once.
