@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor, type AnyActorLogic } from 'xstate';
 import type { LoginResponse, UserInfo } from '../contract/endpoints/user.endpoints';
 import { ApiCallError } from '../sync/http-client';
-import { sessionMachine, toBase64, type SessionInput } from './session.machine';
+import { sessionMachine, toBase64 } from './session.machine';
+import type { SessionInput } from './session-types';
 
 const T0 = 1_700_000_000_000;
 const TOKEN_TIME = 3_540_000;

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillComplete, backfilledNow, cacheComplete } from './cache-complete';
 import { openLocalDb, type LocalDb } from './local-db';
 import { recordStoreOf } from './record-store';
-import { DEFAULT_CACHE_WINDOW, startingProgress, writeWindow, type SyncProgress } from './replication';
+import { DEFAULT_CACHE_WINDOW, writeWindow } from './cache-window';
+import { startingProgress, type SyncProgress } from './replication';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 25);

@@ -2,6 +2,7 @@ import { BehaviorSubject } from 'rxjs';
 import { FEED_RESOURCES, type FeedResource, type PullRequest } from '../contract/endpoints/feed.endpoints';
 import { COLLECTION_OF_RESOURCE, kHigh, RECORD_COLLECTIONS, timeOf, toLocal, type RecordCollectionName } from './local-db';
 import type { RecordStore } from './record-store';
+import { readWindow, validWindow, writeWindow, type CacheWindow } from './cache-window';
 
 // Pull replication: per resource, a newest-first backfill down to the cache horizon,
 // then forward catch-up from the high-water mark, triggered by the platform's "changed" notices. Pages are written
@@ -15,20 +16,6 @@ export interface PullAnswer {
 }
 export type PullFn = (resource: FeedResource, req: PullRequest) => Promise<PullAnswer>;
 
-export interface CacheWindow {
-  /** days of history kept locally. */
-  days: number;
-  /** most records kept per resource. */
-  recordCap: number;
-}
-export const DEFAULT_CACHE_WINDOW: CacheWindow = { days: 90, recordCap: 1_000_000 };
-/** What a user may set: a day up to three years; a thousand records up to two million per resource. */
-export const CACHE_WINDOW_LIMITS = { days: { min: 1, max: 1095 }, recordCap: { min: 1000, max: 2_000_000 } } as const;
-export function withinLimits(field: keyof CacheWindow, v: number): boolean {
-  const l = CACHE_WINDOW_LIMITS[field];
-  return Number.isInteger(v) && v >= l.min && v <= l.max;
-}
-export const validWindow = (w: CacheWindow) => withinLimits('days', w.days) && withinLimits('recordCap', w.recordCap);
 const DAY_MS = 86_400_000;
 const FIRST_PAGE = 100;
 
@@ -102,16 +89,7 @@ const isQuotaError = (e: unknown) => {
   return /QuotaExceeded/i.test(`${err?.name} ${err?.message} ${err?.inner?.name}`);
 };
 
-const SETTINGS_ID = 'settings';
 const EVICTED_ID = 'evicted';
-
-/** The cache window in force: the user's setting over the default. */
-export async function readWindow(store: Pick<RecordStore, 'readState'>): Promise<CacheWindow> {
-  return { ...DEFAULT_CACHE_WINDOW, ...((await store.readState<CacheWindow>(SETTINGS_ID)) ?? {}) };
-}
-
-/** Keeps the user's cache window. */
-export const writeWindow = (store: Pick<RecordStore, 'writeState'>, w: CacheWindow) => store.writeState(SETTINGS_ID, w);
 
 /** Progress before anything has run: every resource idle. */
 export function startingProgress(resources: FeedResource[] = Object.keys(FEED_RESOURCES) as FeedResource[]): SyncProgress {

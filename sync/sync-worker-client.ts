@@ -4,7 +4,8 @@ import type { LocalDb } from './local-db';
 import { registerSearcher } from './local-search';
 import type { Query } from './query-types';
 import { recordStoreOf } from './record-store';
-import { readWindow, startingProgress, writeWindow, type Replicator, type SyncProgress } from './replication';
+import { readWindow, writeWindow } from './cache-window';
+import { startingProgress, type Replicator, type SyncProgress } from './replication';
 import type { SearchAnswer } from './query-types';
 import type { SearchStats, WorkerCommand, WorkerReport } from './sync-worker-protocol';
 

@@ -1,7 +1,8 @@
 import type { Language } from '../contract/constants';
 import type { FeedResource } from '../contract/endpoints/feed.endpoints';
 import type { Query } from './query-types';
-import type { CacheWindow, SyncProgress } from './replication';
+import type { CacheWindow } from './cache-window';
+import type { SyncProgress } from './replication';
 import type { SearchAnswer } from './query-types';
 
 // Messages between the console and the sync worker.

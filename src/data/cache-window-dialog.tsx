@@ -6,7 +6,8 @@ import { InputNumber } from 'primereact/inputnumber';
 import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CACHE_WINDOW_LIMITS, validWindow, withinLimits, type CacheWindow, type SyncProgress } from '../../sync/replication';
+import { CACHE_WINDOW_LIMITS, validWindow, withinLimits, type CacheWindow } from '../../sync/cache-window';
+import type { SyncProgress } from '../../sync/replication';
 import { notify } from '../ui/notify';
 import { useRuntime } from './sync-runtime';
 

@@ -1,23 +1,15 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { ProgressBar } from 'primereact/progressbar';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { addressBookDownloadEndpoint, addressBookMemberImportEndpoint } from '../../contract/endpoints/address-book.endpoints';
-import { uploadAddressBookEndpoint } from '../../contract/endpoints/file.endpoints';
-import { fileMaterialEndpoint } from '../../contract/endpoints/library.endpoints';
 import type { AddressGroupDoc, AddressMemberDoc } from '../../contract/library.schema';
-import { translate } from '../../contract/messages';
-import { checkUpload } from '../../contract/validation/upload.rules';
 import { addressBookGroupFormSchema, addressBookMemberFormSchema } from '../../contract/validation/address-book.rules';
 import { seedValues } from '../../machines/form.machine';
 import { projectLibrary } from '../../sync/library-commands';
 import { changesOf, runQuery } from '../../sync/query';
 import { auditTime, startWith, switchMap } from 'rxjs';
-import { api } from '../session/api';
 import { notify } from '../ui/notify';
-import { useSession } from '../session/use-session';
 import { usePending, useRuntime } from '../data/sync-runtime';
 import { timeColumn } from '../table/cells';
 import type { ScreenDefinition } from '../table/screen-definition';
@@ -26,7 +18,7 @@ import { DeleteAction, recordLibraryCommand, RejectionNotice, useLibraryRejectio
 import type { FieldDefinition } from '../forms/field-definition';
 import { FieldControl, FieldError, FormFields } from '../forms/form-fields';
 import { useForm } from '../forms/use-form';
-import { download } from '../data/platform-actions';
+import { ImportPanel } from './member-import-panel';
 
 // The address book. Groups (with member counts) on the left, the members of the chosen group on
 // the right, both from the local replica; add / delete are commands (offline); import and export need the network.
@@ -129,53 +121,6 @@ function MemberEditor({ groups, groupId, member, seed, onDone }: { groups: Group
       {form.failure && <small className="p-error">{form.failure}</small>}
       <Button data-testid="member-save" label={t('lib.save')} onClick={form.submit} />
     </div>
-  );
-}
-
-type ImportState = { phase: 'idle' } | { phase: 'uploading' | 'importing'; rows?: number } | { phase: 'done'; imported: number; invalid: number; duplicates: number; reportFileId: string | null } | { phase: 'failed'; message: string };
-
-function ImportPanel({ groupId }: { groupId: string }) {
-  const { t } = useTranslation();
-  const { language } = useSession();
-  const file = useRef<HTMLInputElement>(null);
-  const [st, setSt] = useState<ImportState>({ phase: 'idle' });
-  async function run(f: File) {
-    const refused = checkUpload({ name: f.name, size: f.size });
-    if (refused) return setSt({ phase: 'failed', message: translate(language, refused) });
-    try {
-      setSt({ phase: 'uploading' });
-      const form = new FormData();
-      form.append('file', f);
-      const up = await api.upload(uploadAddressBookEndpoint, form, { silent: true });
-      setSt({ phase: 'importing', rows: up.rowCount ?? undefined });
-      const out = await api.call(addressBookMemberImportEndpoint, { groupId, fileId: up.fileId }, { silent: true, idempotencyKey: up.fileId });
-      setSt({ phase: 'done', ...out });
-    } catch (e) {
-      setSt({ phase: 'failed', message: (e as Error).message });
-    }
-  }
-  return (
-    <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }} data-testid="import-panel" data-phase={st.phase}>
-      <input ref={file} data-testid="import-file" type="file" hidden accept=".xlsx,.xls" onChange={(e) => e.target.files?.[0] && void run(e.target.files[0])} />
-      <Button data-testid="import" size="small" icon="pi pi-upload" label={t('lib.import')} disabled={!groupId || st.phase === 'uploading' || st.phase === 'importing'} onClick={() => file.current?.click()} />
-      <Button size="small" text icon="pi pi-file" label={t('lib.importTemplate')} onClick={() => void download(addressBookDownloadEndpoint, { template: true })} />
-      <Button size="small" text icon="pi pi-download" label={t('lib.export')} onClick={() => void download(addressBookDownloadEndpoint, { groupId: groupId || undefined, template: false })} />
-      {(st.phase === 'uploading' || st.phase === 'importing') && (
-        <span style={{ width: 260 }} data-testid="import-progress">
-          <small>{st.phase === 'uploading' ? t('lib.uploading', { pct: '…' }) : `${t('lib.importing')} ${st.rows ?? ''}`}</small>
-          <ProgressBar mode="indeterminate" style={{ height: 6 }} />
-        </span>
-      )}
-      {st.phase === 'done' && (
-        <span data-testid="import-result">
-          {t('lib.importDone', st)}{' '}
-          {st.reportFileId && (
-            <Button data-testid="import-report" size="small" text icon="pi pi-download" label={t('lib.report')} onClick={() => void download(fileMaterialEndpoint, { fileId: st.reportFileId! })} />
-          )}
-        </span>
-      )}
-      {st.phase === 'failed' && <small className="p-error">{st.message}</small>}
-    </span>
   );
 }
 
