@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/db';
 
@@ -13,3 +13,11 @@ export interface AppContext {
   /** background loops (scheduler, simulator) register their stop here for graceful shutdown. */
   onClose: (stop: () => Promise<void> | void) => void;
 }
+
+/** What every area plugin is given when server.ts registers it. */
+export interface AreaOptions {
+  ctx: AppContext;
+}
+
+/** One area of the platform: registers its routes and starts its background loops (stopped through ctx.onClose). */
+export type AreaPlugin<O extends AreaOptions = AreaOptions> = FastifyPluginAsync<O>;

@@ -6,7 +6,7 @@ import { buildPlatform } from './server';
 // `npm start`: platform + console on one port, demo data, embedded database unless DATABASE_URL is set.
 const config = configFromEnv();
 // A failure inside one request must never end the process: anything that escapes every handler is logged, and the
-// platform keeps serving (issue 9: an export's rejected promise used to take the whole service down).
+// platform keeps serving.
 process.on('unhandledRejection', (err) => console.error('unhandled rejection', err));
 process.on('uncaughtException', (err) => console.error('uncaught exception', err));
 const platform = await buildPlatform(config);

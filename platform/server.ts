@@ -1,47 +1,29 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { CONSOLE_BASE_PATH, SERVICE_BASE_PATH } from '../contract/constants';
+import { SERVICE_BASE_PATH } from '../contract/constants';
 import { translate } from '../contract/messages';
+import { accountsPlugin } from './accounts/accounts.plugin';
+import { authPlugin } from './auth/auth.plugin';
 import type { Config } from './config';
+import { clientLogPlugin, consoleSitePlugin } from './console/console.plugin';
 import type { AppContext } from './context';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { openPglite } from './db/pglite-db';
 import { openPostgres } from './db/postgres-db';
+import { feedPlugin } from './feed/feed.plugin';
 import { ApiError } from './http/api-error';
 import { languageOf } from './http/language';
+import { libraryPlugin } from './library/library.plugin';
 import type { CarrierConnector } from './messaging/carrier';
-import { startMessaging } from './messaging/start';
-import { registerAuthRoutes } from './routes/auth.routes';
-import { registerSendRoutes } from './routes/send.routes';
-import { registerPriceRoutes } from './routes/price.routes';
-import { registerTimedRoutes } from './routes/timed.routes';
-import { registerDashboardRoutes } from './routes/dashboard.routes';
-import { registerFeedRoutes } from './routes/feed.routes';
-import { registerNumberCheckRoutes } from './routes/number-check.routes';
-import { registerBlacklistCheckRoutes } from './routes/blacklist-check.routes';
-import { registerRecordRoutes } from './routes/records.routes';
-import { registerStatisticsRoutes } from './routes/statistics.routes';
-import { registerLogRoutes } from './routes/log.routes';
-import { registerCrudRoutes } from './routes/crud.routes';
-import { registerSettingRoutes } from './routes/setting.routes';
-import { registerAccounts } from './accounts/start';
-import { registerShortLinkRoutes } from './routes/short-link.routes';
-import { registerInteractRoutes } from './routes/interact.routes';
-import { registerShortLinkPublic } from './short-links/short-link.public';
-import { registerTemplateRoutes } from './routes/template.routes';
-import { registerAddressBookRoutes } from './routes/address-book.routes';
-import { registerFileRoutes } from './routes/file.routes';
-import { registerFaviconRoute } from './routes/favicon.routes';
+import { messagingPlugin } from './messaging/messaging.plugin';
+import { recordsPlugin } from './records/records.plugin';
+import { shortLinkPagePlugin, shortLinksPlugin } from './short-links/short-links.plugin';
+import { toolsPlugin } from './tools/tools.plugin';
 
 /** `/path?a=1&b=2` → `/path?a=…&b=…`: the shape of a request line without its values. */
 export const withoutQueryValues = (url: string) => url.replace(/([?&][^=&#]*)=[^&#]*/g, '$1=…');
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const JSON_BODY_LIMIT = 8 * 1024 * 1024;
 
 export interface Platform {
@@ -125,41 +107,21 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
         reply.header('Cache-Control', 'no-store');
       });
       api.setNotFoundHandler((req, reply) => reply.code(404).send({ type: 404, message: translate(languageOf(req), 'error.notFound') }));
-      registerAuthRoutes(api, ctx);
-      registerSendRoutes(api, ctx);
-      registerPriceRoutes(api, ctx);
-      registerTimedRoutes(api, ctx);
-      registerRecordRoutes(api, ctx);
-      registerStatisticsRoutes(api, ctx);
-      registerDashboardRoutes(api, ctx);
-      registerFeedRoutes(api, ctx);
-      registerNumberCheckRoutes(api, ctx);
-      registerBlacklistCheckRoutes(api, ctx);
-      registerSettingRoutes(api, ctx);
-      registerLogRoutes(api, ctx);
-      registerCrudRoutes(api, ctx);
-      registerShortLinkRoutes(api, ctx);
-      registerInteractRoutes(api, ctx);
-      registerTemplateRoutes(api, ctx);
-      registerAddressBookRoutes(api, ctx);
-      registerFileRoutes(api, ctx);
-      registerAccounts(api, ctx);
+      // one area each; messaging last, so its dispatcher is the first loop stopped on close
+      await api.register(authPlugin, { ctx });
+      await api.register(recordsPlugin, { ctx });
+      await api.register(feedPlugin, { ctx });
+      await api.register(toolsPlugin, { ctx });
+      await api.register(shortLinksPlugin, { ctx });
+      await api.register(libraryPlugin, { ctx });
+      await api.register(accountsPlugin, { ctx });
+      await api.register(clientLogPlugin, { ctx });
+      await api.register(messagingPlugin, { ctx, carrier: opts.carrier });
     },
     { prefix: SERVICE_BASE_PATH },
   );
-  registerShortLinkPublic(app, ctx);
-  registerFaviconRoute(app);
-  startMessaging(ctx, opts.carrier);
-
-  // a relative CONSOLE_DIR (dist/console-x) is read from the repository root: @fastify/static needs an absolute root
-  const consoleDir = config.consoleDir ? resolve(ROOT, config.consoleDir) : join(ROOT, 'dist', 'console');
-  if (config.serveConsole && existsSync(join(consoleDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: consoleDir, prefix: `${CONSOLE_BASE_PATH}/`, wildcard: false, index: ['index.html'] });
-    // Client-side routes: any unknown path under the console answers index.html.
-    app.get(`${CONSOLE_BASE_PATH}/*`, (_req, reply) => reply.sendFile('index.html', consoleDir));
-    app.get(CONSOLE_BASE_PATH, (_req, reply) => reply.redirect(`${CONSOLE_BASE_PATH}/`));
-    app.get('/', (_req, reply) => reply.redirect(`${CONSOLE_BASE_PATH}/`));
-  }
+  await app.register(shortLinkPagePlugin, { ctx });
+  await app.register(consoleSitePlugin, { ctx });
 
   const close = async () => {
     for (const s of stops.splice(0).reverse()) await s();

@@ -6,9 +6,10 @@ import type { BalanceWarningForm } from '../../contract/validation/balance-warni
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
 import { notifyAll } from '../messaging/notify';
-import { insertBatch, withRetry } from '../messaging/send';
+import { withRetry } from '../db/retry';
+import { insertBatch } from '../messaging/batch-insert';
 
-// Balance warnings (issue 12 §5). The accounts_balance_warning trigger (migration 020) decides a crossing inside the
+// Balance warnings. The accounts_balance_warning trigger (migration 020) decides a crossing inside the
 // transaction that moved the balance and queues an event; this worker turns each event into one warning SMS through
 // the platform's own outbox (an uncharged MT batch, visible in the records), in one transaction with marking it sent.
 

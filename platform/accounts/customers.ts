@@ -8,14 +8,14 @@ import { revokeUserSessions } from '../auth/session-revoke';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
 import { badRequest, forbidden } from '../http/api-error';
-import { withRetry } from '../messaging/send';
+import { withRetry } from '../db/retry';
 import { moveBalance } from './ledger';
 import { encryptSecret, newAppSecret } from './secrets';
 import { assertCallbackUrls } from './callback-target';
 
-// Sub-accounts (spec §2 screen 11, §3, §5, §6): the enterprise (or agent) manages the accounts it can see.
+// Sub-accounts: the enterprise (or agent) manages the accounts it can see.
 
-/** Sub-account row actions need moreType 1-4 (spec §6). */
+/** Sub-account row actions need moreType 1-4. */
 export function assertManager(user: CurrentUser): void {
   if (user.moreType < 1 || user.moreType > 4) throw forbidden('customer.notAllowed');
 }

@@ -1,14 +1,14 @@
 import type { Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
 
-// Every balance change goes through here (or messaging/send.ts charge()): the balance moves and its ledger row is
+// Every balance change goes through here (or messaging/charge.ts): the balance moves and its ledger row is
 // written in the caller's transaction, so every balance equals the sum of its ledger.
 
 /** send: a send's charge; refund: an automatic refund; recharge: money in or out by a charge; adjust: a price
  * adjustment; other: any other adjustment. */
 export type LedgerKind = 'send' | 'refund' | 'recharge' | 'adjust' | 'other';
 
-/** recharge_type of the recharge records (spec §4): 0 account recharge, 1 automatic refund, 2 price adjustment, 3 other. */
+/** recharge_type of the recharge records: 0 account recharge, 1 automatic refund, 2 price adjustment, 3 other. */
 export const RECHARGE_TYPE_OF: Record<Exclude<LedgerKind, 'send'>, number> = { recharge: 0, refund: 1, adjust: 2, other: 3 };
 export const KIND_OF_RECHARGE_TYPE = ['recharge', 'refund', 'adjust', 'other'] as const;
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/db';
-import { Where } from '../records/list-query';
+import { Where } from '../lists/list-query';
 
 // Paged reads of the account lists (sub-accounts, recharges, callbacks): a count and one page, newest first.
 

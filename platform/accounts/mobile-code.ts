@@ -5,7 +5,8 @@ import { translate } from '../../contract/messages';
 import type { AppContext } from '../context';
 import { ApiError, badRequest } from '../http/api-error';
 import { notifyAll } from '../messaging/notify';
-import { insertBatch, loadAccount } from '../messaging/send';
+import { insertBatch } from '../messaging/batch-insert';
+import { loadAccount } from '../messaging/send-account';
 
 // The code that confirms a new mobile (personal settings). It goes out through the platform's own outbox like the
 // login codes, but its record keeps the text with the code masked: whoever reads the records cannot take it over.

@@ -6,7 +6,7 @@ import { SERVICE_BASE_PATH } from '../../contract/constants';
 import type { Endpoint } from '../../contract/endpoint';
 import { IDEMPOTENCY_HEADER, LANGUAGE_HEADER } from '../../contract/envelope';
 
-// The platform's API document (issue 12 §6): OpenAPI 3.1 generated from every contract endpoint, so integrators read
+// The platform's API document: OpenAPI 3.1 generated from every contract endpoint, so integrators read
 // the same schemas the platform validates with, never our source.
 
 const ENDPOINTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'contract', 'endpoints');

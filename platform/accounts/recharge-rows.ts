@@ -1,9 +1,9 @@
 import type { Queryable } from '../db/db';
-import { Where } from '../records/list-query';
+import { Where } from '../lists/list-query';
 import { KIND_OF_RECHARGE_TYPE, RECHARGE_TYPE_OF } from './ledger';
 import { ms, pageQuery } from './list-page';
 
-// Recharge records (spec §2 screen 10) are the ledger's non-send rows: recharges, refunds and adjustments.
+// Recharge records are the ledger's non-send rows: recharges, refunds and adjustments.
 
 interface LedgerRow {
   id: string;

@@ -34,7 +34,7 @@ export async function decryptSecret(q: Queryable, stored: string): Promise<strin
 
 export const newAppSecret = () => randomBytes(24).toString('base64url');
 
-/** The account's app secret, created on first use (accounts made before issue 12 have none yet). */
+/** The account's app secret, created on first use (an account may have none yet). */
 export async function appSecretOf(q: Queryable, cusId: string): Promise<{ secret: string; rotatedAt: Date }> {
   const [row] = await q.query<{ app_secret_enc: string; rotated_at: Date }>('select app_secret_enc, rotated_at from account_credentials where cus_id = $1', [cusId]);
   if (row) return { secret: await decryptSecret(q, row.app_secret_enc), rotatedAt: new Date(row.rotated_at) };

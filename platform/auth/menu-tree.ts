@@ -1,8 +1,8 @@
 import type { MenuItem, PermCode, TopMenuItem } from '../../contract/endpoints/user.endpoints';
 import { screenGranted } from '../../contract/product-screens';
 
-// The runtime menu per product (spec §2 "Other routes"): groups (empty path) holding screens by menu path.
-// Labels are the console's i18n keys (src/i18n, checked by tests/api/menu.test.ts); `roles` limits an item to users holding one of those roles (spec §6).
+// The runtime menu per product: groups (empty path) holding screens by menu path.
+// Labels are the console's i18n keys (src/i18n, checked by tests/api/menu.test.ts); `roles` limits an item to users holding one of those roles.
 
 const leaf = (path: string, icon: string, roles?: string[]): MenuItem => {
   const id = path.slice(1).replace(/\/(\w)/g, (_, c: string) => c.toUpperCase());
@@ -45,7 +45,7 @@ export const MENUS: Record<PermCode, MenuItem[]> = {
   ],
   userCenter: [
     group('userCenter', 'finance', 'pi pi-wallet', [leaf('/rechargeList', 'pi pi-wallet')]),
-    // Customer management implies an admin role (spec §6); an agent manages the accounts it created.
+    // Customer management implies an admin role; an agent manages the accounts it created.
     group('userCenter', 'accounts', 'pi pi-users', [leaf('/subAccountList', 'pi pi-users', ['admin', 'agent'])]),
     group('userCenter', 'tools', 'pi pi-wrench', [
       leaf('/addressBookList', 'pi pi-book'),

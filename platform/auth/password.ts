@@ -28,7 +28,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** A hash of nothing anyone types: checked when the account does not exist, so both paths take the same time. */
 export const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=';
 
-/** The login form sends the password Base64-encoded (spec §5); null when it is not valid Base64 of UTF-8 text. */
+/** The login form sends the password Base64-encoded; null when it is not valid Base64 of UTF-8 text. */
 export function decodeBase64Password(b64: string): string | null {
   const s = b64.trim();
   if (s.length === 0 || s.length % 4 !== 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(s)) return null;
@@ -38,5 +38,5 @@ export function decodeBase64Password(b64: string): string | null {
   return Buffer.from(text, 'utf8').equals(bytes) && text.length > 0 ? text : null;
 }
 
-/** Passwords chosen at registration: at least 6 characters with letters and digits (spec §5). */
+/** Passwords chosen at registration: at least 6 characters with letters and digits. */
 export const isStrongPassword = (pw: string) => pw.length >= 6 && /[A-Za-z]/.test(pw) && /\d/.test(pw);

@@ -2,7 +2,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
 
 // Ending sessions: the session rows go, and every instance is told (NOTIFY), so event streams opened with those
-// sessions close at once wherever they are connected (platform/routes/feed.routes.ts).
+// sessions close at once wherever they are connected (platform/feed/feed.routes.ts).
 
 export const SESSIONS_ENDED_CHANNEL = 'sessions_ended';
 /** Token hashes are 64 hex characters; PostgreSQL caps a payload at 8000 bytes. */

@@ -4,7 +4,7 @@ import { readableCusIds } from '../auth/scope';
 import type { Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
 
-// Address-book writes (spec §3, §5). Groups belong to the caller's own account; members to their group's account.
+// Address-book writes. Groups belong to the caller's own account; members to their group's account.
 // member_count is recounted in the same transaction, so the group's row (and its feed seq) follows its members.
 
 export const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';

@@ -4,7 +4,7 @@ import { ulid } from 'ulid';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
 
-// Uploaded files (spec §7 "File uploads"). The type is read from the bytes, never from the name or the declared
+// Uploaded files. The type is read from the bytes, never from the name or the declared
 // content type. Bytes go to PostgreSQL when DATABASE_URL is set (every instance sees them) or when PGlite runs in
 // memory, otherwise under DATA_DIR/library/<cus_id>/. Files are read back only by their own account.
 

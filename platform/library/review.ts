@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
 import { notifyLibrary } from './notify';
 
-// The carrier's template review, simulated (spec §4): a new template waits SIM_REVIEW_MS, video and CSP templates then
+// The carrier's template review, simulated: a new template waits SIM_REVIEW_MS, video and CSP templates then
 // spend as long "in review" with a gateway id, and end approved or rejected with result_desc and check_time. A
 // template whose text holds a banned word is rejected, so tests and demos can pick either outcome. Due templates are
 // claimed with FOR UPDATE SKIP LOCKED, so several instances never review one twice.

@@ -1,11 +1,9 @@
 import type { LibraryFeed } from '../../contract/endpoints/library-feed.endpoints';
-import { ms } from '../records/list-query';
-import type { FeedSource } from '../records/sources';
+import { feedCols, type FeedSource } from '../feed/feed-source';
+import { ms } from '../lists/list-query';
 
 // Templates, groups and members as SQL, like records/sources.ts: one select list yields the contract document for
 // lists, details, downloads and the change feed. `base` hides tombstones from lists; the feed keeps them.
-
-const feedCols = (t: string) => `${t}.seq, ${t}.deleted, ${ms(`${t}.updated_at`)} as updated_at`;
 
 export const LIBRARY_SOURCES: Record<LibraryFeed, FeedSource> = {
   contentTemplate: {

@@ -8,8 +8,8 @@ import { badRequest } from '../http/api-error';
 import { fileIdOfUrl, findFile } from './files';
 import { notifyLibrary } from './notify';
 
-// Template submissions (spec §3): each starts pending with review_at set, so the review simulator (review.ts) takes
-// it up after SIM_REVIEW_MS. The account must be one the caller may act for (spec §6).
+// Template submissions: each starts pending with review_at set, so the review simulator (review.ts) takes
+// it up after SIM_REVIEW_MS. The account must be one the caller may act for.
 
 export function ownAccount(user: CurrentUser, cusId: string): string {
   if (!canSee(user, cusId, 'data')) throw badRequest('library.accountNotVisible', {}, 'cus_id');

@@ -4,6 +4,7 @@ import type { Queryable } from '../db/db';
 import { giveTurn } from '../db/fair-share';
 import { notifyAll } from './notify';
 import { toYuan } from './pricing';
+import { monthIn } from './timing';
 import { applyStatDeltas } from './stats';
 
 // A batch's MT records are written INSERT_CHUNK at a time. A small batch's records go in the transaction that
@@ -132,13 +133,43 @@ export async function startRecords(q: Queryable, f: RecordFixed, items: BatchIte
   if (items.mobiles.length > INSERT_CHUNK) await keepRest(q, f, items);
 }
 
-/** Claims a caller's key for a send in its charging transaction: null when claimed now, else the answer of the run
- * that claimed it first (a rerun after that run was cut short; on PostgreSQL a concurrent one waits for its commit). */
-export async function claimSendKey<T>(q: Queryable, userId: number, key: string, answer: T): Promise<T | null> {
-  const claimed = await q.query('insert into send_requests (user_id, idem_key, answer) values ($1, $2, $3) on conflict do nothing returning user_id', [userId, key, JSON.stringify(answer)]);
-  if (claimed.length > 0) return null;
-  const [row] = await q.query<{ answer: T }>('select answer from send_requests where user_id = $1 and idem_key = $2', [userId, key]);
-  return row.answer;
+export interface NewBatch {
+  batch_id: string;
+  prod_type: number;
+  batch_type: number;
+  cus_id: string;
+  content: string;
+  title: string | null;
+  review: boolean;
+  costUnits: number;
+  items: BatchItems;
+  sender_id?: string | null;
+}
+
+/** Inserts a batch and its MT records (100 review or 500 waiting), and counts them in the statistics. Past
+ * INSERT_CHUNK records, the rest are written after this transaction, a chunk per transaction (finishBatch). */
+export async function insertBatch(q: Queryable, ctx: AppContext, b: NewBatch, timeZone: string, now: Date): Promise<void> {
+  const n = b.items.mobiles.length;
+  const nextAt = new Date(now.getTime() + (b.review ? ctx.config.simulator.reviewMs : ctx.config.simulator.reportMs));
+  await q.query(
+    `insert into batches (batch_id, prod_type, batch_type, cus_id, content, create_time, receive_count, sent_count, cost, sender_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    [b.batch_id, b.prod_type, b.batch_type, b.cus_id, b.content, now, n, b.review ? 0 : n, toYuan(b.costUnits), b.sender_id ?? null],
+  );
+  const fixed: RecordFixed = {
+    batch_id: b.batch_id,
+    prod_type: b.prod_type,
+    cus_id: b.cus_id,
+    content: b.content,
+    mt_status: b.review ? 100 : 500,
+    table_name: b.review ? 'review' : 'mt',
+    receive_time: now.toISOString(),
+    month: monthIn(timeZone, now),
+    title: b.title,
+    receive_content: b.prod_type === 2 || b.prod_type === 6 ? b.content : null,
+    next_at: nextAt.toISOString(),
+  };
+  await startRecords(q, fixed, b.items);
 }
 
 interface Chunk {

@@ -1,7 +1,7 @@
 // The carrier connector: what the dispatcher asks of whatever delivers messages. The default is the simulator
 // (simulator.ts); a real connector implements the same three decisions from the carrier's answers.
 
-/** Final states of spec §4: 0 success, 700 failure, 600 report timeout. */
+/** Final states: 0 success, 700 failure, 600 report timeout. */
 export type FinalStatus = 0 | 600 | 700;
 
 export interface CarrierReport {

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { isUnsubscribe, type CarrierConnector, type CarrierReport } from './carrier';
 import { notifyAll } from './notify';
 import { enqueueCallbacks } from '../accounts/callbacks';
-import { withRetry } from './send';
+import { withRetry } from '../db/retry';
 import { applyBatchDeltas, applyStatDeltas, type BatchDelta, type StatDelta } from './stats';
 
 // Moves due MT records on: 100 review -> 500 handed to the carrier -> its final report (0 / 700 / 600), with replies.
@@ -79,7 +79,7 @@ export async function dispatchDue(ctx: AppContext, carrier: CarrierConnector, li
       await applyBatchDeltas(q, batchDeltas);
       await applyStatDeltas(q, statDeltas);
       const replySns = replies.map(() => ulid());
-      // callbacks of push-mode accounts are queued in this transaction, so none is lost (issue 12 §4)
+      // callbacks of push-mode accounts are queued in this transaction, so none is lost
       await enqueueCallbacks(
         q,
         now,

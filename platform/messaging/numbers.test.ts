@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSimulator } from './simulator';
 import { parseDomestic, parseDomesticSliced, parseInternational, parseInternationalSliced } from './numbers';
-import { monthIn, parseTimingTime } from './send';
+import { monthIn, parseTimingTime } from './timing';
 
 describe('number lists', () => {
   it('counts valid, invalid and repeated domestic numbers', () => {

@@ -1,4 +1,6 @@
 import type { Queryable } from '../db/db';
+import { badRequest } from '../http/api-error';
+import type { Account } from './send-account';
 
 // Prices are yuan per segment (per message for video and CSP), kept in 1/10000 yuan units here so sums are exact.
 export const PRICE_SCALE = 10_000;
@@ -22,4 +24,31 @@ export async function pricesFor(q: Queryable, cusId: string, prodType: number): 
   );
   // own rows come last, so they override the root's
   return new Map(rows.map((r) => [r.country_code, { country_code: r.country_code, country_name: r.country_name, units: toUnits(Number(r.price)) }]));
+}
+
+/** Per-segment products are billed per segment; video and CSP per message. */
+export const perSegment = (prod: number) => prod === 0 || prod === 1;
+
+/** Prices of a product for an account; international prices per destination country. */
+export async function unitPrices(q: Queryable, account: Account, prodType: number, countries: string[] | undefined, n: number) {
+  const prices = await pricesFor(q, account.cus_id, prodType);
+  if (prodType !== 1) {
+    const p = prices.get('');
+    if (!p) throw badRequest('send.noPrice', {}, 'cus_id');
+    return { units: new Array<number>(n).fill(p.units), uniform: p.units, names: null as string[] | null, byCountry: { '': p.units }, countryNames: {} };
+  }
+  const names: string[] = [];
+  const units = (countries ?? []).map((cc) => {
+    const p = prices.get(cc);
+    if (!p) throw badRequest('send.noCountryPrice', { country: cc }, 'mobiles');
+    names.push(p.country_name);
+    return p.units;
+  });
+  return {
+    units,
+    uniform: null as number | null,
+    names,
+    byCountry: Object.fromEntries([...prices].map(([k, v]) => [k, v.units])),
+    countryNames: Object.fromEntries([...prices].map(([k, v]) => [k, v.country_name])),
+  };
 }

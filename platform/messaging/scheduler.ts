@@ -1,7 +1,9 @@
 import { ulid } from 'ulid';
 import type { AppContext } from '../context';
 import { notifyAll } from './notify';
-import { insertBatch, itemsForTimed, timedRequestOf, withRetry, type TimedRequest } from './send';
+import { withRetry } from '../db/retry';
+import { insertBatch } from './batch-insert';
+import { itemsForTimed, timedRequestOf, type TimedRequest } from './timed-request';
 
 // Sends each due timed batch (send_status 0, timing_time reached) as a normal batch. It was charged when scheduled,
 // so nothing is charged here. Claimed with FOR UPDATE SKIP LOCKED: with several instances each batch goes out once.

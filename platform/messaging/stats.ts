@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db';
 
-// Incremental statistics (issue 3 §6): every change of a record's status applies deltas to stat_rows and to the
+// Incremental statistics: every change of a record's status applies deltas to stat_rows and to the
 // batch counters in the same transaction as the record change, so no request ever scans mt_records to count.
 //
 // Counting convention (the read side's record seeder computes the same aggregates set-based):

@@ -1,7 +1,9 @@
 import { ulid } from 'ulid';
 import type { AppContext } from '../context';
 import { notifyAll } from './notify';
-import { insertBatch, loadAccount, withRetry } from './send';
+import { withRetry } from '../db/retry';
+import { insertBatch } from './batch-insert';
+import { loadAccount } from './send-account';
 
 /** Sends a platform-originated SMS (login and registration codes) through the platform's own message outbox,
  * so it shows in the records and the log like any other message. Not charged. Answers the MT record's sn.

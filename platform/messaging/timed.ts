@@ -7,9 +7,12 @@ import type { Queryable } from '../db/db';
 import { badRequest, notFound } from '../http/api-error';
 import { notifyAll } from './notify';
 import { toUnits, toYuan } from './pricing';
-import { charge, loadAccount, needsReview, timedRequestOf, withRetry, type TimedRequest } from './send';
+import { withRetry } from '../db/retry';
+import { charge } from './charge';
+import { loadAccount, needsReview } from './send-account';
+import { timedRequestOf, type TimedRequest } from './timed-request';
 
-// Timed batch operations of spec §4: only batches not yet sent (0 to be sent, 2 paused) may change.
+// Timed batch operations: only batches not yet sent (0 to be sent, 2 paused) may change.
 // pause 0 -> 2, recover 2 -> 0, intercept 0|2 -> 3 refunding what was charged.
 
 interface Locked {

@@ -1,5 +1,5 @@
 -- Core schema: tenants (accounts), logins, sessions, one-time codes, idempotency, site settings,
--- and the change-feed machinery every replicated table uses (DESIGN.md §2).
+-- and the change-feed machinery every replicated table uses.
 
 create sequence if not exists change_seq;
 
@@ -87,7 +87,7 @@ create table sms_codes (
 );
 create index sms_codes_lookup on sms_codes(purpose, subject, uuid);
 
--- A retried mutating call with the same Idempotency-Key gets the first answer (DESIGN.md §2.3).
+-- A retried mutating call with the same Idempotency-Key gets the first answer.
 create table idempotency_keys (
   user_id int not null,
   key text not null,

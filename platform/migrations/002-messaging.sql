@@ -1,5 +1,5 @@
 -- Messaging: send records (MT), replies (MO), batches, timed batches and their numbers, statistics rows,
--- blacklist and the balance ledger. Replicated tables carry seq/deleted/updated_at (DESIGN.md §2).
+-- blacklist and the balance ledger. Replicated tables carry seq/deleted/updated_at.
 
 create table batches (
   batch_id text primary key,

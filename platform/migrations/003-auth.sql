@@ -14,7 +14,7 @@ create index login_failures_address on login_failures(address, at);
 
 insert into accounts(cus_id, cus_name, ep_id, status) values ('SYSTEM', '平台系统账号', 'SYSTEM', 1) on conflict do nothing;
 
--- Login page settings (spec §7 "Settings"); an operator edits these rows.
+-- Login page settings; an operator edits these rows.
 insert into site_settings(key, value) values
   ('client_name', '短信云平台'),
   ('client_website_beian', '京ICP备00000000号-1'),

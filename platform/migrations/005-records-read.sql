@@ -1,7 +1,7 @@
 -- Read side: indexes for list filter combinations, number-status check batches, number-porting and blacklist
 -- query logs, AIM materials and templates.
 
--- Status filter within an account and product line, newest first (lists of spec §2 screens 1-4).
+-- Status filter within an account and product line, newest first (the record lists).
 create index mt_scope_status_time on mt_records(cus_id, prod_type, mt_status, receive_time desc);
 -- Month filter (YYYYMM) within an account and product line.
 create index mt_scope_month_time on mt_records(cus_id, prod_type, month, receive_time desc);
@@ -16,7 +16,7 @@ create index batches_scope_time on batches(cus_id, create_time desc);
 create index batches_time on batches(create_time desc);
 create index time_mt_scope on time_mt_messages(cus_id, create_time desc);
 
--- One number-status check (spec §3 "Number-status batch").
+-- One number-status check.
 create table number_status_batches (
   batch_id text primary key,
   cus_id text not null references accounts(cus_id),

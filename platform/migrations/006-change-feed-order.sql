@@ -1,4 +1,4 @@
--- Commit order of the change feed (DESIGN.md §2). A seq is handed out when a row is written, not when its transaction
+-- Commit order of the change feed. A seq is handed out when a row is written, not when its transaction
 -- commits, so on PostgreSQL a pull could see seq 6 committed while seq 5 is still in flight and move past it for good.
 -- Writers to replicated tables hold a shared advisory lock (key 727002) from before they take their first seq until
 -- they end. The feed reads the sequence's last handed-out value, then lists the lock's holders: once those have all

@@ -1,4 +1,4 @@
--- Hardening (issue 9).
+-- Hardening.
 -- An Idempotency-Key answers a retry only of the same request: its route and a hash of its body are kept with it.
 alter table idempotency_keys add column request_hash text;
 

@@ -1,4 +1,4 @@
--- Spec §7 "Sample CRUD": a generic item of an account, for integrators trying the API's list/add/update/delete shape.
+-- Sample CRUD: a generic item of an account, for integrators trying the API's list/add/update/delete shape.
 create table crud_items (
   id text primary key,
   cus_id text not null references accounts(cus_id),

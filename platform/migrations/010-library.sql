@@ -1,5 +1,5 @@
--- Templates (content, video, CSP), address books and uploaded files (spec §3, §7). Templates, groups and members are
--- replicated like records (seq, deleted, updated_at, DESIGN.md §2); review_at is when the review simulator moves a
+-- Templates (content, video, CSP), address books and uploaded files. Templates, groups and members are
+-- replicated like records (seq, deleted, updated_at); review_at is when the review simulator moves a
 -- template on (null once final).
 
 create table content_templates (

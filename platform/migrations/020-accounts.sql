@@ -1,8 +1,8 @@
--- Accounts and money (issue 12): the ledger as recharge records, account credentials, certification, balance
+-- Accounts and money: the ledger as recharge records, account credentials, certification, balance
 -- warnings with their durable outbox, and durable callback deliveries.
 
 -- Every balance change writes a ledger row in the same transaction (platform/accounts/ledger.ts, messaging/send.ts).
--- kind: send | refund | recharge | adjust | other. Recharge records (spec §2 screen 10) are the non-send rows.
+-- kind: send | refund | recharge | adjust | other. Recharge records are the non-send rows.
 alter table balance_ledger add column if not exists pre_balance numeric(16,4);
 alter table balance_ledger add column if not exists post_balance numeric(16,4);
 alter table balance_ledger add column if not exists remark text not null default '';
@@ -23,7 +23,7 @@ create table platform_keys (
   value text not null
 );
 
--- Real-name certification of a login (spec §2 personal settings).
+-- Real-name certification of a login.
 create table user_certifications (
   user_id int primary key references users(id),
   card_name text not null,

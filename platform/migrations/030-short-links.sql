@@ -1,4 +1,4 @@
--- Short links (spec §3 "Short-link record", §7 "Short links"). One row per code: a link send makes one per recipient
+-- Short links. One row per code: a link send makes one per recipient
 -- (mobile set) so each click maps to a number; the conversion tool makes one per account and URL (mobile null).
 -- Replicated to the console like send records (seq, deleted, updated_at; migration 006's statement lock).
 create table short_links (
@@ -13,7 +13,7 @@ create table short_links (
   content text not null default '',
   expires_at timestamptz,
   create_time timestamptz not null,
-  -- first click: time, system and browser; click_status 1 clicked, 2 not clicked (spec §4)
+  -- first click: time, system and browser; click_status 1 clicked, 2 not clicked
   click_time timestamptz,
   osystem text,
   browser text,

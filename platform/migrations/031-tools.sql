@@ -1,4 +1,4 @@
--- Number-status batch checks run in the background (issue 13): a batch is accepted with its numbers and checked in
+-- Number-status batch checks run in the background: a batch is accepted with its numbers and checked in
 -- chunks; checked_count is its progress. status 0 checking, 1 done. Batches made before this ran were all done.
 alter table number_status_batches add column status smallint not null default 1;
 alter table number_status_batches add column checked_count int not null default 0;

@@ -1,3 +1,3 @@
--- International sends carry a sender id (issue 10): kept on the batch it was sent with. Timed batches keep it in
+-- International sends carry a sender id: kept on the batch it was sent with. Timed batches keep it in
 -- their request until they are due.
 alter table batches add column if not exists sender_id text;

@@ -1,4 +1,4 @@
--- Content search (issue 15): "contains" filters on record contents are `content like '%x%'`, answered from a pg_trgm
+-- Content search: "contains" filters on record contents are `content like '%x%'`, answered from a pg_trgm
 -- GIN index instead of a scan. PGlite loads the extension at open (platform/db/pglite-db.ts); PostgreSQL ships it in
 -- contrib. Chinese text is indexed on PostgreSQL 18 (PGlite) and on older servers whose database ctype is a UTF-8
 -- locale; under the plain C ctype, PostgreSQL before 18 keeps only ASCII letters and digits in trigrams, so a Chinese

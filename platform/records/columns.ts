@@ -1,6 +1,6 @@
 import type { DimeRow } from '../../contract/endpoints/records.endpoints';
 import type { Batch, MoRecord, MtRecord, TimeMtMessage } from '../../contract/records.schema';
-import type { Column } from './xlsx-export';
+import type { Column } from '../lists/xlsx-export';
 
 // Spreadsheet columns of each download, headers in zh and en (the caller's Accept-Language picks one).
 const MT_STATUS_LABEL: Record<number, { zh: string; en: string }> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../auth/current-user';
-import { whereOf, type Source } from './list-query';
+import { whereOf, type Source } from '../lists/list-query';
 import { numberStatusOf } from './number-status';
 import { labelOf, lastDays, previousMonthOf } from './tenant-time';
 

@@ -1,23 +1,19 @@
 import type { FeedResource } from '../../contract/endpoints/feed.endpoints';
-import { ms, type Source } from './list-query';
-import { LIBRARY_SOURCES } from '../library/sources';
+import type { LibraryFeed } from '../../contract/endpoints/library-feed.endpoints';
+import { feedCols, type FeedSource } from '../feed/feed-source';
+import { ms } from '../lists/list-query';
 
 // Each replicated resource as SQL: the select list yields its contract document (records.schema.ts), so lists,
 // downloads and the change feed answer the same shape. `base` hides tombstones from lists; the feed keeps them.
 
-const feedCols = (t: string) => `${t}.seq, ${t}.deleted, ${ms(`${t}.updated_at`)} as updated_at`;
 /** `count (ratio%)` of the statistics tables, ratio over the sent count, two decimals. */
 export const unionSql = (count: string, of: string) =>
   `(${count})::text || ' (' || to_char(case when (${of}) > 0 then (${count}) * 100.0 / (${of}) else 0 end, 'FM990.00') || '%)'`;
 
-export interface FeedSource extends Source {
-  table: string;
-  alias: string;
-  /** the document's own time, for the backfill horizon (`since`). */
-  horizon: string;
-}
+/** The replicated resources of the records area (the library's are in library/sources.ts). */
+export type RecordFeed = Exclude<FeedResource, LibraryFeed>;
 
-export const SOURCES: Record<FeedResource, FeedSource> = {
+export const RECORD_SOURCES: Record<RecordFeed, FeedSource> = {
   mtRecord: {
     table: 'mt_records',
     alias: 'm',
@@ -116,6 +112,4 @@ export const SOURCES: Record<FeedResource, FeedSource> = {
     horizon: 'l.create_time',
     base: 'l.deleted = false',
   },
-  // templates, groups and members: platform/library/sources.ts
-  ...LIBRARY_SOURCES,
 };

@@ -85,3 +85,8 @@ export async function createShortLinks(
     return { mobile, code, shortUrl: base + code };
   });
 }
+
+/** Takes back the links made for a send that then failed. */
+export async function deleteBatchShortLinks(q: Queryable, batchId: string): Promise<void> {
+  await q.query('delete from short_links where batch_id = $1', [batchId]);
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../platform/auth/current-user';
-import { pageSql, whereOf, type Filters, type Source } from '../../platform/records/list-query';
-import { SOURCES } from '../../platform/records/sources';
+import { pageSql, whereOf, type Filters, type Source } from '../../platform/lists/list-query';
+import { RECORD_SOURCES } from '../../platform/records/sources';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 
 // Content search is index-backed so it stays fast at millions of rows: `contains` is a LIKE that the pg_trgm GIN indexes of migration 050
@@ -18,7 +18,7 @@ const CONTENTS = `case
   when i % 4 = 2 then 'Your order ' || i || ' has shipped. Track it in the app.'
   else '【快递】您的包裹已到达驿站，取件码' || (i % 9000 + 1000) || '。' end`;
 
-// The list endpoints' own predicates for these fields (platform/routes/records.routes.ts).
+// The list endpoints' own predicates for these fields (platform/records/records.routes.ts).
 const mtFilters: Filters<Record<string, unknown>> = {
   prod_type: { op: 'eq', column: 'm.prod_type' },
   decodeContent: { op: 'contains', column: 'm.content', contentSearch: true },
@@ -55,8 +55,8 @@ describe.each(DB_KINDS)('content search on %s', (kind) => {
   };
 
   it.each(['退款到账', 'refunded'])('plans the MT and MO list for "%s" on the trigram index', async (term) => {
-    expect(await plan(SOURCES.mtRecord, mtFilters, { prod_type: 0, decodeContent: term })).toMatch(/Bitmap Index Scan on mt_content_trgm/);
-    expect(await plan(SOURCES.moRecord, moFilters, { decodeContent: term })).toMatch(/Bitmap Index Scan on mo_content_trgm/);
+    expect(await plan(RECORD_SOURCES.mtRecord, mtFilters, { prod_type: 0, decodeContent: term })).toMatch(/Bitmap Index Scan on mt_content_trgm/);
+    expect(await plan(RECORD_SOURCES.moRecord, moFilters, { decodeContent: term })).toMatch(/Bitmap Index Scan on mo_content_trgm/);
   });
 
   it.each(['退款到账', 'refunded', '大促', '验证码是', '12345', 'Track it', '%', '_', '\\', 'no such content'])(

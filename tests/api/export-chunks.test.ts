@@ -2,8 +2,8 @@ import ExcelJS from 'exceljs';
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../platform/db/db';
-import { EXPORT_CHUNK_ROWS } from '../../platform/records/list-query';
-import { exportEvents, type ExportEnd } from '../../platform/records/xlsx-export';
+import { EXPORT_CHUNK_ROWS } from '../../platform/lists/list-query';
+import { exportEvents, type ExportEnd } from '../../platform/lists/xlsx-export';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { tokenFor } from './send-fixture';
 

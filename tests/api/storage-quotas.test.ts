@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOG_UPLOAD_MAX_BYTES, LOG_UPLOAD_MAX_ENTRIES, LOGGED_ERROR_MAX, logUploadChunks } from '../../contract/endpoints/log.endpoints';
-import { STREAMS_PER_SESSION, STREAMS_PER_USER } from '../../platform/records/stream-registry';
-import { LOG_KEEP_BYTES } from '../../platform/routes/log.routes';
+import { STREAMS_PER_SESSION, STREAMS_PER_USER } from '../../platform/feed/stream-registry';
+import { LOG_KEEP_BYTES } from '../../platform/console/client-logs';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 
 // What one caller can pile up: uploaded logs are bounded per call and per login (the oldest go), and change streams

@@ -1,0 +1,31 @@
+import { startLoop } from '../background-loop';
+import type { AreaPlugin } from '../context';
+import { registerApiDocRoutes } from './api-doc.routes';
+import { sendDueWarnings } from './balance-warning';
+import { createCallbackWorker } from './callback-worker';
+import { registerCustomerRoutes } from './customer.routes';
+import { registerRechargeRoutes } from './recharge.routes';
+import { registerUserSettingsRoutes } from './user-settings.routes';
+import { registerWarnRoutes } from './warn.routes';
+
+/** First retry of a failed callback after this many ms, doubling each time (CALLBACK_RETRY_MS). */
+const retryBaseMs = () => Math.max(10, Number(process.env.CALLBACK_RETRY_MS) || 1000);
+const POLL_MS = 200;
+
+/** The accounts' routes, and the two workers (balance warnings, callbacks), stopped through ctx.onClose. */
+export const accountsPlugin: AreaPlugin = async (api, { ctx }) => {
+  registerCustomerRoutes(api, ctx);
+  registerRechargeRoutes(api, ctx);
+  registerWarnRoutes(api, ctx);
+  registerUserSettingsRoutes(api, ctx);
+  registerApiDocRoutes(api, ctx);
+
+  // registered before the loop, so it is closed after it (onClose runs in reverse): no claim follows its close
+  const callbacks = createCallbackWorker(ctx, { retryBaseMs });
+  ctx.onClose(() => callbacks.close());
+  startLoop(ctx, 'accounts', POLL_MS, async (stopped) => {
+    while (!stopped() && (await sendDueWarnings(ctx)) > 0);
+    // starts what is due and returns: slow receivers go on in the background, within their customer's share
+    if (!stopped()) await callbacks.pump();
+  });
+};

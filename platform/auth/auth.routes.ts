@@ -1,0 +1,249 @@
+import type { FastifyInstance } from 'fastify';
+import { wallClockIn } from '../../contract/time-zone';
+import { TOKEN_LIFETIME_S } from '../../contract/constants';
+import {
+  captchaEndpoint,
+  epRegistEndpoint,
+  getChatbotListEndpoint,
+  getListEndpoint,
+  getMenuEndpoint,
+  getTopMenuEndpoint,
+  getUserInfoEndpoint,
+  loginBySmsCodeEndpoint,
+  loginEndpoint,
+  logoutEndpoint,
+  refreshEndpoint,
+  sendAuthCodeEndpoint,
+  sendLoginAuthCodeEndpoint,
+  type LoginResponse,
+  type UserInfo,
+} from '../../contract/endpoints/user.endpoints';
+import { consumeCaptcha, issueCaptcha } from './captcha';
+import { userForToken, type CurrentUser } from './current-user';
+import { canSee, readableCusIds } from './scope';
+import { captchaRequired, clearAccountFailures, recordFailure, reserveAttempt } from './login-throttle';
+import { hasArea, menuFor, MENUS, topMenuFor } from './menu-tree';
+import { decodeBase64Password, DUMMY_HASH, hashPassword, isStrongPassword, verifyPassword } from './password';
+import { checkCode, loginCodeLimits, registerCodeLimits, sendCode, SYSTEM_CUS_ID } from './sms-code';
+import { takeHits } from './request-limits';
+import { revokeSession } from './session-revoke';
+import { bearerOf, issueToken } from './tokens';
+import type { AppContext } from '../context';
+import type { Queryable } from '../db/db';
+import { ApiError, badRequest, forbidden } from '../http/api-error';
+import { route } from '../http/route';
+
+// User: login (password + captcha, or SMS code), enterprise registration, the session, menus and pickers.
+
+interface LoginRow {
+  id: number;
+  username: string;
+  password_hash: string;
+  cus_id: string;
+  mobile: string;
+  status: number;
+}
+
+const EP_ID = /^[A-Za-z0-9]{6,10}$/;
+/** yuan per segment, as in the demo price list. */
+const HOME_LIST_PRICE = 0.05;
+const PHONE = /^1\d{10}$/;
+
+const findLogin = async (q: Queryable, username: string) =>
+  (
+    await q.query<LoginRow>(
+      'select u.id, u.username, u.password_hash, u.cus_id, u.mobile, a.status from users u join accounts a on a.cus_id = u.cus_id where u.username = $1',
+      [username],
+    )
+  )[0];
+
+const decodePassword = (b64: string) => {
+  const pw = decodeBase64Password(b64);
+  if (pw === null) throw badRequest('login.badPasswordEncoding', {}, 'password');
+  return pw;
+};
+
+/** Closed accounts may not log in; removed ones look like unknown users. */
+function assertOpen(login: LoginRow | undefined): asserts login is LoginRow {
+  if (!login || login.status === 2) throw badRequest('login.badCredentials');
+  if (login.status === 0) throw forbidden('login.accountClosed');
+}
+
+/** A new session's token, with the user and the menus the console's shell opens on (contract loginResponse). */
+async function startSession(ctx: AppContext, userId: number): Promise<LoginResponse> {
+  const now = ctx.now();
+  // (in one statement: the right-hand side reads the row as it was, so the previous login is the one before this)
+  await ctx.db.query('update users set previous_login_at = last_login_at, last_login_at = $2 where id = $1', [userId, now]);
+  // Sessions long past their expiry can never be refreshed again; drop them as logins come in.
+  await ctx.db.query(`delete from sessions where expires_at < $1::timestamptz - interval '1 day'`, [now]);
+  const issued = await issueToken(ctx.db, userId, now);
+  // the caller exactly as its first request with the token will see it (scope, roles, a closed account)
+  const user = await userForToken(ctx.db, issued.token, now);
+  if (!user) return issued;
+  const topMenu = topMenuFor(await grantedProducts(ctx.db, user.cus_id));
+  return { ...issued, session: { userInfo: await userInfoOf(ctx.db, user), topMenu, menu: menuFor(MENUS.userCenter, user.roles) } };
+}
+
+/** What /user/getUserInfo answers for the caller. */
+async function userInfoOf(q: Queryable, user: CurrentUser): Promise<UserInfo> {
+  const [r] = await q.query<{ avatar: string; mobile: string; previous_login_at: Date | null; balance: number; time_zone: string }>(
+    'select u.avatar, u.mobile, u.previous_login_at, a.balance, a.time_zone from users u join accounts a on a.cus_id = u.cus_id where u.id = $1',
+    [user.id],
+  );
+  return {
+    name: user.name,
+    avatar: r.avatar,
+    roles: user.roles,
+    permission: user.permissions,
+    authUser: {
+      cus_id: user.cus_id,
+      userName: user.username,
+      mobile: r.mobile,
+      userType: user.userType,
+      showClientStatus: user.showClientStatus,
+      clientForbidUnknown: user.clientForbidUnknown,
+      showContentFilterWhere: user.showContentFilterWhere,
+      moreType: user.moreType,
+      balance: Math.round(Number(r.balance) * 100) / 100,
+      // the login before this session's: this one the user knows of, an earlier one tells whether someone else came in
+      lastLoginTime: r.previous_login_at ? wallClockIn(r.time_zone, new Date(r.previous_login_at).getTime()) : null,
+      timeZone: r.time_zone,
+    },
+  };
+}
+
+const grantedProducts = async (q: Queryable, cusId: string) =>
+  (await q.query<{ prod_type: number }>('select prod_type from account_products where cus_id = $1', [cusId])).map((r) => Number(r.prod_type));
+
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  // `required` is the platform-wide setting; an account that failed often is asked anyway (its login is refused on the
+  // captcha's field, and the form then shows it).
+  route(app, ctx, captchaEndpoint, async ({ req }) => ({ ...(await issueCaptcha(db, req.ip, ctx.config.captchasPerAddress, ctx.now())), required: ctx.config.captcha }));
+
+  route(app, ctx, loginEndpoint, async ({ body, req, message }) => {
+    const password = decodePassword(body.password);
+    // The attempt is counted first: a locked pair or address hears so before anything else is checked.
+    await reserveAttempt(db, body.username, req.ip, ctx.now());
+    const needsCaptcha = ctx.config.captcha || (await captchaRequired(db, body.username, ctx.now()));
+    if (needsCaptcha && !body.code.trim()) throw badRequest('login.captchaNeeded', {}, 'code');
+    if (needsCaptcha && !(await consumeCaptcha(db, body.redomStr, body.code, ctx.now()))) throw badRequest('login.badCaptcha', {}, 'code');
+    const login = await findLogin(db, body.username);
+    // Unknown accounts cost the same hash check as known ones, and get the same answer.
+    const ok = await verifyPassword(password, login?.password_hash ?? DUMMY_HASH);
+    if (!login || !ok) {
+      await recordFailure(db, body.username, req.ip, ctx.now());
+      throw badRequest('login.badCredentials');
+    }
+    assertOpen(login);
+    await clearAccountFailures(db, body.username, req.ip);
+    message('login.success');
+    return startSession(ctx, login.id);
+  });
+
+  route(app, ctx, sendLoginAuthCodeEndpoint, async ({ body, lang, req, message }) => {
+    const login = await findLogin(db, body.userId);
+    // The same answer whether the account is unknown or the phone differs: no hint which accounts exist.
+    if (!login || login.status === 2 || !login.mobile || login.mobile !== body.phone) throw badRequest('login.phoneMismatch', {}, 'phone');
+    await takeHits(db, loginCodeLimits(req.ip, login.mobile), ctx.now());
+    message('login.codeSent');
+    return sendCode(ctx, { purpose: 'login', subject: login.username, phone: login.mobile, uuid: body.uuid, cusId: login.cus_id, lang });
+  });
+
+  route(app, ctx, loginBySmsCodeEndpoint, async ({ body, message }) => {
+    const login = await findLogin(db, body.username);
+    if (!login) throw badRequest('login.badSmsCode', {}, 'code');
+    await checkCode(ctx, { purpose: 'login', subject: login.username, uuid: body.uuid, code: body.code });
+    assertOpen(login);
+    message('login.success');
+    return startSession(ctx, login.id);
+  });
+
+  // Each code is a real SMS to a number nobody has proven, asked without a login: a solved captcha first (even with
+  // CAPTCHA=off), then the budgets of the address, the phone and all clients, counted before anything is sent.
+  // Whether epId is taken is not looked at here: the code goes out either way, and epRegist tells only whoever holds it.
+  route(app, ctx, sendAuthCodeEndpoint, async ({ body, lang, req, message }) => {
+    if (!EP_ID.test(body.epId)) throw badRequest('register.badEpId', {}, 'epId');
+    if (!PHONE.test(body.phone)) throw badRequest('login.badPhone', {}, 'phone');
+    if (!(await consumeCaptcha(db, body.redomStr, body.code, ctx.now()))) throw badRequest('login.badCaptcha', {}, 'code');
+    await takeHits(db, registerCodeLimits(req.ip, body.phone, ctx.config.registerCodesPerMinute), ctx.now());
+    message('login.codeSent');
+    return sendCode(ctx, { purpose: 'register', subject: body.epId, phone: body.phone, uuid: body.uuid, cusId: SYSTEM_CUS_ID, lang });
+  });
+
+  route(app, ctx, epRegistEndpoint, async ({ body, message }) => {
+    if (!EP_ID.test(body.epId)) throw badRequest('register.badEpId', {}, 'epId');
+    const password = decodePassword(body.password);
+    if (!isStrongPassword(password)) throw badRequest('register.weakPassword', {}, 'password');
+    if (!PHONE.test(body.phone)) throw badRequest('login.badPhone', {}, 'phone');
+    // the code first: only whoever received it learns that the id is taken
+    await checkCode(ctx, { purpose: 'register', subject: body.epId, uuid: body.uuid, code: body.code, phone: body.phone });
+    if (await epIdTaken(db, body.epId)) throw badRequest('register.exists', {}, 'epId');
+    const hash = await hashPassword(password);
+    await db.tx(async (q) => {
+      const created = await q.query(
+        `insert into accounts(cus_id, cus_name, ep_id, status, pay_type, balance) values ($1, $2, $1, 1, 0, 0) on conflict do nothing returning cus_id`,
+        [body.epId, body.epName],
+      );
+      if (created.length === 0) throw badRequest('register.exists', {}, 'epId');
+      await q.query('insert into account_products(cus_id, prod_type) values ($1, 0)', [body.epId]);
+      // The list price of the home product, so the account can send once it is recharged.
+      await q.query(`insert into prices(cus_id, prod_type, country_code, country_name, price) values ($1, 0, '', '', $2)`, [body.epId, HOME_LIST_PRICE]);
+      const user = await q.query(
+        `insert into users(username, password_hash, cus_id, name, mobile, user_type, roles, show_client_status, show_content_filter_where, more_type)
+         values ($1, $2, $1, $3, $4, 1, '{admin}', 1, 1, 1) on conflict do nothing returning id`,
+        [body.epId, hash, body.epName, body.phone],
+      );
+      if (user.length === 0) throw badRequest('register.exists', {}, 'epId');
+    });
+    message('register.success');
+    return { cus_id: body.epId };
+  });
+
+  route(app, ctx, getUserInfoEndpoint, async ({ user }) => userInfoOf(db, user));
+
+  route(app, ctx, refreshEndpoint, async ({ user, req, message }) => {
+    const now = ctx.now();
+    const rows = await db.query('update sessions set expires_at = $2 where token_hash = $1 and revoked_at is null returning token_hash', [
+      user.tokenHash,
+      new Date(now.getTime() + TOKEN_LIFETIME_S * 1000),
+    ]);
+    if (rows.length === 0) throw new ApiError(401, 'error.unauthorized');
+    message('login.refreshed');
+    return { token: bearerOf(req.headers.authorization) ?? '', datetime: now.getTime(), expiresInS: TOKEN_LIFETIME_S };
+  });
+
+  route(app, ctx, logoutEndpoint, async ({ user, message }) => {
+    await revokeSession(ctx, user.tokenHash);
+    message('logout.success');
+  });
+
+  route(app, ctx, getTopMenuEndpoint, async ({ user }) => topMenuFor(await grantedProducts(db, user.cus_id)));
+
+  route(app, ctx, getMenuEndpoint, async ({ user, body }) => {
+    const granted = await grantedProducts(db, user.cus_id);
+    if (!hasArea(body.permCode, granted)) throw forbidden('product.notEnabled');
+    return menuFor(MENUS[body.permCode], user.roles, granted);
+  });
+
+  route(app, ctx, getListEndpoint, async ({ user, body }) => {
+    const rows = await db.query<{ cus_id: string; cus_name: string }>(
+      `select a.cus_id, a.cus_name from accounts a join account_products p on p.cus_id = a.cus_id and p.prod_type = $2
+        where a.cus_id = any($1::text[]) order by (a.cus_id = $3) desc, a.cus_id`,
+      [readableCusIds(user, 'data'), body.prodType, user.cus_id],
+    );
+    return rows.map((r) => ({ label: `${r.cus_name} (${r.cus_id})`, value: r.cus_id }));
+  });
+
+  route(app, ctx, getChatbotListEndpoint, async ({ user, body }) => {
+    if (!visible(user, body.cus_id)) return [];
+    const rows = await db.query<{ chatbot_id: string; name: string }>('select chatbot_id, name from chatbots where cus_id = $1 order by chatbot_id', [body.cus_id]);
+    return rows.map((r) => ({ label: r.name, value: r.chatbot_id }));
+  });
+}
+
+const visible = (user: CurrentUser, cusId: string) => canSee(user, cusId, 'data');
+
+const epIdTaken = async (q: Queryable, epId: string) =>
+  (await q.query('select 1 from accounts where lower(cus_id) = lower($1) union all select 1 from users where lower(username) = lower($1)', [epId])).length > 0;

@@ -1,0 +1,50 @@
+import { startLoop } from '../background-loop';
+import type { AppContext, AreaOptions, AreaPlugin } from '../context';
+import { giveTurn } from '../db/fair-share';
+import { finishOpenBatches } from './batch-insert';
+import type { CarrierConnector } from './carrier';
+import { DISPATCH_LIMIT, dispatchDue } from './dispatch';
+import { sendDueTimeBatches } from './scheduler';
+import { registerBlacklistCheckRoutes } from './blacklist-check.routes';
+import { registerInteractRoutes } from './interact.routes';
+import { registerPriceRoutes } from './price.routes';
+import { registerSendRoutes } from './send.routes';
+import { createSimulator } from './simulator';
+import { registerTimedRoutes } from './timed.routes';
+
+export interface MessagingOptions extends AreaOptions {
+  /** the carrier messages go to; the simulator when not given. */
+  carrier?: CarrierConnector;
+}
+
+/** Sends, prices, timed batches, conversations and the blacklist check; then the dispatcher and the scheduler. */
+export const messagingPlugin: AreaPlugin<MessagingOptions> = async (api, { ctx, carrier }) => {
+  registerSendRoutes(api, ctx);
+  registerPriceRoutes(api, ctx);
+  registerTimedRoutes(api, ctx);
+  registerBlacklistCheckRoutes(api, ctx);
+  registerInteractRoutes(api, ctx);
+  startMessaging(ctx, carrier);
+};
+
+/** Starts the dispatcher (carrier simulator by default) and the timed-batch scheduler; stopped through ctx.onClose. */
+function startMessaging(ctx: AppContext, carrier: CarrierConnector = createSimulator(ctx.config.simulator)): void {
+  const { reviewMs, reportMs } = ctx.config.simulator;
+  // poll often enough that a report is at most a quarter of its delay late, within 20-500 ms
+  const intervalMs = Math.min(500, Math.max(20, Math.min(reviewMs, reportMs) / 4));
+  startLoop(ctx, 'messaging', intervalMs, async (stopped) => {
+    // the others' turn between full rounds: PGlite answers in microtasks, so back-to-back rounds would never let a
+    // request in, and one turn of the loop let in only a request's first query (db/fair-share.ts)
+    while (!stopped()) {
+      const sliceStart = performance.now();
+      if ((await dispatchDue(ctx, carrier)) !== DISPATCH_LIMIT) break;
+      await giveTurn(ctx.db, sliceStart);
+    }
+    if (!stopped()) await sendDueTimeBatches(ctx);
+  });
+  // records of batches whose run was cut short (or larger than a chunk, from the scheduler and system messages)
+  startLoop(ctx, 'batch-inserts', BATCH_INSERTS_POLL_MS, (stopped) => finishOpenBatches(ctx, stopped));
+}
+
+/** How soon a batch left unfinished is taken up again. */
+const BATCH_INSERTS_POLL_MS = 1000;

@@ -1,0 +1,132 @@
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { Endpoint } from '../../contract/endpoint';
+import {
+  batchDownloadEndpoint,
+  batchListEndpoint,
+  batchMobileDownloadEndpoint,
+  moRecordDownloadEndpoint,
+  moRecordListEndpoint,
+  mtRecordDownloadEndpoint,
+  mtRecordListEndpoint,
+  newMtRecordDownloadEndpoint,
+  newMtRecordListEndpoint,
+  queryReplyCountEndpoint,
+} from '../../contract/endpoints/records.endpoints';
+import { timeBatchListEndpoint, timeBatchMobileDownloadEndpoint, timeMtMessageListEndpoint } from '../../contract/endpoints/timed.endpoints';
+import type { Batch, MtRecord } from '../../contract/records.schema';
+import { readableCusIds, scopeCusIds } from '../auth/scope';
+import type { AppContext } from '../context';
+import { authedRoute as route } from '../lists/read-route';
+import { batchColumns, MO_COLUMNS, mtColumns, TIME_MT_COLUMNS } from './columns';
+import { pageOf, rowsOf, whereOf, type Filters, type Source } from '../lists/list-query';
+import { RECORD_SOURCES } from './sources';
+import { sendXlsx, type Column } from '../lists/xlsx-export';
+
+// Record lists and their downloads. Each list is a source plus a filter map; its download takes
+// the same filters and streams the same rows. Visibility: scopeCusIds keeps cus_id to what the caller may see.
+
+type AnyBody = Record<string, unknown> & { cus_id?: string };
+
+const mtFilters: Filters<AnyBody> = {
+  prod_type: { op: 'eq', column: 'm.prod_type' },
+  batch_id: { op: 'eq', column: 'm.batch_id' },
+  decodeMobile: { op: 'prefix', column: 'm.mobile' },
+  decodeContent: { op: 'contains', column: 'm.content', contentSearch: true },
+  mt_status: { op: 'eq', column: 'm.mt_status' },
+  month: { op: 'eq', column: 'm.month' },
+  startTime: { op: 'from', column: 'm.receive_time' },
+  endTime: { op: 'to', column: 'm.receive_time' },
+};
+const moFilters: Filters<AnyBody> = {
+  prod_type: { op: 'eq', column: 'o.prod_type' },
+  src_calling_number: { op: 'prefix', column: 'o.src_calling_number' },
+  decodeMobile: { op: 'prefix', column: 'o.mobile' },
+  decodeContent: { op: 'contains', column: 'o.content', contentSearch: true },
+  startTime: { op: 'from', column: 'o.deliver_time' },
+  endTime: { op: 'to', column: 'o.deliver_time' },
+};
+const timeMtFilters: Filters<AnyBody> = {
+  time_batch: { op: 'eq', column: 'tm.time_batch' },
+  decodeMobile: { op: 'prefix', column: 'tm.mobile' },
+  send_status: { op: 'eq', column: 'tm.send_status' },
+  startTime: { op: 'from', column: 'tm.create_time' },
+  endTime: { op: 'to', column: 'tm.create_time' },
+};
+const timeBatchFilters: Filters<AnyBody> = {
+  send_status: { op: 'eq', column: 'tb.send_status' },
+  time_batch: { op: 'eq', column: 'tb.time_batch' },
+  decodeContent: { op: 'contains', column: 'tb.content', contentSearch: true },
+  startTime: { op: 'from', column: 'tb.create_time' },
+  endTime: { op: 'to', column: 'tb.create_time' },
+};
+export const batchFilters: Filters<AnyBody> = {
+  prod_type: { op: 'eq', column: 'b.prod_type' },
+  batch_type: { op: 'eq', column: 'b.batch_type' },
+  batch_id: { op: 'eq', column: 'b.batch_id' },
+  startTime: { op: 'from', column: 'b.create_time' },
+  endTime: { op: 'to', column: 'b.create_time' },
+};
+
+interface Listing {
+  source: Source;
+  filters: Filters<AnyBody>;
+}
+
+function list(app: FastifyInstance, ctx: AppContext, endpoint: Endpoint, { source, filters }: Listing): void {
+  route(app, ctx, endpoint, async ({ body, user }) => {
+    const b = body as AnyBody & { pageNumber: number; pageSize: number };
+    return pageOf(ctx.db, source, whereOf(source, filters, b, user, scopeCusIds(user, b.cus_id)), b);
+  });
+}
+
+function download<R>(app: FastifyInstance, ctx: AppContext, endpoint: Endpoint, name: string, { source, filters }: Listing, columns: (lang: 'zh' | 'en', body: AnyBody) => Column<R>[]): void {
+  route(app, ctx, endpoint, async ({ body, user, lang, reply }) => {
+    const b = body as AnyBody;
+    const w = whereOf(source, filters, b, user, scopeCusIds(user, b.cus_id));
+    await sendXlsx(reply, lang, name, columns(lang, b), (signal) => rowsOf<R>(ctx.db, source, w, { signal }));
+  });
+}
+
+export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const mt: Listing = { source: RECORD_SOURCES.mtRecord, filters: mtFilters };
+  const mo: Listing = { source: RECORD_SOURCES.moRecord, filters: moFilters };
+  const timeMt: Listing = { source: RECORD_SOURCES.timeMtMessage, filters: timeMtFilters };
+  const batches: Listing = { source: RECORD_SOURCES.batch, filters: batchFilters };
+  const mtCols = (lang: 'zh' | 'en', b: AnyBody) => mtColumns(lang, Number(b.prod_type ?? 0));
+
+  list(app, ctx, mtRecordListEndpoint, mt);
+  download<MtRecord>(app, ctx, mtRecordDownloadEndpoint, 'mt-records', mt, mtCols);
+  list(app, ctx, newMtRecordListEndpoint, mt);
+  download<MtRecord>(app, ctx, newMtRecordDownloadEndpoint, 'mt-records', mt, mtCols);
+  list(app, ctx, moRecordListEndpoint, mo);
+  download(app, ctx, moRecordDownloadEndpoint, 'mo-records', mo, () => MO_COLUMNS);
+  list(app, ctx, timeMtMessageListEndpoint, timeMt);
+  list(app, ctx, timeBatchListEndpoint, { source: RECORD_SOURCES.timeBatch, filters: timeBatchFilters });
+  download(app, ctx, timeBatchMobileDownloadEndpoint, 'timed-numbers', timeMt, () => TIME_MT_COLUMNS);
+  download<MtRecord>(app, ctx, batchMobileDownloadEndpoint, 'batch-numbers', mt, (lang) => mtColumns(lang, 0));
+  download<Batch>(app, ctx, batchDownloadEndpoint, 'batches', batches, (_lang, b) => batchColumns(Number(b.prod_type ?? 0)));
+
+  route(app, ctx, batchListEndpoint, async ({ body, user }) => {
+    const w = whereOf(RECORD_SOURCES.batch, batchFilters, body, user, scopeCusIds(user, body.cus_id));
+    const [page, [summary]] = await Promise.all([
+      pageOf<Batch>(ctx.db, RECORD_SOURCES.batch, w, body),
+      ctx.db.query<z.output<typeof batchListEndpoint.response>['summary']>(
+        `select coalesce(sum(b.receive_count), 0)::int8 as receive, coalesce(sum(greatest(b.receive_count - b.sent_count, 0)), 0)::int8 as pending,
+                coalesce(sum(b.sent_count), 0)::int8 as sent, coalesce(sum(b.success_count), 0)::int8 as success,
+                coalesce(sum(b.failure_count), 0)::int8 as failure, coalesce(sum(b.unknown_count), 0)::int8 as unknown
+           from ${RECORD_SOURCES.batch.from} where ${w.sql}`,
+        w.params,
+      ),
+    ]);
+    return { ...page, summary };
+  });
+
+  route(app, ctx, queryReplyCountEndpoint, async ({ body, user }) => {
+    const [{ n }] = await ctx.db.query<{ n: number }>('select count(*)::int8 as n from mo_records where batch_id = $1 and cus_id = any($2::text[]) and deleted = false', [
+      body.batch_id,
+      readableCusIds(user, 'data'),
+    ]);
+    return { batch_id: body.batch_id, replyCount: n };
+  });
+}
