@@ -5,6 +5,7 @@ import { authenticateBind } from './bind-auth';
 import { STATUS } from './command-status';
 import { deliverDueReceipts } from './receipt-outbox';
 import { SmppServer } from './smpp-server';
+import { queryFromSmpp } from './smpp-query';
 import { submitFromSmpp } from './smpp-submit';
 import { BIND_HEARTBEAT_MS, heartbeatBinds, removeBind, removeInstanceBinds } from './smpp-binds';
 import { AccountBuckets } from './token-bucket';
@@ -37,6 +38,7 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (_app, { ctx, listening
       return result;
     },
     submit: (session, message) => submitFromSmpp(ctx, session, message),
+    query: (session, req) => queryFromSmpp(ctx, session, req),
     admit(session, cost) {
       const rate = session.accountId ? (speeds.get(session.accountId) ?? 0) : 0;
       if (rate <= 0 || !session.accountId) return STATUS.ROK;

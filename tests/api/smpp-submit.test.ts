@@ -18,7 +18,7 @@ function runNetSmpp(port: number, systemId: string, password: string): Promise<A
     let err = '';
     child.stdout.on('data', (s: Buffer) => (out += s.toString()));
     child.stderr.on('data', (s: Buffer) => (err += s.toString()));
-    const timer = setTimeout(() => child.kill(), 30_000);
+    const timer = setTimeout(() => child.kill(), 50_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
       const steps = out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
@@ -35,7 +35,7 @@ const submit = (fields: Partial<Parameters<typeof shortMessagePdu>[1]> = {}) =>
 describe.each(DB_KINDS)('SMPP submit and receipts on %s', (kind) => {
   let p: TestPlatform;
   beforeAll(async () => {
-    p = await startPlatform(kind, { smppPort: 'auto', simulator: { ...FAST_SIMULATOR, reportMs: 1500 }, logLevel: process.env.SMPP_TEST_LOG ?? 'warn' });
+    p = await startPlatform(kind, { smppPort: 'auto', simulator: { ...FAST_SIMULATOR, reportMs: 4000 }, logLevel: process.env.SMPP_TEST_LOG ?? 'warn' });
     await smppAccount(p, 'SUB001', 'smpp1234', { srcId: '1069' });
     await p.ctx.db.query("update accounts set ext_number = '0001' where cus_id = 'SUB001'");
   });
@@ -67,9 +67,9 @@ describe.each(DB_KINDS)('SMPP submit and receipts on %s', (kind) => {
     expect(deliver).toMatchObject({ esm_class: 4, receipted_message_id: submits[0].message_id, message_state: 2 });
     expect(parseReceiptText(String(deliver.short_message))).toMatchObject({ id: submits[0].message_id, stat: 'DELIVRD' });
     expect(steps.at(-1)).toMatchObject({ step: 'unbind', status: 0 });
-  });
+  }, 90_000);
 
-  it('keeps a receipt while no receiver is bound and delivers it once one binds', async () => {
+  it('keeps a receipt while no receiver is bound, delivers it once one binds, and answers query_sm from the record', async () => {
     const tx = await bindPeer(p, 'SUB001', 'smpp1234', 'bind_transmitter');
     expect(tx.status).toBe(STATUS.ROK);
     const r = await tx.peer.call(submit({ registeredDelivery: 1 }));
@@ -96,6 +96,11 @@ describe.each(DB_KINDS)('SMPP submit and receipts on %s', (kind) => {
       () => p.ctx.db.query('select 1 from smpp_outbox where $1 = any(message_ids)', [messageId]),
       (rows) => rows.length === 0,
     );
+    const q = (await tx.peer.call({ command: 'query_sm', messageId, sourceAddrTon: 0, sourceAddrNpi: 0, sourceAddr: '10690001' } as unknown as Pdu)) as unknown as Record<string, unknown>;
+    expect(q).toMatchObject({ command: 'query_sm_resp', commandStatus: STATUS.ROK, messageId, messageState: 2, errorCode: 0 });
+    expect(String(q.finalDate)).toMatch(/^\d{12}000\+$/);
+    const unknown = await tx.peer.call({ command: 'query_sm', messageId: 'nope', sourceAddrTon: 0, sourceAddrNpi: 0, sourceAddr: '' } as unknown as Pdu);
+    expect(unknown.commandStatus).toBe(STATUS.RINVMSGID);
     tx.peer.end();
     rx.peer.end();
   });
