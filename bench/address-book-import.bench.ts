@@ -20,7 +20,7 @@ const N = arg > 0 ? Number(process.argv[arg + 1]) : 100_000;
 const ROWS_PER_INSERT = 2000;
 
 async function main() {
-  const config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', captcha: false, serveConsole: false, logLevel: 'warn', seedRecords: 0, dataDir: null };
+  const config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', captcha: false, serveConsole: false, logLevel: 'warn', seedRecords: 0, dataDir: null, smppPort: null };
   const platform = await buildPlatform(config, { db: await openPglite(null) });
   await seedDemoTenant(platform.ctx);
   await platform.app.listen({ port: 0, host: '127.0.0.1' });

@@ -31,7 +31,7 @@ const B_RECORDS = 2000;
 /** The child: a platform over the given storage, A and B seeded, the port and tokens printed as one JSON line. */
 async function serve() {
   const url = process.env.DATABASE_URL || null;
-  const config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', captcha: false, serveConsole: false, logLevel: 'warn', seedRecords: 0, dataDir: null, databaseUrl: url };
+  const config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', captcha: false, serveConsole: false, logLevel: 'warn', seedRecords: 0, dataDir: null, databaseUrl: url, smppPort: null };
   const db = url ? await openPostgres(url) : await openPglite(null);
   const platform = await buildPlatform(config, { db });
   await seedDemoTenant(platform.ctx);

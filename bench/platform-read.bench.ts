@@ -48,7 +48,7 @@ const round = (x: number) => Math.round(x * 100) / 100;
 
 async function measure(size: number) {
   const db = await openPglite(null);
-  const config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', captcha: false, serveConsole: false, logLevel: 'error', seedRecords: 0 };
+  const config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', captcha: false, serveConsole: false, logLevel: 'error', seedRecords: 0, smppPort: null };
   const platform = await buildPlatform(config, { db });
   await seedDemoTenant(platform.ctx);
   const seed = await seedRecords(platform.ctx, size);

@@ -29,6 +29,10 @@ export interface Config {
   shortLinkBase: string | null;
   /** how many uploaded console-log entries each login keeps, newest first (CLIENT_LOG_KEEP_ROWS). */
   clientLogKeepRows: number;
+  /** where the SMPP server listens (SMPP_PORT; default 2775): null off (`0`), 'auto' any free port. */
+  smppPort: number | 'auto' | null;
+  /** how long a receipt waits for a receiver bind of its account before it is dropped (SMPP_RECEIPT_RETENTION_H). */
+  smppReceiptRetentionH: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -57,5 +61,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     callbackTimeoutMs: Math.max(1, num(env.CALLBACK_TIMEOUT_MS, 10_000)),
     shortLinkBase: env.SHORT_LINK_BASE?.trim() || null,
     clientLogKeepRows: Math.max(1, num(env.CLIENT_LOG_KEEP_ROWS, 1000)),
+    smppPort: smppPortOf(env.SMPP_PORT),
+    smppReceiptRetentionH: Math.max(1, num(env.SMPP_RECEIPT_RETENTION_H, 72)),
   };
+}
+
+function smppPortOf(v: string | undefined): number | 'auto' | null {
+  const t = v?.trim().toLowerCase();
+  if (t === undefined || t === '') return 2775;
+  if (t === 'auto') return 'auto';
+  const n = Number(t);
+  return Number.isInteger(n) && n > 0 && n < 65536 ? n : null;
 }

@@ -19,6 +19,7 @@ import type { CarrierConnector } from './messaging/carrier';
 import { messagingPlugin } from './messaging/messaging.plugin';
 import { recordsPlugin } from './records/records.plugin';
 import { shortLinkPagePlugin, shortLinksPlugin } from './short-links/short-links.plugin';
+import { smppPlugin } from './smpp/smpp.plugin';
 import { toolsPlugin } from './tools/tools.plugin';
 
 /** `/path?a=1&b=2` → `/path?a=…&b=…`: the shape of a request line without its values. */
@@ -30,6 +31,8 @@ export interface Platform {
   app: FastifyInstance;
   ctx: AppContext;
   close: () => Promise<void>;
+  /** the port the SMPP server listens on; null when SMPP_PORT is off. */
+  smppPort: () => number | null;
 }
 
 export async function openDb(config: Config): Promise<Db> {
@@ -75,6 +78,7 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
     crossOriginEmbedderPolicy: false,
   });
   const stops: Array<() => Promise<void> | void> = [];
+  let smppPort: number | null = null;
   const ctx: AppContext = { db, config, log: app.log, now: opts.now ?? (() => new Date()), onClose: (s) => stops.push(s) };
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
@@ -117,6 +121,7 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
       await api.register(accountsPlugin, { ctx });
       await api.register(clientLogPlugin, { ctx });
       await api.register(messagingPlugin, { ctx, carrier: opts.carrier });
+      await api.register(smppPlugin, { ctx, listening: (port) => (smppPort = port) });
     },
     { prefix: SERVICE_BASE_PATH },
   );
@@ -128,5 +133,5 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
     await app.close();
     await db.close();
   };
-  return { app, ctx, close };
+  return { app, ctx, close, smppPort: () => smppPort };
 }

@@ -4,6 +4,7 @@ import { SUB_ACCOUNT_ID_EXISTS } from '../../contract/validation/sub-account.rul
 import type { CurrentUser } from '../auth/current-user';
 import { canSee } from '../auth/scope';
 import { hashPassword } from '../auth/password';
+import { interfacePasswordHashes } from '../smpp/bind-password';
 import { revokeUserSessions } from '../auth/session-revoke';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
@@ -57,7 +58,7 @@ export async function createSubAccount(ctx: AppContext, user: CurrentUser, f: Su
   const held = await ctx.db.query('select 1 from account_products where cus_id = $1 and prod_type = $2', [user.cus_id, f.prodType]);
   if (held.length === 0) throw badRequest('customer.prodNotHeld', {}, 'prodType');
   // scrypt outside the transaction: it is slow on purpose
-  const [loginHash, interfaceHash] = await Promise.all([hashPassword(f.password), hashPassword(f.interfacePassword)]);
+  const [loginHash, interfaceHash] = await Promise.all([hashPassword(f.password), interfacePasswordHashes(f.interfacePassword)]);
   const secretEnc = await encryptSecret(ctx.db, newAppSecret());
   const options = {
     pushMode: f.pushMode,
@@ -81,7 +82,12 @@ export async function createSubAccount(ctx: AppContext, user: CurrentUser, f: Su
       );
       if (inserted.length === 0) throw badRequest(SUB_ACCOUNT_ID_EXISTS, {}, 'cus_id');
       await q.query('insert into account_products(cus_id, prod_type) values ($1, $2)', [f.cus_id, f.prodType]);
-      await q.query('insert into account_credentials(cus_id, interface_password_hash, app_secret_enc) values ($1, $2, $3)', [f.cus_id, interfaceHash, secretEnc]);
+      await q.query('insert into account_credentials(cus_id, interface_password_hash, interface_password_prefix_hash, app_secret_enc) values ($1, $2, $3, $4)', [
+        f.cus_id,
+        interfaceHash.full,
+        interfaceHash.prefix,
+        secretEnc,
+      ]);
       await q.query(
         `insert into users(username, password_hash, cus_id, name, mobile, user_type, roles, show_client_status, show_content_filter_where, more_type)
          values ($1, $2, $1, $3, '', 3, '{user}', 1, 1, 0)`,

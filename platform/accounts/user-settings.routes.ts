@@ -26,6 +26,7 @@ import { appSecretOf, rotateAppSecret } from './secrets';
 import type { CurrentUser } from '../auth/current-user';
 import { scopeCusIds } from '../auth/scope';
 import { hashPassword } from '../auth/password';
+import { interfacePasswordHashes } from '../smpp/bind-password';
 import { recheckPassword } from '../auth/password-recheck';
 import { revokeUserSessions } from '../auth/session-revoke';
 import type { AppContext } from '../context';
@@ -144,7 +145,8 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
   route(app, ctx, modifyInterfacePasswordEndpoint, async ({ body, user, message, req }) => {
     await assertPassword(ctx, user, req.ip, body.password);
     await appSecretOf(ctx.db, user.cus_id);
-    await ctx.db.query('update account_credentials set interface_password_hash = $2 where cus_id = $1', [user.cus_id, await hashPassword(body.interfacePassword)]);
+    const hashes = await interfacePasswordHashes(body.interfacePassword);
+    await ctx.db.query('update account_credentials set interface_password_hash = $2, interface_password_prefix_hash = $3 where cus_id = $1', [user.cus_id, hashes.full, hashes.prefix]);
     message('common.updated');
   });
 

@@ -45,6 +45,8 @@ export interface RecordFixed {
   title: string | null;
   receive_content: string | null;
   next_at: string;
+  /** where the send came from: 'console' (the default), 'smpp' or 'http'. */
+  source?: string;
 }
 
 /** Items from..to of a batch, every per-item value as an array. */
@@ -66,8 +68,8 @@ export type ItemSlice = ReturnType<typeof sliceItems>;
 export async function insertRecords(q: Queryable, f: RecordFixed, s: ItemSlice, first: number): Promise<void> {
   await q.query(
     `insert into mt_records (sn, batch_id, prod_type, cus_id, content, mt_status, table_name, receive_time, month, title, receive_content, next_at,
-                             mobile, segments, price, country_code, country_name)
-     select $1 || lpad((t.n + $18)::text, 6, '0'), $1, $2, $3, coalesce(t.c, $4), $5, $6, $7, $8, $9, coalesce($10, t.c), $11, t.m, t.sg, t.pr, t.cc, t.cn
+                             mobile, segments, price, country_code, country_name, source)
+     select $1 || lpad((t.n + $18)::text, 6, '0'), $1, $2, $3, coalesce(t.c, $4), $5, $6, $7, $8, $9, coalesce($10, t.c), $11, t.m, t.sg, t.pr, t.cc, t.cn, $19
        from unnest($12::text[], $13::text[], $14::int[], $15::numeric[], $16::text[], $17::text[]) with ordinality as t(m, c, sg, pr, cc, cn, n)`,
     [
       f.batch_id, f.prod_type, f.cus_id, f.content, f.mt_status, f.table_name, new Date(f.receive_time), f.month, f.title, f.receive_content, new Date(f.next_at),
@@ -78,6 +80,7 @@ export async function insertRecords(q: Queryable, f: RecordFixed, s: ItemSlice, 
       s.countryCodes ?? new Array<null>(s.mobiles.length).fill(null),
       s.countryNames ?? new Array<null>(s.mobiles.length).fill(null),
       first,
+      f.source ?? 'console',
     ],
   );
   // sent_count += 1 per record submitted, per country for international sends
@@ -144,6 +147,7 @@ export interface NewBatch {
   costUnits: number;
   items: BatchItems;
   sender_id?: string | null;
+  source?: string;
 }
 
 /** Inserts a batch and its MT records (100 review or 500 waiting), and counts them in the statistics. Past
@@ -168,6 +172,7 @@ export async function insertBatch(q: Queryable, ctx: AppContext, b: NewBatch, ti
     title: b.title,
     receive_content: b.prod_type === 2 || b.prod_type === 6 ? b.content : null,
     next_at: nextAt.toISOString(),
+    ...(b.source ? { source: b.source } : {}),
   };
   await startRecords(q, fixed, b.items);
 }

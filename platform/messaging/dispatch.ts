@@ -4,6 +4,7 @@ import { isUnsubscribe, type CarrierConnector, type CarrierReport } from './carr
 import { notifyAll } from './notify';
 import { enqueueCallbacks } from '../accounts/callbacks';
 import { withRetry } from '../db/retry';
+import { queueSmppReceipts } from '../smpp/receipt-queue';
 import { applyBatchDeltas, applyStatDeltas, type BatchDelta, type StatDelta } from './stats';
 
 // Moves due MT records on: 100 review -> 500 handed to the carrier -> its final report (0 / 700 / 600), with replies.
@@ -78,6 +79,8 @@ export async function dispatchDue(ctx: AppContext, carrier: CarrierConnector, li
       );
       await applyBatchDeltas(q, batchDeltas);
       await applyStatDeltas(q, statDeltas);
+      // receipts of messages taken over SMPP are owed from the same transaction, so none is lost
+      await queueSmppReceipts(q, now, [...reports].map(([sn, rep]) => ({ sn, ...rep })));
       const replySns = replies.map(() => ulid());
       // callbacks of push-mode accounts are queued in this transaction, so none is lost
       await enqueueCallbacks(

@@ -3,6 +3,7 @@ import { SCHEDULE_MIN_AHEAD_MS } from '../../contract/constants';
 import { countSegments } from '../../contract/segments';
 import type { CurrentUser } from '../auth/current-user';
 import type { AppContext } from '../context';
+import type { Queryable } from '../db/db';
 import { withRetry } from '../db/retry';
 import { badRequest } from '../http/api-error';
 import { finishBatch, insertBatch, startTimedMessages } from './batch-insert';
@@ -36,6 +37,10 @@ export interface SendInput {
   sender_id?: string | null;
   /** a batch id chosen by the caller (a link send stores its short links under it first). */
   batch_id?: string;
+  /** where the send came from, kept on its records (default 'console'). */
+  source?: 'console' | 'smpp' | 'http';
+  /** runs in the charging transaction once the records are written (an SMPP send keeps the ids it answers with). */
+  onStored?: (q: Queryable, batchId: string) => Promise<void>;
 }
 
 export interface SendAnswer {
@@ -148,6 +153,7 @@ export async function submitSend(ctx: AppContext, user: CurrentUser, input: Send
           review,
           costUnits,
           sender_id: input.sender_id || null,
+          source: input.source,
           items: {
             mobiles,
             contents,
@@ -160,6 +166,7 @@ export async function submitSend(ctx: AppContext, user: CurrentUser, input: Send
         account.time_zone,
         now,
       );
+      await input.onStored?.(q, batchId);
       return out;
     }),
   );

@@ -22,7 +22,7 @@ let dbCounter = 0;
 
 /** Starts a real platform on a random port over a fresh database of the given kind, with the demo tenant seeded. */
 export async function startPlatform(kind: DbKind, overrides: Partial<Config> = {}, opts: { carrier?: CarrierConnector } = {}): Promise<TestPlatform> {
-  const config: Config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', captcha: false, serveConsole: false, logLevel: 'warn', seedRecords: 0, ...overrides };
+  const config: Config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', captcha: false, serveConsole: false, logLevel: 'warn', seedRecords: 0, smppPort: null, ...overrides };
   let db;
   if (kind === 'postgres') {
     const clusterUrl = inject('pgUrl');

@@ -1,0 +1,81 @@
+import type { AppContext } from '../context';
+import { TLV, cStringTlv, intTlv, shortMessagePdu } from './pdu-types';
+import { buildReceiptText, messageStateOf, type ReceiptStat } from './receipt-text';
+import type { SmppServer } from './smpp-server';
+import type { DeliverPdu } from './server-types';
+
+// Receipts wait in smpp_outbox until a receiver or transceiver bind of their account, on any instance, took them.
+// An instance claims due rows of the accounts it holds binds for, pushes them back while it delivers (so no other
+// instance sends them twice), and deletes each row once the client answered every receipt in it.
+
+/** Rows one round claims. */
+const CLAIM_LIMIT = 50;
+/** How long a claimed row is left to this instance before another may try it. */
+const CLAIM_MS = 60_000;
+
+interface OutboxRow {
+  id: string;
+  cus_id: string;
+  message_ids: string[];
+  mobile: string;
+  client_addr: string;
+  text: string;
+  stat: string;
+  err: string;
+  submit_date: Date;
+  done_date: Date;
+}
+
+/** The receipt deliver_sm for one part id (text of Appendix B, receipted_message_id and message_state). */
+export function receiptPdu(row: OutboxRow, messageId: string): DeliverPdu {
+  const text = buildReceiptText({
+    id: messageId,
+    submitted: 1,
+    delivered: row.stat === 'DELIVRD' ? 1 : 0,
+    submitDate: new Date(row.submit_date),
+    doneDate: new Date(row.done_date),
+    stat: row.stat as ReceiptStat,
+    err: Number(row.err),
+    text: row.text.replace(/[^\x20-\x7e]/g, '?'),
+  });
+  const { command: _c, sequenceNumber: _s, commandStatus: _st, ...pdu } = shortMessagePdu('deliver_sm', {
+    sourceAddr: row.mobile,
+    destinationAddr: row.client_addr,
+    esmClass: 0x04,
+    dataCoding: 0,
+    shortMessage: Buffer.from(text, 'latin1'),
+    tlvs: [cStringTlv(TLV.receipted_message_id, messageId), intTlv(TLV.message_state, messageStateOf(row.stat), 1)],
+  });
+  return pdu;
+}
+
+/** Drops receipts older than the retention, then delivers the due ones of the accounts bound here to receive. */
+export async function deliverDueReceipts(ctx: AppContext, server: SmppServer): Promise<number> {
+  const now = ctx.now();
+  const receiving = [...new Set(server.listSessions().filter((s) => s.state === 'bound' && s.accountId && s.bindType !== 'transmitter').map((s) => s.accountId!))];
+  await ctx.db.query('delete from smpp_outbox where created_at < $1', [new Date(now.getTime() - ctx.config.smppReceiptRetentionH * 3_600_000)]);
+  if (receiving.length === 0) return 0;
+  const rows = await ctx.db.tx((q) =>
+    q.query<OutboxRow>(
+      `update smpp_outbox o set next_at = $3, attempts = o.attempts + 1
+         from (select id from smpp_outbox where cus_id = any($1) and next_at <= $2 order by id limit $4 for update skip locked) c
+        where o.id = c.id
+        returning o.id, o.cus_id, o.message_ids, o.mobile, o.client_addr, o.text, o.stat, o.err, o.submit_date, o.done_date`,
+      [receiving, now, new Date(now.getTime() + CLAIM_MS), CLAIM_LIMIT],
+    ),
+  );
+  let sent = 0;
+  await Promise.all(
+    rows.map(async (row) => {
+      const left: string[] = [];
+      for (const id of row.message_ids) {
+        const outcome = await server.deliverToAccount(row.cus_id, receiptPdu(row, id));
+        if (outcome.ok) sent++;
+        else left.push(id);
+      }
+      if (left.length === 0) await ctx.db.query('delete from smpp_outbox where id = $1', [row.id]);
+      else await ctx.db.query('update smpp_outbox set message_ids = $2, next_at = $3 where id = $1', [row.id, left, new Date(ctx.now().getTime() + 1000)]);
+    }),
+  );
+  return sent;
+}

@@ -1,0 +1,34 @@
+import type { AppContext } from '../context';
+import { STATUS } from './command-status';
+import { MESSAGE_STATE } from './pdu-types';
+import type { QueryOutcome, QueryRequest, SessionInfo } from './server-types';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** SMPP absolute time (YYMMDDhhmmsstnnp) in UTC. */
+export function smppTime(d: Date): string {
+  return `${pad(d.getUTCFullYear() % 100)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}000+`;
+}
+
+/** message_state of a record's mt_status. */
+export function messageStateOfRecord(mtStatus: number): number {
+  if (mtStatus === 0) return MESSAGE_STATE.DELIVERED;
+  if (mtStatus === 700) return MESSAGE_STATE.UNDELIVERABLE;
+  if (mtStatus === 600) return MESSAGE_STATE.EXPIRED;
+  return MESSAGE_STATE.ENROUTE;
+}
+
+/** query_sm: the state of a message of the bound account, by the id of any of its parts. */
+export async function queryFromSmpp(ctx: AppContext, session: SessionInfo, req: QueryRequest): Promise<QueryOutcome> {
+  if (!session.accountId) return { status: STATUS.RQUERYFAIL };
+  const [row] = await ctx.db.query<{ mt_status: number; report_result: string | null; updated_at: Date }>(
+    `select m.mt_status, m.report_result, m.updated_at from smpp_messages s join mt_records m on m.sn = s.sn
+      where s.cus_id = $1 and (s.message_id = $2 or $2 = any(s.part_ids)) limit 1`,
+    [session.accountId, req.messageId],
+  );
+  if (!row) return { status: STATUS.RINVMSGID };
+  const state = messageStateOfRecord(Number(row.mt_status));
+  const final = state !== MESSAGE_STATE.ENROUTE;
+  const err = Number(row.report_result);
+  return { finalDate: final ? smppTime(new Date(row.updated_at)) : '', messageState: state, errorCode: final && Number.isInteger(err) && err > 0 && err < 256 ? err : 0 };
+}
