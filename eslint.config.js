@@ -27,16 +27,28 @@ export default tseslint.config(
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
   },
-  { files: ['src/**/*.{ts,tsx}'], plugins: { 'react-hooks': reactHooks }, rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' } },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
   boundary(['contract/**'], ['platform', 'src', 'machines', 'sync', 'tests', 'bench'], 'contract/ imports nothing local.'),
   boundary(['sync/**'], ['platform', 'src', 'machines', 'tests', 'bench'], 'sync/ imports only contract/.'),
   boundary(['machines/**'], ['platform', 'src', 'tests', 'bench'], 'machines/ imports sync/ and contract/, never src/.'),
   boundary(['platform/**'], ['src', 'machines', 'sync', 'tests', 'bench'], 'platform/ imports only contract/.'),
   boundary(['src/**'], ['platform', 'tests', 'bench'], 'src/ never imports platform/ and reaches the network only through sync/.'),
   ...AREAS.map((area) =>
-    boundary([`src/${area}/**`], ['platform', 'tests', 'bench', 'app', ...AREAS.filter((a) => a !== area)], `src/${area}/ imports the shared console folders (${SHARED.join(', ')}), never src/app or another area.`),
+    boundary(
+      [`src/${area}/**`],
+      ['platform', 'tests', 'bench', 'app', ...AREAS.filter((a) => a !== area)],
+      `src/${area}/ imports the shared console folders (${SHARED.join(', ')}), never src/app or another area.`,
+    ),
   ),
-  boundary(SHARED.map((d) => `src/${d}/**`), ['platform', 'tests', 'bench', 'app', ...AREAS], `The shared console folders (${SHARED.join(', ')}) import no area and not src/app.`),
+  boundary(
+    SHARED.map((d) => `src/${d}/**`),
+    ['platform', 'tests', 'bench', 'app', ...AREAS],
+    `The shared console folders (${SHARED.join(', ')}) import no area and not src/app.`,
+  ),
   {
     // one rule for whose accounts a caller reaches: a route reading the raw list would bypass it
     files: ['platform/**/*.ts'],
@@ -44,7 +56,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: "MemberExpression[property.name='visibleCusIds']", message: 'Use readableCusIds() / canSee() / scopeCusIds() from platform/auth/scope.ts.' },
+        {
+          selector: "MemberExpression[property.name='visibleCusIds']",
+          message: 'Use readableCusIds() / canSee() / scopeCusIds() from platform/auth/scope.ts.',
+        },
       ],
     },
   },

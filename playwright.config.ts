@@ -15,7 +15,8 @@ const platform = (port: number, seed: number) =>
 // Playwright waits for each server before it starts the next: the heavy one is only launched here (started beside
 // the default server rather than after it), and its spec waits for it to answer. Its launch fails at once, as
 // Playwright's own check does for the default server, when something already listens on its port.
-const portFree = (port: number) => `node -e "require('net').connect(${port}, '127.0.0.1').on('connect', () => { console.error('port ${port} is already used'); process.exit(1); }).on('error', () => process.exit(0))"`;
+const portFree = (port: number) =>
+  `node -e "require('net').connect(${port}, '127.0.0.1').on('connect', () => { console.error('port ${port} is already used'); process.exit(1); }).on('error', () => process.exit(0))"`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -35,7 +36,15 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
     trace: 'off',
   },

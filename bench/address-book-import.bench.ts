@@ -20,7 +20,17 @@ const N = arg > 0 ? Number(process.argv[arg + 1]) : 100_000;
 const ROWS_PER_INSERT = 2000;
 
 async function main() {
-  const config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', captcha: false, serveConsole: false, logLevel: 'warn', seedRecords: 0, dataDir: null, smppPort: null };
+  const config = {
+    ...configFromEnv({}),
+    port: 0,
+    host: '127.0.0.1',
+    captcha: false,
+    serveConsole: false,
+    logLevel: 'warn',
+    seedRecords: 0,
+    dataDir: null,
+    smppPort: null,
+  };
   const platform = await buildPlatform(config, { db: await openPglite(null) });
   await seedDemoTenant(platform.ctx);
   await platform.app.listen({ port: 0, host: '127.0.0.1' });
@@ -30,10 +40,22 @@ async function main() {
   const [admin] = await db.query<{ id: number }>("select id from users where username = 'admin'");
   const { token } = await issueToken(db, admin.id, new Date());
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
     return ((await res.json()) as { data: Record<string, unknown> }).data;
   };
-  const rows = Array.from({ length: N }, (_, i) => [`成员${i}`, `139${String(i).padStart(8, '0')}`, `m${i}@example.com`, `J${i}`, i % 2 ? '男' : '女', '1990-01-01', '']);
+  const rows = Array.from({ length: N }, (_, i) => [
+    `成员${i}`,
+    `139${String(i).padStart(8, '0')}`,
+    `m${i}@example.com`,
+    `J${i}`,
+    i % 2 ? '男' : '女',
+    '1990-01-01',
+    '',
+  ]);
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet('members');
   sheet.addRow(['姓名', '手机号', '邮箱', '工号', '性别', '生日', '备注']);
@@ -45,7 +67,9 @@ async function main() {
   const t0 = performance.now();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(xlsx)]), 'members.xlsx');
-  const up = (await (await fetch(`${base}/file/uploadAddressBook`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form })).json()) as { data: { fileId: string } };
+  const up = (await (await fetch(`${base}/file/uploadAddressBook`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form })).json()) as {
+    data: { fileId: string };
+  };
   const t1 = performance.now();
   const out = await post('/addressBook/addressBookMemberImport', { groupId: g1, fileId: up.data.fileId });
   const httpMs = performance.now() - t0;
@@ -56,7 +80,9 @@ async function main() {
   const r0 = performance.now();
   await db.tx(async (q) => {
     for (let s = 0; s < N; s += ROWS_PER_INSERT) {
-      const chunk = rows.slice(s, s + ROWS_PER_INSERT).map((r, i) => ({ id: `RAW${s + i}`, name: r[0], mobile: r[1], email: r[2], job: r[3], gender: r[4] === '男' ? 'male' : 'female', birthday: r[5] }));
+      const chunk = rows
+        .slice(s, s + ROWS_PER_INSERT)
+        .map((r, i) => ({ id: `RAW${s + i}`, name: r[0], mobile: r[1], email: r[2], job: r[3], gender: r[4] === '男' ? 'male' : 'female', birthday: r[5] }));
       await q.query(
         `insert into address_members(id, cus_id, group_id, name, mobile, email, job_number, gender, birthday)
          select r.id, 'EP0001', $2, r.name, r.mobile, r.email, r.job, r.gender, r.birthday
@@ -88,7 +114,9 @@ async function main() {
   ].join('\n');
   const file = join(ROOT, 'BENCHMARKS.md');
   let md = readFileSync(file, 'utf8');
-  md = md.includes('<!-- bench:address-book:begin -->') ? md.replace(/<!-- bench:address-book:begin -->[\s\S]*?<!-- bench:address-book:end -->/, lines) : `${md.trimEnd()}\n\n## Address book\n\n${lines}\n`;
+  md = md.includes('<!-- bench:address-book:begin -->')
+    ? md.replace(/<!-- bench:address-book:begin -->[\s\S]*?<!-- bench:address-book:end -->/, lines)
+    : `${md.trimEnd()}\n\n## Address book\n\n${lines}\n`;
   writeFileSync(file, md);
   console.log(JSON.stringify(result, null, 2));
 }

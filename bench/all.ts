@@ -16,7 +16,12 @@ const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
 
 function runJson(script: string, extra: string[] = []): Record<string, any> {
   console.log(`[bench] ${script} ${extra.join(' ')}`);
-  const out = execFileSync(tsx, [join(ROOT, 'bench', script), ...extra], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 });
+  const out = execFileSync(tsx, [join(ROOT, 'bench', script), ...extra], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 << 20,
+  });
   // the scripts print one JSON document last
   return JSON.parse(out.slice(out.indexOf('{')));
 }
@@ -38,14 +43,18 @@ if (platform) {
     '',
     `| list filter combination | p95 ms at ${small} | p95 ms at ${large} | ratio (target ≤ 2) | median ms at ${small} | median ms at ${large} |`,
     '|---|---|---|---|---|---|',
-    ...Object.entries(read.lists as Record<string, any>).map(([name, c]) => `| ${name} | ${c[`p95ms_${small}`]} | ${c[`p95ms_${large}`]} | ${c.ratio} | ${c[`medianMs_${small}`]} | ${c[`medianMs_${large}`]} |`),
+    ...Object.entries(read.lists as Record<string, any>).map(
+      ([name, c]) => `| ${name} | ${c[`p95ms_${small}`]} | ${c[`p95ms_${large}`]} | ${c.ratio} | ${c[`medianMs_${small}`]} | ${c[`medianMs_${large}`]} |`,
+    ),
     '',
     `Change feed (pulls of ${read.feed.limitPerPull}): forward ${read.feed[large].forward.recordsPerSecond.toLocaleString('en')} records/s, backfill ${read.feed[large].backfill.recordsPerSecond.toLocaleString('en')} records/s at ${large} (target ≥ ${read.feed.target.toLocaleString('en')}).`,
     '<!-- bench:platform:end -->',
   ].join('\n');
   const file = join(ROOT, 'BENCHMARKS.md');
   let md = readFileSync(file, 'utf8');
-  md = md.includes('<!-- bench:platform:begin -->') ? md.replace(/<!-- bench:platform:begin -->[\s\S]*?<!-- bench:platform:end -->/, lines) : `${md.trimEnd()}\n\n## Platform\n\n${lines}\n`;
+  md = md.includes('<!-- bench:platform:begin -->')
+    ? md.replace(/<!-- bench:platform:begin -->[\s\S]*?<!-- bench:platform:end -->/, lines)
+    : `${md.trimEnd()}\n\n## Platform\n\n${lines}\n`;
   writeFileSync(file, md);
 }
 // address-book import vs raw insert (writes its own BENCHMARKS.md section)

@@ -10,16 +10,29 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 
-export async function startBenchPlatform(port: number, name: string, seedRecords: number, opts: { timeoutMs?: number; pipeStderr?: boolean } = {}): Promise<ChildProcess> {
+export async function startBenchPlatform(
+  port: number,
+  name: string,
+  seedRecords: number,
+  opts: { timeoutMs?: number; pipeStderr?: boolean } = {},
+): Promise<ChildProcess> {
   const dataDir = join(ROOT, `.tmp/${name}-${port}`);
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn('npx', ['tsx', 'platform/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_RECORDS: String(seedRecords), CAPTCHA: 'off', CAPTCHAS_PER_ADDRESS: '100000', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_RECORDS: String(seedRecords),
+      CAPTCHA: 'off',
+      CAPTCHAS_PER_ADDRESS: '100000',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
     detached: true,
   });
-  for (const end = Date.now() + (opts.timeoutMs ?? 5 * 60_000); Date.now() < end; ) {
+  for (const end = Date.now() + (opts.timeoutMs ?? 5 * 60_000); Date.now() < end;) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/sms-cloud/`)).status === 200) return child;
     } catch {}

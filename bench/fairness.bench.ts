@@ -31,7 +31,18 @@ const B_RECORDS = 2000;
 /** The child: a platform over the given storage, A and B seeded, the port and tokens printed as one JSON line. */
 async function serve() {
   const url = process.env.DATABASE_URL || null;
-  const config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', captcha: false, serveConsole: false, logLevel: 'warn', seedRecords: 0, dataDir: null, databaseUrl: url, smppPort: null };
+  const config = {
+    ...configFromEnv({}),
+    port: 0,
+    host: '127.0.0.1',
+    captcha: false,
+    serveConsole: false,
+    logLevel: 'warn',
+    seedRecords: 0,
+    dataDir: null,
+    databaseUrl: url,
+    smppPort: null,
+  };
   const db = url ? await openPostgres(url) : await openPglite(null);
   const platform = await buildPlatform(config, { db });
   await seedDemoTenant(platform.ctx);
@@ -85,7 +96,12 @@ interface Child {
 
 async function startChild(databaseUrl: string | undefined): Promise<Child> {
   const args = ['tsx', 'bench/fairness.bench.ts', '--serve', '--members', String(MEMBERS), '--records', String(RECORDS)];
-  const proc = spawn('npx', args, { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
+  const proc = spawn('npx', args, {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
   const lines = createInterface({ input: proc.stdout! });
   for await (const line of lines) {
     if (!line.startsWith('{')) continue;
@@ -103,7 +119,11 @@ function stopChild(c: Child): Promise<void> {
 }
 
 async function post(c: Child, path: string, body: unknown, token: string): Promise<Response> {
-  return fetch(`${c.origin}${SERVICE_BASE_PATH}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  return fetch(`${c.origin}${SERVICE_BASE_PATH}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
 }
 
 async function json(res: Response): Promise<{ type: number; message: string; data: any }> {
@@ -163,7 +183,9 @@ async function measure(c: Child, sheet: Buffer): Promise<{ idleP95: number; idle
       const groupId = (await json(await post(c, '/addressBook/addressBookGroupAdd', { groupName: `bench-import-${Date.now()}` }, admin))).data.groupId;
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(sheet)]), 'members.xlsx');
-      const up = await json(await fetch(`${c.origin}${SERVICE_BASE_PATH}/file/uploadAddressBook`, { method: 'POST', headers: { Authorization: `Bearer ${admin}` }, body: form }));
+      const up = await json(
+        await fetch(`${c.origin}${SERVICE_BASE_PATH}/file/uploadAddressBook`, { method: 'POST', headers: { Authorization: `Bearer ${admin}` }, body: form }),
+      );
       const out = await json(await post(c, '/addressBook/addressBookMemberImport', { groupId, fileId: up.data.fileId }, admin));
       if (out.data.imported !== IMPORT) throw new Error(`import answered ${JSON.stringify(out.data)}`);
     },
@@ -187,7 +209,11 @@ async function measure(c: Child, sheet: Buffer): Promise<{ idleP95: number; idle
   for (const [name, run] of Object.entries(actions)) {
     const t0 = performance.now();
     const action = run();
-    const samples = await sampleB(c, action.catch(() => undefined), 1);
+    const samples = await sampleB(
+      c,
+      action.catch(() => undefined),
+      1,
+    );
     await action;
     const ms = performance.now() - t0;
     const f = { ms: Math.round(ms), samples: samples.length, p95: p95(samples), max: Math.max(...samples) };
@@ -203,7 +229,9 @@ async function runOn(storage: 'pglite' | 'postgres', sheet: Buffer) {
     const url = cluster ? await createDatabase(cluster.url(), `fairness_${Date.now()}`) : undefined;
     const child = await startChild(url);
     try {
-      console.error(`[fairness] ${storage}: seeded ${MEMBERS.toLocaleString('en')} members and ${RECORDS.toLocaleString('en')} records in ${(child.seedMs / 1000).toFixed(1)} s`);
+      console.error(
+        `[fairness] ${storage}: seeded ${MEMBERS.toLocaleString('en')} members and ${RECORDS.toLocaleString('en')} records in ${(child.seedMs / 1000).toFixed(1)} s`,
+      );
       const load = [loadavg()[0]];
       const figures = await measure(child, sheet);
       load.push(loadavg()[0]);
@@ -235,9 +263,11 @@ async function main() {
       `**${storage}**: seeded in ${(r.seedMs / 1000).toFixed(1)} s; B idle p95 ${ms1(r.idleP95)} ms (${r.idleSamples} calls); machine load average ${r.load.map((l) => l.toFixed(1)).join(' → ')} on 2 cores.`,
       '',
     );
-    lines.push('| A\'s action | its time | B\'s calls | B p95 ms | B max ms | p95 / idle p95 | max / idle p95 |', '|---|---|---|---|---|---|---|');
+    lines.push("| A's action | its time | B's calls | B p95 ms | B max ms | p95 / idle p95 | max / idle p95 |", '|---|---|---|---|---|---|---|');
     for (const [name, f] of Object.entries(r.actions)) {
-      lines.push(`| ${name} | ${(f.ms / 1000).toFixed(1)} s | ${f.samples} | ${ms1(f.p95)} | ${ms1(f.max)} | ${f.p95Ratio.toFixed(2)}x | ${f.maxRatio.toFixed(2)}x |`);
+      lines.push(
+        `| ${name} | ${(f.ms / 1000).toFixed(1)} s | ${f.samples} | ${ms1(f.p95)} | ${ms1(f.max)} | ${f.p95Ratio.toFixed(2)}x | ${f.maxRatio.toFixed(2)}x |`,
+      );
     }
     lines.push('');
   }

@@ -21,14 +21,17 @@ const ROUNDS = 10;
 const log = (...a: unknown[]) => console.error(`[member search ${new Date().toISOString().slice(11, 19)}]`, ...a);
 const round = (x: number) => Math.round(x * 10) / 10;
 
-
 /** The searches an operator makes in the address book: a number prefix, a name fragment, both within one group. */
 function cases(groupId: string) {
   const member = { op: 'eq', field: 'kind', value: 'member' };
   return [
     { name: 'mobile prefix 1390004', filters: [member, { op: 'prefix', field: 'mobile', value: '1390004' }], list: { mobile: '1390004' } },
     { name: 'name contains 成员9999', filters: [member, { op: 'contains', field: 'name', value: '成员9999' }], list: { name: '成员9999' } },
-    { name: 'group + prefix', filters: [member, { op: 'eq', field: 'groupId', value: groupId }, { op: 'prefix', field: 'mobile', value: '13900012' }], list: { groupId, mobile: '13900012' } },
+    {
+      name: 'group + prefix',
+      filters: [member, { op: 'eq', field: 'groupId', value: groupId }, { op: 'prefix', field: 'mobile', value: '13900012' }],
+      list: { groupId, mobile: '13900012' },
+    },
     { name: 'group, page 1', filters: [member, { op: 'eq', field: 'groupId', value: groupId }], list: { groupId } },
   ];
 }
@@ -38,10 +41,20 @@ async function main() {
   const platform = await startBenchPlatform(PORT, 'bench-members', 1000);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
-    const login = await (await fetch(`${API}/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: Buffer.from('demo1234').toString('base64'), code: '', redomStr: '' }) })).json();
+    const login = await (
+      await fetch(`${API}/user/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: Buffer.from('demo1234').toString('base64'), code: '', redomStr: '' }),
+      })
+    ).json();
     const token = (login as { data: { token: string } }).data.token;
     const post = async (path: string, body: unknown) => {
-      const res = await fetch(`${API}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+      const res = await fetch(`${API}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
       return ((await res.json()) as { data: Record<string, unknown> }).data;
     };
     const groupId = String((await post('/addressBook/addressBookGroupAdd', { groupName: 'bench-search' })).groupId);
@@ -51,7 +64,9 @@ async function main() {
     for (let i = 0; i < N; i++) sheet.addRow([`成员${i}`, `139${String(i).padStart(8, '0')}`]);
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(await wb.xlsx.writeBuffer())]), 'members.xlsx');
-    const up = (await (await fetch(`${API}/file/uploadAddressBook`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form })).json()) as { data: { fileId: string } };
+    const up = (await (await fetch(`${API}/file/uploadAddressBook`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form })).json()) as {
+      data: { fileId: string };
+    };
     const imported = await post('/addressBook/addressBookMemberImport', { groupId, fileId: up.data.fileId });
     if (imported.imported !== N) throw new Error(`import answered ${JSON.stringify(imported)}`);
     log(`${N} members imported`);
@@ -64,12 +79,19 @@ async function main() {
     // the members replicate into the local database (kept whole: the address book has no cache window); counted through
     // the query vocabulary, polled from here (waitForFunction does not await an async predicate)
     const localMembers = () =>
-      page.evaluate(async () => {
-        const b = (window as unknown as { __smsBench?: { db: unknown; countQuery: (q: unknown, o: unknown) => Promise<{ total: number }> } }).__smsBench;
-        if (!b) return -1;
-        return (await b.countQuery({ collection: 'address_book', filters: [{ op: 'eq', field: 'kind', value: 'member' }], limit: 20 }, { db: b.db, online: false, horizon: 0 })).total;
-      }).catch(() => -1);
-    for (const end = Date.now() + 15 * 60_000; (await localMembers()) < N; ) {
+      page
+        .evaluate(async () => {
+          const b = (window as unknown as { __smsBench?: { db: unknown; countQuery: (q: unknown, o: unknown) => Promise<{ total: number }> } }).__smsBench;
+          if (!b) return -1;
+          return (
+            await b.countQuery(
+              { collection: 'address_book', filters: [{ op: 'eq', field: 'kind', value: 'member' }], limit: 20 },
+              { db: b.db, online: false, horizon: 0 },
+            )
+          ).total;
+        })
+        .catch(() => -1);
+    for (const end = Date.now() + 15 * 60_000; (await localMembers()) < N;) {
       if (Date.now() > end) throw new Error('the members did not replicate in 15 minutes');
       await new Promise((r) => setTimeout(r, 1000));
     }
@@ -101,8 +123,20 @@ async function main() {
         (platformMs[c.name] ??= []).push(performance.now() - t);
       }
     }
-    const rows = all.map((c) => ({ name: c.name, localP95: round(p95(local[c.name].ms)), platformP95: round(p95(platformMs[c.name])), rows: local[c.name].rows }));
-    const result = { at: new Date().toISOString(), members: N, replicateMs, cases: rows, localP95: round(Math.max(...rows.map((r) => r.localP95))), platformP95: round(Math.max(...rows.map((r) => r.platformP95))) };
+    const rows = all.map((c) => ({
+      name: c.name,
+      localP95: round(p95(local[c.name].ms)),
+      platformP95: round(p95(platformMs[c.name])),
+      rows: local[c.name].rows,
+    }));
+    const result = {
+      at: new Date().toISOString(),
+      members: N,
+      replicateMs,
+      cases: rows,
+      localP95: round(Math.max(...rows.map((r) => r.localP95))),
+      platformP95: round(Math.max(...rows.map((r) => r.platformP95))),
+    };
     mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
     writeFileSync(join(ROOT, 'bench/results/member-search.json'), JSON.stringify(result, null, 2) + '\n');
     const lines = [

@@ -30,7 +30,11 @@ const COMBOS: Combo[] = [
   { name: 'mt: content', path: '/mtRecord/list', body: { prod_type: 0, decodeContent: '验证码' } },
   { name: 'mt: month', path: '/mtRecord/list', body: { prod_type: 0, month } },
   { name: 'mt: last 7 days', path: '/mtRecord/list', body: { prod_type: 0, startTime: now - 7 * 86_400_000, endTime: now } },
-  { name: 'mt: account + 7 days + status', path: '/mtRecord/list', body: { prod_type: 0, cus_id: 'EP0001', mt_status: 0, startTime: now - 7 * 86_400_000, endTime: now } },
+  {
+    name: 'mt: account + 7 days + status',
+    path: '/mtRecord/list',
+    body: { prod_type: 0, cus_id: 'EP0001', mt_status: 0, startTime: now - 7 * 86_400_000, endTime: now },
+  },
   { name: 'mt: page 50', path: '/mtRecord/list', body: { prod_type: 0, pageNumber: 50 } },
   { name: 'mt: ordinary user', path: '/mtRecord/list', body: { prod_type: 0 }, as: 'user' },
   { name: 'international', path: '/mtRecord/list', body: { prod_type: 1 } },
@@ -66,7 +70,8 @@ async function measure(size: number) {
     if (res.status !== 200) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
     return json.data;
   };
-  const login = async (username: string) => (await post('/user/login', { username, password: Buffer.from('demo1234').toString('base64'), code: '', redomStr: '' })).token as string;
+  const login = async (username: string) =>
+    (await post('/user/login', { username, password: Buffer.from('demo1234').toString('base64'), code: '', redomStr: '' })).token as string;
   const tokens = { admin: await login('admin'), user: await login('user') };
 
   const lists: Record<string, { p95: number; median: number; total: number }> = {};
@@ -90,7 +95,11 @@ async function measure(size: number) {
     let docs = 0;
     const t0 = performance.now();
     while (docs < Math.min(FEED_DOCS, size)) {
-      const page: { documents: unknown[]; checkpoint: { seq: number } | null } = await post('/mtRecord/pull', { direction, limit: FEED_LIMIT, checkpoint }, tokens.admin);
+      const page: { documents: unknown[]; checkpoint: { seq: number } | null } = await post(
+        '/mtRecord/pull',
+        { direction, limit: FEED_LIMIT, checkpoint },
+        tokens.admin,
+      );
       docs += page.documents.length;
       if (!page.checkpoint) break;
       checkpoint = page.checkpoint;
@@ -100,7 +109,12 @@ async function measure(size: number) {
   const feedForward = await feed('forward');
   const feedBackfill = await feed('backfill');
   await platform.close();
-  return { size, seed: { ms: seed.ms, phases: seed.phases, mt: seed.mt, mo: seed.mo, batches: seed.batches, statRows: seed.statRows }, lists, feed: { forward: feedForward, backfill: feedBackfill } };
+  return {
+    size,
+    seed: { ms: seed.ms, phases: seed.phases, mt: seed.mt, mo: seed.mo, batches: seed.batches, statRows: seed.statRows },
+    lists,
+    feed: { forward: feedForward, backfill: feedBackfill },
+  };
 }
 
 const small = await measure(SMALL);
@@ -110,7 +124,19 @@ const comparison = Object.fromEntries(
     const a = small.lists[c.name].p95;
     const b = large.lists[c.name].p95;
     const [ma, mb] = [small.lists[c.name].median, large.lists[c.name].median];
-    return [c.name, { [`p95ms_${SMALL}`]: a, [`p95ms_${LARGE}`]: b, ratio: round(b / a), withinBudget: b <= 2 * a, [`medianMs_${SMALL}`]: ma, [`medianMs_${LARGE}`]: mb, medianRatio: round(mb / ma), totals: [small.lists[c.name].total, large.lists[c.name].total] }];
+    return [
+      c.name,
+      {
+        [`p95ms_${SMALL}`]: a,
+        [`p95ms_${LARGE}`]: b,
+        ratio: round(b / a),
+        withinBudget: b <= 2 * a,
+        [`medianMs_${SMALL}`]: ma,
+        [`medianMs_${LARGE}`]: mb,
+        medianRatio: round(mb / ma),
+        totals: [small.lists[c.name].total, large.lists[c.name].total],
+      },
+    ];
   }),
 );
 const out = {

@@ -75,7 +75,17 @@ async function main() {
   await platform.close();
   const httpRate = Math.round(N / (httpMs / 1000));
   const rawRate = Math.round(N / (rawMs / 1000));
-  const out = { bench: 'platform-send', storage: 'pglite', records: N, httpMs: Math.round(httpMs), httpRate, rawMs: Math.round(rawMs), rawRate, ratio: Number((httpRate / rawRate).toFixed(2)), target: 0.5 };
+  const out = {
+    bench: 'platform-send',
+    storage: 'pglite',
+    records: N,
+    httpMs: Math.round(httpMs),
+    httpRate,
+    rawMs: Math.round(rawMs),
+    rawRate,
+    ratio: Number((httpRate / rawRate).toFixed(2)),
+    target: 0.5,
+  };
   console.log(JSON.stringify(out));
 }
 

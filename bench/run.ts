@@ -34,7 +34,6 @@ const TRACE_COLD = process.argv.includes('--trace-cold');
 const round = (n: number, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 const log = (...a: unknown[]) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
 
-
 async function apiLogin(): Promise<string> {
   const r = await fetch(`${API}/user/login`, {
     method: 'POST',
@@ -46,7 +45,11 @@ async function apiLogin(): Promise<string> {
 
 async function timedList(token: string, body: Record<string, unknown>): Promise<number> {
   const t = performance.now();
-  const r = await fetch(`${API}/mtRecord/list`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+  const r = await fetch(`${API}/mtRecord/list`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
   await r.json();
   if (r.status !== 200) throw new Error(`list answered ${r.status}`);
   return performance.now() - t;
@@ -62,7 +65,11 @@ function mix(now: number, order: string): Case[] {
   return [
     { name: 'status', list: { mt_status: 700 }, local: [{ op: 'eq', field: 'mt_status', value: 700 }] },
     { name: 'account', list: { cus_id: 'SUB001' }, local: [{ op: 'eq', field: 'cus_id', value: 'SUB001' }] },
-    { name: 'date range', list: { startTime: now - 20 * DAY, endTime: now - 10 * DAY }, local: [{ op: 'range', field: 'receive_time', from: now - 20 * DAY, to: now - 10 * DAY }] },
+    {
+      name: 'date range',
+      list: { startTime: now - 20 * DAY, endTime: now - 10 * DAY },
+      local: [{ op: 'range', field: 'receive_time', from: now - 20 * DAY, to: now - 10 * DAY }],
+    },
     { name: 'phone prefix', list: { decodeMobile: '1380' }, local: [{ op: 'prefix', field: 'decodeMobile', value: '1380' }] },
     { name: 'page 1', list: {}, local: [], page: 1 },
     { name: 'page 1000', list: {}, local: [], page: 1000 },
@@ -76,7 +83,9 @@ function mix(now: number, order: string): Case[] {
       name: 'combined (account, status, content, date range)',
       list: { cus_id: 'SUB001', mt_status: 0, decodeContent: '验证码', startTime: now - 30 * DAY, endTime: now - 5 * DAY },
       local: [
-        { op: 'eq', field: 'cus_id', value: 'SUB001' }, { op: 'eq', field: 'mt_status', value: 0 }, { op: 'contains', field: 'decodeContent', value: '验证码' },
+        { op: 'eq', field: 'cus_id', value: 'SUB001' },
+        { op: 'eq', field: 'mt_status', value: 0 },
+        { op: 'contains', field: 'decodeContent', value: '验证码' },
         { op: 'range', field: 'receive_time', from: now - 30 * DAY, to: now - 5 * DAY },
       ],
     },
@@ -86,7 +95,13 @@ function mix(now: number, order: string): Case[] {
 /** An order number that one record carries: the search for it should find exactly one. */
 async function uniqueOrder(token: string): Promise<{ order: string; total: number }> {
   const list = async (body: Record<string, unknown>) =>
-    (await (await fetch(`${API}/mtRecord/list`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) })).json()) as {
+    (await (
+      await fetch(`${API}/mtRecord/list`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      })
+    ).json()) as {
       data: { total: number; data: { decodeContent: string }[] };
     };
   const some = await list({ prod_type: 0, pageNumber: 1, pageSize: 50, decodeContent: '快递单号SF' });
@@ -136,7 +151,8 @@ async function workerMix(page: Page, cases: Case[]): Promise<Record<string, numb
 async function localMix(page: Page, cases: Case[]): Promise<Record<string, number[]>> {
   return page.evaluate(
     async ({ cases }) => {
-      const bench = (window as unknown as { __smsBench: { db: unknown; runQuery: (q: unknown, o: unknown) => Promise<{ rows: unknown[]; next: unknown }> } }).__smsBench;
+      const bench = (window as unknown as { __smsBench: { db: unknown; runQuery: (q: unknown, o: unknown) => Promise<{ rows: unknown[]; next: unknown }> } })
+        .__smsBench;
       const opts = { db: bench.db, online: false, horizon: 0 };
       const base = [{ op: 'eq', field: 'prod_type', value: 0 }];
       // the cursor of page 1,000 is reached by walking (as scrolling would); only the page itself is timed
@@ -160,11 +176,20 @@ async function localMix(page: Page, cases: Case[]): Promise<Record<string, numbe
   );
 }
 
-interface SearchStats { rows: Record<string, number>; contents: number; bytes: number; loadMs: number; rebuilt: boolean; why: string }
+interface SearchStats {
+  rows: Record<string, number>;
+  contents: number;
+  bytes: number;
+  loadMs: number;
+  rebuilt: boolean;
+  why: string;
+}
 /** The search columns' statistics once the worker has loaded (or rebuilt) them. */
 async function searchStatsWhenReady(page: Page): Promise<SearchStats> {
   for (const deadline = Date.now() + 10 * 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
-    const stats = await page.evaluate(() => (window as unknown as { __smsBench?: { replicator: { searchStats(): Promise<unknown> } } }).__smsBench?.replicator.searchStats() ?? null);
+    const stats = await page.evaluate(
+      () => (window as unknown as { __smsBench?: { replicator: { searchStats(): Promise<unknown> } } }).__smsBench?.replicator.searchStats() ?? null,
+    );
     if (stats) return stats as SearchStats;
   }
   throw new Error('the search columns did not load');
@@ -172,7 +197,10 @@ async function searchStatsWhenReady(page: Page): Promise<SearchStats> {
 
 /** The sync worker's JavaScript heap plus its array buffers (the typed search columns live there, outside the heap),
  * through the DevTools protocol (the page's own session does not see it). */
-async function workerHeapMb(cdp: { send(m: string, p?: object): Promise<unknown>; on(e: string, f: (p: any) => void): void }): Promise<{ heap: number; buffers: number } | null> {
+async function workerHeapMb(cdp: {
+  send(m: string, p?: object): Promise<unknown>;
+  on(e: string, f: (p: any) => void): void;
+}): Promise<{ heap: number; buffers: number } | null> {
   try {
     const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string; title: string; url: string }[] };
     const w = targetInfos.find((t) => t.type === 'worker' && /sync/.test(`${t.title} ${t.url}`));
@@ -210,7 +238,7 @@ function scrollFrames(page: Page): Promise<number[]> {
     (window as unknown as { __scrollStart: number }).__scrollStart = last;
     const end = last + 3000;
     // a loop over frames, not a named callback: the page cannot see tsx's __name helper
-    for (let t = last; t < end; ) {
+    for (let t = last; t < end;) {
       t = await new Promise<number>((r) => requestAnimationFrame(r));
       gaps.push(t - last);
       last = t;
@@ -230,7 +258,12 @@ async function profiled<T>(page: Page, what: string, work: () => Promise<T>): Pr
   await cdp.send('Profiler.start');
   const out = await work();
   const { profile } = (await cdp.send('Profiler.stop')) as {
-    profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[]; startTime: number; endTime: number; samples: number[] };
+    profile: {
+      nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount?: number }[];
+      startTime: number;
+      endTime: number;
+      samples: number[];
+    };
   };
   writeFileSync(join(tmpdir(), `scroll-profile-${what.replace(/\W+/g, '-')}.cpuprofile`), JSON.stringify(profile));
   const per = (profile.endTime - profile.startTime) / 1000 / Math.max(1, profile.samples.length);
@@ -256,7 +289,14 @@ async function traced<T>(page: Page, work: () => Promise<T>): Promise<T> {
   const events: TraceEvent[] = [];
   cdp.on('Tracing.dataCollected', (e) => void events.push(...(e.value as unknown as TraceEvent[])));
   const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'loading', 'disabled-by-default-v8.cpu_profiler'];
+  const categories = [
+    'devtools.timeline',
+    'disabled-by-default-devtools.timeline',
+    'blink.user_timing',
+    'v8.execute',
+    'loading',
+    'disabled-by-default-v8.cpu_profiler',
+  ];
   await cdp.send('Tracing.start', { transferMode: 'ReportEvents', traceConfig: { includedCategories: categories } });
   const out = await work();
   await cdp.send('Tracing.end');
@@ -264,23 +304,44 @@ async function traced<T>(page: Page, work: () => Promise<T>): Promise<T> {
   await cdp.detach();
   const file = join(tmpdir(), 'cold-trace.json');
   writeFileSync(file, JSON.stringify({ traceEvents: events }));
-  const login = events.find((e) => e.name === 'ResourceFinish' && events.some((s) => s.name === 'ResourceSendRequest' && s.args?.data?.requestId === e.args?.data?.requestId && String(s.args?.data?.url).endsWith('/user/login')));
+  const login = events.find(
+    (e) =>
+      e.name === 'ResourceFinish' &&
+      events.some(
+        (s) => s.name === 'ResourceSendRequest' && s.args?.data?.requestId === e.args?.data?.requestId && String(s.args?.data?.url).endsWith('/user/login'),
+      ),
+  );
   const rows = events.find((e) => e.name === 'bench rows');
-  if (!login || !rows) return log(`trace in ${file}: no login answer or rows mark found`), out;
+  if (!login || !rows) return (log(`trace in ${file}: no login answer or rows mark found`), out);
   const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === rows.pid)!;
   const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.ts >= login.ts - 1000 && e.ts <= rows.ts);
   const ms = (us: number) => Math.round((us - login.ts) / 100) / 10;
   const label = (e: TraceEvent) => {
     const d = e.args?.data ?? {};
-    const where = d.functionName || d.url ? ` ${String(d.functionName ?? '')} ${String(d.url ?? '').split('/').pop()}:${String(d.lineNumber ?? '')}` : d.type ? ` ${String(d.type)}` : '';
+    const where =
+      d.functionName || d.url
+        ? ` ${String(d.functionName ?? '')} ${String(d.url ?? '')
+            .split('/')
+            .pop()}:${String(d.lineNumber ?? '')}`
+        : d.type
+          ? ` ${String(d.type)}`
+          : '';
     return `${e.name}${where} ${Math.round((e.dur ?? 0) / 100) / 10}`;
   };
   log(`trace in ${file}; the main thread from the login answer to the rows (ms):`);
   let end = login.ts;
   for (const task of onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 1000)) {
     if (task.ts > end + 1000) log(`  ${String(ms(end)).padStart(6)}  idle ${ms(task.ts) - ms(end)}`);
-    const inner = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + (task.dur ?? 0) && e.name !== 'RunTask' && (e.dur ?? 0) >= 2000);
-    log(`  ${String(ms(task.ts)).padStart(6)}  task ${Math.round((task.dur ?? 0) / 100) / 10}: ${inner.sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, 10).map(label).join('; ')}`);
+    const inner = onMain.filter(
+      (e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + (task.dur ?? 0) && e.name !== 'RunTask' && (e.dur ?? 0) >= 2000,
+    );
+    log(
+      `  ${String(ms(task.ts)).padStart(6)}  task ${Math.round((task.dur ?? 0) / 100) / 10}: ${inner
+        .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+        .slice(0, 10)
+        .map(label)
+        .join('; ')}`,
+    );
     end = Math.max(end, task.ts + (task.dur ?? 0));
   }
   log(`  ${String(ms(rows.ts)).padStart(6)}  rows`);
@@ -321,12 +382,17 @@ async function main() {
       const w = window as unknown as { __longTasks: number; __longTaskList: PerformanceEntry[] };
       w.__longTasks = 0;
       w.__longTaskList = [];
-      new PerformanceObserver((l) => l.getEntries().forEach((e) => ((w.__longTasks += e.duration), w.__longTaskList.length < 500 && w.__longTaskList.push(e)))).observe({ type: 'longtask', buffered: true });
+      new PerformanceObserver((l) =>
+        l.getEntries().forEach((e) => ((w.__longTasks += e.duration), w.__longTaskList.length < 500 && w.__longTaskList.push(e))),
+      ).observe({ type: 'longtask', buffered: true });
       // long animation frames (over 50 ms), with the scripts that ran in them, for the --verbose timeline
       const loaf: PerformanceEntry[] = [];
       (window as unknown as { __loafList: PerformanceEntry[] }).__loafList = loaf;
       try {
-        new PerformanceObserver((l) => l.getEntries().forEach((e) => loaf.length < 500 && loaf.push(e))).observe({ type: 'long-animation-frame', buffered: true });
+        new PerformanceObserver((l) => l.getEntries().forEach((e) => loaf.length < 500 && loaf.push(e))).observe({
+          type: 'long-animation-frame',
+          buffered: true,
+        });
       } catch {
         // a browser without the API: the timeline has long tasks only
       }
@@ -357,13 +423,14 @@ async function main() {
     }
     let rowsInPageAt = NaN;
     let rowsSeenAt = NaN;
-    await traced(page, () => profiled(page, 'login to the first page', async () => {
-      // in-app navigation to the records (as a menu click does, no reload) in the frame after the one that first
-      // painted the console's shell, made by the page itself: a round trip through the debugging protocol instead
-      // (wait for the URL, then navigate) added 60-110 ms of idle main thread on a busy machine, the harness's time,
-      // not the console's
-      // (a string: tsx names the functions of a closure with a helper the page does not have)
-      await page.evaluate(`(() => {
+    await traced(page, () =>
+      profiled(page, 'login to the first page', async () => {
+        // in-app navigation to the records (as a menu click does, no reload) in the frame after the one that first
+        // painted the console's shell, made by the page itself: a round trip through the debugging protocol instead
+        // (wait for the URL, then navigate) added 60-110 ms of idle main thread on a busy machine, the harness's time,
+        // not the console's
+        // (a string: tsx names the functions of a closure with a helper the page does not have)
+        await page.evaluate(`(() => {
         let seen = false;
         const look = () => {
           if (seen) {
@@ -375,26 +442,29 @@ async function main() {
         };
         requestAnimationFrame(look);
       })()`);
-      // checked every frame: locator.waitFor backs off to polling every 500 ms, which rounded this figure up by as much
-      // (answers the page's clock when the rows are there: the same wait seen from the page, without the debugging
-      // protocol's delay in passing the answer back on a busy machine). Set up before the click: asked after it, the
-      // harness's own script (Playwright's, ~100 KB) was compiled on the page's main thread between the login answer
-      // and the rows, a 25 ms task in the trace that a user's page never runs
-      const rowsWait = page.waitForFunction(
-        () => document.querySelectorAll('.table-screen tbody tr:not(.p-datatable-emptymessage)').length >= 20 && (performance.mark('bench rows'), performance.now()),
-        null,
-        { polling: 'raf' },
-      );
-      // (the wait is running once a frame has passed with it: its first check has been evaluated)
-      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      t0 = performance.now();
-      await page.locator('form').first().locator('button[type=submit]').click();
-      const rowsAt = await rowsWait;
-      // the harness's clock stops here, when the wait answers: reading the answer, the login's timing and the verbose
-      // timeline below are further protocol round trips, which the figure once included (up to 2026-11-23)
-      rowsSeenAt = performance.now();
-      rowsInPageAt = (await rowsAt.jsonValue()) as number;
-    }));
+        // checked every frame: locator.waitFor backs off to polling every 500 ms, which rounded this figure up by as much
+        // (answers the page's clock when the rows are there: the same wait seen from the page, without the debugging
+        // protocol's delay in passing the answer back on a busy machine). Set up before the click: asked after it, the
+        // harness's own script (Playwright's, ~100 KB) was compiled on the page's main thread between the login answer
+        // and the rows, a 25 ms task in the trace that a user's page never runs
+        const rowsWait = page.waitForFunction(
+          () =>
+            document.querySelectorAll('.table-screen tbody tr:not(.p-datatable-emptymessage)').length >= 20 &&
+            (performance.mark('bench rows'), performance.now()),
+          null,
+          { polling: 'raf' },
+        );
+        // (the wait is running once a frame has passed with it: its first check has been evaluated)
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        t0 = performance.now();
+        await page.locator('form').first().locator('button[type=submit]').click();
+        const rowsAt = await rowsWait;
+        // the harness's clock stops here, when the wait answers: reading the answer, the login's timing and the verbose
+        // timeline below are further protocol round trips, which the figure once included (up to 2026-11-23)
+        rowsSeenAt = performance.now();
+        rowsInPageAt = (await rowsAt.jsonValue()) as number;
+      }),
+    );
     // the page's own clock: requests (resource timing) and long tasks from the login answer to the rows, which the
     // trace above receives late through the debugging protocol on a busy machine
     if (VERBOSE) {
@@ -415,18 +485,28 @@ async function main() {
       for (const [ms, what] of inPage) log(`  ${String(ms).padStart(6)} ms  ${what}`);
     }
     const coldFirst = rowsSeenAt - t0;
-    const loginEndInPage = await page.evaluate(() => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.endsWith('/user/login'))?.responseEnd ?? NaN);
+    const loginEndInPage = await page.evaluate(
+      () => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.endsWith('/user/login'))?.responseEnd ?? NaN,
+    );
     const coldAfterLoginInPage = rowsInPageAt - loginEndInPage;
     const coldAfterLogin = rowsSeenAt - loginAnsweredAt;
     log(`first 20 rows on screen after ${round(coldFirst)} ms`);
     if (VERBOSE) for (const [ms, what] of trace.filter(([ms]) => ms <= coldFirst)) log(`  ${String(ms).padStart(6)} ms  ${what}`);
-    if (COLD_ONLY) return log(`cold first page after login ${round(coldAfterLogin)} ms (in the page ${round(coldAfterLoginInPage)} ms), platform first page ${round(platformFirst)} ms (then a median of ${round(platformFirstMedian)} ms)`);
+    if (COLD_ONLY)
+      return log(
+        `cold first page after login ${round(coldAfterLogin)} ms (in the page ${round(coldAfterLoginInPage)} ms), platform first page ${round(platformFirst)} ms (then a median of ${round(platformFirstMedian)} ms)`,
+      );
     // scrolling while the backfill runs, as a user would: every frame's gap over 3 s of scrolling the records table
     // (60 frames/s is 16.7 ms; a gap over 50 ms is a visible stutter)
-    await page.locator('[data-testid=sync-status][data-status=backfill]').waitFor({ timeout: 60_000 }).catch(() => undefined);
+    await page
+      .locator('[data-testid=sync-status][data-status=backfill]')
+      .waitFor({ timeout: 60_000 })
+      .catch(() => undefined);
     const frameGaps = await profiled(page, 'scrolling during backfill', () => scrollFrames(page));
     const scrolledDuringBackfill = await page.locator('[data-testid=sync-status][data-status=backfill]').count();
-    log(`scrolling during backfill (${scrolledDuringBackfill ? 'still filling' : 'backfill had ended'}): ${frameGaps.length} frames, p95 ${round(p95(frameGaps))} ms`);
+    log(
+      `scrolling during backfill (${scrolledDuringBackfill ? 'still filling' : 'backfill had ended'}): ${frameGaps.length} frames, p95 ${round(p95(frameGaps))} ms`,
+    );
     // where in the 3 s the long frames fell (ms from the start of the scrolling, and their length)
     if (VERBOSE) {
       let at = 0;
@@ -467,12 +547,21 @@ async function main() {
     const platformP95 = caseP95(platformTimes);
     log('warm p95 per case (ms), local / platform:', cases.map((c) => `${c.name} ${localP95[c.name]} / ${platformP95[c.name] ?? 'n/a'}`).join('; '));
     // every case with its result count, local and platform (the search columns must find what the platform finds)
-    const localCounts = await page.evaluate(async ({ cs }) => {
-      const bench = (window as unknown as { __smsBench: { db: unknown; countQuery: (q: unknown, o: unknown) => Promise<{ total: number }> } }).__smsBench;
-      const out: Record<string, number> = {};
-      for (const c of cs) out[c.name] = (await bench.countQuery({ collection: 'mt_records', filters: [{ op: 'eq', field: 'prod_type', value: 0 }, ...c.local], limit: 20 }, { db: bench.db, online: false, horizon: 0 })).total;
-      return out;
-    }, { cs: cases.map((c) => ({ name: c.name, local: c.local })) });
+    const localCounts = await page.evaluate(
+      async ({ cs }) => {
+        const bench = (window as unknown as { __smsBench: { db: unknown; countQuery: (q: unknown, o: unknown) => Promise<{ total: number }> } }).__smsBench;
+        const out: Record<string, number> = {};
+        for (const c of cs)
+          out[c.name] = (
+            await bench.countQuery(
+              { collection: 'mt_records', filters: [{ op: 'eq', field: 'prod_type', value: 0 }, ...c.local], limit: 20 },
+              { db: bench.db, online: false, horizon: 0 },
+            )
+          ).total;
+        return out;
+      },
+      { cs: cases.map((c) => ({ name: c.name, local: c.local })) },
+    );
     log('matches per case (local):', localCounts);
 
     // raw Dexie ceiling: the same MT documents, bulkPut into a bare table in the same browser
@@ -484,7 +573,16 @@ async function main() {
       // and 1M objects at once would not fit the page's heap
       const table = await bench.table('mt_records');
       const docs = await table.limit(200_000).toArray();
-      const DexieCtor = (window as unknown as { Dexie: new (name: string) => { version(n: number): { stores(s: Record<string, string>): void }; open(): Promise<void>; table(n: string): { bulkPut(d: unknown[]): Promise<unknown> }; delete(): Promise<void> } }).Dexie;
+      const DexieCtor = (
+        window as unknown as {
+          Dexie: new (name: string) => {
+            version(n: number): { stores(s: Record<string, string>): void };
+            open(): Promise<void>;
+            table(n: string): { bulkPut(d: unknown[]): Promise<unknown> };
+            delete(): Promise<void>;
+          };
+        }
+      ).Dexie;
       // bare: primary key only (the issue's ceiling); indexed: every index the RxDB collection's table keeps, read
       // from that table (RxDB's own three plus the four the screens query by).
       // (no named inner functions: the page cannot see tsx's __name helper)
@@ -538,7 +636,8 @@ async function main() {
 
     const allLocal = Object.values(localTimes).flat();
     const allPlatform = Object.values(platformTimes).flat();
-    const distinctShare = searchStats.rows.mt_records + searchStats.rows.mo_records > 0 ? searchStats.contents / (searchStats.rows.mt_records + searchStats.rows.mo_records) : 0;
+    const distinctShare =
+      searchStats.rows.mt_records + searchStats.rows.mo_records > 0 ? searchStats.contents / (searchStats.rows.mt_records + searchStats.rows.mo_records) : 0;
 
     const results = {
       records: RECORDS,
@@ -611,10 +710,13 @@ function updateBenchmarksMd(r: Record<string, unknown>) {
     ['sync_docs_per_s', r.sync_docs_per_s],
     ['raw_dexie_docs_per_s', r.raw_dexie_docs_per_s],
     ['sync_docs_per_s_from_first_pull (excludes login, database open, leader election)', r.sync_docs_per_s_from_first_pull],
-    ['raw_dexie_same_indexes_docs_per_s (bulkPut with the 7 indexes of the collection\'s table)', r.raw_dexie_same_indexes_docs_per_s],
+    ["raw_dexie_same_indexes_docs_per_s (bulkPut with the 7 indexes of the collection's table)", r.raw_dexie_same_indexes_docs_per_s],
     ['cold_first_page_ms', r.cold_first_page_ms],
     ['cold_first_page_after_login_ms (from the login answer)', r.cold_first_page_after_login_ms],
-    ['cold_first_page_after_login_in_page_ms (the same, on the page\'s clock: from the login response\'s end to the frame with the rows)', r.cold_first_page_after_login_in_page_ms],
+    [
+      "cold_first_page_after_login_in_page_ms (the same, on the page's clock: from the login response's end to the frame with the rows)",
+      r.cold_first_page_after_login_in_page_ms,
+    ],
     ['platform_first_page_ms', r.platform_first_page_ms],
     ['platform_first_page_median_of_5_more_ms (the same call again)', r.platform_first_page_median_of_5_more_ms],
     ['warm_page_p95_ms', r.warm_page_p95_ms],
@@ -628,11 +730,17 @@ function updateBenchmarksMd(r: Record<string, unknown>) {
     ['page_buffers_mb (array buffers and external strings, outside the heap)', r.page_buffers_mb],
     ['worker_heap_mb (the sync worker, with the search columns)', r.worker_heap_mb ?? 'not measured'],
     ['worker_buffers_mb (its array buffers: the typed columns, n-gram lists, masks)', r.worker_buffers_mb ?? 'not measured'],
-    ['search_columns_load_ms (after a reload: worker start until the columns answer; rebuilt: ' + r.search_columns_rebuilt_on_reload + ')', r.search_columns_load_ms],
+    [
+      'search_columns_load_ms (after a reload: worker start until the columns answer; rebuilt: ' + r.search_columns_rebuilt_on_reload + ')',
+      r.search_columns_load_ms,
+    ],
     ['search_columns_mb (in memory, estimated; the side store holds the same columns)', r.search_columns_mb],
     ['side_store_mb (blocks and dictionary as stored, logical size)', r.side_store_mb],
     ['origin_storage_mb (RxDB and the side store, navigator.storage.estimate)', r.origin_storage_mb],
-    ['distinct contents / records (MT and MO)', `${r.distinct_contents} / ${Object.values(r.search_rows as Record<string, number>).reduce((a, b) => a + b, 0)} = ${r.distinct_content_share}`],
+    [
+      'distinct contents / records (MT and MO)',
+      `${r.distinct_contents} / ${Object.values(r.search_rows as Record<string, number>).reduce((a, b) => a + b, 0)} = ${r.distinct_content_share}`,
+    ],
     ...Object.entries(r.warm_case_p95_ms as Record<string, number>).map(([name, ms]) => [
       `p95 ms local / platform: ${name} (${(r.local_case_matches as Record<string, number>)[name]} local matches)`,
       `${ms} / ${(r.platform_case_p95_ms as Record<string, number | null>)[name] ?? 'n/a'} (the worker's search alone: ${(r.worker_case_p95_ms as Record<string, number>)[name] ?? 'n/a'})`,

@@ -18,7 +18,7 @@ const rnd = () => {
   s ^= s << 5;
   return (s >>> 0) / 4294967296;
 };
-const pick = <T,>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
+const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
 
 const index = new SearchIndex();
 let order = '';
@@ -35,15 +35,23 @@ for (let page = 0; page < N / 1000; page++) {
       const content = tpl.replace('{code}', code);
       if (tpl.includes('SF') && !order && n > N / 3) order = `SF${code}`;
       docs.push({
-        sn: `sn${n}`, receive_time: NOW - 90 * DAY + Math.floor((n * 90 * DAY) / N), decodeMobile: `1${pick(['38', '39', '50', '86'])}${String(Math.floor(rnd() * 1e8)).padStart(8, '0')}`,
-        decodeContent: content, cus_id: cus, mt_status: pick([0, 0, 0, 700, 500, 600]), prod_type: prod,
+        sn: `sn${n}`,
+        receive_time: NOW - 90 * DAY + Math.floor((n * 90 * DAY) / N),
+        decodeMobile: `1${pick(['38', '39', '50', '86'])}${String(Math.floor(rnd() * 1e8)).padStart(8, '0')}`,
+        decodeContent: content,
+        cus_id: cus,
+        mt_status: pick([0, 0, 0, 700, 500, 600]),
+        prod_type: prod,
       });
     }
   }
   index.put('mt_records', docs);
 }
 (globalThis as { gc?: () => void }).gc?.();
-{ const m = process.memoryUsage(); console.error(`heap ${Math.round(m.heapUsed / 1048576)} MB, array buffers ${Math.round(m.arrayBuffers / 1048576)} MB`); }
+{
+  const m = process.memoryUsage();
+  console.error(`heap ${Math.round(m.heapUsed / 1048576)} MB, array buffers ${Math.round(m.arrayBuffers / 1048576)} MB`);
+}
 const tOrder = performance.now();
 index.warm();
 console.error(`ordered and warmed in ${Math.round(performance.now() - tOrder)} ms`);
@@ -62,7 +70,15 @@ const cases: Array<[string, Filter[]]> = [
   ['content order number', content(order)],
   ['content no match', content('没有这条内容')],
   ['phone middle digits', [{ op: 'contains', field: 'decodeMobile', value: '5678' }]],
-  ['combined', [{ op: 'eq', field: 'cus_id', value: 'SUB001' }, { op: 'eq', field: 'mt_status', value: 0 }, ...content('验证码'), { op: 'range', field: 'receive_time', from: NOW - 30 * DAY, to: NOW - 5 * DAY }]],
+  [
+    'combined',
+    [
+      { op: 'eq', field: 'cus_id', value: 'SUB001' },
+      { op: 'eq', field: 'mt_status', value: 0 },
+      ...content('验证码'),
+      { op: 'range', field: 'receive_time', from: NOW - 30 * DAY, to: NOW - 5 * DAY },
+    ],
+  ],
 ];
 const out: Record<string, unknown> = {};
 for (const [name, filters] of cases) {
@@ -81,7 +97,11 @@ for (const [name, filters] of cases) {
 }
 console.table(out);
 {
-  const f = (filters: Filter[]) => ({ collection: 'mt_records' as const, filters: [{ op: 'eq' as const, field: 'prod_type', value: 0 }, ...filters], limit: 20 });
+  const f = (filters: Filter[]) => ({
+    collection: 'mt_records' as const,
+    filters: [{ op: 'eq' as const, field: 'prod_type', value: 0 }, ...filters],
+    limit: 20,
+  });
   for (const [name, filters] of cases) {
     const ts: number[] = [];
     for (let r = 0; r < 3; r++) {
@@ -92,7 +112,7 @@ console.table(out);
     console.log('count again', name, ts.join(' '));
   }
   const t = performance.now();
-  const { st } = index.contents.containing("SF1234");
+  const { st } = index.contents.containing('SF1234');
   console.log('containing SF1234', (performance.now() - t).toFixed(1), st.length);
   const t2 = performance.now();
   index.contents.containing('没有这条');
@@ -100,6 +120,13 @@ console.table(out);
 }
 for (const nd of ['5678', '1234', '9012', '3456', '5678', '0909']) {
   const t = performance.now();
-  const a = index.search({ collection: 'mt_records', filters: [{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'contains', field: 'decodeMobile', value: nd }], limit: 20 })!;
+  const a = index.search({
+    collection: 'mt_records',
+    filters: [
+      { op: 'eq', field: 'prod_type', value: 0 },
+      { op: 'contains', field: 'decodeMobile', value: nd },
+    ],
+    limit: 20,
+  })!;
   console.log('phone middle', nd, a.keys.length, (performance.now() - t).toFixed(2));
 }

@@ -16,7 +16,6 @@ const NUMBERS = 100_000;
 const ROUNDS = 3;
 const log = (...a: unknown[]) => console.error(`[send bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
 
-
 async function main() {
   if (!process.argv.includes('--no-build')) execSync('npx vite build', { cwd: ROOT, stdio: 'ignore' });
   const platform = await startBenchPlatform(PORT, 'bench-send', 1000);
@@ -57,12 +56,20 @@ async function main() {
       const ms = Date.now() - t0;
       const tasks = await page.evaluate(() => (window as unknown as { __tasks: number[] }).__tasks);
       rounds.push({ ms, longestTaskMs: Math.round(Math.max(0, ...tasks)) });
-      log(`round ${i + 1}: ${ms} ms, longest main-thread task ${Math.round(Math.max(0, ...tasks))} ms, counted ${await page.getByTestId('confirm-count').textContent()}`);
+      log(
+        `round ${i + 1}: ${ms} ms, longest main-thread task ${Math.round(Math.max(0, ...tasks))} ms, counted ${await page.getByTestId('confirm-count').textContent()}`,
+      );
       await page.getByTestId('send-confirm-cancel').click();
       await page.getByTestId('confirm-count').waitFor({ state: 'detached' });
     }
     if (cdp) {
-      const { profile } = (await cdp.send('Profiler.stop')) as { profile: { nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number }>; samples: number[]; timeDeltas: number[] } };
+      const { profile } = (await cdp.send('Profiler.stop')) as {
+        profile: {
+          nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number }>;
+          samples: number[];
+          timeDeltas: number[];
+        };
+      };
       const self = new Map<string, number>();
       for (const n of profile.nodes) {
         const key = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
@@ -88,7 +95,9 @@ async function main() {
     ].join('\n');
     const file = join(ROOT, 'BENCHMARKS.md');
     let md = readFileSync(file, 'utf8');
-    md = md.includes('<!-- bench:send-numbers:begin -->') ? md.replace(/<!-- bench:send-numbers:begin -->[\s\S]*?<!-- bench:send-numbers:end -->/, lines) : `${md.trimEnd()}\n\n## Send form: checking numbers\n\n${lines}\n`;
+    md = md.includes('<!-- bench:send-numbers:begin -->')
+      ? md.replace(/<!-- bench:send-numbers:begin -->[\s\S]*?<!-- bench:send-numbers:end -->/, lines)
+      : `${md.trimEnd()}\n\n## Send form: checking numbers\n\n${lines}\n`;
     writeFileSync(file, md);
     console.log(JSON.stringify(result));
   } finally {

@@ -27,5 +27,8 @@ export const ACCOUNT_MESSAGES = {
     zh: '【余额预警】您的账号 {cus_id} 当前余额 {balance} 元，已低于预警值 {threshold} 元，请及时充值。',
     en: '[Balance warning] Account {cus_id} has {balance} yuan left, below the warning level of {threshold} yuan. Please top up.',
   },
-  'sms.mobileCode': { zh: '您正在修改手机号，验证码为 {code}，{minutes} 分钟内有效，请勿泄露。', en: 'Your code to change the mobile is {code}, valid for {minutes} min. Do not share it.' },
+  'sms.mobileCode': {
+    zh: '您正在修改手机号，验证码为 {code}，{minutes} 分钟内有效，请勿泄露。',
+    en: 'Your code to change the mobile is {code}, valid for {minutes} min. Do not share it.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;

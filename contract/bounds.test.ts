@@ -24,7 +24,9 @@ export function unbounded(e: Endpoint): string[] {
       case 'string':
         return max !== undefined && max <= JSON_BODY_MAX ? [] : [`${at}: string without a maximum length`];
       case 'number':
-        return min !== undefined && max !== undefined && min >= -Number.MAX_SAFE_INTEGER && max <= Number.MAX_SAFE_INTEGER ? [] : [`${at}: number without a range`];
+        return min !== undefined && max !== undefined && min >= -Number.MAX_SAFE_INTEGER && max <= Number.MAX_SAFE_INTEGER
+          ? []
+          : [`${at}: number without a range`];
       case 'array':
         return max !== undefined ? [] : [`${at}: array without a maximum count`];
       case 'record':

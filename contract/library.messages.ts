@@ -11,7 +11,10 @@ export const LIBRARY_MESSAGES: Record<string, Record<Language, string>> = {
   'library.materialNotFound': { zh: '素材不存在，请重新上传', en: 'A material is missing, please upload it again' },
   'library.materialWrongKind': { zh: '素材类型与帧类型不一致', en: 'The material does not match the frame type' },
   'library.templateDeleted': { zh: '模板已删除', en: 'The template has been deleted' },
-  'library.uploadMediaType': { zh: '只能上传图片、视频或音频文件（jpg、png、gif、mp4、3gp、mp3、aac、amr）', en: 'Only image, video or audio files can be uploaded (jpg, png, gif, mp4, 3gp, mp3, aac, amr)' },
+  'library.uploadMediaType': {
+    zh: '只能上传图片、视频或音频文件（jpg、png、gif、mp4、3gp、mp3、aac、amr）',
+    en: 'Only image, video or audio files can be uploaded (jpg, png, gif, mp4, 3gp, mp3, aac, amr)',
+  },
   'library.uploadNoFile': { zh: '请选择要上传的文件', en: 'Choose a file to upload' },
   'library.uploadUnreadable': { zh: '文件内容无法读取', en: 'The file content cannot be read' },
   'library.uploadTooComplex': {
@@ -25,7 +28,10 @@ export const LIBRARY_MESSAGES: Record<string, Record<Language, string>> = {
   },
   'library.importDuplicateInFile': { zh: '与第 {row} 行手机号重复', en: 'Same mobile as row {row}' },
   'library.importDuplicateInGroup': { zh: '手机号已在分组中', en: 'The mobile is already in the group' },
-  'library.importTooManyRows': { zh: '文件有 {rows} 行数据，一次最多导入 {max} 行，请拆分后再导入', en: 'The file has {rows} data rows; at most {max} can be imported at once: split it and import each part' },
+  'library.importTooManyRows': {
+    zh: '文件有 {rows} 行数据，一次最多导入 {max} 行，请拆分后再导入',
+    en: 'The file has {rows} data rows; at most {max} can be imported at once: split it and import each part',
+  },
   'library.col.row': { zh: '行号', en: 'Row' },
   'library.col.reason': { zh: '原因', en: 'Reason' },
   'library.col.name': { zh: '姓名', en: 'Name' },

@@ -63,15 +63,30 @@ export const MESSAGES = {
     zh: '密码至少 6 位，且须同时包含字母和数字',
     en: 'The password needs at least 6 characters with both letters and digits',
   },
-  'sms.loginCode': { zh: '您的登录验证码为 {code}，{minutes} 分钟内有效，请勿泄露。', en: 'Your login code is {code}, valid for {minutes} min. Do not share it.' },
-  'sms.registerCode': { zh: '您的注册验证码为 {code}，{minutes} 分钟内有效，请勿泄露。', en: 'Your registration code is {code}, valid for {minutes} min. Do not share it.' },
+  'sms.loginCode': {
+    zh: '您的登录验证码为 {code}，{minutes} 分钟内有效，请勿泄露。',
+    en: 'Your login code is {code}, valid for {minutes} min. Do not share it.',
+  },
+  'sms.registerCode': {
+    zh: '您的注册验证码为 {code}，{minutes} 分钟内有效，请勿泄露。',
+    en: 'Your registration code is {code}, valid for {minutes} min. Do not share it.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
 export type MessageParams = Record<string, string | number>;
 
 export type Catalogue = Record<string, Record<Language, string>>;
-const catalogue: Catalogue = { ...MESSAGES, ...VALIDATION_MESSAGES, ...MESSAGING_MESSAGES, ...TOOLS_MESSAGES, ...ACCOUNT_MESSAGES, ...LIBRARY_MESSAGES, ...SEND_MESSAGES, ...OPERATOR_MESSAGES };
+const catalogue: Catalogue = {
+  ...MESSAGES,
+  ...VALIDATION_MESSAGES,
+  ...MESSAGING_MESSAGES,
+  ...TOOLS_MESSAGES,
+  ...ACCOUNT_MESSAGES,
+  ...LIBRARY_MESSAGES,
+  ...SEND_MESSAGES,
+  ...OPERATOR_MESSAGES,
+};
 
 export function isMessageKey(key: string): boolean {
   return key in catalogue;

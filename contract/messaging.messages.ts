@@ -8,7 +8,10 @@ export const MESSAGING_MESSAGES: Record<string, Record<Language, string>> = {
   'send.accountQueryFailed': { zh: '查询账号信息异常', en: 'Query account information exception' },
   'send.emptyContent': { zh: '短信内容不能为空', en: 'Message content cannot be empty' },
   'send.noValidMobile': { zh: '有效号码数必须大于 0', en: 'There must be more than 0 valid numbers' },
-  'send.allBlacklisted': { zh: '全部 {n} 个号码都在黑名单中（回复过退订），没有可发送的号码', en: 'Every number is on the blacklist ({n}; they replied to unsubscribe): nothing to send' },
+  'send.allBlacklisted': {
+    zh: '全部 {n} 个号码都在黑名单中（回复过退订），没有可发送的号码',
+    en: 'Every number is on the blacklist ({n}; they replied to unsubscribe): nothing to send',
+  },
   'send.badTimingTime': { zh: '定时时间格式不正确', en: 'The scheduled time is not valid' },
   'send.timingTooSoon': { zh: '定时时间须至少在 {minutes} 分钟之后', en: 'The scheduled time must be at least {minutes} minutes ahead' },
   'send.badSenderId': { zh: '发送方 ID 只能包含字母和数字', en: 'The sender id may contain letters and digits only' },

@@ -3,9 +3,7 @@ import { SEGMENT_GSM_MULTI, SEGMENT_GSM_SINGLE, SEGMENT_UCS2_MULTI, SEGMENT_UCS2
 // Billing segments per 3GPP TS 23.038: the GSM 7-bit default alphabet (one septet) plus its extension
 // table (escape + char = two septets); anything else forces UCS-2, counted in UTF-16 code units.
 
-const GSM7_BASIC =
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?' +
-  '¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+const GSM7_BASIC = '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?' + '¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
 const GSM7_EXTENSION = '^{}\\[~]|€\f';
 
 const BASIC = new Set(GSM7_BASIC);

@@ -12,12 +12,24 @@ export const SEND_MESSAGES: Record<string, Record<Language, string>> = {
   'send.rejected': { zh: '发送被拒绝', en: 'The send was refused' },
   'send.timingRequired': { zh: '请填写定时发送时间', en: 'Give the time of the scheduled send' },
   'send.timingInvalid': { zh: '日期或时间无效', en: 'The date or time is not valid' },
-  'send.placeholdersUnfilled': { zh: '内容含未填写的变量 {names}，请使用个性化群发', en: 'The content has unfilled variables {names}: use the personalised send' },
-  'v.send.placeholdersUnfilled': { zh: '内容含未填写的变量（${pN}），请使用个性化群发', en: 'The content has unfilled variables (${pN}): use the personalised send' },
+  'send.placeholdersUnfilled': {
+    zh: '内容含未填写的变量 {names}，请使用个性化群发',
+    en: 'The content has unfilled variables {names}: use the personalised send',
+  },
+  'v.send.placeholdersUnfilled': {
+    zh: '内容含未填写的变量（${pN}），请使用个性化群发',
+    en: 'The content has unfilled variables (${pN}): use the personalised send',
+  },
   'send.unpricedCountries': {
     zh: '以下国家/地区未配置价格：{countries}（共 {count} 个号码），请移除这些号码后再发送',
     en: 'No price is configured for {countries} ({count} numbers): remove those numbers to send',
   },
-  'send.blacklistSkipped': { zh: '{n} 个号码在黑名单中（回复过退订），未发送、未计费', en: '{n} numbers are on the blacklist (they replied to unsubscribe): not sent, not charged' },
-  'send.xlsUnsupported': { zh: '无法读取该 xls 文件，请检查文件或另存为 xlsx 后重试', en: 'This .xls file cannot be read; check it or save it as xlsx and try again' },
+  'send.blacklistSkipped': {
+    zh: '{n} 个号码在黑名单中（回复过退订），未发送、未计费',
+    en: '{n} numbers are on the blacklist (they replied to unsubscribe): not sent, not charged',
+  },
+  'send.xlsUnsupported': {
+    zh: '无法读取该 xls 文件，请检查文件或另存为 xlsx 后重试',
+    en: 'This .xls file cannot be read; check it or save it as xlsx and try again',
+  },
 };

@@ -46,7 +46,16 @@ const wallFormats = new Map<string, Intl.DateTimeFormat>();
 export function wallClockIn(timeZone: string, at: number): string {
   let f = wallFormats.get(timeZone);
   if (!f) {
-    const opts = { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
+    const opts = {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    } as const;
     wallFormats.set(timeZone, (f = new Intl.DateTimeFormat('en-GB', opts)));
   }
   const parts = Object.fromEntries(f.formatToParts(new Date(at)).map((p) => [p.type, p.value]));

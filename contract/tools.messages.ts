@@ -10,5 +10,5 @@ export const TOOLS_MESSAGES: Record<string, Record<Language, string>> = {
   'numberCheck.badFile': { zh: '文件不是有效的 xlsx 表格', en: 'The file is not a valid xlsx spreadsheet' },
   'numberCheck.batchNotFound': { zh: '检测批次不存在', en: 'No such check batch' },
   'numberCheck.started': { zh: '检测已开始', en: 'The check has started' },
-  'interact.accountNotVisible': { zh: '无权访问该账号的会话', en: 'You may not see this account\'s conversations' },
+  'interact.accountNotVisible': { zh: '无权访问该账号的会话', en: "You may not see this account's conversations" },
 };

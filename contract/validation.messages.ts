@@ -154,7 +154,10 @@ export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {
   'v.interact.contentRequired': { zh: '回复内容不能为空', en: 'The reply cannot be empty' },
 
   // Field bounds of every request (contract/bounds.ts), named by the route layer; never zod's English text.
-  'v.badText': { zh: '参数 {field} 含有无法保存的字符（空字符或不成对的代理项）', en: '{field} contains characters that cannot be stored (NUL or an unpaired surrogate)' },
+  'v.badText': {
+    zh: '参数 {field} 含有无法保存的字符（空字符或不成对的代理项）',
+    en: '{field} contains characters that cannot be stored (NUL or an unpaired surrogate)',
+  },
   'v.field.tooLong': { zh: '参数 {field} 最多 {max} 个字符', en: '{field} may have at most {max} characters' },
   'v.field.tooShort': { zh: '参数 {field} 至少 {min} 个字符', en: '{field} must have at least {min} characters' },
   'v.field.tooLarge': { zh: '参数 {field} 不能大于 {max}', en: '{field} must be at most {max}' },

@@ -35,7 +35,10 @@ describe('web links', () => {
   it.each(sends)('%s refuses every scheme but http(s), saying so in zh and en', (_, parse) => {
     for (const link of BAD_SCHEMES) {
       const issues = parse(link).error?.issues ?? [];
-      expect(issues.map((i) => i.message), link).toEqual(['v.url.invalid']);
+      expect(
+        issues.map((i) => i.message),
+        link,
+      ).toEqual(['v.url.invalid']);
     }
     expect(translate('zh', 'v.url.invalid')).toContain('http://');
     expect(translate('en', 'v.url.invalid')).toContain('http://');
@@ -43,7 +46,10 @@ describe('web links', () => {
 
   it.each(sends)('%s refuses credentials in the link', (_, parse) => {
     for (const link of ['https://user:pass@shop.example.com/', 'https://bank.example.com@evil.example/', 'http://:x@a.example/']) {
-      expect(parse(link).error?.issues.map((i) => i.message), link).toEqual(['v.url.credentials']);
+      expect(
+        parse(link).error?.issues.map((i) => i.message),
+        link,
+      ).toEqual(['v.url.credentials']);
     }
     expect(translate('zh', 'v.url.credentials')).toMatch(/用户名|密码/);
     expect(translate('en', 'v.url.credentials')).toMatch(/user name or password/);

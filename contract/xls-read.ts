@@ -5,7 +5,6 @@ import { isOle2 } from './xls-magic';
 // this is SheetJS CE 0.20.3 (the release with the fixes of CVE-2023-30533 and CVE-2024-22363, published on npm as
 // @e965/xlsx), used for .xls only. Shared by the send form's number worker and the platform's uploads.
 
-
 /** A cell as text: whole numbers (phone numbers) in full, never in exponent form; dates as YYYY-MM-DD. */
 function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';

@@ -36,7 +36,10 @@ describe('spreadsheet cells', () => {
   });
 
   it('keeps phone numbers as text and silences the number-stored-as-text marker; numbers stay numbers', async () => {
-    const { ws, xml } = await roundTrip([['13800138000', 42], ['08612345', 7]]);
+    const { ws, xml } = await roundTrip([
+      ['13800138000', 42],
+      ['08612345', 7],
+    ]);
     expect(ws.getRow(2).getCell(1).value).toBe('13800138000');
     expect(ws.getRow(3).getCell(1).value).toBe('08612345');
     expect(ws.getRow(2).getCell(2).value).toBe(42);
@@ -48,7 +51,10 @@ describe('spreadsheet cells', () => {
   });
 
   it('escapes markup and drops what XML cannot carry', async () => {
-    const { ws } = await roundTrip([['<b>&"x"</b>', 1], ['a\u0000b\uD800c\u0007', 2]]);
+    const { ws } = await roundTrip([
+      ['<b>&"x"</b>', 1],
+      ['a\u0000b\uD800c\u0007', 2],
+    ]);
     expect(ws.getRow(2).getCell(1).value).toBe('<b>&"x"</b>');
     expect(ws.getRow(3).getCell(1).value).toBe('a\uFFFDb\uFFFDc\uFFFD');
   });

@@ -16,19 +16,53 @@ function start(input: FormInput, answer: (v: FormValues) => Promise<unknown> = a
   return { actor: createActor(m, { input }).start(), sent };
 }
 
-const SUB = { cus_id: '', cus_name: '', password: '', interfacePassword: '', userIps: '', ext_number: '', pushMode: 0, reportUrl: '', moUrl: '', maxConnections: '', maxSpeed: '', srcId: '', busCty: '', prodType: 0 };
+const SUB = {
+  cus_id: '',
+  cus_name: '',
+  password: '',
+  interfacePassword: '',
+  userIps: '',
+  ext_number: '',
+  pushMode: 0,
+  reportUrl: '',
+  moUrl: '',
+  maxConnections: '',
+  maxSpeed: '',
+  srcId: '',
+  busCty: '',
+  prodType: 0,
+};
 const frame = (textContent: string) => ({ mediaType: 'text' as const, mediaUrl: '', textContent });
 
 describe('form machine: account forms', () => {
   it('checks the contract rules before sending and sends the parsed values', async () => {
-    const { actor: a, sent } = start({ schema: subAccountFormSchema, values: SUB, sends: 'parsed', rejectionAtField: true }, async () => ({ cus_id: 'ABCDEF' }));
+    const { actor: a, sent } = start({ schema: subAccountFormSchema, values: SUB, sends: 'parsed', rejectionAtField: true }, async () => ({
+      cus_id: 'ABCDEF',
+    }));
     a.send({ type: 'form.submit' });
     expect(a.getSnapshot().value).toBe('editing');
-    expect(a.getSnapshot().context.errors).toMatchObject({ cus_id: 'v.subAccount.idRequired', password: 'v.subAccount.passwordRequired', busCty: 'v.subAccount.busCtyRequired' });
-    const fill: Record<string, unknown> = { cus_id: 'ABCDE', cus_name: '子', password: '12345', interfacePassword: '123456', ext_number: '12345678901234', maxConnections: '5', maxSpeed: '10', busCty: 'retail' };
+    expect(a.getSnapshot().context.errors).toMatchObject({
+      cus_id: 'v.subAccount.idRequired',
+      password: 'v.subAccount.passwordRequired',
+      busCty: 'v.subAccount.busCtyRequired',
+    });
+    const fill: Record<string, unknown> = {
+      cus_id: 'ABCDE',
+      cus_name: '子',
+      password: '12345',
+      interfacePassword: '123456',
+      ext_number: '12345678901234',
+      maxConnections: '5',
+      maxSpeed: '10',
+      busCty: 'retail',
+    };
     for (const [field, value] of Object.entries(fill)) a.send({ type: 'form.set', field, value });
     a.send({ type: 'form.submit' });
-    expect(a.getSnapshot().context.errors).toEqual({ cus_id: 'v.subAccount.idFormat', password: 'v.subAccount.passwordLength', ext_number: 'v.subAccount.extFormat' });
+    expect(a.getSnapshot().context.errors).toEqual({
+      cus_id: 'v.subAccount.idFormat',
+      password: 'v.subAccount.passwordLength',
+      ext_number: 'v.subAccount.extFormat',
+    });
     a.send({ type: 'form.set', field: 'cus_id', value: 'ABCDEF' });
     expect(a.getSnapshot().context.errors.cus_id).toBeUndefined();
     a.send({ type: 'form.set', field: 'password', value: '123456' });
@@ -94,8 +128,9 @@ describe('form machine: template editors', () => {
   it('checks and sends the request the form builds, and reports a rejected record', async () => {
     const card = (cardTitle: string) => ({ cardSeq: 0, mediaType: 'image' as const, mediaUrl: 'u', cardTitle, textContent: 't', buttons: [] });
     const numbered = (v: FormValues) => ({ ...v, cards: (v.cards as Array<Record<string, unknown>>).map((c, i) => ({ ...c, cardSeq: i + 1 })) });
-    const { actor: a } = start({ schema: cspTemplateFormSchema, values: { cus_id: 'EP0001', chatbot_id: 'CB0001', template_name: 'n', cards: [card('x')] }, request: numbered }, () =>
-      Promise.reject(new Error('storage full')),
+    const { actor: a } = start(
+      { schema: cspTemplateFormSchema, values: { cus_id: 'EP0001', chatbot_id: 'CB0001', template_name: 'n', cards: [card('x')] }, request: numbered },
+      () => Promise.reject(new Error('storage full')),
     );
     a.send({ type: 'form.submit' });
     await waitFor(a, (s) => s.context.failure !== null);
@@ -132,7 +167,8 @@ describe('form machine: template editors', () => {
 });
 
 describe('form machine: tool forms', () => {
-  const link = (schema: z.ZodType = longToShortEndpoint.request, answer: () => Promise<unknown> = async () => ({ shortUrl: 'http://h/s/AbCdEfGh' })) => start({ schema, values: { longUrl: '' } }, answer);
+  const link = (schema: z.ZodType = longToShortEndpoint.request, answer: () => Promise<unknown> = async () => ({ shortUrl: 'http://h/s/AbCdEfGh' })) =>
+    start({ schema, values: { longUrl: '' } }, answer);
 
   it('refuses an invalid link with the contract rule and submits nothing', () => {
     const t = link();

@@ -121,18 +121,38 @@ export const formMachine = setup({
       on: {
         'form.set': { actions: 'setField' },
         'form.submit': 'validating',
-        'form.item.add': { actions: assign(({ context, event }) => ({ values: { ...context.values, [event.field]: [...listOf(context.values, event.field), event.item] } })) },
+        'form.item.add': {
+          actions: assign(({ context, event }) => ({ values: { ...context.values, [event.field]: [...listOf(context.values, event.field), event.item] } })),
+        },
         'form.item.set': {
           actions: assign(({ context, event }) =>
-            listChange(context, event.field, listOf(context.values, event.field).map((it, i) => (i === event.index ? { ...(it as object), ...event.patch } : it)), event.index),
+            listChange(
+              context,
+              event.field,
+              listOf(context.values, event.field).map((it, i) => (i === event.index ? { ...(it as object), ...event.patch } : it)),
+              event.index,
+            ),
           ),
         },
-        'form.item.move': { actions: assign(({ context, event }) => listChange(context, event.field, moveItem(listOf(context.values, event.field), event.index, event.by))) },
-        'form.item.remove': { actions: assign(({ context, event }) => listChange(context, event.field, listOf(context.values, event.field).filter((_, i) => i !== event.index))) },
+        'form.item.move': {
+          actions: assign(({ context, event }) => listChange(context, event.field, moveItem(listOf(context.values, event.field), event.index, event.by))),
+        },
+        'form.item.remove': {
+          actions: assign(({ context, event }) =>
+            listChange(
+              context,
+              event.field,
+              listOf(context.values, event.field).filter((_, i) => i !== event.index),
+            ),
+          ),
+        },
       },
     },
     validating: {
-      always: [{ guard: 'valid', target: 'submitting' }, { target: 'editing', actions: assign(({ context }) => ({ errors: errorsNow(context) })) }],
+      always: [
+        { guard: 'valid', target: 'submitting' },
+        { target: 'editing', actions: assign(({ context }) => ({ errors: errorsNow(context) })) },
+      ],
     },
     submitting: {
       entry: assign({ errors: {}, failure: null }),

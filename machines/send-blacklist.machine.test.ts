@@ -66,7 +66,10 @@ describe('send machine: the blacklist in the check step', () => {
     await waitFor(t.actor, (s) => s.matches('confirming'));
     const q = t.actor.getSnapshot().context.quote!;
     expect(q.count).toBe(2);
-    expect(q.breakdown.map((b) => [b.country, b.count])).toEqual([['GB', 1], ['US', 1]]);
+    expect(q.breakdown.map((b) => [b.country, b.count])).toEqual([
+      ['GB', 1],
+      ['US', 1],
+    ]);
     expect(q.cost).toBeCloseTo(0.75, 4);
   });
 

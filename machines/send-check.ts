@@ -63,7 +63,10 @@ export function outcome() {
           return { result, account: deduct(context, charged - context.deducted), deducted: 0 };
         }),
         { type: 'balanceChanged', params: ({ context }: Args) => context.account?.balance ?? 0 },
-        { type: 'report', params: ({ context }: Args) => ({ severity: 'success' as const, summary: context.result?.time_batch ? 'send.scheduled' : 'send.success' }) },
+        {
+          type: 'report',
+          params: ({ context }: Args) => ({ severity: 'success' as const, summary: context.result?.time_batch ? 'send.scheduled' : 'send.success' }),
+        },
         // the platform's answer is the last word: the check before confirming could not ask it (offline), or a number
         // was blacklisted since, so say how many were left out (and not charged)
         enqueueActions(({ context, enqueue }: { context: SendContext; enqueue: (action: never) => void }) => {

@@ -26,9 +26,20 @@ const LISTED = [
   { label: '主账户', value: 'EP0001' },
   { label: '子账户', value: 'SUB001' },
 ];
-const SHEET = { rowCount: 2, columns: 3, preview: [['号码', '姓名', '单号'], ['13900000001', '张三', 'A1'], ['13900000002', '李四', 'B2']] };
+const SHEET = {
+  rowCount: 2,
+  columns: 3,
+  preview: [
+    ['号码', '姓名', '单号'],
+    ['13900000001', '张三', 'A1'],
+    ['13900000002', '李四', 'B2'],
+  ],
+};
 
-function form(kind: SendKind, opts: { personalize?: (input: PersonalizeInput, signal: AbortSignal) => Promise<PersonalContents>; clock?: SimulatedClock; account?: SendAccount } = {}) {
+function form(
+  kind: SendKind,
+  opts: { personalize?: (input: PersonalizeInput, signal: AbortSignal) => Promise<PersonalContents>; clock?: SimulatedClock; account?: SendAccount } = {},
+) {
   const personalized: PersonalizeInput[] = [];
   const machine = sendMachine.provide({
     actors: {
@@ -148,7 +159,11 @@ describe('send form: choices', () => {
     actor.send({ type: 'send.contentTemplates', options: [{ label: 'T', value: '内容' }] });
     actor.send({ type: 'send.cardTemplates', options: [{ label: 'C', value: '7' }] });
     actor.send({ type: 'send.choiceError', message: 'replica closed' });
-    expect(ctx().choices).toMatchObject({ contentTemplates: [{ label: 'T', value: '内容' }], cardTemplates: [{ label: 'C', value: '7' }], error: 'replica closed' });
+    expect(ctx().choices).toMatchObject({
+      contentTemplates: [{ label: 'T', value: '内容' }],
+      cardTemplates: [{ label: 'C', value: '7' }],
+      error: 'replica closed',
+    });
   });
 
   it('a card template fills the fallback type and the fallback text, unless a text is written', () => {

@@ -6,7 +6,16 @@ import type { getCspSendContentEndpoint } from '../contract/endpoints/template.e
 import type { MessageParams } from '../contract/messages';
 import { cleanedList, withoutCountries, type NumberCheck, type NumberMode } from '../contract/validation/send-numbers.rules';
 import type { SendReference } from '../sync/send-reference';
-import { emptyDraft, SEND_KINDS, sendableAccounts, type BlacklistReading, type SendDraft, type SendKind, type SendKindConfig, type SendQuote } from './send-kinds';
+import {
+  emptyDraft,
+  SEND_KINDS,
+  sendableAccounts,
+  type BlacklistReading,
+  type SendDraft,
+  type SendKind,
+  type SendKindConfig,
+  type SendQuote,
+} from './send-kinds';
 import type { PersonalContents, SheetInfo } from './send-personalize';
 import { mergeSources, NO_SOURCES, withPasted, type NumberSources } from './send-sources';
 
@@ -190,7 +199,8 @@ export const resetSend = (context: SendContext): Partial<SendContext> => ({
 export const accountOptions = (context: Pick<SendContext, 'listed' | 'reference'>) => sendableAccounts(context.listed, context.reference?.accounts ?? []);
 
 /** The account shown as chosen: the draft's, else the first offered. */
-export const chosenAccountId = (context: Pick<SendContext, 'draft' | 'listed' | 'reference'>) => context.draft.cus_id || accountOptions(context)[0]?.value || '';
+export const chosenAccountId = (context: Pick<SendContext, 'draft' | 'listed' | 'reference'>) =>
+  context.draft.cus_id || accountOptions(context)[0]?.value || '';
 
 /** Once the reference is read, the shown account becomes the draft's, with its zone and balance. */
 export function settledAccount(context: SendContext): Partial<SendContext> {
@@ -241,4 +251,7 @@ export function removeUnpriced(context: SendContext): Partial<SendContext> {
 }
 
 /** A chosen card template fills the fallback type, and the fallback text unless one is written. */
-export const cardPatch = (context: SendContext, card: SendCard): Partial<SendDraft> => ({ low_type: card.low_type, ...(context.draft.content ? {} : { content: card.smsContent }) });
+export const cardPatch = (context: SendContext, card: SendCard): Partial<SendDraft> => ({
+  low_type: card.low_type,
+  ...(context.draft.content ? {} : { content: card.smsContent }),
+});

@@ -14,24 +14,55 @@ const PRICES: PriceRow[] = [
 const ACCOUNT: SendAccount = { cus_id: 'EP0001', time_zone: 'Asia/Shanghai', pay_type: 0, balance: 100 };
 
 describe('send kinds', () => {
-  const draft = (patch: Partial<SendDraft>): SendDraft => ({ cus_id: 'EP0001', content: '', mobiles: '13900000001', scheduled: false, timingText: '', ...patch });
+  const draft = (patch: Partial<SendDraft>): SendDraft => ({
+    cus_id: 'EP0001',
+    content: '',
+    mobiles: '13900000001',
+    scheduled: false,
+    timingText: '',
+    ...patch,
+  });
   const check = { valid: ['13900000001', '13900000002'], invalid: [], repeatCount: 0, countries: {} };
 
-  it('builds each kind\'s request body for its endpoint', () => {
-    expect(sendRequestOf(SEND_KINDS.card, draft({ chatbot_id: 'CB0001', template_id: 'T1', content: 'fallback' }))).toEqual({ cus_id: 'EP0001', mobiles: '13900000001', chatbot_id: 'CB0001', template_id: 'T1', content: 'fallback' });
+  it("builds each kind's request body for its endpoint", () => {
+    expect(sendRequestOf(SEND_KINDS.card, draft({ chatbot_id: 'CB0001', template_id: 'T1', content: 'fallback' }))).toEqual({
+      cus_id: 'EP0001',
+      mobiles: '13900000001',
+      chatbot_id: 'CB0001',
+      template_id: 'T1',
+      content: 'fallback',
+    });
     expect(sendRequestOf(SEND_KINDS.video, draft({ cus_template_id: 'V1' }))).toEqual({ cus_id: 'EP0001', mobiles: '13900000001', cus_template_id: 'V1' });
-    expect(sendRequestOf(SEND_KINDS.link, draft({ content: 'a {link}', long_link: 'https://x.cn/a' }))).toMatchObject({ long_link: 'https://x.cn/a', content: 'a {link}' });
-    expect(sendRequestOf(SEND_KINDS.oneToOne, draft({ contents: [{ mobile: '13900000001', content: 'Hi' }] }))).toEqual({ cus_id: 'EP0001', contents: [{ mobile: '13900000001', content: 'Hi' }] });
+    expect(sendRequestOf(SEND_KINDS.link, draft({ content: 'a {link}', long_link: 'https://x.cn/a' }))).toMatchObject({
+      long_link: 'https://x.cn/a',
+      content: 'a {link}',
+    });
+    expect(sendRequestOf(SEND_KINDS.oneToOne, draft({ contents: [{ mobile: '13900000001', content: 'Hi' }] }))).toEqual({
+      cus_id: 'EP0001',
+      contents: [{ mobile: '13900000001', content: 'Hi' }],
+    });
   });
 
   it('prices one-to-one by each message and reports the largest; video and card per message; link with its short link', () => {
     const long = '长'.repeat(71);
-    const q = quoteSend(SEND_KINDS.oneToOne, draft({ contents: [{ mobile: '13900000001', content: 'Hi' }, { mobile: '13900000002', content: long }] }), check, PRICES);
+    const q = quoteSend(
+      SEND_KINDS.oneToOne,
+      draft({
+        contents: [
+          { mobile: '13900000001', content: 'Hi' },
+          { mobile: '13900000002', content: long },
+        ],
+      }),
+      check,
+      PRICES,
+    );
     expect(q).toMatchObject({ segments: 2, count: 2, cost: 0.15 });
     expect(quoteSend(SEND_KINDS.video, draft({ title: 't', frames: [] }), check, PRICES)).toMatchObject({ segments: 1, cost: 0.6 });
     expect(quoteSend(SEND_KINDS.card, draft({ chatbot_id: 'CB' }), check, PRICES)).toMatchObject({ cost: 0.2 });
     // 150 GSM characters + ' ' + an 19-character link: 2 parts
-    expect(quoteSend(SEND_KINDS.link, draft({ content: 'a'.repeat(150), long_link: 'https://x.cn' }), check, PRICES, 'http://h/s/')).toMatchObject({ segments: 2 });
+    expect(quoteSend(SEND_KINDS.link, draft({ content: 'a'.repeat(150), long_link: 'https://x.cn' }), check, PRICES, 'http://h/s/')).toMatchObject({
+      segments: 2,
+    });
   });
 
   it('finds the signature and shows times in the account zone', () => {
@@ -54,7 +85,16 @@ describe('send kinds', () => {
     // a time skipped by the spring change does not exist there
     expect(epochOfWallClock('2026-03-08 02:30', 'America/New_York')).toBeNull();
     expect(epochOfWallClock('2026-03-08 03:30', 'America/New_York')).toBe(Date.UTC(2026, 2, 8, 7, 30));
-    const problem = (patch: Partial<SendDraft>) => sendProblem(SEND_KINDS.domestic, draft({ content: 'x', ...patch }), check, quoteSend(SEND_KINDS.domestic, draft({ content: 'x' }), check, PRICES), ACCOUNT, NOW, zone);
+    const problem = (patch: Partial<SendDraft>) =>
+      sendProblem(
+        SEND_KINDS.domestic,
+        draft({ content: 'x', ...patch }),
+        check,
+        quoteSend(SEND_KINDS.domestic, draft({ content: 'x' }), check, PRICES),
+        ACCOUNT,
+        NOW,
+        zone,
+      );
     expect(problem({ scheduled: true, timingText: '2026-02-30 10:00' })).toBe('send.timingInvalid');
     expect(problem({ scheduled: true, timingText: '' })).toBe('send.timingRequired');
     expect(problem({ scheduled: true, timingText: '2026-11-22 16:05' })).toBe('send.timingTooSoon');
@@ -66,7 +106,13 @@ describe('send kinds', () => {
     const quote = (kind: SendKind, d: SendDraft) => quoteSend(SEND_KINDS[kind], d, check, PRICES);
     const plain = draft({ content: '您好 ${p1}' });
     expect(sendProblem(SEND_KINDS.domestic, plain, check, quote('domestic', plain), ACCOUNT, NOW, 'UTC')).toBe('send.placeholdersUnfilled');
-    const personal = draft({ content: '您好 ${p1}', contents: [{ mobile: '13900000001', content: '您好 王' }, { mobile: '13900000002', content: '您好 李' }] });
+    const personal = draft({
+      content: '您好 ${p1}',
+      contents: [
+        { mobile: '13900000001', content: '您好 王' },
+        { mobile: '13900000002', content: '您好 李' },
+      ],
+    });
     expect(sendProblem(SEND_KINDS.oneToOne, personal, check, quote('oneToOne', personal), ACCOUNT, NOW, 'UTC')).toBeNull();
     expect(sendProblem(SEND_KINDS.domestic, draft({ content: '价格 $100 {p1}' }), check, quote('domestic', plain), ACCOUNT, NOW, 'UTC')).toBeNull();
   });
@@ -77,6 +123,9 @@ describe('send kinds', () => {
       { label: 'SUB004', value: 'SUB004' },
       { label: 'SUB009', value: 'SUB009' },
     ];
-    expect(sendableAccounts(options, [ACCOUNT, { cus_id: 'SUB004', status: 0 }, { cus_id: 'SUB001', status: 1 }]).map((o) => o.value)).toEqual(['EP0001', 'SUB009']);
+    expect(sendableAccounts(options, [ACCOUNT, { cus_id: 'SUB004', status: 0 }, { cus_id: 'SUB001', status: 1 }]).map((o) => o.value)).toEqual([
+      'EP0001',
+      'SUB009',
+    ]);
   });
 });

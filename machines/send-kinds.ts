@@ -143,7 +143,13 @@ export function quoteSend(cfg: SendKindConfig, draft: SendDraft, check: NumberCh
       largest = Math.max(largest, s);
     }
     const cost = (units(p.price) * segs) / UNITS;
-    return { segments: largest, count: valid.size, cost, breakdown: [{ country: '', country_name: '', count: valid.size, price: p.price, cost }], unpriced: [] };
+    return {
+      segments: largest,
+      count: valid.size,
+      cost,
+      breakdown: [{ country: '', country_name: '', count: valid.size, price: p.price, cost }],
+      unpriced: [],
+    };
   }
   const segments = segOf(outgoingContent(cfg, draft, linkBase));
   if (cfg.numbers === 'international') {
@@ -165,7 +171,13 @@ export function quoteSend(cfg: SendKindConfig, draft: SendDraft, check: NumberCh
   const p = table.get('');
   if (!p) return null;
   const cost = (units(p.price) * segments * check.valid.length) / UNITS;
-  return { segments, count: check.valid.length, cost, breakdown: [{ country: '', country_name: '', count: check.valid.length, price: p.price, cost }], unpriced: [] };
+  return {
+    segments,
+    count: check.valid.length,
+    cost,
+    breakdown: [{ country: '', country_name: '', count: check.valid.length, price: p.price, cost }],
+    unpriced: [],
+  };
 }
 
 /** The blacklisted numbers among a checked list; `numbers` null: the platform could not be asked (offline, or the
@@ -184,7 +196,11 @@ export interface BlacklistInput {
 
 /** The blacklisted numbers of the list and account as they are now; null: the platform could not be asked;
  * undefined: not asked about these numbers (a reading of an older list or another account says nothing of them). */
-export function blacklistedNow(c: { blacklist: BlacklistReading | null; draft: Pick<SendDraft, 'cus_id' | 'mobiles'>; checkedMobiles: string | null }): string[] | null | undefined {
+export function blacklistedNow(c: {
+  blacklist: BlacklistReading | null;
+  draft: Pick<SendDraft, 'cus_id' | 'mobiles'>;
+  checkedMobiles: string | null;
+}): string[] | null | undefined {
   const b = c.blacklist;
   return b && b.cus_id === c.draft.cus_id && b.mobiles === c.checkedMobiles && b.mobiles === c.draft.mobiles ? b.numbers : undefined;
 }
@@ -290,4 +306,3 @@ export function sendRequestOf(cfg: SendKindConfig, draft: SendDraft, timing: num
       return { ...base, content: draft.content };
   }
 }
-

@@ -43,7 +43,9 @@ function start(kind: SendKind, opts: { online?: boolean; account?: SendAccount; 
       report: (_, r: { severity: string; summary: string; detail?: string }) => void reports.push(r),
     },
   });
-  const actor = createActor(machine, { input: { kind, prices: PRICES, account: opts.account ?? ACCOUNT, online: opts.online ?? true, now: () => NOW, linkBase: 'http://h/s/' } }).start();
+  const actor = createActor(machine, {
+    input: { kind, prices: PRICES, account: opts.account ?? ACCOUNT, online: opts.online ?? true, now: () => NOW, linkBase: 'http://h/s/' },
+  }).start();
   const fill = (patch: Partial<SendDraft>) => actor.send({ type: 'send.update', patch });
   return { actor, recorded, balances, reports, settle, fill };
 }
@@ -60,7 +62,11 @@ describe('send machine', () => {
     t.actor.send({ type: 'send.confirm' });
     await waitFor(t.actor, (s) => s.matches('submitting'));
     expect(t.recorded).toEqual([
-      { type: 'send.group', body: { cus_id: 'EP0001', mobiles: FIVE, content: '【演示】您的订单已发货' }, summary: { kind: 'domestic', count: 3, cost: 0.15, timing: null } },
+      {
+        type: 'send.group',
+        body: { cus_id: 'EP0001', mobiles: FIVE, content: '【演示】您的订单已发货' },
+        summary: { kind: 'domestic', count: 3, cost: 0.15, timing: null },
+      },
     ]);
     expect(t.balances).toEqual([99.85]);
     t.settle();
@@ -87,7 +93,9 @@ describe('send machine', () => {
   });
 
   it('says how many numbers the platform left out as blacklisted, which the check before confirming cannot know', async () => {
-    const t = start('domestic', { outcome: { status: 'acked', last_error: null, result: { batch_id: 'B1', time_batch: null, cost: 0.05, validCount: 1, blacklistCount: 1 } } });
+    const t = start('domestic', {
+      outcome: { status: 'acked', last_error: null, result: { batch_id: 'B1', time_batch: null, cost: 0.05, validCount: 1, blacklistCount: 1 } },
+    });
     t.fill({ content: 'hello', mobiles: '13900000001\n13900000002' });
     t.actor.send({ type: 'send.check' });
     await waitFor(t.actor, (s) => s.matches('confirming'));
@@ -120,13 +128,55 @@ describe('send machine', () => {
 
   const refusals: Array<[string, SendKind, Partial<SendDraft>, SendAccount | undefined, string]> = [
     // NOW is 16:00 in Shanghai, the account's zone
-    ['a schedule less than 10 minutes ahead', 'domestic', { content: 'x', mobiles: '13900000001', scheduled: true, timingText: '2026-11-22 16:09' }, undefined, 'send.timingTooSoon'],
-    ['a ticked schedule without a time', 'domestic', { content: 'x', mobiles: '13900000001', scheduled: true, timingText: '  ' }, undefined, 'send.timingRequired'],
-    ['a ticked schedule with garbage', 'domestic', { content: 'x', mobiles: '13900000001', scheduled: true, timingText: 'garbage' }, undefined, 'send.timingInvalid'],
-    ['a schedule on February 30', 'domestic', { content: 'x', mobiles: '13900000001', scheduled: true, timingText: '2026-02-30 10:00' }, undefined, 'send.timingInvalid'],
-    ['a schedule at 25:00', 'domestic', { content: 'x', mobiles: '13900000001', scheduled: true, timingText: '2026-12-01 25:00' }, undefined, 'send.timingInvalid'],
-    ['a template with unfilled placeholders', 'domestic', { content: '尊敬的${p1}，您的订单 ${p2} 已发货', mobiles: '13900000001' }, undefined, 'send.placeholdersUnfilled'],
-    ['a link send with unfilled placeholders', 'link', { content: '${p1} 看看 {link}', long_link: 'https://x.cn/a', mobiles: '13900000001' }, undefined, 'send.placeholdersUnfilled'],
+    [
+      'a schedule less than 10 minutes ahead',
+      'domestic',
+      { content: 'x', mobiles: '13900000001', scheduled: true, timingText: '2026-11-22 16:09' },
+      undefined,
+      'send.timingTooSoon',
+    ],
+    [
+      'a ticked schedule without a time',
+      'domestic',
+      { content: 'x', mobiles: '13900000001', scheduled: true, timingText: '  ' },
+      undefined,
+      'send.timingRequired',
+    ],
+    [
+      'a ticked schedule with garbage',
+      'domestic',
+      { content: 'x', mobiles: '13900000001', scheduled: true, timingText: 'garbage' },
+      undefined,
+      'send.timingInvalid',
+    ],
+    [
+      'a schedule on February 30',
+      'domestic',
+      { content: 'x', mobiles: '13900000001', scheduled: true, timingText: '2026-02-30 10:00' },
+      undefined,
+      'send.timingInvalid',
+    ],
+    [
+      'a schedule at 25:00',
+      'domestic',
+      { content: 'x', mobiles: '13900000001', scheduled: true, timingText: '2026-12-01 25:00' },
+      undefined,
+      'send.timingInvalid',
+    ],
+    [
+      'a template with unfilled placeholders',
+      'domestic',
+      { content: '尊敬的${p1}，您的订单 ${p2} 已发货', mobiles: '13900000001' },
+      undefined,
+      'send.placeholdersUnfilled',
+    ],
+    [
+      'a link send with unfilled placeholders',
+      'link',
+      { content: '${p1} 看看 {link}', long_link: 'https://x.cn/a', mobiles: '13900000001' },
+      undefined,
+      'send.placeholdersUnfilled',
+    ],
     ['a closed account', 'domestic', { content: 'x', mobiles: '13900000001' }, { ...ACCOUNT, status: 0 }, 'send.accountClosed'],
     ['insufficient balance', 'domestic', { content: 'x', mobiles: '13900000001\n13900000002' }, { ...ACCOUNT, balance: 0.05 }, 'send.insufficientBalance'],
     ['an empty content', 'domestic', { content: '   ', mobiles: '13900000001' }, undefined, 'send.emptyContent'],
@@ -136,7 +186,13 @@ describe('send machine', () => {
     ['a video without template or frames', 'video', { mobiles: '13900000001', title: 't' }, undefined, 'send.videoContentRequired'],
     ['a card without a chatbot', 'card', { mobiles: '13900000001', template_name: 'x' }, undefined, 'send.chatbotRequired'],
     ['a javascript: long link', 'link', { content: 'x {link}', mobiles: '13900000001', long_link: 'javascript:alert(1)' }, undefined, 'send.linkRequired'],
-    ['a data: product link', 'taoke', { content: 'x', mobiles: '13900000001', product_link: 'data:text/html,<script>1</script>' }, undefined, 'send.linkRequired'],
+    [
+      'a data: product link',
+      'taoke',
+      { content: 'x', mobiles: '13900000001', product_link: 'data:text/html,<script>1</script>' },
+      undefined,
+      'send.linkRequired',
+    ],
     ['a link with credentials', 'link', { content: 'x {link}', mobiles: '13900000001', long_link: 'https://a:b@x.cn/' }, undefined, 'v.url.credentials'],
   ];
   it.each(refusals)('refuses %s without recording anything', async (_, kind, patch, account, problem) => {

@@ -121,7 +121,9 @@ export const sendMachine = setup({
     'send.progress': { actions: assign({ progress: ({ event }) => ({ done: event.done, total: event.total }) }) },
     'send.sheet': { actions: [assign({ sheet: ({ event }) => event.sheet }), 'schedulePersonalize'] },
     'send.mobileColumn': { actions: [assign({ mobileColumn: ({ event }) => event.column }), 'schedulePersonalize'] },
-    'send.mapping': { actions: [assign({ mapping: ({ context, event }) => ({ ...context.mapping, [event.placeholder]: event.column }) }), 'schedulePersonalize'] },
+    'send.mapping': {
+      actions: [assign({ mapping: ({ context, event }) => ({ ...context.mapping, [event.placeholder]: event.column }) }), 'schedulePersonalize'],
+    },
     // a newer run replaces one under way, whose messages would be of an older mapping
     'send.personalize': {
       actions: enqueueActions(({ context, enqueue }) => {
@@ -139,7 +141,11 @@ export const sendMachine = setup({
     'xstate.done.actor.personalizer': {
       actions: [
         assign({ personalizing: false }),
-        raise(({ event }) => ({ type: 'send.update' as const, patch: { contents: event.output, mobiles: event.output.map((c) => c.mobile).join('\n') }, immediate: true })),
+        raise(({ event }) => ({
+          type: 'send.update' as const,
+          patch: { contents: event.output, mobiles: event.output.map((c) => c.mobile).join('\n') },
+          immediate: true,
+        })),
       ],
     },
     'xstate.error.actor.personalizer': { actions: assign({ personalizing: false }) },
@@ -194,7 +200,13 @@ export const sendMachine = setup({
         ],
         // the sources' merged list is sent on as an update (the previous sources tell whether it is counted at once)
         'send.sources': { actions: [raise(({ context, event }) => sourcesUpdate(context, event.sources)), assign({ sources: ({ event }) => event.sources })] },
-        'send.account': { actions: assign({ account: ({ event }) => event.account, draft: ({ context, event }) => ({ ...context.draft, cus_id: event.cus_id }), problem: null }) },
+        'send.account': {
+          actions: assign({
+            account: ({ event }) => event.account,
+            draft: ({ context, event }) => ({ ...context.draft, cus_id: event.cus_id }),
+            problem: null,
+          }),
+        },
         'send.reference': {
           actions: [assign(({ context, event }) => ({ reference: event.reference, prices: event.reference?.prices ?? context.prices })), 'settleAccount'],
         },
@@ -251,7 +263,11 @@ export const sendMachine = setup({
     },
     evaluating: {
       always: [
-        { guard: 'hasProblem', target: 'editing', actions: { type: 'report', params: ({ context }) => ({ severity: 'error' as const, summary: context.problem!, params: context.problemParams }) } },
+        {
+          guard: 'hasProblem',
+          target: 'editing',
+          actions: { type: 'report', params: ({ context }) => ({ severity: 'error' as const, summary: context.problem!, params: context.problemParams }) },
+        },
         { target: 'confirming' },
       ],
     },
@@ -270,7 +286,10 @@ export const sendMachine = setup({
           {
             guard: 'online',
             target: 'submitting',
-            actions: [assign(({ context, event }) => recorded(context, event.output)), { type: 'balanceChanged', params: ({ context }) => context.account?.balance ?? 0 }],
+            actions: [
+              assign(({ context, event }) => recorded(context, event.output)),
+              { type: 'balanceChanged', params: ({ context }) => context.account?.balance ?? 0 },
+            ],
           },
           {
             target: 'queued',

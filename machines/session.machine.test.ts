@@ -27,7 +27,12 @@ const user: UserInfo = {
   },
 };
 
-type Fakes = Partial<Record<'loadCaptcha' | 'login' | 'loginBySms' | 'register' | 'sendSmsCode' | 'fetchUserInfo' | 'openConsole' | 'refreshToken' | 'logout', (input: any) => Promise<any>>>;
+type Fakes = Partial<
+  Record<
+    'loadCaptcha' | 'login' | 'loginBySms' | 'register' | 'sendSmsCode' | 'fetchUserInfo' | 'openConsole' | 'refreshToken' | 'logout',
+    (input: any) => Promise<any>
+  >
+>;
 
 function start(fakes: Fakes = {}, input: Partial<SessionInput> = {}) {
   const clock = new SimulatedClock();
@@ -285,21 +290,30 @@ describe('session machine: start from storage', () => {
   });
 
   it('with a cached user and a failing (not unreachable) platform, it stays logged in and online', async () => {
-    const { actor, calls } = start({ fetchUserInfo: () => Promise.reject(new ApiCallError('http', 'boom', 500)) }, { token: { token: 'tok-0', datetime: T0 }, userInfo: user });
+    const { actor, calls } = start(
+      { fetchUserInfo: () => Promise.reject(new ApiCallError('http', 'boom', 500)) },
+      { token: { token: 'tok-0', datetime: T0 }, userInfo: user },
+    );
     await waitFor(actor, (s) => s.matches({ session: { loggedIn: 'idle' } }));
     expect(actor.getSnapshot().context).toMatchObject({ offline: false, userInfo: user });
     expect(calls.clearSession).toBeUndefined();
   });
 
   it('a cached session whose token was revoked lands logged out', async () => {
-    const { actor, calls } = start({ fetchUserInfo: () => Promise.reject(new ApiCallError('unauthorized', 'expired', 401)) }, { token: { token: 'tok-0', datetime: T0 }, userInfo: user });
+    const { actor, calls } = start(
+      { fetchUserInfo: () => Promise.reject(new ApiCallError('unauthorized', 'expired', 401)) },
+      { token: { token: 'tok-0', datetime: T0 }, userInfo: user },
+    );
     await waitFor(actor, inSession('loggedOut'));
     expect(calls.clearSession).toHaveLength(1);
   });
 
   it('asks the user info again when told it changed, and holds the new balance', async () => {
     let balance = 100_000;
-    const { actor, calls } = start({ fetchUserInfo: async () => ({ ...user, authUser: { ...user.authUser, balance } }) }, { token: { token: 'tok-0', datetime: T0 }, userInfo: user });
+    const { actor, calls } = start(
+      { fetchUserInfo: async () => ({ ...user, authUser: { ...user.authUser, balance } }) },
+      { token: { token: 'tok-0', datetime: T0 }, userInfo: user },
+    );
     await waitFor(actor, (s) => s.matches({ session: { loggedIn: 'idle' } }));
     balance = 99_885.25;
     actor.send({ type: 'session.reloadUser' });

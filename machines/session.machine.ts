@@ -109,11 +109,7 @@ export const sessionMachine = setup({
       initial: 'boot',
       states: {
         boot: {
-          always: [
-            { guard: 'hasCachedUser', target: 'loggedIn.revalidating' },
-            { guard: 'hasToken', target: 'loadingUser' },
-            { target: 'loggedOut' },
-          ],
+          always: [{ guard: 'hasCachedUser', target: 'loggedIn.revalidating' }, { guard: 'hasToken', target: 'loadingUser' }, { target: 'loggedOut' }],
         },
         loggedOut: {
           // a fresh captcha each time the login form shows (also after a refused login: captchas are single-use)
@@ -134,11 +130,18 @@ export const sessionMachine = setup({
             },
             onDone: {
               target: 'openingSession',
-              actions: [{ type: 'acceptLogin', params: ({ event }) => event.output }, { type: 'storeToken', params: ({ event }) => event.output }, 'sessionStarted'],
+              actions: [
+                { type: 'acceptLogin', params: ({ event }) => event.output },
+                { type: 'storeToken', params: ({ event }) => event.output },
+                'sessionStarted',
+              ],
             },
             onError: {
               target: 'loggedOut',
-              actions: assign({ error: ({ event }) => errorMessage(event.error), captchaAsked: ({ event, context }) => context.captchaAsked || refusedCaptcha(event.error) }),
+              actions: assign({
+                error: ({ event }) => errorMessage(event.error),
+                captchaAsked: ({ event, context }) => context.captchaAsked || refusedCaptcha(event.error),
+              }),
             },
           },
         },
@@ -152,7 +155,11 @@ export const sessionMachine = setup({
             },
             onDone: {
               target: 'openingSession',
-              actions: [{ type: 'acceptLogin', params: ({ event }) => event.output }, { type: 'storeToken', params: ({ event }) => event.output }, 'sessionStarted'],
+              actions: [
+                { type: 'acceptLogin', params: ({ event }) => event.output },
+                { type: 'storeToken', params: ({ event }) => event.output },
+                'sessionStarted',
+              ],
             },
             onError: { target: 'loggedOut', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
           },
@@ -180,7 +187,11 @@ export const sessionMachine = setup({
             { type: 'storeUserInfo', params: ({ context }) => context.opened!.userInfo },
           ],
           // (failing, the console's code loads with its route); the login's answer is not kept past the opening
-          invoke: { src: 'openConsole', onDone: { target: 'loggedIn', actions: assign({ opened: null }) }, onError: { target: 'loggedIn', actions: assign({ opened: null }) } },
+          invoke: {
+            src: 'openConsole',
+            onDone: { target: 'loggedIn', actions: assign({ opened: null }) },
+            onError: { target: 'loggedIn', actions: assign({ opened: null }) },
+          },
         },
         loadingUser: {
           entry: { type: 'prefetchShell', params: ({ context }) => ({ loginName: context.loginName, opened: null }) },
@@ -189,7 +200,10 @@ export const sessionMachine = setup({
             input: ({ context }) => ({ token: context.token! }),
             onDone: {
               target: 'loggedIn',
-              actions: [{ type: 'acceptUser', params: ({ event }) => event.output }, { type: 'storeUserInfo', params: ({ event }) => event.output }],
+              actions: [
+                { type: 'acceptUser', params: ({ event }) => event.output },
+                { type: 'storeUserInfo', params: ({ event }) => event.output },
+              ],
             },
             // a failed user-info fetch logs the user out: a session without its user has no menus or roles
             onError: { target: 'loggedOut', actions: ['clearSession', 'forget', assign({ error: ({ event }) => errorMessage(event.error) })] },
@@ -208,7 +222,10 @@ export const sessionMachine = setup({
           states: {
             idle: {
               after: {
-                [TOKEN_REFRESH_CHECK_MS]: [{ guard: 'tokenAged', target: 'refreshing' }, { target: 'idle', reenter: true }],
+                [TOKEN_REFRESH_CHECK_MS]: [
+                  { guard: 'tokenAged', target: 'refreshing' },
+                  { target: 'idle', reenter: true },
+                ],
               },
             },
             /** opened from the cached user: confirm it with the platform, or stay on the cache and say offline. */
@@ -218,7 +235,10 @@ export const sessionMachine = setup({
                 input: ({ context }) => ({ token: context.token! }),
                 onDone: {
                   target: 'idle',
-                  actions: [{ type: 'acceptUser', params: ({ event }) => event.output }, { type: 'storeUserInfo', params: ({ event }) => event.output }],
+                  actions: [
+                    { type: 'acceptUser', params: ({ event }) => event.output },
+                    { type: 'storeUserInfo', params: ({ event }) => event.output },
+                  ],
                 },
                 onError: [
                   { guard: ({ event }) => isUnauthorized(event.error), target: '#session.session.loggedOut', actions: ['clearSession', 'forget'] },
@@ -230,7 +250,14 @@ export const sessionMachine = setup({
             refreshing: {
               invoke: {
                 src: 'refreshToken',
-                onDone: { target: 'idle', actions: [{ type: 'acceptToken', params: ({ event }) => event.output }, { type: 'storeToken', params: ({ event }) => event.output }, assign({ offline: false })] },
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'acceptToken', params: ({ event }) => event.output },
+                    { type: 'storeToken', params: ({ event }) => event.output },
+                    assign({ offline: false }),
+                  ],
+                },
                 // a failed refresh is retried at the next check; a 401 arrives as session.unauthorized
                 onError: { target: 'idle', actions: assign({ offline: ({ event, context }) => context.offline || isNetworkError(event.error) }) },
               },

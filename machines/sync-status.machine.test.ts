@@ -4,7 +4,14 @@ import type { SyncProgress } from '../sync/replication';
 import { syncStatusMachine } from './sync-status.machine';
 
 const progress = (p: Partial<SyncProgress>): SyncProgress => ({
-  phase: 'backfill', online: true, leader: true, synced: 0, fraction: 0, error: null, resources: {} as SyncProgress['resources'], ...p,
+  phase: 'backfill',
+  online: true,
+  leader: true,
+  synced: 0,
+  fraction: 0,
+  error: null,
+  resources: {} as SyncProgress['resources'],
+  ...p,
 });
 
 describe('sync status machine', () => {

@@ -95,8 +95,16 @@ export const timedBatchMachine = setup({
         onError: {
           target: 'idle',
           actions: [
-            { type: 'report', params: ({ context, event }) => outcomeReport(context.command!.type, { status: 'rejected', last_error: String((event.error as Error)?.message ?? event.error) }) },
-            { type: 'keepReport', params: ({ context, event }) => outcomeReport(context.command!.type, { status: 'rejected', last_error: String((event.error as Error)?.message ?? event.error) }) },
+            {
+              type: 'report',
+              params: ({ context, event }) =>
+                outcomeReport(context.command!.type, { status: 'rejected', last_error: String((event.error as Error)?.message ?? event.error) }),
+            },
+            {
+              type: 'keepReport',
+              params: ({ context, event }) =>
+                outcomeReport(context.command!.type, { status: 'rejected', last_error: String((event.error as Error)?.message ?? event.error) }),
+            },
           ],
         },
       },

@@ -20,7 +20,9 @@ const bound = app.server.address();
 const port = typeof bound === 'object' && bound ? bound.port : config.port;
 
 const url = `http://localhost:${port}/sms-cloud/`;
-console.log(`\nSMS cloud console: ${url}\nDemo logins (password demo1234): admin, agent, user\nDatabase: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir ?? 'memory'}`}\n`);
+console.log(
+  `\nSMS cloud console: ${url}\nDemo logins (password demo1234): admin, agent, user\nDatabase: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir ?? 'memory'}`}\n`,
+);
 
 let closing = false;
 for (const sig of ['SIGINT', 'SIGTERM'] as const) {

@@ -93,7 +93,8 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
       const shown = limit >= 1048576 ? `${Math.round(limit / 1048576)} MB` : `${Math.round(limit / 1024)} KB`;
       return reply.code(413).send({ type: 413, message: translate(lang, 'error.bodyTooLarge', { limit: shown }) });
     }
-    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) return reply.code(415).send({ type: 415, message: translate(lang, 'error.unsupportedMediaType') });
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415)
+      return reply.code(415).send({ type: 415, message: translate(lang, 'error.unsupportedMediaType') });
     if (status === 429) return reply.code(429).send({ type: 429, message: translate(lang, 'error.tooManyRequests') });
     if (status >= 400 && status < 500) {
       // Fastify's own texts are English: answer with the catalogue's message instead.

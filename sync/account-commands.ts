@@ -16,7 +16,10 @@ export const ACCOUNT_COMMANDS: CommandTable = {
   'settings.pushUrl': { endpoint: pushUrlModifyEndpoint, body: (p) => ({ reportUrl: p.reportUrl, moUrl: p.moUrl }) },
   'settings.certification': { endpoint: certificationEndpoint, body: (p) => ({ cardName: p.cardName, cardNumber: p.cardNumber, phone: p.phone }) },
   'settings.apiInfo': { endpoint: modifyApiInfoEndpoint, body: (p) => ({ userIps: p.userIps, pushMode: p.pushMode }) },
-  'warn.modify': { endpoint: modifyCusBneWarnEndpoint, body: (p) => ({ cus_id: p.cus_id, enabled: p.enabled, warnBalance: p.warnBalance, warnMobiles: p.warnMobiles }) },
+  'warn.modify': {
+    endpoint: modifyCusBneWarnEndpoint,
+    body: (p) => ({ cus_id: p.cus_id, enabled: p.enabled, warnBalance: p.warnBalance, warnMobiles: p.warnMobiles }),
+  },
 };
 
 /** Commands on one account go out in the order they were made. */

@@ -19,9 +19,31 @@ const mt = (i: number): LocalMt => {
   const t = T0 + i * 60_000;
   const sn = `sn${String(i).padStart(5, '0')}`;
   return {
-    sn, prod_type: 0, cus_id: 'ent1', cus_name: 'n', batch_id: 'b', decodeMobile: `1380000${String(i).padStart(4, '0')}`, decodeContent: `hello ${i}`,
-    mt_status: 0, report_result: '0', report_result_desc: null, errDesc: null, table_name: 'mt', receive_time: t, month: '202611', segments: 1,
-    price: 0.05, priceStr: '0.05', countryName: null, countryCode: null, titleStr: null, receive_content: null, sender_id: null, seq: i, deleted: false, updated_at: t,
+    sn,
+    prod_type: 0,
+    cus_id: 'ent1',
+    cus_name: 'n',
+    batch_id: 'b',
+    decodeMobile: `1380000${String(i).padStart(4, '0')}`,
+    decodeContent: `hello ${i}`,
+    mt_status: 0,
+    report_result: '0',
+    report_result_desc: null,
+    errDesc: null,
+    table_name: 'mt',
+    receive_time: t,
+    month: '202611',
+    segments: 1,
+    price: 0.05,
+    priceStr: '0.05',
+    countryName: null,
+    countryCode: null,
+    titleStr: null,
+    receive_content: null,
+    sender_id: null,
+    seq: i,
+    deleted: false,
+    updated_at: t,
     k: orderKey(t, sn),
   };
 };
@@ -39,7 +61,10 @@ beforeAll(async () => {
   search = openLocalSearch({ dbName: d.name, tableOf: (n) => tableOf(d, n), idb });
   store = createRecordStore(d.name, d.token, (n) => tableOf(d, n), search.hook);
   await search.ready;
-  await store.put('mt_records', Array.from({ length: N }, (_, i) => mt(i)));
+  await store.put(
+    'mt_records',
+    Array.from({ length: N }, (_, i) => mt(i)),
+  );
   unregister = registerSearcher(d.name, { search: async (q, c) => search.index.search(q, c) });
 }, 120_000);
 afterAll(async () => {

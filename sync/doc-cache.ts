@@ -43,7 +43,12 @@ function entryOf(db: LocalDb, name: RecordCollectionName): Entry {
  * The live documents of `keys`, in their order (a key removed meanwhile is left out): from the cache, and the rest in
  * one `read` of the missing keys. Each call hands out copies, so a caller that changes a row changes only its own.
  */
-export async function cachedDocs(db: LocalDb, name: RecordCollectionName, keys: string[], read: (missing: string[]) => Promise<(Doc | undefined)[]>): Promise<Doc[]> {
+export async function cachedDocs(
+  db: LocalDb,
+  name: RecordCollectionName,
+  keys: string[],
+  read: (missing: string[]) => Promise<(Doc | undefined)[]>,
+): Promise<Doc[]> {
   const e = entryOf(db, name);
   const missing = keys.filter((k) => !e.docs.has(k));
   if (missing.length) {

@@ -16,7 +16,14 @@ export interface CommandInput {
 export async function recordEvent(db: LocalDb, input: CommandInput, now = Date.now()): Promise<EventDoc> {
   const id = ulid(now);
   const doc: EventDoc = {
-    id, ...input, created_at: now, status: 'pending', attempts: 0, last_error: null, result: null, next_attempt_at: 0,
+    id,
+    ...input,
+    created_at: now,
+    status: 'pending',
+    attempts: 0,
+    last_error: null,
+    result: null,
+    next_attempt_at: 0,
     k: orderKey(now, id),
   };
   await db.events.insert(doc);

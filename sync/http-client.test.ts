@@ -72,7 +72,11 @@ beforeEach(() => {
   });
 });
 
-const failure = (p: Promise<unknown>) => p.then(() => expect.unreachable('the call should fail'), (e: ApiCallError) => e);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => expect.unreachable('the call should fail'),
+    (e: ApiCallError) => e,
+  );
 
 describe('http client', () => {
   it('parses the data of a 200 answer and sends bearer, language and request-id headers with a JSON body', async () => {
@@ -159,7 +163,10 @@ describe('http client', () => {
 
   it.each([
     ['its headers came', (res: Response, leave: () => void) => (leave(), res)],
-    ['its body was read', (res: Response, leave: () => void) => Object.assign(res, { json: () => Response.prototype.json.call(res).then((v: unknown) => (leave(), v)) })],
+    [
+      'its body was read',
+      (res: Response, leave: () => void) => Object.assign(res, { json: () => Response.prototype.json.call(res).then((v: unknown) => (leave(), v)) }),
+    ],
   ])('a call abandoned once %s is not checked, and toasts nothing', async (_, when) => {
     let checked = 0;
     const counted = ep('/bad-shape', { response: z.object({ n: z.string() }).refine(() => ++checked > 0) });

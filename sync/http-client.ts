@@ -105,7 +105,11 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     // a caller that gave up (a screen left before its answer came) has the answer neither read nor checked: the
     // contract's check of a first answer costs ms of main thread that belong to the screen now opening
     const abandoned = () => new ApiCallError('network', 'aborted');
-    const env = (await res.json().catch((e: unknown) => Promise.reject(opts.signal?.aborted ? abandoned() : e))) as { type?: number; message?: string; data?: unknown };
+    const env = (await res.json().catch((e: unknown) => Promise.reject(opts.signal?.aborted ? abandoned() : e))) as {
+      type?: number;
+      message?: string;
+      data?: unknown;
+    };
     if (opts.signal?.aborted) throw abandoned();
     // an answer counts (a token is stored) only when its type is 0
     if (env.type !== SUCCESS_TYPE) {

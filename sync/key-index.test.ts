@@ -6,7 +6,7 @@ import { KeyIndex } from './key-index';
 describe('key index', () => {
   it('answers what a Map answers through inserts, deletes and resizes', () => {
     let s = 12345;
-    const rand = () => ((s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    const rand = () => (s = (s * 1103515245 + 12345) >>> 0) / 2 ** 32;
     const keys: string[] = [];
     const index = new KeyIndex((row) => keys[row]);
     const map = new Map<string, number>();

@@ -4,7 +4,18 @@ import type { EventDoc } from './local-db';
 import { LIBRARY_COMMANDS, projectLibrary } from './library-commands';
 
 const ev = (id: string, type: string, payload: Record<string, unknown>, status: EventDoc['status'] = 'pending'): EventDoc => ({
-  id, type, aggregate: `a:${id}`, payload, actor: 'admin', created_at: 1000 + Number(id.slice(1)), status, attempts: 0, last_error: null, result: null, next_attempt_at: 0, k: id,
+  id,
+  type,
+  aggregate: `a:${id}`,
+  payload,
+  actor: 'admin',
+  created_at: 1000 + Number(id.slice(1)),
+  status,
+  attempts: 0,
+  last_error: null,
+  result: null,
+  next_attempt_at: 0,
+  k: id,
 });
 
 describe('library commands', () => {
@@ -37,6 +48,7 @@ describe('library commands', () => {
     expect(LIBRARY_COMMANDS['template.content.delete'].body({ id: 'CT1' })).toEqual({ template_id: 'CT1' });
     expect(LIBRARY_COMMANDS['addressBook.member.delete'].body({ id: 'AM1' })).toEqual({ ids: ['AM1'] });
     expect(LIBRARY_COMMANDS['addressBook.group.mod'].body({ id: 'G1', groupName: 'n' })).toEqual({ groupId: 'G1', groupName: 'n', remark: undefined });
-    for (const [type, c] of Object.entries(LIBRARY_COMMANDS)) expect(c.endpoint.path, type).toMatch(/^\/(contentTemplate|videoTemplate|cspTemplate|addressBook|user)\//);
+    for (const [type, c] of Object.entries(LIBRARY_COMMANDS))
+      expect(c.endpoint.path, type).toMatch(/^\/(contentTemplate|videoTemplate|cspTemplate|addressBook|user)\//);
   });
 });

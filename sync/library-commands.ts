@@ -7,7 +7,13 @@ import {
   addressBookMemberDelEndpoint,
   addressBookMemberModEndpoint,
 } from '../contract/endpoints/address-book.endpoints';
-import { contentTemplateAddEndpoint, contentTemplateDeleteEndpoint, cspTemplateAddEndpoint, cspTemplateDelEndpoint, videoTemplateDelEndpoint } from '../contract/endpoints/template.endpoints';
+import {
+  contentTemplateAddEndpoint,
+  contentTemplateDeleteEndpoint,
+  cspTemplateAddEndpoint,
+  cspTemplateDelEndpoint,
+  videoTemplateDelEndpoint,
+} from '../contract/endpoints/template.endpoints';
 import type { EventDoc } from './local-db';
 import type { CommandTable } from './command';
 

@@ -21,7 +21,10 @@ export function liveRead<T>(changes: Observable<unknown>, read: () => Promise<T>
   let reads = 0;
   const again = () => {
     const n = ++reads;
-    read().then((v) => !stopped && n === reads && h.next(v), (e) => !stopped && h.error?.(e));
+    read().then(
+      (v) => !stopped && n === reads && h.next(v),
+      (e) => !stopped && h.error?.(e),
+    );
   };
   const sub = changes.subscribe(() => (started ? again() : (missed = true)));
   const stop = () => {

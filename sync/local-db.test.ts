@@ -13,23 +13,56 @@ afterEach(async () => {
 });
 
 const mt = (sn: string, t: number, over: Partial<LocalMt> = {}): LocalMt => ({
-  sn, prod_type: 0, cus_id: 'c1', cus_name: 'n', batch_id: 'b', decodeMobile: '1380000' + sn.padStart(4, '0'), decodeContent: 'hi',
-  mt_status: 0, report_result: '0', report_result_desc: null, errDesc: null, table_name: 'mt', receive_time: t, month: '202611',
-  segments: 1, price: 0.05, priceStr: '0.05', countryName: null, countryCode: null, titleStr: null, receive_content: null, sender_id: null,
-  seq: 1, deleted: false, updated_at: t, k: orderKey(t, sn), ...over,
+  sn,
+  prod_type: 0,
+  cus_id: 'c1',
+  cus_name: 'n',
+  batch_id: 'b',
+  decodeMobile: '1380000' + sn.padStart(4, '0'),
+  decodeContent: 'hi',
+  mt_status: 0,
+  report_result: '0',
+  report_result_desc: null,
+  errDesc: null,
+  table_name: 'mt',
+  receive_time: t,
+  month: '202611',
+  segments: 1,
+  price: 0.05,
+  priceStr: '0.05',
+  countryName: null,
+  countryCode: null,
+  titleStr: null,
+  receive_content: null,
+  sender_id: null,
+  seq: 1,
+  deleted: false,
+  updated_at: t,
+  k: orderKey(t, sn),
+  ...over,
 });
 
 describe('local database', () => {
   it('orders newest first by the inverted key and pages by keyset', async () => {
     db = await openLocalDb({ cusId: 'U1', indexedDB, IDBKeyRange, namespace: `t${Date.now()}` });
     const base = 1_700_000_000_000;
-    await recordStoreOf(db).put('mt_records', Array.from({ length: 50 }, (_, i) => mt(`s${i}`, base + i * 1000)));
+    await recordStoreOf(db).put(
+      'mt_records',
+      Array.from({ length: 50 }, (_, i) => mt(`s${i}`, base + i * 1000)),
+    );
     const first = await queryLocal(db, 'mt_records', { selector: { prod_type: 0 }, sort: [{ prod_type: 'asc' }, { k: 'asc' }], limit: 10 });
     expect(first.map((d) => d.sn)).toEqual(Array.from({ length: 10 }, (_, i) => `s${49 - i}`));
-    const next = await queryLocal(db, 'mt_records', { selector: { prod_type: 0, k: { $gt: first[9].k } }, sort: [{ prod_type: 'asc' }, { k: 'asc' }], limit: 10 });
+    const next = await queryLocal(db, 'mt_records', {
+      selector: { prod_type: 0, k: { $gt: first[9].k } },
+      sort: [{ prod_type: 'asc' }, { k: 'asc' }],
+      limit: 10,
+    });
     expect(next[0].sn).toBe('s39');
     // a time range is a k range
-    const range = await queryLocal(db, 'mt_records', { selector: { prod_type: 0, k: { $gte: kLow(base + 20_000), $lte: kHigh(base + 10_000) } }, sort: [{ prod_type: 'asc' }, { k: 'asc' }] });
+    const range = await queryLocal(db, 'mt_records', {
+      selector: { prod_type: 0, k: { $gte: kLow(base + 20_000), $lte: kHigh(base + 10_000) } },
+      sort: [{ prod_type: 'asc' }, { k: 'asc' }],
+    });
     // rows come back as records, without RxDB's storage fields
     expect(Object.keys(range[0]).filter((f) => f.startsWith('_'))).toEqual([]);
     expect(range.map((d) => d.sn)).toEqual(Array.from({ length: 11 }, (_, i) => `s${20 - i}`));
@@ -101,7 +134,10 @@ describe('record store opened by name (the sync worker)', () => {
     const byName = openRecordStore(db.name, db.token, { indexedDB, IDBKeyRange });
     await byName.put('mt_records', [mt('w1', 10), mt('w2', 20)]);
     await byName.writeState('mtRecord', { forwardSeq: 7 });
-    expect((await queryLocal(db, 'mt_records', { selector: { prod_type: 0 }, sort: [{ prod_type: 'asc' }, { k: 'asc' }] })).map((d) => d.sn)).toEqual(['w2', 'w1']);
+    expect((await queryLocal(db, 'mt_records', { selector: { prod_type: 0 }, sort: [{ prod_type: 'asc' }, { k: 'asc' }] })).map((d) => d.sn)).toEqual([
+      'w2',
+      'w1',
+    ]);
     expect(await recordStoreOf(db).readState('mtRecord')).toEqual({ forwardSeq: 7 });
     byName.close();
   });

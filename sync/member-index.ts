@@ -188,7 +188,7 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 function intersect(a: number[], b: number[]): number[] {
   const out: number[] = [];
-  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
     if (a[i] < b[j]) i++;
     else if (a[i] > b[j]) j++;
     else {

@@ -20,13 +20,39 @@ const member = (i: number, over: Record<string, unknown> = {}) => {
   // a few share a time, so the order falls back to the id within one instant
   const create_time = T0 + Math.floor(i / 3) * HOUR;
   return {
-    id, kind: 'member', cus_id: 'c1', groupId: `g${i % 3}`, groupName: `组${i % 3}`, name: `${SURNAMES[i % SURNAMES.length]}${i}`,
-    mobile: `139${String((i * 7919) % 100_000_000).padStart(8, '0')}`, email: i % 4 ? `user${i}@Example.com` : '', jobNumber: '', gender: '',
-    birthday: '', remark: i % 5 ? `备注 ${i % 11}` : '', create_time, seq: i + 1, deleted: false, updated_at: create_time, k: orderKey(create_time, id),
+    id,
+    kind: 'member',
+    cus_id: 'c1',
+    groupId: `g${i % 3}`,
+    groupName: `组${i % 3}`,
+    name: `${SURNAMES[i % SURNAMES.length]}${i}`,
+    mobile: `139${String((i * 7919) % 100_000_000).padStart(8, '0')}`,
+    email: i % 4 ? `user${i}@Example.com` : '',
+    jobNumber: '',
+    gender: '',
+    birthday: '',
+    remark: i % 5 ? `备注 ${i % 11}` : '',
+    create_time,
+    seq: i + 1,
+    deleted: false,
+    updated_at: create_time,
+    k: orderKey(create_time, id),
     ...over,
   };
 };
-const group = (g: number) => ({ id: `g${g}`, kind: 'group', cus_id: 'c1', groupId: `g${g}`, groupName: `组${g}`, mobile: '', create_time: T0, seq: 1, deleted: false, updated_at: T0, k: orderKey(T0, `g${g}`) });
+const group = (g: number) => ({
+  id: `g${g}`,
+  kind: 'group',
+  cus_id: 'c1',
+  groupId: `g${g}`,
+  groupName: `组${g}`,
+  mobile: '',
+  create_time: T0,
+  seq: 1,
+  deleted: false,
+  updated_at: T0,
+  k: orderKey(T0, `g${g}`),
+});
 
 const M: Filter = { op: 'eq', field: 'kind', value: 'member' };
 const QUERIES: Filter[][] = [
@@ -112,12 +138,22 @@ describe('member search through the index', () => {
   it('stays exact after members are added, edited and deleted', async () => {
     const store = recordStoreOf(db);
     // added: new names, one sorting newest
-    await store.put('address_book', Array.from({ length: 40 }, (_, i) => member(3000 + i, { create_time: T0 + 5000 * HOUR, k: orderKey(T0 + 5000 * HOUR, `m0${3000 + i}`) })));
+    await store.put(
+      'address_book',
+      Array.from({ length: 40 }, (_, i) => member(3000 + i, { create_time: T0 + 5000 * HOUR, k: orderKey(T0 + 5000 * HOUR, `m0${3000 + i}`) })),
+    );
     // edited: a name, a mobile, a group
     const edited = [member(12, { name: '新名字', seq: 9000 }), member(13, { mobile: '13800000000', seq: 9001 }), member(14, { groupId: 'g2', seq: 9002 })];
     await store.put('address_book', edited);
     // deleted: by the feed's tombstones, and removed outright
-    await store.putNewer('address_book', [], [{ id: 'm00010', seq: 9999 }, { id: 'm00121', seq: 9999 }]);
+    await store.putNewer(
+      'address_book',
+      [],
+      [
+        { id: 'm00010', seq: 9999 },
+        { id: 'm00121', seq: 9999 },
+      ],
+    );
     await store.remove('address_book', ['m00015', 'm00300']);
     await sameAsScan();
     expect((await viaIndex([M, { op: 'contains', field: 'name', value: '新名' }], 20)).keys).toEqual(['m00012']);

@@ -15,7 +15,8 @@ import { tableOf, type Doc } from './record-store';
 const CHUNK = 5000;
 /** RxDB's index [kind, k] in the Dexie table: live flag first, primary key last. */
 const BY_KIND = '[_deleted+kind+k+id]';
-const members = (t: Table<Doc, string>) => t.where(BY_KIND).between(['0', 'member', Dexie.minKey, Dexie.minKey], ['0', 'member', Dexie.maxKey, Dexie.maxKey], true, true);
+const members = (t: Table<Doc, string>) =>
+  t.where(BY_KIND).between(['0', 'member', Dexie.minKey, Dexie.minKey], ['0', 'member', Dexie.maxKey, Dexie.maxKey], true, true);
 const lwtOf = (d: Doc | undefined) => (d?._meta as { lwt?: number } | undefined)?.lwt ?? 0;
 
 export class MemberSearch {
@@ -62,7 +63,7 @@ export class MemberSearch {
     // what is written while the table is read is read again after it
     const since = lwtOf(await table.orderBy('_meta.lwt').last());
     const index = new MemberIndex();
-    for (let after: string | null = null; ; ) {
+    for (let after: string | null = null; ;) {
       const chunk: Doc[] = await (after === null ? table.orderBy(':id') : table.where(':id').above(after)).limit(CHUNK).toArray();
       index.put(chunk);
       if (chunk.length < CHUNK) break;

@@ -67,7 +67,13 @@ function channelWorker(spawned: FetchWorker[]): FetchWorker {
 }
 
 const ep = (path: string, timeoutMs?: number) =>
-  defineEndpoint({ path, method: 'POST', request: z.object({ q: z.string() }), response: z.object({ n: z.number(), names: z.array(z.string()) }).optional(), ...(timeoutMs ? { timeoutMs } : {}) });
+  defineEndpoint({
+    path,
+    method: 'POST',
+    request: z.object({ q: z.string() }),
+    response: z.object({ n: z.number(), names: z.array(z.string()) }).optional(),
+    ...(timeoutMs ? { timeoutMs } : {}),
+  });
 
 function clientOver(off: ReturnType<typeof createOffThreadFetch>, onUnauthorized = () => {}) {
   return createHttpClient({ baseUrl, getToken: () => 'tok-1', getLanguage: () => 'en', onUnauthorized, fetchImpl: off.fetch });
@@ -90,7 +96,10 @@ describe('off-thread fetch', () => {
 
   it('keeps the client failure handling: a 401 logs out, a 500 that is not JSON is an unknown error', async () => {
     let unauthorized = 0;
-    const api = clientOver(createOffThreadFetch(() => channelWorker([])), () => unauthorized++);
+    const api = clientOver(
+      createOffThreadFetch(() => channelWorker([])),
+      () => unauthorized++,
+    );
     await expect(api.call(ep('/unauthorized'), { q: '' })).rejects.toMatchObject({ kind: 'unauthorized', status: 401, message: '登录已失效，请重新登录' });
     expect(unauthorized).toBe(1);
     await expect(api.call(ep('/bare-500'), { q: '' })).rejects.toMatchObject({ kind: 'http', status: 500, message: 'Unknown error' });

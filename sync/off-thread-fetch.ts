@@ -5,8 +5,7 @@
 // read at the first gap. Bodies are strings (JSON) or absent: the calls that use it send no files.
 
 export type FetchAsk =
-  | { type: 'fetch'; id: number; url: string; method: string; headers: Record<string, string>; body?: string }
-  | { type: 'abort'; id: number };
+  { type: 'fetch'; id: number; url: string; method: string; headers: Record<string, string>; body?: string } | { type: 'abort'; id: number };
 export type FetchAnswer = { id: number; status: number; json: unknown; parsed: boolean } | { id: number; error: string };
 
 /** The worker's side: answers each ask through `post`, and aborts an ask by its id. */
@@ -91,7 +90,8 @@ export function createOffThreadFetch(spawn: () => FetchWorker): OffThreadFetch {
   const offThread = (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const { signal } = init;
     if (signal?.aborted) return Promise.reject(signal.reason);
-    if (init.body !== undefined && init.body !== null && typeof init.body !== 'string') return Promise.reject(new TypeError('off-thread fetch sends string bodies only'));
+    if (init.body !== undefined && init.body !== null && typeof init.body !== 'string')
+      return Promise.reject(new TypeError('off-thread fetch sends string bodies only'));
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const w = started();

@@ -87,7 +87,9 @@ export function createOutbox(o: OutboxOptions): Outbox {
   /** Events of one aggregate go one after another, in order; different aggregates go side by side (a few at a time),
    * so a backlog built up offline drains quickly without ever reordering what one thing saw. */
   async function runRound() {
-    const pending = (await o.db.events.find({ selector: { status: 'pending' }, sort: [{ status: 'asc' }, { id: 'asc' }] }).exec()).map((d) => d.toJSON() as EventDoc);
+    const pending = (await o.db.events.find({ selector: { status: 'pending' }, sort: [{ status: 'asc' }, { id: 'asc' }] }).exec()).map(
+      (d) => d.toJSON() as EventDoc,
+    );
     const byAggregate = new Map<string, EventDoc[]>();
     for (const ev of pending) {
       const q = byAggregate.get(ev.aggregate);

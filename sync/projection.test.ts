@@ -7,7 +7,18 @@ import { projectTimeBatches, timeBatchAggregate } from './projection';
 
 const row = { time_batch: 'tb1', send_status: 0, decodeContent: 'old' } as TimeBatch;
 const ev = (id: string, type: string, status: EventDoc['status'], payload: Record<string, unknown> = {}): EventDoc => ({
-  id, type, aggregate: timeBatchAggregate('tb1'), payload, actor: 'a', created_at: 1, status, attempts: 0, last_error: null, result: null, next_attempt_at: 0, k: id,
+  id,
+  type,
+  aggregate: timeBatchAggregate('tb1'),
+  payload,
+  actor: 'a',
+  created_at: 1,
+  status,
+  attempts: 0,
+  last_error: null,
+  result: null,
+  next_attempt_at: 0,
+  k: id,
 });
 
 describe('timed-batch projection', () => {
@@ -22,7 +33,11 @@ describe('timed-batch projection', () => {
   });
 
   it('an acknowledged edit keeps the new text; a later pending recover applies over it', () => {
-    const [p] = projectTimeBatches([row], [ev('2', 'batch.recover', 'pending')], [ev('1', 'batch.edit', 'acked', { content: 'new' }), ev('0', 'batch.pause', 'acked')]);
+    const [p] = projectTimeBatches(
+      [row],
+      [ev('2', 'batch.recover', 'pending')],
+      [ev('1', 'batch.edit', 'acked', { content: 'new' }), ev('0', 'batch.pause', 'acked')],
+    );
     expect(p).toMatchObject({ decodeContent: 'new', send_status: 0, pending: 'batch.recover' });
   });
 

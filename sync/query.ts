@@ -3,7 +3,11 @@ import { getQueryMatcher, normalizeMangoQuery, prepareQuery, type MangoQuery, ty
 import { filter, merge, type Observable } from 'rxjs';
 import type { Endpoint } from '../contract/endpoint';
 import {
-  batchListEndpoint, moRecordListEndpoint, mtRecordListEndpoint, newMtRecordListEndpoint, statisticsListEndpoint,
+  batchListEndpoint,
+  moRecordListEndpoint,
+  mtRecordListEndpoint,
+  newMtRecordListEndpoint,
+  statisticsListEndpoint,
 } from '../contract/endpoints/records.endpoints';
 import { timeBatchListEndpoint, timeMtMessageListEndpoint } from '../contract/endpoints/timed.endpoints';
 import { shortLinkListEndpoint } from '../contract/endpoints/short-link.endpoints';
@@ -163,7 +167,12 @@ export async function runQuery<T = Record<string, unknown>>(q: Query, o: RunOpti
   const endpoint = listEndpointFor(q);
   if ((past || o.fromPlatform) && o.online && o.client && endpoint) {
     const pageNumber = o.pageNumber ?? 1;
-    const res = (await o.client.call(endpoint, toListRequest(q, pageNumber) as never, { silent: true })) as { total: number; totalExact?: boolean; summary?: unknown; data: T[] };
+    const res = (await o.client.call(endpoint, toListRequest(q, pageNumber) as never, { silent: true })) as {
+      total: number;
+      totalExact?: boolean;
+      summary?: unknown;
+      data: T[];
+    };
     // the rows in the cache's shape (with their ordering key): when the cache takes over the screen, a row that did not
     // change compares equal and is not rendered again
     const rows = q.collection in RECORD_COLLECTIONS ? res.data.map((d) => toLocal(q.collection as RecordCollectionName, d as Doc) as T) : res.data;
@@ -184,7 +193,10 @@ export async function runQuery<T = Record<string, unknown>>(q: Query, o: RunOpti
 /** The sync worker's search columns (search-index.ts) answer the query, when this tab has them and they can; the
  * address book's members, the member index (member-search.ts) once built. */
 async function searchColumns(db: LocalDb, q: Query, withCount: boolean): Promise<SearchAnswer | null> {
-  if (q.collection === 'address_book') return memberSearchOf(db).search(q, withCount).catch(() => null);
+  if (q.collection === 'address_book')
+    return memberSearchOf(db)
+      .search(q, withCount)
+      .catch(() => null);
   const searcher = isSearchCollection(q.collection) ? searcherOf(db.name) : undefined;
   if (!searcher) return null;
   return searcher.search(q, withCount).catch(() => null);
@@ -194,7 +206,9 @@ async function searchColumns(db: LocalDb, q: Query, withCount: boolean): Promise
  * get (a row removed since the search is left out). */
 async function docsOf(db: LocalDb, name: RecordCollectionName, keys: string[]): Promise<Doc[]> {
   if (keys.length === 0) return [];
-  return cachedDocs(db, name, keys, async (missing) => (await (await tableOf(db, name)).bulkGet(missing)).map((d) => (d && d._deleted !== '1' ? stripInternal(d) : undefined)));
+  return cachedDocs(db, name, keys, async (missing) =>
+    (await (await tableOf(db, name)).bulkGet(missing)).map((d) => (d && d._deleted !== '1' ? stripInternal(d) : undefined)),
+  );
 }
 
 /** The collection's time field, for range filters. */
@@ -267,7 +281,9 @@ async function prefixPage(db: LocalDb, q: Query, plan: PrefixPlan): Promise<Doc[
     (bounds.$gt === undefined || k > bounds.$gt) && (bounds.$gte === undefined || k >= bounds.$gte) && (bounds.$lte === undefined || k <= bounds.$lte);
   const col = db[name] as unknown as RxCollection<Record<string, unknown>>;
   const schema = col.schema.jsonSchema;
-  const match = plan.rest.length ? getQueryMatcher(schema, normalizeMangoQuery(schema, { selector: toRxQuery({ ...q, filters: plan.rest, after: null }).selector })) : null;
+  const match = plan.rest.length
+    ? getQueryMatcher(schema, normalizeMangoQuery(schema, { selector: toRxQuery({ ...q, filters: plan.rest, after: null }).selector }))
+    : null;
   return docs
     .filter((d) => inRange(String(d.k)) && (!match || match(d as never)))
     .sort((a, b) => (String(a.k) < String(b.k) ? -1 : String(a.k) > String(b.k) ? 1 : 0))
@@ -296,7 +312,13 @@ export async function countQuery(q: Query, o: RunOptions): Promise<CountResult> 
   const past = q.collection !== 'events' && reachesPastWindow(q, o.horizon);
   const endpoint = listEndpointFor(q);
   if ((past || o.fromPlatform) && o.online && o.client && endpoint) {
-    return serverCount((await o.client.call(endpoint, toListRequest({ ...q, limit: 20 }, 1) as never, { silent: true })) as { total: number; totalExact?: boolean; summary?: unknown });
+    return serverCount(
+      (await o.client.call(endpoint, toListRequest({ ...q, limit: 20 }, 1) as never, { silent: true })) as {
+        total: number;
+        totalExact?: boolean;
+        summary?: unknown;
+      },
+    );
   }
   const db = o.db;
   if (!db) throw new Error('countQuery: the local database is not open');

@@ -1,11 +1,24 @@
 import {
-  batchPullEndpoint, changesStreamEndpoint, changesTicketEndpoint, FEED_RESOURCES, moRecordPullEndpoint, mtRecordPullEndpoint, statisticsPullEndpoint,
-  timeBatchPullEndpoint, timeMtMessagePullEndpoint, shortLinkPullEndpoint, type FeedResource,
+  batchPullEndpoint,
+  changesStreamEndpoint,
+  changesTicketEndpoint,
+  FEED_RESOURCES,
+  moRecordPullEndpoint,
+  mtRecordPullEndpoint,
+  statisticsPullEndpoint,
+  timeBatchPullEndpoint,
+  timeMtMessagePullEndpoint,
+  shortLinkPullEndpoint,
+  type FeedResource,
 } from '../contract/endpoints/feed.endpoints';
 import { z } from 'zod';
 import type { Endpoint } from '../contract/endpoint';
 import {
-  addressGroupPullEndpoint, addressMemberPullEndpoint, contentTemplatePullEndpoint, cspTemplatePullEndpoint, videoTemplatePullEndpoint,
+  addressGroupPullEndpoint,
+  addressMemberPullEndpoint,
+  contentTemplatePullEndpoint,
+  cspTemplatePullEndpoint,
+  videoTemplatePullEndpoint,
 } from '../contract/endpoints/library-feed.endpoints';
 import type { HttpClient } from './http-client';
 import type { PullAnswer, PullFn } from './replication';
@@ -92,7 +105,11 @@ export function followChanges(o: ChangeStreamOptions): () => void {
             const block = buf.slice(0, cut);
             buf = buf.slice(cut + 2);
             const event = /^event: ?(.*)$/m.exec(block)?.[1]?.trim();
-            const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\n');
+            const data = block
+              .split('\n')
+              .filter((l) => l.startsWith('data:'))
+              .map((l) => l.slice(5).trim())
+              .join('\n');
             if (event !== 'changed' || !data) continue;
             try {
               const parsed = changesStreamEndpoint.response.parse(JSON.parse(data));

@@ -11,10 +11,30 @@ afterEach(async () => {
 });
 
 const doc = (i: number) => ({
-  sn: `q${i}`, prod_type: 0, cus_id: 'c', cus_name: 'n', batch_id: 'b', decodeMobile: '13800000000', decodeContent: 'hi', mt_status: 0,
-  report_result: '0', report_result_desc: null, errDesc: null, table_name: 'mt', receive_time: Date.now() - i * 1000, month: '202611',
-  segments: 1, price: 0.05, priceStr: '0.0500', countryName: null, countryCode: null, titleStr: null, receive_content: null,
-  seq: 1000 - i, deleted: false, updated_at: Date.now(),
+  sn: `q${i}`,
+  prod_type: 0,
+  cus_id: 'c',
+  cus_name: 'n',
+  batch_id: 'b',
+  decodeMobile: '13800000000',
+  decodeContent: 'hi',
+  mt_status: 0,
+  report_result: '0',
+  report_result_desc: null,
+  errDesc: null,
+  table_name: 'mt',
+  receive_time: Date.now() - i * 1000,
+  month: '202611',
+  segments: 1,
+  price: 0.05,
+  priceStr: '0.0500',
+  countryName: null,
+  countryCode: null,
+  titleStr: null,
+  receive_content: null,
+  seq: 1000 - i,
+  deleted: false,
+  updated_at: Date.now(),
 });
 
 describe('replication when the browser runs out of storage', () => {
@@ -32,7 +52,10 @@ describe('replication when the browser runs out of storage', () => {
     };
     let pulls = 0; // backfill pages asked for
     const rep = createReplicator({
-      store: full, resources: ['mtRecord'], pageSize: 10, retryMs: 20,
+      store: full,
+      resources: ['mtRecord'],
+      pageSize: 10,
+      retryMs: 20,
       pull: async (_r, req): Promise<PullAnswer> => {
         if (req.direction === 'forward') return { documents: [], checkpoint: null, highWater: 1000 };
         pulls++;
@@ -52,7 +75,6 @@ describe('replication when the browser runs out of storage', () => {
     expect(pulls - settled).toBe(0);
     await rep.stop();
   });
-
 });
 
 describe('replication yielding to the user', () => {
@@ -62,7 +84,9 @@ describe('replication yielding to the user', () => {
     let release: () => void = () => {};
     let held = 0;
     const rep = createReplicator({
-      store, resources: ['mtRecord'], retryMs: 20,
+      store,
+      resources: ['mtRecord'],
+      retryMs: 20,
       beforeBackfillWrite: () => {
         held++;
         return new Promise<void>((r) => (release = r));
@@ -87,7 +111,10 @@ describe('replication yielding to the user', () => {
     let pulls = 0;
     let hold = true;
     const rep = createReplicator({
-      store, resources: ['mtRecord'], pageSize: 10, retryMs: 20,
+      store,
+      resources: ['mtRecord'],
+      pageSize: 10,
+      retryMs: 20,
       beforeBackfillWrite: () => {
         held++;
         return hold ? new Promise<void>((r) => (release = r)) : Promise.resolve();
@@ -98,7 +125,11 @@ describe('replication yielding to the user', () => {
         // pages of 10 (the first page may ask for more), three in all
         const from = req.checkpoint ? 1000 - req.checkpoint.seq + 1 : 0;
         const limit = Math.min(10, Number(req.limit));
-        return { documents: Array.from({ length: limit }, (_, i) => doc(from + i)), checkpoint: from + limit >= 30 ? null : { seq: 1000 - (from + limit - 1) }, highWater: 1000 };
+        return {
+          documents: Array.from({ length: limit }, (_, i) => doc(from + i)),
+          checkpoint: from + limit >= 30 ? null : { seq: 1000 - (from + limit - 1) },
+          highWater: 1000,
+        };
       },
     });
     void rep.start();
@@ -126,7 +157,7 @@ describe('replication stopped while it starts', () => {
     // every read and write of a closed database fails, as Dexie's do
     const closing = {
       ...store,
-      readState: async <T,>(id: string) => (closed ? Promise.reject(closedError()) : store.readState<T>(id)),
+      readState: async <T>(id: string) => (closed ? Promise.reject(closedError()) : store.readState<T>(id)),
       put: async (...a: Parameters<typeof store.put>) => (closed ? Promise.reject(closedError()) : store.put(...a)),
     };
     const unhandled: unknown[] = [];
@@ -136,7 +167,9 @@ describe('replication stopped while it starts', () => {
     const gate = new Promise<void>((r) => (firstPull = r));
     let asked = 0;
     const rep = createReplicator({
-      store: closing, resources: ['mtRecord', 'moRecord'], retryMs: 20,
+      store: closing,
+      resources: ['mtRecord', 'moRecord'],
+      retryMs: 20,
       pull: async (_r, req): Promise<PullAnswer> => {
         if (req.direction === 'forward') return { documents: [], checkpoint: null, highWater: 1000 };
         asked++;

@@ -95,7 +95,12 @@ const EVICTED_ID = 'evicted';
 export function startingProgress(resources: FeedResource[] = Object.keys(FEED_RESOURCES) as FeedResource[]): SyncProgress {
   const idle = (): ResourceProgress => ({ phase: 'idle', synced: 0, fraction: 0, error: null });
   return {
-    phase: 'starting', online: true, leader: false, synced: 0, fraction: 0, error: null,
+    phase: 'starting',
+    online: true,
+    leader: false,
+    synced: 0,
+    fraction: 0,
+    error: null,
     resources: Object.fromEntries(resources.map((r) => [r, idle()])) as Record<FeedResource, ResourceProgress>,
   };
 }
@@ -119,7 +124,10 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
   function exclusive<T>(resource: FeedResource, fn: () => Promise<T>): Promise<T> {
     const prev = locks.get(resource) ?? Promise.resolve();
     const next = prev.then(fn, fn);
-    locks.set(resource, next.catch(() => undefined));
+    locks.set(
+      resource,
+      next.catch(() => undefined),
+    );
     return next;
   }
 
@@ -130,13 +138,15 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
     const anyBackfill = list.some((r) => r.phase !== 'live');
     const phase = top.phase ?? (cur.phase === 'stopped' || cur.phase === 'follower' ? cur.phase : anyBackfill ? 'backfill' : 'live');
     progress$.next({
-      ...cur, ...top, phase, resources: res,
+      ...cur,
+      ...top,
+      phase,
+      resources: res,
       synced: list.reduce((s, r) => s + r.synced, 0),
       fraction: list.reduce((s, r) => s + (r.phase === 'live' ? 1 : r.fraction), 0) / list.length,
       error: list.find((r) => r.error)?.error ?? null,
     });
   }
-
 
   const getWindow = () => readWindow(store);
 
@@ -154,7 +164,10 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
     }
     if (onlyNewer) return store.putNewer(name, live, gone);
     await store.put(name, live);
-    await store.remove(name, gone.map((g) => g.id));
+    await store.remove(
+      name,
+      gone.map((g) => g.id),
+    );
     return live.length;
   }
 
@@ -236,10 +249,18 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
     update(resource, { error: offline ? null : isQuotaError(e) ? QUOTA_ERROR : String(err?.message ?? e) }, offline ? { online: false } : {});
   }
 
-  const sleep = (ms: number) => new Promise<void>((r) => {
-    const t = setTimeout(() => { wakeUp = null; r(); }, ms);
-    wakeUp = () => { clearTimeout(t); wakeUp = null; r(); };
-  });
+  const sleep = (ms: number) =>
+    new Promise<void>((r) => {
+      const t = setTimeout(() => {
+        wakeUp = null;
+        r();
+      }, ms);
+      wakeUp = () => {
+        clearTimeout(t);
+        wakeUp = null;
+        r();
+      };
+    });
 
   async function runResource(resource: FeedResource) {
     const w = await getWindow();

@@ -16,13 +16,13 @@ const TEMPLATES = ['您的验证码是{n}，5分钟内有效', '【商城】订�
 
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 type Doc = { sn: string; receive_time: number; decodeMobile: string; decodeContent: string; cus_id: string; mt_status: number; prod_type: number };
 
 function doc(rand: () => number, i: number, time?: number): Doc {
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
   return {
     sn: `sn${String(i).padStart(6, '0')}`,
     receive_time: time ?? T0 + Math.floor(rand() * 5000) * MIN,
@@ -127,7 +127,10 @@ describe('search columns', () => {
     for (const d of batch) docs.set(d.sn, d);
     index.put('mt_records', batch as never);
     // about one row in ten: a few in the first 16, so the walk goes on row by row
-    const filters: Filter[] = [{ op: 'eq', field: 'mt_status', value: 600 }, { op: 'prefix', field: 'decodeMobile', value: '13' }];
+    const filters: Filter[] = [
+      { op: 'eq', field: 'mt_status', value: 600 },
+      { op: 'prefix', field: 'decodeMobile', value: '13' },
+    ];
     const col = index.cols.mt_records;
     const page = (after: string | null) => index.search({ collection: 'mt_records', filters, limit: 20, after })!;
     // the slices are not timers (nested timers are clamped to 4 ms each): with timers held, the mask is still built

@@ -133,8 +133,17 @@ export class SearchIndex {
         return null;
       }
       return {
-        id, col, sn: c.sn.slice(start, end), time: c.time.slice(start, end), phone: c.phone.slice(start, end), plen: c.plen.slice(start, end), raw,
-        content: c.content.slice(start, end), account: c.account.slice(start, end), status: c.status.slice(start, end), prod: c.prod.slice(start, end),
+        id,
+        col,
+        sn: c.sn.slice(start, end),
+        time: c.time.slice(start, end),
+        phone: c.phone.slice(start, end),
+        plen: c.plen.slice(start, end),
+        raw,
+        content: c.content.slice(start, end),
+        account: c.account.slice(start, end),
+        status: c.status.slice(start, end),
+        prod: c.prod.slice(start, end),
         dead: c.dead.slice(start, end),
       };
     }
@@ -176,7 +185,10 @@ export class SearchIndex {
         [{ op: 'prefix', field: spec.phone, value: '1380' }],
         [{ op: 'contains', field: spec.content, value: text.slice(0, 4) }],
         [{ op: 'contains', field: spec.content, value: `${text.slice(0, 2)}\u0001` }],
-        [{ op: 'eq', field: spec.account, value: this.accounts.texts[c.account[newest]] }, { op: 'eq', field: spec.prod ?? spec.status!, value: c.prod[newest] }],
+        [
+          { op: 'eq', field: spec.account, value: this.accounts.texts[c.account[newest]] },
+          { op: 'eq', field: spec.prod ?? spec.status!, value: c.prod[newest] },
+        ],
         [{ op: 'range', field: spec.time, from: c.time[newest] - 86_400_000, to: c.time[newest] }],
       ];
       for (const filters of runs) this.search({ collection: col, filters, limit: 20 }, filters.length > 1);
@@ -205,7 +217,10 @@ export class SearchIndex {
       const t = MAX_TIME - Number(q.after.slice(0, MAX_INV));
       const k = q.after.slice(MAX_INV + 1);
       after = (r) => time[r] < t || (time[r] === t && sn[r] > k);
-      i = Math.max(i, lowerBound(order.length, (j) => after(order[j])));
+      i = Math.max(
+        i,
+        lowerBound(order.length, (j) => after(order[j])),
+      );
     }
     const fs = plan.filters;
     const test: RowTest | null =

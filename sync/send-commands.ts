@@ -17,7 +17,8 @@ import type { RecordStore } from './record-store';
 // outbox with Idempotency-Key = event id, so it is charged and dispatched exactly once however often it is retried.
 
 /** After an acknowledged send: a scheduled one appears at once in the timed batch list. */
-const applyResult = (store: RecordStore, ev: EventDoc, result: Record<string, unknown>, now: number) => applySendResult(store, ev, result as unknown as SendResult, now);
+const applyResult = (store: RecordStore, ev: EventDoc, result: Record<string, unknown>, now: number) =>
+  applySendResult(store, ev, result as unknown as SendResult, now);
 
 export const SEND_COMMANDS: CommandTable = {
   'send.group': { endpoint: groupSendEndpoint, body: (p) => p.body, applyResult },
@@ -84,7 +85,9 @@ function firstNumbers(body: Record<string, unknown>, n: number): string[] {
 /** Sends still in the event log (queued offline) shown over a product line's records, marked pending. */
 export function projectQueuedSends<T extends MtRecord>(prodType: number) {
   return (rows: T[], pending: EventDoc[]): Array<T & { pending?: string }> => {
-    const queued = pending.filter((ev) => ev.status === 'pending' && SEND_COMMANDS[ev.type] && ((ev.payload as unknown as SendPayload).summary?.prod_type ?? 0) === prodType);
+    const queued = pending.filter(
+      (ev) => ev.status === 'pending' && SEND_COMMANDS[ev.type] && ((ev.payload as unknown as SendPayload).summary?.prod_type ?? 0) === prodType,
+    );
     if (queued.length === 0) return rows;
     const extra = [...queued].reverse().flatMap((ev) => {
       const body = (ev.payload as unknown as SendPayload).body;
@@ -92,11 +95,31 @@ export function projectQueuedSends<T extends MtRecord>(prodType: number) {
       return firstNumbers(body, QUEUED_ROWS_PER_SEND).map(
         (mobile, i) =>
           ({
-            sn: `queued:${ev.id}:${i}`, prod_type: prodType, cus_id: String(body.cus_id ?? ''), cus_name: '', batch_id: '', decodeMobile: mobile,
+            sn: `queued:${ev.id}:${i}`,
+            prod_type: prodType,
+            cus_id: String(body.cus_id ?? ''),
+            cus_name: '',
+            batch_id: '',
+            decodeMobile: mobile,
             decodeContent: Array.isArray(body.contents) ? String((body.contents as Array<{ content: string }>)[i]?.content ?? '') : content,
-            mt_status: 0, report_result: null, report_result_desc: null, errDesc: null, table_name: 'queued', receive_time: ev.created_at, month: '',
-            segments: 0, price: 0, priceStr: '', countryName: null, countryCode: null, titleStr: null, receive_content: null, seq: 0, deleted: false,
-            updated_at: ev.created_at, pending: ev.type,
+            mt_status: 0,
+            report_result: null,
+            report_result_desc: null,
+            errDesc: null,
+            table_name: 'queued',
+            receive_time: ev.created_at,
+            month: '',
+            segments: 0,
+            price: 0,
+            priceStr: '',
+            countryName: null,
+            countryCode: null,
+            titleStr: null,
+            receive_content: null,
+            seq: 0,
+            deleted: false,
+            updated_at: ev.created_at,
+            pending: ev.type,
           }) as unknown as T & { pending?: string },
       );
     });

@@ -12,11 +12,42 @@ let db: LocalDb;
 let n = 0;
 const feed = (t: number, id: string) => ({ seq: ++n, deleted: false, updated_at: t, k: orderKey(t, id), create_time: t });
 const template = (id: string, cus_id: string, check_status: number, template_content: string, keyword = '') => ({
-  id, kind: 'content', template_id: id, cus_id, template_content, check_status, result_desc: null, check_time: null, keyword, ...feed(T0 + n * 1000, id),
+  id,
+  kind: 'content',
+  template_id: id,
+  cus_id,
+  template_content,
+  check_status,
+  result_desc: null,
+  check_time: null,
+  keyword,
+  ...feed(T0 + n * 1000, id),
 });
-const group = (id: string, groupName: string, memberCount: number) => ({ id, kind: 'group', groupId: id, groupName, remark: '', memberCount, cus_id: 'ent1', mobile: '', ...feed(T0 + n * 1000, id) });
+const group = (id: string, groupName: string, memberCount: number) => ({
+  id,
+  kind: 'group',
+  groupId: id,
+  groupName,
+  remark: '',
+  memberCount,
+  cus_id: 'ent1',
+  mobile: '',
+  ...feed(T0 + n * 1000, id),
+});
 const member = (id: string, groupId: string, mobile: string) => ({
-  id, kind: 'member', groupId, groupName: '', name: id, mobile, email: '', jobNumber: '', gender: '', birthday: '', remark: '', cus_id: 'ent1', ...feed(T0 + n * 1000, id),
+  id,
+  kind: 'member',
+  groupId,
+  groupName: '',
+  name: id,
+  mobile,
+  email: '',
+  jobNumber: '',
+  gender: '',
+  birthday: '',
+  remark: '',
+  cus_id: 'ent1',
+  ...feed(T0 + n * 1000, id),
 });
 
 beforeAll(async () => {
@@ -46,7 +77,12 @@ describe('send pickers from the local replicas', () => {
   });
 
   it('drops anything not approved even when handed such rows', () => {
-    expect(templateOptions([{ check_status: 0, keyword: '', template_content: 'x' }, { check_status: 2, keyword: '', template_content: 'y' }])).toEqual([{ label: 'y', value: 'y' }]);
+    expect(
+      templateOptions([
+        { check_status: 0, keyword: '', template_content: 'x' },
+        { check_status: 2, keyword: '', template_content: 'y' },
+      ]),
+    ).toEqual([{ label: 'y', value: 'y' }]);
   });
 
   it('lists every group with its member count', async () => {
@@ -66,7 +102,7 @@ describe('send pickers from the local replicas', () => {
     expect(check.repeatCount).toBe(1);
   });
 
-  it('says how many of a group\'s members the replica holds while they still sync', async () => {
+  it("says how many of a group's members the replica holds while they still sync", async () => {
     await recordStoreOf(db).put('address_book', [group('g3', 'Syncing', 3), member('m5', 'g3', '13900001005')]);
     expect(await groupMobiles(db, ['g3'])).toEqual({ text: '13900001005', have: 1, expected: 3 });
     expect(await groupMobiles(db, ['g1', 'g3'])).toMatchObject({ have: 3, expected: 5 });

@@ -59,7 +59,15 @@ export async function groupMobiles(db: LocalDb, groupIds: string[]): Promise<Gro
   for (const groupId of groupIds) {
     let after: string | null = null;
     do {
-      const q: Query = { collection: 'address_book', filters: [{ op: 'eq', field: 'kind', value: 'member' }, { op: 'eq', field: 'groupId', value: groupId }], limit: PAGE, after };
+      const q: Query = {
+        collection: 'address_book',
+        filters: [
+          { op: 'eq', field: 'kind', value: 'member' },
+          { op: 'eq', field: 'groupId', value: groupId },
+        ],
+        limit: PAGE,
+        after,
+      };
       const page = await runQuery<AddressMemberDoc>(q, { db, online: false, horizon: 0 });
       have += page.rows.length;
       for (const m of page.rows) if (m.mobile) out.push(m.mobile);

@@ -35,20 +35,42 @@ afterEach(async () => {
 /** a seeded generator, so a failure replays. */
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 function record(rand: () => number, i: number): LocalMt {
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
   // a few records share a time, so ties are ordered by key
   const t = T0 + Math.floor(rand() * 2000) * MIN;
   const sn = `sn${String(i).padStart(5, '0')}`;
   const content = pick(CONTENTS).replace('{n}', rand() < 0.5 ? String(Math.floor(rand() * 100000)) : '123456');
   return {
-    sn, prod_type: pick([0, 0, 1, 2]), cus_id: pick(['ENT1', 'SUB1', 'SUB2']), cus_name: 'n', batch_id: 'b', decodeMobile: pick(PHONES) + String(Math.floor(rand() * 10000)).padStart(4, '0'),
-    decodeContent: content, mt_status: pick([0, 500, 600, 700]), report_result: '0', report_result_desc: null, errDesc: null, table_name: 'mt', receive_time: t,
-    month: '202611', segments: 1, price: 0.05, priceStr: '0.05', countryName: null, countryCode: null, titleStr: null, receive_content: null, sender_id: null, seq: i,
-    deleted: false, updated_at: t, k: orderKey(t, sn),
+    sn,
+    prod_type: pick([0, 0, 1, 2]),
+    cus_id: pick(['ENT1', 'SUB1', 'SUB2']),
+    cus_name: 'n',
+    batch_id: 'b',
+    decodeMobile: pick(PHONES) + String(Math.floor(rand() * 10000)).padStart(4, '0'),
+    decodeContent: content,
+    mt_status: pick([0, 500, 600, 700]),
+    report_result: '0',
+    report_result_desc: null,
+    errDesc: null,
+    table_name: 'mt',
+    receive_time: t,
+    month: '202611',
+    segments: 1,
+    price: 0.05,
+    priceStr: '0.05',
+    countryName: null,
+    countryCode: null,
+    titleStr: null,
+    receive_content: null,
+    sender_id: null,
+    seq: i,
+    deleted: false,
+    updated_at: t,
+    k: orderKey(t, sn),
   };
 }
 
@@ -80,7 +102,10 @@ async function churn(store: RecordStore, rand: () => number, rounds: number): Pr
       });
       await store.put('mt_records', page);
     } else if (roll < 0.88) {
-      await store.remove('mt_records', Array.from({ length: 1 + Math.floor(rand() * 30) }, () => known[Math.floor(rand() * known.length)].sn));
+      await store.remove(
+        'mt_records',
+        Array.from({ length: 1 + Math.floor(rand() * 30) }, () => known[Math.floor(rand() * known.length)].sn),
+      );
     } else if (roll < 0.94) {
       await store.remove('mt_records', await store.keysOlderThan('mt_records', orderKey(T0 + Math.floor(rand() * 300) * MIN, ''), 500));
     } else {
@@ -102,10 +127,16 @@ const QUERIES: Filter[][] = [
   [{ op: 'eq', field: 'mt_status', value: 700 }],
   [{ op: 'in', field: 'mt_status', values: [0, 600] }],
   [{ op: 'eq', field: 'cus_id', value: 'SUB1' }],
-  [{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'range', field: 'receive_time', from: T0 + 500 * MIN, to: T0 + 1200 * MIN }],
   [
-    { op: 'eq', field: 'prod_type', value: 0 }, { op: 'eq', field: 'cus_id', value: 'ENT1' }, { op: 'contains', field: 'decodeContent', value: '订单' },
-    { op: 'contains', field: 'decodeMobile', value: '13' }, { op: 'range', field: 'receive_time', from: T0 + 100 * MIN },
+    { op: 'eq', field: 'prod_type', value: 0 },
+    { op: 'range', field: 'receive_time', from: T0 + 500 * MIN, to: T0 + 1200 * MIN },
+  ],
+  [
+    { op: 'eq', field: 'prod_type', value: 0 },
+    { op: 'eq', field: 'cus_id', value: 'ENT1' },
+    { op: 'contains', field: 'decodeContent', value: '订单' },
+    { op: 'contains', field: 'decodeMobile', value: '13' },
+    { op: 'range', field: 'receive_time', from: T0 + 100 * MIN },
   ],
 ];
 
@@ -184,7 +215,9 @@ describe('search side store', () => {
     search = behind;
     expect((await behind.ready).rebuilt).toBe(false);
     await expectSameAsRxdb(behind);
-    expect(behind.index.search({ collection: 'mt_records', filters: [{ op: 'contains', field: 'decodeContent', value: '状态已变更' }], limit: 5 })?.keys).toEqual([changed]);
+    expect(
+      behind.index.search({ collection: 'mt_records', filters: [{ op: 'contains', field: 'decodeContent', value: '状态已变更' }], limit: 5 })?.keys,
+    ).toEqual([changed]);
 
     // missing: rebuilt, and it follows writes afterwards
     behind.close();
@@ -192,7 +225,11 @@ describe('search side store', () => {
     const fresh = openLocalSearch({ dbName: d.name, tableOf: (n) => tableOf(d, n), idb });
     search = fresh;
     expect((await fresh.ready).rebuilt).toBe(true);
-    await churn(createRecordStore(d.name, d.token, (n) => tableOf(d, n), fresh.hook), rng(9), 10);
+    await churn(
+      createRecordStore(d.name, d.token, (n) => tableOf(d, n), fresh.hook),
+      rng(9),
+      10,
+    );
     await expectSameAsRxdb(fresh);
   }, 240_000);
 });

@@ -76,39 +76,45 @@ export function openLocalSearch(o: {
   function save(): Promise<void> {
     if (saveQueued || closed) return saving;
     saveQueued = true;
-    saving = saving.then(async () => {
-      saveQueued = false;
-      if (closed) return;
-      const ids = [...index.dirty];
-      index.dirty.clear();
-      failedIds = ids;
-      const put: StoredBlock[] = [];
-      const gone: number[] = [];
-      for (const id of ids) {
-        const b = index.blockOf(id);
-        if (b) put.push(b);
-        else gone.push(id);
-      }
-      // copies taken now: the columns keep changing while the transaction awaits
-      const from = dictSaved;
-      const texts = index.contents.texts.slice(from);
-      const meta: Meta = {
-        id: 'meta', version: SIDE_STORE_VERSION, dictSaved: from + texts.length, accounts: [...index.accounts.texts], lwt: { ...index.lwt },
-        live: Object.fromEntries(COLLECTIONS.map((c) => [c, index.cols[c].live])) as Record<SearchCollection, number>,
-      };
-      await side.transaction('rw', blocks, dict, metaT, async () => {
-        if (put.length) await blocks.bulkPut(put);
-        if (gone.length) await blocks.bulkDelete(gone);
-        if (texts.length) await dict.put({ from, texts });
-        await metaT.put(meta);
+    saving = saving
+      .then(async () => {
+        saveQueued = false;
+        if (closed) return;
+        const ids = [...index.dirty];
+        index.dirty.clear();
+        failedIds = ids;
+        const put: StoredBlock[] = [];
+        const gone: number[] = [];
+        for (const id of ids) {
+          const b = index.blockOf(id);
+          if (b) put.push(b);
+          else gone.push(id);
+        }
+        // copies taken now: the columns keep changing while the transaction awaits
+        const from = dictSaved;
+        const texts = index.contents.texts.slice(from);
+        const meta: Meta = {
+          id: 'meta',
+          version: SIDE_STORE_VERSION,
+          dictSaved: from + texts.length,
+          accounts: [...index.accounts.texts],
+          lwt: { ...index.lwt },
+          live: Object.fromEntries(COLLECTIONS.map((c) => [c, index.cols[c].live])) as Record<SearchCollection, number>,
+        };
+        await side.transaction('rw', blocks, dict, metaT, async () => {
+          if (put.length) await blocks.bulkPut(put);
+          if (gone.length) await blocks.bulkDelete(gone);
+          if (texts.length) await dict.put({ from, texts });
+          await metaT.put(meta);
+        });
+        dictSaved = meta.dictSaved;
+        failedIds = [];
+      })
+      .catch((e: unknown) => {
+        // the columns in memory stay right: their blocks are saved with the next write (or made consistent at load)
+        for (const id of failedIds) index.dirty.add(id);
+        console.warn('search side store not saved', e);
       });
-      dictSaved = meta.dictSaved;
-      failedIds = [];
-    }).catch((e: unknown) => {
-      // the columns in memory stay right: their blocks are saved with the next write (or made consistent at load)
-      for (const id of failedIds) index.dirty.add(id);
-      console.warn('search side store not saved', e);
-    });
     return saving;
   }
 
@@ -145,12 +151,22 @@ export function openLocalSearch(o: {
       // made consistent with RxDB (the side store is saved after each RxDB write, so a worker ended in between leaves
       // it behind): documents written since its last save are upserted, and removals found by key
       const table = await o.tableOf(c);
-      const newer = await table.where('_meta.lwt').above(meta.lwt[c] ?? 0).toArray();
-      if (newer.length) index.put(c, newer.filter((d) => d._deleted !== '1'));
+      const newer = await table
+        .where('_meta.lwt')
+        .above(meta.lwt[c] ?? 0)
+        .toArray();
+      if (newer.length)
+        index.put(
+          c,
+          newer.filter((d) => d._deleted !== '1'),
+        );
       if (counts[c] !== meta.live[c] || newer.length) {
         const keys = new Set((await table.toCollection().primaryKeys()).map(String));
         const cols = index.cols[c];
-        index.remove(c, cols.sn.filter((k, r) => !cols.dead[r] && !keys.has(k)));
+        index.remove(
+          c,
+          cols.sn.filter((k, r) => !cols.dead[r] && !keys.has(k)),
+        );
       }
     }
     dictSaved = n;
@@ -170,7 +186,10 @@ export function openLocalSearch(o: {
       let after: string | null = null;
       for (;;) {
         const chunk: Doc[] = await (after === null ? table.orderBy(':id') : table.where(':id').above(after)).limit(5000).toArray();
-        index.put(c, chunk.filter((d) => d._deleted !== '1'));
+        index.put(
+          c,
+          chunk.filter((d) => d._deleted !== '1'),
+        );
         if (chunk.length < 5000) break;
         after = String(chunk[chunk.length - 1][pk]);
       }
@@ -209,7 +228,10 @@ export function openLocalSearch(o: {
       if (rebuilt || index.dirty.size) await save();
       return { rebuilt, ms: Date.now() - t0, why };
     })(),
-    checked: current.then(() => undefined, () => undefined),
+    checked: current.then(
+      () => undefined,
+      () => undefined,
+    ),
     isReady: () => ready,
     saved: () => saving,
     close() {

@@ -95,7 +95,11 @@ scope.onmessage = (e) => {
       break;
     }
     case 'searchStats':
-      post({ type: 'searchStats', id: m.id, stats: search?.isReady() && searchLoad ? { ...search.index.stats(), loadMs: searchLoad.ms, rebuilt: searchLoad.rebuilt, why: searchLoad.why } : null });
+      post({
+        type: 'searchStats',
+        id: m.id,
+        stats: search?.isReady() && searchLoad ? { ...search.index.stats(), loadMs: searchLoad.ms, rebuilt: searchLoad.rebuilt, why: searchLoad.why } : null,
+      });
       break;
     case 'setWindow':
       void (rep ? rep.setWindow(m.window) : Promise.resolve()).finally(reply(m.id));

@@ -27,7 +27,7 @@ export const getBusCtyListEndpoint = defineEndpoint({
 
 export const modifyPasswordEndpoint = defineEndpoint({
   path: '/user/modifyPassword',
-  doc: 'Changes the caller\'s login password; a wrong oldPassword answers 400 v.settings.oldPasswordWrong. Every other session of the user ends.',
+  doc: "Changes the caller's login password; a wrong oldPassword answers 400 v.settings.oldPasswordWrong. Every other session of the user ends.",
   request: modifyPasswordFormSchema,
   response: emptyResponse,
 });
@@ -71,18 +71,24 @@ export const templateAddEndpoint = defineEndpoint({
   path: '/user/templateAdd',
   timeoutMs: LONG_TIMEOUT_MS,
   doc:
-    'Creates a video template from uploaded materials (frames\' mediaUrl from /file/uploadVideoMaterial) and submits it ' +
+    "Creates a video template from uploaded materials (frames' mediaUrl from /file/uploadVideoMaterial) and submits it " +
     'for review; it starts with status 5 (pending). Answers the new cus_template_id.',
   request: videoTemplateFormSchema,
   response: z.object({ cus_template_id: z.string() }),
 });
 
 /** Re-entered login password guarding the app secret (viewing it asks for the password again). */
-const passwordAgain = z.object({ password: z.string({ error: 'v.settings.oldPasswordRequired' }).min(1, { error: 'v.settings.oldPasswordRequired' }).max(64).refine((s) => !s.includes('\u0000'), { error: 'v.badText' }) });
+const passwordAgain = z.object({
+  password: z
+    .string({ error: 'v.settings.oldPasswordRequired' })
+    .min(1, { error: 'v.settings.oldPasswordRequired' })
+    .max(64)
+    .refine((s) => !s.includes('\u0000'), { error: 'v.badText' }),
+});
 
 export const getAppsecretEndpoint = defineEndpoint({
   path: '/user/getAppsecret',
-  doc: 'The caller\'s API credentials for the HTTP interface: appId (its account id) and appSecret. Needs the login password again; a wrong one answers 400 v.settings.passwordWrong.',
+  doc: "The caller's API credentials for the HTTP interface: appId (its account id) and appSecret. Needs the login password again; a wrong one answers 400 v.settings.passwordWrong.",
   request: passwordAgain,
   response: z.object({ appId: z.string(), appSecret: z.string() }),
 });
@@ -181,7 +187,7 @@ export type CallbackDelivery = z.infer<typeof callbackDeliverySchema>;
 
 export const callbackListEndpoint = defineEndpoint({
   path: '/callback/list',
-  doc: 'Callback deliveries of the caller\'s accounts, newest first, with status and last error.',
+  doc: "Callback deliveries of the caller's accounts, newest first, with status and last error.",
   request: z.object({
     pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(1000).default(20),
@@ -195,7 +201,7 @@ export const apiDocEndpoint = defineEndpoint({
   path: '/apiDoc/openapi',
   method: 'GET',
   auth: 'none',
-  doc: 'The platform\'s OpenAPI 3.1 document, generated from the contract (also served raw at /sms-service-api/openapi.json).',
+  doc: "The platform's OpenAPI 3.1 document, generated from the contract (also served raw at /sms-service-api/openapi.json).",
   request: emptyRequest,
   response: z.record(z.string(), z.unknown()),
 });
@@ -211,7 +217,7 @@ export type OperatorPattern = z.infer<typeof operatorPatternSchema>;
 
 export const getOperatorPatternsEndpoint = defineEndpoint({
   path: '/user/getOperatorPatterns',
-  doc: 'Mobile number prefixes per operator, used to show each number\'s carrier and operator counts before a send.',
+  doc: "Mobile number prefixes per operator, used to show each number's carrier and operator counts before a send.",
   request: emptyRequest,
   response: z.array(operatorPatternSchema),
 });

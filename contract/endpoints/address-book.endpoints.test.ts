@@ -19,7 +19,10 @@ describe('address-book endpoints', () => {
     });
   });
   it('group mod needs the group and a name', () => {
-    expect(first(addressBookGroupModEndpoint.request.safeParse({ groupName: 'VIP' }))).toMatchObject({ path: ['groupId'], message: 'v.addressBook.groupRequired' });
+    expect(first(addressBookGroupModEndpoint.request.safeParse({ groupName: 'VIP' }))).toMatchObject({
+      path: ['groupId'],
+      message: 'v.addressBook.groupRequired',
+    });
     expect(first(addressBookGroupModEndpoint.request.safeParse({ groupId: 'g1', groupName: '' }))?.message).toBe('v.addressBook.groupNameRequired');
   });
   it('bulk calls need at least one id', () => {

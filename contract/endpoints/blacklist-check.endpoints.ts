@@ -10,7 +10,7 @@ export const BLACKLIST_CHECK_MAX = 100_000;
 
 export const blacklistCheckEndpoint = defineEndpoint({
   path: '/send/blacklistCheck',
-  doc: 'Which of the numbers (as the send form checked them: one valid number per item) the account\'s enterprise blacklist holds; nothing is sent or charged.',
+  doc: "Which of the numbers (as the send form checked them: one valid number per item) the account's enterprise blacklist holds; nothing is sent or charged.",
   request: z.object({
     /** the account the send is for. */
     cus_id: text(INDEXED_TEXT_MAX).trim().min(1),

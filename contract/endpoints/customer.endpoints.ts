@@ -66,7 +66,7 @@ export const chargeDetailEndpoint = defineEndpoint({
 
 export const customerProdTypesEndpoint = defineEndpoint({
   path: '/customer/prodTypes',
-  doc: 'Product lines the caller\'s enterprise holds and may grant (value 0 home, 1 international, 2 video, 6 CSP).',
+  doc: "Product lines the caller's enterprise holds and may grant (value 0 home, 1 international, 2 video, 6 CSP).",
   request: emptyRequest,
   response: z.array(optionSchema),
 });

@@ -16,7 +16,11 @@ for (const file of files) {
 describe('all endpoints', () => {
   it('are found in every endpoint file', () => {
     expect(files.length).toBeGreaterThanOrEqual(14);
-    for (const file of files) expect(endpoints.some((x) => x.file === file), file).toBe(true);
+    for (const file of files)
+      expect(
+        endpoints.some((x) => x.file === file),
+        file,
+      ).toBe(true);
   });
   it('have unique paths starting with /', () => {
     const seen = new Map<string, string>();

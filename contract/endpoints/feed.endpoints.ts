@@ -9,7 +9,10 @@ import { batchSchema, moRecordSchema, mtRecordSchema, statisticsRowSchema, timeB
 // backfill: newest first (seq descending) from the checkpoint down, only documents at or after `since`;
 // forward: seq ascending above the checkpoint (catch-up and live).
 export const pullRequest = z.object({
-  checkpoint: z.object({ seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }).nullable().default(null),
+  checkpoint: z
+    .object({ seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) })
+    .nullable()
+    .default(null),
   limit: z.coerce.number().int().min(1).max(10_000).default(1000),
   direction: z.enum(['backfill', 'forward']).default('forward'),
   /** backfill only: epoch ms of the cache horizon. */
@@ -48,9 +51,21 @@ export const mtRecordPullEndpoint = defineEndpoint({ path: FEED_RESOURCES.mtReco
 export const moRecordPullEndpoint = defineEndpoint({ path: FEED_RESOURCES.moRecord.path, request: pullRequest, response: pullResponse(moRecordSchema) });
 export const batchPullEndpoint = defineEndpoint({ path: FEED_RESOURCES.batch.path, request: pullRequest, response: pullResponse(batchSchema) });
 export const timeBatchPullEndpoint = defineEndpoint({ path: FEED_RESOURCES.timeBatch.path, request: pullRequest, response: pullResponse(timeBatchSchema) });
-export const timeMtMessagePullEndpoint = defineEndpoint({ path: FEED_RESOURCES.timeMtMessage.path, request: pullRequest, response: pullResponse(timeMtMessageSchema) });
-export const statisticsPullEndpoint = defineEndpoint({ path: FEED_RESOURCES.statistics.path, request: pullRequest, response: pullResponse(statisticsRowSchema) });
-export const shortLinkPullEndpoint = defineEndpoint({ path: FEED_RESOURCES.shortLink.path, request: pullRequest, response: pullResponse(shortLinkRecordSchema) });
+export const timeMtMessagePullEndpoint = defineEndpoint({
+  path: FEED_RESOURCES.timeMtMessage.path,
+  request: pullRequest,
+  response: pullResponse(timeMtMessageSchema),
+});
+export const statisticsPullEndpoint = defineEndpoint({
+  path: FEED_RESOURCES.statistics.path,
+  request: pullRequest,
+  response: pullResponse(statisticsRowSchema),
+});
+export const shortLinkPullEndpoint = defineEndpoint({
+  path: FEED_RESOURCES.shortLink.path,
+  request: pullRequest,
+  response: pullResponse(shortLinkRecordSchema),
+});
 
 /** A single-use ticket, valid for STREAM_TICKET_TTL_S, that opens one change stream: a stream URL carries the ticket,
  * never the token, so the token reaches no URL and no log. */

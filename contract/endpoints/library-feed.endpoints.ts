@@ -18,8 +18,28 @@ export const LIBRARY_FEEDS = {
 } as const;
 export type LibraryFeed = keyof typeof LIBRARY_FEEDS;
 
-export const contentTemplatePullEndpoint = defineEndpoint({ path: LIBRARY_FEEDS.contentTemplate.path, request: pullRequest, response: pullResponse(contentTemplateDocSchema) });
-export const videoTemplatePullEndpoint = defineEndpoint({ path: LIBRARY_FEEDS.videoTemplate.path, request: pullRequest, response: pullResponse(videoTemplateDocSchema) });
-export const cspTemplatePullEndpoint = defineEndpoint({ path: LIBRARY_FEEDS.cspTemplate.path, request: pullRequest, response: pullResponse(cspTemplateDocSchema) });
-export const addressGroupPullEndpoint = defineEndpoint({ path: LIBRARY_FEEDS.addressGroup.path, request: pullRequest, response: pullResponse(addressGroupDocSchema) });
-export const addressMemberPullEndpoint = defineEndpoint({ path: LIBRARY_FEEDS.addressMember.path, request: pullRequest, response: pullResponse(addressMemberDocSchema) });
+export const contentTemplatePullEndpoint = defineEndpoint({
+  path: LIBRARY_FEEDS.contentTemplate.path,
+  request: pullRequest,
+  response: pullResponse(contentTemplateDocSchema),
+});
+export const videoTemplatePullEndpoint = defineEndpoint({
+  path: LIBRARY_FEEDS.videoTemplate.path,
+  request: pullRequest,
+  response: pullResponse(videoTemplateDocSchema),
+});
+export const cspTemplatePullEndpoint = defineEndpoint({
+  path: LIBRARY_FEEDS.cspTemplate.path,
+  request: pullRequest,
+  response: pullResponse(cspTemplateDocSchema),
+});
+export const addressGroupPullEndpoint = defineEndpoint({
+  path: LIBRARY_FEEDS.addressGroup.path,
+  request: pullRequest,
+  response: pullResponse(addressGroupDocSchema),
+});
+export const addressMemberPullEndpoint = defineEndpoint({
+  path: LIBRARY_FEEDS.addressMember.path,
+  request: pullRequest,
+  response: pullResponse(addressMemberDocSchema),
+});

@@ -38,7 +38,7 @@ const batchName = z.preprocess((v) => (v === null ? undefined : v), z.string().t
 export const onlineCheckEndpoint = defineEndpoint({
   path: '/mobileStatus/onlineCheck',
   timeoutMs: LONG_TIMEOUT_MS,
-  doc: 'Checks the numbers at once and answers each one\'s status; recorded as a finished batch.',
+  doc: "Checks the numbers at once and answers each one's status; recorded as a finished batch.",
   request: z.object({ mobiles: mobileListField, batch_name: batchName, cus_id: optText }),
   response: numberStatusBatchSchema.extend({
     results: z.array(z.object({ mobile: z.string(), status: z.enum([...NUMBER_STATUSES, 'invalid']) })),
@@ -52,7 +52,12 @@ export const batchCheckEndpoint = defineEndpoint({
     'Accepts a batch check of an uploaded xlsx (fileId from /file/upload; numbers in the first column, a header row ' +
     'is skipped) or of pasted mobiles, and answers the batch at once with status 0; the platform checks it in the ' +
     'background (checked_count grows, status becomes 1). /mobileStatus/list shows the progress.',
-  request: z.object({ fileId: z.preprocess((v) => (v === '' || v === null ? undefined : v), text(64).optional()), mobiles: mobileListField.optional(), batch_name: batchName, cus_id: optText }),
+  request: z.object({
+    fileId: z.preprocess((v) => (v === '' || v === null ? undefined : v), text(64).optional()),
+    mobiles: mobileListField.optional(),
+    batch_name: batchName,
+    cus_id: optText,
+  }),
   response: numberStatusBatchSchema,
 });
 

@@ -32,7 +32,7 @@ export type SendAccount = z.infer<typeof sendAccountSchema>;
 
 export const priceListEndpoint = defineEndpoint({
   path: '/price/list',
-  doc: 'Effective prices (the account\'s own, else its enterprise\'s) of the accounts the caller may see (spec §6); optionally one account or product.',
+  doc: "Effective prices (the account's own, else its enterprise's) of the accounts the caller may see (spec §6); optionally one account or product.",
   request: z.object({
     cus_id: text(INDEXED_TEXT_MAX).trim().optional(),
     prod_type: int16(0, 9).optional(),

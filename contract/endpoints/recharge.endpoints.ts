@@ -13,7 +13,7 @@ export const rechargeListEndpoint = defineEndpoint({
 
 export const epRechargeListEndpoint = defineEndpoint({
   path: '/epRecharge/list',
-  doc: 'The enterprise account\'s own balance movements (platform top-ups, charges to sub-accounts as negative amounts).',
+  doc: "The enterprise account's own balance movements (platform top-ups, charges to sub-accounts as negative amounts).",
   request: pageRequest.extend({ recharge_type: optCode, ...timeRange }),
   response: pageOf(epRechargeSchema),
 });

@@ -37,15 +37,44 @@ const mtFilters = {
   decodeMobile: optText,
   /** substring of the content; honoured only when the caller's showContentFilterWhere is 1. */
   decodeContent: optText,
-  mt_status: z.preprocess(blank, coercedInt16().refine((v) => (MT_STATUS_FILTER as readonly number[]).includes(v), 'v.mtStatus').optional()),
+  mt_status: z.preprocess(
+    blank,
+    coercedInt16()
+      .refine((v) => (MT_STATUS_FILTER as readonly number[]).includes(v), 'v.mtStatus')
+      .optional(),
+  ),
   /** YYYYMM */
-  month: z.preprocess(blank, z.string().max(6, 'v.month').regex(/^\d{6}$/, 'v.month').optional()),
+  month: z.preprocess(
+    blank,
+    z
+      .string()
+      .max(6, 'v.month')
+      .regex(/^\d{6}$/, 'v.month')
+      .optional(),
+  ),
   ...timeRange,
 };
 
-export const mtRecordFilter = z.object({ prod_type: coercedInt16().pipe(z.union([z.literal(0), z.literal(1)])).default(0), ...mtFilters });
-export const newMtRecordFilter = z.object({ prod_type: coercedInt16().pipe(z.union([z.literal(1), z.literal(2), z.literal(6)])).default(2), ...mtFilters });
-export const moRecordFilter = z.object({ prod_type: optInt, cus_id: optText, src_calling_number: optText, decodeMobile: optText, decodeContent: optText, ...timeRange });
+export const mtRecordFilter = z.object({
+  prod_type: coercedInt16()
+    .pipe(z.union([z.literal(0), z.literal(1)]))
+    .default(0),
+  ...mtFilters,
+});
+export const newMtRecordFilter = z.object({
+  prod_type: coercedInt16()
+    .pipe(z.union([z.literal(1), z.literal(2), z.literal(6)]))
+    .default(2),
+  ...mtFilters,
+});
+export const moRecordFilter = z.object({
+  prod_type: optInt,
+  cus_id: optText,
+  src_calling_number: optText,
+  decodeMobile: optText,
+  decodeContent: optText,
+  ...timeRange,
+});
 export const batchFilter = z.object({ cus_id: optText, prod_type: optInt, batch_type: optInt, batch_id: optText, ...timeRange });
 /** dimension 0 day, 1 month, 2 year. The range selects gathering_time in the tenant's time zone. */
 export const statisticsFilter = z.object({
@@ -57,12 +86,42 @@ export const statisticsFilter = z.object({
 export const countryFilter = z.object({ cus_id: optText, countryCode: optText, ...timeRange });
 export const dimeFilter = z.object({ cus_id: optText, prod_type: coercedInt16().default(0), ...timeRange });
 
-export const mtRecordListEndpoint = defineEndpoint({ path: '/mtRecord/list', request: pageRequest.extend(mtRecordFilter.shape), response: listOf(mtRecordSchema) });
-export const mtRecordDownloadEndpoint = defineEndpoint({ path: '/mtRecord/download', kind: 'file', timeoutMs: LONG_TIMEOUT_MS, request: mtRecordFilter, response: z.unknown() });
-export const newMtRecordListEndpoint = defineEndpoint({ path: '/newMtRecord/list', request: pageRequest.extend(newMtRecordFilter.shape), response: listOf(mtRecordSchema) });
-export const newMtRecordDownloadEndpoint = defineEndpoint({ path: '/newMtRecord/download', kind: 'file', timeoutMs: LONG_TIMEOUT_MS, request: newMtRecordFilter, response: z.unknown() });
-export const moRecordListEndpoint = defineEndpoint({ path: '/moRecord/list', request: pageRequest.extend(moRecordFilter.shape), response: listOf(moRecordSchema) });
-export const moRecordDownloadEndpoint = defineEndpoint({ path: '/moRecord/download', kind: 'file', timeoutMs: LONG_TIMEOUT_MS, request: moRecordFilter, response: z.unknown() });
+export const mtRecordListEndpoint = defineEndpoint({
+  path: '/mtRecord/list',
+  request: pageRequest.extend(mtRecordFilter.shape),
+  response: listOf(mtRecordSchema),
+});
+export const mtRecordDownloadEndpoint = defineEndpoint({
+  path: '/mtRecord/download',
+  kind: 'file',
+  timeoutMs: LONG_TIMEOUT_MS,
+  request: mtRecordFilter,
+  response: z.unknown(),
+});
+export const newMtRecordListEndpoint = defineEndpoint({
+  path: '/newMtRecord/list',
+  request: pageRequest.extend(newMtRecordFilter.shape),
+  response: listOf(mtRecordSchema),
+});
+export const newMtRecordDownloadEndpoint = defineEndpoint({
+  path: '/newMtRecord/download',
+  kind: 'file',
+  timeoutMs: LONG_TIMEOUT_MS,
+  request: newMtRecordFilter,
+  response: z.unknown(),
+});
+export const moRecordListEndpoint = defineEndpoint({
+  path: '/moRecord/list',
+  request: pageRequest.extend(moRecordFilter.shape),
+  response: listOf(moRecordSchema),
+});
+export const moRecordDownloadEndpoint = defineEndpoint({
+  path: '/moRecord/download',
+  kind: 'file',
+  timeoutMs: LONG_TIMEOUT_MS,
+  request: moRecordFilter,
+  response: z.unknown(),
+});
 /** Summary row of the batch list: sums with no decimals; pending = max(received - sent, 0) per batch. */
 export const batchSummarySchema = z.object({
   receive: z.number().int(),
@@ -77,7 +136,13 @@ export const batchListEndpoint = defineEndpoint({
   request: pageRequest.extend(batchFilter.shape),
   response: listOf(batchSchema).extend({ summary: batchSummarySchema }),
 });
-export const batchDownloadEndpoint = defineEndpoint({ path: '/dataGathering/downloadBatch', kind: 'file', timeoutMs: LONG_TIMEOUT_MS, request: batchFilter, response: z.unknown() });
+export const batchDownloadEndpoint = defineEndpoint({
+  path: '/dataGathering/downloadBatch',
+  kind: 'file',
+  timeoutMs: LONG_TIMEOUT_MS,
+  request: batchFilter,
+  response: z.unknown(),
+});
 /** The numbers of one send batch with their statuses as a spreadsheet. */
 export const batchMobileDownloadEndpoint = defineEndpoint({
   path: '/dataGathering/mobileDownload',
@@ -92,8 +157,16 @@ export const queryReplyCountEndpoint = defineEndpoint({
   response: z.object({ batch_id: z.string(), replyCount: z.number().int() }),
 });
 
-export const statisticsListEndpoint = defineEndpoint({ path: '/dataGathering/list', request: pageRequest.extend(statisticsFilter.shape), response: listOf(statisticsRowSchema) });
-export const countryListEndpoint = defineEndpoint({ path: '/dataGathering/countryList', request: pageRequest.extend(countryFilter.shape), response: listOf(statisticsRowSchema) });
+export const statisticsListEndpoint = defineEndpoint({
+  path: '/dataGathering/list',
+  request: pageRequest.extend(statisticsFilter.shape),
+  response: listOf(statisticsRowSchema),
+});
+export const countryListEndpoint = defineEndpoint({
+  path: '/dataGathering/countryList',
+  request: pageRequest.extend(countryFilter.shape),
+  response: listOf(statisticsRowSchema),
+});
 
 /** Per-account totals over the range ("dime" list). */
 /** Per-account totals: the account and count columns of a statistics row. */
@@ -109,5 +182,15 @@ export const dimeRowSchema = statisticsRowSchema.pick({
   unknownUnionStr: true,
 });
 export type DimeRow = z.infer<typeof dimeRowSchema>;
-export const dimeListEndpoint = defineEndpoint({ path: '/dataGathering/dimeList', request: pageRequest.extend(dimeFilter.shape), response: listOf(dimeRowSchema) });
-export const dimeDownloadEndpoint = defineEndpoint({ path: '/dataGathering/downloadDimeList', kind: 'file', timeoutMs: LONG_TIMEOUT_MS, request: dimeFilter, response: z.unknown() });
+export const dimeListEndpoint = defineEndpoint({
+  path: '/dataGathering/dimeList',
+  request: pageRequest.extend(dimeFilter.shape),
+  response: listOf(dimeRowSchema),
+});
+export const dimeDownloadEndpoint = defineEndpoint({
+  path: '/dataGathering/downloadDimeList',
+  kind: 'file',
+  timeoutMs: LONG_TIMEOUT_MS,
+  request: dimeFilter,
+  response: z.unknown(),
+});

@@ -22,7 +22,10 @@ const linkField = webLinkField(2000, { required: 'v.shortLink.urlRequired', tooL
 /** A plain send sends its content as written to every number: a template's ${pN} left in it would reach each
  * recipient literally, so such content is refused and belongs to the one-to-one (personalised) send, which fills
  * them per number from a sheet. */
-const placeholdersFilled = { check: (v: { content: string; contents?: unknown }) => v.contents !== undefined || unfilledPlaceholders(v.content) === '', error: { error: 'v.send.placeholdersUnfilled', path: ['content'] } };
+const placeholdersFilled = {
+  check: (v: { content: string; contents?: unknown }) => v.contents !== undefined || unfilledPlaceholders(v.content) === '',
+  error: { error: 'v.send.placeholdersUnfilled', path: ['content'] },
+};
 
 export const sendResultSchema = z.object({
   /** the send batch; for a timed send the time_batch id. */
@@ -79,7 +82,7 @@ export const smsLinkGroupSendEndpoint = defineEndpoint({
   doc:
     'Link send: a domestic send whose content carries a long link. One short link per recipient (so clicks map to numbers) ' +
     'replaces `{link}` in the content (or the long link itself when it appears there; else it is appended). ' +
-    '`short_link` answers the first recipient\'s link.',
+    "`short_link` answers the first recipient's link.",
   request: groupSendRequest.omit({ contents: true }).extend({ long_link: linkField }).refine(placeholdersFilled.check, placeholdersFilled.error),
   response: sendResultSchema.extend({ short_link: z.string() }),
 });
@@ -89,14 +92,19 @@ export const inteGroupSendEndpoint = defineEndpoint({
   path: '/user/inteGroupSend',
   timeoutMs: LONG_TIMEOUT_MS,
   doc: 'International send (prod_type 1); path not shown in the spec. Priced per destination country.',
-  request: z.object({
-    cus_id: cusIdField,
-    content: contentField,
-    mobiles: mobilesField,
-    /** sender id: letters and digits. */
-    sender_id: text(11).trim().regex(/^[A-Za-z0-9]*$/, { error: 'send.badSenderId' }).optional(),
-    timing_time: timingTimeField,
-  }).refine(placeholdersFilled.check, placeholdersFilled.error),
+  request: z
+    .object({
+      cus_id: cusIdField,
+      content: contentField,
+      mobiles: mobilesField,
+      /** sender id: letters and digits. */
+      sender_id: text(11)
+        .trim()
+        .regex(/^[A-Za-z0-9]*$/, { error: 'send.badSenderId' })
+        .optional(),
+      timing_time: timingTimeField,
+    })
+    .refine(placeholdersFilled.check, placeholdersFilled.error),
   response: sendResultSchema,
 });
 
@@ -110,8 +118,8 @@ export const videoSmsGroupSendEndpoint = defineEndpoint({
   path: '/videoTemplate/videoSmsGroupSend',
   timeoutMs: LONG_TIMEOUT_MS,
   doc:
-    'Video SMS send (prod_type 2), priced per message. Either a title with frames (record content = the frames\' text) ' +
-    'or a video template id (record title and content: the template\'s title; `#<cus_template_id>` when the account has no such template).',
+    "Video SMS send (prod_type 2), priced per message. Either a title with frames (record content = the frames' text) " +
+    "or a video template id (record title and content: the template's title; `#<cus_template_id>` when the account has no such template).",
   request: z.object({
     cus_id: cusIdField,
     cus_template_id: text(INDEXED_TEXT_MAX).trim().optional(),
@@ -126,7 +134,7 @@ export const videoSmsGroupSendEndpoint = defineEndpoint({
 export const cspSmsGroupSendEndpoint = defineEndpoint({
   path: '/cspSmsGroupSend',
   timeoutMs: LONG_TIMEOUT_MS,
-  doc: 'Rich card (CSP, prod_type 6) send through one of the account\'s chatbots, priced per message.',
+  doc: "Rich card (CSP, prod_type 6) send through one of the account's chatbots, priced per message.",
   request: z.object({
     cus_id: cusIdField,
     chatbot_id: text(INDEXED_TEXT_MAX).trim().min(1),

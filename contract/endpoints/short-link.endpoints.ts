@@ -28,7 +28,7 @@ export const shortLinkDownloadEndpoint = defineEndpoint({
   path: '/shortChainTool/download',
   kind: 'file',
   timeoutMs: LONG_TIMEOUT_MS,
-  doc: 'The list\'s rows as xlsx, same filters without paging.',
+  doc: "The list's rows as xlsx, same filters without paging.",
   request: shortLinkFilter,
   response: z.unknown(),
 });
@@ -46,7 +46,7 @@ export const longToShortEndpoint = defineEndpoint({
 
 export const shortToLongEndpoint = defineEndpoint({
   path: '/shortChainTool/shortToLong',
-  doc: 'Resolves one of the platform\'s short links; 400 v.shortLink.notFound when it is unknown.',
+  doc: "Resolves one of the platform's short links; 400 v.shortLink.notFound when it is unknown.",
   request: z.object({
     shortUrl: z.string({ error: 'v.shortLink.urlRequired' }).trim().min(1, { error: 'v.shortLink.urlRequired' }).max(200).pipe(text(200)),
   }),

@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { cspTemplateAddEndpoint, cspTemplateListEndpoint, videoTemplateDelEndpoint, videoTemplateDownloadEndpoint, videoTemplateListEndpoint } from './template.endpoints';
+import {
+  cspTemplateAddEndpoint,
+  cspTemplateListEndpoint,
+  videoTemplateDelEndpoint,
+  videoTemplateDownloadEndpoint,
+  videoTemplateListEndpoint,
+} from './template.endpoints';
 
 describe('template endpoints', () => {
   it('lists page and treat blank filters as unset', () => {
-    expect(videoTemplateListEndpoint.request.parse({ status: '', title: '' })).toMatchObject({ pageNumber: 1, pageSize: 20, status: undefined, title: undefined });
+    expect(videoTemplateListEndpoint.request.parse({ status: '', title: '' })).toMatchObject({
+      pageNumber: 1,
+      pageSize: 20,
+      status: undefined,
+      title: undefined,
+    });
     expect(cspTemplateListEndpoint.request.parse({ pageNumber: '2', template_status: '4' })).toMatchObject({ pageNumber: 2, template_status: 4 });
   });
   it('ids are required with a catalogue key', () => {

@@ -17,7 +17,8 @@ import { optInt, optText, timeRange } from './records.endpoints';
 // Templates: video (/videoTemplate/*), CSP (/cspTemplate/*) and content (/contentTemplate/*) templates.
 // The group sends that use them are in send.endpoints.ts. Lists are scoped like records: a sub-account sees its own.
 
-const templateId = () => z.string({ error: 'v.template.idRequired' }).max(200).refine(isStorableText, 'v.badText').trim().min(1, { error: 'v.template.idRequired' });
+const templateId = () =>
+  z.string({ error: 'v.template.idRequired' }).max(200).refine(isStorableText, 'v.badText').trim().min(1, { error: 'v.template.idRequired' });
 
 /** A template's send content: what the send form fills in when a template is chosen. */
 const videoSendContentSchema = z.object({ title: z.string(), frames: z.array(videoFrameSchema), maxPlaceholder: z.number().int() });
@@ -40,14 +41,14 @@ export const videoTemplateDelEndpoint = defineEndpoint({
 
 export const getVideoTemplateEndpoint = defineEndpoint({
   path: '/videoTemplate/getVideoTemplate',
-  doc: 'Approved video templates of an account, for the send form\'s template selector (value is cus_template_id).',
+  doc: "Approved video templates of an account, for the send form's template selector (value is cus_template_id).",
   request: z.object({ cus_id: text(200).trim().min(1) }),
   response: z.array(optionSchema),
 });
 
 export const getVideoTemplateByGateTemplateIdEndpoint = defineEndpoint({
   path: '/videoTemplate/getVideoTemplateByGateTemplateId',
-  doc: 'Looks a template up by the carrier gateway\'s id, e.g. from a report; 400 when no visible template has that id.',
+  doc: "Looks a template up by the carrier gateway's id, e.g. from a report; 400 when no visible template has that id.",
   request: z.object({ gate_template_id: templateId() }),
   response: videoTemplateDetailSchema,
 });
@@ -80,7 +81,7 @@ export const cspTemplateListEndpoint = defineEndpoint({
 export const cspTemplateAddEndpoint = defineEndpoint({
   path: '/cspTemplate/add',
   timeoutMs: LONG_TIMEOUT_MS,
-  doc: 'Creates a rich card template for one of the account\'s chatbots and submits it for review (status 0).',
+  doc: "Creates a rich card template for one of the account's chatbots and submits it for review (status 0).",
   request: cspTemplateFormSchema,
   response: z.object({ template_id: z.string() }),
 });
@@ -93,7 +94,7 @@ export const cspTemplateDelEndpoint = defineEndpoint({
 
 export const getCspTemplateEndpoint = defineEndpoint({
   path: '/cspTemplate/getCspTemplate',
-  doc: 'Approved CSP templates of a chatbot, for the send form\'s selector (value is template_id).',
+  doc: "Approved CSP templates of a chatbot, for the send form's selector (value is template_id).",
   request: z.object({ cus_id: text(200).trim().min(1), chatbot_id: text(200).trim().min(1) }),
   response: z.array(optionSchema),
 });

@@ -153,7 +153,6 @@ export const epRegistEndpoint = defineEndpoint({
   response: z.object({ cus_id: z.string() }),
 });
 
-
 export const getUserInfoEndpoint = defineEndpoint({ path: '/user/getUserInfo', request: emptyRequest, response: userInfoSchema });
 
 export const refreshEndpoint = defineEndpoint({
@@ -164,7 +163,6 @@ export const refreshEndpoint = defineEndpoint({
 });
 
 export const logoutEndpoint = defineEndpoint({ path: '/user/logout', request: emptyRequest, response: emptyResponse });
-
 
 export const getTopMenuEndpoint = defineEndpoint({ path: '/user/getTopMenu', request: emptyRequest, response: z.array(topMenuItemSchema) });
 

@@ -8,6 +8,8 @@ describe('warn endpoints', () => {
       warnBalance: 50,
       warnMobiles: ['13800138000'],
     });
-    expect(modifyCusBneWarnEndpoint.request.safeParse({ enabled: true, warnBalance: 50, warnMobiles: [] }).error?.issues[0].message).toBe('v.warn.mobilesRequired');
+    expect(modifyCusBneWarnEndpoint.request.safeParse({ enabled: true, warnBalance: 50, warnMobiles: [] }).error?.issues[0].message).toBe(
+      'v.warn.mobilesRequired',
+    );
   });
 });

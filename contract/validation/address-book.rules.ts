@@ -11,16 +11,29 @@ export const groupNameSchema = z
   .max(50, { error: 'v.addressBook.groupNameTooLong' })
   .refine(isStorableText, 'v.badText');
 
-export const addressBookGroupFormSchema = z.object({ groupName: groupNameSchema, remark: z.string().trim().max(200).refine(isStorableText, 'v.badText').optional() });
+export const addressBookGroupFormSchema = z.object({
+  groupName: groupNameSchema,
+  remark: z.string().trim().max(200).refine(isStorableText, 'v.badText').optional(),
+});
 export type AddressBookGroupForm = z.infer<typeof addressBookGroupFormSchema>;
 
 const optionalText = (max: number) => z.string().trim().max(max, { error: 'v.addressBook.tooLong' }).refine(isStorableText, 'v.badText').optional();
 
 export const addressBookMemberFormSchema = z.object({
-  name: z.string({ error: 'v.addressBook.nameRequired' }).trim().min(1, { error: 'v.addressBook.nameRequired' }).max(50, { error: 'v.addressBook.tooLong' }).refine(isStorableText, 'v.badText'),
+  name: z
+    .string({ error: 'v.addressBook.nameRequired' })
+    .trim()
+    .min(1, { error: 'v.addressBook.nameRequired' })
+    .max(50, { error: 'v.addressBook.tooLong' })
+    .refine(isStorableText, 'v.badText'),
   mobile: mobileSchema,
   email: z.union([z.literal(''), z.email({ error: 'v.addressBook.emailInvalid' }).max(100, { error: 'v.addressBook.tooLong' })]).optional(),
-  groupId: z.string({ error: 'v.addressBook.groupRequired' }).trim().min(1, { error: 'v.addressBook.groupRequired' }).max(200).refine(isStorableText, 'v.badText'),
+  groupId: z
+    .string({ error: 'v.addressBook.groupRequired' })
+    .trim()
+    .min(1, { error: 'v.addressBook.groupRequired' })
+    .max(200)
+    .refine(isStorableText, 'v.badText'),
   /** import file extras. */
   jobNumber: optionalText(30),
   gender: z.enum(['', 'male', 'female'], { error: 'v.addressBook.genderInvalid' }).optional(),

@@ -17,14 +17,22 @@ describe('balance warning', () => {
     expect(balanceWarningFormSchema.safeParse({ enabled: false, warnBalance: '0', warnMobiles: [] }).data?.warnBalance).toBe(0);
   });
   it('needs a mobile when enabled, none when disabled', () => {
-    expect(issues(balanceWarningFormSchema.safeParse({ enabled: true, warnBalance: 10, warnMobiles: '' }))).toEqual([['warnMobiles', 'v.warn.mobilesRequired']]);
+    expect(issues(balanceWarningFormSchema.safeParse({ enabled: true, warnBalance: 10, warnMobiles: '' }))).toEqual([
+      ['warnMobiles', 'v.warn.mobilesRequired'],
+    ]);
     expect(issues(balanceWarningFormSchema.safeParse({ enabled: false, warnBalance: 0, warnMobiles: [] }))).toEqual([]);
   });
   it('checks the amount and each mobile', () => {
-    expect(issues(balanceWarningFormSchema.safeParse({ enabled: false, warnBalance: -1, warnMobiles: [] }))).toEqual([['warnBalance', 'v.warn.balanceInvalid']]);
-    expect(issues(balanceWarningFormSchema.safeParse({ enabled: false, warnBalance: '1.234', warnMobiles: [] }))).toEqual([['warnBalance', 'v.warn.balanceInvalid']]);
+    expect(issues(balanceWarningFormSchema.safeParse({ enabled: false, warnBalance: -1, warnMobiles: [] }))).toEqual([
+      ['warnBalance', 'v.warn.balanceInvalid'],
+    ]);
+    expect(issues(balanceWarningFormSchema.safeParse({ enabled: false, warnBalance: '1.234', warnMobiles: [] }))).toEqual([
+      ['warnBalance', 'v.warn.balanceInvalid'],
+    ]);
     expect(issues(balanceWarningFormSchema.safeParse({ enabled: false, warnBalance: 'abc', warnMobiles: [] }))[0]?.[1]).toBe('v.warn.balanceInvalid');
-    expect(issues(balanceWarningFormSchema.safeParse({ enabled: true, warnBalance: 1, warnMobiles: ['01088886666'] }))).toEqual([['warnMobiles.0', 'v.mobile.invalid']]);
+    expect(issues(balanceWarningFormSchema.safeParse({ enabled: true, warnBalance: 1, warnMobiles: ['01088886666'] }))).toEqual([
+      ['warnMobiles.0', 'v.mobile.invalid'],
+    ]);
   });
   it('at most 5 mobiles', () => {
     const six = ['13800000001', '13800000002', '13800000003', '13800000004', '13800000005', '13800000006'];

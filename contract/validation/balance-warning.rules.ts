@@ -16,7 +16,10 @@ export const balanceWarningFormSchema = z
       .transform(Number),
     /** a list or the textarea's text (one per line, commas also separate). */
     warnMobiles: z
-      .union([z.string().max(1000, { error: 'v.mobile.invalid' }), z.array(z.string().max(20, { error: 'v.mobile.invalid' })).max(50, { error: 'v.warn.tooManyMobiles' })])
+      .union([
+        z.string().max(1000, { error: 'v.mobile.invalid' }),
+        z.array(z.string().max(20, { error: 'v.mobile.invalid' })).max(50, { error: 'v.warn.tooManyMobiles' }),
+      ])
       .transform((v) => [...new Set(splitMobileList(v))])
       .pipe(z.array(z.string().max(20).refine(isMobile, { error: 'v.mobile.invalid' })).max(WARN_MOBILES_MAX, { error: 'v.warn.tooManyMobiles' })),
   })

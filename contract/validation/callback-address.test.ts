@@ -38,7 +38,15 @@ const INTERNAL_URLS = [
   'http://intranet/hook',
 ];
 
-const PUBLIC_URLS = ['https://hooks.example.com/report', 'http://example.com:8080/mo?x=1', 'https://8.8.8.8/r', 'http://[2606:4700::1111]/r', 'http://[::ffff:8.8.8.8]/r', 'http://172.32.0.1/r', 'http://100.128.0.1/r'];
+const PUBLIC_URLS = [
+  'https://hooks.example.com/report',
+  'http://example.com:8080/mo?x=1',
+  'https://8.8.8.8/r',
+  'http://[2606:4700::1111]/r',
+  'http://[::ffff:8.8.8.8]/r',
+  'http://172.32.0.1/r',
+  'http://100.128.0.1/r',
+];
 
 describe('callback address classifier', () => {
   it.each(INTERNAL_URLS)('refuses %s', (url) => {
@@ -59,7 +67,18 @@ describe('callback address classifier', () => {
   });
 
   it('judges resolved addresses as dns.lookup answers them', () => {
-    for (const a of ['127.0.0.1', '10.1.2.3', '::1', '::ffff:127.0.0.1', '::ffff:7f00:1', 'fe80::1%eth0', 'fd00:ec2::254', '169.254.169.254', '0.0.0.0', '::']) {
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      'fe80::1%eth0',
+      'fd00:ec2::254',
+      '169.254.169.254',
+      '0.0.0.0',
+      '::',
+    ]) {
       expect(isInternalAddress(a), a).toBe(true);
     }
     for (const a of ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:93.184.216.34']) expect(isInternalAddress(a), a).toBe(false);

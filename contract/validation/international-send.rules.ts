@@ -115,7 +115,11 @@ export function intlSendFormSchema(ctx: IntlSendContext) {
       cus_id: z.string({ error: 'v.intl.accountRequired' }).trim().min(1, { error: 'v.intl.accountRequired' }),
       content: z.string({ error: 'v.intl.contentRequired' }).trim().min(1, { error: 'v.intl.contentRequired' }),
       mobiles: z.string({ error: 'v.intl.noValidNumber' }),
-      senderId: z.string().trim().refine((s) => s === '' || isSenderId(s), { error: 'v.intl.senderIdFormat' }).default(''),
+      senderId: z
+        .string()
+        .trim()
+        .refine((s) => s === '' || isSenderId(s), { error: 'v.intl.senderIdFormat' })
+        .default(''),
       timing: z.boolean().default(false),
       /** epoch ms; required when timing. */
       timingTime: z.number().int().nullable().default(null),

@@ -4,10 +4,7 @@ import { mobileSchema } from './mobile.rules';
 
 // Login form rules. The password is checked in plain text; the form then sends it Base64-encoded.
 
-export const accountSchema = z
-  .string({ error: 'v.login.accountRequired' })
-  .trim()
-  .min(1, { error: 'v.login.accountRequired' });
+export const accountSchema = z.string({ error: 'v.login.accountRequired' }).trim().min(1, { error: 'v.login.accountRequired' });
 
 export const loginPasswordSchema = z
   .string({ error: 'v.login.passwordRequired' })

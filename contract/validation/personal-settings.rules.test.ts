@@ -67,13 +67,22 @@ describe('mobile, push addresses, customer name', () => {
     expect(first(modifyMobileFormSchema.safeParse({ mobile: '13800138000', code: '12345' }))?.message).toBe('v.settings.codeInvalid');
   });
   it('push addresses required and http(s)', () => {
-    expect(first(pushUrlFormSchema.safeParse({ reportUrl: '', moUrl: 'https://x.cn/mo' }))).toMatchObject({ path: ['reportUrl'], message: 'v.settings.reportUrlRequired' });
+    expect(first(pushUrlFormSchema.safeParse({ reportUrl: '', moUrl: 'https://x.cn/mo' }))).toMatchObject({
+      path: ['reportUrl'],
+      message: 'v.settings.reportUrlRequired',
+    });
     expect(first(pushUrlFormSchema.safeParse({ reportUrl: 'https://x.cn/r', moUrl: 'x.cn/mo' }))).toMatchObject({ path: ['moUrl'], message: 'v.url.invalid' });
     expect(pushUrlFormSchema.safeParse({ reportUrl: ' https://x.cn/r ', moUrl: 'http://x.cn/mo' }).data?.reportUrl).toBe('https://x.cn/r');
     // the console's form refuses internal destinations; the request leaves them to the platform's configuration
-    expect(first(pushUrlFormSchema.safeParse({ reportUrl: 'https://x.cn/r', moUrl: 'http://[::1]:8080/mo' }))).toMatchObject({ path: ['moUrl'], message: 'v.url.internal' });
+    expect(first(pushUrlFormSchema.safeParse({ reportUrl: 'https://x.cn/r', moUrl: 'http://[::1]:8080/mo' }))).toMatchObject({
+      path: ['moUrl'],
+      message: 'v.url.internal',
+    });
     expect(pushUrlRequestSchema.safeParse({ reportUrl: 'https://x.cn/r', moUrl: 'http://[::1]:8080/mo' }).success).toBe(true);
-    expect(first(pushUrlRequestSchema.safeParse({ reportUrl: 'https://a:b@x.cn/r', moUrl: 'https://x.cn/mo' }))).toMatchObject({ path: ['reportUrl'], message: 'v.url.credentials' });
+    expect(first(pushUrlRequestSchema.safeParse({ reportUrl: 'https://a:b@x.cn/r', moUrl: 'https://x.cn/mo' }))).toMatchObject({
+      path: ['reportUrl'],
+      message: 'v.url.credentials',
+    });
   });
   it('customer name required', () => {
     expect(first(modifyCusNameFormSchema.safeParse({ cus_name: ' ' }))?.message).toBe('v.subAccount.nameRequired');

@@ -60,10 +60,25 @@ export type CertificationForm = z.infer<typeof certificationFormSchema>;
 /** The new mobile is confirmed by a code sent to it (/user/sendMobileCode); the form asks for the code after sending. */
 export const modifyMobileFormSchema = z.object({
   mobile: mobileSchema,
-  uuid: z.string().max(64).regex(/^[\w-]{1,64}$/, { error: 'v.settings.codeInvalid' }).default('mobile'),
-  code: z.string({ error: 'v.settings.codeInvalid' }).trim().regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), { error: 'v.settings.codeInvalid' }).max(SMS_CODE_LENGTH),
+  uuid: z
+    .string()
+    .max(64)
+    .regex(/^[\w-]{1,64}$/, { error: 'v.settings.codeInvalid' })
+    .default('mobile'),
+  code: z
+    .string({ error: 'v.settings.codeInvalid' })
+    .trim()
+    .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), { error: 'v.settings.codeInvalid' })
+    .max(SMS_CODE_LENGTH),
 });
-export const sendMobileCodeFormSchema = z.object({ mobile: mobileSchema, uuid: z.string().max(64).regex(/^[\w-]{1,64}$/).default('mobile') });
+export const sendMobileCodeFormSchema = z.object({
+  mobile: mobileSchema,
+  uuid: z
+    .string()
+    .max(64)
+    .regex(/^[\w-]{1,64}$/)
+    .default('mobile'),
+});
 
 const pushUrls = (rule: typeof callbackUrlRule) =>
   z.object({

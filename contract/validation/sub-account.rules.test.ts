@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkRechargeAmount, extensionSchema, isIpv4, parseIpList, rechargeFormSchema, subAccountFormSchema, subAccountIdSchema, subAccountRequestSchema } from './sub-account.rules';
+import {
+  checkRechargeAmount,
+  extensionSchema,
+  isIpv4,
+  parseIpList,
+  rechargeFormSchema,
+  subAccountFormSchema,
+  subAccountIdSchema,
+  subAccountRequestSchema,
+} from './sub-account.rules';
 
 const base = {
   cus_id: 'acct01',

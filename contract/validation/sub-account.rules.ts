@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import {
-  EXTENSION_MAX_DIGITS,
-  PRODUCT_TYPES,
-  SUB_ACCOUNT_ID_MAX,
-  SUB_ACCOUNT_ID_MIN,
-  SUB_ACCOUNT_PASSWORD_MAX,
-  SUB_ACCOUNT_PASSWORD_MIN,
-} from '../constants';
+import { EXTENSION_MAX_DIGITS, PRODUCT_TYPES, SUB_ACCOUNT_ID_MAX, SUB_ACCOUNT_ID_MIN, SUB_ACCOUNT_PASSWORD_MAX, SUB_ACCOUNT_PASSWORD_MIN } from '../constants';
 import { INT32_MAX, isStorableText } from '../bounds';
 import { callbackUrlProblem } from './callback-address';
 
@@ -39,7 +32,11 @@ export function parseIpList(s: string): string[] | null {
   return parts.every(isIpv4) ? parts : null;
 }
 
-export const userIpsSchema = z.string().max(2000, { error: 'v.subAccount.ipsInvalid' }).trim().refine((s) => parseIpList(s) !== null, { error: 'v.subAccount.ipsInvalid' });
+export const userIpsSchema = z
+  .string()
+  .max(2000, { error: 'v.subAccount.ipsInvalid' })
+  .trim()
+  .refine((s) => parseIpList(s) !== null, { error: 'v.subAccount.ipsInvalid' });
 
 export const extensionSchema = z
   .string({ error: 'v.subAccount.extRequired' })
@@ -56,7 +53,11 @@ export const sourceSenderIdSchema = z
   .regex(/^(\d{1,20})?$/, { error: 'v.subAccount.srcIdFormat' });
 
 const positiveInt = (key: string) =>
-  z.coerce.number({ error: key }).min(1, { error: key }).max(INT32_MAX, { error: key }).refine((n) => Number.isSafeInteger(n), { error: key });
+  z.coerce
+    .number({ error: key })
+    .min(1, { error: key })
+    .max(INT32_MAX, { error: key })
+    .refine((n) => Number.isSafeInteger(n), { error: key });
 
 /** A callback address as the platform takes it: absolute http(s), no credentials. Whether it may lead into a private
  * network is the platform's call (its configuration allows that for tests and closed networks); it answers v.url.internal.
@@ -93,7 +94,11 @@ const subAccountSchemaWith = (callbackUrl: typeof callbackUrlRule) =>
       maxConnections: positiveInt('v.subAccount.maxConnections'),
       maxSpeed: positiveInt('v.subAccount.maxSpeed'),
       srcId: sourceSenderIdSchema.default(''),
-      busCty: z.string({ error: 'v.subAccount.busCtyRequired' }).trim().min(1, { error: 'v.subAccount.busCtyRequired' }).max(50, { error: 'v.subAccount.busCtyRequired' }),
+      busCty: z
+        .string({ error: 'v.subAccount.busCtyRequired' })
+        .trim()
+        .min(1, { error: 'v.subAccount.busCtyRequired' })
+        .max(50, { error: 'v.subAccount.busCtyRequired' }),
       prodType: z.union(
         Object.values(PRODUCT_TYPES).map((v) => z.literal(v)),
         { error: 'v.subAccount.prodTypeRequired' },
@@ -125,11 +130,18 @@ export function checkRechargeAmount(amount: string | number, balance: number): s
 /** The charge dialog: amount checked against the enterprise balance the dialog knows (Infinity: format only). */
 export function rechargeFormSchema(enterpriseBalance: number) {
   return z.object({
-    cus_id: z.string({ error: 'v.recharge.accountRequired' }).trim().min(1, { error: 'v.recharge.accountRequired' }).max(SUB_ACCOUNT_ID_MAX + 10),
-    amount: z.union([z.string().max(20, { error: 'v.recharge.amountFormat' }), z.number().min(0).max(1e10)], { error: 'v.recharge.amountFormat' }).superRefine((a, ctx) => {
-      const key = checkRechargeAmount(a, enterpriseBalance);
-      if (key) ctx.addIssue({ code: 'custom', message: key });
-    }).transform(Number),
+    cus_id: z
+      .string({ error: 'v.recharge.accountRequired' })
+      .trim()
+      .min(1, { error: 'v.recharge.accountRequired' })
+      .max(SUB_ACCOUNT_ID_MAX + 10),
+    amount: z
+      .union([z.string().max(20, { error: 'v.recharge.amountFormat' }), z.number().min(0).max(1e10)], { error: 'v.recharge.amountFormat' })
+      .superRefine((a, ctx) => {
+        const key = checkRechargeAmount(a, enterpriseBalance);
+        if (key) ctx.addIssue({ code: 'custom', message: key });
+      })
+      .transform(Number),
     remark: z.string().trim().max(200).refine(isStorableText, { error: 'v.badText' }).optional(),
   });
 }

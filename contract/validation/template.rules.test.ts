@@ -3,7 +3,14 @@ import { contentTemplateFormSchema, cspTemplateFormSchema, videoTemplateFormSche
 
 type R = { error?: { issues: { message: string; path: PropertyKey[] }[] } };
 const issues = (r: R) => (r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
-const card = { cardSeq: 1, mediaType: 'image' as const, mediaUrl: '/m/1.png', cardTitle: 'Sale', textContent: 'Up to 50% off', buttons: [{ buttonName: 'Open' }] };
+const card = {
+  cardSeq: 1,
+  mediaType: 'image' as const,
+  mediaUrl: '/m/1.png',
+  cardTitle: 'Sale',
+  textContent: 'Up to 50% off',
+  buttons: [{ buttonName: 'Open' }],
+};
 const csp = { cus_id: 'c1', chatbot_id: 'bot1', template_name: 'Promo', cards: [card] };
 
 describe('template rules', () => {
@@ -21,14 +28,18 @@ describe('template rules', () => {
       ['frames.1.mediaUrl', 'v.template.frameMaterialRequired'],
       ['frames.3.mediaUrl', 'v.template.frameMaterialRequired'],
     ]);
-    expect(issues(cspTemplateFormSchema.safeParse({ ...csp, low_type: '2', videoTitle: 't', videoFrames: [empty] }))).toEqual([['videoFrames.0.mediaUrl', 'v.template.frameMaterialRequired']]);
+    expect(issues(cspTemplateFormSchema.safeParse({ ...csp, low_type: '2', videoTitle: 't', videoFrames: [empty] }))).toEqual([
+      ['videoFrames.0.mediaUrl', 'v.template.frameMaterialRequired'],
+    ]);
   });
   it('video template: title and at least one frame', () => {
     const frame = { mediaType: 'video', mediaUrl: '/m/a.mp4', textContent: 'hello' };
     expect(videoTemplateFormSchema.safeParse({ cus_id: 'c1', title: 'Launch', frames: [frame] }).success).toBe(true);
     expect(issues(videoTemplateFormSchema.safeParse({ cus_id: 'c1', title: '', frames: [frame] }))).toEqual([['title', 'v.template.titleRequired']]);
     expect(issues(videoTemplateFormSchema.safeParse({ cus_id: 'c1', title: 'x', frames: [] }))).toEqual([['frames', 'v.template.framesRequired']]);
-    expect(issues(videoTemplateFormSchema.safeParse({ cus_id: 'c1', title: 'x', frames: Array(21).fill(frame) }))).toEqual([['frames', 'v.template.tooManyFrames']]);
+    expect(issues(videoTemplateFormSchema.safeParse({ cus_id: 'c1', title: 'x', frames: Array(21).fill(frame) }))).toEqual([
+      ['frames', 'v.template.tooManyFrames'],
+    ]);
   });
   it('CSP template: name, chatbot, cards', () => {
     expect(cspTemplateFormSchema.safeParse(csp).data?.low_type).toBe('');

@@ -6,7 +6,12 @@ import { parseLowType } from '../states';
 // Template submissions (content, video, CSP). The spec leaves these rules "not shown"; these are the limits a
 // carrier review accepts: a title or name, at least one frame or card, and the fallback content low_type promises.
 
-const accountId = z.string({ error: 'v.template.accountRequired' }).trim().min(1, { error: 'v.template.accountRequired' }).max(200).refine(isStorableText, 'v.badText');
+const accountId = z
+  .string({ error: 'v.template.accountRequired' })
+  .trim()
+  .min(1, { error: 'v.template.accountRequired' })
+  .max(200)
+  .refine(isStorableText, 'v.badText');
 /** free text of a template part: bounded, storable. */
 const part = (max: number) => z.string().trim().max(max).refine(isStorableText, 'v.badText');
 
@@ -24,17 +29,20 @@ export type ContentTemplateForm = z.infer<typeof contentTemplateFormSchema>;
 
 /** The frames of a video message: each frame but a text one carries its uploaded material. The issue sits on the
  * frame's mediaUrl, so the form shows it at that frame and the platform's refusal names it ({n}: its number). */
-const videoFrames = z
-  .array(videoFrameSchema)
-  .superRefine((frames, ctx) => {
-    frames.forEach((f, i) => {
-      if (f.mediaType !== 'text' && !f.mediaUrl.trim()) ctx.addIssue({ code: 'custom', path: [i, 'mediaUrl'], message: 'v.template.frameMaterialRequired' });
-    });
+const videoFrames = z.array(videoFrameSchema).superRefine((frames, ctx) => {
+  frames.forEach((f, i) => {
+    if (f.mediaType !== 'text' && !f.mediaUrl.trim()) ctx.addIssue({ code: 'custom', path: [i, 'mediaUrl'], message: 'v.template.frameMaterialRequired' });
   });
+});
 
 export const videoTemplateFormSchema = z.object({
   cus_id: accountId,
-  title: z.string({ error: 'v.template.titleRequired' }).trim().min(1, { error: 'v.template.titleRequired' }).max(100, { error: 'v.template.titleTooLong' }).refine(isStorableText, 'v.badText'),
+  title: z
+    .string({ error: 'v.template.titleRequired' })
+    .trim()
+    .min(1, { error: 'v.template.titleRequired' })
+    .max(100, { error: 'v.template.titleTooLong' })
+    .refine(isStorableText, 'v.badText'),
   template_sign: z.string().trim().max(20, { error: 'v.template.signTooLong' }).refine(isStorableText, 'v.badText').default(''),
   remark: part(200).default(''),
   frames: videoFrames.min(1, { error: 'v.template.framesRequired' }).max(20, { error: 'v.template.tooManyFrames' }),
@@ -44,11 +52,26 @@ export type VideoTemplateForm = z.infer<typeof videoTemplateFormSchema>;
 export const cspTemplateFormSchema = z
   .object({
     cus_id: accountId,
-    chatbot_id: z.string({ error: 'v.template.chatbotRequired' }).trim().min(1, { error: 'v.template.chatbotRequired' }).max(200).refine(isStorableText, 'v.badText'),
-    template_name: z.string({ error: 'v.template.nameRequired' }).trim().min(1, { error: 'v.template.nameRequired' }).max(100, { error: 'v.template.titleTooLong' }).refine(isStorableText, 'v.badText'),
+    chatbot_id: z
+      .string({ error: 'v.template.chatbotRequired' })
+      .trim()
+      .min(1, { error: 'v.template.chatbotRequired' })
+      .max(200)
+      .refine(isStorableText, 'v.badText'),
+    template_name: z
+      .string({ error: 'v.template.nameRequired' })
+      .trim()
+      .min(1, { error: 'v.template.nameRequired' })
+      .max(100, { error: 'v.template.titleTooLong' })
+      .refine(isStorableText, 'v.badText'),
     autograph: z.string().trim().max(20, { error: 'v.template.signTooLong' }).refine(isStorableText, 'v.badText').default(''),
     /** fallback codes, e.g. "1,2"; '' for none. */
-    low_type: z.string().trim().max(10).regex(/^([123](,[123])*)?$/, { error: 'v.template.lowTypeInvalid' }).default(''),
+    low_type: z
+      .string()
+      .trim()
+      .max(10)
+      .regex(/^([123](,[123])*)?$/, { error: 'v.template.lowTypeInvalid' })
+      .default(''),
     cards: z.array(richCardSchema).min(1, { error: 'v.template.cardsRequired' }).max(15, { error: 'v.template.tooManyCards' }),
     smsContent: part(1000).default(''),
     videoTitle: part(100).default(''),

@@ -51,7 +51,11 @@ export async function sendDueWarnings(ctx: AppContext, limit = 20): Promise<numb
       );
       for (const e of events) {
         if (e.mobiles.length > 0) {
-          const content = translate('zh', 'sms.balanceWarning', { cus_id: e.cus_id, balance: Number(e.balance).toFixed(2), threshold: Number(e.warn_balance).toFixed(2) });
+          const content = translate('zh', 'sms.balanceWarning', {
+            cus_id: e.cus_id,
+            balance: Number(e.balance).toFixed(2),
+            threshold: Number(e.warn_balance).toFixed(2),
+          });
           await insertBatch(
             q,
             ctx,
@@ -64,7 +68,14 @@ export async function sendDueWarnings(ctx: AppContext, limit = 20): Promise<numb
               title: null,
               review: false,
               costUnits: 0,
-              items: { mobiles: e.mobiles, contents: null, segments: Math.max(1, countSegments(content).segments), priceUnits: 0, countryCodes: null, countryNames: null },
+              items: {
+                mobiles: e.mobiles,
+                contents: null,
+                segments: Math.max(1, countSegments(content).segments),
+                priceUnits: 0,
+                countryCodes: null,
+                countryNames: null,
+              },
             },
             e.time_zone,
             now,

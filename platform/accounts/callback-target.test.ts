@@ -47,8 +47,12 @@ describe('callback target', () => {
     await expect(post(`http://hooks.example.com:${port}/r`, { allowPrivate: false, resolve: toLoopback })).rejects.toBeInstanceOf(RefusedTargetError);
     expect(toLoopback.queries).toEqual(['hooks.example.com']);
     // one internal address among public ones is enough
-    await expect(vetTarget(new URL('http://hooks.example.com/'), { allowPrivate: false, resolve: resolver('93.184.216.34', '::ffff:169.254.169.254') })).rejects.toBeInstanceOf(RefusedTargetError);
-    await expect(vetTarget(new URL('http://hooks.example.com/'), { allowPrivate: false, resolve: resolver('10.0.0.8') })).rejects.toBeInstanceOf(RefusedTargetError);
+    await expect(
+      vetTarget(new URL('http://hooks.example.com/'), { allowPrivate: false, resolve: resolver('93.184.216.34', '::ffff:169.254.169.254') }),
+    ).rejects.toBeInstanceOf(RefusedTargetError);
+    await expect(vetTarget(new URL('http://hooks.example.com/'), { allowPrivate: false, resolve: resolver('10.0.0.8') })).rejects.toBeInstanceOf(
+      RefusedTargetError,
+    );
     expect(seen.length).toBe(before);
   });
 
@@ -62,7 +66,13 @@ describe('callback target', () => {
 
   it('refuses internal literals, every spelling, without asking any resolver', async () => {
     const r = resolver('93.184.216.34');
-    for (const url of [`http://127.0.0.1:${port}/r`, `http://2130706433:${port}/r`, `http://0x7f.1:${port}/r`, `http://[::ffff:127.0.0.1]:${port}/r`, `http://localhost:${port}/r`]) {
+    for (const url of [
+      `http://127.0.0.1:${port}/r`,
+      `http://2130706433:${port}/r`,
+      `http://0x7f.1:${port}/r`,
+      `http://[::ffff:127.0.0.1]:${port}/r`,
+      `http://localhost:${port}/r`,
+    ]) {
       await expect(post(url, { allowPrivate: false, resolve: r }), url).rejects.toBeInstanceOf(RefusedTargetError);
     }
     expect(r.queries).toEqual([]);

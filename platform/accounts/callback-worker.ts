@@ -1,6 +1,16 @@
 import type { AppContext } from '../context';
 import { postCallback, RefusedTargetError, type ResolveAll } from './callback-target';
-import { ADDRESS_REFUSED, backoffMs, DELIVERY_FAILED, DELIVERY_HEADER, httpStatusError, MAX_ATTEMPTS, SIGNATURE_HEADER, signCallback, TIMESTAMP_HEADER } from './callbacks';
+import {
+  ADDRESS_REFUSED,
+  backoffMs,
+  DELIVERY_FAILED,
+  DELIVERY_HEADER,
+  httpStatusError,
+  MAX_ATTEMPTS,
+  SIGNATURE_HEADER,
+  signCallback,
+  TIMESTAMP_HEADER,
+} from './callbacks';
 import { appSecretOf } from './secrets';
 
 // The callback worker. Receivers belong to different customers, and one customer's receiver may be slow or silent
@@ -149,11 +159,10 @@ async function deliverOne(ctx: AppContext, d: Claimed, opts: CallbackWorkerOptio
       },
     });
     if (status >= 200 && status < 300) {
-      await ctx.db.query('update callback_deliveries set status = 1, delivered_at = $2, last_status = $3, locked_until = null, last_error = null where id = $1', [
-        d.id,
-        ctx.now(),
-        status,
-      ]);
+      await ctx.db.query(
+        'update callback_deliveries set status = 1, delivered_at = $2, last_status = $3, locked_until = null, last_error = null where id = $1',
+        [d.id, ctx.now(), status],
+      );
       return;
     }
     error = httpStatusError(status);
@@ -165,11 +174,17 @@ async function deliverOne(ctx: AppContext, d: Claimed, opts: CallbackWorkerOptio
     }
     error = err instanceof RefusedTargetError ? ADDRESS_REFUSED : DELIVERY_FAILED;
     const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
-    ctx.log.info({ delivery: d.id, cus_id: d.cus_id, url: d.url, err: err instanceof Error ? `${err.name}: ${err.message}` : String(err), code: cause }, 'callback delivery failed');
+    ctx.log.info(
+      { delivery: d.id, cus_id: d.cus_id, url: d.url, err: err instanceof Error ? `${err.name}: ${err.message}` : String(err), code: cause },
+      'callback delivery failed',
+    );
   }
   const giveUp = d.attempts >= MAX_ATTEMPTS;
-  await ctx.db.query(
-    'update callback_deliveries set status = $2, next_at = $3, last_error = $4, last_status = $5, locked_until = null where id = $1',
-    [d.id, giveUp ? 2 : 0, new Date(ctx.now().getTime() + backoffMs(d.attempts, opts.retryBaseMs())), error, status],
-  );
+  await ctx.db.query('update callback_deliveries set status = $2, next_at = $3, last_error = $4, last_status = $5, locked_until = null where id = $1', [
+    d.id,
+    giveUp ? 2 : 0,
+    new Date(ctx.now().getTime() + backoffMs(d.attempts, opts.retryBaseMs())),
+    error,
+    status,
+  ]);
 }

@@ -44,7 +44,16 @@ export async function enqueueCallbacks(q: Queryable, at: Date, reports: ReportEv
       kind: 'report',
       ref: r.sn,
       cus: r.cus_id,
-      payload: { type: 'report', sn: r.sn, cus_id: r.cus_id, mobile: r.mobile, mt_status: r.mt_status, report_result: r.report_result, report_result_desc: r.report_result_desc, report_time: at.getTime() },
+      payload: {
+        type: 'report',
+        sn: r.sn,
+        cus_id: r.cus_id,
+        mobile: r.mobile,
+        mt_status: r.mt_status,
+        report_result: r.report_result,
+        report_result_desc: r.report_result_desc,
+        report_time: at.getTime(),
+      },
     })),
     ...replies.map((r) => ({
       kind: 'mo',

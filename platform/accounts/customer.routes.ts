@@ -65,21 +65,39 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): v
     return { total: page.total, data: page.rows.map(listRow) };
   });
 
-  route(app, ctx, customerAddEndpoint, async ({ body, user, message }) => {
-    const cus_id = await createSubAccount(ctx, user, body);
-    message('common.added');
-    return { cus_id };
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    customerAddEndpoint,
+    async ({ body, user, message }) => {
+      const cus_id = await createSubAccount(ctx, user, body);
+      message('common.added');
+      return { cus_id };
+    },
+    { idempotent: true },
+  );
 
-  route(app, ctx, openCustomerEndpoint, async ({ body, user, message }) => {
-    await setSubAccountStatus(ctx, user, body.cus_id, 1);
-    message('customer.opened');
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    openCustomerEndpoint,
+    async ({ body, user, message }) => {
+      await setSubAccountStatus(ctx, user, body.cus_id, 1);
+      message('customer.opened');
+    },
+    { idempotent: true },
+  );
 
-  route(app, ctx, closeCustomerEndpoint, async ({ body, user, message }) => {
-    await setSubAccountStatus(ctx, user, body.cus_id, 0);
-    message('customer.closed');
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    closeCustomerEndpoint,
+    async ({ body, user, message }) => {
+      await setSubAccountStatus(ctx, user, body.cus_id, 0);
+      message('customer.closed');
+    },
+    { idempotent: true },
+  );
 
   route(app, ctx, customerDetailEndpoint, async ({ body, user }) => {
     assertManageable(user, body.cus_id, 'customer.editFailure');
@@ -103,11 +121,17 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): v
     };
   });
 
-  route(app, ctx, customerChargeEndpoint, async ({ body, user, message }) => {
-    const out = await chargeSubAccount(ctx, user, body.cus_id, body.amount, body.remark ?? '');
-    message('customer.charged');
-    return out;
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    customerChargeEndpoint,
+    async ({ body, user, message }) => {
+      const out = await chargeSubAccount(ctx, user, body.cus_id, body.amount, body.remark ?? '');
+      message('customer.charged');
+      return out;
+    },
+    { idempotent: true },
+  );
 
   route(app, ctx, chargeDetailEndpoint, async ({ body, user }) => {
     assertManageable(user, body.cus_id, 'customer.editFailure');

@@ -73,7 +73,9 @@ export async function createSubAccount(ctx: AppContext, user: CurrentUser, f: Su
   await withRetry(() =>
     ctx.db.tx(async (q) => {
       // account ids and login names share one namespace: the sub-account logs in with its account id
-      const taken = await q.query('select 1 from accounts where lower(cus_id) = lower($1) union all select 1 from users where lower(username) = lower($1)', [f.cus_id]);
+      const taken = await q.query('select 1 from accounts where lower(cus_id) = lower($1) union all select 1 from users where lower(username) = lower($1)', [
+        f.cus_id,
+      ]);
       if (taken.length > 0) throw badRequest(SUB_ACCOUNT_ID_EXISTS, {}, 'cus_id');
       const inserted = await q.query(
         `insert into accounts(cus_id, cus_name, ep_id, parent_id, status, pay_type, balance, ext_number, options)
@@ -82,12 +84,10 @@ export async function createSubAccount(ctx: AppContext, user: CurrentUser, f: Su
       );
       if (inserted.length === 0) throw badRequest(SUB_ACCOUNT_ID_EXISTS, {}, 'cus_id');
       await q.query('insert into account_products(cus_id, prod_type) values ($1, $2)', [f.cus_id, f.prodType]);
-      await q.query('insert into account_credentials(cus_id, interface_password_hash, interface_password_prefix_hash, app_secret_enc) values ($1, $2, $3, $4)', [
-        f.cus_id,
-        interfaceHash.full,
-        interfaceHash.prefix,
-        secretEnc,
-      ]);
+      await q.query(
+        'insert into account_credentials(cus_id, interface_password_hash, interface_password_prefix_hash, app_secret_enc) values ($1, $2, $3, $4)',
+        [f.cus_id, interfaceHash.full, interfaceHash.prefix, secretEnc],
+      );
       await q.query(
         `insert into users(username, password_hash, cus_id, name, mobile, user_type, roles, show_client_status, show_content_filter_where, more_type)
          values ($1, $2, $1, $3, '', 3, '{user}', 1, 1, 0)`,

@@ -24,7 +24,9 @@ function schemaOf(s: z.ZodType, io: 'input' | 'output'): Record<string, unknown>
 }
 
 async function allEndpoints(): Promise<Array<{ file: string; e: Endpoint }>> {
-  const files = readdirSync(ENDPOINTS_DIR).filter((f) => /\.endpoints\.(ts|js)$/.test(f) && !f.includes('.test.')).sort();
+  const files = readdirSync(ENDPOINTS_DIR)
+    .filter((f) => /\.endpoints\.(ts|js)$/.test(f) && !f.includes('.test.'))
+    .sort();
   const out: Array<{ file: string; e: Endpoint }> = [];
   for (const file of files) {
     const mod = (await import(join(ENDPOINTS_DIR, file))) as Record<string, unknown>;
@@ -55,19 +57,32 @@ async function build(): Promise<Record<string, unknown>> {
       ...(e.auth === 'token' ? { security: [{ bearer: [] }] } : { security: [] }),
       parameters: [
         { name: LANGUAGE_HEADER, in: 'header', required: false, schema: { type: 'string', enum: ['zh', 'en'] }, description: 'answer language (default zh)' },
-        { name: IDEMPOTENCY_HEADER, in: 'header', required: false, schema: { type: 'string', maxLength: 200 }, description: 'a retry with the same key gets the first answer' },
+        {
+          name: IDEMPOTENCY_HEADER,
+          in: 'header',
+          required: false,
+          schema: { type: 'string', maxLength: 200 },
+          description: 'a retry with the same key gets the first answer',
+        },
       ],
       responses: {
         '200':
           e.kind === 'file'
-            ? { description: 'an xlsx attachment', content: { 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } } } }
+            ? {
+                description: 'an xlsx attachment',
+                content: { 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } } },
+              }
             : e.kind === 'sse'
               ? { description: 'Server-Sent Events', content: { 'text/event-stream': { schema: { type: 'string' } } } }
               : {
                   description: 'success: type 0',
                   content: {
                     'application/json': {
-                      schema: { type: 'object', required: ['type', 'message'], properties: { type: { const: 0 }, message: { type: 'string' }, data: schemaOf(e.response, 'output') } },
+                      schema: {
+                        type: 'object',
+                        required: ['type', 'message'],
+                        properties: { type: { const: 0 }, message: { type: 'string' }, data: schemaOf(e.response, 'output') },
+                      },
                     },
                   },
                 },
@@ -102,7 +117,11 @@ async function build(): Promise<Record<string, unknown>> {
       responses: {
         Failure: {
           description: 'failure',
-          content: { 'application/json': { schema: { type: 'object', properties: { type: { type: 'integer' }, message: { type: 'string' }, field: { type: 'string' } } } } },
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { type: { type: 'integer' }, message: { type: 'string' }, field: { type: 'string' } } },
+            },
+          },
         },
       },
     },

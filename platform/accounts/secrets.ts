@@ -15,7 +15,9 @@ async function keyOf(q: Queryable): Promise<Buffer> {
 /** A key for one purpose (a keyed hash, say) derived from the same key material, so the encryption key itself is used
  * for nothing else and one purpose's key tells nothing about another's. */
 export async function derivedKey(q: Queryable, purpose: string): Promise<Buffer> {
-  return createHmac('sha256', await keyOf(q)).update(purpose).digest();
+  return createHmac('sha256', await keyOf(q))
+    .update(purpose)
+    .digest();
 }
 
 export async function encryptSecret(q: Queryable, plain: string): Promise<string> {
@@ -36,12 +38,19 @@ export const newAppSecret = () => randomBytes(24).toString('base64url');
 
 /** The account's app secret, created on first use (an account may have none yet). */
 export async function appSecretOf(q: Queryable, cusId: string): Promise<{ secret: string; rotatedAt: Date }> {
-  const [row] = await q.query<{ app_secret_enc: string; rotated_at: Date }>('select app_secret_enc, rotated_at from account_credentials where cus_id = $1', [cusId]);
+  const [row] = await q.query<{ app_secret_enc: string; rotated_at: Date }>('select app_secret_enc, rotated_at from account_credentials where cus_id = $1', [
+    cusId,
+  ]);
   if (row) return { secret: await decryptSecret(q, row.app_secret_enc), rotatedAt: new Date(row.rotated_at) };
   const secret = newAppSecret();
-  await q.query('insert into account_credentials(cus_id, app_secret_enc) values ($1, $2) on conflict (cus_id) do nothing', [cusId, await encryptSecret(q, secret)]);
+  await q.query('insert into account_credentials(cus_id, app_secret_enc) values ($1, $2) on conflict (cus_id) do nothing', [
+    cusId,
+    await encryptSecret(q, secret),
+  ]);
   // another request may have won the insert: answer what is stored
-  const [again] = await q.query<{ app_secret_enc: string; rotated_at: Date }>('select app_secret_enc, rotated_at from account_credentials where cus_id = $1', [cusId]);
+  const [again] = await q.query<{ app_secret_enc: string; rotated_at: Date }>('select app_secret_enc, rotated_at from account_credentials where cus_id = $1', [
+    cusId,
+  ]);
   return { secret: await decryptSecret(q, again.app_secret_enc), rotatedAt: new Date(again.rotated_at) };
 }
 

@@ -37,7 +37,35 @@ import { Where } from '../lists/list-query';
 // Personal settings and API access.
 
 const OPERATOR_PATTERNS: OperatorPattern[] = [
-  { operator: 'cmcc', label: '中国移动', prefixes: ['134', '135', '136', '137', '138', '139', '147', '150', '151', '152', '157', '158', '159', '172', '178', '182', '183', '184', '187', '188', '195', '197', '198'] },
+  {
+    operator: 'cmcc',
+    label: '中国移动',
+    prefixes: [
+      '134',
+      '135',
+      '136',
+      '137',
+      '138',
+      '139',
+      '147',
+      '150',
+      '151',
+      '152',
+      '157',
+      '158',
+      '159',
+      '172',
+      '178',
+      '182',
+      '183',
+      '184',
+      '187',
+      '188',
+      '195',
+      '197',
+      '198',
+    ],
+  },
   { operator: 'cucc', label: '中国联通', prefixes: ['130', '131', '132', '145', '155', '156', '166', '175', '176', '185', '186', '196'] },
   { operator: 'ctcc', label: '中国电信', prefixes: ['133', '149', '153', '173', '177', '180', '181', '189', '190', '191', '193', '199'] },
   { operator: 'cbn', label: '中国广电', prefixes: ['192'] },
@@ -72,28 +100,40 @@ const mergeOptions = (ctx: AppContext, cusId: string, patch: Record<string, unkn
   ctx.db.query("update accounts set options = coalesce(options, '{}'::jsonb) || $2::jsonb where cus_id = $1", [cusId, JSON.stringify(patch)]);
 
 export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, modifyPasswordEndpoint, async ({ body, user, req, message }) => {
-    await recheckPassword(ctx.db, user, req.ip, body.oldPassword, ctx.now(), () => badRequest(OLD_PASSWORD_WRONG, {}, 'oldPassword'));
-    await ctx.db.query('update users set password_hash = $2 where id = $1', [user.id, await hashPassword(body.newPassword)]);
-    // every other session of the user ends; the one that changed the password stays
-    await revokeUserSessions(ctx, user.id, user.tokenHash);
-    message('settings.passwordChanged');
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    modifyPasswordEndpoint,
+    async ({ body, user, req, message }) => {
+      await recheckPassword(ctx.db, user, req.ip, body.oldPassword, ctx.now(), () => badRequest(OLD_PASSWORD_WRONG, {}, 'oldPassword'));
+      await ctx.db.query('update users set password_hash = $2 where id = $1', [user.id, await hashPassword(body.newPassword)]);
+      // every other session of the user ends; the one that changed the password stays
+      await revokeUserSessions(ctx, user.id, user.tokenHash);
+      message('settings.passwordChanged');
+    },
+    { idempotent: true },
+  );
 
-  route(app, ctx, certificationEndpoint, async ({ body, user, message }) => {
-    const now = ctx.now();
-    const card = body.cardNumber.toUpperCase();
-    const masked = `${card.slice(0, 3)}${'*'.repeat(card.length - 7)}${card.slice(-4)}`;
-    // the full number is kept only as a hash: enough to recognise it again, useless if the table leaks
-    await ctx.db.query(
-      `insert into user_certifications(user_id, card_name, card_number_masked, card_number_hash, phone, certified_at) values ($1, $2, $3, $4, $5, $6)
+  route(
+    app,
+    ctx,
+    certificationEndpoint,
+    async ({ body, user, message }) => {
+      const now = ctx.now();
+      const card = body.cardNumber.toUpperCase();
+      const masked = `${card.slice(0, 3)}${'*'.repeat(card.length - 7)}${card.slice(-4)}`;
+      // the full number is kept only as a hash: enough to recognise it again, useless if the table leaks
+      await ctx.db.query(
+        `insert into user_certifications(user_id, card_name, card_number_masked, card_number_hash, phone, certified_at) values ($1, $2, $3, $4, $5, $6)
        on conflict (user_id) do update set card_name = excluded.card_name, card_number_masked = excluded.card_number_masked,
          card_number_hash = excluded.card_number_hash, phone = excluded.phone, certified_at = excluded.certified_at`,
-      [user.id, body.cardName, masked, createHash('sha256').update(card).digest('hex'), body.phone, now],
-    );
-    message('settings.certified');
-    return { certified: true, certifyTime: now.getTime() };
-  }, { idempotent: true });
+        [user.id, body.cardName, masked, createHash('sha256').update(card).digest('hex'), body.phone, now],
+      );
+      message('settings.certified');
+      return { certified: true, certifyTime: now.getTime() };
+    },
+    { idempotent: true },
+  );
 
   route(app, ctx, sendMobileCodeEndpoint, async ({ body, user, lang, message }) => {
     const out = await sendMobileCode(ctx, user, body.mobile, body.uuid, lang);
@@ -101,22 +141,40 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
     return out;
   });
 
-  route(app, ctx, modifyMobileEndpoint, async ({ body, user, message }) => {
-    await checkMobileCode(ctx, user.id, body.mobile, body.uuid, body.code);
-    await ctx.db.query('update users set mobile = $2 where id = $1', [user.id, body.mobile]);
-    message('settings.mobileChanged');
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    modifyMobileEndpoint,
+    async ({ body, user, message }) => {
+      await checkMobileCode(ctx, user.id, body.mobile, body.uuid, body.code);
+      await ctx.db.query('update users set mobile = $2 where id = $1', [user.id, body.mobile]);
+      message('settings.mobileChanged');
+    },
+    { idempotent: true },
+  );
 
-  route(app, ctx, modifyCusNameEndpoint, async ({ body, user, message }) => {
-    await ctx.db.query('update accounts set cus_name = $2 where cus_id = $1', [user.cus_id, body.cus_name]);
-    message('common.updated');
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    modifyCusNameEndpoint,
+    async ({ body, user, message }) => {
+      await ctx.db.query('update accounts set cus_name = $2 where cus_id = $1', [user.cus_id, body.cus_name]);
+      message('common.updated');
+    },
+    { idempotent: true },
+  );
 
-  route(app, ctx, pushUrlModifyEndpoint, async ({ body, user, message }) => {
-    assertCallbackUrls(ctx.config.callbackAllowPrivate, body);
-    await mergeOptions(ctx, user.cus_id, { reportUrl: body.reportUrl, moUrl: body.moUrl, pushMode: 1 });
-    message('common.updated');
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    pushUrlModifyEndpoint,
+    async ({ body, user, message }) => {
+      assertCallbackUrls(ctx.config.callbackAllowPrivate, body);
+      await mergeOptions(ctx, user.cus_id, { reportUrl: body.reportUrl, moUrl: body.moUrl, pushMode: 1 });
+      message('common.updated');
+    },
+    { idempotent: true },
+  );
 
   route(app, ctx, getAppsecretEndpoint, async ({ body, user, req }) => {
     await assertPassword(ctx, user, req.ip, body.password);
@@ -132,28 +190,47 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
 
   route(app, ctx, getApiInfoEndpoint, async ({ user }) => apiInfo(ctx, user.cus_id));
 
-  route(app, ctx, modifyApiInfoEndpoint, async ({ body, user, message }) => {
-    const current = await apiInfo(ctx, user.cus_id);
-    if (body.pushMode === 1 && (!current.reportUrl || !current.moUrl)) throw badRequest('settings.pushNeedsUrls', {}, 'pushMode');
-    // addresses saved before they were checked, or under a configuration that allowed private ones, are not switched on
-    if (body.pushMode === 1) assertCallbackUrls(ctx.config.callbackAllowPrivate, current);
-    await mergeOptions(ctx, user.cus_id, { userIps: body.userIps, pushMode: body.pushMode });
-    message('common.updated');
-    return apiInfo(ctx, user.cus_id);
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    modifyApiInfoEndpoint,
+    async ({ body, user, message }) => {
+      const current = await apiInfo(ctx, user.cus_id);
+      if (body.pushMode === 1 && (!current.reportUrl || !current.moUrl)) throw badRequest('settings.pushNeedsUrls', {}, 'pushMode');
+      // addresses saved before they were checked, or under a configuration that allowed private ones, are not switched on
+      if (body.pushMode === 1) assertCallbackUrls(ctx.config.callbackAllowPrivate, current);
+      await mergeOptions(ctx, user.cus_id, { userIps: body.userIps, pushMode: body.pushMode });
+      message('common.updated');
+      return apiInfo(ctx, user.cus_id);
+    },
+    { idempotent: true },
+  );
 
   route(app, ctx, modifyInterfacePasswordEndpoint, async ({ body, user, message, req }) => {
     await assertPassword(ctx, user, req.ip, body.password);
     await appSecretOf(ctx.db, user.cus_id);
     const hashes = await interfacePasswordHashes(body.interfacePassword);
-    await ctx.db.query('update account_credentials set interface_password_hash = $2, interface_password_prefix_hash = $3 where cus_id = $1', [user.cus_id, hashes.full, hashes.prefix]);
+    await ctx.db.query('update account_credentials set interface_password_hash = $2, interface_password_prefix_hash = $3 where cus_id = $1', [
+      user.cus_id,
+      hashes.full,
+      hashes.prefix,
+    ]);
     message('common.updated');
   });
 
   route(app, ctx, getOperatorPatternsEndpoint, async () => OPERATOR_PATTERNS);
 
   route(app, ctx, getPersonalInfoEndpoint, async ({ user }) => {
-    const [u] = await ctx.db.query<{ username: string; name: string; mobile: string; cus_name: string; balance: string; card_name: string | null; card_number_masked: string | null; certified_at: Date | null }>(
+    const [u] = await ctx.db.query<{
+      username: string;
+      name: string;
+      mobile: string;
+      cus_name: string;
+      balance: string;
+      card_name: string | null;
+      card_number_masked: string | null;
+      certified_at: Date | null;
+    }>(
       `select u.username, u.name, u.mobile, a.cus_name, a.balance, c.card_name, c.card_number_masked, c.certified_at
          from users u join accounts a on a.cus_id = u.cus_id left join user_certifications c on c.user_id = u.id where u.id = $1`,
       [user.id],
@@ -178,10 +255,26 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
     const scope = scopeCusIds(user, body.cus_id);
     w.add(`d.cus_id = any(${w.bind(scope)}::text[])`);
     if (body.status !== undefined) w.add(`d.status = ${w.bind(body.status)}`);
-    const page = await pageQuery<{ id: string; cus_id: string; kind: string; ref: string; url: string; status: number; attempts: number; last_error: string | null; last_status: number | null; created_at: Date; delivered_at: Date | null; next_at: Date }>(
-      ctx.db,
-      { from: 'callback_deliveries d', select: 'd.id::text as id, d.cus_id, d.kind, d.ref, d.url, d.status, d.attempts, d.last_error, d.last_status, d.created_at, d.delivered_at, d.next_at', where: w, order: 'd.id desc', ...body },
-    );
+    const page = await pageQuery<{
+      id: string;
+      cus_id: string;
+      kind: string;
+      ref: string;
+      url: string;
+      status: number;
+      attempts: number;
+      last_error: string | null;
+      last_status: number | null;
+      created_at: Date;
+      delivered_at: Date | null;
+      next_at: Date;
+    }>(ctx.db, {
+      from: 'callback_deliveries d',
+      select: 'd.id::text as id, d.cus_id, d.kind, d.ref, d.url, d.status, d.attempts, d.last_error, d.last_status, d.created_at, d.delivered_at, d.next_at',
+      where: w,
+      order: 'd.id desc',
+      ...body,
+    });
     return {
       total: page.total,
       data: page.rows.map((d) => ({

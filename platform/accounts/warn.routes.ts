@@ -17,9 +17,15 @@ function warnedAccount(user: CurrentUser, cusId: string | undefined): string {
 export function registerWarnRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, getCusBneWarnInfoEndpoint, async ({ body, user }) => getWarning(ctx.db, warnedAccount(user, body.cus_id)));
 
-  route(app, ctx, modifyCusBneWarnEndpoint, async ({ body, user, message }) => {
-    const out = await saveWarning(ctx, warnedAccount(user, body.cus_id), body);
-    message('warn.saved');
-    return out;
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    modifyCusBneWarnEndpoint,
+    async ({ body, user, message }) => {
+      const out = await saveWarning(ctx, warnedAccount(user, body.cus_id), body);
+      message('warn.saved');
+      return out;
+    },
+    { idempotent: true },
+  );
 }

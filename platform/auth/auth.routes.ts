@@ -120,7 +120,10 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   // `required` is the platform-wide setting; an account that failed often is asked anyway (its login is refused on the
   // captcha's field, and the form then shows it).
-  route(app, ctx, captchaEndpoint, async ({ req }) => ({ ...(await issueCaptcha(db, req.ip, ctx.config.captchasPerAddress, ctx.now())), required: ctx.config.captcha }));
+  route(app, ctx, captchaEndpoint, async ({ req }) => ({
+    ...(await issueCaptcha(db, req.ip, ctx.config.captchasPerAddress, ctx.now())),
+    required: ctx.config.captcha,
+  }));
 
   route(app, ctx, loginEndpoint, async ({ body, req, message }) => {
     const password = decodePassword(body.password);
@@ -238,7 +241,9 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   route(app, ctx, getChatbotListEndpoint, async ({ user, body }) => {
     if (!visible(user, body.cus_id)) return [];
-    const rows = await db.query<{ chatbot_id: string; name: string }>('select chatbot_id, name from chatbots where cus_id = $1 order by chatbot_id', [body.cus_id]);
+    const rows = await db.query<{ chatbot_id: string; name: string }>('select chatbot_id, name from chatbots where cus_id = $1 order by chatbot_id', [
+      body.cus_id,
+    ]);
     return rows.map((r) => ({ label: r.name, value: r.chatbot_id }));
   });
 }

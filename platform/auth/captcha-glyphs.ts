@@ -45,7 +45,7 @@ function parseStroke(outline: string): GlyphStroke {
   const tokens = outline.trim().split(/\s+/);
   const out: GlyphStroke = [];
   const num = (i: number) => Number(tokens[i]);
-  for (let i = 0; i < tokens.length; ) {
+  for (let i = 0; i < tokens.length;) {
     const op = tokens[i][0];
     tokens[i] = tokens[i].slice(1);
     if (op === 'Q') {

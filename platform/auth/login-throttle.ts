@@ -38,7 +38,8 @@ async function count(q: Queryable, key: string, now: Date): Promise<Guard> {
   return row;
 }
 
-const lockedError = (until: Date, now: Date) => new ApiError(429, 'login.locked', { minutes: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000)) });
+const lockedError = (until: Date, now: Date) =>
+  new ApiError(429, 'login.locked', { minutes: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000)) });
 
 /** Counts this attempt for the pair and the address; throws 429 when either is locked or used up. */
 export async function reserveAttempt(q: Queryable, username: string, address: string, now: Date): Promise<void> {

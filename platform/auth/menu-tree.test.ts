@@ -8,7 +8,16 @@ describe('menu tree', () => {
   it('drops items whose roles exclude the user, and groups left empty', () => {
     const tree: MenuItem[] = [
       { id: 'g1', label: 'a', path: '', icon: '', children: [{ id: 'x', label: 'x', path: '/x', icon: '', roles: ['admin'] }] },
-      { id: 'g2', label: 'b', path: '', icon: '', children: [{ id: 'y', label: 'y', path: '/y', icon: '' }, { id: 'z', label: 'z', path: '/z', icon: '', roles: ['agent', 'admin'] }] },
+      {
+        id: 'g2',
+        label: 'b',
+        path: '',
+        icon: '',
+        children: [
+          { id: 'y', label: 'y', path: '/y', icon: '' },
+          { id: 'z', label: 'z', path: '/z', icon: '', roles: ['agent', 'admin'] },
+        ],
+      },
     ];
     expect(paths(menuFor(tree, ['admin']))).toEqual(['/x', '/y', '/z']);
     expect(menuFor(tree, ['user'])).toEqual([{ id: 'g2', label: 'b', path: '', icon: '', children: [{ id: 'y', label: 'y', path: '/y', icon: '' }] }]);

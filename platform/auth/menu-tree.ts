@@ -24,14 +24,21 @@ export const MENUS: Record<PermCode, MenuItem[]> = {
       leaf('/smsLinkSend', 'pi pi-link'),
       leaf('/taokeSend', 'pi pi-shopping-cart'),
     ]),
-    group('homeSms', 'records', 'pi pi-list', [leaf('/mtRecordList', 'pi pi-upload'), leaf('/moRecordList', 'pi pi-download'), leaf('/interactList', 'pi pi-comments')]),
+    group('homeSms', 'records', 'pi pi-list', [
+      leaf('/mtRecordList', 'pi pi-upload'),
+      leaf('/moRecordList', 'pi pi-download'),
+      leaf('/interactList', 'pi pi-comments'),
+    ]),
     group('homeSms', 'timed', 'pi pi-clock', [leaf('/pageTimeBatchList', 'pi pi-calendar'), leaf('/timeMtMessageList', 'pi pi-clock')]),
     group('homeSms', 'statistics', 'pi pi-chart-bar', [leaf('/dataGatheringBatchList', 'pi pi-chart-bar'), leaf('/dataGatheringList', 'pi pi-chart-line')]),
   ],
   internationalSms: [
     group('internationalSms', 'send', 'pi pi-send', [leaf('/inteSmsSend', 'pi pi-send')]),
     group('internationalSms', 'records', 'pi pi-list', [leaf('/inteMtRecordList', 'pi pi-globe')]),
-    group('internationalSms', 'statistics', 'pi pi-chart-bar', [leaf('/inteDataGatheringBatchList', 'pi pi-chart-bar'), leaf('/inteDataGatheringList', 'pi pi-chart-line')]),
+    group('internationalSms', 'statistics', 'pi pi-chart-bar', [
+      leaf('/inteDataGatheringBatchList', 'pi pi-chart-bar'),
+      leaf('/inteDataGatheringList', 'pi pi-chart-line'),
+    ]),
   ],
   videoSms: [
     group('videoSms', 'send', 'pi pi-send', [leaf('/videoSmsSend', 'pi pi-video'), leaf('/cspSmsSend', 'pi pi-id-card')]),

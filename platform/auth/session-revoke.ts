@@ -17,7 +17,10 @@ async function announce(q: Queryable, tokenHashes: string[]): Promise<void> {
 /** Logout: ends one session. */
 export async function revokeSession(ctx: AppContext, tokenHash: string): Promise<void> {
   const rows = await ctx.db.query<{ token_hash: string }>('delete from sessions where token_hash = $1 returning token_hash', [tokenHash]);
-  await announce(ctx.db, rows.map((r) => r.token_hash));
+  await announce(
+    ctx.db,
+    rows.map((r) => r.token_hash),
+  );
 }
 
 /** Ends every session of a user (password changed, account closed), except the one with `exceptTokenHash`. */
@@ -26,5 +29,8 @@ export async function revokeUserSessions(ctx: AppContext, userId: number, except
     userId,
     exceptTokenHash ?? '',
   ]);
-  await announce(ctx.db, rows.map((r) => r.token_hash));
+  await announce(
+    ctx.db,
+    rows.map((r) => r.token_hash),
+  );
 }

@@ -29,9 +29,19 @@ const minutes = (s: number) => ({ minutes: Math.max(1, Math.ceil(s / 60)) });
  * minute, 5 a day), then all clients together (`perMinute`). */
 export function registerCodeLimits(address: string, phone: string, perMinute: number): RequestLimit[] {
   return [
-    { key: `reg-code:addr:${address}`, max: REGISTER_CODES_PER_ADDRESS, windowS: REGISTER_CODES_ADDRESS_WINDOW_S, refuse: (s) => new ApiError(429, 'register.codeLimited', minutes(s)) },
+    {
+      key: `reg-code:addr:${address}`,
+      max: REGISTER_CODES_PER_ADDRESS,
+      windowS: REGISTER_CODES_ADDRESS_WINDOW_S,
+      refuse: (s) => new ApiError(429, 'register.codeLimited', minutes(s)),
+    },
     { key: `reg-code:mobile-min:${phone}`, max: 1, windowS: SMS_CODE_RESEND_S, refuse: (seconds) => new ApiError(429, 'login.codeResendWait', { seconds }) },
-    { key: `reg-code:mobile-day:${phone}`, max: REGISTER_CODES_PER_MOBILE_DAY, windowS: 86_400, refuse: (s) => new ApiError(429, 'register.codeLimited', minutes(s)) },
+    {
+      key: `reg-code:mobile-day:${phone}`,
+      max: REGISTER_CODES_PER_MOBILE_DAY,
+      windowS: 86_400,
+      refuse: (s) => new ApiError(429, 'register.codeLimited', minutes(s)),
+    },
     { key: 'reg-code:all', max: perMinute, windowS: 60, refuse: () => new ApiError(429, 'register.codeBusy') },
   ];
 }
@@ -44,7 +54,12 @@ export const LOGIN_CODES_PER_MOBILE_DAY = 10;
 export function loginCodeLimits(address: string, phone: string): RequestLimit[] {
   return [
     { key: `login-code:addr:${address}`, max: LOGIN_CODES_PER_ADDRESS, windowS: 3600, refuse: (s) => new ApiError(429, 'register.codeLimited', minutes(s)) },
-    { key: `login-code:mobile-day:${phone}`, max: LOGIN_CODES_PER_MOBILE_DAY, windowS: 86_400, refuse: (s) => new ApiError(429, 'register.codeLimited', minutes(s)) },
+    {
+      key: `login-code:mobile-day:${phone}`,
+      max: LOGIN_CODES_PER_MOBILE_DAY,
+      windowS: 86_400,
+      refuse: (s) => new ApiError(429, 'register.codeLimited', minutes(s)),
+    },
   ];
 }
 
@@ -92,10 +107,7 @@ export async function sendCode(ctx: AppContext, req: CodeRequest): Promise<{ res
 }
 
 /** Consumes the code on a match; a miss counts an attempt. The attempt is committed before the error is thrown. */
-export async function checkCode(
-  ctx: AppContext,
-  req: { purpose: CodePurpose; subject: string; uuid: string; code: string; phone?: string },
-): Promise<void> {
+export async function checkCode(ctx: AppContext, req: { purpose: CodePurpose; subject: string; uuid: string; code: string; phone?: string }): Promise<void> {
   const now = ctx.now();
   const outcome = await ctx.db.tx(async (q) => {
     const [row] = await q.query<{ id: number; code: string; phone: string; expires_at: Date; attempts: number }>(

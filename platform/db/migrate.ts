@@ -7,7 +7,9 @@ const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'migr
 
 /** Applies platform/migrations/NNN-name.sql in order, each once, under an advisory lock so instances don't race. */
 export async function migrate(db: Db): Promise<string[]> {
-  const files = readdirSync(MIGRATIONS_DIR).filter((f) => /^\d{3}-.*\.sql$/.test(f)).sort();
+  const files = readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{3}-.*\.sql$/.test(f))
+    .sort();
   const applied: string[] = [];
   await db.tx(async (q) => {
     await q.query('select pg_advisory_xact_lock(727001)');

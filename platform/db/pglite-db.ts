@@ -36,7 +36,10 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     async listen(channel, onPayload) {
       // PGlite calls listeners from inside the query that notified, so a callback would run in that request's ambient
       // transaction (db.ts) and its queries join a transaction about to end: bind it to where it was registered
-      const off = await pg.listen(channel, AsyncResource.bind((payload: string) => onPayload(payload)));
+      const off = await pg.listen(
+        channel,
+        AsyncResource.bind((payload: string) => onPayload(payload)),
+      );
       return async () => off();
     },
     close: () => pg.close(),

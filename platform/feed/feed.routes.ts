@@ -48,7 +48,12 @@ export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void 
     await listenForEndedSessions();
     const unsubscribe = await hub.subscribe(readableCusIds(user, 'data'), (c) => open && res.write(`event: changed\ndata: ${JSON.stringify(c)}\n\n`));
     reply.hijack();
-    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store, no-transform', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' });
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    });
     res.write(': connected\n\n');
     open = true;
     const stillValid = () => userForTokenHash(ctx.db, tokenHash, ctx.now());
@@ -61,12 +66,15 @@ export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void 
     // The stream ends when the session expires, unless a refresh moved the expiry on.
     let expiry: NodeJS.Timeout | undefined;
     const armExpiry = (at: Date) => {
-      expiry = setTimeout(() => {
-        void stillValid().then(
-          (still) => (still ? armExpiry(still.expiresAt) : res.end()),
-          () => res.end(),
-        );
-      }, Math.min(MAX_TIMER_MS, Math.max(0, at.getTime() - ctx.now().getTime()) + 50));
+      expiry = setTimeout(
+        () => {
+          void stillValid().then(
+            (still) => (still ? armExpiry(still.expiresAt) : res.end()),
+            () => res.end(),
+          );
+        },
+        Math.min(MAX_TIMER_MS, Math.max(0, at.getTime() - ctx.now().getTime()) + 50),
+      );
     };
     armExpiry(user.expiresAt);
     const stream = { tokenHash, userId: user.id, end: () => res.end() };

@@ -26,9 +26,7 @@ export interface Call<E extends Endpoint, U extends CurrentUser | null> {
   idempotencyKey: string | null;
 }
 
-type Handler<E extends Endpoint> = (
-  call: Call<E, E['auth'] extends 'token' ? CurrentUser : CurrentUser | null>,
-) => Promise<z.input<E['response']> | void>;
+type Handler<E extends Endpoint> = (call: Call<E, E['auth'] extends 'token' ? CurrentUser : CurrentUser | null>) => Promise<z.input<E['response']> | void>;
 
 export interface RouteOptions {
   /** honour Idempotency-Key: a retry gets the first answer and does nothing twice. `true` runs the whole handler in
@@ -106,9 +104,16 @@ const canonical = (v: unknown): unknown =>
   Array.isArray(v)
     ? v.map(canonical)
     : v !== null && typeof v === 'object'
-      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+        )
       : v;
-export const requestHash = (body: unknown) => createHash('sha256').update(JSON.stringify(canonical(body ?? {}))).digest('hex');
+export const requestHash = (body: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify(canonical(body ?? {})))
+    .digest('hex');
 
 /**
  * The first call of a key runs as one transaction with its stored answer: the key is reserved, the command's effects
@@ -201,7 +206,11 @@ async function resumable(ctx: AppContext, k: KeyedRequest, lang: Language, reply
     await storeRefusal(ctx, k, lang, e);
     throw e;
   }
-  await ctx.db.query('update idempotency_keys set status = 200, body = $3 where user_id = $1 and key = $2 and status is null', [k.userId, k.key, JSON.stringify(out)]);
+  await ctx.db.query('update idempotency_keys set status = 200, body = $3 where user_id = $1 and key = $2 and status is null', [
+    k.userId,
+    k.key,
+    JSON.stringify(out),
+  ]);
   return out;
 }
 
@@ -216,7 +225,8 @@ export function zodToApiError(err: z.ZodError, input: unknown): ApiError {
   if (msg.startsWith('v.')) return badRequest(msg, { field, ...(typeof item === 'number' ? { n: item + 1 } : {}) }, field);
   // zod 4 issues do not carry the input: look the value up to tell "missing" from "wrong".
   let value: unknown = input;
-  for (const k of issue?.path ?? []) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[k as PropertyKey] : undefined;
+  for (const k of issue?.path ?? [])
+    value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[k as PropertyKey] : undefined;
   if (value === undefined || value === null || value === '') return badRequest('error.requiredField', { field }, field);
   const { key, params } = fieldIssueKey(issue);
   return badRequest(key, { field, ...params }, field);

@@ -61,10 +61,10 @@ const MEMBER_COLUMNS: Column<AddressBookEntry>[] = [
 ];
 
 async function visibleMember(ctx: AppContext, cusIds: string[], id: string): Promise<AddressBookEntry> {
-  const [m] = await ctx.db.query<AddressBookEntry>(`select ${MEMBERS.select} from ${MEMBERS.from} where am.id = $1 and am.cus_id = any($2::text[]) and ${MEMBERS.base}`, [
-    id,
-    cusIds,
-  ]);
+  const [m] = await ctx.db.query<AddressBookEntry>(
+    `select ${MEMBERS.select} from ${MEMBERS.from} where am.id = $1 and am.cus_id = any($2::text[]) and ${MEMBERS.base}`,
+    [id, cusIds],
+  );
   if (!m) throw badRequest('library.memberNotFound', {}, 'id');
   return withoutFeed(m) as AddressBookEntry;
 }
@@ -76,7 +76,12 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
   };
 
   route(app, ctx, addressBookListEndpoint, async ({ body, user }) => {
-    const page = await pageOf<Record<string, unknown>>(ctx.db, MEMBERS, whereOf(MEMBERS, memberFilters, body as Body, user!, readableCusIds(user!, 'data')), body);
+    const page = await pageOf<Record<string, unknown>>(
+      ctx.db,
+      MEMBERS,
+      whereOf(MEMBERS, memberFilters, body as Body, user!, readableCusIds(user!, 'data')),
+      body,
+    );
     return { ...page, data: page.data.map(withoutFeed) as never };
   });
 
@@ -93,47 +98,70 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
     return rows.map(withoutFeed) as never;
   });
 
-  route(app, ctx, addressBookGroupAddEndpoint, async (c) => {
-    const groupId = `AG${ulid()}`;
-    try {
-      await ctx.db.query('insert into address_groups(group_id, cus_id, group_name, remark, create_time) values ($1,$2,$3,$4,$5)', [
-        groupId,
-        c.user!.cus_id,
-        c.body.groupName,
-        c.body.remark ?? '',
-        ctx.now(),
-      ]);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw badRequest(ADDRESS_BOOK_ERRORS.groupExists, {}, 'groupName');
-      throw err;
-    }
-    await changed(c.user!.cus_id, false);
-    c.message('common.added');
-    return { groupId };
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    addressBookGroupAddEndpoint,
+    async (c) => {
+      const groupId = `AG${ulid()}`;
+      try {
+        await ctx.db.query('insert into address_groups(group_id, cus_id, group_name, remark, create_time) values ($1,$2,$3,$4,$5)', [
+          groupId,
+          c.user!.cus_id,
+          c.body.groupName,
+          c.body.remark ?? '',
+          ctx.now(),
+        ]);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw badRequest(ADDRESS_BOOK_ERRORS.groupExists, {}, 'groupName');
+        throw err;
+      }
+      await changed(c.user!.cus_id, false);
+      c.message('common.added');
+      return { groupId };
+    },
+    { idempotent: true },
+  );
 
-  route(app, ctx, addressBookGroupModEndpoint, async (c) => {
-    const g = await visibleGroup(ctx.db, c.user!, c.body.groupId);
-    try {
-      await ctx.db.query('update address_groups set group_name = $2, remark = coalesce($3, remark) where group_id = $1', [g.group_id, c.body.groupName, c.body.remark ?? null]);
-    } catch (err) {
-      if (isUniqueViolation(err)) throw badRequest(ADDRESS_BOOK_ERRORS.groupExists, {}, 'groupName');
-      throw err;
-    }
-    // members carry their group's name
-    if (g.group_name !== c.body.groupName) await ctx.db.query('update address_members set updated_at = now() where group_id = $1 and deleted = false', [g.group_id]);
-    await changed(g.cus_id, g.group_name !== c.body.groupName);
-    c.message('common.updated');
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    addressBookGroupModEndpoint,
+    async (c) => {
+      const g = await visibleGroup(ctx.db, c.user!, c.body.groupId);
+      try {
+        await ctx.db.query('update address_groups set group_name = $2, remark = coalesce($3, remark) where group_id = $1', [
+          g.group_id,
+          c.body.groupName,
+          c.body.remark ?? null,
+        ]);
+      } catch (err) {
+        if (isUniqueViolation(err)) throw badRequest(ADDRESS_BOOK_ERRORS.groupExists, {}, 'groupName');
+        throw err;
+      }
+      // members carry their group's name
+      if (g.group_name !== c.body.groupName)
+        await ctx.db.query('update address_members set updated_at = now() where group_id = $1 and deleted = false', [g.group_id]);
+      await changed(g.cus_id, g.group_name !== c.body.groupName);
+      c.message('common.updated');
+    },
+    { idempotent: true },
+  );
 
-  route(app, ctx, addressBookGroupDelEndpoint, async (c) => {
-    const g = await visibleGroup(ctx.db, c.user!, c.body.groupId);
-    // the group's row alone: its members vanish with it and are tombstoned in batches once this has committed
-    await ctx.db.query('update address_groups set deleted = true, member_count = 0, purge_pending = true where group_id = $1', [g.group_id]);
-    c.reply.raw.once('close', () => wakeGroupPurge(ctx));
-    await changed(g.cus_id, false);
-    c.message('common.deleted');
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    addressBookGroupDelEndpoint,
+    async (c) => {
+      const g = await visibleGroup(ctx.db, c.user!, c.body.groupId);
+      // the group's row alone: its members vanish with it and are tombstoned in batches once this has committed
+      await ctx.db.query('update address_groups set deleted = true, member_count = 0, purge_pending = true where group_id = $1', [g.group_id]);
+      c.reply.raw.once('close', () => wakeGroupPurge(ctx));
+      await changed(g.cus_id, false);
+      c.message('common.deleted');
+    },
+    { idempotent: true },
+  );
 
   route(app, ctx, addressBookGroupDetailEndpoint, async ({ body, user }) => {
     const g = await visibleGroup(ctx.db, user!, body.groupId);
@@ -141,70 +169,97 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
     return withoutFeed(row) as never;
   });
 
-  route(app, ctx, addressBookMemberAddEndpoint, async (c) => {
-    const g = await visibleGroup(ctx.db, c.user!, c.body.groupId);
-    const id = `AM${ulid()}`;
-    try {
-      await ctx.db.tx(async (q) => {
-        await q.query(
-          `insert into address_members(id, cus_id, group_id, name, mobile, email, job_number, gender, birthday, remark, create_time)
+  route(
+    app,
+    ctx,
+    addressBookMemberAddEndpoint,
+    async (c) => {
+      const g = await visibleGroup(ctx.db, c.user!, c.body.groupId);
+      const id = `AM${ulid()}`;
+      try {
+        await ctx.db.tx(async (q) => {
+          await q.query(
+            `insert into address_members(id, cus_id, group_id, name, mobile, email, job_number, gender, birthday, remark, create_time)
            values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
-          [id, g.cus_id, g.group_id, ...memberValues(c.body), ctx.now()],
-        );
-        await recount(q, [g.group_id]);
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw badRequest(ADDRESS_BOOK_ERRORS.memberExists, {}, 'mobile');
-      throw err;
-    }
-    await changed(g.cus_id);
-    c.message('common.added');
-    return { id };
-  }, { idempotent: true });
+            [id, g.cus_id, g.group_id, ...memberValues(c.body), ctx.now()],
+          );
+          await recount(q, [g.group_id]);
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw badRequest(ADDRESS_BOOK_ERRORS.memberExists, {}, 'mobile');
+        throw err;
+      }
+      await changed(g.cus_id);
+      c.message('common.added');
+      return { id };
+    },
+    { idempotent: true },
+  );
 
-  route(app, ctx, addressBookMemberModEndpoint, async (c) => {
-    const m = await visibleMember(ctx, readableCusIds(c.user!, 'data'), c.body.id);
-    const g = await visibleGroup(ctx.db, c.user!, c.body.groupId);
-    try {
-      await ctx.db.tx(async (q) => {
-        await q.query(
-          `update address_members set cus_id = $2, group_id = $3, name = $4, mobile = $5, email = $6, job_number = $7, gender = $8, birthday = $9, remark = $10
+  route(
+    app,
+    ctx,
+    addressBookMemberModEndpoint,
+    async (c) => {
+      const m = await visibleMember(ctx, readableCusIds(c.user!, 'data'), c.body.id);
+      const g = await visibleGroup(ctx.db, c.user!, c.body.groupId);
+      try {
+        await ctx.db.tx(async (q) => {
+          await q.query(
+            `update address_members set cus_id = $2, group_id = $3, name = $4, mobile = $5, email = $6, job_number = $7, gender = $8, birthday = $9, remark = $10
             where id = $1`,
-          [m.id, g.cus_id, g.group_id, ...memberValues(c.body)],
-        );
-        await recount(q, [m.groupId, g.group_id]);
-      });
-    } catch (err) {
-      if (isUniqueViolation(err)) throw badRequest(ADDRESS_BOOK_ERRORS.memberExists, {}, 'mobile');
-      throw err;
-    }
-    await changed(g.cus_id);
-    c.message('common.updated');
-  }, { idempotent: true });
+            [m.id, g.cus_id, g.group_id, ...memberValues(c.body)],
+          );
+          await recount(q, [m.groupId, g.group_id]);
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw badRequest(ADDRESS_BOOK_ERRORS.memberExists, {}, 'mobile');
+        throw err;
+      }
+      await changed(g.cus_id);
+      c.message('common.updated');
+    },
+    { idempotent: true },
+  );
 
-  route(app, ctx, addressBookMemberDelEndpoint, async (c) => {
-    const rows = await ctx.db.tx(async (q) => {
-      const gone = await q.query<{ group_id: string; cus_id: string }>(
-        'update address_members set deleted = true where id = any($1::text[]) and cus_id = any($2::text[]) and deleted = false returning group_id, cus_id',
-        [c.body.ids, readableCusIds(c.user!, 'data')],
-      );
-      await recount(q, gone.map((r) => r.group_id));
-      return gone;
-    });
-    if (rows.length === 0) throw badRequest('library.memberNotFound', {}, 'ids');
-    for (const cusId of new Set(rows.map((r) => r.cus_id))) await changed(cusId);
-    c.message('common.deleted');
-    return { deleted: rows.length };
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    addressBookMemberDelEndpoint,
+    async (c) => {
+      const rows = await ctx.db.tx(async (q) => {
+        const gone = await q.query<{ group_id: string; cus_id: string }>(
+          'update address_members set deleted = true where id = any($1::text[]) and cus_id = any($2::text[]) and deleted = false returning group_id, cus_id',
+          [c.body.ids, readableCusIds(c.user!, 'data')],
+        );
+        await recount(
+          q,
+          gone.map((r) => r.group_id),
+        );
+        return gone;
+      });
+      if (rows.length === 0) throw badRequest('library.memberNotFound', {}, 'ids');
+      for (const cusId of new Set(rows.map((r) => r.cus_id))) await changed(cusId);
+      c.message('common.deleted');
+      return { deleted: rows.length };
+    },
+    { idempotent: true },
+  );
 
   route(app, ctx, addressBookMemberDetailEndpoint, async ({ body, user }) => visibleMember(ctx, readableCusIds(user!, 'data'), body.id));
 
-  route(app, ctx, addressBookMemberImportEndpoint, async (c) => {
-    const out = await importMembers(ctx, c.user!, c.lang, c.body.groupId, c.body.fileId, c.idempotencyKey);
-    c.message('library.importDone', { imported: out.imported, invalid: out.invalid, duplicates: out.duplicates });
-    return out;
-    // resumable: the import is many short transactions, never one the whole file long; a retry finishes a run cut short
-  }, { idempotent: 'resumable' });
+  route(
+    app,
+    ctx,
+    addressBookMemberImportEndpoint,
+    async (c) => {
+      const out = await importMembers(ctx, c.user!, c.lang, c.body.groupId, c.body.fileId, c.idempotencyKey);
+      c.message('library.importDone', { imported: out.imported, invalid: out.invalid, duplicates: out.duplicates });
+      return out;
+      // resumable: the import is many short transactions, never one the whole file long; a retry finishes a run cut short
+    },
+    { idempotent: 'resumable' },
+  );
 
   route(app, ctx, groupMobileDetailEndpoint, async ({ body, user }) => {
     const rows = await ctx.db.query<{ mobile: string }>(

@@ -27,4 +27,12 @@ export async function recount(q: Queryable, groupIds: string[]): Promise<void> {
 }
 
 /** The member's columns from a form, in insert order after id, cus_id, group_id. */
-export const memberValues = (f: AddressBookMemberForm) => [f.name, f.mobile, f.email ?? '', f.jobNumber ?? '', f.gender ?? '', f.birthday ?? '', f.remark ?? ''];
+export const memberValues = (f: AddressBookMemberForm) => [
+  f.name,
+  f.mobile,
+  f.email ?? '',
+  f.jobNumber ?? '',
+  f.gender ?? '',
+  f.birthday ?? '',
+  f.remark ?? '',
+];

@@ -34,7 +34,10 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/gu;
 
 /** The name an upload is stored under: its last 200 characters, without control or bidirectional characters. */
 const uploadName = (name: string | undefined) =>
-  [...(name || 'file').slice(-200)].filter((ch) => ch >= ' ').join('').replace(BIDI_CONTROLS, '') || 'file';
+  [...(name || 'file').slice(-200)]
+    .filter((ch) => ch >= ' ')
+    .join('')
+    .replace(BIDI_CONTROLS, '') || 'file';
 
 export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void {
   // multipart parsing only in this scope, so other routes keep refusing multipart bodies
@@ -65,7 +68,8 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
         if (refused === 'v.upload.tooLarge') throw tooLarge();
         if (refused) throw badRequest(media && refused === 'v.upload.type' ? 'library.uploadMediaType' : refused, {}, 'file');
         const kind = sniff(bytes);
-        if (!kind || (media ? kind.mediaType === 'sheet' : kind.mediaType !== 'sheet')) throw badRequest(media ? 'library.uploadMediaType' : 'v.upload.type', {}, 'file');
+        if (!kind || (media ? kind.mediaType === 'sheet' : kind.mediaType !== 'sheet'))
+          throw badRequest(media ? 'library.uploadMediaType' : 'v.upload.type', {}, 'file');
         if (!sameType(fileExtension(fileName), kind.ext)) throw badRequest('library.uploadContentMismatch', {}, 'file');
         let rowCount: number | null = null;
         if (kind.mediaType === 'sheet') {
@@ -93,12 +97,14 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
     const bytes = await readFileBytes(ctx, file).catch(() => null);
     if (!bytes) throw notFound('library.fileNotFound');
     const disposition = file.kind === 'media' ? 'inline' : 'attachment';
-    return reply
-      .type(file.content_type)
-      .header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
-      // sheets and import reports hold personal data (names, numbers): no copy is kept, not even the browser's
-      .header('Cache-Control', file.kind === 'media' ? 'private, max-age=3600' : 'no-store')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(bytes);
+    return (
+      reply
+        .type(file.content_type)
+        .header('Content-Disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
+        // sheets and import reports hold personal data (names, numbers): no copy is kept, not even the browser's
+        .header('Cache-Control', file.kind === 'media' ? 'private, max-age=3600' : 'no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(bytes)
+    );
   });
 }

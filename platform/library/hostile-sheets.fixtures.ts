@@ -119,18 +119,32 @@ export async function hostileWorkbooks(): Promise<Record<string, Buffer>> {
   const laughs = ['<!DOCTYPE worksheet [<!ENTITY lol "lol">'];
   for (let i = 1; i <= 9; i++) laughs.push(`<!ENTITY lol${i} "${`&lol${i === 1 ? '' : i - 1};`.repeat(10)}">`);
   laughs.push(']>');
-  const valid = ownWorkbook([['name', 'mobile'], ['a', '13800138000']]);
+  const valid = ownWorkbook([
+    ['name', 'mobile'],
+    ['a', '13800138000'],
+  ]);
   return {
     bomb: await bombWorkbook(1200),
     lyingBomb: await bombWorkbook(1200, { lie: true }),
     unclosedRows: buildZip(workbookParts(sheetXml('<row>'.repeat(MB / 5)))),
-    unclosedSharedStrings: buildZip(workbookParts(sheetXml('<row r="2"><c r="A2" t="s"><v>0</v></c></row>'), `<sst xmlns="${NS}">${'<si>'.repeat(MB / 4)}</sst>`)),
+    unclosedSharedStrings: buildZip(
+      workbookParts(sheetXml('<row r="2"><c r="A2" t="s"><v>0</v></c></row>'), `<sst xmlns="${NS}">${'<si>'.repeat(MB / 4)}</sst>`),
+    ),
     deepNesting: buildZip(workbookParts(sheetXml(`<row r="2"><c r="A2"><v>1</v>${'<x>'.repeat(MB / 3)}${'</x>'.repeat(MB / 4)}</c></row>`))),
-    hugeSharedIndex: buildZip(workbookParts(sheetXml('<row r="2"><c r="A2" t="s"><v>99999999999999999999</v></c><c r="XFD2" t="s"><v>4294967296</v></c></row>'), `<sst xmlns="${NS}"><si><t>a</t></si></sst>`)),
+    hugeSharedIndex: buildZip(
+      workbookParts(
+        sheetXml('<row r="2"><c r="A2" t="s"><v>99999999999999999999</v></c><c r="XFD2" t="s"><v>4294967296</v></c></row>'),
+        `<sst xmlns="${NS}"><si><t>a</t></si></sst>`,
+      ),
+    ),
     farColumns: buildZip(workbookParts(sheetXml(Array.from({ length: 1000 }, (_, i) => `<row r="${i + 2}"><c r="XFD${i + 2}"><v>1</v></c></row>`).join('')))),
     truncated: valid.subarray(0, Math.floor(valid.length * 0.6)),
     manyEntries: buildZip([...workbookParts(sheetXml('')), ...Array.from({ length: 3000 }, (_, i) => ({ name: `xl/media/p${i}.xml`, data: '' }))]),
-    billionLaughs: buildZip(workbookParts(`<?xml version="1.0"?>${laughs.join('')}<worksheet xmlns="${NS}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>&lol9;</t></is></c></row></sheetData></worksheet>`)),
+    billionLaughs: buildZip(
+      workbookParts(
+        `<?xml version="1.0"?>${laughs.join('')}<worksheet xmlns="${NS}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>&lol9;</t></is></c></row></sheetData></worksheet>`,
+      ),
+    ),
     notAZip: Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(5000, 7)]),
   };
 }

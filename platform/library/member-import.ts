@@ -48,7 +48,11 @@ interface Job {
 }
 
 const isDbError = (err: unknown) =>
-  typeof err === 'object' && err !== null && 'code' in err && typeof (err as { code: unknown }).code === 'string' && /^[0-9A-Z]{5}$/.test((err as { code: string }).code);
+  typeof err === 'object' &&
+  err !== null &&
+  'code' in err &&
+  typeof (err as { code: unknown }).code === 'string' &&
+  /^[0-9A-Z]{5}$/.test((err as { code: string }).code);
 
 const tooMany = (rows: number) => badRequest('library.importTooManyRows', { rows, max: MEMBER_IMPORT_MAX_ROWS }, 'fileId');
 
@@ -66,7 +70,16 @@ async function readMembers(bytes: Buffer, groupId: string, lang: Language) {
       // past the limit the rows are only counted, so the refusal can say how many the file has
       if (++dataRows > MEMBER_IMPORT_MAX_ROWS) continue;
       const [name, mobile, email, jobNumber, gender, birthday, remark] = IMPORT_COLUMNS.map((_, i) => (cells[i] ?? '').trim());
-      const parsed = addressBookMemberFormSchema.safeParse({ name, mobile, email, groupId, jobNumber, gender: GENDERS[gender.toLowerCase()] ?? gender, birthday, remark });
+      const parsed = addressBookMemberFormSchema.safeParse({
+        name,
+        mobile,
+        email,
+        groupId,
+        jobNumber,
+        gender: GENDERS[gender.toLowerCase()] ?? gender,
+        birthday,
+        remark,
+      });
       await pause();
       if (!parsed.success) {
         invalid++;
@@ -83,7 +96,15 @@ async function readMembers(bytes: Buffer, groupId: string, lang: Language) {
       members.push({
         row,
         cells,
-        rec: { name: m.name, mobile: m.mobile, email: m.email ?? '', jobNumber: m.jobNumber ?? '', gender: m.gender ?? '', birthday: m.birthday ?? '', remark: m.remark ?? '' },
+        rec: {
+          name: m.name,
+          mobile: m.mobile,
+          email: m.email ?? '',
+          jobNumber: m.jobNumber ?? '',
+          gender: m.gender ?? '',
+          birthday: m.birthday ?? '',
+          remark: m.remark ?? '',
+        },
       });
     }
   } catch (err) {
@@ -167,10 +188,13 @@ export async function importMembers(ctx: AppContext, user: CurrentUser, lang: La
   await notifyLibrary(ctx.db, 'addressMember', [group.cus_id]);
   await notifyLibrary(ctx.db, 'addressGroup', [group.cus_id]);
 
-  const [done] = await ctx.db.query<{ imported: number; group_dups: number[] }>('select imported, group_dups from member_imports where import_id = $1', [job.import_id]);
+  const [done] = await ctx.db.query<{ imported: number; group_dups: number[] }>('select imported, group_dups from member_imports where import_id = $1', [
+    job.import_id,
+  ]);
   const inGroup = new Set(done.group_dups);
   const skipped = [...sheet.skipped];
-  for (const m of sheet.members) if (inGroup.has(m.row)) skipped.push({ row: m.row, cells: m.cells, reason: translate(lang, 'library.importDuplicateInGroup') });
+  for (const m of sheet.members)
+    if (inGroup.has(m.row)) skipped.push({ row: m.row, cells: m.cells, reason: translate(lang, 'library.importDuplicateInGroup') });
   skipped.sort((a, b) => a.row - b.row);
   const report = skipped.length ? await saveReport(ctx, group.cus_id, lang, skipped) : null;
   return { imported: done.imported, invalid: sheet.invalid, duplicates: skipped.length - sheet.invalid, reportFileId: report };

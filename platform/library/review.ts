@@ -53,7 +53,10 @@ export async function reviewDue(ctx: AppContext): Promise<number> {
     }
     for (const t of await claim(q, 'video_templates', 'cus_template_id', 'status', "title || ' ' || remark || ' ' || frames::text", now)) {
       if (t.status === 5 || t.status === 0) {
-        await q.query(`update video_templates set status = 1, gate_template_id = 'GV' || cus_template_id, review_at = $2, update_time = $3 where cus_template_id = $1`, [t.id, half, now]);
+        await q.query(
+          `update video_templates set status = 1, gate_template_id = 'GV' || cus_template_id, review_at = $2, update_time = $3 where cus_template_id = $1`,
+          [t.id, half, now],
+        );
       } else {
         const word = bannedIn(t.text);
         await q.query('update video_templates set status = $2, result_desc = $3, review_at = null, update_time = $4 where cus_template_id = $1', [
@@ -68,7 +71,10 @@ export async function reviewDue(ctx: AppContext): Promise<number> {
     }
     for (const t of await claim(q, 'csp_templates', 'template_id', 'template_status', "template_name || ' ' || content::text", now)) {
       if (t.status === 0) {
-        await q.query(`update csp_templates set template_status = 1, gate_template_id = 'GC' || template_id, review_at = $2 where template_id = $1`, [t.id, half]);
+        await q.query(`update csp_templates set template_status = 1, gate_template_id = 'GC' || template_id, review_at = $2 where template_id = $1`, [
+          t.id,
+          half,
+        ]);
       } else {
         const word = bannedIn(t.text);
         await q.query('update csp_templates set template_status = $2, result_desc = $3, review_at = null where template_id = $1', [

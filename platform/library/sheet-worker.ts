@@ -22,10 +22,7 @@ export interface SheetJob {
 }
 
 export type SheetMessage =
-  | { type: 'rows'; rows: SheetRow[] }
-  | { type: 'count'; count: number }
-  | { type: 'done' }
-  | { type: 'error'; reason: SheetError['reason']; message: string };
+  { type: 'rows'; rows: SheetRow[] } | { type: 'count'; count: number } | { type: 'done' } | { type: 'error'; reason: SheetError['reason']; message: string };
 
 const port = parentPort!;
 const job = workerData as SheetJob;
@@ -55,13 +52,27 @@ async function readXlsx(bytes: Buffer, mode: SheetMode, sheetLimits: SheetLimits
   const shared = await sharedStrings(zip, sheetLimits);
   if (mode === 'count') {
     let count = 0;
-    await worksheetRows(zip, path, shared, ({ row }, data) => {
-      if (row !== 1 && data) count++;
-    }, undefined, sheetLimits);
+    await worksheetRows(
+      zip,
+      path,
+      shared,
+      ({ row }, data) => {
+        if (row !== 1 && data) count++;
+      },
+      undefined,
+      sheetLimits,
+    );
     send({ type: 'count', count });
     return;
   }
-  await worksheetRows(zip, path, shared, (r) => pending.push(r), () => flush(job.chunkRows), sheetLimits);
+  await worksheetRows(
+    zip,
+    path,
+    shared,
+    (r) => pending.push(r),
+    () => flush(job.chunkRows),
+    sheetLimits,
+  );
   await flush(1);
 }
 

@@ -77,18 +77,28 @@ async function parsePart(zip: BoundedZip, name: string, handlers: Handlers, limi
 export async function firstSheetPath(zip: BoundedZip, limits: SheetLimits = SHEET_LIMITS): Promise<string> {
   if (!zip.entries.has('xl/workbook.xml')) throw new SheetError('unreadable', 'no xl/workbook.xml');
   let relId: string | undefined;
-  await parsePart(zip, 'xl/workbook.xml', {
-    open(name, attrs) {
-      if (name === 'sheet' && relId === undefined) relId = Object.entries(attrs).find(([k]) => k === 'id' || k.endsWith(':id'))?.[1] ?? '';
+  await parsePart(
+    zip,
+    'xl/workbook.xml',
+    {
+      open(name, attrs) {
+        if (name === 'sheet' && relId === undefined) relId = Object.entries(attrs).find(([k]) => k === 'id' || k.endsWith(':id'))?.[1] ?? '';
+      },
     },
-  }, limits);
+    limits,
+  );
   let target: string | undefined;
   if (relId && zip.entries.has('xl/_rels/workbook.xml.rels')) {
-    await parsePart(zip, 'xl/_rels/workbook.xml.rels', {
-      open(name, attrs) {
-        if (name === 'Relationship' && attrs.Id === relId) target = attrs.Target;
+    await parsePart(
+      zip,
+      'xl/_rels/workbook.xml.rels',
+      {
+        open(name, attrs) {
+          if (name === 'Relationship' && attrs.Id === relId) target = attrs.Target;
+        },
       },
-    }, limits);
+      limits,
+    );
   }
   const path = target && (target.startsWith('/') ? target.slice(1) : `xl/${target}`).replace(/[^/]+\/\.\.\//g, '');
   if (path && zip.entries.has(path)) return path;
@@ -105,25 +115,30 @@ export async function sharedStrings(zip: BoundedZip, limits: SheetLimits = SHEET
   let current: string | null = null;
   let inT = false;
   let inPhonetic = false;
-  await parsePart(zip, 'xl/sharedStrings.xml', {
-    open(name) {
-      if (name === 'si') {
-        if (out.length >= limits.maxSharedStrings) throw new SheetError('tooComplex', `more than ${limits.maxSharedStrings} shared strings`);
-        current = '';
-      } else if (name === 'rPh') inPhonetic = true;
-      else if (name === 't') inT = current !== null && !inPhonetic;
+  await parsePart(
+    zip,
+    'xl/sharedStrings.xml',
+    {
+      open(name) {
+        if (name === 'si') {
+          if (out.length >= limits.maxSharedStrings) throw new SheetError('tooComplex', `more than ${limits.maxSharedStrings} shared strings`);
+          current = '';
+        } else if (name === 'rPh') inPhonetic = true;
+        else if (name === 't') inT = current !== null && !inPhonetic;
+      },
+      close(name) {
+        if (name === 'si' && current !== null) {
+          out.push(current);
+          current = null;
+        } else if (name === 'rPh') inPhonetic = false;
+        else if (name === 't') inT = false;
+      },
+      text(t) {
+        if (inT) current += t;
+      },
     },
-    close(name) {
-      if (name === 'si' && current !== null) {
-        out.push(current);
-        current = null;
-      } else if (name === 'rPh') inPhonetic = false;
-      else if (name === 't') inT = false;
-    },
-    text(t) {
-      if (inT) current += t;
-    },
-  }, limits);
+    limits,
+  );
   return out;
 }
 
@@ -205,53 +220,59 @@ export async function worksheetRows(
   let inIs = false;
   let inPhonetic = false;
   let cellCount = 0;
-  await parsePart(zip, path, {
-    open(name, attrs) {
-      if (name === 'row') {
-        const r = attrs.r === undefined ? rowNumber + 1 : Number(attrs.r);
-        if (!Number.isInteger(r) || r < 1) throw new SheetError('unreadable', `row number ${attrs.r}`);
-        if (r > limits.maxRow) throw new SheetError('tooComplex', `row ${r} past ${limits.maxRow}`);
-        rowNumber = r;
-        cells = [];
-        data = false;
-        lastCol = -1;
-      } else if (name === 'c' && cells) {
-        const col = attrs.r === undefined ? lastCol + 1 : columnOf(attrs.r);
-        if (col < 0) throw new SheetError('unreadable', `cell reference ${attrs.r}`);
-        if (col >= MAX_COLUMN) throw new SheetError('tooComplex', `column ${col + 1} past ${MAX_COLUMN}`);
-        lastCol = col;
-        cell = { col, type: attrs.t ?? 'n', formula: false, v: null, inline: '' };
-      } else if (cell) {
-        if (name === 'v') {
-          cell.v = '';
-          target = 'v';
-        } else if (name === 'f') cell.formula = true;
-        else if (name === 'is') inIs = true;
-        else if (name === 'rPh') inPhonetic = true;
-        else if (name === 't' && inIs && !inPhonetic) target = 'inline';
-      }
+  await parsePart(
+    zip,
+    path,
+    {
+      open(name, attrs) {
+        if (name === 'row') {
+          const r = attrs.r === undefined ? rowNumber + 1 : Number(attrs.r);
+          if (!Number.isInteger(r) || r < 1) throw new SheetError('unreadable', `row number ${attrs.r}`);
+          if (r > limits.maxRow) throw new SheetError('tooComplex', `row ${r} past ${limits.maxRow}`);
+          rowNumber = r;
+          cells = [];
+          data = false;
+          lastCol = -1;
+        } else if (name === 'c' && cells) {
+          const col = attrs.r === undefined ? lastCol + 1 : columnOf(attrs.r);
+          if (col < 0) throw new SheetError('unreadable', `cell reference ${attrs.r}`);
+          if (col >= MAX_COLUMN) throw new SheetError('tooComplex', `column ${col + 1} past ${MAX_COLUMN}`);
+          lastCol = col;
+          cell = { col, type: attrs.t ?? 'n', formula: false, v: null, inline: '' };
+        } else if (cell) {
+          if (name === 'v') {
+            cell.v = '';
+            target = 'v';
+          } else if (name === 'f') cell.formula = true;
+          else if (name === 'is') inIs = true;
+          else if (name === 'rPh') inPhonetic = true;
+          else if (name === 't' && inIs && !inPhonetic) target = 'inline';
+        }
+      },
+      close(name) {
+        if (name === 'v' || name === 't') target = null;
+        else if (name === 'is') inIs = false;
+        else if (name === 'rPh') inPhonetic = false;
+        else if (name === 'c' && cell && cells) {
+          const text = cellText(cell, shared);
+          if (text !== '') cells[cell.col] = text;
+          if (!data && hasValue(cell, shared)) data = true;
+          cell = null;
+        } else if (name === 'row' && cells) {
+          cellCount += cells.length;
+          if (cellCount > limits.maxCells) throw new SheetError('tooComplex', `more than ${limits.maxCells} cells`);
+          onRow({ row: rowNumber, cells: Array.from(cells, (c) => c ?? '') }, data);
+          cells = null;
+          cell = null;
+        }
+      },
+      text(t) {
+        if (!cell || target === null) return;
+        if (target === 'v') cell.v += t;
+        else cell.inline += t;
+      },
     },
-    close(name) {
-      if (name === 'v' || name === 't') target = null;
-      else if (name === 'is') inIs = false;
-      else if (name === 'rPh') inPhonetic = false;
-      else if (name === 'c' && cell && cells) {
-        const text = cellText(cell, shared);
-        if (text !== '') cells[cell.col] = text;
-        if (!data && hasValue(cell, shared)) data = true;
-        cell = null;
-      } else if (name === 'row' && cells) {
-        cellCount += cells.length;
-        if (cellCount > limits.maxCells) throw new SheetError('tooComplex', `more than ${limits.maxCells} cells`);
-        onRow({ row: rowNumber, cells: Array.from(cells, (c) => c ?? '') }, data);
-        cells = null;
-        cell = null;
-      }
-    },
-    text(t) {
-      if (!cell || target === null) return;
-      if (target === 'v') cell.v += t;
-      else cell.inline += t;
-    },
-  }, limits, afterChunk);
+    limits,
+    afterChunk,
+  );
 }

@@ -20,7 +20,12 @@ const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 
 describe('sheet reading in a worker', () => {
   it('reads the project’s own workbooks: inline strings, numbers, blank cells', async () => {
-    const bytes = ownWorkbook([['姓名', '手机号', '备注'], ['张三', '13800138000', ''], ['', '', ''], ['李四', 13900139000, 'a & <b>']]);
+    const bytes = ownWorkbook([
+      ['姓名', '手机号', '备注'],
+      ['张三', '13800138000', ''],
+      ['', '', ''],
+      ['李四', 13900139000, 'a & <b>'],
+    ]);
     expect(await rowsOf(bytes)).toEqual([
       { row: 1, cells: ['姓名', '手机号', '备注'] },
       { row: 2, cells: ['张三', '13800138000'] },
@@ -54,7 +59,8 @@ describe('sheet reading in a worker', () => {
 
   it('numbers rows and cells written without r after the previous ones; blank shared strings count as blank', async () => {
     const sst = `<sst xmlns="${NS}"><si><t>head</t></si><si><t xml:space="preserve">  </t></si><si/><si><r><t>x</t></r><rPh><t>ignored</t></rPh></si></sst>`;
-    const rows = '<row><c t="s"><v>0</v></c></row><row><c t="s"><v>1</v></c><c t="s"><v>2</v></c></row><row r="7"><c r="B7" t="s"><v>3</v></c></row><row><c><v>5</v></c><c t="inlineStr"><is><t>in</t><t>line</t></is></c></row>';
+    const rows =
+      '<row><c t="s"><v>0</v></c></row><row><c t="s"><v>1</v></c><c t="s"><v>2</v></c></row><row r="7"><c r="B7" t="s"><v>3</v></c></row><row><c><v>5</v></c><c t="inlineStr"><is><t>in</t><t>line</t></is></c></row>';
     const bytes = buildZip(workbookParts(sheetXml(rows), sst));
     expect(await rowsOf(bytes)).toEqual([
       { row: 1, cells: ['head'] },
@@ -68,9 +74,21 @@ describe('sheet reading in a worker', () => {
   it('reads legacy .xls in the worker too', async () => {
     const { utils, write } = await import('@e965/xlsx');
     const wb = utils.book_new();
-    utils.book_append_sheet(wb, utils.aoa_to_sheet([['name', 'mobile'], ['Ann', 13800138000], ['', '']]), 'a');
+    utils.book_append_sheet(
+      wb,
+      utils.aoa_to_sheet([
+        ['name', 'mobile'],
+        ['Ann', 13800138000],
+        ['', ''],
+      ]),
+      'a',
+    );
     const bytes = Buffer.from(write(wb, { type: 'buffer', bookType: 'biff8' }) as Buffer);
-    expect((await rowsOf(bytes)).map((r) => r.cells)).toEqual([['name', 'mobile'], ['Ann', '13800138000'], ['', '']]);
+    expect((await rowsOf(bytes)).map((r) => r.cells)).toEqual([
+      ['name', 'mobile'],
+      ['Ann', '13800138000'],
+      ['', ''],
+    ]);
     expect(await countDataRows(bytes)).toBe(1);
   });
 

@@ -56,10 +56,10 @@ const contentFilters: Filters<Body> = {
 };
 
 async function one<T>(ctx: AppContext, source: Source, column: string, value: string, cusIds: string[]): Promise<T> {
-  const [row] = await ctx.db.query<T>(`select ${source.select} from ${source.from} where ${column} = $1 and ${source.scope} = any($2::text[]) and ${source.base}`, [
-    value,
-    cusIds,
-  ]);
+  const [row] = await ctx.db.query<T>(
+    `select ${source.select} from ${source.from} where ${column} = $1 and ${source.scope} = any($2::text[]) and ${source.base}`,
+    [value, cusIds],
+  );
   if (!row) throw badRequest('library.templateNotFound');
   return row;
 }
@@ -81,11 +81,17 @@ const cspPlaceholders = (t: Pick<CspTemplateDoc, 'cards' | 'smsContent' | 'readC
 
 export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): void {
   // --- video templates ---
-  route(app, ctx, templateAddEndpoint, async (c) => {
-    const id = await addVideoTemplate(ctx, c.user!, c.body);
-    c.message('common.added');
-    return { cus_template_id: id };
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    templateAddEndpoint,
+    async (c) => {
+      const id = await addVideoTemplate(ctx, c.user!, c.body);
+      c.message('common.added');
+      return { cus_template_id: id };
+    },
+    { idempotent: true },
+  );
 
   route(app, ctx, videoTemplateListEndpoint, async ({ body, user }) => {
     const w = whereOf(VIDEO, videoFilters, body as Body, user!, scopeCusIds(user!, body.cus_id));
@@ -94,13 +100,22 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
     return { ...page, data: page.data.map(({ frames: _f, result_desc: _r, ...t }) => withoutFeed(t)) };
   });
 
-  route(app, ctx, videoTemplateDelEndpoint, async (c) => {
-    const t = await one<VideoTemplateDoc>(ctx, VIDEO, 'vt.cus_template_id', c.body.cus_template_id, readableCusIds(c.user!, 'data'));
-    // a deleted video template stays listed with status 4
-    await ctx.db.query('update video_templates set status = 4, review_at = null, update_time = $2 where cus_template_id = $1', [t.cus_template_id, ctx.now()]);
-    await notifyLibrary(ctx.db, 'videoTemplate', [t.cus_id]);
-    c.message('common.deleted');
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    videoTemplateDelEndpoint,
+    async (c) => {
+      const t = await one<VideoTemplateDoc>(ctx, VIDEO, 'vt.cus_template_id', c.body.cus_template_id, readableCusIds(c.user!, 'data'));
+      // a deleted video template stays listed with status 4
+      await ctx.db.query('update video_templates set status = 4, review_at = null, update_time = $2 where cus_template_id = $1', [
+        t.cus_template_id,
+        ctx.now(),
+      ]);
+      await notifyLibrary(ctx.db, 'videoTemplate', [t.cus_id]);
+      c.message('common.deleted');
+    },
+    { idempotent: true },
+  );
 
   route(app, ctx, getVideoTemplateEndpoint, async ({ body, user }) => {
     const cusId = ownAccount(user!, body.cus_id);
@@ -130,7 +145,9 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
   route(app, ctx, cspTemplateListEndpoint, async ({ body, user }) => {
     const w = whereOf(CSP, cspFilters, body as Body, user!, scopeCusIds(user!, body.cus_id));
     if (body.template_status !== undefined)
-      w.add(body.template_status >= 1 && body.template_status <= 3 ? 'cs.template_status between 1 and 3' : `cs.template_status = ${w.bind(body.template_status)}`);
+      w.add(
+        body.template_status >= 1 && body.template_status <= 3 ? 'cs.template_status between 1 and 3' : `cs.template_status = ${w.bind(body.template_status)}`,
+      );
     const page = await pageOf<CspTemplateDoc>(ctx.db, CSP, w, body);
     return {
       ...page,
@@ -138,18 +155,30 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
     };
   });
 
-  route(app, ctx, cspTemplateAddEndpoint, async (c) => {
-    const id = await addCspTemplate(ctx, c.user!, c.body);
-    c.message('common.added');
-    return { template_id: id };
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    cspTemplateAddEndpoint,
+    async (c) => {
+      const id = await addCspTemplate(ctx, c.user!, c.body);
+      c.message('common.added');
+      return { template_id: id };
+    },
+    { idempotent: true },
+  );
 
-  route(app, ctx, cspTemplateDelEndpoint, async (c) => {
-    const t = await one<CspTemplateDoc>(ctx, CSP, 'cs.template_id', c.body.template_id, readableCusIds(c.user!, 'data'));
-    await ctx.db.query('update csp_templates set deleted = true, review_at = null where template_id = $1', [t.template_id]);
-    await notifyLibrary(ctx.db, 'cspTemplate', [t.cus_id]);
-    c.message('common.deleted');
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    cspTemplateDelEndpoint,
+    async (c) => {
+      const t = await one<CspTemplateDoc>(ctx, CSP, 'cs.template_id', c.body.template_id, readableCusIds(c.user!, 'data'));
+      await ctx.db.query('update csp_templates set deleted = true, review_at = null where template_id = $1', [t.template_id]);
+      await notifyLibrary(ctx.db, 'cspTemplate', [t.cus_id]);
+      c.message('common.deleted');
+    },
+    { idempotent: true },
+  );
 
   route(app, ctx, getCspTemplateEndpoint, async ({ body, user }) => {
     const cusId = ownAccount(user!, body.cus_id);
@@ -166,7 +195,15 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
 
   route(app, ctx, getCspSendContentEndpoint, async ({ body, user }) => {
     const t = await one<CspTemplateDoc>(ctx, CSP, 'cs.template_id', body.template_id, readableCusIds(user!, 'data'));
-    return { cards: t.cards, smsContent: t.smsContent, videoTitle: t.videoTitle, videoFrames: t.videoFrames, readContent: t.readContent, low_type: t.low_type, maxPlaceholder: cspPlaceholders(t) };
+    return {
+      cards: t.cards,
+      smsContent: t.smsContent,
+      videoTitle: t.videoTitle,
+      videoFrames: t.videoFrames,
+      readContent: t.readContent,
+      low_type: t.low_type,
+      maxPlaceholder: cspPlaceholders(t),
+    };
   });
 
   route(app, ctx, cspTemplateDownloadEndpoint, async (c) => {
@@ -185,16 +222,28 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
     return { ...page, data: page.data.map(withoutFeed) as never };
   });
 
-  route(app, ctx, contentTemplateAddEndpoint, async (c) => {
-    const id = await addContentTemplate(ctx, c.user!, c.body);
-    c.message('common.added');
-    return { template_id: id };
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    contentTemplateAddEndpoint,
+    async (c) => {
+      const id = await addContentTemplate(ctx, c.user!, c.body);
+      c.message('common.added');
+      return { template_id: id };
+    },
+    { idempotent: true },
+  );
 
-  route(app, ctx, contentTemplateDeleteEndpoint, async (c) => {
-    const t = await one<{ template_id: string; cus_id: string }>(ctx, CONTENT, 'ct.template_id', c.body.template_id, readableCusIds(c.user!, 'data'));
-    await ctx.db.query('update content_templates set deleted = true, review_at = null where template_id = $1', [t.template_id]);
-    await notifyLibrary(ctx.db, 'contentTemplate', [t.cus_id]);
-    c.message('common.deleted');
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    contentTemplateDeleteEndpoint,
+    async (c) => {
+      const t = await one<{ template_id: string; cus_id: string }>(ctx, CONTENT, 'ct.template_id', c.body.template_id, readableCusIds(c.user!, 'data'));
+      await ctx.db.query('update content_templates set deleted = true, review_at = null where template_id = $1', [t.template_id]);
+      await notifyLibrary(ctx.db, 'contentTemplate', [t.cus_id]);
+      c.message('common.deleted');
+    },
+    { idempotent: true },
+  );
 }

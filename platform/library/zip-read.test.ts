@@ -10,7 +10,12 @@ async function drain(zip: BoundedZip, name: string): Promise<number> {
 
 describe('bounded zip reading', () => {
   it('reads what an honest zip holds', async () => {
-    const zip = new BoundedZip(buildZip([{ name: 'a.xml', data: '<a>héllo</a>' }, { name: 'b.bin', data: Buffer.alloc(300_000, 1) }]));
+    const zip = new BoundedZip(
+      buildZip([
+        { name: 'a.xml', data: '<a>héllo</a>' },
+        { name: 'b.bin', data: Buffer.alloc(300_000, 1) },
+      ]),
+    );
     expect([...zip.entries.keys()]).toEqual(['a.xml', 'b.bin']);
     expect(await zip.text('a.xml')).toBe('<a>héllo</a>');
     expect(await drain(zip, 'b.bin')).toBe(300_000);
@@ -48,7 +53,10 @@ describe('bounded zip reading', () => {
 
   it('caps each entry and the whole zip', async () => {
     const data = Buffer.from(Array.from({ length: 50_000 }, (_, i) => String(i)).join(','));
-    const bytes = buildZip([{ name: 'a', data }, { name: 'b', data }]);
+    const bytes = buildZip([
+      { name: 'a', data },
+      { name: 'b', data },
+    ]);
     await expect(drain(new BoundedZip(bytes, { ...ZIP_LIMITS, maxEntryBytes: data.length - 1 }), 'a')).rejects.toBeInstanceOf(ZipBudgetError);
     const both = new BoundedZip(bytes, { ...ZIP_LIMITS, maxTotalBytes: data.length + 10 });
     expect(await drain(both, 'a')).toBe(data.length);

@@ -103,7 +103,10 @@ export function whereOf<F extends Record<string, unknown>>(source: Source, filte
  * The bounded scan walks newest first like the page does: a plain LIMIT may seq-scan from the oldest rows and read
  * most of the table before it finds the cap's worth of recent matches. */
 export async function countOf(q: Queryable, source: Source, w: Where): Promise<{ total: number; totalExact: boolean }> {
-  const [{ n }] = await q.query<{ n: number }>(`select count(*)::int8 as n from (select 1 from ${source.countFrom ?? source.from} where ${w.sql} order by ${source.time} desc limit ${EXACT_COUNT_CAP + 1}) t`, w.params);
+  const [{ n }] = await q.query<{ n: number }>(
+    `select count(*)::int8 as n from (select 1 from ${source.countFrom ?? source.from} where ${w.sql} order by ${source.time} desc limit ${EXACT_COUNT_CAP + 1}) t`,
+    w.params,
+  );
   if (n <= EXACT_COUNT_CAP) return { total: n, totalExact: true };
   const [plan] = await q.query<Record<string, unknown>>(`explain (format json) select 1 from ${source.countFrom ?? source.from} where ${w.sql}`, w.params);
   const raw = Object.values(plan)[0];

@@ -48,13 +48,15 @@ describe('xlsx export stream', () => {
 
   it('cuts the download short when the query fails mid-stream, and the server keeps serving', async () => {
     const url = await serve(() => rows(50_000, 30_000));
-    const failed = await fetch(url).then(
-      async (r) => {
-        await r.arrayBuffer();
-        return false;
-      },
-      () => true,
-    ).catch(() => true);
+    const failed = await fetch(url)
+      .then(
+        async (r) => {
+          await r.arrayBuffer();
+          return false;
+        },
+        () => true,
+      )
+      .catch(() => true);
     expect(failed).toBe(true);
     const again = await fetch(url.replace(/\/x$/, '/x'));
     expect(again.status).toBe(200);

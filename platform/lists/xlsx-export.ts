@@ -94,13 +94,22 @@ export async function sendXlsx<R>(
   async function* sheet() {
     started = true;
     yield sheetStart(columns.map((c) => c.width ?? 18));
-    yield rowXml(columns.map((c) => c.label[lang]), 1, true);
+    yield rowXml(
+      columns.map((c) => c.label[lang]),
+      1,
+      true,
+    );
     let n = 1;
     let chunk: string[] = [];
     try {
       for (let r = first; !r.done; r = await it.next()) {
         if (gone.signal.aborted) return;
-        chunk.push(rowXml(columns.map((c) => cellOf(c, r.value)), ++n));
+        chunk.push(
+          rowXml(
+            columns.map((c) => cellOf(c, r.value)),
+            ++n,
+          ),
+        );
         written++;
         if (chunk.length >= ROWS_PER_CHUNK) {
           yield chunk.join('');
@@ -136,7 +145,10 @@ export async function sendXlsx<R>(
     // ends the zip's iteration, and through it the sheet's and the row walk's
     out.destroy();
     // left before the sheet was first read: its finally never runs, so the walk is ended here
-    if (!started) void Promise.resolve(it.return?.()).catch(() => undefined).then(() => end());
+    if (!started)
+      void Promise.resolve(it.return?.())
+        .catch(() => undefined)
+        .then(() => end());
   });
   const file = `${name}-${Date.now()}.xlsx`;
   reply

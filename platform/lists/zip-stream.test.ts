@@ -15,7 +15,13 @@ describe('zip stream', () => {
     async function* big() {
       for (let i = 0; i < 200; i++) yield Buffer.from(`<row r="${i}">第${i}行 ${'x'.repeat(i)}</row>`, 'utf8');
     }
-    const zip = await collect(zipStream([{ path: 'a.xml', data: '<a>文本</a>' }, { path: 'dir/表.xml', data: big() }, { path: 'empty', data: '' }]));
+    const zip = await collect(
+      zipStream([
+        { path: 'a.xml', data: '<a>文本</a>' },
+        { path: 'dir/表.xml', data: big() },
+        { path: 'empty', data: '' },
+      ]),
+    );
     const read = await JSZip.loadAsync(zip, { checkCRC32: true });
     expect(await read.file('a.xml')!.async('string')).toBe('<a>文本</a>');
     const text = await read.file('dir/表.xml')!.async('string');

@@ -72,7 +72,17 @@ export async function insertRecords(q: Queryable, f: RecordFixed, s: ItemSlice, 
      select $1 || lpad((t.n + $18)::text, 6, '0'), $1, $2, $3, coalesce(t.c, $4), $5, $6, $7, $8, $9, coalesce($10, t.c), $11, t.m, t.sg, t.pr, t.cc, t.cn, $19
        from unnest($12::text[], $13::text[], $14::int[], $15::numeric[], $16::text[], $17::text[]) with ordinality as t(m, c, sg, pr, cc, cn, n)`,
     [
-      f.batch_id, f.prod_type, f.cus_id, f.content, f.mt_status, f.table_name, new Date(f.receive_time), f.month, f.title, f.receive_content, new Date(f.next_at),
+      f.batch_id,
+      f.prod_type,
+      f.cus_id,
+      f.content,
+      f.mt_status,
+      f.table_name,
+      new Date(f.receive_time),
+      f.month,
+      f.title,
+      f.receive_content,
+      new Date(f.next_at),
       s.mobiles,
       s.contents ?? new Array<null>(s.mobiles.length).fill(null),
       s.segments,
@@ -92,7 +102,17 @@ export async function insertRecords(q: Queryable, f: RecordFixed, s: ItemSlice, 
     perCountry.set(cc, e);
   });
   const at = new Date(f.receive_time);
-  await applyStatDeltas(q, [...perCountry].map(([cc, e]) => ({ prod_type: f.prod_type, cus_id: f.cus_id, receive_time: at, country_code: cc || null, country_name: e.name, sent: e.count })));
+  await applyStatDeltas(
+    q,
+    [...perCountry].map(([cc, e]) => ({
+      prod_type: f.prod_type,
+      cus_id: f.cus_id,
+      receive_time: at,
+      country_code: cc || null,
+      country_name: e.name,
+      sent: e.count,
+    })),
+  );
 }
 
 /** What every number of a timed batch shares: its numbers go to time_mt_messages, sent as a batch when due. */
@@ -110,7 +130,16 @@ async function insertTimedMessages(q: Queryable, f: TimedFixed, s: Pick<ItemSlic
   await q.query(
     `insert into time_mt_messages (sn, time_batch, cus_id, mobile, content, send_status, timing_time, create_time)
      select $1 || lpad((t.n + $7)::text, 6, '0'), $1, $2, t.m, t.c, $8, $3, $4 from unnest($5::text[], $6::text[]) with ordinality as t(m, c, n)`,
-    [f.batch_id, f.cus_id, new Date(f.timing_time), new Date(f.create_time), s.mobiles, s.contents ?? new Array<null>(s.mobiles.length).fill(null), first, sendStatus],
+    [
+      f.batch_id,
+      f.cus_id,
+      new Date(f.timing_time),
+      new Date(f.create_time),
+      s.mobiles,
+      s.contents ?? new Array<null>(s.mobiles.length).fill(null),
+      first,
+      sendStatus,
+    ],
   );
 }
 
@@ -205,7 +234,10 @@ async function lockNextChunk(q: Queryable, batchId: string): Promise<Chunk | nul
 
 /** The timed batch a pending batch belongs to, locked; null for a batch of MT records. */
 async function lockTimedBatch(q: Queryable, batchId: string): Promise<{ send_status: number; charged: number } | null> {
-  const [t] = await q.query<{ send_status: number; charged: number }>('select send_status, charged::float8 as charged from time_batches where time_batch = $1 for update', [batchId]);
+  const [t] = await q.query<{ send_status: number; charged: number }>(
+    'select send_status, charged::float8 as charged from time_batches where time_batch = $1 for update',
+    [batchId],
+  );
   return t ?? null;
 }
 
@@ -220,10 +252,20 @@ async function moveNextChunk(ctx: AppContext, batchId: string): Promise<false | 
       const n = c.mobiles?.length ?? 0;
       if (n === 0) {
         // every record written: the numbers are no longer needed
-        await q.query("update batch_inserts set done = true, mobiles = '{}', contents = null, segments = '{}', price_units = '{}', country_codes = null, country_names = null where batch_id = $1", [batchId]);
+        await q.query(
+          "update batch_inserts set done = true, mobiles = '{}', contents = null, segments = '{}', price_units = '{}', country_codes = null, country_names = null where batch_id = $1",
+          [batchId],
+        );
         return false;
       }
-      const slice = { mobiles: c.mobiles!, contents: c.contents, segments: c.segments, priceUnits: c.price_units.map(Number), countryCodes: c.country_codes, countryNames: c.country_names };
+      const slice = {
+        mobiles: c.mobiles!,
+        contents: c.contents,
+        segments: c.segments,
+        priceUnits: c.price_units.map(Number),
+        countryCodes: c.country_codes,
+        countryNames: c.country_names,
+      };
       if (c.fixed.kind === 'timed') await insertTimedMessages(q, c.fixed, slice, c.next_n, timed!.send_status);
       else await insertRecords(q, c.fixed, slice, c.next_n);
       await q.query('update batch_inserts set next_n = next_n + $2 where batch_id = $1', [batchId, n]);
@@ -298,7 +340,9 @@ const finishing = new WeakMap<AppContext, Map<string, Promise<void>>>();
 
 /** The background round: finishes batches a run left unfinished (a crash, a failed chunk write). */
 export async function finishOpenBatches(ctx: AppContext, stopped: () => boolean): Promise<number> {
-  const open = await ctx.db.query<{ batch_id: string; cus_id: string }>('select batch_id, cus_id from batch_inserts where not done order by create_time limit 10');
+  const open = await ctx.db.query<{ batch_id: string; cus_id: string }>(
+    'select batch_id, cus_id from batch_inserts where not done order by create_time limit 10',
+  );
   for (const b of open) {
     if (stopped()) break;
     await finishBatch(ctx, b.batch_id, b.cus_id, stopped);

@@ -57,7 +57,14 @@ export async function dispatchDue(ctx: AppContext, carrier: CarrierConnector, li
         reports.set(r.sn, report);
         const outcome = report.mt_status === 0 ? { success: 1 } : report.mt_status === 700 ? { failure: 1 } : { unknown: 1 };
         batchDeltas.push({ batch_id: r.batch_id, ...outcome });
-        statDeltas.push({ prod_type: r.prod_type, cus_id: r.cus_id, receive_time: new Date(r.receive_time), country_code: r.country_code, country_name: r.country_name, ...outcome });
+        statDeltas.push({
+          prod_type: r.prod_type,
+          cus_id: r.cus_id,
+          receive_time: new Date(r.receive_time),
+          country_code: r.country_code,
+          country_name: r.country_name,
+          ...outcome,
+        });
         const reply = carrier.reply(r, report);
         if (reply !== null) replies.push({ row: r, content: reply });
       }
@@ -80,7 +87,11 @@ export async function dispatchDue(ctx: AppContext, carrier: CarrierConnector, li
       await applyBatchDeltas(q, batchDeltas);
       await applyStatDeltas(q, statDeltas);
       // receipts of messages taken over SMPP are owed from the same transaction, so none is lost
-      await queueSmppReceipts(q, now, [...reports].map(([sn, rep]) => ({ sn, ...rep })));
+      await queueSmppReceipts(
+        q,
+        now,
+        [...reports].map(([sn, rep]) => ({ sn, ...rep })),
+      );
       const replySns = replies.map(() => ulid());
       // callbacks of push-mode accounts are queued in this transaction, so none is lost
       await enqueueCallbacks(
@@ -88,7 +99,18 @@ export async function dispatchDue(ctx: AppContext, carrier: CarrierConnector, li
         now,
         rows.flatMap((r) => {
           const rep = reports.get(r.sn);
-          return rep ? [{ sn: r.sn, cus_id: r.cus_id, mobile: r.mobile, mt_status: rep.mt_status, report_result: rep.report_result ?? null, report_result_desc: rep.report_result_desc ?? null }] : [];
+          return rep
+            ? [
+                {
+                  sn: r.sn,
+                  cus_id: r.cus_id,
+                  mobile: r.mobile,
+                  mt_status: rep.mt_status,
+                  report_result: rep.report_result ?? null,
+                  report_result_desc: rep.report_result_desc ?? null,
+                },
+              ]
+            : [];
         }),
         replies.map((r, i) => ({ sn: replySns[i], cus_id: r.row.cus_id, mobile: r.row.mobile, content: r.content, batch_id: r.row.batch_id })),
       );

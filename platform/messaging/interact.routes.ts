@@ -66,7 +66,10 @@ export function registerInteractRoutes(app: FastifyInstance, ctx: AppContext): v
   authedRoute(app, ctx, interactListEndpoint, async ({ body, user }) => {
     const w = sessionWhere(user, body);
     const data = await sessions(ctx, w, body);
-    const [{ n }] = await ctx.db.query<{ n: number }>(`select count(*)::int8 as n from (select 1 from mo_records o where ${w.sql} group by o.cus_id, o.mobile) c`, w.params);
+    const [{ n }] = await ctx.db.query<{ n: number }>(
+      `select count(*)::int8 as n from (select 1 from mo_records o where ${w.sql} group by o.cus_id, o.mobile) c`,
+      w.params,
+    );
     return { total: Number(n), data };
   });
 

@@ -55,11 +55,15 @@ describe('simulator', () => {
 describe('number lists read in slices', () => {
   // lists longer than a slice, with repeats inside a slice and across slices, as pasted
   const domestic = Array.from({ length: 2600 }, (_, i) => (i % 97 === 0 ? `bad${i % 3}` : String(13900000000 + (i % 1700)))).join('\n');
-  const intl = Array.from({ length: 1300 }, (_, i) => (i % 89 === 0 ? `+999${i % 2}` : i % 3 ? `+1415555${String(1000 + (i % 900)).padStart(4, '0')}` : `0044 7400 ${String(100000 + (i % 700))}`)).join('\n');
+  const intl = Array.from({ length: 1300 }, (_, i) =>
+    i % 89 === 0 ? `+999${i % 2}` : i % 3 ? `+1415555${String(1000 + (i % 900)).padStart(4, '0')}` : `0044 7400 ${String(100000 + (i % 700))}`,
+  ).join('\n');
 
   it('answer what the one-pass parsers answer', async () => {
     expect(await parseDomesticSliced(domestic)).toEqual(parseDomestic(domestic));
-    expect(await parseDomesticSliced('13900000001\n13900000002, 13900000001 13900000001\n12345\n01012345678')).toEqual(parseDomestic('13900000001\n13900000002, 13900000001 13900000001\n12345\n01012345678'));
+    expect(await parseDomesticSliced('13900000001\n13900000002, 13900000001 13900000001\n12345\n01012345678')).toEqual(
+      parseDomestic('13900000001\n13900000002, 13900000001 13900000001\n12345\n01012345678'),
+    );
     expect(await parseInternationalSliced(intl)).toEqual(parseInternational(intl));
   });
 });

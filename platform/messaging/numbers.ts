@@ -92,7 +92,10 @@ const LOOKUP_SLICE = 5000;
 export async function blacklisted(q: Queryable, epId: string, mobiles: string[]): Promise<Set<string>> {
   const out = new Set<string>();
   for (let i = 0; i < mobiles.length; i += LOOKUP_SLICE) {
-    const rows = await q.query<{ mobile: string }>('select mobile from blacklist where ep_id = $1 and mobile = any($2::text[])', [epId, mobiles.slice(i, i + LOOKUP_SLICE)]);
+    const rows = await q.query<{ mobile: string }>('select mobile from blacklist where ep_id = $1 and mobile = any($2::text[])', [
+      epId,
+      mobiles.slice(i, i + LOOKUP_SLICE),
+    ]);
     for (const r of rows) out.add(r.mobile);
     await yieldToLoop();
   }

@@ -33,7 +33,10 @@ export async function sendDueTimeBatches(ctx: AppContext, limit = 5): Promise<nu
         [now, limit],
       );
       for (const t of due) {
-        const rows = await q.query<{ mobile: string; content: string | null }>('select mobile, content from time_mt_messages where time_batch = $1 order by sn', [t.time_batch]);
+        const rows = await q.query<{ mobile: string; content: string | null }>(
+          'select mobile, content from time_mt_messages where time_batch = $1 order by sn',
+          [t.time_batch],
+        );
         const batchId = ulid();
         const request = timedRequestOf(t);
         const items = itemsForTimed(t.prod_type, t.content, rows, request.byCountry, request.countryNames ?? {});
@@ -41,7 +44,18 @@ export async function sendDueTimeBatches(ctx: AppContext, limit = 5): Promise<nu
         await insertBatch(
           q,
           ctx,
-          { batch_id: batchId, prod_type: t.prod_type, batch_type: request.batch_type, cus_id: t.cus_id, content: t.content, title: request.title, review: request.review, costUnits, items, sender_id: request.sender_id },
+          {
+            batch_id: batchId,
+            prod_type: t.prod_type,
+            batch_type: request.batch_type,
+            cus_id: t.cus_id,
+            content: t.content,
+            title: request.title,
+            review: request.review,
+            costUnits,
+            items,
+            sender_id: request.sender_id,
+          },
           t.time_zone,
           now,
         );

@@ -47,7 +47,11 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
     const parsed = await parseDomesticSliced(rest.mobiles);
     if (parsed.valid.length === 0) throw badRequest('send.noValidMobile', {}, 'mobiles');
     const batchId = ulid();
-    const links = await createShortLinks(ctx, { cusId: rest.cus_id, longUrl, mobiles: parsed.valid, batchId, content: rest.content }, { base: shortUrlBase(ctx, c.req.server.server) });
+    const links = await createShortLinks(
+      ctx,
+      { cusId: rest.cus_id, longUrl, mobiles: parsed.valid, batchId, content: rest.content },
+      { base: shortUrlBase(ctx, c.req.server.server) },
+    );
     try {
       const contents = links.map((l) => ({ mobile: l.mobile, content: fill(l.shortUrl) }));
       const answer = await send(c.user, c, { ...rest, contents, prod_type: 0, batch_id: batchId, review });
@@ -59,37 +63,65 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
   }
 
   // marketing: the product link travels shortened with the unsubscribe hint, and always goes through review
-  route(app, ctx, taokeGroupSendEndpoint, async (c) => {
-    const { product_link, ...rest } = c.body;
-    const { short_link: _link, ...answer } = await sendWithLinks(c, rest, product_link, (link) => `${rest.content.trim()} ${link} 回T退订`, true);
-    return answer;
-  }, RESUMABLE);
+  route(
+    app,
+    ctx,
+    taokeGroupSendEndpoint,
+    async (c) => {
+      const { product_link, ...rest } = c.body;
+      const { short_link: _link, ...answer } = await sendWithLinks(c, rest, product_link, (link) => `${rest.content.trim()} ${link} 回T退订`, true);
+      return answer;
+    },
+    RESUMABLE,
+  );
 
-  route(app, ctx, smsLinkGroupSendEndpoint, (c) => {
-    const { long_link, ...rest } = c.body;
-    const fill = (link: string) =>
-      rest.content.includes('{link}')
-        ? rest.content.split('{link}').join(link)
-        : rest.content.includes(long_link)
-          ? rest.content.split(long_link).join(link)
-          : `${rest.content} ${link}`;
-    return sendWithLinks(c, rest, long_link, fill);
-  }, RESUMABLE);
+  route(
+    app,
+    ctx,
+    smsLinkGroupSendEndpoint,
+    (c) => {
+      const { long_link, ...rest } = c.body;
+      const fill = (link: string) =>
+        rest.content.includes('{link}')
+          ? rest.content.split('{link}').join(link)
+          : rest.content.includes(long_link)
+            ? rest.content.split(long_link).join(link)
+            : `${rest.content} ${link}`;
+      return sendWithLinks(c, rest, long_link, fill);
+    },
+    RESUMABLE,
+  );
 
   route(app, ctx, inteGroupSendEndpoint, (c) => send(c.user!, c, { ...c.body, prod_type: 1 }), RESUMABLE);
 
-  route(app, ctx, videoSmsGroupSendEndpoint, async (c) => {
-    const { cus_template_id, title, frames, ...rest } = c.body;
-    const text = (frames ?? []).map((f) => f.textContent).filter(Boolean).join('\n');
-    if (!cus_template_id && !(title && (frames?.length ?? 0) > 0)) throw badRequest('send.videoContentRequired', {}, 'title');
-    const subject = title || (await templateName(ctx.db, 'video', cus_template_id!, rest.cus_id)) || `#${cus_template_id}`;
-    return send(c.user!, c, { ...rest, prod_type: 2, title: subject, content: text || subject });
-  }, RESUMABLE);
+  route(
+    app,
+    ctx,
+    videoSmsGroupSendEndpoint,
+    async (c) => {
+      const { cus_template_id, title, frames, ...rest } = c.body;
+      const text = (frames ?? [])
+        .map((f) => f.textContent)
+        .filter(Boolean)
+        .join('\n');
+      if (!cus_template_id && !(title && (frames?.length ?? 0) > 0)) throw badRequest('send.videoContentRequired', {}, 'title');
+      const subject = title || (await templateName(ctx.db, 'video', cus_template_id!, rest.cus_id)) || `#${cus_template_id}`;
+      return send(c.user!, c, { ...rest, prod_type: 2, title: subject, content: text || subject });
+    },
+    RESUMABLE,
+  );
 
-  route(app, ctx, cspSmsGroupSendEndpoint, async (c) => {
-    const { chatbot_id, template_id, template_name, ...rest } = c.body;
-    if (!(await hasChatbot(ctx.db, rest.cus_id, chatbot_id)) && canSee(c.user, rest.cus_id, 'data')) throw badRequest('send.chatbotNotFound', {}, 'chatbot_id');
-    const name = template_name || (template_id ? ((await templateName(ctx.db, 'csp', template_id, rest.cus_id)) ?? `#${template_id}`) : null);
-    return send(c.user!, c, { ...rest, prod_type: 6, title: name, content: rest.content.trim() || name || '' });
-  }, RESUMABLE);
+  route(
+    app,
+    ctx,
+    cspSmsGroupSendEndpoint,
+    async (c) => {
+      const { chatbot_id, template_id, template_name, ...rest } = c.body;
+      if (!(await hasChatbot(ctx.db, rest.cus_id, chatbot_id)) && canSee(c.user, rest.cus_id, 'data'))
+        throw badRequest('send.chatbotNotFound', {}, 'chatbot_id');
+      const name = template_name || (template_id ? ((await templateName(ctx.db, 'csp', template_id, rest.cus_id)) ?? `#${template_id}`) : null);
+      return send(c.user!, c, { ...rest, prod_type: 6, title: name, content: rest.content.trim() || name || '' });
+    },
+    RESUMABLE,
+  );
 }

@@ -70,7 +70,8 @@ export async function submitSend(ctx: AppContext, user: CurrentUser, input: Send
 
   const timing = input.timing_time ? parseTimingTime(input.timing_time, account.time_zone) : null;
   const now = ctx.now();
-  if (timing && timing.getTime() < now.getTime() + SCHEDULE_MIN_AHEAD_MS) throw badRequest('send.timingTooSoon', { minutes: SCHEDULE_MIN_AHEAD_MS / 60_000 }, 'timing_time');
+  if (timing && timing.getTime() < now.getTime() + SCHEDULE_MIN_AHEAD_MS)
+    throw badRequest('send.timingTooSoon', { minutes: SCHEDULE_MIN_AHEAD_MS / 60_000 }, 'timing_time');
 
   const blocked = await blacklisted(ctx.db, account.ep_id, parsed.valid);
   const keep = parsed.valid.map((m) => !blocked.has(m));
@@ -123,13 +124,21 @@ export async function submitSend(ctx: AppContext, user: CurrentUser, input: Send
            values ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $10)`,
           [timeBatch, account.cus_id, input.prod_type, oneToOne ? 1 : 0, timing, now, batchContent, mobiles.length, toYuan(costUnits), JSON.stringify(request)],
         );
-        const fixed = { kind: 'timed' as const, batch_id: timeBatch, cus_id: account.cus_id, timing_time: timing.toISOString(), create_time: now.toISOString() };
+        const fixed = {
+          kind: 'timed' as const,
+          batch_id: timeBatch,
+          cus_id: account.cus_id,
+          timing_time: timing.toISOString(),
+          create_time: now.toISOString(),
+        };
         await startTimedMessages(q, fixed, { mobiles, contents, segments, priceUnits: recordUnits, countryCodes: null, countryNames: null });
         return out;
       }),
     );
     await notifyAll(ctx.db, ['timeBatch', 'timeMtMessage'], [account.cus_id]);
-    await finishBatch(ctx, first.batch_id, account.cus_id).catch((err) => ctx.log.warn({ code: err.code, message: err.message, batchId: first.batch_id }, 'timed numbers left to the background round'));
+    await finishBatch(ctx, first.batch_id, account.cus_id).catch((err) =>
+      ctx.log.warn({ code: err.code, message: err.message, batchId: first.batch_id }, 'timed numbers left to the background round'),
+    );
     return first;
   }
 
@@ -172,6 +181,8 @@ export async function submitSend(ctx: AppContext, user: CurrentUser, input: Send
   );
   await notifyAll(ctx.db, ['batch', 'mtRecord', 'statistics'], [account.cus_id]);
   // the rest of the records, a chunk per transaction; a failure here is finished by the background round
-  await finishBatch(ctx, first.batch_id, account.cus_id).catch((err) => ctx.log.warn({ code: err.code, message: err.message, batchId: first.batch_id }, 'send chunks left to the background round'));
+  await finishBatch(ctx, first.batch_id, account.cus_id).catch((err) =>
+    ctx.log.warn({ code: err.code, message: err.message, batchId: first.batch_id }, 'send chunks left to the background round'),
+  );
   return first;
 }

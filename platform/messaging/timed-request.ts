@@ -21,7 +21,13 @@ export interface TimedRequest {
 
 /** A timed batch's request with defaults for batches created elsewhere (seeded rows carry '{}'): prices are then
  * inferred from what was charged for the current content. */
-export function timedRequestOf(t: { prod_type: number; content: string; charged: number; batch_count: number; request: Partial<TimedRequest> | null }): TimedRequest {
+export function timedRequestOf(t: {
+  prod_type: number;
+  content: string;
+  charged: number;
+  batch_count: number;
+  request: Partial<TimedRequest> | null;
+}): TimedRequest {
   const r = t.request ?? {};
   const segments = perSegment(t.prod_type) ? Math.max(1, countSegments(t.content).segments) : 1;
   const unitSum = r.unitSum ?? Math.round((Number(t.charged) * 10_000) / segments);
@@ -55,7 +61,11 @@ export function itemsForTimed(
     mobiles: rows.map((r) => r.mobile),
     contents,
     segments,
-    priceUnits: units ? units.map((u, i) => u * seg(i)) : contents ? rows.map((_, i) => (byCountry[''] ?? 0) * seg(i)) : (byCountry[''] ?? 0) * (segments as number),
+    priceUnits: units
+      ? units.map((u, i) => u * seg(i))
+      : contents
+        ? rows.map((_, i) => (byCountry[''] ?? 0) * seg(i))
+        : (byCountry[''] ?? 0) * (segments as number),
     countryCodes,
     countryNames: countryCodes ? countryCodes.map((cc) => countryNames[cc] ?? cc) : null,
   };

@@ -6,15 +6,27 @@ import { editTimeBatch, operateTimeBatch, operationSuccessKey } from './timed';
 
 // Timed batch operation and edit. The list and number download routes live with the records routes.
 export function registerTimedRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, timeBatchOperationEndpoint, async (c) => {
-    const out = await operateTimeBatch(ctx, c.user!, c.body.time_batch, c.body.operation);
-    c.message(operationSuccessKey(c.body.operation));
-    return out;
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    timeBatchOperationEndpoint,
+    async (c) => {
+      const out = await operateTimeBatch(ctx, c.user!, c.body.time_batch, c.body.operation);
+      c.message(operationSuccessKey(c.body.operation));
+      return out;
+    },
+    { idempotent: true },
+  );
 
-  route(app, ctx, timeBatchEditEndpoint, async (c) => {
-    const out = await editTimeBatch(ctx, c.user!, c.body.time_batch, c.body.content);
-    c.message('timed.editSuccess');
-    return out;
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    timeBatchEditEndpoint,
+    async (c) => {
+      const out = await editTimeBatch(ctx, c.user!, c.body.time_batch, c.body.content);
+      c.message('timed.editSuccess');
+      return out;
+    },
+    { idempotent: true },
+  );
 }

@@ -57,7 +57,10 @@ export async function operateTimeBatch(ctx: AppContext, user: CurrentUser, timeB
         await charge(q, account!, -toUnits(t.charged), 'refund', t.time_batch);
         refunded = t.charged;
       }
-      const [row] = await q.query<{ seq: string }>(`update time_batches set send_status = $2${op === 'intercept' ? ', charged = 0' : ''} where time_batch = $1 returning seq`, [t.time_batch, rule.to]);
+      const [row] = await q.query<{ seq: string }>(
+        `update time_batches set send_status = $2${op === 'intercept' ? ', charged = 0' : ''} where time_batch = $1 returning seq`,
+        [t.time_batch, rule.to],
+      );
       await q.query('update time_mt_messages set send_status = $2 where time_batch = $1', [t.time_batch, rule.to]);
       return { time_batch: t.time_batch, send_status: rule.to, refunded, cus_id: t.cus_id, seq: Number(row.seq) };
     }),
@@ -81,7 +84,12 @@ export async function editTimeBatch(ctx: AppContext, user: CurrentUser, timeBatc
       await charge(q, account, difference, difference > 0 ? 'send' : 'refund', t.time_batch);
       const request: TimedRequest = { ...t.request, review: t.request.review || (await needsReview(q, account, [content])) };
       if (request.review) request.batch_type = 0;
-      const [row] = await q.query<{ seq: string }>('update time_batches set content = $2, charged = $3, request = $4 where time_batch = $1 returning seq', [t.time_batch, content, toYuan(newUnits), JSON.stringify(request)]);
+      const [row] = await q.query<{ seq: string }>('update time_batches set content = $2, charged = $3, request = $4 where time_batch = $1 returning seq', [
+        t.time_batch,
+        content,
+        toYuan(newUnits),
+        JSON.stringify(request),
+      ]);
       // one-to-one batches take the new content for every number
       await q.query('update time_mt_messages set content = null where time_batch = $1 and content is not null', [t.time_batch]);
       // and the numbers still to be written (a large batch just scheduled) too

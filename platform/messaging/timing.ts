@@ -20,6 +20,7 @@ export function parseTimingTime(text: string, timeZone: string): Date {
   if (!w) throw badRequest('send.badTimingTime', {}, 'timing_time');
   // Date.UTC rolls a day or time past its end over into the next: such a time was not a real one
   const probe = new Date(Date.UTC(w.y, w.month, w.day, w.h, w.min, w.sec));
-  if (probe.getUTCMonth() !== w.month || probe.getUTCDate() !== w.day || w.h > 23 || w.min > 59 || w.sec > 59) throw badRequest('send.badTimingTime', {}, 'timing_time');
+  if (probe.getUTCMonth() !== w.month || probe.getUTCDate() !== w.day || w.h > 23 || w.min > 59 || w.sec > 59)
+    throw badRequest('send.badTimingTime', {}, 'timing_time');
   return new Date(wallClockToEpoch(timeZone, w.y, w.month, w.day, w.h, w.min, w.sec));
 }

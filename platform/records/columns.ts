@@ -51,7 +51,8 @@ export const MO_COLUMNS: Column<MoRecord>[] = [
 const SENDER_ID_LABEL = { zh: '发送方 ID', en: 'Sender id' };
 
 /** International batches carry the sender id their send asked for; other product lines have none. */
-export const batchColumns = (prodType: number): Column<Batch>[] => (prodType === 1 ? [...BATCH_COLUMNS, { label: SENDER_ID_LABEL, value: 'sender_id' }] : BATCH_COLUMNS);
+export const batchColumns = (prodType: number): Column<Batch>[] =>
+  prodType === 1 ? [...BATCH_COLUMNS, { label: SENDER_ID_LABEL, value: 'sender_id' }] : BATCH_COLUMNS;
 
 export const BATCH_COLUMNS: Column<Batch>[] = [
   { label: { zh: '批次号', en: 'Batch id' }, value: 'batch_id', width: 30 },

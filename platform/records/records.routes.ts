@@ -80,7 +80,14 @@ function list(app: FastifyInstance, ctx: AppContext, endpoint: Endpoint, { sourc
   });
 }
 
-function download<R>(app: FastifyInstance, ctx: AppContext, endpoint: Endpoint, name: string, { source, filters }: Listing, columns: (lang: 'zh' | 'en', body: AnyBody) => Column<R>[]): void {
+function download<R>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  endpoint: Endpoint,
+  name: string,
+  { source, filters }: Listing,
+  columns: (lang: 'zh' | 'en', body: AnyBody) => Column<R>[],
+): void {
   route(app, ctx, endpoint, async ({ body, user, lang, reply }) => {
     const b = body as AnyBody;
     const w = whereOf(source, filters, b, user, scopeCusIds(user, b.cus_id));
@@ -123,10 +130,10 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
   });
 
   route(app, ctx, queryReplyCountEndpoint, async ({ body, user }) => {
-    const [{ n }] = await ctx.db.query<{ n: number }>('select count(*)::int8 as n from mo_records where batch_id = $1 and cus_id = any($2::text[]) and deleted = false', [
-      body.batch_id,
-      readableCusIds(user, 'data'),
-    ]);
+    const [{ n }] = await ctx.db.query<{ n: number }>(
+      'select count(*)::int8 as n from mo_records where batch_id = $1 and cus_id = any($2::text[]) and deleted = false',
+      [body.batch_id, readableCusIds(user, 'data')],
+    );
     return { batch_id: body.batch_id, replyCount: n };
   });
 }

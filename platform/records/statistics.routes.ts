@@ -56,7 +56,10 @@ async function dimeRows(ctx: AppContext, body: StatBody, user: CurrentUser, page
        from ${RECORD_SOURCES.statistics.from} where ${w.sql} group by s.cus_id, a.cus_name order by s.cus_id${paging}`,
     params,
   );
-  const [{ n }] = await ctx.db.query<{ n: number }>(`select count(distinct s.cus_id)::int8 as n from ${RECORD_SOURCES.statistics.from} where ${w.sql}`, w.params);
+  const [{ n }] = await ctx.db.query<{ n: number }>(
+    `select count(distinct s.cus_id)::int8 as n from ${RECORD_SOURCES.statistics.from} where ${w.sql}`,
+    w.params,
+  );
   return { total: n, totalExact: true, data };
 }
 
@@ -68,8 +71,14 @@ export function registerStatisticsRoutes(app: FastifyInstance, ctx: AppContext):
   route(app, ctx, dimeListEndpoint, async ({ body, user }) => dimeRows(ctx, body, user, body));
   route(app, ctx, dimeDownloadEndpoint, async ({ body, user, lang, reply }) => {
     const { data } = await dimeRows(ctx, body, user);
-    await sendXlsx(reply, lang, 'account-statistics', DIME_COLUMNS, (async function* () {
-      yield* data;
-    })());
+    await sendXlsx(
+      reply,
+      lang,
+      'account-statistics',
+      DIME_COLUMNS,
+      (async function* () {
+        yield* data;
+      })(),
+    );
   });
 }

@@ -127,10 +127,9 @@ export async function seedDemoTenant(ctx: AppContext): Promise<void> {
        select a->>0, (p)::smallint from jsonb_array_elements($1::jsonb) a, jsonb_array_elements_text(a->1) p on conflict do nothing`,
       [JSON.stringify(ACCOUNTS.map((a) => [a[0], a[7]]))],
     );
-    await q.query(
-      `insert into chatbots(chatbot_id, cus_id, name) select c->>0, c->>1, c->>2 from jsonb_array_elements($1::jsonb) c on conflict do nothing`,
-      [JSON.stringify(CHATBOTS)],
-    );
+    await q.query(`insert into chatbots(chatbot_id, cus_id, name) select c->>0, c->>1, c->>2 from jsonb_array_elements($1::jsonb) c on conflict do nothing`, [
+      JSON.stringify(CHATBOTS),
+    ]);
     // Every demo account gets the same price list; grants decide what it may actually send.
     const prices = [...FLAT_PRICES.map(([prod, price]) => [prod, '', '', price]), ...COUNTRIES.map(([code, name, price]) => [1, code, name, price])];
     await q.query(

@@ -21,7 +21,11 @@ export const HOME = [
   '【演示企业】您本月账单已出，应还金额 128.00 元，请按时还款。',
   '【演示企业】=HYPERLINK("http://example.com") 活动报名确认。',
 ];
-const INTERNATIONAL = ['Your verification code is {code}. It expires in 5 minutes.', 'Your parcel {code} is out for delivery today.', 'Welcome to Demo Co! Reply STOP to opt out.'];
+const INTERNATIONAL = [
+  'Your verification code is {code}. It expires in 5 minutes.',
+  'Your parcel {code} is out for delivery today.',
+  'Welcome to Demo Co! Reply STOP to opt out.',
+];
 const VIDEO_TITLES = ['新品发布会', '年终盛典', '会员专属福利'];
 const CSP_TEMPLATES = ['订单通知卡片', '营销活动卡片', '账单提醒卡片'];
 const FAILURES: Array<[string, string]> = [
@@ -127,7 +131,12 @@ async function seedMt(q: Queryable, count: number, now: Date, accountsOf: (prod:
   const line = (p: number) => (lines.includes(p) ? p : 0);
   const span = HORIZON_DAYS * 86_400_000;
   const at = `timestamptz ${lit(now.toISOString())}`;
-  const byCountry = (k: 0 | 1 | 2) => pick(COUNTRIES.map((c) => c[k]), 'k.b', 19);
+  const byCountry = (k: 0 | 1 | 2) =>
+    pick(
+      COUNTRIES.map((c) => c[k]),
+      'k.b',
+      19,
+    );
   // block-level choices once per block; per-row work is only number, code, status and time
   await q.exec(`
     with k as (
@@ -138,7 +147,11 @@ async function seedMt(q: Queryable, count: number, now: Date, accountsOf: (prod:
              case p.prod when 1 then ${byCountry(2)} else (${arr([UNIT_PRICE[0], 0, UNIT_PRICE[2], 0, 0, 0, UNIT_PRICE[6]])})[p.prod + 1] end as unit,
              case p.prod when 1 then ${byCountry(0)} end as cc,
              case p.prod when 1 then ${byCountry(1)} end as cn,
-             case p.prod when 1 then ${pick(COUNTRIES.map((c) => DIAL[c[0]]), 'k.b', 19)} end as dial,
+             case p.prod when 1 then ${pick(
+               COUNTRIES.map((c) => DIAL[c[0]]),
+               'k.b',
+               19,
+             )} end as dial,
              case p.prod when 1 then ${pick(INTERNATIONAL, 'k.b', 37)} else ${pick(HOME, 'k.b', 37)} end as tpl,
              case p.prod when 2 then ${pick(VIDEO_TITLES, 'k.b', 17)} when 6 then ${pick(CSP_TEMPLATES, 'k.b', 17)} end as title,
              case when p.prod = 1 then 1 else 1 + ${pct('k.b', 43)} / 80 end as seg

@@ -47,7 +47,11 @@ function visitorKey(q: Queryable): Promise<Buffer> {
 /** A visitor: a keyed hash of the client address (the socket's, since no proxy is trusted) and the user agent. Keyed,
  * so the stored value cannot be turned back into an address by hashing every IPv4 address. */
 export async function visitorOf(q: Queryable, address: string, ua: string | undefined): Promise<string> {
-  return createHmac('sha256', await visitorKey(q)).update(`${address}\n${ua ?? ''}`).digest().subarray(0, 16).toString('base64url');
+  return createHmac('sha256', await visitorKey(q))
+    .update(`${address}\n${ua ?? ''}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
 }
 
 /** Records a visitor's click; the link's count, status and first-click details change on their first click only. In
@@ -77,7 +81,10 @@ export function registerShortLinkPublic(app: FastifyInstance, ctx: AppContext): 
     // a link stored before targets were checked may hold a javascript: or data: address: it leads nowhere
     const target = link ? redirectTarget(link.long_url) : null;
     if (!link || !target) {
-      return reply.code(404).type('text/html; charset=utf-8').send(notFoundPage(languageOf(req)));
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .send(notFoundPage(languageOf(req)));
     }
     // HEAD is a link checker or a preview fetcher, not a visitor
     if (req.method === 'GET') {

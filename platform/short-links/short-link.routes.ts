@@ -82,36 +82,42 @@ export function registerShortLinkRoutes(app: FastifyInstance, ctx: AppContext): 
     return { total: Number(n), totalExact: true, data: data as never };
   });
 
-  commandRoute(app, ctx, longToShortEndpoint, async ({ body, user: caller, req }) => {
-    const user = caller!;
-    const now = ctx.now();
-    const expiresAt = body.expiresAt ?? null;
-    if (expiresAt !== null && expiresAt <= now.getTime()) throw badRequest('shortLink.expiryPast', {}, 'expiresAt');
-    // the request rule refuses these already; checked again because this call stores a redirect target itself
-    const problem = webLinkProblem(body.longUrl);
-    if (problem) throw badRequest(problem, { field: 'longUrl' }, 'longUrl');
-    const expires = expiresAt === null ? null : new Date(expiresAt);
-    const [reused] = await ctx.db.query<{ code: string; short_url: string }>(
-      `select code, short_url from short_links where cus_id = $1 and long_url = $2 and mobile is null and batch_id is null and deleted = false
+  commandRoute(
+    app,
+    ctx,
+    longToShortEndpoint,
+    async ({ body, user: caller, req }) => {
+      const user = caller!;
+      const now = ctx.now();
+      const expiresAt = body.expiresAt ?? null;
+      if (expiresAt !== null && expiresAt <= now.getTime()) throw badRequest('shortLink.expiryPast', {}, 'expiresAt');
+      // the request rule refuses these already; checked again because this call stores a redirect target itself
+      const problem = webLinkProblem(body.longUrl);
+      if (problem) throw badRequest(problem, { field: 'longUrl' }, 'longUrl');
+      const expires = expiresAt === null ? null : new Date(expiresAt);
+      const [reused] = await ctx.db.query<{ code: string; short_url: string }>(
+        `select code, short_url from short_links where cus_id = $1 and long_url = $2 and mobile is null and batch_id is null and deleted = false
           and expires_at is not distinct from $3 order by create_time desc limit 1`,
-      [user.cus_id, body.longUrl, expires],
-    );
-    if (reused) return { shortUrl: reused.short_url, longUrl: body.longUrl, code: reused.code, expiresAt };
-    const base = shortUrlBase(ctx, req.server.server);
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const code = newCode();
-      const made = await ctx.db.query(
-        `insert into short_links(code, sn, cus_id, long_url, short_url, expires_at, create_time) values ($1, $2, $3, $4, $5, $6, $7)
-         on conflict do nothing returning code`,
-        [code, ulid(), user.cus_id, body.longUrl, base + code, expires, now],
+        [user.cus_id, body.longUrl, expires],
       );
-      if (made.length > 0) {
-        await notifyChanged(ctx.db, 'shortLink', [user.cus_id]).catch(() => undefined);
-        return { shortUrl: base + code, longUrl: body.longUrl, code, expiresAt };
+      if (reused) return { shortUrl: reused.short_url, longUrl: body.longUrl, code: reused.code, expiresAt };
+      const base = shortUrlBase(ctx, req.server.server);
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const code = newCode();
+        const made = await ctx.db.query(
+          `insert into short_links(code, sn, cus_id, long_url, short_url, expires_at, create_time) values ($1, $2, $3, $4, $5, $6, $7)
+         on conflict do nothing returning code`,
+          [code, ulid(), user.cus_id, body.longUrl, base + code, expires, now],
+        );
+        if (made.length > 0) {
+          await notifyChanged(ctx.db, 'shortLink', [user.cus_id]).catch(() => undefined);
+          return { shortUrl: base + code, longUrl: body.longUrl, code, expiresAt };
+        }
       }
-    }
-    throw new Error('short link codes kept colliding');
-  }, { idempotent: true });
+      throw new Error('short link codes kept colliding');
+    },
+    { idempotent: true },
+  );
 
   route(app, ctx, shortToLongEndpoint, async ({ body, user }) => {
     const code = codeOf(body.shortUrl);

@@ -70,7 +70,18 @@ export async function createShortLinks(
       `insert into short_links(code, sn, cus_id, long_url, short_url, mobile, batch_id, content, expires_at, create_time)
        select c, s, $3, $4, $10 || c, m, $5, $6, $7, $8 from unnest($1::text[], $2::text[], $9::text[]) as u(c, m, s)
        on conflict do nothing returning code`,
-      [pending.map((p) => p.code), pending.map((p) => p.mobile), input.cusId, input.longUrl, input.batchId ?? null, input.content ?? '', expires, now, pending.map(() => ulid()), base],
+      [
+        pending.map((p) => p.code),
+        pending.map((p) => p.mobile),
+        input.cusId,
+        input.longUrl,
+        input.batchId ?? null,
+        input.content ?? '',
+        expires,
+        now,
+        pending.map(() => ulid()),
+        base,
+      ],
     );
     const ok = new Set(inserted.map((r) => r.code));
     done.push(...pending.filter((p) => ok.has(p.code)));

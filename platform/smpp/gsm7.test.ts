@@ -12,13 +12,19 @@ describe('GSM 03.38 default alphabet', () => {
 
   it('writes extension characters as escape plus code, and reads them back', () => {
     expect([...encodeGsm7('€')]).toEqual([0x1b, 0x65]);
-    expect([...encodeGsm7('{}[]~\\|^\f')]).toEqual([0x1b, 0x28, 0x1b, 0x29, 0x1b, 0x3c, 0x1b, 0x3e, 0x1b, 0x3d, 0x1b, 0x2f, 0x1b, 0x40, 0x1b, 0x14, 0x1b, 0x0a]);
+    expect([...encodeGsm7('{}[]~\\|^\f')]).toEqual([
+      0x1b, 0x28, 0x1b, 0x29, 0x1b, 0x3c, 0x1b, 0x3e, 0x1b, 0x3d, 0x1b, 0x2f, 0x1b, 0x40, 0x1b, 0x14, 0x1b, 0x0a,
+    ]);
     const text = 'Price: 5€ {ok} [1|2] ~^\\ @home ÄÖÑÜ§ äöñü';
     expect(decodeGsm7(encodeGsm7(text))).toBe(text);
   });
 
   it('round-trips every character of both tables', () => {
-    const all = [...Array(128).keys()].filter((c) => c !== 0x1b).map((c) => decodeGsm7(Buffer.from([c]))).join('') + '^{}\\[~]|€\f';
+    const all =
+      [...Array(128).keys()]
+        .filter((c) => c !== 0x1b)
+        .map((c) => decodeGsm7(Buffer.from([c])))
+        .join('') + '^{}\\[~]|€\f';
     expect(isGsm7Encodable(all)).toBe(true);
     expect(decodeGsm7(encodeGsm7(all))).toBe(all);
   });

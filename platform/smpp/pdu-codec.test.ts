@@ -60,7 +60,12 @@ describe('PDU codec round trips', () => {
       registeredDelivery: 1,
       dataCoding: 8,
       shortMessage: Buffer.from([0x4f, 0x60, 0x59, 0x7d]),
-      tlvs: [intTlv(TLV.sar_msg_ref_num, 513, 2), intTlv(TLV.sar_total_segments, 2, 1), intTlv(TLV.sar_segment_seqnum, 1, 1), { tag: 0x1403, value: Buffer.from('x') }],
+      tlvs: [
+        intTlv(TLV.sar_msg_ref_num, 513, 2),
+        intTlv(TLV.sar_total_segments, 2, 1),
+        intTlv(TLV.sar_segment_seqnum, 1, 1),
+        { tag: 0x1403, value: Buffer.from('x') },
+      ],
     }),
     shortMessagePdu('deliver_sm', {
       sequenceNumber: 13,
@@ -73,7 +78,16 @@ describe('PDU codec round trips', () => {
     { command: 'submit_sm_resp', commandStatus: 0, sequenceNumber: 12, messageId: 'm'.repeat(64), tlvs: [] },
     { command: 'deliver_sm_resp', commandStatus: 0, sequenceNumber: 13, messageId: '', tlvs: [] },
     { command: 'query_sm', commandStatus: 0, sequenceNumber: 14, messageId: 'abc', sourceAddrTon: 0, sourceAddrNpi: 0, sourceAddr: '1069', tlvs: [] },
-    { command: 'query_sm_resp', commandStatus: 0, sequenceNumber: 14, messageId: 'abc', finalDate: '261126025000000+', messageState: 2, errorCode: 0, tlvs: [] },
+    {
+      command: 'query_sm_resp',
+      commandStatus: 0,
+      sequenceNumber: 14,
+      messageId: 'abc',
+      finalDate: '261126025000000+',
+      messageState: 2,
+      errorCode: 0,
+      tlvs: [],
+    },
   ];
   for (const pdu of cases) {
     it(`${pdu.command} survives encode then decode`, () => {
@@ -110,7 +124,12 @@ describe('field limits', () => {
     ['source_addr', 'address', STATUS.RINVSRCADR, (v) => shortMessagePdu('submit_sm', { sourceAddr: v, destinationAddr: '1' })],
     ['destination_addr', 'address', STATUS.RINVDSTADR, (v) => shortMessagePdu('submit_sm', { sourceAddr: '1', destinationAddr: v })],
     ['service_type', 'serviceType', STATUS.RINVSERTYP, (v) => shortMessagePdu('submit_sm', { sourceAddr: '1', destinationAddr: '2', serviceType: v })],
-    ['schedule_delivery_time', 'time', STATUS.RINVSCHED, (v) => shortMessagePdu('submit_sm', { sourceAddr: '1', destinationAddr: '2', scheduleDeliveryTime: v })],
+    [
+      'schedule_delivery_time',
+      'time',
+      STATUS.RINVSCHED,
+      (v) => shortMessagePdu('submit_sm', { sourceAddr: '1', destinationAddr: '2', scheduleDeliveryTime: v }),
+    ],
     ['validity_period', 'time', STATUS.RINVEXPIRY, (v) => shortMessagePdu('submit_sm', { sourceAddr: '1', destinationAddr: '2', validityPeriod: v })],
     ['message_id', 'messageId', STATUS.RINVMSGID, (v) => ({ command: 'submit_sm_resp', commandStatus: 0, sequenceNumber: 1, messageId: v })],
   ];
@@ -139,7 +158,18 @@ describe('field limits', () => {
     const pdu = shortMessagePdu('submit_sm', { sequenceNumber: 5, sourceAddr: '1', destinationAddr: '2', shortMessage: Buffer.alloc(254, 0x41) });
     expect(decodePdu(encodePdu(pdu))).toMatchObject({ shortMessage: Buffer.alloc(254, 0x41) });
     expect(() => encodePdu({ ...pdu, shortMessage: Buffer.alloc(255) })).toThrow(RangeError);
-    const body = Buffer.concat([cstr(''), Buffer.from([0, 0]), cstr('1'), Buffer.from([0, 0]), cstr('2'), Buffer.from([0, 0, 0]), cstr(''), cstr(''), Buffer.from([0, 0, 0, 0, 255]), Buffer.alloc(255)]);
+    const body = Buffer.concat([
+      cstr(''),
+      Buffer.from([0, 0]),
+      cstr('1'),
+      Buffer.from([0, 0]),
+      cstr('2'),
+      Buffer.from([0, 0, 0]),
+      cstr(''),
+      cstr(''),
+      Buffer.from([0, 0, 0, 0, 255]),
+      Buffer.alloc(255),
+    ]);
     expect(decodeError(frame(4, 5, body)).status).toBe(STATUS.RINVMSGLEN);
   });
 });
@@ -153,7 +183,18 @@ describe('malformed bodies carry the sequence number and a status', () => {
     expect(decodeError(frame(9, 43, Buffer.concat([cstr('a'), cstr('b'), cstr('c')]))).status).toBe(STATUS.RINVCMDLEN);
   });
   it('sm_length beyond the PDU', () => {
-    const body = Buffer.concat([cstr(''), Buffer.from([0, 0]), cstr('1'), Buffer.from([0, 0]), cstr('2'), Buffer.from([0, 0, 0]), cstr(''), cstr(''), Buffer.from([0, 0, 0, 0, 10]), Buffer.alloc(3)]);
+    const body = Buffer.concat([
+      cstr(''),
+      Buffer.from([0, 0]),
+      cstr('1'),
+      Buffer.from([0, 0]),
+      cstr('2'),
+      Buffer.from([0, 0, 0]),
+      cstr(''),
+      cstr(''),
+      Buffer.from([0, 0, 0, 0, 10]),
+      Buffer.alloc(3),
+    ]);
     expect(decodeError(frame(4, 44, body))).toMatchObject({ status: STATUS.RINVMSGLEN, sequenceNumber: 44 });
   });
   it('a TLV running past the end, a truncated TLV header, a known TLV of the wrong size', () => {

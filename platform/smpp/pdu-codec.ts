@@ -1,14 +1,6 @@
 import { STATUS } from './command-status';
 import { BodyReader, BodyWriter, FIELD_MAX, PduDecodeError } from './pdu-fields';
-import {
-  COMMAND,
-  COMMAND_NAMES,
-  type BindCommand,
-  type BindRespCommand,
-  type EmptyCommand,
-  type Pdu,
-  type ShortMessagePdu,
-} from './pdu-types';
+import { COMMAND, COMMAND_NAMES, type BindCommand, type BindRespCommand, type EmptyCommand, type Pdu, type ShortMessagePdu } from './pdu-types';
 
 export const HEADER_OCTETS = 16;
 
@@ -194,7 +186,10 @@ export function encodePdu(pdu: Pdu): Buffer {
       if (pdu.commandStatus === STATUS.ROK || pdu.command === 'deliver_sm_resp') w.cString('message_id', pdu.messageId, FIELD_MAX.messageId);
       break;
     case 'query_sm':
-      w.cString('message_id', pdu.messageId, FIELD_MAX.messageId).u8(pdu.sourceAddrTon).u8(pdu.sourceAddrNpi).cString('source_addr', pdu.sourceAddr, FIELD_MAX.address);
+      w.cString('message_id', pdu.messageId, FIELD_MAX.messageId)
+        .u8(pdu.sourceAddrTon)
+        .u8(pdu.sourceAddrNpi)
+        .cString('source_addr', pdu.sourceAddr, FIELD_MAX.address);
       break;
     case 'query_sm_resp':
       w.cString('message_id', pdu.messageId, FIELD_MAX.messageId).cString('final_date', pdu.finalDate, FIELD_MAX.time).u8(pdu.messageState).u8(pdu.errorCode);

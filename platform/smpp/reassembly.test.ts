@@ -102,8 +102,12 @@ describe('long message reassembly', () => {
   it('refuses malformed headers and parameters', () => {
     const buf = new ReassemblyBuffer({ timeoutMs: 5_000, now: clock().now, maxPendingPerScope: 1 });
     const bad = (pdu: ShortMessagePdu) => buf.add('acct', pdu);
-    expect(bad(shortMessagePdu('submit_sm', { ...base, esmClass: 0x40, shortMessage: Buffer.from([9, 0, 3, 1]) }))).toMatchObject({ status: STATUS.RINVESMCLASS });
-    expect(bad(shortMessagePdu('submit_sm', { ...base, esmClass: 0x40, shortMessage: Buffer.from([4, 0, 2, 1, 2]) }))).toMatchObject({ status: STATUS.RINVESMCLASS });
+    expect(bad(shortMessagePdu('submit_sm', { ...base, esmClass: 0x40, shortMessage: Buffer.from([9, 0, 3, 1]) }))).toMatchObject({
+      status: STATUS.RINVESMCLASS,
+    });
+    expect(bad(shortMessagePdu('submit_sm', { ...base, esmClass: 0x40, shortMessage: Buffer.from([4, 0, 2, 1, 2]) }))).toMatchObject({
+      status: STATUS.RINVESMCLASS,
+    });
     expect(bad(udh8(1, 2, 3, Buffer.from('x')))).toMatchObject({ status: STATUS.RINVESMCLASS });
     expect(bad(udh8(1, 2, 0, Buffer.from('x')))).toMatchObject({ status: STATUS.RINVESMCLASS });
     expect(bad(sar(1, 0, 1, Buffer.from('x')))).toMatchObject({ status: STATUS.RINVOPTPARAMVAL });
@@ -118,7 +122,12 @@ describe('long message reassembly', () => {
   it('a single part marked 1 of 1, and a UDH without concatenation, are whole messages', () => {
     const buf = new ReassemblyBuffer({ timeoutMs: 5_000, now: clock().now });
     expect(buf.add('acct', udh8(1, 1, 1, encodeGsm7('one'))).kind).toBe('complete');
-    const portOnly = shortMessagePdu('submit_sm', { ...base, esmClass: 0x40, dataCoding: 4, shortMessage: Buffer.from([6, 5, 4, 0x0b, 0x84, 0x23, 0xf0, 0xde, 0xad]) });
+    const portOnly = shortMessagePdu('submit_sm', {
+      ...base,
+      esmClass: 0x40,
+      dataCoding: 4,
+      shortMessage: Buffer.from([6, 5, 4, 0x0b, 0x84, 0x23, 0xf0, 0xde, 0xad]),
+    });
     const done = buf.add('acct', portOnly);
     expect(done.kind === 'complete' && done.message).toMatchObject({ text: null, body: Buffer.from([0xde, 0xad]), segments: 1 });
   });

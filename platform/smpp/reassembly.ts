@@ -23,9 +23,7 @@ export interface AssembledMessage {
 }
 
 export type AddResult =
-  | { kind: 'complete'; message: AssembledMessage }
-  | { kind: 'partial'; received: number; total: number }
-  | { kind: 'invalid'; status: number; reason: string };
+  { kind: 'complete'; message: AssembledMessage } | { kind: 'partial'; received: number; total: number } | { kind: 'invalid'; status: number; reason: string };
 
 export interface ExpiredMessage {
   scope: string;
@@ -141,5 +139,7 @@ export class ReassemblyBuffer {
  * completing part was answered with.
  */
 export function receiptTargets(message: AssembledMessage, messageId: string): Array<{ id: string; registeredDelivery: number }> {
-  return message.pdus.flatMap((pdu, i) => ((pdu.registeredDelivery & 0x03) === 0 ? [] : [{ id: message.partIds[i] ?? messageId, registeredDelivery: pdu.registeredDelivery & 0x03 }]));
+  return message.pdus.flatMap((pdu, i) =>
+    (pdu.registeredDelivery & 0x03) === 0 ? [] : [{ id: message.partIds[i] ?? messageId, registeredDelivery: pdu.registeredDelivery & 0x03 }],
+  );
 }

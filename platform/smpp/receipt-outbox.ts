@@ -38,7 +38,12 @@ export function receiptPdu(row: OutboxRow, messageId: string): DeliverPdu {
     err: Number(row.err),
     text: row.text.replace(/[^\x20-\x7e]/g, '?'),
   });
-  const { command: _c, sequenceNumber: _s, commandStatus: _st, ...pdu } = shortMessagePdu('deliver_sm', {
+  const {
+    command: _c,
+    sequenceNumber: _s,
+    commandStatus: _st,
+    ...pdu
+  } = shortMessagePdu('deliver_sm', {
     sourceAddr: row.mobile,
     destinationAddr: row.client_addr,
     esmClass: 0x04,
@@ -52,7 +57,14 @@ export function receiptPdu(row: OutboxRow, messageId: string): DeliverPdu {
 /** Drops receipts older than the retention, then delivers the due ones of the accounts bound here to receive. */
 export async function deliverDueReceipts(ctx: AppContext, server: SmppServer): Promise<number> {
   const now = ctx.now();
-  const receiving = [...new Set(server.listSessions().filter((s) => s.state === 'bound' && s.accountId && s.bindType !== 'transmitter').map((s) => s.accountId!))];
+  const receiving = [
+    ...new Set(
+      server
+        .listSessions()
+        .filter((s) => s.state === 'bound' && s.accountId && s.bindType !== 'transmitter')
+        .map((s) => s.accountId!),
+    ),
+  ];
   await ctx.db.query('delete from smpp_outbox where created_at < $1', [new Date(now.getTime() - ctx.config.smppReceiptRetentionH * 3_600_000)]);
   if (receiving.length === 0) return 0;
   const rows = await ctx.db.tx((q) =>

@@ -31,7 +31,12 @@ describe('receipt text', () => {
     expect(p).toMatchObject({ id: '1234567890', submitted: 1, delivered: 1, stat: 'DELIVRD', messageState: 2, err: '0', text: null });
     expect(p?.doneDate?.toISOString()).toBe('2026-11-26T02:51:01.000Z');
     expect(parseReceiptText('stat:EXPIRED id:ab12 err:001')).toMatchObject({ id: 'ab12', stat: 'EXPIRED', messageState: 3, text: null, submitDate: null });
-    expect(parseReceiptText('id:x submit date:2613260250 stat:WHATEVER text:hi there: id:y')).toMatchObject({ id: 'x', messageState: 7, submitDate: null, text: 'hi there: id:y' });
+    expect(parseReceiptText('id:x submit date:2613260250 stat:WHATEVER text:hi there: id:y')).toMatchObject({
+      id: 'x',
+      messageState: 7,
+      submitDate: null,
+      text: 'hi there: id:y',
+    });
     expect(parseReceiptText('hello, this is a reply')).toBeNull();
   });
 

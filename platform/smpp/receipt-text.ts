@@ -110,6 +110,17 @@ function idForms(id: string): Set<string> {
 
 /** Whether a receipt's id names the message id we were given, allowing for base and leading zeros. */
 export function receiptIdMatches(receiptId: string, messageId: string): boolean {
-  const mine = messageId.trim().toLowerCase().replace(/^0+(?=.)/, '');
-  return idForms(receiptId).has(mine) || idForms(messageId).has(receiptId.trim().toLowerCase().replace(/^0+(?=.)/, ''));
+  const mine = messageId
+    .trim()
+    .toLowerCase()
+    .replace(/^0+(?=.)/, '');
+  return (
+    idForms(receiptId).has(mine) ||
+    idForms(messageId).has(
+      receiptId
+        .trim()
+        .toLowerCase()
+        .replace(/^0+(?=.)/, ''),
+    )
+  );
 }

@@ -49,7 +49,8 @@ export interface QueryRequest {
 export type QueryOutcome = { finalDate: string; messageState: number; errorCode: number } | { status: number };
 
 /** The result of a deliver_sm the server sent: the peer's command_status, or why no answer came. */
-export type DeliverOutcome = { ok: true; status: number; sessionId: string } | { ok: false; reason: 'timeout' | 'closed' | 'not-bound-to-receive' | 'no-session' };
+export type DeliverOutcome =
+  { ok: true; status: number; sessionId: string } | { ok: false; reason: 'timeout' | 'closed' | 'not-bound-to-receive' | 'no-session' };
 
 export interface ServerLogger {
   info(obj: object, msg: string): void;

@@ -88,7 +88,15 @@ export function handleSubmit(session: RequestSession, host: SubmitHost, pdu: Sho
 
 export function handleQuery(session: RequestSession, host: SubmitHost, pdu: QuerySmPdu): Promise<void> | null {
   const fail = (status: number) => {
-    session.send({ command: 'query_sm_resp', commandStatus: status, sequenceNumber: pdu.sequenceNumber, messageId: pdu.messageId, finalDate: '', messageState: 0, errorCode: 0 });
+    session.send({
+      command: 'query_sm_resp',
+      commandStatus: status,
+      sequenceNumber: pdu.sequenceNumber,
+      messageId: pdu.messageId,
+      finalDate: '',
+      messageState: 0,
+      errorCode: 0,
+    });
     return null;
   };
   if (!session.canTransmit) return fail(STATUS.RINVBNDSTS);

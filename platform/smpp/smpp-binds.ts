@@ -16,7 +16,10 @@ export interface BindRow {
 
 /** Binds of an account held by live instances (any instance's, this one's included). */
 export async function liveBindCount(q: Queryable, cusId: string, now: Date): Promise<number> {
-  const [row] = await q.query<{ n: number }>('select count(*)::int as n from smpp_binds where cus_id = $1 and heartbeat > $2', [cusId, new Date(now.getTime() - BIND_STALE_MS)]);
+  const [row] = await q.query<{ n: number }>('select count(*)::int as n from smpp_binds where cus_id = $1 and heartbeat > $2', [
+    cusId,
+    new Date(now.getTime() - BIND_STALE_MS),
+  ]);
   return Number(row.n);
 }
 
@@ -44,9 +47,8 @@ export async function removeInstanceBinds(q: Queryable, instanceId: string): Pro
 
 /** Accounts with a receiver or transceiver bind on a live instance. */
 export async function accountsWithReceivers(q: Queryable, now: Date): Promise<string[]> {
-  const rows = await q.query<{ cus_id: string }>(
-    "select distinct cus_id from smpp_binds where bind_type in ('receiver', 'transceiver') and heartbeat > $1",
-    [new Date(now.getTime() - BIND_STALE_MS)],
-  );
+  const rows = await q.query<{ cus_id: string }>("select distinct cus_id from smpp_binds where bind_type in ('receiver', 'transceiver') and heartbeat > $1", [
+    new Date(now.getTime() - BIND_STALE_MS),
+  ]);
   return rows.map((r) => r.cus_id);
 }

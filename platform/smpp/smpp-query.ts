@@ -30,5 +30,9 @@ export async function queryFromSmpp(ctx: AppContext, session: SessionInfo, req: 
   const state = messageStateOfRecord(Number(row.mt_status));
   const final = state !== MESSAGE_STATE.ENROUTE;
   const err = Number(row.report_result);
-  return { finalDate: final ? smppTime(new Date(row.updated_at)) : '', messageState: state, errorCode: final && Number.isInteger(err) && err > 0 && err < 256 ? err : 0 };
+  return {
+    finalDate: final ? smppTime(new Date(row.updated_at)) : '',
+    messageState: state,
+    errorCode: final && Number.isInteger(err) && err > 0 && err < 256 ? err : 0,
+  };
 }

@@ -86,12 +86,18 @@ describe('SMPP server sessions', () => {
     unknown.writeUInt32BE(0x00000103, 4);
     unknown.writeUInt32BE(77, 12);
     p.write(unknown);
-    expect(await p.until(() => p.received.find((r) => r.sequenceNumber === 77), 'nack')).toMatchObject({ command: 'generic_nack', commandStatus: STATUS.RINVCMDID });
+    expect(await p.until(() => p.received.find((r) => r.sequenceNumber === 77), 'nack')).toMatchObject({
+      command: 'generic_nack',
+      commandStatus: STATUS.RINVCMDID,
+    });
     const bad = encodePdu({ ...submit('x'), sequenceNumber: 78 });
     const cut = Buffer.from(bad.subarray(0, 20));
     cut.writeUInt32BE(20, 0);
     p.write(cut);
-    expect(await p.until(() => p.received.find((r) => r.sequenceNumber === 78), 'resp')).toMatchObject({ command: 'submit_sm_resp', commandStatus: STATUS.RINVCMDLEN });
+    expect(await p.until(() => p.received.find((r) => r.sequenceNumber === 78), 'resp')).toMatchObject({
+      command: 'submit_sm_resp',
+      commandStatus: STATUS.RINVCMDLEN,
+    });
     expect(await p.call(submit('still fine'))).toMatchObject({ commandStatus: 0 });
   });
 
@@ -145,13 +151,22 @@ describe('SMPP server sessions', () => {
     await a.call(bind('bind_transmitter'));
     await b.call(bind('bind_transceiver'));
     const part = (seq: number, text: string) =>
-      shortMessagePdu('submit_sm', { sourceAddr: '1069', destinationAddr: '86138', esmClass: 0x40, shortMessage: Buffer.concat([Buffer.from([5, 0, 3, 9, 2, seq]), encodeGsm7(text)]) });
+      shortMessagePdu('submit_sm', {
+        sourceAddr: '1069',
+        destinationAddr: '86138',
+        esmClass: 0x40,
+        shortMessage: Buffer.concat([Buffer.from([5, 0, 3, 9, 2, seq]), encodeGsm7(text)]),
+      });
     const first = await a.call(part(1, 'x'.repeat(153)));
     expect(first).toMatchObject({ commandStatus: 0 });
     expect(await b.call(part(2, 'tail'))).toMatchObject({ commandStatus: 0, messageId: 'm1' });
     // billed as the console bills the same 157 characters (one segment), however the client split them
     expect(submitted[0]).toMatchObject({ text: 'x'.repeat(153) + 'tail', segments: 1, partIds: [(first as { messageId: string }).messageId, null] });
-    const payload = shortMessagePdu('submit_sm', { sourceAddr: '1069', destinationAddr: '86138', tlvs: [{ tag: TLV.message_payload, value: encodeGsm7('y'.repeat(400)) }] });
+    const payload = shortMessagePdu('submit_sm', {
+      sourceAddr: '1069',
+      destinationAddr: '86138',
+      tlvs: [{ tag: TLV.message_payload, value: encodeGsm7('y'.repeat(400)) }],
+    });
     expect(await a.call(payload)).toMatchObject({ commandStatus: 0 });
     expect(costs).toEqual([1, 1, 3]);
     expect(await a.call(submit('z'))).toMatchObject({ commandStatus: 0 });
@@ -163,7 +178,12 @@ describe('SMPP server sessions', () => {
     const { peer } = await start({ reassemblyTimeoutMs: 50, onIncomplete: (accountId, e) => incomplete.push({ accountId, partIds: e.partIds }) });
     const p = await peer();
     await p.call(bind('bind_transmitter'));
-    const lone = shortMessagePdu('submit_sm', { sourceAddr: '1069', destinationAddr: '86138', esmClass: 0x40, shortMessage: Buffer.from([5, 0, 3, 1, 3, 1, 0x41]) });
+    const lone = shortMessagePdu('submit_sm', {
+      sourceAddr: '1069',
+      destinationAddr: '86138',
+      esmClass: 0x40,
+      shortMessage: Buffer.from([5, 0, 3, 1, 3, 1, 0x41]),
+    });
     const resp = await p.call(lone);
     await p.until(() => incomplete.length === 1, 'onIncomplete');
     expect(incomplete[0]).toEqual({ accountId: 'acct1', partIds: [(resp as { messageId: string }).messageId] });
@@ -179,11 +199,14 @@ describe('SMPP server sessions', () => {
     await tx.call(bind('bind_transmitter'));
     const answerAll = (p: TestPeer, status: number) =>
       p.socket.on('data', () => {
-        for (const r of p.received.splice(0)) if (r.command === 'deliver_sm') p.write({ command: 'deliver_sm_resp', commandStatus: status, sequenceNumber: r.sequenceNumber, messageId: '' });
+        for (const r of p.received.splice(0))
+          if (r.command === 'deliver_sm') p.write({ command: 'deliver_sm_resp', commandStatus: status, sequenceNumber: r.sequenceNumber, messageId: '' });
       });
     answerAll(a, 0);
     answerAll(b, STATUS.RX_T_APPN);
-    const receipt = { ...shortMessagePdu('deliver_sm', { sourceAddr: '8613800138000', destinationAddr: '1069', esmClass: 4, shortMessage: encodeGsm7('id:1 stat:DELIVRD') }) };
+    const receipt = {
+      ...shortMessagePdu('deliver_sm', { sourceAddr: '8613800138000', destinationAddr: '1069', esmClass: 4, shortMessage: encodeGsm7('id:1 stat:DELIVRD') }),
+    };
     const first = await server.deliverToAccount('acct1', receipt);
     const second = await server.deliverToAccount('acct1', receipt);
     expect([first, second].map((o) => o.ok && o.status).sort()).toEqual([0, STATUS.RX_T_APPN]);

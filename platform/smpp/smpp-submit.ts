@@ -23,8 +23,21 @@ export function domesticNumber(addr: string): string {
 /** The caller a send runs as: the bound account itself, reaching nothing else. */
 function bindCaller(cusId: string, epId: string): CurrentUser {
   return {
-    id: 0, username: cusId, name: cusId, cus_id: cusId, ep_id: epId, userType: 3, showClientStatus: 1, clientForbidUnknown: 0,
-    showContentFilterWhere: 1, moreType: 0, roles: ['user'], permissions: [], visibleCusIds: [cusId], tokenHash: '', expiresAt: new Date(8.64e15),
+    id: 0,
+    username: cusId,
+    name: cusId,
+    cus_id: cusId,
+    ep_id: epId,
+    userType: 3,
+    showClientStatus: 1,
+    clientForbidUnknown: 0,
+    showContentFilterWhere: 1,
+    moreType: 0,
+    roles: ['user'],
+    permissions: [],
+    visibleCusIds: [cusId],
+    tokenHash: '',
+    expiresAt: new Date(8.64e15),
   };
 }
 

@@ -9,18 +9,30 @@ import { addCrudItem, deleteCrudItem, listCrudItems, updateCrudItem } from './cr
 export function registerCrudRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, crudListEndpoint, async ({ user, body }) => listCrudItems(ctx.db, user!.cus_id, body));
 
-  route(app, ctx, crudAddEndpoint, async ({ user, body, message }) => {
-    const item = await addCrudItem(ctx.db, user!.cus_id, body, ctx.now());
-    message('common.added');
-    return item;
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    crudAddEndpoint,
+    async ({ user, body, message }) => {
+      const item = await addCrudItem(ctx.db, user!.cus_id, body, ctx.now());
+      message('common.added');
+      return item;
+    },
+    { idempotent: true },
+  );
 
-  route(app, ctx, crudUpdateEndpoint, async ({ user, body, message }) => {
-    const item = await updateCrudItem(ctx.db, user!.cus_id, body);
-    if (!item) throw notFound('crud.notFound');
-    message('common.updated');
-    return item;
-  }, { idempotent: true });
+  route(
+    app,
+    ctx,
+    crudUpdateEndpoint,
+    async ({ user, body, message }) => {
+      const item = await updateCrudItem(ctx.db, user!.cus_id, body);
+      if (!item) throw notFound('crud.notFound');
+      message('common.updated');
+      return item;
+    },
+    { idempotent: true },
+  );
 
   route(app, ctx, crudDeleteEndpoint, async ({ user, body, message }) => {
     if (!(await deleteCrudItem(ctx.db, user!.cus_id, body.id))) throw notFound('crud.notFound');

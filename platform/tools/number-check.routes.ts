@@ -139,12 +139,28 @@ export function registerNumberCheckRoutes(app: FastifyInstance, ctx: AppContext,
       await q.query(
         `insert into number_status_batches(batch_id, cus_id, batch_name, batch_count, invalid_count, real_count, dead_count, down_count, not_count,
            silence_count, danger_count, create_time, status, checked_count) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-        [batchId, cusId, name || `${createTime.toISOString().slice(0, 10)}-${mobiles.length}`, mobiles.length, c.invalid, c.real, c.dead, c.down, c.not,
-          c.silence, c.danger, createTime, counts ? 1 : 0, counts ? mobiles.length : 0],
+        [
+          batchId,
+          cusId,
+          name || `${createTime.toISOString().slice(0, 10)}-${mobiles.length}`,
+          mobiles.length,
+          c.invalid,
+          c.real,
+          c.dead,
+          c.down,
+          c.not,
+          c.silence,
+          c.danger,
+          createTime,
+          counts ? 1 : 0,
+          counts ? mobiles.length : 0,
+        ],
       );
       await q.query('insert into number_status_numbers(batch_id, mobiles) values ($1, $2)', [batchId, mobiles]);
     });
-    const [batch] = await ctx.db.query<z.infer<typeof numberStatusBatchSchema>>(`select ${BATCH_SELECT} from number_status_batches t where t.batch_id = $1`, [batchId]);
+    const [batch] = await ctx.db.query<z.infer<typeof numberStatusBatchSchema>>(`select ${BATCH_SELECT} from number_status_batches t where t.batch_id = $1`, [
+      batchId,
+    ]);
     return batch;
   }
 
@@ -252,7 +268,11 @@ export function registerNumberCheckRoutes(app: FastifyInstance, ctx: AppContext,
     if (body.name) w.add(`strpos(t.name, ${w.bind(body.name)}) > 0`);
     return page(
       ctx,
-      { select: `t.material_id, t.cus_id, t.name, t.media_type, t.size, ${ms('t.create_time')} as create_time`, from: 'aim_materials t', order: 't.create_time desc, t.material_id' },
+      {
+        select: `t.material_id, t.cus_id, t.name, t.media_type, t.size, ${ms('t.create_time')} as create_time`,
+        from: 'aim_materials t',
+        order: 't.create_time desc, t.material_id',
+      },
       w,
       body,
     );
@@ -262,7 +282,10 @@ export function registerNumberCheckRoutes(app: FastifyInstance, ctx: AppContext,
     ctx,
     aimMaterialDeleteEndpoint,
     async ({ body, user, message }) => {
-      const gone = await ctx.db.query('delete from aim_materials where material_id = $1 and cus_id = any($2::text[]) returning material_id', [body.material_id, readableCusIds(user!, 'data')]);
+      const gone = await ctx.db.query('delete from aim_materials where material_id = $1 and cus_id = any($2::text[]) returning material_id', [
+        body.material_id,
+        readableCusIds(user!, 'data'),
+      ]);
       if (gone.length === 0) throw notFound('aim.materialNotFound');
       message('common.deleted');
       return { material_id: body.material_id };

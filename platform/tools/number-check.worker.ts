@@ -29,7 +29,11 @@ export async function checkNextChunk(ctx: AppContext): Promise<{ batch_id: strin
     if (!b) return null;
     const from = b.checked_count + 1;
     const to = Math.min(b.checked_count + CHECK_CHUNK, b.batch_count);
-    const [row] = await q.query<{ part: string[] | null }>('select mobiles[$2:$3] as part from number_status_numbers where batch_id = $1', [b.batch_id, from, to]);
+    const [row] = await q.query<{ part: string[] | null }>('select mobiles[$2:$3] as part from number_status_numbers where batch_id = $1', [
+      b.batch_id,
+      from,
+      to,
+    ]);
     const part = row?.part ?? [];
     const c = countStatuses(part);
     const checked = row ? to : b.batch_count;

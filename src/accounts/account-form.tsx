@@ -49,7 +49,11 @@ export function AccountForm({
       <FormFields form={form} fields={fields} testId={testId} />
       {form.failure && <small className="p-error">{messageText(form.failure)}</small>}
       <Button type="submit" data-testid={`${testId}-submit`} label={t(submitLabel)} loading={form.busy} />
-      {done && <span data-testid={`${testId}-done`} className="form-done" style={{ marginLeft: 8 }}>{t('account.saved')}</span>}
+      {done && (
+        <span data-testid={`${testId}-done`} className="form-done" style={{ marginLeft: 8 }}>
+          {t('account.saved')}
+        </span>
+      )}
     </form>
   );
 }

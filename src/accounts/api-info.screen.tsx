@@ -4,7 +4,13 @@ import { Tag } from 'primereact/tag';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { apiDocEndpoint, callbackListEndpoint, getApiInfoEndpoint, modifyInterfacePasswordEndpoint, type CallbackDelivery } from '../../contract/endpoints/account.endpoints';
+import {
+  apiDocEndpoint,
+  callbackListEndpoint,
+  getApiInfoEndpoint,
+  modifyInterfacePasswordEndpoint,
+  type CallbackDelivery,
+} from '../../contract/endpoints/account.endpoints';
 import { PUSH_MODES, userIpsSchema } from '../../contract/validation/sub-account.rules';
 import { formatDateTime } from '../ui/format';
 import { getLanguage } from '../ui/language';
@@ -20,7 +26,10 @@ import type { RemoteTableDef } from '../table/remote-table-def';
 // deliveries with their status, and the platform's OpenAPI document, read as text.
 
 const apiSettingsSchema = z.object({ userIps: userIpsSchema, pushMode: z.union([z.literal(PUSH_MODES.pull), z.literal(PUSH_MODES.push)]) });
-const interfaceSchema = z.object({ password: z.string().min(1, { error: 'v.settings.oldPasswordRequired' }).max(64), interfacePassword: z.string().min(6, { error: 'v.subAccount.passwordLength' }).max(10, { error: 'v.subAccount.passwordLength' }) });
+const interfaceSchema = z.object({
+  password: z.string().min(1, { error: 'v.settings.oldPasswordRequired' }).max(64),
+  interfacePassword: z.string().min(6, { error: 'v.subAccount.passwordLength' }).max(10, { error: 'v.subAccount.passwordLength' }),
+});
 const interfaceForm = { schema: interfaceSchema, values: { password: '', interfacePassword: '' } };
 const STATUS = ['account.cbPending', 'account.cbDelivered', 'account.cbFailed'];
 
@@ -40,9 +49,18 @@ function ApiDoc() {
     <div data-testid="api-doc">
       {failure}
       <p>
-        {t('account.apiDocHint')} <a href="/sms-service-api/openapi.json" target="_blank" rel="noreferrer">openapi.json</a>
+        {t('account.apiDocHint')}{' '}
+        <a href="/sms-service-api/openapi.json" target="_blank" rel="noreferrer">
+          openapi.json
+        </a>
       </p>
-      <input aria-label={t('account.apiDocFilter')} placeholder={t('account.apiDocFilter')} value={filter} onChange={(e) => setFilter(e.target.value)} className="p-inputtext" />
+      <input
+        aria-label={t('account.apiDocFilter')}
+        placeholder={t('account.apiDocFilter')}
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
+        className="p-inputtext"
+      />
       {paths.map(([path, ops]) =>
         Object.entries(ops).map(([method, op]) => (
           <details key={`${method} ${path}`} data-testid="api-doc-path">
@@ -50,7 +68,9 @@ function ApiDoc() {
               <Tag value={method.toUpperCase()} /> <code>{path}</code>
             </summary>
             {op.description && <p>{op.description}</p>}
-            {op.requestBody?.content?.['application/json'] && <pre style={{ whiteSpace: 'pre-wrap' }}>{JSON.stringify(op.requestBody.content['application/json'].schema, null, 2)}</pre>}
+            {op.requestBody?.content?.['application/json'] && (
+              <pre style={{ whiteSpace: 'pre-wrap' }}>{JSON.stringify(op.requestBody.content['application/json'].schema, null, 2)}</pre>
+            )}
           </details>
         )),
       )}
@@ -67,7 +87,13 @@ const callbackDeliveries: RemoteTableDef<CallbackDelivery> = {
     { field: 'create_time', header: 'account.time', render: (d) => formatDateTime(d.create_time, getLanguage()) },
     { field: 'kind', header: 'account.cbKind' },
     { field: 'ref', header: 'account.cbRef' },
-    { field: 'status', header: 'account.status', render: (d) => <Tag severity={d.status === 1 ? 'success' : d.status === 2 ? 'danger' : 'warning'} value={i18next.t(STATUS[d.status] ?? 'account.cbPending')} /> },
+    {
+      field: 'status',
+      header: 'account.status',
+      render: (d) => (
+        <Tag severity={d.status === 1 ? 'success' : d.status === 2 ? 'danger' : 'warning'} value={i18next.t(STATUS[d.status] ?? 'account.cbPending')} />
+      ),
+    },
     { field: 'attempts', header: 'account.cbAttempts' },
     { field: 'lastError', header: 'account.cbLastError' },
   ],
@@ -82,10 +108,22 @@ export function ApiInfoScreen() {
       {failure}
       {info && (
         <dl className="info-list">
-          <div><dt>{t('account.appId')}</dt><dd data-testid="api-app-id">{info.appId}</dd></div>
-          <div><dt>{t('account.interfacePassword')}</dt><dd>{t(info.hasInterfacePassword ? 'account.isSet' : 'account.notSet')}</dd></div>
-          <div><dt>{t('account.reportUrl')}</dt><dd>{info.reportUrl || '-'}</dd></div>
-          <div><dt>{t('account.moUrl')}</dt><dd>{info.moUrl || '-'}</dd></div>
+          <div>
+            <dt>{t('account.appId')}</dt>
+            <dd data-testid="api-app-id">{info.appId}</dd>
+          </div>
+          <div>
+            <dt>{t('account.interfacePassword')}</dt>
+            <dd>{t(info.hasInterfacePassword ? 'account.isSet' : 'account.notSet')}</dd>
+          </div>
+          <div>
+            <dt>{t('account.reportUrl')}</dt>
+            <dd>{info.reportUrl || '-'}</dd>
+          </div>
+          <div>
+            <dt>{t('account.moUrl')}</dt>
+            <dd>{info.moUrl || '-'}</dd>
+          </div>
         </dl>
       )}
       <Panel header={t('account.apiSettings')} toggleable>
@@ -94,7 +132,15 @@ export function ApiInfoScreen() {
             form={settingsForm}
             fields={[
               { name: 'userIps', label: 'account.userIps' },
-              { name: 'pushMode', label: 'account.pushMode', kind: 'select', options: [{ value: 0, label: t('account.pushPull') }, { value: 1, label: t('account.pushProactive') }] },
+              {
+                name: 'pushMode',
+                label: 'account.pushMode',
+                kind: 'select',
+                options: [
+                  { value: 0, label: t('account.pushPull') },
+                  { value: 1, label: t('account.pushProactive') },
+                ],
+              },
             ]}
             testId="api-settings"
             submitLabel="account.save"
@@ -105,7 +151,10 @@ export function ApiInfoScreen() {
       <Panel header={t('account.interfacePassword')} toggleable collapsed>
         <AccountForm
           form={interfaceForm}
-          fields={[{ name: 'password', label: 'account.passwordAgain', kind: 'password' }, { name: 'interfacePassword', label: 'account.interfacePassword', kind: 'password' }]}
+          fields={[
+            { name: 'password', label: 'account.passwordAgain', kind: 'password' },
+            { name: 'interfacePassword', label: 'account.interfacePassword', kind: 'password' },
+          ]}
           testId="interface-password"
           submitLabel="account.save"
           submit={(v) => callOnline(modifyInterfacePasswordEndpoint, v)}

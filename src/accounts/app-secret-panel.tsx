@@ -27,15 +27,31 @@ export function AppSecretPanel() {
       {secret === null ? (
         <>
           <label htmlFor="app-secret-password">{t('account.passwordAgain')}</label>
-          <Password inputId="app-secret-password" data-testid="app-secret-password" value={password} onChange={(e) => setPassword(e.target.value)} feedback={false} toggleMask />
+          <Password
+            inputId="app-secret-password"
+            data-testid="app-secret-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            feedback={false}
+            toggleMask
+          />
           <span style={{ display: 'flex', gap: 8 }}>
             <Button data-testid="app-secret-view" label={t('account.viewSecret')} disabled={!password} onClick={() => void run(false)} />
-            <Button data-testid="app-secret-rotate" outlined severity="warning" label={t('account.rotateSecret')} disabled={!password} onClick={() => void run(true)} />
+            <Button
+              data-testid="app-secret-rotate"
+              outlined
+              severity="warning"
+              label={t('account.rotateSecret')}
+              disabled={!password}
+              onClick={() => void run(true)}
+            />
           </span>
         </>
       ) : (
         <>
-          <code data-testid="app-secret-value" style={{ wordBreak: 'break-all' }}>{secret}</code>
+          <code data-testid="app-secret-value" style={{ wordBreak: 'break-all' }}>
+            {secret}
+          </code>
           <Button text label={t('account.hideSecret')} onClick={() => setSecret(null)} />
         </>
       )}

@@ -13,8 +13,17 @@ export function BalanceWarningNotice() {
   const [w, setW] = useState<BalanceWarning | null>(null);
   const balance = userInfo?.authUser.balance;
   useEffect(() => {
-    void read(getCusBneWarnInfoEndpoint, {}).then(setW).catch(() => undefined);
+    void read(getCusBneWarnInfoEndpoint, {})
+      .then(setW)
+      .catch(() => undefined);
   }, [balance]);
   if (!w?.enabled || balance === undefined || balance >= w.warnBalance) return null;
-  return <Message data-testid="balance-warning-notice" severity="warn" text={t('account.warnNotice', { balance: balance.toFixed(2), threshold: w.warnBalance.toFixed(2) })} style={{ marginBottom: 8, width: '100%' }} />;
+  return (
+    <Message
+      data-testid="balance-warning-notice"
+      severity="warn"
+      text={t('account.warnNotice', { balance: balance.toFixed(2), threshold: w.warnBalance.toFixed(2) })}
+      style={{ marginBottom: 8, width: '100%' }}
+    />
+  );
 }

@@ -13,7 +13,13 @@ const MONEY_COMMANDS = new Set(['customer.charge', 'warn.modify']);
 
 /** `following` says whether the local database now follows the feed: during a backfill every page of old records
  * is such a change, and none of them moved the balance. */
-export function followBalance(changes: Observable<string>, settled: Observable<EventDoc>, reload: () => void, following: () => boolean, quietMs = 1000): Subscription {
+export function followBalance(
+  changes: Observable<string>,
+  settled: Observable<EventDoc>,
+  reload: () => void,
+  following: () => boolean,
+  quietMs = 1000,
+): Subscription {
   return merge(
     changes.pipe(filter((c) => CHARGING_COLLECTIONS.has(c) && following())),
     settled.pipe(filter((ev) => ev.status === 'acked' && (MONEY_COMMANDS.has(ev.type) || ev.type.startsWith('send.')))),

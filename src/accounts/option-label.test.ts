@@ -6,6 +6,14 @@ describe('codes in words', () => {
     const busCtys = [{ value: 'retail', label: '电商零售' }];
     expect(labelOf(busCtys, 'retail')).toBe('电商零售');
     expect(labelOf(null, 'retail')).toBe('retail');
-    expect(labelsOf([{ value: 0, label: '国内短信' }, { value: 2, label: '视频短信' }], [0, 2])).toBe('国内短信, 视频短信');
+    expect(
+      labelsOf(
+        [
+          { value: 0, label: '国内短信' },
+          { value: 2, label: '视频短信' },
+        ],
+        [0, 2],
+      ),
+    ).toBe('国内短信, 视频短信');
   });
 });

@@ -13,7 +13,11 @@ import { BalanceWarningNotice } from './balance-warning-notice';
 // Recharge records of the sub-accounts and of the enterprise itself, with the recharge type labels;
 // userType 1 and 2 may filter by account.
 
-const typeFilter = { field: 'recharge_type', label: 'account.rechargeType', options: RECHARGE_TYPE.filter.map((c) => ({ value: c, label: RECHARGE_TYPE.codes[c].label })) };
+const typeFilter = {
+  field: 'recharge_type',
+  label: 'account.rechargeType',
+  options: RECHARGE_TYPE.filter.map((c) => ({ value: c, label: RECHARGE_TYPE.codes[c].label })),
+};
 const money = (n: number) => n.toFixed(2);
 
 export const subRecharges: RemoteTableDef<Recharge> = {
@@ -30,7 +34,12 @@ export const subRecharges: RemoteTableDef<Recharge> = {
     { field: 'recharge_money', header: 'account.amount', render: (r) => money(r.recharge_money) },
     { field: 'preBalanceStr', header: 'account.preBalance' },
     { field: 'postBalanceStr', header: 'account.postBalance' },
-    { field: 'recharge_type', header: 'account.rechargeType', render: (r, v) => stateTag(RECHARGE_TYPE, r.recharge_type, v), text: (r, v) => stateText(RECHARGE_TYPE, r.recharge_type, v) },
+    {
+      field: 'recharge_type',
+      header: 'account.rechargeType',
+      render: (r, v) => stateTag(RECHARGE_TYPE, r.recharge_type, v),
+      text: (r, v) => stateText(RECHARGE_TYPE, r.recharge_type, v),
+    },
     { field: 'remark', header: 'account.remark' },
   ],
 };
@@ -47,7 +56,12 @@ export const epRecharges: RemoteTableDef<EpRecharge> = {
     { field: 'recharge_amount', header: 'account.amount', render: (r) => money(r.recharge_amount) },
     { field: 'pre_balance', header: 'account.preBalance', render: (r) => money(r.pre_balance) },
     { field: 'post_balance', header: 'account.postBalance', render: (r) => money(r.post_balance) },
-    { field: 'recharge_type', header: 'account.rechargeType', render: (r, v) => stateTag(RECHARGE_TYPE, r.recharge_type, v), text: (r, v) => stateText(RECHARGE_TYPE, r.recharge_type, v) },
+    {
+      field: 'recharge_type',
+      header: 'account.rechargeType',
+      render: (r, v) => stateTag(RECHARGE_TYPE, r.recharge_type, v),
+      text: (r, v) => stateText(RECHARGE_TYPE, r.recharge_type, v),
+    },
     { field: 'remark', header: 'account.remark' },
   ],
 };

@@ -8,7 +8,12 @@ import { ulid } from 'ulid';
 import { getOperatorPatternsEndpoint, modifyMobileEndpoint, modifyPasswordEndpoint, sendMobileCodeEndpoint } from '../../contract/endpoints/account.endpoints';
 import { getCusBneWarnInfoEndpoint } from '../../contract/endpoints/warn.endpoints';
 import { balanceWarningFormSchema } from '../../contract/validation/balance-warning.rules';
-import { certificationFormSchema, modifyCusNameFormSchema, modifyPasswordFormSchema, pushUrlFormSchema } from '../../contract/validation/personal-settings.rules';
+import {
+  certificationFormSchema,
+  modifyCusNameFormSchema,
+  modifyPasswordFormSchema,
+  pushUrlFormSchema,
+} from '../../contract/validation/personal-settings.rules';
 import { useSession } from '../session/use-session';
 import { usePlatformRead } from '../data/use-platform-read';
 import { runAccountCommand } from './account-actions';
@@ -54,7 +59,13 @@ function SendMobileCode({ mobile, uuid }: { mobile: string; uuid: string }) {
   };
   return (
     <>
-      <Button type="button" data-testid="mobile-send-code" label={wait > 0 ? t('account.resendIn', { s: wait }) : t('account.sendCode')} disabled={wait > 0 || !mobile} onClick={() => void sendCode()} />
+      <Button
+        type="button"
+        data-testid="mobile-send-code"
+        label={wait > 0 ? t('account.resendIn', { s: wait }) : t('account.sendCode')}
+        disabled={wait > 0 || !mobile}
+        onClick={() => void sendCode()}
+      />
       {error && (
         <small className="p-error" role="alert" style={{ alignSelf: 'center' }}>
           {messageText(error)}
@@ -67,14 +78,28 @@ function SendMobileCode({ mobile, uuid }: { mobile: string; uuid: string }) {
 function WarningPanel({ cusId }: { cusId: string }) {
   const { t } = useTranslation();
   const { data: w, failure } = usePlatformRead(getCusBneWarnInfoEndpoint, {});
-  const form = useMemo(() => (w ? { schema: balanceWarningFormSchema, values: { enabled: w.enabled, warnBalance: String(w.warnBalance), warnMobiles: w.warnMobiles.join('\n') } } : null), [w]);
+  const form = useMemo(
+    () =>
+      w
+        ? { schema: balanceWarningFormSchema, values: { enabled: w.enabled, warnBalance: String(w.warnBalance), warnMobiles: w.warnMobiles.join('\n') } }
+        : null,
+    [w],
+  );
   if (!form) return failure;
   // a later fall below the threshold sends one warning SMS to these numbers
   return (
     <AccountForm
       form={form}
       fields={[
-        { name: 'enabled', label: 'account.warnEnabled', kind: 'select', options: [{ value: true, label: t('account.on') }, { value: false, label: t('account.off') }] },
+        {
+          name: 'enabled',
+          label: 'account.warnEnabled',
+          kind: 'select',
+          options: [
+            { value: true, label: t('account.on') },
+            { value: false, label: t('account.off') },
+          ],
+        },
         { name: 'warnBalance', label: 'account.warnBalance' },
         { name: 'warnMobiles', label: 'account.warnMobiles', kind: 'textarea' },
       ]}
@@ -114,7 +139,11 @@ export function SettingsScreen() {
       <Panel header={t('account.certification')} toggleable collapsed>
         <AccountForm
           form={certForm}
-          fields={[{ name: 'cardName', label: 'account.cardName' }, { name: 'cardNumber', label: 'account.cardNumber' }, { name: 'phone', label: 'account.phone' }]}
+          fields={[
+            { name: 'cardName', label: 'account.cardName' },
+            { name: 'cardNumber', label: 'account.cardNumber' },
+            { name: 'phone', label: 'account.phone' },
+          ]}
           testId="certification"
           submitLabel="account.save"
           submit={(v: Record<string, unknown>) => runAccountCommand('settings.certification', cusId, v)}
@@ -124,12 +153,21 @@ export function SettingsScreen() {
         <MobilePanel />
       </Panel>
       <Panel header={t('account.modifyCusName')} toggleable collapsed>
-        <AccountForm form={nameForm} fields={[{ name: 'cus_name', label: 'account.cusName' }]} testId="cus-name" submitLabel="account.save" submit={(v: Record<string, unknown>) => runAccountCommand('settings.cusName', cusId, v)} />
+        <AccountForm
+          form={nameForm}
+          fields={[{ name: 'cus_name', label: 'account.cusName' }]}
+          testId="cus-name"
+          submitLabel="account.save"
+          submit={(v: Record<string, unknown>) => runAccountCommand('settings.cusName', cusId, v)}
+        />
       </Panel>
       <Panel header={t('account.pushUrls')} toggleable collapsed>
         <AccountForm
           form={pushForm}
-          fields={[{ name: 'reportUrl', label: 'account.reportUrl' }, { name: 'moUrl', label: 'account.moUrl' }]}
+          fields={[
+            { name: 'reportUrl', label: 'account.reportUrl' },
+            { name: 'moUrl', label: 'account.moUrl' },
+          ]}
           testId="push-url"
           submitLabel="account.save"
           confirm={confirmPush}

@@ -1,7 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InfoList } from '../ui/info-list';
-import { chargeDetailEndpoint, customerAddEndpoint, customerBusCtysEndpoint, customerDetailEndpoint, customerProdTypesEndpoint } from '../../contract/endpoints/customer.endpoints';
+import {
+  chargeDetailEndpoint,
+  customerAddEndpoint,
+  customerBusCtysEndpoint,
+  customerDetailEndpoint,
+  customerProdTypesEndpoint,
+} from '../../contract/endpoints/customer.endpoints';
 import type { Option, Recharge } from '../../contract/entities.schema';
 import { RECHARGE_TYPE } from '../../contract/states';
 import { PUSH_MODES, rechargeFormSchema, subAccountFormSchema } from '../../contract/validation/sub-account.rules';
@@ -20,8 +26,20 @@ import type { RemoteTableDef } from '../table/remote-table-def';
 // The dialogs behind the sub-account row actions: add, detail, charge, charge detail.
 
 const EMPTY_SUB = {
-  cus_id: '', cus_name: '', password: '', interfacePassword: '', userIps: '', ext_number: '', pushMode: PUSH_MODES.pull, reportUrl: '', moUrl: '',
-  maxConnections: '10', maxSpeed: '100', srcId: '', busCty: '', prodType: 0,
+  cus_id: '',
+  cus_name: '',
+  password: '',
+  interfacePassword: '',
+  userIps: '',
+  ext_number: '',
+  pushMode: PUSH_MODES.pull,
+  reportUrl: '',
+  moUrl: '',
+  maxConnections: '10',
+  maxSpeed: '100',
+  srcId: '',
+  busCty: '',
+  prodType: 0,
 };
 const addForm = { schema: subAccountFormSchema, values: EMPTY_SUB };
 const pushOn = (v: Record<string, unknown>) => v.pushMode === PUSH_MODES.push;
@@ -31,8 +49,12 @@ export function AddSubAccountForm({ onDone }: { onDone: () => void }) {
   const [prodTypes, setProdTypes] = useState<Option[]>([]);
   const [busCtys, setBusCtys] = useState<Option[]>([]);
   useEffect(() => {
-    void read(customerProdTypesEndpoint, {}).then(setProdTypes).catch(() => undefined);
-    void read(customerBusCtysEndpoint, {}).then(setBusCtys).catch(() => undefined);
+    void read(customerProdTypesEndpoint, {})
+      .then(setProdTypes)
+      .catch(() => undefined);
+    void read(customerBusCtysEndpoint, {})
+      .then(setBusCtys)
+      .catch(() => undefined);
   }, []);
   const fields: FieldDefinition[] = useMemo(
     () => [
@@ -42,7 +64,15 @@ export function AddSubAccountForm({ onDone }: { onDone: () => void }) {
       { name: 'interfacePassword', label: 'account.interfacePassword', kind: 'password' },
       { name: 'userIps', label: 'account.userIps' },
       { name: 'ext_number', label: 'account.extNumber' },
-      { name: 'pushMode', label: 'account.pushMode', kind: 'select', options: [{ value: 0, label: t('account.pushPull') }, { value: 1, label: t('account.pushProactive') }] },
+      {
+        name: 'pushMode',
+        label: 'account.pushMode',
+        kind: 'select',
+        options: [
+          { value: 0, label: t('account.pushPull') },
+          { value: 1, label: t('account.pushProactive') },
+        ],
+      },
       { name: 'reportUrl', label: 'account.reportUrl', when: pushOn },
       { name: 'moUrl', label: 'account.moUrl', when: pushOn },
       { name: 'maxConnections', label: 'account.maxConnections' },
@@ -54,11 +84,16 @@ export function AddSubAccountForm({ onDone }: { onDone: () => void }) {
     [t, prodTypes, busCtys],
   );
   // the passwords make this an online call, not a queued command (sync/account-commands.ts)
-  return <AccountForm form={addForm} fields={fields} testId="sub-add" submitLabel="account.add" submit={(v) => callOnline(customerAddEndpoint, v)} onDone={onDone} />;
+  return (
+    <AccountForm form={addForm} fields={fields} testId="sub-add" submitLabel="account.add" submit={(v) => callOnline(customerAddEndpoint, v)} onDone={onDone} />
+  );
 }
 
 export function ChargeForm({ cusId, enterpriseBalance, onDone }: { cusId: string; enterpriseBalance: number; onDone: () => void }) {
-  const form = useMemo(() => ({ schema: rechargeFormSchema(enterpriseBalance), values: { cus_id: cusId, amount: '', remark: '' } }), [cusId, enterpriseBalance]);
+  const form = useMemo(
+    () => ({ schema: rechargeFormSchema(enterpriseBalance), values: { cus_id: cusId, amount: '', remark: '' } }),
+    [cusId, enterpriseBalance],
+  );
   const fields: FieldDefinition[] = [
     { name: 'amount', label: 'account.amount' },
     { name: 'remark', label: 'account.remark' },
@@ -96,9 +131,7 @@ export function SubAccountDetailView({ cusId }: { cusId: string }) {
     ['account.busCty', labelOf(busCtys, d.busCty)],
     ['account.prodType', labelsOf(prodTypes, d.prodTypes)],
   ];
-  return (
-    <InfoList testId="sub-detail" rows={rows.map(([k, v]) => [t(k), v])} />
-  );
+  return <InfoList testId="sub-detail" rows={rows.map(([k, v]) => [t(k), v])} />;
 }
 
 const chargeDetail = (cusId: string): RemoteTableDef<Recharge> => ({

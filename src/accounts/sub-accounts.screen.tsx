@@ -33,7 +33,12 @@ export const subAccounts: RemoteTableDef<SubAccount> = {
   columns: [
     { field: 'cus_id', header: 'account.cusId' },
     { field: 'cus_name', header: 'account.cusName' },
-    { field: 'cus_status', header: 'account.status', render: (r, v) => stateTag(ACCOUNT_STATUS, r.cus_status, v), text: (r, v) => stateText(ACCOUNT_STATUS, r.cus_status, v) },
+    {
+      field: 'cus_status',
+      header: 'account.status',
+      render: (r, v) => stateTag(ACCOUNT_STATUS, r.cus_status, v),
+      text: (r, v) => stateText(ACCOUNT_STATUS, r.cus_status, v),
+    },
     { field: 'pay_type', header: 'account.payType', render: (r, v) => stateTag(PAY_TYPE, r.pay_type, v), text: (r, v) => stateText(PAY_TYPE, r.pay_type, v) },
     { field: 'balanceStr2', header: 'account.balance', render: (r) => <span data-testid="sub-balance">{r.balanceStr2}</span>, text: (r) => r.balanceStr2 },
     { field: 'ext_number', header: 'account.extNumber' },
@@ -76,7 +81,13 @@ export function SubAccountsScreen() {
       )}
       <Button size="small" text data-testid="sub-detail-open" label={t('account.detail')} onClick={() => setDialog({ kind: 'detail', cusId: row.cus_id })} />
       <Button size="small" text data-testid="sub-charge" label={t('account.charge')} onClick={() => setDialog({ kind: 'charge', cusId: row.cus_id })} />
-      <Button size="small" text data-testid="sub-charge-detail" label={t('account.chargeDetail')} onClick={() => setDialog({ kind: 'chargeDetail', cusId: row.cus_id })} />
+      <Button
+        size="small"
+        text
+        data-testid="sub-charge-detail"
+        label={t('account.chargeDetail')}
+        onClick={() => setDialog({ kind: 'chargeDetail', cusId: row.cus_id })}
+      />
     </span>
   );
   const close = () => {
@@ -94,7 +105,9 @@ export function SubAccountsScreen() {
         {dialog?.kind === 'detail' && <SubAccountDetailView cusId={dialog.cusId} />}
       </Dialog>
       <Dialog header={t('account.charge')} visible={dialog?.kind === 'charge'} onHide={() => setDialog(null)} style={{ width: '28rem' }}>
-        {dialog?.kind === 'charge' && <ChargeForm cusId={dialog.cusId} enterpriseBalance={userInfo?.authUser.balance ?? Number.POSITIVE_INFINITY} onDone={close} />}
+        {dialog?.kind === 'charge' && (
+          <ChargeForm cusId={dialog.cusId} enterpriseBalance={userInfo?.authUser.balance ?? Number.POSITIVE_INFINITY} onDone={close} />
+        )}
       </Dialog>
       <Dialog header={t('account.chargeDetail')} visible={dialog?.kind === 'chargeDetail'} onHide={() => setDialog(null)} style={{ width: '48rem' }}>
         {dialog?.kind === 'chargeDetail' && <ChargeDetailView cusId={dialog.cusId} />}

@@ -57,7 +57,10 @@ function Guarded() {
   const { t } = useTranslation();
   const [path] = useLocation();
   const loggedIn = useSelector(sessionActor, (s) => s.matches({ session: 'loggedIn' }));
-  const pending = useSelector(sessionActor, (s) => s.matches({ session: 'boot' }) || s.matches({ session: 'loadingUser' }) || s.matches({ session: 'loggingOut' }));
+  const pending = useSelector(
+    sessionActor,
+    (s) => s.matches({ session: 'boot' }) || s.matches({ session: 'loadingUser' }) || s.matches({ session: 'loggingOut' }),
+  );
   const token = useSelector(sessionActor, (s) => s.context.token);
   const userInfo = useSelector(sessionActor, (s) => s.context.userInfo);
   const locked = useSelector(lockActor, (s) => !s.matches('unlocked') && !s.matches('locking'));

@@ -30,4 +30,4 @@ export function createStore<T>(initial: T, persistKey?: string): Store<T> {
   };
 }
 
-export const useStore = <T,>(store: Store<T>): T => useSyncExternalStore(store.subscribe, store.get, store.get);
+export const useStore = <T>(store: Store<T>): T => useSyncExternalStore(store.subscribe, store.get, store.get);

@@ -42,7 +42,5 @@ export const loadedConsole = (): ComponentType<LoggedInConsoleProps> | null => l
  * session change renders the shell (~40 ms at 1M), not in a promise callback after it. */
 export function prefetchFirstList(who: { userInfo: UserInfo } | { loginName: string }): void {
   if (loadedModule) return loadedModule.prefetchFirstList(who);
-  void (loading ??= import('./logged-in-console'))
-    .then((m) => m.prefetchFirstList(who))
-    .catch(() => {});
+  void (loading ??= import('./logged-in-console')).then((m) => m.prefetchFirstList(who)).catch(() => {});
 }

@@ -79,7 +79,18 @@ async function fetchMenus(token: string | null, given: LoginMenus | undefined): 
     // products opens on the top menu's grant (ScreenDefinition.grantedBy), and a typed URL they do not grant waits for
     // them before it says 403.
     const all = afterFirstScreen()
-      .then(() => (live() ? Promise.all(others.map((t) => (t.permCode === guess ? guessed : menuOf(t.permCode)).then((items) => [t.permCode, items] as const, () => null))) : []))
+      .then(() =>
+        live()
+          ? Promise.all(
+              others.map((t) =>
+                (t.permCode === guess ? guessed : menuOf(t.permCode)).then(
+                  (items) => [t.permCode, items] as const,
+                  () => null,
+                ),
+              ),
+            )
+          : [],
+      )
       .then((got) => {
         if (!live()) return;
         const menus = Object.fromEntries(got.filter((g) => g !== null));

@@ -7,7 +7,15 @@ const t = (key: string, p: Record<string, unknown> = {}) => `${key}${JSON.string
 const warning = { cus_id: 'EP0001', enabled: true, warnBalance: 100_000, warnMobiles: ['13800000000'], lastWarnTime: null };
 const base: NoticeSources = { lang: 'zh', t, balance: 99_885.25, warning, rejected: [], now: NOW };
 const rejected = (id: string, ageMs: number) =>
-  ({ id, type: 'addressBook.group.add', aggregate: 'library:group:new:1', payload: { groupName: 'VIP' }, status: 'rejected', last_error: '分组名称已存在', created_at: NOW - ageMs }) as unknown as EventDoc;
+  ({
+    id,
+    type: 'addressBook.group.add',
+    aggregate: 'library:group:new:1',
+    payload: { groupName: 'VIP' },
+    status: 'rejected',
+    last_error: '分组名称已存在',
+    created_at: NOW - ageMs,
+  }) as unknown as EventDoc;
 
 describe('the notices of the bell', () => {
   it('warns while the balance is below the warning level, in the current balance', () => {

@@ -13,7 +13,14 @@ import type { RemoteTableDef } from '../table/remote-table-def';
 // export (the platform's download or its own list read whole) and, where rows are dated, the range calendar.
 
 const LISTS: Record<string, RemoteTableDef<never>> = {
-  subRecharges, epRecharges, subAccounts, checkBatches, numberStatusStatistics, portingStatistics, blacklistStatistics, sessions,
+  subRecharges,
+  epRecharges,
+  subAccounts,
+  checkBatches,
+  numberStatusStatistics,
+  portingStatistics,
+  blacklistStatistics,
+  sessions,
 } as unknown as Record<string, RemoteTableDef<never>>;
 const label = (lang: 'zh' | 'en', key: string) => key.split('.').reduce<unknown>((t, k) => (t as Record<string, unknown> | undefined)?.[k], RESOURCES[lang]);
 
@@ -35,7 +42,10 @@ describe('platform-paged lists', () => {
 });
 
 describe('reading a list whole for its export', () => {
-  const source = (n: number) => async (page: number) => ({ total: n, data: Array.from({ length: Math.max(0, Math.min(EXPORT_PAGE, n - (page - 1) * EXPORT_PAGE)) }, (_, i) => (page - 1) * EXPORT_PAGE + i) });
+  const source = (n: number) => async (page: number) => ({
+    total: n,
+    data: Array.from({ length: Math.max(0, Math.min(EXPORT_PAGE, n - (page - 1) * EXPORT_PAGE)) }, (_, i) => (page - 1) * EXPORT_PAGE + i),
+  });
 
   it('reads page after page up to the total', async () => {
     expect(await readAllPages(source(2500))).toEqual(Array.from({ length: 2500 }, (_, i) => i));
@@ -48,7 +58,10 @@ describe('reading a list whole for its export', () => {
   });
 
   it('writes a serial number before each row', () => {
-    expect(sheetRows([{ a: 'x' }, { a: 'y' }], [{ header: 'A', text: (r) => r.a }])).toEqual([['1', 'x'], ['2', 'y']]);
+    expect(sheetRows([{ a: 'x' }, { a: 'y' }], [{ header: 'A', text: (r) => r.a }])).toEqual([
+      ['1', 'x'],
+      ['2', 'y'],
+    ]);
   });
 });
 

@@ -7,7 +7,13 @@ import { SCREENS_EN } from '../i18n/screens.en';
 import { SCREENS_ZH } from '../i18n/screens.zh';
 import { LIBRARY_EN } from '../i18n/library.en';
 import { LIBRARY_ZH } from '../i18n/library.zh';
-import { addressGroupDocSchema, addressMemberDocSchema, contentTemplateDocSchema, cspTemplateDocSchema, videoTemplateDocSchema } from '../../contract/library.schema';
+import {
+  addressGroupDocSchema,
+  addressMemberDocSchema,
+  contentTemplateDocSchema,
+  cspTemplateDocSchema,
+  videoTemplateDocSchema,
+} from '../../contract/library.schema';
 import { shortLinkRecordSchema } from '../../contract/entities.schema';
 import { RESOURCES } from '../i18n/i18n';
 import { ACCOUNT_SCREENS } from '../accounts/account-screens';
@@ -36,12 +42,31 @@ const label = (tree: Record<string, unknown>, key: string) => key.split('.').red
 describe('screen registry', () => {
   it('registers the menu paths of the product’s list screens, Activity and every product area’s screens', () => {
     expect(Object.keys(SCREENS).sort()).toEqual(
-      [...new Set([
-        '/mtRecordList', '/inteMtRecordList', '/videoMtRecordList', '/cspMtRecordList', '/moRecordList', '/dataGatheringBatchList', '/timeMtMessageList',
-        '/pageTimeBatchList', '/dataGatheringList', '/activity', '/shortLinkList', '/inteDataGatheringList', '/inteDataGatheringBatchList',
-        '/addressBookList', '/contentTemplateList', '/videoTemplateList', '/cspTemplateList',
-        ...Object.keys(ACCOUNT_SCREENS), ...Object.keys(SEND_SCREENS), ...Object.keys(LIBRARY_SCREENS), ...Object.keys(TOOLS_SCREENS),
-      ])].sort(),
+      [
+        ...new Set([
+          '/mtRecordList',
+          '/inteMtRecordList',
+          '/videoMtRecordList',
+          '/cspMtRecordList',
+          '/moRecordList',
+          '/dataGatheringBatchList',
+          '/timeMtMessageList',
+          '/pageTimeBatchList',
+          '/dataGatheringList',
+          '/activity',
+          '/shortLinkList',
+          '/inteDataGatheringList',
+          '/inteDataGatheringBatchList',
+          '/addressBookList',
+          '/contentTemplateList',
+          '/videoTemplateList',
+          '/cspTemplateList',
+          ...Object.keys(ACCOUNT_SCREENS),
+          ...Object.keys(SEND_SCREENS),
+          ...Object.keys(LIBRARY_SCREENS),
+          ...Object.keys(TOOLS_SCREENS),
+        ]),
+      ].sort(),
     );
   });
 

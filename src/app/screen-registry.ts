@@ -25,14 +25,31 @@ import { videoTemplates } from '../library/video-templates.screen';
 
 /** Every table screen definition, in menu order (the registry test loops over these). */
 export const DEFINITIONS: ScreenDefinition<never>[] = [
-  domesticRecords, internationalRecords, videoRecords, cspRecords, moRecords, batches, timeMtMessages, timeBatches, statistics, activity,
-  shortLinks, internationalBatches, internationalStatistics,
-  addressBookMembers, contentTemplates, videoTemplates, cspTemplates,
+  domesticRecords,
+  internationalRecords,
+  videoRecords,
+  cspRecords,
+  moRecords,
+  batches,
+  timeMtMessages,
+  timeBatches,
+  statistics,
+  activity,
+  shortLinks,
+  internationalBatches,
+  internationalStatistics,
+  addressBookMembers,
+  contentTemplates,
+  videoTemplates,
+  cspTemplates,
 ] as unknown as ScreenDefinition<never>[];
 
 export const SCREENS: Record<string, ScreenEntry> = {
   ...Object.fromEntries(
-    DEFINITIONS.map((def) => [def.path, { title: def.title, grantedBy: def.grantedBy, component: () => createElement(TableScreen as ComponentType<{ def: ScreenDefinition<never> }>, { def }) }]),
+    DEFINITIONS.map((def) => [
+      def.path,
+      { title: def.title, grantedBy: def.grantedBy, component: () => createElement(TableScreen as ComponentType<{ def: ScreenDefinition<never> }>, { def }) },
+    ]),
   ),
   ...SEND_SCREENS,
   ...ACCOUNT_SCREENS,

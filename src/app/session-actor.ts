@@ -61,7 +61,10 @@ export const lockActor = createActor(
 export const sessionActor = createActor(
   sessionMachine.provide({
     actors: {
-      loadCaptcha: fromPromise(async () => { const c = await api.call(captchaEndpoint, {}); return { redomStr: c.redomStr, image: c.image, required: c.required }; }),
+      loadCaptcha: fromPromise(async () => {
+        const c = await api.call(captchaEndpoint, {});
+        return { redomStr: c.redomStr, image: c.image, required: c.required };
+      }),
       // the console's chunk downloads while the login request is out, not after the user info, to shorten the cold start
       login: fromPromise(({ input }) => (whileLoggingIn(), api.call(loginEndpoint, input))),
       loginBySms: fromPromise(({ input }) => (whileLoggingIn(), api.call(loginBySmsCodeEndpoint, input))),
@@ -69,7 +72,13 @@ export const sessionActor = createActor(
       sendSmsCode: fromPromise(({ input }) =>
         input.kind === 'login'
           ? api.call(sendLoginAuthCodeEndpoint, { userId: input.account, phone: input.phone, uuid: input.uuid })
-          : api.call(sendAuthCodeEndpoint, { epId: input.account, phone: input.phone, uuid: input.uuid, code: input.captcha?.code ?? '', redomStr: input.captcha?.redomStr ?? '' }),
+          : api.call(sendAuthCodeEndpoint, {
+              epId: input.account,
+              phone: input.phone,
+              uuid: input.uuid,
+              code: input.captcha?.code ?? '',
+              redomStr: input.captcha?.redomStr ?? '',
+            }),
       ),
       // the session counts as logged in once the console's chunk is here too (fetched beside the user info), so the
       // console renders at once, with no loading frame that would drop the first keystrokes

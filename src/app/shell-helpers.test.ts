@@ -38,7 +38,16 @@ describe('tabs', () => {
 
 describe('menu search', () => {
   const menu: MenuItem[] = [
-    { id: 'g', label: 'group', path: '', icon: '', children: [{ id: 'a', label: 'menu.mt', path: '/mt', icon: '' }, { id: 'b', label: 'menu.mo', path: '/mo', icon: '' }] },
+    {
+      id: 'g',
+      label: 'group',
+      path: '',
+      icon: '',
+      children: [
+        { id: 'a', label: 'menu.mt', path: '/mt', icon: '' },
+        { id: 'b', label: 'menu.mo', path: '/mo', icon: '' },
+      ],
+    },
     { id: 'c', label: 'menu.send', path: '/send', icon: '' },
   ];
   const labels: Record<string, string> = { 'menu.mt': 'Send records', 'menu.mo': 'Reply records', 'menu.send': 'send SMS' };
@@ -112,4 +121,3 @@ describe('menus', () => {
     expect(grantedProduct([], 'homeSms')).toBe('userCenter');
   });
 });
-

@@ -45,10 +45,27 @@ export function FieldControl({ field: f, form, id, testId, errorId, onKeyDown, s
     'aria-describedby': invalid ? errorId : undefined,
     'aria-label': f.labelHidden ? t(f.label) : undefined,
   };
-  const common = { 'data-testid': testId, className: invalid ? 'p-invalid' : undefined, placeholder: f.placeholder ? t(f.placeholder) : undefined, autoFocus: f.autoFocus, style, onKeyDown, ...aria };
+  const common = {
+    'data-testid': testId,
+    className: invalid ? 'p-invalid' : undefined,
+    placeholder: f.placeholder ? t(f.placeholder) : undefined,
+    autoFocus: f.autoFocus,
+    style,
+    onKeyDown,
+    ...aria,
+  };
   switch (f.kind) {
     case 'select':
-      return <Dropdown inputId={id} {...common} value={v === '' ? null : v} options={f.options ?? []} emptyMessage={f.emptyMessage ? t(f.emptyMessage) : undefined} onChange={(e) => set(e.value ?? '')} />;
+      return (
+        <Dropdown
+          inputId={id}
+          {...common}
+          value={v === '' ? null : v}
+          options={f.options ?? []}
+          emptyMessage={f.emptyMessage ? t(f.emptyMessage) : undefined}
+          onChange={(e) => set(e.value ?? '')}
+        />
+      );
     case 'password':
       return <Password inputId={id} {...common} value={String(v ?? '')} onChange={(e) => set(e.target.value)} feedback={false} toggleMask />;
     case 'textarea':
@@ -56,14 +73,30 @@ export function FieldControl({ field: f, form, id, testId, errorId, onKeyDown, s
     case 'number':
       return <InputNumber inputId={id} {...common} value={typeof v === 'number' ? v : null} onValueChange={(e) => set(e.value ?? null)} />;
     case 'date':
-      return <Calendar inputId={id} {...common} showTime hourFormat="24" showButtonBar value={v ? new Date(Number(v)) : null} onChange={(e) => set(e.value instanceof Date ? e.value.getTime() : null)} />;
+      return (
+        <Calendar
+          inputId={id}
+          {...common}
+          showTime
+          hourFormat="24"
+          showButtonBar
+          value={v ? new Date(Number(v)) : null}
+          onChange={(e) => set(e.value instanceof Date ? e.value.getTime() : null)}
+        />
+      );
     case 'checkbox':
       return <Checkbox inputId={id} {...common} checked={Boolean(v)} onChange={(e) => set(Boolean(e.checked))} />;
     case 'media': {
       const m = f.media!;
       return (
-        <MediaField endpoint={m.endpoint} types={m.types} mediaType={String(form.values[m.typeField] ?? '')} mediaUrl={String(v ?? '')} testId={testId}
-          onChange={(p) => (p.mediaType !== undefined && form.set(m.typeField, p.mediaType), p.mediaUrl !== undefined && set(p.mediaUrl))} />
+        <MediaField
+          endpoint={m.endpoint}
+          types={m.types}
+          mediaType={String(form.values[m.typeField] ?? '')}
+          mediaUrl={String(v ?? '')}
+          testId={testId}
+          onChange={(p) => (p.mediaType !== undefined && form.set(m.typeField, p.mediaType), p.mediaUrl !== undefined && set(p.mediaUrl))}
+        />
       );
     }
     default:
@@ -72,7 +105,19 @@ export function FieldControl({ field: f, form, id, testId, errorId, onKeyDown, s
 }
 
 /** A field's error at the field; `id` is what its input's aria-describedby names. */
-export function FieldError({ errors, name, id, testId, params }: { errors: FormErrors; name: string; id: string; testId?: string; params?: Record<string, string | number> }) {
+export function FieldError({
+  errors,
+  name,
+  id,
+  testId,
+  params,
+}: {
+  errors: FormErrors;
+  name: string;
+  id: string;
+  testId?: string;
+  params?: Record<string, string | number>;
+}) {
   const m = errorOf(errors, name);
   if (!m) return null;
   return (
@@ -84,7 +129,17 @@ export function FieldError({ errors, name, id, testId, params }: { errors: FormE
 
 /** The fields of a form in order: label, input (and what goes beside or under it), error. Inputs are
  * `<testId>-<name>` unless a field names its own; errors `<testId>-<name>-error` unless `errorTestId` says. */
-export function FormFields({ form, fields, testId, errorTestId }: { form: Pick<Form, 'values' | 'errors' | 'set'>; fields: FieldDefinition[]; testId: string; errorTestId?: (name: string) => string }) {
+export function FormFields({
+  form,
+  fields,
+  testId,
+  errorTestId,
+}: {
+  form: Pick<Form, 'values' | 'errors' | 'set'>;
+  fields: FieldDefinition[];
+  testId: string;
+  errorTestId?: (name: string) => string;
+}) {
   const { t } = useTranslation();
   const uid = useId();
   return (
@@ -95,7 +150,11 @@ export function FormFields({ form, fields, testId, errorTestId }: { form: Pick<F
           const id = `${uid}-${f.name}`;
           const control = <FieldControl field={f} form={form} id={id} testId={f.testId ?? `${testId}-${f.name}`} errorId={`${id}-error`} />;
           return (
-            <div className="field" key={f.name} style={{ display: 'flex', flexDirection: f.kind === 'checkbox' ? 'row-reverse' : 'column', justifyContent: 'flex-end', gap: 4, marginBottom: 10 }}>
+            <div
+              className="field"
+              key={f.name}
+              style={{ display: 'flex', flexDirection: f.kind === 'checkbox' ? 'row-reverse' : 'column', justifyContent: 'flex-end', gap: 4, marginBottom: 10 }}
+            >
               {!f.labelHidden && <label htmlFor={id}>{t(f.label)}</label>}
               {f.addon ? (
                 <div style={{ display: 'flex', gap: 8 }}>

@@ -12,7 +12,14 @@ import { useSession } from '../session/use-session';
 // A frame's or card's media: its type and an uploaded material (checked by name and size here, by content on the
 // platform). Uploads need the network; the rest of the editor does not.
 
-export function MediaField({ endpoint, types, mediaType, mediaUrl, onChange, testId }: {
+export function MediaField({
+  endpoint,
+  types,
+  mediaType,
+  mediaUrl,
+  onChange,
+  testId,
+}: {
   endpoint: Endpoint;
   types: readonly string[];
   mediaType: string;
@@ -43,10 +50,22 @@ export function MediaField({ endpoint, types, mediaType, mediaUrl, onChange, tes
   }
   return (
     <span style={{ display: 'inline-flex', gap: 6, alignItems: 'center', flexWrap: 'wrap' }}>
-      <Dropdown data-testid={`${testId}-type`} value={mediaType} options={types.map((v) => ({ value: v, label: t(`media.${v}`) }))} onChange={(e) => onChange({ mediaType: e.value, mediaUrl: e.value === 'text' ? '' : mediaUrl })} />
+      <Dropdown
+        data-testid={`${testId}-type`}
+        value={mediaType}
+        options={types.map((v) => ({ value: v, label: t(`media.${v}`) }))}
+        onChange={(e) => onChange({ mediaType: e.value, mediaUrl: e.value === 'text' ? '' : mediaUrl })}
+      />
       {mediaType !== 'text' && (
         <>
-          <input ref={input} data-testid={`${testId}-file`} type="file" hidden accept="image/*,video/*,audio/*" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
+          <input
+            ref={input}
+            data-testid={`${testId}-file`}
+            type="file"
+            hidden
+            accept="image/*,video/*,audio/*"
+            onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])}
+          />
           <Button type="button" size="small" icon="pi pi-upload" loading={busy} label={t('lib.upload')} onClick={() => input.current?.click()} />
           {mediaUrl && <i className="pi pi-check" data-testid={`${testId}-uploaded`} />}
         </>

@@ -3,7 +3,20 @@ import type { ZH } from './zh';
 // English labels of the shell; the type keeps the keys in step with zh.ts.
 export const EN: typeof ZH = {
   app: { title: 'SMS Cloud', skipToContent: 'Skip to main content', offline: 'Offline', offlineNote: 'No network: showing cached data' },
-  common: { ok: 'OK', cancel: 'Cancel', close: 'Close', confirm: 'Confirm', loading: 'Loading…', retry: 'Retry', submit: 'Submit', yes: 'Yes', no: 'No', select: 'Choose', progress: 'Progress', noFileChosen: 'No file chosen' },
+  common: {
+    ok: 'OK',
+    cancel: 'Cancel',
+    close: 'Close',
+    confirm: 'Confirm',
+    loading: 'Loading…',
+    retry: 'Retry',
+    submit: 'Submit',
+    yes: 'Yes',
+    no: 'No',
+    select: 'Choose',
+    progress: 'Progress',
+    noFileChosen: 'No file chosen',
+  },
   login: {
     title: 'Log in',
     tabPassword: 'Password login',
@@ -82,7 +95,17 @@ export const EN: typeof ZH = {
   tabs: { label: 'Open pages', closeOthers: 'Close others', closeAll: 'Close all', close: 'Close tab' },
   topMenu: { userCenter: 'User centre', homeSms: 'Domestic SMS', videoSms: 'Video SMS', internationalSms: 'International SMS', cspSms: '5G messages' },
   menu: {
-    group: { send: 'Send', records: 'Records', timed: 'Timed SMS', statistics: 'Statistics', templates: 'Templates', finance: 'Finance', accounts: 'Customers', tools: 'Tools', mine: 'Mine' },
+    group: {
+      send: 'Send',
+      records: 'Records',
+      timed: 'Timed SMS',
+      statistics: 'Statistics',
+      templates: 'Templates',
+      finance: 'Finance',
+      accounts: 'Customers',
+      tools: 'Tools',
+      mine: 'Mine',
+    },
     smsGroupSend: 'Group send',
     smsOneToOneSend: 'Personalised send',
     smsLinkSend: 'Link send',
@@ -182,5 +205,8 @@ export const EN: typeof ZH = {
     captureFailed: 'The screenshot failed; please choose an image',
     screenshotAlt: 'Feedback screenshot',
   },
-  product: { notEnabled: 'This product is not yet enabled, submit an application to enable it', notEnabledForAccount: 'This product is not enabled for your account' },
+  product: {
+    notEnabled: 'This product is not yet enabled, submit an application to enable it',
+    notEnabledForAccount: 'This product is not enabled for your account',
+  },
 };

@@ -8,7 +8,10 @@ async function instance(): Promise<{ i18n: I18n; translations: () => number }> {
   await i18n.init({
     lng: 'zh',
     fallbackLng: 'zh',
-    resources: { zh: { translation: { a: { b: '甲乙' }, n: '{{count}} 条', nest: '见 $t(a.b)' } }, en: { translation: { a: { b: 'AB' }, n: '{{count}} rows' } } },
+    resources: {
+      zh: { translation: { a: { b: '甲乙' }, n: '{{count}} 条', nest: '见 $t(a.b)' } },
+      en: { translation: { a: { b: 'AB' }, n: '{{count}} rows' } },
+    },
     interpolation: { escapeValue: false },
   });
   // counts i18next's own translations, to tell a remembered answer from a computed one
@@ -62,11 +65,18 @@ describe('remembered plain lookups (the cold path)', () => {
     const plain = createInstance();
     const remembered = createInstance();
     for (const i of [plain, remembered]) {
-      await i.init({ lng: 'zh', fallbackLng: 'zh', resources: { zh: { translation: RESOURCES.zh }, en: { translation: RESOURCES.en } }, interpolation: { escapeValue: false } });
+      await i.init({
+        lng: 'zh',
+        fallbackLng: 'zh',
+        resources: { zh: { translation: RESOURCES.zh }, en: { translation: RESOURCES.en } },
+        interpolation: { escapeValue: false },
+      });
     }
     rememberPlainLookups(remembered);
     const keys = (tree: Record<string, unknown>, prefix = ''): string[] =>
-      Object.entries(tree).flatMap(([k, v]) => (typeof v === 'object' && v !== null ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
+      Object.entries(tree).flatMap(([k, v]) =>
+        typeof v === 'object' && v !== null ? keys(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+      );
     // every key of either language in each (a key one lacks falls back)
     const all = [...new Set([...keys(RESOURCES.zh), ...keys(RESOURCES.en), 'no.such.key'])];
     for (const lng of ['zh', 'en'] as const) {

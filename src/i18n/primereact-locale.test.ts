@@ -6,7 +6,15 @@ import { applyPrimeReactLocale } from './primereact-locale';
 describe('PrimeReact locale', () => {
   it('gives the paginator Chinese labels on Chinese screens and English ones on English screens', () => {
     applyPrimeReactLocale('zh');
-    for (const k of ['firstPageLabel', 'lastPageLabel', 'nextPageLabel', 'prevPageLabel', 'jumpToPageInputLabel', 'jumpToPageDropdownLabel', 'rowsPerPageLabel']) {
+    for (const k of [
+      'firstPageLabel',
+      'lastPageLabel',
+      'nextPageLabel',
+      'prevPageLabel',
+      'jumpToPageInputLabel',
+      'jumpToPageDropdownLabel',
+      'rowsPerPageLabel',
+    ]) {
       expect(ariaLabel(k, {}), k).toMatch(/[\u4e00-\u9fff]/);
     }
     expect(ariaLabel('pageLabel', { page: 3 })).toBe('第 3 页');

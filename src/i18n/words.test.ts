@@ -6,7 +6,12 @@ import { RESOURCES } from './i18n';
 // menu (240 px: about 22 characters beside the icon) rather than end in an ellipsis.
 const instance = async (lng: 'zh' | 'en') => {
   const i = i18next.createInstance();
-  await i.init({ lng, fallbackLng: 'zh', resources: { zh: { translation: RESOURCES.zh }, en: { translation: RESOURCES.en } }, interpolation: { escapeValue: false } });
+  await i.init({
+    lng,
+    fallbackLng: 'zh',
+    resources: { zh: { translation: RESOURCES.zh }, en: { translation: RESOURCES.en } },
+    interpolation: { escapeValue: false },
+  });
   return i;
 };
 
@@ -32,7 +37,8 @@ describe('words', () => {
   it('names the material types in both languages', async () => {
     for (const lng of ['zh', 'en'] as const) {
       const i = await instance(lng);
-      for (const type of ['image', 'video', 'audio']) expect(i.t(`tools.mediaTypes.${type}`), `${type} in ${lng}`).not.toMatch(/^tools\.|^(image|video|audio)$/);
+      for (const type of ['image', 'video', 'audio'])
+        expect(i.t(`tools.mediaTypes.${type}`), `${type} in ${lng}`).not.toMatch(/^tools\.|^(image|video|audio)$/);
     }
   });
 

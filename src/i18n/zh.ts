@@ -1,7 +1,20 @@
 // Chinese labels of the shell (default language). Keys mirror en.ts.
 export const ZH = {
   app: { title: '短信云平台', skipToContent: '跳到主要内容', offline: '离线', offlineNote: '网络不可用，显示的是缓存数据' },
-  common: { ok: '确定', cancel: '取消', close: '关闭', confirm: '确认', loading: '加载中…', retry: '重试', submit: '提交', yes: '是', no: '否', select: '请选择', progress: '进度', noFileChosen: '未选择文件' },
+  common: {
+    ok: '确定',
+    cancel: '取消',
+    close: '关闭',
+    confirm: '确认',
+    loading: '加载中…',
+    retry: '重试',
+    submit: '提交',
+    yes: '是',
+    no: '否',
+    select: '请选择',
+    progress: '进度',
+    noFileChosen: '未选择文件',
+  },
   login: {
     title: '登录',
     tabPassword: '账号密码登录',
@@ -80,7 +93,17 @@ export const ZH = {
   tabs: { label: '已打开的页面', closeOthers: '关闭其他', closeAll: '关闭全部', close: '关闭标签' },
   topMenu: { userCenter: '用户中心', homeSms: '国内短信', videoSms: '视频短信', internationalSms: '国际短信', cspSms: '5G 消息' },
   menu: {
-    group: { send: '短信发送', records: '记录查询', timed: '定时短信', statistics: '统计分析', templates: '模板管理', finance: '财务管理', accounts: '客户管理', tools: '工具', mine: '我的' },
+    group: {
+      send: '短信发送',
+      records: '记录查询',
+      timed: '定时短信',
+      statistics: '统计分析',
+      templates: '模板管理',
+      finance: '财务管理',
+      accounts: '客户管理',
+      tools: '工具',
+      mine: '我的',
+    },
     smsGroupSend: '短信群发',
     smsOneToOneSend: '个性化群发',
     smsLinkSend: '链接短信发送',

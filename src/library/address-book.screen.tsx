@@ -82,7 +82,11 @@ function useGroups(): Group[] {
     // the sync worker writes straight into the tables and announces it: re-read on each notice (like TableScreen)
     const q = { collection: 'address_book' as const, filters: [{ op: 'eq' as const, field: 'kind', value: 'group' }], limit: 1000 };
     const sub = changesOf(rt.db, 'address_book')
-      .pipe(startWith(null), auditTime(200), switchMap(() => runQuery<Group>(q, { db: rt.db, online: false, horizon: 0 })))
+      .pipe(
+        startWith(null),
+        auditTime(200),
+        switchMap(() => runQuery<Group>(q, { db: rt.db, online: false, horizon: 0 })),
+      )
       .subscribe((page) => setGroups(page.rows));
     return () => sub.unsubscribe();
   }, [rt]);
@@ -90,13 +94,30 @@ function useGroups(): Group[] {
 }
 
 /** Adds a member, or edits `member` (the platform refuses an edit of a member deleted elsewhere: the row rolls back). */
-function MemberEditor({ groups, groupId, member, seed, onDone }: { groups: Group[]; groupId: string; member?: Member; seed?: Record<string, unknown>; onDone: () => void }) {
+function MemberEditor({
+  groups,
+  groupId,
+  member,
+  seed,
+  onDone,
+}: {
+  groups: Group[];
+  groupId: string;
+  member?: Member;
+  seed?: Record<string, unknown>;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   // the group list changes while the editor is open (the saved member re-counts it): submit reads the latest
   const form = useForm(
     () => ({
       schema: addressBookMemberFormSchema,
-      values: seedValues(member ? { groupId: member.groupId, name: member.name, mobile: member.mobile, email: member.email, remark: member.remark } : { groupId, name: '', mobile: '', email: '' }, seed),
+      values: seedValues(
+        member
+          ? { groupId: member.groupId, name: member.name, mobile: member.mobile, email: member.email, remark: member.remark }
+          : { groupId, name: '', mobile: '', email: '' },
+        seed,
+      ),
     }),
     (input) => {
       const groupName = groups.find((g) => g.id === input.groupId)?.groupName ?? '';
@@ -108,7 +129,13 @@ function MemberEditor({ groups, groupId, member, seed, onDone }: { groups: Group
   if (form.done) queueMicrotask(onDone);
   const fields = useMemo<FieldDefinition[]>(
     () => [
-      { name: 'groupId', label: 'lib.group', labelHidden: true, kind: 'select', options: groups.filter((g) => !g.pending).map((g) => ({ value: g.id, label: g.groupName })) },
+      {
+        name: 'groupId',
+        label: 'lib.group',
+        labelHidden: true,
+        kind: 'select',
+        options: groups.filter((g) => !g.pending).map((g) => ({ value: g.id, label: g.groupName })),
+      },
       { name: 'name', label: 'lib.name' },
       { name: 'mobile', label: 'lib.mobile' },
       { name: 'email', label: 'lib.email' },
@@ -130,22 +157,36 @@ const groupNameField: FieldDefinition = { name: 'groupName', label: 'lib.groupNa
 function RenameGroup({ group, typed, onDone }: { group: Group; typed?: string; onDone: () => void }) {
   const { t } = useTranslation();
   const uid = useId();
-  const form = useForm({ schema: addressBookGroupFormSchema, values: { groupName: typed ?? group.groupName, remark: group.remark ?? undefined }, sends: 'parsed' }, async (parsed) => {
-    // an unchanged name records nothing
-    if (parsed.groupName !== group.groupName) await recordLibraryCommand('addressBook.group.mod', group.id, { id: group.id, ...parsed });
-  });
+  const form = useForm(
+    { schema: addressBookGroupFormSchema, values: { groupName: typed ?? group.groupName, remark: group.remark ?? undefined }, sends: 'parsed' },
+    async (parsed) => {
+      // an unchanged name records nothing
+      if (parsed.groupName !== group.groupName) await recordLibraryCommand('addressBook.group.mod', group.id, { id: group.id, ...parsed });
+    },
+  );
   if (form.done) queueMicrotask(onDone);
   const failureId = `${uid}-failure`;
   return (
     <span style={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0, gap: 2 }}>
       <span style={{ display: 'flex', gap: 4 }}>
-        <FieldControl field={{ ...groupNameField, autoFocus: true }} form={form} id={`${uid}-groupName`} testId="group-rename-input" errorId={`${uid}-error`} style={{ flex: 1, minWidth: 0 }}
-          onKeyDown={(e) => (e.key === 'Enter' ? form.submit() : e.key === 'Escape' ? onDone() : undefined)} />
+        <FieldControl
+          field={{ ...groupNameField, autoFocus: true }}
+          form={form}
+          id={`${uid}-groupName`}
+          testId="group-rename-input"
+          errorId={`${uid}-error`}
+          style={{ flex: 1, minWidth: 0 }}
+          onKeyDown={(e) => (e.key === 'Enter' ? form.submit() : e.key === 'Escape' ? onDone() : undefined)}
+        />
         <Button data-testid="group-rename-save" icon="pi pi-check" size="small" aria-label={t('lib.save')} onClick={form.submit} />
         <Button icon="pi pi-times" size="small" text aria-label={t('lib.cancel')} onClick={onDone} />
       </span>
       <FieldError errors={form.errors} name="groupName" id={`${uid}-error`} />
-      {form.failure && <small className="p-error" id={failureId}>{form.failure}</small>}
+      {form.failure && (
+        <small className="p-error" id={failureId}>
+          {form.failure}
+        </small>
+      )}
     </span>
   );
 }
@@ -155,7 +196,11 @@ function RenameGroup({ group, typed, onDone }: { group: Group; typed?: string; o
 function rejectedEdit(
   rejection: Rejection | null,
   groups: Group[],
-  to: { setName: (n: string) => void; setRenaming: (r: { group: Group; typed?: string }) => void; setRefused: (r: { seed: Record<string, unknown>; member?: Member }) => void },
+  to: {
+    setName: (n: string) => void;
+    setRenaming: (r: { group: Group; typed?: string }) => void;
+    setRefused: (r: { seed: Record<string, unknown>; member?: Member }) => void;
+  },
 ): (() => void) | undefined {
   if (!rejection) return undefined;
   const p = rejection.payload;
@@ -182,7 +227,9 @@ export function AddressBookScreen() {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const groupId = new URLSearchParams(search).get('groupId') ?? '';
-  const addForm = useForm({ schema: addressBookGroupFormSchema, values: { groupName: '' }, sends: 'parsed' }, (parsed) => recordLibraryCommand('addressBook.group.add', `new:${Date.now()}`, parsed));
+  const addForm = useForm({ schema: addressBookGroupFormSchema, values: { groupName: '' }, sends: 'parsed' }, (parsed) =>
+    recordLibraryCommand('addressBook.group.add', `new:${Date.now()}`, parsed),
+  );
   const uid = useId();
   const setName = (groupName: string) => addForm.reset({ groupName });
   // a recorded group empties the field for the next; a command that cannot be recorded says why
@@ -199,7 +246,8 @@ export function AddressBookScreen() {
   const editAgain = rejectedEdit(rejection, groups, { setName, setRenaming, setRefused });
   // the chosen group narrows the members as a fixed filter (the group list is the filter's control)
   const membersDef = useMemo<ScreenDefinition<Member>>(
-    () => (groupId ? { ...addressBookMembers, fixed: [...(addressBookMembers.fixed ?? []), { op: 'eq', field: 'groupId', value: groupId }] } : addressBookMembers),
+    () =>
+      groupId ? { ...addressBookMembers, fixed: [...(addressBookMembers.fixed ?? []), { op: 'eq', field: 'groupId', value: groupId }] } : addressBookMembers,
     [groupId],
   );
   const choose = (id: string) => navigate(id ? `${location}?groupId=${encodeURIComponent(id)}` : location, { replace: true });
@@ -210,20 +258,47 @@ export function AddressBookScreen() {
       <div style={{ width: 260, flex: '0 0 260px', display: 'flex', flexDirection: 'column', gap: 6 }} data-testid="group-list">
         <strong>{t('lib.groups')}</strong>
         <span style={{ display: 'flex', gap: 4 }}>
-          <FieldControl field={{ ...groupNameField, placeholder: 'lib.groupName' }} form={addForm} id={`${uid}-groupName`} testId="group-name" errorId={`${uid}-error`} style={{ flex: 1, minWidth: 0 }} />
+          <FieldControl
+            field={{ ...groupNameField, placeholder: 'lib.groupName' }}
+            form={addForm}
+            id={`${uid}-groupName`}
+            testId="group-name"
+            errorId={`${uid}-error`}
+            style={{ flex: 1, minWidth: 0 }}
+          />
           <Button data-testid="group-add" icon="pi pi-plus" size="small" aria-label={t('lib.add')} onClick={addForm.submit} />
         </span>
         <FieldError errors={addForm.errors} name="groupName" id={`${uid}-error`} />
         <Button text size="small" label={t('lib.allGroups')} severity={groupId ? 'secondary' : undefined} onClick={() => choose('')} />
         {groups.map((g) => (
-          <span key={g.id} data-testid="group" data-pending={g.pending ? 'true' : 'false'} style={{ display: 'flex', alignItems: 'center', gap: 4, fontWeight: g.id === groupId ? 600 : 400 }}>
+          <span
+            key={g.id}
+            data-testid="group"
+            data-pending={g.pending ? 'true' : 'false'}
+            style={{ display: 'flex', alignItems: 'center', gap: 4, fontWeight: g.id === groupId ? 600 : 400 }}
+          >
             {renaming?.group.id === g.id ? (
               <RenameGroup group={g} typed={renaming.typed} onDone={() => setRenaming(null)} />
             ) : (
               <>
-                <Button text size="small" style={{ flex: 1, minWidth: 0, justifyContent: 'flex-start' }} disabled={Boolean(g.pending)} label={`${g.groupName} (${g.memberCount ?? 0})`} onClick={() => choose(g.id)} />
+                <Button
+                  text
+                  size="small"
+                  style={{ flex: 1, minWidth: 0, justifyContent: 'flex-start' }}
+                  disabled={Boolean(g.pending)}
+                  label={`${g.groupName} (${g.memberCount ?? 0})`}
+                  onClick={() => choose(g.id)}
+                />
                 {!g.id.startsWith('pending:') && (
-                  <Button data-testid="group-rename" icon="pi pi-pencil" size="small" text aria-label={t('lib.rename')} disabled={Boolean(g.pending)} onClick={() => setRenaming({ group: g })} />
+                  <Button
+                    data-testid="group-rename"
+                    icon="pi pi-pencil"
+                    size="small"
+                    text
+                    aria-label={t('lib.rename')}
+                    disabled={Boolean(g.pending)}
+                    onClick={() => setRenaming({ group: g })}
+                  />
                 )}
                 <DeleteAction type="addressBook.group.delete" id={g.id} name={g.groupName} />
               </>
@@ -241,7 +316,15 @@ export function AddressBookScreen() {
           {adding && <MemberEditor groups={groups} groupId={groupId} onDone={() => setAdding(false)} />}
         </Dialog>
         <Dialog header={t('lib.editAgain')} visible={refused !== null} onHide={() => setRefused(null)}>
-          {refused && <MemberEditor groups={groups} groupId={String(refused.seed.groupId ?? groupId)} member={refused.member} seed={refused.seed} onDone={() => setRefused(null)} />}
+          {refused && (
+            <MemberEditor
+              groups={groups}
+              groupId={String(refused.seed.groupId ?? groupId)}
+              member={refused.member}
+              seed={refused.seed}
+              onDone={() => setRefused(null)}
+            />
+          )}
         </Dialog>
         <TableScreen key={groupId} def={membersDef} />
       </div>

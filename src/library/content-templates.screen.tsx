@@ -28,7 +28,12 @@ export const contentTemplates: ScreenDefinition<Row> = {
     idColumn<Row>('template_id', 'lib.templateId'),
     { field: 'keyword', header: 'lib.keyword' },
     { field: 'template_content', header: 'lib.content' },
-    { field: 'check_status', header: 'lib.checkStatus', render: (r, v) => stateTag(CONTENT_TEMPLATE_STATUS, r.check_status, v, r.pending), text: (r, v) => stateText(CONTENT_TEMPLATE_STATUS, r.check_status, v) },
+    {
+      field: 'check_status',
+      header: 'lib.checkStatus',
+      render: (r, v) => stateTag(CONTENT_TEMPLATE_STATUS, r.check_status, v, r.pending),
+      text: (r, v) => stateText(CONTENT_TEMPLATE_STATUS, r.check_status, v),
+    },
     { field: 'result_desc', header: 'lib.resultDesc' },
     timeColumn<Row>('check_time', 'lib.checkTime'),
     timeColumn<Row>('create_time', 'lib.createTime'),

@@ -38,8 +38,20 @@ export const cspTemplates: ScreenDefinition<Row> = {
     { field: 'template_name', header: 'lib.templateName' },
     { field: 'chatbot_id', header: 'lib.chatbot' },
     { field: 'autograph', header: 'lib.autograph' },
-    { field: 'low_type', header: 'lib.lowType', text: (r, v) => lowTypeLabels(r.low_type).map((k) => translate(v.lang, k)).join('、') },
-    { field: 'template_status', header: 'lib.status', render: (r, v) => stateTag(CSP_TEMPLATE_STATUS, r.template_status, v, r.pending), text: (r, v) => stateText(CSP_TEMPLATE_STATUS, r.template_status, v) },
+    {
+      field: 'low_type',
+      header: 'lib.lowType',
+      text: (r, v) =>
+        lowTypeLabels(r.low_type)
+          .map((k) => translate(v.lang, k))
+          .join('、'),
+    },
+    {
+      field: 'template_status',
+      header: 'lib.status',
+      render: (r, v) => stateTag(CSP_TEMPLATE_STATUS, r.template_status, v, r.pending),
+      text: (r, v) => stateText(CSP_TEMPLATE_STATUS, r.template_status, v),
+    },
     timeColumn<Row>('create_time', 'lib.createTime'),
     { field: 'cus_id', header: 'lib.account', visible: accountFilterVisible },
   ],
@@ -60,8 +72,26 @@ const newCard = (): RichCard => ({ cardSeq: 0, mediaType: 'image', mediaUrl: '',
 const numberCards = (v: FormValues): FormValues => ({ ...v, cards: ((v.cards ?? []) as RichCard[]).map((c, i) => ({ ...c, cardSeq: i + 1 })) });
 
 const fallbackFields: FieldDefinition[] = [
-  { name: 'smsContent', label: 'lib.smsContent', labelHidden: true, placeholder: 'lib.smsContent', kind: 'textarea', rows: 2, testId: 'ct-sms', when: (v) => parseLowType(String(v.low_type ?? '')).includes(1) },
-  { name: 'readContent', label: 'lib.readContent', labelHidden: true, placeholder: 'lib.readContent', kind: 'textarea', rows: 2, testId: 'ct-read', when: (v) => parseLowType(String(v.low_type ?? '')).includes(3) },
+  {
+    name: 'smsContent',
+    label: 'lib.smsContent',
+    labelHidden: true,
+    placeholder: 'lib.smsContent',
+    kind: 'textarea',
+    rows: 2,
+    testId: 'ct-sms',
+    when: (v) => parseLowType(String(v.low_type ?? '')).includes(1),
+  },
+  {
+    name: 'readContent',
+    label: 'lib.readContent',
+    labelHidden: true,
+    placeholder: 'lib.readContent',
+    kind: 'textarea',
+    rows: 2,
+    testId: 'ct-read',
+    when: (v) => parseLowType(String(v.low_type ?? '')).includes(3),
+  },
 ];
 
 export function CardTemplateEditor({ onDone, seed }: TemplateEditorProps) {
@@ -70,7 +100,19 @@ export function CardTemplateEditor({ onDone, seed }: TemplateEditorProps) {
   const form = useForm(
     () => ({
       schema: cspTemplateFormSchema,
-      values: seedValues({ cus_id: userInfo?.authUser.cus_id ?? '', chatbot_id: '', template_name: '', autograph: '', low_type: '', smsContent: '', readContent: '', cards: [newCard()] }, seed),
+      values: seedValues(
+        {
+          cus_id: userInfo?.authUser.cus_id ?? '',
+          chatbot_id: '',
+          template_name: '',
+          autograph: '',
+          low_type: '',
+          smsContent: '',
+          readContent: '',
+          cards: [newCard()],
+        },
+        seed,
+      ),
       request: numberCards,
     }),
     (request) => recordLibraryCommand('template.csp.add', `new:${Date.now()}`, request),
@@ -85,9 +127,17 @@ export function CardTemplateEditor({ onDone, seed }: TemplateEditorProps) {
     () => [
       { name: 'template_name', label: 'lib.templateName' },
       {
-        name: 'chatbot_id', label: 'lib.chatbot', kind: 'select', placeholder: 'lib.chatbot', emptyMessage: 'lib.noChatbot',
+        name: 'chatbot_id',
+        label: 'lib.chatbot',
+        kind: 'select',
+        placeholder: 'lib.chatbot',
+        emptyMessage: 'lib.noChatbot',
         options: bots.options.map((o) => ({ label: `${o.label} (${o.value})`, value: o.value })),
-        note: bots.error && <small className="p-error" role="alert" data-testid="ct-chatbot-error">{bots.error}</small>,
+        note: bots.error && (
+          <small className="p-error" role="alert" data-testid="ct-chatbot-error">
+            {bots.error}
+          </small>
+        ),
       },
       { name: 'autograph', label: 'lib.autograph' },
     ],
@@ -105,39 +155,119 @@ export function CardTemplateEditor({ onDone, seed }: TemplateEditorProps) {
         <strong>{t('lib.cards')}</strong>
         {err('cards')}
         {cards.map((c, i) => (
-          <div key={i} data-testid="ct-card" style={{ border: '1px solid #ddd', borderRadius: 6, padding: 8, display: 'flex', flexDirection: 'column', gap: 6 }}>
+          <div
+            key={i}
+            data-testid="ct-card"
+            style={{ border: '1px solid #ddd', borderRadius: 6, padding: 8, display: 'flex', flexDirection: 'column', gap: 6 }}
+          >
             <span style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
               <b>{t('lib.card', { n: i + 1 })}</b>
-              <Button type="button" size="small" text icon="pi pi-arrow-up" aria-label={t('lib.up')} disabled={i === 0} onClick={() => form.item.move('cards', i, -1)} />
-              <Button type="button" size="small" text icon="pi pi-arrow-down" aria-label={t('lib.down')} disabled={i === cards.length - 1} onClick={() => form.item.move('cards', i, 1)} />
-              <Button type="button" size="small" text severity="danger" icon="pi pi-times" aria-label={t('lib.remove')} onClick={() => form.item.remove('cards', i)} />
+              <Button
+                type="button"
+                size="small"
+                text
+                icon="pi pi-arrow-up"
+                aria-label={t('lib.up')}
+                disabled={i === 0}
+                onClick={() => form.item.move('cards', i, -1)}
+              />
+              <Button
+                type="button"
+                size="small"
+                text
+                icon="pi pi-arrow-down"
+                aria-label={t('lib.down')}
+                disabled={i === cards.length - 1}
+                onClick={() => form.item.move('cards', i, 1)}
+              />
+              <Button
+                type="button"
+                size="small"
+                text
+                severity="danger"
+                icon="pi pi-times"
+                aria-label={t('lib.remove')}
+                onClick={() => form.item.remove('cards', i)}
+              />
             </span>
-            <MediaField endpoint={uploadCspMaterialEndpoint} types={['image', 'video', 'audio']} mediaType={c.mediaType} mediaUrl={c.mediaUrl} testId={`ct-card-${i}`} onChange={(p) => card(i, p as Partial<RichCard>)} />
+            <MediaField
+              endpoint={uploadCspMaterialEndpoint}
+              types={['image', 'video', 'audio']}
+              mediaType={c.mediaType}
+              mediaUrl={c.mediaUrl}
+              testId={`ct-card-${i}`}
+              onChange={(p) => card(i, p as Partial<RichCard>)}
+            />
             {err(`cards.${i}.mediaUrl`)}
-            <InputText data-testid={`ct-card-${i}-title`} placeholder={t('lib.title')} value={c.cardTitle} onChange={(e) => card(i, { cardTitle: e.target.value })} />
-            <InputTextarea data-testid={`ct-card-${i}-text`} rows={2} placeholder={t('lib.text')} value={c.textContent} onChange={(e) => card(i, { textContent: e.target.value })} />
+            <InputText
+              data-testid={`ct-card-${i}-title`}
+              placeholder={t('lib.title')}
+              value={c.cardTitle}
+              onChange={(e) => card(i, { cardTitle: e.target.value })}
+            />
+            <InputTextarea
+              data-testid={`ct-card-${i}-text`}
+              rows={2}
+              placeholder={t('lib.text')}
+              value={c.textContent}
+              onChange={(e) => card(i, { textContent: e.target.value })}
+            />
             {c.buttons.map((b, j) => (
               <span key={j} style={{ display: 'flex', gap: 4 }}>
-                <InputText data-testid={`ct-card-${i}-button-${j}`} placeholder={t('lib.buttonName')} value={b.buttonName} onChange={(e) => card(i, { buttons: c.buttons.map((x, k) => (k === j ? { ...x, buttonName: e.target.value } : x)) })} />
-                <InputText placeholder={t('lib.buttonUrl')} value={b.url ?? ''} onChange={(e) => card(i, { buttons: c.buttons.map((x, k) => (k === j ? { ...x, url: e.target.value || undefined } : x)) })} />
+                <InputText
+                  data-testid={`ct-card-${i}-button-${j}`}
+                  placeholder={t('lib.buttonName')}
+                  value={b.buttonName}
+                  onChange={(e) => card(i, { buttons: c.buttons.map((x, k) => (k === j ? { ...x, buttonName: e.target.value } : x)) })}
+                />
+                <InputText
+                  placeholder={t('lib.buttonUrl')}
+                  value={b.url ?? ''}
+                  onChange={(e) => card(i, { buttons: c.buttons.map((x, k) => (k === j ? { ...x, url: e.target.value || undefined } : x)) })}
+                />
               </span>
             ))}
             {c.buttons.length < 4 && (
-              <Button type="button" data-testid={`ct-card-${i}-add-button`} size="small" text icon="pi pi-plus" label={t('lib.addButton')} onClick={() => card(i, { buttons: [...c.buttons, { buttonName: '' }] })} />
+              <Button
+                type="button"
+                data-testid={`ct-card-${i}-add-button`}
+                size="small"
+                text
+                icon="pi pi-plus"
+                label={t('lib.addButton')}
+                onClick={() => card(i, { buttons: [...c.buttons, { buttonName: '' }] })}
+              />
             )}
           </div>
         ))}
-        <Button type="button" data-testid="ct-add-card" size="small" outlined icon="pi pi-plus" label={t('lib.addCard')} onClick={() => form.item.add('cards', newCard())} />
+        <Button
+          type="button"
+          data-testid="ct-add-card"
+          size="small"
+          outlined
+          icon="pi pi-plus"
+          label={t('lib.addCard')}
+          onClick={() => form.item.add('cards', newCard())}
+        />
         <strong>{t('lib.lowType')}</strong>
         <span style={{ display: 'flex', gap: 12 }}>
-          <label><Checkbox data-testid="ct-low-sms" checked={low.includes(1)} onChange={(e) => toggleLow(1, !!e.checked)} /> {t('preview.sms')}</label>
-          <label><Checkbox data-testid="ct-low-read" checked={low.includes(3)} onChange={(e) => toggleLow(3, !!e.checked)} /> {t('preview.read')}</label>
+          <label>
+            <Checkbox data-testid="ct-low-sms" checked={low.includes(1)} onChange={(e) => toggleLow(1, !!e.checked)} /> {t('preview.sms')}
+          </label>
+          <label>
+            <Checkbox data-testid="ct-low-read" checked={low.includes(3)} onChange={(e) => toggleLow(3, !!e.checked)} /> {t('preview.read')}
+          </label>
         </span>
         <FormFields form={form} fields={fallbackFields} testId="ct" />
         {form.failure && <small className="p-error">{form.failure}</small>}
         <Button data-testid="ct-save" label={t('lib.save')} icon="pi pi-check" onClick={form.submit} />
       </div>
-      <RichPreview cards={cards} lowType={String(values.low_type ?? '')} smsContent={String(values.smsContent ?? '')} readContent={String(values.readContent ?? '')} />
+      <RichPreview
+        cards={cards}
+        lowType={String(values.low_type ?? '')}
+        smsContent={String(values.smsContent ?? '')}
+        readContent={String(values.readContent ?? '')}
+      />
     </div>
   );
 }

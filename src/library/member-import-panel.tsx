@@ -13,7 +13,11 @@ import { download } from '../data/platform-actions';
 
 // Importing members into a group from a sheet: the upload, the platform's import with its progress, and its report.
 
-type ImportState = { phase: 'idle' } | { phase: 'uploading' | 'importing'; rows?: number } | { phase: 'done'; imported: number; invalid: number; duplicates: number; reportFileId: string | null } | { phase: 'failed'; message: string };
+type ImportState =
+  | { phase: 'idle' }
+  | { phase: 'uploading' | 'importing'; rows?: number }
+  | { phase: 'done'; imported: number; invalid: number; duplicates: number; reportFileId: string | null }
+  | { phase: 'failed'; message: string };
 
 export function ImportPanel({ groupId }: { groupId: string }) {
   const { t } = useTranslation();
@@ -38,9 +42,28 @@ export function ImportPanel({ groupId }: { groupId: string }) {
   return (
     <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }} data-testid="import-panel" data-phase={st.phase}>
       <input ref={file} data-testid="import-file" type="file" hidden accept=".xlsx,.xls" onChange={(e) => e.target.files?.[0] && void run(e.target.files[0])} />
-      <Button data-testid="import" size="small" icon="pi pi-upload" label={t('lib.import')} disabled={!groupId || st.phase === 'uploading' || st.phase === 'importing'} onClick={() => file.current?.click()} />
-      <Button size="small" text icon="pi pi-file" label={t('lib.importTemplate')} onClick={() => void download(addressBookDownloadEndpoint, { template: true })} />
-      <Button size="small" text icon="pi pi-download" label={t('lib.export')} onClick={() => void download(addressBookDownloadEndpoint, { groupId: groupId || undefined, template: false })} />
+      <Button
+        data-testid="import"
+        size="small"
+        icon="pi pi-upload"
+        label={t('lib.import')}
+        disabled={!groupId || st.phase === 'uploading' || st.phase === 'importing'}
+        onClick={() => file.current?.click()}
+      />
+      <Button
+        size="small"
+        text
+        icon="pi pi-file"
+        label={t('lib.importTemplate')}
+        onClick={() => void download(addressBookDownloadEndpoint, { template: true })}
+      />
+      <Button
+        size="small"
+        text
+        icon="pi pi-download"
+        label={t('lib.export')}
+        onClick={() => void download(addressBookDownloadEndpoint, { groupId: groupId || undefined, template: false })}
+      />
       {(st.phase === 'uploading' || st.phase === 'importing') && (
         <span style={{ width: 260 }} data-testid="import-progress">
           <small>{st.phase === 'uploading' ? t('lib.uploading', { pct: '…' }) : `${t('lib.importing')} ${st.rows ?? ''}`}</small>
@@ -51,7 +74,14 @@ export function ImportPanel({ groupId }: { groupId: string }) {
         <span data-testid="import-result">
           {t('lib.importDone', st)}{' '}
           {st.reportFileId && (
-            <Button data-testid="import-report" size="small" text icon="pi pi-download" label={t('lib.report')} onClick={() => void download(fileMaterialEndpoint, { fileId: st.reportFileId! })} />
+            <Button
+              data-testid="import-report"
+              size="small"
+              text
+              icon="pi pi-download"
+              label={t('lib.report')}
+              onClick={() => void download(fileMaterialEndpoint, { fileId: st.reportFileId! })}
+            />
           )}
         </span>
       )}

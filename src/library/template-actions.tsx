@@ -27,7 +27,18 @@ export async function recordLibraryCommand(type: string, aggregateId: string, pa
 export function DeleteAction({ type, id, name, disabled }: { type: string; id: string; name?: string | null; disabled?: boolean }) {
   if (id.startsWith('pending:')) return null;
   const ask = () => confirmDelete(id, () => recordLibraryCommand(type, id, name ? { id, name } : { id }), undefined, name);
-  return <Button data-testid="row-delete" icon="pi pi-trash" size="small" text severity="danger" disabled={disabled} aria-label={i18next.t('lib.delete')} onClick={ask} />;
+  return (
+    <Button
+      data-testid="row-delete"
+      icon="pi pi-trash"
+      size="small"
+      text
+      severity="danger"
+      disabled={disabled}
+      aria-label={i18next.t('lib.delete')}
+      onClick={ask}
+    />
+  );
 }
 
 /** A library command the platform refused, kept so what the user typed can be opened again. */
@@ -60,12 +71,19 @@ export function useLibraryRejections(): [Rejection | null, () => void] {
 export function RejectionNotice({ rejection, onEdit, onDismiss }: { rejection: Rejection; onEdit?: () => void; onDismiss: () => void }) {
   const { t } = useTranslation();
   return (
-    <div role="alert" data-testid="rejection-notice" className="p-inline-message p-inline-message-error" style={{ display: "flex", alignItems: "center", gap: 8, marginBottom: 8, justifyContent: "flex-start" }}>
+    <div
+      role="alert"
+      data-testid="rejection-notice"
+      className="p-inline-message p-inline-message-error"
+      style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8, justifyContent: 'flex-start' }}
+    >
       <i className="pi pi-times-circle" aria-hidden="true" />
       <span>
         {t(`command.${rejection.type}`, { defaultValue: rejection.type })}: {rejection.message}
       </span>
-      {onEdit && <Button data-testid="rejection-edit" size="small" text label={t('lib.editAgain')} icon="pi pi-pencil" onClick={() => (onEdit(), onDismiss())} />}
+      {onEdit && (
+        <Button data-testid="rejection-edit" size="small" text label={t('lib.editAgain')} icon="pi pi-pencil" onClick={() => (onEdit(), onDismiss())} />
+      )}
       <Button size="small" text icon="pi pi-times" aria-label={t('lib.dismiss')} onClick={onDismiss} />
     </div>
   );

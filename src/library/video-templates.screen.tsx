@@ -33,7 +33,12 @@ export const videoTemplates: ScreenDefinition<Row> = {
     { field: 'title', header: 'lib.title' },
     { field: 'template_sign', header: 'lib.sign' },
     { field: 'size', header: 'lib.size', text: (r) => String(sizeInKb(r.size ?? 0)) },
-    { field: 'status', header: 'lib.status', render: (r, v) => stateTag(VIDEO_TEMPLATE_STATUS, r.status, v, r.pending), text: (r, v) => stateText(VIDEO_TEMPLATE_STATUS, r.status, v) },
+    {
+      field: 'status',
+      header: 'lib.status',
+      render: (r, v) => stateTag(VIDEO_TEMPLATE_STATUS, r.status, v, r.pending),
+      text: (r, v) => stateText(VIDEO_TEMPLATE_STATUS, r.status, v),
+    },
     { field: 'remark', header: 'lib.remark' },
     timeColumn<Row>('create_time', 'lib.createTime'),
     { field: 'cus_id', header: 'lib.account', visible: accountFilterVisible },
@@ -60,14 +65,22 @@ export function VideoTemplateEditor({ onDone, seed }: TemplateEditorProps) {
   const { t } = useTranslation();
   const { userInfo } = useSession();
   const form = useForm(
-    () => ({ schema: videoTemplateFormSchema, values: seedValues({ cus_id: userInfo?.authUser.cus_id ?? '', title: '', template_sign: '', remark: '', frames: [newFrame()] }, seed) }),
+    () => ({
+      schema: videoTemplateFormSchema,
+      values: seedValues({ cus_id: userInfo?.authUser.cus_id ?? '', title: '', template_sign: '', remark: '', frames: [newFrame()] }, seed),
+    }),
     (request) => recordLibraryCommand('template.video.add', `new:${Date.now()}`, request),
   );
   const { values, errors } = form;
   const frames = (Array.isArray(values.frames) ? values.frames : []) as VideoFrame[];
   if (form.done) queueMicrotask(onDone);
   // the list's own error and each frame's, told at the list and at the frame
-  const err = (f: string, n?: number) => errors[f] && <small className="p-error" role="alert" data-testid={`error-${f}`}>{messageText(errors[f], n ? { n } : {})}</small>;
+  const err = (f: string, n?: number) =>
+    errors[f] && (
+      <small className="p-error" role="alert" data-testid={`error-${f}`}>
+        {messageText(errors[f], n ? { n } : {})}
+      </small>
+    );
   return (
     <div style={{ display: 'flex', gap: 16 }} data-testid="video-template-editor">
       <div style={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 460 }}>
@@ -75,20 +88,69 @@ export function VideoTemplateEditor({ onDone, seed }: TemplateEditorProps) {
         <strong>{t('lib.frames')}</strong>
         {err('frames')}
         {frames.map((f, i) => (
-          <div key={i} data-testid="vt-frame" style={{ border: '1px solid #ddd', borderRadius: 6, padding: 8, display: 'flex', flexDirection: 'column', gap: 6 }}>
+          <div
+            key={i}
+            data-testid="vt-frame"
+            style={{ border: '1px solid #ddd', borderRadius: 6, padding: 8, display: 'flex', flexDirection: 'column', gap: 6 }}
+          >
             <span style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
               <b>{t('lib.frame', { n: i + 1 })}</b>
-              <Button type="button" size="small" text icon="pi pi-arrow-up" aria-label={t('lib.up')} disabled={i === 0} onClick={() => form.item.move('frames', i, -1)} />
-              <Button type="button" size="small" text icon="pi pi-arrow-down" aria-label={t('lib.down')} disabled={i === frames.length - 1} onClick={() => form.item.move('frames', i, 1)} />
-              <Button type="button" size="small" text severity="danger" icon="pi pi-times" aria-label={t('lib.remove')} onClick={() => form.item.remove('frames', i)} />
+              <Button
+                type="button"
+                size="small"
+                text
+                icon="pi pi-arrow-up"
+                aria-label={t('lib.up')}
+                disabled={i === 0}
+                onClick={() => form.item.move('frames', i, -1)}
+              />
+              <Button
+                type="button"
+                size="small"
+                text
+                icon="pi pi-arrow-down"
+                aria-label={t('lib.down')}
+                disabled={i === frames.length - 1}
+                onClick={() => form.item.move('frames', i, 1)}
+              />
+              <Button
+                type="button"
+                size="small"
+                text
+                severity="danger"
+                icon="pi pi-times"
+                aria-label={t('lib.remove')}
+                onClick={() => form.item.remove('frames', i)}
+              />
             </span>
-            <MediaField endpoint={uploadVideoMaterialEndpoint} types={['image', 'video', 'audio', 'text']} mediaType={f.mediaType} mediaUrl={f.mediaUrl} testId={`vt-frame-${i}`}
-              onChange={(patch) => form.item.set('frames', i, patch)} />
-            <InputTextarea data-testid={`vt-frame-${i}-text`} rows={2} value={f.textContent} placeholder={t('lib.text')} aria-label={t('lib.text')} onChange={(e) => form.item.set('frames', i, { textContent: e.target.value })} />
+            <MediaField
+              endpoint={uploadVideoMaterialEndpoint}
+              types={['image', 'video', 'audio', 'text']}
+              mediaType={f.mediaType}
+              mediaUrl={f.mediaUrl}
+              testId={`vt-frame-${i}`}
+              onChange={(patch) => form.item.set('frames', i, patch)}
+            />
+            <InputTextarea
+              data-testid={`vt-frame-${i}-text`}
+              rows={2}
+              value={f.textContent}
+              placeholder={t('lib.text')}
+              aria-label={t('lib.text')}
+              onChange={(e) => form.item.set('frames', i, { textContent: e.target.value })}
+            />
             {err(`frames.${i}.mediaUrl`, i + 1)}
           </div>
         ))}
-        <Button type="button" data-testid="vt-add-frame" size="small" outlined icon="pi pi-plus" label={t('lib.addFrame')} onClick={() => form.item.add('frames', newFrame())} />
+        <Button
+          type="button"
+          data-testid="vt-add-frame"
+          size="small"
+          outlined
+          icon="pi pi-plus"
+          label={t('lib.addFrame')}
+          onClick={() => form.item.add('frames', newFrame())}
+        />
         {form.failure && <small className="p-error">{form.failure}</small>}
         <Button data-testid="vt-save" label={t('lib.save')} icon="pi pi-check" onClick={form.submit} />
       </div>

@@ -29,7 +29,9 @@ describe('the event log in words', () => {
   });
 
   it('names a target by its kind and the name its payload carries, never by the outbox key', () => {
-    expect(targetText('zh', { aggregate: 'library:member:AM01J9ZK', payload: { id: 'AM01J9ZK', name: '张三', mobile: '13800000000', groupName: '客户' } })).toBe('联系人 张三');
+    expect(
+      targetText('zh', { aggregate: 'library:member:AM01J9ZK', payload: { id: 'AM01J9ZK', name: '张三', mobile: '13800000000', groupName: '客户' } }),
+    ).toBe('联系人 张三');
     expect(targetText('en', { aggregate: 'library:group:AG01', payload: { id: 'AG01', groupName: 'VIP' } })).toBe('Group VIP');
     expect(targetText('zh', { aggregate: 'library:csp:CS01M', payload: { template_name: '双十一' } })).toBe('卡片模板 双十一');
     expect(targetText('zh', { aggregate: 'library:content:new:1700000000000', payload: { title: '' } })).toBe('内容模板 （新建）');

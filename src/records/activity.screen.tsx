@@ -23,7 +23,9 @@ export const activity: ScreenDefinition<EventDoc> = {
     {
       field: 'status',
       header: 'col.eventStatus',
-      render: (r, v) => <Tag data-testid="event-status" data-status={r.status} severity={STATUS_SEVERITY[r.status]} value={translate(v.lang, statusKey(r.status))} />,
+      render: (r, v) => (
+        <Tag data-testid="event-status" data-status={r.status} severity={STATUS_SEVERITY[r.status]} value={translate(v.lang, statusKey(r.status))} />
+      ),
       text: (r, v) => translate(v.lang, statusKey(r.status)),
     },
     { field: 'attempts', header: 'col.attempts' },

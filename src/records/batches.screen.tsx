@@ -42,7 +42,14 @@ export const batches: ScreenDefinition<Batch> = {
   // past the cache window the platform sums the whole filter, never only the loaded rows
   platformSummary: (s) => {
     const p = s as BatchSummary;
-    return { receive_count: String(p.receive), wait_send_count: String(p.pending), sent_count: String(p.sent), success_count: String(p.success), failure_count: String(p.failure), unknown_count: String(p.unknown) };
+    return {
+      receive_count: String(p.receive),
+      wait_send_count: String(p.pending),
+      sent_count: String(p.sent),
+      success_count: String(p.success),
+      failure_count: String(p.failure),
+      unknown_count: String(p.unknown),
+    };
   },
 };
 

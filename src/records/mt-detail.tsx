@@ -50,9 +50,22 @@ export function MtDetail({ row, v }: { row: MtRecord; v: ViewerContext }) {
     <div data-testid="mt-detail">
       {field(t('col.mobile'), row.decodeMobile, 'mobile')}
       {field(t('col.content'), row.decodeContent, 'content')}
-      {field(t('operator.detail.parts'), t('operator.detail.partsValue', { count: row.segments, segments: row.segments, encoding: seg.encoding, units: seg.units }), 'parts')}
+      {field(
+        t('operator.detail.parts'),
+        t('operator.detail.partsValue', { count: row.segments, segments: row.segments, encoding: seg.encoding, units: seg.units }),
+        'parts',
+      )}
       {field(t('col.price'), row.priceStr || String(row.price), 'price')}
-      {field(t('col.batchId'), <Link href={`${row.prod_type === 1 ? '/inteDataGatheringBatchList' : '/dataGatheringBatchList'}?batch_id=${encodeURIComponent(row.batch_id)}`} data-testid="detail-batch-link">{row.batch_id}</Link>, 'batch')}
+      {field(
+        t('col.batchId'),
+        <Link
+          href={`${row.prod_type === 1 ? '/inteDataGatheringBatchList' : '/dataGatheringBatchList'}?batch_id=${encodeURIComponent(row.batch_id)}`}
+          data-testid="detail-batch-link"
+        >
+          {row.batch_id}
+        </Link>,
+        'batch',
+      )}
       {row.prod_type === 1 && field(t('col.senderId'), row.sender_id ?? '', 'sender-id')}
       <h4>{t('operator.detail.timeline')}</h4>
       <ol data-testid="detail-timeline">
@@ -71,10 +84,16 @@ export function MtDetail({ row, v }: { row: MtRecord; v: ViewerContext }) {
         <p data-testid="detail-no-replies">{t('operator.detail.noReplies')}</p>
       ) : (
         <ul data-testid="detail-replies">
-          {replies.map((m) => <li key={m.sn}>{formatDateTime(m.deliver_time, v.lang)} · {m.decodeContent}</li>)}
+          {replies.map((m) => (
+            <li key={m.sn}>
+              {formatDateTime(m.deliver_time, v.lang)} · {m.decodeContent}
+            </li>
+          ))}
         </ul>
       )}
-      {row.prod_type === 2 && <RichPreview views={['video']} videoTitle={row.titleStr ?? ''} videoFrames={[{ mediaType: 'text', mediaUrl: '', textContent: row.decodeContent }]} />}
+      {row.prod_type === 2 && (
+        <RichPreview views={['video']} videoTitle={row.titleStr ?? ''} videoFrames={[{ mediaType: 'text', mediaUrl: '', textContent: row.decodeContent }]} />
+      )}
       {row.prod_type === 6 && <RichPreview views={['sms']} smsContent={row.decodeContent} />}
     </div>
   );

@@ -7,8 +7,14 @@ import { projectQueuedSends } from '../../sync/send-commands';
 import { SendStatusTag, sendStatusText, timeColumn } from '../table/cells';
 import { MtDetail } from './mt-detail';
 import {
-  accountFilterVisible, clientStatusVisible, contentFilterVisible, hasPermission, statusFilterVisible,
-  type ColumnDef, type FilterDef, type ScreenDefinition,
+  accountFilterVisible,
+  clientStatusVisible,
+  contentFilterVisible,
+  hasPermission,
+  statusFilterVisible,
+  type ColumnDef,
+  type FilterDef,
+  type ScreenDefinition,
 } from '../table/screen-definition';
 
 // Send records per product line, one definition each over the shared MT columns.
@@ -33,19 +39,37 @@ const filters: FilterDef<MtRecord>[] = [
 
 function mtScreen(path: string, title: string, prod: number, grantedBy: PermCode[], extra: ColumnDef<MtRecord>[]): ScreenDefinition<MtRecord> {
   return {
-    path, title, grantedBy, collection: 'mt_records', fixed: [{ op: 'eq', field: 'prod_type', value: prod }],
-    columns: [...base.slice(0, 3), ...extra, ...base.slice(3)], filters, dateField: 'receive_time',
+    path,
+    title,
+    grantedBy,
+    collection: 'mt_records',
+    fixed: [{ op: 'eq', field: 'prod_type', value: prod }],
+    columns: [...base.slice(0, 3), ...extra, ...base.slice(3)],
+    filters,
+    dateField: 'receive_time',
     project: projectQueuedSends(prod),
     detail: (row, v) => <MtDetail row={row} v={v} />,
   };
 }
 
 export const domesticRecords = mtScreen('/mtRecordList', 'screen.mtRecordList', 0, ['homeSms'], []);
-export const internationalRecords = mtScreen('/inteMtRecordList', 'screen.inteMtRecordList', 1, ['internationalSms'], [
-  { field: 'countryName', header: 'col.country', text: (r, v) => countryName(v.lang, r.countryCode, r.countryName) },
-  { field: 'priceStr', header: 'col.price', visible: hasPermission('inteMtRecordListPriceShow') },
-  { field: 'report_result_desc', header: 'col.reportDesc', text: (r, v) => reportLabel(v.lang, r.report_result, r.report_result_desc) ?? '' },
-  { field: 'sender_id', header: 'col.senderId' },
-]);
+export const internationalRecords = mtScreen(
+  '/inteMtRecordList',
+  'screen.inteMtRecordList',
+  1,
+  ['internationalSms'],
+  [
+    { field: 'countryName', header: 'col.country', text: (r, v) => countryName(v.lang, r.countryCode, r.countryName) },
+    { field: 'priceStr', header: 'col.price', visible: hasPermission('inteMtRecordListPriceShow') },
+    { field: 'report_result_desc', header: 'col.reportDesc', text: (r, v) => reportLabel(v.lang, r.report_result, r.report_result_desc) ?? '' },
+    { field: 'sender_id', header: 'col.senderId' },
+  ],
+);
 export const videoRecords = mtScreen('/videoMtRecordList', 'screen.videoMtRecordList', 2, ['videoSms'], [{ field: 'titleStr', header: 'col.subject' }]);
-export const cspRecords = mtScreen('/cspMtRecordList', 'screen.cspMtRecordList', 6, ['videoSms', 'cspSms'], [{ field: 'titleStr', header: 'col.templateName' }]);
+export const cspRecords = mtScreen(
+  '/cspMtRecordList',
+  'screen.cspMtRecordList',
+  6,
+  ['videoSms', 'cspSms'],
+  [{ field: 'titleStr', header: 'col.templateName' }],
+);

@@ -24,7 +24,10 @@ export function timelineOf(r: MtRecord, lang: Language): TimelineStep[] {
   if (s.kind === 'waiting') return steps;
   if (s.kind === 'timeout') return [...steps, { step: 'timeout', time: null, text: explainReport(lang, r.report_result, r.report_result_desc) }];
   steps.push({
-    step: 'report', time: null, code: r.report_result ?? null, ok: s.kind === 'success',
+    step: 'report',
+    time: null,
+    code: r.report_result ?? null,
+    ok: s.kind === 'success',
     text: explainReport(lang, r.report_result, r.report_result_desc ?? r.errDesc),
   });
   return steps;

@@ -7,9 +7,27 @@ export const statistics: ScreenDefinition<StatisticsRow> = {
   title: 'screen.dataGatheringList',
   collection: 'statistics',
   modes: [
-    { label: 'stat.day', fixed: [{ op: 'eq', field: 'kind', value: 'day' }, { op: 'eq', field: 'prod_type', value: 0 }] },
-    { label: 'stat.month', fixed: [{ op: 'eq', field: 'kind', value: 'month' }, { op: 'eq', field: 'prod_type', value: 0 }] },
-    { label: 'stat.year', fixed: [{ op: 'eq', field: 'kind', value: 'year' }, { op: 'eq', field: 'prod_type', value: 0 }] },
+    {
+      label: 'stat.day',
+      fixed: [
+        { op: 'eq', field: 'kind', value: 'day' },
+        { op: 'eq', field: 'prod_type', value: 0 },
+      ],
+    },
+    {
+      label: 'stat.month',
+      fixed: [
+        { op: 'eq', field: 'kind', value: 'month' },
+        { op: 'eq', field: 'prod_type', value: 0 },
+      ],
+    },
+    {
+      label: 'stat.year',
+      fixed: [
+        { op: 'eq', field: 'kind', value: 'year' },
+        { op: 'eq', field: 'prod_type', value: 0 },
+      ],
+    },
   ],
   columns: [
     { field: 'gathering_time', header: 'col.gatheringTime' },

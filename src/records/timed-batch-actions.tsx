@@ -57,14 +57,39 @@ export function TimedBatchActions({ row }: { row: TimeBatch & { pending?: string
   const editError = editing !== null && !timedContentSchema.safeParse(editing).success ? translate(getLanguage(), 'v.timedEdit.contentRequired') : null;
   return (
     <span style={{ display: 'inline-flex', gap: 4 }}>
-      {row.send_status === 0 && <Button data-testid="op-pause" size="small" text label={t('timed.pause')} onClick={() => run({ type: 'batch.pause', time_batch: tb })} />}
-      {row.send_status === 2 && <Button data-testid="op-recover" size="small" text label={t('timed.recover')} onClick={() => run({ type: 'batch.recover', time_batch: tb })} />}
-      {open && <Button data-testid="op-intercept" size="small" text severity="danger" label={t('timed.intercept')} onClick={() => run({ type: 'batch.intercept', time_batch: tb })} />}
+      {row.send_status === 0 && (
+        <Button data-testid="op-pause" size="small" text label={t('timed.pause')} onClick={() => run({ type: 'batch.pause', time_batch: tb })} />
+      )}
+      {row.send_status === 2 && (
+        <Button data-testid="op-recover" size="small" text label={t('timed.recover')} onClick={() => run({ type: 'batch.recover', time_batch: tb })} />
+      )}
+      {open && (
+        <Button
+          data-testid="op-intercept"
+          size="small"
+          text
+          severity="danger"
+          label={t('timed.intercept')}
+          onClick={() => run({ type: 'batch.intercept', time_batch: tb })}
+        />
+      )}
       {open && <Button data-testid="op-edit" size="small" text label={t('timed.edit')} onClick={() => setEditing(row.decodeContent)} />}
       <Dialog header={t('timed.edit')} visible={editing !== null} onHide={() => setEditing(null)} style={{ width: '32rem' }}>
-        <InputTextarea data-testid="edit-content" value={editing ?? ''} onChange={(e) => setEditing(e.target.value)} rows={5} style={{ width: '100%' }} aria-invalid={editError !== null} aria-describedby="edit-content-error" />
+        <InputTextarea
+          data-testid="edit-content"
+          value={editing ?? ''}
+          onChange={(e) => setEditing(e.target.value)}
+          rows={5}
+          style={{ width: '100%' }}
+          aria-invalid={editError !== null}
+          aria-describedby="edit-content-error"
+        />
         {/* the content rule's message, not only a greyed-out Save */}
-        {editError && <small id="edit-content-error" data-testid="edit-error" role="alert" className="p-error" style={{ display: 'block' }}>{editError}</small>}
+        {editError && (
+          <small id="edit-content-error" data-testid="edit-error" role="alert" className="p-error" style={{ display: 'block' }}>
+            {editError}
+          </small>
+        )}
         <Button
           data-testid="edit-save"
           label={t('timed.save')}

@@ -38,7 +38,13 @@ export function ContentFields({ cfg, draft, update, linkBase, videoTemplates, ch
   const field = (key: keyof SendDraft, label: string, placeholder?: string) => (
     <div className="send-field">
       <label htmlFor={`send-${key}`}>{t(label)}</label>
-      <InputText id={`send-${key}`} data-testid={`send-${key}`} value={String(draft[key] ?? '')} placeholder={placeholder} onChange={(e) => update({ [key]: e.target.value })} />
+      <InputText
+        id={`send-${key}`}
+        data-testid={`send-${key}`}
+        value={String(draft[key] ?? '')}
+        placeholder={placeholder}
+        onChange={(e) => update({ [key]: e.target.value })}
+      />
     </div>
   );
   const frames = draft.frames ?? [];
@@ -53,12 +59,29 @@ export function ContentFields({ cfg, draft, update, linkBase, videoTemplates, ch
         <>
           <div className="send-field">
             <label>{t('send.chatbot')}</label>
-            <Dropdown data-testid="send-chatbot" value={draft.chatbot_id ?? null} options={chatbots} onChange={(e) => update({ chatbot_id: e.value as string, template_id: undefined })} placeholder={t('send.chatbot')} />
-            {chatbotError && <small className="p-error" role="alert" data-testid="send-chatbot-error">{chatbotError}</small>}
+            <Dropdown
+              data-testid="send-chatbot"
+              value={draft.chatbot_id ?? null}
+              options={chatbots}
+              onChange={(e) => update({ chatbot_id: e.value as string, template_id: undefined })}
+              placeholder={t('send.chatbot')}
+            />
+            {chatbotError && (
+              <small className="p-error" role="alert" data-testid="send-chatbot-error">
+                {chatbotError}
+              </small>
+            )}
           </div>
           <div className="send-field">
             <label>{t('send.cardTemplate')}</label>
-            <Dropdown data-testid="send-card-template" value={draft.template_id ?? null} options={cardTemplates} onChange={(e) => update({ template_id: e.value as string })} placeholder={t('send.cardTemplate')} showClear />
+            <Dropdown
+              data-testid="send-card-template"
+              value={draft.template_id ?? null}
+              options={cardTemplates}
+              onChange={(e) => update({ template_id: e.value as string })}
+              placeholder={t('send.cardTemplate')}
+              showClear
+            />
           </div>
           {field('template_name', 'send.cardName')}
           <div className="send-field">
@@ -76,7 +99,14 @@ export function ContentFields({ cfg, draft, update, linkBase, videoTemplates, ch
         <>
           <div className="send-field">
             <label>{t('send.videoTemplate')}</label>
-            <Dropdown data-testid="send-video-template" value={draft.cus_template_id ?? null} options={videoTemplates} onChange={(e) => update({ cus_template_id: e.value as string })} placeholder={t('send.videoTemplate')} showClear />
+            <Dropdown
+              data-testid="send-video-template"
+              value={draft.cus_template_id ?? null}
+              options={videoTemplates}
+              onChange={(e) => update({ cus_template_id: e.value as string })}
+              placeholder={t('send.videoTemplate')}
+              showClear
+            />
           </div>
           {!draft.cus_template_id && (
             <>
@@ -84,13 +114,27 @@ export function ContentFields({ cfg, draft, update, linkBase, videoTemplates, ch
               {frames.map((f, i) => (
                 <div className="send-row" key={i} data-testid="send-frame">
                   {/* the frame's media is uploaded (checked by content on the platform), as in the video template editor */}
-                  <MediaField endpoint={uploadVideoMaterialEndpoint} types={MEDIA} mediaType={f.mediaType} mediaUrl={f.mediaUrl} testId={`send-frame-${i}`}
-                    onChange={(patch) => setFrame(i, patch as Partial<VideoFrame>)} />
+                  <MediaField
+                    endpoint={uploadVideoMaterialEndpoint}
+                    types={MEDIA}
+                    mediaType={f.mediaType}
+                    mediaUrl={f.mediaUrl}
+                    testId={`send-frame-${i}`}
+                    onChange={(patch) => setFrame(i, patch as Partial<VideoFrame>)}
+                  />
                   <InputText value={f.textContent} placeholder={t('send.frameText')} onChange={(e) => setFrame(i, { textContent: e.target.value })} />
                   <Button icon="pi pi-trash" text aria-label={t('send.removeFrame')} onClick={() => update({ frames: frames.filter((_, j) => j !== i) })} />
                 </div>
               ))}
-              <Button data-testid="send-add-frame" size="small" text icon="pi pi-plus" label={t('send.addFrame')} disabled={frames.length >= 20} onClick={() => update({ frames: [...frames, { mediaType: 'text', mediaUrl: '', textContent: '' }] })} />
+              <Button
+                data-testid="send-add-frame"
+                size="small"
+                text
+                icon="pi pi-plus"
+                label={t('send.addFrame')}
+                disabled={frames.length >= 20}
+                onClick={() => update({ frames: [...frames, { mediaType: 'text', mediaUrl: '', textContent: '' }] })}
+              />
             </>
           )}
         </>
@@ -98,11 +142,29 @@ export function ContentFields({ cfg, draft, update, linkBase, videoTemplates, ch
       {cfg.kind !== 'video' && (
         <div className="send-field">
           <label htmlFor="send-content">{t(cfg.kind === 'card' ? 'send.fallbackText' : cfg.kind === 'oneToOne' ? 'send.template' : 'send.content')}</label>
-          <InputTextarea id="send-content" data-testid="send-content" rows={5} value={draft.content} onChange={(e) => update({ content: e.target.value })} style={{ width: '100%' }} />
+          <InputTextarea
+            id="send-content"
+            data-testid="send-content"
+            rows={5}
+            value={draft.content}
+            onChange={(e) => update({ content: e.target.value })}
+            style={{ width: '100%' }}
+          />
           {cfg.perSegment && (
             <small className="send-figures" data-testid="send-figures">
-              {t('send.figures', { count: figures.segments, characters: figures.characters, encoding: figures.encoding, parts: figures.segments, perPart: figures.perSegment })}
-              {signature && <> · {t('send.signature')}: <span data-testid="send-signature">{signature}</span></>}
+              {t('send.figures', {
+                count: figures.segments,
+                characters: figures.characters,
+                encoding: figures.encoding,
+                parts: figures.segments,
+                perPart: figures.perSegment,
+              })}
+              {signature && (
+                <>
+                  {' '}
+                  · {t('send.signature')}: <span data-testid="send-signature">{signature}</span>
+                </>
+              )}
               {cfg.kind === 'oneToOne' && largest !== undefined && <> · {t('send.largest')}</>}
             </small>
           )}

@@ -11,7 +11,12 @@ export interface NumberWorker {
   check(mode: NumberMode, text: string, progress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<NumberCheck>;
   sheet(file: File): Promise<SheetInfo>;
   column(column: number, skipHeader: boolean): Promise<string>;
-  personalize(template: string, mobileColumn: number, mapping: Record<string, number>, skipHeader: boolean): Promise<Array<{ mobile: string; content: string }>>;
+  personalize(
+    template: string,
+    mobileColumn: number,
+    mapping: Record<string, number>,
+    skipHeader: boolean,
+  ): Promise<Array<{ mobile: string; content: string }>>;
   terminate(): void;
 }
 
@@ -28,7 +33,12 @@ export function createNumberWorker(): NumberWorker {
     if (r.type === 'error') p.reject(new Error(r.message));
     else p.resolve(r);
   };
-  function ask<T extends WorkerReply>(req: Body<WorkerRequest>, progress?: Pending['progress'], transfer: Transferable[] = [], signal?: AbortSignal): Promise<T> {
+  function ask<T extends WorkerReply>(
+    req: Body<WorkerRequest>,
+    progress?: Pending['progress'],
+    transfer: Transferable[] = [],
+    signal?: AbortSignal,
+  ): Promise<T> {
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
       if (signal?.aborted) return reject(new DOMException('cancelled', 'AbortError'));
@@ -46,7 +56,8 @@ export function createNumberWorker(): NumberWorker {
     });
   }
   return {
-    check: async (mode, text, progress, signal) => (await ask<Extract<WorkerReply, { type: 'checked' }>>({ type: 'check', mode, text }, progress, [], signal)).check,
+    check: async (mode, text, progress, signal) =>
+      (await ask<Extract<WorkerReply, { type: 'checked' }>>({ type: 'check', mode, text }, progress, [], signal)).check,
     sheet: async (file) => {
       const data = await file.arrayBuffer();
       return ask<SheetInfo>({ type: 'sheet', name: file.name, data }, undefined, [data]);

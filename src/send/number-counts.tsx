@@ -48,13 +48,26 @@ export function NumberCounts({ check, counting, progress, international, onRemov
         )}
         {counting && !check && <span className="send-figures">{t('send.counting')}</span>}
       </p>
-      {check && blacklisted === null && <p className="send-blacklist-unchecked" data-testid="send-blacklist-unchecked">{t('send.blacklistUnchecked')}</p>}
+      {check && blacklisted === null && (
+        <p className="send-blacklist-unchecked" data-testid="send-blacklist-unchecked">
+          {t('send.blacklistUnchecked')}
+        </p>
+      )}
       {progress && progress.done < progress.total && (
         <ProgressBar data-testid="send-check-progress" value={Math.round((progress.done / progress.total) * 100)} aria-label={t('send.counting')} />
       )}
       {check && (check.invalid.length > 0 || check.repeatCount > 0) && (
         // a count of an older list would take off what was typed since: the machine refuses it, the button waits
-        <Button type="button" data-testid="send-remove-invalid" size="small" text icon="pi pi-filter-slash" label={t('send.removeInvalid')} disabled={counting} onClick={onRemoveInvalid} />
+        <Button
+          type="button"
+          data-testid="send-remove-invalid"
+          size="small"
+          text
+          icon="pi pi-filter-slash"
+          label={t('send.removeInvalid')}
+          disabled={counting}
+          onClick={onRemoveInvalid}
+        />
       )}
       {check && check.invalid.length > 0 && (
         // focusable, so the list scrolls from the keyboard too

@@ -55,7 +55,11 @@ export function NumbersPanel({ worker, sources, onSources, international, onShee
     if (international || !rt) return;
     // groups from the local address-book replica (works offline), re-read as it changes
     const sub = changesOf(rt.db, 'address_book')
-      .pipe(startWith(null), auditTime(200), switchMap(() => localGroups(rt.db)))
+      .pipe(
+        startWith(null),
+        auditTime(200),
+        switchMap(() => localGroups(rt.db)),
+      )
       .subscribe({ next: setGroups, error: (e: Error) => setGroupError(t('send.groupsReadFailed', { reason: e.message })) });
     return () => sub.unsubscribe();
   }, [international, rt, t]);
@@ -138,7 +142,11 @@ export function NumbersPanel({ worker, sources, onSources, international, onShee
       <div className="send-row">
         <FilePickButton testId="send-file" label={t('send.numbersFile')} accept=".xlsx,.xls,.csv" onPick={(f) => void pickFile(f)} />
         {reading && <span data-testid="send-file-reading">{t('send.reading')}</span>}
-        {fileError && <small className="p-error" data-testid="send-file-error">{fileError}</small>}
+        {fileError && (
+          <small className="p-error" data-testid="send-file-error">
+            {fileError}
+          </small>
+        )}
       </div>
       {sheet && !onSheet && (
         <div className="send-row" data-testid="send-file-info">
@@ -149,9 +157,20 @@ export function NumbersPanel({ worker, sources, onSources, international, onShee
         </div>
       )}
       {!international && groups.length > 0 && (
-        <MultiSelect data-testid="send-groups" value={chosen} options={groups} onChange={(e) => pickGroups(e.value as string[])} placeholder={t('send.groups')} display="chip" />
+        <MultiSelect
+          data-testid="send-groups"
+          value={chosen}
+          options={groups}
+          onChange={(e) => pickGroups(e.value as string[])}
+          placeholder={t('send.groups')}
+          display="chip"
+        />
       )}
-      {groupError && <small className="p-error" role="alert" data-testid="send-groups-error">{groupError}</small>}
+      {groupError && (
+        <small className="p-error" role="alert" data-testid="send-groups-error">
+          {groupError}
+        </small>
+      )}
       {syncing && (
         <small data-testid="send-groups-syncing" role="status">
           {t('send.groupSyncing', { have: syncing.have, expected: syncing.expected })}

@@ -16,6 +16,4 @@ export const PATH_OF: Record<SendKind, string> = {
   card: '/cspSmsSend',
 };
 
-export const SEND_SCREENS: Record<string, ScreenEntry> = Object.fromEntries(
-  (Object.keys(PATH_OF) as SendKind[]).map((kind) => [PATH_OF[kind], screen(kind)]),
-);
+export const SEND_SCREENS: Record<string, ScreenEntry> = Object.fromEntries((Object.keys(PATH_OF) as SendKind[]).map((kind) => [PATH_OF[kind], screen(kind)]));

@@ -72,7 +72,11 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
           checkBlacklist: fromPromise(async ({ input }) => {
             let out: string[] = [];
             for (let i = 0; i < input.mobiles.length; i += BLACKLIST_CHECK_MAX) {
-              const r = await api.call(blacklistCheckEndpoint, { cus_id: input.cus_id, mobiles: input.mobiles.slice(i, i + BLACKLIST_CHECK_MAX) }, { silent: true });
+              const r = await api.call(
+                blacklistCheckEndpoint,
+                { cus_id: input.cus_id, mobiles: input.mobiles.slice(i, i + BLACKLIST_CHECK_MAX) },
+                { silent: true },
+              );
               out = out.concat(r.blacklisted);
             }
             return out;
@@ -112,8 +116,15 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
     if (!rt || !cusId || cfg.prodType !== 0) return;
     // from the local replica (works offline), re-read as the replication brings reviews in
     const sub = changesOf(rt.db, 'templates')
-      .pipe(startWith(null), auditTime(200), switchMap(() => approvedTemplates(rt.db, cusId)))
-      .subscribe({ next: (options) => send({ type: 'send.contentTemplates', options }), error: (e: Error) => send({ type: 'send.choiceError', message: e.message }) });
+      .pipe(
+        startWith(null),
+        auditTime(200),
+        switchMap(() => approvedTemplates(rt.db, cusId)),
+      )
+      .subscribe({
+        next: (options) => send({ type: 'send.contentTemplates', options }),
+        error: (e: Error) => send({ type: 'send.choiceError', message: e.message }),
+      });
     return () => sub.unsubscribe();
   }, [rt, cusId, cfg.prodType, send]);
   const videos = usePlatformRead(getVideoTemplateEndpoint, { cus_id: cusId ?? '' }, { enabled: kind === 'video' && !!cusId });
@@ -153,7 +164,13 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
       <div className="send-form">
         <div className="send-field">
           <label>{t('send.account')}</label>
-          <Dropdown data-testid="send-account" value={cusId} options={accounts} onChange={(e) => update({ cus_id: e.value as string })} placeholder={t('send.account')} />
+          <Dropdown
+            data-testid="send-account"
+            value={cusId}
+            options={accounts}
+            onChange={(e) => update({ cus_id: e.value as string })}
+            placeholder={t('send.account')}
+          />
           {balance !== undefined && (
             <span className="send-balance">
               {t('send.balance')}: <b data-testid="send-balance">{formatMoney(balance, lang)}</b>
@@ -161,14 +178,39 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
           )}
         </div>
         {choices.contentTemplates.length > 0 && (
-          <Dropdown data-testid="send-content-template" value={null} options={choices.contentTemplates} placeholder={t('send.pickTemplate')} onChange={(e) => update({ content: e.value as string })} filter />
+          <Dropdown
+            data-testid="send-content-template"
+            value={null}
+            options={choices.contentTemplates}
+            placeholder={t('send.pickTemplate')}
+            onChange={(e) => update({ content: e.value as string })}
+            filter
+          />
         )}
-        {(choices.error ?? videos.error) && <small className="p-error" role="alert" data-testid="send-choice-error">{choices.error ?? videos.error}</small>}
-        <ContentFields cfg={cfg} draft={ctx.draft} update={update} linkBase={linkBase} videoTemplates={videoTemplates} chatbots={bots.options} chatbotError={bots.error} cardTemplates={choices.cardTemplates} largest={largest} />
+        {(choices.error ?? videos.error) && (
+          <small className="p-error" role="alert" data-testid="send-choice-error">
+            {choices.error ?? videos.error}
+          </small>
+        )}
+        <ContentFields
+          cfg={cfg}
+          draft={ctx.draft}
+          update={update}
+          linkBase={linkBase}
+          videoTemplates={videoTemplates}
+          chatbots={bots.options}
+          chatbotError={bots.error}
+          cardTemplates={choices.cardTemplates}
+          largest={largest}
+        />
         {kind === 'oneToOne' && sheet && (
           <div className="send-mapping" data-testid="send-mapping">
             <span>{t('send.mobileColumn')}</span>
-            <Dropdown value={mobileColumn} options={Array.from({ length: sheet.columns }, (_, i) => ({ value: i, label: String.fromCharCode(65 + (i % 26)) }))} onChange={(e) => send({ type: 'send.mobileColumn', column: e.value as number })} />
+            <Dropdown
+              value={mobileColumn}
+              options={Array.from({ length: sheet.columns }, (_, i) => ({ value: i, label: String.fromCharCode(65 + (i % 26)) }))}
+              onChange={(e) => send({ type: 'send.mobileColumn', column: e.value as number })}
+            />
             {placeholders.map((p) => (
               <span key={p}>
                 {'${' + p + '}'}
@@ -223,16 +265,35 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
             onClick={() => send({ type: 'send.removeUnpriced' })}
           />
         )}
-        <Button data-testid="send-submit" label={t('send.submit')} icon="pi pi-send" loading={busy} disabled={!state.matches('editing') || ctx.personalizing} onClick={() => send({ type: 'send.check' })} />
-        {(state.matches('queued') || state.matches('submitting')) && <p data-testid="send-status" data-status={state.value as string}>{t(state.matches('queued') ? 'send.queuedStatus' : 'send.submitting')}</p>}
+        <Button
+          data-testid="send-submit"
+          label={t('send.submit')}
+          icon="pi pi-send"
+          loading={busy}
+          disabled={!state.matches('editing') || ctx.personalizing}
+          onClick={() => send({ type: 'send.check' })}
+        />
+        {(state.matches('queued') || state.matches('submitting')) && (
+          <p data-testid="send-status" data-status={state.value as string}>
+            {t(state.matches('queued') ? 'send.queuedStatus' : 'send.submitting')}
+          </p>
+        )}
         {state.matches('sent') && ctx.result && (
           <div className="send-result" data-testid="send-result">
-            <p>{t(ctx.result.time_batch ? 'send.scheduledResult' : 'send.sentResult')}: <b data-testid="send-batch-id">{ctx.result.batch_id}</b></p>
-            {ctx.result.blacklistCount > 0 && <p data-testid="send-result-counts">{t('send.resultCounts', { valid: ctx.result.validCount, blacklist: ctx.result.blacklistCount })}</p>}
+            <p>
+              {t(ctx.result.time_batch ? 'send.scheduledResult' : 'send.sentResult')}: <b data-testid="send-batch-id">{ctx.result.batch_id}</b>
+            </p>
+            {ctx.result.blacklistCount > 0 && (
+              <p data-testid="send-result-counts">{t('send.resultCounts', { valid: ctx.result.validCount, blacklist: ctx.result.blacklistCount })}</p>
+            )}
             {ctx.result.time_batch ? (
-              <Link href="/pageTimeBatchList" data-testid="send-records-link">{t('menu.pageTimeBatchList')}</Link>
+              <Link href="/pageTimeBatchList" data-testid="send-records-link">
+                {t('menu.pageTimeBatchList')}
+              </Link>
             ) : (
-              <Link href={`${RECORDS_PATH[cfg.prodType]}?batch_id=${ctx.result.batch_id}`} data-testid="send-records-link">{t('send.viewRecords')}</Link>
+              <Link href={`${RECORDS_PATH[cfg.prodType]}?batch_id=${ctx.result.batch_id}`} data-testid="send-records-link">
+                {t('send.viewRecords')}
+              </Link>
             )}
             <Button size="small" text label={t('send.another')} onClick={() => send({ type: 'send.new' })} />
           </div>
@@ -254,13 +315,27 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
           readContent={choices.card.readContent}
         />
       )}
-      {kind === 'video' && !ctx.draft.cus_template_id && <RichPreview videoTitle={ctx.draft.title ?? ''} videoFrames={ctx.draft.frames ?? []} views={['video']} />}
-      <Dialog header={t('send.confirmTitle')} visible={state.matches('confirming')} onHide={() => send({ type: 'send.cancel' })} style={{ width: '30rem' }} data-testid="send-confirm">
+      {kind === 'video' && !ctx.draft.cus_template_id && (
+        <RichPreview videoTitle={ctx.draft.title ?? ''} videoFrames={ctx.draft.frames ?? []} views={['video']} />
+      )}
+      <Dialog
+        header={t('send.confirmTitle')}
+        visible={state.matches('confirming')}
+        onHide={() => send({ type: 'send.cancel' })}
+        style={{ width: '30rem' }}
+        data-testid="send-confirm"
+      >
         {q && (
           <div className="send-summary">
-            <p>{t('send.summaryNumbers')}: <b data-testid="confirm-count">{q.count}</b></p>
-            <p>{t('send.summaryParts')}: <b data-testid="confirm-parts">{q.segments}</b></p>
-            <p>{t('send.summaryCost')}: <b data-testid="confirm-cost">{formatMoney(q.cost, lang)}</b></p>
+            <p>
+              {t('send.summaryNumbers')}: <b data-testid="confirm-count">{q.count}</b>
+            </p>
+            <p>
+              {t('send.summaryParts')}: <b data-testid="confirm-parts">{q.segments}</b>
+            </p>
+            <p>
+              {t('send.summaryCost')}: <b data-testid="confirm-cost">{formatMoney(q.cost, lang)}</b>
+            </p>
             {cfg.numbers === 'international' && (
               <table data-testid="confirm-breakdown">
                 <tbody>
@@ -275,9 +350,16 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
                 </tbody>
               </table>
             )}
-            <p>{t('send.summaryTime')}: <b data-testid="confirm-time">{ctx.timing !== null ? `${wallClockIn(zone, ctx.timing).slice(0, 16)} (${zone})` : t('send.now')}</b></p>
+            <p>
+              {t('send.summaryTime')}:{' '}
+              <b data-testid="confirm-time">{ctx.timing !== null ? `${wallClockIn(zone, ctx.timing).slice(0, 16)} (${zone})` : t('send.now')}</b>
+            </p>
             {blacklisted && blacklisted.length > 0 && <p data-testid="confirm-blacklisted">{t('send.confirmBlacklisted', { count: blacklisted.length })}</p>}
-            {!blacklisted && <p data-testid="confirm-blacklist-unchecked">{t('send.blacklistUnchecked')} {t('send.blacklistNote')}</p>}
+            {!blacklisted && (
+              <p data-testid="confirm-blacklist-unchecked">
+                {t('send.blacklistUnchecked')} {t('send.blacklistNote')}
+              </p>
+            )}
             {!online && <p className="p-error">{t('send.offlineNote')}</p>}
           </div>
         )}

@@ -21,7 +21,7 @@ describe('number files', () => {
     ]);
   });
 
-  it('reads inline-string sheets like the console\'s own exports', async () => {
+  it("reads inline-string sheets like the console's own exports", async () => {
     const zip = new JSZip();
     for (const [path, content] of Object.entries(packageParts('x'))) zip.file(path, content);
     zip.file(SHEET_PATH, sheetStart([10]) + rowXml(['mobile'], 1, true) + rowXml(['13900000003'], 2) + SHEET_END);
@@ -38,7 +38,12 @@ describe('number files', () => {
 
   it('reads a legacy xls (BIFF8) workbook: phone numbers in full, text, blanks', async () => {
     const xlsx = await import('@e965/xlsx');
-    const ws = xlsx.utils.aoa_to_sheet([['手机号', '姓名'], [13900000001, '张三'], ['13900000002', null], [19912345678, 'Li']]);
+    const ws = xlsx.utils.aoa_to_sheet([
+      ['手机号', '姓名'],
+      [13900000001, '张三'],
+      ['13900000002', null],
+      [19912345678, 'Li'],
+    ]);
     const wb = xlsx.utils.book_new();
     xlsx.utils.book_append_sheet(wb, ws, 'numbers');
     const data = xlsx.write(wb, { type: 'array', bookType: 'xls' }) as ArrayBuffer;

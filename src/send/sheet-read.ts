@@ -30,7 +30,9 @@ export async function readXlsx(data: ArrayBuffer): Promise<Rows> {
   const zip = await JSZip.loadAsync(data);
   const shared = zip.file('xl/sharedStrings.xml');
   const strings = shared ? [...(await shared.async('string')).matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => textOf(m[1])) : [];
-  const sheetName = Object.keys(zip.files).filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))[0];
+  const sheetName = Object.keys(zip.files)
+    .filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n))
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))[0];
   if (!sheetName) return [];
   const xml = await zip.file(sheetName)!.async('string');
   const rows: Rows = [];

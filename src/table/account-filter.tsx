@@ -28,7 +28,10 @@ export function AccountFilter({ prodType, value, onChange }: { prodType: number;
   const [accounts, setAccounts] = useState<LabelValue[]>([]);
   useEffect(() => {
     let cancelled = false;
-    accountsOf(prodType).then((a) => !cancelled && setAccounts(a), () => !cancelled && setAccounts([]));
+    accountsOf(prodType).then(
+      (a) => !cancelled && setAccounts(a),
+      () => !cancelled && setAccounts([]),
+    );
     return () => void (cancelled = true);
   }, [prodType]);
   // an account in the URL that the list does not (yet) hold still shows as chosen

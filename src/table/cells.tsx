@@ -11,7 +11,12 @@ import type { ColumnDef, ViewerContext } from './screen-definition';
 // Cells shared by the screen definitions: status tags in their states' colours, times in the viewer's language.
 
 /** PrimeReact's Tag markup and theme classes without its component (one per row, re-rendered while scrolling). */
-function Tag({ severity, value, icon, ...rest }: { severity?: string | null; value: string; icon?: string } & HTMLAttributes<HTMLSpanElement> & Record<`data-${string}`, unknown>) {
+function Tag({
+  severity,
+  value,
+  icon,
+  ...rest
+}: { severity?: string | null; value: string; icon?: string } & HTMLAttributes<HTMLSpanElement> & Record<`data-${string}`, unknown>) {
   return (
     <span className={`p-tag p-component${severity ? ` p-tag-${severity}` : ''}`} {...rest}>
       {icon && <span className={`p-tag-icon ${icon}`} aria-hidden="true" />}

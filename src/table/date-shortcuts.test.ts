@@ -8,7 +8,7 @@ const NOW = d(2026, 2, 15) + 10.5 * 3_600_000;
 
 describe('date shortcuts of the list filters', () => {
   it('offers the ten shortcuts', () => expect(DATE_SHORTCUTS).toHaveLength(10));
-  it('computes each range in the account\'s zone', () => {
+  it("computes each range in the account's zone", () => {
     const endToday = d(2026, 2, 16) - 1;
     expect(shortcutRange('lastWeek', NOW, SH)).toEqual([d(2026, 2, 9), endToday]);
     expect(shortcutRange('lastMonth', NOW, SH)).toEqual([d(2026, 1, 14), endToday]);

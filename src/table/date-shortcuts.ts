@@ -3,7 +3,16 @@ import { displayTimeZone, wallClockDay, wallClockToEpoch } from '../ui/format';
 // The ten date-range shortcuts of the list filters, as [start, end] epoch ms (end inclusive: the end of today, or of the period).
 
 export const DATE_SHORTCUTS = [
-  'lastWeek', 'lastMonth', 'currentMonth', 'previousMonth', 'thisYear', 'last3Months', 'halfYear', 'lastYear', 'last3Years', 'last5Years',
+  'lastWeek',
+  'lastMonth',
+  'currentMonth',
+  'previousMonth',
+  'thisYear',
+  'last3Months',
+  'halfYear',
+  'lastYear',
+  'last3Years',
+  'last5Years',
 ] as const;
 export type DateShortcut = (typeof DATE_SHORTCUTS)[number];
 

@@ -4,7 +4,7 @@ import { RESOURCES } from '../i18n/i18n';
 import { deleteQuestion } from './delete-question';
 
 describe('the delete question', () => {
-  it("names the group or template by its name in both languages, the number only when it has none", async () => {
+  it('names the group or template by its name in both languages, the number only when it has none', async () => {
     for (const lng of ['zh', 'en'] as const) {
       const i = i18next.createInstance();
       await i.init({ lng, resources: { [lng]: { translation: RESOURCES[lng] } }, interpolation: { escapeValue: false } });

@@ -15,10 +15,24 @@ describe('the text of a cell in a spreadsheet', () => {
   });
 
   it('sheet columns carry translated headers; rows get a serial number', () => {
-    const columns: TextColumn<R>[] = [{ field: 'a', header: 'col.a' }, { field: 'n', header: 'col.n' }];
+    const columns: TextColumn<R>[] = [
+      { field: 'a', header: 'col.a' },
+      { field: 'n', header: 'col.n' },
+    ];
     const sheet = exportColumns(columns, v, (k) => k.toUpperCase());
     expect(sheet.map((c) => c.header)).toEqual(['COL.A', 'COL.N']);
-    expect(sheetRows([{ a: 'x', n: 1 }, { a: 'y', n: 2 }], sheet)).toEqual([['1', 'x', '1'], ['2', 'y', '2']]);
+    expect(
+      sheetRows(
+        [
+          { a: 'x', n: 1 },
+          { a: 'y', n: 2 },
+        ],
+        sheet,
+      ),
+    ).toEqual([
+      ['1', 'x', '1'],
+      ['2', 'y', '2'],
+    ]);
   });
 });
 

@@ -13,7 +13,13 @@ vi.mock('../../sync/query', async (original) => ({ ...(await original<typeof imp
 const { answeredFirstPage, askFirstSyncPage, dropFirstSyncPage, freshFirstSyncPage, hasFirstSyncPage, prefetchFirstPage } = await import('./first-sync-pages');
 
 const q: Query = { collection: 'mt_records', filters: [{ op: 'eq', field: 'prod_type', value: 0 }], limit: 50 };
-const page: PageResult<Row> = { rows: [{ sn: 's1', k: 'a' }], next: 2, source: 'server', cachedOnly: false, count: { total: 120, exact: true, source: 'server' } };
+const page: PageResult<Row> = {
+  rows: [{ sn: 's1', k: 'a' }],
+  next: 2,
+  source: 'server',
+  cachedOnly: false,
+  count: { total: 120, exact: true, source: 'server' },
+};
 let n = 0;
 const key = () => `key-${n}`;
 

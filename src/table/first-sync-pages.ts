@@ -45,7 +45,10 @@ export function askFirstSyncPage(key: string, q: Query): Promise<PageResult<Row>
     const page = runQuery<Row>(q, { client: earlyApi(), online: true, horizon: 0, fromPlatform: true, pageNumber: 1 });
     const asked: FirstSyncPage = { page, at: Date.now(), token: sessionToken() };
     // a failed page does not stand for the query: the screen that opens next asks again (the callers see the failure)
-    page.then((answer) => void (asked.answer = answer), () => void (firstSyncPages.get(key) === asked && firstSyncPages.delete(key)));
+    page.then(
+      (answer) => void (asked.answer = answer),
+      () => void (firstSyncPages.get(key) === asked && firstSyncPages.delete(key)),
+    );
     firstSyncPages.set(key, (entry = asked));
   }
   return entry.page;

@@ -23,7 +23,17 @@ export function pickedRange(a: Date, b: Date): { startTime: number; endTime: num
   };
 }
 
-export function RemoteDateRange({ id, draft, setDraft, apply }: { id: string; draft: RangeDraft; setDraft: (d: RangeDraft) => void; apply: (d: RangeDraft) => void }) {
+export function RemoteDateRange({
+  id,
+  draft,
+  setDraft,
+  apply,
+}: {
+  id: string;
+  draft: RangeDraft;
+  setDraft: (d: RangeDraft) => void;
+  apply: (d: RangeDraft) => void;
+}) {
   const { t } = useTranslation();
   const start = draft.startTime === undefined || draft.startTime === '' ? null : Number(draft.startTime);
   const end = draft.endTime === undefined || draft.endTime === '' ? null : Number(draft.endTime);
@@ -40,13 +50,18 @@ export function RemoteDateRange({ id, draft, setDraft, apply }: { id: string; dr
           if (a && b) setDraft({ ...draft, shortcut: '', ...pickedRange(a, b) });
         }}
       />
-      <Dropdown data-testid={`${id}-shortcut`} placeholder={t('table.shortcut')} showClear value={draft.shortcut || null}
+      <Dropdown
+        data-testid={`${id}-shortcut`}
+        placeholder={t('table.shortcut')}
+        showClear
+        value={draft.shortcut || null}
         options={DATE_SHORTCUTS.map((s) => ({ value: s, label: t(`table.shortcuts.${s}`) }))}
         onChange={(e) => {
           if (!e.value) return apply({ ...draft, shortcut: '', startTime: '', endTime: '' });
           const [startTime, endTime] = shortcutRange(e.value as DateShortcut, Date.now());
           apply({ ...draft, shortcut: e.value as string, startTime, endTime });
-        }} />
+        }}
+      />
     </span>
   );
 }

@@ -30,7 +30,15 @@ export async function readAllPages<T>(read: (pageNumber: number) => Promise<{ to
 /** The rows as sheet cells: a serial number, then each column's text. */
 export const sheetRows = <T>(rows: T[], columns: ExportColumn<T>[]): string[][] => rows.map((r, i) => [String(i + 1), ...columns.map((c) => c.text(r))]);
 
-export async function exportRemoteList<T>(fileName: string, endpoint: Endpoint, body: Record<string, unknown>, serial: string, columns: ExportColumn<T>[]): Promise<void> {
-  const rows = await readAllPages<T>((pageNumber) => api.call(endpoint, { ...body, pageNumber, pageSize: EXPORT_PAGE } as RequestOf<Endpoint>) as Promise<{ total: number; data: T[] }>);
+export async function exportRemoteList<T>(
+  fileName: string,
+  endpoint: Endpoint,
+  body: Record<string, unknown>,
+  serial: string,
+  columns: ExportColumn<T>[],
+): Promise<void> {
+  const rows = await readAllPages<T>(
+    (pageNumber) => api.call(endpoint, { ...body, pageNumber, pageSize: EXPORT_PAGE } as RequestOf<Endpoint>) as Promise<{ total: number; data: T[] }>,
+  );
   await downloadXlsx(fileName, [serial, ...columns.map((c) => c.header)], sheetRows(rows, columns));
 }

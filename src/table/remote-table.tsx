@@ -20,7 +20,12 @@ const titled = (shown: ReactNode): ReactNode => (typeof shown === 'string' && sh
 export function RemoteTable<T>({ def, refresh = 0, onRowClick }: { def: RemoteTableDef<T>; refresh?: number; onRowClick?: (row: T) => void }) {
   const { t } = useTranslation();
   const v = useViewer();
-  const { draft, setDraft, apply, mode, chooseMode, page, setPage, rows, total, answered, error, loading, columns, reload, exportAll } = useRemoteTable(def, refresh, v, t);
+  const { draft, setDraft, apply, mode, chooseMode, page, setPage, rows, total, answered, error, loading, columns, reload, exportAll } = useRemoteTable(
+    def,
+    refresh,
+    v,
+    t,
+  );
   // the table scrolls sideways at narrow widths: its scroll box must be reachable from the keyboard and named
   const box = useRef<HTMLDivElement>(null);
   const regionLabel = t('table.region');
@@ -35,17 +40,35 @@ export function RemoteTable<T>({ def, refresh = 0, onRowClick }: { def: RemoteTa
     <div className="remote-table" data-testid={def.id} ref={box}>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center', margin: '8px 0' }}>
         {def.modes && (
-          <Dropdown data-testid={`${def.id}-mode`} value={mode} options={def.modes.map((m, i) => ({ value: i, label: t(m.label) }))} onChange={(e) => chooseMode(Number(e.value))} />
+          <Dropdown
+            data-testid={`${def.id}-mode`}
+            value={mode}
+            options={def.modes.map((m, i) => ({ value: i, label: t(m.label) }))}
+            onChange={(e) => chooseMode(Number(e.value))}
+          />
         )}
         {def.filters
           .filter((f) => !f.visible || f.visible(v))
           .map((f) =>
             f.options ? (
-              <Dropdown key={f.field} data-testid={`${def.id}-${f.field}`} showClear value={draft[f.field] ?? null} placeholder={t(f.label)}
-                options={f.options.map((o) => ({ value: o.value, label: t(o.label) }))} onChange={(e) => setDraft({ ...draft, [f.field]: e.value ?? '' })} />
+              <Dropdown
+                key={f.field}
+                data-testid={`${def.id}-${f.field}`}
+                showClear
+                value={draft[f.field] ?? null}
+                placeholder={t(f.label)}
+                options={f.options.map((o) => ({ value: o.value, label: t(o.label) }))}
+                onChange={(e) => setDraft({ ...draft, [f.field]: e.value ?? '' })}
+              />
             ) : (
-              <InputText key={f.field} data-testid={`${def.id}-${f.field}`} placeholder={t(f.label)} value={String(draft[f.field] ?? '')}
-                onChange={(e) => setDraft({ ...draft, [f.field]: e.target.value })} onKeyDown={(e) => e.key === 'Enter' && apply(draft)} />
+              <InputText
+                key={f.field}
+                data-testid={`${def.id}-${f.field}`}
+                placeholder={t(f.label)}
+                value={String(draft[f.field] ?? '')}
+                onChange={(e) => setDraft({ ...draft, [f.field]: e.target.value })}
+                onKeyDown={(e) => e.key === 'Enter' && apply(draft)}
+              />
             ),
           )}
         {def.dateRange && <RemoteDateRange id={def.id} draft={draft} setDraft={setDraft} apply={(next) => (setDraft(next), apply(next))} />}
@@ -60,16 +83,32 @@ export function RemoteTable<T>({ def, refresh = 0, onRowClick }: { def: RemoteTa
         )}
       </div>
       {error && <Message data-testid={`${def.id}-error`} severity="error" text={error} style={{ marginBottom: 8 }} />}
-      <DataTable value={rows as Array<Record<string, unknown>>} dataKey={def.rowKey} lazy paginator scrollable rows={REMOTE_PAGE} first={(page - 1) * REMOTE_PAGE} totalRecords={total} onPage={(e) => setPage((e.page ?? 0) + 1)}
-        loading={loading && rows.length === 0} size="small" stripedRows emptyMessage={t('table.empty')}
-        onRowClick={onRowClick ? (e) => onRowClick(e.data as unknown as T) : undefined} rowClassName={onRowClick ? () => 'cursor-pointer' : undefined}>
+      <DataTable
+        value={rows as Array<Record<string, unknown>>}
+        dataKey={def.rowKey}
+        lazy
+        paginator
+        scrollable
+        rows={REMOTE_PAGE}
+        first={(page - 1) * REMOTE_PAGE}
+        totalRecords={total}
+        onPage={(e) => setPage((e.page ?? 0) + 1)}
+        loading={loading && rows.length === 0}
+        size="small"
+        stripedRows
+        emptyMessage={t('table.empty')}
+        onRowClick={onRowClick ? (e) => onRowClick(e.data as unknown as T) : undefined}
+        rowClassName={onRowClick ? () => 'cursor-pointer' : undefined}
+      >
         <Column header={t('table.serial')} body={(_r, o) => (page - 1) * REMOTE_PAGE + o.rowIndex + 1} style={{ width: '4rem' }} />
         {columns.map((c) => (
           <Column key={c.field} header={t(c.header)} body={(r: T) => titled(c.render?.(r, v) ?? String((r as Record<string, unknown>)[c.field] ?? ''))} />
         ))}
         {def.actions && <Column header={t('table.operations')} className="col-actions" frozen alignFrozen="right" body={(r: T) => def.actions!(r, reload)} />}
       </DataTable>
-      <div data-testid={`${def.id}-total`} aria-live="polite">{answered ? t('operator.table.total', { count: total.toLocaleString(v.lang === 'en' ? 'en-US' : 'zh-CN') }) : t('operator.table.counting')}</div>
+      <div data-testid={`${def.id}-total`} aria-live="polite">
+        {answered ? t('operator.table.total', { count: total.toLocaleString(v.lang === 'en' ? 'en-US' : 'zh-CN') }) : t('operator.table.counting')}
+      </div>
     </div>
   );
 }

@@ -81,7 +81,13 @@ describe('runQuery fromPlatform', () => {
     expect(calls).toEqual([['/mtRecord/list', { pageNumber: 2, pageSize: 50, prod_type: 0 }]]);
     // the page carries the platform's count, so the total needs no second list call
     // the rows carry the cache's ordering key, as pulled documents do (so the cache's rows taking over compare equal)
-    expect(page).toEqual({ rows: [{ sn: 's1', receive_time: 1_700_000_000_000, k: orderKey(1_700_000_000_000, 's1') }], next: 3, source: 'server', cachedOnly: false, count: { total: 120, exact: true, source: 'server' } });
+    expect(page).toEqual({
+      rows: [{ sn: 's1', receive_time: 1_700_000_000_000, k: orderKey(1_700_000_000_000, 's1') }],
+      next: 3,
+      source: 'server',
+      cachedOnly: false,
+      count: { total: 120, exact: true, source: 'server' },
+    });
   });
 
   it('offline it reads locally, and says so when there is no database', async () => {
@@ -92,10 +98,23 @@ describe('runQuery fromPlatform', () => {
 });
 
 describe('re-reads while the cache fills', () => {
-  const rows = [{ k: 'a', seq: 1 }, { k: 'b', seq: 2 }];
+  const rows = [
+    { k: 'a', seq: 1 },
+    { k: 'b', seq: 2 },
+  ];
   it('the same rows in the same versions need no re-render; a changed status (new seq), order or count does', () => {
-    expect(keepShownRows(rows, rows.map((r) => ({ ...r })))).toBe(rows);
-    expect(keepShownRows(rows, [{ k: 'a', seq: 1 }, { k: 'b', seq: 3 }])).not.toBe(rows);
+    expect(
+      keepShownRows(
+        rows,
+        rows.map((r) => ({ ...r })),
+      ),
+    ).toBe(rows);
+    expect(
+      keepShownRows(rows, [
+        { k: 'a', seq: 1 },
+        { k: 'b', seq: 3 },
+      ]),
+    ).not.toBe(rows);
     expect(keepShownRows(rows, [rows[1], rows[0]])).not.toBe(rows);
     expect(keepShownRows(rows, rows.slice(0, 1))).not.toBe(rows);
     // an acknowledged pause written locally under the same seq: the row must not stay on its old status
@@ -104,7 +123,11 @@ describe('re-reads while the cache fills', () => {
   });
 
   it('only the rows that changed are new objects: the table re-renders those alone (the cache taking over, a re-read)', () => {
-    const next = [{ k: 'a', seq: 1 }, { k: 'b', seq: 3 }, { k: 'c', seq: 1 }];
+    const next = [
+      { k: 'a', seq: 1 },
+      { k: 'b', seq: 3 },
+      { k: 'c', seq: 1 },
+    ];
     const kept = keepShownRows(rows, next);
     expect(kept).toEqual(next);
     expect(kept[0]).toBe(rows[0]);

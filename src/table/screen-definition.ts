@@ -73,7 +73,10 @@ export interface ScreenDefinition<T> {
 }
 
 export const always: Visibility = () => true;
-export const allOn = (...rules: Visibility[]): Visibility => (v) => rules.every((r) => r(v));
+export const allOn =
+  (...rules: Visibility[]): Visibility =>
+  (v) =>
+    rules.every((r) => r(v));
 /** the sending-account filter appears only for userType 1. */
 export const accountFilterVisible: Visibility = (v) => v.userType === 1;
 /** success/failure/unknown columns hidden when showClientStatus is 0. */
@@ -82,4 +85,7 @@ export const clientStatusVisible: Visibility = (v) => v.showClientStatus !== 0;
 export const statusFilterVisible: Visibility = (v) => v.showClientStatus !== 0 && v.clientForbidUnknown === 0;
 /** the content search follows showContentFilterWhere. */
 export const contentFilterVisible: Visibility = (v) => v.showContentFilterWhere === 1;
-export const hasPermission = (p: string): Visibility => (v) => v.permissions.has(p);
+export const hasPermission =
+  (p: string): Visibility =>
+  (v) =>
+    v.permissions.has(p);

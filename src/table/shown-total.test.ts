@@ -15,7 +15,10 @@ describe('the total a list shows', () => {
     expect(shownTotal({ complete: false, local: local(3_599), platform: platform(14_100) })).toEqual({ state: 'known', count: platform(14_100) });
     expect(shownTotal({ complete: false, local: null, platform: platform(14_100) })).toEqual({ state: 'known', count: platform(14_100) });
     // an estimate stays marked as one
-    expect(shownTotal({ complete: false, local: local(100), platform: platform(2_000_000, false) })).toEqual({ state: 'known', count: platform(2_000_000, false) });
+    expect(shownTotal({ complete: false, local: local(100), platform: platform(2_000_000, false) })).toEqual({
+      state: 'known',
+      count: platform(2_000_000, false),
+    });
   });
 
   it('takes the cache count past a platform total it outgrew (records written since the platform counted)', () => {

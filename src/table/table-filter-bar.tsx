@@ -56,65 +56,95 @@ function FilterBarOf<T>({ def, viewer, params, draft, setDraft, apply, onExport,
   );
   return (
     <div className="table-search" style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-end', marginBottom: 8 }}>
-      {def.modes && field('table.mode', !widgets ? (
-        <DropdownStandIn label={t(def.modes[Number(draft.mode ?? 0)]?.label ?? def.modes[0].label)} placeholder="" />
-      ) : (
-        <Dropdown value={Number(draft.mode ?? 0)} options={def.modes.map((m, i) => ({ value: i, label: t(m.label) }))} onChange={(e) => apply({ ...params, mode: String(e.value) })} />
-      ))}
+      {def.modes &&
+        field(
+          'table.mode',
+          !widgets ? (
+            <DropdownStandIn label={t(def.modes[Number(draft.mode ?? 0)]?.label ?? def.modes[0].label)} placeholder="" />
+          ) : (
+            <Dropdown
+              value={Number(draft.mode ?? 0)}
+              options={def.modes.map((m, i) => ({ value: i, label: t(m.label) }))}
+              onChange={(e) => apply({ ...params, mode: String(e.value) })}
+            />
+          ),
+        )}
       {filterDefs.map((f) =>
-        field(f.label, !widgets && (f.kind === 'select' || f.field === 'cus_id') ? (
-          <DropdownStandIn
-            label={f.kind === 'select' ? ((f.options ?? []).filter((o) => String(o.value) === draft[f.field]).map(optionLabel)[0] ?? null) : draft.cus_id || null}
-            placeholder={t('table.any')}
-            clearable
-            style={f.kind === 'select' ? undefined : ACCOUNT_FILTER_STYLE}
-          />
-        ) : f.field === 'cus_id' && f.kind !== 'select' ? (
-          <AccountFilter prodType={prodType} value={draft.cus_id} onChange={(v) => setDraft({ ...draft, cus_id: v })} />
-        ) : f.kind === 'select' ? (
-          <Dropdown
-            data-testid={`filter-${f.field}`}
-            showClear
-            value={draft[f.field] === undefined ? null : typeof f.options?.[0]?.value === 'number' ? Number(draft[f.field]) : draft[f.field]}
-            options={(f.options ?? []).map((o) => ({ value: o.value, label: optionLabel(o) }))}
-            onChange={(e) => setDraft({ ...draft, [f.field]: e.value === null || e.value === undefined ? '' : String(e.value) })}
-            placeholder={t('table.any')}
-          />
-        ) : (
-          <InputText data-testid={`filter-${f.field}`} value={draft[f.field] ?? ''} onChange={(e) => setDraft({ ...draft, [f.field]: e.target.value })} onKeyDown={(e) => e.key === 'Enter' && apply(draft)} />
-        )),
+        field(
+          f.label,
+          !widgets && (f.kind === 'select' || f.field === 'cus_id') ? (
+            <DropdownStandIn
+              label={
+                f.kind === 'select' ? ((f.options ?? []).filter((o) => String(o.value) === draft[f.field]).map(optionLabel)[0] ?? null) : draft.cus_id || null
+              }
+              placeholder={t('table.any')}
+              clearable
+              style={f.kind === 'select' ? undefined : ACCOUNT_FILTER_STYLE}
+            />
+          ) : f.field === 'cus_id' && f.kind !== 'select' ? (
+            <AccountFilter prodType={prodType} value={draft.cus_id} onChange={(v) => setDraft({ ...draft, cus_id: v })} />
+          ) : f.kind === 'select' ? (
+            <Dropdown
+              data-testid={`filter-${f.field}`}
+              showClear
+              value={draft[f.field] === undefined ? null : typeof f.options?.[0]?.value === 'number' ? Number(draft[f.field]) : draft[f.field]}
+              options={(f.options ?? []).map((o) => ({ value: o.value, label: optionLabel(o) }))}
+              onChange={(e) => setDraft({ ...draft, [f.field]: e.value === null || e.value === undefined ? '' : String(e.value) })}
+              placeholder={t('table.any')}
+            />
+          ) : (
+            <InputText
+              data-testid={`filter-${f.field}`}
+              value={draft[f.field] ?? ''}
+              onChange={(e) => setDraft({ ...draft, [f.field]: e.target.value })}
+              onKeyDown={(e) => e.key === 'Enter' && apply(draft)}
+            />
+          ),
+        ),
       )}
-      {def.dateField && field('table.dateRange', !widgets ? (
-        <span style={{ display: 'inline-flex', gap: 4 }}>
-          <CalendarStandIn text="" />
-          <DropdownStandIn label={params.shortcut && (DATE_SHORTCUTS as readonly string[]).includes(params.shortcut) ? t(`table.shortcuts.${params.shortcut}`) : null} placeholder={t('table.shortcut')} />
-        </span>
-      ) : (
-        <span style={{ display: 'inline-flex', gap: 4 }}>
-          <Calendar
-            selectionMode="range"
-            value={dateRange}
-            readOnlyInput
-            showIcon
-            onChange={(e) => {
-              const [a, b] = (e.value as (Date | null)[] | null) ?? [];
-              if (a && b)
-                setDraft({ ...draft, shortcut: '', from: String(wallClockToEpoch(a.getFullYear(), a.getMonth(), a.getDate())), to: String(wallClockToEpoch(b.getFullYear(), b.getMonth(), b.getDate() + 1) - 1) });
-            }}
-          />
-          <Dropdown
-            data-testid="date-shortcut"
-            placeholder={t('table.shortcut')}
-            // the choice stays shown while the range is the one it set
-            value={params.shortcut && (DATE_SHORTCUTS as readonly string[]).includes(params.shortcut) ? params.shortcut : null}
-            options={DATE_SHORTCUTS.map((s) => ({ value: s, label: t(`table.shortcuts.${s}`) }))}
-            onChange={(e) => {
-              const [from, to] = shortcutRange(e.value as DateShortcut, Date.now());
-              apply({ ...draft, from: String(from), to: String(to), shortcut: String(e.value) });
-            }}
-          />
-        </span>
-      ))}
+      {def.dateField &&
+        field(
+          'table.dateRange',
+          !widgets ? (
+            <span style={{ display: 'inline-flex', gap: 4 }}>
+              <CalendarStandIn text="" />
+              <DropdownStandIn
+                label={params.shortcut && (DATE_SHORTCUTS as readonly string[]).includes(params.shortcut) ? t(`table.shortcuts.${params.shortcut}`) : null}
+                placeholder={t('table.shortcut')}
+              />
+            </span>
+          ) : (
+            <span style={{ display: 'inline-flex', gap: 4 }}>
+              <Calendar
+                selectionMode="range"
+                value={dateRange}
+                readOnlyInput
+                showIcon
+                onChange={(e) => {
+                  const [a, b] = (e.value as (Date | null)[] | null) ?? [];
+                  if (a && b)
+                    setDraft({
+                      ...draft,
+                      shortcut: '',
+                      from: String(wallClockToEpoch(a.getFullYear(), a.getMonth(), a.getDate())),
+                      to: String(wallClockToEpoch(b.getFullYear(), b.getMonth(), b.getDate() + 1) - 1),
+                    });
+                }}
+              />
+              <Dropdown
+                data-testid="date-shortcut"
+                placeholder={t('table.shortcut')}
+                // the choice stays shown while the range is the one it set
+                value={params.shortcut && (DATE_SHORTCUTS as readonly string[]).includes(params.shortcut) ? params.shortcut : null}
+                options={DATE_SHORTCUTS.map((s) => ({ value: s, label: t(`table.shortcuts.${s}`) }))}
+                onChange={(e) => {
+                  const [from, to] = shortcutRange(e.value as DateShortcut, Date.now());
+                  apply({ ...draft, from: String(from), to: String(to), shortcut: String(e.value) });
+                }}
+              />
+            </span>
+          ),
+        )}
       {actions.map((a) =>
         widgets ? (
           <Button key={a.id} data-testid={a.id} icon={a.icon} label={t(a.label)} severity={a.severity} onClick={a.onClick} />

@@ -46,7 +46,17 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   if (!mounted) return <div className="table-screen" data-testid={`screen-${def.path.slice(1)}`} aria-busy="true" />;
   return (
     <div className="table-screen" data-testid={`screen-${def.path.slice(1)}`} data-source={shown.source} aria-busy={!emptyKnown && rows.length === 0}>
-      <FilterBar def={def} viewer={viewer} params={params} draft={draft} setDraft={setDraft} apply={apply} onExport={exportAll} prodType={prodTypeOf(filters)} widgets={widgets} />
+      <FilterBar
+        def={def}
+        viewer={viewer}
+        params={params}
+        draft={draft}
+        setDraft={setDraft}
+        apply={apply}
+        onExport={exportAll}
+        prodType={prodTypeOf(filters)}
+        widgets={widgets}
+      />
       {shown.cachedOnly && <Message data-testid="cached-only" severity="warn" text={t('table.cachedOnly')} />}
       {/* first-sync rows get no hint: they are the rows the cache is about to hold, and a note that vanishes a second
           later would only move the table */}
@@ -54,8 +64,15 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
       {!widgets ? (
         <PaginatorStandIn pageSize={pageSize} />
       ) : (
-        <TablePaginator page={page} pageSize={pageSize} loaded={rows.length} count={whole.count} requestPage={requestPage}
-          setPageSize={(size) => apply({ ...params, size: String(size) })} jumpLabel={t('table.jumpToPage')} />
+        <TablePaginator
+          page={page}
+          pageSize={pageSize}
+          loaded={rows.length}
+          count={whole.count}
+          requestPage={requestPage}
+          setPageSize={(size) => apply({ ...params, size: String(size) })}
+          jumpLabel={t('table.jumpToPage')}
+        />
       )}
       <VirtualTable
         ref={tableRef}
@@ -70,9 +87,17 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
         header={<TableTotal whole={whole} lang={viewer.lang} />}
         footer={
           summary === undefined ? undefined : summary === null ? (
-            <div data-testid="table-summary">{t('table.summary')}: {t('operator.table.counting')}</div>
+            <div data-testid="table-summary">
+              {t('table.summary')}: {t('operator.table.counting')}
+            </div>
           ) : (
-            <div data-testid="table-summary">{t('table.summary')}: {columns.filter((c) => summary[c.field as keyof typeof summary]).map((c) => `${t(c.header)} ${summary[c.field as keyof typeof summary]}`).join(' · ')}</div>
+            <div data-testid="table-summary">
+              {t('table.summary')}:{' '}
+              {columns
+                .filter((c) => summary[c.field as keyof typeof summary])
+                .map((c) => `${t(c.header)} ${summary[c.field as keyof typeof summary]}`)
+                .join(' · ')}
+            </div>
           )
         }
         rowClassName={(r) => ((r as { pending?: string }).pending ? 'row-pending' : '')}
@@ -80,7 +105,14 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
         onUserScroll={onUserScroll}
       />
       {def.detail && (
-        <Dialog data-testid="detail-panel" header={t('operator.detail.title')} visible={opened !== null} onHide={() => setOpened(null)} style={{ width: 'min(640px, 95vw)' }} dismissableMask>
+        <Dialog
+          data-testid="detail-panel"
+          header={t('operator.detail.title')}
+          visible={opened !== null}
+          onHide={() => setOpened(null)}
+          style={{ width: 'min(640px, 95vw)' }}
+          dismissableMask
+        >
           {opened !== null && def.detail(opened, viewer)}
         </Dialog>
       )}

@@ -25,7 +25,10 @@ const def: ScreenDefinition<Rec> = {
     { field: 'sn', label: 'n', kind: 'eq-text' },
   ],
   dateField: 'at',
-  modes: [{ label: 'day', fixed: [{ op: 'eq', field: 'kind', value: 'day' }] }, { label: 'month', fixed: [{ op: 'eq', field: 'kind', value: 'month' }] }],
+  modes: [
+    { label: 'day', fixed: [{ op: 'eq', field: 'kind', value: 'day' }] },
+    { label: 'month', fixed: [{ op: 'eq', field: 'kind', value: 'month' }] },
+  ],
 };
 
 describe('filters in the URL', () => {

@@ -7,7 +7,7 @@ import type { ScreenDefinition, ViewerContext } from './screen-definition';
 export const PAGE_SIZE = 50;
 /** Page sizes an operator can pick; the pages still load as the table scrolls. */
 export const PAGE_SIZES = [20, 50, 100, 500] as const;
-export const pageSizeOf = (v: string | undefined): number => (PAGE_SIZES as readonly number[]).includes(Number(v)) ? Number(v) : PAGE_SIZE;
+export const pageSizeOf = (v: string | undefined): number => ((PAGE_SIZES as readonly number[]).includes(Number(v)) ? Number(v) : PAGE_SIZE);
 
 /** The parameters of a URL query string. */
 export function readParams(search: string): Record<string, string> {

@@ -42,6 +42,12 @@ export function usePendingRows(runtime: SyncRuntime | null) {
 export function useProjectedRows<T>(def: ScreenDefinition<T>, shown: unknown[], { pending, settling }: PendingAndSettling): T[] {
   return useMemo(() => {
     const all = shown as T[];
-    return def.project ? def.project(all, pending, settling.map((s) => s.ev)) : all;
+    return def.project
+      ? def.project(
+          all,
+          pending,
+          settling.map((s) => s.ev),
+        )
+      : all;
   }, [shown, pending, settling, def]);
 }

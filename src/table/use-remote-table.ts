@@ -39,5 +39,21 @@ export function useRemoteTable<T>(def: RemoteTableDef<T>, refresh: number, v: Vi
     def.download
       ? download(def.download, { ...fixed, ...query } as never)
       : exportRemoteList<T>(t(def.exportAs!), def.endpoint, { ...fixed, ...query }, t('table.serial'), exportColumns(columns, v, t));
-  return { draft, setDraft, apply, mode, chooseMode, page, setPage, rows, total: res?.total ?? 0, answered: res !== null, error, loading, columns, reload, exportAll };
+  return {
+    draft,
+    setDraft,
+    apply,
+    mode,
+    chooseMode,
+    page,
+    setPage,
+    rows,
+    total: res?.total ?? 0,
+    answered: res !== null,
+    error,
+    loading,
+    columns,
+    reload,
+    exportAll,
+  };
 }

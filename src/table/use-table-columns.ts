@@ -19,9 +19,12 @@ export function useTableColumns<T>(def: ScreenDefinition<T>, viewer: ViewerConte
     [columns, def, viewer, t],
   );
   const key = primaryKeyOf(def.collection);
-  const rowKey = useCallback((r: T, i: number) => {
-    const k = (r as Record<string, unknown>)[key];
-    return typeof k === 'string' || typeof k === 'number' ? k : `#${i}`;
-  }, [key]);
+  const rowKey = useCallback(
+    (r: T, i: number) => {
+      const k = (r as Record<string, unknown>)[key];
+      return typeof k === 'string' || typeof k === 'number' ? k : `#${i}`;
+    },
+    [key],
+  );
   return { columns, tableColumns, rowKey };
 }

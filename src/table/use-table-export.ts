@@ -10,7 +10,14 @@ import type { ColumnDef, ScreenDefinition, ViewerContext } from './screen-defini
 
 /** Exports the whole matching local set of a table screen's query as a spreadsheet, with the columns shown. One
  * function while the query and the database stay: the filter bar is memoized on it. */
-export function useTableExport<T>(def: ScreenDefinition<T>, filters: Filter[], columns: ColumnDef<T>[], viewer: ViewerContext, runtime: SyncRuntime | null, t: TFunction) {
+export function useTableExport<T>(
+  def: ScreenDefinition<T>,
+  filters: Filter[],
+  columns: ColumnDef<T>[],
+  viewer: ViewerContext,
+  runtime: SyncRuntime | null,
+  t: TFunction,
+) {
   return useCallback(async () => {
     if (!runtime) return;
     const rows = (await readLocalRows((after) =>

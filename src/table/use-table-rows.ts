@@ -120,7 +120,15 @@ export function useTableRows<T>(def: ScreenDefinition<T>, filters: Filter[], pag
     const decide = (local: PageResult<Row> | null) => {
       const shownRows = platformShown();
       const missingShown = local !== null && missesShownRows(local.rows, shownRows);
-      const source = pageOneSource({ online, listable, dbOpen: local !== null, resourceLive, localRows: local?.rows.length ?? 0, platformRows: shownRows.length, missingShown });
+      const source = pageOneSource({
+        online,
+        listable,
+        dbOpen: local !== null,
+        resourceLive,
+        localRows: local?.rows.length ?? 0,
+        platformRows: shownRows.length,
+        missingShown,
+      });
       if (source === 'platform') {
         if (!shownRows.length) askPlatform();
       } else if (local) {
@@ -149,7 +157,7 @@ export function useTableRows<T>(def: ScreenDefinition<T>, filters: Filter[], pag
     const changes = changesOf(db, def.collection).pipe(throttleTime(REFRESH_MS, undefined, { leading: true, trailing: true }));
     stopLive = liveRead(changes, readLocal, {
       first: (local) => {
-        if (!(local.cachedOnly && online)) return decide(local), true;
+        if (!(local.cachedOnly && online)) return (decide(local), true);
         void runQuery<Row>(q, { db, online, horizon, client: api })
           .catch(() => local)
           .then((res) => !cancelled && show(res, res.source === 'server' ? 'past-window' : 'local'));
@@ -214,7 +222,8 @@ export function useTableRows<T>(def: ScreenDefinition<T>, filters: Filter[], pag
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown]);
   /** Whether an empty list is known to be empty: not while loading, nor while the cache still fills for local rows. */
-  const emptyKnown = !loading && (resourceLive || shown.source !== 'local' || !online || !listEndpointFor({ collection: def.collection, filters, limit: pageSize }));
+  const emptyKnown =
+    !loading && (resourceLive || shown.source !== 'local' || !online || !listEndpointFor({ collection: def.collection, filters, limit: pageSize }));
   // the first rows (or a list known empty) painted: an uncached account's database may open now (first-screen.ts)
   const settled = mounted && (rows.length > 0 || emptyKnown);
   useEffect(() => {

@@ -48,7 +48,10 @@ export function useWholeResult<T>(
     if (given) platformCount.current = { filters, count: given };
   }, [given, filters]);
   const fromRows = useMemo<WholeResult | null>(
-    () => (given ? { count: given, summary: def.platformSummary && given.summary !== undefined ? (def.platformSummary(given.summary) as Record<string, string>) : null } : null),
+    () =>
+      given
+        ? { count: given, summary: def.platformSummary && given.summary !== undefined ? (def.platformSummary(given.summary) as Record<string, string>) : null }
+        : null,
     [def, given],
   );
   useEffect(() => {
@@ -63,7 +66,11 @@ export function useWholeResult<T>(
     const partial = (local: CountResult | null, p: CountResult | null): WholeResult => {
       const shown = shownTotal({ complete: false, local, platform: p });
       if (shown.state === 'counting') return { count: null, summary: null, cached: shown.cached, partial: true };
-      return { count: shown.count, summary: def.platformSummary && p?.summary !== undefined ? (def.platformSummary(p.summary) as Record<string, string>) : null, partial: true };
+      return {
+        count: shown.count,
+        summary: def.platformSummary && p?.summary !== undefined ? (def.platformSummary(p.summary) as Record<string, string>) : null,
+        partial: true,
+      };
     };
     setOut(source === 'local' && known ? partial(null, known) : { count: null, summary: null });
     // the platform's count while the cache is incomplete: the one that came with its rows, or asked once (undefined

@@ -117,13 +117,17 @@ function VirtualTableInner<R>(props: VirtualTableProps<R>, ref: React.ForwardedR
     return () => observer.disconnect();
   }, [measure]);
 
-  useImperativeHandle(ref, () => ({
-    scrollToIndex: (index) => {
-      const el = scrollerRef.current;
-      if (el) el.scrollTop = index * rowHeight;
-    },
-    scroller: () => scrollerRef.current,
-  }), [rowHeight]);
+  useImperativeHandle(
+    ref,
+    () => ({
+      scrollToIndex: (index) => {
+        const el = scrollerRef.current;
+        if (el) el.scrollTop = index * rowHeight;
+      },
+      scroller: () => scrollerRef.current,
+    }),
+    [rowHeight],
+  );
 
   const focusRow = (index: number) => {
     const el = scrollerRef.current;
@@ -165,7 +169,17 @@ function VirtualTableInner<R>(props: VirtualTableProps<R>, ref: React.ForwardedR
   const shown: ReactNode[] = [];
   for (let i = start; i < end; i++) {
     const row = rows[i];
-    shown.push(<Row key={rowKey(row, i)} row={row} index={i} columns={columns} height={rowHeight} className={rowClassName?.(row) ?? ''} selectable={onOpen !== undefined} />);
+    shown.push(
+      <Row
+        key={rowKey(row, i)}
+        row={row}
+        index={i}
+        columns={columns}
+        height={rowHeight}
+        className={rowClassName?.(row) ?? ''}
+        selectable={onOpen !== undefined}
+      />,
+    );
   }
   const columnCount = columns.length;
   return (
@@ -173,7 +187,19 @@ function VirtualTableInner<R>(props: VirtualTableProps<R>, ref: React.ForwardedR
       {header !== undefined && <div className="p-datatable-header">{header}</div>}
       <div className="p-datatable-wrapper">
         {/* focusable, so the keyboard scrolls it even when its rows are not */}
-        <div ref={scrollerRef} className="p-virtualscroller" style={{ height }} onScroll={measure} onWheel={onUserScroll} onTouchStart={onUserScroll} onPointerDown={onUserScroll} onKeyDown={onUserScroll} tabIndex={0} role="region" aria-label={label}>
+        <div
+          ref={scrollerRef}
+          className="p-virtualscroller"
+          style={{ height }}
+          onScroll={measure}
+          onWheel={onUserScroll}
+          onTouchStart={onUserScroll}
+          onPointerDown={onUserScroll}
+          onKeyDown={onUserScroll}
+          tabIndex={0}
+          role="region"
+          aria-label={label}
+        >
           <table
             className="p-datatable-table p-datatable-scrollable-table"
             aria-label={label}

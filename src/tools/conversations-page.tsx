@@ -5,7 +5,12 @@ import { Tag } from 'primereact/tag';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { throttleTime } from 'rxjs';
-import { interactDownloadEndpoint, interactListEndpoint, messageInteractListEndpoint, messageInteractSendEndpoint } from '../../contract/endpoints/interact.endpoints';
+import {
+  interactDownloadEndpoint,
+  interactListEndpoint,
+  messageInteractListEndpoint,
+  messageInteractSendEndpoint,
+} from '../../contract/endpoints/interact.endpoints';
 import type { InteractMessage, InteractSession } from '../../contract/entities.schema';
 import { translate } from '../../contract/messages';
 import { changesOf } from '../../sync/query';
@@ -62,7 +67,9 @@ function Thread({ session, refresh }: { session: InteractSession; refresh: numbe
     runCommand('interact.reply', conversationAggregate(session.cus_id, session.decodeMobile), v),
   );
   // re-read on each uplink notice and after our own reply
-  const thread = usePlatformRead(messageInteractListEndpoint, { cus_id: session.cus_id, decodeMobile: session.decodeMobile, limit: 200 } as never, { refresh: `${refresh}:${tick}` });
+  const thread = usePlatformRead(messageInteractListEndpoint, { cus_id: session.cus_id, decodeMobile: session.decodeMobile, limit: 200 } as never, {
+    refresh: `${refresh}:${tick}`,
+  });
   const messages: InteractMessage[] = thread.data?.messages ?? [];
   useEffect(() => {
     if (form.done) {
@@ -77,7 +84,17 @@ function Thread({ session, refresh }: { session: InteractSession; refresh: numbe
       {thread.failure}
       <div style={{ maxHeight: '55vh', overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 6 }}>
         {messages.map((m) => (
-          <div key={m.sn} data-testid={`message-${m.direction}`} style={{ alignSelf: m.direction === 'mt' ? 'flex-end' : 'flex-start', maxWidth: '80%', background: m.direction === 'mt' ? '#e3f2fd' : '#f5f5f5', borderRadius: 6, padding: '4px 8px' }}>
+          <div
+            key={m.sn}
+            data-testid={`message-${m.direction}`}
+            style={{
+              alignSelf: m.direction === 'mt' ? 'flex-end' : 'flex-start',
+              maxWidth: '80%',
+              background: m.direction === 'mt' ? '#e3f2fd' : '#f5f5f5',
+              borderRadius: 6,
+              padding: '4px 8px',
+            }}
+          >
             {m.replyTo && <small style={{ display: 'block', color: '#777' }}>↪ {m.replyTo}</small>}
             <span>{m.content}</span>
             <small style={{ display: 'block', color: '#999' }}>{formatDateTime(m.time, language)}</small>
@@ -85,10 +102,25 @@ function Thread({ session, refresh }: { session: InteractSession; refresh: numbe
         ))}
       </div>
       {session.unsubscribed && <Message severity="warn" text={t('tools.unsubscribedNoReply')} />}
-      <InputTextarea data-testid="reply-content" rows={3} disabled={session.unsubscribed} value={String(form.values.content ?? '')} onChange={(e) => form.set('content', e.target.value)} placeholder={t('tools.replyHint')} />
+      <InputTextarea
+        data-testid="reply-content"
+        rows={3}
+        disabled={session.unsubscribed}
+        value={String(form.values.content ?? '')}
+        onChange={(e) => form.set('content', e.target.value)}
+        placeholder={t('tools.replyHint')}
+      />
       {form.errors.content && <small className="p-error">{translate(language, form.errors.content)}</small>}
       {form.failure && <Message severity="error" text={form.failure} />}
-      <Button data-testid="reply-send" icon="pi pi-send" label={t('tools.reply')} loading={form.busy} disabled={session.unsubscribed} onClick={form.submit} style={{ alignSelf: 'flex-end' }} />
+      <Button
+        data-testid="reply-send"
+        icon="pi pi-send"
+        label={t('tools.reply')}
+        loading={form.busy}
+        disabled={session.unsubscribed}
+        onClick={form.submit}
+        style={{ alignSelf: 'flex-end' }}
+      />
     </div>
   );
 }

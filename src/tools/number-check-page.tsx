@@ -55,7 +55,17 @@ export const checkBatches: RemoteTableDef<NumberStatusBatch> = {
     { field: 'invalid_count', header: 'tools.invalidCount' },
     { field: 'create_time', header: 'tools.createTime', render: timeCell('create_time') },
   ],
-  actions: (r) => <Button text size="small" icon="pi pi-download" aria-label={i18next.t('table.export')} title={i18next.t('table.export')} disabled={r.status !== 1} onClick={() => void download(numberStatusDownloadEndpoint, { batch_id: r.batch_id })} />,
+  actions: (r) => (
+    <Button
+      text
+      size="small"
+      icon="pi pi-download"
+      aria-label={i18next.t('table.export')}
+      title={i18next.t('table.export')}
+      disabled={r.status !== 1}
+      onClick={() => void download(numberStatusDownloadEndpoint, { batch_id: r.batch_id })}
+    />
+  ),
 };
 
 function BatchUpload({ onStarted }: { onStarted: () => void }) {
@@ -75,7 +85,11 @@ function BatchUpload({ onStarted }: { onStarted: () => void }) {
       form.append('file', file);
       const up = await api.upload(uploadFileEndpoint, form, { silent: true });
       const cusId = userInfo?.authUser.cus_id ?? '';
-      await runCommand('numberCheck.batch', toolsAggregate(cusId), { fileId: up.fileId, batch_name: name.trim() || file.name.replace(/\.[^.]+$/, ''), cus_id: cusId });
+      await runCommand('numberCheck.batch', toolsAggregate(cusId), {
+        fileId: up.fileId,
+        batch_name: name.trim() || file.name.replace(/\.[^.]+$/, ''),
+        cus_id: cusId,
+      });
       onStarted();
     } catch (e) {
       setError((e as Error).message);
@@ -87,7 +101,14 @@ function BatchUpload({ onStarted }: { onStarted: () => void }) {
   return (
     <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', margin: '8px 0' }}>
       <InputText data-testid="check-batch-name" placeholder={t('tools.batchName')} value={name} onChange={(e) => setName(e.target.value)} />
-      <input ref={fileRef} data-testid="check-file" type="file" accept=".xlsx,.xls" hidden onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
+      <input
+        ref={fileRef}
+        data-testid="check-file"
+        type="file"
+        accept=".xlsx,.xls"
+        hidden
+        onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])}
+      />
       <Button data-testid="check-upload" icon="pi pi-upload" label={t('tools.uploadCheck')} loading={busy} onClick={() => fileRef.current?.click()} />
       <small>{t('tools.uploadHint')}</small>
       {error && <Message data-testid="check-error" severity="error" text={error} />}
@@ -110,12 +131,19 @@ function OnlineCheck() {
       <InputTextarea data-testid="online-mobiles" rows={5} placeholder={t('tools.mobilesHint')} value={text} onChange={(e) => setText(e.target.value)} />
       <div style={{ display: 'flex', gap: 8 }}>
         <Button data-testid="online-check" label={t('tools.checkNow')} disabled={!text.trim()} onClick={run} />
-        <Button label={t('tools.checkToFile')} severity="secondary" disabled={!text.trim()} onClick={() => void download(aimOnlineMobileCheckEndpoint, { mobiles: text } as never).catch((e: Error) => setError(e.message))} />
+        <Button
+          label={t('tools.checkToFile')}
+          severity="secondary"
+          disabled={!text.trim()}
+          onClick={() => void download(aimOnlineMobileCheckEndpoint, { mobiles: text } as never).catch((e: Error) => setError(e.message))}
+        />
       </div>
       {error && <Message severity="error" text={error} />}
       <ul data-testid="online-results" style={{ columns: 2 }}>
         {results.map((r) => (
-          <li key={r.mobile}>{r.mobile}: {t(`tools.status.${r.status}`)}</li>
+          <li key={r.mobile}>
+            {r.mobile}: {t(`tools.status.${r.status}`)}
+          </li>
         ))}
       </ul>
     </div>

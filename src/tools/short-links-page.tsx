@@ -58,21 +58,61 @@ function ShortenPanel() {
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, marginBottom: 8 }}>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 4, flex: '1 1 420px' }}>
         <div style={{ display: 'flex', gap: 8 }}>
-          <InputText data-testid="long-url" style={{ flex: 1 }} placeholder={t('tools.longUrlHint')} value={String(form.values.longUrl ?? '')} onChange={(e) => form.set('longUrl', e.target.value)} />
-          <Calendar data-testid="expires-at" placeholder={t('tools.expiresAt')} showTime hourFormat="24" showButtonBar value={form.values.expiresAt ? new Date(Number(form.values.expiresAt)) : null}
-            onChange={(e) => form.set('expiresAt', e.value instanceof Date ? e.value.getTime() : null)} />
+          <InputText
+            data-testid="long-url"
+            style={{ flex: 1 }}
+            placeholder={t('tools.longUrlHint')}
+            value={String(form.values.longUrl ?? '')}
+            onChange={(e) => form.set('longUrl', e.target.value)}
+          />
+          <Calendar
+            data-testid="expires-at"
+            placeholder={t('tools.expiresAt')}
+            showTime
+            hourFormat="24"
+            showButtonBar
+            value={form.values.expiresAt ? new Date(Number(form.values.expiresAt)) : null}
+            onChange={(e) => form.set('expiresAt', e.value instanceof Date ? e.value.getTime() : null)}
+          />
           <Button data-testid="shorten" label={t('tools.shorten')} loading={form.busy} onClick={form.submit} />
         </div>
         {err('longUrl')}
         {err('expiresAt')}
         {form.failure && <Message severity="error" text={form.failure} />}
-        {result && form.done && <span data-testid="short-url-result">{t('tools.shortUrl')}: <a href={result.shortUrl} target="_blank" rel="noreferrer noopener">{result.shortUrl}</a></span>}
+        {result && form.done && (
+          <span data-testid="short-url-result">
+            {t('tools.shortUrl')}:{' '}
+            <a href={result.shortUrl} target="_blank" rel="noreferrer noopener">
+              {result.shortUrl}
+            </a>
+          </span>
+        )}
       </div>
       <div style={{ display: 'flex', gap: 8, alignItems: 'center', flex: '1 1 320px' }}>
-        <InputText data-testid="short-url-lookup" style={{ flex: 1 }} placeholder={t('tools.shortUrlHint')} value={lookup} onChange={(e) => setLookup(e.target.value)} />
-        <Button label={t('tools.resolve')} severity="secondary" disabled={!lookup.trim()}
-          onClick={() => void read(shortToLongEndpoint, { shortUrl: lookup }).then((r) => setResolved({ longUrl: r.longUrl }), (e: Error) => setResolved({ error: e.message }))} />
-        {resolved && ('error' in resolved ? <Message data-testid="long-url-error" severity="error" text={resolved.error} /> : <span data-testid="long-url-result">{resolved.longUrl}</span>)}
+        <InputText
+          data-testid="short-url-lookup"
+          style={{ flex: 1 }}
+          placeholder={t('tools.shortUrlHint')}
+          value={lookup}
+          onChange={(e) => setLookup(e.target.value)}
+        />
+        <Button
+          label={t('tools.resolve')}
+          severity="secondary"
+          disabled={!lookup.trim()}
+          onClick={() =>
+            void read(shortToLongEndpoint, { shortUrl: lookup }).then(
+              (r) => setResolved({ longUrl: r.longUrl }),
+              (e: Error) => setResolved({ error: e.message }),
+            )
+          }
+        />
+        {resolved &&
+          ('error' in resolved ? (
+            <Message data-testid="long-url-error" severity="error" text={resolved.error} />
+          ) : (
+            <span data-testid="long-url-result">{resolved.longUrl}</span>
+          ))}
       </div>
     </div>
   );

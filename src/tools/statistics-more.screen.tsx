@@ -16,7 +16,10 @@ const columns: ColumnDef<StatisticsRow>[] = [
 ];
 const sentTotal = (rows: StatisticsRow[]) => ({ sent_count: String(rows.reduce((s, r) => s + r.sent_count, 0)) });
 
-const inte = (kind: string) => [{ op: 'eq' as const, field: 'kind', value: kind }, { op: 'eq' as const, field: 'prod_type', value: 1 }];
+const inte = (kind: string) => [
+  { op: 'eq' as const, field: 'kind', value: kind },
+  { op: 'eq' as const, field: 'prod_type', value: 1 },
+];
 export const internationalStatistics: ScreenDefinition<StatisticsRow> = {
   path: '/inteDataGatheringList',
   title: 'menu.inteDataGatheringList',

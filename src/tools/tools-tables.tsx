@@ -103,8 +103,23 @@ export const materials: RemoteTableDef<z.infer<typeof aimMaterialSchema>> = {
     { field: 'create_time', header: 'tools.createTime', render: timeCell('create_time') },
   ],
   actions: (r, reload) => (
-    <Button text size="small" severity="danger" icon="pi pi-trash" data-testid="material-delete" aria-label={i18next.t('lib.delete')} title={i18next.t('lib.delete')}
-      onClick={() => confirmDelete(r.material_id, () => runCommand('material.delete', toolsAggregate(r.cus_id), { material_id: r.material_id, name: r.name }), reload, r.name)} />
+    <Button
+      text
+      size="small"
+      severity="danger"
+      icon="pi pi-trash"
+      data-testid="material-delete"
+      aria-label={i18next.t('lib.delete')}
+      title={i18next.t('lib.delete')}
+      onClick={() =>
+        confirmDelete(
+          r.material_id,
+          () => runCommand('material.delete', toolsAggregate(r.cus_id), { material_id: r.material_id, name: r.name }),
+          reload,
+          r.name,
+        )
+      }
+    />
   ),
 };
 

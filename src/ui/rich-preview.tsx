@@ -95,44 +95,58 @@ export function RichPreview(p: RichPreviewProps) {
       <div className="rp-phone">
         <div className="rp-sender">{t('preview.sender')}</div>
         {view === 'card' &&
-          ((p.cards ?? []).length === 0
-            ? empty
-            : (
-              <div className="rp-carousel" data-testid="preview-cards">
-                {[...(p.cards ?? [])]
-                  .sort((a, b) => a.cardSeq - b.cardSeq)
-                  .map((c, i) => (
-                    <div className="rp-card" data-testid="preview-card" key={`${c.cardSeq}-${i}`}>
-                      <Media type={c.mediaType} url={c.mediaUrl} src={src} />
-                      <div className="rp-title">{c.cardTitle}</div>
-                      <div className="rp-text">{c.textContent}</div>
-                      <div className="rp-buttons">
-                        {c.buttons.map((b, j) => (
-                          <span className="rp-button" data-testid="preview-button" key={j} title={b.url ?? ''}>
-                            {b.buttonName}
-                          </span>
-                        ))}
-                      </div>
+          ((p.cards ?? []).length === 0 ? (
+            empty
+          ) : (
+            <div className="rp-carousel" data-testid="preview-cards">
+              {[...(p.cards ?? [])]
+                .sort((a, b) => a.cardSeq - b.cardSeq)
+                .map((c, i) => (
+                  <div className="rp-card" data-testid="preview-card" key={`${c.cardSeq}-${i}`}>
+                    <Media type={c.mediaType} url={c.mediaUrl} src={src} />
+                    <div className="rp-title">{c.cardTitle}</div>
+                    <div className="rp-text">{c.textContent}</div>
+                    <div className="rp-buttons">
+                      {c.buttons.map((b, j) => (
+                        <span className="rp-button" data-testid="preview-button" key={j} title={b.url ?? ''}>
+                          {b.buttonName}
+                        </span>
+                      ))}
                     </div>
-                  ))}
-              </div>
-            ))}
-        {view === 'sms' && (p.smsContent ? <div className="rp-bubble" data-testid="preview-sms">{p.smsContent}</div> : empty)}
-        {view === 'video' &&
-          ((p.videoFrames ?? []).length === 0
-            ? empty
-            : (
-              <div className="rp-video" data-testid="preview-video">
-                {p.videoTitle && <div className="rp-title">{p.videoTitle}</div>}
-                {(p.videoFrames ?? []).map((f, i) => (
-                  <div className="rp-frame" data-testid="preview-frame" key={i}>
-                    <Media type={f.mediaType} url={f.mediaUrl} src={src} />
-                    {f.textContent && <div className="rp-text">{f.textContent}</div>}
                   </div>
                 ))}
-              </div>
-            ))}
-        {view === 'read' && (p.readContent ? <div className="rp-bubble" data-testid="preview-read">{p.readContent}</div> : empty)}
+            </div>
+          ))}
+        {view === 'sms' &&
+          (p.smsContent ? (
+            <div className="rp-bubble" data-testid="preview-sms">
+              {p.smsContent}
+            </div>
+          ) : (
+            empty
+          ))}
+        {view === 'video' &&
+          ((p.videoFrames ?? []).length === 0 ? (
+            empty
+          ) : (
+            <div className="rp-video" data-testid="preview-video">
+              {p.videoTitle && <div className="rp-title">{p.videoTitle}</div>}
+              {(p.videoFrames ?? []).map((f, i) => (
+                <div className="rp-frame" data-testid="preview-frame" key={i}>
+                  <Media type={f.mediaType} url={f.mediaUrl} src={src} />
+                  {f.textContent && <div className="rp-text">{f.textContent}</div>}
+                </div>
+              ))}
+            </div>
+          ))}
+        {view === 'read' &&
+          (p.readContent ? (
+            <div className="rp-bubble" data-testid="preview-read">
+              {p.readContent}
+            </div>
+          ) : (
+            empty
+          ))}
       </div>
     </aside>
   );

@@ -85,9 +85,26 @@ const Icon = ({ d, className }: { d: string; className: string }) => (
 );
 
 /** A closed Dropdown: its label (the chosen option's, or the placeholder) and its trigger. */
-export function DropdownStandIn({ label, placeholder, clearable, className, style }: { label: string | null; placeholder: string; clearable?: boolean; className?: string; style?: CSSProperties }) {
+export function DropdownStandIn({
+  label,
+  placeholder,
+  clearable,
+  className,
+  style,
+}: {
+  label: string | null;
+  placeholder: string;
+  clearable?: boolean;
+  className?: string;
+  style?: CSSProperties;
+}) {
   return (
-    <div className={`stand-in p-dropdown p-component p-inputwrapper${className ? ` ${className}` : ''}${clearable ? ' p-dropdown-clearable' : ''}${label === null ? '' : ' p-inputwrapper-filled'}`} style={style} aria-hidden inert>
+    <div
+      className={`stand-in p-dropdown p-component p-inputwrapper${className ? ` ${className}` : ''}${clearable ? ' p-dropdown-clearable' : ''}${label === null ? '' : ' p-inputwrapper-filled'}`}
+      style={style}
+      aria-hidden
+      inert
+    >
       <span className={`p-dropdown-label p-inputtext${label === null ? ' p-placeholder' : ''}`}>{label ?? placeholder}</span>
       <div className="p-dropdown-trigger">
         <Icon d={CHEVRON} className="p-icon p-dropdown-trigger-icon" />
@@ -110,9 +127,25 @@ export function CalendarStandIn({ text }: { text: string }) {
 }
 
 /** A labelled Button with its icon. */
-export function ButtonStandIn({ icon, label, severity, className }: { icon: string; label: string; severity?: 'secondary' | 'help' | 'text'; className?: string }) {
+export function ButtonStandIn({
+  icon,
+  label,
+  severity,
+  className,
+}: {
+  icon: string;
+  label: string;
+  severity?: 'secondary' | 'help' | 'text';
+  className?: string;
+}) {
   return (
-    <button className={`stand-in p-button p-component${severity ? ` p-button-${severity}` : ''}${className ? ` ${className}` : ''}`} type="button" tabIndex={-1} aria-hidden inert>
+    <button
+      className={`stand-in p-button p-component${severity ? ` p-button-${severity}` : ''}${className ? ` ${className}` : ''}`}
+      type="button"
+      tabIndex={-1}
+      aria-hidden
+      inert
+    >
       <span className={`p-button-icon p-c p-button-icon-left ${icon}`} />
       <span className="p-button-label p-c">{label}</span>
     </button>

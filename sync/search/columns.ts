@@ -126,8 +126,6 @@ export class Columns {
   }
 }
 
-
-
 /** The first i in [0, n) where `ok(i)` holds, for a predicate false then true along the order. */
 export function lowerBound(n: number, ok: (i: number) => boolean): number {
   let lo = 0;

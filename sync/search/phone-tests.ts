@@ -50,7 +50,7 @@ export function phoneTest(c: PhoneColumns, op: 'eq' | 'prefix' | 'contains', nee
       const len = plen[r];
       if (len === 0) return rawTest(r);
       if (len < nl) return false;
-      if (small && len - nl >= 6 && len - nl <= 15) return (((phone[r] / 1e6) | 0) / POW10_32[len - nl - 6] | 0) === want;
+      if (small && len - nl >= 6 && len - nl <= 15) return ((((phone[r] / 1e6) | 0) / POW10_32[len - nl - 6]) | 0) === want;
       return Math.floor(phone[r] / POW10[len - nl]) === want;
     };
   }
@@ -65,7 +65,12 @@ export function phoneTest(c: PhoneColumns, op: 'eq' | 'prefix' | 'contains', nee
       const hi = (p / 1e6) | 0;
       const lo = (p - hi * 1e6) | 0;
       for (let s = len - nl; s >= 0; s--) {
-        const w = s >= 6 ? ((hi / POW10_32[s - 6]) | 0) % mod : s + nl <= 6 ? ((lo / POW10_32[s]) | 0) % mod : (hi % POW10_32[s + nl - 6]) * POW10_32[6 - s] + ((lo / POW10_32[s]) | 0);
+        const w =
+          s >= 6
+            ? ((hi / POW10_32[s - 6]) | 0) % mod
+            : s + nl <= 6
+              ? ((lo / POW10_32[s]) | 0) % mod
+              : (hi % POW10_32[s + nl - 6]) * POW10_32[6 - s] + ((lo / POW10_32[s]) | 0);
         if (w === want) return true;
       }
       return false;

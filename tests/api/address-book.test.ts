@@ -30,14 +30,22 @@ describe.each(DB_KINDS)('address book on %s', (kind) => {
   afterAll(async () => p?.close());
 
   const call = (path: string, body: unknown, token = admin, lang: 'zh' | 'en' = 'en') => p.call(path, body, { token, lang });
-  const addGroup = async (groupName: string, token = admin) => (await call('/addressBook/addressBookGroupAdd', { groupName }, token)).body.data.groupId as string;
+  const addGroup = async (groupName: string, token = admin) =>
+    (await call('/addressBook/addressBookGroupAdd', { groupName }, token)).body.data.groupId as string;
 
   it('keeps groups with member counts and members with add, modify, detail and delete', async () => {
     const g = await addGroup('客户');
     const dup = await call('/addressBook/addressBookGroupAdd', { groupName: '客户' }, admin, 'zh');
     expect(dup.status).toBe(400);
     expect(dup.body.message).toBe('分组名称已存在');
-    const a = await call('/addressBook/addressBookMemberAdd', { groupId: g, name: '张三', mobile: '13800000001', email: 'z@example.com', gender: 'male', birthday: '1990-01-02' });
+    const a = await call('/addressBook/addressBookMemberAdd', {
+      groupId: g,
+      name: '张三',
+      mobile: '13800000001',
+      email: 'z@example.com',
+      gender: 'male',
+      birthday: '1990-01-02',
+    });
     expect(a.status).toBe(200);
     const b = await call('/addressBook/addressBookMemberAdd', { groupId: g, name: '李四', mobile: '13800000002' });
     const again = await call('/addressBook/addressBookMemberAdd', { groupId: g, name: 'x', mobile: '13800000001' });
@@ -48,7 +56,15 @@ describe.each(DB_KINDS)('address book on %s', (kind) => {
     const detail = (await call('/addressBook/addressBookGroupDetail', { groupId: g })).body.data;
     expect(detail).toMatchObject({ groupId: g, groupName: '客户', memberCount: 2, cus_id: 'EP0001' });
     const member = (await call('/addressBook/addressBookMemberDetail', { id: a.body.data.id })).body.data;
-    expect(member).toMatchObject({ name: '张三', mobile: '13800000001', email: 'z@example.com', groupName: '客户', gender: 'male', birthday: '1990-01-02', jobNumber: '' });
+    expect(member).toMatchObject({
+      name: '张三',
+      mobile: '13800000001',
+      email: 'z@example.com',
+      groupName: '客户',
+      gender: 'male',
+      birthday: '1990-01-02',
+      jobNumber: '',
+    });
 
     const mod = await call('/addressBook/addressBookMemberMod', { id: a.body.data.id, groupId: g, name: '张三丰', mobile: '13800000003' }, admin, 'zh');
     expect(mod.body.message).toBe('更新成功');
@@ -141,7 +157,11 @@ describe.each(DB_KINDS)('address book on %s', (kind) => {
   it('imports a legacy xls sheet the same way', async () => {
     const g = await addGroup('xls 导入');
     // a phone number stored as a number cell, one as text, one invalid
-    const sheet = await xls([['甲', 13700000101, '', '', '', '', ''], ['乙', '13700000102', '', '', '', '', ''], ['丙', '123', '', '', '', '', '']]);
+    const sheet = await xls([
+      ['甲', 13700000101, '', '', '', '', ''],
+      ['乙', '13700000102', '', '', '', '', ''],
+      ['丙', '123', '', '', '', '', ''],
+    ]);
     const up = await upload(p, '/file/uploadAddressBook', 'members.xls', sheet, admin);
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     expect(up.body.data).toMatchObject({ rowCount: 3 });

@@ -38,28 +38,42 @@ export async function seedSubAccountObjects(p: TestPlatform, adminToken: string)
     SUB,
     `${MARK} content`,
   ]);
-  await db.query(
-    `insert into video_templates(cus_template_id, gate_template_id, cus_id, title, frames, status) values ($1, $2, $3, $4, $5::jsonb, 2)`,
-    [i.videoTemplate, i.videoGate, SUB, `${MARK} video`, JSON.stringify([{ mediaType: 'text', mediaUrl: '', textContent: `${MARK} {p1}` }])],
-  );
+  await db.query(`insert into video_templates(cus_template_id, gate_template_id, cus_id, title, frames, status) values ($1, $2, $3, $4, $5::jsonb, 2)`, [
+    i.videoTemplate,
+    i.videoGate,
+    SUB,
+    `${MARK} video`,
+    JSON.stringify([{ mediaType: 'text', mediaUrl: '', textContent: `${MARK} {p1}` }]),
+  ]);
   await db.query(
     `insert into csp_templates(template_id, gate_template_id, cus_id, chatbot_id, template_name, content, template_status) values ($1, $2, $3, $4, $5, $6::jsonb, 4)`,
-    [i.cspTemplate, i.cspGate, SUB, i.chatbot, `${MARK} csp`, JSON.stringify({ cards: [], smsContent: MARK, videoTitle: '', videoFrames: [], readContent: '' })],
+    [
+      i.cspTemplate,
+      i.cspGate,
+      SUB,
+      i.chatbot,
+      `${MARK} csp`,
+      JSON.stringify({ cards: [], smsContent: MARK, videoTitle: '', videoFrames: [], readContent: '' }),
+    ],
   );
   await db.query(`insert into address_groups(group_id, cus_id, group_name, member_count) values ($1, $2, $3, 1)`, [i.group, SUB, `${MARK} group`]);
-  await db.query(`insert into address_members(id, cus_id, group_id, name, mobile) values ($1, $2, $3, $4, $5)`, [i.member, SUB, i.group, `${MARK} member`, SUB_MOBILE]);
+  await db.query(`insert into address_members(id, cus_id, group_id, name, mobile) values ($1, $2, $3, $4, $5)`, [
+    i.member,
+    SUB,
+    i.group,
+    `${MARK} member`,
+    SUB_MOBILE,
+  ]);
   await db.query(`insert into aim_materials(material_id, cus_id, name, media_type, size, create_time) values ($1, $2, $3, 'image', 10, $4)`, [
     i.aimMaterial,
     SUB,
     `${MARK} material`,
     now,
   ]);
-  await db.query(`insert into number_status_batches(batch_id, cus_id, batch_name, batch_count, status, checked_count, create_time) values ($1, $2, $3, 1, 1, 1, $4)`, [
-    i.numberBatch,
-    SUB,
-    `${MARK} check`,
-    now,
-  ]);
+  await db.query(
+    `insert into number_status_batches(batch_id, cus_id, batch_name, batch_count, status, checked_count, create_time) values ($1, $2, $3, 1, 1, 1, $4)`,
+    [i.numberBatch, SUB, `${MARK} check`, now],
+  );
   await db.query(`insert into number_status_numbers(batch_id, mobiles) values ($1, $2)`, [i.numberBatch, [SUB_MOBILE]]);
   await db.query(
     `insert into time_batches (time_batch, cus_id, prod_type, batch_type, send_status, timing_time, create_time, content, batch_count) values ($1, $2, 0, 0, 0, $3, $4, $5, 1)`,

@@ -56,7 +56,11 @@ function bodyFor(e: Endpoint, fileId: string, base: string): unknown {
   if (shape && body && typeof body === 'object') {
     body = Object.fromEntries(Object.entries(body as Record<string, unknown>).filter(([k]) => !shape[k] || !shape[k].safeParse(undefined).success));
   }
-  const fields = new Set(leavesOf(e.request).map((l) => l.path.replace(/\[\]$/, '')).filter((f) => f && !f.includes('.') && !f.includes('[')));
+  const fields = new Set(
+    leavesOf(e.request)
+      .map((l) => l.path.replace(/\[\]$/, ''))
+      .filter((f) => f && !f.includes('.') && !f.includes('[')),
+  );
   for (const f of fields) {
     const v = subValueFor(e.path, f, fileId, base);
     if (v !== undefined) body = withValueAt(body, f, v);
@@ -70,7 +74,8 @@ async function send(p: TestPlatform, e: Endpoint, body: unknown, token: string):
   let payload: string | undefined;
   if (e.method === 'GET' || e.method === 'DELETE') {
     const q = new URLSearchParams();
-    if (body && typeof body === 'object' && !Array.isArray(body)) for (const [k, v] of Object.entries(body)) q.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+    if (body && typeof body === 'object' && !Array.isArray(body))
+      for (const [k, v] of Object.entries(body)) q.set(k, typeof v === 'string' ? v : JSON.stringify(v));
     url += `?${q}`;
   } else {
     headers['Content-Type'] = 'application/json';
@@ -100,7 +105,9 @@ async function subDataRows(p: TestPlatform): Promise<Record<string, string>> {
   );
   const out: Record<string, string> = {};
   for (const { table_name: t } of tables) {
-    const [row] = await p.ctx.db.query<{ rows: string | null }>(`select string_agg(x::text, '|' order by x::text) as rows from ${t} x where x.cus_id = $1`, [SUB]);
+    const [row] = await p.ctx.db.query<{ rows: string | null }>(`select string_agg(x::text, '|' order by x::text) as rows from ${t} x where x.cus_id = $1`, [
+      SUB,
+    ]);
     out[t] = row?.rows ?? '';
   }
   return out;
@@ -170,7 +177,8 @@ describe.each(DB_KINDS)('an agent and its sub-accounts on %s', (kind) => {
     const content = await p.call('/contentTemplate/contentTemplateDelete', { template_id: SUB_IDS.contentTemplate }, { token: agentToken, lang: 'en' });
     expect(video).toMatchObject({ status: 400, body: { type: 400 } });
     expect(content).toMatchObject({ status: 400, body: { type: 400, message: video.body.message } });
-    const status = async () => Number((await p.ctx.db.query<{ status: number }>('select status from video_templates where cus_template_id = $1', [SUB_IDS.videoTemplate]))[0].status);
+    const status = async () =>
+      Number((await p.ctx.db.query<{ status: number }>('select status from video_templates where cus_template_id = $1', [SUB_IDS.videoTemplate]))[0].status);
     expect(await status()).toBe(2);
     expect((await p.call('/videoTemplate/templateDel', { cus_template_id: SUB_IDS.videoTemplate }, { token: admin })).status).toBe(200);
     expect(await status()).toBe(4);

@@ -15,7 +15,12 @@ function callFrom(
   o: { token?: string; lang?: 'zh' | 'en'; headers?: Record<string, string> } = {},
 ): Promise<{ status: number; body: any }> {
   const payload = JSON.stringify(body);
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Accept-Language': o.lang ?? 'zh', 'Content-Length': String(Buffer.byteLength(payload)), ...(o.headers ?? {}) };
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    'Accept-Language': o.lang ?? 'zh',
+    'Content-Length': String(Buffer.byteLength(payload)),
+    ...(o.headers ?? {}),
+  };
   if (o.token) headers.Authorization = `Bearer ${o.token}`;
   return new Promise((resolve, reject) => {
     const req = request(url, { method: 'POST', localAddress: from, headers }, (res) => {
@@ -100,7 +105,13 @@ describe.each(DB_KINDS)('authentication limits on %s', (kind) => {
     expect((await callFrom('127.0.3.3', `${p.base}/user/captcha`, {})).status).toBe(200);
     // a request that answers one of them (here wrongly) uses it up and makes room for one more
     const held = burst.find((r) => r.status === 200)!.body.data.redomStr;
-    const answered = await callFrom('127.0.3.2', `${p.base}/user/sendAuthCode`, { epId: 'HELDCO1', phone: '13955559999', uuid: 'u', code: 'ZZZZ', redomStr: held });
+    const answered = await callFrom('127.0.3.2', `${p.base}/user/sendAuthCode`, {
+      epId: 'HELDCO1',
+      phone: '13955559999',
+      uuid: 'u',
+      code: 'ZZZZ',
+      redomStr: held,
+    });
     expect(answered).toMatchObject({ status: 400, body: { field: 'code' } });
     expect((await callFrom('127.0.3.2', `${p.base}/user/captcha`, {})).status).toBe(200);
     expect((await callFrom('127.0.3.2', `${p.base}/user/captcha`, {})).status).toBe(429);
@@ -118,22 +129,30 @@ describe.each(DB_KINDS)('authentication limits on %s', (kind) => {
       ['/user/modifyPassword', (pw) => ({ oldPassword: pw, newPassword: 'abc123', confirmPassword: 'abc123' }), 'oldPassword'],
       ['/user/modifyInterfacePassword', (pw) => ({ password: pw, interfacePassword: 'abc123' }), 'password'],
     ];
-    it.each(routes.map((r, i) => [...r, `127.0.4.${i + 1}`] as const))('%s answers 429 after 5 wrong passwords, even the right one', async (path, body, field, from) => {
-      for (let i = 0; i < 5; i++) {
-        const r = await callFrom(from, `${p.base}${path}`, body(`wrong${i}`), { token });
-        expect(r).toMatchObject({ status: 400, body: { field } });
-      }
-      const sixth = await callFrom(from, `${p.base}${path}`, body('wrong5'), { token, lang: 'en' });
-      expect(sixth).toMatchObject({ status: 429, body: { message: 'Too many failed logins, please try again in 1 min' } });
-      const zh = await callFrom(from, `${p.base}${path}`, body('demo1234'), { token });
-      expect(zh).toMatchObject({ status: 429, body: { message: '登录失败次数过多，请 1 分钟后再试' } });
-    });
+    it.each(routes.map((r, i) => [...r, `127.0.4.${i + 1}`] as const))(
+      '%s answers 429 after 5 wrong passwords, even the right one',
+      async (path, body, field, from) => {
+        for (let i = 0; i < 5; i++) {
+          const r = await callFrom(from, `${p.base}${path}`, body(`wrong${i}`), { token });
+          expect(r).toMatchObject({ status: 400, body: { field } });
+        }
+        const sixth = await callFrom(from, `${p.base}${path}`, body('wrong5'), { token, lang: 'en' });
+        expect(sixth).toMatchObject({ status: 429, body: { message: 'Too many failed logins, please try again in 1 min' } });
+        const zh = await callFrom(from, `${p.base}${path}`, body('demo1234'), { token });
+        expect(zh).toMatchObject({ status: 429, body: { message: '登录失败次数过多，请 1 分钟后再试' } });
+      },
+    );
 
     it('counts a wrong password under a fresh Idempotency-Key each time too', async () => {
       const from = '127.0.4.9';
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) {
-        const r = await callFrom(from, `${p.base}/user/modifyPassword`, { oldPassword: `bad${i}`, newPassword: 'abc123', confirmPassword: 'abc123' }, { token, headers: { 'Idempotency-Key': `guess-${i}` } });
+        const r = await callFrom(
+          from,
+          `${p.base}/user/modifyPassword`,
+          { oldPassword: `bad${i}`, newPassword: 'abc123', confirmPassword: 'abc123' },
+          { token, headers: { 'Idempotency-Key': `guess-${i}` } },
+        );
         statuses.push(r.status);
       }
       expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
@@ -154,9 +173,20 @@ describe.each(DB_KINDS)('authentication limits on %s', (kind) => {
       const bare = await callFrom('127.0.5.1', `${p.base}/user/sendAuthCode`, { epId: 'CAPCO01', phone: '13955550001', uuid: 'u' }, { lang: 'en' });
       expect(bare.status).toBe(400);
       const c = await captcha();
-      const wrong = await callFrom('127.0.5.1', `${p.base}/user/sendAuthCode`, { epId: 'CAPCO01', phone: '13955550001', uuid: 'u', code: c.code === 'AAAA' ? 'BBBB' : 'AAAA', redomStr: c.redomStr }, { lang: 'en' });
+      const wrong = await callFrom(
+        '127.0.5.1',
+        `${p.base}/user/sendAuthCode`,
+        { epId: 'CAPCO01', phone: '13955550001', uuid: 'u', code: c.code === 'AAAA' ? 'BBBB' : 'AAAA', redomStr: c.redomStr },
+        { lang: 'en' },
+      );
       expect(wrong).toMatchObject({ status: 400, body: { field: 'code', message: 'The captcha is wrong or has expired' } });
-      const reused = await callFrom('127.0.5.1', `${p.base}/user/sendAuthCode`, { epId: 'CAPCO01', phone: '13955550001', uuid: 'u', code: c.code, redomStr: c.redomStr });
+      const reused = await callFrom('127.0.5.1', `${p.base}/user/sendAuthCode`, {
+        epId: 'CAPCO01',
+        phone: '13955550001',
+        uuid: 'u',
+        code: c.code,
+        redomStr: c.redomStr,
+      });
       expect(reused).toMatchObject({ status: 400, body: { field: 'code', message: '验证码错误或已过期' } });
       expect(await smsTo('13955550001')).toBe(0);
       expect((await sendCode('127.0.5.1', 'CAPCO01', '13955550001')).status).toBe(200);
@@ -176,7 +206,8 @@ describe.each(DB_KINDS)('authentication limits on %s', (kind) => {
       expect(guessTaken.status).toBe(400);
       expect(guessTaken.body).toEqual(guessFree.body);
       const codeOf = async (epId: string) =>
-        (await p.ctx.db.query<{ code: string }>(`select code from sms_codes where purpose = 'register' and subject = $1 order by id desc limit 1`, [epId]))[0].code;
+        (await p.ctx.db.query<{ code: string }>(`select code from sms_codes where purpose = 'register' and subject = $1 order by id desc limit 1`, [epId]))[0]
+          .code;
       const known = await regist('EP0001', '13955550002', await codeOf('EP0001'));
       expect(known).toMatchObject({ status: 400, body: { field: 'epId', message: 'That enterprise account already exists' } });
     });

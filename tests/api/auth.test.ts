@@ -132,7 +132,12 @@ describe.each(DB_KINDS)('login protection on %s', (kind) => {
   afterAll(async () => p?.close());
   /** A login from a loopback address of our choice (127.0.0.1 unless said), as a different client would send it. */
   const login = (username: string, password: string, o: { lang?: 'zh' | 'en'; from?: string; captcha?: { code: string; redomStr: string } } = {}) =>
-    postFrom(o.from ?? '127.0.0.1', `${p.base}/user/login`, { username, password: b64(password), code: o.captcha?.code ?? '', redomStr: o.captcha?.redomStr ?? '' }, o.lang);
+    postFrom(
+      o.from ?? '127.0.0.1',
+      `${p.base}/user/login`,
+      { username, password: b64(password), code: o.captcha?.code ?? '', redomStr: o.captcha?.redomStr ?? '' },
+      o.lang,
+    );
   const captchaFor = async () => {
     const c = await p.call('/user/captcha', {});
     const [row] = await p.ctx.db.query<{ code: string }>('select code from captchas where redom_str = $1', [c.body.data.redomStr]);

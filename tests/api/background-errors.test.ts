@@ -64,7 +64,8 @@ describe.each(DB_KINDS)('background loops recover from failures on %s', (kind) =
       const r = await p.call('/mobileStatus/batchCheck', { mobiles, batch_name: 'faulty' }, { token: admin });
       expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(200);
       const id = r.body.data.batch_id as string;
-      const batch = () => p.ctx.db.query<{ status: number; checked_count: number }>('select status, checked_count from number_status_batches where batch_id = $1', [id]);
+      const batch = () =>
+        p.ctx.db.query<{ status: number; checked_count: number }>('select status, checked_count from number_status_batches where batch_id = $1', [id]);
       const [done] = await waitFor(batch, (rows) => rows[0]?.status === 1, 60_000);
       expect(Number(done.checked_count)).toBe(2500);
       // the refusals happened (the test would prove nothing otherwise), and no chunk was counted twice

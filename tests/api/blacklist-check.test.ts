@@ -15,16 +15,16 @@ describe.each(DB_KINDS)('blacklist check on %s', (kind) => {
     p = await startPlatform(kind);
     admin = await tokenFor(p, 'admin');
     await p.ctx.db.query("insert into accounts (cus_id, cus_name, ep_id) values ('BLK900', 'Other enterprise', 'EP9000') on conflict do nothing");
-    await p.ctx.db.query(
-      "insert into blacklist (ep_id, mobile, source) values ('EP0001', $1, 'reply'), ('EP9000', $2, 'reply') on conflict do nothing",
-      [LISTED, ELSEWHERE],
-    );
+    await p.ctx.db.query("insert into blacklist (ep_id, mobile, source) values ('EP0001', $1, 'reply'), ('EP9000', $2, 'reply') on conflict do nothing", [
+      LISTED,
+      ELSEWHERE,
+    ]);
   });
   afterAll(async () => p?.close());
 
   const check = (body: unknown) => p.call('/send/blacklistCheck', body, { token: admin, lang: 'en' });
 
-  it('reports the listed number once, and neither the clean one nor one on another enterprise\'s blacklist', async () => {
+  it("reports the listed number once, and neither the clean one nor one on another enterprise's blacklist", async () => {
     const r = await check({ cus_id: 'EP0001', mobiles: [CLEAN, LISTED, ELSEWHERE, LISTED] });
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ blacklisted: [LISTED], count: 1 });
@@ -32,7 +32,7 @@ describe.each(DB_KINDS)('blacklist check on %s', (kind) => {
     expect((await check({ cus_id: 'SUB001', mobiles: [LISTED, CLEAN] })).body.data).toEqual({ blacklisted: [LISTED], count: 1 });
   });
 
-  it('refuses another enterprise\'s account, without consulting its blacklist', async () => {
+  it("refuses another enterprise's account, without consulting its blacklist", async () => {
     const r = await check({ cus_id: 'BLK900', mobiles: [ELSEWHERE] });
     expect(r.status).toBe(403);
     expect(JSON.stringify(r.body)).not.toContain(ELSEWHERE);

@@ -123,9 +123,15 @@ describe.each(DB_KINDS)('callback addresses on %s', (kind) => {
     try {
       // a row queued while the address was allowed (or before its name resolved inside)
       await queue(p, 'SUB001', [`http://127.0.0.1:${port}/r`]);
-      await waitFor(() => p.ctx.db.query<{ last_error: string | null }>("select last_error from callback_deliveries where cus_id = 'SUB001'"), (r) => r.length === 1 && r[0].last_error !== null);
+      await waitFor(
+        () => p.ctx.db.query<{ last_error: string | null }>("select last_error from callback_deliveries where cus_id = 'SUB001'"),
+        (r) => r.length === 1 && r[0].last_error !== null,
+      );
       expect(hits).toBe(0);
-      for (const [lang, text] of [['en', 'Address not allowed (it resolves to an internal address)'], ['zh', '地址不允许（解析到内网地址）']] as const) {
+      for (const [lang, text] of [
+        ['en', 'Address not allowed (it resolves to an internal address)'],
+        ['zh', '地址不允许（解析到内网地址）'],
+      ] as const) {
         const list = await p.call('/callback/list', {}, { token: user, lang });
         expect(list.body.data.data.map((d: { lastError: string }) => d.lastError)).toEqual([text]);
       }
@@ -185,7 +191,10 @@ describe.each(DB_KINDS)('callback delivery errors on %s', (kind) => {
         (r) => r.length === 4 && r.every((x) => x.last_error !== null),
       );
       expect(rows).toHaveLength(4);
-      for (const [lang, failed, status] of [['en', 'Delivery failed', 'The receiver answered HTTP 503'], ['zh', '投递失败', '接收方返回 HTTP 503']] as const) {
+      for (const [lang, failed, status] of [
+        ['en', 'Delivery failed', 'The receiver answered HTTP 503'],
+        ['zh', '投递失败', '接收方返回 HTTP 503'],
+      ] as const) {
         const list = await p.call('/callback/list', {}, { token: user, lang });
         const shown = Object.fromEntries(list.body.data.data.map((d: { url: string; lastError: string }) => [d.url, d.lastError]));
         expect(shown).toEqual({ [closedUrl]: failed, [silent.url]: failed, [ssh.url]: failed, [httpUrl]: status });
@@ -201,7 +210,6 @@ describe.each(DB_KINDS)("callbacks of one customer beside another one's silent r
   let p: TestPlatform | undefined;
   afterAll(async () => p?.close());
 
-
   it("delivers the other customer's callback while the silent one's are still pending", async () => {
     // a silent receiver holds each attempt for the whole timeout: long enough to still be pending at the end
     const platform = await startPlatform(kind, { callbackAllowPrivate: true, callbackTimeoutMs: 120_000 });
@@ -216,15 +224,28 @@ describe.each(DB_KINDS)("callbacks of one customer beside another one's silent r
     const fastUrl = `http://127.0.0.1:${await listening(fast)}/hook`;
     try {
       // the silent customer's rows are older: a claim in due order would take them all first
-      await queue(platform, 'SUB001', Array.from({ length: 40 }, (_, i) => `${silent.url}?n=${i}`), 10_000);
+      await queue(
+        platform,
+        'SUB001',
+        Array.from({ length: 40 }, (_, i) => `${silent.url}?n=${i}`),
+        10_000,
+      );
       await queue(platform, 'AGT001', [fastUrl]);
-      await waitFor(async () => arrived, (n) => n === 1);
-      const silentRows = await platform.ctx.db.query<{ status: number; attempts: number; last_error: string | null }>("select status, attempts, last_error from callback_deliveries where cus_id = 'SUB001'");
+      await waitFor(
+        async () => arrived,
+        (n) => n === 1,
+      );
+      const silentRows = await platform.ctx.db.query<{ status: number; attempts: number; last_error: string | null }>(
+        "select status, attempts, last_error from callback_deliveries where cus_id = 'SUB001'",
+      );
       // none of the silent customer's attempts has ended, and it holds no more than its share of the worker
       expect(silentRows.every((r) => Number(r.status) === 0 && r.last_error === null)).toBe(true);
       expect(silentRows.filter((r) => Number(r.attempts) > 0).length).toBeLessThanOrEqual(PER_CUSTOMER_IN_FLIGHT);
       expect(silent.open()).toBeGreaterThan(0);
-      await waitFor(() => platform.ctx.db.query<{ status: number }>("select status from callback_deliveries where cus_id = 'AGT001'"), (r) => r.length === 1 && Number(r[0].status) === 1);
+      await waitFor(
+        () => platform.ctx.db.query<{ status: number }>("select status from callback_deliveries where cus_id = 'AGT001'"),
+        (r) => r.length === 1 && Number(r[0].status) === 1,
+      );
     } finally {
       // closed first: it cuts off its attempts, then the receivers go
       await platform.close();

@@ -69,9 +69,16 @@ describe.each(DB_KINDS)('callbacks on %s', (kind) => {
       const send = await p.call('/user/groupSend', { cus_id: 'SUB001', content: 'callback test', mobiles: mobiles.join('\n') }, { token: user });
       expect(send.status, JSON.stringify(send.body)).toBe(200);
       // 3 reports and 3 replies
-      await waitFor(async () => rx.accepted.length, (n) => n >= 6);
+      await waitFor(
+        async () => rx.accepted.length,
+        (n) => n >= 6,
+      );
       const delivered = await waitFor(
-        () => p.ctx.db.query<{ status: number }>("select status from callback_deliveries where cus_id = 'SUB001' and ref like $1 or (kind = 'mo' and cus_id = 'SUB001')", [`${send.body.data.batch_id}%`]),
+        () =>
+          p.ctx.db.query<{ status: number }>(
+            "select status from callback_deliveries where cus_id = 'SUB001' and ref like $1 or (kind = 'mo' and cus_id = 'SUB001')",
+            [`${send.body.data.batch_id}%`],
+          ),
         (rows) => rows.length === 6 && rows.every((r) => Number(r.status) === 1),
       );
       expect(delivered).toHaveLength(6);
@@ -98,7 +105,10 @@ describe.each(DB_KINDS)('callbacks on %s', (kind) => {
       await p.call('/user/modifyApiInfo', { userIps: '', pushMode: 0 }, { token: user });
       const before = await p.ctx.db.query('select id from callback_deliveries');
       const quiet = await p.call('/user/groupSend', { cus_id: 'SUB001', content: 'no push', mobiles: '13700000009' }, { token: user });
-      await waitFor(() => p.ctx.db.query("select 1 from mt_records where batch_id = $1 and mt_status = 0", [quiet.body.data.batch_id]), (r) => r.length === 1);
+      await waitFor(
+        () => p.ctx.db.query('select 1 from mt_records where batch_id = $1 and mt_status = 0', [quiet.body.data.batch_id]),
+        (r) => r.length === 1,
+      );
       expect(await p.ctx.db.query('select id from callback_deliveries')).toHaveLength(before.length);
     } finally {
       await rx.close();
@@ -140,7 +150,17 @@ describe.each(DB_KINDS)('callbacks across a restart on %s', (kind) => {
   });
 
   it('delivers what was queued before the platform stopped', async () => {
-    const config: Config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', captcha: false, serveConsole: false, logLevel: 'warn', seedRecords: 0, simulator: FAST_SIMULATOR, callbackAllowPrivate: true };
+    const config: Config = {
+      ...configFromEnv({}),
+      port: 0,
+      host: '127.0.0.1',
+      captcha: false,
+      serveConsole: false,
+      logLevel: 'warn',
+      seedRecords: 0,
+      simulator: FAST_SIMULATOR,
+      callbackAllowPrivate: true,
+    };
     const rx = await receiver(0);
     const url = rx.url;
     await rx.close();
@@ -153,7 +173,10 @@ describe.each(DB_KINDS)('callbacks across a restart on %s', (kind) => {
     expect((await post('/user/pushUrlModify', { reportUrl: `${url}/report`, moUrl: `${url}/mo` })).status).toBe(200);
     expect((await post('/user/groupSend', { cus_id: 'SUB001', content: 'restart', mobiles: '13700000021\n13700000022' })).status).toBe(200);
     // queued and failing while the receiver is down
-    await waitFor(() => a.ctx.db.query<{ attempts: number }>("select attempts from callback_deliveries where kind = 'report'"), (r) => r.length === 2 && r.every((x) => x.attempts >= 1));
+    await waitFor(
+      () => a.ctx.db.query<{ attempts: number }>("select attempts from callback_deliveries where kind = 'report'"),
+      (r) => r.length === 2 && r.every((x) => x.attempts >= 1),
+    );
     await a.close();
 
     const port = Number(new URL(url).port);
@@ -169,8 +192,14 @@ describe.each(DB_KINDS)('callbacks across a restart on %s', (kind) => {
     await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
     const b = await durablePlatform(kind, where, config);
     try {
-      await waitFor(async () => accepted.length, (n) => n >= 2);
-      const rows = await waitFor(() => b.ctx.db.query<{ status: number }>("select status from callback_deliveries where kind = 'report'"), (r) => r.every((x) => Number(x.status) === 1));
+      await waitFor(
+        async () => accepted.length,
+        (n) => n >= 2,
+      );
+      const rows = await waitFor(
+        () => b.ctx.db.query<{ status: number }>("select status from callback_deliveries where kind = 'report'"),
+        (r) => r.every((x) => Number(x.status) === 1),
+      );
       expect(rows).toHaveLength(2);
       expect(accepted.map((x) => JSON.parse(x).mobile).sort()).toEqual(['13700000021', '13700000022']);
     } finally {

@@ -70,7 +70,9 @@ describe.each(DB_KINDS)('content search on %s', (kind) => {
       expect(r.status).toBe(200);
       expect(r.body.data.data.map((d: { sn: string }) => d.sn)).toEqual(expected.slice(0, 20).map((e) => e.sn));
       if (r.body.data.totalExact) expect(r.body.data.total).toBe(expected.length);
-      const mo = await p.ctx.db.query<{ sn: string }>(`select sn from mo_records where strpos(content, $1) > 0 order by deliver_time desc, sn desc limit 20`, [term]);
+      const mo = await p.ctx.db.query<{ sn: string }>(`select sn from mo_records where strpos(content, $1) > 0 order by deliver_time desc, sn desc limit 20`, [
+        term,
+      ]);
       const rm = await p.call('/moRecord/list', { pageNumber: 1, pageSize: 20, decodeContent: term }, { token: admin });
       expect(rm.status).toBe(200);
       expect(rm.body.data.data.map((d: { sn: string }) => d.sn)).toEqual(mo.map((e) => e.sn));

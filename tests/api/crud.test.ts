@@ -33,7 +33,9 @@ describe.each(DB_KINDS)('sample CRUD on %s', (kind) => {
 
   it('keeps items to their account and refuses bad input with a localized 400', async () => {
     const mine = await p.call('/crud/add', { name: 'private' }, { token: user });
-    expect((await p.call('/crud/list', undefined, { token: admin, method: 'GET' })).body.data.data.map((i: { name: string }) => i.name)).not.toContain('private');
+    expect((await p.call('/crud/list', undefined, { token: admin, method: 'GET' })).body.data.data.map((i: { name: string }) => i.name)).not.toContain(
+      'private',
+    );
     const other = await p.call('/crud/update', { id: mine.body.data.id, name: 'taken' }, { token: admin, method: 'PUT', lang: 'en' });
     expect(other.status).toBe(404);
     expect(other.body.message).toBe('No such item, or it was deleted');

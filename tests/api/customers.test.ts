@@ -77,7 +77,9 @@ describe.each(DB_KINDS)('sub-accounts on %s', (kind) => {
     const recharges = await p.call('/recharge/list', { cus_id: 'SUB001' }, { token });
     expect(recharges.body.data.data.every((x: any) => x.cus_id === 'LOGSUB01')).toBe(true);
     // the interface password is stored hashed, the app secret encrypted: neither in clear text
-    const [cred] = await p.ctx.db.query<{ interface_password_hash: string; app_secret_enc: string }>('select * from account_credentials where cus_id = $1', ['LOGSUB01']);
+    const [cred] = await p.ctx.db.query<{ interface_password_hash: string; app_secret_enc: string }>('select * from account_credentials where cus_id = $1', [
+      'LOGSUB01',
+    ]);
     expect(cred.interface_password_hash).toMatch(/^scrypt\$/);
     expect(cred.interface_password_hash).not.toContain('ifpass1');
     expect(cred.app_secret_enc).toMatch(/^v1\./);
@@ -103,7 +105,15 @@ describe.each(DB_KINDS)('sub-accounts on %s', (kind) => {
     const mine = await p.call('/customer/list', {}, { token: agent });
     expect(mine.body.data.data.map((r: any) => r.cus_id)).toEqual(['SUB003']);
     const detail = await p.call('/customer/customerDetail', { cus_id: 'LOGSUB01' }, { token: admin });
-    expect(detail.body.data).toMatchObject({ cus_id: 'LOGSUB01', pushMode: 1, reportUrl: 'https://hooks.example.com/r', userIps: '10.0.0.1, 10.0.0.2', maxSpeed: 100, busCty: 'retail', prodTypes: [0] });
+    expect(detail.body.data).toMatchObject({
+      cus_id: 'LOGSUB01',
+      pushMode: 1,
+      reportUrl: 'https://hooks.example.com/r',
+      userIps: '10.0.0.1, 10.0.0.2',
+      maxSpeed: 100,
+      busCty: 'retail',
+      prodTypes: [0],
+    });
     expect(JSON.stringify(detail.body.data)).not.toContain('pass123');
     const foreign = await p.call('/customer/customerDetail', { cus_id: 'SUB001' }, { token: agent, lang: 'en' });
     expect(foreign.status).toBe(400);
@@ -155,19 +165,39 @@ describe.each(DB_KINDS)('sub-accounts on %s', (kind) => {
     expect(above.body.message).toBe('The amount cannot exceed the enterprise balance');
     expect(await balanceOf(p, 'EP0001')).toBe(ep);
 
-    const r = await p.call('/customer/customerCharge', { cus_id: 'LOGSUB01', amount: '100', remark: '首充' }, { token: admin, headers: { 'Idempotency-Key': 'charge-1' } });
+    const r = await p.call(
+      '/customer/customerCharge',
+      { cus_id: 'LOGSUB01', amount: '100', remark: '首充' },
+      { token: admin, headers: { 'Idempotency-Key': 'charge-1' } },
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data).toEqual({ balance: 100, enterpriseBalance: ep - 100 });
     // a retry with the same key does not charge twice
-    const again = await p.call('/customer/customerCharge', { cus_id: 'LOGSUB01', amount: '100', remark: '首充' }, { token: admin, headers: { 'Idempotency-Key': 'charge-1' } });
+    const again = await p.call(
+      '/customer/customerCharge',
+      { cus_id: 'LOGSUB01', amount: '100', remark: '首充' },
+      { token: admin, headers: { 'Idempotency-Key': 'charge-1' } },
+    );
     expect(again.body.data).toEqual(r.body.data);
     expect(await balanceOf(p, 'LOGSUB01')).toBe(100);
     expect(await balanceOf(p, 'EP0001')).toBe(ep - 100);
-    expect(await countRows(p, "select 1 from balance_ledger where kind = 'recharge' and ((cus_id = 'LOGSUB01' and amount = 100) or (cus_id = 'EP0001' and amount = -100))")).toBe(2);
+    expect(
+      await countRows(
+        p,
+        "select 1 from balance_ledger where kind = 'recharge' and ((cus_id = 'LOGSUB01' and amount = 100) or (cus_id = 'EP0001' and amount = -100))",
+      ),
+    ).toBe(2);
 
     const detail = await p.call('/customer/chargeDetail', { cus_id: 'LOGSUB01' }, { token: admin });
     expect(detail.body.data.total).toBe(1);
-    expect(detail.body.data.data[0]).toMatchObject({ cus_id: 'LOGSUB01', recharge_money: 100, preBalanceStr: '0.00', postBalanceStr: '100.00', recharge_type: 0, remark: '首充' });
+    expect(detail.body.data.data[0]).toMatchObject({
+      cus_id: 'LOGSUB01',
+      recharge_money: 100,
+      preBalanceStr: '0.00',
+      postBalanceStr: '100.00',
+      recharge_type: 0,
+      remark: '首充',
+    });
     const token = await p.login('LOGSUB01', 'pass123');
     expect((await p.call('/user/getUserInfo', {}, { token })).body.data.authUser.balance).toBe(100);
     // the enterprise's own movement is a negative recharge

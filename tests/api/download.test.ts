@@ -74,7 +74,12 @@ describe.each(DB_KINDS)('downloads on %s', (kind) => {
     expect(numbers.slice(1).map((r) => r[0])).toEqual(expectedSns((m) => m.batch_id === 'TB-EP'));
     expect(await sheet('/dataGathering/mobileDownload', { batch_id: 'TB-EP' }, user)).toHaveLength(1);
     const timed = await sheet('/pageTimeBatch/mobileDownload', { time_batch: 'TT-EP-1' }, admin);
-    expect(timed.slice(1).map((r) => r[0]).sort()).toEqual(['13900000001', '13900000002']);
+    expect(
+      timed
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual(['13900000001', '13900000002']);
   });
 
   it('streams a large export completely, in submit-time order', async () => {
@@ -93,7 +98,10 @@ describe.each(DB_KINDS)('downloads on %s', (kind) => {
 
   it('exports the per-account statistics and an AIM number check', async () => {
     const day = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(now);
-    for (const [cus, sent, ok] of [['EP0001', 200, 150], ['SUB001', 3, 1]] as const) {
+    for (const [cus, sent, ok] of [
+      ['EP0001', 200, 150],
+      ['SUB001', 3, 1],
+    ] as const) {
       await p.ctx.db.query(
         `insert into stat_rows (id, kind, prod_type, cus_id, gathering_time, sent_count, success_count, failure_count) values ($1, 'day', 0, $2, $3, $4, $5, 1)`,
         [`day|0|${cus}|${day}`, cus, day, sent, ok],
@@ -106,7 +114,9 @@ describe.each(DB_KINDS)('downloads on %s', (kind) => {
       ['SUB001', expect.any(String), 3, '1 (33.33%)', '1 (33.33%)', '0 (0.00%)'],
     ]);
     const api = await p.call('/dataGathering/dimeList', { prod_type: 0, pageSize: 100 }, { token: admin });
-    expect(dime.slice(1).map((r) => [r[0], r[2], r[3]])).toEqual(api.body.data.data.map((d: { cus_id: string; sent_count: number; successUnionStr: string }) => [d.cus_id, d.sent_count, d.successUnionStr]));
+    expect(dime.slice(1).map((r) => [r[0], r[2], r[3]])).toEqual(
+      api.body.data.data.map((d: { cus_id: string; sent_count: number; successUnionStr: string }) => [d.cus_id, d.sent_count, d.successUnionStr]),
+    );
     const mobiles = ['13800138000', '13912345678', '123'];
     const aim = await sheet('/aim/onlineMobileCheck', { mobiles: mobiles.join('\n') }, admin, 'en');
     expect(aim.slice(1).map((r) => r[0])).toEqual(mobiles);

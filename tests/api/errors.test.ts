@@ -60,8 +60,16 @@ describe.each(DB_KINDS)('auth error answers on %s', (kind) => {
       [],
       'null',
       '"text"',
-      { username: 1, password: {}, code: [], redomStr: null, userId: 7, phone: 1, uuid: {}, epId: ["x"], permCode: 1, prodType: {}, cus_id: 3 },
-      { username: "admin' or 1=1 --", password: 'ZGVtbzEyMzQ=', code: '', redomStr: "'; drop table users; --", uuid: 'x', phone: '1'.repeat(11), userId: 'admin' },
+      { username: 1, password: {}, code: [], redomStr: null, userId: 7, phone: 1, uuid: {}, epId: ['x'], permCode: 1, prodType: {}, cus_id: 3 },
+      {
+        username: "admin' or 1=1 --",
+        password: 'ZGVtbzEyMzQ=',
+        code: '',
+        redomStr: "'; drop table users; --",
+        uuid: 'x',
+        phone: '1'.repeat(11),
+        userId: 'admin',
+      },
       { username: 'a'.repeat(100_000), password: '='.repeat(4), code: 'x', redomStr: 'y', epId: 'abcdef', epName: 'n', phone: '13900000000', uuid: 'u' },
     ];
     const seen = new Set<number>();

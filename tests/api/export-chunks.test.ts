@@ -29,7 +29,12 @@ describe.each(DB_KINDS)('chunked exports on %s', (kind) => {
       [groupId, cusId, `AM${prefix}`, time, `19${prefix}`, count],
     );
   const download = (path: string, body: object, token: string, signal?: AbortSignal) =>
-    fetch(p.base + path, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body), signal });
+    fetch(p.base + path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+      signal,
+    });
   async function sheetRows(res: Response): Promise<unknown[][]> {
     expect(res.status).toBe(200);
     const wb = new ExcelJS.Workbook();

@@ -56,7 +56,11 @@ describe.each(DB_KINDS)('change feed on %s', (kind) => {
   it('backfills newest first down to the horizon', async () => {
     const since = timeOf(now, 6).getTime();
     const { docs, highWater } = await drain(admin, { direction: 'backfill', limit: 3, since });
-    expect(docs.map((d) => d.sn).sort()).toEqual(MT.filter((m) => m.hoursAgo <= 6).map((m) => m.sn).sort());
+    expect(docs.map((d) => d.sn).sort()).toEqual(
+      MT.filter((m) => m.hoursAgo <= 6)
+        .map((m) => m.sn)
+        .sort(),
+    );
     const seqs = docs.map((d) => d.seq);
     expect(seqs).toEqual([...seqs].sort((a, b) => b - a));
     expect(seqs[0]).toBeLessThanOrEqual(highWater);
@@ -66,7 +70,11 @@ describe.each(DB_KINDS)('change feed on %s', (kind) => {
 
   it('scopes the feed to the caller', async () => {
     const { docs, highWater } = await drain(user, { direction: 'forward', limit: 2 });
-    expect(docs.map((d) => d.sn).sort()).toEqual(MT.filter((m) => m.cus_id === 'SUB001').map((m) => m.sn).sort());
+    expect(docs.map((d) => d.sn).sort()).toEqual(
+      MT.filter((m) => m.cus_id === 'SUB001')
+        .map((m) => m.sn)
+        .sort(),
+    );
     expect(highWater).toBe(Math.max(...docs.map((d) => d.seq)));
   });
 
@@ -88,8 +96,20 @@ describe.each(DB_KINDS)('change feed on %s', (kind) => {
   });
 
   it('serves every replicated resource as contract documents', async () => {
-    const expected: Record<FeedResource, number> = { mtRecord: MT.length, moRecord: 3, batch: 4, timeBatch: 3, timeMtMessage: 6, statistics: 0, shortLink: 0,
-      contentTemplate: 0, videoTemplate: 0, cspTemplate: 0, addressGroup: 0, addressMember: 0 };
+    const expected: Record<FeedResource, number> = {
+      mtRecord: MT.length,
+      moRecord: 3,
+      batch: 4,
+      timeBatch: 3,
+      timeMtMessage: 6,
+      statistics: 0,
+      shortLink: 0,
+      contentTemplate: 0,
+      videoTemplate: 0,
+      cspTemplate: 0,
+      addressGroup: 0,
+      addressMember: 0,
+    };
     for (const [resource, def] of Object.entries(FEED_RESOURCES) as Array<[FeedResource, (typeof FEED_RESOURCES)[FeedResource]]>) {
       const page = await pull(admin, { direction: 'backfill', limit: 1000, checkpoint: null }, def.path);
       expect(page.documents.length, resource).toBe(expected[resource]);
@@ -132,7 +152,7 @@ describe.each(DB_KINDS)('change feed on %s', (kind) => {
     })();
     const waitFor = async (n: number) => {
       // a condition with a generous deadline, not a count of short sleeps: a busy machine only makes it slower
-      for (const end = Date.now() + 45_000; events.length < n && Date.now() < end; ) await new Promise((r) => setTimeout(r, 25));
+      for (const end = Date.now() + 45_000; events.length < n && Date.now() < end;) await new Promise((r) => setTimeout(r, 25));
       return events;
     };
     return { events, waitFor, ended: pump, close: async () => (ctrl.abort(), pump) };

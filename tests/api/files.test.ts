@@ -34,7 +34,10 @@ describe.each(DB_KINDS)('file uploads on %s', (kind) => {
     const r = await upload(p, '/file/uploadVideoMaterial', 'cover.png', PNG, user);
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ fileName: 'cover.png', size: PNG.length, rowCount: null });
-    const [row] = await p.ctx.db.query<{ path: string | null; has_data: boolean }>('select path, data is not null as has_data from library_files where file_id = $1', [r.body.data.fileId]);
+    const [row] = await p.ctx.db.query<{ path: string | null; has_data: boolean }>(
+      'select path, data is not null as has_data from library_files where file_id = $1',
+      [r.body.data.fileId],
+    );
     if (kind === 'postgres') expect(row).toEqual({ path: null, has_data: true });
     else {
       expect(row.has_data).toBe(false);

@@ -64,7 +64,8 @@ describe.each(DB_KINDS)('contract fuzz on %s', (kind) => {
     let payload: string | undefined;
     if (e.method === 'GET' || e.method === 'DELETE') {
       const q = new URLSearchParams();
-      if (body && typeof body === 'object' && !Array.isArray(body)) for (const [k, v] of Object.entries(body)) q.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+      if (body && typeof body === 'object' && !Array.isArray(body))
+        for (const [k, v] of Object.entries(body)) q.set(k, typeof v === 'string' ? v : JSON.stringify(v));
       url += `?${q}`;
     } else {
       headers['Content-Type'] = 'application/json';
@@ -87,32 +88,40 @@ describe.each(DB_KINDS)('contract fuzz on %s', (kind) => {
     }
   }
 
-  it(
-    'answers every bad value of every field of every endpoint below 500, and stays up',
-    async () => {
-      const findings: Finding[] = [];
-      let requests = 0;
-      for (const e of endpoints) {
-        const base = sampleOf(e.request) ?? {};
-        const fields = [...new Set(leavesOf(e.request).map((l) => l.path).filter((p) => p && !p.includes('{')))];
-        const cases: Array<[string, string, unknown]> = [['(body)', 'array body', [1]], ['(body)', 'string body', 'x\u0000']];
-        for (const f of fields) for (const [name, make] of BAD_VALUES) cases.push([f, name, withValueAt(base, f, make())]);
-        for (const [field, value, body] of cases) {
-          for (const [caller, token] of [['sub-account', userToken], ['no token', null]] as const) {
-            const r = await send(e, body, token);
-            requests++;
-            if (r.status >= 500) findings.push({ path: e.path, field, value, caller, status: r.status, message: r.message });
-          }
+  it('answers every bad value of every field of every endpoint below 500, and stays up', async () => {
+    const findings: Finding[] = [];
+    let requests = 0;
+    for (const e of endpoints) {
+      const base = sampleOf(e.request) ?? {};
+      const fields = [
+        ...new Set(
+          leavesOf(e.request)
+            .map((l) => l.path)
+            .filter((p) => p && !p.includes('{')),
+        ),
+      ];
+      const cases: Array<[string, string, unknown]> = [
+        ['(body)', 'array body', [1]],
+        ['(body)', 'string body', 'x\u0000'],
+      ];
+      for (const f of fields) for (const [name, make] of BAD_VALUES) cases.push([f, name, withValueAt(base, f, make())]);
+      for (const [field, value, body] of cases) {
+        for (const [caller, token] of [
+          ['sub-account', userToken],
+          ['no token', null],
+        ] as const) {
+          const r = await send(e, body, token);
+          requests++;
+          if (r.status >= 500) findings.push({ path: e.path, field, value, caller, status: r.status, message: r.message });
         }
-        expect(plat.exited(), `the platform exited after ${e.path}:\n${plat.output().slice(-2000)}`).toBe(false);
-        const alive = await fetch(`${plat.base}/setting/getClientWebSiteBeian`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-        expect(alive.status, `not answering after ${e.path}`).toBeLessThan(500);
       }
-      expect(requests).toBeGreaterThan(endpoints.length * 20);
-      expect(findings).toEqual([]);
-    },
-    1_200_000,
-  );
+      expect(plat.exited(), `the platform exited after ${e.path}:\n${plat.output().slice(-2000)}`).toBe(false);
+      const alive = await fetch(`${plat.base}/setting/getClientWebSiteBeian`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      expect(alive.status, `not answering after ${e.path}`).toBeLessThan(500);
+    }
+    expect(requests).toBeGreaterThan(endpoints.length * 20);
+    expect(findings).toEqual([]);
+  }, 1_200_000);
 
   it('answers hostile spreadsheets on both sheet uploads below 500, and stays up', async () => {
     const files = await hostileWorkbooks();

@@ -37,7 +37,13 @@ describe.each(DB_KINDS)('group delete on %s', (kind) => {
     const members = (await call('/addressBook/list', { pageNumber: 1, pageSize: 20, mobile: mobilePrefix })).body.data;
     const detail = await call('/addressBook/addressBookGroupDetail', { groupId });
     const mobiles = (await call('/addressBook/groupMobileDetail', { groupIds: [groupId] })).body.data;
-    return { group: groups.includes(groupId), members: members.total as number, rows: members.data.length as number, detail: detail.status, mobiles: mobiles.count as number };
+    return {
+      group: groups.includes(groupId),
+      members: members.total as number,
+      rows: members.data.length as number,
+      detail: detail.status,
+      mobiles: mobiles.count as number,
+    };
   }
   const hidden = { group: false, members: 0, rows: 0, detail: 400, mobiles: 0 };
 
@@ -52,7 +58,10 @@ describe.each(DB_KINDS)('group delete on %s', (kind) => {
       const del = await call('/addressBook/addressBookGroupDel', { groupId: g });
       expect(del.status).toBe(200);
       expect(await visible(g, '1861')).toEqual(hidden);
-      await waitFor(() => liveMembers(g), (n) => n === 0);
+      await waitFor(
+        () => liveMembers(g),
+        (n) => n === 0,
+      );
     } finally {
       purgeEvents.off('batch', onBatch);
     }
@@ -62,7 +71,9 @@ describe.each(DB_KINDS)('group delete on %s', (kind) => {
     const tombstones = new Set<string>();
     let checkpoint: { seq: number } | null = { seq: before };
     while (checkpoint) {
-      const page: { documents: unknown[]; checkpoint: { seq: number } | null } = (await call('/addressBook/memberPull', { checkpoint, limit: 2000, direction: 'forward' })).body.data;
+      const page: { documents: unknown[]; checkpoint: { seq: number } | null } = (
+        await call('/addressBook/memberPull', { checkpoint, limit: 2000, direction: 'forward' })
+      ).body.data;
       for (const d of page.documents as Array<{ id: string; deleted: boolean; groupId: string }>) if (d.groupId === g && d.deleted) tombstones.add(d.id);
       checkpoint = page.checkpoint;
     }
@@ -88,7 +99,10 @@ describe.each(DB_KINDS)('group delete on %s', (kind) => {
     purgeEvents.on('batch', onBatch);
     try {
       expect((await call('/addressBook/addressBookGroupDel', { groupId: g })).status).toBe(200);
-      await waitFor(() => liveMembers(g), (n) => n === 0);
+      await waitFor(
+        () => liveMembers(g),
+        (n) => n === 0,
+      );
     } finally {
       purgeEvents.off('batch', onBatch);
     }
@@ -115,7 +129,10 @@ describe.each(DB_KINDS)('group delete on %s', (kind) => {
       await p.ctx.db.exec('drop trigger refuse_purge on address_members; drop function refuse_purge();');
     }
     wakeGroupPurge(p.ctx);
-    await waitFor(() => liveMembers(g), (n) => n === 0);
+    await waitFor(
+      () => liveMembers(g),
+      (n) => n === 0,
+    );
     expect(await visible(g, '1863')).toEqual(hidden);
   });
 
@@ -127,7 +144,10 @@ describe.each(DB_KINDS)('group delete on %s', (kind) => {
     expect(await visible(g, '1864')).toEqual(hidden);
     const restarted = await buildPlatform({ ...p.ctx.config, port: 0 }, { db: await openPostgres(p.ctx.config.databaseUrl!) });
     try {
-      await waitFor(() => liveMembers(g), (n) => n === 0);
+      await waitFor(
+        () => liveMembers(g),
+        (n) => n === 0,
+      );
     } finally {
       await restarted.close();
     }

@@ -107,7 +107,11 @@ describe.each(DB_KINDS)('hardening on %s', (kind) => {
        values ('H-1', 0, 'SUB001', 'TB-H', '13800138000', ' =1+1', 0, now(), '202601'), ('H-2', 0, 'SUB001', 'TB-H', '13800138001', '＝SUM(A1)', 0, now(), '202601'),
               ('H-3', 0, 'SUB001', 'TB-H', '13800138002', E'\\n=cmd', 0, now(), '202601')`,
     );
-    const res = await fetch(`${p.base}/mtRecord/download`, { method: 'POST', headers: { Authorization: `Bearer ${user}`, 'Content-Type': 'application/json' }, body: '{"prod_type":0}' });
+    const res = await fetch(`${p.base}/mtRecord/download`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${user}`, 'Content-Type': 'application/json' },
+      body: '{"prod_type":0}',
+    });
     const zip = await JSZip.loadAsync(await res.arrayBuffer());
     const sheet = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
     const styles = await zip.file('xl/styles.xml')!.async('string');

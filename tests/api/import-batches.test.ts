@@ -32,37 +32,51 @@ describe.each(DB_KINDS)('imports in batches on %s', (kind) => {
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     return up.body.data.fileId as string;
   };
-  const members = (g: string) => p.ctx.db.query<{ n: number; mobiles: number }>('select count(*)::int as n, count(distinct mobile)::int as mobiles from address_members where group_id = $1 and not deleted', [g]);
+  const members = (g: string) =>
+    p.ctx.db.query<{ n: number; mobiles: number }>(
+      'select count(*)::int as n, count(distinct mobile)::int as mobiles from address_members where group_id = $1 and not deleted',
+      [g],
+    );
   const memberCount = async (g: string) => (await call('/addressBook/addressBookGroupDetail', { groupId: g })).body.data.memberCount as number;
   /** Makes the database refuse a member's row (SQLSTATE `code`) until the returned function is called. */
   async function refuse(mobile: string, code: string) {
     const name = `refuse_member_${kind}_${mobile}`;
-    await p.ctx.db.exec(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'refused %', new.mobile using errcode = '${code}'; end $$;
+    await p.ctx.db
+      .exec(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'refused %', new.mobile using errcode = '${code}'; end $$;
       create trigger ${name} before insert on address_members for each row when (new.mobile = '${mobile}') execute function ${name}();`);
     return () => p.ctx.db.exec(`drop trigger ${name} on address_members; drop function ${name}();`);
   }
 
-  it(`refuses a sheet of more than ${MEMBER_IMPORT_MAX_ROWS.toLocaleString('en')} data rows in the caller's language, importing nothing`, { timeout: 300_000 }, async () => {
-    const rows = MEMBER_IMPORT_MAX_ROWS + 1;
-    const fileId = await uploaded(await (overLimit ??= xlsx(memberRows(rows, 13000000000), HEADER)));
-    const g = await addGroup('too many');
-    const zh = await call('/addressBook/addressBookMemberImport', { groupId: g, fileId }, { lang: 'zh' });
-    expect(zh.status).toBe(400);
-    expect(zh.body).toMatchObject({ type: 400, message: `文件有 ${rows} 行数据，一次最多导入 ${MEMBER_IMPORT_MAX_ROWS} 行，请拆分后再导入`, field: 'fileId' });
-    // a sheet whose rows the upload did not count is counted while it is read, and refused before anything is written
-    await p.ctx.db.query('update library_files set row_count = null where file_id = $1', [fileId]);
-    const en = await call('/addressBook/addressBookMemberImport', { groupId: g, fileId }, { lang: 'en' });
-    expect(en.status).toBe(400);
-    expect(en.body.message).toBe(`The file has ${rows} data rows; at most ${MEMBER_IMPORT_MAX_ROWS} can be imported at once: split it and import each part`);
-    expect(await members(g)).toEqual([{ n: 0, mobiles: 0 }]);
-    expect(await memberCount(g)).toBe(0);
-  });
+  it(
+    `refuses a sheet of more than ${MEMBER_IMPORT_MAX_ROWS.toLocaleString('en')} data rows in the caller's language, importing nothing`,
+    { timeout: 300_000 },
+    async () => {
+      const rows = MEMBER_IMPORT_MAX_ROWS + 1;
+      const fileId = await uploaded(await (overLimit ??= xlsx(memberRows(rows, 13000000000), HEADER)));
+      const g = await addGroup('too many');
+      const zh = await call('/addressBook/addressBookMemberImport', { groupId: g, fileId }, { lang: 'zh' });
+      expect(zh.status).toBe(400);
+      expect(zh.body).toMatchObject({
+        type: 400,
+        message: `文件有 ${rows} 行数据，一次最多导入 ${MEMBER_IMPORT_MAX_ROWS} 行，请拆分后再导入`,
+        field: 'fileId',
+      });
+      // a sheet whose rows the upload did not count is counted while it is read, and refused before anything is written
+      await p.ctx.db.query('update library_files set row_count = null where file_id = $1', [fileId]);
+      const en = await call('/addressBook/addressBookMemberImport', { groupId: g, fileId }, { lang: 'en' });
+      expect(en.status).toBe(400);
+      expect(en.body.message).toBe(`The file has ${rows} data rows; at most ${MEMBER_IMPORT_MAX_ROWS} can be imported at once: split it and import each part`);
+      expect(await members(g)).toEqual([{ n: 0, mobiles: 0 }]);
+      expect(await memberCount(g)).toBe(0);
+    },
+  );
 
   it('imports a sheet of several batches with every row once and the counts and report right', async () => {
     const g = await addGroup('batches');
     // already in the group: row 5 of the sheet and one of its last batch (row n holds mobile 13100000000 + n - 2)
     const lateRow = IMPORT_BATCH * 2 + 100;
-    for (const mobile of ['13100000003', String(13100000000 + lateRow - 2)]) await call('/addressBook/addressBookMemberAdd', { groupId: g, name: 'there', mobile });
+    for (const mobile of ['13100000003', String(13100000000 + lateRow - 2)])
+      await call('/addressBook/addressBookMemberAdd', { groupId: g, name: 'there', mobile });
     const rows: string[][] = memberRows(IMPORT_BATCH * 2 + 600, 13100000000);
     rows[10][1] = '12345'; // invalid
     rows[IMPORT_BATCH + 7][1] = rows[4][1]; // repeats a row of the first batch in the second
@@ -113,7 +127,8 @@ describe.each(DB_KINDS)('imports in batches on %s', (kind) => {
     const fileId = await uploaded(await xlsx(rows, HEADER));
     // the group goes as the second batch is written (the trigger deletes it instead of refusing)
     const name = `delete_group_${kind}`;
-    await p.ctx.db.exec(`create function ${name}() returns trigger language plpgsql as $$ begin update address_groups set deleted = true where group_id = new.group_id; return new; end $$;
+    await p.ctx.db
+      .exec(`create function ${name}() returns trigger language plpgsql as $$ begin update address_groups set deleted = true where group_id = new.group_id; return new; end $$;
       create trigger ${name} after insert on address_members for each row when (new.mobile = '${rows[IMPORT_BATCH - 1][1]}') execute function ${name}();`);
     try {
       const r = await call('/addressBook/addressBookMemberImport', { groupId: g, fileId }, { lang: 'en' });
@@ -134,7 +149,11 @@ describe.each(DB_KINDS)('imports in batches on %s', (kind) => {
       answered = true;
       return r;
     });
-    await waitFor(() => countRows(p, 'select 1 from address_members where group_id = $1', [g]), (c) => c > 0, 120_000);
+    await waitFor(
+      () => countRows(p, 'select 1 from address_members where group_id = $1', [g]),
+      (c) => c > 0,
+      120_000,
+    );
     const list = await p.call('/mtRecord/list', { pageNumber: 1, pageSize: 20 }, { token: other });
     expect(list.status).toBe(200);
     expect(answered).toBe(false);

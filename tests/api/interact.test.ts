@@ -43,16 +43,24 @@ describe.each(DB_KINDS)('conversations on %s', (kind) => {
     expect(thread.body.data.hasMore).toBe(false);
 
     const headers = { 'Idempotency-Key': `reply-${kind}` };
-    const sent = await p.call('/interact/messageInteractSend', { cus_id: 'EP0001', decodeMobile: MOBILE, content: 'Thanks, it arrives tomorrow' }, { token: admin, headers });
+    const sent = await p.call(
+      '/interact/messageInteractSend',
+      { cus_id: 'EP0001', decodeMobile: MOBILE, content: 'Thanks, it arrives tomorrow' },
+      { token: admin, headers },
+    );
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(sent.body.data.segments).toBe(1);
-    const again = await p.call('/interact/messageInteractSend', { cus_id: 'EP0001', decodeMobile: MOBILE, content: 'Thanks, it arrives tomorrow' }, { token: admin, headers });
+    const again = await p.call(
+      '/interact/messageInteractSend',
+      { cus_id: 'EP0001', decodeMobile: MOBILE, content: 'Thanks, it arrives tomorrow' },
+      { token: admin, headers },
+    );
     expect(again.body.data.sn).toBe(sent.body.data.sn);
     // the reply is in the send records, once
     const records = await p.call('/mtRecord/list', { decodeMobile: MOBILE, prod_type: 0 }, { token: admin });
-    expect(records.body.data.data.filter((d: { decodeContent: string }) => d.decodeContent === 'Thanks, it arrives tomorrow').map((d: { sn: string }) => d.sn)).toEqual([
-      sent.body.data.sn,
-    ]);
+    expect(
+      records.body.data.data.filter((d: { decodeContent: string }) => d.decodeContent === 'Thanks, it arrives tomorrow').map((d: { sn: string }) => d.sn),
+    ).toEqual([sent.body.data.sn]);
     // the simulated carrier (reply rate 1) answers the reply too: unanswered counts only uplinks after our reply
     const answered = await waitFor(
       async () => (await p.call('/interact/messageInteractList', { cus_id: 'EP0001', decodeMobile: MOBILE }, { token: admin })).body.data.messages,
@@ -75,28 +83,47 @@ describe.each(DB_KINDS)('conversations on %s', (kind) => {
     const empty = await p.call('/interact/messageInteractSend', { cus_id: 'EP0001', decodeMobile: MOBILE, content: ' ' }, { token: admin, lang: 'en' });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('The reply cannot be empty');
-    for (const body of [{ cus_id: 'EP0001', decodeMobile: 'x\u0000' }, { cus_id: 'EP0001', decodeMobile: MOBILE, before: 9e15 }, { cus_id: 'EP0001', decodeMobile: MOBILE, limit: 2 ** 31 }]) {
+    for (const body of [
+      { cus_id: 'EP0001', decodeMobile: 'x\u0000' },
+      { cus_id: 'EP0001', decodeMobile: MOBILE, before: 9e15 },
+      { cus_id: 'EP0001', decodeMobile: MOBILE, limit: 2 ** 31 },
+    ]) {
       expect((await p.call('/interact/messageInteractList', body, { token: admin })).status, JSON.stringify(body)).toBe(400);
     }
   });
 
   it('marks a number that unsubscribed, and refuses a reply to it with the reason', async () => {
     const OUT = '13912340002';
-    await p.ctx.db.query("insert into blacklist (ep_id, mobile, source) select ep_id, $1, 'reply' from accounts where cus_id = 'EP0001' on conflict do nothing", [OUT]);
+    await p.ctx.db.query(
+      "insert into blacklist (ep_id, mobile, source) select ep_id, $1, 'reply' from accounts where cus_id = 'EP0001' on conflict do nothing",
+      [OUT],
+    );
     const list = await p.call('/interact/list', { decodeMobile: '1391234000' }, { token: admin });
     const byMobile = Object.fromEntries(list.body.data.data.map((x: { decodeMobile: string; unsubscribed: boolean }) => [x.decodeMobile, x.unsubscribed]));
     expect(byMobile).toEqual({ [MOBILE]: false, [OUT]: true });
     const before = await p.ctx.db.query<{ n: number }>('select count(*)::int as n from mt_records where mobile = $1', [OUT]);
-    const refused = await p.call('/interact/messageInteractSend', { cus_id: 'EP0001', decodeMobile: OUT, content: 'Are you sure?' }, { token: admin, lang: 'en', headers: { 'Idempotency-Key': `out-${kind}` } });
+    const refused = await p.call(
+      '/interact/messageInteractSend',
+      { cus_id: 'EP0001', decodeMobile: OUT, content: 'Are you sure?' },
+      { token: admin, lang: 'en', headers: { 'Idempotency-Key': `out-${kind}` } },
+    );
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Every number is on the blacklist (1; they replied to unsubscribe): nothing to send');
     expect(await p.ctx.db.query<{ n: number }>('select count(*)::int as n from mt_records where mobile = $1', [OUT])).toEqual(before);
   });
 
   it('downloads the conversations as xlsx', async () => {
-    const file = await fetch(`${p.base}/interact/download`, { method: 'POST', headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' }, body: '{}' });
+    const file = await fetch(`${p.base}/interact/download`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toMatch(/spreadsheetml/);
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
   });
 });

@@ -41,13 +41,42 @@ describe.each(DB_KINDS)('menus and pickers on %s', (kind) => {
   it('answers the menu tree of each product with the spec paths', async () => {
     const menu = async (permCode: string) => (await p.call('/user/getMenu', { permCode }, { token: tokens.admin })).body.data as MenuItem[];
     expect(paths(await menu('homeSms'))).toEqual(
-      expect.arrayContaining(['/mtRecordList', '/moRecordList', '/pageTimeBatchList', '/timeMtMessageList', '/dataGatheringBatchList', '/dataGatheringList', '/smsGroupSend']),
+      expect.arrayContaining([
+        '/mtRecordList',
+        '/moRecordList',
+        '/pageTimeBatchList',
+        '/timeMtMessageList',
+        '/dataGatheringBatchList',
+        '/dataGatheringList',
+        '/smsGroupSend',
+      ]),
     );
-    expect(paths(await menu('internationalSms')).sort()).toEqual(['/inteDataGatheringBatchList', '/inteDataGatheringList', '/inteMtRecordList', '/inteSmsSend']);
-    expect(paths(await menu('videoSms')).sort()).toEqual(['/cspMtRecordList', '/cspSmsSend', '/cspTemplateList', '/videoMtRecordList', '/videoSmsSend', '/videoTemplateList']);
+    expect(paths(await menu('internationalSms')).sort()).toEqual([
+      '/inteDataGatheringBatchList',
+      '/inteDataGatheringList',
+      '/inteMtRecordList',
+      '/inteSmsSend',
+    ]);
+    expect(paths(await menu('videoSms')).sort()).toEqual([
+      '/cspMtRecordList',
+      '/cspSmsSend',
+      '/cspTemplateList',
+      '/videoMtRecordList',
+      '/videoSmsSend',
+      '/videoTemplateList',
+    ]);
     const center = await menu('userCenter');
     expect(paths(center)).toEqual(
-      expect.arrayContaining(['/rechargeList', '/subAccountList', '/addressBookList', '/contentTemplateList', '/shortLinkList', '/mobileStatusList', '/activity', '/info/setting']),
+      expect.arrayContaining([
+        '/rechargeList',
+        '/subAccountList',
+        '/addressBookList',
+        '/contentTemplateList',
+        '/shortLinkList',
+        '/mobileStatusList',
+        '/activity',
+        '/info/setting',
+      ]),
     );
     const mt = (await menu('homeSms')).flatMap((g) => g.children ?? []).find((i) => i.path === '/mtRecordList');
     expect(mt).toMatchObject({ id: 'mtRecordList', label: 'menu.mtRecordList' });
@@ -154,7 +183,11 @@ describe.each(DB_KINDS)('menus and pickers on %s', (kind) => {
     expect((await p.call('/log/upload', entries)).status).toBe(401);
     const none = await p.call('/log/upload', [], { token: tokens.user, lang: 'en' });
     expect(none.status).toBe(400);
-    const many = await p.call('/log/upload', Array.from({ length: 101 }, () => entries[0]), { token: tokens.user, lang: 'en' });
+    const many = await p.call(
+      '/log/upload',
+      Array.from({ length: 101 }, () => entries[0]),
+      { token: tokens.user, lang: 'en' },
+    );
     expect(many).toMatchObject({ status: 400, body: { message: 'At most 100 log entries per upload' } });
     const missing = await p.call('/log/upload', [{ type: 'error' }], { token: tokens.user, lang: 'en' });
     expect(missing).toMatchObject({ status: 400, body: { field: '0.message' } });
@@ -186,7 +219,9 @@ describe.each(DB_KINDS)('demo tenant on %s', (kind) => {
   });
 
   it('has the enterprise, its sub-accounts, an agent with its own customer, and per-country prices', async () => {
-    const accounts = await p.ctx.db.query<Record<string, unknown>>(`select cus_id, parent_id, status, pay_type from accounts where ep_id = 'EP0001' order by cus_id`);
+    const accounts = await p.ctx.db.query<Record<string, unknown>>(
+      `select cus_id, parent_id, status, pay_type from accounts where ep_id = 'EP0001' order by cus_id`,
+    );
     expect(accounts.length).toBeGreaterThanOrEqual(6);
     expect(accounts.find((a) => a.cus_id === 'SUB003')).toMatchObject({ parent_id: 'AGT001' });
     expect(accounts.some((a) => a.status === 0)).toBe(true);
@@ -197,10 +232,15 @@ describe.each(DB_KINDS)('demo tenant on %s', (kind) => {
     expect(prices.filter((r) => r.prod_type === 0)).toEqual([{ prod_type: 0, country_code: '', price: 0.05 }]);
     expect(prices.find((r) => r.prod_type === 2)?.price).toBe(0.3);
     expect(prices.find((r) => r.prod_type === 6)?.price).toBe(0.1);
-    expect(prices.filter((r) => r.prod_type === 1).map((r) => r.country_code).sort()).toEqual(
-      ['AU', 'DE', 'GB', 'ID', 'JP', 'KR', 'MY', 'PH', 'SG', 'TH', 'US', 'VN'],
+    expect(
+      prices
+        .filter((r) => r.prod_type === 1)
+        .map((r) => r.country_code)
+        .sort(),
+    ).toEqual(['AU', 'DE', 'GB', 'ID', 'JP', 'KR', 'MY', 'PH', 'SG', 'TH', 'US', 'VN']);
+    const users = await p.ctx.db.query<{ username: string; mobile: string; password_hash: string }>(
+      `select username, mobile, password_hash from users order by username`,
     );
-    const users = await p.ctx.db.query<{ username: string; mobile: string; password_hash: string }>(`select username, mobile, password_hash from users order by username`);
     for (const u of users) {
       expect(u.mobile).toMatch(/^1\d{10}$/);
       expect(u.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]{24}\$[A-Za-z0-9+/=]{44}$/);

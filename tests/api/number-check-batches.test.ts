@@ -32,9 +32,20 @@ describe.each(DB_KINDS)('number-status checks on %s', (kind) => {
   afterAll(async () => p?.close());
 
   const batchOf = async (batchId: string, token = admin, filter: Record<string, string> = {}) =>
-    ((await p.call('/mobileStatus/list', { pageSize: 100, ...filter }, { token })).body.data.data as Array<Record<string, number | string>>).find((b) => b.batch_id === batchId);
+    ((await p.call('/mobileStatus/list', { pageSize: 100, ...filter }, { token })).body.data.data as Array<Record<string, number | string>>).find(
+      (b) => b.batch_id === batchId,
+    );
   const uploaded = async (cusId: string, rows: string[][]) =>
-    (await saveFile(p.ctx, { cusId, kind: 'sheet', fileName: 'numbers.xlsx', contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', bytes: await xlsxOf(rows), rowCount: rows.length - 1 })).file_id;
+    (
+      await saveFile(p.ctx, {
+        cusId,
+        kind: 'sheet',
+        fileName: 'numbers.xlsx',
+        contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        bytes: await xlsxOf(rows),
+        rowCount: rows.length - 1,
+      })
+    ).file_id;
 
   it('the online check answers each number deterministically and records a finished batch', async () => {
     const mobiles = ['13800138000', '13912345678', '12345', '13800138000'];
@@ -57,7 +68,10 @@ describe.each(DB_KINDS)('number-status checks on %s', (kind) => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.message).toBe('The check has started');
     expect(r.body.data).toMatchObject({ batch_name: 'upload-2500', batch_count: 2502, status: 0, checked_count: 0, real_count: 0 });
-    const done = await waitFor(() => batchOf(r.body.data.batch_id), (b) => b?.status === 1);
+    const done = await waitFor(
+      () => batchOf(r.body.data.batch_id),
+      (b) => b?.status === 1,
+    );
     const c = countStatuses(mobiles);
     expect(done).toMatchObject({ checked_count: 2502, invalid_count: 2, ...Object.fromEntries(NUMBER_STATUSES.map((s) => [`${s}_count`, c[s]])) });
     // every status occurs in 2,500 numbers, so the counts are a real split
@@ -103,7 +117,9 @@ describe.each(DB_KINDS)('number-status checks on %s', (kind) => {
     const done = await big();
     const total = NUMBER_STATUSES.reduce((n, s) => n + Number(done![`${s}_count`]), 0) + Number(done!.invalid_count);
     expect(total).toBe(100_000);
-    console.info(`[${kind}] 100k batch: accepted in ${accepted} ms, done in ${Date.now() - started} ms; ${answered} other checks answered meanwhile, slowest ${slowest.ms} ms`);
+    console.info(
+      `[${kind}] 100k batch: accepted in ${accepted} ms, done in ${Date.now() - started} ms; ${answered} other checks answered meanwhile, slowest ${slowest.ms} ms`,
+    );
   }, 120_000);
 
   it('statistics, lists and materials are scoped; bad input is a 400', async () => {
@@ -113,7 +129,9 @@ describe.each(DB_KINDS)('number-status checks on %s', (kind) => {
     expect(stats.body.data.data[0].request_count).toBe(102_506);
     const yearly = await p.call('/mobileStatus/mobileStatusStatistics', { dimension: 2 }, { token: admin });
     expect(yearly.body.data.data[0]).toMatchObject({ gathering_time: expect.stringMatching(/^\d{4}$/), request_count: 102_506 });
-    expect((await p.call('/mobileStatus/mobileStatusStatistics', {}, { token: user })).body.data.data.every((r: { cus_id: string }) => r.cus_id === 'SUB001')).toBe(true);
+    expect(
+      (await p.call('/mobileStatus/mobileStatusStatistics', {}, { token: user })).body.data.data.every((r: { cus_id: string }) => r.cus_id === 'SUB001'),
+    ).toBe(true);
     // screen 17's customer list: one row per account with all its finished checks
     const customers = await p.call('/mobileStatus/customerList', {}, { token: admin });
     expect(customers.status).toBe(200);
@@ -122,7 +140,9 @@ describe.each(DB_KINDS)('number-status checks on %s', (kind) => {
     expect(NUMBER_STATUSES.reduce((n, s) => n + ep[`${s}_count`], 0) + ep.failure_count).toBe(102_506);
     const sub = await p.call('/mobileStatus/customerList', { cus_id: 'EP0001' }, { token: user });
     expect(sub.body.data.data.every((r: { cus_id: string }) => r.cus_id === 'SUB001')).toBe(true);
-    await p.ctx.db.query("insert into aim_materials(material_id, cus_id, name, media_type, size, create_time) values ('M-1', 'SUB001', 'logo', 'image', 100, now()), ('M-2', 'EP0001', 'banner', 'image', 200, now())");
+    await p.ctx.db.query(
+      "insert into aim_materials(material_id, cus_id, name, media_type, size, create_time) values ('M-1', 'SUB001', 'logo', 'image', 100, now()), ('M-2', 'EP0001', 'banner', 'image', 200, now())",
+    );
     const mine = await p.call('/aim/materialList', {}, { token: user });
     expect(mine.body.data.data.map((m: { material_id: string }) => m.material_id)).toEqual(['M-1']);
     expect((await p.call('/aim/materialDelete', { material_id: 'M-2' }, { token: user })).status).toBe(404);
@@ -132,7 +152,14 @@ describe.each(DB_KINDS)('number-status checks on %s', (kind) => {
       const bad = await p.call('/mobileStatus/batchCheck', body, { token: admin });
       expect(bad.status, JSON.stringify(body)).toBe(400);
     }
-    const notSheet = await saveFile(p.ctx, { cusId: 'EP0001', kind: 'sheet', fileName: 'x.xlsx', contentType: 'x', bytes: Buffer.from('not a workbook'), rowCount: null });
+    const notSheet = await saveFile(p.ctx, {
+      cusId: 'EP0001',
+      kind: 'sheet',
+      fileName: 'x.xlsx',
+      contentType: 'x',
+      bytes: Buffer.from('not a workbook'),
+      rowCount: null,
+    });
     expect((await p.call('/mobileStatus/batchCheck', { fileId: notSheet.file_id }, { token: admin })).status).toBe(400);
     expect((await p.call('/mobileStatus/onlineCheck', { mobiles: numbers(100_001).join(',') }, { token: admin })).status).toBe(400);
     expect((await p.call('/mobileStatus/list', {})).status).toBe(401);

@@ -47,17 +47,27 @@ describe.each(DB_KINDS)('recharges and the ledger on %s', (kind) => {
         const r = await p.call('/user/groupSend', { cus_id: 'SUB001', content: `sub ${i}`, mobiles: `1370000${String(i).padStart(4, '0')}` }, { token: user });
         expect(r.status, JSON.stringify(r.body)).toBe(200);
       } else if (op === 'charge') {
-        const r = await p.call('/customer/customerCharge', { cus_id: pick(['SUB001', 'SUB004', 'AGT001']), amount: (1 + Math.floor(rand() * 5000) / 100).toFixed(2) }, { token: admin });
+        const r = await p.call(
+          '/customer/customerCharge',
+          { cus_id: pick(['SUB001', 'SUB004', 'AGT001']), amount: (1 + Math.floor(rand() * 5000) / 100).toFixed(2) },
+          { token: admin },
+        );
         expect(r.status, JSON.stringify(r.body)).toBe(200);
       } else if (op === 'timedRefund') {
-        const r = await p.call('/user/groupSend', { cus_id: 'EP0001', content: `timed ${i}`, mobiles: '13500000001\n13500000002', timing_time: isoIn(30) }, { token: admin });
+        const r = await p.call(
+          '/user/groupSend',
+          { cus_id: 'EP0001', content: `timed ${i}`, mobiles: '13500000001\n13500000002', timing_time: isoIn(30) },
+          { token: admin },
+        );
         expect(r.status, JSON.stringify(r.body)).toBe(200);
         const x = await p.call('/pageTimeBatch/operation', { time_batch: r.body.data.time_batch, operation: 'intercept' }, { token: admin });
         expect(x.status, JSON.stringify(x.body)).toBe(200);
       } else {
         // price and other adjustments are operator actions with no console call: through the ledger module
         const amount = Math.round((rand() * 20 - 10) * 100) / 100 || 0.01;
-        await p.ctx.db.tx((q) => moveBalance(q, pick(['EP0001', 'SUB001', 'SUB002']), amount, op === 'adjust' ? 'adjust' : 'other', { remark: `mix ${i}`, allowNegative: true }));
+        await p.ctx.db.tx((q) =>
+          moveBalance(q, pick(['EP0001', 'SUB001', 'SUB002']), amount, op === 'adjust' ? 'adjust' : 'other', { remark: `mix ${i}`, allowNegative: true }),
+        );
       }
     }
     const rows = await p.ctx.db.query<{ cus_id: string; balance: string; ledger: string | null }>(
@@ -66,11 +76,11 @@ describe.each(DB_KINDS)('recharges and the ledger on %s', (kind) => {
     const context = `seed ${seed}: ${ops.join(',')}`;
     for (const r of rows) expect(Number(r.ledger ?? 0), `${r.cus_id} (${context})`).toBeCloseTo(Number(r.balance), 4);
     // and each row's post balance follows from its pre balance
-    const broken = await p.ctx.db.query("select id from balance_ledger where pre_balance is not null and abs(pre_balance + amount - post_balance) > 0.00005");
+    const broken = await p.ctx.db.query('select id from balance_ledger where pre_balance is not null and abs(pre_balance + amount - post_balance) > 0.00005');
     expect(broken, context).toEqual([]);
   });
 
-  it('lists sub-account recharges with type labels, the enterprise\'s own, and filters by account for userType 1 and 2', async () => {
+  it("lists sub-account recharges with type labels, the enterprise's own, and filters by account for userType 1 and 2", async () => {
     await p.call('/customer/customerCharge', { cus_id: 'SUB001', amount: 12.5, remark: 'list test' }, { token: admin });
     await p.ctx.db.tx((q) => moveBalance(q, 'SUB003', 3, 'adjust', { remark: 'price fix' }));
     const all = await p.call('/recharge/list', { pageSize: 200 }, { token: admin });

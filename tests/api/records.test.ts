@@ -44,7 +44,9 @@ describe.each(DB_KINDS)('record lists on %s', (kind) => {
     const end = timeOf(now, 2).getTime();
     expect(await list({ startTime: start, endTime: end })).toEqual(['T-EP-2', 'T-EP-3', 'T-SUB1-1', 'T-SUB1-2']);
     const old = MT.find((m) => m.sn === 'T-EP-5')!;
-    const month = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit' }).format(timeOf(now, old.hoursAgo)).replace('-', '');
+    const month = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit' })
+      .format(timeOf(now, old.hoursAgo))
+      .replace('-', '');
     expect(await list({ month })).toContain('T-EP-5');
     expect(await list({ cus_id: 'EP0001', mt_status: 0, decodeMobile: '1381111' })).toEqual(['T-EP-1', 'T-EP-2']);
   });

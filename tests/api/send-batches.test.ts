@@ -34,7 +34,8 @@ describe.each(DB_KINDS)('sends in chunks on %s', (kind) => {
   /** Makes the database refuse records for one number (with SQLSTATE `code`) until the returned function is called. */
   async function refuse(mobile: string, code: string) {
     const name = `refuse_${kind}_${mobile}`;
-    await p.ctx.db.exec(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'refused %', new.mobile using errcode = '${code}'; end $$;
+    await p.ctx.db
+      .exec(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'refused %', new.mobile using errcode = '${code}'; end $$;
       create trigger ${name} before insert on mt_records for each row when (new.mobile = '${mobile}') execute function ${name}();`);
     return () => p.ctx.db.exec(`drop trigger ${name} on mt_records; drop function ${name}();`);
   }
@@ -69,7 +70,10 @@ describe.each(DB_KINDS)('sends in chunks on %s', (kind) => {
     expect([a.status, b.status].sort()).toEqual([200, 200]);
     expect(a.body.data.batch_id).toBe(b.body.data.batch_id);
     expect(await countRows(p, "select 1 from batches where content = 'twice at once'")).toBe(1);
-    await waitFor(() => records(a.body.data.batch_id), ([x]) => x.n === list.length);
+    await waitFor(
+      () => records(a.body.data.batch_id),
+      ([x]) => x.n === list.length,
+    );
     expect(await ledger(a.body.data.batch_id)).toHaveLength(1);
     expect(await balanceOf(p, 'EP0001')).toBeCloseTo(before - (list.length * UNIT) / 10_000, 4);
   });
@@ -86,9 +90,15 @@ describe.each(DB_KINDS)('sends in chunks on %s', (kind) => {
     expect(partial.n).toBeLessThan(n);
     expect(partial.n % INSERT_CHUNK).toBe(0);
     await allow();
-    const [done] = await waitFor(() => records(batchId), ([x]) => x.n === n);
+    const [done] = await waitFor(
+      () => records(batchId),
+      ([x]) => x.n === n,
+    );
     expect(done).toEqual({ n, sns: n, mobiles: n, top: `${batchId}${String(n).padStart(6, '0')}` });
-    await waitFor(() => p.ctx.db.query<{ done: boolean }>('select done from batch_inserts where batch_id = $1', [batchId]), ([x]) => x.done);
+    await waitFor(
+      () => p.ctx.db.query<{ done: boolean }>('select done from batch_inserts where batch_id = $1', [batchId]),
+      ([x]) => x.done,
+    );
     expect(await ledger(batchId)).toEqual([{ kind: 'send', amount: -(n * UNIT) / 10_000 }]);
   });
 
@@ -128,20 +138,28 @@ describe.each(DB_KINDS)('sends in chunks on %s', (kind) => {
     const name = `refuse_timed_${kind}`;
     await p.ctx.db.exec(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'refused' using errcode = '57P01'; end $$;
       create trigger ${name} before insert on time_mt_messages for each row when (new.mobile = '${list[INSERT_CHUNK + 1]}') execute function ${name}();`);
-    const r = await p.call('/user/groupSend', { cus_id: 'EP0001', content: 'timed in chunks', mobiles: list.join('\n'), timing_time }, { token: admin, headers: { 'Idempotency-Key': `timed-${kind}` } });
+    const r = await p.call(
+      '/user/groupSend',
+      { cus_id: 'EP0001', content: 'timed in chunks', mobiles: list.join('\n'), timing_time },
+      { token: admin, headers: { 'Idempotency-Key': `timed-${kind}` } },
+    );
     expect(r.status).toBe(200);
     const tb = r.body.data.time_batch;
-    const messages = () => p.ctx.db.query<{ n: number; sns: number; paused: number }>(
-      'select count(*)::int as n, count(distinct sn)::int as sns, count(*) filter (where send_status = 2)::int as paused from time_mt_messages where time_batch = $1',
-      [tb],
-    );
+    const messages = () =>
+      p.ctx.db.query<{ n: number; sns: number; paused: number }>(
+        'select count(*)::int as n, count(distinct sn)::int as sns, count(*) filter (where send_status = 2)::int as paused from time_mt_messages where time_batch = $1',
+        [tb],
+      );
     expect((await messages())[0].n).toBe(INSERT_CHUNK);
     expect((await p.call('/pageTimeBatch/operation', { time_batch: tb, operation: 'pause' }, { token: admin })).status).toBe(200);
     await p.ctx.db.exec(`drop trigger ${name} on time_mt_messages; drop function ${name}();`);
     await waitFor(messages, ([m]) => m.n === n);
     expect(await messages()).toEqual([{ n, sns: n, paused: n }]);
     expect(await ledger(tb)).toEqual([{ kind: 'send', amount: -(n * UNIT) / 10_000 }]);
-    const [t] = await p.ctx.db.query<{ batch_count: number; charged: number }>('select batch_count, charged::float8 as charged from time_batches where time_batch = $1', [tb]);
+    const [t] = await p.ctx.db.query<{ batch_count: number; charged: number }>(
+      'select batch_count, charged::float8 as charged from time_batches where time_batch = $1',
+      [tb],
+    );
     expect(t).toEqual({ batch_count: n, charged: (n * UNIT) / 10_000 });
   });
 
@@ -153,7 +171,11 @@ describe.each(DB_KINDS)('sends in chunks on %s', (kind) => {
       return r;
     });
     // the send's charge has committed with its first chunk: the rest is still to come
-    await waitFor(() => countRows(p, "select 1 from mt_records where content = 'large while others read'"), (c) => c > 0, 60_000);
+    await waitFor(
+      () => countRows(p, "select 1 from mt_records where content = 'large while others read'"),
+      (c) => c > 0,
+      60_000,
+    );
     const list = await p.call('/mtRecord/list', { pageNumber: 1, pageSize: 20 }, { token: other });
     expect(list.status).toBe(200);
     expect(answered).toBe(false);

@@ -47,14 +47,22 @@ describe.each(DB_KINDS)('send workspace on %s', (kind) => {
   });
 
   it('keeps the international sender id on the batch, also for a timed send when it goes out', async () => {
-    const r = await p.call('/user/inteGroupSend', { cus_id: 'EP0001', content: 'Hello', mobiles: '+14155552671\n+447400123456', sender_id: 'ACME1' }, { token: admin });
+    const r = await p.call(
+      '/user/inteGroupSend',
+      { cus_id: 'EP0001', content: 'Hello', mobiles: '+14155552671\n+447400123456', sender_id: 'ACME1' },
+      { token: admin },
+    );
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ validCount: 2, cost: 0.75 });
     const [b] = await p.ctx.db.query<{ sender_id: string }>('select sender_id from batches where batch_id = $1', [r.body.data.batch_id]);
     expect(b.sender_id).toBe('ACME1');
 
     const timing = new Date(Date.now() + 11 * 60_000).toISOString();
-    const t = await p.call('/user/inteGroupSend', { cus_id: 'EP0001', content: 'Later', mobiles: '+14155552671', sender_id: 'ACME2', timing_time: timing }, { token: admin });
+    const t = await p.call(
+      '/user/inteGroupSend',
+      { cus_id: 'EP0001', content: 'Later', mobiles: '+14155552671', sender_id: 'ACME2', timing_time: timing },
+      { token: admin },
+    );
     expect(t.status).toBe(200);
     const [tb] = await p.ctx.db.query<{ request: { sender_id: string } }>('select request from time_batches where time_batch = $1', [t.body.data.time_batch]);
     expect(tb.request.sender_id).toBe('ACME2');
@@ -64,17 +72,27 @@ describe.each(DB_KINDS)('send workspace on %s', (kind) => {
     const before = await balanceOf(p, 'EP0001');
     const r = await p.call(
       '/shortChainTool/smsLinkGroupSend',
-      { cus_id: 'EP0001', content: '活动链接 {link}', long_link: 'https://shop.example.com/promo?id=9', mobiles: '13900001001\n13900001002，13900001003 12345 13900001001' },
+      {
+        cus_id: 'EP0001',
+        content: '活动链接 {link}',
+        long_link: 'https://shop.example.com/promo?id=9',
+        mobiles: '13900001001\n13900001002，13900001003 12345 13900001001',
+      },
       { token: admin },
     );
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ validCount: 3, invalidCount: 1, repeatCount: 1, segments: 1, cost: 0.15 });
     expect(await balanceOf(p, 'EP0001')).toBeCloseTo(before - 0.15, 4);
-    const links = await p.ctx.db.query<{ code: string; mobile: string; long_url: string }>('select code, mobile, long_url from short_links where batch_id = $1 order by mobile', [r.body.data.batch_id]);
+    const links = await p.ctx.db.query<{ code: string; mobile: string; long_url: string }>(
+      'select code, mobile, long_url from short_links where batch_id = $1 order by mobile',
+      [r.body.data.batch_id],
+    );
     expect(links.map((l) => l.mobile)).toEqual(['13900001001', '13900001002', '13900001003']);
     expect(new Set(links.map((l) => l.code)).size).toBe(3);
     expect(links.every((l) => l.long_url === 'https://shop.example.com/promo?id=9')).toBe(true);
-    const records = await p.ctx.db.query<{ mobile: string; content: string }>('select mobile, content from mt_records where batch_id = $1 order by mobile', [r.body.data.batch_id]);
+    const records = await p.ctx.db.query<{ mobile: string; content: string }>('select mobile, content from mt_records where batch_id = $1 order by mobile', [
+      r.body.data.batch_id,
+    ]);
     records.forEach((rec, i) => {
       expect(rec.mobile).toBe(links[i].mobile);
       expect(rec.content.startsWith('活动链接 ')).toBe(true);
@@ -83,11 +101,17 @@ describe.each(DB_KINDS)('send workspace on %s', (kind) => {
     expect(r.body.data.short_link.endsWith(links.find((l) => l.mobile === '13900001001')!.code)).toBe(true);
   });
 
-  it('shortens a taoke send\'s product link per recipient, with the unsubscribe hint, always reviewed', async () => {
-    const r = await p.call('/user/taokeGroupSend', { cus_id: 'EP0001', content: '爆款直降', product_link: 'https://item.taobao.com/item.htm?id=9', mobiles: '13900001031\n13900001032' }, { token: admin });
+  it("shortens a taoke send's product link per recipient, with the unsubscribe hint, always reviewed", async () => {
+    const r = await p.call(
+      '/user/taokeGroupSend',
+      { cus_id: 'EP0001', content: '爆款直降', product_link: 'https://item.taobao.com/item.htm?id=9', mobiles: '13900001031\n13900001032' },
+      { token: admin },
+    );
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ validCount: 2, batch_type: 0 });
-    const links = await p.ctx.db.query<{ code: string; mobile: string }>('select code, mobile from short_links where batch_id = $1 order by mobile', [r.body.data.batch_id]);
+    const links = await p.ctx.db.query<{ code: string; mobile: string }>('select code, mobile from short_links where batch_id = $1 order by mobile', [
+      r.body.data.batch_id,
+    ]);
     expect(links.map((l) => l.mobile)).toEqual(['13900001031', '13900001032']);
     const records = await p.ctx.db.query<{ content: string }>('select content from mt_records where batch_id = $1 order by mobile', [r.body.data.batch_id]);
     records.forEach((rec, i) => expect(rec.content).toMatch(new RegExp(`^爆款直降 \\S+/${links[i].code} 回T退订$`)));
@@ -122,7 +146,11 @@ describe.each(DB_KINDS)('send workspace on %s', (kind) => {
     const en = await p.call('/user/groupSend', cases[0][1], { token: admin, lang: 'en' });
     expect(en.body.message).toBe('The content has unfilled variables (${pN}): use the personalised send');
     expect(await balanceOf(p, 'EP0001')).toBe(before);
-    const personal = await p.call('/user/groupSend', { cus_id: 'EP0001', content: template, contents: [{ mobile: '13900001031', content: '尊敬的王先生，您的订单 A1 已发货' }] }, { token: admin });
+    const personal = await p.call(
+      '/user/groupSend',
+      { cus_id: 'EP0001', content: template, contents: [{ mobile: '13900001031', content: '尊敬的王先生，您的订单 A1 已发货' }] },
+      { token: admin },
+    );
     expect(personal.status).toBe(200);
     expect(personal.body.data).toMatchObject({ validCount: 1 });
   });

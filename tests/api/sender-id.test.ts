@@ -12,7 +12,11 @@ describe.each(DB_KINDS)('international sender id on %s', (kind) => {
   beforeAll(async () => {
     p = await startPlatform(kind, { simulator: FAST_SIMULATOR });
     admin = await tokenFor(p, 'admin');
-    const r = await p.call('/user/inteGroupSend', { cus_id: 'EP0001', content: 'Hello', mobiles: '+14155552671\n+447400123456', sender_id: 'ACME1' }, { token: admin });
+    const r = await p.call(
+      '/user/inteGroupSend',
+      { cus_id: 'EP0001', content: 'Hello', mobiles: '+14155552671\n+447400123456', sender_id: 'ACME1' },
+      { token: admin },
+    );
     expect(r.status).toBe(200);
     batchId = r.body.data.batch_id;
     await waitFor(
@@ -38,7 +42,10 @@ describe.each(DB_KINDS)('international sender id on %s', (kind) => {
   const cell = (rows: string[][], header: string, match: (row: string[]) => boolean) => {
     const col = rows[0].indexOf(header);
     expect(col, `column ${header}`).toBeGreaterThanOrEqual(0);
-    return rows.slice(1).filter(match).map((r) => r[col]);
+    return rows
+      .slice(1)
+      .filter(match)
+      .map((r) => r[col]);
   };
 
   it('lists and pulls the batch with its sender id', async () => {

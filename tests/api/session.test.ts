@@ -114,7 +114,9 @@ describe.each(DB_KINDS)('session on %s', (kind) => {
   });
 
   it('refuses a session of an account removed after login', async () => {
-    await p.ctx.db.query(`insert into users(username, password_hash, cus_id, name, user_type) select 'sub2', password_hash, 'SUB002', 'x', 3 from users where username = 'user'`);
+    await p.ctx.db.query(
+      `insert into users(username, password_hash, cus_id, name, user_type) select 'sub2', password_hash, 'SUB002', 'x', 3 from users where username = 'user'`,
+    );
     const token = await p.login('sub2');
     expect((await p.call('/user/getUserInfo', {}, { token })).status).toBe(200);
     await p.ctx.db.query(`update accounts set status = 2 where cus_id = 'SUB002'`);
@@ -153,7 +155,13 @@ describe.each(DB_KINDS)('SMS-code login on %s', (kind) => {
     const seen = [
       JSON.stringify((await p.call('/mtRecord/list', { prod_type: 0, decodeMobile: '13800000003' }, { token: admin })).body),
       JSON.stringify((await p.call('/mtRecord/pull', { direction: 'backfill', limit: 1000 }, { token: admin })).body),
-      (await unzipSheet(await fetch(`${p.base}/mtRecord/download`, { method: 'POST', headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' }, body: '{"prod_type":0}' }))),
+      await unzipSheet(
+        await fetch(`${p.base}/mtRecord/download`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${admin}`, 'Content-Type': 'application/json' },
+          body: '{"prod_type":0}',
+        }),
+      ),
     ];
     // (the code alone could turn up inside a phone number or a time by chance: look for it where it would stand)
     for (const text of seen) {
@@ -226,7 +234,8 @@ describe.each(DB_KINDS)('enterprise registration on %s', (kind) => {
   afterAll(async () => p?.close());
 
   const codeFor = async (epId: string) =>
-    (await p.ctx.db.query<{ code: string }>(`select code from sms_codes where purpose = 'register' and subject = $1 order by id desc limit 1`, [epId]))[0]?.code;
+    (await p.ctx.db.query<{ code: string }>(`select code from sms_codes where purpose = 'register' and subject = $1 order by id desc limit 1`, [epId]))[0]
+      ?.code;
   /** Asks a registration code with a solved captcha (its answer read from the database, as only the image's viewer could). */
   const sendAuthCode = async (body: { epId: string; phone: string; uuid: string }, lang: 'zh' | 'en' = 'zh') => {
     const c = await p.call('/user/captcha');
@@ -240,7 +249,11 @@ describe.each(DB_KINDS)('enterprise registration on %s', (kind) => {
     const code = await codeFor('NEWCO01');
     const [mt] = await p.ctx.db.query<{ content: string }>(`select content from mt_records where cus_id = 'SYSTEM' and mobile = '13911112222'`);
     expect(mt.content).toBe(`您的注册验证码为 ******，5 分钟内有效，请勿泄露。`);
-    const reg = await p.call('/user/epRegist', { epId: 'NEWCO01', epName: '新公司', password: b64('secret99'), phone: '13911112222', code, uuid: 'r-1' }, { lang: 'en' });
+    const reg = await p.call(
+      '/user/epRegist',
+      { epId: 'NEWCO01', epName: '新公司', password: b64('secret99'), phone: '13911112222', code, uuid: 'r-1' },
+      { lang: 'en' },
+    );
     expect(reg.status).toBe(200);
     expect(reg.body).toMatchObject({ type: 0, message: 'Registration successful', data: { cus_id: 'NEWCO01' } });
     const [acct] = await p.ctx.db.query<Record<string, unknown>>(`select ep_id, balance, parent_id from accounts where cus_id = 'NEWCO01'`);

@@ -149,11 +149,42 @@ describe.each(DB_KINDS)('personal settings on %s', (kind) => {
   });
 
   it('answers 401 without a token and a 400, never a 5xx, for hostile input', async () => {
-    const paths = ['/user/modifyPassword', '/user/certification', '/user/sendMobileCode', '/user/modifyMobile', '/user/modifyCusName', '/user/pushUrlModify', '/user/getAppsecret', '/user/resetAppsecret', '/user/modifyApiInfo', '/user/modifyInterfacePassword', '/callback/list'];
+    const paths = [
+      '/user/modifyPassword',
+      '/user/certification',
+      '/user/sendMobileCode',
+      '/user/modifyMobile',
+      '/user/modifyCusName',
+      '/user/pushUrlModify',
+      '/user/getAppsecret',
+      '/user/resetAppsecret',
+      '/user/modifyApiInfo',
+      '/user/modifyInterfacePassword',
+      '/callback/list',
+    ];
     for (const path of paths) expect((await p.call(path, {})).status, path).toBe(401);
     for (const v of ['\u0000', '\uDC00x', '字'.repeat(3000), 2 ** 31, 9e15, -1, 1e308, [], {}]) {
       for (const path of paths) {
-        const body = { oldPassword: v, newPassword: v, confirmPassword: v, cardName: v, cardNumber: v, phone: v, mobile: v, code: v, uuid: v, cus_name: v, reportUrl: v, moUrl: v, password: v, userIps: v, pushMode: v, interfacePassword: v, status: v, pageNumber: v };
+        const body = {
+          oldPassword: v,
+          newPassword: v,
+          confirmPassword: v,
+          cardName: v,
+          cardNumber: v,
+          phone: v,
+          mobile: v,
+          code: v,
+          uuid: v,
+          cus_name: v,
+          reportUrl: v,
+          moUrl: v,
+          password: v,
+          userIps: v,
+          pushMode: v,
+          interfacePassword: v,
+          status: v,
+          pageNumber: v,
+        };
         const r = await call(path, body);
         expect(r.status, `${path} ${JSON.stringify(v).slice(0, 12)}`).toBe(400);
       }

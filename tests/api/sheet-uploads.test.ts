@@ -75,7 +75,16 @@ describe.each(DB_KINDS)('hostile sheet uploads on %s', (kind) => {
 
   it('serves sheets and import reports with no-store, media with private caching', async () => {
     const material = async (fileId: string) => fetch(`${p.base}/file/material?fileId=${fileId}`, { headers: { Authorization: `Bearer ${admin}` } });
-    const sheet = await upload(p, '/file/uploadAddressBook', 'members.xlsx', ownWorkbook([['姓名', '手机号'], ['张三', '1380']]), admin);
+    const sheet = await upload(
+      p,
+      '/file/uploadAddressBook',
+      'members.xlsx',
+      ownWorkbook([
+        ['姓名', '手机号'],
+        ['张三', '1380'],
+      ]),
+      admin,
+    );
     expect(sheet.status).toBe(200);
     expect((await material(sheet.body.data.fileId)).headers.get('cache-control')).toBe('no-store');
     const group = (await p.call('/addressBook/addressBookGroupAdd', { groupName: 'cache' }, { token: admin })).body.data.groupId as string;

@@ -34,7 +34,13 @@ describe.each(DB_KINDS)('short links on %s', (kind) => {
     new Promise<{ status: number; body: any }>((resolve, reject) => {
       const url = new URL(p.base + path);
       const payload = JSON.stringify(body);
-      const headers = { Host: host, 'X-Forwarded-Host': host, 'X-Forwarded-Proto': 'https', Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
+      const headers = {
+        Host: host,
+        'X-Forwarded-Host': host,
+        'X-Forwarded-Proto': 'https',
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+      };
       const req = request({ hostname: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers }, (res) => {
         let text = '';
         res.on('data', (d) => (text += d));
@@ -77,7 +83,12 @@ describe.each(DB_KINDS)('short links on %s', (kind) => {
   });
 
   it('createShortLinks makes one unguessable code per number, stored with it', async () => {
-    const links = await createShortLinks(p.ctx, { cusId: 'SUB001', longUrl: 'https://a.example.com/x', mobiles: ['13800000001', '13800000002'], batchId: 'B-SVC' });
+    const links = await createShortLinks(p.ctx, {
+      cusId: 'SUB001',
+      longUrl: 'https://a.example.com/x',
+      mobiles: ['13800000001', '13800000002'],
+      batchId: 'B-SVC',
+    });
     expect(links.map((l) => l.mobile)).toEqual(['13800000001', '13800000002']);
     for (const l of links) {
       expect(l.code).toMatch(/^[0-9A-Za-z]{8}$/);
@@ -140,7 +151,11 @@ describe.each(DB_KINDS)('short links on %s', (kind) => {
     });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toMatch(/spreadsheetml/);
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
     const pull = await p.call('/shortChainTool/pull', { direction: 'backfill', limit: 1000, checkpoint: null }, { token: user });
     expect(pull.status).toBe(200);
     expect(pull.body.data.documents.length).toBeGreaterThan(0);
@@ -161,7 +176,12 @@ describe.each(DB_KINDS)('short links on %s', (kind) => {
     const links = () => countRows(p, 'select 1 from short_links where cus_id = $1', ['EP0001']);
     const sent = () => countRows(p, 'select 1 from mt_records where cus_id = $1', ['EP0001']);
     const [linksBefore, sentBefore, balance] = [await links(), await sent(), await balanceOf(p, 'EP0001')];
-    const targets = ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'file:///etc/passwd', 'intent://x#Intent;scheme=http;end'];
+    const targets = [
+      'javascript:alert(document.cookie)',
+      'data:text/html,<script>alert(1)</script>',
+      'file:///etc/passwd',
+      'intent://x#Intent;scheme=http;end',
+    ];
     for (const target of targets) {
       const body = { cus_id: 'EP0001', content: 'Sale {link}', mobiles: '13700000009', [field]: target };
       const zh = await p.call(path, body, { token: admin });
@@ -171,7 +191,11 @@ describe.each(DB_KINDS)('short links on %s', (kind) => {
       expect(en.status, target).toBe(400);
       expect(en.body.message, target).toBe('Enter an address starting with http:// or https://');
     }
-    const creds = await p.call(path, { cus_id: 'EP0001', content: 'Sale', mobiles: '13700000009', [field]: 'https://a:b@shop.example.com/' }, { token: admin, lang: 'en' });
+    const creds = await p.call(
+      path,
+      { cus_id: 'EP0001', content: 'Sale', mobiles: '13700000009', [field]: 'https://a:b@shop.example.com/' },
+      { token: admin, lang: 'en' },
+    );
     expect(creds.body.message).toBe('The link may not contain a user name or password');
     expect(await links()).toBe(linksBefore);
     expect(await sent()).toBe(sentBefore);
@@ -182,10 +206,11 @@ describe.each(DB_KINDS)('short links on %s', (kind) => {
     const bad = ['javascript:alert(1)', 'data:text/html,hi', 'file:///etc/passwd', 'intent://x#Intent;end', 'https://a:b@shop.example.com/'];
     for (const [i, target] of bad.entries()) {
       const code = `BadTarget${i}`;
-      await p.ctx.db.query(
-        `insert into short_links(code, sn, cus_id, long_url, short_url, create_time) values ($1, $1, 'SUB001', $2, $3, now())`,
-        [code, target, `${origin}/s/${code}`],
-      );
+      await p.ctx.db.query(`insert into short_links(code, sn, cus_id, long_url, short_url, create_time) values ($1, $1, 'SUB001', $2, $3, now())`, [
+        code,
+        target,
+        `${origin}/s/${code}`,
+      ]);
       const r = await visit(`${origin}/s/${code}`, IPHONE, 'en');
       expect(r.status, target).toBe(404);
       expect(r.headers.get('location'), target).toBeNull();
@@ -201,9 +226,10 @@ describe.each(DB_KINDS)('short links on %s', (kind) => {
     expect(r.status).toBe(302);
     expect(r.headers.get('location')).toBe('https://xn--fsqu00a.xn--0zwm56d/%E8%B7%AF%E5%BE%84?q=%E5%80%BC');
     // a row stored with the raw text (by an older platform) redirects the same
-    await p.ctx.db.query(`insert into short_links(code, sn, cus_id, long_url, short_url, create_time) values ('IdnStored1', 'IdnStored1', 'SUB001', $1, '', now())`, [
-      'https://例子.测试/路径',
-    ]);
+    await p.ctx.db.query(
+      `insert into short_links(code, sn, cus_id, long_url, short_url, create_time) values ('IdnStored1', 'IdnStored1', 'SUB001', $1, '', now())`,
+      ['https://例子.测试/路径'],
+    );
     const stored = await visit(`${origin}/s/IdnStored1`, IPHONE);
     expect(stored.status).toBe(302);
     expect(stored.headers.get('location')).toBe('https://xn--fsqu00a.xn--0zwm56d/%E8%B7%AF%E5%BE%84');
@@ -229,7 +255,7 @@ describe.each(DB_KINDS)('short links on %s', (kind) => {
     for (const v of visitors) expect(v.visitor).not.toContain('127.0.0.1');
   });
 
-  it('a forged Host header never reaches a link: the configured base, else the server\'s own address', async () => {
+  it("a forged Host header never reaches a link: the configured base, else the server's own address", async () => {
     const own = await postWithHost('/shortChainTool/longToShort', { longUrl: 'https://host.example.com/a' }, 'evil.example', user);
     expect(own.status).toBe(200);
     expect(own.body.data.shortUrl).toMatch(new RegExp(`^${origin}/s/[0-9A-Za-z]{8}$`));

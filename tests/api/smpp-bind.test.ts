@@ -82,8 +82,12 @@ describe.each(DB_KINDS)('SMPP binds on %s', (kind) => {
     const a = await bindPeer(p, 'SUB002', 'limit123');
     expect(a.status).toBe(STATUS.ROK);
     // another instance's live bind counts; a row whose heartbeat is old does not
-    await p.ctx.db.query("insert into smpp_binds (session_id, instance_id, cus_id, bind_type, address) values ('other-1', 'other', 'SUB002', 'transceiver', '10.1.1.1')");
-    await p.ctx.db.query("insert into smpp_binds (session_id, instance_id, cus_id, bind_type, address, heartbeat) values ('gone-1', 'gone', 'SUB002', 'transceiver', '10.1.1.2', now() - interval '1 hour')");
+    await p.ctx.db.query(
+      "insert into smpp_binds (session_id, instance_id, cus_id, bind_type, address) values ('other-1', 'other', 'SUB002', 'transceiver', '10.1.1.1')",
+    );
+    await p.ctx.db.query(
+      "insert into smpp_binds (session_id, instance_id, cus_id, bind_type, address, heartbeat) values ('gone-1', 'gone', 'SUB002', 'transceiver', '10.1.1.2', now() - interval '1 hour')",
+    );
     expect((await bindPeer(p, 'SUB002', 'limit123')).status).toBe(STATUS.RBINDFAIL);
     await p.ctx.db.query("delete from smpp_binds where session_id = 'other-1'");
     expect((await bindPeer(p, 'SUB002', 'limit123')).status).toBe(STATUS.ROK);

@@ -8,7 +8,11 @@ import type { TestPlatform } from '../helpers/platform';
 export async function smppAccount(p: TestPlatform, cusId: string, password: string, options: Record<string, unknown> = {}): Promise<void> {
   await appSecretOf(p.ctx.db, cusId);
   const h = await interfacePasswordHashes(password);
-  await p.ctx.db.query('update account_credentials set interface_password_hash = $2, interface_password_prefix_hash = $3 where cus_id = $1', [cusId, h.full, h.prefix]);
+  await p.ctx.db.query('update account_credentials set interface_password_hash = $2, interface_password_prefix_hash = $3 where cus_id = $1', [
+    cusId,
+    h.full,
+    h.prefix,
+  ]);
   await p.ctx.db.query("update accounts set options = coalesce(options, '{}'::jsonb) || $2::jsonb where cus_id = $1", [cusId, JSON.stringify(options)]);
 }
 

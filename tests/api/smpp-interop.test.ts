@@ -87,7 +87,8 @@ afterEach(async () => {
 async function startServer() {
   const submitted: SubmittedMessage[] = [];
   const server = new SmppServer({
-    authenticate: async (r) => (r.systemId === 'acct01' && r.password === 'pass123456' ? { ok: true, accountId: 'acct01' } : { ok: false, status: STATUS.RINVPASWD }),
+    authenticate: async (r) =>
+      r.systemId === 'acct01' && r.password === 'pass123456' ? { ok: true, accountId: 'acct01' } : { ok: false, status: STATUS.RINVPASWD },
     submit: async (_session, message) => {
       submitted.push(message);
       return { messageId: `msg${String(submitted.length).padStart(4, '0')}` };

@@ -100,7 +100,9 @@ describe('SMPP server with Kannel as the client', () => {
     expect(targets).toEqual([{ id: submitted[0].partIds[0], registeredDelivery: 1 }]);
     const receiptId = targets[0].id;
     const now = new Date();
-    const { dataCoding, body } = encodeText(buildReceiptText({ id: receiptId, submitted: 1, delivered: 1, submitDate: now, doneDate: now, stat: 'DELIVRD', err: 0, text: longText }));
+    const { dataCoding, body } = encodeText(
+      buildReceiptText({ id: receiptId, submitted: 1, delivered: 1, submitDate: now, doneDate: now, stat: 'DELIVRD', err: 0, text: longText }),
+    );
     const outcome = await server.deliverToAccount(
       'acct01',
       shortMessagePdu('deliver_sm', {

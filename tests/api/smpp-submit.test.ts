@@ -21,7 +21,10 @@ function runNetSmpp(port: number, systemId: string, password: string): Promise<A
     const timer = setTimeout(() => child.kill(), 50_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
-      const steps = out.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+      const steps = out
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
       if (code !== 0) reject(new Error(`net-smpp-client exited ${code}: ${out} ${err}`));
       else resolve(steps);
     });
@@ -29,7 +32,12 @@ function runNetSmpp(port: number, systemId: string, password: string): Promise<A
 }
 
 const submit = (fields: Partial<Parameters<typeof shortMessagePdu>[1]> = {}) =>
-  shortMessagePdu('submit_sm', { sourceAddr: '10690001', destinationAddr: '13900000401', shortMessage: Buffer.from('hello over smpp'), ...fields }) as unknown as Pdu;
+  shortMessagePdu('submit_sm', {
+    sourceAddr: '10690001',
+    destinationAddr: '13900000401',
+    shortMessage: Buffer.from('hello over smpp'),
+    ...fields,
+  }) as unknown as Pdu;
 
 // submit_sm into the console's send pipeline, and receipts back as deliver_sm, on both storages.
 describe.each(DB_KINDS)('SMPP submit and receipts on %s', (kind) => {
@@ -62,7 +70,11 @@ describe.each(DB_KINDS)('SMPP submit and receipts on %s', (kind) => {
     const listed = await p.call('/mtRecord/list', { pageNumber: 1, pageSize: 50, prod_type: 0, cus_id: 'SUB001' }, { token: admin });
     const shown = listed.body.data.data as Array<{ sn: string; segments: number; price: number }>;
     expect(shown.map((r) => r.sn).sort()).toEqual(rows.map((r) => r.sn).sort());
-    expect(shown.map((r) => [r.segments, r.price]).sort()).toEqual([[1, 0.05], [1, 0.05], [3, 0.15]]);
+    expect(shown.map((r) => [r.segments, r.price]).sort()).toEqual([
+      [1, 0.05],
+      [1, 0.05],
+      [3, 0.15],
+    ]);
     const deliver = steps.find((s) => s.step === 'deliver')!;
     expect(deliver).toMatchObject({ esm_class: 4, receipted_message_id: submits[0].message_id, message_state: 2 });
     expect(parseReceiptText(String(deliver.short_message))).toMatchObject({ id: submits[0].message_id, stat: 'DELIVRD' });
@@ -83,20 +95,30 @@ describe.each(DB_KINDS)('SMPP submit and receipts on %s', (kind) => {
     expect(rx.status).toBe(STATUS.ROK);
     const receiptId = (x: Pdu) => findTlv(x, TLV.receipted_message_id)?.toString('latin1').replace(/\0$/, '');
     const answered = new Set<number>();
-    const receipt = await rx.peer.until(() => {
-      for (const x of rx.peer.received) {
-        if (x.command !== 'deliver_sm' || answered.has(x.sequenceNumber)) continue;
-        answered.add(x.sequenceNumber);
-        rx.peer.write({ command: 'deliver_sm_resp', sequenceNumber: x.sequenceNumber, commandStatus: 0, messageId: '' } as unknown as Pdu);
-      }
-      return rx.peer.received.find((x) => x.command === 'deliver_sm' && receiptId(x) === messageId);
-    }, 'receipt', 15_000);
+    const receipt = await rx.peer.until(
+      () => {
+        for (const x of rx.peer.received) {
+          if (x.command !== 'deliver_sm' || answered.has(x.sequenceNumber)) continue;
+          answered.add(x.sequenceNumber);
+          rx.peer.write({ command: 'deliver_sm_resp', sequenceNumber: x.sequenceNumber, commandStatus: 0, messageId: '' } as unknown as Pdu);
+        }
+        return rx.peer.received.find((x) => x.command === 'deliver_sm' && receiptId(x) === messageId);
+      },
+      'receipt',
+      15_000,
+    );
     expect(tlvInt(receipt, TLV.message_state)).toBe(2);
     await waitFor(
       () => p.ctx.db.query('select 1 from smpp_outbox where $1 = any(message_ids)', [messageId]),
       (rows) => rows.length === 0,
     );
-    const q = (await tx.peer.call({ command: 'query_sm', messageId, sourceAddrTon: 0, sourceAddrNpi: 0, sourceAddr: '10690001' } as unknown as Pdu)) as unknown as Record<string, unknown>;
+    const q = (await tx.peer.call({
+      command: 'query_sm',
+      messageId,
+      sourceAddrTon: 0,
+      sourceAddrNpi: 0,
+      sourceAddr: '10690001',
+    } as unknown as Pdu)) as unknown as Record<string, unknown>;
     expect(q).toMatchObject({ command: 'query_sm_resp', commandStatus: STATUS.ROK, messageId, messageState: 2, errorCode: 0 });
     expect(String(q.finalDate)).toMatch(/^\d{12}000\+$/);
     const unknown = await tx.peer.call({ command: 'query_sm', messageId: 'nope', sourceAddrTon: 0, sourceAddrNpi: 0, sourceAddr: '' } as unknown as Pdu);

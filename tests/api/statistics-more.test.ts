@@ -50,12 +50,19 @@ describe.each(DB_KINDS)('more statistics on %s', (kind) => {
     expect(month.body.data.data.map((r: { gathering_time: string }) => r.gathering_time.length)).toEqual(month.body.data.data.map(() => 7));
     expect(month.body.data.data.reduce((n: number, r: { request_count: number }) => n + r.request_count, 0)).toBe(4);
     const year = await p.call('/numberPorting/numberPortingStatistics', { dimension: 2 }, { token: admin });
-    expect(year.body.data.data.find((r: { cus_id: string }) => r.cus_id === 'EP0001')).toMatchObject({ gathering_time: String(new Date(now + 8 * 3600_000).getUTCFullYear()), request_count: 3 });
+    expect(year.body.data.data.find((r: { cus_id: string }) => r.cus_id === 'EP0001')).toMatchObject({
+      gathering_time: String(new Date(now + 8 * 3600_000).getUTCFullYear()),
+      request_count: 3,
+    });
     expect((await p.call('/mobileBlack/mobileBlackStatistics', { dimension: 3 }, { token: admin })).status).toBe(400);
   });
 
   it('by country: international sends counted per country, filtered by country code and scoped', async () => {
-    const send = await p.call('/user/inteGroupSend', { cus_id: 'EP0001', content: 'Hello', mobiles: '+14155552671\n+14155552672\n+447400123456', sender_id: 'ACME1' }, { token: admin });
+    const send = await p.call(
+      '/user/inteGroupSend',
+      { cus_id: 'EP0001', content: 'Hello', mobiles: '+14155552671\n+14155552672\n+447400123456', sender_id: 'ACME1' },
+      { token: admin },
+    );
     expect(send.status, JSON.stringify(send.body)).toBe(200);
     const rows = await waitFor(
       async () => (await p.call('/dataGathering/countryList', { pageSize: 100 }, { token: admin })).body.data.data as Array<Record<string, unknown>>,
@@ -80,6 +87,10 @@ describe.each(DB_KINDS)('more statistics on %s', (kind) => {
       body: JSON.stringify({ prod_type: 1 }),
     });
     expect(file.status).toBe(200);
-    expect(Buffer.from(await file.arrayBuffer()).subarray(0, 2).toString()).toBe('PK');
+    expect(
+      Buffer.from(await file.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
   });
 });

@@ -33,10 +33,16 @@ describe.each(DB_KINDS)('statistics and dashboards on %s', (kind) => {
 
   it('lists day, month and year rows whose sums match the records', async () => {
     const start = now.getTime() - 6 * DAY_MS;
-    const days = await p.call('/dataGathering/list', { dimension: 0, prod_type: 0, startTime: start, endTime: now.getTime(), pageSize: 1000 }, { token: admin });
+    const days = await p.call(
+      '/dataGathering/list',
+      { dimension: 0, prod_type: 0, startTime: start, endTime: now.getTime(), pageSize: 1000 },
+      { token: admin },
+    );
     expect(days.status).toBe(200);
     const firstDay = new Intl.DateTimeFormat('sv-SE', { timeZone: TZ }).format(new Date(start));
-    expect(days.body.data.data.every((r: { kind: string; gathering_time: string }) => r.kind === 'day' && r.gathering_time >= firstDay && r.gathering_time <= today)).toBe(true);
+    expect(
+      days.body.data.data.every((r: { kind: string; gathering_time: string }) => r.kind === 'day' && r.gathering_time >= firstDay && r.gathering_time <= today),
+    ).toBe(true);
     expect(sum(days.body.data.data, 'sent_count')).toBe(await countWhere('prod_type = 0 and d >= $1 and d <= $2', [firstDay, today]));
     const row = days.body.data.data[0];
     expect(row.successUnionStr).toMatch(/^\d+ \(\d{1,3}\.\d{2}%\)$/);
@@ -67,7 +73,9 @@ describe.each(DB_KINDS)('statistics and dashboards on %s', (kind) => {
     expect(countries.body.data.data.every((r: { kind: string; countryName: string | null }) => r.kind === 'country' && !!r.countryName)).toBe(true);
     expect(sum(countries.body.data.data, 'sent_count')).toBe(await countWhere('prod_type = 1'));
     const dime = await p.call('/dataGathering/dimeList', { prod_type: 0, pageSize: 100 }, { token: admin });
-    const expected = await p.ctx.db.query<{ cus_id: string; n: number }>('select cus_id, count(*)::int8 as n from mt_records where prod_type = 0 group by 1 order by 1');
+    const expected = await p.ctx.db.query<{ cus_id: string; n: number }>(
+      'select cus_id, count(*)::int8 as n from mt_records where prod_type = 0 group by 1 order by 1',
+    );
     expect(dime.body.data.data.map((r: { cus_id: string; sent_count: number }) => ({ cus_id: r.cus_id, n: r.sent_count }))).toEqual(expected);
   });
 

@@ -21,7 +21,12 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
   const contentList = async (token: string, body: object = {}) => (await call('/contentTemplate/list', { pageSize: 100, ...body }, token)).body.data;
 
   it('reviews a content template to approved, and one with a banned word to rejected', async () => {
-    const ok = await call('/contentTemplate/contentTemplateAdd', { cus_id: 'EP0001', template_content: '尊敬的${p1}，您的验证码是${p2}', keyword: '验证码' }, admin, 'zh');
+    const ok = await call(
+      '/contentTemplate/contentTemplateAdd',
+      { cus_id: 'EP0001', template_content: '尊敬的${p1}，您的验证码是${p2}', keyword: '验证码' },
+      admin,
+      'zh',
+    );
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('新增成功');
     const id = ok.body.data.template_id as string;
@@ -140,19 +145,30 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
     expect((await list({ status: 4 })).find((t) => t.cus_template_id === id)?.status).toBe(4);
   });
 
-  it('refuses a video template whose frames name another account\'s material or none', async () => {
+  it("refuses a video template whose frames name another account's material or none", async () => {
     const theirs = await upload(p, '/file/uploadVideoMaterial', 'a.png', PNG, admin);
-    const r = await call('/user/templateAdd', { cus_id: 'SUB001', title: 't', frames: [{ mediaType: 'image', mediaUrl: theirs.body.data.url, textContent: '' }] }, user);
+    const r = await call(
+      '/user/templateAdd',
+      { cus_id: 'SUB001', title: 't', frames: [{ mediaType: 'image', mediaUrl: theirs.body.data.url, textContent: '' }] },
+      user,
+    );
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('A material is missing, please upload it again');
-    const wrongKind = await call('/user/templateAdd', { cus_id: 'EP0001', title: 't', frames: [{ mediaType: 'video', mediaUrl: theirs.body.data.url, textContent: '' }] });
+    const wrongKind = await call('/user/templateAdd', {
+      cus_id: 'EP0001',
+      title: 't',
+      frames: [{ mediaType: 'video', mediaUrl: theirs.body.data.url, textContent: '' }],
+    });
     expect(wrongKind.body.message).toBe('The material does not match the frame type');
     const made = await call('/user/templateAdd', { cus_id: 'EP0001', title: 't', frames: [{ mediaType: 'text', mediaUrl: '', textContent: 'only text' }] });
     expect(made.status).toBe(200);
   });
 
   it('names the frame that has no material, in zh and en', async () => {
-    const frames = [{ mediaType: 'text', mediaUrl: '', textContent: 'one' }, { mediaType: 'image', mediaUrl: '', textContent: '' }];
+    const frames = [
+      { mediaType: 'text', mediaUrl: '', textContent: 'one' },
+      { mediaType: 'image', mediaUrl: '', textContent: '' },
+    ];
     const en = await call('/user/templateAdd', { cus_id: 'EP0001', title: 't', frames });
     expect(en).toMatchObject({ status: 400, body: { field: 'frames.1.mediaUrl', message: 'Frame 2: upload a material' } });
     const zh = await call('/user/templateAdd', { cus_id: 'EP0001', title: 't', frames }, admin, 'zh');
@@ -162,7 +178,14 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
   it('builds a CSP card template with buttons and fallbacks, reviews it to approved and deletes it', async () => {
     const img = await upload(p, '/file/uploadCspMaterial', 'card.png', PNG, admin);
     const cards = [
-      { cardSeq: 2, mediaType: 'image', mediaUrl: img.body.data.url, cardTitle: '第二张', textContent: '${p2}', buttons: [{ buttonName: '打开', url: 'https://example.com' }] },
+      {
+        cardSeq: 2,
+        mediaType: 'image',
+        mediaUrl: img.body.data.url,
+        cardTitle: '第二张',
+        textContent: '${p2}',
+        buttons: [{ buttonName: '打开', url: 'https://example.com' }],
+      },
       { cardSeq: 1, mediaType: 'image', mediaUrl: img.body.data.url, cardTitle: '第一张', textContent: '你好 ${p1}', buttons: [{ buttonName: '回复' }] },
     ];
     const noFallback = await call('/cspTemplate/add', { cus_id: 'EP0001', chatbot_id: 'CB0001', template_name: 'x', low_type: '1', cards });
@@ -170,12 +193,24 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
     expect(noFallback.body.message).toBe('Please enter the fallback SMS text');
     const wrongBot = await call('/cspTemplate/add', { cus_id: 'EP0001', chatbot_id: 'CB0101', template_name: 'x', cards });
     expect(wrongBot.body.message).toBe('No such chatbot');
-    const add = await call('/cspTemplate/add', { cus_id: 'EP0001', chatbot_id: 'CB0001', template_name: '双卡片', autograph: '演示', low_type: '1,3', cards, smsContent: '回落短信', readContent: '阅信' });
+    const add = await call('/cspTemplate/add', {
+      cus_id: 'EP0001',
+      chatbot_id: 'CB0001',
+      template_name: '双卡片',
+      autograph: '演示',
+      low_type: '1,3',
+      cards,
+      smsContent: '回落短信',
+      readContent: '阅信',
+    });
     expect(add.status).toBe(200);
     const id = add.body.data.template_id as string;
     const list = async (body: object = {}) => (await call('/cspTemplate/list', { pageSize: 100, ...body })).body.data.data as any[];
     expect((await list()).find((t) => t.template_id === id)).toMatchObject({ template_name: '双卡片', low_type: '1,3', chatbot_id: 'CB0001' });
-    const approved = await waitFor(async () => (await list()).find((t) => t.template_id === id), (t) => t.template_status === 4);
+    const approved = await waitFor(
+      async () => (await list()).find((t) => t.template_id === id),
+      (t) => t.template_status === 4,
+    );
     // the status filter (after the review: while pending, a busy machine may already have moved it on)
     expect((await list({ template_status: 4 })).map((t) => t.template_id)).toContain(id);
     expect((await list({ template_status: 0 })).map((t) => t.template_id)).not.toContain(id);
@@ -204,7 +239,15 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
       ['/contentTemplate/list', { check_status: 2 ** 31, pageSize: 1e308 }],
       ['/contentTemplate/contentTemplateDelete', { template_id: 'x'.repeat(3000) }],
       ['/videoTemplate/getSendContentByCusTemplateId', { cus_template_id: ['a'] }],
-      ['/cspTemplate/add', { cus_id: 'EP0001', chatbot_id: 'CB0001', template_name: 'n', cards: [{ cardSeq: 9e15, mediaType: 'image', mediaUrl: '', cardTitle: '', textContent: '', buttons: [] }] }],
+      [
+        '/cspTemplate/add',
+        {
+          cus_id: 'EP0001',
+          chatbot_id: 'CB0001',
+          template_name: 'n',
+          cards: [{ cardSeq: 9e15, mediaType: 'image', mediaUrl: '', cardTitle: '', textContent: '', buttons: [] }],
+        },
+      ],
       ['/user/templateAdd', { cus_id: 'EP0001', title: 't', frames: [{ mediaType: 'image', mediaUrl: 'http://evil/x.png', textContent: '' }] }],
     ];
     for (const [path, body] of cases) {

@@ -20,12 +20,18 @@ describe.each(DB_KINDS)('timed batches on %s', (kind) => {
     const local = new Date(Date.now() + minutes * 60_000 + 8 * 3600_000);
     return `${local.toISOString().slice(0, 19)}+08:00`;
   };
-  const statusOf = async (tb: string) => (await p.ctx.db.query<{ send_status: number }>('select send_status from time_batches where time_batch = $1', [tb]))[0].send_status;
+  const statusOf = async (tb: string) =>
+    (await p.ctx.db.query<{ send_status: number }>('select send_status from time_batches where time_batch = $1', [tb]))[0].send_status;
   const seqOf = async (tb: string) => Number((await p.ctx.db.query<{ seq: string }>('select seq from time_batches where time_batch = $1', [tb]))[0].seq);
 
   it('schedules 15 minutes ahead, then pauses, edits, recovers, intercepts and refunds', async () => {
     const start = await balanceOf(p, 'EP0001');
-    const r = await call('/user/groupSend', { cus_id: 'EP0001', content: 'Flash sale tonight', mobiles: '13600000001\n13600000002\n13600000003', timing_time: isoIn(15) });
+    const r = await call('/user/groupSend', {
+      cus_id: 'EP0001',
+      content: 'Flash sale tonight',
+      mobiles: '13600000001\n13600000002\n13600000003',
+      timing_time: isoIn(15),
+    });
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('定时短信提交成功');
     const tb = r.body.data.time_batch as string;
@@ -98,7 +104,10 @@ describe.each(DB_KINDS)('timed batches on %s', (kind) => {
       (rows) => rows[0].send_status === 1,
     );
     expect(sent.batch_id).toBeTruthy();
-    await waitFor(() => countRows(p, 'select 1 from mt_records where batch_id = $1 and mt_status = 0', [sent.batch_id]), (n) => n === 2);
+    await waitFor(
+      () => countRows(p, 'select 1 from mt_records where batch_id = $1 and mt_status = 0', [sent.batch_id]),
+      (n) => n === 2,
+    );
     expect(await countRows(p, 'select 1 from time_mt_messages where time_batch = $1 and send_status = 1', [tb])).toBe(2);
     expect(await balanceOf(p, 'EP0001')).toBeCloseTo(charged, 4);
     const op = await call('/pageTimeBatch/operation', { time_batch: tb, operation: 'pause' });

@@ -37,14 +37,20 @@ describe('two instances on one PostgreSQL', () => {
       [batchId],
     );
     expect(mt.pending).toBe(0);
-    const [batch] = await a.ctx.db.query<Record<string, number>>('select receive_count, sent_count, success_count, failure_count, unknown_count from batches where batch_id = $1', [batchId]);
+    const [batch] = await a.ctx.db.query<Record<string, number>>(
+      'select receive_count, sent_count, success_count, failure_count, unknown_count from batches where batch_id = $1',
+      [batchId],
+    );
     expect(batch).toEqual({ receive_count: 2000, sent_count: 2000, success_count: mt.ok, failure_count: mt.ko, unknown_count: mt.unk });
     const stats = await a.ctx.db.query<{ kind: string; sent_count: number; success_count: number; failure_count: number; unknown_count: number }>(
       "select kind, sent_count, success_count, failure_count, unknown_count from stat_rows where cus_id = 'SUB002' and prod_type = 0",
     );
     expect(stats.map((s) => s.kind).sort()).toEqual(['day', 'month', 'year']);
     for (const s of stats) expect(s).toMatchObject({ sent_count: 2000, success_count: mt.ok, failure_count: mt.ko, unknown_count: mt.unk });
-    const [mo] = await a.ctx.db.query<{ n: number; dup: number }>('select count(*)::int as n, (count(*) - count(distinct mobile))::int as dup from mo_records where batch_id = $1', [batchId]);
+    const [mo] = await a.ctx.db.query<{ n: number; dup: number }>(
+      'select count(*)::int as n, (count(*) - count(distinct mobile))::int as dup from mo_records where batch_id = $1',
+      [batchId],
+    );
     expect(mo.dup).toBe(0);
     expect(mo.n).toBeLessThanOrEqual(mt.ok);
   });

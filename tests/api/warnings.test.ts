@@ -25,7 +25,11 @@ describe.each(DB_KINDS)('balance warnings on %s', (kind) => {
       [{ enabled: true, warnBalance: '-1', warnMobiles: '13800000003' }, 'warnBalance', 'The warning balance must be 0 or more with at most two decimals'],
       [{ enabled: true, warnBalance: '1.234', warnMobiles: '13800000003' }, 'warnBalance', ''],
       [{ enabled: true, warnBalance: '10', warnMobiles: '1380000000' }, 'warnMobiles.0', ''],
-      [{ enabled: true, warnBalance: '10', warnMobiles: '13800000001,13800000002,13800000003,13800000004,13800000005,13800000006' }, 'warnMobiles', 'At most 5 warning mobiles'],
+      [
+        { enabled: true, warnBalance: '10', warnMobiles: '13800000001,13800000002,13800000003,13800000004,13800000005,13800000006' },
+        'warnMobiles',
+        'At most 5 warning mobiles',
+      ],
       [{ cus_id: 'SUB002', enabled: false, warnBalance: '1', warnMobiles: '' }, 'cus_id', ''],
     ];
     for (const [body, field, message] of bad) {
@@ -34,7 +38,11 @@ describe.each(DB_KINDS)('balance warnings on %s', (kind) => {
       expect(r.body.field).toBe(field);
       if (message) expect(r.body.message).toBe(message);
     }
-    const ok = await p.call('/warn/modifyCusBneWarn', { enabled: true, warnBalance: '4999.95', warnMobiles: '13800000003\n13800000003，13900000003' }, { token: user });
+    const ok = await p.call(
+      '/warn/modifyCusBneWarn',
+      { enabled: true, warnBalance: '4999.95', warnMobiles: '13800000003\n13800000003，13900000003' },
+      { token: user },
+    );
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.data).toMatchObject({ cus_id: 'SUB001', enabled: true, warnBalance: 4999.95, warnMobiles: ['13800000003', '13900000003'] });
     // an admin may read and set a sub-account's warning
@@ -47,14 +55,20 @@ describe.each(DB_KINDS)('balance warnings on %s', (kind) => {
     const send = (i: number) => p.call('/user/groupSend', { cus_id: 'SUB001', content: `warn ${i}`, mobiles: `1360000000${i}` }, { token: user });
     expect((await send(1)).status).toBe(200); // 4999.95: not below
     expect((await send(2)).status).toBe(200); // 4999.90: crosses
-    await waitFor(() => warningsTo('13800000003'), (r) => r.length === 1);
+    await waitFor(
+      () => warningsTo('13800000003'),
+      (r) => r.length === 1,
+    );
     expect((await warningsTo('13900000003')).length).toBe(1);
     const [w] = await warningsTo('13800000003');
     expect(w.cus_id).toBe('SUB001');
     expect(w.content).toContain('4999.90');
     expect((await send(3)).status).toBe(200); // still below: no second warning
     // a later event that is sent proves the worker has moved past this point
-    const info = await waitFor(() => p.call('/warn/getCusBneWarnInfo', {}, { token: user }), (r) => r.body.data.lastWarnTime !== null);
+    const info = await waitFor(
+      () => p.call('/warn/getCusBneWarnInfo', {}, { token: user }),
+      (r) => r.body.data.lastWarnTime !== null,
+    );
     expect(info.body.data.lastWarnTime).toBeGreaterThan(0);
     expect((await p.ctx.db.query("select 1 from balance_warning_events where cus_id = 'SUB001'")).length).toBe(1);
     // topped up above the threshold re-arms it; the next fall warns again
@@ -62,7 +76,10 @@ describe.each(DB_KINDS)('balance warnings on %s', (kind) => {
     expect((await send(4)).status).toBe(200); // 4999.85 + 1 - 0.05 = 5000.80: above, no warning
     await p.call('/warn/modifyCusBneWarn', { enabled: true, warnBalance: '5000.80', warnMobiles: '13800000003' }, { token: user });
     expect((await send(5)).status).toBe(200); // 5000.75: crosses again
-    await waitFor(() => warningsTo('13800000003'), (r) => r.length === 2);
+    await waitFor(
+      () => warningsTo('13800000003'),
+      (r) => r.length === 2,
+    );
     expect((await p.ctx.db.query("select 1 from balance_warning_events where cus_id = 'SUB001'")).length).toBe(2);
   });
 
@@ -71,7 +88,10 @@ describe.each(DB_KINDS)('balance warnings on %s', (kind) => {
     const r = await p.call('/warn/modifyCusBneWarn', { enabled: true, warnBalance: String(Math.floor(ep - 10)), warnMobiles: '13800000001' }, { token: admin });
     expect(r.status).toBe(200);
     expect((await p.call('/customer/customerCharge', { cus_id: 'SUB002', amount: 20 }, { token: admin })).status).toBe(200);
-    const rows = await waitFor(() => warningsTo('13800000001'), (x) => x.length === 1);
+    const rows = await waitFor(
+      () => warningsTo('13800000001'),
+      (x) => x.length === 1,
+    );
     expect(rows[0].cus_id).toBe('EP0001');
     // the warning is an uncharged message
     expect(await balanceOf(p, 'EP0001')).toBeCloseTo(ep - 20, 4);

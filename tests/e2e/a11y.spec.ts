@@ -48,7 +48,10 @@ async function go(page: Page, path: string) {
 }
 
 // one test per product area and language, so each stays well within its time on a busy machine
-const AREAS: [string, string[]][] = [['fixed', ['/wel/index', '/info/index']], ...Object.entries(MENUS).map(([area, items]): [string, string[]] => [area, [...new Set(leaves(items))]])];
+const AREAS: [string, string[]][] = [
+  ['fixed', ['/wel/index', '/info/index']],
+  ...Object.entries(MENUS).map(([area, items]): [string, string[]] => [area, [...new Set(leaves(items))]]),
+];
 
 test('every menu screen is audited', () => {
   expect(new Set(AREAS.flatMap(([, paths]) => paths)).size).toBe(PATHS.length);

@@ -73,7 +73,10 @@ test('sub-account: add, charge 100, log in, change password, balance warning, cl
   await warn.getByTestId('warning-submit').click();
   await expect(warn.getByTestId('warning-done')).toBeVisible();
   const token = await tokenOf(sub);
-  const sent = await sub.request.post(`${API}/user/groupSend`, { data: { cus_id: SUB, content: '端到端预警测试', mobiles: '13900003301' }, headers: { Authorization: `Bearer ${token}` } });
+  const sent = await sub.request.post(`${API}/user/groupSend`, {
+    data: { cus_id: SUB, content: '端到端预警测试', mobiles: '13900003301' },
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(sent.status()).toBe(200);
   await sub.goto(`${BASE}/mtRecordList`);
   // the send and the warning SMS it sets off are dispatched, then pulled into the sub-account's replica

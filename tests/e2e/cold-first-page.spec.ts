@@ -14,18 +14,23 @@ const rows = '.table-screen tbody tr:not(.p-datatable-emptymessage)';
 /** Records, for each container selector, how many stand-ins and real widgets (its own selector) it held when it first
  * came into the page, or when `when` first did (every load of the page from here on). */
 const recordFirstPaint = (page: Page, widgetsOf: Record<string, string>, when?: string) =>
-  page.addInitScript(({ sel, when }: { sel: Record<string, string>; when?: string }) => {
-    const first: Record<string, { standIns: number; widgets: number }> = ((window as unknown as { __firstPaint: typeof first }).__firstPaint = {});
-    const seen = new MutationObserver(() => {
-      for (const [container, widgets] of Object.entries(sel)) {
-        const el = document.querySelector(container);
-        if (el && !first[container] && (!when || document.querySelector(when))) first[container] = { standIns: el.querySelectorAll('.stand-in').length, widgets: el.querySelectorAll(widgets).length };
-      }
-      if (Object.keys(first).length === Object.keys(sel).length) seen.disconnect();
-    });
-    document.addEventListener('DOMContentLoaded', () => seen.observe(document.body, { childList: true, subtree: true }));
-  }, { sel: widgetsOf, when });
-const firstPaintOf = (page: Page, container: string) => page.evaluate((c) => (window as unknown as { __firstPaint?: Record<string, unknown> }).__firstPaint?.[c], container);
+  page.addInitScript(
+    ({ sel, when }: { sel: Record<string, string>; when?: string }) => {
+      const first: Record<string, { standIns: number; widgets: number }> = ((window as unknown as { __firstPaint: typeof first }).__firstPaint = {});
+      const seen = new MutationObserver(() => {
+        for (const [container, widgets] of Object.entries(sel)) {
+          const el = document.querySelector(container);
+          if (el && !first[container] && (!when || document.querySelector(when)))
+            first[container] = { standIns: el.querySelectorAll('.stand-in').length, widgets: el.querySelectorAll(widgets).length };
+        }
+        if (Object.keys(first).length === Object.keys(sel).length) seen.disconnect();
+      });
+      document.addEventListener('DOMContentLoaded', () => seen.observe(document.body, { childList: true, subtree: true }));
+    },
+    { sel: widgetsOf, when },
+  );
+const firstPaintOf = (page: Page, container: string) =>
+  page.evaluate((c) => (window as unknown as { __firstPaint?: Record<string, unknown> }).__firstPaint?.[c], container);
 
 test('records show from the platform before the local database has any, then switch to local rows', async ({ page, context }) => {
   const pageErrors: string[] = [];
@@ -43,7 +48,15 @@ test('records show from the platform before the local database has any, then swi
   const lists: string[] = [];
   page.on('request', (r) => r.url().endsWith('/mtRecord/list') && lists.push(r.postData() ?? ''));
   const totals: { total: number; totalExact: boolean }[] = [];
-  page.on('response', (r) => r.url().endsWith('/mtRecord/list') && void r.json().then((b: { data?: { total: number; totalExact: boolean } }) => b.data && totals.push(b.data), () => {}));
+  page.on(
+    'response',
+    (r) =>
+      r.url().endsWith('/mtRecord/list') &&
+      void r.json().then(
+        (b: { data?: { total: number; totalExact: boolean } }) => b.data && totals.push(b.data),
+        () => {},
+      ),
+  );
 
   // the login answer carries the user, the top menu and the user centre's menu: none is asked after it, and
   // the login chain's first list leaves with the login answer
@@ -74,7 +87,14 @@ test('records show from the platform before the local database has any, then swi
   expect(lists.filter((body) => body === firstAsk)).toHaveLength(1);
   // fetched and parsed in the worker started at the login click (sync/off-thread-fetch.ts), with the user info and the
   // menus: the page's own resource timeline never held them
-  expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/(mtRecord\/list|getUserInfo|getTopMenu|getMenu)$/.test(e.name)).map((e) => e.name))).toEqual([]);
+  expect(
+    await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => /\/(mtRecord\/list|getUserInfo|getTopMenu|getMenu)$/.test(e.name))
+        .map((e) => e.name),
+    ),
+  ).toEqual([]);
   // the first table screen of the page paints plain stand-ins for its PrimeReact widgets, which then take
   // their place: every stand-in goes, and the filters work
   expect(await firstPaintOf(page, '.table-search')).toEqual({ standIns: 7, widgets: 3 });
@@ -92,7 +112,9 @@ test('records show from the platform before the local database has any, then swi
   await expect.poll(() => totals.length).toBeGreaterThan(0);
   // (beyond the platform's exact-count cap it is its estimate, and says so)
   const { total, totalExact } = totals[0];
-  await expect(page.getByTestId('table-total')).toHaveText(totalExact ? `共 ${total.toLocaleString('zh-CN')} 条` : `约 ${total.toLocaleString('zh-CN')} 条（估算）`);
+  await expect(page.getByTestId('table-total')).toHaveText(
+    totalExact ? `共 ${total.toLocaleString('zh-CN')} 条` : `约 ${total.toLocaleString('zh-CN')} 条（估算）`,
+  );
   // and it came with the page: the platform was asked for the list once, not again for its count
   expect(lists).toEqual([firstAsk]);
   // no banner for these rows: they are what the cache is about to hold
@@ -121,12 +143,22 @@ test('records show from the platform before the local database has any, then swi
   const scroller = page.locator('.table-screen .p-virtualscroller');
   const lastSerial = () => page.locator(rows).evaluateAll((els) => Math.max(...els.map((e) => Number(e.querySelector('td')?.textContent))));
   await expect
-    .poll(async () => {
-      await scroller.evaluate((el) => el.scrollBy(0, el.scrollHeight));
-      return lastSerial();
-    }, { timeout: deadlineFor({ records: 400 }) })
+    .poll(
+      async () => {
+        await scroller.evaluate((el) => el.scrollBy(0, el.scrollHeight));
+        return lastSerial();
+      },
+      { timeout: deadlineFor({ records: 400 }) },
+    )
     .toBeGreaterThan(400);
-  const shown = await page.locator(rows).evaluateAll((els) => els.map((e) => Array.from(e.querySelectorAll('td')).slice(1).map((td) => td.textContent).join('|')));
+  const shown = await page.locator(rows).evaluateAll((els) =>
+    els.map((e) =>
+      Array.from(e.querySelectorAll('td'))
+        .slice(1)
+        .map((td) => td.textContent)
+        .join('|'),
+    ),
+  );
   expect(new Set(shown).size).toBe(shown.length);
 
   // with this account's cache in the browser, opening the console asks for no first list: the cache answers
@@ -190,7 +222,7 @@ test('a first list that fails opens the records screen at once, with its filters
   await expect.poll(() => asked).toBeGreaterThanOrEqual(2);
 });
 
-test('the top bar mounts its widgets after the first screen\'s rows, not in the task that renders the screen', async ({ page }) => {
+test("the top bar mounts its widgets after the first screen's rows, not in the task that renders the screen", async ({ page }) => {
   await login(page);
   // the login's toast comes once the console's first screen is there (the dashboard: at the latest after a second)
   await expect(page.locator('.p-toast').getByText('登录成功')).toBeVisible();
@@ -257,11 +289,13 @@ test('the dashboard asks for its figures after the task that renders the shell, 
   });
   await login(page);
   await expect(page.locator('.stat-card').first()).toBeVisible();
-  const calls = await page.evaluate(() => (window as unknown as { __calls: [string, boolean][] }).__calls.filter(([url]) => url.includes('/dataGathering/getSmsIndexInfo')));
+  const calls = await page.evaluate(() =>
+    (window as unknown as { __calls: [string, boolean][] }).__calls.filter(([url]) => url.includes('/dataGathering/getSmsIndexInfo')),
+  );
   expect(calls).toEqual([[expect.stringContaining('/dataGathering/getSmsIndexInfo'), true]]);
 });
 
-test('the login page looks up the fonts the shell and the records screen set, and starts the first list\'s worker, before the login', async ({ page }) => {
+test("the login page looks up the fonts the shell and the records screen set, and starts the first list's worker, before the login", async ({ page }) => {
   /** the (family, size, weight) of every piece of text the page lays out, and whether it shows icons */
   const typesInPage = () =>
     page.evaluate(() => {

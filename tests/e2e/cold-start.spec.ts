@@ -6,7 +6,13 @@ import { BASE, login } from './e2e-helpers';
 // after the first page) precaches every chunk and woff2 fonts but none of primeicons' unused eot/ttf/woff/svg files.
 
 const CONSOLE_CHUNKS = /\/assets\/(logged-in-console|vendor-data|vendor-chart)-[^/]+\.js$/;
-const pageScripts = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.endsWith('.js')));
+const pageScripts = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((n) => n.endsWith('.js')),
+  );
 
 test('login loads the entry chunk only; the service worker precaches the console without unused fonts', async ({ page }) => {
   const pageErrors: string[] = [];

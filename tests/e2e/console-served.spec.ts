@@ -18,10 +18,17 @@ test('the built console is served under /sms-cloud/ and client routes fall back 
 
 // V8's explicit compile hint on the logged-in console's chunk (vite.config.ts): its functions compile when the chunk
 // loads, while the operator types, not on their first call between the login and the first page
-test('the logged-in console\'s chunk, fetched while the operator types, asks V8 to compile it whole', async ({ page, request }) => {
+test("the logged-in console's chunk, fetched while the operator types, asks V8 to compile it whole", async ({ page, request }) => {
   await page.goto('/sms-cloud/login');
   await page.locator('#login-username').fill('admin');
-  const chunkUrl = () => page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).find((n) => /\/logged-in-console-[^/]*\.js$/.test(n)) ?? '');
+  const chunkUrl = () =>
+    page.evaluate(
+      () =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .find((n) => /\/logged-in-console-[^/]*\.js$/.test(n)) ?? '',
+    );
   await expect.poll(chunkUrl).toMatch(/logged-in-console/);
   const chunk = await chunkUrl();
   const code = await (await request.get(chunk)).text();

@@ -68,14 +68,18 @@ export const BACKFILL_MS = deadlineFor({ records: SEED_RECORDS });
 
 /** Waits until the sync indicator says the replication is live: the session's first backfill is done. A server
  * holding more than the default seed passes the deadline for what it holds. */
-export const live = (page: Page, timeout = BACKFILL_MS) => expect(page.locator('[data-testid=sync-status]')).toHaveAttribute('data-status', 'live', { timeout });
+export const live = (page: Page, timeout = BACKFILL_MS) =>
+  expect(page.locator('[data-testid=sync-status]')).toHaveAttribute('data-status', 'live', { timeout });
 
 /** Waits until the server of this test's project answers: the heavy tests' server is launched, not waited for, when
  * the run starts (playwright.config.ts). Its start takes ~10 s on a quiet machine, most of it before the seed. */
 export async function serverUp(baseURL: string, timeout = scaled(60_000)): Promise<void> {
   const until = Date.now() + timeout;
   for (;;) {
-    const ok = await fetch(`${baseURL}${BASE}/`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseURL}${BASE}/`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     if (Date.now() > until) throw new Error(`${baseURL} did not answer within ${timeout} ms`);
     await new Promise((r) => setTimeout(r, 500));

@@ -17,9 +17,19 @@ const SCREENS = [
   { path: '/addressBookList', name: 'address-book', table: true },
 ];
 // ten more pages for the tab bar
-const MORE_TABS = ['/moRecordList', '/pageTimeBatchList', '/timeMtMessageList', '/dataGatheringList', '/smsOneToOneSend', '/smsLinkSend', '/rechargeList', '/shortLinkList', '/activity', '/apiInfo'];
+const MORE_TABS = [
+  '/moRecordList',
+  '/pageTimeBatchList',
+  '/timeMtMessageList',
+  '/dataGatheringList',
+  '/smsOneToOneSend',
+  '/smsLinkSend',
+  '/rechargeList',
+  '/shortLinkList',
+  '/activity',
+  '/apiInfo',
+];
 const SHOT = { animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.01, stylePath: join(import.meta.dirname, 'layout-screenshot.css') } as const;
-
 
 async function loginIn(page: Page, lang: 'zh' | 'en') {
   await page.addInitScript((l) => localStorage.setItem('language', l), lang);

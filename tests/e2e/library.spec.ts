@@ -8,7 +8,11 @@ import { login, apiToken, apiCall, rows, live, BACKFILL_MS, BASE, deadlineFor, s
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
 
-test('a content template made offline shows pending, is pushed once online, reviewed and shown approved; delete asks first', async ({ page, context, request }) => {
+test('a content template made offline shows pending, is pushed once online, reviewed and shown approved; delete asks first', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(BACKFILL_MS + scaled(90_000));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

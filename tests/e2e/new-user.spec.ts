@@ -27,7 +27,12 @@ test('the bell tells of a balance below the warning level, and personal info sho
   test.setTimeout(BACKFILL_MS + 90_000);
   const token = await apiToken(request, 'user');
   const before = (await apiCall(request, token, '/user/getUserInfo', {})).authUser.balance as number;
-  await apiCall(request, token, '/warn/modifyCusBneWarn', { cus_id: 'SUB001', enabled: true, warnBalance: String(Math.ceil(before) + 1000), warnMobiles: '13800000009' });
+  await apiCall(request, token, '/warn/modifyCusBneWarn', {
+    cus_id: 'SUB001',
+    enabled: true,
+    warnBalance: String(Math.ceil(before) + 1000),
+    warnMobiles: '13800000009',
+  });
   const page = await session(browser, 'user');
   await page.getByTestId('notice-bell').click();
   await expect(page.locator('[data-notice="balance-warning"]')).toContainText('余额预警');
@@ -37,7 +42,10 @@ test('the bell tells of a balance below the warning level, and personal info sho
   // a send's records move the balance once the local database follows the feed (the backfill's pages do not)
   await live(page);
   const shown = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const balanceRow = page.locator('.info-list div').filter({ has: page.locator('dt', { hasText: /^余额/ }) }).locator('dd');
+  const balanceRow = page
+    .locator('.info-list div')
+    .filter({ has: page.locator('dt', { hasText: /^余额/ }) })
+    .locator('dd');
   await expect(balanceRow).toHaveText(new RegExp(shown(before).replace(/[.,]/g, '\\$&')));
   await apiCall(request, token, '/user/groupSend', { cus_id: 'SUB001', content: '余额跟随测试', mobiles: '13900003302' });
   const after = (await apiCall(request, token, '/user/getUserInfo', {})).authUser.balance as number;

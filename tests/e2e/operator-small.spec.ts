@@ -26,7 +26,9 @@ test('menu search across products, unlock returns to the page, timed edit messag
 
   // a timed edit with empty content shows the content rule's message
   await page.goto(`${BASE}/pageTimeBatchList`);
-  const editable = rows(page).filter({ has: page.locator('[data-testid=op-edit]') }).first();
+  const editable = rows(page)
+    .filter({ has: page.locator('[data-testid=op-edit]') })
+    .first();
   await expect(editable).toBeVisible({ timeout: deadlineFor() });
   await editable.locator('[data-testid=op-edit]').click();
   await page.getByTestId('edit-content').fill('');
@@ -57,7 +59,14 @@ test('English: international records and their detail show no Chinese report or 
   const first = rows(page).first();
   await expect(first).toBeVisible({ timeout: deadlineFor() });
   // the user's own data (content, names) may be Chinese: check the status, country and report cells
-  const texts = await rows(page).evaluateAll((trs) => trs.slice(0, 20).map((tr) => Array.from(tr.querySelectorAll('td')).slice(4).map((td) => td.textContent ?? '').join(' | ')));
+  const texts = await rows(page).evaluateAll((trs) =>
+    trs.slice(0, 20).map((tr) =>
+      Array.from(tr.querySelectorAll('td'))
+        .slice(4)
+        .map((td) => td.textContent ?? '')
+        .join(' | '),
+    ),
+  );
   expect(texts.length).toBeGreaterThan(0);
   for (const t of texts) expect(t).not.toMatch(/[\u4e00-\u9fff]/);
   await first.click();

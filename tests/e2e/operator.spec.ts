@@ -16,7 +16,9 @@ test('pause and recover of a timed batch never flick back; the list count is the
   const platform = await apiCall(request, await apiToken(request), '/pageTimeBatch/list', { pageNumber: 1, pageSize: 20 });
   await expect(page.getByTestId('table-total')).toHaveText(`共 ${platform.total.toLocaleString('zh-CN')} 条`);
 
-  const row = rows(page).filter({ has: page.locator('[data-testid=op-pause]') }).first();
+  const row = rows(page)
+    .filter({ has: page.locator('[data-testid=op-pause]') })
+    .first();
   await expect(row).toBeVisible();
   const timeBatch = (await row.locator('td').nth(1).innerText()).trim();
   const target = rows(page).filter({ hasText: timeBatch });
@@ -38,14 +40,26 @@ test('pause and recover of a timed batch never flick back; the list count is the
   await page.locator('.p-confirm-dialog-accept').click();
   await expect(target.locator('[data-testid=state]')).toHaveAttribute('data-code', '2');
   await expect(target.locator('[data-testid=pending-mark]')).toHaveCount(0, { timeout: deadlineFor() });
-  await expect.poll(async () => (await apiCall(request, await apiToken(request), '/pageTimeBatch/list', { pageNumber: 1, pageSize: 100, send_status: 2 })).data.some((b: { time_batch: string }) => b.time_batch === timeBatch)).toBe(true);
+  await expect
+    .poll(async () =>
+      (await apiCall(request, await apiToken(request), '/pageTimeBatch/list', { pageNumber: 1, pageSize: 100, send_status: 2 })).data.some(
+        (b: { time_batch: string }) => b.time_batch === timeBatch,
+      ),
+    )
+    .toBe(true);
   await expect(target.locator('[data-testid=op-recover]')).toBeVisible();
   expect(await codes()).toEqual(['0', '2']);
 
   await target.locator('[data-testid=op-recover]').click();
   await expect(target.locator('[data-testid=state]')).toHaveAttribute('data-code', '0');
   await expect(target.locator('[data-testid=pending-mark]')).toHaveCount(0, { timeout: deadlineFor() });
-  await expect.poll(async () => (await apiCall(request, await apiToken(request), '/pageTimeBatch/list', { pageNumber: 1, pageSize: 100, send_status: 0 })).data.some((b: { time_batch: string }) => b.time_batch === timeBatch)).toBe(true);
+  await expect
+    .poll(async () =>
+      (await apiCall(request, await apiToken(request), '/pageTimeBatch/list', { pageNumber: 1, pageSize: 100, send_status: 0 })).data.some(
+        (b: { time_batch: string }) => b.time_batch === timeBatch,
+      ),
+    )
+    .toBe(true);
   await expect(target.locator('[data-testid=op-pause]')).toBeVisible();
   expect(await codes()).toEqual(['0', '2', '0']);
 

@@ -9,7 +9,11 @@ test.afterEach(closeSessions);
 
 test('platform-paged lists show their total, a range calendar and an export', async ({ browser }) => {
   const page = await session(browser, 'admin', 'demo1234');
-  for (const [path, id] of [['/rechargeList', 'recharge-table'], ['/mobileStatusStatistics', 'number-status-statistics'], ['/subAccountList', 'sub']] as const) {
+  for (const [path, id] of [
+    ['/rechargeList', 'recharge-table'],
+    ['/mobileStatusStatistics', 'number-status-statistics'],
+    ['/subAccountList', 'sub'],
+  ] as const) {
     await page.goto(`${BASE}${path}`);
     await expect(page.getByTestId(`${id}-total`)).toHaveText(/^共 [\d,]+ 条$/);
     if (id !== 'sub') await expect(page.getByTestId(`${id}-range`).locator('.p-calendar')).toBeVisible();

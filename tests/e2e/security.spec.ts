@@ -15,14 +15,17 @@ test('the console runs under a strict CSP, and no URL it requests carries the to
   // checkers: src/app/zod-config.ts)
   await page.exposeFunction('__cspViolation', (v: string) => violations.push(v));
   await page.addInitScript(() =>
-    document.addEventListener('securitypolicyviolation', (e) => void (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`)),
+    document.addEventListener(
+      'securitypolicyviolation',
+      (e) => void (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`),
+    ),
   );
   const urls: string[] = [];
   page.on('request', (r) => urls.push(r.url()));
   const doc = await page.goto(`${BASE}/login`);
   const csp = (await doc!.allHeaders())['content-security-policy'] ?? '';
   expect(csp).toContain("script-src 'self'");
-  expect(csp).not.toContain('unsafe-inline\'; script');
+  expect(csp).not.toContain("unsafe-inline'; script");
   const token = await login(page, 'admin');
   await page.goto(`${BASE}/mtRecordList`);
   await expect(page.locator('.records-screen, .p-datatable, table').first()).toBeVisible();

@@ -11,7 +11,6 @@ async function openSend(page: Page, path: string) {
   await expect(page.getByTestId('send-balance')).toBeVisible();
 }
 
-
 /** 1,234.56 / ¥1,234.56 → 1234.56 */
 const amount = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
@@ -52,7 +51,15 @@ test('domestic send: counts before sending, the balance drops by the shown cost,
   await expect(statuses).toHaveCount(3, { timeout: BACKFILL_MS });
   // the carrier simulator reports within a second; each record moves on to a final status (success, failure, or a
   // report timeout: the simulator draws one at random)
-  await expect.poll(() => statuses.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')).filter((s) => s === 'success' || s === 'failure' || s === 'timeout').length), { timeout: deadlineFor({ messages: 3 }) }).toBe(3);
+  await expect
+    .poll(
+      () =>
+        statuses.evaluateAll(
+          (els) => els.map((e) => e.getAttribute('data-status')).filter((s) => s === 'success' || s === 'failure' || s === 'timeout').length,
+        ),
+      { timeout: deadlineFor({ messages: 3 }) },
+    )
+    .toBe(3);
 });
 
 test('domestic send counts the numbers as they are typed, lists the invalid one and removes it, before any send', async ({ page }) => {
@@ -69,7 +76,9 @@ test('domestic send counts the numbers as they are typed, lists the invalid one 
   await expect(page.getByTestId('count-duplicate')).toHaveText('1');
   await expect(page.getByTestId('send-invalid-list')).toHaveText('12345');
   const axe = await new AxeBuilder({ page }).include('.send-number-counts').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))])).toEqual([]);
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))])).toEqual(
+    [],
+  );
   // no button was pressed: the form is still being edited
   await expect(page.getByTestId('send-confirm')).toBeHidden();
   await expect(page.getByTestId('send-problem')).toBeHidden();
@@ -143,13 +152,19 @@ test('a send made offline is queued and reaches the platform exactly once when b
   const records = page.getByTestId('screen-mtRecordList');
   await expect(records.locator('tr', { hasText: '13900003021' }).getByTestId('send-status')).toHaveAttribute('data-status', 'queued');
   await inApp(page, '/activity');
-  await expect(page.getByTestId('screen-activity').locator('tr', { hasText: '普通群发' }).first().getByTestId('event-status')).toHaveAttribute('data-status', 'pending');
+  await expect(page.getByTestId('screen-activity').locator('tr', { hasText: '普通群发' }).first().getByTestId('event-status')).toHaveAttribute(
+    'data-status',
+    'pending',
+  );
 
   await context.setOffline(false);
   // pushed by this fresh session's outbox, beside its first backfill
   await expect.poll(() => batchesWith(request, token, content), { timeout: BACKFILL_MS }).toBe(1);
   // Activity, left open, shows the acknowledgement as it settles (no navigation)
-  await expect(page.getByTestId('screen-activity').locator('tr', { hasText: '普通群发' }).first().getByTestId('event-status')).toHaveAttribute('data-status', 'acked');
+  await expect(page.getByTestId('screen-activity').locator('tr', { hasText: '普通群发' }).first().getByTestId('event-status')).toHaveAttribute(
+    'data-status',
+    'acked',
+  );
   // pushed once: the records are the platform's now, and no second batch follows
   await inApp(page, '/mtRecordList');
   await expect(records.locator('tr', { hasText: '13900003021' }).first().getByTestId('send-status')).not.toHaveAttribute('data-status', 'queued');
@@ -163,12 +178,28 @@ test('a card send shows the card and its fallback in the preview', async ({ page
   const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(120, 7)]);
   const up = await request.post(`${API}/file/uploadCspMaterial`, { headers, multipart: { file: { name: 'card.png', mimeType: 'image/png', buffer: png } } });
   expect(up.status(), await up.text()).toBe(200);
-  const card = { cardSeq: 0, mediaType: 'image', mediaUrl: (await up.json()).data.url, cardTitle: '新品上市', textContent: '限时优惠', buttons: [{ buttonName: '立即查看' }] };
-  const add = await request.post(`${API}/cspTemplate/add`, { headers, data: { cus_id: 'EP0001', chatbot_id: 'CB0001', template_name: name, low_type: '1', cards: [card], smsContent: '回落短信内容' } });
+  const card = {
+    cardSeq: 0,
+    mediaType: 'image',
+    mediaUrl: (await up.json()).data.url,
+    cardTitle: '新品上市',
+    textContent: '限时优惠',
+    buttons: [{ buttonName: '立即查看' }],
+  };
+  const add = await request.post(`${API}/cspTemplate/add`, {
+    headers,
+    data: { cus_id: 'EP0001', chatbot_id: 'CB0001', template_name: name, low_type: '1', cards: [card], smsContent: '回落短信内容' },
+  });
   expect(add.status(), await add.text()).toBe(200);
   // the platform's reviewer approves it shortly
   await expect
-    .poll(async () => ((await (await request.post(`${API}/cspTemplate/getCspTemplate`, { headers, data: { cus_id: 'EP0001', chatbot_id: 'CB0001' } })).json()).data ?? []).map((o: { label: string }) => o.label), { timeout: deadlineFor() })
+    .poll(
+      async () =>
+        (
+          (await (await request.post(`${API}/cspTemplate/getCspTemplate`, { headers, data: { cus_id: 'EP0001', chatbot_id: 'CB0001' } })).json()).data ?? []
+        ).map((o: { label: string }) => o.label),
+      { timeout: deadlineFor() },
+    )
     .toContain(name);
 
   await login(page);
@@ -243,7 +274,7 @@ test('link send: each recipient gets its own short link', async ({ page }) => {
   expect(link.exec(a)?.[1]).not.toBe(link.exec(b)?.[1]);
 });
 
-test('every send kind opens from its menu path with its product line\'s first account', async ({ page }) => {
+test("every send kind opens from its menu path with its product line's first account", async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await login(page);
@@ -299,7 +330,9 @@ test('group send picks an approved content template from the local replica, even
   const auth = { headers: { Authorization: `Bearer ${token}` } };
   const stamp = Date.now();
   const text = `e2e 模板 ${stamp}`;
-  const added = await (await request.post(`${API}/contentTemplate/contentTemplateAdd`, { data: { cus_id: 'EP0001', template_content: text, keyword: `kw${stamp}` }, ...auth })).json();
+  const added = await (
+    await request.post(`${API}/contentTemplate/contentTemplateAdd`, { data: { cus_id: 'EP0001', template_content: text, keyword: `kw${stamp}` }, ...auth })
+  ).json();
   expect(added.type).toBe(0);
 
   await login(page);

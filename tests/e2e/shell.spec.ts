@@ -216,7 +216,9 @@ test('a records URL of a product the top menu does not grant opens nothing, even
   const menus = `**${API}/user/getMenu`;
   let release = () => {};
   const held = new Promise<void>((r) => (release = r));
-  await page.route(menus, async (r) => ((r.request().postDataJSON() as { permCode?: string } | null)?.permCode === 'userCenter' ? r.continue() : (await held, r.continue())));
+  await page.route(menus, async (r) =>
+    (r.request().postDataJSON() as { permCode?: string } | null)?.permCode === 'userCenter' ? r.continue() : (await held, r.continue()),
+  );
   // (the sub-account holds domestic and video SMS, not international)
   await login(page, 'user');
   await page.goto(`${BASE}/inteMtRecordList`);

@@ -30,7 +30,10 @@ test('offline-first records: backfill, offline browse, pending pause pushed once
   });
   await expect(rows(page).first()).toBeVisible();
   await live(page);
-  expect(statuses.some((s) => s.startsWith('backfill:') && Number(s.split(':')[1]) > 0), 'rows on screen during backfill').toBe(true);
+  expect(
+    statuses.some((s) => s.startsWith('backfill:') && Number(s.split(':')[1]) > 0),
+    'rows on screen during backfill',
+  ).toBe(true);
   // serial column
   await expect(rows(page).first().locator('td').first()).toHaveText('1');
 
@@ -42,7 +45,10 @@ test('offline-first records: backfill, offline browse, pending pause pushed once
   await expect(rows(second).first()).toBeVisible();
   await expect(second.locator('[data-testid=sync-status]')).toHaveAttribute('data-status', 'follower');
   expect(firstPulls.length, 'the leading tab pulls (so the listener sees worker requests)').toBeGreaterThan(0);
-  expect(page.workers().some((w) => w.url().includes('sync.worker')), 'the leader replicates in a worker').toBe(true);
+  expect(
+    page.workers().some((w) => w.url().includes('sync.worker')),
+    'the leader replicates in a worker',
+  ).toBe(true);
   expect(second.workers().some((w) => w.url().includes('sync.worker'))).toBe(false);
   const leaderPullsBefore = firstPulls.length;
 
@@ -68,7 +74,9 @@ test('offline-first records: backfill, offline browse, pending pause pushed once
   await context.setOffline(true);
   await page.goto(`${BASE}/mtRecordList?mt_status=700`);
   await expect(rows(page).first()).toBeVisible();
-  const shown = await rows(page).locator('[data-testid=send-status]').evaluateAll((els) => els.slice(0, 20).map((e) => e.getAttribute('data-status')));
+  const shown = await rows(page)
+    .locator('[data-testid=send-status]')
+    .evaluateAll((els) => els.slice(0, 20).map((e) => e.getAttribute('data-status')));
   expect(shown.length).toBeGreaterThan(0);
   expect(new Set(shown)).toEqual(new Set(['failure']));
   await expect(page.locator('[data-testid=sync-status]')).toHaveAttribute('data-status', 'offline');

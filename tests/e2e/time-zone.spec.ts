@@ -4,8 +4,7 @@ import { apiCall, apiToken, BASE, login, rows } from './e2e-helpers';
 // Every time shows in the account's zone (Asia/Shanghai for the demo accounts), whatever the browser's, and the top
 // bar says which. The browser runs in UTC and in New York, where a time read in the browser's zone would be hours off.
 const ZONE = 'Asia/Shanghai';
-const shown = (ms: number) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium', hourCycle: 'h23', timeZone: ZONE }).format(ms);
+const shown = (ms: number) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium', hourCycle: 'h23', timeZone: ZONE }).format(ms);
 
 /** 'YYYY-MM-DD HH:mm:ss' written by the platform in Shanghai (UTC+8, no daylight saving) as epoch ms. */
 const fromShanghai = (s: string) => Date.parse(`${s.replace(' ', 'T')}+08:00`);

@@ -21,7 +21,11 @@ test('a shortened link opened in a second page shows as clicked on screen 16 wit
   const row = page.locator('tr', { hasText: longUrl });
   await expect(row.getByTestId('state')).toHaveAttribute('data-code', '2');
 
-  const visitor = await (await browser.newContext({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1' })).newPage();
+  const visitor = await (
+    await browser.newContext({
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+    })
+  ).newPage();
   await visitor.goto(shortUrl);
   await expect(visitor).toHaveURL(longUrl);
 
@@ -39,7 +43,11 @@ test('a reply from a conversation appears in the send records', async ({ browser
   await page.getByTestId('conversations-search').click();
   // a number that replied TD is marked and cannot be answered: take one that did not; new replies re-sort the list,
   // so narrow it to that number before opening it
-  const candidate = page.getByTestId('conversations').locator('tbody tr').filter({ hasNot: page.getByTestId('unsubscribed') }).first();
+  const candidate = page
+    .getByTestId('conversations')
+    .locator('tbody tr')
+    .filter({ hasNot: page.getByTestId('unsubscribed') })
+    .first();
   await expect(candidate).toContainText('EP0001');
   const mobile = (await candidate.locator('td').nth(1).innerText()).trim();
   await page.getByTestId('conversations-decodeMobile').fill(mobile);

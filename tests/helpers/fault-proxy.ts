@@ -48,24 +48,21 @@ export async function startFaultProxy(o: { upstreamPort: () => number; seed: num
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const up = request(
-        { host: '127.0.0.1', port: o.upstreamPort(), path: req.url, method: req.method, headers: req.headers },
-        (upRes) => {
-          const body: Buffer[] = [];
-          upRes.on('data', (c: Buffer) => body.push(c));
-          upRes.on('end', () => {
-            if (fate === 'lose') return void req.socket.destroy();
-            if (fate === 'fail-after') return void res.writeHead(500).end('{"type":500,"message":"gateway"}');
-            const answer = () => {
-              if (res.destroyed || req.socket.destroyed) return;
-              res.writeHead(upRes.statusCode ?? 502, upRes.headers).end(Buffer.concat(body));
-            };
-            if (fate === 'late') setTimeout(answer, o.lateMs);
-            else answer();
-          });
-          upRes.on('error', () => req.socket.destroy());
-        },
-      );
+      const up = request({ host: '127.0.0.1', port: o.upstreamPort(), path: req.url, method: req.method, headers: req.headers }, (upRes) => {
+        const body: Buffer[] = [];
+        upRes.on('data', (c: Buffer) => body.push(c));
+        upRes.on('end', () => {
+          if (fate === 'lose') return void req.socket.destroy();
+          if (fate === 'fail-after') return void res.writeHead(500).end('{"type":500,"message":"gateway"}');
+          const answer = () => {
+            if (res.destroyed || req.socket.destroyed) return;
+            res.writeHead(upRes.statusCode ?? 502, upRes.headers).end(Buffer.concat(body));
+          };
+          if (fate === 'late') setTimeout(answer, o.lateMs);
+          else answer();
+        });
+        upRes.on('error', () => req.socket.destroy());
+      });
       // the platform is down (restarting): the client sees a cut connection
       up.on('error', () => req.socket.destroy());
       up.end(Buffer.concat(chunks));

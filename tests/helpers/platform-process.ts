@@ -21,7 +21,17 @@ export async function startPlatformProcess(env: Record<string, string> = {}, por
   // node itself runs the platform (tsx as a loader, not its CLI), so a signal reaches the platform, SIGKILL included
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'platform', 'main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: ':memory:', SEED_RECORDS: '0', CAPTCHA: 'off', LOG_LEVEL: 'error', SERVE_CONSOLE: 'off', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: ':memory:',
+      SEED_RECORDS: '0',
+      CAPTCHA: 'off',
+      LOG_LEVEL: 'error',
+      SERVE_CONSOLE: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

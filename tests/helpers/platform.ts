@@ -14,7 +14,11 @@ export const DB_KINDS: DbKind[] = ['pglite', 'postgres'];
 export interface TestPlatform extends Platform {
   base: string;
   /** POST (or method) a JSON body to a service path; answers status and parsed body. */
-  call: (path: string, body?: unknown, init?: { token?: string; lang?: 'zh' | 'en'; method?: string; headers?: Record<string, string> }) => Promise<{ status: number; body: any; headers: Headers }>;
+  call: (
+    path: string,
+    body?: unknown,
+    init?: { token?: string; lang?: 'zh' | 'en'; method?: string; headers?: Record<string, string> },
+  ) => Promise<{ status: number; body: any; headers: Headers }>;
   login: (username: string, password?: string) => Promise<string>;
 }
 
@@ -22,7 +26,17 @@ let dbCounter = 0;
 
 /** Starts a real platform on a random port over a fresh database of the given kind, with the demo tenant seeded. */
 export async function startPlatform(kind: DbKind, overrides: Partial<Config> = {}, opts: { carrier?: CarrierConnector } = {}): Promise<TestPlatform> {
-  const config: Config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', captcha: false, serveConsole: false, logLevel: 'warn', seedRecords: 0, smppPort: null, ...overrides };
+  const config: Config = {
+    ...configFromEnv({}),
+    port: 0,
+    host: '127.0.0.1',
+    captcha: false,
+    serveConsole: false,
+    logLevel: 'warn',
+    seedRecords: 0,
+    smppPort: null,
+    ...overrides,
+  };
   let db;
   if (kind === 'postgres') {
     const clusterUrl = inject('pgUrl');

@@ -4,20 +4,24 @@ import { request } from 'node:http';
 export function postFrom(localAddress: string, url: string, body: unknown, lang: 'zh' | 'en' = 'zh'): Promise<{ status: number; body: any }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', localAddress, headers: { 'Content-Type': 'application/json', 'Accept-Language': lang, 'Content-Length': Buffer.byteLength(payload) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => {
-        let parsed: unknown = text;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          /* not JSON */
-        }
-        resolve({ status: res.statusCode ?? 0, body: parsed });
-      });
-    });
+    const req = request(
+      url,
+      { method: 'POST', localAddress, headers: { 'Content-Type': 'application/json', 'Accept-Language': lang, 'Content-Length': Buffer.byteLength(payload) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => {
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            /* not JSON */
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });

@@ -14,7 +14,9 @@ export interface PgCluster {
 export function findPgBin(): string | null {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return null;
-  const versions = readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? join(base, versions[0], 'bin') : null;
 }
 
@@ -35,11 +37,31 @@ export async function startPgCluster(): Promise<PgCluster> {
   chmodSync(dir, 0o777);
   const dataDir = join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]) => (asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' }));
+  const run = (cmd: string, args: string[]) =>
+    asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' });
   run(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
   const port = await freePort();
-  const args = ['-D', dataDir, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'];
-  const proc: ChildProcess = asRoot ? spawn('runuser', ['-u', 'postgres', '--', join(bin, 'postgres'), ...args], { stdio: 'ignore' }) : spawn(join(bin, 'postgres'), args, { stdio: 'ignore' });
+  const args = [
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'synchronous_commit=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=200',
+  ];
+  const proc: ChildProcess = asRoot
+    ? spawn('runuser', ['-u', 'postgres', '--', join(bin, 'postgres'), ...args], { stdio: 'ignore' })
+    : spawn(join(bin, 'postgres'), args, { stdio: 'ignore' });
   const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
   const pg = (await import('pg')).default;
   for (let i = 0; ; i++) {

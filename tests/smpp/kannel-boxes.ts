@@ -131,7 +131,8 @@ export async function startKannel(o: KannelOptions, readyMs = 20_000): Promise<K
   const read = (f: string) => (existsSync(join(dir, f)) ? readFileSync(join(dir, f), 'utf8') : '');
   return {
     dir,
-    sendsmsUrl: (params) => `http://127.0.0.1:${o.sendsmsPort}/cgi-bin/sendsms?${new URLSearchParams({ username: 'tester', password: 'tester-pw', ...params })}`,
+    sendsmsUrl: (params) =>
+      `http://127.0.0.1:${o.sendsmsPort}/cgi-bin/sendsms?${new URLSearchParams({ username: 'tester', password: 'tester-pw', ...params })}`,
     log: () => `--- bearerbox.log\n${read('bearerbox.log').slice(-4000)}\n--- smsbox.log\n${read('smsbox.log').slice(-2000)}`,
     async stop() {
       smsbox.kill('SIGTERM');

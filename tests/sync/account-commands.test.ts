@@ -51,12 +51,20 @@ describe('account commands through the outbox', () => {
   it('charges exactly once through a lost answer', async () => {
     const [ep, sub] = [await balanceOf(p, 'EP0001'), await balanceOf(p, 'SUB001')];
     const ob = outbox();
-    const ev = await recordEvent(db, { type: 'customer.charge', aggregate: accountAggregate('SUB001'), payload: { cus_id: 'SUB001', amount: 25, remark: 'outbox' }, actor: 'admin' });
+    const ev = await recordEvent(db, {
+      type: 'customer.charge',
+      aggregate: accountAggregate('SUB001'),
+      payload: { cus_id: 'SUB001', amount: 25, remark: 'outbox' },
+      actor: 'admin',
+    });
     loseNext = true;
     await ob.flush();
     expect((await db.events.findOne(ev.id).exec())?.status).toBe('pending');
     // the retry goes out once its backoff has passed
-    await waitFor(async () => (await ob.flush(), (await db.events.findOne(ev.id).exec())?.status), (s) => s !== 'pending');
+    await waitFor(
+      async () => (await ob.flush(), (await db.events.findOne(ev.id).exec())?.status),
+      (s) => s !== 'pending',
+    );
     const done = await eventOutcome(db, ev.id);
     expect(done.status).toBe('acked');
     expect(done.result).toEqual({ balance: sub + 25, enterpriseBalance: ep - 25 });
@@ -66,7 +74,12 @@ describe('account commands through the outbox', () => {
 
   it('marks a charge above the enterprise balance rejected with the platform message', async () => {
     const ob = outbox();
-    const ev = await recordEvent(db, { type: 'customer.charge', aggregate: accountAggregate('SUB001'), payload: { cus_id: 'SUB001', amount: '99999999' }, actor: 'admin' });
+    const ev = await recordEvent(db, {
+      type: 'customer.charge',
+      aggregate: accountAggregate('SUB001'),
+      payload: { cus_id: 'SUB001', amount: '99999999' },
+      actor: 'admin',
+    });
     await ob.flush();
     const out = await eventOutcome(db, ev.id);
     expect(out.status).toBe('rejected');

@@ -8,7 +8,11 @@ import type { TestPlatform } from '../helpers/platform';
 let n = 0;
 
 /** A console-side client for a logged-in user of a test platform, with its own fresh local database. */
-export async function consoleFor(platform: TestPlatform, username: string, cusId: string): Promise<{ client: HttpClient; db: LocalDb; token: string; fetchCalls: { path: string; headers: Record<string, string> }[] }> {
+export async function consoleFor(
+  platform: TestPlatform,
+  username: string,
+  cusId: string,
+): Promise<{ client: HttpClient; db: LocalDb; token: string; fetchCalls: { path: string; headers: Record<string, string> }[] }> {
   const token = await platform.login(username);
   const fetchCalls: { path: string; headers: Record<string, string> }[] = [];
   const client = createHttpClient({

@@ -49,14 +49,22 @@ describe('library sync', () => {
       }),
     });
   const settle = async (ob: ReturnType<typeof outbox>, id: string) => {
-    await waitFor(async () => (await ob.flush(), (await c.db.events.findOne(id).exec())?.status), (s) => s !== 'pending');
+    await waitFor(
+      async () => (await ob.flush(), (await c.db.events.findOne(id).exec())?.status),
+      (s) => s !== 'pending',
+    );
     return eventOutcome(c.db, id);
   };
 
   it('pushes an offline add once through a lost answer, and rejects an edit of a member deleted elsewhere', async () => {
     const ob = outbox();
     const content = `sync ${Date.now()} \${p1}`;
-    const ev = await recordEvent(c.db, { type: 'template.content.add', aggregate: libraryAggregate('content', 'new:1'), payload: { cus_id: 'EP0001', template_content: content, keyword: '' }, actor: 'admin' });
+    const ev = await recordEvent(c.db, {
+      type: 'template.content.add',
+      aggregate: libraryAggregate('content', 'new:1'),
+      payload: { cus_id: 'EP0001', template_content: content, keyword: '' },
+      actor: 'admin',
+    });
     loseNext = true;
     await ob.flush();
     expect((await c.db.events.findOne(ev.id).exec())?.status).toBe('pending');
@@ -65,20 +73,39 @@ describe('library sync', () => {
     const [{ n }] = await p.ctx.db.query<{ n: number }>('select count(*)::int as n from content_templates where template_content = $1', [content]);
     expect(Number(n)).toBe(1);
 
-    const group = await recordEvent(c.db, { type: 'addressBook.group.add', aggregate: libraryAggregate('group', 'new:2'), payload: { groupName: 'sync group' }, actor: 'admin' });
+    const group = await recordEvent(c.db, {
+      type: 'addressBook.group.add',
+      aggregate: libraryAggregate('group', 'new:2'),
+      payload: { groupName: 'sync group' },
+      actor: 'admin',
+    });
     const groupId = ((await settle(ob, group.id)).result as { groupId: string }).groupId;
-    const member = await recordEvent(c.db, { type: 'addressBook.member.add', aggregate: libraryAggregate('member', 'new:3'), payload: { groupId, name: '甲', mobile: '13500000001' }, actor: 'admin' });
+    const member = await recordEvent(c.db, {
+      type: 'addressBook.member.add',
+      aggregate: libraryAggregate('member', 'new:3'),
+      payload: { groupId, name: '甲', mobile: '13500000001' },
+      actor: 'admin',
+    });
     const memberId = ((await settle(ob, member.id)).result as { id: string }).id;
     // deleted elsewhere (another tab, another user), then edited here
     await p.call('/addressBook/addressBookMemberDel', { ids: [memberId] }, { token: c.token });
-    const edit = await recordEvent(c.db, { type: 'addressBook.member.mod', aggregate: libraryAggregate('member', memberId), payload: { id: memberId, groupId, name: '乙', mobile: '13500000001' }, actor: 'admin' });
+    const edit = await recordEvent(c.db, {
+      type: 'addressBook.member.mod',
+      aggregate: libraryAggregate('member', memberId),
+      payload: { id: memberId, groupId, name: '乙', mobile: '13500000001' },
+      actor: 'admin',
+    });
     const rejected = await settle(ob, edit.id);
     expect(rejected.status).toBe('rejected');
     expect(rejected.last_error).toBe('No such contact');
   });
 
   it('replicates the five library feeds into the two shared collections', async () => {
-    const rep = createReplicator({ store: recordStoreOf(c.db), pull: httpPull(c.client), resources: ['contentTemplate', 'videoTemplate', 'cspTemplate', 'addressGroup', 'addressMember'] });
+    const rep = createReplicator({
+      store: recordStoreOf(c.db),
+      pull: httpPull(c.client),
+      resources: ['contentTemplate', 'videoTemplate', 'cspTemplate', 'addressGroup', 'addressMember'],
+    });
     await rep.start();
     await rep.backfilled();
     const templates = await localAll(c.db, 'templates');
@@ -92,7 +119,10 @@ describe('library sync', () => {
     // a new template arrives with the next forward pull, reviewed
     const add = await p.call('/contentTemplate/contentTemplateAdd', { cus_id: 'EP0001', template_content: 'later' }, { token: c.token });
     const id = add.body.data.template_id;
-    await waitFor(async () => (await rep.notify('contentTemplate'), (await localAll(c.db, 'templates')).find((t) => t.id === id)), (t) => t?.check_status === 2);
+    await waitFor(
+      async () => (await rep.notify('contentTemplate'), (await localAll(c.db, 'templates')).find((t) => t.id === id)),
+      (t) => t?.check_status === 2,
+    );
     await rep.stop();
   });
 });

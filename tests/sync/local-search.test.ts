@@ -24,7 +24,7 @@ const N = 400;
 
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 describe.each(DB_KINDS)('local search on %s', (kind) => {
@@ -36,7 +36,7 @@ describe.each(DB_KINDS)('local search on %s', (kind) => {
   let unregister = () => {};
   const now = Date.now();
   const rand = rng(kind === 'pglite' ? 11 : 12);
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
 
   beforeAll(async () => {
     p = await startPlatform(kind);
@@ -57,7 +57,12 @@ describe.each(DB_KINDS)('local search on %s', (kind) => {
     db = c.db;
     const d = db;
     search = openLocalSearch({ dbName: d.name, tableOf: (n) => tableOf(d, n), idb: { indexedDB, IDBKeyRange } });
-    rep = createReplicator({ store: createRecordStore(d.name, d.token, (n) => tableOf(d, n), search.hook), pull: httpPull(c.client), pageSize: 150, resources: ['mtRecord'] });
+    rep = createReplicator({
+      store: createRecordStore(d.name, d.token, (n) => tableOf(d, n), search.hook),
+      pull: httpPull(c.client),
+      pageSize: 150,
+      resources: ['mtRecord'],
+    });
     await rep.start();
     await rep.backfilled();
     await search.ready;
@@ -153,8 +158,18 @@ describe.each(DB_KINDS)('local search on %s', (kind) => {
   it('finds an order number and Chinese content exactly as the platform does', async () => {
     const some = (await platform({ prod_type: 0, decodeContent: '订单' })).map((r) => r.sn);
     expect(some.length).toBeGreaterThan(0);
-    expect((await local([{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'contains', field: 'decodeContent', value: '订单' }])).sns).toEqual(some);
-    const none = await local([{ op: 'eq', field: 'prod_type', value: 0 }, { op: 'contains', field: 'decodeContent', value: '没有这条内容' }]);
+    expect(
+      (
+        await local([
+          { op: 'eq', field: 'prod_type', value: 0 },
+          { op: 'contains', field: 'decodeContent', value: '订单' },
+        ])
+      ).sns,
+    ).toEqual(some);
+    const none = await local([
+      { op: 'eq', field: 'prod_type', value: 0 },
+      { op: 'contains', field: 'decodeContent', value: '没有这条内容' },
+    ]);
     expect(none).toEqual({ sns: [], total: 0 });
   });
 });

@@ -50,57 +50,65 @@ describe('outbox under faults', () => {
     await local?.remove();
   });
 
-  it(
-    'applies each of 10,000 commands exactly once through drops, 500s, lost and late answers and a platform restart',
-    async () => {
-      const now = Date.now();
-      const events: EventDoc[] = Array.from({ length: COMMANDS }, (_, i) => {
-        const id = ulid(now + i);
-        return {
-          id, type: 'log.upload', aggregate: `log:${i}`, payload: { entries: [{ type: 'fault-test', message: `command ${i}` }] }, actor: 'user',
-          created_at: now + i, status: 'pending', attempts: 0, last_error: null, result: null, next_attempt_at: 0, k: `${now + i}`,
-        } as unknown as EventDoc;
-      });
-      await local.events.bulkInsert(events);
-      const client = createHttpClient({
-        baseUrl: `http://127.0.0.1:${proxy.port}${SERVICE_BASE_PATH}`,
-        getToken: () => token,
-        getLanguage: () => 'en',
-        onUnauthorized: () => {},
-        timeoutMs: CLIENT_TIMEOUT_MS,
-      });
-      const outbox = createOutbox({ db: local, client, backoffMs: 20, maxBackoffMs: 300, concurrency: 8 });
-      let acked = 0;
-      let rejected = 0;
-      const sub = outbox.settled$.subscribe((e) => (e.status === 'acked' ? acked++ : rejected++));
-      let restarted = false;
-      const pending = () => local.events.count({ selector: { status: 'pending' } }).exec();
-      while ((await pending()) > 0) {
-        await outbox.flush();
-        if (!restarted && acked >= COMMANDS / 2) {
-          // killed, not stopped: whatever it was doing is cut off mid-way
-          platform.child.kill('SIGKILL');
-          await new Promise((r) => platform.child.once('exit', r));
-          platform = await startPlatformProcess(PLATFORM_ENV(), port);
-          restarted = true;
-        }
-        await new Promise((r) => setTimeout(r, 25));
+  it('applies each of 10,000 commands exactly once through drops, 500s, lost and late answers and a platform restart', async () => {
+    const now = Date.now();
+    const events: EventDoc[] = Array.from({ length: COMMANDS }, (_, i) => {
+      const id = ulid(now + i);
+      return {
+        id,
+        type: 'log.upload',
+        aggregate: `log:${i}`,
+        payload: { entries: [{ type: 'fault-test', message: `command ${i}` }] },
+        actor: 'user',
+        created_at: now + i,
+        status: 'pending',
+        attempts: 0,
+        last_error: null,
+        result: null,
+        next_attempt_at: 0,
+        k: `${now + i}`,
+      } as unknown as EventDoc;
+    });
+    await local.events.bulkInsert(events);
+    const client = createHttpClient({
+      baseUrl: `http://127.0.0.1:${proxy.port}${SERVICE_BASE_PATH}`,
+      getToken: () => token,
+      getLanguage: () => 'en',
+      onUnauthorized: () => {},
+      timeoutMs: CLIENT_TIMEOUT_MS,
+    });
+    const outbox = createOutbox({ db: local, client, backoffMs: 20, maxBackoffMs: 300, concurrency: 8 });
+    let acked = 0;
+    let rejected = 0;
+    const sub = outbox.settled$.subscribe((e) => (e.status === 'acked' ? acked++ : rejected++));
+    let restarted = false;
+    const pending = () => local.events.count({ selector: { status: 'pending' } }).exec();
+    while ((await pending()) > 0) {
+      await outbox.flush();
+      if (!restarted && acked >= COMMANDS / 2) {
+        // killed, not stopped: whatever it was doing is cut off mid-way
+        platform.child.kill('SIGKILL');
+        await new Promise((r) => platform.child.once('exit', r));
+        platform = await startPlatformProcess(PLATFORM_ENV(), port);
+        restarted = true;
       }
-      sub.unsubscribe();
-      expect(restarted).toBe(true);
-      expect(rejected).toBe(0);
-      expect(acked).toBe(COMMANDS);
-      console.log(`outbox under faults: ${COMMANDS} commands, proxy fates ${JSON.stringify(proxy.fates)}`);
-      // every fault happened, and often
-      for (const fate of ['drop', 'fail', 'lose', 'fail-after', 'late'] as const) expect(proxy.fates[fate], fate).toBeGreaterThan(10);
-      const pool = new pg.Pool({ connectionString: dbUrl, max: 1 });
-      const [{ n, distinct }] = (
-        await pool.query<{ n: number; distinct: number }>(`select count(*)::int as n, count(distinct message)::int as distinct from client_logs where type = 'fault-test'`)
-      ).rows;
-      await pool.end();
-      expect(distinct).toBe(COMMANDS);
-      expect(n).toBe(COMMANDS);
-    },
-    1_500_000,
-  );
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    sub.unsubscribe();
+    expect(restarted).toBe(true);
+    expect(rejected).toBe(0);
+    expect(acked).toBe(COMMANDS);
+    console.log(`outbox under faults: ${COMMANDS} commands, proxy fates ${JSON.stringify(proxy.fates)}`);
+    // every fault happened, and often
+    for (const fate of ['drop', 'fail', 'lose', 'fail-after', 'late'] as const) expect(proxy.fates[fate], fate).toBeGreaterThan(10);
+    const pool = new pg.Pool({ connectionString: dbUrl, max: 1 });
+    const [{ n, distinct }] = (
+      await pool.query<{ n: number; distinct: number }>(
+        `select count(*)::int as n, count(distinct message)::int as distinct from client_logs where type = 'fault-test'`,
+      )
+    ).rows;
+    await pool.end();
+    expect(distinct).toBe(COMMANDS);
+    expect(n).toBe(COMMANDS);
+  }, 1_500_000);
 });

@@ -72,7 +72,8 @@ async function newBatch(): Promise<string> {
   expect(await localGet(db, 'time_batches', tb)).not.toBeNull();
   return tb;
 }
-const statusOnPlatform = async (tb: string) => Number((await platform.ctx.db.query<{ s: number }>('select send_status as s from time_batches where time_batch = $1', [tb]))[0].s);
+const statusOnPlatform = async (tb: string) =>
+  Number((await platform.ctx.db.query<{ s: number }>('select send_status as s from time_batches where time_batch = $1', [tb]))[0].s);
 const pendingEvents = async () => (await db.events.find({ selector: { status: 'pending' } }).exec()).map((d) => d.toJSON() as EventDoc);
 
 describe('event log and outbox', () => {
@@ -110,7 +111,9 @@ describe('event log and outbox', () => {
     let release: () => void = () => {};
     const pull = httpPull(client());
     const late = createReplicator({
-      store: recordStoreOf(db), resources: ['timeBatch'], retryMs: 600_000,
+      store: recordStoreOf(db),
+      resources: ['timeBatch'],
+      retryMs: 600_000,
       pull: async (r, req) => {
         const answer = await pull(r, req);
         if (hold && req.direction === 'forward' && answer.documents.length) {
@@ -134,7 +137,7 @@ describe('event log and outbox', () => {
     await outbox.flush();
     expect(await statusOnPlatform(tb)).toBe(0);
     const [{ seq }] = await platform.ctx.db.query<{ seq: string }>('select seq from time_batches where time_batch = $1', [tb]);
-    expect((await localGet(db, 'time_batches', tb))).toMatchObject({ send_status: 0, seq: Number(seq) });
+    expect(await localGet(db, 'time_batches', tb)).toMatchObject({ send_status: 0, seq: Number(seq) });
     hold = false;
     release();
     await arriving;
@@ -169,7 +172,10 @@ describe('event log and outbox', () => {
     expect((await db.events.findOne(second.id).exec())!.status).toBe('pending');
     expect(sent.filter((s) => s.key === second.id)).toHaveLength(0);
     // after the backoff both go, in order
-    await db.events.findOne(first.id).exec().then((d) => d!.incrementalPatch({ next_attempt_at: 0 }));
+    await db.events
+      .findOne(first.id)
+      .exec()
+      .then((d) => d!.incrementalPatch({ next_attempt_at: 0 }));
     await outbox.flush();
     expect((await db.events.findOne(first.id).exec())!.status).toBe('acked');
     expect((await db.events.findOne(second.id).exec())!.status).toBe('acked');

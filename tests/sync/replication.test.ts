@@ -42,12 +42,17 @@ describe('pull replication', () => {
     // watch the order in which MT records arrive: the newest must come first
     const arrivals: number[] = [];
     const store = recordStoreOf(db);
-    const watched = { ...store, put: (name: string, docs: Record<string, unknown>[]) => {
-      if (name === 'mt_records') arrivals.push(...docs.map((d) => Number(d.receive_time)));
-      return store.put(name as never, docs);
-    } };
+    const watched = {
+      ...store,
+      put: (name: string, docs: Record<string, unknown>[]) => {
+        if (name === 'mt_records') arrivals.push(...docs.map((d) => Number(d.receive_time)));
+        return store.put(name as never, docs);
+      },
+    };
     rep = createReplicator({
-      store: watched, now: () => now, pageSize: 500,
+      store: watched,
+      now: () => now,
+      pageSize: 500,
       pull: (resource, req) => {
         pulls.push({ resource, direction: req.direction, since: req.since });
         return pull(resource, req);
@@ -69,14 +74,22 @@ describe('pull replication', () => {
     // pages arrive newest first: the first page's oldest record is newer than the last page's newest
     expect(Math.min(...arrivals.slice(0, 500))).toBeGreaterThanOrEqual(Math.max(...arrivals.slice(-100)));
     expect(rep.progress$.value.phase).toBe('live');
-    expect(await recordStoreOf(db).count('time_batches')).toBe(await platformCount('select count(*) as n from time_batches where create_time >= $1', [new Date(horizon)]));
+    expect(await recordStoreOf(db).count('time_batches')).toBe(
+      await platformCount('select count(*) as n from time_batches where create_time >= $1', [new Date(horizon)]),
+    );
   });
 
   it('catches up forward after new writes, and tombstones delete locally', async () => {
-    const [rec] = await platform.ctx.db.query<{ sn: string }>(`select sn from mt_records where receive_time >= now() - interval '10 days' order by receive_time desc limit 1`);
-    const [gone] = await platform.ctx.db.query<{ sn: string }>(`select sn from mt_records where receive_time >= now() - interval '10 days' order by receive_time desc offset 5 limit 1`);
+    const [rec] = await platform.ctx.db.query<{ sn: string }>(
+      `select sn from mt_records where receive_time >= now() - interval '10 days' order by receive_time desc limit 1`,
+    );
+    const [gone] = await platform.ctx.db.query<{ sn: string }>(
+      `select sn from mt_records where receive_time >= now() - interval '10 days' order by receive_time desc offset 5 limit 1`,
+    );
     expect(await localGet(db, 'mt_records', gone.sn)).not.toBeNull();
-    await platform.ctx.db.query(`update mt_records set mt_status = 700, report_result = 'UNDELIV', report_result_desc = 'test failure' where sn = $1`, [rec.sn]);
+    await platform.ctx.db.query(`update mt_records set mt_status = 700, report_result = 'UNDELIV', report_result_desc = 'test failure' where sn = $1`, [
+      rec.sn,
+    ]);
     await platform.ctx.db.query(`update mt_records set deleted = true where sn = $1`, [gone.sn]);
     await rep.notify('mtRecord');
     expect((await localGet(db, 'mt_records', rec.sn))?.mt_status).toBe(700);
@@ -86,14 +99,25 @@ describe('pull replication', () => {
   it('follows the SSE stream: a platform change notice pulls at once', async () => {
     const token = await platform.login('admin');
     const seen: string[] = [];
-    const stop = followChanges({ baseUrl: platform.base, getToken: () => token, onChanged: (r) => { seen.push(r); void rep.notify(r); } });
+    const stop = followChanges({
+      baseUrl: platform.base,
+      getToken: () => token,
+      onChanged: (r) => {
+        seen.push(r);
+        void rep.notify(r);
+      },
+    });
     try {
-      const [rec] = await platform.ctx.db.query<{ sn: string }>(`select sn from mt_records where receive_time >= now() - interval '10 days' and mt_status <> 600 order by receive_time desc offset 2 limit 1`);
+      const [rec] = await platform.ctx.db.query<{ sn: string }>(
+        `select sn from mt_records where receive_time >= now() - interval '10 days' and mt_status <> 600 order by receive_time desc offset 2 limit 1`,
+      );
       await platform.ctx.db.query(`update mt_records set mt_status = 600 where sn = $1`, [rec.sn]);
       const { notifyChanged } = await import('../../platform/messaging/notify');
       // a notice only reaches a connected stream: send it until the local row has the change
       await expect
-        .poll(async () => (await notifyChanged(platform.ctx.db, 'mtRecord', ['EP0001']), (await localGet(db, 'mt_records', rec.sn))?.mt_status), { timeout: 10_000 })
+        .poll(async () => (await notifyChanged(platform.ctx.db, 'mtRecord', ['EP0001']), (await localGet(db, 'mt_records', rec.sn))?.mt_status), {
+          timeout: 10_000,
+        })
         .toBe(600);
       expect(seen).toContain('mtRecord');
     } finally {
@@ -123,7 +147,6 @@ describe('scoping', () => {
     await sub.stop();
     await c.db.remove();
   });
-
 });
 
 describe('backfill racing live updates', () => {
@@ -136,7 +159,9 @@ describe('backfill racing live updates', () => {
     );
     let raced = false;
     const rep: Replicator = createReplicator({
-      store: recordStoreOf(c.db), pageSize: 200, resources: ['mtRecord'],
+      store: recordStoreOf(c.db),
+      pageSize: 200,
+      resources: ['mtRecord'],
       pull: async (resource, req) => {
         const res = await pull(resource, req);
         const stale = res.documents.some((d) => d.sn === target.sn);

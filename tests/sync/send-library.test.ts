@@ -27,7 +27,8 @@ describe('send pickers from the replicas', () => {
 
   it('offers the approved template but not the pending one, and yields a picked group members numbers', async () => {
     const stamp = Date.now();
-    const add = async (text: string) => (await p.call('/contentTemplate/contentTemplateAdd', { cus_id: 'EP0001', template_content: text }, { token: c.token })).body.data.template_id as string;
+    const add = async (text: string) =>
+      (await p.call('/contentTemplate/contentTemplateAdd', { cus_id: 'EP0001', template_content: text }, { token: c.token })).body.data.template_id as string;
     const approved = await add(`approved ${stamp}`);
     await add(`pending ${stamp}`);
     await p.ctx.db.query('update content_templates set review_at = $2 where template_id = $1', [approved, new Date(0)]);

@@ -45,7 +45,8 @@ afterAll(async () => {
   await platform?.close();
 });
 
-const batches = async (content: string) => (await platform.ctx.db.query<{ batch_id: string }>('select batch_id from batches where content = $1', [content])).length;
+const batches = async (content: string) =>
+  (await platform.ctx.db.query<{ batch_id: string }>('select batch_id from batches where content = $1', [content])).length;
 
 describe('send through the outbox', () => {
   it('queues a send made offline and pushes it exactly once when the network returns', async () => {
@@ -53,7 +54,12 @@ describe('send through the outbox', () => {
     const outbox = createOutbox({ db, client: client(), now: () => clock });
     offline = true;
     const content = `offline send ${Date.now()}`;
-    const ev = await recordEvent(db, { type: 'send.group', aggregate: sendAggregate('EP0001'), payload: { body: { cus_id: 'EP0001', content, mobiles: '13900002001\n13900002002' }, summary: { kind: 'domestic', count: 2, cost: 0.1, timing: null } }, actor: 'admin' });
+    const ev = await recordEvent(db, {
+      type: 'send.group',
+      aggregate: sendAggregate('EP0001'),
+      payload: { body: { cus_id: 'EP0001', content, mobiles: '13900002001\n13900002002' }, summary: { kind: 'domestic', count: 2, cost: 0.1, timing: null } },
+      actor: 'admin',
+    });
     await outbox.flush();
     await outbox.flush();
     expect((await db.events.findOne(ev.id).exec())!.status).toBe('pending');
@@ -73,7 +79,12 @@ describe('send through the outbox', () => {
 
   it('a rejected send keeps the platform message; a scheduled send appears in the local timed batches at once', async () => {
     const outbox = createOutbox({ db, client: client() });
-    const poor = await recordEvent(db, { type: 'send.group', aggregate: sendAggregate('EP0001'), payload: { body: { cus_id: 'EP0001', content: '', mobiles: '13900002003' }, summary: { kind: 'domestic', count: 1, cost: 0.05, timing: null } }, actor: 'admin' });
+    const poor = await recordEvent(db, {
+      type: 'send.group',
+      aggregate: sendAggregate('EP0001'),
+      payload: { body: { cus_id: 'EP0001', content: '', mobiles: '13900002003' }, summary: { kind: 'domestic', count: 1, cost: 0.05, timing: null } },
+      actor: 'admin',
+    });
     await outbox.flush();
     const rejected = (await db.events.findOne(poor.id).exec())!;
     expect(rejected.status).toBe('rejected');
@@ -83,7 +94,10 @@ describe('send through the outbox', () => {
     const ev = await recordEvent(db, {
       type: 'send.international',
       aggregate: sendAggregate('EP0001'),
-      payload: { body: { cus_id: 'EP0001', content: 'later', mobiles: '+14155552671', sender_id: 'ACME', timing_time: new Date(timing).toISOString() }, summary: { kind: 'international', count: 1, cost: 0.35, timing, prod_type: 1 } },
+      payload: {
+        body: { cus_id: 'EP0001', content: 'later', mobiles: '+14155552671', sender_id: 'ACME', timing_time: new Date(timing).toISOString() },
+        summary: { kind: 'international', count: 1, cost: 0.35, timing, prod_type: 1 },
+      },
       actor: 'admin',
     });
     await outbox.flush();
@@ -91,7 +105,15 @@ describe('send through the outbox', () => {
     expect(acked.status).toBe('acked');
     const tb = (acked.result as { time_batch: string }).time_batch;
     const [local] = await recordStoreOf(db).get('time_batches', [tb]);
-    expect(local).toMatchObject({ time_batch: tb, cus_id: 'EP0001', prod_type: 1, batch_count: 1, send_status: 0, timing_time: timing, decodeContent: 'later' });
+    expect(local).toMatchObject({
+      time_batch: tb,
+      cus_id: 'EP0001',
+      prod_type: 1,
+      batch_count: 1,
+      send_status: 0,
+      timing_time: timing,
+      decodeContent: 'later',
+    });
   });
 
   it('keeps the price list locally and answers from it offline', async () => {

@@ -29,10 +29,13 @@ export function LogViewerDialog({ visible, onHide }: { visible: boolean; onHide:
       acceptLabel: t('common.ok'),
       rejectLabel: t('common.cancel'),
       accept: () =>
-        upload(entries).then(() => {
-          clearErrorLog();
-          notify({ severity: 'success', summary: translate(lang, 'logs.sent') });
-        }, () => {}),
+        upload(entries).then(
+          () => {
+            clearErrorLog();
+            notify({ severity: 'success', summary: translate(lang, 'logs.sent') });
+          },
+          () => {},
+        ),
     });
   const confirmClear = () =>
     confirmDialog({

@@ -37,7 +37,10 @@ export function useNotices(enabled: boolean): Notice[] {
   useEffect(() => {
     if (!enabled || !userInfo) return;
     let live = true;
-    read(getCusBneWarnInfoEndpoint, {}).then((w) => live && setWarning(w), () => undefined);
+    read(getCusBneWarnInfoEndpoint, {}).then(
+      (w) => live && setWarning(w),
+      () => undefined,
+    );
     return () => void (live = false);
   }, [enabled, userInfo]);
   useEffect(() => {
@@ -61,7 +64,11 @@ export function NoticeList({ notices, onOpen }: { notices: Notice[]; onOpen: () 
     <ul className="notice-list" data-testid="notice-list" aria-label={t('top.notice')} style={{ listStyle: 'none', margin: 0, padding: 0, maxWidth: '28rem' }}>
       {notices.map((n) => (
         <li key={n.id} data-testid="notice" data-notice={n.id} style={{ display: 'flex', gap: 8, alignItems: 'flex-start', padding: '6px 0' }}>
-          <i className={n.severity === 'warn' ? 'pi pi-exclamation-triangle' : 'pi pi-times-circle'} aria-hidden="true" style={{ color: n.severity === 'warn' ? 'var(--orange-700, #b45309)' : 'var(--red-700, #b91c1c)', marginTop: 2 }} />
+          <i
+            className={n.severity === 'warn' ? 'pi pi-exclamation-triangle' : 'pi pi-times-circle'}
+            aria-hidden="true"
+            style={{ color: n.severity === 'warn' ? 'var(--orange-700, #b45309)' : 'var(--red-700, #b91c1c)', marginTop: 2 }}
+          />
           {n.path ? (
             <a
               href={CONSOLE_BASE_PATH + n.path}

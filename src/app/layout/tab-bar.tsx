@@ -42,27 +42,29 @@ export function TabBar() {
   };
   return (
     <nav className="tab-bar" aria-label={t('tabs.label')} {...useContextMenu.wakeOn}>
-      {withMenu && <ContextMenu
-        ref={menu}
-        model={[
-          {
-            label: t('tabs.closeOthers'),
-            icon: 'pi pi-times-circle',
-            command: () => {
-              tabsStore.set(closeOtherTabs(tabsStore.get(), target));
-              if (target !== path) navigate(target);
+      {withMenu && (
+        <ContextMenu
+          ref={menu}
+          model={[
+            {
+              label: t('tabs.closeOthers'),
+              icon: 'pi pi-times-circle',
+              command: () => {
+                tabsStore.set(closeOtherTabs(tabsStore.get(), target));
+                if (target !== path) navigate(target);
+              },
             },
-          },
-          {
-            label: t('tabs.closeAll'),
-            icon: 'pi pi-ban',
-            command: () => {
-              tabsStore.set(closeAllTabs());
-              navigate(FIRST_TAB);
+            {
+              label: t('tabs.closeAll'),
+              icon: 'pi pi-ban',
+              command: () => {
+                tabsStore.set(closeAllTabs());
+                navigate(FIRST_TAB);
+              },
             },
-          },
-        ]}
-      />}
+          ]}
+        />
+      )}
       <ul role="list" ref={list}>
         {tabs.map((tab) => {
           const active = tab.path === path;

@@ -127,7 +127,15 @@ function LockDialog({ visible, onHide }: { visible: boolean; onHide: () => void 
     <Dialog header={t('lock.setTitle')} visible={visible} onHide={onHide} style={{ width: 'min(420px, 95vw)' }}>
       <form onSubmit={submit} className="lock-form" noValidate>
         <label htmlFor="lock-password">{t('lock.password')}</label>
-        <Password inputId="lock-password" value={password} onChange={(e) => setPassword(e.target.value)} feedback={false} toggleMask autoFocus invalid={!!error} />
+        <Password
+          inputId="lock-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          feedback={false}
+          toggleMask
+          autoFocus
+          invalid={!!error}
+        />
         {error && (
           <small className="p-error" role="alert">
             {t(error)}
@@ -192,7 +200,12 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
 
   return (
     <header className="top-bar" {...useTopBarWidgets.wakeOn}>
-      <IconButton icon={collapsed ? 'pi pi-angle-double-right' : 'pi pi-angle-double-left'} label={t('top.toggleSidebar')} aria-expanded={!collapsed} onClick={onToggle} />
+      <IconButton
+        icon={collapsed ? 'pi pi-angle-double-right' : 'pi pi-angle-double-left'}
+        label={t('top.toggleSidebar')}
+        aria-expanded={!collapsed}
+        onClick={onToggle}
+      />
       <ProductMenu />
       <span className="top-spacer" />
       {offline && <Tag severity="warning" value={t('app.offline')} title={t('app.offlineNote')} role="status" />}
@@ -204,10 +217,16 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
       </span>
       <MenuSearch leaves={leaves} />
       <span className="icon-with-badge">
-        <IconButton icon="pi pi-bell" label={`${t('top.notice')}${notices.length ? ` (${notices.length})` : ''}`} title={t('top.notice')} data-testid="notice-bell" onClick={(e) => {
+        <IconButton
+          icon="pi pi-bell"
+          label={`${t('top.notice')}${notices.length ? ` (${notices.length})` : ''}`}
+          title={t('top.notice')}
+          data-testid="notice-bell"
+          onClick={(e) => {
             const bell = e.currentTarget;
             whenMounted(() => notice.current?.toggle(e, bell));
-          }} />
+          }}
+        />
         {notices.length > 0 && <Badge value={notices.length} severity="warning" aria-hidden="true" />}
       </span>
       {widgets && (
@@ -216,7 +235,12 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
         </OverlayPanel>
       )}
       <span className="icon-with-badge">
-        <IconButton icon="pi pi-exclamation-triangle" label={`${t('top.logs')}${badge ? ` (${badge})` : ''}`} title={t('top.logs')} onClick={() => setDialog('logs')} />
+        <IconButton
+          icon="pi pi-exclamation-triangle"
+          label={`${t('top.logs')}${badge ? ` (${badge})` : ''}`}
+          title={t('top.logs')}
+          onClick={() => setDialog('logs')}
+        />
         {badge && <Badge value={badge} severity="danger" aria-hidden="true" />}
       </span>
       <IconButton icon="pi pi-comment" label={t('top.feedback')} title={t('top.feedback')} onClick={() => setDialog('feedback')} />
@@ -238,17 +262,19 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
         <DropdownStandIn className="language-dropdown" label={t(`language.${getLanguage()}`)} placeholder="" />
       )}
       <IconButton icon="pi pi-lock" label={t('top.lock')} title={t('top.lock')} onClick={() => setDialog('lock')} />
-      {widgets && <Menu
-        ref={userMenu}
-        popup
-        id="user-menu"
-        model={[
-          { label: t('top.personalInfo'), icon: 'pi pi-id-card', command: () => navigate('/info/index') },
-          { label: t('top.accountSettings'), icon: 'pi pi-cog', command: () => navigate('/info/setting') },
-          { separator: true },
-          { label: t('top.logout'), icon: 'pi pi-sign-out', command: logout },
-        ]}
-      />}
+      {widgets && (
+        <Menu
+          ref={userMenu}
+          popup
+          id="user-menu"
+          model={[
+            { label: t('top.personalInfo'), icon: 'pi pi-id-card', command: () => navigate('/info/index') },
+            { label: t('top.accountSettings'), icon: 'pi pi-cog', command: () => navigate('/info/setting') },
+            { separator: true },
+            { label: t('top.logout'), icon: 'pi pi-sign-out', command: logout },
+          ]}
+        />
+      )}
       {widgets ? (
         <Button
           className="user-button"

@@ -18,7 +18,12 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_TYPES, type Language } from '../../../contract/constants';
-import { getInteSmsIndexInfoEndpoint, getSmsIndexInfoEndpoint, type InteSmsIndexInfo, type SmsIndexInfo } from '../../../contract/endpoints/dashboard.endpoints';
+import {
+  getInteSmsIndexInfoEndpoint,
+  getSmsIndexInfoEndpoint,
+  type InteSmsIndexInfo,
+  type SmsIndexInfo,
+} from '../../../contract/endpoints/dashboard.endpoints';
 import type { PermCode } from '../../../contract/endpoints/user.endpoints';
 import { isNetworkError } from '../../../machines/session.machine';
 import { api } from '../../session/api';
@@ -96,7 +101,16 @@ function TrendChart({ answer, lang }: { answer: Answer; lang: Language }) {
           scales: {
             count: { type: 'linear', position: 'left', beginAtZero: true, ticks: { callback: (v) => formatNumber(Number(v), lang) } },
             ...(answer.kind === 'home'
-              ? { ratio: { type: 'linear' as const, position: 'right' as const, min: 0, max: 100, grid: { drawOnChartArea: false }, ticks: { callback: (v: string | number) => formatPercent(Number(v), lang) } } }
+              ? {
+                  ratio: {
+                    type: 'linear' as const,
+                    position: 'right' as const,
+                    min: 0,
+                    max: 100,
+                    grid: { drawOnChartArea: false },
+                    ticks: { callback: (v: string | number) => formatPercent(Number(v), lang) },
+                  },
+                }
               : {}),
           },
         },
@@ -161,7 +175,12 @@ export function DashboardPage() {
         (e: unknown) => {
           if (!live()) return;
           const cached = isNetworkError(e) ? readCache()[product] : undefined;
-          setState({ answer: cached?.answer ?? null, cachedAt: cached?.at ?? null, error: cached ? null : (e as Error).message || t('dashboard.loadFailed'), loading: false });
+          setState({
+            answer: cached?.answer ?? null,
+            cachedAt: cached?.at ?? null,
+            error: cached ? null : (e as Error).message || t('dashboard.loadFailed'),
+            loading: false,
+          });
         },
       );
     // asked when the browser is idle, not in the commit's effects: right after the login those run in the task that
@@ -188,7 +207,10 @@ export function DashboardPage() {
       {loading && !answer && <ProgressSpinner aria-label={t('common.loading')} />}
       {answer?.kind === 'home' && (
         <div className="stat-grid">
-          <Stat label={t('dashboard.lastLoginTime')} value={answer.data.lastLoginTime ? formatDateTime(answer.data.lastLoginTime, lang) : t('dashboard.never')} />
+          <Stat
+            label={t('dashboard.lastLoginTime')}
+            value={answer.data.lastLoginTime ? formatDateTime(answer.data.lastLoginTime, lang) : t('dashboard.never')}
+          />
           <Stat label={t('dashboard.balance')} value={t('dashboard.yuan', { amount: formatMoney(liveBalance ?? answer.data.balance, lang) })} />
           <Stat label={t('dashboard.monthAll')} value={n(answer.data.monthAllCount)} />
           <Stat label={t('dashboard.yesterdayAll')} value={n(answer.data.yesterdayAllCount)} />

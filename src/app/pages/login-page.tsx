@@ -70,10 +70,26 @@ function PasswordLogin() {
   return (
     <form onSubmit={submit} noValidate aria-label={t('login.tabPassword')}>
       <Field id="login-username" label={t('login.username')} error={errors.username}>
-        <InputText id="login-username" value={v.username} onChange={set('username')} autoComplete="username" invalid={!!errors.username} aria-describedby={describedBy('login-username', errors, 'username')} />
+        <InputText
+          id="login-username"
+          value={v.username}
+          onChange={set('username')}
+          autoComplete="username"
+          invalid={!!errors.username}
+          aria-describedby={describedBy('login-username', errors, 'username')}
+        />
       </Field>
       <Field id="login-password" label={t('login.password')} error={errors.password}>
-        <Password inputId="login-password" value={v.password} onChange={set('password')} feedback={false} toggleMask autoComplete="current-password" invalid={!!errors.password} aria-describedby={describedBy('login-password', errors, 'password')} />
+        <Password
+          inputId="login-password"
+          value={v.password}
+          onChange={set('password')}
+          feedback={false}
+          toggleMask
+          autoComplete="current-password"
+          invalid={!!errors.password}
+          aria-describedby={describedBy('login-password', errors, 'password')}
+        />
       </Field>
       {captchaAsked && <CaptchaField id="login-code" value={v.code} onChange={set('code')} errors={errors} />}
       <Button type="submit" label={t('login.submit')} loading={busy} className="login-submit" />
@@ -90,8 +106,22 @@ function CaptchaField(props: { id: string; value: string; onChange: (e: { target
   return (
     <Field id={id} label={t('login.captcha')} error={errors.code}>
       <div className="login-captcha">
-        <InputText id={id} value={props.value} onChange={props.onChange} maxLength={4} autoComplete="off" invalid={!!errors.code} aria-describedby={describedBy(id, errors, 'code')} />
-        <button type="button" className="captcha-button" onClick={() => sessionActor.send({ type: 'session.captcha.refresh' })} aria-label={t('login.refreshCaptcha')} title={t('login.refreshCaptcha')}>
+        <InputText
+          id={id}
+          value={props.value}
+          onChange={props.onChange}
+          maxLength={4}
+          autoComplete="off"
+          invalid={!!errors.code}
+          aria-describedby={describedBy(id, errors, 'code')}
+        />
+        <button
+          type="button"
+          className="captcha-button"
+          onClick={() => sessionActor.send({ type: 'session.captcha.refresh' })}
+          aria-label={t('login.refreshCaptcha')}
+          title={t('login.refreshCaptcha')}
+        >
           {captcha ? <img src={captcha.image} alt={t('login.captchaImage')} /> : <i className="pi pi-refresh" aria-hidden="true" />}
         </button>
       </div>
@@ -178,7 +208,14 @@ function Register({ onDone }: { onDone: () => void }) {
     setErrors(rest);
     setCaptchaErrors(captchaError ? { code: captchaError } : {});
     if (Object.keys(errs).length) return false;
-    sessionActor.send({ type: 'session.sms.send', kind: 'register', account: v.epId, phone: v.phone, uuid, captcha: { code: captchaCode, redomStr: captcha?.redomStr ?? '' } });
+    sessionActor.send({
+      type: 'session.sms.send',
+      kind: 'register',
+      account: v.epId,
+      phone: v.phone,
+      uuid,
+      captcha: { code: captchaCode, redomStr: captcha?.redomStr ?? '' },
+    });
     // used up by this request, right or wrong: the next send needs the next image's answer
     setCaptchaCode('');
     return true;
@@ -199,7 +236,15 @@ function Register({ onDone }: { onDone: () => void }) {
         <InputText id="reg-epname" value={v.epName} onChange={set('epName')} invalid={!!errors.epName} />
       </Field>
       <Field id="reg-password" label={t('login.password')} error={errors.password}>
-        <Password inputId="reg-password" value={v.password} onChange={set('password')} feedback={false} toggleMask autoComplete="new-password" invalid={!!errors.password} />
+        <Password
+          inputId="reg-password"
+          value={v.password}
+          onChange={set('password')}
+          feedback={false}
+          toggleMask
+          autoComplete="new-password"
+          invalid={!!errors.password}
+        />
       </Field>
       <Field id="reg-phone" label={t('login.phone')} error={errors.phone}>
         <InputText id="reg-phone" value={v.phone} onChange={set('phone')} inputMode="numeric" maxLength={11} invalid={!!errors.phone} />
@@ -225,7 +270,10 @@ export function LoginPage() {
   const smsError = useSelector(sessionActor, (s) => s.context.smsError);
   useEffect(() => {
     api.call(getClientWebSiteBeianEndpoint, {}, { silent: true }).then(setSite, () => {});
-    api.call(getSiteLogoEndpoint, {}, { silent: true }).then((l) => l.logo && setLogo(`data:image/${l.logoType};base64,${l.logo}`), () => {});
+    api.call(getSiteLogoEndpoint, {}, { silent: true }).then(
+      (l) => l.logo && setLogo(`data:image/${l.logoType};base64,${l.logo}`),
+      () => {},
+    );
   }, []);
   const title = site?.client_name || t('app.title');
   useEffect(() => {

@@ -57,5 +57,13 @@ export function IframePage() {
         <p>{t('page.iframeMissing')}</p>
       </section>
     );
-  return <iframe className="embedded-page" src={src} title={t('page.iframeTitle', { src })} sandbox="allow-scripts allow-forms allow-popups" referrerPolicy="no-referrer" />;
+  return (
+    <iframe
+      className="embedded-page"
+      src={src}
+      title={t('page.iframeTitle', { src })}
+      sandbox="allow-scripts allow-forms allow-popups"
+      referrerPolicy="no-referrer"
+    />
+  );
 }

@@ -40,7 +40,9 @@ test('100,000 members are imported with progress shown and the bad rows reported
   await live(page, deadlineFor({ records: HEAVY_SEED_RECORDS }));
   await page.locator('[data-testid=group]').filter({ hasText: groupName }).locator('button').first().click();
   await expect(page).toHaveURL(new RegExp(`groupId=${groupId}`));
-  await page.locator('[data-testid=import-file]').setInputFiles({ name: 'members.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+  await page
+    .locator('[data-testid=import-file]')
+    .setInputFiles({ name: 'members.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
   await expect(page.locator('[data-testid=import-progress]')).toBeVisible();
   const result = page.locator('[data-testid=import-result]');
   await expect(result).toContainText('成功 99900 条，无效 100 条，重复 0 条', { timeout: importing });
@@ -63,7 +65,13 @@ test('100,000 members are imported with progress shown and the bad rows reported
   await page.getByTestId('group-rename-input').press('Enter');
   await expect(page.locator('[data-testid=group]').filter({ hasText: `${renamed} (99900)` })).toBeVisible();
   await expect
-    .poll(async () => ((await apiCall(request, token, '/addressBook/groupList', { pageSize: 100, groupName: renamed })).data as Array<{ groupId: string; groupName: string }>).find((g) => g.groupId === groupId)?.groupName, { timeout: deadlineFor() })
+    .poll(
+      async () =>
+        (
+          (await apiCall(request, token, '/addressBook/groupList', { pageSize: 100, groupName: renamed })).data as Array<{ groupId: string; groupName: string }>
+        ).find((g) => g.groupId === groupId)?.groupName,
+      { timeout: deadlineFor() },
+    )
     .toBe(renamed);
 });
 
@@ -82,7 +90,9 @@ test('a 100,000-number check batch uploaded as xlsx shows progress, then its cou
   const page = await session(browser);
   await page.goto(`${BASE}/mobileStatusList`);
   await page.getByTestId('check-batch-name').fill(name);
-  await page.getByTestId('check-file').setInputFiles({ name: 'numbers.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+  await page
+    .getByTestId('check-file')
+    .setInputFiles({ name: 'numbers.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
   const row = page.locator('tr', { hasText: name });
   const progress = row.getByTestId('check-progress');
   await expect(progress).toHaveAttribute('data-status', /^[01]$/, { timeout: uploading });
