@@ -23,6 +23,7 @@ export async function startBenchPlatform(
     env: {
       ...process.env,
       PORT: String(port),
+      SMPP_PORT: '0',
       DATA_DIR: dataDir,
       SEED_RECORDS: String(seedRecords),
       CAPTCHA: 'off',

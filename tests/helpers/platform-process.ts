@@ -30,6 +30,8 @@ export async function startPlatformProcess(env: Record<string, string> = {}, por
       CAPTCHA: 'off',
       LOG_LEVEL: 'error',
       SERVE_CONSOLE: 'off',
+      // no SMPP listener unless a test asks for one: processes side by side would all claim port 2775
+      SMPP_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
