@@ -172,6 +172,7 @@ function VirtualTableInner<R>(props: VirtualTableProps<R>, ref: React.ForwardedR
     shown.push(
       <Row
         key={rowKey(row, i)}
+        rowId={String(rowKey(row, i))}
         row={row}
         index={i}
         columns={columns}
@@ -235,6 +236,8 @@ function VirtualTableInner<R>(props: VirtualTableProps<R>, ref: React.ForwardedR
 }
 
 interface RowProps<R> {
+  /** the row's key, on the element too, so that a row keeps its identity for scripts and tests while rows arrive above it */
+  rowId: string;
   row: R;
   index: number;
   columns: readonly VirtualColumn<R>[];
@@ -244,10 +247,10 @@ interface RowProps<R> {
 }
 
 /** One row, skipped on re-render while its row, position and columns are the same. */
-const Row = memo(function Row<R>({ row, index, columns, height, className, selectable }: RowProps<R>) {
+const Row = memo(function Row<R>({ rowId, row, index, columns, height, className, selectable }: RowProps<R>) {
   const classes = [selectable ? 'p-selectable-row' : '', index % 2 === 1 ? 'p-row-odd' : '', className].filter(Boolean).join(' ');
   return (
-    <tr data-index={index} aria-rowindex={index + 2} tabIndex={selectable ? 0 : undefined} className={classes || undefined} style={{ height }}>
+    <tr data-index={index} data-row-id={rowId} aria-rowindex={index + 2} tabIndex={selectable ? 0 : undefined} className={classes || undefined} style={{ height }}>
       {columns.map((c) => (
         <td key={c.key} className={c.className} style={c.width ? { width: c.width } : undefined}>
           {c.cell(row, index)}
