@@ -66,16 +66,18 @@ export interface MenuItem {
   roles?: string[];
   children?: MenuItem[];
 }
-export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    label: z.string(),
-    path: z.string(),
-    icon: z.string(),
-    roles: z.array(z.string()).optional(),
-    children: z.array(menuItemSchema).optional(),
-  }),
-);
+export const menuItemSchema: z.ZodType<MenuItem> = z
+  .lazy(() =>
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      path: z.string(),
+      icon: z.string(),
+      roles: z.array(z.string()).optional(),
+      children: z.array(menuItemSchema).optional(),
+    }),
+  )
+  .meta({ id: 'MenuItem', description: 'a menu entry; an entry with children is a folder' });
 
 export const tokenResponse = z.object({
   token: z.string(),

@@ -13,14 +13,42 @@ const ENDPOINTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'kind' in v && 'request' in v && 'response' in v;
 
-function schemaOf(s: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
+/** Schemas shared by reference: a recursive schema (the menu tree) comes out of zod with `$defs` and `#/$defs/...`
+ * references, which resolve only at a document's root, so they are hoisted into `components.schemas`. */
+type Shared = Map<string, { name: string; schema: unknown }>;
+
+function hoistDefs(json: Record<string, unknown>, shared: Shared, owner: string): Record<string, unknown> {
+  const defs = json.$defs as Record<string, unknown> | undefined;
+  if (!defs) return json;
+  delete json.$defs;
+  // the same definitions in another endpoint (the menu tree answers three of them) share one component
+  const key = JSON.stringify(defs);
+  const names = new Map(Object.keys(defs).map((d) => [d, shared.get(`${key}:${d}`)?.name ?? (d.startsWith('__') ? `${owner}_${d.replace(/^_+/, '')}` : d)]));
+  const rewrite = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(rewrite)
+      : typeof v === 'object' && v !== null
+        ? Object.fromEntries(
+            Object.entries(v).map(([k, x]) =>
+              k === '$ref' && typeof x === 'string' && x.startsWith('#/$defs/') ? [k, `#/components/schemas/${names.get(x.slice(8))}`] : [k, rewrite(x)],
+            ),
+          )
+        : v;
+  for (const [d, schema] of Object.entries(defs)) {
+    if (!shared.has(`${key}:${d}`)) shared.set(`${key}:${d}`, { name: names.get(d)!, schema: rewrite(schema) });
+  }
+  return rewrite(json) as Record<string, unknown>;
+}
+
+function schemaOf(s: z.ZodType, io: 'input' | 'output', shared: Shared, owner: string): Record<string, unknown> {
+  let json: Record<string, unknown>;
   try {
-    const json = z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
-    delete json.$schema;
-    return json;
+    json = z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
   } catch {
     return {};
   }
+  delete json.$schema;
+  return hoistDefs(json, shared, `${owner}_${io}`);
 }
 
 async function allEndpoints(): Promise<Array<{ file: string; e: Endpoint }>> {
@@ -45,13 +73,15 @@ export function openApiDocument(): Promise<Record<string, unknown>> {
 
 async function build(): Promise<Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {};
+  const shared: Shared = new Map();
   for (const { file, e } of await allEndpoints()) {
     const method = e.method.toLowerCase();
     const tag = file.replace(/\.endpoints\.(ts|js)$/, '');
-    const request = schemaOf(e.request, 'input');
+    const operationId = e.path.slice(1).replace(/\//g, '_');
+    const request = schemaOf(e.request, 'input', shared, operationId);
     const op: Record<string, unknown> = {
       tags: [tag],
-      operationId: e.path.slice(1).replace(/\//g, '_'),
+      operationId,
       summary: e.path,
       ...(e.doc ? { description: e.doc } : {}),
       ...(e.auth === 'token' ? { security: [{ bearer: [] }] } : { security: [] }),
@@ -81,7 +111,7 @@ async function build(): Promise<Record<string, unknown>> {
                       schema: {
                         type: 'object',
                         required: ['type', 'message'],
-                        properties: { type: { const: 0 }, message: { type: 'string' }, data: schemaOf(e.response, 'output') },
+                        properties: { type: { const: 0 }, message: { type: 'string' }, data: schemaOf(e.response, 'output', shared, operationId) },
                       },
                     },
                   },
@@ -107,12 +137,14 @@ async function build(): Promise<Record<string, unknown>> {
     info: {
       title: 'SMS cloud platform API',
       version: '1',
+      license: { name: 'Proprietary: for customers of the platform', identifier: 'LicenseRef-Proprietary' },
       description:
         'Every call answers {type, message, data}: HTTP 200 with type 0 on success, otherwise the HTTP status with a localized message ' +
         '(and on 400 the offending field). Callbacks: see the README section "Callbacks" (HMAC-SHA256 signature in X-Sms-Signature).',
     },
     servers: [{ url: SERVICE_BASE_PATH }],
     components: {
+      schemas: Object.fromEntries([...shared.values()].map(({ name, schema }) => [name, schema])),
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'token from /user/login, 3600 s' } },
       responses: {
         Failure: {
