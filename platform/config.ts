@@ -71,5 +71,8 @@ function smppPortOf(v: string | undefined): number | 'auto' | null {
   if (t === undefined || t === '') return 2775;
   if (t === 'auto') return 'auto';
   const n = Number(t);
-  return Number.isInteger(n) && n > 0 && n < 65536 ? n : null;
+  if (n === 0) return null;
+  // a mistyped port must not leave integrators without a server while the platform looks healthy
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`SMPP_PORT must be a port (1-65535), 0 (off) or auto; it is "${v}"`);
+  return n;
 }

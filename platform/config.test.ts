@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { configFromEnv } from './config';
+
+describe('SMPP_PORT', () => {
+  it('defaults to 2775, turns off with 0 and takes a port or auto', () => {
+    expect(configFromEnv({}).smppPort).toBe(2775);
+    expect(configFromEnv({ SMPP_PORT: '' }).smppPort).toBe(2775);
+    expect(configFromEnv({ SMPP_PORT: '0' }).smppPort).toBeNull();
+    expect(configFromEnv({ SMPP_PORT: ' 2776 ' }).smppPort).toBe(2776);
+    expect(configFromEnv({ SMPP_PORT: 'AUTO' }).smppPort).toBe('auto');
+  });
+
+  it('stops the start with the reason when it is no port, rather than running without the server', () => {
+    for (const bad of ['smpp', '70000', '-1', '27.5', 'off']) expect(() => configFromEnv({ SMPP_PORT: bad }), bad).toThrow(/SMPP_PORT must be a port/);
+  });
+});
