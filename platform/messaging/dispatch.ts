@@ -4,7 +4,7 @@ import { isUnsubscribe, type CarrierConnector, type CarrierReport } from './carr
 import { notifyAll } from './notify';
 import { enqueueCallbacks } from '../accounts/callbacks';
 import { withRetry } from '../db/retry';
-import { queueSmppReceipts } from '../smpp/receipt-queue';
+import { queueSmppReceipts, queueSmppReplies } from '../smpp/receipt-queue';
 import { applyBatchDeltas, applyStatDeltas, type BatchDelta, type StatDelta } from './stats';
 
 // Moves due MT records on: 100 review -> 500 handed to the carrier -> its final report (0 / 700 / 600), with replies.
@@ -130,6 +130,11 @@ export async function dispatchDue(ctx: AppContext, carrier: CarrierConnector, li
             replies.map((r) => r.row.content),
             replies.map((r) => r.row.batch_id),
           ],
+        );
+        await queueSmppReplies(
+          q,
+          now,
+          replies.map((r, i) => ({ sn: replySns[i], cus_id: r.row.cus_id, mobile: r.row.mobile, content: r.content, replied_sn: r.row.sn })),
         );
         const unsubscribed = replies.filter((r) => isUnsubscribe(r.content));
         if (unsubscribed.length > 0) {

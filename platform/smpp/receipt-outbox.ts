@@ -1,10 +1,11 @@
 import type { AppContext } from '../context';
 import { TLV, cStringTlv, intTlv, shortMessagePdu } from './pdu-types';
 import { buildReceiptText, messageStateOf, type ReceiptStat } from './receipt-text';
+import { encodeText } from './sms-text';
 import type { SmppServer } from './smpp-server';
 import type { DeliverPdu } from './server-types';
 
-// Receipts wait in smpp_outbox until a receiver or transceiver bind of their account, on any instance, took them.
+// Receipts and replies wait in smpp_outbox until a receiver or transceiver bind of their account, on any instance, took them.
 // An instance claims due rows of the accounts it holds binds for, pushes them back while it delivers (so no other
 // instance sends them twice), and deletes each row once the client answered every receipt in it.
 
@@ -15,6 +16,7 @@ const CLAIM_MS = 60_000;
 
 interface OutboxRow {
   id: string;
+  kind: 'receipt' | 'mo';
   cus_id: string;
   message_ids: string[];
   mobile: string;
@@ -54,6 +56,30 @@ export function receiptPdu(row: OutboxRow, messageId: string): DeliverPdu {
   return pdu;
 }
 
+/** The octets a reply may take in short_message before it goes in message_payload instead: one segment's worth, so a
+ * client that reads only short_message still gets every short reply whole. */
+const SHORT_MESSAGE_OCTETS = { 0: 160, 8: 140 } as Record<number, number>;
+
+/** A reply (MO) as deliver_sm: from the phone to the client's address, GSM-7 when it can be, else UCS-2. */
+export function replyPdu(row: OutboxRow): DeliverPdu {
+  const { dataCoding, body } = encodeText(row.text);
+  const whole = body.length <= (SHORT_MESSAGE_OCTETS[dataCoding] ?? 140);
+  const {
+    command: _c,
+    sequenceNumber: _s,
+    commandStatus: _st,
+    ...pdu
+  } = shortMessagePdu('deliver_sm', {
+    sourceAddr: row.mobile,
+    destinationAddr: row.client_addr,
+    esmClass: 0x00,
+    dataCoding,
+    shortMessage: whole ? body : Buffer.alloc(0),
+    tlvs: whole ? [] : [{ tag: TLV.message_payload, value: body }],
+  });
+  return pdu;
+}
+
 /** Drops receipts older than the retention, then delivers the due ones of the accounts bound here to receive. */
 export async function deliverDueReceipts(ctx: AppContext, server: SmppServer): Promise<number> {
   const now = ctx.now();
@@ -72,7 +98,7 @@ export async function deliverDueReceipts(ctx: AppContext, server: SmppServer): P
       `update smpp_outbox o set next_at = $3, attempts = o.attempts + 1
          from (select id from smpp_outbox where cus_id = any($1) and next_at <= $2 order by id limit $4 for update skip locked) c
         where o.id = c.id
-        returning o.id, o.cus_id, o.message_ids, o.mobile, o.client_addr, o.text, o.stat, o.err, o.submit_date, o.done_date`,
+        returning o.id, o.kind, o.cus_id, o.message_ids, o.mobile, o.client_addr, o.text, o.stat, o.err, o.submit_date, o.done_date`,
       [receiving, now, new Date(now.getTime() + CLAIM_MS), CLAIM_LIMIT],
     ),
   );
@@ -81,7 +107,7 @@ export async function deliverDueReceipts(ctx: AppContext, server: SmppServer): P
     rows.map(async (row) => {
       const left: string[] = [];
       for (const id of row.message_ids) {
-        const outcome = await server.deliverToAccount(row.cus_id, receiptPdu(row, id));
+        const outcome = await server.deliverToAccount(row.cus_id, row.kind === 'mo' ? replyPdu(row) : receiptPdu(row, id));
         if (outcome.ok) sent++;
         else left.push(id);
       }

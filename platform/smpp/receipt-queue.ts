@@ -40,3 +40,37 @@ export async function queueSmppReceipts(q: Queryable, now: Date, finals: FinalRe
     [now, finals.map((f) => f.sn), finals.map(receiptStat), finals.map(receiptErr), finals.map((f) => f.mt_status === 0)],
   );
 }
+
+/** A reply as the dispatcher wrote it to mo_records, with the record it answers. */
+export interface QueuedReply {
+  sn: string;
+  cus_id: string;
+  mobile: string;
+  content: string;
+  replied_sn: string;
+}
+
+/**
+ * In the dispatcher's transaction: a reply goes out as deliver_sm to accounts that speak SMPP, namely those with a
+ * live bind anywhere or whose answered message came over SMPP. It is addressed to the address the client sent from,
+ * else to the account's sender id and extension.
+ */
+export async function queueSmppReplies(q: Queryable, now: Date, replies: QueuedReply[]): Promise<void> {
+  if (replies.length === 0) return;
+  await q.query(
+    `insert into smpp_outbox (kind, cus_id, message_ids, mobile, client_addr, text, stat, err, submit_date, done_date, next_at)
+     select 'mo', t.cus, array[t.sn], t.m, coalesce(s.source_addr, coalesce(a.options->>'srcId', '') || coalesce(a.ext_number, '')), t.c, '', '', $1, $1, $1
+       from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) as t(sn, cus, m, c, replied)
+       join accounts a on a.cus_id = t.cus
+       left join smpp_messages s on s.sn = t.replied
+      where s.sn is not null or exists (select 1 from smpp_binds b where b.cus_id = t.cus)`,
+    [
+      now,
+      replies.map((r) => r.sn),
+      replies.map((r) => r.cus_id),
+      replies.map((r) => r.mobile),
+      replies.map((r) => r.content),
+      replies.map((r) => r.replied_sn),
+    ],
+  );
+}
