@@ -2,6 +2,8 @@ import type { Language } from './constants';
 
 // Platform messages of accounts and money: sub-accounts, charges, and the personal-settings answers.
 export const ACCOUNT_MESSAGES = {
+  'smpp.bindEnding': { zh: '连接正在断开', en: 'The bind is being ended' },
+  'smpp.bindGone': { zh: '该连接已不存在', en: 'That bind no longer exists' },
   'v.settings.codeInvalid': { zh: '请输入 6 位短信验证码', en: 'Enter the 6-digit SMS code' },
   'v.settings.passwordWrong': { zh: '密码错误', en: 'The password is wrong' },
   'customer.openFailure': { zh: '开户失败', en: 'Open account failure' },

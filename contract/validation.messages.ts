@@ -52,8 +52,8 @@ export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {
   'v.subAccount.interfacePasswordRequired': { zh: '请输入接口密码', en: 'Please enter the interface password' },
   'v.subAccount.passwordLength': { zh: `密码长度为 ${SUB_PW} 位`, en: `The password must be ${SUB_PW} characters` },
   'v.subAccount.ipsInvalid': {
-    zh: '用户 IP 须为以逗号分隔的合法 IPv4 地址',
-    en: 'User IPs must be valid IPv4 addresses separated by commas',
+    zh: '用户 IP 须为以逗号分隔的 IPv4 或 IPv6 地址或网段（如 10.0.0.0/24）',
+    en: 'User IPs must be IPv4 or IPv6 addresses or ranges (like 10.0.0.0/24) separated by commas',
   },
   'v.subAccount.extRequired': { zh: '请输入扩展号', en: 'Please enter the extension' },
   'v.subAccount.extFormat': { zh: `扩展号为 1-${EXTENSION_MAX_DIGITS} 位数字`, en: `The extension is 1-${EXTENSION_MAX_DIGITS} digits` },

@@ -53,14 +53,26 @@ describe('sub-account form', () => {
     expect(msgOf({ ...base, interfacePassword: '' })).toBe('v.subAccount.interfacePasswordRequired');
     expect(issues({ ...base, interfacePassword: 'abcde' })[0]?.path).toEqual(['interfacePassword']);
   });
-  it('user IPs: comma-separated IPv4, empty allowed', () => {
+  it('user IPs: IPv4 and IPv6 addresses and ranges, separated by commas, semicolons or spaces; empty allowed', () => {
     expect(parseIpList('1.2.3.4, 5.6.7.8，9.9.9.9')).toEqual(['1.2.3.4', '5.6.7.8', '9.9.9.9']);
     expect(parseIpList('')).toEqual([]);
     expect(parseIpList('1.2.3.4,')).toBeNull();
     expect(parseIpList('256.1.1.1')).toBeNull();
     expect(isIpv4('01.2.3.4')).toBe(false);
+    // IPv6 and CIDR ranges, as the SMPP server and the HTTP API check them
+    expect(parseIpList('10.0.0.0/24; 2001:db8::/32 ::1  fe80::1:2:3:4，::ffff:1.2.3.4')).toEqual([
+      '10.0.0.0/24',
+      '2001:db8::/32',
+      '::1',
+      'fe80::1:2:3:4',
+      '::ffff:1.2.3.4',
+    ]);
+    for (const bad of ['10.0.0.0/33', '2001:db8::/129', '1:2:3:4:5:6:7:8:9', '1::2::3', 'fe80::1%eth0', '10.0.0.0/24/1', '12345::', 'g::1', '1.2.3.4/'])
+      expect(parseIpList(bad), bad).toBeNull();
+    expect(parseIpList('1:2:3:4:5:6:7:8')).toEqual(['1:2:3:4:5:6:7:8']);
     expect(isIpv4('255.255.255.255')).toBe(true);
-    expect(msgOf({ ...base, userIps: '10.0.0.1;10.0.0.2' })).toBe('v.subAccount.ipsInvalid');
+    expect(msgOf({ ...base, userIps: '10.0.0.1;10.0.0.2' })).toBeUndefined();
+    expect(msgOf({ ...base, userIps: '10.0.0.1, 10.0.0.0/40' })).toBe('v.subAccount.ipsInvalid');
     expect(msgOf({ ...base, userIps: '' })).toBeUndefined();
   });
   it('extension 1-13 digits: 13 pass, 14 fail', () => {

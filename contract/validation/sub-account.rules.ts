@@ -25,11 +25,38 @@ export function isIpv4(s: string): boolean {
   return IPV4.test(s);
 }
 
-/** Comma-separated IPv4 list (ASCII or full-width commas); empty means no IP restriction. */
+/** An IPv6 address as written (compressed or not, an IPv4 tail allowed), without a zone. */
+export function isIpv6(s: string): boolean {
+  if (!/^[0-9a-fA-F:.]+$/.test(s) || s.split('::').length > 2) return false;
+  const lastColon = s.lastIndexOf(':');
+  const tail = s.slice(lastColon + 1);
+  const v4Tail = tail.includes('.');
+  if (v4Tail && !isIpv4(tail)) return false;
+  const head = v4Tail ? s.slice(0, lastColon + 1) + '0' : s;
+  const [left, right] = head.includes('::') ? head.split('::') : [head, null];
+  const groups = (p: string) => (p === '' ? [] : p.split(':'));
+  const all = [...groups(left), ...(right === null ? [] : groups(right))];
+  if (!all.every((g) => /^[0-9a-fA-F]{1,4}$/.test(g))) return false;
+  const count = all.length + (v4Tail ? 1 : 0);
+  return right === null ? count === 8 : count <= 7;
+}
+
+/** One user-IP entry: an IPv4 or IPv6 address, or a CIDR range of either. */
+export function isIpEntry(entry: string): boolean {
+  const [addr, prefix, more] = entry.split('/');
+  if (more !== undefined) return false;
+  const bits = isIpv4(addr) ? 32 : isIpv6(addr) ? 128 : 0;
+  if (bits === 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+}
+
+/** A user-IP list: addresses and CIDR ranges (IPv4 or IPv6) separated by commas (ASCII or full-width), semicolons or
+ * spaces; empty means no IP restriction. */
 export function parseIpList(s: string): string[] | null {
-  const parts = s.split(/[,，]/).map((p) => p.trim());
-  if (parts.length === 1 && parts[0] === '') return [];
-  return parts.every(isIpv4) ? parts : null;
+  const t = s.trim();
+  if (t === '') return [];
+  const parts = t.split(/\s*[,，;]\s*|\s+/);
+  return parts.every(isIpEntry) ? parts : null;
 }
 
 export const userIpsSchema = z

@@ -35,9 +35,24 @@ export async function removeBind(q: Queryable, sessionId: string): Promise<void>
   await q.query('delete from smpp_binds where session_id = $1', [sessionId]);
 }
 
-/** Refreshes this instance's rows and clears rows of instances long gone. */
-export async function heartbeatBinds(q: Queryable, instanceId: string, now: Date): Promise<void> {
+/** A bind's traffic as its instance last counted it. */
+export interface BindTraffic {
+  sessionId: string;
+  submitted: number;
+  throttled: number;
+  rate: number;
+}
+
+/** Refreshes this instance's rows with their traffic and clears rows of instances long gone. */
+export async function heartbeatBinds(q: Queryable, instanceId: string, now: Date, traffic: BindTraffic[] = []): Promise<void> {
   await q.query('update smpp_binds set heartbeat = $2 where instance_id = $1', [instanceId, now]);
+  if (traffic.length > 0)
+    await q.query(
+      `update smpp_binds b set submitted = t.submitted, throttled = t.throttled, rate = t.rate
+         from unnest($2::text[], $3::bigint[], $4::bigint[], $5::real[]) as t(sid, submitted, throttled, rate)
+        where b.session_id = t.sid and b.instance_id = $1`,
+      [instanceId, traffic.map((t) => t.sessionId), traffic.map((t) => t.submitted), traffic.map((t) => t.throttled), traffic.map((t) => t.rate)],
+    );
   await q.query('delete from smpp_binds where heartbeat < $1', [new Date(now.getTime() - 10 * BIND_STALE_MS)]);
 }
 
@@ -51,4 +66,40 @@ export async function accountsWithReceivers(q: Queryable, now: Date): Promise<st
     new Date(now.getTime() - BIND_STALE_MS),
   ]);
   return rows.map((r) => r.cus_id);
+}
+
+export interface LiveBind {
+  session_id: string;
+  cus_id: string;
+  address: string;
+  bind_type: BindType;
+  since: Date;
+  submitted: string;
+  throttled: string;
+  rate: number;
+}
+
+/** The live binds of these accounts, on every instance. */
+export async function liveBinds(q: Queryable, cusIds: string[], now: Date): Promise<LiveBind[]> {
+  return q.query<LiveBind>(
+    `select session_id, cus_id, address, bind_type, since, submitted, throttled, rate from smpp_binds
+      where cus_id = any($1) and heartbeat > $2 and not end_requested order by cus_id, since`,
+    [cusIds, new Date(now.getTime() - BIND_STALE_MS)],
+  );
+}
+
+/** Asks the instance holding a bind of one of these accounts to end it: false when there is no such live bind (or
+ * its end was asked for already). */
+export async function requestEndBind(q: Queryable, sessionId: string, cusIds: string[]): Promise<boolean> {
+  const rows = await q.query(
+    'update smpp_binds set end_requested = true where session_id = $1 and cus_id = any($2) and not end_requested returning session_id',
+    [sessionId, cusIds],
+  );
+  return rows.length > 0;
+}
+
+/** This instance's binds the console asked to end. */
+export async function bindsToEnd(q: Queryable, instanceId: string): Promise<string[]> {
+  const rows = await q.query<{ session_id: string }>('select session_id from smpp_binds where instance_id = $1 and end_requested', [instanceId]);
+  return rows.map((r) => r.session_id);
 }

@@ -7,7 +7,9 @@ import { deliverDueReceipts } from './receipt-outbox';
 import { SmppServer } from './smpp-server';
 import { queryFromSmpp } from './smpp-query';
 import { submitFromSmpp } from './smpp-submit';
-import { BIND_HEARTBEAT_MS, heartbeatBinds, removeBind, removeInstanceBinds } from './smpp-binds';
+import { BIND_HEARTBEAT_MS, heartbeatBinds, removeBind, removeInstanceBinds, type BindTraffic } from './smpp-binds';
+import { speedOf, watchBinds } from './bind-watch';
+import { registerSmppInfoRoutes } from './smpp-info.routes';
 import { AccountBuckets } from './token-bucket';
 
 export interface SmppOptions extends AreaOptions {
@@ -17,11 +19,15 @@ export interface SmppOptions extends AreaOptions {
 
 /** How often the receipt outbox is looked at. */
 const RECEIPT_POLL_MS = 250;
+/** How often live binds are checked against their account (closed, user IPs, speed, an end asked for). */
+const WATCH_MS = 1000;
 
 /** The SMPP server beside HTTP (SMPP_PORT): binds against the accounts, submit_sm into the send pipeline, receipts
  * from the outbox. Closing unbinds every session. */
-export const smppPlugin: AreaPlugin<SmppOptions> = async (_app, { ctx, listening }) => {
+export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening }) => {
   const port = ctx.config.smppPort;
+  let boundPort: number | null = null;
+  registerSmppInfoRoutes(app, ctx, () => boundPort);
   if (port === null) return;
   const instanceId = randomUUID();
   const speeds = new Map<string, number>();
@@ -50,13 +56,28 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (_app, { ctx, listening
   });
   const maxSpeedOf = async (cusId: string) => {
     const [row] = await ctx.db.query<{ speed: string | null }>("select options->>'maxSpeed' as speed from accounts where cus_id = $1", [cusId]);
-    const n = Number(row?.speed ?? 0);
-    return Number.isFinite(n) && n > 0 ? n : 0;
+    return speedOf(row?.speed);
+  };
+  // submit_sm counts at the last heartbeat, for each bind's rate since
+  const counted = new Map<string, { submitted: number; at: number }>();
+  const traffic = (): BindTraffic[] => {
+    const now = ctx.now().getTime();
+    const live = server.listSessions().filter((s) => s.state === 'bound');
+    const out = live.map((s) => {
+      const before = counted.get(s.id) ?? { submitted: 0, at: s.boundAt?.getTime() ?? now };
+      counted.set(s.id, { submitted: s.submitted, at: now });
+      const seconds = (now - before.at) / 1000;
+      return { sessionId: s.id, submitted: s.submitted, throttled: s.throttled, rate: seconds > 0 ? (s.submitted - before.submitted) / seconds : 0 };
+    });
+    for (const id of counted.keys()) if (!live.some((s) => s.id === id)) counted.delete(id);
+    return out;
   };
   const bound = await server.listen(port === 'auto' ? 0 : port, ctx.config.host);
   ctx.log.info({ port: bound.port }, 'smpp listening');
+  boundPort = bound.port;
   listening?.(bound.port);
-  startLoop(ctx, 'smpp-binds', BIND_HEARTBEAT_MS, () => heartbeatBinds(ctx.db, instanceId, ctx.now()));
+  startLoop(ctx, 'smpp-binds', BIND_HEARTBEAT_MS, () => heartbeatBinds(ctx.db, instanceId, ctx.now(), traffic()));
+  startLoop(ctx, 'smpp-watch', WATCH_MS, () => watchBinds(ctx, instanceId, server, speeds));
   startLoop(ctx, 'smpp-receipts', RECEIPT_POLL_MS, () => deliverDueReceipts(ctx, server));
   ctx.onClose(async () => {
     await server.close();
