@@ -19,10 +19,12 @@ import { runAccountCommand } from './account-actions';
 import { callOnline } from '../data/platform-actions';
 import { AccountForm } from './account-form';
 import { AppSecretPanel } from './app-secret-panel';
+import { SmppPanel } from './smpp-panel';
 import { RemoteTable } from '../table/remote-table';
 import type { RemoteTableDef } from '../table/remote-table-def';
 
-// API information: account id, interface password, app secret, IP allowlist, push mode, the callback
+// API information: account id, interface password, app secret, IP allowlist, push mode, the SMPP address and live
+// binds, the callback
 // deliveries with their status, and the platform's OpenAPI document, read as text.
 
 const apiSettingsSchema = z.object({ userIps: userIpsSchema, pushMode: z.union([z.literal(PUSH_MODES.pull), z.literal(PUSH_MODES.push)]) });
@@ -162,6 +164,9 @@ export function ApiInfoScreen() {
       </Panel>
       <Panel header={t('account.appSecret')} toggleable collapsed>
         <AppSecretPanel />
+      </Panel>
+      <Panel header={t('account.smppPanel')} toggleable>
+        <SmppPanel />
       </Panel>
       <Panel header={t('account.callbacks')} toggleable collapsed>
         <RemoteTable def={callbackDeliveries} />
