@@ -30,7 +30,7 @@ async function allEndpoints(): Promise<Array<{ file: string; e: Endpoint }>> {
   const out: Array<{ file: string; e: Endpoint }> = [];
   for (const file of files) {
     const mod = (await import(join(ENDPOINTS_DIR, file))) as Record<string, unknown>;
-    for (const v of Object.values(mod)) if (isEndpoint(v)) out.push({ file, e: v });
+    for (const v of Object.values(mod)) if (isEndpoint(v) && !v.base) out.push({ file, e: v });
   }
   return out;
 }
