@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSecretOf } from '../../platform/accounts/secrets';
 import { callIntegrator, type IntegratorCall } from '../helpers/integrator-client';
@@ -13,7 +14,7 @@ describe.each(DB_KINDS)('integrator API queries on %s', (kind) => {
   let messageId = '';
 
   beforeAll(async () => {
-    p = await startPlatform(kind, { simulator: FAST_SIMULATOR });
+    p = await startPlatform(kind, { simulator: FAST_SIMULATOR, callbackAllowPrivate: true });
     origin = new URL(p.base).origin;
     for (const cusId of ['SUB001', 'SUB003']) secrets.set(cusId, (await appSecretOf(p.ctx.db, cusId)).secret);
     const sent = await call('SUB001', {
@@ -86,5 +87,37 @@ describe.each(DB_KINDS)('integrator API queries on %s', (kind) => {
     expect(r.status).toBe(200);
     expect(r.body.prepaid).toBe(true);
     expect(r.body.balance).toBeCloseTo(await balanceOf(p, 'SUB001'), 4);
+  });
+
+  it("echoes the clientRef in the account's report callbacks", async () => {
+    const bodies: string[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      req.on('end', () => {
+        bodies.push(body);
+        res.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const addr = server.address();
+      const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/report`;
+      await p.ctx.db.query('update accounts set options = options || $2::jsonb where cus_id = $1', [
+        'SUB001',
+        JSON.stringify({ pushMode: '1', reportUrl: url }),
+      ]);
+      const sent = await call('SUB001', { path: '/sms/send', body: { text: 'call me back', numbers: ['13900000111'], clientRef: 'cb-ref-1' } });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      const id = sent.body.results[0].messageId as string;
+      const got = await waitFor(
+        async () => bodies.map((b) => JSON.parse(b) as { sn: string; clientRef?: string }).find((b) => b.sn === id),
+        (b) => b !== undefined,
+      );
+      expect(got).toMatchObject({ type: 'report', sn: id, clientRef: 'cb-ref-1' });
+    } finally {
+      await p.ctx.db.query("update accounts set options = options - 'pushMode' - 'reportUrl' where cus_id = 'SUB001'");
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });
