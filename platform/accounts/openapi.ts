@@ -5,9 +5,11 @@ import { z } from 'zod';
 import { SERVICE_BASE_PATH } from '../../contract/constants';
 import type { Endpoint } from '../../contract/endpoint';
 import { IDEMPOTENCY_HEADER, LANGUAGE_HEADER } from '../../contract/envelope';
+import { INTEGRATOR_FAILURE, INTEGRATOR_SECURITY_SCHEME, integratorPaths } from '../integrator/integrator-openapi';
 
 // The platform's API document: OpenAPI 3.1 generated from every contract endpoint, so integrators read
-// the same schemas the platform validates with, never our source.
+// the same schemas the platform validates with, never our source. The signed integrator API's endpoints (a base path
+// of their own) are listed under that path, with their HMAC scheme.
 
 const ENDPOINTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'contract', 'endpoints');
 const isEndpoint = (v: unknown): v is Endpoint =>
@@ -30,7 +32,7 @@ async function allEndpoints(): Promise<Array<{ file: string; e: Endpoint }>> {
   const out: Array<{ file: string; e: Endpoint }> = [];
   for (const file of files) {
     const mod = (await import(join(ENDPOINTS_DIR, file))) as Record<string, unknown>;
-    for (const v of Object.values(mod)) if (isEndpoint(v) && !v.base) out.push({ file, e: v });
+    for (const v of Object.values(mod)) if (isEndpoint(v)) out.push({ file, e: v });
   }
   return out;
 }
@@ -45,7 +47,8 @@ export function openApiDocument(): Promise<Record<string, unknown>> {
 
 async function build(): Promise<Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const { file, e } of await allEndpoints()) {
+  const all = await allEndpoints();
+  for (const { file, e } of all.filter((x) => !x.e.base)) {
     const method = e.method.toLowerCase();
     const tag = file.replace(/\.endpoints\.(ts|js)$/, '');
     const request = schemaOf(e.request, 'input');
@@ -102,6 +105,13 @@ async function build(): Promise<Record<string, unknown>> {
     }
     paths[e.path] = { ...(paths[e.path] ?? {}), [method]: op };
   }
+  Object.assign(
+    paths,
+    integratorPaths(
+      all.filter((x) => x.e.base).map((x) => x.e),
+      schemaOf,
+    ),
+  );
   return {
     openapi: '3.1.0',
     info: {
@@ -113,8 +123,12 @@ async function build(): Promise<Record<string, unknown>> {
     },
     servers: [{ url: SERVICE_BASE_PATH }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'token from /user/login, 3600 s' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'token from /user/login, 3600 s' },
+        integratorHmac: INTEGRATOR_SECURITY_SCHEME,
+      },
       responses: {
+        IntegratorFailure: INTEGRATOR_FAILURE,
         Failure: {
           description: 'failure',
           content: {

@@ -120,4 +120,21 @@ describe.each(DB_KINDS)('integrator API queries on %s', (kind) => {
       await new Promise<void>((r) => server.close(() => r()));
     }
   });
+
+  it('lists its calls in the OpenAPI document under their own base path, signed with the HMAC scheme, with examples', async () => {
+    const doc = (await (await fetch(`${p.base}/openapi.json`)).json()) as any;
+    expect(doc.components.securitySchemes.integratorHmac).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Signature' });
+    const send = doc.paths['/sms/send'];
+    expect(send.servers).toEqual([{ url: '/sms-cloud/openapi/v1' }]);
+    expect(send.post.security).toEqual([{ integratorHmac: [] }]);
+    expect(send.post.requestBody.content['application/json'].example.numbers).toBeDefined();
+    for (const [path, method] of [
+      ['/sms/batch', 'post'],
+      ['/sms/{messageId}', 'get'],
+      ['/sms', 'get'],
+      ['/replies', 'get'],
+      ['/balance', 'get'],
+    ])
+      expect(doc.paths[path][method].responses['200'].content['application/json'].example, path).toBeDefined();
+  });
 });
