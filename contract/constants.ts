@@ -1,6 +1,8 @@
 // Business constants and limits shared by the console and the platform.
 export const SERVICE_BASE_PATH = '/sms-service-api';
 export const CONSOLE_BASE_PATH = '/sms-cloud';
+/** The signed API customers' own systems call (HMAC over each request, no login). */
+export const INTEGRATOR_BASE_PATH = `${CONSOLE_BASE_PATH}/openapi/v1`;
 export const TOKEN_COOKIE = 'Authorization';
 export const TOKEN_LIFETIME_S = 3600;
 export const TOKEN_REFRESH_CHECK_MS = 10_000;

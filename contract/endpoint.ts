@@ -20,6 +20,9 @@ export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodTy
   response: Res;
   /** what the endpoint does, where the spec says "not shown". */
   doc?: string;
+  /** served under this base path instead of the service's (the signed integrator API); its path may name
+   * parameters as `:name` segments. */
+  base?: string;
 }
 
 /** Deep enough for 1,000,000,000 rows at the largest page; keeps the offset a safe integer. */

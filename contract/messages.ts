@@ -6,6 +6,7 @@ import { ACCOUNT_MESSAGES } from './account.messages';
 import { LIBRARY_MESSAGES } from './library.messages';
 import { SEND_MESSAGES } from './send.messages';
 import { OPERATOR_MESSAGES } from './operator.messages';
+import { INTEGRATOR_MESSAGES } from './integrator.messages';
 
 // Messages that both the platform (answers in the caller's language) and the console (form validation) show.
 // Keys are stable; `{name}` placeholders are filled by translate().
@@ -86,6 +87,7 @@ const catalogue: Catalogue = {
   ...LIBRARY_MESSAGES,
   ...SEND_MESSAGES,
   ...OPERATOR_MESSAGES,
+  ...INTEGRATOR_MESSAGES,
 };
 
 export function isMessageKey(key: string): boolean {

@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { SERVICE_BASE_PATH } from '../contract/constants';
+import { INTEGRATOR_BASE_PATH, SERVICE_BASE_PATH } from '../contract/constants';
 import { translate } from '../contract/messages';
 import { accountsPlugin } from './accounts/accounts.plugin';
 import { authPlugin } from './auth/auth.plugin';
@@ -14,6 +14,7 @@ import { openPostgres } from './db/postgres-db';
 import { feedPlugin } from './feed/feed.plugin';
 import { ApiError } from './http/api-error';
 import { languageOf } from './http/language';
+import { integratorPlugin } from './integrator/integrator.plugin';
 import { libraryPlugin } from './library/library.plugin';
 import type { CarrierConnector } from './messaging/carrier';
 import { messagingPlugin } from './messaging/messaging.plugin';
@@ -39,7 +40,8 @@ export async function openDb(config: Config): Promise<Db> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
 }
 
-/** Builds the platform on an open, migrated database. Routes live under /sms-service-api; the console under /sms-cloud/. */
+/** Builds the platform on an open, migrated database. Routes live under /sms-service-api; the console under /sms-cloud/,
+ * the signed integrator API under /sms-cloud/openapi/v1. */
 export async function buildPlatform(config: Config, opts: { db?: Db; now?: () => Date; carrier?: CarrierConnector } = {}): Promise<Platform> {
   const db = opts.db ?? (await openDb(config));
   await migrate(db);
@@ -126,6 +128,7 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
     },
     { prefix: SERVICE_BASE_PATH },
   );
+  await app.register(integratorPlugin, { ctx, prefix: INTEGRATOR_BASE_PATH });
   await app.register(shortLinkPagePlugin, { ctx });
   await app.register(consoleSitePlugin, { ctx });
 

@@ -65,9 +65,12 @@ export async function enqueueCallbacks(q: Queryable, at: Date, reports: ReportEv
   if (rows.length === 0) return;
   await q.query(
     `insert into callback_deliveries (cus_id, kind, ref, url, payload, next_at)
-     select t.cus, t.kind, t.ref, a.options->>(case when t.kind = 'report' then 'reportUrl' else 'moUrl' end), t.payload::jsonb, $1
+     select t.cus, t.kind, t.ref, a.options->>(case when t.kind = 'report' then 'reportUrl' else 'moUrl' end),
+            case when h.client_ref is null then t.payload::jsonb else t.payload::jsonb || jsonb_build_object('clientRef', h.client_ref) end, $1
        from unnest($2::text[], $3::text[], $4::text[], $5::text[]) as t(kind, ref, cus, payload)
        join accounts a on a.cus_id = t.cus
+       -- a message sent through the integrator API reports with the caller's own reference
+       left join http_messages h on t.kind = 'report' and h.message_id = t.ref
       where a.options->>'pushMode' = '1'
         and coalesce(a.options->>(case when t.kind = 'report' then 'reportUrl' else 'moUrl' end), '') <> ''
      on conflict (kind, ref) do nothing`,

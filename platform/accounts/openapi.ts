@@ -5,9 +5,11 @@ import { z } from 'zod';
 import { SERVICE_BASE_PATH } from '../../contract/constants';
 import type { Endpoint } from '../../contract/endpoint';
 import { IDEMPOTENCY_HEADER, LANGUAGE_HEADER } from '../../contract/envelope';
+import { INTEGRATOR_FAILURE, INTEGRATOR_SECURITY_SCHEME, integratorPaths } from '../integrator/integrator-openapi';
 
 // The platform's API document: OpenAPI 3.1 generated from every contract endpoint, so integrators read
-// the same schemas the platform validates with, never our source.
+// the same schemas the platform validates with, never our source. The signed integrator API's endpoints (a base path
+// of their own) are listed under that path, with their HMAC scheme.
 
 const ENDPOINTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'contract', 'endpoints');
 const isEndpoint = (v: unknown): v is Endpoint =>
@@ -23,7 +25,11 @@ function hoistDefs(json: Record<string, unknown>, shared: Shared, owner: string)
   delete json.$defs;
   // the same definitions in another endpoint (the menu tree answers three of them) share one component
   const key = JSON.stringify(defs);
-  const names = new Map(Object.keys(defs).map((d) => [d, shared.get(`${key}:${d}`)?.name ?? (d.startsWith('__') ? `${owner}_${d.replace(/^_+/, '')}` : d)]));
+  const taken = new Set([...shared.values()].map((v) => v.name));
+  const fresh = (name: string) => (taken.has(name) ? `${name}_${shared.size}` : name);
+  const names = new Map(
+    Object.keys(defs).map((d) => [d, shared.get(`${key}:${d}`)?.name ?? fresh(d.startsWith('__') ? `${owner}_${d.replace(/^_+/, '')}` : d)]),
+  );
   const rewrite = (v: unknown): unknown =>
     Array.isArray(v)
       ? v.map(rewrite)
@@ -74,7 +80,8 @@ export function openApiDocument(): Promise<Record<string, unknown>> {
 async function build(): Promise<Record<string, unknown>> {
   const paths: Record<string, Record<string, unknown>> = {};
   const shared: Shared = new Map();
-  for (const { file, e } of await allEndpoints()) {
+  const all = await allEndpoints();
+  for (const { file, e } of all.filter((x) => !x.e.base)) {
     const method = e.method.toLowerCase();
     const tag = file.replace(/\.endpoints\.(ts|js)$/, '');
     const operationId = e.path.slice(1).replace(/\//g, '_');
@@ -132,6 +139,13 @@ async function build(): Promise<Record<string, unknown>> {
     }
     paths[e.path] = { ...(paths[e.path] ?? {}), [method]: op };
   }
+  Object.assign(
+    paths,
+    integratorPaths(
+      all.filter((x) => x.e.base).map((x) => x.e),
+      (schema, io) => schemaOf(schema, io, shared, 'integrator'),
+    ),
+  );
   return {
     openapi: '3.1.0',
     info: {
@@ -145,8 +159,12 @@ async function build(): Promise<Record<string, unknown>> {
     servers: [{ url: SERVICE_BASE_PATH }],
     components: {
       schemas: Object.fromEntries([...shared.values()].map(({ name, schema }) => [name, schema])),
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'token from /user/login, 3600 s' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'token from /user/login, 3600 s' },
+        integratorHmac: INTEGRATOR_SECURITY_SCHEME,
+      },
       responses: {
+        IntegratorFailure: INTEGRATOR_FAILURE,
         Failure: {
           description: 'failure',
           content: {

@@ -20,8 +20,8 @@ export function domesticNumber(addr: string): string {
   return m ? m[1] : digits;
 }
 
-/** The caller a send runs as: the bound account itself, reaching nothing else. */
-function bindCaller(cusId: string, epId: string): CurrentUser {
+/** The caller a send runs as: the bound (or signing) account itself, reaching nothing else. */
+export function bindCaller(cusId: string, epId: string): CurrentUser {
   return {
     id: 0,
     username: cusId,

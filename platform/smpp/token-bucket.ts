@@ -84,6 +84,11 @@ export class AccountBuckets {
     return entry.bucket.tryTake(cost);
   }
 
+  /** Milliseconds until `cost` segments would be there for the account (0 for an account not seen yet). */
+  waitMs(accountId: string, cost: number): number {
+    return this.buckets.get(accountId)?.bucket.waitMs(cost) ?? 0;
+  }
+
   forget(accountId: string): void {
     this.buckets.delete(accountId);
   }

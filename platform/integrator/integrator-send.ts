@@ -1,0 +1,115 @@
+import type { IntegratorSendAnswer, NumberResult } from '../../contract/endpoints/integrator.endpoints';
+import type { AppContext } from '../context';
+import { ApiError } from '../http/api-error';
+import { blacklisted, parseDomestic, parseInternational } from '../messaging/numbers';
+import { submitSend } from '../messaging/send';
+import { SMPP_PRODUCTS } from '../smpp/bind-auth';
+import { bindCaller, domesticNumber } from '../smpp/smpp-submit';
+import type { CallerAccount } from './caller-store';
+import { IntegratorError, invalidRequest } from './integrator-error';
+import { insertHttpMessages, recordsOfBatch, storedSendAnswer, storeSendAnswer } from './message-store';
+
+// A signed send goes through the console's send (priced, checked, charged and recorded in one transaction, source
+// http). The send itself drops invalid, repeated and blacklisted numbers; each number's fate is worked out here with
+// the same parsers first, so the answer can say per number why it was not sent while the rest still are.
+
+export interface IntegratorSend {
+  /** one text for every number, or a text per number (personalised). */
+  items: Array<{ number: string; text: string }>;
+  personalised: boolean;
+  sender: string | null;
+  clientRef: string | null;
+  idempotency: { key: string; requestHash: string } | null;
+}
+
+/** The number as the send would take it, or null when the send would drop it as invalid. */
+function normalised(prodType: 0 | 1, number: string): string | null {
+  if (prodType === 1) {
+    const p = parseInternational(number);
+    return p.valid.length === 1 && p.invalidCount === 0 && p.repeatCount === 0 ? p.valid[0] : null;
+  }
+  const p = parseDomestic(domesticNumber(number));
+  return p.valid.length === 1 && p.invalidCount === 0 && p.repeatCount === 0 ? p.valid[0] : null;
+}
+
+const refused = (number: string, code: NumberResult['code']): NumberResult => ({ number, messageId: null, accepted: false, code, segments: 0, fee: 0 });
+
+/** Why a send the platform refused as a whole is refused, in the integrator's codes. */
+function refusalOf(err: ApiError): IntegratorError {
+  if (err.key === 'send.insufficientBalance') return new IntegratorError('INSUFFICIENT_BALANCE', 'integrator.insufficientBalance');
+  if (err.key === 'send.accountClosed') return new IntegratorError('ACCOUNT_CLOSED', 'integrator.accountClosed');
+  const field = err.key === 'send.emptyContent' ? 'text' : err.field === 'mobiles' ? 'numbers' : err.field;
+  return invalidRequest(err.key, err.params, field);
+}
+
+export async function sendForCaller(ctx: AppContext, account: CallerAccount, s: IntegratorSend): Promise<IntegratorSendAnswer> {
+  const cusId = account.cus_id;
+  // a personalised send is one-to-one, which the send pipeline takes for domestic numbers only
+  const prodType = s.personalised ? (account.products.includes(0) ? 0 : undefined) : SMPP_PRODUCTS.find((p) => account.products.includes(p));
+  if (prodType === undefined) throw invalidRequest('integrator.noSmsProduct', {}, s.personalised ? 'items' : undefined);
+  const source = `${account.options.srcId ?? ''}${account.ext_number ?? ''}`;
+  if (s.sender !== null && source !== '' && !s.sender.startsWith(source)) throw new IntegratorError('SENDER_NOT_ALLOWED', 'integrator.senderNotAllowed');
+
+  if (s.idempotency) {
+    const earlier = await storedSendAnswer(ctx.db, cusId, s.idempotency.key);
+    if (earlier && earlier.requestHash !== s.idempotency.requestHash) throw new IntegratorError('IDEMPOTENCY_CONFLICT', 'integrator.idempotencyConflict');
+    if (earlier) return earlier.answer;
+  }
+
+  const forms = s.items.map((it) => normalised(prodType, it.number));
+  const unique = [...new Set(forms.filter((f): f is string => f !== null))];
+  const blocked = await blacklisted(ctx.db, account.ep_id, unique);
+  const sendable = unique.filter((m) => !blocked.has(m));
+  const textOf = new Map<string, string>();
+  s.items.forEach((it, i) => {
+    const f = forms[i];
+    if (f !== null && !textOf.has(f)) textOf.set(f, it.text);
+  });
+
+  const made: { answer: IntegratorSendAnswer | null } = { answer: null };
+  const answerFor = (records: Map<string, { sn: string; segments: number; fee: number }>): IntegratorSendAnswer => {
+    const seen = new Set<string>();
+    const results = s.items.map((it, i): NumberResult => {
+      const f = forms[i];
+      if (f === null) return refused(it.number, 'INVALID_NUMBER');
+      if (seen.has(f)) return refused(it.number, 'DUPLICATE_NUMBER');
+      seen.add(f);
+      const r = records.get(f);
+      if (!r) return refused(it.number, 'BLACKLISTED');
+      return { number: it.number, messageId: r.sn, accepted: true, code: null, segments: r.segments, fee: r.fee };
+    });
+    return { results, clientRef: s.clientRef };
+  };
+  if (sendable.length === 0) return answerFor(new Map());
+
+  const at = ctx.now();
+  try {
+    await submitSend(
+      ctx,
+      bindCaller(cusId, account.ep_id),
+      {
+        cus_id: cusId,
+        prod_type: prodType,
+        content: s.personalised ? '' : s.items[0].text,
+        mobiles: sendable.join('\n'),
+        contents: s.personalised ? sendable.map((m) => ({ mobile: m, content: textOf.get(m) ?? '' })) : undefined,
+        source: 'http',
+        onStored: async (q, batchId) => {
+          const records = await recordsOfBatch(q, batchId);
+          await insertHttpMessages(q, { cusId, batchId, sns: records.map((r) => r.sn), clientRef: s.clientRef, sender: s.sender, at });
+          made.answer = answerFor(new Map(records.map((r) => [r.mobile, r])));
+          if (s.idempotency) await storeSendAnswer(q, cusId, s.idempotency.key, s.idempotency.requestHash, made.answer);
+        },
+      },
+      s.idempotency ? `http:${cusId}:${s.idempotency.key}` : null,
+    );
+  } catch (err) {
+    if (err instanceof ApiError) throw refusalOf(err);
+    throw err;
+  }
+  if (made.answer) return made.answer;
+  // the key's first run committed while this one was checking: answer what it stored
+  const stored = s.idempotency ? await storedSendAnswer(ctx.db, cusId, s.idempotency.key) : null;
+  if (stored) return stored.answer;
+  throw new IntegratorError('IDEMPOTENCY_CONFLICT', 'integrator.idempotencyConflict');
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  INTEGRATOR_HEADERS,
+  INTEGRATOR_MAX_RANGE_DAYS,
+  integratorBalanceEndpoint,
+  integratorBatchEndpoint,
+  integratorListEndpoint,
+  integratorMessageEndpoint,
+  integratorRepliesEndpoint,
+  integratorSendEndpoint,
+} from '../../contract/endpoints/integrator.endpoints';
+import type { AppContext } from '../context';
+import { requestHash } from '../http/route';
+import type { AccountBuckets } from '../smpp/token-bucket';
+import type { CallerAccount } from './caller-store';
+import { IntegratorError, invalidRequest } from './integrator-error';
+import { signedRoute } from './integrator-route';
+import { sendForCaller } from './integrator-send';
+import { balanceOfAccount, messageOfAccount, messagesOfAccount, repliesOfAccount } from './query-store';
+
+/** Printable ASCII, as the console's sends take an Idempotency-Key. */
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+const DAY_MS = 86_400_000;
+
+function idempotencyOf(req: FastifyRequest, raw: unknown): { key: string; requestHash: string } | null {
+  const key = req.headers[INTEGRATOR_HEADERS.idempotencyKey.toLowerCase()];
+  if (key === undefined) return null;
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))
+    throw invalidRequest('error.idempotencyKeyFormat', { field: INTEGRATOR_HEADERS.idempotencyKey }, INTEGRATOR_HEADERS.idempotencyKey);
+  return { key, requestHash: `${req.routeOptions.url}:${requestHash(raw)}` };
+}
+
+export function registerIntegratorRoutes(app: FastifyInstance, ctx: AppContext, buckets: AccountBuckets): void {
+  /** The account's max speed (options.maxSpeed, as the SMPP server reads it), counted in recipients; none: no limit. */
+  const admit = (account: CallerAccount, recipients: number) => {
+    const rate = Number(account.options.maxSpeed ?? 0);
+    if (!Number.isFinite(rate) || rate <= 0 || buckets.take(account.cus_id, rate, recipients)) return;
+    const seconds = Math.max(1, Math.ceil(buckets.waitMs(account.cus_id, recipients) / 1000));
+    throw new IntegratorError('RATE_LIMITED', 'integrator.rateLimited', { seconds }, { retryAfterS: seconds });
+  };
+
+  signedRoute(app, ctx, integratorSendEndpoint, async ({ account, input, raw, req }) => {
+    admit(account, input.numbers.length);
+    return sendForCaller(ctx, account, {
+      items: input.numbers.map((number) => ({ number, text: input.text })),
+      personalised: false,
+      sender: input.sender ?? null,
+      clientRef: input.clientRef ?? null,
+      idempotency: idempotencyOf(req, raw),
+    });
+  });
+
+  signedRoute(app, ctx, integratorBatchEndpoint, async ({ account, input, raw, req }) => {
+    admit(account, input.items.length);
+    return sendForCaller(ctx, account, {
+      items: input.items,
+      personalised: true,
+      sender: input.sender ?? null,
+      clientRef: input.clientRef ?? null,
+      idempotency: idempotencyOf(req, raw),
+    });
+  });
+
+  signedRoute(app, ctx, integratorListEndpoint, async ({ account, input }) => {
+    const to = input.to !== undefined ? new Date(input.to * 1000) : ctx.now();
+    const from = input.from !== undefined ? new Date(input.from * 1000) : new Date(to.getTime() - DAY_MS);
+    if (from.getTime() > to.getTime()) throw invalidRequest('integrator.rangeReversed', {}, 'from');
+    if (to.getTime() - from.getTime() > INTEGRATOR_MAX_RANGE_DAYS * DAY_MS)
+      throw invalidRequest('integrator.rangeTooLong', { days: INTEGRATOR_MAX_RANGE_DAYS }, input.from === undefined ? 'to' : 'from');
+    const page = await messagesOfAccount(ctx.db, { cusId: account.cus_id, number: input.number || null, from, to, page: input.page, size: input.size });
+    return { ...page, page: input.page, size: input.size };
+  });
+
+  signedRoute(app, ctx, integratorMessageEndpoint, async ({ account, input }) => {
+    const message = await messageOfAccount(ctx.db, account.cus_id, input.messageId);
+    if (!message) throw new IntegratorError('NOT_FOUND', 'integrator.notFound');
+    return message;
+  });
+
+  signedRoute(app, ctx, integratorRepliesEndpoint, async ({ account, input }) => repliesOfAccount(ctx.db, account.cus_id, input.cursor ?? null, input.limit));
+
+  signedRoute(app, ctx, integratorBalanceEndpoint, async ({ account }) => balanceOfAccount(ctx.db, account.cus_id));
+}
