@@ -20,11 +20,12 @@ import { callOnline } from '../data/platform-actions';
 import { AccountForm } from './account-form';
 import { AppSecretPanel } from './app-secret-panel';
 import { SmppPanel } from './smpp-panel';
+import { HttpApiPanel } from './http-api-panel';
 import { RemoteTable } from '../table/remote-table';
 import type { RemoteTableDef } from '../table/remote-table-def';
 
 // API information: account id, interface password, app secret, IP allowlist, push mode, the SMPP address and live
-// binds, the callback
+// binds, the HTTP API's address with a signed example, the callback
 // deliveries with their status, and the platform's OpenAPI document, read as text.
 
 const apiSettingsSchema = z.object({ userIps: userIpsSchema, pushMode: z.union([z.literal(PUSH_MODES.pull), z.literal(PUSH_MODES.push)]) });
@@ -167,6 +168,9 @@ export function ApiInfoScreen() {
       </Panel>
       <Panel header={t('account.smppPanel')} toggleable>
         <SmppPanel />
+      </Panel>
+      <Panel header={t('account.httpPanel')} toggleable collapsed>
+        <HttpApiPanel appId={info?.appId ?? ''} />
       </Panel>
       <Panel header={t('account.callbacks')} toggleable collapsed>
         <RemoteTable def={callbackDeliveries} />

@@ -3,6 +3,13 @@ export const ACCOUNT_EN: Record<string, unknown> = {
   screen: { subAccountList: 'Sub-accounts', rechargeList: 'Recharge records', infoSetting: 'Personal settings', apiInfo: 'API information' },
   menu: { apiInfo: 'API information' },
   account: {
+    httpPanel: 'HTTP API',
+    httpBase: 'Base address',
+    httpExampleHint:
+      'Sign every request with the app secret (HMAC-SHA256 over the method, path, sorted query, body hash, timestamp and nonce). This example sends one message; put your app secret in SECRET:',
+    copyExample: 'Copy the example',
+    copied: 'Copied',
+    copyFailed: 'The browser did not allow copying; select the text instead',
     smppPanel: 'SMPP',
     smppAddress: 'SMPP address',
     smppOff: 'SMPP is switched off on this platform',
