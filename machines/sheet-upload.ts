@@ -1,0 +1,10 @@
+import { checkUpload } from '../contract/validation/upload.rules';
+
+// What the sheet workflows (a member import, a number-check batch) share: a sheet refused before it is sent (the
+// platform's own limits), and a failed step told by its message.
+
+/** The catalogue key of why the sheet cannot be uploaded, or null. */
+export const sheetRefusal = (file: File): string | null => checkUpload({ name: file.name, size: file.size });
+
+/** A failed step's message: the platform's (already localized) rejection, or what went wrong on the way. */
+export const failureOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
