@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { memberImportMachine, type ImportReport, type SheetRead } from './member-import.machine';
+import { memberImportMachine, type ImportReport } from './member-import.machine';
+import type { SheetRead } from './sheet-upload';
 
 const sheet = (name = 'members.xlsx', bytes = 10) => new File([new Uint8Array(bytes)], name);
 const REPORT: ImportReport = { imported: 8, invalid: 1, duplicates: 1, reportFileId: 'rep1' };

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { failureOf, sheetRefusal } from './sheet-upload';
+import { failureOf, sheetRefusal, type SheetRead } from './sheet-upload';
 
 // Importing members into a group from a sheet: the sheet is checked here, uploaded for the platform to read (it
 // answers how many rows it found), then imported into the group; the platform reports what it imported and the rows
@@ -12,12 +12,6 @@ export interface ImportReport {
   duplicates: number;
   /** the skipped rows as a file, or null when none was skipped. */
   reportFileId: string | null;
-}
-
-/** the uploaded sheet, as the platform read it. */
-export interface SheetRead {
-  fileId: string;
-  rowCount?: number | null;
 }
 
 export type MemberImportEvent = { type: 'import.start'; groupId: string; file: File };

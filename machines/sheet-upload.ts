@@ -8,3 +8,9 @@ export const sheetRefusal = (file: File): string | null => checkUpload({ name: f
 
 /** A failed step's message: the platform's (already localized) rejection, or what went wrong on the way. */
 export const failureOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** An uploaded sheet: its file id, and the rows the platform read from it when it says. */
+export interface SheetRead {
+  fileId: string;
+  rowCount?: number | null;
+}

@@ -6,9 +6,10 @@ import { fromPromise } from 'xstate';
 import { addressBookDownloadEndpoint, addressBookMemberImportEndpoint } from '../../contract/endpoints/address-book.endpoints';
 import { uploadAddressBookEndpoint } from '../../contract/endpoints/file.endpoints';
 import { fileMaterialEndpoint } from '../../contract/endpoints/library.endpoints';
-import { memberImportMachine, type SheetRead } from '../../machines/member-import.machine';
+import { memberImportMachine } from '../../machines/member-import.machine';
+import type { SheetRead } from '../../machines/sheet-upload';
 import { api } from '../session/api';
-import { download } from '../data/platform-actions';
+import { download, uploadFile } from '../data/platform-actions';
 import { messageText } from '../forms/message-text';
 import { useEditorMachine } from '../forms/use-editor-machine';
 
@@ -19,11 +20,7 @@ import { useEditorMachine } from '../forms/use-editor-machine';
 const makeImport = () =>
   memberImportMachine.provide({
     actors: {
-      read: fromPromise(({ input }: { input: File }): Promise<SheetRead> => {
-        const form = new FormData();
-        form.append('file', input);
-        return api.upload(uploadAddressBookEndpoint, form, { silent: true });
-      }),
+      read: fromPromise(({ input }: { input: File }): Promise<SheetRead> => uploadFile(uploadAddressBookEndpoint, input)),
       import: fromPromise(({ input }: { input: { groupId: string; fileId: string } }) =>
         api.call(addressBookMemberImportEndpoint, input, { silent: true, idempotencyKey: input.fileId }),
       ),
