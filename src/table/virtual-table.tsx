@@ -250,7 +250,14 @@ interface RowProps<R> {
 const Row = memo(function Row<R>({ rowId, row, index, columns, height, className, selectable }: RowProps<R>) {
   const classes = [selectable ? 'p-selectable-row' : '', index % 2 === 1 ? 'p-row-odd' : '', className].filter(Boolean).join(' ');
   return (
-    <tr data-index={index} data-row-id={rowId} aria-rowindex={index + 2} tabIndex={selectable ? 0 : undefined} className={classes || undefined} style={{ height }}>
+    <tr
+      data-index={index}
+      data-row-id={rowId}
+      aria-rowindex={index + 2}
+      tabIndex={selectable ? 0 : undefined}
+      className={classes || undefined}
+      style={{ height }}
+    >
       {columns.map((c) => (
         <td key={c.key} className={c.className} style={c.width ? { width: c.width } : undefined}>
           {c.cell(row, index)}
