@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { failureOf, sheetRefusal, type SheetRead } from './sheet-upload';
+import { failureOf, notProvided, sheetChosen, sheetRefusal, type SheetRead } from './sheet-upload';
 
 // A number-check batch from a sheet: the sheet is checked here, uploaded, and the batch command recorded; once the
 // platform has accepted it the batch is checked in the background (its list shows the progress) and the screen
@@ -26,24 +26,15 @@ interface Context {
 export const batchNameOf = (typed: string, fileName: string): string => typed.trim() || fileName.replace(/\.[^.]+$/, '');
 
 /** a sheet chosen while nothing runs: refused at once, or uploaded and started. */
-const start = {
-  'batch.start': [
-    { guard: 'refused' as const, target: 'failed' as const, actions: 'refuse' as const },
-    { target: 'uploading' as const, actions: 'begin' as const },
-  ],
-};
+const start = { 'batch.start': sheetChosen('uploading') };
 
 export const checkBatchUploadMachine = setup({
   types: {} as { context: Context; events: CheckBatchEvent },
   actors: {
     /** uploads the sheet; answers its file id. */
-    upload: fromPromise<SheetRead, File>(async () => {
-      throw new Error('upload not provided');
-    }),
+    upload: fromPromise<SheetRead, File>(notProvided('upload')),
     /** records the batch command and waits until the platform has accepted it. */
-    startBatch: fromPromise<unknown, BatchRequest>(async () => {
-      throw new Error('startBatch not provided');
-    }),
+    startBatch: fromPromise<unknown, BatchRequest>(notProvided('startBatch')),
   },
   actions: {
     refuse: assign({ failure: ({ event }) => sheetRefusal(event.file) }),

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { failureOf, sheetRefusal, type SheetRead } from './sheet-upload';
+import { failureOf, notProvided, sheetChosen, sheetRefusal, type SheetRead } from './sheet-upload';
 
 // Importing members into a group from a sheet: the sheet is checked here, uploaded for the platform to read (it
 // answers how many rows it found), then imported into the group; the platform reports what it imported and the rows
@@ -28,24 +28,15 @@ interface Context {
 }
 
 /** a sheet chosen while nothing runs: refused at once, or read and imported. */
-const start = {
-  'import.start': [
-    { guard: 'refused' as const, target: 'failed' as const, actions: 'refuse' as const },
-    { target: 'reading' as const, actions: 'begin' as const },
-  ],
-};
+const start = { 'import.start': sheetChosen('reading') };
 
 export const memberImportMachine = setup({
   types: {} as { context: Context; events: MemberImportEvent },
   actors: {
     /** uploads the sheet; answers its file id and the rows read. */
-    read: fromPromise<SheetRead, File>(async () => {
-      throw new Error('read not provided');
-    }),
+    read: fromPromise<SheetRead, File>(notProvided('read')),
     /** imports the uploaded sheet's rows into the group. */
-    import: fromPromise<ImportReport, { groupId: string; fileId: string }>(async () => {
-      throw new Error('import not provided');
-    }),
+    import: fromPromise<ImportReport, { groupId: string; fileId: string }>(notProvided('import')),
   },
   actions: {
     refuse: assign({ failure: ({ event }) => sheetRefusal(event.file), report: null }),

@@ -14,3 +14,14 @@ export interface SheetRead {
   fileId: string;
   rowCount?: number | null;
 }
+
+/** A sheet chosen while nothing runs: refused at once (the machine's `refuse`), or on its way (`begin`, then `next`). */
+export const sheetChosen = <S extends string>(next: S) => [
+  { guard: 'refused' as const, target: 'failed' as const, actions: 'refuse' as const },
+  { target: next, actions: 'begin' as const },
+];
+
+/** An effect the screen provides (tests with machine.provide()); unprovided, it fails. */
+export const notProvided = (name: string) => async (): Promise<never> => {
+  throw new Error(`${name} not provided`);
+};
