@@ -41,3 +41,10 @@ export async function download<E extends Endpoint>(endpoint: E, body: RequestOf<
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** A file sent to an upload endpoint (the multipart field `file`); the caller shows its failure. */
+export function uploadFile<E extends Endpoint>(endpoint: E, file: File): Promise<ResponseOf<E>> {
+  const form = new FormData();
+  form.append('file', file);
+  return api.upload(endpoint, form, { silent: true });
+}

@@ -28,6 +28,9 @@ export interface FieldDefinition {
   emptyMessage?: string;
   rows?: number;
   autoFocus?: boolean;
+  disabled?: boolean;
+  /** in a row of fields (FormFields `inline`), takes the row's free width. */
+  grow?: boolean;
   /** a media field's upload endpoint, its media types and the field that holds the chosen type. */
   media?: { endpoint: Endpoint; types: readonly string[]; typeField: string };
   /** shown only when it answers true for the current values (report and uplink addresses with proactive push). */

@@ -50,6 +50,7 @@ export function FieldControl({ field: f, form, id, testId, errorId, onKeyDown, s
     className: invalid ? 'p-invalid' : undefined,
     placeholder: f.placeholder ? t(f.placeholder) : undefined,
     autoFocus: f.autoFocus,
+    disabled: f.disabled,
     style,
     onKeyDown,
     ...aria,
@@ -127,18 +128,31 @@ export function FieldError({
   );
 }
 
+const stacked = (f: FieldDefinition): React.CSSProperties => ({
+  display: 'flex',
+  flexDirection: f.kind === 'checkbox' ? 'row-reverse' : 'column',
+  justifyContent: 'flex-end',
+  gap: 4,
+  marginBottom: 10,
+});
+/** a field in a row (a one-line tool form beside its button): its error under its input, no space below. */
+const inRow = (f: FieldDefinition): React.CSSProperties => ({ display: 'flex', flexDirection: 'column', gap: 4, flex: f.grow ? 1 : undefined });
+
 /** The fields of a form in order: label, input (and what goes beside or under it), error. Inputs are
- * `<testId>-<name>` unless a field names its own; errors `<testId>-<name>-error` unless `errorTestId` says. */
+ * `<testId>-<name>` unless a field names its own; errors `<testId>-<name>-error` unless `errorTestId` says. `inline`
+ * lays them out as items of the row they are rendered in. */
 export function FormFields({
   form,
   fields,
   testId,
   errorTestId,
+  inline,
 }: {
   form: Pick<Form, 'values' | 'errors' | 'set'>;
   fields: FieldDefinition[];
   testId: string;
   errorTestId?: (name: string) => string;
+  inline?: boolean;
 }) {
   const { t } = useTranslation();
   const uid = useId();
@@ -150,11 +164,7 @@ export function FormFields({
           const id = `${uid}-${f.name}`;
           const control = <FieldControl field={f} form={form} id={id} testId={f.testId ?? `${testId}-${f.name}`} errorId={`${id}-error`} />;
           return (
-            <div
-              className="field"
-              key={f.name}
-              style={{ display: 'flex', flexDirection: f.kind === 'checkbox' ? 'row-reverse' : 'column', justifyContent: 'flex-end', gap: 4, marginBottom: 10 }}
-            >
+            <div className="field" key={f.name} style={inline ? inRow(f) : stacked(f)}>
               {!f.labelHidden && <label htmlFor={id}>{t(f.label)}</label>}
               {f.addon ? (
                 <div style={{ display: 'flex', gap: 8 }}>

@@ -22,6 +22,7 @@ import type { FieldDefinition } from '../forms/field-definition';
 import { FormFields } from '../forms/form-fields';
 import { messageText } from '../forms/message-text';
 import { useForm } from '../forms/use-form';
+import { ItemControls } from '../forms/item-controls';
 import { MediaField } from '../forms/media-field';
 
 // CSP (rich card) templates with their review states and fallback types, and the card editor
@@ -160,36 +161,7 @@ export function CardTemplateEditor({ onDone, seed }: TemplateEditorProps) {
             data-testid="ct-card"
             style={{ border: '1px solid #ddd', borderRadius: 6, padding: 8, display: 'flex', flexDirection: 'column', gap: 6 }}
           >
-            <span style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
-              <b>{t('lib.card', { n: i + 1 })}</b>
-              <Button
-                type="button"
-                size="small"
-                text
-                icon="pi pi-arrow-up"
-                aria-label={t('lib.up')}
-                disabled={i === 0}
-                onClick={() => form.item.move('cards', i, -1)}
-              />
-              <Button
-                type="button"
-                size="small"
-                text
-                icon="pi pi-arrow-down"
-                aria-label={t('lib.down')}
-                disabled={i === cards.length - 1}
-                onClick={() => form.item.move('cards', i, 1)}
-              />
-              <Button
-                type="button"
-                size="small"
-                text
-                severity="danger"
-                icon="pi pi-times"
-                aria-label={t('lib.remove')}
-                onClick={() => form.item.remove('cards', i)}
-              />
-            </span>
+            <ItemControls form={form} field="cards" index={i} count={cards.length} title={t('lib.card', { n: i + 1 })} />
             <MediaField
               endpoint={uploadCspMaterialEndpoint}
               types={['image', 'video', 'audio']}

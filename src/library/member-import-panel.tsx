@@ -1,55 +1,48 @@
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
 import { addressBookDownloadEndpoint, addressBookMemberImportEndpoint } from '../../contract/endpoints/address-book.endpoints';
 import { uploadAddressBookEndpoint } from '../../contract/endpoints/file.endpoints';
 import { fileMaterialEndpoint } from '../../contract/endpoints/library.endpoints';
-import { translate } from '../../contract/messages';
-import { checkUpload } from '../../contract/validation/upload.rules';
+import { memberImportMachine } from '../../machines/member-import.machine';
+import type { SheetRead } from '../../machines/sheet-upload';
 import { api } from '../session/api';
-import { useSession } from '../session/use-session';
-import { download } from '../data/platform-actions';
+import { download, uploadFile } from '../data/platform-actions';
+import { messageText } from '../forms/message-text';
+import { useEditorMachine } from '../forms/use-editor-machine';
 
-// Importing members into a group from a sheet: the upload, the platform's import with its progress, and its report.
+// Importing members into a group from a sheet: the upload, the platform's import with its progress, and its report,
+// each drawn from the import's machine.
 
-type ImportState =
-  | { phase: 'idle' }
-  | { phase: 'uploading' | 'importing'; rows?: number }
-  | { phase: 'done'; imported: number; invalid: number; duplicates: number; reportFileId: string | null }
-  | { phase: 'failed'; message: string };
+/** The panel's import, its effects provided here: the upload the platform reads, then the import into the group. */
+const makeImport = () =>
+  memberImportMachine.provide({
+    actors: {
+      read: fromPromise(({ input }: { input: File }): Promise<SheetRead> => uploadFile(uploadAddressBookEndpoint, input)),
+      import: fromPromise(({ input }: { input: { groupId: string; fileId: string } }) =>
+        api.call(addressBookMemberImportEndpoint, input, { silent: true, idempotencyKey: input.fileId }),
+      ),
+    },
+  });
 
 export function ImportPanel({ groupId }: { groupId: string }) {
   const { t } = useTranslation();
-  const { language } = useSession();
   const file = useRef<HTMLInputElement>(null);
-  const [st, setSt] = useState<ImportState>({ phase: 'idle' });
-  async function run(f: File) {
-    const refused = checkUpload({ name: f.name, size: f.size });
-    if (refused) return setSt({ phase: 'failed', message: translate(language, refused) });
-    try {
-      setSt({ phase: 'uploading' });
-      const form = new FormData();
-      form.append('file', f);
-      const up = await api.upload(uploadAddressBookEndpoint, form, { silent: true });
-      setSt({ phase: 'importing', rows: up.rowCount ?? undefined });
-      const out = await api.call(addressBookMemberImportEndpoint, { groupId, fileId: up.fileId }, { silent: true, idempotencyKey: up.fileId });
-      setSt({ phase: 'done', ...out });
-    } catch (e) {
-      setSt({ phase: 'failed', message: (e as Error).message });
-    }
-  }
+  const [state, send] = useEditorMachine(makeImport);
+  const { rows, report, failure } = state.context;
+  const busy = state.matches('reading') || state.matches('importing');
+  const choose = (input: HTMLInputElement) => {
+    const f = input.files?.[0];
+    // cleared, so that choosing the same sheet again imports it again
+    input.value = '';
+    if (f) send({ type: 'import.start', groupId, file: f });
+  };
   return (
-    <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }} data-testid="import-panel" data-phase={st.phase}>
-      <input ref={file} data-testid="import-file" type="file" hidden accept=".xlsx,.xls" onChange={(e) => e.target.files?.[0] && void run(e.target.files[0])} />
-      <Button
-        data-testid="import"
-        size="small"
-        icon="pi pi-upload"
-        label={t('lib.import')}
-        disabled={!groupId || st.phase === 'uploading' || st.phase === 'importing'}
-        onClick={() => file.current?.click()}
-      />
+    <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }} data-testid="import-panel" data-phase={String(state.value)}>
+      <input ref={file} data-testid="import-file" type="file" hidden accept=".xlsx,.xls" onChange={(e) => choose(e.target)} />
+      <Button data-testid="import" size="small" icon="pi pi-upload" label={t('lib.import')} disabled={!groupId || busy} onClick={() => file.current?.click()} />
       <Button
         size="small"
         text
@@ -64,28 +57,28 @@ export function ImportPanel({ groupId }: { groupId: string }) {
         label={t('lib.export')}
         onClick={() => void download(addressBookDownloadEndpoint, { groupId: groupId || undefined, template: false })}
       />
-      {(st.phase === 'uploading' || st.phase === 'importing') && (
+      {busy && (
         <span style={{ width: 260 }} data-testid="import-progress">
-          <small>{st.phase === 'uploading' ? t('lib.uploading', { pct: '…' }) : `${t('lib.importing')} ${st.rows ?? ''}`}</small>
+          <small>{state.matches('reading') ? t('lib.uploading', { pct: '…' }) : `${t('lib.importing')} ${rows ?? ''}`}</small>
           <ProgressBar mode="indeterminate" style={{ height: 6 }} />
         </span>
       )}
-      {st.phase === 'done' && (
+      {state.matches('done') && report && (
         <span data-testid="import-result">
-          {t('lib.importDone', st)}{' '}
-          {st.reportFileId && (
+          {t('lib.importDone', { ...report })}{' '}
+          {report.reportFileId && (
             <Button
               data-testid="import-report"
               size="small"
               text
               icon="pi pi-download"
               label={t('lib.report')}
-              onClick={() => void download(fileMaterialEndpoint, { fileId: st.reportFileId! })}
+              onClick={() => void download(fileMaterialEndpoint, { fileId: report.reportFileId! })}
             />
           )}
         </span>
       )}
-      {st.phase === 'failed' && <small className="p-error">{st.message}</small>}
+      {state.matches('failed') && failure && <small className="p-error">{messageText(failure)}</small>}
     </span>
   );
 }

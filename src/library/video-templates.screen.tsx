@@ -17,6 +17,7 @@ import type { FieldDefinition } from '../forms/field-definition';
 import { FormFields } from '../forms/form-fields';
 import { messageText } from '../forms/message-text';
 import { useForm } from '../forms/use-form';
+import { ItemControls } from '../forms/item-controls';
 import { MediaField } from '../forms/media-field';
 
 // Video templates (their review states, size in KB rounded up), and the frame editor (upload,
@@ -93,36 +94,7 @@ export function VideoTemplateEditor({ onDone, seed }: TemplateEditorProps) {
             data-testid="vt-frame"
             style={{ border: '1px solid #ddd', borderRadius: 6, padding: 8, display: 'flex', flexDirection: 'column', gap: 6 }}
           >
-            <span style={{ display: 'flex', gap: 4, alignItems: 'center' }}>
-              <b>{t('lib.frame', { n: i + 1 })}</b>
-              <Button
-                type="button"
-                size="small"
-                text
-                icon="pi pi-arrow-up"
-                aria-label={t('lib.up')}
-                disabled={i === 0}
-                onClick={() => form.item.move('frames', i, -1)}
-              />
-              <Button
-                type="button"
-                size="small"
-                text
-                icon="pi pi-arrow-down"
-                aria-label={t('lib.down')}
-                disabled={i === frames.length - 1}
-                onClick={() => form.item.move('frames', i, 1)}
-              />
-              <Button
-                type="button"
-                size="small"
-                text
-                severity="danger"
-                icon="pi pi-times"
-                aria-label={t('lib.remove')}
-                onClick={() => form.item.remove('frames', i)}
-              />
-            </span>
+            <ItemControls form={form} field="frames" index={i} count={frames.length} title={t('lib.frame', { n: i + 1 })} />
             <MediaField
               endpoint={uploadVideoMaterialEndpoint}
               types={['image', 'video', 'audio', 'text']}

@@ -1,8 +1,7 @@
 import { Button } from 'primereact/button';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { throttleTime } from 'rxjs';
 import {
@@ -12,7 +11,6 @@ import {
   messageInteractSendEndpoint,
 } from '../../contract/endpoints/interact.endpoints';
 import type { InteractMessage, InteractSession } from '../../contract/entities.schema';
-import { translate } from '../../contract/messages';
 import { changesOf } from '../../sync/query';
 import { conversationAggregate } from '../../sync/tools-commands';
 import { formatDateTime } from '../ui/format';
@@ -24,7 +22,9 @@ import type { RemoteTableDef } from '../table/remote-table-def';
 import { runCommand } from '../data/platform-actions';
 import { usePlatformRead } from '../data/use-platform-read';
 import { timeCell } from '../table/value-cells';
-import { useToolForm } from './use-tool-form';
+import type { FieldDefinition } from '../forms/field-definition';
+import { FormFields } from '../forms/form-fields';
+import { useForm } from '../forms/use-form';
 
 // Conversations: one per number that replied, the thread with the message each reply
 // answers, a reply box (a one-message send through the outbox), download. Uplinks replicate into the local database:
@@ -59,13 +59,28 @@ function MobileCell({ row }: { row: InteractSession }) {
   );
 }
 
+const replyFields = (unsubscribed: boolean): FieldDefinition[] => [
+  {
+    name: 'content',
+    label: 'tools.replyHint',
+    labelHidden: true,
+    placeholder: 'tools.replyHint',
+    kind: 'textarea',
+    rows: 3,
+    testId: 'reply-content',
+    disabled: unsubscribed,
+  },
+];
+
 function Thread({ session, refresh }: { session: InteractSession; refresh: number }) {
   const { t } = useTranslation();
   const { language } = useSession();
   const [tick, setTick] = useState(0);
-  const form = useToolForm(messageInteractSendEndpoint.request, { cus_id: session.cus_id, decodeMobile: session.decodeMobile, content: '' }, (v) =>
-    runCommand('interact.reply', conversationAggregate(session.cus_id, session.decodeMobile), v),
+  const form = useForm(
+    { schema: messageInteractSendEndpoint.request, values: { cus_id: session.cus_id, decodeMobile: session.decodeMobile, content: '' } },
+    (v) => runCommand('interact.reply', conversationAggregate(session.cus_id, session.decodeMobile), v),
   );
+  const fields = useMemo(() => replyFields(session.unsubscribed), [session.unsubscribed]);
   // re-read on each uplink notice and after our own reply
   const thread = usePlatformRead(messageInteractListEndpoint, { cus_id: session.cus_id, decodeMobile: session.decodeMobile, limit: 200 } as never, {
     refresh: `${refresh}:${tick}`,
@@ -102,15 +117,7 @@ function Thread({ session, refresh }: { session: InteractSession; refresh: numbe
         ))}
       </div>
       {session.unsubscribed && <Message severity="warn" text={t('tools.unsubscribedNoReply')} />}
-      <InputTextarea
-        data-testid="reply-content"
-        rows={3}
-        disabled={session.unsubscribed}
-        value={String(form.values.content ?? '')}
-        onChange={(e) => form.set('content', e.target.value)}
-        placeholder={t('tools.replyHint')}
-      />
-      {form.errors.content && <small className="p-error">{translate(language, form.errors.content)}</small>}
+      <FormFields form={form} fields={fields} testId="reply" />
       {form.failure && <Message severity="error" text={form.failure} />}
       <Button
         data-testid="reply-send"

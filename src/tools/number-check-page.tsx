@@ -1,31 +1,36 @@
 import i18next from 'i18next';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { ProgressBar } from 'primereact/progressbar';
 import { TabMenu } from 'primereact/tabmenu';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
 import { uploadFileEndpoint } from '../../contract/endpoints/file.endpoints';
 import {
   aimOnlineMobileCheckEndpoint,
+  batchCheckEndpoint,
   numberStatusBatchListEndpoint,
   numberStatusDownloadEndpoint,
   onlineCheckEndpoint,
   type NumberStatusBatch,
 } from '../../contract/endpoints/number-check.endpoints';
-import { translate } from '../../contract/messages';
-import { checkUpload } from '../../contract/validation/upload.rules';
+import { checkBatchUploadMachine, type BatchRequest } from '../../machines/check-batch-upload.machine';
+import type { SheetRead } from '../../machines/sheet-upload';
 import { toolsAggregate } from '../../sync/tools-commands';
 import { api } from '../session/api';
 import { useSession } from '../session/use-session';
 import { RemoteTable } from '../table/remote-table';
 import type { RemoteTableDef } from '../table/remote-table-def';
 import { aimTemplates, materials, numberStatusCustomers, numberStatusStatistics } from './tools-tables';
-import { download, runCommand } from '../data/platform-actions';
+import { download, runCommand, uploadFile } from '../data/platform-actions';
 import { timeCell } from '../table/value-cells';
 import { statusColumns } from './status-columns';
+import type { FieldDefinition } from '../forms/field-definition';
+import { FormFields } from '../forms/form-fields';
+import { messageText } from '../forms/message-text';
+import { useEditorMachine } from '../forms/use-editor-machine';
+import { useForm } from '../forms/use-form';
 
 // Number-status check batches (xlsx upload checked in the background, with progress and the
 // six counts), the online checks, the per-account statistics, and the AIM materials and templates.
@@ -68,77 +73,84 @@ export const checkBatches: RemoteTableDef<NumberStatusBatch> = {
   ),
 };
 
+const batchNameFields: FieldDefinition[] = [
+  { name: 'batch_name', label: 'tools.batchName', labelHidden: true, placeholder: 'tools.batchName', testId: 'check-batch-name' },
+];
+const batchNameForm = { schema: batchCheckEndpoint.request.pick({ batch_name: true }), values: { batch_name: '' } };
+
+const onlineFields: FieldDefinition[] = [
+  { name: 'mobiles', label: 'tools.mobilesHint', labelHidden: true, placeholder: 'tools.mobilesHint', kind: 'textarea', rows: 5, testId: 'online-mobiles' },
+];
+const onlineForm = { schema: onlineCheckEndpoint.request, values: { mobiles: '' } };
+
 function BatchUpload({ onStarted }: { onStarted: () => void }) {
   const { t } = useTranslation();
-  const { userInfo, language } = useSession();
+  const { userInfo } = useSession();
   const fileRef = useRef<HTMLInputElement>(null);
-  const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function upload(file: File) {
-    const problem = checkUpload({ name: file.name, size: file.size });
-    if (problem) return setError(translate(language, problem));
-    setBusy(true);
-    setError(null);
-    try {
-      const form = new FormData();
-      form.append('file', file);
-      const up = await api.upload(uploadFileEndpoint, form, { silent: true });
-      const cusId = userInfo?.authUser.cus_id ?? '';
-      await runCommand('numberCheck.batch', toolsAggregate(cusId), {
-        fileId: up.fileId,
-        batch_name: name.trim() || file.name.replace(/\.[^.]+$/, ''),
-        cus_id: cusId,
-      });
-      onStarted();
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(false);
-      if (fileRef.current) fileRef.current.value = '';
-    }
-  }
+  const startedNow = useRef(onStarted);
+  startedNow.current = onStarted;
+  const [upload, send] = useEditorMachine(() =>
+    checkBatchUploadMachine.provide({
+      actors: {
+        upload: fromPromise(({ input }: { input: File }): Promise<SheetRead> => uploadFile(uploadFileEndpoint, input)),
+        startBatch: fromPromise(({ input }: { input: BatchRequest }) => runCommand('numberCheck.batch', toolsAggregate(input.cus_id), { ...input })),
+      },
+      actions: { started: () => startedNow.current() },
+    }),
+  );
+  const chosen = useRef<File | null>(null);
+  // the name is checked against the batch's rules when a sheet is chosen, then the sheet goes with it
+  const form = useForm(batchNameForm, async (v) => {
+    if (chosen.current) send({ type: 'batch.start', file: chosen.current, batchName: String(v.batch_name ?? ''), cusId: userInfo?.authUser.cus_id ?? '' });
+  });
+  const choose = (input: HTMLInputElement) => {
+    chosen.current = input.files?.[0] ?? null;
+    // cleared, so that choosing the same sheet again starts another batch
+    input.value = '';
+    if (chosen.current) form.submit();
+  };
+  const { failure } = upload.context;
   return (
     <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', margin: '8px 0' }}>
-      <InputText data-testid="check-batch-name" placeholder={t('tools.batchName')} value={name} onChange={(e) => setName(e.target.value)} />
-      <input
-        ref={fileRef}
-        data-testid="check-file"
-        type="file"
-        accept=".xlsx,.xls"
-        hidden
-        onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])}
+      <FormFields form={form} fields={batchNameFields} testId="check" inline />
+      <input ref={fileRef} data-testid="check-file" type="file" accept=".xlsx,.xls" hidden onChange={(e) => choose(e.target)} />
+      <Button
+        data-testid="check-upload"
+        icon="pi pi-upload"
+        label={t('tools.uploadCheck')}
+        loading={upload.matches('uploading') || upload.matches('starting')}
+        onClick={() => fileRef.current?.click()}
       />
-      <Button data-testid="check-upload" icon="pi pi-upload" label={t('tools.uploadCheck')} loading={busy} onClick={() => fileRef.current?.click()} />
       <small>{t('tools.uploadHint')}</small>
-      {error && <Message data-testid="check-error" severity="error" text={error} />}
+      {upload.matches('failed') && failure && <Message data-testid="check-error" severity="error" text={messageText(failure)} />}
     </div>
   );
 }
 
 function OnlineCheck() {
   const { t } = useTranslation();
-  const [text, setText] = useState('');
-  const [results, setResults] = useState<Array<{ mobile: string; status: string }>>([]);
-  const [error, setError] = useState<string | null>(null);
-  const run = () =>
-    void api.call(onlineCheckEndpoint, { mobiles: text } as never, { silent: true }).then(
-      (r) => (setResults(r.results), setError(null)),
-      (e: Error) => setError(e.message),
-    );
+  // the same numbers checked on screen or into a file: which one the submit is for
+  const toFile = useRef(false);
+  const form = useForm(onlineForm, async (request) => {
+    if (!toFile.current) return (await api.call(onlineCheckEndpoint, request as never, { silent: true })).results;
+    await download(aimOnlineMobileCheckEndpoint, request as never);
+    // the results on screen stay as they were
+    return form.result;
+  });
+  const results = (form.result ?? []) as Array<{ mobile: string; status: string }>;
+  const blank = !String(form.values.mobiles ?? '').trim();
+  const run = (file: boolean) => {
+    toFile.current = file;
+    form.submit();
+  };
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 8, maxWidth: 640, margin: '8px 0' }}>
-      <InputTextarea data-testid="online-mobiles" rows={5} placeholder={t('tools.mobilesHint')} value={text} onChange={(e) => setText(e.target.value)} />
+      <FormFields form={form} fields={onlineFields} testId="online" inline />
       <div style={{ display: 'flex', gap: 8 }}>
-        <Button data-testid="online-check" label={t('tools.checkNow')} disabled={!text.trim()} onClick={run} />
-        <Button
-          label={t('tools.checkToFile')}
-          severity="secondary"
-          disabled={!text.trim()}
-          onClick={() => void download(aimOnlineMobileCheckEndpoint, { mobiles: text } as never).catch((e: Error) => setError(e.message))}
-        />
+        <Button data-testid="online-check" label={t('tools.checkNow')} disabled={blank} onClick={() => run(false)} />
+        <Button label={t('tools.checkToFile')} severity="secondary" disabled={blank} onClick={() => run(true)} />
       </div>
-      {error && <Message severity="error" text={error} />}
+      {form.failure && <Message severity="error" text={form.failure} />}
       <ul data-testid="online-results" style={{ columns: 2 }}>
         {results.map((r) => (
           <li key={r.mobile}>

@@ -1,6 +1,4 @@
 import { Button } from 'primereact/button';
-import { Calendar } from 'primereact/calendar';
-import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { TabMenu } from 'primereact/tabmenu';
 import { useState } from 'react';
@@ -11,7 +9,6 @@ import {
   shortToLongEndpoint,
   type shortLinkBatchSummaryRowSchema,
 } from '../../contract/endpoints/short-link.endpoints';
-import { translate } from '../../contract/messages';
 import type { z } from 'zod';
 import { toolsAggregate } from '../../sync/tools-commands';
 import { formatDateTime } from '../ui/format';
@@ -22,9 +19,11 @@ import { RemoteTable } from '../table/remote-table';
 import type { RemoteTableDef } from '../table/remote-table-def';
 import { shortLinks } from './short-links.screen';
 import { read, runCommand } from '../data/platform-actions';
-import { useToolForm } from './use-tool-form';
+import type { FieldDefinition } from '../forms/field-definition';
+import { FormFields } from '../forms/form-fields';
+import { useForm } from '../forms/use-form';
 
-// Screen 16 with its tools: shorten a link (a command through the outbox), resolve one of ours, the click records
+// The short-link screen with its tools: shorten a link (a command through the outbox), resolve one of ours, the click records
 // (replicated, so a click shows without reload), and the click-through summary per link send.
 
 type SummaryRow = z.infer<typeof shortLinkBatchSummaryRowSchema>;
@@ -45,39 +44,32 @@ const summary: RemoteTableDef<SummaryRow> = {
   ],
 };
 
+const shortenFields: FieldDefinition[] = [
+  { name: 'longUrl', label: 'tools.longUrl', labelHidden: true, placeholder: 'tools.longUrlHint', testId: 'long-url', grow: true },
+  { name: 'expiresAt', label: 'tools.expiresAt', labelHidden: true, placeholder: 'tools.expiresAt', kind: 'date', testId: 'expires-at' },
+];
+const lookupFields: FieldDefinition[] = [
+  { name: 'shortUrl', label: 'tools.shortUrlHint', labelHidden: true, placeholder: 'tools.shortUrlHint', testId: 'short-url-lookup', grow: true },
+];
+
 function ShortenPanel() {
   const { t } = useTranslation();
-  const { userInfo, language } = useSession();
+  const { userInfo } = useSession();
   const cusId = userInfo?.authUser.cus_id ?? '';
-  const form = useToolForm(longToShortEndpoint.request, { longUrl: '', expiresAt: null }, (v) => runCommand('shortLink.create', toolsAggregate(cusId), v));
-  const [lookup, setLookup] = useState('');
-  const [resolved, setResolved] = useState<{ longUrl: string } | { error: string } | null>(null);
+  const form = useForm({ schema: longToShortEndpoint.request, values: { longUrl: '', expiresAt: null } }, (v) =>
+    runCommand('shortLink.create', toolsAggregate(cusId), v),
+  );
+  // resolving one of ours is a read: its answer, or why not, stays shown until the next one
+  const lookup = useForm({ schema: shortToLongEndpoint.request, values: { shortUrl: '' } }, (v) => read(shortToLongEndpoint, { shortUrl: String(v.shortUrl) }));
   const result = form.result as { shortUrl: string } | null;
-  const err = (f: string) => form.errors[f] && <small className="p-error">{translate(language, form.errors[f])}</small>;
+  const resolved = lookup.result as { longUrl: string } | null;
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, marginBottom: 8 }}>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 4, flex: '1 1 420px' }}>
-        <div style={{ display: 'flex', gap: 8 }}>
-          <InputText
-            data-testid="long-url"
-            style={{ flex: 1 }}
-            placeholder={t('tools.longUrlHint')}
-            value={String(form.values.longUrl ?? '')}
-            onChange={(e) => form.set('longUrl', e.target.value)}
-          />
-          <Calendar
-            data-testid="expires-at"
-            placeholder={t('tools.expiresAt')}
-            showTime
-            hourFormat="24"
-            showButtonBar
-            value={form.values.expiresAt ? new Date(Number(form.values.expiresAt)) : null}
-            onChange={(e) => form.set('expiresAt', e.value instanceof Date ? e.value.getTime() : null)}
-          />
+        <div style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+          <FormFields form={form} fields={shortenFields} testId="shorten" inline />
           <Button data-testid="shorten" label={t('tools.shorten')} loading={form.busy} onClick={form.submit} />
         </div>
-        {err('longUrl')}
-        {err('expiresAt')}
         {form.failure && <Message severity="error" text={form.failure} />}
         {result && form.done && (
           <span data-testid="short-url-result">
@@ -89,30 +81,13 @@ function ShortenPanel() {
         )}
       </div>
       <div style={{ display: 'flex', gap: 8, alignItems: 'center', flex: '1 1 320px' }}>
-        <InputText
-          data-testid="short-url-lookup"
-          style={{ flex: 1 }}
-          placeholder={t('tools.shortUrlHint')}
-          value={lookup}
-          onChange={(e) => setLookup(e.target.value)}
-        />
-        <Button
-          label={t('tools.resolve')}
-          severity="secondary"
-          disabled={!lookup.trim()}
-          onClick={() =>
-            void read(shortToLongEndpoint, { shortUrl: lookup }).then(
-              (r) => setResolved({ longUrl: r.longUrl }),
-              (e: Error) => setResolved({ error: e.message }),
-            )
-          }
-        />
-        {resolved &&
-          ('error' in resolved ? (
-            <Message data-testid="long-url-error" severity="error" text={resolved.error} />
-          ) : (
-            <span data-testid="long-url-result">{resolved.longUrl}</span>
-          ))}
+        <FormFields form={lookup} fields={lookupFields} testId="lookup" inline />
+        <Button label={t('tools.resolve')} severity="secondary" disabled={!String(lookup.values.shortUrl).trim()} onClick={lookup.submit} />
+        {lookup.failure ? (
+          <Message data-testid="long-url-error" severity="error" text={lookup.failure} />
+        ) : (
+          resolved && <span data-testid="long-url-result">{resolved.longUrl}</span>
+        )}
       </div>
     </div>
   );
