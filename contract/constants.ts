@@ -30,6 +30,9 @@ export const SEGMENT_UCS2_MULTI = 67;
 export const SCHEDULE_MIN_AHEAD_MS = 10 * 60_000;
 export const PRODUCT_TYPES = { home: 0, international: 1, video: 2, csp: 6 } as const;
 export type ProductType = (typeof PRODUCT_TYPES)[keyof typeof PRODUCT_TYPES];
+/** Where a send record came from: the console, an SMPP bind or the HTTP API (mt_records.source). */
+export const MT_SOURCES = ['console', 'smpp', 'http'] as const;
+export type MtSource = (typeof MT_SOURCES)[number];
 export const DEFAULT_THEME = 'theme-white';
 export const DEFAULT_COLOR = '#409EFF';
 export const LANGUAGES = ['zh', 'en'] as const;

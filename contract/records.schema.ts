@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MT_SOURCES } from './constants';
 
 // Record entities that the console replicates. Times are epoch milliseconds; the console formats them.
 // Every replicated document carries the change-feed fields (seq, deleted, updated_at) the console pulls by.
@@ -40,6 +41,8 @@ export const mtRecordSchema = z.object({
   receive_content: z.string().nullable(),
   /** the sender id the international send asked for (its batch's); null elsewhere. */
   sender_id: z.string().max(SENDER_ID_MAX).nullable(),
+  /** where the send came from: the console, an SMPP bind or the HTTP API. */
+  source: z.enum(MT_SOURCES),
   ...feedFields,
 });
 export type MtRecord = z.infer<typeof mtRecordSchema>;

@@ -1,4 +1,4 @@
-import type { Language } from './constants';
+import { MT_SOURCES, type Language, type MtSource } from './constants';
 import { translate } from './messages';
 
 // The state maps as data: code -> i18n label key + severity. Severities are PrimeReact Tag severities:
@@ -99,6 +99,12 @@ export const SEND_STATUS_FILTER: readonly FilterOption[] = [
   { value: MT_STATUS.waiting, label: SEND_STATUS.waiting.label },
   { value: MT_STATUS.pendingReview, label: SEND_STATUS.pendingReview.label },
 ];
+
+/** catalogue key of a send record's source. */
+export const mtSourceLabel = (source: MtSource) => `state.source.${source}`;
+
+/** the sources the send records' filter offers, in order. */
+export const MT_SOURCE_FILTER: readonly { value: MtSource; label: string }[] = MT_SOURCES.map((value) => ({ value, label: mtSourceLabel(value) }));
 
 // --- Code maps ----------------------------------------------------------------------------------------------------
 

@@ -41,6 +41,7 @@ const mt = (i: number): LocalMt => {
     titleStr: null,
     receive_content: null,
     sender_id: null,
+    source: 'console',
     seq: i,
     deleted: false,
     updated_at: t,

@@ -35,6 +35,7 @@ const mt = (sn: string, t: number, over: Partial<LocalMt> = {}): LocalMt => ({
   titleStr: null,
   receive_content: null,
   sender_id: null,
+  source: 'console',
   seq: 1,
   deleted: false,
   updated_at: t,

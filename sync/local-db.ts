@@ -117,6 +117,7 @@ const mtSchema = schema<LocalMt>(
     titleStr: nstr,
     receive_content: nstr,
     sender_id: nstr,
+    source: str(8),
     ...feed,
   },
   // the phone index serves number and prefix searches (query.ts reads its keys, which carry k, and orders by k)
@@ -125,6 +126,7 @@ const mtSchema = schema<LocalMt>(
     ['prod_type', 'mt_status', 'k'],
     ['prod_type', 'cus_id', 'k'],
     ['prod_type', 'decodeMobile', 'k'],
+    ['prod_type', 'source', 'k'],
   ],
 );
 const moSchema = schema<LocalMo>(
@@ -352,7 +354,7 @@ export interface OpenLocalDbOptions {
 }
 
 /** Bumped when a collection's schema changes: the cache is rebuilt by pulling rather than migrated in place. */
-export const LOCAL_DB_GENERATION = 4;
+export const LOCAL_DB_GENERATION = 5;
 
 export function localDbName(cusId: string, namespace = '', generation = LOCAL_DB_GENERATION): string {
   // RxDB names must be lowercase letters, digits and a few symbols.

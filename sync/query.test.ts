@@ -34,6 +34,7 @@ const mt = (i: number): LocalMt => {
     titleStr: null,
     receive_content: null,
     sender_id: null,
+    source: i % 4 === 0 ? 'smpp' : 'console',
     seq: i,
     deleted: false,
     updated_at: t,
@@ -71,6 +72,17 @@ describe('query vocabulary', () => {
         { op: 'eq', field: 'mt_status', value: 0 },
       ]),
     ).toEqual(['prod_type', 'mt_status', 'k']);
+    // the source filter walks its own index, not the product line's with every console record read and dropped
+    const bySource: Query = {
+      collection: 'mt_records',
+      filters: [
+        { op: 'eq', field: 'prod_type', value: 0 },
+        { op: 'eq', field: 'source', value: 'smpp' },
+      ],
+      limit: 20,
+    };
+    expect(chooseIndex('mt_records', bySource.filters)).toEqual(['prod_type', 'source', 'k']);
+    expect(toRxQuery(bySource)).toMatchObject({ index: ['prod_type', 'source', 'k'], selector: { prod_type: 0, source: 'smpp' } });
     expect(
       chooseIndex('mt_records', [
         { op: 'eq', field: 'prod_type', value: 0 },
@@ -111,6 +123,13 @@ describe('query vocabulary', () => {
           { op: 'eq', field: 'cus_id', value: 'sub1' },
         ],
         (r) => r.prod_type === 0 && r.cus_id === 'sub1',
+      ],
+      [
+        [
+          { op: 'eq', field: 'prod_type', value: 0 },
+          { op: 'eq', field: 'source', value: 'smpp' },
+        ],
+        (r) => r.prod_type === 0 && r.source === 'smpp',
       ],
       [
         [
@@ -237,12 +256,22 @@ describe('query vocabulary', () => {
       filters: [
         { op: 'eq', field: 'prod_type', value: 0 },
         { op: 'eq', field: 'mt_status', value: 700 },
+        { op: 'eq', field: 'source', value: 'http' },
         { op: 'prefix', field: 'decodeMobile', value: '138' },
         { op: 'range', field: 'receive_time', from: 1, to: 2 },
       ],
       limit: 20,
     };
-    expect(toListRequest(q, 3)).toEqual({ pageNumber: 3, pageSize: 20, prod_type: 0, mt_status: 700, decodeMobile: '138', startTime: 1, endTime: 2 });
+    expect(toListRequest(q, 3)).toEqual({
+      pageNumber: 3,
+      pageSize: 20,
+      prod_type: 0,
+      mt_status: 700,
+      source: 'http',
+      decodeMobile: '138',
+      startTime: 1,
+      endTime: 2,
+    });
     expect(toListRequest({ collection: 'statistics', filters: [{ op: 'eq', field: 'kind', value: 'month' }], limit: 20 }, 1)).toEqual({
       pageNumber: 1,
       pageSize: 20,

@@ -116,6 +116,8 @@ export function projectQueuedSends<T extends MtRecord>(prodType: number) {
             countryCode: null,
             titleStr: null,
             receive_content: null,
+            // the console queued it
+            source: 'console',
             seq: 0,
             deleted: false,
             updated_at: ev.created_at,

@@ -67,6 +67,7 @@ function record(rand: () => number, i: number): LocalMt {
     titleStr: null,
     receive_content: null,
     sender_id: null,
+    source: 'console',
     seq: i,
     deleted: false,
     updated_at: t,

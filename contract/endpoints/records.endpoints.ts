@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { coercedInt16, epochMs, INDEXED_TEXT_MAX, INT16_MAX, text } from '../bounds';
+import { MT_SOURCES } from '../constants';
 import { defineEndpoint, LONG_TIMEOUT_MS, pageOf, pageRequest } from '../endpoint';
 import { batchSchema, moRecordSchema, mtRecordSchema, statisticsRowSchema } from '../records.schema';
 
@@ -43,6 +44,8 @@ const mtFilters = {
       .refine((v) => (MT_STATUS_FILTER as readonly number[]).includes(v), 'v.mtStatus')
       .optional(),
   ),
+  /** where the sends came from (console, SMPP or the HTTP API). */
+  source: z.preprocess(blank, z.enum(MT_SOURCES, { error: 'v.source' }).optional()),
   /** YYYYMM */
   month: z.preprocess(
     blank,

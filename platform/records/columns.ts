@@ -1,5 +1,7 @@
 import type { DimeRow } from '../../contract/endpoints/records.endpoints';
 import type { Batch, MoRecord, MtRecord, TimeMtMessage } from '../../contract/records.schema';
+import { translate } from '../../contract/messages';
+import { mtSourceLabel } from '../../contract/states';
 import type { Column } from '../lists/xlsx-export';
 
 // Spreadsheet columns of each download, headers in zh and en (the caller's Accept-Language picks one).
@@ -11,6 +13,7 @@ const MT_STATUS_LABEL: Record<number, { zh: string; en: string }> = {
   700: { zh: '失败', en: 'Failure' },
 };
 const statusText = (lang: 'zh' | 'en') => (r: MtRecord) => MT_STATUS_LABEL[r.mt_status]?.[lang] ?? String(r.mt_status);
+const sourceText = (lang: 'zh' | 'en') => (r: MtRecord) => translate(lang, mtSourceLabel(r.source));
 
 export function mtColumns(lang: 'zh' | 'en', prodType: number): Column<MtRecord>[] {
   const cols: Column<MtRecord>[] = [
@@ -24,6 +27,7 @@ export function mtColumns(lang: 'zh' | 'en', prodType: number): Column<MtRecord>
     { label: { zh: '回执描述', en: 'Report description' }, value: 'report_result_desc' },
     { label: { zh: '提交时间', en: 'Submit time' }, value: 'receive_time', time: true, width: 20 },
     { label: { zh: '计费条数', en: 'Segments' }, value: 'segments' },
+    { label: { zh: '来源', en: 'Source' }, value: sourceText(lang) },
   ];
   if (prodType === 1) {
     cols.push(

@@ -34,6 +34,7 @@ const mtFilters: Filters<AnyBody> = {
   decodeMobile: { op: 'prefix', column: 'm.mobile' },
   decodeContent: { op: 'contains', column: 'm.content', contentSearch: true },
   mt_status: { op: 'eq', column: 'm.mt_status' },
+  source: { op: 'eq', column: 'm.source' },
   month: { op: 'eq', column: 'm.month' },
   startTime: { op: 'from', column: 'm.receive_time' },
   endTime: { op: 'to', column: 'm.receive_time' },

@@ -23,7 +23,7 @@ export const RECORD_SOURCES: Record<RecordFeed, FeedSource> = {
     select: `m.sn, m.prod_type, m.cus_id, a.cus_name, m.batch_id, m.mobile as "decodeMobile", m.content as "decodeContent", m.mt_status,
       m.report_result, m.report_result_desc, m.err_desc as "errDesc", m.table_name, ${ms('m.receive_time')} as receive_time, m.month,
       m.segments, m.price, to_char(m.price, 'FM9999999990.0000') as "priceStr", m.country_name as "countryName",
-      m.country_code as "countryCode", m.title as "titleStr", m.receive_content, sb.sender_id, ${feedCols('m')}`,
+      m.country_code as "countryCode", m.title as "titleStr", m.receive_content, sb.sender_id, m.source, ${feedCols('m')}`,
     scope: 'm.cus_id',
     time: 'm.receive_time',
     key: 'm.sn',

@@ -53,6 +53,7 @@ export const SCREENS_EN: Record<string, unknown> = {
     attempts: 'Attempts',
     lastError: 'Error',
     senderId: 'Sender id',
+    source: 'Source',
   },
   table: {
     serial: 'No.',

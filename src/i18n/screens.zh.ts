@@ -53,6 +53,7 @@ export const SCREENS_ZH: Record<string, unknown> = {
     attempts: '尝试次数',
     lastError: '错误信息',
     senderId: '发送方 ID',
+    source: '来源',
   },
   table: {
     serial: '序号',

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { MoRecord, MtRecord } from '../../contract/records.schema';
 import { countSegments } from '../../contract/segments';
-import { sendStatus } from '../../contract/states';
+import { mtSourceLabel, sendStatus } from '../../contract/states';
 import { timelineOf } from './mt-timeline';
 import { translate } from '../../contract/messages';
 import { runQuery } from '../../sync/query';
@@ -67,6 +67,7 @@ export function MtDetail({ row, v }: { row: MtRecord; v: ViewerContext }) {
         'batch',
       )}
       {row.prod_type === 1 && field(t('col.senderId'), row.sender_id ?? '', 'sender-id')}
+      {field(t('col.source'), translate(v.lang, mtSourceLabel(row.source)), 'source')}
       <h4>{t('operator.detail.timeline')}</h4>
       <ol data-testid="detail-timeline">
         {timelineOf(row, v.lang).map((s) => (

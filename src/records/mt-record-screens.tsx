@@ -1,6 +1,6 @@
 import { countryName } from '../../contract/country-names';
 import { reportLabel } from '../../contract/report-codes';
-import { SEND_STATUS_FILTER } from '../../contract/states';
+import { MT_SOURCE_FILTER, SEND_STATUS_FILTER } from '../../contract/states';
 import type { MtRecord } from '../../contract/records.schema';
 import type { PermCode } from '../../contract/endpoints/user.endpoints';
 import { projectQueuedSends } from '../../sync/send-commands';
@@ -33,6 +33,7 @@ const filters: FilterDef<MtRecord>[] = [
   { field: 'decodeMobile', label: 'col.mobile', kind: 'prefix' },
   { field: 'decodeContent', label: 'col.content', kind: 'contains', visible: contentFilterVisible },
   { field: 'mt_status', label: 'col.status', kind: 'select', options: SEND_STATUS_FILTER, visible: statusFilterVisible },
+  { field: 'source', label: 'col.source', kind: 'select', options: MT_SOURCE_FILTER },
   // the send result links here with ?batch_id=
   { field: 'batch_id', label: 'col.batchId', kind: 'prefix' },
 ];

@@ -97,7 +97,7 @@ test('records show from the platform before the local database has any, then swi
   ).toEqual([]);
   // the first table screen of the page paints plain stand-ins for its PrimeReact widgets, which then take
   // their place: every stand-in goes, and the filters work
-  expect(await firstPaintOf(page, '.table-search')).toEqual({ standIns: 7, widgets: 3 });
+  expect(await firstPaintOf(page, '.table-search')).toEqual({ standIns: 8, widgets: 3 });
   await expect(page.locator('.stand-in')).toHaveCount(0);
   await page.getByTestId('filter-mt_status').click();
   await expect(page.getByRole('option', { name: '发送成功' })).toBeVisible();

@@ -80,6 +80,24 @@ test('offline-first records: backfill, offline browse, pending pause pushed once
   expect(shown.length).toBeGreaterThan(0);
   expect(new Set(shown)).toEqual(new Set(['failure']));
   await expect(page.locator('[data-testid=sync-status]')).toHaveAttribute('data-status', 'offline');
+  // the source filter, answered by the cache: the seeded records and the sends above all came from the console, and no
+  // SMPP bind is open in this run (SMPP_PORT=0), so SMPP finds none and Console finds them
+  await page.goto(`${BASE}/mtRecordList`);
+  await expect(rows(page).first()).toBeVisible();
+  const chooseSource = async (name: string) => {
+    await page.getByTestId('filter-source').click();
+    await page.getByRole('option', { name, exact: true }).click();
+    await page.locator('[data-testid=table-search]').click();
+  };
+  await chooseSource('SMPP');
+  await expect(page).toHaveURL(/source=smpp/);
+  await expect(rows(page)).toHaveCount(0);
+  await chooseSource('控制台');
+  await expect(page).toHaveURL(/source=console/);
+  await expect(rows(page).first()).toBeVisible();
+  await rows(page).first().click();
+  await expect(page.getByTestId('detail-source')).toContainText('控制台');
+  await page.keyboard.press('Escape');
 
   // pause a timed batch offline: shown pending at once
   await page.goto(`${BASE}/pageTimeBatchList?send_status=0`);
