@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { TestPeer } from '../../platform/smpp/test-peer.fixtures';
-import { apiCall, apiToken, inApp, login } from './e2e-helpers';
+import { apiCall, apiToken, BASE, inApp, login, rows } from './e2e-helpers';
 
-// The API information screen shows where to bind over SMPP and the live binds, and an admin ends one: the client,
-// bound here from the test over a real socket, is unbound by the platform.
+// A client bound from the test over a real socket: its message shows in the send records under the source filter
+// SMPP, the API information screen shows where to bind and the live bind, and an admin ends it.
 
-test('an admin sees a live SMPP bind on the API information screen and ends it', async ({ page, request }) => {
+test('a message sent over SMPP is found by the source filter; an admin sees the live bind and ends it', async ({ page, request }) => {
   const user = await apiToken(request, 'user');
   await apiCall(request, user, '/user/modifyInterfacePassword', { password: 'demo1234', interfacePassword: 'e2esmpp1' });
   const { port } = (await apiCall(request, user, '/user/getSmppInfo', {})) as { port: number };
@@ -23,8 +23,41 @@ test('an admin sees a live SMPP bind on the API information screen and ends it',
       addressRange: '',
     } as never);
     expect(bound.commandStatus).toBe(0);
+    const text = `e2e over smpp ${Date.now()}`;
+    const submitted = await peer.call({
+      command: 'submit_sm',
+      serviceType: '',
+      sourceAddrTon: 0,
+      sourceAddrNpi: 0,
+      sourceAddr: '8003',
+      destAddrTon: 0,
+      destAddrNpi: 0,
+      destinationAddr: '13800138000',
+      esmClass: 0,
+      protocolId: 0,
+      priorityFlag: 0,
+      scheduleDeliveryTime: '',
+      validityPeriod: '',
+      registeredDelivery: 0,
+      replaceIfPresentFlag: 0,
+      dataCoding: 0,
+      smDefaultMsgId: 0,
+      shortMessage: Buffer.from(text),
+      tlvs: [],
+    } as never);
+    expect(submitted.commandStatus).toBe(0);
 
     await login(page, 'admin');
+    await page.goto(`${BASE}/mtRecordList?source=smpp`);
+    const record = rows(page).filter({ hasText: text });
+    await expect(record).toHaveCount(1);
+    await record.click();
+    await expect(page.getByTestId('detail-source')).toContainText('SMPP');
+    await page.keyboard.press('Escape');
+    await page.goto(`${BASE}/mtRecordList?source=console`);
+    await expect(rows(page).first()).toBeVisible();
+    await expect(rows(page).filter({ hasText: text })).toHaveCount(0);
+
     await inApp(page, '/apiInfo');
     const panel = page.getByTestId('smpp-panel');
     await expect(panel.getByTestId('smpp-address')).toHaveText(new RegExp(`:${port}$`));
