@@ -50,7 +50,7 @@ const columns = (lang: 'zh' | 'en'): Column<ShortLinkRecord>[] => [
 
 /** The code of one of our short URLs: the last path segment, whatever host it was shown under. */
 function codeOf(shortUrl: string): string | null {
-  const m = /(?:^|\/)([0-9A-Za-z]{7,16})\/?(?:[?#].*)?$/.exec(shortUrl.trim());
+  const m = shortUrl.trim().match(/(?:^|\/)([0-9A-Za-z]{7,16})\/?(?:[?#].*)?$/);
   return m ? m[1] : null;
 }
 
