@@ -13,7 +13,18 @@ import {
 import { getBusCtyListEndpoint } from '../../contract/endpoints/account.endpoints';
 import type { CurrentUser } from '../auth/current-user';
 import { readableCusIds } from '../auth/scope';
-import { assertManageable, busCtyOptions, chargeSubAccount, createSubAccount, prodTypeOptions, setSubAccountStatus } from './customers';
+import {
+  ACCOUNT_COLUMNS,
+  accountById,
+  assertManageable,
+  busCtyOptions,
+  chargeSubAccount,
+  createSubAccount,
+  heldProdTypes,
+  prodTypeOptions,
+  setSubAccountStatus,
+  type AccountRow,
+} from './customers';
 import { likeOf, ms, pageQuery } from './list-page';
 import { rechargeRows } from './recharge-rows';
 import type { AppContext } from '../context';
@@ -22,18 +33,6 @@ import { route } from '../http/route';
 import { Where } from '../lists/list-query';
 
 // Customers: the sub-accounts a caller may see (its enterprise for userType 1, its own for an agent).
-
-interface AccountRow {
-  cus_id: string;
-  cus_name: string;
-  status: number;
-  pay_type: number;
-  balance: string;
-  ext_number: string | null;
-  created_at: Date;
-  options: Record<string, unknown> | null;
-}
-const ACCOUNT_COLUMNS = 'a.cus_id, a.cus_name, a.status, a.pay_type, a.balance, a.ext_number, a.created_at, a.options';
 
 const listRow = (a: AccountRow) => ({
   cus_id: a.cus_id,
@@ -101,9 +100,9 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): v
 
   route(app, ctx, customerDetailEndpoint, async ({ body, user }) => {
     assertManageable(user, body.cus_id, 'customer.editFailure');
-    const [a] = await ctx.db.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from accounts a where a.cus_id = $1`, [body.cus_id]);
+    const a = await accountById(ctx.db, body.cus_id);
     if (!a) throw badRequest('customer.editFailure', {}, 'cus_id');
-    const prods = await ctx.db.query<{ prod_type: number }>('select prod_type from account_products where cus_id = $1 order by prod_type', [body.cus_id]);
+    const prods = await heldProdTypes(ctx.db, body.cus_id);
     const o = (a.options ?? {}) as Record<string, unknown>;
     const str = (k: string) => (typeof o[k] === 'string' ? (o[k] as string) : '');
     const num = (k: string) => (typeof o[k] === 'number' ? (o[k] as number) : 0);

@@ -16,6 +16,27 @@ import { assertCallbackUrls } from './callback-target';
 
 // Sub-accounts: the enterprise (or agent) manages the accounts it can see.
 
+export interface AccountRow {
+  cus_id: string;
+  cus_name: string;
+  status: number;
+  pay_type: number;
+  balance: string;
+  ext_number: string | null;
+  created_at: Date;
+  options: Record<string, unknown> | null;
+}
+export const ACCOUNT_COLUMNS = 'a.cus_id, a.cus_name, a.status, a.pay_type, a.balance, a.ext_number, a.created_at, a.options';
+
+export async function accountById(q: Queryable, cusId: string): Promise<AccountRow | undefined> {
+  const [a] = await q.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from accounts a where a.cus_id = $1`, [cusId]);
+  return a;
+}
+
+/** The products an account holds, in product order. */
+export const heldProdTypes = (q: Queryable, cusId: string) =>
+  q.query<{ prod_type: number }>('select prod_type from account_products where cus_id = $1 order by prod_type', [cusId]);
+
 /** Sub-account row actions need moreType 1-4. */
 export function assertManager(user: CurrentUser): void {
   if (user.moreType < 1 || user.moreType > 4) throw forbidden('customer.notAllowed');
@@ -47,7 +68,7 @@ const PROD_LABELS: Record<number, Record<Language, string>> = {
   6: { zh: '5G 消息', en: 'CSP (rich messaging)' },
 };
 export async function prodTypeOptions(q: Queryable, cusId: string, lang: Language) {
-  const rows = await q.query<{ prod_type: number }>('select prod_type from account_products where cus_id = $1 order by prod_type', [cusId]);
+  const rows = await heldProdTypes(q, cusId);
   return rows.map((r) => ({ label: PROD_LABELS[Number(r.prod_type)]?.[lang] ?? String(r.prod_type), value: Number(r.prod_type) }));
 }
 

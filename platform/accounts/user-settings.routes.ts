@@ -23,6 +23,16 @@ import { checkMobileCode, sendMobileCode } from './mobile-code';
 import { assertCallbackUrls } from './callback-target';
 import { shownDeliveryError } from './callbacks';
 import { appSecretOf, rotateAppSecret } from './secrets';
+import {
+  apiInfoRow,
+  mergeAccountOptions,
+  personalInfoRow,
+  saveCertification,
+  setCusName,
+  setInterfacePassword,
+  setMobile,
+  setPasswordHash,
+} from './user-settings';
 import type { CurrentUser } from '../auth/current-user';
 import { scopeCusIds } from '../auth/scope';
 import { hashPassword } from '../auth/password';
@@ -77,11 +87,7 @@ const assertPassword = (ctx: AppContext, user: CurrentUser, address: string, pas
   recheckPassword(ctx.db, user, address, password, ctx.now(), () => badRequest('v.settings.passwordWrong', {}, 'password'));
 
 async function apiInfo(ctx: AppContext, cusId: string) {
-  const [a] = await ctx.db.query<{ cus_name: string; options: Record<string, unknown> | null; has_pw: boolean | null; rotated_at: Date | null }>(
-    `select a.cus_name, a.options, c.interface_password_hash is not null as has_pw, c.rotated_at
-       from accounts a left join account_credentials c on c.cus_id = a.cus_id where a.cus_id = $1`,
-    [cusId],
-  );
+  const a = await apiInfoRow(ctx.db, cusId);
   const o = a?.options ?? {};
   const str = (k: string) => (typeof o[k] === 'string' ? (o[k] as string) : '');
   return {
@@ -96,9 +102,6 @@ async function apiInfo(ctx: AppContext, cusId: string) {
   };
 }
 
-const mergeOptions = (ctx: AppContext, cusId: string, patch: Record<string, unknown>) =>
-  ctx.db.query("update accounts set options = coalesce(options, '{}'::jsonb) || $2::jsonb where cus_id = $1", [cusId, JSON.stringify(patch)]);
-
 export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(
     app,
@@ -106,7 +109,7 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
     modifyPasswordEndpoint,
     async ({ body, user, req, message }) => {
       await recheckPassword(ctx.db, user, req.ip, body.oldPassword, ctx.now(), () => badRequest(OLD_PASSWORD_WRONG, {}, 'oldPassword'));
-      await ctx.db.query('update users set password_hash = $2 where id = $1', [user.id, await hashPassword(body.newPassword)]);
+      await setPasswordHash(ctx.db, user.id, await hashPassword(body.newPassword));
       // every other session of the user ends; the one that changed the password stays
       await revokeUserSessions(ctx, user.id, user.tokenHash);
       message('settings.passwordChanged');
@@ -123,12 +126,13 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
       const card = body.cardNumber.toUpperCase();
       const masked = `${card.slice(0, 3)}${'*'.repeat(card.length - 7)}${card.slice(-4)}`;
       // the full number is kept only as a hash: enough to recognise it again, useless if the table leaks
-      await ctx.db.query(
-        `insert into user_certifications(user_id, card_name, card_number_masked, card_number_hash, phone, certified_at) values ($1, $2, $3, $4, $5, $6)
-       on conflict (user_id) do update set card_name = excluded.card_name, card_number_masked = excluded.card_number_masked,
-         card_number_hash = excluded.card_number_hash, phone = excluded.phone, certified_at = excluded.certified_at`,
-        [user.id, body.cardName, masked, createHash('sha256').update(card).digest('hex'), body.phone, now],
-      );
+      await saveCertification(ctx.db, user.id, {
+        cardName: body.cardName,
+        cardNumberMasked: masked,
+        cardNumberHash: createHash('sha256').update(card).digest('hex'),
+        phone: body.phone,
+        certifiedAt: now,
+      });
       message('settings.certified');
       return { certified: true, certifyTime: now.getTime() };
     },
@@ -147,7 +151,7 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
     modifyMobileEndpoint,
     async ({ body, user, message }) => {
       await checkMobileCode(ctx, user.id, body.mobile, body.uuid, body.code);
-      await ctx.db.query('update users set mobile = $2 where id = $1', [user.id, body.mobile]);
+      await setMobile(ctx.db, user.id, body.mobile);
       message('settings.mobileChanged');
     },
     { idempotent: true },
@@ -158,7 +162,7 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
     ctx,
     modifyCusNameEndpoint,
     async ({ body, user, message }) => {
-      await ctx.db.query('update accounts set cus_name = $2 where cus_id = $1', [user.cus_id, body.cus_name]);
+      await setCusName(ctx.db, user.cus_id, body.cus_name);
       message('common.updated');
     },
     { idempotent: true },
@@ -170,7 +174,7 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
     pushUrlModifyEndpoint,
     async ({ body, user, message }) => {
       assertCallbackUrls(ctx.config.callbackAllowPrivate, body);
-      await mergeOptions(ctx, user.cus_id, { reportUrl: body.reportUrl, moUrl: body.moUrl, pushMode: 1 });
+      await mergeAccountOptions(ctx.db, user.cus_id, { reportUrl: body.reportUrl, moUrl: body.moUrl, pushMode: 1 });
       message('common.updated');
     },
     { idempotent: true },
@@ -199,7 +203,7 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
       if (body.pushMode === 1 && (!current.reportUrl || !current.moUrl)) throw badRequest('settings.pushNeedsUrls', {}, 'pushMode');
       // addresses saved before they were checked, or under a configuration that allowed private ones, are not switched on
       if (body.pushMode === 1) assertCallbackUrls(ctx.config.callbackAllowPrivate, current);
-      await mergeOptions(ctx, user.cus_id, { userIps: body.userIps, pushMode: body.pushMode });
+      await mergeAccountOptions(ctx.db, user.cus_id, { userIps: body.userIps, pushMode: body.pushMode });
       message('common.updated');
       return apiInfo(ctx, user.cus_id);
     },
@@ -210,31 +214,14 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
     await assertPassword(ctx, user, req.ip, body.password);
     await appSecretOf(ctx.db, user.cus_id);
     const hashes = await interfacePasswordHashes(body.interfacePassword);
-    await ctx.db.query('update account_credentials set interface_password_hash = $2, interface_password_prefix_hash = $3 where cus_id = $1', [
-      user.cus_id,
-      hashes.full,
-      hashes.prefix,
-    ]);
+    await setInterfacePassword(ctx.db, user.cus_id, hashes);
     message('common.updated');
   });
 
   route(app, ctx, getOperatorPatternsEndpoint, async () => OPERATOR_PATTERNS);
 
   route(app, ctx, getPersonalInfoEndpoint, async ({ user }) => {
-    const [u] = await ctx.db.query<{
-      username: string;
-      name: string;
-      mobile: string;
-      cus_name: string;
-      balance: string;
-      card_name: string | null;
-      card_number_masked: string | null;
-      certified_at: Date | null;
-    }>(
-      `select u.username, u.name, u.mobile, a.cus_name, a.balance, c.card_name, c.card_number_masked, c.certified_at
-         from users u join accounts a on a.cus_id = u.cus_id left join user_certifications c on c.user_id = u.id where u.id = $1`,
-      [user.id],
-    );
+    const u = await personalInfoRow(ctx.db, user.id);
     return {
       userName: u.username,
       name: u.name,

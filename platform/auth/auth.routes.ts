@@ -30,32 +30,26 @@ import { revokeSession } from './session-revoke';
 import { bearerOf, issueToken } from './tokens';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
+import {
+  accountsWithProduct,
+  chatbotsOf,
+  createEnterprise,
+  dropDeadSessions,
+  epIdTaken,
+  extendSession,
+  findLogin,
+  grantedProducts,
+  recordLogin,
+  userInfoRow,
+  type LoginRow,
+} from './logins';
 import { ApiError, badRequest, forbidden } from '../http/api-error';
 import { route } from '../http/route';
 
 // User: login (password + captcha, or SMS code), enterprise registration, the session, menus and pickers.
 
-interface LoginRow {
-  id: number;
-  username: string;
-  password_hash: string;
-  cus_id: string;
-  mobile: string;
-  status: number;
-}
-
 const EP_ID = /^[A-Za-z0-9]{6,10}$/;
-/** yuan per segment, as in the demo price list. */
-const HOME_LIST_PRICE = 0.05;
 const PHONE = /^1\d{10}$/;
-
-const findLogin = async (q: Queryable, username: string) =>
-  (
-    await q.query<LoginRow>(
-      'select u.id, u.username, u.password_hash, u.cus_id, u.mobile, a.status from users u join accounts a on a.cus_id = u.cus_id where u.username = $1',
-      [username],
-    )
-  )[0];
 
 const decodePassword = (b64: string) => {
   const pw = decodeBase64Password(b64);
@@ -72,10 +66,9 @@ function assertOpen(login: LoginRow | undefined): asserts login is LoginRow {
 /** A new session's token, with the user and the menus the console's shell opens on (contract loginResponse). */
 async function startSession(ctx: AppContext, userId: number): Promise<LoginResponse> {
   const now = ctx.now();
-  // (in one statement: the right-hand side reads the row as it was, so the previous login is the one before this)
-  await ctx.db.query('update users set previous_login_at = last_login_at, last_login_at = $2 where id = $1', [userId, now]);
-  // Sessions long past their expiry can never be refreshed again; drop them as logins come in.
-  await ctx.db.query(`delete from sessions where expires_at < $1::timestamptz - interval '1 day'`, [now]);
+  await recordLogin(ctx.db, userId, now);
+  // dead sessions are dropped as logins come in
+  await dropDeadSessions(ctx.db, now);
   const issued = await issueToken(ctx.db, userId, now);
   // the caller exactly as its first request with the token will see it (scope, roles, a closed account)
   const user = await userForToken(ctx.db, issued.token, now);
@@ -86,10 +79,7 @@ async function startSession(ctx: AppContext, userId: number): Promise<LoginRespo
 
 /** What /user/getUserInfo answers for the caller. */
 async function userInfoOf(q: Queryable, user: CurrentUser): Promise<UserInfo> {
-  const [r] = await q.query<{ avatar: string; mobile: string; previous_login_at: Date | null; balance: number; time_zone: string }>(
-    'select u.avatar, u.mobile, u.previous_login_at, a.balance, a.time_zone from users u join accounts a on a.cus_id = u.cus_id where u.id = $1',
-    [user.id],
-  );
+  const r = await userInfoRow(q, user.id);
   return {
     name: user.name,
     avatar: r.avatar,
@@ -111,9 +101,6 @@ async function userInfoOf(q: Queryable, user: CurrentUser): Promise<UserInfo> {
     },
   };
 }
-
-const grantedProducts = async (q: Queryable, cusId: string) =>
-  (await q.query<{ prod_type: number }>('select prod_type from account_products where cus_id = $1', [cusId])).map((r) => Number(r.prod_type));
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -184,22 +171,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     await checkCode(ctx, { purpose: 'register', subject: body.epId, uuid: body.uuid, code: body.code, phone: body.phone });
     if (await epIdTaken(db, body.epId)) throw badRequest('register.exists', {}, 'epId');
     const hash = await hashPassword(password);
-    await db.tx(async (q) => {
-      const created = await q.query(
-        `insert into accounts(cus_id, cus_name, ep_id, status, pay_type, balance) values ($1, $2, $1, 1, 0, 0) on conflict do nothing returning cus_id`,
-        [body.epId, body.epName],
-      );
-      if (created.length === 0) throw badRequest('register.exists', {}, 'epId');
-      await q.query('insert into account_products(cus_id, prod_type) values ($1, 0)', [body.epId]);
-      // The list price of the home product, so the account can send once it is recharged.
-      await q.query(`insert into prices(cus_id, prod_type, country_code, country_name, price) values ($1, 0, '', '', $2)`, [body.epId, HOME_LIST_PRICE]);
-      const user = await q.query(
-        `insert into users(username, password_hash, cus_id, name, mobile, user_type, roles, show_client_status, show_content_filter_where, more_type)
-         values ($1, $2, $1, $3, $4, 1, '{admin}', 1, 1, 1) on conflict do nothing returning id`,
-        [body.epId, hash, body.epName, body.phone],
-      );
-      if (user.length === 0) throw badRequest('register.exists', {}, 'epId');
-    });
+    await createEnterprise(db, { epId: body.epId, epName: body.epName, passwordHash: hash, phone: body.phone });
     message('register.success');
     return { cus_id: body.epId };
   });
@@ -208,11 +180,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
 
   route(app, ctx, refreshEndpoint, async ({ user, req, message }) => {
     const now = ctx.now();
-    const rows = await db.query('update sessions set expires_at = $2 where token_hash = $1 and revoked_at is null returning token_hash', [
-      user.tokenHash,
-      new Date(now.getTime() + TOKEN_LIFETIME_S * 1000),
-    ]);
-    if (rows.length === 0) throw new ApiError(401, 'error.unauthorized');
+    const extended = await extendSession(db, user.tokenHash, new Date(now.getTime() + TOKEN_LIFETIME_S * 1000));
+    if (!extended) throw new ApiError(401, 'error.unauthorized');
     message('login.refreshed');
     return { token: bearerOf(req.headers.authorization) ?? '', datetime: now.getTime(), expiresInS: TOKEN_LIFETIME_S };
   });
@@ -231,24 +200,15 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
   });
 
   route(app, ctx, getListEndpoint, async ({ user, body }) => {
-    const rows = await db.query<{ cus_id: string; cus_name: string }>(
-      `select a.cus_id, a.cus_name from accounts a join account_products p on p.cus_id = a.cus_id and p.prod_type = $2
-        where a.cus_id = any($1::text[]) order by (a.cus_id = $3) desc, a.cus_id`,
-      [readableCusIds(user, 'data'), body.prodType, user.cus_id],
-    );
+    const rows = await accountsWithProduct(db, readableCusIds(user, 'data'), body.prodType, user.cus_id);
     return rows.map((r) => ({ label: `${r.cus_name} (${r.cus_id})`, value: r.cus_id }));
   });
 
   route(app, ctx, getChatbotListEndpoint, async ({ user, body }) => {
     if (!visible(user, body.cus_id)) return [];
-    const rows = await db.query<{ chatbot_id: string; name: string }>('select chatbot_id, name from chatbots where cus_id = $1 order by chatbot_id', [
-      body.cus_id,
-    ]);
+    const rows = await chatbotsOf(db, body.cus_id);
     return rows.map((r) => ({ label: r.name, value: r.chatbot_id }));
   });
 }
 
 const visible = (user: CurrentUser, cusId: string) => canSee(user, cusId, 'data');
-
-const epIdTaken = async (q: Queryable, epId: string) =>
-  (await q.query('select 1 from accounts where lower(cus_id) = lower($1) union all select 1 from users where lower(username) = lower($1)', [epId])).length > 0;

@@ -23,7 +23,22 @@ import { readableCusIds, scopeCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
-import { isUniqueViolation, memberValues, recount, visibleGroup } from './address-book';
+import {
+  deleteMembers,
+  groupMobiles,
+  groupRow,
+  groupsWithMembers,
+  insertGroup,
+  insertMember,
+  isUniqueViolation,
+  markGroupDeleted,
+  memberOf,
+  recount,
+  renameGroup,
+  touchGroupMembers,
+  updateMember,
+  visibleGroup,
+} from './address-book';
 import { wakeGroupPurge } from './group-purge';
 import { IMPORT_COLUMNS, importMembers } from './member-import';
 import { notifyLibrary } from './notify';
@@ -61,10 +76,7 @@ const MEMBER_COLUMNS: Column<AddressBookEntry>[] = [
 ];
 
 async function visibleMember(ctx: AppContext, cusIds: string[], id: string): Promise<AddressBookEntry> {
-  const [m] = await ctx.db.query<AddressBookEntry>(
-    `select ${MEMBERS.select} from ${MEMBERS.from} where am.id = $1 and am.cus_id = any($2::text[]) and ${MEMBERS.base}`,
-    [id, cusIds],
-  );
+  const m = await memberOf(ctx.db, cusIds, id);
   if (!m) throw badRequest('library.memberNotFound', {}, 'id');
   return withoutFeed(m) as AddressBookEntry;
 }
@@ -91,10 +103,7 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   route(app, ctx, hasMemberGroupListEndpoint, async ({ user }) => {
-    const rows = await ctx.db.query<Record<string, unknown>>(
-      `select ${GROUPS.select} from ${GROUPS.from} where g.cus_id = any($1::text[]) and ${GROUPS.base} and g.member_count > 0 order by g.create_time desc limit 1000`,
-      [readableCusIds(user!, 'data')],
-    );
+    const rows = await groupsWithMembers(ctx.db, readableCusIds(user!, 'data'));
     return rows.map(withoutFeed) as never;
   });
 
@@ -105,13 +114,7 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
     async (c) => {
       const groupId = `AG${ulid()}`;
       try {
-        await ctx.db.query('insert into address_groups(group_id, cus_id, group_name, remark, create_time) values ($1,$2,$3,$4,$5)', [
-          groupId,
-          c.user!.cus_id,
-          c.body.groupName,
-          c.body.remark ?? '',
-          ctx.now(),
-        ]);
+        await insertGroup(ctx.db, { groupId, cusId: c.user!.cus_id, groupName: c.body.groupName, remark: c.body.remark ?? '', createTime: ctx.now() });
       } catch (err) {
         if (isUniqueViolation(err)) throw badRequest(ADDRESS_BOOK_ERRORS.groupExists, {}, 'groupName');
         throw err;
@@ -130,18 +133,12 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
     async (c) => {
       const g = await visibleGroup(ctx.db, c.user!, c.body.groupId);
       try {
-        await ctx.db.query('update address_groups set group_name = $2, remark = coalesce($3, remark) where group_id = $1', [
-          g.group_id,
-          c.body.groupName,
-          c.body.remark ?? null,
-        ]);
+        await renameGroup(ctx.db, g.group_id, c.body.groupName, c.body.remark ?? null);
       } catch (err) {
         if (isUniqueViolation(err)) throw badRequest(ADDRESS_BOOK_ERRORS.groupExists, {}, 'groupName');
         throw err;
       }
-      // members carry their group's name
-      if (g.group_name !== c.body.groupName)
-        await ctx.db.query('update address_members set updated_at = now() where group_id = $1 and deleted = false', [g.group_id]);
+      if (g.group_name !== c.body.groupName) await touchGroupMembers(ctx.db, g.group_id);
       await changed(g.cus_id, g.group_name !== c.body.groupName);
       c.message('common.updated');
     },
@@ -154,8 +151,8 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
     addressBookGroupDelEndpoint,
     async (c) => {
       const g = await visibleGroup(ctx.db, c.user!, c.body.groupId);
-      // the group's row alone: its members vanish with it and are tombstoned in batches once this has committed
-      await ctx.db.query('update address_groups set deleted = true, member_count = 0, purge_pending = true where group_id = $1', [g.group_id]);
+      // the members are tombstoned in batches once this has committed
+      await markGroupDeleted(ctx.db, g.group_id);
       c.reply.raw.once('close', () => wakeGroupPurge(ctx));
       await changed(g.cus_id, false);
       c.message('common.deleted');
@@ -165,7 +162,7 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
 
   route(app, ctx, addressBookGroupDetailEndpoint, async ({ body, user }) => {
     const g = await visibleGroup(ctx.db, user!, body.groupId);
-    const [row] = await ctx.db.query<Record<string, unknown>>(`select ${GROUPS.select} from ${GROUPS.from} where g.group_id = $1`, [g.group_id]);
+    const row = await groupRow(ctx.db, g.group_id);
     return withoutFeed(row) as never;
   });
 
@@ -178,11 +175,7 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
       const id = `AM${ulid()}`;
       try {
         await ctx.db.tx(async (q) => {
-          await q.query(
-            `insert into address_members(id, cus_id, group_id, name, mobile, email, job_number, gender, birthday, remark, create_time)
-           values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
-            [id, g.cus_id, g.group_id, ...memberValues(c.body), ctx.now()],
-          );
+          await insertMember(q, id, g, c.body, ctx.now());
           await recount(q, [g.group_id]);
         });
       } catch (err) {
@@ -205,11 +198,7 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
       const g = await visibleGroup(ctx.db, c.user!, c.body.groupId);
       try {
         await ctx.db.tx(async (q) => {
-          await q.query(
-            `update address_members set cus_id = $2, group_id = $3, name = $4, mobile = $5, email = $6, job_number = $7, gender = $8, birthday = $9, remark = $10
-            where id = $1`,
-            [m.id, g.cus_id, g.group_id, ...memberValues(c.body)],
-          );
+          await updateMember(q, m.id, g, c.body);
           await recount(q, [m.groupId, g.group_id]);
         });
       } catch (err) {
@@ -228,10 +217,7 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
     addressBookMemberDelEndpoint,
     async (c) => {
       const rows = await ctx.db.tx(async (q) => {
-        const gone = await q.query<{ group_id: string; cus_id: string }>(
-          'update address_members set deleted = true where id = any($1::text[]) and cus_id = any($2::text[]) and deleted = false returning group_id, cus_id',
-          [c.body.ids, readableCusIds(c.user!, 'data')],
-        );
+        const gone = await deleteMembers(q, c.body.ids, readableCusIds(c.user!, 'data'));
         await recount(
           q,
           gone.map((r) => r.group_id),
@@ -262,11 +248,7 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
   );
 
   route(app, ctx, groupMobileDetailEndpoint, async ({ body, user }) => {
-    const rows = await ctx.db.query<{ mobile: string }>(
-      `select distinct m.mobile from address_members m join address_groups g on g.group_id = m.group_id
-        where m.group_id = any($1::text[]) and g.cus_id = any($2::text[]) and m.deleted = false and g.deleted = false order by m.mobile`,
-      [body.groupIds, readableCusIds(user!, 'data')],
-    );
+    const rows = await groupMobiles(ctx.db, body.groupIds, readableCusIds(user!, 'data'));
     return { mobiles: rows.map((r) => r.mobile), count: rows.length };
   });
 

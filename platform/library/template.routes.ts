@@ -26,7 +26,18 @@ import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
 import { notifyLibrary } from './notify';
 import { LIBRARY_SOURCES, withoutFeed } from './sources';
-import { addContentTemplate, addCspTemplate, addVideoTemplate, ownAccount } from './templates';
+import {
+  addContentTemplate,
+  addCspTemplate,
+  addVideoTemplate,
+  approvedCspTemplates,
+  approvedVideoTemplates,
+  deleteContentTemplate,
+  deleteCspTemplate,
+  deleteVideoTemplate,
+  ownAccount,
+  templateBy,
+} from './templates';
 import { pageOf, whereOf, type Filters, type Source } from '../lists/list-query';
 import { sendXlsx, type Column } from '../lists/xlsx-export';
 
@@ -56,10 +67,7 @@ const contentFilters: Filters<Body> = {
 };
 
 async function one<T>(ctx: AppContext, source: Source, column: string, value: string, cusIds: string[]): Promise<T> {
-  const [row] = await ctx.db.query<T>(
-    `select ${source.select} from ${source.from} where ${column} = $1 and ${source.scope} = any($2::text[]) and ${source.base}`,
-    [value, cusIds],
-  );
+  const row = await templateBy<T>(ctx.db, source, column, value, cusIds);
   if (!row) throw badRequest('library.templateNotFound');
   return row;
 }
@@ -106,11 +114,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
     videoTemplateDelEndpoint,
     async (c) => {
       const t = await one<VideoTemplateDoc>(ctx, VIDEO, 'vt.cus_template_id', c.body.cus_template_id, readableCusIds(c.user!, 'data'));
-      // a deleted video template stays listed with status 4
-      await ctx.db.query('update video_templates set status = 4, review_at = null, update_time = $2 where cus_template_id = $1', [
-        t.cus_template_id,
-        ctx.now(),
-      ]);
+      await deleteVideoTemplate(ctx.db, t.cus_template_id, ctx.now());
       await notifyLibrary(ctx.db, 'videoTemplate', [t.cus_id]);
       c.message('common.deleted');
     },
@@ -119,11 +123,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
 
   route(app, ctx, getVideoTemplateEndpoint, async ({ body, user }) => {
     const cusId = ownAccount(user!, body.cus_id);
-    const rows = await ctx.db.query<{ label: string; value: string }>(
-      'select title as label, cus_template_id as value from video_templates where cus_id = $1 and status = 2 and deleted = false order by create_time desc',
-      [cusId],
-    );
-    return rows;
+    return approvedVideoTemplates(ctx.db, cusId);
   });
 
   route(app, ctx, getVideoTemplateByGateTemplateIdEndpoint, async ({ body, user }) => {
@@ -173,7 +173,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
     cspTemplateDelEndpoint,
     async (c) => {
       const t = await one<CspTemplateDoc>(ctx, CSP, 'cs.template_id', c.body.template_id, readableCusIds(c.user!, 'data'));
-      await ctx.db.query('update csp_templates set deleted = true, review_at = null where template_id = $1', [t.template_id]);
+      await deleteCspTemplate(ctx.db, t.template_id);
       await notifyLibrary(ctx.db, 'cspTemplate', [t.cus_id]);
       c.message('common.deleted');
     },
@@ -182,10 +182,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
 
   route(app, ctx, getCspTemplateEndpoint, async ({ body, user }) => {
     const cusId = ownAccount(user!, body.cus_id);
-    return ctx.db.query<{ label: string; value: string }>(
-      'select template_name as label, template_id as value from csp_templates where cus_id = $1 and chatbot_id = $2 and template_status = 4 and deleted = false order by create_time desc',
-      [cusId, body.chatbot_id],
-    );
+    return approvedCspTemplates(ctx.db, cusId, body.chatbot_id);
   });
 
   route(app, ctx, getCspTemplateByGateTemplateIdEndpoint, async ({ body, user }) => {
@@ -240,7 +237,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
     contentTemplateDeleteEndpoint,
     async (c) => {
       const t = await one<{ template_id: string; cus_id: string }>(ctx, CONTENT, 'ct.template_id', c.body.template_id, readableCusIds(c.user!, 'data'));
-      await ctx.db.query('update content_templates set deleted = true, review_at = null where template_id = $1', [t.template_id]);
+      await deleteContentTemplate(ctx.db, t.template_id);
       await notifyLibrary(ctx.db, 'contentTemplate', [t.cus_id]);
       c.message('common.deleted');
     },

@@ -4,7 +4,9 @@ import type { ContentTemplateForm, CspTemplateForm, VideoTemplateForm } from '..
 import type { CurrentUser } from '../auth/current-user';
 import { canSee } from '../auth/scope';
 import type { AppContext } from '../context';
+import type { Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
+import type { Source } from '../lists/list-query';
 import { fileIdOfUrl, findFile } from './files';
 import { notifyLibrary } from './notify';
 
@@ -77,4 +79,42 @@ export async function addCspTemplate(ctx: AppContext, user: CurrentUser, form: C
   );
   await notifyLibrary(ctx.db, 'cspTemplate', [cusId]);
   return id;
+}
+
+/** A live template of one of cusIds whose `column` (of the source's alias) equals value. */
+export async function templateBy<T>(q: Queryable, source: Source, column: string, value: string, cusIds: string[]): Promise<T | undefined> {
+  const [row] = await q.query<T>(`select ${source.select} from ${source.from} where ${column} = $1 and ${source.scope} = any($2::text[]) and ${source.base}`, [
+    value,
+    cusIds,
+  ]);
+  return row;
+}
+
+/** A deleted video template stays listed with status 4. */
+export async function deleteVideoTemplate(q: Queryable, id: string, now: Date): Promise<void> {
+  await q.query('update video_templates set status = 4, review_at = null, update_time = $2 where cus_template_id = $1', [id, now]);
+}
+
+export async function deleteCspTemplate(q: Queryable, id: string): Promise<void> {
+  await q.query('update csp_templates set deleted = true, review_at = null where template_id = $1', [id]);
+}
+
+export async function deleteContentTemplate(q: Queryable, id: string): Promise<void> {
+  await q.query('update content_templates set deleted = true, review_at = null where template_id = $1', [id]);
+}
+
+/** The account's approved video templates as picker options, newest first. */
+export function approvedVideoTemplates(q: Queryable, cusId: string) {
+  return q.query<{ label: string; value: string }>(
+    'select title as label, cus_template_id as value from video_templates where cus_id = $1 and status = 2 and deleted = false order by create_time desc',
+    [cusId],
+  );
+}
+
+/** The account's approved CSP templates of one chatbot as picker options, newest first. */
+export function approvedCspTemplates(q: Queryable, cusId: string, chatbotId: string) {
+  return q.query<{ label: string; value: string }>(
+    'select template_name as label, template_id as value from csp_templates where cus_id = $1 and chatbot_id = $2 and template_status = 4 and deleted = false order by create_time desc',
+    [cusId, chatbotId],
+  );
 }

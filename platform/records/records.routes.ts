@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
 import type { Endpoint } from '../../contract/endpoint';
 import {
   batchDownloadEndpoint,
@@ -21,6 +20,7 @@ import { authedRoute as route } from '../lists/read-route';
 import { batchColumns, MO_COLUMNS, mtColumns, TIME_MT_COLUMNS } from './columns';
 import { pageOf, rowsOf, whereOf, type Filters, type Source } from '../lists/list-query';
 import { RECORD_SOURCES } from './sources';
+import { batchSummary, replyCount } from './summaries';
 import { sendXlsx, type Column } from '../lists/xlsx-export';
 
 // Record lists and their downloads. Each list is a source plus a filter map; its download takes
@@ -117,24 +117,11 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
 
   route(app, ctx, batchListEndpoint, async ({ body, user }) => {
     const w = whereOf(RECORD_SOURCES.batch, batchFilters, body, user, scopeCusIds(user, body.cus_id));
-    const [page, [summary]] = await Promise.all([
-      pageOf<Batch>(ctx.db, RECORD_SOURCES.batch, w, body),
-      ctx.db.query<z.output<typeof batchListEndpoint.response>['summary']>(
-        `select coalesce(sum(b.receive_count), 0)::int8 as receive, coalesce(sum(greatest(b.receive_count - b.sent_count, 0)), 0)::int8 as pending,
-                coalesce(sum(b.sent_count), 0)::int8 as sent, coalesce(sum(b.success_count), 0)::int8 as success,
-                coalesce(sum(b.failure_count), 0)::int8 as failure, coalesce(sum(b.unknown_count), 0)::int8 as unknown
-           from ${RECORD_SOURCES.batch.from} where ${w.sql}`,
-        w.params,
-      ),
-    ]);
+    const [page, summary] = await Promise.all([pageOf<Batch>(ctx.db, RECORD_SOURCES.batch, w, body), batchSummary(ctx.db, w)]);
     return { ...page, summary };
   });
 
   route(app, ctx, queryReplyCountEndpoint, async ({ body, user }) => {
-    const [{ n }] = await ctx.db.query<{ n: number }>(
-      'select count(*)::int8 as n from mo_records where batch_id = $1 and cus_id = any($2::text[]) and deleted = false',
-      [body.batch_id, readableCusIds(user, 'data')],
-    );
-    return { batch_id: body.batch_id, replyCount: n };
+    return { batch_id: body.batch_id, replyCount: await replyCount(ctx.db, body.batch_id, readableCusIds(user, 'data')) };
   });
 }

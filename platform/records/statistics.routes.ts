@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { countryListEndpoint, dimeDownloadEndpoint, dimeListEndpoint, statisticsListEndpoint, type DimeRow } from '../../contract/endpoints/records.endpoints';
+import { countryListEndpoint, dimeDownloadEndpoint, dimeListEndpoint, statisticsListEndpoint } from '../../contract/endpoints/records.endpoints';
 import { STAT_KINDS } from '../../contract/records.schema';
 import type { CurrentUser } from '../auth/current-user';
 import { scopeCusIds } from '../auth/scope';
@@ -7,7 +7,8 @@ import type { AppContext } from '../context';
 import { authedRoute as route } from '../lists/read-route';
 import { DIME_COLUMNS } from './columns';
 import { pageOf, whereOf, type Filters } from '../lists/list-query';
-import { RECORD_SOURCES, unionSql } from './sources';
+import { RECORD_SOURCES } from './sources';
+import { dimeTotals } from './summaries';
 import { labelOf } from './tenant-time';
 import { sendXlsx } from '../lists/xlsx-export';
 
@@ -45,22 +46,7 @@ function statWhere(body: StatBody, user: CurrentUser, kind: (typeof STAT_KINDS)[
 /** Per-account totals of day rows over the range. */
 async function dimeRows(ctx: AppContext, body: StatBody, user: CurrentUser, page?: { pageNumber: number; pageSize: number }) {
   const w = statWhere(body, user, 'day');
-  const params = page ? [...w.params, page.pageSize, (page.pageNumber - 1) * page.pageSize] : w.params;
-  const paging = page ? ` limit $${params.length - 1} offset $${params.length}` : '';
-  const data = await ctx.db.query<DimeRow>(
-    `select s.cus_id, a.cus_name, sum(s.sent_count)::int8 as sent_count, sum(s.success_count)::int8 as success_count,
-            sum(s.failure_count)::int8 as failure_count, sum(s.unknown_count)::int8 as unknown_count,
-            ${unionSql('sum(s.success_count)', 'sum(s.sent_count)')} as "successUnionStr",
-            ${unionSql('sum(s.failure_count)', 'sum(s.sent_count)')} as "failureUnionStr",
-            ${unionSql('sum(s.unknown_count)', 'sum(s.sent_count)')} as "unknownUnionStr"
-       from ${RECORD_SOURCES.statistics.from} where ${w.sql} group by s.cus_id, a.cus_name order by s.cus_id${paging}`,
-    params,
-  );
-  const [{ n }] = await ctx.db.query<{ n: number }>(
-    `select count(distinct s.cus_id)::int8 as n from ${RECORD_SOURCES.statistics.from} where ${w.sql}`,
-    w.params,
-  );
-  return { total: n, totalExact: true, data };
+  return dimeTotals(ctx.db, w, page);
 }
 
 export function registerStatisticsRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -8,7 +8,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
 import { languageOf } from '../http/language';
 import { notifyChanged } from '../messaging/notify';
-import { CODE_PATTERN } from './short-link.service';
+import { CODE_PATTERN, followableLink, recordClick } from './short-link.service';
 
 // GET /s/:code, outside the service prefix: the public face of every short link. A visit redirects and records the
 // click (first time, system and browser from the user agent; each visitor counts once). Unknown or expired codes, and
@@ -54,30 +54,11 @@ export async function visitorOf(q: Queryable, address: string, ua: string | unde
     .toString('base64url');
 }
 
-/** Records a visitor's click; the link's count, status and first-click details change on their first click only. In
- * one statement, so parallel first clicks of one visitor count once. True when the link changed. */
-async function recordClick(ctx: AppContext, code: string, visitor: string, ua: string | undefined): Promise<boolean> {
-  const { osystem, browser } = parseAgent(ua);
-  const rows = await ctx.db.query(
-    `with seen as (insert into short_link_visitors(code, visitor, first_time) values ($1, $2, $3) on conflict do nothing returning code)
-     update short_links l set click_count = l.click_count + 1, click_status = 1, click_time = coalesce(l.click_time, $3),
-            osystem = case when l.click_time is null then $4 else l.osystem end, browser = case when l.click_time is null then $5 else l.browser end
-       from seen where l.code = seen.code returning l.code`,
-    [code, visitor, ctx.now(), osystem, browser],
-  );
-  return rows.length > 0;
-}
-
 export function registerShortLinkPublic(app: FastifyInstance, ctx: AppContext): void {
   app.get<{ Params: { code: string } }>(`${SHORT_LINK_PATH}:code`, async (req, reply) => {
     const code = req.params.code;
     reply.header('Cache-Control', 'no-store');
-    const [link] = CODE_PATTERN.test(code)
-      ? await ctx.db.query<{ long_url: string; cus_id: string }>(
-          'select long_url, cus_id from short_links where code = $1 and deleted = false and (expires_at is null or expires_at > $2)',
-          [code, ctx.now()],
-        )
-      : [];
+    const link = CODE_PATTERN.test(code) ? await followableLink(ctx.db, code, ctx.now()) : undefined;
     // a link stored before targets were checked may hold a javascript: or data: address: it leads nowhere
     const target = link ? redirectTarget(link.long_url) : null;
     if (!link || !target) {
@@ -91,7 +72,7 @@ export function registerShortLinkPublic(app: FastifyInstance, ctx: AppContext): 
       const ua = req.headers['user-agent'];
       // a failed count must not cost the visitor the redirect
       const changed = await visitorOf(ctx.db, req.ip, ua)
-        .then((visitor) => recordClick(ctx, code, visitor, ua))
+        .then((visitor) => recordClick(ctx.db, { code, visitor, time: ctx.now(), ...parseAgent(ua) }))
         .catch((err: unknown) => {
           req.log.error({ err }, 'short link click not recorded');
           return false;

@@ -13,13 +13,13 @@ import { webLinkProblem } from '../../contract/web-link';
 import { readableCusIds, scopeCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { badRequest } from '../http/api-error';
-import { ms, pageOf, rowsOf, whereOf, type Filters } from '../lists/list-query';
+import { pageOf, rowsOf, whereOf, type Filters } from '../lists/list-query';
 import { authedRoute as route } from '../lists/read-route';
 import { route as commandRoute } from '../http/route';
 import { RECORD_SOURCES } from '../records/sources';
 import { sendXlsx, type Column } from '../lists/xlsx-export';
 import { notifyChanged } from '../messaging/notify';
-import { newCode, shortUrlBase } from './short-link.service';
+import { batchSummaryPage, insertLink, linkOfCode, newCode, reusableLink, shortUrlBase } from './short-link.service';
 
 // Short links (screen 16): click records (one row per code), their download, the per-send click-through
 // summary, and the two conversion tools. Every read is scoped to the caller's visible accounts.
@@ -50,7 +50,7 @@ const columns = (lang: 'zh' | 'en'): Column<ShortLinkRecord>[] => [
 
 /** The code of one of our short URLs: the last path segment, whatever host it was shown under. */
 function codeOf(shortUrl: string): string | null {
-  const m = /(?:^|\/)([0-9A-Za-z]{7,16})\/?(?:[?#].*)?$/.exec(shortUrl.trim());
+  const m = shortUrl.trim().match(/(?:^|\/)([0-9A-Za-z]{7,16})\/?(?:[?#].*)?$/);
   return m ? m[1] : null;
 }
 
@@ -68,18 +68,8 @@ export function registerShortLinkRoutes(app: FastifyInstance, ctx: AppContext): 
 
   route(app, ctx, shortLinkBatchSummaryEndpoint, async ({ body, user }) => {
     const w = whereOf(source, filters, body as Body, user, scopeCusIds(user, body.cus_id));
-    w.add('l.batch_id is not null');
-    const params = [...w.params, body.pageSize, (body.pageNumber - 1) * body.pageSize];
-    const data = await ctx.db.query(
-      `select l.batch_id, l.cus_id, a.cus_name, min(l.long_url) as "mtLonglink", ${ms('min(l.create_time)')} as create_time,
-              count(*)::int8 as sent_count, count(*) filter (where l.click_status = 1)::int8 as clicked_count,
-              round(count(*) filter (where l.click_status = 1) * 100.0 / count(*), 2)::float8 as "clickRatio"
-         from ${source.from} where ${w.sql} group by l.batch_id, l.cus_id, a.cus_name
-        order by min(l.create_time) desc, l.batch_id desc limit $${params.length - 1} offset $${params.length}`,
-      params,
-    );
-    const [{ n }] = await ctx.db.query<{ n: number }>(`select count(distinct l.batch_id)::int8 as n from ${source.countFrom} where ${w.sql}`, w.params);
-    return { total: Number(n), totalExact: true, data: data as never };
+    const page = await batchSummaryPage(ctx.db, w, body);
+    return { total: page.total, totalExact: true, data: page.data as never };
   });
 
   commandRoute(
@@ -95,21 +85,21 @@ export function registerShortLinkRoutes(app: FastifyInstance, ctx: AppContext): 
       const problem = webLinkProblem(body.longUrl);
       if (problem) throw badRequest(problem, { field: 'longUrl' }, 'longUrl');
       const expires = expiresAt === null ? null : new Date(expiresAt);
-      const [reused] = await ctx.db.query<{ code: string; short_url: string }>(
-        `select code, short_url from short_links where cus_id = $1 and long_url = $2 and mobile is null and batch_id is null and deleted = false
-          and expires_at is not distinct from $3 order by create_time desc limit 1`,
-        [user.cus_id, body.longUrl, expires],
-      );
+      const reused = await reusableLink(ctx.db, user.cus_id, body.longUrl, expires);
       if (reused) return { shortUrl: reused.short_url, longUrl: body.longUrl, code: reused.code, expiresAt };
       const base = shortUrlBase(ctx, req.server.server);
       for (let attempt = 0; attempt < 5; attempt++) {
         const code = newCode();
-        const made = await ctx.db.query(
-          `insert into short_links(code, sn, cus_id, long_url, short_url, expires_at, create_time) values ($1, $2, $3, $4, $5, $6, $7)
-         on conflict do nothing returning code`,
-          [code, ulid(), user.cus_id, body.longUrl, base + code, expires, now],
-        );
-        if (made.length > 0) {
+        const made = await insertLink(ctx.db, {
+          code,
+          sn: ulid(),
+          cusId: user.cus_id,
+          longUrl: body.longUrl,
+          shortUrl: base + code,
+          expires,
+          createTime: now,
+        });
+        if (made) {
           await notifyChanged(ctx.db, 'shortLink', [user.cus_id]).catch(() => undefined);
           return { shortUrl: base + code, longUrl: body.longUrl, code, expiresAt };
         }
@@ -122,10 +112,7 @@ export function registerShortLinkRoutes(app: FastifyInstance, ctx: AppContext): 
   route(app, ctx, shortToLongEndpoint, async ({ body, user }) => {
     const code = codeOf(body.shortUrl);
     if (!code) throw badRequest(SHORT_LINK_NOT_FOUND, {}, 'shortUrl');
-    const [row] = await ctx.db.query<{ short_url: string; long_url: string; expires_at: number | null }>(
-      `select short_url, long_url, ${ms('expires_at')} as expires_at from short_links where code = $1 and cus_id = any($2::text[]) and deleted = false`,
-      [code, readableCusIds(user, 'data')],
-    );
+    const row = await linkOfCode(ctx.db, code, readableCusIds(user, 'data'));
     if (!row) throw badRequest(SHORT_LINK_NOT_FOUND, {}, 'shortUrl');
     return { shortUrl: row.short_url, longUrl: row.long_url, expiresAt: row.expires_at === null ? null : Number(row.expires_at) };
   });
