@@ -40,19 +40,22 @@ export function receiptPdu(row: OutboxRow, messageId: string): DeliverPdu {
     err: Number(row.err),
     text: row.text.replace(/[^\x20-\x7e]/g, '?'),
   });
-  const {
-    command: _c,
-    sequenceNumber: _s,
-    commandStatus: _st,
-    ...pdu
-  } = shortMessagePdu('deliver_sm', {
-    sourceAddr: row.mobile,
-    destinationAddr: row.client_addr,
+  return deliverPdu(row, {
     esmClass: 0x04,
     dataCoding: 0,
     shortMessage: Buffer.from(text, 'latin1'),
     tlvs: [cStringTlv(TLV.receipted_message_id, messageId), intTlv(TLV.message_state, messageStateOf(row.stat), 1)],
   });
+}
+
+/** A deliver_sm from the row's phone to the client's address; the session numbers and sends it. */
+function deliverPdu(row: OutboxRow, fields: Pick<DeliverPdu, 'esmClass' | 'dataCoding' | 'shortMessage' | 'tlvs'>): DeliverPdu {
+  const {
+    command: _c,
+    sequenceNumber: _s,
+    commandStatus: _st,
+    ...pdu
+  } = shortMessagePdu('deliver_sm', { sourceAddr: row.mobile, destinationAddr: row.client_addr, ...fields });
   return pdu;
 }
 
@@ -64,20 +67,12 @@ const SHORT_MESSAGE_OCTETS = { 0: 160, 8: 140 } as Record<number, number>;
 export function replyPdu(row: OutboxRow): DeliverPdu {
   const { dataCoding, body } = encodeText(row.text);
   const whole = body.length <= (SHORT_MESSAGE_OCTETS[dataCoding] ?? 140);
-  const {
-    command: _c,
-    sequenceNumber: _s,
-    commandStatus: _st,
-    ...pdu
-  } = shortMessagePdu('deliver_sm', {
-    sourceAddr: row.mobile,
-    destinationAddr: row.client_addr,
+  return deliverPdu(row, {
     esmClass: 0x00,
     dataCoding,
     shortMessage: whole ? body : Buffer.alloc(0),
     tlvs: whole ? [] : [{ tag: TLV.message_payload, value: body }],
   });
-  return pdu;
 }
 
 /** Drops receipts older than the retention, then delivers the due ones of the accounts bound here to receive. */

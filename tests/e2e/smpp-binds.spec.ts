@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { shortMessagePdu } from '../../platform/smpp/pdu-types';
 import { TestPeer } from '../../platform/smpp/test-peer.fixtures';
 import { apiCall, apiToken, BASE, inApp, login, rows } from './e2e-helpers';
 
@@ -24,27 +25,7 @@ test('a message sent over SMPP is found by the source filter; an admin sees the 
     } as never);
     expect(bound.commandStatus).toBe(0);
     const text = `e2e over smpp ${Date.now()}`;
-    const submitted = await peer.call({
-      command: 'submit_sm',
-      serviceType: '',
-      sourceAddrTon: 0,
-      sourceAddrNpi: 0,
-      sourceAddr: '8003',
-      destAddrTon: 0,
-      destAddrNpi: 0,
-      destinationAddr: '13800138000',
-      esmClass: 0,
-      protocolId: 0,
-      priorityFlag: 0,
-      scheduleDeliveryTime: '',
-      validityPeriod: '',
-      registeredDelivery: 0,
-      replaceIfPresentFlag: 0,
-      dataCoding: 0,
-      smDefaultMsgId: 0,
-      shortMessage: Buffer.from(text),
-      tlvs: [],
-    } as never);
+    const submitted = await peer.call(shortMessagePdu('submit_sm', { sourceAddr: '8003', destinationAddr: '13800138000', shortMessage: Buffer.from(text) }));
     expect(submitted.commandStatus).toBe(0);
 
     await login(page, 'admin');

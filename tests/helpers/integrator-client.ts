@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { INTEGRATOR_BASE_PATH } from '../../contract/constants';
+import { readAnswer } from './platform';
 
 // A client of the signed integrator API, written from its documentation alone: what an integrator's own system
 // would do to sign a request.
@@ -69,13 +70,5 @@ export async function callIntegrator(origin: string, c: IntegratorCall): Promise
     ...(body ? { 'Content-Type': 'application/json' } : {}),
     ...(c.headers ?? {}),
   };
-  const res = await fetch(`${origin}${path}${qs ? `?${qs}` : ''}`, { method, headers, body: method === 'GET' ? undefined : body });
-  const text = await res.text();
-  let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, body: parsed, headers: res.headers };
+  return readAnswer(await fetch(`${origin}${path}${qs ? `?${qs}` : ''}`, { method, headers, body: method === 'GET' ? undefined : body }));
 }

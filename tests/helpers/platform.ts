@@ -62,15 +62,7 @@ export async function startPlatform(kind: DbKind, overrides: Partial<Config> = {
       headers['Content-Type'] ??= 'application/json';
       payload = typeof body === 'string' ? body : JSON.stringify(body ?? {});
     }
-    const res = await fetch(base + path, { method, headers, body: payload });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      /* not JSON: a file or plain text */
-    }
-    return { status: res.status, body: parsed, headers: res.headers };
+    return readAnswer(await fetch(base + path, { method, headers, body: payload }));
   };
   const login = async (username: string, password = 'demo1234') => {
     const r = await call('/user/login', { username, password: Buffer.from(password).toString('base64'), code: '', redomStr: '' });
@@ -78,4 +70,17 @@ export async function startPlatform(kind: DbKind, overrides: Partial<Config> = {
     return r.body.data.token as string;
   };
   return { ...platform, base, call, login };
+}
+
+/** A test call's answer: its status, its body parsed when it is JSON (else the text: a file or plain text), and its
+ * headers. */
+export async function readAnswer(res: Response): Promise<{ status: number; body: any; headers: Headers }> {
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, body: parsed, headers: res.headers };
 }
