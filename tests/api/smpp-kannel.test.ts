@@ -7,7 +7,10 @@ import { buildReceiptText } from '../../platform/smpp/receipt-text';
 import { SmppServer } from '../../platform/smpp/smpp-server';
 import type { SubmittedMessage } from '../../platform/smpp/server-types';
 import { encodeText } from '../../platform/smpp/sms-text';
+import { startPlatform, type TestPlatform } from '../helpers/platform';
 import { assertKannelInstalled, freePort, startKannel, type KannelBoxes } from '../smpp/kannel-boxes';
+import { FAST_SIMULATOR, balanceOf } from './send-fixture';
+import { smppAccount } from './smpp-fixture';
 
 // The server against Kannel 1.4.5 as the client: bearerbox binds as a transceiver, a message goes in through
 // smsbox's sendsms, and the receipt the server pushes comes back out of Kannel at the dlr-url.
@@ -28,12 +31,43 @@ async function until<T>(check: () => T | undefined | false | Promise<T | undefin
 let kannel: KannelBoxes | null = null;
 let server: SmppServer | null = null;
 let dlrServer: Server | null = null;
+let platform: TestPlatform | null = null;
 afterEach(async () => {
   await kannel?.stop();
   await server?.close(500);
   await new Promise((r) => (dlrServer ? dlrServer.close(r) : r(null)));
-  kannel = server = dlrServer = null;
+  await platform?.close();
+  kannel = server = dlrServer = platform = null;
 });
+
+/** A local HTTP server standing in for the ESME's own application: it collects the reports Kannel posts to dlr-url. */
+async function dlrCollector(taken: Set<number>): Promise<{ port: number; reports: URLSearchParams[] }> {
+  const reports: URLSearchParams[] = [];
+  dlrServer = createServer((req: IncomingMessage, res) => {
+    reports.push(new URL(req.url ?? '/', 'http://x').searchParams);
+    res.end('ok');
+  });
+  const port = await freePort(27760, 27799, taken);
+  await new Promise<void>((r) => dlrServer!.listen(port, '127.0.0.1', r));
+  return { port, reports };
+}
+
+/** smsbox's sendsms, tried until smsbox answers (it listens a moment after bearerbox has bound). */
+async function sendThroughKannel(boxes: KannelBoxes, params: Record<string, string>): Promise<{ status: number; body: string }> {
+  let lastError = '';
+  return until(
+    () =>
+      fetch(boxes.sendsmsUrl(params))
+        .then(async (r) => ({ status: r.status, body: await r.text() }))
+        .catch((e: Error) => {
+          lastError = `${e.message} ${String((e as { cause?: unknown }).cause)}`;
+          return undefined;
+        }),
+    'smsbox sendsms',
+  ).catch((e: Error) => {
+    throw new Error(`${e.message}: ${lastError}\n${boxes.log()}`);
+  });
+}
 
 describe('SMPP server with Kannel as the client', () => {
   it('Kannel binds as transceiver, its sendsms message arrives whole, and the receipt reaches its dlr-url', async () => {
@@ -51,14 +85,8 @@ describe('SMPP server with Kannel as the client', () => {
     });
     const { port: smppPort } = await server.listen(0, '127.0.0.1');
 
-    const reports: URLSearchParams[] = [];
-    dlrServer = createServer((req: IncomingMessage, res) => {
-      reports.push(new URL(req.url ?? '/', 'http://x').searchParams);
-      res.end('ok');
-    });
     const taken = new Set<number>();
-    const dlrPort = await freePort(27760, 27799, taken);
-    await new Promise<void>((r) => dlrServer!.listen(dlrPort, '127.0.0.1', r));
+    const { port: dlrPort, reports } = await dlrCollector(taken);
     const [adminPort, boxPort, sendsmsPort] = [await freePort(27760, 27799, taken), await freePort(27760, 27799, taken), await freePort(27760, 27799, taken)];
     kannel = await startKannel({ smppPort, username: 'acct01', password: 'pass1234', adminPort, boxPort, sendsmsPort });
 
@@ -67,27 +95,13 @@ describe('SMPP server with Kannel as the client', () => {
       throw new Error(`${e.message}\n${boxes.log()}`);
     });
     expect(bound).toMatchObject({ bindType: 'transceiver', accountId: 'acct01' });
-    let lastError = '';
     const longText = 'Kannel test {€} ' + 'x'.repeat(200);
-    const answer = await until(
-      () =>
-        fetch(
-          boxes.sendsmsUrl({
-            from: '10690001',
-            to: '8613800138000',
-            text: longText,
-            'dlr-mask': '3',
-            'dlr-url': `http://127.0.0.1:${dlrPort}/dlr?type=%d&id=%F`,
-          }),
-        )
-          .then(async (r) => ({ status: r.status, body: await r.text() }))
-          .catch((e: Error) => {
-            lastError = `${e.message} ${String((e as { cause?: unknown }).cause)}`;
-            return undefined;
-          }),
-      'smsbox sendsms',
-    ).catch((e: Error) => {
-      throw new Error(`${e.message}: ${lastError}\n${boxes.log()}`);
+    const answer = await sendThroughKannel(boxes, {
+      from: '10690001',
+      to: '8613800138000',
+      text: longText,
+      'dlr-mask': '3',
+      'dlr-url': `http://127.0.0.1:${dlrPort}/dlr?type=%d&id=%F`,
     });
     expect(answer.status).toBe(202);
     await until(() => submitted.length === 1, `the message at the server\n${boxes.log()}`);
@@ -120,4 +134,44 @@ describe('SMPP server with Kannel as the client', () => {
     expect(submitted[0]).toMatchObject({ form: 'udh8', partIds: [receiptId, null] });
     expect(binds).toEqual(['transceiver:acct01:pass1234']);
   });
+});
+
+describe('the platform with Kannel as the client', () => {
+  it('Kannel binds with the interface password, its message is stored and charged as an SMPP record, and the receipt of the final state reaches its dlr-url', async () => {
+    platform = await startPlatform('pglite', { smppPort: 'auto', simulator: FAST_SIMULATOR, logLevel: process.env.SMPP_TEST_LOG ?? 'warn' });
+    const p = platform;
+    await smppAccount(p, 'SUB001', 'pass1234', { srcId: '1069' });
+    await p.ctx.db.query("update accounts set ext_number = '0001' where cus_id = 'SUB001'");
+    const before = await balanceOf(p, 'SUB001');
+    const taken = new Set<number>();
+    const dlr = await dlrCollector(taken);
+    const [adminPort, boxPort, sendsmsPort] = [await freePort(27760, 27799, taken), await freePort(27760, 27799, taken), await freePort(27760, 27799, taken)];
+    kannel = await startKannel({ smppPort: p.smppPort()!, username: 'SUB001', password: 'pass1234', adminPort, boxPort, sendsmsPort });
+    const boxes = kannel;
+    await until(
+      async () => (await p.ctx.db.query("select 1 from smpp_binds where cus_id = 'SUB001' and bind_type = 'transceiver'")).length > 0,
+      `Kannel's bind\n${boxes.log()}`,
+    );
+    const text = 'Kannel to the platform ' + 'y'.repeat(180);
+    const answer = await sendThroughKannel(boxes, {
+      from: '10690001',
+      to: '8613800138000',
+      text,
+      'dlr-mask': '3',
+      'dlr-url': `http://127.0.0.1:${dlr.port}/dlr?type=%d&id=%F`,
+    });
+    expect(answer.status).toBe(202);
+    const [record] = await until(async () => {
+      const rows = await p.ctx.db.query<{ source: string; segments: number; mobile: string; content: string; mt_status: number }>(
+        "select source, segments, mobile, content, mt_status from mt_records where cus_id = 'SUB001' and source = 'smpp'",
+      );
+      return rows.length > 0 && rows;
+    }, `the record\n${boxes.log()}`);
+    expect(record).toMatchObject({ source: 'smpp', mobile: '13800138000', content: text });
+    expect(Number(record.segments)).toBe(2);
+    // two segments at the account's price of 0.05 each, as the console would charge the same text
+    expect(await balanceOf(p, 'SUB001')).toBeCloseTo(before - 0.1, 4);
+    const report = await until(() => dlr.reports.find((r) => r.get('type') === '1'), `a delivered report at the dlr-url\n${boxes.log()}`, 45_000);
+    expect(report.get('type')).toBe('1');
+  }, 120_000);
 });
