@@ -1,16 +1,9 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signCallback } from '../../platform/accounts/callbacks';
 import { configFromEnv, type Config } from '../../platform/config';
-import { openPglite } from '../../platform/db/pglite-db';
-import { openPostgres } from '../../platform/db/postgres-db';
-import { seedDemoTenant } from '../../platform/seed/demo-tenant';
-import { buildPlatform, type Platform } from '../../platform/server';
-import { DB_KINDS, startPlatform, type DbKind, type TestPlatform } from '../helpers/platform';
-import { createDatabase } from '../helpers/postgres';
+import { durablePlatform, durableStorage } from '../helpers/durable-platform';
+import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 
 // Callbacks that really happen, on both storages, against a real HTTP receiver on 127.0.0.1 (allowed by
@@ -130,24 +123,13 @@ describe.each(DB_KINDS)('callbacks on %s', (kind) => {
 });
 
 /** A platform over a database that outlives it: a PGlite directory or a PostgreSQL database. */
-async function durablePlatform(kind: DbKind, where: string, config: Config): Promise<Platform & { base: string }> {
-  const db = kind === 'postgres' ? await openPostgres(where) : await openPglite(where);
-  const platform = await buildPlatform(kind === 'postgres' ? { ...config, databaseUrl: where } : config, { db });
-  await seedDemoTenant(platform.ctx);
-  await platform.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = platform.app.server.address();
-  return { ...platform, base: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/sms-service-api` };
-}
-
 describe.each(DB_KINDS)('callbacks across a restart on %s', (kind) => {
   let where = '';
+  let remove = () => undefined as void;
   beforeAll(async () => {
-    if (kind === 'postgres') where = await createDatabase(inject('pgUrl')!, `cb${process.pid}_${Date.now()}`);
-    else where = mkdtempSync(join(tmpdir(), 'cb-pglite-'));
+    ({ where, remove } = await durableStorage(kind, 'cb'));
   });
-  afterAll(() => {
-    if (kind === 'pglite') rmSync(where, { recursive: true, force: true });
-  });
+  afterAll(() => remove());
 
   it('delivers what was queued before the platform stopped', async () => {
     const config: Config = {
