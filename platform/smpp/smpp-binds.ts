@@ -103,3 +103,13 @@ export async function bindsToEnd(q: Queryable, instanceId: string): Promise<stri
   const rows = await q.query<{ session_id: string }>('select session_id from smpp_binds where instance_id = $1 and end_requested', [instanceId]);
   return rows.map((r) => r.session_id);
 }
+
+/** The share of each account's live binds held by this instance (1 when it holds them all). */
+export async function bindShares(q: Queryable, instanceId: string, cusIds: string[], now: Date): Promise<Map<string, number>> {
+  const rows = await q.query<{ cus_id: string; here: number; total: number }>(
+    `select cus_id, count(*) filter (where instance_id = $2)::int as here, count(*)::int as total from smpp_binds
+      where cus_id = any($1) and heartbeat > $3 and not end_requested group by cus_id`,
+    [cusIds, instanceId, new Date(now.getTime() - BIND_STALE_MS)],
+  );
+  return new Map(rows.filter((r) => Number(r.total) > 0 && Number(r.here) > 0).map((r) => [r.cus_id, Number(r.here) / Number(r.total)]));
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../platform/config';
 import { STATUS } from '../../platform/smpp/command-status';
 import { shortMessagePdu } from '../../platform/smpp/pdu-types';
+import { bindShares } from '../../platform/smpp/smpp-binds';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { bindPeer, smppAccount } from './smpp-fixture';
 
@@ -91,6 +92,24 @@ describe.each(DB_KINDS)('SMPP binds on %s', (kind) => {
     expect((await bindPeer(p, 'SUB002', 'limit123')).status).toBe(STATUS.RBINDFAIL);
     await p.ctx.db.query("delete from smpp_binds where session_id = 'other-1'");
     expect((await bindPeer(p, 'SUB002', 'limit123')).status).toBe(STATUS.ROK);
+  });
+
+  it('shares an account max speed among the instances holding its binds, by their number of live binds', async () => {
+    const row = (sid: string, instance: string, extra = '') =>
+      p.ctx.db.query(
+        `insert into smpp_binds (session_id, instance_id, cus_id, bind_type, address${extra ? ', heartbeat' : ''}) values ($1, $2, 'EP0001', 'transmitter', '10.2.2.2'${extra})`,
+        [sid, instance],
+      );
+    await row('share-a1', 'a');
+    await row('share-a2', 'a');
+    await row('share-b1', 'b');
+    // a stale row of an instance gone no longer takes a share
+    await row('share-gone', 'gone', ", now() - interval '1 hour'");
+    const now = new Date();
+    expect(Object.fromEntries(await bindShares(p.ctx.db, 'a', ['EP0001'], now))).toEqual({ EP0001: 2 / 3 });
+    expect(Object.fromEntries(await bindShares(p.ctx.db, 'b', ['EP0001'], now))).toEqual({ EP0001: 1 / 3 });
+    expect((await bindShares(p.ctx.db, 'gone', ['EP0001'], now)).size).toBe(0);
+    await p.ctx.db.query("delete from smpp_binds where session_id like 'share-%'");
   });
 
   it('throttles submits beyond the account max speed with ESME_RTHROTTLED', async () => {
