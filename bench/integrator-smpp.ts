@@ -106,6 +106,12 @@ export class BenchEsme {
   }
 }
 
+/** Refusals by command_status in hex (0x58: the bind's window was full). */
+function countStatus(tally: Record<string, number>, status: number): void {
+  const key = `0x${status.toString(16).padStart(2, '0')}`;
+  tally[key] = (tally[key] ?? 0) + 1;
+}
+
 /** Submits messages `from`..`from + count - 1` over the binds, each keeping up to `window` submit_sm outstanding. */
 export async function submitWindowed(
   binds: BenchEsme[],
@@ -113,10 +119,10 @@ export async function submitWindowed(
   from: number,
   count: number,
   registeredDelivery = 0,
-): Promise<{ ok: number; failed: number; ms: number; ids: string[] }> {
+): Promise<{ ok: number; refused: Record<string, number>; ms: number; ids: string[] }> {
   let next = 0;
   let ok = 0;
-  let failed = 0;
+  const refused: Record<string, number> = {};
   const ids: string[] = [];
   const t0 = performance.now();
   const lane = async (esme: BenchEsme) => {
@@ -126,17 +132,22 @@ export async function submitWindowed(
       if (r.status === 0) {
         ok++;
         ids.push(r.messageId);
-      } else failed++;
+      } else countStatus(refused, r.status);
     }
   };
   await Promise.all(binds.flatMap((b) => Array.from({ length: window }, () => lane(b))));
-  return { ok, failed, ms: performance.now() - t0, ids };
+  return { ok, refused, ms: performance.now() - t0, ids };
 }
 
 /** submit_sm at a steady `perSecond`, spread round-robin over the binds, not waiting for answers: each answer's delay. */
-export async function submitPaced(binds: BenchEsme[], perSecond: number, from: number, count: number): Promise<{ latencies: number[]; failed: number }> {
+export async function submitPaced(
+  binds: BenchEsme[],
+  perSecond: number,
+  from: number,
+  count: number,
+): Promise<{ latencies: number[]; refused: Record<string, number> }> {
   const latencies: number[] = [];
-  let failed = 0;
+  const refused: Record<string, number> = {};
   const pending: Array<Promise<void>> = [];
   const t0 = performance.now();
   for (let i = 0; i < count; i++) {
@@ -146,10 +157,10 @@ export async function submitPaced(binds: BenchEsme[], perSecond: number, from: n
     pending.push(
       binds[i % binds.length].submit(mobileOf(from + i)).then((r) => {
         if (r.status === 0) latencies.push(r.ms);
-        else failed++;
+        else countStatus(refused, r.status);
       }),
     );
   }
   await Promise.all(pending);
-  return { latencies, failed };
+  return { latencies, refused };
 }
