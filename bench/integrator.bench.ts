@@ -1,7 +1,8 @@
-// The integrator paths on an in-process platform (PGlite), each figure beside a raw INSERT of the same rows in the
-// same run: SMPP submit_sm persisted per second over 4 transmitter binds (window 10 each), submit_sm_resp latency at
-// a paced 500/s, recipients per second through the signed HTTP API (/sms/send, 1,000 numbers a request, one and four
-// at a time), and receipt latency from a record's final state to its deliver_sm. Writes its BENCHMARKS.md section.
+// The integrator paths on an in-process platform (PGlite), the throughput and latency figures each beside a raw
+// INSERT of the same rows in the same run: SMPP submit_sm persisted per second over 4 transmitter binds (window 10
+// each), submit_sm_resp latency at a paced 500/s, recipients per second through the signed HTTP API (/sms/send, 1,000
+// numbers a request, one and four at a time); then receipt latency from a record's final state to its deliver_sm, on
+// a second platform whose carrier reports quickly. Writes its BENCHMARKS.md section.
 // Run: npx tsx bench/integrator.bench.ts [--messages N]
 import { appSecretOf } from '../platform/accounts/secrets';
 import { configFromEnv, type Config } from '../platform/config';
