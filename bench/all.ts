@@ -59,6 +59,8 @@ if (platform) {
 }
 // address-book import vs raw insert (writes its own BENCHMARKS.md section)
 if (platform) execFileSync(tsx, [join(ROOT, 'bench', 'address-book-import.bench.ts')], { cwd: ROOT, stdio: 'inherit' });
+// SMPP and the signed HTTP API vs raw inserts, receipt latency (writes its own BENCHMARKS.md section)
+if (platform) execFileSync(tsx, [join(ROOT, 'bench', 'integrator.bench.ts')], { cwd: ROOT, stdio: 'inherit' });
 if (browser) execFileSync(tsx, [join(ROOT, 'bench', 'run.ts'), ...passOn], { cwd: ROOT, stdio: 'inherit' });
 if (browser) execFileSync(tsx, [join(ROOT, 'bench', 'send-numbers.bench.ts'), '--no-build'], { cwd: ROOT, stdio: 'inherit' });
 // the local member search at 100,000 address-book members against /addressBook/list
