@@ -12,7 +12,11 @@ const n = (x: number) => x.toLocaleString('en');
 /** refusals by command_status: "none", or "12 (0x58 ×12)" */
 const refusals = (t: Record<string, number>) => {
   const total = Object.values(t).reduce((a, b) => a + b, 0);
-  return total === 0 ? 'none refused' : `${total} refused: ${Object.entries(t).map(([k, v]) => `${k} ×${v}`).join(', ')}; 0x58 is a full window`;
+  return total === 0
+    ? 'none refused'
+    : `${total} refused: ${Object.entries(t)
+        .map(([k, v]) => `${k} ×${v}`)
+        .join(', ')}; 0x58 is a full window`;
 };
 
 export function writeIntegratorSection(r: Record<string, any>): void {
@@ -32,6 +36,8 @@ export function writeIntegratorSection(r: Record<string, any>): void {
   ].join('\n');
   const file = join(ROOT, 'BENCHMARKS.md');
   let md = readFileSync(file, 'utf8');
-  md = md.includes(BEGIN) ? md.replace(new RegExp(`${BEGIN}[\\s\\S]*?${END}`), () => lines) : `${md.trimEnd()}\n\n## Integrators (SMPP and HTTP API)\n\n${lines}\n`;
+  md = md.includes(BEGIN)
+    ? md.replace(new RegExp(`${BEGIN}[\\s\\S]*?${END}`), () => lines)
+    : `${md.trimEnd()}\n\n## Integrators (SMPP and HTTP API)\n\n${lines}\n`;
   writeFileSync(file, md);
 }

@@ -25,7 +25,11 @@ export const mobileOf = (i: number) => `13${String(i).padStart(9, '0')}`;
 export async function prepareAccount(db: Db): Promise<void> {
   await appSecretOf(db, SYSTEM_ID);
   const h = await interfacePasswordHashes(PASSWORD);
-  await db.query('update account_credentials set interface_password_hash = $2, interface_password_prefix_hash = $3 where cus_id = $1', [SYSTEM_ID, h.full, h.prefix]);
+  await db.query('update account_credentials set interface_password_hash = $2, interface_password_prefix_hash = $3 where cus_id = $1', [
+    SYSTEM_ID,
+    h.full,
+    h.prefix,
+  ]);
   await db.query("update accounts set options = coalesce(options, '{}'::jsonb) - 'maxSpeed' where cus_id = $1", [SYSTEM_ID]);
   await db.query("update accounts set balance = 1e9 where cus_id in ('SUB001', 'EP0001')");
 }

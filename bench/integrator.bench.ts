@@ -172,7 +172,7 @@ async function main() {
   const rx = await BenchEsme.bind(bPort, 'bind_receiver');
   const btx = await Promise.all(Array.from({ length: BINDS }, () => BenchEsme.bind(bPort, 'bind_transmitter')));
   const sent = await submitWindowed(btx, WINDOW, 0, RECEIPTS, 1);
-  for (const end = Date.now() + 60_000; Date.now() < end && rx.receipts.size < sent.ids.length; ) await sleep(50);
+  for (const end = Date.now() + 60_000; Date.now() < end && rx.receipts.size < sent.ids.length;) await sleep(50);
   const finals = await b.db.query<{ message_id: string; updated_at: Date }>(
     'select s.message_id, m.updated_at from smpp_messages s join mt_records m on m.sn = s.sn where m.next_at is null and s.message_id = any($1)',
     [sent.ids],
