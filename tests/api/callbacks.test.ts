@@ -1,9 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signCallback } from '../../platform/accounts/callbacks';
-import { configFromEnv, type Config } from '../../platform/config';
 import { durablePlatform, durableStorage } from '../helpers/durable-platform';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, startPlatform, testConfig, type TestPlatform } from '../helpers/platform';
 import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 
 // Callbacks that really happen, on both storages, against a real HTTP receiver on 127.0.0.1 (allowed by
@@ -122,7 +121,6 @@ describe.each(DB_KINDS)('callbacks on %s', (kind) => {
   });
 });
 
-/** A platform over a database that outlives it: a PGlite directory or a PostgreSQL database. */
 describe.each(DB_KINDS)('callbacks across a restart on %s', (kind) => {
   let where = '';
   let remove = () => undefined as void;
@@ -132,17 +130,7 @@ describe.each(DB_KINDS)('callbacks across a restart on %s', (kind) => {
   afterAll(() => remove());
 
   it('delivers what was queued before the platform stopped', async () => {
-    const config: Config = {
-      ...configFromEnv({}),
-      port: 0,
-      host: '127.0.0.1',
-      captcha: false,
-      serveConsole: false,
-      logLevel: 'warn',
-      seedRecords: 0,
-      simulator: FAST_SIMULATOR,
-      callbackAllowPrivate: true,
-    };
+    const config = testConfig({ simulator: FAST_SIMULATOR, callbackAllowPrivate: true });
     const rx = await receiver(0);
     const url = rx.url;
     await rx.close();

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configFromEnv, type Config } from '../../platform/config';
 import { STATUS } from '../../platform/smpp/command-status';
 import { TLV, findTlv, shortMessagePdu, type Pdu } from '../../platform/smpp/pdu-types';
 import { TestPeer } from '../../platform/smpp/test-peer.fixtures';
 import { durablePlatform, durableStorage } from '../helpers/durable-platform';
-import { DB_KINDS, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, testConfig, type TestPlatform } from '../helpers/platform';
 import { FAST_SIMULATOR, waitFor } from './send-fixture';
 import { bindPdu, smppAccount } from './smpp-fixture';
 
@@ -20,17 +19,7 @@ describe.each(DB_KINDS)('SMPP receipts across a restart on %s', (kind) => {
   afterAll(() => remove());
 
   it('delivers every receipt queued before the stop once, after the restart, and none twice', async () => {
-    const config: Config = {
-      ...configFromEnv({}),
-      port: 0,
-      host: '127.0.0.1',
-      captcha: false,
-      serveConsole: false,
-      logLevel: process.env.SMPP_TEST_LOG ?? 'warn',
-      seedRecords: 0,
-      simulator: FAST_SIMULATOR,
-      smppPort: 'auto',
-    };
+    const config = testConfig({ logLevel: process.env.SMPP_TEST_LOG ?? 'warn', simulator: FAST_SIMULATOR, smppPort: 'auto' });
     const a = await durablePlatform(kind, where, config);
     await smppAccount(a as unknown as TestPlatform, 'SUB001', 'smpp1234', {});
     const tx = await TestPeer.open(a.smppPort()!);

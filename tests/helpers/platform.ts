@@ -24,9 +24,9 @@ export interface TestPlatform extends Platform {
 
 let dbCounter = 0;
 
-/** Starts a real platform on a random port over a fresh database of the given kind, with the demo tenant seeded. */
-export async function startPlatform(kind: DbKind, overrides: Partial<Config> = {}, opts: { carrier?: CarrierConnector } = {}): Promise<TestPlatform> {
-  const config: Config = {
+/** A test platform's configuration: loopback on a free port, no captcha, no console, no seed, no SMPP unless asked. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
     ...configFromEnv({}),
     port: 0,
     host: '127.0.0.1',
@@ -37,6 +37,11 @@ export async function startPlatform(kind: DbKind, overrides: Partial<Config> = {
     smppPort: null,
     ...overrides,
   };
+}
+
+/** Starts a real platform on a random port over a fresh database of the given kind, with the demo tenant seeded. */
+export async function startPlatform(kind: DbKind, overrides: Partial<Config> = {}, opts: { carrier?: CarrierConnector } = {}): Promise<TestPlatform> {
+  const config = testConfig(overrides);
   let db;
   if (kind === 'postgres') {
     const clusterUrl = inject('pgUrl');
