@@ -1,4 +1,5 @@
 import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useKeptRowFocus } from './use-kept-row-focus';
 import './virtual-table.css';
 
 // The list screens' table: a fixed-height scroller that renders only the rows in view, with the markup and theme
@@ -81,6 +82,7 @@ function VirtualTableInner<R>(props: VirtualTableProps<R>, ref: React.ForwardedR
   const theadRef = useRef<HTMLTableSectionElement>(null);
   const [range, setRange] = useState<[number, number]>(() => renderedRange(0, 0, rowHeight, rows.length));
   const lastRange = useRef<VisibleRange>({ first: -1, last: -1 });
+  const keptFocus = useKeptRowFocus(scrollerRef);
   const onRangeRef = useRef(onRange);
   onRangeRef.current = onRange;
 
@@ -218,7 +220,7 @@ function VirtualTableInner<R>(props: VirtualTableProps<R>, ref: React.ForwardedR
                 ))}
               </tr>
             </thead>
-            <tbody className="p-datatable-tbody" onClick={onClick} onKeyDown={onKeyDown}>
+            <tbody className="p-datatable-tbody" onClick={onClick} onKeyDown={onKeyDown} onFocus={keptFocus.onFocus} onBlur={keptFocus.onBlur}>
               {rows.length === 0 ? (
                 <tr className="p-datatable-emptymessage">
                   <td colSpan={columnCount}>{empty}</td>

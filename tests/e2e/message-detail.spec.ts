@@ -41,6 +41,12 @@ test('the detail panel opens from every send-record list, by click and by keyboa
     await page.keyboard.press('ArrowUp');
     await expect.poll(focusedRow).toBe(top);
   }
+  // a focused row scrolled out of the rendered range leaves the focus on the table's scroller, not on the page body,
+  // so Page Up/Down and Tab go on from the table
+  await rows(page).first().focus();
+  const scroller = page.locator('.p-virtualscroller');
+  await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
+  await expect.poll(() => page.evaluate(() => document.activeElement?.className ?? '')).toContain('p-virtualscroller');
   // the batch link leads to the batch list filtered by the record's batch
   await rows(page).first().click();
   const batch = (await page.getByTestId('detail-batch-link').innerText()).trim();
