@@ -1,10 +1,10 @@
 import type { IntegratorSendAnswer, NumberResult } from '../../contract/endpoints/integrator.endpoints';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
-import { blacklisted, parseDomestic, parseInternational } from '../messaging/numbers';
+import { blacklisted, oneNumber } from '../messaging/numbers';
 import { submitSend } from '../messaging/send';
 import { SMPP_PRODUCTS } from '../smpp/bind-auth';
-import { bindCaller, domesticNumber } from '../smpp/smpp-submit';
+import { bindCaller } from '../smpp/smpp-submit';
 import type { CallerAccount } from './caller-store';
 import { IntegratorError, invalidRequest } from './integrator-error';
 import { insertHttpMessages, recordsOfBatch, storedSendAnswer, storeSendAnswer } from './message-store';
@@ -23,14 +23,7 @@ export interface IntegratorSend {
 }
 
 /** The number as the send would take it, or null when the send would drop it as invalid. */
-function normalised(prodType: 0 | 1, number: string): string | null {
-  if (prodType === 1) {
-    const p = parseInternational(number);
-    return p.valid.length === 1 && p.invalidCount === 0 && p.repeatCount === 0 ? p.valid[0] : null;
-  }
-  const p = parseDomestic(domesticNumber(number));
-  return p.valid.length === 1 && p.invalidCount === 0 && p.repeatCount === 0 ? p.valid[0] : null;
-}
+const normalised = (prodType: 0 | 1, number: string): string | null => oneNumber(prodType, number)?.mobile ?? null;
 
 const refused = (number: string, code: NumberResult['code']): NumberResult => ({ number, messageId: null, accepted: false, code, segments: 0, fee: 0 });
 

@@ -29,6 +29,21 @@ export function parseInternational(text: string): ParsedNumbers {
   return { valid: p.valid, countries: p.countries, invalidCount: p.invalid.length, repeatCount: p.repeatCount };
 }
 
+/** A domestic number as an integrator may write it (+86, 0086 or 86 in front), as the console takes it. */
+export function domesticNumber(addr: string): string {
+  const digits = addr.trim().replace(/^\+/, '');
+  const m = /^(?:0086|86)(1\d{10})$/.exec(digits);
+  return m ? m[1] : digits;
+}
+
+/** One destination as a send would take it (domestic, or international with its country), or null: not a number
+ * the send would accept. */
+export function oneNumber(prodType: number, number: string): { mobile: string; country: string | null } | null {
+  const p = prodType === 1 ? parseInternational(number) : parseDomestic(domesticNumber(number));
+  if (p.valid.length !== 1 || p.invalidCount !== 0 || p.repeatCount !== 0) return null;
+  return { mobile: p.valid[0], country: p.countries?.[0] ?? null };
+}
+
 /** Tokens per call of the contract's parser between checks of the clock. */
 const SLICE = 500;
 const INTL_TOKENS = /\r?\n|[,，;；、]/u;

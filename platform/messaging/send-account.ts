@@ -42,8 +42,15 @@ export async function sendingAccount(ctx: AppContext, user: CurrentUser, cusId: 
 }
 
 export async function needsReview(q: Queryable, account: Account, contents: string[]): Promise<boolean> {
-  if (account.options.requireReview) return true;
+  const rule = await reviewRule(q, account);
+  return contents.some(rule);
+}
+
+/** Whether a content of this account must wait for review: every content with requireReview, else one with a
+ * third-party short link or a review keyword (built in, the site's, the account's). */
+export async function reviewRule(q: Queryable, account: Account): Promise<(content: string) => boolean> {
+  if (account.options.requireReview) return () => true;
   const [setting] = await q.query<{ value: string }>("select value from site_settings where key = 'send.reviewKeywords'");
   const keywords = [...REVIEW_KEYWORDS, ...(setting?.value.split(',') ?? []), ...(account.options.reviewKeywords ?? [])].map((k) => k.trim()).filter(Boolean);
-  return contents.some((c) => SHORT_URL.test(c) || keywords.some((k) => c.includes(k)));
+  return (c) => SHORT_URL.test(c) || keywords.some((k) => c.includes(k));
 }

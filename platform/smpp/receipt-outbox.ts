@@ -9,8 +9,8 @@ import type { DeliverPdu } from './server-types';
 // An instance claims due rows of the accounts it holds binds for, pushes them back while it delivers (so no other
 // instance sends them twice), and deletes each row once the client answered every receipt in it.
 
-/** Rows one round claims. */
-const CLAIM_LIMIT = 50;
+/** Rows one claim takes: a round claims again at once while claims come back full. */
+export const CLAIM_LIMIT = 200;
 /** How long a claimed row is left to this instance before another may try it. */
 const CLAIM_MS = 60_000;
 
@@ -75,7 +75,8 @@ export function replyPdu(row: OutboxRow): DeliverPdu {
   });
 }
 
-/** Drops receipts older than the retention, then delivers the due ones of the accounts bound here to receive. */
+/** Drops receipts older than the retention, then delivers the due ones of the accounts bound here to receive; answers
+ * how many rows it claimed (CLAIM_LIMIT: there may be more). */
 export async function deliverDueReceipts(ctx: AppContext, server: SmppServer): Promise<number> {
   const now = ctx.now();
   const receiving = [
@@ -97,18 +98,18 @@ export async function deliverDueReceipts(ctx: AppContext, server: SmppServer): P
       [receiving, now, new Date(now.getTime() + CLAIM_MS), CLAIM_LIMIT],
     ),
   );
-  let sent = 0;
+  const done: string[] = [];
   await Promise.all(
     rows.map(async (row) => {
       const left: string[] = [];
       for (const id of row.message_ids) {
         const outcome = await server.deliverToAccount(row.cus_id, row.kind === 'mo' ? replyPdu(row) : receiptPdu(row, id));
-        if (outcome.ok) sent++;
-        else left.push(id);
+        if (!outcome.ok) left.push(id);
       }
-      if (left.length === 0) await ctx.db.query('delete from smpp_outbox where id = $1', [row.id]);
+      if (left.length === 0) done.push(row.id);
       else await ctx.db.query('update smpp_outbox set message_ids = $2, next_at = $3 where id = $1', [row.id, left, new Date(ctx.now().getTime() + 1000)]);
     }),
   );
-  return sent;
+  if (done.length > 0) await ctx.db.query('delete from smpp_outbox where id = any($1::bigint[])', [done]);
+  return rows.length;
 }

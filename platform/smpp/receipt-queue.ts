@@ -1,5 +1,14 @@
 import type { Queryable } from '../db/db';
 
+/** Told (pg_notify, delivered on commit) when rows were added to smpp_outbox, so instances deliver them at once. */
+export const OUTBOX_CHANNEL = 'smpp_outbox';
+
+/** Runs an outbox insert and tells the instances when it added rows. */
+async function queued(q: Queryable, sql: string, params: unknown[]): Promise<void> {
+  const rows = await q.query(`with added as (${sql} returning 1) select count(*)::int as n from added`, params);
+  if (Number((rows[0] as { n: number }).n) > 0) await q.query('select pg_notify($1, $2)', [OUTBOX_CHANNEL, '']);
+}
+
 /** A record that reached its final state, as the dispatcher wrote it. */
 export interface FinalReport {
   sn: string;
@@ -28,7 +37,8 @@ export function receiptErr(r: FinalReport): string {
  */
 export async function queueSmppReceipts(q: Queryable, now: Date, finals: FinalReport[]): Promise<void> {
   if (finals.length === 0) return;
-  await q.query(
+  await queued(
+    q,
     `insert into smpp_outbox (cus_id, message_ids, mobile, client_addr, text, stat, err, submit_date, done_date, next_at)
      select x.cus_id, x.ids, x.mobile, x.source_addr, x.content, x.stat, x.err, x.submitted_at, $1, $1
        from (select s.cus_id, s.source_addr, s.submitted_at, m.mobile, m.content, d.stat, d.err,
@@ -57,7 +67,8 @@ export interface QueuedReply {
  */
 export async function queueSmppReplies(q: Queryable, now: Date, replies: QueuedReply[]): Promise<void> {
   if (replies.length === 0) return;
-  await q.query(
+  await queued(
+    q,
     `insert into smpp_outbox (kind, cus_id, message_ids, mobile, client_addr, text, stat, err, submit_date, done_date, next_at)
      select 'mo', t.cus, array[t.sn], t.m, coalesce(s.source_addr, coalesce(a.options->>'srcId', '') || coalesce(a.ext_number, '')), t.c, '', '', $1, $1, $1
        from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) as t(sn, cus, m, c, replied)

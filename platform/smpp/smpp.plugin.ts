@@ -3,7 +3,9 @@ import { startLoop } from '../background-loop';
 import type { AreaOptions, AreaPlugin } from '../context';
 import { authenticateBind } from './bind-auth';
 import { STATUS } from './command-status';
-import { deliverDueReceipts } from './receipt-outbox';
+import { CLAIM_LIMIT, deliverDueReceipts } from './receipt-outbox';
+import { OUTBOX_CHANNEL } from './receipt-queue';
+import { giveTurn } from '../db/fair-share';
 import { SmppServer } from './smpp-server';
 import { queryFromSmpp } from './smpp-query';
 import { submitFromSmpp } from './smpp-submit';
@@ -17,7 +19,7 @@ export interface SmppOptions extends AreaOptions {
   listening?: (port: number) => void;
 }
 
-/** How often the receipt outbox is looked at. */
+/** How often the receipt outbox is looked at without a notice (retries, rows of accounts that just bound). */
 const RECEIPT_POLL_MS = 250;
 /** How often live binds are checked against their account (closed, user IPs, speed, an end asked for). */
 const WATCH_MS = 1000;
@@ -78,8 +80,17 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening 
   listening?.(bound.port);
   startLoop(ctx, 'smpp-binds', BIND_HEARTBEAT_MS, () => heartbeatBinds(ctx.db, instanceId, ctx.now(), traffic()));
   startLoop(ctx, 'smpp-watch', WATCH_MS, () => watchBinds(ctx, instanceId, server, speeds));
-  startLoop(ctx, 'smpp-receipts', RECEIPT_POLL_MS, () => deliverDueReceipts(ctx, server));
+  const receipts = startLoop(ctx, 'smpp-receipts', RECEIPT_POLL_MS, async (stopped) => {
+    for (;;) {
+      const sliceStart = performance.now();
+      if ((await deliverDueReceipts(ctx, server)) < CLAIM_LIMIT || stopped()) return;
+      await giveTurn(ctx.db, sliceStart);
+    }
+  });
+  // receipts and replies queued on any instance are delivered at once, not at the next poll
+  const unlisten = await ctx.db.listen(OUTBOX_CHANNEL, () => receipts.wake());
   ctx.onClose(async () => {
+    await unlisten();
     await server.close();
     await removeInstanceBinds(ctx.db, instanceId);
   });

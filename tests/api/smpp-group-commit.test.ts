@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATUS } from '../../platform/smpp/command-status';
+import { shortMessagePdu, type Pdu } from '../../platform/smpp/pdu-types';
+import type { TestPeer } from '../../platform/smpp/test-peer.fixtures';
+import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { FAST_SIMULATOR, balanceOf } from './send-fixture';
+import { bindPeer, smppAccount } from './smpp-fixture';
+
+// Submits that arrive together are written together (group commit): each still gets its own id, record, content,
+// price and review state, and a balance that covers only some takes them in the order they came.
+
+const submit = (destinationAddr: string, text: string) =>
+  shortMessagePdu('submit_sm', {
+    sourceAddr: '10690001',
+    destinationAddr,
+    shortMessage: Buffer.from(text, 'utf16le').swap16(),
+    dataCoding: 8,
+  }) as unknown as Pdu;
+
+/** Writes every submit before reading any answer, as a windowing client does; answers in the order sent. */
+const pipelined = (peer: TestPeer, pdus: Pdu[]) => Promise.all(pdus.map((pdu) => peer.call(pdu)));
+
+describe.each(DB_KINDS)('SMPP group commit on %s', (kind) => {
+  let p: TestPlatform;
+  beforeAll(async () => {
+    p = await startPlatform(kind, { smppPort: 'auto', simulator: FAST_SIMULATOR, logLevel: 'error' });
+    await smppAccount(p, 'SUB001', 'smpp1234', { srcId: '1069' });
+    await p.ctx.db.query("update accounts set balance = 1000, pay_type = 0, ext_number = '0001' where cus_id = 'SUB001'");
+  });
+  afterAll(async () => p?.close());
+
+  it('writes a burst over two binds in a few batches, each message its own record, content and id', async () => {
+    const [a, b] = [await bindPeer(p, 'SUB001', 'smpp1234', 'bind_transmitter'), await bindPeer(p, 'SUB001', 'smpp1234', 'bind_transmitter')];
+    const mobile = (side: number, i: number) => `1390000${side}${String(i).padStart(3, '0')}`;
+    const burst = (side: number) => Array.from({ length: 8 }, (_, i) => submit(mobile(side, i), `第${side}路消息${i}`));
+    const answers = (await Promise.all([pipelined(a.peer, burst(1)), pipelined(b.peer, burst(2))])).flat();
+    expect(answers.map((r) => r.commandStatus)).toEqual(new Array(16).fill(STATUS.ROK));
+    const ids = answers.map((r) => String((r as unknown as { messageId: string }).messageId));
+    expect(new Set(ids).size).toBe(16);
+
+    const rows = await p.ctx.db.query<{ message_id: string; mobile: string; content: string; batch_id: string; source: string; mt_status: number }>(
+      `select s.message_id, r.mobile, r.content, r.batch_id, r.source, r.mt_status
+         from smpp_messages s join mt_records r on r.sn = s.sn where s.message_id = any($1::text[])`,
+      [ids],
+    );
+    expect(rows).toHaveLength(16);
+    for (const r of rows) {
+      const side = Number(r.mobile[7]);
+      const i = Number(r.mobile.slice(8));
+      expect(r.content).toBe(`第${side}路消息${i}`);
+      expect(r.source).toBe('smpp');
+      expect(ids.indexOf(r.message_id)).toBe((side - 1) * 8 + i);
+    }
+    // the first submit is written alone at once; the rest queued behind it and went in one or two more groups
+    expect(new Set(rows.map((r) => r.batch_id)).size).toBeLessThanOrEqual(4);
+    const [batches] = await p.ctx.db.query<{ n: number; sent: number }>(
+      'select count(*)::int as n, sum(sent_count)::int as sent from batches where batch_id = any($1::text[])',
+      [[...new Set(rows.map((r) => r.batch_id))]],
+    );
+    expect(batches.sent).toBe(16);
+    a.peer.end();
+    b.peer.end();
+  });
+
+  it('takes a group in arrival order while the prepaid balance lasts, refuses the rest, and holds a review word for review', async () => {
+    const { peer } = await bindPeer(p, 'SUB001', 'smpp1234', 'bind_transmitter');
+    const before = await balanceOf(p, 'SUB001');
+    expect((await peer.call(submit('13900003000', '单条计价'))).commandStatus).toBe(STATUS.ROK);
+    const price = Math.round((before - (await balanceOf(p, 'SUB001'))) * 10_000);
+    expect(price).toBeGreaterThan(0);
+    await p.ctx.db.query('update accounts set balance = $2 where cus_id = $1', ['SUB001', (5 * price) / 10_000]);
+
+    const texts = ['一', '贷款二', '三', '四', '五', '六', '七'];
+    const answers = await pipelined(
+      peer,
+      texts.map((t, i) => submit(`1390000300${i + 1}`, t)),
+    );
+    expect(answers.map((r) => r.commandStatus)).toEqual([0, 0, 0, 0, 0, STATUS.RSUBMITFAIL, STATUS.RSUBMITFAIL]);
+    expect(await balanceOf(p, 'SUB001')).toBeCloseTo(0, 4);
+    const rows = await p.ctx.db.query<{ content: string; mt_status: number }>(
+      "select content, mt_status from mt_records where cus_id = 'SUB001' and mobile = any($1::text[]) order by mobile",
+      [texts.map((_, i) => `1390000300${i + 1}`)],
+    );
+    expect(rows.map((r) => r.content)).toEqual(texts.slice(0, 5));
+    expect(rows.map((r) => r.mt_status)).toEqual([500, 100, 500, 500, 500]);
+    const [ledger] = await p.ctx.db.query<{ charged: string }>(
+      "select -sum(amount) as charged from balance_ledger where cus_id = 'SUB001' and kind = 'send' and ref in (select batch_id from mt_records where mobile = any($1::text[]))",
+      [texts.map((_, i) => `1390000300${i + 1}`)],
+    );
+    expect(Math.round(Number(ledger.charged) * 10_000)).toBe(5 * price);
+    peer.end();
+  });
+});
