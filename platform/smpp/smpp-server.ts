@@ -29,7 +29,7 @@ export class SmppServer {
       bindTimeoutMs: options.bindTimeoutMs ?? 30_000,
       inactivityMs: options.inactivityMs ?? 120_000,
       windowSize: options.windowSize ?? 10,
-      deliverWindow: options.deliverWindow ?? 10,
+      deliverWindow: options.deliverWindow ?? 50,
       responseTimeoutMs: options.responseTimeoutMs ?? 30_000,
       maxPduOctets: options.maxPduOctets ?? DEFAULT_MAX_PDU_OCTETS,
     };
