@@ -3,7 +3,6 @@ import { translate } from '../../contract/messages';
 import { startLoop } from '../background-loop';
 import type { AreaPlugin } from '../context';
 import { languageOf } from '../http/language';
-import { AccountBuckets } from '../smpp/token-bucket';
 import { pruneNonces } from './caller-store';
 import { IntegratorError } from './integrator-error';
 import { registerIntegratorRoutes } from './integrator.routes';
@@ -28,7 +27,6 @@ function answer(req: FastifyRequest, reply: FastifyReply, e: IntegratorError) {
  * Every refusal answers `{code, message, requestId}`; bad input of any kind is a 4xx.
  */
 export const integratorPlugin: AreaPlugin = async (app, { ctx }) => {
-  const buckets = new AccountBuckets({ now: () => ctx.now().getTime() });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, body, done) => done(null, body));
   app.addHook('onRequest', async (_req, reply) => {
@@ -44,6 +42,6 @@ export const integratorPlugin: AreaPlugin = async (app, { ctx }) => {
     req.log.error({ err }, 'integrator: unhandled error');
     return answer(req, reply, new IntegratorError('INTERNAL_ERROR', 'error.unknown'));
   });
-  registerIntegratorRoutes(app, ctx, buckets);
+  registerIntegratorRoutes(app, ctx);
   startLoop(ctx, 'integrator-nonces', NONCE_PRUNE_MS, () => pruneNonces(ctx.db, ctx.now()));
 };

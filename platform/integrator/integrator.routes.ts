@@ -11,10 +11,10 @@ import {
 } from '../../contract/endpoints/integrator.endpoints';
 import type { AppContext } from '../context';
 import { requestHash } from '../http/route';
-import type { AccountBuckets } from '../smpp/token-bucket';
 import type { CallerAccount } from './caller-store';
 import { IntegratorError, invalidRequest } from './integrator-error';
 import { signedRoute } from './integrator-route';
+import { drawTokens } from './rate-bucket';
 import { sendForCaller } from './integrator-send';
 import { balanceOfAccount, messageOfAccount, messagesOfAccount, repliesOfAccount } from './query-store';
 
@@ -30,17 +30,20 @@ function idempotencyOf(req: FastifyRequest, raw: unknown): { key: string; reques
   return { key, requestHash: `${req.routeOptions.url}:${requestHash(raw)}` };
 }
 
-export function registerIntegratorRoutes(app: FastifyInstance, ctx: AppContext, buckets: AccountBuckets): void {
-  /** The account's max speed (options.maxSpeed, as the SMPP server reads it), counted in recipients; none: no limit. */
-  const admit = (account: CallerAccount, recipients: number) => {
+export function registerIntegratorRoutes(app: FastifyInstance, ctx: AppContext): void {
+  /** The account's max speed (options.maxSpeed, as the SMPP server reads it), counted in recipients over every
+   * instance; none: no limit. */
+  const admit = async (account: CallerAccount, recipients: number) => {
     const rate = Number(account.options.maxSpeed ?? 0);
-    if (!Number.isFinite(rate) || rate <= 0 || buckets.take(account.cus_id, rate, recipients)) return;
-    const seconds = Math.max(1, Math.ceil(buckets.waitMs(account.cus_id, recipients) / 1000));
+    if (!Number.isFinite(rate) || rate <= 0) return;
+    const waitMs = await drawTokens(ctx.db, account.cus_id, rate, recipients, ctx.now());
+    if (waitMs === 0) return;
+    const seconds = Math.max(1, Math.ceil(waitMs / 1000));
     throw new IntegratorError('RATE_LIMITED', 'integrator.rateLimited', { seconds }, { retryAfterS: seconds });
   };
 
   signedRoute(app, ctx, integratorSendEndpoint, async ({ account, input, raw, req }) => {
-    admit(account, input.numbers.length);
+    await admit(account, input.numbers.length);
     return sendForCaller(ctx, account, {
       items: input.numbers.map((number) => ({ number, text: input.text })),
       personalised: false,
@@ -51,7 +54,7 @@ export function registerIntegratorRoutes(app: FastifyInstance, ctx: AppContext, 
   });
 
   signedRoute(app, ctx, integratorBatchEndpoint, async ({ account, input, raw, req }) => {
-    admit(account, input.items.length);
+    await admit(account, input.items.length);
     return sendForCaller(ctx, account, {
       items: input.items,
       personalised: true,
