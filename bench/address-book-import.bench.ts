@@ -9,10 +9,7 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { SERVICE_BASE_PATH } from '../contract/constants';
 import { issueToken } from '../platform/auth/tokens';
-import { configFromEnv } from '../platform/config';
-import { openPglite } from '../platform/db/pglite-db';
-import { seedDemoTenant } from '../platform/seed/demo-tenant';
-import { buildPlatform } from '../platform/server';
+import { benchPlatform } from './in-process-platform';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = process.argv.indexOf('--records');
@@ -20,22 +17,8 @@ const N = arg > 0 ? Number(process.argv[arg + 1]) : 100_000;
 const ROWS_PER_INSERT = 2000;
 
 async function main() {
-  const config = {
-    ...configFromEnv({}),
-    port: 0,
-    host: '127.0.0.1',
-    captcha: false,
-    serveConsole: false,
-    logLevel: 'warn',
-    seedRecords: 0,
-    dataDir: null,
-    smppPort: null,
-  };
-  const platform = await buildPlatform(config, { db: await openPglite(null) });
-  await seedDemoTenant(platform.ctx);
-  await platform.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = platform.app.server.address();
-  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}${SERVICE_BASE_PATH}`;
+  const { platform, listen } = await benchPlatform();
+  const base = `${await listen()}${SERVICE_BASE_PATH}`;
   const db = platform.ctx.db;
   const [admin] = await db.query<{ id: number }>("select id from users where username = 'admin'");
   const { token } = await issueToken(db, admin.id, new Date());

@@ -10,14 +10,11 @@ import { createInterface } from 'node:readline';
 import ExcelJS from 'exceljs';
 import { SERVICE_BASE_PATH } from '../contract/constants';
 import { issueToken } from '../platform/auth/tokens';
-import { configFromEnv } from '../platform/config';
-import { openPglite } from '../platform/db/pglite-db';
 import { openPostgres } from '../platform/db/postgres-db';
 import { purgeEvents } from '../platform/library/group-purge';
-import { seedDemoTenant } from '../platform/seed/demo-tenant';
-import { buildPlatform } from '../platform/server';
 import { createDatabase, startPgCluster } from '../tests/helpers/postgres';
 import { p95, ROOT } from './bench-platform';
+import { benchPlatform } from './in-process-platform';
 
 const arg = (name: string, dflt: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : dflt);
 const MEMBERS = arg('--members', 100_000);
@@ -31,21 +28,7 @@ const B_RECORDS = 2000;
 /** The child: a platform over the given storage, A and B seeded, the port and tokens printed as one JSON line. */
 async function serve() {
   const url = process.env.DATABASE_URL || null;
-  const config = {
-    ...configFromEnv({}),
-    port: 0,
-    host: '127.0.0.1',
-    captcha: false,
-    serveConsole: false,
-    logLevel: 'warn',
-    seedRecords: 0,
-    dataDir: null,
-    databaseUrl: url,
-    smppPort: null,
-  };
-  const db = url ? await openPostgres(url) : await openPglite(null);
-  const platform = await buildPlatform(config, { db });
-  await seedDemoTenant(platform.ctx);
+  const { platform, db, listen } = await benchPlatform({ databaseUrl: url }, url ? await openPostgres(url) : undefined);
   const t0 = performance.now();
   await db.query("update accounts set balance = 1e9 where cus_id = 'EP0001'");
   await db.query(`insert into address_groups(group_id, cus_id, group_name, create_time) values ($1, 'EP0001', 'bench-big', now())`, [BIG_GROUP]);
@@ -77,14 +60,13 @@ async function serve() {
   purgeEvents.on('batch', () => purge.batches++);
   purgeEvents.on('idle', () => purge.idle++);
   platform.app.get('/bench/purge', async () => purge);
-  await platform.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = platform.app.server.address();
+  const origin = await listen();
   const tokens: Record<string, string> = {};
   for (const name of ['admin', 'agent']) {
     const [u] = await db.query<{ id: number }>('select id from users where username = $1', [name]);
     tokens[name] = (await issueToken(db, u.id, new Date())).token;
   }
-  console.log(JSON.stringify({ port: typeof addr === 'object' && addr ? addr.port : 0, tokens, seedMs }));
+  console.log(JSON.stringify({ port: Number(new URL(origin).port), tokens, seedMs }));
 }
 
 interface Child {

@@ -5,12 +5,11 @@
 // a second platform whose carrier reports quickly. Writes its BENCHMARKS.md section.
 // Run: npx tsx bench/integrator.bench.ts [--messages N]
 import { appSecretOf } from '../platform/accounts/secrets';
-import { configFromEnv, type Config } from '../platform/config';
+import { configFromEnv } from '../platform/config';
 import type { Db } from '../platform/db/db';
-import { openPglite } from '../platform/db/pglite-db';
 import { monthIn } from '../platform/messaging/timing';
-import { seedDemoTenant } from '../platform/seed/demo-tenant';
-import { buildPlatform, type Platform } from '../platform/server';
+import type { Platform } from '../platform/server';
+import { benchPlatform } from './in-process-platform';
 import { callIntegrator } from '../tests/helpers/integrator-client';
 import { writeIntegratorSection } from './integrator-section';
 import { BenchEsme, TEXT, mobileOf, prepareAccount, quantile, round1, sleep, submitPaced, submitWindowed } from './integrator-smpp';
@@ -32,25 +31,10 @@ const IDLE_MS = 1e9;
 
 async function startPlatform(simulatorMs: number): Promise<{ platform: Platform; db: Db; origin: string }> {
   const base = configFromEnv({});
-  const config: Config = {
-    ...base,
-    port: 0,
-    host: '127.0.0.1',
-    captcha: false,
-    serveConsole: false,
-    logLevel: 'warn',
-    seedRecords: 0,
-    dataDir: null,
-    smppPort: 'auto',
-    simulator: { ...base.simulator, reviewMs: simulatorMs, reportMs: simulatorMs },
-  };
-  const platform = await buildPlatform(config, { db: await openPglite(null) });
-  await seedDemoTenant(platform.ctx);
-  await platform.app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = platform.app.server.address();
-  const origin = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  await prepareAccount(platform.ctx.db);
-  return { platform, db: platform.ctx.db, origin };
+  const { platform, db, listen } = await benchPlatform({ smppPort: 'auto', simulator: { ...base.simulator, reviewMs: simulatorMs, reportMs: simulatorMs } });
+  const origin = await listen();
+  await prepareAccount(db);
+  return { platform, db, origin };
 }
 
 /** `count` rows as the send writes a one-number batch each, multi-row INSERTs of RAW_CHUNK; answers the ms taken. */

@@ -1,0 +1,41 @@
+import { configFromEnv, type Config } from '../platform/config';
+import type { Db } from '../platform/db/db';
+import { openPglite } from '../platform/db/pglite-db';
+import { seedDemoTenant } from '../platform/seed/demo-tenant';
+import { buildPlatform, type Platform } from '../platform/server';
+
+// The platform as the platform benches run it: in this process, loopback on a free port, the demo tenant seeded, no
+// console, captcha, seed records, data directory or SMPP unless asked; PGlite in memory unless given a database.
+
+export interface BenchPlatform {
+  platform: Platform;
+  db: Db;
+  /** starts listening (after any routes the bench adds); answers the origin, http://127.0.0.1:port. */
+  listen(): Promise<string>;
+}
+
+export async function benchPlatform(overrides: Partial<Config> = {}, db?: Db): Promise<BenchPlatform> {
+  const config: Config = {
+    ...configFromEnv({}),
+    port: 0,
+    host: '127.0.0.1',
+    captcha: false,
+    serveConsole: false,
+    logLevel: 'warn',
+    seedRecords: 0,
+    dataDir: null,
+    smppPort: null,
+    ...overrides,
+  };
+  const platform = await buildPlatform(config, { db: db ?? (await openPglite(null)) });
+  await seedDemoTenant(platform.ctx);
+  return {
+    platform,
+    db: platform.ctx.db,
+    async listen() {
+      await platform.app.listen({ port: 0, host: '127.0.0.1' });
+      const addr = platform.app.server.address();
+      return `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+    },
+  };
+}
