@@ -8,6 +8,7 @@ import {
   type SendResult,
 } from '../contract/endpoints/send.endpoints';
 import type { MtRecord } from '../contract/records.schema';
+import { MT_STATUS } from '../contract/states';
 import type { LocalTimeBatch, EventDoc } from './local-db';
 import { orderKey } from './local-db';
 import type { CommandTable } from './command';
@@ -102,7 +103,8 @@ export function projectQueuedSends<T extends MtRecord>(prodType: number) {
             batch_id: '',
             decodeMobile: mobile,
             decodeContent: Array.isArray(body.contents) ? String((body.contents as Array<{ content: string }>)[i]?.content ?? '') : content,
-            mt_status: 0,
+            // waiting to be sent: the status filter's "waiting" lists it
+            mt_status: MT_STATUS.waiting,
             report_result: null,
             report_result_desc: null,
             errDesc: null,

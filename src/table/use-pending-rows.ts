@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SyncRuntime } from '../data/sync-runtime';
 import { pending$ } from '../data/sync-runtime';
+import type { Filter } from '../../sync/query-types';
+import { projectRows } from './projected-rows';
 import type { ScreenDefinition } from './screen-definition';
 import { pendingChanged, settlingAfter, type PendingAndSettling } from './settling';
 
@@ -38,16 +40,18 @@ export function usePendingRows(runtime: SyncRuntime | null) {
   return { pending, settling, localRead };
 }
 
-/** The rows on screen with the screen's pending commands projected over them. */
-export function useProjectedRows<T>(def: ScreenDefinition<T>, shown: unknown[], { pending, settling }: PendingAndSettling): T[] {
-  return useMemo(() => {
-    const all = shown as T[];
-    return def.project
-      ? def.project(
-          all,
-          pending,
-          settling.map((s) => s.ev),
-        )
-      : all;
-  }, [shown, pending, settling, def]);
+/** The rows on screen with the screen's pending commands projected over them; rows the projection adds (commands
+ * queued on this device) only where the list's filters hold for them. */
+export function useProjectedRows<T>(def: ScreenDefinition<T>, shown: unknown[], { pending, settling }: PendingAndSettling, filters: readonly Filter[]): T[] {
+  return useMemo(
+    () =>
+      projectRows(
+        def,
+        shown as T[],
+        pending,
+        settling.map((s) => s.ev),
+        filters,
+      ),
+    [shown, pending, settling, def, filters],
+  );
 }

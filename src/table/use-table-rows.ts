@@ -212,7 +212,7 @@ export function useTableRows<T>(def: ScreenDefinition<T>, filters: Filter[], pag
     }
   }
 
-  const rows = useProjectedRows(def, shown.rows, events);
+  const rows = useProjectedRows(def, shown.rows, events, filters);
 
   // a page that came short while the cache filled ended the list; the re-read after the next backfill page gives it a
   // cursor again, and the viewport already at the end sends no further scroll event: load on for it
