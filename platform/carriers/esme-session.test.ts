@@ -1,0 +1,205 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { STATUS } from '../smpp/command-status';
+import { encodeGsm7 } from '../smpp/gsm7';
+import { decodePdu, encodePdu } from '../smpp/pdu-codec';
+import { PduFrameReader } from '../smpp/pdu-frame-reader';
+import { shortMessagePdu, type Pdu, type ShortMessagePdu } from '../smpp/pdu-types';
+import { SmppServer } from '../smpp/smpp-server';
+import type { SmppServerOptions } from '../smpp/server-types';
+import { BindError, EsmeSession, type EsmeOptions, type SubmitFields } from './esme-session';
+
+// The platform's side of a carrier link, against the platform's own SMSC (a different code path: the server's
+// sessions) and against a scripted SMSC for what a real one may do: go silent, close mid-request, send garbage.
+
+const closers: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const c of closers.splice(0).reverse()) await c();
+});
+
+const until = async (check: () => boolean, what: string, ms = 5000) => {
+  for (const end = Date.now() + ms; !check();) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+};
+
+async function smsc(over: Partial<SmppServerOptions> = {}) {
+  const server = new SmppServer({
+    authenticate: async (r) => (r.password === 'secret' ? { ok: true, accountId: r.systemId } : { ok: false, status: STATUS.RINVPASWD }),
+    submit: async () => ({ messageId: `c${Math.random().toString(16).slice(2, 10)}` }),
+    ...over,
+  });
+  const { port } = await server.listen(0, '127.0.0.1');
+  closers.push(() => server.close(200));
+  return { server, port };
+}
+
+const options = (port: number, over: Partial<EsmeOptions> = {}): EsmeOptions => ({
+  host: '127.0.0.1',
+  port,
+  systemId: 'carrierA',
+  password: 'secret',
+  bindMode: 'transceiver',
+  window: 10,
+  responseTimeoutMs: 5000,
+  enquireLinkMs: 30_000,
+  bindTimeoutMs: 5000,
+  ...over,
+});
+
+async function open(o: EsmeOptions) {
+  const s = await EsmeSession.open(o);
+  closers.push(() => s.destroy('test over'));
+  return s;
+}
+
+const message = (text: string): SubmitFields => {
+  const pdu = shortMessagePdu('submit_sm', { sourceAddr: '1069', destinationAddr: '8613800138000', shortMessage: encodeGsm7(text), registeredDelivery: 1 });
+  const { command: _c, sequenceNumber: _s, commandStatus: _st, ...fields } = pdu as ShortMessagePdu;
+  return fields;
+};
+
+/** An SMSC that answers binds and does what the test says with everything else. */
+async function scripted(onPdu: (pdu: Pdu, socket: Socket) => void) {
+  const sockets: Socket[] = [];
+  const received: Pdu[] = [];
+  const server: Server = createServer((socket) => {
+    sockets.push(socket);
+    const reader = new PduFrameReader();
+    socket.on('error', () => undefined);
+    socket.on('data', (chunk) => {
+      for (const f of reader.push(chunk).frames) {
+        const pdu = decodePdu(f);
+        received.push(pdu);
+        if (pdu.command === 'bind_transceiver')
+          socket.write(encodePdu({ command: 'bind_transceiver_resp', commandStatus: 0, sequenceNumber: pdu.sequenceNumber, systemId: 'SCRIPT' } as Pdu));
+        else onPdu(pdu, socket);
+      }
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  closers.push(() => {
+    for (const s of sockets) s.destroy();
+    return new Promise<void>((r) => server.close(() => r()));
+  });
+  const addr = server.address();
+  return { port: typeof addr === 'object' && addr ? addr.port : 0, received, sockets };
+}
+
+describe('ESME session to a carrier', () => {
+  it('binds, submits, answers a receipt the carrier delivers, and unbinds', async () => {
+    const { server, port } = await smsc();
+    const delivered: ShortMessagePdu[] = [];
+    const s = await open(options(port, { onDeliver: (pdu) => (delivered.push(pdu), STATUS.ROK) }));
+    const answer = await s.submit(message('hello carrier'));
+    expect(answer).toMatchObject({ kind: 'accepted' });
+    const sent = await server.deliverToAccount('carrierA', { ...message('id:1 stat:DELIVRD'), esmClass: 0x04 } as never);
+    expect(sent).toMatchObject({ ok: true, status: STATUS.ROK });
+    expect(delivered).toHaveLength(1);
+    await s.unbind();
+    expect(s.closeReason).toBe('unbound');
+    expect(await s.submit(message('after unbind'))).toEqual({ kind: 'unsent' });
+  });
+
+  it('is refused a bind with the carrier’s status', async () => {
+    const { port } = await smsc();
+    const refused = await EsmeSession.open(options(port, { password: 'wrong' })).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(BindError);
+    expect((refused as BindError).status).toBe(STATUS.RINVPASWD);
+  });
+
+  it('keeps at most `window` submits outstanding; the rest wait for a slot', async () => {
+    let atCarrier = 0;
+    let most = 0;
+    const gates: Array<() => void> = [];
+    const { port } = await smsc({
+      windowSize: 10,
+      submit: async () => {
+        atCarrier++;
+        most = Math.max(most, atCarrier);
+        await new Promise<void>((r) => gates.push(r));
+        atCarrier--;
+        return { messageId: 'x1' };
+      },
+    });
+    const s = await open(options(port, { window: 2 }));
+    const answers = Promise.all([1, 2, 3, 4, 5].map((i) => s.submit(message(`m${i}`))));
+    await until(() => gates.length === 2, 'two submits at the carrier');
+    expect(s.inFlight).toBe(2);
+    // the carrier answers one at a time, as the submits reach it
+    let done = false;
+    void answers.then(() => (done = true));
+    while (!done) {
+      gates.shift()?.();
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect((await answers).map((a) => a.kind)).toEqual(['accepted', 'accepted', 'accepted', 'accepted', 'accepted']);
+    expect(most).toBe(2);
+  });
+
+  it('tells a submit the carrier never answered (unknown) from one never written (may go again) when the link drops', async () => {
+    const carrier = await scripted(() => undefined);
+    const s = await open(options(carrier.port, { window: 1 }));
+    const first = s.submit(message('written'));
+    const second = s.submit(message('waiting for a slot'));
+    await until(() => carrier.received.some((p) => p.command === 'submit_sm'), 'the first submit at the carrier');
+    carrier.sockets[0].destroy();
+    expect(await first).toEqual({ kind: 'unanswered' });
+    expect(await second).toEqual({ kind: 'unsent' });
+    expect(s.closeReason).toBe('closed by the carrier');
+  });
+
+  it('ends a submit that is not answered in time as unanswered, and answers for a refusal and a generic_nack', async () => {
+    let n = 0;
+    const carrier = await scripted((pdu, socket) => {
+      if (pdu.command !== 'submit_sm') return;
+      n++;
+      if (n === 1) return; // silence
+      if (n === 2)
+        socket.write(encodePdu({ command: 'submit_sm_resp', commandStatus: STATUS.RTHROTTLED, sequenceNumber: pdu.sequenceNumber, messageId: '' } as Pdu));
+      if (n === 3) socket.write(encodePdu({ command: 'generic_nack', commandStatus: STATUS.RINVCMDLEN, sequenceNumber: pdu.sequenceNumber } as Pdu));
+    });
+    const s = await open(options(carrier.port, { responseTimeoutMs: 200 }));
+    expect(await s.submit(message('silence'))).toEqual({ kind: 'unanswered' });
+    expect(await s.submit(message('throttled'))).toEqual({ kind: 'refused', status: STATUS.RTHROTTLED });
+    expect(await s.submit(message('nack'))).toEqual({ kind: 'refused', status: STATUS.RINVCMDLEN });
+    expect(s.bound).toBe(true);
+  });
+
+  it('sends enquire_link on a quiet link and closes the link when it goes unanswered', async () => {
+    const carrier = await scripted(() => undefined);
+    const closed: string[] = [];
+    const s = await open(options(carrier.port, { enquireLinkMs: 40, responseTimeoutMs: 200 }));
+    s.onClosed((why) => closed.push(why));
+    await until(() => carrier.received.some((p) => p.command === 'enquire_link'), 'an enquire_link');
+    await until(() => closed.length === 1, 'the dead link closed');
+    expect(closed).toEqual(['enquire_link unanswered']);
+  });
+
+  it('answers the carrier’s enquire_link and unbind, and a deliver_sm its handler failed on with a system error', async () => {
+    const carrier = await scripted(() => undefined);
+    const s = await open(
+      options(carrier.port, {
+        onDeliver: () => {
+          throw new Error('database away');
+        },
+      }),
+    );
+    const socket = carrier.sockets[0];
+    socket.write(encodePdu({ command: 'enquire_link', commandStatus: 0, sequenceNumber: 900 } as Pdu));
+    socket.write(
+      encodePdu({
+        ...(shortMessagePdu('deliver_sm', { sourceAddr: '8613800138000', destinationAddr: '1069', shortMessage: Buffer.from('hi') }) as Pdu),
+        sequenceNumber: 901,
+      }),
+    );
+    await until(() => carrier.received.filter((p) => p.sequenceNumber >= 900).length === 2, 'two answers');
+    expect(carrier.received.find((p) => p.sequenceNumber === 900)).toMatchObject({ command: 'enquire_link_resp', commandStatus: 0 });
+    expect(carrier.received.find((p) => p.sequenceNumber === 901)).toMatchObject({ command: 'deliver_sm_resp', commandStatus: STATUS.RSYSERR });
+    socket.write(encodePdu({ command: 'unbind', commandStatus: 0, sequenceNumber: 902 } as Pdu));
+    await until(() => !s.bound, 'unbound by the carrier');
+    expect(carrier.received.find((p) => p.sequenceNumber === 902)).toMatchObject({ command: 'unbind_resp' });
+    expect(s.closeReason).toBe('unbound by the carrier');
+  });
+});

@@ -1,0 +1,284 @@
+import { connect, type Socket } from 'node:net';
+import { STATUS } from '../smpp/command-status';
+import { decodePdu, encodePdu, readHeader } from '../smpp/pdu-codec';
+import { PduFrameReader } from '../smpp/pdu-frame-reader';
+import { isResponseId, type BindCommand, type Pdu, type ShortMessagePdu } from '../smpp/pdu-types';
+
+// One SMPP connection from the platform to a carrier's SMSC, the platform acting as ESME: connect and bind, submit_sm
+// within a window of outstanding requests, answer deliver_sm (receipts and MO) and enquire_link, keep the link alive,
+// unbind. A submit's answer tells apart what the carrier said, what was never written (safe to send again) and what
+// was written but never answered (the carrier may have it: its state is unknown, never blindly resent).
+
+export type BindMode = 'transceiver' | 'transmitter' | 'receiver';
+
+export interface EsmeOptions {
+  host: string;
+  port: number;
+  systemId: string;
+  password: string;
+  systemType?: string;
+  bindMode: BindMode;
+  addrTon?: number;
+  addrNpi?: number;
+  /** submit_sm outstanding at once; more wait for a slot. */
+  window: number;
+  /** how long a request waits for its response before it counts as unanswered. */
+  responseTimeoutMs: number;
+  /** an enquire_link after this long without traffic; unanswered, the link is closed as dead. */
+  enquireLinkMs: number;
+  /** connect and bind within this long. */
+  bindTimeoutMs: number;
+  /** a deliver_sm from the carrier (a receipt or an MO); answers the deliver_sm_resp status. */
+  onDeliver?: (pdu: ShortMessagePdu) => Promise<number> | number;
+  maxPduOctets?: number;
+}
+
+export type SubmitFields = Omit<ShortMessagePdu, 'command' | 'sequenceNumber' | 'commandStatus'>;
+
+export type SubmitAnswer =
+  | { kind: 'accepted'; messageId: string }
+  | { kind: 'refused'; status: number }
+  /** never written to the carrier: may be sent again */
+  | { kind: 'unsent' }
+  /** written, then no answer (timeout or the link closed): the carrier may have it */
+  | { kind: 'unanswered' };
+
+/** The carrier refused the bind (its command_status), or gave no answer in time. */
+export class BindError extends Error {
+  constructor(
+    readonly status: number | null,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const BIND_COMMANDS: Record<BindMode, BindCommand> = {
+  transceiver: 'bind_transceiver',
+  transmitter: 'bind_transmitter',
+  receiver: 'bind_receiver',
+};
+
+interface Waiting {
+  resolve: (pdu: Pdu | null) => void;
+  timer: NodeJS.Timeout;
+}
+
+export class EsmeSession {
+  private readonly reader: PduFrameReader;
+  private readonly waiting = new Map<number, Waiting>();
+  private readonly slots: Array<(ok: boolean) => void> = [];
+  private nextSeq = 1;
+  private outstanding = 0;
+  private keepAlive: NodeJS.Timeout | null = null;
+  private lastTraffic = Date.now();
+  private state: 'bound' | 'unbinding' | 'closed' = 'bound';
+  private readonly closedHandlers: Array<(reason: string) => void> = [];
+  /** why the link closed, once it has. */
+  closeReason: string | null = null;
+
+  private constructor(
+    private readonly socket: Socket,
+    private readonly opts: EsmeOptions,
+  ) {
+    this.reader = new PduFrameReader(opts.maxPduOctets);
+  }
+
+  /** Connects and binds; rejects with BindError when the carrier refuses or does not answer in time. */
+  static async open(opts: EsmeOptions): Promise<EsmeSession> {
+    const socket = await new Promise<Socket>((resolve, reject) => {
+      const s = connect(opts.port, opts.host);
+      const timer = setTimeout(() => {
+        s.destroy();
+        reject(new BindError(null, `connect to ${opts.host}:${opts.port} timed out`));
+      }, opts.bindTimeoutMs);
+      s.once('connect', () => {
+        clearTimeout(timer);
+        resolve(s);
+      });
+      s.once('error', (err) => {
+        clearTimeout(timer);
+        reject(new BindError(null, err.message));
+      });
+    });
+    const session = new EsmeSession(socket, opts);
+    session.listen();
+    const resp = await session.request(
+      {
+        command: BIND_COMMANDS[opts.bindMode],
+        systemId: opts.systemId,
+        password: opts.password,
+        systemType: opts.systemType ?? '',
+        interfaceVersion: 0x34,
+        addrTon: opts.addrTon ?? 0,
+        addrNpi: opts.addrNpi ?? 0,
+        addressRange: '',
+      } as Pdu,
+      opts.bindTimeoutMs,
+    );
+    if (!resp || resp.commandStatus !== STATUS.ROK) {
+      session.destroy(resp ? 'bind refused' : 'bind unanswered');
+      throw new BindError(resp?.commandStatus ?? null, resp ? `bind refused with status 0x${resp.commandStatus.toString(16)}` : 'bind unanswered');
+    }
+    session.startKeepAlive();
+    return session;
+  }
+
+  get bound(): boolean {
+    return this.state === 'bound';
+  }
+
+  /** submit_sm outstanding now. */
+  get inFlight(): number {
+    return this.outstanding;
+  }
+
+  /** Called once when the link closes, with why. */
+  onClosed(handler: (reason: string) => void): void {
+    if (this.closeReason !== null) handler(this.closeReason);
+    else this.closedHandlers.push(handler);
+  }
+
+  /** Sends a submit_sm once a window slot is free; answers what became of it. */
+  async submit(fields: SubmitFields): Promise<SubmitAnswer> {
+    if (!(await this.slot())) return { kind: 'unsent' };
+    try {
+      if (this.state !== 'bound') return { kind: 'unsent' };
+      const resp = await this.request({ ...fields, command: 'submit_sm', commandStatus: 0, sequenceNumber: 0 } as ShortMessagePdu, this.opts.responseTimeoutMs);
+      if (!resp) return { kind: 'unanswered' };
+      if (resp.commandStatus !== STATUS.ROK) return { kind: 'refused', status: resp.commandStatus };
+      const messageId = (resp as { messageId?: string }).messageId ?? '';
+      return messageId === '' ? { kind: 'refused', status: STATUS.RSYSERR } : { kind: 'accepted', messageId };
+    } finally {
+      this.outstanding--;
+      this.slots.shift()?.(true);
+    }
+  }
+
+  /** Unbinds (waiting up to `graceMs` for the answer) and closes. */
+  async unbind(graceMs = 2000): Promise<void> {
+    if (this.state !== 'bound') return;
+    this.state = 'unbinding';
+    await this.request({ command: 'unbind', commandStatus: 0, sequenceNumber: 0 } as Pdu, graceMs);
+    this.destroy('unbound');
+  }
+
+  private slot(): Promise<boolean> {
+    if (this.state !== 'bound') return Promise.resolve(false);
+    if (this.outstanding < this.opts.window) {
+      this.outstanding++;
+      return Promise.resolve(true);
+    }
+    return new Promise<boolean>((resolve) =>
+      this.slots.push((ok) => {
+        if (ok) this.outstanding++;
+        resolve(ok);
+      }),
+    );
+  }
+
+  private listen(): void {
+    this.socket.setNoDelay(true);
+    this.socket.on('data', (chunk: Buffer) => {
+      this.lastTraffic = Date.now();
+      let frames: Buffer[];
+      try {
+        frames = this.reader.push(chunk).frames;
+      } catch {
+        this.destroy('broken framing from the carrier');
+        return;
+      }
+      for (const frame of frames) this.received(frame);
+    });
+    this.socket.on('close', () => this.destroy('closed by the carrier'));
+    this.socket.on('error', (err) => this.destroy(err.message));
+  }
+
+  private received(frame: Buffer): void {
+    let pdu: Pdu;
+    try {
+      pdu = decodePdu(frame);
+    } catch {
+      // a PDU this side cannot read: a response ends its request as refused, a request gets generic_nack
+      const h = readHeader(frame);
+      if (isResponseId(h.commandId)) this.settle(h.sequenceNumber, { command: 'generic_nack', commandStatus: h.commandStatus || STATUS.RSYSERR } as Pdu);
+      else this.write({ command: 'generic_nack', commandStatus: STATUS.RINVCMDID, sequenceNumber: h.sequenceNumber } as Pdu);
+      return;
+    }
+    if (pdu.command.endsWith('_resp') || pdu.command === 'generic_nack') {
+      this.settle(pdu.sequenceNumber, pdu);
+      return;
+    }
+    switch (pdu.command) {
+      case 'enquire_link':
+        this.write({ command: 'enquire_link_resp', commandStatus: STATUS.ROK, sequenceNumber: pdu.sequenceNumber } as Pdu);
+        return;
+      case 'unbind':
+        this.write({ command: 'unbind_resp', commandStatus: STATUS.ROK, sequenceNumber: pdu.sequenceNumber } as Pdu);
+        this.destroy('unbound by the carrier');
+        return;
+      case 'deliver_sm':
+        void this.answerDeliver(pdu);
+        return;
+      default:
+        this.write({ command: 'generic_nack', commandStatus: STATUS.RINVCMDID, sequenceNumber: pdu.sequenceNumber } as Pdu);
+    }
+  }
+
+  private async answerDeliver(pdu: ShortMessagePdu): Promise<void> {
+    let status: number = STATUS.RSYSERR;
+    try {
+      status = this.opts.onDeliver ? await this.opts.onDeliver(pdu) : STATUS.ROK;
+    } catch {
+      // kept by the carrier and sent again: nothing is lost by answering a failure
+    }
+    if (this.state !== 'closed') this.write({ command: 'deliver_sm_resp', commandStatus: status, sequenceNumber: pdu.sequenceNumber, messageId: '' } as Pdu);
+  }
+
+  private request(pdu: Pdu, timeoutMs: number): Promise<Pdu | null> {
+    if (this.state === 'closed') return Promise.resolve(null);
+    const sequenceNumber = this.nextSeq;
+    this.nextSeq = this.nextSeq >= 0x7fffffff ? 1 : this.nextSeq + 1;
+    return new Promise<Pdu | null>((resolve) => {
+      const timer = setTimeout(() => this.settle(sequenceNumber, null), timeoutMs);
+      this.waiting.set(sequenceNumber, { resolve, timer });
+      this.write({ ...pdu, sequenceNumber });
+    });
+  }
+
+  private settle(sequenceNumber: number, pdu: Pdu | null): void {
+    const w = this.waiting.get(sequenceNumber);
+    if (!w) return;
+    this.waiting.delete(sequenceNumber);
+    clearTimeout(w.timer);
+    w.resolve(pdu);
+  }
+
+  private write(pdu: Pdu): void {
+    if (this.state === 'closed') return;
+    this.lastTraffic = Date.now();
+    this.socket.write(encodePdu(pdu));
+  }
+
+  private startKeepAlive(): void {
+    const tick = Math.max(10, Math.floor(this.opts.enquireLinkMs / 4));
+    this.keepAlive = setInterval(() => {
+      if (this.state !== 'bound' || Date.now() - this.lastTraffic < this.opts.enquireLinkMs) return;
+      void this.request({ command: 'enquire_link', commandStatus: 0, sequenceNumber: 0 } as Pdu, this.opts.responseTimeoutMs).then((resp) => {
+        if (!resp && this.state === 'bound') this.destroy('enquire_link unanswered');
+      });
+    }, tick);
+  }
+
+  /** Closes the link: requests waiting for an answer end unanswered, submits waiting for a slot end unsent. */
+  destroy(reason: string): void {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    this.closeReason = reason;
+    if (this.keepAlive) clearInterval(this.keepAlive);
+    this.socket.destroy();
+    for (const seq of [...this.waiting.keys()]) this.settle(seq, null);
+    for (const go of this.slots.splice(0)) go(false);
+    for (const h of this.closedHandlers.splice(0)) h(reason);
+  }
+}
