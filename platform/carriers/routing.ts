@@ -1,0 +1,85 @@
+import type { RouteConfig } from './carrier-config';
+
+// Which carrier takes a message: the routes whose every condition holds (destination prefix or country, product line,
+// account, sender); among them the one with the longest matching prefix, then the first in the file. Its pool gives
+// the next healthy carrier, round robin or weighted (smooth weighted round robin, so a 3:1 pool sends a, a, b, a
+// rather than bursts). A route whose carriers are all down gives way to the next matching route.
+
+export interface Routable {
+  /** E.164 digits without +. */
+  mobile: string;
+  country: string | null;
+  prodType: number;
+  cusId: string;
+  sender: string | null;
+}
+
+const list = <T>(v: T | T[] | undefined): T[] | undefined => (v === undefined ? undefined : Array.isArray(v) ? v : [v]);
+
+/** The length of the route's longest prefix that `mobile` starts with; -1: the route does not match; 0: no prefix. */
+function matchLength(route: RouteConfig, m: Routable): number {
+  const countries = list(route.country);
+  if (countries && (m.country === null || !countries.includes(m.country))) return -1;
+  if (route.prodTypes && !route.prodTypes.includes(m.prodType as 0)) return -1;
+  if (route.accounts && !route.accounts.includes(m.cusId)) return -1;
+  if (route.senders && (m.sender === null || !route.senders.some((s) => m.sender!.startsWith(s)))) return -1;
+  const prefixes = list(route.prefix);
+  if (!prefixes) return 0;
+  const best = Math.max(-1, ...prefixes.filter((p) => m.mobile.startsWith(p)).map((p) => p.length));
+  return best;
+}
+
+export class Router {
+  private readonly turns = new Map<number, number>();
+  private readonly current = new Map<number, number[]>();
+
+  constructor(private readonly routes: readonly RouteConfig[]) {}
+
+  /** The carrier for a message among those `healthy` says are up, or null: no route, or every routed carrier down. */
+  carrierFor(m: Routable, healthy: (carrier: string) => boolean): string | null {
+    const matching = this.routes
+      .map((route, i) => ({ route, i, len: matchLength(route, m) }))
+      .filter((r) => r.len >= 0)
+      .sort((a, b) => b.len - a.len || a.i - b.i);
+    for (const { route, i } of matching) {
+      const pick = route.pool === 'weighted' ? this.weighted(i, route, healthy) : this.roundRobin(i, route, healthy);
+      if (pick !== null) return pick;
+    }
+    return null;
+  }
+
+  /** Whether any route matches the message at all (healthy or not): no route fails the record at once. */
+  routed(m: Routable): boolean {
+    return this.routes.some((route) => matchLength(route, m) >= 0);
+  }
+
+  private roundRobin(i: number, route: RouteConfig, healthy: (c: string) => boolean): string | null {
+    const n = route.carriers.length;
+    const start = this.turns.get(i) ?? 0;
+    for (let k = 0; k < n; k++) {
+      const c = route.carriers[(start + k) % n];
+      if (healthy(c)) {
+        this.turns.set(i, (start + k + 1) % n);
+        return c;
+      }
+    }
+    return null;
+  }
+
+  private weighted(i: number, route: RouteConfig, healthy: (c: string) => boolean): string | null {
+    const weights = route.weights ?? route.carriers.map(() => 1);
+    const cur = this.current.get(i) ?? route.carriers.map(() => 0);
+    this.current.set(i, cur);
+    const up = route.carriers.map((c) => healthy(c));
+    const total = weights.reduce((sum, w, k) => sum + (up[k] ? w : 0), 0);
+    if (total === 0) return null;
+    let best = -1;
+    for (let k = 0; k < weights.length; k++) {
+      if (!up[k]) continue;
+      cur[k] += weights[k];
+      if (best < 0 || cur[k] > cur[best]) best = k;
+    }
+    cur[best] -= total;
+    return route.carriers[best];
+  }
+}
