@@ -14,7 +14,8 @@ export const CLAIM_LIMIT = 200;
 /** How long a claimed row is left to this instance before another may try it. */
 const CLAIM_MS = 60_000;
 
-interface OutboxRow {
+/** A receipt or reply waiting for a bind, as claimed from smpp_outbox (the simulator carrier builds the same). */
+export interface OutboxRow {
   id: string;
   kind: 'receipt' | 'mo';
   cus_id: string;

@@ -1,0 +1,76 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { simulatedReplyFor } from '../messaging/simulator';
+import type { ShortMessagePdu } from '../smpp/pdu-types';
+import { decodeText } from '../smpp/sms-text';
+import { carrierSchema } from './carrier-config';
+import { EsmeSession } from './esme-session';
+import { carrierSubmits } from './outbound-parts';
+import { partStateOf, recordStatusOf } from './part-states';
+import { readCarrierReceipt } from './receipt-match';
+import { simulatorSmsc } from './simulator-smsc';
+
+// The simulator as a carrier on the wire: the platform's ESME submits a long message and reads back a receipt per
+// part, matched to the ids it was given, a failure as a failure, and the phone's reply as an MO.
+
+const closers: Array<() => Promise<unknown> | void> = [];
+afterEach(async () => {
+  for (const c of closers.splice(0).reverse()) await c();
+});
+
+const until = async (check: () => boolean, what: string, ms = 10_000) => {
+  for (const end = Date.now() + ms; !check();) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+};
+
+async function run(rates: { successRate: number; failureRate: number; replyRate: number }, random?: () => number) {
+  const smsc = simulatorSmsc({ simulator: { reviewMs: 10, reportMs: 20, ...rates }, systemId: 'platform', password: 'sim', random });
+  const { port } = await smsc.server.listen(0, '127.0.0.1');
+  closers.push(() => smsc.close());
+  const delivered: ShortMessagePdu[] = [];
+  const link = await EsmeSession.open({
+    host: '127.0.0.1',
+    port,
+    systemId: 'platform',
+    password: 'sim',
+    bindMode: 'transceiver',
+    window: 10,
+    responseTimeoutMs: 5000,
+    enquireLinkMs: 30_000,
+    bindTimeoutMs: 5000,
+    onDeliver: (pdu) => (delivered.push(pdu), 0),
+  });
+  closers.push(() => link.destroy('test over'));
+  const carrier = carrierSchema.parse({ name: 'sim', host: '127.0.0.1', port, systemId: 'platform', password: 'sim' });
+  const parts = carrierSubmits({ sourceAddr: '10690001', destinationAddr: '8613800138000', text: 'simulated '.repeat(40), ref: 7 }, carrier);
+  const ids: string[] = [];
+  for (const p of parts) {
+    const a = await link.submit(p);
+    if (a.kind === 'accepted') ids.push(a.messageId);
+  }
+  return { parts, ids, delivered };
+}
+
+describe('simulator SMSC', () => {
+  it('answers each part and sends a receipt per part; all delivered makes the record delivered; a reply comes as MO', async () => {
+    const { parts, ids, delivered } = await run({ successRate: 1, failureRate: 0, replyRate: 1 });
+    expect(parts).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+    await until(() => delivered.length === 4, 'three receipts and a reply');
+    const receipts = delivered.map((d) => readCarrierReceipt(d, 'same')).filter((r) => r !== null);
+    expect(new Set(receipts.map((r) => r.key))).toEqual(new Set(ids.map((id) => id.toLowerCase())));
+    expect(recordStatusOf(receipts.map((r) => partStateOf(r.parsed!.stat)))).toBe(0);
+    const mo = delivered.find((d) => d.esmClass === 0)!;
+    expect(decodeText(mo.dataCoding, mo.shortMessage)).toBe(simulatedReplyFor('8613800138000'));
+  });
+
+  it('reports a failure as a failed record', async () => {
+    // the first failure the simulator knows (UNDELIV)
+    const { delivered } = await run({ successRate: 0, failureRate: 1, replyRate: 1 }, () => 0);
+    await until(() => delivered.length === 3, 'three receipts');
+    const states = delivered.map((d) => partStateOf(readCarrierReceipt(d, 'same')!.parsed!.stat));
+    expect(recordStatusOf(states)).toBe(700);
+    expect(delivered.every((d) => d.esmClass === 0x04)).toBe(true);
+  });
+});

@@ -1,0 +1,85 @@
+import type { Config } from '../config';
+import { createSimulator } from '../messaging/simulator';
+import { STATUS } from '../smpp/command-status';
+import { receiptTargets } from '../smpp/reassembly';
+import { receiptPdu, replyPdu, type OutboxRow } from '../smpp/receipt-outbox';
+import { SmppServer } from '../smpp/smpp-server';
+
+// The carrier simulator on the wire: an SMSC on loopback that takes the platform's binds and submits and answers as
+// the in-process simulator decides (config.simulator's delays and rates), so the platform's carrier path runs end to
+// end with nothing outside. Receipts go per part that asked for one, after the report delay; a delivered message may
+// draw a reply (MO) from the phone; a message the simulator times out gets no receipt.
+
+export interface SimulatorSmscOptions {
+  simulator: Config['simulator'];
+  systemId: string;
+  password: string;
+  random?: () => number;
+  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+const STAT_OF: Record<string, string> = { UNDELIV: 'UNDELIV', REJECTD: 'REJECTD', EXPIRED: 'EXPIRED' };
+
+export interface SimulatorSmsc {
+  server: SmppServer;
+  /** stops the pending reports and closes every session. */
+  close(): Promise<void>;
+}
+
+export function simulatorSmsc(o: SimulatorSmscOptions): SimulatorSmsc {
+  const sim = createSimulator(o.simulator, o.random);
+  let next = 0x100000;
+  const timers = new Set<NodeJS.Timeout>();
+  const later = (ms: number, run: () => void) => {
+    const t = setTimeout(() => {
+      timers.delete(t);
+      run();
+    }, ms);
+    timers.add(t);
+  };
+  const server: SmppServer = new SmppServer({
+    systemId: 'SIMSMSC',
+    logger: o.log,
+    authenticate: async (r) =>
+      r.systemId === o.systemId && r.password === o.password ? { ok: true, accountId: r.systemId } : { ok: false, status: STATUS.RINVPASWD },
+    submit: async (session, message) => {
+      const messageId = (next++).toString(16).toUpperCase();
+      const accountId = session.accountId!;
+      const msg = { sn: messageId, prod_type: 0, cus_id: accountId, mobile: message.pdu.destinationAddr, content: message.text ?? '' };
+      const submitted = new Date();
+      later(sim.reportDelayMs(), () => {
+        const report = sim.report(msg);
+        if (report.mt_status === 600) return;
+        const ok = report.mt_status === 0;
+        const row: OutboxRow = {
+          id: messageId,
+          kind: 'receipt',
+          cus_id: accountId,
+          message_ids: [],
+          mobile: message.pdu.destinationAddr,
+          client_addr: message.pdu.sourceAddr,
+          text: message.text ?? '',
+          stat: ok ? 'DELIVRD' : (STAT_OF[report.report_result ?? ''] ?? 'UNDELIV'),
+          err: ok ? '0' : '1',
+          submit_date: submitted,
+          done_date: new Date(),
+        };
+        for (const target of receiptTargets(message, messageId)) {
+          if (target.registeredDelivery === 2 && ok) continue;
+          void server.deliverToAccount(accountId, receiptPdu(row, target.id));
+        }
+        const reply = sim.reply(msg, report);
+        if (reply !== null) void server.deliverToAccount(accountId, replyPdu({ ...row, kind: 'mo', text: reply }));
+      });
+      return { messageId };
+    },
+  });
+  return {
+    server,
+    async close() {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      await server.close(500);
+    },
+  };
+}
