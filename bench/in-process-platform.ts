@@ -1,8 +1,9 @@
-import { configFromEnv, type Config } from '../platform/config';
+import type { Config } from '../platform/config';
 import type { Db } from '../platform/db/db';
 import { openPglite } from '../platform/db/pglite-db';
 import { seedDemoTenant } from '../platform/seed/demo-tenant';
 import { buildPlatform, type Platform } from '../platform/server';
+import { testConfig } from '../tests/helpers/platform';
 
 // The platform as the platform benches run it: in this process, loopback on a free port, the demo tenant seeded, no
 // console, captcha, seed records, data directory or SMPP unless asked; PGlite in memory unless given a database.
@@ -15,18 +16,7 @@ export interface BenchPlatform {
 }
 
 export async function benchPlatform(overrides: Partial<Config> = {}, db?: Db): Promise<BenchPlatform> {
-  const config: Config = {
-    ...configFromEnv({}),
-    port: 0,
-    host: '127.0.0.1',
-    captcha: false,
-    serveConsole: false,
-    logLevel: 'warn',
-    seedRecords: 0,
-    dataDir: null,
-    smppPort: null,
-    ...overrides,
-  };
+  const config = testConfig({ dataDir: null, ...overrides });
   const platform = await buildPlatform(config, { db: db ?? (await openPglite(null)) });
   await seedDemoTenant(platform.ctx);
   return {

@@ -1,27 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STATUS } from '../smpp/command-status';
-import { encodeGsm7 } from '../smpp/gsm7';
-import { shortMessagePdu, type ShortMessagePdu } from '../smpp/pdu-types';
 import { SmppServer } from '../smpp/smpp-server';
 import type { SmppServerOptions } from '../smpp/server-types';
 import { carrierSchema } from './carrier-config';
 import { CarrierLink, type CarrierLinkHooks } from './carrier-link';
-import type { SubmitFields } from './esme-session';
+import { cleanups, gsmMessage, until } from './carrier-test.fixtures';
 
 // All the binds to one carrier against the platform's own SMSC: bind counts in both modes, a carrier that goes away
 // and comes back, throttling that pauses the link, and the carrier's rate on a fake clock.
 
-const closers: Array<() => Promise<unknown> | void> = [];
-afterEach(async () => {
-  for (const c of closers.splice(0).reverse()) await c();
-});
-
-const until = async (check: () => boolean, what: string, ms = 10_000) => {
-  for (const end = Date.now() + ms; !check();) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
+const closeLater = cleanups();
 
 async function smsc(port = 0, over: Partial<SmppServerOptions> = {}) {
   const server = new SmppServer({
@@ -30,7 +18,7 @@ async function smsc(port = 0, over: Partial<SmppServerOptions> = {}) {
     ...over,
   });
   const bound = await server.listen(port, '127.0.0.1');
-  closers.push(() => server.close(200));
+  closeLater(() => server.close(200));
   return { server, port: bound.port };
 }
 
@@ -39,23 +27,11 @@ const quiet = { info: () => undefined, warn: () => undefined };
 function link(port: number, over: Record<string, unknown> = {}, hooks: Partial<CarrierLinkHooks> = {}) {
   const config = carrierSchema.parse({ name: 'a', host: '127.0.0.1', port, systemId: 'carrierA', password: 'secret', reconnectMinS: 0.1, ...over });
   const l = new CarrierLink(config, { onDeliver: () => 0, log: quiet, ...hooks });
-  closers.push(() => l.stop());
+  closeLater(() => l.stop());
   return l;
 }
 
-const message = (text: string): SubmitFields => {
-  const {
-    command: _c,
-    sequenceNumber: _s,
-    commandStatus: _st,
-    ...fields
-  } = shortMessagePdu('submit_sm', {
-    sourceAddr: '1069',
-    destinationAddr: '8613800138000',
-    shortMessage: encodeGsm7(text),
-  }) as ShortMessagePdu;
-  return fields;
-};
+const message = (text: string) => gsmMessage(text);
 
 describe('carrier link', () => {
   it('opens a transmitter and a receiver per bind, submits over the transmitters and takes deliveries on the receivers', async () => {

@@ -1,28 +1,18 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STATUS } from '../smpp/command-status';
-import { encodeGsm7 } from '../smpp/gsm7';
 import { decodePdu, encodePdu } from '../smpp/pdu-codec';
 import { PduFrameReader } from '../smpp/pdu-frame-reader';
 import { shortMessagePdu, type Pdu, type ShortMessagePdu } from '../smpp/pdu-types';
 import { SmppServer } from '../smpp/smpp-server';
 import type { SmppServerOptions } from '../smpp/server-types';
-import { BindError, EsmeSession, type EsmeOptions, type SubmitFields } from './esme-session';
+import { cleanups, esmeOptions, gsmMessage, until } from './carrier-test.fixtures';
+import { BindError, EsmeSession } from './esme-session';
 
 // The platform's side of a carrier link, against the platform's own SMSC (a different code path: the server's
 // sessions) and against a scripted SMSC for what a real one may do: go silent, close mid-request, send garbage.
 
-const closers: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const c of closers.splice(0).reverse()) await c();
-});
-
-const until = async (check: () => boolean, what: string, ms = 5000) => {
-  for (const end = Date.now() + ms; !check();) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
+const closeLater = cleanups();
 
 async function smsc(over: Partial<SmppServerOptions> = {}) {
   const server = new SmppServer({
@@ -31,34 +21,17 @@ async function smsc(over: Partial<SmppServerOptions> = {}) {
     ...over,
   });
   const { port } = await server.listen(0, '127.0.0.1');
-  closers.push(() => server.close(200));
+  closeLater(() => server.close(200));
   return { server, port };
 }
 
-const options = (port: number, over: Partial<EsmeOptions> = {}): EsmeOptions => ({
-  host: '127.0.0.1',
-  port,
-  systemId: 'carrierA',
-  password: 'secret',
-  bindMode: 'transceiver',
-  window: 10,
-  responseTimeoutMs: 5000,
-  enquireLinkMs: 30_000,
-  bindTimeoutMs: 5000,
-  ...over,
-});
-
-async function open(o: EsmeOptions) {
+async function open(o: Parameters<typeof EsmeSession.open>[0]) {
   const s = await EsmeSession.open(o);
-  closers.push(() => s.destroy('test over'));
+  closeLater(() => s.destroy('test over'));
   return s;
 }
 
-const message = (text: string): SubmitFields => {
-  const pdu = shortMessagePdu('submit_sm', { sourceAddr: '1069', destinationAddr: '8613800138000', shortMessage: encodeGsm7(text), registeredDelivery: 1 });
-  const { command: _c, sequenceNumber: _s, commandStatus: _st, ...fields } = pdu as ShortMessagePdu;
-  return fields;
-};
+const message = (text: string) => gsmMessage(text);
 
 /** An SMSC that answers binds and does what the test says with everything else. */
 async function scripted(onPdu: (pdu: Pdu, socket: Socket) => void) {
@@ -79,7 +52,7 @@ async function scripted(onPdu: (pdu: Pdu, socket: Socket) => void) {
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  closers.push(() => {
+  closeLater(() => {
     for (const s of sockets) s.destroy();
     return new Promise<void>((r) => server.close(() => r()));
   });
@@ -91,7 +64,7 @@ describe('ESME session to a carrier', () => {
   it('binds, submits, answers a receipt the carrier delivers, and unbinds', async () => {
     const { server, port } = await smsc();
     const delivered: ShortMessagePdu[] = [];
-    const s = await open(options(port, { onDeliver: (pdu) => (delivered.push(pdu), STATUS.ROK) }));
+    const s = await open(esmeOptions(port, { onDeliver: (pdu) => (delivered.push(pdu), STATUS.ROK) }));
     const answer = await s.submit(message('hello carrier'));
     expect(answer).toMatchObject({ kind: 'accepted' });
     const sent = await server.deliverToAccount('carrierA', { ...message('id:1 stat:DELIVRD'), esmClass: 0x04 } as never);
@@ -104,7 +77,7 @@ describe('ESME session to a carrier', () => {
 
   it('is refused a bind with the carrier’s status', async () => {
     const { port } = await smsc();
-    const refused = await EsmeSession.open(options(port, { password: 'wrong' })).catch((e: unknown) => e);
+    const refused = await EsmeSession.open(esmeOptions(port, { password: 'wrong' })).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(BindError);
     expect((refused as BindError).status).toBe(STATUS.RINVPASWD);
   });
@@ -123,7 +96,7 @@ describe('ESME session to a carrier', () => {
         return { messageId: 'x1' };
       },
     });
-    const s = await open(options(port, { window: 2 }));
+    const s = await open(esmeOptions(port, { window: 2 }));
     const answers = Promise.all([1, 2, 3, 4, 5].map((i) => s.submit(message(`m${i}`))));
     await until(() => gates.length === 2, 'two submits at the carrier');
     expect(s.inFlight).toBe(2);
@@ -140,7 +113,7 @@ describe('ESME session to a carrier', () => {
 
   it('tells a submit the carrier never answered (unknown) from one never written (may go again) when the link drops', async () => {
     const carrier = await scripted(() => undefined);
-    const s = await open(options(carrier.port, { window: 1 }));
+    const s = await open(esmeOptions(carrier.port, { window: 1 }));
     const first = s.submit(message('written'));
     const second = s.submit(message('waiting for a slot'));
     await until(() => carrier.received.some((p) => p.command === 'submit_sm'), 'the first submit at the carrier');
@@ -160,7 +133,7 @@ describe('ESME session to a carrier', () => {
         socket.write(encodePdu({ command: 'submit_sm_resp', commandStatus: STATUS.RTHROTTLED, sequenceNumber: pdu.sequenceNumber, messageId: '' } as Pdu));
       if (n === 3) socket.write(encodePdu({ command: 'generic_nack', commandStatus: STATUS.RINVCMDLEN, sequenceNumber: pdu.sequenceNumber } as Pdu));
     });
-    const s = await open(options(carrier.port, { responseTimeoutMs: 200 }));
+    const s = await open(esmeOptions(carrier.port, { responseTimeoutMs: 200 }));
     expect(await s.submit(message('silence'))).toEqual({ kind: 'unanswered' });
     expect(await s.submit(message('throttled'))).toEqual({ kind: 'refused', status: STATUS.RTHROTTLED });
     expect(await s.submit(message('nack'))).toEqual({ kind: 'refused', status: STATUS.RINVCMDLEN });
@@ -170,7 +143,7 @@ describe('ESME session to a carrier', () => {
   it('sends enquire_link on a quiet link and closes the link when it goes unanswered', async () => {
     const carrier = await scripted(() => undefined);
     const closed: string[] = [];
-    const s = await open(options(carrier.port, { enquireLinkMs: 40, responseTimeoutMs: 200 }));
+    const s = await open(esmeOptions(carrier.port, { enquireLinkMs: 40, responseTimeoutMs: 200 }));
     s.onClosed((why) => closed.push(why));
     await until(() => carrier.received.some((p) => p.command === 'enquire_link'), 'an enquire_link');
     await until(() => closed.length === 1, 'the dead link closed');
@@ -180,7 +153,7 @@ describe('ESME session to a carrier', () => {
   it('answers the carrier’s enquire_link and unbind, and a deliver_sm its handler failed on with a system error', async () => {
     const carrier = await scripted(() => undefined);
     const s = await open(
-      options(carrier.port, {
+      esmeOptions(carrier.port, {
         onDeliver: () => {
           throw new Error('database away');
         },

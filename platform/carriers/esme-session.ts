@@ -35,6 +35,12 @@ export interface EsmeOptions {
 
 export type SubmitFields = Omit<ShortMessagePdu, 'command' | 'sequenceNumber' | 'commandStatus'>;
 
+/** A short message PDU's fields, without what the session numbers and answers. */
+export function submitFieldsOf(pdu: ShortMessagePdu): SubmitFields {
+  const { command: _c, sequenceNumber: _s, commandStatus: _st, ...fields } = pdu;
+  return fields;
+}
+
 export type SubmitAnswer =
   | { kind: 'accepted'; messageId: string }
   | { kind: 'refused'; status: number }

@@ -1,9 +1,9 @@
 import { isGsm7Char } from '../../contract/segments';
 import { encodeGsm7 } from '../smpp/gsm7';
-import { TLV, intTlv, shortMessagePdu, type ShortMessagePdu } from '../smpp/pdu-types';
+import { TLV, intTlv, shortMessagePdu } from '../smpp/pdu-types';
 import { DATA_CODING, encodeUcs2 } from '../smpp/sms-text';
 import type { CarrierConfig } from './carrier-config';
-import type { SubmitFields } from './esme-session';
+import { submitFieldsOf, type SubmitFields } from './esme-session';
 
 // A message as the submit_sm a carrier takes: GSM-7 when every character has a septet, else UCS-2; one PDU when it
 // fits a segment, else split as the carrier asks (a UDH with an 8-bit reference, the sar_* TLVs, or the whole text in
@@ -19,11 +19,6 @@ export interface Outbound {
 }
 
 type Carrier = Pick<CarrierConfig, 'longMessages' | 'sourceTon' | 'sourceNpi' | 'destTon' | 'destNpi'>;
-
-function fields(pdu: ShortMessagePdu): SubmitFields {
-  const { command: _c, sequenceNumber: _s, commandStatus: _st, ...rest } = pdu;
-  return rest;
-}
 
 /** The text in pieces that may not be split: a character's octets in the coding. */
 function pieces(text: string): { dataCoding: number; octets: Buffer[]; single: number; multi: number } {
@@ -45,9 +40,9 @@ export function carrierSubmits(m: Outbound, carrier: Carrier): SubmitFields[] {
     registeredDelivery: 1,
   };
   const body = Buffer.concat(octets);
-  if (body.length <= single) return [fields(shortMessagePdu('submit_sm', { ...base, shortMessage: body }))];
+  if (body.length <= single) return [submitFieldsOf(shortMessagePdu('submit_sm', { ...base, shortMessage: body }))];
   if (carrier.longMessages === 'payload')
-    return [fields(shortMessagePdu('submit_sm', { ...base, shortMessage: Buffer.alloc(0), tlvs: [{ tag: TLV.message_payload, value: body }] }))];
+    return [submitFieldsOf(shortMessagePdu('submit_sm', { ...base, shortMessage: Buffer.alloc(0), tlvs: [{ tag: TLV.message_payload, value: body }] }))];
   const parts: Buffer[] = [];
   let current: Buffer[] = [];
   let used = 0;
@@ -64,7 +59,7 @@ export function carrierSubmits(m: Outbound, carrier: Carrier): SubmitFields[] {
   const ref = m.ref & 0xff;
   return parts.map((part, i) => {
     if (carrier.longMessages === 'sar')
-      return fields(
+      return submitFieldsOf(
         shortMessagePdu('submit_sm', {
           ...base,
           shortMessage: part,
@@ -72,6 +67,6 @@ export function carrierSubmits(m: Outbound, carrier: Carrier): SubmitFields[] {
         }),
       );
     const udh = Buffer.from([0x05, 0x00, 0x03, ref, parts.length, i + 1]);
-    return fields(shortMessagePdu('submit_sm', { ...base, esmClass: 0x40, shortMessage: Buffer.concat([udh, part]) }));
+    return submitFieldsOf(shortMessagePdu('submit_sm', { ...base, esmClass: 0x40, shortMessage: Buffer.concat([udh, part]) }));
   });
 }

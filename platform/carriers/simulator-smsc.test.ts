@@ -1,8 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { simulatedReplyFor } from '../messaging/simulator';
 import type { ShortMessagePdu } from '../smpp/pdu-types';
 import { decodeText } from '../smpp/sms-text';
 import { carrierSchema } from './carrier-config';
+import { cleanups, esmeOptions, until } from './carrier-test.fixtures';
 import { EsmeSession } from './esme-session';
 import { carrierSubmits } from './outbound-parts';
 import { partStateOf, recordStatusOf } from './part-states';
@@ -12,36 +13,15 @@ import { simulatorSmsc } from './simulator-smsc';
 // The simulator as a carrier on the wire: the platform's ESME submits a long message and reads back a receipt per
 // part, matched to the ids it was given, a failure as a failure, and the phone's reply as an MO.
 
-const closers: Array<() => Promise<unknown> | void> = [];
-afterEach(async () => {
-  for (const c of closers.splice(0).reverse()) await c();
-});
-
-const until = async (check: () => boolean, what: string, ms = 10_000) => {
-  for (const end = Date.now() + ms; !check();) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
+const closeLater = cleanups();
 
 async function run(rates: { successRate: number; failureRate: number; replyRate: number }, random?: () => number) {
   const smsc = simulatorSmsc({ simulator: { reviewMs: 10, reportMs: 20, ...rates }, systemId: 'platform', password: 'sim', random });
   const { port } = await smsc.server.listen(0, '127.0.0.1');
-  closers.push(() => smsc.close());
+  closeLater(() => smsc.close());
   const delivered: ShortMessagePdu[] = [];
-  const link = await EsmeSession.open({
-    host: '127.0.0.1',
-    port,
-    systemId: 'platform',
-    password: 'sim',
-    bindMode: 'transceiver',
-    window: 10,
-    responseTimeoutMs: 5000,
-    enquireLinkMs: 30_000,
-    bindTimeoutMs: 5000,
-    onDeliver: (pdu) => (delivered.push(pdu), 0),
-  });
-  closers.push(() => link.destroy('test over'));
+  const link = await EsmeSession.open(esmeOptions(port, { systemId: 'platform', password: 'sim', onDeliver: (pdu) => (delivered.push(pdu), 0) }));
+  closeLater(() => link.destroy('test over'));
   const carrier = carrierSchema.parse({ name: 'sim', host: '127.0.0.1', port, systemId: 'platform', password: 'sim' });
   const parts = carrierSubmits({ sourceAddr: '10690001', destinationAddr: '8613800138000', text: 'simulated '.repeat(40), ref: 7 }, carrier);
   const ids: string[] = [];

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EsmeSession } from '../../platform/carriers/esme-session';
 import { carrierIdKey, readCarrierReceipt } from '../../platform/carriers/receipt-match';
-import { encodeGsm7 } from '../../platform/smpp/gsm7';
-import { shortMessagePdu, type ShortMessagePdu } from '../../platform/smpp/pdu-types';
+import type { ShortMessagePdu } from '../../platform/smpp/pdu-types';
+import { esmeOptions, gsmMessage } from '../../platform/carriers/carrier-test.fixtures';
 
 // The platform's carrier link against an SMSC we did not write: Net::SMPP (Debian libnet-smpp-perl) as a minimal
 // SMSC that answers with upper-case hex ids and writes them in decimal in its receipts, with 12-digit dates.
@@ -34,33 +34,10 @@ describe('carrier link to a Net::SMPP SMSC', () => {
 
   it('binds, submits, and matches every receipt to its message by the id the submit was answered with', async () => {
     const receipts: ShortMessagePdu[] = [];
-    const link = await EsmeSession.open({
-      host: '127.0.0.1',
-      port,
-      systemId: 'platform',
-      password: 'secret',
-      bindMode: 'transceiver',
-      window: 10,
-      responseTimeoutMs: 10_000,
-      enquireLinkMs: 30_000,
-      bindTimeoutMs: 10_000,
-      onDeliver: (pdu) => (receipts.push(pdu), 0),
-    });
-    const submit = (i: number) => {
-      const {
-        command: _c,
-        sequenceNumber: _s,
-        commandStatus: _st,
-        ...fields
-      } = shortMessagePdu('submit_sm', {
-        sourceAddr: '10690001',
-        destinationAddr: `861380013800${i}`,
-        shortMessage: encodeGsm7(`carrier test ${i}`),
-        registeredDelivery: 1,
-      }) as ShortMessagePdu;
-      return link.submit(fields);
-    };
-    const answers = await Promise.all([1, 2, 3].map(submit));
+    const link = await EsmeSession.open(
+      esmeOptions(port, { systemId: 'platform', responseTimeoutMs: 10_000, bindTimeoutMs: 10_000, onDeliver: (pdu) => (receipts.push(pdu), 0) }),
+    );
+    const answers = await Promise.all([1, 2, 3].map((i) => link.submit(gsmMessage(`carrier test ${i}`, `861380013800${i}`))));
     const ids = answers.map((a) => (a.kind === 'accepted' ? a.messageId : `refused: ${JSON.stringify(a)}`));
     for (const id of ids) expect(id).toMatch(/^[0-9A-F]{10}$/);
     for (const end = Date.now() + 20_000; receipts.length < 3 && Date.now() < end;) await new Promise((r) => setTimeout(r, 20));
