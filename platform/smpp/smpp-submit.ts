@@ -42,6 +42,13 @@ export function bindCaller(cusId: string, epId: string): CurrentUser {
   };
 }
 
+/** SMPP writes an international number as its digits (dest_addr_ton 1, no +): an international send reads bare
+ * digits as E.164, as the console reads +CC. */
+function destinationOf(prodType: number, addr: string): string {
+  const t = addr.trim();
+  return prodType === 1 && /^[1-9]\d{6,14}$/.test(t) ? `+${t}` : t;
+}
+
 interface Submit {
   cusId: string;
   message: SubmittedMessage;
@@ -119,7 +126,7 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
       return refuse(STATUS.RINVSRCADR, 'source address', { sourceAddr: message.pdu.sourceAddr, expected: source });
     if (message.text === null) return refuse(STATUS.RSUBMITFAIL, 'binary content', { dataCoding: message.dataCoding });
     if (message.text.trim() === '') return refuse(STATUS.RSUBMITFAIL, 'send.emptyContent');
-    const number = oneNumber(prodType, message.pdu.destinationAddr);
+    const number = oneNumber(prodType, destinationOf(prodType, message.pdu.destinationAddr));
     if (!number) return refuse(STATUS.RINVDSTADR, 'send.noValidMobile', { destination: message.pdu.destinationAddr });
     const price = prices.get(number.country ?? '');
     if (!price) return refuse(STATUS.RSUBMITFAIL, prodType === 1 ? 'send.noCountryPrice' : 'send.noPrice', { country: number.country });

@@ -91,3 +91,42 @@ describe.each(DB_KINDS)('SMPP group commit on %s', (kind) => {
     peer.end();
   });
 });
+
+describe('SMPP international submits', () => {
+  let p: TestPlatform;
+  beforeAll(async () => {
+    p = await startPlatform('pglite', { smppPort: 'auto', simulator: FAST_SIMULATOR, logLevel: 'error' });
+    await smppAccount(p, 'SUB003', 'smpp1234');
+    // an account granted international SMS only
+    await p.ctx.db.query("delete from account_products where cus_id = 'SUB003'");
+    await p.ctx.db.query("insert into account_products (cus_id, prod_type) values ('SUB003', 1)");
+    await p.ctx.db.query("update accounts set status = 1, balance = 100, pay_type = 0 where cus_id = 'SUB003'");
+  });
+  afterAll(async () => p?.close());
+
+  it('takes the digits of an international number as SMPP writes them, priced by its country', async () => {
+    const { peer } = await bindPeer(p, 'SUB003', 'smpp1234', 'bind_transmitter');
+    const [{ source }] = await p.ctx.db.query<{ source: string }>(
+      "select coalesce(options->>'srcId', '') || coalesce(ext_number, '') as source from accounts where cus_id = 'SUB003'",
+    );
+    const intl = (destinationAddr: string) =>
+      shortMessagePdu('submit_sm', {
+        sourceAddr: source,
+        destinationAddr,
+        destAddrTon: 1,
+        destAddrNpi: 1,
+        shortMessage: Buffer.from('hello'),
+      }) as unknown as Pdu;
+    const answers = await pipelined(peer, [intl('14155552671'), intl('+6591234567'), intl('0081312345678'), intl('12')]);
+    expect(answers.map((r) => r.commandStatus)).toEqual([0, 0, 0, STATUS.RINVDSTADR]);
+    const rows = await p.ctx.db.query<{ mobile: string; country_code: string; price: string }>(
+      "select mobile, country_code, price from mt_records where cus_id = 'SUB003' and source = 'smpp' order by mobile",
+    );
+    expect(rows.map((r) => [r.mobile, r.country_code, Number(r.price)])).toEqual([
+      ['+14155552671', 'US', 0.35],
+      ['+6591234567', 'SG', 0.28],
+      ['+81312345678', 'JP', 0.45],
+    ]);
+    peer.end();
+  });
+});
