@@ -78,8 +78,8 @@ export interface SmppServerOptions {
   inactivityMs?: number;
   /** requests of one session the server works on at once; beyond it submit_sm gets ESME_RTHROTTLED (default 10). */
   windowSize?: number;
-  /** deliver_sm the server keeps unanswered on one session at once; more wait their turn (default 50: with 10, a burst
-   * of receipts behind a stream of submits went out at ~125/s, each answer waiting for the busy event loop). */
+  /** deliver_sm the server keeps unanswered on one session at once; more wait their turn (default 50: each answer
+   * waits for an event loop busy with submits, so a small window holds a burst of receipts to a few hundred a second). */
   deliverWindow?: number;
   /** how long a deliver_sm or unbind waits for its response (default 30 s). */
   responseTimeoutMs?: number;

@@ -82,7 +82,11 @@ export function submitFromSmpp(ctx: AppContext, session: SessionInfo, message: S
 async function writeGroup(ctx: AppContext, items: Submit[]): Promise<SubmitOutcome[]> {
   const out = new Array<SubmitOutcome>(items.length);
   const byAccount = new Map<string, number[]>();
-  items.forEach((it, i) => byAccount.set(it.cusId, [...(byAccount.get(it.cusId) ?? []), i]));
+  items.forEach((it, i) => {
+    const at = byAccount.get(it.cusId);
+    if (at) at.push(i);
+    else byAccount.set(it.cusId, [i]);
+  });
   for (const [cusId, at] of byAccount) {
     try {
       const outcomes = await writeAccountGroup(
