@@ -33,6 +33,9 @@ export interface Config {
   smppPort: number | 'auto' | null;
   /** how long a receipt waits for a receiver bind of its account before it is dropped (SMPP_RECEIPT_RETENTION_H). */
   smppReceiptRetentionH: number;
+  /** where messages go: the carriers of a CARRIERS_FILE; by default the simulator as an SMSC on loopback, which the
+   * platform binds to like any carrier; CARRIERS=in-process keeps them in the process (tests that drive the dispatcher). */
+  carriers: { source: 'file'; file: string } | { source: 'simulator-smsc' } | { source: 'in-process' };
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -63,7 +66,17 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     clientLogKeepRows: Math.max(1, num(env.CLIENT_LOG_KEEP_ROWS, 1000)),
     smppPort: smppPortOf(env.SMPP_PORT),
     smppReceiptRetentionH: Math.max(1, num(env.SMPP_RECEIPT_RETENTION_H, 72)),
+    carriers: carriersOf(env),
   };
+}
+
+function carriersOf(env: NodeJS.ProcessEnv): Config['carriers'] {
+  const file = env.CARRIERS_FILE?.trim();
+  if (file) return { source: 'file', file };
+  const mode = env.CARRIERS?.trim().toLowerCase();
+  if (mode === undefined || mode === '' || mode === 'simulator-smsc') return { source: 'simulator-smsc' };
+  if (mode === 'in-process') return { source: 'in-process' };
+  throw new Error(`CARRIERS must be simulator-smsc or in-process (or set CARRIERS_FILE); it is "${env.CARRIERS}"`);
 }
 
 function smppPortOf(v: string | undefined): number | 'auto' | null {

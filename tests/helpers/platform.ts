@@ -35,6 +35,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'warn',
     seedRecords: 0,
     smppPort: null,
+    carriers: { source: 'in-process' },
     ...overrides,
   };
 }
