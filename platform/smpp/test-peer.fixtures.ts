@@ -67,6 +67,17 @@ export class TestPeer {
     return this.until(() => this.received.find((r) => r.sequenceNumber === sequenceNumber && r.command.endsWith('_resp')), `response ${sequenceNumber}`);
   }
 
+  /** Sends requests in one write, so the server reads them together, and waits for each one's response, in order. */
+  callTogether(pdus: Array<Omit<Pdu, 'sequenceNumber' | 'commandStatus'>>): Promise<Pdu[]> {
+    const numbered = pdus.map((pdu) => ({ commandStatus: 0, ...pdu, sequenceNumber: this.seq++ }) as Pdu);
+    this.socket.write(Buffer.concat(numbered.map((pdu) => encodePdu(pdu))));
+    return Promise.all(
+      numbered.map(({ sequenceNumber }) =>
+        this.until(() => this.received.find((r) => r.sequenceNumber === sequenceNumber && r.command.endsWith('_resp')), `response ${sequenceNumber}`),
+      ),
+    );
+  }
+
   write(bytes: Buffer | Pdu): void {
     this.socket.write(Buffer.isBuffer(bytes) ? bytes : encodePdu(bytes));
   }

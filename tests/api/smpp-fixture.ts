@@ -1,6 +1,6 @@
 import { appSecretOf } from '../../platform/accounts/secrets';
 import { interfacePasswordHashes } from '../../platform/smpp/bind-password';
-import type { Pdu } from '../../platform/smpp/pdu-types';
+import { shortMessagePdu, type Pdu } from '../../platform/smpp/pdu-types';
 import { TestPeer } from '../../platform/smpp/test-peer.fixtures';
 import type { TestPlatform } from '../helpers/platform';
 
@@ -25,3 +25,36 @@ export async function bindPeer(p: TestPlatform, systemId: string, password: stri
   const resp = await peer.call(bindPdu(systemId, password, command));
   return { peer, status: resp.commandStatus };
 }
+
+/** The account the SMPP suites submit as: its source prefix is srcId 1069 followed by its extension 0001, so a submit
+ * from `sourceAddr` (or an address it starts) passes the source check. */
+export const SMPP_TEST_ACCOUNT = { cusId: 'SUB001', password: 'smpp1234', sourceAddr: '10690001' } as const;
+
+/** Readies the SMPP test account on a platform: interface password, source prefix and extension; `money` sets its
+ * balance (yuan) and pay type (0 prepaid, 1 postpaid) where given, and leaves the seeded ones otherwise. */
+export async function smppTestAccount(p: TestPlatform, money: { balance?: number; payType?: 0 | 1 } = {}): Promise<typeof SMPP_TEST_ACCOUNT> {
+  const a = SMPP_TEST_ACCOUNT;
+  await smppAccount(p, a.cusId, a.password, { srcId: '1069' });
+  await p.ctx.db.query(
+    "update accounts set ext_number = '0001', balance = coalesce($2::numeric, balance), pay_type = coalesce($3::smallint, pay_type) where cus_id = $1",
+    [a.cusId, money.balance ?? null, money.payType ?? null],
+  );
+  return a;
+}
+
+/** A submit_sm from the test account's source address with `text` in UCS-2 (data_coding 8). */
+export const ucs2Submit = (destinationAddr: string, text: string) =>
+  shortMessagePdu('submit_sm', {
+    sourceAddr: SMPP_TEST_ACCOUNT.sourceAddr,
+    destinationAddr,
+    shortMessage: Buffer.from(text, 'utf16le').swap16(),
+    dataCoding: 8,
+  }) as unknown as Pdu;
+
+/** Writes every PDU before reading any answer, as a windowing client does, in one write: the platform reads them
+ * together, so the first is written alone and the rest queue behind it as one group. Answers in the order sent. */
+export const pipelined = (peer: TestPeer, pdus: Pdu[]) => peer.callTogether(pdus);
+
+/** Binds a peer as the SMPP test account. */
+export const bindTestAccount = (p: TestPlatform, command?: 'bind_transmitter' | 'bind_receiver' | 'bind_transceiver') =>
+  bindPeer(p, SMPP_TEST_ACCOUNT.cusId, SMPP_TEST_ACCOUNT.password, command);

@@ -1,36 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS } from '../../platform/smpp/command-status';
 import { shortMessagePdu, type Pdu } from '../../platform/smpp/pdu-types';
-import type { TestPeer } from '../../platform/smpp/test-peer.fixtures';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { FAST_SIMULATOR, balanceOf } from './send-fixture';
-import { bindPeer, smppAccount } from './smpp-fixture';
+import { bindPeer, bindTestAccount, pipelined, smppAccount, smppTestAccount, ucs2Submit as submit } from './smpp-fixture';
 
 // Submits that arrive together are written together (group commit): each still gets its own id, record, content,
 // price and review state, and a balance that covers only some takes them in the order they came.
-
-const submit = (destinationAddr: string, text: string) =>
-  shortMessagePdu('submit_sm', {
-    sourceAddr: '10690001',
-    destinationAddr,
-    shortMessage: Buffer.from(text, 'utf16le').swap16(),
-    dataCoding: 8,
-  }) as unknown as Pdu;
-
-/** Writes every submit before reading any answer, as a windowing client does; answers in the order sent. */
-const pipelined = (peer: TestPeer, pdus: Pdu[]) => Promise.all(pdus.map((pdu) => peer.call(pdu)));
 
 describe.each(DB_KINDS)('SMPP group commit on %s', (kind) => {
   let p: TestPlatform;
   beforeAll(async () => {
     p = await startPlatform(kind, { smppPort: 'auto', simulator: FAST_SIMULATOR, logLevel: 'error' });
-    await smppAccount(p, 'SUB001', 'smpp1234', { srcId: '1069' });
-    await p.ctx.db.query("update accounts set balance = 1000, pay_type = 0, ext_number = '0001' where cus_id = 'SUB001'");
+    await smppTestAccount(p, { balance: 1000, payType: 0 });
   });
   afterAll(async () => p?.close());
 
   it('writes a burst over two binds in a few batches, each message its own record, content and id', async () => {
-    const [a, b] = [await bindPeer(p, 'SUB001', 'smpp1234', 'bind_transmitter'), await bindPeer(p, 'SUB001', 'smpp1234', 'bind_transmitter')];
+    const [a, b] = [await bindTestAccount(p, 'bind_transmitter'), await bindTestAccount(p, 'bind_transmitter')];
     const mobile = (side: number, i: number) => `1390000${side}${String(i).padStart(3, '0')}`;
     const burst = (side: number) => Array.from({ length: 8 }, (_, i) => submit(mobile(side, i), `第${side}路消息${i}`));
     const answers = (await Promise.all([pipelined(a.peer, burst(1)), pipelined(b.peer, burst(2))])).flat();
@@ -63,7 +50,7 @@ describe.each(DB_KINDS)('SMPP group commit on %s', (kind) => {
   });
 
   it('takes a group in arrival order while the prepaid balance lasts, refuses the rest, and holds a review word for review', async () => {
-    const { peer } = await bindPeer(p, 'SUB001', 'smpp1234', 'bind_transmitter');
+    const { peer } = await bindTestAccount(p, 'bind_transmitter');
     const before = await balanceOf(p, 'SUB001');
     expect((await peer.call(submit('13900003000', '单条计价'))).commandStatus).toBe(STATUS.ROK);
     const price = Math.round((before - (await balanceOf(p, 'SUB001'))) * 10_000);

@@ -5,7 +5,7 @@ import { shortMessagePdu, type Pdu } from '../../platform/smpp/pdu-types';
 import { decodeUcs2 } from '../../platform/smpp/sms-text';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
-import { bindPeer, smppAccount } from './smpp-fixture';
+import { bindTestAccount, smppTestAccount } from './smpp-fixture';
 
 /** A number the simulator answers with a reply that is no unsubscribe word (those would blacklist it). */
 function answeringNumber(from: number): string {
@@ -17,14 +17,13 @@ describe.each(DB_KINDS)('SMPP replies on %s', (kind) => {
   let p: TestPlatform;
   beforeAll(async () => {
     p = await startPlatform(kind, { smppPort: 'auto', simulator: { ...FAST_SIMULATOR, replyRate: 1 }, logLevel: process.env.SMPP_TEST_LOG ?? 'warn' });
-    await smppAccount(p, 'SUB001', 'smpp1234', { srcId: '1069' });
-    await p.ctx.db.query("update accounts set ext_number = '0001' where cus_id = 'SUB001'");
+    await smppTestAccount(p);
   });
   afterAll(async () => p?.close());
 
   it('keeps the reply to a message sent over SMPP until a receiver binds, then delivers it to the address it was sent from', async () => {
     const mobile = answeringNumber(13900000500);
-    const tx = await bindPeer(p, 'SUB001', 'smpp1234', 'bind_transmitter');
+    const tx = await bindTestAccount(p, 'bind_transmitter');
     const r = await tx.peer.call(
       shortMessagePdu('submit_sm', { sourceAddr: '1069000177', destinationAddr: mobile, shortMessage: Buffer.from('reply to me') }) as unknown as Pdu,
     );
@@ -35,7 +34,7 @@ describe.each(DB_KINDS)('SMPP replies on %s', (kind) => {
       (rows) => rows.length === 1,
     );
     expect(queued).toEqual({ client_addr: '1069000177', text: simulatedReplyFor(mobile) });
-    const rx = await bindPeer(p, 'SUB001', 'smpp1234', 'bind_receiver');
+    const rx = await bindTestAccount(p, 'bind_receiver');
     expect(rx.status).toBe(STATUS.ROK);
     const mo = (await rx.peer.until(
       () => rx.peer.received.find((x) => x.command === 'deliver_sm' && (x as unknown as { sourceAddr: string }).sourceAddr === mobile),

@@ -4,7 +4,7 @@ import { shortMessagePdu, type Pdu } from '../../platform/smpp/pdu-types';
 import { OUTBOX_CHANNEL } from '../../platform/smpp/receipt-queue';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { FAST_SIMULATOR } from './send-fixture';
-import { bindPeer, smppAccount } from './smpp-fixture';
+import { SMPP_TEST_ACCOUNT, bindTestAccount, smppTestAccount } from './smpp-fixture';
 
 // A receipt the dispatcher queues tells every instance at its commit (so a bound client gets it at once rather than at
 // the next look at the outbox): the notice comes, and the row it announces is there to be read when it does.
@@ -13,8 +13,7 @@ describe.each(DB_KINDS)('SMPP outbox notice on %s', (kind) => {
   let p: TestPlatform;
   beforeAll(async () => {
     p = await startPlatform(kind, { smppPort: 'auto', simulator: FAST_SIMULATOR, logLevel: 'error' });
-    await smppAccount(p, 'SUB001', 'smpp1234', { srcId: '1069' });
-    await p.ctx.db.query("update accounts set ext_number = '0001' where cus_id = 'SUB001'");
+    await smppTestAccount(p);
   });
   afterAll(async () => p?.close());
 
@@ -29,10 +28,10 @@ describe.each(DB_KINDS)('SMPP outbox notice on %s', (kind) => {
         noticed();
       });
     });
-    const { peer } = await bindPeer(p, 'SUB001', 'smpp1234', 'bind_transmitter');
+    const { peer } = await bindTestAccount(p, 'bind_transmitter');
     const resp = await peer.call(
       shortMessagePdu('submit_sm', {
-        sourceAddr: '10690001',
+        sourceAddr: SMPP_TEST_ACCOUNT.sourceAddr,
         destinationAddr: '13900000777',
         shortMessage: Buffer.from('notice me'),
         registeredDelivery: 1,

@@ -6,7 +6,7 @@ import { TLV, findTlv, shortMessagePdu, tlvInt, type Pdu } from '../../platform/
 import { parseReceiptText } from '../../platform/smpp/receipt-text';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { FAST_SIMULATOR, balanceOf, tokenFor, waitFor } from './send-fixture';
-import { bindPeer, smppAccount } from './smpp-fixture';
+import { SMPP_TEST_ACCOUNT, bindTestAccount, smppTestAccount } from './smpp-fixture';
 
 const SCRIPT = fileURLToPath(new URL('../smpp/net-smpp-client.pl', import.meta.url));
 
@@ -44,14 +44,13 @@ describe.each(DB_KINDS)('SMPP submit and receipts on %s', (kind) => {
   let p: TestPlatform;
   beforeAll(async () => {
     p = await startPlatform(kind, { smppPort: 'auto', simulator: { ...FAST_SIMULATOR, reportMs: 4000 }, logLevel: process.env.SMPP_TEST_LOG ?? 'warn' });
-    await smppAccount(p, 'SUB001', 'smpp1234', { srcId: '1069' });
-    await p.ctx.db.query("update accounts set ext_number = '0001' where cus_id = 'SUB001'");
+    await smppTestAccount(p);
   });
   afterAll(async () => p?.close());
 
   it('stores and charges Net::SMPP submits as records of source smpp, a 3-part message as 3 segments, and sends the receipt', async () => {
     const before = await balanceOf(p, 'SUB001');
-    const steps = await runNetSmpp(p.smppPort()!, 'SUB001', 'smpp1234');
+    const steps = await runNetSmpp(p.smppPort()!, SMPP_TEST_ACCOUNT.cusId, SMPP_TEST_ACCOUNT.password);
     expect(steps[0]).toMatchObject({ step: 'bind', status: 0 });
     const submits = steps.filter((s) => s.step === 'submit');
     expect(submits.map((s) => s.status)).toEqual([0, 0, 0, 0, 0]);
@@ -82,7 +81,7 @@ describe.each(DB_KINDS)('SMPP submit and receipts on %s', (kind) => {
   }, 90_000);
 
   it('keeps a receipt while no receiver is bound, delivers it once one binds, and answers query_sm from the record', async () => {
-    const tx = await bindPeer(p, 'SUB001', 'smpp1234', 'bind_transmitter');
+    const tx = await bindTestAccount(p, 'bind_transmitter');
     expect(tx.status).toBe(STATUS.ROK);
     const r = await tx.peer.call(submit({ registeredDelivery: 1 }));
     expect(r.commandStatus).toBe(STATUS.ROK);
@@ -91,7 +90,7 @@ describe.each(DB_KINDS)('SMPP submit and receipts on %s', (kind) => {
       () => p.ctx.db.query<{ message_ids: string[] }>('select message_ids from smpp_outbox where $1 = any(message_ids)', [messageId]),
       (rows) => rows.length === 1,
     );
-    const rx = await bindPeer(p, 'SUB001', 'smpp1234', 'bind_receiver');
+    const rx = await bindTestAccount(p, 'bind_receiver');
     expect(rx.status).toBe(STATUS.ROK);
     const receiptId = (x: Pdu) => findTlv(x, TLV.receipted_message_id)?.toString('latin1').replace(/\0$/, '');
     const answered = new Set<number>();
@@ -128,7 +127,7 @@ describe.each(DB_KINDS)('SMPP submit and receipts on %s', (kind) => {
   });
 
   it('refuses a bad destination, a foreign source and a send the balance cannot cover', async () => {
-    const { peer } = await bindPeer(p, 'SUB001', 'smpp1234', 'bind_transmitter');
+    const { peer } = await bindTestAccount(p, 'bind_transmitter');
     expect((await peer.call(submit({ destinationAddr: '12345' }))).commandStatus).toBe(STATUS.RINVDSTADR);
     expect((await peer.call(submit({ sourceAddr: '10680001' }))).commandStatus).toBe(STATUS.RINVSRCADR);
     await p.ctx.db.query("update accounts set balance = 0 where cus_id = 'SUB001'");
