@@ -8,17 +8,28 @@ export async function charge(q: Queryable, account: Account, costUnits: number, 
   if (costUnits === 0) return;
   const [a] = await q.query<{ balance: number; pay_type: number }>('select balance, pay_type from accounts where cus_id = $1 for update', [account.cus_id]);
   if (costUnits > 0 && Number(a.pay_type) === 0 && Math.round(Number(a.balance) * 10_000) < costUnits) throw badRequest('send.insufficientBalance');
+  await chargeLocked(q, account.cus_id, Number(a.balance), costUnits, kind, ref);
+}
+
+/**
+ * Moves a charge (positive) or refund (negative) the caller has already checked, on an account row it holds locked
+ * (`for update`) in `q`'s transaction, `balance` being what that row holds; writes the ledger row and answers the
+ * balance after, so a caller moving several amounts under one lock reads the row once.
+ */
+export async function chargeLocked(q: Queryable, cusId: string, balance: number, costUnits: number, kind: 'send' | 'refund', ref: string): Promise<number> {
+  if (costUnits === 0) return balance;
   const [post] = await q.query<{ balance: string }>('update accounts set balance = balance - $2 where cus_id = $1 returning balance', [
-    account.cus_id,
+    cusId,
     toYuan(costUnits),
   ]);
   // every balance change writes a ledger row; pre/post make refunds readable as recharge records
   await q.query('insert into balance_ledger (cus_id, amount, kind, ref, pre_balance, post_balance) values ($1, $2, $3, $4, $5, $6)', [
-    account.cus_id,
+    cusId,
     -toYuan(costUnits),
     kind,
     ref,
-    Number(a.balance),
+    balance,
     Number(post.balance),
   ]);
+  return Number(post.balance);
 }

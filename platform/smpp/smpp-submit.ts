@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import { groupWriter, type GroupWriter } from '../db/group-commit';
 import { withRetry } from '../db/retry';
 import { INSERT_CHUNK, insertBatch } from '../messaging/batch-insert';
-import { charge } from '../messaging/charge';
+import { chargeLocked } from '../messaging/charge';
 import { notifyAll } from '../messaging/notify';
 import { blacklisted, oneNumber } from '../messaging/numbers';
 import { pricesFor } from '../messaging/pricing';
@@ -183,8 +183,10 @@ async function storeGroup(
   ids: string[],
 ): Promise<Set<number>> {
   return ctx.db.tx(async (q) => {
+    // the row is locked and read once: what it lets through is charged under that lock without reading it again
     const [a] = await q.query<{ balance: string; pay_type: number }>('select balance, pay_type from accounts where cus_id = $1 for update', [account.cus_id]);
-    let left = Number(a.pay_type) === 0 ? Math.round(Number(a.balance) * 10_000) : Infinity;
+    let balance = Number(a.balance);
+    let left = Number(a.pay_type) === 0 ? Math.round(balance * 10_000) : Infinity;
     const taken: number[] = [];
     clean.forEach((p, k) => {
       if (p.units > left) return;
@@ -198,7 +200,7 @@ async function storeGroup(
       const batchId = ulid();
       const rows = part.map((k) => clean[k]);
       const costUnits = rows.reduce((sum, p) => sum + p.units, 0);
-      await charge(q, account, costUnits, 'send', batchId);
+      balance = await chargeLocked(q, account.cus_id, balance, costUnits, 'send', batchId);
       await insertBatch(
         q,
         ctx,

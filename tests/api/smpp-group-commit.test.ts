@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Queryable } from '../../platform/db/db';
 import { STATUS } from '../../platform/smpp/command-status';
 import { shortMessagePdu, type Pdu } from '../../platform/smpp/pdu-types';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
@@ -7,6 +8,24 @@ import { bindPeer, bindTestAccount, pipelined, smppAccount, smppTestAccount, ucs
 
 // Submits that arrive together are written together (group commit): each still gets its own id, record, content,
 // price and review state, and a balance that covers only some takes them in the order they came.
+
+/** Runs `fn` with every transaction of the platform's database recording its statements, one list per transaction. */
+async function statementsByTransaction<T>(p: TestPlatform, fn: () => Promise<T>): Promise<{ out: T; txs: string[][] }> {
+  const db = p.ctx.db;
+  const tx = db.tx;
+  const txs: string[][] = [];
+  db.tx = <R>(body: (q: Queryable) => Promise<R>) =>
+    tx.call(db, (q) => {
+      const seen: string[] = [];
+      txs.push(seen);
+      return body({ query: (sql, params) => (seen.push(sql), q.query(sql, params)), exec: (sql) => (seen.push(sql), q.exec(sql)) });
+    }) as Promise<R>;
+  try {
+    return { out: await fn(), txs };
+  } finally {
+    db.tx = tx;
+  }
+}
 
 describe.each(DB_KINDS)('SMPP group commit on %s', (kind) => {
   let p: TestPlatform;
@@ -58,9 +77,11 @@ describe.each(DB_KINDS)('SMPP group commit on %s', (kind) => {
     await p.ctx.db.query('update accounts set balance = $2 where cus_id = $1', ['SUB001', (5 * price) / 10_000]);
 
     const texts = ['一', '贷款二', '三', '四', '五', '六', '七'];
-    const answers = await pipelined(
-      peer,
-      texts.map((t, i) => submit(`1390000300${i + 1}`, t)),
+    const { out: answers, txs } = await statementsByTransaction(p, () =>
+      pipelined(
+        peer,
+        texts.map((t, i) => submit(`1390000300${i + 1}`, t)),
+      ),
     );
     expect(answers.map((r) => r.commandStatus)).toEqual([0, 0, 0, 0, 0, STATUS.RSUBMITFAIL, STATUS.RSUBMITFAIL]);
     expect(await balanceOf(p, 'SUB001')).toBeCloseTo(0, 4);
@@ -75,6 +96,26 @@ describe.each(DB_KINDS)('SMPP group commit on %s', (kind) => {
       [texts.map((_, i) => `1390000300${i + 1}`)],
     );
     expect(Math.round(Number(ledger.charged) * 10_000)).toBe(5 * price);
+
+    // a group's transaction locks the balance row once, however many batches it charges: the six queued behind the
+    // first went together, the review word's batch and the others'
+    const storing = txs.filter((t) => t.some((sql) => sql.includes('insert into smpp_messages')));
+    expect(storing.length).toBeGreaterThan(0);
+    for (const t of storing) expect(t.filter((sql) => /from accounts\b[^;]*for update/.test(sql))).toHaveLength(1);
+    expect(storing.some((t) => t.filter((sql) => sql.includes('insert into balance_ledger')).length === 2)).toBe(true);
+    // and each ledger row starts where the one before it ended, a group's second batch included
+    const moves = await p.ctx.db.query<{ amount: string; pre: string; post: string }>(
+      `select amount, pre_balance as pre, post_balance as post from balance_ledger
+        where cus_id = 'SUB001' and ref in (select batch_id from mt_records where mobile = any($1::text[])) order by id`,
+      [texts.map((_, i) => `1390000300${i + 1}`)],
+    );
+    const units = (yuan: string) => Math.round(Number(yuan) * 10_000);
+    expect(units(moves[0].pre)).toBe(5 * price);
+    expect(units(moves[moves.length - 1].post)).toBe(0);
+    moves.forEach((m, i) => {
+      expect(units(m.post) - units(m.pre)).toBe(units(m.amount));
+      if (i > 0) expect(units(m.pre)).toBe(units(moves[i - 1].post));
+    });
     peer.end();
   });
 });
