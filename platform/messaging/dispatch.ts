@@ -46,7 +46,7 @@ export async function dispatchDue(ctx: AppContext, carrier: CarrierConnector, li
       );
       if (rows.length === 0) return null;
       const reports = new Map<string, CarrierReport>();
-      const replies: Array<{ row: Due; content: string }> = [];
+      const replies: Reply[] = [];
       for (const r of rows) {
         if (r.mt_status === 100) continue;
         const report = carrier.report(r.secret ? { ...r, content: r.secret } : r);
@@ -71,7 +71,7 @@ export async function applyMoves(
   now: Date,
   rows: Due[],
   reports: Map<string, CarrierReport>,
-  replies: Array<{ row: Due; content: string }>,
+  replies: Reply[],
   releasedDueAt: Date,
 ): Promise<{ count: number; cusIds: string[]; replied: string[] }> {
   const batchDeltas: BatchDelta[] = [];
@@ -116,7 +116,6 @@ export async function applyMoves(
     now,
     [...reports].map(([sn, rep]) => ({ sn, ...rep })),
   );
-  const replySns = replies.map(() => ulid());
   // callbacks of push-mode accounts are queued in this transaction, so none is lost
   await enqueueCallbacks(
     q,
@@ -136,9 +135,29 @@ export async function applyMoves(
           ]
         : [];
     }),
-    replies.map((r, i) => ({ sn: replySns[i], cus_id: r.row.cus_id, mobile: r.row.mobile, content: r.content, batch_id: r.row.batch_id })),
+    [],
   );
+  await storeReplies(q, now, replies);
+  return { count: rows.length, cusIds: [...new Set(rows.map((r) => r.cus_id))], replied: [...new Set(replies.map((r) => r.row.cus_id))] };
+}
+
+export interface Reply {
+  /** the MT record replied to: its account, number, product line, text and batch. */
+  row: Pick<Due, 'sn' | 'cus_id' | 'prod_type' | 'mobile' | 'content' | 'batch_id'>;
+  content: string;
+}
+
+/** Replies as MO records, owed to the account's push callback and SMPP receivers; an unsubscribe word blacklists the
+ * number. */
+export async function storeReplies(q: Queryable, now: Date, replies: Reply[]): Promise<void> {
   if (replies.length > 0) {
+    const replySns = replies.map(() => ulid());
+    await enqueueCallbacks(
+      q,
+      now,
+      [],
+      replies.map((r, i) => ({ sn: replySns[i], cus_id: r.row.cus_id, mobile: r.row.mobile, content: r.content, batch_id: r.row.batch_id })),
+    );
     await q.query(
       `insert into mo_records (sn, cus_id, prod_type, src_calling_number, mobile, content, whole_content, deliver_time, batch_id)
        select t.sn, t.cus, t.prod, '106900' || coalesce(a.ext_number, ''), t.m, t.c, t.w, $1, t.b
@@ -170,5 +189,4 @@ export async function applyMoves(
       );
     }
   }
-  return { count: rows.length, cusIds: [...new Set(rows.map((r) => r.cus_id))], replied: [...new Set(replies.map((r) => r.row.cus_id))] };
 }
