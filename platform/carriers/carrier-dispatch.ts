@@ -20,8 +20,8 @@ import { finalReport, NO_ROUTE, EXPIRED, unansweredReport, refusedReport } from 
 
 /** The sender every message carries: the platform's code and the account's extension, which routes the replies back. */
 export const SENDER_PREFIX = '106900';
-/** Records per round; a round's two transactions each touch every record once. */
-export const CARRIER_ROUND = 200;
+/** Records per round: a round's two transactions each touch every record once, and fewer, larger ones cost less. */
+export const CARRIER_ROUND = 500;
 const REQUEUE_MS = 1000;
 /** A later part of a long message the carrier could not take right now is tried again this often before giving up. */
 const PART_TRIES = 5;
@@ -43,18 +43,28 @@ export const e164Digits = (prodType: number, mobile: string) => (mobile.startsWi
 
 let ref = 0;
 
-/** One round; answers how many records it claimed. */
-export async function carrierRound(ctx: AppContext, plane: CarrierPlane, limit = CARRIER_ROUND): Promise<number> {
+/** A round's claimed records: those ended at once are written; those to send are on their way to the carriers. */
+export interface ClaimedRound {
+  count: number;
+  sends: Send[];
+}
+
+/** A round's first step, in one short transaction: claims due records, ends those that cannot be sent, and marks the
+ * rest as being sent. Null when nothing is due. */
+export async function claimRound(ctx: AppContext, plane: CarrierPlane, limit = CARRIER_ROUND): Promise<ClaimedRound | null> {
   const now = ctx.now();
   const claimed = await withRetry(() => ctx.db.tx((q) => claim(q, plane, now, limit)));
-  if (!claimed) return 0;
+  if (!claimed) return null;
   if (claimed.cusIds.length > 0) await notifyAll(ctx.db, ['mtRecord', 'batch', 'statistics'], claimed.cusIds);
-  if (claimed.sends.length > 0) {
-    const answers = await Promise.all(claimed.sends.map((s) => submitParts(plane.links.get(s.carrier)!, s.parts)));
-    const cusIds = await withRetry(() => ctx.db.tx((q) => writeAnswers(q, plane, ctx.now(), claimed.sends, answers)));
-    if (cusIds.length > 0) await notifyAll(ctx.db, ['mtRecord', 'batch', 'statistics'], cusIds);
-  }
-  return claimed.count;
+  return claimed;
+}
+
+/** A round's second step: submits the claimed records (no transaction open meanwhile) and writes the answers. */
+export async function sendRound(ctx: AppContext, plane: CarrierPlane, round: ClaimedRound): Promise<void> {
+  if (round.sends.length === 0) return;
+  const answers = await Promise.all(round.sends.map((s) => submitParts(plane.links.get(s.carrier)!, s.parts)));
+  const cusIds = await withRetry(() => ctx.db.tx((q) => writeAnswers(q, plane, ctx.now(), round.sends, answers)));
+  if (cusIds.length > 0) await notifyAll(ctx.db, ['mtRecord', 'batch', 'statistics'], cusIds);
 }
 
 async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number) {

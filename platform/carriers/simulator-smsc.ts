@@ -42,6 +42,8 @@ export function simulatorSmsc(o: SimulatorSmscOptions): SimulatorSmsc {
   const server: SmppServer = new SmppServer({
     systemId: 'SIMSMSC',
     windowSize: o.windowSize,
+    // receipts outstanding to the platform: a deep window lets it write them in large groups
+    deliverWindow: 1000,
     logger: o.log,
     authenticate: async (r) =>
       r.systemId === o.systemId && r.password === o.password ? { ok: true, accountId: r.systemId } : { ok: false, status: STATUS.RINVPASWD },
