@@ -75,7 +75,22 @@ export const routeSchema = z
   .strict();
 
 export const carriersFileSchema = z
-  .object({ carriers: z.array(carrierSchema).min(1).max(64), routes: z.array(routeSchema).max(10_000).default([]) })
+  .object({
+    carriers: z.array(carrierSchema).min(1).max(64),
+    routes: z.array(routeSchema).max(10_000).default([]),
+    /** a part without its final receipt this long after the carrier took it ends the record as unknown (600). */
+    receiptWaitS: z
+      .number()
+      .min(1)
+      .max(30 * 86_400)
+      .default(72 * 3600),
+    /** a message no carrier could take within this long after it was sent fails as expired. */
+    validityS: z
+      .number()
+      .min(1)
+      .max(30 * 86_400)
+      .default(48 * 3600),
+  })
   .strict()
   .superRefine((file, ctx) => {
     const names = new Set<string>();

@@ -24,7 +24,8 @@ describe('part states', () => {
     expect(recordStatusOf(['delivered', 'delivered', 'delivered'])).toBe(0);
     expect(recordStatusOf(['delivered', 'pending', 'delivered'])).toBeNull();
     expect(recordStatusOf(['delivered', 'failed', 'expired'])).toBe(700);
-    expect(recordStatusOf(['delivered', 'expired'])).toBe(600);
+    expect(recordStatusOf(['delivered', 'expired'])).toBe(700);
+    expect(recordStatusOf(['delivered', 'unknown'])).toBe(600);
     expect(recordStatusOf(['unknown'])).toBe(600);
     expect(recordStatusOf([])).toBeNull();
   });

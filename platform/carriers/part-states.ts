@@ -31,10 +31,10 @@ export function partStateOf(stat: string): PartState {
 }
 
 /** The record's final status from its parts: null while any part waits; 0 when every part was delivered; 700 when
- * any failed; 600 (no final word) otherwise. */
+ * any failed or expired undelivered (the carrier's final word); 600 (no final word) otherwise. */
 export function recordStatusOf(parts: readonly PartState[]): 0 | 600 | 700 | null {
   if (parts.length === 0 || parts.includes('pending')) return null;
   if (parts.every((p) => p === 'delivered')) return 0;
-  if (parts.includes('failed')) return 700;
+  if (parts.includes('failed') || parts.includes('expired')) return 700;
   return 600;
 }

@@ -14,6 +14,8 @@ export interface SimulatorSmscOptions {
   simulator: Config['simulator'];
   systemId: string;
   password: string;
+  /** submit_sm a bind may have outstanding; more are refused with ESME_RTHROTTLED as a carrier would. */
+  windowSize?: number;
   random?: () => number;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
@@ -39,6 +41,9 @@ export function simulatorSmsc(o: SimulatorSmscOptions): SimulatorSmsc {
   };
   const server: SmppServer = new SmppServer({
     systemId: 'SIMSMSC',
+    windowSize: o.windowSize,
+    // receipts outstanding to the platform: a deep window lets it write them in large groups
+    deliverWindow: 1000,
     logger: o.log,
     authenticate: async (r) =>
       r.systemId === o.systemId && r.password === o.password ? { ok: true, accountId: r.systemId } : { ok: false, status: STATUS.RINVPASWD },

@@ -183,7 +183,9 @@ export interface NewBatch {
  * INSERT_CHUNK records, the rest are written after this transaction, a chunk per transaction (finishBatch). */
 export async function insertBatch(q: Queryable, ctx: AppContext, b: NewBatch, timeZone: string, now: Date): Promise<void> {
   const n = b.items.mobiles.length;
-  const nextAt = new Date(now.getTime() + (b.review ? ctx.config.simulator.reviewMs : ctx.config.simulator.reportMs));
+  // past review, a record is due at once for a carrier; the in-process simulator reports on it after its report delay
+  const waitMs = b.review ? ctx.config.simulator.reviewMs : ctx.config.carriers.source === 'in-process' ? ctx.config.simulator.reportMs : 0;
+  const nextAt = new Date(now.getTime() + waitMs);
   await q.query(
     `insert into batches (batch_id, prod_type, batch_type, cus_id, content, create_time, receive_count, sent_count, cost, sender_id)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,

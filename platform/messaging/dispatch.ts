@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import type { AppContext } from '../context';
+import type { Queryable } from '../db/db';
 import { isUnsubscribe, type CarrierConnector, type CarrierReport } from './carrier';
 import { notifyAll } from './notify';
 import { enqueueCallbacks } from '../accounts/callbacks';
@@ -11,7 +12,7 @@ import { applyBatchDeltas, applyStatDeltas, type BatchDelta, type StatDelta } fr
 // Due rows are claimed with FOR UPDATE SKIP LOCKED inside one transaction, so several instances on one PostgreSQL
 // never take the same record: each record changes status, and is counted, exactly once.
 
-interface Due {
+export interface Due {
   sn: string;
   prod_type: number;
   cus_id: string;
@@ -45,112 +46,147 @@ export async function dispatchDue(ctx: AppContext, carrier: CarrierConnector, li
       );
       if (rows.length === 0) return null;
       const reports = new Map<string, CarrierReport>();
-      const batchDeltas: BatchDelta[] = [];
-      const statDeltas: StatDelta[] = [];
-      const replies: Array<{ row: Due; content: string }> = [];
+      const replies: Reply[] = [];
       for (const r of rows) {
-        if (r.mt_status === 100) {
-          batchDeltas.push({ batch_id: r.batch_id, sent: 1 });
-          continue;
-        }
+        if (r.mt_status === 100) continue;
         const report = carrier.report(r.secret ? { ...r, content: r.secret } : r);
         reports.set(r.sn, report);
-        const outcome = report.mt_status === 0 ? { success: 1 } : report.mt_status === 700 ? { failure: 1 } : { unknown: 1 };
-        batchDeltas.push({ batch_id: r.batch_id, ...outcome });
-        statDeltas.push({
-          prod_type: r.prod_type,
-          cus_id: r.cus_id,
-          receive_time: new Date(r.receive_time),
-          country_code: r.country_code,
-          country_name: r.country_name,
-          ...outcome,
-        });
         const reply = carrier.reply(r, report);
         if (reply !== null) replies.push({ row: r, content: reply });
       }
-      const reportAt = new Date(now.getTime() + carrier.reportDelayMs());
-      const col = <T>(f: (r: Due, rep: CarrierReport | undefined) => T) => rows.map((r) => f(r, reports.get(r.sn)));
-      await q.query(
-        `update mt_records m set mt_status = d.st, report_result = d.rr, report_result_desc = d.rd, err_desc = d.er, table_name = 'mt', next_at = d.nx,
-                secret = case when m.mt_status = 100 then m.secret else null end
-           from unnest($1::text[], $2::smallint[], $3::text[], $4::text[], $5::text[], $6::timestamptz[]) as d(sn, st, rr, rd, er, nx)
-          where m.sn = d.sn`,
-        [
-          col((r) => r.sn),
-          col((_, rep) => (rep ? rep.mt_status : 500)),
-          col((_, rep) => rep?.report_result ?? null),
-          col((_, rep) => rep?.report_result_desc ?? null),
-          col((_, rep) => rep?.err_desc ?? null),
-          col((_, rep) => (rep ? null : reportAt)),
-        ],
-      );
-      await applyBatchDeltas(q, batchDeltas);
-      await applyStatDeltas(q, statDeltas);
-      // receipts of messages taken over SMPP are owed from the same transaction, so none is lost
-      await queueSmppReceipts(
-        q,
-        now,
-        [...reports].map(([sn, rep]) => ({ sn, ...rep })),
-      );
-      const replySns = replies.map(() => ulid());
-      // callbacks of push-mode accounts are queued in this transaction, so none is lost
-      await enqueueCallbacks(
-        q,
-        now,
-        rows.flatMap((r) => {
-          const rep = reports.get(r.sn);
-          return rep
-            ? [
-                {
-                  sn: r.sn,
-                  cus_id: r.cus_id,
-                  mobile: r.mobile,
-                  mt_status: rep.mt_status,
-                  report_result: rep.report_result ?? null,
-                  report_result_desc: rep.report_result_desc ?? null,
-                },
-              ]
-            : [];
-        }),
-        replies.map((r, i) => ({ sn: replySns[i], cus_id: r.row.cus_id, mobile: r.row.mobile, content: r.content, batch_id: r.row.batch_id })),
-      );
-      if (replies.length > 0) {
-        await q.query(
-          `insert into mo_records (sn, cus_id, prod_type, src_calling_number, mobile, content, whole_content, deliver_time, batch_id)
-           select t.sn, t.cus, t.prod, '106900' || coalesce(a.ext_number, ''), t.m, t.c, t.w, $1, t.b
-             from unnest($2::text[], $3::text[], $4::smallint[], $5::text[], $6::text[], $7::text[], $8::text[]) as t(sn, cus, prod, m, c, w, b)
-             join accounts a on a.cus_id = t.cus`,
-          [
-            now,
-            replySns,
-            replies.map((r) => r.row.cus_id),
-            replies.map((r) => r.row.prod_type),
-            replies.map((r) => r.row.mobile),
-            replies.map((r) => r.content),
-            replies.map((r) => r.row.content),
-            replies.map((r) => r.row.batch_id),
-          ],
-        );
-        await queueSmppReplies(
-          q,
-          now,
-          replies.map((r, i) => ({ sn: replySns[i], cus_id: r.row.cus_id, mobile: r.row.mobile, content: r.content, replied_sn: r.row.sn })),
-        );
-        const unsubscribed = replies.filter((r) => isUnsubscribe(r.content));
-        if (unsubscribed.length > 0) {
-          await q.query(
-            `insert into blacklist (ep_id, mobile, source)
-             select a.ep_id, t.m, 'reply' from unnest($1::text[], $2::text[]) as t(cus, m) join accounts a on a.cus_id = t.cus
-             on conflict do nothing`,
-            [unsubscribed.map((r) => r.row.cus_id), unsubscribed.map((r) => r.row.mobile)],
-          );
-        }
-      }
-      return { count: rows.length, cusIds: [...new Set(rows.map((r) => r.cus_id))], replied: [...new Set(replies.map((r) => r.row.cus_id))] };
+      return applyMoves(q, now, rows, reports, replies, new Date(now.getTime() + carrier.reportDelayMs()));
     }),
   );
   if (!moved) return 0;
   await notifyAll(ctx.db, ['mtRecord', 'batch', 'statistics'], moved.cusIds);
   if (moved.replied.length > 0) await notifyAll(ctx.db, ['moRecord'], moved.replied);
   return moved.count;
+}
+
+/** In the round's transaction: each record moves to its report (a final state), or, without one, from review on to the
+ * carrier (500, due at `releasedDueAt`); batches and statistics count it, SMPP receipts and push callbacks are owed,
+ * and replies become MO records (an unsubscribe word blacklists the number). Answers the accounts to tell. */
+export async function applyMoves(
+  q: Queryable,
+  now: Date,
+  rows: Due[],
+  reports: Map<string, CarrierReport>,
+  replies: Reply[],
+  releasedDueAt: Date,
+): Promise<{ count: number; cusIds: string[]; replied: string[] }> {
+  const batchDeltas: BatchDelta[] = [];
+  const statDeltas: StatDelta[] = [];
+  for (const r of rows) {
+    const report = reports.get(r.sn);
+    if (!report) {
+      batchDeltas.push({ batch_id: r.batch_id, sent: 1 });
+      continue;
+    }
+    const outcome = report.mt_status === 0 ? { success: 1 } : report.mt_status === 700 ? { failure: 1 } : { unknown: 1 };
+    batchDeltas.push({ batch_id: r.batch_id, ...outcome });
+    statDeltas.push({
+      prod_type: r.prod_type,
+      cus_id: r.cus_id,
+      receive_time: new Date(r.receive_time),
+      country_code: r.country_code,
+      country_name: r.country_name,
+      ...outcome,
+    });
+  }
+  const col = <T>(f: (r: Due, rep: CarrierReport | undefined) => T) => rows.map((r) => f(r, reports.get(r.sn)));
+  await q.query(
+    `update mt_records m set mt_status = d.st, report_result = d.rr, report_result_desc = d.rd, err_desc = d.er, table_name = 'mt', next_at = d.nx,
+            secret = case when m.mt_status = 100 then m.secret else null end
+       from unnest($1::text[], $2::smallint[], $3::text[], $4::text[], $5::text[], $6::timestamptz[]) as d(sn, st, rr, rd, er, nx)
+      where m.sn = d.sn`,
+    [
+      col((r) => r.sn),
+      col((_, rep) => (rep ? rep.mt_status : 500)),
+      col((_, rep) => rep?.report_result ?? null),
+      col((_, rep) => rep?.report_result_desc ?? null),
+      col((_, rep) => rep?.err_desc ?? null),
+      col((_, rep) => (rep ? null : releasedDueAt)),
+    ],
+  );
+  await applyBatchDeltas(q, batchDeltas);
+  await applyStatDeltas(q, statDeltas);
+  // receipts of messages taken over SMPP are owed from the same transaction, so none is lost
+  await queueSmppReceipts(
+    q,
+    now,
+    [...reports].map(([sn, rep]) => ({ sn, ...rep })),
+  );
+  // callbacks of push-mode accounts are queued in this transaction, so none is lost
+  await enqueueCallbacks(
+    q,
+    now,
+    rows.flatMap((r) => {
+      const rep = reports.get(r.sn);
+      return rep
+        ? [
+            {
+              sn: r.sn,
+              cus_id: r.cus_id,
+              mobile: r.mobile,
+              mt_status: rep.mt_status,
+              report_result: rep.report_result ?? null,
+              report_result_desc: rep.report_result_desc ?? null,
+            },
+          ]
+        : [];
+    }),
+    [],
+  );
+  await storeReplies(q, now, replies);
+  return { count: rows.length, cusIds: [...new Set(rows.map((r) => r.cus_id))], replied: [...new Set(replies.map((r) => r.row.cus_id))] };
+}
+
+export interface Reply {
+  /** the MT record replied to: its account, number, product line, text and batch. */
+  row: Pick<Due, 'sn' | 'cus_id' | 'prod_type' | 'mobile' | 'content' | 'batch_id'>;
+  content: string;
+}
+
+/** Replies as MO records, owed to the account's push callback and SMPP receivers; an unsubscribe word blacklists the
+ * number. */
+export async function storeReplies(q: Queryable, now: Date, replies: Reply[]): Promise<void> {
+  if (replies.length > 0) {
+    const replySns = replies.map(() => ulid());
+    await enqueueCallbacks(
+      q,
+      now,
+      [],
+      replies.map((r, i) => ({ sn: replySns[i], cus_id: r.row.cus_id, mobile: r.row.mobile, content: r.content, batch_id: r.row.batch_id })),
+    );
+    await q.query(
+      `insert into mo_records (sn, cus_id, prod_type, src_calling_number, mobile, content, whole_content, deliver_time, batch_id)
+       select t.sn, t.cus, t.prod, '106900' || coalesce(a.ext_number, ''), t.m, t.c, t.w, $1, t.b
+         from unnest($2::text[], $3::text[], $4::smallint[], $5::text[], $6::text[], $7::text[], $8::text[]) as t(sn, cus, prod, m, c, w, b)
+         join accounts a on a.cus_id = t.cus`,
+      [
+        now,
+        replySns,
+        replies.map((r) => r.row.cus_id),
+        replies.map((r) => r.row.prod_type),
+        replies.map((r) => r.row.mobile),
+        replies.map((r) => r.content),
+        replies.map((r) => r.row.content),
+        replies.map((r) => r.row.batch_id),
+      ],
+    );
+    await queueSmppReplies(
+      q,
+      now,
+      replies.map((r, i) => ({ sn: replySns[i], cus_id: r.row.cus_id, mobile: r.row.mobile, content: r.content, replied_sn: r.row.sn })),
+    );
+    const unsubscribed = replies.filter((r) => isUnsubscribe(r.content));
+    if (unsubscribed.length > 0) {
+      await q.query(
+        `insert into blacklist (ep_id, mobile, source)
+         select a.ep_id, t.m, 'reply' from unnest($1::text[], $2::text[]) as t(cus, m) join accounts a on a.cus_id = t.cus
+         on conflict do nothing`,
+        [unsubscribed.map((r) => r.row.cus_id), unsubscribed.map((r) => r.row.mobile)],
+      );
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import { startLoop } from '../background-loop';
+import { startCarrierMessaging } from '../carriers/carrier-messaging';
 import type { AppContext, AreaOptions, AreaPlugin } from '../context';
 import { giveTurn } from '../db/fair-share';
 import { finishOpenBatches } from './batch-insert';
@@ -24,7 +25,9 @@ export const messagingPlugin: AreaPlugin<MessagingOptions> = async (api, { ctx, 
   registerTimedRoutes(api, ctx);
   registerBlacklistCheckRoutes(api, ctx);
   registerInteractRoutes(api, ctx);
-  startMessaging(ctx, carrier);
+  // a given connector (tests) or CARRIERS=in-process keeps messages in this process; else they go to carriers over SMPP
+  if (carrier || ctx.config.carriers.source === 'in-process') startMessaging(ctx, carrier);
+  else await startCarrierMessaging(ctx);
 };
 
 /** Starts the dispatcher (carrier simulator by default) and the timed-batch scheduler; stopped through ctx.onClose. */

@@ -1,0 +1,53 @@
+import { startLoop } from '../background-loop';
+import type { AppContext } from '../context';
+import { giveTurn } from '../db/fair-share';
+import { sendDueTimeBatches } from '../messaging/scheduler';
+import { CARRIER_ROUND, claimRound, sendRound } from './carrier-dispatch';
+import { startCarrierPlane, type CarrierPlane } from './carrier-plane';
+import { carrierDeliveries } from './carrier-receipts';
+
+// The dispatcher's loops when messages go to carriers: rounds of claim, submit and answer; the sweep of receipts that
+// came before their submit's answer was written; the timed batches as with the in-process simulator.
+
+const ROUNDS_IN_FLIGHT = 3;
+
+/** Binds to the carriers and starts the loops; stopped through ctx.onClose (the loops first, then the binds). */
+export async function startCarrierMessaging(ctx: AppContext): Promise<CarrierPlane | null> {
+  let plane: CarrierPlane | null = null;
+  const sweepLoop = { wake: () => undefined as void };
+  const deliveries = carrierDeliveries(
+    ctx,
+    () => plane,
+    () => sweepLoop.wake(),
+  );
+  plane = await startCarrierPlane(ctx, (carrier, pdu) => deliveries.onDeliver(carrier, pdu));
+  if (!plane) return null;
+  const started = plane;
+  ctx.onClose(() => started.stop());
+  // a round's records wait for the carriers' answers, not for the database: the next rounds are claimed meanwhile,
+  // up to ROUNDS_IN_FLIGHT on their way at once
+  startLoop(ctx, 'carrier-dispatch', 100, async (stopped) => {
+    const sending = new Set<Promise<void>>();
+    try {
+      while (!stopped()) {
+        const sliceStart = performance.now();
+        const round = await claimRound(ctx, started);
+        if (!round) break;
+        const sent = sendRound(ctx, started, round).catch((err) => ctx.log.warn({ err }, 'carrier round not written'));
+        sending.add(sent);
+        void sent.finally(() => sending.delete(sent));
+        if (round.count !== CARRIER_ROUND) break;
+        while (sending.size >= ROUNDS_IN_FLIGHT) await Promise.race(sending);
+        await giveTurn(ctx.db, sliceStart);
+      }
+    } finally {
+      await Promise.all(sending);
+    }
+    if (!stopped()) await sendDueTimeBatches(ctx);
+  });
+  const sweep = startLoop(ctx, 'carrier-receipts', 1000, async (stopped) => {
+    while (!stopped() && (await deliveries.sweep()) === 500);
+  });
+  sweepLoop.wake = () => sweep.wake();
+  return plane;
+}

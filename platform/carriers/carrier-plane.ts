@@ -1,0 +1,125 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { CarrierStatus } from '../../contract/endpoints/carrier.endpoints';
+import type { AppContext } from '../context';
+import type { ShortMessagePdu } from '../smpp/pdu-types';
+import { carriersFileSchema, readCarriersFile, type CarrierConfig, type CarriersFile } from './carrier-config';
+import { CarrierLink } from './carrier-link';
+import { Router } from './routing';
+import { simulatorSmsc, type SimulatorSmsc } from './simulator-smsc';
+
+// The platform's side of its carriers: a link per carrier in the carriers file (or one to the simulator SMSC this
+// process starts on loopback when there is no file), the routes over them, and every few seconds this instance's view
+// of each link written to carrier_status for the console.
+
+export interface CarrierPlane {
+  file: CarriersFile;
+  links: Map<string, CarrierLink>;
+  router: Router;
+  /** a receipt's latency (submit accepted to final receipt), for the status list. */
+  noteReceipt(carrier: string, latencyMs: number): void;
+  stop(): Promise<void>;
+}
+
+/** The one carrier of the default set-up: the simulator on the wire, taking every message. */
+export const SIMULATOR_CARRIER = 'simulator';
+const STATUS_EVERY_MS = 2000;
+const SIMULATOR_WINDOW = 100;
+const LATENCY_WINDOW_MS = 60_000;
+
+/** Reads the carriers file (or starts the simulator SMSC) and binds to each carrier; null when messages stay in process. */
+export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: string, pdu: ShortMessagePdu) => Promise<number>): Promise<CarrierPlane | null> {
+  const source = ctx.config.carriers;
+  if (source.source === 'in-process') return null;
+  let smsc: SimulatorSmsc | null = null;
+  let file: CarriersFile;
+  if (source.source === 'file') file = readCarriersFile(source.file);
+  else {
+    const password = randomBytes(6).toString('base64url').slice(0, 8);
+    smsc = simulatorSmsc({ simulator: ctx.config.simulator, systemId: 'platform', password, windowSize: SIMULATOR_WINDOW, log: ctx.log });
+    const { port } = await smsc.server.listen(0, '127.0.0.1');
+    file = simulatorFile(ctx.config.simulator.reportMs, port, password);
+  }
+  const links = new Map<string, CarrierLink>();
+  for (const c of file.carriers) links.set(c.name, new CarrierLink(c, { onDeliver, log: ctx.log }));
+  const instanceId = randomUUID();
+  const latencies = new Map<string, Array<{ at: number; ms: number }>>();
+  const lastAccepted = new Map<string, { at: number; accepted: number }>();
+  const writeStatus = async () => {
+    const now = Date.now();
+    const rows = [...links.values()].map((link) => statusOf(link, now, latencies, lastAccepted));
+    await ctx.db.query(
+      `insert into carrier_status (instance_id, carrier, stats, updated_at)
+       select $1, s->>'name', s, $2 from jsonb_array_elements($3::jsonb) as s
+       on conflict (instance_id, carrier) do update set stats = excluded.stats, updated_at = excluded.updated_at`,
+      [instanceId, ctx.now(), JSON.stringify(rows)],
+    );
+  };
+  const timer = setInterval(() => {
+    writeStatus().catch((err) => ctx.log.warn({ err }, 'carrier status not written'));
+  }, STATUS_EVERY_MS);
+  for (const link of links.values()) link.start();
+  return {
+    file,
+    links,
+    router: new Router(file.routes),
+    noteReceipt(carrier, ms) {
+      const list = latencies.get(carrier) ?? [];
+      list.push({ at: Date.now(), ms });
+      if (list.length > 20_000) list.splice(0, list.length - 10_000);
+      latencies.set(carrier, list);
+    },
+    async stop() {
+      clearInterval(timer);
+      await Promise.all([...links.values()].map((l) => l.stop()));
+      await smsc?.close();
+      await ctx.db.query('delete from carrier_status where instance_id = $1', [instanceId]).catch(() => undefined);
+    },
+  };
+}
+
+/** The simulator as the one carrier every message routes to. Its receipts come after the report delay, so a part
+ * without one after twice that and 10 s (a busy machine answers late) is one the simulator timed out. */
+export function simulatorFile(reportMs: number, port: number, password: string, extra: Partial<CarrierConfig> = {}): CarriersFile {
+  return carriersFileSchema.parse({
+    carriers: [{ name: SIMULATOR_CARRIER, host: '127.0.0.1', port, systemId: 'platform', password, window: SIMULATOR_WINDOW, rate: 100_000, ...extra }],
+    routes: [{ carriers: [SIMULATOR_CARRIER] }],
+    receiptWaitS: (2 * reportMs + 10_000) / 1000,
+  });
+}
+
+function percentile(sorted: number[], p: number): number | null {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+}
+
+function statusOf(
+  link: CarrierLink,
+  now: number,
+  latencies: Map<string, Array<{ at: number; ms: number }>>,
+  lastAccepted: Map<string, { at: number; accepted: number }>,
+): Omit<CarrierStatus, 'instances'> {
+  const s = link.stats();
+  const recent = (latencies.get(s.name) ?? []).filter((l) => l.at > now - LATENCY_WINDOW_MS);
+  latencies.set(s.name, recent);
+  const sorted = recent.map((l) => l.ms).sort((a, b) => a - b);
+  const before = lastAccepted.get(s.name);
+  lastAccepted.set(s.name, { at: now, accepted: s.accepted });
+  const rate = before && now > before.at ? ((s.accepted - before.accepted) * 1000) / (now - before.at) : 0;
+  return {
+    name: s.name,
+    bound: s.bound,
+    wanted: s.wanted,
+    inFlight: s.inFlight,
+    window: s.window,
+    rate: Math.round(rate * 10) / 10,
+    submitted: s.submitted,
+    accepted: s.accepted,
+    throttled: s.throttled,
+    errors: Object.entries(s.errors)
+      .map(([code, count]) => ({ code, count }))
+      .sort((a, b) => b.count - a.count)
+      .slice(0, 64),
+    receiptP50Ms: percentile(sorted, 0.5),
+    receiptP95Ms: percentile(sorted, 0.95),
+  };
+}

@@ -1,0 +1,62 @@
+import type { Queryable } from '../db/db';
+import { storeReplies, type Reply } from '../messaging/dispatch';
+import { TLV, findTlv, type ShortMessagePdu } from '../smpp/pdu-types';
+import { decodeText } from '../smpp/sms-text';
+import { SENDER_PREFIX } from './carrier-dispatch';
+
+// A phone's reply through a carrier (a deliver_sm that is not a receipt) becomes an MO record of the account whose
+// extension the reply was sent to: every message goes out from SENDER_PREFIX + the account's extension, so the
+// destination of the reply names the account. It is tied to the last message that account sent the number (its batch
+// and text); a reply to the bare code, or to an extension no account has, goes to the account that last messaged the
+// number. A reply no account can own is logged and taken, so the carrier does not send it again for ever.
+
+export interface CarrierMo {
+  carrier: string;
+  pdu: ShortMessagePdu;
+}
+
+/** The phone number as records hold it: 11 digits for mainland China, else E.164 with '+'. */
+export function recordMobile(addr: string): string {
+  const d = addr.replace(/^\+/, '');
+  if (/^861\d{10}$/.test(d)) return d.slice(2);
+  if (/^1\d{10}$/.test(d) && addr.length === 11) return d;
+  return `+${d}`;
+}
+
+function textOf(pdu: ShortMessagePdu): string {
+  const body = pdu.shortMessage.length > 0 ? pdu.shortMessage : (findTlv(pdu, TLV.message_payload) ?? Buffer.alloc(0));
+  // a UDH'd part (esm_class bit 6) carries its header first: the text follows it
+  const text = (pdu.esmClass & 0x40) !== 0 && body.length > 0 ? body.subarray(body[0] + 1) : body;
+  return (decodeText(pdu.dataCoding, text) ?? text.toString('latin1')).slice(0, 1000);
+}
+
+/** Stores the replies in the caller's transaction; answers the accounts that got one. */
+export async function storeCarrierReplies(q: Queryable, now: Date, items: CarrierMo[]): Promise<string[]> {
+  const exts = [...new Set(items.map((m) => extensionOf(m.pdu.destinationAddr)).filter((e): e is string => e !== null && e !== ''))];
+  const owners = new Map<string, string>();
+  if (exts.length > 0) {
+    const rows = await q.query<{ ext_number: string; cus_id: string }>(
+      'select distinct on (ext_number) ext_number, cus_id from accounts where ext_number = any($1) order by ext_number, cus_id',
+      [exts],
+    );
+    for (const r of rows) owners.set(r.ext_number, r.cus_id);
+  }
+  const replies: Reply[] = [];
+  for (const m of items) {
+    const mobile = recordMobile(m.pdu.sourceAddr);
+    const owner = owners.get(extensionOf(m.pdu.destinationAddr) ?? '') ?? null;
+    const [last] = await q.query<Reply['row']>(
+      `select sn, cus_id, prod_type, mobile, content, batch_id from mt_records
+        where mobile = $1 and ($2::text is null or cus_id = $2) order by receive_time desc limit 1`,
+      [mobile, owner],
+    );
+    const row = last ?? (owner ? { sn: '', cus_id: owner, prod_type: mobile.startsWith('+') ? 1 : 0, mobile, content: '', batch_id: '' } : null);
+    if (row) replies.push({ row, content: textOf(m.pdu) });
+  }
+  await storeReplies(q, now, replies);
+  return [...new Set(replies.map((r) => r.row.cus_id))];
+}
+
+function extensionOf(destination: string): string | null {
+  return destination.startsWith(SENDER_PREFIX) ? destination.slice(SENDER_PREFIX.length) : null;
+}
