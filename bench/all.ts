@@ -61,6 +61,8 @@ if (platform) {
 if (platform) execFileSync(tsx, [join(ROOT, 'bench', 'address-book-import.bench.ts')], { cwd: ROOT, stdio: 'inherit' });
 // SMPP and the signed HTTP API vs raw inserts, receipt latency (writes its own BENCHMARKS.md section)
 if (platform) execFileSync(tsx, [join(ROOT, 'bench', 'integrator.bench.ts')], { cwd: ROOT, stdio: 'inherit' });
+// the send pipeline through the SMPP client to the simulator SMSC vs the in-process simulator (its own section)
+if (platform) execFileSync(tsx, [join(ROOT, 'bench', 'carrier.bench.ts')], { cwd: ROOT, stdio: 'inherit' });
 if (browser) execFileSync(tsx, [join(ROOT, 'bench', 'run.ts'), ...passOn], { cwd: ROOT, stdio: 'inherit' });
 if (browser) execFileSync(tsx, [join(ROOT, 'bench', 'send-numbers.bench.ts'), '--no-build'], { cwd: ROOT, stdio: 'inherit' });
 // the local member search at 100,000 address-book members against /addressBook/list
