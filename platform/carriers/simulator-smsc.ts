@@ -17,6 +17,8 @@ export interface SimulatorSmscOptions {
   /** submit_sm a bind may have outstanding; more are refused with ESME_RTHROTTLED as a carrier would. */
   windowSize?: number;
   random?: () => number;
+  /** each submit taken (tests count what the carrier received). */
+  onSubmit?: (destination: string, messageId: string) => void;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
@@ -30,7 +32,8 @@ export interface SimulatorSmsc {
 
 export function simulatorSmsc(o: SimulatorSmscOptions): SimulatorSmsc {
   const sim = createSimulator(o.simulator, o.random);
-  let next = 0x100000;
+  // ids from the start time on, so a simulator restarted on the same port never gives an id a waiting receipt has
+  let next = BigInt(Date.now()) << 16n;
   const timers = new Set<NodeJS.Timeout>();
   const later = (ms: number, run: () => void) => {
     const t = setTimeout(() => {
@@ -49,6 +52,7 @@ export function simulatorSmsc(o: SimulatorSmscOptions): SimulatorSmsc {
       r.systemId === o.systemId && r.password === o.password ? { ok: true, accountId: r.systemId } : { ok: false, status: STATUS.RINVPASWD },
     submit: async (session, message) => {
       const messageId = (next++).toString(16).toUpperCase();
+      o.onSubmit?.(message.pdu.destinationAddr, messageId);
       const accountId = session.accountId!;
       const msg = { sn: messageId, prod_type: 0, cus_id: accountId, mobile: message.pdu.destinationAddr, content: message.text ?? '' };
       const submitted = new Date();
