@@ -7,7 +7,7 @@ import type { Config } from '../../platform/config';
 import { openPostgres } from '../../platform/db/postgres-db';
 import { buildPlatform, type Platform } from '../../platform/server';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { tokenFor, waitFor } from './send-fixture';
+import { outcomesOf, tokenFor, waitFor } from './send-fixture';
 
 // The fault test of the carrier path: 10,000 messages routed round robin over two carriers (simulator SMSCs on the
 // wire), one of them killed in the middle of the send and brought back on its port. Every record ends in exactly one
@@ -86,12 +86,7 @@ describe.each(DB_KINDS)('two carriers, one killed mid-send and brought back, on 
     expect([...submits.values()].filter((c) => c > 1)).toEqual([]);
     // a submit written as its carrier died may never have been read there: that record ended unknown, never resent
     expect(submits.size).toBeLessThanOrEqual(N);
-    const [mt] = await p.ctx.db.query<Record<string, number>>(
-      `select count(*) filter (where mt_status = 0)::int as ok, count(*) filter (where mt_status = 700)::int as ko,
-              count(*) filter (where mt_status = 600)::int as unk, count(*) filter (where next_at is not null)::int as pending
-         from mt_records where batch_id = $1`,
-      [batchId],
-    );
+    const mt = await outcomesOf(p, batchId);
     expect(mt.pending).toBe(0);
     expect(mt.ok + mt.ko + mt.unk).toBe(N);
     expect(submits.size).toBeGreaterThanOrEqual(N - mt.unk);

@@ -34,3 +34,14 @@ export async function countRows(p: TestPlatform, sql: string, params: unknown[] 
   const [r] = await p.ctx.db.query<{ n: number }>(`select count(*)::int as n from (${sql}) x`, params);
   return Number(r.n);
 }
+
+/** A batch's records by final state (0 delivered, 700 failed, 600 unknown), and those still waiting for one. */
+export async function outcomesOf(p: TestPlatform, batchId: string): Promise<{ ok: number; ko: number; unk: number; pending: number }> {
+  const [mt] = await p.ctx.db.query<{ ok: number; ko: number; unk: number; pending: number }>(
+    `select count(*) filter (where mt_status = 0)::int as ok, count(*) filter (where mt_status = 700)::int as ko,
+            count(*) filter (where mt_status = 600)::int as unk, count(*) filter (where next_at is not null)::int as pending
+       from mt_records where batch_id = $1`,
+    [batchId],
+  );
+  return mt;
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../platform/db/postgres-db';
 import { buildPlatform, type Platform } from '../../platform/server';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
-import { tokenFor, waitFor } from './send-fixture';
+import { outcomesOf, tokenFor, waitFor } from './send-fixture';
 
 // Two platform instances on one PostgreSQL, both dispatching: every record reaches one final status exactly once.
 describe('two instances on one PostgreSQL', () => {
@@ -30,12 +30,7 @@ describe('two instances on one PostgreSQL', () => {
       (rows) => rows[0].n === 2000,
       60_000,
     );
-    const [mt] = await a.ctx.db.query<Record<string, number>>(
-      `select count(*) filter (where mt_status = 0)::int as ok, count(*) filter (where mt_status = 700)::int as ko,
-              count(*) filter (where mt_status = 600)::int as unk, count(*) filter (where next_at is not null)::int as pending
-         from mt_records where batch_id = $1`,
-      [batchId],
-    );
+    const mt = await outcomesOf(a, batchId);
     expect(mt.pending).toBe(0);
     const [batch] = await a.ctx.db.query<Record<string, number>>(
       'select receive_count, sent_count, success_count, failure_count, unknown_count from batches where batch_id = $1',
