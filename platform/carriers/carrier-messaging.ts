@@ -33,7 +33,11 @@ export async function startCarrierMessaging(ctx: AppContext): Promise<CarrierPla
         const sliceStart = performance.now();
         const round = await claimRound(ctx, started);
         if (!round) break;
-        const sent = sendRound(ctx, started, round).catch((err) => ctx.log.warn({ err }, 'carrier round not written'));
+        // receipts that came before these answers were written can match now
+        const sent = sendRound(ctx, started, round).then(
+          () => sweepLoop.wake(),
+          (err) => ctx.log.warn({ err }, 'carrier round not written'),
+        );
         sending.add(sent);
         void sent.finally(() => sending.delete(sent));
         if (round.count !== CARRIER_ROUND) break;
@@ -45,8 +49,10 @@ export async function startCarrierMessaging(ctx: AppContext): Promise<CarrierPla
     }
     if (!stopped()) await sendDueTimeBatches(ctx);
   });
+  // page by page to the end of the stored receipts, then once a second or when woken: one that matches nothing yet
+  // waits for its part's answer, so the loop never spins over it (the answers' writes must get the database)
   const sweep = startLoop(ctx, 'carrier-receipts', 1000, async (stopped) => {
-    while (!stopped() && (await deliveries.sweep()) === 500);
+    while (!stopped() && (await deliveries.sweep())) await giveTurn(ctx.db, performance.now());
   });
   sweepLoop.wake = () => sweep.wake();
   return plane;

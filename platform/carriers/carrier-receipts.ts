@@ -31,12 +31,14 @@ interface Receipt {
 const STATE_WORDS: Record<number, string> = { 2: 'DELIVRD', 3: 'EXPIRED', 4: 'DELETED', 5: 'UNDELIV', 6: 'ACCEPTD', 7: 'UNKNOWN', 8: 'REJECTD' };
 /** A stored receipt no part has claimed after this long is dropped (an id the platform never had). */
 const UNMATCHED_KEEP_MS = 3600_000;
+const SWEEP_PAGE = 500;
 
 export interface CarrierDeliveries {
   /** The deliver_sm handler of every link: answers the deliver_sm_resp status once the PDU is stored. */
   onDeliver(carrier: string, pdu: ShortMessagePdu): Promise<number>;
-  /** Applies stored receipts whose parts are now keyed; answers how many it handled. */
-  sweep(): Promise<number>;
+  /** Applies stored receipts whose parts are now keyed, SWEEP_PAGE at a time from where the last call stopped (so
+   * receipts that still match nothing never hide newer ones); answers whether there are more to read now. */
+  sweep(): Promise<boolean>;
 }
 
 export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | null, wakeSweep: () => void): CarrierDeliveries {
@@ -51,6 +53,7 @@ export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | n
     if (unmatched > 0) wakeSweep();
     return items.map(() => undefined);
   }, 500);
+  let sweptTo = '0';
   const replies = groupWriter<CarrierMo, void>(async (items) => {
     const cusIds = await withRetry(() => ctx.db.tx((q) => storeCarrierReplies(q, ctx.now(), items)));
     if (cusIds.length > 0) await notifyAll(ctx.db, ['moRecord'], cusIds);
@@ -80,7 +83,8 @@ export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | n
       const n = await withRetry(() =>
         ctx.db.tx(async (q) => {
           const stored = await q.query<{ id: string; carrier: string; carrier_key: string; stat: string; err: string | null; received_at: Date }>(
-            'select id, carrier, carrier_key, stat, err, received_at from carrier_receipts order by id limit 500 for update skip locked',
+            'select id, carrier, carrier_key, stat, err, received_at from carrier_receipts where id > $1 order by id limit $2 for update skip locked',
+            [sweptTo, SWEEP_PAGE],
           );
           if (stored.length === 0) return null;
           const items = stored.map((r) => ({ carrier: r.carrier, key: r.carrier_key, stat: r.stat, err: r.err, at: new Date(r.received_at) }));
@@ -88,12 +92,14 @@ export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | n
           const old = ctx.now().getTime() - UNMATCHED_KEEP_MS;
           const done = stored.filter((r, i) => result.matched[i] || new Date(r.received_at).getTime() < old).map((r) => r.id);
           await q.query('delete from carrier_receipts where id = any($1::bigint[])', [done]);
-          return { result, count: stored.length };
+          return { result, count: stored.length, lastId: stored[stored.length - 1].id };
         }),
       );
-      if (!n) return 0;
+      // a page that was not full ends a pass: the next call starts again from the oldest
+      sweptTo = n && n.count === SWEEP_PAGE ? n.lastId : '0';
+      if (!n) return false;
       tell(n.result.finished);
-      return n.count;
+      return n.count === SWEEP_PAGE;
     },
   };
 }

@@ -31,7 +31,7 @@ describe('part states', () => {
   });
 
   it('tells temporary refusals from final ones', () => {
-    for (const s of [STATUS.RTHROTTLED, STATUS.RMSGQFUL, STATUS.RSYSERR, STATUS.RX_T_APPN]) expect(isTemporary(s)).toBe(true);
+    for (const s of [STATUS.RTHROTTLED, STATUS.RMSGQFUL, STATUS.RSYSERR, STATUS.RX_T_APPN, STATUS.RINVBNDSTS]) expect(isTemporary(s)).toBe(true);
     for (const s of [STATUS.RINVDSTADR, STATUS.RINVSRCADR, STATUS.RSUBMITFAIL, STATUS.RINVMSGLEN, 0x0401]) expect(isTemporary(s)).toBe(false);
   });
 });
