@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { BASE, inApp, login } from './e2e-helpers';
+import { BASE, login } from './e2e-helpers';
 
 // The enterprise admin's carrier list on the default server, whose platform binds to the simulator as an SMSC (one
 // transceiver bind, named `simulator`): the menu entry, the live list in zh and en, and no other caller reaching it.
@@ -49,7 +49,12 @@ test('an ordinary account has no carrier entry, and the typed URL opens the refu
   await login(page, 'user');
   await expect(page.locator(`nav.side-menu a[href="${BASE}/rechargeList"]`)).toBeVisible();
   await expect(page.locator(`nav.side-menu a[href="${BASE}/carrierStatus"]`)).toHaveCount(0);
-  await inApp(page, '/carrierStatus');
+  // typed into the app's history as a link would: the guard turns it to the refusal page at once
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, `${BASE}/carrierStatus`);
+  await expect(page).toHaveURL(new RegExp(`${BASE}/403$`));
   await expect(page.getByRole('heading', { name: '无权访问该页面' })).toBeVisible();
   await expect(page.getByTestId('carrier-status')).toHaveCount(0);
   expect(asked).toEqual([]);
