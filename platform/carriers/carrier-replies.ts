@@ -41,18 +41,24 @@ export async function storeCarrierReplies(q: Queryable, now: Date, items: Carrie
     );
     for (const r of rows) owners.set(r.ext_number, r.cus_id);
   }
-  const replies: Reply[] = [];
-  for (const m of items) {
+  const asked = items.map((m) => {
     const mobile = recordMobile(m.pdu.sourceAddr);
-    const owner = owners.get(extensionOf(m.pdu.destinationAddr) ?? '') ?? null;
-    const [last] = await q.query<Reply['row']>(
-      `select sn, cus_id, prod_type, mobile, content, batch_id from mt_records
-        where mobile = $1 and ($2::text is null or cus_id = $2) order by receive_time desc limit 1`,
-      [mobile, owner],
-    );
-    const row = last ?? (owner ? { sn: '', cus_id: owner, prod_type: mobile.startsWith('+') ? 1 : 0, mobile, content: '', batch_id: '' } : null);
+    return { m, mobile, owner: owners.get(extensionOf(m.pdu.destinationAddr) ?? '') ?? null };
+  });
+  // the last message each number was sent (by the owner, when known), for the whole group in one statement
+  const lasts = await q.query<Reply['row'] & { i: string }>(
+    `select t.i, l.sn, l.cus_id, l.prod_type, l.mobile, l.content, l.batch_id
+       from unnest($1::text[], $2::text[]) with ordinality as t(mobile, owner, i)
+       join lateral (select sn, cus_id, prod_type, mobile, content, batch_id from mt_records
+                      where mobile = t.mobile and (t.owner is null or cus_id = t.owner) order by receive_time desc limit 1) l on true`,
+    [asked.map((a) => a.mobile), asked.map((a) => a.owner)],
+  );
+  const lastOf = new Map(lasts.map(({ i, ...row }) => [Number(i) - 1, row]));
+  const replies: Reply[] = [];
+  asked.forEach(({ m, mobile, owner }, k) => {
+    const row = lastOf.get(k) ?? (owner ? { sn: '', cus_id: owner, prod_type: mobile.startsWith('+') ? 1 : 0, mobile, content: '', batch_id: '' } : null);
     if (row) replies.push({ row, content: textOf(m.pdu) });
-  }
+  });
   await storeReplies(q, now, replies);
   return [...new Set(replies.map((r) => r.row.cus_id))];
 }
