@@ -12,11 +12,11 @@ import { carrierSubmits } from './outbound-parts';
 import { isTemporary, recordStatusOf, type PartState } from './part-states';
 import { finalReport, NO_ROUTE, EXPIRED, unansweredReport, refusedReport } from './carrier-reports';
 
-// The dispatcher when messages go to carriers over SMPP. A round claims due records (FOR UPDATE SKIP LOCKED, so
-// instances sharing PostgreSQL never take the same one), routes each, writes its parts as 'submitting' and moves its
-// due time to the receipt deadline, all in one short transaction; then submits outside any transaction (the network
-// never holds the database); then writes what the carriers answered. A record whose instance stopped between the two
-// is found with 'submitting' parts at its deadline and ends unknown: it is never sent twice.
+// The dispatcher when messages go to carriers over SMPP. A round claims due records from carrier_queue (FOR UPDATE
+// SKIP LOCKED, so instances sharing PostgreSQL never take the same one), routes each, and leases its queue row until
+// the receipt deadline, in one short transaction that leaves mt_records unwritten; then submits outside any transaction
+// (the network never holds the database); then writes what the carriers answered as the record's parts. A record found
+// leased at its deadline with no parts was being sent by an instance that stopped: it ends unknown, never sent twice.
 
 /** The sender every message carries: the platform's code and the account's extension, which routes the replies back. */
 export const SENDER_PREFIX = '106900';
@@ -28,6 +28,7 @@ const PART_TRIES = 5;
 
 interface Claimed extends Due {
   ext_number: string | null;
+  leased: boolean;
   part_states: string[] | null;
   part_errs: Array<string | null> | null;
 }
@@ -42,6 +43,17 @@ interface Send {
 export const e164Digits = (prodType: number, mobile: string) => (mobile.startsWith('+') ? mobile.slice(1) : prodType === 1 ? mobile : `86${mobile}`);
 
 let ref = 0;
+
+/** Queues the records waiting for a carrier that are not queued yet: those stored while messages stayed in process,
+ * or written around the send path (the demo seed). */
+export async function adoptPendingRecords(q: Queryable): Promise<void> {
+  await q.query(
+    `insert into carrier_queue (sn, due_at)
+     select m.sn, m.next_at from mt_records m
+      where m.next_at is not null and m.mt_status in (100, 500) and not exists (select 1 from carrier_parts p where p.sn = m.sn)
+     on conflict (sn) do nothing`,
+  );
+}
 
 /** A round's claimed records: those ended at once are written; those to send are on their way to the carriers. */
 export interface ClaimedRound {
@@ -70,11 +82,11 @@ export async function sendRound(ctx: AppContext, plane: CarrierPlane, round: Cla
 async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number) {
   const rows = await q.query<Claimed>(
     `select m.sn, m.prod_type, m.cus_id, m.batch_id, m.mobile, m.content, m.mt_status, m.receive_time, m.country_code, m.country_name,
-            m.secret, a.ext_number, p.states as part_states, p.errs as part_errs
-       from mt_records m join accounts a on a.cus_id = m.cus_id
+            m.secret, a.ext_number, c.leased, p.states as part_states, p.errs as part_errs
+       from carrier_queue c join mt_records m on m.sn = c.sn join accounts a on a.cus_id = m.cus_id
        left join lateral (select array_agg(state order by part) as states, array_agg(err order by part) as errs
                             from carrier_parts where sn = m.sn) p on true
-      where m.next_at <= $1 order by m.next_at limit $2 for update of m skip locked`,
+      where c.due_at <= $1 order by c.due_at limit $2 for update of c skip locked`,
     [now, limit],
   );
   if (rows.length === 0) return null;
@@ -84,11 +96,18 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
   const later: string[] = [];
   const sends: Send[] = [];
   const validUntil = now.getTime() - plane.file.validityS * 1000;
+  const stale: string[] = [];
   for (const r of rows) {
-    if (r.part_states) {
-      // its receipt deadline passed (or its instance stopped mid-send): what the parts' receipts said, else unknown
-      const states = r.part_states.map((s) => (s === 'pending' || s === 'submitting' ? 'unknown' : s) as PartState);
-      reports.set(r.sn, finalReport(recordStatusOf(states) ?? 600, r.part_errs ?? []));
+    // ended elsewhere (by the in-process simulator before a switch to carriers): nothing left to send
+    if (r.mt_status !== 100 && r.mt_status !== 500) {
+      stale.push(r.sn);
+      continue;
+    }
+    if (r.leased || r.part_states) {
+      // its receipt deadline passed: what the parts' receipts said, else unknown; with no parts, the instance that
+      // was sending it stopped before the answers were written: it may have reached the carrier, so it is not resent
+      const states = (r.part_states ?? ['unknown']).map((s) => (s === 'pending' ? 'unknown' : s) as PartState);
+      reports.set(r.sn, r.part_states ? finalReport(recordStatusOf(states) ?? 600, r.part_errs ?? []) : unansweredReport('the carrier'));
       finals.push(r);
       timedOut.push(r.sn);
       continue;
@@ -113,21 +132,14 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
     sends.push({ row: r, carrier, parts: carrierSubmits(outbound, plane.links.get(carrier)!.config) });
   }
   if (finals.length > 0) await applyMoves(q, now, finals, reports, [], now);
-  if (timedOut.length > 0)
-    await q.query(`update carrier_parts set state = 'unknown', done_at = $2 where sn = any($1) and state in ('pending', 'submitting')`, [timedOut, now]);
-  if (later.length > 0) await q.query('update mt_records set next_at = $2 where sn = any($1)', [later, new Date(now.getTime() + REQUEUE_MS)]);
-  if (sends.length > 0) {
-    const parts = sends.flatMap((s) => s.parts.map((_, i) => ({ sn: s.row.sn, part: i, carrier: s.carrier })));
-    await q.query(
-      `insert into carrier_parts (sn, part, carrier, state, submitted_at)
-       select sn, part, carrier, 'submitting', $4 from unnest($1::text[], $2::smallint[], $3::text[]) as t(sn, part, carrier)`,
-      [parts.map((p) => p.sn), parts.map((p) => p.part), parts.map((p) => p.carrier), now],
-    );
-    await q.query('update mt_records set next_at = $2 where sn = any($1)', [
+  if (finals.length + stale.length > 0) await q.query('delete from carrier_queue where sn = any($1)', [[...finals.map((r) => r.sn), ...stale]]);
+  if (timedOut.length > 0) await q.query(`update carrier_parts set state = 'unknown', done_at = $2 where sn = any($1) and state = 'pending'`, [timedOut, now]);
+  if (later.length > 0) await q.query('update carrier_queue set due_at = $2 where sn = any($1)', [later, new Date(now.getTime() + REQUEUE_MS)]);
+  if (sends.length > 0)
+    await q.query('update carrier_queue set due_at = $2, leased = true where sn = any($1)', [
       sends.map((s) => s.row.sn),
       new Date(now.getTime() + plane.file.receiptWaitS * 1000),
     ]);
-  }
   return { count: rows.length, sends, cusIds: [...new Set(finals.map((r) => r.cus_id))] };
 }
 
@@ -148,51 +160,59 @@ async function submitParts(link: CarrierLink, parts: SubmitFields[]): Promise<Su
 }
 
 async function writeAnswers(q: Queryable, plane: CarrierPlane, now: Date, sends: Send[], answers: SubmitAnswer[][]): Promise<string[]> {
-  const keyed: Array<{ sn: string; part: number; id: string; key: string }> = [];
-  const ended: Array<{ sn: string; part: number; state: string; err: string }> = [];
+  const parts: Array<{ sn: string; part: number; carrier: string; id: string | null; key: string | null; state: string; err: string | null }> = [];
   const requeue: string[] = [];
   const reports = new Map<string, CarrierReport>();
   const moved: Due[] = [];
   sends.forEach((s, k) => {
     const a = answers[k];
-    a.forEach((ans, part) => {
-      if (ans.kind === 'accepted') keyed.push({ sn: s.row.sn, part, id: ans.messageId, key: carrierIdKey(ans.messageId) });
-    });
     const last = a[a.length - 1];
+    if (a.length === 1 && (last.kind === 'unsent' || (last.kind === 'refused' && isTemporary(last.status)))) {
+      requeue.push(s.row.sn);
+      return;
+    }
+    a.forEach((ans, part) => {
+      if (ans.kind === 'accepted')
+        parts.push({ sn: s.row.sn, part, carrier: s.carrier, id: ans.messageId, key: carrierIdKey(ans.messageId), state: 'pending', err: null });
+    });
     if (a.length === s.parts.length && last.kind === 'accepted') {
       // 500 records were counted as sent when stored; a released review record is counted now
       if (s.row.mt_status === 100) moved.push(s.row);
       return;
     }
-    const first = a.length === 1;
-    if (first && (last.kind === 'unsent' || (last.kind === 'refused' && isTemporary(last.status)))) {
-      requeue.push(s.row.sn);
-      return;
-    }
     const report = last.kind === 'refused' ? refusedReport(s.carrier, last.status) : unansweredReport(s.carrier);
     reports.set(s.row.sn, report);
     moved.push(s.row);
-    ended.push({ sn: s.row.sn, part: a.length - 1, state: last.kind === 'refused' ? 'failed' : 'unknown', err: report.report_result ?? '' });
+    parts.push({
+      sn: s.row.sn,
+      part: a.length - 1,
+      carrier: s.carrier,
+      id: null,
+      key: null,
+      state: last.kind === 'refused' ? 'failed' : 'unknown',
+      err: report.report_result,
+    });
   });
-  if (keyed.length > 0)
+  if (parts.length > 0)
     await q.query(
-      `update carrier_parts p set carrier_id = d.id, carrier_key = d.key, state = 'pending'
-         from unnest($1::text[], $2::smallint[], $3::text[], $4::text[]) as d(sn, part, id, key) where p.sn = d.sn and p.part = d.part`,
-      [keyed.map((x) => x.sn), keyed.map((x) => x.part), keyed.map((x) => x.id), keyed.map((x) => x.key)],
+      `insert into carrier_parts (sn, part, carrier, carrier_id, carrier_key, state, err, submitted_at, done_at)
+       select t.sn, t.part, t.carrier, t.id, t.key, t.state, t.err, $8::timestamptz, case when t.state = 'pending' then null else $8::timestamptz end
+         from unnest($1::text[], $2::smallint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) as t(sn, part, carrier, id, key, state, err)
+       on conflict (sn, part) do nothing`,
+      [
+        parts.map((x) => x.sn),
+        parts.map((x) => x.part),
+        parts.map((x) => x.carrier),
+        parts.map((x) => x.id),
+        parts.map((x) => x.key),
+        parts.map((x) => x.state),
+        parts.map((x) => x.err),
+        now,
+      ],
     );
-  if (ended.length > 0) {
-    await q.query(
-      `update carrier_parts p set state = d.state, err = d.err, done_at = $5
-         from unnest($1::text[], $2::smallint[], $3::text[], $4::text[]) as d(sn, part, state, err) where p.sn = d.sn and p.part = d.part`,
-      [ended.map((x) => x.sn), ended.map((x) => x.part), ended.map((x) => x.state), ended.map((x) => x.err), now],
-    );
-    // the parts after the one that ended were never sent
-    await q.query(`delete from carrier_parts where sn = any($1) and state = 'submitting'`, [ended.map((x) => x.sn)]);
-  }
-  if (requeue.length > 0) {
-    await q.query('delete from carrier_parts where sn = any($1)', [requeue]);
-    await q.query('update mt_records set next_at = $2 where sn = any($1)', [requeue, new Date(now.getTime() + REQUEUE_MS)]);
-  }
+  if (requeue.length > 0)
+    await q.query('update carrier_queue set due_at = $2, leased = false where sn = any($1)', [requeue, new Date(now.getTime() + REQUEUE_MS)]);
   if (moved.length > 0) await applyMoves(q, now, moved, reports, [], new Date(now.getTime() + plane.file.receiptWaitS * 1000));
+  if (reports.size > 0) await q.query('delete from carrier_queue where sn = any($1)', [[...reports.keys()]]);
   return [...new Set(moved.map((r) => r.cus_id))];
 }

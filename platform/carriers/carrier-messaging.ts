@@ -2,7 +2,7 @@ import { startLoop } from '../background-loop';
 import type { AppContext } from '../context';
 import { giveTurn } from '../db/fair-share';
 import { sendDueTimeBatches } from '../messaging/scheduler';
-import { CARRIER_ROUND, claimRound, sendRound } from './carrier-dispatch';
+import { CARRIER_ROUND, adoptPendingRecords, claimRound, sendRound } from './carrier-dispatch';
 import { startCarrierPlane, type CarrierPlane } from './carrier-plane';
 import { carrierDeliveries } from './carrier-receipts';
 
@@ -23,6 +23,7 @@ export async function startCarrierMessaging(ctx: AppContext): Promise<CarrierPla
   plane = await startCarrierPlane(ctx, (carrier, pdu) => deliveries.onDeliver(carrier, pdu));
   if (!plane) return null;
   const started = plane;
+  await ctx.db.tx((q) => adoptPendingRecords(q));
   ctx.onClose(() => started.stop());
   // a round's records wait for the carriers' answers, not for the database: the next rounds are claimed meanwhile,
   // up to ROUNDS_IN_FLIGHT on their way at once

@@ -141,7 +141,7 @@ async function applyReceipts(q: Queryable, now: Date, items: Receipt[], stored =
     if (keys.length > 0) {
       const final = await q.query<{ carrier: string; carrier_key: string }>(
         `select p.carrier, p.carrier_key from carrier_parts p join unnest($1::text[], $2::text[]) as d(carrier, key)
-           on p.carrier = d.carrier and p.carrier_key = d.key where p.state <> 'submitting'`,
+           on p.carrier = d.carrier and p.carrier_key = d.key `,
         [keys.map((r) => r.carrier), keys.map((r) => r.key)],
       );
       const seen = new Set(final.map((f) => `${f.carrier}\n${f.carrier_key}`));
@@ -164,14 +164,18 @@ async function finishRecords(q: Queryable, now: Date, sns: string[]): Promise<st
   const reports = new Map<string, CarrierReport>();
   for (const p of parts) {
     const status = recordStatusOf(p.states as PartState[]);
-    if (status !== null && !p.states.includes('submitting')) reports.set(p.sn, finalReport(status, p.errs));
+    if (status !== null) reports.set(p.sn, finalReport(status, p.errs));
   }
   if (reports.size === 0) return [];
   // a record the dispatcher holds (its deadline came) is left to it: it reads the same parts
+  const held = await q.query<{ sn: string }>('select sn from carrier_queue where sn = any($1) for update skip locked', [[...reports.keys()]]);
+  if (held.length === 0) return [];
+  const ending = held.map((h) => h.sn);
+  await q.query('delete from carrier_queue where sn = any($1)', [ending]);
   const rows = await q.query<Due>(
     `select sn, prod_type, cus_id, batch_id, mobile, content, mt_status, receive_time, country_code, country_name, secret
-       from mt_records where sn = any($1) and mt_status = 500 and next_at is not null for update skip locked`,
-    [[...reports.keys()]],
+       from mt_records where sn = any($1)`,
+    [ending],
   );
   if (rows.length === 0) return [];
   const moved = await applyMoves(q, now, rows, reports, [], now);

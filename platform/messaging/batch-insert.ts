@@ -47,6 +47,8 @@ export interface RecordFixed {
   next_at: string;
   /** where the send came from: 'console' (the default), 'smpp' or 'http'. */
   source?: string;
+  /** the records wait in carrier_queue for the carrier dispatcher (messages go to carriers over SMPP). */
+  carrierQueue?: boolean;
 }
 
 /** Items from..to of a batch, every per-item value as an array. */
@@ -66,33 +68,31 @@ export type ItemSlice = ReturnType<typeof sliceItems>;
 
 /** Writes records `first`… of a batch (sn = batch id + 6-digit number from 1) and counts them in the statistics. */
 export async function insertRecords(q: Queryable, f: RecordFixed, s: ItemSlice, first: number): Promise<void> {
-  await q.query(
-    `insert into mt_records (sn, batch_id, prod_type, cus_id, content, mt_status, table_name, receive_time, month, title, receive_content, next_at,
+  const insert = `insert into mt_records (sn, batch_id, prod_type, cus_id, content, mt_status, table_name, receive_time, month, title, receive_content, next_at,
                              mobile, segments, price, country_code, country_name, source)
      select $1 || lpad((t.n + $18)::text, 6, '0'), $1, $2, $3, coalesce(t.c, $4), $5, $6, $7, $8, $9, coalesce($10, t.c), $11, t.m, t.sg, t.pr, t.cc, t.cn, $19
-       from unnest($12::text[], $13::text[], $14::int[], $15::numeric[], $16::text[], $17::text[]) with ordinality as t(m, c, sg, pr, cc, cn, n)`,
-    [
-      f.batch_id,
-      f.prod_type,
-      f.cus_id,
-      f.content,
-      f.mt_status,
-      f.table_name,
-      new Date(f.receive_time),
-      f.month,
-      f.title,
-      f.receive_content,
-      new Date(f.next_at),
-      s.mobiles,
-      s.contents ?? new Array<null>(s.mobiles.length).fill(null),
-      s.segments,
-      s.priceUnits.map(toYuan),
-      s.countryCodes ?? new Array<null>(s.mobiles.length).fill(null),
-      s.countryNames ?? new Array<null>(s.mobiles.length).fill(null),
-      first,
-      f.source ?? 'console',
-    ],
-  );
+       from unnest($12::text[], $13::text[], $14::int[], $15::numeric[], $16::text[], $17::text[]) with ordinality as t(m, c, sg, pr, cc, cn, n)`;
+  await q.query(f.carrierQueue ? `with ins as (${insert} returning sn, next_at) insert into carrier_queue (sn, due_at) select sn, next_at from ins` : insert, [
+    f.batch_id,
+    f.prod_type,
+    f.cus_id,
+    f.content,
+    f.mt_status,
+    f.table_name,
+    new Date(f.receive_time),
+    f.month,
+    f.title,
+    f.receive_content,
+    new Date(f.next_at),
+    s.mobiles,
+    s.contents ?? new Array<null>(s.mobiles.length).fill(null),
+    s.segments,
+    s.priceUnits.map(toYuan),
+    s.countryCodes ?? new Array<null>(s.mobiles.length).fill(null),
+    s.countryNames ?? new Array<null>(s.mobiles.length).fill(null),
+    first,
+    f.source ?? 'console',
+  ]);
   // sent_count += 1 per record submitted, per country for international sends
   const perCountry = new Map<string, { name: string | null; count: number }>();
   s.mobiles.forEach((_, i) => {
@@ -204,6 +204,7 @@ export async function insertBatch(q: Queryable, ctx: AppContext, b: NewBatch, ti
     receive_content: b.prod_type === 2 || b.prod_type === 6 ? b.content : null,
     next_at: nextAt.toISOString(),
     ...(b.source ? { source: b.source } : {}),
+    ...(ctx.config.carriers.source === 'in-process' ? {} : { carrierQueue: true }),
   };
   await startRecords(q, fixed, b.items);
 }

@@ -1,3 +1,4 @@
+import { adoptPendingRecords } from '../carriers/carrier-dispatch';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
 import { UPSERT_STAT_ROWS_FROM_E } from '../messaging/stats';
@@ -95,6 +96,7 @@ export async function seedRecords(ctx: AppContext, count: number): Promise<SeedR
       phases[name] = Date.now() - t0;
     };
     await step('mt', () => withIndexesRebuilt(q, 'mt_records', () => seedMt(q, count, now, accountsOf)));
+    if (ctx.config.carriers.source !== 'in-process') await step('queue', () => adoptPendingRecords(q));
     await step('batches', () => seedBatches(q));
     await step('mo', () => seedMo(q));
     await step('stats', () => seedStats(q));

@@ -107,7 +107,7 @@ describe.each(DB_KINDS)('two carriers, one killed mid-send and brought back, on 
     const [parts] = await p.ctx.db.query<Record<string, number>>(
       `select count(*) filter (where p.state = 'delivered' and m.mt_status <> 0)::int as wrong_ok,
               count(*) filter (where p.state in ('failed', 'expired') and m.mt_status <> 700)::int as wrong_ko,
-              count(*) filter (where p.state in ('pending', 'submitting'))::int as open
+              count(*) filter (where p.state = 'pending')::int as open
          from carrier_parts p join mt_records m on m.sn = p.sn where m.batch_id = $1`,
       [batchId],
     );
