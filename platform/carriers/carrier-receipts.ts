@@ -48,7 +48,7 @@ export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | n
       notifyAll(ctx.db, ['mtRecord', 'batch', 'statistics'], finished.cusIds).catch((err) => ctx.log.warn({ err }, 'record notice not sent'));
   };
   const receipts = groupWriter<Receipt, void>(async (items) => {
-    const { finished, unmatched } = await withRetry(() => ctx.db.tx((q) => applyReceipts(q, ctx.now(), items)));
+    const { finished, unmatched } = await withRetry(() => ctx.db.tx((q) => takeReceipts(q, ctx.now(), items)));
     tell(finished);
     if (unmatched > 0) wakeSweep();
     return items.map(() => undefined);
@@ -88,9 +88,13 @@ export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | n
           );
           if (stored.length === 0) return null;
           const items = stored.map((r) => ({ carrier: r.carrier, key: r.carrier_key, stat: r.stat, err: r.err, at: new Date(r.received_at) }));
-          const result = await applyReceipts(q, ctx.now(), items, true);
+          const result = await applyReceipts(q, ctx.now(), items);
+          // a stored receipt whose part has its final state already (a repeat) is done with too
+          const repeats = await finalParts(q, items.filter((_, i) => !result.matched[i]));
           const old = ctx.now().getTime() - UNMATCHED_KEEP_MS;
-          const done = stored.filter((r, i) => result.matched[i] || new Date(r.received_at).getTime() < old).map((r) => r.id);
+          const done = stored
+            .filter((r, i) => result.matched[i] || repeats.has(keyOf(items[i])) || new Date(r.received_at).getTime() < old)
+            .map((r) => r.id);
           await q.query('delete from carrier_receipts where id = any($1::bigint[])', [done]);
           return { result, count: stored.length, lastId: stored[stored.length - 1].id };
         }),
@@ -104,11 +108,38 @@ export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | n
   };
 }
 
-/** In one transaction: each receipt's part takes its final state; records whose every part has one are finished. */
-async function applyReceipts(q: Queryable, now: Date, items: Receipt[], stored = false) {
+const keyOf = (r: { carrier: string; key: string }) => `${r.carrier}\n${r.key}`;
+
+/** Receipts as they arrive: applied, and those whose part is not keyed yet kept for the sweep. */
+async function takeReceipts(q: Queryable, now: Date, items: Receipt[]) {
+  const { matched, finished } = await applyReceipts(q, now, items);
+  const waiting = items.filter((_, i) => !matched[i]);
+  if (waiting.length > 0)
+    await q.query(
+      `insert into carrier_receipts (carrier, carrier_key, stat, err, received_at)
+       select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[])`,
+      [waiting.map((r) => r.carrier), waiting.map((r) => r.key), waiting.map((r) => r.stat), waiting.map((r) => r.err), waiting.map((r) => r.at)],
+    );
+  return { finished, unmatched: waiting.length };
+}
+
+/** The keys among `items` whose part exists and has left 'pending' (its final receipt came already). */
+async function finalParts(q: Queryable, items: Receipt[]): Promise<Set<string>> {
+  if (items.length === 0) return new Set();
+  const rows = await q.query<{ carrier: string; carrier_key: string }>(
+    `select p.carrier, p.carrier_key from carrier_parts p join unnest($1::text[], $2::text[]) as d(carrier, key)
+       on p.carrier = d.carrier and p.carrier_key = d.key where p.state <> 'pending'`,
+    [items.map((r) => r.carrier), items.map((r) => r.key)],
+  );
+  return new Set(rows.map((f) => keyOf({ carrier: f.carrier, key: f.carrier_key })));
+}
+
+/** In one transaction: each receipt's part takes its final state; records whose every part has one are finished.
+ * Answers which receipts found a waiting part. */
+async function applyReceipts(q: Queryable, now: Date, items: Receipt[]) {
   // one receipt per part: a carrier that sends the same receipt twice in a burst is answered for both
   const byKey = new Map<string, number>();
-  items.forEach((r, i) => byKey.set(`${r.carrier}\n${r.key}`, i));
+  items.forEach((r, i) => byKey.set(keyOf(r), i));
   const unique = [...byKey.values()].map((i) => items[i]);
   const updated = await q.query<{ sn: string; carrier: string; carrier_key: string; submitted_at: Date }>(
     `update carrier_parts p set state = d.state, err = d.err, done_at = d.at
@@ -123,35 +154,14 @@ async function applyReceipts(q: Queryable, now: Date, items: Receipt[], stored =
       unique.map((r) => r.at),
     ],
   );
-  const hit = new Set(updated.map((u) => `${u.carrier}\n${u.carrier_key}`));
-  let matched = items.map((r) => hit.has(`${r.carrier}\n${r.key}`));
-  let unmatched = 0;
-  if (!stored) {
-    const waiting = items.filter((_, i) => !matched[i]);
-    unmatched = waiting.length;
-    if (waiting.length > 0)
-      await q.query(
-        `insert into carrier_receipts (carrier, carrier_key, stat, err, received_at)
-         select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[])`,
-        [waiting.map((r) => r.carrier), waiting.map((r) => r.key), waiting.map((r) => r.stat), waiting.map((r) => r.err), waiting.map((r) => r.at)],
-      );
-  } else {
-    // a stored receipt whose part has its final state already (a repeat) is done with too
-    const keys = items.filter((_, i) => !matched[i]);
-    if (keys.length > 0) {
-      const final = await q.query<{ carrier: string; carrier_key: string }>(
-        `select p.carrier, p.carrier_key from carrier_parts p join unnest($1::text[], $2::text[]) as d(carrier, key)
-           on p.carrier = d.carrier and p.carrier_key = d.key `,
-        [keys.map((r) => r.carrier), keys.map((r) => r.key)],
-      );
-      const seen = new Set(final.map((f) => `${f.carrier}\n${f.carrier_key}`));
-      matched = items.map((r, i) => matched[i] || seen.has(`${r.carrier}\n${r.key}`));
-    }
-  }
-  const at = new Map(unique.map((r) => [`${r.carrier}\n${r.key}`, r.at.getTime()]));
-  const latencies = updated.map((u) => ({ carrier: u.carrier, ms: (at.get(`${u.carrier}\n${u.carrier_key}`) ?? 0) - new Date(u.submitted_at).getTime() }));
+  const hit = new Set(updated.map((u) => keyOf({ carrier: u.carrier, key: u.carrier_key })));
+  const at = new Map(unique.map((r) => [keyOf(r), r.at.getTime()]));
+  const latencies = updated.map((u) => ({
+    carrier: u.carrier,
+    ms: (at.get(keyOf({ carrier: u.carrier, key: u.carrier_key })) ?? 0) - new Date(u.submitted_at).getTime(),
+  }));
   const cusIds = await finishRecords(q, now, [...new Set(updated.map((u) => u.sn))]);
-  return { matched, unmatched, finished: { cusIds, latencies } };
+  return { matched: items.map((r) => hit.has(keyOf(r))), finished: { cusIds, latencies } };
 }
 
 /** Records among `sns` whose parts all have their final state move to it (those still waiting for the carrier). */
