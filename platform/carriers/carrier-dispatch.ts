@@ -117,7 +117,8 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
       finals.push(r);
       continue;
     }
-    const routable = { mobile: e164Digits(r.prod_type, r.mobile), country: r.country_code, prodType: r.prod_type, cusId: r.cus_id, sender: null };
+    const sourceAddr = SENDER_PREFIX + (r.ext_number ?? '');
+    const routable = { mobile: e164Digits(r.prod_type, r.mobile), country: r.country_code, prodType: r.prod_type, cusId: r.cus_id, sender: sourceAddr };
     if (!plane.router.routed(routable)) {
       reports.set(r.sn, NO_ROUTE);
       finals.push(r);
@@ -128,7 +129,7 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
       later.push(r.sn);
       continue;
     }
-    const outbound = { sourceAddr: SENDER_PREFIX + (r.ext_number ?? ''), destinationAddr: routable.mobile, text: r.secret ?? r.content, ref: ref++ & 0xff };
+    const outbound = { sourceAddr, destinationAddr: routable.mobile, text: r.secret ?? r.content, ref: ref++ & 0xff };
     sends.push({ row: r, carrier, parts: carrierSubmits(outbound, plane.links.get(carrier)!.config) });
   }
   if (finals.length > 0) await applyMoves(q, now, finals, reports, [], now);

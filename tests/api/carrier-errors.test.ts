@@ -1,56 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS } from '../../platform/smpp/command-status';
-import { receiptPdu } from '../../platform/smpp/receipt-outbox';
-import { SmppServer } from '../../platform/smpp/smpp-server';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { carriersFile, handDrivenSmsc } from './hand-smsc';
 import { tokenFor, waitFor } from './send-fixture';
 
 // The error paths of the carrier side's background work, against an SMSC the test drives by hand: a receipt the
 // database cannot store is refused so the carrier sends it again (nothing half written); the sweep drops a stored
 // receipt that has matched nothing for an hour and keeps a recent one; a status heartbeat the database refuses does
 // not stop the next ones.
-
-const SYSTEM_ID = 'platform';
-
-/** An SMSC that takes every submit and remembers its id by destination; receipts are sent by the test. */
-async function handDrivenSmsc() {
-  const ids = new Map<string, string>();
-  let next = 0x5a000;
-  const server = new SmppServer({
-    systemId: 'HANDSMSC',
-    authenticate: async (r) => (r.systemId === SYSTEM_ID && r.password === 'pw' ? { ok: true, accountId: SYSTEM_ID } : { ok: false, status: STATUS.RINVPASWD }),
-    submit: async (_session, message) => {
-      const messageId = (next++).toString(16);
-      ids.set(message.pdu.destinationAddr, messageId);
-      return { messageId };
-    },
-  });
-  const { port } = await server.listen(0, '127.0.0.1');
-  const receipt = (destination: string) =>
-    server.deliverToAccount(
-      SYSTEM_ID,
-      receiptPdu(
-        {
-          id: ids.get(destination)!,
-          kind: 'receipt',
-          cus_id: SYSTEM_ID,
-          message_ids: [],
-          mobile: destination,
-          client_addr: '106900',
-          text: '',
-          stat: 'DELIVRD',
-          err: '0',
-          submit_date: new Date(),
-          done_date: new Date(),
-        },
-        ids.get(destination)!,
-      ),
-    );
-  return { server, port, ids, receipt };
-}
 
 /** A trigger refusing every write of `op` on `table`, counting the refusals in a sequence. */
 async function refuse(p: TestPlatform, name: string, table: string, op: string) {
@@ -74,11 +31,7 @@ describe.each(DB_KINDS)('carrier background work when the database fails, on %s'
   let admin: string;
   beforeAll(async () => {
     smsc = await handDrivenSmsc();
-    const file = join(mkdtempSync(join(tmpdir(), 'carriers-')), 'carriers.json');
-    writeFileSync(
-      file,
-      JSON.stringify({ carriers: [{ name: 'hand', host: '127.0.0.1', port: smsc.port, systemId: SYSTEM_ID, password: 'pw' }], routes: [{ carriers: ['hand'] }] }),
-    );
+    const file = carriersFile({ carriers: [smsc.carrier('hand')], routes: [{ carriers: ['hand'] }] });
     p = await startPlatform(kind, {
       carriers: { source: 'file', file },
       simulator: { reviewMs: 100, reportMs: 100, successRate: 1, failureRate: 0, replyRate: 0 },

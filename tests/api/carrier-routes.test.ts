@@ -1,9 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/postgres';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { carriersFile } from './hand-smsc';
 import { tokenFor, waitFor } from './send-fixture';
 
 // What becomes of a message no carrier can take: one no route matches fails at once with the reason; one whose only
@@ -15,15 +13,11 @@ describe.each(DB_KINDS)('unroutable and undeliverable messages on %s', (kind) =>
   beforeAll(async () => {
     // nothing listens on the carrier's port: its binds fail and are tried again with a backoff
     const port = await freePort();
-    const file = join(mkdtempSync(join(tmpdir(), 'carriers-')), 'carriers.json');
-    writeFileSync(
-      file,
-      JSON.stringify({
-        carriers: [{ name: 'down', host: '127.0.0.1', port, systemId: 'platform', password: 'pw', reconnectMinS: 0.2, reconnectMaxS: 1, responseTimeoutS: 2 }],
-        routes: [{ prefix: '8613', carriers: ['down'] }],
-        validityS: 3,
-      }),
-    );
+    const file = carriersFile({
+      carriers: [{ name: 'down', host: '127.0.0.1', port, systemId: 'platform', password: 'pw', reconnectMinS: 0.2, reconnectMaxS: 1, responseTimeoutS: 2 }],
+      routes: [{ prefix: '8613', carriers: ['down'] }],
+      validityS: 3,
+    });
     p = await startPlatform(kind, {
       carriers: { source: 'file', file },
       simulator: { reviewMs: 100, reportMs: 100, successRate: 1, failureRate: 0, replyRate: 0 },

@@ -1,0 +1,48 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { STATUS } from '../../platform/smpp/command-status';
+import { receiptPdu } from '../../platform/smpp/receipt-outbox';
+import { SmppServer } from '../../platform/smpp/smpp-server';
+
+// An SMSC on loopback that the test drives by hand: it takes every submit from the platform's bind and remembers its
+// id by destination; receipts go only when the test sends them.
+
+export const HAND_SYSTEM_ID = 'platform';
+export const HAND_PASSWORD = 'pw';
+
+export async function handDrivenSmsc() {
+  const ids = new Map<string, string>();
+  let next = 0x5a000;
+  const server = new SmppServer({
+    systemId: 'HANDSMSC',
+    authenticate: async (r) =>
+      r.systemId === HAND_SYSTEM_ID && r.password === HAND_PASSWORD ? { ok: true, accountId: HAND_SYSTEM_ID } : { ok: false, status: STATUS.RINVPASWD },
+    submit: async (_session, message) => {
+      const messageId = (next++).toString(16);
+      ids.set(message.pdu.destinationAddr, messageId);
+      return { messageId };
+    },
+  });
+  const { port } = await server.listen(0, '127.0.0.1');
+  /** A DELIVRD receipt for the last message to `destination`; resolves with the platform's deliver_sm_resp. */
+  const receipt = (destination: string) => {
+    const id = ids.get(destination)!;
+    const at = new Date();
+    return server.deliverToAccount(
+      HAND_SYSTEM_ID,
+      receiptPdu(
+        { id, kind: 'receipt', cus_id: HAND_SYSTEM_ID, message_ids: [], mobile: destination, client_addr: '106900', text: '', stat: 'DELIVRD', err: '0', submit_date: at, done_date: at },
+        id,
+      ),
+    );
+  };
+  return { server, port, ids, receipt, carrier: (name: string) => ({ name, host: '127.0.0.1', port, systemId: HAND_SYSTEM_ID, password: HAND_PASSWORD }) };
+}
+
+/** Writes a carriers file to a temporary directory and gives its path. */
+export function carriersFile(content: object): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'carriers-')), 'carriers.json');
+  writeFileSync(file, JSON.stringify(content));
+  return file;
+}
