@@ -29,8 +29,8 @@ const PART_TRIES = 5;
 interface Claimed extends Due {
   ext_number: string | null;
   leased: boolean;
-  part_states: string[] | null;
-  part_errs: Array<string | null> | null;
+  part_states?: string[] | null;
+  part_errs?: Array<string | null> | null;
 }
 
 interface Send {
@@ -74,22 +74,41 @@ export async function claimRound(ctx: AppContext, plane: CarrierPlane, limit = C
 /** A round's second step: submits the claimed records (no transaction open meanwhile) and writes the answers. */
 export async function sendRound(ctx: AppContext, plane: CarrierPlane, round: ClaimedRound): Promise<void> {
   if (round.sends.length === 0) return;
-  const answers = await Promise.all(round.sends.map((s) => submitParts(plane.links.get(s.carrier)!, s.parts)));
-  const cusIds = await withRetry(() => ctx.db.tx((q) => writeAnswers(q, plane, ctx.now(), round.sends, answers)));
+  const given = plane.answers.round();
+  let cusIds: string[];
+  try {
+    const answers = await Promise.all(
+      round.sends.map((s) => submitParts(plane.links.get(s.carrier)!, s.parts, (id) => given.add(s.carrier, carrierIdKey(id)))),
+    );
+    cusIds = await withRetry(() => ctx.db.tx((q) => writeAnswers(q, plane, ctx.now(), round.sends, answers)));
+  } finally {
+    given.written();
+  }
   if (cusIds.length > 0) await notifyAll(ctx.db, ['mtRecord', 'batch', 'statistics'], cusIds);
 }
 
 async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number) {
   const rows = await q.query<Claimed>(
     `select m.sn, m.prod_type, m.cus_id, m.batch_id, m.mobile, m.content, m.mt_status, m.receive_time, m.country_code, m.country_name,
-            m.secret, a.ext_number, c.leased, p.states as part_states, p.errs as part_errs
+            m.secret, a.ext_number, c.leased
        from carrier_queue c join mt_records m on m.sn = c.sn join accounts a on a.cus_id = m.cus_id
-       left join lateral (select array_agg(state order by part) as states, array_agg(err order by part) as errs
-                            from carrier_parts where sn = m.sn) p on true
       where c.due_at <= $1 order by c.due_at limit $2 for update of c skip locked`,
     [now, limit],
   );
   if (rows.length === 0) return null;
+  // a leased row is due only at its receipt deadline: what its parts' receipts said decides how it ends
+  const leased = rows.filter((r) => r.leased).map((r) => r.sn);
+  if (leased.length > 0) {
+    const parts = await q.query<{ sn: string; states: string[]; errs: Array<string | null> }>(
+      'select sn, array_agg(state order by part) as states, array_agg(err order by part) as errs from carrier_parts where sn = any($1) group by sn',
+      [leased],
+    );
+    const bySn = new Map(parts.map((x) => [x.sn, x]));
+    for (const r of rows) {
+      r.part_states = bySn.get(r.sn)?.states ?? null;
+      r.part_errs = bySn.get(r.sn)?.errs ?? null;
+    }
+  }
   const reports = new Map<string, CarrierReport>();
   const finals: Claimed[] = [];
   const timedOut: string[] = [];
@@ -103,7 +122,7 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
       stale.push(r.sn);
       continue;
     }
-    if (r.leased || r.part_states) {
+    if (r.leased) {
       // its receipt deadline passed: what the parts' receipts said, else unknown; with no parts, the instance that
       // was sending it stopped before the answers were written: it may have reached the carrier, so it is not resent
       const states = (r.part_states ?? ['unknown']).map((s) => (s === 'pending' ? 'unknown' : s) as PartState);
@@ -146,7 +165,7 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
 
 /** A message's parts in order; stops at the first the carrier did not take. A later part the carrier cannot take right
  * now is tried again (the earlier ones are with the carrier: the whole message cannot go back to the queue). */
-async function submitParts(link: CarrierLink, parts: SubmitFields[]): Promise<SubmitAnswer[]> {
+async function submitParts(link: CarrierLink, parts: SubmitFields[], accepted: (messageId: string) => void): Promise<SubmitAnswer[]> {
   const answers: SubmitAnswer[] = [];
   for (let i = 0; i < parts.length; i++) {
     let answer = await link.submit(parts[i]);
@@ -156,6 +175,7 @@ async function submitParts(link: CarrierLink, parts: SubmitFields[]): Promise<Su
     }
     answers.push(answer);
     if (answer.kind !== 'accepted') break;
+    accepted(answer.messageId);
   }
   return answers;
 }

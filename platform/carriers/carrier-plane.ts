@@ -3,9 +3,10 @@ import type { CarrierStatus } from '../../contract/endpoints/carrier.endpoints';
 import type { AppContext } from '../context';
 import type { ShortMessagePdu } from '../smpp/pdu-types';
 import { carriersFileSchema, readCarriersFile, type CarrierConfig, type CarriersFile } from './carrier-config';
+import { AnswerWaits } from './answer-waits';
 import { CarrierLink } from './carrier-link';
 import { Router } from './routing';
-import { simulatorSmsc, type SimulatorSmsc } from './simulator-smsc';
+import { startSimulatorCarrier, type SimulatorCarrier } from './simulator-carrier';
 
 // The platform's side of its carriers: a link per carrier in the carriers file (or one to the simulator SMSC this
 // process starts on loopback when there is no file), the routes over them, and every few seconds this instance's view
@@ -15,6 +16,8 @@ export interface CarrierPlane {
   file: CarriersFile;
   links: Map<string, CarrierLink>;
   router: Router;
+  /** ids the carriers answered whose answers this instance has yet to write: their receipts wait for the write. */
+  answers: AnswerWaits;
   /** a receipt's latency (submit accepted to final receipt), for the status list. */
   noteReceipt(carrier: string, latencyMs: number): void;
   stop(): Promise<void>;
@@ -23,21 +26,22 @@ export interface CarrierPlane {
 /** The one carrier of the default set-up: the simulator on the wire, taking every message. */
 export const SIMULATOR_CARRIER = 'simulator';
 const STATUS_EVERY_MS = 2000;
-const SIMULATOR_WINDOW = 100;
+/** the simulator stands for the in-process simulator, which never limited how many messages were out at once: its
+ * window is deep enough that the bind is not what limits the pipeline. */
+const SIMULATOR_WINDOW = 1000;
 const LATENCY_WINDOW_MS = 60_000;
 
 /** Reads the carriers file (or starts the simulator SMSC) and binds to each carrier; null when messages stay in process. */
 export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: string, pdu: ShortMessagePdu) => Promise<number>): Promise<CarrierPlane | null> {
   const source = ctx.config.carriers;
   if (source.source === 'in-process') return null;
-  let smsc: SimulatorSmsc | null = null;
+  let smsc: SimulatorCarrier | null = null;
   let file: CarriersFile;
   if (source.source === 'file') file = readCarriersFile(source.file);
   else {
     const password = randomBytes(6).toString('base64url').slice(0, 8);
-    smsc = simulatorSmsc({ simulator: ctx.config.simulator, systemId: 'platform', password, windowSize: SIMULATOR_WINDOW, log: ctx.log });
-    const { port } = await smsc.server.listen(0, '127.0.0.1');
-    file = simulatorFile(ctx.config.simulator.reportMs, port, password);
+    smsc = await startSimulatorCarrier({ simulator: ctx.config.simulator, systemId: 'platform', password, windowSize: SIMULATOR_WINDOW, log: ctx.log });
+    file = simulatorFile(ctx.config.simulator.reportMs, smsc.port, password);
   }
   const links = new Map<string, CarrierLink>();
   for (const c of file.carriers) links.set(c.name, new CarrierLink(c, { onDeliver, log: ctx.log }));
@@ -62,6 +66,7 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
     file,
     links,
     router: new Router(file.routes),
+    answers: new AnswerWaits(),
     noteReceipt(carrier, ms) {
       const now = Date.now();
       const list = latencies.get(carrier) ?? [];

@@ -69,7 +69,11 @@ export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | n
           const stat = receipt?.parsed?.stat ?? STATE_WORDS[tlvInt(pdu, TLV.message_state) ?? 0] ?? 'UNKNOWN';
           // a receipt with no id can match nothing: taken (or the carrier would send it for ever) and logged
           if (!receipt) ctx.log.warn({ carrier }, 'carrier receipt without a message id dropped');
-          else if (partStateOf(stat) !== 'pending') await receipts({ carrier, key: receipt.key, stat, err: receipt.parsed?.err ?? null, at: ctx.now() });
+          else if (partStateOf(stat) !== 'pending') {
+            const at = ctx.now();
+            await plane()?.answers.settled(carrier, receipt.key);
+            await receipts({ carrier, key: receipt.key, stat, err: receipt.parsed?.err ?? null, at });
+          }
           return STATUS.ROK;
         }
         await replies({ carrier, pdu });
@@ -90,11 +94,12 @@ export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | n
           const items = stored.map((r) => ({ carrier: r.carrier, key: r.carrier_key, stat: r.stat, err: r.err, at: new Date(r.received_at) }));
           const result = await applyReceipts(q, ctx.now(), items);
           // a stored receipt whose part has its final state already (a repeat) is done with too
-          const repeats = await finalParts(q, items.filter((_, i) => !result.matched[i]));
+          const repeats = await finalParts(
+            q,
+            items.filter((_, i) => !result.matched[i]),
+          );
           const old = ctx.now().getTime() - UNMATCHED_KEEP_MS;
-          const done = stored
-            .filter((r, i) => result.matched[i] || repeats.has(keyOf(items[i])) || new Date(r.received_at).getTime() < old)
-            .map((r) => r.id);
+          const done = stored.filter((r, i) => result.matched[i] || repeats.has(keyOf(items[i])) || new Date(r.received_at).getTime() < old).map((r) => r.id);
           await q.query('delete from carrier_receipts where id = any($1::bigint[])', [done]);
           return { result, count: stored.length, lastId: stored[stored.length - 1].id };
         }),
@@ -128,7 +133,7 @@ async function finalParts(q: Queryable, items: Receipt[]): Promise<Set<string>> 
   if (items.length === 0) return new Set();
   const rows = await q.query<{ carrier: string; carrier_key: string }>(
     `select p.carrier, p.carrier_key from carrier_parts p join unnest($1::text[], $2::text[]) as d(carrier, key)
-       on p.carrier = d.carrier and p.carrier_key = d.key where p.state <> 'pending'`,
+       on p.carrier = d.carrier and p.carrier_key = d.key where p.carrier = any($1) and p.carrier_key = any($2) and p.state <> 'pending'`,
     [items.map((r) => r.carrier), items.map((r) => r.key)],
   );
   return new Set(rows.map((f) => keyOf({ carrier: f.carrier, key: f.carrier_key })));
@@ -141,10 +146,12 @@ async function applyReceipts(q: Queryable, now: Date, items: Receipt[]) {
   const byKey = new Map<string, number>();
   items.forEach((r, i) => byKey.set(keyOf(r), i));
   const unique = [...byKey.values()].map((i) => items[i]);
+  // the keys as well as the pairs: the arrays let the planner look each up in carrier_parts_key, where a join alone
+  // against the unnested pairs would read the whole table
   const updated = await q.query<{ sn: string; carrier: string; carrier_key: string; submitted_at: Date }>(
     `update carrier_parts p set state = d.state, err = d.err, done_at = d.at
        from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[]) as d(carrier, key, state, err, at)
-      where p.carrier = d.carrier and p.carrier_key = d.key and p.state = 'pending'
+      where p.carrier = any($1) and p.carrier_key = any($2) and p.carrier = d.carrier and p.carrier_key = d.key and p.state = 'pending'
       returning p.sn, p.carrier, p.carrier_key, p.submitted_at`,
     [
       unique.map((r) => r.carrier),
@@ -164,30 +171,27 @@ async function applyReceipts(q: Queryable, now: Date, items: Receipt[]) {
   return { matched: items.map((r) => hit.has(keyOf(r))), finished: { cusIds, latencies } };
 }
 
-/** Records among `sns` whose parts all have their final state move to it (those still waiting for the carrier). */
+/** Records among `sns` whose parts all have their final state move to it: those still leased in carrier_queue (a
+ * record the dispatcher holds, its deadline come, is left to it: it reads the same parts). */
 async function finishRecords(q: Queryable, now: Date, sns: string[]): Promise<string[]> {
   if (sns.length === 0) return [];
-  const parts = await q.query<{ sn: string; states: string[]; errs: Array<string | null> }>(
-    'select sn, array_agg(state order by part) as states, array_agg(err order by part) as errs from carrier_parts where sn = any($1) group by sn',
+  // the pending parts counted per record (an index lookup each): an anti join would read every pending part
+  const rows = await q.query<Due & { states: PartState[]; errs: Array<string | null> }>(
+    `with gone as (
+       delete from carrier_queue where sn in (
+         select c.sn from carrier_queue c
+          where c.sn = any($1) and (select count(*) from carrier_parts p where p.sn = c.sn and p.state = 'pending') = 0
+          for update of c skip locked)
+       returning sn)
+     select m.sn, m.prod_type, m.cus_id, m.batch_id, m.mobile, m.content, m.mt_status, m.receive_time, m.country_code, m.country_name,
+            m.secret, p.states, p.errs
+       from gone g join mt_records m on m.sn = g.sn
+       cross join lateral (select array_agg(state order by part) as states, array_agg(err order by part) as errs
+                             from carrier_parts where sn = m.sn) p`,
     [sns],
   );
-  const reports = new Map<string, CarrierReport>();
-  for (const p of parts) {
-    const status = recordStatusOf(p.states as PartState[]);
-    if (status !== null) reports.set(p.sn, finalReport(status, p.errs));
-  }
-  if (reports.size === 0) return [];
-  // a record the dispatcher holds (its deadline came) is left to it: it reads the same parts
-  const held = await q.query<{ sn: string }>('select sn from carrier_queue where sn = any($1) for update skip locked', [[...reports.keys()]]);
-  if (held.length === 0) return [];
-  const ending = held.map((h) => h.sn);
-  await q.query('delete from carrier_queue where sn = any($1)', [ending]);
-  const rows = await q.query<Due>(
-    `select sn, prod_type, cus_id, batch_id, mobile, content, mt_status, receive_time, country_code, country_name, secret
-       from mt_records where sn = any($1)`,
-    [ending],
-  );
   if (rows.length === 0) return [];
+  const reports = new Map<string, CarrierReport>(rows.map((r) => [r.sn, finalReport(recordStatusOf(r.states) ?? 600, r.errs)]));
   const moved = await applyMoves(q, now, rows, reports, [], now);
   return moved.cusIds;
 }

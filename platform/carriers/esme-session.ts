@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { corkedWrite } from '../smpp/corked-write';
 import { STATUS } from '../smpp/command-status';
 import { decodePdu, encodePdu, readHeader } from '../smpp/pdu-codec';
 import { PduFrameReader } from '../smpp/pdu-frame-reader';
@@ -82,12 +83,14 @@ export class EsmeSession {
   private readonly closedHandlers: Array<(reason: string) => void> = [];
   /** why the link closed, once it has. */
   closeReason: string | null = null;
+  private readonly out: ReturnType<typeof corkedWrite>;
 
   private constructor(
     private readonly socket: Socket,
     private readonly opts: EsmeOptions,
   ) {
     this.reader = new PduFrameReader(opts.maxPduOctets);
+    this.out = corkedWrite(socket);
   }
 
   /** Connects and binds; rejects with BindError when the carrier refuses or does not answer in time. */
@@ -263,7 +266,7 @@ export class EsmeSession {
   private write(pdu: Pdu): void {
     if (this.state === 'closed') return;
     this.lastTraffic = Date.now();
-    this.socket.write(encodePdu(pdu));
+    this.out.write(encodePdu(pdu));
   }
 
   private startKeepAlive(): void {
@@ -282,6 +285,7 @@ export class EsmeSession {
     this.state = 'closed';
     this.closeReason = reason;
     if (this.keepAlive) clearInterval(this.keepAlive);
+    this.out.flush();
     this.socket.destroy();
     for (const seq of [...this.waiting.keys()]) this.settle(seq, null);
     for (const go of this.slots.splice(0)) go(false);

@@ -1,4 +1,5 @@
 import type { Socket } from 'node:net';
+import { corkedWrite } from './corked-write';
 import { STATUS, statusName } from './command-status';
 import { decodePdu, encodePdu, readHeader } from './pdu-codec';
 import { PduDecodeError } from './pdu-fields';
@@ -50,6 +51,7 @@ export class ServerSession {
   private bindTimer: NodeJS.Timeout | null;
   private idleTimer: NodeJS.Timeout | null = null;
   private readonly settledWaiters: Array<() => void> = [];
+  private readonly out: ReturnType<typeof corkedWrite>;
 
   constructor(
     readonly id: string,
@@ -57,6 +59,7 @@ export class ServerSession {
     private readonly host: SessionHost,
   ) {
     this.reader = new PduFrameReader(host.options.maxPduOctets);
+    this.out = corkedWrite(socket);
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
     socket.on('error', (err) => host.log.warn({ session: id, err: err.message }, 'smpp socket error'));
@@ -101,7 +104,7 @@ export class ServerSession {
 
   send(pdu: Pdu): void {
     if (this.socket.destroyed || !this.socket.writable) return;
-    this.socket.write(encodePdu(pdu));
+    this.out.write(encodePdu(pdu));
   }
 
   private touch(): void {
@@ -313,6 +316,7 @@ export class ServerSession {
   }
 
   destroy(): void {
+    this.out.flush();
     this.socket.destroy();
     this.finish();
   }

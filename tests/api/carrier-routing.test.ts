@@ -38,7 +38,11 @@ describe.each(DB_KINDS)('routes by prefix, country, product line and sender on %
   });
 
   it('hands each message to the carrier its best route names', async () => {
-    const domestic = await p.call('/user/groupSend', { cus_id: 'EP0001', content: '【云信】路由', mobiles: '13800000501\n13900000501\n13700000501' }, { token: admin });
+    const domestic = await p.call(
+      '/user/groupSend',
+      { cus_id: 'EP0001', content: '【云信】路由', mobiles: '13800000501\n13900000501\n13700000501' },
+      { token: admin },
+    );
     expect(domestic.status).toBe(200);
     const sub = await p.call('/user/groupSend', { cus_id: 'SUB001', content: '【云信】路由', mobiles: '13700000502' }, { token: admin });
     expect(sub.status, JSON.stringify(sub.body)).toBe(200);
@@ -46,7 +50,12 @@ describe.each(DB_KINDS)('routes by prefix, country, product line and sender on %
     expect(inte.status, JSON.stringify(inte.body)).toBe(200);
 
     const received = () => Object.fromEntries(Object.entries(smscs).map(([name, s]) => [name, [...s.ids.keys()].sort()]));
-    expect(await waitFor(async () => received(), (r) => Object.values(r).flat().length === 6)).toEqual({
+    expect(
+      await waitFor(
+        async () => received(),
+        (r) => Object.values(r).flat().length === 6,
+      ),
+    ).toEqual({
       cn: ['8613700000502', '8613800000501'],
       cn139: ['8613900000501'],
       us: ['14155552671', '8613700000501'],

@@ -32,7 +32,19 @@ export async function handDrivenSmsc() {
     return server.deliverToAccount(
       HAND_SYSTEM_ID,
       receiptPdu(
-        { id, kind: 'receipt', cus_id: HAND_SYSTEM_ID, message_ids: [], mobile: destination, client_addr: '106900', text: '', stat: 'DELIVRD', err: '0', submit_date: at, done_date: at },
+        {
+          id,
+          kind: 'receipt',
+          cus_id: HAND_SYSTEM_ID,
+          message_ids: [],
+          mobile: destination,
+          client_addr: '106900',
+          text: '',
+          stat: 'DELIVRD',
+          err: '0',
+          submit_date: at,
+          done_date: at,
+        },
         id,
       ),
     );
