@@ -34,7 +34,7 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   const { params, draft, setDraft, filters, pageSize, queryKey, apply } = useUrlFilters(def, viewer);
   const { rows, shown, shownRef, loading, mounted, emptyKnown, horizon, loadMore, lastIndex } = useTableRows(def, filters, pageSize, queryKey, runtime, online);
   const { tableRef, page, requestPage, onRange, onUserScroll } = usePageJump({ pageSize, queryKey, rows, shownRef, loadMore, lastIndex });
-  const [opened, setOpened] = useDetailRow<T>();
+  const detail = useDetailRow<T>(tableRef);
   const { columns, tableColumns, rowKey } = useTableColumns(def, viewer, t);
   const widgets = useFilterWidgets(mounted);
   const whole = useWholeResult(def, filters, { runtime, horizon, online, source: shown.source, count: shown.key === queryKey ? shown.count : undefined });
@@ -101,19 +101,20 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
           )
         }
         rowClassName={(r) => ((r as { pending?: string }).pending ? 'row-pending' : '')}
-        onOpen={def.detail ? (r) => setOpened(r) : undefined}
+        onOpen={def.detail ? detail.open : undefined}
         onUserScroll={onUserScroll}
       />
-      {def.detail && (
+      {/* mounted only while open: it leaves with its row, and focus goes back to the row (use-detail-row.ts) */}
+      {def.detail && detail.opened !== null && (
         <Dialog
           data-testid="detail-panel"
           header={t('operator.detail.title')}
-          visible={opened !== null}
-          onHide={() => setOpened(null)}
+          visible
+          onHide={detail.close}
           style={{ width: 'min(640px, 95vw)' }}
           dismissableMask
         >
-          {opened !== null && def.detail(opened, viewer)}
+          {def.detail(detail.opened, viewer)}
         </Dialog>
       )}
     </div>

@@ -1,10 +1,23 @@
 import { useLayoutEffect, useRef, type FocusEvent, type RefObject } from 'react';
 
+/** The row of the table rendered with this key (the `rowKey` it was rendered with), if it is rendered. Looked up by
+ * key, never by position or element: a re-read can give the row another element and a live record arriving above it
+ * another position between the moment it is chosen and the one it is focused. */
+export function renderedRow(scroller: HTMLElement, key: string): HTMLElement | undefined {
+  return Array.from(scroller.querySelectorAll<HTMLElement>('tr[data-row-id]')).find((tr) => tr.dataset.rowId === key);
+}
+
+/** Focuses the row with this key where it is rendered, else the scroller (a region, so Page Up/Down and Tab go on
+ * from the table), without scrolling either way. */
+export function focusRowByKey(scroller: HTMLElement, key: string): void {
+  (renderedRow(scroller, key) ?? scroller).focus({ preventScroll: true });
+}
+
 /** Keeps keyboard focus in the table when the focused row's element goes away: rows replaced by the same rows from
  * another source (the platform's first page, then the local database's), a live record re-keying the list, or a
  * scroll that takes the row out of the rendered range. Without this the focus falls to the page body and the arrow
  * keys, Enter and Page Down stop working until the user tabs back. The row is focused again where it is rendered
- * with the same key, else the scroller (a region), without scrolling either way. */
+ * with the same key, else the scroller. */
 export function useKeptRowFocus(scrollerRef: RefObject<HTMLDivElement | null>) {
   const focused = useRef<{ key: string; el: HTMLElement } | null>(null);
 
@@ -16,9 +29,7 @@ export function useKeptRowFocus(scrollerRef: RefObject<HTMLDivElement | null>) {
     // focus already went somewhere the user chose (a dialog, a field)
     if (active && active !== document.body) return;
     const scroller = scrollerRef.current;
-    if (!scroller) return;
-    const row = Array.from(scroller.querySelectorAll<HTMLElement>('tr[data-row-id]')).find((tr) => tr.dataset.rowId === was.key);
-    (row ?? scroller).focus({ preventScroll: true });
+    if (scroller) focusRowByKey(scroller, was.key);
   });
 
   return {

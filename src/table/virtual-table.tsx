@@ -1,5 +1,5 @@
 import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { useKeptRowFocus } from './use-kept-row-focus';
+import { focusRowByKey, renderedRow, useKeptRowFocus } from './use-kept-row-focus';
 import './virtual-table.css';
 
 // The list screens' table: a fixed-height scroller that renders only the rows in view, with the markup and theme
@@ -21,6 +21,8 @@ export interface VirtualTableHandle {
   /** puts row `index` at the top of the view (as far as the list's length allows). */
   scrollToIndex(index: number): void;
   scroller(): HTMLDivElement | null;
+  /** focuses the row rendered with this key (as `rowKey` gives it), else the scroller, without scrolling. */
+  focusRow(key: string): void;
 }
 
 export interface VisibleRange {
@@ -43,8 +45,9 @@ interface VirtualTableProps<R> {
   /** shown in the body when there are no rows. */
   empty: ReactNode;
   rowClassName?: (row: R) => string;
-  /** a row opens on click, Enter or Space; rows are then focusable and move focus with the arrow keys. */
-  onOpen?: (row: R) => void;
+  /** a row opens on click, Enter or Space (with its key, as `rowKey` gives it); rows are then focusable and move focus
+   * with the arrow keys. */
+  onOpen?: (row: R, key: string) => void;
   onRange?: (range: VisibleRange) => void;
   /** the user scrolls the table (wheel, touch, the scrollbar or keys), as opposed to a scroll made by code. */
   onUserScroll?: () => void;
@@ -127,6 +130,9 @@ function VirtualTableInner<R>(props: VirtualTableProps<R>, ref: React.ForwardedR
         if (el) el.scrollTop = index * rowHeight;
       },
       scroller: () => scrollerRef.current,
+      focusRow: (key) => {
+        if (scrollerRef.current) focusRowByKey(scrollerRef.current, key);
+      },
     }),
     [rowHeight],
   );
@@ -134,22 +140,26 @@ function VirtualTableInner<R>(props: VirtualTableProps<R>, ref: React.ForwardedR
   const focusRow = (index: number) => {
     const el = scrollerRef.current;
     if (!el || index < 0 || index >= rows.length) return;
+    // the row the key chose, by its key: rows re-read before it renders may have moved it to another index
+    const key = String(rowKey(rows[index], index));
     const view = el.clientHeight - (theadRef.current?.offsetHeight ?? 0);
     if (index * rowHeight < el.scrollTop) el.scrollTop = index * rowHeight;
     else if ((index + 1) * rowHeight > el.scrollTop + view) el.scrollTop = (index + 1) * rowHeight - view;
     // the row may render only after the scroll's range update
     const focus = (tries: number) => {
-      const tr = el.querySelector<HTMLElement>(`tr[data-index="${index}"]`);
+      const tr = renderedRow(el, key);
       if (tr) tr.focus({ preventScroll: true });
       else if (tries > 0) requestAnimationFrame(() => focus(tries - 1));
     };
     focus(3);
   };
 
+  const open = (index: number) => {
+    if (onOpen && Number.isInteger(index) && rows[index] !== undefined) onOpen(rows[index], String(rowKey(rows[index], index)));
+  };
   const onClick = (e: MouseEvent<HTMLTableSectionElement>) => {
     if (!onOpen || (e.target as Element).closest(CONTROL)) return;
-    const index = Number((e.target as Element).closest('tr')?.getAttribute('data-index'));
-    if (Number.isInteger(index) && rows[index] !== undefined) onOpen(rows[index]);
+    open(Number((e.target as Element).closest('tr')?.getAttribute('data-index')));
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTableSectionElement>) => {
     const tr = e.target as HTMLElement;
@@ -157,7 +167,7 @@ function VirtualTableInner<R>(props: VirtualTableProps<R>, ref: React.ForwardedR
     const index = Number(tr.getAttribute('data-index'));
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
-      if (rows[index] !== undefined) onOpen(rows[index]);
+      open(index);
     } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       focusRow(index + (e.key === 'ArrowDown' ? 1 : -1));
