@@ -47,12 +47,18 @@ export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | n
     if (finished.cusIds.length > 0)
       notifyAll(ctx.db, ['mtRecord', 'batch', 'statistics'], finished.cusIds).catch((err) => ctx.log.warn({ err }, 'record notice not sent'));
   };
-  const receipts = groupWriter<Receipt, void>(async (items) => {
-    const { finished, unmatched } = await withRetry(() => ctx.db.tx((q) => takeReceipts(q, ctx.now(), items)));
-    tell(finished);
-    if (unmatched > 0) wakeSweep();
-    return items.map(() => undefined);
-  }, 500);
+  // receipts come in bursts as their messages went: a 20 ms commit delay gathers them into fewer, larger groups, each
+  // finishing its records with one pass over the statistics and batches (up to 1,000: a short hold on the database)
+  const receipts = groupWriter<Receipt, void>(
+    async (items) => {
+      const { finished, unmatched } = await withRetry(() => ctx.db.tx((q) => takeReceipts(q, ctx.now(), items)));
+      tell(finished);
+      if (unmatched > 0) wakeSweep();
+      return items.map(() => undefined);
+    },
+    1000,
+    20,
+  );
   let sweptTo = '0';
   const replies = groupWriter<CarrierMo, void>(async (items) => {
     const cusIds = await withRetry(() => ctx.db.tx((q) => storeCarrierReplies(q, ctx.now(), items)));

@@ -27,6 +27,25 @@ describe('groupWriter', () => {
     expect(write.waiting).toBe(0);
   });
 
+  it('with a linger, gathers what arrives within it after a lone request into the first group', async () => {
+    const groups: number[][] = [];
+    const write = groupWriter(
+      async (items: number[]) => {
+        groups.push(items);
+        return items;
+      },
+      10,
+      30,
+    );
+    const first = write(1);
+    // arriving within the linger, in a later task than the first
+    await new Promise((r) => setImmediate(r));
+    expect(groups).toEqual([]);
+    const second = write(2);
+    expect(await Promise.all([first, second])).toEqual([1, 2]);
+    expect(groups).toEqual([[1, 2]]);
+  });
+
   it('fails every request of a group the write throws on, and goes on with the next group', async () => {
     const first = later();
     let calls = 0;
