@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS } from '../../platform/smpp/command-status';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { carriersFile, handDrivenSmsc } from './hand-smsc';
+import { DB_KINDS, type TestPlatform } from '../helpers/platform';
+import { handDrivenSmsc, platformWithCarriers } from './hand-smsc';
 import { tokenFor, waitFor } from './send-fixture';
 
 // The error paths of the carrier side's background work, against an SMSC the test drives by hand: a receipt the
@@ -31,12 +31,7 @@ describe.each(DB_KINDS)('carrier background work when the database fails, on %s'
   let admin: string;
   beforeAll(async () => {
     smsc = await handDrivenSmsc();
-    const file = carriersFile({ carriers: [smsc.carrier('hand')], routes: [{ carriers: ['hand'] }] });
-    p = await startPlatform(kind, {
-      carriers: { source: 'file', file },
-      simulator: { reviewMs: 100, reportMs: 100, successRate: 1, failureRate: 0, replyRate: 0 },
-      logLevel: 'silent',
-    });
+    p = await platformWithCarriers(kind, { carriers: [smsc.carrier('hand')], routes: [{ carriers: ['hand'] }] });
     admin = await tokenFor(p, 'admin');
   });
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { carriersFile, handDrivenSmsc } from './hand-smsc';
+import { DB_KINDS, type TestPlatform } from '../helpers/platform';
+import { handDrivenSmsc, platformWithCarriers } from './hand-smsc';
 import { tokenFor, waitFor } from './send-fixture';
 
 // Routing against real binds: which carrier's SMSC receives each message, by the longest destination prefix, by the
@@ -14,7 +14,7 @@ describe.each(DB_KINDS)('routes by prefix, country, product line and sender on %
   const smscs: Record<string, Smsc> = {};
   beforeAll(async () => {
     for (const name of ['cn', 'cn139', 'us', 'world']) smscs[name] = await handDrivenSmsc();
-    const file = carriersFile({
+    p = await platformWithCarriers(kind, {
       carriers: Object.entries(smscs).map(([name, s]) => s.carrier(name)),
       routes: [
         { prefix: '86', carriers: ['cn'] },
@@ -24,11 +24,6 @@ describe.each(DB_KINDS)('routes by prefix, country, product line and sender on %
         { country: 'US', carriers: ['us'] },
         { prodTypes: [1], carriers: ['world'] },
       ],
-    });
-    p = await startPlatform(kind, {
-      carriers: { source: 'file', file },
-      simulator: { reviewMs: 100, reportMs: 100, successRate: 1, failureRate: 0, replyRate: 0 },
-      logLevel: 'silent',
     });
     admin = await tokenFor(p, 'admin');
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { STATUS } from '../../platform/smpp/command-status';
 import { receiptPdu } from '../../platform/smpp/receipt-outbox';
 import { SmppServer } from '../../platform/smpp/smpp-server';
+import { startPlatform, type TestPlatform } from '../helpers/platform';
 
 // An SMSC on loopback that the test drives by hand: it takes every submit from the platform's bind and remembers its
 // id by destination; receipts go only when the test sends them.
@@ -57,4 +58,13 @@ export function carriersFile(content: object): string {
   const file = join(mkdtempSync(join(tmpdir(), 'carriers-')), 'carriers.json');
   writeFileSync(file, JSON.stringify(content));
   return file;
+}
+
+/** A platform whose carriers and routes are `content` (written as its carriers file), every message delivered. */
+export function platformWithCarriers(kind: Parameters<typeof startPlatform>[0], content: object): Promise<TestPlatform> {
+  return startPlatform(kind, {
+    carriers: { source: 'file', file: carriersFile(content) },
+    simulator: { reviewMs: 100, reportMs: 100, successRate: 1, failureRate: 0, replyRate: 0 },
+    logLevel: 'silent',
+  });
 }
