@@ -29,8 +29,6 @@ const PART_TRIES = 5;
 interface Claimed extends Due {
   ext_number: string | null;
   leased: boolean;
-  part_states?: string[] | null;
-  part_errs?: Array<string | null> | null;
 }
 
 interface Send {
@@ -98,16 +96,13 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
   if (rows.length === 0) return null;
   // a leased row is due only at its receipt deadline: what its parts' receipts said decides how it ends
   const leased = rows.filter((r) => r.leased).map((r) => r.sn);
+  const partsOf = new Map<string, { states: string[]; errs: Array<string | null> }>();
   if (leased.length > 0) {
     const parts = await q.query<{ sn: string; states: string[]; errs: Array<string | null> }>(
       'select sn, array_agg(state order by part) as states, array_agg(err order by part) as errs from carrier_parts where sn = any($1) group by sn',
       [leased],
     );
-    const bySn = new Map(parts.map((x) => [x.sn, x]));
-    for (const r of rows) {
-      r.part_states = bySn.get(r.sn)?.states ?? null;
-      r.part_errs = bySn.get(r.sn)?.errs ?? null;
-    }
+    for (const p of parts) partsOf.set(p.sn, p);
   }
   const reports = new Map<string, CarrierReport>();
   const finals: Claimed[] = [];
@@ -125,8 +120,9 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
     if (r.leased) {
       // its receipt deadline passed: what the parts' receipts said, else unknown; with no parts, the instance that
       // was sending it stopped before the answers were written: it may have reached the carrier, so it is not resent
-      const states = (r.part_states ?? ['unknown']).map((s) => (s === 'pending' ? 'unknown' : s) as PartState);
-      reports.set(r.sn, r.part_states ? finalReport(recordStatusOf(states) ?? 600, r.part_errs ?? []) : unansweredReport('the carrier'));
+      const parts = partsOf.get(r.sn);
+      const states = parts?.states.map((s) => (s === 'pending' ? 'unknown' : s) as PartState);
+      reports.set(r.sn, parts && states ? finalReport(recordStatusOf(states) ?? 600, parts.errs) : unansweredReport('the carrier'));
       finals.push(r);
       timedOut.push(r.sn);
       continue;
