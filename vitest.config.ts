@@ -2,6 +2,14 @@ import { defineConfig } from 'vitest/config';
 
 // unit: pure code beside its module; api: the platform over real HTTP (PGlite and PostgreSQL);
 // sync: RxDB in Node (fake-indexeddb) against a real platform.
+//
+// Both cores are used: vitest's default is one worker fewer than the cores, one on a 2-core machine. The API files run
+// two at a time, each platform on a database of its own (a copy of the run's prepared one, tests/helpers/prepared-db.ts)
+// and on ports the system hands out; the files that run several platforms or carriers against each other, at volume,
+// run after them one at a time (api-serial), so their fault windows do not stretch under a neighbour's load.
+const SERIAL = ['tests/api/carrier-failover.test.ts', 'tests/api/two-instances.test.ts'];
+const API_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 120_000 };
+
 export default defineConfig({
   test: {
     projects: [
@@ -10,6 +18,7 @@ export default defineConfig({
           name: 'unit',
           include: ['contract/**/*.test.ts', 'machines/**/*.test.ts', 'sync/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'platform/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: 2,
           // a deadline for a busy machine, not a speed: the sheet tests start worker threads that compile their
           // TypeScript first, and the time-zone sweep walks every minute around each transition
           testTimeout: 60_000,
@@ -19,11 +28,23 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts', 'tests/sync/**/*.test.ts'],
+          exclude: SERIAL,
           environment: 'node',
           globalSetup: ['tests/helpers/global-postgres.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          ...API_TIMEOUTS,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'api-serial',
+          include: SERIAL,
+          environment: 'node',
+          globalSetup: ['tests/helpers/global-postgres.ts'],
+          ...API_TIMEOUTS,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -8,9 +8,16 @@ const parsers = { [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: s
 // pg_trgm backs the content search indexes (migration 050).
 const extensions = { pg_trgm };
 
-export async function openPglite(dataDir: string | null): Promise<Db> {
+/** A PGlite database that can also be written out whole, so a copy can start from it (`loadDataDir`). */
+export interface PgliteDb extends Db {
+  dump: () => Promise<Blob>;
+}
+
+/** Opens PGlite in `dataDir` (in memory when null), starting from the dump `loadDataDir` when one is given. */
+export async function openPglite(dataDir: string | null, opts: { loadDataDir?: Blob } = {}): Promise<PgliteDb> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pg = dataDir ? await PGlite.create(dataDir, { parsers, extensions }) : await PGlite.create({ parsers, extensions });
+  const options = { parsers, extensions, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) };
+  const pg = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
   type Target = { query: (s: string, p?: unknown[]) => Promise<{ rows: unknown[] }>; exec: (s: string) => Promise<unknown> };
   const load = { inFlight: 0, lastEnd: 0 };
   const counted = async <T>(run: () => Promise<T>): Promise<T> => {
@@ -44,5 +51,6 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     },
     close: () => pg.close(),
     activity: () => load,
+    dump: () => pg.dumpDataDir('none'),
   };
 }

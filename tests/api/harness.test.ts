@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 
-// The error catalogue holds on both storages before any feature route exists.
+// The error catalogue holds on both storages before any feature route exists. This platform migrates and seeds an
+// empty database itself, as a first start does, rather than starting from the run's prepared copy.
 describe.each(DB_KINDS)('platform basics on %s', (kind) => {
   let p: TestPlatform;
   beforeAll(async () => {
-    p = await startPlatform(kind);
+    p = await startPlatform(kind, {}, { fresh: true });
   });
   afterAll(async () => p?.close());
 

@@ -7,6 +7,7 @@ import { seedDemoTenant } from '../../platform/seed/demo-tenant';
 import type { CarrierConnector } from '../../platform/messaging/carrier';
 import { buildPlatform, type Platform } from '../../platform/server';
 import { createDatabase } from './postgres';
+import { pgliteDump } from './prepared-db';
 
 export type DbKind = 'pglite' | 'postgres';
 export const DB_KINDS: DbKind[] = ['pglite', 'postgres'];
@@ -40,18 +41,24 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
-/** Starts a real platform on a random port over a fresh database of the given kind, with the demo tenant seeded. */
-export async function startPlatform(kind: DbKind, overrides: Partial<Config> = {}, opts: { carrier?: CarrierConnector } = {}): Promise<TestPlatform> {
+/** Starts a real platform on a random port over a database of its own of the given kind, with the demo tenant seeded:
+ * a copy of the run's prepared database (prepared-db.ts), or with `fresh`, an empty one that it migrates and seeds. */
+export async function startPlatform(
+  kind: DbKind,
+  overrides: Partial<Config> = {},
+  opts: { carrier?: CarrierConnector; fresh?: boolean } = {},
+): Promise<TestPlatform> {
   const config = testConfig(overrides);
   let db;
   if (kind === 'postgres') {
     const clusterUrl = inject('pgUrl');
     if (!clusterUrl) throw new Error('PostgreSQL is not available on this machine');
-    const url = await createDatabase(clusterUrl, `t${process.pid}_${Date.now()}_${dbCounter++}`);
+    const template = opts.fresh ? undefined : (inject('pgTemplate') ?? undefined);
+    const url = await createDatabase(clusterUrl, `t${process.pid}_${Date.now()}_${dbCounter++}`, template);
     db = await openPostgres(url);
     config.databaseUrl = url;
   } else {
-    db = await openPglite(null);
+    db = await openPglite(null, opts.fresh ? {} : { loadDataDir: pgliteDump(inject('pgliteDump')) });
   }
   const platform = await buildPlatform(config, { db, carrier: opts.carrier });
   await seedDemoTenant(platform.ctx);

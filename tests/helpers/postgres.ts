@@ -95,15 +95,17 @@ export async function startPgCluster(): Promise<PgCluster> {
   };
 }
 
-/** A fresh database in the cluster, so each suite starts empty. */
-export async function createDatabase(clusterUrl: string, name: string): Promise<string> {
+/** A fresh database in the cluster, empty or a copy of `template` (a database made by this function). */
+export async function createDatabase(clusterUrl: string, name: string, template?: string): Promise<string> {
   const pg = (await import('pg')).default;
   const c = new pg.Client({ connectionString: clusterUrl });
   await c.connect();
   await c.query(`drop database if exists "${name}"`);
   // A UTF-8 ctype as deployments use (collation stays C): pg_trgm before PostgreSQL 18 drops non-ASCII characters
-  // from trigrams under the C ctype, so Chinese content search could not use its index (migration 050).
-  await c.query(`create database "${name}" template template0 lc_collate 'C' lc_ctype 'C.UTF-8'`);
+  // from trigrams under the C ctype, so Chinese content search could not use its index (migration 050). A copy
+  // keeps its template's.
+  if (template) await c.query(`create database "${name}" template "${template}"`);
+  else await c.query(`create database "${name}" template template0 lc_collate 'C' lc_ctype 'C.UTF-8'`);
   await c.end();
   return clusterUrl.replace(/\/[^/]*$/, `/${name}`);
 }

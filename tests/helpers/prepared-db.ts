@@ -1,0 +1,54 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import pino from 'pino';
+import type { AppContext } from '../../platform/context';
+import type { Db } from '../../platform/db/db';
+import { migrate } from '../../platform/db/migrate';
+import { openPglite } from '../../platform/db/pglite-db';
+import { openPostgres } from '../../platform/db/postgres-db';
+import { seedDemoTenant } from '../../platform/seed/demo-tenant';
+import { configFromEnv } from '../../platform/config';
+import { createDatabase } from './postgres';
+
+// Every test platform starts from a database that is already migrated and seeded with the demo tenant: the run
+// prepares one copy of each storage up front (global-postgres.ts), and each platform starts from a copy of it. Running
+// every migration and hashing the demo passwords again for each of the suite's platform starts cost seconds each on
+// PGlite. A platform asked to start `fresh` (the tests of the migrations and the seed themselves) still does it all.
+
+/** The PostgreSQL database every test database is copied from (CREATE DATABASE … TEMPLATE). */
+export const SEEDED_TEMPLATE = 'seeded_template';
+
+async function migrateAndSeed(db: Db): Promise<void> {
+  await migrate(db);
+  const ctx: AppContext = { db, config: configFromEnv({}), log: pino({ level: 'warn' }), now: () => new Date(), onClose: () => undefined };
+  await seedDemoTenant(ctx);
+}
+
+/** Creates the seeded PostgreSQL template in the cluster; answers its name. */
+export async function preparePostgresTemplate(clusterUrl: string): Promise<string> {
+  const url = await createDatabase(clusterUrl, SEEDED_TEMPLATE);
+  const db = await openPostgres(url);
+  try {
+    await migrateAndSeed(db);
+  } finally {
+    await db.close();
+  }
+  return SEEDED_TEMPLATE;
+}
+
+/** Writes a dump of a migrated and seeded PGlite database to `file`. */
+export async function preparePgliteDump(file: string): Promise<void> {
+  const db = await openPglite(null);
+  try {
+    await migrateAndSeed(db);
+    writeFileSync(file, Buffer.from(await (await db.dump()).arrayBuffer()));
+  } finally {
+    await db.close();
+  }
+}
+
+let dumpBlob: { file: string; blob: Blob } | null = null;
+/** The prepared PGlite dump, read once per test worker. */
+export function pgliteDump(file: string): Blob {
+  if (dumpBlob?.file !== file) dumpBlob = { file, blob: new Blob([readFileSync(file)]) };
+  return dumpBlob.blob;
+}
