@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 
 // The account filter of the number-check statistics and the conversations is typed text: it finds the accounts whose
 // id contains it, in any case ("sub00" finds SUB001 and SUB002), never more than the caller may read.
 describe.each(DB_KINDS)('account filters by part of the id on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind);
   let admin: string;
   let user: string;
   const now = new Date();
   beforeAll(async () => {
-    p = await startPlatform(kind);
     [admin, user] = await Promise.all([p.login('admin'), p.login('user')]);
     for (const [cus, mobile] of [
       ['SUB001', '13900007001'],
@@ -31,7 +30,6 @@ describe.each(DB_KINDS)('account filters by part of the id on %s', (kind) => {
       );
     }
   });
-  afterAll(async () => p?.close());
 
   const accounts = async (path: string, body: object, token = admin) => {
     const r = await p.call(path, { pageNumber: 1, pageSize: 100, ...body }, { token });

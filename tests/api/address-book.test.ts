@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FEED_RESOURCES } from '../../contract/endpoints/feed.endpoints';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { fetchBytes, readXlsx, upload, xls, xlsx } from './library.fixtures';
 import { tokenFor } from './send-fixture';
 
@@ -23,14 +23,12 @@ const bigImport = () =>
   ));
 
 describe.each(DB_KINDS)('address book on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind, { dataDir: null });
   let admin: string;
   let user: string;
   beforeAll(async () => {
-    p = await startPlatform(kind, { dataDir: null });
     [admin, user] = await Promise.all([tokenFor(p, 'admin'), tokenFor(p, 'user')]);
   });
-  afterAll(async () => p?.close());
 
   const call = (path: string, body: unknown, token = admin, lang: 'zh' | 'en' = 'en') => p.call(path, body, { token, lang });
   const addGroup = async (groupName: string, token = admin) =>

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '../../contract/endpoint';
 import { leavesOf, sampleOf, withValueAt } from '../../contract/schema-walk';
 import { notifyLibrary } from '../../platform/library/notify';
 import { contractEndpoints } from '../helpers/contract-endpoints';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor, type TestPlatform } from '../helpers/platform';
 import { MARK, SUB, SUB_IDS, seedSubAccountObjects, subSecrets, subValueFor } from './agent-scope.fixtures';
 import { readXlsx } from './library.fixtures';
 
@@ -114,18 +114,16 @@ async function subDataRows(p: TestPlatform): Promise<Record<string, string>> {
 }
 
 describe.each(DB_KINDS)('an agent and its sub-accounts on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind);
   let admin = '';
   let agent = '';
   /** more sessions of the agent, logged in before the walk (whose wrong passwords then ask the agent for a captcha) */
   let agentAgain: string[] = [];
   let fileId = '';
   beforeAll(async () => {
-    p = await startPlatform(kind);
     [admin, agent, ...agentAgain] = await Promise.all([p.login('admin'), p.login('agent'), p.login('agent'), p.login('agent')]);
     ({ fileId } = await seedSubAccountObjects(p, admin));
   });
-  afterAll(async () => p?.close());
 
   it(`reach the sub-account's data through no endpoint and manage the account through every account endpoint (${kind})`, async () => {
     const secrets = [...subSecrets(fileId), SUB];

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { captchaSvg, CAPTCHA_ALPHABET } from '../../platform/auth/captcha';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 
 // What a stranger can make the platform do without a login, and how fast a session can guess its user's password:
 // the captcha is not machine-readable and bounded per address, registration SMS codes need a solved captcha and are
@@ -59,16 +59,15 @@ describe('captcha image', () => {
 });
 
 describe.each(DB_KINDS)('authentication limits on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind);
   let token: string;
   const realNow = () => new Date();
   let offsetMs = 0;
   beforeAll(async () => {
-    p = await startPlatform(kind);
     token = await p.login('admin');
     p.ctx.now = () => new Date(realNow().getTime() + offsetMs);
   });
-  afterAll(async () => p?.close());
+
   const later = (seconds: number) => (offsetMs += seconds * 1000);
 
   /** Fetches a captcha and reads its answer from the database, as only the image's viewer could. */

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BLACKLIST_CHECK_MAX } from '../../contract/endpoints/blacklist-check.endpoints';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { tokenFor } from './send-fixture';
 
 // The check a send form makes before confirming: the enterprise's blacklist only, for accounts the caller reaches.
 describe.each(DB_KINDS)('blacklist check on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind);
   let admin: string;
   const LISTED = '13955550001';
   const CLEAN = '13955550002';
   /** on another enterprise's blacklist only */
   const ELSEWHERE = '13955550003';
   beforeAll(async () => {
-    p = await startPlatform(kind);
     admin = await tokenFor(p, 'admin');
     await p.ctx.db.query("insert into accounts (cus_id, cus_name, ep_id) values ('BLK900', 'Other enterprise', 'EP9000') on conflict do nothing");
     await p.ctx.db.query("insert into blacklist (ep_id, mobile, source) values ('EP0001', $1, 'reply'), ('EP9000', $2, 'reply') on conflict do nothing", [
@@ -20,7 +19,6 @@ describe.each(DB_KINDS)('blacklist check on %s', (kind) => {
       ELSEWHERE,
     ]);
   });
-  afterAll(async () => p?.close());
 
   const check = (body: unknown) => p.call('/send/blacklistCheck', body, { token: admin, lang: 'en' });
 

@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PER_CUSTOMER_IN_FLIGHT } from '../../platform/accounts/callback-worker';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor, type TestPlatform, startPlatform } from '../helpers/platform';
 import { tokenFor, waitFor } from './send-fixture';
 
 // Push addresses are typed by customers and posted to from inside the platform's network. Checked on both storages
@@ -55,14 +55,12 @@ async function queue(p: TestPlatform, cusId: string, urls: string[], ageMs = 100
 }
 
 describe.each(DB_KINDS)('callback addresses on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind);
   let user: string;
   let admin: string;
   beforeAll(async () => {
-    p = await startPlatform(kind);
     [user, admin] = await Promise.all([tokenFor(p, 'user'), tokenFor(p, 'admin')]);
   });
-  afterAll(async () => p?.close());
 
   const subAccount = (over: Record<string, unknown>) => ({
     cus_id: 'HOOKSUB1',
@@ -168,13 +166,11 @@ async function rawServer(banner?: string) {
 }
 
 describe.each(DB_KINDS)('callback delivery errors on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind, { callbackAllowPrivate: true, callbackTimeoutMs: 500 });
   let user: string;
   beforeAll(async () => {
-    p = await startPlatform(kind, { callbackAllowPrivate: true, callbackTimeoutMs: 500 });
     user = await tokenFor(p, 'user');
   });
-  afterAll(async () => p?.close());
 
   it('shows a closed, a silent and a non-HTTP port alike, and the status of an HTTP answer', async () => {
     const closed = await rawServer();

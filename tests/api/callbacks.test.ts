@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signCallback } from '../../platform/accounts/callbacks';
 import { durablePlatform, durableStorage } from '../helpers/durable-platform';
-import { DB_KINDS, startPlatform, testConfig, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, testConfig, platformFor } from '../helpers/platform';
 import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 
 // Callbacks that really happen, on both storages, against a real HTTP receiver on 127.0.0.1 (allowed by
@@ -42,15 +42,13 @@ async function receiver(failFirst: number): Promise<{ url: string; accepted: Rec
 const verify = (secret: string, r: Received) => r.headers['x-sms-signature'] === signCallback(secret, String(r.headers['x-sms-timestamp']), r.body);
 
 describe.each(DB_KINDS)('callbacks on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind, { simulator: { ...FAST_SIMULATOR, replyRate: 1 }, callbackAllowPrivate: true });
   let user: string;
   let secret: string;
   beforeAll(async () => {
-    p = await startPlatform(kind, { simulator: { ...FAST_SIMULATOR, replyRate: 1 }, callbackAllowPrivate: true });
     user = await tokenFor(p, 'user');
     secret = (await p.call('/user/getAppsecret', { password: 'demo1234' }, { token: user })).body.data.appSecret;
   });
-  afterAll(async () => p?.close());
 
   it('delivers every report and reply exactly once, signed, after a receiver that fails twice', async () => {
     const rx = await receiver(2);

@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { tokenFor, waitFor } from './send-fixture';
 
 // The default set-up end to end: the platform binds to the simulator SMSC it started on loopback, submits every
 // record over SMPP, and the receipts coming back finish the records; the simulator's rates keep their meaning.
 
 describe.each(DB_KINDS)('messages through the simulator SMSC on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind, {
+    carriers: { source: 'simulator-smsc' },
+    simulator: { reviewMs: 100, reportMs: 100, successRate: 0.6, failureRate: 0.4, replyRate: 0 },
+  });
   let admin: string;
   beforeAll(async () => {
-    p = await startPlatform(kind, {
-      carriers: { source: 'simulator-smsc' },
-      simulator: { reviewMs: 100, reportMs: 100, successRate: 0.6, failureRate: 0.4, replyRate: 0 },
-    });
     admin = await tokenFor(p, 'admin');
   });
-  afterAll(async () => p?.close());
 
   it('submits each record, keys its part by the carrier id, and finishes it from the receipt', async () => {
     const mobiles = Array.from({ length: 40 }, (_, i) => `1390011${String(i).padStart(4, '0')}`);

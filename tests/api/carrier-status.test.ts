@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CarrierStatus } from '../../contract/endpoints/carrier.endpoints';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 
 type Stats = Omit<CarrierStatus, 'instances'>;
 
@@ -22,7 +22,7 @@ const stats = (over: Partial<Stats> & { name: string }): Stats => ({
 // The enterprise admin's view of the carrier links: each instance's fresh row per carrier summed into one, a row of a
 // stopped instance left out, every other caller refused, on both storages.
 describe.each(DB_KINDS)('carrier status on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind);
   let admin: string;
   const put = async (instance: string, carrier: string, s: Stats, ageMs: number) =>
     p.ctx.db.query('insert into carrier_status(instance_id, carrier, stats, updated_at) values ($1, $2, $3, $4)', [
@@ -32,10 +32,8 @@ describe.each(DB_KINDS)('carrier status on %s', (kind) => {
       new Date(p.ctx.now().getTime() - ageMs),
     ]);
   beforeAll(async () => {
-    p = await startPlatform(kind);
     admin = await p.login('admin');
   });
-  afterAll(async () => p?.close());
 
   it('says messages stay in process with the test configuration, and lists nothing while no instance reports', async () => {
     const r = await p.call('/user/getCarrierStatus', {}, { token: admin });

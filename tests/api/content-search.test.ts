@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../platform/auth/current-user';
 import { pageSql, whereOf, type Filters, type Source } from '../../platform/lists/list-query';
 import { RECORD_SOURCES } from '../../platform/records/sources';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 
 // Content search is index-backed so it stays fast at millions of rows: `contains` is a LIKE that the pg_trgm GIN indexes of migration 050
 // answer. At a few thousand rows, analyzed, the planner must pick the trigram index for a rare Chinese phrase and an
@@ -27,11 +27,10 @@ const moFilters: Filters<Record<string, unknown>> = { decodeContent: { op: 'cont
 const searcher = { showContentFilterWhere: 1 } as CurrentUser;
 
 describe.each(DB_KINDS)('content search on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind);
   let admin: string;
 
   beforeAll(async () => {
-    p = await startPlatform(kind);
     await p.ctx.db.exec(`
       insert into mt_records (sn, prod_type, cus_id, batch_id, mobile, content, mt_status, receive_time, month)
       select 'CS-' || lpad(i::text, 6, '0'), 0, case when i % 5 = 0 then 'SUB001' else 'EP0001' end, 'CSB' || (i / 100),
@@ -45,7 +44,6 @@ describe.each(DB_KINDS)('content search on %s', (kind) => {
     for (const t of ['mt_records', 'mo_records']) await p.ctx.db.exec(`vacuum analyze ${t}`);
     admin = await p.login('admin');
   });
-  afterAll(async () => p?.close());
 
   const plan = async (source: Source, filters: Filters<Record<string, unknown>>, body: Record<string, unknown>) => {
     const w = whereOf(source, filters, body, searcher, ['EP0001', 'SUB001']);

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { tokenFor } from './send-fixture';
 
 // The sample CRUD resource: GET list, POST add, PUT update, DELETE delete, each scoped to the caller's own account.
 describe.each(DB_KINDS)('sample CRUD on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind);
   let user: string;
   let admin: string;
   beforeAll(async () => {
-    p = await startPlatform(kind);
     [user, admin] = await Promise.all([tokenFor(p, 'user'), tokenFor(p, 'admin')]);
   });
-  afterAll(async () => p?.close());
 
   it('adds, lists with a name filter and paging, updates and deletes', async () => {
     const a = await p.call('/crud/add', { name: '甲 item', remark: 'first' }, { token: user });

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { balanceOf, countRows, tokenFor } from './send-fixture';
 
 // Sub-accounts over HTTP on both storages: the field rules' edges, who may act, add, log in,
 // open/close with sessions ending, detail, charge within the enterprise balance with a ledger row on each side.
 describe.each(DB_KINDS)('sub-accounts on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind);
   let admin: string;
   let agent: string;
   let user: string;
   beforeAll(async () => {
-    p = await startPlatform(kind);
     [admin, agent, user] = await Promise.all(['admin', 'agent', 'user'].map((u) => tokenFor(p, u)));
   });
-  afterAll(async () => p?.close());
 
   const form = (over: Record<string, unknown> = {}) => ({
     cus_id: 'NEWSUB1',

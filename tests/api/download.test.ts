@@ -1,23 +1,21 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { numberStatusOf } from '../../platform/records/number-status';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { expectedSns, insertFixtures, MT, timeOf } from './records.fixtures';
 
 // Downloads stream real .xlsx files: opened here with exceljs, they hold the filtered rows, localized headers,
 // and text cells escaped against formula injection.
 describe.each(DB_KINDS)('downloads on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind);
   let admin: string;
   let user: string;
   const now = new Date();
 
   beforeAll(async () => {
-    p = await startPlatform(kind);
     await insertFixtures(p.ctx.db, now);
     [admin, user] = await Promise.all([p.login('admin'), p.login('user')]);
   });
-  afterAll(async () => p?.close());
 
   /** POSTs and opens the answer as a workbook: its first sheet as rows of cell values (header row first). */
   async function sheet(path: string, body: object, token: string, lang: 'zh' | 'en' = 'zh') {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 
 // The auth routes' failures: every one is a non-200 envelope with a message in the caller's language, never a 5xx.
 const AUTH_PATHS = [
@@ -22,13 +22,11 @@ const AUTH_PATHS = [
 ];
 
 describe.each(DB_KINDS)('auth error answers on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind);
   let token: string;
   beforeAll(async () => {
-    p = await startPlatform(kind);
     token = await p.login('admin');
   });
-  afterAll(async () => p?.close());
 
   it('answers malformed JSON with a localized 400', async () => {
     const zh = await p.call('/user/login', '{"username": "admin",', {});

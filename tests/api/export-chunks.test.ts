@@ -1,24 +1,22 @@
 import ExcelJS from 'exceljs';
 import { once } from 'node:events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../platform/db/db';
 import { EXPORT_CHUNK_ROWS } from '../../platform/lists/list-query';
 import { exportEvents, type ExportEnd } from '../../platform/lists/xlsx-export';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { tokenFor } from './send-fixture';
 
 // Downloads walk their rows in keyset chunks, one short query each: every row comes exactly once and in order across
 // chunk boundaries (ties in the time included, at microsecond precision), and a client that leaves stops the walk.
 describe.each(DB_KINDS)('chunked exports on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind, { dataDir: null });
   let admin: string;
   let user: string;
   let agent: string;
   beforeAll(async () => {
-    p = await startPlatform(kind, { dataDir: null });
     [admin, user, agent] = await Promise.all([tokenFor(p, 'admin'), tokenFor(p, 'user'), tokenFor(p, 'agent')]);
   });
-  afterAll(async () => p?.close());
 
   const addGroup = async (groupName: string, token: string) =>
     (await p.call('/addressBook/addressBookGroupAdd', { groupName }, { token })).body.data.groupId as string;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../platform/db/db';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 
 // Commit order of the change feed: seqs are handed out when rows are written, transactions commit in another order.
 // Transaction A writes a row (lower seq) and stays open; B writes a row (higher seq) and commits; the client pulls and
@@ -8,20 +8,18 @@ import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform'
 // pooled connections at once. PGlite runs one transaction at a time, so there B and the first pull queue behind A and
 // run after it: the same steps in the only order that storage allows.
 describe.each(DB_KINDS)('change feed commit order on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind);
   let admin: string;
   type Doc = { sn: string; seq: number };
   type Page = { documents: Doc[]; checkpoint: { seq: number } | null; highWater: number };
 
   beforeAll(async () => {
-    p = await startPlatform(kind);
     admin = await p.login('admin');
     await p.ctx.db.query(
       `insert into mt_records (sn, prod_type, cus_id, batch_id, mobile, content, mt_status, receive_time, month)
        values ('T-ORD-OLD', 0, 'EP0001', 'TB-ORD', '13800000001', 'old', 500, now(), '202601')`,
     );
   });
-  afterAll(async () => p?.close());
 
   const pull = async (body: object): Promise<Page> => {
     const r = await p.call('/mtRecord/pull', { limit: 1000, ...body }, { token: admin });

@@ -1,22 +1,20 @@
 import { once } from 'node:events';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../platform/db/postgres-db';
 import { PURGE_BATCH, purgeEvents, wakeGroupPurge, type PurgeBatch } from '../../platform/library/group-purge';
 import { buildPlatform } from '../../platform/server';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { tokenFor, waitFor } from './send-fixture';
 
 // Deleting a group hides it and its members at once; the members are tombstoned afterwards in batches (each its own
 // statement), the console's member feed reports every one, and a failing batch leaves nothing visible.
 describe.each(DB_KINDS)('group delete on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind, { dataDir: null });
   let admin: string;
   let agent: string;
   beforeAll(async () => {
-    p = await startPlatform(kind, { dataDir: null });
     [admin, agent] = await Promise.all([tokenFor(p, 'admin'), tokenFor(p, 'agent')]);
   });
-  afterAll(async () => p?.close());
 
   const call = (path: string, body: unknown, token = admin) => p.call(path, body, { token, lang: 'en' });
   async function bigGroup(name: string, prefix: string, count: number) {

@@ -1,19 +1,18 @@
 import JSZip from 'jszip';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { FAST_SIMULATOR, countRows, tokenFor } from './send-fixture';
 
 // Hostile and malformed input, each case as small as it can be: malformed input must never end the process or
 // answer 500, an Idempotency-Key replayed for a different request, missing security headers, unescaped export cells.
 describe.each(DB_KINDS)('hardening on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind, { simulator: FAST_SIMULATOR });
   let user: string;
   let admin: string;
   beforeAll(async () => {
-    p = await startPlatform(kind, { simulator: FAST_SIMULATOR });
     [user, admin] = await Promise.all([tokenFor(p, 'user'), tokenFor(p, 'admin')]);
   });
-  afterAll(async () => p?.close());
+
   const alive = async () => expect((await p.call('/user/captcha', {})).status).toBe(200);
 
   it('refuses the requests that used to end the process, naming the field, and keeps serving', async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_IMPORT_MAX_ROWS } from '../../contract/constants';
 import { IMPORT_BATCH } from '../../platform/library/member-import';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { fetchBytes, readXlsx, upload, xlsx } from './library.fixtures';
 import { countRows, tokenFor, waitFor } from './send-fixture';
 
@@ -15,14 +15,12 @@ let large: Promise<Buffer> | null = null;
 const HEADER = ['姓名', '手机号'];
 
 describe.each(DB_KINDS)('imports in batches on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind, { dataDir: null });
   let admin: string;
   let other: string;
   beforeAll(async () => {
-    p = await startPlatform(kind, { dataDir: null });
     [admin, other] = await Promise.all([tokenFor(p, 'admin'), tokenFor(p, 'user')]);
   });
-  afterAll(async () => p?.close());
 
   const call = (path: string, body: unknown, opts: { lang?: 'zh' | 'en'; key?: string; token?: string } = {}) =>
     p.call(path, body, { token: opts.token ?? admin, lang: opts.lang ?? 'en', headers: opts.key ? { 'Idempotency-Key': opts.key } : {} });

@@ -1,20 +1,19 @@
 import { createServer } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appSecretOf } from '../../platform/accounts/secrets';
 import { callIntegrator, type IntegratorCall } from '../helpers/integrator-client';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { FAST_SIMULATOR, balanceOf, waitFor } from './send-fixture';
 
 // The signed integrator API's queries, each scoped to the calling account, on both storages.
 describe.each(DB_KINDS)('integrator API queries on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind, { simulator: FAST_SIMULATOR, callbackAllowPrivate: true });
   let origin: string;
   const secrets = new Map<string, string>();
   const call = (appId: string, c: Omit<IntegratorCall, 'appId' | 'secret'>) => callIntegrator(origin, { appId, secret: secrets.get(appId)!, ...c });
   let messageId = '';
 
   beforeAll(async () => {
-    p = await startPlatform(kind, { simulator: FAST_SIMULATOR, callbackAllowPrivate: true });
     origin = new URL(p.base).origin;
     for (const cusId of ['SUB001', 'SUB003']) secrets.set(cusId, (await appSecretOf(p.ctx.db, cusId)).secret);
     const sent = await call('SUB001', {
@@ -24,7 +23,6 @@ describe.each(DB_KINDS)('integrator API queries on %s', (kind) => {
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     messageId = sent.body.results[0].messageId;
   });
-  afterAll(async () => p?.close());
 
   it('answers one message with its state, report, times, segments, fee and clientRef', async () => {
     const r = await waitFor(

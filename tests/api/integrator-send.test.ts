@@ -1,24 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appSecretOf } from '../../platform/accounts/secrets';
 import { callIntegrator, type IntegratorCall } from '../helpers/integrator-client';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { FAST_SIMULATOR, balanceOf, tokenFor } from './send-fixture';
 
 // The signed integrator API's sends and every refusal, on both storages.
 describe.each(DB_KINDS)('integrator API sends on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind, { simulator: FAST_SIMULATOR });
   let origin: string;
   const secrets = new Map<string, string>();
   const call = (appId: string, c: Omit<IntegratorCall, 'appId' | 'secret'>) => callIntegrator(origin, { appId, secret: secrets.get(appId) ?? 'none', ...c });
   const send = (body: unknown, c: Partial<IntegratorCall> = {}) => call('SUB001', { path: '/sms/send', body, ...c });
 
   beforeAll(async () => {
-    p = await startPlatform(kind, { simulator: FAST_SIMULATOR });
     origin = new URL(p.base).origin;
     for (const cusId of ['SUB001', 'SUB002', 'SUB003', 'SUB004']) secrets.set(cusId, (await appSecretOf(p.ctx.db, cusId)).secret);
     await p.ctx.db.query("insert into blacklist (ep_id, mobile, source) values ('EP0001', '13900000009', 'reply') on conflict do nothing");
   });
-  afterAll(async () => p?.close());
 
   it('sends a signed request: per number in order, the valid ones charged and recorded as source http', async () => {
     const before = await balanceOf(p, 'SUB001');

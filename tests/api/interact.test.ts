@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { simulatedReplyFor } from '../../platform/messaging/simulator';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 
 // Conversations over HTTP on both storages: replies from the simulated carrier threaded per number with the message
 // they answer, a reply from the thread as a one-number send, the download, scoping and bad input.
 
 describe.each(DB_KINDS)('conversations on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind, { simulator: { ...FAST_SIMULATOR, replyRate: 1 } });
   let admin: string;
   let user: string;
   const MOBILE = '13912340001';
   beforeAll(async () => {
-    p = await startPlatform(kind, { simulator: { ...FAST_SIMULATOR, replyRate: 1 } });
     admin = await tokenFor(p, 'admin');
     user = await tokenFor(p, 'user');
     const send = await p.call('/user/groupSend', { cus_id: 'EP0001', content: 'Your order has shipped', mobiles: `${MOBILE}\n13912340002` }, { token: admin });
@@ -22,7 +21,6 @@ describe.each(DB_KINDS)('conversations on %s', (kind) => {
       (n) => n >= 2,
     );
   });
-  afterAll(async () => p?.close());
 
   it('lists one conversation per number with its last reply and unanswered count', async () => {
     const r = await p.call('/interact/list', { decodeMobile: '1391234000' }, { token: admin });

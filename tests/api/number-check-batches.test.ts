@@ -1,10 +1,10 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NUMBER_STATUSES } from '../../contract/endpoints/number-check.endpoints';
 import { saveFile } from '../../platform/library/files';
 import { numberStatusOf } from '../../platform/records/number-status';
 import { countStatuses } from '../../platform/tools/number-check.worker';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { tokenFor, waitFor } from './send-fixture';
 
 // Number-status checks over HTTP on both storages: the online check, a batch from an uploaded xlsx checked in the
@@ -21,15 +21,13 @@ async function xlsxOf(rows: string[][]): Promise<Buffer> {
 const numbers = (n: number, start = 13_500_000_000) => Array.from({ length: n }, (_, i) => String(start + i * 7));
 
 describe.each(DB_KINDS)('number-status checks on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind);
   let admin: string;
   let user: string;
   beforeAll(async () => {
-    p = await startPlatform(kind);
     admin = await tokenFor(p, 'admin');
     user = await tokenFor(p, 'user');
   });
-  afterAll(async () => p?.close());
 
   const batchOf = async (batchId: string, token = admin, filter: Record<string, string> = {}) =>
     ((await p.call('/mobileStatus/list', { pageSize: 100, ...filter }, { token })).body.data.data as Array<Record<string, number | string>>).find(

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { moveBalance } from '../../platform/accounts/ledger';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { FAST_SIMULATOR, tokenFor } from './send-fixture';
 
 // Recharge records, their types and the ledger on both storages, each scoped to the caller: every balance
@@ -18,15 +18,13 @@ function rng(seed: number) {
 }
 
 describe.each(DB_KINDS)('recharges and the ledger on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind, { simulator: FAST_SIMULATOR });
   let admin: string;
   let agent: string;
   let user: string;
   beforeAll(async () => {
-    p = await startPlatform(kind, { simulator: FAST_SIMULATOR });
     [admin, agent, user] = await Promise.all(['admin', 'agent', 'user'].map((u) => tokenFor(p, u)));
   });
-  afterAll(async () => p?.close());
 
   const isoIn = (minutes: number) => `${new Date(Date.now() + minutes * 60_000 + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
 

@@ -1,13 +1,13 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FEED_RESOURCES } from '../../contract/endpoints/feed.endpoints';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { expectedSns, insertFixtures } from './records.fixtures';
 
 // Where a send record came from (console, SMPP bind, HTTP API): the list filters by it and refuses an unknown one, and
 // the list, the download and the change feed all carry it.
 describe.each(DB_KINDS)('send record source on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind);
   let admin: string;
   const now = new Date();
   const sns = (r: { body: { data: { data: Array<{ sn: string }> } } }) => r.body.data.data.map((d) => d.sn);
@@ -15,14 +15,12 @@ describe.each(DB_KINDS)('send record source on %s', (kind) => {
   const HTTP = 'T-SUB1-1';
 
   beforeAll(async () => {
-    p = await startPlatform(kind);
     await insertFixtures(p.ctx.db, now);
     // the SMPP server and the HTTP API write these; the fixtures are console sends
     await p.ctx.db.query(`update mt_records set source = 'smpp' where sn = $1`, [SMPP]);
     await p.ctx.db.query(`update mt_records set source = 'http' where sn = $1`, [HTTP]);
     admin = await p.login('admin');
   });
-  afterAll(async () => p?.close());
 
   const list = (body: object) => p.call('/mtRecord/list', { pageSize: 50, prod_type: 0, ...body }, { token: admin });
   const home = (m: { prod_type: number }) => m.prod_type === 0;

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { expectedSns, HOUR, insertFixtures, MT, timeOf } from './records.fixtures';
 
 // Record lists over real HTTP: every filter, paging totals, the batch summary row, and who sees which accounts' records.
 describe.each(DB_KINDS)('record lists on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind);
   let admin: string;
   let agent: string;
   let user: string;
@@ -12,11 +12,9 @@ describe.each(DB_KINDS)('record lists on %s', (kind) => {
   const sns = (r: { body: { data: { data: Array<{ sn: string }> } } }) => r.body.data.data.map((d) => d.sn);
 
   beforeAll(async () => {
-    p = await startPlatform(kind);
     await insertFixtures(p.ctx.db, now);
     [admin, agent, user] = await Promise.all([p.login('admin'), p.login('agent'), p.login('user')]);
   });
-  afterAll(async () => p?.close());
 
   const home = (m: (typeof MT)[number]) => m.prod_type === 0;
 

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedRecords, type SeedReport } from '../../platform/seed/records';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 
 // Record seeding: set-based, idempotent, with statistics and batch counters that agree with the inserted rows.
 describe.each(DB_KINDS)('record seeding on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind);
   let report: SeedReport;
   const COUNT = 10_000;
   const one = async <T>(sql: string, params: unknown[] = []) => (await p.ctx.db.query<T>(sql, params))[0];
 
   beforeAll(async () => {
-    p = await startPlatform(kind);
     report = await seedRecords(p.ctx, COUNT);
   });
-  afterAll(async () => p?.close());
 
   it('inserts the requested count once and does nothing the second time', async () => {
     expect(report).toMatchObject({ skipped: false, mt: COUNT, batches: COUNT / 100 });

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { balanceOf, countRows, FAST_SIMULATOR, tokenFor } from './send-fixture';
 
 // The platform side of the send workspace on both storages: the price list the console prices with, the
 // international sender id kept on the batch, one short link per recipient of a link send, and bounded send fields.
 describe.each(DB_KINDS)('send workspace on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind, { simulator: FAST_SIMULATOR });
   let admin: string;
   let user: string;
   beforeAll(async () => {
-    p = await startPlatform(kind, { simulator: FAST_SIMULATOR });
     admin = await tokenFor(p, 'admin');
     user = await tokenFor(p, 'user');
   });
-  afterAll(async () => p?.close());
 
   it('serves the price list of the accounts the caller may see, own prices over the enterprise', async () => {
     // AGT001: its own US price, the enterprise's JP price (its own JP row removed)

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isUnsubscribe } from '../../platform/messaging/carrier';
 import { simulatedReplyFor } from '../../platform/messaging/simulator';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { balanceOf, countRows, FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 
 // Sending over HTTP on both storages: counts, charging, records moving on, statistics, idempotency, scoping.
 describe.each(DB_KINDS)('sending on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind, { simulator: { ...FAST_SIMULATOR, replyRate: 1 } });
   let admin: string;
   let user: string;
   beforeAll(async () => {
-    p = await startPlatform(kind, { simulator: { ...FAST_SIMULATOR, replyRate: 1 } });
     admin = await tokenFor(p, 'admin');
     user = await tokenFor(p, 'user');
   });
-  afterAll(async () => p?.close());
 
   const send = (body: unknown, init: { token?: string; lang?: 'zh' | 'en'; headers?: Record<string, string> } = {}, path = '/user/groupSend') =>
     p.call(path, body, { token: admin, ...init });

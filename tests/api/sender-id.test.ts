@@ -1,16 +1,15 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 
 // The sender id an international send asks for is kept on its batch and shown wherever the operator reads the send:
 // the batch list and its pull, each record of the batch (list and pull, which the detail shows), and the downloads.
 describe.each(DB_KINDS)('international sender id on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind, { simulator: FAST_SIMULATOR });
   let admin: string;
   let batchId: string;
   beforeAll(async () => {
-    p = await startPlatform(kind, { simulator: FAST_SIMULATOR });
     admin = await tokenFor(p, 'admin');
     const r = await p.call(
       '/user/inteGroupSend',
@@ -24,7 +23,6 @@ describe.each(DB_KINDS)('international sender id on %s', (kind) => {
       (l) => l.body.data?.data?.length === 2,
     );
   });
-  afterAll(async () => p?.close());
 
   async function sheet(path: string, body: object): Promise<string[][]> {
     const res = await fetch(p.base + path, {

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../platform/auth/password';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { countRows, tokenFor } from './send-fixture';
 
 // Personal info and settings, API access and the API document on both storages: the field rules, who may change what.
 describe.each(DB_KINDS)('personal settings on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind);
   let user: string;
   beforeAll(async () => {
-    p = await startPlatform(kind);
     user = await tokenFor(p, 'user');
   });
-  afterAll(async () => p?.close());
 
   const call = (path: string, body: unknown, token = user, lang: 'zh' | 'en' = 'en') => p.call(path, body, { token, lang });
 

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { XLSX_MIME } from '../../contract/xlsx-sheet';
 import { saveFile } from '../../platform/library/files';
 import { bombWorkbook, hostileWorkbooks, ownWorkbook } from '../../platform/library/hostile-sheets.fixtures';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { PNG, upload } from './library.fixtures';
 import { tokenFor } from './send-fixture';
 
@@ -16,15 +16,13 @@ const TOO_COMPLEX = {
 };
 
 describe.each(DB_KINDS)('hostile sheet uploads on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind);
   let admin: string;
   let hostile: Record<string, Buffer>;
   beforeAll(async () => {
-    p = await startPlatform(kind);
     admin = await tokenFor(p, 'admin');
     hostile = await hostileWorkbooks();
   });
-  afterAll(async () => p?.close());
 
   const alive = async () => (await p.call('/setting/getClientWebSiteBeian', {})).status;
   const stored = async () => Number((await p.ctx.db.query<{ n: number }>('select count(*)::int as n from library_files'))[0].n);

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createShortLinks } from '../../platform/short-links/short-link.service';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { balanceOf, countRows, FAST_SIMULATOR, tokenFor } from './send-fixture';
 
 // Short links over HTTP on both storages: the public /s/ redirect with click recording, the conversion tools, the
@@ -12,17 +12,15 @@ const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebK
 const WINDOWS_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 
 describe.each(DB_KINDS)('short links on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind, { simulator: FAST_SIMULATOR });
   let admin: string;
   let user: string;
   let origin: string;
   beforeAll(async () => {
-    p = await startPlatform(kind, { simulator: FAST_SIMULATOR });
     admin = await tokenFor(p, 'admin');
     user = await tokenFor(p, 'user');
     origin = new URL(p.base).origin;
   });
-  afterAll(async () => p?.close());
 
   /** Visits a short URL through the platform's own /s/ route, without following the redirect. */
   const visit = (shortUrl: string, ua: string, lang = 'zh', method = 'GET') =>

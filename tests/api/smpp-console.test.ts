@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 import { bindPeer, smppAccount } from './smpp-fixture';
 
@@ -13,16 +13,14 @@ interface Info {
 // The console's view of the SMPP server: where to bind, the live binds, and a bind ended from the console or by a
 // change of the account (user IPs, closing), on both storages.
 describe.each(DB_KINDS)('SMPP binds in the console on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind, { smppPort: 'auto', simulator: FAST_SIMULATOR, logLevel: process.env.SMPP_TEST_LOG ?? 'warn' });
   let admin: string;
   let user: string;
   const info = async (token: string) => (await p.call('/user/getSmppInfo', {}, { token })).body.data as Info;
   beforeAll(async () => {
-    p = await startPlatform(kind, { smppPort: 'auto', simulator: FAST_SIMULATOR, logLevel: process.env.SMPP_TEST_LOG ?? 'warn' });
     await smppAccount(p, 'SUB001', 'smpp1234', {});
     [admin, user] = await Promise.all([tokenFor(p, 'admin'), tokenFor(p, 'user')]);
   });
-  afterAll(async () => p?.close());
 
   it('shows the port, the system id and the live binds to the account and its admin, never to another account', async () => {
     const { peer } = await bindPeer(p, 'SUB001', 'smpp1234', 'bind_transceiver');

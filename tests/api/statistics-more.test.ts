@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 
 // The international statistics on both storages: by country from live international sends (with the
@@ -9,12 +9,11 @@ import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 const DAY = 86_400_000;
 
 describe.each(DB_KINDS)('more statistics on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind, { simulator: FAST_SIMULATOR });
   let admin: string;
   let user: string;
   const now = Date.now();
   beforeAll(async () => {
-    p = await startPlatform(kind, { simulator: FAST_SIMULATOR });
     admin = await tokenFor(p, 'admin');
     user = await tokenFor(p, 'user');
     // porting: EP0001 3 queries today (2 resolved); SUB001 1 today (failed). blacklist: EP0001 4 (1 listed) two days ago.
@@ -27,7 +26,6 @@ describe.each(DB_KINDS)('more statistics on %s', (kind) => {
       [new Date(now), new Date(now - 2 * DAY)],
     );
   });
-  afterAll(async () => p?.close());
 
   it('number porting: daily success and failure ratios per account', async () => {
     const r = await p.call('/numberPorting/numberPortingStatistics', {}, { token: admin });

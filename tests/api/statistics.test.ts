@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { numberStatusOf } from '../../platform/records/number-status';
 import { seedRecords } from '../../platform/seed/records';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 
 // Statistics tables, dashboards and number checks over seeded data: every figure is checked against an independent
 // count over mt_records (the routes themselves read stat_rows only).
 describe.each(DB_KINDS)('statistics and dashboards on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind);
   let admin: string;
   let user: string;
   const now = new Date();
@@ -25,11 +25,9 @@ describe.each(DB_KINDS)('statistics and dashboards on %s', (kind) => {
   const sum = (rows: Array<Record<string, number>>, f: string) => rows.reduce((a, r) => a + r[f], 0);
 
   beforeAll(async () => {
-    p = await startPlatform(kind);
     await seedRecords(p.ctx, 20_000);
     [admin, user] = await Promise.all([p.login('admin'), p.login('user')]);
   });
-  afterAll(async () => p?.close());
 
   it('lists day, month and year rows whose sums match the records', async () => {
     const start = now.getTime() - 6 * DAY_MS;

@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOG_UPLOAD_MAX_BYTES, LOG_UPLOAD_MAX_ENTRIES, LOGGED_ERROR_MAX, logUploadChunks } from '../../contract/endpoints/log.endpoints';
 import { STREAMS_PER_SESSION, STREAMS_PER_USER } from '../../platform/feed/stream-registry';
 import { LOG_KEEP_BYTES } from '../../platform/console/client-logs';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 
 // What one caller can pile up: uploaded logs are bounded per call and per login (the oldest go), and change streams
 // per session and per login (the oldest end).
 describe.each(DB_KINDS)('storage quotas on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind);
   let user = '';
   let userId = 0;
   beforeAll(async () => {
-    p = await startPlatform(kind);
     user = await p.login('user');
     userId = Number((await p.ctx.db.query<{ id: number }>(`select id from users where username = 'user'`))[0].id);
   });
-  afterAll(async () => p?.close());
 
   const stored = async () =>
     p.ctx.db.query<{ message: string; bytes: number }>(

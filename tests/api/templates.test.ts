@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FEED_RESOURCES } from '../../contract/endpoints/feed.endpoints';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { fetchBytes, MP4, PNG, readXlsx, upload } from './library.fixtures';
 import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 
 // Content, video and CSP templates over HTTP on both storages: submission, the simulated review (pending → in review →
 // approved / rejected), selectors, send content, downloads, deletes, the change feed, and what a sub-account may see.
 describe.each(DB_KINDS)('templates on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind, { simulator: FAST_SIMULATOR, dataDir: null });
   let admin: string;
   let user: string;
   beforeAll(async () => {
-    p = await startPlatform(kind, { simulator: FAST_SIMULATOR, dataDir: null });
     [admin, user] = await Promise.all([tokenFor(p, 'admin'), tokenFor(p, 'user')]);
   });
-  afterAll(async () => p?.close());
 
   const call = (path: string, body: unknown, token = admin, lang: 'zh' | 'en' = 'en', headers: Record<string, string> = {}) =>
     p.call(path, body, { token, lang, headers });

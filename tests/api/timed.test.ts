@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { balanceOf, countRows, FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 
 // Timed batches over HTTP on both storages: scheduling, pause/edit/recover/intercept with refunds, the scheduler.
 describe.each(DB_KINDS)('timed batches on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind, { simulator: FAST_SIMULATOR });
   let admin: string;
   let user: string;
   beforeAll(async () => {
-    p = await startPlatform(kind, { simulator: FAST_SIMULATOR });
     admin = await tokenFor(p, 'admin');
     user = await tokenFor(p, 'user');
   });
-  afterAll(async () => p?.close());
 
   const call = (path: string, body: unknown, init: { token?: string; lang?: 'zh' | 'en' } = {}) => p.call(path, body, { token: admin, ...init });
   /** ISO 8601 with the +08:00 offset, `minutes` from now. */

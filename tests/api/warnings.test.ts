@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, platformFor } from '../helpers/platform';
 import { balanceOf, FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 
 // Balance warnings on both storages: settings with their field rules, and one warning SMS
 // through the platform's own outbox per downward crossing, from a send or from a charge.
 describe.each(DB_KINDS)('balance warnings on %s', (kind) => {
-  let p: TestPlatform;
+  const p = platformFor(kind, { simulator: FAST_SIMULATOR });
   let admin: string;
   let user: string;
   beforeAll(async () => {
-    p = await startPlatform(kind, { simulator: FAST_SIMULATOR });
     [admin, user] = await Promise.all(['admin', 'user'].map((u) => tokenFor(p, u)));
   });
-  afterAll(async () => p?.close());
 
   const warningsTo = (mobile: string) =>
     p.ctx.db.query<{ content: string; cus_id: string }>("select content, cus_id from mt_records where mobile = $1 and content like '%余额预警%'", [mobile]);

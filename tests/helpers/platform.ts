@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { SERVICE_BASE_PATH } from '../../contract/constants';
 import { configFromEnv, type Config } from '../../platform/config';
 import { openPglite } from '../../platform/db/pglite-db';
@@ -41,13 +41,34 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+export interface StartOptions {
+  carrier?: CarrierConnector;
+  /** migrate and seed an empty database, as a first start does, rather than copy the run's prepared one */
+  fresh?: boolean;
+}
+
+/** The platform of the enclosing describe: started on `kind` before its tests and stopped after them. The handle
+ * stands for the started platform (read it in the describe's hooks and tests, not while it is being collected). */
+export function platformFor(kind: DbKind, overrides: Partial<Config> = {}, opts: StartOptions = {}): TestPlatform {
+  let started: TestPlatform | null = null;
+  beforeAll(async () => {
+    started = await startPlatform(kind, overrides, opts);
+  });
+  afterAll(async () => {
+    await started?.close();
+    started = null;
+  });
+  return new Proxy({} as TestPlatform, {
+    get(_target, key) {
+      if (!started) throw new Error(`the ${kind} platform is read before its describe started it, or after it stopped`);
+      return Reflect.get(started, key);
+    },
+  });
+}
+
 /** Starts a real platform on a random port over a database of its own of the given kind, with the demo tenant seeded:
  * a copy of the run's prepared database (prepared-db.ts), or with `fresh`, an empty one that it migrates and seeds. */
-export async function startPlatform(
-  kind: DbKind,
-  overrides: Partial<Config> = {},
-  opts: { carrier?: CarrierConnector; fresh?: boolean } = {},
-): Promise<TestPlatform> {
+export async function startPlatform(kind: DbKind, overrides: Partial<Config> = {}, opts: StartOptions = {}): Promise<TestPlatform> {
   const config = testConfig(overrides);
   let db;
   if (kind === 'postgres') {
