@@ -248,10 +248,12 @@ export class EsmeSession {
     if (this.state === 'closed') return Promise.resolve(null);
     const sequenceNumber = this.nextSeq;
     this.nextSeq = this.nextSeq >= 0x7fffffff ? 1 : this.nextSeq + 1;
+    // encoded before anything waits for it: a PDU that cannot be built rejects here and leaves nothing behind
+    const frame = encodePdu({ ...pdu, sequenceNumber } as Pdu);
     return new Promise<Pdu | null>((resolve) => {
       const timer = setTimeout(() => this.settle(sequenceNumber, null), timeoutMs);
       this.waiting.set(sequenceNumber, { resolve, timer });
-      this.write({ ...pdu, sequenceNumber });
+      this.writeFrame(frame);
     });
   }
 
@@ -264,9 +266,13 @@ export class EsmeSession {
   }
 
   private write(pdu: Pdu): void {
+    this.writeFrame(encodePdu(pdu));
+  }
+
+  private writeFrame(frame: Buffer): void {
     if (this.state === 'closed') return;
     this.lastTraffic = Date.now();
-    this.out.write(encodePdu(pdu));
+    this.out.write(frame);
   }
 
   private startKeepAlive(): void {
