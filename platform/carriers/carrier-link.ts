@@ -109,6 +109,12 @@ export class CarrierLink {
     return answer;
   }
 
+  /** Counts `n` failures under `code` in the carrier's errors (what the link does not see itself, such as receipts
+   * dropped unmatched). */
+  count(code: string, n = 1): void {
+    this.errors[code] = (this.errors[code] ?? 0) + n;
+  }
+
   stats(): CarrierStats {
     const live = this.slots.filter((s) => s.session?.bound);
     return {
