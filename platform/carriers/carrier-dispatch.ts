@@ -9,7 +9,7 @@ import type { CarrierLink } from './carrier-link';
 import type { CarrierPlane } from './carrier-plane';
 import { carrierIdKey } from './receipt-match';
 import { UnencodableMessage, carrierSubmits } from './outbound-parts';
-import { isTemporary, recordStatusOf, type PartState } from './part-states';
+import { THROTTLES, isTemporary, recordStatusOf, type PartState } from './part-states';
 import { finalReport, NO_ROUTE, EXPIRED, unansweredReport, refusedReport, unsendableReport } from './carrier-reports';
 
 // The dispatcher when messages go to carriers over SMPP. A round claims due records from carrier_queue (FOR UPDATE
@@ -23,6 +23,9 @@ export const SENDER_PREFIX = '106900';
 /** Records per round: a round's two transactions each touch every record once, and fewer, larger ones cost less. */
 export const CARRIER_ROUND = 500;
 const REQUEUE_MS = 1000;
+/** The longest a message refused for a temporary reason other than a throttle waits before it is tried again: the
+ * wait starts at REQUEUE_MS and doubles each time. */
+export const RETRY_MAX_MS = 60_000;
 /** A later part of a long message the carrier could not take right now is tried again this often before giving up. */
 const PART_TRIES = 5;
 
@@ -215,13 +218,16 @@ async function submitParts(link: CarrierLink, parts: SubmitFields[], accepted: (
 async function writeAnswers(q: Queryable, plane: CarrierPlane, now: Date, sends: Send[], answers: PartAnswer[][]): Promise<string[]> {
   const parts: Array<{ sn: string; part: number; carrier: string; id: string | null; key: string | null; state: string; err: string | null }> = [];
   const requeue: string[] = [];
+  const backOff: string[] = [];
   const reports = new Map<string, CarrierReport>();
   const moved: Due[] = [];
   sends.forEach((s, k) => {
     const a = answers[k];
     const last = a[a.length - 1];
     if (a.length === 1 && (last.kind === 'unsent' || (last.kind === 'refused' && isTemporary(last.status)))) {
-      requeue.push(s.row.sn);
+      // a throttle is the link's to pace (it pauses); any other temporary refusal (a generic_nack, a system error)
+      // says nothing about when to come back: the message waits longer each time
+      (last.kind === 'refused' && !THROTTLES.has(last.status) ? backOff : requeue).push(s.row.sn);
       return;
     }
     a.forEach((ans, part) => {
@@ -270,6 +276,12 @@ async function writeAnswers(q: Queryable, plane: CarrierPlane, now: Date, sends:
     );
   if (requeue.length > 0)
     await q.query('update carrier_queue set due_at = $2, leased = false where sn = any($1)', [requeue, new Date(now.getTime() + REQUEUE_MS)]);
+  if (backOff.length > 0)
+    await q.query(
+      `update carrier_queue set due_at = $2::timestamptz + make_interval(secs => least($3::float8, $4::float8 * power(2, tries))), tries = tries + 1, leased = false
+        where sn = any($1)`,
+      [backOff, now, RETRY_MAX_MS / 1000, REQUEUE_MS / 1000],
+    );
   if (moved.length > 0) await applyMoves(q, now, moved, reports, [], new Date(now.getTime() + plane.file.receiptWaitS * 1000));
   if (reports.size > 0) await q.query('delete from carrier_queue where sn = any($1)', [[...reports.keys()]]);
   return [...new Set(moved.map((r) => r.cus_id))];

@@ -1,7 +1,7 @@
-import { STATUS } from '../smpp/command-status';
 import type { ShortMessagePdu } from '../smpp/pdu-types';
 import { TokenBucket } from '../smpp/token-bucket';
 import type { CarrierConfig } from './carrier-config';
+import { THROTTLES } from './part-states';
 import { BindError, EsmeSession, type BindMode, type SubmitAnswer, type SubmitFields } from './esme-session';
 
 // All the binds to one carrier: opened at start, each reopened after it drops with a backoff that doubles from
@@ -32,7 +32,6 @@ export interface CarrierStats {
   errors: Record<string, number>;
 }
 
-const THROTTLES = new Set<number>([STATUS.RTHROTTLED, STATUS.RMSGQFUL]);
 const MAX_PAUSE_MS = 5000;
 const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 

@@ -9,3 +9,5 @@ create index if not exists carrier_receipts_carrier_id on carrier_receipts (carr
 alter table carrier_receipts add column if not exists tries integer not null default 0;
 alter table carrier_receipts add column if not exists next_try_at timestamptz not null default now();
 create index if not exists carrier_receipts_due on carrier_receipts (next_try_at);
+-- A message a carrier refused for a temporary reason other than a throttle waits longer each time it is tried.
+alter table carrier_queue add column if not exists tries smallint not null default 0;
