@@ -14,7 +14,7 @@ import { openPostgres } from './db/postgres-db';
 import { feedPlugin } from './feed/feed.plugin';
 import { ApiError } from './http/api-error';
 import { languageOf } from './http/language';
-import { integratorPlugin } from './integrator/integrator.plugin';
+import { integratorNoRoute, integratorPlugin, isIntegratorPath } from './integrator/integrator.plugin';
 import { libraryPlugin } from './library/library.plugin';
 import type { CarrierConnector } from './messaging/carrier';
 import { messagingPlugin } from './messaging/messaging.plugin';
@@ -83,6 +83,12 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
   let smppPort: number | null = null;
   const ctx: AppContext = { db, config, log: app.log, now: opts.now ?? (() => new Date()), onClose: (s) => stops.push(s) };
 
+  // paths no area claims: those under the integrator API in another letter case answer its 404; others as Fastify would
+  app.setNotFoundHandler((req, reply) =>
+    isIntegratorPath(req.url)
+      ? integratorNoRoute(req, reply)
+      : reply.code(404).send({ message: `Route ${req.method}:${req.url} not found`, error: 'Not Found', statusCode: 404 }),
+  );
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     const lang = languageOf(req);
     if (err instanceof ApiError) {

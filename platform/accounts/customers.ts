@@ -138,7 +138,7 @@ export async function chargeSubAccount(ctx: AppContext, user: CurrentUser, cusId
     ctx.db.tx(async (q) => {
       // lock both in one order so two opposite charges cannot deadlock
       const locked = await q.query<{ cus_id: string; balance: string; status: number }>(
-        'select cus_id, balance, status from accounts where cus_id = any($1::text[]) order by cus_id for update',
+        'select cus_id, balance, status from accounts where cus_id = any($1::text[]) order by cus_id for no key update',
         [[user.cus_id, cusId]],
       );
       const from = locked.find((a) => a.cus_id === user.cus_id);

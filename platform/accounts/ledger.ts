@@ -25,7 +25,7 @@ export async function moveBalance(
   kind: LedgerKind,
   opts: { ref?: string; remark?: string; allowNegative?: boolean } = {},
 ): Promise<Movement> {
-  const [a] = await q.query<{ balance: string; pay_type: number }>('select balance, pay_type from accounts where cus_id = $1 for update', [cusId]);
+  const [a] = await q.query<{ balance: string; pay_type: number }>('select balance, pay_type from accounts where cus_id = $1 for no key update', [cusId]);
   if (!a) throw badRequest('customer.editFailure');
   const pre = Number(a.balance);
   // in 1/10000 yuan, so float noise neither passes nor fails a limit

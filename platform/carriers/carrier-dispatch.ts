@@ -8,9 +8,9 @@ import type { SubmitAnswer, SubmitFields } from './esme-session';
 import type { CarrierLink } from './carrier-link';
 import type { CarrierPlane } from './carrier-plane';
 import { carrierIdKey } from './receipt-match';
-import { carrierSubmits } from './outbound-parts';
-import { isTemporary, recordStatusOf, type PartState } from './part-states';
-import { finalReport, NO_ROUTE, EXPIRED, unansweredReport, refusedReport } from './carrier-reports';
+import { UnencodableMessage, carrierSubmits } from './outbound-parts';
+import { THROTTLES, isTemporary, recordStatusOf, type PartState } from './part-states';
+import { finalReport, NO_ROUTE, EXPIRED, unansweredReport, refusedReport, unsendableReport } from './carrier-reports';
 
 // The dispatcher when messages go to carriers over SMPP. A round claims due records from carrier_queue (FOR UPDATE
 // SKIP LOCKED, so instances sharing PostgreSQL never take the same one), routes each, and leases its queue row until
@@ -23,6 +23,9 @@ export const SENDER_PREFIX = '106900';
 /** Records per round: a round's two transactions each touch every record once, and fewer, larger ones cost less. */
 export const CARRIER_ROUND = 500;
 const REQUEUE_MS = 1000;
+/** The longest a message refused for a temporary reason other than a throttle waits before it is tried again: the
+ * wait starts at REQUEUE_MS and doubles each time. */
+export const RETRY_MAX_MS = 60_000;
 /** A later part of a long message the carrier could not take right now is tried again this often before giving up. */
 const PART_TRIES = 5;
 
@@ -30,6 +33,18 @@ interface Claimed extends Due {
   ext_number: string | null;
   leased: boolean;
 }
+
+/** What became of one part: the carrier's answer, or a PDU this side could not build or write (the message fails
+ * alone: its round's other messages go on). */
+type PartAnswer = SubmitAnswer | { kind: 'unsendable'; tooLong: boolean; reason: string };
+
+type Log = Pick<AppContext['log'], 'warn'>;
+
+const unsendable = (err: unknown): Extract<PartAnswer, { kind: 'unsendable' }> => ({
+  kind: 'unsendable',
+  tooLong: err instanceof UnencodableMessage,
+  reason: err instanceof Error ? err.message : String(err),
+});
 
 interface Send {
   row: Claimed;
@@ -63,7 +78,7 @@ export interface ClaimedRound {
  * rest as being sent. Null when nothing is due. */
 export async function claimRound(ctx: AppContext, plane: CarrierPlane, limit = CARRIER_ROUND): Promise<ClaimedRound | null> {
   const now = ctx.now();
-  const claimed = await withRetry(() => ctx.db.tx((q) => claim(q, plane, now, limit)));
+  const claimed = await withRetry(() => ctx.db.tx((q) => claim(q, plane, now, limit, ctx.log)));
   if (!claimed) return null;
   if (claimed.cusIds.length > 0) await notifyAll(ctx.db, ['mtRecord', 'batch', 'statistics'], claimed.cusIds);
   return claimed;
@@ -75,9 +90,17 @@ export async function sendRound(ctx: AppContext, plane: CarrierPlane, round: Cla
   const given = plane.answers.round();
   let cusIds: string[];
   try {
+    // each message within its own boundary: whatever one of them throws, the answers of the others are written
     const answers = await Promise.all(
-      round.sends.map((s) => submitParts(plane.links.get(s.carrier)!, s.parts, (id) => given.add(s.carrier, carrierIdKey(id)))),
+      round.sends.map((s) =>
+        submitParts(plane.links.get(s.carrier)!, s.parts, (id) => given.add(s.carrier, carrierIdKey(id))).catch((err: unknown) => [unsendable(err)]),
+      ),
     );
+    answers.forEach((a, k) => {
+      const last = a[a.length - 1];
+      if (last.kind === 'unsendable')
+        ctx.log.warn({ sn: round.sends[k].row.sn, carrier: round.sends[k].carrier, reason: last.reason }, 'carrier message not sendable');
+    });
     cusIds = await withRetry(() => ctx.db.tx((q) => writeAnswers(q, plane, ctx.now(), round.sends, answers)));
   } finally {
     given.written();
@@ -85,7 +108,7 @@ export async function sendRound(ctx: AppContext, plane: CarrierPlane, round: Cla
   if (cusIds.length > 0) await notifyAll(ctx.db, ['mtRecord', 'batch', 'statistics'], cusIds);
 }
 
-async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number) {
+async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number, log: Log) {
   const rows = await q.query<Claimed>(
     `select m.sn, m.prod_type, m.cus_id, m.batch_id, m.mobile, m.content, m.mt_status, m.receive_time, m.country_code, m.country_name,
             m.secret, a.ext_number, c.leased
@@ -132,20 +155,30 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
       finals.push(r);
       continue;
     }
-    const sourceAddr = SENDER_PREFIX + (r.ext_number ?? '');
-    const routable = { mobile: e164Digits(r.prod_type, r.mobile), country: r.country_code, prodType: r.prod_type, cusId: r.cus_id, sender: sourceAddr };
-    if (!plane.router.routed(routable)) {
-      reports.set(r.sn, NO_ROUTE);
+    // one message that cannot be routed or encoded (a stored text too long for SMPP) fails alone: a throw here would
+    // roll the round back and the same record would be claimed first again, holding every message behind it
+    let carrier: string | null = null;
+    try {
+      const sourceAddr = SENDER_PREFIX + (r.ext_number ?? '');
+      const routable = { mobile: e164Digits(r.prod_type, r.mobile), country: r.country_code, prodType: r.prod_type, cusId: r.cus_id, sender: sourceAddr };
+      if (!plane.router.routed(routable)) {
+        reports.set(r.sn, NO_ROUTE);
+        finals.push(r);
+        continue;
+      }
+      carrier = plane.router.carrierFor(routable, (c) => plane.links.get(c)?.healthy ?? false);
+      if (carrier === null) {
+        later.push(r.sn);
+        continue;
+      }
+      const outbound = { sourceAddr, destinationAddr: routable.mobile, text: r.secret ?? r.content, ref: ref++ & 0xff };
+      sends.push({ row: r, carrier, parts: carrierSubmits(outbound, plane.links.get(carrier)!.config) });
+    } catch (err) {
+      const failed = unsendable(err);
+      log.warn({ sn: r.sn, carrier, reason: failed.reason }, 'carrier message not sendable');
+      reports.set(r.sn, unsendableReport(carrier ?? 'carrier', failed.tooLong, failed.reason));
       finals.push(r);
-      continue;
     }
-    const carrier = plane.router.carrierFor(routable, (c) => plane.links.get(c)?.healthy ?? false);
-    if (carrier === null) {
-      later.push(r.sn);
-      continue;
-    }
-    const outbound = { sourceAddr, destinationAddr: routable.mobile, text: r.secret ?? r.content, ref: ref++ & 0xff };
-    sends.push({ row: r, carrier, parts: carrierSubmits(outbound, plane.links.get(carrier)!.config) });
   }
   if (finals.length > 0) await applyMoves(q, now, finals, reports, [], now);
   if (finals.length + stale.length > 0) await q.query('delete from carrier_queue where sn = any($1)', [[...finals.map((r) => r.sn), ...stale]]);
@@ -161,13 +194,19 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
 
 /** A message's parts in order; stops at the first the carrier did not take. A later part the carrier cannot take right
  * now is tried again (the earlier ones are with the carrier: the whole message cannot go back to the queue). */
-async function submitParts(link: CarrierLink, parts: SubmitFields[], accepted: (messageId: string) => void): Promise<SubmitAnswer[]> {
-  const answers: SubmitAnswer[] = [];
+async function submitParts(link: CarrierLink, parts: SubmitFields[], accepted: (messageId: string) => void): Promise<PartAnswer[]> {
+  const answers: PartAnswer[] = [];
   for (let i = 0; i < parts.length; i++) {
-    let answer = await link.submit(parts[i]);
-    for (let tries = 1; i > 0 && tries < PART_TRIES && (answer.kind === 'unsent' || (answer.kind === 'refused' && isTemporary(answer.status))); tries++) {
-      await new Promise((r) => setTimeout(r, 200 * tries));
+    let answer: PartAnswer;
+    try {
       answer = await link.submit(parts[i]);
+      for (let tries = 1; i > 0 && tries < PART_TRIES && (answer.kind === 'unsent' || (answer.kind === 'refused' && isTemporary(answer.status))); tries++) {
+        await new Promise((r) => setTimeout(r, 200 * tries));
+        answer = await link.submit(parts[i]);
+      }
+    } catch (err) {
+      // the parts before it are with the carrier: their answers are kept, and the message ends at this part
+      answer = unsendable(err);
     }
     answers.push(answer);
     if (answer.kind !== 'accepted') break;
@@ -176,16 +215,19 @@ async function submitParts(link: CarrierLink, parts: SubmitFields[], accepted: (
   return answers;
 }
 
-async function writeAnswers(q: Queryable, plane: CarrierPlane, now: Date, sends: Send[], answers: SubmitAnswer[][]): Promise<string[]> {
+async function writeAnswers(q: Queryable, plane: CarrierPlane, now: Date, sends: Send[], answers: PartAnswer[][]): Promise<string[]> {
   const parts: Array<{ sn: string; part: number; carrier: string; id: string | null; key: string | null; state: string; err: string | null }> = [];
   const requeue: string[] = [];
+  const backOff: string[] = [];
   const reports = new Map<string, CarrierReport>();
   const moved: Due[] = [];
   sends.forEach((s, k) => {
     const a = answers[k];
     const last = a[a.length - 1];
     if (a.length === 1 && (last.kind === 'unsent' || (last.kind === 'refused' && isTemporary(last.status)))) {
-      requeue.push(s.row.sn);
+      // a throttle is the link's to pace (it pauses); any other temporary refusal (a generic_nack, a system error)
+      // says nothing about when to come back: the message waits longer each time
+      (last.kind === 'refused' && !THROTTLES.has(last.status) ? backOff : requeue).push(s.row.sn);
       return;
     }
     a.forEach((ans, part) => {
@@ -197,7 +239,12 @@ async function writeAnswers(q: Queryable, plane: CarrierPlane, now: Date, sends:
       if (s.row.mt_status === 100) moved.push(s.row);
       return;
     }
-    const report = last.kind === 'refused' ? refusedReport(s.carrier, last.status) : unansweredReport(s.carrier);
+    const report =
+      last.kind === 'refused'
+        ? refusedReport(s.carrier, last.status)
+        : last.kind === 'unsendable'
+          ? unsendableReport(s.carrier, last.tooLong, last.reason)
+          : unansweredReport(s.carrier);
     reports.set(s.row.sn, report);
     moved.push(s.row);
     parts.push({
@@ -206,7 +253,7 @@ async function writeAnswers(q: Queryable, plane: CarrierPlane, now: Date, sends:
       carrier: s.carrier,
       id: null,
       key: null,
-      state: last.kind === 'refused' ? 'failed' : 'unknown',
+      state: last.kind === 'refused' || last.kind === 'unsendable' ? 'failed' : 'unknown',
       err: report.report_result,
     });
   });
@@ -229,6 +276,12 @@ async function writeAnswers(q: Queryable, plane: CarrierPlane, now: Date, sends:
     );
   if (requeue.length > 0)
     await q.query('update carrier_queue set due_at = $2, leased = false where sn = any($1)', [requeue, new Date(now.getTime() + REQUEUE_MS)]);
+  if (backOff.length > 0)
+    await q.query(
+      `update carrier_queue set due_at = $2::timestamptz + make_interval(secs => least($3::float8, $4::float8 * power(2, tries))), tries = tries + 1, leased = false
+        where sn = any($1)`,
+      [backOff, now, RETRY_MAX_MS / 1000, REQUEUE_MS / 1000],
+    );
   if (moved.length > 0) await applyMoves(q, now, moved, reports, [], new Date(now.getTime() + plane.file.receiptWaitS * 1000));
   if (reports.size > 0) await q.query('delete from carrier_queue where sn = any($1)', [[...reports.keys()]]);
   return [...new Set(moved.map((r) => r.cus_id))];

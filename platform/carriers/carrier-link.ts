@@ -1,7 +1,7 @@
-import { STATUS } from '../smpp/command-status';
 import type { ShortMessagePdu } from '../smpp/pdu-types';
 import { TokenBucket } from '../smpp/token-bucket';
 import type { CarrierConfig } from './carrier-config';
+import { THROTTLES } from './part-states';
 import { BindError, EsmeSession, type BindMode, type SubmitAnswer, type SubmitFields } from './esme-session';
 
 // All the binds to one carrier: opened at start, each reopened after it drops with a backoff that doubles from
@@ -32,7 +32,6 @@ export interface CarrierStats {
   errors: Record<string, number>;
 }
 
-const THROTTLES = new Set<number>([STATUS.RTHROTTLED, STATUS.RMSGQFUL]);
 const MAX_PAUSE_MS = 5000;
 const realSleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -107,6 +106,12 @@ export class CarrierLink {
       }
     } else if (answer.kind === 'unanswered') this.errors.unanswered = (this.errors.unanswered ?? 0) + 1;
     return answer;
+  }
+
+  /** Counts `n` failures under `code` in the carrier's errors (what the link does not see itself, such as receipts
+   * dropped unmatched). */
+  count(code: string, n = 1): void {
+    this.errors[code] = (this.errors[code] ?? 0) + n;
   }
 
   stats(): CarrierStats {

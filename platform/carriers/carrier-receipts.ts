@@ -17,7 +17,9 @@ import { readCarrierReceipt } from './receipt-match';
 // for what arrived together), so an answered deliver_sm is never lost and a burst of receipts costs a few
 // transactions. A receipt finds its part by (carrier, key); the record's final state is written when every part has
 // its final receipt. A receipt whose part is not keyed yet (it came before the submit's answer was written, or to
-// another instance) is kept in carrier_receipts and applied by the sweep.
+// another instance) is kept in carrier_receipts and applied by the sweep. A carrier that gives one id to several
+// messages has each receipt applied to the newest of them still waiting for one; a part's first final state stands,
+// and a later receipt for it is logged and dropped.
 
 interface Receipt {
   carrier: string;
@@ -32,6 +34,15 @@ const STATE_WORDS: Record<number, string> = { 2: 'DELIVRD', 3: 'EXPIRED', 4: 'DE
 /** A stored receipt no part has claimed after this long is dropped (an id the platform never had). */
 const UNMATCHED_KEEP_MS = 3600_000;
 const SWEEP_PAGE = 500;
+/** Stored receipts kept per carrier: beyond this the oldest are dropped (logged and counted in the carrier's errors),
+ * so a carrier sending receipts for ids it never gave cannot grow the table or the sweep's work without end. */
+export const UNMATCHED_CAP = 5000;
+/** A stored receipt that matched nothing is tried again after 1 s, then twice as long each time, up to 5 min: a
+ * flood of unknown ids costs a dozen looks each over their hour, not one a second. */
+const RETRY_BASE_S = 1;
+const RETRY_MAX_S = 300;
+/** The count a carrier's dropped unmatched receipts show under in its status. */
+export const DROPPED_RECEIPTS = 'receipts-dropped';
 
 export interface CarrierDeliveries {
   /** The deliver_sm handler of every link: answers the deliver_sm_resp status once the PDU is stored. */
@@ -51,7 +62,7 @@ export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | n
   // finishing its records with one pass over the statistics and batches (up to 1,000: a short hold on the database)
   const receipts = groupWriter<Receipt, void>(
     async (items) => {
-      const { finished, unmatched } = await withRetry(() => ctx.db.tx((q) => takeReceipts(q, ctx.now(), items)));
+      const { finished, unmatched } = await withRetry(() => ctx.db.tx((q) => takeReceipts(q, ctx.now(), items, ctx.log)));
       tell(finished);
       if (unmatched > 0) wakeSweep();
       return items.map(() => undefined);
@@ -59,12 +70,27 @@ export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | n
     1000,
     20,
   );
-  let sweptTo = '0';
   const replies = groupWriter<CarrierMo, void>(async (items) => {
     const cusIds = await withRetry(() => ctx.db.tx((q) => storeCarrierReplies(q, ctx.now(), items)));
     if (cusIds.length > 0) await notifyAll(ctx.db, ['moRecord'], cusIds);
     return items.map(() => undefined);
   }, 200);
+  /** Drops the oldest stored receipts of each carrier beyond UNMATCHED_CAP, logged and counted on its link. */
+  const dropBeyondCap = async () => {
+    const over = await ctx.db.query<{ carrier: string; n: number }>(
+      'select carrier, count(*)::int as n from carrier_receipts group by carrier having count(*) > $1',
+      [UNMATCHED_CAP],
+    );
+    for (const o of over) {
+      const dropped = await ctx.db.query<{ id: string }>(
+        `delete from carrier_receipts where id in (select id from carrier_receipts where carrier = $1 order by id desc offset $2) returning id`,
+        [o.carrier, UNMATCHED_CAP],
+      );
+      if (dropped.length === 0) continue;
+      plane()?.links.get(o.carrier)?.count(DROPPED_RECEIPTS, dropped.length);
+      ctx.log.warn({ carrier: o.carrier, dropped: dropped.length, cap: UNMATCHED_CAP }, 'unmatched carrier receipts beyond the cap dropped, oldest first');
+    }
+  };
   return {
     async onDeliver(carrier, pdu) {
       const link = plane()?.links.get(carrier);
@@ -90,28 +116,39 @@ export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | n
       }
     },
     async sweep() {
+      await dropBeyondCap();
       const n = await withRetry(() =>
         ctx.db.tx(async (q) => {
+          const now = ctx.now();
+          // only those due: one that matched nothing waits longer each time, so the loop never spins over it
           const stored = await q.query<{ id: string; carrier: string; carrier_key: string; stat: string; err: string | null; received_at: Date }>(
-            'select id, carrier, carrier_key, stat, err, received_at from carrier_receipts where id > $1 order by id limit $2 for update skip locked',
-            [sweptTo, SWEEP_PAGE],
+            `select id, carrier, carrier_key, stat, err, received_at from carrier_receipts where next_try_at <= $1
+              order by next_try_at, id limit $2 for update skip locked`,
+            [now, SWEEP_PAGE],
           );
           if (stored.length === 0) return null;
           const items = stored.map((r) => ({ carrier: r.carrier, key: r.carrier_key, stat: r.stat, err: r.err, at: new Date(r.received_at) }));
-          const result = await applyReceipts(q, ctx.now(), items);
+          const result = await applyReceipts(q, now, items, ctx.log);
           // a stored receipt whose part has its final state already (a repeat) is done with too
           const repeats = await finalParts(
             q,
             items.filter((_, i) => !result.matched[i]),
           );
-          const old = ctx.now().getTime() - UNMATCHED_KEEP_MS;
-          const done = stored.filter((r, i) => result.matched[i] || repeats.has(keyOf(items[i])) || new Date(r.received_at).getTime() < old).map((r) => r.id);
-          await q.query('delete from carrier_receipts where id = any($1::bigint[])', [done]);
-          return { result, count: stored.length, lastId: stored[stored.length - 1].id };
+          for (const [i, r] of items.entries())
+            if (!result.matched[i] && repeats.has(keyOf(r)))
+              ctx.log.info({ carrier: r.carrier, key: r.key, stat: r.stat }, 'carrier receipt for a part already final dropped');
+          const old = now.getTime() - UNMATCHED_KEEP_MS;
+          const isDone = (r: (typeof stored)[number], i: number) =>
+            result.matched[i] || repeats.has(keyOf(items[i])) || new Date(r.received_at).getTime() < old;
+          await q.query('delete from carrier_receipts where id = any($1::bigint[])', [stored.filter(isDone).map((r) => r.id)]);
+          await q.query(
+            `update carrier_receipts set tries = tries + 1, next_try_at = $2::timestamptz + make_interval(secs => least($4::float8, $3::float8 * power(2, tries)))
+              where id = any($1::bigint[])`,
+            [stored.filter((r, i) => !isDone(r, i)).map((r) => r.id), now, RETRY_BASE_S, RETRY_MAX_S],
+          );
+          return { result, count: stored.length };
         }),
       );
-      // a page that was not full ends a pass: the next call starts again from the oldest
-      sweptTo = n && n.count === SWEEP_PAGE ? n.lastId : '0';
       if (!n) return false;
       tell(n.result.finished);
       return n.count === SWEEP_PAGE;
@@ -121,14 +158,18 @@ export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | n
 
 const keyOf = (r: { carrier: string; key: string }) => `${r.carrier}\n${r.key}`;
 
-/** Receipts as they arrive: applied, and those whose part is not keyed yet kept for the sweep. */
-async function takeReceipts(q: Queryable, now: Date, items: Receipt[]) {
-  const { matched, finished } = await applyReceipts(q, now, items);
+type Log = Pick<AppContext['log'], 'info'>;
+
+/** Receipts as they arrive: applied, and those whose part is not keyed yet kept for the sweep (one per id: the first
+ * final state stands). */
+async function takeReceipts(q: Queryable, now: Date, items: Receipt[], log: Log) {
+  const { matched, finished } = await applyReceipts(q, now, items, log);
   const waiting = items.filter((_, i) => !matched[i]);
   if (waiting.length > 0)
     await q.query(
-      `insert into carrier_receipts (carrier, carrier_key, stat, err, received_at)
-       select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[])`,
+      `insert into carrier_receipts (carrier, carrier_key, stat, err, received_at, next_try_at)
+       select t.carrier, t.key, t.stat, t.err, t.at, t.at from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[]) as t(carrier, key, stat, err, at)
+       on conflict (carrier, carrier_key) do nothing`,
       [waiting.map((r) => r.carrier), waiting.map((r) => r.key), waiting.map((r) => r.stat), waiting.map((r) => r.err), waiting.map((r) => r.at)],
     );
   return { finished, unmatched: waiting.length };
@@ -147,17 +188,25 @@ async function finalParts(q: Queryable, items: Receipt[]): Promise<Set<string>> 
 
 /** In one transaction: each receipt's part takes its final state; records whose every part has one are finished.
  * Answers which receipts found a waiting part. */
-async function applyReceipts(q: Queryable, now: Date, items: Receipt[]) {
-  // one receipt per part: a carrier that sends the same receipt twice in a burst is answered for both
+async function applyReceipts(q: Queryable, now: Date, items: Receipt[], log: Log) {
+  // one receipt per id in a group: the first final state stands, a later one (a repeat or a contradiction) is logged
   const byKey = new Map<string, number>();
-  items.forEach((r, i) => byKey.set(keyOf(r), i));
+  items.forEach((r, i) => {
+    const k = keyOf(r);
+    if (!byKey.has(k)) byKey.set(k, i);
+    else if (items[byKey.get(k)!].stat !== r.stat)
+      log.info({ carrier: r.carrier, key: r.key, stat: r.stat }, 'conflicting carrier receipt dropped; the first stands');
+  });
   const unique = [...byKey.values()].map((i) => items[i]);
-  // the keys as well as the pairs: the arrays let the planner look each up in carrier_parts_key, where a join alone
-  // against the unnested pairs would read the whole table
+  // each receipt to one part: the newest still waiting under its (carrier, key), found in carrier_parts_waiting
   const updated = await q.query<{ sn: string; carrier: string; carrier_key: string; submitted_at: Date }>(
     `update carrier_parts p set state = d.state, err = d.err, done_at = d.at
        from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[]) as d(carrier, key, state, err, at)
-      where p.carrier = any($1) and p.carrier_key = any($2) and p.carrier = d.carrier and p.carrier_key = d.key and p.state = 'pending'
+       cross join lateral (
+         select w.sn, w.part from carrier_parts w
+          where w.carrier = d.carrier and w.carrier_key = d.key and w.state = 'pending'
+          order by w.submitted_at desc, w.sn desc, w.part desc limit 1) t
+      where p.sn = t.sn and p.part = t.part and p.state = 'pending'
       returning p.sn, p.carrier, p.carrier_key, p.submitted_at`,
     [
       unique.map((r) => r.carrier),

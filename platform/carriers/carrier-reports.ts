@@ -32,6 +32,15 @@ export const refusedReport = (carrier: string, status: number): CarrierReport =>
   return { mt_status: 700, report_result: code, report_result_desc: '通道拒绝', err_desc: `${carrier} refused: ${code}` };
 };
 
+/** A message that could not be put into submit_sm for its carrier: `TOOLONG` when it has more parts (or payload
+ * octets) than SMPP can number, `ENCODE` for any other failure to build or write its PDUs. It fails alone. */
+export const unsendableReport = (carrier: string, tooLong: boolean, reason: string): CarrierReport => ({
+  mt_status: 700,
+  report_result: tooLong ? 'TOOLONG' : 'ENCODE',
+  report_result_desc: tooLong ? '内容过长无法发送' : '无法编码发送',
+  err_desc: `${carrier}: ${reason}`,
+});
+
 export const unansweredReport = (carrier: string): CarrierReport => ({
   mt_status: 600,
   report_result: 'NORESP',

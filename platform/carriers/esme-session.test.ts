@@ -175,4 +175,48 @@ describe('ESME session to a carrier', () => {
     expect(carrier.received.find((p) => p.sequenceNumber === 902)).toMatchObject({ command: 'unbind_resp' });
     expect(s.closeReason).toBe('unbound by the carrier');
   });
+
+  it('answers a deliver_sm past the size bound with generic_nack and reads the answers after it', async () => {
+    const held: Pdu[] = [];
+    const carrier = await scripted((pdu) => {
+      if (pdu.command === 'submit_sm') held.push(pdu);
+    });
+    const s = await open(esmeOptions(carrier.port, { responseTimeoutMs: 5000 }));
+    const answers = Promise.all([1, 2, 3, 4, 5].map((i) => s.submit(message(`m${i}`))));
+    await until(() => held.length === 5, 'five submits at the carrier');
+    // 66,000 octets, over the 64 KB bound, then the five answers in the same write
+    const big = Buffer.alloc(66_000, 0x41);
+    big.writeUInt32BE(big.length, 0);
+    big.writeUInt32BE(0x00000005, 4);
+    big.writeUInt32BE(0, 8);
+    big.writeUInt32BE(4242, 12);
+    const resps = held.map((pdu, i) =>
+      encodePdu({ command: 'submit_sm_resp', commandStatus: 0, sequenceNumber: pdu.sequenceNumber, messageId: `id${i}` } as Pdu),
+    );
+    carrier.sockets[0].write(Buffer.concat([big, ...resps]));
+    expect((await answers).map((a) => a.kind)).toEqual(['accepted', 'accepted', 'accepted', 'accepted', 'accepted']);
+    await until(() => carrier.received.some((p) => p.sequenceNumber === 4242), 'the generic_nack');
+    expect(carrier.received.find((p) => p.sequenceNumber === 4242)).toMatchObject({ command: 'generic_nack', commandStatus: STATUS.RINVCMDLEN });
+    expect(s.bound).toBe(true);
+  });
+
+  it('drops a link whose length it cannot read past', async () => {
+    const carrier = await scripted(() => undefined);
+    const s = await open(esmeOptions(carrier.port));
+    carrier.sockets[0].write(Buffer.from([0, 0, 0, 8, 0, 0, 0, 5]));
+    await until(() => !s.bound, 'the link dropped');
+    expect(s.closeReason).toMatch(/^broken framing from the carrier/);
+  });
+
+  it('sends enquire_link on a busy link that reads nothing, and drops it when unanswered', async () => {
+    const carrier = await scripted(() => undefined);
+    const s = await open(esmeOptions(carrier.port, { window: 100, enquireLinkMs: 100, responseTimeoutMs: 400 }));
+    // a submit written every 20 ms, none answered: writes alone do not show the link alive
+    for (const end = Date.now() + 10_000; s.bound && Date.now() < end;) {
+      void s.submit(message('into the void'));
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(carrier.received.some((p) => p.command === 'enquire_link')).toBe(true);
+    expect(s.closeReason).toBe('enquire_link unanswered');
+  });
 });

@@ -2,7 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { corkedWrite } from '../smpp/corked-write';
 import { STATUS } from '../smpp/command-status';
 import { decodePdu, encodePdu, readHeader } from '../smpp/pdu-codec';
-import { PduFrameReader } from '../smpp/pdu-frame-reader';
+import { PduFrameReader, type SkippedFrame } from '../smpp/pdu-frame-reader';
 import { isResponseId, type BindCommand, type Pdu, type ShortMessagePdu } from '../smpp/pdu-types';
 
 // One SMPP connection from the platform to a carrier's SMSC, the platform acting as ESME: connect and bind, submit_sm
@@ -78,7 +78,9 @@ export class EsmeSession {
   private nextSeq = 1;
   private outstanding = 0;
   private keepAlive: NodeJS.Timeout | null = null;
-  private lastTraffic = Date.now();
+  /** when the carrier last sent anything: a link this side only writes to is not known to be alive. */
+  private lastRead = Date.now();
+  private enquiring = false;
   private state: 'bound' | 'unbinding' | 'closed' = 'bound';
   private readonly closedHandlers: Array<(reason: string) => void> = [];
   /** why the link closed, once it has. */
@@ -89,7 +91,8 @@ export class EsmeSession {
     private readonly socket: Socket,
     private readonly opts: EsmeOptions,
   ) {
-    this.reader = new PduFrameReader(opts.maxPduOctets);
+    // a frame past the bound is passed over and answered, so one oversized deliver_sm does not cost the replies after it
+    this.reader = new PduFrameReader(opts.maxPduOctets, { skipOversized: true });
     this.out = corkedWrite(socket);
   }
 
@@ -189,15 +192,13 @@ export class EsmeSession {
   private listen(): void {
     this.socket.setNoDelay(true);
     this.socket.on('data', (chunk: Buffer) => {
-      this.lastTraffic = Date.now();
-      let frames: Buffer[];
-      try {
-        frames = this.reader.push(chunk).frames;
-      } catch {
-        this.destroy('broken framing from the carrier');
-        return;
-      }
+      this.lastRead = Date.now();
+      const { frames, error, skipped } = this.reader.push(chunk);
       for (const frame of frames) this.received(frame);
+      for (const f of skipped ?? []) this.refuseOversized(f);
+      // a length the stream cannot be read past: nothing more can be read on this link, so it is dropped (and rebound)
+      // rather than left writing to a carrier it no longer hears
+      if (error) this.destroy(`broken framing from the carrier: ${error.message}`);
     });
     this.socket.on('close', () => this.destroy('closed by the carrier'));
     this.socket.on('error', (err) => this.destroy(err.message));
@@ -234,6 +235,14 @@ export class EsmeSession {
     }
   }
 
+  /** A frame too long to take: a request is answered generic_nack (ESME_RINVCMDLEN, its sequence number), a response
+   * ends its request as refused with that status. */
+  private refuseOversized(f: SkippedFrame): void {
+    const nack = { command: 'generic_nack', commandStatus: STATUS.RINVCMDLEN, sequenceNumber: f.sequenceNumber } as Pdu;
+    if (isResponseId(f.commandId)) this.settle(f.sequenceNumber, nack);
+    else this.write(nack);
+  }
+
   private async answerDeliver(pdu: ShortMessagePdu): Promise<void> {
     let status: number = STATUS.RSYSERR;
     try {
@@ -248,10 +257,12 @@ export class EsmeSession {
     if (this.state === 'closed') return Promise.resolve(null);
     const sequenceNumber = this.nextSeq;
     this.nextSeq = this.nextSeq >= 0x7fffffff ? 1 : this.nextSeq + 1;
+    // encoded before anything waits for it: a PDU that cannot be built rejects here and leaves nothing behind
+    const frame = encodePdu({ ...pdu, sequenceNumber } as Pdu);
     return new Promise<Pdu | null>((resolve) => {
       const timer = setTimeout(() => this.settle(sequenceNumber, null), timeoutMs);
       this.waiting.set(sequenceNumber, { resolve, timer });
-      this.write({ ...pdu, sequenceNumber });
+      this.writeFrame(frame);
     });
   }
 
@@ -264,16 +275,22 @@ export class EsmeSession {
   }
 
   private write(pdu: Pdu): void {
+    this.writeFrame(encodePdu(pdu));
+  }
+
+  private writeFrame(frame: Buffer): void {
     if (this.state === 'closed') return;
-    this.lastTraffic = Date.now();
-    this.out.write(encodePdu(pdu));
+    this.out.write(frame);
   }
 
   private startKeepAlive(): void {
     const tick = Math.max(10, Math.floor(this.opts.enquireLinkMs / 4));
     this.keepAlive = setInterval(() => {
-      if (this.state !== 'bound' || Date.now() - this.lastTraffic < this.opts.enquireLinkMs) return;
+      // counted from the last read, not the last write: a busy link whose answers stopped coming is found out too
+      if (this.state !== 'bound' || this.enquiring || Date.now() - this.lastRead < this.opts.enquireLinkMs) return;
+      this.enquiring = true;
       void this.request({ command: 'enquire_link', commandStatus: 0, sequenceNumber: 0 } as Pdu, this.opts.responseTimeoutMs).then((resp) => {
+        this.enquiring = false;
         if (!resp && this.state === 'bound') this.destroy('enquire_link unanswered');
       });
     }, tick);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countSegments } from '../../contract/segments';
 import type { ShortMessagePdu } from '../smpp/pdu-types';
 import { ReassemblyBuffer } from '../smpp/reassembly';
-import { carrierSubmits } from './outbound-parts';
+import { MAX_PARTS, UnencodableMessage, carrierSubmits } from './outbound-parts';
 
 // What the platform submits to a carrier is what an SMSC reads back as the same text, in as many parts as the
 // console billed: checked by the platform's own SMSC-side reassembly (tested against Kannel and Net::SMPP).
@@ -50,5 +50,16 @@ describe('carrier submits', () => {
   it('uses GSM-7 when it can and UCS-2 otherwise', () => {
     expect(carrierSubmits({ sourceAddr: 'a', destinationAddr: 'b', text: 'price €5', ref: 1 }, carrier('udh'))[0].dataCoding).toBe(0);
     expect(carrierSubmits({ sourceAddr: 'a', destinationAddr: 'b', text: '价格', ref: 1 }, carrier('udh'))[0].dataCoding).toBe(8);
+  });
+
+  it('takes 255 parts and refuses one more, or a payload past 65,535 octets, rather than wrapping the count', () => {
+    const m = (text: string) => ({ sourceAddr: 'a', destinationAddr: 'b', text, ref: 7 });
+    for (const form of ['udh', 'sar'] as const) {
+      const most = carrierSubmits(m('x'.repeat(153 * MAX_PARTS)), carrier(form));
+      expect(most).toHaveLength(MAX_PARTS);
+      expect(() => carrierSubmits(m('x'.repeat(153 * MAX_PARTS + 1)), carrier(form))).toThrow(UnencodableMessage);
+    }
+    expect(carrierSubmits(m('x'.repeat(0xffff)), carrier('payload'))).toHaveLength(1);
+    expect(() => carrierSubmits(m('x'.repeat(0x10000)), carrier('payload'))).toThrow(UnencodableMessage);
   });
 });

@@ -18,6 +18,19 @@ export interface Outbound {
   ref: number;
 }
 
+/** Parts a long message may have: the UDH and sar_total_segments count them in one octet. */
+export const MAX_PARTS = 255;
+/** Octets message_payload holds: its length is a 16-bit field. */
+export const MAX_PAYLOAD_OCTETS = 0xffff;
+
+/** A message that cannot be put into submit_sm for this carrier (too long for any of the long-message forms). */
+export class UnencodableMessage extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnencodableMessage';
+  }
+}
+
 type Carrier = Pick<CarrierConfig, 'longMessages' | 'sourceTon' | 'sourceNpi' | 'destTon' | 'destNpi'>;
 
 /** The text in pieces that may not be split: a character's octets in the coding. */
@@ -41,8 +54,10 @@ export function carrierSubmits(m: Outbound, carrier: Carrier): SubmitFields[] {
   };
   const body = Buffer.concat(octets);
   if (body.length <= single) return [submitFieldsOf(shortMessagePdu('submit_sm', { ...base, shortMessage: body }))];
-  if (carrier.longMessages === 'payload')
+  if (carrier.longMessages === 'payload') {
+    if (body.length > MAX_PAYLOAD_OCTETS) throw new UnencodableMessage(`${body.length} octets do not fit message_payload (${MAX_PAYLOAD_OCTETS} at most)`);
     return [submitFieldsOf(shortMessagePdu('submit_sm', { ...base, shortMessage: Buffer.alloc(0), tlvs: [{ tag: TLV.message_payload, value: body }] }))];
+  }
   const parts: Buffer[] = [];
   let current: Buffer[] = [];
   let used = 0;
@@ -56,6 +71,8 @@ export function carrierSubmits(m: Outbound, carrier: Carrier): SubmitFields[] {
     used += piece.length;
   }
   parts.push(Buffer.concat(current));
+  // a count past one octet would wrap: part 256 would be numbered 0 and the carrier could join nothing
+  if (parts.length > MAX_PARTS) throw new UnencodableMessage(`${parts.length} parts are more than the ${MAX_PARTS} a long message may have`);
   const ref = m.ref & 0xff;
   return parts.map((part, i) => {
     if (carrier.longMessages === 'sar')

@@ -10,6 +10,9 @@ const TEMPORARY = new Set<number>([STATUS.RSYSERR, STATUS.RMSGQFUL, STATUS.RTHRO
 
 export const isTemporary = (status: number) => TEMPORARY.has(status);
 
+/** Answers that ask the client to slow down: the link pauses, and the message goes again at the normal pace. */
+export const THROTTLES: ReadonlySet<number> = new Set<number>([STATUS.RTHROTTLED, STATUS.RMSGQFUL]);
+
 export type PartState = 'pending' | 'delivered' | 'failed' | 'expired' | 'unknown';
 
 /** A receipt's stat word as the state of its part; intermediate words (ENROUTE, ACCEPTD) leave it pending. */

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { INTEGRATOR_BASE_PATH } from '../../contract/constants';
 import { translate } from '../../contract/messages';
 import { startLoop } from '../background-loop';
 import type { AreaPlugin } from '../context';
@@ -21,6 +22,15 @@ function answer(req: FastifyRequest, reply: FastifyReply, e: IntegratorError) {
   });
 }
 
+/** A path under the integrator API's base, in any letter case: what is not one of its calls answers its own 404. */
+export const isIntegratorPath = (url: string) => {
+  const path = url.split('?')[0].toLowerCase();
+  return path === INTEGRATOR_BASE_PATH.toLowerCase() || path.startsWith(`${INTEGRATOR_BASE_PATH.toLowerCase()}/`);
+};
+
+/** The integrator API's 404: `{code: 'NOT_FOUND', message, requestId}` in the caller's language. */
+export const integratorNoRoute = (req: FastifyRequest, reply: FastifyReply) => answer(req, reply, new IntegratorError('NOT_FOUND', 'integrator.noRoute'));
+
 /**
  * The signed HTTP API customers' own systems send through (registered under INTEGRATOR_BASE_PATH). Bodies are
  * kept raw, since the signature covers their exact bytes, and parsed only once the request is known to be signed.
@@ -32,7 +42,9 @@ export const integratorPlugin: AreaPlugin = async (app, { ctx }) => {
   app.addHook('onRequest', async (_req, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
-  app.setNotFoundHandler((req, reply) => answer(req, reply, new IntegratorError('NOT_FOUND', 'integrator.noRoute')));
+  app.setNotFoundHandler(integratorNoRoute);
+  // every other path under the base is the API's too (a trailing slash included), never the console's pages
+  app.all('/*', integratorNoRoute);
   app.setErrorHandler((err: FastifyError | IntegratorError, req, reply) => {
     if (err instanceof IntegratorError) return answer(req, reply, err);
     const status = err.statusCode ?? 500;

@@ -6,15 +6,19 @@ import type { Account } from './send-account';
 /** Charges (positive) or refunds (negative) an account, keeping the ledger; prepaid accounts cannot go below 0. */
 export async function charge(q: Queryable, account: Account, costUnits: number, kind: 'send' | 'refund', ref: string): Promise<void> {
   if (costUnits === 0) return;
-  const [a] = await q.query<{ balance: number; pay_type: number }>('select balance, pay_type from accounts where cus_id = $1 for update', [account.cus_id]);
+  const [a] = await q.query<{ balance: number; pay_type: number }>('select balance, pay_type from accounts where cus_id = $1 for no key update', [
+    account.cus_id,
+  ]);
   if (costUnits > 0 && Number(a.pay_type) === 0 && Math.round(Number(a.balance) * 10_000) < costUnits) throw badRequest('send.insufficientBalance');
   await chargeLocked(q, account.cus_id, Number(a.balance), costUnits, kind, ref);
 }
 
 /**
- * Moves a charge (positive) or refund (negative) the caller has already checked, on an account row it holds locked
- * (`for update`) in `q`'s transaction, `balance` being what that row holds; writes the ledger row and answers the
- * balance after, so a caller moving several amounts under one lock reads the row once.
+ * Moves a charge (positive) or refund (negative) the caller has already checked, on an account row it holds locked in
+ * `q`'s transaction, `balance` being what that row holds; writes the ledger row and answers the balance after, so a
+ * caller moving several amounts under one lock reads the row once. The lock is `for no key update`, as every balance
+ * change takes it: the FOR KEY SHARE that inserts referencing the account (callbacks queued by receipts) take does not
+ * wait for it, so a send never deadlocks with a receipt.
  */
 export async function chargeLocked(q: Queryable, cusId: string, balance: number, costUnits: number, kind: 'send' | 'refund', ref: string): Promise<number> {
   if (costUnits === 0) return balance;

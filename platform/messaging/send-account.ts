@@ -24,7 +24,7 @@ const REVIEW_KEYWORDS = ['贷款', '博彩', '代开发票', '刷单'];
 
 export async function loadAccount(q: Queryable, cusId: string, lock = false): Promise<Account | null> {
   const [a] = await q.query<Account>(
-    `select cus_id, ep_id, status, pay_type, balance, time_zone, ext_number, options from accounts where cus_id = $1${lock ? ' for update' : ''}`,
+    `select cus_id, ep_id, status, pay_type, balance, time_zone, ext_number, options from accounts where cus_id = $1${lock ? ' for no key update' : ''}`,
     [cusId],
   );
   return a ? { ...a, balance: Number(a.balance), options: a.options ?? {} } : null;

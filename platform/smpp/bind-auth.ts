@@ -56,7 +56,7 @@ export async function authenticateBind(ctx: AppContext, instanceId: string, req:
   const admitted = await withRetry(() =>
     ctx.db.tx(async (q) => {
       // binds of one account are counted one at a time across instances
-      await q.query('select 1 from accounts where cus_id = $1 for update', [a.cus_id]);
+      await q.query('select 1 from accounts where cus_id = $1 for no key update', [a.cus_id]);
       const now = ctx.now();
       if (max > 0 && (await liveBindCount(q, a.cus_id, now)) >= max) return false;
       await addBind(q, { sessionId: req.sessionId, instanceId, cusId: a.cus_id, bindType: req.bindType, address: req.remoteAddress }, now);

@@ -46,4 +46,24 @@ describe('PduFrameReader', () => {
   it('0xffffffff (a text protocol talking to the port) is refused', () => {
     expect(new PduFrameReader().push(Buffer.from('GET / HTTP/1.1\r\n')).error).not.toBeNull();
   });
+
+  it('with skipOversized, passes over a frame past the bound, wherever the stream is cut, and reads on', () => {
+    const big = Buffer.alloc(3000, 0x41);
+    big.writeUInt32BE(3000, 0);
+    big.writeUInt32BE(0x00000005, 4);
+    big.writeUInt32BE(77, 12);
+    const stream = Buffer.concat([enquire(1), big, enquire(2)]);
+    for (const cut of [0, 10, 16, 20, 25, 1000, 3015, 3016, stream.length - 3, stream.length]) {
+      const r = new PduFrameReader(1024, { skipOversized: true });
+      const a = r.push(stream.subarray(0, cut));
+      const b = r.push(stream.subarray(cut));
+      expect(
+        [...a.frames, ...b.frames].map((f) => f.readUInt32BE(12)),
+        `cut ${cut}`,
+      ).toEqual([1, 2]);
+      expect([...(a.skipped ?? []), ...(b.skipped ?? [])]).toEqual([{ commandLength: 3000, commandId: 5, sequenceNumber: 77 }]);
+      expect(a.error ?? b.error).toBeNull();
+      expect(r.buffered).toBe(0);
+    }
+  });
 });

@@ -12,7 +12,8 @@ import { startPlatform, type TestPlatform } from '../helpers/platform';
 export const HAND_SYSTEM_ID = 'platform';
 export const HAND_PASSWORD = 'pw';
 
-export async function handDrivenSmsc() {
+/** `messageId` gives the id each submit is answered with (a carrier reusing ids); by default each is new. */
+export async function handDrivenSmsc(opts: { messageId?: () => string } = {}) {
   const ids = new Map<string, string>();
   let next = 0x5a000;
   const server = new SmppServer({
@@ -20,14 +21,15 @@ export async function handDrivenSmsc() {
     authenticate: async (r) =>
       r.systemId === HAND_SYSTEM_ID && r.password === HAND_PASSWORD ? { ok: true, accountId: HAND_SYSTEM_ID } : { ok: false, status: STATUS.RINVPASWD },
     submit: async (_session, message) => {
-      const messageId = (next++).toString(16);
+      const messageId = opts.messageId?.() ?? (next++).toString(16);
       ids.set(message.pdu.destinationAddr, messageId);
       return { messageId };
     },
   });
   const { port } = await server.listen(0, '127.0.0.1');
-  /** A DELIVRD receipt for the last message to `destination`; resolves with the platform's deliver_sm_resp. */
-  const receipt = (destination: string) => {
+  /** A receipt (DELIVRD unless told) for the last message to `destination`; resolves with the platform's
+   * deliver_sm_resp. */
+  const receipt = (destination: string, stat = 'DELIVRD') => {
     const id = ids.get(destination)!;
     const at = new Date();
     return server.deliverToAccount(
@@ -41,8 +43,8 @@ export async function handDrivenSmsc() {
           mobile: destination,
           client_addr: '106900',
           text: '',
-          stat: 'DELIVRD',
-          err: '0',
+          stat,
+          err: stat === 'DELIVRD' ? '0' : '1',
           submit_date: at,
           done_date: at,
         },
