@@ -29,6 +29,10 @@ export interface SessionInfo {
   accountId: string | null;
   connectedAt: Date;
   boundAt: Date | null;
+  /** reading stopped until the peer reads what is written to it. */
+  paused: boolean;
+  /** octets written to the peer and not yet taken by it. */
+  writeQueued: number;
   submitted: number;
   throttled: number;
   delivered: number;
@@ -83,6 +87,11 @@ export interface SmppServerOptions {
   deliverWindow?: number;
   /** how long a deliver_sm or unbind waits for its response (default 30 s). */
   responseTimeoutMs?: number;
+  /** octets waiting to be written to a peer beyond which its session stops reading it until they drain (default
+   * 64 KiB): a peer that sends without reading cannot grow the server's memory. */
+  writePauseOctets?: number;
+  /** octets waiting to be written beyond which the session is closed (default 1 MiB). */
+  writeLimitOctets?: number;
   /** command_length above this ends the session as broken framing (default 64 KiB). */
   maxPduOctets?: number;
   /** how long the parts of a long message wait for the rest (default 60 s). */

@@ -44,8 +44,8 @@ describe('SMPP server sessions', () => {
   it('binds, answers enquire_link and submit_sm, unbinds and closes', async () => {
     const { peer, submitted, unbound } = await start();
     const p = await peer();
-    expect(await p.call({ command: 'enquire_link' })).toMatchObject({ command: 'enquire_link_resp', commandStatus: 0 });
     expect(await p.call(bind('bind_transceiver'))).toMatchObject({ command: 'bind_transceiver_resp', commandStatus: 0, systemId: 'SMSC' });
+    expect(await p.call({ command: 'enquire_link' })).toMatchObject({ command: 'enquire_link_resp', commandStatus: 0 });
     expect(await p.call(submit('hello €'))).toMatchObject({ command: 'submit_sm_resp', commandStatus: 0, messageId: 'm1' });
     expect(submitted[0]).toMatchObject({ text: 'hello €', segments: 1, dataCoding: 0 });
     expect(await p.call({ command: 'unbind' })).toMatchObject({ command: 'unbind_resp', commandStatus: 0 });

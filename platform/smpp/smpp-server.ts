@@ -32,6 +32,8 @@ export class SmppServer {
       deliverWindow: options.deliverWindow ?? 50,
       responseTimeoutMs: options.responseTimeoutMs ?? 30_000,
       maxPduOctets: options.maxPduOctets ?? DEFAULT_MAX_PDU_OCTETS,
+      writePauseOctets: options.writePauseOctets ?? 64 * 1024,
+      writeLimitOctets: options.writeLimitOctets ?? 1024 * 1024,
     };
     const reassembly = new ReassemblyBuffer({ timeoutMs: options.reassemblyTimeoutMs ?? 60_000, now });
     this.host = {
