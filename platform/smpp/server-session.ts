@@ -318,7 +318,13 @@ export class ServerSession {
     w.resolve(status);
   }
 
-  /** A deliver_sm (receipt or reply) to this session, within its window; resolves with the peer's answer. */
+  /** deliver_sm this session may be sent now without waiting for a turn in its window. */
+  get deliverRoom(): number {
+    return this.canReceive ? Math.max(0, this.host.options.deliverWindow - this.deliversOut - this.deliverQueue.length) : 0;
+  }
+
+  /** A deliver_sm (receipt or reply) to this session, within its window; resolves with the peer's answer. A peer that
+   * leaves one unanswered for the response timeout is unbound: its window would stay full of requests it ignores. */
   async deliver(fields: DeliverPdu): Promise<DeliverOutcome> {
     if (!this.canReceive) return { ok: false, reason: this.state === 'closed' ? 'closed' : 'not-bound-to-receive' };
     if (this.deliversOut >= this.host.options.deliverWindow) await new Promise<void>((go) => this.deliverQueue.push(go));
@@ -329,6 +335,10 @@ export class ServerSession {
     this.deliversOut++;
     try {
       const status = await this.request({ ...fields, command: 'deliver_sm', commandStatus: 0, sequenceNumber: 0 } as ShortMessagePdu);
+      if (status === null && this.state === 'bound') {
+        this.host.log.warn({ session: this.id, accountId: this.accountId }, 'smpp deliver_sm unanswered: unbinding');
+        void this.end(Math.min(2000, this.host.options.responseTimeoutMs));
+      }
       if (status === null) return { ok: false, reason: this.state === 'closed' ? 'closed' : 'timeout' };
       if (status === STATUS.ROK) this.delivered++;
       return { ok: true, status, sessionId: this.id };

@@ -54,7 +54,7 @@ export type QueryOutcome = { finalDate: string; messageState: number; errorCode:
 
 /** The result of a deliver_sm the server sent: the peer's command_status, or why no answer came. */
 export type DeliverOutcome =
-  { ok: true; status: number; sessionId: string } | { ok: false; reason: 'timeout' | 'closed' | 'not-bound-to-receive' | 'no-session' };
+  { ok: true; status: number; sessionId: string } | { ok: false; reason: 'timeout' | 'closed' | 'not-bound-to-receive' | 'no-session' | 'busy' };
 
 export interface ServerLogger {
   info(obj: object, msg: string): void;
@@ -94,6 +94,12 @@ export interface SmppServerOptions {
   writeLimitOctets?: number;
   /** command_length above this ends the session as broken framing (default 64 KiB). */
   maxPduOctets?: number;
+  /** parts of incomplete long messages one account may have waiting (default 4000; one session half of it). */
+  maxPendingParts?: number;
+  /** octets of those parts (default 4 MiB; one session half of it). */
+  maxPendingOctets?: number;
+  /** connections one client address may hold before binding; more are closed at once (default 20). */
+  maxUnboundPerAddress?: number;
   /** how long the parts of a long message wait for the rest (default 60 s). */
   reassemblyTimeoutMs?: number;
   now?: () => number;

@@ -3,7 +3,7 @@ import { startLoop } from '../background-loop';
 import type { AreaOptions, AreaPlugin } from '../context';
 import { authenticateBind } from './bind-auth';
 import { STATUS } from './command-status';
-import { CLAIM_LIMIT, deliverDueReceipts } from './receipt-outbox';
+import { CLAIM_LIMIT, ReceiptDelivery } from './receipt-delivery';
 import { OUTBOX_CHANNEL } from './receipt-queue';
 import { giveTurn } from '../db/fair-share';
 import { SmppServer } from './smpp-server';
@@ -41,8 +41,13 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening 
     info: (obj: object, msg: string) => ctx.log.info(obj, msg),
     warn: (obj: object, msg: string) => ctx.log.warn(obj, msg),
   };
+  const limits = ctx.config.smppLimits;
   const server = new SmppServer({
     logger: log,
+    responseTimeoutMs: limits.responseTimeoutMs,
+    maxPendingParts: limits.pendingParts,
+    maxPendingOctets: limits.pendingOctets,
+    maxUnboundPerAddress: limits.unboundPerAddress,
     async authenticate(req) {
       const result = await authenticateBind(ctx, instanceId, req);
       if (result.ok) speeds.set(result.accountId, await maxSpeedOf(result.accountId));
@@ -83,10 +88,11 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening 
   listening?.(bound.port);
   startLoop(ctx, 'smpp-binds', BIND_HEARTBEAT_MS, () => heartbeatBinds(ctx.db, instanceId, ctx.now(), traffic()));
   startLoop(ctx, 'smpp-watch', WATCH_MS, () => watchBinds(ctx, instanceId, server, speeds));
+  const delivery = new ReceiptDelivery(ctx, server, () => receipts.wake());
   const receipts = startLoop(ctx, 'smpp-receipts', RECEIPT_POLL_MS, async (stopped) => {
     for (;;) {
       const sliceStart = performance.now();
-      if ((await deliverDueReceipts(ctx, server)) < CLAIM_LIMIT || stopped()) return;
+      if ((await delivery.round()) < CLAIM_LIMIT || stopped()) return;
       await giveTurn(ctx.db, sliceStart);
     }
   });
@@ -95,6 +101,7 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening 
   ctx.onClose(async () => {
     await unlisten();
     await server.close();
+    await delivery.settled();
     await removeInstanceBinds(ctx.db, instanceId);
   });
 };
