@@ -270,7 +270,9 @@ export class ServerSession {
         if (this.state !== 'open') return;
         if (!result.ok) {
           this.host.log.info({ session: this.id, systemId: pdu.systemId, status: statusName(result.status) }, 'smpp bind refused');
-          return answer(result.status);
+          answer(result.status);
+          // one guess per connection: the refusal is written, then the connection ends
+          return this.close();
         }
         this.state = 'bound';
         this.bindType = bindType;
@@ -359,6 +361,14 @@ export class ServerSession {
     await this.idle(graceMs);
     await this.request({ command: 'unbind', commandStatus: 0, sequenceNumber: 0 }, graceMs);
     this.destroy();
+  }
+
+  /** Ends the connection after what is written (a last answer), and stops reading it at once. */
+  private close(): void {
+    this.out.flush();
+    this.socket.end();
+    setTimeout(() => this.socket.destroy(), Math.min(5000, this.host.options.responseTimeoutMs)).unref();
+    this.finish();
   }
 
   destroy(): void {

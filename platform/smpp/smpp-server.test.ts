@@ -56,7 +56,10 @@ describe('SMPP server sessions', () => {
   it('refuses a wrong password, a second bind, and submit_sm on a receiver bind', async () => {
     const { peer } = await start();
     const p = await peer();
-    expect(await p.call(bind('bind_transmitter', 'wrong'))).toMatchObject({ commandStatus: STATUS.RINVPASWD });
+    const refused = await peer();
+    expect(await refused.call(bind('bind_transmitter', 'wrong'))).toMatchObject({ commandStatus: STATUS.RINVPASWD });
+    // one bind attempt per connection: the refusal ends it
+    await refused.waitClosed();
     expect(await p.call(bind('bind_receiver'))).toMatchObject({ command: 'bind_receiver_resp', commandStatus: 0 });
     expect(await p.call(bind('bind_transceiver'))).toMatchObject({ command: 'bind_transceiver_resp', commandStatus: STATUS.RALYBND });
     expect(await p.call(submit('x'))).toMatchObject({ commandStatus: STATUS.RINVBNDSTS });
