@@ -50,6 +50,8 @@ export interface SmppLimits {
   pendingOctets: number;
   /** connections one client address may hold open before binding (SMPP_UNBOUND_PER_ADDRESS; default 20). */
   unboundPerAddress: number;
+  /** how long the parts of a long message wait for the rest (SMPP_REASSEMBLY_TIMEOUT_MS; default 60 s). */
+  reassemblyTimeoutMs: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -85,6 +87,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       pendingParts: Math.max(1, num(env.SMPP_PENDING_PARTS, 4000)),
       pendingOctets: Math.max(1024, num(env.SMPP_PENDING_OCTETS, 4 * 1024 * 1024)),
       unboundPerAddress: Math.max(1, num(env.SMPP_UNBOUND_PER_ADDRESS, 20)),
+      reassemblyTimeoutMs: Math.max(100, num(env.SMPP_REASSEMBLY_TIMEOUT_MS, 60_000)),
     },
     carriers: carriersOf(env),
   };

@@ -90,7 +90,20 @@ export function handleSubmit(session: RequestSession, host: SubmitHost, pdu: Sho
       if ('messageId' in outcome) {
         session.submitted++;
         answer(STATUS.ROK, outcome.messageId);
-      } else refuse(outcome.status, 'refused by the platform');
+        return;
+      }
+      // the earlier parts were answered with ids: their client hears of the refusal as it hears of an incomplete message
+      const { message } = added;
+      const ids = message.partIds.flatMap((id, i) => (id === null ? [] : [{ id, pdu: message.pdus[i] }]));
+      if (ids.length > 0 && session.accountId)
+        host.options.onIncomplete?.(session.accountId, {
+          scope: session.accountId,
+          received: message.pdus.length,
+          total: message.pdus.length,
+          pdus: ids.map((x) => x.pdu),
+          partIds: ids.map((x) => x.id),
+        });
+      refuse(outcome.status, 'refused by the platform');
     });
 }
 

@@ -4,7 +4,7 @@ import type { AreaOptions, AreaPlugin } from '../context';
 import { authenticateBind } from './bind-auth';
 import { STATUS } from './command-status';
 import { CLAIM_LIMIT, ReceiptDelivery } from './receipt-delivery';
-import { OUTBOX_CHANNEL } from './receipt-queue';
+import { OUTBOX_CHANNEL, queueAbandonedReceipts } from './receipt-queue';
 import { giveTurn } from '../db/fair-share';
 import { SmppServer } from './smpp-server';
 import { queryFromSmpp } from './smpp-query';
@@ -48,6 +48,13 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening 
     maxPendingParts: limits.pendingParts,
     maxPendingOctets: limits.pendingOctets,
     maxUnboundPerAddress: limits.unboundPerAddress,
+    reassemblyTimeoutMs: limits.reassemblyTimeoutMs,
+    onIncomplete(accountId, abandoned) {
+      const parts = abandoned.partIds.map((id, i) => ({ id, ...abandoned.pdus[i] }));
+      queueAbandonedReceipts(ctx.db, ctx.now(), accountId, parts).catch((err) =>
+        ctx.log.warn({ err, accountId, parts: parts.length }, 'smpp receipts of an abandoned long message not queued'),
+      );
+    },
     async authenticate(req) {
       const result = await authenticateBind(ctx, instanceId, req);
       if (result.ok) speeds.set(result.accountId, await maxSpeedOf(result.accountId));
