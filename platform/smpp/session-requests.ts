@@ -3,6 +3,7 @@ import { splitPart } from './long-message';
 import type { CommandName, Pdu, QuerySmPdu, ShortMessagePdu } from './pdu-types';
 import { lengthRefusal, type ReassemblyBuffer } from './reassembly';
 import type { ServerLogger, SessionInfo, SmppServerOptions } from './server-types';
+import { timesRefusal } from './smpp-time';
 import { billedSegments, decodeText, isSupportedCoding } from './sms-text';
 
 export interface SubmitHost {
@@ -65,6 +66,8 @@ export function handleSubmit(session: RequestSession, host: SubmitHost, pdu: Sho
   if (!session.canTransmit || session.accountId === null) return refuse(STATUS.RINVBNDSTS, 'not bound to transmit');
   if (session.inFlight >= host.options.windowSize) return refuse(STATUS.RTHROTTLED, 'window full');
   if (!isSupportedCoding(pdu.dataCoding)) return refuse(STATUS.RSUBMITFAIL, `data_coding ${pdu.dataCoding} is not supported`);
+  const times = timesRefusal(pdu, host.options.now?.() ?? Date.now());
+  if (times) return refuse(times.status, times.reason);
   const cost = costOf(pdu);
   if ('status' in cost) return refuse(cost.status, cost.reason);
   const admitted = host.options.admit?.(session.info(), cost.cost) ?? STATUS.ROK;
