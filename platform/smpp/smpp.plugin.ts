@@ -13,7 +13,7 @@ import { BIND_HEARTBEAT_MS, heartbeatBinds, removeBind, removeInstanceBinds, typ
 import { speedOf, watchBinds } from './bind-watch';
 import { registerSmppInfoRoutes } from './smpp-info.routes';
 import { registerCarrierStatusRoutes } from '../carriers/carrier-status.routes';
-import { AccountBuckets } from './token-bucket';
+import { RateReserve } from './rate-reserve';
 
 export interface SmppOptions extends AreaOptions {
   /** told the port the server listens on once it does. */
@@ -36,7 +36,7 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening 
   if (port === null) return;
   const instanceId = randomUUID();
   const speeds = new Map<string, number>();
-  const buckets = new AccountBuckets({ now: () => ctx.now().getTime() });
+  const reserve = new RateReserve(ctx);
   const log = {
     info: (obj: object, msg: string) => ctx.log.info(obj, msg),
     warn: (obj: object, msg: string) => ctx.log.warn(obj, msg),
@@ -57,7 +57,11 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening 
     },
     async authenticate(req) {
       const result = await authenticateBind(ctx, instanceId, req);
-      if (result.ok) speeds.set(result.accountId, await maxSpeedOf(result.accountId));
+      if (result.ok) {
+        const speed = await maxSpeedOf(result.accountId);
+        speeds.set(result.accountId, speed);
+        await reserve.prime(result.accountId, speed);
+      }
       return result;
     },
     submit: (session, message) => submitFromSmpp(ctx, session, message),
@@ -65,7 +69,7 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening 
     admit(session, cost) {
       const rate = session.accountId ? (speeds.get(session.accountId) ?? 0) : 0;
       if (rate <= 0 || !session.accountId) return STATUS.ROK;
-      return buckets.take(session.accountId, rate, cost) ? STATUS.ROK : STATUS.RTHROTTLED;
+      return reserve.take(session.accountId, rate, cost) ? STATUS.ROK : STATUS.RTHROTTLED;
     },
     onUnbound(session) {
       removeBind(ctx.db, session.id).catch((err) => ctx.log.warn({ err, sessionId: session.id }, 'smpp bind row not removed'));
