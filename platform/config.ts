@@ -33,9 +33,25 @@ export interface Config {
   smppPort: number | 'auto' | null;
   /** how long a receipt waits for a receiver bind of its account before it is dropped (SMPP_RECEIPT_RETENTION_H). */
   smppReceiptRetentionH: number;
+  /** what one SMPP client may make the server hold (README "SMPP"). */
+  smppLimits: SmppLimits;
   /** where messages go: the carriers of a CARRIERS_FILE; by default the simulator as an SMSC on loopback, which the
    * platform binds to like any carrier; CARRIERS=in-process keeps them in the process (tests that drive the dispatcher). */
   carriers: { source: 'file'; file: string } | { source: 'simulator-smsc' } | { source: 'in-process' };
+}
+
+export interface SmppLimits {
+  /** how long a deliver_sm waits for its answer before the bind is unbound (SMPP_RESPONSE_TIMEOUT_MS; default 30 s). */
+  responseTimeoutMs: number;
+  /** parts of incomplete long messages one account may have waiting (SMPP_PENDING_PARTS; default 4000), one session
+   * half of it. */
+  pendingParts: number;
+  /** octets of those parts (SMPP_PENDING_OCTETS; default 4 MiB), one session half of it. */
+  pendingOctets: number;
+  /** connections one client address may hold open before binding (SMPP_UNBOUND_PER_ADDRESS; default 20). */
+  unboundPerAddress: number;
+  /** how long the parts of a long message wait for the rest (SMPP_REASSEMBLY_TIMEOUT_MS; default 60 s). */
+  reassemblyTimeoutMs: number;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
@@ -66,6 +82,13 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     clientLogKeepRows: Math.max(1, num(env.CLIENT_LOG_KEEP_ROWS, 1000)),
     smppPort: smppPortOf(env.SMPP_PORT),
     smppReceiptRetentionH: Math.max(1, num(env.SMPP_RECEIPT_RETENTION_H, 72)),
+    smppLimits: {
+      responseTimeoutMs: Math.max(100, num(env.SMPP_RESPONSE_TIMEOUT_MS, 30_000)),
+      pendingParts: Math.max(1, num(env.SMPP_PENDING_PARTS, 4000)),
+      pendingOctets: Math.max(1024, num(env.SMPP_PENDING_OCTETS, 4 * 1024 * 1024)),
+      unboundPerAddress: Math.max(1, num(env.SMPP_UNBOUND_PER_ADDRESS, 20)),
+      reassemblyTimeoutMs: Math.max(100, num(env.SMPP_REASSEMBLY_TIMEOUT_MS, 60_000)),
+    },
     carriers: carriersOf(env),
   };
 }

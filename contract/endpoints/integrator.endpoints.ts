@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { coercedInt32, MAX_EPOCH_MS, text } from '../bounds';
 import { INTEGRATOR_BASE_PATH } from '../constants';
+import { MESSAGE_TEXT_MAX } from '../message-length';
 import { defineEndpoint, MAX_PAGE_NUMBER } from '../endpoint';
 
 // The signed integrator API customers' own systems call. Every request carries X-App-Id, X-Timestamp, X-Nonce and
@@ -55,7 +56,7 @@ export const integratorErrorSchema = z.object({
 });
 
 const numberField = text(32, 1);
-const smsText = text(2000, 1);
+const smsText = text(MESSAGE_TEXT_MAX, 1);
 /** The account's sender id and extension, or a longer address starting with them. */
 const senderField = text(21, 1)
   .regex(/^[0-9A-Za-z]+$/)

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INDEXED_TEXT_MAX, text } from '../bounds';
 import { defineEndpoint, LONG_TIMEOUT_MS } from '../endpoint';
+import { MESSAGE_TEXT_MAX } from '../message-length';
 import { unfilledPlaceholders } from '../validation/template-placeholders';
 import { webLinkField } from '../web-link';
 
@@ -15,7 +16,7 @@ const mobilesField = text(4_000_000).default('');
 /** The account sent for (cus_id). */
 const cusIdField = text(INDEXED_TEXT_MAX).trim().min(1);
 /** Message text (domestic, international, CSP fallback). */
-const contentField = text(2000).default('');
+const contentField = text(MESSAGE_TEXT_MAX).default('');
 /** A link the platform shortens: an http(s) address only, since every recipient's short link redirects to it. */
 const linkField = webLinkField(2000, { required: 'v.shortLink.urlRequired', tooLong: 'v.shortLink.urlTooLong' });
 
@@ -47,7 +48,7 @@ export const sendResultSchema = z.object({
 export type SendResult = z.infer<typeof sendResultSchema>;
 
 /** One personalised message of a one-to-one send. */
-export const personalMessageSchema = z.object({ mobile: text(40).trim(), content: text(2000) });
+export const personalMessageSchema = z.object({ mobile: text(40).trim(), content: text(MESSAGE_TEXT_MAX) });
 
 export const groupSendRequest = z.object({
   cus_id: cusIdField,

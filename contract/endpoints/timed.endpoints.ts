@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from '../bounds';
 import { defineEndpoint, LONG_TIMEOUT_MS, pageOf, pageRequest } from '../endpoint';
+import { MESSAGE_TEXT_MAX } from '../message-length';
 import { timeBatchSchema, timeMtMessageSchema } from '../records.schema';
 import { optInt, optText, timeRange } from './records.endpoints';
 
@@ -62,6 +63,6 @@ export const timeBatchOperationEndpoint = defineEndpoint({
 export const timeBatchEditEndpoint = defineEndpoint({
   path: '/pageTimeBatch/edit',
   doc: 'Changes the content of a batch not yet sent; re-prices when the segment count changes (charges or refunds the difference).',
-  request: z.object({ time_batch: text(64, 1).trim(), content: text(2000).default('') }),
+  request: z.object({ time_batch: text(64, 1).trim(), content: text(MESSAGE_TEXT_MAX).default('') }),
   response: z.object({ time_batch: z.string(), segments: z.number().int(), charged: z.number(), difference: z.number(), seq: z.number().int().nonnegative() }),
 });

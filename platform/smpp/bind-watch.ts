@@ -1,12 +1,12 @@
 import type { AppContext } from '../context';
 import { isAddressAllowed } from './ip-allow';
-import { bindShares, bindsToEnd } from './smpp-binds';
+import { bindsToEnd } from './smpp-binds';
 import type { SmppServer } from './smpp-server';
 
 // A bind stays only while its account allows it: a closed account, or user IPs that no longer cover the client's
 // address, end it, as does an end asked for from the console. The account's max speed is read again each time, so a
-// change applies to live binds too. An account bound on several instances has its speed shared among them by their
-// number of binds, so all its binds together stay within it.
+// change applies to live binds too. Every instance and door draws the account's speed from one bucket in the database
+// (rate-reserve.ts), so all its binds and HTTP requests together stay within it.
 
 interface AccountState {
   cus_id: string;
@@ -30,8 +30,7 @@ export async function watchBinds(ctx: AppContext, instanceId: string, server: Sm
     [[...new Set(sessions.map((s) => s.accountId!))]],
   );
   const accounts = new Map(rows.map((r) => [r.cus_id, r]));
-  const shares = await bindShares(ctx.db, instanceId, [...accounts.keys()], ctx.now());
-  for (const r of rows) speeds.set(r.cus_id, speedOf(r.max_speed) * (shares.get(r.cus_id) ?? 1));
+  for (const r of rows) speeds.set(r.cus_id, speedOf(r.max_speed));
   const asked = new Set(await bindsToEnd(ctx.db, instanceId));
   const reasons = new Map<string, string>();
   for (const s of sessions) {

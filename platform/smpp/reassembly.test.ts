@@ -149,3 +149,31 @@ describe('receipt targets', () => {
     expect(receiptTargets(single.message, 'only')).toEqual([{ id: 'only', registeredDelivery: 1 }]);
   });
 });
+
+describe('bounds on what incomplete long messages hold', () => {
+  const part = (ref: number, seq: number, octets: number) => udh8(ref, 3, seq, Buffer.alloc(octets, 0x41));
+
+  it('refuses parts past the session and scope bounds in count and octets with ESME_RMSGQFUL, and frees them on expiry', () => {
+    const c = clock();
+    const buf = new ReassemblyBuffer({ timeoutMs: 1000, now: c.now, maxPartsPerScope: 4, maxOctetsPerScope: 1000 });
+    // a session holds half the scope's bound: 2 parts, 500 octets
+    expect(buf.add('acct', part(1, 1, 100), 'a', 's1').kind).toBe('partial');
+    expect(buf.add('acct', part(2, 1, 100), 'b', 's1').kind).toBe('partial');
+    expect(buf.add('acct', part(3, 1, 100), 'c', 's1')).toMatchObject({ kind: 'invalid', status: STATUS.RMSGQFUL });
+    expect(buf.add('acct', part(4, 1, 450), 'd', 's2').kind).toBe('partial');
+    expect(buf.add('acct', part(5, 1, 100), 'e', 's2')).toMatchObject({ kind: 'invalid', status: STATUS.RMSGQFUL, reason: expect.stringContaining('octets') });
+    // the scope is at 3 parts and 650 octets: a third session's small part fits, a fourth does not
+    expect(buf.add('acct', part(6, 1, 10), 'f', 's3').kind).toBe('partial');
+    expect(buf.add('acct', part(7, 1, 10), 'g', 's3')).toMatchObject({ kind: 'invalid', status: STATUS.RMSGQFUL });
+    // another scope is not held back
+    expect(buf.add('other', part(1, 1, 100), 'h', 's4').kind).toBe('partial');
+    c.advance(1000);
+    expect(
+      buf
+        .expire()
+        .flatMap((e) => e.partIds)
+        .sort(),
+    ).toEqual(['a', 'b', 'd', 'f', 'h']);
+    expect(buf.add('acct', part(8, 1, 100), 'i', 's1').kind).toBe('partial');
+  });
+});

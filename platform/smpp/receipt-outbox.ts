@@ -1,18 +1,10 @@
-import type { AppContext } from '../context';
 import { TLV, cStringTlv, intTlv, shortMessagePdu } from './pdu-types';
 import { buildReceiptText, messageStateOf, type ReceiptStat } from './receipt-text';
 import { encodeText } from './sms-text';
-import type { SmppServer } from './smpp-server';
 import type { DeliverPdu } from './server-types';
 
-// Receipts and replies wait in smpp_outbox until a receiver or transceiver bind of their account, on any instance, took them.
-// An instance claims due rows of the accounts it holds binds for, pushes them back while it delivers (so no other
-// instance sends them twice), and deletes each row once the client answered every receipt in it.
-
-/** Rows one claim takes: a round claims again at once while claims come back full. */
-export const CLAIM_LIMIT = 200;
-/** How long a claimed row is left to this instance before another may try it. */
-const CLAIM_MS = 60_000;
+// Receipts and replies wait in smpp_outbox until a receiver or transceiver bind of their account, on any instance,
+// took them (receipt-delivery.ts); here is what they look like as deliver_sm.
 
 /** A receipt or reply waiting for a bind, as claimed from smpp_outbox (the simulator carrier builds the same). */
 export interface OutboxRow {
@@ -74,43 +66,4 @@ export function replyPdu(row: OutboxRow): DeliverPdu {
     shortMessage: whole ? body : Buffer.alloc(0),
     tlvs: whole ? [] : [{ tag: TLV.message_payload, value: body }],
   });
-}
-
-/** Drops receipts older than the retention, then delivers the due ones of the accounts bound here to receive; answers
- * how many rows it claimed (CLAIM_LIMIT: there may be more). */
-export async function deliverDueReceipts(ctx: AppContext, server: SmppServer): Promise<number> {
-  const now = ctx.now();
-  const receiving = [
-    ...new Set(
-      server
-        .listSessions()
-        .filter((s) => s.state === 'bound' && s.accountId && s.bindType !== 'transmitter')
-        .map((s) => s.accountId!),
-    ),
-  ];
-  await ctx.db.query('delete from smpp_outbox where created_at < $1', [new Date(now.getTime() - ctx.config.smppReceiptRetentionH * 3_600_000)]);
-  if (receiving.length === 0) return 0;
-  const rows = await ctx.db.tx((q) =>
-    q.query<OutboxRow>(
-      `update smpp_outbox o set next_at = $3, attempts = o.attempts + 1
-         from (select id from smpp_outbox where cus_id = any($1) and next_at <= $2 order by id limit $4 for update skip locked) c
-        where o.id = c.id
-        returning o.id, o.kind, o.cus_id, o.message_ids, o.mobile, o.client_addr, o.text, o.stat, o.err, o.submit_date, o.done_date`,
-      [receiving, now, new Date(now.getTime() + CLAIM_MS), CLAIM_LIMIT],
-    ),
-  );
-  const done: string[] = [];
-  await Promise.all(
-    rows.map(async (row) => {
-      const left: string[] = [];
-      for (const id of row.message_ids) {
-        const outcome = await server.deliverToAccount(row.cus_id, row.kind === 'mo' ? replyPdu(row) : receiptPdu(row, id));
-        if (!outcome.ok) left.push(id);
-      }
-      if (left.length === 0) done.push(row.id);
-      else await ctx.db.query('update smpp_outbox set message_ids = $2, next_at = $3 where id = $1', [row.id, left, new Date(ctx.now().getTime() + 1000)]);
-    }),
-  );
-  if (done.length > 0) await ctx.db.query('delete from smpp_outbox where id = any($1::bigint[])', [done]);
-  return rows.length;
 }

@@ -85,3 +85,21 @@ export async function queueSmppReplies(q: Queryable, now: Date, replies: QueuedR
     ],
   );
 }
+
+/** The parts of a long message the platform will not send (never completed, or refused once joined): each part that
+ * asked for a receipt was answered with an id, so it gets a receipt REJECTD for that id rather than silence. */
+export async function queueAbandonedReceipts(
+  q: Queryable,
+  now: Date,
+  cusId: string,
+  parts: Array<{ id: string; destinationAddr: string; sourceAddr: string; registeredDelivery: number }>,
+): Promise<void> {
+  const owed = parts.filter((p) => [1, 2].includes(p.registeredDelivery & 0x03));
+  if (owed.length === 0) return;
+  await queued(
+    q,
+    `insert into smpp_outbox (cus_id, message_ids, mobile, client_addr, text, stat, err, submit_date, done_date, next_at)
+     select $1, array[t.id], t.mobile, t.src, '', 'REJECTD', '001', $2, $2, $2 from unnest($3::text[], $4::text[], $5::text[]) as t(id, mobile, src)`,
+    [cusId, now, owed.map((p) => p.id), owed.map((p) => p.destinationAddr), owed.map((p) => p.sourceAddr)],
+  );
+}

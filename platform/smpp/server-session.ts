@@ -4,12 +4,17 @@ import { STATUS, statusName } from './command-status';
 import { decodePdu, encodePdu, readHeader } from './pdu-codec';
 import { PduDecodeError } from './pdu-fields';
 import { PduFrameReader } from './pdu-frame-reader';
-import { COMMAND_NAMES, isResponseId, type BindPdu, type Pdu, type ShortMessagePdu } from './pdu-types';
+import { COMMAND, COMMAND_NAMES, isResponseId, type BindPdu, type Pdu, type ShortMessagePdu } from './pdu-types';
 import type { BindType, DeliverOutcome, DeliverPdu, ServerLogger, SessionInfo, SessionState, SmppServerOptions } from './server-types';
 import { errorResponse, handleQuery, handleSubmit, type SubmitHost } from './session-requests';
 
 export interface SessionHost extends SubmitHost {
-  options: Required<Pick<SmppServerOptions, 'bindTimeoutMs' | 'inactivityMs' | 'windowSize' | 'deliverWindow' | 'responseTimeoutMs' | 'maxPduOctets'>> &
+  options: Required<
+    Pick<
+      SmppServerOptions,
+      'bindTimeoutMs' | 'inactivityMs' | 'windowSize' | 'deliverWindow' | 'responseTimeoutMs' | 'maxPduOctets' | 'writePauseOctets' | 'writeLimitOctets'
+    >
+  > &
     SmppServerOptions;
   systemId: string;
   log: ServerLogger;
@@ -52,6 +57,8 @@ export class ServerSession {
   private idleTimer: NodeJS.Timeout | null = null;
   private readonly settledWaiters: Array<() => void> = [];
   private readonly out: ReturnType<typeof corkedWrite>;
+  /** reading stopped because the peer does not read its answers. */
+  private paused = false;
 
   constructor(
     readonly id: string,
@@ -87,6 +94,8 @@ export class ServerSession {
       systemId: this.systemId,
       accountId: this.accountId,
       connectedAt: this.connectedAt,
+      paused: this.paused,
+      writeQueued: this.socket.writableLength,
       boundAt: this.boundAt,
       submitted: this.submitted,
       throttled: this.throttled,
@@ -105,6 +114,29 @@ export class ServerSession {
   send(pdu: Pdu): void {
     if (this.socket.destroyed || !this.socket.writable) return;
     this.out.write(encodePdu(pdu));
+    // reading stops long before this; what still comes is answers to work taken in earlier, and deliver_sm
+    if (this.socket.writableLength > this.host.options.writeLimitOctets) {
+      this.host.log.warn({ session: this.id, queued: this.socket.writableLength }, 'smpp peer does not read: closing');
+      this.socket.destroy();
+      this.finish();
+    }
+  }
+
+  /** A peer that does not read its answers is not read either, so what waits for it stays within a bound: reading
+   * resumes once the answers drained. */
+  private mustPause(): boolean {
+    if (this.paused) return true;
+    if (this.socket.writableLength <= Math.max(this.host.options.writePauseOctets, this.socket.writableHighWaterMark)) return false;
+    this.paused = true;
+    this.socket.pause();
+    this.host.log.info({ session: this.id, queued: this.socket.writableLength }, 'smpp peer reads slowly: reading paused');
+    this.socket.once('drain', () => {
+      this.paused = false;
+      if (this.state === 'closed') return;
+      this.socket.resume();
+      this.drain();
+    });
+    return true;
   }
 
   private touch(): void {
@@ -128,7 +160,7 @@ export class ServerSession {
 
   private drain(): void {
     // a bind is settled before anything sent after it is read, so a pipelined submit sees the bound state
-    while (!this.binding && this.queue.length > 0 && this.state !== 'closed') {
+    while (!this.binding && this.queue.length > 0 && this.state !== 'closed' && !this.mustPause()) {
       const frame = this.queue.shift()!;
       try {
         this.onFrame(frame);
@@ -160,6 +192,10 @@ export class ServerSession {
   }
 
   private onPdu(pdu: Pdu): void {
+    // only a bind is valid before the session is bound; anything else is answered (its own response where it has
+    // one, else generic_nack) and not acted on
+    if (this.state === 'open' && !pdu.command.startsWith('bind_') && !isResponseId(COMMAND[pdu.command]))
+      return this.send(errorResponse(pdu.command, STATUS.RINVBNDSTS, pdu.sequenceNumber));
     switch (pdu.command) {
       case 'bind_transmitter':
       case 'bind_receiver':
@@ -234,7 +270,9 @@ export class ServerSession {
         if (this.state !== 'open') return;
         if (!result.ok) {
           this.host.log.info({ session: this.id, systemId: pdu.systemId, status: statusName(result.status) }, 'smpp bind refused');
-          return answer(result.status);
+          answer(result.status);
+          // one guess per connection: the refusal is written, then the connection ends
+          return this.close();
         }
         this.state = 'bound';
         this.bindType = bindType;
@@ -282,7 +320,13 @@ export class ServerSession {
     w.resolve(status);
   }
 
-  /** A deliver_sm (receipt or reply) to this session, within its window; resolves with the peer's answer. */
+  /** deliver_sm this session may be sent now without waiting for a turn in its window. */
+  get deliverRoom(): number {
+    return this.canReceive ? Math.max(0, this.host.options.deliverWindow - this.deliversOut - this.deliverQueue.length) : 0;
+  }
+
+  /** A deliver_sm (receipt or reply) to this session, within its window; resolves with the peer's answer. A peer that
+   * leaves one unanswered for the response timeout is unbound: its window would stay full of requests it ignores. */
   async deliver(fields: DeliverPdu): Promise<DeliverOutcome> {
     if (!this.canReceive) return { ok: false, reason: this.state === 'closed' ? 'closed' : 'not-bound-to-receive' };
     if (this.deliversOut >= this.host.options.deliverWindow) await new Promise<void>((go) => this.deliverQueue.push(go));
@@ -293,6 +337,10 @@ export class ServerSession {
     this.deliversOut++;
     try {
       const status = await this.request({ ...fields, command: 'deliver_sm', commandStatus: 0, sequenceNumber: 0 } as ShortMessagePdu);
+      if (status === null && this.state === 'bound') {
+        this.host.log.warn({ session: this.id, accountId: this.accountId }, 'smpp deliver_sm unanswered: unbinding');
+        void this.end(Math.min(2000, this.host.options.responseTimeoutMs));
+      }
       if (status === null) return { ok: false, reason: this.state === 'closed' ? 'closed' : 'timeout' };
       if (status === STATUS.ROK) this.delivered++;
       return { ok: true, status, sessionId: this.id };
@@ -313,6 +361,14 @@ export class ServerSession {
     await this.idle(graceMs);
     await this.request({ command: 'unbind', commandStatus: 0, sequenceNumber: 0 }, graceMs);
     this.destroy();
+  }
+
+  /** Ends the connection after what is written (a last answer), and stops reading it at once. */
+  private close(): void {
+    this.out.flush();
+    this.socket.end();
+    setTimeout(() => this.socket.destroy(), Math.min(5000, this.host.options.responseTimeoutMs)).unref();
+    this.finish();
   }
 
   destroy(): void {

@@ -29,6 +29,10 @@ export interface SessionInfo {
   accountId: string | null;
   connectedAt: Date;
   boundAt: Date | null;
+  /** reading stopped until the peer reads what is written to it. */
+  paused: boolean;
+  /** octets written to the peer and not yet taken by it. */
+  writeQueued: number;
   submitted: number;
   throttled: number;
   delivered: number;
@@ -50,7 +54,7 @@ export type QueryOutcome = { finalDate: string; messageState: number; errorCode:
 
 /** The result of a deliver_sm the server sent: the peer's command_status, or why no answer came. */
 export type DeliverOutcome =
-  { ok: true; status: number; sessionId: string } | { ok: false; reason: 'timeout' | 'closed' | 'not-bound-to-receive' | 'no-session' };
+  { ok: true; status: number; sessionId: string } | { ok: false; reason: 'timeout' | 'closed' | 'not-bound-to-receive' | 'no-session' | 'busy' };
 
 export interface ServerLogger {
   info(obj: object, msg: string): void;
@@ -83,8 +87,19 @@ export interface SmppServerOptions {
   deliverWindow?: number;
   /** how long a deliver_sm or unbind waits for its response (default 30 s). */
   responseTimeoutMs?: number;
+  /** octets waiting to be written to a peer beyond which its session stops reading it until they drain (default
+   * 64 KiB): a peer that sends without reading cannot grow the server's memory. */
+  writePauseOctets?: number;
+  /** octets waiting to be written beyond which the session is closed (default 1 MiB). */
+  writeLimitOctets?: number;
   /** command_length above this ends the session as broken framing (default 64 KiB). */
   maxPduOctets?: number;
+  /** parts of incomplete long messages one account may have waiting (default 4000; one session half of it). */
+  maxPendingParts?: number;
+  /** octets of those parts (default 4 MiB; one session half of it). */
+  maxPendingOctets?: number;
+  /** connections one client address may hold before binding; more are closed at once (default 20). */
+  maxUnboundPerAddress?: number;
   /** how long the parts of a long message wait for the rest (default 60 s). */
   reassemblyTimeoutMs?: number;
   now?: () => number;

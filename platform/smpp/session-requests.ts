@@ -1,8 +1,9 @@
 import { STATUS, statusName } from './command-status';
 import { splitPart } from './long-message';
 import type { CommandName, Pdu, QuerySmPdu, ShortMessagePdu } from './pdu-types';
-import type { ReassemblyBuffer } from './reassembly';
+import { lengthRefusal, type ReassemblyBuffer } from './reassembly';
 import type { ServerLogger, SessionInfo, SmppServerOptions } from './server-types';
+import { timesRefusal } from './smpp-time';
 import { billedSegments, decodeText, isSupportedCoding } from './sms-text';
 
 export interface SubmitHost {
@@ -41,12 +42,15 @@ export function errorResponse(command: CommandName | undefined, status: number, 
   }
 }
 
-/** Segments this one PDU carries, for the rate limit: a part of a long message is one. */
-function costOf(pdu: ShortMessagePdu): number {
+/** Segments this one PDU carries, for the rate limit (a part of a long message is one), or the refusal of a message
+ * over the length bound, before it costs the account any of its rate. */
+function costOf(pdu: ShortMessagePdu): { cost: number } | { status: number; reason: string } {
   const split = splitPart(pdu);
-  if ('status' in split) return 1;
-  if (split.part) return 1;
-  return billedSegments(decodeText(pdu.dataCoding, split.body), split.body.length);
+  if ('status' in split || split.part) return { cost: 1 };
+  const text = decodeText(pdu.dataCoding, split.body);
+  const tooLong = lengthRefusal(split.body, text);
+  if (tooLong) return { status: STATUS.RINVMSGLEN, reason: tooLong };
+  return { cost: billedSegments(text, split.body.length) };
 }
 
 /** Answers a submit_sm; returns the work still running (the store) or null when it was answered at once. */
@@ -62,11 +66,18 @@ export function handleSubmit(session: RequestSession, host: SubmitHost, pdu: Sho
   if (!session.canTransmit || session.accountId === null) return refuse(STATUS.RINVBNDSTS, 'not bound to transmit');
   if (session.inFlight >= host.options.windowSize) return refuse(STATUS.RTHROTTLED, 'window full');
   if (!isSupportedCoding(pdu.dataCoding)) return refuse(STATUS.RSUBMITFAIL, `data_coding ${pdu.dataCoding} is not supported`);
-  const admitted = host.options.admit?.(session.info(), costOf(pdu)) ?? STATUS.ROK;
+  const times = timesRefusal(pdu, host.options.now?.() ?? Date.now());
+  if (times) return refuse(times.status, times.reason);
+  const cost = costOf(pdu);
+  if ('status' in cost) return refuse(cost.status, cost.reason);
+  const admitted = host.options.admit?.(session.info(), cost.cost) ?? STATUS.ROK;
   if (admitted !== STATUS.ROK) return refuse(admitted, 'not admitted');
   const partId = host.newMessageId();
-  const added = host.reassembly.add(session.accountId, pdu, partId);
-  if (added.kind === 'invalid') return refuse(added.status, added.reason);
+  const added = host.reassembly.add(session.accountId, pdu, partId, session.id);
+  if (added.kind === 'invalid') {
+    if (added.abandoned) host.options.onIncomplete?.(session.accountId, added.abandoned);
+    return refuse(added.status, added.reason);
+  }
   if (added.kind === 'partial') {
     session.submitted++;
     answer(STATUS.ROK, partId);
@@ -82,7 +93,20 @@ export function handleSubmit(session: RequestSession, host: SubmitHost, pdu: Sho
       if ('messageId' in outcome) {
         session.submitted++;
         answer(STATUS.ROK, outcome.messageId);
-      } else refuse(outcome.status, 'refused by the platform');
+        return;
+      }
+      // the earlier parts were answered with ids: their client hears of the refusal as it hears of an incomplete message
+      const { message } = added;
+      const ids = message.partIds.flatMap((id, i) => (id === null ? [] : [{ id, pdu: message.pdus[i] }]));
+      if (ids.length > 0 && session.accountId)
+        host.options.onIncomplete?.(session.accountId, {
+          scope: session.accountId,
+          received: message.pdus.length,
+          total: message.pdus.length,
+          pdus: ids.map((x) => x.pdu),
+          partIds: ids.map((x) => x.id),
+        });
+      refuse(outcome.status, 'refused by the platform');
     });
 }
 

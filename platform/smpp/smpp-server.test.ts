@@ -44,8 +44,8 @@ describe('SMPP server sessions', () => {
   it('binds, answers enquire_link and submit_sm, unbinds and closes', async () => {
     const { peer, submitted, unbound } = await start();
     const p = await peer();
-    expect(await p.call({ command: 'enquire_link' })).toMatchObject({ command: 'enquire_link_resp', commandStatus: 0 });
     expect(await p.call(bind('bind_transceiver'))).toMatchObject({ command: 'bind_transceiver_resp', commandStatus: 0, systemId: 'SMSC' });
+    expect(await p.call({ command: 'enquire_link' })).toMatchObject({ command: 'enquire_link_resp', commandStatus: 0 });
     expect(await p.call(submit('hello €'))).toMatchObject({ command: 'submit_sm_resp', commandStatus: 0, messageId: 'm1' });
     expect(submitted[0]).toMatchObject({ text: 'hello €', segments: 1, dataCoding: 0 });
     expect(await p.call({ command: 'unbind' })).toMatchObject({ command: 'unbind_resp', commandStatus: 0 });
@@ -56,7 +56,10 @@ describe('SMPP server sessions', () => {
   it('refuses a wrong password, a second bind, and submit_sm on a receiver bind', async () => {
     const { peer } = await start();
     const p = await peer();
-    expect(await p.call(bind('bind_transmitter', 'wrong'))).toMatchObject({ commandStatus: STATUS.RINVPASWD });
+    const refused = await peer();
+    expect(await refused.call(bind('bind_transmitter', 'wrong'))).toMatchObject({ commandStatus: STATUS.RINVPASWD });
+    // one bind attempt per connection: the refusal ends it
+    await refused.waitClosed();
     expect(await p.call(bind('bind_receiver'))).toMatchObject({ command: 'bind_receiver_resp', commandStatus: 0 });
     expect(await p.call(bind('bind_transceiver'))).toMatchObject({ command: 'bind_transceiver_resp', commandStatus: STATUS.RALYBND });
     expect(await p.call(submit('x'))).toMatchObject({ commandStatus: STATUS.RINVBNDSTS });

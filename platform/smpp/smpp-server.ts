@@ -32,8 +32,15 @@ export class SmppServer {
       deliverWindow: options.deliverWindow ?? 50,
       responseTimeoutMs: options.responseTimeoutMs ?? 30_000,
       maxPduOctets: options.maxPduOctets ?? DEFAULT_MAX_PDU_OCTETS,
+      writePauseOctets: options.writePauseOctets ?? 64 * 1024,
+      writeLimitOctets: options.writeLimitOctets ?? 1024 * 1024,
     };
-    const reassembly = new ReassemblyBuffer({ timeoutMs: options.reassemblyTimeoutMs ?? 60_000, now });
+    const reassembly = new ReassemblyBuffer({
+      timeoutMs: options.reassemblyTimeoutMs ?? 60_000,
+      now,
+      maxPartsPerScope: options.maxPendingParts,
+      maxOctetsPerScope: options.maxPendingOctets,
+    });
     this.host = {
       options: resolved,
       systemId: options.systemId ?? 'SMSC',
@@ -57,6 +64,14 @@ export class SmppServer {
 
   private accept(socket: Socket): void {
     if (this.closing) {
+      socket.destroy();
+      return;
+    }
+    const address = socket.remoteAddress ?? '';
+    let unbound = 0;
+    for (const s of this.sessions.values()) if (s.state === 'open' && s.remoteAddress === address) unbound++;
+    if (unbound >= (this.host.options.maxUnboundPerAddress ?? 20)) {
+      this.host.log.warn({ address, unbound }, 'smpp connection refused: too many unbound connections from its address');
       socket.destroy();
       return;
     }
@@ -106,13 +121,24 @@ export class SmppServer {
     return s.deliver(pdu);
   }
 
-  /** A deliver_sm to the next of the account's receiver and transceiver binds in turn; `no-session` when none. */
-  deliverToAccount(accountId: string, pdu: DeliverPdu): Promise<DeliverOutcome> {
+  /** A deliver_sm to the next of the account's receiver and transceiver binds in turn; `no-session` when none. With
+   * `busyWhenFull` only binds with room in their window are taken, and `busy` answers at once when none has. */
+  deliverToAccount(accountId: string, pdu: DeliverPdu, opts: { busyWhenFull?: boolean } = {}): Promise<DeliverOutcome> {
     const receivers = [...this.sessions.values()].filter((s) => s.accountId === accountId && s.canReceive);
     if (receivers.length === 0) return Promise.resolve({ ok: false, reason: 'no-session' });
-    const turn = (this.roundRobin.get(accountId) ?? 0) % receivers.length;
+    const open = opts.busyWhenFull ? receivers.filter((s) => s.deliverRoom > 0) : receivers;
+    if (open.length === 0) return Promise.resolve({ ok: false, reason: 'busy' });
+    const turn = (this.roundRobin.get(accountId) ?? 0) % open.length;
     this.roundRobin.set(accountId, turn + 1);
-    return receivers[turn].deliver(pdu);
+    return open[turn].deliver(pdu);
+  }
+
+  /** Per account with a receiving bind here, the deliver_sm its binds have room for now (0 when all are full). */
+  deliverRooms(): Map<string, number> {
+    const rooms = new Map<string, number>();
+    for (const s of this.sessions.values()) if (s.canReceive && s.accountId) rooms.set(s.accountId, (rooms.get(s.accountId) ?? 0) + s.deliverRoom);
+    for (const [accountId, room] of rooms) if (room === 0) rooms.delete(accountId);
+    return rooms;
   }
 
   /** Stops listening, unbinds every session (waiting up to `graceMs` for answers) and closes them. */

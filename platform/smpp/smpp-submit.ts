@@ -57,6 +57,8 @@ interface Submit {
 /** A message that passed every check but the balance: what its record holds. */
 interface Priced {
   at: number;
+  /** the address the client sent from, or the account's own source for a NULL source_addr. */
+  source: string;
   mobile: string;
   text: string;
   country: string | null;
@@ -126,8 +128,9 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
       ctx.log.warn({ cusId, reason, ...detail }, 'smpp submit refused');
       out[at] = { status };
     };
-    if (source !== '' && !message.pdu.sourceAddr.startsWith(source))
-      return refuse(STATUS.RINVSRCADR, 'source address', { sourceAddr: message.pdu.sourceAddr, expected: source });
+    // a NULL source_addr means "not known" (SMPP 3.4 section 5.2.8): the message goes from the account's own source
+    const from = message.pdu.sourceAddr === '' ? source : message.pdu.sourceAddr;
+    if (source !== '' && !from.startsWith(source)) return refuse(STATUS.RINVSRCADR, 'source address', { sourceAddr: from, expected: source });
     if (message.text === null) return refuse(STATUS.RSUBMITFAIL, 'binary content', { dataCoding: message.dataCoding });
     if (message.text.trim() === '') return refuse(STATUS.RSUBMITFAIL, 'send.emptyContent');
     const number = oneNumber(prodType, destinationOf(prodType, message.pdu.destinationAddr));
@@ -137,6 +140,7 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
     const segments = Math.max(1, countSegments(message.text).segments);
     priced.push({
       at,
+      source: from,
       mobile: number.mobile,
       text: message.text,
       country: number.country,
@@ -245,7 +249,7 @@ async function storeGroup(
               .pdus.map((p) => p.registeredDelivery & 0x03)
               .join(','),
           ),
-          part.map((k) => message(k).pdu.sourceAddr),
+          part.map((k) => clean[k].source),
         ],
       );
     }

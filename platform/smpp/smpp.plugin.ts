@@ -3,8 +3,8 @@ import { startLoop } from '../background-loop';
 import type { AreaOptions, AreaPlugin } from '../context';
 import { authenticateBind } from './bind-auth';
 import { STATUS } from './command-status';
-import { CLAIM_LIMIT, deliverDueReceipts } from './receipt-outbox';
-import { OUTBOX_CHANNEL } from './receipt-queue';
+import { CLAIM_LIMIT, ReceiptDelivery } from './receipt-delivery';
+import { OUTBOX_CHANNEL, queueAbandonedReceipts } from './receipt-queue';
 import { giveTurn } from '../db/fair-share';
 import { SmppServer } from './smpp-server';
 import { queryFromSmpp } from './smpp-query';
@@ -13,7 +13,7 @@ import { BIND_HEARTBEAT_MS, heartbeatBinds, removeBind, removeInstanceBinds, typ
 import { speedOf, watchBinds } from './bind-watch';
 import { registerSmppInfoRoutes } from './smpp-info.routes';
 import { registerCarrierStatusRoutes } from '../carriers/carrier-status.routes';
-import { AccountBuckets } from './token-bucket';
+import { RateReserve } from './rate-reserve';
 
 export interface SmppOptions extends AreaOptions {
   /** told the port the server listens on once it does. */
@@ -36,16 +36,32 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening 
   if (port === null) return;
   const instanceId = randomUUID();
   const speeds = new Map<string, number>();
-  const buckets = new AccountBuckets({ now: () => ctx.now().getTime() });
+  const reserve = new RateReserve(ctx);
   const log = {
     info: (obj: object, msg: string) => ctx.log.info(obj, msg),
     warn: (obj: object, msg: string) => ctx.log.warn(obj, msg),
   };
+  const limits = ctx.config.smppLimits;
   const server = new SmppServer({
     logger: log,
+    responseTimeoutMs: limits.responseTimeoutMs,
+    maxPendingParts: limits.pendingParts,
+    maxPendingOctets: limits.pendingOctets,
+    maxUnboundPerAddress: limits.unboundPerAddress,
+    reassemblyTimeoutMs: limits.reassemblyTimeoutMs,
+    onIncomplete(accountId, abandoned) {
+      const parts = abandoned.partIds.map((id, i) => ({ id, ...abandoned.pdus[i] }));
+      queueAbandonedReceipts(ctx.db, ctx.now(), accountId, parts).catch((err) =>
+        ctx.log.warn({ err, accountId, parts: parts.length }, 'smpp receipts of an abandoned long message not queued'),
+      );
+    },
     async authenticate(req) {
       const result = await authenticateBind(ctx, instanceId, req);
-      if (result.ok) speeds.set(result.accountId, await maxSpeedOf(result.accountId));
+      if (result.ok) {
+        const speed = await maxSpeedOf(result.accountId);
+        speeds.set(result.accountId, speed);
+        await reserve.prime(result.accountId, speed);
+      }
       return result;
     },
     submit: (session, message) => submitFromSmpp(ctx, session, message),
@@ -53,7 +69,7 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening 
     admit(session, cost) {
       const rate = session.accountId ? (speeds.get(session.accountId) ?? 0) : 0;
       if (rate <= 0 || !session.accountId) return STATUS.ROK;
-      return buckets.take(session.accountId, rate, cost) ? STATUS.ROK : STATUS.RTHROTTLED;
+      return reserve.take(session.accountId, rate, cost) ? STATUS.ROK : STATUS.RTHROTTLED;
     },
     onUnbound(session) {
       removeBind(ctx.db, session.id).catch((err) => ctx.log.warn({ err, sessionId: session.id }, 'smpp bind row not removed'));
@@ -83,10 +99,11 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening 
   listening?.(bound.port);
   startLoop(ctx, 'smpp-binds', BIND_HEARTBEAT_MS, () => heartbeatBinds(ctx.db, instanceId, ctx.now(), traffic()));
   startLoop(ctx, 'smpp-watch', WATCH_MS, () => watchBinds(ctx, instanceId, server, speeds));
+  const delivery = new ReceiptDelivery(ctx, server, () => receipts.wake());
   const receipts = startLoop(ctx, 'smpp-receipts', RECEIPT_POLL_MS, async (stopped) => {
     for (;;) {
       const sliceStart = performance.now();
-      if ((await deliverDueReceipts(ctx, server)) < CLAIM_LIMIT || stopped()) return;
+      if ((await delivery.round()) < CLAIM_LIMIT || stopped()) return;
       await giveTurn(ctx.db, sliceStart);
     }
   });
@@ -95,6 +112,7 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening 
   ctx.onClose(async () => {
     await unlisten();
     await server.close();
+    await delivery.settled();
     await removeInstanceBinds(ctx.db, instanceId);
   });
 };
