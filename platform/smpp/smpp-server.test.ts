@@ -1,40 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STATUS } from './command-status';
 import { encodeGsm7 } from './gsm7';
 import { encodePdu } from './pdu-codec';
 import { TLV, shortMessagePdu, type Pdu } from './pdu-types';
-import { SmppServer } from './smpp-server';
-import type { SmppServerOptions, SubmittedMessage } from './server-types';
 import { TestPeer } from './test-peer.fixtures';
+import { testServers } from './test-server.fixtures';
 
-const servers: SmppServer[] = [];
-const peers: TestPeer[] = [];
-afterEach(async () => {
-  for (const p of peers.splice(0)) p.end();
-  await Promise.all(servers.splice(0).map((s) => s.close(200)));
-});
-
-async function start(over: Partial<SmppServerOptions> = {}) {
-  const submitted: SubmittedMessage[] = [];
-  const unbound: string[] = [];
-  const server = new SmppServer({
-    authenticate: async (r) => (r.password === 'secret' ? { ok: true, accountId: r.systemId } : { ok: false, status: STATUS.RINVPASWD }),
-    submit: async (_s, m) => {
-      submitted.push(m);
-      return { messageId: `m${submitted.length}` };
-    },
-    onUnbound: (s) => unbound.push(s.id),
-    ...over,
-  });
-  servers.push(server);
-  const { port } = await server.listen(0, '127.0.0.1');
-  const peer = async () => {
-    const p = await TestPeer.open(port);
-    peers.push(p);
-    return p;
-  };
-  return { server, port, submitted, unbound, peer };
-}
+const start = testServers();
 
 const bind = (command: 'bind_transmitter' | 'bind_receiver' | 'bind_transceiver', password = 'secret') =>
   ({ command, systemId: 'acct1', password, systemType: '', interfaceVersion: 0x34, addrTon: 0, addrNpi: 0, addressRange: '' }) as Pdu;

@@ -188,7 +188,9 @@ async function storeGroup(
 ): Promise<Set<number>> {
   return ctx.db.tx(async (q) => {
     // the row is locked and read once: what it lets through is charged under that lock without reading it again
-    const [a] = await q.query<{ balance: string; pay_type: number }>('select balance, pay_type from accounts where cus_id = $1 for no key update', [account.cus_id]);
+    const [a] = await q.query<{ balance: string; pay_type: number }>('select balance, pay_type from accounts where cus_id = $1 for no key update', [
+      account.cus_id,
+    ]);
     let balance = Number(a.balance);
     let left = Number(a.pay_type) === 0 ? Math.round(balance * 10_000) : Infinity;
     const taken: number[] = [];

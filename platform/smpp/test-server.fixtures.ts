@@ -7,7 +7,7 @@ import type { SmppServerOptions, SubmittedMessage } from './server-types';
 import { TestPeer } from './test-peer.fixtures';
 
 /** An SMPP server on a free loopback port for unit tests: binds any system id with password `secret`, takes every
- * whole message; servers and peers are closed after each test. */
+ * whole message and notes each session that ends; servers and peers are closed after each test. */
 export function testServers() {
   const servers: SmppServer[] = [];
   const peers: TestPeer[] = [];
@@ -17,12 +17,14 @@ export function testServers() {
   });
   return async function start(over: Partial<SmppServerOptions> = {}) {
     const submitted: SubmittedMessage[] = [];
+    const unbound: string[] = [];
     const server = new SmppServer({
       authenticate: async (r) => (r.password === 'secret' ? { ok: true, accountId: r.systemId } : { ok: false, status: STATUS.RINVPASWD }),
       submit: async (_s, m) => {
         submitted.push(m);
         return { messageId: `m${submitted.length}` };
       },
+      onUnbound: (s) => unbound.push(s.id),
       ...over,
     });
     servers.push(server);
@@ -32,7 +34,7 @@ export function testServers() {
       peers.push(p);
       return p;
     };
-    return { server, port, submitted, peer };
+    return { server, port, submitted, unbound, peer };
   };
 }
 
