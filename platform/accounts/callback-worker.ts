@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { AppContext } from '../context';
 import { postCallback, RefusedTargetError, type ResolveAll } from './callback-target';
 import {
@@ -56,6 +57,8 @@ export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOption
   const share = new Map<string, number>();
   const running = new Set<Promise<void>>();
   const abort = new AbortController();
+  // every post in flight listens on it: up to TOTAL_IN_FLIGHT at once
+  setMaxListeners(TOTAL_IN_FLIGHT + 16, abort.signal);
   const finish = outcomeWriter(ctx.db);
   const secrets = new Map<string, { enc: string; secret: string }>();
   let total = 0;
