@@ -154,6 +154,8 @@ export interface Gateway {
 export interface PlatformGateway extends Gateway {
   origin: string;
   secret: string;
+  /** what the process printed (its log at LOG_LEVEL error). */
+  output: () => string;
 }
 
 /** The platform as its own node process, sending to the simulator SMSC through a CARRIERS_FILE. */
@@ -208,6 +210,7 @@ export async function startPlatformGateway(o: {
     pids: () => [child.pid!],
     origin: `http://127.0.0.1:${ready.port}`,
     secret: ready.secret,
+    output: () => out,
     stop: () => stopChild(child),
     kill: () => child.kill('SIGKILL'),
   };
