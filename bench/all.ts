@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// `npm run bench [-- --records N] [-- --only platform|browser|fairness]`: the platform benches (send, lists and feed,
+// `npm run bench [-- --records N] [-- --only platform|browser|fairness|kannel]`: the platform benches (send, lists and feed,
 // fairness between tenants) and the browser bench (bench/run.ts) one after another, so every figure in BENCHMARKS.md
 // comes from one invocation.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -69,3 +69,5 @@ if (browser) execFileSync(tsx, [join(ROOT, 'bench', 'send-numbers.bench.ts'), '-
 if (browser) execFileSync(tsx, [join(ROOT, 'bench', 'member-search.bench.ts'), '--no-build'], { cwd: ROOT, stdio: 'inherit' });
 // tenant B's list latency while tenant A exports, imports, deletes a big group and sends (writes its own section)
 if (platform || only === 'fairness') execFileSync(tsx, [join(ROOT, 'bench', 'fairness.bench.ts')], { cwd: ROOT, stdio: 'inherit' });
+// end to end beside Kannel: signed HTTP sends to the last callback, both storages (writes its own section)
+if (platform || only === 'kannel') execFileSync(tsx, [join(ROOT, 'bench', 'kannel.bench.ts')], { cwd: ROOT, stdio: 'inherit' });

@@ -13,6 +13,7 @@ interface Seen {
 
 let server: Server;
 let port = 0;
+let connections = 0;
 const seen: Seen[] = [];
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -21,6 +22,7 @@ beforeAll(async () => {
     if (req.url === '/moved') res.writeHead(302, { Location: '/elsewhere' }).end();
     else res.writeHead(204).end();
   });
+  server.on('connection', () => (connections += 1));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const addr = server.address();
   port = typeof addr === 'object' && addr ? addr.port : 0;
@@ -84,6 +86,18 @@ describe('callback target', () => {
     expect(await post(`http://receiver.test:${port}/pinned`, { allowPrivate: true, resolve: r })).toBe(204);
     expect(r.queries).toEqual(['receiver.test']);
     expect(seen.slice(before)).toMatchObject([{ path: '/pinned', headers: { host: `receiver.test:${port}` } }]);
+  });
+
+  it('keeps the connection for the next post to the same checked address, and checks the address before each post', async () => {
+    const r = resolver('127.0.0.1');
+    const before = { seen: seen.length, connections };
+    for (let i = 0; i < 3; i++) expect(await post(`http://kept.test:${port}/kept`, { allowPrivate: true, resolve: r })).toBe(204);
+    expect(r.queries).toEqual(['kept.test', 'kept.test', 'kept.test']);
+    expect(seen.length - before.seen).toBe(3);
+    expect(connections - before.connections).toBe(1);
+    // the same name now leads inside: refused before any kept connection is used
+    await expect(post(`http://kept.test:${port}/kept`, { allowPrivate: false, resolve: resolver('10.0.0.8') })).rejects.toBeInstanceOf(RefusedTargetError);
+    expect(seen.length - before.seen).toBe(3);
   });
 
   it('answers a redirect as the status it is, without following it', async () => {

@@ -1,6 +1,6 @@
 import { promises as dns, type LookupAddress } from 'node:dns';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { callbackUrlProblem, isInternalAddress, parseIpv4 } from '../../contract/validation/callback-address';
 import { badRequest } from '../http/api-error';
@@ -9,6 +9,9 @@ import { badRequest } from '../http/api-error';
 // may resolve elsewhere by now (or on purpose differently at every query), so the name is resolved here, every
 // address it has is checked, and the connection goes to the checked address itself: the HTTP client is handed a
 // lookup that answers only that address, so nothing resolves the name a second time between check and connect.
+// Connections are kept open for the next callback, but only within an agent pinned to one set of checked addresses:
+// every post checks the address first and then takes the agent of exactly what it found, so a kept connection is
+// only ever reused for a destination that was just checked to be where it leads.
 
 /** Every address of a host name, as dns.lookup answers with `all`. Tests hand in their own. */
 export type ResolveAll = (hostname: string) => Promise<LookupAddress[]>;
@@ -51,6 +54,32 @@ function pinnedLookup(vetted: LookupAddress[]): LookupFunction {
   };
 }
 
+/** Agents kept per origin and checked address set; the least recently used is closed beyond this many. */
+const MAX_AGENTS = 256;
+/** a kept connection unused this long is closed */
+// shorter than the 5 s a server commonly keeps an idle connection, so the platform is usually the side that closes
+const IDLE_MS = 4_000;
+const agents = new Map<string, HttpAgent>();
+
+/** The keep-alive agent for `target` pinned to `vetted`: its sockets connect through the pinned lookup only. */
+function agentFor(target: URL, vetted: LookupAddress[]): HttpAgent {
+  const key = `${target.protocol}//${target.host}|${vetted.map((a) => a.address).join(',')}`;
+  let agent = agents.get(key);
+  if (agent) {
+    agents.delete(key);
+  } else {
+    const Make = target.protocol === 'https:' ? HttpsAgent : HttpAgent;
+    agent = new Make({ keepAlive: true, timeout: IDLE_MS, maxFreeSockets: 64, scheduling: 'lifo' });
+    if (agents.size >= MAX_AGENTS) {
+      const [oldestKey, oldest] = agents.entries().next().value!;
+      agents.delete(oldestKey);
+      oldest.destroy();
+    }
+  }
+  agents.set(key, agent);
+  return agent;
+}
+
 export interface PostOptions extends TargetOptions {
   headers: Record<string, string>;
   body: string;
@@ -64,6 +93,19 @@ export interface PostOptions extends TargetOptions {
 export async function postCallback(url: string, opts: PostOptions): Promise<number> {
   const target = new URL(url);
   const vetted = await vetTarget(target, opts);
+  try {
+    return await postOnce(target, vetted, opts);
+  } catch (err) {
+    // a kept connection the receiver closed just as it was taken again: the request never reached it, so it is sent
+    // once more on a connection of its own rather than counted as the receiver's failure
+    if ((err as { reusedSocket?: boolean }).reusedSocket && (err as { code?: string }).code === 'ECONNRESET' && !opts.signal?.aborted) {
+      return postOnce(target, vetted, opts, true);
+    }
+    throw err;
+  }
+}
+
+function postOnce(target: URL, vetted: LookupAddress[], opts: PostOptions, fresh = false): Promise<number> {
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<number>((resolve, reject) => {
     const req = send(
@@ -72,8 +114,7 @@ export async function postCallback(url: string, opts: PostOptions): Promise<numb
         method: 'POST',
         headers: { ...opts.headers, 'Content-Length': String(Buffer.byteLength(opts.body)) },
         lookup: pinnedLookup(vetted),
-        // a fresh connection each time: a pooled one would skip the check above for its next request
-        agent: false,
+        agent: fresh ? false : agentFor(target, vetted),
         signal: opts.signal,
       },
       (res: IncomingMessage) => {
@@ -86,7 +127,7 @@ export async function postCallback(url: string, opts: PostOptions): Promise<numb
     const timer = setTimeout(() => req.destroy(Object.assign(new Error(`no answer within ${opts.timeoutMs} ms`), { name: 'TimeoutError' })), opts.timeoutMs);
     req.on('error', (err) => {
       clearTimeout(timer);
-      reject(err);
+      reject(Object.assign(err, { reusedSocket: req.reusedSocket }));
     });
     req.end(opts.body);
   });

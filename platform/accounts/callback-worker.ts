@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { AppContext } from '../context';
 import { postCallback, RefusedTargetError, type ResolveAll } from './callback-target';
 import {
@@ -11,27 +12,28 @@ import {
   signCallback,
   TIMESTAMP_HEADER,
 } from './callbacks';
-import { appSecretOf } from './secrets';
+import { appSecretOf, decryptSecret } from './secrets';
+import { claimDue, outcomeWriter, type Claimed, type Outcome } from './callback-claim';
 
 // The callback worker. Receivers belong to different customers, and one customer's receiver may be slow or silent
 // (up to the post timeout per attempt): waiting for a whole claimed batch would make every other customer wait for
-// it. So each customer has a few deliveries in flight at most, claims are taken round-robin across customers (each
+// it. So each customer has a share of deliveries in flight, claims are taken round-robin across customers (each
 // customer's oldest first, then each one's second...), and the worker claims again whenever a delivery ends, without
-// waiting for the slow ones. A claim is a lease in the database, so several instances never post one row at once.
+// waiting for the slow ones. A share starts small and grows while the customer's receiver answers quickly, and halves
+// when it fails or times out, so a fast receiver gets its reports at the rate it takes them while a silent one holds
+// no more than the starting share. Grown shares never take the last RESERVED places, which stay for customers at
+// their starting share. A claim is a lease in the database, so several instances never post one row at once.
 
-const LEASE_MS = 30_000;
-/** deliveries of one customer in flight at once on this instance. */
+/** deliveries of one customer in flight at once on this instance, to start with and after failures. */
 export const PER_CUSTOMER_IN_FLIGHT = 4;
+/** what a customer whose receiver keeps answering quickly may grow to. */
+export const MAX_PER_CUSTOMER_IN_FLIGHT = 128;
 /** deliveries in flight at once on this instance. */
-export const TOTAL_IN_FLIGHT = 64;
-
-interface Claimed {
-  id: string;
-  cus_id: string;
-  url: string;
-  payload: unknown;
-  attempts: number;
-}
+export const TOTAL_IN_FLIGHT = 256;
+/** places only starting shares may take. */
+const RESERVED = 64;
+/** an answer within this many ms counts as quick: the customer's share grows by one. */
+const QUICK_MS = 1000;
 
 export interface CallbackWorkerOptions {
   /** first retry after this many ms, doubling per failed attempt. */
@@ -44,53 +46,62 @@ export interface CallbackWorker {
   pump: () => Promise<number>;
   /** deliveries in flight on this instance, per customer. */
   inFlight: () => ReadonlyMap<string, number>;
+  /** each customer's current share, for those not at the starting share. */
+  shares: () => ReadonlyMap<string, number>;
   /** stops claiming, cuts off the posts in flight (their rows are released to be tried again) and waits for them. */
   close: () => Promise<void>;
 }
 
-/** Claims up to `limit` due deliveries, at most `perCustomer` minus what a customer already has in flight, taking
- * the customers' oldest rows in turn. The window runs over unlocked due rows only; the rows it picks are then
- * locked with skip locked and the lease is checked again on the locked row, so a row another instance claimed in
- * between is left alone. */
-async function claimFairly(ctx: AppContext, limit: number, busy: ReadonlyMap<string, number>): Promise<Claimed[]> {
-  const now = ctx.now();
-  return ctx.db.query<Claimed>(
-    `update callback_deliveries d set locked_until = $2, attempts = d.attempts + 1
-      where d.id in (
-        select c.id from callback_deliveries c
-         where c.id in (
-           select r.id from (
-             select id, cus_id, next_at, row_number() over (partition by cus_id order by next_at, id) as rn
-               from callback_deliveries
-              where status = 0 and next_at <= $1 and (locked_until is null or locked_until < $1)
-           ) r
-           left join unnest($5::text[], $6::int[]) as f(cus, n) on f.cus = r.cus_id
-           where r.rn <= $3 - coalesce(f.n, 0)
-           order by r.rn, r.next_at
-           limit $4)
-           and c.status = 0 and (c.locked_until is null or c.locked_until < $1)
-         for update skip locked)
-      returning d.id::text as id, d.cus_id, d.url, d.payload, d.attempts`,
-    [now, new Date(now.getTime() + LEASE_MS), PER_CUSTOMER_IN_FLIGHT, limit, [...busy.keys()], [...busy.values()]],
-  );
-}
-
 export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOptions): CallbackWorker {
   const inFlight = new Map<string, number>();
+  const share = new Map<string, number>();
   const running = new Set<Promise<void>>();
   const abort = new AbortController();
+  // every post in flight listens on it: up to TOTAL_IN_FLIGHT at once
+  setMaxListeners(TOTAL_IN_FLIGHT + 16, abort.signal);
+  const finish = outcomeWriter(ctx.db);
+  const secrets = new Map<string, { enc: string; secret: string }>();
   let total = 0;
   let pumping: Promise<number> | null = null;
   let again = false;
 
+  const shareOf = (cus: string) => share.get(cus) ?? PER_CUSTOMER_IN_FLIGHT;
+  const adapt = (cus: string, quick: boolean) => {
+    const next = quick ? Math.min(MAX_PER_CUSTOMER_IN_FLIGHT, shareOf(cus) + 1) : Math.max(PER_CUSTOMER_IN_FLIGHT, Math.floor(shareOf(cus) / 2));
+    if (next === PER_CUSTOMER_IN_FLIGHT) share.delete(cus);
+    else share.set(cus, next);
+  };
+  /** what each customer already busy or grown may still start; everyone else may start the starting share */
+  const allowances = (): Map<string, number> => {
+    const crowded = total >= TOTAL_IN_FLIGHT - RESERVED;
+    const out = new Map<string, number>();
+    for (const cus of new Set([...inFlight.keys(), ...share.keys()])) {
+      const cap = crowded ? Math.min(PER_CUSTOMER_IN_FLIGHT, shareOf(cus)) : shareOf(cus);
+      out.set(cus, Math.max(0, cap - (inFlight.get(cus) ?? 0)));
+    }
+    return out;
+  };
+  const secretOf = async (d: Claimed): Promise<string> => {
+    if (d.secret_enc === null) return (await appSecretOf(ctx.db, d.cus_id)).secret;
+    const known = secrets.get(d.cus_id);
+    if (known?.enc === d.secret_enc) return known.secret;
+    const secret = await decryptSecret(ctx.db, d.secret_enc);
+    secrets.set(d.cus_id, { enc: d.secret_enc, secret });
+    return secret;
+  };
+
   const claimAndStart = async (): Promise<number> => {
     const room = TOTAL_IN_FLIGHT - total;
     if (room <= 0 || abort.signal.aborted) return 0;
-    const claimed = await claimFairly(ctx, room, inFlight);
+    const claimed = await claimDue(ctx.db, ctx.now(), room, PER_CUSTOMER_IN_FLIGHT, allowances());
     for (const d of claimed) {
       total += 1;
       inFlight.set(d.cus_id, (inFlight.get(d.cus_id) ?? 0) + 1);
-      const p = deliverOne(ctx, d, opts, abort.signal)
+      const p = deliverOne(ctx, d, opts, abort.signal, secretOf)
+        .then(async ({ outcome, quick }) => {
+          if (outcome.kind !== 'released') adapt(d.cus_id, quick);
+          await finish(outcome);
+        })
         .catch((err) => ctx.log.warn({ err, delivery: d.id }, 'callback delivery could not be recorded'))
         .finally(() => {
           total -= 1;
@@ -98,8 +109,9 @@ export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOption
           if (n > 0) inFlight.set(d.cus_id, n);
           else inFlight.delete(d.cus_id);
           running.delete(p);
-          // a place is free: what waited behind the caps need not wait for the next poll
-          if (!abort.signal.aborted) pump().catch((err) => ctx.log.warn({ err }, 'callback claim failed'));
+          // places are free: what waited behind the caps need not wait for the next poll. Claimed once half the
+          // customer's share has ended rather than at every end, so a claim takes many rows at once.
+          if (!abort.signal.aborted && n <= Math.floor(shareOf(d.cus_id) / 2)) pump().catch((err) => ctx.log.warn({ err }, 'callback claim failed'));
         });
       running.add(p);
     }
@@ -129,6 +141,7 @@ export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOption
   return {
     pump,
     inFlight: () => inFlight,
+    shares: () => share,
     close: async () => {
       abort.abort();
       await pumping?.catch(() => undefined);
@@ -137,11 +150,19 @@ export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOption
   };
 }
 
-async function deliverOne(ctx: AppContext, d: Claimed, opts: CallbackWorkerOptions, signal: AbortSignal): Promise<void> {
+/** Posts one delivery and answers how it ended, and whether the receiver answered quickly. */
+async function deliverOne(
+  ctx: AppContext,
+  d: Claimed,
+  opts: CallbackWorkerOptions,
+  signal: AbortSignal,
+  secretOf: (d: Claimed) => Promise<string>,
+): Promise<{ outcome: Outcome; quick: boolean }> {
   let status: number | null = null;
   let error: string;
+  const started = performance.now();
   try {
-    const { secret } = await appSecretOf(ctx.db, d.cus_id);
+    const secret = await secretOf(d);
     const body = JSON.stringify(d.payload);
     // taken at each attempt: a retry is signed afresh, so a receiver can refuse old timestamps (replays)
     const timestamp = String(Date.now());
@@ -159,19 +180,12 @@ async function deliverOne(ctx: AppContext, d: Claimed, opts: CallbackWorkerOptio
       },
     });
     if (status >= 200 && status < 300) {
-      await ctx.db.query(
-        'update callback_deliveries set status = 1, delivered_at = $2, last_status = $3, locked_until = null, last_error = null where id = $1',
-        [d.id, ctx.now(), status],
-      );
-      return;
+      return { outcome: { id: d.id, kind: 'delivered', at: ctx.now(), status }, quick: performance.now() - started < QUICK_MS };
     }
     error = httpStatusError(status);
   } catch (err) {
-    if (signal.aborted) {
-      // shutting down: the attempt was cut off by this instance, not failed by the receiver; the row is due again
-      await ctx.db.query('update callback_deliveries set locked_until = null where id = $1', [d.id]);
-      return;
-    }
+    // shutting down: the attempt was cut off by this instance, not failed by the receiver; the row is due again
+    if (signal.aborted) return { outcome: { id: d.id, kind: 'released' }, quick: false };
     error = err instanceof RefusedTargetError ? ADDRESS_REFUSED : DELIVERY_FAILED;
     const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
     ctx.log.info(
@@ -180,11 +194,6 @@ async function deliverOne(ctx: AppContext, d: Claimed, opts: CallbackWorkerOptio
     );
   }
   const giveUp = d.attempts >= MAX_ATTEMPTS;
-  await ctx.db.query('update callback_deliveries set status = $2, next_at = $3, last_error = $4, last_status = $5, locked_until = null where id = $1', [
-    d.id,
-    giveUp ? 2 : 0,
-    new Date(ctx.now().getTime() + backoffMs(d.attempts, opts.retryBaseMs())),
-    error,
-    status,
-  ]);
+  const nextAt = new Date(ctx.now().getTime() + backoffMs(d.attempts, opts.retryBaseMs()));
+  return { outcome: { id: d.id, kind: 'failed', giveUp, nextAt, error, status }, quick: false };
 }

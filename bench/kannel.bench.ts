@@ -1,0 +1,218 @@
+// End to end beside Kannel on this machine: signed HTTP sends (100 numbers a request) -> gateway -> SMPP to the
+// simulator SMSC (receipts after 50 ms) -> receipt -> HTTP callback to one sink, for the platform (its own process,
+// PGlite and PostgreSQL with synchronous_commit on) and for Debian's Kannel (smsbox sendsms with dlr-mask 31 and a
+// dlr-url to the same sink), alternating in one run. Measures recipients accepted/s, messages/s to the last final
+// callback, callback latency from a request's answer to its numbers' final callbacks, and CPU seconds per 1,000
+// messages of the gateway's processes (PostgreSQL's counted beside the platform's).
+// Run: npx tsx bench/kannel.bench.ts [--messages N] [--rounds R] [--storage pglite|postgres|both] [--profile DIR]
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { callIntegrator } from '../tests/helpers/integrator-client';
+import { createDatabase, startPgCluster, type PgCluster } from '../tests/helpers/postgres';
+import { cpuOf, cpuOfTree, postmasterPid, startKannelGateway, startPlatformGateway, startSink, startSmsc, waitUntil, type Sink } from './kannel-sides';
+
+const arg = (name: string, d: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : d);
+const N = Number(arg('--messages', '5000'));
+const ROUNDS = Number(arg('--rounds', '1'));
+const STORAGE = arg('--storage', 'both');
+const PROFILE = arg('--profile', '');
+const PER_REQUEST = 100;
+const LANES = 4;
+const STALL_MS = 60_000;
+const TEXT = 'Your verification code is 123456, valid for 5 minutes.';
+const round = (x: number, d = 0) => Math.round(x * 10 ** d) / 10 ** d;
+const quantile = (xs: number[], q: number) => (xs.length === 0 ? NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * q) - 1)]);
+
+export interface RunResult {
+  side: string;
+  acceptedPerS: number;
+  msgPerS: number;
+  p50S: number;
+  p95S: number;
+  cpuPer1000: number;
+  dbCpuPer1000: number;
+  finals: number;
+  doubles: number;
+  /** numbers whose final callback never came (the run stalled) */
+  missing: number;
+  /** requests answered 500 and sent again */
+  failedRequests?: number;
+}
+
+let runNo = 0;
+/** numbers unique over the whole invocation, so no gateway meets a number twice */
+const numbersOfRun = () => {
+  runNo += 1;
+  return Array.from({ length: N }, (_, i) => `13${String(runNo).padStart(2, '0')}${String(i).padStart(7, '0')}`);
+};
+
+async function drive(sink: Sink, numbers: string[], send: (chunk: string[]) => Promise<void>, cpu: () => number[]): Promise<Omit<RunResult, 'side'>> {
+  sink.reset();
+  const chunks: string[][] = [];
+  for (let i = 0; i < numbers.length; i += PER_REQUEST) chunks.push(numbers.slice(i, i + PER_REQUEST));
+  const answered = new Map<string, number>();
+  const cpu0 = cpu();
+  const t0 = Date.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: LANES }, async () => {
+      while (next < chunks.length) {
+        const chunk = chunks[next++];
+        await send(chunk);
+        const at = Date.now();
+        for (const n of chunk) answered.set(n, at);
+      }
+    }),
+  );
+  const tAccepted = Date.now();
+  // a run whose callbacks stop coming for STALL_MS ends with what arrived; the rest count as missing
+  let seen = 0;
+  let progressAt = Date.now();
+  await waitUntil(
+    () => {
+      if (sink.finals.size > seen) [seen, progressAt] = [sink.finals.size, Date.now()];
+      return sink.finals.size >= numbers.length || Date.now() - progressAt > STALL_MS;
+    },
+    60 * 60_000,
+    'every final callback',
+  );
+  const last = Math.max(...sink.finals.values());
+  const answeredOnly = numbers.filter((n) => sink.finals.has(n));
+  const cpu1 = cpu();
+  const lat = answeredOnly.map((n) => (sink.finals.get(n)! - answered.get(n)!) / 1000);
+  return {
+    acceptedPerS: round((numbers.length * 1000) / (tAccepted - t0)),
+    msgPerS: round((sink.finals.size * 1000) / (last - t0)),
+    p50S: round(quantile(lat, 0.5), 2),
+    p95S: round(quantile(lat, 0.95), 2),
+    cpuPer1000: round(((cpu1[0] - cpu0[0]) * 1000) / numbers.length, 2),
+    dbCpuPer1000: round(((cpu1[1] - cpu0[1]) * 1000) / numbers.length, 2),
+    finals: sink.finals.size,
+    missing: numbers.length - sink.finals.size,
+    doubles: sink.doubles,
+  };
+}
+
+async function platformRun(sink: Sink, storage: 'pglite' | 'postgres', cluster: PgCluster | null): Promise<RunResult> {
+  let failed = 0;
+  const smsc = await startSmsc();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kannel-bench-platform-'));
+  const databaseUrl = cluster ? await createDatabase(cluster.url(), `bench${Date.now()}`) : null;
+  const pmPid = cluster ? postmasterPid(Number(new URL(cluster.url()).port)) : 0;
+  const gw = await startPlatformGateway({ smscPort: smsc.port, sinkUrl: sink.url, databaseUrl, dataDir, profileDir: PROFILE || undefined });
+  try {
+    const r = await drive(
+      sink,
+      numbersOfRun(),
+      async (chunk) => {
+        // a 500 (PostgreSQL chose the send as a deadlock victim more often than the send retries) rolled the send
+        // back: sent again, and counted
+        for (;;) {
+          const res = await callIntegrator(gw.origin, { appId: 'SUB001', secret: gw.secret, path: '/sms/send', body: { text: TEXT, numbers: chunk } });
+          if (res.status === 200) return;
+          if (res.status !== 500) throw new Error(`/sms/send answered ${res.status} ${JSON.stringify(res.body).slice(0, 300)}\n${gw.output().slice(-3000)}`);
+          failed += 1;
+        }
+      },
+      () => [cpuOf(gw.pid), pmPid ? cpuOfTree(pmPid) : 0],
+    );
+    return { side: `platform ${storage}`, ...r, failedRequests: failed };
+  } finally {
+    await gw.stop();
+    await smsc.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function kannelRun(sink: Sink): Promise<RunResult> {
+  const smsc = await startSmsc();
+  const gw = await startKannelGateway(smsc.port);
+  try {
+    const dlrUrl = `${sink.url}/kannel?t=%d&p=%p&P=%P`;
+    const r = await drive(
+      sink,
+      numbersOfRun(),
+      async (chunk) => {
+        const res = await fetch(gw.sendsmsUrl(chunk, dlrUrl));
+        const text = await res.text();
+        if (res.status !== 202 && res.status !== 200) throw new Error(`sendsms answered ${res.status} ${text.slice(0, 300)}`);
+      },
+      () => [gw.pids().reduce((s, p) => s + cpuOf(p), 0), 0],
+    );
+    return { side: 'kannel', ...r };
+  } finally {
+    await gw.stop();
+    await smsc.stop();
+  }
+}
+
+async function main() {
+  const sink = await startSink();
+  const storages = STORAGE === 'both' ? (['pglite', 'postgres'] as const) : [STORAGE as 'pglite' | 'postgres'];
+  let cluster: PgCluster | null = null;
+  if (storages.includes('postgres')) {
+    cluster = await startPgCluster();
+    // startPgCluster favours test speed; a commit here waits for its WAL on disk, as a deployment's does
+    const c = new pg.Client({ connectionString: cluster.url() });
+    await c.connect();
+    await c.query('alter system set synchronous_commit = on');
+    await c.query('alter system set fsync = on');
+    await c.query('select pg_reload_conf()');
+    await c.end();
+  }
+  const load0 = loadavg();
+  const results: RunResult[] = [];
+  try {
+    for (let i = 0; i < ROUNDS; i++) {
+      for (const storage of storages) {
+        const p = await platformRun(sink, storage, storage === 'postgres' ? cluster : null);
+        console.error(`[kannel bench] ${JSON.stringify(p)}`);
+        const k = await kannelRun(sink);
+        console.error(`[kannel bench] ${JSON.stringify(k)}`);
+        results.push(p, k);
+      }
+    }
+  } finally {
+    await cluster?.stop();
+    await sink.close();
+  }
+  const out = {
+    at: new Date().toISOString(),
+    messages: N,
+    rounds: ROUNDS,
+    loadBefore: load0.map((x) => round(x, 2)),
+    loadAfter: loadavg().map((x) => round(x, 2)),
+    results,
+  };
+  if (!PROFILE) writeSection(out);
+  console.log(JSON.stringify(out));
+}
+
+function writeSection(r: { at: string; messages: number; rounds: number; loadBefore: number[]; loadAfter: number[]; results: RunResult[] }) {
+  const file = join(import.meta.dirname, '..', 'BENCHMARKS.md');
+  const pairs: string[] = [];
+  for (let i = 0; i + 1 < r.results.length; i += 2) {
+    const [p, k] = [r.results[i], r.results[i + 1]];
+    pairs.push(
+      `| ${p.side} | ${p.acceptedPerS} / ${k.acceptedPerS} | ${p.msgPerS} / ${k.msgPerS} | **${round(p.msgPerS / k.msgPerS, 2)}** | ${p.p50S} / ${p.p95S} | ${k.p50S} / ${k.p95S} | ${p.cpuPer1000} + ${p.dbCpuPer1000} | ${k.cpuPer1000} | ${p.doubles} / ${k.doubles} |`,
+    );
+  }
+  const lines = [
+    '<!-- bench:kannel:begin -->',
+    `Measured ${r.at} with \`npx tsx bench/kannel.bench.ts --messages ${r.messages} --rounds ${r.rounds}\` (2 shared cores; load average ${r.loadBefore.join(', ')} before, ${r.loadAfter.join(', ')} after). Each row is one platform run and the Kannel run right after it.`,
+    '',
+    '| platform storage | accepted/s platform / Kannel | end-to-end msg/s platform / Kannel | ratio | platform callback p50 / p95 s | Kannel p50 / p95 s | CPU s per 1,000 platform + PostgreSQL | Kannel CPU s per 1,000 | doubled callbacks platform / Kannel |',
+    '|---|---|---|---|---|---|---|---|---|',
+    ...pairs,
+    '<!-- bench:kannel:end -->',
+  ].join('\n');
+  let md = readFileSync(file, 'utf8');
+  md = md.includes('<!-- bench:kannel:begin -->')
+    ? md.replace(/<!-- bench:kannel:begin -->[\s\S]*?<!-- bench:kannel:end -->/, lines)
+    : `${md.trimEnd()}\n\n## End to end beside Kannel\n\n${lines}\n`;
+  writeFileSync(file, md);
+}
+
+await main();
