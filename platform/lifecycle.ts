@@ -32,8 +32,8 @@ export function startFailure(step: StartStep, err: unknown, config: Config | nul
     if (e?.code === 'EACCES' && e.syscall === 'listen') return `${step === 'http' ? 'HTTP' : 'SMPP'} port ${e.port} may not be opened by this user`;
     if (step === 'database') return `database unreachable (${config ? databaseName(config) : 'DATABASE_URL'}): ${first}`;
     if (step === 'config') return `bad configuration: ${first}`;
-    if (err instanceof StartError) return first;
-    return first;
+    // a carriers file names its bad fields on the lines before
+    return first.replace(/:\s*$/, '');
   })();
   return { details: rest, line: `start failed: ${cause}` };
 }
