@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import type { Config } from './config';
 import { StartError, type Platform } from './server';
 
@@ -7,6 +8,20 @@ import { StartError, type Platform } from './server';
 
 /** A start step that failed, so the cause can be named in the process's terms. */
 export type StartStep = 'config' | 'database' | 'platform' | 'http';
+
+/** Fails, as the real listen would, when the HTTP or SMPP port is taken: checked before the database is opened and
+ * migrated, so a second instance on the same ports ends in moments, not after a slow start. The real listens later
+ * still fail on their own if a port is taken in between. */
+export async function checkPortsFree(config: Config): Promise<void> {
+  const probe = (port: number, step: StartStep) =>
+    new Promise<void>((resolve, reject) => {
+      const s = createServer();
+      s.once('error', (err) => reject(Object.assign(err, { step })));
+      s.listen(port, config.host, () => s.close(() => resolve()));
+    });
+  if (config.port !== 0) await probe(config.port, 'http');
+  if (typeof config.smppPort === 'number') await probe(config.smppPort, 'platform');
+}
 
 /** The database a start opens, without any password in its URL. */
 export function databaseName(config: Config): string {

@@ -1,5 +1,5 @@
 import { configFromEnv, type Config } from './config';
-import { exitOnStartFailure, exitOnUncaughtErrors, stopOnSignals, type StartStep } from './lifecycle';
+import { checkPortsFree, exitOnStartFailure, exitOnUncaughtErrors, stopOnSignals, type StartStep } from './lifecycle';
 import { seedDemoTenant } from './seed/demo-tenant';
 import { seedRecords } from './seed/records';
 import { buildPlatform, openDb } from './server';
@@ -10,6 +10,11 @@ let step: StartStep = 'config';
 let config: Config | null = null;
 try {
   config = configFromEnv();
+  try {
+    await checkPortsFree(config);
+  } catch (err) {
+    exitOnStartFailure((err as { step: StartStep }).step, err, config);
+  }
   step = 'database';
   const db = await openDb(config);
   step = 'platform';
