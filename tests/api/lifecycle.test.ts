@@ -145,7 +145,9 @@ describe('a running platform', () => {
     const ready = await fetch(`${root}/ready`).then(readAnswer);
     expect(ready.body).toEqual({ status: 'unavailable', reason: 'shutting down' });
     expect(ready.headers.get('cache-control')).toBe('no-store');
-    const refused = await fetch(`${root}/sms-service-api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }).then(readAnswer);
+    const refused = await fetch(`${root}/sms-service-api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }).then(
+      readAnswer,
+    );
     expect(refused.status).toBe(503);
 
     sock.write(body.slice(10));
