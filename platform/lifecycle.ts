@@ -45,6 +45,7 @@ export function startFailure(step: StartStep, err: unknown, config: Config | nul
       return `SMPP port ${e.port ?? config?.smppPort} is in use (SMPP_PORT)`;
     }
     if (e?.code === 'EACCES' && e.syscall === 'listen') return `${step === 'http' ? 'HTTP' : 'SMPP'} port ${e.port} may not be opened by this user`;
+    if (step === 'database' && config && !config.databaseUrl) return `database could not be opened (${databaseName(config)}): ${first}`;
     if (step === 'database') return `database unreachable (${config ? databaseName(config) : 'DATABASE_URL'}): ${first}`;
     if (step === 'config') return `bad configuration: ${first}`;
     // a carriers file names its bad fields on the lines before
