@@ -28,6 +28,7 @@ export const MESSAGES = {
   'error.badRequest': { zh: '请求不合法', en: 'Bad request' },
   'error.idempotencyInProgress': { zh: '相同请求正在处理中', en: 'The same request is still being processed' },
   'error.unsupportedMediaType': { zh: '不支持的内容类型', en: 'Unsupported content type' },
+  'error.shuttingDown': { zh: '服务正在停止，请稍后重试', en: 'The service is shutting down, please try again shortly' },
   'login.success': { zh: '登录成功', en: 'Login successful' },
   'login.failure': { zh: '登录失败', en: 'Login failed' },
   'login.badCredentials': { zh: '账号或密码错误', en: 'Wrong account or password' },

@@ -18,6 +18,8 @@ export interface Config {
   /** carrier simulator delays in ms and outcome rates. */
   simulator: { reviewMs: number; reportMs: number; successRate: number; failureRate: number; replyRate: number };
   logLevel: string;
+  /** how long a SIGTERM or SIGINT may take from the signal to exit (SHUTDOWN_TIMEOUT_S, default 20 s). */
+  shutdownTimeoutS: number;
   /** how often an open change stream sends a keep-alive (and re-checks its session). */
   streamHeartbeatMs: number;
   /** callbacks may go to loopback and private addresses (CALLBACK_ALLOW_PRIVATE=on): for tests and closed networks
@@ -75,6 +77,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
       replyRate: num(env.SIM_REPLY_RATE, 0.05),
     },
     logLevel: env.LOG_LEVEL ?? 'info',
+    shutdownTimeoutS: Math.max(1, num(env.SHUTDOWN_TIMEOUT_S, 20)),
     streamHeartbeatMs: 15_000,
     callbackAllowPrivate: (env.CALLBACK_ALLOW_PRIVATE ?? 'off').toLowerCase() === 'on',
     callbackTimeoutMs: Math.max(1, num(env.CALLBACK_TIMEOUT_MS, 10_000)),

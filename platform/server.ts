@@ -13,6 +13,7 @@ import { openPglite } from './db/pglite-db';
 import { openPostgres } from './db/postgres-db';
 import { feedPlugin } from './feed/feed.plugin';
 import { ApiError } from './http/api-error';
+import { registerHealthRoutes, type Lifecycle } from './http/health.routes';
 import { languageOf } from './http/language';
 import { integratorNoRoute, integratorPlugin, isIntegratorPath } from './integrator/integrator.plugin';
 import { libraryPlugin } from './library/library.plugin';
@@ -34,7 +35,12 @@ export interface Platform {
   close: () => Promise<void>;
   /** the port the SMPP server listens on; null when SMPP_PORT is off. */
   smppPort: () => number | null;
+  /** draining or serving, for /ready and a stop (platform/lifecycle.ts). */
+  lifecycle: Lifecycle;
 }
+
+/** A start that cannot go on, with the one line that names why. */
+export class StartError extends Error {}
 
 export async function openDb(config: Config): Promise<Db> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
@@ -44,7 +50,12 @@ export async function openDb(config: Config): Promise<Db> {
  * the signed integrator API under /sms-cloud/openapi/v1. */
 export async function buildPlatform(config: Config, opts: { db?: Db; now?: () => Date; carrier?: CarrierConnector } = {}): Promise<Platform> {
   const db = opts.db ?? (await openDb(config));
-  await migrate(db);
+  try {
+    await migrate(db);
+  } catch (err) {
+    await db.close().catch(() => undefined);
+    throw new StartError(`database migration failed: ${(err as Error).message}`, { cause: err });
+  }
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -79,6 +90,9 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
     referrerPolicy: { policy: 'no-referrer' },
     crossOriginEmbedderPolicy: false,
   });
+  // registered first, so its drain hook runs before every area's; /ready needs no migration check of its own: these
+  // routes only exist once migrate() has finished
+  const lifecycle = registerHealthRoutes(app, db);
   const stops: Array<() => Promise<void> | void> = [];
   let smppPort: number | null = null;
   const ctx: AppContext = { db, config, log: app.log, now: opts.now ?? (() => new Date()), onClose: (s) => stops.push(s) };
@@ -143,5 +157,5 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
     await app.close();
     await db.close();
   };
-  return { app, ctx, close, smppPort: () => smppPort };
+  return { app, ctx, close, smppPort: () => smppPort, lifecycle };
 }
