@@ -144,7 +144,7 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
       await api.register(accountsPlugin, { ctx });
       await api.register(clientLogPlugin, { ctx });
       await api.register(messagingPlugin, { ctx, carrier: opts.carrier });
-      await api.register(smppPlugin, { ctx, listening: (port) => (smppPort = port) });
+      await api.register(smppPlugin, { ctx, listening: (port) => (smppPort = port), draining: () => lifecycle.draining });
     },
     { prefix: SERVICE_BASE_PATH },
   );

@@ -18,6 +18,8 @@ import { RateReserve } from './rate-reserve';
 export interface SmppOptions extends AreaOptions {
   /** told the port the server listens on once it does. */
   listening?: (port: number) => void;
+  /** true once the instance drains before a stop: binds are refused then, so clients bind to another instance. */
+  draining?: () => boolean;
 }
 
 /** How often the receipt outbox is looked at without a notice (retries, rows of accounts that just bound). */
@@ -27,7 +29,7 @@ const WATCH_MS = 1000;
 
 /** The SMPP server beside HTTP (SMPP_PORT): binds against the accounts, submit_sm into the send pipeline, receipts
  * from the outbox. Closing unbinds every session. */
-export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening }) => {
+export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening, draining }) => {
   const port = ctx.config.smppPort;
   let boundPort: number | null = null;
   registerSmppInfoRoutes(app, ctx, () => boundPort);
@@ -56,6 +58,10 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening 
       );
     },
     async authenticate(req) {
+      if (draining?.()) {
+        ctx.log.info({ systemId: req.systemId }, 'smpp bind refused: the instance is stopping');
+        return { ok: false, status: STATUS.RBINDFAIL };
+      }
       const result = await authenticateBind(ctx, instanceId, req);
       if (result.ok) {
         const speed = await maxSpeedOf(result.accountId);

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { STATUS } from '../../platform/smpp/command-status';
 import { DB_KINDS, readAnswer, startPlatform, type TestPlatform } from '../helpers/platform';
+import { bindPeer, smppTestAccount } from './smpp-fixture';
 
 // /health and /ready as a load balancer reads them, on a platform over each storage.
 describe.each(DB_KINDS)('health and readiness (%s)', (kind) => {
@@ -35,6 +37,18 @@ describe.each(DB_KINDS)('health and readiness (%s)', (kind) => {
     const zh = await p.call('/user/login', { username: 'admin', password: '', code: '', redomStr: '' }, { lang: 'zh' });
     expect(zh.status).toBe(503);
     expect(zh.body.message).toBe('服务正在停止，请稍后重试');
+  });
+
+  it('refuses SMPP binds while it drains, so clients bind to another instance', async () => {
+    p = await startPlatform(kind, { smppPort: 'auto' });
+    const a = await smppTestAccount(p);
+    const before = await bindPeer(p, a.cusId, a.password);
+    expect(before.status).toBe(STATUS.ROK);
+    before.peer.end();
+    p.lifecycle.draining = true;
+    const during = await bindPeer(p, a.cusId, a.password);
+    expect(during.status).toBe(STATUS.RBINDFAIL);
+    during.peer.end();
   });
 
   it('is not ready when its database is gone, and says so', async () => {
