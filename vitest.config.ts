@@ -4,9 +4,10 @@ import { defineConfig } from 'vitest/config';
 // sync: RxDB in Node (fake-indexeddb) against a real platform.
 //
 // Both cores are used: vitest's default is one worker fewer than the cores, one on a 2-core machine. The API files run
-// two at a time, each platform on a database of its own (a copy of the run's prepared one, tests/helpers/prepared-db.ts)
-// and on ports the system hands out; the files that run several platforms or carriers against each other, at volume,
-// run after them one at a time (api-serial), so their fault windows do not stretch under a neighbour's load.
+// three at a time (much of an API test waits on timers, sockets and child processes, not on a core), each platform on
+// a database of its own (a copy of the run's prepared one, tests/helpers/prepared-db.ts) and on ports the system hands
+// out; the files that run several platforms or carriers against each other, at volume, run after them one at a time
+// (api-serial), so their fault windows do not stretch under a neighbour's load.
 const SERIAL = ['tests/api/carrier-failover.test.ts', 'tests/api/two-instances.test.ts'];
 const API_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 120_000 };
 
@@ -32,7 +33,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/helpers/global-postgres.ts'],
           ...API_TIMEOUTS,
-          maxWorkers: 2,
+          maxWorkers: 3,
           sequence: { groupOrder: 1 },
         },
       },
