@@ -66,8 +66,12 @@ describe.each(DB_KINDS)('conversations on %s', (kind) => {
     );
     expect(answered.map((m: { direction: string }) => m.direction)).toEqual(['mt', 'mo', 'mt', 'mo']);
     expect(answered[3]).toMatchObject({ replyTo: 'Thanks, it arrives tomorrow' });
-    const after = await p.call('/interact/list', { decodeMobile: MOBILE }, { token: admin });
-    expect(after.body.data.data[0]).toMatchObject({ lastContent: simulatedReplyFor(MOBILE), unreadCount: 1, messageCount: 4 });
+    // the conversation's summary row follows the thread: wait for it to have taken the last reply in
+    const after = await waitFor(
+      async () => (await p.call('/interact/list', { decodeMobile: MOBILE }, { token: admin })).body.data.data[0],
+      (row: { lastContent: string }) => row?.lastContent === simulatedReplyFor(MOBILE),
+    );
+    expect(after).toMatchObject({ lastContent: simulatedReplyFor(MOBILE), unreadCount: 1, messageCount: 4 });
     const older = await p.call('/interact/messageInteractList', { cus_id: 'EP0001', decodeMobile: MOBILE, limit: 1 }, { token: admin });
     expect(older.body.data.hasMore).toBe(true);
     expect(older.body.data.messages).toHaveLength(1);
