@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { connect, createServer, type AddressInfo, type Server } from 'node:net';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readAnswer } from '../helpers/platform';
+import { spawnPlatform } from '../helpers/platform-process';
 
 // The platform as `npm start` runs it, in a process of its own: a start that cannot do its job ends that process with
 // one line naming why, and SIGTERM drains it (not ready first, answers under way finished) before it exits 0.
-const ROOT = join(import.meta.dirname, '..', '..');
 const EXIT_DEADLINE_MS = 30_000;
 
 interface Run {
@@ -24,24 +23,7 @@ afterEach(async () => {
 });
 
 function run(env: Record<string, string>): Run {
-  // node runs the platform itself (tsx as a loader), so the signal a test sends reaches the platform
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'platform', 'main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: ':memory:',
-      SEED_RECORDS: '0',
-      CAPTCHA: 'off',
-      LOG_LEVEL: 'error',
-      SERVE_CONSOLE: 'off',
-      SMPP_PORT: '0',
-      CARRIERS: 'in-process',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnPlatform({ CARRIERS: 'in-process', ...env });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

@@ -5,7 +5,7 @@ import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform'
 import { FAST_SIMULATOR } from './send-fixture';
 import { SMPP_TEST_ACCOUNT, bindTestAccount, smppTestAccount } from './smpp-fixture';
 
-// submit_sm fields the platform used to ignore or refuse: a NULL source_addr, schedule_delivery_time, validity_period.
+// submit_sm fields with rules of their own: a NULL source_addr, schedule_delivery_time, validity_period.
 
 const submit = (fields: Partial<Parameters<typeof shortMessagePdu>[1]>) =>
   shortMessagePdu('submit_sm', {

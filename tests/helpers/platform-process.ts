@@ -17,25 +17,31 @@ export interface PlatformProcess {
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
-export async function startPlatformProcess(env: Record<string, string> = {}, port = 0): Promise<PlatformProcess> {
-  // node itself runs the platform (tsx as a loader, not its CLI), so a signal reaches the platform, SIGKILL included
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'platform', 'main.ts')], {
+/** `platform/main.ts` in a process of its own on throwaway settings (in-memory PGlite, no seed, no captcha, no console,
+ * SMPP on a free port), `env` over them; its output is piped. Node itself runs it (tsx as a loader, not its CLI), so a
+ * signal reaches the platform, SIGKILL included. */
+export function spawnPlatform(env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'platform', 'main.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: ':memory:',
       SEED_RECORDS: '0',
       CAPTCHA: 'off',
       LOG_LEVEL: 'error',
       SERVE_CONSOLE: 'off',
-      // no SMPP listener unless a test asks for one: processes side by side would all claim port 2775
+      // no fixed SMPP port: processes side by side would all claim 2775
       SMPP_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+}
+
+export async function startPlatformProcess(env: Record<string, string> = {}, port = 0): Promise<PlatformProcess> {
+  const child = spawnPlatform({ PORT: String(port), ...env });
   let out = '';
   let exitedFlag = false;
   child.stdout!.on('data', (d) => (out += d));
