@@ -6,8 +6,8 @@ import { HEAVY_SEED_RECORDS, SEED_RECORDS, scaled } from './tests/e2e/deadlines'
 //
 // Two servers. The tests that put 100,000 rows on the platform (tests/e2e/heavy/) run against their own, on the next
 // port: on the shared one every later test's fresh session backfilled those rows too, so its waits depended on
-// which specs had run before. They run last, and nothing waits on their server's leftover work (a 100,000-message
-// send goes on dispatching after its test).
+// which specs had run before. Nothing waits on their server's leftover work (a 100,000-message send goes on
+// dispatching after its test).
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const HEAVY_PORT = PORT + 1;
 // SMPP on any free port (the smpp spec asks the platform which), so runs side by side never claim the same one
@@ -30,7 +30,10 @@ export default defineConfig({
   // a quiet machine's allowances, stretched by the load the run started under (tests/e2e/deadlines.ts)
   timeout: scaled(90_000),
   expect: { timeout: scaled(15_000) },
-  workers: 1,
+  // two workers: one walks the e2e specs in turn against the shared server; the other audits every screen (a11y, which
+  // only reads) against the same server meanwhile, then runs the heavy tests against theirs. A single worker left a
+  // core idle while the browser waited on the platform, and ran the audits' and heavy tests' eleven minutes after the rest.
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   use: {
@@ -49,10 +52,13 @@ export default defineConfig({
     },
     trace: 'off',
   },
-  // with one worker the projects run in this order: the heavy tests after every other
+  // one worker each, taken in this order: the e2e specs share their server's data (one spec's sends show in another's
+  // lists), and the heavy tests run in order on theirs (each on a platform that finished the one before), after the
+  // audits, so that their server's leftover dispatch overlaps as little of the other specs as it can
   projects: [
-    { name: 'e2e', testIgnore: 'heavy/**' },
-    { name: 'heavy', testDir: 'tests/e2e/heavy', use: { baseURL: `http://127.0.0.1:${HEAVY_PORT}` } },
+    { name: 'e2e', testIgnore: ['heavy/**', 'a11y.spec.ts'], workers: 1 },
+    { name: 'a11y', testMatch: 'a11y.spec.ts', workers: 1 },
+    { name: 'heavy', testDir: 'tests/e2e/heavy', workers: 1, use: { baseURL: `http://127.0.0.1:${HEAVY_PORT}` } },
   ],
   webServer: [
     {

@@ -1,22 +1,25 @@
 #!/usr/bin/env node
-// `npm test`: every stage of the suite, in groups. The stages of a group run side by side, each line of their output
-// prefixed with the stage's name; a group starts when the one before it has passed. At the end, and whatever failed,
-// a table says how long each stage and group took, so anyone can see where the time goes.
+// `npm test`: every stage of the suite, in groups of lanes. The lanes of a group run side by side, each line of their
+// output prefixed with the stage's name; the stages of a lane run one after another, each once the one before it has
+// passed; a group starts when the one before it has passed. At the end, and whatever failed, a table says how long
+// each stage and group took, so anyone can see where the time goes.
 //
 // The checks that read the sources (lint, types) and the console's build each keep about one core busy, so they share
-// the first group; unit and API tests spread over both cores themselves (vitest.config.ts), and the end-to-end run
-// drives one browser against its platforms.
+// the first group. Then the end-to-end run (which needs the build) goes beside the unit and API tests: much of each
+// waits (the browser on its platform, an API test on timers, sockets and child processes), so together they fill the
+// two cores that each alone left half idle.
 import { spawn } from 'node:child_process';
 
 const GROUPS = [
+  [[['lint', 'npm run lint']], [['types', 'npm run typecheck']], [['build', 'npm run build']]],
   [
-    ['lint', 'npm run lint'],
-    ['types', 'npm run typecheck'],
-    ['build', 'npm run build'],
+    [
+      ['unit', 'npm run test:unit'],
+      ['api', 'npm run test:api'],
+    ],
+    // the unit and API workers beside it keep about four more processes busy (tests/e2e/deadlines.ts)
+    [['e2e', 'E2E_BESIDE=4 npx playwright test']],
   ],
-  [['unit', 'npm run test:unit']],
-  [['api', 'npm run test:api']],
-  [['e2e', 'npx playwright test']],
 ];
 const only = process.argv.slice(2);
 
@@ -48,15 +51,25 @@ function runStage(name, command, prefixed) {
   });
 }
 
+/** Runs a lane's stages in order, stopping at the first that fails. */
+async function runLane(stages, prefixed) {
+  for (const [name, command] of stages) if (!(await runStage(name, command, prefixed))) return false;
+  return true;
+}
+
 const startedAll = Date.now();
 let ok = true;
 for (const group of GROUPS) {
-  const stages = group.filter(([name]) => only.length === 0 || only.includes(name));
-  if (stages.length === 0) continue;
+  const lanes = group.map((lane) => lane.filter(([name]) => only.length === 0 || only.includes(name))).filter((lane) => lane.length > 0);
+  if (lanes.length === 0) continue;
   const groupStarted = Date.now();
-  const results = await Promise.all(stages.map(([name, command]) => runStage(name, command, stages.length > 1)));
-  if (stages.length > 1)
-    timings.push({ name: `(${stages.map(([n]) => n).join(' + ')} side by side)`, ms: Date.now() - groupStarted, ok: results.every(Boolean) });
+  const results = await Promise.all(lanes.map((lane) => runLane(lane, lanes.length > 1)));
+  if (lanes.length > 1)
+    timings.push({
+      name: `(${lanes.map((l) => l.map(([n]) => n).join(' then ')).join(' + ')} side by side)`,
+      ms: Date.now() - groupStarted,
+      ok: results.every(Boolean),
+    });
   if (!results.every(Boolean)) {
     ok = false;
     break;
