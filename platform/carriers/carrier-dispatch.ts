@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { carrierDigits } from '../../contract/validation/number.rules';
 import type { Queryable } from '../db/db';
 import { withRetry } from '../db/retry';
 import type { CarrierReport } from '../messaging/carrier';
@@ -51,9 +52,6 @@ interface Send {
   carrier: string;
   parts: SubmitFields[];
 }
-
-/** The number as carriers take it: E.164 digits without '+' (domestic records hold the 11 digits). */
-export const e164Digits = (prodType: number, mobile: string) => (mobile.startsWith('+') ? mobile.slice(1) : prodType === 1 ? mobile : `86${mobile}`);
 
 let ref = 0;
 
@@ -160,7 +158,7 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
     let carrier: string | null = null;
     try {
       const sourceAddr = SENDER_PREFIX + (r.ext_number ?? '');
-      const routable = { mobile: e164Digits(r.prod_type, r.mobile), country: r.country_code, prodType: r.prod_type, cusId: r.cus_id, sender: sourceAddr };
+      const routable = { mobile: carrierDigits(r.prod_type, r.mobile), country: r.country_code, prodType: r.prod_type, cusId: r.cus_id, sender: sourceAddr };
       if (!plane.router.routed(routable)) {
         reports.set(r.sn, NO_ROUTE);
         finals.push(r);

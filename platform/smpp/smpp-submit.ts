@@ -7,7 +7,8 @@ import { withRetry } from '../db/retry';
 import { INSERT_CHUNK, insertBatch } from '../messaging/batch-insert';
 import { chargeLocked } from '../messaging/charge';
 import { notifyAll } from '../messaging/notify';
-import { blacklisted, oneNumber } from '../messaging/numbers';
+import { classifySmppAddress, destinationOn, productFor, type SmsProduct } from '../../contract/validation/number.rules';
+import { blacklisted } from '../messaging/numbers';
 import { pricesFor } from '../messaging/pricing';
 import { loadAccount, reviewRule, type Account } from '../messaging/send-account';
 import { SMPP_PRODUCTS, type SmppAccountOptions } from './bind-auth';
@@ -42,13 +43,6 @@ export function bindCaller(cusId: string, epId: string): CurrentUser {
   };
 }
 
-/** SMPP writes an international number as its digits (dest_addr_ton 1, no +): an international send reads bare
- * digits as E.164, as the console reads +CC. */
-function destinationOf(prodType: number, addr: string): string {
-  const t = addr.trim();
-  return prodType === 1 && /^[1-9]\d{6,14}$/.test(t) ? `+${t}` : t;
-}
-
 interface Submit {
   cusId: string;
   message: SubmittedMessage;
@@ -59,6 +53,7 @@ interface Priced {
   at: number;
   /** the address the client sent from, or the account's own source for a NULL source_addr. */
   source: string;
+  prodType: SmsProduct;
   mobile: string;
   text: string;
   country: string | null;
@@ -115,9 +110,10 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
   if (!account) return refuseAll('no account');
   if (account.status !== 1) return refuseAll('account closed');
   const granted = await ctx.db.query<{ prod_type: number }>('select prod_type::int as prod_type from account_products where cus_id = $1', [cusId]);
-  const prodType = SMPP_PRODUCTS.find((p) => granted.some((g) => Number(g.prod_type) === p));
-  if (prodType === undefined) return refuseAll('no SMS product');
-  const prices = await pricesFor(ctx.db, cusId, prodType);
+  const products = SMPP_PRODUCTS.filter((p) => granted.some((g) => Number(g.prod_type) === p));
+  if (products.length === 0) return refuseAll('no SMS product');
+  const prices = new Map<SmsProduct, Awaited<ReturnType<typeof pricesFor>>>();
+  for (const p of products) prices.set(p, await pricesFor(ctx.db, cusId, p));
   const needsReview = await reviewRule(ctx.db, account);
   const options = (account.options ?? {}) as SmppAccountOptions;
   const source = `${options.srcId ?? ''}${account.ext_number ?? ''}`;
@@ -133,14 +129,23 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
     if (source !== '' && !from.startsWith(source)) return refuse(STATUS.RINVSRCADR, 'source address', { sourceAddr: from, expected: source });
     if (message.text === null) return refuse(STATUS.RSUBMITFAIL, 'binary content', { dataCoding: message.dataCoding });
     if (message.text.trim() === '') return refuse(STATUS.RSUBMITFAIL, 'send.emptyContent');
-    const number = oneNumber(prodType, destinationOf(prodType, message.pdu.destinationAddr));
-    if (!number) return refuse(STATUS.RINVDSTADR, 'send.noValidMobile', { destination: message.pdu.destinationAddr });
-    const price = prices.get(number.country ?? '');
+    // each message goes on its own product: an international destination on the international one when the account
+    // has it, else refused, never sent as a mainland mobile (contract/validation/number.rules.ts)
+    const n = classifySmppAddress(message.pdu.destAddrTon, message.pdu.destinationAddr);
+    const prodType = productFor([n], products)!;
+    const number = destinationOn(prodType, n);
+    if (number.refused)
+      return refuse(STATUS.RINVDSTADR, number.refused === 'INVALID_NUMBER' ? 'send.noValidMobile' : 'send.internationalNotAllowed', {
+        destination: message.pdu.destinationAddr,
+        ton: message.pdu.destAddrTon,
+      });
+    const price = prices.get(prodType)!.get(number.country ?? '');
     if (!price) return refuse(STATUS.RSUBMITFAIL, prodType === 1 ? 'send.noCountryPrice' : 'send.noPrice', { country: number.country });
     const segments = Math.max(1, countSegments(message.text).segments);
     priced.push({
       at,
       source: from,
+      prodType,
       mobile: number.mobile,
       text: message.text,
       country: number.country,
@@ -164,7 +169,7 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
   if (clean.length === 0) return out;
 
   const ids = clean.map(() => newMessageId());
-  const stored = await withRetry(() => storeGroup(ctx, account, prodType, clean, messages, ids));
+  const stored = await withRetry(() => storeGroup(ctx, account, clean, messages, ids));
   clean.forEach((p, k) => {
     if (stored.has(k)) out[p.at] = { messageId: ids[k] };
     else {
@@ -181,7 +186,6 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
 async function storeGroup(
   ctx: AppContext,
   account: Account,
-  prodType: 0 | 1,
   clean: Priced[],
   messages: SubmittedMessage[],
   ids: string[],
@@ -200,8 +204,13 @@ async function storeGroup(
       taken.push(k);
     });
     const now = ctx.now();
-    for (const review of [false, true]) {
-      const part = taken.filter((k) => clean[k].review === review);
+    for (const [prodType, review] of [
+      [0, false],
+      [0, true],
+      [1, false],
+      [1, true],
+    ] as const) {
+      const part = taken.filter((k) => clean[k].review === review && clean[k].prodType === prodType);
       if (part.length === 0) continue;
       const batchId = ulid();
       const rows = part.map((k) => clean[k]);
