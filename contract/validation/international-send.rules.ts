@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SCHEDULE_MIN_AHEAD_MS } from '../constants';
 import { compactNumber } from './mobile.rules';
 import { classifyNumber, INVALID_NUMBER } from './number.rules';
+import { isSenderId } from './sender.rules';
 
 // International send form: account, content, numbers with a country code one per line, sender id,
 // scheduled time at least 10 minutes ahead, balance sufficient. Numbers are validated with libphonenumber-js
@@ -89,11 +90,6 @@ export function parseIntlSendList(text: string): IntlSendList {
     }
   }
   return out;
-}
-
-/** Alphanumeric sender ids carry at most 11 characters (GSM 03.40); numeric ones up to 15 digits. */
-export function isSenderId(s: string): boolean {
-  return /^[A-Za-z0-9]{1,11}$/.test(s) || /^\d{1,15}$/.test(s);
 }
 
 export const SCHEDULE_QUICK_PICKS_MS = [10 * 60_000, 30 * 60_000, 60 * 60_000, 24 * 60 * 60_000] as const;

@@ -2,6 +2,7 @@ import type { IntegratorSendAnswer, NumberResult } from '../../contract/endpoint
 import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { classifyNumber, destinationOn, productFor } from '../../contract/validation/number.rules';
+import { checkSender } from '../../contract/validation/sender.rules';
 import { blacklisted } from '../messaging/numbers';
 import { submitSend } from '../messaging/send';
 import { bindCaller } from '../smpp/smpp-submit';
@@ -40,8 +41,8 @@ export async function sendForCaller(ctx: AppContext, account: CallerAccount, s: 
   // a personalised send is one-to-one, which the send pipeline takes for domestic numbers only
   const prodType = productFor(classes, s.personalised ? account.products.filter((p) => p === 0) : account.products);
   if (prodType === undefined) throw invalidRequest('integrator.noSmsProduct', {}, s.personalised ? 'items' : undefined);
-  const source = `${account.options.srcId ?? ''}${account.ext_number ?? ''}`;
-  if (s.sender !== null && source !== '' && !s.sender.startsWith(source)) throw new IntegratorError('SENDER_NOT_ALLOWED', 'integrator.senderNotAllowed');
+  const sender = checkSender(s.sender ?? '', prodType, { srcId: account.options.srcId, ext: account.ext_number });
+  if (!sender.ok) throw new IntegratorError('SENDER_NOT_ALLOWED', 'integrator.senderNotAllowed', { allowed: sender.allowed.join(' / ') });
 
   if (s.idempotency) {
     const earlier = await storedSendAnswer(ctx.db, cusId, s.idempotency.key);
@@ -88,6 +89,7 @@ export async function sendForCaller(ctx: AppContext, account: CallerAccount, s: 
         mobiles: sendable.join('\n'),
         contents: s.personalised ? sendable.map((m) => ({ mobile: m, content: textOf.get(m) ?? '' })) : undefined,
         source: 'http',
+        sender_id: sender.senderId,
         onStored: async (q, batchId) => {
           const records = await recordsOfBatch(q, batchId);
           await insertHttpMessages(q, { cusId, batchId, sns: records.map((r) => r.sn), clientRef: s.clientRef, sender: s.sender, at });

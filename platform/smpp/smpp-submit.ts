@@ -8,6 +8,7 @@ import { INSERT_CHUNK, insertBatch } from '../messaging/batch-insert';
 import { chargeLocked } from '../messaging/charge';
 import { notifyAll } from '../messaging/notify';
 import { classifySmppAddress, destinationOn, productFor, type SmsProduct } from '../../contract/validation/number.rules';
+import { checkSender } from '../../contract/validation/sender.rules';
 import { blacklisted } from '../messaging/numbers';
 import { pricesFor } from '../messaging/pricing';
 import { loadAccount, reviewRule, type Account } from '../messaging/send-account';
@@ -124,15 +125,16 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
       ctx.log.warn({ cusId, reason, ...detail }, 'smpp submit refused');
       out[at] = { status };
     };
-    // a NULL source_addr means "not known" (SMPP 3.4 section 5.2.8): the message goes from the account's own source
-    const from = message.pdu.sourceAddr === '' ? source : message.pdu.sourceAddr;
-    if (source !== '' && !from.startsWith(source)) return refuse(STATUS.RINVSRCADR, 'source address', { sourceAddr: from, expected: source });
-    if (message.text === null) return refuse(STATUS.RSUBMITFAIL, 'binary content', { dataCoding: message.dataCoding });
-    if (message.text.trim() === '') return refuse(STATUS.RSUBMITFAIL, 'send.emptyContent');
     // each message goes on its own product: an international destination on the international one when the account
     // has it, else refused, never sent as a mainland mobile (contract/validation/number.rules.ts)
     const n = classifySmppAddress(message.pdu.destAddrTon, message.pdu.destinationAddr);
     const prodType = productFor([n], products)!;
+    // a NULL source_addr means "not known" (SMPP 3.4 section 5.2.8): the message goes from the account's own source
+    const from = message.pdu.sourceAddr === '' ? source : message.pdu.sourceAddr;
+    const sender = checkSender(message.pdu.sourceAddr, prodType, { srcId: options.srcId, ext: account.ext_number });
+    if (!sender.ok) return refuse(STATUS.RINVSRCADR, 'source address', { sourceAddr: from, allowed: sender.allowed });
+    if (message.text === null) return refuse(STATUS.RSUBMITFAIL, 'binary content', { dataCoding: message.dataCoding });
+    if (message.text.trim() === '') return refuse(STATUS.RSUBMITFAIL, 'send.emptyContent');
     const number = destinationOn(prodType, n);
     if (number.refused)
       return refuse(STATUS.RINVDSTADR, number.refused === 'INVALID_NUMBER' ? 'send.noValidMobile' : 'send.internationalNotAllowed', {
