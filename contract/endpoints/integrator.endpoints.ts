@@ -87,7 +87,7 @@ export const integratorSendEndpoint = defineEndpoint({
   base: INTEGRATOR_BASE_PATH,
   path: '/sms/send',
   auth: 'none',
-  doc: 'One text to 1-1000 numbers. Each number answers in the order given: sent (messageId) or refused with its code; the valid ones are sent and charged even when others are refused.',
+  doc: 'One text to 1-1000 numbers. Each number answers in the order given: sent (messageId) or refused with its code; the valid ones are sent and charged even when others are refused. Numbers written +CC… or 00CC… are international: with any of them the send goes on the international product (each number at its country price), else INTERNATIONAL_NOT_ALLOWED when the account has only the domestic product.',
   request: z.object({
     text: smsText,
     numbers: z.array(numberField).min(1).max(INTEGRATOR_MAX_NUMBERS),

@@ -10,9 +10,7 @@ import { compactNumber, domesticMobile } from './mobile.rules';
 //   mobile 13055550100.
 
 export type NumberClass =
-  | { kind: 'domestic'; mobile: string; e164: string; country: 'CN' }
-  | { kind: 'international'; e164: string; country: string }
-  | { kind: 'invalid' };
+  { kind: 'domestic'; mobile: string; e164: string; country: 'CN' } | { kind: 'international'; e164: string; country: string } | { kind: 'invalid' };
 
 export const INVALID_NUMBER: NumberClass = { kind: 'invalid' };
 

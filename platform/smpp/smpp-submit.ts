@@ -185,13 +185,7 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
 
 /** Charges and writes the group's messages, in order while the balance lasts (a prepaid account); answers which of
  * `clean` were stored. */
-async function storeGroup(
-  ctx: AppContext,
-  account: Account,
-  clean: Priced[],
-  messages: SubmittedMessage[],
-  ids: string[],
-): Promise<Set<number>> {
+async function storeGroup(ctx: AppContext, account: Account, clean: Priced[], messages: SubmittedMessage[], ids: string[]): Promise<Set<number>> {
   return ctx.db.tx(async (q) => {
     // the row is locked and read once: what it lets through is charged under that lock without reading it again
     const [a] = await q.query<{ balance: string; pay_type: number }>('select balance, pay_type from accounts where cus_id = $1 for no key update', [
