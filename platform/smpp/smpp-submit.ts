@@ -21,7 +21,8 @@ import type { SessionInfo, SubmitOutcome, SubmittedMessage } from './server-type
 // mt_records, with the ids the client is answered with kept beside the record, before submit_sm_resp. Submits are
 // group-committed: those that arrive (over any bind) while a group is in the database are written together, one
 // transaction per account, so a burst costs a handful of statements per group instead of ~20 per message. A group's
-// messages of one account become one batch (or two: those held for review and the rest), one record each.
+// messages of one account become one batch per product (domestic, international; those held for review in batches
+// of their own), one record each.
 
 /** The caller a send runs as: the bound (or signing) account itself, reaching nothing else. */
 export function bindCaller(cusId: string, epId: string): CurrentUser {
