@@ -22,8 +22,8 @@ export const INTEGRATOR_MESSAGES: Record<string, Record<Language, string>> = {
   },
   'integrator.insufficientBalance': { zh: '余额不足', en: 'Insufficient balance' },
   'integrator.senderNotAllowed': {
-    zh: '发送号码须为账号的签名号码加扩展号（或以其开头）',
-    en: "The sender must be the account's sender id and extension, or start with it",
+    zh: '发送号码须以账号的号码 {allowed} 开头；国际短信也可使用不超过 11 位字母和数字（或 15 位数字）的发送方 ID',
+    en: "The sender must start with the account's address {allowed}; an international send may also name a sender id of up to 11 letters and digits (or 15 digits)",
   },
   'integrator.notFound': { zh: '消息不存在', en: 'No such message' },
   'integrator.noRoute': { zh: '接口不存在', en: 'No such call' },

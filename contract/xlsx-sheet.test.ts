@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { columnName, packageParts, rowXml, SHEET_END, SHEET_PATH, sheetStart } from './xlsx-sheet';
+import { columnName, excelDateText, packageParts, rowXml, SHEET_END, SHEET_PATH, sheetStart } from './xlsx-sheet';
 
 // The download format read back by an independent reader (exceljs) and by its XML: what was written is what shows.
 async function roundTrip(rows: (string | number)[][]) {
@@ -57,5 +57,19 @@ describe('spreadsheet cells', () => {
     ]);
     expect(ws.getRow(2).getCell(1).value).toBe('<b>&"x"</b>');
     expect(ws.getRow(3).getCell(1).value).toBe('a\uFFFDb\uFFFDc\uFFFD');
+  });
+});
+
+describe('excelDateText', () => {
+  it('reads Excel day numbers as dates, around its 1900-02-29 too, and leaves other text alone', () => {
+    expect(['1', '59', '61', '33970', '45292.75', '2958465'].map(excelDateText)).toEqual([
+      '1900-01-01',
+      '1900-02-28',
+      '1900-03-01',
+      '1993-01-01',
+      '2024-01-01',
+      '9999-12-31',
+    ]);
+    for (const s of ['', '0', '60', '2958466', '1990-02-03', '19900203', 'abc', '-5']) expect(excelDateText(s)).toBe(s);
   });
 });

@@ -59,3 +59,20 @@ export function packageParts(name: string): Record<string, string> {
   };
 }
 export const SHEET_PATH = 'xl/worksheets/sheet1.xml';
+
+/** Days from Excel's day 0 (1899-12-30 in its 1900 date system, counting the 1900-02-29 Lotus kept) to 1970-01-01. */
+const EXCEL_EPOCH_DAYS = 25_569;
+/** 9999-12-31, the last day Excel shows. */
+const EXCEL_LAST_DAY = 2_958_465;
+
+/** A date cell as a reader without the workbook's styles sees it, an Excel day number (its fraction the time of day),
+ * as YYYY-MM-DD; anything else is left as it is. Days before 1900-03-01 are off by one in Excel itself (its
+ * 1900-02-29), so they are read as 1900-01-01 … 1900-02-28 by their own count. */
+export function excelDateText(cell: string): string {
+  const t = cell.trim();
+  if (!/^\d{1,7}(\.\d+)?$/.test(t)) return cell;
+  const serial = Math.floor(Number(t));
+  if (serial < 1 || serial > EXCEL_LAST_DAY || serial === 60) return cell;
+  const days = serial < 60 ? serial - EXCEL_EPOCH_DAYS + 1 : serial - EXCEL_EPOCH_DAYS;
+  return new Date(days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -3,7 +3,7 @@ import type { LabelValue } from '../contract/endpoints/user.endpoints';
 import type { MessageParams } from '../contract/messages';
 import type { PriceRow, SendAccount } from '../contract/endpoints/price.endpoints';
 import { countSegments, type SegmentCount } from '../contract/segments';
-import { isSenderId } from '../contract/validation/international-send.rules';
+import { isSenderId } from '../contract/validation/sender.rules';
 import type { NumberCheck, NumberMode } from '../contract/validation/send-numbers.rules';
 import { unfilledPlaceholders } from '../contract/validation/template-placeholders';
 import { webLinkProblem } from '../contract/web-link';

@@ -43,8 +43,10 @@ export const INTEGRATOR_ERRORS = {
 } as const;
 export type IntegratorErrorCode = keyof typeof INTEGRATOR_ERRORS;
 
-/** Why one number of a send was not sent (the rest of the request still is). */
-export const NUMBER_CODES = ['INVALID_NUMBER', 'BLACKLISTED', 'DUPLICATE_NUMBER'] as const;
+/** Why one number of a send was not sent (the rest of the request still is). INTERNATIONAL_NOT_ALLOWED: an
+ * international number (written with + or 00 and another country's code) on a send that goes on the domestic
+ * product, because the account has no international SMS or the call is /sms/batch. */
+export const NUMBER_CODES = ['INVALID_NUMBER', 'INTERNATIONAL_NOT_ALLOWED', 'BLACKLISTED', 'DUPLICATE_NUMBER'] as const;
 
 export const integratorErrorSchema = z.object({
   code: z.enum(Object.keys(INTEGRATOR_ERRORS) as [IntegratorErrorCode, ...IntegratorErrorCode[]]),
@@ -71,7 +73,7 @@ export const numberResultSchema = z.object({
   /** null when the number was not sent. */
   messageId: z.string().nullable(),
   accepted: z.boolean(),
-  /** why it was not sent: INVALID_NUMBER, BLACKLISTED or DUPLICATE_NUMBER; null when accepted. */
+  /** why it was not sent: one of NUMBER_CODES; null when accepted. */
   code: z.enum(NUMBER_CODES).nullable(),
   segments: z.number().int(),
   /** yuan charged for this number. */
@@ -85,7 +87,7 @@ export const integratorSendEndpoint = defineEndpoint({
   base: INTEGRATOR_BASE_PATH,
   path: '/sms/send',
   auth: 'none',
-  doc: 'One text to 1-1000 numbers. Each number answers in the order given: sent (messageId) or refused with its code; the valid ones are sent and charged even when others are refused.',
+  doc: 'One text to 1-1000 numbers. Each number answers in the order given: sent (messageId) or refused with its code; the valid ones are sent and charged even when others are refused. Numbers written +CC… or 00CC… are international: with any of them the send goes on the international product (each number at its country price), else INTERNATIONAL_NOT_ALLOWED when the account has only the domestic product.',
   request: z.object({
     text: smsText,
     numbers: z.array(numberField).min(1).max(INTEGRATOR_MAX_NUMBERS),

@@ -3,6 +3,7 @@ import { INDEXED_TEXT_MAX, text } from '../bounds';
 import { defineEndpoint, LONG_TIMEOUT_MS } from '../endpoint';
 import { MESSAGE_TEXT_MAX } from '../message-length';
 import { unfilledPlaceholders } from '../validation/template-placeholders';
+import { isSenderId } from '../validation/sender.rules';
 import { webLinkField } from '../web-link';
 
 // The sending calls. Every send answers the same counts; with `timing_time` it creates a timed batch instead
@@ -98,10 +99,10 @@ export const inteGroupSendEndpoint = defineEndpoint({
       cus_id: cusIdField,
       content: contentField,
       mobiles: mobilesField,
-      /** sender id: letters and digits. */
-      sender_id: text(11)
+      /** sender id: up to 11 letters and digits, or 15 digits (contract/validation/sender.rules.ts). */
+      sender_id: text(15)
         .trim()
-        .regex(/^[A-Za-z0-9]*$/, { error: 'send.badSenderId' })
+        .refine((s) => s === '' || isSenderId(s), { error: 'send.badSenderId' })
         .optional(),
       timing_time: timingTimeField,
     })

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { isStorableText } from '../bounds';
-import { mobileSchema } from './mobile.rules';
+import { writtenMobileSchema } from './mobile.rules';
 
-// Address book: name and 11-digit mobile required; group name required.
+// Address book: name and mobile required (a mainland mobile in any form the send forms take, kept as its 11 digits);
+// group name required.
 
 export const groupNameSchema = z
   .string({ error: 'v.addressBook.groupNameRequired' })
@@ -26,7 +27,7 @@ export const addressBookMemberFormSchema = z.object({
     .min(1, { error: 'v.addressBook.nameRequired' })
     .max(50, { error: 'v.addressBook.tooLong' })
     .refine(isStorableText, 'v.badText'),
-  mobile: mobileSchema,
+  mobile: writtenMobileSchema,
   email: z.union([z.literal(''), z.email({ error: 'v.addressBook.emailInvalid' }).max(100, { error: 'v.addressBook.tooLong' })]).optional(),
   groupId: z
     .string({ error: 'v.addressBook.groupRequired' })

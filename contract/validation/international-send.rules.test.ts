@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { intlSendFormSchema, isScheduleFarEnough, isSenderId, parseIntlNumber, parseIntlNumbers } from './international-send.rules';
+import { intlSendFormSchema, isScheduleFarEnough, parseIntlNumber, parseIntlNumbers } from './international-send.rules';
+import { isSenderId } from './sender.rules';
 
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);
 const form = { cus_id: 'intl01', content: 'Your code is 1234', mobiles: '+8613800138000\n+14155552671' };

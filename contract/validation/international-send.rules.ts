@@ -1,6 +1,9 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { SCHEDULE_MIN_AHEAD_MS } from '../constants';
+import { compactNumber } from './mobile.rules';
+import { classifyNumber, INVALID_NUMBER } from './number.rules';
+import { isSenderId } from './sender.rules';
 
 // International send form: account, content, numbers with a country code one per line, sender id,
 // scheduled time at least 10 minutes ahead, balance sufficient. Numbers are validated with libphonenumber-js
@@ -70,28 +73,23 @@ export function parseIntlSendList(text: string): IntlSendList {
   const seen = new Set<string>();
   const out: IntlSendList = { valid: [], countries: [], invalid: [], repeatCount: 0 };
   for (const raw of text.split(INTL_SEPARATORS)) {
-    const token = raw.replace(/[\s\-()\u3000]/g, '');
+    const token = compactNumber(raw);
     if (token === '') continue;
-    const withPlus = token.startsWith('00') ? `+${token.slice(2)}` : token;
-    const phone = withPlus.startsWith('+') ? parsePhoneNumberFromString(withPlus) : undefined;
-    const ok = phone?.isValid() === true && !!phone.country;
-    const key = ok ? phone!.number : `?${token}`;
+    // the international form takes only numbers written with their country code; what each is, is the number rule's
+    const n = /^(?:\+|00)/.test(token) ? classifyNumber(token) : INVALID_NUMBER;
+    const key = n.kind === 'invalid' ? `?${token}` : n.e164;
     if (seen.has(key)) {
       out.repeatCount += 1;
       continue;
     }
     seen.add(key);
-    if (ok) {
-      out.valid.push(phone!.number);
-      out.countries.push(phone!.country!);
-    } else out.invalid.push(token);
+    if (n.kind === 'invalid') out.invalid.push(token);
+    else {
+      out.valid.push(n.e164);
+      out.countries.push(n.country);
+    }
   }
   return out;
-}
-
-/** Alphanumeric sender ids carry at most 11 characters (GSM 03.40); numeric ones up to 15 digits. */
-export function isSenderId(s: string): boolean {
-  return /^[A-Za-z0-9]{1,11}$/.test(s) || /^\d{1,15}$/.test(s);
 }
 
 export const SCHEDULE_QUICK_PICKS_MS = [10 * 60_000, 30 * 60_000, 60 * 60_000, 24 * 60 * 60_000] as const;

@@ -43,10 +43,10 @@ describe('parseMobiles', () => {
     expect(r.invalid).toEqual(['abc', '01088886666']);
     expect(r.duplicates).toEqual(['13800138000', 'abc']);
   });
-  it('reads a mobile written with +86, 0086 or 86 as its 11 digits, a repeat of the bare form', () => {
-    const r = parseMobiles('+8613912345681\n8613912345682\n008613912345683\n13912345681\n+86 13912345684\n+8601088886666\n861391234568');
-    expect(r.valid).toEqual(['13912345681', '13912345682', '13912345683', '13912345684']);
-    expect(r.invalid).toEqual(['+86', '+8601088886666', '861391234568']);
+  it('reads a mobile written with +86, 0086 or 86, or in groups, as its 11 digits, a repeat of the bare form', () => {
+    const r = parseMobiles('+8613912345681\n8613912345682\n008613912345683\n13912345681\n+86 13912345684\n+8601088886666\n861391234568\n139 1234 5685');
+    expect(r.valid).toEqual(['13912345681', '13912345682', '13912345683', '13912345684', '13912345685']);
+    expect(r.invalid).toEqual(['+8601088886666', '861391234568']);
     expect(r.duplicates).toEqual(['13912345681']);
   });
   it('empty input yields nothing', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseIntlSendList } from './international-send.rules';
 import { parseMobiles } from './mobile.rules';
+import { NUMBER_VECTORS } from './number-vectors';
 import { checkNumbers, createNumberChecker, piecesOf, withoutCountries } from './send-numbers.rules';
 
 describe('send number check in pieces', () => {
@@ -48,5 +49,25 @@ describe('send number check in pieces', () => {
     const text = '13900000001\n13900000002\n13900000003';
     expect([...piecesOf(text, 5)].join('')).toBe(text);
     expect([...piecesOf(text, 5)].every((p) => p.endsWith('\n') || p === '13900000003')).toBe(true);
+  });
+});
+
+describe("the console's send lists read the number table as every door does", () => {
+  it('domestic list: a mainland mobile in any written form is its 11 digits; anything else, a + number included, is invalid', () => {
+    for (const v of NUMBER_VECTORS) {
+      const c = checkNumbers('domestic', v.raw);
+      if (v.kind === 'domestic') expect(c.valid, v.raw).toEqual([v.stored]);
+      else expect([c.valid, c.invalid.length], v.raw).toEqual([[], 1]);
+    }
+  });
+
+  it('international list: a number written with its country code is its E.164 and country; a mainland mobile so written is +86', () => {
+    for (const v of NUMBER_VECTORS) {
+      const c = checkNumbers('international', v.raw);
+      const withCode = /^(\+|00)/.test(v.raw) && v.kind !== 'invalid';
+      if (!withCode) expect([c.valid, c.invalid.length], v.raw).toEqual([[], 1]);
+      else if (v.kind === 'international') expect([c.valid, c.validCountries], v.raw).toEqual([[v.stored], [v.country]]);
+      else expect([c.valid, c.validCountries], v.raw).toEqual([[`+86${v.stored}`], ['CN']]);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { parseIntlSendList } from './international-send.rules';
-import { parseMobiles } from './mobile.rules';
+import { parseMobiles, splitNumberList } from './mobile.rules';
 
 // Checking a send's number list in pieces: the console checks 100,000 numbers in a Web Worker with
 // progress, so it feeds the list a piece at a time. Each piece is read by the very rules the platform runs on the whole
@@ -27,8 +27,6 @@ export interface NumberChecker {
   result(): NumberCheck;
 }
 
-const TOKENS = /[\s,，;；、]+/u;
-
 export function createNumberChecker(mode: NumberMode): NumberChecker {
   const seen = new Set<string>();
   const out: NumberCheck = { valid: [], invalid: [], repeatCount: 0, countries: {}, ...(mode === 'international' ? { validCountries: [] } : {}) };
@@ -45,7 +43,7 @@ export function createNumberChecker(mode: NumberMode): NumberChecker {
     add(piece) {
       if (mode === 'domestic') {
         const p = parseMobiles(piece);
-        const tokens = piece.split(TOKENS).filter((t) => t !== '').length;
+        const tokens = splitNumberList(piece).length;
         out.repeatCount += tokens - p.valid.length - p.invalid.length;
         for (const m of p.valid) take(m, out.valid, m);
         for (const m of p.invalid) take(m, out.invalid, m);

@@ -1,4 +1,6 @@
 import type { AppContext } from '../context';
+import { carrierDigits } from '../../contract/validation/number.rules';
+import { PLATFORM_SENDER_CODE } from '../../contract/validation/sender.rules';
 import type { Queryable } from '../db/db';
 import { withRetry } from '../db/retry';
 import type { CarrierReport } from '../messaging/carrier';
@@ -18,8 +20,6 @@ import { finalReport, NO_ROUTE, EXPIRED, unansweredReport, refusedReport, unsend
 // (the network never holds the database); then writes what the carriers answered as the record's parts. A record found
 // leased at its deadline with no parts was being sent by an instance that stopped: it ends unknown, never sent twice.
 
-/** The sender every message carries: the platform's code and the account's extension, which routes the replies back. */
-export const SENDER_PREFIX = '106900';
 /** Records per round: a round's two transactions each touch every record once, and fewer, larger ones cost less. */
 export const CARRIER_ROUND = 500;
 const REQUEUE_MS = 1000;
@@ -51,9 +51,6 @@ interface Send {
   carrier: string;
   parts: SubmitFields[];
 }
-
-/** The number as carriers take it: E.164 digits without '+' (domestic records hold the 11 digits). */
-export const e164Digits = (prodType: number, mobile: string) => (mobile.startsWith('+') ? mobile.slice(1) : prodType === 1 ? mobile : `86${mobile}`);
 
 let ref = 0;
 
@@ -159,8 +156,9 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
     // roll the round back and the same record would be claimed first again, holding every message behind it
     let carrier: string | null = null;
     try {
-      const sourceAddr = SENDER_PREFIX + (r.ext_number ?? '');
-      const routable = { mobile: e164Digits(r.prod_type, r.mobile), country: r.country_code, prodType: r.prod_type, cusId: r.cus_id, sender: sourceAddr };
+      // the platform's code and the account's extension, which routes the replies back
+      const sourceAddr = PLATFORM_SENDER_CODE + (r.ext_number ?? '');
+      const routable = { mobile: carrierDigits(r.prod_type, r.mobile), country: r.country_code, prodType: r.prod_type, cusId: r.cus_id, sender: sourceAddr };
       if (!plane.router.routed(routable)) {
         reports.set(r.sn, NO_ROUTE);
         finals.push(r);

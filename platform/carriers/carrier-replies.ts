@@ -2,10 +2,10 @@ import type { Queryable } from '../db/db';
 import { storeReplies, type Reply } from '../messaging/dispatch';
 import { TLV, findTlv, type ShortMessagePdu } from '../smpp/pdu-types';
 import { decodeText } from '../smpp/sms-text';
-import { SENDER_PREFIX } from './carrier-dispatch';
+import { PLATFORM_SENDER_CODE } from '../../contract/validation/sender.rules';
 
 // A phone's reply through a carrier (a deliver_sm that is not a receipt) becomes an MO record of the account whose
-// extension the reply was sent to: every message goes out from SENDER_PREFIX + the account's extension, so the
+// extension the reply was sent to: every message goes out from PLATFORM_SENDER_CODE + the account's extension, so the
 // destination of the reply names the account. It is tied to the last message that account sent the number (its batch
 // and text); a reply to the bare code, or to an extension no account has, goes to the account that last messaged the
 // number. A reply no account can own is logged and taken, so the carrier does not send it again for ever.
@@ -64,5 +64,5 @@ export async function storeCarrierReplies(q: Queryable, now: Date, items: Carrie
 }
 
 function extensionOf(destination: string): string | null {
-  return destination.startsWith(SENDER_PREFIX) ? destination.slice(SENDER_PREFIX.length) : null;
+  return destination.startsWith(PLATFORM_SENDER_CODE) ? destination.slice(PLATFORM_SENDER_CODE.length) : null;
 }

@@ -1,9 +1,10 @@
 import type { IntegratorSendAnswer, NumberResult } from '../../contract/endpoints/integrator.endpoints';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
-import { blacklisted, oneNumber } from '../messaging/numbers';
+import { classifyNumber, destinationOn, productFor } from '../../contract/validation/number.rules';
+import { checkSender } from '../../contract/validation/sender.rules';
+import { blacklisted } from '../messaging/numbers';
 import { submitSend } from '../messaging/send';
-import { SMPP_PRODUCTS } from '../smpp/bind-auth';
 import { bindCaller } from '../smpp/smpp-submit';
 import type { CallerAccount } from './caller-store';
 import { IntegratorError, invalidRequest } from './integrator-error';
@@ -11,7 +12,9 @@ import { insertHttpMessages, recordsOfBatch, storedSendAnswer, storeSendAnswer }
 
 // A signed send goes through the console's send (priced, checked, charged and recorded in one transaction, source
 // http). The send itself drops invalid, repeated and blacklisted numbers; each number's fate is worked out here with
-// the same parsers first, so the answer can say per number why it was not sent while the rest still are.
+// the same parsers first, so the answer can say per number why it was not sent while the rest still are. A request
+// goes on one product (contract/validation/number.rules.ts, productFor): the international one when any of its
+// numbers is international and the account has it, else the domestic one, where international numbers are refused.
 
 export interface IntegratorSend {
   /** one text for every number, or a text per number (personalised). */
@@ -21,9 +24,6 @@ export interface IntegratorSend {
   clientRef: string | null;
   idempotency: { key: string; requestHash: string } | null;
 }
-
-/** The number as the send would take it, or null when the send would drop it as invalid. */
-const normalised = (prodType: 0 | 1, number: string): string | null => oneNumber(prodType, number)?.mobile ?? null;
 
 const refused = (number: string, code: NumberResult['code']): NumberResult => ({ number, messageId: null, accepted: false, code, segments: 0, fee: 0 });
 
@@ -37,11 +37,12 @@ function refusalOf(err: ApiError): IntegratorError {
 
 export async function sendForCaller(ctx: AppContext, account: CallerAccount, s: IntegratorSend): Promise<IntegratorSendAnswer> {
   const cusId = account.cus_id;
+  const classes = s.items.map((it) => classifyNumber(it.number));
   // a personalised send is one-to-one, which the send pipeline takes for domestic numbers only
-  const prodType = s.personalised ? (account.products.includes(0) ? 0 : undefined) : SMPP_PRODUCTS.find((p) => account.products.includes(p));
+  const prodType = productFor(classes, s.personalised ? account.products.filter((p) => p === 0) : account.products);
   if (prodType === undefined) throw invalidRequest('integrator.noSmsProduct', {}, s.personalised ? 'items' : undefined);
-  const source = `${account.options.srcId ?? ''}${account.ext_number ?? ''}`;
-  if (s.sender !== null && source !== '' && !s.sender.startsWith(source)) throw new IntegratorError('SENDER_NOT_ALLOWED', 'integrator.senderNotAllowed');
+  const sender = checkSender(s.sender ?? '', prodType, { srcId: account.options.srcId, ext: account.ext_number });
+  if (!sender.ok) throw new IntegratorError('SENDER_NOT_ALLOWED', 'integrator.senderNotAllowed', { allowed: sender.allowed.join(' / ') });
 
   if (s.idempotency) {
     const earlier = await storedSendAnswer(ctx.db, cusId, s.idempotency.key);
@@ -49,7 +50,8 @@ export async function sendForCaller(ctx: AppContext, account: CallerAccount, s: 
     if (earlier) return earlier.answer;
   }
 
-  const forms = s.items.map((it) => normalised(prodType, it.number));
+  const destinations = classes.map((n) => destinationOn(prodType, n));
+  const forms = destinations.map((d) => (d.refused ? null : d.mobile));
   const unique = [...new Set(forms.filter((f): f is string => f !== null))];
   const blocked = await blacklisted(ctx.db, account.ep_id, unique);
   const sendable = unique.filter((m) => !blocked.has(m));
@@ -63,11 +65,11 @@ export async function sendForCaller(ctx: AppContext, account: CallerAccount, s: 
   const answerFor = (records: Map<string, { sn: string; segments: number; fee: number }>): IntegratorSendAnswer => {
     const seen = new Set<string>();
     const results = s.items.map((it, i): NumberResult => {
-      const f = forms[i];
-      if (f === null) return refused(it.number, 'INVALID_NUMBER');
-      if (seen.has(f)) return refused(it.number, 'DUPLICATE_NUMBER');
-      seen.add(f);
-      const r = records.get(f);
+      const d = destinations[i];
+      if (d.refused) return refused(it.number, d.refused);
+      if (seen.has(d.mobile)) return refused(it.number, 'DUPLICATE_NUMBER');
+      seen.add(d.mobile);
+      const r = records.get(d.mobile);
       if (!r) return refused(it.number, 'BLACKLISTED');
       return { number: it.number, messageId: r.sn, accepted: true, code: null, segments: r.segments, fee: r.fee };
     });
@@ -87,6 +89,7 @@ export async function sendForCaller(ctx: AppContext, account: CallerAccount, s: 
         mobiles: sendable.join('\n'),
         contents: s.personalised ? sendable.map((m) => ({ mobile: m, content: textOf.get(m) ?? '' })) : undefined,
         source: 'http',
+        sender_id: sender.senderId,
         onStored: async (q, batchId) => {
           const records = await recordsOfBatch(q, batchId);
           await insertHttpMessages(q, { cusId, batchId, sns: records.map((r) => r.sn), clientRef: s.clientRef, sender: s.sender, at });

@@ -2,7 +2,7 @@ import JSZip from 'jszip';
 import { ulid } from 'ulid';
 import { MEMBER_IMPORT_MAX_ROWS, type Language } from '../../contract/constants';
 import { translate } from '../../contract/messages';
-import { packageParts, rowXml, SHEET_END, SHEET_PATH, sheetStart, XLSX_MIME } from '../../contract/xlsx-sheet';
+import { excelDateText, packageParts, rowXml, SHEET_END, SHEET_PATH, sheetStart, XLSX_MIME } from '../../contract/xlsx-sheet';
 import { addressBookMemberFormSchema } from '../../contract/validation/address-book.rules';
 import type { CurrentUser } from '../auth/current-user';
 import { readableCusIds } from '../auth/scope';
@@ -17,7 +17,8 @@ import { SheetError, sheetFailureKey } from './sheet-errors';
 import { sheetRows } from './sheets';
 
 // Address-book import: the sheet's columns are name, mobile, email, job number, gender, birthday, remark, after one
-// header row. The whole sheet is read and checked first (a sheet over MEMBER_IMPORT_MAX_ROWS data rows is refused
+// header row (a mobile in any form the send forms take, stored as its 11 digits; a birthday as a date cell or
+// YYYY-MM-DD). The whole sheet is read and checked first (a sheet over MEMBER_IMPORT_MAX_ROWS data rows is refused
 // before anything is written), then its members are inserted BATCH at a time, each batch its own short transaction
 // with the import's progress (member_imports), taking turns with other requests between them (db/fair-share.ts):
 // they never wait for more than one batch.
@@ -77,7 +78,8 @@ async function readMembers(bytes: Buffer, groupId: string, lang: Language) {
         groupId,
         jobNumber,
         gender: GENDERS[gender.toLowerCase()] ?? gender,
-        birthday,
+        // a date cell of an xlsx reaches the reader as Excel's day number
+        birthday: excelDateText(birthday),
         remark,
       });
       await pause();

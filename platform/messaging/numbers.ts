@@ -1,5 +1,6 @@
 import { parseIntlSendList } from '../../contract/validation/international-send.rules';
-import { isMobile, parseMobiles } from '../../contract/validation/mobile.rules';
+import { isMobile, parseMobiles, splitNumberList } from '../../contract/validation/mobile.rules';
+import { classifyNumber, destinationOn, type SmsProduct } from '../../contract/validation/number.rules';
 import type { Queryable } from '../db/db';
 import { slicer, yieldToLoop } from '../db/slices';
 
@@ -14,8 +15,7 @@ export interface ParsedNumbers {
   repeatCount: number;
 }
 
-const TOKENS = /[\s,，;；、]+/u;
-const tokenCount = (text: string) => text.split(TOKENS).filter((t) => t !== '').length;
+const tokenCount = (text: string) => splitNumberList(text).length;
 
 /** Domestic: 11-digit mobiles, never landlines (contract rule). */
 export function parseDomestic(text: string): ParsedNumbers {
@@ -29,19 +29,11 @@ export function parseInternational(text: string): ParsedNumbers {
   return { valid: p.valid, countries: p.countries, invalidCount: p.invalid.length, repeatCount: p.repeatCount };
 }
 
-/** A domestic number as an integrator may write it (+86, 0086 or 86 in front), as the console takes it. */
-export function domesticNumber(addr: string): string {
-  const digits = addr.trim().replace(/^\+/, '');
-  const m = /^(?:0086|86)(1\d{10})$/.exec(digits);
-  return m ? m[1] : digits;
-}
-
-/** One destination as a send would take it (domestic, or international with its country), or null: not a number
- * the send would accept. */
-export function oneNumber(prodType: number, number: string): { mobile: string; country: string | null } | null {
-  const p = prodType === 1 ? parseInternational(number) : parseDomestic(domesticNumber(number));
-  if (p.valid.length !== 1 || p.invalidCount !== 0 || p.repeatCount !== 0) return null;
-  return { mobile: p.valid[0], country: p.countries?.[0] ?? null };
+/** One destination on a product as the number rule reads it (contract/validation/number.rules.ts): where it goes, or
+ * null when that product does not take it. */
+export function oneNumber(prodType: SmsProduct, number: string): { mobile: string; country: string | null } | null {
+  const d = destinationOn(prodType, classifyNumber(number));
+  return d.refused ? null : d;
 }
 
 /** Tokens per call of the contract's parser between checks of the clock. */
@@ -50,7 +42,7 @@ const INTL_TOKENS = /\r?\n|[,，;；、]/u;
 
 /** parseDomestic's answer, read a slice at a time with yields: 100,000 numbers are 50-100 ms of work. */
 export async function parseDomesticSliced(text: string): Promise<ParsedNumbers> {
-  const tokens = text.split(TOKENS).filter((t) => t !== '');
+  const tokens = splitNumberList(text);
   const valid: string[] = [];
   const seen = new Set<string>();
   let invalidCount = 0;

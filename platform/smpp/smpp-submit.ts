@@ -7,7 +7,9 @@ import { withRetry } from '../db/retry';
 import { INSERT_CHUNK, insertBatch } from '../messaging/batch-insert';
 import { chargeLocked } from '../messaging/charge';
 import { notifyAll } from '../messaging/notify';
-import { blacklisted, oneNumber } from '../messaging/numbers';
+import { classifySmppAddress, destinationOn, productFor, type SmsProduct } from '../../contract/validation/number.rules';
+import { checkSender } from '../../contract/validation/sender.rules';
+import { blacklisted } from '../messaging/numbers';
 import { pricesFor } from '../messaging/pricing';
 import { loadAccount, reviewRule, type Account } from '../messaging/send-account';
 import { SMPP_PRODUCTS, type SmppAccountOptions } from './bind-auth';
@@ -19,7 +21,8 @@ import type { SessionInfo, SubmitOutcome, SubmittedMessage } from './server-type
 // mt_records, with the ids the client is answered with kept beside the record, before submit_sm_resp. Submits are
 // group-committed: those that arrive (over any bind) while a group is in the database are written together, one
 // transaction per account, so a burst costs a handful of statements per group instead of ~20 per message. A group's
-// messages of one account become one batch (or two: those held for review and the rest), one record each.
+// messages of one account become one batch per product (domestic, international; those held for review in batches
+// of their own), one record each.
 
 /** The caller a send runs as: the bound (or signing) account itself, reaching nothing else. */
 export function bindCaller(cusId: string, epId: string): CurrentUser {
@@ -42,13 +45,6 @@ export function bindCaller(cusId: string, epId: string): CurrentUser {
   };
 }
 
-/** SMPP writes an international number as its digits (dest_addr_ton 1, no +): an international send reads bare
- * digits as E.164, as the console reads +CC. */
-function destinationOf(prodType: number, addr: string): string {
-  const t = addr.trim();
-  return prodType === 1 && /^[1-9]\d{6,14}$/.test(t) ? `+${t}` : t;
-}
-
 interface Submit {
   cusId: string;
   message: SubmittedMessage;
@@ -59,6 +55,7 @@ interface Priced {
   at: number;
   /** the address the client sent from, or the account's own source for a NULL source_addr. */
   source: string;
+  prodType: SmsProduct;
   mobile: string;
   text: string;
   country: string | null;
@@ -115,9 +112,10 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
   if (!account) return refuseAll('no account');
   if (account.status !== 1) return refuseAll('account closed');
   const granted = await ctx.db.query<{ prod_type: number }>('select prod_type::int as prod_type from account_products where cus_id = $1', [cusId]);
-  const prodType = SMPP_PRODUCTS.find((p) => granted.some((g) => Number(g.prod_type) === p));
-  if (prodType === undefined) return refuseAll('no SMS product');
-  const prices = await pricesFor(ctx.db, cusId, prodType);
+  const products = SMPP_PRODUCTS.filter((p) => granted.some((g) => Number(g.prod_type) === p));
+  if (products.length === 0) return refuseAll('no SMS product');
+  const prices = new Map<SmsProduct, Awaited<ReturnType<typeof pricesFor>>>();
+  for (const p of products) prices.set(p, await pricesFor(ctx.db, cusId, p));
   const needsReview = await reviewRule(ctx.db, account);
   const options = (account.options ?? {}) as SmppAccountOptions;
   const source = `${options.srcId ?? ''}${account.ext_number ?? ''}`;
@@ -128,19 +126,29 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
       ctx.log.warn({ cusId, reason, ...detail }, 'smpp submit refused');
       out[at] = { status };
     };
+    // each message goes on its own product: an international destination on the international one when the account
+    // has it, else refused, never sent as a mainland mobile (contract/validation/number.rules.ts)
+    const n = classifySmppAddress(message.pdu.destAddrTon, message.pdu.destinationAddr);
+    const prodType = productFor([n], products)!;
     // a NULL source_addr means "not known" (SMPP 3.4 section 5.2.8): the message goes from the account's own source
     const from = message.pdu.sourceAddr === '' ? source : message.pdu.sourceAddr;
-    if (source !== '' && !from.startsWith(source)) return refuse(STATUS.RINVSRCADR, 'source address', { sourceAddr: from, expected: source });
+    const sender = checkSender(message.pdu.sourceAddr, prodType, { srcId: options.srcId, ext: account.ext_number });
+    if (!sender.ok) return refuse(STATUS.RINVSRCADR, 'source address', { sourceAddr: from, allowed: sender.allowed });
     if (message.text === null) return refuse(STATUS.RSUBMITFAIL, 'binary content', { dataCoding: message.dataCoding });
     if (message.text.trim() === '') return refuse(STATUS.RSUBMITFAIL, 'send.emptyContent');
-    const number = oneNumber(prodType, destinationOf(prodType, message.pdu.destinationAddr));
-    if (!number) return refuse(STATUS.RINVDSTADR, 'send.noValidMobile', { destination: message.pdu.destinationAddr });
-    const price = prices.get(number.country ?? '');
+    const number = destinationOn(prodType, n);
+    if (number.refused)
+      return refuse(STATUS.RINVDSTADR, number.refused === 'INVALID_NUMBER' ? 'send.noValidMobile' : 'send.internationalNotAllowed', {
+        destination: message.pdu.destinationAddr,
+        ton: message.pdu.destAddrTon,
+      });
+    const price = prices.get(prodType)!.get(number.country ?? '');
     if (!price) return refuse(STATUS.RSUBMITFAIL, prodType === 1 ? 'send.noCountryPrice' : 'send.noPrice', { country: number.country });
     const segments = Math.max(1, countSegments(message.text).segments);
     priced.push({
       at,
       source: from,
+      prodType,
       mobile: number.mobile,
       text: message.text,
       country: number.country,
@@ -164,7 +172,7 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
   if (clean.length === 0) return out;
 
   const ids = clean.map(() => newMessageId());
-  const stored = await withRetry(() => storeGroup(ctx, account, prodType, clean, messages, ids));
+  const stored = await withRetry(() => storeGroup(ctx, account, clean, messages, ids));
   clean.forEach((p, k) => {
     if (stored.has(k)) out[p.at] = { messageId: ids[k] };
     else {
@@ -178,14 +186,7 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
 
 /** Charges and writes the group's messages, in order while the balance lasts (a prepaid account); answers which of
  * `clean` were stored. */
-async function storeGroup(
-  ctx: AppContext,
-  account: Account,
-  prodType: 0 | 1,
-  clean: Priced[],
-  messages: SubmittedMessage[],
-  ids: string[],
-): Promise<Set<number>> {
+async function storeGroup(ctx: AppContext, account: Account, clean: Priced[], messages: SubmittedMessage[], ids: string[]): Promise<Set<number>> {
   return ctx.db.tx(async (q) => {
     // the row is locked and read once: what it lets through is charged under that lock without reading it again
     const [a] = await q.query<{ balance: string; pay_type: number }>('select balance, pay_type from accounts where cus_id = $1 for no key update', [
@@ -200,8 +201,13 @@ async function storeGroup(
       taken.push(k);
     });
     const now = ctx.now();
-    for (const review of [false, true]) {
-      const part = taken.filter((k) => clean[k].review === review);
+    for (const [prodType, review] of [
+      [0, false],
+      [0, true],
+      [1, false],
+      [1, true],
+    ] as const) {
+      const part = taken.filter((k) => clean[k].review === review && clean[k].prodType === prodType);
       if (part.length === 0) continue;
       const batchId = ulid();
       const rows = part.map((k) => clean[k]);

@@ -28,7 +28,7 @@ export async function upload(p: TestPlatform, path: string, name: string, bytes:
 }
 
 /** An xlsx workbook: header row then `rows`. */
-export async function xlsx(rows: Array<Array<string | number>>, header = ['姓名', '手机号', '邮箱', '工号', '性别', '生日', '备注']): Promise<Buffer> {
+export async function xlsx(rows: Array<Array<string | number | Date>>, header = ['姓名', '手机号', '邮箱', '工号', '性别', '生日', '备注']): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet('members');
   sheet.addRow(header);
@@ -37,7 +37,7 @@ export async function xlsx(rows: Array<Array<string | number>>, header = ['姓�
 }
 
 /** The same rows as a legacy xls (BIFF8), written by SheetJS. */
-export async function xls(rows: Array<Array<string | number>>, header = ['姓名', '手机号', '邮箱', '工号', '性别', '生日', '备注']): Promise<Buffer> {
+export async function xls(rows: Array<Array<string | number | Date>>, header = ['姓名', '手机号', '邮箱', '工号', '性别', '生日', '备注']): Promise<Buffer> {
   const { utils, write } = await import('@e965/xlsx');
   const wb = utils.book_new();
   utils.book_append_sheet(wb, utils.aoa_to_sheet([header, ...rows]), 'members');
