@@ -159,6 +159,7 @@ export function NumbersPanel({ worker, sources, onSources, international, onShee
       {!international && groups.length > 0 && (
         <MultiSelect
           data-testid="send-groups"
+          aria-label={t('send.groups')}
           value={chosen}
           options={groups}
           onChange={(e) => pickGroups(e.value as string[])}
