@@ -99,6 +99,7 @@ export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | n
       try {
         if ((pdu.esmClass & 0x3c) === 0x04) {
           const stat = receipt?.parsed?.stat ?? STATE_WORDS[tlvInt(pdu, TLV.message_state) ?? 0] ?? 'UNKNOWN';
+          ctx.metrics.carrierReceipt(carrier, partStateOf(stat));
           // a receipt with no id can match nothing: taken (or the carrier would send it for ever) and logged
           if (!receipt) ctx.log.warn({ carrier }, 'carrier receipt without a message id dropped');
           else if (partStateOf(stat) !== 'pending') {

@@ -5,7 +5,7 @@ import type { CurrentUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
 import { withRetry } from '../db/retry';
-import { badRequest } from '../http/api-error';
+import { ApiError, badRequest } from '../http/api-error';
 import { finishBatch, insertBatch, startTimedMessages } from './batch-insert';
 import { charge } from './charge';
 import { notifyAll } from './notify';
@@ -55,8 +55,27 @@ export interface SendAnswer {
   batch_type: number;
 }
 
-/** A send; with the caller's Idempotency-Key, a rerun of the same request answers the first run and charges once. */
+/** A send; with the caller's Idempotency-Key, a rerun of the same request answers the first run and charges once.
+ * Counted in the metrics under its door: the numbers taken and those dropped, or the refusal of the whole send. */
 export async function submitSend(ctx: AppContext, user: CurrentUser, input: SendInput, idemKey: string | null = null): Promise<SendAnswer> {
+  const door = input.source ?? 'console';
+  try {
+    const { answer, fresh } = await send(ctx, user, input, idemKey);
+    if (fresh) {
+      ctx.metrics.accepted(door, answer.validCount);
+      ctx.metrics.refused(door, 'invalid_number', answer.invalidCount);
+      ctx.metrics.refused(door, 'duplicate_number', answer.repeatCount);
+      ctx.metrics.refused(door, 'blacklisted', answer.blacklistCount);
+    }
+    return answer;
+  } catch (err) {
+    if (err instanceof ApiError) ctx.metrics.refused(door, err.key);
+    throw err;
+  }
+}
+
+/** The send itself; `fresh` is false when an earlier run of the same Idempotency-Key answered. */
+async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKey: string | null): Promise<{ answer: SendAnswer; fresh: boolean }> {
   const account = await sendingAccount(ctx, user, input.cus_id, input.prod_type);
   const oneToOne = input.contents !== undefined && input.contents.length > 0;
   const parsed: ParsedNumbers = oneToOne
@@ -139,7 +158,7 @@ export async function submitSend(ctx: AppContext, user: CurrentUser, input: Send
     await finishBatch(ctx, first.batch_id, account.cus_id).catch((err) =>
       ctx.log.warn({ code: err.code, message: err.message, batchId: first.batch_id }, 'timed numbers left to the background round'),
     );
-    return first;
+    return { answer: first, fresh: first === out };
   }
 
   const batchId = input.batch_id ?? ulid();
@@ -184,5 +203,5 @@ export async function submitSend(ctx: AppContext, user: CurrentUser, input: Send
   await finishBatch(ctx, first.batch_id, account.cus_id).catch((err) =>
     ctx.log.warn({ code: err.code, message: err.message, batchId: first.batch_id }, 'send chunks left to the background round'),
   );
-  return first;
+  return { answer: first, fresh: first === out };
 }

@@ -25,7 +25,8 @@ export interface TestPlatform extends Platform {
 
 let dbCounter = 0;
 
-/** A test platform's configuration: loopback on a free port, no captcha, no console, no seed, no SMPP unless asked. */
+/** A test platform's configuration: loopback on a free port, no captcha, no console, no seed, no SMPP and no metrics
+ * port unless asked. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...configFromEnv({}),
@@ -36,6 +37,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'warn',
     seedRecords: 0,
     smppPort: null,
+    // several platforms run side by side: none takes the fixed metrics port (a test asks for 'auto')
+    metricsPort: null,
     carriers: { source: 'in-process' },
     ...overrides,
   };
