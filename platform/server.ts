@@ -25,6 +25,7 @@ import { smppPlugin } from './smpp/smpp.plugin';
 import { createMetrics } from './metrics/metrics';
 import { startMetricsServer, type MetricsServer } from './metrics/metrics-server';
 import { toolsPlugin } from './tools/tools.plugin';
+import type { DestinationStream } from 'pino';
 
 /** `/path?a=1&b=2` → `/path?a=…&b=…`: the shape of a request line without its values. */
 export const withoutQueryValues = (url: string) => url.replace(/([?&][^=&#]*)=[^&#]*/g, '$1=…');
@@ -54,7 +55,10 @@ export async function openDb(config: Config): Promise<Db> {
 
 /** Builds the platform on an open, migrated database. Routes live under /sms-service-api; the console under /sms-cloud/,
  * the signed integrator API under /sms-cloud/openapi/v1. */
-export async function buildPlatform(config: Config, opts: { db?: Db; now?: () => Date; carrier?: CarrierConnector } = {}): Promise<Platform> {
+export async function buildPlatform(
+  config: Config,
+  opts: { db?: Db; now?: () => Date; carrier?: CarrierConnector; /** where log lines go (default stdout) */ logStream?: DestinationStream } = {},
+): Promise<Platform> {
   const db = opts.db ?? (await openDb(config));
   try {
     await migrate(db);
@@ -65,6 +69,7 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
       redact: ['req.headers.authorization'],
       // Request lines are logged without their query values: a stream ticket or any other secret never reaches a log.
       serializers: { req: (req) => ({ method: req.method, url: withoutQueryValues(req.url), remoteAddress: req.ip }) },
@@ -105,6 +110,7 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
   const metrics = createMetrics(db, () => ctx.now());
   const ctx: AppContext = { db, config, log: app.log, now: opts.now ?? (() => new Date()), onClose: (s) => stops.push(s), metrics };
   // by route pattern (never the URL with its ids); a path no route claims counts as one
+  metrics.watchReady(async () => (await app.inject({ method: 'GET', url: '/ready' })).statusCode === 200);
   app.addHook('onResponse', async (req, reply) => {
     metrics.httpRequest(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
   });

@@ -6,7 +6,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
 import { withRetry } from '../db/retry';
 import { ApiError, badRequest } from '../http/api-error';
-import { finishBatch, insertBatch, startTimedMessages } from './batch-insert';
+import { finishBatch, insertBatch, recordSn, startTimedMessages } from './batch-insert';
 import { charge } from './charge';
 import { notifyAll } from './notify';
 import { blacklisted, parseDomesticSliced, parseInternationalSliced, type ParsedNumbers } from './numbers';
@@ -15,6 +15,7 @@ import { needsReview, sendingAccount } from './send-account';
 import { claimSendKey } from './send-key';
 import type { TimedRequest } from './timed-request';
 import { parseTimingTime } from './timing';
+import { tracingMessages } from '../metrics/message-trail';
 
 // The sending pipeline: numbers parsed and checked in slices, priced, then charged with the batch and its first
 // chunk of records in one transaction (set-based, INSERT … SELECT FROM unnest); the rest are written a chunk per
@@ -199,6 +200,10 @@ async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKe
     }),
   );
   await notifyAll(ctx.db, ['batch', 'mtRecord', 'statistics'], [account.cus_id]);
+  // a message's trail starts here (debug: one line per message costs nothing while the level is off)
+  if (first === out && tracingMessages(ctx.log))
+    for (let n = 1; n <= out.validCount; n++)
+      ctx.log.debug({ msgId: recordSn(batchId, n), door: input.source ?? 'console', cusId: account.cus_id }, 'message accepted');
   // the rest of the records, a chunk per transaction; a failure here is finished by the background round
   await finishBatch(ctx, first.batch_id, account.cus_id).catch((err) =>
     ctx.log.warn({ code: err.code, message: err.message, batchId: first.batch_id }, 'send chunks left to the background round'),

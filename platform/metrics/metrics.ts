@@ -42,6 +42,8 @@ export interface Metrics {
   watchCarriers(read: () => CarrierWindow[]): void;
   /** where this instance's live SMPP binds are read at a scrape (set once the SMPP server listens). */
   watchSmppBinds(read: () => LiveSmppBind[]): void;
+  /** whether the instance would answer /ready with 200 now (the load balancer's view, as a series). */
+  watchReady(read: () => Promise<boolean>): void;
 }
 
 /** Distinct values one label may take per series; beyond it a new value is counted under `other` (a carrier answering
@@ -106,6 +108,15 @@ export function createMetrics(db: Pick<Db, 'query' | 'activity' | 'pool'>, now: 
 
   let carriers: () => CarrierWindow[] = () => [];
   let binds: () => LiveSmppBind[] = () => [];
+  let ready: () => Promise<boolean> = async () => false;
+  new Gauge({
+    name: 'sms_ready',
+    help: 'Whether this instance answers /ready with 200 (1) or is draining or without its database (0).',
+    registers,
+    async collect() {
+      this.set((await ready()) ? 1 : 0);
+    },
+  });
   const carrierGauge = (name: string, help: string, pick: (w: CarrierWindow) => number) =>
     new Gauge({
       name,
@@ -193,6 +204,7 @@ export function createMetrics(db: Pick<Db, 'query' | 'activity' | 'pool'>, now: 
     httpRequest: (method, route, status, seconds) => http.observe({ method, route: keep('route', route), status: String(status) }, seconds),
     watchCarriers: (read) => void (carriers = read),
     watchSmppBinds: (read) => void (binds = read),
+    watchReady: (read) => void (ready = read),
   };
 }
 

@@ -74,9 +74,11 @@ describe.each(DB_KINDS)('metrics on %s', (kind) => {
     const origin = new URL(p.base).origin;
     expect((await fetch(`${origin}/metrics`)).status).toBe(404);
     expect((await fetch(`${p.base}/metrics`)).status).toBe(404);
+    expect(num(await scrape(), 'sms_ready')).toBe(1);
     p.lifecycle.draining = true;
     try {
       expect((await fetch(metricsUrl('/ready'))).status).toBe(503);
+      expect(num(await scrape(), 'sms_ready')).toBe(0);
     } finally {
       p.lifecycle.draining = false;
     }
