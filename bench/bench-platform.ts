@@ -24,6 +24,8 @@ export async function startBenchPlatform(
       ...process.env,
       PORT: String(port),
       SMPP_PORT: '0',
+      // bench platforms run beside others: the metrics port is off unless a run measures it
+      METRICS_PORT: process.env.BENCH_METRICS_PORT ?? '0',
       DATA_DIR: dataDir,
       SEED_RECORDS: String(seedRecords),
       CAPTCHA: 'off',

@@ -188,6 +188,8 @@ export async function startPlatformGateway(o: {
       LOG_LEVEL: 'error',
       SERVE_CONSOLE: 'off',
       SMPP_PORT: '0',
+      // bench platforms run beside others: the metrics port is off unless a run measures it
+      METRICS_PORT: process.env.BENCH_METRICS_PORT ?? '0',
       CARRIERS_FILE: carriers,
       CALLBACK_ALLOW_PRIVATE: 'on',
       SINK_URL: `${o.sinkUrl}/platform`,

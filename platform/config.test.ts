@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from './config';
 
+describe('METRICS_PORT', () => {
+  it('defaults to 9464, turns off with 0 and takes a port or auto; anything else stops the start', () => {
+    expect(configFromEnv({}).metricsPort).toBe(9464);
+    expect(configFromEnv({ METRICS_PORT: '0' }).metricsPort).toBeNull();
+    expect(configFromEnv({ METRICS_PORT: '9100' }).metricsPort).toBe(9100);
+    expect(configFromEnv({ METRICS_PORT: 'auto' }).metricsPort).toBe('auto');
+    for (const bad of ['metrics', '65536', '-1']) expect(() => configFromEnv({ METRICS_PORT: bad }), bad).toThrow(/METRICS_PORT must be a port/);
+  });
+});
+
 describe('SMPP_PORT', () => {
   it('defaults to 2775, turns off with 0 and takes a port or auto', () => {
     expect(configFromEnv({}).smppPort).toBe(2775);

@@ -33,6 +33,9 @@ export interface Config {
   clientLogKeepRows: number;
   /** where the SMPP server listens (SMPP_PORT; default 2775): null off (`0`), 'auto' any free port. */
   smppPort: number | 'auto' | null;
+  /** where /metrics (Prometheus), /health and /ready listen apart from the public port (METRICS_PORT; default 9464):
+   * null off (`0`), 'auto' any free port. */
+  metricsPort: number | 'auto' | null;
   /** how long a receipt waits for a receiver bind of its account before it is dropped (SMPP_RECEIPT_RETENTION_H). */
   smppReceiptRetentionH: number;
   /** what one SMPP client may make the server hold (README "SMPP"). */
@@ -84,6 +87,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     shortLinkBase: env.SHORT_LINK_BASE?.trim() || null,
     clientLogKeepRows: Math.max(1, num(env.CLIENT_LOG_KEEP_ROWS, 1000)),
     smppPort: smppPortOf(env.SMPP_PORT),
+    metricsPort: portOf('METRICS_PORT', env.METRICS_PORT, 9464),
     smppReceiptRetentionH: Math.max(1, num(env.SMPP_RECEIPT_RETENTION_H, 72)),
     smppLimits: {
       responseTimeoutMs: Math.max(100, num(env.SMPP_RESPONSE_TIMEOUT_MS, 30_000)),
@@ -105,13 +109,16 @@ function carriersOf(env: NodeJS.ProcessEnv): Config['carriers'] {
   throw new Error(`CARRIERS must be simulator-smsc or in-process (or set CARRIERS_FILE); it is "${env.CARRIERS}"`);
 }
 
-function smppPortOf(v: string | undefined): number | 'auto' | null {
+const smppPortOf = (v: string | undefined) => portOf('SMPP_PORT', v, 2775);
+
+/** A listener's port setting: a port, `0` (off, null) or `auto` (any free port). */
+function portOf(name: string, v: string | undefined, dflt: number): number | 'auto' | null {
   const t = v?.trim().toLowerCase();
-  if (t === undefined || t === '') return 2775;
+  if (t === undefined || t === '') return dflt;
   if (t === 'auto') return 'auto';
   const n = Number(t);
   if (n === 0) return null;
-  // a mistyped port must not leave integrators without a server while the platform looks healthy
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`SMPP_PORT must be a port (1-65535), 0 (off) or auto; it is "${v}"`);
+  // a mistyped port must not leave a listener off while the platform looks healthy
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port (1-65535), 0 (off) or auto; it is "${v}"`);
   return n;
 }

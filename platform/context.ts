@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/db';
+import type { Metrics } from './metrics/metrics';
 
 // What every route and service receives. Nothing here is held only in one process's memory that another
 // instance would need: state lives in the database, notices travel over LISTEN/NOTIFY.
@@ -12,6 +13,8 @@ export interface AppContext {
   now: () => Date;
   /** background loops (scheduler, simulator) register their stop here for graceful shutdown. */
   onClose: (stop: () => Promise<void> | void) => void;
+  /** this instance's Prometheus series: doors and carriers count their traffic here (platform/metrics/). */
+  metrics: Metrics;
 }
 
 /** What every area plugin is given when server.ts registers it. */

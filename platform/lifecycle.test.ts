@@ -1,6 +1,7 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { configFromEnv } from './config';
-import { databaseName, startFailure } from './lifecycle';
+import { checkPortsFree, databaseName, startFailure } from './lifecycle';
 import { StartError } from './server';
 
 const config = configFromEnv({ PORT: '8080', SMPP_PORT: '2775' });
@@ -30,5 +31,24 @@ describe('the line a failed start ends with', () => {
     const { line } = startFailure('database', new Error('connect ECONNREFUSED 10.0.0.1:5432'), pg);
     expect(line).toBe('start failed: database unreachable (PostgreSQL at db.example:5432/sms): connect ECONNREFUSED 10.0.0.1:5432');
     expect(line).not.toContain('secret');
+  });
+});
+
+describe('the ports checked before a start', () => {
+  it('names the metrics port when it is the one in use', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const cfg = configFromEnv({ HOST: '127.0.0.1', PORT: '0', SMPP_PORT: '0', METRICS_PORT: String(port) });
+      const err = await checkPortsFree(cfg).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err).toBeInstanceOf(StartError);
+      expect(startFailure('platform', err, cfg).line).toBe(`start failed: metrics port ${port} is in use (METRICS_PORT)`);
+    } finally {
+      taken.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import type { Config } from './config';
-import { StartError, type Platform } from './server';
+import { metricsPortInUse, StartError, type Platform } from './server';
 
 // How the process starts, fails and stops (`npm start`, platform/main.ts). A start that cannot do its job ends the
 // process at once with one line naming the cause; an error nothing handled ends it too, so a supervisor starts a
@@ -21,6 +21,12 @@ export async function checkPortsFree(config: Config): Promise<void> {
     });
   if (config.port !== 0) await probe(config.port, 'http');
   if (typeof config.smppPort === 'number') await probe(config.smppPort, 'platform');
+  if (typeof config.metricsPort === 'number') {
+    const port = config.metricsPort;
+    await probe(port, 'platform').catch((err: NodeJS.ErrnoException) => {
+      throw Object.assign(err.code === 'EADDRINUSE' ? new StartError(metricsPortInUse(port)) : err, { step: 'platform' });
+    });
+  }
 }
 
 /** The database a start opens, without any password in its URL. */

@@ -30,8 +30,9 @@ try {
   const bound = app.server.address();
   const port = typeof bound === 'object' && bound ? bound.port : config.port;
   const url = `http://localhost:${port}/sms-cloud/`;
+  const metricsPort = platform.metricsPort();
   console.log(
-    `\nSMS cloud console: ${url}\nDemo logins (password demo1234): admin, agent, user\nDatabase: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir ?? 'memory'}`}\n`,
+    `\nSMS cloud console: ${url}\nDemo logins (password demo1234): admin, agent, user\nDatabase: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir ?? 'memory'}`}\nMetrics: ${metricsPort === null ? 'off (METRICS_PORT=0)' : `http://localhost:${metricsPort}/metrics`}\n`,
   );
 } catch (err) {
   exitOnStartFailure(step, err, config);

@@ -22,7 +22,10 @@ import { messagingPlugin } from './messaging/messaging.plugin';
 import { recordsPlugin } from './records/records.plugin';
 import { shortLinkPagePlugin, shortLinksPlugin } from './short-links/short-links.plugin';
 import { smppPlugin } from './smpp/smpp.plugin';
+import { createMetrics } from './metrics/metrics';
+import { startMetricsServer, type MetricsServer } from './metrics/metrics-server';
 import { toolsPlugin } from './tools/tools.plugin';
+import type { DestinationStream } from 'pino';
 
 /** `/path?a=1&b=2` → `/path?a=…&b=…`: the shape of a request line without its values. */
 export const withoutQueryValues = (url: string) => url.replace(/([?&][^=&#]*)=[^&#]*/g, '$1=…');
@@ -35,6 +38,8 @@ export interface Platform {
   close: () => Promise<void>;
   /** the port the SMPP server listens on; null when SMPP_PORT is off. */
   smppPort: () => number | null;
+  /** the port /metrics (and /health, /ready) listen on; null when METRICS_PORT is off. */
+  metricsPort: () => number | null;
   /** draining or serving, for /ready and a stop (platform/lifecycle.ts). */
   lifecycle: Lifecycle;
 }
@@ -42,13 +47,18 @@ export interface Platform {
 /** A start that cannot go on, with the one line that names why. */
 export class StartError extends Error {}
 
+export const metricsPortInUse = (port: number) => `metrics port ${port} is in use (METRICS_PORT)`;
+
 export async function openDb(config: Config): Promise<Db> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
 }
 
 /** Builds the platform on an open, migrated database. Routes live under /sms-service-api; the console under /sms-cloud/,
  * the signed integrator API under /sms-cloud/openapi/v1. */
-export async function buildPlatform(config: Config, opts: { db?: Db; now?: () => Date; carrier?: CarrierConnector } = {}): Promise<Platform> {
+export async function buildPlatform(
+  config: Config,
+  opts: { db?: Db; now?: () => Date; carrier?: CarrierConnector; /** where log lines go (default stdout) */ logStream?: DestinationStream } = {},
+): Promise<Platform> {
   const db = opts.db ?? (await openDb(config));
   try {
     await migrate(db);
@@ -59,6 +69,7 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
       redact: ['req.headers.authorization'],
       // Request lines are logged without their query values: a stream ticket or any other secret never reaches a log.
       serializers: { req: (req) => ({ method: req.method, url: withoutQueryValues(req.url), remoteAddress: req.ip }) },
@@ -95,7 +106,14 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
   const lifecycle = registerHealthRoutes(app, db);
   const stops: Array<() => Promise<void> | void> = [];
   let smppPort: number | null = null;
-  const ctx: AppContext = { db, config, log: app.log, now: opts.now ?? (() => new Date()), onClose: (s) => stops.push(s) };
+  // the scrape reads the clock through ctx, which a test may replace
+  const metrics = createMetrics(db, () => ctx.now());
+  const ctx: AppContext = { db, config, log: app.log, now: opts.now ?? (() => new Date()), onClose: (s) => stops.push(s), metrics };
+  // by route pattern (never the URL with its ids); a path no route claims counts as one
+  metrics.watchReady(async () => (await app.inject({ method: 'GET', url: '/ready' })).statusCode === 200);
+  app.addHook('onResponse', async (req, reply) => {
+    metrics.httpRequest(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+  });
 
   // paths no area claims: those under the integrator API in another letter case answer its 404; others as Fastify would
   app.setNotFoundHandler((req, reply) =>
@@ -152,10 +170,23 @@ export async function buildPlatform(config: Config, opts: { db?: Db; now?: () =>
   await app.register(shortLinkPagePlugin, { ctx });
   await app.register(consoleSitePlugin, { ctx });
 
+  let metricsServer: MetricsServer | null = null;
   const close = async () => {
+    await metricsServer?.close();
+    metricsServer = null;
     for (const s of stops.splice(0).reverse()) await s();
     await app.close();
     await db.close();
   };
-  return { app, ctx, close, smppPort: () => smppPort, lifecycle };
+  if (config.metricsPort !== null) {
+    const port = config.metricsPort === 'auto' ? 0 : config.metricsPort;
+    try {
+      metricsServer = await startMetricsServer(app, metrics, port, config.host);
+    } catch (err) {
+      await close().catch(() => undefined);
+      const e = err as NodeJS.ErrnoException;
+      throw new StartError(e.code === 'EADDRINUSE' ? metricsPortInUse(port) : `metrics port ${port} could not be opened: ${e.message}`, { cause: err });
+    }
+  }
+  return { app, ctx, close, smppPort: () => smppPort, metricsPort: () => metricsServer?.port ?? null, lifecycle };
 }

@@ -2,7 +2,8 @@
 # Installs what the test suite needs beyond npm packages: Debian's chromium (Playwright drives /usr/bin/chromium,
 # never a downloaded browser), the PostgreSQL server binaries (API tests run on a throwaway cluster too), the CJK
 # fonts the layout screenshots were taken with (tests/e2e/layout.spec.ts-snapshots), and the third-party SMPP clients
-# the SMPP server is tested against: Kannel (bearerbox + smsbox) and perl's Net::SMPP.
+# the SMPP server is tested against: Kannel (bearerbox + smsbox) and perl's Net::SMPP; promtool (Debian's prometheus)
+# checks the metrics text and the alert rules; haproxy checks deploy/haproxy.cfg.
 set -euo pipefail
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
@@ -10,6 +11,8 @@ ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 dpkg -s fonts-noto-cjk >/dev/null 2>&1 || need+=(fonts-noto-cjk)
 [ -x /usr/sbin/bearerbox ] && [ -x /usr/sbin/smsbox ] || need+=(kannel)
 perl -MNet::SMPP -e 1 >/dev/null 2>&1 || need+=(libnet-smpp-perl)
+[ -x /usr/bin/promtool ] || need+=(prometheus)
+[ -x /usr/sbin/haproxy ] || need+=(haproxy)
 if [ ${#need[@]} -gt 0 ]; then
   echo "Installing test prerequisites: ${need[*]}"
   SUDO=""
@@ -23,9 +26,14 @@ if [ ${#need[@]} -gt 0 ]; then
     $SUDO service kannel stop >/dev/null 2>&1 || true
     $SUDO update-rc.d kannel disable >/dev/null 2>&1 || true
   fi
+  # only promtool is wanted: a Prometheus server the package may have started is stopped
+  if [[ " ${need[*]} " == *" prometheus "* ]]; then $SUDO service prometheus stop >/dev/null 2>&1 || true; fi
+  if [[ " ${need[*]} " == *" haproxy "* ]]; then $SUDO service haproxy stop >/dev/null 2>&1 || true; fi
 fi
 [ -x /usr/bin/chromium ] || { echo "chromium is still missing" >&2; exit 1; }
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { echo "PostgreSQL binaries are still missing" >&2; exit 1; }
 dpkg -s fonts-noto-cjk >/dev/null 2>&1 || { echo "fonts-noto-cjk is still missing" >&2; exit 1; }
 [ -x /usr/sbin/bearerbox ] && [ -x /usr/sbin/smsbox ] || { echo "kannel (bearerbox, smsbox) is still missing" >&2; exit 1; }
 perl -MNet::SMPP -e 1 >/dev/null 2>&1 || { echo "perl's Net::SMPP (libnet-smpp-perl) is still missing" >&2; exit 1; }
+[ -x /usr/bin/promtool ] || { echo "promtool (Debian package prometheus) is still missing" >&2; exit 1; }
+[ -x /usr/sbin/haproxy ] || { echo "haproxy is still missing" >&2; exit 1; }

@@ -14,6 +14,9 @@ export interface Claimed {
   url: string;
   payload: unknown;
   attempts: number;
+  /** report (ref: the record's msgId) or mo (ref: the reply's). */
+  kind: string;
+  ref: string;
   /** the account's stored app secret (encrypted); null before it has one. */
   secret_enc: string | null;
 }
@@ -48,7 +51,7 @@ export async function claimDue(db: Db, now: Date, limit: number, share: number, 
       )
       update callback_deliveries d set locked_until = $2, attempts = d.attempts + 1
        where d.id = any(array(select id from locked))
-      returning d.id::text as id, d.cus_id, d.url, d.payload, d.attempts,
+      returning d.id::text as id, d.cus_id, d.url, d.payload, d.attempts, d.kind, d.ref,
                 (select k.app_secret_enc from account_credentials k where k.cus_id = d.cus_id) as secret_enc`,
     [now, new Date(now.getTime() + LEASE_MS), share, limit, [...shares.keys()], [...shares.values()]],
   );

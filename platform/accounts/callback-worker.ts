@@ -151,6 +151,9 @@ export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOption
 }
 
 /** Posts one delivery and answers how it ended, and whether the receiver answered quickly. */
+/** The message a callback is about, under the field every log line about that message uses. */
+const refOf = (d: Claimed) => (d.kind === 'report' ? { msgId: d.ref } : { moId: d.ref });
+
 async function deliverOne(
   ctx: AppContext,
   d: Claimed,
@@ -180,6 +183,7 @@ async function deliverOne(
       },
     });
     if (status >= 200 && status < 300) {
+      ctx.log.debug({ delivery: d.id, ...refOf(d), status }, 'callback delivered');
       return { outcome: { id: d.id, kind: 'delivered', at: ctx.now(), status }, quick: performance.now() - started < QUICK_MS };
     }
     error = httpStatusError(status);
@@ -189,7 +193,7 @@ async function deliverOne(
     error = err instanceof RefusedTargetError ? ADDRESS_REFUSED : DELIVERY_FAILED;
     const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
     ctx.log.info(
-      { delivery: d.id, cus_id: d.cus_id, url: d.url, err: err instanceof Error ? `${err.name}: ${err.message}` : String(err), code: cause },
+      { delivery: d.id, ...refOf(d), cus_id: d.cus_id, url: d.url, err: err instanceof Error ? `${err.name}: ${err.message}` : String(err), code: cause },
       'callback delivery failed',
     );
   }

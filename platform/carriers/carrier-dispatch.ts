@@ -13,6 +13,7 @@ import { carrierIdKey } from './receipt-match';
 import { UnencodableMessage, carrierSubmits } from './outbound-parts';
 import { THROTTLES, isTemporary, recordStatusOf, type PartState } from './part-states';
 import { finalReport, NO_ROUTE, EXPIRED, unansweredReport, refusedReport, unsendableReport } from './carrier-reports';
+import { tracingMessages } from '../metrics/message-trail';
 
 // The dispatcher when messages go to carriers over SMPP. A round claims due records from carrier_queue (FOR UPDATE
 // SKIP LOCKED, so instances sharing PostgreSQL never take the same one), routes each, and leases its queue row until
@@ -96,13 +97,26 @@ export async function sendRound(ctx: AppContext, plane: CarrierPlane, round: Cla
     answers.forEach((a, k) => {
       const last = a[a.length - 1];
       if (last.kind === 'unsendable')
-        ctx.log.warn({ sn: round.sends[k].row.sn, carrier: round.sends[k].carrier, reason: last.reason }, 'carrier message not sendable');
+        ctx.log.warn({ msgId: round.sends[k].row.sn, carrier: round.sends[k].carrier, reason: last.reason }, 'carrier message not sendable');
     });
     cusIds = await withRetry(() => ctx.db.tx((q) => writeAnswers(q, plane, ctx.now(), round.sends, answers)));
+    if (tracingMessages(ctx.log)) logSubmits(ctx.log, round.sends, answers);
   } finally {
     given.written();
   }
   if (cusIds.length > 0) await notifyAll(ctx.db, ['mtRecord', 'batch', 'statistics'], cusIds);
+}
+
+/** Each message's submit as the carrier answered it, one debug line under the message's msgId; a receipt comes back
+ * under the carrierId logged here. */
+function logSubmits(log: Pick<AppContext['log'], 'debug'>, sends: Send[], answers: PartAnswer[][]): void {
+  sends.forEach((s, k) => {
+    const a = answers[k];
+    const last = a[a.length - 1];
+    const carrierIds = a.flatMap((x) => (x.kind === 'accepted' ? [x.messageId] : []));
+    const status = last.kind === 'refused' ? `0x${last.status.toString(16).padStart(8, '0')}` : undefined;
+    log.debug({ msgId: s.row.sn, carrier: s.carrier, parts: s.parts.length, answer: last.kind, status, carrierIds }, 'carrier submit');
+  });
 }
 
 async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number, log: Log) {
@@ -173,7 +187,7 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
       sends.push({ row: r, carrier, parts: carrierSubmits(outbound, plane.links.get(carrier)!.config) });
     } catch (err) {
       const failed = unsendable(err);
-      log.warn({ sn: r.sn, carrier, reason: failed.reason }, 'carrier message not sendable');
+      log.warn({ msgId: r.sn, carrier, reason: failed.reason }, 'carrier message not sendable');
       reports.set(r.sn, unsendableReport(carrier ?? 'carrier', failed.tooLong, failed.reason));
       finals.push(r);
     }

@@ -12,6 +12,8 @@ import { BindError, EsmeSession, type BindMode, type SubmitAnswer, type SubmitFi
 export interface CarrierLinkHooks {
   onDeliver(carrier: string, pdu: ShortMessagePdu): Promise<number> | number;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  /** each submit_sm written to the carrier, with its answer (for the metrics); `unsent` ones never reach it. */
+  onAnswer?(carrier: string, answer: Exclude<SubmitAnswer, { kind: 'unsent' }>): void;
   /** the clock and the wait of the rate limit and the throttle pause (tests give a fake pair). */
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -93,6 +95,7 @@ export class CarrierLink {
     if (!session) return { kind: 'unsent' };
     this.counts.submitted++;
     const answer = await session.submit(fields);
+    if (answer.kind !== 'unsent') this.hooks.onAnswer?.(this.name, answer);
     if (answer.kind === 'accepted') {
       this.counts.accepted++;
       this.pauseMs = 0;

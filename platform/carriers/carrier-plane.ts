@@ -44,7 +44,9 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
     file = simulatorFile(ctx.config.simulator.reportMs, smsc.port, password);
   }
   const links = new Map<string, CarrierLink>();
-  for (const c of file.carriers) links.set(c.name, new CarrierLink(c, { onDeliver, log: ctx.log }));
+  const onAnswer = (carrier: string, answer: Parameters<typeof ctx.metrics.carrierAnswer>[1]) => ctx.metrics.carrierAnswer(carrier, answer);
+  for (const c of file.carriers) links.set(c.name, new CarrierLink(c, { onDeliver, log: ctx.log, onAnswer }));
+  ctx.metrics.watchCarriers(() => [...links.values()].map((l) => l.stats()));
   const instanceId = randomUUID();
   const latencies = new Map<string, Array<{ at: number; ms: number }>>();
   const lastAccepted = new Map<string, { at: number; accepted: number }>();
@@ -68,6 +70,7 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
     router: new Router(file.routes),
     answers: new AnswerWaits(),
     noteReceipt(carrier, ms) {
+      ctx.metrics.receiptLatency(carrier, ms);
       const now = Date.now();
       const list = latencies.get(carrier) ?? [];
       list.push({ at: now, ms });

@@ -12,6 +12,7 @@ import { finalReport, partErr } from './carrier-reports';
 import { storeCarrierReplies, type CarrierMo } from './carrier-replies';
 import { partStateOf, recordStatusOf, type PartState } from './part-states';
 import { readCarrierReceipt } from './receipt-match';
+import { tracingMessages } from '../metrics/message-trail';
 
 // What carriers deliver: receipts and replies. Each is written before its deliver_sm_resp, in groups (one transaction
 // for what arrived together), so an answered deliver_sm is never lost and a burst of receipts costs a few
@@ -99,6 +100,7 @@ export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | n
       try {
         if ((pdu.esmClass & 0x3c) === 0x04) {
           const stat = receipt?.parsed?.stat ?? STATE_WORDS[tlvInt(pdu, TLV.message_state) ?? 0] ?? 'UNKNOWN';
+          ctx.metrics.carrierReceipt(carrier, partStateOf(stat));
           // a receipt with no id can match nothing: taken (or the carrier would send it for ever) and logged
           if (!receipt) ctx.log.warn({ carrier }, 'carrier receipt without a message id dropped');
           else if (partStateOf(stat) !== 'pending') {
@@ -158,7 +160,7 @@ export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | n
 
 const keyOf = (r: { carrier: string; key: string }) => `${r.carrier}\n${r.key}`;
 
-type Log = Pick<AppContext['log'], 'info'>;
+type Log = Pick<AppContext['log'], 'info' | 'debug' | 'level'>;
 
 /** Receipts as they arrive: applied, and those whose part is not keyed yet kept for the sweep (one per id: the first
  * final state stands). */
@@ -199,7 +201,7 @@ async function applyReceipts(q: Queryable, now: Date, items: Receipt[], log: Log
   });
   const unique = [...byKey.values()].map((i) => items[i]);
   // each receipt to one part: the newest still waiting under its (carrier, key), found in carrier_parts_waiting
-  const updated = await q.query<{ sn: string; carrier: string; carrier_key: string; submitted_at: Date }>(
+  const updated = await q.query<{ sn: string; carrier: string; carrier_key: string; submitted_at: Date; state: string }>(
     `update carrier_parts p set state = d.state, err = d.err, done_at = d.at
        from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[]) as d(carrier, key, state, err, at)
        cross join lateral (
@@ -207,7 +209,7 @@ async function applyReceipts(q: Queryable, now: Date, items: Receipt[], log: Log
           where w.carrier = d.carrier and w.carrier_key = d.key and w.state = 'pending'
           order by w.submitted_at desc, w.sn desc, w.part desc limit 1) t
       where p.sn = t.sn and p.part = t.part and p.state = 'pending'
-      returning p.sn, p.carrier, p.carrier_key, p.submitted_at`,
+      returning p.sn, p.carrier, p.carrier_key, p.submitted_at, p.state`,
     [
       unique.map((r) => r.carrier),
       unique.map((r) => r.key),
@@ -217,6 +219,9 @@ async function applyReceipts(q: Queryable, now: Date, items: Receipt[], log: Log
     ],
   );
   const hit = new Set(updated.map((u) => keyOf({ carrier: u.carrier, key: u.carrier_key })));
+  // the message's trail: its receipt under the msgId its door and its submit were logged with
+  if (tracingMessages(log))
+    for (const u of updated) log.debug({ msgId: u.sn, carrier: u.carrier, carrierKey: u.carrier_key, state: u.state }, 'carrier receipt');
   const at = new Map(unique.map((r) => [keyOf(r), r.at.getTime()]));
   const latencies = updated.map((u) => ({
     carrier: u.carrier,

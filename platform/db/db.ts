@@ -18,6 +18,8 @@ export interface Db extends Queryable {
   /** PGlite only (one connection shared by every request): queries under way and when the last one ended
    * (performance.now()), so heavy work can wait for a quiet moment (fair-share.ts). */
   activity?: () => { inFlight: number; lastEnd: number };
+  /** PostgreSQL only: the pool's connections and the clients waiting for one (read by the metrics at a scrape). */
+  pool?: () => { total: number; idle: number; waiting: number };
 }
 
 /**

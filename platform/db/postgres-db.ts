@@ -47,6 +47,7 @@ export async function openPostgres(url: string): Promise<Db> {
         listeners.splice(listeners.indexOf(client), 1);
       };
     },
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       for (const c of listeners.splice(0)) c.release();
       await pool.end();

@@ -35,18 +35,25 @@ function refusalOf(err: ApiError): IntegratorError {
   return invalidRequest(err.key, err.params, field);
 }
 
+/** A signed send; what it refuses itself is counted in the metrics under the http door (what the one send refuses is
+ * counted there). */
 export async function sendForCaller(ctx: AppContext, account: CallerAccount, s: IntegratorSend): Promise<IntegratorSendAnswer> {
+  const refuse = (err: IntegratorError) => {
+    ctx.metrics.refused('http', err.code);
+    return err;
+  };
   const cusId = account.cus_id;
   const classes = s.items.map((it) => classifyNumber(it.number));
   // a personalised send is one-to-one, which the send pipeline takes for domestic numbers only
   const prodType = productFor(classes, s.personalised ? account.products.filter((p) => p === 0) : account.products);
-  if (prodType === undefined) throw invalidRequest('integrator.noSmsProduct', {}, s.personalised ? 'items' : undefined);
+  if (prodType === undefined) throw refuse(invalidRequest('integrator.noSmsProduct', {}, s.personalised ? 'items' : undefined));
   const sender = checkSender(s.sender ?? '', prodType, { srcId: account.options.srcId, ext: account.ext_number });
-  if (!sender.ok) throw new IntegratorError('SENDER_NOT_ALLOWED', 'integrator.senderNotAllowed', { allowed: sender.allowed.join(' / ') });
+  if (!sender.ok) throw refuse(new IntegratorError('SENDER_NOT_ALLOWED', 'integrator.senderNotAllowed', { allowed: sender.allowed.join(' / ') }));
 
   if (s.idempotency) {
     const earlier = await storedSendAnswer(ctx.db, cusId, s.idempotency.key);
-    if (earlier && earlier.requestHash !== s.idempotency.requestHash) throw new IntegratorError('IDEMPOTENCY_CONFLICT', 'integrator.idempotencyConflict');
+    if (earlier && earlier.requestHash !== s.idempotency.requestHash)
+      throw refuse(new IntegratorError('IDEMPOTENCY_CONFLICT', 'integrator.idempotencyConflict'));
     if (earlier) return earlier.answer;
   }
 
@@ -75,7 +82,13 @@ export async function sendForCaller(ctx: AppContext, account: CallerAccount, s: 
     });
     return { results, clientRef: s.clientRef };
   };
-  if (sendable.length === 0) return answerFor(new Map());
+  // numbers the send took are counted by the send; those dropped here are counted here, once the answer is final
+  // (answerFor runs in the send's transaction, which may be run again)
+  const counted = (answer: IntegratorSendAnswer) => {
+    for (const r of answer.results) if (r.code) ctx.metrics.refused('http', r.code);
+    return answer;
+  };
+  if (sendable.length === 0) return counted(answerFor(new Map()));
 
   const at = ctx.now();
   try {
@@ -103,7 +116,7 @@ export async function sendForCaller(ctx: AppContext, account: CallerAccount, s: 
     if (err instanceof ApiError) throw refusalOf(err);
     throw err;
   }
-  if (made.answer) return made.answer;
+  if (made.answer) return counted(made.answer);
   // the key's first run committed while this one was checking: answer what it stored
   const stored = s.idempotency ? await storedSendAnswer(ctx.db, cusId, s.idempotency.key) : null;
   if (stored) return stored.answer;

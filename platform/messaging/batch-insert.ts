@@ -66,6 +66,9 @@ export function sliceItems(it: BatchItems, from: number, to: number) {
 }
 export type ItemSlice = ReturnType<typeof sliceItems>;
 
+/** The sn of a batch's `n`th record (from 1): the message's id from its door to its receipt (logged as msgId). */
+export const recordSn = (batchId: string, n: number) => batchId + String(n).padStart(6, '0');
+
 /** Writes records `first`… of a batch (sn = batch id + 6-digit number from 1) and counts them in the statistics. */
 export async function insertRecords(q: Queryable, f: RecordFixed, s: ItemSlice, first: number): Promise<void> {
   const insert = `insert into mt_records (sn, batch_id, prod_type, cus_id, content, mt_status, table_name, receive_time, month, title, receive_content, next_at,

@@ -5,8 +5,8 @@ import type { CurrentUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
 import { withRetry } from '../db/retry';
-import { badRequest } from '../http/api-error';
-import { finishBatch, insertBatch, startTimedMessages } from './batch-insert';
+import { ApiError, badRequest } from '../http/api-error';
+import { finishBatch, insertBatch, recordSn, startTimedMessages } from './batch-insert';
 import { charge } from './charge';
 import { notifyAll } from './notify';
 import { blacklisted, parseDomesticSliced, parseInternationalSliced, type ParsedNumbers } from './numbers';
@@ -15,6 +15,7 @@ import { needsReview, sendingAccount } from './send-account';
 import { claimSendKey } from './send-key';
 import type { TimedRequest } from './timed-request';
 import { parseTimingTime } from './timing';
+import { tracingMessages } from '../metrics/message-trail';
 
 // The sending pipeline: numbers parsed and checked in slices, priced, then charged with the batch and its first
 // chunk of records in one transaction (set-based, INSERT … SELECT FROM unnest); the rest are written a chunk per
@@ -55,8 +56,27 @@ export interface SendAnswer {
   batch_type: number;
 }
 
-/** A send; with the caller's Idempotency-Key, a rerun of the same request answers the first run and charges once. */
+/** A send; with the caller's Idempotency-Key, a rerun of the same request answers the first run and charges once.
+ * Counted in the metrics under its door: the numbers taken and those dropped, or the refusal of the whole send. */
 export async function submitSend(ctx: AppContext, user: CurrentUser, input: SendInput, idemKey: string | null = null): Promise<SendAnswer> {
+  const door = input.source ?? 'console';
+  try {
+    const { answer, fresh } = await send(ctx, user, input, idemKey);
+    if (fresh) {
+      ctx.metrics.accepted(door, answer.validCount);
+      ctx.metrics.refused(door, 'invalid_number', answer.invalidCount);
+      ctx.metrics.refused(door, 'duplicate_number', answer.repeatCount);
+      ctx.metrics.refused(door, 'blacklisted', answer.blacklistCount);
+    }
+    return answer;
+  } catch (err) {
+    if (err instanceof ApiError) ctx.metrics.refused(door, err.key);
+    throw err;
+  }
+}
+
+/** The send itself; `fresh` is false when an earlier run of the same Idempotency-Key answered. */
+async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKey: string | null): Promise<{ answer: SendAnswer; fresh: boolean }> {
   const account = await sendingAccount(ctx, user, input.cus_id, input.prod_type);
   const oneToOne = input.contents !== undefined && input.contents.length > 0;
   const parsed: ParsedNumbers = oneToOne
@@ -139,7 +159,7 @@ export async function submitSend(ctx: AppContext, user: CurrentUser, input: Send
     await finishBatch(ctx, first.batch_id, account.cus_id).catch((err) =>
       ctx.log.warn({ code: err.code, message: err.message, batchId: first.batch_id }, 'timed numbers left to the background round'),
     );
-    return first;
+    return { answer: first, fresh: first === out };
   }
 
   const batchId = input.batch_id ?? ulid();
@@ -180,9 +200,13 @@ export async function submitSend(ctx: AppContext, user: CurrentUser, input: Send
     }),
   );
   await notifyAll(ctx.db, ['batch', 'mtRecord', 'statistics'], [account.cus_id]);
+  // a message's trail starts here (debug: one line per message costs nothing while the level is off)
+  if (first === out && tracingMessages(ctx.log))
+    for (let n = 1; n <= out.validCount; n++)
+      ctx.log.debug({ msgId: recordSn(batchId, n), door: input.source ?? 'console', cusId: account.cus_id }, 'message accepted');
   // the rest of the records, a chunk per transaction; a failure here is finished by the background round
   await finishBatch(ctx, first.batch_id, account.cus_id).catch((err) =>
     ctx.log.warn({ code: err.code, message: err.message, batchId: first.batch_id }, 'send chunks left to the background round'),
   );
-  return first;
+  return { answer: first, fresh: first === out };
 }

@@ -71,6 +71,8 @@ export interface SmppServerOptions {
   /** Rate check per submit_sm before anything is stored: ESME_ROK to go on, or the status to refuse it with. `cost`
    * is the segments this PDU carries (one per part of a long message). */
   admit?(session: SessionInfo, cost: number): number;
+  /** A whole message was answered: ESME_ROK when taken, else the status it was refused with (for the metrics). */
+  onSubmitAnswered?(status: number): void;
   /** A bound session ended (unbind, close, timeout, shutdown): for connection counts. */
   onUnbound?(session: SessionInfo): void;
   /** Parts of a long message that never completed (each was answered with the id in `expired.partIds`). */

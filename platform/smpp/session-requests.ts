@@ -59,6 +59,7 @@ export function handleSubmit(session: RequestSession, host: SubmitHost, pdu: Sho
     session.send({ command: 'submit_sm_resp', commandStatus: status, sequenceNumber: pdu.sequenceNumber, messageId });
   const refuse = (status: number, reason: string) => {
     if (status === STATUS.RTHROTTLED) session.throttled++;
+    host.options.onSubmitAnswered?.(status);
     host.log.info({ session: session.id, seq: pdu.sequenceNumber, status: statusName(status), reason }, 'smpp submit_sm refused');
     answer(status);
     return null;
@@ -92,6 +93,7 @@ export function handleSubmit(session: RequestSession, host: SubmitHost, pdu: Sho
     .then((outcome) => {
       if ('messageId' in outcome) {
         session.submitted++;
+        host.options.onSubmitAnswered?.(STATUS.ROK);
         answer(STATUS.ROK, outcome.messageId);
         return;
       }

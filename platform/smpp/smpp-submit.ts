@@ -4,7 +4,7 @@ import type { CurrentUser } from '../auth/current-user';
 import type { AppContext } from '../context';
 import { groupWriter, type GroupWriter } from '../db/group-commit';
 import { withRetry } from '../db/retry';
-import { INSERT_CHUNK, insertBatch } from '../messaging/batch-insert';
+import { INSERT_CHUNK, insertBatch, recordSn } from '../messaging/batch-insert';
 import { chargeLocked } from '../messaging/charge';
 import { notifyAll } from '../messaging/notify';
 import { classifySmppAddress, destinationOn, productFor, type SmsProduct } from '../../contract/validation/number.rules';
@@ -174,8 +174,11 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
   const ids = clean.map(() => newMessageId());
   const stored = await withRetry(() => storeGroup(ctx, account, clean, messages, ids));
   clean.forEach((p, k) => {
-    if (stored.has(k)) out[p.at] = { messageId: ids[k] };
-    else {
+    const sn = stored.get(k);
+    if (sn !== undefined) {
+      out[p.at] = { messageId: ids[k] };
+      ctx.log.debug({ msgId: sn, smppMessageId: ids[k], door: 'smpp', cusId }, 'message accepted');
+    } else {
       ctx.log.warn({ cusId, reason: 'send.insufficientBalance' }, 'smpp submit refused');
       out[p.at] = { status: STATUS.RSUBMITFAIL };
     }
@@ -185,8 +188,8 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
 }
 
 /** Charges and writes the group's messages, in order while the balance lasts (a prepaid account); answers which of
- * `clean` were stored. */
-async function storeGroup(ctx: AppContext, account: Account, clean: Priced[], messages: SubmittedMessage[], ids: string[]): Promise<Set<number>> {
+ * `clean` were stored, with the sn of each one's record. */
+async function storeGroup(ctx: AppContext, account: Account, clean: Priced[], messages: SubmittedMessage[], ids: string[]): Promise<Map<number, string>> {
   return ctx.db.tx(async (q) => {
     // the row is locked and read once: what it lets through is charged under that lock without reading it again
     const [a] = await q.query<{ balance: string; pay_type: number }>('select balance, pay_type from accounts where cus_id = $1 for no key update', [
@@ -201,6 +204,7 @@ async function storeGroup(ctx: AppContext, account: Account, clean: Priced[], me
       taken.push(k);
     });
     const now = ctx.now();
+    const sns = new Map<number, string>();
     for (const [prodType, review] of [
       [0, false],
       [0, true],
@@ -210,6 +214,7 @@ async function storeGroup(ctx: AppContext, account: Account, clean: Priced[], me
       const part = taken.filter((k) => clean[k].review === review && clean[k].prodType === prodType);
       if (part.length === 0) continue;
       const batchId = ulid();
+      part.forEach((k, i) => sns.set(k, recordSn(batchId, i + 1)));
       const rows = part.map((k) => clean[k]);
       const costUnits = rows.reduce((sum, p) => sum + p.units, 0);
       balance = await chargeLocked(q, account.cus_id, balance, costUnits, 'send', batchId);
@@ -261,6 +266,6 @@ async function storeGroup(ctx: AppContext, account: Account, clean: Priced[], me
         ],
       );
     }
-    return new Set(taken);
+    return sns;
   });
 }

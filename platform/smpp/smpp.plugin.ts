@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { startLoop } from '../background-loop';
 import type { AreaOptions, AreaPlugin } from '../context';
 import { authenticateBind } from './bind-auth';
-import { STATUS } from './command-status';
+import { STATUS, statusName } from './command-status';
 import { CLAIM_LIMIT, ReceiptDelivery } from './receipt-delivery';
 import { OUTBOX_CHANNEL, queueAbandonedReceipts } from './receipt-queue';
 import { giveTurn } from '../db/fair-share';
@@ -77,6 +77,7 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening,
       if (rate <= 0 || !session.accountId) return STATUS.ROK;
       return reserve.take(session.accountId, rate, cost) ? STATUS.ROK : STATUS.RTHROTTLED;
     },
+    onSubmitAnswered: (status) => (status === STATUS.ROK ? ctx.metrics.accepted('smpp') : ctx.metrics.refused('smpp', statusName(status))),
     onUnbound(session) {
       removeBind(ctx.db, session.id).catch((err) => ctx.log.warn({ err, sessionId: session.id }, 'smpp bind row not removed'));
     },
@@ -101,6 +102,9 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening,
   };
   const bound = await server.listen(port === 'auto' ? 0 : port, ctx.config.host);
   ctx.log.info({ port: bound.port }, 'smpp listening');
+  ctx.metrics.watchSmppBinds(() =>
+    server.listSessions().flatMap((s) => (s.state === 'bound' && s.accountId ? [{ accountId: s.accountId, bindType: s.bindType ?? 'unknown' }] : [])),
+  );
   boundPort = bound.port;
   listening?.(bound.port);
   startLoop(ctx, 'smpp-binds', BIND_HEARTBEAT_MS, () => heartbeatBinds(ctx.db, instanceId, ctx.now(), traffic()));

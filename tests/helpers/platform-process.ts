@@ -18,7 +18,7 @@ export interface PlatformProcess {
 const ROOT = join(import.meta.dirname, '..', '..');
 
 /** `platform/main.ts` in a process of its own on throwaway settings (in-memory PGlite, no seed, no captcha, no console,
- * SMPP on a free port), `env` over them; its output is piped. Node itself runs it (tsx as a loader, not its CLI), so a
+ * no SMPP and no metrics port), `env` over them; its output is piped. Node itself runs it (tsx as a loader, not its CLI), so a
  * signal reaches the platform, SIGKILL included. */
 export function spawnPlatform(env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'platform', 'main.ts')], {
@@ -34,6 +34,7 @@ export function spawnPlatform(env: Record<string, string> = {}): ChildProcess {
       SERVE_CONSOLE: 'off',
       // no fixed SMPP port: processes side by side would all claim 2775
       SMPP_PORT: '0',
+      METRICS_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

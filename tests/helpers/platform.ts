@@ -25,7 +25,8 @@ export interface TestPlatform extends Platform {
 
 let dbCounter = 0;
 
-/** A test platform's configuration: loopback on a free port, no captcha, no console, no seed, no SMPP unless asked. */
+/** A test platform's configuration: loopback on a free port, no captcha, no console, no seed, no SMPP and no metrics
+ * port unless asked. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     ...configFromEnv({}),
@@ -36,6 +37,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'warn',
     seedRecords: 0,
     smppPort: null,
+    // several platforms run side by side: none takes the fixed metrics port (a test asks for 'auto')
+    metricsPort: null,
     carriers: { source: 'in-process' },
     ...overrides,
   };
@@ -45,6 +48,8 @@ export interface StartOptions {
   carrier?: CarrierConnector;
   /** migrate and seed an empty database, as a first start does, rather than copy the run's prepared one */
   fresh?: boolean;
+  /** where the platform's log lines go (default stdout) */
+  logStream?: { write: (line: string) => void };
 }
 
 /** The platform of the enclosing describe: started on `kind` before its tests and stopped after them. The handle
@@ -81,7 +86,7 @@ export async function startPlatform(kind: DbKind, overrides: Partial<Config> = {
   } else {
     db = await openPglite(null, opts.fresh ? {} : { loadDataDir: pgliteDump(inject('pgliteDump')) });
   }
-  const platform = await buildPlatform(config, { db, carrier: opts.carrier });
+  const platform = await buildPlatform(config, { db, carrier: opts.carrier, logStream: opts.logStream });
   await seedDemoTenant(platform.ctx);
   await platform.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = platform.app.server.address();

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import pino from 'pino';
 import type { AppContext } from '../../platform/context';
 import type { Db } from '../../platform/db/db';
+import { createMetrics } from '../../platform/metrics/metrics';
 import { migrate } from '../../platform/db/migrate';
 import { openPglite } from '../../platform/db/pglite-db';
 import { openPostgres } from '../../platform/db/postgres-db';
@@ -19,7 +20,8 @@ export const SEEDED_TEMPLATE = 'seeded_template';
 
 async function migrateAndSeed(db: Db): Promise<void> {
   await migrate(db);
-  const ctx: AppContext = { db, config: configFromEnv({}), log: pino({ level: 'warn' }), now: () => new Date(), onClose: () => undefined };
+  const now = () => new Date();
+  const ctx: AppContext = { db, config: configFromEnv({}), log: pino({ level: 'warn' }), now, onClose: () => undefined, metrics: createMetrics(db, now) };
   await seedDemoTenant(ctx);
 }
 
