@@ -75,6 +75,10 @@ export async function buildPlatform(
       serializers: { req: (req) => ({ method: req.method, url: withoutQueryValues(req.url), remoteAddress: req.ip }) },
     },
     bodyLimit: JSON_BODY_LIMIT,
+    // a plugin's start (binding carrier links, reading the queues) waits on the database, which on a loaded machine
+    // took longer than Fastify's default 10 s: a slow start is not a failed one; a database that cannot be reached
+    // fails on its own, earlier
+    pluginTimeout: 120_000,
   });
   await app.register(helmet, {
     // The console runs under a strict policy: no inline or foreign scripts, no framing, no plugins.
