@@ -32,7 +32,7 @@ export const customerModifyEndpoint = defineEndpoint({
   path: '/customer/customerModify',
   doc:
     'Edits the sub-account cus_id with the fields and rules of /customer/customerAdd; password and interfacePassword ' +
-    'left empty keep the stored ones. prodType becomes the product line the account holds. Live SMPP binds that no ' +
+    'left empty keep the stored ones. prodType is granted if not held yet (other product lines stay). Live SMPP binds that no ' +
     'longer fit end within about a second: all of them when the interface password changes, those from addresses ' +
     'outside the new user IPs, and the newest beyond a lowered maxConnections. A new login password ends its console sessions.',
   request: subAccountModifyRequestSchema,

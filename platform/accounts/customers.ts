@@ -145,7 +145,8 @@ export async function modifySubAccount(ctx: AppContext, user: CurrentUser, f: Su
         [f.cus_id, f.cus_name, f.ext_number, JSON.stringify(options)],
       );
       if (updated.length === 0) throw badRequest('customer.editFailure', {}, 'cus_id');
-      await q.query('delete from account_products where cus_id = $1 and prod_type <> $2', [f.cus_id, f.prodType]);
+      // the form names one product line: it is granted, and lines granted before stay (an edit of another field
+      // must not take away what the form does not show)
       await q.query('insert into account_products(cus_id, prod_type) values ($1, $2) on conflict do nothing', [f.cus_id, f.prodType]);
       if (interfaceHash) {
         await q.query('update account_credentials set interface_password_hash = $2, interface_password_prefix_hash = $3 where cus_id = $1', [
