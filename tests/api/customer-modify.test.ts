@@ -64,6 +64,7 @@ describe.each(DB_KINDS)('editing sub-accounts on %s', (kind) => {
       maxSpeed: 30,
       srcId: '1069',
       busCty: 'finance',
+      prodType: 1,
     });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.message).toBe('Account updated');
@@ -79,7 +80,8 @@ describe.each(DB_KINDS)('editing sub-accounts on %s', (kind) => {
       maxSpeed: 30,
       srcId: '1069',
       busCty: 'finance',
-      prodTypes: [0],
+      // the product line chosen is granted; the one held before stays
+      prodTypes: [0, 1],
     });
     expect(await hashes('MODSUB01')).toEqual(before);
     // the old login password still logs in
