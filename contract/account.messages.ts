@@ -10,6 +10,7 @@ export const ACCOUNT_MESSAGES = {
   'customer.closeFailure': { zh: '关户失败', en: 'Close account failure' },
   'customer.editFailure': { zh: '无法编辑该账号', en: 'Unable to edit account' },
   'customer.opened': { zh: '开户成功', en: 'Account opened' },
+  'customer.modified': { zh: '修改成功', en: 'Account updated' },
   'customer.closed': { zh: '关户成功', en: 'Account closed' },
   'customer.charged': { zh: '充值成功', en: 'Charged successfully' },
   'customer.notAllowed': { zh: '当前账号无权管理子账号', en: 'This account may not manage sub-accounts' },

@@ -4,10 +4,10 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { messageInteractSendEndpoint } from '../contract/endpoints/interact.endpoints';
 import { longToShortEndpoint } from '../contract/endpoints/short-link.endpoints';
 import { modifyPasswordFormSchema } from '../contract/validation/personal-settings.rules';
-import { rechargeFormSchema, subAccountFormSchema } from '../contract/validation/sub-account.rules';
+import { rechargeFormSchema, subAccountFormSchema, subAccountModifyFormSchema } from '../contract/validation/sub-account.rules';
 import { contentTemplateFormSchema, cspTemplateFormSchema, videoTemplateFormSchema } from '../contract/validation/template.rules';
 import { ApiCallError } from '../sync/http-client';
-import { fieldErrors, formMachine, moveItem, seedValues, type FormInput, type FormValues } from './form.machine';
+import { fieldErrors, formMachine, hasUnsavedInput, moveItem, seedValues, type FormInput, type FormValues } from './form.machine';
 
 /** A form whose submit records what it was given and answers `answer`. */
 function start(input: FormInput, answer: (v: FormValues) => Promise<unknown> = async () => 'ok') {
@@ -71,6 +71,27 @@ describe('form machine: account forms', () => {
     const done = await waitFor(a, (s) => s.matches('done'));
     expect(done.context.result).toEqual({ cus_id: 'ABCDEF' });
     expect(sent[0]).toMatchObject({ cus_id: 'ABCDEF', maxConnections: 5, maxSpeed: 10 });
+  });
+
+  it('edits a sub-account prefilled, passwords left empty are kept (not sent), a short one refused', async () => {
+    const current = { ...SUB, cus_id: 'SUB001', cus_name: '子账号', ext_number: '0001', maxConnections: '5', maxSpeed: '10', busCty: 'retail' };
+    const { actor: a, sent } = start({ schema: subAccountModifyFormSchema, values: current, sends: 'parsed', rejectionAtField: true });
+    expect(hasUnsavedInput(a.getSnapshot())).toBe(false);
+    a.send({ type: 'form.set', field: 'interfacePassword', value: '12345' });
+    expect(hasUnsavedInput(a.getSnapshot())).toBe(true);
+    a.send({ type: 'form.submit' });
+    expect(a.getSnapshot().context.errors).toEqual({ interfacePassword: 'v.subAccount.passwordLength' });
+    a.send({ type: 'form.set', field: 'interfacePassword', value: '' });
+    // typed back to what it opened with: nothing unsaved
+    expect(hasUnsavedInput(a.getSnapshot())).toBe(false);
+    a.send({ type: 'form.set', field: 'maxSpeed', value: '20' });
+    expect(hasUnsavedInput(a.getSnapshot())).toBe(true);
+    a.send({ type: 'form.submit' });
+    const done = await waitFor(a, (s) => s.matches('done'));
+    expect(hasUnsavedInput(done)).toBe(false);
+    expect(sent[0]).toMatchObject({ cus_id: 'SUB001', maxSpeed: 20, maxConnections: 5 });
+    expect(sent[0].password).toBeUndefined();
+    expect(sent[0].interfacePassword).toBeUndefined();
   });
 
   it('shows a platform rejection on the field it names', async () => {

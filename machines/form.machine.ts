@@ -62,6 +62,14 @@ export function seedValues(defaults: FormValues, payload?: Record<string, unknow
   return Object.fromEntries(Object.keys(defaults).map((k) => [k, payload[k] ?? defaults[k]]));
 }
 
+/** Whether the form holds input not yet sent: values changed from those it opened with (a dialog asks before it
+ * closes over them). A form whose values were sent and taken holds none. */
+export function hasUnsavedInput(snapshot: { context: Pick<FormContext, 'values' | 'initial'>; matches: (state: 'done') => boolean }): boolean {
+  if (snapshot.matches('done')) return false;
+  const { values, initial } = snapshot.context;
+  return Object.keys({ ...initial, ...values }).some((k) => JSON.stringify(values[k] ?? '') !== JSON.stringify(initial[k] ?? ''));
+}
+
 export function moveItem<I>(items: I[], index: number, by: -1 | 1): I[] {
   const to = index + by;
   if (index < 0 || index >= items.length || to < 0 || to >= items.length) return items;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyRequest, emptyResponse, pageOf, pageRequest } from '../endpoint';
 import { optionSchema, rechargeSchema, subAccountDetailSchema, subAccountSchema } from '../entities.schema';
-import { rechargeFormSchema, subAccountRequestSchema } from '../validation/sub-account.rules';
+import { rechargeFormSchema, subAccountModifyRequestSchema, subAccountRequestSchema } from '../validation/sub-account.rules';
 import { coercedInt16, epochMs, text } from '../bounds';
 
 // Customers: the enterprise's sub-accounts (the sub-account screen). Row actions need the user's moreType 1-4;
@@ -26,6 +26,17 @@ export const customerAddEndpoint = defineEndpoint({
   doc: 'Creates an open, prepaid sub-account with balance 0 and the given product line granted; a taken id answers 400 v.subAccount.idExists.',
   request: subAccountRequestSchema,
   response: z.object({ cus_id: z.string() }),
+});
+
+export const customerModifyEndpoint = defineEndpoint({
+  path: '/customer/customerModify',
+  doc:
+    'Edits the sub-account cus_id with the fields and rules of /customer/customerAdd; password and interfacePassword ' +
+    'left empty keep the stored ones. prodType is granted if not held yet (other product lines stay). Live SMPP binds that no ' +
+    'longer fit end within about a second: all of them when the interface password changes, those from addresses ' +
+    'outside the new user IPs, and the newest beyond a lowered maxConnections. A new login password ends its console sessions.',
+  request: subAccountModifyRequestSchema,
+  response: emptyResponse,
 });
 
 export const closeCustomerEndpoint = defineEndpoint({

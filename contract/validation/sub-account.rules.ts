@@ -3,7 +3,7 @@ import { EXTENSION_MAX_DIGITS, PRODUCT_TYPES, SUB_ACCOUNT_ID_MAX, SUB_ACCOUNT_ID
 import { INT32_MAX, isStorableText } from '../bounds';
 import { callbackUrlProblem } from './callback-address';
 
-// Sub-account (customer) creation and charge rules.
+// Sub-account (customer) creation, editing and charge rules.
 
 export const subAccountIdSchema = z
   .string({ error: 'v.subAccount.idRequired' })
@@ -19,6 +19,9 @@ const passwordSchema = (required: string) =>
     .min(SUB_ACCOUNT_PASSWORD_MIN, { error: 'v.subAccount.passwordLength' })
     .max(SUB_ACCOUNT_PASSWORD_MAX, { error: 'v.subAccount.passwordLength' })
     .refine(isStorableText, { error: 'v.badText' });
+
+/** On an edit a password may be left empty: the stored one stays. */
+const keptPasswordSchema = (required: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordSchema(required).optional());
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 export function isIpv4(s: string): boolean {
@@ -101,7 +104,7 @@ export const publicCallbackUrlRule = callbackUrlRule.refine((s) => callbackUrlPr
 /** 0: the customer pulls reports and uplinks; 1: the platform pushes them to the callback addresses (proactive). */
 export const PUSH_MODES = { pull: 0, push: 1 } as const;
 
-const subAccountSchemaWith = (callbackUrl: typeof callbackUrlRule) =>
+const subAccountSchemaWith = <P extends z.ZodType>(callbackUrl: typeof callbackUrlRule, password: (required: string) => P) =>
   z
     .object({
       cus_id: subAccountIdSchema,
@@ -111,8 +114,8 @@ const subAccountSchemaWith = (callbackUrl: typeof callbackUrlRule) =>
         .min(1, { error: 'v.subAccount.nameRequired' })
         .max(50, { error: 'v.subAccount.nameTooLong' })
         .refine(isStorableText, { error: 'v.badText' }),
-      password: passwordSchema('v.subAccount.passwordRequired'),
-      interfacePassword: passwordSchema('v.subAccount.interfacePasswordRequired'),
+      password: password('v.subAccount.passwordRequired'),
+      interfacePassword: password('v.subAccount.interfacePasswordRequired'),
       userIps: userIpsSchema.default(''),
       ext_number: extensionSchema,
       pushMode: z.union([z.literal(PUSH_MODES.pull), z.literal(PUSH_MODES.push)], { error: 'v.subAccount.pushModeRequired' }),
@@ -137,10 +140,15 @@ const subAccountSchemaWith = (callbackUrl: typeof callbackUrlRule) =>
       if (!v.moUrl) ctx.addIssue({ code: 'custom', path: ['moUrl'], message: 'v.subAccount.moUrlRequired' });
     });
 /** /customer/customerAdd's request: the platform judges the callback addresses' destination itself. */
-export const subAccountRequestSchema = subAccountSchemaWith(callbackUrlRule);
+export const subAccountRequestSchema = subAccountSchemaWith(callbackUrlRule, passwordSchema);
 /** The console's form: the request's rules, and callback addresses on the public internet. */
-export const subAccountFormSchema = subAccountSchemaWith(publicCallbackUrlRule);
+export const subAccountFormSchema = subAccountSchemaWith(publicCallbackUrlRule, passwordSchema);
 export type SubAccountForm = z.infer<typeof subAccountFormSchema>;
+/** /customer/customerModify's request: the creation rules, cus_id naming the account, passwords empty to keep them. */
+export const subAccountModifyRequestSchema = subAccountSchemaWith(callbackUrlRule, keptPasswordSchema);
+/** The edit form: as the add form, passwords empty to keep them. */
+export const subAccountModifyFormSchema = subAccountSchemaWith(publicCallbackUrlRule, keptPasswordSchema);
+export type SubAccountModify = z.infer<typeof subAccountModifyRequestSchema>;
 
 const MONEY = /^\d{1,10}(\.\d{1,2})?$/;
 

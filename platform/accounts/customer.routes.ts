@@ -7,6 +7,7 @@ import {
   customerChargeEndpoint,
   customerDetailEndpoint,
   customerListEndpoint,
+  customerModifyEndpoint,
   customerProdTypesEndpoint,
   openCustomerEndpoint,
 } from '../../contract/endpoints/customer.endpoints';
@@ -21,6 +22,7 @@ import {
   chargeSubAccount,
   createSubAccount,
   heldProdTypes,
+  modifySubAccount,
   prodTypeOptions,
   setSubAccountStatus,
   type AccountRow,
@@ -72,6 +74,17 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): v
       const cus_id = await createSubAccount(ctx, user, body);
       message('common.added');
       return { cus_id };
+    },
+    { idempotent: true },
+  );
+
+  route(
+    app,
+    ctx,
+    customerModifyEndpoint,
+    async ({ body, user, message }) => {
+      await modifySubAccount(ctx, user, body);
+      message('customer.modified');
     },
     { idempotent: true },
   );

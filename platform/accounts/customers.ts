@@ -1,10 +1,11 @@
 import type { Language } from '../../contract/constants';
-import type { SubAccountForm } from '../../contract/validation/sub-account.rules';
+import type { SubAccountForm, SubAccountModify } from '../../contract/validation/sub-account.rules';
 import { SUB_ACCOUNT_ID_EXISTS } from '../../contract/validation/sub-account.rules';
 import type { CurrentUser } from '../auth/current-user';
 import { canSee } from '../auth/scope';
 import { hashPassword } from '../auth/password';
 import { interfacePasswordHashes } from '../smpp/bind-password';
+import { requestEndAccountBinds, requestEndBindsBeyond } from '../smpp/smpp-binds';
 import { revokeUserSessions } from '../auth/session-revoke';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
@@ -72,16 +73,15 @@ export async function prodTypeOptions(q: Queryable, cusId: string, lang: Languag
   return rows.map((r) => ({ label: PROD_LABELS[Number(r.prod_type)]?.[lang] ?? String(r.prod_type), value: Number(r.prod_type) }));
 }
 
-export async function createSubAccount(ctx: AppContext, user: CurrentUser, f: SubAccountForm): Promise<string> {
-  assertManager(user);
+/** The checks of a sub-account's fields that only the platform can make, on creation and on every edit: a known
+ * business type, callback addresses it may post to, a product line the caller's enterprise holds. Answers the
+ * account's options as stored. */
+async function checkedOptions(ctx: AppContext, user: CurrentUser, f: SubAccountModify) {
   if (!BUS_CTYS.some((b) => b.value === f.busCty)) throw badRequest('v.subAccount.busCtyRequired', {}, 'busCty');
   assertCallbackUrls(ctx.config.callbackAllowPrivate, f);
   const held = await ctx.db.query('select 1 from account_products where cus_id = $1 and prod_type = $2', [user.cus_id, f.prodType]);
   if (held.length === 0) throw badRequest('customer.prodNotHeld', {}, 'prodType');
-  // scrypt outside the transaction: it is slow on purpose
-  const [loginHash, interfaceHash] = await Promise.all([hashPassword(f.password), interfacePasswordHashes(f.interfacePassword)]);
-  const secretEnc = await encryptSecret(ctx.db, newAppSecret());
-  const options = {
+  return {
     pushMode: f.pushMode,
     reportUrl: f.reportUrl,
     moUrl: f.moUrl,
@@ -91,6 +91,14 @@ export async function createSubAccount(ctx: AppContext, user: CurrentUser, f: Su
     srcId: f.srcId,
     busCty: f.busCty,
   };
+}
+
+export async function createSubAccount(ctx: AppContext, user: CurrentUser, f: SubAccountForm): Promise<string> {
+  assertManager(user);
+  const options = await checkedOptions(ctx, user, f);
+  // scrypt outside the transaction: it is slow on purpose
+  const [loginHash, interfaceHash] = await Promise.all([hashPassword(f.password), interfacePasswordHashes(f.interfacePassword)]);
+  const secretEnc = await encryptSecret(ctx.db, newAppSecret());
   await withRetry(() =>
     ctx.db.tx(async (q) => {
       // account ids and login names share one namespace: the sub-account logs in with its account id
@@ -117,6 +125,48 @@ export async function createSubAccount(ctx: AppContext, user: CurrentUser, f: Su
     }),
   );
   return f.cus_id;
+}
+
+/** Edits a sub-account the caller may manage with the creation rules; an empty password keeps the stored one. Live
+ * binds that no longer fit are asked to end (the bind watch ends those outside the new user IPs by itself), and a
+ * new login password ends the account's console sessions. */
+export async function modifySubAccount(ctx: AppContext, user: CurrentUser, f: SubAccountModify): Promise<void> {
+  assertManageable(user, f.cus_id, 'customer.editFailure');
+  const options = await checkedOptions(ctx, user, f);
+  const [loginHash, interfaceHash] = await Promise.all([
+    f.password === undefined ? null : hashPassword(f.password),
+    f.interfacePassword === undefined ? null : interfacePasswordHashes(f.interfacePassword),
+  ]);
+  const userIds = await withRetry(() =>
+    ctx.db.tx(async (q) => {
+      const updated = await q.query(
+        `update accounts set cus_name = $2, ext_number = $3, options = coalesce(options, '{}'::jsonb) || $4::jsonb
+          where cus_id = $1 and status <> 2 returning cus_id`,
+        [f.cus_id, f.cus_name, f.ext_number, JSON.stringify(options)],
+      );
+      if (updated.length === 0) throw badRequest('customer.editFailure', {}, 'cus_id');
+      // the form names one product line: it is granted, and lines granted before stay (an edit of another field
+      // must not take away what the form does not show)
+      await q.query('insert into account_products(cus_id, prod_type) values ($1, $2) on conflict do nothing', [f.cus_id, f.prodType]);
+      if (interfaceHash) {
+        await q.query('update account_credentials set interface_password_hash = $2, interface_password_prefix_hash = $3 where cus_id = $1', [
+          f.cus_id,
+          interfaceHash.full,
+          interfaceHash.prefix,
+        ]);
+        await requestEndAccountBinds(q, f.cus_id);
+      } else await requestEndBindsBeyond(q, f.cus_id, f.maxConnections, ctx.now());
+      // the login made with the account carries its name; the password is that of the account's own logins
+      await q.query('update users set name = $2 where cus_id = $1 and username = $1', [f.cus_id, f.cus_name]);
+      if (!loginHash) return [];
+      const users = await q.query<{ id: number }>('update users set password_hash = $2 where cus_id = $1 and user_type = 3 returning id', [
+        f.cus_id,
+        loginHash,
+      ]);
+      return users.map((u) => Number(u.id));
+    }),
+  );
+  for (const id of userIds) await revokeUserSessions(ctx, id);
 }
 
 /** Opens (1) or closes (0) a sub-account; closing ends the sessions of its logins. */

@@ -12,7 +12,7 @@ import type { CarrierPlane } from './carrier-plane';
 import { carrierIdKey } from './receipt-match';
 import { UnencodableMessage, carrierSubmits } from './outbound-parts';
 import { THROTTLES, isTemporary, recordStatusOf, type PartState } from './part-states';
-import { finalReport, NO_ROUTE, EXPIRED, unansweredReport, refusedReport, unsendableReport } from './carrier-reports';
+import { finalReport, NO_ROUTE, EXPIRED, VALIDITY_OVER, unansweredReport, refusedReport, unsendableReport } from './carrier-reports';
 import { tracingMessages } from '../metrics/message-trail';
 
 // The dispatcher when messages go to carriers over SMPP. A round claims due records from carrier_queue (FOR UPDATE
@@ -33,6 +33,7 @@ const PART_TRIES = 5;
 interface Claimed extends Due {
   ext_number: string | null;
   leased: boolean;
+  expires_at: Date | string | null;
 }
 
 /** What became of one part: the carrier's answer, or a PDU this side could not build or write (the message fails
@@ -91,7 +92,9 @@ export async function sendRound(ctx: AppContext, plane: CarrierPlane, round: Cla
     // each message within its own boundary: whatever one of them throws, the answers of the others are written
     const answers = await Promise.all(
       round.sends.map((s) =>
-        submitParts(plane.links.get(s.carrier)!, s.parts, (id) => given.add(s.carrier, carrierIdKey(id))).catch((err: unknown) => [unsendable(err)]),
+        submitParts(plane.links.get(s.carrier)!, s.parts, untilOf(s.row), (id) => given.add(s.carrier, carrierIdKey(id))).catch((err: unknown) => [
+          unsendable(err),
+        ]),
       ),
     );
     answers.forEach((a, k) => {
@@ -122,7 +125,7 @@ function logSubmits(log: Pick<AppContext['log'], 'debug'>, sends: Send[], answer
 async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number, log: Log) {
   const rows = await q.query<Claimed>(
     `select m.sn, m.prod_type, m.cus_id, m.batch_id, m.mobile, m.content, m.mt_status, m.receive_time, m.country_code, m.country_name,
-            m.secret, a.ext_number, c.leased
+            m.secret, a.ext_number, c.leased, c.expires_at
        from carrier_queue c join mt_records m on m.sn = c.sn join accounts a on a.cus_id = m.cus_id
       where c.due_at <= $1 order by c.due_at limit $2 for update of c skip locked`,
     [now, limit],
@@ -166,6 +169,11 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
       finals.push(r);
       continue;
     }
+    if (r.expires_at !== null && new Date(r.expires_at).getTime() <= now.getTime()) {
+      reports.set(r.sn, VALIDITY_OVER);
+      finals.push(r);
+      continue;
+    }
     // one message that cannot be routed or encoded (a stored text too long for SMPP) fails alone: a throw here would
     // roll the round back and the same record would be claimed first again, holding every message behind it
     let carrier: string | null = null;
@@ -204,14 +212,19 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
   return { count: rows.length, sends, cusIds: [...new Set(finals.map((r) => r.cus_id))] };
 }
 
+/** The message's own validity as epoch ms (Infinity for none). */
+const untilOf = (row: Claimed) => (row.expires_at === null ? Infinity : new Date(row.expires_at).getTime());
+
 /** A message's parts in order; stops at the first the carrier did not take. A later part the carrier cannot take right
- * now is tried again (the earlier ones are with the carrier: the whole message cannot go back to the queue). */
-async function submitParts(link: CarrierLink, parts: SubmitFields[], accepted: (messageId: string) => void): Promise<PartAnswer[]> {
+ * now is tried again (the earlier ones are with the carrier: the whole message cannot go back to the queue). Its first
+ * part is not sent once the validity `until` passed while it waited on the link: it goes back to the queue, whose next
+ * round ends it expired; once a part went, the rest follow, so the carrier never holds half a message. */
+async function submitParts(link: CarrierLink, parts: SubmitFields[], until: number, accepted: (messageId: string) => void): Promise<PartAnswer[]> {
   const answers: PartAnswer[] = [];
   for (let i = 0; i < parts.length; i++) {
     let answer: PartAnswer;
     try {
-      answer = await link.submit(parts[i]);
+      answer = await link.submit(parts[i], i === 0 ? until : Infinity);
       for (let tries = 1; i > 0 && tries < PART_TRIES && (answer.kind === 'unsent' || (answer.kind === 'refused' && isTemporary(answer.status))); tries++) {
         await new Promise((r) => setTimeout(r, 200 * tries));
         answer = await link.submit(parts[i]);
@@ -290,7 +303,9 @@ async function writeAnswers(q: Queryable, plane: CarrierPlane, now: Date, sends:
     await q.query('update carrier_queue set due_at = $2, leased = false where sn = any($1)', [requeue, new Date(now.getTime() + REQUEUE_MS)]);
   if (backOff.length > 0)
     await q.query(
-      `update carrier_queue set due_at = $2::timestamptz + make_interval(secs => least($3::float8, $4::float8 * power(2, tries))), tries = tries + 1, leased = false
+      // never past the message's own validity: it is then due to end expired, not to wait out the back-off
+      `update carrier_queue set due_at = least($2::timestamptz + make_interval(secs => least($3::float8, $4::float8 * power(2, tries))), coalesce(expires_at, 'infinity')),
+              tries = tries + 1, leased = false
         where sn = any($1)`,
       [backOff, now, RETRY_MAX_MS / 1000, REQUEUE_MS / 1000],
     );

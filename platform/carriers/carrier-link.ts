@@ -87,10 +87,13 @@ export class CarrierLink {
     await Promise.all(this.slots.map((s) => s.session?.unbind(1000)));
   }
 
-  /** Sends one submit_sm at the carrier's rate; `unsent` when no bind can take it now (the caller keeps it queued). */
-  async submit(fields: SubmitFields): Promise<SubmitAnswer> {
+  /** Sends one submit_sm at the carrier's rate; `unsent` when no bind can take it now (the caller keeps it queued),
+   * or when `until` (the message's validity, epoch ms) passed while it waited for a throttle pause or the rate. */
+  async submit(fields: SubmitFields, until = Infinity): Promise<SubmitAnswer> {
     while (this.pausedUntil > this.now()) await this.sleep(this.pausedUntil - this.now());
+    if (this.now() >= until) return { kind: 'unsent' };
     while (!this.bucket.tryTake(1)) await this.sleep(Math.max(1, this.bucket.waitMs(1)));
+    if (this.now() >= until) return { kind: 'unsent' };
     const session = this.pick();
     if (!session) return { kind: 'unsent' };
     this.counts.submitted++;

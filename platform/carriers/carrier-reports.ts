@@ -25,6 +25,13 @@ export const EXPIRED: CarrierReport = {
   report_result_desc: '有效期内未能发出',
   err_desc: 'no carrier took the message within its validity',
 };
+/** The message's own validity (SMPP validity_period) ended before any carrier took it: it is not submitted. */
+export const VALIDITY_OVER: CarrierReport = {
+  mt_status: 700,
+  report_result: 'EXPIRED',
+  report_result_desc: '有效期内未能发出',
+  err_desc: 'the validity period of the message ended before a carrier took it',
+};
 const NO_RECEIPT: CarrierReport = { mt_status: 600, report_result: null, report_result_desc: '状态报告超时', err_desc: 'report timeout' };
 
 export const refusedReport = (carrier: string, status: number): CarrierReport => {

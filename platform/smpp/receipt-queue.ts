@@ -20,7 +20,8 @@ export interface FinalReport {
 /** The receipt stat word of a final record. */
 export function receiptStat(r: FinalReport): string {
   if (r.mt_status === 0) return 'DELIVRD';
-  if (r.mt_status === 600) return 'EXPIRED';
+  // a message whose own validity ended before a carrier took it is expired, as the SMSC that held it would say
+  if (r.mt_status === 600 || r.report_result === 'EXPIRED') return 'EXPIRED';
   return r.report_result_desc === 'REJECTD' ? 'REJECTD' : 'UNDELIV';
 }
 

@@ -3,7 +3,7 @@ import { splitPart } from './long-message';
 import type { CommandName, Pdu, QuerySmPdu, ShortMessagePdu } from './pdu-types';
 import { lengthRefusal, type ReassemblyBuffer } from './reassembly';
 import type { ServerLogger, SessionInfo, SmppServerOptions } from './server-types';
-import { timesRefusal } from './smpp-time';
+import { fixedValidity, timesRefusal } from './smpp-time';
 import { billedSegments, decodeText, isSupportedCoding } from './sms-text';
 
 export interface SubmitHost {
@@ -67,14 +67,15 @@ export function handleSubmit(session: RequestSession, host: SubmitHost, pdu: Sho
   if (!session.canTransmit || session.accountId === null) return refuse(STATUS.RINVBNDSTS, 'not bound to transmit');
   if (session.inFlight >= host.options.windowSize) return refuse(STATUS.RTHROTTLED, 'window full');
   if (!isSupportedCoding(pdu.dataCoding)) return refuse(STATUS.RSUBMITFAIL, `data_coding ${pdu.dataCoding} is not supported`);
-  const times = timesRefusal(pdu, host.options.now?.() ?? Date.now());
+  const now = host.options.now?.() ?? Date.now();
+  const times = timesRefusal(pdu, now);
   if (times) return refuse(times.status, times.reason);
   const cost = costOf(pdu);
   if ('status' in cost) return refuse(cost.status, cost.reason);
   const admitted = host.options.admit?.(session.info(), cost.cost) ?? STATUS.ROK;
   if (admitted !== STATUS.ROK) return refuse(admitted, 'not admitted');
   const partId = host.newMessageId();
-  const added = host.reassembly.add(session.accountId, pdu, partId, session.id);
+  const added = host.reassembly.add(session.accountId, { ...pdu, validityPeriod: fixedValidity(pdu.validityPeriod, now) }, partId, session.id);
   if (added.kind === 'invalid') {
     if (added.abandoned) host.options.onIncomplete?.(session.accountId, added.abandoned);
     return refuse(added.status, added.reason);

@@ -98,6 +98,20 @@ export async function requestEndBind(q: Queryable, sessionId: string, cusIds: st
   return rows.length > 0;
 }
 
+/** Asks for every live bind of an account to end (its interface password changed: they bound with the old one). */
+export async function requestEndAccountBinds(q: Queryable, cusId: string): Promise<void> {
+  await q.query('update smpp_binds set end_requested = true where cus_id = $1 and not end_requested', [cusId]);
+}
+
+/** Asks for an account's newest live binds beyond `keep` to end (its max connections was lowered): the oldest stay. */
+export async function requestEndBindsBeyond(q: Queryable, cusId: string, keep: number, now: Date): Promise<void> {
+  await q.query(
+    `update smpp_binds set end_requested = true where session_id in (
+       select session_id from smpp_binds where cus_id = $1 and heartbeat > $3 and not end_requested order by since, session_id offset $2)`,
+    [cusId, keep, new Date(now.getTime() - BIND_STALE_MS)],
+  );
+}
+
 /** This instance's binds the console asked to end. */
 export async function bindsToEnd(q: Queryable, instanceId: string): Promise<string[]> {
   const rows = await q.query<{ session_id: string }>('select session_id from smpp_binds where instance_id = $1 and end_requested', [instanceId]);

@@ -1,6 +1,8 @@
 import type { AppContext } from '../context';
 import { STATUS } from './command-status';
 import { MESSAGE_STATE } from './pdu-types';
+import { receiptStat } from './receipt-queue';
+import { messageStateOf } from './receipt-text';
 import type { QueryOutcome, QueryRequest, SessionInfo } from './server-types';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -10,24 +12,23 @@ export function smppTime(d: Date): string {
   return `${pad(d.getUTCFullYear() % 100)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}000+`;
 }
 
-/** message_state of a record's mt_status. */
-export function messageStateOfRecord(mtStatus: number): number {
-  if (mtStatus === 0) return MESSAGE_STATE.DELIVERED;
-  if (mtStatus === 700) return MESSAGE_STATE.UNDELIVERABLE;
-  if (mtStatus === 600) return MESSAGE_STATE.EXPIRED;
-  return MESSAGE_STATE.ENROUTE;
+/** message_state of a record: a final one says what its receipt says, anything else is on its way. */
+export function messageStateOfRecord(row: { mt_status: number; report_result: string | null; report_result_desc: string | null }): number {
+  const mtStatus = Number(row.mt_status);
+  if (mtStatus !== 0 && mtStatus !== 600 && mtStatus !== 700) return MESSAGE_STATE.ENROUTE;
+  return messageStateOf(receiptStat({ sn: '', ...row, mt_status: mtStatus }));
 }
 
 /** query_sm: the state of a message of the bound account, by the id of any of its parts. */
 export async function queryFromSmpp(ctx: AppContext, session: SessionInfo, req: QueryRequest): Promise<QueryOutcome> {
   if (!session.accountId) return { status: STATUS.RQUERYFAIL };
-  const [row] = await ctx.db.query<{ mt_status: number; report_result: string | null; updated_at: Date }>(
-    `select m.mt_status, m.report_result, m.updated_at from smpp_messages s join mt_records m on m.sn = s.sn
+  const [row] = await ctx.db.query<{ mt_status: number; report_result: string | null; report_result_desc: string | null; updated_at: Date }>(
+    `select m.mt_status, m.report_result, m.report_result_desc, m.updated_at from smpp_messages s join mt_records m on m.sn = s.sn
       where s.cus_id = $1 and (s.message_id = $2 or $2 = any(s.part_ids)) limit 1`,
     [session.accountId, req.messageId],
   );
   if (!row) return { status: STATUS.RINVMSGID };
-  const state = messageStateOfRecord(Number(row.mt_status));
+  const state = messageStateOfRecord(row);
   const final = state !== MESSAGE_STATE.ENROUTE;
   const err = Number(row.report_result);
   return {

@@ -15,6 +15,7 @@ import { loadAccount, reviewRule, type Account } from '../messaging/send-account
 import { SMPP_PRODUCTS, type SmppAccountOptions } from './bind-auth';
 import { STATUS } from './command-status';
 import { newMessageId } from './message-id';
+import { expiryOf } from './smpp-time';
 import type { SessionInfo, SubmitOutcome, SubmittedMessage } from './server-types';
 
 // A submit_sm is sent as the console sends: priced, checked against the account's rules, charged and written to
@@ -45,6 +46,12 @@ export function bindCaller(cusId: string, epId: string): CurrentUser {
   };
 }
 
+/** The earliest validity over a message's parts (each part's relative validity was fixed at its arrival). */
+function earliestExpiry(message: SubmittedMessage, now: number): Date | null {
+  const times = message.pdus.flatMap((p) => expiryOf(p.validityPeriod, now) ?? []);
+  return times.length === 0 ? null : new Date(Math.min(...times.map((t) => t.getTime())));
+}
+
 interface Submit {
   cusId: string;
   message: SubmittedMessage;
@@ -63,6 +70,8 @@ interface Priced {
   segments: number;
   units: number;
   review: boolean;
+  /** the earliest validity_period of its parts; null when none gave one. */
+  expiresAt: Date | null;
 }
 
 const writers = new WeakMap<AppContext, GroupWriter<Submit, SubmitOutcome>>();
@@ -156,6 +165,7 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
       segments,
       units: price.units * segments,
       review: needsReview(message.text),
+      expiresAt: earliestExpiry(message, ctx.now().getTime()),
     });
   });
   const blocked = await blacklisted(
@@ -244,6 +254,13 @@ async function storeGroup(ctx: AppContext, account: Account, clean: Priced[], me
         now,
       );
       const message = (k: number) => messages[clean[k].at];
+      const expiring = part.flatMap((k, n) => (clean[k].expiresAt ? [{ n: n + 1, at: clean[k].expiresAt }] : []));
+      if (expiring.length > 0)
+        await q.query(
+          `update carrier_queue c set expires_at = t.at from unnest($2::int[], $3::timestamptz[]) as t(n, at)
+            where c.sn = $1 || lpad(t.n::text, 6, '0')`,
+          [batchId, expiring.map((e) => e.n), expiring.map((e) => e.at)],
+        );
       await q.query(
         `insert into smpp_messages (message_id, sn, cus_id, part_ids, registered_delivery, source_addr)
          select t.id, $1 || lpad(t.n::text, 6, '0'), $2, string_to_array(t.parts, ','), string_to_array(t.asked, ',')::smallint[], t.src

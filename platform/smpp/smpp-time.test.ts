@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STATUS } from './command-status';
-import { parseSmppTime, timesRefusal } from './smpp-time';
+import { absoluteSmppTime, expiryOf, fixedValidity, MAX_VALIDITY_MS, parseSmppTime, timesRefusal } from './smpp-time';
 
 const NOW = Date.UTC(2026, 10, 27, 12, 0, 0);
 
@@ -27,5 +27,18 @@ describe('SMPP times', () => {
     expect(at('', '261127110000000+')).toBe(STATUS.RINVEXPIRY);
     expect(at('261127120000000+', '000001000000000R')).toBeUndefined();
     expect(at('')).toBeUndefined();
+  });
+
+  it('fixes a relative validity at arrival and cuts a validity to the platform maximum', () => {
+    expect(absoluteSmppTime(new Date(NOW + 1_250))).toBe('261127120001200+');
+    // five seconds after arrival stays five seconds after arrival, however late the message is stored
+    const fixed = fixedValidity('000000000005000R', NOW);
+    expect(parseSmppTime(fixed, NOW + 60_000)).toEqual(new Date(NOW + 5_000));
+    expect(fixedValidity('261127200000032+', NOW)).toBe('261127200000032+');
+    expect(fixedValidity('', NOW)).toBe('');
+    expect(expiryOf('', NOW)).toBeNull();
+    expect(expiryOf('000001000000000R', NOW)).toEqual(new Date(NOW + 24 * 3_600_000));
+    expect(expiryOf('000010000000000R', NOW)).toEqual(new Date(NOW + MAX_VALIDITY_MS));
+    expect(MAX_VALIDITY_MS).toBe(72 * 3_600_000);
   });
 });

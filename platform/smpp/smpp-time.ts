@@ -30,10 +30,37 @@ export function parseSmppTime(value: string, now: number): Date | null | 'invali
 /** How far ahead a schedule_delivery_time may be and still count as "now": clocks of client and server differ. */
 const SCHEDULE_SLACK_MS = 60_000;
 
+/** The longest validity the platform keeps a message for: a later validity_period is cut to this. */
+export const MAX_VALIDITY_MS = 72 * 3_600_000;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An instant in the absolute form, in UTC (to the tenth of a second). */
+export function absoluteSmppTime(d: Date): string {
+  const ymd = `${pad(d.getUTCFullYear() % 100)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}`;
+  return `${ymd}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}${Math.floor(d.getUTCMilliseconds() / 100)}00+`;
+}
+
+/** A submit_sm's validity_period as an absolute time: a relative one counts from the part's arrival, not from when
+ * its message is complete and stored. Anything else is left as it came (timesRefusal has checked it). */
+export function fixedValidity(validityPeriod: string, now: number): string {
+  if (!validityPeriod.endsWith('R')) return validityPeriod;
+  const at = parseSmppTime(validityPeriod, now);
+  return at instanceof Date ? absoluteSmppTime(at) : validityPeriod;
+}
+
+/** When a message stops being worth sending: its validity_period, at most MAX_VALIDITY_MS from now; null for none. */
+export function expiryOf(validityPeriod: string, now: number): Date | null {
+  const at = parseSmppTime(validityPeriod, now);
+  if (!(at instanceof Date)) return null;
+  return new Date(Math.min(at.getTime(), now + MAX_VALIDITY_MS));
+}
+
 /**
  * Checks a submit_sm's times: a malformed one is refused (ESME_RINVSCHED, ESME_RINVEXPIRY), as is a
  * schedule_delivery_time in the future, since timed sends are not taken over SMPP, and a validity_period already over.
- * A later validity_period is accepted: the message is sent at once.
+ * A later validity_period is accepted: the message goes out at once, and a carrier that has not taken it by then
+ * never gets it (the carrier dispatcher ends it expired).
  */
 export function timesRefusal(pdu: { scheduleDeliveryTime: string; validityPeriod: string }, now: number): { status: number; reason: string } | null {
   const schedule = parseSmppTime(pdu.scheduleDeliveryTime, now);

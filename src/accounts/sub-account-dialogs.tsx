@@ -6,11 +6,12 @@ import {
   customerAddEndpoint,
   customerBusCtysEndpoint,
   customerDetailEndpoint,
+  customerModifyEndpoint,
   customerProdTypesEndpoint,
 } from '../../contract/endpoints/customer.endpoints';
-import type { Option, Recharge } from '../../contract/entities.schema';
+import type { Option, Recharge, SubAccountDetail } from '../../contract/entities.schema';
 import { RECHARGE_TYPE } from '../../contract/states';
-import { PUSH_MODES, rechargeFormSchema, subAccountFormSchema } from '../../contract/validation/sub-account.rules';
+import { PUSH_MODES, rechargeFormSchema, subAccountFormSchema, subAccountModifyFormSchema } from '../../contract/validation/sub-account.rules';
 import { formatDateTime } from '../ui/format';
 import { getLanguage } from '../ui/language';
 import { stateText } from '../table/cells';
@@ -23,7 +24,7 @@ import { labelOf, labelsOf } from './option-label';
 import { RemoteTable } from '../table/remote-table';
 import type { RemoteTableDef } from '../table/remote-table-def';
 
-// The dialogs behind the sub-account row actions: add, detail, charge, charge detail.
+// The dialogs behind the sub-account row actions: add and edit (one form), detail, charge, charge detail.
 
 const EMPTY_SUB = {
   cus_id: '',
@@ -44,10 +45,31 @@ const EMPTY_SUB = {
 const addForm = { schema: subAccountFormSchema, values: EMPTY_SUB };
 const pushOn = (v: Record<string, unknown>) => v.pushMode === PUSH_MODES.push;
 
-export function AddSubAccountForm({ onDone }: { onDone: () => void }) {
+/** The edit form's first values: the account as it is, its passwords empty (kept unless typed). */
+const editValues = (d: SubAccountDetail) => ({
+  ...EMPTY_SUB,
+  cus_id: d.cus_id,
+  cus_name: d.cus_name,
+  userIps: d.userIps,
+  ext_number: d.ext_number,
+  pushMode: d.pushMode === PUSH_MODES.push ? PUSH_MODES.push : PUSH_MODES.pull,
+  reportUrl: d.reportUrl,
+  moUrl: d.moUrl,
+  maxConnections: String(d.maxConnections),
+  maxSpeed: String(d.maxSpeed),
+  srcId: d.srcId,
+  busCty: d.busCty,
+  prodType: d.prodTypes[0] ?? 0,
+});
+
+/** Adds a sub-account, or with `cusId` edits that one: the same fields, rules and form; on an edit the id is fixed
+ * and the passwords start empty, kept unless typed. `onUnsaved` hears whether the form holds input not yet sent. */
+export function SubAccountForm({ cusId, onDone, onUnsaved }: { cusId?: string; onDone: () => void; onUnsaved?: (unsaved: boolean) => void }) {
   const { t } = useTranslation();
   const [prodTypes, setProdTypes] = useState<Option[]>([]);
   const [busCtys, setBusCtys] = useState<Option[]>([]);
+  const [current, setCurrent] = useState<SubAccountDetail | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
     void read(customerProdTypesEndpoint, {})
       .then(setProdTypes)
@@ -55,13 +77,19 @@ export function AddSubAccountForm({ onDone }: { onDone: () => void }) {
     void read(customerBusCtysEndpoint, {})
       .then(setBusCtys)
       .catch(() => undefined);
-  }, []);
+    if (cusId)
+      void read(customerDetailEndpoint, { cus_id: cusId })
+        .then(setCurrent)
+        .catch((e: Error) => setFailure(e.message));
+  }, [cusId]);
+  const editing = cusId !== undefined;
+  const keep = editing ? { placeholder: 'account.passwordKeep' } : {};
   const fields: FieldDefinition[] = useMemo(
     () => [
-      { name: 'cus_id', label: 'account.cusId' },
+      { name: 'cus_id', label: 'account.cusId', disabled: editing },
       { name: 'cus_name', label: 'account.cusName' },
-      { name: 'password', label: 'account.loginPassword', kind: 'password' },
-      { name: 'interfacePassword', label: 'account.interfacePassword', kind: 'password' },
+      { name: 'password', label: 'account.loginPassword', kind: 'password', ...keep },
+      { name: 'interfacePassword', label: 'account.interfacePassword', kind: 'password', ...keep },
       { name: 'userIps', label: 'account.userIps' },
       { name: 'ext_number', label: 'account.extNumber' },
       {
@@ -81,11 +109,35 @@ export function AddSubAccountForm({ onDone }: { onDone: () => void }) {
       { name: 'busCty', label: 'account.busCty', kind: 'select', options: busCtys.map((o) => ({ label: o.label, value: o.value })) },
       { name: 'prodType', label: 'account.prodType', kind: 'select', options: prodTypes.map((o) => ({ label: o.label, value: o.value })) },
     ],
-    [t, prodTypes, busCtys],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `keep` follows `editing`
+    [t, prodTypes, busCtys, editing],
   );
-  // the passwords make this an online call, not a queued command (sync/account-commands.ts)
+  // the passwords make these online calls, not queued commands (sync/account-commands.ts)
+  if (!editing)
+    return (
+      <AccountForm
+        form={addForm}
+        fields={fields}
+        testId="sub-add"
+        submitLabel="account.add"
+        submit={(v) => callOnline(customerAddEndpoint, v)}
+        onDone={onDone}
+        onUnsaved={onUnsaved}
+      />
+    );
+  if (failure) return <small className="p-error">{failure}</small>;
+  // the form reads its first values once: it opens when the account has been read
+  if (!current) return null;
   return (
-    <AccountForm form={addForm} fields={fields} testId="sub-add" submitLabel="account.add" submit={(v) => callOnline(customerAddEndpoint, v)} onDone={onDone} />
+    <AccountForm
+      form={{ schema: subAccountModifyFormSchema, values: editValues(current) }}
+      fields={fields}
+      testId="sub-edit"
+      submitLabel="account.save"
+      submit={(v) => callOnline(customerModifyEndpoint, v)}
+      onDone={onDone}
+      onUnsaved={onUnsaved}
+    />
   );
 }
 

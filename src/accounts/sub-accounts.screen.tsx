@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customerListEndpoint } from '../../contract/endpoints/customer.endpoints';
 import type { SubAccount } from '../../contract/entities.schema';
@@ -14,7 +14,7 @@ import type { RemoteTableDef } from '../table/remote-table-def';
 import { timeCell } from '../table/value-cells';
 import { runAccountCommand } from './account-actions';
 import { messageText } from '../forms/message-text';
-import { AddSubAccountForm, ChargeDetailView, ChargeForm, SubAccountDetailView } from './sub-account-dialogs';
+import { ChargeDetailView, ChargeForm, SubAccountDetailView, SubAccountForm } from './sub-account-dialogs';
 
 // The sub-accounts, with keyword search, status and pay type labels, balance; row actions only for the account types
 // that manage sub-accounts (moreType 1-4).
@@ -46,7 +46,7 @@ export const subAccounts: RemoteTableDef<SubAccount> = {
   ],
 };
 
-type Dialogs = { kind: 'add' } | { kind: 'detail' | 'charge' | 'chargeDetail'; cusId: string } | null;
+type Dialogs = { kind: 'add' } | { kind: 'edit' | 'detail' | 'charge' | 'chargeDetail'; cusId: string } | null;
 
 export function SubAccountsScreen() {
   const { t } = useTranslation();
@@ -56,6 +56,24 @@ export function SubAccountsScreen() {
   const [dialog, setDialog] = useState<Dialogs>(null);
   const [refresh, setRefresh] = useState(0);
   const reload = () => setRefresh((n) => n + 1);
+  // whether the open add or edit form holds input not yet sent: closing it then asks first
+  const unsaved = useRef(false);
+  const hearUnsaved = useRef((u: boolean) => void (unsaved.current = u)).current;
+  const open = (next: Dialogs) => {
+    unsaved.current = false;
+    setDialog(next);
+  };
+  const leaveForm = () => {
+    if (!unsaved.current) return setDialog(null);
+    confirmDialog({
+      message: t('account.discardChanges'),
+      header: t('account.confirmTitle'),
+      accept: () => {
+        unsaved.current = false;
+        setDialog(null);
+      },
+    });
+  };
 
   const setStatus = (row: SubAccount, open: boolean) =>
     confirmDialog({
@@ -79,6 +97,7 @@ export function SubAccountsScreen() {
       ) : (
         <Button size="small" text data-testid="sub-open" label={t('account.open')} onClick={() => setStatus(row, true)} />
       )}
+      <Button size="small" text data-testid="sub-edit-open" label={t('account.edit')} onClick={() => open({ kind: 'edit', cusId: row.cus_id })} />
       <Button size="small" text data-testid="sub-detail-open" label={t('account.detail')} onClick={() => setDialog({ kind: 'detail', cusId: row.cus_id })} />
       <Button size="small" text data-testid="sub-charge" label={t('account.charge')} onClick={() => setDialog({ kind: 'charge', cusId: row.cus_id })} />
       <Button
@@ -91,15 +110,19 @@ export function SubAccountsScreen() {
     </span>
   );
   const close = () => {
+    unsaved.current = false;
     setDialog(null);
     reload();
   };
   return (
     <section className="page-card" data-testid="sub-accounts">
-      {manager && <Button data-testid="sub-add-open" icon="pi pi-plus" label={t('account.add')} size="small" onClick={() => setDialog({ kind: 'add' })} />}
+      {manager && <Button data-testid="sub-add-open" icon="pi pi-plus" label={t('account.add')} size="small" onClick={() => open({ kind: 'add' })} />}
       <RemoteTable def={manager ? { ...subAccounts, actions } : subAccounts} refresh={refresh} />
-      <Dialog header={t('account.add')} visible={dialog?.kind === 'add'} onHide={() => setDialog(null)} style={{ width: '36rem' }}>
-        {dialog?.kind === 'add' && <AddSubAccountForm onDone={close} />}
+      <Dialog header={t('account.add')} visible={dialog?.kind === 'add'} onHide={leaveForm} style={{ width: '36rem' }}>
+        {dialog?.kind === 'add' && <SubAccountForm onDone={close} onUnsaved={hearUnsaved} />}
+      </Dialog>
+      <Dialog header={t('account.edit')} visible={dialog?.kind === 'edit'} onHide={leaveForm} style={{ width: '36rem' }}>
+        {dialog?.kind === 'edit' && <SubAccountForm key={dialog.cusId} cusId={dialog.cusId} onDone={close} onUnsaved={hearUnsaved} />}
       </Dialog>
       <Dialog header={t('account.detail')} visible={dialog?.kind === 'detail'} onHide={() => setDialog(null)} style={{ width: '36rem' }}>
         {dialog?.kind === 'detail' && <SubAccountDetailView cusId={dialog.cusId} />}

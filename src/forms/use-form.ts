@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { fromPromise } from 'xstate';
-import { formMachine, type FormInput, type FormValues } from '../../machines/form.machine';
+import { formMachine, hasUnsavedInput, type FormInput, type FormValues } from '../../machines/form.machine';
 import { useEditorMachine } from './use-editor-machine';
 
 export type Submit = (request: FormValues) => Promise<unknown>;
@@ -22,6 +22,7 @@ export function useForm(input: FormInput | (() => FormInput), submit: Submit) {
     result,
     busy: state.matches('submitting'),
     done: state.matches('done'),
+    unsaved: hasUnsavedInput(state),
     set: (field: string, value: unknown) => send({ type: 'form.set', field, value }),
     submit: () => send({ type: 'form.submit' }),
     reset: (next?: FormValues) => send({ type: 'form.reset', values: next }),

@@ -152,9 +152,13 @@ export function subValueFor(path: string, field: string, fileId: string, base: s
       return [SUB_MOBILE];
     case 'enabled':
       return true;
-    default:
-      return undefined;
   }
+  // an edit of the sub-account as it could be typed (passwords empty: kept), judged on scope alone
+  if (path === '/customer/customerModify') {
+    const valid: Record<string, unknown> = { ext_number: '8005', userIps: '', maxConnections: 5, maxSpeed: 100, busCty: 'retail', prodType: 0, pushMode: 0 };
+    return valid[field];
+  }
+  return undefined;
 }
 
 /** Strings that, in an answer to the agent, would mean it reached SUB003's data. */

@@ -12,8 +12,9 @@ import { startPlatform, type TestPlatform } from '../helpers/platform';
 export const HAND_SYSTEM_ID = 'platform';
 export const HAND_PASSWORD = 'pw';
 
-/** `messageId` gives the id each submit is answered with (a carrier reusing ids); by default each is new. */
-export async function handDrivenSmsc(opts: { messageId?: () => string } = {}) {
+/** `messageId` gives the id each submit is answered with (a carrier reusing ids); by default each is new. `port`: the
+ * port to listen on (a carrier coming up where the platform has been trying to bind); by default any free one. */
+export async function handDrivenSmsc(opts: { messageId?: () => string; port?: number } = {}) {
   const ids = new Map<string, string>();
   let next = 0x5a000;
   const server = new SmppServer({
@@ -26,7 +27,7 @@ export async function handDrivenSmsc(opts: { messageId?: () => string } = {}) {
       return { messageId };
     },
   });
-  const { port } = await server.listen(0, '127.0.0.1');
+  const { port } = await server.listen(opts.port ?? 0, '127.0.0.1');
   /** A receipt (DELIVRD unless told) for the last message to `destination`; resolves with the platform's
    * deliver_sm_resp. */
   const receipt = (destination: string, stat = 'DELIVRD') => {
