@@ -22,8 +22,13 @@ export function receiptStat(r: FinalReport): string {
   if (r.mt_status === 0) return 'DELIVRD';
   // a message whose own validity ended before a carrier took it is expired, as the SMSC that held it would say
   if (r.mt_status === 600 || r.report_result === 'EXPIRED') return 'EXPIRED';
+  // a carrier's receipt leaves its own stat word in report_result (the description is the console's words for it)
+  if (r.report_result !== null && FAILED_STATS.has(r.report_result)) return r.report_result;
   return r.report_result_desc === 'REJECTD' ? 'REJECTD' : 'UNDELIV';
 }
+
+/** The SMPP 3.4 final stat words of a message that was not delivered. */
+const FAILED_STATS = new Set(['EXPIRED', 'DELETED', 'UNDELIV', 'UNKNOWN', 'REJECTD']);
 
 /** The three-digit err of a receipt: the carrier's numeric result, else 000 on success and 001 otherwise. */
 export function receiptErr(r: FinalReport): string {
