@@ -15,14 +15,13 @@ export const HEAVY_SEED_RECORDS = Number(process.env.E2E_HEAVY_SEED_RECORDS || 2
 
 /** How many times slower than a quiet 2-core machine this run is taken to be: E2E_SLOWDOWN when set, else the load
  * per core when the run started, counting the platforms and browsers the run itself adds (two workers, each a browser
- * beside its platform: about four busy processes, 2 on a quiet 2-core machine) and the E2E_BESIDE processes that
- * `npm test` says it runs beside it (the unit and API tests' workers and platforms), at most 6 (a wait longer than
- * that means stuck, not slow). Measured once, in the runner, which hands it on through the environment to its
- * workers: a worker started later, beside the run's own busy browsers and platforms, would measure those too. */
+ * beside its platform: about four busy processes, 2 on a quiet 2-core machine), at most 6 (a wait longer than that
+ * means stuck, not slow). Measured once, in the runner, which hands it on through the environment to its workers: a
+ * worker started later, beside the run's own busy browsers and platforms, would measure those too. */
 function slowdown(): number {
   const given = Number(process.env.E2E_SLOWDOWN);
   if (given > 0) return given;
-  const measured = Math.min(6, Math.max(1, (loadavg()[0] + 4 + (Number(process.env.E2E_BESIDE) || 0)) / availableParallelism()));
+  const measured = Math.min(6, Math.max(1, (loadavg()[0] + 4) / availableParallelism()));
   const rounded = Math.round(measured * 10) / 10;
   process.env.E2E_SLOWDOWN = String(rounded);
   return rounded;
