@@ -51,7 +51,12 @@ describe.each(DB_KINDS)('international sender id on %s', (kind) => {
     expect(list.body.data.data).toEqual([expect.objectContaining({ batch_id: batchId, sender_id: 'ACME1' })]);
     // every batch in one page: the seeded batches' records are still being reported meanwhile, and a newer change to
     // more than a page of them would push this batch out of a shorter first page
-    const pulled = await p.call('/dataGathering/batchPull', { direction: 'backfill', limit: 10_000 }, { token: admin });
+    // and a pull reaches only up to the changes every open transaction is past (feed/change-feed.ts): the seeded
+    // batches' reports keep writing, so the batch is waited for as the console's next pull would find it
+    const pulled = await waitFor(
+      () => p.call('/dataGathering/batchPull', { direction: 'backfill', limit: 10_000 }, { token: admin }),
+      (r) => (r.body.data.documents as Array<{ batch_id: string }>).some((d) => d.batch_id === batchId),
+    );
     expect(pulled.body.data.checkpoint).toBeNull();
     const docs = pulled.body.data.documents as Array<{ batch_id: string; sender_id: string | null }>;
     expect(docs.find((d) => d.batch_id === batchId)?.sender_id).toBe('ACME1');
