@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 // a database of its own (a copy of the run's prepared one, tests/helpers/prepared-db.ts) and on ports the system hands
 // out; the files that run several platforms or carriers against each other, at volume, run after them one at a time
 // (api-serial), so their fault windows do not stretch under a neighbour's load.
-const SERIAL = ['tests/api/carrier-failover.test.ts', 'tests/api/two-instances.test.ts', 'tests/api/haproxy-failover.test.ts'];
+const SERIAL = ['tests/api/carrier-failover.test.ts', 'tests/api/two-instances.test.ts'];
 const API_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 120_000 };
 
 export default defineConfig({
