@@ -111,6 +111,13 @@ function carriersOf(env: NodeJS.ProcessEnv): Config['carriers'] {
 
 const smppPortOf = (v: string | undefined) => portOf('SMPP_PORT', v, 2775);
 
+/** The listeners the platform opens: what a message calls each, and the setting its port is read from. */
+const LISTENERS = { http: ['HTTP', 'PORT'], smpp: ['SMPP', 'SMPP_PORT'], metrics: ['metrics', 'METRICS_PORT'] } as const;
+
+/** The cause a start names when a listener's port is taken. */
+export const portInUse = (listener: keyof typeof LISTENERS, port: unknown) =>
+  `${LISTENERS[listener][0]} port ${String(port)} is in use (${LISTENERS[listener][1]})`;
+
 /** A listener's port setting: a port, `0` (off, null) or `auto` (any free port). */
 function portOf(name: string, v: string | undefined, dflt: number): number | 'auto' | null {
   const t = v?.trim().toLowerCase();

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
-import type { Config } from './config';
-import { metricsPortInUse, StartError, type Platform } from './server';
+import { portInUse, type Config } from './config';
+import { StartError, type Platform } from './server';
 
 // How the process starts, fails and stops (`npm start`, platform/main.ts). A start that cannot do its job ends the
 // process at once with one line naming the cause; an error nothing handled ends it too, so a supervisor starts a
@@ -24,7 +24,7 @@ export async function checkPortsFree(config: Config): Promise<void> {
   if (typeof config.metricsPort === 'number') {
     const port = config.metricsPort;
     await probe(port, 'platform').catch((err: NodeJS.ErrnoException) => {
-      throw Object.assign(err.code === 'EADDRINUSE' ? new StartError(metricsPortInUse(port)) : err, { step: 'platform' });
+      throw Object.assign(err.code === 'EADDRINUSE' ? new StartError(portInUse('metrics', port)) : err, { step: 'platform' });
     });
   }
 }
@@ -47,8 +47,8 @@ export function startFailure(step: StartStep, err: unknown, config: Config | nul
   const cause = (() => {
     if (e?.code === 'EADDRINUSE') {
       // the SMPP server is the only listener opened while the platform is built; HTTP listens last
-      if (step === 'http') return `HTTP port ${e.port ?? config?.port} is in use (PORT)`;
-      return `SMPP port ${e.port ?? config?.smppPort} is in use (SMPP_PORT)`;
+      if (step === 'http') return portInUse('http', e.port ?? config?.port);
+      return portInUse('smpp', e.port ?? config?.smppPort);
     }
     if (e?.code === 'EACCES' && e.syscall === 'listen') return `${step === 'http' ? 'HTTP' : 'SMPP'} port ${e.port} may not be opened by this user`;
     if (step === 'database' && config && !config.databaseUrl) return `database could not be opened (${databaseName(config)}): ${first}`;

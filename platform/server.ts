@@ -4,7 +4,7 @@ import { INTEGRATOR_BASE_PATH, SERVICE_BASE_PATH } from '../contract/constants';
 import { translate } from '../contract/messages';
 import { accountsPlugin } from './accounts/accounts.plugin';
 import { authPlugin } from './auth/auth.plugin';
-import type { Config } from './config';
+import { portInUse, type Config } from './config';
 import { clientLogPlugin, consoleSitePlugin } from './console/console.plugin';
 import type { AppContext } from './context';
 import type { Db } from './db/db';
@@ -46,8 +46,6 @@ export interface Platform {
 
 /** A start that cannot go on, with the one line that names why. */
 export class StartError extends Error {}
-
-export const metricsPortInUse = (port: number) => `metrics port ${port} is in use (METRICS_PORT)`;
 
 export async function openDb(config: Config): Promise<Db> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
@@ -189,7 +187,7 @@ export async function buildPlatform(
     } catch (err) {
       await close().catch(() => undefined);
       const e = err as NodeJS.ErrnoException;
-      throw new StartError(e.code === 'EADDRINUSE' ? metricsPortInUse(port) : `metrics port ${port} could not be opened: ${e.message}`, { cause: err });
+      throw new StartError(e.code === 'EADDRINUSE' ? portInUse('metrics', port) : `metrics port ${port} could not be opened: ${e.message}`, { cause: err });
     }
   }
   return { app, ctx, close, smppPort: () => smppPort, metricsPort: () => metricsServer?.port ?? null, lifecycle };

@@ -6,8 +6,8 @@
 //
 // The checks that read the sources (lint, types) and the console's build each keep about one core busy, so they share
 // the first group. The unit, API and end-to-end tests each spread over both cores themselves (vitest.config.ts,
-// playwright.config.ts); run beside one another they starved each other into timeouts (unit tests that take 1.5
-// minutes alone took 13 beside the end-to-end run), so each has the machine to itself.
+// playwright.config.ts); beside one another on two cores they starve each other into timeouts (beside the end-to-end
+// run the unit tests take about nine times as long), so each has the machine to itself.
 import { spawn } from 'node:child_process';
 
 const GROUPS = [

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { intlSendFormSchema, isScheduleFarEnough, parseIntlNumber, parseIntlNumbers } from './international-send.rules';
+import { intlSendFormSchema, isScheduleFarEnough, parseIntlSendList } from './international-send.rules';
+import { classifyNumber } from './number.rules';
 import { isSenderId } from './sender.rules';
 
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);
@@ -9,21 +10,14 @@ const issues = (r: R) => (r.error?.issues ?? []).map((i) => [i.path.join('.'), i
 
 describe('international numbers', () => {
   it('needs a country code and a valid number', () => {
-    expect(parseIntlNumber('+8613800138000')).toEqual({ e164: '+8613800138000', country: 'CN', countryCallingCode: '86' });
-    expect(parseIntlNumber('008613800138000')?.e164).toBe('+8613800138000');
-    expect(parseIntlNumber('8613800138000')?.e164).toBe('+8613800138000');
-    expect(parseIntlNumber('+1 (415) 555-2671')?.country).toBe('US');
-    expect(parseIntlNumber('+8612345678901')).toBeNull(); // right length, no such range
-    expect(parseIntlNumber('+4479111234')).toBeNull(); // too short
-    expect(parseIntlNumber('13800138000')).toBeNull(); // national number without a country code
-    expect(parseIntlNumber('+86abc')).toBeNull();
-  });
-  it('one per line, duplicates once, invalid kept as typed', () => {
-    const r = parseIntlNumbers('+8613800138000\n\n 8613800138000 \nhello\r\n+447911123456,+14155552671\n+14155552671');
-    expect(r.valid.map((n) => n.e164)).toEqual(['+8613800138000', '+14155552671']);
-    // two numbers on one line are not accepted: one per line
-    expect(r.invalid).toEqual(['hello', '+447911123456,+14155552671']);
-    expect(r.duplicates).toEqual(['+8613800138000']);
+    expect(classifyNumber('+8613800138000')).toMatchObject({ e164: '+8613800138000', country: 'CN' });
+    expect(classifyNumber('008613800138000')).toMatchObject({ e164: '+8613800138000' });
+    expect(classifyNumber('+1 (415) 555-2671')).toMatchObject({ kind: 'international', country: 'US' });
+    expect(classifyNumber('+8612345678901').kind).toBe('invalid'); // right length, no such range
+    expect(classifyNumber('+4479111234').kind).toBe('invalid'); // too short
+    expect(classifyNumber('+86abc').kind).toBe('invalid');
+    // the international form takes a number only with its country code
+    expect(parseIntlSendList('13800138000').invalid).toEqual(['13800138000']);
   });
   it('sender id: letters and digits', () => {
     expect(isSenderId('ACME01')).toBe(true);

@@ -1,57 +1,12 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import { z } from 'zod';
 import { SCHEDULE_MIN_AHEAD_MS } from '../constants';
-import { compactNumber } from './mobile.rules';
+import { compactNumber, NUMBER_LIST_SEPARATORS } from './mobile.rules';
 import { classifyNumber, INVALID_NUMBER } from './number.rules';
 import { isSenderId } from './sender.rules';
 
 // International send form: account, content, numbers with a country code one per line, sender id,
 // scheduled time at least 10 minutes ahead, balance sufficient. Numbers are validated with libphonenumber-js
 // full metadata, so a number of the right length but an unallocated range is refused.
-
-export interface IntlNumber {
-  /** E.164, e.g. +8613800138000. */
-  e164: string;
-  country: CountryCode | null;
-  countryCallingCode: string;
-}
-
-export interface ParsedIntlNumbers {
-  valid: IntlNumber[];
-  invalid: string[];
-  duplicates: string[];
-}
-
-/** One number: "+8613800138000", "008613800138000" or "8613800138000" (country code without the plus). */
-export function parseIntlNumber(raw: string): IntlNumber | null {
-  const compact = raw.replace(/[\s\-().]/g, '');
-  if (!/^(\+|00)?[1-9]\d{6,16}$/.test(compact)) return null;
-  const n = parsePhoneNumberFromString('+' + compact.replace(/^(\+|00)/, ''));
-  if (!n?.isValid()) return null;
-  return { e164: n.number, country: n.country ?? null, countryCallingCode: n.countryCallingCode };
-}
-
-/** One number per line; blank lines ignored; duplicates (same E.164) counted once. */
-export function parseIntlNumbers(text: string): ParsedIntlNumbers {
-  const out: ParsedIntlNumbers = { valid: [], invalid: [], duplicates: [] };
-  const seen = new Set<string>();
-  const repeated = new Set<string>();
-  for (const line of text.split(/\r?\n/)) {
-    const raw = line.trim();
-    if (!raw) continue;
-    const n = parseIntlNumber(raw);
-    const key = n?.e164 ?? raw;
-    if (seen.has(key)) {
-      if (!repeated.has(key)) out.duplicates.push(key);
-      repeated.add(key);
-      continue;
-    }
-    seen.add(key);
-    if (n) out.valid.push(n);
-    else out.invalid.push(raw);
-  }
-  return out;
-}
 
 /** A pasted international send list as the platform reads it (console and platform run this same code):
  * numbers separated by newlines, commas or semicolons (ASCII or full-width); spaces, dashes and brackets inside a
@@ -67,12 +22,10 @@ export interface IntlSendList {
   repeatCount: number;
 }
 
-const INTL_SEPARATORS = /\r?\n|[,，;；、]/u;
-
 export function parseIntlSendList(text: string): IntlSendList {
   const seen = new Set<string>();
   const out: IntlSendList = { valid: [], countries: [], invalid: [], repeatCount: 0 };
-  for (const raw of text.split(INTL_SEPARATORS)) {
+  for (const raw of text.split(NUMBER_LIST_SEPARATORS)) {
     const token = compactNumber(raw);
     if (token === '') continue;
     // the international form takes only numbers written with their country code; what each is, is the number rule's
@@ -103,7 +56,7 @@ export interface IntlSendContext {
   /** balance of the chosen account in yuan; omit to skip the balance check (the platform re-checks). */
   balance?: number;
   /** cost in yuan of one message (all its segments) to this number; needed for the balance check. */
-  costOf?: (n: IntlNumber) => number;
+  costOf?: (n: { e164: string; country: string }) => number;
 }
 
 /** The form as typed; `mobiles` is the textarea, one number per line. */
@@ -123,7 +76,8 @@ export function intlSendFormSchema(ctx: IntlSendContext) {
       timingTime: z.number().int().nullable().default(null),
     })
     .superRefine((v, issue) => {
-      const { valid } = parseIntlNumbers(v.mobiles);
+      const list = parseIntlSendList(v.mobiles);
+      const valid = list.valid.map((e164, i) => ({ e164, country: list.countries[i] }));
       if (valid.length === 0) issue.addIssue({ code: 'custom', path: ['mobiles'], message: 'v.intl.noValidNumber' });
       if (v.timing) {
         if (v.timingTime == null) issue.addIssue({ code: 'custom', path: ['timingTime'], message: 'v.intl.timingRequired' });

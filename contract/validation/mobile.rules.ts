@@ -74,7 +74,7 @@ export function domesticMobileOf(token: string): string {
 }
 
 /** Separators between the numbers of a pasted list, whitespace aside. */
-const LIST_SEPARATORS = /\r?\n|[,，;；、]/u;
+export const NUMBER_LIST_SEPARATORS = /\r?\n|[,，;；、]/u;
 /** A line with spaces that is one number written with its country code: at most the 15 digits E.164 allows, so two
  * numbers side by side are never read as one. */
 const SPACED_WITH_COUNTRY_CODE = /^(?:\+|00)\d{3,15}$/;
@@ -85,7 +85,7 @@ const SPACED_WITH_COUNTRY_CODE = /^(?:\+|00)\d{3,15}$/;
  * spaces between its numbers). Blank tokens dropped, in order. */
 export function splitNumberList(text: string): string[] {
   const out: string[] = [];
-  for (const line of text.split(LIST_SEPARATORS)) {
+  for (const line of text.split(NUMBER_LIST_SEPARATORS)) {
     const t = line.trim();
     if (t === '') continue;
     if (!/[\s\u3000]/u.test(t) || domesticMobile(t) !== null || SPACED_WITH_COUNTRY_CODE.test(compactNumber(t))) out.push(t);

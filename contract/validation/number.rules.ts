@@ -14,6 +14,9 @@ export type NumberClass =
 
 export const INVALID_NUMBER: NumberClass = { kind: 'invalid' };
 
+/** The ISO 3166 country of a number ('' for an invalid one). */
+export const countryOf = (n: NumberClass) => (n.kind === 'invalid' ? '' : n.country);
+
 /** A country code written as + or 00, then 6-16 digits: the shape E.164 allows before the metadata is asked. */
 const WITH_COUNTRY_CODE = /^(?:\+|00)[1-9]\d{5,15}$/;
 
@@ -27,7 +30,7 @@ export function classifyNumber(raw: string): NumberClass {
   return { kind: 'international', e164: phone.number, country: phone.country };
 }
 
-/** SMPP's type of number for an address whose digits begin with its country code (SMPP 3.4 section 5.2.5). */
+/** SMPP's type of number (TON) for an address whose digits begin with its country code. */
 export const TON_INTERNATIONAL = 1;
 
 /** An SMPP address: with TON international its digits carry the country code whether or not a + is written (so

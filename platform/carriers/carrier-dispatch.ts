@@ -1,3 +1,4 @@
+import { statusHex } from '../smpp/command-status';
 import type { AppContext } from '../context';
 import { carrierDigits } from '../../contract/validation/number.rules';
 import { PLATFORM_SENDER_CODE } from '../../contract/validation/sender.rules';
@@ -117,7 +118,7 @@ function logSubmits(log: Pick<AppContext['log'], 'debug'>, sends: Send[], answer
     const a = answers[k];
     const last = a[a.length - 1];
     const carrierIds = a.flatMap((x) => (x.kind === 'accepted' ? [x.messageId] : []));
-    const status = last.kind === 'refused' ? `0x${last.status.toString(16).padStart(8, '0')}` : undefined;
+    const status = last.kind === 'refused' ? statusHex(last.status) : undefined;
     log.debug({ msgId: s.row.sn, carrier: s.carrier, parts: s.parts.length, answer: last.kind, status, carrierIds }, 'carrier submit');
   });
 }

@@ -1,3 +1,4 @@
+import { statusHex } from '../smpp/command-status';
 import type { ShortMessagePdu } from '../smpp/pdu-types';
 import { TokenBucket } from '../smpp/token-bucket';
 import type { CarrierConfig } from './carrier-config';
@@ -103,7 +104,7 @@ export class CarrierLink {
       this.counts.accepted++;
       this.pauseMs = 0;
     } else if (answer.kind === 'refused') {
-      const code = `0x${answer.status.toString(16).padStart(8, '0')}`;
+      const code = statusHex(answer.status);
       this.errors[code] = (this.errors[code] ?? 0) + 1;
       if (THROTTLES.has(answer.status)) {
         this.counts.throttled++;

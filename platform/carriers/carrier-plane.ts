@@ -44,8 +44,7 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
     file = simulatorFile(ctx.config.simulator.reportMs, smsc.port, password);
   }
   const links = new Map<string, CarrierLink>();
-  const onAnswer = (carrier: string, answer: Parameters<typeof ctx.metrics.carrierAnswer>[1]) => ctx.metrics.carrierAnswer(carrier, answer);
-  for (const c of file.carriers) links.set(c.name, new CarrierLink(c, { onDeliver, log: ctx.log, onAnswer }));
+  for (const c of file.carriers) links.set(c.name, new CarrierLink(c, { onDeliver, log: ctx.log, onAnswer: ctx.metrics.carrierAnswer }));
   ctx.metrics.watchCarriers(() => [...links.values()].map((l) => l.stats()));
   const instanceId = randomUUID();
   const latencies = new Map<string, Array<{ at: number; ms: number }>>();

@@ -1,3 +1,4 @@
+import { statusHex } from '../smpp/command-status';
 import type { CarrierReport } from '../messaging/carrier';
 
 // What a record shows when a carrier's answer ends it: report_result is the carrier's own word (a receipt's stat, or
@@ -26,16 +27,11 @@ export const EXPIRED: CarrierReport = {
   err_desc: 'no carrier took the message within its validity',
 };
 /** The message's own validity (SMPP validity_period) ended before any carrier took it: it is not submitted. */
-export const VALIDITY_OVER: CarrierReport = {
-  mt_status: 700,
-  report_result: 'EXPIRED',
-  report_result_desc: '有效期内未能发出',
-  err_desc: 'the validity period of the message ended before a carrier took it',
-};
+export const VALIDITY_OVER: CarrierReport = { ...EXPIRED, err_desc: 'the validity period of the message ended before a carrier took it' };
 const NO_RECEIPT: CarrierReport = { mt_status: 600, report_result: null, report_result_desc: '状态报告超时', err_desc: 'report timeout' };
 
 export const refusedReport = (carrier: string, status: number): CarrierReport => {
-  const code = `0x${status.toString(16).padStart(8, '0')}`;
+  const code = statusHex(status);
   return { mt_status: 700, report_result: code, report_result_desc: '通道拒绝', err_desc: `${carrier} refused: ${code}` };
 };
 

@@ -1,6 +1,5 @@
 import { parseIntlSendList } from '../../contract/validation/international-send.rules';
-import { isMobile, parseMobiles, splitNumberList } from '../../contract/validation/mobile.rules';
-import { classifyNumber, destinationOn, type SmsProduct } from '../../contract/validation/number.rules';
+import { isMobile, NUMBER_LIST_SEPARATORS, parseMobiles, splitNumberList } from '../../contract/validation/mobile.rules';
 import type { Queryable } from '../db/db';
 import { slicer, yieldToLoop } from '../db/slices';
 
@@ -29,16 +28,8 @@ export function parseInternational(text: string): ParsedNumbers {
   return { valid: p.valid, countries: p.countries, invalidCount: p.invalid.length, repeatCount: p.repeatCount };
 }
 
-/** One destination on a product as the number rule reads it (contract/validation/number.rules.ts): where it goes, or
- * null when that product does not take it. */
-export function oneNumber(prodType: SmsProduct, number: string): { mobile: string; country: string | null } | null {
-  const d = destinationOn(prodType, classifyNumber(number));
-  return d.refused ? null : d;
-}
-
 /** Tokens per call of the contract's parser between checks of the clock. */
 const SLICE = 500;
-const INTL_TOKENS = /\r?\n|[,，;；、]/u;
 
 /** parseDomestic's answer, read a slice at a time with yields: 100,000 numbers are 50-100 ms of work. */
 export async function parseDomesticSliced(text: string): Promise<ParsedNumbers> {
@@ -63,7 +54,7 @@ export async function parseDomesticSliced(text: string): Promise<ParsedNumbers> 
 /** parseInternational's answer, a slice at a time with yields: each number is checked against libphonenumber's full
  * metadata, ~2.5 s for 100,000 on one core, which must never hold the event loop at once. */
 export async function parseInternationalSliced(text: string): Promise<ParsedNumbers> {
-  const tokens = text.split(INTL_TOKENS);
+  const tokens = text.split(NUMBER_LIST_SEPARATORS);
   const out: ParsedNumbers = { valid: [], countries: [], invalidCount: 0, repeatCount: 0 };
   const seen = new Set<string>();
   const pause = slicer();

@@ -1,7 +1,7 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { countSegments } from '../../contract/segments';
 import type { BatchItems } from './batch-insert';
 import { perSegment } from './pricing';
+import { classifyNumber, countryOf } from '../../contract/validation/number.rules';
 
 // A timed batch keeps its request, so the records made when it is due (and re-priced by an edit) cost what was charged.
 
@@ -54,7 +54,7 @@ export function itemsForTimed(
   const segOf = (text: string) => (perSegment(prodType) ? Math.max(1, countSegments(text).segments) : 1);
   const contents = rows.some((r) => r.content !== null) ? rows.map((r) => r.content ?? content) : null;
   const segments = contents ? contents.map(segOf) : segOf(content);
-  const countryCodes = prodType === 1 ? rows.map((r) => parsePhoneNumberFromString(r.mobile)?.country ?? '') : null;
+  const countryCodes = prodType === 1 ? rows.map((r) => countryOf(classifyNumber(r.mobile))) : null;
   const units = countryCodes ? countryCodes.map((cc) => byCountry[cc] ?? 0) : null;
   const seg = (i: number) => (Array.isArray(segments) ? segments[i] : segments);
   return {

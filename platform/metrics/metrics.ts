@@ -1,3 +1,4 @@
+import { statusHex } from '../smpp/command-status';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/db';
 import { queueDepths, type QueueDepth } from './queue-depths';
@@ -62,8 +63,6 @@ function bounded(): (key: string, value: string) => string {
     return value;
   };
 }
-
-const hex = (status: number) => `0x${status.toString(16).padStart(8, '0')}`;
 
 export function createMetrics(db: Pick<Db, 'query' | 'activity' | 'pool'>, now: () => Date): Metrics {
   const registry = new Registry();
@@ -196,7 +195,7 @@ export function createMetrics(db: Pick<Db, 'query' | 'activity' | 'pool'>, now: 
     refused: (door, reason, n = 1) => n > 0 && refused.inc({ door, reason: keep('reason', reason) }, n),
     carrierAnswer(carrier, answer) {
       submits.inc({ carrier });
-      const status = answer.kind === 'accepted' ? 'ok' : answer.kind === 'refused' ? keep('answer', hex(answer.status)) : 'unanswered';
+      const status = answer.kind === 'accepted' ? 'ok' : answer.kind === 'refused' ? keep('answer', statusHex(answer.status)) : 'unanswered';
       answers.inc({ carrier, status });
     },
     carrierReceipt: (carrier, state) => receipts.inc({ carrier, status: state }),

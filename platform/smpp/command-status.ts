@@ -37,6 +37,9 @@ export type StatusName = keyof typeof STATUS;
 const NAMES = new Map<number, string>(Object.entries(STATUS).map(([k, v]) => [v, `ESME_${k}`]));
 
 /** `ESME_RTHROTTLED`, or the hex value for a status this table does not name. */
+/** A command_status as SMPP writes it in hex, 0x0000000a. */
+export const statusHex = (status: number) => `0x${status.toString(16).padStart(8, '0')}`;
+
 export function statusName(status: number): string {
-  return NAMES.get(status) ?? `0x${status.toString(16).padStart(8, '0')}`;
+  return NAMES.get(status) ?? statusHex(status);
 }

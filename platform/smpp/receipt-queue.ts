@@ -27,7 +27,7 @@ export function receiptStat(r: FinalReport): string {
   return r.report_result_desc === 'REJECTD' ? 'REJECTD' : 'UNDELIV';
 }
 
-/** The SMPP 3.4 final stat words of a message that was not delivered. */
+/** SMPP's final stat words of a message that was not delivered. */
 const FAILED_STATS = new Set(['EXPIRED', 'DELETED', 'UNDELIV', 'UNKNOWN', 'REJECTD']);
 
 /** The three-digit err of a receipt: the carrier's numeric result, else 000 on success and 001 otherwise. */

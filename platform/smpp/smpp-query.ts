@@ -3,14 +3,11 @@ import { STATUS } from './command-status';
 import { MESSAGE_STATE } from './pdu-types';
 import { receiptStat } from './receipt-queue';
 import { messageStateOf } from './receipt-text';
+import { absoluteSmppTime } from './smpp-time';
 import type { QueryOutcome, QueryRequest, SessionInfo } from './server-types';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** SMPP absolute time (YYMMDDhhmmsstnnp) in UTC. */
-export function smppTime(d: Date): string {
-  return `${pad(d.getUTCFullYear() % 100)}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}000+`;
-}
+/** final_date is given to the second, as a receipt gives its done date. */
+const toSecond = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);
 
 /** message_state of a record: a final one says what its receipt says, anything else is on its way. */
 export function messageStateOfRecord(row: { mt_status: number; report_result: string | null; report_result_desc: string | null }): number {
@@ -32,7 +29,7 @@ export async function queryFromSmpp(ctx: AppContext, session: SessionInfo, req: 
   const final = state !== MESSAGE_STATE.ENROUTE;
   const err = Number(row.report_result);
   return {
-    finalDate: final ? smppTime(new Date(row.updated_at)) : '',
+    finalDate: final ? absoluteSmppTime(toSecond(new Date(row.updated_at))) : '',
     messageState: state,
     errorCode: final && Number.isInteger(err) && err > 0 && err < 256 ? err : 0,
   };

@@ -123,8 +123,13 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
   const granted = await ctx.db.query<{ prod_type: number }>('select prod_type::int as prod_type from account_products where cus_id = $1', [cusId]);
   const products = SMPP_PRODUCTS.filter((p) => granted.some((g) => Number(g.prod_type) === p));
   if (products.length === 0) return refuseAll('no SMS product');
+  // each message goes on its own product: an international destination on the international one when the account
+  // has it, else refused, never sent as a mainland mobile (contract/validation/number.rules.ts); the prices read are
+  // those of the products the group's messages go on
+  const destinations = messages.map((m) => classifySmppAddress(m.pdu.destAddrTon, m.pdu.destinationAddr));
+  const productOf = destinations.map((n) => productFor([n], products)!);
   const prices = new Map<SmsProduct, Awaited<ReturnType<typeof pricesFor>>>();
-  for (const p of products) prices.set(p, await pricesFor(ctx.db, cusId, p));
+  for (const p of new Set(productOf)) prices.set(p, await pricesFor(ctx.db, cusId, p));
   const needsReview = await reviewRule(ctx.db, account);
   const options = (account.options ?? {}) as SmppAccountOptions;
   const source = `${options.srcId ?? ''}${account.ext_number ?? ''}`;
@@ -135,11 +140,9 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
       ctx.log.warn({ cusId, reason, ...detail }, 'smpp submit refused');
       out[at] = { status };
     };
-    // each message goes on its own product: an international destination on the international one when the account
-    // has it, else refused, never sent as a mainland mobile (contract/validation/number.rules.ts)
-    const n = classifySmppAddress(message.pdu.destAddrTon, message.pdu.destinationAddr);
-    const prodType = productFor([n], products)!;
-    // a NULL source_addr means "not known" (SMPP 3.4 section 5.2.8): the message goes from the account's own source
+    const n = destinations[at];
+    const prodType = productOf[at];
+    // a NULL source_addr means the client does not know its address: the message goes from the account's own source
     const from = message.pdu.sourceAddr === '' ? source : message.pdu.sourceAddr;
     const sender = checkSender(message.pdu.sourceAddr, prodType, { srcId: options.srcId, ext: account.ext_number });
     if (!sender.ok) return refuse(STATUS.RINVSRCADR, 'source address', { sourceAddr: from, allowed: sender.allowed });

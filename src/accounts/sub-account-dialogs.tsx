@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InfoList } from '../ui/info-list';
 import {
@@ -17,7 +17,7 @@ import { getLanguage } from '../ui/language';
 import { stateText } from '../table/cells';
 import { usePlatformRead } from '../data/use-platform-read';
 import { runAccountCommand } from './account-actions';
-import { callOnline, read } from '../data/platform-actions';
+import { callOnline } from '../data/platform-actions';
 import type { FieldDefinition } from '../forms/field-definition';
 import { AccountForm } from './account-form';
 import { labelOf, labelsOf } from './option-label';
@@ -66,26 +66,14 @@ const editValues = (d: SubAccountDetail) => ({
  * and the passwords start empty, kept unless typed. `onUnsaved` hears whether the form holds input not yet sent. */
 export function SubAccountForm({ cusId, onDone, onUnsaved }: { cusId?: string; onDone: () => void; onUnsaved?: (unsaved: boolean) => void }) {
   const { t } = useTranslation();
-  const [prodTypes, setProdTypes] = useState<Option[]>([]);
-  const [busCtys, setBusCtys] = useState<Option[]>([]);
-  const [current, setCurrent] = useState<SubAccountDetail | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    void read(customerProdTypesEndpoint, {})
-      .then(setProdTypes)
-      .catch(() => undefined);
-    void read(customerBusCtysEndpoint, {})
-      .then(setBusCtys)
-      .catch(() => undefined);
-    if (cusId)
-      void read(customerDetailEndpoint, { cus_id: cusId })
-        .then(setCurrent)
-        .catch((e: Error) => setFailure(e.message));
-  }, [cusId]);
   const editing = cusId !== undefined;
-  const keep = editing ? { placeholder: 'account.passwordKeep' } : {};
-  const fields: FieldDefinition[] = useMemo(
-    () => [
+  const { data: prodTypes } = usePlatformRead(customerProdTypesEndpoint, {});
+  const { data: busCtys } = usePlatformRead(customerBusCtysEndpoint, {});
+  const { data: current, failure } = usePlatformRead(customerDetailEndpoint, { cus_id: cusId ?? '' }, { enabled: editing });
+  const fields: FieldDefinition[] = useMemo(() => {
+    const keep = editing ? { placeholder: 'account.passwordKeep' } : {};
+    const choices = (o: Option[] | null) => (o ?? []).map((x) => ({ label: x.label, value: x.value }));
+    return [
       { name: 'cus_id', label: 'account.cusId', disabled: editing },
       { name: 'cus_name', label: 'account.cusName' },
       { name: 'password', label: 'account.loginPassword', kind: 'password', ...keep },
@@ -106,35 +94,20 @@ export function SubAccountForm({ cusId, onDone, onUnsaved }: { cusId?: string; o
       { name: 'maxConnections', label: 'account.maxConnections' },
       { name: 'maxSpeed', label: 'account.maxSpeed' },
       { name: 'srcId', label: 'account.srcId' },
-      { name: 'busCty', label: 'account.busCty', kind: 'select', options: busCtys.map((o) => ({ label: o.label, value: o.value })) },
-      { name: 'prodType', label: 'account.prodType', kind: 'select', options: prodTypes.map((o) => ({ label: o.label, value: o.value })) },
-    ],
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `keep` follows `editing`
-    [t, prodTypes, busCtys, editing],
-  );
+      { name: 'busCty', label: 'account.busCty', kind: 'select', options: choices(busCtys) },
+      { name: 'prodType', label: 'account.prodType', kind: 'select', options: choices(prodTypes) },
+    ];
+  }, [t, prodTypes, busCtys, editing]);
+  // the form reads its first values once: an edit opens when the account has been read
+  if (editing && !current) return failure;
   // the passwords make these online calls, not queued commands (sync/account-commands.ts)
-  if (!editing)
-    return (
-      <AccountForm
-        form={addForm}
-        fields={fields}
-        testId="sub-add"
-        submitLabel="account.add"
-        submit={(v) => callOnline(customerAddEndpoint, v)}
-        onDone={onDone}
-        onUnsaved={onUnsaved}
-      />
-    );
-  if (failure) return <small className="p-error">{failure}</small>;
-  // the form reads its first values once: it opens when the account has been read
-  if (!current) return null;
   return (
     <AccountForm
-      form={{ schema: subAccountModifyFormSchema, values: editValues(current) }}
+      form={current ? { schema: subAccountModifyFormSchema, values: editValues(current) } : addForm}
       fields={fields}
-      testId="sub-edit"
-      submitLabel="account.save"
-      submit={(v) => callOnline(customerModifyEndpoint, v)}
+      testId={editing ? 'sub-edit' : 'sub-add'}
+      submitLabel={editing ? 'account.save' : 'account.add'}
+      submit={(v) => (editing ? callOnline(customerModifyEndpoint, v) : callOnline(customerAddEndpoint, v))}
       onDone={onDone}
       onUnsaved={onUnsaved}
     />

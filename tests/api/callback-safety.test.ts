@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PER_CUSTOMER_IN_FLIGHT } from '../../platform/accounts/callback-worker';
 import { DB_KINDS, platformFor, type TestPlatform, startPlatform } from '../helpers/platform';
 import { tokenFor, waitFor } from './send-fixture';
+import { subAccountRequest } from './sub-account.fixtures';
 
 // Push addresses are typed by customers and posted to from inside the platform's network. Checked on both storages
 // over HTTP: internal destinations are refused when saved (every spelling, both routes, both languages) and at
@@ -62,23 +63,8 @@ describe.each(DB_KINDS)('callback addresses on %s', (kind) => {
     [user, admin] = await Promise.all([tokenFor(p, 'user'), tokenFor(p, 'admin')]);
   });
 
-  const subAccount = (over: Record<string, unknown>) => ({
-    cus_id: 'HOOKSUB1',
-    cus_name: 'hooks',
-    password: 'pass123',
-    interfacePassword: 'ifpass1',
-    userIps: '',
-    ext_number: '321',
-    pushMode: 1,
-    reportUrl: PUBLIC,
-    moUrl: PUBLIC,
-    maxConnections: 5,
-    maxSpeed: 100,
-    srcId: '',
-    busCty: 'retail',
-    prodType: 0,
-    ...over,
-  });
+  const subAccount = (over: Record<string, unknown>) =>
+    subAccountRequest({ cus_id: 'HOOKSUB1', cus_name: 'hooks', ext_number: '321', pushMode: 1, reportUrl: PUBLIC, moUrl: PUBLIC, ...over });
 
   it('refuses every spelling of an internal destination when it is saved, on both routes, in both languages', async () => {
     for (const url of INTERNAL_URLS) {

@@ -3,6 +3,7 @@ import { STATUS } from '../../platform/smpp/command-status';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { tokenFor, waitFor } from './send-fixture';
 import { bindPeer } from './smpp-fixture';
+import { subAccountRequest } from './sub-account.fixtures';
 
 // Editing a sub-account (/customer/customerModify) on both storages: the creation rules with passwords left empty to
 // keep them, localized refusals, only the caller's own sub-accounts, and live SMPP binds ended when the new settings
@@ -19,23 +20,7 @@ describe.each(DB_KINDS)('editing sub-accounts on %s', (kind) => {
   });
   afterAll(async () => p?.close());
 
-  const fields = (cus_id: string, over: Record<string, unknown> = {}) => ({
-    cus_id,
-    cus_name: '编辑测试',
-    password: 'pass123',
-    interfacePassword: 'ifpass1',
-    userIps: '',
-    ext_number: '321',
-    pushMode: 0,
-    reportUrl: '',
-    moUrl: '',
-    maxConnections: 5,
-    maxSpeed: 100,
-    srcId: '',
-    busCty: 'retail',
-    prodType: 0,
-    ...over,
-  });
+  const fields = (cus_id: string, over: Record<string, unknown> = {}) => subAccountRequest({ cus_id, cus_name: '编辑测试', ext_number: '321', ...over });
   const add = async (cus_id: string) => {
     const r = await p.call('/customer/customerAdd', fields(cus_id), { token: admin });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -53,7 +38,7 @@ describe.each(DB_KINDS)('editing sub-accounts on %s', (kind) => {
   it('edits every creation field, keeping the passwords left empty', async () => {
     await add('MODSUB01');
     const before = await hashes('MODSUB01');
-    const r = await modify('MODSUB01', {
+    const edits = {
       cus_name: '改过的名字',
       userIps: '10.1.0.0/16',
       ext_number: '4444',
@@ -64,25 +49,13 @@ describe.each(DB_KINDS)('editing sub-accounts on %s', (kind) => {
       maxSpeed: 30,
       srcId: '1069',
       busCty: 'finance',
-      prodType: 1,
-    });
+    };
+    const r = await modify('MODSUB01', { ...edits, prodType: 1 });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.message).toBe('Account updated');
     const detail = await p.call('/customer/customerDetail', { cus_id: 'MODSUB01' }, { token: admin });
-    expect(detail.body.data).toMatchObject({
-      cus_name: '改过的名字',
-      userIps: '10.1.0.0/16',
-      ext_number: '4444',
-      pushMode: 1,
-      reportUrl: 'https://hooks.example.com/r',
-      moUrl: 'https://hooks.example.com/m',
-      maxConnections: 2,
-      maxSpeed: 30,
-      srcId: '1069',
-      busCty: 'finance',
-      // the product line chosen is granted; the one held before stays
-      prodTypes: [0, 1],
-    });
+    // the product line chosen is granted; the one held before stays
+    expect(detail.body.data).toMatchObject({ ...edits, prodTypes: [0, 1] });
     expect(await hashes('MODSUB01')).toEqual(before);
     // the old login password still logs in
     await p.login('MODSUB01', 'pass123');

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, platformFor } from '../helpers/platform';
 import { balanceOf, countRows, tokenFor } from './send-fixture';
+import { subAccountRequest } from './sub-account.fixtures';
 
 // Sub-accounts over HTTP on both storages: the field rules' edges, who may act, add, log in,
 // open/close with sessions ending, detail, charge within the enterprise balance with a ledger row on each side.
@@ -13,23 +14,7 @@ describe.each(DB_KINDS)('sub-accounts on %s', (kind) => {
     [admin, agent, user] = await Promise.all(['admin', 'agent', 'user'].map((u) => tokenFor(p, u)));
   });
 
-  const form = (over: Record<string, unknown> = {}) => ({
-    cus_id: 'NEWSUB1',
-    cus_name: '新子账号',
-    password: 'pass123',
-    interfacePassword: 'ifpass1',
-    userIps: '10.0.0.1, 10.0.0.2',
-    ext_number: '123',
-    pushMode: 0,
-    reportUrl: '',
-    moUrl: '',
-    maxConnections: 5,
-    maxSpeed: 100,
-    srcId: '',
-    busCty: 'retail',
-    prodType: 0,
-    ...over,
-  });
+  const form = (over: Record<string, unknown> = {}) => subAccountRequest({ userIps: '10.0.0.1, 10.0.0.2', ...over });
   const add = (over: Record<string, unknown> = {}, token = admin, lang: 'zh' | 'en' = 'en') => p.call('/customer/customerAdd', form(over), { token, lang });
 
   it('enforces the §5 edges on the platform: id 5/6 and 10/11, passwords 5/6, extension 13/14, push addresses', async () => {
