@@ -10,6 +10,21 @@ import { defineConfig } from 'vitest/config';
 // (api-serial), so their fault windows do not stretch under a neighbour's load.
 const SERIAL = ['tests/api/carrier-failover.test.ts', 'tests/api/two-instances.test.ts'];
 const API_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 120_000 };
+// Test files share their worker's modules (isolate off): each file importing the platform, PGlite and the sheet reader
+// afresh cost more than its tests did (the API files spent 330 s of a 13-minute run importing, 40 s with modules
+// shared). The unit files that replace modules, globals, timers or the environment keep a module graph of their own.
+const UNIT = ['contract/**/*.test.ts', 'machines/**/*.test.ts', 'sync/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'platform/**/*.test.ts'];
+const UNIT_ISOLATED = [
+  'sync/search-index.test.ts',
+  'src/data/first-screen.test.ts',
+  'src/table/virtual-table.test.ts',
+  'src/table/first-sync-pages.test.ts',
+  'src/accounts/live-balance.test.ts',
+  'platform/background-loop.test.ts',
+];
+// a deadline for a busy machine, not a speed: the sheet tests start worker threads that compile their TypeScript
+// first, and the time-zone sweep walks every minute around each transition
+const UNIT_TIMEOUTS = { testTimeout: 60_000 };
 
 export default defineConfig({
   test: {
@@ -17,13 +32,16 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['contract/**/*.test.ts', 'machines/**/*.test.ts', 'sync/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'platform/**/*.test.ts'],
+          include: UNIT,
+          exclude: UNIT_ISOLATED,
           environment: 'node',
           maxWorkers: 2,
-          // a deadline for a busy machine, not a speed: the sheet tests start worker threads that compile their
-          // TypeScript first, and the time-zone sweep walks every minute around each transition
-          testTimeout: 60_000,
+          isolate: false,
+          ...UNIT_TIMEOUTS,
         },
+      },
+      {
+        test: { name: 'unit-isolated', include: UNIT_ISOLATED, environment: 'node', maxWorkers: 2, ...UNIT_TIMEOUTS },
       },
       {
         test: {
@@ -34,6 +52,7 @@ export default defineConfig({
           globalSetup: ['tests/helpers/global-postgres.ts'],
           ...API_TIMEOUTS,
           maxWorkers: 3,
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },

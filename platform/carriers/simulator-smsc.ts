@@ -26,6 +26,8 @@ const STAT_OF: Record<string, string> = { UNDELIV: 'UNDELIV', REJECTD: 'REJECTD'
 
 export interface SimulatorSmsc {
   server: SmppServer;
+  /** reports still to be sent: what a close now drops (tests bound the messages a dead carrier leaves unknown). */
+  pendingReports(): number;
   /** stops the pending reports and closes every session. */
   close(): Promise<void>;
 }
@@ -85,6 +87,7 @@ export function simulatorSmsc(o: SimulatorSmscOptions): SimulatorSmsc {
   });
   return {
     server,
+    pendingReports: () => timers.size,
     async close() {
       for (const t of timers) clearTimeout(t);
       timers.clear();

@@ -1,6 +1,7 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { createServer as createTcpServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileEnv } from '../helpers/file-env';
 import { PER_CUSTOMER_IN_FLIGHT } from '../../platform/accounts/callback-worker';
 import { DB_KINDS, platformFor, type TestPlatform, startPlatform } from '../helpers/platform';
 import { tokenFor, waitFor } from './send-fixture';
@@ -11,7 +12,7 @@ import { subAccountRequest } from './sub-account.fixtures';
 // delivery; the delivery list tells a customer only "failed" or the HTTP status, never which kind of port answered;
 // and a customer whose receiver never answers does not hold up another customer's callbacks.
 
-process.env.CALLBACK_RETRY_MS = '60000';
+fileEnv({ CALLBACK_RETRY_MS: '60000' });
 
 const INTERNAL = {
   en: 'The address must be on the public internet, not the local host, a private network or a cloud metadata service',

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileEnv } from '../helpers/file-env';
 import { signCallback } from '../../platform/accounts/callbacks';
 import { durablePlatform, durableStorage } from '../helpers/durable-platform';
 import { DB_KINDS, testConfig, platformFor } from '../helpers/platform';
@@ -9,7 +10,7 @@ import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 // callbackAllowPrivate, as in a closed network): signed with the app secret, retried with backoff after failures,
 // delivered exactly once, never lost across a restart, and visible to the user with status and last error.
 
-process.env.CALLBACK_RETRY_MS = '50';
+fileEnv({ CALLBACK_RETRY_MS: '50' });
 
 interface Received {
   headers: IncomingHttpHeaders;

@@ -108,13 +108,12 @@ describe.each(DB_KINDS)('contract fuzz on %s', (kind) => {
         ['(body)', 'string body', 'x\u0000'],
       ];
       for (const f of fields) for (const [name, make] of BAD_VALUES) cases.push([f, name, withValueAt(base, f, make())]);
+      // without a token, an endpoint that answers a well-formed request 401 decides before it reads a field: the
+      // malformed bodies still go to it (they are parsed first), its fields' bad values only to the open endpoints
+      const open = (await send(e, base, null)).status !== 401;
+      const callers = [['sub-account', userToken] as const, ['no token', null] as const];
       const calls = cases.flatMap(([field, value, body]) =>
-        (
-          [
-            ['sub-account', userToken],
-            ['no token', null],
-          ] as const
-        ).map(([caller, token]) => ({ field, value, body, caller, token })),
+        callers.filter(([, token]) => token !== null || open || field === '(body)').map(([caller, token]) => ({ field, value, body, caller, token })),
       );
       // a few at a time, as clients do: the platform's answers, not the round trips, are what is under test
       const next = calls.values();
