@@ -10,6 +10,8 @@ import { HEAVY_SEED_RECORDS, SEED_RECORDS, scaled } from './tests/e2e/deadlines'
 // dispatching after its test).
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const HEAVY_PORT = PORT + 1;
+/** specs that only read the shared server and hold whatever its data: they run beside the others' sends */
+const READERS = ['a11y.spec.ts', 'layout.spec.ts', 'layout-lists.spec.ts'];
 // SMPP on any free port (the smpp spec asks the platform which), so runs side by side never claim the same one
 const platform = (port: number, seed: number) =>
   `rm -rf .tmp/e2e-data-${port} && DATA_DIR=.tmp/e2e-data-${port} PORT=${port} SEED_RECORDS=${seed} SMPP_PORT=auto METRICS_PORT=0 CAPTCHA=off CAPTCHAS_PER_ADDRESS=100000 LOG_LEVEL=warn SIM_REVIEW_MS=500 SIM_REPORT_MS=800 exec npx tsx platform/main.ts`;
@@ -30,9 +32,10 @@ export default defineConfig({
   // a quiet machine's allowances, stretched by the load the run started under (tests/e2e/deadlines.ts)
   timeout: scaled(90_000),
   expect: { timeout: scaled(15_000) },
-  // two workers: one walks the e2e specs in turn against the shared server; the other audits every screen (a11y, which
-  // only reads) against the same server meanwhile, then runs the heavy tests against theirs. A single worker left a
-  // core idle while the browser waited on the platform, and ran the audits' and heavy tests' eleven minutes after the rest.
+  // two workers: one walks the e2e specs in turn against the shared server; the other takes the specs that only read
+  // and hold whatever the data (the accessibility audits, the layout checks with their data masked) against the same
+  // server meanwhile, then runs the heavy tests against theirs. A single worker left a core idle while the browser
+  // waited on the platform, and ran the audits' and heavy tests' eleven minutes after the rest.
   workers: 2,
   retries: 0,
   reporter: [['list']],
@@ -54,10 +57,10 @@ export default defineConfig({
   },
   // one worker each, taken in this order: the e2e specs share their server's data (one spec's sends show in another's
   // lists), and the heavy tests run in order on theirs (each on a platform that finished the one before), after the
-  // audits, so that their server's leftover dispatch overlaps as little of the other specs as it can
+  // readers, so that their server's leftover dispatch overlaps as little of the other specs as it can
   projects: [
-    { name: 'e2e', testIgnore: ['heavy/**', 'a11y.spec.ts'], workers: 1 },
-    { name: 'a11y', testMatch: 'a11y.spec.ts', workers: 1 },
+    { name: 'e2e', testIgnore: ['heavy/**', ...READERS], workers: 1 },
+    { name: 'readers', testMatch: READERS, workers: 1 },
     { name: 'heavy', testDir: 'tests/e2e/heavy', workers: 1, use: { baseURL: `http://127.0.0.1:${HEAVY_PORT}` } },
   ],
   webServer: [
