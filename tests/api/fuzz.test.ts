@@ -133,23 +133,26 @@ describe.each(DB_KINDS)('contract fuzz on %s', (kind) => {
     expect(findings).toEqual([]);
   }, 1_200_000);
 
-  it('answers hostile spreadsheets on both sheet uploads below 500, and stays up', async () => {
-    const files = await hostileWorkbooks();
-    const findings: string[] = [];
-    for (const [name, bytes] of Object.entries(files)) {
-      for (const path of ['/file/upload', '/file/uploadAddressBook']) {
-        const form = new FormData();
-        form.append('file', new Blob([new Uint8Array(bytes)]), `${name}.xlsx`);
-        const res = await fetch(plat.base + path, { method: 'POST', headers: { Authorization: `Bearer ${userToken}`, 'Accept-Language': 'en' }, body: form });
-        const body = (await res.json()) as { message?: string };
-        // a well-formed sheet whose shared-string indexes point nowhere reads as blank cells; every other one is refused
-        const fine = name === 'hugeSharedIndex' ? res.status === 200 || res.status === 400 : res.status === 400;
-        if (!fine) findings.push(`${name} on ${path}: ${res.status} ${body.message}`);
-        expect(plat.exited(), `the platform exited after ${name}:\n${plat.output().slice(-2000)}`).toBe(false);
+  // once, on the default storage: a sheet is read and refused before anything of it is stored, by code that does not
+  // touch the database (tests/api/sheet-uploads.test.ts takes what is kept and refused on both storages)
+  if (kind === 'pglite')
+    it('answers hostile spreadsheets on both sheet uploads below 500, and stays up', async () => {
+      const files = await hostileWorkbooks();
+      const findings: string[] = [];
+      for (const [name, bytes] of Object.entries(files)) {
+        for (const path of ['/file/upload', '/file/uploadAddressBook']) {
+          const form = new FormData();
+          form.append('file', new Blob([new Uint8Array(bytes)]), `${name}.xlsx`);
+          const res = await fetch(plat.base + path, { method: 'POST', headers: { Authorization: `Bearer ${userToken}`, 'Accept-Language': 'en' }, body: form });
+          const body = (await res.json()) as { message?: string };
+          // a well-formed sheet whose shared-string indexes point nowhere reads as blank cells; every other one is refused
+          const fine = name === 'hugeSharedIndex' ? res.status === 200 || res.status === 400 : res.status === 400;
+          if (!fine) findings.push(`${name} on ${path}: ${res.status} ${body.message}`);
+          expect(plat.exited(), `the platform exited after ${name}:\n${plat.output().slice(-2000)}`).toBe(false);
+        }
       }
-    }
-    const alive = await fetch(`${plat.base}/setting/getClientWebSiteBeian`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-    expect(alive.status).toBe(200);
-    expect(findings).toEqual([]);
-  }, 300_000);
+      const alive = await fetch(`${plat.base}/setting/getClientWebSiteBeian`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      expect(alive.status).toBe(200);
+      expect(findings).toEqual([]);
+    }, 300_000);
 });
