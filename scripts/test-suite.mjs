@@ -12,7 +12,14 @@
 import { spawn } from 'node:child_process';
 
 const GROUPS = [
-  [[['lint', 'npm run lint']], [['types', 'npm run typecheck']], [['build', 'npm run build'], ['unit', 'npm run test:unit']]],
+  [
+    [['lint', 'npm run lint']],
+    [['types', 'npm run typecheck']],
+    [
+      ['build', 'npm run build'],
+      ['unit', 'npm run test:unit'],
+    ],
+  ],
   [[['api', 'npm run test:api']]],
   [[['e2e', 'npx playwright test']]],
 ];
