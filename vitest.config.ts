@@ -10,9 +10,9 @@ import { defineConfig } from 'vitest/config';
 // (api-serial), so their fault windows do not stretch under a neighbour's load.
 const SERIAL = ['tests/api/carrier-failover.test.ts', 'tests/api/two-instances.test.ts'];
 const API_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 120_000 };
-// Test files share their worker's modules (isolate off): each file importing the platform, PGlite and the sheet reader
-// afresh cost more than its tests did (the API files spent 330 s of a 13-minute run importing, 40 s with modules
-// shared). The unit files that replace modules, globals, timers or the environment keep a module graph of their own.
+// Test files share their worker's modules (isolate off): the platform, PGlite and the sheet reader are loaded once per
+// worker, not once per file, where loading them cost more than most files' tests. The unit files that replace modules,
+// globals, timers or the environment keep a module graph of their own.
 const UNIT = ['contract/**/*.test.ts', 'machines/**/*.test.ts', 'sync/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'platform/**/*.test.ts'];
 const UNIT_ISOLATED = [
   'sync/search-index.test.ts',

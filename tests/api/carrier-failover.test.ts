@@ -15,6 +15,8 @@ import { outcomesOf, tokenFor, waitFor } from './send-fixture';
 // the records. On PGlite with one instance, and on PostgreSQL with two instances sharing the database.
 
 const N = 3_000;
+/** submits a bind may have outstanding, on the simulators and in the platform's carrier settings */
+const WINDOW = 100;
 const SIMULATOR: Config['simulator'] = { reviewMs: 100, reportMs: 200, successRate: 0.9, failureRate: 0.1, replyRate: 0 };
 
 describe.each(DB_KINDS)('two carriers, one killed mid-send and brought back, on %s', (kind) => {
@@ -33,7 +35,7 @@ describe.each(DB_KINDS)('two carriers, one killed mid-send and brought back, on 
       simulator: SIMULATOR,
       systemId: 'platform',
       password: 'pw',
-      windowSize: 100,
+      windowSize: WINDOW,
       onSubmit: (destination) => {
         submits.set(destination, (submits.get(destination) ?? 0) + 1);
         // carrier a dies a third of the way through the send and comes back on its port at two thirds
@@ -58,7 +60,7 @@ describe.each(DB_KINDS)('two carriers, one killed mid-send and brought back, on 
       port,
       systemId: 'platform',
       password: 'pw',
-      window: 100,
+      window: WINDOW,
       rate: 5000,
       reconnectMinS: 0.2,
       reconnectMaxS: 1,
@@ -95,10 +97,10 @@ describe.each(DB_KINDS)('two carriers, one killed mid-send and brought back, on 
     expect(mt.pending).toBe(0);
     expect(mt.ok + mt.ko + mt.unk).toBe(N);
     expect(submits.size).toBeGreaterThanOrEqual(N - mt.unk);
-    // unknown only for what carrier a had when it died: the receipts it still owed, and at most a window (100) per
-    // instance of submits it was sent and never answered; both carriers carried the rest
+    // unknown only for what carrier a had when it died: the receipts it still owed, and at most a window per instance
+    // of submits it was sent and never answered; both carriers carried the rest
     expect(owed).toBeGreaterThan(0);
-    expect(mt.unk).toBeLessThanOrEqual(owed + 100 * (second ? 2 : 1));
+    expect(mt.unk).toBeLessThanOrEqual(owed + WINDOW * (second ? 2 : 1));
     const perCarrier = await p.ctx.db.query<{ carrier: string; n: number }>(
       'select carrier, count(*)::int as n from carrier_parts p join mt_records m on m.sn = p.sn where m.batch_id = $1 group by carrier order by carrier',
       [batchId],
