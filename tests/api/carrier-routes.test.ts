@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/postgres';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { carriersFile } from './hand-smsc';
+import { carriersFile, handDrivenSmsc } from './hand-smsc';
 import { tokenFor, waitFor } from './send-fixture';
 
 // What becomes of a message no carrier can take: one no route matches fails at once with the reason; one whose only
@@ -10,11 +9,12 @@ import { tokenFor, waitFor } from './send-fixture';
 describe.each(DB_KINDS)('unroutable and undeliverable messages on %s', (kind) => {
   let p: TestPlatform;
   let admin: string;
+  let carrier: Awaited<ReturnType<typeof handDrivenSmsc>>;
   beforeAll(async () => {
-    // nothing listens on the carrier's port: its binds fail and are tried again with a backoff
-    const port = await freePort();
+    // the carrier refuses every bind: they fail and are tried again with a backoff
+    carrier = await handDrivenSmsc({ down: true });
     const file = carriersFile({
-      carriers: [{ name: 'down', host: '127.0.0.1', port, systemId: 'platform', password: 'pw', reconnectMinS: 0.2, reconnectMaxS: 1, responseTimeoutS: 2 }],
+      carriers: [{ ...carrier.carrier('down'), reconnectMinS: 0.2, reconnectMaxS: 1, responseTimeoutS: 2 }],
       routes: [{ prefix: '8613', carriers: ['down'] }],
       validityS: 3,
     });
@@ -24,7 +24,10 @@ describe.each(DB_KINDS)('unroutable and undeliverable messages on %s', (kind) =>
     });
     admin = await tokenFor(p, 'admin');
   });
-  afterAll(async () => p?.close());
+  afterAll(async () => {
+    await p?.close();
+    await carrier?.server.close();
+  });
 
   it('fails an unrouted number at once, holds a routed one while its carrier is down, then expires it', async () => {
     const routed = '13900000301';

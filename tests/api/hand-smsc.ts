@@ -12,22 +12,28 @@ import { startPlatform, type TestPlatform } from '../helpers/platform';
 export const HAND_SYSTEM_ID = 'platform';
 export const HAND_PASSWORD = 'pw';
 
-/** `messageId` gives the id each submit is answered with (a carrier reusing ids); by default each is new. `port`: the
- * port to listen on (a carrier coming up where the platform has been trying to bind); by default any free one. */
-export async function handDrivenSmsc(opts: { messageId?: () => string; port?: number } = {}) {
+/** `messageId` gives the id each submit is answered with (a carrier reusing ids); by default each is new. `down`: the
+ * carrier refuses every bind until `up()` (a carrier coming up where the platform has been trying to bind). It keeps
+ * its port from the start, so no other test's socket can take it in between. */
+export async function handDrivenSmsc(opts: { messageId?: () => string; down?: boolean } = {}) {
   const ids = new Map<string, string>();
   let next = 0x5a000;
+  let down = opts.down ?? false;
   const server = new SmppServer({
     systemId: 'HANDSMSC',
     authenticate: async (r) =>
-      r.systemId === HAND_SYSTEM_ID && r.password === HAND_PASSWORD ? { ok: true, accountId: HAND_SYSTEM_ID } : { ok: false, status: STATUS.RINVPASWD },
+      down
+        ? { ok: false, status: STATUS.RBINDFAIL }
+        : r.systemId === HAND_SYSTEM_ID && r.password === HAND_PASSWORD
+          ? { ok: true, accountId: HAND_SYSTEM_ID }
+          : { ok: false, status: STATUS.RINVPASWD },
     submit: async (_session, message) => {
       const messageId = opts.messageId?.() ?? (next++).toString(16);
       ids.set(message.pdu.destinationAddr, messageId);
       return { messageId };
     },
   });
-  const { port } = await server.listen(opts.port ?? 0, '127.0.0.1');
+  const { port } = await server.listen(0, '127.0.0.1');
   /** A receipt (DELIVRD unless told) for the last message to `destination`; resolves with the platform's
    * deliver_sm_resp. */
   const receipt = (destination: string, stat = 'DELIVRD') => {
@@ -53,7 +59,10 @@ export async function handDrivenSmsc(opts: { messageId?: () => string; port?: nu
       ),
     );
   };
-  return { server, port, ids, receipt, carrier: (name: string) => ({ name, host: '127.0.0.1', port, systemId: HAND_SYSTEM_ID, password: HAND_PASSWORD }) };
+  const up = () => {
+    down = false;
+  };
+  return { server, port, ids, receipt, up, carrier: (name: string) => ({ name, host: '127.0.0.1', port, systemId: HAND_SYSTEM_ID, password: HAND_PASSWORD }) };
 }
 
 /** Writes a carriers file to a temporary directory and gives its path. */

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS } from '../../platform/smpp/command-status';
 import { MESSAGE_STATE, shortMessagePdu, TLV, tlvCString, tlvInt, type Pdu } from '../../platform/smpp/pdu-types';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { freePort } from '../helpers/postgres';
 import { carriersFile, handDrivenSmsc } from './hand-smsc';
 import { balanceOf, waitFor } from './send-fixture';
 import { bindTestAccount, SMPP_TEST_ACCOUNT, smppTestAccount } from './smpp-fixture';
@@ -23,13 +22,12 @@ const submit = (destinationAddr: string, validityPeriod: string) =>
 
 describe.each(DB_KINDS)('SMPP validity_period on %s', (kind) => {
   let p: TestPlatform;
-  let port: number;
-  let smsc: Awaited<ReturnType<typeof handDrivenSmsc>> | null = null;
+  let smsc: Awaited<ReturnType<typeof handDrivenSmsc>>;
   beforeAll(async () => {
-    // nothing listens on the carrier's port yet: its binds fail and are tried again every second at most
-    port = await freePort();
+    // the carrier refuses every bind until the test brings it up; the binds are tried again every second at most
+    smsc = await handDrivenSmsc({ down: true });
     const file = carriersFile({
-      carriers: [{ name: 'late', host: '127.0.0.1', port, systemId: 'platform', password: 'pw', reconnectMinS: 0.2, reconnectMaxS: 1 }],
+      carriers: [{ ...smsc.carrier('late'), reconnectMinS: 0.2, reconnectMaxS: 1 }],
       routes: [{ prefix: '86', carriers: ['late'] }],
     });
     p = await startPlatform(kind, {
@@ -113,9 +111,9 @@ describe.each(DB_KINDS)('SMPP validity_period on %s', (kind) => {
     expect(new Date(kept.expires_at!).getTime() - new Date(kept.receive_time).getTime()).toBeGreaterThan(23 * 3_600_000);
     expect(new Date(clamped.expires_at!).getTime() - new Date(clamped.receive_time).getTime()).toBeLessThanOrEqual(72 * 3_600_000 + 1000);
 
-    smsc = await handDrivenSmsc({ port });
+    smsc.up();
     await waitFor(
-      async () => smsc!.ids.size,
+      async () => smsc.ids.size,
       (n) => n >= 2,
       30_000,
     );
