@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { startLoop } from './background-loop';
+import { restFor, restUntil, startLoop } from './background-loop';
 import type { AppContext } from './context';
 
 // A background loop's error path: a failing round is logged under the loop's name and the next round runs; closing
@@ -77,4 +77,74 @@ it('runs a round at once when woken, and once more right after a round that was 
   await vi.advanceTimersByTimeAsync(2 * interval);
   expect(rounds).toBe(2);
   expect(vi.getTimerCount()).toBe(0);
+});
+
+it('rests until the work its round knows of, within its interval and its idle bound, and a wake cuts the rest short', async () => {
+  const { ctx, close } = fakeContext();
+  const at: number[] = [];
+  const answers = [
+    restFor(50),
+    restFor(0),
+    restFor(Infinity),
+    restUntil(new Date(10_000), null, new Date(10_400), new Date(10_300)),
+    restUntil(new Date(), null),
+    restFor(Infinity),
+  ];
+  const loop = startLoop(
+    ctx,
+    'resting loop',
+    10,
+    async () => {
+      at.push(Date.now() - started);
+      return answers.shift();
+    },
+    1000,
+  );
+  const started = Date.now();
+  await vi.advanceTimersByTimeAsync(10 + 50 + 10 + 1000 + 300 + 1000);
+  // first after the interval; then 50 ms as told; 0 is held to the interval; none known rests the idle bound; a due
+  // time rests until it; none known again
+  expect(at).toEqual([10, 60, 70, 1070, 1370, 2370]);
+  // resting its idle bound now: a wake runs the next round at once
+  await vi.advanceTimersByTimeAsync(100);
+  loop.wake();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(at).toEqual([10, 60, 70, 1070, 1370, 2370, 2470]);
+  // a round answering nothing rests its interval, as a loop that knows no due times does
+  await vi.advanceTimersByTimeAsync(10);
+  expect(at).toHaveLength(8);
+  await close();
+});
+
+it('runs a nudged round no sooner than its interval after the last, however many nudges come', async () => {
+  const { ctx, close } = fakeContext();
+  const at: number[] = [];
+  const loop = startLoop(
+    ctx,
+    'nudged loop',
+    100,
+    async () => {
+      at.push(Date.now() - started);
+      return restFor(Infinity);
+    },
+    1000,
+  );
+  const started = Date.now();
+  await vi.advanceTimersByTimeAsync(100);
+  expect(at).toEqual([100]);
+  // resting the idle bound: nudges at once after the round bring the next to the interval's end, not sooner
+  for (let i = 0; i < 5; i++) loop.nudge();
+  await vi.advanceTimersByTimeAsync(99);
+  expect(at).toEqual([100]);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(at).toEqual([100, 200]);
+  // a nudge long after the last round runs the next at once
+  await vi.advanceTimersByTimeAsync(500);
+  loop.nudge();
+  await vi.advanceTimersByTimeAsync(0);
+  expect(at).toEqual([100, 200, 700]);
+  // without nudges it rests its idle bound
+  await vi.advanceTimersByTimeAsync(1000);
+  expect(at).toEqual([100, 200, 700, 1700]);
+  await close();
 });

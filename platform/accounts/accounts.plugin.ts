@@ -1,7 +1,9 @@
-import { startLoop } from '../background-loop';
+import { IDLE_MS, restUntil, startLoop } from '../background-loop';
+import { nudgeOnChanges } from '../messaging/notify';
 import type { AreaPlugin } from '../context';
 import { registerApiDocRoutes } from './api-doc.routes';
 import { sendDueWarnings } from './balance-warning';
+import { nextCallbackAt } from './callback-claim';
 import { createCallbackWorker } from './callback-worker';
 import { registerCustomerRoutes } from './customer.routes';
 import { registerRechargeRoutes } from './recharge.routes';
@@ -23,9 +25,17 @@ export const accountsPlugin: AreaPlugin = async (api, { ctx }) => {
   // registered before the loop, so it is closed after it (onClose runs in reverse): no claim follows its close
   const callbacks = createCallbackWorker(ctx, { retryBaseMs });
   ctx.onClose(() => callbacks.close());
-  startLoop(ctx, 'accounts', POLL_MS, async (stopped) => {
-    while (!stopped() && (await sendDueWarnings(ctx)) > 0);
-    // starts what is due and returns: slow receivers go on in the background, within their customer's share
-    if (!stopped()) await callbacks.pump();
-  });
+  const loop = startLoop(
+    ctx,
+    'accounts',
+    POLL_MS,
+    async (stopped) => {
+      while (!stopped() && (await sendDueWarnings(ctx)) > 0);
+      // starts what is due and returns: slow receivers go on in the background, within their customer's share
+      if (!stopped()) await callbacks.pump();
+      return restUntil(ctx.now(), await nextCallbackAt(ctx.db));
+    },
+    IDLE_MS,
+  );
+  nudgeOnChanges(ctx, loop);
 };

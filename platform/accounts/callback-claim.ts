@@ -24,6 +24,11 @@ export interface Claimed {
 /** Claims up to `limit` due deliveries: `share` per account at most, or what `shares` says for the accounts it names.
  * The rows picked are locked with skip locked and their lease checked again on the locked row, so a row another
  * instance claimed in between is left alone. */
+/** When the next callback is due (null: none waits); one being delivered counts as due now. */
+export async function nextCallbackAt(db: Db): Promise<Date | null> {
+  return (await db.query<{ at: Date | null }>('select min(next_at) as at from callback_deliveries where status = 0'))[0]?.at ?? null;
+}
+
 export async function claimDue(db: Db, now: Date, limit: number, share: number, shares: ReadonlyMap<string, number>): Promise<Claimed[]> {
   return db.query<Claimed>(
     `with recursive acc(cus) as (

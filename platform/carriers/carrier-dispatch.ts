@@ -76,6 +76,11 @@ export interface ClaimedRound {
 
 /** A round's first step, in one short transaction: claims due records, ends those that cannot be sent, and marks the
  * rest as being sent. Null when nothing is due. */
+/** When the next queued message is due to be sent, or its receipt deadline ends (null: none is queued). */
+export async function nextCarrierSendAt(q: Queryable): Promise<Date | null> {
+  return (await q.query<{ at: Date | null }>('select min(due_at) as at from carrier_queue'))[0]?.at ?? null;
+}
+
 export async function claimRound(ctx: AppContext, plane: CarrierPlane, limit = CARRIER_ROUND): Promise<ClaimedRound | null> {
   const now = ctx.now();
   const claimed = await withRetry(() => ctx.db.tx((q) => claim(q, plane, now, limit, ctx.log)));

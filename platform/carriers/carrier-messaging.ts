@@ -1,8 +1,9 @@
-import { startLoop } from '../background-loop';
+import { IDLE_MS, restUntil, startLoop } from '../background-loop';
 import type { AppContext } from '../context';
 import { giveTurn } from '../db/fair-share';
-import { sendDueTimeBatches } from '../messaging/scheduler';
-import { CARRIER_ROUND, adoptPendingRecords, claimRound, sendRound } from './carrier-dispatch';
+import { nudgeOnChanges } from '../messaging/notify';
+import { nextTimedBatchAt, sendDueTimeBatches } from '../messaging/scheduler';
+import { CARRIER_ROUND, adoptPendingRecords, claimRound, nextCarrierSendAt, sendRound } from './carrier-dispatch';
 import { startCarrierPlane, type CarrierPlane } from './carrier-plane';
 import { carrierDeliveries } from './carrier-receipts';
 
@@ -27,29 +28,37 @@ export async function startCarrierMessaging(ctx: AppContext): Promise<CarrierPla
   ctx.onClose(() => started.stop());
   // a round's records wait for the carriers' answers, not for the database: the next rounds are claimed meanwhile,
   // up to ROUNDS_IN_FLIGHT on their way at once
-  startLoop(ctx, 'carrier-dispatch', 100, async (stopped) => {
-    const sending = new Set<Promise<void>>();
-    try {
-      while (!stopped()) {
-        const sliceStart = performance.now();
-        const round = await claimRound(ctx, started);
-        if (!round) break;
-        // receipts that came before these answers were written can match now
-        const sent = sendRound(ctx, started, round).then(
-          () => sweepLoop.wake(),
-          (err) => ctx.log.warn({ err }, 'carrier round not written'),
-        );
-        sending.add(sent);
-        void sent.finally(() => sending.delete(sent));
-        if (round.count !== CARRIER_ROUND) break;
-        while (sending.size >= ROUNDS_IN_FLIGHT) await Promise.race(sending);
-        await giveTurn(ctx.db, sliceStart);
+  const dispatch = startLoop(
+    ctx,
+    'carrier-dispatch',
+    100,
+    async (stopped) => {
+      const sending = new Set<Promise<void>>();
+      try {
+        while (!stopped()) {
+          const sliceStart = performance.now();
+          const round = await claimRound(ctx, started);
+          if (!round) break;
+          // receipts that came before these answers were written can match now
+          const sent = sendRound(ctx, started, round).then(
+            () => sweepLoop.wake(),
+            (err) => ctx.log.warn({ err }, 'carrier round not written'),
+          );
+          sending.add(sent);
+          void sent.finally(() => sending.delete(sent));
+          if (round.count !== CARRIER_ROUND) break;
+          while (sending.size >= ROUNDS_IN_FLIGHT) await Promise.race(sending);
+          await giveTurn(ctx.db, sliceStart);
+        }
+      } finally {
+        await Promise.all(sending);
       }
-    } finally {
-      await Promise.all(sending);
-    }
-    if (!stopped()) await sendDueTimeBatches(ctx);
-  });
+      if (!stopped()) await sendDueTimeBatches(ctx);
+      return restUntil(ctx.now(), await nextCarrierSendAt(ctx.db), await nextTimedBatchAt(ctx.db));
+    },
+    IDLE_MS,
+  );
+  nudgeOnChanges(ctx, dispatch);
   // page by page to the end of the stored receipts, then once a second or when woken: one that matches nothing yet
   // waits for its part's answer, so the loop never spins over it (the answers' writes must get the database)
   const sweep = startLoop(ctx, 'carrier-receipts', 1000, async (stopped) => {

@@ -1,9 +1,9 @@
 import type { FeedResource } from '../../contract/endpoints/feed.endpoints';
 import type { AppContext } from '../context';
-import { lazyListen } from '../db/lazy-listen';
+import { sharedListen } from '../db/shared-listen';
 import { CHANGES_CHANNEL } from '../messaging/notify';
 
-// One LISTEN 'changes' per platform instance, fanned out in memory to its SSE clients. With PostgreSQL every instance
+// One LISTEN 'changes' per platform instance (shared with the loops it wakes), fanned out in memory to its SSE clients. With PostgreSQL every instance
 // receives every notice, so a client connected anywhere hears about writes made anywhere.
 
 export interface Change {
@@ -43,7 +43,7 @@ export function createSseHub(ctx: AppContext): SseHub {
   const enqueue = (payload: string) => {
     queue = queue.then(() => onNotice(payload)).catch((err) => ctx.log.warn({ err }, 'change notice failed'));
   };
-  const ensureListening = lazyListen(ctx, CHANGES_CHANNEL, enqueue);
+  const ensureListening = sharedListen(ctx, CHANGES_CHANNEL, enqueue);
   ctx.onClose(() => clients.clear());
 
   return {

@@ -1,4 +1,5 @@
-import { startLoop } from '../background-loop';
+import { IDLE_MS, restUntil, startLoop } from '../background-loop';
+import { nudgeOnChanges } from '../messaging/notify';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
 import { notifyLibrary } from './notify';
@@ -91,8 +92,28 @@ export async function reviewDue(ctx: AppContext): Promise<number> {
   return moved;
 }
 
-/** Runs reviewDue in the background, about four times per review delay; stopped through ctx.onClose. */
+/** When the next template's review step is due (null: none waits). */
+async function nextReviewAt(q: Queryable): Promise<Date | null> {
+  const rows = await q.query<{ at: Date | null }>(
+    `select min(at) as at from (select min(review_at) as at from content_templates where not deleted
+      union all select min(review_at) from video_templates where not deleted union all select min(review_at) from csp_templates where not deleted) t`,
+  );
+  return rows[0]?.at ?? null;
+}
+
+/** Runs reviewDue in the background, a quarter of the review delay at most after a step is due; stopped through
+ * ctx.onClose. */
 export function startReviewSimulator(ctx: AppContext): void {
   const intervalMs = Math.min(500, Math.max(20, ctx.config.simulator.reviewMs / 4));
-  startLoop(ctx, 'template review', intervalMs, () => reviewDue(ctx));
+  const loop = startLoop(
+    ctx,
+    'template review',
+    intervalMs,
+    async () => {
+      await reviewDue(ctx);
+      return restUntil(ctx.now(), await nextReviewAt(ctx.db));
+    },
+    IDLE_MS,
+  );
+  nudgeOnChanges(ctx, loop);
 }

@@ -34,6 +34,11 @@ export interface Due {
  */
 export const DISPATCH_LIMIT = 100;
 
+/** When the next record is due to move on (null: none waits). */
+export async function nextDispatchAt(q: Queryable): Promise<Date | null> {
+  return (await q.query<{ at: Date | null }>('select min(next_at) as at from mt_records'))[0]?.at ?? null;
+}
+
 /** One round: claims up to `limit` due records and moves each one step. Answers how many it moved. */
 export async function dispatchDue(ctx: AppContext, carrier: CarrierConnector, limit = DISPATCH_LIMIT): Promise<number> {
   const now = ctx.now();

@@ -1,5 +1,8 @@
 import type { FeedResource } from '../../contract/endpoints/feed.endpoints';
+import type { LoopHandle } from '../background-loop';
+import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
+import { sharedListen } from '../db/shared-listen';
 
 export const CHANGES_CHANNEL = 'changes';
 
@@ -14,4 +17,10 @@ export async function notifyChanged(q: Queryable, resource: FeedResource, cusIds
 /** Several resources at once, never failing the caller: a lost notice only delays a pull. */
 export async function notifyAll(q: Queryable, resources: FeedResource[], cusIds: string[]): Promise<void> {
   for (const r of resources) await notifyChanged(q, r, cusIds).catch(() => undefined);
+}
+
+/** Nudges `loop` on every change notice (a send stored, a report written, a template submitted; on any instance with
+ * PostgreSQL): work the loop has to do comes with one. Without the notices the loop still finds it within its rest. */
+export function nudgeOnChanges(ctx: AppContext, loop: LoopHandle): void {
+  sharedListen(ctx, CHANGES_CHANNEL, () => loop.nudge())().catch((err) => ctx.log.warn({ err }, 'change notices not heard'));
 }

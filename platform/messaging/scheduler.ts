@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import type { AppContext } from '../context';
+import type { Queryable } from '../db/db';
 import { notifyAll } from './notify';
 import { withRetry } from '../db/retry';
 import { insertBatch } from './batch-insert';
@@ -18,6 +19,11 @@ interface DueBatch {
   batch_count: number;
   request: Partial<TimedRequest> | null;
   time_zone: string;
+}
+
+/** When the next timed batch is due (null: none waits). */
+export async function nextTimedBatchAt(q: Queryable): Promise<Date | null> {
+  return (await q.query<{ at: Date | null }>('select min(timing_time) as at from time_batches where send_status = 0 and not deleted'))[0]?.at ?? null;
 }
 
 export async function sendDueTimeBatches(ctx: AppContext, limit = 5): Promise<number> {

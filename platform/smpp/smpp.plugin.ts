@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { startLoop } from '../background-loop';
+import { IDLE_MS, restFor, startLoop } from '../background-loop';
 import type { AreaOptions, AreaPlugin } from '../context';
 import { authenticateBind } from './bind-auth';
 import { STATUS, statusName } from './command-status';
@@ -110,13 +110,23 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening,
   startLoop(ctx, 'smpp-binds', BIND_HEARTBEAT_MS, () => heartbeatBinds(ctx.db, instanceId, ctx.now(), traffic()));
   startLoop(ctx, 'smpp-watch', WATCH_MS, () => watchBinds(ctx, instanceId, server, speeds));
   const delivery = new ReceiptDelivery(ctx, server, () => receipts.wake());
-  const receipts = startLoop(ctx, 'smpp-receipts', RECEIPT_POLL_MS, async (stopped) => {
-    for (;;) {
-      const sliceStart = performance.now();
-      if ((await delivery.round()) < CLAIM_LIMIT || stopped()) return;
-      await giveTurn(ctx.db, sliceStart);
-    }
-  });
+  // a round that found nothing to deliver rests longer: new rows come with a notice, and retries and rows of accounts
+  // that just bound are found within IDLE_MS
+  const receipts = startLoop(
+    ctx,
+    'smpp-receipts',
+    RECEIPT_POLL_MS,
+    async (stopped) => {
+      for (let claimed = 0; ;) {
+        const sliceStart = performance.now();
+        const n = await delivery.round();
+        claimed += n;
+        if (n < CLAIM_LIMIT || stopped()) return claimed === 0 ? restFor(Infinity) : undefined;
+        await giveTurn(ctx.db, sliceStart);
+      }
+    },
+    IDLE_MS,
+  );
   // receipts and replies queued on any instance are delivered at once, not at the next poll
   const unlisten = await ctx.db.listen(OUTBOX_CHANNEL, () => receipts.wake());
   ctx.onClose(async () => {
