@@ -15,6 +15,7 @@ function fakeContext(warns: string[] = []) {
   const ctx = {
     log: { warn: (_: unknown, msg: string) => void warns.push(msg) } as unknown as FastifyBaseLogger,
     onClose: (s: () => Promise<void> | void) => void stops.push(s),
+    metrics: { loopRound: () => undefined } as unknown as AppContext['metrics'],
   } as AppContext;
   return { ctx, close: async () => void (await Promise.all(stops.map((s) => s()))) };
 }

@@ -34,7 +34,9 @@ export function startLoop(
     inRound = true;
     wokenInRound = false;
     nudgedInRound = false;
+    const started = performance.now();
     running = round(() => stopped)
+      .finally(() => ctx.metrics.loopRound(name, (performance.now() - started) / 1000))
       .then(
         (answer) => (answer instanceof Rest ? Math.min(idleMs, Math.max(intervalMs, answer.ms)) : intervalMs),
         (err) => {

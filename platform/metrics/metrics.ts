@@ -39,6 +39,8 @@ export interface Metrics {
   /** submit accepted to final receipt, for the receipt latency histogram. */
   receiptLatency(carrier: string, ms: number): void;
   httpRequest(method: string, route: string, status: number, seconds: number): void;
+  /** one round of a background loop and how long it took: how often each loop runs, idle or busy, and its slow rounds. */
+  loopRound(loop: string, seconds: number): void;
   /** where the carrier links are read at a scrape (set once the carriers are bound). */
   watchCarriers(read: () => CarrierWindow[]): void;
   /** where this instance's live SMPP binds are read at a scrape (set once the SMPP server listens). */
@@ -108,6 +110,13 @@ export function createMetrics(db: Pick<Db, 'query' | 'activity' | 'pool'>, now: 
   let carriers: () => CarrierWindow[] = () => [];
   let binds: () => LiveSmppBind[] = () => [];
   let ready: () => Promise<boolean> = async () => false;
+  const loops = new Histogram({
+    name: 'sms_loop_round_duration_seconds',
+    help: 'Rounds of each background loop (dispatch, receipts, callbacks, reviews...) and how long they took; an idle loop rests up to a second between rounds.',
+    labelNames: ['loop'],
+    buckets: [0.001, 0.005, 0.02, 0.1, 0.5, 2, 10],
+    registers,
+  });
   new Gauge({
     name: 'sms_ready',
     help: 'Whether this instance answers /ready with 200 (1) or is draining or without its database (0).',
@@ -201,6 +210,7 @@ export function createMetrics(db: Pick<Db, 'query' | 'activity' | 'pool'>, now: 
     carrierReceipt: (carrier, state) => receipts.inc({ carrier, status: state }),
     receiptLatency: (carrier, ms) => latency.observe({ carrier }, Math.max(0, ms) / 1000),
     httpRequest: (method, route, status, seconds) => http.observe({ method, route: keep('route', route), status: String(status) }, seconds),
+    loopRound: (loop, seconds) => loops.observe({ loop }, seconds),
     watchCarriers: (read) => void (carriers = read),
     watchSmppBinds: (read) => void (binds = read),
     watchReady: (read) => void (ready = read),

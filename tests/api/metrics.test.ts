@@ -63,6 +63,11 @@ describe.each(DB_KINDS)('metrics on %s', (kind) => {
     const pool = parseSamples(text).filter((x) => x.name === 'sms_db_pool_connections');
     expect(pool.map((x) => x.labels.state).sort()).toEqual(['idle', 'total', 'waiting']);
     expect(num(parseSamples(text), 'sms_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
+    // every background loop's rounds, by loop: the dispatch to carriers, its receipts, callbacks, SMPP receipts
+    const rounds = await until((s) =>
+      ['carrier-dispatch', 'carrier-receipts', 'accounts', 'smpp-receipts'].every((loop) => num(s, 'sms_loop_round_duration_seconds_count', { loop }) > 0),
+    );
+    expect(rounds.filter((x) => x.name === 'sms_loop_round_duration_seconds_count').every((x) => /^[a-z -]+$/.test(x.labels.loop))).toBe(true);
   });
 
   it('answers /health and /ready on the metrics port, /ready 503 while draining; /metrics is not on the public port', async () => {
