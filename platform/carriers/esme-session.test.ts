@@ -172,6 +172,8 @@ describe('ESME session to a carrier', () => {
     expect(carrier.received.find((p) => p.sequenceNumber === 901)).toMatchObject({ command: 'deliver_sm_resp', commandStatus: STATUS.RSYSERR });
     socket.write(encodePdu({ command: 'unbind', commandStatus: 0, sequenceNumber: 902 } as Pdu));
     await until(() => !s.bound, 'unbound by the carrier');
+    // the session is over once it wrote its answer; the carrier reads it a moment later
+    await until(() => carrier.received.some((p) => p.sequenceNumber === 902), 'the unbind answered');
     expect(carrier.received.find((p) => p.sequenceNumber === 902)).toMatchObject({ command: 'unbind_resp' });
     expect(s.closeReason).toBe('unbound by the carrier');
   });
