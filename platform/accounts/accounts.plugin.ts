@@ -30,9 +30,16 @@ export const accountsPlugin: AreaPlugin = async (api, { ctx }) => {
     'accounts',
     POLL_MS,
     async (stopped) => {
-      while (!stopped() && (await sendDueWarnings(ctx)) > 0);
+      let done = 0;
+      while (!stopped()) {
+        const sent = await sendDueWarnings(ctx);
+        done += sent;
+        if (sent === 0) break;
+      }
       // starts what is due and returns: slow receivers go on in the background, within their customer's share
-      if (!stopped()) await callbacks.pump();
+      if (!stopped()) done += await callbacks.pump();
+      // busy: the next round after the interval; idle: when the next callback is due
+      if (done > 0 || stopped()) return undefined;
       return restUntil(ctx.now(), await nextCallbackAt(ctx.db));
     },
     IDLE_MS,

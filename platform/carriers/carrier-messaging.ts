@@ -34,11 +34,13 @@ export async function startCarrierMessaging(ctx: AppContext): Promise<CarrierPla
     100,
     async (stopped) => {
       const sending = new Set<Promise<void>>();
+      let claimed = 0;
       try {
         while (!stopped()) {
           const sliceStart = performance.now();
           const round = await claimRound(ctx, started);
           if (!round) break;
+          claimed += round.count;
           // receipts that came before these answers were written can match now
           const sent = sendRound(ctx, started, round).then(
             () => sweepLoop.wake(),
@@ -53,7 +55,9 @@ export async function startCarrierMessaging(ctx: AppContext): Promise<CarrierPla
       } finally {
         await Promise.all(sending);
       }
-      if (!stopped()) await sendDueTimeBatches(ctx);
+      if (!stopped()) claimed += await sendDueTimeBatches(ctx);
+      // busy: the next round after the interval; idle: when the next queued message or timed batch is due
+      if (claimed > 0 || stopped()) return undefined;
       return restUntil(ctx.now(), await nextCarrierSendAt(ctx.db), await nextTimedBatchAt(ctx.db));
     },
     IDLE_MS,

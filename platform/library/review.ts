@@ -109,10 +109,7 @@ export function startReviewSimulator(ctx: AppContext): void {
     ctx,
     'template review',
     intervalMs,
-    async () => {
-      await reviewDue(ctx);
-      return restUntil(ctx.now(), await nextReviewAt(ctx.db));
-    },
+    async () => ((await reviewDue(ctx)) > 0 ? undefined : restUntil(ctx.now(), await nextReviewAt(ctx.db))),
     IDLE_MS,
   );
   nudgeOnChanges(ctx, loop);

@@ -43,12 +43,17 @@ function startMessaging(ctx: AppContext, carrier: CarrierConnector = createSimul
     async (stopped) => {
       // the others' turn between full rounds: PGlite answers in microtasks, so back-to-back rounds would never let a
       // request in, and one turn of the loop let in only a request's first query (db/fair-share.ts)
+      let moved = 0;
       while (!stopped()) {
         const sliceStart = performance.now();
-        if ((await dispatchDue(ctx, carrier)) !== DISPATCH_LIMIT) break;
+        const n = await dispatchDue(ctx, carrier);
+        moved += n;
+        if (n !== DISPATCH_LIMIT) break;
         await giveTurn(ctx.db, sliceStart);
       }
-      if (!stopped()) await sendDueTimeBatches(ctx);
+      if (!stopped()) moved += await sendDueTimeBatches(ctx);
+      // busy: the next round after the interval; idle: when the next record or timed batch is due
+      if (moved > 0 || stopped()) return undefined;
       return restUntil(ctx.now(), await nextDispatchAt(ctx.db), await nextTimedBatchAt(ctx.db));
     },
     IDLE_MS,
