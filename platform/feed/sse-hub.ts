@@ -3,8 +3,9 @@ import type { AppContext } from '../context';
 import { sharedListen } from '../db/shared-listen';
 import { CHANGES_CHANNEL } from '../messaging/notify';
 
-// One LISTEN 'changes' per platform instance (shared with the loops it wakes), fanned out in memory to its SSE clients. With PostgreSQL every instance
-// receives every notice, so a client connected anywhere hears about writes made anywhere.
+// One LISTEN 'changes' per platform instance (shared with the loops it nudges), fanned out in memory to its SSE
+// clients. With PostgreSQL every instance receives every notice, so a client connected anywhere hears about writes
+// made anywhere.
 
 export interface Change {
   resource: FeedResource;
@@ -41,6 +42,8 @@ export function createSseHub(ctx: AppContext): SseHub {
   // notices are handled one after another so clients see them in the order they were sent
   let queue = Promise.resolve();
   const enqueue = (payload: string) => {
+    // the LISTEN is shared with the background loops, so notices come with no client here: none is read then
+    if (clients.size === 0) return;
     queue = queue.then(() => onNotice(payload)).catch((err) => ctx.log.warn({ err }, 'change notice failed'));
   };
   const ensureListening = sharedListen(ctx, CHANGES_CHANNEL, enqueue);
