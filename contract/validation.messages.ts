@@ -130,6 +130,11 @@ export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {
   'v.template.smsFallbackRequired': { zh: '请填写回落短信内容', en: 'Please enter the fallback SMS text' },
   'v.template.videoFallbackRequired': { zh: '请填写回落视频短信的标题和帧', en: 'Please give the fallback video message a title and frames' },
   'v.template.readFallbackRequired': { zh: '请填写回落阅信内容', en: 'Please enter the fallback reading-message text' },
+  // {names}: the offending placeholders as written; ${p1} is no parameter of translate(), so it stays as written
+  'v.template.placeholderInvalid': {
+    zh: '变量 {names} 写法不对，变量写作 ${p1}、${p2}…',
+    en: 'Variable {names} is not valid: variables are written ${p1}, ${p2}, …',
+  },
 
   'v.upload.type': { zh: `只能上传 ${EXTS} 文件`, en: `Only ${EXTS} files can be uploaded` },
   'v.upload.empty': { zh: '文件为空', en: 'The file is empty' },

@@ -132,6 +132,18 @@ describe('form machine: template editors', () => {
     expect(sent).toEqual([{ cus_id: 'EP0001', template_content: '您好 ${p1}', keyword: '' }]);
   });
 
+  it('tells a live rule as the user types, and a required one only on submit', () => {
+    const live = ['v.template.placeholderInvalid'];
+    const { actor: a } = start({ schema: contentTemplateFormSchema, values: { cus_id: 'EP0001', template_content: '', keyword: '' }, live });
+    a.send({ type: 'form.set', field: 'template_content', value: '您好 ${na' });
+    expect(a.getSnapshot().context.errors).toEqual({ template_content: 'v.template.placeholderInvalid' });
+    a.send({ type: 'form.set', field: 'template_content', value: '您好 ${p1}' });
+    expect(a.getSnapshot().context.errors).toEqual({});
+    a.send({ type: 'form.set', field: 'template_content', value: '' });
+    expect(a.getSnapshot().context.errors).toEqual({});
+    expect(a.getSnapshot().value).toBe('editing');
+  });
+
   it('adds, edits, moves and removes frames, and sends them in their order', async () => {
     const { actor: a, sent } = start({ schema: videoTemplateFormSchema, values: { cus_id: 'EP0001', title: '标题', frames: [] } });
     a.send({ type: 'form.submit' });

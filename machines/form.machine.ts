@@ -21,6 +21,9 @@ export interface FormInput {
   request?: (values: FormValues) => FormValues;
   /** a platform rejection naming a field is shown at that field (else, like any other, as the form's failure). */
   rejectionAtField?: boolean;
+  /** rules (message keys) told at a field as the user types, not only on submit: a mistake in a text that is
+   * otherwise taken as written (a misspelt placeholder). A rule about a half-typed value (required) waits for submit. */
+  live?: readonly string[];
 }
 
 export type FormEvent =
@@ -32,7 +35,8 @@ export type FormEvent =
   | { type: 'form.item.move'; field: string; index: number; by: -1 | 1 }
   | { type: 'form.item.remove'; field: string; index: number };
 
-export interface FormContext extends Required<Omit<FormInput, 'request'>> {
+export interface FormContext extends Required<Omit<FormInput, 'request' | 'live'>> {
+  live: readonly string[];
   request: (values: FormValues) => FormValues;
   initial: FormValues;
   errors: FormErrors;
@@ -83,6 +87,12 @@ const without = (errors: FormErrors, keep: (k: string) => boolean): FormErrors =
 const listOf = (values: FormValues, field: string): unknown[] => (Array.isArray(values[field]) ? (values[field] as unknown[]) : []);
 const errorsNow = (c: FormContext) => fieldErrors(c.schema, c.request(c.values));
 const fresh = (c: FormContext, values?: FormValues) => ({ values: values ?? c.initial, errors: {}, failure: null, result: null });
+/** The live rules broken in `field` (or its parts) by the values now. */
+function liveErrors(c: FormContext, field: string): FormErrors {
+  if (c.live.length === 0) return {};
+  const now = errorsNow(c);
+  return without(now, (k) => (k === field || k.startsWith(`${field}.`)) && c.live.includes(now[k]));
+}
 
 /** A list edited in `field`: the new list, with the errors of the items it renumbers (or only of the one changed) gone. */
 function listChange(c: FormContext, field: string, items: unknown[], index?: number) {
@@ -99,13 +109,13 @@ export const formMachine = setup({
     }),
   },
   actions: {
-    /** a field's new value; its errors go (the user is fixing them), and the form's own with them. */
+    /** a field's new value; its errors go (the user is fixing them), and the form's own with them, but a live rule it
+     * now breaks is told at once. */
     setField: assign(({ context, event }) => {
       if (event.type !== 'form.set') return {};
-      return {
-        values: { ...context.values, [event.field]: event.value },
-        errors: without(context.errors, (k) => k !== event.field && !k.startsWith(`${event.field}.`) && k !== 'form'),
-      };
+      const values = { ...context.values, [event.field]: event.value };
+      const errors = without(context.errors, (k) => k !== event.field && !k.startsWith(`${event.field}.`) && k !== 'form');
+      return { values, errors: { ...errors, ...liveErrors({ ...context, values }, event.field) } };
     }),
   },
   guards: { valid: ({ context }) => Object.keys(errorsNow(context)).length === 0 },
@@ -118,6 +128,7 @@ export const formMachine = setup({
     sends: input.sends ?? 'typed',
     request: input.request ?? ((v) => v),
     rejectionAtField: input.rejectionAtField ?? false,
+    live: input.live ?? [],
     errors: {},
     failure: null,
     result: null,

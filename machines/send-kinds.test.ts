@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceRow, SendAccount } from '../contract/endpoints/price.endpoints';
-import { quoteSend, scheduleOf, SEND_KINDS, sendableAccounts, sendProblem, sendRequestOf, signatureOf, type SendDraft, type SendKind } from './send-kinds';
+import {
+  problemParams,
+  quoteSend,
+  scheduleOf,
+  SEND_KINDS,
+  sendableAccounts,
+  sendProblem,
+  sendRequestOf,
+  signatureOf,
+  type SendDraft,
+  type SendKind,
+} from './send-kinds';
 import { epochOfWallClock, wallClockIn } from '../contract/time-zone';
 
 const NOW = Date.UTC(2026, 10, 22, 8, 0, 0);
@@ -115,6 +126,16 @@ describe('send kinds', () => {
     });
     expect(sendProblem(SEND_KINDS.oneToOne, personal, check, quote('oneToOne', personal), ACCOUNT, NOW, 'UTC')).toBeNull();
     expect(sendProblem(SEND_KINDS.domestic, draft({ content: '价格 $100 {p1}' }), check, quote('domestic', plain), ACCOUNT, NOW, 'UTC')).toBeNull();
+  });
+
+  it('refuses a ${…} that is no placeholder in the plain and the one-to-one sends, and names it', () => {
+    const quote = (kind: SendKind, d: SendDraft) => quoteSend(SEND_KINDS[kind], d, check, PRICES);
+    const named = draft({ content: '您好 ${name}，${p1}' });
+    expect(sendProblem(SEND_KINDS.domestic, named, check, quote('domestic', named), ACCOUNT, NOW, 'UTC')).toBe('v.template.placeholderInvalid');
+    const personal = draft({ content: '您好 ${name}', contents: [{ mobile: '13900000001', content: '您好 ${name}' }] });
+    expect(sendProblem(SEND_KINDS.oneToOne, personal, check, quote('oneToOne', personal), ACCOUNT, NOW, 'UTC')).toBe('v.template.placeholderInvalid');
+    expect(problemParams(named, null).names).toBe('${name}');
+    expect(problemParams(draft({ content: '您好 ${p1}' }), null).names).toBe('${p1}');
   });
 
   it('offers only the accounts that are not closed', () => {

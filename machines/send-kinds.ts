@@ -5,7 +5,7 @@ import type { PriceRow, SendAccount } from '../contract/endpoints/price.endpoint
 import { countSegments, type SegmentCount } from '../contract/segments';
 import { isSenderId } from '../contract/validation/sender.rules';
 import type { NumberCheck, NumberMode } from '../contract/validation/send-numbers.rules';
-import { unfilledPlaceholders } from '../contract/validation/template-placeholders';
+import { invalidPlaceholders, namedPlaceholders, PLACEHOLDER_INVALID, unfilledPlaceholders } from '../contract/validation/template-placeholders';
 import { webLinkProblem } from '../contract/web-link';
 import { epochOfWallClock } from '../contract/time-zone';
 
@@ -243,6 +243,8 @@ export function sendProblem(
   } else if (cfg.kind === 'oneToOne') {
     if (!draft.contents?.length || draft.contents.some((c) => c.content.trim() === '')) return 'send.emptyContent';
   } else if (draft.content.trim() === '') return 'send.emptyContent';
+  // a ${…} that is no placeholder is filled by neither send: told before anything else about the content's variables
+  if ((PLAIN_CONTENT.has(cfg.kind) || cfg.kind === 'oneToOne') && invalidPlaceholders(draft.content).length > 0) return PLACEHOLDER_INVALID;
   if (PLAIN_CONTENT.has(cfg.kind) && unfilledPlaceholders(draft.content) !== '') return 'send.placeholdersUnfilled';
   if (cfg.kind === 'link' || cfg.kind === 'taoke') {
     // the platform's own rule: a short link redirects only to an http(s) address without credentials
@@ -260,13 +262,14 @@ export function sendProblem(
   return null;
 }
 
-/** What a problem's message names: the minimum lead of a schedule, the unfilled placeholders, the unpriced
- * countries and how many numbers go there. */
+/** What a problem's message names: the minimum lead of a schedule, the invalid or else the unfilled placeholders, the
+ * unpriced countries and how many numbers go there. */
 export function problemParams(draft: SendDraft, quote: SendQuote | null): MessageParams {
   const unpriced = quote?.unpriced ?? [];
+  const invalid = invalidPlaceholders(draft.content);
   return {
     minutes: SCHEDULE_MIN_AHEAD_MS / 60_000,
-    names: unfilledPlaceholders(draft.content),
+    names: invalid.length > 0 ? namedPlaceholders(invalid) : unfilledPlaceholders(draft.content),
     countries: unpriced.map((u) => u.country).join(', '),
     count: unpriced.reduce((n, u) => n + u.count, 0),
   };

@@ -1,15 +1,16 @@
-// One-to-one sends: the sheet's columns fill ${p1}, ${p2}… of the content through the column mapping.
+import { placeholderPattern } from '../contract/validation/template-placeholders';
 
-const PLACEHOLDER = /\$\{(p\d+)\}/g;
+// One-to-one sends: the sheet's columns fill ${p1}, ${p2}… of the content through the column mapping. What a
+// placeholder is, is the contract's one rule.
 
 /** The placeholders a content uses, in order of their index (p1, p2, …). */
 export function placeholdersOf(template: string): string[] {
-  return [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1]))].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+  return [...new Set([...template.matchAll(placeholderPattern())].map((m) => m[1]))].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
 }
 
 /** The message of one row: each ${pN} replaced by the mapped column's cell ('' when unmapped). */
 export function fillPlaceholders(template: string, row: string[], mapping: Record<string, number>): string {
-  return template.replace(PLACEHOLDER, (_, name: string) => (mapping[name] === undefined ? '' : (row[mapping[name]] ?? '')));
+  return template.replace(placeholderPattern(), (_, name: string) => (mapping[name] === undefined ? '' : (row[mapping[name]] ?? '')));
 }
 
 /** Default mapping: the first column holds the number, p1.. take the next columns. */

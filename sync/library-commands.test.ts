@@ -43,6 +43,19 @@ describe('library commands', () => {
     expect(projectLibrary('member', members, [{ ...edit, status: 'rejected' }])).toEqual(members);
   });
 
+  it('shows an edited template with its new text, back in review', () => {
+    const rejected = [{ id: 'CT3', kind: 'content', template_content: 'Dear ${name}', check_status: 3, result_desc: 'no' }];
+    const edit = ev('E5', 'template.content.mod', { id: 'CT3', template_content: 'Dear ${p1}', keyword: 'k' });
+    expect(projectLibrary('content', rejected, [edit])[0]).toMatchObject({
+      id: 'CT3',
+      template_content: 'Dear ${p1}',
+      check_status: 0,
+      result_desc: null,
+      pending: 'template.content.mod',
+    });
+    expect(LIBRARY_COMMANDS['template.content.mod'].body(edit.payload)).toEqual({ template_id: 'CT3', template_content: 'Dear ${p1}', keyword: 'k' });
+  });
+
   it('sends each command to its endpoint with the contract body', () => {
     expect(LIBRARY_COMMANDS['template.content.add'].endpoint).toBe(contentTemplateAddEndpoint);
     expect(LIBRARY_COMMANDS['template.content.delete'].body({ id: 'CT1' })).toEqual({ template_id: 'CT1' });

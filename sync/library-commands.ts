@@ -10,6 +10,7 @@ import {
 import {
   contentTemplateAddEndpoint,
   contentTemplateDeleteEndpoint,
+  contentTemplateModEndpoint,
   cspTemplateAddEndpoint,
   cspTemplateDelEndpoint,
   videoTemplateDelEndpoint,
@@ -23,6 +24,10 @@ import type { CommandTable } from './command';
 const same = (p: Record<string, unknown>) => p;
 export const LIBRARY_COMMANDS: CommandTable = {
   'template.content.add': { endpoint: contentTemplateAddEndpoint, body: same },
+  'template.content.mod': {
+    endpoint: contentTemplateModEndpoint,
+    body: (p) => ({ template_id: p.id, template_content: p.template_content, keyword: p.keyword }),
+  },
   'template.content.delete': { endpoint: contentTemplateDeleteEndpoint, body: (p) => ({ template_id: p.id }) },
   'template.video.add': { endpoint: templateAddEndpoint, body: same },
   'template.video.delete': { endpoint: videoTemplateDelEndpoint, body: (p) => ({ cus_template_id: p.id }) },
@@ -50,6 +55,9 @@ const NEW_ROW: Record<string, Record<string, unknown>> = {
   member: {},
 };
 
+/** What an edit of each kind also changes on the platform: a changed template goes back to review. */
+const EDITED_ROW: Record<string, Record<string, unknown>> = { content: NEW_ROW.content };
+
 /** The projection of pending library commands over pulled rows of one kind: adds appear first (marked pending, with
  * the event id as their id), edits change the row, deletes mark it. A rejected event is no longer pending, so the row
  * rolls back by itself. */
@@ -69,7 +77,10 @@ export function projectLibrary<T extends { id: string }>(kind: string, rows: T[]
   const projected = rows.map((r) => {
     const evs = byId.get(r.id);
     if (!evs) return r;
-    return evs.reduce<Pending<T>>((acc, e) => (e.type.endsWith('.mod') ? { ...acc, ...e.payload, id: r.id, pending: e.type } : { ...acc, pending: e.type }), r);
+    return evs.reduce<Pending<T>>(
+      (acc, e) => (e.type.endsWith('.mod') ? { ...acc, ...EDITED_ROW[kind], ...e.payload, id: r.id, pending: e.type } : { ...acc, pending: e.type }),
+      r,
+    );
   });
   return [...added, ...projected];
 }

@@ -58,6 +58,9 @@ export const integratorErrorSchema = z.object({
 });
 
 const numberField = text(32, 1);
+/** The message as it is sent. These doors have no templates and fill no variables, so a `${…}` here (valid or not) is
+ * the caller's own text and goes out as written; the console's sends and templates, which have variables, refuse a
+ * misspelt one (validation/template-placeholders.ts). */
 const smsText = text(MESSAGE_TEXT_MAX, 1);
 /** The account's sender id and extension, or a longer address starting with them. */
 const senderField = text(21, 1)

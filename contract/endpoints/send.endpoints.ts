@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INDEXED_TEXT_MAX, text } from '../bounds';
 import { defineEndpoint, LONG_TIMEOUT_MS } from '../endpoint';
 import { MESSAGE_TEXT_MAX } from '../message-length';
-import { unfilledPlaceholders } from '../validation/template-placeholders';
+import { checkPlaceholders, invalidPlaceholders, unfilledPlaceholders } from '../validation/template-placeholders';
 import { isSenderId } from '../validation/sender.rules';
 import { webLinkField } from '../web-link';
 
@@ -23,11 +23,17 @@ const linkField = webLinkField(2000, { required: 'v.shortLink.urlRequired', tooL
 
 /** A plain send sends its content as written to every number: a template's ${pN} left in it would reach each
  * recipient literally, so such content is refused and belongs to the one-to-one (personalised) send, which fills
- * them per number from a sheet. */
-const placeholdersFilled = {
-  check: (v: { content: string; contents?: unknown }) => v.contents !== undefined || unfilledPlaceholders(v.content) === '',
-  error: { error: 'v.send.placeholdersUnfilled', path: ['content'] },
-};
+ * them per number from a sheet. A ${…} that is no placeholder at all (${name}) would be filled by neither, so it is
+ * refused in the plain content and in each personalised message alike, named (template-placeholders.ts). */
+function placeholdersChecked(v: { content: string; contents?: Array<{ content: string }> }, ctx: z.RefinementCtx): void {
+  if (v.contents !== undefined) {
+    const i = v.contents.findIndex((m) => invalidPlaceholders(m.content).length > 0);
+    if (i >= 0) checkPlaceholders(v.contents[i].content, ctx, ['contents', i, 'content']);
+    return;
+  }
+  if (invalidPlaceholders(v.content).length > 0) checkPlaceholders(v.content, ctx, ['content']);
+  else if (unfilledPlaceholders(v.content) !== '') ctx.addIssue({ code: 'custom', message: 'v.send.placeholdersUnfilled', path: ['content'] });
+}
 
 export const sendResultSchema = z.object({
   /** the send batch; for a timed send the time_batch id. */
@@ -64,7 +70,7 @@ export const groupSendEndpoint = defineEndpoint({
   path: '/user/groupSend',
   timeoutMs: LONG_TIMEOUT_MS,
   doc: 'Domestic send (prod_type 0). Content with a short URL or a configured keyword, or an account that requires review, makes a review batch (type 0).',
-  request: groupSendRequest.refine(placeholdersFilled.check, placeholdersFilled.error),
+  request: groupSendRequest.superRefine(placeholdersChecked),
   response: sendResultSchema,
 });
 
@@ -74,7 +80,7 @@ export const taokeGroupSendEndpoint = defineEndpoint({
   doc:
     'Taoke (淘客) send: a marketing SMS promoting a shop product. The product link is shortened and appended to the content ' +
     'with the unsubscribe hint "回T退订"; otherwise a domestic send (prod_type 0, always reviewed: batch_type 0).',
-  request: groupSendRequest.omit({ contents: true }).extend({ product_link: linkField }).refine(placeholdersFilled.check, placeholdersFilled.error),
+  request: groupSendRequest.omit({ contents: true }).extend({ product_link: linkField }).superRefine(placeholdersChecked),
   response: sendResultSchema,
 });
 
@@ -85,7 +91,7 @@ export const smsLinkGroupSendEndpoint = defineEndpoint({
     'Link send: a domestic send whose content carries a long link. One short link per recipient (so clicks map to numbers) ' +
     'replaces `{link}` in the content (or the long link itself when it appears there; else it is appended). ' +
     "`short_link` answers the first recipient's link.",
-  request: groupSendRequest.omit({ contents: true }).extend({ long_link: linkField }).refine(placeholdersFilled.check, placeholdersFilled.error),
+  request: groupSendRequest.omit({ contents: true }).extend({ long_link: linkField }).superRefine(placeholdersChecked),
   response: sendResultSchema.extend({ short_link: z.string() }),
 });
 
@@ -106,7 +112,7 @@ export const inteGroupSendEndpoint = defineEndpoint({
         .optional(),
       timing_time: timingTimeField,
     })
-    .refine(placeholdersFilled.check, placeholdersFilled.error),
+    .superRefine(placeholdersChecked),
   response: sendResultSchema,
 });
 

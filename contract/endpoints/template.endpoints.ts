@@ -11,7 +11,7 @@ import {
   videoTemplateDetailSchema,
   videoTemplateSchema,
 } from '../entities.schema';
-import { contentTemplateFormSchema, cspTemplateFormSchema } from '../validation/template.rules';
+import { contentTemplateFormSchema, contentTemplateModSchema, cspTemplateFormSchema } from '../validation/template.rules';
 import { optInt, optText, timeRange } from './records.endpoints';
 
 // Templates: video (/videoTemplate/*), CSP (/cspTemplate/*) and content (/contentTemplate/*) templates.
@@ -132,9 +132,16 @@ export const contentTemplateListEndpoint = defineEndpoint({
 
 export const contentTemplateAddEndpoint = defineEndpoint({
   path: '/contentTemplate/contentTemplateAdd',
-  doc: 'Submits a content template for review (check_status 0).',
+  doc: 'Submits a content template for review (check_status 0). Variables are written ${p1}, ${p2}…; content with any other ${…} is refused (400 naming it).',
   request: contentTemplateFormSchema,
   response: z.object({ template_id: z.string() }),
+});
+
+export const contentTemplateModEndpoint = defineEndpoint({
+  path: '/contentTemplate/contentTemplateMod',
+  doc: "Changes a template's content and keyword (not in the spec: a rejected template is fixed and sent again). Any state may be changed; the change goes back to review (check_status 0). Content with a ${…} that is not ${p1}, ${p2}… is refused (400 naming it), as on add.",
+  request: contentTemplateModSchema,
+  response: emptyResponse,
 });
 
 export const contentTemplateDeleteEndpoint = defineEndpoint({

@@ -3,6 +3,7 @@ import { text } from '../bounds';
 import { defineEndpoint, LONG_TIMEOUT_MS, pageOf, pageRequest } from '../endpoint';
 import { MESSAGE_TEXT_MAX } from '../message-length';
 import { timeBatchSchema, timeMtMessageSchema } from '../records.schema';
+import { checkPlaceholders } from '../validation/template-placeholders';
 import { optInt, optText, timeRange } from './records.endpoints';
 
 // Timed (scheduled) batches and their messages. send_status: 0 to be sent, 1 sent, 2 paused, 3 intercepted.
@@ -63,6 +64,7 @@ export const timeBatchOperationEndpoint = defineEndpoint({
 export const timeBatchEditEndpoint = defineEndpoint({
   path: '/pageTimeBatch/edit',
   doc: 'Changes the content of a batch not yet sent; re-prices when the segment count changes (charges or refunds the difference).',
-  request: z.object({ time_batch: text(64, 1).trim(), content: text(MESSAGE_TEXT_MAX).default('') }),
+  // a ${…} that is no placeholder would go out as written: refused here as on the sends (template-placeholders.ts)
+  request: z.object({ time_batch: text(64, 1).trim(), content: text(MESSAGE_TEXT_MAX).default('').superRefine(checkPlaceholders) }),
   response: z.object({ time_batch: z.string(), segments: z.number().int(), charged: z.number(), difference: z.number(), seq: z.number().int().nonnegative() }),
 });

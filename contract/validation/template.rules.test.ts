@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentTemplateFormSchema, cspTemplateFormSchema, videoTemplateFormSchema } from './template.rules';
+import { contentTemplateFormSchema, contentTemplateModSchema, cspTemplateFormSchema, videoTemplateFormSchema } from './template.rules';
 
 type R = { error?: { issues: { message: string; path: PropertyKey[] }[] } };
 const issues = (r: R) => (r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]);
@@ -18,6 +18,20 @@ describe('template rules', () => {
     expect(contentTemplateFormSchema.safeParse({ cus_id: 'c1', template_content: 'Your code is ${p1}' }).data?.keyword).toBe('');
     expect(issues(contentTemplateFormSchema.safeParse({ cus_id: 'c1', template_content: '  ' }))).toEqual([['template_content', 'v.template.contentRequired']]);
     expect(issues(contentTemplateFormSchema.safeParse({ cus_id: '', template_content: 'x' }))).toEqual([['cus_id', 'v.template.accountRequired']]);
+  });
+  it('content template: a ${…} that is no ${pN} is refused, named; a change is held to the same rule', () => {
+    const r = contentTemplateFormSchema.safeParse({ cus_id: 'c1', template_content: 'Dear ${name}, code ${p1}' });
+    expect(issues(r)).toEqual([['template_content', 'v.template.placeholderInvalid']]);
+    expect(r.error?.issues[0]).toMatchObject({ params: { names: '${name}' } });
+    expect(issues(contentTemplateModSchema.safeParse({ template_id: 'CT1', template_content: 'Hi ${p0}' }))).toEqual([
+      ['template_content', 'v.template.placeholderInvalid'],
+    ]);
+    expect(contentTemplateModSchema.safeParse({ template_id: 'CT1', template_content: 'Hi ${p1}' }).data).toEqual({
+      template_id: 'CT1',
+      template_content: 'Hi ${p1}',
+      keyword: '',
+    });
+    expect(issues(contentTemplateModSchema.safeParse({ template_id: ' ', template_content: 'x' }))).toEqual([['template_id', 'v.template.idRequired']]);
   });
   it('video template: every frame but a text one needs its material, told at that frame', () => {
     const ok = { mediaType: 'video', mediaUrl: '/m/a.mp4', textContent: 'hello' };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isStorableText } from '../bounds';
 import { richCardSchema, videoFrameSchema } from '../entities.schema';
 import { parseLowType } from '../states';
+import { checkPlaceholders } from './template-placeholders';
 
 // Template submissions (content, video, CSP). The spec leaves these rules "not shown"; these are the limits a
 // carrier review accepts: a title or name, at least one frame or card, and the fallback content low_type promises.
@@ -22,10 +23,17 @@ export const contentTemplateFormSchema = z.object({
     .trim()
     .min(1, { error: 'v.template.contentRequired' })
     .max(1000, { error: 'v.template.contentTooLong' })
-    .refine(isStorableText, 'v.badText'),
+    .refine(isStorableText, 'v.badText')
+    .superRefine(checkPlaceholders),
   keyword: z.string().trim().max(30, { error: 'v.template.keywordTooLong' }).refine(isStorableText, 'v.badText').default(''),
 });
 export type ContentTemplateForm = z.infer<typeof contentTemplateFormSchema>;
+
+/** A content template changed: its text and keyword; the account stays the template's own. */
+export const contentTemplateModSchema = contentTemplateFormSchema.omit({ cus_id: true }).extend({
+  template_id: z.string({ error: 'v.template.idRequired' }).trim().min(1, { error: 'v.template.idRequired' }).max(200).refine(isStorableText, 'v.badText'),
+});
+export type ContentTemplateMod = z.infer<typeof contentTemplateModSchema>;
 
 /** The frames of a video message: each frame but a text one carries its uploaded material. The issue sits on the
  * frame's mediaUrl, so the form shows it at that frame and the platform's refusal names it ({n}: its number). */

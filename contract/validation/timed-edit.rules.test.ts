@@ -10,6 +10,13 @@ describe('timed edit', () => {
     expect(timedEditSchema.safeParse({ time_batch: 'T1' }).error?.issues[0].message).toBe('v.timedEdit.contentRequired');
     expect(timedEditSchema.safeParse({ time_batch: 'T1', content: ' new text ' }).data).toEqual({ time_batch: 'T1', content: 'new text' });
   });
+  it('content with a ${…} that is no placeholder is refused, naming it', () => {
+    expect(timedEditSchema.safeParse({ time_batch: 'T1', content: '您好 ${name}' }).error?.issues[0]).toMatchObject({
+      path: ['content'],
+      message: 'v.template.placeholderInvalid',
+      params: { names: '${name}' },
+    });
+  });
   it('batch is required', () => {
     expect(timedEditSchema.safeParse({ time_batch: '', content: 'x' }).error?.issues[0].message).toBe('v.timedEdit.batchRequired');
   });

@@ -222,7 +222,9 @@ export function zodToApiError(err: z.ZodError, input: unknown): ApiError {
   const msg = issue?.message ?? '';
   // a rule about one item of a list (a frame, a card) names the item by its number, {n}, counted from 1
   const item = issue?.path.find((p) => typeof p === 'number');
-  if (msg.startsWith('v.')) return badRequest(msg, { field, ...(typeof item === 'number' ? { n: item + 1 } : {}) }, field);
+  // a contract rule may name what it found (the invalid placeholders, {names}) in its issue's params
+  const named = issue?.code === 'custom' ? Object.entries(issue.params ?? {}).filter(([, v]) => typeof v === 'string' || typeof v === 'number') : [];
+  if (msg.startsWith('v.')) return badRequest(msg, { field, ...(typeof item === 'number' ? { n: item + 1 } : {}), ...Object.fromEntries(named) }, field);
   // zod 4 issues do not carry the input: look the value up to tell "missing" from "wrong".
   let value: unknown = input;
   for (const k of issue?.path ?? [])

@@ -4,6 +4,7 @@ import {
   contentTemplateAddEndpoint,
   contentTemplateDeleteEndpoint,
   contentTemplateListEndpoint,
+  contentTemplateModEndpoint,
   cspTemplateAddEndpoint,
   cspTemplateDelEndpoint,
   cspTemplateDownloadEndpoint,
@@ -35,6 +36,7 @@ import {
   deleteContentTemplate,
   deleteCspTemplate,
   deleteVideoTemplate,
+  modContentTemplate,
   ownAccount,
   templateBy,
 } from './templates';
@@ -227,6 +229,18 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
       const id = await addContentTemplate(ctx, c.user!, c.body);
       c.message('common.added');
       return { template_id: id };
+    },
+    { idempotent: true },
+  );
+
+  route(
+    app,
+    ctx,
+    contentTemplateModEndpoint,
+    async (c) => {
+      const t = await one<{ template_id: string; cus_id: string }>(ctx, CONTENT, 'ct.template_id', c.body.template_id, readableCusIds(c.user!, 'data'));
+      await modContentTemplate(ctx, t, c.body);
+      c.message('common.updated');
     },
     { idempotent: true },
   );

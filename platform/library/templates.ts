@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import type { VideoFrame, RichCard } from '../../contract/entities.schema';
-import type { ContentTemplateForm, CspTemplateForm, VideoTemplateForm } from '../../contract/validation/template.rules';
+import type { ContentTemplateForm, ContentTemplateMod, CspTemplateForm, VideoTemplateForm } from '../../contract/validation/template.rules';
 import type { CurrentUser } from '../auth/current-user';
 import { canSee } from '../auth/scope';
 import type { AppContext } from '../context';
@@ -29,6 +29,17 @@ export async function addContentTemplate(ctx: AppContext, user: CurrentUser, for
   );
   await notifyLibrary(ctx.db, 'contentTemplate', [cusId]);
   return id;
+}
+
+/** A changed content template goes back to review from whatever state it was in: the carrier approved the old text,
+ * not this one, and a rejected one is how its owner fixes what the review found. The earlier verdict is cleared. */
+export async function modContentTemplate(ctx: AppContext, t: { template_id: string; cus_id: string }, form: ContentTemplateMod): Promise<void> {
+  await ctx.db.query(
+    `update content_templates set template_content = $2, keyword = $3, check_status = 0, result_desc = null, check_time = null, review_at = $4
+      where template_id = $1`,
+    [t.template_id, form.template_content, form.keyword, reviewAt(ctx)],
+  );
+  await notifyLibrary(ctx.db, 'contentTemplate', [t.cus_id]);
 }
 
 /** Checks that every non-empty media url is a material of this account of the right kind; answers their total bytes. */

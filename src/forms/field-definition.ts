@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Endpoint } from '../../contract/endpoint';
+import type { MessageParams } from '../../contract/messages';
 import type { FormValues } from '../../machines/form.machine';
 
 // What a form shows, one entry per input: the renderer (form-fields.tsx) draws each with its label, its error and the
@@ -39,4 +40,6 @@ export interface FieldDefinition {
   addon?: (values: FormValues) => ReactNode;
   /** under the input, before its error (why a select has no options). */
   note?: ReactNode;
+  /** what the field's error message names, from the current values (the placeholders a rule found wrong). */
+  errorParams?: (values: FormValues) => MessageParams;
 }

@@ -178,7 +178,13 @@ export function FormFields({
                 control
               )}
               {f.note}
-              <FieldError errors={form.errors} name={f.name} id={`${id}-error`} testId={errorTestId ? errorTestId(f.name) : `${testId}-${f.name}-error`} />
+              <FieldError
+                errors={form.errors}
+                name={f.name}
+                id={`${id}-error`}
+                testId={errorTestId ? errorTestId(f.name) : `${testId}-${f.name}-error`}
+                params={f.errorParams?.(form.values)}
+              />
             </div>
           );
         })}

@@ -37,6 +37,10 @@ export const LIBRARY_EN: Record<string, unknown> = {
     cancel: 'Cancel',
     account: 'Account',
     placeholders: 'Variables: {{n}}',
+    placeholderSyntax: "Variables are written ${p1}, ${p2}, … (a personalised send fills them from the sheet's columns in that order)",
+    edit: 'Edit',
+    editTemplate: 'Edit template',
+    editReview: 'A changed template goes back to review',
     segments: '{{chars}} characters, {{segments}} billed segment(s) ({{per}} per segment)',
     pending: 'Pending sync',
     confirmDelete: 'This will permanently delete record number {{n}}, continue?',
@@ -101,6 +105,7 @@ export const LIBRARY_EN: Record<string, unknown> = {
     template: {
       content: {
         add: 'Add content template',
+        mod: 'Edit content template',
         delete: 'Delete content template',
       },
       video: {

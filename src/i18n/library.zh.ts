@@ -32,6 +32,10 @@ export const LIBRARY_ZH: Record<string, unknown> = {
     cancel: '取消',
     account: '发送账号',
     placeholders: '变量数：{{n}}',
+    placeholderSyntax: '变量写作 ${p1}、${p2}…（个性化群发时按序号取表格的列）',
+    edit: '修改',
+    editTemplate: '修改模板',
+    editReview: '修改后将重新提交审核',
     segments: '{{chars}} 字，计费 {{segments}} 条（每条 {{per}} 字）',
     pending: '待同步',
     confirmDelete: '此操作将永久删除编号为 {{n}} 的记录，是否继续？',
@@ -90,6 +94,7 @@ export const LIBRARY_ZH: Record<string, unknown> = {
     template: {
       content: {
         add: '新增内容模板',
+        mod: '修改内容模板',
         delete: '删除内容模板',
       },
       video: {

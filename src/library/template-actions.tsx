@@ -89,16 +89,26 @@ export function RejectionNotice({ rejection, onEdit, onDismiss }: { rejection: R
   );
 }
 
-/** A template editor; `seed` is the payload of a refused add, reopened to edit again. */
+/** A template editor; `seed` is the payload of a refused add or edit, reopened to edit again. */
 export type TemplateEditorProps = { onDone: () => void; seed?: Record<string, unknown> };
 
 /** A template list: its table, an add button and the editor in a dialog; a saved template is queued (outbox). A
- * refused add can be opened again with what was typed. */
-export function TemplateListScreen<T>({ def, Editor, addType }: { def: ScreenDefinition<T>; Editor: ComponentType<TemplateEditorProps>; addType: string }) {
+ * refused add (or edit, `modType`) can be opened again with what was typed. */
+export function TemplateListScreen<T>({
+  def,
+  Editor,
+  addType,
+  modType,
+}: {
+  def: ScreenDefinition<T>;
+  Editor: ComponentType<TemplateEditorProps>;
+  addType: string;
+  modType?: string;
+}) {
   const { t } = useTranslation();
   const [rejection, dismiss] = useLibraryRejections();
   const [open, setOpen] = useState<{ seed?: Record<string, unknown> } | null>(null);
-  const edit = rejection?.type === addType ? () => setOpen({ seed: rejection.payload }) : undefined;
+  const edit = rejection && (rejection.type === addType || rejection.type === modType) ? () => setOpen({ seed: rejection.payload }) : undefined;
   return (
     <div>
       <Button data-testid="tpl-add" label={t('lib.add')} icon="pi pi-plus" size="small" style={{ marginBottom: 8 }} onClick={() => setOpen({})} />

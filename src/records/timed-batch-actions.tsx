@@ -54,7 +54,9 @@ export function TimedBatchActions({ row }: { row: TimeBatch & { pending?: string
   const [editing, setEditing] = useState<string | null>(null);
   const tb = row.time_batch;
   const open = row.send_status === 0 || row.send_status === 2;
-  const editError = editing !== null && !timedContentSchema.safeParse(editing).success ? translate(getLanguage(), 'v.timedEdit.contentRequired') : null;
+  // the rule's own message (empty, or naming an invalid ${…}), said as the user types
+  const editIssue = editing !== null ? timedContentSchema.safeParse(editing).error?.issues[0] : undefined;
+  const editError = editIssue ? translate(getLanguage(), editIssue.message, 'params' in editIssue ? editIssue.params : undefined) : null;
   return (
     <span style={{ display: 'inline-flex', gap: 4 }}>
       {row.send_status === 0 && (
@@ -93,7 +95,7 @@ export function TimedBatchActions({ row }: { row: TimeBatch & { pending?: string
         <Button
           data-testid="edit-save"
           label={t('timed.save')}
-          disabled={!editing?.trim()}
+          disabled={editError !== null}
           onClick={() => {
             run({ type: 'batch.edit', time_batch: tb, content: editing ?? '' });
             setEditing(null);

@@ -83,6 +83,47 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
     expect(feed.body.data.documents.some((d: any) => d.cus_id !== 'SUB001')).toBe(false);
   });
 
+  it('refuses a ${…} that is no ${pN} on add, edit and send, naming it; a rejected template is edited back to review', async () => {
+    const add = await call('/contentTemplate/contentTemplateAdd', { cus_id: 'EP0001', template_content: '尊敬的${name}，验证码${p1}' }, admin, 'zh');
+    expect(add.status).toBe(400);
+    expect(add.body).toMatchObject({ field: 'template_content', message: '变量 ${name} 写法不对，变量写作 ${p1}、${p2}…' });
+    const addEn = await call('/contentTemplate/contentTemplateAdd', { cus_id: 'EP0001', template_content: 'Hi ${ p1} ${p0}' });
+    expect(addEn.body.message).toBe('Variable ${ p1} ${p0} is not valid: variables are written ${p1}, ${p2}, …');
+
+    // the review rejects this one (a banned word); its owner fixes it and sends it again
+    const id = (await call('/contentTemplate/contentTemplateAdd', { cus_id: 'SUB001', template_content: 'casino ${p1}' }, user)).body.data.template_id;
+    const row = async () => (await contentList(user)).data.find((t: any) => t.template_id === id);
+    expect(await waitFor(row, (t) => t.check_status === 3)).toMatchObject({ result_desc: '内容含违禁词：casino' });
+    const mod = (body: object, token = user, lang: 'zh' | 'en' = 'en') =>
+      call('/contentTemplate/contentTemplateMod', { template_id: id, ...body }, token, lang);
+    const bad = await mod({ template_content: '您好 ${p1' }, user, 'zh');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ field: 'template_content', message: '变量 ${p1 写法不对，变量写作 ${p1}、${p2}…' });
+    expect((await row()).template_content).toBe('casino ${p1}');
+    const theirs = (await call('/contentTemplate/contentTemplateAdd', { cus_id: 'EP0001', template_content: 'enterprise ${p1}' })).body.data.template_id;
+    expect((await call('/contentTemplate/contentTemplateMod', { template_id: theirs, template_content: 'mine now' }, user)).body.message).toBe(
+      'No such template',
+    );
+
+    const ok = await mod({ template_content: '您好 ${p1}，欢迎', keyword: '欢迎' });
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe('Updated successfully');
+    const reviewed = await waitFor(row, (t) => t.check_status === 2);
+    expect(reviewed).toMatchObject({ template_content: '您好 ${p1}，欢迎', keyword: '欢迎', result_desc: '审核通过' });
+
+    // a send door holds content to the same rule: the plain content and each personalised message
+    const send = await call('/user/groupSend', { cus_id: 'EP0001', content: '您好 ${name}', mobiles: '13900000001' }, admin, 'zh');
+    expect(send.body).toMatchObject({ field: 'content', message: '变量 ${name} 写法不对，变量写作 ${p1}、${p2}…' });
+    const personal = await call('/user/groupSend', {
+      cus_id: 'EP0001',
+      contents: [
+        { mobile: '13900000001', content: '您好 王' },
+        { mobile: '13900000002', content: '您好 ${姓名}' },
+      ],
+    });
+    expect(personal.body).toMatchObject({ field: 'contents.1.content', message: 'Variable ${姓名} is not valid: variables are written ${p1}, ${p2}, …' });
+  });
+
   it('does an add once for one Idempotency-Key', async () => {
     const headers = { 'Idempotency-Key': `tpl-${kind}-1` };
     const a = await call('/contentTemplate/contentTemplateAdd', { cus_id: 'EP0001', template_content: 'once only' }, admin, 'en', headers);

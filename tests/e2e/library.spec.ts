@@ -24,7 +24,12 @@ test('a content template made offline shows pending, is pushed once online, revi
   const content = `离线模板 ${Date.now()}：您好 \${p1}，验证码 \${p2}`;
   await page.locator('[data-testid=tpl-add]').click();
   await page.locator('[data-testid=tpl-keyword]').fill('离线');
+  // the editor says how variables are written, and flags a misspelt one as it is typed, before any save
+  await expect(page.locator('[data-testid=tpl-syntax]')).toContainText('变量写作 ${p1}、${p2}');
+  await page.locator('[data-testid=tpl-content]').pressSequentially('您好 ${name}');
+  await expect(page.locator('[data-testid=error-template_content]')).toHaveText('变量 ${name} 写法不对，变量写作 ${p1}、${p2}…');
   await page.locator('[data-testid=tpl-content]').fill(content);
+  await expect(page.locator('[data-testid=error-template_content]')).toHaveCount(0);
   // live counts: two placeholders, one UCS-2 segment
   await expect(page.locator('[data-testid=tpl-counts]')).toContainText('2');
   await page.locator('[data-testid=tpl-save]').click();
@@ -39,6 +44,14 @@ test('a content template made offline shows pending, is pushed once online, revi
   const token = await apiToken(request);
   const list = await apiCall(request, token, '/contentTemplate/list', { pageSize: 100, keyword: content });
   expect(list.total, 'pushed exactly once').toBe(1);
+
+  // edited in place, seeded with its text, it goes back to review (how a rejected template is fixed)
+  const edited = `${content} 已修改`;
+  await row.locator('[data-testid=row-edit]').click();
+  await expect(page.locator('[data-testid=tpl-content]')).toHaveValue(content);
+  await page.locator('[data-testid=tpl-content]').fill(edited);
+  await page.locator('[data-testid=tpl-save]').click();
+  await expect(rows(page).filter({ hasText: edited }).locator('[data-testid=state]')).toHaveAttribute('data-code', '2', { timeout: deadlineFor() });
 
   // delete asks the spec's question; "no" keeps the row, "yes" deletes it
   await row.locator('[data-testid=row-delete]').click();

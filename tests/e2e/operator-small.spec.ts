@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { login, rows, BASE, deadlineFor } from './e2e-helpers';
 
 // Small operator checks, as a user sees them: the menu search finds products not opened yet, unlocking returns to
-// the locked page, an empty timed edit says why, /favicon.ico answers an icon, English screens show words not codes.
+// the locked page, an empty or misspelt timed edit says why, /favicon.ico answers an icon, English screens show words not codes.
 
 test('menu search across products, unlock returns to the page, timed edit message, favicon', async ({ page, request }) => {
   const pageErrors: string[] = [];
@@ -33,6 +33,9 @@ test('menu search across products, unlock returns to the page, timed edit messag
   await editable.locator('[data-testid=op-edit]').click();
   await page.getByTestId('edit-content').fill('');
   await expect(page.getByTestId('edit-error')).toHaveText('短信内容不能为空');
+  // and a variable that is no ${pN} is named, as the platform would refuse it
+  await page.getByTestId('edit-content').fill('您好 ${name}');
+  await expect(page.getByTestId('edit-error')).toHaveText('变量 ${name} 写法不对，变量写作 ${p1}、${p2}…');
   await page.getByTestId('edit-content').fill('x');
   await expect(page.getByTestId('edit-error')).toHaveCount(0);
   await page.keyboard.press('Escape');
