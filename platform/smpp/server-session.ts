@@ -36,6 +36,8 @@ interface Waiting {
 /** One SMPP connection: open, then bound as transmitter, receiver or transceiver, then unbound and closed. */
 export class ServerSession {
   state: SessionState = 'open';
+  /** set once this side began to end the session (an instance stopping, an idle or unanswering client) */
+  ending = false;
   bindType: BindType | null = null;
   systemId: string | null = null;
   accountId: string | null = null;
@@ -358,6 +360,7 @@ export class ServerSession {
       return;
     }
     this.state = 'unbinding';
+    this.ending = true;
     await this.idle(graceMs);
     await this.request({ command: 'unbind', commandStatus: 0, sequenceNumber: 0 }, graceMs);
     this.destroy();

@@ -17,6 +17,8 @@ export interface SubmitHost {
 export interface RequestSession {
   readonly id: string;
   readonly canTransmit: boolean;
+  /** the server is ending this session (its instance stops): what arrives now belongs on another bind */
+  readonly ending: boolean;
   readonly accountId: string | null;
   inFlight: number;
   submitted: number;
@@ -64,6 +66,9 @@ export function handleSubmit(session: RequestSession, host: SubmitHost, pdu: Sho
     answer(status);
     return null;
   };
+  // a temporary status, which clients send again (Kannel, jasmin: ESME_RMSGQFUL), on the bind they make through the
+  // load balancer to an instance that stays; ESME_RINVBNDSTS would make them report the message rejected
+  if (session.ending && session.accountId !== null) return refuse(STATUS.RMSGQFUL, 'session ending: send again on another bind');
   if (!session.canTransmit || session.accountId === null) return refuse(STATUS.RINVBNDSTS, 'not bound to transmit');
   if (session.inFlight >= host.options.windowSize) return refuse(STATUS.RTHROTTLED, 'window full');
   if (!isSupportedCoding(pdu.dataCoding)) return refuse(STATUS.RSUBMITFAIL, `data_coding ${pdu.dataCoding} is not supported`);

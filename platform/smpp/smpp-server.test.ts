@@ -226,4 +226,30 @@ describe('SMPP server sessions', () => {
     await a.waitClosed();
     await b.waitClosed();
   });
+
+  it('a submit that comes while shutdown drains the session is answered ESME_RMSGQFUL, to be sent again elsewhere, and not stored', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const stored: string[] = [];
+    const { peer, server } = await start({
+      submit: async (_session, message) => {
+        stored.push(message.text ?? '');
+        await gate;
+        return { messageId: `m${stored.length}` };
+      },
+    });
+    const a = await peer();
+    await a.call(bind('bind_transceiver'));
+    a.write(encodePdu({ ...submit('in work'), sequenceNumber: 60 }));
+    await a.until(() => stored.length === 1, 'the submit in work');
+    const closing = server.close(2000);
+    const late = await a.call(submit('late'));
+    expect(late).toMatchObject({ command: 'submit_sm_resp', commandStatus: STATUS.RMSGQFUL });
+    release();
+    const u = await a.until(() => a.received.find((r) => r.command === 'unbind'), 'unbind');
+    a.write({ command: 'unbind_resp', commandStatus: 0, sequenceNumber: u.sequenceNumber });
+    await closing;
+    expect(a.received.find((r) => r.sequenceNumber === 60)).toMatchObject({ command: 'submit_sm_resp', commandStatus: 0 });
+    expect(stored).toEqual(['in work']);
+  });
 });
