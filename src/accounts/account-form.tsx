@@ -19,7 +19,6 @@ export function AccountForm({
   testId,
   onDone,
   confirm,
-  onUnsaved,
 }: {
   /** the schema and the first values; read once, when the form mounts. */
   form: Pick<FormInput, 'schema' | 'values'>;
@@ -30,16 +29,13 @@ export function AccountForm({
   onDone?: (result: unknown) => void;
   /** asks before sending (push addresses, which the platform starts calling at once). */
   confirm?: (go: () => void) => void;
-  /** hears whether the form holds input not yet sent, so its dialog can ask before closing over it. */
-  onUnsaved?: (unsaved: boolean) => void;
 }) {
   const { t } = useTranslation();
   const form = useForm({ ...input, sends: 'parsed', rejectionAtField: true }, (v: FormValues) => submit(v as never));
-  const { done, result, unsaved } = form;
+  const { done, result } = form;
   useEffect(() => {
     if (done) onDone?.(result);
   }, [done, onDone, result]);
-  useEffect(() => onUnsaved?.(unsaved), [onUnsaved, unsaved]);
   return (
     <form
       className="account-form"

@@ -63,8 +63,8 @@ const editValues = (d: SubAccountDetail) => ({
 });
 
 /** Adds a sub-account, or with `cusId` edits that one: the same fields, rules and form; on an edit the id is fixed
- * and the passwords start empty, kept unless typed. `onUnsaved` hears whether the form holds input not yet sent. */
-export function SubAccountForm({ cusId, onDone, onUnsaved }: { cusId?: string; onDone: () => void; onUnsaved?: (unsaved: boolean) => void }) {
+ * and the passwords start empty, kept unless typed. */
+export function SubAccountForm({ cusId, onDone }: { cusId?: string; onDone: () => void }) {
   const { t } = useTranslation();
   const editing = cusId !== undefined;
   const { data: prodTypes } = usePlatformRead(customerProdTypesEndpoint, {});
@@ -109,7 +109,6 @@ export function SubAccountForm({ cusId, onDone, onUnsaved }: { cusId?: string; o
       submitLabel={editing ? 'account.save' : 'account.add'}
       submit={(v) => (editing ? callOnline(customerModifyEndpoint, v) : callOnline(customerAddEndpoint, v))}
       onDone={onDone}
-      onUnsaved={onUnsaved}
     />
   );
 }

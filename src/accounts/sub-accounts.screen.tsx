@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { Dialog } from 'primereact/dialog';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customerListEndpoint } from '../../contract/endpoints/customer.endpoints';
 import type { SubAccount } from '../../contract/entities.schema';
@@ -13,6 +13,7 @@ import { RemoteTable } from '../table/remote-table';
 import type { RemoteTableDef } from '../table/remote-table-def';
 import { timeCell } from '../table/value-cells';
 import { runAccountCommand } from './account-actions';
+import { FormDialog } from '../forms/form-dialog';
 import { messageText } from '../forms/message-text';
 import { ChargeDetailView, ChargeForm, SubAccountDetailView, SubAccountForm } from './sub-account-dialogs';
 
@@ -56,24 +57,6 @@ export function SubAccountsScreen() {
   const [dialog, setDialog] = useState<Dialogs>(null);
   const [refresh, setRefresh] = useState(0);
   const reload = () => setRefresh((n) => n + 1);
-  // whether the open add or edit form holds input not yet sent: closing it then asks first
-  const unsaved = useRef(false);
-  const hearUnsaved = useRef((u: boolean) => void (unsaved.current = u)).current;
-  const open = (next: Dialogs) => {
-    unsaved.current = false;
-    setDialog(next);
-  };
-  const leaveForm = () => {
-    if (!unsaved.current) return setDialog(null);
-    confirmDialog({
-      message: t('account.discardChanges'),
-      header: t('account.confirmTitle'),
-      accept: () => {
-        unsaved.current = false;
-        setDialog(null);
-      },
-    });
-  };
 
   const setStatus = (row: SubAccount, open: boolean) =>
     confirmDialog({
@@ -97,7 +80,7 @@ export function SubAccountsScreen() {
       ) : (
         <Button size="small" text data-testid="sub-open" label={t('account.open')} onClick={() => setStatus(row, true)} />
       )}
-      <Button size="small" text data-testid="sub-edit-open" label={t('account.edit')} onClick={() => open({ kind: 'edit', cusId: row.cus_id })} />
+      <Button size="small" text data-testid="sub-edit-open" label={t('account.edit')} onClick={() => setDialog({ kind: 'edit', cusId: row.cus_id })} />
       <Button size="small" text data-testid="sub-detail-open" label={t('account.detail')} onClick={() => setDialog({ kind: 'detail', cusId: row.cus_id })} />
       <Button size="small" text data-testid="sub-charge" label={t('account.charge')} onClick={() => setDialog({ kind: 'charge', cusId: row.cus_id })} />
       <Button
@@ -110,29 +93,29 @@ export function SubAccountsScreen() {
     </span>
   );
   const close = () => {
-    unsaved.current = false;
     setDialog(null);
     reload();
   };
+  const hide = () => setDialog(null);
   return (
     <section className="page-card" data-testid="sub-accounts">
-      {manager && <Button data-testid="sub-add-open" icon="pi pi-plus" label={t('account.add')} size="small" onClick={() => open({ kind: 'add' })} />}
+      {manager && <Button data-testid="sub-add-open" icon="pi pi-plus" label={t('account.add')} size="small" onClick={() => setDialog({ kind: 'add' })} />}
       <RemoteTable def={manager ? { ...subAccounts, actions } : subAccounts} refresh={refresh} />
-      <Dialog header={t('account.add')} visible={dialog?.kind === 'add'} onHide={leaveForm} style={{ width: '36rem' }}>
-        {dialog?.kind === 'add' && <SubAccountForm onDone={close} onUnsaved={hearUnsaved} />}
-      </Dialog>
-      <Dialog header={t('account.edit')} visible={dialog?.kind === 'edit'} onHide={leaveForm} style={{ width: '36rem' }}>
-        {dialog?.kind === 'edit' && <SubAccountForm key={dialog.cusId} cusId={dialog.cusId} onDone={close} onUnsaved={hearUnsaved} />}
-      </Dialog>
-      <Dialog header={t('account.detail')} visible={dialog?.kind === 'detail'} onHide={() => setDialog(null)} style={{ width: '36rem' }}>
+      <FormDialog header={t('account.add')} visible={dialog?.kind === 'add'} onHide={hide} style={{ width: '36rem' }}>
+        {dialog?.kind === 'add' && <SubAccountForm onDone={close} />}
+      </FormDialog>
+      <FormDialog header={t('account.edit')} visible={dialog?.kind === 'edit'} onHide={hide} style={{ width: '36rem' }}>
+        {dialog?.kind === 'edit' && <SubAccountForm key={dialog.cusId} cusId={dialog.cusId} onDone={close} />}
+      </FormDialog>
+      <Dialog header={t('account.detail')} visible={dialog?.kind === 'detail'} onHide={hide} style={{ width: '36rem' }}>
         {dialog?.kind === 'detail' && <SubAccountDetailView cusId={dialog.cusId} />}
       </Dialog>
-      <Dialog header={t('account.charge')} visible={dialog?.kind === 'charge'} onHide={() => setDialog(null)} style={{ width: '28rem' }}>
+      <FormDialog header={t('account.charge')} visible={dialog?.kind === 'charge'} onHide={hide} style={{ width: '28rem' }}>
         {dialog?.kind === 'charge' && (
           <ChargeForm cusId={dialog.cusId} enterpriseBalance={userInfo?.authUser.balance ?? Number.POSITIVE_INFINITY} onDone={close} />
         )}
-      </Dialog>
-      <Dialog header={t('account.chargeDetail')} visible={dialog?.kind === 'chargeDetail'} onHide={() => setDialog(null)} style={{ width: '48rem' }}>
+      </FormDialog>
+      <Dialog header={t('account.chargeDetail')} visible={dialog?.kind === 'chargeDetail'} onHide={hide} style={{ width: '48rem' }}>
         {dialog?.kind === 'chargeDetail' && <ChargeDetailView cusId={dialog.cusId} />}
       </Dialog>
     </section>

@@ -17,6 +17,7 @@ import {
 import { shortLinkRecordSchema } from '../../contract/entities.schema';
 import { RESOURCES } from '../i18n/i18n';
 import { ACCOUNT_SCREENS } from '../accounts/account-screens';
+import { shownColumns, type ViewerContext } from '../table/screen-definition';
 import { DEFINITIONS, SCREENS } from './screen-registry';
 import { LIBRARY_SCREENS } from '../library/library-screens';
 import { TOOLS_SCREENS } from '../tools/tools-screens';
@@ -37,6 +38,16 @@ const ENTITY_FIELDS: Record<string, string[]> = {
   templates: [contentTemplateDocSchema, videoTemplateDocSchema, cspTemplateDocSchema].flatMap((s) => Object.keys(s.shape)),
   address_book: [addressGroupDocSchema, addressMemberDocSchema].flatMap((s) => Object.keys(s.shape)),
 };
+const viewerOf = (userType: number): ViewerContext => ({
+  userType,
+  showClientStatus: 1,
+  clientForbidUnknown: 0,
+  showContentFilterWhere: 1,
+  permissions: new Set(),
+  lang: 'zh',
+});
+const shownFields = (path: string, userType: number) =>
+  shownColumns(DEFINITIONS.find((d) => d.path === path)?.columns ?? [], viewerOf(userType)).map((c) => c.field);
 const label = (tree: Record<string, unknown>, key: string) => key.split('.').reduce<unknown>((t, k) => (t as Record<string, unknown> | undefined)?.[k], tree);
 
 describe('screen registry', () => {
@@ -78,6 +89,18 @@ describe('screen registry', () => {
     expect(byPath('/dataGatheringBatchList')?.columns.map((c) => c.field)).not.toContain('sender_id');
   });
 
+  it('says whose row it is in the batch and timed lists, which mix accounts for userType 1 and only for it', () => {
+    for (const path of ['/dataGatheringBatchList', '/inteDataGatheringBatchList', '/pageTimeBatchList', '/timeMtMessageList']) {
+      expect(shownFields(path, 1), path).toContain('cus_id');
+      expect(shownFields(path, 3), path).not.toContain('cus_id');
+    }
+    // the international sender id stays after the batch time, with or without the account column
+    for (const userType of [1, 3]) {
+      const fields = shownFields('/inteDataGatheringBatchList', userType);
+      expect(fields[fields.indexOf('create_time') + 1]).toBe('sender_id');
+    }
+  });
+
   it('offers a date range on every statistics list', () => {
     for (const def of DEFINITIONS.filter((d) => d.collection === 'statistics')) expect(def.dateField, def.path).toBe('gathering_time');
   });
@@ -110,6 +133,18 @@ describe('screen registry', () => {
         // the console's merged catalogue (shell, screens and each area's own files)
         expect(label(SCREENS_ZH, key) ?? label(LIBRARY_ZH, key) ?? label(RESOURCES.zh, key), `zh ${key}`).toBeTypeOf('string');
         expect(label(SCREENS_EN, key) ?? label(LIBRARY_EN, key) ?? label(RESOURCES.en, key), `en ${key}`).toBeTypeOf('string');
+      }
+    });
+
+    it('shows an account column to whoever it offers the account filter', () => {
+      const filter = def.filters.find((f) => f.field === 'cus_id');
+      for (const userType of [1, 2, 3]) {
+        const v = viewerOf(userType);
+        if (filter && (!filter.visible || filter.visible(v)))
+          expect(
+            shownColumns(def.columns, v).map((c) => c.field),
+            `userType ${userType}`,
+          ).toContain('cus_id');
       }
     });
 

@@ -1,13 +1,13 @@
 import { Button } from 'primereact/button';
 import { DataTable } from 'primereact/datatable';
 import { Column } from 'primereact/column';
-import { Dialog } from 'primereact/dialog';
 import { InputNumber } from 'primereact/inputnumber';
 import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CACHE_WINDOW_LIMITS, validWindow, withinLimits, type CacheWindow } from '../../sync/cache-window';
 import type { SyncProgress } from '../../sync/replication';
+import { FormDialog } from '../forms/form-dialog';
 import { notify } from '../ui/notify';
 import { useRuntime } from './sync-runtime';
 
@@ -16,10 +16,13 @@ export function CacheWindowDialog({ visible, onHide, progress }: { visible: bool
   const { t } = useTranslation();
   const runtime = useRuntime();
   const [draft, setDraft] = useState<CacheWindow | null>(null);
+  // the window as kept, which the draft is compared with: a changed one asks before the dialog closes over it
+  const [kept, setKept] = useState<CacheWindow | null>(null);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
-    if (visible && runtime) void runtime.replicator.getWindow().then(setDraft);
+    if (visible && runtime) void runtime.replicator.getWindow().then((w) => (setDraft(w), setKept(w)));
   }, [visible, runtime]);
+  const changed = draft !== null && kept !== null && (draft.days !== kept.days || draft.recordCap !== kept.recordCap);
 
   const rows = Object.entries(progress?.resources ?? {}).map(([resource, r]) => ({ resource, ...r }));
 
@@ -38,7 +41,7 @@ export function CacheWindowDialog({ visible, onHide, progress }: { visible: bool
   }
 
   return (
-    <Dialog header={t('cache.title')} visible={visible} onHide={onHide} style={{ width: 'min(560px, 95vw)' }} data-testid="cache-dialog">
+    <FormDialog header={t('cache.title')} visible={visible} onHide={onHide} unsaved={changed} style={{ width: 'min(560px, 95vw)' }} data-testid="cache-dialog">
       <DataTable value={rows} size="small" dataKey="resource">
         <Column header={t('cache.resource')} body={(r: { resource: string }) => t(`cache.resources.${r.resource}`)} />
         <Column header={t('cache.phase')} body={(r: { phase: string }) => t(`cache.phases.${r.phase}`)} />
@@ -59,7 +62,7 @@ export function CacheWindowDialog({ visible, onHide, progress }: { visible: bool
           <Button type="submit" data-testid="cache-save" label={t('cache.save')} loading={saving} disabled={!draft || !validWindow(draft)} />
         </form>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }
 

@@ -9,7 +9,6 @@ import { useId, type KeyboardEventHandler } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormErrors } from '../../machines/form.machine';
 import type { FieldDefinition } from './field-definition';
-import { escapeClosesOnlyTheList } from './escape-key';
 import { MediaField } from './media-field';
 import { messageText } from './message-text';
 import type { Form } from './use-form';
@@ -59,16 +58,14 @@ export function FieldControl({ field: f, form, id, testId, errorId, onKeyDown, s
   switch (f.kind) {
     case 'select':
       return (
-        <span style={{ display: 'contents' }} onKeyDown={escapeClosesOnlyTheList}>
-          <Dropdown
-            inputId={id}
-            {...common}
-            value={v === '' ? null : v}
-            options={f.options ?? []}
-            emptyMessage={f.emptyMessage ? t(f.emptyMessage) : undefined}
-            onChange={(e) => set(e.value ?? '')}
-          />
-        </span>
+        <Dropdown
+          inputId={id}
+          {...common}
+          value={v === '' ? null : v}
+          options={f.options ?? []}
+          emptyMessage={f.emptyMessage ? t(f.emptyMessage) : undefined}
+          onChange={(e) => set(e.value ?? '')}
+        />
       );
     case 'password':
       return <Password inputId={id} {...common} value={String(v ?? '')} onChange={(e) => set(e.target.value)} feedback={false} toggleMask />;

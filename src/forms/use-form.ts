@@ -1,12 +1,14 @@
 import { useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { formMachine, hasUnsavedInput, type FormInput, type FormValues } from '../../machines/form.machine';
+import { useReportUnsaved } from './unsaved-input';
 import { useEditorMachine } from './use-editor-machine';
 
 export type Submit = (request: FormValues) => Promise<unknown>;
 
 /** A form's machine and what its renderer needs. The machine and its input are taken once, when the form mounts;
- * `submit` is read when it runs, so it sees the screen's latest values (the account, the group list). */
+ * `submit` is read when it runs, so it sees the screen's latest values (the account, the group list). A form in a
+ * FormDialog tells it whether it holds unsaved input. */
 export function useForm(input: FormInput | (() => FormInput), submit: Submit) {
   const submitNow = useRef(submit);
   submitNow.current = submit;
@@ -15,6 +17,8 @@ export function useForm(input: FormInput | (() => FormInput), submit: Submit) {
     () => (typeof input === 'function' ? input() : input),
   );
   const { values, errors, failure, result } = state.context;
+  const unsaved = hasUnsavedInput(state);
+  useReportUnsaved(unsaved);
   return {
     values,
     errors,
@@ -22,7 +26,7 @@ export function useForm(input: FormInput | (() => FormInput), submit: Submit) {
     result,
     busy: state.matches('submitting'),
     done: state.matches('done'),
-    unsaved: hasUnsavedInput(state),
+    unsaved,
     set: (field: string, value: unknown) => send({ type: 'form.set', field, value }),
     submit: () => send({ type: 'form.submit' }),
     reset: (next?: FormValues) => send({ type: 'form.reset', values: next }),

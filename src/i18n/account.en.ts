@@ -101,7 +101,6 @@ export const ACCOUNT_EN: Record<string, unknown> = {
     saved: 'Saved',
     edit: 'Edit',
     passwordKeep: 'Leave empty to keep the current password',
-    discardChanges: 'Close without saving what you typed?',
     save: 'Save',
     sendCode: 'Send code',
     smsCode: 'SMS code',

@@ -101,7 +101,6 @@ export const ACCOUNT_ZH: Record<string, unknown> = {
     saved: '已保存',
     edit: '编辑',
     passwordKeep: '留空则保持原密码',
-    discardChanges: '关闭后已输入的内容不会保存，确定关闭吗？',
     save: '保存',
     sendCode: '发送验证码',
     smsCode: '短信验证码',

@@ -16,6 +16,10 @@ export const EN: typeof ZH = {
     select: 'Choose',
     progress: 'Progress',
     noFileChosen: 'No file chosen',
+    discardTitle: 'Unsaved input',
+    discardMessage: 'Close without saving what you typed?',
+    discard: 'Close without saving',
+    keepEditing: 'Keep editing',
   },
   login: {
     title: 'Log in',

@@ -14,6 +14,10 @@ export const ZH = {
     select: '请选择',
     progress: '进度',
     noFileChosen: '未选择文件',
+    discardTitle: '未保存的内容',
+    discardMessage: '关闭后已输入的内容不会保存，确定关闭吗？',
+    discard: '不保存，关闭',
+    keepEditing: '继续编辑',
   },
   login: {
     title: '登录',

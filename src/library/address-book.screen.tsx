@@ -1,5 +1,4 @@
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
@@ -16,6 +15,7 @@ import type { ScreenDefinition } from '../table/screen-definition';
 import { TableScreen } from '../table/table-screen';
 import { DeleteAction, recordLibraryCommand, RejectionNotice, useLibraryRejections, type Rejection } from './template-actions';
 import type { FieldDefinition } from '../forms/field-definition';
+import { FormDialog } from '../forms/form-dialog';
 import { FieldControl, FieldError, FormFields } from '../forms/form-fields';
 import { useForm } from '../forms/use-form';
 import { ImportPanel } from './member-import-panel';
@@ -65,9 +65,9 @@ function EditMemberAction({ member }: { member: Member }) {
   return (
     <>
       <Button data-testid="row-edit" icon="pi pi-pencil" size="small" text aria-label={t('lib.save')} onClick={() => setOpen(true)} />
-      <Dialog header={member.name} visible={open} onHide={() => setOpen(false)}>
+      <FormDialog header={member.name} visible={open} onHide={() => setOpen(false)}>
         {open && <EditMember member={member} onDone={() => setOpen(false)} />}
-      </Dialog>
+      </FormDialog>
     </>
   );
 }
@@ -312,10 +312,10 @@ export function AddressBookScreen() {
           <ImportPanel groupId={groupId} />
         </span>
         {rejection && <RejectionNotice rejection={rejection} onEdit={editAgain} onDismiss={dismiss} />}
-        <Dialog header={t('lib.add')} visible={adding} onHide={() => setAdding(false)}>
+        <FormDialog header={t('lib.add')} visible={adding} onHide={() => setAdding(false)}>
           {adding && <MemberEditor groups={groups} groupId={groupId} onDone={() => setAdding(false)} />}
-        </Dialog>
-        <Dialog header={t('lib.editAgain')} visible={refused !== null} onHide={() => setRefused(null)}>
+        </FormDialog>
+        <FormDialog header={t('lib.editAgain')} visible={refused !== null} onHide={() => setRefused(null)}>
           {refused && (
             <MemberEditor
               groups={groups}
@@ -325,7 +325,7 @@ export function AddressBookScreen() {
               onDone={() => setRefused(null)}
             />
           )}
-        </Dialog>
+        </FormDialog>
         <TableScreen key={groupId} def={membersDef} />
       </div>
     </div>

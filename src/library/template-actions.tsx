@@ -1,12 +1,12 @@
 import i18next from 'i18next';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { recordEvent } from '../../sync/event-log';
 import { LIBRARY_COMMANDS, libraryAggregate } from '../../sync/library-commands';
 import { notify } from '../ui/notify';
 import { readyRuntime, useRuntime } from '../data/sync-runtime';
+import { FormDialog } from '../forms/form-dialog';
 import { confirmDelete } from '../table/confirm-delete';
 import type { ScreenDefinition } from '../table/screen-definition';
 import { TableScreen } from '../table/table-screen';
@@ -113,9 +113,9 @@ export function TemplateListScreen<T>({
     <div>
       <Button data-testid="tpl-add" label={t('lib.add')} icon="pi pi-plus" size="small" style={{ marginBottom: 8 }} onClick={() => setOpen({})} />
       {rejection && <RejectionNotice rejection={rejection} onEdit={edit} onDismiss={dismiss} />}
-      <Dialog header={t('lib.add')} visible={open !== null} onHide={() => setOpen(null)}>
+      <FormDialog header={t('lib.add')} visible={open !== null} onHide={() => setOpen(null)}>
         {open && <Editor seed={open.seed} onDone={() => (setOpen(null), notify({ severity: 'info', summary: t('lib.queued') }))} />}
-      </Dialog>
+      </FormDialog>
       <TableScreen def={def} />
     </div>
   );

@@ -14,6 +14,7 @@ export const batches: ScreenDefinition<Batch> = {
   title: 'screen.dataGatheringBatchList',
   collection: 'batches',
   columns: [
+    { field: 'cus_id', header: 'col.cusId', visible: accountFilterVisible },
     { field: 'batch_type', header: 'col.batchType', render: (r, v) => stateText(STAT_BATCH_TYPE, r.batch_type, v) },
     timeColumn<Batch>('create_time', 'col.batchTime'),
     { field: 'receive_count', header: 'col.received' },
@@ -53,12 +54,16 @@ export const batches: ScreenDefinition<Batch> = {
   },
 };
 
-/** The international batches: the same list over product line 1, with the sender id each send asked for. */
+// found by field, not by position, so a column added before the batch time cannot move the sender id
+const afterBatchTime = batches.columns.findIndex((c) => c.field === 'create_time') + 1;
+
+/** The international batches: the same list over product line 1, with the sender id each send asked for, after the
+ * batch time. */
 export const internationalBatches: ScreenDefinition<Batch> = {
   ...batches,
   path: '/inteDataGatheringBatchList',
   title: 'screen.inteDataGatheringBatchList',
   grantedBy: ['internationalSms'],
-  columns: [...batches.columns.slice(0, 2), { field: 'sender_id', header: 'col.senderId' }, ...batches.columns.slice(2)],
+  columns: [...batches.columns.slice(0, afterBatchTime), { field: 'sender_id', header: 'col.senderId' }, ...batches.columns.slice(afterBatchTime)],
   fixed: [{ op: 'eq', field: 'prod_type', value: 1 }],
 };

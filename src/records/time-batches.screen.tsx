@@ -15,6 +15,7 @@ export const timeBatches: ScreenDefinition<Row> = {
   fixed: [{ op: 'eq', field: 'prod_type', value: 0 }],
   columns: [
     { field: 'time_batch', header: 'col.timeBatch' },
+    { field: 'cus_id', header: 'col.cusId', visible: accountFilterVisible },
     { field: 'batch_count', header: 'col.batchCount' },
     { field: 'batch_type', header: 'col.batchType', render: (r, v) => stateText(TIMED_BATCH_TYPE, r.batch_type, v) },
     {

@@ -9,6 +9,7 @@ export const timeMtMessages: ScreenDefinition<TimeMtMessage> = {
   title: 'screen.timeMtMessageList',
   collection: 'time_mt_messages',
   columns: [
+    { field: 'cus_id', header: 'col.cusId', visible: accountFilterVisible },
     { field: 'decodeMobile', header: 'col.mobile' },
     {
       field: 'send_status',

@@ -1,7 +1,6 @@
 import i18next from 'i18next';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,7 @@ import { timedContentSchema } from '../../contract/validation/timed-edit.rules';
 import { timedBatchMachine, type TimedBatchEvent, type TimedReport } from '../../machines/timed-batch.machine';
 import { eventOutcome, recordEvent } from '../../sync/event-log';
 import { timeBatchAggregate } from '../../sync/projection';
+import { FormDialog } from '../forms/form-dialog';
 import { getLanguage } from '../ui/language';
 import { notify } from '../ui/notify';
 import { readyRuntime } from '../data/sync-runtime';
@@ -76,7 +76,13 @@ export function TimedBatchActions({ row }: { row: TimeBatch & { pending?: string
         />
       )}
       {open && <Button data-testid="op-edit" size="small" text label={t('timed.edit')} onClick={() => setEditing(row.decodeContent)} />}
-      <Dialog header={t('timed.edit')} visible={editing !== null} onHide={() => setEditing(null)} style={{ width: '32rem' }}>
+      <FormDialog
+        header={t('timed.edit')}
+        visible={editing !== null}
+        onHide={() => setEditing(null)}
+        unsaved={editing !== null && editing !== row.decodeContent}
+        style={{ width: '32rem' }}
+      >
         <InputTextarea
           data-testid="edit-content"
           value={editing ?? ''}
@@ -101,7 +107,7 @@ export function TimedBatchActions({ row }: { row: TimeBatch & { pending?: string
             setEditing(null);
           }}
         />
-      </Dialog>
+      </FormDialog>
     </span>
   );
 }

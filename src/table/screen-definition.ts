@@ -72,6 +72,11 @@ export interface ScreenDefinition<T> {
   modes?: { label: string; fixed: Filter[] }[];
 }
 
+/** The columns the viewer sees, in the definition's order. */
+export function shownColumns<T>(columns: ColumnDef<T>[], v: ViewerContext): ColumnDef<T>[] {
+  return columns.filter((c) => !c.visible || c.visible(v));
+}
+
 export const always: Visibility = () => true;
 export const allOn =
   (...rules: Visibility[]): Visibility =>

@@ -2,13 +2,13 @@ import { useCallback, useMemo } from 'react';
 import type { TFunction } from 'i18next';
 import { cellText } from './export-rows';
 import { primaryKeyOf } from './row-source';
-import type { ScreenDefinition, ViewerContext } from './screen-definition';
+import { shownColumns, type ScreenDefinition, type ViewerContext } from './screen-definition';
 import type { VirtualColumn } from './virtual-table';
 
 /** A table screen's columns for the viewer: the definition's visible ones, and the table's, with a serial column
  * first and the operations last; rows are keyed by the collection's primary key. */
 export function useTableColumns<T>(def: ScreenDefinition<T>, viewer: ViewerContext, t: TFunction) {
-  const columns = useMemo(() => def.columns.filter((c) => !c.visible || c.visible(viewer)), [def, viewer]);
+  const columns = useMemo(() => shownColumns(def.columns, viewer), [def, viewer]);
   // one array while the screen and viewer stay, so rows already rendered are skipped on re-render
   const tableColumns = useMemo<VirtualColumn<T>[]>(
     () => [

@@ -14,8 +14,37 @@ test('sub-account: add, charge 100, log in, change password, balance warning, cl
   test.setTimeout(scaled(180_000));
   const admin = await session(browser, 'admin', 'demo1234');
   await admin.goto(`${BASE}/subAccountList`);
-  await admin.getByTestId('sub-add-open').click();
+  const opener = admin.getByTestId('sub-add-open');
+  await opener.click();
   const form = admin.getByTestId('sub-add');
+  // Escape in an open list closes the list only; closing over typed input asks first, "keep editing" (focused, so
+  // Enter answers it) keeps the input, "close without saving" closes; an untouched dialog closes at once
+  await form.getByTestId('sub-add-cus_name').fill('端到端子账号');
+  await form.getByTestId('sub-add-busCty').click();
+  await expect(admin.getByRole('listbox')).toBeVisible();
+  await admin.keyboard.press('Escape');
+  const ask = admin.locator('.p-confirm-dialog');
+  await expect(admin.getByRole('listbox')).toBeHidden();
+  await expect(form).toBeVisible();
+  await expect(ask).toBeHidden();
+  await admin.keyboard.press('Escape');
+  await expect(ask).toContainText('关闭后已输入的内容不会保存');
+  await expect(ask.getByRole('button', { name: '继续编辑' })).toBeFocused();
+  await admin.keyboard.press('Enter');
+  await expect(ask).toBeHidden();
+  await expect(form.getByTestId('sub-add-cus_name')).toHaveValue('端到端子账号');
+  await expect(form.locator(':focus')).toHaveCount(1);
+  await admin.keyboard.press('Escape');
+  await ask.getByRole('button', { name: '不保存，关闭' }).click();
+  await expect(form).toBeHidden();
+  await expect(opener).toBeFocused();
+  await opener.click();
+  await expect(form.getByTestId('sub-add-cus_name')).toHaveValue('');
+  await admin.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+  await expect(ask).toBeHidden();
+
+  await opener.click();
   await form.getByTestId('sub-add-cus_id').fill('ABCDE');
   await form.getByTestId('sub-add-submit').click();
   // the field rules on the console side: a 5-character id is refused before anything is sent

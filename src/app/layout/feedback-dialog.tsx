@@ -1,9 +1,9 @@
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Message } from 'primereact/message';
 import { useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../forms/form-dialog';
 
 // Feedback: a screenshot and text; it only says "submitted" and sends nothing.
 
@@ -53,7 +53,13 @@ export function FeedbackDialog({ visible, onHide }: { visible: boolean; onHide: 
     onHide();
   };
   return (
-    <Dialog header={t('feedback.title')} visible={visible} onHide={hide} style={{ width: 'min(640px, 95vw)' }}>
+    <FormDialog
+      header={t('feedback.title')}
+      visible={visible}
+      onHide={hide}
+      unsaved={!submitted && (text.trim() !== '' || image !== null)}
+      style={{ width: 'min(640px, 95vw)' }}
+    >
       {submitted ? (
         <Message severity="success" text={t('feedback.submitted')} role="status" />
       ) : (
@@ -74,6 +80,6 @@ export function FeedbackDialog({ visible, onHide }: { visible: boolean; onHide: 
           <Button type="button" label={t('common.submit')} onClick={submit} />
         </div>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

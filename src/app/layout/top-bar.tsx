@@ -2,7 +2,6 @@ import { useSelector } from '@xstate/react';
 import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import { confirmDialog } from 'primereact/confirmdialog';
-import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { Menu } from 'primereact/menu';
 import { OverlayPanel } from 'primereact/overlaypanel';
@@ -15,6 +14,7 @@ import { CONSOLE_BASE_PATH, LANGUAGES, LOG_BADGE_CAP } from '../../../contract/c
 import type { MenuItem } from '../../../contract/endpoints/user.endpoints';
 import { translate } from '../../../contract/messages';
 import { SyncStatusIndicator } from '../../data/sync-status-indicator';
+import { FormDialog } from '../../forms/form-dialog';
 import { errorLogStore } from '../error-log';
 import { useStore } from '../external-store';
 import { displayTimeZone, zoneLabel } from '../../ui/format';
@@ -123,8 +123,13 @@ function LockDialog({ visible, onHide }: { visible: boolean; onHide: () => void 
     e.preventDefault();
     lockActorRef().send({ type: 'lock.set', password });
   };
+  // a password the user chose not to keep is not there when the dialog opens again
+  const leave = () => {
+    setPassword('');
+    onHide();
+  };
   return (
-    <Dialog header={t('lock.setTitle')} visible={visible} onHide={onHide} style={{ width: 'min(420px, 95vw)' }}>
+    <FormDialog header={t('lock.setTitle')} visible={visible} onHide={leave} unsaved={password !== ''} style={{ width: 'min(420px, 95vw)' }}>
       <form onSubmit={submit} className="lock-form" noValidate>
         <label htmlFor="lock-password">{t('lock.password')}</label>
         <Password
@@ -143,7 +148,7 @@ function LockDialog({ visible, onHide }: { visible: boolean; onHide: () => void 
         )}
         <Button type="submit" label={t('lock.lock')} icon="pi pi-lock" />
       </form>
-    </Dialog>
+    </FormDialog>
   );
 }
 
