@@ -26,6 +26,7 @@ export const OPERATOR_MESSAGES: Record<string, Record<Language, string>> = {
   'activity.command.material.delete': { zh: '删除素材', en: 'Delete material' },
   'activity.command.interact.reply': { zh: '回复会话', en: 'Reply to conversation' },
   'activity.command.template.content.add': { zh: '新增内容模板', en: 'Add content template' },
+  'activity.command.template.content.mod': { zh: '修改内容模板', en: 'Edit content template' },
   'activity.command.template.content.delete': { zh: '删除内容模板', en: 'Delete content template' },
   'activity.command.template.video.add': { zh: '新增视频模板', en: 'Add video template' },
   'activity.command.template.video.delete': { zh: '删除视频模板', en: 'Delete video template' },
