@@ -149,3 +149,25 @@ it('runs a nudged round no sooner than its interval after the last, however many
   expect(at).toEqual([100, 200, 700, 1700]);
   await close();
 });
+
+it("stop() from the loop's owner waits for the round under way, and no round starts after it", async () => {
+  const { ctx } = fakeContext();
+  let rounds = 0;
+  let inRound = false;
+  const loop = startLoop(ctx, 'owned loop', 1, async () => {
+    rounds++;
+    inRound = true;
+    await new Promise((r) => setTimeout(r, 5));
+    inRound = false;
+  });
+  await vi.advanceTimersByTimeAsync(1);
+  expect(inRound).toBe(true);
+  const stopping = loop.stop();
+  loop.wake();
+  await vi.advanceTimersByTimeAsync(5);
+  await stopping;
+  expect(inRound).toBe(false);
+  await vi.runAllTimersAsync();
+  expect(vi.getTimerCount()).toBe(0);
+  expect(rounds).toBe(1);
+});

@@ -57,12 +57,14 @@ export function startLoop(
     timer = setTimeout(run, ms);
   };
   schedule(intervalMs);
-  ctx.onClose(async () => {
+  const stop = async () => {
     stopped = true;
     clearTimeout(timer);
     await running;
-  });
+  };
+  ctx.onClose(stop);
   return {
+    stop,
     wake() {
       if (stopped) return;
       if (inRound) wokenInRound = true;
@@ -87,6 +89,9 @@ export interface LoopHandle {
   wake(): void;
   /** runs the next round no later than the interval after the last one ended, however long it was to rest. */
   nudge(): void;
+  /** no round after this; resolves once the one under way ended. The loop's owner calls it when its own teardown must
+   * come after the last round (the platform's close stops every loop too, later). */
+  stop(): Promise<void>;
 }
 
 class Rest {

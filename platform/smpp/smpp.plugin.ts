@@ -131,6 +131,9 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening,
   const unlisten = await ctx.db.listen(OUTBOX_CHANNEL, () => receipts.wake());
   ctx.onClose(async () => {
     await unlisten();
+    // no claim after this, and every claimed row settled (delivered, or given back for another instance at once)
+    // while the database is still open: a row claimed by a last round and left would wait out its lease
+    await receipts.stop();
     await server.close();
     await delivery.settled();
     await removeInstanceBinds(ctx.db, instanceId);
