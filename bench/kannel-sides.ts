@@ -73,10 +73,11 @@ export async function startSink(): Promise<Sink> {
       const at = Date.now();
       const u = new URL(req.url ?? '/', 'http://x');
       if (u.pathname === '/kannel') {
-        // dlr-mask 31 reports the SMSC's acceptance (8) too; only delivered (1) or failed (2) is final
+        // dlr-mask 19 asks for the final reports only, as the platform sends them: delivered (1), failed (2) and
+        // rejected by the SMSC (16)
         const type = Number(u.searchParams.get('t'));
         const number = [u.searchParams.get('p'), u.searchParams.get('P')].find((n) => n?.startsWith('13')) ?? '';
-        if (type === 1 || type === 2) {
+        if (type === 1 || type === 2 || type === 16) {
           if (sink.finals.has(number)) sink.doubles += 1;
           else sink.finals.set(number, at);
         }
@@ -290,7 +291,7 @@ export async function startKannelGateway(smscPort: number): Promise<KannelGatewa
     pid: bearerbox.pid!,
     pids: () => [bearerbox.pid!, smsbox.pid!],
     sendsmsUrl: (to, dlrUrl) =>
-      `http://127.0.0.1:${sendsmsPort}/cgi-bin/sendsms?${new URLSearchParams({ username: 'bench', password: 'bench-pw', from: '8003', to: to.join(' '), text: 'Your verification code is 123456, valid for 5 minutes.', 'dlr-mask': '31', 'dlr-url': dlrUrl })}`,
+      `http://127.0.0.1:${sendsmsPort}/cgi-bin/sendsms?${new URLSearchParams({ username: 'bench', password: 'bench-pw', from: '8003', to: to.join(' '), text: 'Your verification code is 123456, valid for 5 minutes.', 'dlr-mask': '19', 'dlr-url': dlrUrl })}`,
     stop: async () => {
       await stopChild(smsbox);
       await stopChild(bearerbox);
