@@ -251,16 +251,21 @@ describe('two instances behind HAProxy on PostgreSQL', () => {
     return { httpTo: accepted, smppTo, gapMs: gap };
   }
 
-  /** Waits until every message has its final receipt (Kannel's dlr-url) or report callback, and checks that each
-   * reached the carrier once, was delivered, and was reported once. */
-  async function settled(httpTo: string[], smppTo: string[]) {
-    const all = [...httpTo, ...smppTo];
+  /** Waits until each SMPP message has a final receipt at Kannel's dlr-url and each HTTP one a report callback. */
+  async function reported(httpTo: string[], smppTo: string[], timeoutMs: number) {
     const finalDlr = (to: string) => dlrs.get(to)?.some((t) => t === 1 || t === 2 || t === 16);
     await waitFor(
       async () => smppTo.filter((to) => !finalDlr(to)).length + httpTo.filter((to) => !callbacks.has(to)).length,
       (n) => n === 0,
-      180_000,
+      timeoutMs,
     );
+  }
+
+  /** Waits until every message has its final receipt (Kannel's dlr-url) or report callback, and checks that each
+   * reached the carrier once, was delivered, and was reported once. */
+  async function settled(httpTo: string[], smppTo: string[]) {
+    const all = [...httpTo, ...smppTo];
+    await reported(httpTo, smppTo, 180_000);
     const records = await db.query<{ mobile: string; mt_status: number }>(
       'select mobile, mt_status from mt_records where cus_id = $1 and mobile = any($2::text[])',
       [ACCOUNT.cusId, all],
@@ -309,12 +314,7 @@ describe('two instances behind HAProxy on PostgreSQL', () => {
     // every message reported: Kannel's final receipt for each SMPP one, a callback for each HTTP one (a message the
     // killed instance had in its carrier window without a recorded answer ends unknown, reported as such, never sent
     // again); claims the killed instance held are taken over once their lease runs out
-    const finalDlr = (to: string) => dlrs.get(to)?.some((t) => t === 1 || t === 2 || t === 16);
-    await waitFor(
-      async () => smppTo.filter((to) => !finalDlr(to)).length + httpTo.filter((to) => !callbacks.has(to)).length,
-      (n) => n === 0,
-      240_000,
-    );
+    await reported(httpTo, smppTo, 240_000);
     const records = await db.query<{ mobile: string; mt_status: number }>(
       'select mobile, mt_status from mt_records where cus_id = $1 and mobile = any($2::text[])',
       [ACCOUNT.cusId, all],
