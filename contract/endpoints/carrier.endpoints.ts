@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyRequest } from '../endpoint';
 
-// The platform's links to its carriers' SMSCs as the enterprise admin sees them: summed over every platform instance
+// The platform's links to its carriers' SMSCs as the platform operator sees them: summed over every platform instance
 // that reported within the last few seconds.
 
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -32,7 +32,7 @@ export type CarrierStatus = z.infer<typeof carrierStatusSchema>;
 export const getCarrierStatusEndpoint = defineEndpoint({
   path: '/user/getCarrierStatus',
   doc:
-    "The platform's carrier links (enterprise admin only): binds, window in use, messages per second, throttles, errors " +
+    "The platform's carrier links (platform operator only): binds, window in use, messages per second, throttles, errors " +
     'by code and receipt latency, summed over the instances that reported in the last 10 seconds. `inProcess` is true when ' +
     'no carrier is configured and messages end in the in-process simulator (the list is then empty).',
   request: emptyRequest,

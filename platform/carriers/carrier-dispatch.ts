@@ -152,7 +152,7 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
   const timedOut: string[] = [];
   const later: string[] = [];
   const sends: Send[] = [];
-  const validUntil = now.getTime() - plane.file.validityS * 1000;
+  const validUntil = now.getTime() - plane.timing.validityS * 1000;
   const stale: string[] = [];
   for (const r of rows) {
     // ended elsewhere (by the in-process simulator before a switch to carriers): nothing left to send
@@ -192,7 +192,7 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
         finals.push(r);
         continue;
       }
-      carrier = plane.router.carrierFor(routable, (c) => plane.links.get(c)?.healthy ?? false);
+      carrier = plane.router.carrierFor(routable, (c) => plane.links.get(c)?.available ?? false);
       if (carrier === null) {
         later.push(r.sn);
         continue;
@@ -213,7 +213,7 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
   if (sends.length > 0)
     await q.query('update carrier_queue set due_at = $2, leased = true where sn = any($1)', [
       sends.map((s) => s.row.sn),
-      new Date(now.getTime() + plane.file.receiptWaitS * 1000),
+      new Date(now.getTime() + plane.timing.receiptWaitS * 1000),
     ]);
   return { count: rows.length, sends, cusIds: [...new Set(finals.map((r) => r.cus_id))] };
 }
@@ -315,7 +315,7 @@ async function writeAnswers(q: Queryable, plane: CarrierPlane, now: Date, sends:
         where sn = any($1)`,
       [backOff, now, RETRY_MAX_MS / 1000, REQUEUE_MS / 1000],
     );
-  if (moved.length > 0) await applyMoves(q, now, moved, reports, [], new Date(now.getTime() + plane.file.receiptWaitS * 1000));
+  if (moved.length > 0) await applyMoves(q, now, moved, reports, [], new Date(now.getTime() + plane.timing.receiptWaitS * 1000));
   if (reports.size > 0) await q.query('delete from carrier_queue where sn = any($1)', [[...reports.keys()]]);
   return [...new Set(moved.map((r) => r.cus_id))];
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { STATUS } from '../smpp/command-status';
 import { SmppServer } from '../smpp/smpp-server';
 import type { SmppServerOptions } from '../smpp/server-types';
-import { carrierSchema } from './carrier-config';
+import { carrierSchema } from '../../contract/carrier.schema';
 import { CarrierLink, type CarrierLinkHooks } from './carrier-link';
 import { cleanups, gsmMessage, until } from './carrier-test.fixtures';
 

@@ -55,6 +55,10 @@ export class CarrierLink {
   private readonly errors: Record<string, number> = {};
   private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<void>;
+  /** the operator's switch: a disabled link takes no new message, while its binds stay up for the receipts. */
+  enabled = true;
+  /** its share in a weighted pool whose route gives no weights of its own. */
+  weight = 1;
 
   constructor(
     readonly config: CarrierConfig,
@@ -75,6 +79,11 @@ export class CarrierLink {
   /** A bound session that can submit. */
   get healthy(): boolean {
     return this.slots.some((s) => s.mode !== 'receiver' && s.session?.bound);
+  }
+
+  /** Whether routing may give it a message now: enabled, with a bound session that can submit. */
+  get available(): boolean {
+    return this.enabled && this.healthy;
   }
 
   start(): void {
@@ -113,6 +122,15 @@ export class CarrierLink {
       }
     } else if (answer.kind === 'unanswered') this.errors.unanswered = (this.errors.unanswered ?? 0) + 1;
     return answer;
+  }
+
+  /** Stops once the submits it has out are answered (or their answer's deadline passed): a link replaced by one with
+   * new settings leaves nothing unanswered behind. */
+  async retire(): Promise<void> {
+    this.enabled = false;
+    const deadline = Date.now() + this.config.responseTimeoutS * 1000 + 1000;
+    while (this.stats().inFlight > 0 && Date.now() < deadline) await realSleep(50);
+    await this.stop();
   }
 
   /** Counts `n` failures under `code` in the carrier's errors (what the link does not see itself, such as receipts

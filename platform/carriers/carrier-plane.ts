@@ -4,34 +4,39 @@ import type { AppContext } from '../context';
 import type { ShortMessagePdu } from '../smpp/pdu-types';
 import { carriersFileSchema, readCarriersFile, type CarrierConfig, type CarriersFile } from './carrier-config';
 import { AnswerWaits } from './answer-waits';
+import { applyCarrierSet, type ApplyHooks, type LiveCarriers } from './carrier-apply';
 import { CarrierLink } from './carrier-link';
+import { carrierVersion, loadCarrierSet, seedCarriers } from './carrier-store';
 import { Router } from './routing';
 import { startSimulatorCarrier, type SimulatorCarrier } from './simulator-carrier';
 
-// The platform's side of its carriers: a link per carrier in the carriers file (or one to the simulator SMSC this
-// process starts on loopback when there is no file), the routes over them, and every few seconds this instance's view
-// of each link written to carrier_status for the console.
+// The platform's side of its carriers: a link per stored carrier, the routes over them, both following the operator's
+// changes, and every few seconds this instance's view of each link written to carrier_status for the console.
 
-export interface CarrierPlane {
-  file: CarriersFile;
-  links: Map<string, CarrierLink>;
-  router: Router;
+export interface CarrierPlane extends LiveCarriers {
+  /** how long a message may wait for a carrier, and a part for its receipt */
+  timing: Pick<CarriersFile, 'validityS' | 'receiptWaitS'>;
   /** ids the carriers answered whose answers this instance has yet to write: their receipts wait for the write. */
   answers: AnswerWaits;
   /** a receipt's latency (submit accepted to final receipt), for the status list. */
   noteReceipt(carrier: string, latencyMs: number): void;
+  /** reads the stored carriers and routes now if they changed (the poll does it every CONFIG_POLL_MS). */
+  refresh(): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** The one carrier of the default set-up: the simulator on the wire, taking every message. */
 export const SIMULATOR_CARRIER = 'simulator';
 const STATUS_EVERY_MS = 2000;
+/** how often an instance asks whether carriers or routes changed: a change applies everywhere within 2 s. */
+const CONFIG_POLL_MS = 1000;
 /** the simulator stands for the in-process simulator, which never limited how many messages were out at once: its
  * window is deep enough that the bind is not what limits the pipeline. */
 const SIMULATOR_WINDOW = 1000;
 const LATENCY_WINDOW_MS = 60_000;
 
-/** Reads the carriers file (or starts the simulator SMSC) and binds to each carrier; null when messages stay in process. */
+/** Binds to the stored carriers (seeded from the carriers file, or with the simulator SMSC this process starts on
+ * loopback, when none is stored yet) and follows their changes; null when messages stay in process. */
 export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: string, pdu: ShortMessagePdu) => Promise<number>): Promise<CarrierPlane | null> {
   const source = ctx.config.carriers;
   if (source.source === 'in-process') return null;
@@ -43,15 +48,33 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
     smsc = await startSimulatorCarrier({ simulator: ctx.config.simulator, systemId: 'platform', password, windowSize: SIMULATOR_WINDOW, log: ctx.log });
     file = simulatorFile(ctx.config.simulator.reportMs, smsc.port, password);
   }
-  const links = new Map<string, CarrierLink>();
-  for (const c of file.carriers) links.set(c.name, new CarrierLink(c, { onDeliver, log: ctx.log, onAnswer: ctx.metrics.carrierAnswer }));
-  ctx.metrics.watchCarriers(() => [...links.values()].map((l) => l.stats()));
+  const seededBy = source.source === 'file' ? 'CARRIERS_FILE' : 'simulator';
+  const seeded = await ctx.db.tx((q) => seedCarriers(q, ctx.now(), file, seededBy));
+  const set = await loadCarrierSet(ctx.db);
+  // one rule, said at every start: the database wins once it holds carriers; a file only fills an empty one
+  ctx.log.info(
+    { carriers: set.carriers.length, routes: set.routes.length, version: set.version, file: source.source === 'file' ? source.file : null },
+    seeded ? `carriers seeded from ${seededBy}` : 'carriers from the database (it wins over CARRIERS_FILE once it holds carriers)',
+  );
+  const local = smsc ? simulatorFile(ctx.config.simulator.reportMs, smsc.port, file.carriers[0].password).carriers[0] : null;
+  const hooks: ApplyHooks = {
+    makeLink: (config) => new CarrierLink(config, { onDeliver, log: ctx.log, onAnswer: ctx.metrics.carrierAnswer }),
+    // the stored simulator carrier binds to this instance's own simulator, wherever another instance's listens
+    bindingOf: (config) =>
+      local && config.name === SIMULATOR_CARRIER
+        ? { ...config, host: local.host, port: local.port, systemId: local.systemId, password: local.password }
+        : config,
+    log: ctx.log,
+  };
+  const live: LiveCarriers = { links: new Map(), router: new Router([]), version: -1, made: new Map() };
+  applyCarrierSet(live, set, hooks);
+  ctx.metrics.watchCarriers(() => [...live.links.values()].map((l) => l.stats()));
   const instanceId = randomUUID();
   const latencies = new Map<string, Array<{ at: number; ms: number }>>();
   const lastAccepted = new Map<string, { at: number; accepted: number }>();
   const writeStatus = async () => {
     const now = Date.now();
-    const rows = [...links.values()].map((link) => statusOf(link, now, latencies, lastAccepted));
+    const rows = [...live.links.values()].map((link) => statusOf(link, now, latencies, lastAccepted));
     await ctx.db.query(
       `insert into carrier_status (instance_id, carrier, stats, updated_at)
        select $1, s->>'name', s, $2 from jsonb_array_elements($3::jsonb) as s
@@ -62,13 +85,29 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
   const timer = setInterval(() => {
     writeStatus().catch((err) => ctx.log.warn({ err }, 'carrier status not written'));
   }, STATUS_EVERY_MS);
-  for (const link of links.values()) link.start();
-  return {
-    file,
-    links,
-    router: new Router(file.routes),
+  const retiring = new Set<Promise<void>>();
+  let refreshing: Promise<void> | null = null;
+  const refresh = () =>
+    (refreshing ??= (async () => {
+      try {
+        if ((await carrierVersion(ctx.db)) === live.version) return;
+        const applied = applyCarrierSet(plane, await loadCarrierSet(ctx.db), hooks);
+        for (const r of applied.retiring) {
+          retiring.add(r);
+          void r.finally(() => retiring.delete(r));
+        }
+      } finally {
+        refreshing = null;
+      }
+    })());
+  const poll = setInterval(() => {
+    refresh().catch((err) => ctx.log.warn({ err }, 'carrier changes not read'));
+  }, CONFIG_POLL_MS);
+  const plane: CarrierPlane = Object.assign(live, {
+    timing: { validityS: file.validityS, receiptWaitS: file.receiptWaitS },
     answers: new AnswerWaits(),
-    noteReceipt(carrier, ms) {
+    refresh,
+    noteReceipt(carrier: string, ms: number) {
       ctx.metrics.receiptLatency(carrier, ms);
       const now = Date.now();
       const list = latencies.get(carrier) ?? [];
@@ -80,11 +119,15 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
     },
     async stop() {
       clearInterval(timer);
-      await Promise.all([...links.values()].map((l) => l.stop()));
+      clearInterval(poll);
+      await refreshing?.catch(() => undefined);
+      await Promise.all([...live.links.values()].map((l) => l.stop()));
+      await Promise.all(retiring);
       await smsc?.close();
       await ctx.db.query('delete from carrier_status where instance_id = $1', [instanceId]).catch(() => undefined);
     },
-  };
+  });
+  return plane;
 }
 
 /** The simulator as the one carrier every message routes to. Its receipts come after the report delay, so a part

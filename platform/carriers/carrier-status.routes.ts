@@ -3,10 +3,11 @@ import { carrierStatusSchema, getCarrierStatusEndpoint, type CarrierStatus } fro
 import type { AppContext } from '../context';
 import { forbidden } from '../http/api-error';
 import { route } from '../http/route';
+import { isPlatformOperator } from '../auth/operator-role';
 
-// The carrier links as the enterprise admin sees them. Each platform instance writes its own view of every carrier
+// The carrier links as the platform operator sees them. Each platform instance writes its own view of every carrier
 // every few seconds; a row older than FRESH_MS belongs to an instance that stopped, so it no longer counts. The table
-// is the platform operator's, not a tenant's: it is read whole, by the enterprise admin only.
+// is the platform operator's, not a tenant's: it is read whole, by the platform operator only.
 
 const FRESH_MS = 10_000;
 /** rows read at most: instances × carriers is small, and a table swollen by stopped instances cannot hold the DB. */
@@ -49,7 +50,7 @@ function combineCarrier(name: string, rows: InstanceStats[]): CarrierStatus {
   };
 }
 
-async function freshCarriers(ctx: AppContext): Promise<CarrierStatus[]> {
+export async function freshCarriers(ctx: AppContext): Promise<CarrierStatus[]> {
   const since = new Date(ctx.now().getTime() - FRESH_MS);
   const rows = await ctx.db.query<{ instance_id: string; carrier: string; stats: unknown }>(
     'select instance_id, carrier, stats from carrier_status where updated_at > $1 order by carrier, instance_id limit $2',
@@ -73,7 +74,7 @@ async function freshCarriers(ctx: AppContext): Promise<CarrierStatus[]> {
 
 export function registerCarrierStatusRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, getCarrierStatusEndpoint, async ({ user }) => {
-    if (user.userType !== 1) throw forbidden();
+    if (!isPlatformOperator(user)) throw forbidden('carrier.operatorOnly');
     return { inProcess: ctx.config.carriers.source === 'in-process', carriers: await freshCarriers(ctx) };
   });
 }

@@ -29,28 +29,70 @@ function matchLength(route: RouteConfig, m: Routable): number {
   return best;
 }
 
+/** A route as the router holds it: its rule, and its stored id when it has one. */
+export type Route = RouteConfig & { id?: number };
+
+/** Why a message would take the carrier it would: the routes that match in the order they are tried, the one that
+ * gave a carrier, and the carriers passed over on the way. */
+export interface RouteChoice {
+  carrier: string | null;
+  route: Route | null;
+  /** the matching routes, best first */
+  matching: Route[];
+  /** carriers of the matching routes that were not available */
+  skipped: string[];
+}
+
 export class Router {
   private readonly turns = new Map<number, number>();
   private readonly current = new Map<number, number[]>();
 
-  constructor(private readonly routes: readonly RouteConfig[]) {}
+  /** `weightOf` gives a carrier's own weight, for weighted pools whose route gives none. */
+  constructor(
+    private readonly routes: readonly Route[],
+    private readonly weightOf: (carrier: string) => number = () => 1,
+  ) {}
 
-  /** The carrier for a message among those `healthy` says are up, or null: no route, or every routed carrier down. */
-  carrierFor(m: Routable, healthy: (carrier: string) => boolean): string | null {
-    const matching = this.routes
+  private matching(m: Routable) {
+    return this.routes
       .map((route, i) => ({ route, i, len: matchLength(route, m) }))
       .filter((r) => r.len >= 0)
       .sort((a, b) => b.len - a.len || a.i - b.i);
-    for (const { route, i } of matching) {
+  }
+
+  /** The carrier for a message among those `healthy` says are up, or null: no route, or every routed carrier down. */
+  carrierFor(m: Routable, healthy: (carrier: string) => boolean): string | null {
+    for (const { route, i } of this.matching(m)) {
       const pick = route.pool === 'weighted' ? this.weighted(i, route, healthy) : this.roundRobin(i, route, healthy);
       if (pick !== null) return pick;
     }
     return null;
   }
 
+  /** What carrierFor would answer now, and why, without taking anyone's turn. */
+  explain(m: Routable, healthy: (carrier: string) => boolean): RouteChoice {
+    const matching = this.matching(m);
+    const skipped = new Set<string>();
+    for (const { route, i } of matching) {
+      for (const c of route.carriers) if (!healthy(c)) skipped.add(c);
+      const probe = this.copy();
+      const pick = route.pool === 'weighted' ? probe.weighted(i, route, healthy) : probe.roundRobin(i, route, healthy);
+      if (pick !== null) return { carrier: pick, route, matching: matching.map((r) => r.route), skipped: [...skipped] };
+    }
+    return { carrier: null, route: null, matching: matching.map((r) => r.route), skipped: [...skipped] };
+  }
+
   /** Whether any route matches the message at all (healthy or not): no route fails the record at once. */
   routed(m: Routable): boolean {
     return this.routes.some((route) => matchLength(route, m) >= 0);
+  }
+
+  /** A router in this one's state, whose turns can be taken without moving this one's. */
+  private copy(): Router {
+    const r = new Router(this.routes, this.weightOf);
+    for (const [k, v] of this.turns) r.turns.set(k, v);
+    for (const [k, v] of this.current) r.current.set(k, [...v]);
+    return r;
   }
 
   private roundRobin(i: number, route: RouteConfig, healthy: (c: string) => boolean): string | null {
@@ -67,7 +109,7 @@ export class Router {
   }
 
   private weighted(i: number, route: RouteConfig, healthy: (c: string) => boolean): string | null {
-    const weights = route.weights ?? route.carriers.map(() => 1);
+    const weights = route.weights ?? route.carriers.map((c) => this.weightOf(c));
     const cur = this.current.get(i) ?? route.carriers.map(() => 0);
     this.current.set(i, cur);
     const up = route.carriers.map((c) => healthy(c));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { simulatedReplyFor } from '../messaging/simulator';
 import type { ShortMessagePdu } from '../smpp/pdu-types';
 import { decodeText } from '../smpp/sms-text';
-import { carrierSchema } from './carrier-config';
+import { carrierSchema } from '../../contract/carrier.schema';
 import { cleanups, esmeOptions, until } from './carrier-test.fixtures';
 import { EsmeSession } from './esme-session';
 import { carrierSubmits } from './outbound-parts';

@@ -1,4 +1,5 @@
 import { IDLE_MS, restUntil, startLoop } from '../background-loop';
+import { registerCarrierControlRoutes } from '../carriers/carrier-control.routes';
 import { startCarrierMessaging } from '../carriers/carrier-messaging';
 import type { AppContext, AreaOptions, AreaPlugin } from '../context';
 import { giveTurn } from '../db/fair-share';
@@ -27,8 +28,10 @@ export const messagingPlugin: AreaPlugin<MessagingOptions> = async (api, { ctx, 
   registerBlacklistCheckRoutes(api, ctx);
   registerInteractRoutes(api, ctx);
   // a given connector (tests) or CARRIERS=in-process keeps messages in this process; else they go to carriers over SMPP
-  if (carrier || ctx.config.carriers.source === 'in-process') startMessaging(ctx, carrier);
-  else await startCarrierMessaging(ctx);
+  const inProcess = Boolean(carrier) || ctx.config.carriers.source === 'in-process';
+  if (inProcess) startMessaging(ctx, carrier);
+  // the operator's carriers and routes are kept either way; the route test reads this instance's live links
+  registerCarrierControlRoutes(api, ctx, inProcess ? null : await startCarrierMessaging(ctx));
 };
 
 /** Starts the dispatcher (carrier simulator by default) and the timed-batch scheduler; stopped through ctx.onClose. */

@@ -1,11 +1,15 @@
 import { hashPassword } from '../auth/password';
 import type { AppContext } from '../context';
 
-// The demo enterprise of README "Set up": accounts, products, chatbots, prices and the logins admin, agent and user
-// (password demo1234). Safe on every start and from several instances at once: one advisory lock, and every insert
-// is `on conflict do nothing`, so existing rows (and anything users changed) stay as they are.
+// The demo enterprise of README "Set up": accounts, products, chatbots, prices and the logins admin, agent and user,
+// and the provider's platform operator (password demo1234 each). Safe on every start and from several instances at
+// once: one advisory lock, and every insert is `on conflict do nothing`, so existing rows (and anything users changed)
+// stay as they are.
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_EP_ID = 'EP0001';
+/** The provider's own account, above every enterprise: the platform operator's login belongs to it. It sends nothing
+ * and holds no products; its role alone opens the carriers, routes and their audit. */
+export const PROVIDER_CUS_ID = 'OPS001';
 
 // cus_id, name, parent, status (0 closed, 1 open), pay_type (0 prepaid, 1 postpaid), balance, ext_number, products
 const ACCOUNTS: Array<[string, string, string | null, number, number, number, string, number[]]> = [
@@ -94,6 +98,18 @@ const LOGINS: DemoLogin[] = [
     show_content_filter_where: 0,
     more_type: 0,
   },
+  {
+    username: 'operator',
+    cus_id: PROVIDER_CUS_ID,
+    name: '平台运营',
+    mobile: '13800000009',
+    user_type: 3,
+    roles: ['operator'],
+    permissions: [],
+    show_client_status: 1,
+    show_content_filter_where: 0,
+    more_type: 0,
+  },
 ];
 
 export async function seedDemoTenant(ctx: AppContext): Promise<void> {
@@ -122,6 +138,11 @@ export async function seedDemoTenant(ctx: AppContext): Promise<void> {
         );
       }
     }
+    await q.query(
+      `insert into accounts(cus_id, cus_name, ep_id, parent_id, status, pay_type, balance, ext_number)
+       values ($1, '平台运营', $1, null, 1, 0, 0, null) on conflict do nothing`,
+      [PROVIDER_CUS_ID],
+    );
     await q.query(
       `insert into account_products(cus_id, prod_type)
        select a->>0, (p)::smallint from jsonb_array_elements($1::jsonb) a, jsonb_array_elements_text(a->1) p on conflict do nothing`,

@@ -103,7 +103,7 @@ describe.each(DB_KINDS)('carrier background work when the database fails, on %s'
     }
     const after = await waitFor(updatedAt, (s) => s!.at > before!.at);
     expect(after!.bound).toBe(1);
-    const status = await p.call('/user/getCarrierStatus', {}, { token: admin });
+    const status = await p.call('/user/getCarrierStatus', {}, { token: await tokenFor(p, 'operator') });
     expect(status.body.data.carriers).toMatchObject([{ name: 'hand', bound: 1 }]);
   });
 });

@@ -99,9 +99,10 @@ describe.each(DB_KINDS)('carrier receipts and their ids, on %s', (kind) => {
     );
     expect(left).toEqual({ n: UNMATCHED_CAP, first: `unknown-${String(extra + 1).padStart(6, '0')}` });
     // counted on the carrier's status, as the console shows it
+    const operator = await tokenFor(p, 'operator');
     const status = await waitFor(
       async () =>
-        (await p.call('/user/getCarrierStatus', {}, { token: admin })).body.data.carriers as Array<{
+        (await p.call('/user/getCarrierStatus', {}, { token: operator })).body.data.carriers as Array<{
           name: string;
           errors: Array<{ code: string; count: number }>;
         }>,

@@ -64,8 +64,9 @@ describe.each(DB_KINDS)('unroutable and undeliverable messages on %s', (kind) =>
   });
 
   it('shows the carrier that is down as unbound on the status list', async () => {
+    const operator = await tokenFor(p, 'operator');
     const status = await waitFor(
-      () => p.call('/user/getCarrierStatus', {}, { token: admin }),
+      () => p.call('/user/getCarrierStatus', {}, { token: operator }),
       (res) => res.status === 200 && res.body.data.carriers.length === 1,
     );
     expect(status.body.data).toMatchObject({ inProcess: false, carriers: [{ name: 'down', bound: 0, wanted: 1, instances: 1 }] });

@@ -19,11 +19,11 @@ const stats = (over: Partial<Stats> & { name: string }): Stats => ({
   ...over,
 });
 
-// The enterprise admin's view of the carrier links: each instance's fresh row per carrier summed into one, a row of a
+// The platform operator's view of the carrier links: each instance's fresh row per carrier summed into one, a row of a
 // stopped instance left out, every other caller refused, on both storages.
 describe.each(DB_KINDS)('carrier status on %s', (kind) => {
   const p = platformFor(kind);
-  let admin: string;
+  let operator: string;
   const put = async (instance: string, carrier: string, s: Stats, ageMs: number) =>
     p.ctx.db.query('insert into carrier_status(instance_id, carrier, stats, updated_at) values ($1, $2, $3, $4)', [
       instance,
@@ -32,11 +32,11 @@ describe.each(DB_KINDS)('carrier status on %s', (kind) => {
       new Date(p.ctx.now().getTime() - ageMs),
     ]);
   beforeAll(async () => {
-    admin = await p.login('admin');
+    operator = await p.login('operator');
   });
 
   it('says messages stay in process with the test configuration, and lists nothing while no instance reports', async () => {
-    const r = await p.call('/user/getCarrierStatus', {}, { token: admin });
+    const r = await p.call('/user/getCarrierStatus', {}, { token: operator });
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ inProcess: true, carriers: [] });
   });
@@ -90,7 +90,7 @@ describe.each(DB_KINDS)('carrier status on %s', (kind) => {
     // an instance that stopped 30 s ago: its numbers no longer describe any link
     await put('inst-gone', 'zeta', stats({ name: 'zeta', bound: 5, wanted: 5, submitted: 999, errors: [{ code: 'unanswered', count: 50 }] }), 30_000);
 
-    const r = await p.call('/user/getCarrierStatus', {}, { token: admin });
+    const r = await p.call('/user/getCarrierStatus', {}, { token: operator });
     expect(r.status).toBe(200);
     const { inProcess, carriers } = r.body.data as { inProcess: boolean; carriers: CarrierStatus[] };
     expect(inProcess).toBe(true);
@@ -117,13 +117,13 @@ describe.each(DB_KINDS)('carrier status on %s', (kind) => {
     });
   });
 
-  it('refuses the agent and an ordinary account with the localized 403', async () => {
-    for (const who of ['agent', 'user']) {
+  it('refuses the enterprise admin, the agent and an ordinary account with the localized 403', async () => {
+    for (const who of ['admin', 'agent', 'user']) {
       const token = await p.login(who);
       const zh = await p.call('/user/getCarrierStatus', {}, { token });
-      expect(zh).toMatchObject({ status: 403, body: { type: 403, message: '无权访问' } });
+      expect(zh).toMatchObject({ status: 403, body: { type: 403, message: '仅平台运营人员可以查看和修改通道' } });
       const en = await p.call('/user/getCarrierStatus', {}, { token, lang: 'en' });
-      expect(en).toMatchObject({ status: 403, body: { type: 403, message: 'Access denied' } });
+      expect(en).toMatchObject({ status: 403, body: { type: 403, message: 'Only a platform operator may see or change carriers' } });
       expect(JSON.stringify(en.body)).not.toContain('zeta');
     }
     expect((await p.call('/user/getCarrierStatus', {})).status).toBe(401);

@@ -12,21 +12,22 @@ import { startPlatform, type TestPlatform } from '../helpers/platform';
 export const HAND_SYSTEM_ID = 'platform';
 export const HAND_PASSWORD = 'pw';
 
-/** `messageId` gives the id each submit is answered with (a carrier reusing ids); by default each is new. `down`: the
+/** `binds()` counts the binds it accepted. `messageId` gives the id each submit is answered with (a carrier reusing ids); by default each is new. `down`: the
  * carrier refuses every bind until `up()` (a carrier coming up where the platform has been trying to bind). It keeps
  * its port from the start, so no other test's socket can take it in between. */
 export async function handDrivenSmsc(opts: { messageId?: () => string; down?: boolean } = {}) {
   const ids = new Map<string, string>();
   let next = 0x5a000;
   let down = opts.down ?? false;
+  let binds = 0;
   const server = new SmppServer({
     systemId: 'HANDSMSC',
-    authenticate: async (r) =>
-      down
-        ? { ok: false, status: STATUS.RBINDFAIL }
-        : r.systemId === HAND_SYSTEM_ID && r.password === HAND_PASSWORD
-          ? { ok: true, accountId: HAND_SYSTEM_ID }
-          : { ok: false, status: STATUS.RINVPASWD },
+    authenticate: async (r) => {
+      if (down) return { ok: false, status: STATUS.RBINDFAIL };
+      if (r.systemId !== HAND_SYSTEM_ID || r.password !== HAND_PASSWORD) return { ok: false, status: STATUS.RINVPASWD };
+      binds++;
+      return { ok: true, accountId: HAND_SYSTEM_ID };
+    },
     submit: async (_session, message) => {
       const messageId = opts.messageId?.() ?? (next++).toString(16);
       ids.set(message.pdu.destinationAddr, messageId);
@@ -62,7 +63,15 @@ export async function handDrivenSmsc(opts: { messageId?: () => string; down?: bo
   const up = () => {
     down = false;
   };
-  return { server, port, ids, receipt, up, carrier: (name: string) => ({ name, host: '127.0.0.1', port, systemId: HAND_SYSTEM_ID, password: HAND_PASSWORD }) };
+  return {
+    server,
+    port,
+    ids,
+    receipt,
+    up,
+    binds: () => binds,
+    carrier: (name: string) => ({ name, host: '127.0.0.1', port, systemId: HAND_SYSTEM_ID, password: HAND_PASSWORD }),
+  };
 }
 
 /** Writes a carriers file to a temporary directory and gives its path. */

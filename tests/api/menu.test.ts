@@ -103,9 +103,11 @@ describe.each(DB_KINDS)('menus and pickers on %s', (kind) => {
     expect(userCenter).toContain('/rechargeList');
     const agentCenter = paths((await p.call('/user/getMenu', { permCode: 'userCenter' }, { token: tokens.agent })).body.data);
     expect(agentCenter).toContain('/subAccountList');
-    // the platform's carrier links are the enterprise admin's alone
-    expect([...userCenter, ...agentCenter]).not.toContain('/carrierStatus');
-    expect(paths((await p.call('/user/getMenu', { permCode: 'userCenter' }, { token: tokens.admin })).body.data)).toContain('/carrierStatus');
+    // the platform's carrier links are the platform operator's alone
+    const adminCenter = paths((await p.call('/user/getMenu', { permCode: 'userCenter' }, { token: tokens.admin })).body.data);
+    expect([...userCenter, ...agentCenter, ...adminCenter]).not.toContain('/carrierStatus');
+    const operator = await p.login('operator');
+    expect(paths((await p.call('/user/getMenu', { permCode: 'userCenter' }, { token: operator })).body.data)).toContain('/carrierStatus');
   });
 
   it('lists in an area only the screens of the products the account holds', async () => {
