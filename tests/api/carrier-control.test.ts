@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_BASE_PATH } from '../../contract/constants';
+import { openPostgres } from '../../platform/db/postgres-db';
+import { buildPlatform, type Platform } from '../../platform/server';
 import { DB_KINDS, type TestPlatform } from '../helpers/platform';
 import { handDrivenSmsc, HAND_PASSWORD, platformWithCarriers } from './hand-smsc';
 import { tokenFor, waitFor } from './send-fixture';
@@ -148,5 +151,46 @@ describe.each(DB_KINDS)('carriers and routes changed live on %s', (kind) => {
     expect(r.body.data.data[4]).toMatchObject({ before: null, after: { name: 'b', window: 5, hasPassword: true, passwordChanged: true } });
     expect(r.body.data.data[2]).toMatchObject({ before: { enabled: true }, after: { enabled: false } });
     expect(JSON.stringify(r.body.data)).not.toContain(HAND_PASSWORD);
+  });
+});
+
+// Every instance on one PostgreSQL follows the operator: a carrier and a route saved through one are what the other's
+// route test and links use next, with no restart and no bind of the first dropped.
+describe('a second instance on the same PostgreSQL', () => {
+  let p: TestPlatform;
+  let other: Platform;
+  let a: Awaited<ReturnType<typeof handDrivenSmsc>>;
+  let b: Awaited<ReturnType<typeof handDrivenSmsc>>;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([handDrivenSmsc(), handDrivenSmsc()]);
+    p = await platformWithCarriers('postgres', { carriers: [a.carrier('a')], routes: [{ carriers: ['a'] }] });
+    other = await buildPlatform(p.ctx.config, { db: await openPostgres(p.ctx.config.databaseUrl!) });
+  });
+  afterAll(async () => {
+    await other?.close();
+    await p?.close();
+    await Promise.all([a?.server.close(), b?.server.close()]);
+  });
+
+  it('applies a carrier and a route saved through the first', async () => {
+    const operator = await tokenFor(p, 'operator');
+    const routeTest = async () => {
+      const r = await other.app.inject({
+        method: 'POST',
+        url: `${SERVICE_BASE_PATH}/carrier/routeTest`,
+        headers: { authorization: `Bearer ${operator}` },
+        payload: { mobile: '13700000501', prodType: 0 },
+      });
+      return r.json().data as { carrier: string | null };
+    };
+    // both instances bound the one carrier the file gave
+    await waitFor(async () => a.binds(), (n) => n === 2);
+    expect(await routeTest()).toMatchObject({ carrier: 'a' });
+    expect((await p.call('/carrier/save', b.carrier('b'), { token: operator })).status).toBe(200);
+    expect((await p.call('/carrier/routeSave', { prefix: '86137', carriers: ['b'] }, { token: operator })).status).toBe(200);
+    await waitFor(routeTest, (t) => t.carrier === 'b');
+    // the second instance bound the new carrier itself, and neither rebound the first
+    await waitFor(async () => b.binds(), (n) => n === 2);
+    expect(a.binds()).toBe(2);
   });
 });
