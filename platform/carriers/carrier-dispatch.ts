@@ -15,6 +15,8 @@ import { UnencodableMessage, carrierSubmits } from './outbound-parts';
 import { THROTTLES, isTemporary, recordStatusOf, type PartState } from './part-states';
 import { finalReport, NO_ROUTE, EXPIRED, VALIDITY_OVER, unansweredReport, refusedReport, unsendableReport } from './carrier-reports';
 import { tracingMessages } from '../metrics/message-trail';
+import { hasOtherCarrier, pickCarrier, recordAttempts, rerouteNow, type Attempt } from './reroute';
+import type { Routable } from './routing';
 
 // The dispatcher when messages go to carriers over SMPP. A round claims due records from carrier_queue (FOR UPDATE
 // SKIP LOCKED, so instances sharing PostgreSQL never take the same one), routes each, and leases its queue row until
@@ -35,6 +37,9 @@ interface Claimed extends Due {
   ext_number: string | null;
   leased: boolean;
   expires_at: Date | string | null;
+  /** attempts so far, and the carriers that refused it in this round of attempts */
+  tries: number;
+  avoid: string[];
 }
 
 /** What became of one part: the carrier's answer, or a PDU this side could not build or write (the message fails
@@ -53,6 +58,7 @@ interface Send {
   row: Claimed;
   carrier: string;
   parts: SubmitFields[];
+  routable: Routable;
 }
 
 let ref = 0;
@@ -131,7 +137,7 @@ function logSubmits(log: Pick<AppContext['log'], 'debug'>, sends: Send[], answer
 async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number, log: Log) {
   const rows = await q.query<Claimed>(
     `select m.sn, m.prod_type, m.cus_id, m.batch_id, m.mobile, m.content, m.mt_status, m.receive_time, m.country_code, m.country_name,
-            m.secret, a.ext_number, c.leased, c.expires_at
+            m.secret, a.ext_number, c.leased, c.expires_at, c.tries, c.avoid
        from carrier_queue c join mt_records m on m.sn = c.sn join accounts a on a.cus_id = m.cus_id
       where c.due_at <= $1 order by c.due_at limit $2 for update of c skip locked`,
     [now, limit],
@@ -192,13 +198,13 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
         finals.push(r);
         continue;
       }
-      carrier = plane.router.carrierFor(routable, (c) => plane.links.get(c)?.available ?? false);
+      carrier = pickCarrier(plane, routable, r.avoid);
       if (carrier === null) {
         later.push(r.sn);
         continue;
       }
       const outbound = { sourceAddr, destinationAddr: routable.mobile, text: r.secret ?? r.content, ref: ref++ & 0xff };
-      sends.push({ row: r, carrier, parts: carrierSubmits(outbound, plane.links.get(carrier)!.config) });
+      sends.push({ row: r, carrier, parts: carrierSubmits(outbound, plane.links.get(carrier)!.config), routable });
     } catch (err) {
       const failed = unsendable(err);
       log.warn({ msgId: r.sn, carrier, reason: failed.reason }, 'carrier message not sendable');
@@ -250,17 +256,28 @@ async function writeAnswers(q: Queryable, plane: CarrierPlane, now: Date, sends:
   const parts: Array<{ sn: string; part: number; carrier: string; id: string | null; key: string | null; state: string; err: string | null }> = [];
   const requeue: string[] = [];
   const backOff: string[] = [];
+  const reroute: Array<{ sn: string; carrier: string }> = [];
+  const attempts: Attempt[] = [];
   const reports = new Map<string, CarrierReport>();
   const moved: Due[] = [];
   sends.forEach((s, k) => {
     const a = answers[k];
     const last = a[a.length - 1];
+    const attempt = { sn: s.row.sn, attempt: Number(s.row.tries) + 1, carrier: s.carrier };
     if (a.length === 1 && (last.kind === 'unsent' || (last.kind === 'refused' && isTemporary(last.status)))) {
-      // a throttle is the link's to pace (it pauses); any other temporary refusal (a generic_nack, a system error)
-      // says nothing about when to come back: the message waits longer each time
-      (last.kind === 'refused' && !THROTTLES.has(last.status) ? backOff : requeue).push(s.row.sn);
+      // a throttle is the link's to pace (it pauses): the message goes again at the normal pace. Any other temporary
+      // refusal (a generic_nack, a system error) goes to another carrier of the route at once if one is up, else
+      // waits longer each time, since it says nothing about when this carrier will take it
+      if (last.kind !== 'refused' || THROTTLES.has(last.status)) requeue.push(s.row.sn);
+      else {
+        attempts.push({ ...attempt, answer: statusHex(last.status) });
+        if (hasOtherCarrier(plane, s.routable, [...s.row.avoid, s.carrier])) reroute.push({ sn: s.row.sn, carrier: s.carrier });
+        else backOff.push(s.row.sn);
+      }
       return;
     }
+    // the attempt that ends a message others came before: its detail lists them all
+    if (s.row.tries > 0) attempts.push({ ...attempt, answer: last.kind === 'refused' ? statusHex(last.status) : last.kind });
     a.forEach((ans, part) => {
       if (ans.kind === 'accepted')
         parts.push({ sn: s.row.sn, part, carrier: s.carrier, id: ans.messageId, key: carrierIdKey(ans.messageId), state: 'pending', err: null });
@@ -311,10 +328,12 @@ async function writeAnswers(q: Queryable, plane: CarrierPlane, now: Date, sends:
     await q.query(
       // never past the message's own validity: it is then due to end expired, not to wait out the back-off
       `update carrier_queue set due_at = least($2::timestamptz + make_interval(secs => least($3::float8, $4::float8 * power(2, tries))), coalesce(expires_at, 'infinity')),
-              tries = tries + 1, leased = false
+              tries = tries + 1, leased = false, avoid = '{}'
         where sn = any($1)`,
       [backOff, now, RETRY_MAX_MS / 1000, REQUEUE_MS / 1000],
     );
+  await rerouteNow(q, now, reroute);
+  await recordAttempts(q, now, attempts);
   if (moved.length > 0) await applyMoves(q, now, moved, reports, [], new Date(now.getTime() + plane.timing.receiptWaitS * 1000));
   if (reports.size > 0) await q.query('delete from carrier_queue where sn = any($1)', [[...reports.keys()]]);
   return [...new Set(moved.map((r) => r.cus_id))];

@@ -12,14 +12,17 @@ import { startPlatform, type TestPlatform } from '../helpers/platform';
 export const HAND_SYSTEM_ID = 'platform';
 export const HAND_PASSWORD = 'pw';
 
-/** `binds()` counts the binds it accepted. `messageId` gives the id each submit is answered with (a carrier reusing ids); by default each is new. `down`: the
- * carrier refuses every bind until `up()` (a carrier coming up where the platform has been trying to bind). It keeps
- * its port from the start, so no other test's socket can take it in between. */
-export async function handDrivenSmsc(opts: { messageId?: () => string; down?: boolean } = {}) {
+/** `binds()` counts the binds it accepted, `submitted` every submit's destination; `refuse` answers a submit with a
+ * status instead of taking it. `messageId` gives the id each submit is answered with (a carrier reusing ids); by
+ * default each is new. `down`: the carrier refuses every bind until `up()` (a carrier coming up where the platform has
+ * been trying to bind). It keeps its port from the start, so no other test's socket can take it in between. */
+export async function handDrivenSmsc(opts: { messageId?: () => string; down?: boolean; refuse?: (destination: string) => number | null } = {}) {
   const ids = new Map<string, string>();
   let next = 0x5a000;
   let down = opts.down ?? false;
   let binds = 0;
+  /** every submit's destination, refused ones included */
+  const submitted: string[] = [];
   const server = new SmppServer({
     systemId: 'HANDSMSC',
     authenticate: async (r) => {
@@ -29,6 +32,10 @@ export async function handDrivenSmsc(opts: { messageId?: () => string; down?: bo
       return { ok: true, accountId: HAND_SYSTEM_ID };
     },
     submit: async (_session, message) => {
+      const dest = message.pdu.destinationAddr;
+      submitted.push(dest);
+      const status = opts.refuse?.(dest) ?? null;
+      if (status !== null) return { status };
       const messageId = opts.messageId?.() ?? (next++).toString(16);
       ids.set(message.pdu.destinationAddr, messageId);
       return { messageId };
@@ -70,6 +77,7 @@ export async function handDrivenSmsc(opts: { messageId?: () => string; down?: bo
     receipt,
     up,
     binds: () => binds,
+    submitted,
     carrier: (name: string) => ({ name, host: '127.0.0.1', port, systemId: HAND_SYSTEM_ID, password: HAND_PASSWORD }),
   };
 }
