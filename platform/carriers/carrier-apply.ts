@@ -1,7 +1,7 @@
 import type { CarrierConfig } from '../../contract/carrier.schema';
 import type { CarrierLink } from './carrier-link';
 import type { CarrierSet } from './carrier-store';
-import { Router } from './routing';
+import { Router, type QualityView } from './routing';
 
 // Brings an instance's links and router in line with the stored carriers and routes. Only what changed is touched: a
 // carrier whose settings changed (or that the operator ordered to reconnect) gets a new link, and its old one retires
@@ -22,6 +22,8 @@ export interface ApplyHooks {
   /** the settings a stored carrier binds with on this instance (the local simulator's own address and password) */
   bindingOf(config: CarrierConfig): CarrierConfig;
   log: { info(obj: object, msg: string): void };
+  /** the carriers' measured quality, for quality pools */
+  quality?: QualityView;
 }
 
 export interface Applied {
@@ -66,6 +68,7 @@ export function applyCarrierSet(live: LiveCarriers, set: CarrierSet, hooks: Appl
   live.router = new Router(
     set.routes.map((r) => ({ ...r.rule, id: r.id })),
     (name) => live.links.get(name)?.weight ?? 1,
+    hooks.quality,
   );
   live.version = set.version;
   if (applied.added.length + applied.replaced.length + applied.retired.length > 0)

@@ -8,6 +8,8 @@ import { applyCarrierSet, type ApplyHooks, type LiveCarriers } from './carrier-a
 import { CarrierLink } from './carrier-link';
 import { carrierVersion, loadCarrierSet, seedCarriers } from './carrier-store';
 import { Router } from './routing';
+import { CarrierQuality } from './carrier-quality';
+import { breakerChanged } from './breaker-audit';
 import { startSimulatorCarrier, type SimulatorCarrier } from './simulator-carrier';
 
 // The platform's side of its carriers: a link per stored carrier, the routes over them, both following the operator's
@@ -18,8 +20,10 @@ export interface CarrierPlane extends LiveCarriers {
   timing: Pick<CarriersFile, 'validityS' | 'receiptWaitS'>;
   /** ids the carriers answered whose answers this instance has yet to write: their receipts wait for the write. */
   answers: AnswerWaits;
-  /** a receipt's latency (submit accepted to final receipt), for the status list. */
-  noteReceipt(carrier: string, latencyMs: number): void;
+  /** a final receipt: its latency (submit accepted to final receipt) for the status list, and whether it said
+   * delivered, for the carrier's measured quality. */
+  noteReceipt(carrier: string, latencyMs: number, delivered: boolean): void;
+  quality: CarrierQuality;
   /** reads the stored carriers and routes now if they changed (the poll does it every CONFIG_POLL_MS). */
   refresh(): Promise<void>;
   stop(): Promise<void>;
@@ -57,7 +61,9 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
     seeded ? `carriers seeded from ${seededBy}` : 'carriers from the database (it wins over CARRIERS_FILE once it holds carriers)',
   );
   const local = smsc ? simulatorFile(ctx.config.simulator.reportMs, smsc.port, file.carriers[0].password).carriers[0] : null;
+  const quality = new CarrierQuality();
   const hooks: ApplyHooks = {
+    quality,
     makeLink: (config) => new CarrierLink(config, { onDeliver, log: ctx.log, onAnswer: ctx.metrics.carrierAnswer }),
     // the stored simulator carrier binds to this instance's own simulator, wherever another instance's listens
     bindingOf: (config) =>
@@ -107,8 +113,11 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
     timing: { validityS: file.validityS, receiptWaitS: file.receiptWaitS },
     answers: new AnswerWaits(),
     refresh,
-    noteReceipt(carrier: string, ms: number) {
+    quality,
+    noteReceipt(carrier: string, ms: number, delivered: boolean) {
       ctx.metrics.receiptLatency(carrier, ms);
+      const change = quality.note(carrier, delivered, ms);
+      if (change) breakerChanged(ctx, change).catch((err) => ctx.log.warn({ err }, 'carrier breaker change not recorded'));
       const now = Date.now();
       const list = latencies.get(carrier) ?? [];
       list.push({ at: now, ms });

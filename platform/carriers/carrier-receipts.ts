@@ -54,8 +54,8 @@ export interface CarrierDeliveries {
 }
 
 export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | null, wakeSweep: () => void): CarrierDeliveries {
-  const tell = (finished: { cusIds: string[]; latencies: Array<{ carrier: string; ms: number }> }) => {
-    for (const l of finished.latencies) plane()?.noteReceipt(l.carrier, l.ms);
+  const tell = (finished: { cusIds: string[]; latencies: Array<{ carrier: string; ms: number; delivered: boolean }> }) => {
+    for (const l of finished.latencies) plane()?.noteReceipt(l.carrier, l.ms, l.delivered);
     if (finished.cusIds.length > 0)
       notifyAll(ctx.db, ['mtRecord', 'batch', 'statistics'], finished.cusIds).catch((err) => ctx.log.warn({ err }, 'record notice not sent'));
   };
@@ -223,10 +223,14 @@ async function applyReceipts(q: Queryable, now: Date, items: Receipt[], log: Log
   if (tracingMessages(log))
     for (const u of updated) log.debug({ msgId: u.sn, carrier: u.carrier, carrierKey: u.carrier_key, state: u.state }, 'carrier receipt');
   const at = new Map(unique.map((r) => [keyOf(r), r.at.getTime()]));
-  const latencies = updated.map((u) => ({
-    carrier: u.carrier,
-    ms: (at.get(keyOf({ carrier: u.carrier, key: u.carrier_key })) ?? 0) - new Date(u.submitted_at).getTime(),
-  }));
+  // an intermediate receipt (ENROUTE, ACCEPTD) says nothing yet about how the carrier delivers
+  const latencies = updated
+    .filter((u) => u.state !== 'pending')
+    .map((u) => ({
+      carrier: u.carrier,
+      delivered: u.state === 'delivered',
+      ms: (at.get(keyOf({ carrier: u.carrier, key: u.carrier_key })) ?? 0) - new Date(u.submitted_at).getTime(),
+    }));
   const cusIds = await finishRecords(q, now, [...new Set(updated.map((u) => u.sn))]);
   return { matched: items.map((r) => hit.has(keyOf(r))), finished: { cusIds, latencies } };
 }

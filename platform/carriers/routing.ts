@@ -2,8 +2,8 @@ import type { RouteConfig } from './carrier-config';
 
 // Which carrier takes a message: the routes whose every condition holds (destination prefix or country, product line,
 // account, sender); among them the one with the longest matching prefix, then the first in the file. Its pool gives
-// the next healthy carrier, round robin or weighted (smooth weighted round robin, so a 3:1 pool sends a, a, b, a
-// rather than bursts). A route whose carriers are all down gives way to the next matching route.
+// the next healthy carrier, round robin, weighted (smooth weighted round robin, so a 3:1 pool sends a, a, b, a
+// rather than bursts), or by quality (weighted by each carrier's measured delivery, past its circuit breaker). A route whose carriers are all down gives way to the next matching route.
 
 export interface Routable {
   /** E.164 digits without +. */
@@ -43,15 +43,42 @@ export interface RouteChoice {
   skipped: string[];
 }
 
+/** What a quality pool reads of its carriers: whether the breaker lets one through for this pick (a probe counts),
+ * whether it would (without counting), and its weight. */
+export interface QualityView {
+  admits(carrier: string): boolean;
+  admitsNow(carrier: string): boolean;
+  weight(carrier: string): number;
+}
+
+const UNMEASURED: QualityView = { admits: () => true, admitsNow: () => true, weight: () => 1 };
+
 export class Router {
   private readonly turns = new Map<number, number>();
   private readonly current = new Map<number, number[]>();
 
-  /** `weightOf` gives a carrier's own weight, for weighted pools whose route gives none. */
+  /** `weightOf` gives a carrier's own weight, for weighted pools whose route gives none; `quality`, its measured
+   * delivery quality, for quality pools. */
   constructor(
     private readonly routes: readonly Route[],
     private readonly weightOf: (carrier: string) => number = () => 1,
+    private readonly quality: QualityView = UNMEASURED,
   ) {}
+
+  private pick(i: number, route: RouteConfig, healthy: (c: string) => boolean, peek = false): string | null {
+    if (route.pool === 'weighted') return this.weighted(i, route, healthy, route.weights ?? route.carriers.map((c) => this.weightOf(c)));
+    if (route.pool !== 'quality') return this.roundRobin(i, route, healthy);
+    // the carriers its breaker lets through, or all that are up when it lets none (never strand the traffic)
+    const admits = peek ? this.quality.admitsNow : this.quality.admits;
+    const admitted = route.carriers.filter((c) => healthy(c) && admits.call(this.quality, c));
+    const usable = admitted.length > 0 ? (c: string) => admitted.includes(c) : healthy;
+    return this.weighted(
+      i,
+      route,
+      usable,
+      route.carriers.map((c) => this.quality.weight(c)),
+    );
+  }
 
   private matching(m: Routable) {
     return this.routes
@@ -63,7 +90,7 @@ export class Router {
   /** The carrier for a message among those `healthy` says are up, or null: no route, or every routed carrier down. */
   carrierFor(m: Routable, healthy: (carrier: string) => boolean): string | null {
     for (const { route, i } of this.matching(m)) {
-      const pick = route.pool === 'weighted' ? this.weighted(i, route, healthy) : this.roundRobin(i, route, healthy);
+      const pick = this.pick(i, route, healthy);
       if (pick !== null) return pick;
     }
     return null;
@@ -76,7 +103,7 @@ export class Router {
     for (const { route, i } of matching) {
       for (const c of route.carriers) if (!healthy(c)) skipped.add(c);
       const probe = this.copy();
-      const pick = route.pool === 'weighted' ? probe.weighted(i, route, healthy) : probe.roundRobin(i, route, healthy);
+      const pick = probe.pick(i, route, healthy, true);
       if (pick !== null) return { carrier: pick, route, matching: matching.map((r) => r.route), skipped: [...skipped] };
     }
     return { carrier: null, route: null, matching: matching.map((r) => r.route), skipped: [...skipped] };
@@ -89,7 +116,7 @@ export class Router {
 
   /** A router in this one's state, whose turns can be taken without moving this one's. */
   private copy(): Router {
-    const r = new Router(this.routes, this.weightOf);
+    const r = new Router(this.routes, this.weightOf, this.quality);
     for (const [k, v] of this.turns) r.turns.set(k, v);
     for (const [k, v] of this.current) r.current.set(k, [...v]);
     return r;
@@ -108,8 +135,7 @@ export class Router {
     return null;
   }
 
-  private weighted(i: number, route: RouteConfig, healthy: (c: string) => boolean): string | null {
-    const weights = route.weights ?? route.carriers.map((c) => this.weightOf(c));
+  private weighted(i: number, route: RouteConfig, healthy: (c: string) => boolean, weights: number[]): string | null {
     const cur = this.current.get(i) ?? route.carriers.map(() => 0);
     this.current.set(i, cur);
     const up = route.carriers.map((c) => healthy(c));
