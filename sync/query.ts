@@ -105,6 +105,8 @@ export function listEndpointFor(q: Query): Endpoint | null {
     case 'templates':
     case 'address_book':
     case 'events':
+    // the bell reads its notices locally; the platform's /notice/list is for other clients
+    case 'notices':
       return null;
   }
 }
