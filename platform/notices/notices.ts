@@ -1,4 +1,4 @@
-import { ulid } from 'ulid';
+import { monotonicFactory } from 'ulid';
 import { NOTICE_PARAM_MAX, noticeLinkSchema, noticeParamsSchema, type NoticeKind, type NoticeParams } from '../../contract/notice.schema';
 import type { Queryable } from '../db/db';
 import { notifyChanged } from '../messaging/notify';
@@ -13,6 +13,10 @@ import { notifyChanged } from '../messaging/notify';
 // - params: what the wording fills in (ids, names, counts, amounts). Strings are cut to NOTICE_PARAM_MAX characters
 //   here, so a long template text or name can be passed as it is; never markup: the console shows them as text.
 // - link: the console path of the screen the notice opens (notice-links.ts), e.g. `/rechargeList`.
+
+/** Ids grow within a process even inside one millisecond: notices written in one transaction share created_at, and
+ * the list orders them by id after it. */
+const nextId = monotonicFactory();
 
 export interface NewNotice {
   cusId: string;
@@ -36,7 +40,7 @@ export function clipParams(params: NoticeParams): NoticeParams {
 export async function notify(q: Queryable, n: NewNotice): Promise<string> {
   const params = noticeParamsSchema.parse(clipParams(n.params ?? {}));
   const link = noticeLinkSchema.parse(n.link);
-  const id = ulid();
+  const id = nextId();
   await q.query(
     `insert into notices (id, cus_id, ep_id, kind, params, link) select $1, a.cus_id, a.ep_id, $3, $4::jsonb, $5 from accounts a where a.cus_id = $2`,
     [id, n.cusId, n.kind, JSON.stringify(params), link],
