@@ -101,11 +101,11 @@ export function listEndpointFor(q: Query): Endpoint | null {
       return statisticsListEndpoint;
     case 'short_links':
       return shortLinkListEndpoint;
-    // templates and address books are kept whole locally (no horizon): nothing to ask the platform for
+    // templates and address books are kept whole locally (no horizon): nothing to ask the platform for; the bell
+    // reads its notices locally (the platform's /notice/list serves other clients)
     case 'templates':
     case 'address_book':
     case 'events':
-    // the bell reads its notices locally; the platform's /notice/list is for other clients
     case 'notices':
       return null;
   }
