@@ -23,7 +23,7 @@ export const noticeListEndpoint = defineEndpoint({
 
 export const noticeReadRequest = z
   .object({
-    ids: z.array(z.string().regex(NOTICE_ID)).min(1).max(NOTICE_READ_MAX).optional(),
+    ids: z.array(z.string().max(26).regex(NOTICE_ID)).min(1).max(NOTICE_READ_MAX).optional(),
     all: z.boolean().optional(),
     /** with `all`: only notices created at or before this time (epoch ms), so a "mark all" queued offline leaves
      * notices that arrived after it unread. */
