@@ -8,6 +8,7 @@ import { SEND_MESSAGES } from './send.messages';
 import { OPERATOR_MESSAGES } from './operator.messages';
 import { INTEGRATOR_MESSAGES } from './integrator.messages';
 import { CARRIER_MESSAGES } from './carrier.messages';
+import { NOTICE_MESSAGES } from './notice.messages';
 
 // Messages that both the platform (answers in the caller's language) and the console (form validation) show.
 // Keys are stable; `{name}` placeholders are filled by translate().
@@ -91,6 +92,7 @@ const catalogue: Catalogue = {
   ...OPERATOR_MESSAGES,
   ...INTEGRATOR_MESSAGES,
   ...CARRIER_MESSAGES,
+  ...NOTICE_MESSAGES,
 };
 
 export function isMessageKey(key: string): boolean {

@@ -13,6 +13,7 @@ export const OPERATOR_MESSAGES: Record<string, Record<Language, string>> = {
   'activity.command.send.video': { zh: '视频短信发送', en: 'Video send' },
   'activity.command.send.card': { zh: '卡片短信发送', en: 'Card send' },
   'activity.command.log.upload': { zh: '上传运行日志', en: 'Upload logs' },
+  'activity.command.notice.read': { zh: '通知标为已读', en: 'Mark notices read' },
   'activity.command.customer.open': { zh: '开启子账号', en: 'Open sub-account' },
   'activity.command.customer.close': { zh: '关闭子账号', en: 'Close sub-account' },
   'activity.command.customer.charge': { zh: '子账号充值', en: 'Charge sub-account' },

@@ -19,6 +19,7 @@ import { integratorNoRoute, integratorPlugin, isIntegratorPath } from './integra
 import { libraryPlugin } from './library/library.plugin';
 import type { CarrierConnector } from './messaging/carrier';
 import { messagingPlugin } from './messaging/messaging.plugin';
+import { noticesPlugin } from './notices/notices.plugin';
 import { recordsPlugin } from './records/records.plugin';
 import { shortLinkPagePlugin, shortLinksPlugin } from './short-links/short-links.plugin';
 import { smppPlugin } from './smpp/smpp.plugin';
@@ -162,6 +163,7 @@ export async function buildPlatform(
       await api.register(shortLinksPlugin, { ctx });
       await api.register(libraryPlugin, { ctx });
       await api.register(accountsPlugin, { ctx });
+      await api.register(noticesPlugin, { ctx });
       await api.register(clientLogPlugin, { ctx });
       await api.register(messagingPlugin, { ctx, carrier: opts.carrier });
       await api.register(smppPlugin, { ctx, listening: (port) => (smppPort = port), draining: () => lifecycle.draining });

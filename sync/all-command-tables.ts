@@ -2,6 +2,7 @@ import { ACCOUNT_COMMANDS } from './account-commands';
 import type { CommandTable } from './command';
 import { LIBRARY_COMMANDS } from './library-commands';
 import { LOG_COMMANDS } from './log-commands';
+import { NOTICE_COMMANDS } from './notice-commands';
 import { registerCommandTable } from './outbox';
 import { SEND_COMMANDS } from './send-commands';
 import { TIMED_COMMANDS } from './timed-commands';
@@ -16,6 +17,7 @@ export const ALL_COMMANDS: CommandTable = {
   ...ACCOUNT_COMMANDS,
   ...TOOLS_COMMANDS,
   ...LIBRARY_COMMANDS,
+  ...NOTICE_COMMANDS,
 };
 
 /** Registers every command table with the outbox (again is harmless). */

@@ -5,6 +5,7 @@ import type { FeedResource } from '../contract/endpoints/feed.endpoints';
 import type { Batch, MoRecord, MtRecord, StatisticsRow, TimeBatch, TimeMtMessage } from '../contract/records.schema';
 import type { ShortLinkRecord } from '../contract/entities.schema';
 import type { AddressBookDoc, TemplateDoc } from '../contract/library.schema';
+import type { NoticeDoc } from '../contract/notice.schema';
 
 // The console's local database: RxDB on Dexie, one database per user, ≤ 13 collections.
 // Newest-first order is index-backed through `k`: the inverted time (MAX - time, zero-padded) joined with the primary
@@ -61,6 +62,8 @@ export type LocalShortLink = Local<ShortLinkRecord>;
 export type LocalTemplate = Local<TemplateDoc>;
 /** address-book groups and members in one collection, told apart by `kind`. */
 export type LocalAddressBook = Local<AddressBookDoc>;
+/** the account's notices (the bell), unread ones counted through `unread`. */
+export type LocalNotice = Local<NoticeDoc>;
 
 export interface LocalCollections {
   mt_records: RxCollection<LocalMt>;
@@ -72,6 +75,7 @@ export interface LocalCollections {
   short_links: RxCollection<LocalShortLink>;
   templates: RxCollection<LocalTemplate>;
   address_book: RxCollection<LocalAddressBook>;
+  notices: RxCollection<LocalNotice>;
   events: RxCollection<EventDoc>;
   sync_state: RxCollection<SyncStateDoc>;
 }
@@ -267,6 +271,9 @@ const addressBookSchema = schema<LocalAddressBook>(
     ['kind', 'mobile', 'k'],
   ],
 );
+// the bell's notices: `unread` is indexed, so the unread count is read from the index
+const noticeProps = { id: str(40), cus_id: str(64), kind: str(32), params: { type: 'object' }, link: str(200), created_at: int(), unread: int(1, 0) };
+const noticeSchema = schema<LocalNotice>('id', { ...noticeProps, read_at: { type: ['integer', 'null'] }, ...feed }, [['k'], ['unread', 'k']]);
 const eventSchema = schema<EventDoc>(
   'id',
   {
@@ -309,6 +316,7 @@ export const RECORD_COLLECTIONS: Record<RecordCollectionName, RecordCollectionMe
   short_links: { resource: 'shortLink', primaryKey: 'sn', timeField: 'create_time' },
   templates: { resource: 'contentTemplate', alsoFrom: ['videoTemplate', 'cspTemplate'], primaryKey: 'id', timeField: 'create_time', keepAll: true },
   address_book: { resource: 'addressGroup', alsoFrom: ['addressMember'], primaryKey: 'id', timeField: 'create_time', keepAll: true },
+  notices: { resource: 'notice', primaryKey: 'id', timeField: 'created_at' },
 };
 export const COLLECTION_OF_RESOURCE = Object.fromEntries(
   Object.entries(RECORD_COLLECTIONS).flatMap(([name, m]) => [m.resource, ...(m.alsoFrom ?? [])].map((r) => [r, name])),
@@ -339,6 +347,7 @@ export const COLLECTION_SCHEMAS = {
   short_links: shortLinkSchema,
   templates: templateSchema,
   address_book: addressBookSchema,
+  notices: noticeSchema,
   events: eventSchema,
   sync_state: syncStateSchema,
 };

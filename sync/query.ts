@@ -101,10 +101,12 @@ export function listEndpointFor(q: Query): Endpoint | null {
       return statisticsListEndpoint;
     case 'short_links':
       return shortLinkListEndpoint;
-    // templates and address books are kept whole locally (no horizon): nothing to ask the platform for
+    // templates and address books are kept whole locally (no horizon): nothing to ask the platform for; the bell
+    // reads its notices locally (the platform's /notice/list serves other clients)
     case 'templates':
     case 'address_book':
     case 'events':
+    case 'notices':
       return null;
   }
 }

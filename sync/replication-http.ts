@@ -20,6 +20,7 @@ import {
   cspTemplatePullEndpoint,
   videoTemplatePullEndpoint,
 } from '../contract/endpoints/library-feed.endpoints';
+import { noticePullEndpoint } from '../contract/endpoints/notice.endpoints';
 import type { HttpClient } from './http-client';
 import type { PullAnswer, PullFn } from './replication';
 
@@ -39,6 +40,7 @@ const PULL_ENDPOINTS = {
   cspTemplate: cspTemplatePullEndpoint,
   addressGroup: addressGroupPullEndpoint,
   addressMember: addressMemberPullEndpoint,
+  notice: noticePullEndpoint,
 } as const satisfies Record<FeedResource, Endpoint>;
 
 // The pull answer is parsed loosely (per-document zod parsing cost ~20% of the sync time) and a sample of each page

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_EPOCH_MS, text } from '../bounds';
 import { defineEndpoint, emptyRequest } from '../endpoint';
 import { shortLinkRecordSchema } from '../entities.schema';
+import { noticeDocSchema } from '../notice.schema';
 import { addressGroupDocSchema, addressMemberDocSchema, contentTemplateDocSchema, cspTemplateDocSchema, videoTemplateDocSchema } from '../library.schema';
 import { batchSchema, moRecordSchema, mtRecordSchema, statisticsRowSchema, timeBatchSchema, timeMtMessageSchema } from '../records.schema';
 
@@ -44,6 +45,8 @@ export const FEED_RESOURCES = {
   cspTemplate: { path: '/cspTemplate/pull', key: 'id', schema: cspTemplateDocSchema },
   addressGroup: { path: '/addressBook/groupPull', key: 'id', schema: addressGroupDocSchema },
   addressMember: { path: '/addressBook/memberPull', key: 'id', schema: addressMemberDocSchema },
+  // the caller's own notices (notice.endpoints.ts)
+  notice: { path: '/notice/pull', key: 'id', schema: noticeDocSchema },
 } as const;
 export type FeedResource = keyof typeof FEED_RESOURCES;
 

@@ -8,10 +8,13 @@ import type { Queryable } from '../db/db';
 import { notifyAll } from '../messaging/notify';
 import { withRetry } from '../db/retry';
 import { insertBatch } from '../messaging/batch-insert';
+import { BALANCE_WARNING_LINK } from '../notices/notice-links';
+import { notify } from '../notices/notices';
 
 // Balance warnings. The accounts_balance_warning trigger (migration 020) decides a crossing inside the
 // transaction that moved the balance and queues an event; this worker turns each event into one warning SMS through
-// the platform's own outbox (an uncharged MT batch, visible in the records), in one transaction with marking it sent.
+// the platform's own outbox (an uncharged MT batch, visible in the records) and into a notice for the account's users,
+// in one transaction with marking it sent.
 
 export async function getWarning(q: Queryable, cusId: string): Promise<BalanceWarning> {
   const [w] = await q.query<{ enabled: boolean; warn_balance: string; mobiles: string[]; last_warn_at: Date | null }>(
@@ -81,6 +84,12 @@ export async function sendDueWarnings(ctx: AppContext, limit = 20): Promise<numb
             now,
           );
         }
+        await notify(q, {
+          cusId: e.cus_id,
+          kind: 'balanceLow',
+          params: { cusId: e.cus_id, balance: Number(e.balance).toFixed(2), threshold: Number(e.warn_balance).toFixed(2) },
+          link: BALANCE_WARNING_LINK,
+        });
         await q.query('update balance_warning_events set sent_at = $2 where id = $1', [e.id, now]);
       }
       return events.map((e) => e.cus_id);

@@ -14,8 +14,15 @@ import { withRetry } from '../db/retry';
 import { moveBalance } from './ledger';
 import { encryptSecret, newAppSecret } from './secrets';
 import { assertCallbackUrls } from './callback-target';
+import { RECHARGE_LINK, SUB_ACCOUNT_LINK } from '../notices/notice-links';
+import { notify } from '../notices/notices';
 
-// Sub-accounts: the enterprise (or agent) manages the accounts it can see.
+// Sub-accounts: the enterprise (or agent) manages the accounts it can see. Each change of one is told to the
+// enterprise's admin (its root account, ep_id), whoever made it, in the change's own transaction.
+
+type SubAccountNotice = 'subAccountCreated' | 'subAccountModified' | 'subAccountClosed' | 'subAccountOpened';
+const tellAdmin = (q: Queryable, user: CurrentUser, kind: SubAccountNotice, cusId: string, cusName: string) =>
+  notify(q, { cusId: user.ep_id, kind, params: { cusId, cusName, by: user.username }, link: SUB_ACCOUNT_LINK });
 
 export interface AccountRow {
   cus_id: string;
@@ -122,6 +129,7 @@ export async function createSubAccount(ctx: AppContext, user: CurrentUser, f: Su
          values ($1, $2, $1, $3, '', 3, '{user}', 1, 1, 0)`,
         [f.cus_id, loginHash, f.cus_name],
       );
+      await tellAdmin(q, user, 'subAccountCreated', f.cus_id, f.cus_name);
     }),
   );
   return f.cus_id;
@@ -158,6 +166,7 @@ export async function modifySubAccount(ctx: AppContext, user: CurrentUser, f: Su
       } else await requestEndBindsBeyond(q, f.cus_id, f.maxConnections, ctx.now());
       // the login made with the account carries its name; the password is that of the account's own logins
       await q.query('update users set name = $2 where cus_id = $1 and username = $1', [f.cus_id, f.cus_name]);
+      await tellAdmin(q, user, 'subAccountModified', f.cus_id, f.cus_name);
       if (!loginHash) return [];
       const users = await q.query<{ id: number }>('update users set password_hash = $2 where cus_id = $1 and user_type = 3 returning id', [
         f.cus_id,
@@ -173,8 +182,12 @@ export async function modifySubAccount(ctx: AppContext, user: CurrentUser, f: Su
 export async function setSubAccountStatus(ctx: AppContext, user: CurrentUser, cusId: string, status: 0 | 1): Promise<void> {
   const failure = status === 1 ? 'customer.openFailure' : 'customer.closeFailure';
   assertManageable(user, cusId, failure);
-  const rows = await ctx.db.query('update accounts set status = $2 where cus_id = $1 and status <> 2 returning cus_id', [cusId, status]);
+  const rows = await ctx.db.query<{ cus_name: string }>('update accounts set status = $2 where cus_id = $1 and status <> 2 returning cus_name', [
+    cusId,
+    status,
+  ]);
   if (rows.length === 0) throw badRequest(failure, {}, 'cus_id');
+  await tellAdmin(ctx.db, user, status === 1 ? 'subAccountOpened' : 'subAccountClosed', cusId, rows[0].cus_name);
   if (status === 0) {
     const users = await ctx.db.query<{ id: number }>('select id from users where cus_id = $1', [cusId]);
     for (const u of users) await revokeUserSessions(ctx, Number(u.id));
@@ -197,6 +210,12 @@ export async function chargeSubAccount(ctx: AppContext, user: CurrentUser, cusId
       if (Math.round(amount * 100) > Math.round(Number(from.balance) * 100)) throw badRequest('v.recharge.exceedsBalance', {}, 'amount');
       const out = await moveBalance(q, user.cus_id, -amount, 'recharge', { ref: cusId, remark });
       const into = await moveBalance(q, cusId, amount, 'recharge', { ref: user.cus_id, remark });
+      await notify(q, {
+        cusId,
+        kind: 'recharged',
+        params: { amount: amount.toFixed(2), balance: into.post.toFixed(2), from: user.cus_id },
+        link: RECHARGE_LINK,
+      });
       return { balance: into.post, enterpriseBalance: out.post };
     }),
   );

@@ -8,10 +8,13 @@ import type { CurrentUser } from './current-user';
 //   it sees only its own records, so it may not read or change its sub-accounts' data any other way either.
 // - 'accounts': the sub-accounts themselves (their list, detail, opening and closing, charging, recharge records and
 //   balance warnings): userType 1 its enterprise's, an agent those it created, everyone else none but its own.
-export type ScopeArea = 'data' | 'accounts';
+// - 'notices': the notices addressed to the caller's own account, and no other, whoever the caller is. What an
+//   enterprise admin hears of its sub-accounts is addressed to its own account (platform/notices/notices.ts).
+export type ScopeArea = 'data' | 'accounts' | 'notices';
 
 /** The cus_ids the caller reads and changes in `area`. */
 export function readableCusIds(user: CurrentUser, area: ScopeArea): string[] {
+  if (area === 'notices') return [user.cus_id];
   return area === 'accounts' || user.userType === 1 ? user.visibleCusIds : [user.cus_id];
 }
 

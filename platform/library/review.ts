@@ -2,12 +2,15 @@ import { IDLE_MS, restUntil, startLoop } from '../background-loop';
 import { nudgeOnChanges } from '../messaging/notify';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
+import { TEMPLATE_LINKS, type TemplateKind } from '../notices/notice-links';
+import { notify } from '../notices/notices';
 import { notifyLibrary } from './notify';
 
 // The carrier's template review, simulated: a new template waits SIM_REVIEW_MS, video and CSP templates then
 // spend as long "in review" with a gateway id, and end approved or rejected with result_desc and check_time. A
 // template whose text holds a banned word is rejected, so tests and demos can pick either outcome. Due templates are
-// claimed with FOR UPDATE SKIP LOCKED, so several instances never review one twice.
+// claimed with FOR UPDATE SKIP LOCKED, so several instances never review one twice. Each verdict is told to the
+// template's account in the transaction that records it.
 
 export const BANNED_WORDS = ['赌博', '博彩', '代开发票', 'casino'];
 const APPROVED_DESC = '审核通过';
@@ -20,15 +23,25 @@ interface Due {
   cus_id: string;
   status: number;
   text: string;
+  /** what its owner knows it by: the content template's text, the video's title, the CSP template's name. */
+  name: string;
 }
 
-async function claim(q: Queryable, table: string, key: string, status: string, textSql: string, now: Date): Promise<Due[]> {
+async function claim(q: Queryable, table: string, key: string, status: string, textSql: string, nameSql: string, now: Date): Promise<Due[]> {
   return q.query<Due>(
-    `select ${key} as id, cus_id, ${status} as status, ${textSql} as text from ${table}
+    `select ${key} as id, cus_id, ${status} as status, ${textSql} as text, ${nameSql} as name from ${table}
       where review_at is not null and review_at <= $1 and deleted = false order by review_at limit 200 for update skip locked`,
     [now],
   );
 }
+
+/** The notice of a template's verdict (`word`: the banned word that rejected it). */
+const verdict = (kind: TemplateKind, t: Due, word: string | undefined) => ({
+  cusId: t.cus_id,
+  kind: word ? ('templateRejected' as const) : ('templateApproved' as const),
+  params: { templateKind: kind, templateId: t.id, name: t.name, ...(word ? { reason: rejectedDesc(word) } : {}) },
+  link: TEMPLATE_LINKS[kind],
+});
 
 /** One pass over every due template; answers how many moved. */
 export async function reviewDue(ctx: AppContext): Promise<number> {
@@ -41,7 +54,7 @@ export async function reviewDue(ctx: AppContext): Promise<number> {
   };
   let moved = 0;
   await ctx.db.tx(async (q) => {
-    for (const t of await claim(q, 'content_templates', 'template_id', 'check_status', "template_content || ' ' || keyword", now)) {
+    for (const t of await claim(q, 'content_templates', 'template_id', 'check_status', "template_content || ' ' || keyword", 'template_content', now)) {
       const word = bannedIn(t.text);
       await q.query('update content_templates set check_status = $2, result_desc = $3, check_time = $4, review_at = null where template_id = $1', [
         t.id,
@@ -49,10 +62,11 @@ export async function reviewDue(ctx: AppContext): Promise<number> {
         word ? rejectedDesc(word) : APPROVED_DESC,
         now,
       ]);
+      await notify(q, verdict('content', t, word));
       touch('contentTemplate', t.cus_id);
       moved++;
     }
-    for (const t of await claim(q, 'video_templates', 'cus_template_id', 'status', "title || ' ' || remark || ' ' || frames::text", now)) {
+    for (const t of await claim(q, 'video_templates', 'cus_template_id', 'status', "title || ' ' || remark || ' ' || frames::text", 'title', now)) {
       if (t.status === 5 || t.status === 0) {
         await q.query(
           `update video_templates set status = 1, gate_template_id = 'GV' || cus_template_id, review_at = $2, update_time = $3 where cus_template_id = $1`,
@@ -66,11 +80,12 @@ export async function reviewDue(ctx: AppContext): Promise<number> {
           word ? rejectedDesc(word) : APPROVED_DESC,
           now,
         ]);
+        await notify(q, verdict('video', t, word));
       }
       touch('videoTemplate', t.cus_id);
       moved++;
     }
-    for (const t of await claim(q, 'csp_templates', 'template_id', 'template_status', "template_name || ' ' || content::text", now)) {
+    for (const t of await claim(q, 'csp_templates', 'template_id', 'template_status', "template_name || ' ' || content::text", 'template_name', now)) {
       if (t.status === 0) {
         await q.query(`update csp_templates set template_status = 1, gate_template_id = 'GC' || template_id, review_at = $2 where template_id = $1`, [
           t.id,
@@ -83,6 +98,7 @@ export async function reviewDue(ctx: AppContext): Promise<number> {
           word ? 5 : 4,
           word ? rejectedDesc(word) : APPROVED_DESC,
         ]);
+        await notify(q, verdict('csp', t, word));
       }
       touch('cspTemplate', t.cus_id);
       moved++;

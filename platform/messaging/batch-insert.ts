@@ -180,6 +180,8 @@ export interface NewBatch {
   items: BatchItems;
   sender_id?: string | null;
   source?: string;
+  /** its account gets a notice when every record has its outcome (stats.ts). */
+  notice?: boolean;
 }
 
 /** Inserts a batch and its MT records (100 review or 500 waiting), and counts them in the statistics. Past
@@ -190,9 +192,9 @@ export async function insertBatch(q: Queryable, ctx: AppContext, b: NewBatch, ti
   const waitMs = b.review ? ctx.config.simulator.reviewMs : ctx.config.carriers.source === 'in-process' ? ctx.config.simulator.reportMs : 0;
   const nextAt = new Date(now.getTime() + waitMs);
   await q.query(
-    `insert into batches (batch_id, prod_type, batch_type, cus_id, content, create_time, receive_count, sent_count, cost, sender_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [b.batch_id, b.prod_type, b.batch_type, b.cus_id, b.content, now, n, b.review ? 0 : n, toYuan(b.costUnits), b.sender_id ?? null],
+    `insert into batches (batch_id, prod_type, batch_type, cus_id, content, create_time, receive_count, sent_count, cost, sender_id, notify_done)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [b.batch_id, b.prod_type, b.batch_type, b.cus_id, b.content, now, n, b.review ? 0 : n, toYuan(b.costUnits), b.sender_id ?? null, b.notice === true],
   );
   const fixed: RecordFixed = {
     batch_id: b.batch_id,

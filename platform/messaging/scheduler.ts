@@ -5,6 +5,8 @@ import { notifyAll } from './notify';
 import { withRetry } from '../db/retry';
 import { insertBatch } from './batch-insert';
 import { itemsForTimed, timedRequestOf, type TimedRequest } from './timed-request';
+import { batchLink } from '../notices/notice-links';
+import { notify } from '../notices/notices';
 
 // Sends each due timed batch (send_status 0, timing_time reached) as a normal batch. It was charged when scheduled,
 // so nothing is charged here. Claimed with FOR UPDATE SKIP LOCKED: with several instances each batch goes out once.
@@ -61,12 +63,19 @@ export async function sendDueTimeBatches(ctx: AppContext, limit = 5): Promise<nu
             costUnits,
             items,
             sender_id: request.sender_id,
+            notice: true,
           },
           t.time_zone,
           now,
         );
         await q.query('update time_batches set send_status = 1, batch_id = $2 where time_batch = $1', [t.time_batch, batchId]);
         await q.query('update time_mt_messages set send_status = 1 where time_batch = $1', [t.time_batch]);
+        await notify(q, {
+          cusId: t.cus_id,
+          kind: 'timedReleased',
+          params: { timeBatch: t.time_batch, batchId, count: rows.length },
+          link: batchLink(t.prod_type, batchId),
+        });
       }
       return due.map((t) => t.cus_id);
     }),

@@ -26,7 +26,7 @@ const RESUMABLE = { idempotent: 'resumable' } as const;
 
 export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void {
   const send = (user: CurrentUser, call: Pick<Call<never, CurrentUser>, 'message' | 'idempotencyKey'>, input: SendInput) =>
-    submitSend(ctx, user, input, call.idempotencyKey).then((answer) => {
+    submitSend(ctx, user, { ...input, noticeWhenDone: true }, call.idempotencyKey).then((answer) => {
       call.message(answer.time_batch ? 'send.scheduled' : 'send.success');
       return answer;
     });

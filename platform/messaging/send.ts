@@ -40,6 +40,8 @@ export interface SendInput {
   batch_id?: string;
   /** where the send came from, kept on its records (default 'console'). */
   source?: 'console' | 'smpp' | 'http';
+  /** tell the account when the batch is done (a notice): the send workspace's sends, not per-message traffic. */
+  noticeWhenDone?: boolean;
   /** runs in the charging transaction once the records are written (an SMPP send keeps the ids it answers with). */
   onStored?: (q: Queryable, batchId: string) => Promise<void>;
 }
@@ -183,6 +185,7 @@ async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKe
           costUnits,
           sender_id: input.sender_id || null,
           source: input.source,
+          notice: input.noticeWhenDone === true,
           items: {
             mobiles,
             contents,

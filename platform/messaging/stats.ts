@@ -1,4 +1,6 @@
 import type { Queryable } from '../db/db';
+import { batchLink } from '../notices/notice-links';
+import { notify } from '../notices/notices';
 
 // Incremental statistics: every change of a record's status applies deltas to stat_rows and to the
 // batch counters in the same transaction as the record change, so no request ever scans mt_records to count.
@@ -82,7 +84,9 @@ export interface BatchDelta {
   unknown?: number;
 }
 
-/** Adds to batch counters; locks the batches in id order first so concurrent dispatchers never deadlock. */
+/** Adds to batch counters; locks the batches in id order first so concurrent dispatchers never deadlock. A batch whose
+ * last record gets its outcome here is done: a batch that asked for it (notify_done) tells its account, in this
+ * transaction, that it finished, or that it failed when no record was delivered. */
 export async function applyBatchDeltas(q: Queryable, deltas: BatchDelta[]): Promise<void> {
   const sums = new Map<string, Required<BatchDelta>>();
   for (const d of deltas) {
@@ -97,11 +101,37 @@ export async function applyBatchDeltas(q: Queryable, deltas: BatchDelta[]): Prom
   if (rows.length === 0) return;
   const ids = rows.map((r) => r.batch_id);
   await q.query('select 1 from batches where batch_id = any($1::text[]) order by batch_id for update', [ids]);
-  await q.query(
+  const done = await q.query<DoneBatch>(
     `update batches b set sent_count = b.sent_count + d.s, success_count = b.success_count + d.ok,
             failure_count = b.failure_count + d.ko, unknown_count = b.unknown_count + d.unk
        from unnest($1::text[], $2::int[], $3::int[], $4::int[], $5::int[]) as d(id, s, ok, ko, unk)
-      where b.batch_id = d.id`,
+      where b.batch_id = d.id
+      returning b.batch_id, b.cus_id, b.prod_type, b.receive_count, b.success_count, b.failure_count, b.unknown_count,
+                b.notify_done and b.success_count + b.failure_count + b.unknown_count >= b.receive_count
+                  and b.success_count + b.failure_count + b.unknown_count - d.ok - d.ko - d.unk < b.receive_count as just_done`,
     [ids, rows.map((r) => r.sent), rows.map((r) => r.success), rows.map((r) => r.failure), rows.map((r) => r.unknown)],
   );
+  for (const b of done.filter((r) => r.just_done)) await notify(q, batchDoneNotice(b));
+}
+
+interface DoneBatch {
+  batch_id: string;
+  cus_id: string;
+  prod_type: number;
+  receive_count: number;
+  success_count: number;
+  failure_count: number;
+  unknown_count: number;
+  just_done: boolean;
+}
+
+/** The notice of a batch that is done: failed when none of its records was delivered. */
+export function batchDoneNotice(b: Omit<DoneBatch, 'just_done'>) {
+  const [total, success, failure, unknown] = [b.receive_count, b.success_count, b.failure_count, b.unknown_count].map(Number);
+  return {
+    cusId: b.cus_id,
+    kind: success === 0 ? ('batchFailed' as const) : ('batchFinished' as const),
+    params: { batchId: b.batch_id, total, success, failure, unknown },
+    link: batchLink(Number(b.prod_type), b.batch_id),
+  };
 }

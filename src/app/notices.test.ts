@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { EventDoc } from '../../sync/local-db';
-import { noticesOf, type NoticeSources } from './notices';
+import type { BellNotice } from '../../sync/notice-reads';
+import { EN } from '../i18n/en';
+import { ZH } from '../i18n/zh';
+import { fill, noticesOf, noticeText, type NoticeSources } from './notices';
 
 const NOW = Date.UTC(2026, 10, 25, 3, 0, 0);
 const t = (key: string, p: Record<string, unknown> = {}) => `${key}${JSON.stringify(p)}`;
-const warning = { cus_id: 'EP0001', enabled: true, warnBalance: 100_000, warnMobiles: ['13800000000'], lastWarnTime: null };
-const base: NoticeSources = { lang: 'zh', t, balance: 99_885.25, warning, rejected: [], now: NOW };
+const patternIn = (tree: Record<string, unknown>) => (key: string) =>
+  String(key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)?.[k], tree) ?? key);
+const base: NoticeSources = { lang: 'zh', t, pattern: patternIn(ZH), server: [], rejected: [], now: NOW };
 const rejected = (id: string, ageMs: number) =>
   ({
     id,
@@ -16,23 +20,40 @@ const rejected = (id: string, ageMs: number) =>
     last_error: '分组名称已存在',
     created_at: NOW - ageMs,
   }) as unknown as EventDoc;
+const server = (id: string, ageMs: number, over: Partial<BellNotice> = {}) =>
+  ({
+    id,
+    cus_id: 'SUB001',
+    kind: 'templateRejected',
+    params: { templateKind: 'content', templateId: 'CT1', name: '{{reason}} <b>x</b>', reason: '内容含违禁词：博彩' },
+    link: '/contentTemplateList',
+    created_at: NOW - ageMs,
+    read_at: null,
+    isUnread: true,
+    ...over,
+  }) as BellNotice;
 
 describe('the notices of the bell', () => {
-  it('warns while the balance is below the warning level, in the current balance', () => {
-    const [n] = noticesOf(base);
-    expect(n).toMatchObject({ id: 'balance-warning', severity: 'warn', path: '/info/setting' });
-    expect(n.text).toBe('account.warnNotice{"balance":"99885.25","threshold":"100000.00"}');
-    expect(noticesOf({ ...base, balance: 100_000 })).toEqual([]);
-    expect(noticesOf({ ...base, warning: { ...warning, enabled: false } })).toEqual([]);
-    expect(noticesOf({ ...base, warning: null })).toEqual([]);
+  it('words each kind of platform notice in zh and en, every kind with a text', () => {
+    const n = server('a', 0);
+    expect(noticeText(patternIn(ZH), n)).toBe('内容模板审核未通过：{{reason}} <b>x</b>（内容含违禁词：博彩）');
+    expect(noticeText(patternIn(EN), n)).toBe('Content template rejected: {{reason}} <b>x</b> (内容含违禁词：博彩)');
+    expect(Object.keys(EN.notice.kind).sort()).toEqual(Object.keys(ZH.notice.kind).sort());
   });
 
-  it('lists the commands refused in the last day, in words, newest first, at most 10', () => {
-    const list = noticesOf({ ...base, balance: undefined, rejected: [rejected('b', 1000), rejected('a', 2 * 24 * 3600_000)] });
-    expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ id: 'rejected:b', severity: 'error', path: '/activity' });
-    expect(list[0].text).toBe('top.noticeRejected{"command":"新增分组","target":"分组 VIP","reason":"分组名称已存在"}');
+  it('fills placeholders once: a value is never read as a placeholder', () => {
+    expect(fill('{{a}}-{{b}}', { a: '{{b}}', b: 2 })).toBe('{{b}}-2');
+    expect(fill('{{missing}}!', {})).toBe('!');
+  });
+
+  it('lists platform notices and refusals of the last day, newest first, at most 10 refusals', () => {
+    const list = noticesOf({ ...base, server: [server('s', 500, { isUnread: false })], rejected: [rejected('b', 1000), rejected('a', 2 * 24 * 3600_000)] });
+    expect(list.map((n) => [n.id, n.unread, n.severity, n.path])).toEqual([
+      ['s', false, 'error', '/contentTemplateList'],
+      ['rejected:b', true, 'error', '/activity'],
+    ]);
+    expect(list[1].text).toBe('top.noticeRejected{"command":"新增分组","target":"分组 VIP","reason":"分组名称已存在"}');
     const many = Array.from({ length: 15 }, (_, i) => rejected(`e${i}`, i * 1000));
-    expect(noticesOf({ ...base, balance: undefined, rejected: many })).toHaveLength(10);
+    expect(noticesOf({ ...base, rejected: many })).toHaveLength(10);
   });
 });

@@ -2,6 +2,26 @@ import type { ZH } from './zh';
 
 // English labels of the shell; the type keeps the keys in step with zh.ts.
 export const EN: typeof ZH = {
+  notice: {
+    unread: '{{count}} unread',
+    unreadMark: 'Unread',
+    markAllRead: 'Mark all read',
+    bellLabel: 'Notices ({{count}} unread)',
+    kind: {
+      templateApproved: '{{templateKind}} template approved: {{name}}',
+      templateRejected: '{{templateKind}} template rejected: {{name}} ({{reason}})',
+      balanceLow: 'Balance warning: account {{cusId}} has {{balance}} yuan, below the warning level of {{threshold}} yuan',
+      batchFinished: 'Batch {{batchId}} finished: {{total}} messages, {{success}} delivered, {{failure}} failed, {{unknown}} unknown',
+      batchFailed: 'Batch {{batchId}} failed: {{total}} messages, {{failure}} failed, {{unknown}} unknown',
+      timedReleased: 'Timed batch {{timeBatch}} is being sent ({{count}} numbers)',
+      recharged: 'Your account was recharged with {{amount}} yuan; the balance is {{balance}} yuan',
+      subAccountCreated: 'Sub-account {{cusId}} ({{cusName}}) was created by {{by}}',
+      subAccountModified: 'Sub-account {{cusId}} ({{cusName}}) was changed by {{by}}',
+      subAccountClosed: 'Sub-account {{cusId}} ({{cusName}}) was closed by {{by}}',
+      subAccountOpened: 'Sub-account {{cusId}} ({{cusName}}) was opened by {{by}}',
+    },
+    templateKind: { content: 'Content', video: 'Video', csp: 'Rich message' },
+  },
   app: { title: 'SMS Cloud', skipToContent: 'Skip to main content', offline: 'Offline', offlineNote: 'No network: showing cached data' },
   common: {
     ok: 'OK',

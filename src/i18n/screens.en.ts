@@ -106,6 +106,7 @@ export const SCREENS_EN: Record<string, unknown> = {
       timeBatch: 'Timed batches',
       timeMtMessage: 'Timed SMS details',
       statistics: 'Statistics',
+      notice: 'Notices',
     },
   },
   sync: {

@@ -99,7 +99,15 @@ export const SCREENS_ZH: Record<string, unknown> = {
     phase: '状态',
     count: '本次同步',
     phases: { idle: '等待', backfill: '回填中', live: '实时' },
-    resources: { mtRecord: '发送记录', moRecord: '上行记录', batch: '批次', timeBatch: '定时批次', timeMtMessage: '定时短信明细', statistics: '统计' },
+    resources: {
+      mtRecord: '发送记录',
+      moRecord: '上行记录',
+      batch: '批次',
+      timeBatch: '定时批次',
+      timeMtMessage: '定时短信明细',
+      statistics: '统计',
+      notice: '通知',
+    },
   },
   sync: {
     openFailed: '本地数据库无法打开：{{reason}}',

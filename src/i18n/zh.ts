@@ -1,5 +1,26 @@
 // Chinese labels of the shell (default language). Keys mirror en.ts.
 export const ZH = {
+  // the bell's notices: each kind's words, filled with the notice's parameters as plain text
+  notice: {
+    unread: '{{count}} 条未读',
+    unreadMark: '未读',
+    markAllRead: '全部标为已读',
+    bellLabel: '通知（{{count}} 条未读）',
+    kind: {
+      templateApproved: '{{templateKind}}模板审核通过：{{name}}',
+      templateRejected: '{{templateKind}}模板审核未通过：{{name}}（{{reason}}）',
+      balanceLow: '余额预警：账户 {{cusId}} 余额 {{balance}} 元，已低于预警值 {{threshold}} 元',
+      batchFinished: '批次 {{batchId}} 发送完成：共 {{total}} 条，成功 {{success}}，失败 {{failure}}，未知 {{unknown}}',
+      batchFailed: '批次 {{batchId}} 发送失败：共 {{total}} 条，失败 {{failure}}，未知 {{unknown}}',
+      timedReleased: '定时批次 {{timeBatch}} 已开始发送（{{count}} 个号码）',
+      recharged: '账户已充值 {{amount}} 元，当前余额 {{balance}} 元',
+      subAccountCreated: '子账号 {{cusId}}（{{cusName}}）已由 {{by}} 创建',
+      subAccountModified: '子账号 {{cusId}}（{{cusName}}）已由 {{by}} 修改',
+      subAccountClosed: '子账号 {{cusId}}（{{cusName}}）已由 {{by}} 关闭',
+      subAccountOpened: '子账号 {{cusId}}（{{cusName}}）已由 {{by}} 开启',
+    },
+    templateKind: { content: '内容', video: '视频', csp: '5G 消息' },
+  },
   app: { title: '短信云平台', skipToContent: '跳到主要内容', offline: '离线', offlineNote: '网络不可用，显示的是缓存数据' },
   common: {
     ok: '确定',

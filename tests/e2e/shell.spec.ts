@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { login, API, BASE, deadlineFor } from './e2e-helpers';
+import { apiCall, apiToken, login, API, BASE, deadlineFor } from './e2e-helpers';
 
 // The console shell end to end in Debian's Chromium against the server `npm start` runs (captcha off).
 
@@ -227,4 +227,31 @@ test('a records URL of a product the top menu does not grant opens nothing, even
   release();
   await expect(page.getByTestId('product-not-enabled')).toBeVisible();
   await expect(page.locator('.table-screen')).toHaveCount(0);
+});
+
+test('the bell shows a platform notice as it arrives, and marking all read clears its badge', async ({ page, request }) => {
+  await login(page, 'admin');
+  const bell = page.getByTestId('notice-bell');
+  const badge = page.getByTestId('notice-badge');
+  // whatever earlier specs left unread goes first
+  await bell.click();
+  await expect(page.locator('.notice-panel')).toBeVisible();
+  const markAll = page.getByTestId('notice-mark-all');
+  if ((await markAll.count()) > 0 && (await markAll.isEnabled())) await markAll.click();
+  await page.keyboard.press('Escape');
+  await expect(badge).toHaveCount(0);
+  // a sub-account change is told to the enterprise admin: the closed SUB004 opened, then closed again as it was
+  const token = await apiToken(request, 'admin');
+  await apiCall(request, token, '/customer/openCustomer', { cus_id: 'SUB004' });
+  await apiCall(request, token, '/customer/closeCustomer', { cus_id: 'SUB004' });
+  await expect(badge).toBeVisible();
+  await expect(bell).toHaveAccessibleName(/通知（\d+ 条未读）/);
+  await bell.click();
+  const closed = page.locator('[data-notice="subAccountClosed"]').first();
+  await expect(closed).toContainText('子账号 SUB004');
+  await expect(closed).toHaveAttribute('data-unread', 'true');
+  await expect(markAll).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(badge).toHaveCount(0);
+  await expect(closed).toHaveAttribute('data-unread', 'false');
 });

@@ -192,6 +192,7 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
   const leaves = Object.values(menus).flatMap((m) => menuLeaves(m ?? []));
   const badge = badgeText(logCount, LOG_BADGE_CAP);
   const notices = useNotices(widgets);
+  const noticeBadge = badgeText(notices.unread, LOG_BADGE_CAP);
 
   const logout = () =>
     confirmDialog({
@@ -224,7 +225,7 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
       <span className="icon-with-badge">
         <IconButton
           icon="pi pi-bell"
-          label={`${t('top.notice')}${notices.length ? ` (${notices.length})` : ''}`}
+          label={notices.unread ? t('notice.bellLabel', { count: notices.unread }) : t('top.notice')}
           title={t('top.notice')}
           data-testid="notice-bell"
           onClick={(e) => {
@@ -232,11 +233,17 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
             whenMounted(() => notice.current?.toggle(e, bell));
           }}
         />
-        {notices.length > 0 && <Badge value={notices.length} severity="warning" aria-hidden="true" />}
+        {noticeBadge && <Badge value={noticeBadge} severity="warning" aria-hidden="true" data-testid="notice-badge" />}
       </span>
       {widgets && (
-        <OverlayPanel ref={notice}>
-          <NoticeList notices={notices} onOpen={() => notice.current?.hide()} />
+        <OverlayPanel
+          ref={notice}
+          className="notice-panel"
+          aria-label={t('top.notice')}
+          // the keyboard lands in the panel: its first notice, or "mark all read"
+          onShow={() => document.querySelector<HTMLElement>('.notice-panel a, .notice-panel button:not([disabled])')?.focus()}
+        >
+          <NoticeList state={notices} onOpen={() => notice.current?.hide()} />
         </OverlayPanel>
       )}
       <span className="icon-with-badge">

@@ -1,0 +1,7 @@
+import type { AreaPlugin } from '../context';
+import { registerNoticeRoutes } from './notices.routes';
+
+/** The notices' routes. Notices are written by the areas where their events happen (notices.ts). */
+export const noticesPlugin: AreaPlugin = async (api, { ctx }) => {
+  registerNoticeRoutes(api, ctx);
+};
