@@ -18,6 +18,8 @@ export const NOTICE_KINDS = [
   'subAccountModified',
   'subAccountClosed',
   'subAccountOpened',
+  'carrierOut',
+  'carrierBack',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

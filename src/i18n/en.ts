@@ -19,6 +19,8 @@ export const EN: typeof ZH = {
       subAccountModified: 'Sub-account {{cusId}} ({{cusName}}) was changed by {{by}}',
       subAccountClosed: 'Sub-account {{cusId}} ({{cusName}}) was closed by {{by}}',
       subAccountOpened: 'Sub-account {{cusId}} ({{cusName}}) was opened by {{by}}',
+      carrierOut: 'Carrier {{carrier}} delivered {{percent}}%: taken out of quality routes, to be probed back',
+      carrierBack: 'Carrier {{carrier}} passed its probes ({{percent}}% delivered) and is back in quality routes',
     },
     templateKind: { content: 'Content', video: 'Video', csp: 'Rich message' },
   },

@@ -18,6 +18,8 @@ export const ZH = {
       subAccountModified: '子账号 {{cusId}}（{{cusName}}）已由 {{by}} 修改',
       subAccountClosed: '子账号 {{cusId}}（{{cusName}}）已由 {{by}} 关闭',
       subAccountOpened: '子账号 {{cusId}}（{{cusName}}）已由 {{by}} 开启',
+      carrierOut: '通道 {{carrier}} 成功率 {{percent}}%，已自动移出质量路由并将试探恢复',
+      carrierBack: '通道 {{carrier}} 试探成功（成功率 {{percent}}%），已恢复到质量路由',
     },
     templateKind: { content: '内容', video: '视频', csp: '5G 消息' },
   },

@@ -52,6 +52,11 @@ describe('a quality route on pglite', () => {
       (rows) => rows.some((r) => r.action === 'carrier.breaker.open'),
     );
     expect(audit.find((r) => r.action === 'carrier.breaker.open')).toMatchObject({ actor: 'platform', target: 'half' });
+    // and the operator hears of it in the bell
+    const notices = await p.call('/notice/list', {}, { token: await tokenFor(p, 'operator') });
+    expect(notices.body.data.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'carrierOut', params: expect.objectContaining({ carrier: 'half' }), link: '/carrierStatus' })]),
+    );
     const later = await send(1000, 100);
     const counts = await waitFor(
       () => byCarrier(later),
