@@ -7,6 +7,7 @@ import { LIBRARY_MESSAGES } from './library.messages';
 import { SEND_MESSAGES } from './send.messages';
 import { OPERATOR_MESSAGES } from './operator.messages';
 import { INTEGRATOR_MESSAGES } from './integrator.messages';
+import { BLACKLIST_MESSAGES } from './blacklist.messages';
 
 // Messages that both the platform (answers in the caller's language) and the console (form validation) show.
 // Keys are stable; `{name}` placeholders are filled by translate().
@@ -89,6 +90,7 @@ const catalogue: Catalogue = {
   ...SEND_MESSAGES,
   ...OPERATOR_MESSAGES,
   ...INTEGRATOR_MESSAGES,
+  ...BLACKLIST_MESSAGES,
 };
 
 export function isMessageKey(key: string): boolean {

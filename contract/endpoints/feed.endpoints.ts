@@ -3,6 +3,7 @@ import { MAX_EPOCH_MS, text } from '../bounds';
 import { defineEndpoint, emptyRequest } from '../endpoint';
 import { shortLinkRecordSchema } from '../entities.schema';
 import { addressGroupDocSchema, addressMemberDocSchema, contentTemplateDocSchema, cspTemplateDocSchema, videoTemplateDocSchema } from '../library.schema';
+import { blacklistDocSchema, FEED_BLACKLIST_PATH } from './mobile-black.endpoints';
 import { batchSchema, moRecordSchema, mtRecordSchema, statisticsRowSchema, timeBatchSchema, timeMtMessageSchema } from '../records.schema';
 
 // The change feed the console replicates from: one pull route per replicated resource, scoped like its list.
@@ -44,6 +45,7 @@ export const FEED_RESOURCES = {
   cspTemplate: { path: '/cspTemplate/pull', key: 'id', schema: cspTemplateDocSchema },
   addressGroup: { path: '/addressBook/groupPull', key: 'id', schema: addressGroupDocSchema },
   addressMember: { path: '/addressBook/memberPull', key: 'id', schema: addressMemberDocSchema },
+  blacklist: { path: FEED_BLACKLIST_PATH, key: 'id', schema: blacklistDocSchema },
 } as const;
 export type FeedResource = keyof typeof FEED_RESOURCES;
 
@@ -60,6 +62,11 @@ export const statisticsPullEndpoint = defineEndpoint({
   path: FEED_RESOURCES.statistics.path,
   request: pullRequest,
   response: pullResponse(statisticsRowSchema),
+});
+export const blacklistPullEndpoint = defineEndpoint({
+  path: FEED_RESOURCES.blacklist.path,
+  request: pullRequest,
+  response: pullResponse(blacklistDocSchema),
 });
 export const shortLinkPullEndpoint = defineEndpoint({
   path: FEED_RESOURCES.shortLink.path,
