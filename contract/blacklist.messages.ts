@@ -25,7 +25,10 @@ export const BLACKLIST_MESSAGES: Record<string, Record<Language, string>> = {
   'blacklist.adminOnly': { zh: '只有企业管理员可以修改退订设置', en: "Only the enterprise's admin may change the opt-out settings" },
   'blacklist.settingsSaved': { zh: '退订设置已保存', en: 'Opt-out settings saved' },
   'blacklist.noOptOutWord': { zh: '至少需要一个退订关键词', en: 'At least one opt-out keyword is needed' },
-  'blacklist.confirmOut': { zh: '您已退订，将不再收到本企业短信。回复“订阅”可恢复。', en: 'You have opted out and will get no more messages. Reply START to opt back in.' },
+  'blacklist.confirmOut': {
+    zh: '您已退订，将不再收到本企业短信。回复“订阅”可恢复。',
+    en: 'You have opted out and will get no more messages. Reply START to opt back in.',
+  },
   'blacklist.confirmIn': { zh: '您已重新订阅本企业短信。回复“退订”可随时退订。', en: 'You have opted back in. Reply STOP to opt out at any time.' },
   'blacklist.col.mobile': { zh: '号码', en: 'Number' },
   'blacklist.col.scope': { zh: '范围', en: 'Scope' },

@@ -109,6 +109,13 @@ async function saveReport(ctx: AppContext, cusId: string, lang: Language, rows: 
   for (const [path, content] of Object.entries(packageParts('report'))) zip.file(path, content);
   zip.file(SHEET_PATH, sheetStart([10, 20, 12, 30]) + rowXml(header, 1, true) + xml.join('') + SHEET_END);
   const bytes = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
-  const f = await saveFile(ctx, { cusId, kind: 'report', fileName: `blacklist-import-${Date.now()}.xlsx`, contentType: XLSX_MIME, bytes, rowCount: rows.length });
+  const f = await saveFile(ctx, {
+    cusId,
+    kind: 'report',
+    fileName: `blacklist-import-${Date.now()}.xlsx`,
+    contentType: XLSX_MIME,
+    bytes,
+    rowCount: rows.length,
+  });
   return f.file_id;
 }

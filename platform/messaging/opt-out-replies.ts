@@ -112,9 +112,8 @@ async function confirm(
 
 /** Every account of the enterprises of `cusIds`: all of them share the list, so all their consoles pull. */
 export async function enterpriseAccounts(q: Queryable, cusIds: string[]): Promise<string[]> {
-  const rows = await q.query<{ cus_id: string }>(
-    'select b.cus_id from accounts a join accounts b on b.ep_id = a.ep_id where a.cus_id = any($1::text[])',
-    [cusIds],
-  );
+  const rows = await q.query<{ cus_id: string }>('select b.cus_id from accounts a join accounts b on b.ep_id = a.ep_id where a.cus_id = any($1::text[])', [
+    cusIds,
+  ]);
   return [...new Set(rows.map((r) => r.cus_id))];
 }
