@@ -1,4 +1,5 @@
 import { ACCOUNT_COMMANDS } from './account-commands';
+import { BLACKLIST_COMMANDS } from './blacklist-commands';
 import type { CommandTable } from './command';
 import { LIBRARY_COMMANDS } from './library-commands';
 import { LOG_COMMANDS } from './log-commands';
@@ -16,6 +17,7 @@ export const ALL_COMMANDS: CommandTable = {
   ...ACCOUNT_COMMANDS,
   ...TOOLS_COMMANDS,
   ...LIBRARY_COMMANDS,
+  ...BLACKLIST_COMMANDS,
 };
 
 /** Registers every command table with the outbox (again is harmless). */

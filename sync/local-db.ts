@@ -5,6 +5,7 @@ import type { FeedResource } from '../contract/endpoints/feed.endpoints';
 import type { Batch, MoRecord, MtRecord, StatisticsRow, TimeBatch, TimeMtMessage } from '../contract/records.schema';
 import type { ShortLinkRecord } from '../contract/entities.schema';
 import type { AddressBookDoc, TemplateDoc } from '../contract/library.schema';
+import type { BlacklistDoc } from '../contract/endpoints/mobile-black.endpoints';
 
 // The console's local database: RxDB on Dexie, one database per user, ≤ 13 collections.
 // Newest-first order is index-backed through `k`: the inverted time (MAX - time, zero-padded) joined with the primary
@@ -61,6 +62,8 @@ export type LocalShortLink = Local<ShortLinkRecord>;
 export type LocalTemplate = Local<TemplateDoc>;
 /** address-book groups and members in one collection, told apart by `kind`. */
 export type LocalAddressBook = Local<AddressBookDoc>;
+/** the enterprise's blacklist, kept whole (a number search must find any entry, however old). */
+export type LocalBlacklist = Local<BlacklistDoc>;
 
 export interface LocalCollections {
   mt_records: RxCollection<LocalMt>;
@@ -72,6 +75,7 @@ export interface LocalCollections {
   short_links: RxCollection<LocalShortLink>;
   templates: RxCollection<LocalTemplate>;
   address_book: RxCollection<LocalAddressBook>;
+  blacklist: RxCollection<LocalBlacklist>;
   events: RxCollection<EventDoc>;
   sync_state: RxCollection<SyncStateDoc>;
 }
@@ -267,6 +271,12 @@ const addressBookSchema = schema<LocalAddressBook>(
     ['kind', 'mobile', 'k'],
   ],
 );
+// the number index answers a prefix search as an index range (query.ts prefixPlan), instant at 100,000 entries
+const blacklistSchema = schema<LocalBlacklist>('id', { id: str(120), mobile: str(40), source: str(16), cus_id: str(64), created_at: int(), ...feed }, [
+  ['k'],
+  ['mobile', 'k'],
+  ['source', 'k'],
+]);
 const eventSchema = schema<EventDoc>(
   'id',
   {
@@ -309,6 +319,7 @@ export const RECORD_COLLECTIONS: Record<RecordCollectionName, RecordCollectionMe
   short_links: { resource: 'shortLink', primaryKey: 'sn', timeField: 'create_time' },
   templates: { resource: 'contentTemplate', alsoFrom: ['videoTemplate', 'cspTemplate'], primaryKey: 'id', timeField: 'create_time', keepAll: true },
   address_book: { resource: 'addressGroup', alsoFrom: ['addressMember'], primaryKey: 'id', timeField: 'create_time', keepAll: true },
+  blacklist: { resource: 'blacklist', primaryKey: 'id', timeField: 'created_at', keepAll: true },
 };
 export const COLLECTION_OF_RESOURCE = Object.fromEntries(
   Object.entries(RECORD_COLLECTIONS).flatMap(([name, m]) => [m.resource, ...(m.alsoFrom ?? [])].map((r) => [r, name])),
@@ -339,6 +350,7 @@ export const COLLECTION_SCHEMAS = {
   short_links: shortLinkSchema,
   templates: templateSchema,
   address_book: addressBookSchema,
+  blacklist: blacklistSchema,
   events: eventSchema,
   sync_state: syncStateSchema,
 };

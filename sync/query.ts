@@ -1,3 +1,4 @@
+import { blacklistListEndpoint } from '../contract/endpoints/mobile-black.endpoints';
 import Dexie from 'dexie';
 import { getQueryMatcher, normalizeMangoQuery, prepareQuery, type MangoQuery, type RxCollection } from 'rxdb';
 import { filter, merge, type Observable } from 'rxjs';
@@ -102,6 +103,8 @@ export function listEndpointFor(q: Query): Endpoint | null {
     case 'short_links':
       return shortLinkListEndpoint;
     // templates and address books are kept whole locally (no horizon): nothing to ask the platform for
+    case 'blacklist':
+      return blacklistListEndpoint;
     case 'templates':
     case 'address_book':
     case 'events':
