@@ -13,6 +13,8 @@ export const BLACKLIST_MESSAGES: Record<string, Record<Language, string>> = {
   'blacklist.reason.complaint.account': { zh: '号码因投诉加入本账号黑名单', en: "On this account's blacklist after a complaint" },
   'blacklist.added': { zh: '已加入 {added} 个号码，{duplicates} 个已在黑名单中', en: '{added} numbers added, {duplicates} already listed' },
   'blacklist.invalidNumber': { zh: '号码格式不正确：{mobile}', en: 'Not a valid number: {mobile}' },
+  'blacklist.invalidNumberShort': { zh: '号码格式不正确', en: 'Not a valid number' },
+  'blacklist.noteTooLong': { zh: '备注最多 200 个字', en: 'The note takes at most 200 characters' },
   'blacklist.accountNotInEnterprise': { zh: '该账号不属于本企业', en: 'That account is not one of your enterprise' },
   'blacklist.notFound': { zh: '黑名单中没有这些号码', en: 'None of these entries is on the blacklist' },
   'blacklist.importDone': {
@@ -39,6 +41,9 @@ export const BLACKLIST_MESSAGES: Record<string, Record<Language, string>> = {
   'blacklist.col.row': { zh: '行号', en: 'Row' },
   'blacklist.col.result': { zh: '结果', en: 'Result' },
   'blacklist.col.reason': { zh: '原因', en: 'Reason' },
+  'activity.command.blacklist.add': { zh: '加入黑名单', en: 'Add to the blacklist' },
+  'activity.command.blacklist.delete': { zh: '移出黑名单', en: 'Remove from the blacklist' },
+  'activity.target.blacklist': { zh: '号码 {name}', en: 'Number {name}' },
   'blacklist.source.reply': { zh: '回复退订', en: 'Keyword reply' },
   'blacklist.source.import': { zh: '导入', en: 'Import' },
   'blacklist.source.manual': { zh: '人工添加', en: 'Manual' },

@@ -13,8 +13,8 @@ export const BLACKLIST_COMMANDS: CommandTable = {
   'blacklist.delete': { endpoint: blacklistDeleteEndpoint, body: (p) => ({ ids: [p.id] }) },
 };
 
-/** Commands on one entry go out in order. */
-export const blacklistAggregate = (id: string) => `blacklist:${id}`;
+/** Commands on one number go out in order (an add, then its removal). */
+export const blacklistAggregate = (mobile: string) => `blacklist:${mobile}`;
 
 type Pending<T> = T & { pending?: string };
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INDEXED_TEXT_MAX, text } from '../bounds';
 import { defineEndpoint, emptyRequest, LONG_TIMEOUT_MS, pageOf, pageRequest } from '../endpoint';
 import { feedFields } from '../records.schema';
+import { classifyNumber } from '../validation/number.rules';
 import { OPT_WORD_MAX, OPT_WORDS_MAX } from '../validation/opt-keywords';
 
 // The enterprise's blacklist as a list people manage: numbers that replied an opt-out keyword, were imported, added by
@@ -43,6 +44,20 @@ export type BlacklistDoc = z.infer<typeof blacklistDocSchema>;
 export const blacklistId = (epId: string, cusId: string, mobile: string) => `${epId}:${cusId}:${mobile}`;
 
 const number = text(40).trim().min(1, { error: 'v.mobile.required' });
+
+/** A number as the blacklist stores it: 11 digits for a mainland mobile (however written), E.164 for one abroad;
+ * null when it is no number. */
+export function blacklistNumber(raw: string): string | null {
+  const n = classifyNumber(raw);
+  return n.kind === 'invalid' ? null : n.kind === 'domestic' ? n.mobile : n.e164;
+}
+
+/** The console's add form: one number, checked and stored as the platform stores it. */
+export const blacklistFormSchema = z.object({
+  mobile: number.overwrite((v) => blacklistNumber(v) ?? v).refine((v) => blacklistNumber(v) !== null, { error: 'blacklist.invalidNumberShort' }),
+  source: z.enum(['manual', 'complaint']).default('manual'),
+  note: z.string().trim().max(200, { error: 'blacklist.noteTooLong' }).optional(),
+});
 const optNote = text(BLACKLIST_NOTE_MAX).trim().optional();
 /** '' or absent: the whole enterprise. */
 const entryScope = text(INDEXED_TEXT_MAX).trim().default('');

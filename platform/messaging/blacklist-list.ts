@@ -1,5 +1,4 @@
-import { blacklistId, type BlacklistEntry, type BlacklistSource } from '../../contract/endpoints/mobile-black.endpoints';
-import { classifyNumber } from '../../contract/validation/number.rules';
+import { blacklistId, blacklistNumber, type BlacklistEntry, type BlacklistSource } from '../../contract/endpoints/mobile-black.endpoints';
 import type { CurrentUser } from '../auth/current-user';
 import type { Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
@@ -27,11 +26,8 @@ export const BLACKLIST_SOURCE: FeedSource = {
 /** The scope ids of the caller: its enterprise only. */
 export const enterpriseScope = (user: CurrentUser) => [user.ep_id];
 
-/** The stored form of a written number (11 digits for a mainland mobile, E.164 otherwise), or null when it is none. */
-export function storedNumber(raw: string): string | null {
-  const n = classifyNumber(raw);
-  return n.kind === 'invalid' ? null : n.kind === 'domestic' ? n.mobile : n.e164;
-}
+/** The stored form of a written number (the console's add form stores the same). */
+export const storedNumber = blacklistNumber;
 
 /** The entry scope a caller may give: '' (the enterprise) or an account of its enterprise. */
 export async function checkEntryScope(q: Queryable, user: CurrentUser, cusId: string): Promise<string> {
