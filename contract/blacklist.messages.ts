@@ -15,6 +15,8 @@ export const BLACKLIST_MESSAGES: Record<string, Record<Language, string>> = {
   'blacklist.invalidNumber': { zh: '号码格式不正确：{mobile}', en: 'Not a valid number: {mobile}' },
   'blacklist.invalidNumberShort': { zh: '号码格式不正确', en: 'Not a valid number' },
   'blacklist.noteTooLong': { zh: '备注最多 200 个字', en: 'The note takes at most 200 characters' },
+  'blacklist.wordTooLong': { zh: '关键词最多 20 个字', en: 'A keyword takes at most 20 characters' },
+  'blacklist.tooManyWords': { zh: '关键词最多 20 个', en: 'At most 20 keywords' },
   'blacklist.accountNotInEnterprise': { zh: '该账号不属于本企业', en: 'That account is not one of your enterprise' },
   'blacklist.notFound': { zh: '黑名单中没有这些号码', en: 'None of these entries is on the blacklist' },
   'blacklist.importDone': {
@@ -43,6 +45,7 @@ export const BLACKLIST_MESSAGES: Record<string, Record<Language, string>> = {
   'blacklist.col.reason': { zh: '原因', en: 'Reason' },
   'activity.command.blacklist.add': { zh: '加入黑名单', en: 'Add to the blacklist' },
   'activity.command.blacklist.delete': { zh: '移出黑名单', en: 'Remove from the blacklist' },
+  'activity.command.blacklist.settings': { zh: '修改退订设置', en: 'Change the opt-out settings' },
   'activity.target.blacklist': { zh: '号码 {name}', en: 'Number {name}' },
   'blacklist.source.reply': { zh: '回复退订', en: 'Keyword reply' },
   'blacklist.source.import': { zh: '导入', en: 'Import' },

@@ -1,4 +1,4 @@
-import { blacklistAddEndpoint, blacklistDeleteEndpoint } from '../contract/endpoints/mobile-black.endpoints';
+import { blacklistAddEndpoint, blacklistDeleteEndpoint, optOutSettingsModifyEndpoint } from '../contract/endpoints/mobile-black.endpoints';
 import type { CommandTable } from './command';
 import type { EventDoc } from './local-db';
 
@@ -11,6 +11,8 @@ export const BLACKLIST_COMMANDS: CommandTable = {
     body: (p) => ({ mobiles: [p.mobile], cus_id: p.cus_id ?? '', source: p.source ?? 'manual', ...(p.note ? { note: p.note } : {}) }),
   },
   'blacklist.delete': { endpoint: blacklistDeleteEndpoint, body: (p) => ({ ids: [p.id] }) },
+  /** the enterprise's opt-out settings, as the settings form parsed them */
+  'blacklist.settings': { endpoint: optOutSettingsModifyEndpoint, body: (p) => p },
 };
 
 /** Commands on one number go out in order (an add, then its removal). */

@@ -130,6 +130,17 @@ export const optOutSettingsSchema = z.object({
 });
 export type OptOutSettings = z.infer<typeof optOutSettingsSchema>;
 
+/** A keyword list as typed in the settings form: one per line, commas also separate. */
+const typedWords = z
+  .union([z.string().max(1000, { error: 'blacklist.wordTooLong' }), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : v.split(/[,，、\n]/)).map((w) => w.trim()).filter((w) => w !== ''))
+  .pipe(z.array(z.string().max(OPT_WORD_MAX, { error: 'blacklist.wordTooLong' })).max(OPT_WORDS_MAX, { error: 'blacklist.tooManyWords' }));
+
+/** The console's settings form: the same settings, keyword lists typed as text. */
+export const optOutSettingsFormSchema = optOutSettingsSchema
+  .extend({ optOutWords: typedWords, optInWords: typedWords })
+  .refine((v) => v.optOutWords.length > 0, { path: ['optOutWords'], error: 'blacklist.noOptOutWord' });
+
 export const optOutSettingsGetEndpoint = defineEndpoint({
   path: '/mobileBlack/settings',
   doc: "The enterprise's opt-out and opt-in keywords, scope and confirmation texts (the defaults when never set).",

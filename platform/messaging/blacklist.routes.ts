@@ -94,10 +94,16 @@ export function registerBlacklistRoutes(app: FastifyInstance, ctx: AppContext): 
 
   route(app, ctx, optOutSettingsGetEndpoint, async ({ user }) => loadOptOutSettings(ctx.db, user.ep_id));
 
-  route(app, ctx, optOutSettingsModifyEndpoint, async (c) => {
-    if (c.user.userType !== 1) throw forbidden('blacklist.adminOnly');
-    if (c.body.optOutWords.every((w) => w.trim() === '')) throw badRequest('blacklist.noOptOutWord', {}, 'optOutWords');
-    c.message('blacklist.settingsSaved');
-    return saveOptOutSettings(ctx.db, c.user.ep_id, c.body, c.user.username);
-  });
+  route(
+    app,
+    ctx,
+    optOutSettingsModifyEndpoint,
+    async (c) => {
+      if (c.user.userType !== 1) throw forbidden('blacklist.adminOnly');
+      if (c.body.optOutWords.every((w) => w.trim() === '')) throw badRequest('blacklist.noOptOutWord', {}, 'optOutWords');
+      c.message('blacklist.settingsSaved');
+      return saveOptOutSettings(ctx.db, c.user.ep_id, c.body, c.user.username);
+    },
+    { idempotent: true },
+  );
 }

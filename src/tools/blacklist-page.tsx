@@ -15,8 +15,10 @@ import { messageText } from '../forms/message-text';
 import { useEditorMachine } from '../forms/use-editor-machine';
 import { useForm } from '../forms/use-form';
 import { api } from '../session/api';
+import { useSession } from '../session/use-session';
 import { TableScreen } from '../table/table-screen';
 import { blacklistEntries, recordBlacklistCommand } from './blacklist.screen';
+import { OptOutSettingsButton } from './opt-out-settings-panel';
 
 // The blacklist screen: a number added here (offline too, through the outbox), a sheet imported with a report per
 // row (online: the platform reads the sheet), the list exported, and the replicated list searched by number.
@@ -109,10 +111,14 @@ function ImportBar() {
 }
 
 export function BlacklistPage() {
+  const admin = useSession().userInfo?.authUser.userType === 1;
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }} data-testid="blacklist">
       <AddForm />
-      <ImportBar />
+      <span style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
+        <ImportBar />
+        {admin && <OptOutSettingsButton />}
+      </span>
       <TableScreen def={blacklistEntries} />
     </div>
   );
