@@ -117,6 +117,13 @@ describe.each(DB_KINDS)('blacklist and opt-out on %s', (kind) => {
 
     expect((await call('/mobileBlack/delete', { ids: [id] }, user)).body.data).toEqual({ deleted: 1 });
     expect((await call('/mobileBlack/list', { mobile: '1392222' }, user)).body.data.total).toBe(1);
+
+    // the change feed consoles replicate from: the removal as a tombstone to every account of the enterprise, nothing
+    // of it to another enterprise
+    type Doc = { id: string; deleted: boolean; ep_id: string };
+    const pulled = async (token: string) => (await call('/mobileBlack/pull', { direction: 'forward', limit: 10_000 }, token)).body.data.documents as Doc[];
+    expect((await pulled(user)).find((d) => d.id === id)).toMatchObject({ deleted: true });
+    expect((await pulled(other)).every((d) => d.ep_id === 'EP9001')).toBe(true);
   });
 
   it('imports a sheet with a report per row', async () => {
