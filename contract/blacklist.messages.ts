@@ -17,7 +17,7 @@ export const BLACKLIST_MESSAGES: Record<string, Record<Language, string>> = {
   'blacklist.noteTooLong': { zh: '备注最多 200 个字', en: 'The note takes at most 200 characters' },
   'blacklist.wordTooLong': { zh: '关键词最多 20 个字', en: 'A keyword takes at most 20 characters' },
   'blacklist.tooManyWords': { zh: '关键词最多 20 个', en: 'At most 20 keywords' },
-  'blacklist.accountNotInEnterprise': { zh: '该账号不属于本企业', en: 'That account is not one of your enterprise' },
+  'blacklist.accountNotInEnterprise': { zh: '无权管理该账号的黑名单', en: "You may not manage that account's blacklist" },
   'blacklist.notFound': { zh: '黑名单中没有这些号码', en: 'None of these entries is on the blacklist' },
   'blacklist.importDone': {
     zh: '导入完成：新增 {added}，重复 {duplicates}，无效 {invalid}',

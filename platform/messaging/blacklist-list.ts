@@ -1,5 +1,6 @@
 import { blacklistId, blacklistNumber, type BlacklistEntry, type BlacklistSource } from '../../contract/endpoints/mobile-black.endpoints';
 import type { CurrentUser } from '../auth/current-user';
+import { canSee, readableCusIds } from '../auth/scope';
 import type { Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
 import { feedCols, type FeedSource } from '../feed/feed-source';
@@ -7,24 +8,28 @@ import { ms } from '../lists/list-query';
 import { enterpriseAccounts } from './opt-out-replies';
 import { notifyAll } from './notify';
 
-// The enterprise's blacklist as a list: one source for the list, the export and the change feed, scoped by enterprise
-// (every account of an enterprise shares its list, so the scope column is ep_id and the caller's scope is its own
-// enterprise, never an account list a request could widen).
+// The enterprise's blacklist as a list: one source for the list, the export and the change feed. Every account of an
+// enterprise shares its enterprise-wide entries; an entry for one account's messages belongs to that account's data,
+// reached as auth/scope.ts says. So an entry's reach is 'ep:<ep_id>' (enterprise-wide) or its cus_id, and a caller's
+// scope is its own enterprise's mark plus the accounts it reads: no request field can widen either.
+
+/** Who an entry reaches (migration 128 indexes the same expression). */
+const BLACKLIST_REACH = "(case when b.cus_id = '' then 'ep:' || b.ep_id else b.cus_id end)";
 
 export const BLACKLIST_SOURCE: FeedSource = {
   table: 'blacklist',
   alias: 'b',
   from: 'blacklist b',
   select: `b.id, b.ep_id, b.cus_id, b.mobile, b.source, ${ms('b.created_at')} as created_at, b.created_by, b.note, ${feedCols('b')}`,
-  scope: 'b.ep_id',
+  scope: BLACKLIST_REACH,
   time: 'b.created_at',
   key: 'b.id',
   horizon: 'b.created_at',
   base: 'b.deleted = false',
 };
 
-/** The scope ids of the caller: its enterprise only. */
-export const enterpriseScope = (user: CurrentUser) => [user.ep_id];
+/** What the caller reaches of the list: its enterprise's shared entries and those of the accounts it reads. */
+export const blacklistScope = (user: CurrentUser) => [`ep:${user.ep_id}`, ...readableCusIds(user, 'data')];
 
 /** The stored form of a written number (the console's add form stores the same). */
 export const storedNumber = blacklistNumber;
@@ -33,7 +38,7 @@ export const storedNumber = blacklistNumber;
 export async function checkEntryScope(q: Queryable, user: CurrentUser, cusId: string): Promise<string> {
   if (cusId === '') return '';
   const [a] = await q.query('select 1 from accounts where cus_id = $1 and ep_id = $2', [cusId, user.ep_id]);
-  if (!a) throw badRequest('blacklist.accountNotInEnterprise', {}, 'cus_id');
+  if (!a || !canSee(user, cusId, 'data')) throw badRequest('blacklist.accountNotInEnterprise', {}, 'cus_id');
   return cusId;
 }
 
@@ -62,11 +67,11 @@ export async function addEntries(q: Queryable, user: CurrentUser, e: NewEntries,
 
 /** Removes the caller's enterprise's entries among `ids`; answers how many were live. */
 export async function deleteEntries(q: Queryable, user: CurrentUser, ids: string[], now: Date): Promise<number> {
-  const rows = await q.query('update blacklist set deleted = true, updated_at = $3 where ep_id = $1 and id = any($2::text[]) and not deleted returning id', [
-    user.ep_id,
-    ids,
-    now,
-  ]);
+  const rows = await q.query(
+    `update blacklist set deleted = true, updated_at = $3
+      where ep_id = $1 and id = any($2::text[]) and (cus_id = '' or cus_id = any($4::text[])) and not deleted returning id`,
+    [user.ep_id, ids, now, readableCusIds(user, 'data')],
+  );
   return rows.length;
 }
 

@@ -20,7 +20,7 @@ import { pageOf, rowsOf, whereOf, type Filters } from '../lists/list-query';
 import { sendXlsx, type Column } from '../lists/xlsx-export';
 import { withoutFeed } from '../library/sources';
 import { importBlacklist } from './blacklist-import';
-import { addEntries, BLACKLIST_SOURCE, checkEntryScope, deleteEntries, enterpriseScope, notifyBlacklist, storedNumber } from './blacklist-list';
+import { addEntries, BLACKLIST_SOURCE, checkEntryScope, deleteEntries, blacklistScope, notifyBlacklist, storedNumber } from './blacklist-list';
 import { loadOptOutSettings, saveOptOutSettings } from './opt-out-settings';
 
 // The blacklist screen's endpoints and the enterprise's opt-out settings. Every read and write is of the caller's own
@@ -40,10 +40,10 @@ const COLUMNS: Column<BlacklistEntry>[] = [
 ];
 
 export function registerBlacklistRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerPullRoute(app, ctx, FEED_BLACKLIST_PATH, BLACKLIST_SOURCE, enterpriseScope);
+  registerPullRoute(app, ctx, FEED_BLACKLIST_PATH, BLACKLIST_SOURCE, blacklistScope);
 
   route(app, ctx, blacklistListEndpoint, async ({ body, user }) => {
-    const w = whereOf(BLACKLIST_SOURCE, filters, body as Filter, user, enterpriseScope(user));
+    const w = whereOf(BLACKLIST_SOURCE, filters, body as Filter, user, blacklistScope(user));
     const page = await pageOf<BlacklistEntry & Record<string, unknown>>(ctx.db, BLACKLIST_SOURCE, w, body);
     return { total: page.total, data: page.data.map((r) => withoutFeed(r) as BlacklistEntry) };
   });
@@ -88,7 +88,7 @@ export function registerBlacklistRoutes(app: FastifyInstance, ctx: AppContext): 
   });
 
   route(app, ctx, blacklistExportEndpoint, async (c) => {
-    const w = whereOf(BLACKLIST_SOURCE, filters, c.body as Filter, c.user, enterpriseScope(c.user));
+    const w = whereOf(BLACKLIST_SOURCE, filters, c.body as Filter, c.user, blacklistScope(c.user));
     await sendXlsx(c.reply, c.lang, 'blacklist', COLUMNS, (signal) => rowsOf<BlacklistEntry>(ctx.db, BLACKLIST_SOURCE, w, { signal }));
   });
 

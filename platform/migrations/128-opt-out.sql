@@ -13,8 +13,9 @@ alter table blacklist add column id text generated always as (ep_id || ':' || cu
 alter table blacklist drop constraint blacklist_pkey;
 alter table blacklist add primary key (ep_id, cus_id, mobile);
 create unique index blacklist_id on blacklist(id);
-create index blacklist_scope on blacklist(ep_id, created_at desc, id);
-create index blacklist_number on blacklist(ep_id, mobile text_pattern_ops);
+-- lists walk an entry's reach (platform/messaging/blacklist-list.ts): the enterprise's shared entries, or one account's
+create index blacklist_scope on blacklist((case when cus_id = '' then 'ep:' || ep_id else cus_id end), created_at desc, id);
+create index blacklist_number on blacklist((case when cus_id = '' then 'ep:' || ep_id else cus_id end), mobile text_pattern_ops);
 create index blacklist_seq on blacklist(seq);
 create trigger blacklist_seq_bump before update on blacklist for each row execute function bump_change_seq();
 create trigger blacklist_seq_hold before insert or update on blacklist for each statement execute function hold_change_seq();

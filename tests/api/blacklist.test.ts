@@ -101,6 +101,11 @@ describe.each(DB_KINDS)('blacklist and opt-out on %s', (kind) => {
     await p.ctx.db.query(
       "insert into users(username, password_hash, cus_id, name, user_type) select 'blk901', password_hash, 'BLK901', 'x', 1 from users where username = 'user' on conflict do nothing",
     );
+    // an entry for one account's messages is that account's data: its reader sees it, another sub-account does not
+    expect((await call('/mobileBlack/add', { mobiles: ['13922220005'], cus_id: 'SUB002' }, admin)).status).toBe(200);
+    expect((await call('/mobileBlack/list', { mobile: '13922220005' }, admin)).body.data.total).toBe(1);
+    expect((await call('/mobileBlack/list', { mobile: '13922220005' }, user)).body.data.total).toBe(0);
+    expect((await call('/mobileBlack/add', { mobiles: ['13922220006'], cus_id: 'SUB002' }, user)).status).toBe(400);
     const other = await tokenFor(p, 'blk901');
     expect((await call('/mobileBlack/list', { mobile: '1392222' }, other)).body.data.total).toBe(0);
     const id = list.body.data.data[0].id;
