@@ -110,10 +110,15 @@ async function confirm(
   await notifyAll(q, ['batch', 'mtRecord', 'statistics'], [account.cus_id]);
 }
 
-/** Every account of the enterprises of `cusIds`: all of them share the list, so all their consoles pull. */
+/** Accounts whose consoles are told at once: those of `cusIds`, then others of their enterprises (which share the
+ * list), at most NOTICE_ACCOUNTS of them: a notice's payload must stay under PostgreSQL's 8,000 bytes, and one sent
+ * inside a transaction that fails would fail the transaction. Consoles not told find the change on their next pull. */
 export async function enterpriseAccounts(q: Queryable, cusIds: string[]): Promise<string[]> {
-  const rows = await q.query<{ cus_id: string }>('select b.cus_id from accounts a join accounts b on b.ep_id = a.ep_id where a.cus_id = any($1::text[])', [
-    cusIds,
-  ]);
-  return [...new Set(rows.map((r) => r.cus_id))];
+  const rows = await q.query<{ cus_id: string }>(
+    `select b.cus_id from accounts a join accounts b on b.ep_id = a.ep_id where a.cus_id = any($1::text[])
+      order by b.cus_id = any($1::text[]) desc, b.cus_id limit ${NOTICE_ACCOUNTS}`,
+    [cusIds],
+  );
+  return [...new Set([...cusIds, ...rows.map((r) => r.cus_id)])].slice(0, NOTICE_ACCOUNTS);
 }
+const NOTICE_ACCOUNTS = 200;
