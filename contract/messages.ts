@@ -9,6 +9,7 @@ import { OPERATOR_MESSAGES } from './operator.messages';
 import { INTEGRATOR_MESSAGES } from './integrator.messages';
 import { CARRIER_MESSAGES } from './carrier.messages';
 import { NOTICE_MESSAGES } from './notice.messages';
+import { BLACKLIST_MESSAGES } from './blacklist.messages';
 
 // Messages that both the platform (answers in the caller's language) and the console (form validation) show.
 // Keys are stable; `{name}` placeholders are filled by translate().
@@ -93,6 +94,7 @@ const catalogue: Catalogue = {
   ...INTEGRATOR_MESSAGES,
   ...CARRIER_MESSAGES,
   ...NOTICE_MESSAGES,
+  ...BLACKLIST_MESSAGES,
 };
 
 export function isMessageKey(key: string): boolean {

@@ -1,4 +1,5 @@
 import { ACCOUNT_COMMANDS } from './account-commands';
+import { BLACKLIST_COMMANDS } from './blacklist-commands';
 import type { CommandTable } from './command';
 import { LIBRARY_COMMANDS } from './library-commands';
 import { LOG_COMMANDS } from './log-commands';
@@ -18,6 +19,7 @@ export const ALL_COMMANDS: CommandTable = {
   ...TOOLS_COMMANDS,
   ...LIBRARY_COMMANDS,
   ...NOTICE_COMMANDS,
+  ...BLACKLIST_COMMANDS,
 };
 
 /** Registers every command table with the outbox (again is harmless). */

@@ -1,3 +1,4 @@
+import { blacklistListEndpoint } from '../contract/endpoints/mobile-black.endpoints';
 import Dexie from 'dexie';
 import { getQueryMatcher, normalizeMangoQuery, prepareQuery, type MangoQuery, type RxCollection } from 'rxdb';
 import { filter, merge, type Observable } from 'rxjs';
@@ -103,6 +104,8 @@ export function listEndpointFor(q: Query): Endpoint | null {
       return shortLinkListEndpoint;
     // templates and address books are kept whole locally (no horizon): nothing to ask the platform for; the bell
     // reads its notices locally (the platform's /notice/list serves other clients)
+    case 'blacklist':
+      return blacklistListEndpoint;
     case 'templates':
     case 'address_book':
     case 'events':

@@ -9,6 +9,7 @@ import {
   timeBatchPullEndpoint,
   timeMtMessagePullEndpoint,
   shortLinkPullEndpoint,
+  blacklistPullEndpoint,
   type FeedResource,
 } from '../contract/endpoints/feed.endpoints';
 import { z } from 'zod';
@@ -41,6 +42,7 @@ const PULL_ENDPOINTS = {
   addressGroup: addressGroupPullEndpoint,
   addressMember: addressMemberPullEndpoint,
   notice: noticePullEndpoint,
+  blacklist: blacklistPullEndpoint,
 } as const satisfies Record<FeedResource, Endpoint>;
 
 // The pull answer is parsed loosely (per-document zod parsing cost ~20% of the sync time) and a sample of each page

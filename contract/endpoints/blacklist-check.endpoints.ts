@@ -10,7 +10,7 @@ export const BLACKLIST_CHECK_MAX = 100_000;
 
 export const blacklistCheckEndpoint = defineEndpoint({
   path: '/send/blacklistCheck',
-  doc: "Which of the numbers (as the send form checked them: one valid number per item) the account's enterprise blacklist holds; nothing is sent or charged.",
+  doc: "Which of the numbers (as the send form checked them: one valid number per item) the blacklist refuses for the account (its enterprise's entries and the account's own), with why; nothing is sent or charged.",
   request: z.object({
     /** the account the send is for. */
     cus_id: text(INDEXED_TEXT_MAX).trim().min(1),
@@ -20,5 +20,7 @@ export const blacklistCheckEndpoint = defineEndpoint({
     /** the listed numbers among `mobiles`, in their order. */
     blacklisted: z.array(z.string()),
     count: z.number().int(),
+    /** why each listed number is refused (its entry's source and scope), in the caller's language, in the same order. */
+    reasons: z.array(z.string()),
   }),
 });

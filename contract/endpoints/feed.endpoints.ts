@@ -4,6 +4,7 @@ import { defineEndpoint, emptyRequest } from '../endpoint';
 import { shortLinkRecordSchema } from '../entities.schema';
 import { noticeDocSchema } from '../notice.schema';
 import { addressGroupDocSchema, addressMemberDocSchema, contentTemplateDocSchema, cspTemplateDocSchema, videoTemplateDocSchema } from '../library.schema';
+import { blacklistDocSchema, FEED_BLACKLIST_PATH } from './mobile-black.endpoints';
 import { batchSchema, moRecordSchema, mtRecordSchema, statisticsRowSchema, timeBatchSchema, timeMtMessageSchema } from '../records.schema';
 
 // The change feed the console replicates from: one pull route per replicated resource, scoped like its list.
@@ -47,6 +48,7 @@ export const FEED_RESOURCES = {
   addressMember: { path: '/addressBook/memberPull', key: 'id', schema: addressMemberDocSchema },
   // the caller's own notices (notice.endpoints.ts)
   notice: { path: '/notice/pull', key: 'id', schema: noticeDocSchema },
+  blacklist: { path: FEED_BLACKLIST_PATH, key: 'id', schema: blacklistDocSchema },
 } as const;
 export type FeedResource = keyof typeof FEED_RESOURCES;
 
@@ -63,6 +65,11 @@ export const statisticsPullEndpoint = defineEndpoint({
   path: FEED_RESOURCES.statistics.path,
   request: pullRequest,
   response: pullResponse(statisticsRowSchema),
+});
+export const blacklistPullEndpoint = defineEndpoint({
+  path: FEED_RESOURCES.blacklist.path,
+  request: pullRequest,
+  response: pullResponse(blacklistDocSchema),
 });
 export const shortLinkPullEndpoint = defineEndpoint({
   path: FEED_RESOURCES.shortLink.path,

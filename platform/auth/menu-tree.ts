@@ -66,6 +66,7 @@ export const MENUS: Record<PermCode, MenuItem[]> = {
       leaf('/mobileStatusStatistics', 'pi pi-chart-pie'),
       leaf('/numberPortingStatistics', 'pi pi-arrow-right-arrow-left'),
       leaf('/mobileBlackStatistics', 'pi pi-ban'),
+      leaf('/mobileBlackList', 'pi pi-user-minus'),
     ]),
     group('userCenter', 'mine', 'pi pi-user', [leaf('/activity', 'pi pi-history'), leaf('/info/setting', 'pi pi-cog'), leaf('/apiInfo', 'pi pi-key')]),
   ],

@@ -212,7 +212,7 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
       finals.push(r);
     }
   }
-  if (finals.length > 0) await applyMoves(q, now, finals, reports, [], now);
+  if (finals.length > 0) await applyMoves(q, now, finals, reports, now);
   if (finals.length + stale.length > 0) await q.query('delete from carrier_queue where sn = any($1)', [[...finals.map((r) => r.sn), ...stale]]);
   if (timedOut.length > 0) await q.query(`update carrier_parts set state = 'unknown', done_at = $2 where sn = any($1) and state = 'pending'`, [timedOut, now]);
   if (later.length > 0) await q.query('update carrier_queue set due_at = $2 where sn = any($1)', [later, new Date(now.getTime() + REQUEUE_MS)]);
@@ -334,7 +334,7 @@ async function writeAnswers(q: Queryable, plane: CarrierPlane, now: Date, sends:
     );
   await rerouteNow(q, now, reroute);
   await recordAttempts(q, now, attempts);
-  if (moved.length > 0) await applyMoves(q, now, moved, reports, [], new Date(now.getTime() + plane.timing.receiptWaitS * 1000));
+  if (moved.length > 0) await applyMoves(q, now, moved, reports, new Date(now.getTime() + plane.timing.receiptWaitS * 1000));
   if (reports.size > 0) await q.query('delete from carrier_queue where sn = any($1)', [[...reports.keys()]]);
   return [...new Set(moved.map((r) => r.cus_id))];
 }

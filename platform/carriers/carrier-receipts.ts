@@ -72,7 +72,7 @@ export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | n
     20,
   );
   const replies = groupWriter<CarrierMo, void>(async (items) => {
-    const cusIds = await withRetry(() => ctx.db.tx((q) => storeCarrierReplies(q, ctx.now(), items)));
+    const cusIds = await withRetry(() => ctx.db.tx((q) => storeCarrierReplies(ctx, q, ctx.now(), items)));
     if (cusIds.length > 0) await notifyAll(ctx.db, ['moRecord'], cusIds);
     return items.map(() => undefined);
   }, 200);
@@ -256,6 +256,6 @@ async function finishRecords(q: Queryable, now: Date, sns: string[]): Promise<st
   );
   if (rows.length === 0) return [];
   const reports = new Map<string, CarrierReport>(rows.map((r) => [r.sn, finalReport(recordStatusOf(r.states) ?? 600, r.errs)]));
-  const moved = await applyMoves(q, now, rows, reports, [], now);
+  const moved = await applyMoves(q, now, rows, reports, now);
   return moved.cusIds;
 }

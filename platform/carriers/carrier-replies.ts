@@ -1,3 +1,4 @@
+import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
 import { storeReplies, type Reply } from '../messaging/dispatch';
 import { TLV, findTlv, type ShortMessagePdu } from '../smpp/pdu-types';
@@ -31,7 +32,7 @@ function textOf(pdu: ShortMessagePdu): string {
 }
 
 /** Stores the replies in the caller's transaction; answers the accounts that got one. */
-export async function storeCarrierReplies(q: Queryable, now: Date, items: CarrierMo[]): Promise<string[]> {
+export async function storeCarrierReplies(ctx: AppContext, q: Queryable, now: Date, items: CarrierMo[]): Promise<string[]> {
   const exts = [...new Set(items.map((m) => extensionOf(m.pdu.destinationAddr)).filter((e): e is string => e !== null && e !== ''))];
   const owners = new Map<string, string>();
   if (exts.length > 0) {
@@ -59,7 +60,7 @@ export async function storeCarrierReplies(q: Queryable, now: Date, items: Carrie
     const row = lastOf.get(k) ?? (owner ? { sn: '', cus_id: owner, prod_type: mobile.startsWith('+') ? 1 : 0, mobile, content: '', batch_id: '' } : null);
     if (row) replies.push({ row, content: textOf(m.pdu) });
   });
-  await storeReplies(q, now, replies);
+  await storeReplies(ctx, q, now, replies);
   return [...new Set(replies.map((r) => r.row.cus_id))];
 }
 

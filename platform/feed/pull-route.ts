@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { pullRequest } from '../../contract/endpoints/feed.endpoints';
 import { SUCCESS_TYPE } from '../../contract/envelope';
 import { translate } from '../../contract/messages';
-import { readableCusIds, type ScopeArea } from '../auth/scope';
+import type { CurrentUser } from '../auth/current-user';
+import { readableCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { unauthorized } from '../http/api-error';
 import { languageOf } from '../http/language';
@@ -10,16 +11,23 @@ import { callerOf, zodToApiError } from '../http/route';
 import { pullFeed } from './change-feed';
 import type { FeedSource } from './feed-source';
 
-/** The pull route of the change feed for one resource, scoped like its list (`area`). The answer is spliced from the
- * JSON text the database renders (change-feed.ts), in the envelope route() gives, so the checks of route() are made
- * here by hand. */
-export function registerPullRoute(app: FastifyInstance, ctx: AppContext, path: string, source: FeedSource, area: ScopeArea = 'data'): void {
+/** The pull route of the change feed for one resource. The answer is spliced from the JSON text the database renders
+ * (change-feed.ts), in the envelope route() gives, so the checks of route() are made here by hand. `scopeOf` names
+ * the values of the source's scope column the caller reaches (its readable accounts unless the resource is scoped
+ * otherwise, as an enterprise's shared list is). */
+export function registerPullRoute(
+  app: FastifyInstance,
+  ctx: AppContext,
+  path: string,
+  source: FeedSource,
+  scopeOf: (user: CurrentUser) => string[] = (user) => readableCusIds(user, 'data'),
+): void {
   app.post(path, async (req, reply) => {
     const user = await callerOf(ctx, req);
     if (!user) throw unauthorized();
     const parsed = pullRequest.safeParse(req.body ?? {});
     if (!parsed.success) throw zodToApiError(parsed.error, req.body ?? {});
-    const page = await pullFeed(ctx.db, source, parsed.data, readableCusIds(user, area));
+    const page = await pullFeed(ctx.db, source, parsed.data, scopeOf(user));
     const head = JSON.stringify({ type: SUCCESS_TYPE, message: translate(languageOf(req), 'common.ok') }).slice(0, -1);
     const data = `{"documents":${page.documentsJson},"checkpoint":${JSON.stringify(page.checkpoint)},"highWater":${page.highWater}}`;
     return reply.type('application/json; charset=utf-8').send(`${head},"data":${data}}`);

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { classifyNumber, destinationOn, productFor } from '../../contract/validation/number.rules';
 import { checkSender } from '../../contract/validation/sender.rules';
-import { blacklisted } from '../messaging/numbers';
+import { blockedNumbers } from '../messaging/blacklist';
 import { submitSend } from '../messaging/send';
 import { bindCaller } from '../smpp/smpp-submit';
 import type { CallerAccount } from './caller-store';
@@ -60,7 +60,7 @@ export async function sendForCaller(ctx: AppContext, account: CallerAccount, s: 
   const destinations = classes.map((n) => destinationOn(prodType, n));
   const forms = destinations.map((d) => (d.refused ? null : d.mobile));
   const unique = [...new Set(forms.filter((f): f is string => f !== null))];
-  const blocked = await blacklisted(ctx.db, account.ep_id, unique);
+  const blocked = await blockedNumbers(ctx.db, account, unique);
   const sendable = unique.filter((m) => !blocked.has(m));
   const textOf = new Map<string, string>();
   s.items.forEach((it, i) => {

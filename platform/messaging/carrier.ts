@@ -29,7 +29,3 @@ export interface CarrierConnector {
   /** what the recipient answers, if anything (an MO record). */
   reply(msg: OutboundMessage, report: CarrierReport): string | null;
 }
-
-/** Replies that unsubscribe the number: it goes on the enterprise's blacklist. */
-export const UNSUBSCRIBE_WORDS = ['td', 't', 'stop', '退订'];
-export const isUnsubscribe = (content: string) => UNSUBSCRIBE_WORDS.includes(content.trim().toLowerCase());

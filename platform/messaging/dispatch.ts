@@ -1,7 +1,8 @@
 import { ulid } from 'ulid';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
-import { isUnsubscribe, type CarrierConnector, type CarrierReport } from './carrier';
+import type { CarrierConnector, CarrierReport } from './carrier';
+import { applyOptReplies } from './opt-out-replies';
 import { notifyAll } from './notify';
 import { enqueueCallbacks } from '../accounts/callbacks';
 import { withRetry } from '../db/retry';
@@ -59,7 +60,9 @@ export async function dispatchDue(ctx: AppContext, carrier: CarrierConnector, li
         const reply = carrier.reply(r, report);
         if (reply !== null) replies.push({ row: r, content: reply });
       }
-      return applyMoves(q, now, rows, reports, replies, new Date(now.getTime() + carrier.reportDelayMs()));
+      const moved = await applyMoves(q, now, rows, reports, new Date(now.getTime() + carrier.reportDelayMs()));
+      await storeReplies(ctx, q, now, replies);
+      return { ...moved, replied: [...new Set(replies.map((r) => r.row.cus_id))] };
     }),
   );
   if (!moved) return 0;
@@ -69,16 +72,15 @@ export async function dispatchDue(ctx: AppContext, carrier: CarrierConnector, li
 }
 
 /** In the round's transaction: each record moves to its report (a final state), or, without one, from review on to the
- * carrier (500, due at `releasedDueAt`); batches and statistics count it, SMPP receipts and push callbacks are owed,
- * and replies become MO records (an unsubscribe word blacklists the number). Answers the accounts to tell. */
+ * carrier (500, due at `releasedDueAt`); batches and statistics count it, SMPP receipts and push callbacks are owed.
+ * Answers the accounts to tell. */
 export async function applyMoves(
   q: Queryable,
   now: Date,
   rows: Due[],
   reports: Map<string, CarrierReport>,
-  replies: Reply[],
   releasedDueAt: Date,
-): Promise<{ count: number; cusIds: string[]; replied: string[] }> {
+): Promise<{ count: number; cusIds: string[] }> {
   const batchDeltas: BatchDelta[] = [];
   const statDeltas: StatDelta[] = [];
   for (const r of rows) {
@@ -142,8 +144,7 @@ export async function applyMoves(
     }),
     [],
   );
-  await storeReplies(q, now, replies);
-  return { count: rows.length, cusIds: [...new Set(rows.map((r) => r.cus_id))], replied: [...new Set(replies.map((r) => r.row.cus_id))] };
+  return { count: rows.length, cusIds: [...new Set(rows.map((r) => r.cus_id))] };
 }
 
 export interface Reply {
@@ -152,9 +153,9 @@ export interface Reply {
   content: string;
 }
 
-/** Replies as MO records, owed to the account's push callback and SMPP receivers; an unsubscribe word blacklists the
- * number. */
-export async function storeReplies(q: Queryable, now: Date, replies: Reply[]): Promise<void> {
+/** Replies as MO records, owed to the account's push callback and SMPP receivers; an opt-out or opt-in keyword changes
+ * the blacklist (opt-out-replies.ts). */
+export async function storeReplies(ctx: AppContext, q: Queryable, now: Date, replies: Reply[]): Promise<void> {
   if (replies.length > 0) {
     const replySns = replies.map(() => ulid());
     await enqueueCallbacks(
@@ -184,14 +185,11 @@ export async function storeReplies(q: Queryable, now: Date, replies: Reply[]): P
       now,
       replies.map((r, i) => ({ sn: replySns[i], cus_id: r.row.cus_id, mobile: r.row.mobile, content: r.content, replied_sn: r.row.sn })),
     );
-    const unsubscribed = replies.filter((r) => isUnsubscribe(r.content));
-    if (unsubscribed.length > 0) {
-      await q.query(
-        `insert into blacklist (ep_id, mobile, source)
-         select a.ep_id, t.m, 'reply' from unnest($1::text[], $2::text[]) as t(cus, m) join accounts a on a.cus_id = t.cus
-         on conflict do nothing`,
-        [unsubscribed.map((r) => r.row.cus_id), unsubscribed.map((r) => r.row.mobile)],
-      );
-    }
+    await applyOptReplies(
+      ctx,
+      q,
+      now,
+      replies.map((r) => ({ cus_id: r.row.cus_id, mobile: r.row.mobile, content: r.content })),
+    );
   }
 }

@@ -41,7 +41,7 @@ export async function sessions(q: Queryable, w: Where, page: { pageNumber: numbe
             (select count(*) from mo_records o where o.cus_id = s.cus_id and o.mobile = s.mobile and o.deleted = false
                 and (s.last_reply is null or o.deliver_time > s.last_reply))::int8 as "unreadCount",
             (s.n_mo + (select count(*) from mt_records m where m.mobile = s.mobile and m.cus_id = s.cus_id and m.deleted = false))::int8 as "messageCount",
-            exists(select 1 from blacklist b where b.ep_id = a.ep_id and b.mobile = s.mobile) as unsubscribed
+            exists(select 1 from blacklist b where b.ep_id = a.ep_id and b.cus_id in ('', a.cus_id) and b.mobile = s.mobile and not b.deleted) as unsubscribed
        from s join accounts a on a.cus_id = s.cus_id order by s.last desc, s.cus_id, s.mobile`,
     params,
   );

@@ -9,6 +9,7 @@ import { DISPATCH_LIMIT, dispatchDue, nextDispatchAt } from './dispatch';
 import { nudgeOnChanges } from './notify';
 import { nextTimedBatchAt, sendDueTimeBatches } from './scheduler';
 import { registerBlacklistCheckRoutes } from './blacklist-check.routes';
+import { registerBlacklistRoutes } from './blacklist.routes';
 import { registerInteractRoutes } from './interact.routes';
 import { registerPriceRoutes } from './price.routes';
 import { registerSendRoutes } from './send.routes';
@@ -26,6 +27,7 @@ export const messagingPlugin: AreaPlugin<MessagingOptions> = async (api, { ctx, 
   registerPriceRoutes(api, ctx);
   registerTimedRoutes(api, ctx);
   registerBlacklistCheckRoutes(api, ctx);
+  registerBlacklistRoutes(api, ctx);
   registerInteractRoutes(api, ctx);
   // a given connector (tests) or CARRIERS=in-process keeps messages in this process; else they go to carriers over SMPP
   const inProcess = Boolean(carrier) || ctx.config.carriers.source === 'in-process';

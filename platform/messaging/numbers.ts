@@ -1,7 +1,6 @@
 import { parseIntlSendList } from '../../contract/validation/international-send.rules';
 import { isMobile, NUMBER_LIST_SEPARATORS, parseMobiles, splitNumberList } from '../../contract/validation/mobile.rules';
-import type { Queryable } from '../db/db';
-import { slicer, yieldToLoop } from '../db/slices';
+import { slicer } from '../db/slices';
 
 // Turning pasted number lists into the numbers a send goes to, with the counts the send answers.
 
@@ -79,23 +78,6 @@ export async function parseInternationalSliced(text: string): Promise<ParsedNumb
       out.invalidCount++;
     }
     await pause();
-  }
-  return out;
-}
-
-/** Numbers per blacklist lookup: 100,000 in one statement held PGlite (and so the event loop) ~0.4 s. */
-const LOOKUP_SLICE = 5000;
-
-/** The blacklisted ones among a send's numbers, a slice per statement with yields between. */
-export async function blacklisted(q: Queryable, epId: string, mobiles: string[]): Promise<Set<string>> {
-  const out = new Set<string>();
-  for (let i = 0; i < mobiles.length; i += LOOKUP_SLICE) {
-    const rows = await q.query<{ mobile: string }>('select mobile from blacklist where ep_id = $1 and mobile = any($2::text[])', [
-      epId,
-      mobiles.slice(i, i + LOOKUP_SLICE),
-    ]);
-    for (const r of rows) out.add(r.mobile);
-    await yieldToLoop();
   }
   return out;
 }

@@ -9,7 +9,8 @@ import { ApiError, badRequest } from '../http/api-error';
 import { finishBatch, insertBatch, recordSn, startTimedMessages } from './batch-insert';
 import { charge } from './charge';
 import { notifyAll } from './notify';
-import { blacklisted, parseDomesticSliced, parseInternationalSliced, type ParsedNumbers } from './numbers';
+import { blockedNumbers } from './blacklist';
+import { parseDomesticSliced, parseInternationalSliced, type ParsedNumbers } from './numbers';
 import { perSegment, toYuan, unitPrices } from './pricing';
 import { needsReview, sendingAccount } from './send-account';
 import { claimSendKey } from './send-key';
@@ -95,7 +96,7 @@ async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKe
   if (timing && timing.getTime() < now.getTime() + SCHEDULE_MIN_AHEAD_MS)
     throw badRequest('send.timingTooSoon', { minutes: SCHEDULE_MIN_AHEAD_MS / 60_000 }, 'timing_time');
 
-  const blocked = await blacklisted(ctx.db, account.ep_id, parsed.valid);
+  const blocked = await blockedNumbers(ctx.db, account, parsed.valid);
   const keep = parsed.valid.map((m) => !blocked.has(m));
   const mobiles = parsed.valid.filter((_, i) => keep[i]);
   const countries = parsed.countries?.filter((_, i) => keep[i]);

@@ -27,5 +27,5 @@ export function registerNoticeRoutes(app: FastifyInstance, ctx: AppContext): voi
     { idempotent: true },
   );
 
-  registerPullRoute(app, ctx, FEED_RESOURCES.notice.path, NOTICE_SOURCE, 'notices');
+  registerPullRoute(app, ctx, FEED_RESOURCES.notice.path, NOTICE_SOURCE, (user) => readableCusIds(user, 'notices'));
 }

@@ -11,8 +11,8 @@ export const unionSql = (count: string, of: string) =>
   `(${count})::text || ' (' || to_char(case when (${of}) > 0 then (${count}) * 100.0 / (${of}) else 0 end, 'FM990.00') || '%)'`;
 
 /** The replicated resources of the records area (the library's are in library/sources.ts, the notices' in
- * notices/notice-rows.ts). */
-export type RecordFeed = Exclude<FeedResource, LibraryFeed | 'notice'>;
+ * notices/notice-rows.ts, the blacklist's in messaging). */
+export type RecordFeed = Exclude<FeedResource, LibraryFeed | 'notice' | 'blacklist'>;
 
 export const RECORD_SOURCES: Record<RecordFeed, FeedSource> = {
   mtRecord: {

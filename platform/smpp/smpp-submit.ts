@@ -9,7 +9,7 @@ import { chargeLocked } from '../messaging/charge';
 import { notifyAll } from '../messaging/notify';
 import { classifySmppAddress, destinationOn, productFor, type SmsProduct } from '../../contract/validation/number.rules';
 import { checkSender } from '../../contract/validation/sender.rules';
-import { blacklisted } from '../messaging/numbers';
+import { blockedNumbers } from '../messaging/blacklist';
 import { pricesFor } from '../messaging/pricing';
 import { loadAccount, reviewRule, type Account } from '../messaging/send-account';
 import { SMPP_PRODUCTS, type SmppAccountOptions } from './bind-auth';
@@ -171,14 +171,16 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
       expiresAt: earliestExpiry(message, ctx.now().getTime()),
     });
   });
-  const blocked = await blacklisted(
+  const blocked = await blockedNumbers(
     ctx.db,
-    account.ep_id,
+    account,
     priced.map((p) => p.mobile),
   );
   const clean = priced.filter((p) => {
-    if (!blocked.has(p.mobile)) return true;
-    ctx.log.warn({ cusId, reason: 'send.allBlacklisted' }, 'smpp submit refused');
+    const block = blocked.get(p.mobile);
+    if (!block) return true;
+    // the log names the entry's source and scope, never the number
+    ctx.log.warn({ cusId, reason: 'blacklisted', source: block.source, scope: block.scope }, 'smpp submit refused');
     out[p.at] = { status: STATUS.RSUBMITFAIL };
     return false;
   });

@@ -1,3 +1,4 @@
+import { blacklistDocSchema } from '../../contract/endpoints/mobile-black.endpoints';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { batchSchema, moRecordSchema, mtRecordSchema, statisticsRowSchema, timeBatchSchema, timeMtMessageSchema } from '../../contract/records.schema';
@@ -37,6 +38,7 @@ const ENTITY_FIELDS: Record<string, string[]> = {
   // shared collections (a `kind` per shape): the fields of any of their kinds
   templates: [contentTemplateDocSchema, videoTemplateDocSchema, cspTemplateDocSchema].flatMap((s) => Object.keys(s.shape)),
   address_book: [addressGroupDocSchema, addressMemberDocSchema].flatMap((s) => Object.keys(s.shape)),
+  blacklist: Object.keys(blacklistDocSchema.shape),
 };
 const viewerOf = (userType: number): ViewerContext => ({
   userType,

@@ -3,6 +3,7 @@ import { ACCOUNT_SCREENS } from '../accounts/account-screens';
 import { SEND_SCREENS } from '../send/send-screens';
 import { internationalStatistics } from '../tools/statistics-more.screen';
 import { shortLinks } from '../tools/short-links.screen';
+import { blacklistEntries } from '../tools/blacklist.screen';
 import { TOOLS_SCREENS } from '../tools/tools-screens';
 import { activity } from '../records/activity.screen';
 import { batches, internationalBatches } from '../records/batches.screen';
@@ -42,6 +43,7 @@ export const DEFINITIONS: ScreenDefinition<never>[] = [
   contentTemplates,
   videoTemplates,
   cspTemplates,
+  blacklistEntries,
 ] as unknown as ScreenDefinition<never>[];
 
 export const SCREENS: Record<string, ScreenEntry> = {

@@ -19,6 +19,7 @@ const TARGET_KEYS: Record<string, string> = {
   account: 'activity.target.account',
   tools: 'activity.target.account',
   conversation: 'activity.target.conversation',
+  blacklist: 'activity.target.blacklist',
 };
 
 const named = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);

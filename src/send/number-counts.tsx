@@ -21,9 +21,11 @@ interface Props {
   /** the valid numbers the platform's blacklist holds (not sent, not charged); null: it could not be asked
    * (offline); undefined: not asked yet about these numbers. */
   blacklisted?: string[] | null;
+  /** the platform's reason for each blacklisted number, in the user's language. */
+  reasons?: ReadonlyMap<string, string>;
 }
 
-export function NumberCounts({ check, counting, progress, international, onRemoveInvalid, blacklisted }: Props) {
+export function NumberCounts({ check, counting, progress, international, onRemoveInvalid, blacklisted, reasons }: Props) {
   const { t } = useTranslation();
   const figure = (key: string, count: number, testId: string) => <Trans t={t} i18nKey={key} count={count} components={{ n: <b data-testid={testId} /> }} />;
   const more = (check?.invalid.length ?? 0) - INVALID_SHOWN;
@@ -81,7 +83,10 @@ export function NumberCounts({ check, counting, progress, international, onRemov
       {blacklisted && blacklisted.length > 0 && (
         <ul className="send-invalid" data-testid="send-blacklist-list" aria-label={t('send.blacklistList')} tabIndex={0}>
           {blacklisted.slice(0, INVALID_SHOWN).map((n) => (
-            <li key={n}>{n}</li>
+            <li key={n}>
+              {n}
+              {reasons?.get(n) ? `: ${reasons.get(n)}` : ''}
+            </li>
           ))}
           {blacklisted.length > INVALID_SHOWN && <li>{t('send.invalidMore', { count: blacklisted.length - INVALID_SHOWN })}</li>}
         </ul>

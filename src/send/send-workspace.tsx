@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { auditTime, startWith, switchMap } from 'rxjs';
@@ -54,6 +54,8 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
   useEffect(() => () => worker.terminate(), [worker]);
   const linkBase = `${window.location.origin}/s/`;
 
+  // why the platform refuses each blacklisted number (its entry's source and scope), shown beside the number
+  const reasons = useRef(new Map<string, string>());
   const machine = useMemo(
     () =>
       sendMachine.provide({
@@ -71,6 +73,7 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
           // a list longer than one request takes is asked about a request's worth at a time
           checkBlacklist: fromPromise(async ({ input }) => {
             let out: string[] = [];
+            reasons.current = new Map();
             for (let i = 0; i < input.mobiles.length; i += BLACKLIST_CHECK_MAX) {
               const r = await api.call(
                 blacklistCheckEndpoint,
@@ -78,6 +81,7 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
                 { silent: true },
               );
               out = out.concat(r.blacklisted);
+              r.blacklisted.forEach((m, i) => reasons.current.set(m, r.reasons[i]));
             }
             return out;
           }),
@@ -247,6 +251,7 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
             international={cfg.numbers === 'international'}
             onRemoveInvalid={() => send({ type: 'send.removeInvalid' })}
             blacklisted={blacklisted}
+            reasons={reasons.current}
           />
         </NumbersPanel>
         <ScheduleField draft={ctx.draft} update={update} zone={zone} problemId={timingProblem ? 'send-problem' : undefined} />

@@ -1,4 +1,5 @@
 import type { ScreenEntry } from '../table/screen-entry';
+import { BlacklistPage } from './blacklist-page';
 import { ConversationsPage } from './conversations-page';
 import { NumberCheckPage } from './number-check-page';
 import { ShortLinksPage } from './short-links-page';
@@ -12,5 +13,6 @@ export const TOOLS_SCREENS: Record<string, ScreenEntry> = {
   '/mobileStatusStatistics': { title: 'menu.mobileStatusStatistics', component: NumberStatusStatisticsPage },
   '/numberPortingStatistics': { title: 'menu.numberPortingStatistics', component: PortingStatisticsPage },
   '/mobileBlackStatistics': { title: 'menu.mobileBlackStatistics', component: BlacklistStatisticsPage },
+  '/mobileBlackList': { title: 'menu.mobileBlackList', component: BlacklistPage },
   '/interactList': { title: 'menu.interactList', component: ConversationsPage },
 };

@@ -110,6 +110,7 @@ describe.each(DB_KINDS)('change feed on %s', (kind) => {
       addressGroup: 0,
       addressMember: 0,
       notice: 0,
+      blacklist: 0,
     };
     for (const [resource, def] of Object.entries(FEED_RESOURCES) as Array<[FeedResource, (typeof FEED_RESOURCES)[FeedResource]]>) {
       const page = await pull(admin, { direction: 'backfill', limit: 1000, checkpoint: null }, def.path);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { isUnsubscribe } from '../../platform/messaging/carrier';
+import { DEFAULT_OPT_IN_WORDS, DEFAULT_OPT_OUT_WORDS, optActionOf } from '../../contract/validation/opt-keywords';
 import { simulatedReplyFor } from '../../platform/messaging/simulator';
 import { DB_KINDS, platformFor } from '../helpers/platform';
 import { balanceOf, countRows, FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
@@ -142,6 +142,7 @@ describe.each(DB_KINDS)('sending on %s', (kind) => {
   });
 
   it('records replies and blacklists a number that replies with an unsubscribe word', async () => {
+    const isUnsubscribe = (reply: string) => optActionOf(reply, { optOut: DEFAULT_OPT_OUT_WORDS, optIn: DEFAULT_OPT_IN_WORDS }) === 'optOut';
     const candidates = Array.from({ length: 60 }, (_, i) => `1370000${String(i).padStart(4, '0')}`);
     const quitter = candidates.find((m) => isUnsubscribe(simulatedReplyFor(m)))!;
     const stayer = candidates.find((m) => !isUnsubscribe(simulatedReplyFor(m)))!;

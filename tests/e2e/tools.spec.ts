@@ -80,6 +80,7 @@ test('every tools and statistics menu entry opens its screen, not a placeholder'
     ['/mobileStatusStatistics', 'page-number-status-statistics'],
     ['/numberPortingStatistics', 'page-porting-statistics'],
     ['/mobileBlackStatistics', 'page-blacklist-statistics'],
+    ['/mobileBlackList', 'blacklist'],
     ['/interactList', 'conversations-page'],
     ['/inteDataGatheringList', 'screen-inteDataGatheringList'],
   ];
@@ -91,4 +92,21 @@ test('every tools and statistics menu entry opens its screen, not a placeholder'
   // the seeded porting and blacklist logs show with their ratios
   await page.goto(`${BASE}/numberPortingStatistics`);
   await expect(page.getByTestId('porting-statistics').locator('tbody tr').first()).toContainText('%');
+});
+
+test('a number added on the blacklist screen is found by a number search', async ({ browser }) => {
+  test.setTimeout(BACKFILL_MS + scaled(60_000));
+  const page = await session(browser);
+  await page.goto(`${BASE}/mobileBlackList`);
+  const mobile = `1397${String(Date.now()).slice(-7)}`;
+  await page.getByTestId('black-mobile').fill(mobile);
+  await page.getByTestId('black-note').fill('<b>e2e</b>');
+  await page.getByTestId('black-add').click();
+  await page.getByTestId('filter-mobile').fill(mobile.slice(0, 8));
+  await page.getByTestId('filter-mobile').press('Enter');
+  const row = page.getByTestId('screen-mobileBlackList').locator('tbody tr', { hasText: mobile });
+  // shown at once from the outbox, then as the platform holds it (its author) once the list replicates back
+  await expect(row).toContainText('admin', { timeout: BACKFILL_MS });
+  // a note is text, never markup
+  await expect(row).toContainText('<b>e2e</b>');
 });
