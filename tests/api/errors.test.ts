@@ -88,7 +88,8 @@ describe.each(DB_KINDS)('auth error answers on %s', (kind) => {
     }
     // 413: a 100,000-character field is over the console-log upload's 64 KB
     expect([...seen].every((s) => [200, 400, 401, 403, 413, 429].includes(s))).toBe(true);
+    // the demo's four logins (admin, agent, user and the platform operator), and no other
     const [users] = await p.ctx.db.query<{ n: number }>('select count(*)::int as n from users');
-    expect(users.n).toBe(3);
+    expect(users.n).toBe(4);
   });
 });
