@@ -5,7 +5,7 @@ import { formatDateTime } from '../ui/format';
 import { RemoteTable } from '../table/remote-table';
 import type { RemoteTableDef } from '../table/remote-table-def';
 import type { ViewerContext } from '../table/screen-definition';
-import { changeLines, changeText } from './audit-change';
+import { changeLines, changeText, setsOnly } from './audit-change';
 
 // Every change to carriers and routes, newest first, paged by the platform: who, when, what, and what changed (as
 // plain text, the same in the export).
@@ -15,9 +15,9 @@ type AuditRow = z.infer<typeof carrierAuditRowSchema>;
 const tr = (v: ViewerContext, key: string, defaultValue?: string) => i18next.t(key, { lng: v.lang, defaultValue });
 const actionText = (r: AuditRow, v: ViewerContext) => tr(v, `carrierAudit.actions.${r.action}`, r.action);
 const changeOf = (r: AuditRow, v: ViewerContext) =>
-  changeLines(r.before, r.after)
+  changeLines(r.before, r.after, setsOnly(r.action))
     .map((l) => changeText(l, tr(v, 'carrierAudit.nothing')))
-    .join('\n');
+    .join('\n') || '—';
 
 export const carrierAudit: RemoteTableDef<AuditRow> = {
   id: 'carrier-audit',

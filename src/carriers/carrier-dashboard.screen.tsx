@@ -120,6 +120,7 @@ export function CarrierDashboardScreen() {
           stripedRows
           emptyMessage={t('carriers.empty')}
           data-testid="carriers"
+          tableStyle={{ minWidth: '72rem' }}
           pt={{
             table: { 'aria-label': label, 'aria-describedby': hintId },
             // the table scrolls sideways at narrow widths: its scroll box is reachable from the keyboard and named
@@ -131,7 +132,13 @@ export function CarrierDashboardScreen() {
           <Column
             header={t('carriers.state')}
             body={(c: CarrierView) => (
-              <Tag data-testid="carrier-state" data-state={c.state} severity={STATE_SEVERITY[c.state]} value={t(`carriers.stateName.${c.state}`)} />
+              <Tag
+                data-testid="carrier-state"
+                data-state={c.state}
+                style={{ whiteSpace: 'nowrap' }}
+                severity={STATE_SEVERITY[c.state]}
+                value={t(`carriers.stateName.${c.state}`)}
+              />
             )}
           />
           <Column header={t('carriers.binds')} body={(c: CarrierView) => status(c, (s) => ratioText(s.bound, s.wanted, lang))} />

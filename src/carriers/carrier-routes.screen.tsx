@@ -89,6 +89,7 @@ export function CarrierRoutesScreen() {
             stripedRows
             emptyMessage={t('carrierRoutes.empty')}
             data-testid="routes"
+            tableStyle={{ minWidth: '60rem' }}
             pt={{
               table: { 'aria-label': label, 'aria-describedby': hintId },
               wrapper: { tabIndex: 0, role: 'region', 'aria-label': label },
