@@ -184,13 +184,19 @@ describe('a second instance on the same PostgreSQL', () => {
       return r.json().data as { carrier: string | null };
     };
     // both instances bound the one carrier the file gave
-    await waitFor(async () => a.binds(), (n) => n === 2);
+    await waitFor(
+      async () => a.binds(),
+      (n) => n === 2,
+    );
     expect(await routeTest()).toMatchObject({ carrier: 'a' });
     expect((await p.call('/carrier/save', b.carrier('b'), { token: operator })).status).toBe(200);
     expect((await p.call('/carrier/routeSave', { prefix: '86137', carriers: ['b'] }, { token: operator })).status).toBe(200);
     await waitFor(routeTest, (t) => t.carrier === 'b');
     // the second instance bound the new carrier itself, and neither rebound the first
-    await waitFor(async () => b.binds(), (n) => n === 2);
+    await waitFor(
+      async () => b.binds(),
+      (n) => n === 2,
+    );
     expect(a.binds()).toBe(2);
   });
 });
