@@ -6,7 +6,7 @@ import type { FieldDefinition } from '../forms/field-definition';
 import { messageText } from '../forms/message-text';
 import { notify } from '../ui/notify';
 import { carrierRequest, carrierValues, NEW_CARRIER } from './carrier-form-values';
-import { CarrierFormShell } from './carrier-form-shell';
+import { CarrierFormShell, withRules } from './carrier-form-shell';
 
 // The carrier dialogs' forms: add or edit a carrier (the carriers file's fields, enabled and weight), and its weight.
 // Each says what the platform answered, in the platform's words.
@@ -24,34 +24,38 @@ export function CarrierForm({ carrier, onDone }: { carrier?: CarrierView; onDone
       options: values.map((value, i) => ({ value, label: t(labels[i]) })),
     });
     const text = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({ name, label: `carriers.form.${name}`, ...extra });
-    return [
-      text('name', { disabled: editing, autoFocus: !editing }),
-      text('host', { autoFocus: editing }),
-      text('port'),
-      text('systemId'),
-      text('password', { kind: 'password', placeholder: editing ? 'carriers.form.passwordKeep' : undefined }),
-      text('systemType'),
-      choice('bindMode', ['transceiver', 'transmitter+receiver'], ['carriers.bindModes.transceiver', 'carriers.bindModes.transmitterReceiver']),
-      text('binds'),
-      text('window'),
-      text('rate'),
-      text('weight'),
-      text('enabled', { kind: 'checkbox' }),
-      choice('longMessages', ['udh', 'sar', 'payload'], ['carriers.longModes.udh', 'carriers.longModes.sar', 'carriers.longModes.payload']),
-      choice(
-        'receiptIds',
-        ['same', 'hex-to-decimal', 'decimal-to-hex'],
-        ['carriers.receiptModes.same', 'carriers.receiptModes.hexToDecimal', 'carriers.receiptModes.decimalToHex'],
-      ),
-      text('sourceTon'),
-      text('sourceNpi'),
-      text('destTon'),
-      text('destNpi'),
-      text('enquireLinkS'),
-      text('responseTimeoutS'),
-      text('reconnectMinS'),
-      text('reconnectMaxS'),
-    ];
+    return withRules(
+      [
+        text('name', { disabled: editing, autoFocus: !editing }),
+        text('host', { autoFocus: editing }),
+        text('port'),
+        text('systemId'),
+        text('password', { kind: 'password', placeholder: editing ? 'carriers.form.passwordKeep' : undefined }),
+        text('systemType'),
+        choice('bindMode', ['transceiver', 'transmitter+receiver'], ['carriers.bindModes.transceiver', 'carriers.bindModes.transmitterReceiver']),
+        text('binds'),
+        text('window'),
+        text('rate'),
+        text('weight'),
+        text('enabled', { kind: 'checkbox' }),
+        choice('longMessages', ['udh', 'sar', 'payload'], ['carriers.longModes.udh', 'carriers.longModes.sar', 'carriers.longModes.payload']),
+        choice(
+          'receiptIds',
+          ['same', 'hex-to-decimal', 'decimal-to-hex'],
+          ['carriers.receiptModes.same', 'carriers.receiptModes.hexToDecimal', 'carriers.receiptModes.decimalToHex'],
+        ),
+        text('sourceTon'),
+        text('sourceNpi'),
+        text('destTon'),
+        text('destNpi'),
+        text('enquireLinkS'),
+        text('responseTimeoutS'),
+        text('reconnectMinS'),
+        text('reconnectMaxS'),
+      ],
+      t,
+      'carriers.rules',
+    );
   }, [t, editing]);
   const input = useMemo(
     () => ({ schema: carrierSaveEndpoint.request, values: carrier ? carrierValues(carrier) : NEW_CARRIER, request: carrierRequest }),
@@ -73,10 +77,10 @@ export function CarrierForm({ carrier, onDone }: { carrier?: CarrierView; onDone
   );
 }
 
-const WEIGHT_FIELDS: FieldDefinition[] = [{ name: 'weight', label: 'carriers.form.weight', autoFocus: true }];
-
 /** A carrier's share in weighted pools that give no weights of their own. */
 export function WeightForm({ carrier, onDone }: { carrier: CarrierView; onDone: () => void }) {
+  const { t } = useTranslation();
+  const fields = useMemo(() => withRules([{ name: 'weight', label: 'carriers.form.weight', autoFocus: true }], t, 'carriers.rules'), [t]);
   const input = useMemo(
     () => ({
       schema: carrierActionEndpoint.request,
@@ -91,7 +95,7 @@ export function WeightForm({ carrier, onDone }: { carrier: CarrierView; onDone: 
   return (
     <CarrierFormShell
       input={input}
-      fields={WEIGHT_FIELDS}
+      fields={fields}
       testId="carrier-weight"
       submitLabel="carriers.save"
       submit={(request: { name: string; weight: number }) =>

@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormInput, FormValues } from '../../machines/form.machine';
@@ -10,6 +11,11 @@ import { useForm } from '../forms/use-form';
 // The carrier screens' forms (a carrier, its weight, a route): the values turned into the contract's request and
 // checked with the endpoint's own schema before anything is sent, then sent online (no queued command: a carrier's
 // password must not wait in the local event log). A platform refusal naming a field is shown at that field.
+
+/** Each field's error names the field and says what it takes (`<rules>.<name>`): the contract's own bounds come as
+ * zod issues without a rule message of their own, which the form reports as a field that is not valid. */
+export const withRules = (fields: FieldDefinition[], t: TFunction, rules: string): FieldDefinition[] =>
+  fields.map((f) => ({ ...f, errorParams: () => ({ field: t(f.label), reason: t(`${rules}.${f.name}`, { defaultValue: '' }) }) }));
 
 export function CarrierFormShell({
   input,

@@ -11,6 +11,7 @@ import { messageText } from '../forms/message-text';
 import { useForm } from '../forms/use-form';
 import { InfoList } from '../ui/info-list';
 import { ROUTE_PRODUCTS } from './carrier-form-values';
+import { withRules } from './carrier-form-shell';
 
 // Which carrier a message to a number would take now, and the platform's reason, beside the routes it follows. The
 // answer is announced when it arrives; the inputs stay as typed, to try the next number or product.
@@ -32,12 +33,22 @@ export function RouteTestPanel() {
     if (done) reset(values);
   }, [done, values, reset]);
   const fields = useMemo(
-    (): FieldDefinition[] => [
-      { name: 'mobile', label: 'routeTest.mobile' },
-      { name: 'prodType', label: 'routeTest.product', kind: 'select', options: ROUTE_PRODUCTS.map((p) => ({ value: p, label: t(`carrierProducts.${p}`) })) },
-      { name: 'sender', label: 'routeTest.sender' },
-      { name: 'cusId', label: 'routeTest.account' },
-    ],
+    (): FieldDefinition[] =>
+      withRules(
+        [
+          { name: 'mobile', label: 'routeTest.mobile' },
+          {
+            name: 'prodType',
+            label: 'routeTest.product',
+            kind: 'select',
+            options: ROUTE_PRODUCTS.map((p) => ({ value: p, label: t(`carrierProducts.${p}`) })),
+          },
+          { name: 'sender', label: 'routeTest.sender' },
+          { name: 'cusId', label: 'routeTest.account' },
+        ],
+        t,
+        'routeTest.rules',
+      ),
     [t],
   );
   const none = t('routeTest.none');
