@@ -11,7 +11,7 @@ const boundary = (files, forbidden, message) => ({
 });
 
 // The console's product areas, and the shared folders they build on; src/app composes them.
-const AREAS = ['records', 'library', 'send', 'accounts', 'tools'];
+const AREAS = ['records', 'library', 'send', 'accounts', 'tools', 'carriers'];
 const SHARED = ['table', 'forms', 'ui', 'session', 'data', 'i18n'];
 
 export default tseslint.config(

@@ -1,6 +1,5 @@
 import type { ScreenEntry } from '../table/screen-entry';
 import { ApiInfoScreen } from './api-info.screen';
-import { CarrierStatusScreen } from './carrier-status.screen';
 import { RechargesScreen } from './recharges.screen';
 import { SettingsScreen } from './settings.screen';
 import { SubAccountsScreen } from './sub-accounts.screen';
@@ -11,5 +10,4 @@ export const ACCOUNT_SCREENS: Record<string, ScreenEntry> = {
   '/rechargeList': { title: 'menu.rechargeList', component: RechargesScreen },
   '/info/setting': { title: 'menu.infoSetting', component: SettingsScreen },
   '/apiInfo': { title: 'menu.apiInfo', component: ApiInfoScreen },
-  '/carrierStatus': { title: 'menu.carrierStatus', component: CarrierStatusScreen },
 };

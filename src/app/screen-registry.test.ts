@@ -18,6 +18,7 @@ import {
 import { shortLinkRecordSchema } from '../../contract/entities.schema';
 import { RESOURCES } from '../i18n/i18n';
 import { ACCOUNT_SCREENS } from '../accounts/account-screens';
+import { CARRIER_SCREENS } from '../carriers/carrier-screens';
 import { shownColumns, type ViewerContext } from '../table/screen-definition';
 import { DEFINITIONS, SCREENS } from './screen-registry';
 import { LIBRARY_SCREENS } from '../library/library-screens';
@@ -78,6 +79,7 @@ describe('screen registry', () => {
           ...Object.keys(SEND_SCREENS),
           ...Object.keys(LIBRARY_SCREENS),
           ...Object.keys(TOOLS_SCREENS),
+          ...Object.keys(CARRIER_SCREENS),
         ]),
       ].sort(),
     );

@@ -1,5 +1,6 @@
 import { createElement, type ComponentType } from 'react';
 import { ACCOUNT_SCREENS } from '../accounts/account-screens';
+import { CARRIER_SCREENS } from '../carriers/carrier-screens';
 import { SEND_SCREENS } from '../send/send-screens';
 import { internationalStatistics } from '../tools/statistics-more.screen';
 import { shortLinks } from '../tools/short-links.screen';
@@ -57,4 +58,5 @@ export const SCREENS: Record<string, ScreenEntry> = {
   ...ACCOUNT_SCREENS,
   ...TOOLS_SCREENS,
   ...LIBRARY_SCREENS,
+  ...CARRIER_SCREENS,
 };

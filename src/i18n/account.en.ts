@@ -1,7 +1,7 @@
-// Console texts of the account screens (sub-accounts, recharges, personal settings, API information, carrier status), English.
+// Console texts of the account screens (sub-accounts, recharges, personal settings, API information), English.
 export const ACCOUNT_EN: Record<string, unknown> = {
   screen: { subAccountList: 'Sub-accounts', rechargeList: 'Recharge records', infoSetting: 'Personal settings', apiInfo: 'API information' },
-  menu: { apiInfo: 'API information', carrierStatus: 'Carrier status', group: { carriers: 'Carriers' } },
+  menu: { apiInfo: 'API information' },
   account: {
     httpPanel: 'HTTP API',
     httpBase: 'Base address',
@@ -114,27 +114,5 @@ export const ACCOUNT_EN: Record<string, unknown> = {
     warnEnabled: 'Warning on',
     warnMobiles: 'Mobiles to warn (one per line, at most 5)',
     warnNotice: 'Balance warning: the balance of {{balance}} yuan is below the warning level of {{threshold}} yuan. Please top up.',
-  },
-  carriers: {
-    tableLabel: 'Carrier status',
-    hint: 'Summed over the platform instances that reported in the last 10 seconds; read again every 3 seconds.',
-    inProcess: 'Messages on this platform are delivered by the built-in in-process simulator: there are no carrier links.',
-    empty: 'No instance has reported a carrier in the last 10 seconds. Check the carriers file and the platform log.',
-    name: 'Carrier',
-    binds: 'Binds (up/wanted)',
-    window: 'Window in use',
-    rate: 'Messages/s',
-    throttled: 'Throttles',
-    errors: 'Errors by code',
-    latencyHeader: 'Receipt latency p50/p95',
-    instances: 'Instances',
-    noErrors: 'None',
-    unanswered: 'unanswered',
-    errorCount: '{{code}} ×{{count}}',
-    listSeparator: ', ',
-    noLatency: '—',
-    milliseconds: '{{n}} ms',
-    seconds: '{{n}} s',
-    latency: '{{p50}} / {{p95}}',
   },
 };

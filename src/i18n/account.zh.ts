@@ -1,7 +1,7 @@
-// Console texts of the account screens (sub-accounts, recharges, personal settings, API information, carrier status), Chinese.
+// Console texts of the account screens (sub-accounts, recharges, personal settings, API information), Chinese.
 export const ACCOUNT_ZH: Record<string, unknown> = {
   screen: { subAccountList: '子账号管理', rechargeList: '充值记录', infoSetting: '个人设置', apiInfo: 'API 信息' },
-  menu: { apiInfo: 'API 信息', carrierStatus: '通道状态', group: { carriers: '通道' } },
+  menu: { apiInfo: 'API 信息' },
   account: {
     httpPanel: 'HTTP 接口',
     httpBase: '接口地址',
@@ -114,27 +114,5 @@ export const ACCOUNT_ZH: Record<string, unknown> = {
     warnEnabled: '开启预警',
     warnMobiles: '预警手机号（每行一个，最多 5 个）',
     warnNotice: '余额预警：当前余额 {{balance}} 元，已低于预警值 {{threshold}} 元，请及时充值。',
-  },
-  carriers: {
-    tableLabel: '通道状态',
-    hint: '各平台实例最近 10 秒内上报的合计，每 3 秒刷新一次。',
-    inProcess: '本平台的短信由内置的进程内模拟器投递，没有连接任何运营商通道。',
-    empty: '最近 10 秒内没有实例上报通道状态。请检查通道配置文件和平台日志。',
-    name: '通道',
-    binds: '连接（已连/应连）',
-    window: '窗口占用',
-    rate: '条/秒',
-    throttled: '被限速',
-    errors: '错误（按代码）',
-    latencyHeader: '回执延迟 p50/p95',
-    instances: '实例数',
-    noErrors: '无',
-    unanswered: '无应答',
-    errorCount: '{{code}} ×{{count}}',
-    listSeparator: '，',
-    noLatency: '—',
-    milliseconds: '{{n}} 毫秒',
-    seconds: '{{n}} 秒',
-    latency: '{{p50}} / {{p95}}',
   },
 };

@@ -4,6 +4,8 @@ import type { Language } from '../../contract/constants';
 import { getLanguage } from '../ui/language';
 import { ACCOUNT_EN } from './account.en';
 import { ACCOUNT_ZH } from './account.zh';
+import { CARRIER_EN } from './carrier.en';
+import { CARRIER_ZH } from './carrier.zh';
 import { EN } from './en';
 import { LIBRARY_EN } from './library.en';
 import { LIBRARY_ZH } from './library.zh';
@@ -30,8 +32,14 @@ export function deepMerge(a: Tree, b: Tree): Tree {
 }
 
 export const RESOURCES: Record<Language, Tree> = {
-  zh: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(ZH, SCREENS_ZH), SEND_ZH), ACCOUNT_ZH), LIBRARY_ZH), TOOLS_ZH), OPERATOR_ZH),
-  en: deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(EN as Tree, SCREENS_EN), SEND_EN), ACCOUNT_EN), LIBRARY_EN), TOOLS_EN), OPERATOR_EN),
+  zh: deepMerge(
+    deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(ZH, SCREENS_ZH), SEND_ZH), ACCOUNT_ZH), LIBRARY_ZH), TOOLS_ZH), OPERATOR_ZH),
+    CARRIER_ZH,
+  ),
+  en: deepMerge(
+    deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(EN as Tree, SCREENS_EN), SEND_EN), ACCOUNT_EN), LIBRARY_EN), TOOLS_EN), OPERATOR_EN),
+    CARRIER_EN,
+  ),
 };
 
 export function initI18n(lng: Language = getLanguage()) {

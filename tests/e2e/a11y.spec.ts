@@ -5,10 +5,29 @@ import { MENUS } from '../../platform/auth/menu-tree';
 import { BASE, inApp, login, scaled } from './e2e-helpers';
 
 // axe-core on every screen of every product's menu, the fixed pages and the login page, as admin (who is granted
-// every product): no serious or critical violation of WCAG 2.x A/AA. Each area's first screen is audited with the
-// shell around it, the others by their own content.
-const leaves = (items: MenuItem[]): string[] => items.flatMap((i) => (i.children ? leaves(i.children) : [i.path]));
-const PATHS = [...new Set(['/wel/index', '/info/index', ...Object.values(MENUS).flatMap(leaves)])];
+// every product): no serious or critical violation of WCAG 2.x A/AA. The platform operator's screens, which no
+// enterprise login opens, are audited as the operator. Each area's first screen is audited with the shell around it,
+// the others by their own content.
+const leafItems = (items: MenuItem[]): MenuItem[] => items.flatMap((i) => (i.children ? leafItems(i.children) : [i]));
+const operatorOnly = (i: MenuItem) => Boolean(i.roles?.includes('operator') && !i.roles.includes('admin'));
+const leaves = (items: MenuItem[]): string[] => leafItems(items).flatMap((i) => (operatorOnly(i) ? [] : [i.path]));
+const OPERATOR_PATHS = [
+  ...new Set(
+    Object.values(MENUS)
+      .flatMap(leafItems)
+      .filter(operatorOnly)
+      .map((i) => i.path),
+  ),
+];
+const PATHS = [
+  ...new Set([
+    '/wel/index',
+    '/info/index',
+    ...Object.values(MENUS)
+      .flatMap(leafItems)
+      .map((i) => i.path),
+  ]),
+];
 
 interface Found {
   path: string;
@@ -55,11 +74,13 @@ async function go(page: Page, path: string) {
 const AREAS: [string, string[]][] = [
   ['fixed', ['/wel/index', '/info/index']],
   ...Object.entries(MENUS).map(([area, items]): [string, string[]] => [area, [...new Set(leaves(items))]]),
+  ['operator', OPERATOR_PATHS],
 ];
 
 test('every menu screen is audited', () => {
   expect(new Set(AREAS.flatMap(([, paths]) => paths)).size).toBe(PATHS.length);
   expect(PATHS.length).toBeGreaterThan(30);
+  expect(OPERATOR_PATHS).toContain('/carrierStatus');
 });
 
 // The fixed pages and the login in both languages; each product area in one, the areas taking turns. Both languages
@@ -87,7 +108,7 @@ for (const [area, paths, lang] of AUDITS) {
     await page.goto(`${BASE}/login`);
     await expect(page.locator('#login-username')).toBeVisible();
     const found = area === 'fixed' ? await audit(page, '/login') : [];
-    await login(page, 'admin', 'demo1234', { goto: false });
+    await login(page, area === 'operator' ? 'operator' : 'admin', 'demo1234', { goto: false });
     // the login's toast comes once the dashboard is there, and is gone before the screens are audited
     const toast = page.locator('.p-toast-message');
     await expect(toast).toBeVisible();

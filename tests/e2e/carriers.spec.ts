@@ -1,61 +1,78 @@
-import { expect, test } from '@playwright/test';
-import { BASE, login } from './e2e-helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { BASE, closeSessions, login, scaled, session } from './e2e-helpers';
 
-// The enterprise admin's carrier list on the default server, whose platform binds to the simulator as an SMSC (one
-// transceiver bind, named `simulator`): the menu entry, the live list in zh and en, and no other caller reaching it.
+// The platform operator's carrier screens on the default server, whose platform binds to the simulator as an SMSC (one
+// transceiver bind, named `simulator`): the live list, disabling (asked first, said to drain) and enabling it again,
+// the route test, the audit of what was done; and no enterprise login reaching any of it.
 
-test('the enterprise admin sees the carrier links, read again while the screen is open', async ({ page }) => {
+test.afterEach(closeSessions);
+
+const menuLink = (page: Page, path: string) => page.locator(`nav.side-menu a[href="${BASE}${path}"]`);
+
+test('the operator disables and enables a carrier, tests a route and finds the change in the audit', async ({ page }) => {
+  test.setTimeout(scaled(120_000));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
-  await login(page, 'admin');
-  const entry = page.locator(`nav.side-menu a[href="${BASE}/carrierStatus"]`);
-  await expect(entry).toHaveText(/通道状态/);
-  await entry.click();
-  const screen = page.getByTestId('carrier-status');
-  const table = screen.getByRole('table', { name: '通道状态' });
-  await expect(table).toBeVisible();
-  await expect(table.getByRole('columnheader')).toHaveText([
-    '通道',
-    '连接（已连/应连）',
-    '窗口占用',
-    '条/秒',
-    '被限速',
-    '错误（按代码）',
-    '回执延迟 p50/p95',
-    '实例数',
-  ]);
+  // the operator's account holds no products: the console still opens on a working dashboard
+  await login(page, 'operator');
+  await menuLink(page, '/carrierStatus').click();
+  const table = page.getByTestId('carrier-status').getByRole('table', { name: '通道状态' });
   const simulator = table.locator('tbody tr', { hasText: 'simulator' });
   await expect(simulator).toHaveCount(1);
-  await expect(simulator.locator('td').nth(1)).toHaveText('1/1');
-  await expect(simulator.locator('td').nth(7)).toHaveText('1');
-  await expect(screen.getByTestId('carriers-in-process')).toHaveCount(0);
-  // the screen reads again on its own: a later answer arrives without any action
-  await page.waitForResponse((r) => r.url().endsWith('/user/getCarrierStatus') && r.status() === 200);
+  const state = simulator.getByTestId('carrier-state');
+  await expect(state).toHaveAttribute('data-state', 'active');
+  await expect(state).toHaveText('正常');
 
-  await page.locator('.language-dropdown').click();
-  await page.getByRole('option', { name: 'English' }).click();
-  const en = page.getByTestId('carrier-status').getByRole('table', { name: 'Carrier status' });
-  await expect(en.getByRole('columnheader').first()).toHaveText('Carrier');
-  await expect(en.locator('tbody tr', { hasText: 'simulator' }).locator('td').nth(1)).toHaveText('1/1');
+  // disabling asks first and says that the carrier drains; the answer is the platform's, and the focus comes back
+  const toggle = simulator.getByRole('button', { name: '停用通道 simulator' });
+  await toggle.click();
+  const confirm = page.locator('.p-confirm-dialog');
+  await expect(confirm).toContainText('排空');
+  await confirm.getByRole('button', { name: '停用并排空' }).click();
+  await expect(page.locator('.p-toast-message').filter({ hasText: '通道 simulator 已停用' })).toBeVisible();
+  await expect(state).toHaveAttribute('data-state', /disabled|draining/);
+  const enable = simulator.getByRole('button', { name: '启用通道 simulator' });
+  await expect(enable).toBeFocused();
+  await enable.click();
+  await expect(page.locator('.p-toast-message').filter({ hasText: '通道 simulator 已启用' })).toBeVisible();
+  // it binds again on its own within a reconnect wait
+  await expect(state).toHaveAttribute('data-state', 'active', { timeout: scaled(30_000) });
+
+  await menuLink(page, '/carrierRoutes').click();
+  await expect(page.getByTestId('routes').getByRole('table', { name: '路由' }).locator('tbody tr', { hasText: 'simulator' }).first()).toBeVisible();
+  const panel = page.getByTestId('route-test');
+  await panel.getByLabel('手机号').fill('13800000001');
+  await panel.getByRole('button', { name: '测试' }).click();
+  await expect(page.getByTestId('route-test-carrier')).toHaveText('simulator');
+  await expect(page.getByTestId('route-test-reason')).toContainText('simulator');
+
+  await menuLink(page, '/carrierAudit').click();
+  const disabled = page.getByTestId('carrier-audit').locator('tbody tr', { hasText: '停用' }).filter({ hasText: 'simulator' }).first();
+  await expect(disabled).toBeVisible();
+  await expect(disabled.getByTestId('audit-change')).toHaveText('enabled: true → false');
   expect(errors).toEqual([]);
 });
 
-test('an ordinary account has no carrier entry, and the typed URL opens the refusal page without asking', async ({ page }) => {
-  const asked: string[] = [];
-  page.on('request', (r) => r.url().endsWith('/user/getCarrierStatus') && asked.push(r.url()));
-  await login(page, 'user');
-  await expect(page.locator(`nav.side-menu a[href="${BASE}/rechargeList"]`)).toBeVisible();
-  await expect(page.locator(`nav.side-menu a[href="${BASE}/carrierStatus"]`)).toHaveCount(0);
-  // typed into the app's history as a link would: the guard turns it to the refusal page at once
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, `${BASE}/carrierStatus`);
-  await expect(page).toHaveURL(new RegExp(`${BASE}/403$`));
-  await expect(page.getByRole('heading', { name: '无权访问该页面' })).toBeVisible();
-  await expect(page.getByTestId('carrier-status')).toHaveCount(0);
-  expect(asked).toEqual([]);
+test('enterprise logins have no carrier entry, and each typed carrier URL opens the refusal page without asking', async ({ browser }) => {
+  for (const [who, path] of [
+    ['admin', '/carrierRoutes'],
+    ['user', '/carrierStatus'],
+  ] as const) {
+    const page = await session(browser, who);
+    const asked: string[] = [];
+    page.on('request', (r) => /\/(carrier\/|user\/getCarrierStatus)/.test(r.url()) && asked.push(r.url()));
+    await expect(menuLink(page, '/rechargeList')).toBeVisible();
+    await expect(page.locator(`nav.side-menu a[href^="${BASE}/carrier"]`)).toHaveCount(0);
+    // typed into the app's history as a link would: the guard turns it to the refusal page at once
+    await page.evaluate((to) => {
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `${BASE}${path}`);
+    await expect(page).toHaveURL(new RegExp(`${BASE}/403$`));
+    await expect(page.getByRole('heading', { name: '无权访问该页面' })).toBeVisible();
+    expect(asked, who).toEqual([]);
+  }
 });
