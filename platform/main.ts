@@ -32,7 +32,7 @@ try {
   const url = `http://localhost:${port}/sms-cloud/`;
   const metricsPort = platform.metricsPort();
   console.log(
-    `\nSMS cloud console: ${url}\nDemo logins (password demo1234): admin, agent, user\nDatabase: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir ?? 'memory'}`}\nMetrics: ${metricsPort === null ? 'off (METRICS_PORT=0)' : `http://localhost:${metricsPort}/metrics`}\n`,
+    `\nSMS cloud console: ${url}\nDemo logins (password demo1234): admin, agent, user; platform operator: operator\nDatabase: ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir ?? 'memory'}`}\nMetrics: ${metricsPort === null ? 'off (METRICS_PORT=0)' : `http://localhost:${metricsPort}/metrics`}\n`,
   );
 } catch (err) {
   exitOnStartFailure(step, err, config);

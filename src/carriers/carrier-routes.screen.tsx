@@ -21,6 +21,12 @@ import { RouteTestPanel } from './route-test-panel';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; route: RouteView } | null;
 
+const POOL_LABELS = {
+  'round-robin': 'carrierRoutes.pools.roundRobin',
+  weighted: 'carrierRoutes.pools.weighted',
+  quality: 'carrierRoutes.pools.quality',
+} as const;
+
 export function CarrierRoutesScreen() {
   const { t } = useTranslation();
   const lang = getLanguage();
@@ -106,10 +112,7 @@ export function CarrierRoutesScreen() {
             <Column header={t('carrierRoutes.accounts')} body={(r: RouteView) => list(r.accounts)} />
             <Column header={t('carrierRoutes.senders')} body={(r: RouteView) => list(r.senders)} />
             <Column header={t('carrierRoutes.carriers')} body={(r: RouteView) => listText(r.carriers)} />
-            <Column
-              header={t('carrierRoutes.pool')}
-              body={(r: RouteView) => t(r.pool === 'weighted' ? 'carrierRoutes.pools.weighted' : 'carrierRoutes.pools.roundRobin')}
-            />
+            <Column header={t('carrierRoutes.pool')} body={(r: RouteView) => t(POOL_LABELS[r.pool])} />
             <Column header={t('carrierRoutes.weights')} body={(r: RouteView) => listText(r.weights) || '—'} />
             <Column
               header={t('carrierRoutes.updated')}

@@ -27,6 +27,7 @@ export function RouteForm({ route, onDone }: { route?: RouteView; onDone: () => 
           options: [
             { value: 'round-robin', label: t('carrierRoutes.pools.roundRobin') },
             { value: 'weighted', label: t('carrierRoutes.pools.weighted') },
+            { value: 'quality', label: t('carrierRoutes.pools.quality') },
           ],
         },
         { name: 'weights', label: 'carrierRoutes.form.weights', when: weighted },
