@@ -12,14 +12,15 @@ export const MAX_ROUTES = 10_000;
 export const carrierWeightSchema = z.number().int().min(1).max(1000);
 
 /** What an operator sees of a carrier: its settings without the password, what it does now over every instance, and
- * its state: active (bound), broken (enabled, no bind up), draining (disabled, messages still out), disabled. */
+ * its state: active (bound), broken (enabled, no bind up), probing (bound, but out of its quality pools or being
+ * probed back by their circuit breaker), draining (disabled, messages still out), disabled. */
 export const carrierViewSchema = carrierSchema.omit({ password: true }).extend({
   hasPassword: z.boolean(),
   enabled: z.boolean(),
   weight: carrierWeightSchema,
   /** the demo's simulator: each instance binds to the SMSC it runs on loopback, whatever host and port say. */
   local: z.boolean(),
-  state: z.enum(['active', 'broken', 'draining', 'disabled']),
+  state: z.enum(['active', 'broken', 'probing', 'draining', 'disabled']),
   status: carrierStatusSchema.nullable(),
   ...stamp,
 });

@@ -24,6 +24,10 @@ export const carrierStatusSchema = z.object({
   /** from the submit's acceptance to the final receipt of a part, over the receipts of the last minute; null: none. */
   receiptP50Ms: z.number().min(0).nullable(),
   receiptP95Ms: z.number().min(0).nullable(),
+  /** the share of final receipts that said delivered over the last 5 minutes (the lowest instance's); null: too few */
+  successRatio: z.number().min(0).max(1).nullable().default(null),
+  /** the circuit breaker of quality pools: open (taken out), probing (a trickle), closed; the worst instance's */
+  breaker: z.enum(['closed', 'open', 'probing']).default('closed'),
   /** platform instances that reported this carrier. */
   instances: count,
 });

@@ -34,6 +34,9 @@ export const TOTAL_IN_FLIGHT = 256;
 const RESERVED = 64;
 /** an answer within this many ms counts as quick: the customer's share grows by one. */
 const QUICK_MS = 1000;
+/** how long a stopping instance lets the posts it has in flight finish before it cuts them off: a post cut off may
+ * already have reached the receiver, and its row, released, is then posted again by another instance. */
+const CLOSE_GRACE_MS = 5000;
 
 export interface CallbackWorkerOptions {
   /** first retry after this many ms, doubling per failed attempt. */
@@ -48,7 +51,8 @@ export interface CallbackWorker {
   inFlight: () => ReadonlyMap<string, number>;
   /** each customer's current share, for those not at the starting share. */
   shares: () => ReadonlyMap<string, number>;
-  /** stops claiming, cuts off the posts in flight (their rows are released to be tried again) and waits for them. */
+  /** stops claiming, lets the posts in flight finish for a few seconds, then cuts off the rest (their rows are
+   * released to be tried again) and waits for them. */
   close: () => Promise<void>;
 }
 
@@ -64,6 +68,7 @@ export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOption
   let total = 0;
   let pumping: Promise<number> | null = null;
   let again = false;
+  let closing = false;
 
   const shareOf = (cus: string) => share.get(cus) ?? PER_CUSTOMER_IN_FLIGHT;
   const adapt = (cus: string, quick: boolean) => {
@@ -92,7 +97,7 @@ export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOption
 
   const claimAndStart = async (): Promise<number> => {
     const room = TOTAL_IN_FLIGHT - total;
-    if (room <= 0 || abort.signal.aborted) return 0;
+    if (room <= 0 || closing) return 0;
     const claimed = await claimDue(ctx.db, ctx.now(), room, PER_CUSTOMER_IN_FLIGHT, allowances());
     for (const d of claimed) {
       total += 1;
@@ -111,7 +116,7 @@ export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOption
           running.delete(p);
           // places are free: what waited behind the caps need not wait for the next poll. Claimed once half the
           // customer's share has ended rather than at every end, so a claim takes many rows at once.
-          if (!abort.signal.aborted && n <= Math.floor(shareOf(d.cus_id) / 2)) pump().catch((err) => ctx.log.warn({ err }, 'callback claim failed'));
+          if (!closing && n <= Math.floor(shareOf(d.cus_id) / 2)) pump().catch((err) => ctx.log.warn({ err }, 'callback claim failed'));
         });
       running.add(p);
     }
@@ -130,7 +135,7 @@ export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOption
       do {
         again = false;
         started += await claimAndStart();
-      } while (again && !abort.signal.aborted);
+      } while (again && !closing);
       return started;
     })().finally(() => {
       pumping = null;
@@ -143,9 +148,14 @@ export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOption
     inFlight: () => inFlight,
     shares: () => share,
     close: async () => {
-      abort.abort();
+      closing = true;
       await pumping?.catch(() => undefined);
-      await Promise.all([...running]);
+      const settled = Promise.all([...running]);
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([settled, new Promise((r) => (grace = setTimeout(r, Math.min(CLOSE_GRACE_MS, ctx.config.callbackTimeoutMs))))]);
+      clearTimeout(grace);
+      abort.abort();
+      await settled;
     },
   };
 }

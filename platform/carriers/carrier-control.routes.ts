@@ -46,7 +46,8 @@ function operatorOnly(user: CurrentUser): void {
 function viewOf(c: StoredCarrier, status: CarrierStatus | null, local: boolean): CarrierView {
   const { password, ...config } = c.config;
   const bound = (status?.bound ?? 0) > 0;
-  const state = c.enabled ? (bound ? 'active' : 'broken') : (status?.inFlight ?? 0) > 0 ? 'draining' : 'disabled';
+  const out = (status?.breaker ?? 'closed') !== 'closed';
+  const state = c.enabled ? (bound ? (out ? 'probing' : 'active') : 'broken') : (status?.inFlight ?? 0) > 0 ? 'draining' : 'disabled';
   return {
     ...config,
     hasPassword: password !== '',

@@ -8,7 +8,7 @@ import { applyCarrierSet, type ApplyHooks, type LiveCarriers } from './carrier-a
 import { CarrierLink } from './carrier-link';
 import { carrierVersion, loadCarrierSet, seedCarriers } from './carrier-store';
 import { Router } from './routing';
-import { CarrierQuality } from './carrier-quality';
+import { CarrierQuality, MIN_SAMPLES, type Figures } from './carrier-quality';
 import { breakerChanged } from './breaker-audit';
 import { startSimulatorCarrier, type SimulatorCarrier } from './simulator-carrier';
 
@@ -80,7 +80,7 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
   const lastAccepted = new Map<string, { at: number; accepted: number }>();
   const writeStatus = async () => {
     const now = Date.now();
-    const rows = [...live.links.values()].map((link) => statusOf(link, now, latencies, lastAccepted));
+    const rows = [...live.links.values()].map((link) => statusOf(link, now, latencies, lastAccepted, quality.figures(link.name)));
     await ctx.db.query(
       `insert into carrier_status (instance_id, carrier, stats, updated_at)
        select $1, s->>'name', s, $2 from jsonb_array_elements($3::jsonb) as s
@@ -159,6 +159,7 @@ function statusOf(
   now: number,
   latencies: Map<string, Array<{ at: number; ms: number }>>,
   lastAccepted: Map<string, { at: number; accepted: number }>,
+  q: Figures,
 ): Omit<CarrierStatus, 'instances'> {
   const s = link.stats();
   const recent = (latencies.get(s.name) ?? []).filter((l) => l.at > now - LATENCY_WINDOW_MS);
@@ -182,5 +183,7 @@ function statusOf(
       .slice(0, 64),
     receiptP50Ms: percentile(sorted, 0.5),
     receiptP95Ms: percentile(sorted, 0.95),
+    successRatio: q.samples >= MIN_SAMPLES ? q.ratio : null,
+    breaker: q.breaker,
   };
 }

@@ -30,6 +30,10 @@ function combineCarrier(name: string, rows: InstanceStats[]): CarrierStatus {
     const known = rows.map(pick).filter((v): v is number => v !== null);
     return known.length ? Math.max(...known) : null;
   };
+  const lowest = (pick: (r: InstanceStats) => number | null) => {
+    const known = rows.map(pick).filter((v): v is number => v !== null);
+    return known.length ? Math.min(...known) : null;
+  };
   return {
     name,
     bound: sum((r) => r.bound),
@@ -46,6 +50,8 @@ function combineCarrier(name: string, rows: InstanceStats[]): CarrierStatus {
       .slice(0, MAX_ERRORS),
     receiptP50Ms: worst((r) => r.receiptP50Ms),
     receiptP95Ms: worst((r) => r.receiptP95Ms),
+    successRatio: lowest((r) => r.successRatio),
+    breaker: rows.some((r) => r.breaker === 'open') ? 'open' : rows.some((r) => r.breaker === 'probing') ? 'probing' : 'closed',
     instances: rows.length,
   };
 }

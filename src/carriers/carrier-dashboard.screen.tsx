@@ -23,7 +23,7 @@ import { errorsText, latencyText, ratioText } from './carrier-status-text';
 // every instance; disabling drains it, so it asks first.
 
 const REFRESH_MS = 3000;
-const STATE_SEVERITY = { active: 'success', broken: 'danger', draining: 'warning', disabled: null } as const;
+const STATE_SEVERITY = { active: 'success', broken: 'danger', probing: 'warning', draining: 'warning', disabled: null } as const;
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'weight'; carrier: CarrierView } | null;
 type Action = 'enable' | 'disable' | 'reconnect';
 const ACTION_MESSAGE = { enable: 'carrier.enabled', disable: 'carrier.disabled', reconnect: 'carrier.reconnecting' } as const;

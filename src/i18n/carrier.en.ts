@@ -28,7 +28,7 @@ export const CARRIER_EN: typeof CARRIER_ZH = {
     milliseconds: '{{n}} ms',
     seconds: '{{n}} s',
     latency: '{{p50}} / {{p95}}',
-    stateName: { active: 'Active', broken: 'Not bound', draining: 'Draining', disabled: 'Disabled' },
+    stateName: { active: 'Active', broken: 'Not bound', probing: 'Out, probing', draining: 'Draining', disabled: 'Disabled' },
     add: 'Add carrier',
     edit: 'Edit',
     editNamed: 'Edit carrier {{name}}',

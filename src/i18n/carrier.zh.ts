@@ -26,7 +26,7 @@ export const CARRIER_ZH = {
     milliseconds: '{{n}} 毫秒',
     seconds: '{{n}} 秒',
     latency: '{{p50}} / {{p95}}',
-    stateName: { active: '正常', broken: '未连接', draining: '排空中', disabled: '已停用' },
+    stateName: { active: '正常', broken: '未连接', probing: '熔断试探中', draining: '排空中', disabled: '已停用' },
     add: '新增通道',
     edit: '编辑',
     editNamed: '编辑通道 {{name}}',

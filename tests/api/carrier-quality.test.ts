@@ -57,6 +57,14 @@ describe('a quality route on pglite', () => {
     expect(notices.body.data.data).toEqual(
       expect.arrayContaining([expect.objectContaining({ kind: 'carrierOut', params: expect.objectContaining({ carrier: 'half' }), link: '/carrierStatus' })]),
     );
+    // the operator's list shows it out of rotation (each instance writes its status every 2 s)
+    const operator = await tokenFor(p, 'operator');
+    const half = await waitFor(
+      async () =>
+        ((await p.call('/carrier/list', {}, { token: operator })).body.data.carriers as Array<{ name: string; state: string }>).find((c) => c.name === 'half'),
+      (c) => c?.state === 'probing',
+    );
+    expect(half).toMatchObject({ status: { breaker: 'open' } });
     const later = await send(1000, 100);
     const counts = await waitFor(
       () => byCarrier(later),

@@ -16,6 +16,8 @@ const stats = (over: Partial<Stats> & { name: string }): Stats => ({
   errors: [],
   receiptP50Ms: null,
   receiptP95Ms: null,
+  successRatio: null,
+  breaker: 'closed',
   ...over,
 });
 
@@ -61,6 +63,7 @@ describe.each(DB_KINDS)('carrier status on %s', (kind) => {
         ],
         receiptP50Ms: 800,
         receiptP95Ms: 2000,
+        successRatio: 0.95,
       }),
       1000,
     );
@@ -83,6 +86,8 @@ describe.each(DB_KINDS)('carrier status on %s', (kind) => {
         ],
         receiptP50Ms: 900,
         receiptP95Ms: null,
+        successRatio: 0.6,
+        breaker: 'probing',
       }),
       3000,
     );
@@ -113,6 +118,9 @@ describe.each(DB_KINDS)('carrier status on %s', (kind) => {
       ],
       receiptP50Ms: 900,
       receiptP95Ms: 2000,
+      // the lowest instance's success and the worst instance's breaker: an average would hide the failing one
+      successRatio: 0.6,
+      breaker: 'probing',
       instances: 2,
     });
   });
