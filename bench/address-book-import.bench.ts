@@ -7,9 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
-import { SERVICE_BASE_PATH } from '../contract/constants';
-import { issueToken } from '../platform/auth/tokens';
-import { benchPlatform } from './in-process-platform';
+import { adminCaller, benchPlatform } from './in-process-platform';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = process.argv.indexOf('--records');
@@ -17,19 +15,10 @@ const N = arg > 0 ? Number(process.argv[arg + 1]) : 100_000;
 const ROWS_PER_INSERT = 2000;
 
 async function main() {
-  const { platform, listen } = await benchPlatform();
-  const base = `${await listen()}${SERVICE_BASE_PATH}`;
+  const bench = await benchPlatform();
+  const { platform } = bench;
+  const { token, base, post } = await adminCaller(bench, await bench.listen());
   const db = platform.ctx.db;
-  const [admin] = await db.query<{ id: number }>("select id from users where username = 'admin'");
-  const { token } = await issueToken(db, admin.id, new Date());
-  const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    return ((await res.json()) as { data: Record<string, unknown> }).data;
-  };
   const rows = Array.from({ length: N }, (_, i) => [
     `成员${i}`,
     `139${String(i).padStart(8, '0')}`,

@@ -1,3 +1,5 @@
+import { SERVICE_BASE_PATH } from '../contract/constants';
+import { issueToken } from '../platform/auth/tokens';
 import type { Config } from '../platform/config';
 import type { Db } from '../platform/db/db';
 import { openPglite } from '../platform/db/pglite-db';
@@ -28,4 +30,20 @@ export async function benchPlatform(overrides: Partial<Config> = {}, db?: Db): P
       return `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
     },
   };
+}
+
+/** The demo admin's session on a listening bench platform: its token, and a JSON call that answers the envelope's data. */
+export async function adminCaller(b: BenchPlatform, origin: string) {
+  const [admin] = await b.db.query<{ id: number }>("select id from users where username = 'admin'");
+  const { token } = await issueToken(b.db, admin.id, new Date());
+  const base = `${origin}${SERVICE_BASE_PATH}`;
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    return ((await res.json()) as { data: Record<string, unknown> }).data;
+  };
+  return { token, base, post };
 }

@@ -16,7 +16,7 @@ export const CARRIER_MESSAGES: Record<string, Record<Language, string>> = {
   'carrier.weightNeeded': { zh: '请填写权重（1-1000）', en: 'Give a weight (1-1000)' },
   'carrier.route.unknownCarrier': { zh: '路由引用了不存在的通道 {name}', en: 'The route names a carrier that does not exist: {name}' },
   'carrier.route.duplicate': { zh: '已有条件完全相同的路由（#{id}）', en: 'Route #{id} already has exactly these conditions' },
-  'carrier.route.weights': { zh: '加权轮询须为每个通道填写一个权重', en: 'A weighted pool needs one weight per carrier' },
+  'carrier.route.weights': { zh: '权重须与通道一一对应', en: 'Weights must be one per carrier' },
   'carrier.route.notFound': { zh: '路由 #{id} 不存在或已删除', en: 'Route #{id} does not exist or was deleted' },
   'carrier.route.saved': { zh: '路由 #{id} 已保存，下一条消息起生效', en: 'Route #{id} saved; it applies from the next message' },
   'carrier.route.deleted': { zh: '路由 #{id} 已删除', en: 'Route #{id} deleted' },

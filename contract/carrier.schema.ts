@@ -94,3 +94,14 @@ export const routeSchema = z
 
 export type CarrierConfig = z.infer<typeof carrierSchema>;
 export type RouteConfig = z.infer<typeof routeSchema>;
+
+/** What a route gets wrong about the carriers there are, for the carriers file and the operator's endpoints alike: a
+ * carrier it names that does not exist, or weights that are not one per carrier (a weighted pool without weights
+ * uses the carriers' own). */
+export type RouteFault = { kind: 'unknownCarrier'; index: number; name: string } | { kind: 'weights' };
+
+export function routeFaults(route: RouteConfig, carriers: ReadonlySet<string>): RouteFault[] {
+  const faults: RouteFault[] = route.carriers.flatMap((name, index) => (carriers.has(name) ? [] : [{ kind: 'unknownCarrier' as const, index, name }]));
+  if (route.weights !== undefined && route.weights.length !== route.carriers.length) faults.push({ kind: 'weights' });
+  return faults;
+}

@@ -5,7 +5,8 @@ import type { Queryable } from '../db/db';
 // The key comes from SECRET_KEY when set; otherwise one random key is created in the database on first use and shared
 // by every instance on it. Secrets are never logged.
 
-async function keyOf(q: Queryable): Promise<Buffer> {
+/** The key; read it once for many secrets (a list of stored carriers, each holding one). */
+export async function secretKey(q: Queryable): Promise<Buffer> {
   if (process.env.SECRET_KEY) return createHash('sha256').update(process.env.SECRET_KEY).digest();
   await q.query("insert into platform_keys(name, value) values ('app-secret', $1) on conflict do nothing", [randomBytes(32).toString('base64')]);
   const [row] = await q.query<{ value: string }>("select value from platform_keys where name = 'app-secret'");
@@ -15,21 +16,25 @@ async function keyOf(q: Queryable): Promise<Buffer> {
 /** A key for one purpose (a keyed hash, say) derived from the same key material, so the encryption key itself is used
  * for nothing else and one purpose's key tells nothing about another's. */
 export async function derivedKey(q: Queryable, purpose: string): Promise<Buffer> {
-  return createHmac('sha256', await keyOf(q))
+  return createHmac('sha256', await secretKey(q))
     .update(purpose)
     .digest();
 }
 
 export async function encryptSecret(q: Queryable, plain: string): Promise<string> {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', await keyOf(q), iv);
+  const cipher = createCipheriv('aes-256-gcm', await secretKey(q), iv);
   const enc = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), enc.toString('base64')].join('.');
 }
 
 export async function decryptSecret(q: Queryable, stored: string): Promise<string> {
+  return decryptWith(await secretKey(q), stored);
+}
+
+export function decryptWith(key: Buffer, stored: string): string {
   const [, iv, tag, enc] = stored.split('.');
-  const decipher = createDecipheriv('aes-256-gcm', await keyOf(q), Buffer.from(iv, 'base64'));
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
   decipher.setAuthTag(Buffer.from(tag, 'base64'));
   return Buffer.concat([decipher.update(Buffer.from(enc, 'base64')), decipher.final()]).toString('utf8');
 }

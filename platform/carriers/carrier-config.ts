@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { carrierSchema, routeSchema } from '../../contract/carrier.schema';
+import { carrierSchema, routeFaults, routeSchema } from '../../contract/carrier.schema';
 
 // The carrier links and routes the platform reads at start from CARRIERS_FILE (JSON). Every field is bounded and
 // every reference checked, so a mistake stops the start with the path of the bad field rather than failing later on
@@ -31,11 +31,12 @@ export const carriersFileSchema = z
       names.add(c.name);
     });
     file.routes.forEach((r, i) => {
-      r.carriers.forEach((c, k) => {
-        if (!names.has(c)) ctx.addIssue({ code: 'custom', path: ['routes', i, 'carriers', k], message: `no carrier is named "${c}"` });
-      });
-      if (r.pool === 'weighted' && r.weights?.length !== r.carriers.length)
-        ctx.addIssue({ code: 'custom', path: ['routes', i, 'weights'], message: 'a weighted pool needs one weight per carrier' });
+      for (const f of routeFaults(r, names))
+        ctx.addIssue(
+          f.kind === 'unknownCarrier'
+            ? { code: 'custom', path: ['routes', i, 'carriers', f.index], message: `no carrier is named "${f.name}"` }
+            : { code: 'custom', path: ['routes', i, 'weights'], message: 'weights must be one per carrier' },
+        );
     });
   });
 

@@ -13,6 +13,7 @@ import {
   type CarrierView,
   type RouteView,
 } from '../../contract/endpoints/carrier-control.endpoints';
+import { routeFaults } from '../../contract/carrier.schema';
 import type { CarrierStatus } from '../../contract/endpoints/carrier.endpoints';
 import { isPlatformOperator } from '../auth/operator-role';
 import type { CurrentUser } from '../auth/current-user';
@@ -146,10 +147,9 @@ export function registerCarrierControlRoutes(app: FastifyInstance, ctx: AppConte
       const before = id ? set.routes.find((r) => r.id === id) : null;
       if (id && !before) throw notFound('carrier.route.notFound', { id });
       if (!id && set.routes.length >= MAX_ROUTES) throw badRequest('carrier.route.tooMany', { max: MAX_ROUTES });
-      const names = new Set(set.carriers.map((c) => c.config.name));
-      const unknown = rule.carriers.find((c) => !names.has(c));
-      if (unknown) throw badRequest('carrier.route.unknownCarrier', { name: unknown }, 'carriers');
-      if (rule.pool === 'weighted' && rule.weights && rule.weights.length !== rule.carriers.length) throw badRequest('carrier.route.weights', {}, 'weights');
+      const [fault] = routeFaults(rule, new Set(set.carriers.map((c) => c.config.name)));
+      if (fault?.kind === 'unknownCarrier') throw badRequest('carrier.route.unknownCarrier', { name: fault.name }, 'carriers');
+      if (fault?.kind === 'weights') throw badRequest('carrier.route.weights', {}, 'weights');
       const twin = set.routes.find((r) => r.id !== id && sameConditions(r.rule, rule));
       if (twin) throw conflict('carrier.route.duplicate', { id: twin.id });
       const at = position ?? before?.position ?? (set.routes.at(-1)?.position ?? 0) + 10;

@@ -37,6 +37,7 @@ const CONFIG_POLL_MS = 1000;
 /** the simulator stands for the in-process simulator, which never limited how many messages were out at once: its
  * window is deep enough that the bind is not what limits the pipeline. */
 const SIMULATOR_WINDOW = 1000;
+/** the status list's receipt latency: the last minute of the carrier's quality window (carrier-quality.ts). */
 const LATENCY_WINDOW_MS = 60_000;
 
 /** Binds to the stored carriers (seeded from the carriers file, or with the simulator SMSC this process starts on
@@ -76,11 +77,12 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
   applyCarrierSet(live, set, hooks);
   ctx.metrics.watchCarriers(() => [...live.links.values()].map((l) => l.stats()));
   const instanceId = randomUUID();
-  const latencies = new Map<string, Array<{ at: number; ms: number }>>();
   const lastAccepted = new Map<string, { at: number; accepted: number }>();
   const writeStatus = async () => {
     const now = Date.now();
-    const rows = [...live.links.values()].map((link) => statusOf(link, now, latencies, lastAccepted, quality.figures(link.name)));
+    const rows = [...live.links.values()].map((link) =>
+      statusOf(link, now, lastAccepted, quality.figures(link.name), quality.figures(link.name, LATENCY_WINDOW_MS)),
+    );
     await ctx.db.query(
       `insert into carrier_status (instance_id, carrier, stats, updated_at)
        select $1, s->>'name', s, $2 from jsonb_array_elements($3::jsonb) as s
@@ -118,13 +120,6 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
       ctx.metrics.receiptLatency(carrier, ms);
       const change = quality.note(carrier, delivered, ms);
       if (change) breakerChanged(ctx, change).catch((err) => ctx.log.warn({ err }, 'carrier breaker change not recorded'));
-      const now = Date.now();
-      const list = latencies.get(carrier) ?? [];
-      list.push({ at: now, ms });
-      // in arrival order: what fell out of the window is at the front (and a burst keeps at most the newest 10,000)
-      const fresh = list.findIndex((l) => l.at > now - LATENCY_WINDOW_MS);
-      if (fresh > 0 || list.length > 20_000) list.splice(0, Math.max(fresh, list.length - 10_000));
-      latencies.set(carrier, list);
     },
     async stop() {
       clearInterval(timer);
@@ -149,21 +144,14 @@ export function simulatorFile(reportMs: number, port: number, password: string, 
   });
 }
 
-function percentile(sorted: number[], p: number): number | null {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
-}
-
 function statusOf(
   link: CarrierLink,
   now: number,
-  latencies: Map<string, Array<{ at: number; ms: number }>>,
   lastAccepted: Map<string, { at: number; accepted: number }>,
   q: Figures,
+  lastMinute: Figures,
 ): Omit<CarrierStatus, 'instances'> {
   const s = link.stats();
-  const recent = (latencies.get(s.name) ?? []).filter((l) => l.at > now - LATENCY_WINDOW_MS);
-  const sorted = recent.map((l) => l.ms).sort((a, b) => a - b);
   const before = lastAccepted.get(s.name);
   lastAccepted.set(s.name, { at: now, accepted: s.accepted });
   const rate = before && now > before.at ? ((s.accepted - before.accepted) * 1000) / (now - before.at) : 0;
@@ -181,8 +169,8 @@ function statusOf(
       .map(([code, count]) => ({ code, count }))
       .sort((a, b) => b.count - a.count)
       .slice(0, 64),
-    receiptP50Ms: percentile(sorted, 0.5),
-    receiptP95Ms: percentile(sorted, 0.95),
+    receiptP50Ms: lastMinute.p50Ms,
+    receiptP95Ms: lastMinute.p95Ms,
     successRatio: q.samples >= MIN_SAMPLES ? q.ratio : null,
     breaker: q.breaker,
   };

@@ -41,24 +41,42 @@ export interface Figures {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 
+/** One carrier's receipts in the window, oldest first, with the delivered and over-the-ceiling ones counted as they
+ * come and go: a receipt's decision reads the counts, never sorts the window. */
+interface Window {
+  list: Sample[];
+  ok: number;
+  slow: number;
+}
+
+/** how long a quality pool's weights keep the figures they were read from (a pick must not sort the window) */
+const WEIGHT_FRESH_MS = 1000;
+
 export class CarrierQuality {
-  private readonly samples = new Map<string, Sample[]>();
+  private readonly windows = new Map<string, Window>();
   private readonly breakers = new Map<string, Breaker>();
+  private readonly weights = new Map<string, { at: number; weight: number }>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  private fresh(carrier: string): Sample[] {
-    const list = this.samples.get(carrier) ?? [];
+  private fresh(carrier: string): Window {
+    const w = this.windows.get(carrier) ?? { list: [], ok: 0, slow: 0 };
+    this.windows.set(carrier, w);
     const from = this.now() - QUALITY_WINDOW_MS;
-    const first = list.findIndex((s) => s.at > from);
-    if (first !== 0) list.splice(0, first < 0 ? list.length : first);
-    if (list.length > KEEP) list.splice(0, list.length - KEEP);
-    this.samples.set(carrier, list);
-    return list;
+    let drop = 0;
+    while (drop < w.list.length && (w.list[drop].at <= from || w.list.length - drop > KEEP)) {
+      if (w.list[drop].ok) w.ok--;
+      if (w.list[drop].ms > LATENCY_CEILING_MS) w.slow--;
+      drop++;
+    }
+    if (drop > 0) w.list.splice(0, drop);
+    return w;
   }
 
-  figures(carrier: string): Figures {
-    const list = this.fresh(carrier);
+  /** The carrier's figures over the quality window, or over the last `windowMs` of it (the status list's minute). */
+  figures(carrier: string, windowMs = QUALITY_WINDOW_MS): Figures {
+    const from = this.now() - windowMs;
+    const list = this.fresh(carrier).list.filter((s) => s.at > from);
     const b = this.breakers.get(carrier);
     if (list.length === 0) return { samples: 0, ratio: null, p50Ms: null, p95Ms: null, breaker: b?.state ?? 'closed' };
     const sorted = list.map((s) => s.ms).sort((x, y) => x - y);
@@ -73,14 +91,20 @@ export class CarrierQuality {
 
   /** A final receipt; answers the breaker's change it caused, if any. */
   note(carrier: string, ok: boolean, ms: number): BreakerChange | null {
-    const list = this.fresh(carrier);
-    list.push({ at: this.now(), ok, ms });
+    const w = this.fresh(carrier);
+    w.list.push({ at: this.now(), ok, ms });
+    if (ok) w.ok++;
+    if (ms > LATENCY_CEILING_MS) w.slow++;
+    const n = w.list.length;
+    // the p95 is over the ceiling exactly when the receipts over it are at least those above the 95th place
+    const bad = w.ok / n < SUCCESS_FLOOR || w.slow >= n - Math.floor(0.95 * n);
     const b = this.breakers.get(carrier);
-    const f = this.figures(carrier);
-    const bad = f.ratio! < SUCCESS_FLOOR || f.p95Ms! > LATENCY_CEILING_MS;
-    const change = (to: 'opened' | 'closed'): BreakerChange => ({ carrier, change: to, ratio: f.ratio!, p95Ms: f.p95Ms! });
-    if (!b && f.samples >= MIN_SAMPLES && bad) return this.open(carrier, change('opened'));
-    if (b?.state === 'probing' && f.samples >= PROBE_SAMPLES) {
+    const change = (to: 'opened' | 'closed'): BreakerChange => {
+      const f = this.figures(carrier);
+      return { carrier, change: to, ratio: f.ratio!, p95Ms: f.p95Ms! };
+    };
+    if (!b && n >= MIN_SAMPLES && bad) return this.open(carrier, change('opened'));
+    if (b?.state === 'probing' && n >= PROBE_SAMPLES) {
       if (bad) return this.open(carrier, change('opened'));
       this.breakers.delete(carrier);
       return change('closed');
@@ -91,7 +115,7 @@ export class CarrierQuality {
   /** Out of rotation; what it measured so far is forgotten, so its probes alone decide its way back. */
   private open(carrier: string, c: BreakerChange): BreakerChange {
     this.breakers.set(carrier, { state: 'open', since: this.now() });
-    this.samples.set(carrier, []);
+    this.windows.set(carrier, { list: [], ok: 0, slow: 0 });
     return c;
   }
 
@@ -116,11 +140,14 @@ export class CarrierQuality {
   }
 
   /** Its weight in a quality pool: its success ratio weighs most (a carrier at half the success of another gets a
-   * sixteenth of its share), a slow one less; an unmeasured one as a perfect one. */
+   * sixteenth of its share), a slow one less; an unmeasured one as a perfect one. Read again at most once a second. */
   weight(carrier: string): number {
+    const kept = this.weights.get(carrier);
+    if (kept && this.now() - kept.at < WEIGHT_FRESH_MS) return kept.weight;
     const f = this.figures(carrier);
-    if (f.samples < MIN_SAMPLES || f.ratio === null) return 1000;
     const slow = f.p95Ms === null ? 1 : Math.min(1, LATENCY_CEILING_MS / 4 / Math.max(1, f.p95Ms));
-    return Math.max(1, Math.round(1000 * f.ratio ** 4 * Math.max(0.25, slow)));
+    const weight = f.samples < MIN_SAMPLES || f.ratio === null ? 1000 : Math.max(1, Math.round(1000 * f.ratio ** 4 * Math.max(0.25, slow)));
+    this.weights.set(carrier, { at: this.now(), weight });
+    return weight;
   }
 }

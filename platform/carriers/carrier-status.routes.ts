@@ -21,18 +21,15 @@ const instanceStatsSchema = carrierStatusSchema.omit({ instances: true });
 type InstanceStats = Omit<CarrierStatus, 'instances'>;
 
 /** One carrier over the instances that reported it: counts and rates summed, errors summed by code (most frequent
- * first), receipt latency the worst instance's, since a mean of percentiles would hide the slow one. */
+ * first), receipt latency, success ratio and breaker the worst instance's, since a mean would hide the failing one. */
 function combineCarrier(name: string, rows: InstanceStats[]): CarrierStatus {
   const sum = (pick: (r: InstanceStats) => number) => rows.reduce((n, r) => n + pick(r), 0);
   const errors = new Map<string, number>();
   for (const r of rows) for (const e of r.errors) errors.set(e.code, (errors.get(e.code) ?? 0) + e.count);
-  const worst = (pick: (r: InstanceStats) => number | null) => {
+  /** the worst instance's figure (`by`: Math.max for a latency, Math.min for a success ratio); null when none has one */
+  const worst = (pick: (r: InstanceStats) => number | null, by: (...v: number[]) => number) => {
     const known = rows.map(pick).filter((v): v is number => v !== null);
-    return known.length ? Math.max(...known) : null;
-  };
-  const lowest = (pick: (r: InstanceStats) => number | null) => {
-    const known = rows.map(pick).filter((v): v is number => v !== null);
-    return known.length ? Math.min(...known) : null;
+    return known.length ? by(...known) : null;
   };
   return {
     name,
@@ -48,9 +45,9 @@ function combineCarrier(name: string, rows: InstanceStats[]): CarrierStatus {
       .map(([code, count]) => ({ code, count }))
       .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code))
       .slice(0, MAX_ERRORS),
-    receiptP50Ms: worst((r) => r.receiptP50Ms),
-    receiptP95Ms: worst((r) => r.receiptP95Ms),
-    successRatio: lowest((r) => r.successRatio),
+    receiptP50Ms: worst((r) => r.receiptP50Ms, Math.max),
+    receiptP95Ms: worst((r) => r.receiptP95Ms, Math.max),
+    successRatio: worst((r) => r.successRatio, Math.min),
     breaker: rows.some((r) => r.breaker === 'open') ? 'open' : rows.some((r) => r.breaker === 'probing') ? 'probing' : 'closed',
     instances: rows.length,
   };

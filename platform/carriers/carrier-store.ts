@@ -1,6 +1,6 @@
 import { carrierSchema, routeSchema, type CarrierConfig, type RouteConfig } from '../../contract/carrier.schema';
 import type { Queryable } from '../db/db';
-import { decryptSecret, encryptSecret } from '../accounts/secrets';
+import { decryptWith, encryptSecret, secretKey } from '../accounts/secrets';
 import type { CarriersFile } from './carrier-config';
 
 // Carriers and routes as stored: the one place that reads and writes the carriers, carrier_routes, their version and
@@ -43,16 +43,16 @@ export async function loadCarrierSet(q: Queryable): Promise<CarrierSet> {
   const carrierRows = await q.query<Record<string, unknown>>(
     'select name, config, password_enc, enabled, weight, reconnects, updated_at, updated_by from carriers order by name',
   );
-  const carriers = await Promise.all(
-    carrierRows.map(async (r) => ({
-      config: carrierSchema.parse({ ...json(r.config), password: await decryptSecret(q, String(r.password_enc)) }),
-      enabled: Boolean(r.enabled),
-      weight: Number(r.weight),
-      reconnects: Number(r.reconnects),
-      updatedAt: new Date(r.updated_at as string),
-      updatedBy: String(r.updated_by),
-    })),
-  );
+  // the key is read once for all of them, not once a carrier
+  const key = carrierRows.length > 0 ? await secretKey(q) : null;
+  const carriers = carrierRows.map((r) => ({
+    config: carrierSchema.parse({ ...json(r.config), password: decryptWith(key!, String(r.password_enc)) }),
+    enabled: Boolean(r.enabled),
+    weight: Number(r.weight),
+    reconnects: Number(r.reconnects),
+    updatedAt: new Date(r.updated_at as string),
+    updatedBy: String(r.updated_by),
+  }));
   const routes = (await q.query<Record<string, unknown>>('select id, position, rule, updated_at, updated_by from carrier_routes order by position, id')).map(
     (r) => ({
       id: Number(r.id),

@@ -1,8 +1,7 @@
-import JSZip from 'jszip';
 import { ulid } from 'ulid';
 import { MEMBER_IMPORT_MAX_ROWS, type Language } from '../../contract/constants';
 import { translate } from '../../contract/messages';
-import { excelDateText, packageParts, rowXml, SHEET_END, SHEET_PATH, sheetStart, XLSX_MIME } from '../../contract/xlsx-sheet';
+import { excelDateText } from '../../contract/xlsx-sheet';
 import { addressBookMemberFormSchema } from '../../contract/validation/address-book.rules';
 import type { CurrentUser } from '../auth/current-user';
 import { readableCusIds } from '../auth/scope';
@@ -11,7 +10,8 @@ import { giveTurn } from '../db/fair-share';
 import { slicer } from '../db/slices';
 import { ApiError, badRequest } from '../http/api-error';
 import { recount, visibleGroup } from './address-book';
-import { findFile, readFileBytes, saveFile } from './files';
+import { findFile, readFileBytes } from './files';
+import { saveSheetReport } from './sheet-report';
 import { notifyLibrary } from './notify';
 import { SheetError, sheetFailureKey } from './sheet-errors';
 import { sheetRows } from './sheets';
@@ -202,27 +202,14 @@ export async function importMembers(ctx: AppContext, user: CurrentUser, lang: La
   return { imported: done.imported, invalid: sheet.invalid, duplicates: skipped.length - sheet.invalid, reportFileId: report };
 }
 
-async function saveReport(ctx: AppContext, cusId: string, lang: Language, skipped: Skipped[]): Promise<string> {
+function saveReport(ctx: AppContext, cusId: string, lang: Language, skipped: Skipped[]): Promise<string> {
   const label = (k: string) => translate(lang, `library.col.${k}`);
   const header = [label('row'), ...IMPORT_COLUMNS.map(label), label('reason')];
-  const pause = slicer();
-  const rows: string[] = [];
-  for (let i = 0; i < skipped.length; i++) {
-    const s = skipped[i];
-    rows.push(rowXml([s.row, ...IMPORT_COLUMNS.map((_, c) => s.cells[c] ?? ''), s.reason], i + 2));
-    await pause();
-  }
-  const zip = new JSZip();
-  for (const [path, content] of Object.entries(packageParts('report'))) zip.file(path, content);
-  zip.file(SHEET_PATH, sheetStart(header.map(() => 18)) + rowXml(header, 1, true) + rows.join('') + SHEET_END);
-  const bytes = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
-  const f = await saveFile(ctx, {
+  return saveSheetReport(ctx, {
     cusId,
-    kind: 'report',
     fileName: `import-report-${Date.now()}.xlsx`,
-    contentType: XLSX_MIME,
-    bytes,
-    rowCount: skipped.length,
+    header,
+    widths: header.map(() => 18),
+    rows: skipped.map((s) => [s.row, ...IMPORT_COLUMNS.map((_, c) => s.cells[c] ?? ''), s.reason]),
   });
-  return f.file_id;
 }

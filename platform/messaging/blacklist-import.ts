@@ -1,18 +1,17 @@
-import JSZip from 'jszip';
 import type { Language } from '../../contract/constants';
-import { BLACKLIST_IMPORT_MAX_ROWS, IMPORT_REPORT_SHOWN } from '../../contract/endpoints/mobile-black.endpoints';
+import { BLACKLIST_IMPORT_MAX_ROWS, blacklistNumber, IMPORT_REPORT_SHOWN } from '../../contract/endpoints/mobile-black.endpoints';
 import { translate } from '../../contract/messages';
-import { packageParts, rowXml, SHEET_END, SHEET_PATH, sheetStart, XLSX_MIME } from '../../contract/xlsx-sheet';
 import type { CurrentUser } from '../auth/current-user';
 import { readableCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { giveTurn } from '../db/fair-share';
 import { slicer } from '../db/slices';
 import { ApiError, badRequest } from '../http/api-error';
-import { findFile, readFileBytes, saveFile } from '../library/files';
+import { findFile, readFileBytes } from '../library/files';
+import { saveSheetReport } from '../library/sheet-report';
 import { SheetError, sheetFailureKey } from '../library/sheet-errors';
 import { sheetRows } from '../library/sheets';
-import { addEntries, notifyBlacklist, storedNumber } from './blacklist-list';
+import { addEntries, notifyBlacklist } from './blacklist-list';
 
 // Blacklist import: the numbers of an uploaded sheet (xlsx or xls, within the upload rules the address book's import
 // uses: the same file store, reader and reading budget), first column, after one header row. The whole sheet is read
@@ -40,7 +39,7 @@ async function readNumbers(bytes: Buffer, lang: Language) {
       if (row === 1 || cells.every((c) => c.trim() === '')) continue;
       if (++dataRows > BLACKLIST_IMPORT_MAX_ROWS) continue;
       const written = (cells[0] ?? '').trim().slice(0, 40);
-      const stored = storedNumber(written);
+      const stored = blacklistNumber(written);
       await pause();
       if (stored === null) {
         rows.push({ row, mobile: written, result: 'invalid', reason: translate(lang, 'blacklist.invalidNumber', { mobile: written }), stored });
@@ -95,27 +94,13 @@ export async function importBlacklist(ctx: AppContext, user: CurrentUser, lang: 
   };
 }
 
-async function saveReport(ctx: AppContext, cusId: string, lang: Language, rows: RowOutcome[]): Promise<string> {
+function saveReport(ctx: AppContext, cusId: string, lang: Language, rows: RowOutcome[]): Promise<string> {
   const label = (k: string) => translate(lang, `blacklist.col.${k}`);
-  const header = [label('row'), label('mobile'), label('result'), label('reason')];
-  const pause = slicer();
-  const xml: string[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i];
-    xml.push(rowXml([r.row, r.mobile, translate(lang, `blacklist.result.${r.result}`), r.reason ?? ''], i + 2));
-    await pause();
-  }
-  const zip = new JSZip();
-  for (const [path, content] of Object.entries(packageParts('report'))) zip.file(path, content);
-  zip.file(SHEET_PATH, sheetStart([10, 20, 12, 30]) + rowXml(header, 1, true) + xml.join('') + SHEET_END);
-  const bytes = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
-  const f = await saveFile(ctx, {
+  return saveSheetReport(ctx, {
     cusId,
-    kind: 'report',
     fileName: `blacklist-import-${Date.now()}.xlsx`,
-    contentType: XLSX_MIME,
-    bytes,
-    rowCount: rows.length,
+    header: [label('row'), label('mobile'), label('result'), label('reason')],
+    widths: [10, 20, 12, 30],
+    rows: rows.map((r) => [r.row, r.mobile, translate(lang, `blacklist.result.${r.result}`), r.reason ?? '']),
   });
-  return f.file_id;
 }

@@ -1,4 +1,4 @@
-import { blacklistId, blacklistNumber, type BlacklistEntry, type BlacklistSource } from '../../contract/endpoints/mobile-black.endpoints';
+import { blacklistId, type BlacklistEntry, type BlacklistSource } from '../../contract/endpoints/mobile-black.endpoints';
 import type { CurrentUser } from '../auth/current-user';
 import { canSee, readableCusIds } from '../auth/scope';
 import type { Queryable } from '../db/db';
@@ -30,9 +30,6 @@ export const BLACKLIST_SOURCE: FeedSource = {
 
 /** What the caller reaches of the list: its enterprise's shared entries and those of the accounts it reads. */
 export const blacklistScope = (user: CurrentUser) => [`ep:${user.ep_id}`, ...readableCusIds(user, 'data')];
-
-/** The stored form of a written number (the console's add form stores the same). */
-export const storedNumber = blacklistNumber;
 
 /** The entry scope a caller may give: '' (the enterprise) or an account of its enterprise. */
 export async function checkEntryScope(q: Queryable, user: CurrentUser, cusId: string): Promise<string> {

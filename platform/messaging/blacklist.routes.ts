@@ -6,6 +6,7 @@ import {
   blacklistExportEndpoint,
   blacklistImportEndpoint,
   blacklistListEndpoint,
+  blacklistNumber,
   FEED_BLACKLIST_PATH,
   optOutSettingsGetEndpoint,
   optOutSettingsModifyEndpoint,
@@ -20,7 +21,7 @@ import { pageOf, rowsOf, whereOf, type Filters } from '../lists/list-query';
 import { sendXlsx, type Column } from '../lists/xlsx-export';
 import { withoutFeed } from '../library/sources';
 import { importBlacklist } from './blacklist-import';
-import { addEntries, BLACKLIST_SOURCE, checkEntryScope, deleteEntries, blacklistScope, notifyBlacklist, storedNumber } from './blacklist-list';
+import { addEntries, BLACKLIST_SOURCE, checkEntryScope, deleteEntries, blacklistScope, notifyBlacklist } from './blacklist-list';
 import { loadOptOutSettings, saveOptOutSettings } from './opt-out-settings';
 
 // The blacklist screen's endpoints and the enterprise's opt-out settings. Every read and write is of the caller's own
@@ -53,7 +54,7 @@ export function registerBlacklistRoutes(app: FastifyInstance, ctx: AppContext): 
     ctx,
     blacklistAddEndpoint,
     async (c) => {
-      const stored = c.body.mobiles.map((m) => ({ m, s: storedNumber(m) }));
+      const stored = c.body.mobiles.map((m) => ({ m, s: blacklistNumber(m) }));
       const bad = stored.find((x) => x.s === null);
       if (bad) throw badRequest('blacklist.invalidNumber', { mobile: bad.m.slice(0, 40) }, 'mobiles');
       const mobiles = [...new Set(stored.map((x) => x.s!))];

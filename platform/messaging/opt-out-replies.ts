@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import { classifyNumber } from '../../contract/validation/number.rules';
 import { optActionOf, type OptAction } from '../../contract/validation/opt-keywords';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
@@ -88,7 +89,7 @@ async function confirm(
   s: ReturnType<typeof settingsOf>,
   now: Date,
 ): Promise<void> {
-  const intl = mobile.startsWith('+');
+  const intl = classifyNumber(mobile).kind === 'international';
   const content = action === 'optOut' ? (intl ? s.confirmOutEn : s.confirmOutZh) : intl ? s.confirmInEn : s.confirmInZh;
   await insertBatch(
     q,

@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { confirmDialog } from 'primereact/confirmdialog';
+import { confirmDelete } from '../table/confirm-delete';
 import { DataTable } from 'primereact/datatable';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -40,20 +40,15 @@ export function CarrierRoutesScreen() {
   const list = (v: Parameters<typeof listText>[0]) => listText(v) || any;
 
   const remove = (r: RouteView) =>
-    confirmDialog({
-      header: t('carrierRoutes.removeTitle'),
-      message: t('carrierRoutes.removeQuestion', { id: r.id }),
-      icon: 'pi pi-exclamation-triangle',
-      acceptClassName: 'p-button-danger',
-      acceptLabel: t('carrierRoutes.removeConfirm'),
-      rejectLabel: t('carrierRoutes.cancel'),
-      defaultFocus: 'reject',
-      accept: () =>
-        void callOnline(carrierRouteDeleteEndpoint, { id: r.id })
-          .then(() => notify({ severity: 'success', summary: messageText('carrier.route.deleted', { id: r.id }) }))
-          .catch((e: Error) => notify({ severity: 'error', summary: e.message }))
-          .finally(reload),
-    });
+    confirmDelete(
+      String(r.id),
+      () =>
+        callOnline(carrierRouteDeleteEndpoint, { id: r.id }).then(() =>
+          notify({ severity: 'success', summary: messageText('carrier.route.deleted', { id: r.id }) }),
+        ),
+      reload,
+      t('carrierRoutes.named', { id: r.id }),
+    );
   const actions = (r: RouteView) => (
     <span style={{ display: 'inline-flex', gap: 2 }}>
       <Button
