@@ -45,8 +45,18 @@ describe('a quality route on pglite', () => {
         'select p.carrier, count(*)::int as n from carrier_parts p join mt_records m on m.sn = p.sn where m.mobile = any($1) group by p.carrier',
         [mobiles],
       );
+    // both bound before the first send: a carrier still binding gets none of it, and its breaker could never open
+    await waitFor(
+      () => p.ctx.db.query<{ carrier: string }>("select carrier from carrier_status where (stats->>'bound')::int >= 1"),
+      (rows) => ['good', 'half'].every((c) => rows.some((r) => r.carrier === c)),
+    );
     // unmeasured, both carriers share the first messages until the half one's receipts open its breaker
-    await send(0, 120);
+    const first = await send(0, 120);
+    const shared = await waitFor(
+      () => byCarrier(first),
+      (rows) => rows.reduce((s, r) => s + r.n, 0) === 120,
+    );
+    expect(shared.find((r) => r.carrier === 'half')?.n ?? 0).toBeGreaterThanOrEqual(40);
     const audit = await waitFor(
       async () => (await p.call('/carrier/audit', {}, { token: await tokenFor(p, 'operator') })).body.data.data as Array<Record<string, unknown>>,
       (rows) => rows.some((r) => r.action === 'carrier.breaker.open'),
