@@ -140,20 +140,22 @@ describe.each(DB_KINDS)('group delete on %s', (kind) => {
     expect(await visible(g, '1863')).toEqual(hidden);
   });
 
-  // another instance over the same database stands in for a restart (an in-memory PGlite has no second opener)
-  it.runIf(kind === 'postgres')('finishes at start a purge that a crash cut short', async () => {
-    const g = await bigGroup('重启分组', '64', PURGE_BATCH + 3);
-    // what a crash right after the delete's commit leaves: the group marked, every member still live (and hidden)
-    await p.ctx.db.query('update address_groups set deleted = true, member_count = 0, purge_pending = true where group_id = $1', [g]);
-    expect(await visible(g, '1864')).toEqual(hidden);
-    const restarted = await buildPlatform({ ...p.ctx.config, port: 0 }, { db: await openPostgres(p.ctx.config.databaseUrl!) });
-    try {
-      await waitFor(
-        () => liveMembers(g),
-        (n) => n === 0,
-      );
-    } finally {
-      await restarted.close();
-    }
-  });
+  // another instance over the same database stands in for a restart: an in-memory PGlite has no second opener, so the
+  // case exists on PostgreSQL only (defined there, not skipped elsewhere)
+  if (kind === 'postgres')
+    it('finishes at start a purge that a crash cut short', async () => {
+      const g = await bigGroup('重启分组', '64', PURGE_BATCH + 3);
+      // what a crash right after the delete's commit leaves: the group marked, every member still live (and hidden)
+      await p.ctx.db.query('update address_groups set deleted = true, member_count = 0, purge_pending = true where group_id = $1', [g]);
+      expect(await visible(g, '1864')).toEqual(hidden);
+      const restarted = await buildPlatform({ ...p.ctx.config, port: 0 }, { db: await openPostgres(p.ctx.config.databaseUrl!) });
+      try {
+        await waitFor(
+          () => liveMembers(g),
+          (n) => n === 0,
+        );
+      } finally {
+        await restarted.close();
+      }
+    });
 });
