@@ -12,9 +12,9 @@ export const POLICY_MESSAGES: Record<string, Record<Language, string>> = {
   'policy.reason.frequency.day': { zh: '超过该号码每天发送上限', en: "Over the number's per-day cap" },
   'policy.reason.duplicate': { zh: '相同内容已在短时间内发送给该号码', en: 'The same text went to this number moments ago' },
   // a send whose every number the policy holds back, named by the reason most of them share
-  'policy.allLimited.frequency.minute': { zh: '{n} 个号码均超过每分钟发送上限', en: "All {n} numbers are over the per-minute cap" },
-  'policy.allLimited.frequency.hour': { zh: '{n} 个号码均超过每小时发送上限', en: "All {n} numbers are over the per-hour cap" },
-  'policy.allLimited.frequency.day': { zh: '{n} 个号码均超过每天发送上限', en: "All {n} numbers are over the per-day cap" },
+  'policy.allLimited.frequency.minute': { zh: '{n} 个号码均超过每分钟发送上限', en: 'All {n} numbers are over the per-minute cap' },
+  'policy.allLimited.frequency.hour': { zh: '{n} 个号码均超过每小时发送上限', en: 'All {n} numbers are over the per-hour cap' },
+  'policy.allLimited.frequency.day': { zh: '{n} 个号码均超过每天发送上限', en: 'All {n} numbers are over the per-day cap' },
   'policy.allLimited.duplicate': { zh: '{n} 个号码均在短时间内收到过相同内容', en: 'All {n} numbers got the same text moments ago' },
   'policy.dailyCapReached': {
     zh: '已达到账号每日发送上限 {cap} 条，今天还可发送 {left} 条',

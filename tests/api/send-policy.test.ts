@@ -98,7 +98,9 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
     expect((await http([A], 'notice 1')).body.results[0].code).toBe(null);
 
     useClock(new Date(at.getTime() + 60_000));
-    expect((await call('/user/groupSend', { cus_id: 'SUB001', content: 'code 5555', mobiles: A, category: 'verification' }, admin)).body.data.validCount).toBe(1);
+    expect((await call('/user/groupSend', { cus_id: 'SUB001', content: 'code 5555', mobiles: A, category: 'verification' }, admin)).body.data.validCount).toBe(
+      1,
+    );
     expect((await http([C], 'code 6666', 'verification')).body.results[0].code).toBe(null);
     // the hour's cap (5) counts every minute before it: A has had 2 codes
     for (let i = 0; i < 3; i++) {
