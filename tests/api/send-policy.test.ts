@@ -126,7 +126,7 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
     expect((await http([A], 'same text')).body.results[0].code).toBe(null);
   });
 
-  it('SMPP: a cap answers ESME_RTHROTTLED and a duplicate ESME_RSUBMITFAIL, each reason logged; a minute later it passes', async () => {
+  it('SMPP: a cap (per number or the daily one) answers ESME_RTHROTTLED and a duplicate ESME_RSUBMITFAIL, each reason logged', async () => {
     const admin = await tokenFor(p, 'admin');
     const defaults = await policyOf(admin);
     // SMPP messages are notifications: cap those for this test
@@ -145,12 +145,17 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
       // 10 s on, in the same minute: the same text is a duplicate (no throttle: a retry will not help) before any cap
       useClock(new Date(at.getTime() + 10_000));
       expect((await peer.call(ucs2Submit(A, 'smpp two'))).commandStatus).toBe(STATUS.RSUBMITFAIL);
+      // the account's daily cap: one message left today, then a throttle
+      const [day] = await p.ctx.db.query<{ n: string }>("select n from policy_daily where cus_id = 'SUB001' order by day desc limit 1");
+      await setPolicy(admin, (x) => ({ ...x, dailyCaps: [{ cusId: 'SUB001', cap: Number(day.n) + 1 }] }));
+      expect((await peer.call(ucs2Submit('13955570003', 'smpp three'))).commandStatus).toBe(STATUS.ROK);
+      expect((await peer.call(ucs2Submit('13955570004', 'smpp four'))).commandStatus).toBe(STATUS.RTHROTTLED);
     } finally {
       peer.end();
       await setPolicy(admin, () => defaults);
     }
     const reasons = warn.mock.calls.map(([o]) => (o as { reason?: string }).reason);
-    expect(reasons).toEqual(expect.arrayContaining(['policy.frequency.minute', 'policy.duplicate']));
+    expect(reasons).toEqual(expect.arrayContaining(['policy.frequency.minute', 'policy.duplicate', 'policy.dailyCapReached']));
     warn.mockRestore();
   });
 });
