@@ -16,6 +16,10 @@ export const POLICY_MESSAGES: Record<string, Record<Language, string>> = {
   'policy.allLimited.frequency.hour': { zh: '{n} 个号码均超过每小时发送上限', en: 'All {n} numbers are over the per-hour cap' },
   'policy.allLimited.frequency.day': { zh: '{n} 个号码均超过每天发送上限', en: 'All {n} numbers are over the per-day cap' },
   'policy.allLimited.duplicate': { zh: '{n} 个号码均在短时间内收到过相同内容', en: 'All {n} numbers got the same text moments ago' },
+  'policy.optOutMissing': {
+    zh: '营销短信须带退订说明（“{zh}”或“{en}”）',
+    en: 'A marketing message must carry the opt-out text ("{zh}" or "{en}")',
+  },
   'policy.dailyCapReached': {
     zh: '已达到账号每日发送上限 {cap} 条，今天还可发送 {left} 条',
     en: "This send would pass the account's daily cap of {cap} messages; {left} are left today",

@@ -42,7 +42,7 @@ function refusalOf(err: ApiError): IntegratorError {
   if (err.key === 'send.insufficientBalance') return new IntegratorError('INSUFFICIENT_BALANCE', 'integrator.insufficientBalance');
   if (err.key === 'send.accountClosed') return new IntegratorError('ACCOUNT_CLOSED', 'integrator.accountClosed');
   if (err.key === 'policy.dailyCapReached') return new IntegratorError('DAILY_CAP_REACHED', err.key, err.params);
-  const field = err.key === 'send.emptyContent' ? 'text' : err.field === 'mobiles' ? 'numbers' : err.field;
+  const field = err.key === 'send.emptyContent' || err.key === 'policy.optOutMissing' ? 'text' : err.field === 'mobiles' ? 'numbers' : err.field;
   return invalidRequest(err.key, err.params, field);
 }
 

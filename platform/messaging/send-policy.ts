@@ -1,6 +1,7 @@
 import { sendPolicySchema, type ContentCategory, type SendPolicy } from '../../contract/endpoints/send-policy.endpoints';
 import { translate } from '../../contract/messages';
 import type { Queryable } from '../db/db';
+import { badRequest } from '../http/api-error';
 
 // An enterprise's send policy as stored (send_policies, one document a row), or the defaults for one that never set
 // it. Every door reads it through here in its charging transaction (send-policy-count.ts applies it).
@@ -59,4 +60,14 @@ export const dailyCapOf = (p: SendPolicy, cusId: string): number => p.dailyCaps.
 export function limitsSend(p: SendPolicy, category: ContentCategory, cusId: string): boolean {
   const c = p.caps[category];
   return c.perMinute > 0 || c.perHour > 0 || c.perDay > 0 || p.duplicateWindowS > 0 || dailyCapOf(p, cusId) > 0;
+}
+
+/** Marketing content as the policy wants it: carrying the opt-out text (either language's) as written; else with the
+ * text of its own language appended (mode append), or refused (mode refuse); mode off leaves it alone. Other
+ * categories, and an empty text (refused as empty later), are left alone. */
+export function withOptOut(p: SendPolicy, category: ContentCategory, text: string): string {
+  const o = p.marketingOptOut;
+  if (category !== 'marketing' || o.mode === 'off' || text.trim() === '' || text.includes(o.textZh) || text.includes(o.textEn)) return text;
+  if (o.mode === 'refuse') throw badRequest('policy.optOutMissing', { zh: o.textZh, en: o.textEn }, 'content');
+  return `${text.trimEnd()} ${/[\u3400-\u9fff]/.test(text) ? o.textZh : o.textEn}`;
 }

@@ -16,6 +16,7 @@ import { parseDomesticSliced, parseInternationalSliced, type ParsedNumbers } fro
 import { perSegment, toYuan, unitPrices } from './pricing';
 import { needsReview, sendingAccount } from './send-account';
 import { claimSendKey, updateSendKey } from './send-key';
+import { loadSendPolicy, withOptOut } from './send-policy';
 import { AllLimitedError, decideSend, recordSend, type PolicySend } from './send-policy-count';
 import type { TimedRequest } from './timed-request';
 import { parseTimingTime } from './timing';
@@ -107,6 +108,12 @@ interface SendRun {
 /** The send itself. */
 async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKey: string | null): Promise<SendRun> {
   const account = await sendingAccount(ctx, user, input.cus_id, input.prod_type);
+  // marketing content gets (or must carry) the enterprise's opt-out text before it is counted and priced
+  if (input.category === 'marketing') {
+    const policy = await loadSendPolicy(ctx.db, account.ep_id);
+    const fix = (text: string) => withOptOut(policy, 'marketing', text);
+    input = { ...input, content: fix(input.content), contents: input.contents?.map((c) => ({ ...c, content: fix(c.content) })) };
+  }
   const oneToOne = input.contents !== undefined && input.contents.length > 0;
   const parsed: ParsedNumbers = oneToOne
     ? await parseDomesticSliced(input.contents!.map((c) => c.mobile).join('\n'))

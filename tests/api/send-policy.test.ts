@@ -27,7 +27,7 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
     const r = await call('/sendPolicy/modify', change(await policyOf(admin)), admin);
     expect(r.status).toBe(200);
   };
-  const http = async (numbers: string[], text: string, category?: string) =>
+  const httpSend = async (numbers: string[], text: string, category?: string) =>
     callIntegrator(new URL(p.base).origin, {
       appId: 'SUB001',
       secret: (await appSecretOf(p.ctx.db, 'SUB001')).secret,
@@ -89,26 +89,26 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
     expect(mixed.body.data).toMatchObject({ validCount: 1, limitedCount: 1, limited: [{ mobile: A, reason: 'frequency.minute' }] });
     expect(Number(mixed.body.data.cost)).toBeGreaterThan(0);
 
-    const r = await http([A, C], 'code 4444', 'verification');
+    const r = await httpSend([A, C], 'code 4444', 'verification');
     expect(r.body.results.map((x: { code: string | null; limit?: string }) => [x.code, x.limit ?? null])).toEqual([
       ['FREQUENCY_LIMITED', 'frequency.minute'],
       [null, null],
     ]);
     // notifications are not capped by default
-    expect((await http([A], 'notice 1')).body.results[0].code).toBe(null);
+    expect((await httpSend([A], 'notice 1')).body.results[0].code).toBe(null);
 
     useClock(new Date(at.getTime() + 60_000));
     expect((await call('/user/groupSend', { cus_id: 'SUB001', content: 'code 5555', mobiles: A, category: 'verification' }, admin)).body.data.validCount).toBe(
       1,
     );
-    expect((await http([C], 'code 6666', 'verification')).body.results[0].code).toBe(null);
+    expect((await httpSend([C], 'code 6666', 'verification')).body.results[0].code).toBe(null);
     // the hour's cap (5) counts every minute before it: A has had 2 codes
     for (let i = 0; i < 3; i++) {
       useClock(new Date(at.getTime() + 60_000));
-      expect((await http([A], `code 7${i}`, 'verification')).body.results[0].code).toBe(null);
+      expect((await httpSend([A], `code 7${i}`, 'verification')).body.results[0].code).toBe(null);
     }
     useClock(new Date(at.getTime() + 60_000));
-    expect((await http([A], 'code 80', 'verification')).body.results[0]).toMatchObject({ code: 'FREQUENCY_LIMITED', limit: 'frequency.hour' });
+    expect((await httpSend([A], 'code 80', 'verification')).body.results[0]).toMatchObject({ code: 'FREQUENCY_LIMITED', limit: 'frequency.hour' });
   });
 
   it('refuses the same text to the same number within the window on the console and HTTP doors; another text passes', async () => {
@@ -118,12 +118,45 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
     expect((await call('/user/groupSend', { cus_id: 'SUB001', content: 'same text', mobiles: A }, admin)).body.data.validCount).toBe(1);
     const again = await call('/user/groupSend', { cus_id: 'SUB001', content: 'same text', mobiles: `${A}\n${B}` }, admin);
     expect(again.body.data).toMatchObject({ validCount: 1, limitedCount: 1, limited: [{ mobile: A, reason: 'duplicate' }] });
-    const dup = await http([A, B], 'same text');
+    const dup = await httpSend([A, B], 'same text');
     expect(dup.body.results.map((x: { code: string | null }) => x.code)).toEqual(['DUPLICATE', 'DUPLICATE']);
-    expect((await http([A], 'another text')).body.results[0].code).toBe(null);
+    expect((await httpSend([A], 'another text')).body.results[0].code).toBe(null);
     // the window is 30 s: 31 s later the same text goes again
     useClock(new Date(at.getTime() + 31_000));
-    expect((await http([A], 'same text')).body.results[0].code).toBe(null);
+    expect((await httpSend([A], 'same text')).body.results[0].code).toBe(null);
+  });
+
+  it('marketing content gets the opt-out text appended in its language, or is refused without it, or left alone when off', async () => {
+    const admin = await tokenFor(p, 'admin');
+    const defaults = await policyOf(admin);
+    const contentOf = async (batchId: string) =>
+      (await p.ctx.db.query<{ content: string }>('select content from mt_records where batch_id = $1', [batchId])).map((r) => r.content);
+    const marketing = (content: string, mobile: string) =>
+      call('/user/groupSend', { cus_id: 'SUB001', content, mobiles: mobile, category: 'marketing' }, admin);
+    try {
+      expect(await contentOf((await marketing('双十一大促', '13955580001')).body.data.batch_id)).toEqual(['双十一大促 回T退订']);
+      expect(await contentOf((await marketing('Big sale', '13955580002')).body.data.batch_id)).toEqual(['Big sale Reply T to opt out']);
+      expect(await contentOf((await marketing('大促 回T退订', '13955580003')).body.data.batch_id)).toEqual(['大促 回T退订']);
+      const http = await httpSend(['13955580004'], 'Flash sale', 'marketing');
+      expect(http.body.results[0]).toMatchObject({ accepted: true, segments: 1 });
+      const [sent] = await p.ctx.db.query<{ content: string }>("select content from mt_records where mobile = '13955580004'");
+      expect(sent.content).toBe('Flash sale Reply T to opt out');
+
+      await setPolicy(admin, (x) => ({ ...x, marketingOptOut: { ...x.marketingOptOut, mode: 'refuse' } }));
+      const refused = await marketing('Big sale', '13955580005');
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('A marketing message must carry the opt-out text ("回T退订" or "Reply T to opt out")');
+      expect((await httpSend(['13955580005'], 'Flash sale', 'marketing')).body).toMatchObject({ code: 'INVALID_REQUEST', field: 'text' });
+      // a notification is no marketing: left as written
+      expect(
+        await contentOf((await call('/user/groupSend', { cus_id: 'SUB001', content: 'Your parcel', mobiles: '13955580005' }, admin)).body.data.batch_id),
+      ).toEqual(['Your parcel']);
+
+      await setPolicy(admin, (x) => ({ ...x, marketingOptOut: { ...x.marketingOptOut, mode: 'off' } }));
+      expect(await contentOf((await marketing('Big sale', '13955580006')).body.data.batch_id)).toEqual(['Big sale']);
+    } finally {
+      await setPolicy(admin, () => defaults);
+    }
   });
 
   it('SMPP: a cap (per number or the daily one) answers ESME_RTHROTTLED and a duplicate ESME_RSUBMITFAIL, each reason logged', async () => {
