@@ -23,7 +23,10 @@ const cap = z.number().int().min(0).max(FREQUENCY_CAP_MAX);
 export const frequencyCapsSchema = z.object({ perMinute: cap, perHour: cap, perDay: cap });
 export type FrequencyCaps = z.infer<typeof frequencyCapsSchema>;
 
-const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'policy.badClock' });
+const clock = z
+  .string()
+  .max(5)
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'policy.badClock' });
 
 export const sendPolicySchema = z.object({
   caps: z.object({ verification: frequencyCapsSchema, notification: frequencyCapsSchema, marketing: frequencyCapsSchema }),
