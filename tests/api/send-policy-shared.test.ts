@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_BASE_PATH } from '../../contract/constants';
 import { appSecretOf } from '../../platform/accounts/secrets';
 import { openPostgres } from '../../platform/db/postgres-db';
+import { prunePolicyCounts } from '../../platform/messaging/send-policy-count';
 import { buildPlatform, type Platform } from '../../platform/server';
 import { callIntegrator } from '../helpers/integrator-client';
 import { readAnswer, startPlatform, type TestPlatform } from '../helpers/platform';
@@ -82,5 +83,24 @@ describe('send policy across instances on one PostgreSQL', () => {
     await modify(admin, { dailyCaps: [{ cusId: 'SUB002', cap: 100 }] });
     expect((await send(numbers(9, 2))).body.data.validCount).toBe(2);
     expect(await notices()).toBe(1);
+  });
+
+  it('prunes counts no cap or window reads any more, and keeps the rest', async () => {
+    const now = new Date();
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    const DAY = 86_400_000;
+    await a.ctx.db.query(
+      `insert into policy_sends (ep_id, mobile, category, minute, n) values ('EPX', '1', 'verification', $1, 1), ('EPX', '2', 'verification', $2, 1)`,
+      [ago(DAY + 60_000), ago(DAY - 60_000)],
+    );
+    await a.ctx.db.query(`insert into policy_recent (ep_id, mobile, hash, at) values ('EPX', '1', 'h', $1), ('EPX', '2', 'h', $2)`, [
+      ago(DAY + 1000),
+      ago(60_000),
+    ]);
+    await a.ctx.db.query(`insert into policy_daily (cus_id, day, n) values ('CX', '2000-01-01', 1), ('CX', $1::date, 1)`, [now.toISOString().slice(0, 10)]);
+    await prunePolicyCounts(a.ctx.db, now);
+    expect(await a.ctx.db.query("select mobile from policy_sends where ep_id = 'EPX'")).toEqual([{ mobile: '2' }]);
+    expect(await a.ctx.db.query("select mobile from policy_recent where ep_id = 'EPX'")).toEqual([{ mobile: '2' }]);
+    expect(await countRows(a, "select 1 from policy_daily where cus_id = 'CX'")).toBe(1);
   });
 });
