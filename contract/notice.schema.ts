@@ -20,6 +20,8 @@ export const NOTICE_KINDS = [
   'subAccountOpened',
   'carrierOut',
   'carrierBack',
+  /** an account's messages today reached 80 % of its daily cap (params cap, used, left). */
+  'dailyCapNear',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

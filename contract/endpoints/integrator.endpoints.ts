@@ -3,6 +3,7 @@ import { coercedInt32, MAX_EPOCH_MS, text } from '../bounds';
 import { INTEGRATOR_BASE_PATH } from '../constants';
 import { MESSAGE_TEXT_MAX } from '../message-length';
 import { defineEndpoint, MAX_PAGE_NUMBER } from '../endpoint';
+import { CONTENT_CATEGORIES, POLICY_REASONS } from './send-policy.endpoints';
 
 // The signed integrator API customers' own systems call. Every request carries X-App-Id, X-Timestamp, X-Nonce and
 // X-Signature (see INTEGRATOR_HEADERS); answers are the data itself, refusals `{code, message, requestId}` with the
@@ -39,14 +40,18 @@ export const INTEGRATOR_ERRORS = {
   SENDER_NOT_ALLOWED: 400,
   NOT_FOUND: 404,
   IDEMPOTENCY_CONFLICT: 409,
+  /** the send would pass the account's daily cap (the enterprise's send policy): refused whole. */
+  DAILY_CAP_REACHED: 429,
   INTERNAL_ERROR: 500,
 } as const;
 export type IntegratorErrorCode = keyof typeof INTEGRATOR_ERRORS;
 
 /** Why one number of a send was not sent (the rest of the request still is). INTERNATIONAL_NOT_ALLOWED: an
  * international number (written with + or 00 and another country's code) on a send that goes on the domestic
- * product, because the account has no international SMS or the call is /sms/batch. */
-export const NUMBER_CODES = ['INVALID_NUMBER', 'INTERNATIONAL_NOT_ALLOWED', 'BLACKLISTED', 'DUPLICATE_NUMBER'] as const;
+ * product, because the account has no international SMS or the call is /sms/batch. The enterprise's send policy:
+ * FREQUENCY_LIMITED, a per-number cap of the send's category (which one in `limit`); DUPLICATE, the same text to the
+ * same number within the duplicate window (DUPLICATE_NUMBER is a number written twice in one request). */
+export const NUMBER_CODES = ['INVALID_NUMBER', 'INTERNATIONAL_NOT_ALLOWED', 'BLACKLISTED', 'DUPLICATE_NUMBER', 'FREQUENCY_LIMITED', 'DUPLICATE'] as const;
 
 export const integratorErrorSchema = z.object({
   code: z.enum(Object.keys(INTEGRATOR_ERRORS) as [IntegratorErrorCode, ...IntegratorErrorCode[]]),
@@ -66,6 +71,8 @@ const smsText = text(MESSAGE_TEXT_MAX, 1);
 const senderField = text(21, 1)
   .regex(/^[0-9A-Za-z]+$/)
   .optional();
+/** What the message is for: the send policy's per-number caps are per category (default notification). */
+const categoryField = z.enum(CONTENT_CATEGORIES).optional();
 /** The caller's own reference, echoed in answers, queries and report callbacks. */
 const clientRefField = text(CLIENT_REF_MAX_BYTES)
   .refine((v) => Buffer.byteLength(v, 'utf8') <= CLIENT_REF_MAX_BYTES, 'v.integrator.clientRefTooLong')
@@ -78,6 +85,8 @@ export const numberResultSchema = z.object({
   accepted: z.boolean(),
   /** why it was not sent: one of NUMBER_CODES; null when accepted. */
   code: z.enum(NUMBER_CODES).nullable(),
+  /** FREQUENCY_LIMITED and DUPLICATE: the send policy's reason (frequency.minute, frequency.hour, frequency.day, duplicate). */
+  limit: z.enum(POLICY_REASONS).optional(),
   segments: z.number().int(),
   /** yuan charged for this number. */
   fee: z.number(),
@@ -96,6 +105,7 @@ export const integratorSendEndpoint = defineEndpoint({
     numbers: z.array(numberField).min(1).max(INTEGRATOR_MAX_NUMBERS),
     sender: senderField,
     clientRef: clientRefField,
+    category: categoryField,
   }),
   response: sendAnswerSchema,
 });
@@ -112,6 +122,7 @@ export const integratorBatchEndpoint = defineEndpoint({
       .max(INTEGRATOR_MAX_ITEMS),
     sender: senderField,
     clientRef: clientRefField,
+    category: categoryField,
   }),
   response: sendAnswerSchema,
 });

@@ -5,6 +5,7 @@ import { MESSAGE_TEXT_MAX } from '../message-length';
 import { checkPlaceholders, invalidPlaceholders, unfilledPlaceholders } from '../validation/template-placeholders';
 import { isSenderId } from '../validation/sender.rules';
 import { webLinkField } from '../web-link';
+import { CONTENT_CATEGORIES, POLICY_REASONS } from './send-policy.endpoints';
 
 // The sending calls. Every send answers the same counts; with `timing_time` it creates a timed batch instead
 // (charged up front, sent by the scheduler when due; at least 10 minutes ahead).
@@ -16,6 +17,10 @@ export const timingTimeField = text(40).trim().optional();
 const mobilesField = text(4_000_000).default('');
 /** The account sent for (cus_id). */
 const cusIdField = text(INDEXED_TEXT_MAX).trim().min(1);
+/** What the send is for; the send policy's per-number caps are per category (default notification). */
+export const categoryField = z.enum(CONTENT_CATEGORIES).optional();
+/** The most refused numbers a send's answer names one by one (the count covers them all). */
+export const LIMITED_LIST_MAX = 1000;
 /** Message text (domestic, international, CSP fallback). */
 const contentField = text(MESSAGE_TEXT_MAX).default('');
 /** A link the platform shortens: an http(s) address only, since every recipient's short link redirects to it. */
@@ -45,6 +50,13 @@ export const sendResultSchema = z.object({
   /** extra occurrences of numbers already listed. */
   repeatCount: z.number().int(),
   blacklistCount: z.number().int(),
+  /** numbers the send policy held back (a per-number cap or a duplicate); absent from answers stored before it. */
+  limitedCount: z.number().int().optional(),
+  /** the first LIMITED_LIST_MAX of them, each with why. */
+  limited: z
+    .array(z.object({ mobile: z.string(), reason: z.enum(POLICY_REASONS) }))
+    .max(LIMITED_LIST_MAX)
+    .optional(),
   /** billing segments per message (the largest, for one-to-one sends). */
   segments: z.number().int(),
   /** yuan charged. */
@@ -64,6 +76,7 @@ export const groupSendRequest = z.object({
   /** one-to-one (personalised) form: batch_type 2; `content`/`mobiles` are then ignored. */
   contents: z.array(personalMessageSchema).max(200_000).optional(),
   timing_time: timingTimeField,
+  category: categoryField,
 });
 
 export const groupSendEndpoint = defineEndpoint({
@@ -111,6 +124,7 @@ export const inteGroupSendEndpoint = defineEndpoint({
         .refine((s) => s === '' || isSenderId(s), { error: 'send.badSenderId' })
         .optional(),
       timing_time: timingTimeField,
+      category: categoryField,
     })
     .superRefine(placeholdersChecked),
   response: sendResultSchema,

@@ -1,10 +1,12 @@
 import type { IntegratorSendAnswer, NumberResult } from '../../contract/endpoints/integrator.endpoints';
+import type { ContentCategory, PolicyReason } from '../../contract/endpoints/send-policy.endpoints';
 import type { AppContext } from '../context';
 import { ApiError } from '../http/api-error';
 import { classifyNumber, destinationOn, productFor } from '../../contract/validation/number.rules';
 import { checkSender } from '../../contract/validation/sender.rules';
 import { blockedNumbers } from '../messaging/blacklist';
 import { submitSend } from '../messaging/send';
+import { AllLimitedError } from '../messaging/send-policy-count';
 import { bindCaller } from '../smpp/smpp-submit';
 import type { CallerAccount } from './caller-store';
 import { IntegratorError, invalidRequest } from './integrator-error';
@@ -22,16 +24,25 @@ export interface IntegratorSend {
   personalised: boolean;
   sender: string | null;
   clientRef: string | null;
+  category?: ContentCategory;
   idempotency: { key: string; requestHash: string } | null;
 }
 
 const refused = (number: string, code: NumberResult['code']): NumberResult => ({ number, messageId: null, accepted: false, code, segments: 0, fee: 0 });
+/** A number the send policy held back: a cap (which one in `limit`) or a duplicate. */
+const limitedResult = (number: string, limit: PolicyReason): NumberResult => ({
+  ...refused(number, limit === 'duplicate' ? 'DUPLICATE' : 'FREQUENCY_LIMITED'),
+  limit,
+});
+/** What the one send counts in the metrics itself: the numbers the policy held back. */
+const COUNTED_BY_SEND = new Set<NumberResult['code']>(['FREQUENCY_LIMITED', 'DUPLICATE']);
 
 /** Why a send the platform refused as a whole is refused, in the integrator's codes. */
 function refusalOf(err: ApiError): IntegratorError {
   if (err.key === 'send.insufficientBalance') return new IntegratorError('INSUFFICIENT_BALANCE', 'integrator.insufficientBalance');
   if (err.key === 'send.accountClosed') return new IntegratorError('ACCOUNT_CLOSED', 'integrator.accountClosed');
-  const field = err.key === 'send.emptyContent' ? 'text' : err.field === 'mobiles' ? 'numbers' : err.field;
+  if (err.key === 'policy.dailyCapReached') return new IntegratorError('DAILY_CAP_REACHED', err.key, err.params);
+  const field = err.key === 'send.emptyContent' || err.key === 'policy.optOutMissing' ? 'text' : err.field === 'mobiles' ? 'numbers' : err.field;
   return invalidRequest(err.key, err.params, field);
 }
 
@@ -69,7 +80,7 @@ export async function sendForCaller(ctx: AppContext, account: CallerAccount, s: 
   });
 
   const made: { answer: IntegratorSendAnswer | null } = { answer: null };
-  const answerFor = (records: Map<string, { sn: string; segments: number; fee: number }>): IntegratorSendAnswer => {
+  const answerFor = (records: Map<string, { sn: string; segments: number; fee: number }>, limited = new Map<string, PolicyReason>()): IntegratorSendAnswer => {
     const seen = new Set<string>();
     const results = s.items.map((it, i): NumberResult => {
       const d = destinations[i];
@@ -77,6 +88,8 @@ export async function sendForCaller(ctx: AppContext, account: CallerAccount, s: 
       if (seen.has(d.mobile)) return refused(it.number, 'DUPLICATE_NUMBER');
       seen.add(d.mobile);
       const r = records.get(d.mobile);
+      const limit = limited.get(d.mobile);
+      if (!r && limit) return limitedResult(it.number, limit);
       if (!r) return refused(it.number, 'BLACKLISTED');
       return { number: it.number, messageId: r.sn, accepted: true, code: null, segments: r.segments, fee: r.fee };
     });
@@ -85,7 +98,7 @@ export async function sendForCaller(ctx: AppContext, account: CallerAccount, s: 
   // numbers the send took are counted by the send; those dropped here are counted here, once the answer is final
   // (answerFor runs in the send's transaction, which may be run again)
   const counted = (answer: IntegratorSendAnswer) => {
-    for (const r of answer.results) if (r.code) ctx.metrics.refused('http', r.code);
+    for (const r of answer.results) if (r.code && !COUNTED_BY_SEND.has(r.code)) ctx.metrics.refused('http', r.code);
     return answer;
   };
   if (sendable.length === 0) return counted(answerFor(new Map()));
@@ -102,17 +115,20 @@ export async function sendForCaller(ctx: AppContext, account: CallerAccount, s: 
         mobiles: sendable.join('\n'),
         contents: s.personalised ? sendable.map((m) => ({ mobile: m, content: textOf.get(m) ?? '' })) : undefined,
         source: 'http',
+        category: s.category,
         sender_id: sender.senderId,
-        onStored: async (q, batchId) => {
+        onStored: async (q, batchId, limited) => {
           const records = await recordsOfBatch(q, batchId);
           await insertHttpMessages(q, { cusId, batchId, sns: records.map((r) => r.sn), clientRef: s.clientRef, sender: s.sender, at });
-          made.answer = answerFor(new Map(records.map((r) => [r.mobile, r])));
+          made.answer = answerFor(new Map(records.map((r) => [r.mobile, r])), limited);
           if (s.idempotency) await storeSendAnswer(q, cusId, s.idempotency.key, s.idempotency.requestHash, made.answer);
         },
       },
       s.idempotency ? `http:${cusId}:${s.idempotency.key}` : null,
     );
   } catch (err) {
+    // every sendable number held back by the policy: still an answer per number, as when all are blacklisted
+    if (err instanceof AllLimitedError) return counted(answerFor(new Map(), err.limited));
     if (err instanceof ApiError) throw refusalOf(err);
     throw err;
   }

@@ -49,6 +49,7 @@ export function registerIntegratorRoutes(app: FastifyInstance, ctx: AppContext):
       personalised: false,
       sender: input.sender ?? null,
       clientRef: input.clientRef ?? null,
+      category: input.category,
       idempotency: idempotencyOf(req, raw),
     });
   });
@@ -60,6 +61,7 @@ export function registerIntegratorRoutes(app: FastifyInstance, ctx: AppContext):
       personalised: true,
       sender: input.sender ?? null,
       clientRef: input.clientRef ?? null,
+      category: input.category,
       idempotency: idempotencyOf(req, raw),
     });
   });

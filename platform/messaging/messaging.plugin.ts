@@ -12,6 +12,8 @@ import { registerBlacklistCheckRoutes } from './blacklist-check.routes';
 import { registerBlacklistRoutes } from './blacklist.routes';
 import { registerInteractRoutes } from './interact.routes';
 import { registerPriceRoutes } from './price.routes';
+import { prunePolicyCounts } from './send-policy-count';
+import { registerSendPolicyRoutes } from './send-policy.routes';
 import { registerSendRoutes } from './send.routes';
 import { createSimulator } from './simulator';
 import { registerTimedRoutes } from './timed.routes';
@@ -29,6 +31,9 @@ export const messagingPlugin: AreaPlugin<MessagingOptions> = async (api, { ctx, 
   registerBlacklistCheckRoutes(api, ctx);
   registerBlacklistRoutes(api, ctx);
   registerInteractRoutes(api, ctx);
+  registerSendPolicyRoutes(api, ctx);
+  // the policy's counts are read for a day at most: older ones go, on every instance's storage alike
+  startLoop(ctx, 'send-policy-prune', POLICY_PRUNE_MS, () => prunePolicyCounts(ctx.db, ctx.now()));
   // a given connector (tests) or CARRIERS=in-process keeps messages in this process; else they go to carriers over SMPP
   const inProcess = Boolean(carrier) || ctx.config.carriers.source === 'in-process';
   if (inProcess) startMessaging(ctx, carrier);
@@ -67,6 +72,9 @@ function startMessaging(ctx: AppContext, carrier: CarrierConnector = createSimul
   // records of batches whose run was cut short (or larger than a chunk, from the scheduler and system messages)
   startLoop(ctx, 'batch-inserts', BATCH_INSERTS_POLL_MS, (stopped) => finishOpenBatches(ctx, stopped));
 }
+
+/** How often the send policy's old counts are pruned. */
+const POLICY_PRUNE_MS = 60_000;
 
 /** How soon a batch left unfinished is taken up again. */
 const BATCH_INSERTS_POLL_MS = 1000;

@@ -15,3 +15,8 @@ export async function claimSendKey<T>(q: Queryable, userId: number, key: string,
   const [row] = await q.query<{ answer: T }>('select answer from send_requests where user_id = $1 and idem_key = $2', [userId, key]);
   return row.answer;
 }
+
+/** Replaces the answer a key was claimed with in the same transaction (a send's count changed after its claim). */
+export async function updateSendKey<T>(q: Queryable, userId: number, key: string, answer: T): Promise<void> {
+  await q.query('update send_requests set answer = $3 where user_id = $1 and idem_key = $2', [userId, key, JSON.stringify(answer)]);
+}

@@ -69,7 +69,8 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
     taokeGroupSendEndpoint,
     async (c) => {
       const { product_link, ...rest } = c.body;
-      const { short_link: _link, ...answer } = await sendWithLinks(c, rest, product_link, (link) => `${rest.content.trim()} ${link} 回T退订`, true);
+      const marketing = { ...rest, category: 'marketing' as const };
+      const { short_link: _link, ...answer } = await sendWithLinks(c, marketing, product_link, (link) => `${rest.content.trim()} ${link} 回T退订`, true);
       return answer;
     },
     RESUMABLE,

@@ -20,3 +20,5 @@ export const TEMPLATE_LINKS: Record<TemplateKind, string> = {
 export const RECHARGE_LINK = '/rechargeList';
 export const BALANCE_WARNING_LINK = '/info/setting';
 export const SUB_ACCOUNT_LINK = '/subAccountList';
+/** The enterprise's send policy screen (the daily cap notices lead there). */
+export const SEND_POLICY_LINK = '/sendPolicy';

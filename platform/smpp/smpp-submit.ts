@@ -10,6 +10,8 @@ import { notifyAll } from '../messaging/notify';
 import { classifySmppAddress, destinationOn, productFor, type SmsProduct } from '../../contract/validation/number.rules';
 import { checkSender } from '../../contract/validation/sender.rules';
 import { blockedNumbers } from '../messaging/blacklist';
+import { decideSend, recordSend, type PolicySend, type Refusal } from '../messaging/send-policy-count';
+import { DEFAULT_CATEGORY } from '../../contract/endpoints/send-policy.endpoints';
 import { pricesFor } from '../messaging/pricing';
 import { loadAccount, reviewRule, type Account } from '../messaging/send-account';
 import { SMPP_PRODUCTS, type SmppAccountOptions } from './bind-auth';
@@ -187,10 +189,15 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
   if (clean.length === 0) return out;
 
   const ids = clean.map(() => newMessageId());
-  const stored = await withRetry(() => storeGroup(ctx, account, clean, messages, ids));
+  const { sns: stored, limited } = await withRetry(() => storeGroup(ctx, account, clean, messages, ids));
   clean.forEach((p, k) => {
     const sn = stored.get(k);
-    if (sn !== undefined) {
+    const limit = limited.get(k);
+    if (limit !== undefined) {
+      // a cap (per number or the account's day) is a throttle the client may retry later; a duplicate is refused
+      ctx.log.warn({ cusId, reason: limit === 'daily' ? 'policy.dailyCapReached' : `policy.${limit}` }, 'smpp submit refused');
+      out[p.at] = { status: limit === 'duplicate' ? STATUS.RSUBMITFAIL : STATUS.RTHROTTLED };
+    } else if (sn !== undefined) {
       out[p.at] = { messageId: ids[k] };
       ctx.log.debug({ msgId: sn, smppMessageId: ids[k], door: 'smpp', cusId }, 'message accepted');
     } else {
@@ -202,10 +209,31 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
   return out;
 }
 
-/** Charges and writes the group's messages, in order while the balance lasts (a prepaid account); answers which of
- * `clean` were stored, with the sn of each one's record. */
-async function storeGroup(ctx: AppContext, account: Account, clean: Priced[], messages: SubmittedMessage[], ids: string[]): Promise<Map<number, string>> {
+/** Charges and writes the group's messages the send policy lets through, in order while the balance lasts (a prepaid
+ * account); answers which of `clean` were stored, with the sn of each one's record, and which the policy refused. SMPP
+ * has no category field and its texts come from no template, so its messages count as notifications. */
+async function storeGroup(
+  ctx: AppContext,
+  account: Account,
+  clean: Priced[],
+  messages: SubmittedMessage[],
+  ids: string[],
+): Promise<{ sns: Map<number, string>; limited: Map<number, Refusal> }> {
   return ctx.db.tx(async (q) => {
+    const now = ctx.now();
+    // the policy's enterprise lock comes before the account row's, in the order the console's send takes them
+    const policySend: PolicySend = {
+      epId: account.ep_id,
+      cusId: account.cus_id,
+      timeZone: account.time_zone,
+      category: DEFAULT_CATEGORY,
+      now,
+      mobiles: clean.map((p) => p.mobile),
+      texts: clean.map((p) => p.text),
+    };
+    const decision = await decideSend(q, policySend, false);
+    const limited = new Map<number, Refusal>();
+    decision.refused.forEach((r, k) => r !== null && limited.set(k, r));
     // the row is locked and read once: what it lets through is charged under that lock without reading it again
     const [a] = await q.query<{ balance: string; pay_type: number }>('select balance, pay_type from accounts where cus_id = $1 for no key update', [
       account.cus_id,
@@ -214,11 +242,11 @@ async function storeGroup(ctx: AppContext, account: Account, clean: Priced[], me
     let left = Number(a.pay_type) === 0 ? Math.round(balance * 10_000) : Infinity;
     const taken: number[] = [];
     clean.forEach((p, k) => {
-      if (p.units > left) return;
+      if (limited.has(k) || p.units > left) return;
       left -= p.units;
       taken.push(k);
     });
-    const now = ctx.now();
+    await recordSend(q, policySend, decision, taken);
     const sns = new Map<number, string>();
     for (const [prodType, review] of [
       [0, false],
@@ -288,6 +316,6 @@ async function storeGroup(ctx: AppContext, account: Account, clean: Priced[], me
         ],
       );
     }
-    return sns;
+    return { sns, limited };
   });
 }

@@ -41,7 +41,10 @@ describe.each(DB_KINDS)('SMPP submit_sm fields on %s', (kind) => {
     expect((await peer.call(submit({ validityPeriod: 'garbage!!' }))).commandStatus).toBe(STATUS.RINVEXPIRY);
     expect((await peer.call(submit({ validityPeriod: '200101000000000+' }))).commandStatus).toBe(STATUS.RINVEXPIRY);
     expect(await count()).toBe(before);
-    expect((await peer.call(submit({ scheduleDeliveryTime: '000000000000000R', validityPeriod: '000001000000000R' }))).commandStatus).toBe(STATUS.ROK);
+    expect(
+      (await peer.call(submit({ scheduleDeliveryTime: '000000000000000R', validityPeriod: '000001000000000R', shortMessage: Buffer.from('fields, relative') })))
+        .commandStatus,
+    ).toBe(STATUS.ROK);
     peer.end();
   });
 });

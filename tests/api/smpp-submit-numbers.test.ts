@@ -22,7 +22,9 @@ const submit = (sourceAddr: string, destinationAddr: string, destAddrTon: number
     destinationAddr,
     destAddrTon,
     destAddrNpi: 1,
-    shortMessage: Buffer.from('number table'),
+    // a text per source and destination: one number written two ways with one text would be a duplicate by the send
+    // policy
+    shortMessage: Buffer.from(`number table ${sourceAddr} ${destinationAddr}`),
   }) as unknown as Pdu;
 
 /** The PDUs a window at a time: a session takes 10 requests at once and throttles the rest. */

@@ -1,0 +1,194 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { SendPolicy } from '../../contract/endpoints/send-policy.endpoints';
+import { appSecretOf } from '../../platform/accounts/secrets';
+import { STATUS } from '../../platform/smpp/command-status';
+import { callIntegrator } from '../helpers/integrator-client';
+import { DB_KINDS, platformFor } from '../helpers/platform';
+import { FAST_SIMULATOR, tokenFor } from './send-fixture';
+import { bindTestAccount, smppTestAccount, ucs2Submit } from './smpp-fixture';
+
+// The enterprise's send policy: its endpoints (defaults, admin-only changes, bad input changing nothing), and the
+// per-number caps and the duplicate window on every door (console, HTTP, SMPP) at a controlled clock, on both storages.
+describe.each(DB_KINDS)('send policy on %s', (kind) => {
+  const p = platformFor(kind, { smppPort: 'auto', simulator: FAST_SIMULATOR, logLevel: 'error' });
+  const call = async (path: string, body: unknown, token: string, lang: 'zh' | 'en' = 'en') => p.call(path, body, { token, lang });
+  const realNow = Date.now;
+  /** the platform's clock stands at the start of a minute until moved */
+  let at = new Date(Math.floor(Date.now() / 60_000) * 60_000);
+  const useClock = (t: Date) => {
+    at = t;
+    p.ctx.now = () => at;
+  };
+  afterEach(() => {
+    p.ctx.now = () => new Date(realNow());
+  });
+  const policyOf = async (admin: string): Promise<SendPolicy> => (await call('/sendPolicy/get', {}, admin)).body.data;
+  const setPolicy = async (admin: string, change: (p: SendPolicy) => SendPolicy) => {
+    const r = await call('/sendPolicy/modify', change(await policyOf(admin)), admin);
+    expect(r.status).toBe(200);
+  };
+  const httpSend = async (numbers: string[], text: string, category?: string) =>
+    callIntegrator(new URL(p.base).origin, {
+      appId: 'SUB001',
+      secret: (await appSecretOf(p.ctx.db, 'SUB001')).secret,
+      path: '/sms/send',
+      body: { text, numbers, ...(category ? { category } : {}) },
+      lang: 'en',
+    });
+
+  it('answers the defaults; an admin changes it; anyone else gets 403; bad input a 400 that changes nothing', async () => {
+    const admin = await tokenFor(p, 'admin');
+    const user = await tokenFor(p, 'user');
+    const defaults = await policyOf(user);
+    expect(defaults).toEqual({
+      caps: {
+        verification: { perMinute: 1, perHour: 5, perDay: 10 },
+        notification: { perMinute: 0, perHour: 0, perDay: 0 },
+        marketing: { perMinute: 0, perHour: 0, perDay: 0 },
+      },
+      duplicateWindowS: 30,
+      dailyCap: 0,
+      dailyCaps: [],
+      quietHours: { enabled: false, from: '21:00', to: '08:00', action: 'hold' },
+      marketingOptOut: { mode: 'append', textZh: '回T退订', textEn: 'Reply T to opt out' },
+    });
+    const changed = { ...defaults, duplicateWindowS: 60, dailyCaps: [{ cusId: 'SUB002', cap: 500 }], quietHours: { ...defaults.quietHours, enabled: true } };
+    const saved = await call('/sendPolicy/modify', changed, admin);
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toEqual(changed);
+    expect(await policyOf(user)).toEqual(changed);
+
+    const notAdmin = await call('/sendPolicy/modify', defaults, user);
+    expect(notAdmin.status).toBe(403);
+    expect(notAdmin.body.message).toBe("Only the enterprise's admin may change the send policy");
+    const bad = [
+      { ...defaults, duplicateWindowS: 86_401 },
+      { ...defaults, caps: { ...defaults.caps, verification: { perMinute: -1, perHour: 5, perDay: 10 } } },
+      { ...defaults, quietHours: { ...defaults.quietHours, from: '24:00' } },
+      { ...defaults, marketingOptOut: { ...defaults.marketingOptOut, textEn: 'x'.repeat(41) } },
+      { ...defaults, dailyCaps: [{ cusId: 'NOPE01', cap: 5 }] },
+    ];
+    for (const body of bad) expect((await call('/sendPolicy/modify', body, admin)).status).toBe(400);
+    const stranger = await call('/sendPolicy/modify', bad[4], admin, 'zh');
+    expect(stranger.body.message).toBe('账号 NOPE01 不属于本企业');
+    expect(await policyOf(admin)).toEqual(changed);
+    await setPolicy(admin, () => defaults);
+  });
+
+  it('caps verification codes at 1 a minute on the console and HTTP doors; another number passes; a minute later it passes', async () => {
+    const admin = await tokenFor(p, 'admin');
+    useClock(new Date(Math.floor(realNow() / 60_000) * 60_000));
+    const [A, B, C] = ['13955550001', '13955550002', '13955550003'];
+    const first = await call('/user/groupSend', { cus_id: 'SUB001', content: 'code 1111', mobiles: A, category: 'verification' }, admin);
+    expect(first.body.data).toMatchObject({ validCount: 1, limitedCount: 0 });
+    // the second code to A in the same minute: A alone is refused whole, named; with B beside it, A is dropped and counted
+    const alone = await call('/user/groupSend', { cus_id: 'SUB001', content: 'code 2222', mobiles: A, category: 'verification' }, admin);
+    expect(alone.status).toBe(400);
+    expect(alone.body.message).toBe('All 1 numbers are over the per-minute cap');
+    const mixed = await call('/user/groupSend', { cus_id: 'SUB001', content: 'code 3333', mobiles: `${A}\n${B}`, category: 'verification' }, admin);
+    expect(mixed.body.data).toMatchObject({ validCount: 1, limitedCount: 1, limited: [{ mobile: A, reason: 'frequency.minute' }] });
+    expect(Number(mixed.body.data.cost)).toBeGreaterThan(0);
+
+    const r = await httpSend([A, C], 'code 4444', 'verification');
+    expect(r.body.results.map((x: { code: string | null; limit?: string }) => [x.code, x.limit ?? null])).toEqual([
+      ['FREQUENCY_LIMITED', 'frequency.minute'],
+      [null, null],
+    ]);
+    // notifications are not capped by default
+    expect((await httpSend([A], 'notice 1')).body.results[0].code).toBe(null);
+
+    useClock(new Date(at.getTime() + 60_000));
+    expect((await call('/user/groupSend', { cus_id: 'SUB001', content: 'code 5555', mobiles: A, category: 'verification' }, admin)).body.data.validCount).toBe(
+      1,
+    );
+    expect((await httpSend([C], 'code 6666', 'verification')).body.results[0].code).toBe(null);
+    // the hour's cap (5) counts every minute before it: A has had 2 codes
+    for (let i = 0; i < 3; i++) {
+      useClock(new Date(at.getTime() + 60_000));
+      expect((await httpSend([A], `code 7${i}`, 'verification')).body.results[0].code).toBe(null);
+    }
+    useClock(new Date(at.getTime() + 60_000));
+    expect((await httpSend([A], 'code 80', 'verification')).body.results[0]).toMatchObject({ code: 'FREQUENCY_LIMITED', limit: 'frequency.hour' });
+  });
+
+  it('refuses the same text to the same number within the window on the console and HTTP doors; another text passes', async () => {
+    const admin = await tokenFor(p, 'admin');
+    useClock(new Date(realNow()));
+    const [A, B] = ['13955560001', '13955560002'];
+    expect((await call('/user/groupSend', { cus_id: 'SUB001', content: 'same text', mobiles: A }, admin)).body.data.validCount).toBe(1);
+    const again = await call('/user/groupSend', { cus_id: 'SUB001', content: 'same text', mobiles: `${A}\n${B}` }, admin);
+    expect(again.body.data).toMatchObject({ validCount: 1, limitedCount: 1, limited: [{ mobile: A, reason: 'duplicate' }] });
+    const dup = await httpSend([A, B], 'same text');
+    expect(dup.body.results.map((x: { code: string | null }) => x.code)).toEqual(['DUPLICATE', 'DUPLICATE']);
+    expect((await httpSend([A], 'another text')).body.results[0].code).toBe(null);
+    // the window is 30 s: 31 s later the same text goes again
+    useClock(new Date(at.getTime() + 31_000));
+    expect((await httpSend([A], 'same text')).body.results[0].code).toBe(null);
+  });
+
+  it('marketing content gets the opt-out text appended in its language, or is refused without it, or left alone when off', async () => {
+    const admin = await tokenFor(p, 'admin');
+    const defaults = await policyOf(admin);
+    const contentOf = async (batchId: string) =>
+      (await p.ctx.db.query<{ content: string }>('select content from mt_records where batch_id = $1', [batchId])).map((r) => r.content);
+    const marketing = (content: string, mobile: string) =>
+      call('/user/groupSend', { cus_id: 'SUB001', content, mobiles: mobile, category: 'marketing' }, admin);
+    try {
+      expect(await contentOf((await marketing('双十一大促', '13955580001')).body.data.batch_id)).toEqual(['双十一大促 回T退订']);
+      expect(await contentOf((await marketing('Big sale', '13955580002')).body.data.batch_id)).toEqual(['Big sale Reply T to opt out']);
+      expect(await contentOf((await marketing('大促 回T退订', '13955580003')).body.data.batch_id)).toEqual(['大促 回T退订']);
+      const http = await httpSend(['13955580004'], 'Flash sale', 'marketing');
+      expect(http.body.results[0]).toMatchObject({ accepted: true, segments: 1 });
+      const [sent] = await p.ctx.db.query<{ content: string }>("select content from mt_records where mobile = '13955580004'");
+      expect(sent.content).toBe('Flash sale Reply T to opt out');
+
+      await setPolicy(admin, (x) => ({ ...x, marketingOptOut: { ...x.marketingOptOut, mode: 'refuse' } }));
+      const refused = await marketing('Big sale', '13955580005');
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('A marketing message must carry the opt-out text ("回T退订" or "Reply T to opt out")');
+      expect((await httpSend(['13955580005'], 'Flash sale', 'marketing')).body).toMatchObject({ code: 'INVALID_REQUEST', field: 'text' });
+      // a notification is no marketing: left as written
+      expect(
+        await contentOf((await call('/user/groupSend', { cus_id: 'SUB001', content: 'Your parcel', mobiles: '13955580005' }, admin)).body.data.batch_id),
+      ).toEqual(['Your parcel']);
+
+      await setPolicy(admin, (x) => ({ ...x, marketingOptOut: { ...x.marketingOptOut, mode: 'off' } }));
+      expect(await contentOf((await marketing('Big sale', '13955580006')).body.data.batch_id)).toEqual(['Big sale']);
+    } finally {
+      await setPolicy(admin, () => defaults);
+    }
+  });
+
+  it('SMPP: a cap (per number or the daily one) answers ESME_RTHROTTLED and a duplicate ESME_RSUBMITFAIL, each reason logged', async () => {
+    const admin = await tokenFor(p, 'admin');
+    const defaults = await policyOf(admin);
+    // SMPP messages are notifications: cap those for this test
+    await setPolicy(admin, (x) => ({ ...x, caps: { ...x.caps, notification: { perMinute: 1, perHour: 0, perDay: 0 } } }));
+    useClock(new Date(Math.floor(realNow() / 60_000) * 60_000));
+    await smppTestAccount(p, { balance: 100 });
+    const warn = vi.spyOn(p.ctx.log, 'warn');
+    const { peer } = await bindTestAccount(p);
+    const [A, B] = ['13955570001', '13955570002'];
+    try {
+      expect((await peer.call(ucs2Submit(A, 'smpp one'))).commandStatus).toBe(STATUS.ROK);
+      expect((await peer.call(ucs2Submit(A, 'smpp two'))).commandStatus).toBe(STATUS.RTHROTTLED);
+      expect((await peer.call(ucs2Submit(B, 'smpp one'))).commandStatus).toBe(STATUS.ROK);
+      useClock(new Date(at.getTime() + 60_000));
+      expect((await peer.call(ucs2Submit(A, 'smpp two'))).commandStatus).toBe(STATUS.ROK);
+      // 10 s on, in the same minute: the same text is a duplicate (no throttle: a retry will not help) before any cap
+      useClock(new Date(at.getTime() + 10_000));
+      expect((await peer.call(ucs2Submit(A, 'smpp two'))).commandStatus).toBe(STATUS.RSUBMITFAIL);
+      // the account's daily cap: one message left today, then a throttle
+      const [day] = await p.ctx.db.query<{ n: string }>("select n from policy_daily where cus_id = 'SUB001' order by day desc limit 1");
+      await setPolicy(admin, (x) => ({ ...x, dailyCaps: [{ cusId: 'SUB001', cap: Number(day.n) + 1 }] }));
+      expect((await peer.call(ucs2Submit('13955570003', 'smpp three'))).commandStatus).toBe(STATUS.ROK);
+      expect((await peer.call(ucs2Submit('13955570004', 'smpp four'))).commandStatus).toBe(STATUS.RTHROTTLED);
+    } finally {
+      peer.end();
+      await setPolicy(admin, () => defaults);
+    }
+    const reasons = warn.mock.calls.map(([o]) => (o as { reason?: string }).reason);
+    expect(reasons).toEqual(expect.arrayContaining(['policy.frequency.minute', 'policy.duplicate', 'policy.dailyCapReached']));
+    warn.mockRestore();
+  });
+});
