@@ -10,6 +10,7 @@ import { INTEGRATOR_MESSAGES } from './integrator.messages';
 import { CARRIER_MESSAGES } from './carrier.messages';
 import { NOTICE_MESSAGES } from './notice.messages';
 import { BLACKLIST_MESSAGES } from './blacklist.messages';
+import { SEND_POLICY_MESSAGES } from './send-policy.messages';
 
 // Messages that both the platform (answers in the caller's language) and the console (form validation) show.
 // Keys are stable; `{name}` placeholders are filled by translate().
@@ -95,6 +96,7 @@ const catalogue: Catalogue = {
   ...CARRIER_MESSAGES,
   ...NOTICE_MESSAGES,
   ...BLACKLIST_MESSAGES,
+  ...SEND_POLICY_MESSAGES,
 };
 
 export function isMessageKey(key: string): boolean {
