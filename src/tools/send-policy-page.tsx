@@ -4,7 +4,7 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { useEffect, useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customerListEndpoint } from '../../contract/endpoints/customer.endpoints';
-import { CONTENT_CATEGORIES, sendPolicyFormSchema, sendPolicyGetEndpoint, type SendPolicy } from '../../contract/endpoints/send-policy.endpoints';
+import { CONTENT_CATEGORIES, sendPolicyGetEndpoint, type SendPolicy } from '../../contract/endpoints/send-policy.endpoints';
 import type { FormValues } from '../../machines/form.machine';
 import { SEND_POLICY_AGGREGATE } from '../../sync/send-policy-commands';
 import { runCommand } from '../data/platform-actions';
@@ -16,7 +16,7 @@ import { useForm, type Form } from '../forms/use-form';
 import { useSession } from '../session/use-session';
 import { displayTimeZone } from '../ui/format';
 import { DAILY_CAPS, DailyCapsTable } from './daily-caps-table';
-import { policyRequest, policyValues, strayErrors } from './send-policy-values';
+import { policyFormInput, strayErrors } from './send-policy-values';
 import { notify } from '../ui/notify';
 
 // The enterprise admin's send policy: per-number caps per category, the duplicate window, daily caps per account,
@@ -101,12 +101,10 @@ function Fields({ form, fields }: { form: Form; fields: FieldDefinition[] }) {
   return <FormFields form={form} fields={fields} testId="policy" errorTestId={errorTestId} />;
 }
 
-function PolicyForm({ policy, accounts }: { policy: SendPolicy; accounts: FieldOption[] }) {
+/** The form over a policy read: exported for its render test. */
+export function SendPolicyForm({ policy, accounts }: { policy: SendPolicy; accounts: FieldOption[] }) {
   const { t } = useTranslation();
-  const form = useForm(
-    { schema: sendPolicyFormSchema, values: policyValues(policy), request: policyRequest, sends: 'parsed', rejectionAtField: true },
-    (parsed) => runCommand('sendPolicy.modify', SEND_POLICY_AGGREGATE, parsed),
-  );
+  const form = useForm(policyFormInput(policy), (parsed) => runCommand('sendPolicy.modify', SEND_POLICY_AGGREGATE, parsed));
   useEffect(() => {
     if (form.done) notify({ severity: 'success', summary: messageText('policy.saved') });
   }, [form.done]);
@@ -188,7 +186,7 @@ function PolicyLoader({ own }: { own: string }) {
   const accounts = useAccounts(own);
   // the form takes its first values once: it opens when the policy has been read
   if (!data) return failure || <ProgressSpinner style={{ width: 32, height: 32 }} aria-label={t('policy.loading')} />;
-  return <PolicyForm policy={data} accounts={accounts} />;
+  return <SendPolicyForm policy={data} accounts={accounts} />;
 }
 
 /** The send policy screen: the enterprise admin's alone (the platform refuses everyone else, and the menu shows it to

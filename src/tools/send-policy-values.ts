@@ -1,5 +1,5 @@
-import type { SendPolicy } from '../../contract/endpoints/send-policy.endpoints';
-import type { FormValues } from '../../machines/form.machine';
+import { sendPolicyFormSchema, type SendPolicy } from '../../contract/endpoints/send-policy.endpoints';
+import type { FormInput, FormValues } from '../../machines/form.machine';
 
 // The send policy as the settings form holds it: one value per input, named by its path in the policy
 // (`caps.verification.perMinute`), so the contract's error for a path lands on the input of that name. Lists (the
@@ -38,3 +38,13 @@ export function strayErrors(errors: Record<string, string>, shown: readonly stri
     .filter(([k]) => !shown.includes(k) && !lists.some((l) => k === l || k.startsWith(`${l}.`)))
     .map(([, m]) => m);
 }
+
+/** The settings form on the one form machine: checked against the form schema as typed, the parsed policy sent, a
+ * refusal that names a field told there. */
+export const policyFormInput = (policy: SendPolicy): FormInput => ({
+  schema: sendPolicyFormSchema,
+  values: policyValues(policy),
+  request: policyRequest,
+  sends: 'parsed',
+  rejectionAtField: true,
+});
