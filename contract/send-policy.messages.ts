@@ -19,7 +19,10 @@ export const SEND_POLICY_MESSAGES: Record<string, Record<Language, string>> = {
   },
   'policy.accountRequired': { zh: '请选择账号', en: 'Choose an account' },
   'policy.accountTwice': { zh: '该账号已有一行上限', en: 'This account already has a row' },
-  'policy.tooManyAccounts': { zh: `最多为 ${DAILY_CAP_ACCOUNTS_MAX} 个账号单独设置上限`, en: `At most ${DAILY_CAP_ACCOUNTS_MAX} accounts may have their own cap` },
+  'policy.tooManyAccounts': {
+    zh: `最多为 ${DAILY_CAP_ACCOUNTS_MAX} 个账号单独设置上限`,
+    en: `At most ${DAILY_CAP_ACCOUNTS_MAX} accounts may have their own cap`,
+  },
   'policy.optOutTextRequired': { zh: '请填写退订提示', en: 'Enter the opt-out text' },
   'policy.optOutTextTooLong': { zh: `退订提示最多 ${OPT_OUT_TEXT_MAX} 个字`, en: `The opt-out text takes at most ${OPT_OUT_TEXT_MAX} characters` },
   'policy.saved': { zh: '发送策略已保存', en: 'Send policy saved' },

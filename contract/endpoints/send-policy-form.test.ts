@@ -63,7 +63,13 @@ describe('the send policy form schema', () => {
   it('tells a row of the per-account caps at the row: no account, an account twice, a cap out of bounds', () => {
     const rows = (dailyCaps: unknown[]) => errorsOf({ ...policy, dailyCaps });
     expect(rows([{ cusId: '', cap: 5 }])).toEqual({ 'dailyCaps.0.cusId': 'policy.accountRequired' });
-    expect(rows([{ cusId: 'SUB001', cap: 5 }, { cusId: 'SUB002', cap: 5 }, { cusId: 'SUB001', cap: 6 }])).toEqual({ 'dailyCaps.2.cusId': 'policy.accountTwice' });
+    expect(
+      rows([
+        { cusId: 'SUB001', cap: 5 },
+        { cusId: 'SUB002', cap: 5 },
+        { cusId: 'SUB001', cap: 6 },
+      ]),
+    ).toEqual({ 'dailyCaps.2.cusId': 'policy.accountTwice' });
     expect(rows([{ cusId: 'SUB001', cap: null }])).toEqual({ 'dailyCaps.0.cap': 'policy.dailyCapRange' });
     const many = Array.from({ length: DAILY_CAP_ACCOUNTS_MAX + 1 }, (_, i) => ({ cusId: `S${i}`, cap: 1 }));
     expect(rows(many)).toEqual({ dailyCaps: 'policy.tooManyAccounts' });

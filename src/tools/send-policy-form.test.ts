@@ -76,7 +76,9 @@ describe('the send policy settings form', () => {
     expect(values['caps.verification.perMinute']).toBe(7);
     expect(values.duplicateWindowS).toBe(30);
     // the refusal names the policy's group: no input shows it, so the screen tells it beside the save
-    expect(strayErrors(errors, ['caps.verification.perMinute', 'duplicateWindowS'], ['dailyCaps'])).toEqual(['参数 caps.verification.perMinute 不能大于 10000']);
+    expect(strayErrors(errors, ['caps.verification.perMinute', 'duplicateWindowS'], ['dailyCaps'])).toEqual([
+      '参数 caps.verification.perMinute 不能大于 10000',
+    ]);
   });
 
   it('tells a refusal without a field as the form failure, values kept', async () => {

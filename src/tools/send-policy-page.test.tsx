@@ -35,8 +35,7 @@ async function render(lng: 'zh' | 'en') {
   return renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(SendPolicyForm, { policy, accounts })));
 }
 
-const attrs = (html: string, tag: string, attr: string) =>
-  [...html.matchAll(new RegExp(`<${tag}\\b[^>]*\\b${attr}="([^"]*)"`, 'g'))].map((m) => m[1]);
+const attrs = (html: string, tag: string, attr: string) => [...html.matchAll(new RegExp(`<${tag}\\b[^>]*\\b${attr}="([^"]*)"`, 'g'))].map((m) => m[1]);
 
 describe('the send policy form, rendered', () => {
   it('names every input by a label pointing at it', async () => {

@@ -47,9 +47,10 @@ function fieldsIn(t: (key: string) => string) {
   });
   const text = (name: string, label: string, kind?: FieldDefinition['kind']): FieldDefinition => ({ name, label, kind, testId: testIdOf(name) });
   return {
-    caps: Object.fromEntries(
-      CONTENT_CATEGORIES.map((c) => [c, PERIODS.map((p) => number(`caps.${c}.${p}`, `policy.${p}`, 'policy.noCap'))]),
-    ) as Record<(typeof CONTENT_CATEGORIES)[number], FieldDefinition[]>,
+    caps: Object.fromEntries(CONTENT_CATEGORIES.map((c) => [c, PERIODS.map((p) => number(`caps.${c}.${p}`, `policy.${p}`, 'policy.noCap'))])) as Record<
+      (typeof CONTENT_CATEGORIES)[number],
+      FieldDefinition[]
+    >,
     duplicate: [number('duplicateWindowS', 'policy.duplicateWindowS', 'policy.off')],
     daily: [number('dailyCap', 'policy.dailyCap', 'policy.noCap')],
     quiet: [
