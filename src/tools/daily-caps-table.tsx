@@ -64,7 +64,7 @@ export function DailyCapsTable({
       {rows.length === 0 ? (
         <small data-testid="policy-dailyCaps-empty">{t('policy.noAccounts')}</small>
       ) : (
-        <table data-testid="policy-dailyCaps" style={{ borderCollapse: 'collapse' }}>
+        <table data-testid="policy-dailyCaps" className="send-policy-accounts" style={{ borderCollapse: 'collapse', alignSelf: 'flex-start' }}>
           <thead>
             <tr>
               <th scope="col" style={{ textAlign: 'start', paddingInlineEnd: 8 }}>
@@ -86,14 +86,16 @@ export function DailyCapsTable({
                     <label htmlFor={id} className="visually-hidden">
                       {label}
                     </label>
-                    <FieldControl
-                      field={f.name === 'cusId' ? { ...f, options } : f}
-                      form={sub}
-                      id={id}
-                      testId={`policy-dailyCaps-${i}-${f.name}`}
-                      errorId={`${id}-error`}
-                    />
-                    <FieldError errors={sub.errors} name={f.name} id={`${id}-error`} testId={`policy-dailyCaps-${i}-${f.name}-error`} />
+                    <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
+                      <FieldControl
+                        field={f.name === 'cusId' ? { ...f, options } : f}
+                        form={sub}
+                        id={id}
+                        testId={`policy-dailyCaps-${i}-${f.name}`}
+                        errorId={`${id}-error`}
+                      />
+                      <FieldError errors={sub.errors} name={f.name} id={`${id}-error`} testId={`policy-dailyCaps-${i}-${f.name}-error`} />
+                    </div>
                   </td>
                 );
               };

@@ -18,6 +18,7 @@ import { displayTimeZone } from '../ui/format';
 import { DAILY_CAPS, DailyCapsTable } from './daily-caps-table';
 import { policyFormInput, strayErrors } from './send-policy-values';
 import { notify } from '../ui/notify';
+import './send-policy.css';
 
 // The enterprise admin's send policy: per-number caps per category, the duplicate window, daily caps per account,
 // marketing quiet hours and the opt-out text marketing must carry. Read from the platform, checked against the
@@ -119,6 +120,7 @@ export function SendPolicyForm({ policy, accounts }: { policy: SendPolicy; accou
   return (
     <form
       data-testid="send-policy"
+      className="send-policy"
       style={{ display: 'flex', flexDirection: 'column', gap: 12, maxWidth: 880 }}
       onSubmit={(e) => {
         e.preventDefault();
