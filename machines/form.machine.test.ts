@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { messageInteractSendEndpoint } from '../contract/endpoints/interact.endpoints';
 import { longToShortEndpoint } from '../contract/endpoints/short-link.endpoints';
@@ -241,5 +241,10 @@ describe('form machine: tool forms', () => {
       decodeMobile: 'v.mobile.invalid',
       content: 'v.interact.contentRequired',
     });
+  });
+
+  it("fieldErrors tells an area rule by its catalogue key, and zod's own English as a plain invalid field", () => {
+    const schema = z.object({ words: z.string().min(1, { error: 'blacklist.noOptOutWord' }), count: z.number().max(3) });
+    expect(fieldErrors(schema, { words: '', count: 9 })).toEqual({ words: 'blacklist.noOptOutWord', count: 'error.invalidField' });
   });
 });

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { z } from 'zod';
+import { isMessageKey } from '../contract/messages';
 import { ApiCallError } from '../sync/http-client';
 
 // Every console form: values edited, checked against the contract's schema (the platform's own rules and messages)
@@ -46,15 +47,15 @@ export interface FormContext extends Required<Omit<FormInput, 'request' | 'live'
   result: unknown;
 }
 
-/** The message keys a zod schema reports per field path (first one wins; a message that is no key reads as a plain
- * invalid field). */
+/** The message keys a zod schema reports per field path (first one wins; a message that is no catalogue key, zod's
+ * own English, reads as a plain invalid field). */
 export function fieldErrors(schema: z.ZodType, values: FormValues): FormErrors {
   const parsed = schema.safeParse(values);
   if (parsed.success) return {};
   const out: FormErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path.map(String).join('.') || 'form';
-    out[field] ??= issue.message.startsWith('v.') ? issue.message : 'error.invalidField';
+    out[field] ??= issue.message.startsWith('v.') || isMessageKey(issue.message) ? issue.message : 'error.invalidField';
   }
   return out;
 }

@@ -6,6 +6,7 @@ import { LOG_COMMANDS } from './log-commands';
 import { NOTICE_COMMANDS } from './notice-commands';
 import { registerCommandTable } from './outbox';
 import { SEND_COMMANDS } from './send-commands';
+import { SEND_POLICY_COMMANDS } from './send-policy-commands';
 import { TIMED_COMMANDS } from './timed-commands';
 import { TOOLS_COMMANDS } from './tools-commands';
 
@@ -20,6 +21,7 @@ export const ALL_COMMANDS: CommandTable = {
   ...LIBRARY_COMMANDS,
   ...NOTICE_COMMANDS,
   ...BLACKLIST_COMMANDS,
+  ...SEND_POLICY_COMMANDS,
 };
 
 /** Registers every command table with the outbox (again is harmless). */

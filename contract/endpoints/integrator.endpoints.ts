@@ -42,6 +42,9 @@ export const INTEGRATOR_ERRORS = {
   IDEMPOTENCY_CONFLICT: 409,
   /** the send would pass the account's daily cap (the enterprise's send policy): refused whole. */
   DAILY_CAP_REACHED: 429,
+  /** a marketing send inside the enterprise's quiet hours: this API answers message ids at once, so it cannot hold one
+   * for later as the console does; it is refused whole, the window named, to be sent again once it ends. */
+  QUIET_HOURS: 409,
   INTERNAL_ERROR: 500,
 } as const;
 export type IntegratorErrorCode = keyof typeof INTEGRATOR_ERRORS;

@@ -46,6 +46,39 @@ export const sendPolicySchema = z.object({
 });
 export type SendPolicy = z.infer<typeof sendPolicySchema>;
 
+// The console's settings form: the same policy and bounds, each broken bound told in words at its field (the
+// contract's own schema answers zod's generic issues), an empty number box as that bound, and one row per account.
+const formCap = (max: number, error: string) => z.number({ error }).int({ error }).min(0, { error }).max(max, { error });
+const formCaps = z.object({
+  perMinute: formCap(FREQUENCY_CAP_MAX, 'policy.capRange'),
+  perHour: formCap(FREQUENCY_CAP_MAX, 'policy.capRange'),
+  perDay: formCap(FREQUENCY_CAP_MAX, 'policy.capRange'),
+});
+const optOutText = z.string().trim().min(1, { error: 'policy.optOutTextRequired' }).max(OPT_OUT_TEXT_MAX, { error: 'policy.optOutTextTooLong' });
+
+export const sendPolicyFormSchema = sendPolicySchema.extend({
+  caps: z.object({ verification: formCaps, notification: formCaps, marketing: formCaps }),
+  duplicateWindowS: formCap(DUPLICATE_WINDOW_MAX_S, 'policy.windowRange'),
+  dailyCap: formCap(DAILY_CAP_MAX, 'policy.dailyCapRange'),
+  dailyCaps: z
+    .array(
+      z.object({
+        cusId: z.string({ error: 'policy.accountRequired' }).trim().min(1, { error: 'policy.accountRequired' }).max(32),
+        cap: formCap(DAILY_CAP_MAX, 'policy.dailyCapRange'),
+      }),
+    )
+    .max(DAILY_CAP_ACCOUNTS_MAX, { error: 'policy.tooManyAccounts' })
+    .superRefine((rows, ctx) => {
+      // an account's second row would leave which cap holds to the order of the rows: said at the later one
+      const seen = new Set<string>();
+      rows.forEach((r, i) => {
+        if (r.cusId && seen.has(r.cusId)) ctx.addIssue({ code: 'custom', path: [i, 'cusId'], message: 'policy.accountTwice' });
+        seen.add(r.cusId);
+      });
+    }),
+  marketingOptOut: sendPolicySchema.shape.marketingOptOut.extend({ textZh: optOutText, textEn: optOutText }),
+});
+
 /** Why the policy refuses a number: the cap it hit, or a duplicate. */
 export const POLICY_REASONS = ['frequency.minute', 'frequency.hour', 'frequency.day', 'duplicate'] as const;
 export type PolicyReason = (typeof POLICY_REASONS)[number];

@@ -43,8 +43,10 @@ function placeholdersChecked(v: { content: string; contents?: Array<{ content: s
 export const sendResultSchema = z.object({
   /** the send batch; for a timed send the time_batch id. */
   batch_id: z.string(),
-  /** set when the send was scheduled. */
+  /** set when the send was scheduled, or held by the enterprise's quiet hours. */
   time_batch: z.string().nullable(),
+  /** when a marketing send inside the quiet hours goes out (ISO); absent when it was not held. */
+  held_until: z.string().max(40).optional(),
   validCount: z.number().int(),
   invalidCount: z.number().int(),
   /** extra occurrences of numbers already listed. */

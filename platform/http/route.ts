@@ -6,7 +6,7 @@ import { fieldIssueKey } from '../../contract/field-errors';
 import type { Language } from '../../contract/constants';
 import type { Endpoint } from '../../contract/endpoint';
 import { IDEMPOTENCY_HEADER, SUCCESS_TYPE } from '../../contract/envelope';
-import { translate } from '../../contract/messages';
+import { isMessageKey, translate } from '../../contract/messages';
 import { bearerOf } from '../auth/tokens';
 import { userForToken, type CurrentUser } from '../auth/current-user';
 import type { AppContext } from '../context';
@@ -215,7 +215,7 @@ async function resumable(ctx: AppContext, k: KeyedRequest, lang: Language, reply
 }
 
 /** A zod failure becomes a 400 naming the first offending field, in the caller's language: contract rule messages
- * are keys (`v.*`); zod's own issues map to `v.field.*` keys by their code, never to zod's English text. */
+ * are keys (`v.*`, or an area's catalogue key such as `policy.*`); zod's own issues map to `v.field.*` keys by their code, never to zod's English text. */
 export function zodToApiError(err: z.ZodError, input: unknown): ApiError {
   const issue = err.issues[0];
   const field = issue?.path.map(String).join('.') || 'body';
@@ -224,7 +224,8 @@ export function zodToApiError(err: z.ZodError, input: unknown): ApiError {
   const item = issue?.path.find((p) => typeof p === 'number');
   // a contract rule may name what it found (the invalid placeholders, {names}) in its issue's params
   const named = issue?.code === 'custom' ? Object.entries(issue.params ?? {}).filter(([, v]) => typeof v === 'string' || typeof v === 'number') : [];
-  if (msg.startsWith('v.')) return badRequest(msg, { field, ...(typeof item === 'number' ? { n: item + 1 } : {}), ...Object.fromEntries(named) }, field);
+  if (msg.startsWith('v.') || isMessageKey(msg))
+    return badRequest(msg, { field, ...(typeof item === 'number' ? { n: item + 1 } : {}), ...Object.fromEntries(named) }, field);
   // zod 4 issues do not carry the input: look the value up to tell "missing" from "wrong".
   let value: unknown = input;
   for (const k of issue?.path ?? [])

@@ -42,6 +42,7 @@ function refusalOf(err: ApiError): IntegratorError {
   if (err.key === 'send.insufficientBalance') return new IntegratorError('INSUFFICIENT_BALANCE', 'integrator.insufficientBalance');
   if (err.key === 'send.accountClosed') return new IntegratorError('ACCOUNT_CLOSED', 'integrator.accountClosed');
   if (err.key === 'policy.dailyCapReached') return new IntegratorError('DAILY_CAP_REACHED', err.key, err.params);
+  if (err.key === 'policy.quietHours') return new IntegratorError('QUIET_HOURS', err.key, err.params);
   const field = err.key === 'send.emptyContent' || err.key === 'policy.optOutMissing' ? 'text' : err.field === 'mobiles' ? 'numbers' : err.field;
   return invalidRequest(err.key, err.params, field);
 }
@@ -116,6 +117,7 @@ export async function sendForCaller(ctx: AppContext, account: CallerAccount, s: 
         contents: s.personalised ? sendable.map((m) => ({ mobile: m, content: textOf.get(m) ?? '' })) : undefined,
         source: 'http',
         category: s.category,
+        holdable: false,
         sender_id: sender.senderId,
         onStored: async (q, batchId, limited) => {
           const records = await recordsOfBatch(q, batchId);

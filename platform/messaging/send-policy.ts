@@ -1,5 +1,6 @@
 import { sendPolicySchema, type ContentCategory, type SendPolicy } from '../../contract/endpoints/send-policy.endpoints';
 import { translate } from '../../contract/messages';
+import { quietUntil } from '../../contract/quiet-hours';
 import type { Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
 
@@ -70,4 +71,15 @@ export function withOptOut(p: SendPolicy, category: ContentCategory, text: strin
   if (category !== 'marketing' || o.mode === 'off' || text.trim() === '' || text.includes(o.textZh) || text.includes(o.textEn)) return text;
   if (o.mode === 'refuse') throw badRequest('policy.optOutMissing', { zh: o.textZh, en: o.textEn }, 'content');
   return `${text.trimEnd()} ${/[\u3400-\u9fff]/.test(text) ? o.textZh : o.textEn}`;
+}
+
+/** When a marketing send goes out: at the time it asked for (now when none), or, when that falls in the enterprise's
+ * quiet hours, at their end (action hold) or not at all (action refuse, or a door that cannot hold). `held` says the
+ * quiet hours moved it. */
+export function quietTiming(p: SendPolicy, timeZone: string, asked: Date | null, now: Date, holdable = true): { timing: Date | null; held: boolean } {
+  const until = quietUntil(p.quietHours, timeZone, (asked ?? now).getTime());
+  if (until === null) return { timing: asked, held: false };
+  if (p.quietHours.action === 'refuse' || !holdable)
+    throw badRequest('policy.quietHours', { from: p.quietHours.from, to: p.quietHours.to }, asked ? 'timing_time' : 'content');
+  return { timing: new Date(until), held: true };
 }

@@ -27,7 +27,7 @@ const RESUMABLE = { idempotent: 'resumable' } as const;
 export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void {
   const send = (user: CurrentUser, call: Pick<Call<never, CurrentUser>, 'message' | 'idempotencyKey'>, input: SendInput) =>
     submitSend(ctx, user, { ...input, noticeWhenDone: true }, call.idempotencyKey).then((answer) => {
-      call.message(answer.time_batch ? 'send.scheduled' : 'send.success');
+      call.message(answer.held_until ? 'policy.held' : answer.time_batch ? 'send.scheduled' : 'send.success');
       return answer;
     });
 

@@ -16,7 +16,7 @@ import { parseDomesticSliced, parseInternationalSliced, type ParsedNumbers } fro
 import { perSegment, toYuan, unitPrices } from './pricing';
 import { needsReview, sendingAccount } from './send-account';
 import { claimSendKey, updateSendKey } from './send-key';
-import { loadSendPolicy, withOptOut } from './send-policy';
+import { loadSendPolicy, quietTiming, withOptOut } from './send-policy';
 import { AllLimitedError, decideSend, recordSend, type PolicySend } from './send-policy-count';
 import type { TimedRequest } from './timed-request';
 import { parseTimingTime } from './timing';
@@ -45,6 +45,8 @@ export interface SendInput {
   batch_id?: string;
   /** what the send is for: the send policy's per-number caps are per category (default notification). */
   category?: ContentCategory;
+  /** false on a door that answers message ids at once (HTTP): the quiet hours refuse its marketing rather than hold it. */
+  holdable?: boolean;
   /** where the send came from, kept on its records (default 'console'). */
   source?: 'console' | 'smpp' | 'http';
   /** tell the account when the batch is done (a notice): the send workspace's sends, not per-message traffic. */
@@ -66,6 +68,8 @@ export interface SendAnswer {
   segments: number;
   cost: number;
   batch_type: number;
+  /** set when the enterprise's quiet hours held a marketing send: when it goes out. */
+  held_until?: string;
 }
 
 /** A send; with the caller's Idempotency-Key, a rerun of the same request answers the first run and charges once.
@@ -109,8 +113,9 @@ interface SendRun {
 async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKey: string | null): Promise<SendRun> {
   const account = await sendingAccount(ctx, user, input.cus_id, input.prod_type);
   // marketing content gets (or must carry) the enterprise's opt-out text before it is counted and priced
-  if (input.category === 'marketing') {
-    const policy = await loadSendPolicy(ctx.db, account.ep_id);
+  const marketing = input.category === 'marketing' ? await loadSendPolicy(ctx.db, account.ep_id) : null;
+  if (marketing) {
+    const policy = marketing;
     const fix = (text: string) => withOptOut(policy, 'marketing', text);
     input = { ...input, content: fix(input.content), contents: input.contents?.map((c) => ({ ...c, content: fix(c.content) })) };
   }
@@ -124,10 +129,12 @@ async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKe
   if (!oneToOne && input.content.trim() === '') throw badRequest('send.emptyContent', {}, 'content');
   if (byMobile && [...byMobile.values()].some((c) => c.trim() === '')) throw badRequest('send.emptyContent', {}, 'contents');
 
-  const timing = input.timing_time ? parseTimingTime(input.timing_time, account.time_zone) : null;
+  const asked = input.timing_time ? parseTimingTime(input.timing_time, account.time_zone) : null;
   const now = ctx.now();
-  if (timing && timing.getTime() < now.getTime() + SCHEDULE_MIN_AHEAD_MS)
+  if (asked && asked.getTime() < now.getTime() + SCHEDULE_MIN_AHEAD_MS)
     throw badRequest('send.timingTooSoon', { minutes: SCHEDULE_MIN_AHEAD_MS / 60_000 }, 'timing_time');
+  // marketing inside the enterprise's quiet hours waits for their end as a timed send (listed, cancellable), or is refused
+  const { timing, held } = marketing ? quietTiming(marketing, account.time_zone, asked, now, input.holdable !== false) : { timing: asked, held: false };
 
   const blocked = await blockedNumbers(ctx.db, account, parsed.valid);
   const keep = parsed.valid.map((m) => !blocked.has(m));
@@ -212,7 +219,7 @@ async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKe
       countryNames: prices.countryNames,
       sender_id: input.sender_id || null,
     };
-    const out: SendAnswer = { batch_id: timeBatch, time_batch: timeBatch, ...answer };
+    const out: SendAnswer = { batch_id: timeBatch, time_batch: timeBatch, ...answer, ...(held ? { held_until: timing.toISOString() } : {}) };
     const first = await withRetry(() =>
       ctx.db.tx(async (q) => {
         fresh = false;

@@ -26,7 +26,7 @@ export interface Notice {
 export const REJECTION_NOTICE_MS = 24 * 3600_000;
 export const MAX_REJECTION_NOTICES = 10;
 
-const SEVERITY: Partial<Record<NoticeKind, Notice['severity']>> = { templateRejected: 'error', batchFailed: 'error', balanceLow: 'warn' };
+const SEVERITY: Partial<Record<NoticeKind, Notice['severity']>> = { templateRejected: 'error', batchFailed: 'error', balanceLow: 'warn', dailyCapNear: 'warn' };
 
 export interface NoticeSources {
   lang: Language;

@@ -20,6 +20,7 @@ export const ZH = {
       subAccountOpened: '子账号 {{cusId}}（{{cusName}}）已由 {{by}} 开启',
       carrierOut: '通道 {{carrier}} 成功率 {{percent}}%，已自动移出质量路由并将试探恢复',
       carrierBack: '通道 {{carrier}} 试探成功（成功率 {{percent}}%），已恢复到质量路由',
+      dailyCapNear: '今日已发送 {{used}} 条，达到每日上限 {{cap}} 条的 80%，还可发送 {{left}} 条',
     },
     templateKind: { content: '内容', video: '视频', csp: '5G 消息' },
   },

@@ -20,6 +20,7 @@ const TARGET_KEYS: Record<string, string> = {
   tools: 'activity.target.account',
   conversation: 'activity.target.conversation',
   blacklist: 'activity.target.blacklist',
+  sendPolicy: 'activity.target.sendPolicy',
 };
 
 const named = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);

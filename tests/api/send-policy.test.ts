@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SendPolicy } from '../../contract/endpoints/send-policy.endpoints';
+import { wallClockIn } from '../../contract/time-zone';
 import { appSecretOf } from '../../platform/accounts/secrets';
+import { sendDueTimeBatches } from '../../platform/messaging/scheduler';
 import { STATUS } from '../../platform/smpp/command-status';
 import { callIntegrator } from '../helpers/integrator-client';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { FAST_SIMULATOR, tokenFor } from './send-fixture';
+import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 import { bindTestAccount, smppTestAccount, ucs2Submit } from './smpp-fixture';
 
 // The enterprise's send policy: its endpoints (defaults, admin-only changes, bad input changing nothing), and the
@@ -159,6 +161,65 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
     }
   });
 
+  it('holds a marketing send inside the quiet hours until they end, then the scheduler sends it; refuse mode refuses it', async () => {
+    const admin = await tokenFor(p, 'admin');
+    const defaults = await policyOf(admin);
+    // 22:30 in Shanghai (the demo accounts' zone), inside 21:00-08:00: held until 08:00 tomorrow
+    const evening = new Date('2026-11-27T14:30:00Z');
+    const morning = new Date('2026-11-28T00:00:00Z');
+    useClock(evening);
+    const marketing = (mobile: string) =>
+      call('/user/groupSend', { cus_id: 'SUB001', content: '周末特惠 回T退订', mobiles: mobile, category: 'marketing' }, admin);
+    try {
+      // the HTTP door answers message ids at once and cannot hold one: refused whole, the window named, nothing stored.
+      // Its signature is checked against the real clock, so the window is put around the real time in Shanghai: all
+      // day but the hour an hour from now.
+      useClock(new Date(realNow()));
+      const minute = Math.floor((realNow() + 8 * 3_600_000) / 60_000) % 1440;
+      const clock = (m: number) => `${String(Math.floor((m % 1440) / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+      const around = { enabled: true, from: clock(minute + 120), to: clock(minute + 60), action: 'hold' as const };
+      await setPolicy(admin, (x) => ({ ...x, quietHours: around }));
+      const http = await httpSend(['13955590003'], 'Weekend offer Reply T to opt out', 'marketing');
+      expect(http.status).toBe(409);
+      expect(http.body).toMatchObject({ code: 'QUIET_HOURS', message: `Marketing messages are not sent in the quiet hours ${around.from}–${around.to}` });
+      expect(await p.ctx.db.query("select 1 from mt_records where mobile = '13955590003'")).toEqual([]);
+      useClock(evening);
+      await setPolicy(admin, (x) => ({ ...x, quietHours: { enabled: true, from: '21:00', to: '08:00', action: 'hold' } }));
+      const held = await marketing('13955590001');
+      expect(held.status).toBe(200);
+      expect(held.body.data).toMatchObject({ validCount: 1, held_until: morning.toISOString() });
+      expect(held.body.message).toBe('Held for the quiet hours: it goes out when they end (cancel it under timed sends)');
+      const tb = held.body.data.time_batch as string;
+      const stateOf = async () =>
+        (await p.ctx.db.query<{ send_status: number; timing_time: Date }>('select send_status, timing_time from time_batches where time_batch = $1', [tb]))[0];
+      expect(await stateOf()).toMatchObject({ send_status: 0, timing_time: morning });
+      // a notification at the same hour is never held
+      const notice = await call('/user/groupSend', { cus_id: 'SUB001', content: '您的快递已到', mobiles: '13955590002' }, admin);
+      expect(notice.body.data).toMatchObject({ time_batch: null });
+      expect(notice.body.data.held_until).toBeUndefined();
+
+      // nothing goes before the window ends; at its end the scheduler sends it
+      await sendDueTimeBatches(p.ctx, 100);
+      expect((await stateOf()).send_status).toBe(0);
+      useClock(morning);
+      // released by this call or by the platform's own scheduler round, whichever comes first
+      await sendDueTimeBatches(p.ctx);
+      await waitFor(stateOf, (t) => t.send_status !== 0);
+      expect(await p.ctx.db.query("select mobile from mt_records where mobile = '13955590001'")).toHaveLength(1);
+
+      useClock(evening);
+      await setPolicy(admin, (x) => ({ ...x, quietHours: { ...x.quietHours, action: 'refuse' } }));
+      const refused = await marketing('13955590004');
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe('Marketing messages are not sent in the quiet hours 21:00–08:00');
+      // outside the window a marketing send goes at once
+      useClock(new Date('2026-11-28T02:00:00Z'));
+      expect((await marketing('13955590005')).body.data).toMatchObject({ validCount: 1, time_batch: null });
+    } finally {
+      await setPolicy(admin, () => defaults);
+    }
+  });
+
   it('SMPP: a cap (per number or the daily one) answers ESME_RTHROTTLED and a duplicate ESME_RSUBMITFAIL, each reason logged', async () => {
     const admin = await tokenFor(p, 'admin');
     const defaults = await policyOf(admin);
@@ -179,7 +240,10 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
       useClock(new Date(at.getTime() + 10_000));
       expect((await peer.call(ucs2Submit(A, 'smpp two'))).commandStatus).toBe(STATUS.RSUBMITFAIL);
       // the account's daily cap: one message left today, then a throttle
-      const [day] = await p.ctx.db.query<{ n: string }>("select n from policy_daily where cus_id = 'SUB001' order by day desc limit 1");
+      // today's count, today being the account's day at the platform's clock (other tests count other days)
+      const [{ time_zone: zone }] = await p.ctx.db.query<{ time_zone: string }>("select time_zone from accounts where cus_id = 'SUB001'");
+      const today = wallClockIn(zone, p.ctx.now().getTime()).slice(0, 10);
+      const [day] = await p.ctx.db.query<{ n: string }>("select n from policy_daily where cus_id = 'SUB001' and day = $1::date", [today]);
       await setPolicy(admin, (x) => ({ ...x, dailyCaps: [{ cusId: 'SUB001', cap: Number(day.n) + 1 }] }));
       expect((await peer.call(ucs2Submit('13955570003', 'smpp three'))).commandStatus).toBe(STATUS.ROK);
       expect((await peer.call(ucs2Submit('13955570004', 'smpp four'))).commandStatus).toBe(STATUS.RTHROTTLED);
