@@ -35,6 +35,15 @@ describe('send kinds', () => {
   });
   const check = { valid: ['13900000001', '13900000002'], invalid: [], repeatCount: 0, countries: {} };
 
+  it('says what a send is for on the kinds that take it, and never on taoke, video or card', () => {
+    expect(sendRequestOf(SEND_KINDS.domestic, draft({ content: 'code 1', category: 'verification' }))).toMatchObject({ category: 'verification' });
+    expect(sendRequestOf(SEND_KINDS.international, draft({ content: 'sale', category: 'marketing' }))).toMatchObject({ category: 'marketing' });
+    expect(sendRequestOf(SEND_KINDS.oneToOne, draft({ contents: [], category: 'marketing' }))).toMatchObject({ category: 'marketing' });
+    for (const kind of ['taoke', 'video', 'card'] as const)
+      expect(sendRequestOf(SEND_KINDS[kind], draft({ category: 'verification' }))).not.toHaveProperty('category');
+    expect(sendRequestOf(SEND_KINDS.domestic, draft({ content: 'x' }))).not.toHaveProperty('category');
+  });
+
   it("builds each kind's request body for its endpoint", () => {
     expect(sendRequestOf(SEND_KINDS.card, draft({ chatbot_id: 'CB0001', template_id: 'T1', content: 'fallback' }))).toEqual({
       cus_id: 'EP0001',

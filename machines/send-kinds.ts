@@ -1,4 +1,5 @@
 import { SCHEDULE_MIN_AHEAD_MS } from '../contract/constants';
+import type { ContentCategory } from '../contract/endpoints/send-policy.endpoints';
 import type { LabelValue } from '../contract/endpoints/user.endpoints';
 import type { MessageParams } from '../contract/messages';
 import type { PriceRow, SendAccount } from '../contract/endpoints/price.endpoints';
@@ -59,6 +60,8 @@ export interface SendDraft {
   template_name?: string;
   /** fallback type (low_type) of a card send: '1' SMS, '2' video, '3' reading message; '' none. */
   low_type?: string;
+  /** what the send is for (the send policy's caps, opt-out text and quiet hours); absent: a notification. */
+  category?: ContentCategory;
   /** 定时发送 ticked: the send waits for `timingText`, and may not go while that is empty or not a real time. */
   scheduled: boolean;
   /** the scheduled time as typed, 'YYYY-MM-DD HH:mm' in the account's time zone. */
@@ -282,13 +285,18 @@ export function sendableAccounts(options: LabelValue[], accounts: ReadonlyArray<
   return options.filter((o) => !closed.has(o.value));
 }
 
+/** The kinds whose send says what it is for: a taoke send is marketing whatever it says, and the video and card sends
+ * go as notifications. */
+export const CATEGORY_KINDS: ReadonlySet<SendKind> = new Set(['domestic', 'oneToOne', 'link', 'international']);
+
 /** The request body of a send kind's endpoint (contract/endpoints/send.endpoints.ts); `timing` the scheduled instant. */
 export function sendRequestOf(cfg: SendKindConfig, draft: SendDraft, timing: number | null = null): Record<string, unknown> {
   const timing_time = timing !== null ? new Date(timing).toISOString() : undefined;
-  const base = { cus_id: draft.cus_id, mobiles: draft.mobiles, ...(timing_time ? { timing_time } : {}) };
+  const category = draft.category && CATEGORY_KINDS.has(cfg.kind) ? { category: draft.category } : {};
+  const base = { cus_id: draft.cus_id, mobiles: draft.mobiles, ...(timing_time ? { timing_time } : {}), ...category };
   switch (cfg.kind) {
     case 'oneToOne':
-      return { cus_id: draft.cus_id, contents: draft.contents ?? [], ...(timing_time ? { timing_time } : {}) };
+      return { cus_id: draft.cus_id, contents: draft.contents ?? [], ...(timing_time ? { timing_time } : {}), ...category };
     case 'link':
       return { ...base, content: draft.content, long_link: draft.long_link };
     case 'taoke':

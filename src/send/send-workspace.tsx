@@ -14,7 +14,7 @@ import { usePlatformRead } from '../data/use-platform-read';
 import { translate, type MessageParams } from '../../contract/messages';
 import { BLACKLIST_CHECK_MAX, blacklistCheckEndpoint } from '../../contract/endpoints/blacklist-check.endpoints';
 import { accountOptions, chosenAccountId } from '../../machines/send-form';
-import { blacklistedNow, SEND_KINDS, type SendDraft, type SendKind } from '../../machines/send-kinds';
+import { blacklistedNow, CATEGORY_KINDS, SEND_KINDS, type SendDraft, type SendKind } from '../../machines/send-kinds';
 import { wallClockIn } from '../../contract/time-zone';
 import { defaultMapping, fillPlaceholders, placeholdersOf } from '../../machines/send-personalize';
 import { sendMachine } from '../../machines/send.machine';
@@ -33,7 +33,9 @@ import { ContentFields } from './content-fields';
 import { createNumberWorker } from './number-check-client';
 import { NumberCounts } from './number-counts';
 import { NumbersPanel } from './numbers-panel';
+import { CategoryField } from './category-field';
 import { ScheduleField } from './schedule-field';
+import { SendResultPolicy } from './send-result-policy';
 import './send.css';
 
 // One send form for every kind: the send machine configured by kind holds the form and renders from its snapshot; its
@@ -254,6 +256,7 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
             reasons={reasons.current}
           />
         </NumbersPanel>
+        {CATEGORY_KINDS.has(kind) && <CategoryField draft={ctx.draft} update={update} />}
         <ScheduleField draft={ctx.draft} update={update} zone={zone} problemId={timingProblem ? 'send-problem' : undefined} />
         {ctx.problem && (
           <small id="send-problem" className="p-error" role="alert" data-testid="send-problem">
@@ -291,6 +294,7 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
             {ctx.result.blacklistCount > 0 && (
               <p data-testid="send-result-counts">{t('send.resultCounts', { valid: ctx.result.validCount, blacklist: ctx.result.blacklistCount })}</p>
             )}
+            <SendResultPolicy result={ctx.result} zone={zone} />
             {ctx.result.time_batch ? (
               <Link href="/pageTimeBatchList" data-testid="send-records-link">
                 {t('menu.pageTimeBatchList')}
