@@ -3,11 +3,15 @@
 // each), submit_sm_resp latency at a paced 500/s, recipients per second through the signed HTTP API (/sms/send, 1,000
 // numbers a request, one and four at a time); then receipt latency from a record's final state to its deliver_sm, on
 // a second platform whose carrier reports quickly. Writes its BENCHMARKS.md section.
-// Run: npx tsx bench/integrator.bench.ts [--messages N]
+// Run: npx tsx bench/integrator.bench.ts [--messages N] [--policy off] [--no-section]
+// --policy off: the enterprise's send policy limits nothing (no caps, no duplicate window), so a send skips its checks;
+// by default the demo's policy holds (the duplicate window looks up and records every message). --no-section: the
+// figures are printed only (bench/policy-cost.bench.ts runs it both ways).
 import { appSecretOf } from '../platform/accounts/secrets';
 import { configFromEnv } from '../platform/config';
 import type { Db } from '../platform/db/db';
 import { monthIn } from '../platform/messaging/timing';
+import { defaultSendPolicy, saveSendPolicy } from '../platform/messaging/send-policy';
 import type { Platform } from '../platform/server';
 import { benchPlatform } from './in-process-platform';
 import { callIntegrator } from '../tests/helpers/integrator-client';
@@ -16,6 +20,8 @@ import { BenchEsme, TEXT, mobileOf, prepareAccount, quantile, round1, sleep, sub
 
 const arg = process.argv.indexOf('--messages');
 const N = arg > 0 ? Number(process.argv[arg + 1]) : 20_000;
+const POLICY_OFF = process.argv.includes('--policy') && process.argv[process.argv.indexOf('--policy') + 1] === 'off';
+const WRITE_SECTION = !process.argv.includes('--no-section');
 const BINDS = 4;
 const WINDOW = 10;
 const RAW_CHUNK = 1000;
@@ -34,7 +40,16 @@ async function startPlatform(simulatorMs: number): Promise<{ platform: Platform;
   const { platform, db, listen } = await benchPlatform({ smppPort: 'auto', simulator: { ...base.simulator, reviewMs: simulatorMs, reportMs: simulatorMs } });
   const origin = await listen();
   await prepareAccount(db);
+  if (POLICY_OFF) await policyOff(db);
   return { platform, db, origin };
+}
+
+/** The bench enterprise's send policy set to limit nothing: no per-number cap in any category, no duplicate window. */
+async function policyOff(db: Db): Promise<void> {
+  const none = { perMinute: 0, perHour: 0, perDay: 0 };
+  const policy = { ...defaultSendPolicy(), caps: { verification: none, notification: none, marketing: none }, duplicateWindowS: 0 };
+  const [{ ep_id }] = await db.query<{ ep_id: string }>("select ep_id from accounts where cus_id = 'SUB001'");
+  await saveSendPolicy(db, ep_id, policy, 'bench');
 }
 
 /** `count` rows as the send writes a one-number batch each, multi-row INSERTs of RAW_CHUNK; answers the ms taken. */
@@ -87,7 +102,7 @@ async function rawPaced(db: Db, perSecond: number, count: number): Promise<numbe
 
 async function clear(db: Db): Promise<void> {
   await db.exec(
-    'delete from mt_records; delete from batches; delete from stat_rows; delete from balance_ledger; delete from smpp_messages; delete from http_messages; delete from smpp_outbox',
+    'delete from mt_records; delete from batches; delete from stat_rows; delete from balance_ledger; delete from smpp_messages; delete from http_messages; delete from smpp_outbox; delete from policy_sends; delete from policy_recent; delete from policy_daily',
   );
   await db.exec('vacuum mt_records');
 }
@@ -142,10 +157,11 @@ async function main() {
 
   // 3. the signed HTTP API, one request at a time and four at a time
   const secret = (await appSecretOf(a.db, 'SUB001')).secret;
-  const seq = await httpSend(a.origin, secret, 1, 0);
+  // numbers no earlier phase used: the same text to the same number within the duplicate window is refused
+  const seq = await httpSend(a.origin, secret, 1, 2 * N);
   const httpStored = await countOf(a.db, 'http');
   await clear(a.db);
-  const par = await httpSend(a.origin, secret, 4, N);
+  const par = await httpSend(a.origin, secret, 4, 3 * N);
   await clear(a.db);
   const rawHttpMs = await rawInsert(a.db, N, 'http');
   await a.platform.close();
@@ -173,6 +189,7 @@ async function main() {
     at: new Date().toISOString(),
     storage: 'pglite',
     messages: N,
+    policy: POLICY_OFF ? 'off' : 'on',
     smpp: {
       binds: BINDS,
       window: WINDOW,
@@ -221,7 +238,7 @@ async function main() {
       targetP95ms: 1000,
     },
   };
-  writeIntegratorSection(result);
+  if (WRITE_SECTION) writeIntegratorSection(result);
   console.log(JSON.stringify(result, null, 2));
 }
 
