@@ -116,7 +116,10 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
     answers: new AnswerWaits(),
     refresh,
     quality,
-    noteReceipt(carrier: string, ms: number, delivered: boolean) {
+    noteReceipt(carrier: string, measured: number, delivered: boolean) {
+      // a receipt read before its submit's acceptance was written (a fast carrier on a busy instance) measures below
+      // zero; as zero it still counts, where a negative latency made the status row unreadable and the carrier "broken"
+      const ms = Math.max(0, measured);
       ctx.metrics.receiptLatency(carrier, ms);
       const change = quality.note(carrier, delivered, ms);
       if (change) breakerChanged(ctx, change).catch((err) => ctx.log.warn({ err }, 'carrier breaker change not recorded'));
