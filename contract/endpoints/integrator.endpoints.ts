@@ -3,7 +3,7 @@ import { coercedInt32, MAX_EPOCH_MS, text } from '../bounds';
 import { INTEGRATOR_BASE_PATH } from '../constants';
 import { MESSAGE_TEXT_MAX } from '../message-length';
 import { defineEndpoint, MAX_PAGE_NUMBER } from '../endpoint';
-import { CONTENT_CATEGORIES, POLICY_REASONS } from './send-policy.endpoints';
+import { categoryField, POLICY_REASONS } from './send-policy.endpoints';
 
 // The signed integrator API customers' own systems call. Every request carries X-App-Id, X-Timestamp, X-Nonce and
 // X-Signature (see INTEGRATOR_HEADERS); answers are the data itself, refusals `{code, message, requestId}` with the
@@ -74,8 +74,6 @@ const smsText = text(MESSAGE_TEXT_MAX, 1);
 const senderField = text(21, 1)
   .regex(/^[0-9A-Za-z]+$/)
   .optional();
-/** What the message is for: the send policy's per-number caps are per category (default notification). */
-const categoryField = z.enum(CONTENT_CATEGORIES).optional();
 /** The caller's own reference, echoed in answers, queries and report callbacks. */
 const clientRefField = text(CLIENT_REF_MAX_BYTES)
   .refine((v) => Buffer.byteLength(v, 'utf8') <= CLIENT_REF_MAX_BYTES, 'v.integrator.clientRefTooLong')

@@ -9,6 +9,8 @@ import { defineEndpoint, emptyRequest } from '../endpoint';
 export const CONTENT_CATEGORIES = ['verification', 'notification', 'marketing'] as const;
 export type ContentCategory = (typeof CONTENT_CATEGORIES)[number];
 export const DEFAULT_CATEGORY: ContentCategory = 'notification';
+/** A send request's category, on every door that takes one; absent: the default. */
+export const categoryField = z.enum(CONTENT_CATEGORIES).optional();
 
 /** The most messages a cap may allow in its period; 0 means no cap. */
 export const FREQUENCY_CAP_MAX = 10_000;

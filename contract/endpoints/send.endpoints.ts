@@ -5,7 +5,7 @@ import { MESSAGE_TEXT_MAX } from '../message-length';
 import { checkPlaceholders, invalidPlaceholders, unfilledPlaceholders } from '../validation/template-placeholders';
 import { isSenderId } from '../validation/sender.rules';
 import { webLinkField } from '../web-link';
-import { CONTENT_CATEGORIES, POLICY_REASONS } from './send-policy.endpoints';
+import { categoryField, POLICY_REASONS } from './send-policy.endpoints';
 
 // The sending calls. Every send answers the same counts; with `timing_time` it creates a timed batch instead
 // (charged up front, sent by the scheduler when due; at least 10 minutes ahead).
@@ -17,8 +17,6 @@ export const timingTimeField = text(40).trim().optional();
 const mobilesField = text(4_000_000).default('');
 /** The account sent for (cus_id). */
 const cusIdField = text(INDEXED_TEXT_MAX).trim().min(1);
-/** What the send is for; the send policy's per-number caps are per category (default notification). */
-export const categoryField = z.enum(CONTENT_CATEGORIES).optional();
 /** The most refused numbers a send's answer names one by one (the count covers them all). */
 export const LIMITED_LIST_MAX = 1000;
 /** Message text (domestic, international, CSP fallback). */
