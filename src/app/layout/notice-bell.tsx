@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { Button } from 'primereact/button';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate as navigateTo } from 'wouter/use-browser-location';
 import { CONSOLE_BASE_PATH } from '../../../contract/constants';
@@ -90,6 +90,18 @@ const ICONS: Record<Notice['severity'], [string, string]> = {
 export function NoticeList({ state, onOpen }: { state: NoticeState; onOpen: () => void }) {
   const { t } = useTranslation();
   const { notices, markRead } = state;
+  const root = useRef<HTMLDivElement>(null);
+  const canMarkAll = state.serverUnread > 0;
+  const landed = useRef(false);
+  // The keyboard lands in the panel once it opens: on "mark all read" when there is unread, else on the first notice.
+  // Tried again when the list fills or unread appears, so a panel that opened before its rows (or re-rendered while
+  // they arrived) still takes the focus; once it has landed, the user moves it.
+  useEffect(() => {
+    const el = root.current;
+    if (!el || landed.current) return;
+    if (!el.contains(document.activeElement)) el.querySelector<HTMLElement>('button:not([disabled]), a')?.focus({ preventScroll: true });
+    landed.current = el.contains(document.activeElement);
+  }, [notices.length > 0, canMarkAll]);
   if (notices.length === 0) return <p>{t('top.noNotice')}</p>;
   const open = (n: Notice) => {
     if (n.unread && n.kind !== 'rejected') markRead({ ids: [n.id] });
@@ -97,7 +109,7 @@ export function NoticeList({ state, onOpen }: { state: NoticeState; onOpen: () =
     if (n.path) navigateTo(CONSOLE_BASE_PATH + n.path);
   };
   return (
-    <div style={{ maxWidth: '28rem' }}>
+    <div ref={root} style={{ maxWidth: '28rem' }}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, justifyContent: 'space-between', marginBottom: 4 }}>
         <span role="status" data-testid="notice-unread">
           {t('notice.unread', { count: state.unread })}
@@ -108,7 +120,7 @@ export function NoticeList({ state, onOpen }: { state: NoticeState; onOpen: () =
           text
           label={t('notice.markAllRead')}
           data-testid="notice-mark-all"
-          disabled={state.serverUnread === 0}
+          disabled={!canMarkAll}
           onClick={() => markRead({ all: true, upTo: Date.now() })}
         />
       </div>

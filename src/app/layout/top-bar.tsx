@@ -240,8 +240,6 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
           ref={notice}
           className="notice-panel"
           aria-label={t('top.notice')}
-          // the keyboard lands in the panel: its first notice, or "mark all read"
-          onShow={() => document.querySelector<HTMLElement>('.notice-panel a, .notice-panel button:not([disabled])')?.focus()}
         >
           <NoticeList state={notices} onOpen={() => notice.current?.hide()} />
         </OverlayPanel>
