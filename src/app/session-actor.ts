@@ -27,6 +27,7 @@ import { closeAllTabs } from './tabs';
 import { onUnauthorized } from '../session/session-events';
 import { readToken, writeToken } from '../session/token-store';
 import { provideSessionActors } from '../session/session-ref';
+import { forgetOnClose } from '../data/forget-local';
 
 // The console's session and lock actors, wired to the platform through the one HTTP client and to browser storage.
 
@@ -90,7 +91,8 @@ export const sessionActor = createActor(
       }),
       openConsole: fromPromise(() => loadConsole().then(() => {})),
       refreshToken: fromPromise(() => api.call(refreshEndpoint, {}, { silent: true })),
-      logout: fromPromise(() => api.call(logoutEndpoint, {}, { silent: true })),
+      // the user's own logout also takes the account's local copy off this browser (forget-local.ts)
+      logout: fromPromise(() => (forgetOnClose(), api.call(logoutEndpoint, {}, { silent: true }))),
     },
     actions: {
       storeToken: (_, p) => writeToken({ token: p.token, datetime: p.datetime }),

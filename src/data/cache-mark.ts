@@ -36,3 +36,16 @@ export function hasLocalDbOfLogin(loginName: string): boolean {
     return true;
   }
 }
+
+/** Forgets that this browser holds the account's cache, and every login name that led to it. */
+export function unmarkLocalDb(cusId: string): void {
+  try {
+    localStorage.removeItem(markOf(cusId));
+    for (let i = localStorage.length - 1; i >= 0; i--) {
+      const key = localStorage.key(i);
+      if (key?.startsWith(loginMarkOf('')) && localStorage.getItem(key) === cusId) localStorage.removeItem(key);
+    }
+  } catch {
+    // storage unreadable: nothing was marked either
+  }
+}

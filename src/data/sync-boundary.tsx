@@ -10,6 +10,7 @@ import { recordStoreOf, tableOf } from '../../sync/record-store';
 import { createWorkerReplicator, type WorkerReplicator } from '../../sync/sync-worker-client';
 import { api } from '../session/api';
 import { hasLocalDb, markLocalDb } from './cache-mark';
+import { forgetLocalCopy, takeForget } from './forget-local';
 import { afterFirstScreen } from './first-screen';
 import { getLanguage } from '../ui/language';
 import { emitUnauthorized } from '../session/session-events';
@@ -36,6 +37,7 @@ export function SyncBoundary({ token, userInfo, children }: SyncBoundaryProps) {
 
   useEffect(() => {
     let closed = false;
+    let closing: Promise<unknown> = Promise.resolve();
     const cleanups: (() => void)[] = [];
     void (async () => {
       // a first login on this browser: the empty database waits for the first screen (first-screen.ts)
@@ -83,7 +85,7 @@ export function SyncBoundary({ token, userInfo, children }: SyncBoundaryProps) {
       // only the leading tab replicates (in its worker, which also follows the change stream); the others read
       void replicator.start();
       cleanups.push(() => {
-        void replicator.stop().then(() => db.close());
+        closing = replicator.stop().then(() => db.close());
         runtime$.next(null);
       });
     })().catch((e) => {
@@ -95,6 +97,8 @@ export function SyncBoundary({ token, userInfo, children }: SyncBoundaryProps) {
       closed = true;
       runtimeEnded$.next(new Error(i18next.t('sync.closed')));
       cleanups.reverse().forEach((c) => c());
+      // a logout: the account's copy leaves this browser once its database has closed
+      if (takeForget()) void closing.catch(() => undefined).then(() => forgetLocalCopy(cusId));
     };
     // the token changes on refresh and reaches the worker below, so only another user reopens everything
     // eslint-disable-next-line react-hooks/exhaustive-deps

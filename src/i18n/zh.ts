@@ -113,7 +113,10 @@ export const ZH = {
     accountSettings: '账号设置',
     personalInfo: '个人信息',
     logout: '退出登录',
-    logoutConfirm: '确定退出登录吗？',
+    logoutConfirm: '确定退出登录吗？退出后，本浏览器中缓存的本账号数据将被清除（锁屏不会清除）。',
+    // zh has one plural form; the _one key keeps the keys in step with en.ts
+    logoutPending_one: '还有 {{count}} 项修改尚未同步到平台，退出后将丢失。',
+    logoutPending_other: '还有 {{count}} 项修改尚未同步到平台，退出后将丢失。',
     productMenu: '产品',
     sideMenu: '菜单',
   },

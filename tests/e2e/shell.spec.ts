@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, apiToken, login, API, BASE, deadlineFor } from './e2e-helpers';
+import { apiCall, apiToken, login, live, rows, API, BASE, deadlineFor } from './e2e-helpers';
 
 // The console shell end to end in Debian's Chromium against the server `npm start` runs (captcha off).
 
@@ -254,4 +254,53 @@ test('the bell shows a platform notice as it arrives, and marking all read clear
   await page.keyboard.press('Enter');
   await expect(badge).toHaveCount(0);
   await expect(closed).toHaveAttribute('data-unread', 'false');
+});
+
+/** The IndexedDB databases of the page's origin that hold an account's local copy (records, search columns). */
+const localCopies = (page: Page) =>
+  page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith('rxdb-dexie-smsc_') || n.endsWith('--search')));
+const cacheMarks = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sms-cloud.localDb')));
+
+test('logout takes the account copy off the browser, the lock screen keeps it, and a change queued offline is named first', async ({ page, context }) => {
+  await login(page, 'admin');
+  await live(page);
+  await expect.poll(async () => (await localCopies(page)).length).toBeGreaterThan(0);
+  const held = await localCopies(page);
+  expect(await cacheMarks(page)).not.toEqual([]);
+
+  // locking keeps the copy
+  await page.getByRole('button', { name: '锁屏' }).click();
+  await page.locator('#lock-password').fill('lockpw');
+  await page.getByRole('dialog').getByRole('button', { name: '锁屏' }).click();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/lock$`));
+  await page.locator('#unlock-password').fill('lockpw');
+  await page.getByRole('button', { name: '解锁' }).click();
+  await expect(page).not.toHaveURL(new RegExp(`${BASE}/lock$`));
+  expect(await localCopies(page)).toEqual(held);
+
+  // a timed batch paused offline waits in the outbox: the logout confirmation says it would be lost
+  await context.setOffline(true);
+  await page.goto(`${BASE}/pageTimeBatchList?send_status=0`);
+  const row = rows(page).first();
+  await expect(row).toBeVisible();
+  await row.locator('[data-testid=op-pause]').click();
+  await page.locator('.p-confirm-dialog-accept').click();
+  await expect(row.locator('[data-testid=pending-mark]')).toBeVisible();
+  await page.getByRole('button', { name: /^用户菜单/ }).click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  const confirm = page.getByRole('dialog', { name: '退出登录' });
+  await expect(confirm).toContainText('本浏览器中缓存的本账号数据将被清除');
+  await expect(confirm).toContainText('还有 1 项修改尚未同步到平台，退出后将丢失');
+  await confirm.getByRole('button', { name: '取消' }).click();
+
+  // back online the change goes out; then logout removes every database of the copy and the marks that name it
+  await context.setOffline(false);
+  await expect(row.locator('[data-testid=pending-mark]')).toHaveCount(0, { timeout: deadlineFor() });
+  await page.getByRole('button', { name: /^用户菜单/ }).click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await expect(confirm).not.toContainText('尚未同步');
+  await confirm.getByRole('button', { name: '确定' }).click();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/login$`));
+  await expect.poll(() => localCopies(page), { timeout: deadlineFor() }).toEqual([]);
+  expect(await cacheMarks(page)).toEqual([]);
 });

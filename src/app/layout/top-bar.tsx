@@ -14,6 +14,7 @@ import { CONSOLE_BASE_PATH, LANGUAGES, LOG_BADGE_CAP } from '../../../contract/c
 import type { MenuItem } from '../../../contract/endpoints/user.endpoints';
 import { translate } from '../../../contract/messages';
 import { SyncStatusIndicator } from '../../data/sync-status-indicator';
+import { pending$ } from '../../data/sync-runtime';
 import { FormDialog } from '../../forms/form-dialog';
 import { errorLogStore } from '../error-log';
 import { useStore } from '../external-store';
@@ -196,7 +197,8 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
 
   const logout = () =>
     confirmDialog({
-      message: t('top.logoutConfirm'),
+      // the account's copy leaves this browser with the session, and what it still queues is lost with it
+      message: [t('top.logoutConfirm'), pending$.value.length > 0 ? t('top.logoutPending', { count: pending$.value.length }) : ''].filter(Boolean).join(' '),
       header: t('top.logout'),
       icon: 'pi pi-sign-out',
       acceptLabel: t('common.ok'),
@@ -236,11 +238,7 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
         {noticeBadge && <Badge value={noticeBadge} severity="warning" aria-hidden="true" data-testid="notice-badge" />}
       </span>
       {widgets && (
-        <OverlayPanel
-          ref={notice}
-          className="notice-panel"
-          aria-label={t('top.notice')}
-        >
+        <OverlayPanel ref={notice} className="notice-panel" aria-label={t('top.notice')}>
           <NoticeList state={notices} onOpen={() => notice.current?.hide()} />
         </OverlayPanel>
       )}
