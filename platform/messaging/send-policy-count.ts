@@ -49,10 +49,8 @@ export interface PolicyDecision {
 
 /** Numbers per statement: every slice is one statement; a 100,000-number send is a handful of them. */
 const SLICE = 10_000;
-const MINUTE_MS = 60_000;
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('base64').slice(0, 22);
-const minuteOf = (now: Date) => new Date(Math.floor(now.getTime() / MINUTE_MS) * MINUTE_MS);
 const dayOf = (s: PolicySend) => wallClockIn(s.timeZone, s.now.getTime()).slice(0, 10);
 const textAt = (s: PolicySend, i: number) => (typeof s.texts === 'string' ? s.texts : s.texts[i]);
 
@@ -112,16 +110,17 @@ export async function decideSend(q: Queryable, s: PolicySend, wholeDay: boolean,
   }
 
   if (capped) {
-    const minute = minuteOf(s.now);
+    // sliding windows ending at the send; only as far back as the longest cap reads, so the rows read stay few
+    const span = caps.perDay > 0 ? '1 day' : caps.perHour > 0 ? '1 hour' : '1 minute';
     const counts = new Map<string, { m: number; h: number; d: number }>();
     await sliced([...new Set(s.mobiles)], async (mobiles) => {
       const rows = await q.query<{ mobile: string; m: number; h: number; d: number }>(
-        `select mobile, coalesce(sum(n) filter (where minute = $4), 0)::int as m,
-                coalesce(sum(n) filter (where minute > $4::timestamptz - interval '1 hour'), 0)::int as h, sum(n)::int as d
+        `select mobile, coalesce(sum(n) filter (where at > $4::timestamptz - interval '1 minute'), 0)::int as m,
+                coalesce(sum(n) filter (where at > $4::timestamptz - interval '1 hour'), 0)::int as h, sum(n)::int as d
            from policy_sends
-          where ep_id = $1 and category = $2 and mobile = any($3::text[]) and minute > $4::timestamptz - interval '1 day'
+          where ep_id = $1 and category = $2 and mobile = any($3::text[]) and at > $4::timestamptz - $5::interval
           group by mobile`,
-        [s.epId, s.category, mobiles, minute],
+        [s.epId, s.category, mobiles, s.now, span],
       );
       for (const r of rows) counts.set(r.mobile, { m: Number(r.m), h: Number(r.h), d: Number(r.d) });
     });
@@ -159,19 +158,16 @@ export async function decideSend(q: Queryable, s: PolicySend, wholeDay: boolean,
  * once it commits, finds its row within the window. The pairs come sorted, so two sends lock shared rows in one order. */
 async function claimRecent(q: Queryable, s: PolicySend, since: Date, rows: Array<[string, string]>, claimed: Map<string, Claim>): Promise<void> {
   const got = await q.query<{ mobile: string; hash: string; was: Date | null }>(
-    `with t as (select * from unnest($3::text[], $4::text[]) with ordinality as t(mobile, hash, i)),
-          was as (select r.mobile, r.hash, r.at from policy_recent r join t using (mobile, hash) where r.ep_id = $1),
-          claim as (
-            insert into policy_recent (ep_id, mobile, hash, at) select $1, t.mobile, t.hash, $2 from t order by t.i
-            on conflict (ep_id, mobile, hash) do update set at = excluded.at where policy_recent.at <= $5
-            returning mobile, hash)
-     select claim.mobile, claim.hash, was.at as was from claim left join was using (mobile, hash)`,
+    `insert into policy_recent (ep_id, mobile, hash, at)
+     select $1, t.mobile, t.hash, $2 from unnest($3::text[], $4::text[]) with ordinality as t(mobile, hash, i) order by t.i
+     on conflict (ep_id, mobile, hash) do update set prev_at = policy_recent.at, at = excluded.at where policy_recent.at <= $5
+     returning mobile, hash, prev_at as was`,
     [s.epId, s.now, rows.map((r) => r[0]), rows.map((r) => r[1]), since],
   );
   for (const r of got) claimed.set(`${r.mobile}\n${r.hash}`, { mobile: r.mobile, hash: r.hash, was: r.was });
 }
 
-/** Counts the messages the door took (indexes into `s.mobiles`) in the send's transaction: per number and minute for
+/** Counts the messages the door took (indexes into `s.mobiles`) in the send's transaction: per number and instant for
  * a capped category, and the account's day while it has a daily cap; the account's users hear once a day when the
  * day's count first reaches 80 % of its cap. The duplicate window's claims of messages not taken (a per-number cap,
  * the daily cap, the balance) are given back, so a text that did not go may go at once. With no daily cap nothing
@@ -185,7 +181,7 @@ export async function recordSend(q: Queryable, s: PolicySend, d: PolicyDecision,
       await q.query(
         `with t as (select * from unnest($2::text[], $3::text[], $4::timestamptz[]) as t(mobile, hash, was)),
               gone as (delete from policy_recent r using t where r.ep_id = $1 and r.mobile = t.mobile and r.hash = t.hash and t.was is null)
-         update policy_recent r set at = t.was from t where r.ep_id = $1 and r.mobile = t.mobile and r.hash = t.hash and t.was is not null`,
+         update policy_recent r set at = t.was, prev_at = null from t where r.ep_id = $1 and r.mobile = t.mobile and r.hash = t.hash and t.was is not null`,
         [s.epId, rows.map((r) => r.mobile), rows.map((r) => r.hash), rows.map((r) => (r.was ? new Date(r.was).toISOString() : null))],
       );
     });
@@ -197,10 +193,10 @@ export async function recordSend(q: Queryable, s: PolicySend, d: PolicyDecision,
     for (const i of taken) per.set(s.mobiles[i], (per.get(s.mobiles[i]) ?? 0) + 1);
     await sliced([...per], async (rows) => {
       await q.query(
-        `insert into policy_sends (ep_id, mobile, category, minute, n)
+        `insert into policy_sends (ep_id, mobile, category, at, n)
          select $1, t.mobile, $2, $3, t.n from unnest($4::text[], $5::int[]) as t(mobile, n)
-         on conflict (ep_id, mobile, category, minute) do update set n = policy_sends.n + excluded.n`,
-        [s.epId, s.category, minuteOf(s.now), rows.map((r) => r[0]), rows.map((r) => r[1])],
+         on conflict (ep_id, mobile, category, at) do update set n = policy_sends.n + excluded.n`,
+        [s.epId, s.category, s.now, rows.map((r) => r[0]), rows.map((r) => r[1])],
       );
     });
   }
@@ -218,13 +214,13 @@ export async function recordSend(q: Queryable, s: PolicySend, d: PolicyDecision,
   }
 }
 
-/** Forgets counts no cap or window reads any more: minutes and texts older than a day, days older than a week. A slice
+/** Forgets counts no cap or window reads any more: sends and texts older than a day, days older than a week. A slice
  * per statement, so a large backlog never holds the database in one go. */
 export async function prunePolicyCounts(q: Queryable, now: Date): Promise<void> {
   const dayAgo = new Date(now.getTime() - 86_400_000);
   const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
   const rounds: Array<[string, unknown]> = [
-    ['delete from policy_sends where ctid in (select ctid from policy_sends where minute <= $1 limit 5000)', dayAgo],
+    ['delete from policy_sends where ctid in (select ctid from policy_sends where at <= $1 limit 5000)', dayAgo],
     ['delete from policy_recent where ctid in (select ctid from policy_recent where at <= $1 limit 5000)', dayAgo],
     ['delete from policy_daily where ctid in (select ctid from policy_daily where day < $1::date limit 5000)', weekAgo],
   ];

@@ -109,7 +109,7 @@ describe('send policy across instances on one PostgreSQL', () => {
     const ago = (ms: number) => new Date(now.getTime() - ms);
     const DAY = 86_400_000;
     await a.ctx.db.query(
-      `insert into policy_sends (ep_id, mobile, category, minute, n) values ('EPX', '1', 'verification', $1, 1), ('EPX', '2', 'verification', $2, 1)`,
+      `insert into policy_sends (ep_id, mobile, category, at, n) values ('EPX', '1', 'verification', $1, 1), ('EPX', '2', 'verification', $2, 1)`,
       [ago(DAY + 60_000), ago(DAY - 60_000)],
     );
     await a.ctx.db.query(`insert into policy_recent (ep_id, mobile, hash, at) values ('EPX', '1', 'h', $1), ('EPX', '2', 'h', $2)`, [

@@ -113,6 +113,18 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
     expect((await httpSend([A], 'code 80', 'verification')).body.results[0]).toMatchObject({ code: 'FREQUENCY_LIMITED', limit: 'frequency.hour' });
   });
 
+  it("the minute cap counts the 60 s before a send, across a calendar minute's end", async () => {
+    const A = '13955620001';
+    const fifty = new Date(Math.floor(realNow() / 60_000) * 60_000 + 50_000);
+    useClock(fifty);
+    expect((await httpSend([A], 'code s1', 'verification')).body.results[0].code).toBe(null);
+    // 20 s on, in the next calendar minute: still within 60 s of the first
+    useClock(new Date(fifty.getTime() + 20_000));
+    expect((await httpSend([A], 'code s2', 'verification')).body.results[0]).toMatchObject({ code: 'FREQUENCY_LIMITED', limit: 'frequency.minute' });
+    useClock(new Date(fifty.getTime() + 60_000));
+    expect((await httpSend([A], 'code s3', 'verification')).body.results[0].code).toBe(null);
+  });
+
   it('refuses the same text to the same number within the window on the console and HTTP doors; another text passes', async () => {
     const admin = await tokenFor(p, 'admin');
     useClock(new Date(realNow()));
