@@ -45,6 +45,8 @@ export interface PolicyDecision {
   refused: Array<Refusal | null>;
   /** the duplicate window's claims, by number and text hash. */
   claimed: Map<string, Claim>;
+  /** per message: its text's hash, when the duplicate window is on. */
+  hashes: string[];
 }
 
 /** Numbers per statement: every slice is one statement; a 100,000-number send is a handful of them. */
@@ -52,7 +54,12 @@ const SLICE = 10_000;
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('base64').slice(0, 22);
 const dayOf = (s: PolicySend) => wallClockIn(s.timeZone, s.now.getTime()).slice(0, 10);
-const textAt = (s: PolicySend, i: number) => (typeof s.texts === 'string' ? s.texts : s.texts[i]);
+/** Each message's text hash; one text for the whole send is hashed once. */
+function hashesOf(s: PolicySend): string[] {
+  if (typeof s.texts !== 'string') return s.texts.map((t) => hashOf(t));
+  const one = hashOf(s.texts);
+  return s.mobiles.map(() => one);
+}
 
 async function sliced<T>(items: T[], run: (slice: T[]) => Promise<void>): Promise<void> {
   for (let i = 0; i < items.length; i += SLICE) await run(items.slice(i, i + SLICE));
@@ -81,7 +88,8 @@ export async function decideSend(q: Queryable, s: PolicySend, wholeDay: boolean,
   const policy = loaded ?? (await loadSendPolicy(q, s.epId));
   const refused = new Array<Refusal | null>(s.mobiles.length).fill(null);
   const claimed = new Map<string, Claim>();
-  if (s.mobiles.length === 0 || !limitsSend(policy, s.category, s.cusId)) return { policy, refused, claimed };
+  let hashes: string[] = [];
+  if (s.mobiles.length === 0 || !limitsSend(policy, s.category, s.cusId)) return { policy, refused, claimed, hashes };
   const caps = policy.caps[s.category];
   const capped = caps.perMinute > 0 || caps.perHour > 0 || caps.perDay > 0;
   const cap = dailyCapOf(policy, s.cusId);
@@ -91,11 +99,9 @@ export async function decideSend(q: Queryable, s: PolicySend, wholeDay: boolean,
 
   if (policy.duplicateWindowS > 0) {
     const since = new Date(s.now.getTime() - policy.duplicateWindowS * 1000);
+    hashes = hashesOf(s);
     const pairs = new Map<string, [string, string]>();
-    s.mobiles.forEach((m, i) => {
-      const h = hashOf(textAt(s, i));
-      pairs.set(`${m}\n${h}`, [m, h]);
-    });
+    s.mobiles.forEach((m, i) => pairs.set(`${m}\n${hashes[i]}`, [m, hashes[i]]));
     await sliced(
       [...pairs.values()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0)),
       (rows) => claimRecent(q, s, since, rows, claimed),
@@ -103,7 +109,7 @@ export async function decideSend(q: Queryable, s: PolicySend, wholeDay: boolean,
     // the same text twice to one number within this send (SMPP groups) is a duplicate too: the first one claimed it
     const seen = new Set<string>();
     s.mobiles.forEach((m, i) => {
-      const key = `${m}\n${hashOf(textAt(s, i))}`;
+      const key = `${m}\n${hashes[i]}`;
       if (!claimed.has(key) || seen.has(key)) refused[i] = 'duplicate';
       seen.add(key);
     });
@@ -149,7 +155,7 @@ export async function decideSend(q: Queryable, s: PolicySend, wholeDay: boolean,
       });
     }
   }
-  return { policy, refused, claimed };
+  return { policy, refused, claimed, hashes };
 }
 
 /** Claims the duplicate window for (number, text) pairs in one statement: a pair with no row, or one whose row is older
@@ -175,7 +181,7 @@ async function claimRecent(q: Queryable, s: PolicySend, since: Date, rows: Array
 export async function recordSend(q: Queryable, s: PolicySend, d: PolicyDecision, taken: number[]): Promise<void> {
   const { policy } = d;
   if (d.claimed.size > 0) {
-    const kept = new Set(taken.map((i) => `${s.mobiles[i]}\n${hashOf(textAt(s, i))}`));
+    const kept = new Set(taken.map((i) => `${s.mobiles[i]}\n${d.hashes[i]}`));
     const back = [...d.claimed].filter(([key]) => !kept.has(key)).map(([, c]) => c);
     await sliced(back, async (rows) => {
       await q.query(
