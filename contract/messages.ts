@@ -100,11 +100,19 @@ const catalogue: Catalogue = {
 };
 
 export function isMessageKey(key: string): boolean {
-  return key in catalogue;
+  return key in catalogue || `${key}_other` in catalogue;
+}
+
+/** A message that counts something has a form per plural category, named as i18next names them (`key_one`,
+ * `key_other`): its numeric `count` picks the form by the language's rules (Chinese has only `other`). */
+function entryOf(lang: Language, key: string, params: MessageParams): Record<Language, string> | undefined {
+  if (key in catalogue) return catalogue[key];
+  const form = typeof params.count === 'number' ? new Intl.PluralRules(lang).select(params.count) : 'other';
+  return catalogue[`${key}_${form}`] ?? catalogue[`${key}_other`];
 }
 
 export function translate(lang: Language, key: string, params: MessageParams = {}): string {
-  const entry = catalogue[key];
+  const entry = entryOf(lang, key, params);
   const text = entry ? entry[lang] : key;
   return text.replace(/\{(\w+)\}/g, (_, k: string) => (k in params ? String(params[k]) : `{${k}}`));
 }

@@ -44,9 +44,14 @@ export const POLICY_MESSAGES: Record<string, Record<Language, string>> = {
     zh: '营销短信须带退订说明（“{zh}”或“{en}”）',
     en: 'A marketing message must carry the opt-out text ("{zh}" or "{en}")',
   },
-  'policy.dailyCapReached': {
-    zh: '已达到账号每日发送上限 {cap} 条，今天还可发送 {left} 条',
-    en: "This send would pass the account's daily cap of {cap} messages; {left} are left today",
+  // counted forms, picked by {count} (translate): what is left of the day
+  'policy.dailyCapReached_one': {
+    zh: '已达到账号每日发送上限 {cap} 条，今天还可发送 {count} 条',
+    en: "This send would pass the account's daily cap of {cap}; {count} message is left today",
+  },
+  'policy.dailyCapReached_other': {
+    zh: '已达到账号每日发送上限 {cap} 条，今天还可发送 {count} 条',
+    en: "This send would pass the account's daily cap of {cap}; {count} messages are left today",
   },
   'policy.quietHours': {
     zh: '营销短信不能在免打扰时段 {from}–{to} 发送',

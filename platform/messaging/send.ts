@@ -185,7 +185,8 @@ async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKe
   const all = { mobiles, countries, contents, segments, recordUnits, units: prices.units, names: prices.names };
   const applyPolicy = async <T extends SendAnswer>(q: Queryable, out: T, claimed: boolean): Promise<T> => {
     limitedBy.clear();
-    const decision = await decideSend(q, policySend, true);
+    // marketing read the policy already (its opt-out text, its quiet hours): the decision uses that one
+    const decision = await decideSend(q, policySend, true, marketing ?? undefined);
     const kept: number[] = [];
     decision.refused.forEach((r, i) => (r === null ? kept.push(i) : limitedBy.set(all.mobiles[i], r as PolicyReason)));
     if (kept.length === 0) throw new AllLimitedError(limitedBy);

@@ -42,15 +42,38 @@ export function ItemControls({
         disabled={index === count - 1}
         onClick={() => form.item.move(field, index, 1)}
       />
-      <Button
-        type="button"
-        size="small"
-        text
-        severity="danger"
-        icon="pi pi-times"
-        aria-label={t('lib.remove')}
-        onClick={() => form.item.remove(field, index)}
-      />
+      <RemoveItem form={form} field={field} index={index} label={t('lib.remove')} />
     </span>
+  );
+}
+
+/** The button that removes one item of a form's list (an item event on the form's machine): in an item's head above,
+ * or in a table's row. */
+export function RemoveItem({
+  form,
+  field,
+  index,
+  label,
+  testId,
+}: {
+  form: Pick<Form, 'item'>;
+  /** the list's field. */
+  field: string;
+  index: number;
+  /** its accessible name, already translated: which item it removes where there are several. */
+  label: string;
+  testId?: string;
+}) {
+  return (
+    <Button
+      type="button"
+      size="small"
+      text
+      severity="danger"
+      icon="pi pi-times"
+      aria-label={label}
+      data-testid={testId}
+      onClick={() => form.item.remove(field, index)}
+    />
   );
 }

@@ -21,7 +21,7 @@ export const EN: typeof ZH = {
       subAccountOpened: 'Sub-account {{cusId}} ({{cusName}}) was opened by {{by}}',
       carrierOut: 'Carrier {{carrier}} delivered {{percent}}%: taken out of quality routes, to be probed back',
       carrierBack: 'Carrier {{carrier}} passed its probes ({{percent}}% delivered) and is back in quality routes',
-      dailyCapNear: '{{used}} messages sent today: 80 % of the daily cap of {{cap}}; {{left}} are left',
+      dailyCapNear: 'Sent today: {{used}}, 80 % of the daily cap of {{cap}}; left today: {{left}}',
     },
     templateKind: { content: 'Content', video: 'Video', csp: 'Rich message' },
   },

@@ -51,7 +51,8 @@ export const TOOLS_EN: typeof TOOLS_ZH = {
     duplicateWindowS: 'Seconds before the same text may go to the same number again',
     off: 'Off',
     daily: 'Daily cap per account',
-    dailyHint: "Days in the enterprise's time zone; 0: no cap. The accounts in the table keep to their own cap.",
+    dailyHint:
+      "Days in the enterprise's time zone; 0: no cap. The accounts in the table keep to their own cap. A day counts the messages sent while a cap was set: a cap set today counts from when it was saved.",
     dailyCap: 'Default daily cap (messages)',
     account: 'Account',
     accountCap: 'Daily cap (messages)',

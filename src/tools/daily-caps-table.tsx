@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { FormErrors, FormValues } from '../../machines/form.machine';
 import type { FieldDefinition, FieldOption } from '../forms/field-definition';
 import { FieldControl, FieldError } from '../forms/form-fields';
+import { RemoveItem } from '../forms/item-controls';
 import { messageText } from '../forms/message-text';
 import type { Form } from '../forms/use-form';
 
@@ -104,16 +105,7 @@ export function DailyCapsTable({
                   {cell(ACCOUNT, t('policy.rowAccount', { n: i + 1 }))}
                   {cell(CAP, t('policy.rowCap', { n: i + 1 }))}
                   <td style={{ verticalAlign: 'top' }}>
-                    <Button
-                      type="button"
-                      size="small"
-                      text
-                      severity="danger"
-                      icon="pi pi-times"
-                      data-testid={`policy-dailyCaps-${i}-remove`}
-                      aria-label={t('policy.removeRow', { n: i + 1 })}
-                      onClick={() => form.item.remove(DAILY_CAPS, i)}
-                    />
+                    <RemoveItem form={form} field={DAILY_CAPS} index={i} label={t('policy.removeRow', { n: i + 1 })} testId={`policy-dailyCaps-${i}-remove`} />
                   </td>
                 </tr>
               );

@@ -68,7 +68,7 @@ describe('send policy across instances on one PostgreSQL', () => {
     expect((await send(numbers(8, 1))).body.data.validCount).toBe(1);
     const over = await send(numbers(9, 2));
     expect(over.status).toBe(400);
-    expect(over.body.message).toBe("This send would pass the account's daily cap of 10 messages; 1 are left today");
+    expect(over.body.message).toBe("This send would pass the account's daily cap of 10; 1 message is left today");
     const http = await callIntegrator(new URL(a.base).origin, {
       appId: 'SUB002',
       secret: (await appSecretOf(a.ctx.db, 'SUB002')).secret,
@@ -85,12 +85,31 @@ describe('send policy across instances on one PostgreSQL', () => {
     expect(await notices()).toBe(1);
   });
 
+  it('the same text to the same two numbers, 8 sends at once over both instances in either order: each number gets it once', async () => {
+    const admin = await tokenFor(a, 'admin');
+    const [M1, M2] = ['13966660101', '13966660102'];
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        post(
+          i % 2 === 0 ? a.base : bBase,
+          '/user/groupSend',
+          { cus_id: 'SUB001', content: 'the same at once', mobiles: (i % 4 < 2 ? [M1, M2] : [M2, M1]).join('\n') },
+          admin,
+        ),
+      ),
+    );
+    const passed = answers.filter((r) => r.status === 200);
+    expect(passed.reduce((n, r) => n + r.body.data.validCount, 0)).toBe(2);
+    expect(answers.filter((r) => r.status !== 200).every((r) => r.body.message === 'All 2 numbers got the same text moments ago')).toBe(true);
+    expect(await countRows(a, 'select 1 from mt_records where mobile = any($1::text[])', [[M1, M2]])).toBe(2);
+  });
+
   it('prunes counts no cap or window reads any more, and keeps the rest', async () => {
     const now = new Date();
     const ago = (ms: number) => new Date(now.getTime() - ms);
     const DAY = 86_400_000;
     await a.ctx.db.query(
-      `insert into policy_sends (ep_id, mobile, category, minute, n) values ('EPX', '1', 'verification', $1, 1), ('EPX', '2', 'verification', $2, 1)`,
+      `insert into policy_sends (ep_id, mobile, category, at, n) values ('EPX', '1', 'verification', $1, 1), ('EPX', '2', 'verification', $2, 1)`,
       [ago(DAY + 60_000), ago(DAY - 60_000)],
     );
     await a.ctx.db.query(`insert into policy_recent (ep_id, mobile, hash, at) values ('EPX', '1', 'h', $1), ('EPX', '2', 'h', $2)`, [

@@ -113,6 +113,18 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
     expect((await httpSend([A], 'code 80', 'verification')).body.results[0]).toMatchObject({ code: 'FREQUENCY_LIMITED', limit: 'frequency.hour' });
   });
 
+  it("the minute cap counts the 60 s before a send, across a calendar minute's end", async () => {
+    const A = '13955620001';
+    const fifty = new Date(Math.floor(realNow() / 60_000) * 60_000 + 50_000);
+    useClock(fifty);
+    expect((await httpSend([A], 'code s1', 'verification')).body.results[0].code).toBe(null);
+    // 20 s on, in the next calendar minute: still within 60 s of the first
+    useClock(new Date(fifty.getTime() + 20_000));
+    expect((await httpSend([A], 'code s2', 'verification')).body.results[0]).toMatchObject({ code: 'FREQUENCY_LIMITED', limit: 'frequency.minute' });
+    useClock(new Date(fifty.getTime() + 60_000));
+    expect((await httpSend([A], 'code s3', 'verification')).body.results[0].code).toBe(null);
+  });
+
   it('refuses the same text to the same number within the window on the console and HTTP doors; another text passes', async () => {
     const admin = await tokenFor(p, 'admin');
     useClock(new Date(realNow()));
@@ -126,6 +138,42 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
     // the window is 30 s: 31 s later the same text goes again
     useClock(new Date(at.getTime() + 31_000));
     expect((await httpSend([A], 'same text')).body.results[0].code).toBe(null);
+
+    // a text past the window that a cap then refuses gives its claim back: the window keeps the time of the one that went
+    const C = '13955560003';
+    const minute = new Date(Math.floor(realNow() / 60_000) * 60_000 + 120_000);
+    useClock(minute);
+    expect((await httpSend([B], 'code 9', 'verification')).body.results[0].code).toBe(null);
+    useClock(new Date(minute.getTime() + 31_000));
+    const capped = await httpSend([B, C], 'code 9', 'verification');
+    expect(capped.body.results.map((x: { code: string | null; limit?: string }) => [x.code, x.limit ?? null])).toEqual([
+      ['FREQUENCY_LIMITED', 'frequency.minute'],
+      [null, null],
+    ]);
+    const times = await p.ctx.db.query<{ at: Date }>('select at from policy_recent where mobile = $1', [B]);
+    expect(times.map((r) => new Date(r.at).getTime())).toContain(minute.getTime());
+    expect(times.map((r) => new Date(r.at).getTime())).not.toContain(minute.getTime() + 31_000);
+  });
+
+  it("a daily cap set after the day's first sends counts from when it is set; its refusal says what is left, in the plural when it must", async () => {
+    const admin = await tokenFor(p, 'admin');
+    const defaults = await policyOf(admin);
+    const numbers = (from: number, n: number) => Array.from({ length: n }, (_, i) => `13955600${String(from + i).padStart(3, '0')}`);
+    const send = (ms: string[], lang: 'zh' | 'en' = 'en') =>
+      call('/user/groupSend', { cus_id: 'SUB002', content: `daily ${ms[0]}`, mobiles: ms.join('\n') }, admin, lang);
+    try {
+      expect((await send(numbers(0, 3))).body.data.validCount).toBe(3);
+      await setPolicy(admin, (x) => ({ ...x, dailyCaps: [{ cusId: 'SUB002', cap: 3 }] }));
+      expect((await send(numbers(3, 2))).body.data.validCount).toBe(2);
+      const over = await send(numbers(5, 2));
+      expect(over.status).toBe(400);
+      expect(over.body.message).toBe("This send would pass the account's daily cap of 3; 1 message is left today");
+      expect((await send(numbers(5, 2), 'zh')).body.message).toBe('已达到账号每日发送上限 3 条，今天还可发送 1 条');
+      expect((await send(numbers(7, 1))).body.data.validCount).toBe(1);
+      expect((await send(numbers(8, 1))).body.message).toBe("This send would pass the account's daily cap of 3; 0 messages are left today");
+    } finally {
+      await setPolicy(admin, () => defaults);
+    }
   });
 
   it('marketing content gets the opt-out text appended in its language, or is refused without it, or left alone when off', async () => {
@@ -239,12 +287,11 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
       // 10 s on, in the same minute: the same text is a duplicate (no throttle: a retry will not help) before any cap
       useClock(new Date(at.getTime() + 10_000));
       expect((await peer.call(ucs2Submit(A, 'smpp two'))).commandStatus).toBe(STATUS.RSUBMITFAIL);
-      // the account's daily cap: one message left today, then a throttle
-      // today's count, today being the account's day at the platform's clock (other tests count other days)
+      // the account's daily cap: one message left today, then a throttle; with no cap until now, today counts from here
       const [{ time_zone: zone }] = await p.ctx.db.query<{ time_zone: string }>("select time_zone from accounts where cus_id = 'SUB001'");
       const today = wallClockIn(zone, p.ctx.now().getTime()).slice(0, 10);
-      const [day] = await p.ctx.db.query<{ n: string }>("select n from policy_daily where cus_id = 'SUB001' and day = $1::date", [today]);
-      await setPolicy(admin, (x) => ({ ...x, dailyCaps: [{ cusId: 'SUB001', cap: Number(day.n) + 1 }] }));
+      expect(await p.ctx.db.query("select n from policy_daily where cus_id = 'SUB001' and day = $1::date", [today])).toEqual([]);
+      await setPolicy(admin, (x) => ({ ...x, dailyCaps: [{ cusId: 'SUB001', cap: 1 }] }));
       expect((await peer.call(ucs2Submit('13955570003', 'smpp three'))).commandStatus).toBe(STATUS.ROK);
       expect((await peer.call(ucs2Submit('13955570004', 'smpp four'))).commandStatus).toBe(STATUS.RTHROTTLED);
     } finally {

@@ -92,8 +92,8 @@ test('a sub-account has no send policy entry, and its typed address opens the re
 
 test('a second verification code to a number within the hour cap is held back, and the send result names the number and why', async ({ browser, request }) => {
   test.setTimeout(scaled(90_000));
-  // a cap of one code an hour: the minute cap counts calendar minutes, so two sends through the form on a busy machine
-  // may fall in two of them; an hour is wide enough for any run
+  // a cap of one code an hour: two sends through the form on a busy machine may fall more than the minute cap's 60 s
+  // apart; an hour is wide enough for any run
   await keepingPolicy(request, async (before) => {
     const held = before as { caps: Record<string, { perMinute: number; perHour: number; perDay: number }> };
     const token = await apiToken(request, 'admin');
