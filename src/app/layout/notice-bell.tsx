@@ -92,6 +92,7 @@ export function NoticeList({ state, onOpen }: { state: NoticeState; onOpen: () =
   const { notices, markRead } = state;
   const root = useRef<HTMLDivElement>(null);
   const canMarkAll = state.serverUnread > 0;
+  const hasNotices = notices.length > 0;
   const landed = useRef(false);
   // The keyboard lands in the panel once it opens: on "mark all read" when there is unread, else on the first notice.
   // Tried again when the list fills or unread appears, so a panel that opened before its rows (or re-rendered while
@@ -101,7 +102,7 @@ export function NoticeList({ state, onOpen }: { state: NoticeState; onOpen: () =
     if (!el || landed.current) return;
     if (!el.contains(document.activeElement)) el.querySelector<HTMLElement>('button:not([disabled]), a')?.focus({ preventScroll: true });
     landed.current = el.contains(document.activeElement);
-  }, [notices.length > 0, canMarkAll]);
+  }, [hasNotices, canMarkAll]);
   if (notices.length === 0) return <p>{t('top.noNotice')}</p>;
   const open = (n: Notice) => {
     if (n.unread && n.kind !== 'rejected') markRead({ ids: [n.id] });
