@@ -117,6 +117,29 @@ describe('http client', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('tells of every answer the platform gave, with the call options, and of none when the network failed', async () => {
+    const answered: (string | undefined)[] = [];
+    const watching = createHttpClient({
+      baseUrl,
+      getToken: () => token,
+      getLanguage: () => lang,
+      onUnauthorized: () => {},
+      onAnswered: (o) => answered.push(o.idempotencyKey),
+    });
+    await watching.call(ep('/ok'), {});
+    await failure(watching.call(ep('/server-error'), {}, { silent: true, idempotencyKey: 'ev-1' }));
+    expect(answered).toEqual([undefined, 'ev-1']);
+    const offline = createHttpClient({
+      baseUrl: 'http://127.0.0.1:1',
+      getToken: () => token,
+      getLanguage: () => lang,
+      onUnauthorized: () => {},
+      onAnswered: () => answered.push('no'),
+    });
+    expect(await failure(offline.call(ep('/ok'), {}))).toMatchObject({ kind: 'network' });
+    expect(answered).toEqual([undefined, 'ev-1']);
+  });
+
   it('401 calls onUnauthorized and rejects without a toast', async () => {
     const e = await failure(client.call(ep('/unauthorized'), {}));
     expect(e).toMatchObject({ kind: 'unauthorized', status: 401 });

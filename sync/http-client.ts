@@ -21,6 +21,8 @@ export interface HttpClientOptions {
   fetchImpl?: typeof fetch;
   /** caps every call's timeout (an endpoint's own is 60 s or 10 min). */
   timeoutMs?: number;
+  /** the platform answered a call (any status): the network is there, with the call's options. */
+  onAnswered?: (opts: CallOptions) => void;
 }
 
 export type CallErrorKind = 'http' | 'unauthorized' | 'network' | 'timeout' | 'contract';
@@ -74,7 +76,9 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
     const timeout = AbortSignal.timeout(Math.min(endpoint.timeoutMs, o.timeoutMs ?? Infinity));
     const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
     try {
-      return await doFetch(baseUrl + endpoint.path + query, { method: endpoint.method, headers, body, signal });
+      const res = await doFetch(baseUrl + endpoint.path + query, { method: endpoint.method, headers, body, signal });
+      o.onAnswered?.(opts);
+      return res;
     } catch (e) {
       const timedOut = timeout.aborted;
       // the browser's own words ("Failed to fetch") are in its language, not the console's; a caller that gave up

@@ -33,6 +33,8 @@ export interface OutboxOptions {
 export interface Outbox {
   /** pushes what is due now; resolves when this round is done. */
   flush(): Promise<void>;
+  /** the network is back: pushes every pending event now, the ones waiting out a backoff included. */
+  nudge(): Promise<void>;
   /** flushes whenever an event is recorded, and every `intervalMs`. */
   start(intervalMs?: number): void;
   stop(): void;
@@ -50,6 +52,8 @@ export function createOutbox(o: OutboxOptions): Outbox {
   const settled$ = new Subject<EventDoc>();
   let round: Promise<void> | null = null;
   let again = false;
+  /** the next round pushes what waits out a backoff too: the failures it waits on were the network's */
+  let dueNow = false;
   let timer: ReturnType<typeof setInterval> | null = null;
   let sub: { unsubscribe(): void } | null = null;
   const store = recordStoreOf(o.db);
@@ -87,6 +91,8 @@ export function createOutbox(o: OutboxOptions): Outbox {
   /** Events of one aggregate go one after another, in order; different aggregates go side by side (a few at a time),
    * so a backlog built up offline drains quickly without ever reordering what one thing saw. */
   async function runRound() {
+    const ignoreBackoff = dueNow;
+    dueNow = false;
     const pending = (await o.db.events.find({ selector: { status: 'pending' }, sort: [{ status: 'asc' }, { id: 'asc' }] }).exec()).map(
       (d) => d.toJSON() as EventDoc,
     );
@@ -101,7 +107,7 @@ export function createOutbox(o: OutboxOptions): Outbox {
       for (let q = queues.shift(); q; q = queues.shift()) {
         for (const ev of q) {
           // an event waiting out its backoff holds back the later events of its aggregate
-          if (ev.next_attempt_at > now() || (await push(ev)) === 'blocked') break;
+          if ((!ignoreBackoff && ev.next_attempt_at > now()) || (await push(ev)) === 'blocked') break;
         }
       }
     };
@@ -124,6 +130,10 @@ export function createOutbox(o: OutboxOptions): Outbox {
 
   return {
     flush,
+    nudge() {
+      dueNow = true;
+      return flush();
+    },
     settled$,
     start(intervalMs = 5000) {
       sub = o.db.events.insert$.subscribe(() => void flush().catch(() => undefined));

@@ -13,7 +13,7 @@ import { hasLocalDb, markLocalDb } from './cache-mark';
 import { forgetLocalCopy, takeForget } from './forget-local';
 import { afterFirstScreen } from './first-screen';
 import { getLanguage } from '../ui/language';
-import { emitUnauthorized } from '../session/session-events';
+import { emitUnauthorized, onPlatformAnswered } from '../session/session-events';
 import { notify } from '../ui/notify';
 import { online$, pending$, progress$, runtime$, runtimeEnded$ } from './sync-runtime';
 
@@ -64,11 +64,14 @@ export function SyncBoundary({ token, userInfo, children }: SyncBoundaryProps) {
       const progressSub = replicator.progress$.subscribe((p) => progress$.next(p));
       const pendingSub = pendingEvents$(db).subscribe((docs) => pending$.next(docs.map((d) => d.toJSON() as EventDoc)));
       cleanups.push(() => progressSub.unsubscribe(), () => pendingSub.unsubscribe());
+      // back online, or any answer from the platform: what the network failed to push goes at once, not after its
+      // backoff (which grows to a minute while offline)
       const onOnline = () => {
         online$.next(true);
         replicator.setOnline(true);
-        void outbox.flush();
+        void outbox.nudge();
       };
+      cleanups.push(onPlatformAnswered(() => void (pending$.value.length > 0 && outbox.nudge())));
       const onOffline = () => {
         online$.next(false);
         replicator.setOnline(false);

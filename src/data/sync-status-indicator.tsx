@@ -6,7 +6,7 @@ import { createActor } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import { syncStatusMachine } from '../../machines/sync-status.machine';
 import { CacheWindowDialog } from './cache-window-dialog';
-import { online$, progress$ } from './sync-runtime';
+import { online$, progress$, usePending } from './sync-runtime';
 
 /** One for the page, started with the console's chunk, which loads while the operator types: created by the
  * indicator, it and its first two events cost ~5 ms of the task that renders the shell after the login.
@@ -21,6 +21,8 @@ export function SyncStatusIndicator() {
   const p = useSelector(syncStatus, (s) => s.context.progress);
   const status = useSelector(syncStatus, (s) => String(s.value));
   const [open, setOpen] = useState(false);
+  // commands recorded here and not yet taken by the platform: never "synced" while one waits
+  const waiting = usePending()?.length ?? 0;
   return (
     <>
       <button
@@ -42,7 +44,8 @@ export function SyncStatusIndicator() {
         )}
         {status === 'offline' && <Tag severity="warning" value={t('sync.offline')} />}
         {status === 'error' && <Tag severity="danger" value={t('sync.error')} />}
-        {status === 'live' && <Tag severity="success" value={t('sync.live')} />}
+        {status === 'live' && waiting === 0 && <Tag severity="success" value={t('sync.live')} />}
+        {waiting > 0 && <Tag severity="warning" value={t('sync.waiting', { count: waiting })} data-testid="sync-waiting" />}
         {status === 'follower' && <Tag severity="info" value={t('sync.follower')} />}
       </button>
       {/* mounted only while open: it would otherwise re-render on every sync progress report */}

@@ -119,6 +119,8 @@ export const SCREENS_EN: Record<string, unknown> = {
     live: 'Synced',
     follower: 'Syncing in another tab',
     pending: 'Pending',
+    waiting_one: '{{count}} change waiting',
+    waiting_other: '{{count}} changes waiting',
   },
   timed: {
     pause: 'Pause',

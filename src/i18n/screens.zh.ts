@@ -119,6 +119,9 @@ export const SCREENS_ZH: Record<string, unknown> = {
     live: '已同步',
     follower: '其他标签页同步中',
     pending: '待提交',
+    // zh has one plural form; the _one key keeps the keys in step with en
+    waiting_one: '{{count}} 项待提交',
+    waiting_other: '{{count}} 项待提交',
   },
   timed: {
     pause: '暂停',

@@ -10,7 +10,7 @@ import { changesOf, runQuery } from '../../sync/query';
 import { auditTime, startWith, switchMap } from 'rxjs';
 import { notify } from '../ui/notify';
 import { usePending, useRuntime } from '../data/sync-runtime';
-import { timeColumn } from '../table/cells';
+import { PendingMark, timeColumn } from '../table/cells';
 import type { ScreenDefinition } from '../table/screen-definition';
 import { TableScreen } from '../table/table-screen';
 import { DeleteAction, recordLibraryCommand, RejectionNotice, useLibraryRejections, type Rejection } from './template-actions';
@@ -31,7 +31,18 @@ export const addressBookMembers: ScreenDefinition<Member> = {
   collection: 'address_book',
   fixed: [{ op: 'eq', field: 'kind', value: 'member' }],
   columns: [
-    { field: 'name', header: 'lib.name' },
+    {
+      field: 'name',
+      header: 'lib.name',
+      // a member added or edited here shows its mark until the platform has the change, as a timed batch does
+      render: (r) => (
+        <span style={{ display: 'inline-flex', gap: 4, alignItems: 'center' }}>
+          {r.name}
+          {r.pending && <PendingMark />}
+        </span>
+      ),
+      text: (r) => r.name,
+    },
     { field: 'mobile', header: 'lib.mobile' },
     { field: 'email', header: 'lib.email' },
     { field: 'groupName', header: 'lib.group' },

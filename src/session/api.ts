@@ -2,7 +2,7 @@ import { createHttpClient, type HttpClient, type HttpClientOptions } from '../..
 import { createOffThreadFetch } from '../../sync/off-thread-fetch';
 import { getLanguage } from '../ui/language';
 import { notify } from '../ui/notify';
-import { emitUnauthorized } from './session-events';
+import { emitPlatformAnswered, emitUnauthorized } from './session-events';
 import { readToken } from './token-store';
 
 // The console's one HTTP client: the session token, the current language, 401 -> logout, errors -> toast.
@@ -11,6 +11,9 @@ const options: HttpClientOptions = {
   getLanguage,
   onUnauthorized: emitUnauthorized,
   onErrorToast: (message) => notify({ severity: 'error', summary: message }),
+  onAnswered: (opts) => {
+    if (!opts.idempotencyKey) emitPlatformAnswered();
+  },
 };
 export const api: HttpClient = createHttpClient(options);
 

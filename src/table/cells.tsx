@@ -39,13 +39,16 @@ export function SendStatusTag({ row, v }: { row: MtRecord & { pending?: string }
   return <Tag data-testid="send-status" data-status={s.kind} severity={s.severity === 'secondary' ? null : s.severity} value={sendStatusText(row, v)} />;
 }
 
+/** The mark of a row changed here whose command the platform has not taken yet. */
+export const PendingMark = () => <Tag data-testid="pending-mark" severity="warning" icon="pi pi-clock" value={i18next.t('sync.pending')} />;
+
 export const stateText = (map: StateMap, code: number, v: ViewerContext) => translate(v.lang, stateOf(map, code).label);
 export function stateTag(map: StateMap, code: number, v: ViewerContext, pending?: string) {
   const s = stateOf(map, code);
   return (
     <span style={{ display: 'inline-flex', gap: 4 }}>
       <Tag data-testid="state" data-code={code} severity={s.severity === 'secondary' ? null : s.severity} value={translate(v.lang, s.label)} />
-      {pending && <Tag data-testid="pending-mark" severity="warning" icon="pi pi-clock" value={i18next.t('sync.pending')} />}
+      {pending && <PendingMark />}
     </span>
   );
 }

@@ -180,7 +180,7 @@ test('a card template with two cards and buttons is previewed', async ({ page })
   await expect(rows(page).filter({ hasText: '双卡片' }).first()).toBeVisible();
 });
 
-test('saving an edited member records one command and closes the dialog', async ({ page, request }) => {
+test('saving a member edited offline records one command, marks the row pending, and pushes it once back online', async ({ page, context, request }) => {
   test.setTimeout(BACKFILL_MS + scaled(90_000));
   const token = await apiToken(request);
   const stamp = Date.now();
@@ -192,6 +192,7 @@ test('saving an edited member records one command and closes the dialog', async 
   await page.goto(`${BASE}/addressBookList?groupId=${groupId}`);
   await live(page);
   const row = rows(page).filter({ hasText: mobile });
+  await context.setOffline(true);
   await row.getByTestId('row-edit').click();
   const dialog = page.getByRole('dialog');
   const newName = `新名字${stamp}`;
@@ -199,6 +200,9 @@ test('saving an edited member records one command and closes the dialog', async 
   await dialog.getByTestId('member-save').click();
   await expect(dialog).toBeHidden();
   await expect(row).toContainText(newName);
+  await expect(row.getByTestId('pending-mark')).toBeVisible();
+  await context.setOffline(false);
+  await expect(row.getByTestId('pending-mark')).toHaveCount(0, { timeout: deadlineFor() });
 
   // the audit trail holds the one save, pushed and acknowledged
   await page.goto(`${BASE}/activity`);

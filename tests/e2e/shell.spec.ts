@@ -286,6 +286,9 @@ test('logout takes the account copy off the browser, the lock screen keeps it, a
   await row.locator('[data-testid=op-pause]').click();
   await page.locator('.p-confirm-dialog-accept').click();
   await expect(row.locator('[data-testid=pending-mark]')).toBeVisible();
+  // the top bar counts it and never says synced meanwhile
+  await expect(page.getByTestId('sync-waiting')).toHaveText('1 项待提交');
+  await expect(page.getByTestId('sync-status')).not.toContainText('已同步');
   await page.getByRole('button', { name: /^用户菜单/ }).click();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   const confirm = page.getByRole('dialog', { name: '退出登录' });
@@ -296,6 +299,7 @@ test('logout takes the account copy off the browser, the lock screen keeps it, a
   // back online the change goes out; then logout removes every database of the copy and the marks that name it
   await context.setOffline(false);
   await expect(row.locator('[data-testid=pending-mark]')).toHaveCount(0, { timeout: deadlineFor() });
+  await expect(page.getByTestId('sync-waiting')).toHaveCount(0);
   await page.getByRole('button', { name: /^用户菜单/ }).click();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await expect(confirm).not.toContainText('尚未同步');

@@ -181,4 +181,22 @@ describe('event log and outbox', () => {
     expect((await db.events.findOne(second.id).exec())!.status).toBe('acked');
     expect(await statusOnPlatform(tb)).toBe(0);
   });
+
+  it('a nudge (the network is back) pushes at once what a network failure holds back, and a flush does not', async () => {
+    const tb = await newBatch();
+    const ev = await recordEvent(db, { type: 'batch.pause', aggregate: timeBatchAggregate(tb), payload: { time_batch: tb }, actor: 'admin' }, Date.now());
+    const outbox = createOutbox({ db, client: client(), backoffMs: 60_000 });
+    loseNextAnswer = '/pageTimeBatch/operation';
+    await outbox.flush();
+    const held = (await db.events.findOne(ev.id).exec())!.toJSON() as EventDoc;
+    expect(held).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(held.next_attempt_at).toBeGreaterThan(Date.now());
+    // an ordinary round leaves it to its backoff
+    await outbox.flush();
+    expect(sent.filter((s) => s.key === ev.id)).toHaveLength(1);
+    await outbox.nudge();
+    expect((await db.events.findOne(ev.id).exec())!.status).toBe('acked');
+    expect(sent.filter((s) => s.key === ev.id)).toHaveLength(2);
+    expect(await statusOnPlatform(tb)).toBe(2);
+  });
 });
