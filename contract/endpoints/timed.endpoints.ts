@@ -61,10 +61,37 @@ export const timeBatchOperationEndpoint = defineEndpoint({
   response: z.object({ time_batch: z.string(), send_status: z.number().int(), refunded: z.number(), seq: z.number().int().nonnegative() }),
 });
 
+/** A scheduled time in epoch ms: from 2000 to 2100, the rule of at least 10 minutes ahead is the platform's. */
+const timingMs = z.number().int().min(946_684_800_000).max(4_102_444_800_000);
+
 export const timeBatchEditEndpoint = defineEndpoint({
   path: '/pageTimeBatch/edit',
-  doc: 'Changes the content of a batch not yet sent; re-prices when the segment count changes (charges or refunds the difference).',
+  doc: 'Changes the content of a batch not yet sent, and its scheduled time when given (at least 10 minutes ahead); re-prices when the segment count changes (charges or refunds the difference).',
   // a ${…} that is no placeholder would go out as written: refused here as on the sends (template-placeholders.ts)
-  request: z.object({ time_batch: text(64, 1).trim(), content: text(MESSAGE_TEXT_MAX).default('').superRefine(checkPlaceholders) }),
-  response: z.object({ time_batch: z.string(), segments: z.number().int(), charged: z.number(), difference: z.number(), seq: z.number().int().nonnegative() }),
+  request: z.object({
+    time_batch: text(64, 1).trim(),
+    content: text(MESSAGE_TEXT_MAX).default('').superRefine(checkPlaceholders),
+    timing_time: timingMs.optional(),
+  }),
+  response: z.object({
+    time_batch: z.string(),
+    segments: z.number().int(),
+    charged: z.number(),
+    difference: z.number(),
+    timing_time: z.number().int(),
+    seq: z.number().int().nonnegative(),
+  }),
+});
+
+export const timeBatchEditQuoteEndpoint = defineEndpoint({
+  path: '/pageTimeBatch/editQuote',
+  doc: 'What an edit of the content would cost, before it is saved: segments and charge now and after, and the difference charged or refunded.',
+  request: z.object({ time_batch: text(64, 1).trim(), content: text(MESSAGE_TEXT_MAX).default('') }),
+  response: z.object({
+    segmentsBefore: z.number().int(),
+    segments: z.number().int(),
+    charged: z.number(),
+    newCharged: z.number(),
+    difference: z.number(),
+  }),
 });

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { timeBatchEditEndpoint, timeBatchOperationEndpoint } from '../../contract/endpoints/timed.endpoints';
+import { timeBatchEditEndpoint, timeBatchEditQuoteEndpoint, timeBatchOperationEndpoint } from '../../contract/endpoints/timed.endpoints';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
-import { editTimeBatch, operateTimeBatch, operationSuccessKey } from './timed';
+import { editTimeBatch, operateTimeBatch, operationSuccessKey, quoteTimeBatchEdit } from './timed';
 
 // Timed batch operation and edit. The list and number download routes live with the records routes.
 export function registerTimedRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -23,10 +23,12 @@ export function registerTimedRoutes(app: FastifyInstance, ctx: AppContext): void
     ctx,
     timeBatchEditEndpoint,
     async (c) => {
-      const out = await editTimeBatch(ctx, c.user!, c.body.time_batch, c.body.content);
+      const out = await editTimeBatch(ctx, c.user!, c.body.time_batch, c.body.content, c.body.timing_time);
       c.message('timed.editSuccess');
       return out;
     },
     { idempotent: true },
   );
+
+  route(app, ctx, timeBatchEditQuoteEndpoint, async (c) => quoteTimeBatchEdit(ctx, c.user!, c.body.time_batch, c.body.content));
 }

@@ -52,10 +52,25 @@ describe.each(DB_KINDS)('timed batches on %s', (kind) => {
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Timed message content cannot be empty');
     const long = 'b'.repeat(200); // 2 segments: 3 numbers × 2 × 0.05
-    const edit = await call('/pageTimeBatch/edit', { time_batch: tb, content: long });
+    // the quote says what the save will charge, and changes nothing
+    const quote = await call('/pageTimeBatch/editQuote', { time_batch: tb, content: long });
+    expect(quote.body.data).toEqual({ segmentsBefore: 1, segments: 2, charged: 0.15, newCharged: 0.3, difference: 0.15 });
+    expect(await balanceOf(p, 'EP0001')).toBeCloseTo(start - 0.15, 4);
+    const timingOf = async () => (await p.ctx.db.query<{ t: Date }>('select timing_time as t from time_batches where time_batch = $1', [tb]))[0].t.getTime();
+    const scheduled = await timingOf();
+    // a new time less than 10 minutes ahead is refused with the send's rule, and changes nothing
+    const tooSoon = await call('/pageTimeBatch/edit', { time_batch: tb, content: long, timing_time: Date.now() + 5 * 60_000 }, { lang: 'en' });
+    expect(tooSoon.status).toBe(400);
+    expect(tooSoon.body.message).toBe('The scheduled time must be at least 10 minutes ahead');
+    expect(await timingOf()).toBe(scheduled);
+    expect(await balanceOf(p, 'EP0001')).toBeCloseTo(start - 0.15, 4);
+    const later = Math.floor((Date.now() + 60 * 60_000) / 1000) * 1000;
+    const edit = await call('/pageTimeBatch/edit', { time_batch: tb, content: long, timing_time: later });
     expect(edit.status).toBe(200);
     expect(edit.body.message).toBe('编辑成功');
-    expect(edit.body.data).toEqual({ time_batch: tb, segments: 2, charged: 0.3, difference: 0.15, seq: await seqOf(tb) });
+    expect(edit.body.data).toEqual({ time_batch: tb, segments: 2, charged: 0.3, difference: 0.15, timing_time: later, seq: await seqOf(tb) });
+    expect(await timingOf()).toBe(later);
+    expect(await countRows(p, 'select 1 from time_mt_messages where time_batch = $1 and timing_time = $2', [tb, new Date(later)])).toBe(3);
     expect(edit.body.data.seq).toBeGreaterThan(pause.body.data.seq);
     expect(await balanceOf(p, 'EP0001')).toBeCloseTo(start - 0.3, 4);
 
@@ -140,7 +155,7 @@ describe.each(DB_KINDS)('timed batches on %s', (kind) => {
       [tb],
     );
     const edit = await call('/pageTimeBatch/edit', { time_batch: tb, content: 'd'.repeat(200) });
-    expect(edit.body.data).toEqual({ time_batch: tb, segments: 2, charged: 0.2, difference: 0.1, seq: await seqOf(tb) });
+    expect(edit.body.data).toMatchObject({ time_batch: tb, segments: 2, charged: 0.2, difference: 0.1, seq: await seqOf(tb) });
     await p.ctx.db.query("update time_batches set timing_time = now() - interval '1 second' where time_batch = $1", [tb]);
     const [sent] = await waitFor(
       () => p.ctx.db.query<{ send_status: number; batch_id: string | null }>('select send_status, batch_id from time_batches where time_batch = $1', [tb]),
@@ -160,6 +175,8 @@ describe.each(DB_KINDS)('timed batches on %s', (kind) => {
     expect(op.status).toBe(404);
     const edit = await call('/pageTimeBatch/edit', { time_batch: tb, content: 'hacked' }, { token: user });
     expect(edit.status).toBe(404);
+    const quote = await call('/pageTimeBatch/editQuote', { time_batch: tb, content: 'hacked' }, { token: user });
+    expect(quote.status).toBe(404);
     expect(await statusOf(tb)).toBe(0);
   });
 });
