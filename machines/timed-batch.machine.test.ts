@@ -48,11 +48,11 @@ describe('timed batch machine', () => {
     expect(t.recorded).toEqual([]);
   });
 
-  it('recover and edit need no confirmation; a rejection reports the failure with the platform message', async () => {
+  it('an edit needs no confirmation (its dialog was it) and carries a new time; a rejection reports the failure with the platform message', async () => {
     const t = start({ status: 'rejected', last_error: '定时批次不存在' });
-    t.actor.send({ type: 'batch.edit', time_batch: 'TB2', content: 'new text' });
+    t.actor.send({ type: 'batch.edit', time_batch: 'TB2', content: 'new text', timing_time: 1_900_000_000_000 });
     await waitFor(t.actor, (s) => s.matches('pending'));
-    expect(t.recorded).toEqual([{ type: 'batch.edit', time_batch: 'TB2', content: 'new text' }]);
+    expect(t.recorded).toEqual([{ type: 'batch.edit', time_batch: 'TB2', content: 'new text', timing_time: 1_900_000_000_000 }]);
     t.settle();
     await waitFor(t.actor, (s) => s.matches('idle'));
     expect(t.reports).toEqual([{ severity: 'error', summary: 'timed.editFailure', detail: '定时批次不存在' }]);
@@ -61,6 +61,10 @@ describe('timed batch machine', () => {
   it('a command that cannot be recorded reports the failure at once', async () => {
     const t = start({ status: 'acked', last_error: null }, true);
     t.actor.send({ type: 'batch.recover', time_batch: 'TB3' });
+    // a recover asks first, as pause and intercept do
+    expect(t.actor.getSnapshot().matches('confirming')).toBe(true);
+    expect(t.recorded).toEqual([]);
+    t.actor.send({ type: 'confirm' });
     await waitFor(t.actor, (s) => s.matches('idle') && s.context.lastReport !== null);
     expect(t.reports).toEqual([{ severity: 'error', summary: 'timed.recoverFailure', detail: 'disk full' }]);
   });

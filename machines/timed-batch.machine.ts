@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { EventDoc } from '../sync/local-db';
 
-// Timed-batch operations: pause and intercept ask for confirmation; every command is
+// Timed-batch operations: pause, recover and intercept ask for confirmation; every command is
 // recorded in the event log (shown at once as pending) and the machine waits for the outbox's outcome to report the
 // success or failure message. Effects are named actors, replaced in tests with machine.provide().
 
@@ -11,13 +11,15 @@ export interface TimedCommandInput {
   type: TimedCommand;
   time_batch: string;
   content?: string;
+  /** epoch ms: an edit that moves the scheduled time. */
+  timing_time?: number;
 }
 
 export type TimedBatchEvent =
   | { type: 'batch.pause'; time_batch: string }
   | { type: 'batch.recover'; time_batch: string }
   | { type: 'batch.intercept'; time_batch: string }
-  | { type: 'batch.edit'; time_batch: string; content: string }
+  | { type: 'batch.edit'; time_batch: string; content: string; timing_time?: number }
   | { type: 'confirm' }
   | { type: 'cancel' };
 
@@ -43,7 +45,7 @@ interface Context {
   lastReport: TimedReport | null;
 }
 
-const NEEDS_CONFIRMATION: TimedCommand[] = ['batch.pause', 'batch.intercept'];
+const NEEDS_CONFIRMATION: TimedCommand[] = ['batch.pause', 'batch.recover', 'batch.intercept'];
 
 /** The message for an outcome: the platform's rejection message goes in the detail. */
 export function outcomeReport(command: TimedCommand, ev: Pick<EventDoc, 'status' | 'last_error'>): TimedReport {
@@ -130,5 +132,6 @@ export const timedBatchMachine = setup({
 function toCommand(event: TimedBatchEvent): TimedCommandInput | null {
   if (!event.type.startsWith('batch.')) return null;
   const e = event as TimedCommandInput;
-  return { type: e.type, time_batch: e.time_batch, ...(e.type === 'batch.edit' ? { content: e.content } : {}) };
+  if (e.type !== 'batch.edit') return { type: e.type, time_batch: e.time_batch };
+  return { type: e.type, time_batch: e.time_batch, content: e.content, ...(e.timing_time !== undefined ? { timing_time: e.timing_time } : {}) };
 }

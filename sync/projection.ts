@@ -10,7 +10,7 @@ const TIMED_EFFECT: Record<string, (b: TimeBatch, p: Record<string, unknown>) =>
   'batch.pause': () => ({ send_status: 2 }),
   'batch.recover': () => ({ send_status: 0 }),
   'batch.intercept': () => ({ send_status: 3 }),
-  'batch.edit': (_b, p) => ({ decodeContent: String(p.content ?? '') }),
+  'batch.edit': (_b, p) => ({ decodeContent: String(p.content ?? ''), ...(typeof p.timing_time === 'number' ? { timing_time: p.timing_time } : {}) }),
 };
 
 export const timeBatchAggregate = (timeBatch: string) => `time_batch:${timeBatch}`;

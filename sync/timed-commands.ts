@@ -15,6 +15,7 @@ async function applyTimedResult(store: RecordStore, ev: EventDoc, result: Record
     ...cur,
     ...(typeof result.send_status === 'number' ? { send_status: result.send_status } : {}),
     ...(ev.type === 'batch.edit' ? { decodeContent: String(ev.payload.content ?? '') } : {}),
+    ...(typeof result.timing_time === 'number' ? { timing_time: result.timing_time } : {}),
     ...(typeof result.seq === 'number' ? { seq: Math.max(Number(cur.seq ?? 0), result.seq) } : {}),
   }));
 }
@@ -29,5 +30,9 @@ export const TIMED_COMMANDS: CommandTable = {
   'batch.pause': operation('pause'),
   'batch.recover': operation('recover'),
   'batch.intercept': operation('intercept'),
-  'batch.edit': { endpoint: timeBatchEditEndpoint, body: (p) => ({ time_batch: p.time_batch, content: p.content }), applyResult: applyTimedResult },
+  'batch.edit': {
+    endpoint: timeBatchEditEndpoint,
+    body: (p) => ({ time_batch: p.time_batch, content: p.content, ...(typeof p.timing_time === 'number' ? { timing_time: p.timing_time } : {}) }),
+    applyResult: applyTimedResult,
+  },
 };

@@ -131,5 +131,13 @@ export const SCREENS_EN: Record<string, unknown> = {
     confirmTitle: 'Confirm',
     confirmPause: 'Pause this timed batch?',
     confirmIntercept: 'Intercept this timed batch? This cannot be undone.',
+    confirmRecover: 'Recover this timed batch? It will be sent at its scheduled time.',
+    content: 'Message content',
+    timing: 'Scheduled time ({{zone}})',
+    quote: 'Segments {{segmentsBefore}} → {{segments}}, cost {{charged}} → {{newCharged}} yuan',
+    quoteCharge: 'Saving charges the difference of {{amount}} yuan',
+    quoteRefund: 'Saving refunds the difference of {{amount}} yuan',
+    quoteSame: 'The cost does not change',
+    quoting: 'Working out the cost…',
   },
 };

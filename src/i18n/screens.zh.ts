@@ -132,5 +132,13 @@ export const SCREENS_ZH: Record<string, unknown> = {
     confirmTitle: '确认',
     confirmPause: '确定暂停该定时批次吗？',
     confirmIntercept: '确定拦截该定时批次吗？拦截后不可恢复。',
+    confirmRecover: '确定恢复该定时批次吗？恢复后将在定时时间发送。',
+    content: '短信内容',
+    timing: '定时时间（{{zone}}）',
+    quote: '计费条数 {{segmentsBefore}} → {{segments}}，费用 {{charged}} → {{newCharged}} 元',
+    quoteCharge: '保存时将扣除差额 {{amount}} 元',
+    quoteRefund: '保存时将退还差额 {{amount}} 元',
+    quoteSame: '费用不变',
+    quoting: '正在计算费用…',
   },
 };

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { login, rows, BASE, deadlineFor } from './e2e-helpers';
+import { apiCall, apiToken, login, rows, BASE, deadlineFor } from './e2e-helpers';
 
 // Small operator checks, as a user sees them: the menu search finds products not opened yet, unlocking returns to
-// the locked page, an empty or misspelt timed edit says why, /favicon.ico answers an icon, English screens show words not codes.
+// the locked page, an empty or misspelt timed edit says why, an edit is quoted before it is saved and can move the time, /favicon.ico answers an icon, English screens show words not codes.
 
-test('menu search across products, unlock returns to the page, timed edit message, favicon', async ({ page, request }) => {
+test('menu search across products, unlock returns to the page, a timed edit quoted and moved, favicon', async ({ page, request }) => {
   const pageErrors: string[] = [];
   // the sync worker's uncaught errors arrive here too (Chromium); the name says which (Dexie's message alone is "r")
   page.on('pageerror', (e) => pageErrors.push(`${e.name}: ${e.message}`));
@@ -38,7 +38,32 @@ test('menu search across products, unlock returns to the page, timed edit messag
   await expect(page.getByTestId('edit-error')).toHaveText('变量 ${name} 写法不对，变量写作 ${p1}、${p2}…');
   await page.getByTestId('edit-content').fill('x');
   await expect(page.getByTestId('edit-error')).toHaveCount(0);
-  await page.keyboard.press('Escape');
+  // before saving, the platform's quote of the new text: segments and cost now and after, and the difference
+  await expect(page.getByTestId('edit-quote')).toContainText(/计费条数 \d+ → 1，费用 ¥?[\d.]+ → ¥?[\d.]+ 元/, { timeout: deadlineFor() });
+  await expect(page.getByTestId('edit-difference')).toHaveText(/费用不变|保存时将退还差额/);
+  // the time: held to the send's rule of 10 minutes ahead, read in the account's zone (Asia/Shanghai, UTC+8)
+  const wallClock = (at: number) => new Date(at + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
+  await page.getByTestId('edit-timing').fill(wallClock(Date.now() + 5 * 60_000));
+  await expect(page.getByTestId('edit-timing-error')).toHaveText('定时时间须至少在 10 分钟之后');
+  await expect(page.getByTestId('edit-save')).toBeDisabled();
+  const later = Math.floor((Date.now() + 3 * 3600_000) / 60_000) * 60_000;
+  await page.getByTestId('edit-timing').fill(wallClock(later));
+  await expect(page.getByTestId('edit-timing-error')).toHaveCount(0);
+  const timeBatch = (await editable.locator('td').nth(1).innerText()).trim();
+  await page.getByTestId('edit-save').click();
+  const token = await apiToken(request);
+  await expect
+    .poll(
+      async () =>
+        (
+          (await apiCall(request, token, '/pageTimeBatch/list', { pageNumber: 1, pageSize: 100, time_batch: timeBatch })).data as {
+            time_batch: string;
+            timing_time: number;
+          }[]
+        ).find((b) => b.time_batch === timeBatch)?.timing_time,
+      { timeout: deadlineFor() },
+    )
+    .toBe(later);
 
   // lock on a filtered list; unlocking returns to it, query included
   await page.goto(`${BASE}/mtRecordList?decodeMobile=138`);

@@ -51,6 +51,8 @@ test('pause and recover of a timed batch never flick back; the list count is the
   expect(await codes()).toEqual(['0', '2']);
 
   await target.locator('[data-testid=op-recover]').click();
+  // recovering asks first, as pausing does
+  await page.locator('.p-confirm-dialog-accept').click();
   await expect(target.locator('[data-testid=state]')).toHaveAttribute('data-code', '0');
   await expect(target.locator('[data-testid=pending-mark]')).toHaveCount(0, { timeout: deadlineFor() });
   await expect
