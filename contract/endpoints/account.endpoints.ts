@@ -197,6 +197,15 @@ export const callbackListEndpoint = defineEndpoint({
   response: z.object({ total: z.number().int().min(0), data: z.array(callbackDeliverySchema) }),
 });
 
+export const integratorApiDocEndpoint = defineEndpoint({
+  path: '/apiDoc/integrator',
+  method: 'GET',
+  auth: 'none',
+  doc: "The integrator API's OpenAPI 3.1 document (also served raw at /sms-cloud/openapi/v1/openapi.json).",
+  request: emptyRequest,
+  response: z.record(z.string(), z.unknown()),
+});
+
 export const apiDocEndpoint = defineEndpoint({
   path: '/apiDoc/openapi',
   method: 'GET',

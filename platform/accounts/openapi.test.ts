@@ -1,12 +1,16 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
+import { integratorOpenApiDocument } from '../integrator/integrator-openapi';
 import { openApiDocument } from './openapi';
 
 // The document integrators load into their tools: a standard OpenAPI linter (Redocly's recommended rules) must find
 // nothing, and every reference must resolve inside the document.
 describe('the OpenAPI document', () => {
-  it('passes the Redocly recommended ruleset with no error and no warning', async () => {
-    const source = JSON.stringify(await openApiDocument());
+  it.each([
+    ['console', openApiDocument],
+    ['integrator', integratorOpenApiDocument],
+  ])('the %s document passes the Redocly recommended ruleset with no error and no warning', async (_name, document) => {
+    const source = JSON.stringify(await document());
     const config = await createConfig({ extends: ['recommended'] });
     const problems = await lintFromString({ source, absoluteRef: '/openapi.json', config });
     expect(problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`)).toEqual([]);

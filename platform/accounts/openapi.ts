@@ -1,61 +1,18 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
-import { SERVICE_BASE_PATH } from '../../contract/constants';
+import { INTEGRATOR_BASE_PATH, SERVICE_BASE_PATH } from '../../contract/constants';
 import type { Endpoint } from '../../contract/endpoint';
 import { IDEMPOTENCY_HEADER, LANGUAGE_HEADER } from '../../contract/envelope';
-import { INTEGRATOR_FAILURE, INTEGRATOR_SECURITY_SCHEME, integratorPaths } from '../integrator/integrator-openapi';
+import { schemaOf, type Shared } from '../http/openapi-schema';
 
-// The platform's API document: OpenAPI 3.1 generated from every contract endpoint, so integrators read
-// the same schemas the platform validates with, never our source. The signed integrator API's endpoints (a base path
-// of their own) are listed under that path, with their HMAC scheme.
+// The console's API document: OpenAPI 3.1 generated from every contract endpoint the console calls, so a reader sees
+// the same schemas the platform validates with, never our source. The signed integrator API has a document of its
+// own (integrator/integrator-openapi.ts), served under its base path.
 
 const ENDPOINTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'contract', 'endpoints');
 const isEndpoint = (v: unknown): v is Endpoint =>
   typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'kind' in v && 'request' in v && 'response' in v;
-
-/** Schemas shared by reference: a recursive schema (the menu tree) comes out of zod with `$defs` and `#/$defs/...`
- * references, which resolve only at a document's root, so they are hoisted into `components.schemas`. */
-type Shared = Map<string, { name: string; schema: unknown }>;
-
-function hoistDefs(json: Record<string, unknown>, shared: Shared, owner: string): Record<string, unknown> {
-  const defs = json.$defs as Record<string, unknown> | undefined;
-  if (!defs) return json;
-  delete json.$defs;
-  // the same definitions in another endpoint (the menu tree answers three of them) share one component
-  const key = JSON.stringify(defs);
-  const taken = new Set([...shared.values()].map((v) => v.name));
-  const fresh = (name: string) => (taken.has(name) ? `${name}_${shared.size}` : name);
-  const names = new Map(
-    Object.keys(defs).map((d) => [d, shared.get(`${key}:${d}`)?.name ?? fresh(d.startsWith('__') ? `${owner}_${d.replace(/^_+/, '')}` : d)]),
-  );
-  const rewrite = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(rewrite)
-      : typeof v === 'object' && v !== null
-        ? Object.fromEntries(
-            Object.entries(v).map(([k, x]) =>
-              k === '$ref' && typeof x === 'string' && x.startsWith('#/$defs/') ? [k, `#/components/schemas/${names.get(x.slice(8))}`] : [k, rewrite(x)],
-            ),
-          )
-        : v;
-  for (const [d, schema] of Object.entries(defs)) {
-    if (!shared.has(`${key}:${d}`)) shared.set(`${key}:${d}`, { name: names.get(d)!, schema: rewrite(schema) });
-  }
-  return rewrite(json) as Record<string, unknown>;
-}
-
-function schemaOf(s: z.ZodType, io: 'input' | 'output', shared: Shared, owner: string): Record<string, unknown> {
-  let json: Record<string, unknown>;
-  try {
-    json = z.toJSONSchema(s, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
-  delete json.$schema;
-  return hoistDefs(json, shared, `${owner}_${io}`);
-}
 
 async function allEndpoints(): Promise<Array<{ file: string; e: Endpoint }>> {
   const files = readdirSync(ENDPOINTS_DIR)
@@ -139,32 +96,24 @@ async function build(): Promise<Record<string, unknown>> {
     }
     paths[e.path] = { ...(paths[e.path] ?? {}), [method]: op };
   }
-  Object.assign(
-    paths,
-    integratorPaths(
-      all.filter((x) => x.e.base).map((x) => x.e),
-      (schema, io) => schemaOf(schema, io, shared, 'integrator'),
-    ),
-  );
   return {
     openapi: '3.1.0',
     info: {
-      title: 'SMS cloud platform API',
+      title: 'SMS cloud platform: console API',
       version: '1',
       license: { name: 'Proprietary: for customers of the platform', identifier: 'LicenseRef-Proprietary' },
       description:
         'Every call answers {type, message, data}: HTTP 200 with type 0 on success, otherwise the HTTP status with a localized message ' +
-        '(and on 400 the offending field). Callbacks: see the README section "Callbacks" (HMAC-SHA256 signature in X-Sms-Signature).',
+        "(and on 400 the offending field). This is the console's own API; integrators use the signed API described at " +
+        `${INTEGRATOR_BASE_PATH}/openapi.json. Callbacks: see the README section "Callbacks" (HMAC-SHA256 signature in X-Sms-Signature).`,
     },
     servers: [{ url: SERVICE_BASE_PATH }],
     components: {
       schemas: Object.fromEntries([...shared.values()].map(({ name, schema }) => [name, schema])),
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'token from /user/login, 3600 s' },
-        integratorHmac: INTEGRATOR_SECURITY_SCHEME,
       },
       responses: {
-        IntegratorFailure: INTEGRATOR_FAILURE,
         Failure: {
           description: 'failure',
           content: {

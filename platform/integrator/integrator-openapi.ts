@@ -1,12 +1,33 @@
 import type { z } from 'zod';
 import { INTEGRATOR_BASE_PATH } from '../../contract/constants';
 import type { Endpoint } from '../../contract/endpoint';
-import { INTEGRATOR_CLOCK_SKEW_S, INTEGRATOR_ERRORS, INTEGRATOR_HEADERS } from '../../contract/endpoints/integrator.endpoints';
+import {
+  INTEGRATOR_CLOCK_SKEW_S,
+  INTEGRATOR_ERRORS,
+  INTEGRATOR_HEADERS,
+  integratorBalanceEndpoint,
+  integratorBatchEndpoint,
+  integratorListEndpoint,
+  integratorMessageEndpoint,
+  integratorRepliesEndpoint,
+  integratorSendEndpoint,
+} from '../../contract/endpoints/integrator.endpoints';
+import { schemaOf as schemaWith, type Shared } from '../http/openapi-schema';
 
-// The integrator API's part of the OpenAPI document: its own server (base path), the HMAC scheme every call is
-// signed with, the `{code, message, requestId}` refusals and an example per call.
+// The integrator API's OpenAPI document, on its own as an integrator reads it: its server (the base path), the HMAC
+// scheme every call is signed with and how to sign, the `{code, message, requestId}` refusals with their codes, and
+// an example per call. The console's own API is another document (accounts/openapi.ts).
 
 type SchemaOf = (s: z.ZodType, io: 'input' | 'output') => Record<string, unknown>;
+
+const INTEGRATOR_ENDPOINTS: Endpoint[] = [
+  integratorSendEndpoint,
+  integratorBatchEndpoint,
+  integratorMessageEndpoint,
+  integratorListEndpoint,
+  integratorRepliesEndpoint,
+  integratorBalanceEndpoint,
+];
 
 export const INTEGRATOR_SECURITY_SCHEME = {
   type: 'apiKey',
@@ -111,7 +132,43 @@ export function integratorPaths(endpoints: Endpoint[], schemaOf: SchemaOf): Reco
         default: { $ref: '#/components/responses/IntegratorFailure' },
       },
     };
-    paths[at] = { ...(paths[at] ?? { servers: [{ url: INTEGRATOR_BASE_PATH }] }), [e.method.toLowerCase()]: op };
+    paths[at] = { ...(paths[at] ?? {}), [e.method.toLowerCase()]: op };
   }
   return paths;
+}
+
+/** What every call sends and how it is signed, said once for the document and for the console's page. */
+export const INTEGRATOR_GUIDE =
+  `Base URL: ${INTEGRATOR_BASE_PATH} on the platform's host. Bodies are JSON (Content-Type: application/json). ` +
+  INTEGRATOR_SECURITY_SCHEME.description +
+  ` A POST may carry ${INTEGRATOR_HEADERS.idempotencyKey}: a retry with the same key gets the first answer and sends nothing twice. ` +
+  'Accept-Language (zh or en) picks the language of refusal messages; the code of a refusal is stable. ' +
+  'Delivery reports and replies can also be pushed to your URLs, signed with the same app secret (X-Sms-Signature).';
+
+let cached: Promise<Record<string, unknown>> | null = null;
+
+/** The integrator API's document, built once per process. */
+export function integratorOpenApiDocument(): Promise<Record<string, unknown>> {
+  cached ??= Promise.resolve().then(() => {
+    const shared: Shared = new Map();
+    const paths = integratorPaths(INTEGRATOR_ENDPOINTS, (schema, io) => schemaWith(schema, io, shared, 'integrator'));
+    return {
+      openapi: '3.1.0',
+      info: {
+        title: 'SMS cloud platform: integrator API',
+        version: '1',
+        license: { name: 'Proprietary: for customers of the platform', identifier: 'LicenseRef-Proprietary' },
+        description: INTEGRATOR_GUIDE,
+      },
+      servers: [{ url: INTEGRATOR_BASE_PATH }],
+      security: [{ integratorHmac: [] }],
+      components: {
+        schemas: Object.fromEntries([...shared.values()].map(({ name, schema }) => [name, schema])),
+        securitySchemes: { integratorHmac: INTEGRATOR_SECURITY_SCHEME },
+        responses: { IntegratorFailure: INTEGRATOR_FAILURE },
+      },
+      paths,
+    };
+  });
+  return cached;
 }

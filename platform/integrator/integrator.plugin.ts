@@ -6,6 +6,7 @@ import type { AreaPlugin } from '../context';
 import { languageOf } from '../http/language';
 import { pruneNonces } from './caller-store';
 import { IntegratorError } from './integrator-error';
+import { integratorOpenApiDocument } from './integrator-openapi';
 import { registerIntegratorRoutes } from './integrator.routes';
 
 /** Signed requests are small: 1,000 numbers and a text, or 100 personalised texts. */
@@ -43,6 +44,8 @@ export const integratorPlugin: AreaPlugin = async (app, { ctx }) => {
     reply.header('Cache-Control', 'no-store');
   });
   app.setNotFoundHandler(integratorNoRoute);
+  // the API's own document, unsigned, for integrators' tools (and the console's API page)
+  app.get('/openapi.json', async (_req, reply) => reply.type('application/json').send(await integratorOpenApiDocument()));
   // every other path under the base is the API's too (a trailing slash included), never the console's pages
   app.all('/*', integratorNoRoute);
   app.setErrorHandler((err: FastifyError | IntegratorError, req, reply) => {

@@ -21,6 +21,7 @@ import { AccountForm } from './account-form';
 import { AppSecretPanel } from './app-secret-panel';
 import { SmppPanel } from './smpp-panel';
 import { HttpApiPanel } from './http-api-panel';
+import { IntegratorApiDoc } from './integrator-api-doc';
 import { RemoteTable } from '../table/remote-table';
 import type { RemoteTableDef } from '../table/remote-table-def';
 
@@ -174,6 +175,9 @@ export function ApiInfoScreen() {
       </Panel>
       <Panel header={t('account.callbacks')} toggleable collapsed>
         <RemoteTable def={callbackDeliveries} />
+      </Panel>
+      <Panel header={t('account.integratorDoc')} toggleable collapsed>
+        <IntegratorApiDoc />
       </Panel>
       <Panel header={t('account.apiDoc')} toggleable collapsed>
         <ApiDoc />

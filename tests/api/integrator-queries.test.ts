@@ -119,11 +119,24 @@ describe.each(DB_KINDS)('integrator API queries on %s', (kind) => {
     }
   });
 
-  it('lists its calls in the OpenAPI document under their own base path, signed with the HMAC scheme, with examples', async () => {
-    const doc = (await (await fetch(`${p.base}/openapi.json`)).json()) as any;
+  it('has a document of its own under its base path, unsigned, signed calls with the HMAC scheme and examples, apart from the console API', async () => {
+    const raw = await fetch(`${origin}/sms-cloud/openapi/v1/openapi.json`);
+    expect(raw.status).toBe(200);
+    const doc = (await raw.json()) as any;
+    expect(doc.servers).toEqual([{ url: '/sms-cloud/openapi/v1' }]);
+    expect(doc.info.description).toContain('HMAC-SHA256');
     expect(doc.components.securitySchemes.integratorHmac).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Signature' });
+    // its own calls only, each with no server row of its own
+    expect(Object.keys(doc.paths).sort()).toEqual(['/balance', '/replies', '/sms', '/sms/batch', '/sms/send', '/sms/{messageId}']);
     const send = doc.paths['/sms/send'];
-    expect(send.servers).toEqual([{ url: '/sms-cloud/openapi/v1' }]);
+    expect(send.servers).toBeUndefined();
+    // the console's document no longer holds them, and says where they are
+    const console = (await (await fetch(`${p.base}/openapi.json`)).json()) as any;
+    expect(console.paths['/sms/send']).toBeUndefined();
+    expect(console.info.description).toContain('/sms-cloud/openapi/v1/openapi.json');
+    // the console's page reads the same document through the envelope
+    const inConsole = await p.call('/apiDoc/integrator', {}, { method: 'GET' });
+    expect(inConsole.body.data.paths['/sms/send']).toBeDefined();
     expect(send.post.security).toEqual([{ integratorHmac: [] }]);
     expect(send.post.requestBody.content['application/json'].example.numbers).toBeDefined();
     for (const [path, method] of [

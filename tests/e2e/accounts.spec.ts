@@ -114,6 +114,17 @@ test('sub-account: add, charge 100, log in, change password, balance warning, cl
   // its API information shows its account id
   await sub.goto(`${BASE}/apiInfo`);
   await expect(sub.getByTestId('api-app-id')).toHaveText(SUB);
+  // the integrator API is documented on its own: full addresses, signing, examples, refusal codes
+  await sub.getByRole('button', { name: '对接接口文档（HTTP API）' }).click();
+  const doc = sub.getByTestId('integrator-doc');
+  await expect(doc.getByTestId('integrator-base')).toHaveText(/\/sms-cloud\/openapi\/v1$/);
+  await expect(doc.getByTestId('integrator-signing')).toContainText('HMAC-SHA256');
+  await expect(doc.getByTestId('integrator-call')).toHaveCount(6);
+  const send = doc.getByTestId('integrator-call').filter({ hasText: '/sms-cloud/openapi/v1/sms/send' });
+  await send.locator('summary').click();
+  await expect(send).toContainText('Idempotency-Key');
+  await expect(send).toContainText('"numbers"');
+  await expect(doc.getByTestId('integrator-codes')).toContainText('SIGNATURE_INVALID');
 
   // the admin closes it: it is logged out
   await admin.goto(`${BASE}/subAccountList`);
