@@ -84,21 +84,24 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
         label={t(def.title)}
         empty={emptyKnown ? t('table.empty') : <TableSkeleton columns={tableColumns.length} label={t('operator.table.loading')} />}
         onRange={onRange}
-        header={<TableTotal whole={whole} lang={viewer.lang} />}
-        footer={
-          summary === undefined ? undefined : summary === null ? (
-            <div data-testid="table-summary">
-              {t('table.summary')}: {t('operator.table.counting')}
-            </div>
-          ) : (
-            <div data-testid="table-summary">
-              {t('table.summary')}:{' '}
-              {columns
-                .filter((c) => summary[c.field as keyof typeof summary])
-                .map((c) => `${t(c.header)} ${summary[c.field as keyof typeof summary]}`)
-                .join(' · ')}
-            </div>
-          )
+        // the summary sits with the total above the rows, in view however far the list scrolls
+        header={
+          <>
+            <TableTotal whole={whole} lang={viewer.lang} />
+            {summary === undefined ? null : summary === null ? (
+              <div data-testid="table-summary" role="status">
+                {t('table.summary')}: {t('operator.table.counting')}
+              </div>
+            ) : (
+              <div data-testid="table-summary" role="status">
+                {t('table.summary')}:{' '}
+                {columns
+                  .filter((c) => summary[c.field as keyof typeof summary])
+                  .map((c) => `${t(c.header)} ${summary[c.field as keyof typeof summary]}`)
+                  .join(' · ')}
+              </div>
+            )}
+          </>
         }
         rowClassName={(r) => ((r as { pending?: string }).pending ? 'row-pending' : '')}
         onOpen={def.detail ? detail.open : undefined}

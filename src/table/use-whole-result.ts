@@ -108,6 +108,15 @@ export function useWholeResult<T>(
       }
       setOut((cur) => ({ count, summary: cur.partial ? null : cur.summary }));
       if (!def.summary || count.total > SUMMARY_SCAN_CAP) return;
+      // the platform sums the same rows in one call: its answer shows while the scan of the cache runs (seconds over
+      // tens of thousands of rows on a busy machine), and the scan's replaces it, offline too
+      let scanned = false;
+      if (def.platformSummary && platform === undefined)
+        void askPlatform().then(() => {
+          if (stale() || scanned || platform?.summary === undefined) return;
+          const fromPlatform = def.platformSummary!(platform.summary) as Record<string, string>;
+          setOut((cur) => (cur.summary ? cur : { count, summary: fromPlatform }));
+        });
       const all: T[] = [];
       let after: string | null = null;
       for (;;) {
@@ -117,6 +126,7 @@ export function useWholeResult<T>(
         if (typeof page.next !== 'string') break;
         after = page.next;
       }
+      scanned = true;
       setOut({ count, summary: def.summary(all) as Record<string, string> });
     };
     void run().catch(() => {});

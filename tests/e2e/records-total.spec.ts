@@ -65,3 +65,21 @@ test('the records total is the platform total, or marked counting, while the bac
     release();
   }
 });
+
+test('the batch summary sits above the rows, in view, and sums what the platform sums', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const list = await apiCall(request, token, '/dataGathering/batchList', { pageNumber: 1, pageSize: 1, prod_type: 0 });
+  const batch = list.data[0] as { batch_id: string; receive_count: number; sent_count: number };
+  const one = await apiCall(request, token, '/dataGathering/batchList', { pageNumber: 1, pageSize: 10, prod_type: 0, batch_id: batch.batch_id });
+  await login(page);
+  await inApp(page, `/dataGatheringBatchList?batch_id=${batch.batch_id}`);
+  const summary = page.getByTestId('table-summary');
+  await expect(summary).toContainText(`接收数 ${one.summary.receive}`);
+  await expect(summary).toContainText(`发送数 ${one.summary.sent}`);
+  // above the first row and inside the window, however long the list
+  const row = page.locator('.table-screen tbody tr').first();
+  await expect(row).toBeVisible();
+  const [s, r, height] = await Promise.all([summary.boundingBox(), row.boundingBox(), page.evaluate(() => window.innerHeight)]);
+  expect(s!.y + s!.height).toBeLessThanOrEqual(r!.y);
+  expect(s!.y + s!.height).toBeLessThanOrEqual(height);
+});
