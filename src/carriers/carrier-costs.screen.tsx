@@ -36,7 +36,10 @@ export function CarrierCostsScreen() {
   const remove = (c: CostRow) =>
     confirmDelete(
       String(c.id),
-      () => callOnline(carrierCostDeleteEndpoint, { id: c.id }).then(() => notify({ severity: 'success', summary: messageText('carrier.cost.deleted', { id: c.id }) })),
+      () =>
+        callOnline(carrierCostDeleteEndpoint, { id: c.id }).then(() =>
+          notify({ severity: 'success', summary: messageText('carrier.cost.deleted', { id: c.id }) }),
+        ),
       reload,
       t('carrierCosts.named', { id: c.id }),
     );
@@ -95,7 +98,10 @@ export function CarrierCostsScreen() {
         <Column header={t('carrierCosts.scope')} body={(c: CostRow) => c.country ?? c.prefix} />
         <Column field="cost" header={t('carrierCosts.cost')} />
         <Column header={t('carrierCosts.effectiveFrom')} body={(c: CostRow) => formatDateTime(c.effectiveFrom, lang)} />
-        <Column header={t('carrierCosts.updated')} body={(c: CostRow) => t('carrierCosts.updatedValue', { by: c.updatedBy, at: formatDateTime(c.updatedAt, lang) })} />
+        <Column
+          header={t('carrierCosts.updated')}
+          body={(c: CostRow) => t('carrierCosts.updatedValue', { by: c.updatedBy, at: formatDateTime(c.updatedAt, lang) })}
+        />
         <Column header={t('carrierCosts.actions')} body={actions} />
       </DataTable>
       <FormDialog header={t('carrierCosts.add')} visible={dialog?.kind === 'add'} onHide={hide} style={{ width: '32rem' }}>

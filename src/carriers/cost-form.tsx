@@ -43,7 +43,9 @@ export function CostForm({ cost, carriers, onDone }: { cost?: CostRow; carriers:
       testId={cost ? 'cost-edit' : 'cost-add'}
       submitLabel="carrierCosts.save"
       submit={(request: never) =>
-        callOnline(carrierCostSaveEndpoint, request).then((saved) => notify({ severity: 'success', summary: messageText('carrier.cost.saved', { id: saved.id }) }))
+        callOnline(carrierCostSaveEndpoint, request).then((saved) =>
+          notify({ severity: 'success', summary: messageText('carrier.cost.saved', { id: saved.id }) }),
+        )
       }
       onDone={onDone}
     />
