@@ -17,7 +17,7 @@ import { route } from '../http/route';
 import { sendXlsx } from '../lists/xlsx-export';
 import { costById, countCosts, listCosts, putCost, removeCost, twinCost } from './carrier-cost';
 import { loadCarrierSet, writeAudit } from './carrier-store';
-import { MARGIN_COLUMNS, marginRows, marginTotals } from './margins';
+import { MARGIN_COLUMNS, MAX_EXPORT_GROUPS, marginRows, marginTotals } from './margins';
 
 // The platform operator's carrier costs and margins. A cost change is checked, written and audited in one
 // transaction, like every other carrier change; it needs no new carrier version, since dispatch reads the costs from
@@ -95,7 +95,7 @@ export function registerCarrierCostRoutes(app: FastifyInstance, ctx: AppContext)
 
   route(app, ctx, carrierMarginsExportEndpoint, async ({ user, body, lang, reply }) => {
     operatorOnly(user);
-    const [{ data }, totals] = await Promise.all([marginRows(ctx.db, body), marginTotals(ctx.db, body)]);
+    const [{ data }, totals] = await Promise.all([marginRows(ctx.db, body, { pageSize: MAX_EXPORT_GROUPS, pageNumber: 1 }), marginTotals(ctx.db, body)]);
     const total: MarginRow = { ...totals, day: lang === 'zh' ? '合计' : 'Total', carrier: null, country: null, enterprise: null, enterpriseName: null };
     await sendXlsx(
       reply,

@@ -66,13 +66,16 @@ const rowOf = (r: Raw): MarginRow => ({
   enterpriseName: text(r.enterprise_name),
 });
 
-/** One page of groups (every group when `page` is absent), ordered by the dimensions, and how many groups there are. */
-export async function marginRows(q: Queryable, f: MarginFilter, page?: { pageSize: number; pageNumber: number }) {
+/** The most groups an export writes: a range's groups are read whole, so they are bounded. */
+export const MAX_EXPORT_GROUPS = 100_000;
+
+/** One page of groups, ordered by the dimensions, and how many groups there are. */
+export async function marginRows(q: Queryable, f: MarginFilter, page: { pageSize: number; pageNumber: number }) {
   const dims = MARGIN_DIMENSIONS.filter((d) => f.groupBy.includes(d));
   const exprs = dims.flatMap((d) => DIMENSION_SQL[d].map((sql, i) => `${sql} as ${DIMENSION_NAMES[d][i]}`));
   const keys = dims.flatMap((d) => DIMENSION_SQL[d]);
   const { sql, params } = fromWhere(f);
-  const limit = page ? ` limit $${params.push(page.pageSize)} offset $${params.push((page.pageNumber - 1) * page.pageSize)}` : '';
+  const limit = ` limit $${params.push(page.pageSize)} offset $${params.push((page.pageNumber - 1) * page.pageSize)}`;
   const rows = await q.query<Raw>(
     `select ${exprs.join(', ')}, ${SUMS}, count(*) over () as groups ${sql}
       group by ${keys.join(', ')} order by ${keys.map((k) => `${k} nulls last`).join(', ')}${limit}`,
