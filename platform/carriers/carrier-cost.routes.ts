@@ -28,6 +28,8 @@ function operatorOnly(user: CurrentUser): void {
 }
 
 const scopeOf = (c: Pick<CostRow, 'country' | 'prefix'>) => c.country ?? c.prefix ?? '';
+// the audit's target is at most 64 characters; the row's whole scope is in its before and after
+const targetOf = (id: number, c: Pick<CostRow, 'carrier' | 'country' | 'prefix'>) => `cost #${id} ${c.carrier} ${scopeOf(c)}`.slice(0, 64);
 const auditOf = ({ id: _id, updatedAt: _at, updatedBy: _by, ...rest }: CostRow) => rest;
 
 export function registerCarrierCostRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -58,7 +60,7 @@ export function registerCarrierCostRoutes(app: FastifyInstance, ctx: AppContext)
       await writeAudit(q, ctx.now(), {
         actor: user.username,
         action: before ? 'cost.change' : 'cost.add',
-        target: `cost #${id} ${input.carrier} ${scopeOf(input)}`,
+        target: targetOf(id, input),
         before: before ? auditOf(before) : null,
         after: auditOf(after),
       });
@@ -77,7 +79,7 @@ export function registerCarrierCostRoutes(app: FastifyInstance, ctx: AppContext)
       await writeAudit(q, ctx.now(), {
         actor: user.username,
         action: 'cost.delete',
-        target: `cost #${body.id} ${before.carrier} ${scopeOf(before)}`,
+        target: targetOf(body.id, before),
         before: auditOf(before),
         after: null,
       });
