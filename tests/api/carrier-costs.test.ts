@@ -172,6 +172,16 @@ describe.each(DB_KINDS)('carrier costs and margins on %s', (kind) => {
     expect(byCarrier.body.data.data).toHaveLength(1);
     expect(byCarrier.body.data.data[0]).toMatchObject({ carrier: 'a', day: null, country: null, costUnknown: 0 });
 
+    const byDay = await p.call('/carrier/margins', { from, to, groupBy: ['day'], country: 'CN', enterprise: 'EP0001' }, { token: operator });
+    const [counted] = await p.ctx.db.query<{ n: number }>(
+      `select count(*)::int as n from mt_records m join accounts a on a.cus_id = m.cus_id
+        where a.ep_id = 'EP0001' and m.prod_type <> 1 and m.receive_time >= ($1::date)::timestamp at time zone 'Asia/Shanghai'
+          and m.receive_time < ($2::date + 1)::timestamp at time zone 'Asia/Shanghai'`,
+      [from, to],
+    );
+    expect(byDay.body.data.totals.records).toBe(counted.n);
+    for (const row of byDay.body.data.data) expect(row).toMatchObject({ day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), carrier: null, enterprise: null });
+
     const file = await fetch(`${p.base}/carrier/marginsExport`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${operator}` },
