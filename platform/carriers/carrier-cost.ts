@@ -3,9 +3,9 @@ import type { Queryable } from '../db/db';
 
 // The one place a carrier's cost is decided: the cost rows as stored, and what a record cost when a carrier took it.
 // A record's cost is its segments times the cost per segment of the carrier's row that matches its number (the longest
-// prefix, else its country) and took effect last at or before the submit to the carrier. It is computed in the same
-// statement that writes it, one statement per dispatch round whatever the round's size; nothing is kept in memory, so
-// a cost saved on any instance applies to the next round of every instance.
+// prefix, else its country) and took effect last at or before the submit to the carrier, counted in whole 1/10000
+// yuan. A round reads the costs in effect once and writes every record's in one statement; nothing is kept in memory
+// between rounds, so a cost saved on any instance applies to the next round of every instance.
 
 export interface CostScope {
   carrier: string;
@@ -96,27 +96,65 @@ export async function removeCost(q: Queryable, id: number): Promise<void> {
   await q.query('delete from carrier_costs where id = $1', [id]);
 }
 
-/** Writes the carrier and cost of the records carriers took in a round, as of `at` (the submit): one statement. A
- * record costed again (taken by another carrier after a re-route) keeps the last carrier's. */
+/** A cost as an exact count of 1/10000 yuan, and back: money is never a float here. */
+const UNIT_DIGITS = 4;
+export function costUnits(text: string): bigint {
+  const [whole, frac = ''] = text.split('.');
+  return BigInt(whole) * 10n ** BigInt(UNIT_DIGITS) + BigInt(frac.padEnd(UNIT_DIGITS, '0').slice(0, UNIT_DIGITS));
+}
+export function unitsText(units: bigint): string {
+  const s = units.toString().padStart(UNIT_DIGITS + 1, '0');
+  return `${s.slice(0, -UNIT_DIGITS)}.${s.slice(-UNIT_DIGITS)}`;
+}
+
+/** Each carrier's costs in effect at `at`, by prefix and by country: one small read a round. */
+async function ratesAt(q: Queryable, carriers: string[], at: Date) {
+  const rows = await q.query<{ carrier: string; country: string | null; prefix: string | null; cost: string }>(
+    `select distinct on (carrier, coalesce(country, ''), coalesce(prefix, '')) carrier, country, prefix, cost::text as cost
+       from carrier_costs where carrier = any($1) and effective_from <= $2
+      order by carrier, coalesce(country, ''), coalesce(prefix, ''), effective_from desc, id desc`,
+    [carriers, at],
+  );
+  const rates = new Map<string, { prefixes: Map<string, bigint>; countries: Map<string, bigint>; longest: number }>();
+  for (const r of rows) {
+    const c = rates.get(r.carrier) ?? { prefixes: new Map(), countries: new Map(), longest: 0 };
+    rates.set(r.carrier, c);
+    if (r.prefix !== null) {
+      c.prefixes.set(r.prefix, costUnits(r.cost));
+      c.longest = Math.max(c.longest, r.prefix.length);
+    } else if (r.country !== null) c.countries.set(r.country, costUnits(r.cost));
+  }
+  return rates;
+}
+
+/** What each record cost: its segments times its carrier's cost per segment for the longest prefix its number starts
+ * with, else for its country; null when the carrier has neither. */
+export async function costsOf(q: Queryable, at: Date, records: Costed[]): Promise<Array<string | null>> {
+  const rates = await ratesAt(q, [...new Set(records.map((r) => r.carrier))], at);
+  return records.map((r) => {
+    const c = rates.get(r.carrier);
+    if (!c) return null;
+    let rate: bigint | undefined;
+    for (let n = Math.min(c.longest, r.destination.length); n > 0 && rate === undefined; n--) rate = c.prefixes.get(r.destination.slice(0, n));
+    if (rate === undefined) {
+      const country = costCountry(r.destination, r.country);
+      rate = country === null ? undefined : c.countries.get(country);
+    }
+    return rate === undefined ? null : unitsText(rate * BigInt(r.segments));
+  });
+}
+
+/** Writes the carrier and cost of the records carriers took in a round, as of `at` (the submit): a small read of the
+ * costs in effect and one insert, whatever the round's size. A record costed again (taken by another carrier after a
+ * re-route) keeps the last carrier's. */
 export async function costRecords(q: Queryable, at: Date, records: Costed[]): Promise<void> {
   if (records.length === 0) return;
+  const costs = await costsOf(q, at, records);
   await q.query(
     `insert into record_costs (sn, carrier, segments, cost, at)
-     select t.sn, t.carrier, t.segments,
-            t.segments * (select c.cost from carrier_costs c
-                           where c.carrier = t.carrier and c.effective_from <= $6
-                             and (c.country = t.country or (c.prefix is not null and starts_with(t.destination, c.prefix)))
-                           order by length(coalesce(c.prefix, '')) desc, c.effective_from desc, c.id desc limit 1),
-            $6
-       from unnest($1::text[], $2::text[], $3::smallint[], $4::text[], $5::text[]) as t(sn, carrier, segments, destination, country)
+     select t.sn, t.carrier, t.segments, t.cost::numeric, $5
+       from unnest($1::text[], $2::text[], $3::smallint[], $4::text[]) as t(sn, carrier, segments, cost)
      on conflict (sn) do update set carrier = excluded.carrier, segments = excluded.segments, cost = excluded.cost, at = excluded.at`,
-    [
-      records.map((r) => r.sn),
-      records.map((r) => r.carrier),
-      records.map((r) => r.segments),
-      records.map((r) => r.destination),
-      records.map((r) => costCountry(r.destination, r.country)),
-      at,
-    ],
+    [records.map((r) => r.sn), records.map((r) => r.carrier), records.map((r) => r.segments), costs, at],
   );
 }

@@ -21,6 +21,6 @@ create table if not exists record_costs (
   sn text primary key,
   carrier text not null,
   segments smallint not null,
-  cost numeric(14,4),
+  cost numeric(20,4), -- wide enough for any segments times any cost: a round never fails on it
   at timestamptz not null
 );
