@@ -54,12 +54,14 @@ export const MENUS: Record<PermCode, MenuItem[]> = {
     group('userCenter', 'finance', 'pi pi-wallet', [leaf('/rechargeList', 'pi pi-wallet')]),
     // Customer management implies an admin role; an agent manages the accounts it created.
     group('userCenter', 'accounts', 'pi pi-users', [leaf('/subAccountList', 'pi pi-users', ['admin', 'agent'])]),
-    // the platform's carriers, routes and their audit: the platform operator's alone (the platform refuses every other
+    // the platform's carriers, routes, their audit, costs and margins: the platform operator's alone (the platform refuses every other
     // caller)
     group('userCenter', 'carriers', 'pi pi-server', [
       leaf('/carrierStatus', 'pi pi-server', ['operator']),
       leaf('/carrierRoutes', 'pi pi-sitemap', ['operator']),
       leaf('/carrierAudit', 'pi pi-history', ['operator']),
+      leaf('/carrierCosts', 'pi pi-money-bill', ['operator']),
+      leaf('/carrierMargins', 'pi pi-chart-line', ['operator']),
     ]),
     group('userCenter', 'tools', 'pi pi-wrench', [
       leaf('/addressBookList', 'pi pi-book'),

@@ -15,6 +15,7 @@ import { UnencodableMessage, carrierSubmits } from './outbound-parts';
 import { THROTTLES, isTemporary, recordStatusOf, type PartState } from './part-states';
 import { finalReport, NO_ROUTE, EXPIRED, VALIDITY_OVER, unansweredReport, refusedReport, unsendableReport } from './carrier-reports';
 import { tracingMessages } from '../metrics/message-trail';
+import { costRecords, type Costed } from './carrier-cost';
 import { hasOtherCarrier, pickCarrier, recordAttempts, rerouteNow, type Attempt } from './reroute';
 import type { Routable } from './routing';
 
@@ -40,6 +41,8 @@ interface Claimed extends Due {
   /** attempts so far, and the carriers that refused it in this round of attempts */
   tries: number;
   avoid: string[];
+  /** the segments the record was billed, which its cost counts */
+  segments: number;
 }
 
 /** What became of one part: the carrier's answer, or a PDU this side could not build or write (the message fails
@@ -137,7 +140,7 @@ function logSubmits(log: Pick<AppContext['log'], 'debug'>, sends: Send[], answer
 async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number, log: Log) {
   const rows = await q.query<Claimed>(
     `select m.sn, m.prod_type, m.cus_id, m.batch_id, m.mobile, m.content, m.mt_status, m.receive_time, m.country_code, m.country_name,
-            m.secret, a.ext_number, c.leased, c.expires_at, c.tries, c.avoid
+            m.secret, m.segments, a.ext_number, c.leased, c.expires_at, c.tries, c.avoid
        from carrier_queue c join mt_records m on m.sn = c.sn join accounts a on a.cus_id = m.cus_id
       where c.due_at <= $1 order by c.due_at limit $2 for update of c skip locked`,
     [now, limit],
@@ -260,6 +263,7 @@ async function writeAnswers(q: Queryable, plane: CarrierPlane, now: Date, sends:
   const attempts: Attempt[] = [];
   const reports = new Map<string, CarrierReport>();
   const moved: Due[] = [];
+  const costed: Costed[] = [];
   sends.forEach((s, k) => {
     const a = answers[k];
     const last = a[a.length - 1];
@@ -282,6 +286,12 @@ async function writeAnswers(q: Queryable, plane: CarrierPlane, now: Date, sends:
       if (ans.kind === 'accepted')
         parts.push({ sn: s.row.sn, part, carrier: s.carrier, id: ans.messageId, key: carrierIdKey(ans.messageId), state: 'pending', err: null });
     });
+    // the carrier took it (the whole, or the parts before one it refused): it is charged for what it took
+    const taken = a.filter((x) => x.kind === 'accepted').length;
+    if (taken > 0) {
+      const segments = taken === s.parts.length ? Number(s.row.segments) : Math.min(taken, Number(s.row.segments));
+      costed.push({ sn: s.row.sn, carrier: s.carrier, destination: s.routable.mobile, country: s.routable.country, segments });
+    }
     if (a.length === s.parts.length && last.kind === 'accepted') {
       // 500 records were counted as sent when stored; a released review record is counted now
       if (s.row.mt_status === 100) moved.push(s.row);
@@ -332,6 +342,7 @@ async function writeAnswers(q: Queryable, plane: CarrierPlane, now: Date, sends:
         where sn = any($1)`,
       [backOff, now, RETRY_MAX_MS / 1000, REQUEUE_MS / 1000],
     );
+  await costRecords(q, now, costed);
   await rerouteNow(q, now, reroute);
   await recordAttempts(q, now, attempts);
   if (moved.length > 0) await applyMoves(q, now, moved, reports, new Date(now.getTime() + plane.timing.receiptWaitS * 1000));

@@ -1,5 +1,6 @@
 import { IDLE_MS, restUntil, startLoop } from '../background-loop';
 import { registerCarrierControlRoutes } from '../carriers/carrier-control.routes';
+import { registerCarrierCostRoutes } from '../carriers/carrier-cost.routes';
 import { startCarrierMessaging } from '../carriers/carrier-messaging';
 import type { AppContext, AreaOptions, AreaPlugin } from '../context';
 import { giveTurn } from '../db/fair-share';
@@ -39,6 +40,7 @@ export const messagingPlugin: AreaPlugin<MessagingOptions> = async (api, { ctx, 
   if (inProcess) startMessaging(ctx, carrier);
   // the operator's carriers and routes are kept either way; the route test reads this instance's live links
   registerCarrierControlRoutes(api, ctx, inProcess ? null : await startCarrierMessaging(ctx));
+  registerCarrierCostRoutes(api, ctx);
 };
 
 /** Starts the dispatcher (carrier simulator by default) and the timed-batch scheduler; stopped through ctx.onClose. */

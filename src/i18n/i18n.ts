@@ -4,6 +4,8 @@ import type { Language } from '../../contract/constants';
 import { getLanguage } from '../ui/language';
 import { ACCOUNT_EN } from './account.en';
 import { ACCOUNT_ZH } from './account.zh';
+import { CARRIER_COST_EN } from './carrier-cost.en';
+import { CARRIER_COST_ZH } from './carrier-cost.zh';
 import { CARRIER_EN } from './carrier.en';
 import { CARRIER_ZH } from './carrier.zh';
 import { EN } from './en';
@@ -34,11 +36,11 @@ export function deepMerge(a: Tree, b: Tree): Tree {
 export const RESOURCES: Record<Language, Tree> = {
   zh: deepMerge(
     deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(ZH, SCREENS_ZH), SEND_ZH), ACCOUNT_ZH), LIBRARY_ZH), TOOLS_ZH), OPERATOR_ZH),
-    CARRIER_ZH,
+    deepMerge(CARRIER_ZH, CARRIER_COST_ZH),
   ),
   en: deepMerge(
     deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(EN as Tree, SCREENS_EN), SEND_EN), ACCOUNT_EN), LIBRARY_EN), TOOLS_EN), OPERATOR_EN),
-    CARRIER_EN,
+    deepMerge(CARRIER_EN, CARRIER_COST_EN),
   ),
 };
 

@@ -5,8 +5,8 @@ import { handDrivenSmsc, platformWithCarriers } from './hand-smsc';
 import { tokenFor, waitFor } from './send-fixture';
 
 // A carrier that refuses half its submits with a temporary error (system error): each refused message goes at once to
-// the other carrier of its route, under its first record and id, charged once; each number reaches each carrier at
-// most once, and the message's attempts are kept with their carriers and answers.
+// the other carrier of its route, under its first record and id, charged once, and the record keeps that carrier;
+// each number reaches each carrier at most once, and the message's attempts are kept with their carriers and answers.
 
 const COUNT = 20;
 
@@ -57,6 +57,13 @@ describe.each(DB_KINDS)('re-routing a temporary refusal on %s', (kind) => {
     );
     expect(records).toHaveLength(COUNT);
     expect(records.every((x) => x.carriers.length === 1)).toBe(true);
+    // each record keeps the carrier that finally took it (written with its parts), its cost unknown: none is set
+    const kept = await p.ctx.db.query<{ mobile: string; carrier: string; cost: string | null }>(
+      'select m.mobile, c.carrier, c.cost from mt_records m join record_costs c on c.sn = m.sn where m.mobile = any($1)',
+      [mobiles],
+    );
+    expect(kept).toHaveLength(COUNT);
+    for (const k of kept) expect(k, k.mobile).toMatchObject({ carrier: steady.ids.has(`86${k.mobile}`) ? 'steady' : 'flaky', cost: null });
     const price = 0.05;
     expect(Math.round((before - (await balance())) * 100)).toBe(Math.round(COUNT * price * 100));
     // a re-routed message's attempts: the refusal, then the carrier that took it

@@ -104,7 +104,7 @@ describe.each(DB_KINDS)('menus and pickers on %s', (kind) => {
     const agentCenter = paths((await p.call('/user/getMenu', { permCode: 'userCenter' }, { token: tokens.agent })).body.data);
     expect(agentCenter).toContain('/subAccountList');
     // the platform's carriers, routes and their audit are the platform operator's alone
-    const carrierScreens = ['/carrierStatus', '/carrierRoutes', '/carrierAudit'];
+    const carrierScreens = ['/carrierStatus', '/carrierRoutes', '/carrierAudit', '/carrierCosts', '/carrierMargins'];
     const adminCenter = paths((await p.call('/user/getMenu', { permCode: 'userCenter' }, { token: tokens.admin })).body.data);
     for (const path of carrierScreens) expect([...userCenter, ...agentCenter, ...adminCenter]).not.toContain(path);
     const operator = await p.login('operator');
