@@ -144,7 +144,14 @@ function RulesTable() {
       <span>
         <Button icon="pi pi-plus" data-testid="reply-rule-add" label={t('replyRules.add')} onClick={() => setEditing({ rule: null })} />
       </span>
-      <DataTable value={rows} dataKey="key" size="small" aria-label={t('replyRules.title')} emptyMessage={t('replyRules.empty')} data-testid="reply-rules">
+      <DataTable
+        value={rows}
+        dataKey="key"
+        size="small"
+        pt={{ table: { 'aria-label': t('replyRules.title') } }}
+        emptyMessage={t('replyRules.empty')}
+        data-testid="reply-rules"
+      >
         <Column field="keyword" header={t('replyRules.keyword')} body={(r: Row) => <span data-testid="reply-rule-keyword">{r.keyword}</span>} />
         <Column header={t('replyRules.kind')} body={(r: Row) => t(`replyRules.kinds.${r.kind}`)} />
         <Column header={t('replyRules.answer')} body={text('answer')} />
