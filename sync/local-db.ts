@@ -150,6 +150,7 @@ const moSchema = schema<LocalMo>(
     decodeWholeContent: str(),
     deliver_time: int(),
     batch_id: str(),
+    tag: str(),
     ...feed,
   },
   // replies list per product line (the domestic list must not show replies to international sends)
@@ -374,7 +375,7 @@ export interface OpenLocalDbOptions {
 }
 
 /** Bumped when a collection's schema changes: the cache is rebuilt by pulling rather than migrated in place. */
-export const LOCAL_DB_GENERATION = 5;
+export const LOCAL_DB_GENERATION = 6;
 
 export function localDbName(cusId: string, namespace = '', generation = LOCAL_DB_GENERATION): string {
   // RxDB names must be lowercase letters, digits and a few symbols.

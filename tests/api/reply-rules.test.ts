@@ -68,6 +68,9 @@ describe.each(DB_KINDS)('reply rules on %s', (kind) => {
     await reply('SUB001', M, 'hours', sent.batch_id);
     expect(await answers(M, 'Open 9:00-17:00')).toHaveLength(1);
     expect(await tags(M)).toEqual(['hours', 'hours']);
+    // the reply list shows the tag
+    const replies = await call('/moRecord/list', { decodeMobile: M }, admin);
+    expect(replies.body.data.data.map((r: { tag: string }) => r.tag)).toEqual(['hours', 'hours']);
     // the list shows it beside the built-in opt-out words, with the price of an answer's segment
     const list = await call('/replyRule/list', {}, await tokenFor(p, 'user'));
     expect(list.body.data.optOutWords).toContain('T');
