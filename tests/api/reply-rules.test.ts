@@ -71,6 +71,9 @@ describe.each(DB_KINDS)('reply rules on %s', (kind) => {
     // the reply list shows the tag
     const replies = await call('/moRecord/list', { decodeMobile: M }, admin);
     expect(replies.body.data.data.map((r: { tag: string }) => r.tag)).toEqual(['hours', 'hours']);
+    // and so does the conversation, on the replies, beside the answer (untagged)
+    const thread = await call('/interact/messageInteractList', { cus_id: 'SUB001', decodeMobile: M }, admin);
+    expect(thread.body.data.messages.map((m: { direction: string; tag: string }) => `${m.direction}:${m.tag}`).sort()).toEqual(['mo:hours', 'mo:hours', 'mt:']);
     // the list shows it beside the built-in opt-out words, with the price of an answer's segment
     const list = await call('/replyRule/list', {}, await tokenFor(p, 'user'));
     expect(list.body.data.optOutWords).toContain('T');
