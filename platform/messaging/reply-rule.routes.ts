@@ -14,12 +14,9 @@ import { deleteReplyRule, listReplyRules, saveReplyRule } from './reply-rules';
 
 export function registerReplyRuleRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, replyRuleListEndpoint, async ({ user }) => {
-    const [opt, rules, prices] = [
-      await loadOptOutSettings(ctx.db, user.ep_id),
-      await listReplyRules(ctx.db, user.ep_id),
-      await pricesFor(ctx.db, user.cus_id, 0),
-    ];
-    const domestic = prices.get('');
+    const opt = await loadOptOutSettings(ctx.db, user.ep_id);
+    const rules = await listReplyRules(ctx.db, user.ep_id);
+    const domestic = (await pricesFor(ctx.db, user.cus_id, 0)).get('');
     return { optOutWords: opt.optOutWords, optInWords: opt.optInWords, rules, segmentPrice: domestic ? toYuan(domestic.units) : null };
   });
 
