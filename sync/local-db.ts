@@ -8,10 +8,9 @@ import type { AddressBookDoc, TemplateDoc } from '../contract/library.schema';
 import type { NoticeDoc } from '../contract/notice.schema';
 import type { BlacklistDoc } from '../contract/endpoints/mobile-black.endpoints';
 
-// The console's local database: RxDB on Dexie, one database per user, ≤ 13 collections.
-// Newest-first order is index-backed through `k`: the inverted time (MAX - time, zero-padded) joined with the primary
-// key. Ascending `k` is newest first, a keyset cursor is "k > last k", and a date range is a range on k — all one
-// indexed field, placed last in every compound index, because the Dexie storage cannot walk an index backwards.
+// The console's local database: RxDB on Dexie, one database per user, ≤ 13 collections. Newest-first order is index-backed through `k`:
+// the inverted time (MAX - time, zero-padded) joined with the primary key. Ascending `k` is newest first, a keyset cursor is "k > last k",
+// and a date range is a range on k — all one indexed field, placed last in every compound index, as the Dexie storage cannot walk an index backwards.
 
 addRxPlugin(RxDBLeaderElectionPlugin);
 
