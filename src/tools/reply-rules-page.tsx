@@ -55,7 +55,8 @@ function CostText({ answer, segmentPrice, testId }: { answer: string; segmentPri
   return <span data-testid={testId}>{t('replyRules.costOf', { cost: yuan(c.cost), segments: c.segments })}</span>;
 }
 
-function RuleForm({ rule, segmentPrice, onDone }: { rule: ReplyRule | null; segmentPrice: number | null; onDone: () => void }) {
+/** The dialog's form over a rule (null: a new one): exported for its render test. */
+export function RuleForm({ rule, segmentPrice, onDone }: { rule: ReplyRule | null; segmentPrice: number | null; onDone: () => void }) {
   const { t } = useTranslation();
   const form = useForm(
     {
