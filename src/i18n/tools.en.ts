@@ -60,7 +60,7 @@ export const TOOLS_EN: typeof TOOLS_ZH = {
     forwardUrlHint: 'https://…',
     tag: 'Tag',
     actions: 'Actions',
-    builtIn: "Changed in the blacklist's opt-out settings",
+    builtIn: 'Changed in the opt-out settings',
     empty: 'No rules yet',
     formHint: 'Give at least an answer, a forward address or a tag. The cost is that of a message to a mainland mobile.',
     save: 'Save',

@@ -58,7 +58,7 @@ export const TOOLS_ZH = {
     forwardUrlHint: 'https://…',
     tag: '标签',
     actions: '操作',
-    builtIn: '在黑名单的退订设置中修改',
+    builtIn: '在退订设置中修改',
     empty: '暂无规则',
     formHint: '至少填写自动回复、转发地址或标签之一。费用按发往大陆手机号计算。',
     save: '保存',

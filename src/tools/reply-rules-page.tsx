@@ -18,11 +18,12 @@ import { useForm } from '../forms/use-form';
 import { useSession } from '../session/use-session';
 import { getLanguage } from '../ui/language';
 import { notify } from '../ui/notify';
+import { OptOutSettingsButton } from './opt-out-settings-panel';
 
 // The enterprise admin's reply keyword rules: the opt-out and opt-in keywords first, as the built-in rules they are
-// (changed in the blacklist's opt-out settings), then the enterprise's own rules, each added and changed in a dialog
-// and removed after a question. What an automatic answer costs is shown per message, as the admin's account is
-// charged for one to a mainland mobile. Every text a rule holds is shown as text.
+// (changed in the opt-out settings, opened here as on the blacklist screen), then the enterprise's own rules, each
+// added and changed in a dialog and removed after a question. What an automatic answer costs is shown per message, as
+// the admin's account is charged for one to a mainland mobile. Every text a rule holds is shown as text.
 
 interface Row {
   key: string;
@@ -142,8 +143,9 @@ function RulesTable() {
     <section data-testid="reply-rules-page" style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <p style={{ margin: 0 }}>{t('replyRules.intro')}</p>
       {failure}
-      <span>
+      <span style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
         <Button icon="pi pi-plus" data-testid="reply-rule-add" label={t('replyRules.add')} onClick={() => setEditing({ rule: null })} />
+        <OptOutSettingsButton onSaved={() => setVersion((v) => v + 1)} />
       </span>
       <DataTable
         value={rows}
