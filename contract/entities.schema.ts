@@ -237,6 +237,8 @@ export const interactMessageSchema = z.object({
   time: z.number().int(),
   /** mo only: the sent message this reply answers (decodeWholeContent). */
   replyTo: z.string().nullable(),
+  /** mo only: the tag a reply rule gave it ('' when none). */
+  tag: z.string(),
 });
 export type InteractMessage = z.infer<typeof interactMessageSchema>;
 

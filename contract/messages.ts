@@ -11,6 +11,7 @@ import { CARRIER_MESSAGES } from './carrier.messages';
 import { NOTICE_MESSAGES } from './notice.messages';
 import { BLACKLIST_MESSAGES } from './blacklist.messages';
 import { POLICY_MESSAGES } from './policy.messages';
+import { REPLY_RULE_MESSAGES } from './reply-rule.messages';
 
 // Messages that both the platform (answers in the caller's language) and the console (form validation) show.
 // Keys are stable; `{name}` placeholders are filled by translate().
@@ -97,6 +98,7 @@ const catalogue: Catalogue = {
   ...NOTICE_MESSAGES,
   ...BLACKLIST_MESSAGES,
   ...POLICY_MESSAGES,
+  ...REPLY_RULE_MESSAGES,
 };
 
 export function isMessageKey(key: string): boolean {

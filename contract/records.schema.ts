@@ -60,6 +60,8 @@ export const moRecordSchema = z.object({
   decodeWholeContent: z.string(),
   deliver_time: z.number().int(),
   batch_id: z.string(),
+  /** what the enterprise's reply rule that matched the reply tagged it with ('' when none did). */
+  tag: z.string(),
   ...feedFields,
 });
 export type MoRecord = z.infer<typeof moRecordSchema>;

@@ -6,6 +6,7 @@ import { LOG_COMMANDS } from './log-commands';
 import { NOTICE_COMMANDS } from './notice-commands';
 import { registerCommandTable } from './outbox';
 import { SEND_COMMANDS } from './send-commands';
+import { REPLY_RULE_COMMANDS } from './reply-rule-commands';
 import { SEND_POLICY_COMMANDS } from './send-policy-commands';
 import { TIMED_COMMANDS } from './timed-commands';
 import { TOOLS_COMMANDS } from './tools-commands';
@@ -22,6 +23,7 @@ export const ALL_COMMANDS: CommandTable = {
   ...NOTICE_COMMANDS,
   ...BLACKLIST_COMMANDS,
   ...SEND_POLICY_COMMANDS,
+  ...REPLY_RULE_COMMANDS,
 };
 
 /** Registers every command table with the outbox (again is harmless). */

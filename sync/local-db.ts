@@ -8,10 +8,9 @@ import type { AddressBookDoc, TemplateDoc } from '../contract/library.schema';
 import type { NoticeDoc } from '../contract/notice.schema';
 import type { BlacklistDoc } from '../contract/endpoints/mobile-black.endpoints';
 
-// The console's local database: RxDB on Dexie, one database per user, ≤ 13 collections.
-// Newest-first order is index-backed through `k`: the inverted time (MAX - time, zero-padded) joined with the primary
-// key. Ascending `k` is newest first, a keyset cursor is "k > last k", and a date range is a range on k — all one
-// indexed field, placed last in every compound index, because the Dexie storage cannot walk an index backwards.
+// The console's local database: RxDB on Dexie, one database per user, ≤ 13 collections. Newest-first order is index-backed through `k`:
+// the inverted time (MAX - time, zero-padded) joined with the primary key. Ascending `k` is newest first, a keyset cursor is "k > last k",
+// and a date range is a range on k — all one indexed field, placed last in every compound index, as the Dexie storage cannot walk an index backwards.
 
 addRxPlugin(RxDBLeaderElectionPlugin);
 
@@ -150,6 +149,7 @@ const moSchema = schema<LocalMo>(
     decodeWholeContent: str(),
     deliver_time: int(),
     batch_id: str(),
+    tag: str(),
     ...feed,
   },
   // replies list per product line (the domestic list must not show replies to international sends)
@@ -374,7 +374,7 @@ export interface OpenLocalDbOptions {
 }
 
 /** Bumped when a collection's schema changes: the cache is rebuilt by pulling rather than migrated in place. */
-export const LOCAL_DB_GENERATION = 5;
+export const LOCAL_DB_GENERATION = 6;
 
 export function localDbName(cusId: string, namespace = '', generation = LOCAL_DB_GENERATION): string {
   // RxDB names must be lowercase letters, digits and a few symbols.

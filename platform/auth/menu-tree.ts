@@ -75,6 +75,7 @@ export const MENUS: Record<PermCode, MenuItem[]> = {
       leaf('/mobileBlackStatistics', 'pi pi-ban'),
       leaf('/mobileBlackList', 'pi pi-user-minus'),
       leaf('/sendPolicy', 'pi pi-sliders-h', ['admin']),
+      leaf('/replyRules', 'pi pi-reply', ['admin']),
     ]),
     group('userCenter', 'mine', 'pi pi-user', [leaf('/activity', 'pi pi-history'), leaf('/info/setting', 'pi pi-cog'), leaf('/apiInfo', 'pi pi-key')]),
   ],

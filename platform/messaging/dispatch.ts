@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
 import type { CarrierConnector, CarrierReport } from './carrier';
 import { applyOptReplies } from './opt-out-replies';
+import { applyReplyRules } from './reply-rule-actions';
 import { notifyAll } from './notify';
 import { enqueueCallbacks } from '../accounts/callbacks';
 import { withRetry } from '../db/retry';
@@ -154,7 +155,8 @@ export interface Reply {
 }
 
 /** Replies as MO records, owed to the account's push callback and SMPP receivers; an opt-out or opt-in keyword changes
- * the blacklist (opt-out-replies.ts). */
+ * the blacklist (opt-out-replies.ts); a keyword of the enterprise's reply rules tags, forwards or answers the reply
+ * (reply-rule-actions.ts). */
 export async function storeReplies(ctx: AppContext, q: Queryable, now: Date, replies: Reply[]): Promise<void> {
   if (replies.length > 0) {
     const replySns = replies.map(() => ulid());
@@ -190,6 +192,13 @@ export async function storeReplies(ctx: AppContext, q: Queryable, now: Date, rep
       q,
       now,
       replies.map((r) => ({ cus_id: r.row.cus_id, mobile: r.row.mobile, content: r.content })),
+    );
+    // after the opt-out keywords, which win over a rule of the same word (reply-rule-actions.ts)
+    await applyReplyRules(
+      ctx,
+      q,
+      now,
+      replies.map((r, i) => ({ sn: replySns[i], cus_id: r.row.cus_id, mobile: r.row.mobile, content: r.content, batch_id: r.row.batch_id })),
     );
   }
 }

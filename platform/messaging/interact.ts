@@ -61,11 +61,11 @@ export async function threadMessages(q: Queryable, cusId: string, mobile: string
   const params: unknown[] = [cusId, mobile, limit];
   const beforeSql = before !== undefined ? ` and t < $${params.push(new Date(before))}` : '';
   return q.query<InteractMessage>(
-    `select sn, direction, content, ${ms('t')} as time, "replyTo" from (
-         select o.sn, 'mo' as direction, o.content, o.deliver_time as t, o.whole_content as "replyTo" from mo_records o
+    `select sn, direction, content, ${ms('t')} as time, "replyTo", tag from (
+         select o.sn, 'mo' as direction, o.content, o.deliver_time as t, o.whole_content as "replyTo", o.tag from mo_records o
           where o.cus_id = $1 and o.mobile = $2 and o.deleted = false
          union all
-         select m.sn, 'mt', m.content, m.receive_time, null from mt_records m where m.mobile = $2 and m.cus_id = $1 and m.deleted = false
+         select m.sn, 'mt', m.content, m.receive_time, null, '' from mt_records m where m.mobile = $2 and m.cus_id = $1 and m.deleted = false
        ) x where true${beforeSql} order by t desc, sn desc limit $3`,
     params,
   );

@@ -13,6 +13,7 @@ import { registerBlacklistCheckRoutes } from './blacklist-check.routes';
 import { registerBlacklistRoutes } from './blacklist.routes';
 import { registerInteractRoutes } from './interact.routes';
 import { registerPriceRoutes } from './price.routes';
+import { registerReplyRuleRoutes } from './reply-rule.routes';
 import { prunePolicyCounts } from './send-policy-count';
 import { registerSendPolicyRoutes } from './send-policy.routes';
 import { registerSendRoutes } from './send.routes';
@@ -33,6 +34,7 @@ export const messagingPlugin: AreaPlugin<MessagingOptions> = async (api, { ctx, 
   registerBlacklistRoutes(api, ctx);
   registerInteractRoutes(api, ctx);
   registerSendPolicyRoutes(api, ctx);
+  registerReplyRuleRoutes(api, ctx);
   // the policy's counts are read for a day at most: older ones go, on every instance's storage alike
   startLoop(ctx, 'send-policy-prune', POLICY_PRUNE_MS, () => prunePolicyCounts(ctx.db, ctx.now()));
   // a given connector (tests) or CARRIERS=in-process keeps messages in this process; else they go to carriers over SMPP

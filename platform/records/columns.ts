@@ -50,6 +50,7 @@ export const MO_COLUMNS: Column<MoRecord>[] = [
   { label: { zh: '下发内容', en: 'Sent content' }, value: 'decodeWholeContent', width: 40 },
   { label: { zh: '上行时间', en: 'Reply time' }, value: 'deliver_time', time: true, width: 20 },
   { label: { zh: '批次号', en: 'Batch id' }, value: 'batch_id', width: 30 },
+  { label: { zh: '标签', en: 'Tag' }, value: 'tag' },
 ];
 
 const SENDER_ID_LABEL = { zh: '发送方 ID', en: 'Sender id' };

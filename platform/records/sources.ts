@@ -37,7 +37,7 @@ export const RECORD_SOURCES: Record<RecordFeed, FeedSource> = {
     from: 'mo_records o join accounts a on a.cus_id = o.cus_id',
     countFrom: 'mo_records o',
     select: `o.sn, o.prod_type, o.cus_id, a.cus_name, o.src_calling_number, o.mobile as "decodeMobile", o.content as "decodeContent",
-      o.whole_content as "decodeWholeContent", ${ms('o.deliver_time')} as deliver_time, o.batch_id, ${feedCols('o')}`,
+      o.whole_content as "decodeWholeContent", ${ms('o.deliver_time')} as deliver_time, o.batch_id, o.tag, ${feedCols('o')}`,
     scope: 'o.cus_id',
     time: 'o.deliver_time',
     key: 'o.sn',

@@ -28,6 +28,7 @@ export const SCREENS_EN: Record<string, unknown> = {
     templateName: 'Template name',
     callingNumber: 'Caller number',
     replyContent: 'Uplink content',
+    replyTag: 'Tag',
     sentContent: 'Sent content',
     uplinkTime: 'Uplink time',
     batchType: 'Batch type',

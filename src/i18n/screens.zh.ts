@@ -28,6 +28,7 @@ export const SCREENS_ZH: Record<string, unknown> = {
     templateName: '模板名称',
     callingNumber: '主叫号码',
     replyContent: '上行内容',
+    replyTag: '标签',
     sentContent: '下发内容',
     uplinkTime: '上行时间',
     batchType: '批次类型',

@@ -21,6 +21,7 @@ const TARGET_KEYS: Record<string, string> = {
   conversation: 'activity.target.conversation',
   blacklist: 'activity.target.blacklist',
   sendPolicy: 'activity.target.sendPolicy',
+  replyRule: 'activity.target.replyRule',
 };
 
 const named = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);

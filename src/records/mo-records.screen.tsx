@@ -17,6 +17,7 @@ export const moRecords: ScreenDefinition<MoRecord> = {
     { field: 'decodeContent', header: 'col.replyContent' },
     { field: 'decodeWholeContent', header: 'col.sentContent' },
     timeColumn<MoRecord>('deliver_time', 'col.uplinkTime'),
+    { field: 'tag', header: 'col.replyTag' },
   ],
   filters: [
     { field: 'cus_id', label: 'col.cusId', kind: 'eq-text', visible: accountFilterVisible },

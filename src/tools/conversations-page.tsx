@@ -112,6 +112,11 @@ function Thread({ session, refresh }: { session: InteractSession; refresh: numbe
           >
             {m.replyTo && <small style={{ display: 'block', color: '#777' }}>↪ {m.replyTo}</small>}
             <span>{m.content}</span>
+            {m.tag && (
+              <small style={{ display: 'block' }} data-testid="message-tag">
+                {t('replyRules.tag')}: {m.tag}
+              </small>
+            )}
             <small style={{ display: 'block', color: '#999' }}>{formatDateTime(m.time, language)}</small>
           </div>
         ))}

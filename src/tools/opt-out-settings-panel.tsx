@@ -69,8 +69,9 @@ function SettingsForm({ settings, onDone }: { settings: OptOutSettings; onDone: 
   );
 }
 
-/** The button that opens the settings (enterprise admins only: the platform refuses everyone else). */
-export function OptOutSettingsButton() {
+/** The button that opens the settings (enterprise admins only: the platform refuses everyone else); `onSaved` tells a
+ * screen that shows the keywords to read them again. */
+export function OptOutSettingsButton({ onSaved }: { onSaved?: () => void } = {}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [version, setVersion] = useState(0);
@@ -78,6 +79,7 @@ export function OptOutSettingsButton() {
   const close = () => {
     setOpen(false);
     setVersion((v) => v + 1);
+    onSaved?.();
   };
   return (
     <>

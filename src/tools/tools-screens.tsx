@@ -2,6 +2,7 @@ import type { ScreenEntry } from '../table/screen-entry';
 import { BlacklistPage } from './blacklist-page';
 import { ConversationsPage } from './conversations-page';
 import { NumberCheckPage } from './number-check-page';
+import { ReplyRulesPage } from './reply-rules-page';
 import { SendPolicyPage } from './send-policy-page';
 import { ShortLinksPage } from './short-links-page';
 import { BlacklistStatisticsPage, NumberStatusStatisticsPage, PortingStatisticsPage } from './statistics-pages';
@@ -16,5 +17,6 @@ export const TOOLS_SCREENS: Record<string, ScreenEntry> = {
   '/mobileBlackStatistics': { title: 'menu.mobileBlackStatistics', component: BlacklistStatisticsPage },
   '/mobileBlackList': { title: 'menu.mobileBlackList', component: BlacklistPage },
   '/sendPolicy': { title: 'menu.sendPolicy', component: SendPolicyPage },
+  '/replyRules': { title: 'menu.replyRules', component: ReplyRulesPage },
   '/interactList': { title: 'menu.interactList', component: ConversationsPage },
 };
