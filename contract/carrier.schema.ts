@@ -87,7 +87,7 @@ export const routeSchema = z
     senders: z.array(z.string().min(1).max(21)).min(1).max(1000).optional(),
     carriers: z.array(carrierNameSchema).min(1).max(32),
     /** round robin over the healthy carriers, or weighted by `weights` (same order as `carriers`). */
-    pool: z.enum(['round-robin', 'weighted', 'quality']).default('round-robin'),
+    pool: z.enum(['round-robin', 'weighted', 'quality', 'cheapest']).default('round-robin'),
     weights: z.array(z.number().int().min(1).max(1000)).max(32).optional(),
   })
   .strict();

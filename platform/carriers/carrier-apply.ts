@@ -1,5 +1,6 @@
 import type { CarrierConfig } from '../../contract/carrier.schema';
 import type { CarrierLink } from './carrier-link';
+import type { CostBook } from './carrier-cost';
 import type { CarrierSet } from './carrier-store';
 import { Router, type QualityView } from './routing';
 
@@ -24,6 +25,8 @@ export interface ApplyHooks {
   log: { info(obj: object, msg: string): void };
   /** the carriers' measured quality, for quality pools */
   quality?: QualityView;
+  /** the carriers' costs, for cheapest pools */
+  costs?: CostBook;
 }
 
 export interface Applied {
@@ -69,6 +72,7 @@ export function applyCarrierSet(live: LiveCarriers, set: CarrierSet, hooks: Appl
     set.routes.map((r) => ({ ...r.rule, id: r.id })),
     (name) => live.links.get(name)?.weight ?? 1,
     hooks.quality,
+    { rateOf: (carrier, m) => hooks.costs?.rateOf(carrier, m.mobile, m.country) },
   );
   live.version = set.version;
   if (applied.added.length + applied.replaced.length + applied.retired.length > 0)

@@ -16,7 +16,8 @@ import { badRequest, conflict, forbidden, notFound } from '../http/api-error';
 import { route } from '../http/route';
 import { sendXlsx } from '../lists/xlsx-export';
 import { costById, countCosts, listCosts, putCost, removeCost, twinCost } from './carrier-cost';
-import { loadCarrierSet, writeAudit } from './carrier-store';
+import type { CarrierPlane } from './carrier-plane';
+import { bump, loadCarrierSet, writeAudit } from './carrier-store';
 import { MARGIN_COLUMNS, MAX_EXPORT_GROUPS, marginRows, marginTotals } from './margins';
 
 // The platform operator's carrier costs and margins. A cost change is checked, written and audited in one
@@ -32,7 +33,9 @@ const scopeOf = (c: Pick<CostRow, 'country' | 'prefix'>) => c.country ?? c.prefi
 const targetOf = (id: number, c: Pick<CostRow, 'carrier' | 'country' | 'prefix'>) => `cost #${id} ${c.carrier} ${scopeOf(c)}`.slice(0, 64);
 const auditOf = ({ id: _id, updatedAt: _at, updatedBy: _by, ...rest }: CostRow) => rest;
 
-export function registerCarrierCostRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerCarrierCostRoutes(app: FastifyInstance, ctx: AppContext, plane: CarrierPlane | null): void {
+  // a cheapest pool's router holds the costs: a change moves the carriers' version, which every instance follows
+  const applied = () => plane?.refresh().catch((err) => ctx.log.warn({ err }, 'carrier costs not applied'));
   route(app, ctx, carrierCostListEndpoint, async ({ user, body }) => {
     operatorOnly(user);
     return listCosts(ctx.db, body.carrier ?? null, body.pageSize, (body.pageNumber - 1) * body.pageSize);
@@ -57,6 +60,7 @@ export function registerCarrierCostRoutes(app: FastifyInstance, ctx: AppContext)
       if (twin !== null) throw conflict('carrier.cost.duplicate', { carrier: input.carrier, scope: scopeOf(input), id: twin });
       const id = (await putCost(q, ctx.now(), user.username, body.id ?? null, input))!;
       const after = (await costById(q, id))!;
+      await bump(q);
       await writeAudit(q, ctx.now(), {
         actor: user.username,
         action: before ? 'cost.change' : 'cost.add',
@@ -66,6 +70,7 @@ export function registerCarrierCostRoutes(app: FastifyInstance, ctx: AppContext)
       });
       return after;
     });
+    await applied();
     message('carrier.cost.saved', { id: saved.id });
     return saved;
   });
@@ -76,6 +81,7 @@ export function registerCarrierCostRoutes(app: FastifyInstance, ctx: AppContext)
       const before = await costById(q, body.id);
       if (!before) throw notFound('carrier.cost.notFound', { id: body.id });
       await removeCost(q, body.id);
+      await bump(q);
       await writeAudit(q, ctx.now(), {
         actor: user.username,
         action: 'cost.delete',
@@ -84,6 +90,7 @@ export function registerCarrierCostRoutes(app: FastifyInstance, ctx: AppContext)
         after: null,
       });
     });
+    await applied();
     message('carrier.cost.deleted', { id: body.id });
     return { id: body.id };
   });

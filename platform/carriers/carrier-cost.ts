@@ -4,8 +4,9 @@ import type { Queryable } from '../db/db';
 // The one place a carrier's cost is decided: the cost rows as stored, and what a record cost when a carrier took it.
 // A record's cost is its segments times the cost per segment of the carrier's row that matches its number (the longest
 // prefix, else its country) and took effect last at or before the submit to the carrier, counted in whole 1/10000
-// yuan. A round reads the costs in effect once and writes every record's in one statement; nothing is kept in memory
-// between rounds, so a cost saved on any instance applies to the next round of every instance.
+// yuan. A round reads the costs in effect once and writes every record's in one statement, so a cost saved on any
+// instance applies to the next round of every instance; a cheapest pool's router holds every row (`CostBook`), read
+// again when a cost change moves the carriers' version.
 
 export interface CostScope {
   carrier: string;
@@ -107,15 +108,18 @@ export function unitsText(units: bigint): string {
   return `${s.slice(0, -UNIT_DIGITS)}.${s.slice(-UNIT_DIGITS)}`;
 }
 
-/** Each carrier's costs in effect at `at`, by prefix and by country: one small read a round. */
-async function ratesAt(q: Queryable, carriers: string[], at: Date) {
-  const rows = await q.query<{ carrier: string; country: string | null; prefix: string | null; cost: string }>(
-    `select distinct on (carrier, coalesce(country, ''), coalesce(prefix, '')) carrier, country, prefix, cost::text as cost
-       from carrier_costs where carrier = any($1) and effective_from <= $2
-      order by carrier, coalesce(country, ''), coalesce(prefix, ''), effective_from desc, id desc`,
-    [carriers, at],
-  );
-  const rates = new Map<string, { prefixes: Map<string, bigint>; countries: Map<string, bigint>; longest: number }>();
+/** The costs in effect at one time, per carrier: per segment in whole 1/10000 yuan, by prefix and by country. */
+export type Rates = Map<string, { prefixes: Map<string, bigint>; countries: Map<string, bigint>; longest: number }>;
+interface RateRow {
+  id: number;
+  carrier: string;
+  country: string | null;
+  prefix: string | null;
+  cost: string;
+}
+
+function ratesFrom(rows: RateRow[]): Rates {
+  const rates: Rates = new Map();
   for (const r of rows) {
     const c = rates.get(r.carrier) ?? { prefixes: new Map(), countries: new Map(), longest: 0 };
     rates.set(r.carrier, c);
@@ -127,21 +131,83 @@ async function ratesAt(q: Queryable, carriers: string[], at: Date) {
   return rates;
 }
 
+/** A carrier's cost per segment for a number: the longest prefix it starts with, else its country; undefined when the
+ * carrier has neither. */
+export function rateIn(rates: Rates, carrier: string, destination: string, country: string | null): bigint | undefined {
+  const c = rates.get(carrier);
+  if (!c) return undefined;
+  for (let n = Math.min(c.longest, destination.length); n > 0; n--) {
+    const rate = c.prefixes.get(destination.slice(0, n));
+    if (rate !== undefined) return rate;
+  }
+  const at = costCountry(destination, country);
+  return at === null ? undefined : c.countries.get(at);
+}
+
+/** Each carrier's costs in effect at `at`: one small read a round. */
+async function ratesAt(q: Queryable, carriers: string[], at: Date): Promise<Rates> {
+  const rows = await q.query<RateRow>(
+    `select distinct on (carrier, coalesce(country, ''), coalesce(prefix, '')) id, carrier, country, prefix, cost::text as cost
+       from carrier_costs where carrier = any($1) and effective_from <= $2
+      order by carrier, coalesce(country, ''), coalesce(prefix, ''), effective_from desc, id desc`,
+    [carriers, at],
+  );
+  return ratesFrom(rows);
+}
+
 /** What each record cost: its segments times its carrier's cost per segment for the longest prefix its number starts
  * with, else for its country; null when the carrier has neither. */
 export async function costsOf(q: Queryable, at: Date, records: Costed[]): Promise<Array<string | null>> {
   const rates = await ratesAt(q, [...new Set(records.map((r) => r.carrier))], at);
   return records.map((r) => {
-    const c = rates.get(r.carrier);
-    if (!c) return null;
-    let rate: bigint | undefined;
-    for (let n = Math.min(c.longest, r.destination.length); n > 0 && rate === undefined; n--) rate = c.prefixes.get(r.destination.slice(0, n));
-    if (rate === undefined) {
-      const country = costCountry(r.destination, r.country);
-      rate = country === null ? undefined : c.countries.get(country);
-    }
+    const rate = rateIn(rates, r.carrier, r.destination, r.country);
     return rate === undefined ? null : unitsText(rate * BigInt(r.segments));
   });
+}
+
+/** Every cost row, held by the router for a cheapest pool: the rows in effect at a time are chosen in memory as the
+ * read above chooses them, so a row dated later takes effect at its date without a reload. */
+export class CostBook {
+  private cache: { from: number; until: number; rates: Rates } | null = null;
+  constructor(private readonly rows: ReadonlyArray<RateRow & { effectiveFrom: number }> = []) {}
+
+  rateOf(carrier: string, destination: string, country: string | null, now = Date.now()): bigint | undefined {
+    return this.rows.length === 0 ? undefined : rateIn(this.ratesAt(now), carrier, destination, country);
+  }
+
+  private ratesAt(now: number): Rates {
+    if (this.cache && now >= this.cache.from && now < this.cache.until) return this.cache.rates;
+    const latest = new Map<string, RateRow & { effectiveFrom: number }>();
+    let until = Infinity;
+    for (const r of this.rows) {
+      if (r.effectiveFrom > now) {
+        until = Math.min(until, r.effectiveFrom);
+        continue;
+      }
+      const key = `${r.carrier}|${r.country ?? ''}|${r.prefix ?? ''}`;
+      const was = latest.get(key);
+      if (!was || r.effectiveFrom > was.effectiveFrom || (r.effectiveFrom === was.effectiveFrom && r.id > was.id)) latest.set(key, r);
+    }
+    this.cache = { from: now, until, rates: ratesFrom([...latest.values()]) };
+    return this.cache.rates;
+  }
+}
+
+/** Every cost row, for the router. */
+export async function loadCostBook(q: Queryable): Promise<CostBook> {
+  const rows = await q.query<RateRow & { effective_from: Date | string }>(
+    'select id, carrier, country, prefix, cost::text as cost, effective_from from carrier_costs',
+  );
+  return new CostBook(
+    rows.map((r) => ({
+      id: Number(r.id),
+      carrier: r.carrier,
+      country: r.country,
+      prefix: r.prefix,
+      cost: r.cost,
+      effectiveFrom: new Date(r.effective_from).getTime(),
+    })),
+  );
 }
 
 /** Writes the carrier and cost of the records carriers took in a round, as of `at` (the submit): a small read of the

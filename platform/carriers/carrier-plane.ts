@@ -8,6 +8,7 @@ import { applyCarrierSet, type ApplyHooks, type LiveCarriers } from './carrier-a
 import { CarrierLink } from './carrier-link';
 import { carrierVersion, loadCarrierSet, seedCarriers } from './carrier-store';
 import { Router } from './routing';
+import { loadCostBook } from './carrier-cost';
 import { CarrierQuality, MIN_SAMPLES, type Figures } from './carrier-quality';
 import { breakerChanged } from './breaker-audit';
 import { startSimulatorCarrier, type SimulatorCarrier } from './simulator-carrier';
@@ -74,7 +75,7 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
     log: ctx.log,
   };
   const live: LiveCarriers = { links: new Map(), router: new Router([]), version: -1, made: new Map() };
-  applyCarrierSet(live, set, hooks);
+  applyCarrierSet(live, set, { ...hooks, costs: await loadCostBook(ctx.db) });
   ctx.metrics.watchCarriers(() => [...live.links.values()].map((l) => l.stats()));
   const instanceId = randomUUID();
   const lastAccepted = new Map<string, { at: number; accepted: number }>();
@@ -99,7 +100,8 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
     (refreshing ??= (async () => {
       try {
         if ((await carrierVersion(ctx.db)) === live.version) return;
-        const applied = applyCarrierSet(plane, await loadCarrierSet(ctx.db), hooks);
+        const [set, costs] = await Promise.all([loadCarrierSet(ctx.db), loadCostBook(ctx.db)]);
+        const applied = applyCarrierSet(plane, set, { ...hooks, costs });
         for (const r of applied.retiring) {
           retiring.add(r);
           void r.finally(() => retiring.delete(r));

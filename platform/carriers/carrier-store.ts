@@ -65,7 +65,8 @@ export async function loadCarrierSet(q: Queryable): Promise<CarrierSet> {
   return { version, carriers, routes };
 }
 
-async function bump(q: Queryable): Promise<void> {
+/** Tells every instance the carriers, routes or costs changed: they read them again. */
+export async function bump(q: Queryable): Promise<void> {
   await q.query('update carrier_config_version set version = version + 1 where id = 1');
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CostBook } from './carrier-cost';
 import { parseCarriersFile } from './carrier-config';
 import { Router, type Routable } from './routing';
 
@@ -94,5 +95,31 @@ describe('routes', () => {
     expect(picks.join('')).not.toMatch(/aaaa/);
     const without = Array.from({ length: 40 }, () => r.carrierFor(msg('8613700000000'), (c) => c !== 'a'));
     expect(new Set(without)).toEqual(new Set(['b', 'c']));
+  });
+
+  it('takes the cheapest carrier up for the number, in turn among equals, an uncosted one only when no costed one is up', () => {
+    const cheap = parseCarriersFile(
+      JSON.stringify({ carriers: ['a', 'b', 'c', 'd'].map(carrier), routes: [{ prefix: '86', carriers: ['a', 'b', 'c', 'd'], pool: 'cheapest' }] }),
+    );
+    const day = Date.UTC(2026, 0, 1);
+    const book = new CostBook([
+      { id: 1, carrier: 'a', country: 'CN', prefix: null, cost: '0.0300', effectiveFrom: day },
+      { id: 2, carrier: 'b', country: 'CN', prefix: null, cost: '0.0250', effectiveFrom: day },
+      { id: 3, carrier: 'c', country: 'CN', prefix: null, cost: '0.0250', effectiveFrom: day },
+      // a's price for 86139 beats everyone's, from the day after
+      { id: 4, carrier: 'a', country: null, prefix: '86139', cost: '0.0100', effectiveFrom: day + 86_400_000 },
+    ]);
+    let now = day + 3600_000;
+    const r = new Router(cheap.routes, undefined, undefined, { rateOf: (c, m) => book.rateOf(c, m.mobile, m.country, now) });
+    // b and c cost the same: they share the turns; a (dearer) and d (no cost) get none
+    expect([1, 2, 3, 4].map(() => r.carrierFor(msg('8613700000000'), up))).toEqual(['b', 'c', 'b', 'c']);
+    expect(r.carrierFor(msg('8613900000000'), up)).toMatch(/^[bc]$/);
+    now = day + 86_400_000;
+    expect(r.carrierFor(msg('8613900000000'), up)).toBe('a');
+    expect(r.carrierFor(msg('8613700000000'), up)).toMatch(/^[bc]$/);
+    // the cheapest down: the next cheapest; every costed one down: the uncosted one rather than nothing
+    expect(r.carrierFor(msg('8613900000000'), (c) => c !== 'a')).toMatch(/^[bc]$/);
+    expect(r.carrierFor(msg('8613700000000'), (c) => c === 'd')).toBe('d');
+    expect(r.explain(msg('8613900000000'), up).carrier).toBe('a');
   });
 });

@@ -3,7 +3,9 @@ import type { RouteConfig } from './carrier-config';
 // Which carrier takes a message: the routes whose every condition holds (destination prefix or country, product line,
 // account, sender); among them the one with the longest matching prefix, then the first in the file. Its pool gives
 // the next healthy carrier, round robin, weighted (smooth weighted round robin, so a 3:1 pool sends a, a, b, a
-// rather than bursts), or by quality (weighted by each carrier's measured delivery, past its circuit breaker). A route whose carriers are all down gives way to the next matching route.
+// rather than bursts), by quality (weighted by each carrier's measured delivery, past its circuit breaker), or the
+// cheapest for the message (its carriers' costs, carrier-cost.ts). A route whose carriers are all down gives way to the
+// next matching route.
 
 export interface Routable {
   /** E.164 digits without +. */
@@ -53,6 +55,13 @@ export interface QualityView {
 
 const UNMEASURED: QualityView = { admits: () => true, admitsNow: () => true, weight: () => 1 };
 
+/** What a cheapest pool reads: a carrier's cost per segment for the message (carrier-cost.ts), undefined if none. */
+export interface CostView {
+  rateOf(carrier: string, m: Routable): bigint | undefined;
+}
+
+const UNCOSTED: CostView = { rateOf: () => undefined };
+
 export class Router {
   private readonly turns = new Map<number, number>();
   private readonly current = new Map<number, number[]>();
@@ -63,9 +72,11 @@ export class Router {
     private readonly routes: readonly Route[],
     private readonly weightOf: (carrier: string) => number = () => 1,
     private readonly quality: QualityView = UNMEASURED,
+    private readonly costs: CostView = UNCOSTED,
   ) {}
 
-  private pick(i: number, route: RouteConfig, healthy: (c: string) => boolean, peek = false): string | null {
+  private pick(i: number, route: RouteConfig, healthy: (c: string) => boolean, m: Routable, peek = false): string | null {
+    if (route.pool === 'cheapest') return this.cheapest(i, route, healthy, m);
     if (route.pool === 'weighted') return this.weighted(i, route, healthy, route.weights ?? route.carriers.map((c) => this.weightOf(c)));
     if (route.pool !== 'quality') return this.roundRobin(i, route, healthy);
     // the carriers its breaker lets through, or all that are up when it lets none (never strand the traffic)
@@ -90,7 +101,7 @@ export class Router {
   /** The carrier for a message among those `healthy` says are up, or null: no route, or every routed carrier down. */
   carrierFor(m: Routable, healthy: (carrier: string) => boolean): string | null {
     for (const { route, i } of this.matching(m)) {
-      const pick = this.pick(i, route, healthy);
+      const pick = this.pick(i, route, healthy, m);
       if (pick !== null) return pick;
     }
     return null;
@@ -103,7 +114,7 @@ export class Router {
     for (const { route, i } of matching) {
       for (const c of route.carriers) if (!healthy(c)) skipped.add(c);
       const probe = this.copy();
-      const pick = probe.pick(i, route, healthy, true);
+      const pick = probe.pick(i, route, healthy, m, true);
       if (pick !== null) return { carrier: pick, route, matching: matching.map((r) => r.route), skipped: [...skipped] };
     }
     return { carrier: null, route: null, matching: matching.map((r) => r.route), skipped: [...skipped] };
@@ -116,10 +127,23 @@ export class Router {
 
   /** A router in this one's state, whose turns can be taken without moving this one's. */
   private copy(): Router {
-    const r = new Router(this.routes, this.weightOf, this.quality);
+    const r = new Router(this.routes, this.weightOf, this.quality, this.costs);
     for (const [k, v] of this.turns) r.turns.set(k, v);
     for (const [k, v] of this.current) r.current.set(k, [...v]);
     return r;
+  }
+
+  /** The carrier up whose cost for this message is least, in turn among equals; carriers without a cost come after
+   * every costed one (an unknown cost is never taken as free), and share their turns as a round robin would. */
+  private cheapest(i: number, route: RouteConfig, healthy: (c: string) => boolean, m: Routable): string | null {
+    let least: bigint | undefined;
+    for (const c of route.carriers) {
+      if (!healthy(c)) continue;
+      const rate = this.costs.rateOf(c, m);
+      if (rate !== undefined && (least === undefined || rate < least)) least = rate;
+    }
+    const usable = least === undefined ? healthy : (c: string) => healthy(c) && this.costs.rateOf(c, m) === least;
+    return this.roundRobin(i, route, usable);
   }
 
   private roundRobin(i: number, route: RouteConfig, healthy: (c: string) => boolean): string | null {

@@ -41,8 +41,9 @@ export const messagingPlugin: AreaPlugin<MessagingOptions> = async (api, { ctx, 
   const inProcess = Boolean(carrier) || ctx.config.carriers.source === 'in-process';
   if (inProcess) startMessaging(ctx, carrier);
   // the operator's carriers and routes are kept either way; the route test reads this instance's live links
-  registerCarrierControlRoutes(api, ctx, inProcess ? null : await startCarrierMessaging(ctx));
-  registerCarrierCostRoutes(api, ctx);
+  const plane = inProcess ? null : await startCarrierMessaging(ctx);
+  registerCarrierControlRoutes(api, ctx, plane);
+  registerCarrierCostRoutes(api, ctx, plane);
 };
 
 /** Starts the dispatcher (carrier simulator by default) and the timed-batch scheduler; stopped through ctx.onClose. */

@@ -27,7 +27,7 @@ import { closeAllTabs } from './tabs';
 import { onUnauthorized } from '../session/session-events';
 import { readToken, writeToken } from '../session/token-store';
 import { provideSessionActors } from '../session/session-ref';
-import { forgetOnClose } from '../data/forget-local';
+import { forgetOnClose } from '../data/forget-flag';
 
 // The console's session and lock actors, wired to the platform through the one HTTP client and to browser storage.
 
@@ -91,7 +91,7 @@ export const sessionActor = createActor(
       }),
       openConsole: fromPromise(() => loadConsole().then(() => {})),
       refreshToken: fromPromise(() => api.call(refreshEndpoint, {}, { silent: true })),
-      // the user's own logout also takes the account's local copy off this browser (forget-local.ts)
+      // the user's own logout also takes the account's local copy off this browser (src/data/forget-local.ts)
       logout: fromPromise(() => (forgetOnClose(), api.call(logoutEndpoint, {}, { silent: true }))),
     },
     actions: {

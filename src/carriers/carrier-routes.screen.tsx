@@ -25,6 +25,7 @@ const POOL_LABELS = {
   'round-robin': 'carrierRoutes.pools.roundRobin',
   weighted: 'carrierRoutes.pools.weighted',
   quality: 'carrierRoutes.pools.quality',
+  cheapest: 'carrierRoutes.pools.cheapest',
 } as const;
 
 export function CarrierRoutesScreen() {

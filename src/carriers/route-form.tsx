@@ -28,6 +28,7 @@ export function RouteForm({ route, onDone }: { route?: RouteView; onDone: () => 
             { value: 'round-robin', label: t('carrierRoutes.pools.roundRobin') },
             { value: 'weighted', label: t('carrierRoutes.pools.weighted') },
             { value: 'quality', label: t('carrierRoutes.pools.quality') },
+            { value: 'cheapest', label: t('carrierRoutes.pools.cheapest') },
           ],
         },
         { name: 'weights', label: 'carrierRoutes.form.weights', when: weighted },

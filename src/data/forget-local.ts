@@ -5,21 +5,8 @@ import { unmarkLocalDb } from './cache-mark';
 // A logout takes the account's copy off this browser: its replicated records (phone numbers and texts among them),
 // the search columns beside them and the mark that says they are here. The lock screen keeps them, as does a session
 // the platform ended (an expired token): only the user's own "log out" says the copy should go. The databases are
-// deleted once the session's database has closed (an open connection would hold the deletion until it did).
-
-let forgetNext = false;
-
-/** Asks that the next local database to close be deleted with everything beside it. */
-export function forgetOnClose(): void {
-  forgetNext = true;
-}
-
-/** Whether the closing database should go; answers once per request. */
-export function takeForget(): boolean {
-  const was = forgetNext;
-  forgetNext = false;
-  return was;
-}
+// deleted once the session's database has closed (an open connection would hold the deletion until it did); the
+// logout asks for it through forget-flag.ts.
 
 /** Whether an IndexedDB database belongs to the account's local copy, of this generation or an older one. */
 export function isLocalCopyOf(cusId: string, name: string): boolean {

@@ -127,7 +127,12 @@ export const CARRIER_EN: typeof CARRIER_ZH = {
       senders: 'each sender is 1-21 characters',
       position: 'a whole number from 0 to 1000000',
     },
-    pools: { roundRobin: 'Round robin', weighted: 'Weighted', quality: 'By quality (delivery and receipt latency, with a circuit breaker)' },
+    pools: {
+      roundRobin: 'Round robin',
+      weighted: 'Weighted',
+      quality: 'By quality (delivery and receipt latency, with a circuit breaker)',
+      cheapest: 'Cheapest (least cost for the number)',
+    },
     listHint: 'Separate values with commas or new lines. An empty condition, or no product ticked, matches any.',
     form: {
       position: 'Order (empty: last)',

@@ -125,7 +125,7 @@ export const CARRIER_ZH = {
       senders: '每个签名/发送方 1-21 个字符',
       position: '须为 0-1000000 的整数',
     },
-    pools: { roundRobin: '轮询', weighted: '加权', quality: '按质量（成功率与回执延迟，自动熔断）' },
+    pools: { roundRobin: '轮询', weighted: '加权', quality: '按质量（成功率与回执延迟，自动熔断）', cheapest: '最低成本（按号码的通道成本）' },
     listHint: '多个值用逗号或换行分隔；条件留空、产品都不勾选表示不限。',
     form: {
       position: '顺序（留空则排在最后）',

@@ -191,4 +191,19 @@ describe.each(DB_KINDS)('carrier costs and margins on %s', (kind) => {
     expect(file.headers.get('content-type')).toContain('spreadsheetml');
     expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
+
+  it('sends a cheapest route through the carrier that costs least for the number, following a cost saved mid-traffic', async () => {
+    const route = await p.call('/carrier/routeSave', { prefix: '86150', carriers: ['a', 'b'], pool: 'cheapest' }, { token: operator });
+    expect(route.status).toBe(200);
+    const past = new Date(Date.now() - DAY).toISOString();
+    // a's CN cost is 0.0400 by now; b's is set lower
+    expect((await save({ carrier: 'b', country: 'CN', cost: '0.0100', effectiveFrom: past })).status).toBe(200);
+    for (const mobile of ['15000000001', '15000000002']) expect((await send(mobile)).status).toBe(200);
+    expect(await costed('15000000001')).toMatchObject({ carrier: 'b', cost: '0.0100' });
+    expect(await costed('15000000002')).toMatchObject({ carrier: 'b', cost: '0.0100' });
+    // a prefix cost of a's, saved now, is cheaper still: the next message takes a
+    expect((await save({ carrier: 'a', prefix: '86150', cost: '0.0050', effectiveFrom: past })).status).toBe(200);
+    expect((await send('15000000003')).status).toBe(200);
+    expect(await costed('15000000003')).toMatchObject({ carrier: 'a', cost: '0.0050' });
+  });
 });
