@@ -54,9 +54,7 @@ export function registerStatisticsRoutes(app: FastifyInstance, ctx: AppContext):
   route(app, ctx, statisticsListEndpoint, async ({ body, user }) =>
     pageOf(ctx.db, recordSourceFor(user, 'statistics'), statWhere(body, user, STAT_KINDS[body.dimension], body.dimension), body),
   );
-  route(app, ctx, countryListEndpoint, async ({ body, user }) =>
-    pageOf(ctx.db, recordSourceFor(user, 'statistics'), statWhere(body, user, 'country'), body),
-  );
+  route(app, ctx, countryListEndpoint, async ({ body, user }) => pageOf(ctx.db, recordSourceFor(user, 'statistics'), statWhere(body, user, 'country'), body));
   route(app, ctx, dimeListEndpoint, async ({ body, user }) => dimeRows(ctx, body, user, body));
   route(app, ctx, dimeDownloadEndpoint, async ({ body, user, lang, reply }) => {
     const { data } = await dimeRows(ctx, body, user);
