@@ -31,6 +31,10 @@ export const MESSAGING_MESSAGES: Record<string, Record<Language, string>> = {
   'timed.editFailure': { zh: '编辑失败', en: 'Edit failure' },
   'timed.emptyContent': { zh: '定时短信内容不能为空', en: 'Timed message content cannot be empty' },
   'v.mtStatus': { zh: '发送状态只能是 0、100、500、600 或 700', en: 'The status must be 0, 100, 500, 600 or 700' },
+  'records.statusHidden': {
+    zh: '当前用户不能查看发送状态，无法按发送状态筛选',
+    en: 'This user may not see delivery outcomes, so records cannot be filtered by status',
+  },
   'v.source': { zh: '来源只能是 console、smpp 或 http', en: 'The source must be console, smpp or http' },
   'v.month': { zh: '月份格式应为 YYYYMM', en: 'The month must be written YYYYMM' },
   'numberCheck.noMobile': { zh: '请输入要检测的号码', en: 'Enter the numbers to check' },

@@ -8,6 +8,7 @@ export const STATE_MESSAGES: Record<string, Record<Language, string>> = {
   'state.sendStatus.waiting': { zh: '等待状态报告', en: 'Waiting for status report' },
   'state.sendStatus.timeout': { zh: '状态报告超时', en: 'Status report timeout' },
   'state.sendStatus.failure': { zh: '发送失败', en: 'Send failure' },
+  'state.sendStatus.sent': { zh: '已发送', en: 'Sent' },
   'state.source.console': { zh: '控制台', en: 'Console' },
   'state.source.smpp': { zh: 'SMPP', en: 'SMPP' },
   'state.source.http': { zh: 'HTTP 接口', en: 'HTTP API' },

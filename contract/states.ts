@@ -43,11 +43,18 @@ export const SEND_STATUS = {
   waiting: def('state.sendStatus.waiting', 'warning'),
   timeout: def('state.sendStatus.timeout', 'secondary'),
   failure: def('state.sendStatus.failure', 'danger'),
+  /** handed to the carrier, outcome withheld: what a console user whose showClientStatus is 0 is shown instead of
+   * success, timeout or failure. */
+  sent: def('state.sendStatus.sent', 'info'),
 } as const;
 export type SendStatusKind = keyof typeof SEND_STATUS;
 
-/** mt_status codes the platform stores. */
-export const MT_STATUS = { submitted: 0, pendingReview: 100, waiting: 500, timeout: 600, failure: 700 } as const;
+/** mt_status codes the platform stores, and `sent`, which it never stores: the neutral code its answers put in place of an
+ * outcome for a console user who may not see outcomes (platform/records/client-status.ts). */
+export const MT_STATUS = { submitted: 0, pendingReview: 100, sent: 200, waiting: 500, timeout: 600, failure: 700 } as const;
+
+/** mt_status codes that are not outcomes and stay as they are when outcomes are withheld. */
+export const MT_STATUS_NOT_OUTCOME: readonly number[] = [MT_STATUS.pendingReview, MT_STATUS.waiting];
 
 /**
  * Status reports counted as delivered: '0' (the spec's code) and 'DELIVRD' (the CMPP/SMPP delivery receipt stat).
@@ -80,10 +87,27 @@ export function sendStatus(r: SendStatusInput): ResolvedSendStatus {
 
 function sendStatusKind(r: SendStatusInput): SendStatusKind {
   if (r.table_name === REVIEW_TABLE || r.mt_status === MT_STATUS.pendingReview) return 'pendingReview';
+  if (r.mt_status === MT_STATUS.sent) return 'sent';
   if (r.mt_status === MT_STATUS.submitted && REPORT_SUCCESS_CODES.includes(String(r.report_result ?? '').trim())) return 'success';
   if (r.mt_status === MT_STATUS.waiting) return 'waiting';
   if (r.mt_status === MT_STATUS.timeout) return 'timeout';
   return 'failure';
+}
+
+/**
+ * A send record as a viewer who may not see outcomes is shown it: an outcome becomes the neutral `sent` code and the
+ * report code and descriptions go; pending review and waiting stay. The platform answers such a viewer this already
+ * (in SQL, platform/records/client-status.ts); the console applies it too, so a copy held from before cannot show more.
+ */
+export function withoutOutcome<R extends SendStatusInput>(r: R): R {
+  const pending = r.table_name === REVIEW_TABLE || MT_STATUS_NOT_OUTCOME.includes(r.mt_status);
+  return {
+    ...r,
+    mt_status: pending ? (r.table_name === REVIEW_TABLE ? MT_STATUS.pendingReview : r.mt_status) : MT_STATUS.sent,
+    report_result: null,
+    report_result_desc: null,
+    errDesc: null,
+  };
 }
 
 /** The cell text: "send failure (description)" in the given language. */

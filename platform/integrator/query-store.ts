@@ -25,7 +25,8 @@ interface MessageRow {
   client_ref: string | null;
 }
 
-const STATE = { pendingReview: 'review', waiting: 'sending', success: 'delivered', failure: 'failed', timeout: 'timeout' } as const;
+// `sent` is the neutral code of the console's withheld answers, never stored, so the stored rows read here never carry it
+const STATE = { pendingReview: 'review', waiting: 'sending', sent: 'sending', success: 'delivered', failure: 'failed', timeout: 'timeout' } as const;
 
 function messageOf(r: MessageRow): Message {
   const state = STATE[sendStatus({ mt_status: Number(r.mt_status), table_name: r.table_name, report_result: r.report_result }).kind];

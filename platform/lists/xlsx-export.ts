@@ -17,6 +17,8 @@ export interface Column<R> {
   /** epoch ms shown as local time of the tenant. */
   time?: boolean;
   width?: number;
+  /** a delivery outcome, left out for a user who may not see outcomes (records/client-status.ts). */
+  outcome?: boolean;
 }
 
 const TENANT_TZ = 'Asia/Shanghai';

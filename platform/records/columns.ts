@@ -4,7 +4,8 @@ import { translate } from '../../contract/messages';
 import { mtSourceLabel } from '../../contract/states';
 import type { Column } from '../lists/xlsx-export';
 
-// Spreadsheet columns of each download, headers in zh and en (the caller's Accept-Language picks one).
+// Spreadsheet columns of each download, headers in zh and en (the caller's Accept-Language picks one). Columns marked
+// `outcome` are left out for a user who may not see delivery outcomes (client-status.ts columnsFor).
 const MT_STATUS_LABEL: Record<number, { zh: string; en: string }> = {
   0: { zh: '成功', en: 'Success' },
   100: { zh: '待审核', en: 'Pending review' },
@@ -22,9 +23,9 @@ export function mtColumns(lang: 'zh' | 'en', prodType: number): Column<MtRecord>
     { label: { zh: '账号名称', en: 'Account name' }, value: 'cus_name' },
     { label: { zh: '手机号码', en: 'Phone number' }, value: 'decodeMobile' },
     { label: { zh: '短信内容', en: 'Content' }, value: 'decodeContent', width: 50 },
-    { label: { zh: '发送状态', en: 'Status' }, value: statusText(lang) },
-    { label: { zh: '回执代码', en: 'Report code' }, value: 'report_result' },
-    { label: { zh: '回执描述', en: 'Report description' }, value: 'report_result_desc' },
+    { label: { zh: '发送状态', en: 'Status' }, value: statusText(lang), outcome: true },
+    { label: { zh: '回执代码', en: 'Report code' }, value: 'report_result', outcome: true },
+    { label: { zh: '回执描述', en: 'Report description' }, value: 'report_result_desc', outcome: true },
     { label: { zh: '提交时间', en: 'Submit time' }, value: 'receive_time', time: true, width: 20 },
     { label: { zh: '计费条数', en: 'Segments' }, value: 'segments' },
     { label: { zh: '来源', en: 'Source' }, value: sourceText(lang) },
@@ -67,9 +68,9 @@ export const BATCH_COLUMNS: Column<Batch>[] = [
   { label: { zh: '接收数', en: 'Received' }, value: 'receive_count' },
   { label: { zh: '待发数', en: 'Pending' }, value: 'wait_send_count' },
   { label: { zh: '已发数', en: 'Sent' }, value: 'sent_count' },
-  { label: { zh: '成功数', en: 'Success' }, value: 'success_count' },
-  { label: { zh: '失败数', en: 'Failure' }, value: 'failure_count' },
-  { label: { zh: '未知数', en: 'Unknown' }, value: 'unknown_count' },
+  { label: { zh: '成功数', en: 'Success' }, value: 'success_count', outcome: true },
+  { label: { zh: '失败数', en: 'Failure' }, value: 'failure_count', outcome: true },
+  { label: { zh: '未知数', en: 'Unknown' }, value: 'unknown_count', outcome: true },
   { label: { zh: '短信内容', en: 'Content' }, value: 'decodeContent', width: 50 },
 ];
 
@@ -85,7 +86,7 @@ export const DIME_COLUMNS: Column<DimeRow>[] = [
   { label: { zh: '发送账号', en: 'Account' }, value: 'cus_id' },
   { label: { zh: '账号名称', en: 'Account name' }, value: 'cus_name' },
   { label: { zh: '发送总数', en: 'Sent' }, value: 'sent_count' },
-  { label: { zh: '成功', en: 'Success' }, value: 'successUnionStr' },
-  { label: { zh: '失败', en: 'Failure' }, value: 'failureUnionStr' },
-  { label: { zh: '未知', en: 'Unknown' }, value: 'unknownUnionStr' },
+  { label: { zh: '成功', en: 'Success' }, value: 'successUnionStr', outcome: true },
+  { label: { zh: '失败', en: 'Failure' }, value: 'failureUnionStr', outcome: true },
+  { label: { zh: '未知', en: 'Unknown' }, value: 'unknownUnionStr', outcome: true },
 ];

@@ -5,11 +5,13 @@ import { readableCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { authedRoute as route } from '../lists/read-route';
 import { wallClockIn } from '../../contract/time-zone';
+import { hidesClientStatus, outcomeTotals } from './client-status';
 import { loginInfo, statTotals, ZERO } from './dashboard';
 import { dayOf, lastDays, monthOf, previousMonthOf } from './tenant-time';
 
 // Home dashboards: counts and a 30-day chart from stat_rows over every account the caller may see.
-// Any product line works (0, 1, 2, 6).
+// Any product line works (0, 1, 2, 6). A user who may not see delivery outcomes gets 0 for today's success, failure
+// and unknown counts and no ratio series (client-status.ts).
 
 const ratio = (n: number, of: number) => (of > 0 ? Math.round((n * 10_000) / of) / 100 : 0);
 
@@ -19,7 +21,8 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
     const days = lastDays(now, 30);
     const [today, yesterday] = [days[29], days[28]];
     const t = await statTotals(ctx.db, readableCusIds(user, 'data'), body.prod_type, days, [monthOf(now)]);
-    const day = (d: string) => t.get(`day|${d}`) ?? ZERO;
+    const day = (d: string) => outcomeTotals(user, t.get(`day|${d}`) ?? ZERO);
+    const ratios = (pick: (d: string) => number) => (hidesClientStatus(user) ? [] : days.map(pick));
     const info = await loginInfo(ctx.db, user.id);
     return {
       // the login before this one, in the account's zone, as the user info's (the console reads it there)
@@ -33,9 +36,9 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
       todayUnknownCount: day(today).unknown,
       timeAxis: days,
       sentCountAxis: days.map((d) => day(d).sent),
-      successRatioAxis: days.map((d) => ratio(day(d).success, day(d).sent)),
-      failureRatioAxis: days.map((d) => ratio(day(d).failure, day(d).sent)),
-      unknownRatioAxis: days.map((d) => ratio(day(d).unknown, day(d).sent)),
+      successRatioAxis: ratios((d) => ratio(day(d).success, day(d).sent)),
+      failureRatioAxis: ratios((d) => ratio(day(d).failure, day(d).sent)),
+      unknownRatioAxis: ratios((d) => ratio(day(d).unknown, day(d).sent)),
     };
   });
 

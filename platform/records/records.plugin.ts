@@ -12,7 +12,8 @@ import type { AreaPlugin } from '../context';
 import { registerPullRoute } from '../feed/pull-route';
 import { registerDashboardRoutes } from './dashboard.routes';
 import { registerRecordRoutes } from './records.routes';
-import { RECORD_SOURCES, type RecordFeed } from './sources';
+import { recordSourceFor } from './client-status';
+import type { RecordFeed } from './sources';
 import { registerStatisticsRoutes } from './statistics.routes';
 
 /** The change feed's pull route of each record resource. */
@@ -28,7 +29,7 @@ const PULLS: Array<[RecordFeed, Endpoint]> = [
 
 /** Record lists and downloads, statistics, the home dashboards, and the records' change-feed pulls. */
 export const recordsPlugin: AreaPlugin = async (api, { ctx }) => {
-  for (const [resource, endpoint] of PULLS) registerPullRoute(api, ctx, endpoint.path, RECORD_SOURCES[resource]);
+  for (const [resource, endpoint] of PULLS) registerPullRoute(api, ctx, endpoint.path, (user) => recordSourceFor(user, resource));
   registerRecordRoutes(api, ctx);
   registerStatisticsRoutes(api, ctx);
   registerDashboardRoutes(api, ctx);

@@ -14,17 +14,20 @@ import {
 } from '../../contract/endpoints/records.endpoints';
 import { timeBatchListEndpoint, timeBatchMobileDownloadEndpoint, timeMtMessageListEndpoint } from '../../contract/endpoints/timed.endpoints';
 import type { Batch, MtRecord } from '../../contract/records.schema';
+import type { CurrentUser } from '../auth/current-user';
 import { readableCusIds, scopeCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { authedRoute as route } from '../lists/read-route';
 import { batchColumns, MO_COLUMNS, mtColumns, TIME_MT_COLUMNS } from './columns';
-import { pageOf, rowsOf, whereOf, type Filters, type Source } from '../lists/list-query';
-import { RECORD_SOURCES } from './sources';
+import { columnsFor, outcomeTotals, recordSourceFor, refuseStatusFilter } from './client-status';
+import { pageOf, rowsOf, whereOf, type Filters } from '../lists/list-query';
+import type { RecordFeed } from './sources';
 import { batchSummary, replyCount } from './summaries';
 import { sendXlsx, type Column } from '../lists/xlsx-export';
 
 // Record lists and their downloads. Each list is a source plus a filter map; its download takes
-// the same filters and streams the same rows. Visibility: scopeCusIds keeps cus_id to what the caller may see.
+// the same filters and streams the same rows. Visibility: scopeCusIds keeps cus_id to what the caller may see; a caller
+// who may not see delivery outcomes is answered the withheld sources and columns of client-status.ts.
 
 type AnyBody = Record<string, unknown> & { cus_id?: string };
 
@@ -70,14 +73,22 @@ export const batchFilters: Filters<AnyBody> = {
 };
 
 interface Listing {
-  source: Source;
+  resource: RecordFeed;
   filters: Filters<AnyBody>;
 }
 
-function list(app: FastifyInstance, ctx: AppContext, endpoint: Endpoint, { source, filters }: Listing): void {
+/** The source and filter of a listing as this caller is answered it. */
+function queryOf(user: CurrentUser, { resource, filters }: Listing, b: AnyBody) {
+  refuseStatusFilter(user, b);
+  const source = recordSourceFor(user, resource);
+  return { source, where: whereOf(source, filters, b, user, scopeCusIds(user, b.cus_id)) };
+}
+
+function list(app: FastifyInstance, ctx: AppContext, endpoint: Endpoint, listing: Listing): void {
   route(app, ctx, endpoint, async ({ body, user }) => {
     const b = body as AnyBody & { pageNumber: number; pageSize: number };
-    return pageOf(ctx.db, source, whereOf(source, filters, b, user, scopeCusIds(user, b.cus_id)), b);
+    const { source, where } = queryOf(user, listing, b);
+    return pageOf(ctx.db, source, where, b);
   });
 }
 
@@ -86,21 +97,21 @@ function download<R>(
   ctx: AppContext,
   endpoint: Endpoint,
   name: string,
-  { source, filters }: Listing,
+  listing: Listing,
   columns: (lang: 'zh' | 'en', body: AnyBody) => Column<R>[],
 ): void {
   route(app, ctx, endpoint, async ({ body, user, lang, reply }) => {
     const b = body as AnyBody;
-    const w = whereOf(source, filters, b, user, scopeCusIds(user, b.cus_id));
-    await sendXlsx(reply, lang, name, columns(lang, b), (signal) => rowsOf<R>(ctx.db, source, w, { signal }));
+    const { source, where } = queryOf(user, listing, b);
+    await sendXlsx(reply, lang, name, columnsFor(user, columns(lang, b)), (signal) => rowsOf<R>(ctx.db, source, where, { signal }));
   });
 }
 
 export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const mt: Listing = { source: RECORD_SOURCES.mtRecord, filters: mtFilters };
-  const mo: Listing = { source: RECORD_SOURCES.moRecord, filters: moFilters };
-  const timeMt: Listing = { source: RECORD_SOURCES.timeMtMessage, filters: timeMtFilters };
-  const batches: Listing = { source: RECORD_SOURCES.batch, filters: batchFilters };
+  const mt: Listing = { resource: 'mtRecord', filters: mtFilters };
+  const mo: Listing = { resource: 'moRecord', filters: moFilters };
+  const timeMt: Listing = { resource: 'timeMtMessage', filters: timeMtFilters };
+  const batches: Listing = { resource: 'batch', filters: batchFilters };
   const mtCols = (lang: 'zh' | 'en', b: AnyBody) => mtColumns(lang, Number(b.prod_type ?? 0));
 
   list(app, ctx, mtRecordListEndpoint, mt);
@@ -110,15 +121,15 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
   list(app, ctx, moRecordListEndpoint, mo);
   download(app, ctx, moRecordDownloadEndpoint, 'mo-records', mo, () => MO_COLUMNS);
   list(app, ctx, timeMtMessageListEndpoint, timeMt);
-  list(app, ctx, timeBatchListEndpoint, { source: RECORD_SOURCES.timeBatch, filters: timeBatchFilters });
+  list(app, ctx, timeBatchListEndpoint, { resource: 'timeBatch', filters: timeBatchFilters });
   download(app, ctx, timeBatchMobileDownloadEndpoint, 'timed-numbers', timeMt, () => TIME_MT_COLUMNS);
   download<MtRecord>(app, ctx, batchMobileDownloadEndpoint, 'batch-numbers', mt, (lang) => mtColumns(lang, 0));
   download<Batch>(app, ctx, batchDownloadEndpoint, 'batches', batches, (_lang, b) => batchColumns(Number(b.prod_type ?? 0)));
 
   route(app, ctx, batchListEndpoint, async ({ body, user }) => {
-    const w = whereOf(RECORD_SOURCES.batch, batchFilters, body, user, scopeCusIds(user, body.cus_id));
-    const [page, summary] = await Promise.all([pageOf<Batch>(ctx.db, RECORD_SOURCES.batch, w, body), batchSummary(ctx.db, w)]);
-    return { ...page, summary };
+    const { source, where } = queryOf(user, batches, body);
+    const [page, summary] = await Promise.all([pageOf<Batch>(ctx.db, source, where, body), batchSummary(ctx.db, where)]);
+    return { ...page, summary: outcomeTotals(user, summary) };
   });
 
   route(app, ctx, queryReplyCountEndpoint, async ({ body, user }) => {

@@ -10,6 +10,28 @@ import { ms } from '../lists/list-query';
 export const unionSql = (count: string, of: string) =>
   `(${count})::text || ' (' || to_char(case when (${of}) > 0 then (${count}) * 100.0 / (${of}) else 0 end, 'FM990.00') || '%)'`;
 
+// The delivery outcome columns of the send records, batches and statistics are apart from the rest of their select
+// lists, so that client-status.ts can put their withheld forms in for a user who may not see outcomes.
+
+/** mt_status and the report columns. */
+export const MT_OUTCOME_COLS = `m.mt_status, m.report_result, m.report_result_desc, m.err_desc as "errDesc"`;
+export const mtSelect = (outcome: string) => `m.sn, m.prod_type, m.cus_id, a.cus_name, m.batch_id, m.mobile as "decodeMobile",
+      m.content as "decodeContent", ${outcome}, m.table_name, ${ms('m.receive_time')} as receive_time, m.month,
+      m.segments, m.price, to_char(m.price, 'FM9999999990.0000') as "priceStr", m.country_name as "countryName",
+      m.country_code as "countryCode", m.title as "titleStr", m.receive_content, sb.sender_id, m.source, ${feedCols('m')}`;
+
+/** a batch's success, failure and unknown counts. */
+export const BATCH_OUTCOME_COLS = 'b.success_count, b.failure_count, b.unknown_count';
+export const batchSelect = (outcome: string) => `b.batch_id, b.prod_type, b.batch_type, ${ms('b.create_time')} as create_time, b.receive_count,
+      greatest(b.receive_count - b.sent_count, 0) as wait_send_count, b.sent_count, ${outcome}, b.cus_id, a.cus_name,
+      b.content as "decodeContent", b.sender_id, ${feedCols('b')}`;
+
+/** a statistics row's success, failure and unknown counts and their "count (ratio%)" cells. */
+export const STAT_OUTCOME_COLS = `s.success_count, s.failure_count, s.unknown_count, ${unionSql('s.success_count', 's.sent_count')} as "successUnionStr",
+      ${unionSql('s.failure_count', 's.sent_count')} as "failureUnionStr", ${unionSql('s.unknown_count', 's.sent_count')} as "unknownUnionStr"`;
+export const statisticsSelect = (outcome: string) => `s.id, s.kind, s.prod_type, s.gathering_time, s.cus_id, a.cus_name,
+      s.country_name as "countryName", s.sent_count, ${outcome}, ${feedCols('s')}`;
+
 /** The replicated resources of the records area (the library's are in library/sources.ts, the notices' in
  * notices/notice-rows.ts, the blacklist's in messaging). */
 export type RecordFeed = Exclude<FeedResource, LibraryFeed | 'notice' | 'blacklist'>;
@@ -21,10 +43,7 @@ export const RECORD_SOURCES: Record<RecordFeed, FeedSource> = {
     // the sender id is the batch's (one per send): read through its primary key, one lookup per row shown or pulled
     from: 'mt_records m join accounts a on a.cus_id = m.cus_id left join batches sb on sb.batch_id = m.batch_id',
     countFrom: 'mt_records m',
-    select: `m.sn, m.prod_type, m.cus_id, a.cus_name, m.batch_id, m.mobile as "decodeMobile", m.content as "decodeContent", m.mt_status,
-      m.report_result, m.report_result_desc, m.err_desc as "errDesc", m.table_name, ${ms('m.receive_time')} as receive_time, m.month,
-      m.segments, m.price, to_char(m.price, 'FM9999999990.0000') as "priceStr", m.country_name as "countryName",
-      m.country_code as "countryCode", m.title as "titleStr", m.receive_content, sb.sender_id, m.source, ${feedCols('m')}`,
+    select: mtSelect(MT_OUTCOME_COLS),
     scope: 'm.cus_id',
     time: 'm.receive_time',
     key: 'm.sn',
@@ -49,9 +68,7 @@ export const RECORD_SOURCES: Record<RecordFeed, FeedSource> = {
     alias: 'b',
     from: 'batches b join accounts a on a.cus_id = b.cus_id',
     countFrom: 'batches b',
-    select: `b.batch_id, b.prod_type, b.batch_type, ${ms('b.create_time')} as create_time, b.receive_count,
-      greatest(b.receive_count - b.sent_count, 0) as wait_send_count, b.sent_count, b.success_count, b.failure_count,
-      b.unknown_count, b.cus_id, a.cus_name, b.content as "decodeContent", b.sender_id, ${feedCols('b')}`,
+    select: batchSelect(BATCH_OUTCOME_COLS),
     scope: 'b.cus_id',
     time: 'b.create_time',
     key: 'b.batch_id',
@@ -88,10 +105,7 @@ export const RECORD_SOURCES: Record<RecordFeed, FeedSource> = {
     alias: 's',
     from: 'stat_rows s join accounts a on a.cus_id = s.cus_id',
     countFrom: 'stat_rows s',
-    select: `s.id, s.kind, s.prod_type, s.gathering_time, s.cus_id, a.cus_name, s.country_name as "countryName", s.sent_count,
-      s.success_count, s.failure_count, s.unknown_count, ${unionSql('s.success_count', 's.sent_count')} as "successUnionStr",
-      ${unionSql('s.failure_count', 's.sent_count')} as "failureUnionStr", ${unionSql('s.unknown_count', 's.sent_count')} as "unknownUnionStr",
-      ${feedCols('s')}`,
+    select: statisticsSelect(STAT_OUTCOME_COLS),
     scope: 's.cus_id',
     time: 's.gathering_time',
     key: 's.id',

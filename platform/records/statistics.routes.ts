@@ -5,6 +5,7 @@ import type { CurrentUser } from '../auth/current-user';
 import { scopeCusIds } from '../auth/scope';
 import type { AppContext } from '../context';
 import { authedRoute as route } from '../lists/read-route';
+import { columnsFor, dimeOutcomeFor, recordSourceFor } from './client-status';
 import { DIME_COLUMNS } from './columns';
 import { pageOf, whereOf, type Filters } from '../lists/list-query';
 import { RECORD_SOURCES } from './sources';
@@ -46,14 +47,14 @@ function statWhere(body: StatBody, user: CurrentUser, kind: (typeof STAT_KINDS)[
 /** Per-account totals of day rows over the range. */
 async function dimeRows(ctx: AppContext, body: StatBody, user: CurrentUser, page?: { pageNumber: number; pageSize: number }) {
   const w = statWhere(body, user, 'day');
-  return dimeTotals(ctx.db, w, page);
+  return dimeTotals(ctx.db, w, page, dimeOutcomeFor(user));
 }
 
 export function registerStatisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, statisticsListEndpoint, async ({ body, user }) =>
-    pageOf(ctx.db, RECORD_SOURCES.statistics, statWhere(body, user, STAT_KINDS[body.dimension], body.dimension), body),
+    pageOf(ctx.db, recordSourceFor(user, 'statistics'), statWhere(body, user, STAT_KINDS[body.dimension], body.dimension), body),
   );
-  route(app, ctx, countryListEndpoint, async ({ body, user }) => pageOf(ctx.db, RECORD_SOURCES.statistics, statWhere(body, user, 'country'), body));
+  route(app, ctx, countryListEndpoint, async ({ body, user }) => pageOf(ctx.db, recordSourceFor(user, 'statistics'), statWhere(body, user, 'country'), body));
   route(app, ctx, dimeListEndpoint, async ({ body, user }) => dimeRows(ctx, body, user, body));
   route(app, ctx, dimeDownloadEndpoint, async ({ body, user, lang, reply }) => {
     const { data } = await dimeRows(ctx, body, user);
@@ -61,7 +62,7 @@ export function registerStatisticsRoutes(app: FastifyInstance, ctx: AppContext):
       reply,
       lang,
       'account-statistics',
-      DIME_COLUMNS,
+      columnsFor(user, DIME_COLUMNS),
       (async function* () {
         yield* data;
       })(),

@@ -28,16 +28,18 @@ export async function replyCount(q: Queryable, batchId: string, cusIds: string[]
   return n;
 }
 
+/** The outcome columns of the per-account totals (client-status.ts has their withheld form). */
+export const DIME_OUTCOME_COLS = `sum(s.success_count)::int8 as success_count, sum(s.failure_count)::int8 as failure_count,
+            sum(s.unknown_count)::int8 as unknown_count, ${unionSql('sum(s.success_count)', 'sum(s.sent_count)')} as "successUnionStr",
+            ${unionSql('sum(s.failure_count)', 'sum(s.sent_count)')} as "failureUnionStr",
+            ${unionSql('sum(s.unknown_count)', 'sum(s.sent_count)')} as "unknownUnionStr"`;
+
 /** Per-account totals of the day rows w matches (statistics source, alias s); `page` absent for every account. */
-export async function dimeTotals(q: Queryable, w: Where, page?: { pageNumber: number; pageSize: number }) {
+export async function dimeTotals(q: Queryable, w: Where, page?: { pageNumber: number; pageSize: number }, outcome = DIME_OUTCOME_COLS) {
   const params = page ? [...w.params, page.pageSize, (page.pageNumber - 1) * page.pageSize] : w.params;
   const paging = page ? ` limit $${params.length - 1} offset $${params.length}` : '';
   const data = await q.query<DimeRow>(
-    `select s.cus_id, a.cus_name, sum(s.sent_count)::int8 as sent_count, sum(s.success_count)::int8 as success_count,
-            sum(s.failure_count)::int8 as failure_count, sum(s.unknown_count)::int8 as unknown_count,
-            ${unionSql('sum(s.success_count)', 'sum(s.sent_count)')} as "successUnionStr",
-            ${unionSql('sum(s.failure_count)', 'sum(s.sent_count)')} as "failureUnionStr",
-            ${unionSql('sum(s.unknown_count)', 'sum(s.sent_count)')} as "unknownUnionStr"
+    `select s.cus_id, a.cus_name, sum(s.sent_count)::int8 as sent_count, ${outcome}
        from ${RECORD_SOURCES.statistics.from} where ${w.sql} group by s.cus_id, a.cus_name order by s.cus_id${paging}`,
     params,
   );

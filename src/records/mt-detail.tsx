@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { MoRecord, MtRecord } from '../../contract/records.schema';
 import { countSegments } from '../../contract/segments';
-import { mtSourceLabel, sendStatus } from '../../contract/states';
+import { mtSourceLabel, sendStatus, withoutOutcome } from '../../contract/states';
 import { timelineOf } from './mt-timeline';
 import { translate } from '../../contract/messages';
 import { runQuery } from '../../sync/query';
@@ -14,7 +14,9 @@ import type { ViewerContext } from '../table/screen-definition';
 
 // The message detail of a send record: content with parts and encoding, price, the status
 // timeline, its batch, the replies to it (read locally) and the rich preview for video and card sends.
-// Everything from the record is rendered as text.
+// Everything from the record is rendered as text. A viewer who may not see delivery outcomes gets no report step, code or
+// failure reason: the platform answers such a viewer the record without them, and the record is read through
+// withoutOutcome here as well, so that a copy held from before cannot show more.
 
 function useReplies(r: MtRecord): MoRecord[] | null {
   const runtime = useRuntime();
@@ -36,8 +38,9 @@ function useReplies(r: MtRecord): MoRecord[] | null {
   return rows;
 }
 
-export function MtDetail({ row, v }: { row: MtRecord; v: ViewerContext }) {
+export function MtDetail({ row: held, v }: { row: MtRecord; v: ViewerContext }) {
   const { t } = useTranslation();
+  const row = v.showClientStatus === 0 ? withoutOutcome(held) : held;
   const seg = countSegments(row.decodeContent);
   const replies = useReplies(row);
   const field = (label: string, value: ReactNode, id: string) => (

@@ -21,7 +21,8 @@ export function timelineOf(r: MtRecord, lang: Language): TimelineStep[] {
   const s = sendStatus(r);
   if (r.table_name === REVIEW_TABLE || r.mt_status === MT_STATUS.pendingReview) return [...steps, { step: 'review', time: null }];
   steps.push({ step: 'sent', time: null });
-  if (s.kind === 'waiting') return steps;
+  // `sent`: the outcome is withheld from this viewer, so the timeline ends where the report would come
+  if (s.kind === 'waiting' || s.kind === 'sent') return steps;
   if (s.kind === 'timeout') return [...steps, { step: 'timeout', time: null, text: explainReport(lang, r.report_result, r.report_result_desc) }];
   steps.push({
     step: 'report',

@@ -3,7 +3,7 @@ import type { HTMLAttributes } from 'react';
 import './cells.css';
 import { translate } from '../../contract/messages';
 import { reportLabel } from '../../contract/report-codes';
-import { sendStatus, stateOf, type StateMap } from '../../contract/states';
+import { sendStatus, stateOf, withoutOutcome, type StateMap } from '../../contract/states';
 import type { MtRecord } from '../../contract/records.schema';
 import { formatDateTime } from '../ui/format';
 import type { ColumnDef, ViewerContext } from './screen-definition';
@@ -25,7 +25,11 @@ function Tag({
   );
 }
 
-export function sendStatusText(r: MtRecord, v: ViewerContext): string {
+/** the record as this viewer may see it (outcomes withheld when showClientStatus is 0, as the platform answers). */
+const shownTo = (r: MtRecord, v: ViewerContext) => (v.showClientStatus === 0 ? withoutOutcome(r) : r);
+
+export function sendStatusText(held: MtRecord, v: ViewerContext): string {
+  const r = shownTo(held, v);
   const s = sendStatus(r);
   const label = translate(v.lang, s.label);
   // the failure reason from the code catalogue in the viewer's language
@@ -35,7 +39,7 @@ export function sendStatusText(r: MtRecord, v: ViewerContext): string {
 export function SendStatusTag({ row, v }: { row: MtRecord & { pending?: string }; v: ViewerContext }) {
   // a send still queued in the event log
   if (row.pending) return <Tag data-testid="send-status" data-status="queued" severity="warning" value={translate(v.lang, 'send.queuedRecord')} />;
-  const s = sendStatus(row);
+  const s = sendStatus(shownTo(row, v));
   return <Tag data-testid="send-status" data-status={s.kind} severity={s.severity === 'secondary' ? null : s.severity} value={sendStatusText(row, v)} />;
 }
 

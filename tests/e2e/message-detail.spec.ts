@@ -66,3 +66,17 @@ test('the detail panel opens from every send-record list, by click and by keyboa
   await expect(page).toHaveURL(new RegExp(`/dataGatheringBatchList\\?batch_id=${batch}`));
   expect(pageErrors).toEqual([]);
 });
+
+test('a user who may not see delivery outcomes gets no status, report code or reason in the detail', async ({ page }) => {
+  await login(page, 'user');
+  await page.goto(`${BASE}/mtRecordList?to=${Date.now() - 3_600_000}`);
+  const first = rows(page).first();
+  await expect(first).toBeVisible({ timeout: deadlineFor() });
+  await expect(page.getByTestId('send-status')).toHaveCount(0);
+  await first.click();
+  const panel = page.getByTestId('mt-detail');
+  await expect(panel.locator('[data-testid=detail-timeline] li').first()).toHaveAttribute('data-step', 'submitted');
+  // the timeline ends at sent (or review): no report step, no timeout, no outcome words
+  await expect(panel.locator('[data-testid=detail-timeline] li[data-step=report], [data-testid=detail-timeline] li[data-step=timeout]')).toHaveCount(0);
+  await expect(panel).not.toContainText(/发送成功|发送失败|状态报告超时|Sent successfully|Send failure|DELIVRD|UNDELIV/);
+});

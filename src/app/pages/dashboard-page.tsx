@@ -34,6 +34,7 @@ import { getLanguage } from '../../ui/language';
 import { menuStore } from '../menu-store';
 import { sessionActorRef } from '../../session/session-ref';
 import { STORAGE } from '../storage-keys';
+import { useViewer } from '../../table/viewer';
 import { whenIdle } from '../when-idle';
 
 // /wel/index: the home dashboard, or the international one when that product is chosen.
@@ -76,7 +77,8 @@ function TrendChart({ answer, lang }: { answer: Answer; lang: Language }) {
     });
     const datasets: ChartDataset<'bar' | 'line', (number | null)[]>[] = [
       { type: 'bar', label: t('dashboard.sentCount'), data: d.sentCountAxis, backgroundColor: '#409EFF88', yAxisID: 'count' },
-      ...(answer.kind === 'home'
+      // a user who may not see delivery outcomes is answered no ratio series
+      ...(answer.kind === 'home' && answer.data.successRatioAxis.length > 0
         ? [
             ratio(t('dashboard.successRatio'), answer.data.successRatioAxis, '#22a06b'),
             ratio(t('dashboard.failureRatio'), answer.data.failureRatioAxis, '#d64545'),
@@ -100,7 +102,7 @@ function TrendChart({ answer, lang }: { answer: Answer; lang: Language }) {
           interaction: { mode: 'index', intersect: false },
           scales: {
             count: { type: 'linear', position: 'left', beginAtZero: true, ticks: { callback: (v) => formatNumber(Number(v), lang) } },
-            ...(answer.kind === 'home'
+            ...(answer.kind === 'home' && answer.data.successRatioAxis.length > 0
               ? {
                   ratio: {
                     type: 'linear' as const,
@@ -193,6 +195,8 @@ export function DashboardPage() {
   }, [product, attempt, t]);
 
   const { answer, cachedAt, error, loading } = state;
+  // the platform answers 0 for these to a user who may not see delivery outcomes: not shown rather than shown as 0
+  const outcomes = useViewer().showClientStatus !== 0;
   const n = (v: number) => formatNumber(v, lang);
   return (
     <section className="dashboard" aria-labelledby="dashboard-title" aria-busy={loading}>
@@ -215,9 +219,13 @@ export function DashboardPage() {
           <Stat label={t('dashboard.monthAll')} value={n(answer.data.monthAllCount)} />
           <Stat label={t('dashboard.yesterdayAll')} value={n(answer.data.yesterdayAllCount)} />
           <Stat label={t('dashboard.todayAll')} value={n(answer.data.todayAllCount)} />
-          <Stat label={t('dashboard.todaySuccess')} value={n(answer.data.todaySuccessCount)} tone="ok" />
-          <Stat label={t('dashboard.todayFailure')} value={n(answer.data.todayFailureCount)} tone="bad" />
-          <Stat label={t('dashboard.todayUnknown')} value={n(answer.data.todayUnknownCount)} tone="unknown" />
+          {outcomes && (
+            <>
+              <Stat label={t('dashboard.todaySuccess')} value={n(answer.data.todaySuccessCount)} tone="ok" />
+              <Stat label={t('dashboard.todayFailure')} value={n(answer.data.todayFailureCount)} tone="bad" />
+              <Stat label={t('dashboard.todayUnknown')} value={n(answer.data.todayUnknownCount)} tone="unknown" />
+            </>
+          )}
         </div>
       )}
       {answer?.kind === 'international' && (
