@@ -123,7 +123,7 @@ export async function decideSend(q: Queryable, s: PolicySend, wholeDay: boolean,
       const rows = await q.query<{ mobile: string; m: number; h: number; d: number }>(
         `select mobile, coalesce(sum(n) filter (where at > $4::timestamptz - interval '1 minute'), 0)::int as m,
                 coalesce(sum(n) filter (where at > $4::timestamptz - interval '1 hour'), 0)::int as h, sum(n)::int as d
-           from policy_sends
+           from policy_send_times
           where ep_id = $1 and category = $2 and mobile = any($3::text[]) and at > $4::timestamptz - $5::interval
           group by mobile`,
         [s.epId, s.category, mobiles, s.now, span],
@@ -199,9 +199,9 @@ export async function recordSend(q: Queryable, s: PolicySend, d: PolicyDecision,
     for (const i of taken) per.set(s.mobiles[i], (per.get(s.mobiles[i]) ?? 0) + 1);
     await sliced([...per], async (rows) => {
       await q.query(
-        `insert into policy_sends (ep_id, mobile, category, at, n)
+        `insert into policy_send_times (ep_id, mobile, category, at, n)
          select $1, t.mobile, $2, $3, t.n from unnest($4::text[], $5::int[]) as t(mobile, n)
-         on conflict (ep_id, mobile, category, at) do update set n = policy_sends.n + excluded.n`,
+         on conflict (ep_id, mobile, category, at) do update set n = policy_send_times.n + excluded.n`,
         [s.epId, s.category, s.now, rows.map((r) => r[0]), rows.map((r) => r[1])],
       );
     });
@@ -226,7 +226,9 @@ export async function prunePolicyCounts(q: Queryable, now: Date): Promise<void> 
   const dayAgo = new Date(now.getTime() - 86_400_000);
   const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
   const rounds: Array<[string, unknown]> = [
-    ['delete from policy_sends where ctid in (select ctid from policy_sends where at <= $1 limit 5000)', dayAgo],
+    ['delete from policy_send_times where ctid in (select ctid from policy_send_times where at <= $1 limit 5000)', dayAgo],
+    // the calendar-minute counts an older instance may still write during a rolling upgrade
+    ['delete from policy_sends where ctid in (select ctid from policy_sends where minute <= $1 limit 5000)', dayAgo],
     ['delete from policy_recent where ctid in (select ctid from policy_recent where at <= $1 limit 5000)', dayAgo],
     ['delete from policy_daily where ctid in (select ctid from policy_daily where day < $1::date limit 5000)', weekAgo],
   ];

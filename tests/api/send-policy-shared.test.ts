@@ -109,7 +109,7 @@ describe('send policy across instances on one PostgreSQL', () => {
     const ago = (ms: number) => new Date(now.getTime() - ms);
     const DAY = 86_400_000;
     await a.ctx.db.query(
-      `insert into policy_sends (ep_id, mobile, category, at, n) values ('EPX', '1', 'verification', $1, 1), ('EPX', '2', 'verification', $2, 1)`,
+      `insert into policy_send_times (ep_id, mobile, category, at, n) values ('EPX', '1', 'verification', $1, 1), ('EPX', '2', 'verification', $2, 1)`,
       [ago(DAY + 60_000), ago(DAY - 60_000)],
     );
     await a.ctx.db.query(`insert into policy_recent (ep_id, mobile, hash, at) values ('EPX', '1', 'h', $1), ('EPX', '2', 'h', $2)`, [
@@ -117,7 +117,13 @@ describe('send policy across instances on one PostgreSQL', () => {
       ago(60_000),
     ]);
     await a.ctx.db.query(`insert into policy_daily (cus_id, day, n) values ('CX', '2000-01-01', 1), ('CX', $1::date, 1)`, [now.toISOString().slice(0, 10)]);
+    // calendar-minute counts an instance on the older code writes during a rolling upgrade go the same way
+    await a.ctx.db.query(
+      `insert into policy_sends (ep_id, mobile, category, minute, n) values ('EPX', '1', 'verification', $1, 1), ('EPX', '2', 'verification', $2, 1)`,
+      [ago(DAY + 60_000), ago(DAY - 60_000)],
+    );
     await prunePolicyCounts(a.ctx.db, now);
+    expect(await a.ctx.db.query("select mobile from policy_send_times where ep_id = 'EPX'")).toEqual([{ mobile: '2' }]);
     expect(await a.ctx.db.query("select mobile from policy_sends where ep_id = 'EPX'")).toEqual([{ mobile: '2' }]);
     expect(await a.ctx.db.query("select mobile from policy_recent where ep_id = 'EPX'")).toEqual([{ mobile: '2' }]);
     expect(await countRows(a, "select 1 from policy_daily where cus_id = 'CX'")).toBe(1);
