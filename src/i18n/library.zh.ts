@@ -40,8 +40,12 @@ export const LIBRARY_ZH: Record<string, unknown> = {
     pending: '待同步',
     confirmDelete: '此操作将永久删除编号为 {{n}} 的记录，是否继续？',
     confirmDeleteNamed: '此操作将永久删除“{{name}}”，是否继续？',
+    // zh has one plural form; the _one key keeps the keys in step with en
+    confirmDeleteGroup_one: '此操作将永久删除分组“{{name}}”及其中的 {{count}} 个联系人，是否继续？',
+    confirmDeleteGroup_other: '此操作将永久删除分组“{{name}}”及其中的 {{count}} 个联系人，是否继续？',
     confirmTitle: '提示',
     queued: '已加入待同步，联网后提交',
+    submitted: '已提交，列表将在平台确认后更新',
     frames: '帧',
     frame: '第 {{n}} 帧',
     addFrame: '添加帧',

@@ -268,7 +268,14 @@ export function AddressBookScreen() {
           the members' toolbar */}
       <div style={{ width: 260, flex: '0 0 260px', display: 'flex', flexDirection: 'column', gap: 6 }} data-testid="group-list">
         <strong>{t('lib.groups')}</strong>
-        <span style={{ display: 'flex', gap: 4 }}>
+        {/* a form, so Enter in the name adds the group as the button does */}
+        <form
+          style={{ display: 'flex', gap: 4 }}
+          onSubmit={(e) => {
+            e.preventDefault();
+            addForm.submit();
+          }}
+        >
           <FieldControl
             field={{ ...groupNameField, placeholder: 'lib.groupName' }}
             form={addForm}
@@ -277,8 +284,8 @@ export function AddressBookScreen() {
             errorId={`${uid}-error`}
             style={{ flex: 1, minWidth: 0 }}
           />
-          <Button data-testid="group-add" icon="pi pi-plus" size="small" aria-label={t('lib.add')} onClick={addForm.submit} />
-        </span>
+          <Button data-testid="group-add" type="submit" icon="pi pi-plus" size="small" aria-label={t('lib.add')} />
+        </form>
         <FieldError errors={addForm.errors} name="groupName" id={`${uid}-error`} />
         <Button text size="small" label={t('lib.allGroups')} severity={groupId ? 'secondary' : undefined} onClick={() => choose('')} />
         {groups.map((g) => (
@@ -311,7 +318,12 @@ export function AddressBookScreen() {
                     onClick={() => setRenaming({ group: g })}
                   />
                 )}
-                <DeleteAction type="addressBook.group.delete" id={g.id} name={g.groupName} />
+                <DeleteAction
+                  type="addressBook.group.delete"
+                  id={g.id}
+                  name={g.groupName}
+                  question={t('lib.confirmDeleteGroup', { name: g.groupName, count: g.memberCount ?? 0 })}
+                />
               </>
             )}
           </span>

@@ -12,11 +12,10 @@ import { projectLibrary } from '../../sync/library-commands';
 import { useSession } from '../session/use-session';
 import { idColumn, stateTag, stateText, timeColumn } from '../table/cells';
 import { accountFilterVisible, type ScreenDefinition } from '../table/screen-definition';
-import { DeleteAction, recordLibraryCommand, TemplateListScreen, type TemplateEditorProps } from './template-actions';
+import { DeleteAction, notifySaved, recordLibraryCommand, TemplateListScreen, type TemplateEditorProps } from './template-actions';
 import type { FieldDefinition } from '../forms/field-definition';
 import { FormFields } from '../forms/form-fields';
 import { useForm } from '../forms/use-form';
-import { notify } from '../ui/notify';
 
 // Content templates from the local replica, with their review states, and an editor that shows how variables are
 // written, flags a misspelt one and counts placeholders and billing segments as the user types. Adds, edits (a
@@ -126,7 +125,7 @@ function EditAction({ row }: { row: Row }) {
         {open && (
           <ContentTemplateEditor
             seed={{ id: row.id, template_content: row.template_content, keyword: row.keyword }}
-            onDone={() => (setOpen(false), notify({ severity: 'info', summary: t('lib.queued') }))}
+            onDone={() => (setOpen(false), notifySaved())}
           />
         )}
       </Dialog>

@@ -5,11 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { recordEvent } from '../../sync/event-log';
 import { LIBRARY_COMMANDS, libraryAggregate } from '../../sync/library-commands';
 import { notify } from '../ui/notify';
-import { readyRuntime, useRuntime } from '../data/sync-runtime';
+import { online$, readyRuntime, useRuntime } from '../data/sync-runtime';
 import { FormDialog } from '../forms/form-dialog';
 import { confirmDelete } from '../table/confirm-delete';
 import type { ScreenDefinition } from '../table/screen-definition';
 import { TableScreen } from '../table/table-screen';
+
+/** What a saved template's toast says: queued while offline, submitted (its row updates on the platform's answer)
+ * while online. */
+export const notifySaved = () => notify({ severity: 'info', summary: i18next.t(online$.value ? 'lib.submitted' : 'lib.queued') });
 
 // Commands of the template and address-book screens: recorded in the event log and left to the outbox, so they work
 // offline and show at once as pending (sync/library-commands.ts projects them). Deletes ask the spec's question first.
@@ -24,9 +28,22 @@ export async function recordLibraryCommand(type: string, aggregateId: string, pa
 
 /** The operations cell: delete, after asking by the row's name; the name rides in the event so the Activity screen
  * says what was deleted. */
-export function DeleteAction({ type, id, name, disabled }: { type: string; id: string; name?: string | null; disabled?: boolean }) {
+/** `question`: what the confirmation asks instead of the plain "delete …?" (a group names the members going with it). */
+export function DeleteAction({
+  type,
+  id,
+  name,
+  disabled,
+  question,
+}: {
+  type: string;
+  id: string;
+  name?: string | null;
+  disabled?: boolean;
+  question?: string;
+}) {
   if (id.startsWith('pending:')) return null;
-  const ask = () => confirmDelete(id, () => recordLibraryCommand(type, id, name ? { id, name } : { id }), undefined, name);
+  const ask = () => confirmDelete(id, () => recordLibraryCommand(type, id, name ? { id, name } : { id }), undefined, name, question);
   return (
     <Button
       data-testid="row-delete"
@@ -114,7 +131,7 @@ export function TemplateListScreen<T>({
       <Button data-testid="tpl-add" label={t('lib.add')} icon="pi pi-plus" size="small" style={{ marginBottom: 8 }} onClick={() => setOpen({})} />
       {rejection && <RejectionNotice rejection={rejection} onEdit={edit} onDismiss={dismiss} />}
       <FormDialog header={t('lib.add')} visible={open !== null} onHide={() => setOpen(null)}>
-        {open && <Editor seed={open.seed} onDone={() => (setOpen(null), notify({ severity: 'info', summary: t('lib.queued') }))} />}
+        {open && <Editor seed={open.seed} onDone={() => (setOpen(null), notifySaved())} />}
       </FormDialog>
       <TableScreen def={def} />
     </div>

@@ -33,6 +33,8 @@ test('a content template made offline shows pending, is pushed once online, revi
   // live counts: two placeholders, one UCS-2 segment
   await expect(page.locator('[data-testid=tpl-counts]')).toContainText('2');
   await page.locator('[data-testid=tpl-save]').click();
+  // offline, the toast says it waits for the network
+  await expect(page.locator('.p-toast')).toContainText('已加入待同步，联网后提交');
   const row = rows(page).filter({ hasText: content });
   await expect(row).toHaveCount(1);
   await expect(row.locator('[data-testid=pending-mark]')).toBeVisible();
@@ -99,6 +101,9 @@ test('a video template with two uploaded frames is previewed', async ({ page }) 
   expect(served.url()).not.toContain('token');
   expect(await served.request().headerValue('authorization')).toMatch(/^Bearer /);
   await page.locator('[data-testid=vt-save]').click();
+  // online, it says submitted, never "queued"
+  await expect(page.locator('.p-toast')).toContainText('已提交，列表将在平台确认后更新');
+  await expect(page.locator('.p-toast')).not.toContainText('待同步');
   await expect(rows(page).filter({ hasText: '新品发布' }).first()).toBeVisible();
 });
 
@@ -210,4 +215,30 @@ test('saving a member edited offline records one command, marks the row pending,
   const events = rows(page).filter({ hasText: '修改联系人' }).filter({ hasText: newName });
   await expect(events.getByTestId('event-status')).toHaveAttribute('data-status', 'acked', { timeout: deadlineFor() });
   await expect(events).toHaveCount(1);
+});
+
+test('Enter in the group name adds the group; deleting a group names the contacts that go with it', async ({ page, request }) => {
+  const token = await apiToken(request);
+  const stamp = Date.now();
+  const { groupId } = await apiCall(request, token, '/addressBook/addressBookGroupAdd', { groupName: `两人${stamp}` });
+  for (const k of [1, 2])
+    await apiCall(request, token, '/addressBook/addressBookMemberAdd', {
+      groupId,
+      name: `成员${k}`,
+      mobile: `1370000${String(stamp % 1e4).padStart(4, '0')}`.slice(0, 10) + k,
+      email: '',
+    });
+  await login(page);
+  await page.goto(`${BASE}/addressBookList`);
+  await live(page);
+  const added = `回车${stamp}`;
+  await page.getByTestId('group-name').fill(added);
+  await page.getByTestId('group-name').press('Enter');
+  await expect(page.getByTestId('group').filter({ hasText: added })).toHaveCount(1);
+  const pair = page.getByTestId('group').filter({ hasText: `两人${stamp}` });
+  await expect(pair).toContainText('(2)');
+  await pair.getByTestId('row-delete').click();
+  await expect(page.locator('.p-confirm-dialog')).toContainText(`此操作将永久删除分组“两人${stamp}”及其中的 2 个联系人，是否继续？`);
+  await page.locator('.p-confirm-dialog-reject').click();
+  await expect(pair).toHaveCount(1);
 });
