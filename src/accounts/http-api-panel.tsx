@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { INTEGRATOR_BASE_PATH } from '../../contract/constants';
-import { notify } from '../ui/notify';
+import { copyText } from '../ui/copy-text';
 
 // The signed HTTP API as an integrator starts with it: its base address and a shell example that signs and sends one
 // message with openssl and curl. The secret stays a placeholder: it is shown only in the app secret panel.
@@ -24,11 +24,6 @@ export function HttpApiPanel({ appId }: { appId: string }) {
   const { t } = useTranslation();
   const base = `${window.location.origin}${INTEGRATOR_BASE_PATH}`;
   const example = signedExample(appId, window.location.origin);
-  const copy = () =>
-    navigator.clipboard.writeText(example).then(
-      () => notify({ severity: 'success', summary: t('account.copied') }),
-      () => notify({ severity: 'warn', summary: t('account.copyFailed') }),
-    );
   return (
     <div data-testid="http-api-panel">
       <dl className="info-list">
@@ -41,7 +36,7 @@ export function HttpApiPanel({ appId }: { appId: string }) {
       <pre data-testid="http-api-example" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
         {example}
       </pre>
-      <Button size="small" icon="pi pi-copy" label={t('account.copyExample')} onClick={() => void copy()} />
+      <Button size="small" icon="pi pi-copy" label={t('account.copyExample')} onClick={() => void copyText(example)} />
     </div>
   );
 }

@@ -8,8 +8,6 @@ export const ACCOUNT_EN: Record<string, unknown> = {
     httpExampleHint:
       'Sign every request with the app secret (HMAC-SHA256 over the method, path, sorted query, body hash, timestamp and nonce). This example sends one message; put your app secret in SECRET:',
     copyExample: 'Copy the example',
-    copied: 'Copied',
-    copyFailed: 'The browser did not allow copying; select the text instead',
     smppPanel: 'SMPP',
     smppAddress: 'SMPP address',
     smppOff: 'SMPP is switched off on this platform',

@@ -8,8 +8,6 @@ export const ACCOUNT_ZH: Record<string, unknown> = {
     httpExampleHint:
       '每个请求都用应用密钥签名（HMAC-SHA256，覆盖方法、路径、排序后的查询参数、请求体哈希、时间戳和随机串）。下面的示例发送一条短信，请把应用密钥填入 SECRET：',
     copyExample: '复制示例',
-    copied: '已复制',
-    copyFailed: '浏览器不允许复制，请手动选择文本',
     smppPanel: 'SMPP',
     smppAddress: 'SMPP 地址',
     smppOff: '本平台未开启 SMPP',

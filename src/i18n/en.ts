@@ -28,6 +28,9 @@ export const EN: typeof ZH = {
   app: { title: 'SMS Cloud', skipToContent: 'Skip to main content', offline: 'Offline', offlineNote: 'No network: showing cached data' },
   common: {
     ok: 'OK',
+    copy: 'Copy',
+    copied: 'Copied',
+    copyFailed: 'The browser did not allow copying; select the text instead',
     cancel: 'Cancel',
     close: 'Close',
     confirm: 'Confirm',

@@ -27,6 +27,9 @@ export const ZH = {
   app: { title: '短信云平台', skipToContent: '跳到主要内容', offline: '离线', offlineNote: '网络不可用，显示的是缓存数据' },
   common: {
     ok: '确定',
+    copy: '复制',
+    copied: '已复制',
+    copyFailed: '浏览器不允许复制，请手动选择文本',
     cancel: '取消',
     close: '关闭',
     confirm: '确认',

@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import { toolsAggregate } from '../../sync/tools-commands';
 import { formatDateTime } from '../ui/format';
+import { copyText } from '../ui/copy-text';
 import { useSession } from '../session/use-session';
 import { TableScreen } from '../table/table-screen';
 import { accountFilterVisible } from '../table/screen-definition';
@@ -76,7 +77,16 @@ function ShortenPanel() {
             {t('tools.shortUrl')}:{' '}
             <a href={result.shortUrl} target="_blank" rel="noreferrer noopener">
               {result.shortUrl}
-            </a>
+            </a>{' '}
+            <Button
+              data-testid="short-url-copy"
+              size="small"
+              text
+              icon="pi pi-copy"
+              label={t('common.copy')}
+              aria-label={`${t('common.copy')} ${result.shortUrl}`}
+              onClick={() => void copyText(result.shortUrl)}
+            />
           </span>
         )}
       </div>

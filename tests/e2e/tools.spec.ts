@@ -18,6 +18,11 @@ test('a shortened link opened in a second page shows as clicked on screen 16 wit
   // the command goes through the outbox while the fresh session backfills the account's records
   await expect(link).toHaveAttribute('href', /\/s\/[0-9A-Za-z]{8}$/, { timeout: BACKFILL_MS });
   const shortUrl = (await link.getAttribute('href'))!;
+  // copied with one click, and said so
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await page.getByTestId('short-url-copy').click();
+  await expect(page.locator('.p-toast')).toContainText('已复制');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shortUrl);
   const row = page.locator('tr', { hasText: longUrl });
   await expect(row.getByTestId('state')).toHaveAttribute('data-code', '2');
 
