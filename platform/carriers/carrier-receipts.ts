@@ -38,10 +38,12 @@ const SWEEP_PAGE = 500;
 /** Stored receipts kept per carrier: beyond this the oldest are dropped (logged and counted in the carrier's errors),
  * so a carrier sending receipts for ids it never gave cannot grow the table or the sweep's work without end. */
 export const UNMATCHED_CAP = 5000;
-/** A stored receipt that matched nothing is tried again after 1 s, then twice as long each time, up to 5 min: a
- * flood of unknown ids costs a dozen looks each over their hour, not one a second. */
+/** A stored receipt that matched nothing is tried again after 1 s, then twice as long each time, up to 30 s: a flood
+ * of unknown ids costs a look each every 30 s over their hour, not one a second, and a receipt whose part is keyed
+ * late (its submit's answer written by an instance that was draining, or that restarted) finishes its record within
+ * 30 s of the key, not after a pause of minutes. */
 const RETRY_BASE_S = 1;
-const RETRY_MAX_S = 300;
+const RETRY_MAX_S = 30;
 /** The count a carrier's dropped unmatched receipts show under in its status. */
 export const DROPPED_RECEIPTS = 'receipts-dropped';
 
