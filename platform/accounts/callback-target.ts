@@ -59,6 +59,10 @@ const MAX_AGENTS = 256;
 /** a kept connection unused this long is closed */
 // shorter than the 5 s a server commonly keeps an idle connection, so the platform is usually the side that closes
 const IDLE_MS = 4_000;
+/** Posts one instance has in flight at once at most. A receiver's agent keeps as many connections: with fewer, a burst
+ * past the kept number closed the rest as each post ended and the next round connected again (a connection per few
+ * callbacks, on both sides). */
+export const MAX_POSTS_IN_FLIGHT = 256;
 const agents = new Map<string, HttpAgent>();
 
 /** The keep-alive agent for `target` pinned to `vetted`: its sockets connect through the pinned lookup only. */
@@ -69,7 +73,7 @@ function agentFor(target: URL, vetted: LookupAddress[]): HttpAgent {
     agents.delete(key);
   } else {
     const Make = target.protocol === 'https:' ? HttpsAgent : HttpAgent;
-    agent = new Make({ keepAlive: true, timeout: IDLE_MS, maxFreeSockets: 64, scheduling: 'lifo' });
+    agent = new Make({ keepAlive: true, timeout: IDLE_MS, maxFreeSockets: MAX_POSTS_IN_FLIGHT, scheduling: 'lifo' });
     if (agents.size >= MAX_AGENTS) {
       const [oldestKey, oldest] = agents.entries().next().value!;
       agents.delete(oldestKey);

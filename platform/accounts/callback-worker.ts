@@ -1,6 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import type { AppContext } from '../context';
-import { postCallback, RefusedTargetError, type ResolveAll } from './callback-target';
+import { MAX_POSTS_IN_FLIGHT, postCallback, RefusedTargetError, type ResolveAll } from './callback-target';
 import {
   ADDRESS_REFUSED,
   backoffMs,
@@ -29,7 +29,7 @@ export const PER_CUSTOMER_IN_FLIGHT = 4;
 /** what a customer whose receiver keeps answering quickly may grow to. */
 export const MAX_PER_CUSTOMER_IN_FLIGHT = 128;
 /** deliveries in flight at once on this instance. */
-export const TOTAL_IN_FLIGHT = 256;
+export const TOTAL_IN_FLIGHT = MAX_POSTS_IN_FLIGHT;
 /** places only starting shares may take. */
 const RESERVED = 64;
 /** an answer within this many ms counts as quick: the customer's share grows by one. */

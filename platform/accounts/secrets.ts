@@ -5,12 +5,21 @@ import type { Queryable } from '../db/db';
 // The key comes from SECRET_KEY when set; otherwise one random key is created in the database on first use and shared
 // by every instance on it. Secrets are never logged.
 
+/** The stored key per database handle: once the row exists nothing replaces it, so a handle that read it (the
+ * platform's pool, used for every signed request and callback) need not ask again; a transaction's handle is new each
+ * time and reads it afresh. */
+const storedKeys = new WeakMap<Queryable, Buffer>();
+
 /** The key; read it once for many secrets (a list of stored carriers, each holding one). */
 export async function secretKey(q: Queryable): Promise<Buffer> {
   if (process.env.SECRET_KEY) return createHash('sha256').update(process.env.SECRET_KEY).digest();
+  const known = storedKeys.get(q);
+  if (known) return known;
   await q.query("insert into platform_keys(name, value) values ('app-secret', $1) on conflict do nothing", [randomBytes(32).toString('base64')]);
   const [row] = await q.query<{ value: string }>("select value from platform_keys where name = 'app-secret'");
-  return Buffer.from(row.value, 'base64');
+  const key = Buffer.from(row.value, 'base64');
+  storedKeys.set(q, key);
+  return key;
 }
 
 /** A key for one purpose (a keyed hash, say) derived from the same key material, so the encryption key itself is used

@@ -229,7 +229,6 @@ async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKe
         fresh = true;
         const taken = await applyPolicy(q, out, idemKey !== null);
         request.unitSum = prices.units.reduce((a, b) => a + b, 0);
-        await charge(q, account, costUnits, 'send', timeBatch);
         await q.query(
           `insert into time_batches (time_batch, cus_id, prod_type, batch_type, send_status, timing_time, create_time, content, batch_count, charged, request)
            values ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $10)`,
@@ -243,6 +242,8 @@ async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKe
           create_time: now.toISOString(),
         };
         await startTimedMessages(q, fixed, { mobiles, contents, segments, priceUnits: recordUnits, countryCodes: null, countryNames: null });
+        // charged last, as an immediate send is: the account row is locked only until the commit
+        await charge(q, account, costUnits, 'send', timeBatch);
         return taken;
       }),
     );
@@ -262,7 +263,6 @@ async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKe
       if (earlier) return earlier;
       fresh = true;
       const taken = await applyPolicy(q, out, idemKey !== null);
-      await charge(q, account, costUnits, 'send', batchId);
       await insertBatch(
         q,
         ctx,
@@ -291,6 +291,9 @@ async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKe
         now,
       );
       await input.onStored?.(q, batchId, limitedBy);
+      // charged last: the account row stays locked from here to the commit only, so sends of one account store their
+      // records side by side rather than one after another; a refusal rolls the records back with it
+      await charge(q, account, costUnits, 'send', batchId);
       return taken;
     }),
   );
