@@ -61,6 +61,7 @@ export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {
   'v.subAccount.pushModeRequired': { zh: '请选择推送方式', en: 'Please choose the push mode' },
   'v.subAccount.reportUrlRequired': { zh: '主动推送时必须填写状态报告回调地址', en: 'The report callback address is required for proactive push' },
   'v.subAccount.moUrlRequired': { zh: '主动推送时必须填写上行回调地址', en: 'The uplink callback address is required for proactive push' },
+  'v.subAccount.reportBatch': { zh: '每次推送的报告数须为 1 到 100 的整数', en: 'Reports per callback must be a whole number from 1 to 100' },
   'v.subAccount.maxConnections': { zh: '最大连接数须为正整数', en: 'Max connections must be a positive whole number' },
   'v.subAccount.maxSpeed': { zh: '最大速度须为正整数', en: 'Max speed must be a positive whole number' },
   'v.subAccount.busCtyRequired': { zh: '请选择业务类型', en: 'Please choose the business type' },

@@ -15,7 +15,7 @@ export const ACCOUNT_COMMANDS: CommandTable = {
   'settings.cusName': { endpoint: modifyCusNameEndpoint, body: (p) => ({ cus_name: p.cus_name }) },
   'settings.pushUrl': { endpoint: pushUrlModifyEndpoint, body: (p) => ({ reportUrl: p.reportUrl, moUrl: p.moUrl }) },
   'settings.certification': { endpoint: certificationEndpoint, body: (p) => ({ cardName: p.cardName, cardNumber: p.cardNumber, phone: p.phone }) },
-  'settings.apiInfo': { endpoint: modifyApiInfoEndpoint, body: (p) => ({ userIps: p.userIps, pushMode: p.pushMode }) },
+  'settings.apiInfo': { endpoint: modifyApiInfoEndpoint, body: (p) => ({ userIps: p.userIps, pushMode: p.pushMode, reportBatch: p.reportBatch }) },
   'warn.modify': {
     endpoint: modifyCusBneWarnEndpoint,
     body: (p) => ({ cus_id: p.cus_id, enabled: p.enabled, warnBalance: p.warnBalance, warnMobiles: p.warnMobiles }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, emptyRequest, emptyResponse, LONG_TIMEOUT_MS } from '../endpoint';
 import { text } from '../bounds';
 import { optionSchema } from '../entities.schema';
-import { PUSH_MODES, userIpsSchema } from '../validation/sub-account.rules';
+import { PUSH_MODES, reportBatchSchema, userIpsSchema } from '../validation/sub-account.rules';
 import {
   certificationFormSchema,
   sendMobileCodeFormSchema,
@@ -110,6 +110,8 @@ export const apiInfoSchema = z.object({
   pushMode: z.number().int(),
   reportUrl: z.string(),
   moUrl: z.string(),
+  /** delivery reports per callback: 1 each on its own, more in groups (a JSON array) of up to this many. */
+  reportBatch: z.number().int(),
   secretRotatedAt: z.number().int().nullable(),
 });
 export type ApiInfo = z.infer<typeof apiInfoSchema>;
@@ -123,10 +125,14 @@ export const getApiInfoEndpoint = defineEndpoint({
 
 export const modifyApiInfoEndpoint = defineEndpoint({
   path: '/user/modifyApiInfo',
-  doc: 'Sets the IP allowlist and the push mode. Proactive push (1) needs both push addresses set first (/user/pushUrlModify).',
+  doc:
+    'Sets the IP allowlist, the push mode and how many delivery reports one callback carries (1, the default: each report ' +
+    'on its own as an object; 2-100: a JSON array of up to that many). Proactive push (1) needs both push addresses set ' +
+    'first (/user/pushUrlModify).',
   request: z.object({
     userIps: userIpsSchema.default(''),
     pushMode: z.union([z.literal(PUSH_MODES.pull), z.literal(PUSH_MODES.push)], { error: 'v.subAccount.pushModeRequired' }),
+    reportBatch: reportBatchSchema.default(1),
   }),
   response: apiInfoSchema,
 });

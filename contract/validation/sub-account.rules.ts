@@ -104,6 +104,15 @@ export const publicCallbackUrlRule = callbackUrlRule.refine((s) => callbackUrlPr
 /** 0: the customer pulls reports and uplinks; 1: the platform pushes them to the callback addresses (proactive). */
 export const PUSH_MODES = { pull: 0, push: 1 } as const;
 
+/** Delivery reports one callback may carry: 1 posts each report on its own (an object), more posts them in groups (an
+ * array) of up to this many. */
+export const REPORT_BATCH_MAX = 100;
+export const reportBatchSchema = z.coerce
+  .number({ error: 'v.subAccount.reportBatch' })
+  .int({ error: 'v.subAccount.reportBatch' })
+  .min(1, { error: 'v.subAccount.reportBatch' })
+  .max(REPORT_BATCH_MAX, { error: 'v.subAccount.reportBatch' });
+
 const subAccountSchemaWith = <P extends z.ZodType>(callbackUrl: typeof callbackUrlRule, password: (required: string) => P) =>
   z
     .object({

@@ -19,6 +19,8 @@ export interface Claimed {
   ref: string;
   /** the account's stored app secret (encrypted); null before it has one. */
   secret_enc: string | null;
+  /** the account's `reportBatch` option as stored (callbacks.ts reportBatchOf reads it). */
+  report_batch: string | null;
 }
 
 /** Claims up to `limit` due deliveries: `share` per account at most, or what `shares` says for the accounts it names.
@@ -57,7 +59,8 @@ export async function claimDue(db: Db, now: Date, limit: number, share: number, 
       update callback_deliveries d set locked_until = $2, attempts = d.attempts + 1
        where d.id = any(array(select id from locked))
       returning d.id::text as id, d.cus_id, d.url, d.payload, d.attempts, d.kind, d.ref,
-                (select k.app_secret_enc from account_credentials k where k.cus_id = d.cus_id) as secret_enc`,
+                (select k.app_secret_enc from account_credentials k where k.cus_id = d.cus_id) as secret_enc,
+                (select a.options->>'reportBatch' from accounts a where a.cus_id = d.cus_id) as report_batch`,
     [now, new Date(now.getTime() + LEASE_MS), share, limit, [...shares.keys()], [...shares.values()]],
   );
 }

@@ -10,6 +10,7 @@ import {
   MAX_ATTEMPTS,
   SIGNATURE_HEADER,
   signCallback,
+  reportBatchOf,
   TIMESTAMP_HEADER,
 } from './callbacks';
 import { appSecretOf, decryptSecret } from './secrets';
@@ -71,6 +72,11 @@ export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOption
   let closing = false;
 
   const shareOf = (cus: string) => share.get(cus) ?? PER_CUSTOMER_IN_FLIGHT;
+  /** reports per post each customer asked for, as its last claimed rows said */
+  const grouping = new Map<string, number>();
+  /** rows a customer may have in flight: its share of posts, each of up to its group size, within a grown share's
+   * rows (a customer posting groups holds no more rows than one posting them singly may) */
+  const rowsOf = (cus: string, posts: number) => Math.min(posts * (grouping.get(cus) ?? 1), Math.max(posts, MAX_PER_CUSTOMER_IN_FLIGHT));
   const adapt = (cus: string, quick: boolean) => {
     const next = quick ? Math.min(MAX_PER_CUSTOMER_IN_FLIGHT, shareOf(cus) + 1) : Math.max(PER_CUSTOMER_IN_FLIGHT, Math.floor(shareOf(cus) / 2));
     if (next === PER_CUSTOMER_IN_FLIGHT) share.delete(cus);
@@ -80,8 +86,8 @@ export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOption
   const allowances = (): Map<string, number> => {
     const crowded = total >= TOTAL_IN_FLIGHT - RESERVED;
     const out = new Map<string, number>();
-    for (const cus of new Set([...inFlight.keys(), ...share.keys()])) {
-      const cap = crowded ? Math.min(PER_CUSTOMER_IN_FLIGHT, shareOf(cus)) : shareOf(cus);
+    for (const cus of new Set([...inFlight.keys(), ...share.keys(), ...grouping.keys()])) {
+      const cap = rowsOf(cus, crowded ? Math.min(PER_CUSTOMER_IN_FLIGHT, shareOf(cus)) : shareOf(cus));
       out.set(cus, Math.max(0, cap - (inFlight.get(cus) ?? 0)));
     }
     return out;
@@ -100,23 +106,29 @@ export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOption
     if (room <= 0 || closing) return 0;
     const claimed = await claimDue(ctx.db, ctx.now(), room, PER_CUSTOMER_IN_FLIGHT, allowances());
     for (const d of claimed) {
-      total += 1;
-      inFlight.set(d.cus_id, (inFlight.get(d.cus_id) ?? 0) + 1);
-      const p = deliverOne(ctx, d, opts, abort.signal, secretOf)
-        .then(async ({ outcome, quick }) => {
-          if (outcome.kind !== 'released') adapt(d.cus_id, quick);
-          await finish(outcome);
+      const n = reportBatchOf({ reportBatch: d.report_batch });
+      if (n > 1) grouping.set(d.cus_id, n);
+      else grouping.delete(d.cus_id);
+    }
+    for (const rows of postsOf(claimed, (cus) => grouping.get(cus) ?? 1)) {
+      const cus = rows[0].cus_id;
+      total += rows.length;
+      inFlight.set(cus, (inFlight.get(cus) ?? 0) + rows.length);
+      const p = deliverPost(ctx, rows, grouping.has(cus), opts, abort.signal, secretOf)
+        .then(async ({ outcomes, quick }) => {
+          if (outcomes[0].kind !== 'released') adapt(cus, quick);
+          await Promise.all(outcomes.map((o) => finish(o)));
         })
-        .catch((err) => ctx.log.warn({ err, delivery: d.id }, 'callback delivery could not be recorded'))
+        .catch((err) => ctx.log.warn({ err, deliveries: rows.map((d) => d.id) }, 'callback delivery could not be recorded'))
         .finally(() => {
-          total -= 1;
-          const n = (inFlight.get(d.cus_id) ?? 1) - 1;
-          if (n > 0) inFlight.set(d.cus_id, n);
-          else inFlight.delete(d.cus_id);
+          total -= rows.length;
+          const n = (inFlight.get(cus) ?? rows.length) - rows.length;
+          if (n > 0) inFlight.set(cus, n);
+          else inFlight.delete(cus);
           running.delete(p);
           // places are free: what waited behind the caps need not wait for the next poll. Claimed once half the
           // customer's share has ended rather than at every end, so a claim takes many rows at once.
-          if (!closing && n <= Math.floor(shareOf(d.cus_id) / 2)) pump().catch((err) => ctx.log.warn({ err }, 'callback claim failed'));
+          if (!closing && n <= Math.floor(rowsOf(cus, shareOf(cus)) / 2)) pump().catch((err) => ctx.log.warn({ err }, 'callback claim failed'));
         });
       running.add(p);
     }
@@ -160,23 +172,55 @@ export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOption
   };
 }
 
-/** Posts one delivery and answers how it ended, and whether the receiver answered quickly. */
 /** The message a callback is about, under the field every log line about that message uses. */
 const refOf = (d: Claimed) => (d.kind === 'report' ? { msgId: d.ref } : { moId: d.ref });
 
-async function deliverOne(
+/** The posts a claim makes: a customer's reports to one address in groups of up to what it asked for, every other
+ * delivery on its own. */
+export function postsOf(claimed: Claimed[], groupOf: (cus: string) => number): Claimed[][] {
+  const posts: Claimed[][] = [];
+  const open = new Map<string, Claimed[]>();
+  for (const d of claimed) {
+    const size = d.kind === 'report' ? groupOf(d.cus_id) : 1;
+    if (size <= 1) {
+      posts.push([d]);
+      continue;
+    }
+    const key = `${d.cus_id} ${d.url}`;
+    let group = open.get(key);
+    if (!group || group.length >= size) {
+      group = [];
+      open.set(key, group);
+      posts.push(group);
+    }
+    group.push(d);
+  }
+  return posts;
+}
+
+/** A post's body: one delivery's payload as it is, or a group's as an array, each with its delivery id (a receiver
+ * that sees a report twice, after a retry regrouped it, knows it by that id). */
+export const postBody = (rows: Claimed[], grouped: boolean) =>
+  JSON.stringify(grouped ? rows.map((d) => ({ ...(d.payload as object), deliveryId: d.id })) : rows[0].payload);
+
+/** Posts one delivery, or a customer's group of reports, and answers how each ended (all alike: one answer covers the
+ * post), and whether the receiver answered quickly. */
+async function deliverPost(
   ctx: AppContext,
-  d: Claimed,
+  rows: Claimed[],
+  grouped: boolean,
   opts: CallbackWorkerOptions,
   signal: AbortSignal,
   secretOf: (d: Claimed) => Promise<string>,
-): Promise<{ outcome: Outcome; quick: boolean }> {
+): Promise<{ outcomes: Outcome[]; quick: boolean }> {
+  const d = rows[0];
+  const all = (o: (id: string) => Outcome) => rows.map((r) => o(r.id));
   let status: number | null = null;
   let error: string;
   const started = performance.now();
   try {
     const secret = await secretOf(d);
-    const body = JSON.stringify(d.payload);
+    const body = postBody(rows, grouped);
     // taken at each attempt: a retry is signed afresh, so a receiver can refuse old timestamps (replays)
     const timestamp = String(Date.now());
     status = await postCallback(d.url, {
@@ -189,25 +233,40 @@ async function deliverOne(
         'Content-Type': 'application/json',
         [TIMESTAMP_HEADER]: timestamp,
         [SIGNATURE_HEADER]: signCallback(secret, timestamp, body),
-        [DELIVERY_HEADER]: d.id,
+        [DELIVERY_HEADER]: rows.map((r) => r.id).join(','),
       },
     });
     if (status >= 200 && status < 300) {
-      ctx.log.debug({ delivery: d.id, ...refOf(d), status }, 'callback delivered');
-      return { outcome: { id: d.id, kind: 'delivered', at: ctx.now(), status }, quick: performance.now() - started < QUICK_MS };
+      for (const r of rows) ctx.log.debug({ delivery: r.id, ...refOf(r), status }, 'callback delivered');
+      const at = ctx.now();
+      return { outcomes: all((id) => ({ id, kind: 'delivered', at, status: status! })), quick: performance.now() - started < QUICK_MS };
     }
     error = httpStatusError(status);
   } catch (err) {
-    // shutting down: the attempt was cut off by this instance, not failed by the receiver; the row is due again
-    if (signal.aborted) return { outcome: { id: d.id, kind: 'released' }, quick: false };
+    // shutting down: the attempt was cut off by this instance, not failed by the receiver; the rows are due again
+    if (signal.aborted) return { outcomes: all((id) => ({ id, kind: 'released' })), quick: false };
     error = err instanceof RefusedTargetError ? ADDRESS_REFUSED : DELIVERY_FAILED;
     const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
     ctx.log.info(
-      { delivery: d.id, ...refOf(d), cus_id: d.cus_id, url: d.url, err: err instanceof Error ? `${err.name}: ${err.message}` : String(err), code: cause },
+      {
+        delivery: rows.map((r) => r.id).join(','),
+        ...(rows.length === 1 ? refOf(d) : {}),
+        cus_id: d.cus_id,
+        url: d.url,
+        err: err instanceof Error ? `${err.name}: ${err.message}` : String(err),
+        code: cause,
+      },
       'callback delivery failed',
     );
   }
-  const giveUp = d.attempts >= MAX_ATTEMPTS;
-  const nextAt = new Date(ctx.now().getTime() + backoffMs(d.attempts, opts.retryBaseMs()));
-  return { outcome: { id: d.id, kind: 'failed', giveUp, nextAt, error, status }, quick: false };
+  const now = ctx.now().getTime();
+  const failed = (r: Claimed): Outcome => ({
+    id: r.id,
+    kind: 'failed',
+    giveUp: r.attempts >= MAX_ATTEMPTS,
+    nextAt: new Date(now + backoffMs(r.attempts, opts.retryBaseMs())),
+    error,
+    status,
+  });
+  return { outcomes: rows.map(failed), quick: false };
 }

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Language } from '../../contract/constants';
+import { REPORT_BATCH_MAX } from '../../contract/validation/sub-account.rules';
 import { translate } from '../../contract/messages';
 import type { Queryable } from '../db/db';
 
@@ -16,6 +17,13 @@ export const MAX_ATTEMPTS = 10;
 /** `sha256=` + hex HMAC-SHA256 of `${timestamp}.${body}` keyed with the app secret. */
 export function signCallback(secret: string, timestamp: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+/** How many delivery reports the account takes in one callback, from its stored options (`reportBatch`, set with
+ * /user/modifyApiInfo): 1 unless it asked for more. */
+export function reportBatchOf(options: Record<string, unknown> | null | undefined): number {
+  const n = Number(options?.reportBatch);
+  return Number.isInteger(n) && n > 1 ? Math.min(n, REPORT_BATCH_MAX) : 1;
 }
 
 /** Wait before attempt n+1 after n failed attempts: base × 2^(n-1), at most an hour. */

@@ -21,7 +21,7 @@ import { OLD_PASSWORD_WRONG } from '../../contract/validation/personal-settings.
 import { ms, pageQuery } from './list-page';
 import { checkMobileCode, sendMobileCode } from './mobile-code';
 import { assertCallbackUrls } from './callback-target';
-import { shownDeliveryError } from './callbacks';
+import { reportBatchOf, shownDeliveryError } from './callbacks';
 import { appSecretOf, rotateAppSecret } from './secrets';
 import {
   apiInfoRow,
@@ -98,6 +98,7 @@ async function apiInfo(ctx: AppContext, cusId: string) {
     pushMode: o.pushMode === 1 ? 1 : 0,
     reportUrl: str('reportUrl'),
     moUrl: str('moUrl'),
+    reportBatch: reportBatchOf(o),
     secretRotatedAt: ms(a?.rotated_at ?? null),
   };
 }
@@ -203,7 +204,7 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
       if (body.pushMode === 1 && (!current.reportUrl || !current.moUrl)) throw badRequest('settings.pushNeedsUrls', {}, 'pushMode');
       // addresses saved before they were checked, or under a configuration that allowed private ones, are not switched on
       if (body.pushMode === 1) assertCallbackUrls(ctx.config.callbackAllowPrivate, current);
-      await mergeAccountOptions(ctx.db, user.cus_id, { userIps: body.userIps, pushMode: body.pushMode });
+      await mergeAccountOptions(ctx.db, user.cus_id, { userIps: body.userIps, pushMode: body.pushMode, reportBatch: body.reportBatch });
       message('common.updated');
       return apiInfo(ctx, user.cus_id);
     },

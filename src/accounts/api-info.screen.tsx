@@ -11,7 +11,7 @@ import {
   modifyInterfacePasswordEndpoint,
   type CallbackDelivery,
 } from '../../contract/endpoints/account.endpoints';
-import { PUSH_MODES, userIpsSchema } from '../../contract/validation/sub-account.rules';
+import { PUSH_MODES, reportBatchSchema, userIpsSchema } from '../../contract/validation/sub-account.rules';
 import { formatDateTime } from '../ui/format';
 import { getLanguage } from '../ui/language';
 import { usePlatformRead } from '../data/use-platform-read';
@@ -29,7 +29,11 @@ import type { RemoteTableDef } from '../table/remote-table-def';
 // binds, the HTTP API's address with a signed example, the callback
 // deliveries with their status, and the platform's OpenAPI document, read as text.
 
-const apiSettingsSchema = z.object({ userIps: userIpsSchema, pushMode: z.union([z.literal(PUSH_MODES.pull), z.literal(PUSH_MODES.push)]) });
+const apiSettingsSchema = z.object({
+  userIps: userIpsSchema,
+  pushMode: z.union([z.literal(PUSH_MODES.pull), z.literal(PUSH_MODES.push)]),
+  reportBatch: reportBatchSchema,
+});
 const interfaceSchema = z.object({
   password: z.string().min(1, { error: 'v.settings.oldPasswordRequired' }).max(64),
   interfacePassword: z.string().min(6, { error: 'v.subAccount.passwordLength' }).max(10, { error: 'v.subAccount.passwordLength' }),
@@ -106,7 +110,10 @@ const callbackDeliveries: RemoteTableDef<CallbackDelivery> = {
 export function ApiInfoScreen() {
   const { t } = useTranslation();
   const { data: info, failure } = usePlatformRead(getApiInfoEndpoint, {});
-  const settingsForm = useMemo(() => (info ? { schema: apiSettingsSchema, values: { userIps: info.userIps, pushMode: info.pushMode } } : null), [info]);
+  const settingsForm = useMemo(
+    () => (info ? { schema: apiSettingsSchema, values: { userIps: info.userIps, pushMode: info.pushMode, reportBatch: info.reportBatch } } : null),
+    [info],
+  );
   return (
     <section className="page-card" data-testid="api-info" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       {failure}
@@ -144,6 +151,13 @@ export function ApiInfoScreen() {
                   { value: 0, label: t('account.pushPull') },
                   { value: 1, label: t('account.pushProactive') },
                 ],
+              },
+              {
+                name: 'reportBatch',
+                label: 'account.reportBatch',
+                kind: 'number',
+                when: (v) => v.pushMode === PUSH_MODES.push,
+                note: <small data-testid="report-batch-note">{t('account.reportBatchNote')}</small>,
               },
             ]}
             testId="api-settings"

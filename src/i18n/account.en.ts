@@ -100,6 +100,9 @@ export const ACCOUNT_EN: Record<string, unknown> = {
     prodType: 'Product type',
     pushMode: 'Push mode',
     pushProactive: 'Proactive push',
+    reportBatch: 'Reports per callback',
+    reportBatchNote:
+      "1 posts each delivery report on its own (a JSON object). 2-100 posts them in groups: a JSON array, each report with its deliveryId; X-Sms-Delivery-Id lists the group's ids.",
     pushPull: 'Customer pulls',
     pushUrls: 'Push addresses',
     rechargeType: 'Recharge type',

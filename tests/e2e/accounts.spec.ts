@@ -126,6 +126,26 @@ test('sub-account: add, charge 100, log in, change password, balance warning, cl
   await expect(send).toContainText('"numbers"');
   await expect(doc.getByTestId('integrator-codes')).toContainText('SIGNATURE_INVALID');
 
+  // with push addresses set, it asks for its delivery reports in groups: a size outside 1-100 is refused on the field
+  const pushed = await sub.request.post(`${API}/user/pushUrlModify`, {
+    data: { reportUrl: 'https://reports.example.com/r', moUrl: 'https://reports.example.com/m' },
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(pushed.status()).toBe(200);
+  await sub.reload();
+  const apiSettings = sub.getByTestId('api-settings');
+  const groupSize = apiSettings.getByTestId('api-settings-reportBatch');
+  await expect(groupSize).toHaveValue('1');
+  await expect(apiSettings.getByTestId('report-batch-note')).toContainText('JSON 数组');
+  await groupSize.fill('0');
+  await apiSettings.getByTestId('api-settings-submit').click();
+  await expect(apiSettings.getByTestId('api-settings-reportBatch-error')).toHaveText('每次推送的报告数须为 1 到 100 的整数');
+  await groupSize.fill('50');
+  await apiSettings.getByTestId('api-settings-submit').click();
+  await expect(apiSettings.getByTestId('api-settings-done')).toBeVisible();
+  await sub.reload();
+  await expect(sub.getByTestId('api-settings').getByTestId('api-settings-reportBatch')).toHaveValue('50');
+
   // the admin closes it: it is logged out
   await admin.goto(`${BASE}/subAccountList`);
   await admin.getByTestId('sub-keyword').fill(SUB);
