@@ -210,3 +210,14 @@ export const integratorBalanceEndpoint = defineEndpoint({
   request: z.object({}),
   response: z.object({ balance: z.number(), prepaid: z.boolean() }),
 });
+
+/** The integrator API's calls, in the order its document lists them: the platform serves a handler for each
+ * (integrator.routes.ts) and documents each (integrator-openapi.ts), so a call added here is both or neither. */
+export const INTEGRATOR_ENDPOINTS = {
+  send: integratorSendEndpoint,
+  batch: integratorBatchEndpoint,
+  message: integratorMessageEndpoint,
+  list: integratorListEndpoint,
+  replies: integratorRepliesEndpoint,
+  balance: integratorBalanceEndpoint,
+} as const;

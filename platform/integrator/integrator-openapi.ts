@@ -1,17 +1,7 @@
 import type { z } from 'zod';
 import { INTEGRATOR_BASE_PATH } from '../../contract/constants';
 import type { Endpoint } from '../../contract/endpoint';
-import {
-  INTEGRATOR_CLOCK_SKEW_S,
-  INTEGRATOR_ERRORS,
-  INTEGRATOR_HEADERS,
-  integratorBalanceEndpoint,
-  integratorBatchEndpoint,
-  integratorListEndpoint,
-  integratorMessageEndpoint,
-  integratorRepliesEndpoint,
-  integratorSendEndpoint,
-} from '../../contract/endpoints/integrator.endpoints';
+import { INTEGRATOR_CLOCK_SKEW_S, INTEGRATOR_ENDPOINTS, INTEGRATOR_ERRORS, INTEGRATOR_HEADERS } from '../../contract/endpoints/integrator.endpoints';
 import { schemaOf as schemaWith, type Shared } from '../http/openapi-schema';
 
 // The integrator API's OpenAPI document, on its own as an integrator reads it: its server (the base path), the HMAC
@@ -19,15 +9,6 @@ import { schemaOf as schemaWith, type Shared } from '../http/openapi-schema';
 // an example per call. The console's own API is another document (accounts/openapi.ts).
 
 type SchemaOf = (s: z.ZodType, io: 'input' | 'output') => Record<string, unknown>;
-
-const INTEGRATOR_ENDPOINTS: Endpoint[] = [
-  integratorSendEndpoint,
-  integratorBatchEndpoint,
-  integratorMessageEndpoint,
-  integratorListEndpoint,
-  integratorRepliesEndpoint,
-  integratorBalanceEndpoint,
-];
 
 export const INTEGRATOR_SECURITY_SCHEME = {
   type: 'apiKey',
@@ -151,7 +132,7 @@ let cached: Promise<Record<string, unknown>> | null = null;
 export function integratorOpenApiDocument(): Promise<Record<string, unknown>> {
   cached ??= Promise.resolve().then(() => {
     const shared: Shared = new Map();
-    const paths = integratorPaths(INTEGRATOR_ENDPOINTS, (schema, io) => schemaWith(schema, io, shared, 'integrator'));
+    const paths = integratorPaths(Object.values(INTEGRATOR_ENDPOINTS), (schema, io) => schemaWith(schema, io, shared, 'integrator'));
     return {
       openapi: '3.1.0',
       info: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { epRecharges, subRecharges } from '../accounts/recharges.screen';
 import { subAccounts } from '../accounts/sub-accounts.screen';
+import { carrierMargins } from '../carriers/carrier-margins.screen';
 import { RESOURCES } from '../i18n/i18n';
 import { sessions } from '../tools/conversations-page';
 import { checkBatches } from '../tools/number-check-page';
@@ -21,6 +22,7 @@ const LISTS: Record<string, RemoteTableDef<never>> = {
   portingStatistics,
   blacklistStatistics,
   sessions,
+  carrierMargins,
 } as unknown as Record<string, RemoteTableDef<never>>;
 const label = (lang: 'zh' | 'en', key: string) => key.split('.').reduce<unknown>((t, k) => (t as Record<string, unknown> | undefined)?.[k], RESOURCES[lang]);
 

@@ -1,5 +1,5 @@
 import { Message } from 'primereact/message';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Endpoint, RequestOf, ResponseOf } from '../../contract/endpoint';
 import { read } from './platform-actions';
 
@@ -8,6 +8,9 @@ export interface PlatformReadOptions {
   enabled?: boolean;
   /** read again whenever this changes (a change notice, a command acknowledged). */
   refresh?: unknown;
+  /** ms a changed body must stay unchanged before it is read (a quote of a text being typed); the first read goes at
+   * once, and the last answer stays shown meanwhile. */
+  rest?: number;
 }
 
 /**
@@ -18,29 +21,35 @@ export interface PlatformReadOptions {
 export function usePlatformRead<E extends Endpoint>(
   endpoint: E,
   body: RequestOf<E>,
-  { enabled = true, refresh }: PlatformReadOptions = {},
+  { enabled = true, refresh, rest = 0 }: PlatformReadOptions = {},
 ): { data: ResponseOf<E> | null; error: string | null; failure: ReactNode; loading: boolean } {
   const [data, setData] = useState<ResponseOf<E> | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const key = JSON.stringify(body);
+  const asked = useRef(false);
   useEffect(() => {
     if (!enabled) return;
     let live = true;
-    setLoading(true);
-    read(endpoint, JSON.parse(key) as RequestOf<E>)
-      .then(
-        (d) => {
-          if (!live) return;
-          setData(d);
-          setError(null);
-        },
-        (e: Error) => live && setError(e.message),
-      )
-      .finally(() => live && setLoading(false));
+    const ask = () => {
+      asked.current = true;
+      setLoading(true);
+      read(endpoint, JSON.parse(key) as RequestOf<E>)
+        .then(
+          (d) => {
+            if (!live) return;
+            setData(d);
+            setError(null);
+          },
+          (e: Error) => live && setError(e.message),
+        )
+        .finally(() => live && setLoading(false));
+    };
+    const resting = rest > 0 && asked.current ? setTimeout(ask, rest) : (ask(), undefined);
     return () => {
       live = false;
+      clearTimeout(resting);
     };
-  }, [endpoint, key, enabled, refresh]);
+  }, [endpoint, key, enabled, refresh, rest]);
   return { data, error, loading, failure: error && <Message severity="error" text={error} data-testid="read-error" /> };
 }

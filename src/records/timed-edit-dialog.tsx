@@ -1,24 +1,22 @@
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SCHEDULE_MIN_AHEAD_MS } from '../../contract/constants';
 import { timeBatchEditQuoteEndpoint } from '../../contract/endpoints/timed.endpoints';
-import { translate } from '../../contract/messages';
 import type { TimeBatch } from '../../contract/records.schema';
 import { wallClockIn } from '../../contract/time-zone';
-import { timedContentSchema } from '../../contract/validation/timed-edit.rules';
-import { isScheduleFarEnough } from '../../contract/validation/international-send.rules';
-import { scheduleOf } from '../../machines/send-kinds';
 import { usePlatformRead } from '../data/use-platform-read';
 import { FormDialog } from '../forms/form-dialog';
+import { messageText } from '../forms/message-text';
+import { useForm } from '../forms/use-form';
 import { displayTimeZone, formatMoney, zoneLabel } from '../ui/format';
 import { getLanguage } from '../ui/language';
+import { TIMED_EDIT_LIVE, timedEditParams, timedEditSchema, type TimedEditRequest } from './timed-edit-form';
 
 // Editing a timed batch not yet sent: its text and its time. Before saving it says what the new text costs (the
 // platform's quote, reckoned as the save will) and whether the difference is charged or refunded; the time is read in
-// the account's zone and held to the send's rule of at least 10 minutes ahead.
+// the account's zone and held to the send's rule of at least 10 minutes ahead (timed-edit-form.ts).
 
 /** How long typing rests before the quote is asked again. */
 const QUOTE_REST_MS = 400;
@@ -33,31 +31,30 @@ export function TimedEditDialog({ row, onSave, onClose }: { row: TimeBatch; onSa
   const { t } = useTranslation();
   const lang = getLanguage();
   const zone = displayTimeZone();
-  const scheduledText = wallClockIn(zone, row.timing_time).slice(0, 16);
-  const [content, setContent] = useState(row.decodeContent);
-  const [timingText, setTimingText] = useState(scheduledText);
-  const [quoted, setQuoted] = useState(row.decodeContent);
-  useEffect(() => {
-    const rest = setTimeout(() => setQuoted(content), QUOTE_REST_MS);
-    return () => clearTimeout(rest);
-  }, [content]);
-
-  const contentIssue = timedContentSchema.safeParse(content).error?.issues[0];
-  const contentError = contentIssue ? translate(lang, contentIssue.message, 'params' in contentIssue ? contentIssue.params : undefined) : null;
-  const timingChanged = timingText.trim() !== scheduledText;
-  const schedule = scheduleOf({ scheduled: timingChanged, timingText }, zone);
-  const timingError = schedule.problem
-    ? translate(lang, schedule.problem)
-    : schedule.at !== null && !isScheduleFarEnough(schedule.at, Date.now())
-      ? translate(lang, 'send.timingTooSoon', { minutes: SCHEDULE_MIN_AHEAD_MS / 60_000 })
-      : null;
-  const quote = usePlatformRead(timeBatchEditQuoteEndpoint, { time_batch: row.time_batch, content: quoted }, { enabled: contentError === null });
+  const [{ schema, values }] = useState(() => {
+    const scheduledText = wallClockIn(zone, row.timing_time).slice(0, 16);
+    return { schema: timedEditSchema(zone, scheduledText), values: { time_batch: row.time_batch, content: row.decodeContent, timing_time: scheduledText } };
+  });
+  const form = useForm({ schema, values, sends: 'parsed', live: TIMED_EDIT_LIVE }, async (request) => {
+    const { content, timing_time } = request as TimedEditRequest;
+    onSave(timing_time === undefined ? { content } : { content, timing_time });
+  });
+  const content = String(form.values.content ?? '');
+  const params = timedEditParams(content);
+  const contentError = form.errors.content ? messageText(form.errors.content, params) : null;
+  const timingError = form.errors.timing_time ? messageText(form.errors.timing_time, params) : null;
+  // the quote is of the content as it would be saved, once it may be
+  const quotable = schema.shape.content.safeParse(content);
+  const quote = usePlatformRead(
+    timeBatchEditQuoteEndpoint,
+    { time_batch: row.time_batch, content: quotable.data ?? '' },
+    { enabled: quotable.success, rest: QUOTE_REST_MS },
+  );
   const q = quote.data;
   const money = (n: number) => formatMoney(n, lang);
-  const unsaved = content !== row.decodeContent || timingChanged;
 
   return (
-    <FormDialog header={t('timed.edit')} visible onHide={onClose} unsaved={unsaved} style={{ width: '34rem' }}>
+    <FormDialog header={t('timed.edit')} visible onHide={onClose} unsaved={form.unsaved} style={{ width: '34rem' }}>
       <label htmlFor="edit-content" className="visually-hidden">
         {t('timed.content')}
       </label>
@@ -65,7 +62,7 @@ export function TimedEditDialog({ row, onSave, onClose }: { row: TimeBatch; onSa
         id="edit-content"
         data-testid="edit-content"
         value={content}
-        onChange={(e) => setContent(e.target.value)}
+        onChange={(e) => form.set('content', e.target.value)}
         rows={5}
         style={{ width: '100%' }}
         aria-invalid={contentError !== null}
@@ -78,12 +75,12 @@ export function TimedEditDialog({ row, onSave, onClose }: { row: TimeBatch; onSa
         </small>
       )}
       <div id="edit-quote" data-testid="edit-quote" role="status" style={{ margin: '6px 0' }}>
-        {contentError === null && quote.failure}
-        {contentError === null && !q && !quote.error && <small>{t('timed.quoting')}</small>}
-        {contentError === null && q && (
+        {quotable.success && quote.failure}
+        {quotable.success && !q && !quote.error && <small>{t('timed.quoting')}</small>}
+        {quotable.success && q && (
           <small style={{ display: 'block' }}>{t('timed.quote', { ...q, charged: money(q.charged), newCharged: money(q.newCharged) })}</small>
         )}
-        {contentError === null && q && (
+        {quotable.success && q && (
           <small style={{ display: 'block' }} data-testid="edit-difference">
             {q.difference > 0
               ? t('timed.quoteCharge', { amount: money(q.difference) })
@@ -99,9 +96,9 @@ export function TimedEditDialog({ row, onSave, onClose }: { row: TimeBatch; onSa
       <InputText
         id="edit-timing"
         data-testid="edit-timing"
-        value={timingText}
+        value={String(form.values.timing_time ?? '')}
         placeholder="YYYY-MM-DD HH:mm"
-        onChange={(e) => setTimingText(e.target.value)}
+        onChange={(e) => form.set('timing_time', e.target.value)}
         aria-invalid={timingError !== null}
         aria-describedby={timingError ? 'edit-timing-error' : undefined}
       />
@@ -111,12 +108,7 @@ export function TimedEditDialog({ row, onSave, onClose }: { row: TimeBatch; onSa
         </small>
       )}
       <div style={{ marginTop: 8 }}>
-        <Button
-          data-testid="edit-save"
-          label={t('timed.save')}
-          disabled={contentError !== null || timingError !== null}
-          onClick={() => onSave(schedule.at === null ? { content } : { content, timing_time: schedule.at })}
-        />
+        <Button data-testid="edit-save" label={t('timed.save')} disabled={contentError !== null || timingError !== null || form.busy} onClick={form.submit} />
       </div>
     </FormDialog>
   );

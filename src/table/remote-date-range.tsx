@@ -3,11 +3,10 @@ import { Dropdown } from 'primereact/dropdown';
 import { useTranslation } from 'react-i18next';
 import { wallClockDay, wallClockToEpoch } from '../ui/format';
 import { DATE_SHORTCUTS, shortcutRange, type DateShortcut } from './date-shortcuts';
+import type { RemoteFilters } from './remote-table-def';
 
 // The date range of a platform-paged list: the same range calendar and shortcuts as the replicated lists' filter bar
 // (table-filter-bar.tsx), over the request's startTime/endTime (epoch ms, days of the account's zone, end inclusive).
-
-export type RangeDraft = Record<string, string | number>;
 
 /** The calendar shows the account zone's days as the browser's local dates of the same calendar day. */
 const calendarDay = (ms: number) => {
@@ -30,9 +29,9 @@ export function RemoteDateRange({
   apply,
 }: {
   id: string;
-  draft: RangeDraft;
-  setDraft: (d: RangeDraft) => void;
-  apply: (d: RangeDraft) => void;
+  draft: RemoteFilters;
+  setDraft: (d: RemoteFilters) => void;
+  apply: (d: RemoteFilters) => void;
 }) {
   const { t } = useTranslation();
   const start = draft.startTime === undefined || draft.startTime === '' ? null : Number(draft.startTime);

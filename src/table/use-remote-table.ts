@@ -5,23 +5,32 @@ import { download } from '../data/platform-actions';
 import { usePlatformRead } from '../data/use-platform-read';
 import { exportColumns } from './export-rows';
 import { exportRemoteList } from './remote-export';
-import { REMOTE_PAGE, type RemoteTableDef } from './remote-table-def';
+import { REMOTE_PAGE, type RemoteFilters, type RemoteTableDef } from './remote-table-def';
 import type { ViewerContext } from './screen-definition';
 
-type Params = Record<string, string | number>;
+/** The filters as the request takes them: texts trimmed (a pasted name keeps no stray space), empty ones left out. */
+const applied = (q: RemoteFilters): RemoteFilters =>
+  Object.fromEntries(
+    Object.entries(q)
+      .map(([k, x]) => [k, typeof x === 'string' ? x.trim() : x])
+      .filter(([, x]) => x !== ''),
+  );
 
 /** A platform-paged list, headless: the filters being edited and the applied ones, the mode, the page, the rows of
  * the page and the total, re-reading while `def.poll` says rows still change, and the export. */
-export function useRemoteTable<T>(def: RemoteTableDef<T>, refresh: number, v: ViewerContext, t: TFunction) {
-  const [draft, setDraft] = useState<Params>({});
-  const [query, setQuery] = useState<Params>({});
+export function useRemoteTable<T, A>(def: RemoteTableDef<T, A>, refresh: number, v: ViewerContext, t: TFunction) {
+  const [initial] = useState<RemoteFilters>(() => def.initial?.() ?? {});
+  const [draft, setDraft] = useState<RemoteFilters>(initial);
+  const [query, setQuery] = useState<RemoteFilters>(() => applied(initial));
   const [page, setPage] = useState(1);
   const [tick, setTick] = useState(0);
   const [mode, setMode] = useState(0);
+  const pageSize = def.pageSize ?? REMOTE_PAGE;
   const fixed = { ...def.fixed, ...def.modes?.[mode]?.fixed };
-  const body = { ...fixed, ...query, pageNumber: page, pageSize: REMOTE_PAGE } as RequestOf<Endpoint>;
+  const body = { ...fixed, ...query, pageNumber: page, pageSize } as RequestOf<Endpoint>;
   // a failed read says why (in the platform's words) instead of looking like an empty list
   const { data, error, loading } = usePlatformRead(def.endpoint, body, { refresh: `${tick}:${refresh}` });
+  const answer = data as A | null;
   const res = data as { total: number; data: T[] } | null;
   const rows = useMemo(() => res?.data ?? [], [res]);
 
@@ -32,8 +41,9 @@ export function useRemoteTable<T>(def: RemoteTableDef<T>, refresh: number, v: Vi
   }, [def.poll, rows]);
 
   const reload = () => setTick((n) => n + 1);
-  const columns = def.columns.filter((c) => !c.visible || c.visible(v));
-  const apply = (q: Params) => (setPage(1), setQuery(Object.fromEntries(Object.entries(q).filter(([, x]) => x !== ''))));
+  const columns = def.columns.filter((c) => (!c.visible || c.visible(v)) && (!c.when || c.when(query)));
+  const apply = (q: RemoteFilters) => (setPage(1), setQuery(applied(q)));
+  const reset = () => (setDraft(initial), apply(initial));
   const chooseMode = (m: number) => (setMode(m), setPage(1));
   const exportAll = () =>
     def.download
@@ -43,11 +53,15 @@ export function useRemoteTable<T>(def: RemoteTableDef<T>, refresh: number, v: Vi
     draft,
     setDraft,
     apply,
+    reset,
+    query,
     mode,
     chooseMode,
     page,
     setPage,
+    pageSize,
     rows,
+    answer,
     total: res?.total ?? 0,
     answered: res !== null,
     error,

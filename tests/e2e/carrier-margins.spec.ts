@@ -37,7 +37,7 @@ test('the operator adds a carrier cost and reads and exports the margins', async
   await page.getByTestId('margins-search').click();
   await expect(table.locator('thead th')).toHaveCount(8);
   const download = page.waitForEvent('download');
-  await page.getByTestId('margins-export').click();
+  await page.getByTestId('margins-download').click();
   expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
   expect(errors).toEqual([]);
 });

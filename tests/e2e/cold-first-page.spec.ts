@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { WARM_TYPES } from '../../src/app/font-warmup';
-import { BASE, deadlineFor, inApp, login } from './e2e-helpers';
+import { BASE, deadlineFor, inApp, login, logout } from './e2e-helpers';
 
 // Cold first page: with an empty local database the domestic send records come from the platform's list
 // endpoint at once; when the pulls arrive the screen switches to local rows without losing or repeating any, and
@@ -170,10 +170,7 @@ test('records show from the platform before the local database has any, then swi
   expect(lists.length).toBe(before2);
   // a logout takes the account's copy off the browser: the next login under the same name finds none and asks the
   // platform's first page again, as a new browser would (decided with the login answer, before the user info)
-  await page.getByRole('button', { name: /^用户菜单/ }).click();
-  await page.getByRole('menuitem', { name: '退出登录' }).click();
-  await page.getByRole('dialog', { name: '退出登录' }).getByRole('button', { name: '确定' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await logout(page);
   const menus = page.waitForResponse((r) => r.url().endsWith('/user/getMenu'));
   await login(page, 'admin', 'demo1234', { goto: false });
   await menus;
@@ -193,10 +190,7 @@ test('the first list asked for one session is never shown to the next one in the
   });
   const adminToken = await login(page);
   await expect.poll(() => answers.filter((a) => a.auth.endsWith(adminToken)).length).toBe(1);
-  await page.getByRole('button', { name: /^用户菜单/ }).click();
-  await page.getByRole('menuitem', { name: '退出登录' }).click();
-  await page.getByRole('dialog', { name: '退出登录' }).getByRole('button', { name: '确定' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await logout(page);
 
   const userToken = await login(page, 'user', 'demo1234', { goto: false });
   await inApp(page, '/mtRecordList');

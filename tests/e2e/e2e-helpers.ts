@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { deadlineFor, scaled, SEED_RECORDS } from './deadlines';
 
 // What every end-to-end spec does the same way: log in through the form (captcha off on the test server), open a
@@ -26,6 +26,19 @@ export async function login(page: Page, username = 'admin', password = 'demo1234
   const token = ((await (await answer).json()) as { data?: { token?: string } }).data?.token ?? '';
   await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
   return token;
+}
+
+/** Opens the user menu and asks to log out; answers the confirmation dialog, still open. */
+export async function askLogout(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: /^用户菜单/ }).click();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  return page.getByRole('dialog', { name: '退出登录' });
+}
+
+/** Logs out through the user menu, confirming, and waits for the login page. */
+export async function logout(page: Page): Promise<void> {
+  await (await askLogout(page)).getByRole('button', { name: '确定' }).click();
+  await expect(page).toHaveURL(new RegExp(`${BASE}/login$`));
 }
 
 // Contexts opened by session() are closed after each test: each keeps a replicating worker and a live change stream

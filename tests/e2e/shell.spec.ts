@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, apiToken, login, live, rows, API, BASE, deadlineFor } from './e2e-helpers';
+import { apiCall, apiToken, askLogout, login, live, logout, rows, API, BASE, deadlineFor } from './e2e-helpers';
 
 // The console shell end to end in Debian's Chromium against the server `npm start` runs (captcha off).
 
@@ -178,14 +178,9 @@ test('keyboard: skip link, menu search (prefix, Esc closes), user menu logout wi
   await feedback.getByRole('button', { name: '关闭' }).click();
 
   // logout asks first; cancelling keeps the session, confirming ends it
-  await page.getByRole('button', { name: /^用户菜单/ }).click();
-  await page.getByRole('menuitem', { name: '退出登录' }).click();
-  await page.getByRole('dialog', { name: '退出登录' }).getByRole('button', { name: '取消' }).click();
+  await (await askLogout(page)).getByRole('button', { name: '取消' }).click();
   await expect(page).toHaveURL(new RegExp(`${BASE}/rechargeList$`));
-  await page.getByRole('button', { name: /^用户菜单/ }).click();
-  await page.getByRole('menuitem', { name: '退出登录' }).click();
-  await page.getByRole('dialog', { name: '退出登录' }).getByRole('button', { name: '确定' }).click();
-  await expect(page).toHaveURL(new RegExp(`${BASE}/login$`));
+  await logout(page);
   await page.goto(`${BASE}/wel/index`);
   await expect(page).toHaveURL(new RegExp(`${BASE}/login$`));
   expect(pageErrors).toEqual([]);
@@ -289,9 +284,7 @@ test('logout takes the account copy off the browser, the lock screen keeps it, a
   // the top bar counts it and never says synced meanwhile
   await expect(page.getByTestId('sync-waiting')).toHaveText('1 项待提交');
   await expect(page.getByTestId('sync-status')).not.toContainText('已同步');
-  await page.getByRole('button', { name: /^用户菜单/ }).click();
-  await page.getByRole('menuitem', { name: '退出登录' }).click();
-  const confirm = page.getByRole('dialog', { name: '退出登录' });
+  const confirm = await askLogout(page);
   await expect(confirm).toContainText('本浏览器中缓存的本账号数据将被清除');
   await expect(confirm).toContainText('还有 1 项修改尚未同步到平台，退出后将丢失');
   await confirm.getByRole('button', { name: '取消' }).click();
@@ -300,8 +293,7 @@ test('logout takes the account copy off the browser, the lock screen keeps it, a
   await context.setOffline(false);
   await expect(row.locator('[data-testid=pending-mark]')).toHaveCount(0, { timeout: deadlineFor() });
   await expect(page.getByTestId('sync-waiting')).toHaveCount(0);
-  await page.getByRole('button', { name: /^用户菜单/ }).click();
-  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await askLogout(page);
   await expect(confirm).not.toContainText('尚未同步');
   await confirm.getByRole('button', { name: '确定' }).click();
   await expect(page).toHaveURL(new RegExp(`${BASE}/login$`));
