@@ -161,8 +161,9 @@ export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOption
 }
 
 /** Posts one delivery and answers how it ended, and whether the receiver answered quickly. */
-/** The message a callback is about, under the field every log line about that message uses. */
-const refOf = (d: Claimed) => (d.kind === 'report' ? { msgId: d.ref } : { moId: d.ref });
+/** What a callback is about: its message, under the field every log line about that message uses, or a cap warning's
+ * account and day. */
+const refOf = (d: Claimed) => (d.kind === 'report' ? { msgId: d.ref } : d.kind === 'cap' ? { capDay: d.ref } : { moId: d.ref });
 
 async function deliverOne(
   ctx: AppContext,
