@@ -14,7 +14,7 @@ export interface Claimed {
   url: string;
   payload: unknown;
   attempts: number;
-  /** report (ref: the record's msgId) or mo (ref: the reply's). */
+  /** report (ref: the record's msgId), mo or rule (ref: the reply's) or cap (ref: account/day). */
   kind: string;
   ref: string;
   /** the account's stored app secret (encrypted); null before it has one. */

@@ -172,8 +172,9 @@ export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOption
   };
 }
 
-/** The message a callback is about, under the field every log line about that message uses. */
-const refOf = (d: Claimed) => (d.kind === 'report' ? { msgId: d.ref } : { moId: d.ref });
+/** What a callback is about: its message, under the field every log line about that message uses, or a cap warning's
+ * account and day. */
+const refOf = (d: Claimed) => (d.kind === 'report' ? { msgId: d.ref } : d.kind === 'cap' ? { capDay: d.ref } : { moId: d.ref });
 
 /** The posts a claim makes: a customer's reports to one address in groups of up to what it asked for, every other
  * delivery on its own. */

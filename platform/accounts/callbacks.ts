@@ -5,8 +5,8 @@ import { translate } from '../../contract/messages';
 import type { Queryable } from '../db/db';
 
 // Callbacks (README "Callbacks"): with push mode 1 the platform POSTs every delivery report and reply to the account's
-// addresses. Deliveries are rows written in the transaction that produced the report, so none is lost across a
-// restart; the worker (callback-worker.ts) claims due rows, signs each body with the account's app secret and
+// addresses, and once a day the daily cap's 80 % warning to the report address. Deliveries are rows written in the
+// transaction that produced the report, so none is lost across a restart; the worker (callback-worker.ts) claims due rows, signs each body with the account's app secret and
 // retries with exponential backoff.
 
 export const SIGNATURE_HEADER = 'X-Sms-Signature';
@@ -45,11 +45,23 @@ export interface ReplyEvent {
   batch_id: string;
 }
 
-/** Queues callbacks for reports and replies of accounts in push mode, inside the caller's transaction. */
-export async function enqueueCallbacks(q: Queryable, at: Date, reports: ReportEvent[], replies: ReplyEvent[]): Promise<void> {
+/** An account's day reaching 80 % of its daily cap (send-policy-count.ts), told once per account and day. */
+export interface CapEvent {
+  cus_id: string;
+  /** the account's day, YYYY-MM-DD in its time zone. */
+  day: string;
+  cap: number;
+  used: number;
+  left: number;
+}
+
+/** Queues callbacks for reports, replies and daily-cap warnings of accounts in push mode, inside the caller's
+ * transaction; a second one for the same report, reply or account and day is not queued (unique kind and ref). */
+export async function enqueueCallbacks(q: Queryable, at: Date, reports: ReportEvent[], replies: ReplyEvent[], caps: CapEvent[] = []): Promise<void> {
   const rows = [
     ...reports.map((r) => ({
       kind: 'report',
+      address: 'reportUrl',
       ref: r.sn,
       cus: r.cus_id,
       payload: {
@@ -65,24 +77,33 @@ export async function enqueueCallbacks(q: Queryable, at: Date, reports: ReportEv
     })),
     ...replies.map((r) => ({
       kind: 'mo',
+      address: 'moUrl',
       ref: r.sn,
       cus: r.cus_id,
       payload: { type: 'mo', sn: r.sn, cus_id: r.cus_id, mobile: r.mobile, content: r.content, batch_id: r.batch_id, deliver_time: at.getTime() },
+    })),
+    // an account's notice, not a message's: it goes where the account's reports go
+    ...caps.map((c) => ({
+      kind: 'cap',
+      address: 'reportUrl',
+      ref: `${c.cus_id}/${c.day}`,
+      cus: c.cus_id,
+      payload: { type: 'cap', cus_id: c.cus_id, day: c.day, cap: c.cap, used: c.used, left: c.left, notice_time: at.getTime() },
     })),
   ];
   if (rows.length === 0) return;
   await q.query(
     `insert into callback_deliveries (cus_id, kind, ref, url, payload, next_at)
-     select t.cus, t.kind, t.ref, a.options->>(case when t.kind = 'report' then 'reportUrl' else 'moUrl' end),
+     select t.cus, t.kind, t.ref, a.options->>t.address,
             case when h.client_ref is null then t.payload::jsonb else t.payload::jsonb || jsonb_build_object('clientRef', h.client_ref) end, $1
-       from unnest($2::text[], $3::text[], $4::text[], $5::text[]) as t(kind, ref, cus, payload)
+       from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) as t(kind, ref, cus, payload, address)
        join accounts a on a.cus_id = t.cus
        -- a message sent through the integrator API reports with the caller's own reference
        left join http_messages h on t.kind = 'report' and h.message_id = t.ref
       where a.options->>'pushMode' = '1'
-        and coalesce(a.options->>(case when t.kind = 'report' then 'reportUrl' else 'moUrl' end), '') <> ''
+        and coalesce(a.options->>t.address, '') <> ''
      on conflict (kind, ref) do nothing`,
-    [at, rows.map((r) => r.kind), rows.map((r) => r.ref), rows.map((r) => r.cus), rows.map((r) => JSON.stringify(r.payload))],
+    [at, rows.map((r) => r.kind), rows.map((r) => r.ref), rows.map((r) => r.cus), rows.map((r) => JSON.stringify(r.payload)), rows.map((r) => r.address)],
   );
 }
 

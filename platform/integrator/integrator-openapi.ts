@@ -124,7 +124,8 @@ export const INTEGRATOR_GUIDE =
   INTEGRATOR_SECURITY_SCHEME.description +
   ` A POST may carry ${INTEGRATOR_HEADERS.idempotencyKey}: a retry with the same key gets the first answer and sends nothing twice. ` +
   'Accept-Language (zh or en) picks the language of refusal messages; the code of a refusal is stable. ' +
-  'Delivery reports and replies can also be pushed to your URLs, signed with the same app secret (X-Sms-Signature).';
+  'Delivery reports, replies and the daily cap warning (80 % of the cap reached) can also be pushed to your URLs, ' +
+  'signed with the same app secret (X-Sms-Signature).';
 
 let cached: Promise<Record<string, unknown>> | null = null;
 

@@ -32,5 +32,17 @@ export async function blockedNumbers(q: Queryable, account: { ep_id: string; cus
   return out;
 }
 
+/** Which of several accounts' sends are refused, in one statement (a handful at once: replies answered in one round),
+ * by the rule `blockedNumbers` applies: answers the indexes of `sends` refused. */
+export async function blockedSends(q: Queryable, sends: Array<{ ep_id: string; cus_id: string; mobile: string }>): Promise<Set<number>> {
+  if (sends.length === 0) return new Set();
+  const rows = await q.query<{ i: number }>(
+    `select distinct t.i::int as i from unnest($1::text[], $2::text[], $3::text[]) with ordinality as t(ep, cus, mobile, i)
+       join blacklist b on b.ep_id = t.ep and b.cus_id in ('', t.cus) and not b.deleted and b.mobile = t.mobile`,
+    [sends.map((s) => s.ep_id), sends.map((s) => s.cus_id), sends.map((s) => s.mobile)],
+  );
+  return new Set(rows.map((r) => Number(r.i) - 1));
+}
+
 /** The message key a console shows for a refused number. */
 export const blockReasonKey = (b: Block) => `blacklist.reason.${b.source}.${b.scope}`;

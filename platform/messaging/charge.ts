@@ -9,8 +9,68 @@ export async function charge(q: Queryable, account: Account, costUnits: number, 
   const [a] = await q.query<{ balance: number; pay_type: number }>('select balance, pay_type from accounts where cus_id = $1 for no key update', [
     account.cus_id,
   ]);
-  if (costUnits > 0 && Number(a.pay_type) === 0 && Math.round(Number(a.balance) * 10_000) < costUnits) throw badRequest('send.insufficientBalance');
+  if (costUnits > 0 && spendable(a) < costUnits) throw badRequest('send.insufficientBalance');
   await chargeLocked(q, account.cus_id, Number(a.balance), costUnits, kind, ref);
+}
+
+/** What an account row lets a send spend, in 1/10000 yuan: a prepaid account its balance, a postpaid one anything. */
+const spendable = (a: { balance: number | string; pay_type: number }) => (Number(a.pay_type) === 0 ? Math.round(Number(a.balance) * 10_000) : Infinity);
+
+export interface Want {
+  cus_id: string;
+  units: number;
+  /** the ledger row it is charged under: the wants of one account and ref make one row. */
+  ref: string;
+}
+
+/** `charge` for many small sends of several accounts at once, in three statements whatever their number: the accounts
+ * are locked (in cus_id order, as two such calls then never wait on each other in a circle), each want is taken in
+ * order while its account's balance lasts, and what was taken moves the balances and writes one ledger row per account
+ * and ref. Answers, per want, whether it was charged; a want refused for the balance is not an error here. */
+export async function chargeInOrder(q: Queryable, wants: Want[]): Promise<boolean[]> {
+  const taken = wants.map(() => false);
+  if (wants.length === 0) return taken;
+  const rows = await q.query<{ cus_id: string; balance: string; pay_type: number }>(
+    'select cus_id, balance, pay_type from accounts where cus_id = any($1::text[]) order by cus_id for no key update',
+    [[...new Set(wants.map((w) => w.cus_id))]],
+  );
+  const left = new Map(rows.map((a) => [a.cus_id, spendable(a)]));
+  // per account and ref, in the order first charged
+  const moves = new Map<string, { cus_id: string; ref: string; units: number }>();
+  wants.forEach((w, i) => {
+    const can = left.get(w.cus_id);
+    if (can === undefined || w.units > can) return;
+    left.set(w.cus_id, can - w.units);
+    taken[i] = true;
+    const key = `${w.cus_id}\n${w.ref}`;
+    const m = moves.get(key) ?? { cus_id: w.cus_id, ref: w.ref, units: 0 };
+    m.units += w.units;
+    moves.set(key, m);
+  });
+  const ledger = [...moves.values()].filter((m) => m.units !== 0);
+  if (ledger.length === 0) return taken;
+  // the balances before and after each row, in units so they are exact
+  const balance = new Map(rows.map((a) => [a.cus_id, Math.round(Number(a.balance) * 10_000)]));
+  const start = new Map(balance);
+  const pre: number[] = [];
+  const post: number[] = [];
+  for (const m of ledger) {
+    const b = balance.get(m.cus_id)!;
+    pre.push(toYuan(b));
+    post.push(toYuan(b - m.units));
+    balance.set(m.cus_id, b - m.units);
+  }
+  const moved = [...new Set(ledger.map((m) => m.cus_id))];
+  await q.query('update accounts a set balance = balance - t.amount from unnest($1::text[], $2::numeric[]) as t(cus, amount) where a.cus_id = t.cus', [
+    moved,
+    moved.map((c) => toYuan(start.get(c)! - balance.get(c)!)),
+  ]);
+  await q.query(
+    `insert into balance_ledger (cus_id, amount, kind, ref, pre_balance, post_balance)
+     select t.cus, -t.amount, 'send', t.ref, t.pre, t.post from unnest($1::text[], $2::numeric[], $3::text[], $4::numeric[], $5::numeric[]) as t(cus, amount, ref, pre, post)`,
+    [ledger.map((m) => m.cus_id), ledger.map((m) => toYuan(m.units)), ledger.map((m) => m.ref), pre, post],
+  );
+  return taken;
 }
 
 /**

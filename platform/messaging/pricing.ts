@@ -15,15 +15,30 @@ export interface PriceRow {
 
 /** The account's own prices for a product, else its enterprise root's, keyed by country_code ('' domestic). */
 export async function pricesFor(q: Queryable, cusId: string, prodType: number): Promise<Map<string, PriceRow>> {
-  const rows = await q.query<{ country_code: string; country_name: string; price: number; own: boolean }>(
-    `select p.country_code, p.country_name, p.price, p.cus_id = $1 as own
-       from prices p join accounts a on a.cus_id = $1
-      where p.prod_type = $2 and (p.cus_id = $1 or p.cus_id = a.ep_id)
+  return (await pricesOf(q, [cusId], [prodType])).get(priceKey(cusId, prodType)) ?? new Map();
+}
+
+/** The key of one account's prices for one product in what `pricesOf` answers. */
+export const priceKey = (cusId: string, prodType: number) => `${cusId}\n${prodType}`;
+
+/** `pricesFor` of several accounts and products in one statement, keyed by `priceKey`; a pair without prices is absent. */
+export async function pricesOf(q: Queryable, cusIds: string[], prodTypes: number[]): Promise<Map<string, Map<string, PriceRow>>> {
+  const rows = await q.query<{ cus_id: string; prod_type: number; country_code: string; country_name: string; price: number; own: boolean }>(
+    `select a.cus_id, p.prod_type, p.country_code, p.country_name, p.price, p.cus_id = a.cus_id as own
+       from accounts a join prices p on p.cus_id = a.cus_id or p.cus_id = a.ep_id
+      where a.cus_id = any($1::text[]) and p.prod_type = any($2::int[])
       order by own`,
-    [cusId, prodType],
+    [cusIds, prodTypes],
   );
   // own rows come last, so they override the root's
-  return new Map(rows.map((r) => [r.country_code, { country_code: r.country_code, country_name: r.country_name, units: toUnits(Number(r.price)) }]));
+  const out = new Map<string, Map<string, PriceRow>>();
+  for (const r of rows) {
+    const key = priceKey(r.cus_id, Number(r.prod_type));
+    const prices = out.get(key) ?? new Map<string, PriceRow>();
+    prices.set(r.country_code, { country_code: r.country_code, country_name: r.country_name, units: toUnits(Number(r.price)) });
+    out.set(key, prices);
+  }
+  return out;
 }
 
 /** Per-segment products are billed per segment; video and CSP per message. */

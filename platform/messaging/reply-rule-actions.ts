@@ -1,21 +1,15 @@
-import { ulid } from 'ulid';
-import { countSegments } from '../../contract/segments';
-import { classifyNumber } from '../../contract/validation/number.rules';
 import { foldKeyword, optActionOf, OPT_WORD_MAX } from '../../contract/validation/opt-keywords';
-import { ApiError } from '../http/api-error';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/db';
-import { insertBatch } from './batch-insert';
-import { charge } from './charge';
 import { notifyAll } from './notify';
 import { settingsOf, SETTINGS_COLUMNS } from './opt-out-settings';
-import { unitPrices } from './pricing';
-import { loadAccount } from './send-account';
+import { sendAnswers } from './reply-rule-answers';
 
 // What a reply matching one of its enterprise's keyword rules does, in the transaction that stores the reply (right
 // after the opt-out keywords, opt-out-replies.ts): it is tagged; a forward is queued as a callback delivery, which the
 // callback worker posts, signed and retried, after the transaction (a slow or failing receiver never holds a reply);
-// an automatic answer goes out once per reply, charged like any send. A reply that is an opt-out or opt-in keyword is
+// an automatic answer goes out once per reply, charged like any send (reply-rule-answers.ts). Each of these is a fixed
+// number of statements for the whole round, however many replies match. A reply that is an opt-out or opt-in keyword is
 // the opt-out settings' alone, even if a rule was saved with that word before the settings took it.
 
 export interface RuleReply {
@@ -32,6 +26,8 @@ export interface RuleReply {
 interface Match {
   cus_id: string;
   ep_id: string;
+  status: number;
+  time_zone: string;
   folded: string;
   rule_id: string;
   keyword: string;
@@ -47,7 +43,7 @@ export async function applyReplyRules(ctx: AppContext, q: Queryable, now: Date, 
   const candidates = replies.map((r, i) => ({ r, f: folded[i] })).filter((c) => c.f !== '');
   if (candidates.length === 0) return 0;
   const rows = await q.query<Match & Parameters<typeof settingsOf>[0]>(
-    `select a.cus_id, a.ep_id, r.folded, r.id as rule_id, r.keyword, r.answer, r.forward_url, r.tag,
+    `select a.cus_id, a.ep_id, a.status, a.time_zone, r.folded, r.id as rule_id, r.keyword, r.answer, r.forward_url, r.tag,
             ${SETTINGS_COLUMNS.split(', ')
               .map((c) => `s.${c}`)
               .join(', ')}
@@ -73,9 +69,15 @@ export async function applyReplyRules(ctx: AppContext, q: Queryable, now: Date, 
       tagged.map(({ m }) => m.tag),
     ]);
   await queueForwards(q, now, matched);
-  const answered = new Set<string>();
-  for (const { r, m } of matched) if (m.answer !== '' && (await answer(ctx, q, now, r, m))) answered.add(r.cus_id);
-  if (answered.size > 0) await notifyAll(q, ['batch', 'mtRecord', 'statistics'], [...answered]);
+  const answered = await sendAnswers(
+    ctx,
+    q,
+    now,
+    matched
+      .filter(({ m }) => m.answer !== '')
+      .map(({ r, m }) => ({ ...r, ep_id: m.ep_id, status: Number(m.status), time_zone: m.time_zone, rule_id: m.rule_id, answer: m.answer })),
+  );
+  if (answered.length > 0) await notifyAll(q, ['batch', 'mtRecord', 'statistics'], answered);
   return matched.length;
 }
 
@@ -108,60 +110,4 @@ async function queueForwards(q: Queryable, now: Date, matched: Array<{ r: RuleRe
       ),
     ],
   );
-}
-
-/** The automatic answer, as a message of the answered account at its price for the number; false when none went out:
- * the reply answers an automatic answer, it was answered already, the number is blacklisted, or the account cannot pay
- * for it (logged, the reply itself is kept). */
-async function answer(ctx: AppContext, q: Queryable, now: Date, r: RuleReply, m: Match): Promise<boolean> {
-  if (r.batch_id !== '') {
-    const [own] = await q.query('select 1 from reply_rule_answers where batch_id = $1 limit 1', [r.batch_id]);
-    if (own) return false;
-  }
-  const [listed] = await q.query(
-    "select 1 from blacklist b join accounts a on a.ep_id = b.ep_id where a.cus_id = $1 and b.cus_id in ('', $1) and b.mobile = $2 and not b.deleted limit 1",
-    [r.cus_id, r.mobile],
-  );
-  if (listed) return false;
-  const account = await loadAccount(q, r.cus_id);
-  const number = classifyNumber(r.mobile);
-  if (!account || account.status !== 1 || number.kind === 'invalid') return false;
-  const intl = number.kind === 'international';
-  const batchId = ulid();
-  const [first] = await q.query('insert into reply_rule_answers (mo_sn, batch_id, rule_id) values ($1, $2, $3) on conflict do nothing returning mo_sn', [
-    r.sn,
-    batchId,
-    m.rule_id,
-  ]);
-  if (!first) return false;
-  const segments = Math.max(1, countSegments(m.answer).segments);
-  try {
-    const prices = await unitPrices(q, account, intl ? 1 : 0, intl ? [number.country] : undefined, 1);
-    const units = prices.units[0] * segments;
-    await charge(q, account, units, 'send', batchId);
-    await insertBatch(
-      q,
-      ctx,
-      {
-        batch_id: batchId,
-        prod_type: intl ? 1 : 0,
-        batch_type: 1,
-        cus_id: r.cus_id,
-        content: m.answer,
-        title: null,
-        review: false,
-        costUnits: units,
-        items: { mobiles: [r.mobile], contents: null, segments, priceUnits: units, countryCodes: intl ? [number.country] : null, countryNames: prices.names },
-      },
-      account.time_zone,
-      now,
-    );
-  } catch (err) {
-    // no price or no balance: refused before anything was written, so the reply's transaction goes on without it
-    if (!(err instanceof ApiError)) throw err;
-    await q.query('delete from reply_rule_answers where mo_sn = $1', [r.sn]);
-    ctx.log.info({ cus_id: r.cus_id, moId: r.sn, rule: m.rule_id, reason: err.key }, 'reply rule answer not sent');
-    return false;
-  }
-  return true;
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { enqueueCallbacks } from '../accounts/callbacks';
 import type { ContentCategory, PolicyReason, SendPolicy } from '../../contract/endpoints/send-policy.endpoints';
 import { wallClockIn } from '../../contract/time-zone';
 import type { Queryable } from '../db/db';
@@ -175,9 +176,9 @@ async function claimRecent(q: Queryable, s: PolicySend, since: Date, rows: Array
 
 /** Counts the messages the door took (indexes into `s.mobiles`) in the send's transaction: per number and instant for
  * a capped category, and the account's day while it has a daily cap; the account's users hear once a day when the
- * day's count first reaches 80 % of its cap. The duplicate window's claims of messages not taken (a per-number cap,
- * the daily cap, the balance) are given back, so a text that did not go may go at once. With no daily cap nothing
- * counts the day: a cap set later counts the sends from then on. */
+ * day's count first reaches 80 % of its cap, and so does its report address when its push is on. The duplicate
+ * window's claims of messages not taken (a per-number cap, the daily cap, the balance) are given back, so a text that
+ * did not go may go at once. With no daily cap nothing counts the day: a cap set later counts the sends from then on. */
 export async function recordSend(q: Queryable, s: PolicySend, d: PolicyDecision, taken: number[]): Promise<void> {
   const { policy } = d;
   if (d.claimed.size > 0) {
@@ -215,8 +216,12 @@ export async function recordSend(q: Queryable, s: PolicySend, d: PolicyDecision,
   );
   const used = Number(day.n);
   if (!day.noticed && used * 5 >= cap * 4) {
+    const left = Math.max(0, cap - used);
     await q.query('update policy_daily set noticed = true where cus_id = $1 and day = $2', [s.cusId, dayOf(s)]);
-    await notify(q, { cusId: s.cusId, kind: 'dailyCapNear', params: { cap, used, left: Math.max(0, cap - used) }, link: SEND_POLICY_LINK });
+    await notify(q, { cusId: s.cusId, kind: 'dailyCapNear', params: { cap, used, left }, link: SEND_POLICY_LINK });
+    // and a callback when push is on: keyed by account and day, so it is queued once even if another instance's send
+    // crosses the mark at the same time
+    await enqueueCallbacks(q, s.now, [], [], [{ cus_id: s.cusId, day: dayOf(s), cap, used, left }]);
   }
 }
 

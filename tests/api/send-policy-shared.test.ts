@@ -9,14 +9,14 @@ import { readAnswer, startPlatform, type TestPlatform } from '../helpers/platfor
 import { countRows, FAST_SIMULATOR, tokenFor } from './send-fixture';
 
 // The send policy's counts are shared: two instances on one PostgreSQL sending one number at once let exactly the cap
-// through, and an account's daily cap holds across sends and doors, tells its users once at 80 %, and lets sending
-// resume as soon as it is raised.
+// through, and an account's daily cap holds across sends and doors, tells its users once at 80 % (and its push address
+// once, whichever instance's send crosses the mark), and lets sending resume as soon as it is raised.
 describe('send policy across instances on one PostgreSQL', () => {
   let a: TestPlatform;
   let b: Platform;
   let bBase = '';
   beforeAll(async () => {
-    a = await startPlatform('postgres', { simulator: FAST_SIMULATOR, logLevel: 'error' });
+    a = await startPlatform('postgres', { simulator: FAST_SIMULATOR, callbackAllowPrivate: true, logLevel: 'error' });
     b = await buildPlatform({ ...a.ctx.config, smppPort: null }, { db: await openPostgres(a.ctx.config.databaseUrl!) });
     await b.app.listen({ port: 0, host: '127.0.0.1' });
     const addr = b.app.server.address();
@@ -127,5 +127,29 @@ describe('send policy across instances on one PostgreSQL', () => {
     expect(await a.ctx.db.query("select mobile from policy_sends where ep_id = 'EPX'")).toEqual([{ mobile: '2' }]);
     expect(await a.ctx.db.query("select mobile from policy_recent where ep_id = 'EPX'")).toEqual([{ mobile: '2' }]);
     expect(await countRows(a, "select 1 from policy_daily where cus_id = 'CX'")).toBe(1);
+  });
+
+  it('daily cap with push on: 10 sends at once over both instances cross 80 % once, so one callback is queued', async () => {
+    const admin = await tokenFor(a, 'admin');
+    const set = await a.call(
+      '/user/pushUrlModify',
+      { reportUrl: 'http://127.0.0.1:9/report', moUrl: 'http://127.0.0.1:9/mo' },
+      { token: await tokenFor(a, 'user') },
+    );
+    expect(set.status).toBe(200);
+    await modify(admin, { dailyCaps: [{ cusId: 'SUB001', cap: 10 }] });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        post(
+          i % 2 === 0 ? a.base : bBase,
+          '/user/groupSend',
+          { cus_id: 'SUB001', content: `near the cap ${i}`, mobiles: `139666602${String(i).padStart(2, '0')}` },
+          admin,
+        ),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual(new Array(10).fill(200));
+    expect(await countRows(a, "select 1 from notices where cus_id = 'SUB001' and kind = 'dailyCapNear'")).toBe(1);
+    expect(await countRows(a, "select 1 from callback_deliveries where cus_id = 'SUB001' and kind = 'cap'")).toBe(1);
   });
 });
