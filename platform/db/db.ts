@@ -22,6 +22,20 @@ export interface Db extends Queryable {
   pool?: () => { total: number; idle: number; waiting: number };
 }
 
+/** What an open transaction does last, by the handle its function was given. */
+const lastWork = new WeakMap<Queryable, Array<(q: Queryable) => Promise<void>>>();
+
+/** Leaves `work` to the end of `q`'s transaction, just before its commit, and answers true; answers false when `q` is
+ * no open transaction's handle, and the caller does the work itself. A write to rows that every transaction touches
+ * (the statistics) goes there, so its row locks are held from that write to the commit rather than through the rest of
+ * the transaction, and concurrent transactions do their other work side by side. */
+export function atTransactionEnd(q: Queryable, work: (q: Queryable) => Promise<void>): boolean {
+  const last = lastWork.get(q);
+  if (!last) return false;
+  last.push(work);
+  return true;
+}
+
 /**
  * Makes `query`, `exec` and `tx` follow the transaction the caller is in (AsyncLocalStorage): inside `tx(fn)`, plain
  * `db.query` joins that transaction, and a nested `tx` becomes a savepoint. That is what lets route() run a whole
@@ -55,10 +69,18 @@ export function ambientTransactions(root: Queryable, begin: <T>(fn: (q: Queryabl
       }
       return begin(async (q) => {
         const frame = { q, open: true };
+        const last: Array<(q: Queryable) => Promise<void>> = [];
+        lastWork.set(q, last);
         try {
-          return await store.run(frame, () => fn(q));
+          return await store.run(frame, async () => {
+            const out = await fn(q);
+            // work added while this runs is run as well
+            for (let i = 0; i < last.length; i++) await last[i](q);
+            return out;
+          });
         } finally {
           frame.open = false;
+          lastWork.delete(q);
         }
       });
     },

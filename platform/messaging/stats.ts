@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db';
+import { atTransactionEnd, type Queryable } from '../db/db';
 import { batchLink } from '../notices/notice-links';
 import { notify } from '../notices/notices';
 
@@ -45,10 +45,27 @@ export const UPSERT_STAT_ROWS_FROM_E = `
 
 const KINDS_SQL = `(values ('day', 'YYYY-MM-DD'), ('month', 'YYYY-MM'), ('year', 'YYYY'), ('country', 'YYYY-MM-DD')) as k(kind, fmt)`;
 
-/** Applies deltas to day/month/year/country rows in one statement; rows are written in id order, so concurrent
- * transactions lock them in the same order. */
+/** Deltas a transaction has left to its end, by its handle. */
+const pendingDeltas = new WeakMap<Queryable, StatDelta[]>();
+
+/** Adds deltas to day/month/year/country rows. In a transaction they are written together as its last statement: every
+ * send and receipt of an account adds to the same few rows, and a row written earlier stayed locked through the rest
+ * of the transaction, so one account's sends and receipts waited for each other's inserts. Outside one, at once. */
 export async function applyStatDeltas(q: Queryable, deltas: StatDelta[]): Promise<void> {
   if (deltas.length === 0) return;
+  const pending = pendingDeltas.get(q);
+  if (pending) {
+    pending.push(...deltas);
+    return;
+  }
+  const gathered = [...deltas];
+  if (atTransactionEnd(q, (tq) => writeStatDeltas(tq, gathered))) pendingDeltas.set(q, gathered);
+  else await writeStatDeltas(q, deltas);
+}
+
+/** One statement for all the deltas; rows are written in id order, so concurrent transactions lock them in the same
+ * order. */
+async function writeStatDeltas(q: Queryable, deltas: StatDelta[]): Promise<void> {
   const col = <T>(f: (d: StatDelta) => T) => deltas.map(f);
   await q.query(
     `with d as (
