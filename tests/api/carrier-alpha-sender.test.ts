@@ -1,11 +1,7 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
+import { DB_KINDS, type TestPlatform } from '../helpers/platform';
+import { platformWithCarriers } from './hand-smsc';
+import { startNetSmppCarrier, type NetSmppCarrier } from './net-smpp-carrier.fixtures';
 import { tokenFor, waitFor } from './send-fixture';
 
 // Alphanumeric sender ids against a carrier SMSC we did not write (Net::SMPP, tests/smpp/net-smpp-carrier.pl): the
@@ -14,53 +10,30 @@ import { tokenFor, waitFor } from './send-fixture';
 // and extension with the carrier's ton everywhere else; the phone's reply to it, addressed to the id and so naming no
 // extension, reaches the account that sent it even after another account messaged the number since.
 
-const SCRIPT = fileURLToPath(new URL('../smpp/net-smpp-carrier.pl', import.meta.url));
-type Step = { step: string; destination?: string; source?: string; source_ton?: number; source_npi?: number };
-
 describe.each(DB_KINDS)('alphanumeric sender ids through a Net::SMPP carrier on %s', (kind) => {
-  let smsc: ChildProcessWithoutNullStreams;
-  const steps: Step[] = [];
+  let smsc: NetSmppCarrier;
   let p: TestPlatform;
   let admin: string;
   let agent: string;
   let operator: string;
   beforeAll(async () => {
-    smsc = spawn('perl', [SCRIPT]);
-    const lines = createInterface({ input: smsc.stdout });
-    const port = await new Promise<number>((resolve, reject) => {
-      smsc.once('exit', (code) => reject(new Error(`net-smpp-carrier exited ${code}`)));
-      lines.on('line', (line) => {
-        const step = JSON.parse(line) as Step & { port?: number };
-        steps.push(step);
-        if (step.step === 'listening') resolve(Number(step.port));
-      });
-    });
-    const file = join(mkdtempSync(join(tmpdir(), 'carriers-')), 'carriers.json');
+    smsc = await startNetSmppCarrier();
     // the carrier's own source type (2 national, 1 ISDN) tells its numeric sends apart from the alphanumeric ones
-    const carrier = {
-      name: 'perl',
-      host: '127.0.0.1',
-      port,
-      systemId: 'platform',
-      password: 'secret',
-      sourceTon: 2,
-      sourceNpi: 1,
-      receiptIds: 'hex-to-decimal',
-    };
+    const carrier = { name: 'perl', host: '127.0.0.1', port: smsc.port, systemId: 'platform', password: 'secret', sourceTon: 2, sourceNpi: 1 };
     const routes = [
       { country: 'GB', prodTypes: [1], carriers: ['perl'] },
       { country: 'US', prodTypes: [1], carriers: ['perl'] },
     ];
-    writeFileSync(file, JSON.stringify({ carriers: [{ ...carrier, reconnectMinS: 0.2, responseTimeoutS: 3 }], routes, receiptWaitS: 600 }));
-    p = await startPlatform(kind, {
-      carriers: { source: 'file', file },
-      simulator: { reviewMs: 100, reportMs: 100, successRate: 1, failureRate: 0, replyRate: 0 },
+    p = await platformWithCarriers(kind, {
+      carriers: [{ ...carrier, receiptIds: 'hex-to-decimal', reconnectMinS: 0.2, responseTimeoutS: 3 }],
+      routes,
+      receiptWaitS: 600,
     });
     [admin, agent, operator] = await Promise.all([tokenFor(p, 'admin'), tokenFor(p, 'agent'), tokenFor(p, 'operator')]);
   });
   afterAll(async () => {
     await p?.close();
-    smsc?.kill();
+    smsc?.stop();
   });
 
   const send = async (token: string, cusId: string, mobiles: string[], senderId: string) => {
@@ -77,7 +50,7 @@ describe.each(DB_KINDS)('alphanumeric sender ids through a Net::SMPP carrier on 
       () => p.ctx.db.query<{ mobile: string; mt_status: number }>('select mobile, mt_status from mt_records where mobile = any($1)', [mobiles]),
       (rs) => rs.length >= mobiles.length && rs.every((r) => r.mt_status === 0),
     );
-  const submitsTo = (digits: string) => steps.filter((s) => s.step === 'submit' && s.destination === digits);
+  const submitsTo = (digits: string) => smsc.steps.filter((s) => s.step === 'submit' && s.destination === digits);
 
   it('lets the operator allow sender ids on a route: bounded, saved, shown and audited', async () => {
     const listed = await p.call('/carrier/routes', {}, { token: operator });
@@ -137,7 +110,7 @@ describe.each(DB_KINDS)('alphanumeric sender ids through a Net::SMPP carrier on 
     expect(await replies(later)).toEqual([{ cus_id: 'EP0001', batch_id: acme, content: 'Hello back' }]);
     // the phone answered once the second message reached it
     expect(submitsTo('447400123405').map((s) => s.source)).toEqual(['ACME', 'OTHERCO']);
-    expect(steps.filter((s) => s.step === 'reply').map((s) => s.destination)).toEqual(['447400123405']);
+    expect(smsc.steps.filter((s) => s.step === 'reply').map((s) => s.destination)).toEqual(['447400123405']);
     expect(other).not.toBe(acme);
     const [agentReplies] = await p.ctx.db.query<{ n: number }>("select count(*)::int as n from mo_records where cus_id = 'AGT001' and mobile = $1", [later]);
     expect(agentReplies.n).toBe(0);
