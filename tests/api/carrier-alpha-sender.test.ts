@@ -115,4 +115,27 @@ describe.each(DB_KINDS)('alphanumeric sender ids through a Net::SMPP carrier on 
     const [agentReplies] = await p.ctx.db.query<{ n: number }>("select count(*)::int as n from mo_records where cus_id = 'AGT001' and mobile = $1", [later]);
     expect(agentReplies.n).toBe(0);
   });
+
+  it('lets an alphanumeric message claim replies for 7 days only: past them the newest message on the carrier answers', async () => {
+    const later = '+447400123405';
+    // the sender id message of the test before is now eight days old
+    await p.ctx.db.query(
+      `update carrier_parts p set submitted_at = p.submitted_at - interval '8 days' from mt_records m, batches b
+        where m.sn = p.sn and b.batch_id = m.batch_id and m.mobile = $1 and b.sender_id = 'ACME'`,
+      [later],
+    );
+    await send(agent, 'AGT001', [later], 'OTHERCO2');
+    // the phone answers the first message again, once this one reaches it
+    const replies = await waitFor(
+      () => p.ctx.db.query<{ cus_id: string; batch_id: string }>("select cus_id, batch_id from mo_records where mobile = $1 and cus_id = 'AGT001'", [later]),
+      (rs) => rs.length > 0,
+    );
+    // tied to one of the agent's messages (the reply may be read before the newest one's answer is written)
+    expect(replies.map((r) => r.cus_id)).toEqual(['AGT001']);
+    const [batch] = await p.ctx.db.query<{ cus_id: string; sender_id: string }>('select cus_id, sender_id from batches where batch_id = $1', [
+      replies[0].batch_id,
+    ]);
+    expect(batch).toMatchObject({ cus_id: 'AGT001' });
+    expect(smsc.steps.filter((s) => s.step === 'reply').map((s) => s.destination)).toEqual(['447400123405', '447400123405']);
+  });
 });
