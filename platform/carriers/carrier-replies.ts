@@ -15,8 +15,8 @@ import { PLATFORM_SENDER_CODE } from '../../contract/validation/sender.rules';
 // the carrier does not send it again for ever.
 
 /** How far back a reply without an extension looks for the message it answers on its carrier: a week, long enough
- * for a person to answer, short enough that a number messaged since by another account through another carrier is
- * not taken for this one's. */
+ * for a person to answer; past it, a message sent from a sender id no longer claims the replies addressed to that id
+ * over the number's newer messages. */
 export const REPLY_WINDOW_MS = 7 * 86_400_000;
 
 export interface CarrierMo {
