@@ -89,6 +89,9 @@ export const routeSchema = z
     /** round robin over the healthy carriers, or weighted by `weights` (same order as `carriers`). */
     pool: z.enum(['round-robin', 'weighted', 'quality', 'cheapest']).default('round-robin'),
     weights: z.array(z.number().int().min(1).max(1000)).max(32).optional(),
+    /** an international message whose send named a sender id goes out from that id (alphanumeric: ton 5, npi 0)
+     * rather than from the platform's code and the account's extension; absent or false: it does not. */
+    alphaSenderIds: z.boolean().optional(),
   })
   .strict();
 

@@ -4,7 +4,9 @@
 //   code and extension, which is what carriers are sent; a longer address starting with one of them (a
 //   sub-extension) too. Nothing else: replies find the account by that extension.
 // - international messages may also name a sender id, as the console's international form does: up to 11 letters and
-//   digits, or up to 15 digits (what a handset can show as the sender). It is kept on the batch; the carrier still gets the account's address.
+//   digits, or up to 15 digits (what a handset can show as the sender). It is kept on the batch; the carrier gets it
+//   as the source address only on a route that allows sender ids (the platform's carriers/source-address.ts), else
+//   the account's address.
 
 /** The platform's code that every carrier-bound message starts its sender with, before the account's extension. */
 export const PLATFORM_SENDER_CODE = '106900';

@@ -1,7 +1,6 @@
 import { statusHex } from '../smpp/command-status';
 import type { AppContext } from '../context';
 import { carrierDigits } from '../../contract/validation/number.rules';
-import { PLATFORM_SENDER_CODE } from '../../contract/validation/sender.rules';
 import type { Queryable } from '../db/db';
 import { withRetry } from '../db/retry';
 import type { CarrierReport } from '../messaging/carrier';
@@ -18,6 +17,7 @@ import { tracingMessages } from '../metrics/message-trail';
 import { costRecords, type Costed } from './carrier-cost';
 import { hasOtherCarrier, pickCarrier, recordAttempts, rerouteNow, type Attempt } from './reroute';
 import type { Routable } from './routing';
+import { platformAddress, sourceAddressOf } from './source-address';
 
 // The dispatcher when messages go to carriers over SMPP. A round claims due records from carrier_queue (FOR UPDATE
 // SKIP LOCKED, so instances sharing PostgreSQL never take the same one), routes each, and leases its queue row until
@@ -36,6 +36,8 @@ const PART_TRIES = 5;
 
 interface Claimed extends Due {
   ext_number: string | null;
+  /** the sender id the record's international batch named, or null */
+  sender_id: string | null;
   leased: boolean;
   expires_at: Date | string | null;
   /** attempts so far, and the carriers that refused it in this round of attempts */
@@ -140,8 +142,9 @@ function logSubmits(log: Pick<AppContext['log'], 'debug'>, sends: Send[], answer
 async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number, log: Log) {
   const rows = await q.query<Claimed>(
     `select m.sn, m.prod_type, m.cus_id, m.batch_id, m.mobile, m.content, m.mt_status, m.receive_time, m.country_code, m.country_name,
-            m.secret, m.segments, a.ext_number, c.leased, c.expires_at, c.tries, c.avoid
+            m.secret, m.segments, a.ext_number, b.sender_id, c.leased, c.expires_at, c.tries, c.avoid
        from carrier_queue c join mt_records m on m.sn = c.sn join accounts a on a.cus_id = m.cus_id
+       left join batches b on m.prod_type = 1 and b.batch_id = m.batch_id
       where c.due_at <= $1 order by c.due_at limit $2 for update of c skip locked`,
     [now, limit],
   );
@@ -193,21 +196,38 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
     // roll the round back and the same record would be claimed first again, holding every message behind it
     let carrier: string | null = null;
     try {
-      // the platform's code and the account's extension, which routes the replies back
-      const sourceAddr = PLATFORM_SENDER_CODE + (r.ext_number ?? '');
-      const routable = { mobile: carrierDigits(r.prod_type, r.mobile), country: r.country_code, prodType: r.prod_type, cusId: r.cus_id, sender: sourceAddr };
+      // routes match senders on the platform's code and the account's extension, whatever address the message goes
+      // out from: whether that may be its sender id is the chosen route's to say
+      const sender = platformAddress(r.ext_number);
+      const routable = { mobile: carrierDigits(r.prod_type, r.mobile), country: r.country_code, prodType: r.prod_type, cusId: r.cus_id, sender };
       if (!plane.router.routed(routable)) {
         reports.set(r.sn, NO_ROUTE);
         finals.push(r);
         continue;
       }
-      carrier = pickCarrier(plane, routable, r.avoid);
-      if (carrier === null) {
+      const choice = pickCarrier(plane, routable, r.avoid);
+      if (choice === null) {
         later.push(r.sn);
         continue;
       }
-      const outbound = { sourceAddr, destinationAddr: routable.mobile, text: r.secret ?? r.content, ref: ref++ & 0xff };
-      sends.push({ row: r, carrier, parts: carrierSubmits(outbound, plane.links.get(carrier)!.config), routable });
+      carrier = choice.carrier;
+      const config = plane.links.get(carrier)!.config;
+      const source = sourceAddressOf({
+        prodType: r.prod_type,
+        senderId: r.sender_id,
+        extNumber: r.ext_number,
+        routeAllows: choice.route.alphaSenderIds === true,
+        carrier: config,
+      });
+      const outbound = {
+        sourceAddr: source.addr,
+        sourceTon: source.ton,
+        sourceNpi: source.npi,
+        destinationAddr: routable.mobile,
+        text: r.secret ?? r.content,
+        ref: ref++ & 0xff,
+      };
+      sends.push({ row: r, carrier, parts: carrierSubmits(outbound, config), routable });
     } catch (err) {
       const failed = unsendable(err);
       log.warn({ msgId: r.sn, carrier, reason: failed.reason }, 'carrier message not sendable');

@@ -12,6 +12,9 @@ import { submitFieldsOf, type SubmitFields } from './esme-session';
 
 export interface Outbound {
   sourceAddr: string;
+  /** the source's type of number and plan when they are not the carrier's configured ones (source-address.ts) */
+  sourceTon?: number;
+  sourceNpi?: number;
   destinationAddr: string;
   text: string;
   /** the long-message reference, 0-255 (the caller's counter per destination). */
@@ -45,8 +48,8 @@ export function carrierSubmits(m: Outbound, carrier: Carrier): SubmitFields[] {
   const base = {
     sourceAddr: m.sourceAddr,
     destinationAddr: m.destinationAddr,
-    sourceAddrTon: carrier.sourceTon,
-    sourceAddrNpi: carrier.sourceNpi,
+    sourceAddrTon: m.sourceTon ?? carrier.sourceTon,
+    sourceAddrNpi: m.sourceNpi ?? carrier.sourceNpi,
     destAddrTon: carrier.destTon,
     destAddrNpi: carrier.destNpi,
     dataCoding,

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/db';
 import type { CarrierPlane } from './carrier-plane';
-import type { Routable } from './routing';
+import type { Routable, Route } from './routing';
 
 // A message a carrier refused for a temporary reason goes to the next carrier of its route that has not refused it in
 // this round of attempts, at once and under the same record (the customer's one message id, charged once). Only
@@ -10,14 +10,15 @@ import type { Routable } from './routing';
 
 const available = (plane: CarrierPlane) => (c: string) => plane.links.get(c)?.available ?? false;
 
-/** The carrier for a message's next attempt: one not in `avoid` if the route has one up, else any that is up. */
-export function pickCarrier(plane: CarrierPlane, m: Routable, avoid: readonly string[]): string | null {
+/** The carrier for a message's next attempt, and the route that gave it: one not in `avoid` if the route has one up,
+ * else any that is up. */
+export function pickCarrier(plane: CarrierPlane, m: Routable, avoid: readonly string[]): { carrier: string; route: Route } | null {
   const up = available(plane);
   if (avoid.length > 0) {
-    const other = plane.router.carrierFor(m, (c) => up(c) && !avoid.includes(c));
+    const other = plane.router.choose(m, (c) => up(c) && !avoid.includes(c));
     if (other !== null) return other;
   }
-  return plane.router.carrierFor(m, up);
+  return plane.router.choose(m, up);
 }
 
 /** Whether a carrier other than those in `avoid` could take the message now (its next attempt then goes at once). */

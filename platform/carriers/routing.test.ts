@@ -52,7 +52,7 @@ describe('routes', () => {
         { prefix: '86', carriers: ['a', 'b'] },
         { prefix: ['86139', '86138'], carriers: ['c'] },
         { prefix: '86', accounts: ['VIP001'], carriers: ['d'] },
-        { country: ['US'], prodTypes: [1], carriers: ['e'] },
+        { country: ['US'], prodTypes: [1], carriers: ['e'], alphaSenderIds: true },
         { senders: ['1069'], prefix: '852', carriers: ['d'] },
       ],
     }),
@@ -69,6 +69,13 @@ describe('routes', () => {
     expect(r.carrierFor(msg('85290000000', { sender: '10690001' }), up)).toBe('d');
     expect(r.carrierFor(msg('85290000000', { sender: '1065' }), up)).toBeNull();
     expect(r.routed(msg('4420000000'))).toBe(false);
+  });
+
+  it('names the route that gave the carrier, with what it allows', () => {
+    const r = new Router(file.routes);
+    expect(r.choose(msg('14155552671', { country: 'US', prodType: 1 }), up)).toMatchObject({ carrier: 'e', route: { alphaSenderIds: true } });
+    expect(r.choose(msg('8613900000000'), up)?.route.alphaSenderIds).toBeUndefined();
+    expect(r.choose(msg('8613900000000'), () => false)).toBeNull();
   });
 
   it('goes round the pool, skipping a carrier that is down, and on to the next route when the whole pool is', () => {

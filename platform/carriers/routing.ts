@@ -100,9 +100,14 @@ export class Router {
 
   /** The carrier for a message among those `healthy` says are up, or null: no route, or every routed carrier down. */
   carrierFor(m: Routable, healthy: (carrier: string) => boolean): string | null {
+    return this.choose(m, healthy)?.carrier ?? null;
+  }
+
+  /** As carrierFor, with the route that gave the carrier: what it allows decides how the message is sent. */
+  choose(m: Routable, healthy: (carrier: string) => boolean): { carrier: string; route: Route } | null {
     for (const { route, i } of this.matching(m)) {
       const pick = this.pick(i, route, healthy, m);
-      if (pick !== null) return pick;
+      if (pick !== null) return { carrier: pick, route };
     }
     return null;
   }

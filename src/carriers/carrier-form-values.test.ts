@@ -86,6 +86,14 @@ describe('route form values', () => {
     expect(carrierRouteSaveEndpoint.request.safeParse(request).success).toBe(true);
   });
 
+  it('sends sender ids allowed only when ticked, and opens a route that allows them ticked', () => {
+    expect(routeValues(route).alphaSenderIds).toBe(false);
+    const allowing = routeValues({ ...route, alphaSenderIds: true });
+    expect(allowing.alphaSenderIds).toBe(true);
+    expect(carrierRouteSaveEndpoint.request.parse(routeRequest(allowing))).toMatchObject({ id: 7, alphaSenderIds: true });
+    expect(routeRequest({ ...allowing, alphaSenderIds: false })).not.toHaveProperty('alphaSenderIds');
+  });
+
   it('sends no carrier as an empty list, which the contract refuses at the carriers field', () => {
     const issues = carrierRouteSaveEndpoint.request.safeParse(routeRequest(NEW_ROUTE)).error?.issues.map((i) => i.path.join('.'));
     expect(issues).toEqual(['carriers']);

@@ -91,6 +91,7 @@ export const NEW_ROUTE: FormValues = {
   carriers: '',
   pool: 'round-robin',
   weights: '',
+  alphaSenderIds: false,
   ...Object.fromEntries(ROUTE_PRODUCTS.map((p) => [`prod${p}`, false])),
 };
 
@@ -105,12 +106,14 @@ export function routeValues(r: RouteView): FormValues {
     carriers: listText(r.carriers),
     pool: r.pool,
     weights: listText(r.weights),
+    alphaSenderIds: r.alphaSenderIds === true,
     ...Object.fromEntries(ROUTE_PRODUCTS.map((p) => [`prod${p}`, r.prodTypes?.includes(p) ?? false])),
   };
 }
 
 /** The /carrier/routeSave request: lists split, countries in capitals, products from their checkboxes; weights only
- * for a weighted pool; an empty condition left out (it matches any value). */
+ * for a weighted pool; an empty condition left out (it matches any value), and sender ids not allowed left out as the
+ * stored rules leave them. */
 export function routeRequest(v: FormValues): FormValues {
   const prodTypes = ROUTE_PRODUCTS.filter((p) => v[`prod${p}`] === true);
   const out: FormValues = {
@@ -122,6 +125,7 @@ export function routeRequest(v: FormValues): FormValues {
     senders: optionalList(v.senders),
     prodTypes: prodTypes.length ? prodTypes : undefined,
     weights: v.pool === 'weighted' ? numberList(v.weights) : undefined,
+    alphaSenderIds: v.alphaSenderIds === true ? true : undefined,
     id: typeof v.id === 'number' ? v.id : undefined,
     position: numberOf(v.position),
   };

@@ -111,6 +111,10 @@ export function CarrierRoutesScreen() {
             <Column header={t('carrierRoutes.pool')} body={(r: RouteView) => t(POOL_LABELS[r.pool])} />
             <Column header={t('carrierRoutes.weights')} body={(r: RouteView) => listText(r.weights) || '—'} />
             <Column
+              header={t('carrierRoutes.alphaSenderIds')}
+              body={(r: RouteView) => t(r.alphaSenderIds ? 'carrierRoutes.alphaAllowed' : 'carrierRoutes.alphaNotAllowed')}
+            />
+            <Column
               header={t('carrierRoutes.updated')}
               body={(r: RouteView) => t('carrierRoutes.updatedValue', { by: r.updatedBy, at: formatDateTime(r.updatedAt, lang) })}
             />

@@ -9,7 +9,8 @@ import { NEW_ROUTE, ROUTE_PRODUCTS, routeRequest, routeValues } from './carrier-
 import { CarrierFormShell, withRules } from './carrier-form-shell';
 
 // Adds a route, or edits one: its conditions (each a list typed as text, empty for any value), the products it is
-// limited to, its carriers in order and how it picks among them.
+// limited to, its carriers in order and how it picks among them, and whether its international messages may go out
+// from the sender id their send named.
 
 const weighted = (v: Record<string, unknown>) => v.pool === 'weighted';
 
@@ -37,6 +38,7 @@ export function RouteForm({ route, onDone }: { route?: RouteView; onDone: () => 
         ...ROUTE_PRODUCTS.map((p): FieldDefinition => ({ name: `prod${p}`, label: `carrierRoutes.form.prod${p}`, kind: 'checkbox' })),
         list('accounts'),
         list('senders'),
+        { name: 'alphaSenderIds', label: 'carrierRoutes.form.alphaSenderIds', kind: 'checkbox' },
         { name: 'position', label: 'carrierRoutes.form.position' },
       ],
       t,

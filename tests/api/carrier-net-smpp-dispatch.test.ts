@@ -1,11 +1,7 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
+import { carriersFile } from './hand-smsc';
+import { startNetSmppCarrier, type CarrierStep, type NetSmppCarrier } from './net-smpp-carrier.fixtures';
 import { tokenFor, waitFor } from './send-fixture';
 
 // The platform's dispatcher against a carrier SMSC we did not write (Net::SMPP, tests/smpp/net-smpp-carrier.pl), named
@@ -13,47 +9,32 @@ import { tokenFor, waitFor } from './send-fixture';
 // receipt per part, an undeliverable receipt, a throttle, a permanent refusal, a reply (MO) routed by the sender's
 // extension, and a connection that drops with a submit unanswered.
 
-const SCRIPT = fileURLToPath(new URL('../smpp/net-smpp-carrier.pl', import.meta.url));
-type Step = { step: string; destination?: string; id?: string; source?: string; esm_class?: number; status?: number };
-
 describe('dispatch to a Net::SMPP carrier', () => {
-  let smsc: ChildProcessWithoutNullStreams;
-  const steps: Step[] = [];
+  let smsc: NetSmppCarrier;
+  let steps: CarrierStep[];
   let p: TestPlatform;
   let admin: string;
   beforeAll(async () => {
-    smsc = spawn('perl', [SCRIPT]);
-    const lines = createInterface({ input: smsc.stdout });
-    const port = await new Promise<number>((resolve, reject) => {
-      smsc.once('exit', (code) => reject(new Error(`net-smpp-carrier exited ${code}`)));
-      lines.on('line', (line) => {
-        const step = JSON.parse(line) as Step & { port?: number };
-        steps.push(step);
-        if (step.step === 'listening') resolve(Number(step.port));
-      });
+    smsc = await startNetSmppCarrier();
+    steps = smsc.steps;
+    const file = carriersFile({
+      carriers: [
+        {
+          name: 'perl',
+          host: '127.0.0.1',
+          port: smsc.port,
+          systemId: 'platform',
+          password: 'secret',
+          window: 10,
+          rate: 200,
+          receiptIds: 'hex-to-decimal',
+          reconnectMinS: 0.2,
+          responseTimeoutS: 3,
+        },
+      ],
+      routes: [{ prefix: '86', carriers: ['perl'] }],
+      receiptWaitS: 600,
     });
-    const file = join(mkdtempSync(join(tmpdir(), 'carriers-')), 'carriers.json');
-    writeFileSync(
-      file,
-      JSON.stringify({
-        carriers: [
-          {
-            name: 'perl',
-            host: '127.0.0.1',
-            port,
-            systemId: 'platform',
-            password: 'secret',
-            window: 10,
-            rate: 200,
-            receiptIds: 'hex-to-decimal',
-            reconnectMinS: 0.2,
-            responseTimeoutS: 3,
-          },
-        ],
-        routes: [{ prefix: '86', carriers: ['perl'] }],
-        receiptWaitS: 600,
-      }),
-    );
     p = await startPlatform('pglite', {
       carriers: { source: 'file', file },
       simulator: { reviewMs: 100, reportMs: 100, successRate: 1, failureRate: 0, replyRate: 0 },
@@ -63,7 +44,7 @@ describe('dispatch to a Net::SMPP carrier', () => {
   });
   afterAll(async () => {
     await p?.close();
-    smsc?.kill();
+    smsc?.stop();
   });
 
   const send = async (mobiles: string[], content: string) => {

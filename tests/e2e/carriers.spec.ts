@@ -49,10 +49,30 @@ test('the operator disables and enables a carrier, tests a route and finds the c
   await expect(page.getByTestId('route-test-carrier')).toHaveText('simulator');
   await expect(page.getByTestId('route-test-reason')).toContainText('simulator');
 
+  // a route may let international messages go out from their sender id: a labelled checkbox, ticked from the keyboard,
+  // shown in the list once saved; unticked again so the server's other specs send as before
+  const routeRow = page.getByTestId('routes').getByRole('table', { name: '路由' }).locator('tbody tr', { hasText: 'simulator' }).first();
+  await expect(routeRow.getByRole('cell', { name: '不允许', exact: true })).toBeVisible();
+  const allowSenderIds = async (tick: boolean) => {
+    await routeRow.getByTestId('route-edit-open').click();
+    const box = page.getByTestId('route-edit').getByLabel('国际短信以发送方 ID 作源地址发出（允许字母数字）');
+    await expect(box).toBeChecked({ checked: !tick });
+    await box.focus();
+    await page.keyboard.press('Space');
+    await expect(box).toBeChecked({ checked: tick });
+    await page.getByTestId('route-edit-submit').click();
+    await expect(page.getByTestId('route-edit')).toHaveCount(0);
+    await expect(routeRow.getByRole('cell', { name: tick ? '允许' : '不允许', exact: true })).toBeVisible();
+  };
+  await allowSenderIds(true);
+  await allowSenderIds(false);
+
   await menuLink(page, '/carrierAudit').click();
   const disabled = page.getByTestId('carrier-audit').locator('tbody tr', { hasText: '停用' }).filter({ hasText: 'simulator' }).first();
   await expect(disabled).toBeVisible();
   await expect(disabled.getByTestId('audit-change')).toHaveText('enabled: true → false');
+  const routeChange = page.getByTestId('carrier-audit').locator('tbody tr', { hasText: '修改路由' }).first();
+  await expect(routeChange.getByTestId('audit-change')).toContainText('alphaSenderIds: true → 无');
   expect(errors).toEqual([]);
 });
 
