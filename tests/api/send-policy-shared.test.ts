@@ -12,12 +12,16 @@ import { countRows, FAST_SIMULATOR, tokenFor } from './send-fixture';
 // through, and an account's daily cap holds across sends and doors, tells its users once at 80 % (and its push address
 // once, whichever instance's send crosses the mark), and lets sending resume as soon as it is raised.
 describe('send policy across instances on one PostgreSQL', () => {
+  // both instances' clock runs from 12:00 in the accounts' zone (UTC+8) of a fixed day, so a daily count never meets
+  // midnight halfway through a test, whenever the suite runs
+  const started = Date.now();
+  const now = () => new Date(Date.parse('2026-06-15T04:00:00Z') + (Date.now() - started));
   let a: TestPlatform;
   let b: Platform;
   let bBase = '';
   beforeAll(async () => {
-    a = await startPlatform('postgres', { simulator: FAST_SIMULATOR, callbackAllowPrivate: true, logLevel: 'error' });
-    b = await buildPlatform({ ...a.ctx.config, smppPort: null }, { db: await openPostgres(a.ctx.config.databaseUrl!) });
+    a = await startPlatform('postgres', { simulator: FAST_SIMULATOR, callbackAllowPrivate: true, logLevel: 'error' }, { now });
+    b = await buildPlatform({ ...a.ctx.config, smppPort: null }, { db: await openPostgres(a.ctx.config.databaseUrl!), now });
     await b.app.listen({ port: 0, host: '127.0.0.1' });
     const addr = b.app.server.address();
     bBase = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}${SERVICE_BASE_PATH}`;
@@ -75,6 +79,7 @@ describe('send policy across instances on one PostgreSQL', () => {
       path: '/sms/send',
       body: { text: 'daily http', numbers: numbers(9, 2) },
       lang: 'en',
+      timestamp: Math.floor(now().getTime() / 1000),
     });
     expect(http.status).toBe(429);
     expect(http.body.code).toBe('DAILY_CAP_REACHED');

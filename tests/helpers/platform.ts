@@ -50,6 +50,8 @@ export interface StartOptions {
   fresh?: boolean;
   /** where the platform's log lines go (default stdout) */
   logStream?: { write: (line: string) => void };
+  /** the platform's clock (default the machine's) */
+  now?: () => Date;
 }
 
 /** The platform of the enclosing describe: started on `kind` before its tests and stopped after them. The handle
@@ -86,7 +88,7 @@ export async function startPlatform(kind: DbKind, overrides: Partial<Config> = {
   } else {
     db = await openPglite(null, opts.fresh ? {} : { loadDataDir: pgliteDump(inject('pgliteDump')) });
   }
-  const platform = await buildPlatform(config, { db, carrier: opts.carrier, logStream: opts.logStream });
+  const platform = await buildPlatform(config, { db, carrier: opts.carrier, logStream: opts.logStream, now: opts.now });
   await seedDemoTenant(platform.ctx);
   await platform.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = platform.app.server.address();
