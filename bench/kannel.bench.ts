@@ -201,15 +201,13 @@ async function main() {
   };
   if (!PROFILE && results.length) writeSection(out);
   if (!PROFILE && crashes.length)
-    writeCrashSection(
-      BENCHMARKS,
-      `npx tsx ${process.argv
+    writeCrashSection(BENCHMARKS, {
+      ...out,
+      command: `npx tsx ${process.argv
         .slice(1)
         .join(' ')
         .replace(/^\S*\/bench\//, 'bench/')}`,
-      load0,
-      crashes,
-    );
+    });
   console.log(JSON.stringify(out));
 }
 
