@@ -57,7 +57,7 @@ export interface CrashResult {
   elapsedS: number;
 }
 
-type Attempt = 'taken' | 'again' | Error;
+type Attempt = 'again' | Error;
 
 /** Waits until none of `pids` runs (a killed child is reaped by node; a zombie counts as gone). */
 async function gone(pids: number[]): Promise<void> {
