@@ -69,5 +69,6 @@ if (browser) execFileSync(tsx, [join(ROOT, 'bench', 'send-numbers.bench.ts'), '-
 if (browser) execFileSync(tsx, [join(ROOT, 'bench', 'member-search.bench.ts'), '--no-build'], { cwd: ROOT, stdio: 'inherit' });
 // tenant B's list latency while tenant A exports, imports, deletes a big group and sends (writes its own section)
 if (platform || only === 'fairness') execFileSync(tsx, [join(ROOT, 'bench', 'fairness.bench.ts')], { cwd: ROOT, stdio: 'inherit' });
-// end to end beside Kannel: signed HTTP sends to the last callback, both storages (writes its own section)
-if (platform || only === 'kannel') execFileSync(tsx, [join(ROOT, 'bench', 'kannel.bench.ts')], { cwd: ROOT, stdio: 'inherit' });
+// end to end beside Kannel: signed HTTP sends to the last callback, both storages, then the crash pair (each gateway
+// killed with SIGKILL and restarted halfway; writes its own sections)
+if (platform || only === 'kannel') execFileSync(tsx, [join(ROOT, 'bench', 'kannel.bench.ts'), '--crash'], { cwd: ROOT, stdio: 'inherit' });

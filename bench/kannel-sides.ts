@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { SubmitCounts } from '../platform/carriers/simulator-process';
 import type { Config } from '../platform/config';
 import { BEARERBOX, SMSBOX, freePort } from '../tests/smpp/kannel-boxes';
 
@@ -16,18 +17,36 @@ export const SMSC_PASSWORD = 'bench';
 export const WINDOW = 50;
 export const SIMULATOR: Config['simulator'] = { reviewMs: 0, reportMs: 50, successRate: 1, failureRate: 0, replyRate: 0 };
 
+export interface Smsc {
+  port: number;
+  pid: number;
+  /** what it received per number (started with countSubmits). */
+  counts: () => Promise<SubmitCounts>;
+  stop: () => Promise<void>;
+}
+
 /** The simulator SMSC in a process of its own; answers its port. */
-export async function startSmsc(): Promise<{ port: number; pid: number; stop: () => Promise<void> }> {
+export async function startSmsc(o: { countSubmits?: boolean } = {}): Promise<Smsc> {
   const child = fork(
     join(ROOT, 'platform/carriers/simulator-process.ts'),
-    [JSON.stringify({ simulator: SIMULATOR, systemId: SMSC_USER, password: SMSC_PASSWORD, windowSize: 1000 })],
+    [JSON.stringify({ simulator: SIMULATOR, systemId: SMSC_USER, password: SMSC_PASSWORD, windowSize: 1000, countSubmits: o.countSubmits })],
     { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
   );
   const port = await new Promise<number>((resolve, reject) => {
     child.on('message', (m: { kind?: string; port?: number }) => m.kind === 'listening' && resolve(m.port!));
     child.once('exit', () => reject(new Error('the simulator SMSC exited')));
   });
-  return { port, pid: child.pid!, stop: () => stopChild(child, () => child.send({ kind: 'close' })) };
+  const counts = () =>
+    new Promise<SubmitCounts>((resolve) => {
+      const take = (m: { kind?: string; counts?: SubmitCounts }) => {
+        if (m.kind !== 'counts') return;
+        child.off('message', take);
+        resolve(m.counts!);
+      };
+      child.on('message', take);
+      child.send({ kind: 'counts' });
+    });
+  return { port, pid: child.pid!, counts, stop: () => stopChild(child, () => child.send({ kind: 'close' })) };
 }
 
 function stopChild(child: ChildProcess, ask: () => void = () => child.kill('SIGTERM')): Promise<void> {
@@ -44,6 +63,8 @@ export interface Sink {
   finals: Map<string, number>;
   /** reports whose delivery id (platform) or number (Kannel) came a second time. */
   doubles: number;
+  /** platform reports for a number that had its final report already, under a delivery id not seen before. */
+  doublesNewId: number;
   requests: number;
   reset: () => void;
   close: () => Promise<void>;
@@ -56,11 +77,13 @@ export async function startSink(): Promise<Sink> {
     url: '',
     finals: new Map(),
     doubles: 0,
+    doublesNewId: 0,
     requests: 0,
     reset: () => {
       sink.finals.clear();
       seenIds.clear();
       sink.doubles = 0;
+      sink.doublesNewId = 0;
       sink.requests = 0;
     },
     close: async () => undefined,
@@ -87,7 +110,10 @@ export async function startSink(): Promise<Sink> {
         else {
           seenIds.add(id);
           const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { mobile: string } | Array<{ mobile: string }>;
-          for (const r of Array.isArray(body) ? body : [body]) if (!sink.finals.has(r.mobile)) sink.finals.set(r.mobile, at);
+          for (const r of Array.isArray(body) ? body : [body]) {
+            if (sink.finals.has(r.mobile)) sink.doublesNewId += 1;
+            else sink.finals.set(r.mobile, at);
+          }
         }
       }
       res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
@@ -223,8 +249,9 @@ export interface KannelGateway extends Gateway {
   sendsmsUrl: (to: string[], dlrUrl: string) => string;
 }
 
-/** bearerbox + smsbox with one SMPP transceiver to the simulator SMSC, receipts kept in memory (dlr-storage internal). */
-export async function startKannelGateway(smscPort: number): Promise<KannelGateway> {
+/** bearerbox + smsbox with one SMPP transceiver to the simulator SMSC, receipts kept in memory (dlr-storage internal);
+ * with `storeFile`, bearerbox keeps its queue in that file (store-type file), so a restart sends what it held. */
+export async function startKannelGateway(smscPort: number, o: { storeFile?: string } = {}): Promise<KannelGateway> {
   const dir = mkdtempSync(join(tmpdir(), 'kannel-bench-'));
   const taken = new Set<number>();
   const [adminPort, boxPort, sendsmsPort] = [await freePort(23000, 23999, taken), await freePort(23000, 23999, taken), await freePort(23000, 23999, taken)];
@@ -240,6 +267,7 @@ export async function startKannelGateway(smscPort: number): Promise<KannelGatewa
       `log-file = ${join(dir, 'bearerbox.log')}`,
       'log-level = 2',
       'dlr-storage = internal',
+      ...(o.storeFile ? ['store-type = file', `store-location = ${o.storeFile}`] : []),
       '',
       'group = smsc',
       'smsc = smpp',

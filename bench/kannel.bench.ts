@@ -5,13 +5,15 @@
 // recipients accepted/s, messages/s to the last final callback, callback latency from a request's answer to its
 // numbers' final callbacks, and CPU seconds per 1,000 messages of the gateway's processes (PostgreSQL's counted
 // beside the platform's).
-// Run: npx tsx bench/kannel.bench.ts [--messages N] [--rounds R] [--storage pglite|postgres|both] [--profile DIR]
+// With --crash, the crash pair (bench/kannel-crash.ts) follows the rounds, on the same storages; --rounds 0 runs it alone.
+// Run: npx tsx bench/kannel.bench.ts [--messages N] [--rounds R] [--storage pglite|postgres|both] [--profile DIR] [--crash]
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { callIntegrator } from '../tests/helpers/integrator-client';
 import { createDatabase, startPgCluster, type PgCluster } from '../tests/helpers/postgres';
+import { CRASH_NUMBERS, kannelCrash, platformCrash, writeCrashSection, type CrashResult } from './kannel-crash';
 import { cpuOf, cpuOfTree, postmasterPid, startKannelGateway, startPlatformGateway, startSink, startSmsc, waitUntil, type Sink } from './kannel-sides';
 
 const arg = (name: string, d: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : d);
@@ -19,10 +21,12 @@ const N = Number(arg('--messages', '5000'));
 const ROUNDS = Number(arg('--rounds', '1'));
 const STORAGE = arg('--storage', 'both');
 const PROFILE = arg('--profile', '');
+const CRASH = process.argv.includes('--crash');
 const PER_REQUEST = 100;
 const LANES = 4;
 const STALL_MS = 60_000;
 const TEXT = 'Your verification code is 123456, valid for 5 minutes.';
+const BENCHMARKS = join(import.meta.dirname, '..', 'BENCHMARKS.md');
 const round = (x: number, d = 0) => Math.round(x * 10 ** d) / 10 ** d;
 const quantile = (xs: number[], q: number) => (xs.length === 0 ? NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * q) - 1)]);
 
@@ -44,9 +48,9 @@ export interface RunResult {
 
 let runNo = 0;
 /** numbers unique over the whole invocation, so no gateway meets a number twice */
-const numbersOfRun = () => {
+const numbersOfRun = (count = N) => {
   runNo += 1;
-  return Array.from({ length: N }, (_, i) => `13${String(runNo).padStart(2, '0')}${String(i).padStart(7, '0')}`);
+  return Array.from({ length: count }, (_, i) => `13${String(runNo).padStart(2, '0')}${String(i).padStart(7, '0')}`);
 };
 
 async function drive(sink: Sink, numbers: string[], send: (chunk: string[]) => Promise<void>, cpu: () => number[]): Promise<Omit<RunResult, 'side'>> {
@@ -165,6 +169,7 @@ async function main() {
   }
   const load0 = loadavg();
   const results: RunResult[] = [];
+  const crashes: CrashResult[] = [];
   try {
     for (let i = 0; i < ROUNDS; i++) {
       for (const storage of storages) {
@@ -174,6 +179,12 @@ async function main() {
         console.error(`[kannel bench] ${JSON.stringify(k)}`);
         results.push(p, k);
       }
+    }
+    for (const storage of CRASH ? storages : []) {
+      crashes.push(await platformCrash(sink, numbersOfRun(CRASH_NUMBERS), storage, storage === 'postgres' ? cluster : null));
+      console.error(`[kannel crash] ${JSON.stringify(crashes.at(-1))}`);
+      crashes.push(await kannelCrash(sink, numbersOfRun(CRASH_NUMBERS)));
+      console.error(`[kannel crash] ${JSON.stringify(crashes.at(-1))}`);
     }
   } finally {
     await cluster?.stop();
@@ -186,13 +197,22 @@ async function main() {
     loadBefore: load0.map((x) => round(x, 2)),
     loadAfter: loadavg().map((x) => round(x, 2)),
     results,
+    crashes,
   };
-  if (!PROFILE) writeSection(out);
+  if (!PROFILE && results.length) writeSection(out);
+  if (!PROFILE && crashes.length)
+    writeCrashSection(BENCHMARKS, {
+      ...out,
+      command: `npx tsx ${process.argv
+        .slice(1)
+        .join(' ')
+        .replace(/^\S*\/bench\//, 'bench/')}`,
+    });
   console.log(JSON.stringify(out));
 }
 
 function writeSection(r: { at: string; messages: number; rounds: number; loadBefore: number[]; loadAfter: number[]; results: RunResult[] }) {
-  const file = join(import.meta.dirname, '..', 'BENCHMARKS.md');
+  const file = BENCHMARKS;
   const pairs: string[] = [];
   for (let i = 0; i + 1 < r.results.length; i += 2) {
     const [p, k] = [r.results[i], r.results[i + 1]];

@@ -10,6 +10,18 @@ interface Settings {
   systemId: string;
   password: string;
   windowSize: number;
+  /** count submits per destination and the receipts no bind took, answered to 'counts' (a bench that kills its
+   * gateway counts the numbers it sent twice); off, the simulator keeps nothing per number. */
+  countSubmits?: boolean;
+}
+
+/** What 'counts' answers: submits, destinations submitted, those submitted more than once, and the destinations of
+ * receipts no bind took. */
+export interface SubmitCounts {
+  submits: number;
+  destinations: number;
+  twice: string[];
+  lost: string[];
 }
 
 const send = (m: object) => process.send?.(m);
@@ -18,9 +30,28 @@ const log = {
   info: () => undefined,
   warn: (obj: object, msg: string) => send({ kind: 'warn', obj: JSON.parse(JSON.stringify(obj)) as object, msg }),
 };
-const smsc = simulatorSmsc({ ...settings, log });
+const perDestination = new Map<string, number>();
+const lost: string[] = [];
+const counting = settings.countSubmits
+  ? {
+      onSubmit: (destination: string) => perDestination.set(destination, (perDestination.get(destination) ?? 0) + 1),
+      onReceiptLost: (destination: string) => lost.push(destination),
+    }
+  : {};
+const smsc = simulatorSmsc({ ...settings, log, ...counting });
+const counts = (): SubmitCounts => {
+  return {
+    submits: [...perDestination.values()].reduce((a, b) => a + b, 0),
+    destinations: perDestination.size,
+    twice: [...perDestination].filter(([, n]) => n > 1).map(([d]) => d),
+    lost,
+  };
+};
 const stop = () => void smsc.close().finally(() => process.exit(0));
-process.on('message', (m: { kind?: string }) => m.kind === 'close' && stop());
+process.on('message', (m: { kind?: string }) => {
+  if (m.kind === 'close') stop();
+  else if (m.kind === 'counts') send({ kind: 'counts', counts: counts() });
+});
 process.on('disconnect', stop);
 const { port } = await smsc.server.listen(0, '127.0.0.1');
 send({ kind: 'listening', port });

@@ -53,4 +53,23 @@ describe('simulator SMSC', () => {
     expect(recordStatusOf(states)).toBe(700);
     expect(delivered.every((d) => d.esmClass === 0x04)).toBe(true);
   });
+
+  it('tells of a receipt no bind took: the ESME went away before its report was due', async () => {
+    const lost: string[] = [];
+    const smsc = simulatorSmsc({
+      simulator: { reviewMs: 10, reportMs: 50, successRate: 1, failureRate: 0, replyRate: 0 },
+      systemId: 'platform',
+      password: 'sim',
+      onReceiptLost: (destination) => lost.push(destination),
+    });
+    const { port } = await smsc.server.listen(0, '127.0.0.1');
+    closeLater(() => smsc.close());
+    const link = await EsmeSession.open(esmeOptions(port, { systemId: 'platform', password: 'sim', onDeliver: () => 0 }));
+    const carrier = carrierSchema.parse({ name: 'sim', host: '127.0.0.1', port, systemId: 'platform', password: 'sim' });
+    const [part] = carrierSubmits({ sourceAddr: '10690001', destinationAddr: '8613800138001', text: 'gone', ref: 8 }, carrier);
+    expect((await link.submit(part)).kind).toBe('accepted');
+    link.destroy('gateway killed');
+    await until(() => lost.length === 1, 'the receipt counted as lost');
+    expect(lost).toEqual(['8613800138001']);
+  });
 });

@@ -19,6 +19,9 @@ export interface SimulatorSmscOptions {
   random?: () => number;
   /** each submit taken (tests count what the carrier received). */
   onSubmit?: (destination: string, messageId: string) => void;
+  /** each receipt the ESME did not take (no bind, closed, unanswered or refused): the simulator does not send it again,
+   * so benches that kill a gateway tell these from receipts the gateway lost. */
+  onReceiptLost?: (destination: string) => void;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
@@ -77,7 +80,9 @@ export function simulatorSmsc(o: SimulatorSmscOptions): SimulatorSmsc {
         };
         for (const target of receiptTargets(message, messageId)) {
           if (target.registeredDelivery === 2 && ok) continue;
-          void server.deliverToAccount(accountId, receiptPdu(row, target.id));
+          void server.deliverToAccount(accountId, receiptPdu(row, target.id)).then((r) => {
+            if (!r.ok || r.status !== STATUS.ROK) o.onReceiptLost?.(row.mobile);
+          });
         }
         const reply = sim.reply(msg, report);
         if (reply !== null) void server.deliverToAccount(accountId, replyPdu({ ...row, kind: 'mo', text: reply }));
