@@ -26,10 +26,19 @@ export interface Smsc {
 }
 
 /** The simulator SMSC in a process of its own; answers its port. */
-export async function startSmsc(o: { countSubmits?: boolean } = {}): Promise<Smsc> {
+export async function startSmsc(o: { countSubmits?: boolean; receiptRetryMs?: number } = {}): Promise<Smsc> {
   const child = fork(
     join(ROOT, 'platform/carriers/simulator-process.ts'),
-    [JSON.stringify({ simulator: SIMULATOR, systemId: SMSC_USER, password: SMSC_PASSWORD, windowSize: 1000, countSubmits: o.countSubmits })],
+    [
+      JSON.stringify({
+        simulator: SIMULATOR,
+        systemId: SMSC_USER,
+        password: SMSC_PASSWORD,
+        windowSize: 1000,
+        countSubmits: o.countSubmits,
+        receiptRetryMs: o.receiptRetryMs,
+      }),
+    ],
     { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
   );
   const port = await new Promise<number>((resolve, reject) => {

@@ -13,6 +13,8 @@ interface Settings {
   /** count submits per destination and the receipts no bind took, answered to 'counts' (a bench that kills its
    * gateway counts the numbers it sent twice); off, the simulator keeps nothing per number. */
   countSubmits?: boolean;
+  /** a receipt no bind took is offered again this often (unset: dropped). */
+  receiptRetryMs?: number;
 }
 
 /** What 'counts' answers: submits, destinations submitted, those submitted more than once, and the destinations of

@@ -72,4 +72,35 @@ describe('simulator SMSC', () => {
     await until(() => lost.length === 1, 'the receipt counted as lost');
     expect(lost).toEqual(['8613800138001']);
   });
+
+  it('keeps a receipt no bind took and hands it to the next bind, when asked to as a carrier does', async () => {
+    const lost: string[] = [];
+    const kept: string[] = [];
+    const smsc = simulatorSmsc({
+      simulator: { reviewMs: 10, reportMs: 50, successRate: 1, failureRate: 0, replyRate: 0 },
+      systemId: 'platform',
+      password: 'sim',
+      receiptRetryMs: 30,
+      onReceiptLost: (destination) => lost.push(destination),
+      onReceiptKept: (destination) => kept.push(destination),
+    });
+    const { port } = await smsc.server.listen(0, '127.0.0.1');
+    closeLater(() => smsc.close());
+    const first = await EsmeSession.open(esmeOptions(port, { systemId: 'platform', password: 'sim', onDeliver: () => 0 }));
+    const carrier = carrierSchema.parse({ name: 'sim', host: '127.0.0.1', port, systemId: 'platform', password: 'sim' });
+    const [part] = carrierSubmits({ sourceAddr: '10690001', destinationAddr: '8613800138002', text: 'kept', ref: 9 }, carrier);
+    const answer = await first.submit(part);
+    expect(answer.kind).toBe('accepted');
+    first.destroy('gateway killed');
+    // the report falls due with no bind, and is offered again until one takes it
+    await until(() => kept.length >= 2, 'the report to fall due and be kept, twice');
+    const delivered: ShortMessagePdu[] = [];
+    const second = await EsmeSession.open(esmeOptions(port, { systemId: 'platform', password: 'sim', onDeliver: (pdu) => (delivered.push(pdu), 0) }));
+    closeLater(() => second.destroy('test over'));
+    await until(() => delivered.length === 1, 'the kept receipt on the new bind');
+    const receipt = readCarrierReceipt(delivered[0], 'same');
+    expect(receipt?.key).toBe(answer.kind === 'accepted' ? answer.messageId.toLowerCase() : '');
+    expect(lost).toEqual([]);
+    expect(new Set(kept)).toEqual(new Set(['8613800138002']));
+  });
 });

@@ -19,9 +19,14 @@ export interface SimulatorSmscOptions {
   random?: () => number;
   /** each submit taken (tests count what the carrier received). */
   onSubmit?: (destination: string, messageId: string) => void;
-  /** each receipt the ESME did not take (no bind, closed, unanswered or refused): the simulator does not send it again,
-   * so benches that kill a gateway tell these from receipts the gateway lost. */
+  /** each receipt the ESME did not take (no bind, closed, unanswered or refused) and the simulator gives up on, so
+   * benches that kill a gateway tell these from receipts the gateway lost. */
   onReceiptLost?: (destination: string) => void;
+  /** a receipt the ESME did not take is offered again this often, as a carrier's SMSC keeps a report until a bind
+   * takes it (a gateway restarted after a crash still gets the reports of what it sent); unset, it is dropped. */
+  receiptRetryMs?: number;
+  /** each time a receipt no bind took is kept to be offered again. */
+  onReceiptKept?: (destination: string) => void;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
@@ -78,11 +83,17 @@ export function simulatorSmsc(o: SimulatorSmscOptions): SimulatorSmsc {
           submit_date: submitted,
           done_date: new Date(),
         };
+        const offer = (pdu: ReturnType<typeof receiptPdu>) =>
+          void server.deliverToAccount(accountId, pdu).then((r) => {
+            if (r.ok && r.status === STATUS.ROK) return;
+            if (o.receiptRetryMs) {
+              o.onReceiptKept?.(row.mobile);
+              later(o.receiptRetryMs, () => offer(pdu));
+            } else o.onReceiptLost?.(row.mobile);
+          });
         for (const target of receiptTargets(message, messageId)) {
           if (target.registeredDelivery === 2 && ok) continue;
-          void server.deliverToAccount(accountId, receiptPdu(row, target.id)).then((r) => {
-            if (!r.ok || r.status !== STATUS.ROK) o.onReceiptLost?.(row.mobile);
-          });
+          offer(receiptPdu(row, target.id));
         }
         const reply = sim.reply(msg, report);
         if (reply !== null) void server.deliverToAccount(accountId, replyPdu({ ...row, kind: 'mo', text: reply }));
