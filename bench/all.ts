@@ -71,4 +71,5 @@ if (browser) execFileSync(tsx, [join(ROOT, 'bench', 'member-search.bench.ts'), '
 if (platform || only === 'fairness') execFileSync(tsx, [join(ROOT, 'bench', 'fairness.bench.ts')], { cwd: ROOT, stdio: 'inherit' });
 // end to end beside Kannel: signed HTTP sends to the last callback, both storages, then the crash pair (each gateway
 // killed with SIGKILL and restarted halfway; writes its own sections)
-if (platform || only === 'kannel') execFileSync(tsx, [join(ROOT, 'bench', 'kannel.bench.ts'), '--crash'], { cwd: ROOT, stdio: 'inherit' });
+if (platform || only === 'kannel')
+  execFileSync(tsx, [join(ROOT, 'bench', 'kannel.bench.ts'), '--crash', '--report-batch', '100'], { cwd: ROOT, stdio: 'inherit' });

@@ -79,6 +79,11 @@ export interface Sink {
   close: () => Promise<void>;
 }
 
+interface Report {
+  mobile: string;
+  deliveryId?: string;
+}
+
 /** One HTTP receiver for both: the platform POSTs JSON with X-Sms-Delivery-Id, Kannel GETs its dlr-url. */
 export async function startSink(): Promise<Sink> {
   const seenIds = new Set<string>();
@@ -114,12 +119,14 @@ export async function startSink(): Promise<Sink> {
           else sink.finals.set(number, at);
         }
       } else {
-        const id = String(req.headers['x-sms-delivery-id'] ?? '');
-        if (seenIds.has(id)) sink.doubles += 1;
-        else {
-          seenIds.add(id);
-          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { mobile: string } | Array<{ mobile: string }>;
-          for (const r of Array.isArray(body) ? body : [body]) {
+        // one report a post, known by the header's id; or a group, each report known by its own deliveryId (a retry
+        // may group them differently)
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Report | Report[];
+        const header = String(req.headers['x-sms-delivery-id'] ?? '');
+        for (const r of Array.isArray(body) ? body : [{ ...body, deliveryId: header }]) {
+          if (seenIds.has(r.deliveryId!)) sink.doubles += 1;
+          else {
+            seenIds.add(r.deliveryId!);
             if (sink.finals.has(r.mobile)) sink.doublesNewId += 1;
             else sink.finals.set(r.mobile, at);
           }
@@ -201,6 +208,8 @@ export async function startPlatformGateway(o: {
   databaseUrl: string | null;
   dataDir: string;
   profileDir?: string;
+  /** reports per callback the account takes (1: each on its own). */
+  reportBatch?: number;
 }): Promise<PlatformGateway> {
   const carriers = join(o.dataDir, 'carriers.json');
   writeFileSync(
@@ -229,6 +238,7 @@ export async function startPlatformGateway(o: {
       CARRIERS_FILE: carriers,
       CALLBACK_ALLOW_PRIVATE: 'on',
       SINK_URL: `${o.sinkUrl}/platform`,
+      REPORT_BATCH: String(o.reportBatch ?? 1),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -6,7 +6,7 @@
 // numbers' final callbacks, and CPU seconds per 1,000 messages of the gateway's processes (PostgreSQL's counted
 // beside the platform's).
 // With --crash, the crash pair (bench/kannel-crash.ts) follows the rounds, on the same storages; --rounds 0 runs it alone.
-// Run: npx tsx bench/kannel.bench.ts [--messages N] [--rounds R] [--storage pglite|postgres|both] [--profile DIR] [--crash]
+// Run: npx tsx bench/kannel.bench.ts [--messages N] [--rounds R] [--storage pglite|postgres|both] [--profile DIR] [--crash] [--report-batch N]
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +22,8 @@ const ROUNDS = Number(arg('--rounds', '1'));
 const STORAGE = arg('--storage', 'both');
 const PROFILE = arg('--profile', '');
 const CRASH = process.argv.includes('--crash');
+/** with a size above 1, each storage is also run with the account taking its reports in groups of that many */
+const REPORT_BATCH = Number(arg('--report-batch', '1'));
 const PER_REQUEST = 100;
 const LANES = 4;
 const STALL_MS = 60_000;
@@ -100,13 +102,13 @@ async function drive(sink: Sink, numbers: string[], send: (chunk: string[]) => P
   };
 }
 
-async function platformRun(sink: Sink, storage: 'pglite' | 'postgres', cluster: PgCluster | null): Promise<RunResult> {
+async function platformRun(sink: Sink, storage: 'pglite' | 'postgres', cluster: PgCluster | null, reportBatch = 1): Promise<RunResult> {
   let failed = 0;
   const smsc = await startSmsc();
   const dataDir = mkdtempSync(join(tmpdir(), 'kannel-bench-platform-'));
   const databaseUrl = cluster ? await createDatabase(cluster.url(), `bench${Date.now()}`) : null;
   const pmPid = cluster ? postmasterPid(Number(new URL(cluster.url()).port)) : 0;
-  const gw = await startPlatformGateway({ smscPort: smsc.port, sinkUrl: sink.url, databaseUrl, dataDir, profileDir: PROFILE || undefined });
+  const gw = await startPlatformGateway({ smscPort: smsc.port, sinkUrl: sink.url, databaseUrl, dataDir, profileDir: PROFILE || undefined, reportBatch });
   try {
     const r = await drive(
       sink,
@@ -123,7 +125,7 @@ async function platformRun(sink: Sink, storage: 'pglite' | 'postgres', cluster: 
       },
       () => [cpuOf(gw.pid), pmPid ? cpuOfTree(pmPid) : 0],
     );
-    return { side: `platform ${storage}`, ...r, failedRequests: failed };
+    return { side: `platform ${storage}${reportBatch > 1 ? `, ${reportBatch} reports a callback` : ''}`, ...r, failedRequests: failed };
   } finally {
     await gw.stop();
     await smsc.stop();
@@ -172,13 +174,14 @@ async function main() {
   const crashes: CrashResult[] = [];
   try {
     for (let i = 0; i < ROUNDS; i++) {
-      for (const storage of storages) {
-        const p = await platformRun(sink, storage, storage === 'postgres' ? cluster : null);
-        console.error(`[kannel bench] ${JSON.stringify(p)}`);
-        const k = await kannelRun(sink);
-        console.error(`[kannel bench] ${JSON.stringify(k)}`);
-        results.push(p, k);
-      }
+      for (const storage of storages)
+        for (const batch of REPORT_BATCH > 1 ? [1, REPORT_BATCH] : [1]) {
+          const p = await platformRun(sink, storage, storage === 'postgres' ? cluster : null, batch);
+          console.error(`[kannel bench] ${JSON.stringify(p)}`);
+          const k = await kannelRun(sink);
+          console.error(`[kannel bench] ${JSON.stringify(k)}`);
+          results.push(p, k);
+        }
     }
     for (const storage of CRASH ? storages : []) {
       crashes.push(await platformCrash(sink, numbersOfRun(CRASH_NUMBERS), storage, storage === 'postgres' ? cluster : null));
@@ -222,7 +225,7 @@ function writeSection(r: { at: string; messages: number; rounds: number; loadBef
   }
   const lines = [
     '<!-- bench:kannel:begin -->',
-    `Measured ${r.at} with \`npx tsx bench/kannel.bench.ts --messages ${r.messages} --rounds ${r.rounds}\` (2 shared cores; load average ${r.loadBefore.join(', ')} before, ${r.loadAfter.join(', ')} after). Each row is one platform run and the Kannel run right after it.`,
+    `Measured ${r.at} with \`npx tsx bench/kannel.bench.ts --messages ${r.messages} --rounds ${r.rounds}${REPORT_BATCH > 1 ? ` --report-batch ${REPORT_BATCH}` : ''}\` (2 shared cores; load average ${r.loadBefore.join(', ')} before, ${r.loadAfter.join(', ')} after). Each row is one platform run and the Kannel run right after it.`,
     '',
     '| platform storage | accepted/s platform / Kannel | end-to-end msg/s platform / Kannel | ratio | platform callback p50 / p95 s | Kannel p50 / p95 s | CPU s per 1,000 platform + PostgreSQL | Kannel CPU s per 1,000 | doubled callbacks platform / Kannel |',
     '|---|---|---|---|---|---|---|---|---|',
