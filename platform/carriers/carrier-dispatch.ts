@@ -240,9 +240,10 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
   if (timedOut.length > 0) await q.query(`update carrier_parts set state = 'unknown', done_at = $2 where sn = any($1) and state = 'pending'`, [timedOut, now]);
   if (later.length > 0) await q.query('update carrier_queue set due_at = $2 where sn = any($1)', [later, new Date(now.getTime() + REQUEUE_MS)]);
   if (sends.length > 0)
-    await q.query('update carrier_queue set due_at = $2, leased = true where sn = any($1)', [
+    await q.query('update carrier_queue set due_at = $2, leased = true, leased_by = $3 where sn = any($1)', [
       sends.map((s) => s.row.sn),
       new Date(now.getTime() + plane.timing.receiptWaitS * 1000),
+      plane.instanceId,
     ]);
   return { count: rows.length, sends, cusIds: [...new Set(finals.map((r) => r.cus_id))] };
 }

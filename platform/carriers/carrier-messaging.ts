@@ -4,6 +4,7 @@ import { giveTurn } from '../db/fair-share';
 import { nudgeOnChanges } from '../messaging/notify';
 import { nextTimedBatchAt, sendDueTimeBatches } from '../messaging/scheduler';
 import { CARRIER_ROUND, adoptPendingRecords, claimRound, nextCarrierSendAt, sendRound } from './carrier-dispatch';
+import { ABANDONED_CHECK_MS, releaseAbandoned } from './abandoned-leases';
 import { startCarrierPlane, type CarrierPlane } from './carrier-plane';
 import { carrierDeliveries } from './carrier-receipts';
 
@@ -63,6 +64,14 @@ export async function startCarrierMessaging(ctx: AppContext): Promise<CarrierPla
     IDLE_MS,
   );
   nudgeOnChanges(ctx, dispatch);
+  // what a dead instance was sending is ended by the next round, not at the receipt deadline
+  startLoop(ctx, 'carrier-abandoned', ABANDONED_CHECK_MS, async () => {
+    const released = await releaseAbandoned(ctx.db, started.instanceId, ctx.now());
+    if (released > 0) {
+      ctx.log.warn({ records: released }, 'records a stopped instance was sending end unknown');
+      dispatch.wake();
+    }
+  });
   // page by page to the end of the stored receipts, then once a second or when woken: one that matches nothing yet
   // waits for its part's answer, so the loop never spins over it (the answers' writes must get the database)
   const sweep = startLoop(ctx, 'carrier-receipts', 1000, async (stopped) => {

@@ -17,6 +17,8 @@ import { startSimulatorCarrier, type SimulatorCarrier } from './simulator-carrie
 // changes, and every few seconds this instance's view of each link written to carrier_status for the console.
 
 export interface CarrierPlane extends LiveCarriers {
+  /** this instance's id, in carrier_status and on the records it leases to send */
+  instanceId: string;
   /** how long a message may wait for a carrier, and a part for its receipt */
   timing: Pick<CarriersFile, 'validityS' | 'receiptWaitS'>;
   /** ids the carriers answered whose answers this instance has yet to write: their receipts wait for the write. */
@@ -91,6 +93,9 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
       [instanceId, ctx.now(), JSON.stringify(rows)],
     );
   };
+  // written before the first round leases anything: another instance takes leases whose owner wrote no fresh status
+  // for abandoned (abandoned-leases.ts)
+  await writeStatus().catch((err) => ctx.log.warn({ err }, 'carrier status not written'));
   const timer = setInterval(() => {
     writeStatus().catch((err) => ctx.log.warn({ err }, 'carrier status not written'));
   }, STATUS_EVERY_MS);
@@ -114,6 +119,7 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
     refresh().catch((err) => ctx.log.warn({ err }, 'carrier changes not read'));
   }, CONFIG_POLL_MS);
   const plane: CarrierPlane = Object.assign(live, {
+    instanceId,
     timing: { validityS: file.validityS, receiptWaitS: file.receiptWaitS },
     answers: new AnswerWaits(),
     refresh,
