@@ -112,9 +112,11 @@ export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOption
     }
     for (const rows of postsOf(claimed, (cus) => grouping.get(cus) ?? 1)) {
       const cus = rows[0].cus_id;
+      // an account that takes groups gets its reports as arrays, even one alone; replies and cap warnings stay objects
+      const grouped = grouping.has(cus) && rows[0].kind === 'report';
       total += rows.length;
       inFlight.set(cus, (inFlight.get(cus) ?? 0) + rows.length);
-      const p = deliverPost(ctx, rows, grouping.has(cus), opts, abort.signal, secretOf)
+      const p = deliverPost(ctx, rows, grouped, opts, abort.signal, secretOf)
         .then(async ({ outcomes, quick }) => {
           if (outcomes[0].kind !== 'released') adapt(cus, quick);
           await Promise.all(outcomes.map((o) => finish(o)));

@@ -7,11 +7,13 @@ import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 
 // Reports in groups, as an account that asked for them receives them: a JSON array per post, each report with its
 // delivery id, the header listing the group's ids, signed like a single report; a failed post is retried with the
-// same ids; a bad group size is refused and changes nothing; back at 1, one object per report again.
+// same ids; replies stay one object a post; a bad group size is refused and changes nothing; back at 1, one object
+// per report again.
 
 fileEnv({ CALLBACK_RETRY_MS: '50' });
 
 interface Received {
+  path: string;
   headers: IncomingHttpHeaders;
   body: string;
 }
@@ -19,13 +21,15 @@ interface Received {
 async function receiver(failFirst: number) {
   const accepted: Received[] = [];
   let requests = 0;
+  let refused = 0;
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString('utf8')));
     req.on('end', () => {
       requests += 1;
-      if (requests <= failFirst) return void res.writeHead(500).end('not yet');
-      accepted.push({ headers: req.headers, body });
+      // the first report posts are refused (replies are not): their reports must come again
+      if (req.url === '/report' && ++refused <= failFirst) return void res.writeHead(500).end('not yet');
+      accepted.push({ path: req.url ?? '', headers: req.headers, body });
       res.writeHead(200).end('ok');
     });
   });
@@ -38,7 +42,8 @@ async function receiver(failFirst: number) {
 const mobilesFrom = (first: number, n: number) => Array.from({ length: n }, (_, i) => `1370000${String(first + i).padStart(4, '0')}`);
 
 describe.each(DB_KINDS)('reports in groups on %s', (kind) => {
-  const p = platformFor(kind, { simulator: { ...FAST_SIMULATOR, replyRate: 0 }, callbackAllowPrivate: true });
+  // every delivered message draws a reply: replies go to the uplink address one at a time, as objects
+  const p = platformFor(kind, { simulator: { ...FAST_SIMULATOR, replyRate: 1 }, callbackAllowPrivate: true });
   let user: string;
   let secret: string;
   let rx: Awaited<ReturnType<typeof receiver>>;
@@ -57,12 +62,13 @@ describe.each(DB_KINDS)('reports in groups on %s', (kind) => {
     const mobiles = mobilesFrom(100, 25);
     const send = await p.call('/user/groupSend', { cus_id: 'SUB001', content: 'grouped reports', mobiles: mobiles.join('\n') }, { token: user });
     expect(send.status, JSON.stringify(send.body)).toBe(200);
-    const items = () => rx.accepted.flatMap((r) => JSON.parse(r.body) as Array<{ mobile: string; deliveryId: string; sn: string; type: string }>);
+    const reportPosts = () => rx.accepted.filter((r) => r.path === '/report');
+    const items = () => reportPosts().flatMap((r) => JSON.parse(r.body) as Array<{ mobile: string; deliveryId: string; sn: string; type: string }>);
     await waitFor(
       async () => new Set(items().map((i) => i.mobile)).size,
       (n) => n >= 25,
     );
-    for (const r of rx.accepted) {
+    for (const r of reportPosts()) {
       const body = JSON.parse(r.body);
       expect(Array.isArray(body)).toBe(true);
       expect(body.length).toBeGreaterThan(0);
@@ -75,7 +81,13 @@ describe.each(DB_KINDS)('reports in groups on %s', (kind) => {
     expect(all.every((i) => i.type === 'report')).toBe(true);
     expect([...new Set(all.map((i) => i.mobile))].sort()).toEqual(mobiles);
     // fewer posts than reports: what a group is for
-    expect(rx.accepted.length).toBeLessThan(25);
+    expect(reportPosts().length).toBeLessThan(25);
+    // the replies to those messages, one object a post
+    const replies = await waitFor(
+      async () => rx.accepted.filter((r) => r.path === '/mo').map((r) => JSON.parse(r.body)),
+      (bodies) => bodies.filter((b) => mobiles.includes(b.mobile)).length >= 25,
+    );
+    expect(replies.every((b) => !Array.isArray(b) && b.type === 'mo' && b.deliveryId === undefined)).toBe(true);
     // the refused first post's reports came again under the ids they had, and none came twice once accepted
     const ids = all.map((i) => i.deliveryId);
     expect(new Set(ids).size).toBe(ids.length);
@@ -103,15 +115,18 @@ describe.each(DB_KINDS)('reports in groups on %s', (kind) => {
 
   it('posts each report on its own again once the account asks for 1', async () => {
     expect((await p.call('/user/modifyApiInfo', { userIps: '', pushMode: 1, reportBatch: 1 }, { token: user })).status).toBe(200);
-    const before = rx.accepted.length;
+    const reports = () => rx.accepted.filter((r) => r.path === '/report');
+    const before = reports().length;
     const mobiles = mobilesFrom(200, 3);
     const send = await p.call('/user/groupSend', { cus_id: 'SUB001', content: 'single reports', mobiles: mobiles.join('\n') }, { token: user });
     expect(send.status).toBe(200);
     await waitFor(
-      async () => rx.accepted.length - before,
+      async () => reports().length - before,
       (n) => n >= 3,
     );
-    const bodies = rx.accepted.slice(before).map((r) => JSON.parse(r.body));
+    const bodies = reports()
+      .slice(before)
+      .map((r) => JSON.parse(r.body));
     expect(bodies.every((b) => !Array.isArray(b) && b.type === 'report' && b.deliveryId === undefined)).toBe(true);
     expect(bodies.map((b) => b.mobile).sort()).toEqual(mobiles);
   });
