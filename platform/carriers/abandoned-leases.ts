@@ -13,11 +13,22 @@ export const ABANDONED_CHECK_MS = 10_000;
 /** Makes the partless leased records of dead instances due now, so the next dispatch round ends them unknown; answers
  * how many. `self` is this instance's id, whose leases are its own to finish. */
 export async function releaseAbandoned(q: Queryable, self: string, now: Date): Promise<number> {
+  // the instances holding leases, one step of the partial index each; those without a fresh status are dead, and
+  // only their rows are read
   const rows = await q.query<{ sn: string }>(
-    `update carrier_queue c set due_at = $2
-      where c.leased and c.due_at > $2 and c.leased_by is not null and c.leased_by <> $1
-        and not exists (select 1 from carrier_status s where s.instance_id = c.leased_by and s.updated_at > $3)
-        and not exists (select 1 from carrier_parts p where p.sn = c.sn)
+    `with recursive owners(id) as (
+        select min(leased_by) from carrier_queue where leased
+        union all
+        select (select min(c.leased_by) from carrier_queue c where c.leased and c.leased_by > owners.id) from owners where owners.id is not null
+      ),
+      dead as (
+        select o.id from owners o
+         where o.id is not null and o.id <> $1
+           and not exists (select 1 from carrier_status s where s.instance_id = o.id and s.updated_at > $3)
+      )
+      update carrier_queue c set due_at = $2 from dead
+       where c.leased_by = dead.id and c.leased and c.due_at > $2
+         and not exists (select 1 from carrier_parts p where p.sn = c.sn)
       returning c.sn`,
     [self, now, new Date(now.getTime() - DEAD_AFTER_MS)],
   );

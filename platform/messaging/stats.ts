@@ -59,7 +59,12 @@ export async function applyStatDeltas(q: Queryable, deltas: StatDelta[]): Promis
     return;
   }
   const gathered = [...deltas];
-  if (atTransactionEnd(q, (tq) => writeStatDeltas(tq, gathered))) pendingDeltas.set(q, gathered);
+  // once written, deltas added later in the transaction start a new group, written after it
+  const write = (tq: Queryable) => {
+    pendingDeltas.delete(q);
+    return writeStatDeltas(tq, gathered);
+  };
+  if (atTransactionEnd(q, write)) pendingDeltas.set(q, gathered);
   else await writeStatDeltas(q, deltas);
 }
 
