@@ -1,9 +1,9 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileEnv } from '../helpers/file-env';
-import { signCallback } from '../../platform/accounts/callbacks';
 import { durablePlatform, durableStorage } from '../helpers/durable-platform';
 import { DB_KINDS, testConfig, platformFor } from '../helpers/platform';
+import { callbackReceiver, signedWith } from './callback-receiver.fixtures';
 import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 
 // Callbacks that really happen, on both storages, against a real HTTP receiver on 127.0.0.1 (allowed by
@@ -11,36 +11,6 @@ import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 // delivered exactly once, never lost across a restart, and visible to the user with status and last error.
 
 fileEnv({ CALLBACK_RETRY_MS: '50' });
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A receiver that answers 500 to its first `failFirst` requests, then 200; it keeps what it accepted. */
-async function receiver(failFirst: number): Promise<{ url: string; accepted: Received[]; requests: () => number; close: () => Promise<void> }> {
-  const accepted: Received[] = [];
-  let requests = 0;
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => {
-      requests += 1;
-      if (requests <= failFirst) {
-        res.writeHead(500).end('not yet');
-        return;
-      }
-      accepted.push({ headers: req.headers, body });
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const addr = server.address();
-  const port = typeof addr === 'object' && addr ? addr.port : 0;
-  return { url: `http://127.0.0.1:${port}`, accepted, requests: () => requests, close: () => new Promise((r) => server.close(() => r())) };
-}
-
-const verify = (secret: string, r: Received) => r.headers['x-sms-signature'] === signCallback(secret, String(r.headers['x-sms-timestamp']), r.body);
 
 describe.each(DB_KINDS)('callbacks on %s', (kind) => {
   const p = platformFor(kind, { simulator: { ...FAST_SIMULATOR, replyRate: 1 }, callbackAllowPrivate: true });
@@ -52,7 +22,7 @@ describe.each(DB_KINDS)('callbacks on %s', (kind) => {
   });
 
   it('delivers every report and reply exactly once, signed, after a receiver that fails twice', async () => {
-    const rx = await receiver(2);
+    const rx = await callbackReceiver({ refuseFirst: 2 });
     try {
       const set = await p.call('/user/pushUrlModify', { reportUrl: `${rx.url}/report`, moUrl: `${rx.url}/mo` }, { token: user });
       expect(set.status).toBe(200);
@@ -81,8 +51,8 @@ describe.each(DB_KINDS)('callbacks on %s', (kind) => {
       expect(new Set(reports.map((b) => b.sn)).size).toBe(3);
       expect(replies).toHaveLength(3);
       expect(reports[0]).toMatchObject({ cus_id: 'SUB001', mt_status: 0 });
-      for (const r of rx.accepted) expect(verify(secret, r)).toBe(true);
-      expect(verify('another secret', rx.accepted[0])).toBe(false);
+      for (const r of rx.accepted) expect(signedWith(secret, r)).toBe(true);
+      expect(signedWith('another secret', rx.accepted[0])).toBe(false);
       // the two failures are visible to the user on the delivery that met them
       const list = await p.call('/callback/list', { pageSize: 50 }, { token: user, lang: 'en' });
       expect(list.status).toBe(200);
@@ -107,7 +77,7 @@ describe.each(DB_KINDS)('callbacks on %s', (kind) => {
   });
 
   it('shows the last error while it keeps retrying a receiver that is down', async () => {
-    const rx = await receiver(0);
+    const rx = await callbackReceiver();
     const url = rx.url;
     await rx.close();
     await p.call('/user/pushUrlModify', { reportUrl: `${url}/report`, moUrl: `${url}/mo` }, { token: user });
@@ -130,7 +100,7 @@ describe.each(DB_KINDS)('callbacks across a restart on %s', (kind) => {
 
   it('delivers what was queued before the platform stopped', async () => {
     const config = testConfig({ simulator: FAST_SIMULATOR, callbackAllowPrivate: true });
-    const rx = await receiver(0);
+    const rx = await callbackReceiver();
     const url = rx.url;
     await rx.close();
     const a = await durablePlatform(kind, where, config);

@@ -1,10 +1,10 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SendPolicy } from '../../contract/endpoints/send-policy.endpoints';
-import { enqueueCallbacks, signCallback } from '../../platform/accounts/callbacks';
+import { enqueueCallbacks } from '../../platform/accounts/callbacks';
 import { appSecretOf } from '../../platform/accounts/secrets';
 import { fileEnv } from '../helpers/file-env';
 import { DB_KINDS, platformFor } from '../helpers/platform';
+import { callbackReceiver, signedWith } from './callback-receiver.fixtures';
 import { countRows, FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 
 // The daily cap's 80 % mark: besides the console notice, an account in push mode gets one signed callback at its
@@ -12,23 +12,6 @@ import { countRows, FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 // without push gets the notice alone.
 
 fileEnv({ CALLBACK_RETRY_MS: '50' });
-
-/** A receiver that keeps every request it is sent and answers 200. */
-async function receiver() {
-  const got: Array<{ headers: IncomingHttpHeaders; body: string }> = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => {
-      got.push({ headers: req.headers, body });
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const addr = server.address();
-  const port = typeof addr === 'object' && addr ? addr.port : 0;
-  return { url: `http://127.0.0.1:${port}`, got, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 describe.each(DB_KINDS)('the daily cap callback on %s', (kind) => {
   const p = platformFor(kind, { simulator: FAST_SIMULATOR, callbackAllowPrivate: true, logLevel: 'error' });
@@ -58,7 +41,7 @@ describe.each(DB_KINDS)('the daily cap callback on %s', (kind) => {
     );
 
   it('push on: one signed callback with the figures when sends reach 80 %, sent at once or not; none after', async () => {
-    const rx = await receiver();
+    const rx = await callbackReceiver();
     try {
       const user = await tokenFor(p, 'user');
       expect((await p.call('/user/pushUrlModify', { reportUrl: `${rx.url}/report`, moUrl: `${rx.url}/mo` }, { token: user })).status).toBe(200);
@@ -70,7 +53,7 @@ describe.each(DB_KINDS)('the daily cap callback on %s', (kind) => {
       expect(await notices('SUB001')).toBe(1);
       const [queued, ...more] = await capDeliveries('SUB001');
       expect(more).toEqual([]);
-      const caps = () => rx.got.filter((r) => JSON.parse(r.body).type === 'cap');
+      const caps = () => rx.accepted.filter((r) => JSON.parse(r.body).type === 'cap');
       const [got] = await waitFor(
         async () => caps(),
         (c) => c.length === 1,
@@ -82,7 +65,7 @@ describe.each(DB_KINDS)('the daily cap callback on %s', (kind) => {
       expect(queued.ref).toBe(`SUB001/${day}`);
       expect(got.headers['x-sms-delivery-id']).toBe(queued.id);
       const secret = (await appSecretOf(p.ctx.db, 'SUB001')).secret;
-      expect(got.headers['x-sms-signature']).toBe(signCallback(secret, String(got.headers['x-sms-timestamp']), got.body));
+      expect(signedWith(secret, got)).toBe(true);
       expect(got.headers['content-type']).toBe('application/json');
       await waitFor(
         () => capDeliveries('SUB001'),
