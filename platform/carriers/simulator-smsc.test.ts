@@ -32,6 +32,33 @@ async function run(rates: { successRate: number; failureRate: number; replyRate:
   return { parts, ids, delivered };
 }
 
+/** A simulator whose receipts find no bind: one message is submitted on a bind that then goes away before its report is
+ * due. Counts the receipts the simulator gives up on, and those it keeps to offer again. */
+async function receiptsWithoutBind(o: { receiptRetryMs?: number }) {
+  const lost: string[] = [];
+  const kept: string[] = [];
+  const smsc = simulatorSmsc({
+    simulator: { reviewMs: 10, reportMs: 50, successRate: 1, failureRate: 0, replyRate: 0 },
+    systemId: 'platform',
+    password: 'sim',
+    ...o,
+    onReceiptLost: (destination) => lost.push(destination),
+    onReceiptKept: (destination) => kept.push(destination),
+  });
+  const { port } = await smsc.server.listen(0, '127.0.0.1');
+  closeLater(() => smsc.close());
+  const submitAndDrop = async (destinationAddr: string) => {
+    const link = await EsmeSession.open(esmeOptions(port, { systemId: 'platform', password: 'sim', onDeliver: () => 0 }));
+    const carrier = carrierSchema.parse({ name: 'sim', host: '127.0.0.1', port, systemId: 'platform', password: 'sim' });
+    const [part] = carrierSubmits({ sourceAddr: '10690001', destinationAddr, text: 'no bind', ref: 8 }, carrier);
+    const answer = await link.submit(part);
+    expect(answer.kind).toBe('accepted');
+    link.destroy('gateway killed');
+    return answer;
+  };
+  return { lost, kept, port, submitAndDrop };
+}
+
 describe('simulator SMSC', () => {
   it('answers each part and sends a receipt per part; all delivered makes the record delivered; a reply comes as MO', async () => {
     const { parts, ids, delivered } = await run({ successRate: 1, failureRate: 0, replyRate: 1 });
@@ -55,43 +82,15 @@ describe('simulator SMSC', () => {
   });
 
   it('tells of a receipt no bind took: the ESME went away before its report was due', async () => {
-    const lost: string[] = [];
-    const smsc = simulatorSmsc({
-      simulator: { reviewMs: 10, reportMs: 50, successRate: 1, failureRate: 0, replyRate: 0 },
-      systemId: 'platform',
-      password: 'sim',
-      onReceiptLost: (destination) => lost.push(destination),
-    });
-    const { port } = await smsc.server.listen(0, '127.0.0.1');
-    closeLater(() => smsc.close());
-    const link = await EsmeSession.open(esmeOptions(port, { systemId: 'platform', password: 'sim', onDeliver: () => 0 }));
-    const carrier = carrierSchema.parse({ name: 'sim', host: '127.0.0.1', port, systemId: 'platform', password: 'sim' });
-    const [part] = carrierSubmits({ sourceAddr: '10690001', destinationAddr: '8613800138001', text: 'gone', ref: 8 }, carrier);
-    expect((await link.submit(part)).kind).toBe('accepted');
-    link.destroy('gateway killed');
+    const { lost, submitAndDrop } = await receiptsWithoutBind({});
+    await submitAndDrop('8613800138001');
     await until(() => lost.length === 1, 'the receipt counted as lost');
     expect(lost).toEqual(['8613800138001']);
   });
 
   it('keeps a receipt no bind took and hands it to the next bind, when asked to as a carrier does', async () => {
-    const lost: string[] = [];
-    const kept: string[] = [];
-    const smsc = simulatorSmsc({
-      simulator: { reviewMs: 10, reportMs: 50, successRate: 1, failureRate: 0, replyRate: 0 },
-      systemId: 'platform',
-      password: 'sim',
-      receiptRetryMs: 30,
-      onReceiptLost: (destination) => lost.push(destination),
-      onReceiptKept: (destination) => kept.push(destination),
-    });
-    const { port } = await smsc.server.listen(0, '127.0.0.1');
-    closeLater(() => smsc.close());
-    const first = await EsmeSession.open(esmeOptions(port, { systemId: 'platform', password: 'sim', onDeliver: () => 0 }));
-    const carrier = carrierSchema.parse({ name: 'sim', host: '127.0.0.1', port, systemId: 'platform', password: 'sim' });
-    const [part] = carrierSubmits({ sourceAddr: '10690001', destinationAddr: '8613800138002', text: 'kept', ref: 9 }, carrier);
-    const answer = await first.submit(part);
-    expect(answer.kind).toBe('accepted');
-    first.destroy('gateway killed');
+    const { lost, kept, port, submitAndDrop } = await receiptsWithoutBind({ receiptRetryMs: 30 });
+    const answer = await submitAndDrop('8613800138002');
     // the report falls due with no bind, and is offered again until one takes it
     await until(() => kept.length >= 2, 'the report to fall due and be kept, twice');
     const delivered: ShortMessagePdu[] = [];
