@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, emptyRequest, emptyResponse, LONG_TIMEOUT_MS } from '../endpoint';
 import { text } from '../bounds';
 import { optionSchema } from '../entities.schema';
-import { PUSH_MODES, reportBatchSchema, userIpsSchema } from '../validation/sub-account.rules';
+import { PUSH_MODES, REPORT_BATCH_MAX, reportBatchSchema, userIpsSchema } from '../validation/sub-account.rules';
 import {
   certificationFormSchema,
   sendMobileCodeFormSchema,
@@ -111,7 +111,7 @@ export const apiInfoSchema = z.object({
   reportUrl: z.string(),
   moUrl: z.string(),
   /** delivery reports per callback: 1 each on its own, more in groups (a JSON array) of up to this many. */
-  reportBatch: z.number().int(),
+  reportBatch: z.number().int().min(1).max(REPORT_BATCH_MAX),
   secretRotatedAt: z.number().int().nullable(),
 });
 export type ApiInfo = z.infer<typeof apiInfoSchema>;

@@ -4,13 +4,13 @@ import type { CarrierConfig } from './carrier-config';
 // The one rule for the address a message goes out from, and its type of number. By default it is the platform's code
 // and the account's extension, with the carrier's configured source_addr_ton and npi: replies to it name the account.
 // An international message whose send named a sender id goes out from that id instead when its route allows it, typed
-// as Kannel's SMPP client types a sender it autodetects (smsc_smpp.c): any character that is not a digit makes it
+// as SMPP clients that autodetect a sender's type (Kannel's among them) type it: any character that is not a digit makes it
 // alphanumeric (ton 5, npi 0); all digits stay a number with the carrier's own ton and npi. A numeric id starting with
 // the platform's code is never used: it would name an extension, and a reply to it would reach that account.
 
-/** SMPP 3.4 §5.2.5: type of number "alphanumeric". */
+/** SMPP's type of number "alphanumeric". */
 export const TON_ALPHANUMERIC = 5;
-/** SMPP 3.4 §5.2.6: numbering plan "unknown", what an alphanumeric address carries. */
+/** SMPP's numbering plan "unknown", what an alphanumeric address carries. */
 export const NPI_UNKNOWN = 0;
 
 export interface SourceAddress {
