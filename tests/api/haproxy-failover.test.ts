@@ -57,11 +57,21 @@ describe('two instances behind HAProxy on PostgreSQL', () => {
   let carriersFile = '';
   let secret = '';
 
+  /** every process started, stopped ones included: their warnings and exit codes explain a failure */
+  const started: PlatformProcess[] = [];
   const start = async (i: Instance) => {
     i.proc = await startPlatformProcess(
-      { DATABASE_URL: dbUrl, SMPP_PORT: String(i.smpp), CARRIERS_FILE: carriersFile, CALLBACK_ALLOW_PRIVATE: 'on', SHUTDOWN_TIMEOUT_S: '10' },
+      {
+        DATABASE_URL: dbUrl,
+        SMPP_PORT: String(i.smpp),
+        CARRIERS_FILE: carriersFile,
+        CALLBACK_ALLOW_PRIVATE: 'on',
+        SHUTDOWN_TIMEOUT_S: '10',
+        LOG_LEVEL: 'warn',
+      },
       i.http,
     );
+    started.push(i.proc);
   };
   const ready = async (origin: string) => (await fetch(`${origin}/ready`).catch(() => null))?.status === 200;
 
@@ -254,11 +264,33 @@ describe('two instances behind HAProxy on PostgreSQL', () => {
   /** Waits until each SMPP message has a final receipt at Kannel's dlr-url and each HTTP one a report callback. */
   async function reported(httpTo: string[], smppTo: string[], timeoutMs: number) {
     const finalDlr = (to: string) => dlrs.get(to)?.some((t) => t === 1 || t === 2 || t === 16);
-    await waitFor(
-      async () => smppTo.filter((to) => !finalDlr(to)).length + httpTo.filter((to) => !callbacks.has(to)).length,
-      (n) => n === 0,
-      timeoutMs,
-    );
+    const missing = () => [...smppTo.filter((to) => !finalDlr(to)), ...httpTo.filter((to) => !callbacks.has(to))];
+    try {
+      await waitFor(
+        async () => missing().length,
+        (n) => n === 0,
+        timeoutMs,
+      );
+    } catch (e) {
+      // name what is missing and where each stands, so a failure says which step lost it
+      const rows = await db.query(
+        `select m.mobile, m.sn, m.mt_status, m.report_result, m.updated_at, q.due_at, q.leased, q.leased_by, q.tries,
+                c.status as callback, c.attempts, c.next_at, c.last_error
+           from mt_records m left join carrier_queue q on q.sn = m.sn left join callback_deliveries c on c.kind = 'report' and c.ref = m.sn
+          where m.cus_id = $1 and m.mobile = any($2::text[])`,
+        [ACCOUNT.cusId, missing()],
+      );
+      const outbox = await db.query('select mobile, stat, attempts, next_at from smpp_outbox where cus_id = $1 and mobile = any($2::text[])', [
+        ACCOUNT.cusId,
+        missing(),
+      ]);
+      const detail = missing().map((to) => ({ to, submits: submits.get(to) ?? 0, dlrs: dlrs.get(to) ?? [], callbacks: callbacks.get(to) ?? 0 }));
+      const logs = started.map((p, k) => `process ${k} (exit ${p.child.exitCode ?? 'running'}):\n${p.output().split('\n').slice(-40).join('\n')}`);
+      throw new Error(
+        `${(e as Error).message}; missing ${JSON.stringify(detail)}; records ${JSON.stringify(rows)}; receipts not taken by a bind ${JSON.stringify(outbox)}\n${logs.join('\n')}\nKannel:\n${kannel.log()}`,
+        { cause: e },
+      );
+    }
   }
 
   /** Waits until every message has its final receipt (Kannel's dlr-url) or report callback, and checks that each
