@@ -4,7 +4,6 @@ import type { CommandTable } from './command';
 import { LIBRARY_COMMANDS } from './library-commands';
 import { LOG_COMMANDS } from './log-commands';
 import { NOTICE_COMMANDS } from './notice-commands';
-import { registerCommandTable } from './outbox';
 import { SEND_COMMANDS } from './send-commands';
 import { REPLY_RULE_COMMANDS } from './reply-rule-commands';
 import { SEND_POLICY_COMMANDS } from './send-policy-commands';
@@ -12,7 +11,7 @@ import { TIMED_COMMANDS } from './timed-commands';
 import { TOOLS_COMMANDS } from './tools-commands';
 
 // Every command the console queues, in the order the Activity screen's filter lists them. The outbox knows none of
-// them by itself: the console's start (src/app/command-tables.ts) and the tests register this table.
+// them by itself: the console (src/app/logged-in-console.tsx) and the tests hand it this table.
 export const ALL_COMMANDS: CommandTable = {
   ...TIMED_COMMANDS,
   ...LOG_COMMANDS,
@@ -25,8 +24,3 @@ export const ALL_COMMANDS: CommandTable = {
   ...SEND_POLICY_COMMANDS,
   ...REPLY_RULE_COMMANDS,
 };
-
-/** Registers every command table with the outbox (again is harmless). */
-export function registerAllCommandTables(): void {
-  registerCommandTable(ALL_COMMANDS);
-}

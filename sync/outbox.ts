@@ -7,21 +7,13 @@ import { recordStoreOf } from './record-store';
 // The outbox pushes pending events in order per aggregate with Idempotency-Key = event id, so a retry after a lost
 // answer is answered from the platform's stored response and nothing happens twice. Retryable failures (network,
 // timeout, 5xx, 409, 429) stay pending with backoff; any other rejection marks the event rejected with the platform's
-// message. It knows no command by itself: each area's table is registered before the first outbox is created.
-
-const commands = new Map<string, Command>();
-
-/** Adds a table of commands the outbox may push; a type registered again takes the later command. */
-export function registerCommandTable(table: CommandTable): void {
-  for (const [type, cmd] of Object.entries(table)) commands.set(type, cmd);
-}
-
-/** The registered command of an event type, if any. */
-export const commandOf = (type: string): Command | undefined => commands.get(type);
+// message. It knows no command by itself: whoever creates it hands it the table of the commands it may push.
 
 export interface OutboxOptions {
   db: LocalDb;
   client: HttpClient;
+  /** the commands this outbox pushes, by event type; an event of any other type is rejected as unknown. */
+  commands: CommandTable;
   now?: () => number;
   /** first retry delay; doubles per attempt up to maxBackoffMs. */
   backoffMs?: number;
@@ -44,7 +36,8 @@ export interface Outbox {
 
 export function createOutbox(o: OutboxOptions): Outbox {
   // without its tables every pending event would be rejected as unknown, and a rejection is final
-  if (commands.size === 0) throw new Error('no command table registered with the outbox');
+  if (Object.keys(o.commands).length === 0) throw new Error('an outbox needs the commands it pushes');
+  const commands = new Map<string, Command>(Object.entries(o.commands));
   const now = o.now ?? Date.now;
   const backoff = o.backoffMs ?? 1000;
   const maxBackoff = o.maxBackoffMs ?? 60_000;
