@@ -6,7 +6,7 @@ import { longToShortEndpoint } from '../contract/endpoints/short-link.endpoints'
 import { modifyPasswordFormSchema } from '../contract/validation/personal-settings.rules';
 import { rechargeFormSchema, subAccountFormSchema, subAccountModifyFormSchema } from '../contract/validation/sub-account.rules';
 import { contentTemplateFormSchema, cspTemplateFormSchema, videoTemplateFormSchema } from '../contract/validation/template.rules';
-import { ApiCallError } from '../sync/http-client';
+import { ApiCallError } from '../sync/http/http-client';
 import { fieldErrors, formMachine, hasUnsavedInput, moveItem, seedValues, type FormInput, type FormValues } from './form.machine';
 
 /** A form whose submit records what it was given and answers `answer`. */

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { z } from 'zod';
 import { isMessageKey } from '../contract/messages';
-import { ApiCallError } from '../sync/http-client';
+import { ApiCallError } from '../sync/http/http-client';
 
 // Every console form: values edited, checked against the contract's schema (the platform's own rules and messages)
 // before anything is sent, then handed to `submit`, a named actor the screen provides (an outbox command, queued or

@@ -1,5 +1,5 @@
 import type { UserInfo } from '../../contract/endpoints/user.endpoints';
-import { ALL_COMMANDS } from '../../sync/all-command-tables';
+import { ALL_COMMANDS } from '../../sync/commands/all-command-tables';
 import { SyncBoundary } from '../data/sync-boundary';
 import { ConsoleLayout } from './layout/console-layout';
 

@@ -1,14 +1,14 @@
 import i18next from 'i18next';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { UserInfo } from '../../contract/endpoints/user.endpoints';
-import { pendingEvents$ } from '../../sync/event-log';
-import { openLocalDb, type EventDoc } from '../../sync/local-db';
-import type { CommandTable } from '../../sync/command';
-import { createOutbox } from '../../sync/outbox';
-import { countQuery, runQuery, type Query } from '../../sync/query';
-import { searcherOf } from '../../sync/local-search';
-import { recordStoreOf, tableOf } from '../../sync/record-store';
-import { createWorkerReplicator, type WorkerReplicator } from '../../sync/sync-worker-client';
+import { pendingEvents$ } from '../../sync/commands/event-log';
+import { openLocalDb, type EventDoc } from '../../sync/store/local-db';
+import type { CommandTable } from '../../sync/commands/command';
+import { createOutbox } from '../../sync/commands/outbox';
+import { countQuery, runQuery, type Query } from '../../sync/query/query';
+import { searcherOf } from '../../sync/search/local-search';
+import { recordStoreOf, tableOf } from '../../sync/store/record-store';
+import { createWorkerReplicator, type WorkerReplicator } from '../../sync/replication/sync-worker-client';
 import { api } from '../session/api';
 import { hasLocalDb, markLocalDb } from './cache-mark';
 import { takeForget } from './forget-flag';
@@ -58,7 +58,7 @@ export function SyncBoundary({ token, userInfo, commands, children }: SyncBounda
         language: getLanguage(),
         leadership: async () => void (await db.waitForLeadership()),
         onUnauthorized: emitUnauthorized,
-        spawn: () => new Worker(new URL('../../sync/sync.worker.ts', import.meta.url), { type: 'module', name: 'sms-sync' }),
+        spawn: () => new Worker(new URL('../../sync/replication/sync.worker.ts', import.meta.url), { type: 'module', name: 'sms-sync' }),
       });
       workerRef.current = replicator;
       const outbox = createOutbox({ db, client: api, commands });

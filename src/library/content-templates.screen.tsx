@@ -8,7 +8,7 @@ import type { ContentTemplateDoc } from '../../contract/library.schema';
 import { invalidPlaceholders, maxPlaceholderIndex, namedPlaceholders, PLACEHOLDER_INVALID } from '../../contract/validation/template-placeholders';
 import { contentTemplateFormSchema, contentTemplateModSchema } from '../../contract/validation/template.rules';
 import { seedValues } from '../../machines/form.machine';
-import { projectLibrary } from '../../sync/library-commands';
+import { projectLibrary } from '../../sync/commands/library-commands';
 import { useSession } from '../session/use-session';
 import { idColumn, stateTag, stateText, timeColumn } from '../table/cells';
 import { accountFilterVisible, type ScreenDefinition } from '../table/screen-definition';

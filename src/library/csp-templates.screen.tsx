@@ -11,7 +11,7 @@ import { translate } from '../../contract/messages';
 import { CSP_TEMPLATE_STATUS, filterOptions, lowTypeLabels, parseLowType } from '../../contract/states';
 import { cspTemplateFormSchema } from '../../contract/validation/template.rules';
 import { seedValues, type FormValues } from '../../machines/form.machine';
-import { projectLibrary } from '../../sync/library-commands';
+import { projectLibrary } from '../../sync/commands/library-commands';
 import { RichPreview } from '../ui/rich-preview';
 import { useSession } from '../session/use-session';
 import { idColumn, stateTag, stateText, timeColumn } from '../table/cells';

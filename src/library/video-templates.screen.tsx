@@ -7,7 +7,7 @@ import type { VideoTemplateDoc } from '../../contract/library.schema';
 import { filterOptions, sizeInKb, VIDEO_TEMPLATE_STATUS } from '../../contract/states';
 import { videoTemplateFormSchema } from '../../contract/validation/template.rules';
 import { seedValues } from '../../machines/form.machine';
-import { projectLibrary } from '../../sync/library-commands';
+import { projectLibrary } from '../../sync/commands/library-commands';
 import { RichPreview } from '../ui/rich-preview';
 import { useSession } from '../session/use-session';
 import { idColumn, stateTag, stateText, timeColumn } from '../table/cells';

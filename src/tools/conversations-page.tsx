@@ -11,8 +11,8 @@ import {
   messageInteractSendEndpoint,
 } from '../../contract/endpoints/interact.endpoints';
 import type { InteractMessage, InteractSession } from '../../contract/entities.schema';
-import { changesOf } from '../../sync/query';
-import { conversationAggregate } from '../../sync/tools-commands';
+import { changesOf } from '../../sync/query/query';
+import { conversationAggregate } from '../../sync/commands/tools-commands';
 import { formatDateTime } from '../ui/format';
 import { useSession } from '../session/use-session';
 import { useRuntime } from '../data/sync-runtime';

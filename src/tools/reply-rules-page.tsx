@@ -7,7 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { replyRuleInputSchema, replyRuleListEndpoint, type ReplyRule } from '../../contract/endpoints/reply-rule.endpoints';
 import { countSegments } from '../../contract/segments';
-import { REPLY_RULE_AGGREGATE } from '../../sync/reply-rule-commands';
+import { REPLY_RULE_AGGREGATE } from '../../sync/commands/reply-rule-commands';
 import { runCommand } from '../data/platform-actions';
 import { usePlatformRead } from '../data/use-platform-read';
 import type { FieldDefinition } from '../forms/field-definition';

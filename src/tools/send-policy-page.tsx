@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { customerListEndpoint } from '../../contract/endpoints/customer.endpoints';
 import { CONTENT_CATEGORIES, sendPolicyGetEndpoint, type SendPolicy } from '../../contract/endpoints/send-policy.endpoints';
 import type { FormValues } from '../../machines/form.machine';
-import { SEND_POLICY_AGGREGATE } from '../../sync/send-policy-commands';
+import { SEND_POLICY_AGGREGATE } from '../../sync/commands/send-policy-commands';
 import { runCommand } from '../data/platform-actions';
 import { usePlatformRead } from '../data/use-platform-read';
 import type { FieldDefinition, FieldOption } from '../forms/field-definition';

@@ -1,13 +1,13 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventOutcome, recordEvent } from '../../sync/event-log';
-import { createHttpClient } from '../../sync/http-client';
-import { openLocalDb, type LocalDb } from '../../sync/local-db';
-import { ALL_COMMANDS } from '../../sync/all-command-tables';
-import { createOutbox } from '../../sync/outbox';
-import { recordStoreOf } from '../../sync/record-store';
-import { sendAggregate } from '../../sync/send-commands';
-import { loadSendReference } from '../../sync/send-reference';
+import { eventOutcome, recordEvent } from '../../sync/commands/event-log';
+import { createHttpClient } from '../../sync/http/http-client';
+import { openLocalDb, type LocalDb } from '../../sync/store/local-db';
+import { ALL_COMMANDS } from '../../sync/commands/all-command-tables';
+import { createOutbox } from '../../sync/commands/outbox';
+import { recordStoreOf } from '../../sync/store/record-store';
+import { sendAggregate } from '../../sync/commands/send-commands';
+import { loadSendReference } from '../../sync/store/send-reference';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
 
 // Send commands through the event log and outbox against a real platform: queued while the network is
