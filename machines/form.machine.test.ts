@@ -248,3 +248,48 @@ describe('form machine: tool forms', () => {
     expect(fieldErrors(schema, { words: '', count: 9 })).toEqual({ words: 'blacklist.noOptOutWord', count: 'error.invalidField' });
   });
 });
+
+describe('form machine: finishing', () => {
+  /** A link form whose submit answers `answer`, with the screen's onDone recorded. */
+  function finishing(answer: () => Promise<unknown>) {
+    const finished: unknown[] = [];
+    const m = formMachine.provide({
+      actors: { submit: fromPromise(answer) },
+      actions: { onDone: ({ context }) => void finished.push(context.result) },
+    });
+    return { actor: createActor(m, { input: { schema: longToShortEndpoint.request, values: { longUrl: 'https://shop.example.com/a' } } }).start(), finished };
+  }
+
+  it('calls onDone once, with the answer, as the request is taken', async () => {
+    const t = finishing(async () => ({ shortUrl: 'http://h/s/AbCdEfGh' }));
+    t.actor.send({ type: 'form.submit' });
+    expect(t.finished).toEqual([]);
+    await waitFor(t.actor, (s) => s.matches('done'));
+    expect(t.finished).toEqual([{ shortUrl: 'http://h/s/AbCdEfGh' }]);
+    // staying done finishes nothing more
+    await new Promise((r) => setTimeout(r, 10));
+    expect(t.finished).toHaveLength(1);
+  });
+
+  it('does not call onDone when the request is refused, nor when it is invalid', async () => {
+    const t = finishing(async () => {
+      throw new ApiCallError('http', '余额不足', 400);
+    });
+    t.actor.send({ type: 'form.submit' });
+    await waitFor(t.actor, (s) => s.matches('editing') && s.context.failure !== null);
+    t.actor.send({ type: 'form.set', field: 'longUrl', value: '' });
+    t.actor.send({ type: 'form.submit' });
+    expect(t.actor.getSnapshot().value).toBe('editing');
+    expect(t.finished).toEqual([]);
+  });
+
+  it('calls onDone again for a second request taken after editing', async () => {
+    const t = finishing(async () => 'ok');
+    t.actor.send({ type: 'form.submit' });
+    await waitFor(t.actor, (s) => s.matches('done'));
+    t.actor.send({ type: 'form.set', field: 'longUrl', value: 'https://shop.example.com/b' });
+    t.actor.send({ type: 'form.submit' });
+    await waitFor(t.actor, (s) => s.matches('done'));
+    expect(t.finished).toEqual(['ok', 'ok']);
+  });
+});

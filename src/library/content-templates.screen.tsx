@@ -96,10 +96,10 @@ export function ContentTemplateEditor({ onDone, seed }: TemplateEditorProps) {
       editId
         ? recordLibraryCommand('template.content.mod', editId, { id: editId, template_content: request.template_content, keyword: request.keyword })
         : recordLibraryCommand('template.content.add', `new:${Date.now()}`, request),
+    onDone,
   );
   const content = String(form.values.template_content ?? '');
   const seg = countSegments(content);
-  if (form.done) queueMicrotask(onDone);
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 420 }} data-testid="content-template-editor">
       <FormFields form={form} fields={contentFields} testId="tpl" errorTestId={(f) => `error-${f}`} />
