@@ -15,7 +15,7 @@ const API_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 120_000 };
 // globals, timers or the environment keep a module graph of their own.
 const UNIT = ['contract/**/*.test.ts', 'machines/**/*.test.ts', 'sync/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'platform/**/*.test.ts'];
 const UNIT_ISOLATED = [
-  'sync/search-index.test.ts',
+  'sync/search/search-index.test.ts',
   'src/data/first-screen.test.ts',
   'src/table/virtual-table.test.ts',
   'src/table/first-sync-pages.test.ts',

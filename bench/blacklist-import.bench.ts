@@ -1,6 +1,6 @@
 // Blacklist import of 100,000 numbers: upload + /mobileBlack/import over HTTP (read and check every row, add them a
 // slice per transaction, write the per-row report), then a number search on the platform's list at that size. The
-// console's own search at that size is an index range over the replicated list (sync/query.ts prefixPlan), the one
+// console's own search at that size is an index range over the replicated list (sync/query/query.ts prefixPlan), the one
 // bench/member-search.bench.ts measures for the address book.
 // Run: npx tsx bench/blacklist-import.bench.ts [--records N]   (prints its figures; BENCHMARKS.md is not written)
 import ExcelJS from 'exceljs';

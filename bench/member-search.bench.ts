@@ -7,7 +7,7 @@ import { chromium } from 'playwright-core';
 import { browserLogin, p95, startBenchPlatform } from './bench-platform';
 
 // The local member search: 100,000 address-book members imported over HTTP, replicated into the browser's
-// local database, then searched there through the one query vocabulary (sync/query.ts) and, for comparison in the same
+// local database, then searched there through the one query vocabulary (sync/query/query.ts) and, for comparison in the same
 // run, through the platform's /addressBook/list. Prints one JSON document last, writes bench/results/member-search.json
 // and its lines in BENCHMARKS.md. Run: npx tsx bench/member-search.bench.ts [--no-build] [--records N]
 

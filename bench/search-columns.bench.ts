@@ -1,8 +1,8 @@
 import { HOME } from '../platform/seed/records';
-import { SearchIndex } from '../sync/search-index';
-import type { Filter } from '../sync/query';
+import { SearchIndex } from '../sync/search/search-index';
+import type { Filter } from '../sync/query/query';
 
-// The search columns alone (sync/search-index.ts), in Node, at N records shaped like the demo data (blocks of 100
+// The search columns alone (sync/search/search-index.ts), in Node, at N records shaped like the demo data (blocks of 100
 // records share an account, product line and content template; verification codes and parcel numbers are unique):
 // worker-side time per case of the browser bench's warm mix, first call (nothing cached) and p95 of 10.
 // Run: npx tsx bench/search-columns.bench.ts [--records 1000000]

@@ -6,7 +6,7 @@ import { longToShortEndpoint } from '../contract/endpoints/short-link.endpoints'
 import { modifyPasswordFormSchema } from '../contract/validation/personal-settings.rules';
 import { rechargeFormSchema, subAccountFormSchema, subAccountModifyFormSchema } from '../contract/validation/sub-account.rules';
 import { contentTemplateFormSchema, cspTemplateFormSchema, videoTemplateFormSchema } from '../contract/validation/template.rules';
-import { ApiCallError } from '../sync/http-client';
+import { ApiCallError } from '../sync/http/http-client';
 import { fieldErrors, formMachine, hasUnsavedInput, moveItem, seedValues, type FormInput, type FormValues } from './form.machine';
 
 /** A form whose submit records what it was given and answers `answer`. */
@@ -246,5 +246,50 @@ describe('form machine: tool forms', () => {
   it("fieldErrors tells an area rule by its catalogue key, and zod's own English as a plain invalid field", () => {
     const schema = z.object({ words: z.string().min(1, { error: 'blacklist.noOptOutWord' }), count: z.number().max(3) });
     expect(fieldErrors(schema, { words: '', count: 9 })).toEqual({ words: 'blacklist.noOptOutWord', count: 'error.invalidField' });
+  });
+});
+
+describe('form machine: finishing', () => {
+  /** A link form whose submit answers `answer`, with the screen's onDone recorded. */
+  function finishing(answer: () => Promise<unknown>) {
+    const finished: unknown[] = [];
+    const m = formMachine.provide({
+      actors: { submit: fromPromise(answer) },
+      actions: { onDone: ({ context }) => void finished.push(context.result) },
+    });
+    return { actor: createActor(m, { input: { schema: longToShortEndpoint.request, values: { longUrl: 'https://shop.example.com/a' } } }).start(), finished };
+  }
+
+  it('calls onDone once, with the answer, as the request is taken', async () => {
+    const t = finishing(async () => ({ shortUrl: 'http://h/s/AbCdEfGh' }));
+    t.actor.send({ type: 'form.submit' });
+    expect(t.finished).toEqual([]);
+    await waitFor(t.actor, (s) => s.matches('done'));
+    expect(t.finished).toEqual([{ shortUrl: 'http://h/s/AbCdEfGh' }]);
+    // staying done finishes nothing more
+    await new Promise((r) => setTimeout(r, 10));
+    expect(t.finished).toHaveLength(1);
+  });
+
+  it('does not call onDone when the request is refused, nor when it is invalid', async () => {
+    const t = finishing(async () => {
+      throw new ApiCallError('http', '余额不足', 400);
+    });
+    t.actor.send({ type: 'form.submit' });
+    await waitFor(t.actor, (s) => s.matches('editing') && s.context.failure !== null);
+    t.actor.send({ type: 'form.set', field: 'longUrl', value: '' });
+    t.actor.send({ type: 'form.submit' });
+    expect(t.actor.getSnapshot().value).toBe('editing');
+    expect(t.finished).toEqual([]);
+  });
+
+  it('calls onDone again for a second request taken after editing', async () => {
+    const t = finishing(async () => 'ok');
+    t.actor.send({ type: 'form.submit' });
+    await waitFor(t.actor, (s) => s.matches('done'));
+    t.actor.send({ type: 'form.set', field: 'longUrl', value: 'https://shop.example.com/b' });
+    t.actor.send({ type: 'form.submit' });
+    await waitFor(t.actor, (s) => s.matches('done'));
+    expect(t.finished).toEqual(['ok', 'ok']);
   });
 });

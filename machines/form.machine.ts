@@ -1,11 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { z } from 'zod';
 import { isMessageKey } from '../contract/messages';
-import { ApiCallError } from '../sync/http-client';
+import { ApiCallError } from '../sync/http/http-client';
 
 // Every console form: values edited, checked against the contract's schema (the platform's own rules and messages)
 // before anything is sent, then handed to `submit`, a named actor the screen provides (an outbox command, queued or
-// awaited, or an online call) and tests replace with machine.provide(). A form may hold ordered lists (a video
+// awaited, or an online call) and tests replace with machine.provide(). What follows a taken request (a dialog
+// closes, a field empties for the next entry) is `onDone`, a named action the screen provides, run as the form enters
+// done: once per request taken, outside any render. A form may hold ordered lists (a video
 // template's frames, a card template's cards) edited through the item events.
 
 export type FormValues = Record<string, unknown>;
@@ -118,6 +120,8 @@ export const formMachine = setup({
       const errors = without(context.errors, (k) => k !== event.field && !k.startsWith(`${event.field}.`) && k !== 'form');
       return { values, errors: { ...errors, ...liveErrors({ ...context, values }, event.field) } };
     }),
+    /** the request was taken (`context.result` holds the answer); a form with nothing to follow leaves it as is. */
+    onDone: () => undefined,
   },
   guards: { valid: ({ context }) => Object.keys(errorsNow(context)).length === 0 },
 }).createMachine({
@@ -194,6 +198,7 @@ export const formMachine = setup({
       },
     },
     done: {
+      entry: 'onDone',
       on: { 'form.set': { target: 'editing', actions: 'setField' }, 'form.submit': 'validating' },
     },
   },

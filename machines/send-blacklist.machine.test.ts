@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { PriceRow, SendAccount } from '../contract/endpoints/price.endpoints';
 import { checkNumbers } from '../contract/validation/send-numbers.rules';
-import type { EventDoc } from '../sync/local-db';
+import type { EventDoc } from '../sync/store/local-db';
 import { blacklistedNow, withoutNumbers, type BlacklistInput, type SendDraft, type SendKind } from './send-kinds';
 import type { SendCommand } from './send-form';
 import { sendMachine } from './send.machine';

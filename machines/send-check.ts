@@ -2,7 +2,7 @@ import { assign, enqueueActions, type AnyEventObject } from 'xstate';
 import type { SendResult } from '../contract/endpoints/send.endpoints';
 import type { SendAccount } from '../contract/endpoints/price.endpoints';
 import type { NumberCheck } from '../contract/validation/send-numbers.rules';
-import type { EventDoc } from '../sync/local-db';
+import type { EventDoc } from '../sync/store/local-db';
 import { problemParams, quoteSend, scheduleOf, sendProblem, withoutNumbers } from './send-kinds';
 import type { SendContext } from './send-form';
 

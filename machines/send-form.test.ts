@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { PriceRow, SendAccount } from '../contract/endpoints/price.endpoints';
 import { checkNumbers } from '../contract/validation/send-numbers.rules';
-import type { SendReference } from '../sync/send-reference';
+import type { SendReference } from '../sync/store/send-reference';
 import { accountOptions, chosenAccountId, type CheckInput, type SendCard } from './send-form';
 import type { SendKind } from './send-kinds';
 import { PERSONALIZE_DELAY_MS, type PersonalContents, type PersonalizeInput } from './send-personalize';

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { getCspSendContentEndpoint } from '../contract/endpoints/template.endpoints';
 import type { MessageParams } from '../contract/messages';
 import { cleanedList, withoutCountries, type NumberCheck, type NumberMode } from '../contract/validation/send-numbers.rules';
-import type { SendReference } from '../sync/send-reference';
+import type { SendReference } from '../sync/store/send-reference';
 import {
   emptyDraft,
   SEND_KINDS,

@@ -19,7 +19,7 @@ export interface SendKindConfig {
   kind: SendKind;
   /** product line (0 domestic, 1 international, 2 video, 6 card) for the account selector and the price list. */
   prodType: 0 | 1 | 2 | 6;
-  /** event log command (sync/outbox.ts COMMANDS). */
+  /** event log command (sync/commands/outbox.ts COMMANDS). */
   command: string;
   numbers: NumberMode;
   /** billed per segment (domestic, international) or per message (video, CSP). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { PriceRow, SendAccount } from '../contract/endpoints/price.endpoints';
-import type { EventDoc } from '../sync/local-db';
+import type { EventDoc } from '../sync/store/local-db';
 import type { SendDraft, SendKind } from './send-kinds';
 import { checkNumbers } from '../contract/validation/send-numbers.rules';
 import type { SendCommand } from './send-form';

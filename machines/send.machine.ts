@@ -1,7 +1,7 @@
 import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
 import { checkNumbers, type NumberCheck } from '../contract/validation/send-numbers.rules';
 import type { MessageParams } from '../contract/messages';
-import type { EventDoc } from '../sync/local-db';
+import type { EventDoc } from '../sync/store/local-db';
 import { blacklistUnaskable, evaluation, outcome, recorded, unaskedEvaluation } from './send-check';
 import {
   cardPatch,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor, type AnyActorLogic } from 'xstate';
 import type { LoginResponse, UserInfo } from '../contract/endpoints/user.endpoints';
-import { ApiCallError } from '../sync/http-client';
+import { ApiCallError } from '../sync/http/http-client';
 import { sessionMachine, toBase64 } from './session.machine';
 import type { SessionInput } from './session-types';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { EventDoc } from '../sync/local-db';
+import type { EventDoc } from '../sync/store/local-db';
 import { timedBatchMachine, type TimedCommandInput, type TimedReport } from './timed-batch.machine';
 
 function start(outcome: Pick<EventDoc, 'status' | 'last_error'>, recordFails = false) {

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { EventDoc } from '../sync/local-db';
+import type { EventDoc } from '../sync/store/local-db';
 
 // Timed-batch operations: pause, recover and intercept ask for confirmation; every command is
 // recorded in the event log (shown at once as pending) and the machine waits for the outbox's outcome to report the

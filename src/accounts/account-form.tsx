@@ -1,5 +1,4 @@
 import { Button } from 'primereact/button';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormInput, FormValues } from '../../machines/form.machine';
 import type { FieldDefinition } from '../forms/field-definition';
@@ -31,11 +30,8 @@ export function AccountForm({
   confirm?: (go: () => void) => void;
 }) {
   const { t } = useTranslation();
-  const form = useForm({ ...input, sends: 'parsed', rejectionAtField: true }, (v: FormValues) => submit(v as never));
-  const { done, result } = form;
-  useEffect(() => {
-    if (done) onDone?.(result);
-  }, [done, onDone, result]);
+  const form = useForm({ ...input, sends: 'parsed', rejectionAtField: true }, (v: FormValues) => submit(v as never), onDone);
+  const { done } = form;
   return (
     <form
       className="account-form"

@@ -1,6 +1,6 @@
 import { Subject } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { EventDoc } from '../../sync/local-db';
+import type { EventDoc } from '../../sync/store/local-db';
 import { followBalance } from './live-balance';
 
 const ev = (type: string, status: EventDoc['status']) => ({ type, status }) as EventDoc;

@@ -1,5 +1,5 @@
 import { asyncScheduler, filter, merge, throttleTime, type Observable, type Subscription } from 'rxjs';
-import type { EventDoc } from '../../sync/local-db';
+import type { EventDoc } from '../../sync/store/local-db';
 
 // The balance every screen shows (personal info, the balance warning, the bell) is the session's user info, answered
 // at login; sends and charges move it on the platform. A send shows as new batches and records in the local database

@@ -100,7 +100,7 @@ export function SubAccountForm({ cusId, onDone }: { cusId?: string; onDone: () =
   }, [t, prodTypes, busCtys, editing]);
   // the form reads its first values once: an edit opens when the account has been read
   if (editing && !current) return failure;
-  // the passwords make these online calls, not queued commands (sync/account-commands.ts)
+  // the passwords make these online calls, not queued commands (sync/commands/account-commands.ts)
   return (
     <AccountForm
       form={current ? { schema: subAccountModifyFormSchema, values: editValues(current) } : addForm}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EventDoc } from '../../sync/local-db';
-import type { BellNotice } from '../../sync/notice-reads';
+import type { EventDoc } from '../../sync/store/local-db';
+import type { BellNotice } from '../../sync/commands/notice-reads';
 import { EN } from '../i18n/en';
 import { ZH } from '../i18n/zh';
 import { fill, noticesOf, noticeText, type NoticeSources } from './notices';

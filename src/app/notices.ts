@@ -1,7 +1,7 @@
 import type { Language } from '../../contract/constants';
 import type { NoticeKind } from '../../contract/notice.schema';
-import type { EventDoc } from '../../sync/local-db';
-import type { BellNotice } from '../../sync/notice-reads';
+import type { EventDoc } from '../../sync/store/local-db';
+import type { BellNotice } from '../../sync/commands/notice-reads';
 import { commandText, targetText } from '../records/activity-words';
 
 // What the bell in the top bar lists: the account's notices from the platform (a template reviewed, a balance below
@@ -34,7 +34,7 @@ export interface NoticeSources {
   t: (key: string, params?: Record<string, unknown>) => string;
   /** the console's text of a key as written, placeholders and all. */
   pattern: (key: string) => string;
-  /** the platform's notices, newest first (sync/notice-reads.ts). */
+  /** the platform's notices, newest first (sync/commands/notice-reads.ts). */
   server: readonly BellNotice[];
   /** rejected events, newest first. */
   rejected: readonly EventDoc[];

@@ -1,6 +1,5 @@
 import { Button } from 'primereact/button';
 import type { TFunction } from 'i18next';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FormInput, FormValues } from '../../machines/form.machine';
 import type { FieldDefinition } from '../forms/field-definition';
@@ -34,11 +33,7 @@ export function CarrierFormShell({
   onDone: (result: unknown) => void;
 }) {
   const { t } = useTranslation();
-  const form = useForm({ ...input, sends: 'parsed', rejectionAtField: true }, (v: FormValues) => submit(v as never));
-  const { done, result } = form;
-  useEffect(() => {
-    if (done) onDone(result);
-  }, [done, onDone, result]);
+  const form = useForm({ ...input, sends: 'parsed', rejectionAtField: true }, (v: FormValues) => submit(v as never), onDone);
   return (
     <form
       data-testid={testId}

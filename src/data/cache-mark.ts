@@ -1,4 +1,4 @@
-import { localDbName } from '../../sync/local-db';
+import { localDbName } from '../../sync/store/local-db';
 
 // Whether this browser has opened an account's local database, answered synchronously: the login chain decides on
 // its first list in the task that brings the user info, before the shell's first render holds the main thread for a

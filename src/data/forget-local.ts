@@ -1,5 +1,5 @@
-import { LOCAL_DB_GENERATION, localDbName } from '../../sync/local-db';
-import { sideStoreName } from '../../sync/side-store';
+import { LOCAL_DB_GENERATION, localDbName } from '../../sync/store/local-db';
+import { sideStoreName } from '../../sync/search/side-store';
 import { unmarkLocalDb } from './cache-mark';
 
 // A logout takes the account's copy off this browser: its replicated records (phone numbers and texts among them),

@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import type { Endpoint, RequestOf, ResponseOf } from '../../contract/endpoint';
-import { eventOutcome, recordEvent } from '../../sync/event-log';
-import { ApiCallError } from '../../sync/http-client';
+import { eventOutcome, recordEvent } from '../../sync/commands/event-log';
+import { ApiCallError } from '../../sync/http/http-client';
 import { api } from '../session/api';
 import { readyRuntime } from './sync-runtime';
 

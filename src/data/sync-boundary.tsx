@@ -1,13 +1,14 @@
 import i18next from 'i18next';
 import { useEffect, useRef, type ReactNode } from 'react';
 import type { UserInfo } from '../../contract/endpoints/user.endpoints';
-import { pendingEvents$ } from '../../sync/event-log';
-import { openLocalDb, type EventDoc } from '../../sync/local-db';
-import { createOutbox } from '../../sync/outbox';
-import { countQuery, runQuery, type Query } from '../../sync/query';
-import { searcherOf } from '../../sync/local-search';
-import { recordStoreOf, tableOf } from '../../sync/record-store';
-import { createWorkerReplicator, type WorkerReplicator } from '../../sync/sync-worker-client';
+import { pendingEvents$ } from '../../sync/commands/event-log';
+import { openLocalDb, type EventDoc } from '../../sync/store/local-db';
+import type { CommandTable } from '../../sync/commands/command';
+import { createOutbox } from '../../sync/commands/outbox';
+import { countQuery, runQuery, type Query } from '../../sync/query/query';
+import { searcherOf } from '../../sync/search/local-search';
+import { recordStoreOf, tableOf } from '../../sync/store/record-store';
+import { createWorkerReplicator, type WorkerReplicator } from '../../sync/replication/sync-worker-client';
 import { api } from '../session/api';
 import { hasLocalDb, markLocalDb } from './cache-mark';
 import { takeForget } from './forget-flag';
@@ -27,10 +28,12 @@ const FIRST_SCREEN_WAIT_MS = 1500;
 export interface SyncBoundaryProps {
   token: string;
   userInfo: UserInfo;
+  /** the commands the outbox pushes: every type a screen may record, and every type a pending event may carry. */
+  commands: CommandTable;
   children: ReactNode;
 }
 
-export function SyncBoundary({ token, userInfo, children }: SyncBoundaryProps) {
+export function SyncBoundary({ token, userInfo, commands, children }: SyncBoundaryProps) {
   const cusId = userInfo.authUser.cus_id;
   const actor = userInfo.authUser.userName;
   const tokenRef = useRef(token);
@@ -55,10 +58,10 @@ export function SyncBoundary({ token, userInfo, children }: SyncBoundaryProps) {
         language: getLanguage(),
         leadership: async () => void (await db.waitForLeadership()),
         onUnauthorized: emitUnauthorized,
-        spawn: () => new Worker(new URL('../../sync/sync.worker.ts', import.meta.url), { type: 'module', name: 'sms-sync' }),
+        spawn: () => new Worker(new URL('../../sync/replication/sync.worker.ts', import.meta.url), { type: 'module', name: 'sms-sync' }),
       });
       workerRef.current = replicator;
-      const outbox = createOutbox({ db, client: api });
+      const outbox = createOutbox({ db, client: api, commands });
       runtime$.next({ db, replicator, outbox, actor });
       // `npm run bench` measures local queries through this handle; it exists only when the bench asks for it
       if (localStorage.getItem('sms.bench') === '1') Object.assign(window, { __smsBench: { db, runQuery, countQuery, search: (q: Query, count: boolean) => searcherOf(db.name)?.search(q, count) ?? null, replicator, store: recordStoreOf(db), table: (name: 'mt_records') => tableOf(db, name) } });

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { BehaviorSubject, filter, firstValueFrom, map, merge, Subject } from 'rxjs';
-import type { EventDoc, LocalDb } from '../../sync/local-db';
-import type { Outbox } from '../../sync/outbox';
-import { startingProgress, type Replicator, type SyncProgress } from '../../sync/replication';
+import type { EventDoc, LocalDb } from '../../sync/store/local-db';
+import type { Outbox } from '../../sync/commands/outbox';
+import { startingProgress, type Replicator, type SyncProgress } from '../../sync/replication/replication';
 
 // The logged-in user's local database and its sync machinery, opened by <SyncBoundary> and read by the screens.
 

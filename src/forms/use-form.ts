@@ -5,15 +5,24 @@ import { useReportUnsaved } from './unsaved-input';
 import { useEditorMachine } from './use-editor-machine';
 
 export type Submit = (request: FormValues) => Promise<unknown>;
+/** what follows a request the platform or the outbox took, given what `submit` answered. */
+export type OnDone = (result: unknown) => void;
 
 /** A form's machine and what its renderer needs. The machine and its input are taken once, when the form mounts;
- * `submit` is read when it runs, so it sees the screen's latest values (the account, the group list). A form in a
- * FormDialog tells it whether it holds unsaved input. */
-export function useForm(input: FormInput | (() => FormInput), submit: Submit) {
+ * `submit` and `onDone` are read when they run, so they see the screen's latest values (the account, the group list).
+ * The machine calls `onDone` as it enters done, once per request taken. A form in a FormDialog tells it whether it
+ * holds unsaved input. */
+export function useForm(input: FormInput | (() => FormInput), submit: Submit, onDone?: OnDone) {
   const submitNow = useRef(submit);
   submitNow.current = submit;
+  const onDoneNow = useRef(onDone);
+  onDoneNow.current = onDone;
   const [state, send] = useEditorMachine(
-    () => formMachine.provide({ actors: { submit: fromPromise(({ input: request }: { input: FormValues }) => submitNow.current(request)) } }),
+    () =>
+      formMachine.provide({
+        actors: { submit: fromPromise(({ input: request }: { input: FormValues }) => submitNow.current(request)) },
+        actions: { onDone: ({ context }) => onDoneNow.current?.(context.result) },
+      }),
     () => (typeof input === 'function' ? input() : input),
   );
   const { values, errors, failure, result } = state.context;

@@ -5,8 +5,8 @@ import { useLocation, useSearch } from 'wouter';
 import type { AddressGroupDoc, AddressMemberDoc } from '../../contract/library.schema';
 import { addressBookGroupFormSchema, addressBookMemberFormSchema } from '../../contract/validation/address-book.rules';
 import { seedValues } from '../../machines/form.machine';
-import { projectLibrary } from '../../sync/library-commands';
-import { changesOf, runQuery } from '../../sync/query';
+import { projectLibrary } from '../../sync/commands/library-commands';
+import { changesOf, runQuery } from '../../sync/query/query';
 import { auditTime, startWith, switchMap } from 'rxjs';
 import { notify } from '../ui/notify';
 import { usePending, useRuntime } from '../data/sync-runtime';
@@ -136,8 +136,8 @@ function MemberEditor({
         ? recordLibraryCommand('addressBook.member.mod', member.id, { ...input, id: member.id, groupName })
         : recordLibraryCommand('addressBook.member.add', `new:${Date.now()}`, { ...input, groupName });
     },
+    onDone,
   );
-  if (form.done) queueMicrotask(onDone);
   const fields = useMemo<FieldDefinition[]>(
     () => [
       {
@@ -174,8 +174,8 @@ function RenameGroup({ group, typed, onDone }: { group: Group; typed?: string; o
       // an unchanged name records nothing
       if (parsed.groupName !== group.groupName) await recordLibraryCommand('addressBook.group.mod', group.id, { id: group.id, ...parsed });
     },
+    onDone,
   );
-  if (form.done) queueMicrotask(onDone);
   const failureId = `${uid}-failure`;
   return (
     <span style={{ display: 'flex', flexDirection: 'column', flex: 1, minWidth: 0, gap: 2 }}>
@@ -238,15 +238,17 @@ export function AddressBookScreen() {
   const search = useSearch();
   const [location, navigate] = useLocation();
   const groupId = new URLSearchParams(search).get('groupId') ?? '';
-  const addForm = useForm({ schema: addressBookGroupFormSchema, values: { groupName: '' }, sends: 'parsed' }, (parsed) =>
-    recordLibraryCommand('addressBook.group.add', `new:${Date.now()}`, parsed),
+  const addForm = useForm(
+    { schema: addressBookGroupFormSchema, values: { groupName: '' }, sends: 'parsed' },
+    (parsed) => recordLibraryCommand('addressBook.group.add', `new:${Date.now()}`, parsed),
+    // a recorded group empties the field for the next
+    () => {
+      addForm.reset();
+    },
   );
   const uid = useId();
   const setName = (groupName: string) => addForm.reset({ groupName });
-  // a recorded group empties the field for the next; a command that cannot be recorded says why
-  useEffect(() => {
-    if (addForm.done) addForm.reset();
-  }, [addForm.done]); // eslint-disable-line react-hooks/exhaustive-deps
+  // a command that cannot be recorded says why
   useEffect(() => {
     if (addForm.failure) notify({ severity: 'error', summary: addForm.failure });
   }, [addForm.failure]);

@@ -8,7 +8,7 @@ import type { ContentTemplateDoc } from '../../contract/library.schema';
 import { invalidPlaceholders, maxPlaceholderIndex, namedPlaceholders, PLACEHOLDER_INVALID } from '../../contract/validation/template-placeholders';
 import { contentTemplateFormSchema, contentTemplateModSchema } from '../../contract/validation/template.rules';
 import { seedValues } from '../../machines/form.machine';
-import { projectLibrary } from '../../sync/library-commands';
+import { projectLibrary } from '../../sync/commands/library-commands';
 import { useSession } from '../session/use-session';
 import { idColumn, stateTag, stateText, timeColumn } from '../table/cells';
 import { accountFilterVisible, type ScreenDefinition } from '../table/screen-definition';
@@ -96,10 +96,10 @@ export function ContentTemplateEditor({ onDone, seed }: TemplateEditorProps) {
       editId
         ? recordLibraryCommand('template.content.mod', editId, { id: editId, template_content: request.template_content, keyword: request.keyword })
         : recordLibraryCommand('template.content.add', `new:${Date.now()}`, request),
+    onDone,
   );
   const content = String(form.values.template_content ?? '');
   const seg = countSegments(content);
-  if (form.done) queueMicrotask(onDone);
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 420 }} data-testid="content-template-editor">
       <FormFields form={form} fields={contentFields} testId="tpl" errorTestId={(f) => `error-${f}`} />

@@ -11,7 +11,7 @@ import { translate } from '../../contract/messages';
 import { CSP_TEMPLATE_STATUS, filterOptions, lowTypeLabels, parseLowType } from '../../contract/states';
 import { cspTemplateFormSchema } from '../../contract/validation/template.rules';
 import { seedValues, type FormValues } from '../../machines/form.machine';
-import { projectLibrary } from '../../sync/library-commands';
+import { projectLibrary } from '../../sync/commands/library-commands';
 import { RichPreview } from '../ui/rich-preview';
 import { useSession } from '../session/use-session';
 import { idColumn, stateTag, stateText, timeColumn } from '../table/cells';
@@ -117,10 +117,10 @@ export function CardTemplateEditor({ onDone, seed }: TemplateEditorProps) {
       request: numberCards,
     }),
     (request) => recordLibraryCommand('template.csp.add', `new:${Date.now()}`, request),
+    onDone,
   );
   const { values, errors, set } = form;
   const cards = (Array.isArray(values.cards) ? values.cards : []) as RichCard[];
-  if (form.done) queueMicrotask(onDone);
   // the account's chatbots (a card template belongs to one); the first is chosen by default
   const cusId = String(values.cus_id ?? '');
   const bots = useChatbots(cusId, true, (id) => set('chatbot_id', id));

@@ -2,8 +2,8 @@ import i18next from 'i18next';
 import { Button } from 'primereact/button';
 import { useCallback, useEffect, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { recordEvent } from '../../sync/event-log';
-import { LIBRARY_COMMANDS, libraryAggregate } from '../../sync/library-commands';
+import { recordEvent } from '../../sync/commands/event-log';
+import { LIBRARY_COMMANDS, libraryAggregate } from '../../sync/commands/library-commands';
 import { notify } from '../ui/notify';
 import { online$, readyRuntime, useRuntime } from '../data/sync-runtime';
 import { FormDialog } from '../forms/form-dialog';
@@ -16,7 +16,7 @@ import { TableScreen } from '../table/table-screen';
 export const notifySaved = () => notify({ severity: 'info', summary: i18next.t(online$.value ? 'lib.submitted' : 'lib.queued') });
 
 // Commands of the template and address-book screens: recorded in the event log and left to the outbox, so they work
-// offline and show at once as pending (sync/library-commands.ts projects them). Deletes ask the spec's question first.
+// offline and show at once as pending (sync/commands/library-commands.ts projects them). Deletes ask the spec's question first.
 
 /** Records a library command; answers the event id. */
 export async function recordLibraryCommand(type: string, aggregateId: string, payload: Record<string, unknown>): Promise<string> {

@@ -7,7 +7,7 @@ import type { VideoTemplateDoc } from '../../contract/library.schema';
 import { filterOptions, sizeInKb, VIDEO_TEMPLATE_STATUS } from '../../contract/states';
 import { videoTemplateFormSchema } from '../../contract/validation/template.rules';
 import { seedValues } from '../../machines/form.machine';
-import { projectLibrary } from '../../sync/library-commands';
+import { projectLibrary } from '../../sync/commands/library-commands';
 import { RichPreview } from '../ui/rich-preview';
 import { useSession } from '../session/use-session';
 import { idColumn, stateTag, stateText, timeColumn } from '../table/cells';
@@ -71,10 +71,10 @@ export function VideoTemplateEditor({ onDone, seed }: TemplateEditorProps) {
       values: seedValues({ cus_id: userInfo?.authUser.cus_id ?? '', title: '', template_sign: '', remark: '', frames: [newFrame()] }, seed),
     }),
     (request) => recordLibraryCommand('template.video.add', `new:${Date.now()}`, request),
+    onDone,
   );
   const { values, errors } = form;
   const frames = (Array.isArray(values.frames) ? values.frames : []) as VideoFrame[];
-  if (form.done) queueMicrotask(onDone);
   // the list's own error and each frame's, told at the list and at the frame
   const err = (f: string, n?: number) =>
     errors[f] && (

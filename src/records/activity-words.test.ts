@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../contract/constants';
 import { isMessageKey, translate } from '../../contract/messages';
-import { ALL_COMMANDS as COMMANDS } from '../../sync/all-command-tables';
+import { ALL_COMMANDS as COMMANDS } from '../../sync/commands/all-command-tables';
 import { commandKey, commandText, targetText } from './activity-words';
 
 describe('the event log in words', () => {

@@ -1,6 +1,6 @@
 import type { Language } from '../../contract/constants';
 import { isMessageKey, translate } from '../../contract/messages';
-import type { EventDoc } from '../../sync/local-db';
+import type { EventDoc } from '../../sync/store/local-db';
 
 // The event log in words: a command's type as its label, and what it acted on as the kind of thing and its name.
 // Aggregates are the outbox's ordering keys (`library:member:<id>`, `account:<cus_id>`, ...), not something to show.

@@ -1,7 +1,7 @@
 import { Tag } from 'primereact/tag';
 import { translate } from '../../contract/messages';
-import type { EventDoc } from '../../sync/local-db';
-import { ALL_COMMANDS as COMMANDS } from '../../sync/all-command-tables';
+import type { EventDoc } from '../../sync/store/local-db';
+import { ALL_COMMANDS as COMMANDS } from '../../sync/commands/all-command-tables';
 import { commandKey, commandText, targetText } from './activity-words';
 import { timeColumn } from '../table/cells';
 import type { ScreenDefinition } from '../table/screen-definition';

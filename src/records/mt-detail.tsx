@@ -6,7 +6,7 @@ import { countSegments } from '../../contract/segments';
 import { mtSourceLabel, sendStatus, withoutOutcome } from '../../contract/states';
 import { timelineOf } from './mt-timeline';
 import { translate } from '../../contract/messages';
-import { runQuery } from '../../sync/query';
+import { runQuery } from '../../sync/query/query';
 import { formatDateTime } from '../ui/format';
 import { RichPreview } from '../ui/rich-preview';
 import { useRuntime } from '../data/sync-runtime';

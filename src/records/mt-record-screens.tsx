@@ -3,7 +3,7 @@ import { reportLabel } from '../../contract/report-codes';
 import { MT_SOURCE_FILTER, SEND_STATUS_FILTER } from '../../contract/states';
 import type { MtRecord } from '../../contract/records.schema';
 import type { PermCode } from '../../contract/endpoints/user.endpoints';
-import { projectQueuedSends } from '../../sync/send-commands';
+import { projectQueuedSends } from '../../sync/commands/send-commands';
 import { SendStatusTag, sendStatusText, timeColumn } from '../table/cells';
 import { MtDetail } from './mt-detail';
 import {

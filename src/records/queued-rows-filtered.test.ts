@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MtRecord } from '../../contract/records.schema';
-import type { EventDoc } from '../../sync/local-db';
-import type { Filter } from '../../sync/query-types';
+import type { EventDoc } from '../../sync/store/local-db';
+import type { Filter } from '../../sync/query/query-types';
 import { projectRows } from '../table/projected-rows';
 import { domesticRecords } from './mt-record-screens';
 

@@ -1,6 +1,6 @@
 import { TIMED_BATCH_TYPE, TIMED_SEND_STATUS } from '../../contract/states';
 import type { TimeBatch } from '../../contract/records.schema';
-import { projectTimeBatches } from '../../sync/projection';
+import { projectTimeBatches } from '../../sync/commands/projection';
 import { stateTag, stateText, timeColumn } from '../table/cells';
 import { accountFilterVisible, type ScreenDefinition } from '../table/screen-definition';
 import { TimedBatchActions } from './timed-batch-actions';

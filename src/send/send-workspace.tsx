@@ -18,11 +18,11 @@ import { blacklistedNow, CATEGORY_KINDS, SEND_KINDS, type SendDraft, type SendKi
 import { wallClockIn } from '../../contract/time-zone';
 import { defaultMapping, fillPlaceholders, placeholdersOf } from '../../machines/send-personalize';
 import { sendMachine } from '../../machines/send.machine';
-import { eventOutcome, recordEvent } from '../../sync/event-log';
-import { changesOf } from '../../sync/query';
-import { sendAggregate } from '../../sync/send-commands';
-import { approvedTemplates } from '../../sync/send-library';
-import { loadSendReference } from '../../sync/send-reference';
+import { eventOutcome, recordEvent } from '../../sync/commands/event-log';
+import { changesOf } from '../../sync/query/query';
+import { sendAggregate } from '../../sync/commands/send-commands';
+import { approvedTemplates } from '../../sync/query/send-library';
+import { loadSendReference } from '../../sync/store/send-reference';
 import { api } from '../session/api';
 import { formatMoney } from '../ui/format';
 import { getLanguage } from '../ui/language';

@@ -1,5 +1,5 @@
-import { createHttpClient, type HttpClient, type HttpClientOptions } from '../../sync/http-client';
-import { createOffThreadFetch } from '../../sync/off-thread-fetch';
+import { createHttpClient, type HttpClient, type HttpClientOptions } from '../../sync/http/http-client';
+import { createOffThreadFetch } from '../../sync/http/off-thread-fetch';
 import { getLanguage } from '../ui/language';
 import { notify } from '../ui/notify';
 import { emitPlatformAnswered, emitUnauthorized } from './session-events';
@@ -17,8 +17,8 @@ const options: HttpClientOptions = {
 };
 export const api: HttpClient = createHttpClient(options);
 
-const offThread = createOffThreadFetch(() => new Worker(new URL('../../sync/fetch.worker.ts', import.meta.url), { type: 'module', name: 'sms-fetch' }));
-/** The same client, fetching and parsing in a worker (sync/off-thread-fetch.ts): for the first-sync pages, whose
+const offThread = createOffThreadFetch(() => new Worker(new URL('../../sync/http/fetch.worker.ts', import.meta.url), { type: 'module', name: 'sms-fetch' }));
+/** The same client, fetching and parsing in a worker (sync/http/off-thread-fetch.ts): for the first-sync pages, whose
  * answers arrive while the console renders. */
 const offThreadApi: HttpClient = createHttpClient({ ...options, fetchImpl: offThread.fetch });
 /** Starts that worker (at the login page's first keystroke, or the login click: it is ready when the login answer

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PageResult, Query } from '../../sync/query';
+import type { PageResult, Query } from '../../sync/query/query';
 import type { Row } from './row-source';
 
 // The platform's first pages are asked once per query and stand for it while fresh and of the same session.
@@ -8,7 +8,7 @@ const session = vi.hoisted(() => ({ token: 'T1' as string | null }));
 const runQuery = vi.hoisted(() => vi.fn());
 vi.mock('../session/token-store', () => ({ readToken: () => (session.token ? { token: session.token, datetime: 0 } : null) }));
 vi.mock('../session/api', () => ({ earlyApi: () => ({}) }));
-vi.mock('../../sync/query', async (original) => ({ ...(await original<typeof import('../../sync/query')>()), runQuery }));
+vi.mock('../../sync/query/query', async (original) => ({ ...(await original<typeof import('../../sync/query/query')>()), runQuery }));
 
 const { answeredFirstPage, askFirstSyncPage, dropFirstSyncPage, freshFirstSyncPage, hasFirstSyncPage, prefetchFirstPage } = await import('./first-sync-pages');
 

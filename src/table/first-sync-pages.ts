@@ -1,4 +1,4 @@
-import { listEndpointFor, runQuery, type PageResult, type Query } from '../../sync/query';
+import { listEndpointFor, runQuery, type PageResult, type Query } from '../../sync/query/query';
 import { earlyApi } from '../session/api';
 import { readToken } from '../session/token-store';
 import type { Row, Shown } from './row-source';
@@ -41,7 +41,7 @@ export function askFirstSyncPage(key: string, q: Query): Promise<PageResult<Row>
   let entry = freshFirstSyncPage(key);
   if (!entry) {
     // fetched and parsed in a worker once it runs: the answer comes while the shell or the screen renders
-    // (sync/off-thread-fetch.ts)
+    // (sync/http/off-thread-fetch.ts)
     const page = runQuery<Row>(q, { client: earlyApi(), online: true, horizon: 0, fromPlatform: true, pageNumber: 1 });
     const asked: FirstSyncPage = { page, at: Date.now(), token: sessionToken() };
     // a failed page does not stand for the query: the screen that opens next asks again (the callers see the failure)

@@ -1,6 +1,6 @@
-import { rowMatches } from '../../sync/filter-match';
-import type { EventDoc } from '../../sync/local-db';
-import type { Filter } from '../../sync/query-types';
+import { rowMatches } from '../../sync/query/filter-match';
+import type { EventDoc } from '../../sync/store/local-db';
+import type { Filter } from '../../sync/query/query-types';
 import { primaryKeyOf } from './row-source';
 import type { ScreenDefinition } from './screen-definition';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { HttpClient } from '../../sync/http-client';
-import { orderKey } from '../../sync/local-db';
-import { runQuery } from '../../sync/query';
+import type { HttpClient } from '../../sync/http/http-client';
+import { orderKey } from '../../sync/store/local-db';
+import { runQuery } from '../../sync/query/query';
 import { appendPage, keepShownRows, missesShownRows, pageOneSource, primaryKeyOf, type PageOneState } from './row-source';
 
 // The cold first page: who answers page 1 while the local cache fills, and how further pages join it.

@@ -1,5 +1,5 @@
-import { RECORD_COLLECTIONS } from '../../sync/local-db';
-import type { CountResult, QueryCollection } from '../../sync/query';
+import { RECORD_COLLECTIONS } from '../../sync/store/local-db';
+import type { CountResult, QueryCollection } from '../../sync/query/query';
 
 // Where a table screen's rows come from and how a new read joins the rows on screen: page 1 from the platform while
 // the local cache cannot answer it, then from the cache; further pages appended; a re-read keeping unchanged rows.

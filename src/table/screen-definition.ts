@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import type { Language } from '../../contract/constants';
 import type { FilterOption } from '../../contract/states';
 import type { PermCode } from '../../contract/endpoints/user.endpoints';
-import type { EventDoc } from '../../sync/local-db';
-import type { Filter, QueryCollection } from '../../sync/query';
+import type { EventDoc } from '../../sync/store/local-db';
+import type { Filter, QueryCollection } from '../../sync/query/query';
 
 // A table screen is data: its collection, columns typed against the contract entity, filters,
 // visibility rules, summary row and default order. One TableScreen renders them all.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EventDoc } from '../../sync/local-db';
+import type { EventDoc } from '../../sync/store/local-db';
 import { pendingChanged, settlingAfter, type Settling } from './settling';
 
 describe('acknowledged commands held until the rows are re-read', () => {

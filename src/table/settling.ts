@@ -1,4 +1,4 @@
-import type { EventDoc } from '../../sync/local-db';
+import type { EventDoc } from '../../sync/store/local-db';
 
 // Pending commands shown over a table's rows, and the acknowledged ones held until the rows are re-read. The outbox
 // writes an acknowledged effect into the local row before it marks the event acknowledged; a read already under way

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CountResult } from '../../sync/query';
+import type { CountResult } from '../../sync/query/query';
 import { shownTotal } from './shown-total';
 
 const local = (total: number): CountResult => ({ total, exact: true, source: 'local' });

@@ -1,4 +1,4 @@
-import type { CountResult } from '../../sync/query';
+import type { CountResult } from '../../sync/query/query';
 
 // Which count a list shows: a number shown to an operator is either the query's count or marked as still counting.
 // The local cache's count is the query's only once the cache holds all of it; while its backfill runs, the platform's

@@ -1,6 +1,6 @@
 import { InputNumber } from 'primereact/inputnumber';
 import { Paginator } from 'primereact/paginator';
-import type { CountResult } from '../../sync/query';
+import type { CountResult } from '../../sync/query/query';
 import { PAGE_SIZES } from './url-filters';
 
 interface TablePaginatorProps {

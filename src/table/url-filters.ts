@@ -1,4 +1,4 @@
-import type { Filter, QueryCollection } from '../../sync/query';
+import type { Filter, QueryCollection } from '../../sync/query/query';
 import type { ScreenDefinition, ViewerContext } from './screen-definition';
 
 // A table screen's applied filters live in the URL's query string, so a list can be bookmarked, shared and reloaded as

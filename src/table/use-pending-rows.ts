@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { SyncRuntime } from '../data/sync-runtime';
 import { pending$ } from '../data/sync-runtime';
-import type { Filter } from '../../sync/query-types';
+import type { Filter } from '../../sync/query/query-types';
 import { projectRows } from './projected-rows';
 import type { ScreenDefinition } from './screen-definition';
 import { pendingChanged, settlingAfter, type PendingAndSettling } from './settling';

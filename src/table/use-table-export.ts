@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { TFunction } from 'i18next';
-import { runQuery, type Filter } from '../../sync/query';
+import { runQuery, type Filter } from '../../sync/query/query';
 import type { SyncRuntime } from '../data/sync-runtime';
 import { downloadXlsx } from './export-xlsx';
 import { exportColumns, LOCAL_EXPORT_PAGE, readLocalRows } from './export-rows';

@@ -1,8 +1,8 @@
 import { startTransition, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { throttleTime } from 'rxjs';
-import { RECORD_COLLECTIONS } from '../../sync/local-db';
-import { liveRead } from '../../sync/live-read';
-import { changesOf, listEndpointFor, runQuery, type Filter, type PageResult, type Query, type QueryCollection } from '../../sync/query';
+import { RECORD_COLLECTIONS } from '../../sync/store/local-db';
+import { liveRead } from '../../sync/query/live-read';
+import { changesOf, listEndpointFor, runQuery, type Filter, type PageResult, type Query, type QueryCollection } from '../../sync/query/query';
 import { firstScreenShown } from '../data/first-screen';
 import { progress$, type SyncRuntime } from '../data/sync-runtime';
 import { api } from '../session/api';

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { throttleTime } from 'rxjs';
-import { backfilledNow, cacheComplete } from '../../sync/cache-complete';
-import { changesOf, countQuery, listEndpointFor, runQuery, type CountResult, type Filter, type Query } from '../../sync/query';
+import { backfilledNow, cacheComplete } from '../../sync/store/cache-complete';
+import { changesOf, countQuery, listEndpointFor, runQuery, type CountResult, type Filter, type Query } from '../../sync/query/query';
 import { api } from '../session/api';
 import { progress$, type SyncRuntime } from '../data/sync-runtime';
 import type { ScreenDefinition } from './screen-definition';

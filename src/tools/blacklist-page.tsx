@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { uploadAddressBookEndpoint } from '../../contract/endpoints/file.endpoints';
@@ -38,14 +38,17 @@ function AddForm() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language === 'en' ? 'en' : 'zh';
   const fields = useMemo(() => fieldsIn(lang), [lang]);
-  const form = useForm({ schema: blacklistFormSchema, values: { mobile: '', source: 'manual', note: '' }, sends: 'parsed' }, async (parsed) => {
-    const p = parsed as { mobile: string; source: string; note?: string };
-    await recordBlacklistCommand('blacklist.add', p.mobile, { mobile: p.mobile, source: p.source, ...(p.note ? { note: p.note } : {}) });
-  });
-  // a recorded number empties the form for the next
-  useEffect(() => {
-    if (form.done) form.reset();
-  }, [form.done]); // eslint-disable-line react-hooks/exhaustive-deps
+  const form = useForm(
+    { schema: blacklistFormSchema, values: { mobile: '', source: 'manual', note: '' }, sends: 'parsed' },
+    async (parsed) => {
+      const p = parsed as { mobile: string; source: string; note?: string };
+      await recordBlacklistCommand('blacklist.add', p.mobile, { mobile: p.mobile, source: p.source, ...(p.note ? { note: p.note } : {}) });
+    },
+    // a recorded number empties the form for the next
+    () => {
+      form.reset();
+    },
+  );
   return (
     <form
       aria-label={t('black.add')}

@@ -11,8 +11,8 @@ import {
   messageInteractSendEndpoint,
 } from '../../contract/endpoints/interact.endpoints';
 import type { InteractMessage, InteractSession } from '../../contract/entities.schema';
-import { changesOf } from '../../sync/query';
-import { conversationAggregate } from '../../sync/tools-commands';
+import { changesOf } from '../../sync/query/query';
+import { conversationAggregate } from '../../sync/commands/tools-commands';
 import { formatDateTime } from '../ui/format';
 import { useSession } from '../session/use-session';
 import { useRuntime } from '../data/sync-runtime';
@@ -79,6 +79,11 @@ function Thread({ session, refresh }: { session: InteractSession; refresh: numbe
   const form = useForm(
     { schema: messageInteractSendEndpoint.request, values: { cus_id: session.cus_id, decodeMobile: session.decodeMobile, content: '' } },
     (v) => runCommand('interact.reply', conversationAggregate(session.cus_id, session.decodeMobile), v),
+    // a sent reply empties the box for the next and reads the thread again
+    () => {
+      setTick((n) => n + 1);
+      form.reset({ cus_id: session.cus_id, decodeMobile: session.decodeMobile, content: '' });
+    },
   );
   const fields = useMemo(() => replyFields(session.unsubscribed), [session.unsubscribed]);
   // re-read on each uplink notice and after our own reply
@@ -86,13 +91,6 @@ function Thread({ session, refresh }: { session: InteractSession; refresh: numbe
     refresh: `${refresh}:${tick}`,
   });
   const messages: InteractMessage[] = thread.data?.messages ?? [];
-  useEffect(() => {
-    if (form.done) {
-      setTick((n) => n + 1);
-      form.reset({ cus_id: session.cus_id, decodeMobile: session.decodeMobile, content: '' });
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [form.done]);
   return (
     <div data-testid="thread" style={{ flex: '1 1 380px', display: 'flex', flexDirection: 'column', gap: 8, borderLeft: '1px solid #ddd', paddingLeft: 12 }}>
       <h4 style={{ margin: 0 }}>{session.decodeMobile}</h4>

@@ -17,7 +17,7 @@ import {
 } from '../../contract/endpoints/number-check.endpoints';
 import { checkBatchUploadMachine, type BatchRequest } from '../../machines/check-batch-upload.machine';
 import type { SheetRead } from '../../machines/sheet-upload';
-import { toolsAggregate } from '../../sync/tools-commands';
+import { toolsAggregate } from '../../sync/commands/tools-commands';
 import { api } from '../session/api';
 import { useSession } from '../session/use-session';
 import { RemoteTable } from '../table/remote-table';

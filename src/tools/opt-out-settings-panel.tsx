@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { optOutSettingsFormSchema, optOutSettingsGetEndpoint, type OptOutSettings } from '../../contract/endpoints/mobile-black.endpoints';
 import { runCommand } from '../data/platform-actions';
@@ -34,10 +34,8 @@ function SettingsForm({ settings, onDone }: { settings: OptOutSettings; onDone: 
       rejectionAtField: true,
     },
     (parsed) => runCommand('blacklist.settings', 'blacklist:settings', parsed as Record<string, unknown>),
+    () => onDone(),
   );
-  useEffect(() => {
-    if (form.done) onDone();
-  }, [form.done, onDone]);
   const fields = useMemo(
     () =>
       FIELDS.map((f) =>

@@ -3,11 +3,11 @@ import { Column } from 'primereact/column';
 import { confirmDialog } from 'primereact/confirmdialog';
 import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { replyRuleInputSchema, replyRuleListEndpoint, type ReplyRule } from '../../contract/endpoints/reply-rule.endpoints';
 import { countSegments } from '../../contract/segments';
-import { REPLY_RULE_AGGREGATE } from '../../sync/reply-rule-commands';
+import { REPLY_RULE_AGGREGATE } from '../../sync/commands/reply-rule-commands';
 import { runCommand } from '../data/platform-actions';
 import { usePlatformRead } from '../data/use-platform-read';
 import type { FieldDefinition } from '../forms/field-definition';
@@ -67,12 +67,11 @@ export function RuleForm({ rule, segmentPrice, onDone }: { rule: ReplyRule | nul
       rejectionAtField: true,
     },
     (parsed) => runCommand('replyRule.save', REPLY_RULE_AGGREGATE, rule ? { ...parsed, id: rule.id } : parsed),
+    () => {
+      notify({ severity: 'success', summary: messageText('replyRule.saved') });
+      onDone();
+    },
   );
-  useEffect(() => {
-    if (!form.done) return;
-    notify({ severity: 'success', summary: messageText('replyRule.saved') });
-    onDone();
-  }, [form.done, onDone]);
   const fields = useMemo(
     () =>
       FIELDS.map((f) =>

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { SendPolicy } from '../../contract/endpoints/send-policy.endpoints';
 import { formMachine, hasUnsavedInput, type FormValues } from '../../machines/form.machine';
-import { ApiCallError } from '../../sync/http-client';
-import { ALL_COMMANDS } from '../../sync/all-command-tables';
+import { ApiCallError } from '../../sync/http/http-client';
+import { ALL_COMMANDS } from '../../sync/commands/all-command-tables';
 import { sendPolicyModifyEndpoint } from '../../contract/endpoints/send-policy.endpoints';
 import { policyFormInput, strayErrors } from './send-policy-values';
 

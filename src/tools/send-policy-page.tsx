@@ -1,12 +1,12 @@
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { useEffect, useId, useMemo, type ReactNode } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customerListEndpoint } from '../../contract/endpoints/customer.endpoints';
 import { CONTENT_CATEGORIES, sendPolicyGetEndpoint, type SendPolicy } from '../../contract/endpoints/send-policy.endpoints';
 import type { FormValues } from '../../machines/form.machine';
-import { SEND_POLICY_AGGREGATE } from '../../sync/send-policy-commands';
+import { SEND_POLICY_AGGREGATE } from '../../sync/commands/send-policy-commands';
 import { runCommand } from '../data/platform-actions';
 import { usePlatformRead } from '../data/use-platform-read';
 import type { FieldDefinition, FieldOption } from '../forms/field-definition';
@@ -106,10 +106,11 @@ function Fields({ form, fields }: { form: Form; fields: FieldDefinition[] }) {
 /** The form over a policy read: exported for its render test. */
 export function SendPolicyForm({ policy, accounts }: { policy: SendPolicy; accounts: FieldOption[] }) {
   const { t } = useTranslation();
-  const form = useForm(policyFormInput(policy), (parsed) => runCommand('sendPolicy.modify', SEND_POLICY_AGGREGATE, parsed));
-  useEffect(() => {
-    if (form.done) notify({ severity: 'success', summary: messageText('policy.saved') });
-  }, [form.done]);
+  const form = useForm(
+    policyFormInput(policy),
+    (parsed) => runCommand('sendPolicy.modify', SEND_POLICY_AGGREGATE, parsed),
+    () => notify({ severity: 'success', summary: messageText('policy.saved') }),
+  );
   const fields = useMemo(() => fieldsIn(t), [t]);
   const shown = useMemo(
     () => [...Object.values(fields.caps).flat(), ...fields.duplicate, ...fields.daily, ...fields.quiet, ...fields.optOut].map((f) => f.name),

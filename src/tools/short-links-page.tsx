@@ -10,7 +10,7 @@ import {
   type shortLinkBatchSummaryRowSchema,
 } from '../../contract/endpoints/short-link.endpoints';
 import type { z } from 'zod';
-import { toolsAggregate } from '../../sync/tools-commands';
+import { toolsAggregate } from '../../sync/commands/tools-commands';
 import { formatDateTime } from '../ui/format';
 import { copyText } from '../ui/copy-text';
 import { useSession } from '../session/use-session';

@@ -14,7 +14,7 @@ import {
   type numberStatusStatisticsRowSchema,
   type queryRatioRowSchema,
 } from '../../contract/endpoints/number-check.endpoints';
-import { toolsAggregate } from '../../sync/tools-commands';
+import { toolsAggregate } from '../../sync/commands/tools-commands';
 import { accountFilterVisible } from '../table/screen-definition';
 import type { RemoteTableDef } from '../table/remote-table-def';
 import { runCommand } from '../data/platform-actions';

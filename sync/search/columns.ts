@@ -1,4 +1,4 @@
-import { KeyIndex } from '../key-index';
+import { KeyIndex } from './key-index';
 import { digitPairs, PHONE_DIGITS } from './phone-tests';
 
 // The columns of one collection in memory: a typed array per field, rows appended, an order newest first.

@@ -1,4 +1,4 @@
-import { KeyIndex } from '../key-index';
+import { KeyIndex } from './key-index';
 import { GRAM_GROUP, Grams } from './grams';
 
 // The distinct strings of a column (contents, account ids) as small ids, with the substring tests of a content search.

@@ -1,4 +1,4 @@
-import type { Filter } from '../query-types';
+import type { Filter } from '../query/query-types';
 import type { Columns } from './columns';
 import type { Dictionary } from './dictionary';
 import { phoneTest } from './phone-tests';

@@ -1,4 +1,4 @@
-import type { RecordCollectionName } from '../local-db';
+import type { RecordCollectionName } from '../store/local-db';
 
 // Which record collections the search columns hold, and which of their fields go into which column.
 

@@ -50,7 +50,7 @@ describe.each(DB_KINDS)('change feed commit order on %s', (kind) => {
     return { seq, done, commit: async () => (release(), done) };
   }
 
-  /** The console's forward catch-up (sync/replication.ts): the checkpoint moves to the highest seq received. */
+  /** The console's forward catch-up (sync/replication/replication.ts): the checkpoint moves to the highest seq received. */
   function follower(from: number) {
     const seen: Doc[] = [];
     let checkpoint = from;
@@ -91,7 +91,7 @@ describe.each(DB_KINDS)('change feed commit order on %s', (kind) => {
     const a = openA((q) => insertMt(q, 'T-ORD-A3'));
     const seqA = await a.seq;
     const b = p.ctx.db.tx((q) => insertMt(q, 'T-ORD-B3'));
-    // the backfill's first page sets where forward pulls start (sync/replication.ts)
+    // the backfill's first page sets where forward pulls start (sync/replication/replication.ts)
     const backfill = b.then(() => pull({ direction: 'backfill', checkpoint: null }));
     if (kind === 'postgres') await backfill.catch(() => undefined);
     await a.commit();

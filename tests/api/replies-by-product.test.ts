@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReplicator, type Replicator } from '../../sync/replication';
-import { httpPull } from '../../sync/replication-http';
-import { recordStoreOf } from '../../sync/record-store';
-import { countQuery, runQuery, type Query } from '../../sync/query';
-import type { LocalDb } from '../../sync/local-db';
+import { createReplicator, type Replicator } from '../../sync/replication/replication';
+import { httpPull } from '../../sync/replication/replication-http';
+import { recordStoreOf } from '../../sync/store/record-store';
+import { countQuery, runQuery, type Query } from '../../sync/query/query';
+import type { LocalDb } from '../../sync/store/local-db';
 import { moRecords } from '../../src/records/mo-records.screen';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { consoleFor } from '../sync/helpers';

@@ -85,7 +85,7 @@ test('records show from the platform before the local database has any, then swi
   await expect(page.locator(rows).nth(19)).toBeVisible();
   await expect(page.locator(rows).first().locator('td').first()).toHaveText('1');
   expect(lists.filter((body) => body === firstAsk)).toHaveLength(1);
-  // fetched and parsed in the worker started at the login click (sync/off-thread-fetch.ts), with the user info and the
+  // fetched and parsed in the worker started at the login click (sync/http/off-thread-fetch.ts), with the user info and the
   // menus: the page's own resource timeline never held them
   expect(
     await page.evaluate(() =>

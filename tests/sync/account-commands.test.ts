@@ -1,15 +1,13 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountAggregate } from '../../sync/account-commands';
-import { eventOutcome, recordEvent } from '../../sync/event-log';
-import { createHttpClient } from '../../sync/http-client';
-import { openLocalDb, type LocalDb } from '../../sync/local-db';
-import { registerAllCommandTables } from '../../sync/all-command-tables';
-import { createOutbox } from '../../sync/outbox';
+import { accountAggregate } from '../../sync/commands/account-commands';
+import { eventOutcome, recordEvent } from '../../sync/commands/event-log';
+import { createHttpClient } from '../../sync/http/http-client';
+import { openLocalDb, type LocalDb } from '../../sync/store/local-db';
+import { ALL_COMMANDS } from '../../sync/commands/all-command-tables';
+import { createOutbox } from '../../sync/commands/outbox';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
 import { balanceOf, tokenFor, waitFor } from '../api/send-fixture';
-
-registerAllCommandTables();
 
 // Account commands through the console's event log and outbox against a real platform: a charge whose
 // answer is lost is retried with the same Idempotency-Key and moves the money once; a rejection carries the message.
@@ -30,6 +28,7 @@ describe('account commands through the outbox', () => {
 
   const outbox = () =>
     createOutbox({
+      commands: ALL_COMMANDS,
       db,
       backoffMs: 10,
       client: createHttpClient({

@@ -1,8 +1,8 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
-import { createHttpClient, type HttpClient } from '../../sync/http-client';
-import { openLocalDb, type LocalDb, type RecordCollectionName } from '../../sync/local-db';
-import { queryLocal } from '../../sync/query';
-import { recordStoreOf, type Doc } from '../../sync/record-store';
+import { createHttpClient, type HttpClient } from '../../sync/http/http-client';
+import { openLocalDb, type LocalDb, type RecordCollectionName } from '../../sync/store/local-db';
+import { queryLocal } from '../../sync/query/query';
+import { recordStoreOf, type Doc } from '../../sync/store/record-store';
 import type { TestPlatform } from '../helpers/platform';
 
 let n = 0;

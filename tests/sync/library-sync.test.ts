@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventOutcome, recordEvent } from '../../sync/event-log';
-import { createHttpClient } from '../../sync/http-client';
-import { libraryAggregate } from '../../sync/library-commands';
-import { registerAllCommandTables } from '../../sync/all-command-tables';
-import { createOutbox } from '../../sync/outbox';
-import { recordStoreOf } from '../../sync/record-store';
-import { createReplicator } from '../../sync/replication';
-import { httpPull } from '../../sync/replication-http';
+import { eventOutcome, recordEvent } from '../../sync/commands/event-log';
+import { createHttpClient } from '../../sync/http/http-client';
+import { libraryAggregate } from '../../sync/commands/library-commands';
+import { ALL_COMMANDS } from '../../sync/commands/all-command-tables';
+import { createOutbox } from '../../sync/commands/outbox';
+import { recordStoreOf } from '../../sync/store/record-store';
+import { createReplicator } from '../../sync/replication/replication';
+import { httpPull } from '../../sync/replication/replication-http';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
 import { FAST_SIMULATOR, waitFor } from '../api/send-fixture';
 import { consoleFor, localAll } from './helpers';
-
-registerAllCommandTables();
 
 // Templates and address books between the console's local database and a real platform: adds recorded in
 // the event log are pushed once through a lost answer; an edit of a member deleted elsewhere is rejected with the
@@ -31,6 +29,7 @@ describe('library sync', () => {
 
   const outbox = () =>
     createOutbox({
+      commands: ALL_COMMANDS,
       db: c.db,
       backoffMs: 10,
       client: createHttpClient({

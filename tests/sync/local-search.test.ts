@@ -1,13 +1,13 @@
 import Dexie from 'dexie';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerSearcher } from '../../sync/local-search';
-import type { LocalDb } from '../../sync/local-db';
-import { countQuery, runQuery, type Filter, type Query } from '../../sync/query';
-import { createRecordStore, tableOf } from '../../sync/record-store';
-import { createReplicator, type Replicator } from '../../sync/replication';
-import { httpPull } from '../../sync/replication-http';
-import { openLocalSearch, sideStoreName, type LocalSearch } from '../../sync/side-store';
+import { registerSearcher } from '../../sync/search/local-search';
+import type { LocalDb } from '../../sync/store/local-db';
+import { countQuery, runQuery, type Filter, type Query } from '../../sync/query/query';
+import { createRecordStore, tableOf } from '../../sync/store/record-store';
+import { createReplicator, type Replicator } from '../../sync/replication/replication';
+import { httpPull } from '../../sync/replication/replication-http';
+import { openLocalSearch, sideStoreName, type LocalSearch } from '../../sync/search/side-store';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { consoleFor } from './helpers';
 

@@ -3,15 +3,13 @@ import pg from 'pg';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SERVICE_BASE_PATH } from '../../contract/constants';
-import { createHttpClient } from '../../sync/http-client';
-import { openLocalDb, type EventDoc, type LocalDb } from '../../sync/local-db';
-import { registerAllCommandTables } from '../../sync/all-command-tables';
-import { createOutbox } from '../../sync/outbox';
+import { createHttpClient } from '../../sync/http/http-client';
+import { openLocalDb, type EventDoc, type LocalDb } from '../../sync/store/local-db';
+import { ALL_COMMANDS } from '../../sync/commands/all-command-tables';
+import { createOutbox } from '../../sync/commands/outbox';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';
 import { startPlatformProcess, type PlatformProcess } from '../helpers/platform-process';
 import { createDatabase, freePort } from '../helpers/postgres';
-
-registerAllCommandTables();
 
 // 1,000 console commands through the outbox, over a proxy that cuts connections, answers 500, loses answers and
 // answers too late (each fate tens of times), with the platform killed and restarted in the middle: every command is
@@ -77,7 +75,7 @@ describe('outbox under faults', () => {
       onUnauthorized: () => {},
       timeoutMs: CLIENT_TIMEOUT_MS,
     });
-    const outbox = createOutbox({ db: local, client, backoffMs: 20, maxBackoffMs: 300, concurrency: 8 });
+    const outbox = createOutbox({ db: local, commands: ALL_COMMANDS, client, backoffMs: 20, maxBackoffMs: 300, concurrency: 8 });
     let acked = 0;
     let rejected = 0;
     const sub = outbox.settled$.subscribe((e) => (e.status === 'acked' ? acked++ : rejected++));

@@ -2,19 +2,17 @@ import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRecords } from '../../platform/seed/records';
 import type { TimeBatch } from '../../contract/records.schema';
-import { eventOutcome, recordEvent } from '../../sync/event-log';
-import { createHttpClient } from '../../sync/http-client';
-import { openLocalDb, type EventDoc, type LocalDb } from '../../sync/local-db';
-import { registerAllCommandTables } from '../../sync/all-command-tables';
-import { createOutbox } from '../../sync/outbox';
-import { projectTimeBatches, timeBatchAggregate } from '../../sync/projection';
-import { createReplicator } from '../../sync/replication';
-import { httpPull } from '../../sync/replication-http';
-import { recordStoreOf } from '../../sync/record-store';
+import { eventOutcome, recordEvent } from '../../sync/commands/event-log';
+import { createHttpClient } from '../../sync/http/http-client';
+import { openLocalDb, type EventDoc, type LocalDb } from '../../sync/store/local-db';
+import { ALL_COMMANDS } from '../../sync/commands/all-command-tables';
+import { createOutbox } from '../../sync/commands/outbox';
+import { projectTimeBatches, timeBatchAggregate } from '../../sync/commands/projection';
+import { createReplicator } from '../../sync/replication/replication';
+import { httpPull } from '../../sync/replication/replication-http';
+import { recordStoreOf } from '../../sync/store/record-store';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
 import { localGet } from './helpers';
-
-registerAllCommandTables();
 
 // The event log and outbox against a real platform: exactly once through a lost answer, rejection rollback.
 
@@ -85,7 +83,7 @@ describe('event log and outbox', () => {
     expect(projectTimeBatches([row], await pendingEvents())[0]).toMatchObject({ send_status: 2, pending: 'batch.pause' });
     expect(await statusOnPlatform(tb)).toBe(0);
 
-    const outbox = createOutbox({ db, client: client(), backoffMs: 0 });
+    const outbox = createOutbox({ db, commands: ALL_COMMANDS, client: client(), backoffMs: 0 });
     loseNextAnswer = '/pageTimeBatch/operation';
     await outbox.flush();
     // the platform did it, but the answer was lost: still pending, to be retried with the same key
@@ -124,7 +122,7 @@ describe('event log and outbox', () => {
       },
     });
     await late.start();
-    const outbox = createOutbox({ db, client: client(), backoffMs: 0 });
+    const outbox = createOutbox({ db, commands: ALL_COMMANDS, client: client(), backoffMs: 0 });
     await recordEvent(db, { type: 'batch.pause', aggregate: timeBatchAggregate(tb), payload: { time_batch: tb }, actor: 'admin' });
     await outbox.flush();
     expect((await localGet(db, 'time_batches', tb))!.send_status).toBe(2);
@@ -154,7 +152,7 @@ describe('event log and outbox', () => {
     const ev = await recordEvent(db, { type: 'batch.pause', aggregate: timeBatchAggregate(tb), payload: { time_batch: tb }, actor: 'admin' });
     const local = (await localGet(db, 'time_batches', tb)) as unknown as TimeBatch;
     expect(projectTimeBatches([local], await pendingEvents())[0].send_status).toBe(2);
-    await createOutbox({ db, client: client() }).flush();
+    await createOutbox({ db, commands: ALL_COMMANDS, client: client() }).flush();
     const done = (await db.events.findOne(ev.id).exec())!.toJSON() as EventDoc;
     expect(done.status).toBe('rejected');
     expect(done.last_error).toBeTruthy();
@@ -166,7 +164,7 @@ describe('event log and outbox', () => {
     const agg = timeBatchAggregate(tb);
     const first = await recordEvent(db, { type: 'batch.pause', aggregate: agg, payload: { time_batch: tb }, actor: 'admin' }, Date.now());
     const second = await recordEvent(db, { type: 'batch.recover', aggregate: agg, payload: { time_batch: tb }, actor: 'admin' }, Date.now() + 1);
-    const outbox = createOutbox({ db, client: client(), backoffMs: 60_000 });
+    const outbox = createOutbox({ db, commands: ALL_COMMANDS, client: client(), backoffMs: 60_000 });
     loseNextAnswer = '/pageTimeBatch/operation';
     await outbox.flush();
     expect((await db.events.findOne(second.id).exec())!.status).toBe('pending');
@@ -185,7 +183,7 @@ describe('event log and outbox', () => {
   it('a nudge (the network is back) pushes at once what a network failure holds back, and a flush does not', async () => {
     const tb = await newBatch();
     const ev = await recordEvent(db, { type: 'batch.pause', aggregate: timeBatchAggregate(tb), payload: { time_batch: tb }, actor: 'admin' }, Date.now());
-    const outbox = createOutbox({ db, client: client(), backoffMs: 60_000 });
+    const outbox = createOutbox({ db, commands: ALL_COMMANDS, client: client(), backoffMs: 60_000 });
     loseNextAnswer = '/pageTimeBatch/operation';
     await outbox.flush();
     const held = (await db.events.findOne(ev.id).exec())!.toJSON() as EventDoc;

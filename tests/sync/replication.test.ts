@@ -1,11 +1,11 @@
 import type { FeedResource } from '../../contract/endpoints/feed.endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedRecords } from '../../platform/seed/records';
-import { httpPull, followChanges } from '../../sync/replication-http';
-import { createReplicator, type Replicator } from '../../sync/replication';
-import { COLLECTION_OF_RESOURCE, RECORD_COLLECTIONS, type LocalDb } from '../../sync/local-db';
+import { httpPull, followChanges } from '../../sync/replication/replication-http';
+import { createReplicator, type Replicator } from '../../sync/replication/replication';
+import { COLLECTION_OF_RESOURCE, RECORD_COLLECTIONS, type LocalDb } from '../../sync/store/local-db';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
-import { recordStoreOf } from '../../sync/record-store';
+import { recordStoreOf } from '../../sync/store/record-store';
 import { consoleFor, localAll, localGet } from './helpers';
 
 // Replication in Node (fake-indexeddb) against a real platform over HTTP.

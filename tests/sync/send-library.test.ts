@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkNumbers } from '../../contract/validation/send-numbers.rules';
 import { reviewDue } from '../../platform/library/review';
-import { recordStoreOf } from '../../sync/record-store';
-import { createReplicator } from '../../sync/replication';
-import { httpPull } from '../../sync/replication-http';
-import { approvedTemplates, groupMobiles, groups } from '../../sync/send-library';
+import { recordStoreOf } from '../../sync/store/record-store';
+import { createReplicator } from '../../sync/replication/replication';
+import { httpPull } from '../../sync/replication/replication-http';
+import { approvedTemplates, groupMobiles, groups } from '../../sync/query/send-library';
 import { FAST_SIMULATOR } from '../api/send-fixture';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
 import { consoleFor } from './helpers';

@@ -1,16 +1,14 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventOutcome, recordEvent } from '../../sync/event-log';
-import { createHttpClient } from '../../sync/http-client';
-import { openLocalDb, type LocalDb } from '../../sync/local-db';
-import { registerAllCommandTables } from '../../sync/all-command-tables';
-import { createOutbox } from '../../sync/outbox';
-import { recordStoreOf } from '../../sync/record-store';
-import { sendAggregate } from '../../sync/send-commands';
-import { loadSendReference } from '../../sync/send-reference';
+import { eventOutcome, recordEvent } from '../../sync/commands/event-log';
+import { createHttpClient } from '../../sync/http/http-client';
+import { openLocalDb, type LocalDb } from '../../sync/store/local-db';
+import { ALL_COMMANDS } from '../../sync/commands/all-command-tables';
+import { createOutbox } from '../../sync/commands/outbox';
+import { recordStoreOf } from '../../sync/store/record-store';
+import { sendAggregate } from '../../sync/commands/send-commands';
+import { loadSendReference } from '../../sync/store/send-reference';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
-
-registerAllCommandTables();
 
 // Send commands through the event log and outbox against a real platform: queued while the network is
 // down, pushed exactly once when it returns; a scheduled send shows in the local timed batches at once; the price
@@ -51,7 +49,7 @@ const batches = async (content: string) =>
 describe('send through the outbox', () => {
   it('queues a send made offline and pushes it exactly once when the network returns', async () => {
     let clock = Date.now();
-    const outbox = createOutbox({ db, client: client(), now: () => clock });
+    const outbox = createOutbox({ db, commands: ALL_COMMANDS, client: client(), now: () => clock });
     offline = true;
     const content = `offline send ${Date.now()}`;
     const ev = await recordEvent(db, {
@@ -78,7 +76,7 @@ describe('send through the outbox', () => {
   });
 
   it('a rejected send keeps the platform message; a scheduled send appears in the local timed batches at once', async () => {
-    const outbox = createOutbox({ db, client: client() });
+    const outbox = createOutbox({ db, commands: ALL_COMMANDS, client: client() });
     const poor = await recordEvent(db, {
       type: 'send.group',
       aggregate: sendAggregate('EP0001'),
