@@ -31,6 +31,8 @@ async function main() {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--enable-precise-memory-info'],
+    // the console starts in the browser's language: the figures are those of its default, Chinese
+    locale: 'zh-CN',
     // the raw Dexie ceiling injects Dexie into the page, which the console's CSP (script-src 'self') forbids
     bypassCSP: true,
   });
