@@ -41,6 +41,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // the console starts in the browser's language until one is chosen, and the specs are written against its
+    // default, Chinese: their browser says so (Chromium otherwise says en-US)
+    locale: 'zh-CN',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

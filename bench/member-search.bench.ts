@@ -71,7 +71,8 @@ async function main() {
     if (imported.imported !== N) throw new Error(`import answered ${JSON.stringify(imported)}`);
     log(`${N} members imported`);
 
-    const page = await browser.newPage();
+    // the console starts in the browser's language: the figures are those of its default, Chinese
+    const page = await browser.newPage({ locale: 'zh-CN' });
     await page.addInitScript(() => localStorage.setItem('sms.bench', '1'));
     await browserLogin(page, ORIGIN);
     await page.goto(`${ORIGIN}/sms-cloud/addressBookList`);

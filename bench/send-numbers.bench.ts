@@ -21,7 +21,8 @@ async function main() {
   const platform = await startBenchPlatform(PORT, 'bench-send', 1000);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
   try {
-    const page = await browser.newPage();
+    // the console starts in the browser's language: the figures are those of its default, Chinese
+    const page = await browser.newPage({ locale: 'zh-CN' });
     await page.addInitScript(() => {
       const w = window as unknown as { __tasks: number[] };
       w.__tasks = [];

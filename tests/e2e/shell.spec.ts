@@ -9,7 +9,7 @@ test('console shell: login, dashboard, tabs, lock, language, 404, revoked token,
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
 
-  // / -> /login, in Chinese by default
+  // / -> /login, in Chinese (the suite's browser is zh-CN, and nothing was chosen yet)
   await page.goto(`${BASE}/`);
   await expect(page).toHaveURL(new RegExp(`${BASE}/login$`));
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
@@ -79,6 +79,35 @@ test('console shell: login, dashboard, tabs, lock, language, 404, revoked token,
   await expect(page.getByRole('button', { name: 'International SMS' })).toHaveAttribute('aria-pressed', 'false');
 
   expect(pageErrors).toEqual([]);
+});
+
+// With no language chosen, the login page speaks the browser's language when the console has it; a choice saved
+// before wins over the browser.
+for (const { locale, lang, heading, tab } of [
+  { locale: 'en-US', lang: 'en', heading: 'Log in', tab: 'Password login' },
+  { locale: 'zh-CN', lang: 'zh', heading: '登录', tab: '账号密码登录' },
+]) {
+  test.describe(`a browser in ${locale}`, () => {
+    test.use({ locale });
+
+    test(`the login page starts in ${lang} when nothing was chosen`, async ({ page }) => {
+      await page.goto(`${BASE}/login`);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      await expect(page.getByRole('tab', { name: tab })).toBeVisible();
+    });
+  });
+}
+
+test.describe('a browser in en-US with Chinese chosen before', () => {
+  test.use({ locale: 'en-US' });
+
+  test('the login page keeps the saved choice', async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('language', 'zh'));
+    await page.goto(`${BASE}/login`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
+    await expect(page.getByRole('heading', { name: '登录' })).toBeVisible();
+  });
 });
 
 test('offline start: a cached session opens from cache and says offline', async ({ page }) => {
