@@ -352,8 +352,11 @@ export class ServerSession {
     }
   }
 
-  /** Unbinds (after the requests in work are answered) and closes, within `graceMs`. */
-  async end(graceMs: number): Promise<void> {
+  /** Unbinds once the requests in work are answered (waiting up to `graceMs` for them, and `unbindMs` for the peer's
+   * unbind_resp) and closes. A peer that answered the unbind has the connection ended gently, so it reads every answer
+   * written before: a submit it was answered for is never sent again elsewhere, where the duplicate window would
+   * refuse it. */
+  async end(graceMs: number, unbindMs = graceMs): Promise<void> {
     if (this.state === 'closed') return;
     if (this.state !== 'bound') {
       this.destroy();
@@ -362,8 +365,9 @@ export class ServerSession {
     this.state = 'unbinding';
     this.ending = true;
     await this.idle(graceMs);
-    await this.request({ command: 'unbind', commandStatus: 0, sequenceNumber: 0 }, graceMs);
-    this.destroy();
+    const answered = await this.request({ command: 'unbind', commandStatus: 0, sequenceNumber: 0 }, unbindMs);
+    if (answered === null) this.destroy();
+    else this.close();
   }
 
   /** Ends the connection after what is written (a last answer), and stops reading it at once. */

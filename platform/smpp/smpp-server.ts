@@ -141,12 +141,13 @@ export class SmppServer {
     return rooms;
   }
 
-  /** Stops listening, unbinds every session (waiting up to `graceMs` for answers) and closes them. */
+  /** Stops listening, unbinds every session (waiting up to `graceMs` for the submits in work to be answered, and up
+   * to 2 s for each unbind_resp) and closes them. */
   async close(graceMs = 2000): Promise<void> {
     this.closing = true;
     clearInterval(this.expiry);
     const stopped = new Promise<void>((resolve) => this.server.close(() => resolve()));
-    await Promise.all([...this.sessions.values()].map((s) => s.end(graceMs)));
+    await Promise.all([...this.sessions.values()].map((s) => s.end(graceMs, Math.min(graceMs, 2000))));
     await stopped;
   }
 }

@@ -134,7 +134,8 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening,
     // no claim after this, and every claimed row settled (delivered, or given back for another instance at once)
     // while the database is still open: a row claimed by a last round and left would wait out its lease
     await receipts.stop();
-    await server.close();
+    // a submit stored but unanswered would be sent again on another bind: its answer may take most of the stop's time
+    await server.close(Math.max(2000, (ctx.config.shutdownTimeoutS * 1000) / 2.5));
     await delivery.settled();
     await removeInstanceBinds(ctx.db, instanceId);
   });
