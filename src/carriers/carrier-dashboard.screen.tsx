@@ -182,6 +182,7 @@ export function CarrierDashboardScreen() {
                 text
                 icon={expanded[c.name] ? 'pi pi-chevron-down' : 'pi pi-chart-bar'}
                 data-testid="carrier-history-toggle"
+                style={{ whiteSpace: 'nowrap' }}
                 label={t(expanded[c.name] ? 'carriers.history.hide' : 'carriers.history.show')}
                 aria-label={t('carriers.history.showNamed', { name: c.name })}
                 aria-expanded={Boolean(expanded[c.name])}
