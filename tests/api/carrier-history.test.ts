@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CarrierHistory } from '../../contract/endpoints/carrier-history.endpoints';
 import { pruneMinutes } from '../../platform/carriers/carrier-history';
 import { MINUTE_MS, minuteOf } from '../../platform/carriers/minute-counts';
+import { openPostgres } from '../../platform/db/postgres-db';
+import { buildPlatform, type Platform } from '../../platform/server';
 import { DB_KINDS, type TestPlatform } from '../helpers/platform';
 import { handDrivenSmsc, platformWithCarriers } from './hand-smsc';
 import { tokenFor, waitFor } from './send-fixture';
@@ -163,5 +165,42 @@ describe.each(DB_KINDS)('carrier history on %s', (kind) => {
     expect(await test({ mobile: '+447400123401', prodType: 1, cusId: 'EP0001' })).toMatchObject({ source: { addr: '1069008001' } });
     // no carrier would take it: no address
     expect(await test({ mobile: '+12025550123', prodType: 1 })).toMatchObject({ carrier: null, source: null });
+  });
+});
+
+// Two instances on one PostgreSQL, both bound to the carrier and both sending: the hour counts each message once,
+// whichever instance sent it or matched its receipt.
+describe('carrier history of two instances on one PostgreSQL', () => {
+  let p: TestPlatform;
+  let second: Platform;
+  let smsc: Awaited<ReturnType<typeof handDrivenSmsc>>;
+  beforeAll(async () => {
+    smsc = await handDrivenSmsc();
+    p = await platformWithCarriers('postgres', { carriers: [smsc.carrier('a')], routes: [{ carriers: ['a'] }] });
+    second = await buildPlatform(p.ctx.config, { db: await openPostgres(p.ctx.config.databaseUrl!) });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await p?.close();
+    await smsc?.server.close(200);
+  });
+
+  it('sums both instances: submits and receipts equal the messages sent', async () => {
+    const [operator, admin] = await Promise.all([tokenFor(p, 'operator'), tokenFor(p, 'admin')]);
+    // both instances bound, so either may send
+    await waitFor(
+      async () => smsc.binds(),
+      (n) => n >= 2,
+    );
+    const mobiles = Array.from({ length: 20 }, (_, i) => `1360000${String(i).padStart(4, '0')}`);
+    const sent = await p.call('/user/groupSend', { cus_id: 'EP0001', content: '【云信】两个实例', mobiles: mobiles.join('\n') }, { token: admin });
+    expect(sent.status).toBe(200);
+    await waitFor(async () => mobiles.every((m) => smsc.ids.has(`86${m}`)), Boolean);
+    for (const [i, m] of mobiles.entries()) await smsc.receipt(`86${m}`, i % 4 === 0 ? 'UNDELIV' : 'DELIVRD');
+    const read = async () => {
+      const r = await p.call('/carrier/history', {}, { token: operator });
+      return sums((r.body.data as { carriers: CarrierHistory[] }).carriers.find((c) => c.name === 'a'));
+    };
+    expect(await waitFor(read, (s) => s.receipts === 20)).toEqual({ submitted: 20, accepted: 20, receipts: 20, delivered: 15 });
   });
 });
