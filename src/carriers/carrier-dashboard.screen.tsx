@@ -183,7 +183,9 @@ export function CarrierDashboardScreen() {
                 icon={expanded[c.name] ? 'pi pi-chevron-down' : 'pi pi-chart-bar'}
                 data-testid="carrier-history-toggle"
                 style={{ whiteSpace: 'nowrap' }}
-                label={t(expanded[c.name] ? 'carriers.history.hide' : 'carriers.history.show')}
+                // one label whether open or not (its name starts with it, as what is seen is what is said); aria-expanded
+                // and the icon tell the state
+                label={t('carriers.history.show')}
                 aria-label={t('carriers.history.showNamed', { name: c.name })}
                 aria-expanded={Boolean(expanded[c.name])}
                 aria-controls={expanded[c.name] ? chartId(c.name) : undefined}

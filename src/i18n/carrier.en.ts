@@ -33,8 +33,7 @@ export const CARRIER_EN: typeof CARRIER_ZH = {
     history: {
       column: 'Last hour',
       show: 'Chart',
-      hide: 'Hide',
-      showNamed: 'Chart of the last hour of carrier {{name}}',
+      showNamed: 'Chart: last hour of carrier {{name}}',
       title: 'Carrier {{name}}, last hour (per minute)',
       summary: 'Last 60 minutes: {{submitted}} submits, {{receipts}} receipts, {{delivered}} delivered, mean receipt latency {{latency}}',
       tableCaption: 'Figures per minute of carrier {{name}}',

@@ -31,8 +31,7 @@ export const CARRIER_ZH = {
     history: {
       column: '最近一小时',
       show: '图表',
-      hide: '收起',
-      showNamed: '通道 {{name}} 最近一小时的图表',
+      showNamed: '图表：通道 {{name}} 最近一小时',
       title: '通道 {{name}} 最近一小时（每分钟）',
       summary: '最近 60 分钟：提交 {{submitted}} 条，回执 {{receipts}} 条，成功率 {{delivered}}，平均回执延迟 {{latency}}',
       tableCaption: '通道 {{name}} 每分钟的数据',

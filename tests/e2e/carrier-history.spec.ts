@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { BASE, apiCall, apiToken, closeSessions, login, scaled } from './e2e-helpers';
 
@@ -33,7 +34,7 @@ test("the operator opens a carrier's last hour from the keyboard and reads its c
   const simulator = table.locator('tbody tr', { hasText: 'simulator' }).first();
   await expect(simulator.getByTestId('carrier-cost')).toHaveText(/^\d+\.\d{4}/);
 
-  const toggle = simulator.getByRole('button', { name: '通道 simulator 最近一小时的图表' });
+  const toggle = simulator.getByRole('button', { name: '图表：通道 simulator 最近一小时' });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.focus();
   await page.keyboard.press('Enter');
@@ -50,6 +51,9 @@ test("the operator opens a carrier's last hour from the keyboard and reads its c
   const figures = page.getByRole('table', { name: '通道 simulator 每分钟的数据' });
   await expect(figures.locator('tbody tr')).toHaveCount(60);
   await expect(figures.getByRole('columnheader', { name: '成功率' })).toHaveCount(1);
+  // the opened row as axe reads it: no serious or critical violation of WCAG 2.x A/AA
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[data-testid="carrier-status"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   await expect(toggle).toBeFocused();
   await page.keyboard.press('Enter');
