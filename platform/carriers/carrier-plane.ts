@@ -95,10 +95,13 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
        on conflict (instance_id, carrier) do update set stats = excluded.stats, updated_at = excluded.updated_at`,
       [instanceId, ctx.now(), JSON.stringify(rows)],
     );
-    await writeMinuteFigures();
+    await writeMinuteFigures().catch((err) => ctx.log.warn({ err }, 'carrier minutes not written'));
   };
   const minutes = new MinuteCounts();
-  const writeMinuteFigures = async () => {
+  // one write at a time: a write of older totals landing after a newer one would take figures off the minute
+  let minuteWrite: Promise<void> = Promise.resolve();
+  const writeMinuteFigures = () => (minuteWrite = minuteWrite.catch(() => undefined).then(writeMinuteRows));
+  const writeMinuteRows = async () => {
     const at = ctx.now();
     minutes.noteLinks(
       at.getTime(),

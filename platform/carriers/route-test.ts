@@ -38,7 +38,7 @@ function matchWords(lang: Language, route: Route, mobile: string): string {
 type Test = RequestOf<typeof carrierRouteTestEndpoint>;
 
 /** The extension a tested message has: the one the sender names after the platform's code, else the account's. */
-export const testedExtension = (sender: string | undefined, accountExt: string | null): string | null =>
+const testedExtension = (sender: string | undefined, accountExt: string | null): string | null =>
   sender?.startsWith(PLATFORM_SENDER_CODE) ? sender.slice(PLATFORM_SENDER_CODE.length) : accountExt;
 
 /** `accountExt`: the extension of the account the test names, if any. */
