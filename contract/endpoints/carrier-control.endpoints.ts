@@ -88,13 +88,16 @@ export const carrierRouteDeleteEndpoint = defineEndpoint({
 
 export const carrierRouteTestEndpoint = defineEndpoint({
   path: '/carrier/routeTest',
-  doc: 'The carrier a message to this number would take now, and why; it changes no round-robin turn.',
+  doc: 'The carrier a message to this number would take now, the address it would go out from, and why; it changes no round-robin turn.',
   request: z
     .object({
       mobile: z.string().trim().min(1).max(32),
       prodType: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(6)]),
+      /** what routes match `senders` against: the platform's code and an extension (the account's when absent) */
       sender: z.string().trim().max(21).optional(),
       cusId: z.string().trim().max(32).optional(),
+      /** an international send's sender id, used as the address on a route that allows sender ids */
+      senderId: z.string().trim().max(15).optional(),
     })
     .strict(),
   response: z.object({
@@ -103,6 +106,9 @@ export const carrierRouteTestEndpoint = defineEndpoint({
     /** the digits the carrier would be given, and the destination's country */
     destination: z.string().max(16),
     country: z.string().max(2).nullable(),
+    /** the address the message would go out from on that carrier, with its type of number and numbering plan; null
+     * when no carrier would take it */
+    source: z.object({ addr: z.string().max(21), ton: z.number().int().min(0).max(255), npi: z.number().int().min(0).max(255) }).nullable(),
     reason: z.string().max(2000),
   }),
 });

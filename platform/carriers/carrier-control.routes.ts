@@ -190,7 +190,9 @@ export function registerCarrierControlRoutes(app: FastifyInstance, ctx: AppConte
   route(app, ctx, carrierRouteTestEndpoint, async ({ user, body, lang }) => {
     operatorOnly(user);
     if (plane) await plane.refresh();
-    return explainRoute(plane, body, lang);
+    // the account's extension, as the dispatcher reads it from the record; the platform operator may name any account
+    const [account] = body.cusId ? await ctx.db.query<{ ext_number: string | null }>('select ext_number from accounts where cus_id = $1', [body.cusId]) : [];
+    return explainRoute(plane, body, lang, account?.ext_number ?? null);
   });
 
   route(app, ctx, carrierAuditEndpoint, async ({ user, body }) => {

@@ -12,9 +12,12 @@ import { loadCostBook } from './carrier-cost';
 import { CarrierQuality, MIN_SAMPLES, type Figures } from './carrier-quality';
 import { breakerChanged } from './breaker-audit';
 import { startSimulatorCarrier, type SimulatorCarrier } from './simulator-carrier';
+import { MinuteCounts } from './minute-counts';
+import { pruneMinutes, writeMinutes } from './carrier-history';
 
 // The platform's side of its carriers: a link per stored carrier, the routes over them, both following the operator's
-// changes, and every few seconds this instance's view of each link written to carrier_status for the console.
+// changes, and every few seconds this instance's view of each link written to carrier_status for the console, with
+// its figures of the current minute to carrier_minutes for the operator's chart of the last hour.
 
 export interface CarrierPlane extends LiveCarriers {
   /** this instance's id, in carrier_status and on the records it leases to send */
@@ -92,6 +95,26 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
        on conflict (instance_id, carrier) do update set stats = excluded.stats, updated_at = excluded.updated_at`,
       [instanceId, ctx.now(), JSON.stringify(rows)],
     );
+    await writeMinuteFigures().catch((err) => ctx.log.warn({ err }, 'carrier minutes not written'));
+  };
+  const minutes = new MinuteCounts();
+  // one write at a time: a write of older totals landing after a newer one would take figures off the minute
+  let minuteWrite: Promise<void> = Promise.resolve();
+  const writeMinuteFigures = () => (minuteWrite = minuteWrite.catch(() => undefined).then(writeMinuteRows));
+  const writeMinuteRows = async () => {
+    const at = ctx.now();
+    minutes.noteLinks(
+      at.getTime(),
+      [...live.links.values()].map((link) => ({ key: link, counters: link.stats() })),
+    );
+    const rows = minutes.take();
+    try {
+      await writeMinutes(ctx.db, instanceId, rows);
+    } catch (err) {
+      minutes.notWritten();
+      throw err;
+    }
+    if (minutes.written(at.getTime())) await pruneMinutes(ctx.db, at);
   };
   // written before the first round leases anything: another instance takes leases whose owner wrote no fresh status
   // for abandoned (abandoned-leases.ts)
@@ -129,6 +152,7 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
       // zero; as zero it still counts, where a negative latency made the status row unreadable and the carrier "broken"
       const ms = Math.max(0, measured);
       ctx.metrics.receiptLatency(carrier, ms);
+      minutes.noteReceipt(ctx.now().getTime(), carrier, ms, delivered);
       const change = quality.note(carrier, delivered, ms);
       if (change) breakerChanged(ctx, change).catch((err) => ctx.log.warn({ err }, 'carrier breaker change not recorded'));
     },
@@ -138,6 +162,8 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
       await refreshing?.catch(() => undefined);
       await Promise.all([...live.links.values()].map((l) => l.stop()));
       await Promise.all(retiring);
+      // the last figures counted, so the chart's current minute holds this instance's whole share of it
+      await writeMinuteFigures().catch((err) => ctx.log.warn({ err }, 'carrier minutes not written'));
       await smsc?.close();
       await ctx.db.query('delete from carrier_status where instance_id = $1', [instanceId]).catch(() => undefined);
     },

@@ -11,6 +11,9 @@ import type { Column } from '../lists/xlsx-export';
 
 /** The days of the range are the platform's, as the tenant's statistics are. */
 const ZONE = 'Asia/Shanghai';
+const dayFormat = new Intl.DateTimeFormat('sv-SE', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+/** The platform's day (YYYY-MM-DD) that `at` falls in: a range of days from it to it is that day's margins. */
+export const marginDay = (at: Date): string => dayFormat.format(at);
 
 const DIMENSION_SQL: Record<MarginDimension, string[]> = {
   day: [`to_char(m.receive_time at time zone '${ZONE}', 'YYYY-MM-DD')`],

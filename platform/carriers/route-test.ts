@@ -8,9 +8,11 @@ import { PLATFORM_SENDER_CODE } from '../../contract/validation/sender.rules';
 import { badRequest } from '../http/api-error';
 import type { CarrierPlane } from './carrier-plane';
 import type { Route } from './routing';
+import { platformAddress, sourceAddressOf } from './source-address';
 
 // The route test: which carrier a message would take now and why, read from the instance's live router and links as
-// the dispatcher reads them, for a number written as a user writes it (the one number rule every door uses).
+// the dispatcher reads them, for a number written as a user writes it (the one number rule every door uses), with the
+// address it would go out from by the dispatcher's own rule (source-address.ts).
 
 const setOf = <T>(v: T | T[] | undefined): string => (v === undefined ? '' : JSON.stringify([...(Array.isArray(v) ? v : [v])].map(String).sort()));
 
@@ -35,13 +37,24 @@ function matchWords(lang: Language, route: Route, mobile: string): string {
 
 type Test = RequestOf<typeof carrierRouteTestEndpoint>;
 
-export function explainRoute(plane: CarrierPlane | null, t: Test, lang: Language): ResponseOf<typeof carrierRouteTestEndpoint> {
+/** The extension a tested message has: the one the sender names after the platform's code, else the account's. */
+const testedExtension = (sender: string | undefined, accountExt: string | null): string | null =>
+  sender?.startsWith(PLATFORM_SENDER_CODE) ? sender.slice(PLATFORM_SENDER_CODE.length) : accountExt;
+
+/** `accountExt`: the extension of the account the test names, if any. */
+export function explainRoute(
+  plane: CarrierPlane | null,
+  t: Test,
+  lang: Language,
+  accountExt: string | null = null,
+): ResponseOf<typeof carrierRouteTestEndpoint> {
   const dest = destinationOn(t.prodType === 1 ? 1 : 0, classifyNumber(t.mobile));
   if (dest.refused) throw badRequest(dest.refused === 'INVALID_NUMBER' ? 'carrier.test.badNumber' : 'carrier.test.notDomestic', { field: 'mobile' }, 'mobile');
   const destination = carrierDigits(t.prodType, dest.mobile);
-  const base = { destination, country: dest.country };
+  const base = { destination, country: dest.country, source: null };
   if (!plane) return { ...base, carrier: null, routeId: null, reason: translate(lang, 'carrier.test.inProcess') };
-  const m = { mobile: destination, country: dest.country, prodType: t.prodType, cusId: t.cusId ?? '', sender: t.sender || PLATFORM_SENDER_CODE };
+  const extNumber = testedExtension(t.sender, accountExt);
+  const m = { mobile: destination, country: dest.country, prodType: t.prodType, cusId: t.cusId ?? '', sender: t.sender || platformAddress(extNumber) };
   const choice = plane.router.explain(m, (c) => plane.links.get(c)?.available ?? false);
   const skipped = choice.skipped.map((c) => {
     const link = plane.links.get(c);
@@ -62,5 +75,9 @@ export function explainRoute(plane: CarrierPlane | null, t: Test, lang: Language
     pool: choice.route.pool,
     carrier: choice.carrier,
   });
-  return { ...base, carrier: choice.carrier, routeId: choice.route.id ?? null, reason: reason + tail };
+  const config = plane.links.get(choice.carrier)?.config;
+  const source = config
+    ? sourceAddressOf({ prodType: t.prodType, senderId: t.senderId || null, extNumber, routeAllows: choice.route.alphaSenderIds === true, carrier: config })
+    : null;
+  return { ...base, source, carrier: choice.carrier, routeId: choice.route.id ?? null, reason: reason + tail };
 }

@@ -1,6 +1,7 @@
 import { IDLE_MS, restUntil, startLoop } from '../background-loop';
 import { registerCarrierControlRoutes } from '../carriers/carrier-control.routes';
 import { registerCarrierCostRoutes } from '../carriers/carrier-cost.routes';
+import { registerCarrierHistoryRoutes } from '../carriers/carrier-history.routes';
 import { startCarrierMessaging } from '../carriers/carrier-messaging';
 import type { AppContext, AreaOptions, AreaPlugin } from '../context';
 import { giveTurn } from '../db/fair-share';
@@ -44,6 +45,7 @@ export const messagingPlugin: AreaPlugin<MessagingOptions> = async (api, { ctx, 
   const plane = inProcess ? null : await startCarrierMessaging(ctx);
   registerCarrierControlRoutes(api, ctx, plane);
   registerCarrierCostRoutes(api, ctx, plane);
+  registerCarrierHistoryRoutes(api, ctx);
 };
 
 /** Starts the dispatcher (carrier simulator by default) and the timed-batch scheduler; stopped through ctx.onClose. */

@@ -7,6 +7,7 @@ import { Tag } from 'primereact/tag';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { carrierActionEndpoint, carrierListEndpoint, type CarrierView } from '../../contract/endpoints/carrier-control.endpoints';
+import { carrierHistoryEndpoint } from '../../contract/endpoints/carrier-history.endpoints';
 import { callOnline } from '../data/platform-actions';
 import { usePlatformRead } from '../data/use-platform-read';
 import { FormDialog } from '../forms/form-dialog';
@@ -15,14 +16,20 @@ import { formatNumber } from '../ui/format';
 import { getLanguage } from '../ui/language';
 import { notify } from '../ui/notify';
 import { CarrierForm, WeightForm } from './carrier-dialogs';
+import { CarrierHistoryChart } from './carrier-history-chart';
+import { costText } from './carrier-history-text';
 import { errorsText, latencyText, ratioText } from './carrier-status-text';
 
 // The platform operator's carriers: each one's settings, state and live figures summed over the instances, read
 // again every few seconds (each instance reports every 2 s, so a faster read would show nothing new). The previous
 // answer stays on screen while the next is read, so the rows never blink. Row actions change a carrier at once on
-// every instance; disabling drains it, so it asks first.
+// every instance; disabling drains it, so it asks first. Each carrier's last hour (a chart per carrier, opened in its
+// row) and today's cost are read less often: a minute's figures change at most every 2 s, and the cost is a sum over
+// today's records.
 
 const REFRESH_MS = 3000;
+/** the history is read every this many list reads (30 s) */
+const HISTORY_EVERY = 10;
 const STATE_SEVERITY = { active: 'success', broken: 'danger', probing: 'warning', draining: 'warning', disabled: null } as const;
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'weight'; carrier: CarrierView } | null;
 type Action = 'enable' | 'disable' | 'reconnect';
@@ -39,6 +46,13 @@ export function CarrierDashboardScreen() {
   }, []);
   const reload = () => setTick((n) => n + 1);
   const { data, failure } = usePlatformRead(carrierListEndpoint, {}, { refresh: tick });
+  const [expanded, setExpanded] = useState<Record<string, boolean>>({});
+  // read again at once when a chart is opened, so it never shows figures older than the list beside it
+  const opened = Object.keys(expanded).join();
+  const history = usePlatformRead(carrierHistoryEndpoint, {}, { refresh: `${Math.floor(tick / HISTORY_EVERY)}|${opened}` });
+  const historyOf = (name: string) => history.data?.carriers.find((h) => h.name === name) ?? null;
+  const toggle = (name: string) => setExpanded(({ [name]: open, ...rest }) => (open ? rest : { ...rest, [name]: true }));
+  const chartId = (name: string) => `carrier-history-${name}`;
   const hintId = useId();
   const label = t('carriers.tableLabel');
   const count = (n: number) => formatNumber(n, lang);
@@ -105,6 +119,7 @@ export function CarrierDashboardScreen() {
   return (
     <section className="page-card" data-testid="carrier-status" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       {failure}
+      {history.failure}
       {data?.inProcess && <Message severity="info" text={t('carriers.inProcess')} data-testid="carriers-in-process" />}
       <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
         <Button data-testid="carrier-add-open" icon="pi pi-plus" size="small" label={t('carriers.add')} onClick={() => setDialog({ kind: 'add' })} />
@@ -121,6 +136,11 @@ export function CarrierDashboardScreen() {
           emptyMessage={t('carriers.empty')}
           data-testid="carriers"
           tableStyle={{ minWidth: '72rem' }}
+          expandedRows={expanded}
+          rowExpansionTemplate={(c: CarrierView) => {
+            const h = historyOf(c.name);
+            return h ? <CarrierHistoryChart history={h} lang={lang} id={chartId(c.name)} /> : <p id={chartId(c.name)}>{t('carriers.history.loading')}</p>;
+          }}
           pt={{
             table: { 'aria-label': label, 'aria-describedby': hintId },
             // the table scrolls sideways at narrow widths: its scroll box is reachable from the keyboard and named
@@ -147,6 +167,32 @@ export function CarrierDashboardScreen() {
           <Column header={t('carriers.throttled')} body={(c: CarrierView) => status(c, (s) => count(s.throttled))} />
           <Column header={t('carriers.errors')} body={(c: CarrierView) => status(c, (s) => errorsText(s.errors, t, lang))} />
           <Column header={t('carriers.latencyHeader')} body={(c: CarrierView) => status(c, (s) => latencyText(s, t, lang))} />
+          <Column
+            header={t('carriers.costToday')}
+            body={(c: CarrierView) => {
+              const h = historyOf(c.name);
+              return <span data-testid="carrier-cost">{h ? costText(h.today, t, lang) : dash}</span>;
+            }}
+          />
+          <Column
+            header={t('carriers.history.column')}
+            body={(c: CarrierView) => (
+              <Button
+                size="small"
+                text
+                icon={expanded[c.name] ? 'pi pi-chevron-down' : 'pi pi-chart-bar'}
+                data-testid="carrier-history-toggle"
+                style={{ whiteSpace: 'nowrap' }}
+                // one label whether open or not (its name starts with it, as what is seen is what is said); aria-expanded
+                // and the icon tell the state
+                label={t('carriers.history.show')}
+                aria-label={t('carriers.history.showNamed', { name: c.name })}
+                aria-expanded={Boolean(expanded[c.name])}
+                aria-controls={expanded[c.name] ? chartId(c.name) : undefined}
+                onClick={() => toggle(c.name)}
+              />
+            )}
+          />
           <Column header={t('carriers.weight')} body={(c: CarrierView) => count(c.weight)} />
           <Column header={t('carriers.enabled')} body={(c: CarrierView) => t(c.enabled ? 'common.yes' : 'common.no')} />
           <Column header={t('carriers.actions')} body={actions} />

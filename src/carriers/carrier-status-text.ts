@@ -17,7 +17,8 @@ export function errorsText(errors: CarrierStatus['errors'], t: T, lang: Language
     .join(t('carriers.listSeparator'));
 }
 
-function latency(ms: number | null, t: T, lang: Language): string {
+/** A latency in ms below a second, in seconds above; the dash when there is none. */
+export function latencyMsText(ms: number | null, t: T, lang: Language): string {
   if (ms === null) return t('carriers.noLatency');
   if (ms < 1000) return t('carriers.milliseconds', { n: formatNumber(Math.round(ms), lang) });
   return t('carriers.seconds', { n: formatNumber(Math.round(ms / 100) / 10, lang) });
@@ -25,7 +26,7 @@ function latency(ms: number | null, t: T, lang: Language): string {
 
 /** "800 ms / 2 s": the median and the 95th percentile. */
 export const latencyText = (c: Pick<CarrierStatus, 'receiptP50Ms' | 'receiptP95Ms'>, t: T, lang: Language): string =>
-  t('carriers.latency', { p50: latency(c.receiptP50Ms, t, lang), p95: latency(c.receiptP95Ms, t, lang) });
+  t('carriers.latency', { p50: latencyMsText(c.receiptP50Ms, t, lang), p95: latencyMsText(c.receiptP95Ms, t, lang) });
 
 /** "1/2": how many of the binds the carriers file asks for are up, or of the window in use. */
 export const ratioText = (part: number, whole: number, lang: Language): string => `${formatNumber(part, lang)}/${formatNumber(whole, lang)}`;

@@ -14,13 +14,15 @@ import { ROUTE_PRODUCTS } from './carrier-form-values';
 import { withRules } from './carrier-form-shell';
 
 // Which carrier a message to a number would take now, and the platform's reason, beside the routes it follows. The
-// answer is announced when it arrives; the inputs stay as typed, to try the next number or product.
+// answer, with the address the message would go out from on that carrier, is announced when it arrives; the inputs stay
+// as typed, to try the next number or product.
 
 type Answer = ResponseOf<typeof carrierRouteTestEndpoint>;
-const START: FormValues = { mobile: '', prodType: 0, sender: '', cusId: '' };
+const START: FormValues = { mobile: '', prodType: 0, sender: '', cusId: '', senderId: '' };
+const OPTIONAL = new Set(['sender', 'cusId', 'senderId']);
 
 /** The request: an optional field left empty is not sent. */
-const testRequest = (v: FormValues): FormValues => Object.fromEntries(Object.entries(v).filter(([k, x]) => !((k === 'sender' || k === 'cusId') && x === '')));
+const testRequest = (v: FormValues): FormValues => Object.fromEntries(Object.entries(v).filter(([k, x]) => !(OPTIONAL.has(k) && x === '')));
 
 export function RouteTestPanel() {
   const { t } = useTranslation();
@@ -45,6 +47,7 @@ export function RouteTestPanel() {
           },
           { name: 'sender', label: 'routeTest.sender' },
           { name: 'cusId', label: 'routeTest.account' },
+          { name: 'senderId', label: 'routeTest.senderId' },
         ],
         t,
         'routeTest.rules',
@@ -80,6 +83,7 @@ export function RouteTestPanel() {
               [t('routeTest.carrier'), <span data-testid="route-test-carrier">{answer.carrier ?? none}</span>],
               [t('routeTest.routeId'), answer.routeId === null ? none : `#${answer.routeId}`],
               [t('routeTest.destination'), answer.country ? `${answer.destination} (${answer.country})` : answer.destination],
+              [t('routeTest.source'), <span data-testid="route-test-source">{answer.source ? t('routeTest.sourceValue', answer.source) : none}</span>],
               [t('routeTest.reason'), <span data-testid="route-test-reason">{answer.reason}</span>],
             ]}
           />

@@ -18,6 +18,8 @@ export const HAND_PASSWORD = 'pw';
  * been trying to bind). It keeps its port from the start, so no other test's socket can take it in between. */
 export async function handDrivenSmsc(opts: { messageId?: () => string; down?: boolean; refuse?: (destination: string) => number | null } = {}) {
   const ids = new Map<string, string>();
+  /** the source address of the last submit to each destination */
+  const sources = new Map<string, string>();
   let next = 0x5a000;
   let down = opts.down ?? false;
   let binds = 0;
@@ -38,6 +40,7 @@ export async function handDrivenSmsc(opts: { messageId?: () => string; down?: bo
       if (status !== null) return { status };
       const messageId = opts.messageId?.() ?? (next++).toString(16);
       ids.set(message.pdu.destinationAddr, messageId);
+      sources.set(message.pdu.destinationAddr, message.pdu.sourceAddr);
       return { messageId };
     },
   });
@@ -74,6 +77,7 @@ export async function handDrivenSmsc(opts: { messageId?: () => string; down?: bo
     server,
     port,
     ids,
+    sources,
     receipt,
     up,
     binds: () => binds,
