@@ -352,10 +352,8 @@ export class ServerSession {
     }
   }
 
-  /** Unbinds once the requests in work are answered (waiting up to `graceMs` for them, and `unbindMs` for the peer's
-   * unbind_resp) and closes. A peer that answered the unbind has the connection ended gently, so it reads every answer
-   * written before: a submit it was answered for is never sent again elsewhere, where the duplicate window would
-   * refuse it. */
+  /** Unbinds once the requests in work are answered (up to `graceMs`; `unbindMs` for the unbind_resp) and closes,
+   * gently when the peer answered: it reads every answer written before, so no answered submit is sent again. */
   async end(graceMs: number, unbindMs = graceMs): Promise<void> {
     if (this.state === 'closed') return;
     if (this.state !== 'bound') {
