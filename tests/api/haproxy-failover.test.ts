@@ -336,7 +336,7 @@ describe('two instances behind HAProxy on PostgreSQL', () => {
       await waitFor(
         async () => (await db.query('select 1 from smpp_binds where cus_id = $1 and since > $2', [ACCOUNT.cusId, new Date(killedAt)])).length,
         (n) => n > 0,
-        60_000,
+        120_000,
       );
       servedAgainAt = Date.now();
       await start(victim);
