@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { portInUse, type Config } from './config';
+import { portInUse, type Config } from './core/config';
 import { StartError, type Platform } from './server';
 
 // How the process starts, fails and stops (`npm start`, platform/main.ts). A start that cannot do its job ends the

@@ -4,9 +4,10 @@ import { INTEGRATOR_BASE_PATH, SERVICE_BASE_PATH } from '../contract/constants';
 import { translate } from '../contract/messages';
 import { accountsPlugin } from './accounts/accounts.plugin';
 import { authPlugin } from './auth/auth.plugin';
-import { portInUse, type Config } from './config';
+import { registerAuthentication } from './auth/authentication';
+import { portInUse, type Config } from './core/config';
 import { clientLogPlugin, consoleSitePlugin } from './console/console.plugin';
-import type { AppContext } from './context';
+import type { AppContext } from './core/context';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { openPglite } from './db/pglite-db';
@@ -117,6 +118,9 @@ export async function buildPlatform(
   app.addHook('onResponse', async (req, reply) => {
     metrics.httpRequest(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
   });
+
+  // before any area registers a route, so every instance below inherits it
+  registerAuthentication(app, ctx);
 
   // paths no area claims: those under the integrator API in another letter case answer its 404; others as Fastify would
   app.setNotFoundHandler((req, reply) =>

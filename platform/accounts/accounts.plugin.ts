@@ -1,6 +1,6 @@
-import { IDLE_MS, restUntil, startLoop } from '../background-loop';
-import { nudgeOnChanges } from '../messaging/notify';
-import type { AreaPlugin } from '../context';
+import { IDLE_MS, restUntil, startLoop } from '../core/background-loop';
+import { nudgeOnChanges } from '../feed/change-notices';
+import type { AreaPlugin } from '../core/context';
 import { registerApiDocRoutes } from './api-doc.routes';
 import { sendDueWarnings } from './balance-warning';
 import { nextCallbackAt } from './callback-claim';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { apiDocEndpoint, integratorApiDocEndpoint } from '../../contract/endpoints/account.endpoints';
 import { integratorOpenApiDocument } from '../integrator/integrator-openapi';
 import { openApiDocument } from './openapi';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { route } from '../http/route';
 
 // The API documents, in the envelope for the console's API page: the console's own (raw at /openapi.json) and the

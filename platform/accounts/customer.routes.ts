@@ -12,7 +12,7 @@ import {
   openCustomerEndpoint,
 } from '../../contract/endpoints/customer.endpoints';
 import { getBusCtyListEndpoint } from '../../contract/endpoints/account.endpoints';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { readableCusIds } from '../auth/scope';
 import {
   ACCOUNT_COLUMNS,
@@ -29,7 +29,7 @@ import {
 } from './customers';
 import { likeOf, ms, pageQuery } from './list-page';
 import { rechargeRows } from './recharge-rows';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
 import { Where } from '../lists/list-query';

@@ -1,13 +1,13 @@
 import type { Language } from '../../contract/constants';
 import type { SubAccountForm, SubAccountModify } from '../../contract/validation/sub-account.rules';
 import { SUB_ACCOUNT_ID_EXISTS } from '../../contract/validation/sub-account.rules';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { canSee } from '../auth/scope';
 import { hashPassword } from '../auth/password';
 import { interfacePasswordHashes } from '../smpp/bind-password';
 import { requestEndAccountBinds, requestEndBindsBeyond } from '../smpp/smpp-binds';
 import { revokeUserSessions } from '../auth/session-revoke';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
 import { badRequest, forbidden } from '../http/api-error';
 import { withRetry } from '../db/retry';

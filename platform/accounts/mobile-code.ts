@@ -2,9 +2,9 @@ import { randomInt } from 'node:crypto';
 import { ulid } from 'ulid';
 import { SMS_CODE_LENGTH, SMS_CODE_RESEND_S, type Language } from '../../contract/constants';
 import { translate } from '../../contract/messages';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { ApiError, badRequest } from '../http/api-error';
-import { notifyAll } from '../messaging/notify';
+import { notifyAll } from '../feed/change-notices';
 import { insertBatch } from '../messaging/batch-insert';
 import { loadAccount } from '../messaging/send-account';
 

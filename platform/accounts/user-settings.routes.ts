@@ -33,13 +33,13 @@ import {
   setMobile,
   setPasswordHash,
 } from './user-settings';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { scopeCusIds } from '../auth/scope';
 import { hashPassword } from '../auth/password';
 import { interfacePasswordHashes } from '../smpp/bind-password';
 import { recheckPassword } from '../auth/password-recheck';
 import { revokeUserSessions } from '../auth/session-revoke';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
 import { Where } from '../lists/list-query';

@@ -1,4 +1,4 @@
-import type { AreaPlugin } from '../context';
+import type { AreaPlugin } from '../core/context';
 import { registerAuthRoutes } from './auth.routes';
 import { registerSettingRoutes } from './setting.routes';
 

@@ -19,7 +19,8 @@ import {
   type UserInfo,
 } from '../../contract/endpoints/user.endpoints';
 import { consumeCaptcha, issueCaptcha } from './captcha';
-import { userForToken, type CurrentUser } from './current-user';
+import type { CurrentUser } from '../core/current-user';
+import { userForToken } from './current-user';
 import { canSee, readableCusIds } from './scope';
 import { captchaRequired, clearAccountFailures, recordFailure, reserveAttempt } from './login-throttle';
 import { hasArea, menuFor, MENUS, topMenuFor } from './menu-tree';
@@ -28,7 +29,7 @@ import { checkCode, loginCodeLimits, registerCodeLimits, sendCode, SYSTEM_CUS_ID
 import { takeHits } from './request-limits';
 import { revokeSession } from './session-revoke';
 import { bearerOf, issueToken } from './tokens';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
 import {
   accountsWithProduct,

@@ -1,4 +1,4 @@
-import type { CurrentUser } from './current-user';
+import type { CurrentUser } from '../core/current-user';
 
 // The platform operator: the provider's staff, above every enterprise. Only this role sees and changes what the
 // provider buys (carriers, routes, their costs and audit); no enterprise's admin, agent or user reaches it.

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { SMS_CODE_LENGTH, SMS_CODE_RESEND_S, type Language } from '../../contract/constants';
 import { translate } from '../../contract/messages';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { ApiError, badRequest } from '../http/api-error';
 import { sendSystemSms } from '../messaging/system-sms';
 import type { RequestLimit } from './request-limits';

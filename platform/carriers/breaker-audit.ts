@@ -1,4 +1,4 @@
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { notify } from '../notices/notices';
 import { PROVIDER_CUS_ID } from '../seed/demo-tenant';
 import type { BreakerChange } from './carrier-quality';

@@ -1,11 +1,11 @@
 import { statusHex } from '../smpp/command-status';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { carrierDigits } from '../../contract/validation/number.rules';
 import type { Queryable } from '../db/db';
 import { withRetry } from '../db/retry';
 import type { CarrierReport } from '../messaging/carrier';
 import { applyMoves, type Due } from '../messaging/dispatch';
-import { notifyAll } from '../messaging/notify';
+import { notifyAll } from '../feed/change-notices';
 import type { SubmitAnswer, SubmitFields } from './esme-session';
 import type { CarrierLink } from './carrier-link';
 import type { CarrierPlane } from './carrier-plane';

@@ -1,10 +1,10 @@
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
 import { groupWriter } from '../db/group-commit';
 import { withRetry } from '../db/retry';
 import type { CarrierReport } from '../messaging/carrier';
 import { applyMoves, type Due } from '../messaging/dispatch';
-import { notifyAll } from '../messaging/notify';
+import { notifyAll } from '../feed/change-notices';
 import { STATUS } from '../smpp/command-status';
 import { TLV, tlvInt, type ShortMessagePdu } from '../smpp/pdu-types';
 import type { CarrierPlane } from './carrier-plane';

@@ -1,10 +1,10 @@
 import { ulid } from 'ulid';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
 import type { CarrierConnector, CarrierReport } from './carrier';
 import { applyOptReplies } from './opt-out-replies';
 import { applyReplyRules } from './reply-rule-actions';
-import { notifyAll } from './notify';
+import { notifyAll } from '../feed/change-notices';
 import { enqueueCallbacks } from '../accounts/callbacks';
 import { withRetry } from '../db/retry';
 import { queueSmppReceipts, queueSmppReplies } from '../smpp/receipt-queue';

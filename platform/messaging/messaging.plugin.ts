@@ -1,13 +1,13 @@
-import { IDLE_MS, restUntil, startLoop } from '../background-loop';
+import { IDLE_MS, restUntil, startLoop } from '../core/background-loop';
 import { registerCarrierControlRoutes } from '../carriers/carrier-control.routes';
 import { registerCarrierCostRoutes } from '../carriers/carrier-cost.routes';
 import { startCarrierMessaging } from '../carriers/carrier-messaging';
-import type { AppContext, AreaOptions, AreaPlugin } from '../context';
+import type { AppContext, AreaOptions, AreaPlugin } from '../core/context';
 import { giveTurn } from '../db/fair-share';
 import { finishOpenBatches } from './batch-insert';
 import type { CarrierConnector } from './carrier';
 import { DISPATCH_LIMIT, dispatchDue, nextDispatchAt } from './dispatch';
-import { nudgeOnChanges } from './notify';
+import { nudgeOnChanges } from '../feed/change-notices';
 import { nextTimedBatchAt, sendDueTimeBatches } from './scheduler';
 import { registerBlacklistCheckRoutes } from './blacklist-check.routes';
 import { registerBlacklistRoutes } from './blacklist.routes';

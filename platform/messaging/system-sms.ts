@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
-import type { AppContext } from '../context';
-import { notifyAll } from './notify';
+import type { AppContext } from '../core/context';
+import { notifyAll } from '../feed/change-notices';
 import { withRetry } from '../db/retry';
 import { insertBatch } from './batch-insert';
 import { loadAccount } from './send-account';

@@ -1,5 +1,5 @@
 import { hashPassword } from '../auth/password';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 
 // The demo enterprise of README "Set up": accounts, products, chatbots, prices and the logins admin, agent and user,
 // and the provider's platform operator (password demo1234 each). Safe on every start and from several instances at

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { withRetry } from '../db/retry';
 import { clearAccountFailures, recordFailure, reserveAttempt } from '../auth/login-throttle';
 import { ApiError } from '../http/api-error';

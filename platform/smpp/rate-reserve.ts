@@ -1,4 +1,4 @@
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { drawTokens } from '../integrator/rate-bucket';
 
 // An account's max speed is one bucket for every door and instance: the row the HTTP API draws from

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { IDLE_MS, restFor, startLoop } from '../background-loop';
-import type { AreaOptions, AreaPlugin } from '../context';
+import { IDLE_MS, restFor, startLoop } from '../core/background-loop';
+import type { AreaOptions, AreaPlugin } from '../core/context';
 import { authenticateBind } from './bind-auth';
 import { STATUS, statusName } from './command-status';
 import { CLAIM_LIMIT, ReceiptDelivery } from './receipt-delivery';

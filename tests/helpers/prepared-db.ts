@@ -1,13 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import pino from 'pino';
-import type { AppContext } from '../../platform/context';
+import type { AppContext } from '../../platform/core/context';
 import type { Db } from '../../platform/db/db';
 import { createMetrics } from '../../platform/metrics/metrics';
 import { migrate } from '../../platform/db/migrate';
 import { openPglite } from '../../platform/db/pglite-db';
 import { openPostgres } from '../../platform/db/postgres-db';
 import { seedDemoTenant } from '../../platform/seed/demo-tenant';
-import { configFromEnv } from '../../platform/config';
+import { configFromEnv } from '../../platform/core/config';
 import { createDatabase } from './postgres';
 
 // Every test platform starts from a database that is already migrated and seeded with the demo tenant: the run

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Config } from './config';
-import type { Db } from './db/db';
-import type { Metrics } from './metrics/metrics';
+import type { Db } from '../db/db';
+import type { Metrics } from '../metrics/metrics';
 
 // What every route and service receives. Nothing here is held only in one process's memory that another
 // instance would need: state lives in the database, notices travel over LISTEN/NOTIFY.
