@@ -5,6 +5,7 @@ import { translate } from '../contract/messages';
 import { accountsPlugin } from './accounts/accounts.plugin';
 import { authPlugin } from './auth/auth.plugin';
 import { registerAuthentication } from './auth/authentication';
+import { carriersPlugin } from './carriers/carriers.plugin';
 import { portInUse, type Config } from './core/config';
 import { clientLogPlugin, consoleSitePlugin } from './console/console.plugin';
 import type { AppContext } from './core/context';
@@ -23,6 +24,7 @@ import { messagingPlugin } from './messaging/messaging.plugin';
 import { noticesPlugin } from './notices/notices.plugin';
 import { recordsPlugin } from './records/records.plugin';
 import { shortLinkPagePlugin, shortLinksPlugin } from './short-links/short-links.plugin';
+import { queueSmppReceipts, queueSmppReplies } from './smpp/receipt-queue';
 import { smppPlugin } from './smpp/smpp.plugin';
 import { createMetrics } from './metrics/metrics';
 import { startMetricsServer, type MetricsServer } from './metrics/metrics-server';
@@ -45,6 +47,9 @@ export interface Platform {
   /** draining or serving, for /ready and a stop (platform/lifecycle.ts). */
   lifecycle: Lifecycle;
 }
+
+/** Dispatch owes the SMPP server's outbox the receipts and replies of what it moves. */
+const SMPP_RECEIPTS = { ended: queueSmppReceipts, replied: queueSmppReplies };
 
 /** A start that cannot go on, with the one line that names why. */
 export class StartError extends Error {}
@@ -112,7 +117,7 @@ export async function buildPlatform(
   let smppPort: number | null = null;
   // the scrape reads the clock through ctx, which a test may replace
   const metrics = createMetrics(db, () => ctx.now());
-  const ctx: AppContext = { db, config, log: app.log, now: opts.now ?? (() => new Date()), onClose: (s) => stops.push(s), metrics };
+  const ctx: AppContext = { db, config, log: app.log, now: opts.now ?? (() => new Date()), onClose: (s) => stops.push(s), metrics, receipts: SMPP_RECEIPTS };
   // by route pattern (never the URL with its ids); a path no route claims counts as one
   metrics.watchReady(async () => (await app.inject({ method: 'GET', url: '/ready' })).statusCode === 200);
   app.addHook('onResponse', async (req, reply) => {
@@ -159,7 +164,7 @@ export async function buildPlatform(
         reply.header('Cache-Control', 'no-store');
       });
       api.setNotFoundHandler((req, reply) => reply.code(404).send({ type: 404, message: translate(languageOf(req), 'error.notFound') }));
-      // one area each; messaging last, so its dispatcher is the first loop stopped on close
+      // one area each; messaging, the carriers and the SMPP server last, so their loops are the first stopped on close
       await api.register(authPlugin, { ctx });
       await api.register(recordsPlugin, { ctx });
       await api.register(feedPlugin, { ctx });
@@ -169,7 +174,10 @@ export async function buildPlatform(
       await api.register(accountsPlugin, { ctx });
       await api.register(noticesPlugin, { ctx });
       await api.register(clientLogPlugin, { ctx });
-      await api.register(messagingPlugin, { ctx, carrier: opts.carrier });
+      // a given connector (tests) or CARRIERS=in-process keeps messages in this process; else they go to carriers over SMPP
+      const inProcess = Boolean(opts.carrier) || config.carriers.source === 'in-process';
+      await api.register(messagingPlugin, { ctx, carrier: opts.carrier, inProcess });
+      await api.register(carriersPlugin, { ctx, inProcess });
       await api.register(smppPlugin, { ctx, listening: (port) => (smppPort = port), draining: () => lifecycle.draining });
     },
     { prefix: SERVICE_BASE_PATH },

@@ -1,5 +1,6 @@
 import { statusHex } from '../smpp/command-status';
 import type { AppContext } from '../core/context';
+import type { OwedReceipts } from '../core/owed-receipts';
 import { carrierDigits } from '../../contract/validation/number.rules';
 import type { Queryable } from '../db/db';
 import { withRetry } from '../db/retry';
@@ -94,7 +95,7 @@ export async function nextCarrierSendAt(q: Queryable): Promise<Date | null> {
 
 export async function claimRound(ctx: AppContext, plane: CarrierPlane, limit = CARRIER_ROUND): Promise<ClaimedRound | null> {
   const now = ctx.now();
-  const claimed = await withRetry(() => ctx.db.tx((q) => claim(q, plane, now, limit, ctx.log)));
+  const claimed = await withRetry(() => ctx.db.tx((q) => claim(q, ctx.receipts, plane, now, limit, ctx.log)));
   if (!claimed) return null;
   if (claimed.cusIds.length > 0) await notifyAll(ctx.db, ['mtRecord', 'batch', 'statistics'], claimed.cusIds);
   return claimed;
@@ -119,7 +120,7 @@ export async function sendRound(ctx: AppContext, plane: CarrierPlane, round: Cla
       if (last.kind === 'unsendable')
         ctx.log.warn({ msgId: round.sends[k].row.sn, carrier: round.sends[k].carrier, reason: last.reason }, 'carrier message not sendable');
     });
-    cusIds = await withRetry(() => ctx.db.tx((q) => writeAnswers(q, plane, ctx.now(), round.sends, answers)));
+    cusIds = await withRetry(() => ctx.db.tx((q) => writeAnswers(q, ctx.receipts, plane, ctx.now(), round.sends, answers)));
     if (tracingMessages(ctx.log)) logSubmits(ctx.log, round.sends, answers);
   } finally {
     given.written();
@@ -139,7 +140,7 @@ function logSubmits(log: Pick<AppContext['log'], 'debug'>, sends: Send[], answer
   });
 }
 
-async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number, log: Log) {
+async function claim(q: Queryable, owed: OwedReceipts, plane: CarrierPlane, now: Date, limit: number, log: Log) {
   const rows = await q.query<Claimed>(
     `select m.sn, m.prod_type, m.cus_id, m.batch_id, m.mobile, m.content, m.mt_status, m.receive_time, m.country_code, m.country_name,
             m.secret, m.segments, a.ext_number, b.sender_id, c.leased, c.expires_at, c.tries, c.avoid
@@ -235,7 +236,7 @@ async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number
       finals.push(r);
     }
   }
-  if (finals.length > 0) await applyMoves(q, now, finals, reports, now);
+  if (finals.length > 0) await applyMoves(q, owed, now, finals, reports, now);
   if (finals.length + stale.length > 0) await q.query('delete from carrier_queue where sn = any($1)', [[...finals.map((r) => r.sn), ...stale]]);
   if (timedOut.length > 0) await q.query(`update carrier_parts set state = 'unknown', done_at = $2 where sn = any($1) and state = 'pending'`, [timedOut, now]);
   if (later.length > 0) await q.query('update carrier_queue set due_at = $2 where sn = any($1)', [later, new Date(now.getTime() + REQUEUE_MS)]);
@@ -276,7 +277,7 @@ async function submitParts(link: CarrierLink, parts: SubmitFields[], until: numb
   return answers;
 }
 
-async function writeAnswers(q: Queryable, plane: CarrierPlane, now: Date, sends: Send[], answers: PartAnswer[][]): Promise<string[]> {
+async function writeAnswers(q: Queryable, owed: OwedReceipts, plane: CarrierPlane, now: Date, sends: Send[], answers: PartAnswer[][]): Promise<string[]> {
   const parts: Array<{ sn: string; part: number; carrier: string; id: string | null; key: string | null; state: string; err: string | null }> = [];
   const requeue: string[] = [];
   const backOff: string[] = [];
@@ -366,7 +367,7 @@ async function writeAnswers(q: Queryable, plane: CarrierPlane, now: Date, sends:
   await costRecords(q, now, costed);
   await rerouteNow(q, now, reroute);
   await recordAttempts(q, now, attempts);
-  if (moved.length > 0) await applyMoves(q, now, moved, reports, new Date(now.getTime() + plane.timing.receiptWaitS * 1000));
+  if (moved.length > 0) await applyMoves(q, owed, now, moved, reports, new Date(now.getTime() + plane.timing.receiptWaitS * 1000));
   if (reports.size > 0) await q.query('delete from carrier_queue where sn = any($1)', [[...reports.keys()]]);
   return [...new Set(moved.map((r) => r.cus_id))];
 }

@@ -1,3 +1,4 @@
+import { PROVIDER_CUS_ID } from '../auth/operator-role';
 import { hashPassword } from '../auth/password';
 import type { AppContext } from '../core/context';
 
@@ -7,9 +8,6 @@ import type { AppContext } from '../core/context';
 // stay as they are.
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_EP_ID = 'EP0001';
-/** The provider's own account, above every enterprise: the platform operator's login belongs to it. It sends nothing
- * and holds no products; its role alone opens the carriers, routes and their audit. */
-export const PROVIDER_CUS_ID = 'OPS001';
 
 // cus_id, name, parent, status (0 closed, 1 open), pay_type (0 prepaid, 1 postpaid), balance, ext_number, products
 const ACCOUNTS: Array<[string, string, string | null, number, number, number, string, number[]]> = [

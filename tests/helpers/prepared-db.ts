@@ -7,6 +7,7 @@ import { migrate } from '../../platform/db/migrate';
 import { openPglite } from '../../platform/db/pglite-db';
 import { openPostgres } from '../../platform/db/postgres-db';
 import { seedDemoTenant } from '../../platform/seed/demo-tenant';
+import { queueSmppReceipts, queueSmppReplies } from '../../platform/smpp/receipt-queue';
 import { configFromEnv } from '../../platform/core/config';
 import { createDatabase } from './postgres';
 
@@ -21,7 +22,15 @@ export const SEEDED_TEMPLATE = 'seeded_template';
 async function migrateAndSeed(db: Db): Promise<void> {
   await migrate(db);
   const now = () => new Date();
-  const ctx: AppContext = { db, config: configFromEnv({}), log: pino({ level: 'warn' }), now, onClose: () => undefined, metrics: createMetrics(db, now) };
+  const ctx: AppContext = {
+    db,
+    config: configFromEnv({}),
+    log: pino({ level: 'warn' }),
+    now,
+    onClose: () => undefined,
+    metrics: createMetrics(db, now),
+    receipts: { ended: queueSmppReceipts, replied: queueSmppReplies },
+  };
   await seedDemoTenant(ctx);
 }
 
