@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { INTEGRATOR_BASE_PATH, SERVICE_BASE_PATH } from '../contract/constants';
 import { translate } from '../contract/messages';
+import type { AccountPorts } from './accounts/account-ports';
 import { accountsPlugin } from './accounts/accounts.plugin';
 import { authPlugin } from './auth/auth.plugin';
 import { registerAuthentication } from './auth/authentication';
@@ -17,14 +18,17 @@ import { feedPlugin } from './feed/feed.plugin';
 import { ApiError } from './http/api-error';
 import { registerHealthRoutes, type Lifecycle } from './http/health.routes';
 import { languageOf } from './http/language';
+import { integratorDocPlugin } from './integrator/integrator-doc.routes';
 import { integratorNoRoute, integratorPlugin, isIntegratorPath } from './integrator/integrator.plugin';
 import { libraryPlugin } from './library/library.plugin';
 import type { CarrierConnector } from './messaging/carrier';
 import { messagingPlugin } from './messaging/messaging.plugin';
+import { insertSystemSms, sendSystemSms } from './messaging/system-sms';
 import { noticesPlugin } from './notices/notices.plugin';
 import { recordsPlugin } from './records/records.plugin';
 import { shortLinkPagePlugin, shortLinksPlugin } from './short-links/short-links.plugin';
 import { queueSmppReceipts, queueSmppReplies } from './smpp/receipt-queue';
+import { requestEndAccountBinds, requestEndBindsBeyond } from './smpp/smpp-binds';
 import { smppPlugin } from './smpp/smpp.plugin';
 import { createMetrics } from './metrics/metrics';
 import { startMetricsServer, type MetricsServer } from './metrics/metrics-server';
@@ -50,6 +54,13 @@ export interface Platform {
 
 /** Dispatch owes the SMPP server's outbox the receipts and replies of what it moves. */
 const SMPP_RECEIPTS = { ended: queueSmppReceipts, replied: queueSmppReplies };
+
+/** What the accounts area hands to the areas that own it: system SMS to messaging, the end of live binds to SMPP. */
+const accountPorts = (ctx: AppContext): AccountPorts => ({
+  writeSystemSms: (q, sms, now) => insertSystemSms(q, ctx, sms, now),
+  endAccountBinds: requestEndAccountBinds,
+  endBindsBeyond: requestEndBindsBeyond,
+});
 
 /** A start that cannot go on, with the one line that names why. */
 export class StartError extends Error {}
@@ -165,13 +176,14 @@ export async function buildPlatform(
       });
       api.setNotFoundHandler((req, reply) => reply.code(404).send({ type: 404, message: translate(languageOf(req), 'error.notFound') }));
       // one area each; messaging, the carriers and the SMPP server last, so their loops are the first stopped on close
-      await api.register(authPlugin, { ctx });
+      await api.register(authPlugin, { ctx, sendSystemSms: (msg) => sendSystemSms(ctx, msg) });
       await api.register(recordsPlugin, { ctx });
       await api.register(feedPlugin, { ctx });
       await api.register(toolsPlugin, { ctx });
       await api.register(shortLinksPlugin, { ctx });
       await api.register(libraryPlugin, { ctx });
-      await api.register(accountsPlugin, { ctx });
+      await api.register(accountsPlugin, { ctx, ports: accountPorts(ctx) });
+      await api.register(integratorDocPlugin, { ctx });
       await api.register(noticesPlugin, { ctx });
       await api.register(clientLogPlugin, { ctx });
       // a given connector (tests) or CARRIERS=in-process keeps messages in this process; else they go to carriers over SMPP

@@ -5,7 +5,7 @@ import { requestHash } from '../http/route';
 import type { CallerAccount } from './caller-store';
 import { IntegratorError, invalidRequest } from './integrator-error';
 import { signedRoute, type SignedCall } from './integrator-route';
-import { drawTokens } from './rate-bucket';
+import { drawTokens } from '../messaging/rate-bucket';
 import { sendForCaller } from './integrator-send';
 import { balanceOfAccount, messageOfAccount, messagesOfAccount, repliesOfAccount } from './query-store';
 
