@@ -1,3 +1,4 @@
+import { writeLedger } from '../accounts/ledger';
 import { PROVIDER_CUS_ID } from '../auth/operator-role';
 import { hashPassword } from '../auth/password';
 import type { AppContext } from '../core/context';
@@ -130,10 +131,7 @@ export async function seedDemoTenant(ctx: AppContext): Promise<void> {
       // the opening balance is a recharge in the ledger, so every balance equals the sum of its ledger; its remark is
       // empty, as a remark is what whoever charged typed (shown as it is, in any language)
       if (inserted.length > 0 && balance !== 0) {
-        await q.query(
-          `insert into balance_ledger (cus_id, amount, kind, ref, pre_balance, post_balance, remark) values ($1, $2, 'recharge', 'seed', 0, $2, '')`,
-          [cusId, balance],
-        );
+        await writeLedger(q, [{ cus_id: cusId, amount: balance, kind: 'recharge', ref: 'seed', pre: 0, post: balance }]);
       }
     }
     await q.query(
