@@ -36,8 +36,6 @@ const PLATFORM_LAYERS = [
   ['seed'],
 ];
 const PLATFORM_ROOT = ['server', 'main', 'lifecycle'].flatMap((f) => [`../${f}`, `../../${f}`]);
-// SMPP's status codes are wire-level: metrics names a carrier's refusal by its code
-const PLATFORM_EXCEPTIONS = { metrics: ['!../smpp/command-status'] };
 const platformZones = () =>
   PLATFORM_LAYERS.flatMap((layer, i) =>
     layer.map((folder) => {
@@ -54,7 +52,7 @@ const platformZones = () =>
             {
               patterns: [
                 {
-                  group: [...local('src', 'machines', 'sync', 'tests', 'bench', ...above), ...PLATFORM_ROOT, ...(PLATFORM_EXCEPTIONS[folder] ?? [])],
+                  group: [...local('src', 'machines', 'sync', 'tests', 'bench', ...above), ...PLATFORM_ROOT],
                   message: `platform/${folder}/ imports ${below.length ? `only ${below.join(', ')}` : 'no other platform folder'} and contract/ (PLATFORM_LAYERS, eslint.config.js).`,
                 },
               ],
