@@ -14,6 +14,55 @@ const boundary = (files, forbidden, message) => ({
 const AREAS = ['records', 'library', 'send', 'accounts', 'tools', 'carriers'];
 const SHARED = ['table', 'forms', 'ui', 'session', 'data', 'i18n'];
 
+// The platform's folders in layers, bottom first: a folder imports only folders of the layers below its own, never a
+// folder of its own layer or above, nor the composition root (server.ts, main.ts, lifecycle.ts), which imports them all.
+// Type imports count. A test beside its module may compose areas as the root does, to check how they meet.
+const PLATFORM_LAYERS = [
+  ['db', 'smpp-wire'],
+  ['metrics'],
+  ['core'],
+  ['http'],
+  ['auth'],
+  ['lists'],
+  ['feed'],
+  ['notices', 'records'],
+  ['library'],
+  ['accounts'],
+  ['short-links'],
+  ['messaging'],
+  ['tools'],
+  ['smpp', 'console'],
+  ['integrator', 'carriers'],
+  ['seed'],
+];
+const PLATFORM_ROOT = ['server', 'main', 'lifecycle'].flatMap((f) => [`../${f}`, `../../${f}`]);
+const platformZones = () =>
+  PLATFORM_LAYERS.flatMap((layer, i) =>
+    layer.map((folder) => {
+      const above = PLATFORM_LAYERS.slice(i)
+        .flat()
+        .filter((f) => f !== folder);
+      const below = PLATFORM_LAYERS.slice(0, i).flat();
+      return {
+        files: [`platform/${folder}/**`],
+        ignores: ['platform/**/*.test.ts'],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              patterns: [
+                {
+                  group: [...local('src', 'machines', 'sync', 'tests', 'bench', ...above), ...PLATFORM_ROOT],
+                  message: `platform/${folder}/ imports ${below.length ? `only ${below.join(', ')}` : 'no other platform folder'} and contract/ (PLATFORM_LAYERS, eslint.config.js).`,
+                },
+              ],
+            },
+          ],
+        },
+      };
+    }),
+  );
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', '.tmp/**'] },
   js.configs.recommended,
@@ -36,6 +85,7 @@ export default tseslint.config(
   boundary(['sync/**'], ['platform', 'src', 'machines', 'tests', 'bench'], 'sync/ imports only contract/.'),
   boundary(['machines/**'], ['platform', 'src', 'tests', 'bench'], 'machines/ imports sync/ and contract/, never src/.'),
   boundary(['platform/**'], ['src', 'machines', 'sync', 'tests', 'bench'], 'platform/ imports only contract/.'),
+  ...platformZones(),
   boundary(['src/**'], ['platform', 'tests', 'bench'], 'src/ never imports platform/ and reaches the network only through sync/.'),
   ...AREAS.map((area) =>
     boundary(

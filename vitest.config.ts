@@ -20,7 +20,7 @@ const UNIT_ISOLATED = [
   'src/table/virtual-table.test.ts',
   'src/table/first-sync-pages.test.ts',
   'src/accounts/live-balance.test.ts',
-  'platform/background-loop.test.ts',
+  'platform/core/background-loop.test.ts',
 ];
 // a deadline for a busy machine, not a speed: the sheet tests start worker threads that compile their TypeScript
 // first, and the time-zone sweep walks every minute around each transition

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICE_BASE_PATH } from '../contract/constants';
 import { issueToken } from '../platform/auth/tokens';
-import type { Config } from '../platform/config';
+import type { Config } from '../platform/core/config';
 import { benchPlatform } from './in-process-platform';
 
 const argOf = (name: string, d: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : d);

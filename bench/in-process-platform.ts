@@ -1,6 +1,6 @@
 import { SERVICE_BASE_PATH } from '../contract/constants';
 import { issueToken } from '../platform/auth/tokens';
-import type { Config } from '../platform/config';
+import type { Config } from '../platform/core/config';
 import type { Db } from '../platform/db/db';
 import { openPglite } from '../platform/db/pglite-db';
 import { seedDemoTenant } from '../platform/seed/demo-tenant';

@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import type { Db } from '../platform/db/db';
 import { appSecretOf } from '../platform/accounts/secrets';
-import { interfacePasswordHashes } from '../platform/smpp/bind-password';
+import { interfacePasswordHashes } from '../platform/accounts/interface-password';
 import { decodePdu, encodePdu } from '../platform/smpp/pdu-codec';
 import { PduFrameReader } from '../platform/smpp/pdu-frame-reader';
 import { TLV, findTlv, shortMessagePdu, type Pdu } from '../platform/smpp/pdu-types';

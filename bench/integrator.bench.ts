@@ -8,7 +8,7 @@
 // by default the demo's policy holds (the duplicate window looks up and records every message). --no-section: the
 // figures are printed only (bench/policy-cost.bench.ts runs it both ways).
 import { appSecretOf } from '../platform/accounts/secrets';
-import { configFromEnv } from '../platform/config';
+import { configFromEnv } from '../platform/core/config';
 import type { Db } from '../platform/db/db';
 import { monthIn } from '../platform/messaging/timing';
 import { defaultSendPolicy, saveSendPolicy } from '../platform/messaging/send-policy';

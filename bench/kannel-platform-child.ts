@@ -1,5 +1,5 @@
 import { appSecretOf } from '../platform/accounts/secrets';
-import { configFromEnv } from '../platform/config';
+import { configFromEnv } from '../platform/core/config';
 import { seedDemoTenant } from '../platform/seed/demo-tenant';
 import { buildPlatform } from '../platform/server';
 

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SubmitCounts } from '../platform/carriers/simulator-process';
-import type { Config } from '../platform/config';
+import type { Config } from '../platform/core/config';
 import { BEARERBOX, SMSBOX, freePort } from '../tests/smpp/kannel-boxes';
 
 // The parts of bench/kannel.bench.ts: the simulator SMSC both gateways send to, the HTTP sink both report to, CPU

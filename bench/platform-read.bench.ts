@@ -1,7 +1,7 @@
 // Read-side benchmark: p95 of each record-list filter combination at 100k and 1M MT
 // records on PGlite (target: 1M p95 <= 2x 100k p95), seeding time, and change-feed throughput (target >= 50,000
 // records/s). Run by hand: `npx tsx bench/platform-read.bench.ts [--records N] [--runs R]`. Prints JSON.
-import { configFromEnv } from '../platform/config';
+import { configFromEnv } from '../platform/core/config';
 import { openPglite } from '../platform/db/pglite-db';
 import { seedDemoTenant } from '../platform/seed/demo-tenant';
 import { seedRecords } from '../platform/seed/records';

@@ -3,7 +3,7 @@
 // Run: npx tsx bench/platform-send.bench.ts [--records N]
 import { SERVICE_BASE_PATH } from '../contract/constants';
 import { issueToken } from '../platform/auth/tokens';
-import { configFromEnv } from '../platform/config';
+import { configFromEnv } from '../platform/core/config';
 import { openPglite } from '../platform/db/pglite-db';
 import { seedDemoTenant } from '../platform/seed/demo-tenant';
 import { buildPlatform } from '../platform/server';

@@ -1,6 +1,6 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { configFromEnv } from './config';
+import { configFromEnv } from './core/config';
 import { checkPortsFree, databaseName, startFailure } from './lifecycle';
 import { StartError } from './server';
 

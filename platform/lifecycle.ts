@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { portInUse, type Config } from './config';
+import { portInUse, type Config } from './core/config';
 import { StartError, type Platform } from './server';
 
 // How the process starts, fails and stops (`npm start`, platform/main.ts). A start that cannot do its job ends the
@@ -74,7 +74,7 @@ export function exitOnStartFailure(step: StartStep, err: unknown, config: Config
 
 /** An error that escaped every handler leaves the process in a state nothing planned for: it is logged with its stack
  * and the process exits non-zero, for its supervisor to restart. A failed request never gets here (Fastify answers it),
- * nor does a failed background round (background-loop.ts logs it and retries). */
+ * nor does a failed background round (core/background-loop.ts logs it and retries). */
 export function exitOnUncaughtErrors(): void {
   const fail = (what: string) => (err: unknown) => {
     console.error(`${what}, exiting:`, err instanceof Error ? err.stack : err);

@@ -1,4 +1,4 @@
-import { configFromEnv, type Config } from './config';
+import { configFromEnv, type Config } from './core/config';
 import { checkPortsFree, exitOnStartFailure, exitOnUncaughtErrors, stopOnSignals, type StartStep } from './lifecycle';
 import { seedDemoTenant } from './seed/demo-tenant';
 import { seedRecords } from './seed/records';

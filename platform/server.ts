@@ -2,11 +2,14 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { INTEGRATOR_BASE_PATH, SERVICE_BASE_PATH } from '../contract/constants';
 import { translate } from '../contract/messages';
+import type { AccountPorts } from './accounts/account-ports';
 import { accountsPlugin } from './accounts/accounts.plugin';
 import { authPlugin } from './auth/auth.plugin';
-import { portInUse, type Config } from './config';
+import { registerAuthentication } from './auth/authentication';
+import { carriersPlugin } from './carriers/carriers.plugin';
+import { portInUse, type Config } from './core/config';
 import { clientLogPlugin, consoleSitePlugin } from './console/console.plugin';
-import type { AppContext } from './context';
+import type { AppContext } from './core/context';
 import type { Db } from './db/db';
 import { migrate } from './db/migrate';
 import { openPglite } from './db/pglite-db';
@@ -15,13 +18,17 @@ import { feedPlugin } from './feed/feed.plugin';
 import { ApiError } from './http/api-error';
 import { registerHealthRoutes, type Lifecycle } from './http/health.routes';
 import { languageOf } from './http/language';
+import { integratorDocPlugin } from './integrator/integrator-doc.routes';
 import { integratorNoRoute, integratorPlugin, isIntegratorPath } from './integrator/integrator.plugin';
 import { libraryPlugin } from './library/library.plugin';
 import type { CarrierConnector } from './messaging/carrier';
 import { messagingPlugin } from './messaging/messaging.plugin';
+import { insertSystemSms, sendSystemSms } from './messaging/system-sms';
 import { noticesPlugin } from './notices/notices.plugin';
 import { recordsPlugin } from './records/records.plugin';
 import { shortLinkPagePlugin, shortLinksPlugin } from './short-links/short-links.plugin';
+import { queueSmppReceipts, queueSmppReplies } from './smpp/receipt-queue';
+import { requestEndAccountBinds, requestEndBindsBeyond } from './smpp/smpp-binds';
 import { smppPlugin } from './smpp/smpp.plugin';
 import { createMetrics } from './metrics/metrics';
 import { startMetricsServer, type MetricsServer } from './metrics/metrics-server';
@@ -44,6 +51,16 @@ export interface Platform {
   /** draining or serving, for /ready and a stop (platform/lifecycle.ts). */
   lifecycle: Lifecycle;
 }
+
+/** Dispatch owes the SMPP server's outbox the receipts and replies of what it moves. */
+const SMPP_RECEIPTS = { ended: queueSmppReceipts, replied: queueSmppReplies };
+
+/** What the accounts area hands to the areas that own it: system SMS to messaging, the end of live binds to SMPP. */
+const accountPorts = (ctx: AppContext): AccountPorts => ({
+  writeSystemSms: (q, sms, now) => insertSystemSms(q, ctx, sms, now),
+  endAccountBinds: requestEndAccountBinds,
+  endBindsBeyond: requestEndBindsBeyond,
+});
 
 /** A start that cannot go on, with the one line that names why. */
 export class StartError extends Error {}
@@ -111,12 +128,15 @@ export async function buildPlatform(
   let smppPort: number | null = null;
   // the scrape reads the clock through ctx, which a test may replace
   const metrics = createMetrics(db, () => ctx.now());
-  const ctx: AppContext = { db, config, log: app.log, now: opts.now ?? (() => new Date()), onClose: (s) => stops.push(s), metrics };
+  const ctx: AppContext = { db, config, log: app.log, now: opts.now ?? (() => new Date()), onClose: (s) => stops.push(s), metrics, receipts: SMPP_RECEIPTS };
   // by route pattern (never the URL with its ids); a path no route claims counts as one
   metrics.watchReady(async () => (await app.inject({ method: 'GET', url: '/ready' })).statusCode === 200);
   app.addHook('onResponse', async (req, reply) => {
     metrics.httpRequest(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
   });
+
+  // before any area registers a route, so every instance below inherits it
+  registerAuthentication(app, ctx);
 
   // paths no area claims: those under the integrator API in another letter case answer its 404; others as Fastify would
   app.setNotFoundHandler((req, reply) =>
@@ -155,17 +175,21 @@ export async function buildPlatform(
         reply.header('Cache-Control', 'no-store');
       });
       api.setNotFoundHandler((req, reply) => reply.code(404).send({ type: 404, message: translate(languageOf(req), 'error.notFound') }));
-      // one area each; messaging last, so its dispatcher is the first loop stopped on close
-      await api.register(authPlugin, { ctx });
+      // one area each; messaging, the carriers and the SMPP server last, so their loops are the first stopped on close
+      await api.register(authPlugin, { ctx, sendSystemSms: (msg) => sendSystemSms(ctx, msg) });
       await api.register(recordsPlugin, { ctx });
       await api.register(feedPlugin, { ctx });
       await api.register(toolsPlugin, { ctx });
       await api.register(shortLinksPlugin, { ctx });
       await api.register(libraryPlugin, { ctx });
-      await api.register(accountsPlugin, { ctx });
+      await api.register(accountsPlugin, { ctx, ports: accountPorts(ctx) });
+      await api.register(integratorDocPlugin, { ctx });
       await api.register(noticesPlugin, { ctx });
       await api.register(clientLogPlugin, { ctx });
-      await api.register(messagingPlugin, { ctx, carrier: opts.carrier });
+      // a given connector (tests) or CARRIERS=in-process keeps messages in this process; else they go to carriers over SMPP
+      const inProcess = Boolean(opts.carrier) || config.carriers.source === 'in-process';
+      await api.register(messagingPlugin, { ctx, carrier: opts.carrier, inProcess });
+      await api.register(carriersPlugin, { ctx, inProcess });
       await api.register(smppPlugin, { ctx, listening: (port) => (smppPort = port), draining: () => lifecycle.draining });
     },
     { prefix: SERVICE_BASE_PATH },

@@ -1,6 +1,7 @@
-import { IDLE_MS, restUntil, startLoop } from '../background-loop';
-import { nudgeOnChanges } from '../messaging/notify';
-import type { AreaPlugin } from '../context';
+import { IDLE_MS, restUntil, startLoop } from '../core/background-loop';
+import { nudgeOnChanges } from '../feed/change-notices';
+import type { AreaOptions, AreaPlugin } from '../core/context';
+import type { AccountPorts } from './account-ports';
 import { registerApiDocRoutes } from './api-doc.routes';
 import { sendDueWarnings } from './balance-warning';
 import { nextCallbackAt } from './callback-claim';
@@ -14,12 +15,16 @@ import { registerWarnRoutes } from './warn.routes';
 const retryBaseMs = () => Math.max(10, Number(process.env.CALLBACK_RETRY_MS) || 1000);
 const POLL_MS = 200;
 
+export interface AccountsOptions extends AreaOptions {
+  ports: AccountPorts;
+}
+
 /** The accounts' routes, and the two workers (balance warnings, callbacks), stopped through ctx.onClose. */
-export const accountsPlugin: AreaPlugin = async (api, { ctx }) => {
-  registerCustomerRoutes(api, ctx);
+export const accountsPlugin: AreaPlugin<AccountsOptions> = async (api, { ctx, ports }) => {
+  registerCustomerRoutes(api, ctx, ports);
   registerRechargeRoutes(api, ctx);
   registerWarnRoutes(api, ctx);
-  registerUserSettingsRoutes(api, ctx);
+  registerUserSettingsRoutes(api, ctx, ports);
   registerApiDocRoutes(api, ctx);
 
   // registered before the loop, so it is closed after it (onClose runs in reverse): no claim follows its close
@@ -32,7 +37,7 @@ export const accountsPlugin: AreaPlugin = async (api, { ctx }) => {
     async (stopped) => {
       let done = 0;
       while (!stopped()) {
-        const sent = await sendDueWarnings(ctx);
+        const sent = await sendDueWarnings(ctx, ports);
         done += sent;
         if (sent === 0) break;
       }

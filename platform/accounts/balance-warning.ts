@@ -1,13 +1,12 @@
-import { ulid } from 'ulid';
 import type { BalanceWarning } from '../../contract/entities.schema';
 import { translate } from '../../contract/messages';
 import { countSegments } from '../../contract/segments';
 import type { BalanceWarningForm } from '../../contract/validation/balance-warning.rules';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
+import type { AccountPorts } from './account-ports';
 import type { Queryable } from '../db/db';
-import { notifyAll } from '../messaging/notify';
+import { notifyAll } from '../feed/change-notices';
 import { withRetry } from '../db/retry';
-import { insertBatch } from '../messaging/batch-insert';
 import { BALANCE_WARNING_LINK } from '../notices/notice-links';
 import { notify } from '../notices/notices';
 
@@ -42,7 +41,7 @@ export async function saveWarning(ctx: AppContext, cusId: string, f: BalanceWarn
 }
 
 /** Sends queued warnings; answers how many. */
-export async function sendDueWarnings(ctx: AppContext, limit = 20): Promise<number> {
+export async function sendDueWarnings(ctx: AppContext, ports: Pick<AccountPorts, 'writeSystemSms'>, limit = 20): Promise<number> {
   const now = ctx.now();
   const sent = await withRetry(() =>
     ctx.db.tx(async (q) => {
@@ -59,30 +58,8 @@ export async function sendDueWarnings(ctx: AppContext, limit = 20): Promise<numb
             balance: Number(e.balance).toFixed(2),
             threshold: Number(e.warn_balance).toFixed(2),
           });
-          await insertBatch(
-            q,
-            ctx,
-            {
-              batch_id: ulid(),
-              prod_type: 0,
-              batch_type: 1,
-              cus_id: e.cus_id,
-              content,
-              title: null,
-              review: false,
-              costUnits: 0,
-              items: {
-                mobiles: e.mobiles,
-                contents: null,
-                segments: Math.max(1, countSegments(content).segments),
-                priceUnits: 0,
-                countryCodes: null,
-                countryNames: null,
-              },
-            },
-            e.time_zone,
-            now,
-          );
+          const segments = Math.max(1, countSegments(content).segments);
+          await ports.writeSystemSms(q, { cus_id: e.cus_id, mobiles: e.mobiles, content, segments, timeZone: e.time_zone }, now);
         }
         await notify(q, {
           cusId: e.cus_id,

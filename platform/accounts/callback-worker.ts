@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { MAX_POSTS_IN_FLIGHT, postCallback, RefusedTargetError, type ResolveAll } from './callback-target';
 import {
   ADDRESS_REFUSED,

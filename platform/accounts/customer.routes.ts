@@ -12,7 +12,7 @@ import {
   openCustomerEndpoint,
 } from '../../contract/endpoints/customer.endpoints';
 import { getBusCtyListEndpoint } from '../../contract/endpoints/account.endpoints';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { readableCusIds } from '../auth/scope';
 import {
   ACCOUNT_COLUMNS,
@@ -29,7 +29,8 @@ import {
 } from './customers';
 import { likeOf, ms, pageQuery } from './list-page';
 import { rechargeRows } from './recharge-rows';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
+import type { AccountPorts } from './account-ports';
 import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
 import { Where } from '../lists/list-query';
@@ -50,7 +51,7 @@ const listRow = (a: AccountRow) => ({
 /** Sub-accounts are the visible accounts other than the caller's own. */
 const subAccountsOf = (user: CurrentUser) => readableCusIds(user, 'accounts').filter((c) => c !== user.cus_id);
 
-export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, ports: AccountPorts): void {
   route(app, ctx, customerListEndpoint, async ({ body, user }) => {
     const w = new Where();
     w.add(`a.cus_id = any(${w.bind(subAccountsOf(user))}::text[])`);
@@ -83,7 +84,7 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext): v
     ctx,
     customerModifyEndpoint,
     async ({ body, user, message }) => {
-      await modifySubAccount(ctx, user, body);
+      await modifySubAccount(ctx, ports, user, body);
       message('customer.modified');
     },
     { idempotent: true },

@@ -1,13 +1,13 @@
 import type { Language } from '../../contract/constants';
 import type { SubAccountForm, SubAccountModify } from '../../contract/validation/sub-account.rules';
 import { SUB_ACCOUNT_ID_EXISTS } from '../../contract/validation/sub-account.rules';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { canSee } from '../auth/scope';
 import { hashPassword } from '../auth/password';
-import { interfacePasswordHashes } from '../smpp/bind-password';
-import { requestEndAccountBinds, requestEndBindsBeyond } from '../smpp/smpp-binds';
+import { interfacePasswordHashes } from './interface-password';
 import { revokeUserSessions } from '../auth/session-revoke';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
+import type { AccountPorts } from './account-ports';
 import type { Queryable } from '../db/db';
 import { badRequest, forbidden } from '../http/api-error';
 import { withRetry } from '../db/retry';
@@ -138,7 +138,12 @@ export async function createSubAccount(ctx: AppContext, user: CurrentUser, f: Su
 /** Edits a sub-account the caller may manage with the creation rules; an empty password keeps the stored one. Live
  * binds that no longer fit are asked to end (the bind watch ends those outside the new user IPs by itself), and a
  * new login password ends the account's console sessions. */
-export async function modifySubAccount(ctx: AppContext, user: CurrentUser, f: SubAccountModify): Promise<void> {
+export async function modifySubAccount(
+  ctx: AppContext,
+  ports: Pick<AccountPorts, 'endAccountBinds' | 'endBindsBeyond'>,
+  user: CurrentUser,
+  f: SubAccountModify,
+): Promise<void> {
   assertManageable(user, f.cus_id, 'customer.editFailure');
   const options = await checkedOptions(ctx, user, f);
   const [loginHash, interfaceHash] = await Promise.all([
@@ -162,8 +167,8 @@ export async function modifySubAccount(ctx: AppContext, user: CurrentUser, f: Su
           interfaceHash.full,
           interfaceHash.prefix,
         ]);
-        await requestEndAccountBinds(q, f.cus_id);
-      } else await requestEndBindsBeyond(q, f.cus_id, f.maxConnections, ctx.now());
+        await ports.endAccountBinds(q, f.cus_id);
+      } else await ports.endBindsBeyond(q, f.cus_id, f.maxConnections, ctx.now());
       // the login made with the account carries its name; the password is that of the account's own logins
       await q.query('update users set name = $2 where cus_id = $1 and username = $1', [f.cus_id, f.cus_name]);
       await tellAdmin(q, user, 'subAccountModified', f.cus_id, f.cus_name);

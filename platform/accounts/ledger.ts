@@ -1,8 +1,9 @@
 import type { Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
 
-// Every balance change goes through here (or messaging/charge.ts): the balance moves and its ledger row is
-// written in the caller's transaction, so every balance equals the sum of its ledger.
+// Every balance change writes its ledger row here, in the caller's transaction, so every balance equals the sum of
+// its ledger: moveBalance for recharges and adjustments, writeLedger for the moves a send's charge makes itself
+// (messaging/charge.ts, which locks and moves the balances of many sends at once).
 
 /** send: a send's charge; refund: an automatic refund; recharge: money in or out by a charge; adjust: a price
  * adjustment; other: any other adjustment. */
@@ -11,6 +12,36 @@ export type LedgerKind = 'send' | 'refund' | 'recharge' | 'adjust' | 'other';
 /** recharge_type of the recharge records: 0 account recharge, 1 automatic refund, 2 price adjustment, 3 other. */
 export const RECHARGE_TYPE_OF: Record<Exclude<LedgerKind, 'send'>, number> = { recharge: 0, refund: 1, adjust: 2, other: 3 };
 export const KIND_OF_RECHARGE_TYPE = ['recharge', 'refund', 'adjust', 'other'] as const;
+
+/** One ledger row: `amount` yuan moved on an account (negative: out), with its balance before and after. */
+export interface LedgerRow {
+  cus_id: string;
+  amount: number;
+  kind: LedgerKind;
+  ref: string | null;
+  pre: number;
+  post: number;
+  /** what whoever charged typed; empty for the platform's own moves. */
+  remark?: string;
+}
+
+/** The one writer of the ledger: rows for balances the caller has moved in its transaction, in one statement. */
+export async function writeLedger(q: Queryable, rows: LedgerRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await q.query(
+    `insert into balance_ledger (cus_id, amount, kind, ref, pre_balance, post_balance, remark)
+     select * from unnest($1::text[], $2::numeric[], $3::text[], $4::text[], $5::numeric[], $6::numeric[], $7::text[])`,
+    [
+      rows.map((r) => r.cus_id),
+      rows.map((r) => r.amount),
+      rows.map((r) => r.kind),
+      rows.map((r) => r.ref),
+      rows.map((r) => r.pre),
+      rows.map((r) => r.post),
+      rows.map((r) => r.remark ?? ''),
+    ],
+  );
+}
 
 export interface Movement {
   pre: number;
@@ -32,14 +63,6 @@ export async function moveBalance(
   const post = Math.round(pre * 10_000 + amount * 10_000) / 10_000;
   if (post < 0 && Number(a.pay_type) === 0 && !opts.allowNegative) throw badRequest('v.recharge.exceedsBalance', {}, 'amount');
   await q.query('update accounts set balance = $2 where cus_id = $1', [cusId, post]);
-  await q.query('insert into balance_ledger (cus_id, amount, kind, ref, pre_balance, post_balance, remark) values ($1, $2, $3, $4, $5, $6, $7)', [
-    cusId,
-    amount,
-    kind,
-    opts.ref ?? null,
-    pre,
-    post,
-    opts.remark ?? '',
-  ]);
+  await writeLedger(q, [{ cus_id: cusId, amount, kind, ref: opts.ref ?? null, pre, post, remark: opts.remark ?? '' }]);
   return { pre, post };
 }

@@ -1,12 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { ulid } from 'ulid';
 import { SMS_CODE_LENGTH, SMS_CODE_RESEND_S, type Language } from '../../contract/constants';
 import { translate } from '../../contract/messages';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
+import type { AccountPorts } from './account-ports';
 import { ApiError, badRequest } from '../http/api-error';
-import { notifyAll } from '../messaging/notify';
-import { insertBatch } from '../messaging/batch-insert';
-import { loadAccount } from '../messaging/send-account';
+import { notifyAll } from '../feed/change-notices';
 
 // The code that confirms a new mobile (personal settings). It goes out through the platform's own outbox like the
 // login codes, but its record keeps the text with the code masked: whoever reads the records cannot take it over.
@@ -14,10 +12,17 @@ const TTL_S = 300;
 const MAX_ATTEMPTS = 5;
 const PURPOSE = 'mobile';
 
-export async function sendMobileCode(ctx: AppContext, user: { id: number; cus_id: string }, mobile: string, uuid: string, lang: Language) {
+export async function sendMobileCode(
+  ctx: AppContext,
+  ports: Pick<AccountPorts, 'writeSystemSms'>,
+  user: { id: number; cus_id: string },
+  mobile: string,
+  uuid: string,
+  lang: Language,
+) {
   const now = ctx.now();
   const code = String(randomInt(10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
-  const account = await loadAccount(ctx.db, user.cus_id);
+  const [account] = await ctx.db.query<{ time_zone: string }>('select time_zone from accounts where cus_id = $1', [user.cus_id]);
   if (!account) throw badRequest('customer.editFailure');
   await ctx.db.tx(async (q) => {
     await q.query('select pg_advisory_xact_lock(hashtext($1))', [`sms-code:${mobile}`]);
@@ -39,23 +44,7 @@ export async function sendMobileCode(ctx: AppContext, user: { id: number; cus_id
       new Date(now.getTime() + TTL_S * 1000),
     ]);
     const masked = translate(lang, 'sms.mobileCode', { code: '*'.repeat(SMS_CODE_LENGTH), minutes: TTL_S / 60 });
-    await insertBatch(
-      q,
-      ctx,
-      {
-        batch_id: ulid(),
-        prod_type: 0,
-        batch_type: 1,
-        cus_id: user.cus_id,
-        content: masked,
-        title: null,
-        review: false,
-        costUnits: 0,
-        items: { mobiles: [mobile], contents: null, segments: 1, priceUnits: 0, countryCodes: null, countryNames: null },
-      },
-      account.time_zone,
-      now,
-    );
+    await ports.writeSystemSms(q, { cus_id: user.cus_id, mobiles: [mobile], content: masked, segments: 1, timeZone: account.time_zone }, now);
   });
   await notifyAll(ctx.db, ['batch', 'mtRecord', 'statistics'], [user.cus_id]);
   return { resendAfterS: SMS_CODE_RESEND_S };

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { epRechargeListEndpoint, rechargeListEndpoint } from '../../contract/endpoints/recharge.endpoints';
 import { epRechargeRows, rechargeRows } from './recharge-rows';
 import { readableCusIds } from '../auth/scope';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { route } from '../http/route';
 
 // Recharge records: sub-accounts' rows for userType 1 and 2 (which may filter by account),

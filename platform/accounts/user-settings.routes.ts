@@ -33,13 +33,14 @@ import {
   setMobile,
   setPasswordHash,
 } from './user-settings';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { scopeCusIds } from '../auth/scope';
 import { hashPassword } from '../auth/password';
-import { interfacePasswordHashes } from '../smpp/bind-password';
+import { interfacePasswordHashes } from './interface-password';
 import { recheckPassword } from '../auth/password-recheck';
 import { revokeUserSessions } from '../auth/session-revoke';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
+import type { AccountPorts } from './account-ports';
 import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
 import { Where } from '../lists/list-query';
@@ -103,7 +104,7 @@ async function apiInfo(ctx: AppContext, cusId: string) {
   };
 }
 
-export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext, ports: AccountPorts): void {
   route(
     app,
     ctx,
@@ -141,7 +142,7 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
   );
 
   route(app, ctx, sendMobileCodeEndpoint, async ({ body, user, lang, message }) => {
-    const out = await sendMobileCode(ctx, user, body.mobile, body.uuid, lang);
+    const out = await sendMobileCode(ctx, ports, user, body.mobile, body.uuid, lang);
     message('settings.codeSent');
     return out;
   });

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { getCusBneWarnInfoEndpoint, modifyCusBneWarnEndpoint } from '../../contract/endpoints/warn.endpoints';
 import { getWarning, saveWarning } from './balance-warning';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { canSee } from '../auth/scope';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
 

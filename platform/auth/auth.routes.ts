@@ -19,16 +19,17 @@ import {
   type UserInfo,
 } from '../../contract/endpoints/user.endpoints';
 import { consumeCaptcha, issueCaptcha } from './captcha';
-import { userForToken, type CurrentUser } from './current-user';
+import type { CurrentUser } from '../core/current-user';
+import { userForToken } from './current-user';
 import { canSee, readableCusIds } from './scope';
 import { captchaRequired, clearAccountFailures, recordFailure, reserveAttempt } from './login-throttle';
 import { hasArea, menuFor, MENUS, topMenuFor } from './menu-tree';
 import { decodeBase64Password, DUMMY_HASH, hashPassword, isStrongPassword, verifyPassword } from './password';
-import { checkCode, loginCodeLimits, registerCodeLimits, sendCode, SYSTEM_CUS_ID } from './sms-code';
+import { checkCode, loginCodeLimits, registerCodeLimits, sendCode, SYSTEM_CUS_ID, type SendSystemSms } from './sms-code';
 import { takeHits } from './request-limits';
 import { revokeSession } from './session-revoke';
 import { bearerOf, issueToken } from './tokens';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
 import {
   accountsWithProduct,
@@ -102,7 +103,7 @@ async function userInfoOf(q: Queryable, user: CurrentUser): Promise<UserInfo> {
   };
 }
 
-export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
+export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, sendSystemSms: SendSystemSms): void {
   const { db } = ctx;
 
   // `required` is the platform-wide setting; an account that failed often is asked anyway (its login is refused on the
@@ -138,7 +139,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (!login || login.status === 2 || !login.mobile || login.mobile !== body.phone) throw badRequest('login.phoneMismatch', {}, 'phone');
     await takeHits(db, loginCodeLimits(req.ip, login.mobile), ctx.now());
     message('login.codeSent');
-    return sendCode(ctx, { purpose: 'login', subject: login.username, phone: login.mobile, uuid: body.uuid, cusId: login.cus_id, lang });
+    return sendCode(ctx, sendSystemSms, { purpose: 'login', subject: login.username, phone: login.mobile, uuid: body.uuid, cusId: login.cus_id, lang });
   });
 
   route(app, ctx, loginBySmsCodeEndpoint, async ({ body, message }) => {
@@ -159,7 +160,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): void 
     if (!(await consumeCaptcha(db, body.redomStr, body.code, ctx.now()))) throw badRequest('login.badCaptcha', {}, 'code');
     await takeHits(db, registerCodeLimits(req.ip, body.phone, ctx.config.registerCodesPerMinute), ctx.now());
     message('login.codeSent');
-    return sendCode(ctx, { purpose: 'register', subject: body.epId, phone: body.phone, uuid: body.uuid, cusId: SYSTEM_CUS_ID, lang });
+    return sendCode(ctx, sendSystemSms, { purpose: 'register', subject: body.epId, phone: body.phone, uuid: body.uuid, cusId: SYSTEM_CUS_ID, lang });
   });
 
   route(app, ctx, epRegistEndpoint, async ({ body, message }) => {

@@ -1,6 +1,6 @@
 import type { Db } from '../db/db';
 import type { ApiError } from '../http/api-error';
-import type { CurrentUser } from './current-user';
+import type { CurrentUser } from '../core/current-user';
 import { clearAccountFailures, countFailedAttempt, recordFailure, reserveAttempt } from './login-throttle';
 import { verifyPassword } from './password';
 

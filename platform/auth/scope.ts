@@ -1,4 +1,4 @@
-import type { CurrentUser } from './current-user';
+import type { CurrentUser } from '../core/current-user';
 
 // Whose accounts a caller reaches, decided here and nowhere else. Two areas:
 // - 'data': everything an account owns or makes — send records, replies and conversations, batches and timed sends,

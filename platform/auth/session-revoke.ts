@@ -1,4 +1,4 @@
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
 
 // Ending sessions: the session rows go, and every instance is told (NOTIFY), so event streams opened with those

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { getClientWebSiteBeianEndpoint, getSiteLogoEndpoint } from '../../contract/endpoints/setting.endpoints';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { route } from '../http/route';
 import { siteSettings } from './site-settings';
 

@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { SMS_CODE_LENGTH, SMS_CODE_RESEND_S, type Language } from '../../contract/constants';
 import { translate } from '../../contract/messages';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { ApiError, badRequest } from '../http/api-error';
-import { sendSystemSms } from '../messaging/system-sms';
 import type { RequestLimit } from './request-limits';
 
 // 6-digit codes for SMS login and enterprise registration: one per (purpose, subject, uuid), 5 minutes valid,
@@ -63,6 +62,11 @@ export function loginCodeLimits(address: string, phone: string): RequestLimit[] 
   ];
 }
 
+/** Sends a platform-originated SMS through the platform's own outbox, so it shows in the records like any other
+ * message, not charged; with `secret`, the record shows `content` (masked) and only the carrier is handed `secret`.
+ * Given by server.ts (messaging sends it): authentication does not depend on how messages go out. */
+export type SendSystemSms = (msg: { cus_id: string; mobile: string; content: string; secret?: string }) => Promise<string>;
+
 export interface CodeRequest {
   purpose: CodePurpose;
   subject: string;
@@ -73,7 +77,7 @@ export interface CodeRequest {
   lang: Language;
 }
 
-export async function sendCode(ctx: AppContext, req: CodeRequest): Promise<{ resendAfterS: number }> {
+export async function sendCode(ctx: AppContext, sendSystemSms: SendSystemSms, req: CodeRequest): Promise<{ resendAfterS: number }> {
   const now = ctx.now();
   const code = String(randomInt(10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
   const id = await ctx.db.tx(async (q) => {
@@ -96,7 +100,7 @@ export async function sendCode(ctx: AppContext, req: CodeRequest): Promise<{ res
   const text = (c: string) => translate(req.lang, req.purpose === 'login' ? 'sms.loginCode' : 'sms.registerCode', { code: c, minutes: SMS_CODE_TTL_S / 60 });
   try {
     // Whoever reads this account's records (its enterprise admin, its agent) must not read the code.
-    await sendSystemSms(ctx, { cus_id: req.cusId, mobile: req.phone, content: text(MASKED_CODE), secret: text(code) });
+    await sendSystemSms({ cus_id: req.cusId, mobile: req.phone, content: text(MASKED_CODE), secret: text(code) });
   } catch (err) {
     ctx.log.error({ err }, 'system sms failed');
     // The code never reached the phone: forget it so the user may ask again at once.

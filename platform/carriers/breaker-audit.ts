@@ -1,6 +1,6 @@
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
+import { PROVIDER_CUS_ID } from '../auth/operator-role';
 import { notify } from '../notices/notices';
-import { PROVIDER_CUS_ID } from '../seed/demo-tenant';
 import type { BreakerChange } from './carrier-quality';
 import { writeAudit } from './carrier-store';
 

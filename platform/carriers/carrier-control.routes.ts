@@ -16,8 +16,8 @@ import {
 import { routeFaults } from '../../contract/carrier.schema';
 import type { CarrierStatus } from '../../contract/endpoints/carrier.endpoints';
 import { isPlatformOperator } from '../auth/operator-role';
-import type { CurrentUser } from '../auth/current-user';
-import type { AppContext } from '../context';
+import type { CurrentUser } from '../core/current-user';
+import type { AppContext } from '../core/context';
 import { badRequest, conflict, forbidden, notFound } from '../http/api-error';
 import { route } from '../http/route';
 import type { CarrierPlane } from './carrier-plane';

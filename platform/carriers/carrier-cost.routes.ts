@@ -10,8 +10,8 @@ import {
   type MarginRow,
 } from '../../contract/endpoints/carrier-cost.endpoints';
 import { isPlatformOperator } from '../auth/operator-role';
-import type { CurrentUser } from '../auth/current-user';
-import type { AppContext } from '../context';
+import type { CurrentUser } from '../core/current-user';
+import type { AppContext } from '../core/context';
 import { badRequest, conflict, forbidden, notFound } from '../http/api-error';
 import { route } from '../http/route';
 import { sendXlsx } from '../lists/xlsx-export';

@@ -1,29 +1,30 @@
 import { statusHex } from '../smpp/command-status';
-import type { AppContext } from '../context';
-import { carrierDigits } from '../../contract/validation/number.rules';
+import type { AppContext } from '../core/context';
+import type { OwedReceipts } from '../core/owed-receipts';
 import type { Queryable } from '../db/db';
 import { withRetry } from '../db/retry';
 import type { CarrierReport } from '../messaging/carrier';
 import { applyMoves, type Due } from '../messaging/dispatch';
-import { notifyAll } from '../messaging/notify';
-import type { SubmitAnswer, SubmitFields } from './esme-session';
+import { notifyAll } from '../feed/change-notices';
+import type { SubmitFields } from './esme-session';
 import type { CarrierLink } from './carrier-link';
 import type { CarrierPlane } from './carrier-plane';
 import { carrierIdKey } from './receipt-match';
-import { UnencodableMessage, carrierSubmits } from './outbound-parts';
-import { THROTTLES, isTemporary, recordStatusOf, type PartState } from './part-states';
-import { finalReport, NO_ROUTE, EXPIRED, VALIDITY_OVER, unansweredReport, refusedReport, unsendableReport } from './carrier-reports';
+import { THROTTLES, isTemporary } from './part-states';
+import { unansweredReport, refusedReport, unsendableReport } from './carrier-reports';
 import { tracingMessages } from '../metrics/message-trail';
 import { costRecords, type Costed } from './carrier-cost';
 import { hasOtherCarrier, pickCarrier, recordAttempts, rerouteNow, type Attempt } from './reroute';
-import type { Routable } from './routing';
-import { platformAddress, sourceAddressOf } from './source-address';
+import { claimDue, dropQueued, lease, partsOfLeased, requeue, backOff } from './carrier-queue';
+import { decideRound, unsendable, type Claimed, type PartAnswer, type RoundRoutes, type Send } from './round-decision';
 
 // The dispatcher when messages go to carriers over SMPP. A round claims due records from carrier_queue (FOR UPDATE
 // SKIP LOCKED, so instances sharing PostgreSQL never take the same one), routes each, and leases its queue row until
 // the receipt deadline, in one short transaction that leaves mt_records unwritten; then submits outside any transaction
 // (the network never holds the database); then writes what the carriers answered as the record's parts. A record found
 // leased at its deadline with no parts was being sent by an instance that stopped: it ends unknown, never sent twice.
+// What becomes of each claimed record is decided by round-decision.ts from the rows, routes and time alone; the queue's
+// rows are read and written by carrier-queue.ts.
 
 /** Records per round: a round's two transactions each touch every record once, and fewer, larger ones cost less. */
 export const CARRIER_ROUND = 500;
@@ -34,37 +35,7 @@ export const RETRY_MAX_MS = 60_000;
 /** A later part of a long message the carrier could not take right now is tried again this often before giving up. */
 const PART_TRIES = 5;
 
-interface Claimed extends Due {
-  ext_number: string | null;
-  /** the sender id the record's international batch named, or null */
-  sender_id: string | null;
-  leased: boolean;
-  expires_at: Date | string | null;
-  /** attempts so far, and the carriers that refused it in this round of attempts */
-  tries: number;
-  avoid: string[];
-  /** the segments the record was billed, which its cost counts */
-  segments: number;
-}
-
-/** What became of one part: the carrier's answer, or a PDU this side could not build or write (the message fails
- * alone: its round's other messages go on). */
-type PartAnswer = SubmitAnswer | { kind: 'unsendable'; tooLong: boolean; reason: string };
-
 type Log = Pick<AppContext['log'], 'warn'>;
-
-const unsendable = (err: unknown): Extract<PartAnswer, { kind: 'unsendable' }> => ({
-  kind: 'unsendable',
-  tooLong: err instanceof UnencodableMessage,
-  reason: err instanceof Error ? err.message : String(err),
-});
-
-interface Send {
-  row: Claimed;
-  carrier: string;
-  parts: SubmitFields[];
-  routable: Routable;
-}
 
 let ref = 0;
 
@@ -94,7 +65,7 @@ export async function nextCarrierSendAt(q: Queryable): Promise<Date | null> {
 
 export async function claimRound(ctx: AppContext, plane: CarrierPlane, limit = CARRIER_ROUND): Promise<ClaimedRound | null> {
   const now = ctx.now();
-  const claimed = await withRetry(() => ctx.db.tx((q) => claim(q, plane, now, limit, ctx.log)));
+  const claimed = await withRetry(() => ctx.db.tx((q) => claim(q, ctx.receipts, plane, now, limit, ctx.log)));
   if (!claimed) return null;
   if (claimed.cusIds.length > 0) await notifyAll(ctx.db, ['mtRecord', 'batch', 'statistics'], claimed.cusIds);
   return claimed;
@@ -119,7 +90,7 @@ export async function sendRound(ctx: AppContext, plane: CarrierPlane, round: Cla
       if (last.kind === 'unsendable')
         ctx.log.warn({ msgId: round.sends[k].row.sn, carrier: round.sends[k].carrier, reason: last.reason }, 'carrier message not sendable');
     });
-    cusIds = await withRetry(() => ctx.db.tx((q) => writeAnswers(q, plane, ctx.now(), round.sends, answers)));
+    cusIds = await withRetry(() => ctx.db.tx((q) => writeAnswers(q, ctx.receipts, plane, ctx.now(), round.sends, answers)));
     if (tracingMessages(ctx.log)) logSubmits(ctx.log, round.sends, answers);
   } finally {
     given.written();
@@ -139,112 +110,39 @@ function logSubmits(log: Pick<AppContext['log'], 'debug'>, sends: Send[], answer
   });
 }
 
-async function claim(q: Queryable, plane: CarrierPlane, now: Date, limit: number, log: Log) {
-  const rows = await q.query<Claimed>(
-    `select m.sn, m.prod_type, m.cus_id, m.batch_id, m.mobile, m.content, m.mt_status, m.receive_time, m.country_code, m.country_name,
-            m.secret, m.segments, a.ext_number, b.sender_id, c.leased, c.expires_at, c.tries, c.avoid
-       from carrier_queue c join mt_records m on m.sn = c.sn join accounts a on a.cus_id = m.cus_id
-       left join batches b on m.prod_type = 1 and b.batch_id = m.batch_id
-      where c.due_at <= $1 order by c.due_at limit $2 for update of c skip locked`,
-    [now, limit],
-  );
+async function claim(q: Queryable, owed: OwedReceipts, plane: CarrierPlane, now: Date, limit: number, log: Log) {
+  const rows = await claimDue(q, now, limit);
   if (rows.length === 0) return null;
   // a leased row is due only at its receipt deadline: what its parts' receipts said decides how it ends
-  const leased = rows.filter((r) => r.leased).map((r) => r.sn);
-  const partsOf = new Map<string, { states: string[]; errs: Array<string | null> }>();
-  if (leased.length > 0) {
-    const parts = await q.query<{ sn: string; states: string[]; errs: Array<string | null> }>(
-      'select sn, array_agg(state order by part) as states, array_agg(err order by part) as errs from carrier_parts where sn = any($1) group by sn',
-      [leased],
-    );
-    for (const p of parts) partsOf.set(p.sn, p);
-  }
-  const reports = new Map<string, CarrierReport>();
-  const finals: Claimed[] = [];
-  const timedOut: string[] = [];
-  const later: string[] = [];
-  const sends: Send[] = [];
-  const validUntil = now.getTime() - plane.timing.validityS * 1000;
-  const stale: string[] = [];
-  for (const r of rows) {
-    // ended elsewhere (by the in-process simulator before a switch to carriers): nothing left to send
-    if (r.mt_status !== 100 && r.mt_status !== 500) {
-      stale.push(r.sn);
-      continue;
-    }
-    if (r.leased) {
-      // its receipt deadline passed: what the parts' receipts said, else unknown; with no parts, the instance that
-      // was sending it stopped before the answers were written: it may have reached the carrier, so it is not resent
-      const parts = partsOf.get(r.sn);
-      const states = parts?.states.map((s) => (s === 'pending' ? 'unknown' : s) as PartState);
-      reports.set(r.sn, parts && states ? finalReport(recordStatusOf(states) ?? 600, parts.errs) : unansweredReport('the carrier'));
-      finals.push(r);
-      timedOut.push(r.sn);
-      continue;
-    }
-    if (new Date(r.receive_time).getTime() < validUntil) {
-      reports.set(r.sn, EXPIRED);
-      finals.push(r);
-      continue;
-    }
-    if (r.expires_at !== null && new Date(r.expires_at).getTime() <= now.getTime()) {
-      reports.set(r.sn, VALIDITY_OVER);
-      finals.push(r);
-      continue;
-    }
-    // one message that cannot be routed or encoded (a stored text too long for SMPP) fails alone: a throw here would
-    // roll the round back and the same record would be claimed first again, holding every message behind it
-    let carrier: string | null = null;
-    try {
-      // routes match senders on the platform's code and the account's extension, whatever address the message goes
-      // out from: whether that may be its sender id is the chosen route's to say
-      const sender = platformAddress(r.ext_number);
-      const routable = { mobile: carrierDigits(r.prod_type, r.mobile), country: r.country_code, prodType: r.prod_type, cusId: r.cus_id, sender };
-      if (!plane.router.routed(routable)) {
-        reports.set(r.sn, NO_ROUTE);
-        finals.push(r);
-        continue;
-      }
-      const choice = pickCarrier(plane, routable, r.avoid);
-      if (choice === null) {
-        later.push(r.sn);
-        continue;
-      }
-      carrier = choice.carrier;
-      const config = plane.links.get(carrier)!.config;
-      const source = sourceAddressOf({
-        prodType: r.prod_type,
-        senderId: r.sender_id,
-        extNumber: r.ext_number,
-        routeAllows: choice.route.alphaSenderIds === true,
-        carrier: config,
-      });
-      const outbound = {
-        sourceAddr: source.addr,
-        sourceTon: source.ton,
-        sourceNpi: source.npi,
-        destinationAddr: routable.mobile,
-        text: r.secret ?? r.content,
-        ref: ref++ & 0xff,
-      };
-      sends.push({ row: r, carrier, parts: carrierSubmits(outbound, config), routable });
-    } catch (err) {
-      const failed = unsendable(err);
-      log.warn({ msgId: r.sn, carrier, reason: failed.reason }, 'carrier message not sendable');
-      reports.set(r.sn, unsendableReport(carrier ?? 'carrier', failed.tooLong, failed.reason));
-      finals.push(r);
-    }
-  }
-  if (finals.length > 0) await applyMoves(q, now, finals, reports, now);
-  if (finals.length + stale.length > 0) await q.query('delete from carrier_queue where sn = any($1)', [[...finals.map((r) => r.sn), ...stale]]);
+  const partsOf = await partsOfLeased(
+    q,
+    rows.filter((r) => r.leased).map((r) => r.sn),
+  );
+  const routes: RoundRoutes = {
+    routed: (m) => plane.router.routed(m),
+    pick: (m, avoid) => pickCarrier(plane, m, avoid),
+    config: (carrier) => plane.links.get(carrier)!.config,
+  };
+  const {
+    reports,
+    finals,
+    timedOut,
+    later,
+    sends,
+    stale,
+    unsendable: failed,
+  } = decideRound(rows, partsOf, routes, { now, validityS: plane.timing.validityS }, () => ref++ & 0xff);
+  for (const f of failed) log.warn({ msgId: f.sn, carrier: f.carrier, reason: f.reason }, 'carrier message not sendable');
+  if (finals.length > 0) await applyMoves(q, owed, now, finals, reports, now);
+  await dropQueued(q, [...finals.map((r) => r.sn), ...stale]);
   if (timedOut.length > 0) await q.query(`update carrier_parts set state = 'unknown', done_at = $2 where sn = any($1) and state = 'pending'`, [timedOut, now]);
-  if (later.length > 0) await q.query('update carrier_queue set due_at = $2 where sn = any($1)', [later, new Date(now.getTime() + REQUEUE_MS)]);
-  if (sends.length > 0)
-    await q.query('update carrier_queue set due_at = $2, leased = true, leased_by = $3 where sn = any($1)', [
-      sends.map((s) => s.row.sn),
-      new Date(now.getTime() + plane.timing.receiptWaitS * 1000),
-      plane.instanceId,
-    ]);
+  await requeue(q, later, new Date(now.getTime() + REQUEUE_MS));
+  await lease(
+    q,
+    sends.map((s) => s.row.sn),
+    new Date(now.getTime() + plane.timing.receiptWaitS * 1000),
+    plane.instanceId,
+  );
   return { count: rows.length, sends, cusIds: [...new Set(finals.map((r) => r.cus_id))] };
 }
 
@@ -276,10 +174,10 @@ async function submitParts(link: CarrierLink, parts: SubmitFields[], until: numb
   return answers;
 }
 
-async function writeAnswers(q: Queryable, plane: CarrierPlane, now: Date, sends: Send[], answers: PartAnswer[][]): Promise<string[]> {
+async function writeAnswers(q: Queryable, owed: OwedReceipts, plane: CarrierPlane, now: Date, sends: Send[], answers: PartAnswer[][]): Promise<string[]> {
   const parts: Array<{ sn: string; part: number; carrier: string; id: string | null; key: string | null; state: string; err: string | null }> = [];
-  const requeue: string[] = [];
-  const backOff: string[] = [];
+  const again: string[] = [];
+  const waits: string[] = [];
   const reroute: Array<{ sn: string; carrier: string }> = [];
   const attempts: Attempt[] = [];
   const reports = new Map<string, CarrierReport>();
@@ -293,11 +191,11 @@ async function writeAnswers(q: Queryable, plane: CarrierPlane, now: Date, sends:
       // a throttle is the link's to pace (it pauses): the message goes again at the normal pace. Any other temporary
       // refusal (a generic_nack, a system error) goes to another carrier of the route at once if one is up, else
       // waits longer each time, since it says nothing about when this carrier will take it
-      if (last.kind !== 'refused' || THROTTLES.has(last.status)) requeue.push(s.row.sn);
+      if (last.kind !== 'refused' || THROTTLES.has(last.status)) again.push(s.row.sn);
       else {
         attempts.push({ ...attempt, answer: statusHex(last.status) });
         if (hasOtherCarrier(plane, s.routable, [...s.row.avoid, s.carrier])) reroute.push({ sn: s.row.sn, carrier: s.carrier });
-        else backOff.push(s.row.sn);
+        else waits.push(s.row.sn);
       }
       return;
     }
@@ -353,20 +251,12 @@ async function writeAnswers(q: Queryable, plane: CarrierPlane, now: Date, sends:
         now,
       ],
     );
-  if (requeue.length > 0)
-    await q.query('update carrier_queue set due_at = $2, leased = false where sn = any($1)', [requeue, new Date(now.getTime() + REQUEUE_MS)]);
-  if (backOff.length > 0)
-    await q.query(
-      // never past the message's own validity: it is then due to end expired, not to wait out the back-off
-      `update carrier_queue set due_at = least($2::timestamptz + make_interval(secs => least($3::float8, $4::float8 * power(2, tries))), coalesce(expires_at, 'infinity')),
-              tries = tries + 1, leased = false, avoid = '{}'
-        where sn = any($1)`,
-      [backOff, now, RETRY_MAX_MS / 1000, REQUEUE_MS / 1000],
-    );
+  await requeue(q, again, new Date(now.getTime() + REQUEUE_MS), true);
+  await backOff(q, waits, now, REQUEUE_MS / 1000, RETRY_MAX_MS / 1000);
   await costRecords(q, now, costed);
   await rerouteNow(q, now, reroute);
   await recordAttempts(q, now, attempts);
-  if (moved.length > 0) await applyMoves(q, now, moved, reports, new Date(now.getTime() + plane.timing.receiptWaitS * 1000));
-  if (reports.size > 0) await q.query('delete from carrier_queue where sn = any($1)', [[...reports.keys()]]);
+  if (moved.length > 0) await applyMoves(q, owed, now, moved, reports, new Date(now.getTime() + plane.timing.receiptWaitS * 1000));
+  await dropQueued(q, [...reports.keys()]);
   return [...new Set(moved.map((r) => r.cus_id))];
 }

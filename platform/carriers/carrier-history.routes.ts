@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { carrierHistoryEndpoint } from '../../contract/endpoints/carrier-history.endpoints';
 import { isPlatformOperator } from '../auth/operator-role';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { forbidden } from '../http/api-error';
 import { route } from '../http/route';
 import { loadCarrierSet } from './carrier-store';

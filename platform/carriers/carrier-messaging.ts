@@ -1,7 +1,7 @@
-import { IDLE_MS, restUntil, startLoop } from '../background-loop';
-import type { AppContext } from '../context';
+import { IDLE_MS, restUntil, startLoop } from '../core/background-loop';
+import type { AppContext } from '../core/context';
 import { giveTurn } from '../db/fair-share';
-import { nudgeOnChanges } from '../messaging/notify';
+import { nudgeOnChanges } from '../feed/change-notices';
 import { nextTimedBatchAt, sendDueTimeBatches } from '../messaging/scheduler';
 import { CARRIER_ROUND, adoptPendingRecords, claimRound, nextCarrierSendAt, sendRound } from './carrier-dispatch';
 import { ABANDONED_CHECK_MS, releaseAbandoned } from './abandoned-leases';

@@ -1,10 +1,11 @@
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
+import type { OwedReceipts } from '../core/owed-receipts';
 import type { Queryable } from '../db/db';
 import { groupWriter } from '../db/group-commit';
 import { withRetry } from '../db/retry';
 import type { CarrierReport } from '../messaging/carrier';
 import { applyMoves, type Due } from '../messaging/dispatch';
-import { notifyAll } from '../messaging/notify';
+import { notifyAll } from '../feed/change-notices';
 import { STATUS } from '../smpp/command-status';
 import { TLV, tlvInt, type ShortMessagePdu } from '../smpp/pdu-types';
 import type { CarrierPlane } from './carrier-plane';
@@ -65,7 +66,7 @@ export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | n
   // finishing its records with one pass over the statistics and batches (up to 1,000: a short hold on the database)
   const receipts = groupWriter<Receipt, void>(
     async (items) => {
-      const { finished, unmatched } = await withRetry(() => ctx.db.tx((q) => takeReceipts(q, ctx.now(), items, ctx.log)));
+      const { finished, unmatched } = await withRetry(() => ctx.db.tx((q) => takeReceipts(q, ctx.receipts, ctx.now(), items, ctx.log)));
       tell(finished);
       if (unmatched > 0) wakeSweep();
       return items.map(() => undefined);
@@ -132,7 +133,7 @@ export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | n
           );
           if (stored.length === 0) return null;
           const items = stored.map((r) => ({ carrier: r.carrier, key: r.carrier_key, stat: r.stat, err: r.err, at: new Date(r.received_at) }));
-          const result = await applyReceipts(q, now, items, ctx.log);
+          const result = await applyReceipts(q, ctx.receipts, now, items, ctx.log);
           // a stored receipt whose part has its final state already (a repeat) is done with too
           const repeats = await finalParts(
             q,
@@ -166,8 +167,8 @@ type Log = Pick<AppContext['log'], 'info' | 'debug' | 'level'>;
 
 /** Receipts as they arrive: applied, and those whose part is not keyed yet kept for the sweep (one per id: the first
  * final state stands). */
-async function takeReceipts(q: Queryable, now: Date, items: Receipt[], log: Log) {
-  const { matched, finished } = await applyReceipts(q, now, items, log);
+async function takeReceipts(q: Queryable, owed: OwedReceipts, now: Date, items: Receipt[], log: Log) {
+  const { matched, finished } = await applyReceipts(q, owed, now, items, log);
   const waiting = items.filter((_, i) => !matched[i]);
   if (waiting.length > 0)
     await q.query(
@@ -192,7 +193,7 @@ async function finalParts(q: Queryable, items: Receipt[]): Promise<Set<string>> 
 
 /** In one transaction: each receipt's part takes its final state; records whose every part has one are finished.
  * Answers which receipts found a waiting part. */
-async function applyReceipts(q: Queryable, now: Date, items: Receipt[], log: Log) {
+async function applyReceipts(q: Queryable, owed: OwedReceipts, now: Date, items: Receipt[], log: Log) {
   // one receipt per id in a group: the first final state stands, a later one (a repeat or a contradiction) is logged
   const byKey = new Map<string, number>();
   items.forEach((r, i) => {
@@ -233,13 +234,13 @@ async function applyReceipts(q: Queryable, now: Date, items: Receipt[], log: Log
       delivered: u.state === 'delivered',
       ms: (at.get(keyOf({ carrier: u.carrier, key: u.carrier_key })) ?? 0) - new Date(u.submitted_at).getTime(),
     }));
-  const cusIds = await finishRecords(q, now, [...new Set(updated.map((u) => u.sn))]);
+  const cusIds = await finishRecords(q, owed, now, [...new Set(updated.map((u) => u.sn))]);
   return { matched: items.map((r) => hit.has(keyOf(r))), finished: { cusIds, latencies } };
 }
 
 /** Records among `sns` whose parts all have their final state move to it: those still leased in carrier_queue (a
  * record the dispatcher holds, its deadline come, is left to it: it reads the same parts). */
-async function finishRecords(q: Queryable, now: Date, sns: string[]): Promise<string[]> {
+async function finishRecords(q: Queryable, owed: OwedReceipts, now: Date, sns: string[]): Promise<string[]> {
   if (sns.length === 0) return [];
   // the pending parts counted per record (an index lookup each): an anti join would read every pending part
   const rows = await q.query<Due & { states: PartState[]; errs: Array<string | null> }>(
@@ -258,6 +259,6 @@ async function finishRecords(q: Queryable, now: Date, sns: string[]): Promise<st
   );
   if (rows.length === 0) return [];
   const reports = new Map<string, CarrierReport>(rows.map((r) => [r.sn, finalReport(recordStatusOf(r.states) ?? 600, r.errs)]));
-  const moved = await applyMoves(q, now, rows, reports, now);
+  const moved = await applyMoves(q, owed, now, rows, reports, now);
   return moved.cusIds;
 }

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
 import { storeReplies, type Reply } from '../messaging/dispatch';
 import { TLV, findTlv, type ShortMessagePdu } from '../smpp/pdu-types';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { carrierStatusSchema, getCarrierStatusEndpoint, type CarrierStatus } from '../../contract/endpoints/carrier.endpoints';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { forbidden } from '../http/api-error';
 import { route } from '../http/route';
 import { isPlatformOperator } from '../auth/operator-role';

@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import type { Config } from '../config';
+import type { Config } from '../core/config';
 
 // Starts the simulator SMSC in a process of its own (simulator-process.ts) and answers the loopback port it listens
 // on. That process's modules are TypeScript, loaded through tsx as the platform's own are.

@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '../core/config';
 import { simulatorSmsc } from './simulator-smsc';
 
 // The simulator SMSC in a process of its own, as a carrier runs on machines of its own: its side of every PDU does

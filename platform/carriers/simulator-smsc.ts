@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '../core/config';
 import { createSimulator } from '../messaging/simulator';
 import { STATUS } from '../smpp/command-status';
 import { receiptTargets } from '../smpp/reassembly';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { LOG_UPLOAD_MAX_BYTES, uploadLogsEndpoint } from '../../contract/endpoints/log.endpoints';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { route } from '../http/route';
 import { storeClientLogs } from './client-logs';
 

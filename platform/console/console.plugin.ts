@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { CONSOLE_BASE_PATH } from '../../contract/constants';
-import type { AreaPlugin } from '../context';
+import type { AreaPlugin } from '../core/context';
 import { registerLogRoutes } from './client-log.routes';
 import { registerFaviconRoute } from './favicon.routes';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { sharedListen } from './shared-listen';
 
 // One LISTEN per channel and platform instance, however many parts wait on its notices; a LISTEN that failed is tried

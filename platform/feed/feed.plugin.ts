@@ -1,4 +1,4 @@
-import type { AreaPlugin } from '../context';
+import type { AreaPlugin } from '../core/context';
 import { registerFeedRoutes } from './feed.routes';
 
 /** The change feed's stream of "changed" notices; each area registers the pull routes of its own resources. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { changesStreamEndpoint, changesTicketEndpoint, STREAM_TICKET_TTL_S } from '../../contract/endpoints/feed.endpoints';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { userForTokenHash } from '../auth/current-user';
 import { lazyListen } from '../db/lazy-listen';
 import { SESSIONS_ENDED_CHANNEL } from '../auth/session-revoke';

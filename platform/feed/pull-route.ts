@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { pullRequest } from '../../contract/endpoints/feed.endpoints';
 import { SUCCESS_TYPE } from '../../contract/envelope';
 import { translate } from '../../contract/messages';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { readableCusIds } from '../auth/scope';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { unauthorized } from '../http/api-error';
 import { languageOf } from '../http/language';
-import { callerOf, zodToApiError } from '../http/route';
+import { callerOf } from '../http/authentication';
+import { zodToApiError } from '../http/route';
 import { pullFeed } from './change-feed';
 import type { FeedSource } from './feed-source';
 
@@ -24,7 +25,7 @@ export function registerPullRoute(
   scopeOf: (user: CurrentUser) => string[] = (user) => readableCusIds(user, 'data'),
 ): void {
   app.post(path, async (req, reply) => {
-    const user = await callerOf(ctx, req);
+    const user = await callerOf(req);
     if (!user) throw unauthorized();
     const parsed = pullRequest.safeParse(req.body ?? {});
     if (!parsed.success) throw zodToApiError(parsed.error, req.body ?? {});

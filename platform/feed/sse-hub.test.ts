@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { Db } from '../db/db';
 import { openPglite } from '../db/pglite-db';
-import { CHANGES_CHANNEL } from '../messaging/notify';
+import { CHANGES_CHANNEL } from './change-notices';
 import { createSseHub, type Change } from './sse-hub';
 
 // The error paths of the change-notice hub, on a real PGlite: a LISTEN that failed once is tried again by the next

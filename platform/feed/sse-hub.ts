@@ -1,7 +1,7 @@
 import type { FeedResource } from '../../contract/endpoints/feed.endpoints';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { sharedListen } from '../db/shared-listen';
-import { CHANGES_CHANNEL } from '../messaging/notify';
+import { CHANGES_CHANNEL } from './change-notices';
 
 // One LISTEN 'changes' per platform instance (shared with the loops it nudges), fanned out in memory to its SSE
 // clients. With PostgreSQL every instance receives every notice, so a client connected anywhere hears about writes

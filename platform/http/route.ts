@@ -7,11 +7,11 @@ import type { Language } from '../../contract/constants';
 import type { Endpoint } from '../../contract/endpoint';
 import { IDEMPOTENCY_HEADER, SUCCESS_TYPE } from '../../contract/envelope';
 import { isMessageKey, translate } from '../../contract/messages';
-import { bearerOf } from '../auth/tokens';
-import { userForToken, type CurrentUser } from '../auth/current-user';
-import type { AppContext } from '../context';
+import type { CurrentUser } from '../core/current-user';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
 import { ApiError, badRequest, conflict, unauthorized } from './api-error';
+import { callerOf } from './authentication';
 import { languageOf } from './language';
 
 export interface Call<E extends Endpoint, U extends CurrentUser | null> {
@@ -38,11 +38,6 @@ export interface RouteOptions {
   bodyLimit?: number;
 }
 
-/** The caller behind the request's bearer token, or null. */
-export async function callerOf(ctx: AppContext, req: FastifyRequest, token = bearerOf(req.headers.authorization)): Promise<CurrentUser | null> {
-  return token ? userForToken(ctx.db, token, ctx.now()) : null;
-}
-
 /** Registers one contract endpoint under the service base path. */
 export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, endpoint: E, handler: Handler<E>, opts: RouteOptions = {}): void {
   app.route({
@@ -51,7 +46,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
     ...(opts.bodyLimit ? { bodyLimit: opts.bodyLimit } : {}),
     handler: async (req, reply) => {
       const lang = languageOf(req);
-      const user = await callerOf(ctx, req);
+      const user = await callerOf(req);
       if (endpoint.auth === 'token' && !user) throw unauthorized();
       const raw = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? req.query : endpoint.kind === 'multipart' ? {} : (req.body ?? {});
       const bad = unstorablePath(raw);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { INTEGRATOR_CLOCK_SKEW_S, INTEGRATOR_HEADERS, INTEGRATOR_NONCE } from '../../contract/endpoints/integrator.endpoints';
 import { appSecretOf } from '../accounts/secrets';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { isAddressAllowed } from '../smpp/ip-allow';
 import { callerAccount, takeNonce, type CallerAccount } from './caller-store';
 import { IntegratorError, invalidRequest } from './integrator-error';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { unstorablePath } from '../../contract/bounds';
 import type { Endpoint } from '../../contract/endpoint';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { zodToApiError } from '../http/route';
 import type { CallerAccount } from './caller-store';
 import { authenticate } from './integrator-auth';

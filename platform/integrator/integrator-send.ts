@@ -1,6 +1,6 @@
 import type { IntegratorSendAnswer, NumberResult } from '../../contract/endpoints/integrator.endpoints';
 import type { ContentCategory, PolicyReason } from '../../contract/endpoints/send-policy.endpoints';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { ApiError } from '../http/api-error';
 import { classifyNumber, destinationOn, productFor } from '../../contract/validation/number.rules';
 import { checkSender } from '../../contract/validation/sender.rules';

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { INTEGRATOR_BASE_PATH } from '../../contract/constants';
 import { translate } from '../../contract/messages';
-import { startLoop } from '../background-loop';
-import type { AreaPlugin } from '../context';
+import { startLoop } from '../core/background-loop';
+import type { AreaPlugin } from '../core/context';
 import { languageOf } from '../http/language';
 import { pruneNonces } from './caller-store';
 import { IntegratorError } from './integrator-error';

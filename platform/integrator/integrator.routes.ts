@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INTEGRATOR_ENDPOINTS, INTEGRATOR_HEADERS, INTEGRATOR_MAX_RANGE_DAYS } from '../../contract/endpoints/integrator.endpoints';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { requestHash } from '../http/route';
 import type { CallerAccount } from './caller-store';
 import { IntegratorError, invalidRequest } from './integrator-error';
 import { signedRoute, type SignedCall } from './integrator-route';
-import { drawTokens } from './rate-bucket';
+import { drawTokens } from '../messaging/rate-bucket';
 import { sendForCaller } from './integrator-send';
 import { balanceOfAccount, messageOfAccount, messagesOfAccount, repliesOfAccount } from './query-store';
 

@@ -20,7 +20,7 @@ import {
 import type { AddressBookEntry } from '../../contract/entities.schema';
 import { translate } from '../../contract/messages';
 import { readableCusIds, scopeCusIds } from '../auth/scope';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
 import {

@@ -1,6 +1,6 @@
 import type { AddressBookEntry } from '../../contract/entities.schema';
 import type { AddressBookMemberForm } from '../../contract/validation/address-book.rules';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { readableCusIds } from '../auth/scope';
 import type { Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';

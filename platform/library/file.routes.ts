@@ -12,9 +12,10 @@ import {
 import { fileMaterialEndpoint } from '../../contract/endpoints/library.endpoints';
 import { checkUpload, fileExtension } from '../../contract/validation/upload.rules';
 import { readableCusIds } from '../auth/scope';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { ApiError, badRequest, notFound } from '../http/api-error';
-import { callerOf, route, zodToApiError } from '../http/route';
+import { callerOf } from '../http/authentication';
+import { route, zodToApiError } from '../http/route';
 import { findFile, materialUrl, readFileBytes, sameType, saveFile, sniff } from './files';
 import { SheetError, sheetFailureKey } from './sheet-errors';
 import { countDataRows } from './sheets';
@@ -90,7 +91,7 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
   app.get(fileMaterialEndpoint.path, async (req, reply) => {
     const parsed = fileMaterialEndpoint.request.safeParse(req.query ?? {});
     if (!parsed.success) throw zodToApiError(parsed.error, req.query);
-    const user = await callerOf(ctx, req);
+    const user = await callerOf(req);
     if (!user) throw new ApiError(401, 'error.unauthorized');
     const file = await findFile(ctx.db, parsed.data.fileId, readableCusIds(user, 'data'));
     if (!file) throw notFound('library.fileNotFound');

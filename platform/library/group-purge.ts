@@ -1,6 +1,6 @@
 import { AsyncResource } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
 import { giveTurn } from '../db/fair-share';
 import { notifyLibrary } from './notify';

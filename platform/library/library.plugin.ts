@@ -1,6 +1,6 @@
 import type { LibraryFeed } from '../../contract/endpoints/library-feed.endpoints';
 import { LIBRARY_FEEDS } from '../../contract/endpoints/library-feed.endpoints';
-import type { AreaPlugin } from '../context';
+import type { AreaPlugin } from '../core/context';
 import { registerPullRoute } from '../feed/pull-route';
 import { registerAddressBookRoutes } from './address-book.routes';
 import { registerFileRoutes } from './file.routes';

@@ -3,9 +3,9 @@ import { MEMBER_IMPORT_MAX_ROWS, type Language } from '../../contract/constants'
 import { translate } from '../../contract/messages';
 import { excelDateText } from '../../contract/xlsx-sheet';
 import { addressBookMemberFormSchema } from '../../contract/validation/address-book.rules';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { readableCusIds } from '../auth/scope';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { giveTurn } from '../db/fair-share';
 import { slicer } from '../db/slices';
 import { ApiError, badRequest } from '../http/api-error';

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/db';
-import { CHANGES_CHANNEL } from '../messaging/notify';
+import { CHANGES_CHANNEL } from '../feed/change-notices';
 
-/** The "changed" notice of messaging/notify.ts for a library feed (contract LIBRARY_FEEDS); never fails the caller. */
+/** The "changed" notice of feed/change-notices.ts for a library feed (contract LIBRARY_FEEDS); never fails the caller. */
 export async function notifyLibrary(q: Queryable, resource: string, cusIds: string[]): Promise<void> {
   const cus_ids = [...new Set(cusIds)];
   if (cus_ids.length === 0) return;

@@ -1,6 +1,6 @@
-import { IDLE_MS, restUntil, startLoop } from '../background-loop';
-import { nudgeOnChanges } from '../messaging/notify';
-import type { AppContext } from '../context';
+import { IDLE_MS, restUntil, startLoop } from '../core/background-loop';
+import { nudgeOnChanges } from '../feed/change-notices';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
 import { TEMPLATE_LINKS, type TemplateKind } from '../notices/notice-links';
 import { notify } from '../notices/notices';

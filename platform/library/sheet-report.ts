@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import { packageParts, rowXml, SHEET_END, SHEET_PATH, sheetStart, XLSX_MIME } from '../../contract/xlsx-sheet';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { slicer } from '../db/slices';
 import { saveFile } from './files';
 

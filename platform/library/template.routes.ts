@@ -22,7 +22,7 @@ import {
 import type { CspTemplateDoc, VideoTemplateDoc } from '../../contract/library.schema';
 import { maxPlaceholderIndex } from '../../contract/validation/template-placeholders';
 import { readableCusIds, scopeCusIds } from '../auth/scope';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
 import { notifyLibrary } from './notify';

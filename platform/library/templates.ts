@@ -1,9 +1,9 @@
 import { ulid } from 'ulid';
 import type { VideoFrame, RichCard } from '../../contract/entities.schema';
 import type { ContentTemplateForm, ContentTemplateMod, CspTemplateForm, VideoTemplateForm } from '../../contract/validation/template.rules';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { canSee } from '../auth/scope';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
 import type { Source } from '../lists/list-query';

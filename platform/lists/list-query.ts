@@ -1,5 +1,5 @@
 import { EXACT_COUNT_CAP } from '../../contract/endpoints/records.endpoints';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import type { Queryable } from '../db/db';
 import { giveTurn } from '../db/fair-share';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Endpoint } from '../../contract/endpoint';
-import type { CurrentUser } from '../auth/current-user';
-import type { AppContext } from '../context';
+import type { CurrentUser } from '../core/current-user';
+import type { AppContext } from '../core/context';
 import { unauthorized } from '../http/api-error';
 import { route, type Call } from '../http/route';
 

@@ -1,8 +1,8 @@
 import { moveBalance } from '../accounts/ledger';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
 import { giveTurn } from '../db/fair-share';
-import { notifyAll } from './notify';
+import { notifyAll } from '../feed/change-notices';
 import { toYuan } from './pricing';
 import { monthIn } from './timing';
 import { applyStatDeltas } from './stats';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { blacklistCheckEndpoint } from '../../contract/endpoints/blacklist-check.endpoints';
 import { canSee } from '../auth/scope';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { forbidden } from '../http/api-error';
 import { route } from '../http/route';
 import { translate } from '../../contract/messages';

@@ -1,9 +1,9 @@
 import type { Language } from '../../contract/constants';
 import { BLACKLIST_IMPORT_MAX_ROWS, blacklistNumber, IMPORT_REPORT_SHOWN } from '../../contract/endpoints/mobile-black.endpoints';
 import { translate } from '../../contract/messages';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { readableCusIds } from '../auth/scope';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { giveTurn } from '../db/fair-share';
 import { slicer } from '../db/slices';
 import { ApiError, badRequest } from '../http/api-error';

@@ -1,12 +1,12 @@
 import { blacklistId, type BlacklistEntry, type BlacklistSource } from '../../contract/endpoints/mobile-black.endpoints';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { canSee, readableCusIds } from '../auth/scope';
 import type { Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
 import { feedCols, type FeedSource } from '../feed/feed-source';
 import { ms } from '../lists/list-query';
 import { enterpriseAccounts } from './opt-out-replies';
-import { notifyAll } from './notify';
+import { notifyAll } from '../feed/change-notices';
 
 // The enterprise's blacklist as a list: one source for the list, the export and the change feed. Every account of an
 // enterprise shares its enterprise-wide entries; an entry for one account's messages belongs to that account's data,

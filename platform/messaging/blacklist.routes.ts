@@ -13,7 +13,7 @@ import {
   type BlacklistEntry,
 } from '../../contract/endpoints/mobile-black.endpoints';
 import { translate } from '../../contract/messages';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { registerPullRoute } from '../feed/pull-route';
 import { badRequest, forbidden } from '../http/api-error';
 import { route } from '../http/route';

@@ -1,3 +1,4 @@
+import { writeLedger } from '../accounts/ledger';
 import type { Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
 import { toYuan } from './pricing';
@@ -65,10 +66,9 @@ export async function chargeInOrder(q: Queryable, wants: Want[]): Promise<boolea
     moved,
     moved.map((c) => toYuan(start.get(c)! - balance.get(c)!)),
   ]);
-  await q.query(
-    `insert into balance_ledger (cus_id, amount, kind, ref, pre_balance, post_balance)
-     select t.cus, -t.amount, 'send', t.ref, t.pre, t.post from unnest($1::text[], $2::numeric[], $3::text[], $4::numeric[], $5::numeric[]) as t(cus, amount, ref, pre, post)`,
-    [ledger.map((m) => m.cus_id), ledger.map((m) => toYuan(m.units)), ledger.map((m) => m.ref), pre, post],
+  await writeLedger(
+    q,
+    ledger.map((m, i) => ({ cus_id: m.cus_id, amount: -toYuan(m.units), kind: 'send', ref: m.ref, pre: pre[i], post: post[i] })),
   );
   return taken;
 }
@@ -87,13 +87,6 @@ export async function chargeLocked(q: Queryable, cusId: string, balance: number,
     toYuan(costUnits),
   ]);
   // every balance change writes a ledger row; pre/post make refunds readable as recharge records
-  await q.query('insert into balance_ledger (cus_id, amount, kind, ref, pre_balance, post_balance) values ($1, $2, $3, $4, $5, $6)', [
-    cusId,
-    -toYuan(costUnits),
-    kind,
-    ref,
-    balance,
-    Number(post.balance),
-  ]);
+  await writeLedger(q, [{ cus_id: cusId, amount: -toYuan(costUnits), kind, ref, pre: balance, post: Number(post.balance) }]);
   return Number(post.balance);
 }

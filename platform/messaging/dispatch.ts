@@ -1,13 +1,13 @@
 import { ulid } from 'ulid';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
+import type { OwedReceipts } from '../core/owed-receipts';
 import type { Queryable } from '../db/db';
 import type { CarrierConnector, CarrierReport } from './carrier';
 import { applyOptReplies } from './opt-out-replies';
 import { applyReplyRules } from './reply-rule-actions';
-import { notifyAll } from './notify';
+import { notifyAll } from '../feed/change-notices';
 import { enqueueCallbacks } from '../accounts/callbacks';
 import { withRetry } from '../db/retry';
-import { queueSmppReceipts, queueSmppReplies } from '../smpp/receipt-queue';
 import { applyBatchDeltas, applyStatDeltas, type BatchDelta, type StatDelta } from './stats';
 
 // Moves due MT records on: 100 review -> 500 handed to the carrier -> its final report (0 / 700 / 600), with replies.
@@ -61,7 +61,7 @@ export async function dispatchDue(ctx: AppContext, carrier: CarrierConnector, li
         const reply = carrier.reply(r, report);
         if (reply !== null) replies.push({ row: r, content: reply });
       }
-      const moved = await applyMoves(q, now, rows, reports, new Date(now.getTime() + carrier.reportDelayMs()));
+      const moved = await applyMoves(q, ctx.receipts, now, rows, reports, new Date(now.getTime() + carrier.reportDelayMs()));
       await storeReplies(ctx, q, now, replies);
       return { ...moved, replied: [...new Set(replies.map((r) => r.row.cus_id))] };
     }),
@@ -77,6 +77,7 @@ export async function dispatchDue(ctx: AppContext, carrier: CarrierConnector, li
  * Answers the accounts to tell. */
 export async function applyMoves(
   q: Queryable,
+  owed: OwedReceipts,
   now: Date,
   rows: Due[],
   reports: Map<string, CarrierReport>,
@@ -119,7 +120,7 @@ export async function applyMoves(
   await applyBatchDeltas(q, batchDeltas);
   await applyStatDeltas(q, statDeltas);
   // receipts of messages taken over SMPP are owed from the same transaction, so none is lost
-  await queueSmppReceipts(
+  await owed.ended(
     q,
     now,
     [...reports].map(([sn, rep]) => ({ sn, ...rep })),
@@ -182,7 +183,7 @@ export async function storeReplies(ctx: AppContext, q: Queryable, now: Date, rep
         replies.map((r) => r.row.batch_id),
       ],
     );
-    await queueSmppReplies(
+    await ctx.receipts.replied(
       q,
       now,
       replies.map((r, i) => ({ sn: replySns[i], cus_id: r.row.cus_id, mobile: r.row.mobile, content: r.content, replied_sn: r.row.sn })),

@@ -5,9 +5,9 @@ import {
   messageInteractListEndpoint,
   messageInteractSendEndpoint,
 } from '../../contract/endpoints/interact.endpoints';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { canSee, scopeCusIdsMatching } from '../auth/scope';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { forbidden, unauthorized } from '../http/api-error';
 import { route } from '../http/route';
 import { authedRoute } from '../lists/read-route';

@@ -1,14 +1,10 @@
-import { IDLE_MS, restUntil, startLoop } from '../background-loop';
-import { registerCarrierControlRoutes } from '../carriers/carrier-control.routes';
-import { registerCarrierCostRoutes } from '../carriers/carrier-cost.routes';
-import { registerCarrierHistoryRoutes } from '../carriers/carrier-history.routes';
-import { startCarrierMessaging } from '../carriers/carrier-messaging';
-import type { AppContext, AreaOptions, AreaPlugin } from '../context';
+import { IDLE_MS, restUntil, startLoop } from '../core/background-loop';
+import type { AppContext, AreaOptions, AreaPlugin } from '../core/context';
 import { giveTurn } from '../db/fair-share';
 import { finishOpenBatches } from './batch-insert';
 import type { CarrierConnector } from './carrier';
 import { DISPATCH_LIMIT, dispatchDue, nextDispatchAt } from './dispatch';
-import { nudgeOnChanges } from './notify';
+import { nudgeOnChanges } from '../feed/change-notices';
 import { nextTimedBatchAt, sendDueTimeBatches } from './scheduler';
 import { registerBlacklistCheckRoutes } from './blacklist-check.routes';
 import { registerBlacklistRoutes } from './blacklist.routes';
@@ -24,10 +20,12 @@ import { registerTimedRoutes } from './timed.routes';
 export interface MessagingOptions extends AreaOptions {
   /** the carrier messages go to; the simulator when not given. */
   carrier?: CarrierConnector;
+  /** messages stay in this process (a given connector, or CARRIERS=in-process); else the carriers area sends them. */
+  inProcess: boolean;
 }
 
 /** Sends, prices, timed batches, conversations and the blacklist check; then the dispatcher and the scheduler. */
-export const messagingPlugin: AreaPlugin<MessagingOptions> = async (api, { ctx, carrier }) => {
+export const messagingPlugin: AreaPlugin<MessagingOptions> = async (api, { ctx, carrier, inProcess }) => {
   registerSendRoutes(api, ctx);
   registerPriceRoutes(api, ctx);
   registerTimedRoutes(api, ctx);
@@ -38,14 +36,7 @@ export const messagingPlugin: AreaPlugin<MessagingOptions> = async (api, { ctx, 
   registerReplyRuleRoutes(api, ctx);
   // the policy's counts are read for a day at most: older ones go, on every instance's storage alike
   startLoop(ctx, 'send-policy-prune', POLICY_PRUNE_MS, () => prunePolicyCounts(ctx.db, ctx.now()));
-  // a given connector (tests) or CARRIERS=in-process keeps messages in this process; else they go to carriers over SMPP
-  const inProcess = Boolean(carrier) || ctx.config.carriers.source === 'in-process';
   if (inProcess) startMessaging(ctx, carrier);
-  // the operator's carriers and routes are kept either way; the route test reads this instance's live links
-  const plane = inProcess ? null : await startCarrierMessaging(ctx);
-  registerCarrierControlRoutes(api, ctx, plane);
-  registerCarrierCostRoutes(api, ctx, plane);
-  registerCarrierHistoryRoutes(api, ctx);
 };
 
 /** Starts the dispatcher (carrier simulator by default) and the timed-batch scheduler; stopped through ctx.onClose. */

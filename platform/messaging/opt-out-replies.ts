@@ -1,10 +1,10 @@
 import { ulid } from 'ulid';
 import { classifyNumber } from '../../contract/validation/number.rules';
 import { optActionOf, type OptAction } from '../../contract/validation/opt-keywords';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
 import { insertBatch } from './batch-insert';
-import { notifyAll } from './notify';
+import { notifyAll } from '../feed/change-notices';
 import { settingsOf, SETTINGS_COLUMNS } from './opt-out-settings';
 
 // What a reply does to the blacklist, in the transaction that stores the reply, so a reply is acted on exactly once

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { priceListEndpoint } from '../../contract/endpoints/price.endpoints';
 import { scopeCusIds } from '../auth/scope';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { route } from '../http/route';
 import { listPriceAccounts, listPrices } from './price-list';
 

@@ -1,7 +1,7 @@
 import { foldKeyword, optActionOf, OPT_WORD_MAX } from '../../contract/validation/opt-keywords';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
-import { notifyAll } from './notify';
+import { notifyAll } from '../feed/change-notices';
 import { settingsOf, SETTINGS_COLUMNS } from './opt-out-settings';
 import { sendAnswers } from './reply-rule-answers';
 

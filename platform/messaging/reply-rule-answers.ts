@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import { countSegments } from '../../contract/segments';
 import { classifyNumber } from '../../contract/validation/number.rules';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
 import { INSERT_CHUNK, insertBatch } from './batch-insert';
 import { blockedSends } from './blacklist';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { replyRuleDeleteEndpoint, replyRuleListEndpoint, replyRuleSaveEndpoint } from '../../contract/endpoints/reply-rule.endpoints';
 import { callbackUrlProblem } from '../../contract/validation/callback-address';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { badRequest, forbidden } from '../http/api-error';
 import { route } from '../http/route';
 import { loadOptOutSettings } from './opt-out-settings';

@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
-import { notifyAll } from './notify';
+import { notifyAll } from '../feed/change-notices';
 import { withRetry } from '../db/retry';
 import { insertBatch } from './batch-insert';
 import { itemsForTimed, timedRequestOf, type TimedRequest } from './timed-request';

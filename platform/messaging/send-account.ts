@@ -1,6 +1,6 @@
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { canSee } from '../auth/scope';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
 import { badRequest, forbidden } from '../http/api-error';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sendPolicyGetEndpoint, sendPolicyModifyEndpoint } from '../../contract/endpoints/send-policy.endpoints';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { badRequest, forbidden } from '../http/api-error';
 import { route } from '../http/route';
 import { loadSendPolicy, saveSendPolicy } from './send-policy';

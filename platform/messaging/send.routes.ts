@@ -8,9 +8,9 @@ import {
   taokeGroupSendEndpoint,
   videoSmsGroupSendEndpoint,
 } from '../../contract/endpoints/send.endpoints';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { canSee } from '../auth/scope';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { badRequest } from '../http/api-error';
 import { route, type Call } from '../http/route';
 import { parseDomesticSliced } from './numbers';

@@ -3,14 +3,14 @@ import { DEFAULT_CATEGORY, type ContentCategory, type PolicyReason } from '../..
 import { LIMITED_LIST_MAX } from '../../contract/endpoints/send.endpoints';
 import { SCHEDULE_MIN_AHEAD_MS } from '../../contract/constants';
 import { countSegments } from '../../contract/segments';
-import type { CurrentUser } from '../auth/current-user';
-import type { AppContext } from '../context';
+import type { CurrentUser } from '../core/current-user';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
 import { withRetry } from '../db/retry';
 import { ApiError, badRequest } from '../http/api-error';
 import { finishBatch, insertBatch, recordSn, startTimedMessages } from './batch-insert';
 import { charge } from './charge';
-import { notifyAll } from './notify';
+import { notifyAll } from '../feed/change-notices';
 import { blockedNumbers } from './blacklist';
 import { parseDomesticSliced, parseInternationalSliced, type ParsedNumbers } from './numbers';
 import { perSegment, toYuan, unitPrices } from './pricing';

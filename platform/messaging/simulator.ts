@@ -1,4 +1,4 @@
-import type { Config } from '../config';
+import type { Config } from '../core/config';
 import type { CarrierConnector, CarrierReport, OutboundMessage } from './carrier';
 
 // The default carrier: outcomes drawn with config.simulator rates, reports after config.simulator delays.

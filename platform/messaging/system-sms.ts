@@ -1,6 +1,8 @@
 import { ulid } from 'ulid';
-import type { AppContext } from '../context';
-import { notifyAll } from './notify';
+import type { SystemSms } from '../accounts/account-ports';
+import type { AppContext } from '../core/context';
+import type { Queryable } from '../db/db';
+import { notifyAll } from '../feed/change-notices';
 import { withRetry } from '../db/retry';
 import { insertBatch } from './batch-insert';
 import { loadAccount } from './send-account';
@@ -14,29 +16,39 @@ export async function sendSystemSms(ctx: AppContext, msg: { cus_id: string; mobi
     ctx.log.warn({ cus_id: msg.cus_id }, 'system sms for an unknown account not sent');
     return '';
   }
-  const batchId = ulid();
   const now = ctx.now();
-  await withRetry(() =>
-    ctx.db.tx((q) =>
-      insertBatch(
-        q,
-        ctx,
-        {
-          batch_id: batchId,
-          prod_type: 0,
-          batch_type: 1,
-          cus_id: msg.cus_id,
-          content: msg.content,
-          title: null,
-          review: false,
-          costUnits: 0,
-          items: { mobiles: [msg.mobile], contents: null, segments: 1, priceUnits: 0, countryCodes: null, countryNames: null },
-        },
-        account.time_zone,
-        now,
-      ).then(() => (msg.secret ? q.query('update mt_records set secret = $2 where batch_id = $1', [batchId, msg.secret]) : undefined)),
-    ),
+  const sms = { cus_id: msg.cus_id, mobiles: [msg.mobile], content: msg.content, segments: 1, timeZone: account.time_zone };
+  const batchId = await withRetry(() =>
+    ctx.db.tx(async (q) => {
+      const id = await insertSystemSms(q, ctx, sms, now);
+      if (msg.secret) await q.query('update mt_records set secret = $2 where batch_id = $1', [id, msg.secret]);
+      return id;
+    }),
   );
   await notifyAll(ctx.db, ['batch', 'mtRecord', 'statistics'], [msg.cus_id]);
   return `${batchId}000001`;
+}
+
+/** In `q`'s transaction: a platform-originated batch (not charged, not reviewed) to these numbers; answers its id.
+ * The caller tells the consoles after its commit. */
+export async function insertSystemSms(q: Queryable, ctx: AppContext, sms: SystemSms, now: Date): Promise<string> {
+  const batchId = ulid();
+  await insertBatch(
+    q,
+    ctx,
+    {
+      batch_id: batchId,
+      prod_type: 0,
+      batch_type: 1,
+      cus_id: sms.cus_id,
+      content: sms.content,
+      title: null,
+      review: false,
+      costUnits: 0,
+      items: { mobiles: sms.mobiles, contents: null, segments: sms.segments, priceUnits: 0, countryCodes: null, countryNames: null },
+    },
+    sms.timeZone,
+    now,
+  );
+  return batchId;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { timeBatchEditEndpoint, timeBatchEditQuoteEndpoint, timeBatchOperationEndpoint } from '../../contract/endpoints/timed.endpoints';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { route } from '../http/route';
 import { editTimeBatch, operateTimeBatch, operationSuccessKey, quoteTimeBatchEdit } from './timed';
 

@@ -1,12 +1,12 @@
 import { SCHEDULE_MIN_AHEAD_MS } from '../../contract/constants';
 import type { TimedOperation } from '../../contract/endpoints/timed.endpoints';
 import { countSegments } from '../../contract/segments';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { readableCusIds } from '../auth/scope';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
 import { badRequest, notFound } from '../http/api-error';
-import { notifyAll } from './notify';
+import { notifyAll } from '../feed/change-notices';
 import { toUnits, toYuan } from './pricing';
 import { withRetry } from '../db/retry';
 import { charge } from './charge';

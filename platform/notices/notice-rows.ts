@@ -2,7 +2,7 @@ import type { Notice } from '../../contract/notice.schema';
 import type { Queryable } from '../db/db';
 import { feedCols, type FeedSource } from '../feed/feed-source';
 import { ms } from '../lists/list-query';
-import { notifyChanged } from '../messaging/notify';
+import { notifyChanged } from '../feed/change-notices';
 
 // Reading and marking the notices of one account. Every function takes the recipient account the caller's scope
 // allows (auth/scope.ts, 'notices'), never an account from the request.

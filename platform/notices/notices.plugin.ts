@@ -1,4 +1,4 @@
-import type { AreaPlugin } from '../context';
+import type { AreaPlugin } from '../core/context';
 import { registerNoticeRoutes } from './notices.routes';
 
 /** The notices' routes. Notices are written by the areas where their events happen (notices.ts). */

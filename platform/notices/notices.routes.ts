@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { noticeListEndpoint, noticeReadEndpoint } from '../../contract/endpoints/notice.endpoints';
 import { FEED_RESOURCES } from '../../contract/endpoints/feed.endpoints';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { readableCusIds } from '../auth/scope';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { registerPullRoute } from '../feed/pull-route';
 import { route } from '../http/route';
 import { listNotices, markRead, NOTICE_SOURCE } from './notice-rows';

@@ -1,7 +1,7 @@
 import { monotonicFactory } from 'ulid';
 import { NOTICE_PARAM_MAX, noticeLinkSchema, noticeParamsSchema, type NoticeKind, type NoticeParams } from '../../contract/notice.schema';
 import type { Queryable } from '../db/db';
-import { notifyChanged } from '../messaging/notify';
+import { notifyChanged } from '../feed/change-notices';
 
 // The one way a notice is written. Call notify() where the event happens, with the event's own transaction as `q`, so
 // the notice exists exactly when the event does: a rolled-back charge leaves no "recharged" notice, a committed review

@@ -1,5 +1,5 @@
 import { MT_STATUS, MT_STATUS_NOT_OUTCOME, REVIEW_TABLE } from '../../contract/states';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { badRequest } from '../http/api-error';
 import type { FeedSource } from '../feed/feed-source';
 import type { Column } from '../lists/xlsx-export';

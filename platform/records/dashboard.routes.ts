@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { getInteSmsIndexInfoEndpoint, getSmsIndexInfoEndpoint } from '../../contract/endpoints/dashboard.endpoints';
 import { PRODUCT_TYPES } from '../../contract/constants';
 import { readableCusIds } from '../auth/scope';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { authedRoute as route } from '../lists/read-route';
 import { wallClockIn } from '../../contract/time-zone';
 import { hidesClientStatus, outcomeTotals } from './client-status';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { whereOf, type Source } from '../lists/list-query';
 import { numberStatusOf } from './number-status';
 import { labelOf, lastDays, previousMonthOf } from './tenant-time';

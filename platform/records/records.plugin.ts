@@ -8,7 +8,7 @@ import {
   timeMtMessagePullEndpoint,
 } from '../../contract/endpoints/feed.endpoints';
 import type { Endpoint } from '../../contract/endpoint';
-import type { AreaPlugin } from '../context';
+import type { AreaPlugin } from '../core/context';
 import { registerPullRoute } from '../feed/pull-route';
 import { registerDashboardRoutes } from './dashboard.routes';
 import { registerRecordRoutes } from './records.routes';

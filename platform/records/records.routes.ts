@@ -14,9 +14,9 @@ import {
 } from '../../contract/endpoints/records.endpoints';
 import { timeBatchListEndpoint, timeBatchMobileDownloadEndpoint, timeMtMessageListEndpoint } from '../../contract/endpoints/timed.endpoints';
 import type { Batch, MtRecord } from '../../contract/records.schema';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { readableCusIds, scopeCusIds } from '../auth/scope';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { authedRoute as route } from '../lists/read-route';
 import { batchColumns, MO_COLUMNS, mtColumns, TIME_MT_COLUMNS } from './columns';
 import { columnsFor, outcomeTotals, recordSourceFor, refuseStatusFilter } from './client-status';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { countryListEndpoint, dimeDownloadEndpoint, dimeListEndpoint, statisticsListEndpoint } from '../../contract/endpoints/records.endpoints';
 import { STAT_KINDS } from '../../contract/records.schema';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { scopeCusIds } from '../auth/scope';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { authedRoute as route } from '../lists/read-route';
 import { columnsFor, dimeOutcomeFor, recordSourceFor } from './client-status';
 import { DIME_COLUMNS } from './columns';

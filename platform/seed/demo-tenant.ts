@@ -1,5 +1,7 @@
+import { writeLedger } from '../accounts/ledger';
+import { PROVIDER_CUS_ID } from '../auth/operator-role';
 import { hashPassword } from '../auth/password';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 
 // The demo enterprise of README "Set up": accounts, products, chatbots, prices and the logins admin, agent and user,
 // and the provider's platform operator (password demo1234 each). Safe on every start and from several instances at
@@ -7,9 +9,6 @@ import type { AppContext } from '../context';
 // stay as they are.
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_EP_ID = 'EP0001';
-/** The provider's own account, above every enterprise: the platform operator's login belongs to it. It sends nothing
- * and holds no products; its role alone opens the carriers, routes and their audit. */
-export const PROVIDER_CUS_ID = 'OPS001';
 
 // cus_id, name, parent, status (0 closed, 1 open), pay_type (0 prepaid, 1 postpaid), balance, ext_number, products
 const ACCOUNTS: Array<[string, string, string | null, number, number, number, string, number[]]> = [
@@ -132,10 +131,7 @@ export async function seedDemoTenant(ctx: AppContext): Promise<void> {
       // the opening balance is a recharge in the ledger, so every balance equals the sum of its ledger; its remark is
       // empty, as a remark is what whoever charged typed (shown as it is, in any language)
       if (inserted.length > 0 && balance !== 0) {
-        await q.query(
-          `insert into balance_ledger (cus_id, amount, kind, ref, pre_balance, post_balance, remark) values ($1, $2, 'recharge', 'seed', 0, $2, '')`,
-          [cusId, balance],
-        );
+        await writeLedger(q, [{ cus_id: cusId, amount: balance, kind: 'recharge', ref: 'seed', pre: 0, post: balance }]);
       }
     }
     await q.query(

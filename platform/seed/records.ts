@@ -1,5 +1,5 @@
 import { adoptPendingRecords } from '../carriers/carrier-dispatch';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
 import { UPSERT_STAT_ROWS_FROM_E } from '../messaging/stats';
 

@@ -4,10 +4,10 @@ import { UAParser } from 'ua-parser-js';
 import { translate } from '../../contract/messages';
 import { redirectTarget } from '../../contract/web-link';
 import { derivedKey } from '../accounts/secrets';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
 import { languageOf } from '../http/language';
-import { notifyChanged } from '../messaging/notify';
+import { notifyChanged } from '../feed/change-notices';
 import { CODE_PATTERN, followableLink, recordClick } from './short-link.service';
 
 // GET /s/:code, outside the service prefix: the public face of every short link. A visit redirects and records the

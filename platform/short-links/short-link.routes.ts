@@ -11,14 +11,14 @@ import {
 import type { ShortLinkRecord } from '../../contract/entities.schema';
 import { webLinkProblem } from '../../contract/web-link';
 import { readableCusIds, scopeCusIds } from '../auth/scope';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { badRequest } from '../http/api-error';
 import { pageOf, rowsOf, whereOf, type Filters } from '../lists/list-query';
 import { authedRoute as route } from '../lists/read-route';
 import { route as commandRoute } from '../http/route';
 import { RECORD_SOURCES } from '../records/sources';
 import { sendXlsx, type Column } from '../lists/xlsx-export';
-import { notifyChanged } from '../messaging/notify';
+import { notifyChanged } from '../feed/change-notices';
 import { batchSummaryPage, insertLink, linkOfCode, newCode, reusableLink, shortUrlBase } from './short-link.service';
 
 // Short links (screen 16): click records (one row per code), their download, the per-send click-through

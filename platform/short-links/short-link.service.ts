@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:net';
 import { ulid } from 'ulid';
 import { webLinkProblem } from '../../contract/web-link';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
 import { ms, type Where } from '../lists/list-query';
-import { notifyChanged } from '../messaging/notify';
+import { notifyChanged } from '../feed/change-notices';
 import { RECORD_SOURCES } from '../records/sources';
 
 // Short links: codes the platform serves itself at shortUrlBase() (GET /s/:code, short-link.public.ts).

@@ -1,4 +1,4 @@
-import type { AreaPlugin } from '../context';
+import type { AreaPlugin } from '../core/context';
 import { registerShortLinkPublic } from './short-link.public';
 import { registerShortLinkRoutes } from './short-link.routes';
 

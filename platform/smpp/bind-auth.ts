@@ -1,8 +1,8 @@
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { withRetry } from '../db/retry';
 import { clearAccountFailures, recordFailure, reserveAttempt } from '../auth/login-throttle';
 import { ApiError } from '../http/api-error';
-import { bindPasswordMatches } from './bind-password';
+import { bindPasswordMatches } from '../accounts/interface-password';
 import { STATUS } from './command-status';
 import { isAddressAllowed } from './ip-allow';
 import { addBind, liveBindCount } from './smpp-binds';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { isAddressAllowed } from './ip-allow';
 import { bindsToEnd } from './smpp-binds';
 import type { SmppServer } from './smpp-server';

@@ -1,8 +1,8 @@
-import type { AppContext } from '../context';
-import { drawTokens } from '../integrator/rate-bucket';
+import type { AppContext } from '../core/context';
+import { drawTokens } from '../messaging/rate-bucket';
 
 // An account's max speed is one bucket for every door and instance: the row the HTTP API draws from
-// (integrator/rate-bucket.ts). A submit_sm must be admitted without waiting for the database, so an instance reserves
+// (messaging/rate-bucket.ts). A submit_sm must be admitted without waiting for the database, so an instance reserves
 // the account's tokens from that row a quarter second's worth at a time and hands them out here; a new draw starts
 // when half of that is used. What an instance holds in reserve and does not use (at most a quarter second of rate) is
 // lost to the other doors: the price of keeping the database off the path of every submit.

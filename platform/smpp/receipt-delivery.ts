@@ -1,4 +1,4 @@
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { groupWriter } from '../db/group-commit';
 import { STATUS, statusName } from './command-status';
 import { receiptPdu, replyPdu, type OutboxRow } from './receipt-outbox';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endSmppBindEndpoint, getSmppInfoEndpoint } from '../../contract/endpoints/smpp.endpoints';
 import { readableCusIds } from '../auth/scope';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { forbidden } from '../http/api-error';
 import { route } from '../http/route';
 import { liveBinds, requestEndBind } from './smpp-binds';

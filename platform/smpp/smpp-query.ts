@@ -1,4 +1,4 @@
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { STATUS } from './command-status';
 import { MESSAGE_STATE } from './pdu-types';
 import { receiptStat } from './receipt-queue';

@@ -1,12 +1,12 @@
 import { ulid } from 'ulid';
 import { countSegments } from '../../contract/segments';
-import type { CurrentUser } from '../auth/current-user';
-import type { AppContext } from '../context';
+import type { CurrentUser } from '../core/current-user';
+import type { AppContext } from '../core/context';
 import { groupWriter, type GroupWriter } from '../db/group-commit';
 import { withRetry } from '../db/retry';
 import { INSERT_CHUNK, insertBatch, recordSn } from '../messaging/batch-insert';
 import { chargeLocked } from '../messaging/charge';
-import { notifyAll } from '../messaging/notify';
+import { notifyAll } from '../feed/change-notices';
 import { classifySmppAddress, destinationOn, productFor, type SmsProduct } from '../../contract/validation/number.rules';
 import { checkSender } from '../../contract/validation/sender.rules';
 import { blockedNumbers } from '../messaging/blacklist';

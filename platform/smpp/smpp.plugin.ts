@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { IDLE_MS, restFor, startLoop } from '../background-loop';
-import type { AreaOptions, AreaPlugin } from '../context';
+import { IDLE_MS, restFor, startLoop } from '../core/background-loop';
+import type { AreaOptions, AreaPlugin } from '../core/context';
 import { authenticateBind } from './bind-auth';
 import { STATUS, statusName } from './command-status';
 import { CLAIM_LIMIT, ReceiptDelivery } from './receipt-delivery';
@@ -12,7 +12,6 @@ import { submitFromSmpp } from './smpp-submit';
 import { BIND_HEARTBEAT_MS, heartbeatBinds, removeBind, removeInstanceBinds, type BindTraffic } from './smpp-binds';
 import { speedOf, watchBinds } from './bind-watch';
 import { registerSmppInfoRoutes } from './smpp-info.routes';
-import { registerCarrierStatusRoutes } from '../carriers/carrier-status.routes';
 import { RateReserve } from './rate-reserve';
 
 export interface SmppOptions extends AreaOptions {
@@ -33,8 +32,6 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening,
   const port = ctx.config.smppPort;
   let boundPort: number | null = null;
   registerSmppInfoRoutes(app, ctx, () => boundPort);
-  // the platform's own SMPP links, towards its carriers: served whether or not the SMPP server listens
-  registerCarrierStatusRoutes(app, ctx);
   if (port === null) return;
   const instanceId = randomUUID();
   const speeds = new Map<string, number>();

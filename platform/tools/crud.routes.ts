@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { crudAddEndpoint, crudDeleteEndpoint, crudListEndpoint, crudUpdateEndpoint } from '../../contract/endpoints/crud.endpoints';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { notFound } from '../http/api-error';
 import { route } from '../http/route';
 import { addCrudItem, deleteCrudItem, listCrudItems, updateCrudItem } from './crud-items';

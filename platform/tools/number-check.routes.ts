@@ -13,9 +13,9 @@ import {
   numberStatusCustomerListEndpoint,
   onlineCheckEndpoint,
 } from '../../contract/endpoints/number-check.endpoints';
-import type { CurrentUser } from '../auth/current-user';
+import type { CurrentUser } from '../core/current-user';
 import { canSee, readableCusIds, scopeCusIdsMatching } from '../auth/scope';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { badRequest, notFound } from '../http/api-error';
 import { authedRoute as route } from '../lists/read-route';
 import { route as commandRoute } from '../http/route';

@@ -1,5 +1,5 @@
 import { NUMBER_STATUSES } from '../../contract/endpoints/number-check.endpoints';
-import type { AppContext } from '../context';
+import type { AppContext } from '../core/context';
 import { numberStatusOf } from '../records/number-status';
 
 // The demo number-status provider: checks accepted batches in chunks, each answered after a provider-like delay, so a

@@ -1,4 +1,4 @@
-import type { AreaPlugin } from '../context';
+import type { AreaPlugin } from '../core/context';
 import { registerCrudRoutes } from './crud.routes';
 import { startNumberCheckWorker } from './number-check.worker';
 import { registerNumberCheckRoutes } from './number-check.routes';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulatorSmsc, type SimulatorSmsc } from '../../platform/carriers/simulator-smsc';
-import type { Config } from '../../platform/config';
+import type { Config } from '../../platform/core/config';
 import { openPostgres } from '../../platform/db/postgres-db';
 import { buildPlatform, type Platform } from '../../platform/server';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';

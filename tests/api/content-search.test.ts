@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CurrentUser } from '../../platform/auth/current-user';
+import type { CurrentUser } from '../../platform/core/current-user';
 import { pageSql, whereOf, type Filters, type Source } from '../../platform/lists/list-query';
 import { RECORD_SOURCES } from '../../platform/records/sources';
 import { DB_KINDS, platformFor } from '../helpers/platform';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_RESOURCES, type FeedResource } from '../../contract/endpoints/feed.endpoints';
-import { notifyChanged } from '../../platform/messaging/notify';
+import { notifyChanged } from '../../platform/feed/change-notices';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { insertFixtures, MT, timeOf } from './records.fixtures';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSecretOf } from '../../platform/accounts/secrets';
 import { openPostgres } from '../../platform/db/postgres-db';
-import { drawTokens } from '../../platform/integrator/rate-bucket';
+import { drawTokens } from '../../platform/messaging/rate-bucket';
 import { buildPlatform, type Platform } from '../../platform/server';
 import { callIntegrator } from '../helpers/integrator-client';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';

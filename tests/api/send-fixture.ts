@@ -1,5 +1,5 @@
 import { issueToken } from '../../platform/auth/tokens';
-import type { Config } from '../../platform/config';
+import type { Config } from '../../platform/core/config';
 import type { TestPlatform } from '../helpers/platform';
 
 // Helpers shared by the send, timed and two-instance suites.

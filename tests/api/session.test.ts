@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import { configFromEnv } from '../../platform/config';
+import { configFromEnv } from '../../platform/core/config';
 import type { OutboundMessage } from '../../platform/messaging/carrier';
 import { createSimulator } from '../../platform/messaging/simulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

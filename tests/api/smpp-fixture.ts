@@ -1,5 +1,5 @@
 import { appSecretOf } from '../../platform/accounts/secrets';
-import { interfacePasswordHashes } from '../../platform/smpp/bind-password';
+import { interfacePasswordHashes } from '../../platform/accounts/interface-password';
 import { shortMessagePdu, type Pdu } from '../../platform/smpp/pdu-types';
 import { TestPeer } from '../../platform/smpp/test-peer.fixtures';
 import type { TestPlatform } from '../helpers/platform';

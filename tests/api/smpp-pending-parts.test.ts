@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { configFromEnv } from '../../platform/config';
+import { configFromEnv } from '../../platform/core/config';
 import { STATUS } from '../../platform/smpp/command-status';
 import { TLV, tlvCString, type Pdu } from '../../platform/smpp/pdu-types';
 import { udhPart } from '../../platform/smpp/test-server.fixtures';

@@ -3,7 +3,7 @@ import { STATUS } from '../../platform/smpp/command-status';
 import { TLV, tlvCString, type Pdu } from '../../platform/smpp/pdu-types';
 import type { TestPeer } from '../../platform/smpp/test-peer.fixtures';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { configFromEnv } from '../../platform/config';
+import { configFromEnv } from '../../platform/core/config';
 import { FAST_SIMULATOR, waitFor } from './send-fixture';
 import { bindPeer, smppAccount } from './smpp-fixture';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawTokens } from '../../platform/integrator/rate-bucket';
+import { drawTokens } from '../../platform/messaging/rate-bucket';
 import { STATUS } from '../../platform/smpp/command-status';
 import { shortMessagePdu, type Pdu } from '../../platform/smpp/pdu-types';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { SERVICE_BASE_PATH } from '../../contract/constants';
-import type { Config } from '../../platform/config';
+import type { Config } from '../../platform/core/config';
 import { openPglite } from '../../platform/db/pglite-db';
 import { openPostgres } from '../../platform/db/postgres-db';
 import { seedDemoTenant } from '../../platform/seed/demo-tenant';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import { SERVICE_BASE_PATH } from '../../contract/constants';
-import { configFromEnv, type Config } from '../../platform/config';
+import { configFromEnv, type Config } from '../../platform/core/config';
 import { openPglite } from '../../platform/db/pglite-db';
 import { openPostgres } from '../../platform/db/postgres-db';
 import { seedDemoTenant } from '../../platform/seed/demo-tenant';

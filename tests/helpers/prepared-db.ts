@@ -1,13 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import pino from 'pino';
-import type { AppContext } from '../../platform/context';
+import type { AppContext } from '../../platform/core/context';
 import type { Db } from '../../platform/db/db';
 import { createMetrics } from '../../platform/metrics/metrics';
 import { migrate } from '../../platform/db/migrate';
 import { openPglite } from '../../platform/db/pglite-db';
 import { openPostgres } from '../../platform/db/postgres-db';
 import { seedDemoTenant } from '../../platform/seed/demo-tenant';
-import { configFromEnv } from '../../platform/config';
+import { queueSmppReceipts, queueSmppReplies } from '../../platform/smpp/receipt-queue';
+import { configFromEnv } from '../../platform/core/config';
 import { createDatabase } from './postgres';
 
 // Every test platform starts from a database that is already migrated and seeded with the demo tenant: the run
@@ -21,7 +22,15 @@ export const SEEDED_TEMPLATE = 'seeded_template';
 async function migrateAndSeed(db: Db): Promise<void> {
   await migrate(db);
   const now = () => new Date();
-  const ctx: AppContext = { db, config: configFromEnv({}), log: pino({ level: 'warn' }), now, onClose: () => undefined, metrics: createMetrics(db, now) };
+  const ctx: AppContext = {
+    db,
+    config: configFromEnv({}),
+    log: pino({ level: 'warn' }),
+    now,
+    onClose: () => undefined,
+    metrics: createMetrics(db, now),
+    receipts: { ended: queueSmppReceipts, replied: queueSmppReplies },
+  };
   await seedDemoTenant(ctx);
 }
 

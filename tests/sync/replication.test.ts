@@ -112,7 +112,7 @@ describe('pull replication', () => {
         `select sn from mt_records where receive_time >= now() - interval '10 days' and mt_status <> 600 order by receive_time desc offset 2 limit 1`,
       );
       await platform.ctx.db.query(`update mt_records set mt_status = 600 where sn = $1`, [rec.sn]);
-      const { notifyChanged } = await import('../../platform/messaging/notify');
+      const { notifyChanged } = await import('../../platform/feed/change-notices');
       // a notice only reaches a connected stream: send it until the local row has the change
       await expect
         .poll(async () => (await notifyChanged(platform.ctx.db, 'mtRecord', ['EP0001']), (await localGet(db, 'mt_records', rec.sn))?.mt_status), {

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { Config } from './config';
-import type { Db } from './db/db';
-import type { Metrics } from './metrics/metrics';
+import type { Db } from '../db/db';
+import type { Metrics } from '../metrics/metrics';
+import type { OwedReceipts } from './owed-receipts';
 
 // What every route and service receives. Nothing here is held only in one process's memory that another
 // instance would need: state lives in the database, notices travel over LISTEN/NOTIFY.
@@ -15,6 +16,8 @@ export interface AppContext {
   onClose: (stop: () => Promise<void> | void) => void;
   /** this instance's Prometheus series: doors and carriers count their traffic here (platform/metrics/). */
   metrics: Metrics;
+  /** the receipts and replies a door keeps an outbox of (the SMPP server's), owed from dispatch's transactions. */
+  receipts: OwedReceipts;
 }
 
 /** What every area plugin is given when server.ts registers it. */

@@ -1,9 +1,10 @@
 import type { Queryable } from '../db/db';
 
-// The HTTP API's max speed: a token bucket per account in recipients per second, with a burst of BURST_S seconds'
-// worth, held in one row so that every instance sharing the database draws from it. A draw is one statement (the row
-// lock orders concurrent draws); a request above the whole burst goes through on a full bucket, taking it into debt,
-// so that a 1,000-number request is never refused for ever under a low max speed.
+// An account's max speed, one for every door (the HTTP API draws here, the SMPP server through smpp/rate-reserve.ts):
+// a token bucket per account in recipients per second, with a burst of BURST_S seconds' worth, held in one row so that
+// every instance sharing the database draws from it. A draw is one statement (the row lock orders concurrent draws); a
+// request above the whole burst goes through on a full bucket, taking it into debt, so that a 1,000-number request is
+// never refused for ever under a low max speed.
 
 export const BURST_S = 2;
 

@@ -1,6 +1,6 @@
 import type { FeedResource } from '../../contract/endpoints/feed.endpoints';
-import type { LoopHandle } from '../background-loop';
-import type { AppContext } from '../context';
+import type { LoopHandle } from '../core/background-loop';
+import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
 import { sharedListen } from '../db/shared-listen';
 
