@@ -1,4 +1,4 @@
-import { statusHex } from '../smpp/command-status';
+import { statusHex } from '../smpp-wire/command-status';
 import type { AppContext } from '../context';
 import { carrierDigits } from '../../contract/validation/number.rules';
 import type { Queryable } from '../db/db';

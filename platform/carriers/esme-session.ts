@@ -1,9 +1,9 @@
 import { connect, type Socket } from 'node:net';
-import { corkedWrite } from '../smpp/corked-write';
-import { STATUS } from '../smpp/command-status';
-import { decodePdu, encodePdu, readHeader } from '../smpp/pdu-codec';
-import { PduFrameReader, type SkippedFrame } from '../smpp/pdu-frame-reader';
-import { isResponseId, type BindCommand, type Pdu, type ShortMessagePdu } from '../smpp/pdu-types';
+import { corkedWrite } from '../smpp-wire/corked-write';
+import { STATUS } from '../smpp-wire/command-status';
+import { decodePdu, encodePdu, readHeader } from '../smpp-wire/pdu-codec';
+import { PduFrameReader, type SkippedFrame } from '../smpp-wire/pdu-frame-reader';
+import { isResponseId, type BindCommand, type Pdu, type ShortMessagePdu } from '../smpp-wire/pdu-types';
 
 // One SMPP connection from the platform to a carrier's SMSC, the platform acting as ESME: connect and bind, submit_sm
 // within a window of outstanding requests, answer deliver_sm (receipts and MO) and enquire_link, keep the link alive,

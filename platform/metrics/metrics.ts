@@ -1,4 +1,4 @@
-import { statusHex } from '../smpp/command-status';
+import { statusHex } from '../smpp-wire/command-status';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/db';
 import { queueDepths, type QueueDepth } from './queue-depths';

@@ -1,10 +1,10 @@
 import type { Socket } from 'node:net';
-import { corkedWrite } from './corked-write';
-import { STATUS, statusName } from './command-status';
-import { decodePdu, encodePdu, readHeader } from './pdu-codec';
-import { PduDecodeError } from './pdu-fields';
-import { PduFrameReader } from './pdu-frame-reader';
-import { COMMAND, COMMAND_NAMES, isResponseId, type BindPdu, type Pdu, type ShortMessagePdu } from './pdu-types';
+import { corkedWrite } from '../smpp-wire/corked-write';
+import { STATUS, statusName } from '../smpp-wire/command-status';
+import { decodePdu, encodePdu, readHeader } from '../smpp-wire/pdu-codec';
+import { PduDecodeError } from '../smpp-wire/pdu-fields';
+import { PduFrameReader } from '../smpp-wire/pdu-frame-reader';
+import { COMMAND, COMMAND_NAMES, isResponseId, type BindPdu, type Pdu, type ShortMessagePdu } from '../smpp-wire/pdu-types';
 import type { BindType, DeliverOutcome, DeliverPdu, ServerLogger, SessionInfo, SessionState, SmppServerOptions } from './server-types';
 import { errorResponse, handleQuery, handleSubmit, type SubmitHost } from './session-requests';
 

@@ -1,10 +1,10 @@
-import { STATUS, statusName } from './command-status';
-import { splitPart } from './long-message';
-import type { CommandName, Pdu, QuerySmPdu, ShortMessagePdu } from './pdu-types';
+import { STATUS, statusName } from '../smpp-wire/command-status';
+import { splitPart } from '../smpp-wire/long-message';
+import type { CommandName, Pdu, QuerySmPdu, ShortMessagePdu } from '../smpp-wire/pdu-types';
 import { lengthRefusal, type ReassemblyBuffer } from './reassembly';
 import type { ServerLogger, SessionInfo, SmppServerOptions } from './server-types';
-import { fixedValidity, timesRefusal } from './smpp-time';
-import { billedSegments, decodeText, isSupportedCoding } from './sms-text';
+import { fixedValidity, timesRefusal } from '../smpp-wire/smpp-time';
+import { billedSegments, decodeText, isSupportedCoding } from '../smpp-wire/sms-text';
 
 export interface SubmitHost {
   options: SmppServerOptions & { windowSize: number };
