@@ -2,9 +2,9 @@ import { connect, type Socket } from 'node:net';
 import type { Db } from '../platform/db/db';
 import { appSecretOf } from '../platform/accounts/secrets';
 import { interfacePasswordHashes } from '../platform/accounts/interface-password';
-import { decodePdu, encodePdu } from '../platform/smpp/pdu-codec';
-import { PduFrameReader } from '../platform/smpp/pdu-frame-reader';
-import { TLV, findTlv, shortMessagePdu, type Pdu } from '../platform/smpp/pdu-types';
+import { decodePdu, encodePdu } from '../platform/smpp-wire/pdu-codec';
+import { PduFrameReader } from '../platform/smpp-wire/pdu-frame-reader';
+import { TLV, findTlv, shortMessagePdu, type Pdu } from '../platform/smpp-wire/pdu-types';
 
 // The SMPP side of bench/integrator.bench.ts: a bare ESME over a net socket that keeps many requests outstanding
 // (TestPeer scans every PDU it ever received for each answer, which is quadratic over thousands of submits).

@@ -1,4 +1,4 @@
-import { statusHex } from '../smpp/command-status';
+import { statusHex } from '../smpp-wire/command-status';
 import type { AppContext } from '../core/context';
 import type { OwedReceipts } from '../core/owed-receipts';
 import type { Queryable } from '../db/db';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS } from '../smpp/command-status';
+import { STATUS } from '../smpp-wire/command-status';
 import { SmppServer } from '../smpp/smpp-server';
 import type { SmppServerOptions } from '../smpp/server-types';
 import { carrierSchema } from '../../contract/carrier.schema';

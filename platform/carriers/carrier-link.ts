@@ -1,5 +1,5 @@
-import { statusHex } from '../smpp/command-status';
-import type { ShortMessagePdu } from '../smpp/pdu-types';
+import { statusHex } from '../smpp-wire/command-status';
+import type { ShortMessagePdu } from '../smpp-wire/pdu-types';
 import { TokenBucket } from '../smpp/token-bucket';
 import type { CarrierConfig } from './carrier-config';
 import { THROTTLES } from './part-states';

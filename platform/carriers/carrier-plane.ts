@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { CarrierStatus } from '../../contract/endpoints/carrier.endpoints';
 import type { AppContext } from '../core/context';
-import type { ShortMessagePdu } from '../smpp/pdu-types';
+import type { ShortMessagePdu } from '../smpp-wire/pdu-types';
 import { carriersFileSchema, readCarriersFile, type CarrierConfig, type CarriersFile } from './carrier-config';
 import { AnswerWaits } from './answer-waits';
 import { applyCarrierSet, type ApplyHooks, type LiveCarriers } from './carrier-apply';

@@ -1,8 +1,8 @@
 import type { AppContext } from '../core/context';
 import type { Queryable } from '../db/db';
 import { storeReplies, type Reply } from '../messaging/dispatch';
-import { TLV, findTlv, type ShortMessagePdu } from '../smpp/pdu-types';
-import { decodeText } from '../smpp/sms-text';
+import { TLV, findTlv, type ShortMessagePdu } from '../smpp-wire/pdu-types';
+import { decodeText } from '../smpp-wire/sms-text';
 import { PLATFORM_SENDER_CODE } from '../../contract/validation/sender.rules';
 
 // A phone's reply through a carrier (a deliver_sm that is not a receipt) becomes an MO record of the account whose

@@ -1,4 +1,4 @@
-import { statusHex } from '../smpp/command-status';
+import { statusHex } from '../smpp-wire/command-status';
 import type { CarrierReport } from '../messaging/carrier';
 
 // What a record shows when a carrier's answer ends it: report_result is the carrier's own word (a receipt's stat, or

@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
-import { encodeGsm7 } from '../smpp/gsm7';
-import { shortMessagePdu, type ShortMessagePdu } from '../smpp/pdu-types';
+import { encodeGsm7 } from '../smpp-wire/gsm7';
+import { shortMessagePdu, type ShortMessagePdu } from '../smpp-wire/pdu-types';
 import { submitFieldsOf, type EsmeOptions, type SubmitFields } from './esme-session';
 
 // What the carrier-link tests share: cleanup after each test, waiting for a condition, a link's options and a message.

@@ -1,9 +1,9 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { STATUS } from '../smpp/command-status';
-import { decodePdu, encodePdu } from '../smpp/pdu-codec';
-import { PduFrameReader } from '../smpp/pdu-frame-reader';
-import { shortMessagePdu, type Pdu, type ShortMessagePdu } from '../smpp/pdu-types';
+import { STATUS } from '../smpp-wire/command-status';
+import { decodePdu, encodePdu } from '../smpp-wire/pdu-codec';
+import { PduFrameReader } from '../smpp-wire/pdu-frame-reader';
+import { shortMessagePdu, type Pdu, type ShortMessagePdu } from '../smpp-wire/pdu-types';
 import { SmppServer } from '../smpp/smpp-server';
 import type { SmppServerOptions } from '../smpp/server-types';
 import { cleanups, esmeOptions, gsmMessage, until } from './carrier-test.fixtures';

@@ -1,9 +1,9 @@
 import { connect, type Socket } from 'node:net';
-import { corkedWrite } from '../smpp/corked-write';
-import { STATUS } from '../smpp/command-status';
-import { decodePdu, encodePdu, readHeader } from '../smpp/pdu-codec';
-import { PduFrameReader, type SkippedFrame } from '../smpp/pdu-frame-reader';
-import { isResponseId, type BindCommand, type Pdu, type ShortMessagePdu } from '../smpp/pdu-types';
+import { corkedWrite } from '../smpp-wire/corked-write';
+import { STATUS } from '../smpp-wire/command-status';
+import { PduFrameReader } from '../smpp-wire/pdu-frame-reader';
+import { PduSession, RequestWindow } from '../smpp-wire/pdu-session';
+import type { BindCommand, Pdu, ShortMessagePdu } from '../smpp-wire/pdu-types';
 
 // One SMPP connection from the platform to a carrier's SMSC, the platform acting as ESME: connect and bind, submit_sm
 // within a window of outstanding requests, answer deliver_sm (receipts and MO) and enquire_link, keep the link alive,
@@ -66,21 +66,10 @@ const BIND_COMMANDS: Record<BindMode, BindCommand> = {
   receiver: 'bind_receiver',
 };
 
-interface Waiting {
-  resolve: (pdu: Pdu | null) => void;
-  timer: NodeJS.Timeout;
-}
-
 export class EsmeSession {
   private readonly reader: PduFrameReader;
-  private readonly waiting = new Map<number, Waiting>();
-  private readonly slots: Array<(ok: boolean) => void> = [];
-  private nextSeq = 1;
-  private outstanding = 0;
-  private keepAlive: NodeJS.Timeout | null = null;
-  /** when the carrier last sent anything: a link this side only writes to is not known to be alive. */
-  private lastRead = Date.now();
-  private enquiring = false;
+  private readonly pdus: PduSession;
+  private readonly window: RequestWindow;
   private state: 'bound' | 'unbinding' | 'closed' = 'bound';
   private readonly closedHandlers: Array<(reason: string) => void> = [];
   /** why the link closed, once it has. */
@@ -94,6 +83,13 @@ export class EsmeSession {
     // a frame past the bound is passed over and answered, so one oversized deliver_sm does not cost the replies after it
     this.reader = new PduFrameReader(opts.maxPduOctets, { skipOversized: true });
     this.out = corkedWrite(socket);
+    this.window = new RequestWindow(opts.window);
+    this.pdus = new PduSession({
+      write: (frame) => this.writeFrame(frame),
+      onRequest: (pdu) => this.onRequest(pdu),
+      // a PDU this side cannot read: a response ends its request as refused, a request gets generic_nack
+      unreadable: 'generic-nack',
+    });
   }
 
   /** Connects and binds; rejects with BindError when the carrier refuses or does not answer in time. */
@@ -115,7 +111,7 @@ export class EsmeSession {
     });
     const session = new EsmeSession(socket, opts);
     session.listen();
-    const resp = await session.request(
+    const resp = await session.pdus.request(
       {
         command: BIND_COMMANDS[opts.bindMode],
         systemId: opts.systemId,
@@ -132,7 +128,12 @@ export class EsmeSession {
       session.destroy(resp ? 'bind refused' : 'bind unanswered');
       throw new BindError(resp?.commandStatus ?? null, resp ? `bind refused with status 0x${resp.commandStatus.toString(16)}` : 'bind unanswered');
     }
-    session.startKeepAlive();
+    session.pdus.keepAlive(
+      opts.enquireLinkMs,
+      opts.responseTimeoutMs,
+      () => session.state === 'bound',
+      () => session.destroy('enquire_link unanswered'),
+    );
     return session;
   }
 
@@ -142,7 +143,7 @@ export class EsmeSession {
 
   /** submit_sm outstanding now. */
   get inFlight(): number {
-    return this.outstanding;
+    return this.window.inFlight;
   }
 
   /** Called once when the link closes, with why. */
@@ -156,14 +157,16 @@ export class EsmeSession {
     if (!(await this.slot())) return { kind: 'unsent' };
     try {
       if (this.state !== 'bound') return { kind: 'unsent' };
-      const resp = await this.request({ ...fields, command: 'submit_sm', commandStatus: 0, sequenceNumber: 0 } as ShortMessagePdu, this.opts.responseTimeoutMs);
+      const resp = await this.pdus.request(
+        { ...fields, command: 'submit_sm', commandStatus: 0, sequenceNumber: 0 } as ShortMessagePdu,
+        this.opts.responseTimeoutMs,
+      );
       if (!resp) return { kind: 'unanswered' };
       if (resp.commandStatus !== STATUS.ROK) return { kind: 'refused', status: resp.commandStatus };
       const messageId = (resp as { messageId?: string }).messageId ?? '';
       return messageId === '' ? { kind: 'refused', status: STATUS.RSYSERR } : { kind: 'accepted', messageId };
     } finally {
-      this.outstanding--;
-      this.slots.shift()?.(true);
+      this.window.give();
     }
   }
 
@@ -171,31 +174,22 @@ export class EsmeSession {
   async unbind(graceMs = 2000): Promise<void> {
     if (this.state !== 'bound') return;
     this.state = 'unbinding';
-    await this.request({ command: 'unbind', commandStatus: 0, sequenceNumber: 0 } as Pdu, graceMs);
+    await this.pdus.request({ command: 'unbind', commandStatus: 0, sequenceNumber: 0 } as Pdu, graceMs);
     this.destroy('unbound');
   }
 
-  private slot(): Promise<boolean> {
-    if (this.state !== 'bound') return Promise.resolve(false);
-    if (this.outstanding < this.opts.window) {
-      this.outstanding++;
-      return Promise.resolve(true);
-    }
-    return new Promise<boolean>((resolve) =>
-      this.slots.push((ok) => {
-        if (ok) this.outstanding++;
-        resolve(ok);
-      }),
-    );
+  private async slot(): Promise<boolean> {
+    if (this.state !== 'bound') return false;
+    return this.window.take();
   }
 
   private listen(): void {
     this.socket.setNoDelay(true);
     this.socket.on('data', (chunk: Buffer) => {
-      this.lastRead = Date.now();
+      this.pdus.heard();
       const { frames, error, skipped } = this.reader.push(chunk);
-      for (const frame of frames) this.received(frame);
-      for (const f of skipped ?? []) this.refuseOversized(f);
+      for (const frame of frames) this.pdus.receive(frame);
+      for (const f of skipped ?? []) this.pdus.skipped(f);
       // a length the stream cannot be read past: nothing more can be read on this link, so it is dropped (and rebound)
       // rather than left writing to a carrier it no longer hears
       if (error) this.destroy(`broken framing from the carrier: ${error.message}`);
@@ -204,25 +198,8 @@ export class EsmeSession {
     this.socket.on('error', (err) => this.destroy(err.message));
   }
 
-  private received(frame: Buffer): void {
-    let pdu: Pdu;
-    try {
-      pdu = decodePdu(frame);
-    } catch {
-      // a PDU this side cannot read: a response ends its request as refused, a request gets generic_nack
-      const h = readHeader(frame);
-      if (isResponseId(h.commandId)) this.settle(h.sequenceNumber, { command: 'generic_nack', commandStatus: h.commandStatus || STATUS.RSYSERR } as Pdu);
-      else this.write({ command: 'generic_nack', commandStatus: STATUS.RINVCMDID, sequenceNumber: h.sequenceNumber } as Pdu);
-      return;
-    }
-    if (pdu.command.endsWith('_resp') || pdu.command === 'generic_nack') {
-      this.settle(pdu.sequenceNumber, pdu);
-      return;
-    }
+  private onRequest(pdu: Pdu): void {
     switch (pdu.command) {
-      case 'enquire_link':
-        this.write({ command: 'enquire_link_resp', commandStatus: STATUS.ROK, sequenceNumber: pdu.sequenceNumber } as Pdu);
-        return;
       case 'unbind':
         this.write({ command: 'unbind_resp', commandStatus: STATUS.ROK, sequenceNumber: pdu.sequenceNumber } as Pdu);
         this.destroy('unbound by the carrier');
@@ -235,14 +212,6 @@ export class EsmeSession {
     }
   }
 
-  /** A frame too long to take: a request is answered generic_nack (ESME_RINVCMDLEN, its sequence number), a response
-   * ends its request as refused with that status. */
-  private refuseOversized(f: SkippedFrame): void {
-    const nack = { command: 'generic_nack', commandStatus: STATUS.RINVCMDLEN, sequenceNumber: f.sequenceNumber } as Pdu;
-    if (isResponseId(f.commandId)) this.settle(f.sequenceNumber, nack);
-    else this.write(nack);
-  }
-
   private async answerDeliver(pdu: ShortMessagePdu): Promise<void> {
     let status: number = STATUS.RSYSERR;
     try {
@@ -253,29 +222,8 @@ export class EsmeSession {
     if (this.state !== 'closed') this.write({ command: 'deliver_sm_resp', commandStatus: status, sequenceNumber: pdu.sequenceNumber, messageId: '' } as Pdu);
   }
 
-  private request(pdu: Pdu, timeoutMs: number): Promise<Pdu | null> {
-    if (this.state === 'closed') return Promise.resolve(null);
-    const sequenceNumber = this.nextSeq;
-    this.nextSeq = this.nextSeq >= 0x7fffffff ? 1 : this.nextSeq + 1;
-    // encoded before anything waits for it: a PDU that cannot be built rejects here and leaves nothing behind
-    const frame = encodePdu({ ...pdu, sequenceNumber } as Pdu);
-    return new Promise<Pdu | null>((resolve) => {
-      const timer = setTimeout(() => this.settle(sequenceNumber, null), timeoutMs);
-      this.waiting.set(sequenceNumber, { resolve, timer });
-      this.writeFrame(frame);
-    });
-  }
-
-  private settle(sequenceNumber: number, pdu: Pdu | null): void {
-    const w = this.waiting.get(sequenceNumber);
-    if (!w) return;
-    this.waiting.delete(sequenceNumber);
-    clearTimeout(w.timer);
-    w.resolve(pdu);
-  }
-
   private write(pdu: Pdu): void {
-    this.writeFrame(encodePdu(pdu));
+    this.pdus.send(pdu);
   }
 
   private writeFrame(frame: Buffer): void {
@@ -283,29 +231,15 @@ export class EsmeSession {
     this.out.write(frame);
   }
 
-  private startKeepAlive(): void {
-    const tick = Math.max(10, Math.floor(this.opts.enquireLinkMs / 4));
-    this.keepAlive = setInterval(() => {
-      // counted from the last read, not the last write: a busy link whose answers stopped coming is found out too
-      if (this.state !== 'bound' || this.enquiring || Date.now() - this.lastRead < this.opts.enquireLinkMs) return;
-      this.enquiring = true;
-      void this.request({ command: 'enquire_link', commandStatus: 0, sequenceNumber: 0 } as Pdu, this.opts.responseTimeoutMs).then((resp) => {
-        this.enquiring = false;
-        if (!resp && this.state === 'bound') this.destroy('enquire_link unanswered');
-      });
-    }, tick);
-  }
-
   /** Closes the link: requests waiting for an answer end unanswered, submits waiting for a slot end unsent. */
   destroy(reason: string): void {
     if (this.state === 'closed') return;
     this.state = 'closed';
     this.closeReason = reason;
-    if (this.keepAlive) clearInterval(this.keepAlive);
     this.out.flush();
     this.socket.destroy();
-    for (const seq of [...this.waiting.keys()]) this.settle(seq, null);
-    for (const go of this.slots.splice(0)) go(false);
+    this.pdus.close();
+    this.window.close();
     for (const h of this.closedHandlers.splice(0)) h(reason);
   }
 }

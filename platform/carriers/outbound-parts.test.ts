@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countSegments } from '../../contract/segments';
-import type { ShortMessagePdu } from '../smpp/pdu-types';
+import type { ShortMessagePdu } from '../smpp-wire/pdu-types';
 import { ReassemblyBuffer } from '../smpp/reassembly';
 import { MAX_PARTS, UnencodableMessage, carrierSubmits } from './outbound-parts';
 

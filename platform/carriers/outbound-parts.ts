@@ -1,7 +1,7 @@
 import { isGsm7Char } from '../../contract/segments';
-import { encodeGsm7 } from '../smpp/gsm7';
-import { TLV, intTlv, shortMessagePdu } from '../smpp/pdu-types';
-import { DATA_CODING, encodeUcs2 } from '../smpp/sms-text';
+import { encodeGsm7 } from '../smpp-wire/gsm7';
+import { TLV, intTlv, shortMessagePdu } from '../smpp-wire/pdu-types';
+import { DATA_CODING, encodeUcs2 } from '../smpp-wire/sms-text';
 import type { CarrierConfig } from './carrier-config';
 import { submitFieldsOf, type SubmitFields } from './esme-session';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS } from '../smpp/command-status';
+import { STATUS } from '../smpp-wire/command-status';
 import { isTemporary, partStateOf, recordStatusOf } from './part-states';
 
 // A long message is delivered when all its parts are; one failed part fails it; parts with no final word leave it

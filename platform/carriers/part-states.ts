@@ -1,4 +1,4 @@
-import { STATUS } from '../smpp/command-status';
+import { STATUS } from '../smpp-wire/command-status';
 
 // What the carrier's answers mean for a record: a refused submit is sent again later or ends the record, and the
 // record's final state comes from the receipts of all its parts.

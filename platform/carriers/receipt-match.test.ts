@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TLV, cStringTlv, shortMessagePdu, type ShortMessagePdu } from '../smpp/pdu-types';
+import { TLV, cStringTlv, shortMessagePdu, type ShortMessagePdu } from '../smpp-wire/pdu-types';
 import { carrierIdKey, readCarrierReceipt, receiptTextIdKey } from './receipt-match';
 
 // A receipt is matched to the id the carrier's submit_sm_resp gave, whatever base, case and zeros its text uses.

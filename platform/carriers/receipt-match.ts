@@ -1,5 +1,5 @@
-import { TLV, tlvCString, type ShortMessagePdu } from '../smpp/pdu-types';
-import { parseReceiptText, type ParsedReceipt } from '../smpp/receipt-text';
+import { TLV, tlvCString, type ShortMessagePdu } from '../smpp-wire/pdu-types';
+import { parseReceiptText, type ParsedReceipt } from '../smpp-wire/receipt-text';
 import type { CarrierConfig } from './carrier-config';
 
 // A carrier's receipt names the message by the id its submit_sm_resp gave: in the receipted_message_id TLV as given

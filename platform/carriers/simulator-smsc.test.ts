@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { simulatedReplyFor } from '../messaging/simulator';
-import type { ShortMessagePdu } from '../smpp/pdu-types';
-import { decodeText } from '../smpp/sms-text';
+import type { ShortMessagePdu } from '../smpp-wire/pdu-types';
+import { decodeText } from '../smpp-wire/sms-text';
 import { carrierSchema } from '../../contract/carrier.schema';
 import { cleanups, esmeOptions, until } from './carrier-test.fixtures';
 import { EsmeSession } from './esme-session';

@@ -1,6 +1,6 @@
 import type { Config } from '../core/config';
 import { createSimulator } from '../messaging/simulator';
-import { STATUS } from '../smpp/command-status';
+import { STATUS } from '../smpp-wire/command-status';
 import { receiptTargets } from '../smpp/reassembly';
 import { receiptPdu, replyPdu, type OutboxRow } from '../smpp/receipt-outbox';
 import { SmppServer } from '../smpp/smpp-server';

@@ -1,14 +1,12 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/db';
+import { statusHex } from '../smpp-wire/command-status';
 import { queueDepths, type QueueDepth } from './queue-depths';
 
 // The platform's Prometheus series, one registry per platform instance (several run in one test process). Traffic is
 // counted in memory as it passes (an increment per message, no database write); queue depths, binds, carrier windows
 // and the database pool are read when the series are scraped. Every label takes values from a bounded set: a door, a
 // reason or status code, a carrier or account id, a route pattern; never a number or a text a client typed.
-
-/** A carrier's refusal labelled as SMPP writes a command_status: 0x and eight hex digits. */
-const statusLabel = (status: number) => `0x${status.toString(16).padStart(8, '0')}`;
 
 /** Where a message came into the platform. */
 export type Door = 'console' | 'smpp' | 'http';
@@ -206,7 +204,7 @@ export function createMetrics(db: Pick<Db, 'query' | 'activity' | 'pool'>, now: 
     refused: (door, reason, n = 1) => n > 0 && refused.inc({ door, reason: keep('reason', reason) }, n),
     carrierAnswer(carrier, answer) {
       submits.inc({ carrier });
-      const status = answer.kind === 'accepted' ? 'ok' : answer.kind === 'refused' ? keep('answer', statusLabel(answer.status)) : 'unanswered';
+      const status = answer.kind === 'accepted' ? 'ok' : answer.kind === 'refused' ? keep('answer', statusHex(answer.status)) : 'unanswered';
       answers.inc({ carrier, status });
     },
     carrierReceipt: (carrier, state) => receipts.inc({ carrier, status: state }),

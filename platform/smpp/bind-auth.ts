@@ -3,7 +3,7 @@ import { withRetry } from '../db/retry';
 import { clearAccountFailures, recordFailure, reserveAttempt } from '../auth/login-throttle';
 import { ApiError } from '../http/api-error';
 import { bindPasswordMatches } from '../accounts/interface-password';
-import { STATUS } from './command-status';
+import { STATUS } from '../smpp-wire/command-status';
 import { isAddressAllowed } from './ip-allow';
 import { addBind, liveBindCount } from './smpp-binds';
 import type { AuthResult, BindRequest } from './server-types';

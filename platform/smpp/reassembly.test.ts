@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS } from './command-status';
-import { encodeGsm7 } from './gsm7';
-import { ESM_CLASS, TLV, intTlv, shortMessagePdu, type ShortMessagePdu } from './pdu-types';
+import { STATUS } from '../smpp-wire/command-status';
+import { encodeGsm7 } from '../smpp-wire/gsm7';
+import { ESM_CLASS, TLV, intTlv, shortMessagePdu, type ShortMessagePdu } from '../smpp-wire/pdu-types';
 import { ReassemblyBuffer, receiptTargets } from './reassembly';
-import { encodeUcs2 } from './sms-text';
+import { encodeUcs2 } from '../smpp-wire/sms-text';
 
 function clock() {
   let t = 1_000_000;

@@ -1,8 +1,8 @@
 import { MESSAGE_SEGMENTS_MAX, MESSAGE_TEXT_MAX, isMessageTooLong } from '../../contract/message-length';
-import { STATUS } from './command-status';
-import { splitPart, type LongForm } from './long-message';
-import type { ShortMessagePdu } from './pdu-types';
-import { billedSegments, decodeText } from './sms-text';
+import { STATUS } from '../smpp-wire/command-status';
+import { splitPart, type LongForm } from '../smpp-wire/long-message';
+import type { ShortMessagePdu } from '../smpp-wire/pdu-types';
+import { billedSegments, decodeText } from '../smpp-wire/sms-text';
 
 export interface AssembledMessage {
   /** the first part (by sequence): its addresses and flags stand for the message. */

@@ -1,6 +1,6 @@
 import type { AppContext } from '../core/context';
 import { groupWriter } from '../db/group-commit';
-import { STATUS, statusName } from './command-status';
+import { STATUS, statusName } from '../smpp-wire/command-status';
 import { receiptPdu, replyPdu, type OutboxRow } from './receipt-outbox';
 import type { SmppServer } from './smpp-server';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { decodeGsm7 } from './gsm7';
-import { TLV } from './pdu-types';
+import { decodeGsm7 } from '../smpp-wire/gsm7';
+import { TLV } from '../smpp-wire/pdu-types';
 import { replyPdu } from './receipt-outbox';
-import { decodeUcs2 } from './sms-text';
+import { decodeUcs2 } from '../smpp-wire/sms-text';
 
 const row = (text: string) => ({
   id: '1',

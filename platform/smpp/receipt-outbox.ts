@@ -1,6 +1,6 @@
-import { TLV, cStringTlv, intTlv, shortMessagePdu } from './pdu-types';
-import { buildReceiptText, messageStateOf, type ReceiptStat } from './receipt-text';
-import { encodeText } from './sms-text';
+import { TLV, cStringTlv, intTlv, shortMessagePdu } from '../smpp-wire/pdu-types';
+import { buildReceiptText, messageStateOf, type ReceiptStat } from '../smpp-wire/receipt-text';
+import { encodeText } from '../smpp-wire/sms-text';
 import type { DeliverPdu } from './server-types';
 
 // Receipts and replies wait in smpp_outbox until a receiver or transceiver bind of their account, on any instance,

@@ -1,12 +1,12 @@
 import type { Socket } from 'node:net';
-import { corkedWrite } from './corked-write';
-import { STATUS, statusName } from './command-status';
-import { decodePdu, encodePdu, readHeader } from './pdu-codec';
-import { PduDecodeError } from './pdu-fields';
-import { PduFrameReader } from './pdu-frame-reader';
-import { COMMAND, COMMAND_NAMES, isResponseId, type BindPdu, type Pdu, type ShortMessagePdu } from './pdu-types';
+import { corkedWrite } from '../smpp-wire/corked-write';
+import { STATUS, statusName } from '../smpp-wire/command-status';
+import { readHeader } from '../smpp-wire/pdu-codec';
+import { PduFrameReader } from '../smpp-wire/pdu-frame-reader';
+import { PduSession, RequestWindow } from '../smpp-wire/pdu-session';
+import { isResponseId, type BindPdu, type CommandName, type Pdu, type ShortMessagePdu } from '../smpp-wire/pdu-types';
 import type { BindType, DeliverOutcome, DeliverPdu, ServerLogger, SessionInfo, SessionState, SmppServerOptions } from './server-types';
-import { errorResponse, handleQuery, handleSubmit, type SubmitHost } from './session-requests';
+import { handleQuery, handleSubmit, type SubmitHost } from './session-requests';
 
 export interface SessionHost extends SubmitHost {
   options: Required<
@@ -27,11 +27,8 @@ const BIND_TYPES: Record<BindPdu['command'], BindType> = {
   bind_transceiver: 'transceiver',
 };
 
-interface Waiting {
-  command: string;
-  resolve: (status: number | null) => void;
-  timer: NodeJS.Timeout;
-}
+/** The responses the server waits for: to its deliver_sm and unbind. Others answer requests it never sends. */
+const ANSWERS = new Set<CommandName>(['deliver_sm_resp', 'enquire_link_resp', 'unbind_resp', 'generic_nack']);
 
 /** One SMPP connection: open, then bound as transmitter, receiver or transceiver, then unbound and closed. */
 export class ServerSession {
@@ -51,10 +48,8 @@ export class ServerSession {
   private readonly reader: PduFrameReader;
   private readonly queue: Buffer[] = [];
   private binding = false;
-  private nextSeq = 1;
-  private readonly waiting = new Map<number, Waiting>();
-  private readonly deliverQueue: Array<() => void> = [];
-  private deliversOut = 0;
+  private readonly pdus: PduSession;
+  private readonly deliverWindow: RequestWindow;
   private bindTimer: NodeJS.Timeout | null;
   private idleTimer: NodeJS.Timeout | null = null;
   private readonly settledWaiters: Array<() => void> = [];
@@ -69,6 +64,16 @@ export class ServerSession {
   ) {
     this.reader = new PduFrameReader(host.options.maxPduOctets);
     this.out = corkedWrite(socket);
+    this.deliverWindow = new RequestWindow(host.options.deliverWindow);
+    this.pdus = new PduSession({
+      write: (frame) => this.write(frame),
+      onRequest: (pdu) => this.onRequest(pdu),
+      // only a bind is valid before the session is bound; anything else is answered (its own response where it has
+      // one, else generic_nack) and not acted on
+      refusal: (pdu) => (this.state === 'open' && !pdu.command.startsWith('bind_') ? STATUS.RINVBNDSTS : null),
+      answers: ANSWERS,
+      onUnreadable: (err) => host.log.warn({ session: id, status: statusName(err.status), reason: err.message }, 'smpp PDU refused'),
+    });
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
     socket.on('error', (err) => host.log.warn({ session: id, err: err.message }, 'smpp socket error'));
@@ -114,8 +119,12 @@ export class ServerSession {
   }
 
   send(pdu: Pdu): void {
+    this.pdus.send(pdu);
+  }
+
+  private write(frame: Buffer): void {
     if (this.socket.destroyed || !this.socket.writable) return;
-    this.out.write(encodePdu(pdu));
+    this.out.write(frame);
     // reading stops long before this; what still comes is answers to work taken in earlier, and deliver_sm
     if (this.socket.writableLength > this.host.options.writeLimitOctets) {
       this.host.log.warn({ session: this.id, queued: this.socket.writableLength }, 'smpp peer does not read: closing');
@@ -165,7 +174,8 @@ export class ServerSession {
     while (!this.binding && this.queue.length > 0 && this.state !== 'closed' && !this.mustPause()) {
       const frame = this.queue.shift()!;
       try {
-        this.onFrame(frame);
+        this.touch();
+        this.pdus.receive(frame);
       } catch (err) {
         this.host.log.warn({ session: this.id, err: (err as Error).message }, 'smpp request failed');
         const h = readHeader(frame);
@@ -174,37 +184,12 @@ export class ServerSession {
     }
   }
 
-  private onFrame(frame: Buffer): void {
-    this.touch();
-    let pdu: Pdu;
-    try {
-      pdu = decodePdu(frame);
-    } catch (err) {
-      if (!(err instanceof PduDecodeError)) throw err;
-      this.host.log.warn({ session: this.id, status: statusName(err.status), reason: err.message }, 'smpp PDU refused');
-      if (isResponseId(err.commandId)) {
-        this.settle(err.sequenceNumber, err.status);
-        return;
-      }
-      const name = COMMAND_NAMES.get(err.commandId);
-      this.send(errorResponse(name, err.status, err.sequenceNumber));
-      return;
-    }
-    this.onPdu(pdu);
-  }
-
-  private onPdu(pdu: Pdu): void {
-    // only a bind is valid before the session is bound; anything else is answered (its own response where it has
-    // one, else generic_nack) and not acted on
-    if (this.state === 'open' && !pdu.command.startsWith('bind_') && !isResponseId(COMMAND[pdu.command]))
-      return this.send(errorResponse(pdu.command, STATUS.RINVBNDSTS, pdu.sequenceNumber));
+  private onRequest(pdu: Pdu): void {
     switch (pdu.command) {
       case 'bind_transmitter':
       case 'bind_receiver':
       case 'bind_transceiver':
         return this.onBind(pdu);
-      case 'enquire_link':
-        return this.send({ command: 'enquire_link_resp', commandStatus: STATUS.ROK, sequenceNumber: pdu.sequenceNumber });
       case 'unbind':
         void this.onUnbind(pdu.sequenceNumber);
         return;
@@ -212,18 +197,9 @@ export class ServerSession {
         return this.track(handleSubmit(this, this.host, pdu));
       case 'query_sm':
         return this.track(handleQuery(this, this.host, pdu));
-      case 'deliver_sm_resp':
-      case 'enquire_link_resp':
-      case 'unbind_resp':
-      case 'generic_nack':
-        this.settle(pdu.sequenceNumber, pdu.commandStatus);
-        return;
-      case 'deliver_sm':
-        // an ESME does not deliver to the SMSC
-        return this.send({ command: 'generic_nack', commandStatus: STATUS.RINVCMDID, sequenceNumber: pdu.sequenceNumber });
       default:
-        // responses to requests this server never sends
-        return;
+        // deliver_sm: an ESME does not deliver to the SMSC
+        return this.send({ command: 'generic_nack', commandStatus: STATUS.RINVCMDID, sequenceNumber: pdu.sequenceNumber });
     }
   }
 
@@ -300,43 +276,26 @@ export class ServerSession {
   }
 
   /** Sends a request and resolves with the peer's command_status, or null when no answer came. */
-  request(pdu: Pdu, timeoutMs = this.host.options.responseTimeoutMs): Promise<number | null> {
-    if (this.state === 'closed') return Promise.resolve(null);
-    const sequenceNumber = this.nextSeq;
-    this.nextSeq = this.nextSeq >= 0x7fffffff ? 1 : this.nextSeq + 1;
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        this.waiting.delete(sequenceNumber);
-        resolve(null);
-      }, timeoutMs);
-      this.waiting.set(sequenceNumber, { command: pdu.command, resolve, timer });
-      this.send({ ...pdu, sequenceNumber } as Pdu);
-    });
-  }
-
-  private settle(sequenceNumber: number, status: number): void {
-    const w = this.waiting.get(sequenceNumber);
-    if (!w) return;
-    this.waiting.delete(sequenceNumber);
-    clearTimeout(w.timer);
-    w.resolve(status);
+  async request(pdu: Pdu, timeoutMs = this.host.options.responseTimeoutMs): Promise<number | null> {
+    const resp = await this.pdus.request(pdu, timeoutMs);
+    return resp ? resp.commandStatus : null;
   }
 
   /** deliver_sm this session may be sent now without waiting for a turn in its window. */
   get deliverRoom(): number {
-    return this.canReceive ? Math.max(0, this.host.options.deliverWindow - this.deliversOut - this.deliverQueue.length) : 0;
+    return this.canReceive ? this.deliverWindow.room : 0;
   }
 
   /** A deliver_sm (receipt or reply) to this session, within its window; resolves with the peer's answer. A peer that
    * leaves one unanswered for the response timeout is unbound: its window would stay full of requests it ignores. */
   async deliver(fields: DeliverPdu): Promise<DeliverOutcome> {
     if (!this.canReceive) return { ok: false, reason: this.state === 'closed' ? 'closed' : 'not-bound-to-receive' };
-    if (this.deliversOut >= this.host.options.deliverWindow) await new Promise<void>((go) => this.deliverQueue.push(go));
+    const slot = this.deliverWindow.take();
+    if (slot !== true && !(await slot)) return { ok: false, reason: 'closed' };
     if (!this.canReceive) {
-      this.deliverQueue.shift()?.();
+      this.deliverWindow.give();
       return { ok: false, reason: 'closed' };
     }
-    this.deliversOut++;
     try {
       const status = await this.request({ ...fields, command: 'deliver_sm', commandStatus: 0, sequenceNumber: 0 } as ShortMessagePdu);
       if (status === null && this.state === 'bound') {
@@ -347,8 +306,7 @@ export class ServerSession {
       if (status === STATUS.ROK) this.delivered++;
       return { ok: true, status, sessionId: this.id };
     } finally {
-      this.deliversOut--;
-      this.deliverQueue.shift()?.();
+      this.deliverWindow.give();
     }
   }
 
@@ -388,12 +346,8 @@ export class ServerSession {
     this.state = 'closed';
     if (this.bindTimer) clearTimeout(this.bindTimer);
     if (this.idleTimer) clearTimeout(this.idleTimer);
-    for (const [seq, w] of this.waiting) {
-      clearTimeout(w.timer);
-      this.waiting.delete(seq);
-      w.resolve(null);
-    }
-    for (const go of this.deliverQueue.splice(0)) go();
+    this.pdus.close();
+    this.deliverWindow.close();
     this.host.closed(this, wasBound);
   }
 }

@@ -1,5 +1,5 @@
 import type { AssembledMessage, ExpiredMessage } from './reassembly';
-import type { ShortMessagePdu } from './pdu-types';
+import type { ShortMessagePdu } from '../smpp-wire/pdu-types';
 
 export type BindType = 'transmitter' | 'receiver' | 'transceiver';
 

@@ -1,10 +1,10 @@
-import { STATUS, statusName } from './command-status';
-import { splitPart } from './long-message';
-import type { CommandName, Pdu, QuerySmPdu, ShortMessagePdu } from './pdu-types';
+import { STATUS, statusName } from '../smpp-wire/command-status';
+import { splitPart } from '../smpp-wire/long-message';
+import type { Pdu, QuerySmPdu, ShortMessagePdu } from '../smpp-wire/pdu-types';
 import { lengthRefusal, type ReassemblyBuffer } from './reassembly';
 import type { ServerLogger, SessionInfo, SmppServerOptions } from './server-types';
-import { fixedValidity, timesRefusal } from './smpp-time';
-import { billedSegments, decodeText, isSupportedCoding } from './sms-text';
+import { fixedValidity, timesRefusal } from '../smpp-wire/smpp-time';
+import { billedSegments, decodeText, isSupportedCoding } from '../smpp-wire/sms-text';
 
 export interface SubmitHost {
   options: SmppServerOptions & { windowSize: number };
@@ -25,23 +25,6 @@ export interface RequestSession {
   throttled: number;
   info(): SessionInfo;
   send(pdu: Pdu): void;
-}
-
-/** The response a refused request gets: its own *_resp where it has one, generic_nack otherwise. */
-export function errorResponse(command: CommandName | undefined, status: number, sequenceNumber: number): Pdu {
-  const base = { commandStatus: status, sequenceNumber };
-  switch (command) {
-    case 'bind_transmitter':
-    case 'bind_receiver':
-    case 'bind_transceiver':
-      return { ...base, command: `${command}_resp`, systemId: '' };
-    case 'submit_sm':
-      return { ...base, command: 'submit_sm_resp', messageId: '' };
-    case 'query_sm':
-      return { ...base, command: 'query_sm_resp', messageId: '', finalDate: '', messageState: 0, errorCode: 0 };
-    default:
-      return { ...base, command: 'generic_nack' };
-  }
 }
 
 /** Segments this one PDU carries, for the rate limit (a part of a long message is one), or the refusal of a message

@@ -1,9 +1,9 @@
 import type { AppContext } from '../core/context';
-import { STATUS } from './command-status';
-import { MESSAGE_STATE } from './pdu-types';
+import { STATUS } from '../smpp-wire/command-status';
+import { MESSAGE_STATE } from '../smpp-wire/pdu-types';
 import { receiptStat } from './receipt-queue';
-import { messageStateOf } from './receipt-text';
-import { absoluteSmppTime } from './smpp-time';
+import { messageStateOf } from '../smpp-wire/receipt-text';
+import { absoluteSmppTime } from '../smpp-wire/smpp-time';
 import type { QueryOutcome, QueryRequest, SessionInfo } from './server-types';
 
 /** final_date is given to the second, as a receipt gives its done date. */

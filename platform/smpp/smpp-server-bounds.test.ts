@@ -1,12 +1,12 @@
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { MESSAGE_TEXT_MAX } from '../../contract/message-length';
-import { STATUS } from './command-status';
-import { encodeGsm7 } from './gsm7';
-import { encodePdu } from './pdu-codec';
-import { TLV, shortMessagePdu, type Pdu } from './pdu-types';
+import { STATUS } from '../smpp-wire/command-status';
+import { encodeGsm7 } from '../smpp-wire/gsm7';
+import { encodePdu } from '../smpp-wire/pdu-codec';
+import { TLV, shortMessagePdu, type Pdu } from '../smpp-wire/pdu-types';
 import type { ExpiredMessage } from './reassembly';
-import { encodeUcs2 } from './sms-text';
+import { encodeUcs2 } from '../smpp-wire/sms-text';
 import { bindAs, gsmSubmit, testServers, udhPart } from './test-server.fixtures';
 
 const start = testServers();

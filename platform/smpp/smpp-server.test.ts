@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { STATUS } from './command-status';
-import { encodeGsm7 } from './gsm7';
-import { encodePdu } from './pdu-codec';
-import { TLV, shortMessagePdu, type Pdu } from './pdu-types';
+import { STATUS } from '../smpp-wire/command-status';
+import { encodeGsm7 } from '../smpp-wire/gsm7';
+import { encodePdu } from '../smpp-wire/pdu-codec';
+import { TLV, shortMessagePdu, type Pdu } from '../smpp-wire/pdu-types';
 import { TestPeer } from './test-peer.fixtures';
 import { testServers } from './test-server.fixtures';
 

@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { newMessageId } from './message-id';
-import { DEFAULT_MAX_PDU_OCTETS } from './pdu-frame-reader';
+import { newMessageId } from '../smpp-wire/message-id';
+import { DEFAULT_MAX_PDU_OCTETS } from '../smpp-wire/pdu-frame-reader';
 import { ReassemblyBuffer } from './reassembly';
 import { ServerSession, type SessionHost } from './server-session';
 import type { DeliverOutcome, DeliverPdu, ServerLogger, SessionInfo, SmppServerOptions } from './server-types';

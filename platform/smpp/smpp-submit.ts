@@ -15,9 +15,9 @@ import { DEFAULT_CATEGORY } from '../../contract/endpoints/send-policy.endpoints
 import { pricesFor } from '../messaging/pricing';
 import { loadAccount, reviewRule, type Account } from '../messaging/send-account';
 import { SMPP_PRODUCTS, type SmppAccountOptions } from './bind-auth';
-import { STATUS } from './command-status';
-import { newMessageId } from './message-id';
-import { expiryOf } from './smpp-time';
+import { STATUS } from '../smpp-wire/command-status';
+import { newMessageId } from '../smpp-wire/message-id';
+import { expiryOf } from '../smpp-wire/smpp-time';
 import type { SessionInfo, SubmitOutcome, SubmittedMessage } from './server-types';
 
 // A submit_sm is sent as the console sends: priced, checked against the account's rules, charged and written to

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { IDLE_MS, restFor, startLoop } from '../core/background-loop';
 import type { AreaOptions, AreaPlugin } from '../core/context';
 import { authenticateBind } from './bind-auth';
-import { STATUS, statusName } from './command-status';
+import { STATUS, statusName } from '../smpp-wire/command-status';
 import { CLAIM_LIMIT, ReceiptDelivery } from './receipt-delivery';
 import { OUTBOX_CHANNEL, queueAbandonedReceipts } from './receipt-queue';
 import { giveTurn } from '../db/fair-share';

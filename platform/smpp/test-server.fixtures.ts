@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest';
-import { STATUS } from './command-status';
-import { encodeGsm7 } from './gsm7';
-import { shortMessagePdu, type Pdu } from './pdu-types';
+import { STATUS } from '../smpp-wire/command-status';
+import { encodeGsm7 } from '../smpp-wire/gsm7';
+import { shortMessagePdu, type Pdu } from '../smpp-wire/pdu-types';
 import { SmppServer } from './smpp-server';
 import type { SmppServerOptions, SubmittedMessage } from './server-types';
 import { TestPeer } from './test-peer.fixtures';

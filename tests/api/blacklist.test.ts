@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { storeReplies } from '../../platform/messaging/dispatch';
-import { STATUS } from '../../platform/smpp/command-status';
+import { STATUS } from '../../platform/smpp-wire/command-status';
 import { appSecretOf } from '../../platform/accounts/secrets';
 import { callIntegrator } from '../helpers/integrator-client';
 import { DB_KINDS, platformFor } from '../helpers/platform';

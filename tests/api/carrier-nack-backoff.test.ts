@@ -1,8 +1,8 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePdu, encodePdu } from '../../platform/smpp/pdu-codec';
-import { PduFrameReader } from '../../platform/smpp/pdu-frame-reader';
-import type { Pdu } from '../../platform/smpp/pdu-types';
+import { decodePdu, encodePdu } from '../../platform/smpp-wire/pdu-codec';
+import { PduFrameReader } from '../../platform/smpp-wire/pdu-frame-reader';
+import type { Pdu } from '../../platform/smpp-wire/pdu-types';
 import { DB_KINDS, type TestPlatform } from '../helpers/platform';
 import { platformWithCarriers } from './hand-smsc';
 import { tokenFor, waitFor } from './send-fixture';

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EsmeSession } from '../../platform/carriers/esme-session';
 import { carrierIdKey, readCarrierReceipt } from '../../platform/carriers/receipt-match';
-import type { ShortMessagePdu } from '../../platform/smpp/pdu-types';
+import type { ShortMessagePdu } from '../../platform/smpp-wire/pdu-types';
 import { esmeOptions, gsmMessage } from '../../platform/carriers/carrier-test.fixtures';
 
 // The platform's carrier link against an SMSC we did not write: Net::SMPP (Debian libnet-smpp-perl) as a minimal

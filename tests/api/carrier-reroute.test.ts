@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATUS } from '../../platform/smpp/command-status';
+import { STATUS } from '../../platform/smpp-wire/command-status';
 import { DB_KINDS, type TestPlatform } from '../helpers/platform';
 import { handDrivenSmsc, platformWithCarriers } from './hand-smsc';
 import { tokenFor, waitFor } from './send-fixture';

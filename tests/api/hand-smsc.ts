@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { STATUS } from '../../platform/smpp/command-status';
+import { STATUS } from '../../platform/smpp-wire/command-status';
 import { receiptPdu } from '../../platform/smpp/receipt-outbox';
 import { SmppServer } from '../../platform/smpp/smpp-server';
 import { startPlatform, type TestPlatform } from '../helpers/platform';

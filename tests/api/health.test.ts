@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { STATUS } from '../../platform/smpp/command-status';
+import { STATUS } from '../../platform/smpp-wire/command-status';
 import { DB_KINDS, readAnswer, startPlatform, type TestPlatform } from '../helpers/platform';
 import { bindPeer, smppTestAccount } from './smpp-fixture';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSecretOf } from '../../platform/accounts/secrets';
-import { STATUS } from '../../platform/smpp/command-status';
+import { STATUS } from '../../platform/smpp-wire/command-status';
 import { callIntegrator } from '../helpers/integrator-client';
 import { DB_KINDS, platformFor, startPlatform, type TestPlatform } from '../helpers/platform';
 import { parseSamples, promtoolCheck, valueOf, type Sample } from '../helpers/prom-text';

@@ -3,7 +3,7 @@ import type { SendPolicy } from '../../contract/endpoints/send-policy.endpoints'
 import { wallClockIn } from '../../contract/time-zone';
 import { appSecretOf } from '../../platform/accounts/secrets';
 import { sendDueTimeBatches } from '../../platform/messaging/scheduler';
-import { STATUS } from '../../platform/smpp/command-status';
+import { STATUS } from '../../platform/smpp-wire/command-status';
 import { callIntegrator } from '../helpers/integrator-client';
 import { DB_KINDS, platformFor } from '../helpers/platform';
 import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAIR_ATTEMPTS } from '../../platform/auth/login-throttle';
-import { STATUS } from '../../platform/smpp/command-status';
+import { STATUS } from '../../platform/smpp-wire/command-status';
 import { TestPeer } from '../../platform/smpp/test-peer.fixtures';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { bindPdu, bindPeer, smppAccount } from './smpp-fixture';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../platform/core/config';
-import { STATUS } from '../../platform/smpp/command-status';
-import { shortMessagePdu } from '../../platform/smpp/pdu-types';
+import { STATUS } from '../../platform/smpp-wire/command-status';
+import { shortMessagePdu } from '../../platform/smpp-wire/pdu-types';
 import { bindShares } from '../../platform/smpp/smpp-binds';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { bindPeer, smppAccount } from './smpp-fixture';

@@ -1,6 +1,6 @@
 import { appSecretOf } from '../../platform/accounts/secrets';
 import { interfacePasswordHashes } from '../../platform/accounts/interface-password';
-import { shortMessagePdu, type Pdu } from '../../platform/smpp/pdu-types';
+import { shortMessagePdu, type Pdu } from '../../platform/smpp-wire/pdu-types';
 import { TestPeer } from '../../platform/smpp/test-peer.fixtures';
 import type { TestPlatform } from '../helpers/platform';
 

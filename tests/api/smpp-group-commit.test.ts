@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../platform/db/db';
-import { STATUS } from '../../platform/smpp/command-status';
-import { shortMessagePdu, type Pdu } from '../../platform/smpp/pdu-types';
+import { STATUS } from '../../platform/smpp-wire/command-status';
+import { shortMessagePdu, type Pdu } from '../../platform/smpp-wire/pdu-types';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { FAST_SIMULATOR, balanceOf } from './send-fixture';
 import { bindPeer, bindTestAccount, pipelined, smppAccount, smppTestAccount, ucs2Submit as submit } from './smpp-fixture';

@@ -2,14 +2,14 @@ import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:chil
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { STATUS } from '../../platform/smpp/command-status';
-import { decodePdu } from '../../platform/smpp/pdu-codec';
-import { PduFrameReader } from '../../platform/smpp/pdu-frame-reader';
-import { TLV, cStringTlv, intTlv, shortMessagePdu, type Pdu } from '../../platform/smpp/pdu-types';
-import { buildReceiptText, parseReceiptText } from '../../platform/smpp/receipt-text';
+import { STATUS } from '../../platform/smpp-wire/command-status';
+import { decodePdu } from '../../platform/smpp-wire/pdu-codec';
+import { PduFrameReader } from '../../platform/smpp-wire/pdu-frame-reader';
+import { TLV, cStringTlv, intTlv, shortMessagePdu, type Pdu } from '../../platform/smpp-wire/pdu-types';
+import { buildReceiptText, parseReceiptText } from '../../platform/smpp-wire/receipt-text';
 import { SmppServer } from '../../platform/smpp/smpp-server';
 import type { SubmittedMessage } from '../../platform/smpp/server-types';
-import { encodeText } from '../../platform/smpp/sms-text';
+import { encodeText } from '../../platform/smpp-wire/sms-text';
 
 // The server against an SMPP client we did not write: Net::SMPP (Debian libnet-smpp-perl), run as a child process.
 const SCRIPT = fileURLToPath(new URL('../smpp/net-smpp-client.pl', import.meta.url));

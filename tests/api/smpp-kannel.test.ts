@@ -1,12 +1,12 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { STATUS } from '../../platform/smpp/command-status';
-import { TLV, cStringTlv, intTlv, shortMessagePdu } from '../../platform/smpp/pdu-types';
+import { STATUS } from '../../platform/smpp-wire/command-status';
+import { TLV, cStringTlv, intTlv, shortMessagePdu } from '../../platform/smpp-wire/pdu-types';
 import { receiptTargets } from '../../platform/smpp/reassembly';
-import { buildReceiptText } from '../../platform/smpp/receipt-text';
+import { buildReceiptText } from '../../platform/smpp-wire/receipt-text';
 import { SmppServer } from '../../platform/smpp/smpp-server';
 import type { SubmittedMessage } from '../../platform/smpp/server-types';
-import { encodeText } from '../../platform/smpp/sms-text';
+import { encodeText } from '../../platform/smpp-wire/sms-text';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
 import { assertKannelInstalled, freePort, startKannel, type KannelBoxes } from '../smpp/kannel-boxes';
 import { FAST_SIMULATOR, balanceOf } from './send-fixture';

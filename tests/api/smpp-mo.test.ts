@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { simulatedReplyFor } from '../../platform/messaging/simulator';
-import { STATUS } from '../../platform/smpp/command-status';
-import { shortMessagePdu, type Pdu } from '../../platform/smpp/pdu-types';
-import { decodeUcs2 } from '../../platform/smpp/sms-text';
+import { STATUS } from '../../platform/smpp-wire/command-status';
+import { shortMessagePdu, type Pdu } from '../../platform/smpp-wire/pdu-types';
+import { decodeUcs2 } from '../../platform/smpp-wire/sms-text';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
 import { bindTestAccount, smppTestAccount } from './smpp-fixture';

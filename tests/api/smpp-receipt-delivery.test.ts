@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATUS } from '../../platform/smpp/command-status';
-import { TLV, tlvCString, type Pdu } from '../../platform/smpp/pdu-types';
+import { STATUS } from '../../platform/smpp-wire/command-status';
+import { TLV, tlvCString, type Pdu } from '../../platform/smpp-wire/pdu-types';
 import type { TestPeer } from '../../platform/smpp/test-peer.fixtures';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { configFromEnv } from '../../platform/core/config';

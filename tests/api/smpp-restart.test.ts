@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATUS } from '../../platform/smpp/command-status';
-import { TLV, findTlv, shortMessagePdu, type Pdu } from '../../platform/smpp/pdu-types';
+import { STATUS } from '../../platform/smpp-wire/command-status';
+import { TLV, findTlv, shortMessagePdu, type Pdu } from '../../platform/smpp-wire/pdu-types';
 import { TestPeer } from '../../platform/smpp/test-peer.fixtures';
 import { durablePlatform, durableStorage } from '../helpers/durable-platform';
 import { DB_KINDS, testConfig, type TestPlatform } from '../helpers/platform';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawTokens } from '../../platform/messaging/rate-bucket';
-import { STATUS } from '../../platform/smpp/command-status';
-import { shortMessagePdu, type Pdu } from '../../platform/smpp/pdu-types';
+import { STATUS } from '../../platform/smpp-wire/command-status';
+import { shortMessagePdu, type Pdu } from '../../platform/smpp-wire/pdu-types';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { FAST_SIMULATOR } from './send-fixture';
 import { SMPP_TEST_ACCOUNT, bindTestAccount, smppTestAccount } from './smpp-fixture';

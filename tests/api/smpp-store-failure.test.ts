@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATUS } from '../../platform/smpp/command-status';
+import { STATUS } from '../../platform/smpp-wire/command-status';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { FAST_SIMULATOR, balanceOf } from './send-fixture';
 import { SMPP_TEST_ACCOUNT, bindTestAccount, pipelined, smppTestAccount, ucs2Submit } from './smpp-fixture';

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATUS } from '../../platform/smpp/command-status';
-import { TLV, findTlv, shortMessagePdu, tlvInt, type Pdu } from '../../platform/smpp/pdu-types';
-import { parseReceiptText } from '../../platform/smpp/receipt-text';
+import { STATUS } from '../../platform/smpp-wire/command-status';
+import { TLV, findTlv, shortMessagePdu, tlvInt, type Pdu } from '../../platform/smpp-wire/pdu-types';
+import { parseReceiptText } from '../../platform/smpp-wire/receipt-text';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { FAST_SIMULATOR, balanceOf, tokenFor, waitFor } from './send-fixture';
 import { SMPP_TEST_ACCOUNT, bindTestAccount, smppTestAccount } from './smpp-fixture';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STATUS } from '../../platform/smpp/command-status';
-import { MESSAGE_STATE, shortMessagePdu, TLV, tlvCString, tlvInt, type Pdu } from '../../platform/smpp/pdu-types';
+import { STATUS } from '../../platform/smpp-wire/command-status';
+import { MESSAGE_STATE, shortMessagePdu, TLV, tlvCString, tlvInt, type Pdu } from '../../platform/smpp-wire/pdu-types';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { carriersFile, handDrivenSmsc } from './hand-smsc';
 import { balanceOf, waitFor } from './send-fixture';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { shortMessagePdu } from '../../platform/smpp/pdu-types';
+import { shortMessagePdu } from '../../platform/smpp-wire/pdu-types';
 import { TestPeer } from '../../platform/smpp/test-peer.fixtures';
 import { apiCall, apiToken, BASE, inApp, login, rows } from './e2e-helpers';
 

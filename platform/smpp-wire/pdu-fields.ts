@@ -106,6 +106,72 @@ function tlvLengthProblem(tag: number, length: number): string | null {
   return null;
 }
 
+type KeysOf<P, V> = { [K in keyof P]-?: P[K] extends V ? K : never }[keyof P] & string;
+
+/** One field of a PDU body: its SMPP name, the property of the PDU it fills, and its wire form. A C-octet string
+ * longer than its bound is refused with its own status (ESME_RINVSRCADR for source_addr, ...); an octet string is
+ * short_message, written after its one-octet sm_length. */
+export type BodyField<P> =
+  | { kind: 'u8'; name: string; key: KeysOf<P, number> }
+  | { kind: 'c-string'; name: string; key: KeysOf<P, string>; maxOctets: number; status: number }
+  | { kind: 'short-message'; name: string; key: KeysOf<P, Buffer> };
+
+export const u8 = <P>(name: string, key: KeysOf<P, number>): BodyField<P> => ({ kind: 'u8', name, key });
+
+export const cString = <P>(name: string, key: KeysOf<P, string>, maxOctets: number, status: number): BodyField<P> => ({
+  kind: 'c-string',
+  name,
+  key,
+  maxOctets,
+  status,
+});
+
+export const shortMessage = <P>(key: KeysOf<P, Buffer>): BodyField<P> => ({ kind: 'short-message', name: 'short_message', key });
+
+/** A PDU body walked one way or the other by its one list of fields. */
+export interface BodyLayout {
+  /** the fields, in wire order, onto the PDU's properties */
+  read(r: BodyReader, into: Record<string, unknown>): void;
+  /** each field at its empty value: the body of an error response that came without one */
+  empty(into: Record<string, unknown>): void;
+  /** the PDU's properties as the fields, in wire order */
+  write(w: BodyWriter, from: Record<string, unknown>): void;
+}
+
+export function bodyLayout<P>(fields: readonly BodyField<P>[]): BodyLayout {
+  return {
+    read(r, into) {
+      for (const f of fields) {
+        if (f.kind === 'u8') into[f.key] = r.u8(f.name);
+        else if (f.kind === 'c-string') into[f.key] = r.cString(f.name, f.maxOctets, f.status);
+        else {
+          const smLength = r.u8('sm_length');
+          if (smLength > FIELD_MAX.shortMessage) r.fail(`sm_length ${smLength} is over ${FIELD_MAX.shortMessage}`, STATUS.RINVMSGLEN);
+          if (smLength > r.remaining) r.fail(`sm_length ${smLength} runs past the PDU`, STATUS.RINVMSGLEN);
+          into[f.key] = r.octets(f.name, smLength);
+        }
+      }
+    },
+    empty(into) {
+      for (const f of fields) into[f.key] = f.kind === 'u8' ? 0 : f.kind === 'c-string' ? '' : Buffer.alloc(0);
+    },
+    write(w, from) {
+      // checked before anything is written, so a message too long is refused as that whatever else is wrong
+      for (const f of fields)
+        if (f.kind === 'short-message' && (from[f.key] as Buffer).length > FIELD_MAX.shortMessage)
+          throw new RangeError(`${f.name} is over ${FIELD_MAX.shortMessage} octets`);
+      for (const f of fields) {
+        if (f.kind === 'u8') w.u8(from[f.key] as number);
+        else if (f.kind === 'c-string') w.cString(f.name, from[f.key] as string, f.maxOctets);
+        else {
+          const octets = from[f.key] as Buffer;
+          w.u8(octets.length).octets(octets);
+        }
+      }
+    },
+  };
+}
+
 export class BodyWriter {
   private readonly parts: Buffer[] = [];
 
