@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { NUMBER_VECTORS } from '../../contract/validation/number-vectors';
 import { DB_KINDS, platformFor } from '../helpers/platform';
 import { upload, xls, xlsx } from './library.fixtures';
-import { tokenFor } from './send-fixture';
+import { tokenFor } from './send.fixtures';
 
 // Address-book import takes what the send forms and Excel take: every mainland mobile of the shared number table in
 // the form it is written there (stored as its 11 digits; any other number refused), and a birthday typed into Excel as

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FEED_RESOURCES } from '../../contract/endpoints/feed.endpoints';
 import { DB_KINDS, platformFor } from '../helpers/platform';
 import { fetchBytes, readXlsx, upload, xls, xlsx } from './library.fixtures';
-import { tokenFor } from './send-fixture';
+import { tokenFor } from './send.fixtures';
 
 // Address book over HTTP on both storages: groups with member counts, members (add, modify, delete, detail),
 // hasMemberGroupList, groupMobileDetail, download, the change feed, the xlsx import with its error report (and at

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NUMBER_STATUSES } from '../../contract/endpoints/number-check.endpoints';
 import { createSimulator } from '../../platform/messaging/simulator';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
+import { FAST_SIMULATOR, tokenFor, waitFor } from './send.fixtures';
 
 // The error paths of the platform's background loops: a failing round must not stop the loop, lose work or leave
 // half a step behind. Faults come from a carrier that throws and from a database trigger that refuses writes, on both

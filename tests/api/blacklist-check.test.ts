@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BLACKLIST_CHECK_MAX } from '../../contract/endpoints/blacklist-check.endpoints';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { tokenFor } from './send-fixture';
+import { tokenFor } from './send.fixtures';
 
 // The check a send form makes before confirming: the enterprise's blacklist only, for accounts the caller reaches.
 describe.each(DB_KINDS)('blacklist check on %s', (kind) => {

@@ -5,8 +5,8 @@ import { appSecretOf } from '../../platform/accounts/secrets';
 import { callIntegrator } from '../helpers/integrator-client';
 import { DB_KINDS, platformFor } from '../helpers/platform';
 import { fetchBytes, readXlsx, upload, xlsx } from './library.fixtures';
-import { FAST_SIMULATOR, tokenFor } from './send-fixture';
-import { bindTestAccount, smppTestAccount, ucs2Submit } from './smpp-fixture';
+import { FAST_SIMULATOR, tokenFor } from './send.fixtures';
+import { bindTestAccount, smppTestAccount, ucs2Submit } from './smpp.fixtures';
 
 // Opt-out replies and the managed blacklist: a keyword reply, in whatever form a phone sends it, lists the number in
 // the transaction that stores it and confirms once; START takes it back; every door refuses a listed number with its

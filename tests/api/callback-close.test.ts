@@ -4,7 +4,7 @@ import { issueToken } from '../../platform/auth/tokens';
 import { openPglite } from '../../platform/db/pglite-db';
 import { durablePlatform, durableStorage } from '../helpers/durable-platform';
 import { testConfig } from '../helpers/platform';
-import { FAST_SIMULATOR } from './send-fixture';
+import { FAST_SIMULATOR } from './send.fixtures';
 
 // A platform stopping while a report callback is on its way lets the post finish rather than cut it off: a post cut
 // off may already have reached the receiver, and its row, released, would be posted again by the next instance. The

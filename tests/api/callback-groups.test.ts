@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileEnv } from '../helpers/file-env';
 import { DB_KINDS, platformFor } from '../helpers/platform';
 import { callbackReceiver, signedWith } from './callback-receiver.fixtures';
-import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
+import { FAST_SIMULATOR, tokenFor, waitFor } from './send.fixtures';
 
 // Reports in groups, as an account that asked for them receives them: a JSON array per post, each report with its
 // delivery id, the header listing the group's ids, signed like a single report; a failed post is retried with the

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileEnv } from '../helpers/file-env';
 import { PER_CUSTOMER_IN_FLIGHT } from '../../platform/accounts/callback-worker';
 import { DB_KINDS, platformFor, type TestPlatform, startPlatform } from '../helpers/platform';
-import { tokenFor, waitFor } from './send-fixture';
+import { tokenFor, waitFor } from './send.fixtures';
 import { subAccountRequest } from './sub-account.fixtures';
 
 // Push addresses are typed by customers and posted to from inside the platform's network. Checked on both storages

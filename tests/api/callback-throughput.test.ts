@@ -2,7 +2,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PER_CUSTOMER_IN_FLIGHT } from '../../platform/accounts/callback-worker';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { waitFor } from './send-fixture';
+import { waitFor } from './send.fixtures';
 
 // A backlog of callbacks to one receiver that answers at once, on both storages: every delivery arrives once and is
 // recorded as delivered, over connections kept for the next callback rather than one connection each; and a customer

@@ -4,7 +4,7 @@ import { fileEnv } from '../helpers/file-env';
 import { durablePlatform, durableStorage } from '../helpers/durable-platform';
 import { DB_KINDS, testConfig, platformFor } from '../helpers/platform';
 import { callbackReceiver, signedWith } from './callback-receiver.fixtures';
-import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
+import { FAST_SIMULATOR, tokenFor, waitFor } from './send.fixtures';
 
 // Callbacks that really happen, on both storages, against a real HTTP receiver on 127.0.0.1 (allowed by
 // callbackAllowPrivate, as in a closed network): signed with the app secret, retried with backoff after failures,

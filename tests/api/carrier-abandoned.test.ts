@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { releaseAbandoned } from '../../platform/carriers/abandoned-leases';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { tokenFor, waitFor } from './send-fixture';
+import { tokenFor, waitFor } from './send.fixtures';
 
 // A record an instance leased to send and then died with, before any answer was written, ends unknown within seconds
 // and is reported, rather than waiting for the receipt deadline; it is never sent again. Records of a live instance,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, type TestPlatform } from '../helpers/platform';
-import { platformWithCarriers } from './hand-smsc';
+import { platformWithCarriers } from './hand-smsc.fixtures';
 import { startNetSmppCarrier, type NetSmppCarrier } from './net-smpp-carrier.fixtures';
-import { tokenFor, waitFor } from './send-fixture';
+import { tokenFor, waitFor } from './send.fixtures';
 
 // Alphanumeric sender ids against a carrier SMSC we did not write (Net::SMPP, tests/smpp/net-smpp-carrier.pl): the
 // operator lets a route send them (bounded, saved and audited like any route change); an international message whose

@@ -3,8 +3,8 @@ import { SERVICE_BASE_PATH } from '../../contract/constants';
 import { openPostgres } from '../../platform/db/postgres-db';
 import { buildPlatform, type Platform } from '../../platform/server';
 import { DB_KINDS, type TestPlatform } from '../helpers/platform';
-import { handDrivenSmsc, HAND_PASSWORD, platformWithCarriers } from './hand-smsc';
-import { tokenFor, waitFor } from './send-fixture';
+import { handDrivenSmsc, HAND_PASSWORD, platformWithCarriers } from './hand-smsc.fixtures';
+import { tokenFor, waitFor } from './send.fixtures';
 
 // The platform operator's carriers and routes, changed live against two SMSCs on loopback: seeded from the carriers
 // file into the database, a carrier and a route added without a restart and used by the next message while the other

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { costRecords } from '../../platform/carriers/carrier-cost';
 import { DB_KINDS, type TestPlatform } from '../helpers/platform';
-import { handDrivenSmsc, platformWithCarriers } from './hand-smsc';
-import { tokenFor, waitFor } from './send-fixture';
+import { handDrivenSmsc, platformWithCarriers } from './hand-smsc.fixtures';
+import { tokenFor, waitFor } from './send.fixtures';
 
 // Carrier costs and the margins over them, against an SMSC on loopback: a cost saved and audited, each record keeping
 // the carrier that took it and what it cost (segments times the cost effective at its submit, the longest prefix over

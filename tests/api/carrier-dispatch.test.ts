@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { tokenFor, waitFor } from './send-fixture';
+import { tokenFor, waitFor } from './send.fixtures';
 
 // The default set-up end to end: the platform binds to the simulator SMSC it started on loopback, submits every
 // record over SMPP, and the receipts coming back finish the records; the simulator's rates keep their meaning.

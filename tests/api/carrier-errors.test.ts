@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS } from '../../platform/smpp-wire/command-status';
 import { DB_KINDS, type TestPlatform } from '../helpers/platform';
-import { handDrivenSmsc, platformWithCarriers } from './hand-smsc';
-import { tokenFor, waitFor } from './send-fixture';
+import { handDrivenSmsc, platformWithCarriers } from './hand-smsc.fixtures';
+import { tokenFor, waitFor } from './send.fixtures';
 
 // The error paths of the carrier side's background work, against an SMSC the test drives by hand: a receipt the
 // database cannot store is refused so the carrier sends it again (nothing half written); the sweep drops a stored

@@ -7,7 +7,7 @@ import type { Config } from '../../platform/core/config';
 import { openPostgres } from '../../platform/db/postgres-db';
 import { buildPlatform, type Platform } from '../../platform/server';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { outcomesOf, tokenFor, waitFor } from './send-fixture';
+import { outcomesOf, tokenFor, waitFor } from './send.fixtures';
 
 // The fault test of the carrier path: 3,000 messages (thirty windows of 100) routed round robin over two carriers (simulator SMSCs on the
 // wire), one of them killed in the middle of the send and brought back on its port. Every record ends in exactly one

@@ -5,8 +5,8 @@ import { MINUTE_MS, minuteOf } from '../../platform/carriers/minute-counts';
 import { openPostgres } from '../../platform/db/postgres-db';
 import { buildPlatform, type Platform } from '../../platform/server';
 import { DB_KINDS, type TestPlatform } from '../helpers/platform';
-import { handDrivenSmsc, platformWithCarriers } from './hand-smsc';
-import { tokenFor, waitFor } from './send-fixture';
+import { handDrivenSmsc, platformWithCarriers } from './hand-smsc.fixtures';
+import { tokenFor, waitFor } from './send.fixtures';
 
 // The operator's last hour per carrier and today's cost, against an SMSC on loopback: the minutes count exactly the
 // submits and receipts that went through each carrier, another instance's minutes are summed in, the cost is the

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, type TestPlatform } from '../helpers/platform';
-import { handDrivenSmsc, platformWithCarriers } from './hand-smsc';
-import { tokenFor, waitFor } from './send-fixture';
+import { handDrivenSmsc, platformWithCarriers } from './hand-smsc.fixtures';
+import { tokenFor, waitFor } from './send.fixtures';
 
 // A stored record too long for SMPP (more than 255 parts, or more than message_payload holds) among healthy ones, in
 // the same dispatcher round and claimed first: it fails alone as TOOLONG, nothing of it reaches the carrier, and every

@@ -4,8 +4,8 @@ import { decodePdu, encodePdu } from '../../platform/smpp-wire/pdu-codec';
 import { PduFrameReader } from '../../platform/smpp-wire/pdu-frame-reader';
 import type { Pdu } from '../../platform/smpp-wire/pdu-types';
 import { DB_KINDS, type TestPlatform } from '../helpers/platform';
-import { platformWithCarriers } from './hand-smsc';
-import { tokenFor, waitFor } from './send-fixture';
+import { platformWithCarriers } from './hand-smsc.fixtures';
+import { tokenFor, waitFor } from './send.fixtures';
 
 // A carrier that answers every submit_sm with generic_nack, status 0: the message is neither accepted nor failed, and
 // each time it goes back to the queue it waits twice as long as before (1 s, 2 s, 4 s ...), rather than once a second

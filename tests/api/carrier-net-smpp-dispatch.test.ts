@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
-import { carriersFile } from './hand-smsc';
+import { carriersFile } from './hand-smsc.fixtures';
 import { startNetSmppCarrier, type CarrierStep, type NetSmppCarrier } from './net-smpp-carrier.fixtures';
-import { tokenFor, waitFor } from './send-fixture';
+import { tokenFor, waitFor } from './send.fixtures';
 
 // The platform's dispatcher against a carrier SMSC we did not write (Net::SMPP, tests/smpp/net-smpp-carrier.pl), named
 // in a CARRIERS_FILE: delivery, receipts written with the hex id in decimal and 12-digit dates, a long message's

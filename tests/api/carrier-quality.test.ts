@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulatorCarrier, type SimulatorCarrier } from '../../platform/carriers/simulator-carrier';
 import type { TestPlatform } from '../helpers/platform';
-import { platformWithCarriers } from './hand-smsc';
-import { tokenFor, waitFor } from './send-fixture';
+import { platformWithCarriers } from './hand-smsc.fixtures';
+import { tokenFor, waitFor } from './send.fixtures';
 
 // A quality route over two simulator SMSCs, one delivering every message and one half of them: once the half one's
 // receipts fill the window, its circuit breaker takes it out, the change is in the operator's audit, and new traffic

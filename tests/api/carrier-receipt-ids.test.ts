@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DROPPED_RECEIPTS, UNMATCHED_CAP } from '../../platform/carriers/carrier-receipts';
 import { DB_KINDS, type TestPlatform } from '../helpers/platform';
-import { handDrivenSmsc, platformWithCarriers } from './hand-smsc';
-import { tokenFor, waitFor } from './send-fixture';
+import { handDrivenSmsc, platformWithCarriers } from './hand-smsc.fixtures';
+import { tokenFor, waitFor } from './send.fixtures';
 
 // How receipts find their parts when carriers misbehave: a carrier that answers every submit with the same id has
 // each receipt finish one message (the newest still waiting), not all of them; a part's first final state stands

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS } from '../../platform/smpp-wire/command-status';
 import { DB_KINDS, type TestPlatform } from '../helpers/platform';
-import { handDrivenSmsc, platformWithCarriers } from './hand-smsc';
-import { tokenFor, waitFor } from './send-fixture';
+import { handDrivenSmsc, platformWithCarriers } from './hand-smsc.fixtures';
+import { tokenFor, waitFor } from './send.fixtures';
 
 // A carrier that refuses half its submits with a temporary error (system error): each refused message goes at once to
 // the other carrier of its route, under its first record and id, charged once, and the record keeps that carrier;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { carriersFile, handDrivenSmsc } from './hand-smsc';
-import { tokenFor, waitFor } from './send-fixture';
+import { carriersFile, handDrivenSmsc } from './hand-smsc.fixtures';
+import { tokenFor, waitFor } from './send.fixtures';
 
 // What becomes of a message no carrier can take: one no route matches fails at once with the reason; one whose only
 // carrier is down waits in the queue, never submitted, until its validity ends and it fails as expired.

@@ -6,7 +6,7 @@ import { loadAccount } from '../../platform/messaging/send-account';
 import { openPostgres } from '../../platform/db/postgres-db';
 import { callIntegrator } from '../helpers/integrator-client';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
-import { waitFor } from './send-fixture';
+import { waitFor } from './send.fixtures';
 
 // Sends charge the account under a row lock while receipts queue the account's callbacks, whose foreign key takes
 // FOR KEY SHARE on the same row. On PostgreSQL (PGlite has one connection and cannot deadlock): a balance change

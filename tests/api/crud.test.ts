@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { tokenFor } from './send-fixture';
+import { tokenFor } from './send.fixtures';
 
 // The sample CRUD resource: GET list, POST add, PUT update, DELETE delete, each scoped to the caller's own account.
 describe.each(DB_KINDS)('sample CRUD on %s', (kind) => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS } from '../../platform/smpp-wire/command-status';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { tokenFor, waitFor } from './send-fixture';
-import { bindPeer } from './smpp-fixture';
+import { tokenFor, waitFor } from './send.fixtures';
+import { bindPeer } from './smpp.fixtures';
 import { subAccountRequest } from './sub-account.fixtures';
 
 // Editing a sub-account (/customer/customerModify) on both storages: the creation rules with passwords left empty to

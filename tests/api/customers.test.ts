@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { balanceOf, countRows, tokenFor } from './send-fixture';
+import { balanceOf, countRows, tokenFor } from './send.fixtures';
 import { subAccountRequest } from './sub-account.fixtures';
 
 // Sub-accounts over HTTP on both storages: the field rules' edges, who may act, add, log in,

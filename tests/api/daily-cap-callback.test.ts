@@ -5,7 +5,7 @@ import { appSecretOf } from '../../platform/accounts/secrets';
 import { fileEnv } from '../helpers/file-env';
 import { DB_KINDS, platformFor } from '../helpers/platform';
 import { callbackReceiver, signedWith } from './callback-receiver.fixtures';
-import { countRows, FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
+import { countRows, FAST_SIMULATOR, tokenFor, waitFor } from './send.fixtures';
 
 // The daily cap's 80 % mark: besides the console notice, an account in push mode gets one signed callback at its
 // report address, with the figures, once per day however many sends cross or pass the mark at once; an account

@@ -5,7 +5,7 @@ import type { Queryable } from '../../platform/db/db';
 import { EXPORT_CHUNK_ROWS } from '../../platform/lists/list-query';
 import { exportEvents, type ExportEnd } from '../../platform/lists/xlsx-export';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { tokenFor } from './send-fixture';
+import { tokenFor } from './send.fixtures';
 
 // Downloads walk their rows in keyset chunks, one short query each: every row comes exactly once and in order across
 // chunk boundaries (ties in the time included, at microsecond precision), and a client that leaves stops the walk.

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_MAX_BYTES } from '../../contract/constants';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { EXE, fetchBytes, JPEG, MP3, MP4, PNG, upload, xlsx } from './library.fixtures';
-import { tokenFor } from './send-fixture';
+import { tokenFor } from './send.fixtures';
 
 // Uploads on both storages: the type is read from the bytes, the size is capped, a refused upload leaves nothing
 // behind (no row, no file under DATA_DIR), and a material is served only to its own account with its content type.

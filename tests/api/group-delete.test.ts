@@ -4,7 +4,7 @@ import { openPostgres } from '../../platform/db/postgres-db';
 import { PURGE_BATCH, purgeEvents, wakeGroupPurge, type PurgeBatch } from '../../platform/library/group-purge';
 import { buildPlatform } from '../../platform/server';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { tokenFor, waitFor } from './send-fixture';
+import { tokenFor, waitFor } from './send.fixtures';
 
 // Deleting a group hides it and its members at once; the members are tombstoned afterwards in batches (each its own
 // statement), the console's member feed reports every one, and a failing batch leaves nothing visible.

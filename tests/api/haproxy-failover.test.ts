@@ -14,8 +14,8 @@ import { startPlatformProcess, type PlatformProcess } from '../helpers/platform-
 import { SEEDED_TEMPLATE } from '../helpers/prepared-db';
 import { createDatabase } from '../helpers/postgres';
 import { assertKannelInstalled, freePort, startKannel, type KannelBoxes } from '../smpp/kannel-boxes';
-import { waitFor } from './send-fixture';
-import { smppAccount } from './smpp-fixture';
+import { waitFor } from './send.fixtures';
+import { smppAccount } from './smpp.fixtures';
 
 // Two platform processes on one PostgreSQL behind Debian's HAProxy, as deploy/haproxy.cfg runs them: HTTP balanced
 // over both, SMPP in TCP mode, each server checked on its /ready. Kannel binds and sends through HAProxy's SMPP port

@@ -1,7 +1,7 @@
 import JSZip from 'jszip';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { FAST_SIMULATOR, countRows, tokenFor } from './send-fixture';
+import { FAST_SIMULATOR, countRows, tokenFor } from './send.fixtures';
 
 // Hostile and malformed input, each case as small as it can be: malformed input must never end the process or
 // answer 500, an Idempotency-Key replayed for a different request, missing security headers, unescaped export cells.

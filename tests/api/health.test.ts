@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { STATUS } from '../../platform/smpp-wire/command-status';
 import { DB_KINDS, readAnswer, startPlatform, type TestPlatform } from '../helpers/platform';
-import { bindPeer, smppTestAccount } from './smpp-fixture';
+import { bindPeer, smppTestAccount } from './smpp.fixtures';
 
 // /health and /ready as a load balancer reads them, on a platform over each storage.
 describe.each(DB_KINDS)('health and readiness (%s)', (kind) => {

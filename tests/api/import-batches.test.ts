@@ -3,7 +3,7 @@ import { MEMBER_IMPORT_MAX_ROWS } from '../../contract/constants';
 import { IMPORT_BATCH } from '../../platform/library/member-import';
 import { DB_KINDS, platformFor } from '../helpers/platform';
 import { fetchBytes, readXlsx, upload, xlsx } from './library.fixtures';
-import { countRows, tokenFor, waitFor } from './send-fixture';
+import { countRows, tokenFor, waitFor } from './send.fixtures';
 
 // Address-book imports are refused over the row limit before anything is written, then written IMPORT_BATCH rows per
 // transaction: every row lands once and the answer counts every row once, however the import is interrupted and

@@ -3,7 +3,7 @@ import { NUMBER_VECTORS } from '../../contract/validation/number-vectors';
 import { appSecretOf } from '../../platform/accounts/secrets';
 import { callIntegrator, type IntegratorCall } from '../helpers/integrator-client';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { FAST_SIMULATOR } from './send-fixture';
+import { FAST_SIMULATOR } from './send.fixtures';
 
 // The HTTP API's sends read every number of the shared number table as the number rule says: a mainland mobile is sent
 // domestically as its 11 digits, an international number (a + or 00 and a country's code) is refused on an account

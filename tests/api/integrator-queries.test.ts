@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appSecretOf } from '../../platform/accounts/secrets';
 import { callIntegrator, type IntegratorCall } from '../helpers/integrator-client';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { FAST_SIMULATOR, balanceOf, waitFor } from './send-fixture';
+import { FAST_SIMULATOR, balanceOf, waitFor } from './send.fixtures';
 
 // The signed integrator API's queries, each scoped to the calling account, on both storages.
 describe.each(DB_KINDS)('integrator API queries on %s', (kind) => {

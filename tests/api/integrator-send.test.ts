@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { appSecretOf } from '../../platform/accounts/secrets';
 import { callIntegrator, type IntegratorCall } from '../helpers/integrator-client';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { FAST_SIMULATOR, balanceOf, tokenFor } from './send-fixture';
+import { FAST_SIMULATOR, balanceOf, tokenFor } from './send.fixtures';
 
 // The signed integrator API's sends and every refusal, on both storages.
 describe.each(DB_KINDS)('integrator API sends on %s', (kind) => {

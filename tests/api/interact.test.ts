@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { simulatedReplyFor } from '../../platform/messaging/simulator';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
+import { FAST_SIMULATOR, tokenFor, waitFor } from './send.fixtures';
 
 // Conversations over HTTP on both storages: replies from the simulated carrier threaded per number with the message
 // they answer, a reply from the thread as a one-number send, the download, scoping and bad input.

@@ -3,9 +3,9 @@ import { appSecretOf } from '../../platform/accounts/secrets';
 import { STATUS } from '../../platform/smpp-wire/command-status';
 import { callIntegrator } from '../helpers/integrator-client';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { carriersFile, handDrivenSmsc } from './hand-smsc';
-import { waitFor } from './send-fixture';
-import { bindTestAccount, smppTestAccount, ucs2Submit } from './smpp-fixture';
+import { carriersFile, handDrivenSmsc } from './hand-smsc.fixtures';
+import { waitFor } from './send.fixtures';
+import { bindTestAccount, smppTestAccount, ucs2Submit } from './smpp.fixtures';
 
 // One message through the logs at debug level: the line at its door, the line of its carrier submit and the line of
 // its receipt all name it under one field, msgId (its record's sn), so one search follows it there and back.

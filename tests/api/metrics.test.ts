@@ -4,9 +4,9 @@ import { STATUS } from '../../platform/smpp-wire/command-status';
 import { callIntegrator } from '../helpers/integrator-client';
 import { DB_KINDS, platformFor, startPlatform, type TestPlatform } from '../helpers/platform';
 import { parseSamples, promtoolCheck, valueOf, type Sample } from '../helpers/prom-text';
-import { carriersFile, handDrivenSmsc } from './hand-smsc';
-import { tokenFor, waitFor } from './send-fixture';
-import { bindTestAccount, smppTestAccount, ucs2Submit } from './smpp-fixture';
+import { carriersFile, handDrivenSmsc } from './hand-smsc.fixtures';
+import { tokenFor, waitFor } from './send.fixtures';
+import { bindTestAccount, smppTestAccount, ucs2Submit } from './smpp.fixtures';
 
 // The Prometheus series on the metrics port: the text format as promtool reads it, the port kept apart from the
 // public one, and the series moving as traffic passes each door (console, HTTP API, SMPP), the carrier (an SMSC on

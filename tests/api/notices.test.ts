@@ -4,7 +4,7 @@ import { noticeDocSchema, noticeSchema, type Notice } from '../../contract/notic
 import { notify } from '../../platform/notices/notices';
 import { DB_KINDS, platformFor } from '../helpers/platform';
 import { subAccountRequest } from './sub-account.fixtures';
-import { balanceOf, FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
+import { balanceOf, FAST_SIMULATOR, tokenFor, waitFor } from './send.fixtures';
 
 // Notices on both storages: each source writes one for its recipient account, /notice/list and /notice/read serve
 // only the caller's own, the feed replicates them, and bad input changes nothing.

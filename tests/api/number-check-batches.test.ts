@@ -5,7 +5,7 @@ import { saveFile } from '../../platform/library/files';
 import { numberStatusOf } from '../../platform/records/number-status';
 import { countStatuses } from '../../platform/tools/number-check.worker';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { tokenFor, waitFor } from './send-fixture';
+import { tokenFor, waitFor } from './send.fixtures';
 
 // Number-status checks over HTTP on both storages: the online check, a batch from an uploaded xlsx checked in the
 // background with progress, a 100,000-number batch that does not hold up other calls, the results file, the lists,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { moveBalance } from '../../platform/accounts/ledger';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { FAST_SIMULATOR, tokenFor } from './send-fixture';
+import { FAST_SIMULATOR, tokenFor } from './send.fixtures';
 
 // Recharge records, their types and the ledger on both storages, each scoped to the caller: every balance
 // change writes a ledger row, so after a random mix of sends, timed refunds, charges and adjustments every balance

@@ -3,7 +3,7 @@ import type { Queryable } from '../../platform/db/db';
 import { storeReplies } from '../../platform/messaging/dispatch';
 import { pricesFor, toYuan } from '../../platform/messaging/pricing';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { balanceOf, FAST_SIMULATOR, tokenFor } from './send-fixture';
+import { balanceOf, FAST_SIMULATOR, tokenFor } from './send.fixtures';
 
 // A carrier delivering a burst of replies that match a rule, all in one round (one transaction): each reply is answered
 // exactly once and charged once, the blacklisted numbers and the replies a prepaid balance no longer covers get none,

@@ -5,7 +5,7 @@ import { signCallback } from '../../platform/accounts/callbacks';
 import { storeReplies } from '../../platform/messaging/dispatch';
 import { fileEnv } from '../helpers/file-env';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { balanceOf, FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
+import { balanceOf, FAST_SIMULATOR, tokenFor, waitFor } from './send.fixtures';
 
 // Reply keyword rules: a matching reply, in whatever form a phone sends the word, is tagged, answered once (charged at
 // the account's price) and forwarded, signed, to a real receiver that is retried without holding the reply; a rule

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSERT_CHUNK } from '../../platform/messaging/batch-insert';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { balanceOf, countRows, tokenFor, waitFor } from './send-fixture';
+import { balanceOf, countRows, tokenFor, waitFor } from './send.fixtures';
 
 // Large sends are written in chunks, each its own short transaction after the one that charges: every number gets
 // one record and the batch one charge, whatever happens between the chunks (a rerun, a concurrent retry, a chunk the

@@ -6,7 +6,7 @@ import { prunePolicyCounts } from '../../platform/messaging/send-policy-count';
 import { buildPlatform, type Platform } from '../../platform/server';
 import { callIntegrator } from '../helpers/integrator-client';
 import { readAnswer, startPlatform, type TestPlatform } from '../helpers/platform';
-import { countRows, FAST_SIMULATOR, tokenFor } from './send-fixture';
+import { countRows, FAST_SIMULATOR, tokenFor } from './send.fixtures';
 
 // The send policy's counts are shared: two instances on one PostgreSQL sending one number at once let exactly the cap
 // through, and an account's daily cap holds across sends and doors, tells its users once at 80 % (and its push address

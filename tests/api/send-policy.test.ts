@@ -6,8 +6,8 @@ import { sendDueTimeBatches } from '../../platform/messaging/scheduler';
 import { STATUS } from '../../platform/smpp-wire/command-status';
 import { callIntegrator } from '../helpers/integrator-client';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
-import { bindTestAccount, smppTestAccount, ucs2Submit } from './smpp-fixture';
+import { FAST_SIMULATOR, tokenFor, waitFor } from './send.fixtures';
+import { bindTestAccount, smppTestAccount, ucs2Submit } from './smpp.fixtures';
 
 // The enterprise's send policy: its endpoints (defaults, admin-only changes, bad input changing nothing), and the
 // per-number caps and the duplicate window on every door (console, HTTP, SMPP) at a controlled clock, on both storages.

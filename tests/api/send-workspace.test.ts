@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { balanceOf, countRows, FAST_SIMULATOR, tokenFor } from './send-fixture';
+import { balanceOf, countRows, FAST_SIMULATOR, tokenFor } from './send.fixtures';
 
 // The platform side of the send workspace on both storages: the price list the console prices with, the
 // international sender id kept on the batch, one short link per recipient of a link send, and bounded send fields.

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_OPT_IN_WORDS, DEFAULT_OPT_OUT_WORDS, optActionOf } from '../../contract/validation/opt-keywords';
 import { simulatedReplyFor } from '../../platform/messaging/simulator';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { balanceOf, countRows, FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
+import { balanceOf, countRows, FAST_SIMULATOR, tokenFor, waitFor } from './send.fixtures';
 
 // Sending over HTTP on both storages: counts, charging, records moving on, statistics, idempotency, scoping.
 describe.each(DB_KINDS)('sending on %s', (kind) => {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
+import { FAST_SIMULATOR, tokenFor, waitFor } from './send.fixtures';
 
 // The sender id an international send asks for is kept on its batch and shown wherever the operator reads the send:
 // the batch list and its pull, each record of the batch (list and pull, which the detail shows), and the downloads.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../platform/auth/password';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { countRows, tokenFor } from './send-fixture';
+import { countRows, tokenFor } from './send.fixtures';
 
 // Personal info and settings, API access and the API document on both storages: the field rules, who may change what.
 describe.each(DB_KINDS)('personal settings on %s', (kind) => {

@@ -4,7 +4,7 @@ import { saveFile } from '../../platform/library/files';
 import { bombWorkbook, hostileWorkbooks, ownWorkbook } from '../../platform/library/hostile-sheets.fixtures';
 import { DB_KINDS, platformFor } from '../helpers/platform';
 import { PNG, upload } from './library.fixtures';
-import { tokenFor } from './send-fixture';
+import { tokenFor } from './send.fixtures';
 
 // Hostile spreadsheets over HTTP on both storages: a zip bomb and a sheet built to make a parser slow are refused with
 // a localized 400 on upload, import and number check while the platform keeps answering; sheets and import reports

@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createShortLinks } from '../../platform/short-links/short-link.service';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { balanceOf, countRows, FAST_SIMULATOR, tokenFor } from './send-fixture';
+import { balanceOf, countRows, FAST_SIMULATOR, tokenFor } from './send.fixtures';
 
 // Short links over HTTP on both storages: the public /s/ redirect with click recording, the conversion tools, the
 // click-record list, download, batch summary and pull feed, scoped per caller; targets limited to http(s), clicks

@@ -3,7 +3,7 @@ import { PAIR_ATTEMPTS } from '../../platform/auth/login-throttle';
 import { STATUS } from '../../platform/smpp-wire/command-status';
 import { TestPeer } from '../../platform/smpp/test-peer.fixtures';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { bindPdu, bindPeer, smppAccount } from './smpp-fixture';
+import { bindPdu, bindPeer, smppAccount } from './smpp.fixtures';
 
 // Bind passwords are guarded as console logins are: failures counted per system_id and address and per address, in
 // the database; a connection has one bind attempt; too many connections that have not bound are refused.

@@ -4,7 +4,7 @@ import { STATUS } from '../../platform/smpp-wire/command-status';
 import { shortMessagePdu } from '../../platform/smpp-wire/pdu-types';
 import { bindShares } from '../../platform/smpp/smpp-binds';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { bindPeer, smppAccount } from './smpp-fixture';
+import { bindPeer, smppAccount } from './smpp.fixtures';
 
 describe('SMPP_PORT', () => {
   it('defaults to 2775, 0 switches the server off, auto takes any free port', () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
-import { bindPeer, smppAccount } from './smpp-fixture';
+import { FAST_SIMULATOR, tokenFor, waitFor } from './send.fixtures';
+import { bindPeer, smppAccount } from './smpp.fixtures';
 
 interface Info {
   host: string;

@@ -3,8 +3,8 @@ import type { Queryable } from '../../platform/db/db';
 import { STATUS } from '../../platform/smpp-wire/command-status';
 import { shortMessagePdu, type Pdu } from '../../platform/smpp-wire/pdu-types';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { FAST_SIMULATOR, balanceOf } from './send-fixture';
-import { bindPeer, bindTestAccount, pipelined, smppAccount, smppTestAccount, ucs2Submit as submit } from './smpp-fixture';
+import { FAST_SIMULATOR, balanceOf } from './send.fixtures';
+import { bindPeer, bindTestAccount, pipelined, smppAccount, smppTestAccount, ucs2Submit as submit } from './smpp.fixtures';
 
 // Submits that arrive together are written together (group commit): each still gets its own id, record, content,
 // price and review state, and a balance that covers only some takes them in the order they came.

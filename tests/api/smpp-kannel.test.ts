@@ -9,8 +9,8 @@ import type { SubmittedMessage } from '../../platform/smpp/server-types';
 import { encodeText } from '../../platform/smpp-wire/sms-text';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
 import { assertKannelInstalled, freePort, startKannel, type KannelBoxes } from '../smpp/kannel-boxes';
-import { FAST_SIMULATOR, balanceOf } from './send-fixture';
-import { smppAccount } from './smpp-fixture';
+import { FAST_SIMULATOR, balanceOf } from './send.fixtures';
+import { smppAccount } from './smpp.fixtures';
 
 // The server against Kannel 1.4.5 as the client: bearerbox binds as a transceiver, a message goes in through
 // smsbox's sendsms, and the receipt the server pushes comes back out of Kannel at the dlr-url.

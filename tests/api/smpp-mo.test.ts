@@ -4,8 +4,8 @@ import { STATUS } from '../../platform/smpp-wire/command-status';
 import { shortMessagePdu, type Pdu } from '../../platform/smpp-wire/pdu-types';
 import { decodeUcs2 } from '../../platform/smpp-wire/sms-text';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
-import { bindTestAccount, smppTestAccount } from './smpp-fixture';
+import { FAST_SIMULATOR, tokenFor, waitFor } from './send.fixtures';
+import { bindTestAccount, smppTestAccount } from './smpp.fixtures';
 
 /** A number the simulator answers with a reply that is no unsubscribe word (those would blacklist it). */
 function answeringNumber(from: number): string {

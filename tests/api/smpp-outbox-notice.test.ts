@@ -3,8 +3,8 @@ import { STATUS } from '../../platform/smpp-wire/command-status';
 import { shortMessagePdu, type Pdu } from '../../platform/smpp-wire/pdu-types';
 import { OUTBOX_CHANNEL } from '../../platform/smpp/receipt-queue';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { FAST_SIMULATOR } from './send-fixture';
-import { SMPP_TEST_ACCOUNT, bindTestAccount, smppTestAccount } from './smpp-fixture';
+import { FAST_SIMULATOR } from './send.fixtures';
+import { SMPP_TEST_ACCOUNT, bindTestAccount, smppTestAccount } from './smpp.fixtures';
 
 // A receipt the dispatcher queues tells every instance at its commit (so a bound client gets it at once rather than at
 // the next look at the outbox): the notice comes, and the row it announces is there to be read when it does.

@@ -4,8 +4,8 @@ import { STATUS } from '../../platform/smpp-wire/command-status';
 import { TLV, tlvCString, type Pdu } from '../../platform/smpp-wire/pdu-types';
 import { udhPart } from '../../platform/smpp/test-server.fixtures';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { FAST_SIMULATOR } from './send-fixture';
-import { bindTestAccount, smppTestAccount } from './smpp-fixture';
+import { FAST_SIMULATOR } from './send.fixtures';
+import { bindTestAccount, smppTestAccount } from './smpp.fixtures';
 
 // Parts of long messages waiting for the rest are bounded per session and per account (here 4 parts an account, so 2
 // a session), and a message dropped incomplete is told to the client: a receipt REJECTD for each id it was given.

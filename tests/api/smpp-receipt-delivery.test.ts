@@ -4,8 +4,8 @@ import { TLV, tlvCString, type Pdu } from '../../platform/smpp-wire/pdu-types';
 import type { TestPeer } from '../../platform/smpp/test-peer.fixtures';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { configFromEnv } from '../../platform/core/config';
-import { FAST_SIMULATOR, waitFor } from './send-fixture';
-import { bindPeer, smppAccount } from './smpp-fixture';
+import { FAST_SIMULATOR, waitFor } from './send.fixtures';
+import { bindPeer, smppAccount } from './smpp.fixtures';
 
 // Receipts of one account do not wait on another account's client, a client that never answers is unbound, and a
 // receipt the client refuses is sent again later. The rows are queued as the dispatcher queues them.

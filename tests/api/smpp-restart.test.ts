@@ -4,8 +4,8 @@ import { TLV, findTlv, shortMessagePdu, type Pdu } from '../../platform/smpp-wir
 import { TestPeer } from '../../platform/smpp/test-peer.fixtures';
 import { durablePlatform, durableStorage } from '../helpers/durable-platform';
 import { DB_KINDS, testConfig, type TestPlatform } from '../helpers/platform';
-import { FAST_SIMULATOR, waitFor } from './send-fixture';
-import { bindPdu, smppAccount } from './smpp-fixture';
+import { FAST_SIMULATOR, waitFor } from './send.fixtures';
+import { bindPdu, smppAccount } from './smpp.fixtures';
 
 const RECEIPTS = 6;
 

@@ -3,8 +3,8 @@ import { drawTokens } from '../../platform/messaging/rate-bucket';
 import { STATUS } from '../../platform/smpp-wire/command-status';
 import { shortMessagePdu, type Pdu } from '../../platform/smpp-wire/pdu-types';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { FAST_SIMULATOR } from './send-fixture';
-import { SMPP_TEST_ACCOUNT, bindTestAccount, smppTestAccount } from './smpp-fixture';
+import { FAST_SIMULATOR } from './send.fixtures';
+import { SMPP_TEST_ACCOUNT, bindTestAccount, smppTestAccount } from './smpp.fixtures';
 
 // An account's max speed is one bucket for SMPP and the HTTP API: what one door takes, the other cannot. The speed
 // here is one token per 100 s, so no token comes back while a test runs; the HTTP door's draw is its own function.

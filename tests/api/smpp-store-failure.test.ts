@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS } from '../../platform/smpp-wire/command-status';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { FAST_SIMULATOR, balanceOf } from './send-fixture';
-import { SMPP_TEST_ACCOUNT, bindTestAccount, pipelined, smppTestAccount, ucs2Submit } from './smpp-fixture';
+import { FAST_SIMULATOR, balanceOf } from './send.fixtures';
+import { SMPP_TEST_ACCOUNT, bindTestAccount, pipelined, smppTestAccount, ucs2Submit } from './smpp.fixtures';
 
 // When the database refuses a group of submits part way through its transaction (after the charge, at the records),
 // the client is told the system failed for each of them, the transaction leaves no record, batch or charge behind,

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS } from '../../platform/smpp-wire/command-status';
 import { shortMessagePdu, type Pdu } from '../../platform/smpp-wire/pdu-types';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { FAST_SIMULATOR } from './send-fixture';
-import { SMPP_TEST_ACCOUNT, bindTestAccount, smppTestAccount } from './smpp-fixture';
+import { FAST_SIMULATOR } from './send.fixtures';
+import { SMPP_TEST_ACCOUNT, bindTestAccount, smppTestAccount } from './smpp.fixtures';
 
 // submit_sm fields with rules of their own: a NULL source_addr, schedule_delivery_time, validity_period.
 

@@ -4,8 +4,8 @@ import { STATUS } from '../../platform/smpp-wire/command-status';
 import { shortMessagePdu, type Pdu } from '../../platform/smpp-wire/pdu-types';
 import type { TestPeer } from '../../platform/smpp/test-peer.fixtures';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { FAST_SIMULATOR } from './send-fixture';
-import { bindPeer, bindTestAccount, pipelined, smppAccount, smppTestAccount, SMPP_TEST_ACCOUNT } from './smpp-fixture';
+import { FAST_SIMULATOR } from './send.fixtures';
+import { bindPeer, bindTestAccount, pipelined, smppAccount, smppTestAccount, SMPP_TEST_ACCOUNT } from './smpp.fixtures';
 
 // submit_sm reads every destination of the shared number table as the number rule says, by its type of number: with
 // TON 0 as written (a + keeps its country code), with TON 1 the digits carry the country code. A mainland mobile is

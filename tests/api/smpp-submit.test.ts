@@ -5,8 +5,8 @@ import { STATUS } from '../../platform/smpp-wire/command-status';
 import { TLV, findTlv, shortMessagePdu, tlvInt, type Pdu } from '../../platform/smpp-wire/pdu-types';
 import { parseReceiptText } from '../../platform/smpp-wire/receipt-text';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { FAST_SIMULATOR, balanceOf, tokenFor, waitFor } from './send-fixture';
-import { SMPP_TEST_ACCOUNT, bindTestAccount, smppTestAccount } from './smpp-fixture';
+import { FAST_SIMULATOR, balanceOf, tokenFor, waitFor } from './send.fixtures';
+import { SMPP_TEST_ACCOUNT, bindTestAccount, smppTestAccount } from './smpp.fixtures';
 
 const SCRIPT = fileURLToPath(new URL('../smpp/net-smpp-client.pl', import.meta.url));
 

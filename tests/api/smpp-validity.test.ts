@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS } from '../../platform/smpp-wire/command-status';
 import { MESSAGE_STATE, shortMessagePdu, TLV, tlvCString, tlvInt, type Pdu } from '../../platform/smpp-wire/pdu-types';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
-import { carriersFile, handDrivenSmsc } from './hand-smsc';
-import { balanceOf, waitFor } from './send-fixture';
-import { bindTestAccount, SMPP_TEST_ACCOUNT, smppTestAccount } from './smpp-fixture';
+import { carriersFile, handDrivenSmsc } from './hand-smsc.fixtures';
+import { balanceOf, waitFor } from './send.fixtures';
+import { bindTestAccount, SMPP_TEST_ACCOUNT, smppTestAccount } from './smpp.fixtures';
 
 // A submit_sm's validity_period is the message's own: while its only carrier is down, a message whose validity ends
 // is not kept for the carrier's return but ends EXPIRED (receipt stat:EXPIRED, message_state 3), stays charged as any

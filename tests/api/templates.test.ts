@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FEED_RESOURCES } from '../../contract/endpoints/feed.endpoints';
 import { DB_KINDS, platformFor } from '../helpers/platform';
 import { fetchBytes, MP4, PNG, readXlsx, upload } from './library.fixtures';
-import { FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
+import { FAST_SIMULATOR, tokenFor, waitFor } from './send.fixtures';
 
 // Content, video and CSP templates over HTTP on both storages: submission, the simulated review (pending → in review →
 // approved / rejected), selectors, send content, downloads, deletes, the change feed, and what a sub-account may see.

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { balanceOf, countRows, FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
+import { balanceOf, countRows, FAST_SIMULATOR, tokenFor, waitFor } from './send.fixtures';
 
 // Timed batches over HTTP on both storages: scheduling, pause/edit/recover/intercept with refunds, the scheduler.
 describe.each(DB_KINDS)('timed batches on %s', (kind) => {

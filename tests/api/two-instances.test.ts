@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../platform/db/postgres-db';
 import { buildPlatform, type Platform } from '../../platform/server';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
-import { outcomesOf, tokenFor, waitFor } from './send-fixture';
+import { outcomesOf, tokenFor, waitFor } from './send.fixtures';
 
 // Two platform instances on one PostgreSQL, both dispatching: every record reaches one final status exactly once.
 describe('two instances on one PostgreSQL', () => {

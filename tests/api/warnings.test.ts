@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, platformFor } from '../helpers/platform';
-import { balanceOf, FAST_SIMULATOR, tokenFor, waitFor } from './send-fixture';
+import { balanceOf, FAST_SIMULATOR, tokenFor, waitFor } from './send.fixtures';
 
 // Balance warnings on both storages: settings with their field rules, and one warning SMS
 // through the platform's own outbox per downward crossing, from a send or from a charge.

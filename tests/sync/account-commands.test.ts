@@ -7,7 +7,7 @@ import { openLocalDb, type LocalDb } from '../../sync/store/local-db';
 import { ALL_COMMANDS } from '../../sync/commands/all-command-tables';
 import { createOutbox } from '../../sync/commands/outbox';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
-import { balanceOf, tokenFor, waitFor } from '../api/send-fixture';
+import { balanceOf, tokenFor, waitFor } from '../api/send.fixtures';
 
 // Account commands through the console's event log and outbox against a real platform: a charge whose
 // answer is lost is retried with the same Idempotency-Key and moves the money once; a rejection carries the message.

@@ -8,7 +8,7 @@ import { recordStoreOf } from '../../sync/store/record-store';
 import { createReplicator } from '../../sync/replication/replication';
 import { httpPull } from '../../sync/replication/replication-http';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
-import { FAST_SIMULATOR, waitFor } from '../api/send-fixture';
+import { FAST_SIMULATOR, waitFor } from '../api/send.fixtures';
 import { consoleFor, localAll } from './helpers';
 
 // Templates and address books between the console's local database and a real platform: adds recorded in

@@ -5,7 +5,7 @@ import { recordStoreOf } from '../../sync/store/record-store';
 import { createReplicator } from '../../sync/replication/replication';
 import { httpPull } from '../../sync/replication/replication-http';
 import { approvedTemplates, groupMobiles, groups } from '../../sync/query/send-library';
-import { FAST_SIMULATOR } from '../api/send-fixture';
+import { FAST_SIMULATOR } from '../api/send.fixtures';
 import { startPlatform, type TestPlatform } from '../helpers/platform';
 import { consoleFor } from './helpers';
 
