@@ -91,6 +91,8 @@ describe('two instances behind HAProxy on PostgreSQL', () => {
       systemId: 'platform',
       password: 'pw',
       windowSize: 50,
+      // as a carrier's SMSC does, a receipt a link did not take (its instance stopping) is offered again to a link up
+      receiptRetryMs: 500,
       // the platform hands carriers a mainland mobile with its country code
       onSubmit: (destination) => {
         const mobile = destination.replace(/^86/, '');
