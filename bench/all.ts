@@ -63,6 +63,9 @@ if (platform) execFileSync(tsx, [join(ROOT, 'bench', 'address-book-import.bench.
 if (platform) execFileSync(tsx, [join(ROOT, 'bench', 'integrator.bench.ts')], { cwd: ROOT, stdio: 'inherit' });
 // the send pipeline through the SMPP client to the simulator SMSC vs the in-process simulator (its own section)
 if (platform) execFileSync(tsx, [join(ROOT, 'bench', 'carrier.bench.ts')], { cwd: ROOT, stdio: 'inherit' });
+// what the send policy's checks and the Prometheus metrics cost those paths, each on and off (their own sections)
+if (platform) execFileSync(tsx, [join(ROOT, 'bench', 'policy-cost.bench.ts')], { cwd: ROOT, stdio: 'inherit' });
+if (platform) execFileSync(tsx, [join(ROOT, 'bench', 'metrics-cost.bench.ts')], { cwd: ROOT, stdio: 'inherit' });
 if (browser) execFileSync(tsx, [join(ROOT, 'bench', 'run.ts'), ...passOn], { cwd: ROOT, stdio: 'inherit' });
 if (browser) execFileSync(tsx, [join(ROOT, 'bench', 'send-numbers.bench.ts'), '--no-build'], { cwd: ROOT, stdio: 'inherit' });
 // the local member search at 100,000 address-book members against /addressBook/list

@@ -1,7 +1,8 @@
 // Messages per second from a group send to every record's final state: through the SMPP client to the simulator SMSC
 // and back as receipts, against the same pipeline with the in-process simulator. Both run in one invocation,
 // alternating, so the ratio compares like with like on a noisy machine. Goal: ratio ≥ 0.8 and ≥ 1,000 messages/s.
-// Run: npx tsx bench/carrier.bench.ts [--messages N] [--rounds R]
+// Run: npx tsx bench/carrier.bench.ts [--messages N] [--rounds R] [--no-section] (figures printed only: the metrics
+// cost bench runs it with and without metrics)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,7 @@ import { benchPlatform } from './in-process-platform';
 const argOf = (name: string, d: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : d);
 const N = argOf('--messages', 20_000);
 const ROUNDS = argOf('--rounds', 2);
+const WRITE_SECTION = !process.argv.includes('--no-section');
 const SIMULATOR: Config['simulator'] = { reviewMs: 100, reportMs: 50, successRate: 1, failureRate: 0, replyRate: 0 };
 
 async function run(carriers: Config['carriers']): Promise<{ ms: number; rate: number; delivered: number }> {
@@ -63,7 +65,7 @@ async function main() {
     smpp,
     ratio: Math.round((median(smpp) / median(inProcess)) * 100) / 100,
   };
-  writeSection(result);
+  if (WRITE_SECTION) writeSection(result);
   console.log(JSON.stringify(result));
 }
 

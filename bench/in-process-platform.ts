@@ -17,10 +17,23 @@ export interface BenchPlatform {
   listen(): Promise<string>;
 }
 
+/** BENCH_METRICS=on: the metrics port open and scraped every second, as a Prometheus with a short interval would
+ * (its default is 15 s); otherwise METRICS_PORT=0, which counts nothing. bench/metrics-cost.bench.ts runs both. */
+const METRICS_ON = process.env.BENCH_METRICS === 'on';
+export const SCRAPE_EVERY_MS = 1000;
+
 export async function benchPlatform(overrides: Partial<Config> = {}, db?: Db): Promise<BenchPlatform> {
-  const config = testConfig({ dataDir: null, ...overrides });
+  const config = testConfig({ dataDir: null, ...(METRICS_ON ? { metricsPort: 'auto' as const } : {}), ...overrides });
   const platform = await buildPlatform(config, { db: db ?? (await openPglite(null)) });
   await seedDemoTenant(platform.ctx);
+  if (METRICS_ON) {
+    const stopScraping = scrapeEverySecond(platform);
+    const close = platform.close;
+    platform.close = async () => {
+      stopScraping();
+      await close();
+    };
+  }
   return {
     platform,
     db: platform.ctx.db,
@@ -29,6 +42,29 @@ export async function benchPlatform(overrides: Partial<Config> = {}, db?: Db): P
       const addr = platform.app.server.address();
       return `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
     },
+  };
+}
+
+/** Reads /metrics every second until stopped; a scrape that fails ends the bench, as its figures would otherwise not
+ * include what they claim to. */
+function scrapeEverySecond(platform: Platform): () => void {
+  const url = `http://127.0.0.1:${platform.metricsPort()}/metrics`;
+  let stopped = false;
+  const timer = setInterval(() => {
+    fetch(url)
+      .then(async (r) => {
+        if (!r.ok) throw new Error(`metrics scrape answered ${r.status}`);
+        await r.text();
+      })
+      .catch((err) => {
+        if (stopped) return;
+        console.error(err);
+        process.exit(1);
+      });
+  }, SCRAPE_EVERY_MS);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
   };
 }
 

@@ -32,6 +32,7 @@ import { requestEndAccountBinds, requestEndBindsBeyond } from './smpp/smpp-binds
 import { smppPlugin } from './smpp/smpp.plugin';
 import { createMetrics } from './metrics/metrics';
 import { startMetricsServer, type MetricsServer } from './metrics/metrics-server';
+import { silentMetrics } from './metrics/silent-metrics';
 import { toolsPlugin } from './tools/tools.plugin';
 import type { DestinationStream } from 'pino';
 
@@ -126,14 +127,15 @@ export async function buildPlatform(
   const lifecycle = registerHealthRoutes(app, db);
   const stops: Array<() => Promise<void> | void> = [];
   let smppPort: number | null = null;
-  // the scrape reads the clock through ctx, which a test may replace
-  const metrics = createMetrics(db, () => ctx.now());
+  // the scrape reads the clock through ctx, which a test may replace; with no metrics port nothing is counted
+  const metrics = config.metricsPort === null ? silentMetrics() : createMetrics(db, () => ctx.now());
   const ctx: AppContext = { db, config, log: app.log, now: opts.now ?? (() => new Date()), onClose: (s) => stops.push(s), metrics, receipts: SMPP_RECEIPTS };
-  // by route pattern (never the URL with its ids); a path no route claims counts as one
   metrics.watchReady(async () => (await app.inject({ method: 'GET', url: '/ready' })).statusCode === 200);
-  app.addHook('onResponse', async (req, reply) => {
-    metrics.httpRequest(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
-  });
+  // by route pattern (never the URL with its ids); a path no route claims counts as one
+  if (config.metricsPort !== null)
+    app.addHook('onResponse', async (req, reply) => {
+      metrics.httpRequest(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    });
 
   // before any area registers a route, so every instance below inherits it
   registerAuthentication(app, ctx);

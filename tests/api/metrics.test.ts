@@ -194,4 +194,11 @@ describe.each(DB_KINDS)('METRICS_PORT=0 on %s', (kind) => {
     expect(p.metricsPort()).toBeNull();
     expect((await fetch(`${new URL(p.base).origin}/metrics`)).status).toBe(404);
   });
+
+  it('counts nothing while traffic passes: the counting is off with its port', async () => {
+    const admin = await tokenFor(p, 'admin');
+    const r = await p.call('/user/groupSend', { cus_id: 'EP0001', content: '【云信】metrics off', mobiles: '13900001111\nabc' }, { token: admin });
+    expect(r.status).toBe(200);
+    expect(await p.ctx.metrics.registry.getMetricsAsJSON()).toEqual([]);
+  });
 });
