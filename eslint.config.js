@@ -5,9 +5,17 @@ import tseslint from 'typescript-eslint';
 // Import boundaries, enforced here rather than remembered: contract/ is the leaf, the console's areas never import
 // each other or the composition root (src/app), and the shared console folders import no area.
 const local = (...dirs) => dirs.flatMap((d) => [`../${d}/*`, `../../${d}/*`, `../../../${d}/*`, `../../../../${d}/*`, `**/${d}/*`]);
-const boundary = (files, forbidden, message) => ({
+// `allowed` names a folder inside a forbidden one that stays open; the pattern names the folder itself, because a
+// pattern cannot re-allow a file below a folder another pattern excludes.
+const boundary = (files, forbidden, message, { ignores, allowed = [] } = {}) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: local(...forbidden), message }] }] },
+  ...(ignores && { ignores }),
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ group: [...local(...forbidden), ...local(...allowed).map((p) => `!${p.replace(/\/\*$/, '')}`)], message }] },
+    ],
+  },
 });
 
 // The console's product areas, and the shared folders they build on; src/app composes them.
@@ -84,7 +92,12 @@ export default tseslint.config(
   boundary(['contract/**'], ['platform', 'src', 'machines', 'sync', 'tests', 'bench'], 'contract/ imports nothing local.'),
   boundary(['sync/**'], ['platform', 'src', 'machines', 'tests', 'bench'], 'sync/ imports only contract/.'),
   boundary(['machines/**'], ['platform', 'src', 'tests', 'bench'], 'machines/ imports sync/ and contract/, never src/.'),
-  boundary(['platform/**'], ['src', 'machines', 'sync', 'tests', 'bench'], 'platform/ imports only contract/.'),
+  // Test-only code lives in tests/, never in the platform's folders: a platform test may import the shared test set-up
+  // there, the code it tests may not.
+  boundary(['platform/**'], ['src', 'machines', 'sync', 'tests', 'bench'], 'platform/ imports only contract/.', { ignores: ['platform/**/*.test.ts'] }),
+  boundary(['platform/**/*.test.ts'], ['src', 'machines', 'sync', 'tests', 'bench'], 'A platform test imports platform/, contract/ and tests/helpers/.', {
+    allowed: ['tests/helpers'],
+  }),
   ...platformZones(),
   boundary(['src/**'], ['platform', 'tests', 'bench'], 'src/ never imports platform/ and reaches the network only through sync/.'),
   ...AREAS.map((area) =>

@@ -4,7 +4,7 @@ import { SmppServer } from '../smpp/smpp-server';
 import type { SmppServerOptions } from '../smpp/server-types';
 import { carrierSchema } from '../../contract/carrier.schema';
 import { CarrierLink, type CarrierLinkHooks } from './carrier-link';
-import { cleanups, gsmMessage, until } from './carrier-test.fixtures';
+import { cleanups, gsmMessage, until } from '../../tests/helpers/carrier-esme';
 
 // All the binds to one carrier against the platform's own SMSC: bind counts in both modes, a carrier that goes away
 // and comes back, throttling that pauses the link, and the carrier's rate on a fake clock.

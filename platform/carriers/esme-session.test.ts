@@ -6,7 +6,7 @@ import { PduFrameReader } from '../smpp-wire/pdu-frame-reader';
 import { shortMessagePdu, type Pdu, type ShortMessagePdu } from '../smpp-wire/pdu-types';
 import { SmppServer } from '../smpp/smpp-server';
 import type { SmppServerOptions } from '../smpp/server-types';
-import { cleanups, esmeOptions, gsmMessage, until } from './carrier-test.fixtures';
+import { cleanups, esmeOptions, gsmMessage, until } from '../../tests/helpers/carrier-esme';
 import { BindError, EsmeSession } from './esme-session';
 
 // The platform's side of a carrier link, against the platform's own SMSC (a different code path: the server's

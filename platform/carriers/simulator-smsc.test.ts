@@ -3,7 +3,7 @@ import { simulatedReplyFor } from '../messaging/simulator';
 import type { ShortMessagePdu } from '../smpp-wire/pdu-types';
 import { decodeText } from '../smpp-wire/sms-text';
 import { carrierSchema } from '../../contract/carrier.schema';
-import { cleanups, esmeOptions, until } from './carrier-test.fixtures';
+import { cleanups, esmeOptions, until } from '../../tests/helpers/carrier-esme';
 import { EsmeSession } from './esme-session';
 import { carrierSubmits } from './outbound-parts';
 import { partStateOf, recordStatusOf } from './part-states';

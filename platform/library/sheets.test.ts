@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { bombWorkbook, buildZip, hostileWorkbooks, ownWorkbook, sheetXml, workbookParts } from './hostile-sheets.fixtures';
+import { bombWorkbook, buildZip, hostileWorkbooks, ownWorkbook, sheetXml, workbookParts } from '../../tests/helpers/hostile-sheets';
 import { SheetError } from './sheet-errors';
 import { countDataRows, sheetRows, type SheetReadOptions } from './sheets';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bombWorkbook, buildZip, deflatedZeros } from './hostile-sheets.fixtures';
+import { bombWorkbook, buildZip, deflatedZeros } from '../../tests/helpers/hostile-sheets';
 import { BoundedZip, ZIP_LIMITS, ZipBudgetError, ZipFormatError, zipEntries } from './zip-read';
 
 async function drain(zip: BoundedZip, name: string): Promise<number> {

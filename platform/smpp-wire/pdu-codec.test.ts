@@ -42,6 +42,21 @@ function frame(commandId: number, seq: number, body: Buffer): Buffer {
 
 const cstr = (s: string) => Buffer.concat([Buffer.from(s, 'latin1'), Buffer.alloc(1)]);
 
+/** A submit_sm body made by hand: source '1', destination '2', other fields empty or 0, then sm_length and the bytes. */
+const submitBody = (smLength: number, message: Buffer): Buffer =>
+  Buffer.concat([
+    cstr(''),
+    Buffer.from([0, 0]),
+    cstr('1'),
+    Buffer.from([0, 0]),
+    cstr('2'),
+    Buffer.from([0, 0, 0]),
+    cstr(''),
+    cstr(''),
+    Buffer.from([0, 0, 0, 0, smLength]),
+    message,
+  ]);
+
 describe('PDU codec round trips', () => {
   const cases: Pdu[] = [
     bind(),
@@ -154,23 +169,10 @@ describe('field limits', () => {
     expect(decodePdu(encodePdu(bind({ password: '1234567890' })))).toMatchObject({ password: '1234567890' });
   });
 
-  it('short_message: 254 octets pass; sm_length 255 is refused with ESME_RINVMSGLEN', () => {
+  it('short_message: 254 octets pass; 255 are not encoded', () => {
     const pdu = shortMessagePdu('submit_sm', { sequenceNumber: 5, sourceAddr: '1', destinationAddr: '2', shortMessage: Buffer.alloc(254, 0x41) });
     expect(decodePdu(encodePdu(pdu))).toMatchObject({ shortMessage: Buffer.alloc(254, 0x41) });
     expect(() => encodePdu({ ...pdu, shortMessage: Buffer.alloc(255) })).toThrow(RangeError);
-    const body = Buffer.concat([
-      cstr(''),
-      Buffer.from([0, 0]),
-      cstr('1'),
-      Buffer.from([0, 0]),
-      cstr('2'),
-      Buffer.from([0, 0, 0]),
-      cstr(''),
-      cstr(''),
-      Buffer.from([0, 0, 0, 0, 255]),
-      Buffer.alloc(255),
-    ]);
-    expect(decodeError(frame(4, 5, body)).status).toBe(STATUS.RINVMSGLEN);
   });
 });
 
@@ -182,21 +184,14 @@ describe('malformed bodies carry the sequence number and a status', () => {
   it('a body cut short before its integers', () => {
     expect(decodeError(frame(9, 43, Buffer.concat([cstr('a'), cstr('b'), cstr('c')]))).status).toBe(STATUS.RINVCMDLEN);
   });
-  it('sm_length beyond the PDU', () => {
-    const body = Buffer.concat([
-      cstr(''),
-      Buffer.from([0, 0]),
-      cstr('1'),
-      Buffer.from([0, 0]),
-      cstr('2'),
-      Buffer.from([0, 0, 0]),
-      cstr(''),
-      cstr(''),
-      Buffer.from([0, 0, 0, 0, 10]),
-      Buffer.alloc(3),
-    ]);
-    expect(decodeError(frame(4, 44, body))).toMatchObject({ status: STATUS.RINVMSGLEN, sequenceNumber: 44 });
-  });
+  for (const { what, seq, smLength, message } of [
+    { what: 'sm_length 255, past the 254 octets a short message holds', seq: 5, smLength: 255, message: Buffer.alloc(255) },
+    { what: 'sm_length beyond the PDU', seq: 44, smLength: 10, message: Buffer.alloc(3) },
+  ]) {
+    it(`submit_sm with ${what}: ESME_RINVMSGLEN`, () => {
+      expect(decodeError(frame(4, seq, submitBody(smLength, message)))).toMatchObject({ status: STATUS.RINVMSGLEN, sequenceNumber: seq });
+    });
+  }
   it('a TLV running past the end, a truncated TLV header, a known TLV of the wrong size', () => {
     const ok = encodePdu({ command: 'submit_sm_resp', commandStatus: 0, sequenceNumber: 45, messageId: 'x' }).subarray(16);
     const past = Buffer.concat([ok, Buffer.from([0x04, 0x24, 0x00, 0x10, 0x41])]);

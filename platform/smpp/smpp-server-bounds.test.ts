@@ -7,7 +7,7 @@ import { encodePdu } from '../smpp-wire/pdu-codec';
 import { TLV, shortMessagePdu, type Pdu } from '../smpp-wire/pdu-types';
 import type { ExpiredMessage } from './reassembly';
 import { encodeUcs2 } from '../smpp-wire/sms-text';
-import { bindAs, gsmSubmit, testServers, udhPart } from './test-server.fixtures';
+import { bindAs, gsmSubmit, testServers, udhPart } from '../../tests/helpers/smpp-test-server';
 
 const start = testServers();
 

@@ -3,8 +3,8 @@ import { STATUS } from '../smpp-wire/command-status';
 import { encodeGsm7 } from '../smpp-wire/gsm7';
 import { encodePdu } from '../smpp-wire/pdu-codec';
 import { TLV, shortMessagePdu, type Pdu } from '../smpp-wire/pdu-types';
-import { TestPeer } from './test-peer.fixtures';
-import { testServers } from './test-server.fixtures';
+import { TestPeer } from '../../tests/helpers/smpp-test-peer';
+import { testServers } from '../../tests/helpers/smpp-test-server';
 
 const start = testServers();
 

@@ -1,20 +1,9 @@
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
-  type ChartDataset,
-} from 'chart.js';
+import type { ChartDataset } from 'chart.js';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../contract/constants';
 import type { CarrierHistory } from '../../contract/endpoints/carrier-history.endpoints';
+import { Chart } from '../ui/chart-setup';
 import { formatNumber, formatPercent } from '../ui/format';
 import { deliveredPercent, hourSummary, percentText } from './carrier-history-text';
 import { latencyMsText } from './carrier-status-text';
@@ -22,8 +11,6 @@ import { latencyMsText } from './carrier-status-text';
 // One carrier's last hour, minute by minute: submits as bars, the delivered share of the receipts and their mean
 // latency as lines. The canvas is an image named by the hour's summary; the figures themselves are in a table that
 // only screen readers see, one row a minute, so nothing the chart shows is only in the chart.
-
-Chart.register(BarController, LineController, BarElement, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
 
 const timeFormat = (lang: Language) => new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en', { hour: '2-digit', minute: '2-digit' });
 

@@ -1,6 +1,6 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLocalDb, orderKey, type LocalDb, type LocalMt } from '../store/local-db';
+import type { LocalDb, LocalMt } from '../store/local-db';
+import { localMt, openTestDb, removeTestDb } from '../store/local-db.fixtures';
 import { recordStoreOf } from '../store/record-store';
 import { chooseIndex, countQuery, prefixPlan, runQuery, toListRequest, toRxQuery, type Query } from './query';
 
@@ -8,50 +8,27 @@ const T0 = Date.UTC(2026, 10, 1);
 const HOUR = 3_600_000;
 let db: LocalDb;
 
-const mt = (i: number): LocalMt => {
-  const t = T0 + i * HOUR;
-  const sn = `sn${String(i).padStart(4, '0')}`;
-  return {
-    sn,
+const mt = (i: number): LocalMt =>
+  localMt(`sn${String(i).padStart(4, '0')}`, T0 + i * HOUR, {
     prod_type: i % 5 === 0 ? 1 : 0,
     cus_id: i % 2 ? 'sub1' : 'ent1',
-    cus_name: 'n',
-    batch_id: 'b',
     decodeMobile: `13${i % 3}00${String(i).padStart(6, '0')}`,
     decodeContent: i % 7 === 0 ? 'Your code is 42' : 'hello',
     mt_status: [0, 500, 700][i % 3],
-    report_result: '0',
-    report_result_desc: null,
-    errDesc: null,
-    table_name: 'mt',
-    receive_time: t,
-    month: '202611',
-    segments: 1,
-    price: 0.05,
-    priceStr: '0.05',
-    countryName: null,
-    countryCode: null,
-    titleStr: null,
-    receive_content: null,
-    sender_id: null,
     source: i % 4 === 0 ? 'smpp' : 'console',
     seq: i,
-    deleted: false,
-    updated_at: t,
-    k: orderKey(t, sn),
-  };
-};
+  });
 const all = Array.from({ length: 300 }, (_, i) => mt(i));
 const newestFirst = (rows: LocalMt[]) => [...rows].sort((a, b) => b.receive_time - a.receive_time).map((r) => r.sn);
 
 beforeAll(async () => {
-  db = await openLocalDb({ cusId: 'q', indexedDB, IDBKeyRange, namespace: `q${Date.now()}` });
+  db = await openTestDb('q');
   await recordStoreOf(db).put(
     'mt_records',
     all.map((d) => ({ ...d })),
   );
 });
-afterAll(async () => db.remove());
+afterAll(async () => removeTestDb(db));
 
 async function pages(q: Query): Promise<string[]> {
   const out: string[] = [];

@@ -1,7 +1,7 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkNumbers } from '../../contract/validation/send-numbers.rules';
-import { openLocalDb, orderKey, type LocalDb } from '../store/local-db';
+import { orderKey, type LocalDb } from '../store/local-db';
+import { openTestDb, removeTestDb } from '../store/local-db.fixtures';
 import { recordStoreOf } from '../store/record-store';
 import { approvedTemplates, groupMobiles, groupOptions, groups, templateOptions } from './send-library';
 
@@ -51,7 +51,7 @@ const member = (id: string, groupId: string, mobile: string) => ({
 });
 
 beforeAll(async () => {
-  db = await openLocalDb({ cusId: 'sl', indexedDB, IDBKeyRange, namespace: `sl${Date.now()}` });
+  db = await openTestDb('sl');
   const store = recordStoreOf(db);
   await store.put('templates', [
     template('t1', 'ent1', 2, 'approved one', 'greet'),
@@ -68,7 +68,7 @@ beforeAll(async () => {
     member('m4', 'g2', '12345'),
   ]);
 });
-afterAll(async () => db.remove());
+afterAll(async () => removeTestDb(db));
 
 describe('send pickers from the local replicas', () => {
   it('offers only the approved content templates of the sending account', async () => {

@@ -1,45 +1,21 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openLocalDb, type LocalDb } from '../store/local-db';
+import type { LocalDb } from '../store/local-db';
+import { localMt, openTestDb, removeTestDb } from '../store/local-db.fixtures';
 import { recordStoreOf } from '../store/record-store';
 import { createReplicator, QUOTA_ERROR, type PullAnswer } from './replication';
 
 let db: LocalDb | null = null;
 afterEach(async () => {
-  await db?.remove();
+  if (db) await removeTestDb(db);
   db = null;
 });
 
-const doc = (i: number) => ({
-  sn: `q${i}`,
-  prod_type: 0,
-  cus_id: 'c',
-  cus_name: 'n',
-  batch_id: 'b',
-  decodeMobile: '13800000000',
-  decodeContent: 'hi',
-  mt_status: 0,
-  report_result: '0',
-  report_result_desc: null,
-  errDesc: null,
-  table_name: 'mt',
-  receive_time: Date.now() - i * 1000,
-  month: '202611',
-  segments: 1,
-  price: 0.05,
-  priceStr: '0.0500',
-  countryName: null,
-  countryCode: null,
-  titleStr: null,
-  receive_content: null,
-  seq: 1000 - i,
-  deleted: false,
-  updated_at: Date.now(),
-});
+// a page's record as the feed sends it: newest first, seq falling with age
+const doc = (i: number) => localMt(`q${i}`, Date.now() - i * 1000, { seq: 1000 - i });
 
 describe('replication when the browser runs out of storage', () => {
   it('keeps what fits, says so, and stops pulling the backfill instead of retrying', async () => {
-    db = await openLocalDb({ cusId: 'quota', indexedDB, IDBKeyRange, namespace: `r${Date.now()}` });
+    db = await openTestDb('quota');
     const store = recordStoreOf(db);
     let puts = 0;
     const full = {
@@ -79,7 +55,7 @@ describe('replication when the browser runs out of storage', () => {
 
 describe('replication yielding to the user', () => {
   it('holds each backfill write until beforeBackfillWrite lets it go', async () => {
-    db = await openLocalDb({ cusId: 'yield', indexedDB, IDBKeyRange, namespace: `y${Date.now()}` });
+    db = await openTestDb('yield');
     const store = recordStoreOf(db);
     let release: () => void = () => {};
     let held = 0;
@@ -104,7 +80,7 @@ describe('replication yielding to the user', () => {
   });
 
   it('asks for no further backfill page while a write is held', async () => {
-    db = await openLocalDb({ cusId: 'yield2', indexedDB, IDBKeyRange, namespace: `z${Date.now()}` });
+    db = await openTestDb('yield2');
     const store = recordStoreOf(db);
     let release: () => void = () => {};
     let held = 0;
@@ -150,7 +126,7 @@ describe('replication yielding to the user', () => {
 
 describe('replication stopped while it starts', () => {
   it('a database closed under it (a lock, a logout) ends the pulls without an unhandled rejection', async () => {
-    db = await openLocalDb({ cusId: 'closing', indexedDB, IDBKeyRange, namespace: `c${Date.now()}` });
+    db = await openTestDb('closing');
     const store = recordStoreOf(db);
     let closed = false;
     const closedError = () => Object.assign(new Error('Database has been closed'), { name: 'DatabaseClosedError' });

@@ -1,6 +1,6 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openLocalDb, orderKey, type LocalDb } from '../store/local-db';
+import { orderKey, type LocalDb } from '../store/local-db';
+import { openTestDb, removeTestDb } from '../store/local-db.fixtures';
 import { memberSearchOf } from './member-search';
 import { queryLocal, runQuery, toRxQuery, type Filter, type Query } from '../query/query';
 import { recordStoreOf } from '../store/record-store';
@@ -116,11 +116,11 @@ async function sameAsScan() {
 }
 
 beforeAll(async () => {
-  db = await openLocalDb({ cusId: 'ms', indexedDB, IDBKeyRange, namespace: `ms${Date.now()}` });
+  db = await openTestDb('ms');
   await recordStoreOf(db).put('address_book', [group(0), group(1), group(2), ...Array.from({ length: 400 }, (_, i) => member(i))]);
   await memberSearchOf(db).ready();
 });
-afterAll(async () => db.remove());
+afterAll(async () => removeTestDb(db));
 
 describe('member search through the index', () => {
   it('answers what the scan answers: Chinese names, partial matches, mobiles, case, groups, ranges, pages', async () => {

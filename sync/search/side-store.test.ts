@@ -1,11 +1,11 @@
 import Dexie from 'dexie';
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openLocalDb, orderKey, type LocalDb, type LocalMt } from '../store/local-db';
+import { orderKey, type LocalDb, type LocalMt } from '../store/local-db';
+import { idb, localMt, openTestDb, removeTestDb, searchedStoreOf, searchOf } from '../store/local-db.fixtures';
 import { registerSearcher } from './local-search';
 import { countQuery, runQuery, type Filter, type Query } from '../query/query';
-import { createRecordStore, tableOf, type RecordStore } from '../store/record-store';
-import { openLocalSearch, sideStoreName, type LocalSearch } from './side-store';
+import { recordStoreOf, type RecordStore } from '../store/record-store';
+import { sideStoreName, type LocalSearch } from './side-store';
 
 // The search columns against RxDB itself: after a random mix of pulls (new records and changed ones), tombstones and
 // evictions, every query answers the same rows, cursors and counts from the columns as from RxDB's indexes; and a
@@ -13,7 +13,6 @@ import { openLocalSearch, sideStoreName, type LocalSearch } from './side-store';
 
 const T0 = Date.UTC(2026, 10, 1);
 const MIN = 60_000;
-const idb = { indexedDB, IDBKeyRange };
 const CONTENTS = ['您的验证码是{n}，5分钟内有效', '【商城】订单{n}已发货', 'Your order {n} has shipped', 'hello world', '双十一大促，全场五折', 'Hello World'];
 const PHONES = ['1380013', '1391234', '861380013', '0012', '+8613800'];
 
@@ -25,10 +24,7 @@ afterEach(async () => {
   unregister();
   search?.close();
   search = null;
-  if (db) {
-    await new Dexie(sideStoreName(db.name), idb as never).delete();
-    await db.remove();
-  }
+  if (db) await removeTestDb(db);
   db = null;
 }, 60_000);
 
@@ -44,44 +40,20 @@ function record(rand: () => number, i: number): LocalMt {
   const t = T0 + Math.floor(rand() * 2000) * MIN;
   const sn = `sn${String(i).padStart(5, '0')}`;
   const content = pick(CONTENTS).replace('{n}', rand() < 0.5 ? String(Math.floor(rand() * 100000)) : '123456');
-  return {
-    sn,
+  return localMt(sn, t, {
     prod_type: pick([0, 0, 1, 2]),
     cus_id: pick(['ENT1', 'SUB1', 'SUB2']),
-    cus_name: 'n',
-    batch_id: 'b',
     decodeMobile: pick(PHONES) + String(Math.floor(rand() * 10000)).padStart(4, '0'),
     decodeContent: content,
     mt_status: pick([0, 500, 600, 700]),
-    report_result: '0',
-    report_result_desc: null,
-    errDesc: null,
-    table_name: 'mt',
-    receive_time: t,
-    month: '202611',
-    segments: 1,
-    price: 0.05,
-    priceStr: '0.05',
-    countryName: null,
-    countryCode: null,
-    titleStr: null,
-    receive_content: null,
-    sender_id: null,
-    source: 'console',
     seq: i,
-    deleted: false,
-    updated_at: t,
-    k: orderKey(t, sn),
-  };
+  });
 }
 
 async function open(name: string): Promise<{ store: RecordStore; s: LocalSearch }> {
-  db = await openLocalDb({ cusId: name, ...idb, namespace: `side${Date.now()}` });
-  const d = db;
-  const s = openLocalSearch({ dbName: d.name, tableOf: (n) => tableOf(d, n), idb });
-  search = s;
-  const store = createRecordStore(d.name, d.token, (n) => tableOf(d, n), s.hook);
-  return { store, s };
+  db = await openTestDb(name);
+  search = searchOf(db);
+  return { store: searchedStoreOf(db, search), s: search };
 }
 
 /** A random mix of pulls, changed records, tombstones and evictions, as the replication does them. */
@@ -189,7 +161,7 @@ describe('search side store', () => {
     // pages heard back to back while the side store saves, each with new contents: what is saved stays in order
     const burst = rng(3);
     const pages = Array.from({ length: 6 }, (_, j) => Array.from({ length: 20 }, (_, i) => record(burst, 50_000 + j * 100 + i)));
-    const quiet = createRecordStore(d.name, d.token, (n) => tableOf(d, n));
+    const quiet = recordStoreOf(d);
     for (const page of pages) await quiet.put('mt_records', page);
     for (const page of pages) {
       s.hook.put('mt_records', page);
@@ -199,7 +171,7 @@ describe('search side store', () => {
 
     // saved and current: loaded as saved, not rebuilt
     s.close();
-    const again = openLocalSearch({ dbName: d.name, tableOf: (n) => tableOf(d, n), idb });
+    const again = searchOf(d);
     search = again;
     expect(await again.ready).toMatchObject({ rebuilt: false, why: '' });
     await expectSameAsRxdb(again);
@@ -207,12 +179,12 @@ describe('search side store', () => {
     // writes the side store never heard of (a worker ended between the two writes): a new record, a changed one and
     // removed ones are made consistent at load, without a rebuild
     again.close();
-    const unhooked = createRecordStore(d.name, d.token, (n) => tableOf(d, n));
+    const unhooked = recordStoreOf(d);
     const [changed, ...gone] = await unhooked.oldestKeys('mt_records', 4);
     const doc = (await unhooked.get('mt_records', [changed]))[0];
     await unhooked.put('mt_records', [{ ...doc, mt_status: 600, decodeContent: '状态已变更' }, record(rng(1), 99_999)]);
     await unhooked.remove('mt_records', gone);
-    const behind = openLocalSearch({ dbName: d.name, tableOf: (n) => tableOf(d, n), idb });
+    const behind = searchOf(d);
     search = behind;
     expect((await behind.ready).rebuilt).toBe(false);
     await expectSameAsRxdb(behind);
@@ -223,14 +195,10 @@ describe('search side store', () => {
     // missing: rebuilt, and it follows writes afterwards
     behind.close();
     await new Dexie(sideStoreName(d.name), idb as never).delete();
-    const fresh = openLocalSearch({ dbName: d.name, tableOf: (n) => tableOf(d, n), idb });
+    const fresh = searchOf(d);
     search = fresh;
     expect((await fresh.ready).rebuilt).toBe(true);
-    await churn(
-      createRecordStore(d.name, d.token, (n) => tableOf(d, n), fresh.hook),
-      rng(9),
-      10,
-    );
+    await churn(searchedStoreOf(d, fresh), rng(9), 10);
     await expectSameAsRxdb(fresh);
   }, 240_000);
 });

@@ -1,8 +1,8 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { BehaviorSubject } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillComplete, backfilledNow, cacheComplete } from './cache-complete';
-import { openLocalDb, type LocalDb } from './local-db';
+import type { LocalDb } from './local-db';
+import { openTestDb, removeTestDb } from './local-db.fixtures';
 import { recordStoreOf } from './record-store';
 import { DEFAULT_CACHE_WINDOW, writeWindow } from './cache-window';
 import { startingProgress, type SyncProgress } from '../replication/replication';
@@ -29,9 +29,9 @@ describe('a backfill is complete', () => {
 describe('cacheComplete reads the replicator kept state', () => {
   let db: LocalDb;
   beforeAll(async () => {
-    db = await openLocalDb({ cusId: 'cc', indexedDB, IDBKeyRange, namespace: `cc${Date.now()}` });
+    db = await openTestDb('cc');
   });
-  afterAll(async () => db.remove());
+  afterAll(async () => removeTestDb(db));
 
   it('per collection, every resource it is pulled from', async () => {
     const store = recordStoreOf(db);

@@ -1,53 +1,25 @@
-import Dexie from 'dexie';
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DOC_CACHE_LIMIT } from './doc-cache';
-import { openLocalDb, orderKey, type LocalDb, type LocalMt } from './local-db';
+import type { LocalDb, LocalMt } from './local-db';
+import { localMt, openTestDb, removeTestDb, searchedStoreOf, searchOf } from './local-db.fixtures';
 import { registerSearcher } from '../search/local-search';
 import { runQuery, type Query } from '../query/query';
-import { createRecordStore, tableOf, type RecordStore } from './record-store';
-import { openLocalSearch, sideStoreName, type LocalSearch } from '../search/side-store';
+import { tableOf, type RecordStore } from './record-store';
+import type { LocalSearch } from '../search/side-store';
 
 // The documents of pages the search columns answer are kept in memory for the next read of the same page: it reads
 // nothing from IndexedDB, and no write (the replication's, RxDB's own, or one landing while a read is under way)
 // leaves a page showing a document from before it.
 
 const T0 = Date.UTC(2026, 10, 1);
-const idb = { indexedDB, IDBKeyRange };
 const N = DOC_CACHE_LIMIT + 500;
-const mt = (i: number): LocalMt => {
-  const t = T0 + i * 60_000;
-  const sn = `sn${String(i).padStart(5, '0')}`;
-  return {
-    sn,
-    prod_type: 0,
+const mt = (i: number): LocalMt =>
+  localMt(`sn${String(i).padStart(5, '0')}`, T0 + i * 60_000, {
     cus_id: 'ent1',
-    cus_name: 'n',
-    batch_id: 'b',
     decodeMobile: `1380000${String(i).padStart(4, '0')}`,
     decodeContent: `hello ${i}`,
-    mt_status: 0,
-    report_result: '0',
-    report_result_desc: null,
-    errDesc: null,
-    table_name: 'mt',
-    receive_time: t,
-    month: '202611',
-    segments: 1,
-    price: 0.05,
-    priceStr: '0.05',
-    countryName: null,
-    countryCode: null,
-    titleStr: null,
-    receive_content: null,
-    sender_id: null,
-    source: 'console',
     seq: i,
-    deleted: false,
-    updated_at: t,
-    k: orderKey(t, sn),
-  };
-};
+  });
 
 let db: LocalDb;
 let search: LocalSearch;
@@ -57,22 +29,20 @@ const first: Query = { collection: 'mt_records', filters: [], limit: 20 };
 const page = async (q: Query = first) => (await runQuery<LocalMt>(q, { db, online: false, horizon: 0 })).rows;
 
 beforeAll(async () => {
-  db = await openLocalDb({ cusId: 'dc', ...idb, namespace: `dc${Date.now()}` });
-  const d = db;
-  search = openLocalSearch({ dbName: d.name, tableOf: (n) => tableOf(d, n), idb });
-  store = createRecordStore(d.name, d.token, (n) => tableOf(d, n), search.hook);
+  db = await openTestDb('dc');
+  search = searchOf(db);
+  store = searchedStoreOf(db, search);
   await search.ready;
   await store.put(
     'mt_records',
     Array.from({ length: N }, (_, i) => mt(i)),
   );
-  unregister = registerSearcher(d.name, { search: async (q, c) => search.index.search(q, c) });
+  unregister = registerSearcher(db.name, { search: async (q, c) => search.index.search(q, c) });
 }, 120_000);
 afterAll(async () => {
   unregister();
   search.close();
-  await new Dexie(sideStoreName(db.name), idb as never).delete();
-  await db.remove();
+  await removeTestDb(db);
 });
 
 /** counts the documents read from the collection's table while `run` runs. */

@@ -1,55 +1,24 @@
-import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { firstValueFrom } from 'rxjs';
 import { localChanges } from './local-changes';
-import { kHigh, kLow, openLocalDb, orderKey, type LocalDb, type LocalMt } from './local-db';
+import { kHigh, kLow, type LocalDb } from './local-db';
+import { idb, localMt, openTestDb, removeTestDb } from './local-db.fixtures';
 import { queryLocal } from '../query/query';
 import { openRecordStore, recordStoreOf } from './record-store';
 
 let db: LocalDb | null = null;
 afterEach(async () => {
-  await db?.remove();
+  if (db) await removeTestDb(db);
   db = null;
-});
-
-const mt = (sn: string, t: number, over: Partial<LocalMt> = {}): LocalMt => ({
-  sn,
-  prod_type: 0,
-  cus_id: 'c1',
-  cus_name: 'n',
-  batch_id: 'b',
-  decodeMobile: '1380000' + sn.padStart(4, '0'),
-  decodeContent: 'hi',
-  mt_status: 0,
-  report_result: '0',
-  report_result_desc: null,
-  errDesc: null,
-  table_name: 'mt',
-  receive_time: t,
-  month: '202611',
-  segments: 1,
-  price: 0.05,
-  priceStr: '0.05',
-  countryName: null,
-  countryCode: null,
-  titleStr: null,
-  receive_content: null,
-  sender_id: null,
-  source: 'console',
-  seq: 1,
-  deleted: false,
-  updated_at: t,
-  k: orderKey(t, sn),
-  ...over,
 });
 
 describe('local database', () => {
   it('orders newest first by the inverted key and pages by keyset', async () => {
-    db = await openLocalDb({ cusId: 'U1', indexedDB, IDBKeyRange, namespace: `t${Date.now()}` });
+    db = await openTestDb('U1');
     const base = 1_700_000_000_000;
     await recordStoreOf(db).put(
       'mt_records',
-      Array.from({ length: 50 }, (_, i) => mt(`s${i}`, base + i * 1000)),
+      Array.from({ length: 50 }, (_, i) => localMt(`s${i}`, base + i * 1000)),
     );
     const first = await queryLocal(db, 'mt_records', { selector: { prod_type: 0 }, sort: [{ prod_type: 'asc' }, { k: 'asc' }], limit: 10 });
     expect(first.map((d) => d.sn)).toEqual(Array.from({ length: 10 }, (_, i) => `s${49 - i}`));
@@ -70,11 +39,11 @@ describe('local database', () => {
   });
 
   it('overwrites existing documents and removes tombstoned ones', async () => {
-    db = await openLocalDb({ cusId: 'U2', indexedDB, IDBKeyRange, namespace: `t${Date.now()}` });
+    db = await openTestDb('U2');
     const store = recordStoreOf(db);
-    await store.put('mt_records', [mt('a', 1), mt('b', 2)]);
+    await store.put('mt_records', [localMt('a', 1), localMt('b', 2)]);
     const heard = firstValueFrom(localChanges(db.name));
-    await store.put('mt_records', [mt('a', 1, { mt_status: 700, seq: 5 }), mt('c', 3)]);
+    await store.put('mt_records', [localMt('a', 1, { mt_status: 700, seq: 5 }), localMt('c', 3)]);
     expect(await heard).toBe('mt_records');
     const [a] = await store.get('mt_records', ['a']);
     expect(a?.mt_status).toBe(700);
@@ -87,23 +56,23 @@ describe('local database', () => {
 
   it('keeps one database per user', async () => {
     // the free RxDB opens few collections at once, so the two users' databases are opened one after the other.
-    const first = await openLocalDb({ cusId: 'U3', indexedDB, IDBKeyRange, namespace: 'iso' });
-    await recordStoreOf(first).put('mt_records', [mt('x', 1)]);
+    const first = await openTestDb('U3', 'iso');
+    await recordStoreOf(first).put('mt_records', [localMt('x', 1)]);
     await first.close();
-    db = await openLocalDb({ cusId: 'U4', indexedDB, IDBKeyRange, namespace: 'iso' });
+    db = await openTestDb('U4', 'iso');
     expect(await recordStoreOf(db).count('mt_records')).toBe(0);
     await db.remove();
-    db = await openLocalDb({ cusId: 'U3', indexedDB, IDBKeyRange, namespace: 'iso' });
+    db = await openTestDb('U3', 'iso');
     expect(await recordStoreOf(db).count('mt_records')).toBe(1);
   });
 });
 
 describe('record store opened by name (the sync worker)', () => {
   it("a pull's page that left before a command's result never overwrites it, whichever thread writes first", async () => {
-    db = await openLocalDb({ cusId: 'U6', indexedDB, IDBKeyRange, namespace: `t${Date.now()}` });
+    db = await openTestDb('U6');
     const page = recordStoreOf(db);
-    const worker = openRecordStore(db.name, db.token, { indexedDB, IDBKeyRange });
-    await page.put('mt_records', [mt('r', 1, { mt_status: 2, seq: 5 })]);
+    const worker = openRecordStore(db.name, db.token, idb);
+    await page.put('mt_records', [localMt('r', 1, { mt_status: 2, seq: 5 })]);
     const ticks = async (n: number) => {
       for (let i = 0; i < n; i++) await new Promise((r) => setImmediate(r));
     };
@@ -113,13 +82,13 @@ describe('record store opened by name (the sync worker)', () => {
       // the outbox's result (new state, new seq); the worker's pull carries the state before it
       await Promise.all([
         ticks(round % 5).then(() => page.update('mt_records', 'r', (cur) => ({ ...cur, mt_status: round, seq }))),
-        ticks(Math.floor(round / 5)).then(() => worker.putNewer('mt_records', [mt('r', 1, { mt_status: 2, seq: seq - 1 })])),
+        ticks(Math.floor(round / 5)).then(() => worker.putNewer('mt_records', [localMt('r', 1, { mt_status: 2, seq: seq - 1 })])),
       ]);
       const [r] = await page.get('mt_records', ['r']);
       expect(r).toMatchObject({ mt_status: round, seq });
     }
     // a newer page is written; an update of a record not here changes nothing
-    expect(await worker.putNewer('mt_records', [mt('r', 1, { mt_status: 9, seq: 99 })])).toBe(1);
+    expect(await worker.putNewer('mt_records', [localMt('r', 1, { mt_status: 9, seq: 99 })])).toBe(1);
     expect((await page.get('mt_records', ['r']))[0]).toMatchObject({ mt_status: 9, seq: 99 });
     // a tombstone older than the copy here deletes nothing; a newer one deletes it
     await worker.putNewer('mt_records', [], [{ id: 'r', seq: 98 }]);
@@ -131,9 +100,9 @@ describe('record store opened by name (the sync worker)', () => {
   });
 
   it('writes where RxDB reads', async () => {
-    db = await openLocalDb({ cusId: 'U5', indexedDB, IDBKeyRange, namespace: `t${Date.now()}` });
-    const byName = openRecordStore(db.name, db.token, { indexedDB, IDBKeyRange });
-    await byName.put('mt_records', [mt('w1', 10), mt('w2', 20)]);
+    db = await openTestDb('U5');
+    const byName = openRecordStore(db.name, db.token, idb);
+    await byName.put('mt_records', [localMt('w1', 10), localMt('w2', 20)]);
     await byName.writeState('mtRecord', { forwardSeq: 7 });
     expect((await queryLocal(db, 'mt_records', { selector: { prod_type: 0 }, sort: [{ prod_type: 'asc' }, { k: 'asc' }] })).map((d) => d.sn)).toEqual([
       'w2',

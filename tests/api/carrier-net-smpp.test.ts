@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EsmeSession } from '../../platform/carriers/esme-session';
 import { carrierIdKey, readCarrierReceipt } from '../../platform/carriers/receipt-match';
 import type { ShortMessagePdu } from '../../platform/smpp-wire/pdu-types';
-import { esmeOptions, gsmMessage } from '../../platform/carriers/carrier-test.fixtures';
+import { esmeOptions, gsmMessage } from '../helpers/carrier-esme';
 
 // The platform's carrier link against an SMSC we did not write: Net::SMPP (Debian libnet-smpp-perl) as a minimal
 // SMSC that answers with upper-case hex ids and writes them in decimal in its receipts, with 12-digit dates.

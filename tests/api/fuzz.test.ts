@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Endpoint } from '../../contract/endpoint';
 import { leavesOf, sampleOf, withValueAt } from '../../contract/schema-walk';
-import { hostileWorkbooks } from '../../platform/library/hostile-sheets.fixtures';
+import { hostileWorkbooks } from '../helpers/hostile-sheets';
 import { contractEndpoints } from '../helpers/contract-endpoints';
 import { DB_KINDS } from '../helpers/platform';
 import { startPlatformProcess, type PlatformProcess } from '../helpers/platform-process';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { XLSX_MIME } from '../../contract/xlsx-sheet';
 import { saveFile } from '../../platform/library/files';
-import { bombWorkbook, hostileWorkbooks, ownWorkbook } from '../../platform/library/hostile-sheets.fixtures';
+import { bombWorkbook, hostileWorkbooks, ownWorkbook } from '../helpers/hostile-sheets';
 import { DB_KINDS, platformFor } from '../helpers/platform';
 import { PNG, upload } from './library.fixtures';
 import { tokenFor } from './send.fixtures';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAIR_ATTEMPTS } from '../../platform/auth/login-throttle';
 import { STATUS } from '../../platform/smpp-wire/command-status';
-import { TestPeer } from '../../platform/smpp/test-peer.fixtures';
+import { TestPeer } from '../helpers/smpp-test-peer';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { bindPdu, bindPeer, smppAccount } from './smpp.fixtures';
 

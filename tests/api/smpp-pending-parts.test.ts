@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configFromEnv } from '../../platform/core/config';
 import { STATUS } from '../../platform/smpp-wire/command-status';
 import { TLV, tlvCString, type Pdu } from '../../platform/smpp-wire/pdu-types';
-import { udhPart } from '../../platform/smpp/test-server.fixtures';
+import { udhPart } from '../helpers/smpp-test-server';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { FAST_SIMULATOR } from './send.fixtures';
 import { bindTestAccount, smppTestAccount } from './smpp.fixtures';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS } from '../../platform/smpp-wire/command-status';
 import { TLV, tlvCString, type Pdu } from '../../platform/smpp-wire/pdu-types';
-import type { TestPeer } from '../../platform/smpp/test-peer.fixtures';
+import type { TestPeer } from '../helpers/smpp-test-peer';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { configFromEnv } from '../../platform/core/config';
 import { FAST_SIMULATOR, waitFor } from './send.fixtures';

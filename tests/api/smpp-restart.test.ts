@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATUS } from '../../platform/smpp-wire/command-status';
 import { TLV, findTlv, shortMessagePdu, type Pdu } from '../../platform/smpp-wire/pdu-types';
-import { TestPeer } from '../../platform/smpp/test-peer.fixtures';
+import { TestPeer } from '../helpers/smpp-test-peer';
 import { durablePlatform, durableStorage } from '../helpers/durable-platform';
 import { DB_KINDS, testConfig, type TestPlatform } from '../helpers/platform';
 import { FAST_SIMULATOR, waitFor } from './send.fixtures';

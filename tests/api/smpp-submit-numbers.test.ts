@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NUMBER_VECTORS, SMPP_ADDRESS_VECTORS, type NumberVector } from '../../contract/validation/number-vectors';
 import { STATUS } from '../../platform/smpp-wire/command-status';
 import { shortMessagePdu, type Pdu } from '../../platform/smpp-wire/pdu-types';
-import type { TestPeer } from '../../platform/smpp/test-peer.fixtures';
+import type { TestPeer } from '../helpers/smpp-test-peer';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { FAST_SIMULATOR } from './send.fixtures';
 import { bindPeer, bindTestAccount, pipelined, smppAccount, smppTestAccount, SMPP_TEST_ACCOUNT } from './smpp.fixtures';

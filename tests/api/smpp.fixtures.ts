@@ -1,7 +1,7 @@
 import { appSecretOf } from '../../platform/accounts/secrets';
 import { interfacePasswordHashes } from '../../platform/accounts/interface-password';
 import { shortMessagePdu, type Pdu } from '../../platform/smpp-wire/pdu-types';
-import { TestPeer } from '../../platform/smpp/test-peer.fixtures';
+import { TestPeer } from '../helpers/smpp-test-peer';
 import type { TestPlatform } from '../helpers/platform';
 
 /** Gives an account an interface password and merges SMPP options (userIps, maxConnections, maxSpeed, srcId). */

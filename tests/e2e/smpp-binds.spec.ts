@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { shortMessagePdu } from '../../platform/smpp-wire/pdu-types';
-import { TestPeer } from '../../platform/smpp/test-peer.fixtures';
+import { TestPeer } from '../helpers/smpp-test-peer';
 import { apiCall, apiToken, BASE, inApp, login, rows } from './e2e-helpers';
 
 // A client bound from the test over a real socket: its message shows in the send records under the source filter

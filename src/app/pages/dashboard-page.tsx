@@ -1,16 +1,4 @@
-import {
-  BarController,
-  BarElement,
-  CategoryScale,
-  Chart,
-  Legend,
-  LinearScale,
-  LineController,
-  LineElement,
-  PointElement,
-  Tooltip,
-  type ChartDataset,
-} from 'chart.js';
+import type { ChartDataset } from 'chart.js';
 import { useSelector } from '@xstate/react';
 import { Button } from 'primereact/button';
 import { Message } from 'primereact/message';
@@ -28,6 +16,7 @@ import type { PermCode } from '../../../contract/endpoints/user.endpoints';
 import { isNetworkError } from '../../../machines/session.machine';
 import { api } from '../../session/api';
 import { useStore } from '../external-store';
+import { Chart } from '../../ui/chart-setup';
 import { formatDate, formatDateTime, formatMoney, formatNumber, formatPercent } from '../../ui/format';
 import { gapWhereNoSends } from './chart-gaps';
 import { getLanguage } from '../../ui/language';
@@ -39,8 +28,6 @@ import { whenIdle } from '../when-idle';
 
 // /wel/index: the home dashboard, or the international one when that product is chosen.
 // The last answer per product is cached so an offline start still shows something, with a note.
-Chart.register(BarController, LineController, BarElement, LineElement, PointElement, CategoryScale, LinearScale, Tooltip, Legend);
-
 type Answer = { kind: 'home'; data: SmsIndexInfo } | { kind: 'international'; data: InteSmsIndexInfo };
 type Cached = Record<string, { at: number; answer: Answer }>;
 

@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest';
-import { encodeGsm7 } from '../smpp-wire/gsm7';
-import { shortMessagePdu, type ShortMessagePdu } from '../smpp-wire/pdu-types';
-import { submitFieldsOf, type EsmeOptions, type SubmitFields } from './esme-session';
+import { encodeGsm7 } from '../../platform/smpp-wire/gsm7';
+import { shortMessagePdu, type ShortMessagePdu } from '../../platform/smpp-wire/pdu-types';
+import { submitFieldsOf, type EsmeOptions, type SubmitFields } from '../../platform/carriers/esme-session';
 
 // What the carrier-link tests share: cleanup after each test, waiting for a condition, a link's options and a message.
 

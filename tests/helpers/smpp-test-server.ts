@@ -1,10 +1,10 @@
 import { afterEach } from 'vitest';
-import { STATUS } from '../smpp-wire/command-status';
-import { encodeGsm7 } from '../smpp-wire/gsm7';
-import { shortMessagePdu, type Pdu } from '../smpp-wire/pdu-types';
-import { SmppServer } from './smpp-server';
-import type { SmppServerOptions, SubmittedMessage } from './server-types';
-import { TestPeer } from './test-peer.fixtures';
+import { STATUS } from '../../platform/smpp-wire/command-status';
+import { encodeGsm7 } from '../../platform/smpp-wire/gsm7';
+import { shortMessagePdu, type Pdu } from '../../platform/smpp-wire/pdu-types';
+import { SmppServer } from '../../platform/smpp/smpp-server';
+import type { SmppServerOptions, SubmittedMessage } from '../../platform/smpp/server-types';
+import { TestPeer } from './smpp-test-peer';
 
 /** An SMPP server on a free loopback port for unit tests: binds any system id with password `secret`, takes every
  * whole message and notes each session that ends; servers and peers are closed after each test. */

@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
-import { decodePdu, encodePdu } from '../smpp-wire/pdu-codec';
-import { PduFrameReader } from '../smpp-wire/pdu-frame-reader';
-import type { Pdu } from '../smpp-wire/pdu-types';
+import { decodePdu, encodePdu } from '../../platform/smpp-wire/pdu-codec';
+import { PduFrameReader } from '../../platform/smpp-wire/pdu-frame-reader';
+import type { Pdu } from '../../platform/smpp-wire/pdu-types';
 
 /** A bare ESME for tests: writes PDUs or raw bytes, collects what comes back, and waits for conditions. */
 export class TestPeer {
