@@ -1,7 +1,6 @@
-import { assign, enqueueActions, fromPromise, raise, setup } from 'xstate';
-import { checkNumbers, type NumberCheck } from '../contract/validation/send-numbers.rules';
+import { assign, enqueueActions, raise, setup } from 'xstate';
 import type { MessageParams } from '../contract/messages';
-import type { EventDoc } from '../sync/store/local-db';
+import { SEND_ACTORS } from './send-actors';
 import { blacklistUnaskable, evaluation, outcome, recorded, unaskedEvaluation } from './send-check';
 import {
   cardPatch,
@@ -15,13 +14,12 @@ import {
   settledAccount,
   sourcesUpdate,
   type CheckInput,
-  type SendCommand,
   type SendContext,
   type SendEvent,
   type SendMachineInput,
 } from './send-form';
-import { sendRequestOf, type BlacklistInput } from './send-kinds';
-import { fullMapping, hasHeader, PERSONALIZE_DELAY_MS, type PersonalContents, type PersonalizeInput } from './send-personalize';
+import { sendRequestOf } from './send-kinds';
+import { fullMapping, hasHeader, PERSONALIZE_DELAY_MS, type PersonalizeInput } from './send-personalize';
 
 // The send workflow: editing → checking → confirming → submitting | queued (offline) → sent | rejected.
 // Every send kind is a configuration (send-kinds.ts) of this one machine; the form's context and its pure steps are
@@ -49,29 +47,7 @@ const countInput = ({ context, self }: { context: SendContext; self: { send: (e:
 
 export const sendMachine = setup({
   types: {} as { context: SendContext; events: SendEvent; input: SendMachineInput },
-  actors: {
-    /** valid / invalid / repeat counts by the contract's rules; the console runs it in a Web Worker with progress. */
-    checkNumbers: fromPromise<NumberCheck, CheckInput>(async ({ input }) => checkNumbers(input.mode, input.text)),
-    /** the same counts while the operator edits; the console's is cancelled in the worker through `signal` when the
-     * actor stops (a newer list, or the check step starting). */
-    countNumbers: fromPromise<NumberCheck, CheckInput>(async ({ input }) => checkNumbers(input.mode, input.text)),
-    /** appends the send to the event log; answers the event id. */
-    recordSend: fromPromise<string, SendCommand>(async () => {
-      throw new Error('recordSend not provided');
-    }),
-    /** waits until the outbox acknowledges or rejects the event. */
-    awaitOutcome: fromPromise<Pick<EventDoc, 'status' | 'last_error' | 'result'>, string>(async () => {
-      throw new Error('awaitOutcome not provided');
-    }),
-    /** which of the valid numbers the account's enterprise blacklist holds: the blacklist is the platform's. */
-    checkBlacklist: fromPromise<string[], BlacklistInput>(async () => {
-      throw new Error('checkBlacklist not provided');
-    }),
-    /** one-to-one: one message per row of the sheet the worker holds. */
-    personalize: fromPromise<PersonalContents, PersonalizeInput>(async () => {
-      throw new Error('personalize not provided');
-    }),
-  },
+  actors: SEND_ACTORS,
   actions: {
     /** tells the app the displayed balance changed. */
     balanceChanged: (_, _balance: number) => {},

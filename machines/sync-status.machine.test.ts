@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import type { SyncProgress } from '../sync/replication/replication';
+import type { SyncProgress } from '../sync/replication/sync-progress';
 import { syncStatusMachine } from './sync-status.machine';
 
 const progress = (p: Partial<SyncProgress>): SyncProgress => ({

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate';
-import type { SyncProgress } from '../sync/replication/replication';
+import type { SyncProgress } from '../sync/replication/sync-progress';
 
 // What the top-bar indicator shows: a progress bar with counts during backfill, the error when pulls fail,
 // "offline" when the network is gone, and a quiet "live" once everything follows the feed. Fed by the replicator's

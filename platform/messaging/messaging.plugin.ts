@@ -1,7 +1,7 @@
 import { IDLE_MS, restUntil, startLoop } from '../core/background-loop';
 import type { AppContext, AreaOptions, AreaPlugin } from '../core/context';
 import { giveTurn } from '../db/fair-share';
-import { finishOpenBatches } from './batch-insert';
+import { finishOpenBatches } from './batch-finish';
 import type { CarrierConnector } from './carrier';
 import { DISPATCH_LIMIT, dispatchDue, nextDispatchAt } from './dispatch';
 import { nudgeOnChanges } from '../feed/change-notices';

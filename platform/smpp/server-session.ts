@@ -6,7 +6,7 @@ import { PduFrameReader } from '../smpp-wire/pdu-frame-reader';
 import { PduSession, RequestWindow } from '../smpp-wire/pdu-session';
 import { isResponseId, type BindPdu, type CommandName, type Pdu, type ShortMessagePdu } from '../smpp-wire/pdu-types';
 import type { BindType, DeliverOutcome, DeliverPdu, ServerLogger, SessionInfo, SessionState, SmppServerOptions } from './server-types';
-import { handleQuery, handleSubmit, type SubmitHost } from './session-requests';
+import { bindRequest, handleQuery, handleSubmit, type SubmitHost } from './session-requests';
 
 export interface SessionHost extends SubmitHost {
   options: Required<
@@ -20,12 +20,6 @@ export interface SessionHost extends SubmitHost {
   log: ServerLogger;
   closed(session: ServerSession, wasBound: boolean): void;
 }
-
-const BIND_TYPES: Record<BindPdu['command'], BindType> = {
-  bind_transmitter: 'transmitter',
-  bind_receiver: 'receiver',
-  bind_transceiver: 'transceiver',
-};
 
 /** The responses the server waits for: to its deliver_sm and unbind. Others answer requests it never sends. */
 const ANSWERS = new Set<CommandName>(['deliver_sm_resp', 'enquire_link_resp', 'unbind_resp', 'generic_nack']);
@@ -228,18 +222,11 @@ export class ServerSession {
     const answer = (status: number) =>
       this.send({ command: respCommand, commandStatus: status, sequenceNumber: pdu.sequenceNumber, systemId: this.host.systemId, tlvs: [] });
     if (this.state !== 'open') return answer(STATUS.RALYBND);
-    const bindType = BIND_TYPES[pdu.command];
+    const request = bindRequest(pdu, this.id, this.remoteAddress);
+    const bindType = request.bindType;
     this.binding = true;
     this.host.options
-      .authenticate({
-        sessionId: this.id,
-        systemId: pdu.systemId,
-        password: pdu.password,
-        systemType: pdu.systemType,
-        interfaceVersion: pdu.interfaceVersion,
-        remoteAddress: this.remoteAddress,
-        bindType,
-      })
+      .authenticate(request)
       .catch((err: Error) => {
         this.host.log.warn({ session: this.id, err: err.message }, 'smpp authenticate failed');
         return { ok: false as const, status: STATUS.RBINDFAIL };

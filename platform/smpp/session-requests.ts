@@ -1,8 +1,8 @@
 import { STATUS, statusName } from '../smpp-wire/command-status';
 import { splitPart } from '../smpp-wire/long-message';
-import type { Pdu, QuerySmPdu, ShortMessagePdu } from '../smpp-wire/pdu-types';
+import type { BindPdu, Pdu, QuerySmPdu, ShortMessagePdu } from '../smpp-wire/pdu-types';
 import { lengthRefusal, type ReassemblyBuffer } from './reassembly';
-import type { ServerLogger, SessionInfo, SmppServerOptions } from './server-types';
+import type { BindRequest, BindType, ServerLogger, SessionInfo, SmppServerOptions } from './server-types';
 import { fixedValidity, timesRefusal } from '../smpp-wire/smpp-time';
 import { billedSegments, decodeText, isSupportedCoding } from '../smpp-wire/sms-text';
 
@@ -11,6 +11,18 @@ export interface SubmitHost {
   reassembly: ReassemblyBuffer;
   newMessageId(): string;
   log: ServerLogger;
+}
+
+const BIND_TYPES: Record<BindPdu['command'], BindType> = {
+  bind_transmitter: 'transmitter',
+  bind_receiver: 'receiver',
+  bind_transceiver: 'transceiver',
+};
+
+/** What the server's authenticate hook is asked about a bind arriving on session `sessionId`. */
+export function bindRequest(pdu: BindPdu, sessionId: string, remoteAddress: string): BindRequest {
+  const { systemId, password, systemType, interfaceVersion } = pdu;
+  return { sessionId, systemId, password, systemType, interfaceVersion, remoteAddress, bindType: BIND_TYPES[pdu.command] };
 }
 
 /** The part of a session that answering a request needs. */

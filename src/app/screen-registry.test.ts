@@ -2,7 +2,7 @@ import { blacklistDocSchema } from '../../contract/endpoints/mobile-black.endpoi
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { batchSchema, moRecordSchema, mtRecordSchema, statisticsRowSchema, timeBatchSchema, timeMtMessageSchema } from '../../contract/records.schema';
-import { COLLECTION_SCHEMAS } from '../../sync/store/local-db';
+import { COLLECTION_SCHEMAS } from '../../sync/store/collection-schemas';
 import { chooseIndex, toRxQuery } from '../../sync/query/query';
 import { SCREENS_EN } from '../i18n/screens.en';
 import { SCREENS_ZH } from '../i18n/screens.zh';

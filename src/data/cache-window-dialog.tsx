@@ -6,7 +6,7 @@ import { Message } from 'primereact/message';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CACHE_WINDOW_LIMITS, validWindow, withinLimits, type CacheWindow } from '../../sync/store/cache-window';
-import type { SyncProgress } from '../../sync/replication/replication';
+import type { SyncProgress } from '../../sync/replication/sync-progress';
 import { FormDialog } from '../forms/form-dialog';
 import { notify } from '../ui/notify';
 import { useRuntime } from './sync-runtime';

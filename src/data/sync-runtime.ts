@@ -2,7 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { BehaviorSubject, filter, firstValueFrom, map, merge, Subject } from 'rxjs';
 import type { EventDoc, LocalDb } from '../../sync/store/local-db';
 import type { Outbox } from '../../sync/commands/outbox';
-import { startingProgress, type Replicator, type SyncProgress } from '../../sync/replication/replication';
+import type { Replicator } from '../../sync/replication/replication';
+import { startingProgress, type SyncProgress } from '../../sync/replication/sync-progress';
 
 // The logged-in user's local database and its sync machinery, opened by <SyncBoundary> and read by the screens.
 

@@ -2,28 +2,22 @@ import { Button } from 'primereact/button';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import type { AddressGroupDoc, AddressMemberDoc } from '../../contract/library.schema';
-import { addressBookGroupFormSchema, addressBookMemberFormSchema } from '../../contract/validation/address-book.rules';
-import { seedValues } from '../../machines/form.machine';
+import { addressBookGroupFormSchema } from '../../contract/validation/address-book.rules';
 import { projectLibrary } from '../../sync/commands/library-commands';
-import { changesOf, runQuery } from '../../sync/query/query';
-import { auditTime, startWith, switchMap } from 'rxjs';
 import { notify } from '../ui/notify';
-import { usePending, useRuntime } from '../data/sync-runtime';
 import { PendingMark, timeColumn } from '../table/cells';
 import type { ScreenDefinition } from '../table/screen-definition';
 import { TableScreen } from '../table/table-screen';
 import { DeleteAction, recordLibraryCommand, RejectionNotice, useLibraryRejections, type Rejection } from './template-actions';
 import type { FieldDefinition } from '../forms/field-definition';
 import { FormDialog } from '../forms/form-dialog';
-import { FieldControl, FieldError, FormFields } from '../forms/form-fields';
+import { FieldControl, FieldError } from '../forms/form-fields';
 import { useForm } from '../forms/use-form';
 import { ImportPanel } from './member-import-panel';
+import { EditMemberAction, MemberEditor, useGroups, type Group, type Member } from './address-book-member-editor';
 
 // The address book. Groups (with member counts) on the left, the members of the chosen group on
 // the right, both from the local replica; add / delete are commands (offline); import and export need the network.
-type Member = AddressMemberDoc & { pending?: string };
-type Group = AddressGroupDoc & { pending?: string };
 
 export const addressBookMembers: ScreenDefinition<Member> = {
   path: '/addressBookList',
@@ -62,105 +56,6 @@ export const addressBookMembers: ScreenDefinition<Member> = {
     </span>
   ),
 };
-
-/** The group list is read only while an edit is open (one query, not one per row). */
-function EditMember({ member, onDone }: { member: Member; onDone: () => void }) {
-  const groups = useGroups();
-  return <MemberEditor groups={groups} groupId={member.groupId} member={member} onDone={onDone} />;
-}
-
-function EditMemberAction({ member }: { member: Member }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  if (member.id.startsWith('pending:')) return null;
-  return (
-    <>
-      <Button data-testid="row-edit" icon="pi pi-pencil" size="small" text aria-label={t('lib.save')} onClick={() => setOpen(true)} />
-      <FormDialog header={member.name} visible={open} onHide={() => setOpen(false)}>
-        {open && <EditMember member={member} onDone={() => setOpen(false)} />}
-      </FormDialog>
-    </>
-  );
-}
-
-/** The groups of the local replica, with pending commands shown. */
-function useGroups(): Group[] {
-  const rt = useRuntime();
-  const pending = usePending();
-  const [groups, setGroups] = useState<Group[]>([]);
-  useEffect(() => {
-    if (!rt) return;
-    // the sync worker writes straight into the tables and announces it: re-read on each notice (like TableScreen)
-    const q = { collection: 'address_book' as const, filters: [{ op: 'eq' as const, field: 'kind', value: 'group' }], limit: 1000 };
-    const sub = changesOf(rt.db, 'address_book')
-      .pipe(
-        startWith(null),
-        auditTime(200),
-        switchMap(() => runQuery<Group>(q, { db: rt.db, online: false, horizon: 0 })),
-      )
-      .subscribe((page) => setGroups(page.rows));
-    return () => sub.unsubscribe();
-  }, [rt]);
-  return useMemo(() => projectLibrary('group', groups, pending), [groups, pending]);
-}
-
-/** Adds a member, or edits `member` (the platform refuses an edit of a member deleted elsewhere: the row rolls back). */
-function MemberEditor({
-  groups,
-  groupId,
-  member,
-  seed,
-  onDone,
-}: {
-  groups: Group[];
-  groupId: string;
-  member?: Member;
-  seed?: Record<string, unknown>;
-  onDone: () => void;
-}) {
-  const { t } = useTranslation();
-  // the group list changes while the editor is open (the saved member re-counts it): submit reads the latest
-  const form = useForm(
-    () => ({
-      schema: addressBookMemberFormSchema,
-      values: seedValues(
-        member
-          ? { groupId: member.groupId, name: member.name, mobile: member.mobile, email: member.email, remark: member.remark }
-          : { groupId, name: '', mobile: '', email: '' },
-        seed,
-      ),
-    }),
-    (input) => {
-      const groupName = groups.find((g) => g.id === input.groupId)?.groupName ?? '';
-      return member
-        ? recordLibraryCommand('addressBook.member.mod', member.id, { ...input, id: member.id, groupName })
-        : recordLibraryCommand('addressBook.member.add', `new:${Date.now()}`, { ...input, groupName });
-    },
-    onDone,
-  );
-  const fields = useMemo<FieldDefinition[]>(
-    () => [
-      {
-        name: 'groupId',
-        label: 'lib.group',
-        labelHidden: true,
-        kind: 'select',
-        options: groups.filter((g) => !g.pending).map((g) => ({ value: g.id, label: g.groupName })),
-      },
-      { name: 'name', label: 'lib.name' },
-      { name: 'mobile', label: 'lib.mobile' },
-      { name: 'email', label: 'lib.email' },
-    ],
-    [groups],
-  );
-  return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 360 }}>
-      <FormFields form={form} fields={fields} testId="member" />
-      {form.failure && <small className="p-error">{form.failure}</small>}
-      <Button data-testid="member-save" label={t('lib.save')} onClick={form.submit} />
-    </div>
-  );
-}
 
 const groupNameField: FieldDefinition = { name: 'groupName', label: 'lib.groupName', labelHidden: true };
 

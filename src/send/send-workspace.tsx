@@ -1,6 +1,5 @@
 import { useMachine } from '@xstate/react';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,8 +14,6 @@ import { translate, type MessageParams } from '../../contract/messages';
 import { BLACKLIST_CHECK_MAX, blacklistCheckEndpoint } from '../../contract/endpoints/blacklist-check.endpoints';
 import { accountOptions, chosenAccountId } from '../../machines/send-form';
 import { blacklistedNow, CATEGORY_KINDS, SEND_KINDS, type SendDraft, type SendKind } from '../../machines/send-kinds';
-import { wallClockIn } from '../../contract/time-zone';
-import { defaultMapping, fillPlaceholders, placeholdersOf } from '../../machines/send-personalize';
 import { sendMachine } from '../../machines/send.machine';
 import { eventOutcome, recordEvent } from '../../sync/commands/event-log';
 import { changesOf } from '../../sync/query/query';
@@ -32,9 +29,11 @@ import { online$, useOnline, useRuntime } from '../data/sync-runtime';
 import { ContentFields } from './content-fields';
 import { createNumberWorker } from './number-check-client';
 import { NumberCounts } from './number-counts';
+import { OneToOneMapping } from './one-to-one-mapping';
 import { NumbersPanel } from './numbers-panel';
 import { CategoryField } from './category-field';
 import { ScheduleField } from './schedule-field';
+import { SendConfirmDialog } from './send-confirm-dialog';
 import { SendResultPolicy } from './send-result-policy';
 import './send.css';
 
@@ -153,7 +152,6 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
   // one-to-one: the sheet, the number column and the ${pN} mapping live in the machine, which has the worker fill
   // the messages
   const { sheet, mobileColumn, mapping, choices } = ctx;
-  const placeholders = placeholdersOf(ctx.draft.content);
   const largest = kind === 'oneToOne' ? (ctx.draft.contents ?? []).reduce((a, c) => (c.content.length > a.length ? c.content : a), '') : undefined;
 
   // scheduling in the account's time zone
@@ -163,7 +161,6 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
   const busy = state.matches('checking') || state.matches('askingBlacklist') || state.matches('recording');
   const blacklisted = blacklistedNow(ctx);
   const counting = state.matches({ editing: 'waiting' }) || state.matches({ editing: 'counting' });
-  const q = ctx.quote;
   const balance = ctx.account?.balance;
   return (
     <div className="send-workspace" data-testid={`send-${kind}`}>
@@ -210,34 +207,14 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
           largest={largest}
         />
         {kind === 'oneToOne' && sheet && (
-          <div className="send-mapping" data-testid="send-mapping">
-            <span>{t('send.mobileColumn')}</span>
-            <Dropdown
-              value={mobileColumn}
-              options={Array.from({ length: sheet.columns }, (_, i) => ({ value: i, label: String.fromCharCode(65 + (i % 26)) }))}
-              onChange={(e) => send({ type: 'send.mobileColumn', column: e.value as number })}
-            />
-            {placeholders.map((p) => (
-              <span key={p}>
-                {'${' + p + '}'}
-                <Dropdown
-                  value={mapping[p] ?? defaultMapping(placeholders)[p]}
-                  options={Array.from({ length: sheet.columns }, (_, i) => ({ value: i, label: String.fromCharCode(65 + (i % 26)) }))}
-                  onChange={(e) => send({ type: 'send.mapping', placeholder: p, column: e.value as number })}
-                />
-              </span>
-            ))}
-            <table data-testid="send-mapping-preview">
-              <tbody>
-                {sheet.preview.slice(1, 6).map((row, i) => (
-                  <tr key={i}>
-                    <td>{row[mobileColumn]}</td>
-                    <td>{fillPlaceholders(ctx.draft.content, row, { ...defaultMapping(placeholders), ...mapping })}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <OneToOneMapping
+            sheet={sheet}
+            content={ctx.draft.content}
+            mobileColumn={mobileColumn}
+            mapping={mapping}
+            onMobileColumn={(column) => send({ type: 'send.mobileColumn', column })}
+            onMapping={(placeholder, column) => send({ type: 'send.mapping', placeholder, column })}
+          />
         )}
         <NumbersPanel
           worker={worker}
@@ -327,56 +304,17 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
       {kind === 'video' && !ctx.draft.cus_template_id && (
         <RichPreview videoTitle={ctx.draft.title ?? ''} videoFrames={ctx.draft.frames ?? []} views={['video']} />
       )}
-      <Dialog
-        header={t('send.confirmTitle')}
+      <SendConfirmDialog
         visible={state.matches('confirming')}
-        onHide={() => send({ type: 'send.cancel' })}
-        style={{ width: '30rem' }}
-        data-testid="send-confirm"
-      >
-        {q && (
-          <div className="send-summary">
-            <p>
-              {t('send.summaryNumbers')}: <b data-testid="confirm-count">{q.count}</b>
-            </p>
-            <p>
-              {t('send.summaryParts')}: <b data-testid="confirm-parts">{q.segments}</b>
-            </p>
-            <p>
-              {t('send.summaryCost')}: <b data-testid="confirm-cost">{formatMoney(q.cost, lang)}</b>
-            </p>
-            {cfg.numbers === 'international' && (
-              <table data-testid="confirm-breakdown">
-                <tbody>
-                  {q.breakdown.map((b) => (
-                    <tr key={b.country} data-testid="confirm-country">
-                      <td>{b.country_name || b.country}</td>
-                      <td>{b.count}</td>
-                      <td>{formatMoney(b.price, lang)}</td>
-                      <td>{formatMoney(b.cost, lang)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-            <p>
-              {t('send.summaryTime')}:{' '}
-              <b data-testid="confirm-time">{ctx.timing !== null ? `${wallClockIn(zone, ctx.timing).slice(0, 16)} (${zone})` : t('send.now')}</b>
-            </p>
-            {blacklisted && blacklisted.length > 0 && <p data-testid="confirm-blacklisted">{t('send.confirmBlacklisted', { count: blacklisted.length })}</p>}
-            {!blacklisted && (
-              <p data-testid="confirm-blacklist-unchecked">
-                {t('send.blacklistUnchecked')} {t('send.blacklistNote')}
-              </p>
-            )}
-            {!online && <p className="p-error">{t('send.offlineNote')}</p>}
-          </div>
-        )}
-        <div className="send-row">
-          <Button data-testid="send-confirm-ok" label={t('send.confirm')} onClick={() => send({ type: 'send.confirm' })} />
-          <Button data-testid="send-confirm-cancel" text label={t('send.cancel')} onClick={() => send({ type: 'send.cancel' })} />
-        </div>
-      </Dialog>
+        quote={ctx.quote}
+        timing={ctx.timing}
+        zone={zone}
+        international={cfg.numbers === 'international'}
+        blacklisted={blacklisted}
+        online={online}
+        onConfirm={() => send({ type: 'send.confirm' })}
+        onCancel={() => send({ type: 'send.cancel' })}
+      />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { BehaviorSubject } from 'rxjs';
 import { FEED_RESOURCES, type FeedResource, type PullRequest } from '../../contract/endpoints/feed.endpoints';
 import { COLLECTION_OF_RESOURCE, kHigh, RECORD_COLLECTIONS, timeOf, toLocal, type RecordCollectionName } from '../store/local-db';
 import type { RecordStore } from '../store/record-store';
+import { startingProgress, type ResourceProgress, type SyncProgress } from './sync-progress';
 import { readWindow, validWindow, writeWindow, type CacheWindow } from '../store/cache-window';
 
 // Pull replication: per resource, a newest-first backfill down to the cache horizon,
@@ -18,26 +19,6 @@ export type PullFn = (resource: FeedResource, req: PullRequest) => Promise<PullA
 
 const DAY_MS = 86_400_000;
 const FIRST_PAGE = 100;
-
-export type ResourcePhase = 'idle' | 'backfill' | 'live';
-export interface ResourceProgress {
-  phase: ResourcePhase;
-  /** documents written locally by this session. */
-  synced: number;
-  /** 0..1: how far the backfill reached towards the horizon, by time. */
-  fraction: number;
-  error: string | null;
-}
-export interface SyncProgress {
-  /** backfill while any resource backfills; live when all follow the feed. */
-  phase: 'starting' | 'follower' | 'backfill' | 'live' | 'stopped';
-  online: boolean;
-  leader: boolean;
-  synced: number;
-  fraction: number;
-  error: string | null;
-  resources: Record<FeedResource, ResourceProgress>;
-}
 
 interface ResourceState {
   /** continue the backfill below this seq; null = from the top. */
@@ -90,20 +71,6 @@ const isQuotaError = (e: unknown) => {
 };
 
 const EVICTED_ID = 'evicted';
-
-/** Progress before anything has run: every resource idle. */
-export function startingProgress(resources: FeedResource[] = Object.keys(FEED_RESOURCES) as FeedResource[]): SyncProgress {
-  const idle = (): ResourceProgress => ({ phase: 'idle', synced: 0, fraction: 0, error: null });
-  return {
-    phase: 'starting',
-    online: true,
-    leader: false,
-    synced: 0,
-    fraction: 0,
-    error: null,
-    resources: Object.fromEntries(resources.map((r) => [r, idle()])) as Record<FeedResource, ResourceProgress>,
-  };
-}
 
 export function createReplicator(o: ReplicatorOptions): Replicator {
   const store = o.store;

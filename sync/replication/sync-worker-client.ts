@@ -5,7 +5,8 @@ import { registerSearcher } from '../search/local-search';
 import type { Query } from '../query/query-types';
 import { recordStoreOf } from '../store/record-store';
 import { readWindow, writeWindow } from '../store/cache-window';
-import { startingProgress, type Replicator, type SyncProgress } from './replication';
+import type { Replicator } from './replication';
+import { startingProgress, type SyncProgress } from './sync-progress';
 import type { SearchAnswer } from '../query/query-types';
 import type { SearchStats, WorkerCommand, WorkerReport } from './sync-worker-protocol';
 

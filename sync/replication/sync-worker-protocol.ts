@@ -2,7 +2,7 @@ import type { Language } from '../../contract/constants';
 import type { FeedResource } from '../../contract/endpoints/feed.endpoints';
 import type { Query } from '../query/query-types';
 import type { CacheWindow } from '../store/cache-window';
-import type { SyncProgress } from './replication';
+import type { SyncProgress } from './sync-progress';
 import type { SearchAnswer } from '../query/query-types';
 
 // Messages between the console and the sync worker.

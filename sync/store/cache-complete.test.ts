@@ -5,7 +5,7 @@ import type { LocalDb } from './local-db';
 import { openTestDb, removeTestDb } from './local-db.fixtures';
 import { recordStoreOf } from './record-store';
 import { DEFAULT_CACHE_WINDOW, writeWindow } from './cache-window';
-import { startingProgress, type SyncProgress } from '../replication/replication';
+import { startingProgress, type SyncProgress } from '../replication/sync-progress';
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 25);

@@ -4,7 +4,7 @@ import { RECORD_COLLECTIONS, type LocalDb } from './local-db';
 import type { QueryCollection } from '../query/query-types';
 import { recordStoreOf } from './record-store';
 import { readWindow, type CacheWindow } from './cache-window';
-import type { SyncProgress } from '../replication/replication';
+import type { SyncProgress } from '../replication/sync-progress';
 
 // Whether the local cache holds every record of a collection that its window covers, so a count of the cache is the
 // count of the query. The replicator keeps each resource's backfill state in `sync_state` (written after every page),

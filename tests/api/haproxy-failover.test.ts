@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,6 +14,7 @@ import { startPlatformProcess, type PlatformProcess } from '../helpers/platform-
 import { SEEDED_TEMPLATE } from '../helpers/prepared-db';
 import { createDatabase } from '../helpers/postgres';
 import { assertKannelInstalled, freePort, startKannel, type KannelBoxes } from '../smpp/kannel-boxes';
+import { haproxyConfig, startSink } from './haproxy.fixtures';
 import { waitFor } from './send.fixtures';
 import { smppAccount } from './smpp.fixtures';
 
@@ -105,24 +106,8 @@ describe('two instances behind HAProxy on PostgreSQL', () => {
     writeFileSync(carriersFile, JSON.stringify({ carriers: [carrier], routes: [{ carriers: ['a'] }], receiptWaitS: 20 }));
 
     // the integrator's own systems: Kannel's dlr-url and the report callbacks land here
-    sink = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-      req.on('end', () => {
-        const url = new URL(req.url ?? '/', 'http://x');
-        if (url.pathname === '/dlr') {
-          const to = url.searchParams.get('to') ?? '';
-          dlrs.set(to, [...(dlrs.get(to) ?? []), Number(url.searchParams.get('type'))]);
-        } else if (url.pathname === '/report') {
-          const b = JSON.parse(body) as { mobile: string };
-          callbacks.set(b.mobile, (callbacks.get(b.mobile) ?? 0) + 1);
-          deliveryIds.set(b.mobile, new Set([...(deliveryIds.get(b.mobile) ?? []), String(req.headers['x-sms-delivery-id'] ?? '')]));
-        }
-        res.end('ok');
-      });
-    });
     sinkPort = await port();
-    await new Promise<void>((r) => sink.listen(sinkPort, '127.0.0.1', r));
+    sink = await startSink(sinkPort, { dlrs, callbacks, deliveryIds });
 
     for (let k = 0; k < 2; k++) instances.push({ http: await port(), smpp: await port(), proc: null });
     // one after the other: the first start runs the migrations the second then finds done
@@ -130,43 +115,7 @@ describe('two instances behind HAProxy on PostgreSQL', () => {
 
     front = { http: await port(), smpp: await port() };
     const cfg = join(mkdtempSync(join(tmpdir(), 'haproxy-')), 'haproxy.cfg');
-    const servers = (backend: 'http' | 'smpp') =>
-      instances.map((i, k) => `    server sms${k + 1} 127.0.0.1:${backend === 'http' ? i.http : i.smpp} check${backend === 'smpp' ? ` port ${i.http}` : ''}`);
-    writeFileSync(
-      cfg,
-      [
-        'defaults',
-        '    timeout connect 2s',
-        '    timeout client 60s',
-        '    timeout server 60s',
-        '    retries 2',
-        '    option redispatch',
-        'frontend web',
-        '    mode http',
-        `    bind 127.0.0.1:${front.http}`,
-        '    default_backend platform_http',
-        'backend platform_http',
-        '    mode http',
-        '    balance roundrobin',
-        '    option httpchk GET /ready',
-        '    http-check expect status 200',
-        '    default-server inter 500ms fall 2 rise 2 on-marked-down shutdown-sessions',
-        ...servers('http'),
-        'frontend smpp',
-        '    mode tcp',
-        `    bind 127.0.0.1:${front.smpp}`,
-        '    default_backend platform_smpp',
-        'backend platform_smpp',
-        '    mode tcp',
-        // Kannel's one connection goes to the first server that is up, so the test knows which one to stop
-        '    balance first',
-        '    option httpchk GET /ready',
-        '    http-check expect status 200',
-        '    default-server inter 500ms fall 2 rise 2 on-marked-down shutdown-sessions',
-        ...servers('smpp'),
-        '',
-      ].join('\n'),
-    );
+    writeFileSync(cfg, haproxyConfig(front, instances));
     haproxy = spawn(HAPROXY, ['-db', '-f', cfg], { stdio: 'ignore' });
     await waitFor(() => ready(`http://127.0.0.1:${front.http}`), Boolean, 60_000);
 

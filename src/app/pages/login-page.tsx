@@ -5,12 +5,10 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
 import { TabPanel, TabView } from 'primereact/tabview';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { LANGUAGES } from '../../../contract/constants';
 import { getClientWebSiteBeianEndpoint, getSiteLogoEndpoint, type SiteSettings } from '../../../contract/endpoints/setting.endpoints';
-import { translate } from '../../../contract/messages';
 import { mobileSchema } from '../../../contract/validation/mobile.rules';
 import { accountSchema, captchaSchema, loginPasswordSchema, smsCodeSchema } from '../../../contract/validation/login.rules';
 import { api } from '../../session/api';
@@ -18,38 +16,10 @@ import { getLanguage, switchLanguage } from '../../ui/language';
 import { preloadConsole } from '../load-console';
 import { notify } from '../../ui/notify';
 import { sessionActor } from '../session-actor';
+import { CaptchaField, check, describedBy, Field, SmsCodeButton, type Errors } from './login-fields';
 
 // /login, driven by the site settings: client name, logo, filing text, language switch.
 // Password login with captcha, SMS-code login with a 60 s resend countdown, enterprise registration.
-
-type Errors = Record<string, string>;
-
-/** the first message (catalogue key, translated) per field that fails its rule. */
-function check(rules: Record<string, z.ZodType>, values: Record<string, string>): Errors {
-  const lang = getLanguage();
-  return Object.fromEntries(
-    Object.entries(rules).flatMap(([field, rule]) => {
-      const r = rule.safeParse(values[field]);
-      return r.success ? [] : [[field, translate(lang, r.error.issues[0]?.message ?? 'error.unknown')]];
-    }),
-  );
-}
-
-function Field(props: { id: string; label: string; error?: string; children: ReactNode }) {
-  return (
-    <div className="login-field">
-      <label htmlFor={props.id}>{props.label}</label>
-      {props.children}
-      {props.error && (
-        <small id={`${props.id}-error`} className="p-error" role="alert">
-          {props.error}
-        </small>
-      )}
-    </div>
-  );
-}
-
-const describedBy = (id: string, errors: Errors, field: string) => (errors[field] ? `${id}-error` : undefined);
 
 function PasswordLogin() {
   const { t } = useTranslation();
@@ -94,54 +64,6 @@ function PasswordLogin() {
       {captchaAsked && <CaptchaField id="login-code" value={v.code} onChange={set('code')} errors={errors} />}
       <Button type="submit" label={t('login.submit')} loading={busy} className="login-submit" />
     </form>
-  );
-}
-
-/** The captcha's answer beside its image (a click fetches another); one captcha serves the login and registration
- * forms, and is replaced whenever a request has used it up. */
-function CaptchaField(props: { id: string; value: string; onChange: (e: { target: { value: string } }) => void; errors: Errors }) {
-  const { t } = useTranslation();
-  const captcha = useSelector(sessionActor, (s) => s.context.captcha);
-  const { id, errors } = props;
-  return (
-    <Field id={id} label={t('login.captcha')} error={errors.code}>
-      <div className="login-captcha">
-        <InputText
-          id={id}
-          value={props.value}
-          onChange={props.onChange}
-          maxLength={4}
-          autoComplete="off"
-          invalid={!!errors.code}
-          aria-describedby={describedBy(id, errors, 'code')}
-        />
-        <button
-          type="button"
-          className="captcha-button"
-          onClick={() => sessionActor.send({ type: 'session.captcha.refresh' })}
-          aria-label={t('login.refreshCaptcha')}
-          title={t('login.refreshCaptcha')}
-        >
-          {captcha ? <img src={captcha.image} alt={t('login.captchaImage')} /> : <i className="pi pi-refresh" aria-hidden="true" />}
-        </button>
-      </div>
-    </Field>
-  );
-}
-
-function SmsCodeButton(props: { onSend: () => boolean }) {
-  const { t } = useTranslation();
-  const countdown = useSelector(sessionActor, (s) => s.context.smsCountdown);
-  const sending = useSelector(sessionActor, (s) => s.matches({ sms: 'sending' }));
-  return (
-    <Button
-      type="button"
-      outlined
-      loading={sending}
-      disabled={countdown > 0}
-      label={countdown > 0 ? t('login.resendIn', { seconds: countdown }) : t('login.sendCode')}
-      onClick={() => props.onSend()}
-    />
   );
 }
 
