@@ -10,7 +10,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { callIntegrator } from '../tests/helpers/integrator-client';
 import { createDatabase, startPgCluster, type PgCluster } from '../tests/helpers/postgres';
 import { CRASH_NUMBERS, kannelCrash, platformCrash, writeCrashSection, type CrashResult } from './kannel-crash';
@@ -160,14 +159,10 @@ async function main() {
   const storages = STORAGE === 'both' ? (['pglite', 'postgres'] as const) : [STORAGE as 'pglite' | 'postgres'];
   let cluster: PgCluster | null = null;
   if (storages.includes('postgres')) {
-    cluster = await startPgCluster();
-    // startPgCluster favours test speed; a commit here waits for its WAL on disk, as a deployment's does
-    const c = new pg.Client({ connectionString: cluster.url() });
-    await c.connect();
-    await c.query('alter system set synchronous_commit = on');
-    await c.query('alter system set fsync = on');
-    await c.query('select pg_reload_conf()');
-    await c.end();
+    // a commit waits for its WAL on disk, as a deployment's does (given on the command line: the test cluster's own
+    // fsync=off and synchronous_commit=off there would win over ALTER SYSTEM); BENCH_PG_SETTINGS adds server settings,
+    // e.g. shared_preload_libraries=pg_stat_statements for a profile
+    cluster = await startPgCluster({ durable: true, settings: process.env.BENCH_PG_SETTINGS?.split(' ').filter(Boolean) });
   }
   const load0 = loadavg();
   const results: RunResult[] = [];

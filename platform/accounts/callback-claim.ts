@@ -1,4 +1,4 @@
-import type { Db } from '../db/db';
+import { prepared, type Db } from '../db/db';
 import { groupWriter } from '../db/group-commit';
 
 // The callback worker's two writes, each one statement for many deliveries. A claim takes the accounts with pending
@@ -82,7 +82,7 @@ export function outcomeWriter(db: Db) {
     async (items) => {
       const touch = items.map((o) => o.kind !== 'released');
       await db.query(
-        `update callback_deliveries d
+        prepared`update callback_deliveries d
           set status = coalesce(t.status, d.status), delivered_at = coalesce(t.delivered_at, d.delivered_at),
               next_at = coalesce(t.next_at, d.next_at),
               last_status = case when t.touch then t.last_status else d.last_status end,

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Language } from '../../contract/constants';
 import { REPORT_BATCH_MAX } from '../../contract/validation/sub-account.rules';
 import { translate } from '../../contract/messages';
-import type { Queryable } from '../db/db';
+import { prepared, type Queryable } from '../db/db';
 
 // Callbacks (README "Callbacks"): with push mode 1 the platform POSTs every delivery report and reply to the account's
 // addresses, and once a day the daily cap's 80 % warning to the report address. Deliveries are rows written in the
@@ -93,7 +93,7 @@ export async function enqueueCallbacks(q: Queryable, at: Date, reports: ReportEv
   ];
   if (rows.length === 0) return;
   await q.query(
-    `insert into callback_deliveries (cus_id, kind, ref, url, payload, next_at)
+    prepared`insert into callback_deliveries (cus_id, kind, ref, url, payload, next_at)
      select t.cus, t.kind, t.ref, a.options->>t.address,
             case when h.client_ref is null then t.payload::jsonb else t.payload::jsonb || jsonb_build_object('clientRef', h.client_ref) end, $1
        from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) as t(kind, ref, cus, payload, address)

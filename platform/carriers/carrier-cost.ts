@@ -1,5 +1,5 @@
 import type { CostRow } from '../../contract/endpoints/carrier-cost.endpoints';
-import type { Queryable } from '../db/db';
+import { prepared, type Queryable } from '../db/db';
 
 // The one place a carrier's cost is decided: the cost rows as stored, and what a record cost when a carrier took it.
 // A record's cost is its segments times the cost per segment of the carrier's row that matches its number (the longest
@@ -217,7 +217,7 @@ export async function costRecords(q: Queryable, at: Date, records: Costed[]): Pr
   if (records.length === 0) return;
   const costs = await costsOf(q, at, records);
   await q.query(
-    `insert into record_costs (sn, carrier, segments, cost, at)
+    prepared`insert into record_costs (sn, carrier, segments, cost, at)
      select t.sn, t.carrier, t.segments, t.cost::numeric, $5
        from unnest($1::text[], $2::text[], $3::smallint[], $4::text[]) as t(sn, carrier, segments, cost)
      on conflict (sn) do update set carrier = excluded.carrier, segments = excluded.segments, cost = excluded.cost, at = excluded.at`,

@@ -1,7 +1,7 @@
 import { statusHex } from '../smpp-wire/command-status';
 import type { AppContext } from '../core/context';
 import type { OwedReceipts } from '../core/owed-receipts';
-import type { Queryable } from '../db/db';
+import { prepared, type Queryable } from '../db/db';
 import { withRetry } from '../db/retry';
 import type { CarrierReport } from '../messaging/carrier';
 import { applyMoves, type Due } from '../messaging/dispatch';
@@ -236,7 +236,7 @@ async function writeAnswers(q: Queryable, owed: OwedReceipts, plane: CarrierPlan
   });
   if (parts.length > 0)
     await q.query(
-      `insert into carrier_parts (sn, part, carrier, carrier_id, carrier_key, state, err, submitted_at, done_at)
+      prepared`insert into carrier_parts (sn, part, carrier, carrier_id, carrier_key, state, err, submitted_at, done_at)
        select t.sn, t.part, t.carrier, t.id, t.key, t.state, t.err, $8::timestamptz, case when t.state = 'pending' then null else $8::timestamptz end
          from unnest($1::text[], $2::smallint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[]) as t(sn, part, carrier, id, key, state, err)
        on conflict (sn, part) do nothing`,

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db';
+import { prepared, type Queryable } from '../db/db';
 import type { Claimed, PartsOf } from './round-decision';
 
 // carrier_queue, the records waiting for a carrier: claimed by a round (FOR UPDATE SKIP LOCKED, so instances sharing
@@ -8,7 +8,7 @@ import type { Claimed, PartsOf } from './round-decision';
 /** Up to `limit` records due at `now`, oldest due first, locked for this round. */
 export async function claimDue(q: Queryable, now: Date, limit: number): Promise<Claimed[]> {
   return q.query<Claimed>(
-    `select m.sn, m.prod_type, m.cus_id, m.batch_id, m.mobile, m.content, m.mt_status, m.receive_time, m.country_code, m.country_name,
+    prepared`select m.sn, m.prod_type, m.cus_id, m.batch_id, m.mobile, m.content, m.mt_status, m.receive_time, m.country_code, m.country_name,
             m.secret, m.segments, a.ext_number, b.sender_id, c.leased, c.expires_at, c.tries, c.avoid
        from carrier_queue c join mt_records m on m.sn = c.sn join accounts a on a.cus_id = m.cus_id
        left join batches b on m.prod_type = 1 and b.batch_id = m.batch_id
@@ -43,7 +43,7 @@ export async function requeue(q: Queryable, sns: string[], dueAt: Date, unlease 
 
 /** Records on their way to a carrier are leased by this instance until their receipt deadline. */
 export async function lease(q: Queryable, sns: string[], until: Date, instanceId: string): Promise<void> {
-  if (sns.length > 0) await q.query('update carrier_queue set due_at = $2, leased = true, leased_by = $3 where sn = any($1)', [sns, until, instanceId]);
+  if (sns.length > 0) await q.query(prepared`update carrier_queue set due_at = $2, leased = true, leased_by = $3 where sn = any($1)`, [sns, until, instanceId]);
 }
 
 /** Records refused for a temporary reason wait twice as long each time, from `baseS` up to `maxS`, never past their

@@ -1,6 +1,6 @@
 import type { AppContext } from '../core/context';
 import type { OwedReceipts } from '../core/owed-receipts';
-import type { Queryable } from '../db/db';
+import { prepared, type Queryable } from '../db/db';
 import { groupWriter } from '../db/group-commit';
 import { withRetry } from '../db/retry';
 import type { CarrierReport } from '../messaging/carrier';
@@ -205,7 +205,7 @@ async function applyReceipts(q: Queryable, owed: OwedReceipts, now: Date, items:
   const unique = [...byKey.values()].map((i) => items[i]);
   // each receipt to one part: the newest still waiting under its (carrier, key), found in carrier_parts_waiting
   const updated = await q.query<{ sn: string; carrier: string; carrier_key: string; submitted_at: Date; state: string }>(
-    `update carrier_parts p set state = d.state, err = d.err, done_at = d.at
+    prepared`update carrier_parts p set state = d.state, err = d.err, done_at = d.at
        from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[]) as d(carrier, key, state, err, at)
        cross join lateral (
          select w.sn, w.part from carrier_parts w
@@ -244,7 +244,7 @@ async function finishRecords(q: Queryable, owed: OwedReceipts, now: Date, sns: s
   if (sns.length === 0) return [];
   // the pending parts counted per record (an index lookup each): an anti join would read every pending part
   const rows = await q.query<Due & { states: PartState[]; errs: Array<string | null> }>(
-    `with gone as (
+    prepared`with gone as (
        delete from carrier_queue where sn in (
          select c.sn from carrier_queue c
           where c.sn = any($1) and (select count(*) from carrier_parts p where p.sn = c.sn and p.state = 'pending') = 0

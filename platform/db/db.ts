@@ -22,6 +22,20 @@ export interface Db extends Queryable {
   pool?: () => { total: number; idle: number; waiting: number };
 }
 
+const keptTexts = new Set<string>();
+
+/** Tags a statement run many times a second (prepared`select ...`): on PostgreSQL each connection parses it once and
+ * keeps it as a named statement, and after a few runs may keep its plan too when that plan costs no more than planning
+ * each run; PGlite runs it as any other. Its text must come from a fixed set, as each one is kept on every connection. */
+export function prepared(strings: TemplateStringsArray, ...parts: string[]): string {
+  const text = strings.reduce((s, piece, i) => s + parts[i - 1] + piece);
+  keptTexts.add(text);
+  return text;
+}
+
+/** Whether `sql` was tagged `prepared`. */
+export const isPrepared = (sql: string) => keptTexts.has(sql);
+
 /** What an open transaction does last, by the handle its function was given. */
 const lastWork = new WeakMap<Queryable, Array<(q: Queryable) => Promise<void>>>();
 

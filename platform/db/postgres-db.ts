@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { ambientTransactions, type Db, type Queryable, type Row } from './db';
+import { ambientTransactions, isPrepared, type Db, type Queryable, type Row } from './db';
 
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
@@ -8,9 +8,17 @@ export async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   await pool.query('select 1');
   const listeners: pg.PoolClient[] = [];
+  /** a name per prepared text, the same on every connection (each parses it on its first run there) */
+  const names = new Map<string, string>();
+  const nameOf = (sql: string) => {
+    let name = names.get(sql);
+    if (!name) names.set(sql, (name = `p${names.size + 1}`));
+    return name;
+  };
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T = Row>(sql: string, params?: unknown[]) {
-      return (await c.query(sql, params as unknown[])).rows as T[];
+      const values = params as unknown[];
+      return (await (isPrepared(sql) ? c.query({ name: nameOf(sql), text: sql, values }) : c.query(sql, values))).rows as T[];
     },
     async exec(sql: string) {
       await c.query(sql);

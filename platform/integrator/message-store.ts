@@ -1,5 +1,5 @@
 import type { IntegratorSendAnswer } from '../../contract/endpoints/integrator.endpoints';
-import type { Queryable } from '../db/db';
+import { prepared, type Queryable } from '../db/db';
 
 // The SQL of the messages the integrator API sends: which record each number became, the caller's reference beside
 // it, and the per-number answer of a send made with an Idempotency-Key.
@@ -39,7 +39,7 @@ export async function insertHttpMessages(
 ): Promise<void> {
   if (m.sns.length === 0) return;
   await q.query(
-    `insert into http_messages (message_id, cus_id, batch_id, client_ref, sender, submitted_at)
+    prepared`insert into http_messages (message_id, cus_id, batch_id, client_ref, sender, submitted_at)
      select t.sn, $2, $3, $4, $5, $6 from unnest($1::text[]) as t(sn)`,
     [m.sns, m.cusId, m.batchId, m.clientRef, m.sender, m.at],
   );

@@ -1,5 +1,5 @@
 import type { AppContext } from '../core/context';
-import type { Queryable } from '../db/db';
+import { prepared, type Queryable } from '../db/db';
 import { toYuan } from './pricing';
 import { monthIn } from './timing';
 import { applyStatDeltas } from './stats';
@@ -72,27 +72,30 @@ export async function insertRecords(q: Queryable, f: RecordFixed, s: ItemSlice, 
                              mobile, segments, price, country_code, country_name, source)
      select $1 || lpad((t.n + $18)::text, 6, '0'), $1, $2, $3, coalesce(t.c, $4), $5, $6, $7, $8, $9, coalesce($10, t.c), $11, t.m, t.sg, t.pr, t.cc, t.cn, $19
        from unnest($12::text[], $13::text[], $14::int[], $15::numeric[], $16::text[], $17::text[]) with ordinality as t(m, c, sg, pr, cc, cn, n)`;
-  await q.query(f.carrierQueue ? `with ins as (${insert} returning sn, next_at) insert into carrier_queue (sn, due_at) select sn, next_at from ins` : insert, [
-    f.batch_id,
-    f.prod_type,
-    f.cus_id,
-    f.content,
-    f.mt_status,
-    f.table_name,
-    new Date(f.receive_time),
-    f.month,
-    f.title,
-    f.receive_content,
-    new Date(f.next_at),
-    s.mobiles,
-    s.contents ?? new Array<null>(s.mobiles.length).fill(null),
-    s.segments,
-    s.priceUnits.map(toYuan),
-    s.countryCodes ?? new Array<null>(s.mobiles.length).fill(null),
-    s.countryNames ?? new Array<null>(s.mobiles.length).fill(null),
-    first,
-    f.source ?? 'console',
-  ]);
+  await q.query(
+    f.carrierQueue ? prepared`with ins as (${insert} returning sn, next_at) insert into carrier_queue (sn, due_at) select sn, next_at from ins` : insert,
+    [
+      f.batch_id,
+      f.prod_type,
+      f.cus_id,
+      f.content,
+      f.mt_status,
+      f.table_name,
+      new Date(f.receive_time),
+      f.month,
+      f.title,
+      f.receive_content,
+      new Date(f.next_at),
+      s.mobiles,
+      s.contents ?? new Array<null>(s.mobiles.length).fill(null),
+      s.segments,
+      s.priceUnits.map(toYuan),
+      s.countryCodes ?? new Array<null>(s.mobiles.length).fill(null),
+      s.countryNames ?? new Array<null>(s.mobiles.length).fill(null),
+      first,
+      f.source ?? 'console',
+    ],
+  );
   // sent_count += 1 per record submitted, per country for international sends
   const perCountry = new Map<string, { name: string | null; count: number }>();
   s.mobiles.forEach((_, i) => {

@@ -1,5 +1,5 @@
 import { writeLedger } from '../accounts/ledger';
-import type { Queryable } from '../db/db';
+import { prepared, type Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
 import { toYuan } from './pricing';
 import type { Account } from './send-account';
@@ -7,7 +7,7 @@ import type { Account } from './send-account';
 /** Charges (positive) or refunds (negative) an account, keeping the ledger; prepaid accounts cannot go below 0. */
 export async function charge(q: Queryable, account: Account, costUnits: number, kind: 'send' | 'refund', ref: string): Promise<void> {
   if (costUnits === 0) return;
-  const [a] = await q.query<{ balance: number; pay_type: number }>('select balance, pay_type from accounts where cus_id = $1 for no key update', [
+  const [a] = await q.query<{ balance: number; pay_type: number }>(prepared`select balance, pay_type from accounts where cus_id = $1 for no key update`, [
     account.cus_id,
   ]);
   if (costUnits > 0 && spendable(a) < costUnits) throw badRequest('send.insufficientBalance');

@@ -1,7 +1,7 @@
 import { ulid } from 'ulid';
 import type { AppContext } from '../core/context';
 import type { OwedReceipts } from '../core/owed-receipts';
-import type { Queryable } from '../db/db';
+import { prepared, type Queryable } from '../db/db';
 import type { CarrierConnector, CarrierReport } from './carrier';
 import { applyOptReplies } from './opt-out-replies';
 import { applyReplyRules } from './reply-rule-actions';
@@ -104,7 +104,7 @@ export async function applyMoves(
   }
   const col = <T>(f: (r: Due, rep: CarrierReport | undefined) => T) => rows.map((r) => f(r, reports.get(r.sn)));
   await q.query(
-    `update mt_records m set mt_status = d.st, report_result = d.rr, report_result_desc = d.rd, err_desc = d.er, table_name = 'mt', next_at = d.nx,
+    prepared`update mt_records m set mt_status = d.st, report_result = d.rr, report_result_desc = d.rd, err_desc = d.er, table_name = 'mt', next_at = d.nx,
             secret = case when m.mt_status = 100 then m.secret else null end
        from unnest($1::text[], $2::smallint[], $3::text[], $4::text[], $5::text[], $6::timestamptz[]) as d(sn, st, rr, rd, er, nx)
       where m.sn = d.sn`,

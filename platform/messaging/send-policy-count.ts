@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { enqueueCallbacks } from '../accounts/callbacks';
 import type { ContentCategory, PolicyReason, SendPolicy } from '../../contract/endpoints/send-policy.endpoints';
 import { wallClockIn } from '../../contract/time-zone';
-import type { Queryable } from '../db/db';
+import { prepared, type Queryable } from '../db/db';
 import { yieldToLoop } from '../db/slices';
 import { ApiError, badRequest } from '../http/api-error';
 import { notify } from '../notices/notices';
@@ -165,7 +165,7 @@ export async function decideSend(q: Queryable, s: PolicySend, wholeDay: boolean,
  * once it commits, finds its row within the window. The pairs come sorted, so two sends lock shared rows in one order. */
 async function claimRecent(q: Queryable, s: PolicySend, since: Date, rows: Array<[string, string]>, claimed: Map<string, Claim>): Promise<void> {
   const got = await q.query<{ mobile: string; hash: string; was: Date | null }>(
-    `insert into policy_recent (ep_id, mobile, hash, at)
+    prepared`insert into policy_recent (ep_id, mobile, hash, at)
      select $1, t.mobile, t.hash, $2 from unnest($3::text[], $4::text[]) with ordinality as t(mobile, hash, i) order by t.i
      on conflict (ep_id, mobile, hash) do update set prev_at = policy_recent.at, at = excluded.at where policy_recent.at <= $5
      returning mobile, hash, prev_at as was`,

@@ -1,4 +1,4 @@
-import { atTransactionEnd, type Queryable } from '../db/db';
+import { prepared, atTransactionEnd, type Queryable } from '../db/db';
 import { batchLink } from '../notices/notice-links';
 import { notify } from '../notices/notices';
 
@@ -73,7 +73,7 @@ export async function applyStatDeltas(q: Queryable, deltas: StatDelta[]): Promis
 async function writeStatDeltas(q: Queryable, deltas: StatDelta[]): Promise<void> {
   const col = <T>(f: (d: StatDelta) => T) => deltas.map(f);
   await q.query(
-    `with d as (
+    prepared`with d as (
        select * from unnest($1::smallint[], $2::text[], $3::timestamptz[], $4::text[], $5::text[], $6::int[], $7::int[], $8::int[], $9::int[])
          as t(prod_type, cus_id, at, cc, cn, s, ok, ko, unk)
      ), e as (
@@ -122,7 +122,7 @@ export async function applyBatchDeltas(q: Queryable, deltas: BatchDelta[]): Prom
   const rows = [...sums.values()].sort((a, b) => (a.batch_id < b.batch_id ? -1 : 1));
   if (rows.length === 0) return;
   const ids = rows.map((r) => r.batch_id);
-  await q.query('select 1 from batches where batch_id = any($1::text[]) order by batch_id for update', [ids]);
+  await q.query(prepared`select 1 from batches where batch_id = any($1::text[]) order by batch_id for update`, [ids]);
   const done = await q.query<DoneBatch>(
     `update batches b set sent_count = b.sent_count + d.s, success_count = b.success_count + d.ok,
             failure_count = b.failure_count + d.ko, unknown_count = b.unknown_count + d.unk

@@ -30,7 +30,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startPgCluster(): Promise<PgCluster> {
+/** `durable`: commits wait for their WAL on disk, as a deployment's do (the default favours test speed); `settings`:
+ * further `name=value` server settings. Both are given on the postmaster's command line, which ALTER SYSTEM cannot
+ * override. */
+export async function startPgCluster(o: { durable?: boolean; settings?: string[] } = {}): Promise<PgCluster> {
   const bin = findPgBin();
   if (!bin) throw new Error('PostgreSQL binaries not found under /usr/lib/postgresql (install the postgresql package)');
   const dir = mkdtempSync(join(tmpdir(), 'sms-pg-'));
@@ -50,14 +53,10 @@ export async function startPgCluster(): Promise<PgCluster> {
     dir,
     '-c',
     'listen_addresses=127.0.0.1',
-    '-c',
-    'fsync=off',
-    '-c',
-    'synchronous_commit=off',
-    '-c',
-    'full_page_writes=off',
+    ...(o.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
     '-c',
     'max_connections=200',
+    ...(o.settings ?? []).flatMap((s) => ['-c', s]),
   ];
   const proc: ChildProcess = asRoot
     ? spawn('runuser', ['-u', 'postgres', '--', join(bin, 'postgres'), ...args], { stdio: 'ignore' })
