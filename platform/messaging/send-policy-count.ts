@@ -115,6 +115,7 @@ export async function decideSend(q: Queryable, s: PolicySend, wholeDay: boolean,
     claims = { ...seedsOf(s), was: new Map() };
     const since = new Date(s.now.getTime() - policy.duplicateWindowS * 1000);
     for (let i = 0; i < s.mobiles.length; i += SLICE) await claimRecent(q, s, since, claims, i, refused);
+    refuseRepeats(s, claims, refused);
   }
 
   if (capped) {
@@ -163,25 +164,35 @@ export async function decideSend(q: Queryable, s: PolicySend, wholeDay: boolean,
 /** Claims the duplicate window for a slice of the messages from `from` in one statement: a key with no row, or one
  * whose row is older than the window, gets a row at the send's time (keeping the time it replaced); a key sent within
  * the window is not claimed, and its messages are refused as duplicates, as is every message after the first of a key
- * within the send (the same text twice to one number, SMPP groups). Only those, and the claims that replaced a row,
- * come back: a send whose every number is new reads one empty row. Concurrent claims of one key from two instances:
- * the second waits for the first's transaction and, once it commits, finds its row within the window. The keys are
- * claimed in their order, so two sends lock shared rows in one order. */
+ * within the send (the same text twice to one number: SMPP groups, a later slice). Only those, and the claims that
+ * replaced a row, come back: a send whose every number is new reads one row of two empty lists. Concurrent claims of
+ * one key from two instances: the second waits for the first's transaction and, once it commits, finds its row within
+ * the window. The keys are claimed in their order, so two sends lock shared rows in one order. */
 async function claimRecent(q: Queryable, s: PolicySend, since: Date, c: Claims, from: number, refused: Array<Refusal | null>): Promise<void> {
   const to = Math.min(s.mobiles.length, from + SLICE);
   const [got] = await q.query<{ dup: number[]; again: Array<[number, string]> }>(
     `with t as (select hashtextextended(u.m, coalesce(u.s, $3::bigint)) as k, u.i::int - 1 as i
                   from unnest($1::text[], $2::bigint[]) with ordinality as u(m, s, i)),
-          f as (select k, min(i) as i from t group by k),
-          c as (insert into policy_recent_keys as r (k, at) select k, $4 from f order by k
+          c as (insert into policy_recent_keys as r (k, at) select distinct k, $4::timestamptz from t order by k
                 on conflict (k) do update set prev_at = r.at, at = excluded.at where r.at <= $5
                 returning k, prev_at)
-     select coalesce((select json_agg(t.i) from t where not exists (select 1 from f join c using (k) where f.i = t.i)), '[]') as dup,
-            coalesce((select json_agg(json_build_array(f.i, c.prev_at)) from f join c using (k) where c.prev_at is not null), '[]') as again`,
+     select coalesce((select json_agg(t.i) from t where not exists (select 1 from c where c.k = t.k)), '[]') as dup,
+            coalesce((select json_agg(json_build_array(t.i, c.prev_at)) from t join c using (k) where c.prev_at is not null), '[]') as again`,
     [s.mobiles.slice(from, to), c.seeds && c.seeds.slice(from, to), c.seed, s.now, since],
   );
   for (const i of got.dup) refused[from + i] = 'duplicate';
   for (const [i, was] of got.again) c.was.set(from + i, was);
+}
+
+/** Refuses as duplicates the messages after the first with the same number and text: the statement claimed their key
+ * once for all of them. A send of one text is checked by number alone. */
+function refuseRepeats(s: PolicySend, c: Claims, refused: Array<Refusal | null>): void {
+  const seen = new Set<string>();
+  s.mobiles.forEach((m, i) => {
+    const key = c.seeds ? `${m}\n${c.seeds[i]}` : m;
+    if (seen.has(key)) refused[i] = 'duplicate';
+    else seen.add(key);
+  });
 }
 
 /** Counts the messages the door took (indexes into `s.mobiles`) in the send's transaction: per number and instant for
