@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 // signed HTTP API one and four requests at a time) run with the demo's policy (the duplicate window looks up and
 // records every message) and with a policy that limits nothing (a send skips the checks), alternating, in one
 // invocation. The carrier bench is not run both ways: the checks happen when a send is taken, never on the way to the
-// carrier. Writes its BENCHMARKS.md section. Run: npx tsx bench/policy-cost.bench.ts [--messages N] [--rounds R]
+// carrier, and its one 20,000-number send is checked once (BENCHMARKS.md). Writes its BENCHMARKS.md section. Run: npx tsx bench/policy-cost.bench.ts [--messages N] [--rounds R]
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argOf = (name: string, fallback: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
 const N = argOf('--messages', 10_000);
@@ -42,6 +42,7 @@ for (let i = 0; i < ROUNDS; i++) {
   off.push(run('off'));
   on.push(run('on'));
 }
+const loadAfter = loadavg().map((l) => Number(l.toFixed(2)));
 const best = (xs: Figures[], k: keyof Figures) => Math.max(...xs.map((x) => x[k]));
 const rows = (['smpp', 'http1', 'http4'] as const).map((k) => ({
   k,
@@ -57,7 +58,7 @@ const label = {
 };
 const lines = [
   '<!-- bench:policy:begin -->',
-  `Measured ${at} with \`npx tsx bench/policy-cost.bench.ts --messages ${N} --rounds ${ROUNDS}\` (PGlite, in-process, 2 shared cores; load average ${loadBefore.join(', ')} before). Best of ${ROUNDS} alternating runs each way; every message taken in every run.`,
+  `Measured ${at} with \`npx tsx bench/policy-cost.bench.ts --messages ${N} --rounds ${ROUNDS}\` (PGlite, in-process, 2 shared cores; load average ${loadBefore.join(', ')} before, ${loadAfter.join(', ')} after). Best of ${ROUNDS} alternating runs each way; every message taken in every run.`,
   '',
   '| door | messages/s, checks on | messages/s, checks off | on / off (target ≥ 0.9) |',
   '|---|---|---|---|',
