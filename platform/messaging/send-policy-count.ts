@@ -33,33 +33,47 @@ export interface PolicySend {
   texts: string | string[];
 }
 
-/** A (number, text) pair whose duplicate window the send claimed, and the time its row held before (null: none). */
-interface Claim {
-  mobile: string;
-  hash: string;
-  was: Date | null;
-}
-
 export interface PolicyDecision {
   policy: SendPolicy;
   /** per message: why it is refused, or null when it may go. */
   refused: Array<Refusal | null>;
-  /** the duplicate window's claims, by number and text hash. */
-  claimed: Map<string, Claim>;
-  /** per message: its text's hash, when the duplicate window is on. */
-  hashes: string[];
+  /** the duplicate window's claims, when the window is on: every message not refused as a duplicate claimed its
+   * (number, text) key. */
+  claims: Claims | null;
+}
+
+/** The duplicate window's keys of a send, as its statements take them, and what the claims replaced. */
+interface Claims {
+  /** one seed for every message, or one per message (seedOf). */
+  seed: string | null;
+  seeds: string[] | null;
+  /** by message index: the time a key's row held before this send claimed it again past the window. */
+  was: Map<number, string>;
 }
 
 /** Numbers per statement: every slice is one statement; a 100,000-number send is a handful of them. */
 const SLICE = 10_000;
 
-const hashOf = (text: string) => createHash('sha256').update(text).digest('base64').slice(0, 22);
 const dayOf = (s: PolicySend) => wallClockIn(s.timeZone, s.now.getTime()).slice(0, 10);
-/** Each message's text hash; one text for the whole send is hashed once. */
-function hashesOf(s: PolicySend): string[] {
-  if (typeof s.texts !== 'string') return s.texts.map((t) => hashOf(t));
-  const one = hashOf(s.texts);
-  return s.mobiles.map(() => one);
+/** A text's seed for its enterprise: 64 bits of SHA-256, as a decimal bigint. A message's key is
+ * hashtextextended(number, seed), computed by the statements themselves (policy_recent_keys). */
+const seedOf = (epId: string, text: string) => createHash('sha256').update(`${epId}\n`).update(text).digest().readBigInt64BE(0).toString();
+/** The send's seeds: one for a send of one text, else one per message (each distinct text hashed once). */
+function seedsOf(s: PolicySend): Pick<Claims, 'seed' | 'seeds'> {
+  if (typeof s.texts === 'string') return { seed: seedOf(s.epId, s.texts), seeds: null };
+  const byText = new Map<string, string>();
+  const seeds = s.texts.map((t) => {
+    let seed = byText.get(t);
+    if (seed === undefined) byText.set(t, (seed = seedOf(s.epId, t)));
+    return seed;
+  });
+  return { seed: null, seeds };
+}
+
+/** The time the duplicate window holds for a text to a number of the enterprise: its last claim, or null. */
+export async function windowTimeOf(q: Queryable, epId: string, mobile: string, text: string): Promise<Date | null> {
+  const [r] = await q.query<{ at: Date }>('select at from policy_recent_keys where k = hashtextextended($1, $2::bigint)', [mobile, seedOf(epId, text)]);
+  return r ? new Date(r.at) : null;
 }
 
 async function sliced<T>(items: T[], run: (slice: T[]) => Promise<void>): Promise<void> {
@@ -88,9 +102,7 @@ export const dailyCapReached = (cap: number, used: number) => badRequest('policy
 export async function decideSend(q: Queryable, s: PolicySend, wholeDay: boolean, loaded?: SendPolicy): Promise<PolicyDecision> {
   const policy = loaded ?? (await loadSendPolicy(q, s.epId));
   const refused = new Array<Refusal | null>(s.mobiles.length).fill(null);
-  const claimed = new Map<string, Claim>();
-  let hashes: string[] = [];
-  if (s.mobiles.length === 0 || !limitsSend(policy, s.category, s.cusId)) return { policy, refused, claimed, hashes };
+  if (s.mobiles.length === 0 || !limitsSend(policy, s.category, s.cusId)) return { policy, refused, claims: null };
   const caps = policy.caps[s.category];
   const capped = caps.perMinute > 0 || caps.perHour > 0 || caps.perDay > 0;
   const cap = dailyCapOf(policy, s.cusId);
@@ -98,22 +110,12 @@ export async function decideSend(q: Queryable, s: PolicySend, wholeDay: boolean,
   // window alone needs no turn: its claim is one insert, and a second claim of the same row waits on the first's.
   if (capped || cap > 0) await q.query('select pg_advisory_xact_lock(hashtext($1))', [`send-policy:${s.epId}`]);
 
+  let claims: Claims | null = null;
   if (policy.duplicateWindowS > 0) {
+    claims = { ...seedsOf(s), was: new Map() };
     const since = new Date(s.now.getTime() - policy.duplicateWindowS * 1000);
-    hashes = hashesOf(s);
-    const pairs = new Map<string, [string, string]>();
-    s.mobiles.forEach((m, i) => pairs.set(`${m}\n${hashes[i]}`, [m, hashes[i]]));
-    await sliced(
-      [...pairs.values()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0)),
-      (rows) => claimRecent(q, s, since, rows, claimed),
-    );
-    // the same text twice to one number within this send (SMPP groups) is a duplicate too: the first one claimed it
-    const seen = new Set<string>();
-    s.mobiles.forEach((m, i) => {
-      const key = `${m}\n${hashes[i]}`;
-      if (!claimed.has(key) || seen.has(key)) refused[i] = 'duplicate';
-      seen.add(key);
-    });
+    for (let i = 0; i < s.mobiles.length; i += SLICE) await claimRecent(q, s, since, claims, i, refused);
+    refuseRepeats(s, claims, refused);
   }
 
   if (capped) {
@@ -156,22 +158,41 @@ export async function decideSend(q: Queryable, s: PolicySend, wholeDay: boolean,
       });
     }
   }
-  return { policy, refused, claimed, hashes };
+  return { policy, refused, claims };
 }
 
-/** Claims the duplicate window for (number, text) pairs in one statement: a pair with no row, or one whose row is older
- * than the window, gets a row at the send's time and is answered (with the time it replaced); a pair sent within the
- * window is not. Concurrent claims of one pair from two instances: the second waits for the first's transaction and,
- * once it commits, finds its row within the window. The pairs come sorted, so two sends lock shared rows in one order. */
-async function claimRecent(q: Queryable, s: PolicySend, since: Date, rows: Array<[string, string]>, claimed: Map<string, Claim>): Promise<void> {
-  const got = await q.query<{ mobile: string; hash: string; was: Date | null }>(
-    prepared`insert into policy_recent (ep_id, mobile, hash, at)
-     select $1, t.mobile, t.hash, $2 from unnest($3::text[], $4::text[]) with ordinality as t(mobile, hash, i) order by t.i
-     on conflict (ep_id, mobile, hash) do update set prev_at = policy_recent.at, at = excluded.at where policy_recent.at <= $5
-     returning mobile, hash, prev_at as was`,
-    [s.epId, s.now, rows.map((r) => r[0]), rows.map((r) => r[1]), since],
+/** Claims the duplicate window for a slice of the messages from `from` in one statement: a key with no row, or one
+ * whose row is older than the window, gets a row at the send's time (keeping the time it replaced); a key sent within
+ * the window is not claimed, and its messages are refused as duplicates, as is every message after the first of a key
+ * within the send (the same text twice to one number: SMPP groups, a later slice). Only those, and the claims that
+ * replaced a row, come back: a send whose every number is new reads one row of two empty lists. Concurrent claims of
+ * one key from two instances: the second waits for the first's transaction and, once it commits, finds its row within
+ * the window. The keys are claimed in their order, so two sends lock shared rows in one order. */
+async function claimRecent(q: Queryable, s: PolicySend, since: Date, c: Claims, from: number, refused: Array<Refusal | null>): Promise<void> {
+  const to = Math.min(s.mobiles.length, from + SLICE);
+  const [got] = await q.query<{ dup: number[]; again: Array<[number, string]> }>(
+    prepared`with t as (select hashtextextended(u.m, coalesce(u.s, $3::bigint)) as k, u.i::int - 1 as i
+                  from unnest($1::text[], $2::bigint[]) with ordinality as u(m, s, i)),
+          c as (insert into policy_recent_keys as r (k, at) select distinct k, $4::timestamptz from t order by k
+                on conflict (k) do update set prev_at = r.at, at = excluded.at where r.at <= $5
+                returning k, prev_at)
+     select coalesce((select json_agg(t.i) from t where not exists (select 1 from c where c.k = t.k)), '[]') as dup,
+            coalesce((select json_agg(json_build_array(t.i, c.prev_at)) from t join c using (k) where c.prev_at is not null), '[]') as again`,
+    [s.mobiles.slice(from, to), c.seeds && c.seeds.slice(from, to), c.seed, s.now, since],
   );
-  for (const r of got) claimed.set(`${r.mobile}\n${r.hash}`, { mobile: r.mobile, hash: r.hash, was: r.was });
+  for (const i of got.dup) refused[from + i] = 'duplicate';
+  for (const [i, was] of got.again) c.was.set(from + i, was);
+}
+
+/** Refuses as duplicates the messages after the first with the same number and text: the statement claimed their key
+ * once for all of them. A send of one text is checked by number alone. */
+function refuseRepeats(s: PolicySend, c: Claims, refused: Array<Refusal | null>): void {
+  const seen = new Set<string>();
+  s.mobiles.forEach((m, i) => {
+    const key = c.seeds ? `${m}\n${c.seeds[i]}` : m;
+    if (seen.has(key)) refused[i] = 'duplicate';
+    else seen.add(key);
+  });
 }
 
 /** Counts the messages the door took (indexes into `s.mobiles`) in the send's transaction: per number and instant for
@@ -181,15 +202,19 @@ async function claimRecent(q: Queryable, s: PolicySend, since: Date, rows: Array
  * did not go may go at once. With no daily cap nothing counts the day: a cap set later counts the sends from then on. */
 export async function recordSend(q: Queryable, s: PolicySend, d: PolicyDecision, taken: number[]): Promise<void> {
   const { policy } = d;
-  if (d.claimed.size > 0) {
-    const kept = new Set(taken.map((i) => `${s.mobiles[i]}\n${d.hashes[i]}`));
-    const back = [...d.claimed].filter(([key]) => !kept.has(key)).map(([, c]) => c);
+  const c = d.claims;
+  if (c && taken.length < s.mobiles.length) {
+    // the claims of messages not taken: every message the window did not refuse claimed its key
+    const took = new Array<boolean>(s.mobiles.length).fill(false);
+    for (const i of taken) took[i] = true;
+    const back = d.refused.flatMap((r, i) => (took[i] || r === 'duplicate' ? [] : [i]));
     await sliced(back, async (rows) => {
       await q.query(
-        `with t as (select * from unnest($2::text[], $3::text[], $4::timestamptz[]) as t(mobile, hash, was)),
-              gone as (delete from policy_recent r using t where r.ep_id = $1 and r.mobile = t.mobile and r.hash = t.hash and t.was is null)
-         update policy_recent r set at = t.was, prev_at = null from t where r.ep_id = $1 and r.mobile = t.mobile and r.hash = t.hash and t.was is not null`,
-        [s.epId, rows.map((r) => r.mobile), rows.map((r) => r.hash), rows.map((r) => (r.was ? new Date(r.was).toISOString() : null))],
+        `with t as (select hashtextextended(u.m, coalesce(u.s, $3::bigint)) as k, u.was
+                      from unnest($1::text[], $2::bigint[], $4::timestamptz[]) as u(m, s, was)),
+              gone as (delete from policy_recent_keys r using t where r.k = t.k and t.was is null)
+         update policy_recent_keys r set at = t.was, prev_at = null from t where r.k = t.k and t.was is not null`,
+        [rows.map((i) => s.mobiles[i]), c.seeds && rows.map((i) => c.seeds![i]), c.seed, rows.map((i) => c.was.get(i) ?? null)],
       );
     });
   }
@@ -234,6 +259,8 @@ export async function prunePolicyCounts(q: Queryable, now: Date): Promise<void> 
     ['delete from policy_send_times where ctid in (select ctid from policy_send_times where at <= $1 limit 5000)', dayAgo],
     // the calendar-minute counts an older instance may still write during a rolling upgrade
     ['delete from policy_sends where ctid in (select ctid from policy_sends where minute <= $1 limit 5000)', dayAgo],
+    ['delete from policy_recent_keys where ctid in (select ctid from policy_recent_keys where at <= $1 limit 5000)', dayAgo],
+    // the texts an older instance may still claim during a rolling upgrade
     ['delete from policy_recent where ctid in (select ctid from policy_recent where at <= $1 limit 5000)', dayAgo],
     ['delete from policy_daily where ctid in (select ctid from policy_daily where day < $1::date limit 5000)', weekAgo],
   ];
