@@ -1,9 +1,9 @@
-import type { Queryable } from '../db/db';
+import { prepared, type Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
 
 // Every balance change writes its ledger row here, in the caller's transaction, so every balance equals the sum of
-// its ledger: moveBalance for recharges and adjustments, writeLedger for the moves a send's charge makes itself
-// (messaging/charge.ts, which locks and moves the balances of many sends at once).
+// its ledger: moveBalance for recharges and adjustments, takeBalance for one send's charge or refund, writeLedger for
+// the moves a send's charge makes itself (messaging/charge.ts, which locks and moves the balances of many sends at once).
 
 /** send: a send's charge; refund: an automatic refund; recharge: money in or out by a charge; adjust: a price
  * adjustment; other: any other adjustment. */
@@ -65,4 +65,25 @@ export async function moveBalance(
   await q.query('update accounts set balance = $2 where cus_id = $1', [cusId, post]);
   await writeLedger(q, [{ cus_id: cusId, amount, kind, ref: opts.ref ?? null, pre, post, remark: opts.remark ?? '' }]);
   return { pre, post };
+}
+
+/** Moves `amount` yuan out of an account (negative: in) and writes its ledger row in one statement, when a prepaid
+ * account's balance covers it (a postpaid account, or money in, always); answers the balance after, or null when the
+ * balance did not cover it and nothing moved. The check is the update's own condition: a concurrent move of the same
+ * row makes it wait for that transaction and test the balance that transaction left, so it is exact under any
+ * concurrency; and the row stays locked from this one round trip to the commit, not from a read before it. */
+export async function takeBalance(q: Queryable, cusId: string, amount: number, kind: LedgerKind, ref: string | null): Promise<number | null> {
+  const [moved] = await q.query<{ balance: string }>(
+    prepared`with moved as (
+       update accounts set balance = balance - $2::numeric
+        where cus_id = $1 and ($2::numeric <= 0 or pay_type <> 0 or balance >= $2::numeric)
+       returning balance
+     ), logged as (
+       insert into balance_ledger (cus_id, amount, kind, ref, pre_balance, post_balance, remark)
+       select $1, -$2::numeric, $3, $4, balance + $2::numeric, balance, '' from moved
+     )
+     select balance from moved`,
+    [cusId, amount, kind, ref],
+  );
+  return moved ? Number(moved.balance) : null;
 }

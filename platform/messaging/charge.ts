@@ -1,17 +1,15 @@
-import { writeLedger } from '../accounts/ledger';
-import { prepared, type Queryable } from '../db/db';
+import { takeBalance, writeLedger } from '../accounts/ledger';
+import type { Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
 import { toYuan } from './pricing';
 import type { Account } from './send-account';
 
-/** Charges (positive) or refunds (negative) an account, keeping the ledger; prepaid accounts cannot go below 0. */
+/** Charges (positive) or refunds (negative) an account, keeping the ledger; prepaid accounts cannot go below 0. One
+ * statement (takeBalance): a send's transaction holds the account row from it to the commit only. */
 export async function charge(q: Queryable, account: Account, costUnits: number, kind: 'send' | 'refund', ref: string): Promise<void> {
   if (costUnits === 0) return;
-  const [a] = await q.query<{ balance: number; pay_type: number }>(prepared`select balance, pay_type from accounts where cus_id = $1 for no key update`, [
-    account.cus_id,
-  ]);
-  if (costUnits > 0 && spendable(a) < costUnits) throw badRequest('send.insufficientBalance');
-  await chargeLocked(q, account.cus_id, Number(a.balance), costUnits, kind, ref);
+  const post = await takeBalance(q, account.cus_id, toYuan(costUnits), kind, ref);
+  if (post === null) throw badRequest('send.insufficientBalance');
 }
 
 /** What an account row lets a send spend, in 1/10000 yuan: a prepaid account its balance, a postpaid one anything. */
