@@ -4,7 +4,8 @@ import tseslint from 'typescript-eslint';
 
 // Import boundaries, enforced here rather than remembered: contract/ is the leaf, the console's areas never import
 // each other or the composition root (src/app), and the shared console folders import no area.
-const local = (...dirs) => dirs.flatMap((d) => [`../${d}/*`, `../../${d}/*`, `../../../${d}/*`, `../../../../${d}/*`, `**/${d}/*`]);
+const local = (...dirs) =>
+  dirs.flatMap((d) => [`../${d}/*`, `../../${d}/*`, `../../../${d}/*`, `../../../../${d}/*`, `**/${d}/*`]);
 // `allowed` names a folder inside a forbidden one that stays open; the pattern names the folder itself, because a
 // pattern cannot re-allow a file below a folder another pattern excludes.
 const boundary = (files, forbidden, message, { ignores, allowed = [] } = {}) => ({
@@ -13,7 +14,11 @@ const boundary = (files, forbidden, message, { ignores, allowed = [] } = {}) => 
   rules: {
     'no-restricted-imports': [
       'error',
-      { patterns: [{ group: [...local(...forbidden), ...local(...allowed).map((p) => `!${p.replace(/\/\*$/, '')}`)], message }] },
+      {
+        patterns: [
+          { group: [...local(...forbidden), ...local(...allowed).map((p) => `!${p.replace(/\/\*$/, '')}`)], message },
+        ],
+      },
     ],
   },
 });
@@ -72,10 +77,23 @@ const platformZones = () =>
   );
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', '.tmp/**'] },
+  {
+    ignores: [
+      'node_modules/**',
+      'dist/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+      '.tmp/**',
+    ],
+  },
   js.configs.recommended,
   // plain Node scripts
-  { files: ['scripts/**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },
+  {
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -89,17 +107,36 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
-  boundary(['contract/**'], ['platform', 'src', 'machines', 'sync', 'tests', 'bench'], 'contract/ imports nothing local.'),
+  boundary(
+    ['contract/**'],
+    ['platform', 'src', 'machines', 'sync', 'tests', 'bench'],
+    'contract/ imports nothing local.',
+  ),
   boundary(['sync/**'], ['platform', 'src', 'machines', 'tests', 'bench'], 'sync/ imports only contract/.'),
-  boundary(['machines/**'], ['platform', 'src', 'tests', 'bench'], 'machines/ imports sync/ and contract/, never src/.'),
+  boundary(
+    ['machines/**'],
+    ['platform', 'src', 'tests', 'bench'],
+    'machines/ imports sync/ and contract/, never src/.',
+  ),
   // Test-only code lives in tests/, never in the platform's folders: a platform test may import the shared test set-up
   // there, the code it tests may not.
-  boundary(['platform/**'], ['src', 'machines', 'sync', 'tests', 'bench'], 'platform/ imports only contract/.', { ignores: ['platform/**/*.test.ts'] }),
-  boundary(['platform/**/*.test.ts'], ['src', 'machines', 'sync', 'tests', 'bench'], 'A platform test imports platform/, contract/ and tests/helpers/.', {
-    allowed: ['tests/helpers'],
+  boundary(['platform/**'], ['src', 'machines', 'sync', 'tests', 'bench'], 'platform/ imports only contract/.', {
+    ignores: ['platform/**/*.test.ts'],
   }),
+  boundary(
+    ['platform/**/*.test.ts'],
+    ['src', 'machines', 'sync', 'tests', 'bench'],
+    'A platform test imports platform/, contract/ and tests/helpers/.',
+    {
+      allowed: ['tests/helpers'],
+    },
+  ),
   ...platformZones(),
-  boundary(['src/**'], ['platform', 'tests', 'bench'], 'src/ never imports platform/ and reaches the network only through sync/.'),
+  boundary(
+    ['src/**'],
+    ['platform', 'tests', 'bench'],
+    'src/ never imports platform/ and reaches the network only through sync/.',
+  ),
   ...AREAS.map((area) =>
     boundary(
       [`src/${area}/**`],
@@ -128,6 +165,11 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
-    rules: { 'no-restricted-globals': ['error', { name: 'fetch', message: 'Reach the network only through sync/ (the HTTP client).' }] },
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        { name: 'fetch', message: 'Reach the network only through sync/ (the HTTP client).' },
+      ],
+    },
   },
 );

@@ -11,7 +11,14 @@ import { HEAVY_SEED_RECORDS, SEED_RECORDS, scaled } from './tests/e2e/deadlines'
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const HEAVY_PORT = PORT + 1;
 /** specs that only read the shared server and hold whatever its data: they run beside the others' sends */
-const READERS = ['a11y.spec.ts', 'layout.spec.ts', 'layout-lists.spec.ts', 'security.spec.ts', 'cold-start.spec.ts', 'console-served.spec.ts'];
+const READERS = [
+  'a11y.spec.ts',
+  'layout.spec.ts',
+  'layout-lists.spec.ts',
+  'security.spec.ts',
+  'cold-start.spec.ts',
+  'console-served.spec.ts',
+];
 // SMPP on any free port (the smpp spec asks the platform which), so runs side by side never claim the same one
 const platform = (port: number, seed: number) =>
   `rm -rf .tmp/e2e-data-${port} && DATA_DIR=.tmp/e2e-data-${port} PORT=${port} SEED_RECORDS=${seed} SMPP_PORT=auto METRICS_PORT=0 CAPTCHA=off CAPTCHAS_PER_ADDRESS=100000 LOG_LEVEL=warn SIM_REVIEW_MS=500 SIM_REPORT_MS=800 exec npx tsx platform/main.ts`;

@@ -75,7 +75,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler|wouter|react-i18next|i18next)[\\/]/ },
+            {
+              name: 'vendor-react',
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|react-i18next|i18next)[\\/]/,
+            },
             { name: 'vendor-data', test: /node_modules[\\/](rxdb|dexie|rxjs)[\\/]/ },
             { name: 'vendor-chart', test: /node_modules[\\/]chart\.js[\\/]/ },
           ],

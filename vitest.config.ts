@@ -13,7 +13,13 @@ const API_TIMEOUTS = { testTimeout: 60_000, hookTimeout: 120_000 };
 // Test files share their worker's modules (isolate off): the platform, PGlite and the sheet reader are loaded once per
 // worker, not once per file, where loading them cost more than most files' tests. The unit files that replace modules,
 // globals, timers or the environment keep a module graph of their own.
-const UNIT = ['contract/**/*.test.ts', 'machines/**/*.test.ts', 'sync/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'platform/**/*.test.ts'];
+const UNIT = [
+  'contract/**/*.test.ts',
+  'machines/**/*.test.ts',
+  'sync/**/*.test.ts',
+  'src/**/*.test.{ts,tsx}',
+  'platform/**/*.test.ts',
+];
 const UNIT_ISOLATED = [
   'sync/search/search-index.test.ts',
   'src/data/first-screen.test.ts',

@@ -39,7 +39,13 @@ async function main() {
   const t0 = performance.now();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(xlsx)]), 'members.xlsx');
-  const up = (await (await fetch(`${base}/file/uploadAddressBook`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form })).json()) as {
+  const up = (await (
+    await fetch(`${base}/file/uploadAddressBook`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    })
+  ).json()) as {
     data: { fileId: string };
   };
   const t1 = performance.now();
@@ -52,9 +58,15 @@ async function main() {
   const r0 = performance.now();
   await db.tx(async (q) => {
     for (let s = 0; s < N; s += ROWS_PER_INSERT) {
-      const chunk = rows
-        .slice(s, s + ROWS_PER_INSERT)
-        .map((r, i) => ({ id: `RAW${s + i}`, name: r[0], mobile: r[1], email: r[2], job: r[3], gender: r[4] === '男' ? 'male' : 'female', birthday: r[5] }));
+      const chunk = rows.slice(s, s + ROWS_PER_INSERT).map((r, i) => ({
+        id: `RAW${s + i}`,
+        name: r[0],
+        mobile: r[1],
+        email: r[2],
+        job: r[3],
+        gender: r[4] === '男' ? 'male' : 'female',
+        birthday: r[5],
+      }));
       await q.query(
         `insert into address_members(id, cus_id, group_id, name, mobile, email, job_number, gender, birthday)
          select r.id, 'EP0001', $2, r.name, r.mobile, r.email, r.job, r.gender, r.birthday
@@ -65,7 +77,9 @@ async function main() {
   });
   const rawMs = performance.now() - r0;
   await platform.close();
-  console.error(`[address-book] import over HTTP ${Math.round(httpMs)} ms (upload ${Math.round(t1 - t0)} ms), raw insert ${Math.round(rawMs)} ms`);
+  console.error(
+    `[address-book] import over HTTP ${Math.round(httpMs)} ms (upload ${Math.round(t1 - t0)} ms), raw insert ${Math.round(rawMs)} ms`,
+  );
 
   const result = {
     at: new Date().toISOString(),

@@ -44,7 +44,8 @@ if (platform) {
     `| list filter combination | p95 ms at ${small} | p95 ms at ${large} | ratio (target ≤ 2) | median ms at ${small} | median ms at ${large} |`,
     '|---|---|---|---|---|---|',
     ...Object.entries(read.lists as Record<string, any>).map(
-      ([name, c]) => `| ${name} | ${c[`p95ms_${small}`]} | ${c[`p95ms_${large}`]} | ${c.ratio} | ${c[`medianMs_${small}`]} | ${c[`medianMs_${large}`]} |`,
+      ([name, c]) =>
+        `| ${name} | ${c[`p95ms_${small}`]} | ${c[`p95ms_${large}`]} | ${c.ratio} | ${c[`medianMs_${small}`]} | ${c[`medianMs_${large}`]} |`,
     ),
     '',
     `Change feed (pulls of ${read.feed.limitPerPull}): forward ${read.feed[large].forward.recordsPerSecond.toLocaleString('en')} records/s, backfill ${read.feed[large].backfill.recordsPerSecond.toLocaleString('en')} records/s at ${large} (target ≥ ${read.feed.target.toLocaleString('en')}).`,
@@ -67,12 +68,18 @@ if (platform) execFileSync(tsx, [join(ROOT, 'bench', 'carrier.bench.ts')], { cwd
 if (platform) execFileSync(tsx, [join(ROOT, 'bench', 'policy-cost.bench.ts')], { cwd: ROOT, stdio: 'inherit' });
 if (platform) execFileSync(tsx, [join(ROOT, 'bench', 'metrics-cost.bench.ts')], { cwd: ROOT, stdio: 'inherit' });
 if (browser) execFileSync(tsx, [join(ROOT, 'bench', 'run.ts'), ...passOn], { cwd: ROOT, stdio: 'inherit' });
-if (browser) execFileSync(tsx, [join(ROOT, 'bench', 'send-numbers.bench.ts'), '--no-build'], { cwd: ROOT, stdio: 'inherit' });
+if (browser)
+  execFileSync(tsx, [join(ROOT, 'bench', 'send-numbers.bench.ts'), '--no-build'], { cwd: ROOT, stdio: 'inherit' });
 // the local member search at 100,000 address-book members against /addressBook/list
-if (browser) execFileSync(tsx, [join(ROOT, 'bench', 'member-search.bench.ts'), '--no-build'], { cwd: ROOT, stdio: 'inherit' });
+if (browser)
+  execFileSync(tsx, [join(ROOT, 'bench', 'member-search.bench.ts'), '--no-build'], { cwd: ROOT, stdio: 'inherit' });
 // tenant B's list latency while tenant A exports, imports, deletes a big group and sends (writes its own section)
-if (platform || only === 'fairness') execFileSync(tsx, [join(ROOT, 'bench', 'fairness.bench.ts')], { cwd: ROOT, stdio: 'inherit' });
+if (platform || only === 'fairness')
+  execFileSync(tsx, [join(ROOT, 'bench', 'fairness.bench.ts')], { cwd: ROOT, stdio: 'inherit' });
 // end to end beside Kannel: signed HTTP sends to the last callback, both storages, then the crash pair (each gateway
 // killed with SIGKILL and restarted halfway; writes its own sections)
 if (platform || only === 'kannel')
-  execFileSync(tsx, [join(ROOT, 'bench', 'kannel.bench.ts'), '--crash', '--report-batch', '100'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(tsx, [join(ROOT, 'bench', 'kannel.bench.ts'), '--crash', '--report-batch', '100'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });

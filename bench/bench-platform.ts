@@ -8,7 +8,8 @@ import type { Page } from 'playwright-core';
 // the demo seeded to `seedRecords` MT records, the captcha off; answers once the console is served.
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-export const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
+export const p95 = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)];
 
 export async function startBenchPlatform(
   port: number,

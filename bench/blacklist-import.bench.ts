@@ -23,20 +23,30 @@ async function main() {
   const t0 = performance.now();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(xlsx)]), 'numbers.xlsx');
-  const up = (await (await fetch(`${base}/file/uploadAddressBook`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form })).json()) as {
+  const up = (await (
+    await fetch(`${base}/file/uploadAddressBook`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}` },
+      body: form,
+    })
+  ).json()) as {
     data: { fileId: string };
   };
   const t1 = performance.now();
   const out = await post('/mobileBlack/import', { fileId: up.data.fileId });
   const importMs = performance.now() - t0;
-  if (Number(out.added) + Number(out.duplicates) !== N) throw new Error(`import answered ${JSON.stringify({ ...out, rows: undefined })}`);
+  if (Number(out.added) + Number(out.duplicates) !== N)
+    throw new Error(`import answered ${JSON.stringify({ ...out, rows: undefined })}`);
 
   const searches: number[] = [];
   for (let i = 0; i < 20; i++) {
     const s0 = performance.now();
     // a listed number at any size: the rows that repeat the one before them hold no number of their own
     const k = (i * 4987) % N;
-    const page = await post('/mobileBlack/list', { mobile: `136${String(k % 100 === 99 ? k - 1 : k).padStart(8, '0')}`, pageSize: 20 });
+    const page = await post('/mobileBlack/list', {
+      mobile: `136${String(k % 100 === 99 ? k - 1 : k).padStart(8, '0')}`,
+      pageSize: 20,
+    });
     searches.push(performance.now() - s0);
     if (Number(page.total) !== 1) throw new Error(`search ${i} found ${String(page.total)}`);
   }

@@ -29,7 +29,9 @@ export function writeResults(phases: Phases) {
   const allLocal = Object.values(localTimes).flat();
   const allPlatform = Object.values(platformTimes).flat();
   const distinctShare =
-    searchStats.rows.mt_records + searchStats.rows.mo_records > 0 ? searchStats.contents / (searchStats.rows.mt_records + searchStats.rows.mo_records) : 0;
+    searchStats.rows.mt_records + searchStats.rows.mo_records > 0
+      ? searchStats.contents / (searchStats.rows.mt_records + searchStats.rows.mo_records)
+      : 0;
 
   const results = {
     records: RECORDS,
@@ -96,8 +98,14 @@ function updateBenchmarksMd(r: Record<string, unknown>) {
     ['synced documents (all resources)', r.synced_documents],
     ['sync_docs_per_s', r.sync_docs_per_s],
     ['raw_dexie_docs_per_s', r.raw_dexie_docs_per_s],
-    ['sync_docs_per_s_from_first_pull (excludes login, database open, leader election)', r.sync_docs_per_s_from_first_pull],
-    ["raw_dexie_same_indexes_docs_per_s (bulkPut with the 7 indexes of the collection's table)", r.raw_dexie_same_indexes_docs_per_s],
+    [
+      'sync_docs_per_s_from_first_pull (excludes login, database open, leader election)',
+      r.sync_docs_per_s_from_first_pull,
+    ],
+    [
+      "raw_dexie_same_indexes_docs_per_s (bulkPut with the 7 indexes of the collection's table)",
+      r.raw_dexie_same_indexes_docs_per_s,
+    ],
     ['cold_first_page_ms', r.cold_first_page_ms],
     ['cold_first_page_after_login_ms (from the login answer)', r.cold_first_page_after_login_ms],
     [
@@ -112,13 +120,21 @@ function updateBenchmarksMd(r: Record<string, unknown>) {
     ['scroll_frame_p95_ms (3 s of scrolling the table during the backfill)', r.scroll_frame_p95_ms],
     ['scroll_frames_over_50ms (of scroll_frames)', `${r.scroll_frames_over_50ms} of ${r.scroll_frames}`],
     ['scroll_idle_frame_p95_ms (the same with the cache full, replication idle)', r.scroll_idle_frame_p95_ms],
-    ['scroll_idle_frames_over_50ms (of scroll_idle_frames)', `${r.scroll_idle_frames_over_50ms} of ${r.scroll_idle_frames}`],
+    [
+      'scroll_idle_frames_over_50ms (of scroll_idle_frames)',
+      `${r.scroll_idle_frames_over_50ms} of ${r.scroll_idle_frames}`,
+    ],
     ['heap_mb_after_sync', r.heap_mb_after_sync],
     ['page_buffers_mb (array buffers and external strings, outside the heap)', r.page_buffers_mb],
     ['worker_heap_mb (the sync worker, with the search columns)', r.worker_heap_mb ?? 'not measured'],
-    ['worker_buffers_mb (its array buffers: the typed columns, n-gram lists, masks)', r.worker_buffers_mb ?? 'not measured'],
     [
-      'search_columns_load_ms (after a reload: worker start until the columns answer; rebuilt: ' + r.search_columns_rebuilt_on_reload + ')',
+      'worker_buffers_mb (its array buffers: the typed columns, n-gram lists, masks)',
+      r.worker_buffers_mb ?? 'not measured',
+    ],
+    [
+      'search_columns_load_ms (after a reload: worker start until the columns answer; rebuilt: ' +
+        r.search_columns_rebuilt_on_reload +
+        ')',
       r.search_columns_load_ms,
     ],
     ['search_columns_mb (in memory, estimated; the side store holds the same columns)', r.search_columns_mb],

@@ -11,7 +11,8 @@ import { issueToken } from '../platform/auth/tokens';
 import type { Config } from '../platform/core/config';
 import { benchPlatform } from './in-process-platform';
 
-const argOf = (name: string, d: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : d);
+const argOf = (name: string, d: number) =>
+  process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : d;
 const N = argOf('--messages', 20_000);
 const ROUNDS = argOf('--rounds', 2);
 const WRITE_SECTION = !process.argv.includes('--no-section');
@@ -28,7 +29,11 @@ async function run(carriers: Config['carriers']): Promise<{ ms: number; rate: nu
   const res = await fetch(`${origin}${SERVICE_BASE_PATH}/user/groupSend`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ cus_id: 'EP0001', content: 'Your verification code is 123456, valid for 5 minutes.', mobiles: mobiles.join('\n') }),
+    body: JSON.stringify({
+      cus_id: 'EP0001',
+      content: 'Your verification code is 123456, valid for 5 minutes.',
+      mobiles: mobiles.join('\n'),
+    }),
   });
   if (!res.ok) throw new Error(`send answered ${res.status} ${await res.text()}`);
   for (;;) {
@@ -54,7 +59,9 @@ async function main() {
     console.error(`[carrier bench] in-process: ${N} messages in ${a.ms} ms, ${a.rate}/s, ${a.delivered} delivered`);
     inProcess.push(a.rate);
     const c = await run({ source: 'simulator-smsc' });
-    console.error(`[carrier bench] SMPP to the simulator SMSC: ${N} messages in ${c.ms} ms, ${c.rate}/s, ${c.delivered} delivered`);
+    console.error(
+      `[carrier bench] SMPP to the simulator SMSC: ${N} messages in ${c.ms} ms, ${c.rate}/s, ${c.delivered} delivered`,
+    );
     smpp.push(c.rate);
   }
   const result = {
@@ -69,7 +76,14 @@ async function main() {
   console.log(JSON.stringify(result));
 }
 
-function writeSection(r: { at: string; messages: number; rounds: number; inProcess: number[]; smpp: number[]; ratio: number }) {
+function writeSection(r: {
+  at: string;
+  messages: number;
+  rounds: number;
+  inProcess: number[];
+  smpp: number[];
+  ratio: number;
+}) {
   const file = join(dirname(fileURLToPath(import.meta.url)), '..', 'BENCHMARKS.md');
   const n = (x: number) => x.toLocaleString('en');
   const lines = [

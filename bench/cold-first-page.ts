@@ -13,7 +13,9 @@ export async function coldFirstPage(context: BrowserContext) {
     w.__longTasks = 0;
     w.__longTaskList = [];
     new PerformanceObserver((l) =>
-      l.getEntries().forEach((e) => ((w.__longTasks += e.duration), w.__longTaskList.length < 500 && w.__longTaskList.push(e))),
+      l
+        .getEntries()
+        .forEach((e) => ((w.__longTasks += e.duration), w.__longTaskList.length < 500 && w.__longTaskList.push(e))),
     ).observe({ type: 'longtask', buffered: true });
     // long animation frames (over 50 ms), with the scripts that ran in them, for the --verbose timeline
     const loaf: PerformanceEntry[] = [];
@@ -47,7 +49,9 @@ export async function coldFirstPage(context: BrowserContext) {
   const at = () => round(performance.now() - t0, 0);
   const short = (url: string) => url.replace(ORIGIN, '').replace('/sms-service-api', '');
   if (VERBOSE) {
-    page.on('request', (r) => trace.push([at(), `${short(r.url())} sent${r.url().endsWith('/list') ? ` ${r.postData()}` : ''}`]));
+    page.on('request', (r) =>
+      trace.push([at(), `${short(r.url())} sent${r.url().endsWith('/list') ? ` ${r.postData()}` : ''}`]),
+    );
     page.on('requestfinished', (r) => trace.push([at(), `${short(r.url())} answered`]));
     page.on('framenavigated', (f) => f === page.mainFrame() && trace.push([at(), `URL ${short(f.url())}`]));
   }
@@ -116,12 +120,16 @@ export async function coldFirstPage(context: BrowserContext) {
   }
   const coldFirst = rowsSeenAt - t0;
   const loginEndInPage = await page.evaluate(
-    () => (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) => e.name.endsWith('/user/login'))?.responseEnd ?? NaN,
+    () =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) =>
+        e.name.endsWith('/user/login'),
+      )?.responseEnd ?? NaN,
   );
   const coldAfterLoginInPage = rowsInPageAt - loginEndInPage;
   const coldAfterLogin = rowsSeenAt - loginAnsweredAt;
   log(`first 20 rows on screen after ${round(coldFirst)} ms`);
-  if (VERBOSE) for (const [ms, what] of trace.filter(([ms]) => ms <= coldFirst)) log(`  ${String(ms).padStart(6)} ms  ${what}`);
+  if (VERBOSE)
+    for (const [ms, what] of trace.filter(([ms]) => ms <= coldFirst)) log(`  ${String(ms).padStart(6)} ms  ${what}`);
   // (the first pull's time is read once the sync has ended: the listener above sets it whenever that pull goes out)
   return { page, t0, firstPullAt: () => firstPullAt, coldFirst, coldAfterLogin, coldAfterLoginInPage };
 }

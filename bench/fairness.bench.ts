@@ -16,7 +16,8 @@ import { createDatabase, startPgCluster } from '../tests/helpers/postgres';
 import { p95, ROOT } from './bench-platform';
 import { benchPlatform } from './in-process-platform';
 
-const arg = (name: string, dflt: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : dflt);
+const arg = (name: string, dflt: number) =>
+  process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : dflt;
 const MEMBERS = arg('--members', 100_000);
 const RECORDS = arg('--records', 100_000);
 const IMPORT = arg('--import', 20_000);
@@ -31,7 +32,10 @@ async function serve() {
   const { platform, db, listen } = await benchPlatform({ databaseUrl: url }, url ? await openPostgres(url) : undefined);
   const t0 = performance.now();
   await db.query("update accounts set balance = 1e9 where cus_id = 'EP0001'");
-  await db.query(`insert into address_groups(group_id, cus_id, group_name, create_time) values ($1, 'EP0001', 'bench-big', now())`, [BIG_GROUP]);
+  await db.query(
+    `insert into address_groups(group_id, cus_id, group_name, create_time) values ($1, 'EP0001', 'bench-big', now())`,
+    [BIG_GROUP],
+  );
   for (let s = 0; s < MEMBERS; s += 50_000) {
     await db.query(
       `insert into address_members(id, cus_id, group_id, name, mobile, email, create_time)
@@ -77,7 +81,15 @@ interface Child {
 }
 
 async function startChild(databaseUrl: string | undefined): Promise<Child> {
-  const args = ['tsx', 'bench/fairness.bench.ts', '--serve', '--members', String(MEMBERS), '--records', String(RECORDS)];
+  const args = [
+    'tsx',
+    'bench/fairness.bench.ts',
+    '--serve',
+    '--members',
+    String(MEMBERS),
+    '--records',
+    String(RECORDS),
+  ];
   const proc = spawn('npx', args, {
     cwd: ROOT,
     env: { ...process.env, DATABASE_URL: databaseUrl ?? '', LOG_LEVEL: 'warn' },
@@ -139,7 +151,8 @@ async function importSheet(n: number): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet('members');
   sheet.addRow(['姓名', '手机号', '邮箱', '工号', '性别', '生日', '备注']);
-  for (let i = 0; i < n; i++) sheet.addRow([`导入${i}`, `137${String(i).padStart(8, '0')}`, '', `J${i}`, i % 2 ? '男' : '女', '', '']);
+  for (let i = 0; i < n; i++)
+    sheet.addRow([`导入${i}`, `137${String(i).padStart(8, '0')}`, '', `J${i}`, i % 2 ? '男' : '女', '', '']);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
@@ -152,23 +165,38 @@ interface Figures {
   maxRatio: number;
 }
 
-async function measure(c: Child, sheet: Buffer): Promise<{ idleP95: number; idleSamples: number; actions: Record<string, Figures> }> {
+async function measure(
+  c: Child,
+  sheet: Buffer,
+): Promise<{ idleP95: number; idleSamples: number; actions: Record<string, Figures> }> {
   const admin = c.tokens.admin;
   // warm B's path, then its idle figure
   await sampleB(c, Promise.resolve(), 20);
   const idle = await sampleB(c, Promise.resolve(), 80);
   const idleP95 = p95(idle);
   const actions: Record<string, () => Promise<unknown>> = {
-    'download the address book': async () => drain(await post(c, '/addressBook/download', { groupId: BIG_GROUP }, admin)),
-    'download the MT records': async () => drain(await post(c, '/mtRecord/download', { prod_type: 0, cus_id: 'EP0001' }, admin)),
+    'download the address book': async () =>
+      drain(await post(c, '/addressBook/download', { groupId: BIG_GROUP }, admin)),
+    'download the MT records': async () =>
+      drain(await post(c, '/mtRecord/download', { prod_type: 0, cus_id: 'EP0001' }, admin)),
     'import members': async () => {
-      const groupId = (await json(await post(c, '/addressBook/addressBookGroupAdd', { groupName: `bench-import-${Date.now()}` }, admin))).data.groupId;
+      const groupId = (
+        await json(
+          await post(c, '/addressBook/addressBookGroupAdd', { groupName: `bench-import-${Date.now()}` }, admin),
+        )
+      ).data.groupId;
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(sheet)]), 'members.xlsx');
       const up = await json(
-        await fetch(`${c.origin}${SERVICE_BASE_PATH}/file/uploadAddressBook`, { method: 'POST', headers: { Authorization: `Bearer ${admin}` }, body: form }),
+        await fetch(`${c.origin}${SERVICE_BASE_PATH}/file/uploadAddressBook`, {
+          method: 'POST',
+          headers: { Authorization: `Bearer ${admin}` },
+          body: form,
+        }),
       );
-      const out = await json(await post(c, '/addressBook/addressBookMemberImport', { groupId, fileId: up.data.fileId }, admin));
+      const out = await json(
+        await post(c, '/addressBook/addressBookMemberImport', { groupId, fileId: up.data.fileId }, admin),
+      );
       if (out.data.imported !== IMPORT) throw new Error(`import answered ${JSON.stringify(out.data)}`);
     },
     'delete the big group': async () => {
@@ -183,7 +211,14 @@ async function measure(c: Child, sheet: Buffer): Promise<{ idleP95: number; idle
     },
     [`send to ${SEND.toLocaleString('en')} numbers`]: async () => {
       const mobiles = Array.from({ length: SEND }, (_, i) => `13${String(i).padStart(9, '0')}`).join('\n');
-      const out = await json(await post(c, '/user/groupSend', { cus_id: 'EP0001', content: 'Fairness bench: your code is 123456.', mobiles }, admin));
+      const out = await json(
+        await post(
+          c,
+          '/user/groupSend',
+          { cus_id: 'EP0001', content: 'Fairness bench: your code is 123456.', mobiles },
+          admin,
+        ),
+      );
       if (out.data?.validCount !== SEND) throw new Error(`send answered ${JSON.stringify(out).slice(0, 300)}`);
     },
   };
@@ -200,7 +235,9 @@ async function measure(c: Child, sheet: Buffer): Promise<{ idleP95: number; idle
     const ms = performance.now() - t0;
     const f = { ms: Math.round(ms), samples: samples.length, p95: p95(samples), max: Math.max(...samples) };
     figures[name] = { ...f, p95Ratio: f.p95 / idleP95, maxRatio: f.max / idleP95 };
-    console.error(`[fairness] ${name}: ${f.ms} ms, B p95 ${f.p95.toFixed(1)} ms, max ${f.max.toFixed(1)} ms (idle p95 ${idleP95.toFixed(1)} ms)`);
+    console.error(
+      `[fairness] ${name}: ${f.ms} ms, B p95 ${f.p95.toFixed(1)} ms, max ${f.max.toFixed(1)} ms (idle p95 ${idleP95.toFixed(1)} ms)`,
+    );
   }
   return { idleP95, idleSamples: idle.length, actions: figures };
 }
@@ -235,7 +272,11 @@ async function main() {
   for (const s of storages) results[s] = await runOn(s, sheet);
   const at = new Date().toISOString();
   const command = `npx tsx bench/fairness.bench.ts --members ${MEMBERS} --records ${RECORDS} --import ${IMPORT} --send ${SEND}${storageArg === 'both' ? '' : ` --storage ${storageArg}`}`;
-  const lines = ['<!-- bench:fairness:begin -->', `Measured ${at} with \`${command}\` (2 shared cores; the platform in its own process).`, ''];
+  const lines = [
+    '<!-- bench:fairness:begin -->',
+    `Measured ${at} with \`${command}\` (2 shared cores; the platform in its own process).`,
+    '',
+  ];
   lines.push(
     `Tenant A holds one address-book group of ${MEMBERS.toLocaleString('en')} members and ${RECORDS.toLocaleString('en')} MT records; tenant B (the agent account) calls its MT record list (page 1 of 20) back to back, 25 ms apart, while A runs each action alone. Ratios are over B's idle p95 (target < 2x).`,
     '',
@@ -245,7 +286,10 @@ async function main() {
       `**${storage}**: seeded in ${(r.seedMs / 1000).toFixed(1)} s; B idle p95 ${ms1(r.idleP95)} ms (${r.idleSamples} calls); machine load average ${r.load.map((l) => l.toFixed(1)).join(' → ')} on 2 cores.`,
       '',
     );
-    lines.push("| A's action | its time | B's calls | B p95 ms | B max ms | p95 / idle p95 | max / idle p95 |", '|---|---|---|---|---|---|---|');
+    lines.push(
+      "| A's action | its time | B's calls | B p95 ms | B max ms | p95 / idle p95 | max / idle p95 |",
+      '|---|---|---|---|---|---|---|',
+    );
     for (const [name, f] of Object.entries(r.actions)) {
       lines.push(
         `| ${name} | ${(f.ms / 1000).toFixed(1)} s | ${f.samples} | ${ms1(f.p95)} | ${ms1(f.max)} | ${f.p95Ratio.toFixed(2)}x | ${f.maxRatio.toFixed(2)}x |`,
@@ -261,7 +305,13 @@ async function main() {
     ? md.replace(/<!-- bench:fairness:begin -->[\s\S]*?<!-- bench:fairness:end -->/, section)
     : `${md.trimEnd()}\n\n## Fairness between tenants\n\n${section}\n`;
   writeFileSync(file, md);
-  console.log(JSON.stringify({ bench: 'fairness', at, members: MEMBERS, records: RECORDS, import: IMPORT, send: SEND, results }, null, 2));
+  console.log(
+    JSON.stringify(
+      { bench: 'fairness', at, members: MEMBERS, records: RECORDS, import: IMPORT, send: SEND, results },
+      null,
+      2,
+    ),
+  );
 }
 
 (process.argv.includes('--serve') ? serve() : main()).then(

@@ -16,7 +16,9 @@ export const SOURCE_ADDR = '8003';
 export const TEXT = 'Benchmark: your verification code is 123456, valid for 5 minutes.';
 
 export const quantile = (xs: number[], q: number) =>
-  xs.length === 0 ? NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.max(0, Math.ceil(xs.length * q) - 1))];
+  xs.length === 0
+    ? NaN
+    : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.max(0, Math.ceil(xs.length * q) - 1))];
 export const round1 = (x: number) => Math.round(x * 10) / 10;
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export const mobileOf = (i: number) => `13${String(i).padStart(9, '0')}`;
@@ -25,12 +27,13 @@ export const mobileOf = (i: number) => `13${String(i).padStart(9, '0')}`;
 export async function prepareAccount(db: Db): Promise<void> {
   await appSecretOf(db, SYSTEM_ID);
   const h = await interfacePasswordHashes(PASSWORD);
-  await db.query('update account_credentials set interface_password_hash = $2, interface_password_prefix_hash = $3 where cus_id = $1', [
+  await db.query(
+    'update account_credentials set interface_password_hash = $2, interface_password_prefix_hash = $3 where cus_id = $1',
+    [SYSTEM_ID, h.full, h.prefix],
+  );
+  await db.query("update accounts set options = coalesce(options, '{}'::jsonb) - 'maxSpeed' where cus_id = $1", [
     SYSTEM_ID,
-    h.full,
-    h.prefix,
   ]);
-  await db.query("update accounts set options = coalesce(options, '{}'::jsonb) - 'maxSpeed' where cus_id = $1", [SYSTEM_ID]);
   await db.query("update accounts set balance = 1e9 where cus_id in ('SUB001', 'EP0001')");
 }
 
@@ -74,11 +77,26 @@ export class BenchEsme {
     if (p.command === 'deliver_sm') {
       const id = findTlv(p, TLV.receipted_message_id)?.toString('latin1').replace(/\0$/, '');
       if (id && (p.esmClass & 0x04) !== 0 && !this.receipts.has(id)) this.receipts.set(id, Date.now());
-      this.socket.write(encodePdu({ command: 'deliver_sm_resp', sequenceNumber: p.sequenceNumber, commandStatus: 0, messageId: '', tlvs: [] } as Pdu));
+      this.socket.write(
+        encodePdu({
+          command: 'deliver_sm_resp',
+          sequenceNumber: p.sequenceNumber,
+          commandStatus: 0,
+          messageId: '',
+          tlvs: [],
+        } as Pdu),
+      );
       return;
     }
     if (p.command === 'enquire_link') {
-      this.socket.write(encodePdu({ command: 'enquire_link_resp', sequenceNumber: p.sequenceNumber, commandStatus: 0, tlvs: [] } as Pdu));
+      this.socket.write(
+        encodePdu({
+          command: 'enquire_link_resp',
+          sequenceNumber: p.sequenceNumber,
+          commandStatus: 0,
+          tlvs: [],
+        } as Pdu),
+      );
       return;
     }
     const resolve = this.waiting.get(p.sequenceNumber);
@@ -97,8 +115,16 @@ export class BenchEsme {
   }
 
   /** One submit_sm; answers its status, message id and how long its submit_sm_resp took (ms). */
-  async submit(destination: string, registeredDelivery = 0): Promise<{ status: number; messageId: string; ms: number }> {
-    const pdu = shortMessagePdu('submit_sm', { sourceAddr: SOURCE_ADDR, destinationAddr: destination, registeredDelivery, shortMessage: Buffer.from(TEXT) });
+  async submit(
+    destination: string,
+    registeredDelivery = 0,
+  ): Promise<{ status: number; messageId: string; ms: number }> {
+    const pdu = shortMessagePdu('submit_sm', {
+      sourceAddr: SOURCE_ADDR,
+      destinationAddr: destination,
+      registeredDelivery,
+      shortMessage: Buffer.from(TEXT),
+    });
     const t0 = performance.now();
     const resp = (await this.request(pdu as unknown as Pdu)) as Pdu & { messageId?: string };
     return { status: resp.commandStatus, messageId: resp.messageId ?? '', ms: performance.now() - t0 };

@@ -16,7 +16,17 @@ import type { Platform } from '../platform/server';
 import { benchPlatform } from './in-process-platform';
 import { callIntegrator } from '../tests/helpers/integrator-client';
 import { writeIntegratorSection } from './integrator-section';
-import { BenchEsme, TEXT, mobileOf, prepareAccount, quantile, round1, sleep, submitPaced, submitWindowed } from './integrator-smpp';
+import {
+  BenchEsme,
+  TEXT,
+  mobileOf,
+  prepareAccount,
+  quantile,
+  round1,
+  sleep,
+  submitPaced,
+  submitWindowed,
+} from './integrator-smpp';
 
 const arg = process.argv.indexOf('--messages');
 const N = arg > 0 ? Number(process.argv[arg + 1]) : 20_000;
@@ -37,7 +47,10 @@ const IDLE_MS = 1e9;
 
 async function startPlatform(simulatorMs: number): Promise<{ platform: Platform; db: Db; origin: string }> {
   const base = configFromEnv({});
-  const { platform, db, listen } = await benchPlatform({ smppPort: 'auto', simulator: { ...base.simulator, reviewMs: simulatorMs, reportMs: simulatorMs } });
+  const { platform, db, listen } = await benchPlatform({
+    smppPort: 'auto',
+    simulator: { ...base.simulator, reviewMs: simulatorMs, reportMs: simulatorMs },
+  });
   const origin = await listen();
   await prepareAccount(db);
   if (POLICY_OFF) await policyOff(db);
@@ -47,7 +60,11 @@ async function startPlatform(simulatorMs: number): Promise<{ platform: Platform;
 /** The bench enterprise's send policy set to limit nothing: no per-number cap in any category, no duplicate window. */
 async function policyOff(db: Db): Promise<void> {
   const none = { perMinute: 0, perHour: 0, perDay: 0 };
-  const policy = { ...defaultSendPolicy(), caps: { verification: none, notification: none, marketing: none }, duplicateWindowS: 0 };
+  const policy = {
+    ...defaultSendPolicy(),
+    caps: { verification: none, notification: none, marketing: none },
+    duplicateWindowS: 0,
+  };
   const [{ ep_id }] = await db.query<{ ep_id: string }>("select ep_id from accounts where cus_id = 'SUB001'");
   await saveSendPolicy(db, ep_id, policy, 'bench');
 }
@@ -64,7 +81,26 @@ async function rawInsert(db: Db, count: number, source: string): Promise<number>
     const values: string[] = [];
     for (let i = start; i < Math.min(count, start + RAW_CHUNK); i++) {
       const batch = `RAW${String(i).padStart(10, '0')}`;
-      params.push(`${batch}000001`, batch, 0, 'SUB001', TEXT, 500, 'mt', now, month, null, null, nextAt, mobileOf(i), 1, 0.05, null, null, source);
+      params.push(
+        `${batch}000001`,
+        batch,
+        0,
+        'SUB001',
+        TEXT,
+        500,
+        'mt',
+        now,
+        month,
+        null,
+        null,
+        nextAt,
+        mobileOf(i),
+        1,
+        0.05,
+        null,
+        null,
+        source,
+      );
       const o = params.length - 18;
       values.push(`(${Array.from({ length: 18 }, (_, k) => `$${o + k + 1}`).join(', ')})`);
     }
@@ -111,16 +147,27 @@ const countOf = async (db: Db, source: string) =>
   Number((await db.query<{ n: string }>('select count(*)::int as n from mt_records where source = $1', [source]))[0].n);
 
 /** Sends N recipients over /sms/send, `parallel` requests at a time; answers accepted numbers and ms. */
-async function httpSend(origin: string, secret: string, parallel: number, offset: number): Promise<{ accepted: number; ms: number }> {
+async function httpSend(
+  origin: string,
+  secret: string,
+  parallel: number,
+  offset: number,
+): Promise<{ accepted: number; ms: number }> {
   const requests: string[][] = [];
-  for (let s = 0; s < N; s += HTTP_PER_REQUEST) requests.push(Array.from({ length: Math.min(HTTP_PER_REQUEST, N - s) }, (_, i) => mobileOf(offset + s + i)));
+  for (let s = 0; s < N; s += HTTP_PER_REQUEST)
+    requests.push(Array.from({ length: Math.min(HTTP_PER_REQUEST, N - s) }, (_, i) => mobileOf(offset + s + i)));
   let next = 0;
   let accepted = 0;
   const t0 = performance.now();
   const lane = async () => {
     while (next < requests.length) {
       const numbers = requests[next++];
-      const r = await callIntegrator(origin, { appId: 'SUB001', secret, path: '/sms/send', body: { text: TEXT, numbers } });
+      const r = await callIntegrator(origin, {
+        appId: 'SUB001',
+        secret,
+        path: '/sms/send',
+        body: { text: TEXT, numbers },
+      });
       if (r.status !== 200) throw new Error(`/sms/send answered ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
       accepted += (r.body.results as Array<{ accepted: boolean }>).filter((x) => x.accepted).length;
     }
@@ -146,7 +193,9 @@ async function main() {
   await clear(a.db);
   const rawSmppMs = Math.min(raw1, await rawInsert(a.db, N, 'smpp'));
   await clear(a.db);
-  console.error(`[integrator] smpp ${sub.ok}/${N} ok in ${Math.round(sub.ms)} ms, ${stored} stored; raw ${Math.round(rawSmppMs)} ms`);
+  console.error(
+    `[integrator] smpp ${sub.ok}/${N} ok in ${Math.round(sub.ms)} ms, ${stored} stored; raw ${Math.round(rawSmppMs)} ms`,
+  );
 
   // 2. submit_sm_resp latency at a steady rate, beside one-row INSERTs at the same rate
   const paced = await submitPaced(tx, PACED_RATE, N, PACED_COUNT);

@@ -81,7 +81,11 @@ async function crashDrive<G extends Gateway>(
   numbers: string[],
   start: () => Promise<G>,
   send: (gw: G, chunk: string[]) => Promise<{ taken: number } | 'again'>,
-): Promise<Omit<CrashResult, 'side' | 'sentTwice' | 'submits' | 'receiptsLost' | 'missingReceiptDropped'> & { missingNumbers: string[] }> {
+): Promise<
+  Omit<CrashResult, 'side' | 'sentTwice' | 'submits' | 'receiptsLost' | 'missingReceiptDropped'> & {
+    missingNumbers: string[];
+  }
+> {
   sink.reset();
   const chunks: string[][] = [];
   for (let i = 0; i < numbers.length; i += PER_REQUEST) chunks.push(numbers.slice(i, i + PER_REQUEST));
@@ -107,7 +111,9 @@ async function crashDrive<G extends Gateway>(
         for (;;) {
           if (restart) await restart;
           const { gw, gen } = current;
-          const r: { taken: number } | Attempt = await send(gw, chunk).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+          const r: { taken: number } | Attempt = await send(gw, chunk).catch((e: unknown) =>
+            e instanceof Error ? e : new Error(String(e)),
+          );
           if (typeof r === 'object' && !(r instanceof Error)) {
             accepted += r.taken;
             break;
@@ -130,7 +136,9 @@ async function crashDrive<G extends Gateway>(
     () => {
       if (sink.finals.size > seen) [seen, progressAt] = [sink.finals.size, Date.now()];
       if (sink.requests > requests) [requests, requestAt] = [sink.requests, Date.now()];
-      return (sink.finals.size >= numbers.length && Date.now() - requestAt > QUIET_MS) || Date.now() - progressAt > STALL_MS;
+      return (
+        (sink.finals.size >= numbers.length && Date.now() - requestAt > QUIET_MS) || Date.now() - progressAt > STALL_MS
+      );
     },
     60 * 60_000,
     'every final callback',
@@ -150,7 +158,12 @@ async function crashDrive<G extends Gateway>(
   };
 }
 
-export async function platformCrash(sink: Sink, numbers: string[], storage: 'pglite' | 'postgres', cluster: PgCluster | null): Promise<CrashResult> {
+export async function platformCrash(
+  sink: Sink,
+  numbers: string[],
+  storage: 'pglite' | 'postgres',
+  cluster: PgCluster | null,
+): Promise<CrashResult> {
   const smsc = await startSmsc({ countSubmits: true, receiptRetryMs: RECEIPT_RETRY_MS });
   const dataDir = mkdtempSync(join(tmpdir(), 'kannel-crash-platform-'));
   const databaseUrl = cluster ? await createDatabase(cluster.url(), `crash${Date.now()}`) : null;
@@ -173,7 +186,8 @@ export async function platformCrash(sink: Sink, numbers: string[], storage: 'pgl
         headers: { [INTEGRATOR_HEADERS.idempotencyKey]: `crash-${chunk[0]}` },
       });
       if (res.status === 500) return 'again';
-      if (res.status !== 200) throw new Error(`/sms/send answered ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
+      if (res.status !== 200)
+        throw new Error(`/sms/send answered ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
       return { taken: (res.body.results as Array<{ accepted: boolean }>).filter((x) => x.accepted).length };
     });
     const c = await smsc.counts();
@@ -183,7 +197,12 @@ export async function platformCrash(sink: Sink, numbers: string[], storage: 'pgl
     // what the restarted platform holds for a few numbers that got no callback though the SMSC dropped no receipt
     const last = started[started.length - 1];
     for (const n of new Set([...unexplained.slice(0, 2), ...unexplained.slice(-3)])) {
-      const res = await callIntegrator(last.origin, { appId: 'SUB001', secret: last.secret, path: '/sms', query: { number: n } });
+      const res = await callIntegrator(last.origin, {
+        appId: 'SUB001',
+        secret: last.secret,
+        path: '/sms',
+        query: { number: n },
+      });
       console.error(`[kannel crash] ${side}: ${n} ${res.status} ${JSON.stringify(res.body).slice(0, 600)}`);
     }
     return { side, ...counted };
@@ -209,7 +228,8 @@ export async function kannelCrash(sink: Sink, numbers: string[]): Promise<CrashR
     const r = await crashDrive(sink, numbers, start, async (g, chunk) => {
       const res = await fetch(g.sendsmsUrl(chunk, dlrUrl));
       const text = await res.text();
-      if (res.status !== 202 && res.status !== 200) throw new Error(`sendsms answered ${res.status} ${text.slice(0, 300)}`);
+      if (res.status !== 202 && res.status !== 200)
+        throw new Error(`sendsms answered ${res.status} ${text.slice(0, 300)}`);
       return { taken: chunk.length };
     });
     const c = await smsc.counts();
@@ -244,12 +264,16 @@ function logFindings(side: string, c: SubmitCounts, unexplained: string[], outpu
   const some = (xs: string[]) => xs.slice(0, 20).join(' ');
   if (c.twice.length) console.error(`[kannel crash] ${side}: sent twice at the SMSC, e.g. ${some(c.twice)}`);
   if (c.lost.length) console.error(`[kannel crash] ${side}: receipts no bind took, e.g. ${some(c.lost)}`);
-  if (unexplained.length) console.error(`[kannel crash] ${side}: no callback, receipt not dropped by the SMSC, e.g. ${some(unexplained)}`);
+  if (unexplained.length)
+    console.error(`[kannel crash] ${side}: no callback, receipt not dropped by the SMSC, e.g. ${some(unexplained)}`);
   if (output.trim()) console.error(`[kannel crash] ${side}: the platform's output:\n${output.slice(-4000)}`);
 }
 
 /** The crash pair's table between its markers, at the end of the "End to end beside Kannel" section. */
-export function writeCrashSection(file: string, r: { at: string; command: string; loadBefore: number[]; loadAfter: number[]; crashes: CrashResult[] }): void {
+export function writeCrashSection(
+  file: string,
+  r: { at: string; command: string; loadBefore: number[]; loadAfter: number[]; crashes: CrashResult[] },
+): void {
   const rows = r.crashes.map(
     (c) =>
       `| ${c.side} | ${c.accepted} / ${c.numbers} | **${c.sentTwice}** (${c.submits} submits) | **${c.missing}** (${c.missingReceiptDropped}) | ${c.side === 'kannel' ? `${c.doubledSameId} by number (no id)` : `${c.doubledSameId} / ${c.doubledNewId}`} | ${c.resent} (+${c.answered500} answered 500) | ${c.receiptsLost} | ${c.restartS} | ${c.elapsedS} |`,
@@ -264,13 +288,17 @@ export function writeCrashSection(file: string, r: { at: string; command: string
     '<!-- bench:kannel-crash:end -->',
   ].join('\n');
   let md = readFileSync(file, 'utf8');
-  if (md.includes('<!-- bench:kannel-crash:begin -->')) md = md.replace(/<!-- bench:kannel-crash:begin -->[\s\S]*?<!-- bench:kannel-crash:end -->/, lines);
+  if (md.includes('<!-- bench:kannel-crash:begin -->'))
+    md = md.replace(/<!-- bench:kannel-crash:begin -->[\s\S]*?<!-- bench:kannel-crash:end -->/, lines);
   else {
     // at the end of the "End to end beside Kannel" section, before the next one
     const at = md.indexOf('## End to end beside Kannel');
     const nextSection = at < 0 ? -1 : md.indexOf('\n## ', at + 1);
     const block = `### Crash pair\n\n${lines}\n`;
-    md = nextSection < 0 ? `${md.trimEnd()}\n\n${block}` : `${md.slice(0, nextSection + 1)}${block}\n${md.slice(nextSection + 1)}`;
+    md =
+      nextSection < 0
+        ? `${md.trimEnd()}\n\n${block}`
+        : `${md.slice(0, nextSection + 1)}${block}\n${md.slice(nextSection + 1)}`;
   }
   writeFileSync(file, md);
 }

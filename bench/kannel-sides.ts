@@ -15,7 +15,13 @@ export const SMSC_USER = 'bench';
 export const SMSC_PASSWORD = 'bench';
 /** submit_sm outstanding per bind, the same for both gateways. */
 export const WINDOW = 50;
-export const SIMULATOR: Config['simulator'] = { reviewMs: 0, reportMs: 50, successRate: 1, failureRate: 0, replyRate: 0 };
+export const SIMULATOR: Config['simulator'] = {
+  reviewMs: 0,
+  reportMs: 50,
+  successRate: 1,
+  failureRate: 0,
+  replyRate: 0,
+};
 
 export interface Smsc {
   port: number;
@@ -215,7 +221,18 @@ export async function startPlatformGateway(o: {
   writeFileSync(
     carriers,
     JSON.stringify({
-      carriers: [{ name: 'sim', host: '127.0.0.1', port: o.smscPort, systemId: SMSC_USER, password: SMSC_PASSWORD, binds: 1, window: WINDOW, rate: 100_000 }],
+      carriers: [
+        {
+          name: 'sim',
+          host: '127.0.0.1',
+          port: o.smscPort,
+          systemId: SMSC_USER,
+          password: SMSC_PASSWORD,
+          binds: 1,
+          window: WINDOW,
+          rate: 100_000,
+        },
+      ],
       routes: [{ carriers: ['sim'] }],
     }),
   );
@@ -273,7 +290,11 @@ export interface KannelGateway extends Gateway {
 export async function startKannelGateway(smscPort: number, o: { storeFile?: string } = {}): Promise<KannelGateway> {
   const dir = mkdtempSync(join(tmpdir(), 'kannel-bench-'));
   const taken = new Set<number>();
-  const [adminPort, boxPort, sendsmsPort] = [await freePort(23000, 23999, taken), await freePort(23000, 23999, taken), await freePort(23000, 23999, taken)];
+  const [adminPort, boxPort, sendsmsPort] = [
+    await freePort(23000, 23999, taken),
+    await freePort(23000, 23999, taken),
+    await freePort(23000, 23999, taken),
+  ];
   const conf = join(dir, 'kannel.conf');
   writeFileSync(
     conf,

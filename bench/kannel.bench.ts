@@ -13,9 +13,20 @@ import { join } from 'node:path';
 import { callIntegrator } from '../tests/helpers/integrator-client';
 import { createDatabase, startPgCluster, type PgCluster } from '../tests/helpers/postgres';
 import { CRASH_NUMBERS, kannelCrash, platformCrash, writeCrashSection, type CrashResult } from './kannel-crash';
-import { cpuOf, cpuOfTree, postmasterPid, startKannelGateway, startPlatformGateway, startSink, startSmsc, waitUntil, type Sink } from './kannel-sides';
+import {
+  cpuOf,
+  cpuOfTree,
+  postmasterPid,
+  startKannelGateway,
+  startPlatformGateway,
+  startSink,
+  startSmsc,
+  waitUntil,
+  type Sink,
+} from './kannel-sides';
 
-const arg = (name: string, d: string) => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : d);
+const arg = (name: string, d: string) =>
+  process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : d;
 const N = Number(arg('--messages', '5000'));
 const ROUNDS = Number(arg('--rounds', '1'));
 const STORAGE = arg('--storage', 'both');
@@ -29,7 +40,8 @@ const STALL_MS = 60_000;
 const TEXT = 'Your verification code is 123456, valid for 5 minutes.';
 const BENCHMARKS = join(import.meta.dirname, '..', 'BENCHMARKS.md');
 const round = (x: number, d = 0) => Math.round(x * 10 ** d) / 10 ** d;
-const quantile = (xs: number[], q: number) => (xs.length === 0 ? NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * q) - 1)]);
+const quantile = (xs: number[], q: number) =>
+  xs.length === 0 ? NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * q) - 1)];
 
 export interface RunResult {
   side: string;
@@ -54,7 +66,12 @@ const numbersOfRun = (count = N) => {
   return Array.from({ length: count }, (_, i) => `13${String(runNo).padStart(2, '0')}${String(i).padStart(7, '0')}`);
 };
 
-async function drive(sink: Sink, numbers: string[], send: (chunk: string[]) => Promise<void>, cpu: () => number[]): Promise<Omit<RunResult, 'side'>> {
+async function drive(
+  sink: Sink,
+  numbers: string[],
+  send: (chunk: string[]) => Promise<void>,
+  cpu: () => number[],
+): Promise<Omit<RunResult, 'side'>> {
   sink.reset();
   const chunks: string[][] = [];
   for (let i = 0; i < numbers.length; i += PER_REQUEST) chunks.push(numbers.slice(i, i + PER_REQUEST));
@@ -101,13 +118,25 @@ async function drive(sink: Sink, numbers: string[], send: (chunk: string[]) => P
   };
 }
 
-async function platformRun(sink: Sink, storage: 'pglite' | 'postgres', cluster: PgCluster | null, reportBatch = 1): Promise<RunResult> {
+async function platformRun(
+  sink: Sink,
+  storage: 'pglite' | 'postgres',
+  cluster: PgCluster | null,
+  reportBatch = 1,
+): Promise<RunResult> {
   let failed = 0;
   const smsc = await startSmsc();
   const dataDir = mkdtempSync(join(tmpdir(), 'kannel-bench-platform-'));
   const databaseUrl = cluster ? await createDatabase(cluster.url(), `bench${Date.now()}`) : null;
   const pmPid = cluster ? postmasterPid(Number(new URL(cluster.url()).port)) : 0;
-  const gw = await startPlatformGateway({ smscPort: smsc.port, sinkUrl: sink.url, databaseUrl, dataDir, profileDir: PROFILE || undefined, reportBatch });
+  const gw = await startPlatformGateway({
+    smscPort: smsc.port,
+    sinkUrl: sink.url,
+    databaseUrl,
+    dataDir,
+    profileDir: PROFILE || undefined,
+    reportBatch,
+  });
   try {
     const r = await drive(
       sink,
@@ -116,15 +145,27 @@ async function platformRun(sink: Sink, storage: 'pglite' | 'postgres', cluster: 
         // a 500 (PostgreSQL chose the send as a deadlock victim more often than the send retries) rolled the send
         // back: sent again, and counted
         for (;;) {
-          const res = await callIntegrator(gw.origin, { appId: 'SUB001', secret: gw.secret, path: '/sms/send', body: { text: TEXT, numbers: chunk } });
+          const res = await callIntegrator(gw.origin, {
+            appId: 'SUB001',
+            secret: gw.secret,
+            path: '/sms/send',
+            body: { text: TEXT, numbers: chunk },
+          });
           if (res.status === 200) return;
-          if (res.status !== 500) throw new Error(`/sms/send answered ${res.status} ${JSON.stringify(res.body).slice(0, 300)}\n${gw.output().slice(-3000)}`);
+          if (res.status !== 500)
+            throw new Error(
+              `/sms/send answered ${res.status} ${JSON.stringify(res.body).slice(0, 300)}\n${gw.output().slice(-3000)}`,
+            );
           failed += 1;
         }
       },
       () => [cpuOf(gw.pid), pmPid ? cpuOfTree(pmPid) : 0],
     );
-    return { side: `platform ${storage}${reportBatch > 1 ? `, ${reportBatch} reports a callback` : ''}`, ...r, failedRequests: failed };
+    return {
+      side: `platform ${storage}${reportBatch > 1 ? `, ${reportBatch} reports a callback` : ''}`,
+      ...r,
+      failedRequests: failed,
+    };
   } finally {
     await gw.stop();
     await smsc.stop();
@@ -143,7 +184,8 @@ async function kannelRun(sink: Sink): Promise<RunResult> {
       async (chunk) => {
         const res = await fetch(gw.sendsmsUrl(chunk, dlrUrl));
         const text = await res.text();
-        if (res.status !== 202 && res.status !== 200) throw new Error(`sendsms answered ${res.status} ${text.slice(0, 300)}`);
+        if (res.status !== 202 && res.status !== 200)
+          throw new Error(`sendsms answered ${res.status} ${text.slice(0, 300)}`);
       },
       () => [gw.pids().reduce((s, p) => s + cpuOf(p), 0), 0],
     );
@@ -162,7 +204,10 @@ async function main() {
     // a commit waits for its WAL on disk, as a deployment's does (given on the command line: the test cluster's own
     // fsync=off and synchronous_commit=off there would win over ALTER SYSTEM); BENCH_PG_SETTINGS adds server settings,
     // e.g. shared_preload_libraries=pg_stat_statements for a profile
-    cluster = await startPgCluster({ durable: true, settings: process.env.BENCH_PG_SETTINGS?.split(' ').filter(Boolean) });
+    cluster = await startPgCluster({
+      durable: true,
+      settings: process.env.BENCH_PG_SETTINGS?.split(' ').filter(Boolean),
+    });
   }
   const load0 = loadavg();
   const results: RunResult[] = [];
@@ -179,7 +224,9 @@ async function main() {
         }
     }
     for (const storage of CRASH ? storages : []) {
-      crashes.push(await platformCrash(sink, numbersOfRun(CRASH_NUMBERS), storage, storage === 'postgres' ? cluster : null));
+      crashes.push(
+        await platformCrash(sink, numbersOfRun(CRASH_NUMBERS), storage, storage === 'postgres' ? cluster : null),
+      );
       console.error(`[kannel crash] ${JSON.stringify(crashes.at(-1))}`);
       crashes.push(await kannelCrash(sink, numbersOfRun(CRASH_NUMBERS)));
       console.error(`[kannel crash] ${JSON.stringify(crashes.at(-1))}`);
@@ -209,7 +256,14 @@ async function main() {
   console.log(JSON.stringify(out));
 }
 
-function writeSection(r: { at: string; messages: number; rounds: number; loadBefore: number[]; loadAfter: number[]; results: RunResult[] }) {
+function writeSection(r: {
+  at: string;
+  messages: number;
+  rounds: number;
+  loadBefore: number[];
+  loadAfter: number[];
+  results: RunResult[];
+}) {
   const file = BENCHMARKS;
   const pairs: string[] = [];
   for (let i = 0; i + 1 < r.results.length; i += 2) {

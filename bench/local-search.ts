@@ -11,13 +11,18 @@ import { log, round } from './run-options';
 async function workerMix(page: Page, cases: Case[]): Promise<Record<string, number[]>> {
   return page.evaluate(
     async ({ cases }) => {
-      const bench = (window as unknown as { __smsBench: { search: (q: unknown, count: boolean) => Promise<{ ms?: number } | null> } }).__smsBench;
+      const bench = (
+        window as unknown as { __smsBench: { search: (q: unknown, count: boolean) => Promise<{ ms?: number } | null> } }
+      ).__smsBench;
       const base = [{ op: 'eq', field: 'prod_type', value: 0 }];
       const times: Record<string, number[]> = {};
       for (let rep = 0; rep < 10; rep++) {
         for (const c of cases) {
           if (c.page === 1000) continue;
-          const a = await bench.search({ collection: 'mt_records', filters: [...base, ...c.local], limit: 20, after: null }, false);
+          const a = await bench.search(
+            { collection: 'mt_records', filters: [...base, ...c.local], limit: 20, after: null },
+            false,
+          );
           if (a?.ms !== undefined) (times[c.name] ??= []).push(a.ms);
         }
       }
@@ -30,8 +35,14 @@ async function workerMix(page: Page, cases: Case[]): Promise<Record<string, numb
 async function localMix(page: Page, cases: Case[]): Promise<Record<string, number[]>> {
   return page.evaluate(
     async ({ cases }) => {
-      const bench = (window as unknown as { __smsBench: { db: unknown; runQuery: (q: unknown, o: unknown) => Promise<{ rows: unknown[]; next: unknown }> } })
-        .__smsBench;
+      const bench = (
+        window as unknown as {
+          __smsBench: {
+            db: unknown;
+            runQuery: (q: unknown, o: unknown) => Promise<{ rows: unknown[]; next: unknown }>;
+          };
+        }
+      ).__smsBench;
       const opts = { db: bench.db, online: false, horizon: 0 };
       const base = [{ op: 'eq', field: 'prod_type', value: 0 }];
       // the cursor of page 1,000 is reached by walking (as scrolling would); only the page itself is timed
@@ -45,7 +56,15 @@ async function localMix(page: Page, cases: Case[]): Promise<Record<string, numbe
       for (let rep = 0; rep < 10; rep++) {
         for (const c of cases) {
           const t = performance.now();
-          await bench.runQuery({ collection: 'mt_records', filters: [...base, ...c.local], limit: 20, after: c.page === 1000 ? cursor : null }, opts);
+          await bench.runQuery(
+            {
+              collection: 'mt_records',
+              filters: [...base, ...c.local],
+              limit: 20,
+              after: c.page === 1000 ? cursor : null,
+            },
+            opts,
+          );
           (times[c.name] ??= []).push(performance.now() - t);
         }
       }
@@ -67,7 +86,10 @@ interface SearchStats {
 export async function searchStatsWhenReady(page: Page): Promise<SearchStats> {
   for (const deadline = Date.now() + 10 * 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
     const stats = await page.evaluate(
-      () => (window as unknown as { __smsBench?: { replicator: { searchStats(): Promise<unknown> } } }).__smsBench?.replicator.searchStats() ?? null,
+      () =>
+        (
+          window as unknown as { __smsBench?: { replicator: { searchStats(): Promise<unknown> } } }
+        ).__smsBench?.replicator.searchStats() ?? null,
     );
     if (stats) return stats as SearchStats;
   }
@@ -82,14 +104,22 @@ export async function measureLocalSearch(page: Page, cases: Case[], platformTime
   const storage = await page.evaluate(() => navigator.storage.estimate());
   const localTimes = await localMix(page, cases);
   const workerTimes = await workerMix(page, cases);
-  const caseP95 = (times: Record<string, number[]>) => Object.fromEntries(cases.map((c) => [c.name, times[c.name] ? round(p95(times[c.name]), 2) : null]));
+  const caseP95 = (times: Record<string, number[]>) =>
+    Object.fromEntries(cases.map((c) => [c.name, times[c.name] ? round(p95(times[c.name]), 2) : null]));
   const localP95 = caseP95(localTimes);
   const platformP95 = caseP95(platformTimes);
-  log('warm p95 per case (ms), local / platform:', cases.map((c) => `${c.name} ${localP95[c.name]} / ${platformP95[c.name] ?? 'n/a'}`).join('; '));
+  log(
+    'warm p95 per case (ms), local / platform:',
+    cases.map((c) => `${c.name} ${localP95[c.name]} / ${platformP95[c.name] ?? 'n/a'}`).join('; '),
+  );
   // every case with its result count, local and platform (the search columns must find what the platform finds)
   const localCounts = await page.evaluate(
     async ({ cs }) => {
-      const bench = (window as unknown as { __smsBench: { db: unknown; countQuery: (q: unknown, o: unknown) => Promise<{ total: number }> } }).__smsBench;
+      const bench = (
+        window as unknown as {
+          __smsBench: { db: unknown; countQuery: (q: unknown, o: unknown) => Promise<{ total: number }> };
+        }
+      ).__smsBench;
       const out: Record<string, number> = {};
       for (const c of cs)
         out[c.name] = (

@@ -25,11 +25,23 @@ const round = (x: number) => Math.round(x * 10) / 10;
 function cases(groupId: string) {
   const member = { op: 'eq', field: 'kind', value: 'member' };
   return [
-    { name: 'mobile prefix 1390004', filters: [member, { op: 'prefix', field: 'mobile', value: '1390004' }], list: { mobile: '1390004' } },
-    { name: 'name contains 成员9999', filters: [member, { op: 'contains', field: 'name', value: '成员9999' }], list: { name: '成员9999' } },
+    {
+      name: 'mobile prefix 1390004',
+      filters: [member, { op: 'prefix', field: 'mobile', value: '1390004' }],
+      list: { mobile: '1390004' },
+    },
+    {
+      name: 'name contains 成员9999',
+      filters: [member, { op: 'contains', field: 'name', value: '成员9999' }],
+      list: { name: '成员9999' },
+    },
     {
       name: 'group + prefix',
-      filters: [member, { op: 'eq', field: 'groupId', value: groupId }, { op: 'prefix', field: 'mobile', value: '13900012' }],
+      filters: [
+        member,
+        { op: 'eq', field: 'groupId', value: groupId },
+        { op: 'prefix', field: 'mobile', value: '13900012' },
+      ],
       list: { groupId, mobile: '13900012' },
     },
     { name: 'group, page 1', filters: [member, { op: 'eq', field: 'groupId', value: groupId }], list: { groupId } },
@@ -39,13 +51,21 @@ function cases(groupId: string) {
 async function main() {
   if (!process.argv.includes('--no-build')) execSync('npx vite build', { cwd: ROOT, stdio: 'ignore' });
   const platform = await startBenchPlatform(PORT, 'bench-members', 1000);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     const login = await (
       await fetch(`${API}/user/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ username: 'admin', password: Buffer.from('demo1234').toString('base64'), code: '', redomStr: '' }),
+        body: JSON.stringify({
+          username: 'admin',
+          password: Buffer.from('demo1234').toString('base64'),
+          code: '',
+          redomStr: '',
+        }),
       })
     ).json();
     const token = (login as { data: { token: string } }).data.token;
@@ -64,7 +84,13 @@ async function main() {
     for (let i = 0; i < N; i++) sheet.addRow([`成员${i}`, `139${String(i).padStart(8, '0')}`]);
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(await wb.xlsx.writeBuffer())]), 'members.xlsx');
-    const up = (await (await fetch(`${API}/file/uploadAddressBook`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form })).json()) as {
+    const up = (await (
+      await fetch(`${API}/file/uploadAddressBook`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+        body: form,
+      })
+    ).json()) as {
       data: { fileId: string };
     };
     const imported = await post('/addressBook/addressBookMemberImport', { groupId, fileId: up.data.fileId });
@@ -82,7 +108,11 @@ async function main() {
     const localMembers = () =>
       page
         .evaluate(async () => {
-          const b = (window as unknown as { __smsBench?: { db: unknown; countQuery: (q: unknown, o: unknown) => Promise<{ total: number }> } }).__smsBench;
+          const b = (
+            window as unknown as {
+              __smsBench?: { db: unknown; countQuery: (q: unknown, o: unknown) => Promise<{ total: number }> };
+            }
+          ).__smsBench;
           if (!b) return -1;
           return (
             await b.countQuery(
@@ -102,12 +132,19 @@ async function main() {
     const all = cases(groupId);
     const local = await page.evaluate(
       async ({ all, rounds }) => {
-        const b = (window as unknown as { __smsBench: { db: unknown; runQuery: (q: unknown, o: unknown) => Promise<{ rows: unknown[] }> } }).__smsBench;
+        const b = (
+          window as unknown as {
+            __smsBench: { db: unknown; runQuery: (q: unknown, o: unknown) => Promise<{ rows: unknown[] }> };
+          }
+        ).__smsBench;
         const out: Record<string, { ms: number[]; rows: number }> = {};
         for (let r = 0; r < rounds; r++) {
           for (const c of all) {
             const t = performance.now();
-            const page = await b.runQuery({ collection: 'address_book', filters: c.filters, limit: 20 }, { db: b.db, online: false, horizon: 0 });
+            const page = await b.runQuery(
+              { collection: 'address_book', filters: c.filters, limit: 20 },
+              { db: b.db, online: false, horizon: 0 },
+            );
             (out[c.name] ??= { ms: [], rows: 0 }).ms.push(performance.now() - t);
             out[c.name].rows = page.rows.length;
           }

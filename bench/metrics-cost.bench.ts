@@ -7,7 +7,8 @@ import { alternate, runBenchForFigures, writeBenchSection } from './side-by-side
 // series counted, the metrics port open and scraped every second) and off (METRICS_PORT=0: nothing counted),
 // alternating, in one invocation. Writes its BENCHMARKS.md section.
 // Run: npx tsx bench/metrics-cost.bench.ts [--messages N] [--rounds R]
-const argOf = (name: string, fallback: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
+const argOf = (name: string, fallback: number) =>
+  process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
 const N = argOf('--messages', 10_000);
 const ROUNDS = argOf('--rounds', 2);
 
@@ -18,9 +19,19 @@ function run(metrics: 'on' | 'off'): Figures {
   console.error(`[metrics cost] integrator and carrier benches, metrics ${metrics}`);
   const i = runBenchForFigures('integrator.bench.ts', ['--messages', String(N)], { BENCH_METRICS: metrics });
   if (i.smpp.accepted !== N || i.http.sequential.accepted !== N || i.http.parallel4.accepted !== N)
-    throw new Error(`metrics ${metrics}: not every message was taken (${JSON.stringify({ smpp: i.smpp.refused, http: i.http })})`);
-  const c = runBenchForFigures('carrier.bench.ts', ['--messages', String(N), '--rounds', '1'], { BENCH_METRICS: metrics });
-  return { smpp: i.smpp.rate, http1: i.http.sequential.rate, http4: i.http.parallel4.rate, carrierInProcess: c.inProcess[0], carrierSmpp: c.smpp[0] };
+    throw new Error(
+      `metrics ${metrics}: not every message was taken (${JSON.stringify({ smpp: i.smpp.refused, http: i.http })})`,
+    );
+  const c = runBenchForFigures('carrier.bench.ts', ['--messages', String(N), '--rounds', '1'], {
+    BENCH_METRICS: metrics,
+  });
+  return {
+    smpp: i.smpp.rate,
+    http1: i.http.sequential.rate,
+    http4: i.http.parallel4.rate,
+    carrierInProcess: c.inProcess[0],
+    carrierSmpp: c.smpp[0],
+  };
 }
 
 const loadBefore = loadavg().map((l) => Number(l.toFixed(2)));
@@ -39,6 +50,8 @@ writeBenchSection('metrics', 'What the metrics cost', [
   '',
   '| path | messages/s, metrics on | messages/s, metrics off | on / off (target ≥ 0.95) |',
   '|---|---|---|---|',
-  ...rows.map((r) => `| ${label[r.k]} | ${r.on.toLocaleString('en')} | ${r.off.toLocaleString('en')} | **${r.ratio}** |`),
+  ...rows.map(
+    (r) => `| ${label[r.k]} | ${r.on.toLocaleString('en')} | ${r.off.toLocaleString('en')} | **${r.ratio}** |`,
+  ),
 ]);
 console.log(JSON.stringify({ at, messages: N, rounds: ROUNDS, on, off, rows }, null, 2));

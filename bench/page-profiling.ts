@@ -17,7 +17,9 @@ export const LOAF_TEXT = `(e) => Math.round(e.duration) + ' ms (render at +' + M
  * 50 ms is a visible stutter). */
 export function scrollFrames(page: Page): Promise<number[]> {
   return page.evaluate(async () => {
-    const scroller = document.querySelector('.table-screen .p-virtualscroller') ?? document.querySelector('.table-screen .p-datatable-wrapper');
+    const scroller =
+      document.querySelector('.table-screen .p-virtualscroller') ??
+      document.querySelector('.table-screen .p-datatable-wrapper');
     const gaps: number[] = [];
     let last = performance.now();
     (window as unknown as { __scrollStart: number }).__scrollStart = last;
@@ -64,7 +66,15 @@ export async function profiled<T>(page: Page, what: string, work: () => Promise<
   return out;
 }
 
-type TraceEvent = { name: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: { name?: string; data?: Record<string, unknown> } };
+type TraceEvent = {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: Record<string, unknown> };
+};
 
 /** The cold path under a Chrome trace (--trace-cold): the renderer main thread's tasks from the login response to the
  * rows' mark, each with its largest inner events, and the idle time between them. */
@@ -93,13 +103,20 @@ export async function traced<T>(page: Page, work: () => Promise<T>): Promise<T> 
     (e) =>
       e.name === 'ResourceFinish' &&
       events.some(
-        (s) => s.name === 'ResourceSendRequest' && s.args?.data?.requestId === e.args?.data?.requestId && String(s.args?.data?.url).endsWith('/user/login'),
+        (s) =>
+          s.name === 'ResourceSendRequest' &&
+          s.args?.data?.requestId === e.args?.data?.requestId &&
+          String(s.args?.data?.url).endsWith('/user/login'),
       ),
   );
   const rows = events.find((e) => e.name === 'bench rows');
   if (!login || !rows) return (log(`trace in ${file}: no login answer or rows mark found`), out);
-  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === rows.pid)!;
-  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.ts >= login.ts - 1000 && e.ts <= rows.ts);
+  const main = events.find(
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && e.pid === rows.pid,
+  )!;
+  const onMain = events.filter(
+    (e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.ts >= login.ts - 1000 && e.ts <= rows.ts,
+  );
   const ms = (us: number) => Math.round((us - login.ts) / 100) / 10;
   const label = (e: TraceEvent) => {
     const d = e.args?.data ?? {};
@@ -118,7 +135,12 @@ export async function traced<T>(page: Page, work: () => Promise<T>): Promise<T> 
   for (const task of onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= 1000)) {
     if (task.ts > end + 1000) log(`  ${String(ms(end)).padStart(6)}  idle ${ms(task.ts) - ms(end)}`);
     const inner = onMain.filter(
-      (e) => e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + (task.dur ?? 0) && e.name !== 'RunTask' && (e.dur ?? 0) >= 2000,
+      (e) =>
+        e !== task &&
+        e.ts >= task.ts &&
+        e.ts + (e.dur ?? 0) <= task.ts + (task.dur ?? 0) &&
+        e.name !== 'RunTask' &&
+        (e.dur ?? 0) >= 2000,
     );
     log(
       `  ${String(ms(task.ts)).padStart(6)}  task ${Math.round((task.dur ?? 0) / 100) / 10}: ${inner

@@ -7,7 +7,12 @@ async function apiLogin(): Promise<string> {
   const r = await fetch(`${API}/user/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: Buffer.from('demo1234').toString('base64'), code: '', redomStr: '' }),
+    body: JSON.stringify({
+      username: 'admin',
+      password: Buffer.from('demo1234').toString('base64'),
+      code: '',
+      redomStr: '',
+    }),
   });
   return ((await r.json()) as { data: { token: string } }).data.token;
 }
@@ -30,7 +35,10 @@ export type Case = { name: string; list: Record<string, unknown> | null; local: 
  * searches: content (Chinese 2 and 4 characters, an English word, an order number of one record, no match), phone
  * middle digits and a combined filter. The platform's phone filter is a prefix: it has no middle-digit search. */
 function mix(now: number, order: string): Case[] {
-  const content = (value: string) => ({ list: { decodeContent: value }, local: [{ op: 'contains', field: 'decodeContent', value }] });
+  const content = (value: string) => ({
+    list: { decodeContent: value },
+    local: [{ op: 'contains', field: 'decodeContent', value }],
+  });
   return [
     { name: 'status', list: { mt_status: 700 }, local: [{ op: 'eq', field: 'mt_status', value: 700 }] },
     { name: 'account', list: { cus_id: 'SUB001' }, local: [{ op: 'eq', field: 'cus_id', value: 'SUB001' }] },
@@ -39,7 +47,11 @@ function mix(now: number, order: string): Case[] {
       list: { startTime: now - 20 * DAY, endTime: now - 10 * DAY },
       local: [{ op: 'range', field: 'receive_time', from: now - 20 * DAY, to: now - 10 * DAY }],
     },
-    { name: 'phone prefix', list: { decodeMobile: '1380' }, local: [{ op: 'prefix', field: 'decodeMobile', value: '1380' }] },
+    {
+      name: 'phone prefix',
+      list: { decodeMobile: '1380' },
+      local: [{ op: 'prefix', field: 'decodeMobile', value: '1380' }],
+    },
     { name: 'page 1', list: {}, local: [], page: 1 },
     { name: 'page 1000', list: {}, local: [], page: 1000 },
     { name: 'content zh 2 chars', ...content('验证') },
@@ -50,7 +62,13 @@ function mix(now: number, order: string): Case[] {
     { name: 'phone middle digits', list: null, local: [{ op: 'contains', field: 'decodeMobile', value: '5678' }] },
     {
       name: 'combined (account, status, content, date range)',
-      list: { cus_id: 'SUB001', mt_status: 0, decodeContent: '验证码', startTime: now - 30 * DAY, endTime: now - 5 * DAY },
+      list: {
+        cus_id: 'SUB001',
+        mt_status: 0,
+        decodeContent: '验证码',
+        startTime: now - 30 * DAY,
+        endTime: now - 5 * DAY,
+      },
       local: [
         { op: 'eq', field: 'cus_id', value: 'SUB001' },
         { op: 'eq', field: 'mt_status', value: 0 },
@@ -90,7 +108,9 @@ async function platformMix(token: string, cases: Case[]): Promise<Record<string,
   for (let rep = 0; rep < 10; rep++) {
     for (const m of cases) {
       if (!m.list) continue;
-      (times[m.name] ??= []).push(await timedList(token, { prod_type: 0, pageNumber: m.page ?? 1, pageSize: 20, ...m.list }));
+      (times[m.name] ??= []).push(
+        await timedList(token, { prod_type: 0, pageNumber: m.page ?? 1, pageSize: 20, ...m.list }),
+      );
     }
   }
   return times;
@@ -104,7 +124,8 @@ export async function measurePlatform() {
   const platformFirst = await timedList(token, { prod_type: 0, pageNumber: 1, pageSize: 20 });
   // the same call five times more: one call is what the target names, and it moves 35-135 ms at 1M between runs
   const platformFirstAgain: number[] = [];
-  for (let i = 0; i < 5; i++) platformFirstAgain.push(await timedList(token, { prod_type: 0, pageNumber: 1, pageSize: 20 }));
+  for (let i = 0; i < 5; i++)
+    platformFirstAgain.push(await timedList(token, { prod_type: 0, pageNumber: 1, pageSize: 20 }));
   const platformFirstMedian = [...platformFirstAgain].sort((a, b) => a - b)[2];
   const order = await uniqueOrder(token);
   log(`order number for the search: ${order.order} (${order.total} record(s) on the platform)`);

@@ -20,7 +20,9 @@ const FEED_LIMIT = arg('feed-limit', 10_000);
 
 type Combo = { name: string; path: string; body: Record<string, unknown>; as?: 'user' };
 const now = Date.now();
-const month = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit' }).format(now).replace('-', '');
+const month = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit' })
+  .format(now)
+  .replace('-', '');
 const COMBOS: Combo[] = [
   { name: 'mt: none', path: '/mtRecord/list', body: { prod_type: 0 } },
   { name: 'mt: account', path: '/mtRecord/list', body: { prod_type: 0, cus_id: 'SUB001' } },
@@ -29,7 +31,11 @@ const COMBOS: Combo[] = [
   { name: 'mt: phone prefix', path: '/mtRecord/list', body: { prod_type: 0, decodeMobile: '1391' } },
   { name: 'mt: content', path: '/mtRecord/list', body: { prod_type: 0, decodeContent: '验证码' } },
   { name: 'mt: month', path: '/mtRecord/list', body: { prod_type: 0, month } },
-  { name: 'mt: last 7 days', path: '/mtRecord/list', body: { prod_type: 0, startTime: now - 7 * 86_400_000, endTime: now } },
+  {
+    name: 'mt: last 7 days',
+    path: '/mtRecord/list',
+    body: { prod_type: 0, startTime: now - 7 * 86_400_000, endTime: now },
+  },
   {
     name: 'mt: account + 7 days + status',
     path: '/mtRecord/list',
@@ -52,7 +58,16 @@ const round = (x: number) => Math.round(x * 100) / 100;
 
 async function measure(size: number) {
   const db = await openPglite(null);
-  const config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', captcha: false, serveConsole: false, logLevel: 'error', seedRecords: 0, smppPort: null };
+  const config = {
+    ...configFromEnv({}),
+    port: 0,
+    host: '127.0.0.1',
+    captcha: false,
+    serveConsole: false,
+    logLevel: 'error',
+    seedRecords: 0,
+    smppPort: null,
+  };
   const platform = await buildPlatform(config, { db });
   await seedDemoTenant(platform.ctx);
   const seed = await seedRecords(platform.ctx, size);
@@ -71,7 +86,14 @@ async function measure(size: number) {
     return json.data;
   };
   const login = async (username: string) =>
-    (await post('/user/login', { username, password: Buffer.from('demo1234').toString('base64'), code: '', redomStr: '' })).token as string;
+    (
+      await post('/user/login', {
+        username,
+        password: Buffer.from('demo1234').toString('base64'),
+        code: '',
+        redomStr: '',
+      })
+    ).token as string;
   const tokens = { admin: await login('admin'), user: await login('user') };
 
   const lists: Record<string, { p95: number; median: number; total: number }> = {};
@@ -111,7 +133,14 @@ async function measure(size: number) {
   await platform.close();
   return {
     size,
-    seed: { ms: seed.ms, phases: seed.phases, mt: seed.mt, mo: seed.mo, batches: seed.batches, statRows: seed.statRows },
+    seed: {
+      ms: seed.ms,
+      phases: seed.phases,
+      mt: seed.mt,
+      mo: seed.mo,
+      batches: seed.batches,
+      statRows: seed.statRows,
+    },
     lists,
     feed: { forward: feedForward, backfill: feedBackfill },
   };

@@ -14,7 +14,16 @@ const ROWS_PER_INSERT = 1000;
 
 async function main() {
   // the carrier stays idle so both runs measure only the insert path
-  const config = { ...configFromEnv({}), port: 0, host: '127.0.0.1', captcha: false, serveConsole: false, logLevel: 'warn', seedRecords: 0, smppPort: null };
+  const config = {
+    ...configFromEnv({}),
+    port: 0,
+    host: '127.0.0.1',
+    captcha: false,
+    serveConsole: false,
+    logLevel: 'warn',
+    seedRecords: 0,
+    smppPort: null,
+  };
   config.simulator = { ...config.simulator, reviewMs: 1e9, reportMs: 1e9 };
   const platform = await buildPlatform(config, { db: await openPglite(null) });
   await seedDemoTenant(platform.ctx);

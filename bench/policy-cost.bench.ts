@@ -7,7 +7,8 @@ import { alternate, runBenchForFigures, writeBenchSection } from './side-by-side
 // invocation. The carrier bench is not run both ways: the checks happen when a send is taken, never on the way to the
 // carrier, and its one 20,000-number send is checked once (BENCHMARKS.md). Writes its BENCHMARKS.md section.
 // Run: npx tsx bench/policy-cost.bench.ts [--messages N] [--rounds R]
-const argOf = (name: string, fallback: number) => (process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback);
+const argOf = (name: string, fallback: number) =>
+  process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
 const N = argOf('--messages', 10_000);
 const ROUNDS = argOf('--rounds', 2);
 
@@ -21,7 +22,9 @@ function run(policy: 'on' | 'off'): Figures {
   console.error(`[policy cost] integrator bench, policy ${policy}`);
   const r = runBenchForFigures('integrator.bench.ts', ['--messages', String(N), '--policy', policy]);
   if (r.smpp.accepted !== N || r.http.sequential.accepted !== N || r.http.parallel4.accepted !== N)
-    throw new Error(`policy ${policy}: not every message was taken (${JSON.stringify({ smpp: r.smpp.refused, http: r.http })})`);
+    throw new Error(
+      `policy ${policy}: not every message was taken (${JSON.stringify({ smpp: r.smpp.refused, http: r.http })})`,
+    );
   return { smpp: r.smpp.rate, http1: r.http.sequential.rate, http4: r.http.parallel4.rate };
 }
 
@@ -39,6 +42,8 @@ writeBenchSection('policy', 'Send policy checks on the integrator doors', [
   '',
   '| door | messages/s, checks on | messages/s, checks off | on / off (target ≥ 0.9) |',
   '|---|---|---|---|',
-  ...rows.map((r) => `| ${label[r.k]} | ${r.on.toLocaleString('en')} | ${r.off.toLocaleString('en')} | **${r.ratio}** |`),
+  ...rows.map(
+    (r) => `| ${label[r.k]} | ${r.on.toLocaleString('en')} | ${r.off.toLocaleString('en')} | **${r.ratio}** |`,
+  ),
 ]);
 console.log(JSON.stringify({ at, messages: N, rounds: ROUNDS, on, off, rows }, null, 2));

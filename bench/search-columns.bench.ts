@@ -50,12 +50,16 @@ for (let page = 0; page < N / 1000; page++) {
 (globalThis as { gc?: () => void }).gc?.();
 {
   const m = process.memoryUsage();
-  console.error(`heap ${Math.round(m.heapUsed / 1048576)} MB, array buffers ${Math.round(m.arrayBuffers / 1048576)} MB`);
+  console.error(
+    `heap ${Math.round(m.heapUsed / 1048576)} MB, array buffers ${Math.round(m.arrayBuffers / 1048576)} MB`,
+  );
 }
 const tOrder = performance.now();
 index.warm();
 console.error(`ordered and warmed in ${Math.round(performance.now() - tOrder)} ms`);
-console.error(`built ${N} rows in ${Math.round(performance.now() - t0)} ms; ${index.contents.texts.length} distinct contents`);
+console.error(
+  `built ${N} rows in ${Math.round(performance.now() - t0)} ms; ${index.contents.texts.length} distinct contents`,
+);
 
 const content = (value: string): Filter[] => [{ op: 'contains', field: 'decodeContent', value }];
 const cases: Array<[string, Filter[]]> = [
@@ -86,14 +90,27 @@ for (const [name, filters] of cases) {
   let found = 0;
   for (let r = 0; r < 10; r++) {
     const t = performance.now();
-    found = index.search({ collection: 'mt_records', filters: [{ op: 'eq', field: 'prod_type', value: 0 }, ...filters], limit: 20 })!.keys.length;
+    found = index.search({
+      collection: 'mt_records',
+      filters: [{ op: 'eq', field: 'prod_type', value: 0 }, ...filters],
+      limit: 20,
+    })!.keys.length;
     times.push(performance.now() - t);
   }
   const t = performance.now();
-  const count = index.search({ collection: 'mt_records', filters: [{ op: 'eq', field: 'prod_type', value: 0 }, ...filters], limit: 20 }, true)!.count;
+  const count = index.search(
+    { collection: 'mt_records', filters: [{ op: 'eq', field: 'prod_type', value: 0 }, ...filters], limit: 20 },
+    true,
+  )!.count;
   const countMs = performance.now() - t;
   const sorted = [...times].sort((a, b) => a - b);
-  out[name] = { first: +times[0].toFixed(2), p95: +sorted[Math.ceil(sorted.length * 0.95) - 1].toFixed(2), found, count, countMs: +countMs.toFixed(1) };
+  out[name] = {
+    first: +times[0].toFixed(2),
+    p95: +sorted[Math.ceil(sorted.length * 0.95) - 1].toFixed(2),
+    found,
+    count,
+    countMs: +countMs.toFixed(1),
+  };
 }
 console.table(out);
 {

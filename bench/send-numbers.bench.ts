@@ -19,21 +19,29 @@ const log = (...a: unknown[]) => console.error(`[send bench ${new Date().toISOSt
 async function main() {
   if (!process.argv.includes('--no-build')) execSync('npx vite build', { cwd: ROOT, stdio: 'ignore' });
   const platform = await startBenchPlatform(PORT, 'bench-send', 1000);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   try {
     // the console starts in the browser's language: the figures are those of its default, Chinese
     const page = await browser.newPage({ locale: 'zh-CN' });
     await page.addInitScript(() => {
       const w = window as unknown as { __tasks: number[] };
       w.__tasks = [];
-      new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__tasks.push(e.duration))).observe({ type: 'longtask', buffered: true });
+      new PerformanceObserver((l) => l.getEntries().forEach((e) => w.__tasks.push(e.duration))).observe({
+        type: 'longtask',
+        buffered: true,
+      });
     });
     await browserLogin(page, ORIGIN);
     await page.goto(`${ORIGIN}/sms-cloud/smsGroupSend`);
     await page.getByTestId('send-balance').waitFor();
     await page.getByTestId('send-content').fill('bench');
     // 100,000 numbers with a few invalid and repeated ones, pasted as text
-    const text = Array.from({ length: NUMBERS }, (_, i) => (i % 1000 === 999 ? 'x' + i : String(13600000000 + (i % 99_000)))).join('\n');
+    const text = Array.from({ length: NUMBERS }, (_, i) =>
+      i % 1000 === 999 ? 'x' + i : String(13600000000 + (i % 99_000)),
+    ).join('\n');
     // pasted: the value set at once and one input event, as a paste gives React
     const pasteMs = await page.evaluate((value) => {
       const el = document.querySelector<HTMLTextAreaElement>('[data-testid=send-mobiles]')!;
@@ -66,7 +74,11 @@ async function main() {
     if (cdp) {
       const { profile } = (await cdp.send('Profiler.stop')) as {
         profile: {
-          nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number }>;
+          nodes: Array<{
+            id: number;
+            callFrame: { functionName: string; url: string; lineNumber: number };
+            hitCount: number;
+          }>;
           samples: number[];
           timeDeltas: number[];
         };

@@ -26,11 +26,18 @@ export function writeBenchSection(tag: string, heading: string, body: string[]):
   const lines = [`<!-- bench:${tag}:begin -->`, ...body, `<!-- bench:${tag}:end -->`].join('\n');
   const md = readFileSync(file, 'utf8');
   const marked = new RegExp(`<!-- bench:${tag}:begin -->[\\s\\S]*?<!-- bench:${tag}:end -->`);
-  writeFileSync(file, marked.test(md) ? md.replace(marked, () => lines) : `${md.trimEnd()}\n\n## ${heading}\n\n${lines}\n`);
+  writeFileSync(
+    file,
+    marked.test(md) ? md.replace(marked, () => lines) : `${md.trimEnd()}\n\n## ${heading}\n\n${lines}\n`,
+  );
 }
 
 /** Runs each side `rounds` times, off first, alternating, and answers every side's best figure and their ratio. */
-export function alternate<K extends string>(rounds: number, keys: readonly K[], run: (side: 'on' | 'off') => Record<K, number>) {
+export function alternate<K extends string>(
+  rounds: number,
+  keys: readonly K[],
+  run: (side: 'on' | 'off') => Record<K, number>,
+) {
   const on: Record<K, number>[] = [];
   const off: Record<K, number>[] = [];
   for (let i = 0; i < rounds; i++) {
@@ -38,6 +45,11 @@ export function alternate<K extends string>(rounds: number, keys: readonly K[], 
     on.push(run('on'));
   }
   const best = (xs: Record<K, number>[], k: K) => Math.max(...xs.map((x) => x[k]));
-  const rows = keys.map((k) => ({ k, on: best(on, k), off: best(off, k), ratio: Number((best(on, k) / best(off, k)).toFixed(3)) }));
+  const rows = keys.map((k) => ({
+    k,
+    on: best(on, k),
+    off: best(off, k),
+    ratio: Number((best(on, k) / best(off, k)).toFixed(3)),
+  }));
   return { on, off, rows };
 }

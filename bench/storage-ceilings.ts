@@ -15,20 +15,32 @@ async function workerHeapMb(cdp: {
   on(e: string, f: (p: any) => void): void;
 }): Promise<{ heap: number; buffers: number } | null> {
   try {
-    const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string; title: string; url: string }[] };
+    const { targetInfos } = (await cdp.send('Target.getTargets')) as {
+      targetInfos: { targetId: string; type: string; title: string; url: string }[];
+    };
     const w = targetInfos.find((t) => t.type === 'worker' && /sync/.test(`${t.title} ${t.url}`));
     if (!w) return null;
-    const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: w.targetId, flatten: false })) as { sessionId: string };
+    const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: w.targetId, flatten: false })) as {
+      sessionId: string;
+    };
     const answer = new Promise<{ usedSize: number; backingStorageSize?: number }>((resolve) => {
       cdp.on('Target.receivedMessageFromTarget', (e: { sessionId: string; message: string }) => {
         const m = JSON.parse(e.message) as { id?: number; result?: { usedSize: number; backingStorageSize?: number } };
         if (e.sessionId === sessionId && m.id === 2 && m.result) resolve(m.result);
       });
     });
-    await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }) });
-    await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 2, method: 'Runtime.getHeapUsage' }) });
+    await cdp.send('Target.sendMessageToTarget', {
+      sessionId,
+      message: JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }),
+    });
+    await cdp.send('Target.sendMessageToTarget', {
+      sessionId,
+      message: JSON.stringify({ id: 2, method: 'Runtime.getHeapUsage' }),
+    });
     const used = await Promise.race([answer, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
-    return used === null ? null : { heap: round(used.usedSize / 1024 / 1024), buffers: round((used.backingStorageSize ?? 0) / 1024 / 1024) };
+    return used === null
+      ? null
+      : { heap: round(used.usedSize / 1024 / 1024), buffers: round((used.backingStorageSize ?? 0) / 1024 / 1024) };
   } catch (e) {
     log('worker heap not measured', String(e));
     return null;
@@ -39,7 +51,10 @@ export async function measureStorage(page: Page) {
   // raw Dexie ceiling: the same MT documents, bulkPut into a bare table in the same browser
   await page.addScriptTag({ content: readFileSync(join(ROOT, 'node_modules/dexie/dist/dexie.js'), 'utf8') });
   const [rawPerS, rawIndexedPerS] = await page.evaluate(async () => {
-    type Table = { limit(n: number): { toArray(): Promise<unknown[]> }; schema: { primKey: { src: string }; indexes: { src: string }[] } };
+    type Table = {
+      limit(n: number): { toArray(): Promise<unknown[]> };
+      schema: { primKey: { src: string }; indexes: { src: string }[] };
+    };
     const bench = (window as unknown as { __smsBench: { table(name: string): Promise<Table> } }).__smsBench;
     // the documents as the sync stored them (RxDB's fields included); at most 200,000: enough for a steady rate,
     // and 1M objects at once would not fit the page's heap
@@ -104,6 +119,8 @@ export async function measureStorage(page: Page) {
   // a restart: the worker loads the columns from the side store instead of rebuilding them
   await page.reload();
   const reloaded = await searchStatsWhenReady(page);
-  log(`side store ${sideStoreMb} MB; after a reload the columns ${reloaded.rebuilt ? `were rebuilt (${reloaded.why})` : 'loaded'} in ${reloaded.loadMs} ms`);
+  log(
+    `side store ${sideStoreMb} MB; after a reload the columns ${reloaded.rebuilt ? `were rebuilt (${reloaded.why})` : 'loaded'} in ${reloaded.loadMs} ms`,
+  );
   return { rawPerS, rawIndexedPerS, sideStoreMb, heap, workerHeap, reloaded };
 }

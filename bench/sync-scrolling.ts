@@ -35,7 +35,9 @@ export async function syncAndScroll(page: Page, t0: number) {
   await page.locator('[data-testid=sync-status][data-status=live]').waitFor({ timeout: 60 * 60_000 });
   const syncMs = performance.now() - t0;
   // the same scrolling with the cache full and the replication idle: what the backfill costs is the difference
-  await page.evaluate(() => document.querySelector('.table-screen .p-virtualscroller, .table-screen .p-datatable-wrapper')?.scrollTo(0, 0));
+  await page.evaluate(() =>
+    document.querySelector('.table-screen .p-virtualscroller, .table-screen .p-datatable-wrapper')?.scrollTo(0, 0),
+  );
   const idleGaps = await profiled(page, 'scrolling when idle', () => scrollFrames(page));
   const counts = await page.evaluate(async () => {
     const bench = (window as unknown as { __smsBench: { store: { count(n: string): Promise<number> } } }).__smsBench;

@@ -10,7 +10,8 @@ const dir = join(import.meta.dirname, 'endpoints');
 const endpoints: Endpoint[] = [];
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.endpoints.ts'))) {
   const mod = (await import(`./endpoints/${file}`)) as Record<string, unknown>;
-  for (const e of Object.values(mod)) if (typeof e === 'object' && e && 'path' in e && 'request' in e && 'method' in e) endpoints.push(e as Endpoint);
+  for (const e of Object.values(mod))
+    if (typeof e === 'object' && e && 'path' in e && 'request' in e && 'method' in e) endpoints.push(e as Endpoint);
 }
 
 /** A string can never be longer than the JSON body the platform accepts (platform/server.ts). */
@@ -24,7 +25,10 @@ export function unbounded(e: Endpoint): string[] {
       case 'string':
         return max !== undefined && max <= JSON_BODY_MAX ? [] : [`${at}: string without a maximum length`];
       case 'number':
-        return min !== undefined && max !== undefined && min >= -Number.MAX_SAFE_INTEGER && max <= Number.MAX_SAFE_INTEGER
+        return min !== undefined &&
+          max !== undefined &&
+          min >= -Number.MAX_SAFE_INTEGER &&
+          max <= Number.MAX_SAFE_INTEGER
           ? []
           : [`${at}: number without a range`];
       case 'array':

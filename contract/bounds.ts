@@ -20,7 +20,8 @@ export const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\
 export const isStorableText = (v: string) => !UNSTORABLE_TEXT.test(v);
 
 /** A string of `min` to `max` characters that PostgreSQL can store. */
-export const text = (max: number = INDEXED_TEXT_MAX, min = 0) => z.string().min(min).max(max).refine(isStorableText, 'v.badText');
+export const text = (max: number = INDEXED_TEXT_MAX, min = 0) =>
+  z.string().min(min).max(max).refine(isStorableText, 'v.badText');
 
 /** Whole numbers in a column's range. */
 export const int16 = (min = 0, max = INT16_MAX) => z.number().int().min(min).max(max);

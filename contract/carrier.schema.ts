@@ -104,7 +104,9 @@ export type RouteConfig = z.infer<typeof routeSchema>;
 export type RouteFault = { kind: 'unknownCarrier'; index: number; name: string } | { kind: 'weights' };
 
 export function routeFaults(route: RouteConfig, carriers: ReadonlySet<string>): RouteFault[] {
-  const faults: RouteFault[] = route.carriers.flatMap((name, index) => (carriers.has(name) ? [] : [{ kind: 'unknownCarrier' as const, index, name }]));
+  const faults: RouteFault[] = route.carriers.flatMap((name, index) =>
+    carriers.has(name) ? [] : [{ kind: 'unknownCarrier' as const, index, name }],
+  );
   if (route.weights !== undefined && route.weights.length !== route.carriers.length) faults.push({ kind: 'weights' });
   return faults;
 }

@@ -5,7 +5,11 @@ import type { Language } from './constants';
 
 const namers = new Map<Language, Intl.DisplayNames>();
 
-export function countryName(lang: Language, code: string | null | undefined, stored: string | null | undefined): string {
+export function countryName(
+  lang: Language,
+  code: string | null | undefined,
+  stored: string | null | undefined,
+): string {
   const c = (code ?? '').trim().toUpperCase();
   if (!/^[A-Z]{2}$/.test(c)) return stored ?? '';
   let namer = namers.get(lang);

@@ -8,7 +8,11 @@ export type AuthMode = 'none' | 'token';
 /** json: `{type, message, data}` envelope; file: an attachment (xlsx) streamed back; multipart: an upload. */
 export type EndpointKind = 'json' | 'file' | 'multipart' | 'sse';
 
-export interface Endpoint<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType, A extends AuthMode = AuthMode> {
+export interface Endpoint<
+  Req extends z.ZodType = z.ZodType,
+  Res extends z.ZodType = z.ZodType,
+  A extends AuthMode = AuthMode,
+> {
   method: HttpMethod;
   path: string;
   auth: A;

@@ -12,9 +12,18 @@ export const INTEGRATOR_MESSAGES: Record<string, Record<Language, string>> = {
     zh: '时间戳超出允许范围（与平台时间相差须在 {seconds} 秒内）',
     en: "The timestamp is out of range (it must be within {seconds} s of the platform's clock)",
   },
-  'integrator.nonceReused': { zh: '该 nonce 已使用过，请每次请求使用新的 nonce', en: 'This nonce was already used: use a new nonce for every request' },
-  'integrator.nonceFormat': { zh: 'X-Nonce 须为 8-64 个字母、数字、_ 或 -', en: 'X-Nonce must be 8-64 letters, digits, _ or -' },
-  'integrator.ipNotAllowed': { zh: '请求来源 IP 不在该账号的白名单中', en: "The request's address is not in the account's allowed IPs" },
+  'integrator.nonceReused': {
+    zh: '该 nonce 已使用过，请每次请求使用新的 nonce',
+    en: 'This nonce was already used: use a new nonce for every request',
+  },
+  'integrator.nonceFormat': {
+    zh: 'X-Nonce 须为 8-64 个字母、数字、_ 或 -',
+    en: 'X-Nonce must be 8-64 letters, digits, _ or -',
+  },
+  'integrator.ipNotAllowed': {
+    zh: '请求来源 IP 不在该账号的白名单中',
+    en: "The request's address is not in the account's allowed IPs",
+  },
   'integrator.accountClosed': { zh: '账号已关闭', en: 'This account is closed' },
   'integrator.rateLimited': {
     zh: '超过账号的最大发送速度，请 {seconds} 秒后重试',
@@ -34,6 +43,12 @@ export const INTEGRATOR_MESSAGES: Record<string, Record<Language, string>> = {
   'integrator.rangeTooLong': { zh: '查询时间范围不能超过 {days} 天', en: 'The time range may not exceed {days} days' },
   'integrator.rangeReversed': { zh: '开始时间不能晚于结束时间', en: 'from must not be later than to' },
   'integrator.noSmsProduct': { zh: '该账号未开通短信产品', en: 'This account has no SMS product' },
-  'integrator.unsupportedMediaType': { zh: '请求体须为 application/json', en: 'The request body must be application/json' },
-  'v.integrator.clientRefTooLong': { zh: 'clientRef 不能超过 64 字节（UTF-8）', en: 'clientRef may not exceed 64 bytes (UTF-8)' },
+  'integrator.unsupportedMediaType': {
+    zh: '请求体须为 application/json',
+    en: 'The request body must be application/json',
+  },
+  'v.integrator.clientRefTooLong': {
+    zh: 'clientRef 不能超过 64 字节（UTF-8）',
+    en: 'clientRef may not exceed 64 bytes (UTF-8)',
+  },
 };

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { addressBookEntrySchema, addressBookGroupSchema, contentTemplateSchema, cspTemplateDetailSchema, videoTemplateDetailSchema } from './entities.schema';
+import {
+  addressBookEntrySchema,
+  addressBookGroupSchema,
+  contentTemplateSchema,
+  cspTemplateDetailSchema,
+  videoTemplateDetailSchema,
+} from './entities.schema';
 import { feedFields } from './records.schema';
 
 // Documents of the library change feeds (templates, address-book groups and members): the contract entity plus the
@@ -12,8 +18,14 @@ export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 const local = <K extends string>(kind: K) => ({ id: z.string(), kind: z.literal(kind), ...feedFields });
 
 export const contentTemplateDocSchema = contentTemplateSchema.extend(local('content'));
-export const videoTemplateDocSchema = videoTemplateDetailSchema.extend({ result_desc: z.string().nullable(), ...local('video') });
-export const cspTemplateDocSchema = cspTemplateDetailSchema.extend({ result_desc: z.string().nullable(), ...local('csp') });
+export const videoTemplateDocSchema = videoTemplateDetailSchema.extend({
+  result_desc: z.string().nullable(),
+  ...local('video'),
+});
+export const cspTemplateDocSchema = cspTemplateDetailSchema.extend({
+  result_desc: z.string().nullable(),
+  ...local('csp'),
+});
 /** groups carry mobile '' so that one index serves member searches in the shared collection. */
 export const addressGroupDocSchema = addressBookGroupSchema.extend({ ...local('group'), mobile: z.literal('') });
 export const addressMemberDocSchema = addressBookEntrySchema.extend(local('member'));

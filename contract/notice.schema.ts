@@ -33,7 +33,10 @@ export const NOTICE_LINK_MAX = 200;
 export const NOTICE_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 
 export const noticeParamsSchema = z
-  .record(z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,31}$/), z.union([z.string().max(NOTICE_PARAM_MAX).refine(isStorableText), z.number().finite()]))
+  .record(
+    z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,31}$/),
+    z.union([z.string().max(NOTICE_PARAM_MAX).refine(isStorableText), z.number().finite()]),
+  )
   .refine((p) => Object.keys(p).length <= NOTICE_PARAMS_MAX);
 export type NoticeParams = z.infer<typeof noticeParamsSchema>;
 

@@ -50,7 +50,10 @@ export const OPERATOR_MESSAGES: Record<string, Record<Language, string>> = {
   'activity.target.csp': { zh: '卡片模板 {name}', en: 'Card template {name}' },
   'activity.target.new': { zh: '（新建）', en: '(new)' },
   // transport failures, in the console's language rather than the browser's ("Failed to fetch")
-  'error.network': { zh: '无法连接平台，请检查网络后重试', en: 'Cannot reach the platform; check the network and try again' },
+  'error.network': {
+    zh: '无法连接平台，请检查网络后重试',
+    en: 'Cannot reach the platform; check the network and try again',
+  },
   'error.timeout': { zh: '平台响应超时，请稍后重试', en: 'The platform did not answer in time; please try again' },
   'activity.status.pending': { zh: '待同步', en: 'Pending' },
   'activity.status.acked': { zh: '已完成', en: 'Done' },

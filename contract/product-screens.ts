@@ -27,4 +27,5 @@ export const SCREEN_PRODUCTS: Record<string, number[]> = {
 };
 
 /** Whether an account holding `granted` products may open the screen at `path` (a screen of no product: yes). */
-export const screenGranted = (path: string, granted: readonly number[]): boolean => SCREEN_PRODUCTS[path]?.some((p) => granted.includes(p)) ?? true;
+export const screenGranted = (path: string, granted: readonly number[]): boolean =>
+  SCREEN_PRODUCTS[path]?.some((p) => granted.includes(p)) ?? true;

@@ -61,7 +61,16 @@ function boundsOf(def: Def): { min?: number; max?: number } {
   return { min, max };
 }
 
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional', 'success']);
+const WRAPPERS = new Set([
+  'optional',
+  'nullable',
+  'default',
+  'prefault',
+  'catch',
+  'readonly',
+  'nonoptional',
+  'success',
+]);
 
 /** Every leaf (string, number, literal, enum, boolean, ...) and array under `schema`, with its path. */
 export function leavesOf(schema: z.ZodType, path = '', seen = new Set<z.ZodType>()): Leaf[] {
@@ -88,7 +97,11 @@ export function leavesOf(schema: z.ZodType, path = '', seen = new Set<z.ZodType>
     case 'tuple':
       return (def.items ?? []).flatMap((i, n) => leavesOf(i, `${path}[${n}]`, seen));
     case 'record':
-      return [{ path, type: 'record', schema }, ...leavesOf(def.keyType!, `${path}{key}`, seen), ...leavesOf(def.valueType!, `${path}{}`, seen)];
+      return [
+        { path, type: 'record', schema },
+        ...leavesOf(def.keyType!, `${path}{key}`, seen),
+        ...leavesOf(def.valueType!, `${path}{}`, seen),
+      ];
     case 'literal':
       return [{ path, type: 'literal', schema, values: def.values }];
     case 'enum':
@@ -159,7 +172,8 @@ export function withValueAt(base: unknown, path: string, value: unknown): unknow
       arr[0] = set(arr[0], i + 1);
       return arr;
     }
-    const obj = node !== null && typeof node === 'object' && !Array.isArray(node) ? { ...(node as Record<string, unknown>) } : {};
+    const obj =
+      node !== null && typeof node === 'object' && !Array.isArray(node) ? { ...(node as Record<string, unknown>) } : {};
     obj[part] = set(obj[part], i + 1);
     return obj;
   };

@@ -3,7 +3,9 @@ import { SEGMENT_GSM_MULTI, SEGMENT_GSM_SINGLE, SEGMENT_UCS2_MULTI, SEGMENT_UCS2
 // Billing segments per 3GPP TS 23.038: the GSM 7-bit default alphabet (one septet) plus its extension
 // table (escape + char = two septets); anything else forces UCS-2, counted in UTF-16 code units.
 
-const GSM7_BASIC = '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?' + '¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+const GSM7_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?' +
+  '¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
 const GSM7_EXTENSION = '^{}\\[~]|€\f';
 
 const BASIC = new Set(GSM7_BASIC);
@@ -48,7 +50,8 @@ function packParts(sizes: number[], perPart: number): number {
 export function countSegments(text: string): SegmentCount {
   const { encoding, sizes } = pieces(text);
   const units = sizes.reduce((a, b) => a + b, 0);
-  const [single, multi] = encoding === 'GSM-7' ? [SEGMENT_GSM_SINGLE, SEGMENT_GSM_MULTI] : [SEGMENT_UCS2_SINGLE, SEGMENT_UCS2_MULTI];
+  const [single, multi] =
+    encoding === 'GSM-7' ? [SEGMENT_GSM_SINGLE, SEGMENT_GSM_MULTI] : [SEGMENT_UCS2_SINGLE, SEGMENT_UCS2_MULTI];
   if (units === 0) return { encoding, units, segments: 0, perSegment: single };
   if (units <= single) return { encoding, units, segments: 1, perSegment: single };
   return { encoding, units, segments: packParts(sizes, multi), perSegment: multi };

@@ -5,9 +5,15 @@ import type { Language } from './constants';
 export const SEND_MESSAGES: Record<string, Record<Language, string>> = {
   'send.accountRequired': { zh: '请选择发送账号', en: 'Choose a sending account' },
   'send.chatbotRequired': { zh: '请选择 Chatbot', en: 'Choose a chatbot' },
-  'send.linkRequired': { zh: '请填写以 http:// 或 https:// 开头的链接', en: 'Give a link starting with http:// or https://' },
+  'send.linkRequired': {
+    zh: '请填写以 http:// 或 https:// 开头的链接',
+    en: 'Give a link starting with http:// or https://',
+  },
   'send.checkFailed': { zh: '号码检查失败，请重试', en: 'Checking the numbers failed, please try again' },
-  'send.queued': { zh: '当前离线，发送已排队，联网后自动提交', en: 'Offline: the send is queued and goes out when the network returns' },
+  'send.queued': {
+    zh: '当前离线，发送已排队，联网后自动提交',
+    en: 'Offline: the send is queued and goes out when the network returns',
+  },
   'send.queuedRecord': { zh: '排队中（离线）', en: 'Queued (offline)' },
   'send.rejected': { zh: '发送被拒绝', en: 'The send was refused' },
   'send.timingRequired': { zh: '请填写定时发送时间', en: 'Give the time of the scheduled send' },

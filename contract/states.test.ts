@@ -31,10 +31,18 @@ describe('sendStatus', () => {
   it('pending-review table or 100 is pending review, whatever else the record says', () => {
     expect(sendStatus({ mt_status: 0, report_result: '0', table_name: 'review' }).kind).toBe('pendingReview');
     expect(sendStatus({ mt_status: 700, table_name: 'review' }).kind).toBe('pendingReview');
-    expect(sendStatus({ mt_status: 100, table_name: 'mt' })).toMatchObject({ kind: 'pendingReview', label: 'state.sendStatus.pendingReview', detail: null });
+    expect(sendStatus({ mt_status: 100, table_name: 'mt' })).toMatchObject({
+      kind: 'pendingReview',
+      label: 'state.sendStatus.pendingReview',
+      detail: null,
+    });
   });
   it('0 with report 0 or DELIVRD is success', () => {
-    expect(sendStatus({ mt_status: 0, report_result: '0', table_name: 'mt' })).toMatchObject({ kind: 'success', severity: 'success', detail: null });
+    expect(sendStatus({ mt_status: 0, report_result: '0', table_name: 'mt' })).toMatchObject({
+      kind: 'success',
+      severity: 'success',
+      detail: null,
+    });
     expect(sendStatus({ mt_status: 0, report_result: 'DELIVRD' }).kind).toBe('success');
   });
   it('500 waiting, 600 timeout', () => {
@@ -42,14 +50,22 @@ describe('sendStatus', () => {
     expect(sendStatus({ mt_status: 600, report_result: null }).kind).toBe('timeout');
   });
   it('700, unknown codes, and 0 with a failed report are failures with the description', () => {
-    expect(sendStatus({ mt_status: 700, report_result: 'UNDELIV', report_result_desc: 'user unreachable' })).toMatchObject({
+    expect(
+      sendStatus({ mt_status: 700, report_result: 'UNDELIV', report_result_desc: 'user unreachable' }),
+    ).toMatchObject({
       kind: 'failure',
       severity: 'danger',
       detail: 'user unreachable',
     });
-    expect(sendStatus({ mt_status: 0, report_result: 'MK:0001', errDesc: 'blacklisted' })).toMatchObject({ kind: 'failure', detail: 'blacklisted' });
+    expect(sendStatus({ mt_status: 0, report_result: 'MK:0001', errDesc: 'blacklisted' })).toMatchObject({
+      kind: 'failure',
+      detail: 'blacklisted',
+    });
     expect(sendStatus({ mt_status: 0, report_result: null })).toMatchObject({ kind: 'failure', detail: null });
-    expect(sendStatus({ mt_status: 42, report_result: 'EXPIRED' })).toMatchObject({ kind: 'failure', detail: 'EXPIRED' });
+    expect(sendStatus({ mt_status: 42, report_result: 'EXPIRED' })).toMatchObject({
+      kind: 'failure',
+      detail: 'EXPIRED',
+    });
   });
   it('renders the description in brackets in both languages', () => {
     const r = { mt_status: 700, report_result: 'UNDELIV', report_result_desc: 'empty number' };
@@ -91,8 +107,14 @@ describe('code maps', () => {
     ]);
   });
   it('content template: approved green, rejected red, filter 0,2,3', () => {
-    expect(stateOf(CONTENT_TEMPLATE_STATUS, 2)).toEqual({ label: 'state.contentTemplate.approved', severity: 'success' });
-    expect(stateOf(CONTENT_TEMPLATE_STATUS, 3)).toEqual({ label: 'state.contentTemplate.rejected', severity: 'danger' });
+    expect(stateOf(CONTENT_TEMPLATE_STATUS, 2)).toEqual({
+      label: 'state.contentTemplate.approved',
+      severity: 'success',
+    });
+    expect(stateOf(CONTENT_TEMPLATE_STATUS, 3)).toEqual({
+      label: 'state.contentTemplate.rejected',
+      severity: 'danger',
+    });
     expect(label(CONTENT_TEMPLATE_STATUS, 1)).toBe('state.contentTemplate.unreviewed');
     expect(filterOptions(CONTENT_TEMPLATE_STATUS).map((o) => o.value)).toEqual([0, 2, 3]);
   });
@@ -138,10 +160,16 @@ describe('code maps', () => {
     expect(label(PAY_TYPE, null)).toBe('state.unknown');
   });
   it('every label of every map has zh and en text', () => {
-    const maps = Object.values(states).filter((v): v is StateMap => typeof v === 'object' && v !== null && 'codes' in v);
+    const maps = Object.values(states).filter(
+      (v): v is StateMap => typeof v === 'object' && v !== null && 'codes' in v,
+    );
     expect(maps.length).toBe(11);
     const labels = maps.flatMap((m) => [...Object.values(m.codes), m.other].map((d) => d.label));
-    labels.push(...Object.values(states.SEND_STATUS).map((d) => d.label), ...Object.values(states.FALLBACK_TYPES), 'state.lowType.none');
+    labels.push(
+      ...Object.values(states.SEND_STATUS).map((d) => d.label),
+      ...Object.values(states.FALLBACK_TYPES),
+      'state.lowType.none',
+    );
     for (const key of labels) expect(isMessageKey(key), key).toBe(true);
   });
 });

@@ -51,7 +51,14 @@ export type SendStatusKind = keyof typeof SEND_STATUS;
 
 /** mt_status codes the platform stores, and `sent`, which it never stores: the neutral code its answers put in place of an
  * outcome for a console user who may not see outcomes (platform/records/client-status.ts). */
-export const MT_STATUS = { submitted: 0, pendingReview: 100, sent: 200, waiting: 500, timeout: 600, failure: 700 } as const;
+export const MT_STATUS = {
+  submitted: 0,
+  pendingReview: 100,
+  sent: 200,
+  waiting: 500,
+  timeout: 600,
+  failure: 700,
+} as const;
 
 /** mt_status codes that are not outcomes and stay as they are when outcomes are withheld. */
 export const MT_STATUS_NOT_OUTCOME: readonly number[] = [MT_STATUS.pendingReview, MT_STATUS.waiting];
@@ -88,7 +95,8 @@ export function sendStatus(r: SendStatusInput): ResolvedSendStatus {
 function sendStatusKind(r: SendStatusInput): SendStatusKind {
   if (r.table_name === REVIEW_TABLE || r.mt_status === MT_STATUS.pendingReview) return 'pendingReview';
   if (r.mt_status === MT_STATUS.sent) return 'sent';
-  if (r.mt_status === MT_STATUS.submitted && REPORT_SUCCESS_CODES.includes(String(r.report_result ?? '').trim())) return 'success';
+  if (r.mt_status === MT_STATUS.submitted && REPORT_SUCCESS_CODES.includes(String(r.report_result ?? '').trim()))
+    return 'success';
   if (r.mt_status === MT_STATUS.waiting) return 'waiting';
   if (r.mt_status === MT_STATUS.timeout) return 'timeout';
   return 'failure';
@@ -128,7 +136,10 @@ export const SEND_STATUS_FILTER: readonly FilterOption[] = [
 export const mtSourceLabel = (source: MtSource) => `state.source.${source}`;
 
 /** the sources the send records' filter offers, in order. */
-export const MT_SOURCE_FILTER: readonly { value: MtSource; label: string }[] = MT_SOURCES.map((value) => ({ value, label: mtSourceLabel(value) }));
+export const MT_SOURCE_FILTER: readonly { value: MtSource; label: string }[] = MT_SOURCES.map((value) => ({
+  value,
+  label: mtSourceLabel(value),
+}));
 
 // --- Code maps ----------------------------------------------------------------------------------------------------
 
@@ -246,7 +257,11 @@ export const CLICK_STATUS: StateMap = {
 
 /** Statistics time dimension: 0 day, 1 month, 2 year. */
 export const TIME_DIMENSION: StateMap = {
-  codes: { 0: def('state.timeDimension.day', 'info'), 1: def('state.timeDimension.month', 'info'), 2: def('state.timeDimension.year', 'info') },
+  codes: {
+    0: def('state.timeDimension.day', 'info'),
+    1: def('state.timeDimension.month', 'info'),
+    2: def('state.timeDimension.year', 'info'),
+  },
   other: def('state.unknown', 'secondary'),
   filter: [0, 1, 2],
 };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { epochOfWallClock, parseWallClock, wallClockDay, wallClockIn, wallClockToEpoch, zoneOffsetMs } from './time-zone';
+import {
+  epochOfWallClock,
+  parseWallClock,
+  wallClockDay,
+  wallClockIn,
+  wallClockToEpoch,
+  zoneOffsetMs,
+} from './time-zone';
 
 const NOW = Date.UTC(2026, 10, 22, 8, 0);
 
@@ -13,7 +20,13 @@ describe('wall clocks in a time zone', () => {
   });
 
   it('has no instant for a day or time that does not exist there', () => {
-    for (const text of ['2026-02-30 10:00', '2026-12-01 25:00', '2026-13-01 10:00', '2026-12-01 10:60', '2026-04-31 10:00'])
+    for (const text of [
+      '2026-02-30 10:00',
+      '2026-12-01 25:00',
+      '2026-13-01 10:00',
+      '2026-12-01 10:60',
+      '2026-04-31 10:00',
+    ])
       expect(epochOfWallClock(text, 'Asia/Shanghai'), text).toBeNull();
     expect(epochOfWallClock('2028-02-29 10:00', 'Asia/Shanghai')).toBe(Date.UTC(2028, 1, 29, 2, 0));
     // a time skipped by the spring change does not exist there
@@ -50,7 +63,9 @@ describe('wall clocks in a time zone', () => {
 
 describe('zone offsets, remembered by quarter hour', () => {
   const reference = (timeZone: string, at: number) => {
-    const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')!.value;
+    const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')!.value;
     const m = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
     return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000 : 0;
   };
@@ -65,7 +80,13 @@ describe('zone offsets, remembered by quarter hour', () => {
     const HOUR = 3_600_000;
     const start = Date.UTC(2026, 0, 1);
     // daylight saving by an hour, by half an hour (Lord Howe), at a half-hour offset, and a zone of quarter hours
-    for (const zone of ['America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'America/St_Johns', 'Asia/Kathmandu']) {
+    for (const zone of [
+      'America/New_York',
+      'Europe/London',
+      'Australia/Lord_Howe',
+      'America/St_Johns',
+      'Asia/Kathmandu',
+    ]) {
       const changes: number[] = [];
       let before = reference(zone, start);
       for (let at = start + HOUR; at < start + 365 * 24 * HOUR; at += HOUR) {
@@ -78,7 +99,8 @@ describe('zone offsets, remembered by quarter hour', () => {
         // the two hours before the hour that found the change, minute by minute, asked in a shuffled order
         const minutes = Array.from({ length: 120 }, (_, i) => change - 2 * HOUR + i * 60_000 + 17_000);
         minutes.sort(() => Math.random() - 0.5);
-        for (const at of minutes) expect(zoneOffsetMs(zone, at), `${zone} ${new Date(at).toISOString()}`).toBe(reference(zone, at));
+        for (const at of minutes)
+          expect(zoneOffsetMs(zone, at), `${zone} ${new Date(at).toISOString()}`).toBe(reference(zone, at));
       }
     }
   });

@@ -28,7 +28,15 @@ export function zoneOffsetMs(timeZone: string, at: number): number {
 
 /** The instant a wall-clock time of `timeZone` names (month 0-11; out-of-range parts roll over as in Date.UTC). A time
  * skipped by a daylight-saving change still gets an instant, one that reads back as another time. */
-export function wallClockToEpoch(timeZone: string, y: number, month: number, day: number, h = 0, min = 0, sec = 0): number {
+export function wallClockToEpoch(
+  timeZone: string,
+  y: number,
+  month: number,
+  day: number,
+  h = 0,
+  min = 0,
+  sec = 0,
+): number {
   const asUtc = Date.UTC(y, month, day, h, min, sec);
   // the offset at the guessed instant, corrected once for a change of offset in between
   const guess = asUtc - zoneOffsetMs(timeZone, asUtc);

@@ -24,7 +24,10 @@ export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {
   ...STATE_MESSAGES,
   'v.mobile.required': { zh: '手机号不能为空', en: 'The mobile number is required' },
   'v.mobile.invalid': { zh: '手机号格式不正确（11 位手机号）', en: 'The mobile number is not valid (11 digits)' },
-  'v.url.invalid': { zh: '请输入以 http:// 或 https:// 开头的地址', en: 'Enter an address starting with http:// or https://' },
+  'v.url.invalid': {
+    zh: '请输入以 http:// 或 https:// 开头的地址',
+    en: 'Enter an address starting with http:// or https://',
+  },
   'v.url.credentials': { zh: '链接中不能包含用户名或密码', en: 'The link may not contain a user name or password' },
   'v.url.internal': {
     zh: '回调地址必须是公网地址，不能指向本机、内网或云元数据服务',
@@ -33,11 +36,17 @@ export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {
 
   'v.login.accountRequired': { zh: '请输入账号', en: 'Please enter the account' },
   'v.login.passwordRequired': { zh: '请输入密码', en: 'Please enter the password' },
-  'v.login.passwordMin': { zh: `密码长度最少为 ${LOGIN_PASSWORD_MIN} 位`, en: `The password must be at least ${LOGIN_PASSWORD_MIN} characters` },
+  'v.login.passwordMin': {
+    zh: `密码长度最少为 ${LOGIN_PASSWORD_MIN} 位`,
+    en: `The password must be at least ${LOGIN_PASSWORD_MIN} characters`,
+  },
   'v.login.captchaRequired': { zh: '请输入验证码', en: 'Please enter the captcha' },
   'v.login.captchaLength': { zh: `验证码为 ${CAPTCHA_LENGTH} 位`, en: `The captcha has ${CAPTCHA_LENGTH} characters` },
   'v.login.smsCodeRequired': { zh: '请输入短信验证码', en: 'Please enter the SMS code' },
-  'v.login.smsCodeFormat': { zh: `短信验证码为 ${SMS_CODE_LENGTH} 位数字`, en: `The SMS code is ${SMS_CODE_LENGTH} digits` },
+  'v.login.smsCodeFormat': {
+    zh: `短信验证码为 ${SMS_CODE_LENGTH} 位数字`,
+    en: `The SMS code is ${SMS_CODE_LENGTH} digits`,
+  },
 
   'v.lock.passwordRequired': { zh: '锁屏密码不能为空', en: 'Lock password cannot be empty' },
 
@@ -56,12 +65,27 @@ export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {
     en: 'User IPs must be IPv4 or IPv6 addresses or ranges (like 10.0.0.0/24) separated by commas',
   },
   'v.subAccount.extRequired': { zh: '请输入扩展号', en: 'Please enter the extension' },
-  'v.subAccount.extFormat': { zh: `扩展号为 1-${EXTENSION_MAX_DIGITS} 位数字`, en: `The extension is 1-${EXTENSION_MAX_DIGITS} digits` },
-  'v.subAccount.srcIdFormat': { zh: '源号码只能是最多 20 位数字', en: 'The source sender id may be up to 20 digits only' },
+  'v.subAccount.extFormat': {
+    zh: `扩展号为 1-${EXTENSION_MAX_DIGITS} 位数字`,
+    en: `The extension is 1-${EXTENSION_MAX_DIGITS} digits`,
+  },
+  'v.subAccount.srcIdFormat': {
+    zh: '源号码只能是最多 20 位数字',
+    en: 'The source sender id may be up to 20 digits only',
+  },
   'v.subAccount.pushModeRequired': { zh: '请选择推送方式', en: 'Please choose the push mode' },
-  'v.subAccount.reportUrlRequired': { zh: '主动推送时必须填写状态报告回调地址', en: 'The report callback address is required for proactive push' },
-  'v.subAccount.moUrlRequired': { zh: '主动推送时必须填写上行回调地址', en: 'The uplink callback address is required for proactive push' },
-  'v.subAccount.reportBatch': { zh: '每次推送的报告数须为 1 到 100 的整数', en: 'Reports per callback must be a whole number from 1 to 100' },
+  'v.subAccount.reportUrlRequired': {
+    zh: '主动推送时必须填写状态报告回调地址',
+    en: 'The report callback address is required for proactive push',
+  },
+  'v.subAccount.moUrlRequired': {
+    zh: '主动推送时必须填写上行回调地址',
+    en: 'The uplink callback address is required for proactive push',
+  },
+  'v.subAccount.reportBatch': {
+    zh: '每次推送的报告数须为 1 到 100 的整数',
+    en: 'Reports per callback must be a whole number from 1 to 100',
+  },
   'v.subAccount.maxConnections': { zh: '最大连接数须为正整数', en: 'Max connections must be a positive whole number' },
   'v.subAccount.maxSpeed': { zh: '最大速度须为正整数', en: 'Max speed must be a positive whole number' },
   'v.subAccount.busCtyRequired': { zh: '请选择业务类型', en: 'Please choose the business type' },
@@ -69,8 +93,14 @@ export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {
 
   'v.recharge.accountRequired': { zh: '请选择账号', en: 'Please choose an account' },
   'v.subAccount.idExists': { zh: '账号已存在', en: 'That account id already exists' },
-  'v.warn.balanceInvalid': { zh: '预警余额须为不小于 0 的数字，最多两位小数', en: 'The warning balance must be 0 or more with at most two decimals' },
-  'v.warn.mobilesRequired': { zh: '开启预警时至少填写一个手机号', en: 'At least one mobile is required when the warning is on' },
+  'v.warn.balanceInvalid': {
+    zh: '预警余额须为不小于 0 的数字，最多两位小数',
+    en: 'The warning balance must be 0 or more with at most two decimals',
+  },
+  'v.warn.mobilesRequired': {
+    zh: '开启预警时至少填写一个手机号',
+    en: 'At least one mobile is required when the warning is on',
+  },
   'v.warn.tooManyMobiles': { zh: '最多 5 个预警手机号', en: 'At most 5 warning mobiles' },
   'v.crud.nameRequired': { zh: '请输入名称', en: 'Please enter the name' },
   'v.crud.idRequired': { zh: '缺少编号', en: 'The id is missing' },
@@ -79,7 +109,10 @@ export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {
     zh: '金额须为大于 0 的数字，最多两位小数',
     en: 'The amount must be a number above 0 with at most two decimals',
   },
-  'v.recharge.exceedsBalance': { zh: '充值金额不能超过企业余额', en: 'The amount cannot exceed the enterprise balance' },
+  'v.recharge.exceedsBalance': {
+    zh: '充值金额不能超过企业余额',
+    en: 'The amount cannot exceed the enterprise balance',
+  },
 
   'v.settings.oldPasswordRequired': { zh: '请输入原密码', en: 'Please enter the old password' },
   'v.settings.newPasswordRequired': { zh: '请输入新密码', en: 'Please enter the new password' },
@@ -109,13 +142,19 @@ export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {
     en: 'The sender id may contain letters and digits only (up to 11, or 15 digits)',
   },
   'v.intl.timingRequired': { zh: '请选择定时时间', en: 'Please choose the scheduled time' },
-  'v.intl.timingTooSoon': { zh: '定时时间须至少在 10 分钟之后', en: 'The scheduled time must be at least 10 minutes ahead' },
+  'v.intl.timingTooSoon': {
+    zh: '定时时间须至少在 10 分钟之后',
+    en: 'The scheduled time must be at least 10 minutes ahead',
+  },
   'v.intl.insufficientBalance': { zh: '余额不足', en: 'Insufficient balance' },
 
   'v.template.idRequired': { zh: '缺少模板编号', en: 'The template id is missing' },
   'v.template.accountRequired': { zh: '请选择账号', en: 'Please choose an account' },
   'v.template.contentRequired': { zh: '模板内容不能为空', en: 'The template content cannot be empty' },
-  'v.template.contentTooLong': { zh: '模板内容最多 1000 个字符', en: 'The template content may have at most 1000 characters' },
+  'v.template.contentTooLong': {
+    zh: '模板内容最多 1000 个字符',
+    en: 'The template content may have at most 1000 characters',
+  },
   'v.template.keywordTooLong': { zh: '关键字最多 30 个字符', en: 'The keyword may have at most 30 characters' },
   'v.template.titleRequired': { zh: '请输入标题', en: 'Please enter the title' },
   'v.template.nameRequired': { zh: '请输入模板名称', en: 'Please enter the template name' },
@@ -129,7 +168,10 @@ export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {
   'v.template.cardsRequired': { zh: '至少需要一张卡片', en: 'At least one card is required' },
   'v.template.tooManyCards': { zh: '最多 15 张卡片', en: 'At most 15 cards' },
   'v.template.smsFallbackRequired': { zh: '请填写回落短信内容', en: 'Please enter the fallback SMS text' },
-  'v.template.videoFallbackRequired': { zh: '请填写回落视频短信的标题和帧', en: 'Please give the fallback video message a title and frames' },
+  'v.template.videoFallbackRequired': {
+    zh: '请填写回落视频短信的标题和帧',
+    en: 'Please give the fallback video message a title and frames',
+  },
   'v.template.readFallbackRequired': { zh: '请填写回落阅信内容', en: 'Please enter the fallback reading-message text' },
   // {names}: the offending placeholders as written; ${p1} is no parameter of translate(), so it stays as written
   'v.template.placeholderInvalid': {
@@ -144,7 +186,10 @@ export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {
   'v.addressBook.nameRequired': { zh: '请输入姓名', en: 'Please enter the name' },
   'v.addressBook.groupRequired': { zh: '请选择分组', en: 'Please choose a group' },
   'v.addressBook.groupNameRequired': { zh: '请输入分组名称', en: 'Please enter the group name' },
-  'v.addressBook.groupNameTooLong': { zh: '分组名称最多 50 个字符', en: 'The group name may have at most 50 characters' },
+  'v.addressBook.groupNameTooLong': {
+    zh: '分组名称最多 50 个字符',
+    en: 'The group name may have at most 50 characters',
+  },
   'v.addressBook.tooLong': { zh: '内容过长', en: 'Too long' },
   'v.addressBook.emailInvalid': { zh: '邮箱格式不正确', en: 'The email address is not valid' },
   'v.addressBook.genderInvalid': { zh: '性别不正确', en: 'The gender is not valid' },
@@ -178,7 +223,10 @@ export const VALIDATION_MESSAGES: Record<string, Record<Language, string>> = {
   'v.field.tooDeep': { zh: '参数 {field} 嵌套过深', en: '{field} is nested too deeply' },
   'v.field.invalid': { zh: '参数 {field} 不合法', en: '{field} is not valid' },
 
-  'v.logs.tooMany': { zh: `一次最多上传 ${LOG_UPLOAD_MAX_ENTRIES} 条日志`, en: `At most ${LOG_UPLOAD_MAX_ENTRIES} log entries per upload` },
+  'v.logs.tooMany': {
+    zh: `一次最多上传 ${LOG_UPLOAD_MAX_ENTRIES} 条日志`,
+    en: `At most ${LOG_UPLOAD_MAX_ENTRIES} log entries per upload`,
+  },
 
   'v.timedEdit.contentRequired': { zh: '短信内容不能为空', en: 'Content cannot be empty' },
   'v.timedEdit.batchRequired': { zh: '缺少定时批次号', en: 'The timed batch number is missing' },

@@ -45,7 +45,11 @@ describe('web links', () => {
   });
 
   it.each(sends)('%s refuses credentials in the link', (_, parse) => {
-    for (const link of ['https://user:pass@shop.example.com/', 'https://bank.example.com@evil.example/', 'http://:x@a.example/']) {
+    for (const link of [
+      'https://user:pass@shop.example.com/',
+      'https://bank.example.com@evil.example/',
+      'http://:x@a.example/',
+    ]) {
       expect(
         parse(link).error?.issues.map((i) => i.message),
         link,
@@ -56,17 +60,27 @@ describe('web links', () => {
   });
 
   it.each(sends)('%s takes http(s) links, trimmed, including non-Latin hosts and paths', (_, parse) => {
-    for (const link of ['https://shop.example.com/sale?id=7#top', 'HTTP://A.EXAMPLE:8080/x', 'https://例子.测试/路径?q=值', 'http://127.0.0.1:8181/p']) {
+    for (const link of [
+      'https://shop.example.com/sale?id=7#top',
+      'HTTP://A.EXAMPLE:8080/x',
+      'https://例子.测试/路径?q=值',
+      'http://127.0.0.1:8181/p',
+    ]) {
       expect(parse(` ${link} `).success, link).toBe(true);
     }
     expect(parse('').error?.issues.map((i) => i.message)).toEqual(['v.shortLink.urlRequired']);
-    expect(parse(`https://x.co/${'a'.repeat(2000)}`).error?.issues.map((i) => i.message)).toEqual(['v.shortLink.urlTooLong']);
+    expect(parse(`https://x.co/${'a'.repeat(2000)}`).error?.issues.map((i) => i.message)).toEqual([
+      'v.shortLink.urlTooLong',
+    ]);
   });
 
   it('the redirect target is ASCII: host punycoded, path and query percent-encoded; anything else has none', () => {
-    expect(redirectTarget('https://例子.测试/路径?q=值')).toBe('https://xn--fsqu00a.xn--0zwm56d/%E8%B7%AF%E5%BE%84?q=%E5%80%BC');
+    expect(redirectTarget('https://例子.测试/路径?q=值')).toBe(
+      'https://xn--fsqu00a.xn--0zwm56d/%E8%B7%AF%E5%BE%84?q=%E5%80%BC',
+    );
     expect(redirectTarget('https://shop.example.com/sale?id=7')).toBe('https://shop.example.com/sale?id=7');
-    for (const link of [...BAD_SCHEMES, 'https://user:pass@shop.example.com/']) expect(redirectTarget(link), link).toBeNull();
+    for (const link of [...BAD_SCHEMES, 'https://user:pass@shop.example.com/'])
+      expect(redirectTarget(link), link).toBeNull();
     expect(webLinkProblem('https://shop.example.com/')).toBeNull();
   });
 });

@@ -19,6 +19,11 @@ export function readXlsRows(bytes: Uint8Array): string[][] {
   const wb = read(bytes, { type: 'array', cellDates: true, cellHTML: false, cellFormula: false, dense: true });
   const first = wb.SheetNames[0];
   if (!first) return [];
-  const rows = utils.sheet_to_json<unknown[]>(wb.Sheets[first], { header: 1, raw: true, defval: null, blankrows: true });
+  const rows = utils.sheet_to_json<unknown[]>(wb.Sheets[first], {
+    header: 1,
+    raw: true,
+    defval: null,
+    blankrows: true,
+  });
   return rows.map((r) => Array.from(r, cellText));
 }

@@ -7,7 +7,8 @@ import { columnName, excelDateText, packageParts, rowXml, SHEET_END, SHEET_PATH,
 async function roundTrip(rows: (string | number)[][]) {
   const zip = new JSZip();
   for (const [path, content] of Object.entries(packageParts('t'))) zip.file(path, content);
-  const xml = sheetStart([10, 10]) + rowXml(['h1', 'h2'], 1, true) + rows.map((r, i) => rowXml(r, i + 2)).join('') + SHEET_END;
+  const xml =
+    sheetStart([10, 10]) + rowXml(['h1', 'h2'], 1, true) + rows.map((r, i) => rowXml(r, i + 2)).join('') + SHEET_END;
   zip.file(SHEET_PATH, xml);
   const buf = await zip.generateAsync({ type: 'nodebuffer' });
   const wb = new ExcelJS.Workbook();
@@ -16,7 +17,19 @@ async function roundTrip(rows: (string | number)[][]) {
 }
 
 describe('spreadsheet cells', () => {
-  const risky = ['=1+1', '+cmd|/c calc', '-2+3', '@SUM(A1)', '\t=1', '\r=1', '\n=1+1', ' =1+1', '＝1+1', '＋1', 'plain'];
+  const risky = [
+    '=1+1',
+    '+cmd|/c calc',
+    '-2+3',
+    '@SUM(A1)',
+    '\t=1',
+    '\r=1',
+    '\n=1+1',
+    ' =1+1',
+    '＝1+1',
+    '＋1',
+    'plain',
+  ];
 
   it('keeps text that looks like a formula as the same literal text, with no apostrophe', async () => {
     const { ws } = await roundTrip(risky.map((v) => [v, 1]));

@@ -23,7 +23,8 @@ interface Context {
 }
 
 /** The name typed, or else the sheet's name without its extension. */
-export const batchNameOf = (typed: string, fileName: string): string => typed.trim() || fileName.replace(/\.[^.]+$/, '');
+export const batchNameOf = (typed: string, fileName: string): string =>
+  typed.trim() || fileName.replace(/\.[^.]+$/, '');
 
 /** a sheet chosen while nothing runs: refused at once, or uploaded and started. */
 const start = { 'batch.start': sheetChosen('uploading') };

@@ -4,7 +4,11 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { messageInteractSendEndpoint } from '../contract/endpoints/interact.endpoints';
 import { longToShortEndpoint } from '../contract/endpoints/short-link.endpoints';
 import { modifyPasswordFormSchema } from '../contract/validation/personal-settings.rules';
-import { rechargeFormSchema, subAccountFormSchema, subAccountModifyFormSchema } from '../contract/validation/sub-account.rules';
+import {
+  rechargeFormSchema,
+  subAccountFormSchema,
+  subAccountModifyFormSchema,
+} from '../contract/validation/sub-account.rules';
 import { ApiCallError } from '../sync/http/http-client';
 import { fieldErrors, formMachine, hasUnsavedInput } from './form.machine';
 import { start } from './form.fixtures';
@@ -28,9 +32,12 @@ const SUB = {
 
 describe('form machine: account forms', () => {
   it('checks the contract rules before sending and sends the parsed values', async () => {
-    const { actor: a, sent } = start({ schema: subAccountFormSchema, values: SUB, sends: 'parsed', rejectionAtField: true }, async () => ({
-      cus_id: 'ABCDEF',
-    }));
+    const { actor: a, sent } = start(
+      { schema: subAccountFormSchema, values: SUB, sends: 'parsed', rejectionAtField: true },
+      async () => ({
+        cus_id: 'ABCDEF',
+      }),
+    );
     a.send({ type: 'form.submit' });
     expect(a.getSnapshot().value).toBe('editing');
     expect(a.getSnapshot().context.errors).toMatchObject({
@@ -66,8 +73,21 @@ describe('form machine: account forms', () => {
   });
 
   it('edits a sub-account prefilled, passwords left empty are kept (not sent), a short one refused', async () => {
-    const current = { ...SUB, cus_id: 'SUB001', cus_name: '子账号', ext_number: '0001', maxConnections: '5', maxSpeed: '10', busCty: 'retail' };
-    const { actor: a, sent } = start({ schema: subAccountModifyFormSchema, values: current, sends: 'parsed', rejectionAtField: true });
+    const current = {
+      ...SUB,
+      cus_id: 'SUB001',
+      cus_name: '子账号',
+      ext_number: '0001',
+      maxConnections: '5',
+      maxSpeed: '10',
+      busCty: 'retail',
+    };
+    const { actor: a, sent } = start({
+      schema: subAccountModifyFormSchema,
+      values: current,
+      sends: 'parsed',
+      rejectionAtField: true,
+    });
     expect(hasUnsavedInput(a.getSnapshot())).toBe(false);
     a.send({ type: 'form.set', field: 'interfacePassword', value: '12345' });
     expect(hasUnsavedInput(a.getSnapshot())).toBe(true);
@@ -87,8 +107,14 @@ describe('form machine: account forms', () => {
   });
 
   it('shows a platform rejection on the field it names', async () => {
-    const { actor: a } = start({ schema: rechargeFormSchema(100), values: { cus_id: 'SUB001', amount: '' }, sends: 'parsed', rejectionAtField: true }, () =>
-      Promise.reject(new ApiCallError('http', '充值金额不能超过企业余额', 400, null, 'amount')),
+    const { actor: a } = start(
+      {
+        schema: rechargeFormSchema(100),
+        values: { cus_id: 'SUB001', amount: '' },
+        sends: 'parsed',
+        rejectionAtField: true,
+      },
+      () => Promise.reject(new ApiCallError('http', '充值金额不能超过企业余额', 400, null, 'amount')),
     );
     a.send({ type: 'form.set', field: 'amount', value: '100.01' });
     a.send({ type: 'form.submit' });
@@ -102,17 +128,25 @@ describe('form machine: account forms', () => {
   });
 
   it('checks the new password against the old and the confirmation', () => {
-    const { actor: a } = start({ schema: modifyPasswordFormSchema, values: { oldPassword: 'abc123', newPassword: 'abc123', confirmPassword: 'abc124' } });
+    const { actor: a } = start({
+      schema: modifyPasswordFormSchema,
+      values: { oldPassword: 'abc123', newPassword: 'abc123', confirmPassword: 'abc124' },
+    });
     a.send({ type: 'form.submit' });
-    expect(a.getSnapshot().context.errors).toEqual({ newPassword: 'v.settings.passwordSameAsOld', confirmPassword: 'v.settings.passwordMismatch' });
+    expect(a.getSnapshot().context.errors).toEqual({
+      newPassword: 'v.settings.passwordSameAsOld',
+      confirmPassword: 'v.settings.passwordMismatch',
+    });
     a.send({ type: 'form.reset', values: { oldPassword: '', newPassword: '', confirmPassword: '' } });
     expect(a.getSnapshot().context.errors).toEqual({});
   });
 });
 
 describe('form machine: tool forms', () => {
-  const link = (schema: z.ZodType = longToShortEndpoint.request, answer: () => Promise<unknown> = async () => ({ shortUrl: 'http://h/s/AbCdEfGh' })) =>
-    start({ schema, values: { longUrl: '' } }, answer);
+  const link = (
+    schema: z.ZodType = longToShortEndpoint.request,
+    answer: () => Promise<unknown> = async () => ({ shortUrl: 'http://h/s/AbCdEfGh' }),
+  ) => start({ schema, values: { longUrl: '' } }, answer);
 
   it('refuses an invalid link with the contract rule and submits nothing', () => {
     const t = link();
@@ -148,15 +182,23 @@ describe('form machine: tool forms', () => {
   });
 
   it('fieldErrors names the first broken rule per field', () => {
-    expect(fieldErrors(messageInteractSendEndpoint.request, { cus_id: 'c', decodeMobile: '4008001234', content: ' ' })).toEqual({
+    expect(
+      fieldErrors(messageInteractSendEndpoint.request, { cus_id: 'c', decodeMobile: '4008001234', content: ' ' }),
+    ).toEqual({
       decodeMobile: 'v.mobile.invalid',
       content: 'v.interact.contentRequired',
     });
   });
 
   it("fieldErrors tells an area rule by its catalogue key, and zod's own English as a plain invalid field", () => {
-    const schema = z.object({ words: z.string().min(1, { error: 'blacklist.noOptOutWord' }), count: z.number().max(3) });
-    expect(fieldErrors(schema, { words: '', count: 9 })).toEqual({ words: 'blacklist.noOptOutWord', count: 'error.invalidField' });
+    const schema = z.object({
+      words: z.string().min(1, { error: 'blacklist.noOptOutWord' }),
+      count: z.number().max(3),
+    });
+    expect(fieldErrors(schema, { words: '', count: 9 })).toEqual({
+      words: 'blacklist.noOptOutWord',
+      count: 'error.invalidField',
+    });
   });
 });
 
@@ -168,7 +210,12 @@ describe('form machine: finishing', () => {
       actors: { submit: fromPromise(answer) },
       actions: { onDone: ({ context }) => void finished.push(context.result) },
     });
-    return { actor: createActor(m, { input: { schema: longToShortEndpoint.request, values: { longUrl: 'https://shop.example.com/a' } } }).start(), finished };
+    return {
+      actor: createActor(m, {
+        input: { schema: longToShortEndpoint.request, values: { longUrl: 'https://shop.example.com/a' } },
+      }).start(),
+      finished,
+    };
   }
 
   it('calls onDone once, with the answer, as the request is taken', async () => {

@@ -71,10 +71,15 @@ export function seedValues(defaults: FormValues, payload?: Record<string, unknow
 
 /** Whether the form holds input not yet sent: values changed from those it opened with (a dialog asks before it
  * closes over them). A form whose values were sent and taken holds none. */
-export function hasUnsavedInput(snapshot: { context: Pick<FormContext, 'values' | 'initial'>; matches: (state: 'done') => boolean }): boolean {
+export function hasUnsavedInput(snapshot: {
+  context: Pick<FormContext, 'values' | 'initial'>;
+  matches: (state: 'done') => boolean;
+}): boolean {
   if (snapshot.matches('done')) return false;
   const { values, initial } = snapshot.context;
-  return Object.keys({ ...initial, ...values }).some((k) => JSON.stringify(values[k] ?? '') !== JSON.stringify(initial[k] ?? ''));
+  return Object.keys({ ...initial, ...values }).some(
+    (k) => JSON.stringify(values[k] ?? '') !== JSON.stringify(initial[k] ?? ''),
+  );
 }
 
 export function moveItem<I>(items: I[], index: number, by: -1 | 1): I[] {
@@ -86,10 +91,17 @@ export function moveItem<I>(items: I[], index: number, by: -1 | 1): I[] {
 }
 
 /** The errors that `keep` keeps. */
-const without = (errors: FormErrors, keep: (k: string) => boolean): FormErrors => Object.fromEntries(Object.entries(errors).filter(([k]) => keep(k)));
-const listOf = (values: FormValues, field: string): unknown[] => (Array.isArray(values[field]) ? (values[field] as unknown[]) : []);
+const without = (errors: FormErrors, keep: (k: string) => boolean): FormErrors =>
+  Object.fromEntries(Object.entries(errors).filter(([k]) => keep(k)));
+const listOf = (values: FormValues, field: string): unknown[] =>
+  Array.isArray(values[field]) ? (values[field] as unknown[]) : [];
 const errorsNow = (c: FormContext) => fieldErrors(c.schema, c.request(c.values));
-const fresh = (c: FormContext, values?: FormValues) => ({ values: values ?? c.initial, errors: {}, failure: null, result: null });
+const fresh = (c: FormContext, values?: FormValues) => ({
+  values: values ?? c.initial,
+  errors: {},
+  failure: null,
+  result: null,
+});
 /** The live rules broken in `field` (or its parts) by the values now. */
 function liveErrors(c: FormContext, field: string): FormErrors {
   if (c.live.length === 0) return {};
@@ -117,7 +129,10 @@ export const formMachine = setup({
     setField: assign(({ context, event }) => {
       if (event.type !== 'form.set') return {};
       const values = { ...context.values, [event.field]: event.value };
-      const errors = without(context.errors, (k) => k !== event.field && !k.startsWith(`${event.field}.`) && k !== 'form');
+      const errors = without(
+        context.errors,
+        (k) => k !== event.field && !k.startsWith(`${event.field}.`) && k !== 'form',
+      );
       return { values, errors: { ...errors, ...liveErrors({ ...context, values }, event.field) } };
     }),
     /** the request was taken (`context.result` holds the answer); a form with nothing to follow leaves it as is. */
@@ -146,20 +161,26 @@ export const formMachine = setup({
         'form.set': { actions: 'setField' },
         'form.submit': 'validating',
         'form.item.add': {
-          actions: assign(({ context, event }) => ({ values: { ...context.values, [event.field]: [...listOf(context.values, event.field), event.item] } })),
+          actions: assign(({ context, event }) => ({
+            values: { ...context.values, [event.field]: [...listOf(context.values, event.field), event.item] },
+          })),
         },
         'form.item.set': {
           actions: assign(({ context, event }) =>
             listChange(
               context,
               event.field,
-              listOf(context.values, event.field).map((it, i) => (i === event.index ? { ...(it as object), ...event.patch } : it)),
+              listOf(context.values, event.field).map((it, i) =>
+                i === event.index ? { ...(it as object), ...event.patch } : it,
+              ),
               event.index,
             ),
           ),
         },
         'form.item.move': {
-          actions: assign(({ context, event }) => listChange(context, event.field, moveItem(listOf(context.values, event.field), event.index, event.by))),
+          actions: assign(({ context, event }) =>
+            listChange(context, event.field, moveItem(listOf(context.values, event.field), event.index, event.by)),
+          ),
         },
         'form.item.remove': {
           actions: assign(({ context, event }) =>
@@ -191,7 +212,8 @@ export const formMachine = setup({
           target: 'editing',
           actions: assign(({ context, event }) => {
             const e = event.error;
-            if (context.rejectionAtField && e instanceof ApiCallError && e.field) return { errors: { [e.field.split('.')[0]]: e.message } };
+            if (context.rejectionAtField && e instanceof ApiCallError && e.field)
+              return { errors: { [e.field.split('.')[0]]: e.message } };
             return { failure: e instanceof Error ? e.message : String(e) };
           }),
         },

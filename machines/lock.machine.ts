@@ -14,7 +14,8 @@ export interface LockContext {
   error: string | null;
 }
 
-export type LockEvent = { type: 'lock.set'; password: string } | { type: 'lock.unlock'; password: string } | { type: 'lock.clear' };
+export type LockEvent =
+  { type: 'lock.set'; password: string } | { type: 'lock.unlock'; password: string } | { type: 'lock.clear' };
 
 /** SHA-256 hex of the password (Web Crypto, in browsers and Node). */
 export async function hashLockPassword(password: string): Promise<string> {
@@ -40,7 +41,10 @@ export const lockMachine = setup({
   context: ({ input }) => ({ hash: input.persisted?.locked ? (input.persisted.hash ?? null) : null, error: null }),
   on: {
     // login and logout clear the lock
-    'lock.clear': { target: '.unlocked', actions: [assign({ hash: null, error: null }), { type: 'persist', params: { locked: false, hash: null } }] },
+    'lock.clear': {
+      target: '.unlocked',
+      actions: [assign({ hash: null, error: null }), { type: 'persist', params: { locked: false, hash: null } }],
+    },
   },
   states: {
     boot: { always: [{ guard: 'wasLocked', target: 'locked' }, { target: 'unlocked' }] },
@@ -58,7 +62,10 @@ export const lockMachine = setup({
         input: ({ event }) => ({ password: (event as { password: string }).password }),
         onDone: {
           target: 'locked',
-          actions: [assign({ hash: ({ event }) => event.output }), { type: 'persist', params: ({ event }) => ({ locked: true, hash: event.output }) }],
+          actions: [
+            assign({ hash: ({ event }) => event.output }),
+            { type: 'persist', params: ({ event }) => ({ locked: true, hash: event.output }) },
+          ],
         },
         onError: 'unlocked',
       },

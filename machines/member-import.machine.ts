@@ -40,7 +40,14 @@ export const memberImportMachine = setup({
   },
   actions: {
     refuse: assign({ failure: ({ event }) => sheetRefusal(event.file), report: null }),
-    begin: assign(({ event }) => ({ groupId: event.groupId, file: event.file, fileId: null, rows: null, report: null, failure: null })),
+    begin: assign(({ event }) => ({
+      groupId: event.groupId,
+      file: event.file,
+      fileId: null,
+      rows: null,
+      report: null,
+      failure: null,
+    })),
   },
   guards: { refused: ({ event }) => sheetRefusal(event.file) !== null },
 }).createMachine({
@@ -53,7 +60,10 @@ export const memberImportMachine = setup({
       invoke: {
         src: 'read',
         input: ({ context }) => context.file!,
-        onDone: { target: 'importing', actions: assign(({ event }) => ({ fileId: event.output.fileId, rows: event.output.rowCount ?? null })) },
+        onDone: {
+          target: 'importing',
+          actions: assign(({ event }) => ({ fileId: event.output.fileId, rows: event.output.rowCount ?? null })),
+        },
         onError: { target: 'failed', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
       },
     },

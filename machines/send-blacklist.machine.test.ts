@@ -33,11 +33,15 @@ function start(kind: SendKind, opts: { online?: boolean; listed?: string[]; fail
         return 'ev1';
       }),
       // the send stays in flight: what matters here is what was recorded and deducted
-      awaitOutcome: fromPromise((): Promise<Pick<EventDoc, 'status' | 'last_error' | 'result'>> => new Promise(() => {})),
+      awaitOutcome: fromPromise(
+        (): Promise<Pick<EventDoc, 'status' | 'last_error' | 'result'>> => new Promise(() => {}),
+      ),
     },
     actions: { report: () => {}, balanceChanged: () => {} },
   });
-  const actor = createActor(machine, { input: { kind, prices: PRICES, account: ACCOUNT, online: opts.online ?? true, now: () => 0 } }).start();
+  const actor = createActor(machine, {
+    input: { kind, prices: PRICES, account: ACCOUNT, online: opts.online ?? true, now: () => 0 },
+  }).start();
   const fill = (patch: Partial<SendDraft>) => actor.send({ type: 'send.update', patch });
   return { actor, asked, recorded, fill };
 }
@@ -96,6 +100,10 @@ describe('send machine: the blacklist in the check step', () => {
 
   it('withoutNumbers recounts the countries of what is left', () => {
     const check = checkNumbers('international', '+14155552671\n+447400123456');
-    expect(withoutNumbers(check, ['+447400123456'])).toMatchObject({ valid: ['+14155552671'], countries: { US: 1 }, validCountries: ['US'] });
+    expect(withoutNumbers(check, ['+447400123456'])).toMatchObject({
+      valid: ['+14155552671'],
+      countries: { US: 1 },
+      validCountries: ['US'],
+    });
   });
 });

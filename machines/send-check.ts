@@ -11,7 +11,11 @@ import type { SendContext } from './send-form';
 
 /** The check step's figures for a counted list: the blacklisted numbers are neither sent nor charged, so the quote
  * and the problems are of the rest. `blacklisted` null: the blacklist could not be asked. */
-export function evaluation(context: SendContext, check: NumberCheck, blacklisted: string[] | null): Partial<SendContext> {
+export function evaluation(
+  context: SendContext,
+  check: NumberCheck,
+  blacklisted: string[] | null,
+): Partial<SendContext> {
   const sendable = withoutNumbers(check, blacklisted ?? []);
   const quote = quoteSend(context.cfg, context.draft, sendable, context.prices, context.linkBase);
   const zone = context.account?.time_zone ?? context.timeZone;
@@ -30,11 +34,13 @@ export function evaluation(context: SendContext, check: NumberCheck, blacklisted
 }
 
 /** Offline, without an account or without a valid number the blacklist is not asked. */
-export const blacklistUnaskable = (context: SendContext) => !context.online || !context.draft.cus_id || context.check!.valid.length === 0;
+export const blacklistUnaskable = (context: SendContext) =>
+  !context.online || !context.draft.cus_id || context.check!.valid.length === 0;
 
 /** The figures when the blacklist is not asked: with no valid number there is nothing it could hold; otherwise it is
  * unknown, and the send's answer will tell. */
-export const unaskedEvaluation = (context: SendContext) => evaluation(context, context.check!, context.check!.valid.length === 0 && context.online ? [] : null);
+export const unaskedEvaluation = (context: SendContext) =>
+  evaluation(context, context.check!, context.check!.valid.length === 0 && context.online ? [] : null);
 
 export const deduct = (ctx: SendContext, amount: number): SendAccount | null =>
   ctx.account ? { ...ctx.account, balance: Math.round((ctx.account.balance - amount) * 10_000) / 10_000 } : null;
@@ -65,22 +71,40 @@ export function outcome() {
         { type: 'balanceChanged', params: ({ context }: Args) => context.account?.balance ?? 0 },
         {
           type: 'report',
-          params: ({ context }: Args) => ({ severity: 'success' as const, summary: context.result?.time_batch ? 'send.scheduled' : 'send.success' }),
+          params: ({ context }: Args) => ({
+            severity: 'success' as const,
+            summary: context.result?.time_batch ? 'send.scheduled' : 'send.success',
+          }),
         },
         // the platform's answer is the last word: the check before confirming could not ask it (offline), or a number
         // was blacklisted since, so say how many were left out (and not charged)
         enqueueActions(({ context, enqueue }: { context: SendContext; enqueue: (action: never) => void }) => {
           const n = context.result?.blacklistCount ?? 0;
-          if (n > 0) enqueue({ type: 'report', params: { severity: 'info', summary: 'send.blacklistSkipped', params: { n } } } as never);
+          if (n > 0)
+            enqueue({
+              type: 'report',
+              params: { severity: 'info', summary: 'send.blacklistSkipped', params: { n } },
+            } as never);
         }),
       ],
     },
     {
       target: 'rejected',
       actions: [
-        assign(({ context, event }: Args) => ({ error: outputOf(event).last_error ?? null, account: deduct(context, -context.deducted), deducted: 0 })),
+        assign(({ context, event }: Args) => ({
+          error: outputOf(event).last_error ?? null,
+          account: deduct(context, -context.deducted),
+          deducted: 0,
+        })),
         { type: 'balanceChanged', params: ({ context }: Args) => context.account?.balance ?? 0 },
-        { type: 'report', params: ({ context }: Args) => ({ severity: 'error' as const, summary: 'send.rejected', detail: context.error ?? undefined }) },
+        {
+          type: 'report',
+          params: ({ context }: Args) => ({
+            severity: 'error' as const,
+            summary: 'send.rejected',
+            detail: context.error ?? undefined,
+          }),
+        },
       ],
     },
   ] as never;

@@ -5,7 +5,11 @@ import { ACCOUNT, start } from './send.fixtures';
 describe('send machine: destinations', () => {
   it('prices an international send per destination country, with a breakdown', async () => {
     const t = start('international');
-    t.fill({ content: 'Hello', mobiles: '+14155552671\n0044 7400 123456\n+14155552672\n4155552672', sender_id: 'ACME1' });
+    t.fill({
+      content: 'Hello',
+      mobiles: '+14155552671\n0044 7400 123456\n+14155552672\n4155552672',
+      sender_id: 'ACME1',
+    });
     t.actor.send({ type: 'send.check' });
     await waitFor(t.actor, (s) => s.matches('confirming'));
     const { quote, check } = t.actor.getSnapshot().context;
@@ -26,7 +30,9 @@ describe('send machine: destinations', () => {
     expect(ctx.problem).toBe('send.unpricedCountries');
     expect(ctx.problemParams).toMatchObject({ countries: 'SG', count: 2 });
     expect(ctx.quote).toMatchObject({ count: 2, cost: 0.75, unpriced: [{ country: 'SG', count: 2 }] });
-    expect(t.reports).toMatchObject([{ severity: 'error', summary: 'send.unpricedCountries', params: { countries: 'SG', count: 2 } }]);
+    expect(t.reports).toMatchObject([
+      { severity: 'error', summary: 'send.unpricedCountries', params: { countries: 'SG', count: 2 } },
+    ]);
     t.actor.send({ type: 'send.removeUnpriced' });
     expect(t.actor.getSnapshot().context.draft.mobiles).toBe('+14155552671\n+447400123456');
     t.actor.send({ type: 'send.check' });

@@ -38,7 +38,11 @@ const SHEET = {
 
 function form(
   kind: SendKind,
-  opts: { personalize?: (input: PersonalizeInput, signal: AbortSignal) => Promise<PersonalContents>; clock?: SimulatedClock; account?: SendAccount } = {},
+  opts: {
+    personalize?: (input: PersonalizeInput, signal: AbortSignal) => Promise<PersonalContents>;
+    clock?: SimulatedClock;
+    account?: SendAccount;
+  } = {},
 ) {
   const personalized: PersonalizeInput[] = [];
   const machine = sendMachine.provide({
@@ -50,7 +54,10 @@ function form(
     },
     actions: { report: () => {}, balanceChanged: () => {} },
   });
-  const actor = createActor(machine, { input: { kind, account: opts.account, now: () => 0 }, ...(opts.clock ? { clock: opts.clock } : {}) }).start();
+  const actor = createActor(machine, {
+    input: { kind, account: opts.account, now: () => 0 },
+    ...(opts.clock ? { clock: opts.clock } : {}),
+  }).start();
   return { actor, personalized, ctx: () => actor.getSnapshot().context };
 }
 
@@ -152,7 +159,15 @@ describe('send form: accounts', () => {
 });
 
 describe('send form: choices', () => {
-  const CARD = { cards: [], smsContent: '兜底短信', videoTitle: '', videoFrames: [], readContent: '', low_type: '1', maxPlaceholder: 0 } as SendCard;
+  const CARD = {
+    cards: [],
+    smsContent: '兜底短信',
+    videoTitle: '',
+    videoFrames: [],
+    readContent: '',
+    low_type: '1',
+    maxPlaceholder: 0,
+  } as SendCard;
 
   it('keeps the template lists and says why one could not be read', () => {
     const { actor, ctx } = form('card');
@@ -221,7 +236,9 @@ describe('send form: one-to-one', () => {
     clock.increment(PERSONALIZE_DELAY_MS - 1);
     expect(personalized).toHaveLength(0);
     clock.increment(1);
-    expect(personalized).toEqual([{ template: '${p1} ${p2}', mobileColumn: 0, mapping: { p1: 1, p2: 2 }, skipHeader: true }]);
+    expect(personalized).toEqual([
+      { template: '${p1} ${p2}', mobileColumn: 0, mapping: { p1: 1, p2: 2 }, skipHeader: true },
+    ]);
     await waitFor(actor, (s) => !s.context.personalizing);
     expect(ctx().draft.contents).toEqual(ROWS);
     expect(ctx().draft.mobiles).toBe('13900000001\n13900000002');
@@ -241,7 +258,9 @@ describe('send form: one-to-one', () => {
     clock.increment(100);
     actor.send({ type: 'send.update', patch: { content: '${p1} ${p2}' } });
     clock.increment(PERSONALIZE_DELAY_MS);
-    expect(personalized).toEqual([{ template: '${p1} ${p2}', mobileColumn: 2, mapping: { p1: 0, p2: 2 }, skipHeader: false }]);
+    expect(personalized).toEqual([
+      { template: '${p1} ${p2}', mobileColumn: 2, mapping: { p1: 0, p2: 2 }, skipHeader: false },
+    ]);
     expect(ctx()).toMatchObject({ mobileColumn: 2, mapping: { p1: 0 } });
     await waitFor(actor, (s) => !s.context.personalizing);
     // an edit that leaves the content as it is fills nothing again
@@ -271,7 +290,10 @@ describe('send form: one-to-one', () => {
 
   it('a run that fails lets the send go on (and say why it cannot)', async () => {
     const clock = new SimulatedClock();
-    const { actor, ctx } = form('oneToOne', { clock, personalize: async () => Promise.reject(new Error('sheet gone')) });
+    const { actor, ctx } = form('oneToOne', {
+      clock,
+      personalize: async () => Promise.reject(new Error('sheet gone')),
+    });
     actor.send({ type: 'send.sheet', sheet: SHEET });
     clock.increment(PERSONALIZE_DELAY_MS);
     await waitFor(actor, (s) => !s.context.personalizing);

@@ -4,7 +4,12 @@ import type { LabelValue } from '../contract/endpoints/user.endpoints';
 import type { z } from 'zod';
 import type { getCspSendContentEndpoint } from '../contract/endpoints/template.endpoints';
 import type { MessageParams } from '../contract/messages';
-import { cleanedList, withoutCountries, type NumberCheck, type NumberMode } from '../contract/validation/send-numbers.rules';
+import {
+  cleanedList,
+  withoutCountries,
+  type NumberCheck,
+  type NumberMode,
+} from '../contract/validation/send-numbers.rules';
 import type { SendReference } from '../sync/store/send-reference';
 import {
   emptyDraft,
@@ -196,7 +201,8 @@ export const resetSend = (context: SendContext): Partial<SendContext> => ({
 });
 
 /** The accounts a send may be made from. */
-export const accountOptions = (context: Pick<SendContext, 'listed' | 'reference'>) => sendableAccounts(context.listed, context.reference?.accounts ?? []);
+export const accountOptions = (context: Pick<SendContext, 'listed' | 'reference'>) =>
+  sendableAccounts(context.listed, context.reference?.accounts ?? []);
 
 /** The account shown as chosen: the draft's, else the first offered. */
 export const chosenAccountId = (context: Pick<SendContext, 'draft' | 'listed' | 'reference'>) =>
@@ -207,18 +213,28 @@ export function settledAccount(context: SendContext): Partial<SendContext> {
   const cusId = chosenAccountId(context);
   if (!cusId || !context.reference) return {};
   if (context.draft.cus_id === cusId && context.account?.cus_id === cusId) return {};
-  return { account: context.reference.accounts.find((a) => a.cus_id === cusId) ?? null, draft: { ...context.draft, cus_id: cusId }, problem: null };
+  return {
+    account: context.reference.accounts.find((a) => a.cus_id === cusId) ?? null,
+    draft: { ...context.draft, cus_id: cusId },
+    problem: null,
+  };
 }
 
 /** The count is of the numbers as they are now. */
-export const counted = (context: SendContext) => context.check !== null && context.checkedMobiles === context.draft.mobiles;
+export const counted = (context: SendContext) =>
+  context.check !== null && context.checkedMobiles === context.draft.mobiles;
 
 /** The numbers a `send.update` changes the list to, or null when it leaves them as they are. */
 export const newMobiles = ({ context, event }: { context: SendContext; event: SendEvent }): string | null =>
-  event.type === 'send.update' && event.patch.mobiles !== undefined && event.patch.mobiles !== context.draft.mobiles ? event.patch.mobiles : null;
+  event.type === 'send.update' && event.patch.mobiles !== undefined && event.patch.mobiles !== context.draft.mobiles
+    ? event.patch.mobiles
+    : null;
 
 /** The `send.update` of changed sources: typed numbers wait for a pause, a file's column or groups' members do not. */
-export const sourcesUpdate = (context: SendContext, sources: NumberSources): Extract<SendEvent, { type: 'send.update' }> => ({
+export const sourcesUpdate = (
+  context: SendContext,
+  sources: NumberSources,
+): Extract<SendEvent, { type: 'send.update' }> => ({
   type: 'send.update',
   patch: { mobiles: mergeSources(sources) },
   immediate: sources.file !== context.sources.file || sources.groups !== context.sources.groups,

@@ -36,31 +36,45 @@ describe('send kinds', () => {
   const check = { valid: ['13900000001', '13900000002'], invalid: [], repeatCount: 0, countries: {} };
 
   it('says what a send is for on the kinds that take it, and never on taoke, video or card', () => {
-    expect(sendRequestOf(SEND_KINDS.domestic, draft({ content: 'code 1', category: 'verification' }))).toMatchObject({ category: 'verification' });
-    expect(sendRequestOf(SEND_KINDS.international, draft({ content: 'sale', category: 'marketing' }))).toMatchObject({ category: 'marketing' });
-    expect(sendRequestOf(SEND_KINDS.oneToOne, draft({ contents: [], category: 'marketing' }))).toMatchObject({ category: 'marketing' });
+    expect(sendRequestOf(SEND_KINDS.domestic, draft({ content: 'code 1', category: 'verification' }))).toMatchObject({
+      category: 'verification',
+    });
+    expect(sendRequestOf(SEND_KINDS.international, draft({ content: 'sale', category: 'marketing' }))).toMatchObject({
+      category: 'marketing',
+    });
+    expect(sendRequestOf(SEND_KINDS.oneToOne, draft({ contents: [], category: 'marketing' }))).toMatchObject({
+      category: 'marketing',
+    });
     for (const kind of ['taoke', 'video', 'card'] as const)
       expect(sendRequestOf(SEND_KINDS[kind], draft({ category: 'verification' }))).not.toHaveProperty('category');
     expect(sendRequestOf(SEND_KINDS.domestic, draft({ content: 'x' }))).not.toHaveProperty('category');
   });
 
   it("builds each kind's request body for its endpoint", () => {
-    expect(sendRequestOf(SEND_KINDS.card, draft({ chatbot_id: 'CB0001', template_id: 'T1', content: 'fallback' }))).toEqual({
+    expect(
+      sendRequestOf(SEND_KINDS.card, draft({ chatbot_id: 'CB0001', template_id: 'T1', content: 'fallback' })),
+    ).toEqual({
       cus_id: 'EP0001',
       mobiles: '13900000001',
       chatbot_id: 'CB0001',
       template_id: 'T1',
       content: 'fallback',
     });
-    expect(sendRequestOf(SEND_KINDS.video, draft({ cus_template_id: 'V1' }))).toEqual({ cus_id: 'EP0001', mobiles: '13900000001', cus_template_id: 'V1' });
+    expect(sendRequestOf(SEND_KINDS.video, draft({ cus_template_id: 'V1' }))).toEqual({
+      cus_id: 'EP0001',
+      mobiles: '13900000001',
+      cus_template_id: 'V1',
+    });
     expect(sendRequestOf(SEND_KINDS.link, draft({ content: 'a {link}', long_link: 'https://x.cn/a' }))).toMatchObject({
       long_link: 'https://x.cn/a',
       content: 'a {link}',
     });
-    expect(sendRequestOf(SEND_KINDS.oneToOne, draft({ contents: [{ mobile: '13900000001', content: 'Hi' }] }))).toEqual({
-      cus_id: 'EP0001',
-      contents: [{ mobile: '13900000001', content: 'Hi' }],
-    });
+    expect(sendRequestOf(SEND_KINDS.oneToOne, draft({ contents: [{ mobile: '13900000001', content: 'Hi' }] }))).toEqual(
+      {
+        cus_id: 'EP0001',
+        contents: [{ mobile: '13900000001', content: 'Hi' }],
+      },
+    );
   });
 
   it('prices one-to-one by each message and reports the largest; video and card per message; link with its short link', () => {
@@ -77,10 +91,21 @@ describe('send kinds', () => {
       PRICES,
     );
     expect(q).toMatchObject({ segments: 2, count: 2, cost: 0.15 });
-    expect(quoteSend(SEND_KINDS.video, draft({ title: 't', frames: [] }), check, PRICES)).toMatchObject({ segments: 1, cost: 0.6 });
+    expect(quoteSend(SEND_KINDS.video, draft({ title: 't', frames: [] }), check, PRICES)).toMatchObject({
+      segments: 1,
+      cost: 0.6,
+    });
     expect(quoteSend(SEND_KINDS.card, draft({ chatbot_id: 'CB' }), check, PRICES)).toMatchObject({ cost: 0.2 });
     // 150 GSM characters + ' ' + an 19-character link: 2 parts
-    expect(quoteSend(SEND_KINDS.link, draft({ content: 'a'.repeat(150), long_link: 'https://x.cn' }), check, PRICES, 'http://h/s/')).toMatchObject({
+    expect(
+      quoteSend(
+        SEND_KINDS.link,
+        draft({ content: 'a'.repeat(150), long_link: 'https://x.cn' }),
+        check,
+        PRICES,
+        'http://h/s/',
+      ),
+    ).toMatchObject({
       segments: 2,
     });
   });
@@ -98,10 +123,26 @@ describe('send kinds', () => {
   it('reads a ticked schedule: required when empty, invalid when no such date or time, else its instant', () => {
     const zone = 'Asia/Shanghai';
     expect(scheduleOf(draft({}), zone)).toEqual({ at: null, problem: null });
-    expect(scheduleOf(draft({ scheduled: true, timingText: '' }), zone)).toEqual({ at: null, problem: 'send.timingRequired' });
-    for (const text of ['garbage', '2026-02-30 10:00', '2026-12-01 25:00', '2026-13-01 10:00', '2026-12-01 10:60', '2026-04-31 10:00'])
-      expect(scheduleOf(draft({ scheduled: true, timingText: text }), zone), text).toEqual({ at: null, problem: 'send.timingInvalid' });
-    expect(scheduleOf(draft({ scheduled: true, timingText: '2028-02-29 10:00' }), zone)).toEqual({ at: Date.UTC(2028, 1, 29, 2, 0), problem: null });
+    expect(scheduleOf(draft({ scheduled: true, timingText: '' }), zone)).toEqual({
+      at: null,
+      problem: 'send.timingRequired',
+    });
+    for (const text of [
+      'garbage',
+      '2026-02-30 10:00',
+      '2026-12-01 25:00',
+      '2026-13-01 10:00',
+      '2026-12-01 10:60',
+      '2026-04-31 10:00',
+    ])
+      expect(scheduleOf(draft({ scheduled: true, timingText: text }), zone), text).toEqual({
+        at: null,
+        problem: 'send.timingInvalid',
+      });
+    expect(scheduleOf(draft({ scheduled: true, timingText: '2028-02-29 10:00' }), zone)).toEqual({
+      at: Date.UTC(2028, 1, 29, 2, 0),
+      problem: null,
+    });
     // a time skipped by the spring change does not exist there
     expect(epochOfWallClock('2026-03-08 02:30', 'America/New_York')).toBeNull();
     expect(epochOfWallClock('2026-03-08 03:30', 'America/New_York')).toBe(Date.UTC(2026, 2, 8, 7, 30));
@@ -125,7 +166,9 @@ describe('send kinds', () => {
   it('refuses unfilled ${pN} in the plain sends only; the one-to-one send fills them', () => {
     const quote = (kind: SendKind, d: SendDraft) => quoteSend(SEND_KINDS[kind], d, check, PRICES);
     const plain = draft({ content: '您好 ${p1}' });
-    expect(sendProblem(SEND_KINDS.domestic, plain, check, quote('domestic', plain), ACCOUNT, NOW, 'UTC')).toBe('send.placeholdersUnfilled');
+    expect(sendProblem(SEND_KINDS.domestic, plain, check, quote('domestic', plain), ACCOUNT, NOW, 'UTC')).toBe(
+      'send.placeholdersUnfilled',
+    );
     const personal = draft({
       content: '您好 ${p1}',
       contents: [
@@ -133,16 +176,32 @@ describe('send kinds', () => {
         { mobile: '13900000002', content: '您好 李' },
       ],
     });
-    expect(sendProblem(SEND_KINDS.oneToOne, personal, check, quote('oneToOne', personal), ACCOUNT, NOW, 'UTC')).toBeNull();
-    expect(sendProblem(SEND_KINDS.domestic, draft({ content: '价格 $100 {p1}' }), check, quote('domestic', plain), ACCOUNT, NOW, 'UTC')).toBeNull();
+    expect(
+      sendProblem(SEND_KINDS.oneToOne, personal, check, quote('oneToOne', personal), ACCOUNT, NOW, 'UTC'),
+    ).toBeNull();
+    expect(
+      sendProblem(
+        SEND_KINDS.domestic,
+        draft({ content: '价格 $100 {p1}' }),
+        check,
+        quote('domestic', plain),
+        ACCOUNT,
+        NOW,
+        'UTC',
+      ),
+    ).toBeNull();
   });
 
   it('refuses a ${…} that is no placeholder in the plain and the one-to-one sends, and names it', () => {
     const quote = (kind: SendKind, d: SendDraft) => quoteSend(SEND_KINDS[kind], d, check, PRICES);
     const named = draft({ content: '您好 ${name}，${p1}' });
-    expect(sendProblem(SEND_KINDS.domestic, named, check, quote('domestic', named), ACCOUNT, NOW, 'UTC')).toBe('v.template.placeholderInvalid');
+    expect(sendProblem(SEND_KINDS.domestic, named, check, quote('domestic', named), ACCOUNT, NOW, 'UTC')).toBe(
+      'v.template.placeholderInvalid',
+    );
     const personal = draft({ content: '您好 ${name}', contents: [{ mobile: '13900000001', content: '您好 ${name}' }] });
-    expect(sendProblem(SEND_KINDS.oneToOne, personal, check, quote('oneToOne', personal), ACCOUNT, NOW, 'UTC')).toBe('v.template.placeholderInvalid');
+    expect(sendProblem(SEND_KINDS.oneToOne, personal, check, quote('oneToOne', personal), ACCOUNT, NOW, 'UTC')).toBe(
+      'v.template.placeholderInvalid',
+    );
     expect(problemParams(named, null).names).toBe('${name}');
     expect(problemParams(draft({ content: '您好 ${p1}' }), null).names).toBe('${p1}');
   });
@@ -153,9 +212,10 @@ describe('send kinds', () => {
       { label: 'SUB004', value: 'SUB004' },
       { label: 'SUB009', value: 'SUB009' },
     ];
-    expect(sendableAccounts(options, [ACCOUNT, { cus_id: 'SUB004', status: 0 }, { cus_id: 'SUB001', status: 1 }]).map((o) => o.value)).toEqual([
-      'EP0001',
-      'SUB009',
-    ]);
+    expect(
+      sendableAccounts(options, [ACCOUNT, { cus_id: 'SUB004', status: 0 }, { cus_id: 'SUB001', status: 1 }]).map(
+        (o) => o.value,
+      ),
+    ).toEqual(['EP0001', 'SUB009']);
   });
 });

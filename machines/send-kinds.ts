@@ -6,7 +6,12 @@ import type { PriceRow, SendAccount } from '../contract/endpoints/price.endpoint
 import { countSegments, type SegmentCount } from '../contract/segments';
 import { isSenderId } from '../contract/validation/sender.rules';
 import type { NumberCheck, NumberMode } from '../contract/validation/send-numbers.rules';
-import { invalidPlaceholders, namedPlaceholders, PLACEHOLDER_INVALID, unfilledPlaceholders } from '../contract/validation/template-placeholders';
+import {
+  invalidPlaceholders,
+  namedPlaceholders,
+  PLACEHOLDER_INVALID,
+  unfilledPlaceholders,
+} from '../contract/validation/template-placeholders';
 import { webLinkProblem } from '../contract/web-link';
 import { epochOfWallClock } from '../contract/time-zone';
 
@@ -31,7 +36,13 @@ export const SEND_KINDS: Record<SendKind, SendKindConfig> = {
   oneToOne: { kind: 'oneToOne', prodType: 0, command: 'send.group', numbers: 'domestic', perSegment: true },
   link: { kind: 'link', prodType: 0, command: 'send.link', numbers: 'domestic', perSegment: true },
   taoke: { kind: 'taoke', prodType: 0, command: 'send.taoke', numbers: 'domestic', perSegment: true },
-  international: { kind: 'international', prodType: 1, command: 'send.international', numbers: 'international', perSegment: true },
+  international: {
+    kind: 'international',
+    prodType: 1,
+    command: 'send.international',
+    numbers: 'international',
+    perSegment: true,
+  },
   video: { kind: 'video', prodType: 2, command: 'send.video', numbers: 'domestic', perSegment: false },
   card: { kind: 'card', prodType: 6, command: 'send.card', numbers: 'domestic', perSegment: false },
 };
@@ -68,7 +79,13 @@ export interface SendDraft {
   timingText: string;
 }
 
-export const emptyDraft = (cus_id = ''): SendDraft => ({ cus_id, content: '', mobiles: '', scheduled: false, timingText: '' });
+export const emptyDraft = (cus_id = ''): SendDraft => ({
+  cus_id,
+  content: '',
+  mobiles: '',
+  scheduled: false,
+  timingText: '',
+});
 
 /** When a draft goes: `at` null sends now; a ticked schedule without a real time has no instant and says why. */
 export interface ScheduleReading {
@@ -130,7 +147,13 @@ export function pricesOf(prices: PriceRow[], cusId: string, prodType: number): M
 }
 
 /** The cost: parts × valid numbers × price; international per destination country. null when a price is missing. */
-export function quoteSend(cfg: SendKindConfig, draft: SendDraft, check: NumberCheck, prices: PriceRow[], linkBase = ''): SendQuote | null {
+export function quoteSend(
+  cfg: SendKindConfig,
+  draft: SendDraft,
+  check: NumberCheck,
+  prices: PriceRow[],
+  linkBase = '',
+): SendQuote | null {
   const table = pricesOf(prices, draft.cus_id, cfg.prodType);
   const segOf = (text: string) => (cfg.perSegment ? Math.max(1, countSegments(text).segments) : 1);
   if (cfg.kind === 'oneToOne') {
@@ -163,9 +186,17 @@ export function quoteSend(cfg: SendKindConfig, draft: SendDraft, check: NumberCh
     for (const [cc, count] of Object.entries(check.countries)) {
       const p = table.get(cc);
       if (!p) unpriced.push({ country: cc, count });
-      else breakdown.push({ country: cc, country_name: p.country_name, count, price: p.price, cost: (units(p.price) * segments * count) / UNITS });
+      else
+        breakdown.push({
+          country: cc,
+          country_name: p.country_name,
+          count,
+          price: p.price,
+          cost: (units(p.price) * segments * count) / UNITS,
+        });
     }
-    const byCount = (a: { count: number; country: string }, b: { count: number; country: string }) => b.count - a.count || a.country.localeCompare(b.country);
+    const byCount = (a: { count: number; country: string }, b: { count: number; country: string }) =>
+      b.count - a.count || a.country.localeCompare(b.country);
     breakdown.sort(byCount);
     unpriced.sort(byCount);
     const total = breakdown.reduce((s, b) => s + units(b.price) * segments * b.count, 0);
@@ -205,7 +236,9 @@ export function blacklistedNow(c: {
   checkedMobiles: string | null;
 }): string[] | null | undefined {
   const b = c.blacklist;
-  return b && b.cus_id === c.draft.cus_id && b.mobiles === c.checkedMobiles && b.mobiles === c.draft.mobiles ? b.numbers : undefined;
+  return b && b.cus_id === c.draft.cus_id && b.mobiles === c.checkedMobiles && b.mobiles === c.draft.mobiles
+    ? b.numbers
+    : undefined;
 }
 
 /** The check without the numbers the platform will leave out (its blacklist): they are neither sent nor charged, so
@@ -239,7 +272,8 @@ export function sendProblem(
   if (!draft.cus_id) return 'send.accountRequired';
   if (account?.status === 0) return 'send.accountClosed';
   if (cfg.kind === 'video') {
-    if (!draft.cus_template_id && !(draft.title?.trim() && (draft.frames?.length ?? 0) > 0)) return 'send.videoContentRequired';
+    if (!draft.cus_template_id && !(draft.title?.trim() && (draft.frames?.length ?? 0) > 0))
+      return 'send.videoContentRequired';
   } else if (cfg.kind === 'card') {
     if (!draft.chatbot_id) return 'send.chatbotRequired';
     if (!draft.template_id && !draft.template_name?.trim() && !draft.content.trim()) return 'send.emptyContent';
@@ -247,7 +281,8 @@ export function sendProblem(
     if (!draft.contents?.length || draft.contents.some((c) => c.content.trim() === '')) return 'send.emptyContent';
   } else if (draft.content.trim() === '') return 'send.emptyContent';
   // a ${…} that is no placeholder is filled by neither send: told before anything else about the content's variables
-  if ((PLAIN_CONTENT.has(cfg.kind) || cfg.kind === 'oneToOne') && invalidPlaceholders(draft.content).length > 0) return PLACEHOLDER_INVALID;
+  if ((PLAIN_CONTENT.has(cfg.kind) || cfg.kind === 'oneToOne') && invalidPlaceholders(draft.content).length > 0)
+    return PLACEHOLDER_INVALID;
   if (PLAIN_CONTENT.has(cfg.kind) && unfilledPlaceholders(draft.content) !== '') return 'send.placeholdersUnfilled';
   if (cfg.kind === 'link' || cfg.kind === 'taoke') {
     // the platform's own rule: a short link redirects only to an http(s) address without credentials
@@ -261,7 +296,8 @@ export function sendProblem(
   if (schedule.at !== null && schedule.at - now < SCHEDULE_MIN_AHEAD_MS) return 'send.timingTooSoon';
   if (!quote) return 'send.noPrice';
   if (quote.unpriced.length > 0) return 'send.unpricedCountries';
-  if (account && account.pay_type === 0 && units(quote.cost) > units(account.balance)) return 'send.insufficientBalance';
+  if (account && account.pay_type === 0 && units(quote.cost) > units(account.balance))
+    return 'send.insufficientBalance';
   return null;
 }
 
@@ -280,7 +316,10 @@ export function problemParams(draft: SendDraft, quote: SendQuote | null): Messag
 
 /** The accounts a send may be made from: the product line's list without the closed ones the reference knows of
  * (the platform refuses their sends). */
-export function sendableAccounts(options: LabelValue[], accounts: ReadonlyArray<Pick<SendAccount, 'cus_id' | 'status'>>): LabelValue[] {
+export function sendableAccounts(
+  options: LabelValue[],
+  accounts: ReadonlyArray<Pick<SendAccount, 'cus_id' | 'status'>>,
+): LabelValue[] {
   const closed = new Set(accounts.filter((a) => a.status === 0).map((a) => a.cus_id));
   return options.filter((o) => !closed.has(o.value));
 }
@@ -290,13 +329,22 @@ export function sendableAccounts(options: LabelValue[], accounts: ReadonlyArray<
 export const CATEGORY_KINDS: ReadonlySet<SendKind> = new Set(['domestic', 'oneToOne', 'link', 'international']);
 
 /** The request body of a send kind's endpoint (contract/endpoints/send.endpoints.ts); `timing` the scheduled instant. */
-export function sendRequestOf(cfg: SendKindConfig, draft: SendDraft, timing: number | null = null): Record<string, unknown> {
+export function sendRequestOf(
+  cfg: SendKindConfig,
+  draft: SendDraft,
+  timing: number | null = null,
+): Record<string, unknown> {
   const timing_time = timing !== null ? new Date(timing).toISOString() : undefined;
   const category = draft.category && CATEGORY_KINDS.has(cfg.kind) ? { category: draft.category } : {};
   const base = { cus_id: draft.cus_id, mobiles: draft.mobiles, ...(timing_time ? { timing_time } : {}), ...category };
   switch (cfg.kind) {
     case 'oneToOne':
-      return { cus_id: draft.cus_id, contents: draft.contents ?? [], ...(timing_time ? { timing_time } : {}), ...category };
+      return {
+        cus_id: draft.cus_id,
+        contents: draft.contents ?? [],
+        ...(timing_time ? { timing_time } : {}),
+        ...category,
+      };
     case 'link':
       return { ...base, content: draft.content, long_link: draft.long_link };
     case 'taoke':
@@ -304,7 +352,9 @@ export function sendRequestOf(cfg: SendKindConfig, draft: SendDraft, timing: num
     case 'international':
       return { ...base, content: draft.content, ...(draft.sender_id ? { sender_id: draft.sender_id } : {}) };
     case 'video':
-      return draft.cus_template_id ? { ...base, cus_template_id: draft.cus_template_id } : { ...base, title: draft.title, frames: draft.frames ?? [] };
+      return draft.cus_template_id
+        ? { ...base, cus_template_id: draft.cus_template_id }
+        : { ...base, title: draft.title, frames: draft.frames ?? [] };
     case 'card':
       return {
         ...base,

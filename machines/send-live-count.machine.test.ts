@@ -9,10 +9,18 @@ describe('send machine: live number count', () => {
   /** a countNumbers the test settles by hand, remembering each count it was asked and whether it was stopped. */
   function manualCounts() {
     const asked: Array<{ text: string; signal: AbortSignal; finish: () => void }> = [];
-    const countNumbers = fromPromise(async ({ input, signal }: { input: { mode: 'domestic' | 'international'; text: string }; signal: AbortSignal }) => {
-      await new Promise<void>((resolve) => asked.push({ text: input.text, signal, finish: resolve }));
-      return checkNumbers(input.mode, input.text);
-    });
+    const countNumbers = fromPromise(
+      async ({
+        input,
+        signal,
+      }: {
+        input: { mode: 'domestic' | 'international'; text: string };
+        signal: AbortSignal;
+      }) => {
+        await new Promise<void>((resolve) => asked.push({ text: input.text, signal, finish: resolve }));
+        return checkNumbers(input.mode, input.text);
+      },
+    );
     return { asked, countNumbers };
   }
   const checkCalls: string[] = [];
@@ -21,10 +29,12 @@ describe('send machine: live number count', () => {
       sendMachine.provide({
         actors: {
           ...(countNumbers ? { countNumbers } : {}),
-          checkNumbers: fromPromise(async ({ input }: { input: { mode: 'domestic' | 'international'; text: string } }) => {
-            checkCalls.push(input.text);
-            return checkNumbers(input.mode, input.text);
-          }),
+          checkNumbers: fromPromise(
+            async ({ input }: { input: { mode: 'domestic' | 'international'; text: string } }) => {
+              checkCalls.push(input.text);
+              return checkNumbers(input.mode, input.text);
+            },
+          ),
         },
         actions: { report: () => {}, balanceChanged: () => {} },
       }),
@@ -38,7 +48,11 @@ describe('send machine: live number count', () => {
     expect(actor.getSnapshot().context.check).toBeNull();
     await waitFor(actor, (s) => s.matches({ editing: 'counted' }) && s.context.check !== null);
     const { check, checkedMobiles } = actor.getSnapshot().context;
-    expect({ valid: check!.valid.length, invalid: check!.invalid, repeats: check!.repeatCount }).toEqual({ valid: 3, invalid: ['12345'], repeats: 1 });
+    expect({ valid: check!.valid.length, invalid: check!.invalid, repeats: check!.repeatCount }).toEqual({
+      valid: 3,
+      invalid: ['12345'],
+      repeats: 1,
+    });
     expect(checkedMobiles).toBe(FIVE);
     // the content is not the numbers: editing it counts nothing again
     actor.send({ type: 'send.update', patch: { content: 'x' } });
@@ -84,7 +98,11 @@ describe('send machine: live number count', () => {
     actor.send({ type: 'send.removeInvalid' });
     const ctx = actor.getSnapshot().context;
     expect(ctx.draft.mobiles).toBe('13900000001\n13900000002\n13900000003');
-    expect(ctx.check).toMatchObject({ valid: ['13900000001', '13900000002', '13900000003'], invalid: [], repeatCount: 0 });
+    expect(ctx.check).toMatchObject({
+      valid: ['13900000001', '13900000002', '13900000003'],
+      invalid: [],
+      repeatCount: 0,
+    });
     expect(ctx.checkedMobiles).toBe(ctx.draft.mobiles);
   });
 

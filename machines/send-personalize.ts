@@ -5,12 +5,16 @@ import { placeholderPattern } from '../contract/validation/template-placeholders
 
 /** The placeholders a content uses, in order of their index (p1, p2, …). */
 export function placeholdersOf(template: string): string[] {
-  return [...new Set([...template.matchAll(placeholderPattern())].map((m) => m[1]))].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)));
+  return [...new Set([...template.matchAll(placeholderPattern())].map((m) => m[1]))].sort(
+    (a, b) => Number(a.slice(1)) - Number(b.slice(1)),
+  );
 }
 
 /** The message of one row: each ${pN} replaced by the mapped column's cell ('' when unmapped). */
 export function fillPlaceholders(template: string, row: string[], mapping: Record<string, number>): string {
-  return template.replace(placeholderPattern(), (_, name: string) => (mapping[name] === undefined ? '' : (row[mapping[name]] ?? '')));
+  return template.replace(placeholderPattern(), (_, name: string) =>
+    mapping[name] === undefined ? '' : (row[mapping[name]] ?? ''),
+  );
 }
 
 /** Default mapping: the first column holds the number, p1.. take the next columns. */
@@ -29,7 +33,10 @@ export interface SheetInfo {
 export const hasHeader = (sheet: Pick<SheetInfo, 'preview'>) => !/\d{5,}/.test(sheet.preview[0]?.join('') ?? '');
 
 /** The mapping in effect: the operator's choices over the default one. */
-export const fullMapping = (content: string, mapping: Record<string, number>) => ({ ...defaultMapping(placeholdersOf(content)), ...mapping });
+export const fullMapping = (content: string, mapping: Record<string, number>) => ({
+  ...defaultMapping(placeholdersOf(content)),
+  ...mapping,
+});
 
 export type PersonalContents = Array<{ mobile: string; content: string }>;
 

@@ -9,7 +9,8 @@ export interface NumberSources {
   groups: string;
 }
 export const NO_SOURCES: NumberSources = { pasted: '', bulk: '', file: '', groups: '' };
-export const mergeSources = (s: NumberSources) => [s.pasted, s.bulk, s.file, s.groups].filter((x) => x.trim() !== '').join('\n');
+export const mergeSources = (s: NumberSources) =>
+  [s.pasted, s.bulk, s.file, s.groups].filter((x) => x.trim() !== '').join('\n');
 
 /** Lists longer than this many lines leave the text box for `bulk`. */
 export const BULK_LINES = 2000;
@@ -20,5 +21,7 @@ export function lineCount(text: string, stopAt = Infinity): number {
 }
 /** Pasted text as sources: short lists stay editable in the box, long ones go to `bulk`. */
 export function withPasted(s: NumberSources, text: string): NumberSources {
-  return lineCount(text, BULK_LINES) > BULK_LINES ? { ...s, pasted: '', bulk: [s.bulk, text].filter(Boolean).join('\n') } : { ...s, pasted: text };
+  return lineCount(text, BULK_LINES) > BULK_LINES
+    ? { ...s, pasted: '', bulk: [s.bulk, text].filter(Boolean).join('\n') }
+    : { ...s, pasted: text };
 }

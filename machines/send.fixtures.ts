@@ -25,7 +25,11 @@ export function start(kind: SendKind, opts: { online?: boolean; account?: SendAc
   const reports: Array<{ severity: string; summary: string; detail?: string }> = [];
   let settle: () => void = () => {};
   const settled = new Promise<void>((r) => (settle = r));
-  const outcome: Outcome = opts.outcome ?? { status: 'acked', last_error: null, result: { batch_id: 'B1', time_batch: null, cost: 0.15 } };
+  const outcome: Outcome = opts.outcome ?? {
+    status: 'acked',
+    last_error: null,
+    result: { batch_id: 'B1', time_batch: null, cost: 0.15 },
+  };
   const machine = sendMachine.provide({
     actors: {
       recordSend: fromPromise(async ({ input }: { input: SendCommand }) => {
@@ -43,7 +47,14 @@ export function start(kind: SendKind, opts: { online?: boolean; account?: SendAc
     },
   });
   const actor = createActor(machine, {
-    input: { kind, prices: PRICES, account: opts.account ?? ACCOUNT, online: opts.online ?? true, now: () => NOW, linkBase: 'http://h/s/' },
+    input: {
+      kind,
+      prices: PRICES,
+      account: opts.account ?? ACCOUNT,
+      online: opts.online ?? true,
+      now: () => NOW,
+      linkBase: 'http://h/s/',
+    },
   }).start();
   const fill = (patch: Partial<SendDraft>) => actor.send({ type: 'send.update', patch });
   return { actor, recorded, balances, reports, settle, fill };

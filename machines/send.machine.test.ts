@@ -11,7 +11,11 @@ describe('send machine', () => {
     t.actor.send({ type: 'send.check' });
     await waitFor(t.actor, (s) => s.matches('confirming'));
     const { check, quote } = t.actor.getSnapshot().context;
-    expect({ valid: check!.valid.length, invalid: check!.invalid, repeats: check!.repeatCount }).toEqual({ valid: 3, invalid: ['12345'], repeats: 1 });
+    expect({ valid: check!.valid.length, invalid: check!.invalid, repeats: check!.repeatCount }).toEqual({
+      valid: 3,
+      invalid: ['12345'],
+      repeats: 1,
+    });
     expect(quote).toMatchObject({ segments: 1, count: 3, cost: 0.15 });
     t.actor.send({ type: 'send.confirm' });
     await waitFor(t.actor, (s) => s.matches('submitting'));
@@ -48,7 +52,11 @@ describe('send machine', () => {
 
   it('says how many numbers the platform left out as blacklisted, which the check before confirming cannot know', async () => {
     const t = start('domestic', {
-      outcome: { status: 'acked', last_error: null, result: { batch_id: 'B1', time_batch: null, cost: 0.05, validCount: 1, blacklistCount: 1 } },
+      outcome: {
+        status: 'acked',
+        last_error: null,
+        result: { batch_id: 'B1', time_batch: null, cost: 0.05, validCount: 1, blacklistCount: 1 },
+      },
     });
     t.fill({ content: 'hello', mobiles: '13900000001\n13900000002' });
     t.actor.send({ type: 'send.check' });
@@ -131,15 +139,57 @@ describe('send machine', () => {
       undefined,
       'send.placeholdersUnfilled',
     ],
-    ['a closed account', 'domestic', { content: 'x', mobiles: '13900000001' }, { ...ACCOUNT, status: 0 }, 'send.accountClosed'],
-    ['insufficient balance', 'domestic', { content: 'x', mobiles: '13900000001\n13900000002' }, { ...ACCOUNT, balance: 0.05 }, 'send.insufficientBalance'],
+    [
+      'a closed account',
+      'domestic',
+      { content: 'x', mobiles: '13900000001' },
+      { ...ACCOUNT, status: 0 },
+      'send.accountClosed',
+    ],
+    [
+      'insufficient balance',
+      'domestic',
+      { content: 'x', mobiles: '13900000001\n13900000002' },
+      { ...ACCOUNT, balance: 0.05 },
+      'send.insufficientBalance',
+    ],
     ['an empty content', 'domestic', { content: '   ', mobiles: '13900000001' }, undefined, 'send.emptyContent'],
     ['no valid number', 'domestic', { content: 'x', mobiles: '12345\n0101234567' }, undefined, 'send.noValidMobile'],
-    ['international numbers without a country code', 'international', { content: 'x', mobiles: '4155552671' }, undefined, 'send.noValidMobile'],
-    ['a bad sender id', 'international', { content: 'x', mobiles: '+14155552671', sender_id: 'AC-ME' }, undefined, 'send.badSenderId'],
-    ['a video without template or frames', 'video', { mobiles: '13900000001', title: 't' }, undefined, 'send.videoContentRequired'],
-    ['a card without a chatbot', 'card', { mobiles: '13900000001', template_name: 'x' }, undefined, 'send.chatbotRequired'],
-    ['a javascript: long link', 'link', { content: 'x {link}', mobiles: '13900000001', long_link: 'javascript:alert(1)' }, undefined, 'send.linkRequired'],
+    [
+      'international numbers without a country code',
+      'international',
+      { content: 'x', mobiles: '4155552671' },
+      undefined,
+      'send.noValidMobile',
+    ],
+    [
+      'a bad sender id',
+      'international',
+      { content: 'x', mobiles: '+14155552671', sender_id: 'AC-ME' },
+      undefined,
+      'send.badSenderId',
+    ],
+    [
+      'a video without template or frames',
+      'video',
+      { mobiles: '13900000001', title: 't' },
+      undefined,
+      'send.videoContentRequired',
+    ],
+    [
+      'a card without a chatbot',
+      'card',
+      { mobiles: '13900000001', template_name: 'x' },
+      undefined,
+      'send.chatbotRequired',
+    ],
+    [
+      'a javascript: long link',
+      'link',
+      { content: 'x {link}', mobiles: '13900000001', long_link: 'javascript:alert(1)' },
+      undefined,
+      'send.linkRequired',
+    ],
     [
       'a data: product link',
       'taoke',
@@ -147,7 +197,13 @@ describe('send machine', () => {
       undefined,
       'send.linkRequired',
     ],
-    ['a link with credentials', 'link', { content: 'x {link}', mobiles: '13900000001', long_link: 'https://a:b@x.cn/' }, undefined, 'v.url.credentials'],
+    [
+      'a link with credentials',
+      'link',
+      { content: 'x {link}', mobiles: '13900000001', long_link: 'https://a:b@x.cn/' },
+      undefined,
+      'v.url.credentials',
+    ],
   ];
   it.each(refusals)('refuses %s without recording anything', async (_, kind, patch, account, problem) => {
     const t = start(kind, { account });

@@ -39,7 +39,13 @@ type UpdateEvent = Extract<SendEvent, { type: 'send.update' }>;
 const personalized = (context: SendContext) => context.cfg.kind === 'oneToOne' && context.sheet !== null;
 
 /** The count's input, telling the machine how far it is. */
-const countInput = ({ context, self }: { context: SendContext; self: { send: (e: SendEvent) => void } }): CheckInput => ({
+const countInput = ({
+  context,
+  self,
+}: {
+  context: SendContext;
+  self: { send: (e: SendEvent) => void };
+}): CheckInput => ({
   mode: context.cfg.numbers,
   text: context.draft.mobiles,
   onProgress: (done, total) => self.send({ type: 'send.progress', done, total }),
@@ -52,8 +58,14 @@ export const sendMachine = setup({
     /** tells the app the displayed balance changed. */
     balanceChanged: (_, _balance: number) => {},
     /** shows a message (catalogue key or the platform's text). */
-    report: (_, _r: { severity: 'success' | 'info' | 'error'; summary: string; detail?: string; params?: MessageParams }) => {},
-    applyPatch: assign(({ context, event }) => ({ draft: { ...context.draft, ...(event as UpdateEvent).patch }, problem: null })),
+    report: (
+      _,
+      _r: { severity: 'success' | 'info' | 'error'; summary: string; detail?: string; params?: MessageParams },
+    ) => {},
+    applyPatch: assign(({ context, event }) => ({
+      draft: { ...context.draft, ...(event as UpdateEvent).patch },
+      problem: null,
+    })),
     /** the draft's account, once the reference knows it. */
     settleAccount: assign(({ context }) => settledAccount(context)),
     /** a new send on the same account. */
@@ -87,18 +99,32 @@ export const sendMachine = setup({
     'send.online': { actions: assign({ online: true }) },
     'send.offline': { actions: assign({ online: false }) },
     'send.prices': { actions: assign({ prices: ({ event }) => event.prices }) },
-    'send.reference': { actions: assign(({ context, event }) => ({ reference: event.reference, prices: event.reference?.prices ?? context.prices })) },
+    'send.reference': {
+      actions: assign(({ context, event }) => ({
+        reference: event.reference,
+        prices: event.reference?.prices ?? context.prices,
+      })),
+    },
     'send.accounts': { actions: assign({ listed: ({ event }) => event.options }) },
     'send.sources': { actions: assign({ sources: ({ event }) => event.sources }) },
-    'send.contentTemplates': { actions: assign({ choices: ({ context, event }) => ({ ...context.choices, contentTemplates: event.options }) }) },
-    'send.cardTemplates': { actions: assign({ choices: ({ context, event }) => ({ ...context.choices, cardTemplates: event.options }) }) },
+    'send.contentTemplates': {
+      actions: assign({ choices: ({ context, event }) => ({ ...context.choices, contentTemplates: event.options }) }),
+    },
+    'send.cardTemplates': {
+      actions: assign({ choices: ({ context, event }) => ({ ...context.choices, cardTemplates: event.options }) }),
+    },
     'send.card': { actions: assign({ choices: ({ context, event }) => ({ ...context.choices, card: event.card }) }) },
-    'send.choiceError': { actions: assign({ choices: ({ context, event }) => ({ ...context.choices, error: event.message }) }) },
+    'send.choiceError': {
+      actions: assign({ choices: ({ context, event }) => ({ ...context.choices, error: event.message }) }),
+    },
     'send.progress': { actions: assign({ progress: ({ event }) => ({ done: event.done, total: event.total }) }) },
     'send.sheet': { actions: [assign({ sheet: ({ event }) => event.sheet }), 'schedulePersonalize'] },
     'send.mobileColumn': { actions: [assign({ mobileColumn: ({ event }) => event.column }), 'schedulePersonalize'] },
     'send.mapping': {
-      actions: [assign({ mapping: ({ context, event }) => ({ ...context.mapping, [event.placeholder]: event.column }) }), 'schedulePersonalize'],
+      actions: [
+        assign({ mapping: ({ context, event }) => ({ ...context.mapping, [event.placeholder]: event.column }) }),
+        'schedulePersonalize',
+      ],
     },
     // a newer run replaces one under way, whose messages would be of an older mapping
     'send.personalize': {
@@ -140,7 +166,10 @@ export const sendMachine = setup({
           invoke: {
             src: 'countNumbers',
             input: countInput,
-            onDone: { target: 'counted', actions: assign(({ context, event }) => ({ check: event.output, checkedMobiles: context.draft.mobiles })) },
+            onDone: {
+              target: 'counted',
+              actions: assign(({ context, event }) => ({ check: event.output, checkedMobiles: context.draft.mobiles })),
+            },
             // the check step counts again and says why it cannot
             onError: 'counted',
           },
@@ -159,7 +188,9 @@ export const sendMachine = setup({
               'contentEdited',
               assign(({ context, event }) => {
                 const draft = { ...context.draft, ...(event as UpdateEvent).patch };
-                return draft.mobiles.trim() === '' ? { draft, problem: null, check: null, checkedMobiles: null } : { draft, problem: null };
+                return draft.mobiles.trim() === ''
+                  ? { draft, problem: null, check: null, checkedMobiles: null }
+                  : { draft, problem: null };
               }),
               'settleAccount',
             ],
@@ -171,11 +202,21 @@ export const sendMachine = setup({
             reenter: true,
             actions: ['contentEdited', 'applyPatch', 'settleAccount'],
           },
-          { guard: (a) => newMobiles(a) !== null, target: '.waiting', reenter: true, actions: ['contentEdited', 'applyPatch', 'settleAccount'] },
+          {
+            guard: (a) => newMobiles(a) !== null,
+            target: '.waiting',
+            reenter: true,
+            actions: ['contentEdited', 'applyPatch', 'settleAccount'],
+          },
           { actions: ['contentEdited', 'applyPatch', 'settleAccount'] },
         ],
         // the sources' merged list is sent on as an update (the previous sources tell whether it is counted at once)
-        'send.sources': { actions: [raise(({ context, event }) => sourcesUpdate(context, event.sources)), assign({ sources: ({ event }) => event.sources })] },
+        'send.sources': {
+          actions: [
+            raise(({ context, event }) => sourcesUpdate(context, event.sources)),
+            assign({ sources: ({ event }) => event.sources }),
+          ],
+        },
         'send.account': {
           actions: assign({
             account: ({ event }) => event.account,
@@ -184,7 +225,13 @@ export const sendMachine = setup({
           }),
         },
         'send.reference': {
-          actions: [assign(({ context, event }) => ({ reference: event.reference, prices: event.reference?.prices ?? context.prices })), 'settleAccount'],
+          actions: [
+            assign(({ context, event }) => ({
+              reference: event.reference,
+              prices: event.reference?.prices ?? context.prices,
+            })),
+            'settleAccount',
+          ],
         },
         'send.accounts': { actions: [assign({ listed: ({ event }) => event.options }), 'settleAccount'] },
         // a chosen card template fills the fallback as the operator would
@@ -197,7 +244,11 @@ export const sendMachine = setup({
           ],
         },
         // only a count of the numbers as they are: a stale one would drop what was typed since
-        'send.removeInvalid': { guard: 'counted', target: '.counted', actions: assign(({ context }) => removeInvalid(context)) },
+        'send.removeInvalid': {
+          guard: 'counted',
+          target: '.counted',
+          actions: assign(({ context }) => removeInvalid(context)),
+        },
         // the operator goes on without the numbers whose countries the account has no price for
         'send.removeUnpriced': {
           guard: ({ context }) => context.check !== null && (context.quote?.unpriced.length ?? 0) > 0,
@@ -216,7 +267,10 @@ export const sendMachine = setup({
       invoke: {
         src: 'checkNumbers',
         input: countInput,
-        onDone: { target: 'screening', actions: assign(({ context, event }) => ({ check: event.output, checkedMobiles: context.draft.mobiles })) },
+        onDone: {
+          target: 'screening',
+          actions: assign(({ context, event }) => ({ check: event.output, checkedMobiles: context.draft.mobiles })),
+        },
         onError: { target: 'editing', actions: assign({ problem: 'send.checkFailed' }) },
       },
     },
@@ -224,7 +278,11 @@ export const sendMachine = setup({
      * and the counts stay as checked. */
     screening: {
       always: [
-        { guard: ({ context }) => blacklistUnaskable(context), target: 'evaluating', actions: assign(({ context }) => unaskedEvaluation(context)) },
+        {
+          guard: ({ context }) => blacklistUnaskable(context),
+          target: 'evaluating',
+          actions: assign(({ context }) => unaskedEvaluation(context)),
+        },
         { target: 'askingBlacklist' },
       ],
     },
@@ -232,7 +290,10 @@ export const sendMachine = setup({
       invoke: {
         src: 'checkBlacklist',
         input: ({ context }) => ({ cus_id: context.draft.cus_id, mobiles: context.check!.valid }),
-        onDone: { target: 'evaluating', actions: assign(({ context, event }) => evaluation(context, context.check!, event.output)) },
+        onDone: {
+          target: 'evaluating',
+          actions: assign(({ context, event }) => evaluation(context, context.check!, event.output)),
+        },
         // the send itself still leaves them out; the confirm dialog says the blacklist could not be checked
         onError: { target: 'evaluating', actions: assign(({ context }) => evaluation(context, context.check!, null)) },
       },
@@ -242,7 +303,14 @@ export const sendMachine = setup({
         {
           guard: 'hasProblem',
           target: 'editing',
-          actions: { type: 'report', params: ({ context }) => ({ severity: 'error' as const, summary: context.problem!, params: context.problemParams }) },
+          actions: {
+            type: 'report',
+            params: ({ context }) => ({
+              severity: 'error' as const,
+              summary: context.problem!,
+              params: context.problemParams,
+            }),
+          },
         },
         { target: 'confirming' },
       ],
@@ -256,7 +324,12 @@ export const sendMachine = setup({
         input: ({ context }) => ({
           type: context.cfg.command,
           body: sendRequestOf(context.cfg, context.draft, context.timing),
-          summary: { kind: context.cfg.kind, count: context.quote?.count ?? 0, cost: context.quote?.cost ?? 0, timing: context.timing },
+          summary: {
+            kind: context.cfg.kind,
+            count: context.quote?.count ?? 0,
+            cost: context.quote?.cost ?? 0,
+            timing: context.timing,
+          },
         }),
         onDone: [
           {
@@ -276,7 +349,10 @@ export const sendMachine = setup({
             ],
           },
         ],
-        onError: { target: 'rejected', actions: assign({ error: ({ event }) => String((event.error as Error)?.message ?? event.error) }) },
+        onError: {
+          target: 'rejected',
+          actions: assign({ error: ({ event }) => String((event.error as Error)?.message ?? event.error) }),
+        },
       },
     },
     /** recorded; the outbox is pushing it. */

@@ -15,14 +15,20 @@ describe('session machine: start from storage', () => {
   });
 
   it('a failed user-info fetch logs out and clears the session', async () => {
-    const { actor, calls } = start({ fetchUserInfo: () => Promise.reject(new ApiCallError('http', 'boom', 500)) }, { token: { token: 'tok-0', datetime: T0 } });
+    const { actor, calls } = start(
+      { fetchUserInfo: () => Promise.reject(new ApiCallError('http', 'boom', 500)) },
+      { token: { token: 'tok-0', datetime: T0 } },
+    );
     await waitFor(actor, inSession('loggedOut'));
     expect(calls.clearSession).toHaveLength(1);
     expect(actor.getSnapshot().context).toMatchObject({ token: null, userInfo: null });
   });
 
   it('with a cached user it opens at once and says offline when the platform is unreachable', async () => {
-    const { actor, calls } = start({ fetchUserInfo: networkDown }, { token: { token: 'tok-0', datetime: T0 }, userInfo: user });
+    const { actor, calls } = start(
+      { fetchUserInfo: networkDown },
+      { token: { token: 'tok-0', datetime: T0 }, userInfo: user },
+    );
     expect(actor.getSnapshot().matches({ session: { loggedIn: 'revalidating' } })).toBe(true);
     await waitFor(actor, (s) => s.context.offline);
     expect(actor.getSnapshot().matches({ session: { loggedIn: 'idle' } })).toBe(true);

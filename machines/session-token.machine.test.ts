@@ -25,7 +25,10 @@ describe('session machine: token refresh', () => {
   it('a failed refresh keeps the session and retries at the next check', async () => {
     let fail = true;
     const { actor, clock, calls } = await loggedIn({
-      refreshToken: () => (fail ? networkDown() : Promise.resolve({ token: 'tok-3', datetime: T0 + TOKEN_TIME + 10_000, expiresInS: 3600 })),
+      refreshToken: () =>
+        fail
+          ? networkDown()
+          : Promise.resolve({ token: 'tok-3', datetime: T0 + TOKEN_TIME + 10_000, expiresInS: 3600 }),
     });
     clock.increment(TOKEN_TIME);
     await waitFor(actor, (s) => s.matches({ session: { loggedIn: 'idle' } }) && calls.refreshToken?.length === 1);
@@ -57,7 +60,10 @@ describe('session machine: logout and 401', () => {
   });
 
   it('logout clears the session even when the platform is unreachable', async () => {
-    const { actor, calls } = start({ logout: networkDown }, { token: { token: 'tok-0', datetime: T0 }, userInfo: user });
+    const { actor, calls } = start(
+      { logout: networkDown },
+      { token: { token: 'tok-0', datetime: T0 }, userInfo: user },
+    );
     actor.send({ type: 'session.logout' });
     await waitFor(actor, inSession('loggedOut'));
     expect(calls.clearSession).toHaveLength(1);

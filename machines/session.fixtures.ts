@@ -29,7 +29,15 @@ export const user: UserInfo = {
 
 export type Fakes = Partial<
   Record<
-    'loadCaptcha' | 'login' | 'loginBySms' | 'register' | 'sendSmsCode' | 'fetchUserInfo' | 'openConsole' | 'refreshToken' | 'logout',
+    | 'loadCaptcha'
+    | 'login'
+    | 'loginBySms'
+    | 'register'
+    | 'sendSmsCode'
+    | 'fetchUserInfo'
+    | 'openConsole'
+    | 'refreshToken'
+    | 'logout',
     (input: any) => Promise<any>
   >
 >;
@@ -47,7 +55,11 @@ export function start(fakes: Fakes = {}, input: Partial<SessionInput> = {}) {
   const login: LoginResponse = { token: 'tok-1', datetime: T0, expiresInS: 3600 };
   const machine = sessionMachine.provide({
     actors: {
-      loadCaptcha: actor('loadCaptcha', async () => ({ redomStr: 'r' + (calls.loadCaptcha?.length ?? 0), image: '<svg/>', required: true })),
+      loadCaptcha: actor('loadCaptcha', async () => ({
+        redomStr: 'r' + (calls.loadCaptcha?.length ?? 0),
+        image: '<svg/>',
+        required: true,
+      })),
       login: actor('login', async () => login),
       loginBySms: actor('loginBySms', async () => login),
       register: actor('register', async () => ({ cus_id: 'ep1' })),

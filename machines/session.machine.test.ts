@@ -18,7 +18,10 @@ describe('session machine: logged out and logging in', () => {
 
   it('marks the captcha failed when it cannot be loaded, and retries on refresh', async () => {
     let fail = true;
-    const { actor } = start({ loadCaptcha: async () => (fail ? Promise.reject(new Error('down')) : { redomStr: 'ok', image: 'x', required: true }) });
+    const { actor } = start({
+      loadCaptcha: async () =>
+        fail ? Promise.reject(new Error('down')) : { redomStr: 'ok', image: 'x', required: true },
+    });
     await waitFor(actor, (s) => s.matches({ captcha: 'failed' }));
     fail = false;
     actor.send({ type: 'session.captcha.refresh' });
@@ -30,7 +33,9 @@ describe('session machine: logged out and logging in', () => {
     actor.send({ type: 'session.login', username: 'admin', password: 'demo1234密', code: 'abcd', redomStr: 'r1' });
     expect(actor.getSnapshot().matches({ session: 'loggingIn' })).toBe(true);
     await waitFor(actor, inSession('loggedIn'));
-    expect(calls.login).toEqual([{ username: 'admin', password: toBase64('demo1234密'), code: 'abcd', redomStr: 'r1' }]);
+    expect(calls.login).toEqual([
+      { username: 'admin', password: toBase64('demo1234密'), code: 'abcd', redomStr: 'r1' },
+    ]);
     expect(Buffer.from(toBase64('demo1234密'), 'base64').toString('utf8')).toBe('demo1234密');
     expect(calls.storeToken).toEqual([{ token: 'tok-1', datetime: T0, expiresInS: 3600 }]);
     expect(calls.sessionStarted).toHaveLength(1);
@@ -53,8 +58,14 @@ describe('session machine: logged out and logging in', () => {
   });
 
   it('a login that answers the user and top menu opens the console on them, without asking for the user', async () => {
-    const topMenu = [{ permCode: 'homeSms' as const, label: 'menu.homeSms', icon: 'pi pi-send', prodType: 0, prodAccess: true }];
-    const opened = { userInfo: user, topMenu, menu: [{ id: 'finance', label: 'menu.finance', path: '', icon: 'pi pi-wallet' }] };
+    const topMenu = [
+      { permCode: 'homeSms' as const, label: 'menu.homeSms', icon: 'pi pi-send', prodType: 0, prodAccess: true },
+    ];
+    const opened = {
+      userInfo: user,
+      topMenu,
+      menu: [{ id: 'finance', label: 'menu.finance', path: '', icon: 'pi pi-wallet' }],
+    };
     let loaded: () => void = () => {};
     const { actor, calls } = start({
       login: async () => ({ token: 'tok-1', datetime: T0, expiresInS: 3600, session: opened }),
@@ -76,7 +87,12 @@ describe('session machine: logged out and logging in', () => {
 
   it('a console whose code fails to load still opens on the login answer (its route loads the code again)', async () => {
     const { actor, calls } = start({
-      loginBySms: async () => ({ token: 'tok-1', datetime: T0, expiresInS: 3600, session: { userInfo: user, topMenu: [], menu: [] } }),
+      loginBySms: async () => ({
+        token: 'tok-1',
+        datetime: T0,
+        expiresInS: 3600,
+        session: { userInfo: user, topMenu: [], menu: [] },
+      }),
       openConsole: () => Promise.reject(new ApiCallError('network', 'Failed to fetch')),
     });
     actor.send({ type: 'session.loginSms', username: 'admin', uuid: 'u1', code: '123456' });
@@ -121,7 +137,9 @@ describe('session machine: logged out and logging in', () => {
   });
 
   it('a refused SMS-code login returns to logged out with the message', async () => {
-    const { actor } = start({ loginBySms: () => Promise.reject(new ApiCallError('http', '短信验证码错误或已过期', 400)) });
+    const { actor } = start({
+      loginBySms: () => Promise.reject(new ApiCallError('http', '短信验证码错误或已过期', 400)),
+    });
     actor.send({ type: 'session.loginSms', username: 'admin', uuid: 'u1', code: '000000' });
     await waitFor(actor, (s) => s.context.error !== null);
     expect(actor.getSnapshot().matches({ session: 'loggedOut' })).toBe(true);
@@ -173,11 +191,28 @@ describe('session machine: SMS code countdown', () => {
   });
 
   it('a registration code request sends its captcha and fetches a new one, sent or refused (the platform used it up)', async () => {
-    const { actor, calls } = start({ sendSmsCode: () => Promise.reject(new ApiCallError('http', '验证码错误或已过期', 400)) });
+    const { actor, calls } = start({
+      sendSmsCode: () => Promise.reject(new ApiCallError('http', '验证码错误或已过期', 400)),
+    });
     await waitFor(actor, (s) => s.context.captcha?.redomStr === 'r1');
-    actor.send({ type: 'session.sms.send', kind: 'register', account: 'ep0001', phone: '13800000000', uuid: 'u', captcha: { code: 'AB2C', redomStr: 'r1' } });
+    actor.send({
+      type: 'session.sms.send',
+      kind: 'register',
+      account: 'ep0001',
+      phone: '13800000000',
+      uuid: 'u',
+      captcha: { code: 'AB2C', redomStr: 'r1' },
+    });
     await waitFor(actor, (s) => s.context.smsError !== null && s.context.captcha?.redomStr === 'r2');
-    expect(calls.sendSmsCode).toEqual([{ kind: 'register', account: 'ep0001', phone: '13800000000', uuid: 'u', captcha: { code: 'AB2C', redomStr: 'r1' } }]);
+    expect(calls.sendSmsCode).toEqual([
+      {
+        kind: 'register',
+        account: 'ep0001',
+        phone: '13800000000',
+        uuid: 'u',
+        captcha: { code: 'AB2C', redomStr: 'r1' },
+      },
+    ]);
     expect(actor.getSnapshot().context.smsError).toBe('验证码错误或已过期');
     // a login code carries no captcha and leaves the form's captcha as it is
     actor.send({ type: 'session.sms.send', kind: 'login', account: 'admin', phone: '13800000000', uuid: 'u' });

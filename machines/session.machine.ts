@@ -1,7 +1,16 @@
 import { assign, fromPromise, raise, setup } from 'xstate';
 import { SMS_CODE_RESEND_S, TOKEN_LIFETIME_S, TOKEN_REFRESH_CHECK_MS } from '../contract/constants';
 import type { LoginResponse, TokenResponse, UserInfo } from '../contract/endpoints/user.endpoints';
-import type { SmsLogin, Registration, SmsCodeRequest, Captcha, SessionInput, SessionContext, ShellPrefetch, SessionEvent } from './session-types';
+import type {
+  SmsLogin,
+  Registration,
+  SmsCodeRequest,
+  Captcha,
+  SessionInput,
+  SessionContext,
+  ShellPrefetch,
+  SessionEvent,
+} from './session-types';
 
 // The session: logged out -> logging in -> loading user -> logged in, token refresh, logout and 401. A login
 // whose answer carries the user skips loading it: user info is fetched only when no roles are loaded.
@@ -32,9 +41,11 @@ export const sessionMachine = setup({
     loadCaptcha: fromPromise<Captcha, void>(async () => {
       throw new Error('session actor loadCaptcha not provided');
     }),
-    login: fromPromise<LoginResponse, { username: string; password: string; code: string; redomStr: string }>(async () => {
-      throw new Error('session actor login not provided');
-    }),
+    login: fromPromise<LoginResponse, { username: string; password: string; code: string; redomStr: string }>(
+      async () => {
+        throw new Error('session actor login not provided');
+      },
+    ),
     loginBySms: fromPromise<LoginResponse, SmsLogin>(async () => {
       throw new Error('session actor loginBySms not provided');
     }),
@@ -109,7 +120,11 @@ export const sessionMachine = setup({
       initial: 'boot',
       states: {
         boot: {
-          always: [{ guard: 'hasCachedUser', target: 'loggedIn.revalidating' }, { guard: 'hasToken', target: 'loadingUser' }, { target: 'loggedOut' }],
+          always: [
+            { guard: 'hasCachedUser', target: 'loggedIn.revalidating' },
+            { guard: 'hasToken', target: 'loadingUser' },
+            { target: 'loggedOut' },
+          ],
         },
         loggedOut: {
           // a fresh captcha each time the login form shows (also after a refused login: captchas are single-use)
@@ -121,7 +136,11 @@ export const sessionMachine = setup({
           },
         },
         loggingIn: {
-          entry: assign({ error: null, registered: false, loginName: ({ event }) => (event as Extract<SessionEvent, { type: 'session.login' }>).username }),
+          entry: assign({
+            error: null,
+            registered: false,
+            loginName: ({ event }) => (event as Extract<SessionEvent, { type: 'session.login' }>).username,
+          }),
           invoke: {
             src: 'login',
             input: ({ event }) => {
@@ -146,7 +165,11 @@ export const sessionMachine = setup({
           },
         },
         loggingInBySms: {
-          entry: assign({ error: null, registered: false, loginName: ({ event }) => (event as Extract<SessionEvent, { type: 'session.loginSms' }>).username }),
+          entry: assign({
+            error: null,
+            registered: false,
+            loginName: ({ event }) => (event as Extract<SessionEvent, { type: 'session.loginSms' }>).username,
+          }),
           invoke: {
             src: 'loginBySms',
             input: ({ event }) => {
@@ -182,7 +205,10 @@ export const sessionMachine = setup({
         },
         openingConsole: {
           entry: [
-            { type: 'prefetchShell', params: ({ context }) => ({ loginName: context.loginName, opened: context.opened }) },
+            {
+              type: 'prefetchShell',
+              params: ({ context }) => ({ loginName: context.loginName, opened: context.opened }),
+            },
             { type: 'acceptUser', params: ({ context }) => context.opened!.userInfo },
             { type: 'storeUserInfo', params: ({ context }) => context.opened!.userInfo },
           ],
@@ -206,7 +232,10 @@ export const sessionMachine = setup({
               ],
             },
             // a failed user-info fetch logs the user out: a session without its user has no menus or roles
-            onError: { target: 'loggedOut', actions: ['clearSession', 'forget', assign({ error: ({ event }) => errorMessage(event.error) })] },
+            onError: {
+              target: 'loggedOut',
+              actions: ['clearSession', 'forget', assign({ error: ({ event }) => errorMessage(event.error) })],
+            },
           },
         },
         loggedIn: {
@@ -241,8 +270,16 @@ export const sessionMachine = setup({
                   ],
                 },
                 onError: [
-                  { guard: ({ event }) => isUnauthorized(event.error), target: '#session.session.loggedOut', actions: ['clearSession', 'forget'] },
-                  { guard: ({ event }) => isNetworkError(event.error), target: 'idle', actions: assign({ offline: true }) },
+                  {
+                    guard: ({ event }) => isUnauthorized(event.error),
+                    target: '#session.session.loggedOut',
+                    actions: ['clearSession', 'forget'],
+                  },
+                  {
+                    guard: ({ event }) => isNetworkError(event.error),
+                    target: 'idle',
+                    actions: assign({ offline: true }),
+                  },
                   { target: 'idle' },
                 ],
               },
@@ -259,7 +296,10 @@ export const sessionMachine = setup({
                   ],
                 },
                 // a failed refresh is retried at the next check; a 401 arrives as session.unauthorized
-                onError: { target: 'idle', actions: assign({ offline: ({ event, context }) => context.offline || isNetworkError(event.error) }) },
+                onError: {
+                  target: 'idle',
+                  actions: assign({ offline: ({ event, context }) => context.offline || isNetworkError(event.error) }),
+                },
               },
             },
           },
@@ -309,7 +349,10 @@ export const sessionMachine = setup({
               const { type: _t, ...r } = event as Extract<SessionEvent, { type: 'session.sms.send' }>;
               return r;
             },
-            onDone: { target: 'countdown', actions: assign({ smsCountdown: ({ event }) => event.output.resendAfterS || SMS_CODE_RESEND_S }) },
+            onDone: {
+              target: 'countdown',
+              actions: assign({ smsCountdown: ({ event }) => event.output.resendAfterS || SMS_CODE_RESEND_S }),
+            },
             onError: { target: 'idle', actions: assign({ smsError: ({ event }) => errorMessage(event.error) }) },
           },
         },
@@ -317,7 +360,12 @@ export const sessionMachine = setup({
         countdown: {
           after: {
             1000: [
-              { guard: 'countingDown', target: 'countdown', reenter: true, actions: assign({ smsCountdown: ({ context }) => context.smsCountdown - 1 }) },
+              {
+                guard: 'countingDown',
+                target: 'countdown',
+                reenter: true,
+                actions: assign({ smsCountdown: ({ context }) => context.smsCountdown - 1 }),
+              },
               { target: 'idle', actions: assign({ smsCountdown: 0 }) },
             ],
           },

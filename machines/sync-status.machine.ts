@@ -5,7 +5,8 @@ import type { SyncProgress } from '../sync/replication/sync-progress';
 // "offline" when the network is gone, and a quiet "live" once everything follows the feed. Fed by the replicator's
 // progress$ and the browser's online/offline events.
 
-export type SyncStatusEvent = { type: 'sync.progress'; progress: SyncProgress } | { type: 'sync.online' } | { type: 'sync.offline' };
+export type SyncStatusEvent =
+  { type: 'sync.progress'; progress: SyncProgress } | { type: 'sync.online' } | { type: 'sync.offline' };
 
 interface Context {
   progress: SyncProgress | null;

@@ -52,7 +52,9 @@ describe('timed batch machine', () => {
     const t = start({ status: 'rejected', last_error: '定时批次不存在' });
     t.actor.send({ type: 'batch.edit', time_batch: 'TB2', content: 'new text', timing_time: 1_900_000_000_000 });
     await waitFor(t.actor, (s) => s.matches('pending'));
-    expect(t.recorded).toEqual([{ type: 'batch.edit', time_batch: 'TB2', content: 'new text', timing_time: 1_900_000_000_000 }]);
+    expect(t.recorded).toEqual([
+      { type: 'batch.edit', time_batch: 'TB2', content: 'new text', timing_time: 1_900_000_000_000 },
+    ]);
     t.settle();
     await waitFor(t.actor, (s) => s.matches('idle'));
     expect(t.reports).toEqual([{ severity: 'error', summary: 'timed.editFailure', detail: '定时批次不存在' }]);

@@ -100,12 +100,18 @@ export const timedBatchMachine = setup({
             {
               type: 'report',
               params: ({ context, event }) =>
-                outcomeReport(context.command!.type, { status: 'rejected', last_error: String((event.error as Error)?.message ?? event.error) }),
+                outcomeReport(context.command!.type, {
+                  status: 'rejected',
+                  last_error: String((event.error as Error)?.message ?? event.error),
+                }),
             },
             {
               type: 'keepReport',
               params: ({ context, event }) =>
-                outcomeReport(context.command!.type, { status: 'rejected', last_error: String((event.error as Error)?.message ?? event.error) }),
+                outcomeReport(context.command!.type, {
+                  status: 'rejected',
+                  last_error: String((event.error as Error)?.message ?? event.error),
+                }),
             },
           ],
         },
@@ -133,5 +139,10 @@ function toCommand(event: TimedBatchEvent): TimedCommandInput | null {
   if (!event.type.startsWith('batch.')) return null;
   const e = event as TimedCommandInput;
   if (e.type !== 'batch.edit') return { type: e.type, time_batch: e.time_batch };
-  return { type: e.type, time_batch: e.time_batch, content: e.content, ...(e.timing_time !== undefined ? { timing_time: e.timing_time } : {}) };
+  return {
+    type: e.type,
+    time_batch: e.time_batch,
+    content: e.content,
+    ...(e.timing_time !== undefined ? { timing_time: e.timing_time } : {}),
+  };
 }

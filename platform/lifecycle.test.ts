@@ -5,21 +5,28 @@ import { checkPortsFree, databaseName, startFailure } from './lifecycle';
 import { StartError } from './server';
 
 const config = configFromEnv({ PORT: '8080', SMPP_PORT: '2775' });
-const inUse = (port: number) => Object.assign(new Error(`listen EADDRINUSE: address already in use 0.0.0.0:${port}`), { code: 'EADDRINUSE', port });
+const inUse = (port: number) =>
+  Object.assign(new Error(`listen EADDRINUSE: address already in use 0.0.0.0:${port}`), { code: 'EADDRINUSE', port });
 
 describe('the line a failed start ends with', () => {
   it('names the port in use and which one it is', () => {
     expect(startFailure('http', inUse(8080), config).line).toBe('start failed: HTTP port 8080 is in use (PORT)');
-    expect(startFailure('platform', inUse(2775), config).line).toBe('start failed: SMPP port 2775 is in use (SMPP_PORT)');
+    expect(startFailure('platform', inUse(2775), config).line).toBe(
+      'start failed: SMPP port 2775 is in use (SMPP_PORT)',
+    );
   });
 
   it('names a migration that failed', () => {
     const err = new StartError('database migration failed: relation "x" does not exist');
-    expect(startFailure('platform', err, config).line).toBe('start failed: database migration failed: relation "x" does not exist');
+    expect(startFailure('platform', err, config).line).toBe(
+      'start failed: database migration failed: relation "x" does not exist',
+    );
   });
 
   it('keeps each bad field of a carriers file on the lines before the last', () => {
-    const err = new Error('/etc/carriers.json is not a valid carriers file:\n  carriers.0.host: Required\n  routes.1.carrier: unknown');
+    const err = new Error(
+      '/etc/carriers.json is not a valid carriers file:\n  carriers.0.host: Required\n  routes.1.carrier: unknown',
+    );
     const { details, line } = startFailure('platform', err, config);
     expect(details).toEqual(['  carriers.0.host: Required', '  routes.1.carrier: unknown']);
     expect(line).toBe('start failed: /etc/carriers.json is not a valid carriers file');
@@ -29,7 +36,9 @@ describe('the line a failed start ends with', () => {
     const pg = configFromEnv({ DATABASE_URL: 'postgres://sms:secret@db.example:5432/sms' });
     expect(databaseName(pg)).toBe('PostgreSQL at db.example:5432/sms');
     const { line } = startFailure('database', new Error('connect ECONNREFUSED 10.0.0.1:5432'), pg);
-    expect(line).toBe('start failed: database unreachable (PostgreSQL at db.example:5432/sms): connect ECONNREFUSED 10.0.0.1:5432');
+    expect(line).toBe(
+      'start failed: database unreachable (PostgreSQL at db.example:5432/sms): connect ECONNREFUSED 10.0.0.1:5432',
+    );
     expect(line).not.toContain('secret');
   });
 });
@@ -46,7 +55,9 @@ describe('the ports checked before a start', () => {
         (e: unknown) => e,
       );
       expect(err).toBeInstanceOf(StartError);
-      expect(startFailure('platform', err, cfg).line).toBe(`start failed: metrics port ${port} is in use (METRICS_PORT)`);
+      expect(startFailure('platform', err, cfg).line).toBe(
+        `start failed: metrics port ${port} is in use (METRICS_PORT)`,
+      );
     } finally {
       taken.close();
     }

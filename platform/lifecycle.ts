@@ -24,7 +24,9 @@ export async function checkPortsFree(config: Config): Promise<void> {
   if (typeof config.metricsPort === 'number') {
     const port = config.metricsPort;
     await probe(port, 'platform').catch((err: NodeJS.ErrnoException) => {
-      throw Object.assign(err.code === 'EADDRINUSE' ? new StartError(portInUse('metrics', port)) : err, { step: 'platform' });
+      throw Object.assign(err.code === 'EADDRINUSE' ? new StartError(portInUse('metrics', port)) : err, {
+        step: 'platform',
+      });
     });
   }
 }
@@ -41,7 +43,11 @@ export function databaseName(config: Config): string {
 }
 
 /** The one line a failed start ends with. Longer causes (a carriers file's bad fields) keep their other lines before it. */
-export function startFailure(step: StartStep, err: unknown, config: Config | null): { details: string[]; line: string } {
+export function startFailure(
+  step: StartStep,
+  err: unknown,
+  config: Config | null,
+): { details: string[]; line: string } {
   const e = err as NodeJS.ErrnoException & { port?: number };
   const [first, ...rest] = String(e?.message ?? err).split('\n');
   const cause = (() => {
@@ -50,9 +56,12 @@ export function startFailure(step: StartStep, err: unknown, config: Config | nul
       if (step === 'http') return portInUse('http', e.port ?? config?.port);
       return portInUse('smpp', e.port ?? config?.smppPort);
     }
-    if (e?.code === 'EACCES' && e.syscall === 'listen') return `${step === 'http' ? 'HTTP' : 'SMPP'} port ${e.port} may not be opened by this user`;
-    if (step === 'database' && config && !config.databaseUrl) return `database could not be opened (${databaseName(config)}): ${first}`;
-    if (step === 'database') return `database unreachable (${config ? databaseName(config) : 'DATABASE_URL'}): ${first}`;
+    if (e?.code === 'EACCES' && e.syscall === 'listen')
+      return `${step === 'http' ? 'HTTP' : 'SMPP'} port ${e.port} may not be opened by this user`;
+    if (step === 'database' && config && !config.databaseUrl)
+      return `database could not be opened (${databaseName(config)}): ${first}`;
+    if (step === 'database')
+      return `database unreachable (${config ? databaseName(config) : 'DATABASE_URL'}): ${first}`;
     if (step === 'config') return `bad configuration: ${first}`;
     // a carriers file names its bad fields on the lines before
     return first.replace(/:\s*$/, '');
@@ -64,7 +73,12 @@ export function startFailure(step: StartStep, err: unknown, config: Config | nul
 export function exitOnStartFailure(step: StartStep, err: unknown, config: Config | null): never {
   const { details, line } = startFailure(step, err, config);
   // the stack helps only with an error no step expected
-  if (!(err as NodeJS.ErrnoException)?.code && !(err instanceof StartError) && step === 'platform' && details.length === 0) {
+  if (
+    !(err as NodeJS.ErrnoException)?.code &&
+    !(err instanceof StartError) &&
+    step === 'platform' &&
+    details.length === 0
+  ) {
     console.error((err as Error)?.stack ?? err);
   }
   for (const d of details) console.error(d);

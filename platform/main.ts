@@ -20,7 +20,8 @@ try {
   step = 'platform';
   const platform = await buildPlatform(config, { db });
   const { app, ctx } = platform;
-  if (!config.captcha) app.log.warn('CAPTCHA=off: the login captcha is not checked. Use this only for automated clients.');
+  if (!config.captcha)
+    app.log.warn('CAPTCHA=off: the login captcha is not checked. Use this only for automated clients.');
   await seedDemoTenant(ctx);
   await seedRecords(ctx, config.seedRecords);
   step = 'http';

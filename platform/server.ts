@@ -74,7 +74,12 @@ export async function openDb(config: Config): Promise<Db> {
  * the signed integrator API under /sms-cloud/openapi/v1. */
 export async function buildPlatform(
   config: Config,
-  opts: { db?: Db; now?: () => Date; carrier?: CarrierConnector; /** where log lines go (default stdout) */ logStream?: DestinationStream } = {},
+  opts: {
+    db?: Db;
+    now?: () => Date;
+    carrier?: CarrierConnector;
+    /** where log lines go (default stdout) */ logStream?: DestinationStream;
+  } = {},
 ): Promise<Platform> {
   const db = opts.db ?? (await openDb(config));
   try {
@@ -129,7 +134,15 @@ export async function buildPlatform(
   let smppPort: number | null = null;
   // the scrape reads the clock through ctx, which a test may replace; with no metrics port nothing is counted
   const metrics = config.metricsPort === null ? silentMetrics() : createMetrics(db, () => ctx.now());
-  const ctx: AppContext = { db, config, log: app.log, now: opts.now ?? (() => new Date()), onClose: (s) => stops.push(s), metrics, receipts: SMPP_RECEIPTS };
+  const ctx: AppContext = {
+    db,
+    config,
+    log: app.log,
+    now: opts.now ?? (() => new Date()),
+    onClose: (s) => stops.push(s),
+    metrics,
+    receipts: SMPP_RECEIPTS,
+  };
   metrics.watchReady(async () => (await app.inject({ method: 'GET', url: '/ready' })).statusCode === 200);
   // by route pattern (never the URL with its ids); a path no route claims counts as one
   if (config.metricsPort !== null)
@@ -144,12 +157,18 @@ export async function buildPlatform(
   app.setNotFoundHandler((req, reply) =>
     isIntegratorPath(req.url)
       ? integratorNoRoute(req, reply)
-      : reply.code(404).send({ message: `Route ${req.method}:${req.url} not found`, error: 'Not Found', statusCode: 404 }),
+      : reply
+          .code(404)
+          .send({ message: `Route ${req.method}:${req.url} not found`, error: 'Not Found', statusCode: 404 }),
   );
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     const lang = languageOf(req);
     if (err instanceof ApiError) {
-      return reply.code(err.status).send({ type: err.status, message: translate(lang, err.key, err.params), ...(err.field ? { field: err.field } : {}) });
+      return reply.code(err.status).send({
+        type: err.status,
+        message: translate(lang, err.key, err.params),
+        ...(err.field ? { field: err.field } : {}),
+      });
     }
     const status = err.statusCode ?? 500;
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
@@ -163,7 +182,8 @@ export async function buildPlatform(
     if (status === 429) return reply.code(429).send({ type: 429, message: translate(lang, 'error.tooManyRequests') });
     if (status >= 400 && status < 500) {
       // Fastify's own texts are English: answer with the catalogue's message instead.
-      const key = err instanceof SyntaxError || err.code?.startsWith('FST_ERR_CTP') ? 'error.malformedJson' : 'error.badRequest';
+      const key =
+        err instanceof SyntaxError || err.code?.startsWith('FST_ERR_CTP') ? 'error.malformedJson' : 'error.badRequest';
       return reply.code(400).send({ type: 400, message: translate(lang, key) });
     }
     req.log.error({ err }, 'unhandled error');
@@ -176,7 +196,9 @@ export async function buildPlatform(
       api.addHook('onRequest', async (_req, reply) => {
         reply.header('Cache-Control', 'no-store');
       });
-      api.setNotFoundHandler((req, reply) => reply.code(404).send({ type: 404, message: translate(languageOf(req), 'error.notFound') }));
+      api.setNotFoundHandler((req, reply) =>
+        reply.code(404).send({ type: 404, message: translate(languageOf(req), 'error.notFound') }),
+      );
       // one area each; messaging, the carriers and the SMPP server last, so their loops are the first stopped on close
       await api.register(authPlugin, { ctx, sendSystemSms: (msg) => sendSystemSms(ctx, msg) });
       await api.register(recordsPlugin, { ctx });
@@ -192,7 +214,11 @@ export async function buildPlatform(
       const inProcess = Boolean(opts.carrier) || config.carriers.source === 'in-process';
       await api.register(messagingPlugin, { ctx, carrier: opts.carrier, inProcess });
       await api.register(carriersPlugin, { ctx, inProcess });
-      await api.register(smppPlugin, { ctx, listening: (port) => (smppPort = port), draining: () => lifecycle.draining });
+      await api.register(smppPlugin, {
+        ctx,
+        listening: (port) => (smppPort = port),
+        draining: () => lifecycle.draining,
+      });
     },
     { prefix: SERVICE_BASE_PATH },
   );
@@ -215,7 +241,10 @@ export async function buildPlatform(
     } catch (err) {
       await close().catch(() => undefined);
       const e = err as NodeJS.ErrnoException;
-      throw new StartError(e.code === 'EADDRINUSE' ? portInUse('metrics', port) : `metrics port ${port} could not be opened: ${e.message}`, { cause: err });
+      throw new StartError(
+        e.code === 'EADDRINUSE' ? portInUse('metrics', port) : `metrics port ${port} could not be opened: ${e.message}`,
+        { cause: err },
+      );
     }
   }
   return { app, ctx, close, smppPort: () => smppPort, metricsPort: () => metricsServer?.port ?? null, lifecycle };

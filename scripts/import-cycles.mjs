@@ -116,6 +116,9 @@ const roundOf = (knot) => {
     steps.unshift(`  ${a} -> ${b}: ${through.get(`${a}>${b}`)}`);
   return steps;
 };
-for (const k of knots) console.error(`platform folder circle of ${k.length} folders: ${k.join(' ')}; one way round:\n${roundOf(k).join('\n')}`);
+for (const k of knots)
+  console.error(
+    `platform folder circle of ${k.length} folders: ${k.join(' ')}; one way round:\n${roundOf(k).join('\n')}`,
+  );
 if (circles.length || knots.length) process.exit(1);
 console.log(`import circles: none in ${files.length} files, nor among ${folders.size} platform folders`);

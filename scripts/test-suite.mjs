@@ -31,7 +31,11 @@ const timings = [];
 function runStage(name, command, prefixed) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, { shell: true, stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    const child = spawn(command, {
+      shell: true,
+      stdio: prefixed ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: process.env,
+    });
     if (prefixed) {
       for (const stream of [child.stdout, child.stderr]) {
         let rest = '';
@@ -47,7 +51,9 @@ function runStage(name, command, prefixed) {
     child.on('close', (code, signal) => {
       const ms = Date.now() - started;
       timings.push({ name, ms, ok: code === 0 });
-      process.stdout.write(`\n== ${name}: ${code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`} in ${seconds(ms)}\n`);
+      process.stdout.write(
+        `\n== ${name}: ${code === 0 ? 'passed' : `failed (${signal ?? `exit ${code}`})`} in ${seconds(ms)}\n`,
+      );
       resolve(code === 0);
     });
   });
@@ -62,7 +68,9 @@ async function runLane(stages, prefixed) {
 const startedAll = Date.now();
 let ok = true;
 for (const group of GROUPS) {
-  const lanes = group.map((lane) => lane.filter(([name]) => only.length === 0 || only.includes(name))).filter((lane) => lane.length > 0);
+  const lanes = group
+    .map((lane) => lane.filter(([name]) => only.length === 0 || only.includes(name)))
+    .filter((lane) => lane.length > 0);
   if (lanes.length === 0) continue;
   const groupStarted = Date.now();
   const results = await Promise.all(lanes.map((lane) => runLane(lane, lanes.length > 1)));
@@ -78,6 +86,9 @@ for (const group of GROUPS) {
   }
 }
 process.stdout.write('\nStage timings:\n');
-for (const t of timings) process.stdout.write(`  ${t.name.padEnd(40)} ${seconds(t.ms).padStart(7)}  ${t.ok ? 'passed' : 'FAILED'}\n`);
-process.stdout.write(`  ${'total'.padEnd(40)} ${seconds(Date.now() - startedAll).padStart(7)}  ${ok ? 'passed' : 'FAILED'}\n`);
+for (const t of timings)
+  process.stdout.write(`  ${t.name.padEnd(40)} ${seconds(t.ms).padStart(7)}  ${t.ok ? 'passed' : 'FAILED'}\n`);
+process.stdout.write(
+  `  ${'total'.padEnd(40)} ${seconds(Date.now() - startedAll).padStart(7)}  ${ok ? 'passed' : 'FAILED'}\n`,
+);
 process.exit(ok ? 0 : 1);

@@ -131,7 +131,9 @@ export const modifyApiInfoEndpoint = defineEndpoint({
     'first (/user/pushUrlModify).',
   request: z.object({
     userIps: userIpsSchema.default(''),
-    pushMode: z.union([z.literal(PUSH_MODES.pull), z.literal(PUSH_MODES.push)], { error: 'v.subAccount.pushModeRequired' }),
+    pushMode: z.union([z.literal(PUSH_MODES.pull), z.literal(PUSH_MODES.push)], {
+      error: 'v.subAccount.pushModeRequired',
+    }),
     reportBatch: reportBatchSchema.default(1),
   }),
   response: apiInfoSchema,
@@ -197,7 +199,10 @@ export const callbackListEndpoint = defineEndpoint({
   request: z.object({
     pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(1000).default(20),
-    status: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(0).max(2).optional()),
+    status: z.preprocess(
+      (v) => (v === '' || v === null ? undefined : v),
+      z.coerce.number().int().min(0).max(2).optional(),
+    ),
     cus_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), text(20).optional()),
   }),
   response: z.object({ total: z.number().int().min(0), data: z.array(callbackDeliverySchema) }),

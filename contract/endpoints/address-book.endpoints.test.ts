@@ -12,8 +12,12 @@ const first = (r: { error?: { issues: { message: string; path: PropertyKey[] }[]
 
 describe('address-book endpoints', () => {
   it('member add uses the address-book rules', () => {
-    expect(addressBookMemberAddEndpoint.request.safeParse({ name: 'Li', mobile: '13800138000', groupId: 'g1' }).success).toBe(true);
-    expect(first(addressBookMemberAddEndpoint.request.safeParse({ name: 'Li', mobile: '01088886666', groupId: 'g1' }))).toMatchObject({
+    expect(
+      addressBookMemberAddEndpoint.request.safeParse({ name: 'Li', mobile: '13800138000', groupId: 'g1' }).success,
+    ).toBe(true);
+    expect(
+      first(addressBookMemberAddEndpoint.request.safeParse({ name: 'Li', mobile: '01088886666', groupId: 'g1' })),
+    ).toMatchObject({
       path: ['mobile'],
       message: 'v.mobile.invalid',
     });
@@ -23,12 +27,20 @@ describe('address-book endpoints', () => {
       path: ['groupId'],
       message: 'v.addressBook.groupRequired',
     });
-    expect(first(addressBookGroupModEndpoint.request.safeParse({ groupId: 'g1', groupName: '' }))?.message).toBe('v.addressBook.groupNameRequired');
+    expect(first(addressBookGroupModEndpoint.request.safeParse({ groupId: 'g1', groupName: '' }))?.message).toBe(
+      'v.addressBook.groupNameRequired',
+    );
   });
   it('bulk calls need at least one id', () => {
-    expect(first(addressBookMemberDelEndpoint.request.safeParse({ ids: [] }))?.message).toBe('v.addressBook.memberRequired');
-    expect(first(groupMobileDetailEndpoint.request.safeParse({ groupIds: [] }))?.message).toBe('v.addressBook.groupRequired');
-    expect(first(addressBookMemberImportEndpoint.request.safeParse({ groupId: 'g1' }))?.message).toBe('v.upload.fileRequired');
+    expect(first(addressBookMemberDelEndpoint.request.safeParse({ ids: [] }))?.message).toBe(
+      'v.addressBook.memberRequired',
+    );
+    expect(first(groupMobileDetailEndpoint.request.safeParse({ groupIds: [] }))?.message).toBe(
+      'v.addressBook.groupRequired',
+    );
+    expect(first(addressBookMemberImportEndpoint.request.safeParse({ groupId: 'g1' }))?.message).toBe(
+      'v.upload.fileRequired',
+    );
   });
   it('download is a file and defaults to the member export', () => {
     expect(addressBookDownloadEndpoint.kind).toBe('file');

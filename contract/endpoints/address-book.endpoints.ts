@@ -8,7 +8,8 @@ import { optText, timeRange } from './records.endpoints';
 // The address book: groups and members of the caller's account. Members are imported from an xlsx uploaded
 // with /file/uploadAddressBook (columns: name, mobile, email, job number, gender, birthday, remark).
 
-const id = (key: string) => z.string({ error: key }).max(200).refine(isStorableText, 'v.badText').trim().min(1, { error: key });
+const id = (key: string) =>
+  z.string({ error: key }).max(200).refine(isStorableText, 'v.badText').trim().min(1, { error: key });
 const groupId = id('v.addressBook.groupRequired');
 const memberId = id('v.addressBook.memberRequired');
 
@@ -76,7 +77,9 @@ export const addressBookMemberModEndpoint = defineEndpoint({
 export const addressBookMemberDelEndpoint = defineEndpoint({
   path: '/addressBook/addressBookMemberDel',
   doc: 'Deletes the listed members (the console asks first).',
-  request: z.object({ ids: z.array(text(200).trim().min(1)).min(1, { error: 'v.addressBook.memberRequired' }).max(1000) }),
+  request: z.object({
+    ids: z.array(text(200).trim().min(1)).min(1, { error: 'v.addressBook.memberRequired' }).max(1000),
+  }),
   response: z.object({ deleted: z.number().int() }),
 });
 
@@ -103,7 +106,9 @@ export const addressBookMemberImportEndpoint = defineEndpoint({
 export const groupMobileDetailEndpoint = defineEndpoint({
   path: '/addressBook/groupMobileDetail',
   doc: 'The distinct mobiles of the chosen groups, for filling a send form.',
-  request: z.object({ groupIds: z.array(text(200).trim().min(1)).min(1, { error: 'v.addressBook.groupRequired' }).max(100) }),
+  request: z.object({
+    groupIds: z.array(text(200).trim().min(1)).min(1, { error: 'v.addressBook.groupRequired' }).max(100),
+  }),
   response: z.object({ mobiles: z.array(z.string()), count: z.number().int() }),
 });
 
@@ -117,4 +122,7 @@ export const addressBookDownloadEndpoint = defineEndpoint({
 });
 
 /** Answered by group add/mod and member add/mod on a clash. */
-export const ADDRESS_BOOK_ERRORS = { groupExists: 'v.addressBook.groupExists', memberExists: 'v.addressBook.memberExists' } as const;
+export const ADDRESS_BOOK_ERRORS = {
+  groupExists: 'v.addressBook.groupExists',
+  memberExists: 'v.addressBook.memberExists',
+} as const;

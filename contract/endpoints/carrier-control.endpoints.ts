@@ -58,7 +58,11 @@ export const carrierActionEndpoint = defineEndpoint({
   response: carrierViewSchema,
 });
 
-export const routeViewSchema = routeSchema.extend({ id: z.number().int().min(1), position: z.number().int().min(0), ...stamp });
+export const routeViewSchema = routeSchema.extend({
+  id: z.number().int().min(1),
+  position: z.number().int().min(0),
+  ...stamp,
+});
 export type RouteView = z.infer<typeof routeViewSchema>;
 
 export const carrierRoutesEndpoint = defineEndpoint({
@@ -108,7 +112,13 @@ export const carrierRouteTestEndpoint = defineEndpoint({
     country: z.string().max(2).nullable(),
     /** the address the message would go out from on that carrier, with its type of number and numbering plan; null
      * when no carrier would take it */
-    source: z.object({ addr: z.string().max(21), ton: z.number().int().min(0).max(255), npi: z.number().int().min(0).max(255) }).nullable(),
+    source: z
+      .object({
+        addr: z.string().max(21),
+        ton: z.number().int().min(0).max(255),
+        npi: z.number().int().min(0).max(255),
+      })
+      .nullable(),
     reason: z.string().max(2000),
   }),
 });

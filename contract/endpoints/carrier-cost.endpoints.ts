@@ -65,7 +65,10 @@ export const carrierCostSaveEndpoint = defineEndpoint({
       effectiveFrom: z.iso.datetime({ offset: true }).max(40),
     })
     .strict()
-    .refine((c) => (c.country === undefined) !== (c.prefix === undefined), { message: 'carrier.cost.scope', path: ['country'] }),
+    .refine((c) => (c.country === undefined) !== (c.prefix === undefined), {
+      message: 'carrier.cost.scope',
+      path: ['country'],
+    }),
   response: costRowSchema,
 });
 
@@ -91,7 +94,8 @@ const marginFilterFields = {
   country: countrySchema.optional(),
   enterprise: z.string().trim().min(1).max(32).optional(),
 };
-const inRange = (f: { from: string; to: string }) => f.from <= f.to && Date.parse(f.to) - Date.parse(f.from) <= (MAX_MARGIN_DAYS - 1) * 86_400_000;
+const inRange = (f: { from: string; to: string }) =>
+  f.from <= f.to && Date.parse(f.to) - Date.parse(f.from) <= (MAX_MARGIN_DAYS - 1) * 86_400_000;
 const rangeError = { message: 'carrier.margins.range', path: ['to'] };
 
 export const marginFilterSchema = z.object(marginFilterFields).strict().refine(inRange, rangeError);

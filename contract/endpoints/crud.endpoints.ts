@@ -4,7 +4,12 @@ import { defineEndpoint, emptyResponse, pageOf, pageRequest } from '../endpoint'
 // A sample CRUD resource: a generic item with the four methods GET, POST, PUT and DELETE. GET and DELETE carry their
 // fields in the query string (numbers are coerced).
 
-export const crudItemSchema = z.object({ id: z.string(), name: z.string(), remark: z.string(), create_time: z.number().int() });
+export const crudItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  remark: z.string(),
+  create_time: z.number().int(),
+});
 export type CrudItem = z.infer<typeof crudItemSchema>;
 
 const id = z.string({ error: 'v.crud.idRequired' }).max(200).trim().min(1, { error: 'v.crud.idRequired' });
@@ -20,8 +25,22 @@ export const crudListEndpoint = defineEndpoint({
   response: pageOf(crudItemSchema),
 });
 
-export const crudDeleteEndpoint = defineEndpoint({ method: 'DELETE', path: '/crud/delete', request: z.object({ id }), response: emptyResponse });
+export const crudDeleteEndpoint = defineEndpoint({
+  method: 'DELETE',
+  path: '/crud/delete',
+  request: z.object({ id }),
+  response: emptyResponse,
+});
 
-export const crudAddEndpoint = defineEndpoint({ path: '/crud/add', request: z.object(fields), response: crudItemSchema });
+export const crudAddEndpoint = defineEndpoint({
+  path: '/crud/add',
+  request: z.object(fields),
+  response: crudItemSchema,
+});
 
-export const crudUpdateEndpoint = defineEndpoint({ method: 'PUT', path: '/crud/update', request: z.object({ id, ...fields }), response: crudItemSchema });
+export const crudUpdateEndpoint = defineEndpoint({
+  method: 'PUT',
+  path: '/crud/update',
+  request: z.object({ id, ...fields }),
+  response: crudItemSchema,
+});

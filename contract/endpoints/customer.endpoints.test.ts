@@ -20,11 +20,20 @@ describe('customer endpoints', () => {
     expect(first(r)).toMatchObject({ path: ['cus_id'], message: 'v.subAccount.idFormat' });
   });
   it("charge checks the amount format; the balance is the platform's to check", () => {
-    expect(customerChargeEndpoint.request.safeParse({ cus_id: 'acct01', amount: '99999999.99' }).data?.amount).toBe(99999999.99);
-    expect(first(customerChargeEndpoint.request.safeParse({ cus_id: 'acct01', amount: '1.234' }))?.message).toBe('v.recharge.amountFormat');
-    expect(first(customerChargeEndpoint.request.safeParse({ amount: '1' }))?.message).toBe('v.recharge.accountRequired');
+    expect(customerChargeEndpoint.request.safeParse({ cus_id: 'acct01', amount: '99999999.99' }).data?.amount).toBe(
+      99999999.99,
+    );
+    expect(first(customerChargeEndpoint.request.safeParse({ cus_id: 'acct01', amount: '1.234' }))?.message).toBe(
+      'v.recharge.amountFormat',
+    );
+    expect(first(customerChargeEndpoint.request.safeParse({ amount: '1' }))?.message).toBe(
+      'v.recharge.accountRequired',
+    );
   });
   it('list filters', () => {
-    expect(customerListEndpoint.request.parse({ keyword: ' acme ', cus_status: '0' })).toMatchObject({ keyword: 'acme', cus_status: 0 });
+    expect(customerListEndpoint.request.parse({ keyword: ' acme ', cus_status: '0' })).toMatchObject({
+      keyword: 'acme',
+      cus_status: 0,
+    });
   });
 });

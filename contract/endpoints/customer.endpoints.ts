@@ -1,18 +1,29 @@
 import { z } from 'zod';
 import { defineEndpoint, emptyRequest, emptyResponse, pageOf, pageRequest } from '../endpoint';
 import { optionSchema, rechargeSchema, subAccountDetailSchema, subAccountSchema } from '../entities.schema';
-import { rechargeFormSchema, subAccountModifyRequestSchema, subAccountRequestSchema } from '../validation/sub-account.rules';
+import {
+  rechargeFormSchema,
+  subAccountModifyRequestSchema,
+  subAccountRequestSchema,
+} from '../validation/sub-account.rules';
 import { coercedInt16, epochMs, text } from '../bounds';
 
 // Customers: the enterprise's sub-accounts (the sub-account screen). Row actions need the user's moreType 1-4;
 // every call is limited to the accounts the caller may see.
 
-const cusId = z.string({ error: 'v.recharge.accountRequired' }).trim().min(1, { error: 'v.recharge.accountRequired' }).max(20);
+const cusId = z
+  .string({ error: 'v.recharge.accountRequired' })
+  .trim()
+  .min(1, { error: 'v.recharge.accountRequired' })
+  .max(20);
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 /** Bounded optional list filters ('' and null mean unset). */
 export const optText = z.preprocess(blank, text(200).optional()).transform((v) => v?.trim() || undefined);
 export const optCode = z.preprocess(blank, coercedInt16(0, 9).optional());
-export const timeRange = { startTime: z.preprocess(blank, epochMs().optional()), endTime: z.preprocess(blank, epochMs().optional()) };
+export const timeRange = {
+  startTime: z.preprocess(blank, epochMs().optional()),
+  endTime: z.preprocess(blank, epochMs().optional()),
+};
 
 export const customerListEndpoint = defineEndpoint({
   path: '/customer/list',

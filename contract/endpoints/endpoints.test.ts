@@ -5,7 +5,13 @@ import { LONG_TIMEOUT_MS, type Endpoint } from '../endpoint';
 // Across every contract/endpoints/*.endpoints.ts: one route per path, well-formed, and consistent kinds.
 const files = readdirSync(import.meta.dirname).filter((f) => f.endsWith('.endpoints.ts'));
 const isEndpoint = (v: unknown): v is Endpoint =>
-  typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'kind' in v && 'request' in v && 'response' in v;
+  typeof v === 'object' &&
+  v !== null &&
+  'path' in v &&
+  'method' in v &&
+  'kind' in v &&
+  'request' in v &&
+  'response' in v;
 
 const endpoints: { file: string; name: string; e: Endpoint }[] = [];
 for (const file of files) {

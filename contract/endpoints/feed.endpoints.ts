@@ -3,9 +3,22 @@ import { MAX_EPOCH_MS, text } from '../bounds';
 import { defineEndpoint, emptyRequest } from '../endpoint';
 import { shortLinkRecordSchema } from '../entities.schema';
 import { noticeDocSchema } from '../notice.schema';
-import { addressGroupDocSchema, addressMemberDocSchema, contentTemplateDocSchema, cspTemplateDocSchema, videoTemplateDocSchema } from '../library.schema';
+import {
+  addressGroupDocSchema,
+  addressMemberDocSchema,
+  contentTemplateDocSchema,
+  cspTemplateDocSchema,
+  videoTemplateDocSchema,
+} from '../library.schema';
 import { blacklistDocSchema, FEED_BLACKLIST_PATH } from './mobile-black.endpoints';
-import { batchSchema, moRecordSchema, mtRecordSchema, statisticsRowSchema, timeBatchSchema, timeMtMessageSchema } from '../records.schema';
+import {
+  batchSchema,
+  moRecordSchema,
+  mtRecordSchema,
+  statisticsRowSchema,
+  timeBatchSchema,
+  timeMtMessageSchema,
+} from '../records.schema';
 
 // The change feed the console replicates from: one pull route per replicated resource, scoped like its list.
 // backfill: newest first (seq descending) from the checkpoint down, only documents at or after `since`;
@@ -52,10 +65,26 @@ export const FEED_RESOURCES = {
 } as const;
 export type FeedResource = keyof typeof FEED_RESOURCES;
 
-export const mtRecordPullEndpoint = defineEndpoint({ path: FEED_RESOURCES.mtRecord.path, request: pullRequest, response: pullResponse(mtRecordSchema) });
-export const moRecordPullEndpoint = defineEndpoint({ path: FEED_RESOURCES.moRecord.path, request: pullRequest, response: pullResponse(moRecordSchema) });
-export const batchPullEndpoint = defineEndpoint({ path: FEED_RESOURCES.batch.path, request: pullRequest, response: pullResponse(batchSchema) });
-export const timeBatchPullEndpoint = defineEndpoint({ path: FEED_RESOURCES.timeBatch.path, request: pullRequest, response: pullResponse(timeBatchSchema) });
+export const mtRecordPullEndpoint = defineEndpoint({
+  path: FEED_RESOURCES.mtRecord.path,
+  request: pullRequest,
+  response: pullResponse(mtRecordSchema),
+});
+export const moRecordPullEndpoint = defineEndpoint({
+  path: FEED_RESOURCES.moRecord.path,
+  request: pullRequest,
+  response: pullResponse(moRecordSchema),
+});
+export const batchPullEndpoint = defineEndpoint({
+  path: FEED_RESOURCES.batch.path,
+  request: pullRequest,
+  response: pullResponse(batchSchema),
+});
+export const timeBatchPullEndpoint = defineEndpoint({
+  path: FEED_RESOURCES.timeBatch.path,
+  request: pullRequest,
+  response: pullResponse(timeBatchSchema),
+});
 export const timeMtMessagePullEndpoint = defineEndpoint({
   path: FEED_RESOURCES.timeMtMessage.path,
   request: pullRequest,

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { checkUpload } from '../validation/upload.rules';
-import { UPLOAD_LIMITS, uploadAddressBookEndpoint, uploadFileEndpoint, uploadVideoMaterialEndpoint } from './file.endpoints';
+import {
+  UPLOAD_LIMITS,
+  uploadAddressBookEndpoint,
+  uploadFileEndpoint,
+  uploadVideoMaterialEndpoint,
+} from './file.endpoints';
 
 const MB = 1024 * 1024;
 
@@ -14,9 +19,13 @@ describe('file endpoints', () => {
   });
   it('spreadsheet uploads take xls/xlsx up to 15 MB, media uploads take media', () => {
     expect(checkUpload({ name: 'a.xlsx', size: 15 * MB }, UPLOAD_LIMITS[uploadFileEndpoint.path])).toBeNull();
-    expect(checkUpload({ name: 'a.xlsx', size: 15 * MB + 1 }, UPLOAD_LIMITS[uploadAddressBookEndpoint.path])).toBe('v.upload.tooLarge');
+    expect(checkUpload({ name: 'a.xlsx', size: 15 * MB + 1 }, UPLOAD_LIMITS[uploadAddressBookEndpoint.path])).toBe(
+      'v.upload.tooLarge',
+    );
     expect(checkUpload({ name: 'a.mp4', size: MB }, UPLOAD_LIMITS[uploadFileEndpoint.path])).toBe('v.upload.type');
     expect(checkUpload({ name: 'a.mp4', size: MB }, UPLOAD_LIMITS[uploadVideoMaterialEndpoint.path])).toBeNull();
-    expect(checkUpload({ name: 'a.xlsx', size: MB }, UPLOAD_LIMITS[uploadVideoMaterialEndpoint.path])).toBe('v.upload.type');
+    expect(checkUpload({ name: 'a.xlsx', size: MB }, UPLOAD_LIMITS[uploadVideoMaterialEndpoint.path])).toBe(
+      'v.upload.type',
+    );
   });
 });

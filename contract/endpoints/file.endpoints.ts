@@ -12,13 +12,35 @@ const spreadsheet: UploadLimits = { extensions: UPLOAD_EXTENSIONS, maxBytes: UPL
 const media: UploadLimits = { extensions: MEDIA, maxBytes: UPLOAD_MAX_BYTES };
 
 const upload = (path: string, doc: string) =>
-  defineEndpoint({ path, kind: 'multipart', timeoutMs: LONG_TIMEOUT_MS, doc, request: emptyRequest, response: uploadedFileSchema });
+  defineEndpoint({
+    path,
+    kind: 'multipart',
+    timeoutMs: LONG_TIMEOUT_MS,
+    doc,
+    request: emptyRequest,
+    response: uploadedFileSchema,
+  });
 
-export const uploadVideoMaterialEndpoint = upload('/file/uploadVideoMaterial', "A video-message frame's media (image, video or audio); answers its url.");
-export const uploadCspMaterialEndpoint = upload('/file/uploadCspMaterial', "A rich card's media (image, video or audio); answers its url.");
-export const uploadFileEndpoint = upload('/file/upload', 'An xls/xlsx number list for a send (first column mobile, then p1..pN); answers fileId and rowCount.');
-export const uploadAddressBookEndpoint = upload('/file/uploadAddressBook', 'An xls/xlsx member sheet for /addressBook/addressBookMemberImport.');
-export const uploadAimMaterialEndpoint = upload('/file/uploadAimMaterial', 'Media for an AIM (number check) material; answers its url.');
+export const uploadVideoMaterialEndpoint = upload(
+  '/file/uploadVideoMaterial',
+  "A video-message frame's media (image, video or audio); answers its url.",
+);
+export const uploadCspMaterialEndpoint = upload(
+  '/file/uploadCspMaterial',
+  "A rich card's media (image, video or audio); answers its url.",
+);
+export const uploadFileEndpoint = upload(
+  '/file/upload',
+  'An xls/xlsx number list for a send (first column mobile, then p1..pN); answers fileId and rowCount.',
+);
+export const uploadAddressBookEndpoint = upload(
+  '/file/uploadAddressBook',
+  'An xls/xlsx member sheet for /addressBook/addressBookMemberImport.',
+);
+export const uploadAimMaterialEndpoint = upload(
+  '/file/uploadAimMaterial',
+  'Media for an AIM (number check) material; answers its url.',
+);
 
 /** What each upload accepts, keyed by path: the console's checkUpload() and the platform use the same limits. */
 export const UPLOAD_LIMITS: Readonly<Record<string, UploadLimits>> = {

@@ -54,7 +54,14 @@ export type IntegratorErrorCode = keyof typeof INTEGRATOR_ERRORS;
  * product, because the account has no international SMS or the call is /sms/batch. The enterprise's send policy:
  * FREQUENCY_LIMITED, a per-number cap of the send's category (which one in `limit`); DUPLICATE, the same text to the
  * same number within the duplicate window (DUPLICATE_NUMBER is a number written twice in one request). */
-export const NUMBER_CODES = ['INVALID_NUMBER', 'INTERNATIONAL_NOT_ALLOWED', 'BLACKLISTED', 'DUPLICATE_NUMBER', 'FREQUENCY_LIMITED', 'DUPLICATE'] as const;
+export const NUMBER_CODES = [
+  'INVALID_NUMBER',
+  'INTERNATIONAL_NOT_ALLOWED',
+  'BLACKLISTED',
+  'DUPLICATE_NUMBER',
+  'FREQUENCY_LIMITED',
+  'DUPLICATE',
+] as const;
 
 export const integratorErrorSchema = z.object({
   code: z.enum(Object.keys(INTEGRATOR_ERRORS) as [IntegratorErrorCode, ...IntegratorErrorCode[]]),
@@ -173,7 +180,12 @@ export const integratorListEndpoint = defineEndpoint({
     page: coercedInt32(1, MAX_PAGE_NUMBER).default(1),
     size: coercedInt32(1, 100).default(20),
   }),
-  response: z.object({ total: z.number().int(), page: z.number().int(), size: z.number().int(), items: z.array(messageSchema) }),
+  response: z.object({
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+    items: z.array(messageSchema),
+  }),
 });
 
 export const replySchema = z.object({

@@ -7,11 +7,13 @@ describe('interact endpoints', () => {
     expect(messageInteractListEndpoint.request.parse({ cus_id: 'c1', decodeMobile: '13800138000' }).limit).toBe(100);
   });
   it('a reply needs a mobile and content', () => {
-    expect(messageInteractSendEndpoint.request.safeParse({ cus_id: 'c1', decodeMobile: '13800138000', content: ' ' }).error?.issues[0].message).toBe(
-      'v.interact.contentRequired',
-    );
-    expect(messageInteractSendEndpoint.request.safeParse({ cus_id: 'c1', decodeMobile: '4008001234', content: 'hi' }).error?.issues[0].message).toBe(
-      'v.mobile.invalid',
-    );
+    expect(
+      messageInteractSendEndpoint.request.safeParse({ cus_id: 'c1', decodeMobile: '13800138000', content: ' ' }).error
+        ?.issues[0].message,
+    ).toBe('v.interact.contentRequired');
+    expect(
+      messageInteractSendEndpoint.request.safeParse({ cus_id: 'c1', decodeMobile: '4008001234', content: 'hi' }).error
+        ?.issues[0].message,
+    ).toBe('v.mobile.invalid');
   });
 });

@@ -38,7 +38,12 @@ export const messageInteractSendEndpoint = defineEndpoint({
   request: z.object({
     cus_id: text(64, 1).trim(),
     decodeMobile: mobileSchema.pipe(text(32)),
-    content: z.string({ error: 'v.interact.contentRequired' }).trim().min(1, { error: 'v.interact.contentRequired' }).max(1000).pipe(text(1000)),
+    content: z
+      .string({ error: 'v.interact.contentRequired' })
+      .trim()
+      .min(1, { error: 'v.interact.contentRequired' })
+      .max(1000)
+      .pipe(text(1000)),
   }),
   response: z.object({ sn: z.string(), segments: z.number().int() }),
 });

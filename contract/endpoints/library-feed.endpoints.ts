@@ -1,13 +1,23 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
-import { addressGroupDocSchema, addressMemberDocSchema, contentTemplateDocSchema, cspTemplateDocSchema, videoTemplateDocSchema } from '../library.schema';
+import {
+  addressGroupDocSchema,
+  addressMemberDocSchema,
+  contentTemplateDocSchema,
+  cspTemplateDocSchema,
+  videoTemplateDocSchema,
+} from '../library.schema';
 import { FEED_RESOURCES, pullRequest } from './feed.endpoints';
 
 // The change feed of templates, address-book groups and members: same request and answer as the record
 // feeds (feed.endpoints.ts, where they are listed in FEED_RESOURCES), scoped like their lists.
 
 const pullResponse = <T extends z.ZodType>(doc: T) =>
-  z.object({ documents: z.array(doc), checkpoint: z.object({ seq: z.number().int() }).nullable(), highWater: z.number().int() });
+  z.object({
+    documents: z.array(doc),
+    checkpoint: z.object({ seq: z.number().int() }).nullable(),
+    highWater: z.number().int(),
+  });
 
 export const LIBRARY_FEEDS = {
   contentTemplate: FEED_RESOURCES.contentTemplate,

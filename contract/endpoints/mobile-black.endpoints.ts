@@ -54,7 +54,9 @@ export function blacklistNumber(raw: string): string | null {
 
 /** The console's add form: one number, checked and stored as the platform stores it. */
 export const blacklistFormSchema = z.object({
-  mobile: number.overwrite((v) => blacklistNumber(v) ?? v).refine((v) => blacklistNumber(v) !== null, { error: 'blacklist.invalidNumberShort' }),
+  mobile: number
+    .overwrite((v) => blacklistNumber(v) ?? v)
+    .refine((v) => blacklistNumber(v) !== null, { error: 'blacklist.invalidNumberShort' }),
   source: z.enum(['manual', 'complaint']).default('manual'),
   note: z.string().trim().max(200, { error: 'blacklist.noteTooLong' }).optional(),
 });
@@ -92,13 +94,24 @@ export const blacklistImportEndpoint = defineEndpoint({
   path: '/mobileBlack/import',
   timeoutMs: LONG_TIMEOUT_MS,
   doc: 'Adds the numbers of an uploaded xlsx/xls (first column, after a header row); answers each row: added, duplicate or invalid with why.',
-  request: z.object({ fileId: text(INDEXED_TEXT_MAX).trim().min(1, { error: 'v.upload.fileRequired' }), cus_id: entryScope, note: optNote }),
+  request: z.object({
+    fileId: text(INDEXED_TEXT_MAX).trim().min(1, { error: 'v.upload.fileRequired' }),
+    cus_id: entryScope,
+    note: optNote,
+  }),
   response: z.object({
     added: z.number().int(),
     duplicates: z.number().int(),
     invalid: z.number().int(),
     /** the first IMPORT_REPORT_SHOWN rows' outcomes. */
-    rows: z.array(z.object({ row: z.number().int(), mobile: z.string(), result: z.enum(['added', 'duplicate', 'invalid']), reason: z.string().nullable() })),
+    rows: z.array(
+      z.object({
+        row: z.number().int(),
+        mobile: z.string(),
+        result: z.enum(['added', 'duplicate', 'invalid']),
+        reason: z.string().nullable(),
+      }),
+    ),
     /** an xlsx with every row's outcome, read with /file/material. */
     reportFileId: z.string().nullable(),
   }),
@@ -134,7 +147,11 @@ export type OptOutSettings = z.infer<typeof optOutSettingsSchema>;
 const typedWords = z
   .union([z.string().max(1000, { error: 'blacklist.wordTooLong' }), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : v.split(/[,，、\n]/)).map((w) => w.trim()).filter((w) => w !== ''))
-  .pipe(z.array(z.string().max(OPT_WORD_MAX, { error: 'blacklist.wordTooLong' })).max(OPT_WORDS_MAX, { error: 'blacklist.tooManyWords' }));
+  .pipe(
+    z
+      .array(z.string().max(OPT_WORD_MAX, { error: 'blacklist.wordTooLong' }))
+      .max(OPT_WORDS_MAX, { error: 'blacklist.tooManyWords' }),
+  );
 
 /** The console's settings form: the same settings, keyword lists typed as text. */
 export const optOutSettingsFormSchema = optOutSettingsSchema

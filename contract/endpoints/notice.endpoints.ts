@@ -41,5 +41,9 @@ export const noticeReadEndpoint = defineEndpoint({
 export const noticePullEndpoint = defineEndpoint({
   path: FEED_RESOURCES.notice.path,
   request: pullRequest,
-  response: z.object({ documents: z.array(noticeDocSchema), checkpoint: z.object({ seq: z.number().int() }).nullable(), highWater: z.number().int() }),
+  response: z.object({
+    documents: z.array(noticeDocSchema),
+    checkpoint: z.object({ seq: z.number().int() }).nullable(),
+    highWater: z.number().int(),
+  }),
 });

@@ -13,7 +13,10 @@ export const NUMBER_STATUSES = ['real', 'dead', 'down', 'not', 'silence', 'dange
 export type NumberStatus = (typeof NUMBER_STATUSES)[number];
 
 /** One count per number status (real, empty, suspended, not in library, silent, dangerous). */
-const statusCounts = Object.fromEntries(NUMBER_STATUSES.map((st) => [`${st}_count`, z.number().int()])) as Record<`${NumberStatus}_count`, z.ZodNumber>;
+const statusCounts = Object.fromEntries(NUMBER_STATUSES.map((st) => [`${st}_count`, z.number().int()])) as Record<
+  `${NumberStatus}_count`,
+  z.ZodNumber
+>;
 
 export const numberStatusBatchSchema = z.object({
   batch_id: z.string(),
@@ -33,7 +36,10 @@ export type NumberStatusBatch = z.infer<typeof numberStatusBatchSchema>;
 
 /** Pasted text or an array; at most MAX_CHECK_NUMBERS numbers (the platform answers numberCheck.tooMany above). */
 const mobileListField = z.union([text(2_000_000), z.array(text(32)).max(100_000)]).transform(splitMobileList);
-const batchName = z.preprocess((v) => (v === null ? undefined : v), z.string().trim().max(100).pipe(text(100)).optional());
+const batchName = z.preprocess(
+  (v) => (v === null ? undefined : v),
+  z.string().trim().max(100).pipe(text(100)).optional(),
+);
 
 export const onlineCheckEndpoint = defineEndpoint({
   path: '/mobileStatus/onlineCheck',
@@ -92,7 +98,11 @@ const dimension = z.preprocess((v) => (v === '' || v === null ? undefined : v), 
 export const numberStatusStatisticsEndpoint = defineEndpoint({
   path: '/mobileStatus/mobileStatusStatistics',
   request: pageRequest.extend({ cus_id: optText, dimension, ...timeRange }),
-  response: z.object({ total: z.number().int(), totalExact: z.boolean(), data: z.array(numberStatusStatisticsRowSchema) }),
+  response: z.object({
+    total: z.number().int(),
+    totalExact: z.boolean(),
+    data: z.array(numberStatusStatisticsRowSchema),
+  }),
 });
 
 /** Screen 17's customer list: per account, its finished checks over the range (batches, numbers, each status). */
@@ -110,7 +120,11 @@ export const numberStatusCustomerListEndpoint = defineEndpoint({
   path: '/mobileStatus/customerList',
   doc: 'Per visible account: its finished number-status checks in the range, most recent first.',
   request: pageRequest.extend({ cus_id: optText, ...timeRange }),
-  response: z.object({ total: z.number().int(), totalExact: z.boolean(), data: z.array(numberStatusCustomerRowSchema) }),
+  response: z.object({
+    total: z.number().int(),
+    totalExact: z.boolean(),
+    data: z.array(numberStatusCustomerRowSchema),
+  }),
 });
 
 /** Daily query statistics with success/failure ratios (percent, two decimals). */

@@ -3,7 +3,9 @@ import { epRechargeListEndpoint, rechargeListEndpoint } from './recharge.endpoin
 
 describe('recharge endpoints', () => {
   it('page with type and time filters', () => {
-    expect(rechargeListEndpoint.request.parse({ recharge_type: '3', startTime: '1700000000000', cus_id: '' })).toMatchObject({
+    expect(
+      rechargeListEndpoint.request.parse({ recharge_type: '3', startTime: '1700000000000', cus_id: '' }),
+    ).toMatchObject({
       pageNumber: 1,
       recharge_type: 3,
       startTime: 1_700_000_000_000,
@@ -24,7 +26,15 @@ describe('recharge endpoints', () => {
       remark: '',
     };
     expect(rechargeListEndpoint.response.safeParse({ total: 1, data: [sub] }).success).toBe(true);
-    const ep = { id: '1', create_time: 1, recharge_amount: 10, pre_balance: 0, post_balance: 10, recharge_type: 0, remark: '' };
+    const ep = {
+      id: '1',
+      create_time: 1,
+      recharge_amount: 10,
+      pre_balance: 0,
+      post_balance: 10,
+      recharge_type: 0,
+      remark: '',
+    };
     expect(epRechargeListEndpoint.response.safeParse({ total: 1, data: [ep] }).success).toBe(true);
   });
 });

@@ -78,7 +78,13 @@ export const moRecordFilter = z.object({
   decodeContent: optText,
   ...timeRange,
 });
-export const batchFilter = z.object({ cus_id: optText, prod_type: optInt, batch_type: optInt, batch_id: optText, ...timeRange });
+export const batchFilter = z.object({
+  cus_id: optText,
+  prod_type: optInt,
+  batch_type: optInt,
+  batch_id: optText,
+  ...timeRange,
+});
 /** dimension 0 day, 1 month, 2 year. The range selects gathering_time in the tenant's time zone. */
 export const statisticsFilter = z.object({
   cus_id: optText,

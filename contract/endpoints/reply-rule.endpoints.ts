@@ -40,7 +40,10 @@ export const replyRuleInputSchema = z
     forwardUrl,
     tag: z.string().trim().max(REPLY_TAG_MAX, { error: 'replyRule.tagTooLong' }),
   })
-  .refine((r) => r.answer !== '' || r.forwardUrl !== '' || r.tag !== '', { path: ['answer'], error: 'replyRule.noAction' });
+  .refine((r) => r.answer !== '' || r.forwardUrl !== '' || r.tag !== '', {
+    path: ['answer'],
+    error: 'replyRule.noAction',
+  });
 export type ReplyRuleInput = z.infer<typeof replyRuleInputSchema>;
 
 export const replyRuleSchema = z.object({

@@ -43,18 +43,30 @@ describe('the send policy form schema', () => {
   });
 
   it('tells each broken bound in words at its own field', () => {
-    expect(errorsOf(withPolicy((p) => (p.caps.verification.perMinute = FREQUENCY_CAP_MAX + 1)))).toEqual({ 'caps.verification.perMinute': 'policy.capRange' });
-    expect(errorsOf(withPolicy((p) => (p.caps.marketing.perDay = -1)))).toEqual({ 'caps.marketing.perDay': 'policy.capRange' });
-    expect(errorsOf(withPolicy((p) => (p.caps.notification.perHour = 1.5)))).toEqual({ 'caps.notification.perHour': 'policy.capRange' });
+    expect(errorsOf(withPolicy((p) => (p.caps.verification.perMinute = FREQUENCY_CAP_MAX + 1)))).toEqual({
+      'caps.verification.perMinute': 'policy.capRange',
+    });
+    expect(errorsOf(withPolicy((p) => (p.caps.marketing.perDay = -1)))).toEqual({
+      'caps.marketing.perDay': 'policy.capRange',
+    });
+    expect(errorsOf(withPolicy((p) => (p.caps.notification.perHour = 1.5)))).toEqual({
+      'caps.notification.perHour': 'policy.capRange',
+    });
     // an emptied number box holds null
     expect(errorsOf(withPolicy((p) => ((p.caps.verification as Record<string, unknown>).perHour = null)))).toEqual({
       'caps.verification.perHour': 'policy.capRange',
     });
-    expect(errorsOf(withPolicy((p) => (p.duplicateWindowS = DUPLICATE_WINDOW_MAX_S + 1)))).toEqual({ duplicateWindowS: 'policy.windowRange' });
+    expect(errorsOf(withPolicy((p) => (p.duplicateWindowS = DUPLICATE_WINDOW_MAX_S + 1)))).toEqual({
+      duplicateWindowS: 'policy.windowRange',
+    });
     expect(errorsOf(withPolicy((p) => (p.dailyCap = 1e9)))).toEqual({ dailyCap: 'policy.dailyCapRange' });
-    expect(errorsOf(withPolicy((p) => (p.quietHours.from = '24:00')))).toEqual({ 'quietHours.from': 'policy.badClock' });
+    expect(errorsOf(withPolicy((p) => (p.quietHours.from = '24:00')))).toEqual({
+      'quietHours.from': 'policy.badClock',
+    });
     expect(errorsOf(withPolicy((p) => (p.quietHours.to = '8:00')))).toEqual({ 'quietHours.to': 'policy.badClock' });
-    expect(errorsOf(withPolicy((p) => (p.marketingOptOut.textZh = '  ')))).toEqual({ 'marketingOptOut.textZh': 'policy.optOutTextRequired' });
+    expect(errorsOf(withPolicy((p) => (p.marketingOptOut.textZh = '  ')))).toEqual({
+      'marketingOptOut.textZh': 'policy.optOutTextRequired',
+    });
     expect(errorsOf(withPolicy((p) => (p.marketingOptOut.textEn = 'x'.repeat(OPT_OUT_TEXT_MAX + 1))))).toEqual({
       'marketingOptOut.textEn': 'policy.optOutTextTooLong',
     });

@@ -31,12 +31,18 @@ const clock = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'policy.badClock' });
 
 export const sendPolicySchema = z.object({
-  caps: z.object({ verification: frequencyCapsSchema, notification: frequencyCapsSchema, marketing: frequencyCapsSchema }),
+  caps: z.object({
+    verification: frequencyCapsSchema,
+    notification: frequencyCapsSchema,
+    marketing: frequencyCapsSchema,
+  }),
   /** the same text to the same number within this many seconds is refused as a duplicate; 0 turns it off. */
   duplicateWindowS: z.number().int().min(0).max(DUPLICATE_WINDOW_MAX_S),
   /** messages an account may send a day (in the enterprise's time zone), unless the account has its own; 0: no cap. */
   dailyCap: z.number().int().min(0).max(DAILY_CAP_MAX),
-  dailyCaps: z.array(z.object({ cusId: z.string().min(1).max(32), cap: z.number().int().min(0).max(DAILY_CAP_MAX) })).max(DAILY_CAP_ACCOUNTS_MAX),
+  dailyCaps: z
+    .array(z.object({ cusId: z.string().min(1).max(32), cap: z.number().int().min(0).max(DAILY_CAP_MAX) }))
+    .max(DAILY_CAP_ACCOUNTS_MAX),
   /** marketing sends in this window (the enterprise's time zone) are held until it ends, or refused. */
   quietHours: z.object({ enabled: z.boolean(), from: clock, to: clock, action: z.enum(['hold', 'refuse']) }),
   /** marketing content must carry an opt-out instruction: appended when missing, or the send refused; or neither. */
@@ -50,13 +56,18 @@ export type SendPolicy = z.infer<typeof sendPolicySchema>;
 
 // The console's settings form: the same policy and bounds, each broken bound told in words at its field (the
 // contract's own schema answers zod's generic issues), an empty number box as that bound, and one row per account.
-const formCap = (max: number, error: string) => z.number({ error }).int({ error }).min(0, { error }).max(max, { error });
+const formCap = (max: number, error: string) =>
+  z.number({ error }).int({ error }).min(0, { error }).max(max, { error });
 const formCaps = z.object({
   perMinute: formCap(FREQUENCY_CAP_MAX, 'policy.capRange'),
   perHour: formCap(FREQUENCY_CAP_MAX, 'policy.capRange'),
   perDay: formCap(FREQUENCY_CAP_MAX, 'policy.capRange'),
 });
-const optOutText = z.string().trim().min(1, { error: 'policy.optOutTextRequired' }).max(OPT_OUT_TEXT_MAX, { error: 'policy.optOutTextTooLong' });
+const optOutText = z
+  .string()
+  .trim()
+  .min(1, { error: 'policy.optOutTextRequired' })
+  .max(OPT_OUT_TEXT_MAX, { error: 'policy.optOutTextTooLong' });
 
 export const sendPolicyFormSchema = sendPolicySchema.extend({
   caps: z.object({ verification: formCaps, notification: formCaps, marketing: formCaps }),
@@ -74,7 +85,8 @@ export const sendPolicyFormSchema = sendPolicySchema.extend({
       // an account's second row would leave which cap holds to the order of the rows: said at the later one
       const seen = new Set<string>();
       rows.forEach((r, i) => {
-        if (r.cusId && seen.has(r.cusId)) ctx.addIssue({ code: 'custom', path: [i, 'cusId'], message: 'policy.accountTwice' });
+        if (r.cusId && seen.has(r.cusId))
+          ctx.addIssue({ code: 'custom', path: [i, 'cusId'], message: 'policy.accountTwice' });
         seen.add(r.cusId);
       });
     }),

@@ -28,14 +28,18 @@ const linkField = webLinkField(2000, { required: 'v.shortLink.urlRequired', tooL
  * recipient literally, so such content is refused and belongs to the one-to-one (personalised) send, which fills
  * them per number from a sheet. A ${…} that is no placeholder at all (${name}) would be filled by neither, so it is
  * refused in the plain content and in each personalised message alike, named (template-placeholders.ts). */
-function placeholdersChecked(v: { content: string; contents?: Array<{ content: string }> }, ctx: z.RefinementCtx): void {
+function placeholdersChecked(
+  v: { content: string; contents?: Array<{ content: string }> },
+  ctx: z.RefinementCtx,
+): void {
   if (v.contents !== undefined) {
     const i = v.contents.findIndex((m) => invalidPlaceholders(m.content).length > 0);
     if (i >= 0) checkPlaceholders(v.contents[i].content, ctx, ['contents', i, 'content']);
     return;
   }
   if (invalidPlaceholders(v.content).length > 0) checkPlaceholders(v.content, ctx, ['content']);
-  else if (unfilledPlaceholders(v.content) !== '') ctx.addIssue({ code: 'custom', message: 'v.send.placeholdersUnfilled', path: ['content'] });
+  else if (unfilledPlaceholders(v.content) !== '')
+    ctx.addIssue({ code: 'custom', message: 'v.send.placeholdersUnfilled', path: ['content'] });
 }
 
 export const sendResultSchema = z.object({
@@ -93,7 +97,10 @@ export const taokeGroupSendEndpoint = defineEndpoint({
   doc:
     'Taoke (淘客) send: a marketing SMS promoting a shop product. The product link is shortened and appended to the content ' +
     'with the unsubscribe hint "回T退订"; otherwise a domestic send (prod_type 0, always reviewed: batch_type 0).',
-  request: groupSendRequest.omit({ contents: true }).extend({ product_link: linkField }).superRefine(placeholdersChecked),
+  request: groupSendRequest
+    .omit({ contents: true })
+    .extend({ product_link: linkField })
+    .superRefine(placeholdersChecked),
   response: sendResultSchema,
 });
 

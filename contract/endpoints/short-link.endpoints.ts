@@ -13,7 +13,10 @@ const shortLinkFilter = z.object({
   decodeMobile: optText,
   batch_id: optText,
   /** 1 clicked, 2 not clicked. */
-  click_status: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().min(1).max(2).optional()),
+  click_status: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce.number().int().min(1).max(2).optional(),
+  ),
   ...timeRange,
 });
 
@@ -40,15 +43,28 @@ export const longToShortEndpoint = defineEndpoint({
   doc:
     'Creates (or reuses, for the same caller, URL and expiry) a short link that redirects to longUrl and counts clicks. ' +
     'expiresAt (epoch ms, optional): after it the link answers the not-found page.',
-  request: z.object({ longUrl, expiresAt: z.preprocess((v) => (v === '' ? null : v), epochMs().nullable().optional()) }),
-  response: z.object({ shortUrl: z.string(), longUrl: z.string(), code: z.string(), expiresAt: z.number().int().nullable() }),
+  request: z.object({
+    longUrl,
+    expiresAt: z.preprocess((v) => (v === '' ? null : v), epochMs().nullable().optional()),
+  }),
+  response: z.object({
+    shortUrl: z.string(),
+    longUrl: z.string(),
+    code: z.string(),
+    expiresAt: z.number().int().nullable(),
+  }),
 });
 
 export const shortToLongEndpoint = defineEndpoint({
   path: '/shortChainTool/shortToLong',
   doc: "Resolves one of the platform's short links; 400 v.shortLink.notFound when it is unknown.",
   request: z.object({
-    shortUrl: z.string({ error: 'v.shortLink.urlRequired' }).trim().min(1, { error: 'v.shortLink.urlRequired' }).max(200).pipe(text(200)),
+    shortUrl: z
+      .string({ error: 'v.shortLink.urlRequired' })
+      .trim()
+      .min(1, { error: 'v.shortLink.urlRequired' })
+      .max(200)
+      .pipe(text(200)),
   }),
   response: z.object({ shortUrl: z.string(), longUrl: z.string(), expiresAt: z.number().int().nullable() }),
 });
@@ -71,5 +87,9 @@ export const shortLinkBatchSummaryEndpoint = defineEndpoint({
   path: '/shortChainTool/batchSummary',
   doc: 'One row per link send (batch), newest first; the time range selects the send time.',
   request: pageRequest.extend({ cus_id: optText, batch_id: optText, ...timeRange }),
-  response: z.object({ total: z.number().int(), totalExact: z.boolean(), data: z.array(shortLinkBatchSummaryRowSchema) }),
+  response: z.object({
+    total: z.number().int(),
+    totalExact: z.boolean(),
+    data: z.array(shortLinkBatchSummaryRowSchema),
+  }),
 });

@@ -11,17 +11,30 @@ import {
   videoTemplateDetailSchema,
   videoTemplateSchema,
 } from '../entities.schema';
-import { contentTemplateFormSchema, contentTemplateModSchema, cspTemplateFormSchema } from '../validation/template.rules';
+import {
+  contentTemplateFormSchema,
+  contentTemplateModSchema,
+  cspTemplateFormSchema,
+} from '../validation/template.rules';
 import { optInt, optText, timeRange } from './records.endpoints';
 
 // Templates: video (/videoTemplate/*), CSP (/cspTemplate/*) and content (/contentTemplate/*) templates.
 // The group sends that use them are in send.endpoints.ts. Lists are scoped like records: a sub-account sees its own.
 
 const templateId = () =>
-  z.string({ error: 'v.template.idRequired' }).max(200).refine(isStorableText, 'v.badText').trim().min(1, { error: 'v.template.idRequired' });
+  z
+    .string({ error: 'v.template.idRequired' })
+    .max(200)
+    .refine(isStorableText, 'v.badText')
+    .trim()
+    .min(1, { error: 'v.template.idRequired' });
 
 /** A template's send content: what the send form fills in when a template is chosen. */
-const videoSendContentSchema = z.object({ title: z.string(), frames: z.array(videoFrameSchema), maxPlaceholder: z.number().int() });
+const videoSendContentSchema = z.object({
+  title: z.string(),
+  frames: z.array(videoFrameSchema),
+  maxPlaceholder: z.number().int(),
+});
 
 // --- Video templates ---
 
@@ -74,7 +87,13 @@ export const videoTemplateDownloadEndpoint = defineEndpoint({
 export const cspTemplateListEndpoint = defineEndpoint({
   path: '/cspTemplate/list',
   doc: 'template_status filter: 0 pending, 1 in review (matches 1-3), 4 approved, 5 rejected.',
-  request: pageRequest.extend({ cus_id: optText, chatbot_id: optText, template_name: optText, template_status: optInt, ...timeRange }),
+  request: pageRequest.extend({
+    cus_id: optText,
+    chatbot_id: optText,
+    template_name: optText,
+    template_status: optInt,
+    ...timeRange,
+  }),
   response: pageOf(cspTemplateSchema),
 });
 

@@ -58,7 +58,12 @@ export const timeBatchOperationEndpoint = defineEndpoint({
   doc: 'pause 0→2, recover 2→0, intercept 0|2→3 (refunds what was charged). Only batches not yet sent.',
   request: z.object({ time_batch: text(64, 1).trim(), operation: z.enum(TIMED_OPERATIONS) }),
   // seq: the row's change-feed position after the command, so the console keeps its own copy over older pulled ones
-  response: z.object({ time_batch: z.string(), send_status: z.number().int(), refunded: z.number(), seq: z.number().int().nonnegative() }),
+  response: z.object({
+    time_batch: z.string(),
+    send_status: z.number().int(),
+    refunded: z.number(),
+    seq: z.number().int().nonnegative(),
+  }),
 });
 
 /** A scheduled time in epoch ms: from 2000 to 2100, the rule of at least 10 minutes ahead is the platform's. */

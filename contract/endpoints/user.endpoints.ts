@@ -93,7 +93,9 @@ export type TokenResponse = z.infer<typeof tokenResponse>;
  * while the platform also serves the first list. Optional: a session opened from a stored token (and an older
  * platform) still asks. */
 export const loginResponse = tokenResponse.extend({
-  session: z.object({ userInfo: userInfoSchema, topMenu: z.array(topMenuItemSchema), menu: z.array(menuItemSchema) }).optional(),
+  session: z
+    .object({ userInfo: userInfoSchema, topMenu: z.array(topMenuItemSchema), menu: z.array(menuItemSchema) })
+    .optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
@@ -115,7 +117,12 @@ export const loginBySmsCodeEndpoint = defineEndpoint({
   path: '/user/loginBySmsCode',
   auth: 'none',
   silent: true,
-  request: z.object({ username: text(64, 1).trim(), uuid: text(64, 1), code: text(16).trim(), redomStr: text(64).optional() }),
+  request: z.object({
+    username: text(64, 1).trim(),
+    uuid: text(64, 1),
+    code: text(16).trim(),
+    redomStr: text(64).optional(),
+  }),
   response: loginResponse,
 });
 
@@ -136,7 +143,13 @@ export const sendAuthCodeEndpoint = defineEndpoint({
     'Sends a 6-digit registration code to phone for a new enterprise epId, once a captcha (redomStr from /user/captcha, code its answer) is solved; ' +
     'the captcha is used up either way. Answers alike whether epId is taken (epRegist tells, after the code). ' +
     'Limited per client address (5 an hour), per phone (1 a minute, 5 a day) and in all (429).',
-  request: z.object({ epId: text(32, 1).trim(), phone: text(32).trim(), uuid: text(64, 1), code: text(16).trim(), redomStr: text(64) }),
+  request: z.object({
+    epId: text(32, 1).trim(),
+    phone: text(32).trim(),
+    uuid: text(64, 1),
+    code: text(16).trim(),
+    redomStr: text(64),
+  }),
   response: z.object({ resendAfterS: z.number().int() }),
 });
 
@@ -155,7 +168,11 @@ export const epRegistEndpoint = defineEndpoint({
   response: z.object({ cus_id: z.string() }),
 });
 
-export const getUserInfoEndpoint = defineEndpoint({ path: '/user/getUserInfo', request: emptyRequest, response: userInfoSchema });
+export const getUserInfoEndpoint = defineEndpoint({
+  path: '/user/getUserInfo',
+  request: emptyRequest,
+  response: userInfoSchema,
+});
 
 export const refreshEndpoint = defineEndpoint({
   path: '/user/refesh',
@@ -166,7 +183,11 @@ export const refreshEndpoint = defineEndpoint({
 
 export const logoutEndpoint = defineEndpoint({ path: '/user/logout', request: emptyRequest, response: emptyResponse });
 
-export const getTopMenuEndpoint = defineEndpoint({ path: '/user/getTopMenu', request: emptyRequest, response: z.array(topMenuItemSchema) });
+export const getTopMenuEndpoint = defineEndpoint({
+  path: '/user/getTopMenu',
+  request: emptyRequest,
+  response: z.array(topMenuItemSchema),
+});
 
 export const getMenuEndpoint = defineEndpoint({
   path: '/user/getMenu',

@@ -6,7 +6,14 @@ const msg = (r: { error?: { issues: { message: string }[] } }) => r.error?.issue
 
 describe('address book', () => {
   it('accepts a member with extras', () => {
-    const r = addressBookMemberFormSchema.safeParse({ ...member, email: 'a@b.cn', jobNumber: 'E01', gender: 'female', birthday: '1990-02-03', remark: 'x' });
+    const r = addressBookMemberFormSchema.safeParse({
+      ...member,
+      email: 'a@b.cn',
+      jobNumber: 'E01',
+      gender: 'female',
+      birthday: '1990-02-03',
+      remark: 'x',
+    });
     expect(r.success).toBe(true);
     expect(addressBookMemberFormSchema.safeParse({ ...member, email: '', birthday: '' }).success).toBe(true);
   });
@@ -18,13 +25,19 @@ describe('address book', () => {
     expect(msg(addressBookMemberFormSchema.safeParse({ ...member, groupId: '' }))).toBe('v.addressBook.groupRequired');
   });
   it('checks email and birthday formats', () => {
-    expect(msg(addressBookMemberFormSchema.safeParse({ ...member, email: 'not-mail' }))).toBe('v.addressBook.emailInvalid');
-    expect(msg(addressBookMemberFormSchema.safeParse({ ...member, birthday: '1990/02/03' }))).toBe('v.addressBook.birthdayInvalid');
+    expect(msg(addressBookMemberFormSchema.safeParse({ ...member, email: 'not-mail' }))).toBe(
+      'v.addressBook.emailInvalid',
+    );
+    expect(msg(addressBookMemberFormSchema.safeParse({ ...member, birthday: '1990/02/03' }))).toBe(
+      'v.addressBook.birthdayInvalid',
+    );
   });
   it('group name is required', () => {
     expect(msg(addressBookGroupFormSchema.safeParse({ groupName: '  ' }))).toBe('v.addressBook.groupNameRequired');
     expect(msg(addressBookGroupFormSchema.safeParse({}))).toBe('v.addressBook.groupNameRequired');
-    expect(msg(addressBookGroupFormSchema.safeParse({ groupName: 'x'.repeat(51) }))).toBe('v.addressBook.groupNameTooLong');
+    expect(msg(addressBookGroupFormSchema.safeParse({ groupName: 'x'.repeat(51) }))).toBe(
+      'v.addressBook.groupNameTooLong',
+    );
     expect(addressBookGroupFormSchema.safeParse({ groupName: ' VIP ' }).data).toEqual({ groupName: 'VIP' });
   });
 });

@@ -18,7 +18,8 @@ export const addressBookGroupFormSchema = z.object({
 });
 export type AddressBookGroupForm = z.infer<typeof addressBookGroupFormSchema>;
 
-const optionalText = (max: number) => z.string().trim().max(max, { error: 'v.addressBook.tooLong' }).refine(isStorableText, 'v.badText').optional();
+const optionalText = (max: number) =>
+  z.string().trim().max(max, { error: 'v.addressBook.tooLong' }).refine(isStorableText, 'v.badText').optional();
 
 export const addressBookMemberFormSchema = z.object({
   name: z
@@ -28,7 +29,12 @@ export const addressBookMemberFormSchema = z.object({
     .max(50, { error: 'v.addressBook.tooLong' })
     .refine(isStorableText, 'v.badText'),
   mobile: writtenMobileSchema,
-  email: z.union([z.literal(''), z.email({ error: 'v.addressBook.emailInvalid' }).max(100, { error: 'v.addressBook.tooLong' })]).optional(),
+  email: z
+    .union([
+      z.literal(''),
+      z.email({ error: 'v.addressBook.emailInvalid' }).max(100, { error: 'v.addressBook.tooLong' }),
+    ])
+    .optional(),
   groupId: z
     .string({ error: 'v.addressBook.groupRequired' })
     .trim()

@@ -11,7 +11,9 @@ export const balanceWarningFormSchema = z
     enabled: z.boolean(),
     /** yuan, 0 or more, at most two decimals (checked on the text so 0.29 is not lost to float rounding). */
     warnBalance: z
-      .union([z.string().max(20, { error: 'v.warn.balanceInvalid' }), z.number().min(-1e12).max(1e12)], { error: 'v.warn.balanceInvalid' })
+      .union([z.string().max(20, { error: 'v.warn.balanceInvalid' }), z.number().min(-1e12).max(1e12)], {
+        error: 'v.warn.balanceInvalid',
+      })
       .refine((v) => /^\d{1,10}(\.\d{1,2})?$/.test(String(v).trim()), { error: 'v.warn.balanceInvalid' })
       .transform(Number),
     /** a list or the textarea's text (one per line, commas also separate). */
@@ -21,9 +23,14 @@ export const balanceWarningFormSchema = z
         z.array(z.string().max(20, { error: 'v.mobile.invalid' })).max(50, { error: 'v.warn.tooManyMobiles' }),
       ])
       .transform((v) => [...new Set(splitMobileList(v))])
-      .pipe(z.array(z.string().max(20).refine(isMobile, { error: 'v.mobile.invalid' })).max(WARN_MOBILES_MAX, { error: 'v.warn.tooManyMobiles' })),
+      .pipe(
+        z
+          .array(z.string().max(20).refine(isMobile, { error: 'v.mobile.invalid' }))
+          .max(WARN_MOBILES_MAX, { error: 'v.warn.tooManyMobiles' }),
+      ),
   })
   .superRefine((v, ctx) => {
-    if (v.enabled && v.warnMobiles.length === 0) ctx.addIssue({ code: 'custom', path: ['warnMobiles'], message: 'v.warn.mobilesRequired' });
+    if (v.enabled && v.warnMobiles.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['warnMobiles'], message: 'v.warn.mobilesRequired' });
   });
 export type BalanceWarningForm = z.infer<typeof balanceWarningFormSchema>;

@@ -81,7 +81,8 @@ describe('callback address classifier', () => {
     ]) {
       expect(isInternalAddress(a), a).toBe(true);
     }
-    for (const a of ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:93.184.216.34']) expect(isInternalAddress(a), a).toBe(false);
+    for (const a of ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946', '::ffff:93.184.216.34'])
+      expect(isInternalAddress(a), a).toBe(false);
     // a text that is no address cannot be vetted
     expect(isInternalAddress('example.com')).toBe(true);
     expect(isInternalAddress('1.2.3.256')).toBe(true);
@@ -93,7 +94,8 @@ describe('callback address classifier', () => {
     expect(parseIpv6('::ffff:1.2.3.4')).toEqual([0, 0, 0, 0, 0, 0xffff, 0x102, 0x304]);
     expect(parseIpv6('1:2:3:4:5:6:7:8')).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     expect(parseIpv6('1:2:3:4:5:6:1.2.3.4')).toEqual([1, 2, 3, 4, 5, 6, 0x102, 0x304]);
-    for (const bad of ['1:2:3', ':::', '1::2::3', '12345::', '1:2:3:4:5:6:7:8:9', '::1.2.3']) expect(parseIpv6(bad), bad).toBeNull();
+    for (const bad of ['1:2:3', ':::', '1::2::3', '12345::', '1:2:3:4:5:6:7:8:9', '::1.2.3'])
+      expect(parseIpv6(bad), bad).toBeNull();
   });
 
   it('tells internal host names from public ones', () => {

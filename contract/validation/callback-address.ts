@@ -30,8 +30,26 @@ const INTERNAL_V4: Array<[string, number]> = [
 
 /** Host names that never name a public server: they are answered by the local host, the local network's resolver
  * or a cloud's metadata service. Single-label names (`metadata`, `intranet`) go to the resolver's search domains. */
-const INTERNAL_SUFFIXES = ['localhost', 'local', 'localdomain', 'internal', 'intranet', 'lan', 'home', 'corp', 'private', 'arpa', 'test', 'invalid'];
-const INTERNAL_NAMES = new Set(['metadata.goog', 'metadata.google.internal', 'metadata.tencentyun.com', 'instance-data.ec2.internal']);
+const INTERNAL_SUFFIXES = [
+  'localhost',
+  'local',
+  'localdomain',
+  'internal',
+  'intranet',
+  'lan',
+  'home',
+  'corp',
+  'private',
+  'arpa',
+  'test',
+  'invalid',
+];
+const INTERNAL_NAMES = new Set([
+  'metadata.goog',
+  'metadata.google.internal',
+  'metadata.tencentyun.com',
+  'instance-data.ec2.internal',
+]);
 
 /** An IPv4 address in dotted decimal as an unsigned 32-bit number, or null. */
 export function parseIpv4(s: string): number | null {
@@ -61,7 +79,11 @@ export function parseIpv6(s: string): number[] | null {
   const known = head.length + rest.length;
   if (halves.length === 1 ? known !== 8 : known > 7) return null;
   const zeros = new Array<number>(8 - known).fill(0);
-  return [...head.map((g) => parseInt(g, 16)), ...(halves.length === 2 ? zeros : []), ...rest.map((g) => parseInt(g, 16))];
+  return [
+    ...head.map((g) => parseInt(g, 16)),
+    ...(halves.length === 2 ? zeros : []),
+    ...rest.map((g) => parseInt(g, 16)),
+  ];
 }
 
 const V4_NETS = INTERNAL_V4.map(([net, bits]) => ({ prefix: parseIpv4(net)! >>> (32 - bits), shift: 32 - bits }));

@@ -44,7 +44,9 @@ describe('international send form', () => {
     expect(issues(schema.safeParse({ ...form, content: '  ' }))).toEqual([['content', 'v.intl.contentRequired']]);
   });
   it('at least one valid number', () => {
-    expect(issues(schema.safeParse({ ...form, mobiles: '13800138000\n' }))).toEqual([['mobiles', 'v.intl.noValidNumber']]);
+    expect(issues(schema.safeParse({ ...form, mobiles: '13800138000\n' }))).toEqual([
+      ['mobiles', 'v.intl.noValidNumber'],
+    ]);
     expect(issues(schema.safeParse({ ...form, mobiles: '' }))).toEqual([['mobiles', 'v.intl.noValidNumber']]);
   });
   it('sender id format', () => {
@@ -52,12 +54,16 @@ describe('international send form', () => {
   });
   it('scheduled time required and >= 10 minutes ahead', () => {
     expect(issues(schema.safeParse({ ...form, timing: true }))).toEqual([['timingTime', 'v.intl.timingRequired']]);
-    expect(issues(schema.safeParse({ ...form, timing: true, timingTime: NOW + 9 * 60_000 }))).toEqual([['timingTime', 'v.intl.timingTooSoon']]);
+    expect(issues(schema.safeParse({ ...form, timing: true, timingTime: NOW + 9 * 60_000 }))).toEqual([
+      ['timingTime', 'v.intl.timingTooSoon'],
+    ]);
     expect(issues(schema.safeParse({ ...form, timing: true, timingTime: NOW + 10 * 60_000 }))).toEqual([]);
   });
   it('balance must cover the cost', () => {
     const costOf = (n: { country: string | null }) => (n.country === 'CN' ? 0.3 : 0.45);
     expect(issues(intlSendFormSchema({ now: NOW, balance: 0.75, costOf }).safeParse(form))).toEqual([]);
-    expect(issues(intlSendFormSchema({ now: NOW, balance: 0.74, costOf }).safeParse(form))).toEqual([['mobiles', 'v.intl.insufficientBalance']]);
+    expect(issues(intlSendFormSchema({ now: NOW, balance: 0.74, costOf }).safeParse(form))).toEqual([
+      ['mobiles', 'v.intl.insufficientBalance'],
+    ]);
   });
 });

@@ -80,12 +80,15 @@ export function intlSendFormSchema(ctx: IntlSendContext) {
       const valid = list.valid.map((e164, i) => ({ e164, country: list.countries[i] }));
       if (valid.length === 0) issue.addIssue({ code: 'custom', path: ['mobiles'], message: 'v.intl.noValidNumber' });
       if (v.timing) {
-        if (v.timingTime == null) issue.addIssue({ code: 'custom', path: ['timingTime'], message: 'v.intl.timingRequired' });
-        else if (!isScheduleFarEnough(v.timingTime, ctx.now)) issue.addIssue({ code: 'custom', path: ['timingTime'], message: 'v.intl.timingTooSoon' });
+        if (v.timingTime == null)
+          issue.addIssue({ code: 'custom', path: ['timingTime'], message: 'v.intl.timingRequired' });
+        else if (!isScheduleFarEnough(v.timingTime, ctx.now))
+          issue.addIssue({ code: 'custom', path: ['timingTime'], message: 'v.intl.timingTooSoon' });
       }
       if (ctx.balance != null && ctx.costOf && valid.length > 0) {
         const costFen = valid.reduce((sum, n) => sum + Math.round(ctx.costOf!(n) * 100), 0);
-        if (costFen > Math.round(ctx.balance * 100)) issue.addIssue({ code: 'custom', path: ['mobiles'], message: 'v.intl.insufficientBalance' });
+        if (costFen > Math.round(ctx.balance * 100))
+          issue.addIssue({ code: 'custom', path: ['mobiles'], message: 'v.intl.insufficientBalance' });
       }
     });
 }

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 
 // Lock screen: a lock password is required before the screen locks.
-export const lockPasswordSchema = z.string({ error: 'v.lock.passwordRequired' }).refine((s) => s.trim().length > 0, { error: 'v.lock.passwordRequired' });
+export const lockPasswordSchema = z
+  .string({ error: 'v.lock.passwordRequired' })
+  .refine((s) => s.trim().length > 0, { error: 'v.lock.passwordRequired' });
 
 export const lockFormSchema = z.object({ lockPassword: lockPasswordSchema });
 export type LockForm = z.infer<typeof lockFormSchema>;

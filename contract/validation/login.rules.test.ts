@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { captchaSchema, loginFormSchema, loginPasswordSchema, smsCodeResendWait, smsCodeSchema, smsLoginFormSchema } from './login.rules';
+import {
+  captchaSchema,
+  loginFormSchema,
+  loginPasswordSchema,
+  smsCodeResendWait,
+  smsCodeSchema,
+  smsLoginFormSchema,
+} from './login.rules';
 
 const firstError = (r: { error?: { issues: { message: string; path: PropertyKey[] }[] } }) => r.error?.issues[0];
 
@@ -12,11 +19,15 @@ describe('login rules', () => {
     });
   });
   it('account is required', () => {
-    expect(firstError(loginFormSchema.safeParse({ username: '  ', password: 'demo1234', code: 'abcd' }))).toMatchObject({
-      path: ['username'],
-      message: 'v.login.accountRequired',
-    });
-    expect(firstError(loginFormSchema.safeParse({ password: 'demo1234', code: 'abcd' }))?.message).toBe('v.login.accountRequired');
+    expect(firstError(loginFormSchema.safeParse({ username: '  ', password: 'demo1234', code: 'abcd' }))).toMatchObject(
+      {
+        path: ['username'],
+        message: 'v.login.accountRequired',
+      },
+    );
+    expect(firstError(loginFormSchema.safeParse({ password: 'demo1234', code: 'abcd' }))?.message).toBe(
+      'v.login.accountRequired',
+    );
   });
   it('password: required, then 5 characters fail and 6 pass', () => {
     expect(loginPasswordSchema.safeParse('').error?.issues.map((i) => i.message)).toEqual(['v.login.passwordRequired']);
@@ -31,12 +42,17 @@ describe('login rules', () => {
   });
   it('SMS code is exactly 6 digits', () => {
     expect(smsCodeSchema.safeParse('123456').success).toBe(true);
-    for (const bad of ['12345', '1234567', '12345a']) expect(firstError(smsCodeSchema.safeParse(bad))?.message).toBe('v.login.smsCodeFormat');
+    for (const bad of ['12345', '1234567', '12345a'])
+      expect(firstError(smsCodeSchema.safeParse(bad))?.message).toBe('v.login.smsCodeFormat');
     expect(firstError(smsCodeSchema.safeParse(''))?.message).toBe('v.login.smsCodeRequired');
   });
   it('SMS login form needs a mobile', () => {
-    expect(smsLoginFormSchema.safeParse({ username: 'admin', phone: '13800138000', code: '123456' }).success).toBe(true);
-    expect(firstError(smsLoginFormSchema.safeParse({ username: 'admin', phone: '01088886666', code: '123456' }))).toMatchObject({
+    expect(smsLoginFormSchema.safeParse({ username: 'admin', phone: '13800138000', code: '123456' }).success).toBe(
+      true,
+    );
+    expect(
+      firstError(smsLoginFormSchema.safeParse({ username: 'admin', phone: '01088886666', code: '123456' })),
+    ).toMatchObject({
       path: ['phone'],
       message: 'v.mobile.invalid',
     });

@@ -4,7 +4,10 @@ import { mobileSchema } from './mobile.rules';
 
 // Login form rules. The password is checked in plain text; the form then sends it Base64-encoded.
 
-export const accountSchema = z.string({ error: 'v.login.accountRequired' }).trim().min(1, { error: 'v.login.accountRequired' });
+export const accountSchema = z
+  .string({ error: 'v.login.accountRequired' })
+  .trim()
+  .min(1, { error: 'v.login.accountRequired' });
 
 export const loginPasswordSchema = z
   .string({ error: 'v.login.passwordRequired' })
@@ -23,7 +26,11 @@ export const smsCodeSchema = z
   .min(1, { error: 'v.login.smsCodeRequired', abort: true })
   .regex(new RegExp(`^\\d{${SMS_CODE_LENGTH}}$`), { error: 'v.login.smsCodeFormat' });
 
-export const loginFormSchema = z.object({ username: accountSchema, password: loginPasswordSchema, code: captchaSchema });
+export const loginFormSchema = z.object({
+  username: accountSchema,
+  password: loginPasswordSchema,
+  code: captchaSchema,
+});
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
 export const smsLoginFormSchema = z.object({ username: accountSchema, phone: mobileSchema, code: smsCodeSchema });

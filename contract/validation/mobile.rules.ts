@@ -88,7 +88,8 @@ export function splitNumberList(text: string): string[] {
   for (const line of text.split(NUMBER_LIST_SEPARATORS)) {
     const t = line.trim();
     if (t === '') continue;
-    if (!/[\s\u3000]/u.test(t) || domesticMobile(t) !== null || SPACED_WITH_COUNTRY_CODE.test(compactNumber(t))) out.push(t);
+    if (!/[\s\u3000]/u.test(t) || domesticMobile(t) !== null || SPACED_WITH_COUNTRY_CODE.test(compactNumber(t)))
+      out.push(t);
     else for (const w of t.split(/[\s\u3000]+/u)) if (w !== '') out.push(w);
   }
   return out;

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { NUMBER_VECTORS, SMPP_ADDRESS_VECTORS, type NumberVector } from './number-vectors';
-import { carrierDigits, classifyNumber, classifySmppAddress, destinationOn, productFor, type NumberClass } from './number.rules';
+import {
+  carrierDigits,
+  classifyNumber,
+  classifySmppAddress,
+  destinationOn,
+  productFor,
+  type NumberClass,
+} from './number.rules';
 
 const expectVector = (n: NumberClass, v: NumberVector) => {
   expect(n.kind, v.raw).toBe(v.kind);

@@ -10,7 +10,9 @@ import { compactNumber, domesticMobile } from './mobile.rules';
 //   mobile 13055550100.
 
 export type NumberClass =
-  { kind: 'domestic'; mobile: string; e164: string; country: 'CN' } | { kind: 'international'; e164: string; country: string } | { kind: 'invalid' };
+  | { kind: 'domestic'; mobile: string; e164: string; country: 'CN' }
+  | { kind: 'international'; e164: string; country: string }
+  | { kind: 'invalid' };
 
 export const INVALID_NUMBER: NumberClass = { kind: 'invalid' };
 
@@ -53,7 +55,8 @@ export function destinationOn(
   n: NumberClass,
 ): { mobile: string; country: string | null; refused?: undefined } | { refused: NumberRefusal } {
   if (n.kind === 'invalid') return { refused: 'INVALID_NUMBER' };
-  if (prodType === 0) return n.kind === 'domestic' ? { mobile: n.mobile, country: null } : { refused: 'INTERNATIONAL_NOT_ALLOWED' };
+  if (prodType === 0)
+    return n.kind === 'domestic' ? { mobile: n.mobile, country: null } : { refused: 'INTERNATIONAL_NOT_ALLOWED' };
   return { mobile: n.e164, country: n.country };
 }
 

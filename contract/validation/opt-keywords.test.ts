@@ -26,11 +26,26 @@ describe('opt-out and opt-in keywords', () => {
       '"t"',
     ])
       expect(optActionOf(reply, defaults), reply).toBe('optOut');
-    for (const reply of ['START', 'start', 'Ｓｔａｒｔ', 'unstop!', '订阅', ' 订阅 ']) expect(optActionOf(reply, defaults), reply).toBe('optIn');
+    for (const reply of ['START', 'start', 'Ｓｔａｒｔ', 'unstop!', '订阅', ' 订阅 '])
+      expect(optActionOf(reply, defaults), reply).toBe('optIn');
   });
 
   it('refuses what only contains or resembles a word', () => {
-    for (const reply of ['test', 'tt', 't d', 'stop it', 'please stop', '不退订', '退订吗？好', '', '   ', '!!', 'T'.repeat(200), '好的', '收到'])
+    for (const reply of [
+      'test',
+      'tt',
+      't d',
+      'stop it',
+      'please stop',
+      '不退订',
+      '退订吗？好',
+      '',
+      '   ',
+      '!!',
+      'T'.repeat(200),
+      '好的',
+      '收到',
+    ])
       expect(optActionOf(reply, defaults), reply).toBeNull();
   });
 

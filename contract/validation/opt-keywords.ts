@@ -36,4 +36,6 @@ export function optActionOf(reply: string, words: OptKeywords): OptAction | null
 }
 
 /** A keyword list as stored: folded forms, blanks and repeats removed. */
-export const normalizeKeywords = (words: readonly string[]) => [...new Set(words.map(foldKeyword).filter((w) => w !== ''))];
+export const normalizeKeywords = (words: readonly string[]) => [
+  ...new Set(words.map(foldKeyword).filter((w) => w !== '')),
+];

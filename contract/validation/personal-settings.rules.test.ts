@@ -29,11 +29,20 @@ describe('modify password', () => {
   it('required fields', () => {
     expect(pw('', 'abc123')).toMatchObject({ path: ['oldPassword'], message: 'v.settings.oldPasswordRequired' });
     expect(pw('demo1234', '')).toMatchObject({ path: ['newPassword'], message: 'v.settings.newPasswordRequired' });
-    expect(pw('demo1234', 'abc123', '')).toMatchObject({ path: ['confirmPassword'], message: 'v.settings.confirmPasswordRequired' });
+    expect(pw('demo1234', 'abc123', '')).toMatchObject({
+      path: ['confirmPassword'],
+      message: 'v.settings.confirmPasswordRequired',
+    });
   });
   it('differs from old; confirm equals new', () => {
-    expect(pw('demo1234', 'demo1234')).toMatchObject({ path: ['newPassword'], message: 'v.settings.passwordSameAsOld' });
-    expect(pw('demo1234', 'abc123', 'abc124')).toMatchObject({ path: ['confirmPassword'], message: 'v.settings.passwordMismatch' });
+    expect(pw('demo1234', 'demo1234')).toMatchObject({
+      path: ['newPassword'],
+      message: 'v.settings.passwordSameAsOld',
+    });
+    expect(pw('demo1234', 'abc123', 'abc124')).toMatchObject({
+      path: ['confirmPassword'],
+      message: 'v.settings.passwordMismatch',
+    });
   });
 });
 
@@ -50,11 +59,23 @@ describe('certification', () => {
     const ok = { cardName: '张三', cardNumber: '11010519491231002X', phone: '13800138000' };
     expect(certificationFormSchema.safeParse(ok).success).toBe(true);
     expect(certificationFormSchema.safeParse({ ...ok, cardName: 'Anna Maria·Li' }).success).toBe(true);
-    expect(first(certificationFormSchema.safeParse({ ...ok, cardName: '' }))).toMatchObject({ path: ['cardName'], message: 'v.settings.cardNameRequired' });
-    expect(first(certificationFormSchema.safeParse({ ...ok, cardName: '张3' }))?.message).toBe('v.settings.cardNameInvalid');
-    expect(first(certificationFormSchema.safeParse({ ...ok, cardNumber: ' ' }))?.message).toBe('v.settings.cardNumberRequired');
-    expect(first(certificationFormSchema.safeParse({ ...ok, cardNumber: '110105194912310021' }))?.message).toBe('v.settings.cardNumberInvalid');
-    expect(first(certificationFormSchema.safeParse({ ...ok, phone: '01012345678' }))).toMatchObject({ path: ['phone'], message: 'v.mobile.invalid' });
+    expect(first(certificationFormSchema.safeParse({ ...ok, cardName: '' }))).toMatchObject({
+      path: ['cardName'],
+      message: 'v.settings.cardNameRequired',
+    });
+    expect(first(certificationFormSchema.safeParse({ ...ok, cardName: '张3' }))?.message).toBe(
+      'v.settings.cardNameInvalid',
+    );
+    expect(first(certificationFormSchema.safeParse({ ...ok, cardNumber: ' ' }))?.message).toBe(
+      'v.settings.cardNumberRequired',
+    );
+    expect(first(certificationFormSchema.safeParse({ ...ok, cardNumber: '110105194912310021' }))?.message).toBe(
+      'v.settings.cardNumberInvalid',
+    );
+    expect(first(certificationFormSchema.safeParse({ ...ok, phone: '01012345678' }))).toMatchObject({
+      path: ['phone'],
+      message: 'v.mobile.invalid',
+    });
   });
 });
 
@@ -64,22 +85,35 @@ describe('mobile, push addresses, customer name', () => {
     expect(first(modifyMobileFormSchema.safeParse({ mobile: '1380013800' }))?.message).toBe('v.mobile.invalid');
     expect(modifyMobileFormSchema.safeParse({ mobile: '13800138000' }).success).toBe(false);
     expect(modifyMobileFormSchema.safeParse({ mobile: '13800138000', code: '123456' }).success).toBe(true);
-    expect(first(modifyMobileFormSchema.safeParse({ mobile: '13800138000', code: '12345' }))?.message).toBe('v.settings.codeInvalid');
+    expect(first(modifyMobileFormSchema.safeParse({ mobile: '13800138000', code: '12345' }))?.message).toBe(
+      'v.settings.codeInvalid',
+    );
   });
   it('push addresses required and http(s)', () => {
     expect(first(pushUrlFormSchema.safeParse({ reportUrl: '', moUrl: 'https://x.cn/mo' }))).toMatchObject({
       path: ['reportUrl'],
       message: 'v.settings.reportUrlRequired',
     });
-    expect(first(pushUrlFormSchema.safeParse({ reportUrl: 'https://x.cn/r', moUrl: 'x.cn/mo' }))).toMatchObject({ path: ['moUrl'], message: 'v.url.invalid' });
-    expect(pushUrlFormSchema.safeParse({ reportUrl: ' https://x.cn/r ', moUrl: 'http://x.cn/mo' }).data?.reportUrl).toBe('https://x.cn/r');
+    expect(first(pushUrlFormSchema.safeParse({ reportUrl: 'https://x.cn/r', moUrl: 'x.cn/mo' }))).toMatchObject({
+      path: ['moUrl'],
+      message: 'v.url.invalid',
+    });
+    expect(
+      pushUrlFormSchema.safeParse({ reportUrl: ' https://x.cn/r ', moUrl: 'http://x.cn/mo' }).data?.reportUrl,
+    ).toBe('https://x.cn/r');
     // the console's form refuses internal destinations; the request leaves them to the platform's configuration
-    expect(first(pushUrlFormSchema.safeParse({ reportUrl: 'https://x.cn/r', moUrl: 'http://[::1]:8080/mo' }))).toMatchObject({
+    expect(
+      first(pushUrlFormSchema.safeParse({ reportUrl: 'https://x.cn/r', moUrl: 'http://[::1]:8080/mo' })),
+    ).toMatchObject({
       path: ['moUrl'],
       message: 'v.url.internal',
     });
-    expect(pushUrlRequestSchema.safeParse({ reportUrl: 'https://x.cn/r', moUrl: 'http://[::1]:8080/mo' }).success).toBe(true);
-    expect(first(pushUrlRequestSchema.safeParse({ reportUrl: 'https://a:b@x.cn/r', moUrl: 'https://x.cn/mo' }))).toMatchObject({
+    expect(pushUrlRequestSchema.safeParse({ reportUrl: 'https://x.cn/r', moUrl: 'http://[::1]:8080/mo' }).success).toBe(
+      true,
+    );
+    expect(
+      first(pushUrlRequestSchema.safeParse({ reportUrl: 'https://a:b@x.cn/r', moUrl: 'https://x.cn/mo' })),
+    ).toMatchObject({
       path: ['reportUrl'],
       message: 'v.url.credentials',
     });

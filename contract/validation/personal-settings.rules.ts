@@ -29,8 +29,10 @@ export const modifyPasswordFormSchema = z
     confirmPassword: required('v.settings.confirmPasswordRequired'),
   })
   .superRefine((v, ctx) => {
-    if (v.newPassword === v.oldPassword) ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'v.settings.passwordSameAsOld' });
-    if (v.confirmPassword !== v.newPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'v.settings.passwordMismatch' });
+    if (v.newPassword === v.oldPassword)
+      ctx.addIssue({ code: 'custom', path: ['newPassword'], message: 'v.settings.passwordSameAsOld' });
+    if (v.confirmPassword !== v.newPassword)
+      ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'v.settings.passwordMismatch' });
   });
 export type ModifyPasswordForm = z.infer<typeof modifyPasswordFormSchema>;
 
@@ -51,8 +53,12 @@ export function isResidentId(s: string): boolean {
 const CARD_NAME = /^[\p{Script=Han}A-Za-z][\p{Script=Han}A-Za-z·• ]{1,29}$/u;
 
 export const certificationFormSchema = z.object({
-  cardName: required('v.settings.cardNameRequired').pipe(z.string().max(30).trim().regex(CARD_NAME, { error: 'v.settings.cardNameInvalid' })),
-  cardNumber: required('v.settings.cardNumberRequired').pipe(z.string().max(18).trim().refine(isResidentId, { error: 'v.settings.cardNumberInvalid' })),
+  cardName: required('v.settings.cardNameRequired').pipe(
+    z.string().max(30).trim().regex(CARD_NAME, { error: 'v.settings.cardNameInvalid' }),
+  ),
+  cardNumber: required('v.settings.cardNumberRequired').pipe(
+    z.string().max(18).trim().refine(isResidentId, { error: 'v.settings.cardNumberInvalid' }),
+  ),
   phone: mobileSchema,
 });
 export type CertificationForm = z.infer<typeof certificationFormSchema>;
@@ -92,7 +98,9 @@ export const pushUrlFormSchema = pushUrls(publicCallbackUrlRule);
 export type PushUrlForm = z.infer<typeof pushUrlFormSchema>;
 
 export const modifyCusNameFormSchema = z.object({
-  cus_name: required('v.subAccount.nameRequired').pipe(z.string().trim().max(50, { error: 'v.subAccount.nameTooLong' })),
+  cus_name: required('v.subAccount.nameRequired').pipe(
+    z.string().trim().max(50, { error: 'v.subAccount.nameTooLong' }),
+  ),
 });
 
 /** Answered by /user/modifyPassword when oldPassword does not match (the platform checks, the form cannot). */

@@ -16,7 +16,9 @@ describe('send number check in pieces', () => {
   });
 
   it('gives the same totals however the list is cut, including repeats across pieces', () => {
-    const lines = Array.from({ length: 3000 }, (_, i) => (i % 7 === 0 ? 'bad' + (i % 5) : String(13900000000 + (i % 2500))));
+    const lines = Array.from({ length: 3000 }, (_, i) =>
+      i % 7 === 0 ? 'bad' + (i % 5) : String(13900000000 + (i % 2500)),
+    );
     const text = lines.join('\n');
     const whole = checkNumbers('domestic', text);
     const c = createNumberChecker('domestic');
@@ -35,7 +37,11 @@ describe('send number check in pieces', () => {
     expect(c.countries).toEqual({ US: 1, GB: 1, SG: 1 });
     expect(c.validCountries).toEqual(['US', 'GB', 'SG']);
     const priced = withoutCountries(c, new Set(['SG']));
-    expect(priced).toMatchObject({ valid: ['+14155552671', '+447400123456'], validCountries: ['US', 'GB'], countries: { US: 1, GB: 1 } });
+    expect(priced).toMatchObject({
+      valid: ['+14155552671', '+447400123456'],
+      validCountries: ['US', 'GB'],
+      countries: { US: 1, GB: 1 },
+    });
   });
 
   it('counts a domestic mobile written with +86 / 86 as its 11 digits, a repeat of the bare form in a later piece', () => {
@@ -66,7 +72,8 @@ describe("the console's send lists read the number table as every door does", ()
       const c = checkNumbers('international', v.raw);
       const withCode = /^(\+|00)/.test(v.raw) && v.kind !== 'invalid';
       if (!withCode) expect([c.valid, c.invalid.length], v.raw).toEqual([[], 1]);
-      else if (v.kind === 'international') expect([c.valid, c.validCountries], v.raw).toEqual([[v.stored], [v.country]]);
+      else if (v.kind === 'international')
+        expect([c.valid, c.validCountries], v.raw).toEqual([[v.stored], [v.country]]);
       else expect([c.valid, c.validCountries], v.raw).toEqual([[`+86${v.stored}`], ['CN']]);
     }
   });

@@ -29,7 +29,13 @@ export interface NumberChecker {
 
 export function createNumberChecker(mode: NumberMode): NumberChecker {
   const seen = new Set<string>();
-  const out: NumberCheck = { valid: [], invalid: [], repeatCount: 0, countries: {}, ...(mode === 'international' ? { validCountries: [] } : {}) };
+  const out: NumberCheck = {
+    valid: [],
+    invalid: [],
+    repeatCount: 0,
+    countries: {},
+    ...(mode === 'international' ? { validCountries: [] } : {}),
+  };
   const take = (key: string, bucket: string[], value: string): boolean => {
     if (seen.has(key)) {
       out.repeatCount += 1;

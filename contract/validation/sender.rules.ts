@@ -39,7 +39,8 @@ export function checkSender(sender: string, prodType: 0 | 1, a: SenderAccount): 
   const allowed = senderAddresses(a);
   // an account with neither a source code nor an extension has no address of its own to hold a sender to
   if (allowed[0] === '') return { ok: true, senderId: prodType === 1 && isSenderId(sender) ? sender : null };
-  if (/^\d+$/.test(sender) && sender.length <= SENDER_ADDRESS_MAX && allowed.some((p) => sender.startsWith(p))) return { ok: true, senderId: null };
+  if (/^\d+$/.test(sender) && sender.length <= SENDER_ADDRESS_MAX && allowed.some((p) => sender.startsWith(p)))
+    return { ok: true, senderId: null };
   if (prodType === 1 && isSenderId(sender)) return { ok: true, senderId: sender };
   return { ok: false, allowed };
 }

@@ -67,7 +67,17 @@ describe('sub-account form', () => {
       'fe80::1:2:3:4',
       '::ffff:1.2.3.4',
     ]);
-    for (const bad of ['10.0.0.0/33', '2001:db8::/129', '1:2:3:4:5:6:7:8:9', '1::2::3', 'fe80::1%eth0', '10.0.0.0/24/1', '12345::', 'g::1', '1.2.3.4/'])
+    for (const bad of [
+      '10.0.0.0/33',
+      '2001:db8::/129',
+      '1:2:3:4:5:6:7:8:9',
+      '1::2::3',
+      'fe80::1%eth0',
+      '10.0.0.0/24/1',
+      '12345::',
+      'g::1',
+      '1.2.3.4/',
+    ])
       expect(parseIpList(bad), bad).toBeNull();
     expect(parseIpList('1:2:3:4:5:6:7:8')).toEqual(['1:2:3:4:5:6:7:8']);
     expect(isIpv4('255.255.255.255')).toBe(true);
@@ -90,18 +100,27 @@ describe('sub-account form', () => {
     ]);
     expect(msgOf({ ...push, reportUrl: 'https://a.example/r', moUrl: 'http://a.example/m' })).toBeUndefined();
     expect(msgOf({ ...push, reportUrl: 'ftp://a.example/r', moUrl: 'http://a.example/m' })).toBe('v.url.invalid');
-    expect(msgOf({ ...push, reportUrl: 'https://u:p@a.example/r', moUrl: 'http://a.example/m' })).toBe('v.url.credentials');
+    expect(msgOf({ ...push, reportUrl: 'https://u:p@a.example/r', moUrl: 'http://a.example/m' })).toBe(
+      'v.url.credentials',
+    );
   });
   it('the form wants public callback addresses; the request leaves their destination to the platform', () => {
     const push = { ...base, pushMode: 1, reportUrl: 'http://0x7f.1:8080/r', moUrl: 'http://a.example/m' };
     expect(issues(push).map((i) => [i.path[0], i.message])).toEqual([['reportUrl', 'v.url.internal']]);
-    expect(issues({ ...push, reportUrl: 'https://a.example/r', moUrl: 'http://metadata.google.internal/' }).map((i) => i.message)).toEqual(['v.url.internal']);
+    expect(
+      issues({ ...push, reportUrl: 'https://a.example/r', moUrl: 'http://metadata.google.internal/' }).map(
+        (i) => i.message,
+      ),
+    ).toEqual(['v.url.internal']);
     expect(subAccountRequestSchema.safeParse(push).success).toBe(true);
-    expect(subAccountRequestSchema.safeParse({ ...push, reportUrl: 'http://u:p@127.0.0.1/r' }).error?.issues[0].message).toBe('v.url.credentials');
+    expect(
+      subAccountRequestSchema.safeParse({ ...push, reportUrl: 'http://u:p@127.0.0.1/r' }).error?.issues[0].message,
+    ).toBe('v.url.credentials');
     expect(msgOf({ ...base, pushMode: 2 })).toBe('v.subAccount.pushModeRequired');
   });
   it('max connections and speed are positive integers', () => {
-    for (const bad of [0, -1, 1.5, 'abc']) expect(msgOf({ ...base, maxConnections: bad })).toBe('v.subAccount.maxConnections');
+    for (const bad of [0, -1, 1.5, 'abc'])
+      expect(msgOf({ ...base, maxConnections: bad })).toBe('v.subAccount.maxConnections');
     expect(msgOf({ ...base, maxSpeed: '0' })).toBe('v.subAccount.maxSpeed');
   });
   it('source sender id digits only, business and product type required', () => {
@@ -118,7 +137,8 @@ describe('recharge amount', () => {
     expect(checkRechargeAmount('0.01', 1000)).toBeNull();
     expect(checkRechargeAmount(12.5, 1000)).toBeNull();
     expect(checkRechargeAmount('', 1000)).toBe('v.recharge.amountRequired');
-    for (const bad of ['0', '0.00', '-5', '1.234', 'abc', '1e3', '.5']) expect(checkRechargeAmount(bad, 1000), bad).toBe('v.recharge.amountFormat');
+    for (const bad of ['0', '0.00', '-5', '1.234', 'abc', '1e3', '.5'])
+      expect(checkRechargeAmount(bad, 1000), bad).toBe('v.recharge.amountFormat');
   });
   it('not above the enterprise balance, exact equality allowed', () => {
     expect(checkRechargeAmount('300.30', 300.3)).toBeNull();
@@ -128,6 +148,9 @@ describe('recharge amount', () => {
   it('as a form schema', () => {
     const schema = rechargeFormSchema(500);
     expect(schema.safeParse({ cus_id: 'acct01', amount: '200.5' }).data).toMatchObject({ amount: 200.5 });
-    expect(schema.safeParse({ cus_id: 'acct01', amount: '600' }).error?.issues[0]).toMatchObject({ path: ['amount'], message: 'v.recharge.exceedsBalance' });
+    expect(schema.safeParse({ cus_id: 'acct01', amount: '600' }).error?.issues[0]).toMatchObject({
+      path: ['amount'],
+      message: 'v.recharge.exceedsBalance',
+    });
   });
 });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { EXTENSION_MAX_DIGITS, PRODUCT_TYPES, SUB_ACCOUNT_ID_MAX, SUB_ACCOUNT_ID_MIN, SUB_ACCOUNT_PASSWORD_MAX, SUB_ACCOUNT_PASSWORD_MIN } from '../constants';
+import {
+  EXTENSION_MAX_DIGITS,
+  PRODUCT_TYPES,
+  SUB_ACCOUNT_ID_MAX,
+  SUB_ACCOUNT_ID_MIN,
+  SUB_ACCOUNT_PASSWORD_MAX,
+  SUB_ACCOUNT_PASSWORD_MIN,
+} from '../constants';
 import { INT32_MAX, isStorableText } from '../bounds';
 import { callbackUrlProblem } from './callback-address';
 
@@ -21,7 +28,8 @@ const passwordSchema = (required: string) =>
     .refine(isStorableText, { error: 'v.badText' });
 
 /** On an edit a password may be left empty: the stored one stays. */
-const keptPasswordSchema = (required: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordSchema(required).optional());
+const keptPasswordSchema = (required: string) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordSchema(required).optional());
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 export function isIpv4(s: string): boolean {
@@ -99,7 +107,9 @@ export const callbackUrlRule = z
   .refine((s) => isStorableText(s) && callbackUrlProblem(s, true) !== 'v.url.invalid', { error: 'v.url.invalid' })
   .refine((s) => callbackUrlProblem(s, true) !== 'v.url.credentials', { error: 'v.url.credentials' });
 /** The same as the console's forms check it: also a public destination, as the platform requires by default. */
-export const publicCallbackUrlRule = callbackUrlRule.refine((s) => callbackUrlProblem(s) !== 'v.url.internal', { error: 'v.url.internal' });
+export const publicCallbackUrlRule = callbackUrlRule.refine((s) => callbackUrlProblem(s) !== 'v.url.internal', {
+  error: 'v.url.internal',
+});
 
 /** 0: the customer pulls reports and uplinks; 1: the platform pushes them to the callback addresses (proactive). */
 export const PUSH_MODES = { pull: 0, push: 1 } as const;
@@ -113,7 +123,10 @@ export const reportBatchSchema = z.coerce
   .min(1, { error: 'v.subAccount.reportBatch' })
   .max(REPORT_BATCH_MAX, { error: 'v.subAccount.reportBatch' });
 
-const subAccountSchemaWith = <P extends z.ZodType>(callbackUrl: typeof callbackUrlRule, password: (required: string) => P) =>
+const subAccountSchemaWith = <P extends z.ZodType>(
+  callbackUrl: typeof callbackUrlRule,
+  password: (required: string) => P,
+) =>
   z
     .object({
       cus_id: subAccountIdSchema,
@@ -127,7 +140,9 @@ const subAccountSchemaWith = <P extends z.ZodType>(callbackUrl: typeof callbackU
       interfacePassword: password('v.subAccount.interfacePasswordRequired'),
       userIps: userIpsSchema.default(''),
       ext_number: extensionSchema,
-      pushMode: z.union([z.literal(PUSH_MODES.pull), z.literal(PUSH_MODES.push)], { error: 'v.subAccount.pushModeRequired' }),
+      pushMode: z.union([z.literal(PUSH_MODES.pull), z.literal(PUSH_MODES.push)], {
+        error: 'v.subAccount.pushModeRequired',
+      }),
       reportUrl: z.union([z.literal(''), callbackUrl]).default(''),
       moUrl: z.union([z.literal(''), callbackUrl]).default(''),
       maxConnections: positiveInt('v.subAccount.maxConnections'),
@@ -145,7 +160,8 @@ const subAccountSchemaWith = <P extends z.ZodType>(callbackUrl: typeof callbackU
     })
     .superRefine((v, ctx) => {
       if (v.pushMode !== PUSH_MODES.push) return;
-      if (!v.reportUrl) ctx.addIssue({ code: 'custom', path: ['reportUrl'], message: 'v.subAccount.reportUrlRequired' });
+      if (!v.reportUrl)
+        ctx.addIssue({ code: 'custom', path: ['reportUrl'], message: 'v.subAccount.reportUrlRequired' });
       if (!v.moUrl) ctx.addIssue({ code: 'custom', path: ['moUrl'], message: 'v.subAccount.moUrlRequired' });
     });
 /** /customer/customerAdd's request: the platform judges the callback addresses' destination itself. */
@@ -180,7 +196,9 @@ export function rechargeFormSchema(enterpriseBalance: number) {
       .min(1, { error: 'v.recharge.accountRequired' })
       .max(SUB_ACCOUNT_ID_MAX + 10),
     amount: z
-      .union([z.string().max(20, { error: 'v.recharge.amountFormat' }), z.number().min(0).max(1e10)], { error: 'v.recharge.amountFormat' })
+      .union([z.string().max(20, { error: 'v.recharge.amountFormat' }), z.number().min(0).max(1e10)], {
+        error: 'v.recharge.amountFormat',
+      })
       .superRefine((a, ctx) => {
         const key = checkRechargeAmount(a, enterpriseBalance);
         if (key) ctx.addIssue({ code: 'custom', message: key });

@@ -65,10 +65,17 @@ export const PLACEHOLDER_INVALID = 'v.template.placeholderInvalid';
  * `path` places it when the check runs on the object holding the text. */
 export function checkPlaceholders(
   text: string,
-  ctx: { addIssue: (issue: { code: 'custom'; message: string; params: { names: string }; path?: PropertyKey[] }) => void },
+  ctx: {
+    addIssue: (issue: { code: 'custom'; message: string; params: { names: string }; path?: PropertyKey[] }) => void;
+  },
   path?: PropertyKey[],
 ): void {
   const invalid = invalidPlaceholders(text);
   if (invalid.length > 0)
-    ctx.addIssue({ code: 'custom', message: PLACEHOLDER_INVALID, params: { names: namedPlaceholders(invalid) }, ...(path ? { path } : {}) });
+    ctx.addIssue({
+      code: 'custom',
+      message: PLACEHOLDER_INVALID,
+      params: { names: namedPlaceholders(invalid) },
+      ...(path ? { path } : {}),
+    });
 }

@@ -25,13 +25,23 @@ export const contentTemplateFormSchema = z.object({
     .max(1000, { error: 'v.template.contentTooLong' })
     .refine(isStorableText, 'v.badText')
     .superRefine(checkPlaceholders),
-  keyword: z.string().trim().max(30, { error: 'v.template.keywordTooLong' }).refine(isStorableText, 'v.badText').default(''),
+  keyword: z
+    .string()
+    .trim()
+    .max(30, { error: 'v.template.keywordTooLong' })
+    .refine(isStorableText, 'v.badText')
+    .default(''),
 });
 export type ContentTemplateForm = z.infer<typeof contentTemplateFormSchema>;
 
 /** A content template changed: its text and keyword; the account stays the template's own. */
 export const contentTemplateModSchema = contentTemplateFormSchema.omit({ cus_id: true }).extend({
-  template_id: z.string({ error: 'v.template.idRequired' }).trim().min(1, { error: 'v.template.idRequired' }).max(200).refine(isStorableText, 'v.badText'),
+  template_id: z
+    .string({ error: 'v.template.idRequired' })
+    .trim()
+    .min(1, { error: 'v.template.idRequired' })
+    .max(200)
+    .refine(isStorableText, 'v.badText'),
 });
 export type ContentTemplateMod = z.infer<typeof contentTemplateModSchema>;
 
@@ -39,7 +49,8 @@ export type ContentTemplateMod = z.infer<typeof contentTemplateModSchema>;
  * frame's mediaUrl, so the form shows it at that frame and the platform's refusal names it ({n}: its number). */
 const videoFrames = z.array(videoFrameSchema).superRefine((frames, ctx) => {
   frames.forEach((f, i) => {
-    if (f.mediaType !== 'text' && !f.mediaUrl.trim()) ctx.addIssue({ code: 'custom', path: [i, 'mediaUrl'], message: 'v.template.frameMaterialRequired' });
+    if (f.mediaType !== 'text' && !f.mediaUrl.trim())
+      ctx.addIssue({ code: 'custom', path: [i, 'mediaUrl'], message: 'v.template.frameMaterialRequired' });
   });
 });
 
@@ -51,7 +62,12 @@ export const videoTemplateFormSchema = z.object({
     .min(1, { error: 'v.template.titleRequired' })
     .max(100, { error: 'v.template.titleTooLong' })
     .refine(isStorableText, 'v.badText'),
-  template_sign: z.string().trim().max(20, { error: 'v.template.signTooLong' }).refine(isStorableText, 'v.badText').default(''),
+  template_sign: z
+    .string()
+    .trim()
+    .max(20, { error: 'v.template.signTooLong' })
+    .refine(isStorableText, 'v.badText')
+    .default(''),
   remark: part(200).default(''),
   frames: videoFrames.min(1, { error: 'v.template.framesRequired' }).max(20, { error: 'v.template.tooManyFrames' }),
 });
@@ -72,7 +88,12 @@ export const cspTemplateFormSchema = z
       .min(1, { error: 'v.template.nameRequired' })
       .max(100, { error: 'v.template.titleTooLong' })
       .refine(isStorableText, 'v.badText'),
-    autograph: z.string().trim().max(20, { error: 'v.template.signTooLong' }).refine(isStorableText, 'v.badText').default(''),
+    autograph: z
+      .string()
+      .trim()
+      .max(20, { error: 'v.template.signTooLong' })
+      .refine(isStorableText, 'v.badText')
+      .default(''),
     /** fallback codes, e.g. "1,2"; '' for none. */
     low_type: z
       .string()
@@ -80,7 +101,10 @@ export const cspTemplateFormSchema = z
       .max(10)
       .regex(/^([123](,[123])*)?$/, { error: 'v.template.lowTypeInvalid' })
       .default(''),
-    cards: z.array(richCardSchema).min(1, { error: 'v.template.cardsRequired' }).max(15, { error: 'v.template.tooManyCards' }),
+    cards: z
+      .array(richCardSchema)
+      .min(1, { error: 'v.template.cardsRequired' })
+      .max(15, { error: 'v.template.tooManyCards' }),
     smsContent: part(1000).default(''),
     videoTitle: part(100).default(''),
     videoFrames: videoFrames.max(20, { error: 'v.template.tooManyFrames' }).default([]),
@@ -88,9 +112,11 @@ export const cspTemplateFormSchema = z
   })
   .superRefine((v, ctx) => {
     const fallbacks = parseLowType(v.low_type);
-    if (fallbacks.includes(1) && !v.smsContent) ctx.addIssue({ code: 'custom', path: ['smsContent'], message: 'v.template.smsFallbackRequired' });
+    if (fallbacks.includes(1) && !v.smsContent)
+      ctx.addIssue({ code: 'custom', path: ['smsContent'], message: 'v.template.smsFallbackRequired' });
     if (fallbacks.includes(2) && (!v.videoTitle || v.videoFrames.length === 0))
       ctx.addIssue({ code: 'custom', path: ['videoFrames'], message: 'v.template.videoFallbackRequired' });
-    if (fallbacks.includes(3) && !v.readContent) ctx.addIssue({ code: 'custom', path: ['readContent'], message: 'v.template.readFallbackRequired' });
+    if (fallbacks.includes(3) && !v.readContent)
+      ctx.addIssue({ code: 'custom', path: ['readContent'], message: 'v.template.readFallbackRequired' });
   });
 export type CspTemplateForm = z.infer<typeof cspTemplateFormSchema>;

@@ -7,8 +7,13 @@ describe('timed edit', () => {
       path: ['content'],
       message: 'v.timedEdit.contentRequired',
     });
-    expect(timedEditSchema.safeParse({ time_batch: 'T1' }).error?.issues[0].message).toBe('v.timedEdit.contentRequired');
-    expect(timedEditSchema.safeParse({ time_batch: 'T1', content: ' new text ' }).data).toEqual({ time_batch: 'T1', content: 'new text' });
+    expect(timedEditSchema.safeParse({ time_batch: 'T1' }).error?.issues[0].message).toBe(
+      'v.timedEdit.contentRequired',
+    );
+    expect(timedEditSchema.safeParse({ time_batch: 'T1', content: ' new text ' }).data).toEqual({
+      time_batch: 'T1',
+      content: 'new text',
+    });
   });
   it('content with a ${…} that is no placeholder is refused, naming it', () => {
     expect(timedEditSchema.safeParse({ time_batch: 'T1', content: '您好 ${name}' }).error?.issues[0]).toMatchObject({
@@ -18,6 +23,8 @@ describe('timed edit', () => {
     });
   });
   it('batch is required', () => {
-    expect(timedEditSchema.safeParse({ time_batch: '', content: 'x' }).error?.issues[0].message).toBe('v.timedEdit.batchRequired');
+    expect(timedEditSchema.safeParse({ time_batch: '', content: 'x' }).error?.issues[0].message).toBe(
+      'v.timedEdit.batchRequired',
+    );
   });
 });

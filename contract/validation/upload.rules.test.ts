@@ -19,7 +19,9 @@ describe('checkUpload', () => {
   });
   it('takes other limits for media', () => {
     expect(checkUpload({ name: 'clip.mp4', size: 2 * MB }, { extensions: ['mp4'], maxBytes: 2 * MB })).toBeNull();
-    expect(checkUpload({ name: 'clip.mp4', size: 2 * MB + 1 }, { extensions: ['mp4'], maxBytes: 2 * MB })).toBe('v.upload.tooLarge');
+    expect(checkUpload({ name: 'clip.mp4', size: 2 * MB + 1 }, { extensions: ['mp4'], maxBytes: 2 * MB })).toBe(
+      'v.upload.tooLarge',
+    );
   });
   it('extension of a name', () => {
     expect(fileExtension('a.b.XLSX')).toBe('xlsx');

@@ -9,7 +9,9 @@ const contractDir = join(import.meta.dirname, '..');
 const sourceFiles = readdirSync(contractDir, { recursive: true, encoding: 'utf8' })
   .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.messages.ts'))
   .map((f) => join(contractDir, f));
-const keys = new Set(sourceFiles.flatMap((f) => readFileSync(f, 'utf8').match(/'v\.[\w.]+'/g) ?? []).map((k) => k.slice(1, -1)));
+const keys = new Set(
+  sourceFiles.flatMap((f) => readFileSync(f, 'utf8').match(/'v\.[\w.]+'/g) ?? []).map((k) => k.slice(1, -1)),
+);
 
 describe('validation messages', () => {
   it('finds the rule keys', () => {

@@ -41,11 +41,22 @@ export async function saveWarning(ctx: AppContext, cusId: string, f: BalanceWarn
 }
 
 /** Sends queued warnings; answers how many. */
-export async function sendDueWarnings(ctx: AppContext, ports: Pick<AccountPorts, 'writeSystemSms'>, limit = 20): Promise<number> {
+export async function sendDueWarnings(
+  ctx: AppContext,
+  ports: Pick<AccountPorts, 'writeSystemSms'>,
+  limit = 20,
+): Promise<number> {
   const now = ctx.now();
   const sent = await withRetry(() =>
     ctx.db.tx(async (q) => {
-      const events = await q.query<{ id: string; cus_id: string; balance: string; mobiles: string[]; time_zone: string; warn_balance: string }>(
+      const events = await q.query<{
+        id: string;
+        cus_id: string;
+        balance: string;
+        mobiles: string[];
+        time_zone: string;
+        warn_balance: string;
+      }>(
         `select e.id::text as id, e.cus_id, e.balance, e.mobiles, a.time_zone, coalesce(w.warn_balance, 0) as warn_balance
            from balance_warning_events e join accounts a on a.cus_id = e.cus_id left join balance_warnings w on w.cus_id = e.cus_id
           where e.sent_at is null order by e.id limit $1 for update of e skip locked`,
@@ -59,12 +70,20 @@ export async function sendDueWarnings(ctx: AppContext, ports: Pick<AccountPorts,
             threshold: Number(e.warn_balance).toFixed(2),
           });
           const segments = Math.max(1, countSegments(content).segments);
-          await ports.writeSystemSms(q, { cus_id: e.cus_id, mobiles: e.mobiles, content, segments, timeZone: e.time_zone }, now);
+          await ports.writeSystemSms(
+            q,
+            { cus_id: e.cus_id, mobiles: e.mobiles, content, segments, timeZone: e.time_zone },
+            now,
+          );
         }
         await notify(q, {
           cusId: e.cus_id,
           kind: 'balanceLow',
-          params: { cusId: e.cus_id, balance: Number(e.balance).toFixed(2), threshold: Number(e.warn_balance).toFixed(2) },
+          params: {
+            cusId: e.cus_id,
+            balance: Number(e.balance).toFixed(2),
+            threshold: Number(e.warn_balance).toFixed(2),
+          },
           link: BALANCE_WARNING_LINK,
         });
         await q.query('update balance_warning_events set sent_at = $2 where id = $1', [e.id, now]);

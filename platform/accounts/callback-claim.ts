@@ -28,10 +28,19 @@ export interface Claimed {
  * instance claimed in between is left alone. */
 /** When the next callback is due (null: none waits); one being delivered counts as due now. */
 export async function nextCallbackAt(db: Db): Promise<Date | null> {
-  return (await db.query<{ at: Date | null }>('select min(next_at) as at from callback_deliveries where status = 0'))[0]?.at ?? null;
+  return (
+    (await db.query<{ at: Date | null }>('select min(next_at) as at from callback_deliveries where status = 0'))[0]
+      ?.at ?? null
+  );
 }
 
-export async function claimDue(db: Db, now: Date, limit: number, share: number, shares: ReadonlyMap<string, number>): Promise<Claimed[]> {
+export async function claimDue(
+  db: Db,
+  now: Date,
+  limit: number,
+  share: number,
+  shares: ReadonlyMap<string, number>,
+): Promise<Claimed[]> {
   return db.query<Claimed>(
     `with recursive acc(cus) as (
         select min(cus_id) from callback_deliveries where status = 0

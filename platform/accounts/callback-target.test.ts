@@ -40,21 +40,31 @@ function resolver(...addresses: string[]): ResolveAll & { queries: string[] } {
 }
 
 const post = (url: string, opts: { allowPrivate: boolean; resolve?: ResolveAll; timeoutMs?: number }) =>
-  postCallback(url, { headers: { 'Content-Type': 'application/json' }, body: '{}', timeoutMs: opts.timeoutMs ?? 5000, ...opts });
+  postCallback(url, {
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+    timeoutMs: opts.timeoutMs ?? 5000,
+    ...opts,
+  });
 
 describe('callback target', () => {
   it('refuses a public-looking name that resolves to an internal address, before connecting', async () => {
     const before = seen.length;
     const toLoopback = resolver('127.0.0.1');
-    await expect(post(`http://hooks.example.com:${port}/r`, { allowPrivate: false, resolve: toLoopback })).rejects.toBeInstanceOf(RefusedTargetError);
+    await expect(
+      post(`http://hooks.example.com:${port}/r`, { allowPrivate: false, resolve: toLoopback }),
+    ).rejects.toBeInstanceOf(RefusedTargetError);
     expect(toLoopback.queries).toEqual(['hooks.example.com']);
     // one internal address among public ones is enough
     await expect(
-      vetTarget(new URL('http://hooks.example.com/'), { allowPrivate: false, resolve: resolver('93.184.216.34', '::ffff:169.254.169.254') }),
+      vetTarget(new URL('http://hooks.example.com/'), {
+        allowPrivate: false,
+        resolve: resolver('93.184.216.34', '::ffff:169.254.169.254'),
+      }),
     ).rejects.toBeInstanceOf(RefusedTargetError);
-    await expect(vetTarget(new URL('http://hooks.example.com/'), { allowPrivate: false, resolve: resolver('10.0.0.8') })).rejects.toBeInstanceOf(
-      RefusedTargetError,
-    );
+    await expect(
+      vetTarget(new URL('http://hooks.example.com/'), { allowPrivate: false, resolve: resolver('10.0.0.8') }),
+    ).rejects.toBeInstanceOf(RefusedTargetError);
     expect(seen.length).toBe(before);
   });
 
@@ -91,12 +101,15 @@ describe('callback target', () => {
   it('keeps the connection for the next post to the same checked address, and checks the address before each post', async () => {
     const r = resolver('127.0.0.1');
     const before = { seen: seen.length, connections };
-    for (let i = 0; i < 3; i++) expect(await post(`http://kept.test:${port}/kept`, { allowPrivate: true, resolve: r })).toBe(204);
+    for (let i = 0; i < 3; i++)
+      expect(await post(`http://kept.test:${port}/kept`, { allowPrivate: true, resolve: r })).toBe(204);
     expect(r.queries).toEqual(['kept.test', 'kept.test', 'kept.test']);
     expect(seen.length - before.seen).toBe(3);
     expect(connections - before.connections).toBe(1);
     // the same name now leads inside: refused before any kept connection is used
-    await expect(post(`http://kept.test:${port}/kept`, { allowPrivate: false, resolve: resolver('10.0.0.8') })).rejects.toBeInstanceOf(RefusedTargetError);
+    await expect(
+      post(`http://kept.test:${port}/kept`, { allowPrivate: false, resolve: resolver('10.0.0.8') }),
+    ).rejects.toBeInstanceOf(RefusedTargetError);
     expect(seen.length - before.seen).toBe(3);
   });
 
@@ -107,6 +120,8 @@ describe('callback target', () => {
   });
 
   it('refuses credentials in the address whatever the configuration', async () => {
-    await expect(post(`http://user:pw@127.0.0.1:${port}/r`, { allowPrivate: true })).rejects.toBeInstanceOf(RefusedTargetError);
+    await expect(post(`http://user:pw@127.0.0.1:${port}/r`, { allowPrivate: true })).rejects.toBeInstanceOf(
+      RefusedTargetError,
+    );
   });
 });

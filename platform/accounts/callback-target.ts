@@ -49,7 +49,8 @@ export async function vetTarget(url: URL, opts: TargetOptions): Promise<LookupAd
  * tries the addresses in turn (an IPv6 address first on a host without an IPv6 route must not sink the delivery). */
 function pinnedLookup(vetted: LookupAddress[]): LookupFunction {
   return (_hostname, options, callback) => {
-    if ((options as { all?: boolean }).all) (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, vetted);
+    if ((options as { all?: boolean }).all)
+      (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, vetted);
     else callback(null, vetted[0].address, vetted[0].family);
   };
 }
@@ -102,7 +103,11 @@ export async function postCallback(url: string, opts: PostOptions): Promise<numb
   } catch (err) {
     // a kept connection the receiver closed just as it was taken again: the request never reached it, so it is sent
     // once more on a connection of its own rather than counted as the receiver's failure
-    if ((err as { reusedSocket?: boolean }).reusedSocket && (err as { code?: string }).code === 'ECONNRESET' && !opts.signal?.aborted) {
+    if (
+      (err as { reusedSocket?: boolean }).reusedSocket &&
+      (err as { code?: string }).code === 'ECONNRESET' &&
+      !opts.signal?.aborted
+    ) {
       return postOnce(target, vetted, opts, true);
     }
     throw err;
@@ -128,7 +133,10 @@ function postOnce(target: URL, vetted: LookupAddress[], opts: PostOptions, fresh
         resolve(res.statusCode ?? 0);
       },
     );
-    const timer = setTimeout(() => req.destroy(Object.assign(new Error(`no answer within ${opts.timeoutMs} ms`), { name: 'TimeoutError' })), opts.timeoutMs);
+    const timer = setTimeout(
+      () => req.destroy(Object.assign(new Error(`no answer within ${opts.timeoutMs} ms`), { name: 'TimeoutError' })),
+      opts.timeoutMs,
+    );
     req.on('error', (err) => {
       clearTimeout(timer);
       reject(Object.assign(err, { reusedSocket: req.reusedSocket }));

@@ -76,9 +76,12 @@ export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOption
   const grouping = new Map<string, number>();
   /** rows a customer may have in flight: its share of posts, each of up to its group size, within a grown share's
    * rows (a customer posting groups holds no more rows than one posting them singly may) */
-  const rowsOf = (cus: string, posts: number) => Math.min(posts * (grouping.get(cus) ?? 1), Math.max(posts, MAX_PER_CUSTOMER_IN_FLIGHT));
+  const rowsOf = (cus: string, posts: number) =>
+    Math.min(posts * (grouping.get(cus) ?? 1), Math.max(posts, MAX_PER_CUSTOMER_IN_FLIGHT));
   const adapt = (cus: string, quick: boolean) => {
-    const next = quick ? Math.min(MAX_PER_CUSTOMER_IN_FLIGHT, shareOf(cus) + 1) : Math.max(PER_CUSTOMER_IN_FLIGHT, Math.floor(shareOf(cus) / 2));
+    const next = quick
+      ? Math.min(MAX_PER_CUSTOMER_IN_FLIGHT, shareOf(cus) + 1)
+      : Math.max(PER_CUSTOMER_IN_FLIGHT, Math.floor(shareOf(cus) / 2));
     if (next === PER_CUSTOMER_IN_FLIGHT) share.delete(cus);
     else share.set(cus, next);
   };
@@ -121,7 +124,9 @@ export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOption
           if (outcomes[0].kind !== 'released') adapt(cus, quick);
           await Promise.all(outcomes.map((o) => finish(o)));
         })
-        .catch((err) => ctx.log.warn({ err, deliveries: rows.map((d) => d.id) }, 'callback delivery could not be recorded'))
+        .catch((err) =>
+          ctx.log.warn({ err, deliveries: rows.map((d) => d.id) }, 'callback delivery could not be recorded'),
+        )
         .finally(() => {
           total -= rows.length;
           const n = (inFlight.get(cus) ?? rows.length) - rows.length;
@@ -130,7 +135,8 @@ export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOption
           running.delete(p);
           // places are free: what waited behind the caps need not wait for the next poll. Claimed once half the
           // customer's share has ended rather than at every end, so a claim takes many rows at once.
-          if (!closing && n <= Math.floor(rowsOf(cus, shareOf(cus)) / 2)) pump().catch((err) => ctx.log.warn({ err }, 'callback claim failed'));
+          if (!closing && n <= Math.floor(rowsOf(cus, shareOf(cus)) / 2))
+            pump().catch((err) => ctx.log.warn({ err }, 'callback claim failed'));
         });
       running.add(p);
     }
@@ -166,7 +172,10 @@ export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOption
       await pumping?.catch(() => undefined);
       const settled = Promise.all([...running]);
       let grace: NodeJS.Timeout | undefined;
-      await Promise.race([settled, new Promise((r) => (grace = setTimeout(r, Math.min(CLOSE_GRACE_MS, ctx.config.callbackTimeoutMs))))]);
+      await Promise.race([
+        settled,
+        new Promise((r) => (grace = setTimeout(r, Math.min(CLOSE_GRACE_MS, ctx.config.callbackTimeoutMs)))),
+      ]);
       clearTimeout(grace);
       abort.abort();
       await settled;
@@ -176,7 +185,8 @@ export function createCallbackWorker(ctx: AppContext, opts: CallbackWorkerOption
 
 /** What a callback is about: its message, under the field every log line about that message uses, or a cap warning's
  * account and day. */
-const refOf = (d: Claimed) => (d.kind === 'report' ? { msgId: d.ref } : d.kind === 'cap' ? { capDay: d.ref } : { moId: d.ref });
+const refOf = (d: Claimed) =>
+  d.kind === 'report' ? { msgId: d.ref } : d.kind === 'cap' ? { capDay: d.ref } : { moId: d.ref };
 
 /** The posts a claim makes: a customer's reports to one address in groups of up to what it asked for, every other
  * delivery on its own. */
@@ -242,7 +252,10 @@ async function deliverPost(
     if (status >= 200 && status < 300) {
       for (const r of rows) ctx.log.debug({ delivery: r.id, ...refOf(r), status }, 'callback delivered');
       const at = ctx.now();
-      return { outcomes: all((id) => ({ id, kind: 'delivered', at, status: status! })), quick: performance.now() - started < QUICK_MS };
+      return {
+        outcomes: all((id) => ({ id, kind: 'delivered', at, status: status! })),
+        quick: performance.now() - started < QUICK_MS,
+      };
     }
     error = httpStatusError(status);
   } catch (err) {

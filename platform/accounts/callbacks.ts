@@ -27,7 +27,8 @@ export function reportBatchOf(options: Record<string, unknown> | null | undefine
 }
 
 /** Wait before attempt n+1 after n failed attempts: base × 2^(n-1), at most an hour. */
-export const backoffMs = (attempts: number, baseMs: number) => Math.min(3_600_000, baseMs * 2 ** Math.max(0, attempts - 1));
+export const backoffMs = (attempts: number, baseMs: number) =>
+  Math.min(3_600_000, baseMs * 2 ** Math.max(0, attempts - 1));
 
 export interface ReportEvent {
   sn: string;
@@ -57,7 +58,13 @@ export interface CapEvent {
 
 /** Queues callbacks for reports, replies and daily-cap warnings of accounts in push mode, inside the caller's
  * transaction; a second one for the same report, reply or account and day is not queued (unique kind and ref). */
-export async function enqueueCallbacks(q: Queryable, at: Date, reports: ReportEvent[], replies: ReplyEvent[], caps: CapEvent[] = []): Promise<void> {
+export async function enqueueCallbacks(
+  q: Queryable,
+  at: Date,
+  reports: ReportEvent[],
+  replies: ReplyEvent[],
+  caps: CapEvent[] = [],
+): Promise<void> {
   const rows = [
     ...reports.map((r) => ({
       kind: 'report',
@@ -80,7 +87,15 @@ export async function enqueueCallbacks(q: Queryable, at: Date, reports: ReportEv
       address: 'moUrl',
       ref: r.sn,
       cus: r.cus_id,
-      payload: { type: 'mo', sn: r.sn, cus_id: r.cus_id, mobile: r.mobile, content: r.content, batch_id: r.batch_id, deliver_time: at.getTime() },
+      payload: {
+        type: 'mo',
+        sn: r.sn,
+        cus_id: r.cus_id,
+        mobile: r.mobile,
+        content: r.content,
+        batch_id: r.batch_id,
+        deliver_time: at.getTime(),
+      },
     })),
     // an account's notice, not a message's: it goes where the account's reports go
     ...caps.map((c) => ({
@@ -88,7 +103,15 @@ export async function enqueueCallbacks(q: Queryable, at: Date, reports: ReportEv
       address: 'reportUrl',
       ref: `${c.cus_id}/${c.day}`,
       cus: c.cus_id,
-      payload: { type: 'cap', cus_id: c.cus_id, day: c.day, cap: c.cap, used: c.used, left: c.left, notice_time: at.getTime() },
+      payload: {
+        type: 'cap',
+        cus_id: c.cus_id,
+        day: c.day,
+        cap: c.cap,
+        used: c.used,
+        left: c.left,
+        notice_time: at.getTime(),
+      },
     })),
   ];
   if (rows.length === 0) return;
@@ -103,7 +126,14 @@ export async function enqueueCallbacks(q: Queryable, at: Date, reports: ReportEv
       where a.options->>'pushMode' = '1'
         and coalesce(a.options->>t.address, '') <> ''
      on conflict (kind, ref) do nothing`,
-    [at, rows.map((r) => r.kind), rows.map((r) => r.ref), rows.map((r) => r.cus), rows.map((r) => JSON.stringify(r.payload)), rows.map((r) => r.address)],
+    [
+      at,
+      rows.map((r) => r.kind),
+      rows.map((r) => r.ref),
+      rows.map((r) => r.cus),
+      rows.map((r) => JSON.stringify(r.payload)),
+      rows.map((r) => r.address),
+    ],
   );
 }
 
@@ -118,6 +148,7 @@ export const httpStatusError = (status: number) => `HTTP ${status}`;
 export function shownDeliveryError(lang: Language, lastError: string | null, lastStatus: number | null): string {
   if (!lastError) return '';
   if (lastError === ADDRESS_REFUSED) return translate(lang, 'callback.addressRefused');
-  if (lastStatus !== null && lastError === httpStatusError(lastStatus)) return translate(lang, 'callback.httpStatus', { status: lastStatus });
+  if (lastStatus !== null && lastError === httpStatusError(lastStatus))
+    return translate(lang, 'callback.httpStatus', { status: lastStatus });
   return translate(lang, 'callback.failed');
 }

@@ -63,7 +63,13 @@ export function registerCustomerRoutes(app: FastifyInstance, ctx: AppContext, po
     if (body.pay_type !== undefined) w.add(`a.pay_type = ${w.bind(body.pay_type)}`);
     if (body.startTime !== undefined) w.add(`a.created_at >= ${w.bind(new Date(body.startTime))}`);
     if (body.endTime !== undefined) w.add(`a.created_at <= ${w.bind(new Date(body.endTime))}`);
-    const page = await pageQuery<AccountRow>(ctx.db, { from: 'accounts a', select: ACCOUNT_COLUMNS, where: w, order: 'a.created_at desc, a.cus_id', ...body });
+    const page = await pageQuery<AccountRow>(ctx.db, {
+      from: 'accounts a',
+      select: ACCOUNT_COLUMNS,
+      where: w,
+      order: 'a.created_at desc, a.cus_id',
+      ...body,
+    });
     return { total: page.total, data: page.rows.map(listRow) };
   });
 

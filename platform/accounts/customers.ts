@@ -34,7 +34,8 @@ export interface AccountRow {
   created_at: Date;
   options: Record<string, unknown> | null;
 }
-export const ACCOUNT_COLUMNS = 'a.cus_id, a.cus_name, a.status, a.pay_type, a.balance, a.ext_number, a.created_at, a.options';
+export const ACCOUNT_COLUMNS =
+  'a.cus_id, a.cus_name, a.status, a.pay_type, a.balance, a.ext_number, a.created_at, a.options';
 
 export async function accountById(q: Queryable, cusId: string): Promise<AccountRow | undefined> {
   const [a] = await q.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from accounts a where a.cus_id = $1`, [cusId]);
@@ -43,7 +44,9 @@ export async function accountById(q: Queryable, cusId: string): Promise<AccountR
 
 /** The products an account holds, in product order. */
 export const heldProdTypes = (q: Queryable, cusId: string) =>
-  q.query<{ prod_type: number }>('select prod_type from account_products where cus_id = $1 order by prod_type', [cusId]);
+  q.query<{ prod_type: number }>('select prod_type from account_products where cus_id = $1 order by prod_type', [
+    cusId,
+  ]);
 
 /** Sub-account row actions need moreType 1-4. */
 export function assertManager(user: CurrentUser): void {
@@ -77,7 +80,10 @@ const PROD_LABELS: Record<number, Record<Language, string>> = {
 };
 export async function prodTypeOptions(q: Queryable, cusId: string, lang: Language) {
   const rows = await heldProdTypes(q, cusId);
-  return rows.map((r) => ({ label: PROD_LABELS[Number(r.prod_type)]?.[lang] ?? String(r.prod_type), value: Number(r.prod_type) }));
+  return rows.map((r) => ({
+    label: PROD_LABELS[Number(r.prod_type)]?.[lang] ?? String(r.prod_type),
+    value: Number(r.prod_type),
+  }));
 }
 
 /** The checks of a sub-account's fields that only the platform can make, on creation and on every edit: a known
@@ -86,7 +92,10 @@ export async function prodTypeOptions(q: Queryable, cusId: string, lang: Languag
 async function checkedOptions(ctx: AppContext, user: CurrentUser, f: SubAccountModify) {
   if (!BUS_CTYS.some((b) => b.value === f.busCty)) throw badRequest('v.subAccount.busCtyRequired', {}, 'busCty');
   assertCallbackUrls(ctx.config.callbackAllowPrivate, f);
-  const held = await ctx.db.query('select 1 from account_products where cus_id = $1 and prod_type = $2', [user.cus_id, f.prodType]);
+  const held = await ctx.db.query('select 1 from account_products where cus_id = $1 and prod_type = $2', [
+    user.cus_id,
+    f.prodType,
+  ]);
   if (held.length === 0) throw badRequest('customer.prodNotHeld', {}, 'prodType');
   return {
     pushMode: f.pushMode,
@@ -104,14 +113,18 @@ export async function createSubAccount(ctx: AppContext, user: CurrentUser, f: Su
   assertManager(user);
   const options = await checkedOptions(ctx, user, f);
   // scrypt outside the transaction: it is slow on purpose
-  const [loginHash, interfaceHash] = await Promise.all([hashPassword(f.password), interfacePasswordHashes(f.interfacePassword)]);
+  const [loginHash, interfaceHash] = await Promise.all([
+    hashPassword(f.password),
+    interfacePasswordHashes(f.interfacePassword),
+  ]);
   const secretEnc = await encryptSecret(ctx.db, newAppSecret());
   await withRetry(() =>
     ctx.db.tx(async (q) => {
       // account ids and login names share one namespace: the sub-account logs in with its account id
-      const taken = await q.query('select 1 from accounts where lower(cus_id) = lower($1) union all select 1 from users where lower(username) = lower($1)', [
-        f.cus_id,
-      ]);
+      const taken = await q.query(
+        'select 1 from accounts where lower(cus_id) = lower($1) union all select 1 from users where lower(username) = lower($1)',
+        [f.cus_id],
+      );
       if (taken.length > 0) throw badRequest(SUB_ACCOUNT_ID_EXISTS, {}, 'cus_id');
       const inserted = await q.query(
         `insert into accounts(cus_id, cus_name, ep_id, parent_id, status, pay_type, balance, ext_number, options)
@@ -160,23 +173,25 @@ export async function modifySubAccount(
       if (updated.length === 0) throw badRequest('customer.editFailure', {}, 'cus_id');
       // the form names one product line: it is granted, and lines granted before stay (an edit of another field
       // must not take away what the form does not show)
-      await q.query('insert into account_products(cus_id, prod_type) values ($1, $2) on conflict do nothing', [f.cus_id, f.prodType]);
+      await q.query('insert into account_products(cus_id, prod_type) values ($1, $2) on conflict do nothing', [
+        f.cus_id,
+        f.prodType,
+      ]);
       if (interfaceHash) {
-        await q.query('update account_credentials set interface_password_hash = $2, interface_password_prefix_hash = $3 where cus_id = $1', [
-          f.cus_id,
-          interfaceHash.full,
-          interfaceHash.prefix,
-        ]);
+        await q.query(
+          'update account_credentials set interface_password_hash = $2, interface_password_prefix_hash = $3 where cus_id = $1',
+          [f.cus_id, interfaceHash.full, interfaceHash.prefix],
+        );
         await ports.endAccountBinds(q, f.cus_id);
       } else await ports.endBindsBeyond(q, f.cus_id, f.maxConnections, ctx.now());
       // the login made with the account carries its name; the password is that of the account's own logins
       await q.query('update users set name = $2 where cus_id = $1 and username = $1', [f.cus_id, f.cus_name]);
       await tellAdmin(q, user, 'subAccountModified', f.cus_id, f.cus_name);
       if (!loginHash) return [];
-      const users = await q.query<{ id: number }>('update users set password_hash = $2 where cus_id = $1 and user_type = 3 returning id', [
-        f.cus_id,
-        loginHash,
-      ]);
+      const users = await q.query<{ id: number }>(
+        'update users set password_hash = $2 where cus_id = $1 and user_type = 3 returning id',
+        [f.cus_id, loginHash],
+      );
       return users.map((u) => Number(u.id));
     }),
   );
@@ -184,13 +199,18 @@ export async function modifySubAccount(
 }
 
 /** Opens (1) or closes (0) a sub-account; closing ends the sessions of its logins. */
-export async function setSubAccountStatus(ctx: AppContext, user: CurrentUser, cusId: string, status: 0 | 1): Promise<void> {
+export async function setSubAccountStatus(
+  ctx: AppContext,
+  user: CurrentUser,
+  cusId: string,
+  status: 0 | 1,
+): Promise<void> {
   const failure = status === 1 ? 'customer.openFailure' : 'customer.closeFailure';
   assertManageable(user, cusId, failure);
-  const rows = await ctx.db.query<{ cus_name: string }>('update accounts set status = $2 where cus_id = $1 and status <> 2 returning cus_name', [
-    cusId,
-    status,
-  ]);
+  const rows = await ctx.db.query<{ cus_name: string }>(
+    'update accounts set status = $2 where cus_id = $1 and status <> 2 returning cus_name',
+    [cusId, status],
+  );
   if (rows.length === 0) throw badRequest(failure, {}, 'cus_id');
   await tellAdmin(ctx.db, user, status === 1 ? 'subAccountOpened' : 'subAccountClosed', cusId, rows[0].cus_name);
   if (status === 0) {
@@ -200,7 +220,13 @@ export async function setSubAccountStatus(ctx: AppContext, user: CurrentUser, cu
 }
 
 /** Moves money from the caller's account to a sub-account: one transaction, a ledger row on each side. */
-export async function chargeSubAccount(ctx: AppContext, user: CurrentUser, cusId: string, amount: number, remark: string) {
+export async function chargeSubAccount(
+  ctx: AppContext,
+  user: CurrentUser,
+  cusId: string,
+  amount: number,
+  remark: string,
+) {
   assertManageable(user, cusId, 'customer.editFailure');
   return withRetry(() =>
     ctx.db.tx(async (q) => {
@@ -212,7 +238,8 @@ export async function chargeSubAccount(ctx: AppContext, user: CurrentUser, cusId
       const from = locked.find((a) => a.cus_id === user.cus_id);
       const to = locked.find((a) => a.cus_id === cusId);
       if (!from || !to || Number(to.status) === 2) throw badRequest('customer.editFailure', {}, 'cus_id');
-      if (Math.round(amount * 100) > Math.round(Number(from.balance) * 100)) throw badRequest('v.recharge.exceedsBalance', {}, 'amount');
+      if (Math.round(amount * 100) > Math.round(Number(from.balance) * 100))
+        throw badRequest('v.recharge.exceedsBalance', {}, 'amount');
       const out = await moveBalance(q, user.cus_id, -amount, 'recharge', { ref: cusId, remark });
       const into = await moveBalance(q, cusId, amount, 'recharge', { ref: user.cus_id, remark });
       await notify(q, {

@@ -7,7 +7,9 @@ export const CUT_PASSWORD_LENGTH = 8;
 export async function interfacePasswordHashes(password: string): Promise<{ full: string; prefix: string | null }> {
   const [full, prefix] = await Promise.all([
     hashPassword(password),
-    password.length > CUT_PASSWORD_LENGTH ? hashPassword(password.slice(0, CUT_PASSWORD_LENGTH)) : Promise.resolve(null),
+    password.length > CUT_PASSWORD_LENGTH
+      ? hashPassword(password.slice(0, CUT_PASSWORD_LENGTH))
+      : Promise.resolve(null),
   ]);
   return { full, prefix };
 }

@@ -10,7 +10,12 @@ import { badRequest } from '../http/api-error';
 export type LedgerKind = 'send' | 'refund' | 'recharge' | 'adjust' | 'other';
 
 /** recharge_type of the recharge records: 0 account recharge, 1 automatic refund, 2 price adjustment, 3 other. */
-export const RECHARGE_TYPE_OF: Record<Exclude<LedgerKind, 'send'>, number> = { recharge: 0, refund: 1, adjust: 2, other: 3 };
+export const RECHARGE_TYPE_OF: Record<Exclude<LedgerKind, 'send'>, number> = {
+  recharge: 0,
+  refund: 1,
+  adjust: 2,
+  other: 3,
+};
 export const KIND_OF_RECHARGE_TYPE = ['recharge', 'refund', 'adjust', 'other'] as const;
 
 /** One ledger row: `amount` yuan moved on an account (negative: out), with its balance before and after. */
@@ -56,12 +61,16 @@ export async function moveBalance(
   kind: LedgerKind,
   opts: { ref?: string; remark?: string; allowNegative?: boolean } = {},
 ): Promise<Movement> {
-  const [a] = await q.query<{ balance: string; pay_type: number }>('select balance, pay_type from accounts where cus_id = $1 for no key update', [cusId]);
+  const [a] = await q.query<{ balance: string; pay_type: number }>(
+    'select balance, pay_type from accounts where cus_id = $1 for no key update',
+    [cusId],
+  );
   if (!a) throw badRequest('customer.editFailure');
   const pre = Number(a.balance);
   // in 1/10000 yuan, so float noise neither passes nor fails a limit
   const post = Math.round(pre * 10_000 + amount * 10_000) / 10_000;
-  if (post < 0 && Number(a.pay_type) === 0 && !opts.allowNegative) throw badRequest('v.recharge.exceedsBalance', {}, 'amount');
+  if (post < 0 && Number(a.pay_type) === 0 && !opts.allowNegative)
+    throw badRequest('v.recharge.exceedsBalance', {}, 'amount');
   await q.query('update accounts set balance = $2 where cus_id = $1', [cusId, post]);
   await writeLedger(q, [{ cus_id: cusId, amount, kind, ref: opts.ref ?? null, pre, post, remark: opts.remark ?? '' }]);
   return { pre, post };
@@ -72,7 +81,13 @@ export async function moveBalance(
  * balance did not cover it and nothing moved. The check is the update's own condition: a concurrent move of the same
  * row makes it wait for that transaction and test the balance that transaction left, so it is exact under any
  * concurrency; and the row stays locked from this one round trip to the commit, not from a read before it. */
-export async function takeBalance(q: Queryable, cusId: string, amount: number, kind: LedgerKind, ref: string | null): Promise<number | null> {
+export async function takeBalance(
+  q: Queryable,
+  cusId: string,
+  amount: number,
+  kind: LedgerKind,
+  ref: string | null,
+): Promise<number | null> {
   const [moved] = await q.query<{ balance: string }>(
     prepared`with moved as (
        update accounts set balance = balance - $2::numeric

@@ -10,10 +10,16 @@ export async function pageQuery<T>(
   opts: { from: string; select: string; where: Where; order: string; pageNumber: number; pageSize: number },
 ): Promise<{ total: number; rows: T[] }> {
   const { from, select, where, order } = opts;
-  const [count] = await q.query<{ n: number }>(`select count(*)::int as n from ${from} where ${where.sql}`, where.params);
+  const [count] = await q.query<{ n: number }>(
+    `select count(*)::int as n from ${from} where ${where.sql}`,
+    where.params,
+  );
   const limit = where.bind(opts.pageSize);
   const offset = where.bind(offsetOf(opts.pageNumber, opts.pageSize));
-  const rows = await q.query<T>(`select ${select} from ${from} where ${where.sql} order by ${order} limit ${limit} offset ${offset}`, where.params);
+  const rows = await q.query<T>(
+    `select ${select} from ${from} where ${where.sql} order by ${order} limit ${limit} offset ${offset}`,
+    where.params,
+  );
   return { total: Number(count.n), rows };
 }
 

@@ -22,7 +22,9 @@ export async function sendMobileCode(
 ) {
   const now = ctx.now();
   const code = String(randomInt(10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
-  const [account] = await ctx.db.query<{ time_zone: string }>('select time_zone from accounts where cus_id = $1', [user.cus_id]);
+  const [account] = await ctx.db.query<{ time_zone: string }>('select time_zone from accounts where cus_id = $1', [
+    user.cus_id,
+  ]);
   if (!account) throw badRequest('customer.editFailure');
   await ctx.db.tx(async (q) => {
     await q.query('select pg_advisory_xact_lock(hashtext($1))', [`sms-code:${mobile}`]);
@@ -31,27 +33,35 @@ export async function sendMobileCode(
       [PURPOSE, String(user.id), mobile, new Date(now.getTime() - SMS_CODE_RESEND_S * 1000)],
     );
     if (last) {
-      const seconds = Math.max(1, Math.ceil((new Date(last.sent_at).getTime() + SMS_CODE_RESEND_S * 1000 - now.getTime()) / 1000));
+      const seconds = Math.max(
+        1,
+        Math.ceil((new Date(last.sent_at).getTime() + SMS_CODE_RESEND_S * 1000 - now.getTime()) / 1000),
+      );
       throw new ApiError(429, 'login.codeResendWait', { seconds });
     }
-    await q.query('insert into sms_codes(purpose, uuid, subject, phone, code, sent_at, expires_at) values ($1, $2, $3, $4, $5, $6, $7)', [
-      PURPOSE,
-      uuid,
-      String(user.id),
-      mobile,
-      code,
-      now,
-      new Date(now.getTime() + TTL_S * 1000),
-    ]);
+    await q.query(
+      'insert into sms_codes(purpose, uuid, subject, phone, code, sent_at, expires_at) values ($1, $2, $3, $4, $5, $6, $7)',
+      [PURPOSE, uuid, String(user.id), mobile, code, now, new Date(now.getTime() + TTL_S * 1000)],
+    );
     const masked = translate(lang, 'sms.mobileCode', { code: '*'.repeat(SMS_CODE_LENGTH), minutes: TTL_S / 60 });
-    await ports.writeSystemSms(q, { cus_id: user.cus_id, mobiles: [mobile], content: masked, segments: 1, timeZone: account.time_zone }, now);
+    await ports.writeSystemSms(
+      q,
+      { cus_id: user.cus_id, mobiles: [mobile], content: masked, segments: 1, timeZone: account.time_zone },
+      now,
+    );
   });
   await notifyAll(ctx.db, ['batch', 'mtRecord', 'statistics'], [user.cus_id]);
   return { resendAfterS: SMS_CODE_RESEND_S };
 }
 
 /** Consumes a matching code for this user and mobile; a miss counts an attempt. */
-export async function checkMobileCode(ctx: AppContext, userId: number, mobile: string, uuid: string, code: string): Promise<void> {
+export async function checkMobileCode(
+  ctx: AppContext,
+  userId: number,
+  mobile: string,
+  uuid: string,
+  code: string,
+): Promise<void> {
   const now = ctx.now();
   const outcome = await ctx.db.tx(async (q) => {
     const [row] = await q.query<{ id: number; code: string; phone: string; expires_at: Date; attempts: number }>(

@@ -12,7 +12,13 @@ import { schemaOf, type Shared } from '../http/openapi-schema';
 
 const ENDPOINTS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'contract', 'endpoints');
 const isEndpoint = (v: unknown): v is Endpoint =>
-  typeof v === 'object' && v !== null && 'path' in v && 'method' in v && 'kind' in v && 'request' in v && 'response' in v;
+  typeof v === 'object' &&
+  v !== null &&
+  'path' in v &&
+  'method' in v &&
+  'kind' in v &&
+  'request' in v &&
+  'response' in v;
 
 async function allEndpoints(): Promise<Array<{ file: string; e: Endpoint }>> {
   const files = readdirSync(ENDPOINTS_DIR)
@@ -50,7 +56,13 @@ async function build(): Promise<Record<string, unknown>> {
       ...(e.doc ? { description: e.doc } : {}),
       ...(e.auth === 'token' ? { security: [{ bearer: [] }] } : { security: [] }),
       parameters: [
-        { name: LANGUAGE_HEADER, in: 'header', required: false, schema: { type: 'string', enum: ['zh', 'en'] }, description: 'answer language (default zh)' },
+        {
+          name: LANGUAGE_HEADER,
+          in: 'header',
+          required: false,
+          schema: { type: 'string', enum: ['zh', 'en'] },
+          description: 'answer language (default zh)',
+        },
         {
           name: IDEMPOTENCY_HEADER,
           in: 'header',
@@ -64,7 +76,11 @@ async function build(): Promise<Record<string, unknown>> {
           e.kind === 'file'
             ? {
                 description: 'an xlsx attachment',
-                content: { 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': { schema: { type: 'string', format: 'binary' } } },
+                content: {
+                  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+                    schema: { type: 'string', format: 'binary' },
+                  },
+                },
               }
             : e.kind === 'sse'
               ? { description: 'Server-Sent Events', content: { 'text/event-stream': { schema: { type: 'string' } } } }
@@ -75,7 +91,11 @@ async function build(): Promise<Record<string, unknown>> {
                       schema: {
                         type: 'object',
                         required: ['type', 'message'],
-                        properties: { type: { const: 0 }, message: { type: 'string' }, data: schemaOf(e.response, 'output', shared, operationId) },
+                        properties: {
+                          type: { const: 0 },
+                          message: { type: 'string' },
+                          data: schemaOf(e.response, 'output', shared, operationId),
+                        },
                       },
                     },
                   },
@@ -88,9 +108,17 @@ async function build(): Promise<Record<string, unknown>> {
     if (e.method === 'GET' || e.method === 'DELETE') {
       const props = (request.properties ?? {}) as Record<string, unknown>;
       const required = new Set((request.required as string[] | undefined) ?? []);
-      (op.parameters as unknown[]).push(...Object.entries(props).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema })));
+      (op.parameters as unknown[]).push(
+        ...Object.entries(props).map(([name, schema]) => ({ name, in: 'query', required: required.has(name), schema })),
+      );
     } else if (e.kind === 'multipart') {
-      op.requestBody = { content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } } } };
+      op.requestBody = {
+        content: {
+          'multipart/form-data': {
+            schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } },
+          },
+        },
+      };
     } else {
       op.requestBody = { required: true, content: { 'application/json': { schema: request } } };
     }
@@ -118,7 +146,10 @@ async function build(): Promise<Record<string, unknown>> {
           description: 'failure',
           content: {
             'application/json': {
-              schema: { type: 'object', properties: { type: { type: 'integer' }, message: { type: 'string' }, field: { type: 'string' } } },
+              schema: {
+                type: 'object',
+                properties: { type: { type: 'integer' }, message: { type: 'string' }, field: { type: 'string' } },
+              },
             },
           },
         },

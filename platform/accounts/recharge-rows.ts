@@ -34,7 +34,8 @@ async function ledgerPage(q: Queryable, cusIds: string[], f: RechargeFilter) {
   if (f.endTime !== undefined) w.add(`l.created_at <= ${w.bind(new Date(f.endTime))}`);
   return pageQuery<LedgerRow>(q, {
     from: 'balance_ledger l join accounts a on a.cus_id = l.cus_id',
-    select: 'l.id::text as id, l.cus_id, a.cus_name, l.created_at, l.amount, l.pre_balance, l.post_balance, l.kind, l.remark',
+    select:
+      'l.id::text as id, l.cus_id, a.cus_name, l.created_at, l.amount, l.pre_balance, l.post_balance, l.kind, l.remark',
     where: w,
     order: 'l.id desc',
     ...f,

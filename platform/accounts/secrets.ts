@@ -15,7 +15,9 @@ export async function secretKey(q: Queryable): Promise<Buffer> {
   if (process.env.SECRET_KEY) return createHash('sha256').update(process.env.SECRET_KEY).digest();
   const known = storedKeys.get(q);
   if (known) return known;
-  await q.query("insert into platform_keys(name, value) values ('app-secret', $1) on conflict do nothing", [randomBytes(32).toString('base64')]);
+  await q.query("insert into platform_keys(name, value) values ('app-secret', $1) on conflict do nothing", [
+    randomBytes(32).toString('base64'),
+  ]);
   const [row] = await q.query<{ value: string }>("select value from platform_keys where name = 'app-secret'");
   const key = Buffer.from(row.value, 'base64');
   storedKeys.set(q, key);
@@ -52,25 +54,31 @@ export const newAppSecret = () => randomBytes(24).toString('base64url');
 
 /** The account's app secret, created on first use (an account may have none yet). */
 export async function appSecretOf(q: Queryable, cusId: string): Promise<{ secret: string; rotatedAt: Date }> {
-  const [row] = await q.query<{ app_secret_enc: string; rotated_at: Date }>('select app_secret_enc, rotated_at from account_credentials where cus_id = $1', [
-    cusId,
-  ]);
+  const [row] = await q.query<{ app_secret_enc: string; rotated_at: Date }>(
+    'select app_secret_enc, rotated_at from account_credentials where cus_id = $1',
+    [cusId],
+  );
   if (row) return { secret: await decryptSecret(q, row.app_secret_enc), rotatedAt: new Date(row.rotated_at) };
   const secret = newAppSecret();
-  await q.query('insert into account_credentials(cus_id, app_secret_enc) values ($1, $2) on conflict (cus_id) do nothing', [
-    cusId,
-    await encryptSecret(q, secret),
-  ]);
+  await q.query(
+    'insert into account_credentials(cus_id, app_secret_enc) values ($1, $2) on conflict (cus_id) do nothing',
+    [cusId, await encryptSecret(q, secret)],
+  );
   // another request may have won the insert: answer what is stored
-  const [again] = await q.query<{ app_secret_enc: string; rotated_at: Date }>('select app_secret_enc, rotated_at from account_credentials where cus_id = $1', [
-    cusId,
-  ]);
+  const [again] = await q.query<{ app_secret_enc: string; rotated_at: Date }>(
+    'select app_secret_enc, rotated_at from account_credentials where cus_id = $1',
+    [cusId],
+  );
   return { secret: await decryptSecret(q, again.app_secret_enc), rotatedAt: new Date(again.rotated_at) };
 }
 
 export async function rotateAppSecret(q: Queryable, cusId: string, now: Date): Promise<string> {
   await appSecretOf(q, cusId);
   const secret = newAppSecret();
-  await q.query('update account_credentials set app_secret_enc = $2, rotated_at = $3 where cus_id = $1', [cusId, await encryptSecret(q, secret), now]);
+  await q.query('update account_credentials set app_secret_enc = $2, rotated_at = $3 where cus_id = $1', [
+    cusId,
+    await encryptSecret(q, secret),
+    now,
+  ]);
   return secret;
 }

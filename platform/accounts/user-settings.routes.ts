@@ -77,15 +77,25 @@ const OPERATOR_PATTERNS: OperatorPattern[] = [
       '198',
     ],
   },
-  { operator: 'cucc', label: '中国联通', prefixes: ['130', '131', '132', '145', '155', '156', '166', '175', '176', '185', '186', '196'] },
-  { operator: 'ctcc', label: '中国电信', prefixes: ['133', '149', '153', '173', '177', '180', '181', '189', '190', '191', '193', '199'] },
+  {
+    operator: 'cucc',
+    label: '中国联通',
+    prefixes: ['130', '131', '132', '145', '155', '156', '166', '175', '176', '185', '186', '196'],
+  },
+  {
+    operator: 'ctcc',
+    label: '中国电信',
+    prefixes: ['133', '149', '153', '173', '177', '180', '181', '189', '190', '191', '193', '199'],
+  },
   { operator: 'cbn', label: '中国广电', prefixes: ['192'] },
   { operator: 'mvno', label: '虚拟运营商', prefixes: ['162', '165', '167', '170', '171'] },
 ];
 
 /** Viewing or changing API secrets asks for the login password again, counted as a login (password-recheck.ts). */
 const assertPassword = (ctx: AppContext, user: CurrentUser, address: string, password: string) =>
-  recheckPassword(ctx.db, user, address, password, ctx.now(), () => badRequest('v.settings.passwordWrong', {}, 'password'));
+  recheckPassword(ctx.db, user, address, password, ctx.now(), () =>
+    badRequest('v.settings.passwordWrong', {}, 'password'),
+  );
 
 async function apiInfo(ctx: AppContext, cusId: string) {
   const a = await apiInfoRow(ctx.db, cusId);
@@ -110,7 +120,9 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
     ctx,
     modifyPasswordEndpoint,
     async ({ body, user, req, message }) => {
-      await recheckPassword(ctx.db, user, req.ip, body.oldPassword, ctx.now(), () => badRequest(OLD_PASSWORD_WRONG, {}, 'oldPassword'));
+      await recheckPassword(ctx.db, user, req.ip, body.oldPassword, ctx.now(), () =>
+        badRequest(OLD_PASSWORD_WRONG, {}, 'oldPassword'),
+      );
       await setPasswordHash(ctx.db, user.id, await hashPassword(body.newPassword));
       // every other session of the user ends; the one that changed the password stays
       await revokeUserSessions(ctx, user.id, user.tokenHash);
@@ -202,10 +214,15 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
     modifyApiInfoEndpoint,
     async ({ body, user, message }) => {
       const current = await apiInfo(ctx, user.cus_id);
-      if (body.pushMode === 1 && (!current.reportUrl || !current.moUrl)) throw badRequest('settings.pushNeedsUrls', {}, 'pushMode');
+      if (body.pushMode === 1 && (!current.reportUrl || !current.moUrl))
+        throw badRequest('settings.pushNeedsUrls', {}, 'pushMode');
       // addresses saved before they were checked, or under a configuration that allowed private ones, are not switched on
       if (body.pushMode === 1) assertCallbackUrls(ctx.config.callbackAllowPrivate, current);
-      await mergeAccountOptions(ctx.db, user.cus_id, { userIps: body.userIps, pushMode: body.pushMode, reportBatch: body.reportBatch });
+      await mergeAccountOptions(ctx.db, user.cus_id, {
+        userIps: body.userIps,
+        pushMode: body.pushMode,
+        reportBatch: body.reportBatch,
+      });
       message('common.updated');
       return apiInfo(ctx, user.cus_id);
     },
@@ -259,7 +276,8 @@ export function registerUserSettingsRoutes(app: FastifyInstance, ctx: AppContext
       next_at: Date;
     }>(ctx.db, {
       from: 'callback_deliveries d',
-      select: 'd.id::text as id, d.cus_id, d.kind, d.ref, d.url, d.status, d.attempts, d.last_error, d.last_status, d.created_at, d.delivered_at, d.next_at',
+      select:
+        'd.id::text as id, d.cus_id, d.kind, d.ref, d.url, d.status, d.attempts, d.last_error, d.last_status, d.created_at, d.delivered_at, d.next_at',
       where: w,
       order: 'd.id desc',
       ...body,

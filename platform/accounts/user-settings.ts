@@ -35,11 +35,19 @@ export async function saveCertification(q: Queryable, userId: number, c: Certifi
 
 /** Sets the given keys of the account's options, leaving the others as they are. */
 export async function mergeAccountOptions(q: Queryable, cusId: string, patch: Record<string, unknown>): Promise<void> {
-  await q.query("update accounts set options = coalesce(options, '{}'::jsonb) || $2::jsonb where cus_id = $1", [cusId, JSON.stringify(patch)]);
+  await q.query("update accounts set options = coalesce(options, '{}'::jsonb) || $2::jsonb where cus_id = $1", [
+    cusId,
+    JSON.stringify(patch),
+  ]);
 }
 
 export async function apiInfoRow(q: Queryable, cusId: string) {
-  const [a] = await q.query<{ cus_name: string; options: Record<string, unknown> | null; has_pw: boolean | null; rotated_at: Date | null }>(
+  const [a] = await q.query<{
+    cus_name: string;
+    options: Record<string, unknown> | null;
+    has_pw: boolean | null;
+    rotated_at: Date | null;
+  }>(
     `select a.cus_name, a.options, c.interface_password_hash is not null as has_pw, c.rotated_at
        from accounts a left join account_credentials c on c.cus_id = a.cus_id where a.cus_id = $1`,
     [cusId],
@@ -47,12 +55,15 @@ export async function apiInfoRow(q: Queryable, cusId: string) {
   return a;
 }
 
-export async function setInterfacePassword(q: Queryable, cusId: string, hashes: { full: string; prefix: string | null }): Promise<void> {
-  await q.query('update account_credentials set interface_password_hash = $2, interface_password_prefix_hash = $3 where cus_id = $1', [
-    cusId,
-    hashes.full,
-    hashes.prefix,
-  ]);
+export async function setInterfacePassword(
+  q: Queryable,
+  cusId: string,
+  hashes: { full: string; prefix: string | null },
+): Promise<void> {
+  await q.query(
+    'update account_credentials set interface_password_hash = $2, interface_password_prefix_hash = $3 where cus_id = $1',
+    [cusId, hashes.full, hashes.prefix],
+  );
 }
 
 export async function personalInfoRow(q: Queryable, userId: number) {

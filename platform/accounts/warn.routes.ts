@@ -10,12 +10,15 @@ import { route } from '../http/route';
 // Warnings: the caller's own balance warning, or that of a sub-account it manages (moreType 1-4).
 function warnedAccount(user: CurrentUser, cusId: string | undefined): string {
   if (!cusId || cusId === user.cus_id) return user.cus_id;
-  if (user.moreType < 1 || user.moreType > 4 || !canSee(user, cusId, 'accounts')) throw badRequest('customer.editFailure', {}, 'cus_id');
+  if (user.moreType < 1 || user.moreType > 4 || !canSee(user, cusId, 'accounts'))
+    throw badRequest('customer.editFailure', {}, 'cus_id');
   return cusId;
 }
 
 export function registerWarnRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, getCusBneWarnInfoEndpoint, async ({ body, user }) => getWarning(ctx.db, warnedAccount(user, body.cus_id)));
+  route(app, ctx, getCusBneWarnInfoEndpoint, async ({ body, user }) =>
+    getWarning(ctx.db, warnedAccount(user, body.cus_id)),
+  );
 
   route(
     app,

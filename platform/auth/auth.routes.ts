@@ -25,7 +25,14 @@ import { canSee, readableCusIds } from './scope';
 import { captchaRequired, clearAccountFailures, recordFailure, reserveAttempt } from './login-throttle';
 import { hasArea, menuFor, MENUS, topMenuFor } from './menu-tree';
 import { decodeBase64Password, DUMMY_HASH, hashPassword, isStrongPassword, verifyPassword } from './password';
-import { checkCode, loginCodeLimits, registerCodeLimits, sendCode, SYSTEM_CUS_ID, type SendSystemSms } from './sms-code';
+import {
+  checkCode,
+  loginCodeLimits,
+  registerCodeLimits,
+  sendCode,
+  SYSTEM_CUS_ID,
+  type SendSystemSms,
+} from './sms-code';
 import { takeHits } from './request-limits';
 import { revokeSession } from './session-revoke';
 import { bearerOf, issueToken } from './tokens';
@@ -75,7 +82,10 @@ async function startSession(ctx: AppContext, userId: number): Promise<LoginRespo
   const user = await userForToken(ctx.db, issued.token, now);
   if (!user) return issued;
   const topMenu = topMenuFor(await grantedProducts(ctx.db, user.cus_id));
-  return { ...issued, session: { userInfo: await userInfoOf(ctx.db, user), topMenu, menu: menuFor(MENUS.userCenter, user.roles) } };
+  return {
+    ...issued,
+    session: { userInfo: await userInfoOf(ctx.db, user), topMenu, menu: menuFor(MENUS.userCenter, user.roles) },
+  };
 }
 
 /** What /user/getUserInfo answers for the caller. */
@@ -119,7 +129,8 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, sendSy
     await reserveAttempt(db, body.username, req.ip, ctx.now());
     const needsCaptcha = ctx.config.captcha || (await captchaRequired(db, body.username, ctx.now()));
     if (needsCaptcha && !body.code.trim()) throw badRequest('login.captchaNeeded', {}, 'code');
-    if (needsCaptcha && !(await consumeCaptcha(db, body.redomStr, body.code, ctx.now()))) throw badRequest('login.badCaptcha', {}, 'code');
+    if (needsCaptcha && !(await consumeCaptcha(db, body.redomStr, body.code, ctx.now())))
+      throw badRequest('login.badCaptcha', {}, 'code');
     const login = await findLogin(db, body.username);
     // Unknown accounts cost the same hash check as known ones, and get the same answer.
     const ok = await verifyPassword(password, login?.password_hash ?? DUMMY_HASH);
@@ -136,10 +147,18 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, sendSy
   route(app, ctx, sendLoginAuthCodeEndpoint, async ({ body, lang, req, message }) => {
     const login = await findLogin(db, body.userId);
     // The same answer whether the account is unknown or the phone differs: no hint which accounts exist.
-    if (!login || login.status === 2 || !login.mobile || login.mobile !== body.phone) throw badRequest('login.phoneMismatch', {}, 'phone');
+    if (!login || login.status === 2 || !login.mobile || login.mobile !== body.phone)
+      throw badRequest('login.phoneMismatch', {}, 'phone');
     await takeHits(db, loginCodeLimits(req.ip, login.mobile), ctx.now());
     message('login.codeSent');
-    return sendCode(ctx, sendSystemSms, { purpose: 'login', subject: login.username, phone: login.mobile, uuid: body.uuid, cusId: login.cus_id, lang });
+    return sendCode(ctx, sendSystemSms, {
+      purpose: 'login',
+      subject: login.username,
+      phone: login.mobile,
+      uuid: body.uuid,
+      cusId: login.cus_id,
+      lang,
+    });
   });
 
   route(app, ctx, loginBySmsCodeEndpoint, async ({ body, message }) => {
@@ -157,10 +176,18 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, sendSy
   route(app, ctx, sendAuthCodeEndpoint, async ({ body, lang, req, message }) => {
     if (!EP_ID.test(body.epId)) throw badRequest('register.badEpId', {}, 'epId');
     if (!PHONE.test(body.phone)) throw badRequest('login.badPhone', {}, 'phone');
-    if (!(await consumeCaptcha(db, body.redomStr, body.code, ctx.now()))) throw badRequest('login.badCaptcha', {}, 'code');
+    if (!(await consumeCaptcha(db, body.redomStr, body.code, ctx.now())))
+      throw badRequest('login.badCaptcha', {}, 'code');
     await takeHits(db, registerCodeLimits(req.ip, body.phone, ctx.config.registerCodesPerMinute), ctx.now());
     message('login.codeSent');
-    return sendCode(ctx, sendSystemSms, { purpose: 'register', subject: body.epId, phone: body.phone, uuid: body.uuid, cusId: SYSTEM_CUS_ID, lang });
+    return sendCode(ctx, sendSystemSms, {
+      purpose: 'register',
+      subject: body.epId,
+      phone: body.phone,
+      uuid: body.uuid,
+      cusId: SYSTEM_CUS_ID,
+      lang,
+    });
   });
 
   route(app, ctx, epRegistEndpoint, async ({ body, message }) => {
@@ -169,7 +196,13 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, sendSy
     if (!isStrongPassword(password)) throw badRequest('register.weakPassword', {}, 'password');
     if (!PHONE.test(body.phone)) throw badRequest('login.badPhone', {}, 'phone');
     // the code first: only whoever received it learns that the id is taken
-    await checkCode(ctx, { purpose: 'register', subject: body.epId, uuid: body.uuid, code: body.code, phone: body.phone });
+    await checkCode(ctx, {
+      purpose: 'register',
+      subject: body.epId,
+      uuid: body.uuid,
+      code: body.code,
+      phone: body.phone,
+    });
     if (await epIdTaken(db, body.epId)) throw badRequest('register.exists', {}, 'epId');
     const hash = await hashPassword(password);
     await createEnterprise(db, { epId: body.epId, epName: body.epName, passwordHash: hash, phone: body.phone });

@@ -2,7 +2,8 @@
 // itself, distorted, instead of asking a font for the characters: a <text> element hands its character to any script.
 // Each stroke is a pen path of M (move), L (line) and Q (quadratic curve: control point, end point) commands.
 
-export type GlyphCommand = { op: 'M' | 'L'; to: [number, number] } | { op: 'Q'; ctrl: [number, number]; to: [number, number] };
+export type GlyphCommand =
+  { op: 'M' | 'L'; to: [number, number] } | { op: 'Q'; ctrl: [number, number]; to: [number, number] };
 export type GlyphStroke = GlyphCommand[];
 
 const P_BOWL = 'M1 14 L1 0 L6 0 Q9.5 0 9.5 3.75 Q9.5 7.5 6 7.5 L1 7.5';
@@ -62,6 +63,8 @@ function parseStroke(outline: string): GlyphStroke {
 }
 
 /** The strokes of each character of the alphabet, parsed once. */
-export const GLYPHS: ReadonlyMap<string, GlyphStroke[]> = new Map(Object.entries(OUTLINES).map(([c, strokes]) => [c, strokes.map(parseStroke)]));
+export const GLYPHS: ReadonlyMap<string, GlyphStroke[]> = new Map(
+  Object.entries(OUTLINES).map(([c, strokes]) => [c, strokes.map(parseStroke)]),
+);
 export const GLYPH_WIDTH = 10;
 export const GLYPH_HEIGHT = 14;

@@ -16,7 +16,14 @@ export const CAPTCHA_TTL_S = 300;
 const W = 120;
 const H = 40;
 /** dark enough to read on the light background, varied so colour alone does not group a character's strokes. */
-const COLORS = ['rgb(31,78,140)', 'rgb(140,31,78)', 'rgb(46,125,50)', 'rgb(106,27,154)', 'rgb(176,72,0)', 'rgb(55,71,79)'];
+const COLORS = [
+  'rgb(31,78,140)',
+  'rgb(140,31,78)',
+  'rgb(46,125,50)',
+  'rgb(106,27,154)',
+  'rgb(176,72,0)',
+  'rgb(55,71,79)',
+];
 
 const pick = <T>(a: ArrayLike<T>): T => a[randomInt(a.length)];
 /** a uniform number in [min, max). */
@@ -59,7 +66,10 @@ function strokePath(stroke: GlyphStroke, place: (p: Point) => Point): string {
     const to = place(c.to);
     if (c.op === 'M') d += `M${fmt(to[0])} ${fmt(to[1])}`;
     else {
-      const ctrl: Point = c.op === 'Q' ? place(c.ctrl) : [(from[0] + to[0]) / 2 + rand(-1.2, 1.2), (from[1] + to[1]) / 2 + rand(-1.2, 1.2)];
+      const ctrl: Point =
+        c.op === 'Q'
+          ? place(c.ctrl)
+          : [(from[0] + to[0]) / 2 + rand(-1.2, 1.2), (from[1] + to[1]) / 2 + rand(-1.2, 1.2)];
       d += `Q${fmt(ctrl[0])} ${fmt(ctrl[1])} ${fmt(to[0])} ${fmt(to[1])}`;
     }
     from = to;
@@ -96,7 +106,10 @@ export function captchaSvg(code: string): string {
   });
   for (let i = 0; i < 4; i++) elements.push(noiseCurve());
   for (let i = 0; i < 2; i++) elements.push(decoyStroke());
-  const dots = Array.from({ length: 24 }, () => `<circle cx="${fmt(rand(0, W))}" cy="${fmt(rand(0, H))}" r="${fmt(rand(0.6, 1.2))}" fill="${pick(COLORS)}"/>`);
+  const dots = Array.from(
+    { length: 24 },
+    () => `<circle cx="${fmt(rand(0, W))}" cy="${fmt(rand(0, H))}" r="${fmt(rand(0.6, 1.2))}" fill="${pick(COLORS)}"/>`,
+  );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}"><rect width="${W}" height="${H}" fill="rgb(244,246,250)"/>${shuffle([...elements, ...dots]).join('')}</svg>`;
 }
 
@@ -106,13 +119,20 @@ export function captchaSvg(code: string): string {
  * dropped as new ones are made. The count and the insert run under a lock per address, so a parallel burst cannot
  * all pass the count before the first insert.
  */
-export async function issueCaptcha(db: Db, address: string, perAddress: number, now: Date): Promise<{ redomStr: string; image: string; expiresInS: number }> {
+export async function issueCaptcha(
+  db: Db,
+  address: string,
+  perAddress: number,
+  now: Date,
+): Promise<{ redomStr: string; image: string; expiresInS: number }> {
   const code = Array.from({ length: CAPTCHA_LENGTH }, () => pick(CAPTCHA_ALPHABET)).join('');
   const redomStr = randomUUID();
   await db.tx(async (q) => {
     await q.query('select pg_advisory_xact_lock(hashtext($1))', [`captcha:${address}`]);
     await q.query('delete from captchas where expires_at < $1 or used_at is not null', [now]);
-    const [held] = await q.query<{ n: number }>('select count(*)::int as n from captchas where client_address = $1', [address]);
+    const [held] = await q.query<{ n: number }>('select count(*)::int as n from captchas where client_address = $1', [
+      address,
+    ]);
     if (held.n >= perAddress) throw new ApiError(429, 'captcha.tooMany');
     await q.query('insert into captchas(redom_str, code, expires_at, client_address) values ($1, $2, $3, $4)', [
       redomStr,
@@ -121,7 +141,11 @@ export async function issueCaptcha(db: Db, address: string, perAddress: number, 
       address,
     ]);
   });
-  return { redomStr, image: `data:image/svg+xml;base64,${Buffer.from(captchaSvg(code)).toString('base64')}`, expiresInS: CAPTCHA_TTL_S };
+  return {
+    redomStr,
+    image: `data:image/svg+xml;base64,${Buffer.from(captchaSvg(code)).toString('base64')}`,
+    expiresInS: CAPTCHA_TTL_S,
+  };
 }
 
 /** Marks the captcha used (whatever the answer) and tells whether `code` matched it before it expired. */

@@ -40,11 +40,19 @@ export async function userForTokenHash(q: Queryable, tokenHash: string, now: Dat
 
 export async function visibleAccounts(q: Queryable, cusId: string, epId: string, userType: number): Promise<string[]> {
   if (userType === 1) {
-    return (await q.query<{ cus_id: string }>('select cus_id from accounts where ep_id = $1 and status <> 2 order by cus_id', [epId])).map((r) => r.cus_id);
+    return (
+      await q.query<{ cus_id: string }>(
+        'select cus_id from accounts where ep_id = $1 and status <> 2 order by cus_id',
+        [epId],
+      )
+    ).map((r) => r.cus_id);
   }
   if (userType === 2) {
     return (
-      await q.query<{ cus_id: string }>('select cus_id from accounts where (cus_id = $1 or parent_id = $1) and status <> 2 order by cus_id', [cusId])
+      await q.query<{ cus_id: string }>(
+        'select cus_id from accounts where (cus_id = $1 or parent_id = $1) and status <> 2 order by cus_id',
+        [cusId],
+      )
     ).map((r) => r.cus_id);
   }
   return [cusId];

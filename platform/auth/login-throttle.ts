@@ -78,16 +78,18 @@ export async function recordFailure(q: Queryable, username: string, address: str
 
 /** Whether this account has failed often enough lately that its next login must carry a captcha. */
 export async function captchaRequired(q: Queryable, username: string, now: Date): Promise<boolean> {
-  const [g] = await q.query<{ failures: number }>('select failures from login_guards where key = $1 and window_start >= $2', [
-    userKey(username),
-    new Date(now.getTime() - WINDOW_S * 1000),
-  ]);
+  const [g] = await q.query<{ failures: number }>(
+    'select failures from login_guards where key = $1 and window_start >= $2',
+    [userKey(username), new Date(now.getTime() - WINDOW_S * 1000)],
+  );
   return (g?.failures ?? 0) >= CAPTCHA_AFTER_FAILURES;
 }
 
 /** A successful login forgives the account (from this address, and its captcha requirement), and gives the address
  * back the attempt it reserved: only failures use up an address's budget, so a busy office is never locked out. */
 export async function clearAccountFailures(q: Queryable, username: string, address: string): Promise<void> {
-  await q.query('delete from login_guards where key = any($1::text[])', [[pairKey(username, address), userKey(username)]]);
+  await q.query('delete from login_guards where key = any($1::text[])', [
+    [pairKey(username, address), userKey(username)],
+  ]);
   await q.query('update login_guards set failures = greatest(failures - 1, 0) where key = $1', [addressKey(address)]);
 }

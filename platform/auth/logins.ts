@@ -36,12 +36,21 @@ export async function dropDeadSessions(q: Queryable, now: Date): Promise<void> {
 
 /** Moves a live session's expiry; false when the session is revoked or gone. */
 export async function extendSession(q: Queryable, tokenHash: string, expiresAt: Date): Promise<boolean> {
-  const rows = await q.query('update sessions set expires_at = $2 where token_hash = $1 and revoked_at is null returning token_hash', [tokenHash, expiresAt]);
+  const rows = await q.query(
+    'update sessions set expires_at = $2 where token_hash = $1 and revoked_at is null returning token_hash',
+    [tokenHash, expiresAt],
+  );
   return rows.length > 0;
 }
 
 export async function userInfoRow(q: Queryable, userId: number) {
-  const [r] = await q.query<{ avatar: string; mobile: string; previous_login_at: Date | null; balance: number; time_zone: string }>(
+  const [r] = await q.query<{
+    avatar: string;
+    mobile: string;
+    previous_login_at: Date | null;
+    balance: number;
+    time_zone: string;
+  }>(
     'select u.avatar, u.mobile, u.previous_login_at, a.balance, a.time_zone from users u join accounts a on a.cus_id = u.cus_id where u.id = $1',
     [userId],
   );
@@ -49,14 +58,24 @@ export async function userInfoRow(q: Queryable, userId: number) {
 }
 
 export const grantedProducts = async (q: Queryable, cusId: string) =>
-  (await q.query<{ prod_type: number }>('select prod_type from account_products where cus_id = $1', [cusId])).map((r) => Number(r.prod_type));
+  (await q.query<{ prod_type: number }>('select prod_type from account_products where cus_id = $1', [cusId])).map((r) =>
+    Number(r.prod_type),
+  );
 
 /** Account ids and login names share one namespace, compared without case. */
 export const epIdTaken = async (q: Queryable, epId: string) =>
-  (await q.query('select 1 from accounts where lower(cus_id) = lower($1) union all select 1 from users where lower(username) = lower($1)', [epId])).length > 0;
+  (
+    await q.query(
+      'select 1 from accounts where lower(cus_id) = lower($1) union all select 1 from users where lower(username) = lower($1)',
+      [epId],
+    )
+  ).length > 0;
 
 /** A new enterprise: its account (holding the home product at list price) and its admin user, in one transaction. */
-export async function createEnterprise(db: Db, e: { epId: string; epName: string; passwordHash: string; phone: string }): Promise<void> {
+export async function createEnterprise(
+  db: Db,
+  e: { epId: string; epName: string; passwordHash: string; phone: string },
+): Promise<void> {
   await db.tx(async (q) => {
     const created = await q.query(
       `insert into accounts(cus_id, cus_name, ep_id, status, pay_type, balance) values ($1, $2, $1, 1, 0, 0) on conflict do nothing returning cus_id`,
@@ -65,7 +84,10 @@ export async function createEnterprise(db: Db, e: { epId: string; epName: string
     if (created.length === 0) throw badRequest('register.exists', {}, 'epId');
     await q.query('insert into account_products(cus_id, prod_type) values ($1, 0)', [e.epId]);
     // The list price of the home product, so the account can send once it is recharged.
-    await q.query(`insert into prices(cus_id, prod_type, country_code, country_name, price) values ($1, 0, '', '', $2)`, [e.epId, HOME_LIST_PRICE]);
+    await q.query(
+      `insert into prices(cus_id, prod_type, country_code, country_name, price) values ($1, 0, '', '', $2)`,
+      [e.epId, HOME_LIST_PRICE],
+    );
     const user = await q.query(
       `insert into users(username, password_hash, cus_id, name, mobile, user_type, roles, show_client_status, show_content_filter_where, more_type)
          values ($1, $2, $1, $3, $4, 1, '{admin}', 1, 1, 1) on conflict do nothing returning id`,
@@ -85,5 +107,8 @@ export async function accountsWithProduct(q: Queryable, cusIds: string[], prodTy
 }
 
 export async function chatbotsOf(q: Queryable, cusId: string) {
-  return q.query<{ chatbot_id: string; name: string }>('select chatbot_id, name from chatbots where cus_id = $1 order by chatbot_id', [cusId]);
+  return q.query<{ chatbot_id: string; name: string }>(
+    'select chatbot_id, name from chatbots where cus_id = $1 order by chatbot_id',
+    [cusId],
+  );
 }

@@ -7,7 +7,13 @@ const paths = (items: MenuItem[]): string[] => items.flatMap((i) => (i.children 
 describe('menu tree', () => {
   it('drops items whose roles exclude the user, and groups left empty', () => {
     const tree: MenuItem[] = [
-      { id: 'g1', label: 'a', path: '', icon: '', children: [{ id: 'x', label: 'x', path: '/x', icon: '', roles: ['admin'] }] },
+      {
+        id: 'g1',
+        label: 'a',
+        path: '',
+        icon: '',
+        children: [{ id: 'x', label: 'x', path: '/x', icon: '', roles: ['admin'] }],
+      },
       {
         id: 'g2',
         label: 'b',
@@ -20,7 +26,9 @@ describe('menu tree', () => {
       },
     ];
     expect(paths(menuFor(tree, ['admin']))).toEqual(['/x', '/y', '/z']);
-    expect(menuFor(tree, ['user'])).toEqual([{ id: 'g2', label: 'b', path: '', icon: '', children: [{ id: 'y', label: 'y', path: '/y', icon: '' }] }]);
+    expect(menuFor(tree, ['user'])).toEqual([
+      { id: 'g2', label: 'b', path: '', icon: '', children: [{ id: 'y', label: 'y', path: '/y', icon: '' }] },
+    ]);
     expect(paths(menuFor(tree, ['agent']))).toEqual(['/y', '/z']);
   });
 

@@ -29,8 +29,14 @@ export const MENUS: Record<PermCode, MenuItem[]> = {
       leaf('/moRecordList', 'pi pi-download'),
       leaf('/interactList', 'pi pi-comments'),
     ]),
-    group('homeSms', 'timed', 'pi pi-clock', [leaf('/pageTimeBatchList', 'pi pi-calendar'), leaf('/timeMtMessageList', 'pi pi-clock')]),
-    group('homeSms', 'statistics', 'pi pi-chart-bar', [leaf('/dataGatheringBatchList', 'pi pi-chart-bar'), leaf('/dataGatheringList', 'pi pi-chart-line')]),
+    group('homeSms', 'timed', 'pi pi-clock', [
+      leaf('/pageTimeBatchList', 'pi pi-calendar'),
+      leaf('/timeMtMessageList', 'pi pi-clock'),
+    ]),
+    group('homeSms', 'statistics', 'pi pi-chart-bar', [
+      leaf('/dataGatheringBatchList', 'pi pi-chart-bar'),
+      leaf('/dataGatheringList', 'pi pi-chart-line'),
+    ]),
   ],
   internationalSms: [
     group('internationalSms', 'send', 'pi pi-send', [leaf('/inteSmsSend', 'pi pi-send')]),
@@ -41,9 +47,18 @@ export const MENUS: Record<PermCode, MenuItem[]> = {
     ]),
   ],
   videoSms: [
-    group('videoSms', 'send', 'pi pi-send', [leaf('/videoSmsSend', 'pi pi-video'), leaf('/cspSmsSend', 'pi pi-id-card')]),
-    group('videoSms', 'records', 'pi pi-list', [leaf('/videoMtRecordList', 'pi pi-video'), leaf('/cspMtRecordList', 'pi pi-comments')]),
-    group('videoSms', 'templates', 'pi pi-images', [leaf('/videoTemplateList', 'pi pi-images'), leaf('/cspTemplateList', 'pi pi-id-card')]),
+    group('videoSms', 'send', 'pi pi-send', [
+      leaf('/videoSmsSend', 'pi pi-video'),
+      leaf('/cspSmsSend', 'pi pi-id-card'),
+    ]),
+    group('videoSms', 'records', 'pi pi-list', [
+      leaf('/videoMtRecordList', 'pi pi-video'),
+      leaf('/cspMtRecordList', 'pi pi-comments'),
+    ]),
+    group('videoSms', 'templates', 'pi pi-images', [
+      leaf('/videoTemplateList', 'pi pi-images'),
+      leaf('/cspTemplateList', 'pi pi-id-card'),
+    ]),
   ],
   cspSms: [
     group('cspSms', 'send', 'pi pi-send', [leaf('/cspSmsSend', 'pi pi-id-card')]),
@@ -77,7 +92,11 @@ export const MENUS: Record<PermCode, MenuItem[]> = {
       leaf('/sendPolicy', 'pi pi-sliders-h', ['admin']),
       leaf('/replyRules', 'pi pi-reply', ['admin']),
     ]),
-    group('userCenter', 'mine', 'pi pi-user', [leaf('/activity', 'pi pi-history'), leaf('/info/setting', 'pi pi-cog'), leaf('/apiInfo', 'pi pi-key')]),
+    group('userCenter', 'mine', 'pi pi-user', [
+      leaf('/activity', 'pi pi-history'),
+      leaf('/info/setting', 'pi pi-cog'),
+      leaf('/apiInfo', 'pi pi-key'),
+    ]),
   ],
 };
 
@@ -97,9 +116,11 @@ const TOP: Array<Omit<TopMenuItem, 'prodAccess'>> = [
   { permCode: 'internationalSms', label: 'topMenu.internationalSms', icon: 'pi pi-globe', prodType: 1 },
 ];
 
-export const hasArea = (code: PermCode, granted: number[]) => AREA_PRODUCTS[code]?.some((p) => granted.includes(p)) ?? true;
+export const hasArea = (code: PermCode, granted: number[]) =>
+  AREA_PRODUCTS[code]?.some((p) => granted.includes(p)) ?? true;
 
-export const topMenuFor = (granted: number[]): TopMenuItem[] => TOP.map((t) => ({ ...t, prodAccess: hasArea(t.permCode, granted) }));
+export const topMenuFor = (granted: number[]): TopMenuItem[] =>
+  TOP.map((t) => ({ ...t, prodAccess: hasArea(t.permCode, granted) }));
 
 /** The menu with items the user's roles may not see removed, and the screens of products the account lacks (`granted`,
  * its product lines; all kept when not given), and groups left empty dropped. */

@@ -11,7 +11,14 @@ import { verifyPassword } from './password';
  * `refusal` is thrown for a wrong password; when the command runs in a transaction that the refusal rolls back (an
  * idempotent command), its count is made again after the rollback, so a fresh Idempotency-Key per guess wins nothing.
  */
-export async function recheckPassword(db: Db, user: CurrentUser, address: string, password: string, now: Date, refusal: () => ApiError): Promise<void> {
+export async function recheckPassword(
+  db: Db,
+  user: CurrentUser,
+  address: string,
+  password: string,
+  now: Date,
+  refusal: () => ApiError,
+): Promise<void> {
   await reserveAttempt(db, user.username, address, now);
   const [u] = await db.query<{ password_hash: string }>('select password_hash from users where id = $1', [user.id]);
   if (u && (await verifyPassword(password, u.password_hash))) {

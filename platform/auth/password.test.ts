@@ -27,7 +27,9 @@ describe('Base64 password', () => {
     ['  ZGVtbzEyMzQ=  ', 'demo1234'],
   ])('decodes %s', (b64, plain) => expect(decodeBase64Password(b64)).toBe(plain));
 
-  it.each(['demo1234!', 'ZGVtbzEyMzQ', '%%%%', '', '====', '/w=='])('refuses %j', (b64) => expect(decodeBase64Password(b64)).toBeNull());
+  it.each(['demo1234!', 'ZGVtbzEyMzQ', '%%%%', '', '====', '/w=='])('refuses %j', (b64) =>
+    expect(decodeBase64Password(b64)).toBeNull(),
+  );
 });
 
 describe('registration password strength', () => {

@@ -26,6 +26,7 @@ export async function takeHits(q: Queryable, limits: RequestLimit[], now: Date):
        returning hits, window_ends_at`,
       [limit.key, now, new Date(now.getTime() + limit.windowS * 1000)],
     );
-    if (row.hits > limit.max) throw limit.refuse(Math.max(1, Math.ceil((row.window_ends_at.getTime() - now.getTime()) / 1000)));
+    if (row.hits > limit.max)
+      throw limit.refuse(Math.max(1, Math.ceil((row.window_ends_at.getTime() - now.getTime()) / 1000)));
   }
 }

@@ -19,18 +19,27 @@ export function readableCusIds(user: CurrentUser, area: ScopeArea): string[] {
 }
 
 /** Whether the caller reaches the account `cusId` in `area`. */
-export const canSee = (user: CurrentUser, cusId: string, area: ScopeArea): boolean => readableCusIds(user, area).includes(cusId);
+export const canSee = (user: CurrentUser, cusId: string, area: ScopeArea): boolean =>
+  readableCusIds(user, area).includes(cusId);
 
 /** The cus_ids a list may show whose id contains `typed`, ignoring case (an operator types part of an account, in any
  * case, into a free-text account filter); all readable ones when nothing is typed. */
-export function scopeCusIdsMatching(user: CurrentUser, typed: string | null | undefined, area: ScopeArea = 'data'): string[] {
+export function scopeCusIdsMatching(
+  user: CurrentUser,
+  typed: string | null | undefined,
+  area: ScopeArea = 'data',
+): string[] {
   const readable = readableCusIds(user, area);
   const needle = typed?.trim().toLowerCase();
   return needle ? readable.filter((id) => id.toLowerCase().includes(needle)) : readable;
 }
 
 /** The cus_ids a list may show: the requested one if readable (else none), or all readable ones. */
-export function scopeCusIds(user: CurrentUser, requested: string | null | undefined, area: ScopeArea = 'data'): string[] {
+export function scopeCusIds(
+  user: CurrentUser,
+  requested: string | null | undefined,
+  area: ScopeArea = 'data',
+): string[] {
   const readable = readableCusIds(user, area);
   if (requested) return readable.includes(requested) ? [requested] : [];
   return readable;

@@ -34,7 +34,12 @@ export function registerCodeLimits(address: string, phone: string, perMinute: nu
       windowS: REGISTER_CODES_ADDRESS_WINDOW_S,
       refuse: (s) => new ApiError(429, 'register.codeLimited', minutes(s)),
     },
-    { key: `reg-code:mobile-min:${phone}`, max: 1, windowS: SMS_CODE_RESEND_S, refuse: (seconds) => new ApiError(429, 'login.codeResendWait', { seconds }) },
+    {
+      key: `reg-code:mobile-min:${phone}`,
+      max: 1,
+      windowS: SMS_CODE_RESEND_S,
+      refuse: (seconds) => new ApiError(429, 'login.codeResendWait', { seconds }),
+    },
     {
       key: `reg-code:mobile-day:${phone}`,
       max: REGISTER_CODES_PER_MOBILE_DAY,
@@ -52,7 +57,12 @@ export const LOGIN_CODES_PER_MOBILE_DAY = 10;
 
 export function loginCodeLimits(address: string, phone: string): RequestLimit[] {
   return [
-    { key: `login-code:addr:${address}`, max: LOGIN_CODES_PER_ADDRESS, windowS: 3600, refuse: (s) => new ApiError(429, 'register.codeLimited', minutes(s)) },
+    {
+      key: `login-code:addr:${address}`,
+      max: LOGIN_CODES_PER_ADDRESS,
+      windowS: 3600,
+      refuse: (s) => new ApiError(429, 'register.codeLimited', minutes(s)),
+    },
     {
       key: `login-code:mobile-day:${phone}`,
       max: LOGIN_CODES_PER_MOBILE_DAY,
@@ -65,7 +75,12 @@ export function loginCodeLimits(address: string, phone: string): RequestLimit[] 
 /** Sends a platform-originated SMS through the platform's own outbox, so it shows in the records like any other
  * message, not charged; with `secret`, the record shows `content` (masked) and only the carrier is handed `secret`.
  * Given by server.ts (messaging sends it): authentication does not depend on how messages go out. */
-export type SendSystemSms = (msg: { cus_id: string; mobile: string; content: string; secret?: string }) => Promise<string>;
+export type SendSystemSms = (msg: {
+  cus_id: string;
+  mobile: string;
+  content: string;
+  secret?: string;
+}) => Promise<string>;
 
 export interface CodeRequest {
   purpose: CodePurpose;
@@ -77,7 +92,11 @@ export interface CodeRequest {
   lang: Language;
 }
 
-export async function sendCode(ctx: AppContext, sendSystemSms: SendSystemSms, req: CodeRequest): Promise<{ resendAfterS: number }> {
+export async function sendCode(
+  ctx: AppContext,
+  sendSystemSms: SendSystemSms,
+  req: CodeRequest,
+): Promise<{ resendAfterS: number }> {
   const now = ctx.now();
   const code = String(randomInt(10 ** SMS_CODE_LENGTH)).padStart(SMS_CODE_LENGTH, '0');
   const id = await ctx.db.tx(async (q) => {
@@ -88,7 +107,10 @@ export async function sendCode(ctx: AppContext, sendSystemSms: SendSystemSms, re
       [req.purpose, req.subject, req.phone, new Date(now.getTime() - SMS_CODE_RESEND_S * 1000)],
     );
     if (last) {
-      const seconds = Math.max(1, Math.ceil((last.sent_at.getTime() + SMS_CODE_RESEND_S * 1000 - now.getTime()) / 1000));
+      const seconds = Math.max(
+        1,
+        Math.ceil((last.sent_at.getTime() + SMS_CODE_RESEND_S * 1000 - now.getTime()) / 1000),
+      );
       throw new ApiError(429, 'login.codeResendWait', { seconds });
     }
     const [row] = await q.query<{ id: number }>(
@@ -97,7 +119,11 @@ export async function sendCode(ctx: AppContext, sendSystemSms: SendSystemSms, re
     );
     return row.id;
   });
-  const text = (c: string) => translate(req.lang, req.purpose === 'login' ? 'sms.loginCode' : 'sms.registerCode', { code: c, minutes: SMS_CODE_TTL_S / 60 });
+  const text = (c: string) =>
+    translate(req.lang, req.purpose === 'login' ? 'sms.loginCode' : 'sms.registerCode', {
+      code: c,
+      minutes: SMS_CODE_TTL_S / 60,
+    });
   try {
     // Whoever reads this account's records (its enterprise admin, its agent) must not read the code.
     await sendSystemSms({ cus_id: req.cusId, mobile: req.phone, content: text(MASKED_CODE), secret: text(code) });
@@ -111,7 +137,10 @@ export async function sendCode(ctx: AppContext, sendSystemSms: SendSystemSms, re
 }
 
 /** Consumes the code on a match; a miss counts an attempt. The attempt is committed before the error is thrown. */
-export async function checkCode(ctx: AppContext, req: { purpose: CodePurpose; subject: string; uuid: string; code: string; phone?: string }): Promise<void> {
+export async function checkCode(
+  ctx: AppContext,
+  req: { purpose: CodePurpose; subject: string; uuid: string; code: string; phone?: string },
+): Promise<void> {
   const now = ctx.now();
   const outcome = await ctx.db.tx(async (q) => {
     const [row] = await q.query<{ id: number; code: string; phone: string; expires_at: Date; attempts: number }>(

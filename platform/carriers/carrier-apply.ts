@@ -76,6 +76,9 @@ export function applyCarrierSet(live: LiveCarriers, set: CarrierSet, hooks: Appl
   );
   live.version = set.version;
   if (applied.added.length + applied.replaced.length + applied.retired.length > 0)
-    hooks.log.info({ version: set.version, added: applied.added, replaced: applied.replaced, retired: applied.retired }, 'carriers applied');
+    hooks.log.info(
+      { version: set.version, added: applied.added, replaced: applied.replaced, retired: applied.retired },
+      'carriers applied',
+    );
   return applied;
 }

@@ -27,7 +27,8 @@ export const carriersFileSchema = z
   .superRefine((file, ctx) => {
     const names = new Set<string>();
     file.carriers.forEach((c, i) => {
-      if (names.has(c.name)) ctx.addIssue({ code: 'custom', path: ['carriers', i, 'name'], message: `carrier "${c.name}" is named twice` });
+      if (names.has(c.name))
+        ctx.addIssue({ code: 'custom', path: ['carriers', i, 'name'], message: `carrier "${c.name}" is named twice` });
       names.add(c.name);
     });
     file.routes.forEach((r, i) => {

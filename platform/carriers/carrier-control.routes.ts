@@ -48,7 +48,15 @@ function viewOf(c: StoredCarrier, status: CarrierStatus | null, local: boolean):
   const { password, ...config } = c.config;
   const bound = (status?.bound ?? 0) > 0;
   const out = (status?.breaker ?? 'closed') !== 'closed';
-  const state = c.enabled ? (bound ? (out ? 'probing' : 'active') : 'broken') : (status?.inFlight ?? 0) > 0 ? 'draining' : 'disabled';
+  const state = c.enabled
+    ? bound
+      ? out
+        ? 'probing'
+        : 'active'
+      : 'broken'
+    : (status?.inFlight ?? 0) > 0
+      ? 'draining'
+      : 'disabled';
   return {
     ...config,
     hasPassword: password !== '',
@@ -62,7 +70,13 @@ function viewOf(c: StoredCarrier, status: CarrierStatus | null, local: boolean):
   };
 }
 
-const routeView = (r: StoredRoute): RouteView => ({ ...r.rule, id: r.id, position: r.position, updatedAt: r.updatedAt.toISOString(), updatedBy: r.updatedBy });
+const routeView = (r: StoredRoute): RouteView => ({
+  ...r.rule,
+  id: r.id,
+  position: r.position,
+  updatedAt: r.updatedAt.toISOString(),
+  updatedBy: r.updatedBy,
+});
 
 export function registerCarrierControlRoutes(app: FastifyInstance, ctx: AppContext, plane: CarrierPlane | null): void {
   const local = (name: string) => ctx.config.carriers.source === 'simulator-smsc' && name === SIMULATOR_CARRIER;
@@ -99,7 +113,10 @@ export function registerCarrierControlRoutes(app: FastifyInstance, ctx: AppConte
         action: before ? 'carrier.change' : 'carrier.add',
         target: config.name,
         before: before ? withoutPassword(before) : null,
-        after: { ...withoutPassword({ ...next, reconnects: 0, updatedAt: ctx.now(), updatedBy: user.username }), passwordChanged: password !== undefined },
+        after: {
+          ...withoutPassword({ ...next, reconnects: 0, updatedAt: ctx.now(), updatedBy: user.username }),
+          passwordChanged: password !== undefined,
+        },
       });
     });
     await applied();
@@ -119,7 +136,12 @@ export function registerCarrierControlRoutes(app: FastifyInstance, ctx: AppConte
         const weight = body.action === 'weight' ? body.weight : before.weight;
         await putCarrier(q, now, user.username, { config: before.config, enabled, weight });
       }
-      const after = body.action === 'weight' ? { weight: body.weight } : body.action === 'reconnect' ? null : { enabled: body.action === 'enable' };
+      const after =
+        body.action === 'weight'
+          ? { weight: body.weight }
+          : body.action === 'reconnect'
+            ? null
+            : { enabled: body.action === 'enable' };
       await writeAudit(q, now, {
         actor: user.username,
         action: `carrier.${body.action}`,
@@ -129,7 +151,12 @@ export function registerCarrierControlRoutes(app: FastifyInstance, ctx: AppConte
       });
     });
     await applied();
-    const keys = { enable: 'carrier.enabled', disable: 'carrier.disabled', reconnect: 'carrier.reconnecting', weight: 'carrier.weightSet' } as const;
+    const keys = {
+      enable: 'carrier.enabled',
+      disable: 'carrier.disabled',
+      reconnect: 'carrier.reconnecting',
+      weight: 'carrier.weightSet',
+    } as const;
     message(keys[body.action], { name: body.name, weight: body.action === 'weight' ? body.weight : '' });
     return carrierView(body.name);
   });
@@ -148,7 +175,8 @@ export function registerCarrierControlRoutes(app: FastifyInstance, ctx: AppConte
       if (id && !before) throw notFound('carrier.route.notFound', { id });
       if (!id && set.routes.length >= MAX_ROUTES) throw badRequest('carrier.route.tooMany', { max: MAX_ROUTES });
       const [fault] = routeFaults(rule, new Set(set.carriers.map((c) => c.config.name)));
-      if (fault?.kind === 'unknownCarrier') throw badRequest('carrier.route.unknownCarrier', { name: fault.name }, 'carriers');
+      if (fault?.kind === 'unknownCarrier')
+        throw badRequest('carrier.route.unknownCarrier', { name: fault.name }, 'carriers');
       if (fault?.kind === 'weights') throw badRequest('carrier.route.weights', {}, 'weights');
       const twin = set.routes.find((r) => r.id !== id && sameConditions(r.rule, rule));
       if (twin) throw conflict('carrier.route.duplicate', { id: twin.id });
@@ -191,14 +219,20 @@ export function registerCarrierControlRoutes(app: FastifyInstance, ctx: AppConte
     operatorOnly(user);
     if (plane) await plane.refresh();
     // the account's extension, as the dispatcher reads it from the record; the platform operator may name any account
-    const [account] = body.cusId ? await ctx.db.query<{ ext_number: string | null }>('select ext_number from accounts where cus_id = $1', [body.cusId]) : [];
+    const [account] = body.cusId
+      ? await ctx.db.query<{ ext_number: string | null }>('select ext_number from accounts where cus_id = $1', [
+          body.cusId,
+        ])
+      : [];
     return explainRoute(plane, body, lang, account?.ext_number ?? null);
   });
 
   route(app, ctx, carrierAuditEndpoint, async ({ user, body }) => {
     operatorOnly(user);
     const where = body.target ? 'where target = $1' : 'where $1::text is null';
-    const [{ n }] = await ctx.db.query<{ n: string }>(`select count(*) as n from carrier_audit ${where}`, [body.target ?? null]);
+    const [{ n }] = await ctx.db.query<{ n: string }>(`select count(*) as n from carrier_audit ${where}`, [
+      body.target ?? null,
+    ]);
     const rows = await ctx.db.query<Record<string, unknown>>(
       `select id, at, actor, action, target, before, after from carrier_audit ${where} order by at desc, id desc limit $2 offset $3`,
       [body.target ?? null, body.pageSize, (body.pageNumber - 1) * body.pageSize],

@@ -30,7 +30,8 @@ function operatorOnly(user: CurrentUser): void {
 
 const scopeOf = (c: Pick<CostRow, 'country' | 'prefix'>) => c.country ?? c.prefix ?? '';
 // the audit's target is at most 64 characters; the row's whole scope is in its before and after
-const targetOf = (id: number, c: Pick<CostRow, 'carrier' | 'country' | 'prefix'>) => `cost #${id} ${c.carrier} ${scopeOf(c)}`.slice(0, 64);
+const targetOf = (id: number, c: Pick<CostRow, 'carrier' | 'country' | 'prefix'>) =>
+  `cost #${id} ${c.carrier} ${scopeOf(c)}`.slice(0, 64);
 const auditOf = ({ id: _id, updatedAt: _at, updatedBy: _by, ...rest }: CostRow) => rest;
 
 export function registerCarrierCostRoutes(app: FastifyInstance, ctx: AppContext, plane: CarrierPlane | null): void {
@@ -55,9 +56,11 @@ export function registerCarrierCostRoutes(app: FastifyInstance, ctx: AppContext,
       if (body.id && !before) throw notFound('carrier.cost.notFound', { id: body.id });
       if (!body.id && (await countCosts(q)) >= MAX_COSTS) throw badRequest('carrier.cost.tooMany', { max: MAX_COSTS });
       // a cost of a carrier removed since stays in the history, but a new one must name a carrier there is
-      if (!(await loadCarrierSet(q)).carriers.some((c) => c.config.name === input.carrier)) throw notFound('carrier.notFound', { name: input.carrier });
+      if (!(await loadCarrierSet(q)).carriers.some((c) => c.config.name === input.carrier))
+        throw notFound('carrier.notFound', { name: input.carrier });
       const twin = await twinCost(q, input, body.id ?? null);
-      if (twin !== null) throw conflict('carrier.cost.duplicate', { carrier: input.carrier, scope: scopeOf(input), id: twin });
+      if (twin !== null)
+        throw conflict('carrier.cost.duplicate', { carrier: input.carrier, scope: scopeOf(input), id: twin });
       const id = (await putCost(q, ctx.now(), user.username, body.id ?? null, input))!;
       const after = (await costById(q, id))!;
       await bump(q);
@@ -98,14 +101,27 @@ export function registerCarrierCostRoutes(app: FastifyInstance, ctx: AppContext,
   route(app, ctx, carrierMarginsEndpoint, async ({ user, body }) => {
     operatorOnly(user);
     const { pageNumber, pageSize, ...filter } = body;
-    const [page, totals] = await Promise.all([marginRows(ctx.db, filter, { pageNumber, pageSize }), marginTotals(ctx.db, filter)]);
+    const [page, totals] = await Promise.all([
+      marginRows(ctx.db, filter, { pageNumber, pageSize }),
+      marginTotals(ctx.db, filter),
+    ]);
     return { ...page, totals };
   });
 
   route(app, ctx, carrierMarginsExportEndpoint, async ({ user, body, lang, reply }) => {
     operatorOnly(user);
-    const [{ data }, totals] = await Promise.all([marginRows(ctx.db, body, { pageSize: MAX_EXPORT_GROUPS, pageNumber: 1 }), marginTotals(ctx.db, body)]);
-    const total: MarginRow = { ...totals, day: lang === 'zh' ? '合计' : 'Total', carrier: null, country: null, enterprise: null, enterpriseName: null };
+    const [{ data }, totals] = await Promise.all([
+      marginRows(ctx.db, body, { pageSize: MAX_EXPORT_GROUPS, pageNumber: 1 }),
+      marginTotals(ctx.db, body),
+    ]);
+    const total: MarginRow = {
+      ...totals,
+      day: lang === 'zh' ? '合计' : 'Total',
+      carrier: null,
+      country: null,
+      enterprise: null,
+      enterpriseName: null,
+    };
     await sendXlsx(
       reply,
       lang,

@@ -29,7 +29,8 @@ export interface Costed {
 }
 
 /** The country a cost row of a domestic record is found under: a mainland number routed without one is CN. */
-export const costCountry = (destination: string, country: string | null) => country ?? (destination.startsWith('86') ? 'CN' : null);
+export const costCountry = (destination: string, country: string | null) =>
+  country ?? (destination.startsWith('86') ? 'CN' : null);
 
 const rowOf = (r: Record<string, unknown>): CostRow => ({
   id: Number(r.id),
@@ -51,7 +52,12 @@ export async function costById(q: Queryable, id: number): Promise<CostRow | null
 }
 
 /** A page of cost rows (one carrier's when given), by carrier and scope, the newest first within a scope. */
-export async function listCosts(q: Queryable, carrier: string | null, pageSize: number, offset: number): Promise<{ total: number; data: CostRow[] }> {
+export async function listCosts(
+  q: Queryable,
+  carrier: string | null,
+  pageSize: number,
+  offset: number,
+): Promise<{ total: number; data: CostRow[] }> {
   const where = 'where ($1::text is null or carrier = $1)';
   const [{ n }] = await q.query<{ n: string }>(`select count(*) as n from carrier_costs ${where}`, [carrier]);
   const rows = await q.query<Record<string, unknown>>(
@@ -77,7 +83,13 @@ export async function twinCost(q: Queryable, c: CostInput, id: number | null): P
 }
 
 /** Writes a cost row (new when `id` is null); answers its id, or null when `id` names no row. */
-export async function putCost(q: Queryable, now: Date, actor: string, id: number | null, c: CostInput): Promise<number | null> {
+export async function putCost(
+  q: Queryable,
+  now: Date,
+  actor: string,
+  id: number | null,
+  c: CostInput,
+): Promise<number | null> {
   const params = [c.carrier, c.country, c.prefix, c.cost, c.effectiveFrom, now, actor];
   const rows = id
     ? await q.query<{ id: string }>(
@@ -186,7 +198,8 @@ export class CostBook {
       }
       const key = `${r.carrier}|${r.country ?? ''}|${r.prefix ?? ''}`;
       const was = latest.get(key);
-      if (!was || r.effectiveFrom > was.effectiveFrom || (r.effectiveFrom === was.effectiveFrom && r.id > was.id)) latest.set(key, r);
+      if (!was || r.effectiveFrom > was.effectiveFrom || (r.effectiveFrom === was.effectiveFrom && r.id > was.id))
+        latest.set(key, r);
     }
     this.cache = { from: now, until, rates: ratesFrom([...latest.values()]) };
     return this.cache.rates;

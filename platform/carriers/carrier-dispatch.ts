@@ -63,7 +63,11 @@ export async function nextCarrierSendAt(q: Queryable): Promise<Date | null> {
   return (await q.query<{ at: Date | null }>('select min(due_at) as at from carrier_queue'))[0]?.at ?? null;
 }
 
-export async function claimRound(ctx: AppContext, plane: CarrierPlane, limit = CARRIER_ROUND): Promise<ClaimedRound | null> {
+export async function claimRound(
+  ctx: AppContext,
+  plane: CarrierPlane,
+  limit = CARRIER_ROUND,
+): Promise<ClaimedRound | null> {
   const now = ctx.now();
   const claimed = await withRetry(() => ctx.db.tx((q) => claim(q, ctx.receipts, plane, now, limit, ctx.log)));
   if (!claimed) return null;
@@ -80,17 +84,22 @@ export async function sendRound(ctx: AppContext, plane: CarrierPlane, round: Cla
     // each message within its own boundary: whatever one of them throws, the answers of the others are written
     const answers = await Promise.all(
       round.sends.map((s) =>
-        submitParts(plane.links.get(s.carrier)!, s.parts, untilOf(s.row), (id) => given.add(s.carrier, carrierIdKey(id))).catch((err: unknown) => [
-          unsendable(err),
-        ]),
+        submitParts(plane.links.get(s.carrier)!, s.parts, untilOf(s.row), (id) =>
+          given.add(s.carrier, carrierIdKey(id)),
+        ).catch((err: unknown) => [unsendable(err)]),
       ),
     );
     answers.forEach((a, k) => {
       const last = a[a.length - 1];
       if (last.kind === 'unsendable')
-        ctx.log.warn({ msgId: round.sends[k].row.sn, carrier: round.sends[k].carrier, reason: last.reason }, 'carrier message not sendable');
+        ctx.log.warn(
+          { msgId: round.sends[k].row.sn, carrier: round.sends[k].carrier, reason: last.reason },
+          'carrier message not sendable',
+        );
     });
-    cusIds = await withRetry(() => ctx.db.tx((q) => writeAnswers(q, ctx.receipts, plane, ctx.now(), round.sends, answers)));
+    cusIds = await withRetry(() =>
+      ctx.db.tx((q) => writeAnswers(q, ctx.receipts, plane, ctx.now(), round.sends, answers)),
+    );
     if (tracingMessages(ctx.log)) logSubmits(ctx.log, round.sends, answers);
   } finally {
     given.written();
@@ -106,7 +115,10 @@ function logSubmits(log: Pick<AppContext['log'], 'debug'>, sends: Send[], answer
     const last = a[a.length - 1];
     const carrierIds = a.flatMap((x) => (x.kind === 'accepted' ? [x.messageId] : []));
     const status = last.kind === 'refused' ? statusHex(last.status) : undefined;
-    log.debug({ msgId: s.row.sn, carrier: s.carrier, parts: s.parts.length, answer: last.kind, status, carrierIds }, 'carrier submit');
+    log.debug(
+      { msgId: s.row.sn, carrier: s.carrier, parts: s.parts.length, answer: last.kind, status, carrierIds },
+      'carrier submit',
+    );
   });
 }
 
@@ -132,10 +144,15 @@ async function claim(q: Queryable, owed: OwedReceipts, plane: CarrierPlane, now:
     stale,
     unsendable: failed,
   } = decideRound(rows, partsOf, routes, { now, validityS: plane.timing.validityS }, () => ref++ & 0xff);
-  for (const f of failed) log.warn({ msgId: f.sn, carrier: f.carrier, reason: f.reason }, 'carrier message not sendable');
+  for (const f of failed)
+    log.warn({ msgId: f.sn, carrier: f.carrier, reason: f.reason }, 'carrier message not sendable');
   if (finals.length > 0) await applyMoves(q, owed, now, finals, reports, now);
   await dropQueued(q, [...finals.map((r) => r.sn), ...stale]);
-  if (timedOut.length > 0) await q.query(`update carrier_parts set state = 'unknown', done_at = $2 where sn = any($1) and state = 'pending'`, [timedOut, now]);
+  if (timedOut.length > 0)
+    await q.query(`update carrier_parts set state = 'unknown', done_at = $2 where sn = any($1) and state = 'pending'`, [
+      timedOut,
+      now,
+    ]);
   await requeue(q, later, new Date(now.getTime() + REQUEUE_MS));
   await lease(
     q,
@@ -153,13 +170,24 @@ const untilOf = (row: Claimed) => (row.expires_at === null ? Infinity : new Date
  * now is tried again (the earlier ones are with the carrier: the whole message cannot go back to the queue). Its first
  * part is not sent once the validity `until` passed while it waited on the link: it goes back to the queue, whose next
  * round ends it expired; once a part went, the rest follow, so the carrier never holds half a message. */
-async function submitParts(link: CarrierLink, parts: SubmitFields[], until: number, accepted: (messageId: string) => void): Promise<PartAnswer[]> {
+async function submitParts(
+  link: CarrierLink,
+  parts: SubmitFields[],
+  until: number,
+  accepted: (messageId: string) => void,
+): Promise<PartAnswer[]> {
   const answers: PartAnswer[] = [];
   for (let i = 0; i < parts.length; i++) {
     let answer: PartAnswer;
     try {
       answer = await link.submit(parts[i], i === 0 ? until : Infinity);
-      for (let tries = 1; i > 0 && tries < PART_TRIES && (answer.kind === 'unsent' || (answer.kind === 'refused' && isTemporary(answer.status))); tries++) {
+      for (
+        let tries = 1;
+        i > 0 &&
+        tries < PART_TRIES &&
+        (answer.kind === 'unsent' || (answer.kind === 'refused' && isTemporary(answer.status)));
+        tries++
+      ) {
         await new Promise((r) => setTimeout(r, 200 * tries));
         answer = await link.submit(parts[i]);
       }
@@ -174,8 +202,23 @@ async function submitParts(link: CarrierLink, parts: SubmitFields[], until: numb
   return answers;
 }
 
-async function writeAnswers(q: Queryable, owed: OwedReceipts, plane: CarrierPlane, now: Date, sends: Send[], answers: PartAnswer[][]): Promise<string[]> {
-  const parts: Array<{ sn: string; part: number; carrier: string; id: string | null; key: string | null; state: string; err: string | null }> = [];
+async function writeAnswers(
+  q: Queryable,
+  owed: OwedReceipts,
+  plane: CarrierPlane,
+  now: Date,
+  sends: Send[],
+  answers: PartAnswer[][],
+): Promise<string[]> {
+  const parts: Array<{
+    sn: string;
+    part: number;
+    carrier: string;
+    id: string | null;
+    key: string | null;
+    state: string;
+    err: string | null;
+  }> = [];
   const again: string[] = [];
   const waits: string[] = [];
   const reroute: Array<{ sn: string; carrier: string }> = [];
@@ -194,22 +237,38 @@ async function writeAnswers(q: Queryable, owed: OwedReceipts, plane: CarrierPlan
       if (last.kind !== 'refused' || THROTTLES.has(last.status)) again.push(s.row.sn);
       else {
         attempts.push({ ...attempt, answer: statusHex(last.status) });
-        if (hasOtherCarrier(plane, s.routable, [...s.row.avoid, s.carrier])) reroute.push({ sn: s.row.sn, carrier: s.carrier });
+        if (hasOtherCarrier(plane, s.routable, [...s.row.avoid, s.carrier]))
+          reroute.push({ sn: s.row.sn, carrier: s.carrier });
         else waits.push(s.row.sn);
       }
       return;
     }
     // the attempt that ends a message others came before: its detail lists them all
-    if (s.row.tries > 0) attempts.push({ ...attempt, answer: last.kind === 'refused' ? statusHex(last.status) : last.kind });
+    if (s.row.tries > 0)
+      attempts.push({ ...attempt, answer: last.kind === 'refused' ? statusHex(last.status) : last.kind });
     a.forEach((ans, part) => {
       if (ans.kind === 'accepted')
-        parts.push({ sn: s.row.sn, part, carrier: s.carrier, id: ans.messageId, key: carrierIdKey(ans.messageId), state: 'pending', err: null });
+        parts.push({
+          sn: s.row.sn,
+          part,
+          carrier: s.carrier,
+          id: ans.messageId,
+          key: carrierIdKey(ans.messageId),
+          state: 'pending',
+          err: null,
+        });
     });
     // the carrier took it (the whole, or the parts before one it refused): it is charged for what it took
     const taken = a.filter((x) => x.kind === 'accepted').length;
     if (taken > 0) {
       const segments = taken === s.parts.length ? Number(s.row.segments) : Math.min(taken, Number(s.row.segments));
-      costed.push({ sn: s.row.sn, carrier: s.carrier, destination: s.routable.mobile, country: s.routable.country, segments });
+      costed.push({
+        sn: s.row.sn,
+        carrier: s.carrier,
+        destination: s.routable.mobile,
+        country: s.routable.country,
+        segments,
+      });
     }
     if (a.length === s.parts.length && last.kind === 'accepted') {
       // 500 records were counted as sent when stored; a released review record is counted now
@@ -256,7 +315,8 @@ async function writeAnswers(q: Queryable, owed: OwedReceipts, plane: CarrierPlan
   await costRecords(q, now, costed);
   await rerouteNow(q, now, reroute);
   await recordAttempts(q, now, attempts);
-  if (moved.length > 0) await applyMoves(q, owed, now, moved, reports, new Date(now.getTime() + plane.timing.receiptWaitS * 1000));
+  if (moved.length > 0)
+    await applyMoves(q, owed, now, moved, reports, new Date(now.getTime() + plane.timing.receiptWaitS * 1000));
   await dropQueued(q, [...reports.keys()]);
   return [...new Set(moved.map((r) => r.cus_id))];
 }

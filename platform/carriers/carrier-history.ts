@@ -41,7 +41,11 @@ export async function pruneMinutes(q: Queryable, now: Date): Promise<void> {
 
 /** The carriers' last hour summed over the instances, and today's records each took with their cost, by the margins'
  * query (one rule for a record's cost: what the margins screen sums is what this says). */
-export async function readHistory(q: Queryable, now: Date, stored: string[]): Promise<{ day: string; carriers: CarrierHistory[] }> {
+export async function readHistory(
+  q: Queryable,
+  now: Date,
+  stored: string[],
+): Promise<{ day: string; carriers: CarrierHistory[] }> {
   const since = new Date(minuteOf(now.getTime()) - (HISTORY_MINUTES - 1) * MINUTE_MS);
   const summed = await q.query<Record<string, string | number | Date>>(
     `select carrier, minute, sum(submitted)::bigint as submitted, sum(accepted)::bigint as accepted, sum(receipts)::bigint as receipts,
@@ -70,7 +74,12 @@ export async function readHistory(q: Queryable, now: Date, stored: string[]): Pr
       return {
         name,
         minutes,
-        today: { records: c?.records ?? 0, segments: c?.segments ?? 0, cost: c?.cost ?? '0.0000', costUnknown: c?.costUnknown ?? 0 },
+        today: {
+          records: c?.records ?? 0,
+          segments: c?.segments ?? 0,
+          cost: c?.cost ?? '0.0000',
+          costUnknown: c?.costUnknown ?? 0,
+        },
       };
     });
   return { day, carriers };

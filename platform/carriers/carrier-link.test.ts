@@ -13,7 +13,8 @@ const closeLater = cleanups();
 
 async function smsc(port = 0, over: Partial<SmppServerOptions> = {}) {
   const server = new SmppServer({
-    authenticate: async (r) => (r.password === 'secret' ? { ok: true, accountId: r.systemId } : { ok: false, status: STATUS.RINVPASWD }),
+    authenticate: async (r) =>
+      r.password === 'secret' ? { ok: true, accountId: r.systemId } : { ok: false, status: STATUS.RINVPASWD },
     submit: async () => ({ messageId: 'c1' }),
     ...over,
   });
@@ -25,7 +26,15 @@ async function smsc(port = 0, over: Partial<SmppServerOptions> = {}) {
 const quiet = { info: () => undefined, warn: () => undefined };
 
 function link(port: number, over: Record<string, unknown> = {}, hooks: Partial<CarrierLinkHooks> = {}) {
-  const config = carrierSchema.parse({ name: 'a', host: '127.0.0.1', port, systemId: 'carrierA', password: 'secret', reconnectMinS: 0.1, ...over });
+  const config = carrierSchema.parse({
+    name: 'a',
+    host: '127.0.0.1',
+    port,
+    systemId: 'carrierA',
+    password: 'secret',
+    reconnectMinS: 0.1,
+    ...over,
+  });
   const l = new CarrierLink(config, { onDeliver: () => 0, log: quiet, ...hooks });
   closeLater(() => l.stop());
   return l;
@@ -37,7 +46,11 @@ describe('carrier link', () => {
   it('opens a transmitter and a receiver per bind, submits over the transmitters and takes deliveries on the receivers', async () => {
     const { server, port } = await smsc();
     const delivered: string[] = [];
-    const l = link(port, { binds: 2, bindMode: 'transmitter+receiver' }, { onDeliver: (carrier) => (delivered.push(carrier), 0) });
+    const l = link(
+      port,
+      { binds: 2, bindMode: 'transmitter+receiver' },
+      { onDeliver: (carrier) => (delivered.push(carrier), 0) },
+    );
     l.start();
     await until(() => l.stats().bound === 4, 'four binds');
     expect(
@@ -47,7 +60,10 @@ describe('carrier link', () => {
         .sort(),
     ).toEqual(['receiver', 'receiver', 'transmitter', 'transmitter']);
     expect(await l.submit(message('hello'))).toEqual({ kind: 'accepted', messageId: 'c1' });
-    const sent = await server.deliverToAccount('carrierA', { ...message('id:c1 stat:DELIVRD'), esmClass: 0x04 } as never);
+    const sent = await server.deliverToAccount('carrierA', {
+      ...message('id:c1 stat:DELIVRD'),
+      esmClass: 0x04,
+    } as never);
     expect(sent).toMatchObject({ ok: true, status: 0 });
     expect(delivered).toEqual(['a']);
     expect(l.stats()).toMatchObject({ bound: 4, wanted: 4, window: 20, submitted: 1, accepted: 1 });

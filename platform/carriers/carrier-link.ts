@@ -69,7 +69,8 @@ export class CarrierLink {
     this.bucket = new TokenBucket({ ratePerSecond: config.rate, burstSeconds: 1, now: this.now });
     const modes: BindMode[] = config.bindMode === 'transceiver' ? ['transceiver'] : ['transmitter', 'receiver'];
     for (let i = 0; i < config.binds; i++)
-      for (const mode of modes) this.slots.push({ mode, session: null, backoffMs: config.reconnectMinS * 1000, timer: null });
+      for (const mode of modes)
+        this.slots.push({ mode, session: null, backoffMs: config.reconnectMinS * 1000, timer: null });
   }
 
   get name(): string {
@@ -194,7 +195,10 @@ export class CarrierLink {
       });
     } catch (err) {
       const status = err instanceof BindError ? err.status : null;
-      this.hooks.log.warn({ carrier: c.name, mode: slot.mode, status, err: (err as Error).message }, 'carrier bind failed');
+      this.hooks.log.warn(
+        { carrier: c.name, mode: slot.mode, status, err: (err as Error).message },
+        'carrier bind failed',
+      );
       this.retry(slot);
     }
   }

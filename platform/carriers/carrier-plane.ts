@@ -48,7 +48,10 @@ const LATENCY_WINDOW_MS = 60_000;
 
 /** Binds to the stored carriers (seeded from the carriers file, or with the simulator SMSC this process starts on
  * loopback, when none is stored yet) and follows their changes; null when messages stay in process. */
-export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: string, pdu: ShortMessagePdu) => Promise<number>): Promise<CarrierPlane | null> {
+export async function startCarrierPlane(
+  ctx: AppContext,
+  onDeliver: (carrier: string, pdu: ShortMessagePdu) => Promise<number>,
+): Promise<CarrierPlane | null> {
   const source = ctx.config.carriers;
   if (source.source === 'in-process') return null;
   let smsc: SimulatorCarrier | null = null;
@@ -56,7 +59,13 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
   if (source.source === 'file') file = readCarriersFile(source.file);
   else {
     const password = randomBytes(6).toString('base64url').slice(0, 8);
-    smsc = await startSimulatorCarrier({ simulator: ctx.config.simulator, systemId: 'platform', password, windowSize: SIMULATOR_WINDOW, log: ctx.log });
+    smsc = await startSimulatorCarrier({
+      simulator: ctx.config.simulator,
+      systemId: 'platform',
+      password,
+      windowSize: SIMULATOR_WINDOW,
+      log: ctx.log,
+    });
     file = simulatorFile(ctx.config.simulator.reportMs, smsc.port, password);
   }
   const seededBy = source.source === 'file' ? 'CARRIERS_FILE' : 'simulator';
@@ -64,10 +73,19 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
   const set = await loadCarrierSet(ctx.db);
   // one rule, said at every start: the database wins once it holds carriers; a file only fills an empty one
   ctx.log.info(
-    { carriers: set.carriers.length, routes: set.routes.length, version: set.version, file: source.source === 'file' ? source.file : null },
-    seeded ? `carriers seeded from ${seededBy}` : 'carriers from the database (it wins over CARRIERS_FILE once it holds carriers)',
+    {
+      carriers: set.carriers.length,
+      routes: set.routes.length,
+      version: set.version,
+      file: source.source === 'file' ? source.file : null,
+    },
+    seeded
+      ? `carriers seeded from ${seededBy}`
+      : 'carriers from the database (it wins over CARRIERS_FILE once it holds carriers)',
   );
-  const local = smsc ? simulatorFile(ctx.config.simulator.reportMs, smsc.port, file.carriers[0].password).carriers[0] : null;
+  const local = smsc
+    ? simulatorFile(ctx.config.simulator.reportMs, smsc.port, file.carriers[0].password).carriers[0]
+    : null;
   const quality = new CarrierQuality();
   const hooks: ApplyHooks = {
     quality,
@@ -154,7 +172,8 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
       ctx.metrics.receiptLatency(carrier, ms);
       minutes.noteReceipt(ctx.now().getTime(), carrier, ms, delivered);
       const change = quality.note(carrier, delivered, ms);
-      if (change) breakerChanged(ctx, change).catch((err) => ctx.log.warn({ err }, 'carrier breaker change not recorded'));
+      if (change)
+        breakerChanged(ctx, change).catch((err) => ctx.log.warn({ err }, 'carrier breaker change not recorded'));
     },
     async stop() {
       clearInterval(timer);
@@ -173,9 +192,25 @@ export async function startCarrierPlane(ctx: AppContext, onDeliver: (carrier: st
 
 /** The simulator as the one carrier every message routes to. Its receipts come after the report delay, so a part
  * without one after twice that and 10 s (a busy machine answers late) is one the simulator timed out. */
-export function simulatorFile(reportMs: number, port: number, password: string, extra: Partial<CarrierConfig> = {}): CarriersFile {
+export function simulatorFile(
+  reportMs: number,
+  port: number,
+  password: string,
+  extra: Partial<CarrierConfig> = {},
+): CarriersFile {
   return carriersFileSchema.parse({
-    carriers: [{ name: SIMULATOR_CARRIER, host: '127.0.0.1', port, systemId: 'platform', password, window: SIMULATOR_WINDOW, rate: 100_000, ...extra }],
+    carriers: [
+      {
+        name: SIMULATOR_CARRIER,
+        host: '127.0.0.1',
+        port,
+        systemId: 'platform',
+        password,
+        window: SIMULATOR_WINDOW,
+        rate: 100_000,
+        ...extra,
+      },
+    ],
     routes: [{ carriers: [SIMULATOR_CARRIER] }],
     receiptWaitS: (2 * reportMs + 10_000) / 1000,
   });

@@ -60,6 +60,8 @@ describe('carrier quality and its circuit breaker', () => {
     const q = new CarrierQuality();
     for (let i = 0; i < MIN_SAMPLES; i++) q.note('only', false, 100);
     const r = new Router([{ carriers: ['only'], pool: 'quality' }], () => 1, q);
-    expect(r.carrierFor({ mobile: '8613800000000', country: null, prodType: 0, cusId: 'X', sender: null }, () => true)).toBe('only');
+    expect(
+      r.carrierFor({ mobile: '8613800000000', country: null, prodType: 0, cusId: 'X', sender: null }, () => true),
+    ).toBe('only');
   });
 });

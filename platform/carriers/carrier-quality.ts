@@ -146,7 +146,10 @@ export class CarrierQuality {
     if (kept && this.now() - kept.at < WEIGHT_FRESH_MS) return kept.weight;
     const f = this.figures(carrier);
     const slow = f.p95Ms === null ? 1 : Math.min(1, LATENCY_CEILING_MS / 4 / Math.max(1, f.p95Ms));
-    const weight = f.samples < MIN_SAMPLES || f.ratio === null ? 1000 : Math.max(1, Math.round(1000 * f.ratio ** 4 * Math.max(0.25, slow)));
+    const weight =
+      f.samples < MIN_SAMPLES || f.ratio === null
+        ? 1000
+        : Math.max(1, Math.round(1000 * f.ratio ** 4 * Math.max(0.25, slow)));
     this.weights.set(carrier, { at: this.now(), weight });
     return weight;
   }

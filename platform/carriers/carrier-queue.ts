@@ -43,7 +43,12 @@ export async function requeue(q: Queryable, sns: string[], dueAt: Date, unlease 
 
 /** Records on their way to a carrier are leased by this instance until their receipt deadline. */
 export async function lease(q: Queryable, sns: string[], until: Date, instanceId: string): Promise<void> {
-  if (sns.length > 0) await q.query(prepared`update carrier_queue set due_at = $2, leased = true, leased_by = $3 where sn = any($1)`, [sns, until, instanceId]);
+  if (sns.length > 0)
+    await q.query(prepared`update carrier_queue set due_at = $2, leased = true, leased_by = $3 where sn = any($1)`, [
+      sns,
+      until,
+      instanceId,
+    ]);
 }
 
 /** Records refused for a temporary reason wait twice as long each time, from `baseS` up to `maxS`, never past their

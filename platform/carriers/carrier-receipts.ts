@@ -32,7 +32,15 @@ interface Receipt {
 }
 
 /** message_state TLV values as receipt stat words, for receipts that carry no text. */
-const STATE_WORDS: Record<number, string> = { 2: 'DELIVRD', 3: 'EXPIRED', 4: 'DELETED', 5: 'UNDELIV', 6: 'ACCEPTD', 7: 'UNKNOWN', 8: 'REJECTD' };
+const STATE_WORDS: Record<number, string> = {
+  2: 'DELIVRD',
+  3: 'EXPIRED',
+  4: 'DELETED',
+  5: 'UNDELIV',
+  6: 'ACCEPTD',
+  7: 'UNKNOWN',
+  8: 'REJECTD',
+};
 /** A stored receipt no part has claimed after this long is dropped (an id the platform never had). */
 const UNMATCHED_KEEP_MS = 3600_000;
 const SWEEP_PAGE = 500;
@@ -56,17 +64,28 @@ export interface CarrierDeliveries {
   sweep(): Promise<boolean>;
 }
 
-export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | null, wakeSweep: () => void): CarrierDeliveries {
-  const tell = (finished: { cusIds: string[]; latencies: Array<{ carrier: string; ms: number; delivered: boolean }> }) => {
+export function carrierDeliveries(
+  ctx: AppContext,
+  plane: () => CarrierPlane | null,
+  wakeSweep: () => void,
+): CarrierDeliveries {
+  const tell = (finished: {
+    cusIds: string[];
+    latencies: Array<{ carrier: string; ms: number; delivered: boolean }>;
+  }) => {
     for (const l of finished.latencies) plane()?.noteReceipt(l.carrier, l.ms, l.delivered);
     if (finished.cusIds.length > 0)
-      notifyAll(ctx.db, ['mtRecord', 'batch', 'statistics'], finished.cusIds).catch((err) => ctx.log.warn({ err }, 'record notice not sent'));
+      notifyAll(ctx.db, ['mtRecord', 'batch', 'statistics'], finished.cusIds).catch((err) =>
+        ctx.log.warn({ err }, 'record notice not sent'),
+      );
   };
   // receipts come in bursts as their messages went: a 20 ms commit delay gathers them into fewer, larger groups, each
   // finishing its records with one pass over the statistics and batches (up to 1,000: a short hold on the database)
   const receipts = groupWriter<Receipt, void>(
     async (items) => {
-      const { finished, unmatched } = await withRetry(() => ctx.db.tx((q) => takeReceipts(q, ctx.receipts, ctx.now(), items, ctx.log)));
+      const { finished, unmatched } = await withRetry(() =>
+        ctx.db.tx((q) => takeReceipts(q, ctx.receipts, ctx.now(), items, ctx.log)),
+      );
       tell(finished);
       if (unmatched > 0) wakeSweep();
       return items.map(() => undefined);
@@ -92,7 +111,10 @@ export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | n
       );
       if (dropped.length === 0) continue;
       plane()?.links.get(o.carrier)?.count(DROPPED_RECEIPTS, dropped.length);
-      ctx.log.warn({ carrier: o.carrier, dropped: dropped.length, cap: UNMATCHED_CAP }, 'unmatched carrier receipts beyond the cap dropped, oldest first');
+      ctx.log.warn(
+        { carrier: o.carrier, dropped: dropped.length, cap: UNMATCHED_CAP },
+        'unmatched carrier receipts beyond the cap dropped, oldest first',
+      );
     }
   };
   return {
@@ -126,13 +148,26 @@ export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | n
         ctx.db.tx(async (q) => {
           const now = ctx.now();
           // only those due: one that matched nothing waits longer each time, so the loop never spins over it
-          const stored = await q.query<{ id: string; carrier: string; carrier_key: string; stat: string; err: string | null; received_at: Date }>(
+          const stored = await q.query<{
+            id: string;
+            carrier: string;
+            carrier_key: string;
+            stat: string;
+            err: string | null;
+            received_at: Date;
+          }>(
             `select id, carrier, carrier_key, stat, err, received_at from carrier_receipts where next_try_at <= $1
               order by next_try_at, id limit $2 for update skip locked`,
             [now, SWEEP_PAGE],
           );
           if (stored.length === 0) return null;
-          const items = stored.map((r) => ({ carrier: r.carrier, key: r.carrier_key, stat: r.stat, err: r.err, at: new Date(r.received_at) }));
+          const items = stored.map((r) => ({
+            carrier: r.carrier,
+            key: r.carrier_key,
+            stat: r.stat,
+            err: r.err,
+            at: new Date(r.received_at),
+          }));
           const result = await applyReceipts(q, ctx.receipts, now, items, ctx.log);
           // a stored receipt whose part has its final state already (a repeat) is done with too
           const repeats = await finalParts(
@@ -141,11 +176,16 @@ export function carrierDeliveries(ctx: AppContext, plane: () => CarrierPlane | n
           );
           for (const [i, r] of items.entries())
             if (!result.matched[i] && repeats.has(keyOf(r)))
-              ctx.log.info({ carrier: r.carrier, key: r.key, stat: r.stat }, 'carrier receipt for a part already final dropped');
+              ctx.log.info(
+                { carrier: r.carrier, key: r.key, stat: r.stat },
+                'carrier receipt for a part already final dropped',
+              );
           const old = now.getTime() - UNMATCHED_KEEP_MS;
           const isDone = (r: (typeof stored)[number], i: number) =>
             result.matched[i] || repeats.has(keyOf(items[i])) || new Date(r.received_at).getTime() < old;
-          await q.query('delete from carrier_receipts where id = any($1::bigint[])', [stored.filter(isDone).map((r) => r.id)]);
+          await q.query('delete from carrier_receipts where id = any($1::bigint[])', [
+            stored.filter(isDone).map((r) => r.id),
+          ]);
           await q.query(
             `update carrier_receipts set tries = tries + 1, next_try_at = $2::timestamptz + make_interval(secs => least($4::float8, $3::float8 * power(2, tries)))
               where id = any($1::bigint[])`,
@@ -175,7 +215,13 @@ async function takeReceipts(q: Queryable, owed: OwedReceipts, now: Date, items: 
       `insert into carrier_receipts (carrier, carrier_key, stat, err, received_at, next_try_at)
        select t.carrier, t.key, t.stat, t.err, t.at, t.at from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[]) as t(carrier, key, stat, err, at)
        on conflict (carrier, carrier_key) do nothing`,
-      [waiting.map((r) => r.carrier), waiting.map((r) => r.key), waiting.map((r) => r.stat), waiting.map((r) => r.err), waiting.map((r) => r.at)],
+      [
+        waiting.map((r) => r.carrier),
+        waiting.map((r) => r.key),
+        waiting.map((r) => r.stat),
+        waiting.map((r) => r.err),
+        waiting.map((r) => r.at),
+      ],
     );
   return { finished, unmatched: waiting.length };
 }
@@ -200,11 +246,20 @@ async function applyReceipts(q: Queryable, owed: OwedReceipts, now: Date, items:
     const k = keyOf(r);
     if (!byKey.has(k)) byKey.set(k, i);
     else if (items[byKey.get(k)!].stat !== r.stat)
-      log.info({ carrier: r.carrier, key: r.key, stat: r.stat }, 'conflicting carrier receipt dropped; the first stands');
+      log.info(
+        { carrier: r.carrier, key: r.key, stat: r.stat },
+        'conflicting carrier receipt dropped; the first stands',
+      );
   });
   const unique = [...byKey.values()].map((i) => items[i]);
   // each receipt to one part: the newest still waiting under its (carrier, key), found in carrier_parts_waiting
-  const updated = await q.query<{ sn: string; carrier: string; carrier_key: string; submitted_at: Date; state: string }>(
+  const updated = await q.query<{
+    sn: string;
+    carrier: string;
+    carrier_key: string;
+    submitted_at: Date;
+    state: string;
+  }>(
     prepared`update carrier_parts p set state = d.state, err = d.err, done_at = d.at
        from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamptz[]) as d(carrier, key, state, err, at)
        cross join lateral (
@@ -224,7 +279,8 @@ async function applyReceipts(q: Queryable, owed: OwedReceipts, now: Date, items:
   const hit = new Set(updated.map((u) => keyOf({ carrier: u.carrier, key: u.carrier_key })));
   // the message's trail: its receipt under the msgId its door and its submit were logged with
   if (tracingMessages(log))
-    for (const u of updated) log.debug({ msgId: u.sn, carrier: u.carrier, carrierKey: u.carrier_key, state: u.state }, 'carrier receipt');
+    for (const u of updated)
+      log.debug({ msgId: u.sn, carrier: u.carrier, carrierKey: u.carrier_key, state: u.state }, 'carrier receipt');
   const at = new Map(unique.map((r) => [keyOf(r), r.at.getTime()]));
   // an intermediate receipt (ENROUTE, ACCEPTD) says nothing yet about how the carrier delivers
   const latencies = updated
@@ -258,7 +314,9 @@ async function finishRecords(q: Queryable, owed: OwedReceipts, now: Date, sns: s
     [sns],
   );
   if (rows.length === 0) return [];
-  const reports = new Map<string, CarrierReport>(rows.map((r) => [r.sn, finalReport(recordStatusOf(r.states) ?? 600, r.errs)]));
+  const reports = new Map<string, CarrierReport>(
+    rows.map((r) => [r.sn, finalReport(recordStatusOf(r.states) ?? 600, r.errs)]),
+  );
   const moved = await applyMoves(q, owed, now, rows, reports, now);
   return moved.cusIds;
 }

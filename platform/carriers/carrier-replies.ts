@@ -40,8 +40,15 @@ function textOf(pdu: ShortMessagePdu): string {
 }
 
 /** Stores the replies in the caller's transaction; answers the accounts that got one. */
-export async function storeCarrierReplies(ctx: AppContext, q: Queryable, now: Date, items: CarrierMo[]): Promise<string[]> {
-  const exts = [...new Set(items.map((m) => extensionOf(m.pdu.destinationAddr)).filter((e): e is string => e !== null && e !== ''))];
+export async function storeCarrierReplies(
+  ctx: AppContext,
+  q: Queryable,
+  now: Date,
+  items: CarrierMo[],
+): Promise<string[]> {
+  const exts = [
+    ...new Set(items.map((m) => extensionOf(m.pdu.destinationAddr)).filter((e): e is string => e !== null && e !== '')),
+  ];
   const owners = new Map<string, string>();
   if (exts.length > 0) {
     const rows = await q.query<{ ext_number: string; cus_id: string }>(
@@ -57,7 +64,9 @@ export async function storeCarrierReplies(ctx: AppContext, q: Queryable, now: Da
   const answered = await answeredOnCarrier(
     q,
     now,
-    asked.flatMap((a, k) => (a.owner === null ? [{ k, mobile: a.mobile, carrier: a.m.carrier, destination: a.m.pdu.destinationAddr }] : [])),
+    asked.flatMap((a, k) =>
+      a.owner === null ? [{ k, mobile: a.mobile, carrier: a.m.carrier, destination: a.m.pdu.destinationAddr }] : [],
+    ),
   );
   const rest = asked.map((a, k) => ({ ...a, k })).filter((a) => !answered.has(a.k));
   // the last message each other number was sent (by the owner, when known), for the whole group in one statement
@@ -72,7 +81,11 @@ export async function storeCarrierReplies(ctx: AppContext, q: Queryable, now: Da
   for (const { i, ...row } of lasts) lastOf.set(Number(i), row);
   const replies: Reply[] = [];
   asked.forEach(({ m, mobile, owner }, k) => {
-    const row = lastOf.get(k) ?? (owner ? { sn: '', cus_id: owner, prod_type: mobile.startsWith('+') ? 1 : 0, mobile, content: '', batch_id: '' } : null);
+    const row =
+      lastOf.get(k) ??
+      (owner
+        ? { sn: '', cus_id: owner, prod_type: mobile.startsWith('+') ? 1 : 0, mobile, content: '', batch_id: '' }
+        : null);
     if (row) replies.push({ row, content: textOf(m.pdu) });
   });
   await storeReplies(ctx, q, now, replies);
@@ -100,7 +113,13 @@ async function answeredOnCarrier(
                        left join batches b on b.batch_id = m.batch_id
                       where m.mobile = t.mobile and p.carrier = t.carrier and p.state <> 'failed' and p.submitted_at >= $5
                       order by (upper(b.sender_id) = upper(t.destination)) is true desc, p.submitted_at desc, m.sn desc limit 1) l on true`,
-    [asks.map((a) => a.mobile), asks.map((a) => a.carrier), asks.map((a) => a.destination), asks.map((a) => a.k), new Date(now.getTime() - REPLY_WINDOW_MS)],
+    [
+      asks.map((a) => a.mobile),
+      asks.map((a) => a.carrier),
+      asks.map((a) => a.destination),
+      asks.map((a) => a.k),
+      new Date(now.getTime() - REPLY_WINDOW_MS),
+    ],
   );
   return new Map(rows.map(({ i, ...row }) => [Number(i), row]));
 }

@@ -13,7 +13,12 @@ const STAT_DESC: Record<string, string> = {
   UNKNOWN: '状态未知',
 };
 
-export const DELIVERED: CarrierReport = { mt_status: 0, report_result: '0', report_result_desc: 'DELIVRD', err_desc: null };
+export const DELIVERED: CarrierReport = {
+  mt_status: 0,
+  report_result: '0',
+  report_result_desc: 'DELIVRD',
+  err_desc: null,
+};
 export const NO_ROUTE: CarrierReport = {
   mt_status: 700,
   report_result: 'NOROUTE',
@@ -27,12 +32,25 @@ export const EXPIRED: CarrierReport = {
   err_desc: 'no carrier took the message within its validity',
 };
 /** The message's own validity (SMPP validity_period) ended before any carrier took it: it is not submitted. */
-export const VALIDITY_OVER: CarrierReport = { ...EXPIRED, err_desc: 'the validity period of the message ended before a carrier took it' };
-const NO_RECEIPT: CarrierReport = { mt_status: 600, report_result: null, report_result_desc: '状态报告超时', err_desc: 'report timeout' };
+export const VALIDITY_OVER: CarrierReport = {
+  ...EXPIRED,
+  err_desc: 'the validity period of the message ended before a carrier took it',
+};
+const NO_RECEIPT: CarrierReport = {
+  mt_status: 600,
+  report_result: null,
+  report_result_desc: '状态报告超时',
+  err_desc: 'report timeout',
+};
 
 export const refusedReport = (carrier: string, status: number): CarrierReport => {
   const code = statusHex(status);
-  return { mt_status: 700, report_result: code, report_result_desc: '通道拒绝', err_desc: `${carrier} refused: ${code}` };
+  return {
+    mt_status: 700,
+    report_result: code,
+    report_result_desc: '通道拒绝',
+    err_desc: `${carrier} refused: ${code}`,
+  };
 };
 
 /** A message that could not be put into submit_sm for its carrier: `TOOLONG` when it has more parts (or payload

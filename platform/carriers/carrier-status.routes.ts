@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { carrierStatusSchema, getCarrierStatusEndpoint, type CarrierStatus } from '../../contract/endpoints/carrier.endpoints';
+import {
+  carrierStatusSchema,
+  getCarrierStatusEndpoint,
+  type CarrierStatus,
+} from '../../contract/endpoints/carrier.endpoints';
 import type { AppContext } from '../core/context';
 import { forbidden } from '../http/api-error';
 import { route } from '../http/route';
@@ -48,7 +52,11 @@ function combineCarrier(name: string, rows: InstanceStats[]): CarrierStatus {
     receiptP50Ms: worst((r) => r.receiptP50Ms, Math.max),
     receiptP95Ms: worst((r) => r.receiptP95Ms, Math.max),
     successRatio: worst((r) => r.successRatio, Math.min),
-    breaker: rows.some((r) => r.breaker === 'open') ? 'open' : rows.some((r) => r.breaker === 'probing') ? 'probing' : 'closed',
+    breaker: rows.some((r) => r.breaker === 'open')
+      ? 'open'
+      : rows.some((r) => r.breaker === 'probing')
+        ? 'probing'
+        : 'closed',
     instances: rows.length,
   };
 }

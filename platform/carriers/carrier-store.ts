@@ -53,15 +53,17 @@ export async function loadCarrierSet(q: Queryable): Promise<CarrierSet> {
     updatedAt: new Date(r.updated_at as string),
     updatedBy: String(r.updated_by),
   }));
-  const routes = (await q.query<Record<string, unknown>>('select id, position, rule, updated_at, updated_by from carrier_routes order by position, id')).map(
-    (r) => ({
-      id: Number(r.id),
-      position: Number(r.position),
-      rule: routeSchema.parse(json(r.rule)),
-      updatedAt: new Date(r.updated_at as string),
-      updatedBy: String(r.updated_by),
-    }),
-  );
+  const routes = (
+    await q.query<Record<string, unknown>>(
+      'select id, position, rule, updated_at, updated_by from carrier_routes order by position, id',
+    )
+  ).map((r) => ({
+    id: Number(r.id),
+    position: Number(r.position),
+    rule: routeSchema.parse(json(r.rule)),
+    updatedAt: new Date(r.updated_at as string),
+    updatedBy: String(r.updated_by),
+  }));
   return { version, carriers, routes };
 }
 
@@ -79,14 +81,17 @@ export interface AuditLine {
 }
 
 export async function writeAudit(q: Queryable, now: Date, line: AuditLine): Promise<void> {
-  await q.query('insert into carrier_audit (at, actor, action, target, before, after) values ($1, $2, $3, $4, $5, $6)', [
-    now,
-    line.actor,
-    line.action,
-    line.target,
-    line.before === null ? null : JSON.stringify(line.before),
-    line.after === null ? null : JSON.stringify(line.after),
-  ]);
+  await q.query(
+    'insert into carrier_audit (at, actor, action, target, before, after) values ($1, $2, $3, $4, $5, $6)',
+    [
+      now,
+      line.actor,
+      line.action,
+      line.target,
+      line.before === null ? null : JSON.stringify(line.before),
+      line.after === null ? null : JSON.stringify(line.after),
+    ],
+  );
 }
 
 /** A carrier as the audit and the operator see it: the password only as whether there is one. */
@@ -96,7 +101,12 @@ export function withoutPassword(c: StoredCarrier): Record<string, unknown> {
 }
 
 /** Writes a carrier (a new one, or its new settings) and bumps the version. */
-export async function putCarrier(q: Queryable, now: Date, actor: string, c: Omit<StoredCarrier, 'updatedAt' | 'updatedBy' | 'reconnects'>): Promise<void> {
+export async function putCarrier(
+  q: Queryable,
+  now: Date,
+  actor: string,
+  c: Omit<StoredCarrier, 'updatedAt' | 'updatedBy' | 'reconnects'>,
+): Promise<void> {
   const { password, ...config } = c.config;
   await q.query(
     `insert into carriers (name, config, password_enc, enabled, weight, updated_at, updated_by) values ($1, $2, $3, $4, $5, $6, $7)
@@ -109,26 +119,32 @@ export async function putCarrier(q: Queryable, now: Date, actor: string, c: Omit
 
 /** Orders every instance to rebind the carrier. */
 export async function orderReconnect(q: Queryable, now: Date, actor: string, name: string): Promise<void> {
-  await q.query('update carriers set reconnects = reconnects + 1, updated_at = $2, updated_by = $3 where name = $1', [name, now, actor]);
+  await q.query('update carriers set reconnects = reconnects + 1, updated_at = $2, updated_by = $3 where name = $1', [
+    name,
+    now,
+    actor,
+  ]);
   await bump(q);
 }
 
 /** Writes a route (new when `id` is null) and bumps the version; answers its id. */
-export async function putRoute(q: Queryable, now: Date, actor: string, id: number | null, position: number, rule: RouteConfig): Promise<number> {
+export async function putRoute(
+  q: Queryable,
+  now: Date,
+  actor: string,
+  id: number | null,
+  position: number,
+  rule: RouteConfig,
+): Promise<number> {
   const rows = id
-    ? await q.query<{ id: string }>('update carrier_routes set position = $2, rule = $3, updated_at = $4, updated_by = $5 where id = $1 returning id', [
-        id,
-        position,
-        JSON.stringify(rule),
-        now,
-        actor,
-      ])
-    : await q.query<{ id: string }>('insert into carrier_routes (position, rule, updated_at, updated_by) values ($1, $2, $3, $4) returning id', [
-        position,
-        JSON.stringify(rule),
-        now,
-        actor,
-      ]);
+    ? await q.query<{ id: string }>(
+        'update carrier_routes set position = $2, rule = $3, updated_at = $4, updated_by = $5 where id = $1 returning id',
+        [id, position, JSON.stringify(rule), now, actor],
+      )
+    : await q.query<{ id: string }>(
+        'insert into carrier_routes (position, rule, updated_at, updated_by) values ($1, $2, $3, $4) returning id',
+        [position, JSON.stringify(rule), now, actor],
+      );
   await bump(q);
   return Number(rows[0].id);
 }

@@ -16,7 +16,8 @@ const closeLater = cleanups();
 
 async function smsc(over: Partial<SmppServerOptions> = {}) {
   const server = new SmppServer({
-    authenticate: async (r) => (r.password === 'secret' ? { ok: true, accountId: r.systemId } : { ok: false, status: STATUS.RINVPASWD }),
+    authenticate: async (r) =>
+      r.password === 'secret' ? { ok: true, accountId: r.systemId } : { ok: false, status: STATUS.RINVPASWD },
     submit: async () => ({ messageId: `c${Math.random().toString(16).slice(2, 10)}` }),
     ...over,
   });
@@ -46,7 +47,14 @@ async function scripted(onPdu: (pdu: Pdu, socket: Socket) => void) {
         const pdu = decodePdu(f);
         received.push(pdu);
         if (pdu.command === 'bind_transceiver')
-          socket.write(encodePdu({ command: 'bind_transceiver_resp', commandStatus: 0, sequenceNumber: pdu.sequenceNumber, systemId: 'SCRIPT' } as Pdu));
+          socket.write(
+            encodePdu({
+              command: 'bind_transceiver_resp',
+              commandStatus: 0,
+              sequenceNumber: pdu.sequenceNumber,
+              systemId: 'SCRIPT',
+            } as Pdu),
+          );
         else onPdu(pdu, socket);
       }
     });
@@ -67,7 +75,10 @@ describe('ESME session to a carrier', () => {
     const s = await open(esmeOptions(port, { onDeliver: (pdu) => (delivered.push(pdu), STATUS.ROK) }));
     const answer = await s.submit(message('hello carrier'));
     expect(answer).toMatchObject({ kind: 'accepted' });
-    const sent = await server.deliverToAccount('carrierA', { ...message('id:1 stat:DELIVRD'), esmClass: 0x04 } as never);
+    const sent = await server.deliverToAccount('carrierA', {
+      ...message('id:1 stat:DELIVRD'),
+      esmClass: 0x04,
+    } as never);
     expect(sent).toMatchObject({ ok: true, status: STATUS.ROK });
     expect(delivered).toHaveLength(1);
     await s.unbind();
@@ -130,8 +141,22 @@ describe('ESME session to a carrier', () => {
       n++;
       if (n === 1) return; // silence
       if (n === 2)
-        socket.write(encodePdu({ command: 'submit_sm_resp', commandStatus: STATUS.RTHROTTLED, sequenceNumber: pdu.sequenceNumber, messageId: '' } as Pdu));
-      if (n === 3) socket.write(encodePdu({ command: 'generic_nack', commandStatus: STATUS.RINVCMDLEN, sequenceNumber: pdu.sequenceNumber } as Pdu));
+        socket.write(
+          encodePdu({
+            command: 'submit_sm_resp',
+            commandStatus: STATUS.RTHROTTLED,
+            sequenceNumber: pdu.sequenceNumber,
+            messageId: '',
+          } as Pdu),
+        );
+      if (n === 3)
+        socket.write(
+          encodePdu({
+            command: 'generic_nack',
+            commandStatus: STATUS.RINVCMDLEN,
+            sequenceNumber: pdu.sequenceNumber,
+          } as Pdu),
+        );
     });
     const s = await open(esmeOptions(carrier.port, { responseTimeoutMs: 200 }));
     expect(await s.submit(message('silence'))).toEqual({ kind: 'unanswered' });
@@ -163,13 +188,23 @@ describe('ESME session to a carrier', () => {
     socket.write(encodePdu({ command: 'enquire_link', commandStatus: 0, sequenceNumber: 900 } as Pdu));
     socket.write(
       encodePdu({
-        ...(shortMessagePdu('deliver_sm', { sourceAddr: '8613800138000', destinationAddr: '1069', shortMessage: Buffer.from('hi') }) as Pdu),
+        ...(shortMessagePdu('deliver_sm', {
+          sourceAddr: '8613800138000',
+          destinationAddr: '1069',
+          shortMessage: Buffer.from('hi'),
+        }) as Pdu),
         sequenceNumber: 901,
       }),
     );
     await until(() => carrier.received.filter((p) => p.sequenceNumber >= 900).length === 2, 'two answers');
-    expect(carrier.received.find((p) => p.sequenceNumber === 900)).toMatchObject({ command: 'enquire_link_resp', commandStatus: 0 });
-    expect(carrier.received.find((p) => p.sequenceNumber === 901)).toMatchObject({ command: 'deliver_sm_resp', commandStatus: STATUS.RSYSERR });
+    expect(carrier.received.find((p) => p.sequenceNumber === 900)).toMatchObject({
+      command: 'enquire_link_resp',
+      commandStatus: 0,
+    });
+    expect(carrier.received.find((p) => p.sequenceNumber === 901)).toMatchObject({
+      command: 'deliver_sm_resp',
+      commandStatus: STATUS.RSYSERR,
+    });
     socket.write(encodePdu({ command: 'unbind', commandStatus: 0, sequenceNumber: 902 } as Pdu));
     await until(() => !s.bound, 'unbound by the carrier');
     // the session is over once it wrote its answer; the carrier reads it a moment later
@@ -193,12 +228,20 @@ describe('ESME session to a carrier', () => {
     big.writeUInt32BE(0, 8);
     big.writeUInt32BE(4242, 12);
     const resps = held.map((pdu, i) =>
-      encodePdu({ command: 'submit_sm_resp', commandStatus: 0, sequenceNumber: pdu.sequenceNumber, messageId: `id${i}` } as Pdu),
+      encodePdu({
+        command: 'submit_sm_resp',
+        commandStatus: 0,
+        sequenceNumber: pdu.sequenceNumber,
+        messageId: `id${i}`,
+      } as Pdu),
     );
     carrier.sockets[0].write(Buffer.concat([big, ...resps]));
     expect((await answers).map((a) => a.kind)).toEqual(['accepted', 'accepted', 'accepted', 'accepted', 'accepted']);
     await until(() => carrier.received.some((p) => p.sequenceNumber === 4242), 'the generic_nack');
-    expect(carrier.received.find((p) => p.sequenceNumber === 4242)).toMatchObject({ command: 'generic_nack', commandStatus: STATUS.RINVCMDLEN });
+    expect(carrier.received.find((p) => p.sequenceNumber === 4242)).toMatchObject({
+      command: 'generic_nack',
+      commandStatus: STATUS.RINVCMDLEN,
+    });
     expect(s.bound).toBe(true);
   });
 

@@ -126,7 +126,10 @@ export class EsmeSession {
     );
     if (!resp || resp.commandStatus !== STATUS.ROK) {
       session.destroy(resp ? 'bind refused' : 'bind unanswered');
-      throw new BindError(resp?.commandStatus ?? null, resp ? `bind refused with status 0x${resp.commandStatus.toString(16)}` : 'bind unanswered');
+      throw new BindError(
+        resp?.commandStatus ?? null,
+        resp ? `bind refused with status 0x${resp.commandStatus.toString(16)}` : 'bind unanswered',
+      );
     }
     session.pdus.keepAlive(
       opts.enquireLinkMs,
@@ -208,7 +211,11 @@ export class EsmeSession {
         void this.answerDeliver(pdu);
         return;
       default:
-        this.write({ command: 'generic_nack', commandStatus: STATUS.RINVCMDID, sequenceNumber: pdu.sequenceNumber } as Pdu);
+        this.write({
+          command: 'generic_nack',
+          commandStatus: STATUS.RINVCMDID,
+          sequenceNumber: pdu.sequenceNumber,
+        } as Pdu);
     }
   }
 
@@ -219,7 +226,13 @@ export class EsmeSession {
     } catch {
       // kept by the carrier and sent again: nothing is lost by answering a failure
     }
-    if (this.state !== 'closed') this.write({ command: 'deliver_sm_resp', commandStatus: status, sequenceNumber: pdu.sequenceNumber, messageId: '' } as Pdu);
+    if (this.state !== 'closed')
+      this.write({
+        command: 'deliver_sm_resp',
+        commandStatus: status,
+        sequenceNumber: pdu.sequenceNumber,
+        messageId: '',
+      } as Pdu);
   }
 
   private write(pdu: Pdu): void {

@@ -11,7 +11,12 @@ import type { Column } from '../lists/xlsx-export';
 
 /** The days of the range are the platform's, as the tenant's statistics are. */
 const ZONE = 'Asia/Shanghai';
-const dayFormat = new Intl.DateTimeFormat('sv-SE', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const dayFormat = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 /** The platform's day (YYYY-MM-DD) that `at` falls in: a range of days from it to it is that day's margins. */
 export const marginDay = (at: Date): string => dayFormat.format(at);
 
@@ -38,7 +43,10 @@ const SUMS = `count(*)::int as records, coalesce(sum(m.segments), 0)::int as seg
 
 function fromWhere(f: MarginFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [f.from, f.to];
-  const where = [`m.receive_time >= ($1::date)::timestamp at time zone '${ZONE}'`, `m.receive_time < ($2::date + 1)::timestamp at time zone '${ZONE}'`];
+  const where = [
+    `m.receive_time >= ($1::date)::timestamp at time zone '${ZONE}'`,
+    `m.receive_time < ($2::date + 1)::timestamp at time zone '${ZONE}'`,
+  ];
   if (f.carrier !== undefined) where.push(`rc.carrier = $${params.push(f.carrier)}`);
   if (f.country !== undefined) where.push(`${DIMENSION_SQL.country[0]} = $${params.push(f.country)}`);
   if (f.enterprise !== undefined) where.push(`a.ep_id = $${params.push(f.enterprise)}`);
@@ -109,5 +117,9 @@ export const MARGIN_COLUMNS: Column<MarginRow>[] = [
   { label: { zh: '通道成本（元）', en: 'Cost (yuan)' }, value: amount('cost'), width: 14 },
   { label: { zh: '毛利（元）', en: 'Margin (yuan)' }, value: amount('margin'), width: 14 },
   { label: { zh: '成本未知条数', en: 'Cost unknown' }, value: 'costUnknown', width: 12 },
-  { label: { zh: '成本未知的价格（元）', en: 'Price with cost unknown (yuan)' }, value: amount('costUnknownPrice'), width: 18 },
+  {
+    label: { zh: '成本未知的价格（元）', en: 'Price with cost unknown (yuan)' },
+    value: amount('costUnknownPrice'),
+    width: 18,
+  },
 ];

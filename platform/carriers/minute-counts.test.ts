@@ -90,9 +90,23 @@ describe('historyOf', () => {
     );
     const a = h.get('a')!;
     expect(a).toHaveLength(60);
-    expect(a[0]).toEqual({ minute: new Date(T0 - 59 * MINUTE_MS).toISOString(), submitted: 1, accepted: 0, receipts: 0, delivered: 0, latencyMs: null });
+    expect(a[0]).toEqual({
+      minute: new Date(T0 - 59 * MINUTE_MS).toISOString(),
+      submitted: 1,
+      accepted: 0,
+      receipts: 0,
+      delivered: 0,
+      latencyMs: null,
+    });
     // the mean over all four receipts, not the mean of the two instances' means
-    expect(a[59]).toEqual({ minute: new Date(T0).toISOString(), submitted: 7, accepted: 7, receipts: 4, delivered: 3, latencyMs: 1000 });
+    expect(a[59]).toEqual({
+      minute: new Date(T0).toISOString(),
+      submitted: 7,
+      accepted: 7,
+      receipts: 4,
+      delivered: 3,
+      latencyMs: 1000,
+    });
     expect(a.slice(1, 59).every((m) => m.submitted === 0 && m.latencyMs === null)).toBe(true);
     expect(h.get('b')!.every((m) => m.submitted === 0)).toBe(true);
   });

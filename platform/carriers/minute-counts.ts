@@ -80,7 +80,9 @@ export class MinuteCounts {
   take(): MinuteRow[] {
     if (!this.changed) return [];
     this.changed = false;
-    return [...this.minutes].flatMap(([minute, carriers]) => [...carriers].map(([carrier, f]) => ({ minute, carrier, ...f })));
+    return [...this.minutes].flatMap(([minute, carriers]) =>
+      [...carriers].map(([carrier, f]) => ({ minute, carrier, ...f })),
+    );
   }
 
   /** The write of what take() answered failed: the next take answers it again. */
@@ -104,14 +106,23 @@ export class MinuteCounts {
 
 /** The last HISTORY_MINUTES minutes up to the one of `nowMs`, oldest first, for every carrier named in `rows` or
  * `carriers`: the rows of the same carrier and minute (several instances') summed, minutes without a row as zero. */
-export function historyOf(rows: MinuteRow[], carriers: string[], nowMs: number, minutes = HISTORY_MINUTES): Map<string, CarrierMinute[]> {
+export function historyOf(
+  rows: MinuteRow[],
+  carriers: string[],
+  nowMs: number,
+  minutes = HISTORY_MINUTES,
+): Map<string, CarrierMinute[]> {
   const last = minuteOf(nowMs);
   const first = last - (minutes - 1) * MINUTE_MS;
   const out = new Map<string, CarrierMinute[]>();
   const series = (carrier: string) => {
     let s = out.get(carrier);
     if (!s) {
-      s = Array.from({ length: minutes }, (_, i) => ({ minute: new Date(first + i * MINUTE_MS).toISOString(), ...empty(), latencyMs: null }));
+      s = Array.from({ length: minutes }, (_, i) => ({
+        minute: new Date(first + i * MINUTE_MS).toISOString(),
+        ...empty(),
+        latencyMs: null,
+      }));
       out.set(carrier, s);
     }
     return s;

@@ -7,7 +7,13 @@ import { MAX_PARTS, UnencodableMessage, carrierSubmits } from './outbound-parts'
 // What the platform submits to a carrier is what an SMSC reads back as the same text, in as many parts as the
 // console billed: checked by the platform's own SMSC-side reassembly (tested against Kannel and Net::SMPP).
 
-const carrier = (longMessages: 'udh' | 'sar' | 'payload') => ({ longMessages, sourceTon: 5, sourceNpi: 0, destTon: 1, destNpi: 1 });
+const carrier = (longMessages: 'udh' | 'sar' | 'payload') => ({
+  longMessages,
+  sourceTon: 5,
+  sourceNpi: 0,
+  destTon: 1,
+  destNpi: 1,
+});
 
 const TEXTS = [
   'short',
@@ -33,11 +39,16 @@ describe('carrier submits', () => {
   for (const form of ['udh', 'sar', 'payload'] as const) {
     it(`reads back as the same text in the billed number of parts (${form})`, () => {
       TEXTS.forEach((text, i) => {
-        const parts = carrierSubmits({ sourceAddr: '10690001', destinationAddr: '8613800138000', text, ref: 200 + i }, carrier(form));
+        const parts = carrierSubmits(
+          { sourceAddr: '10690001', destinationAddr: '8613800138000', text, ref: 200 + i },
+          carrier(form),
+        );
         const billed = countSegments(text).segments;
         expect(parts.length, text).toBe(form === 'payload' ? 1 : billed);
         for (const p of parts) expect(p).toMatchObject({ registeredDelivery: 1, sourceAddrTon: 5, destAddrTon: 1 });
-        const out = reassembled(parts.map((p) => ({ ...p, command: 'submit_sm', sequenceNumber: 1, commandStatus: 0 }) as ShortMessagePdu));
+        const out = reassembled(
+          parts.map((p) => ({ ...p, command: 'submit_sm', sequenceNumber: 1, commandStatus: 0 }) as ShortMessagePdu),
+        );
         expect(out?.kind, text).toBe('complete');
         if (out?.kind === 'complete') {
           expect(out.message.text).toBe(text);
@@ -48,8 +59,12 @@ describe('carrier submits', () => {
   }
 
   it('uses GSM-7 when it can and UCS-2 otherwise', () => {
-    expect(carrierSubmits({ sourceAddr: 'a', destinationAddr: 'b', text: 'price €5', ref: 1 }, carrier('udh'))[0].dataCoding).toBe(0);
-    expect(carrierSubmits({ sourceAddr: 'a', destinationAddr: 'b', text: '价格', ref: 1 }, carrier('udh'))[0].dataCoding).toBe(8);
+    expect(
+      carrierSubmits({ sourceAddr: 'a', destinationAddr: 'b', text: 'price €5', ref: 1 }, carrier('udh'))[0].dataCoding,
+    ).toBe(0);
+    expect(
+      carrierSubmits({ sourceAddr: 'a', destinationAddr: 'b', text: '价格', ref: 1 }, carrier('udh'))[0].dataCoding,
+    ).toBe(8);
   });
 
   it('takes 255 parts and refuses one more, or a payload past 65,535 octets, rather than wrapping the count', () => {

@@ -39,7 +39,13 @@ type Carrier = Pick<CarrierConfig, 'longMessages' | 'sourceTon' | 'sourceNpi' | 
 /** The text in pieces that may not be split: a character's octets in the coding. */
 function pieces(text: string): { dataCoding: number; octets: Buffer[]; single: number; multi: number } {
   const chars = Array.from(text);
-  if (chars.every(isGsm7Char)) return { dataCoding: DATA_CODING.defaultAlphabet, octets: chars.map((c) => encodeGsm7(c)), single: 160, multi: 153 };
+  if (chars.every(isGsm7Char))
+    return {
+      dataCoding: DATA_CODING.defaultAlphabet,
+      octets: chars.map((c) => encodeGsm7(c)),
+      single: 160,
+      multi: 153,
+    };
   return { dataCoding: DATA_CODING.ucs2, octets: chars.map((c) => encodeUcs2(c)), single: 140, multi: 134 };
 }
 
@@ -58,8 +64,17 @@ export function carrierSubmits(m: Outbound, carrier: Carrier): SubmitFields[] {
   const body = Buffer.concat(octets);
   if (body.length <= single) return [submitFieldsOf(shortMessagePdu('submit_sm', { ...base, shortMessage: body }))];
   if (carrier.longMessages === 'payload') {
-    if (body.length > MAX_PAYLOAD_OCTETS) throw new UnencodableMessage(`${body.length} octets do not fit message_payload (${MAX_PAYLOAD_OCTETS} at most)`);
-    return [submitFieldsOf(shortMessagePdu('submit_sm', { ...base, shortMessage: Buffer.alloc(0), tlvs: [{ tag: TLV.message_payload, value: body }] }))];
+    if (body.length > MAX_PAYLOAD_OCTETS)
+      throw new UnencodableMessage(`${body.length} octets do not fit message_payload (${MAX_PAYLOAD_OCTETS} at most)`);
+    return [
+      submitFieldsOf(
+        shortMessagePdu('submit_sm', {
+          ...base,
+          shortMessage: Buffer.alloc(0),
+          tlvs: [{ tag: TLV.message_payload, value: body }],
+        }),
+      ),
+    ];
   }
   const parts: Buffer[] = [];
   let current: Buffer[] = [];
@@ -75,7 +90,8 @@ export function carrierSubmits(m: Outbound, carrier: Carrier): SubmitFields[] {
   }
   parts.push(Buffer.concat(current));
   // a count past one octet would wrap: part 256 would be numbered 0 and the carrier could join nothing
-  if (parts.length > MAX_PARTS) throw new UnencodableMessage(`${parts.length} parts are more than the ${MAX_PARTS} a long message may have`);
+  if (parts.length > MAX_PARTS)
+    throw new UnencodableMessage(`${parts.length} parts are more than the ${MAX_PARTS} a long message may have`);
   const ref = m.ref & 0xff;
   return parts.map((part, i) => {
     if (carrier.longMessages === 'sar')
@@ -83,10 +99,16 @@ export function carrierSubmits(m: Outbound, carrier: Carrier): SubmitFields[] {
         shortMessagePdu('submit_sm', {
           ...base,
           shortMessage: part,
-          tlvs: [intTlv(TLV.sar_msg_ref_num, ref, 2), intTlv(TLV.sar_total_segments, parts.length, 1), intTlv(TLV.sar_segment_seqnum, i + 1, 1)],
+          tlvs: [
+            intTlv(TLV.sar_msg_ref_num, ref, 2),
+            intTlv(TLV.sar_total_segments, parts.length, 1),
+            intTlv(TLV.sar_segment_seqnum, i + 1, 1),
+          ],
         }),
       );
     const udh = Buffer.from([0x05, 0x00, 0x03, ref, parts.length, i + 1]);
-    return submitFieldsOf(shortMessagePdu('submit_sm', { ...base, esmClass: 0x40, shortMessage: Buffer.concat([udh, part]) }));
+    return submitFieldsOf(
+      shortMessagePdu('submit_sm', { ...base, esmClass: 0x40, shortMessage: Buffer.concat([udh, part]) }),
+    );
   });
 }

@@ -7,17 +7,11 @@ import { isTemporary, partStateOf, recordStatusOf } from './part-states';
 
 describe('part states', () => {
   it('reads receipt stat words, in any case', () => {
-    expect(['DELIVRD', 'undeliv', 'REJECTD', 'DELETED', 'EXPIRED', 'ENROUTE', 'ACCEPTD', 'UNKNOWN', 'garbage'].map(partStateOf)).toEqual([
-      'delivered',
-      'failed',
-      'failed',
-      'failed',
-      'expired',
-      'pending',
-      'pending',
-      'unknown',
-      'unknown',
-    ]);
+    expect(
+      ['DELIVRD', 'undeliv', 'REJECTD', 'DELETED', 'EXPIRED', 'ENROUTE', 'ACCEPTD', 'UNKNOWN', 'garbage'].map(
+        partStateOf,
+      ),
+    ).toEqual(['delivered', 'failed', 'failed', 'failed', 'expired', 'pending', 'pending', 'unknown', 'unknown']);
   });
 
   it('gives the record its state from all its parts', () => {
@@ -31,7 +25,9 @@ describe('part states', () => {
   });
 
   it('tells temporary refusals from final ones', () => {
-    for (const s of [STATUS.RTHROTTLED, STATUS.RMSGQFUL, STATUS.RSYSERR, STATUS.RX_T_APPN, STATUS.RINVBNDSTS]) expect(isTemporary(s)).toBe(true);
-    for (const s of [STATUS.RINVDSTADR, STATUS.RINVSRCADR, STATUS.RSUBMITFAIL, STATUS.RINVMSGLEN, 0x0401]) expect(isTemporary(s)).toBe(false);
+    for (const s of [STATUS.RTHROTTLED, STATUS.RMSGQFUL, STATUS.RSYSERR, STATUS.RX_T_APPN, STATUS.RINVBNDSTS])
+      expect(isTemporary(s)).toBe(true);
+    for (const s of [STATUS.RINVDSTADR, STATUS.RINVSRCADR, STATUS.RSUBMITFAIL, STATUS.RINVMSGLEN, 0x0401])
+      expect(isTemporary(s)).toBe(false);
   });
 });

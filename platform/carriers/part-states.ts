@@ -6,7 +6,13 @@ import { STATUS } from '../smpp-wire/command-status';
 /** Answers to submit_sm after which the same message may succeed later (as Kannel reads them); anything else is the
  * carrier's final word on that message. A bind-status refusal says the bind is going away (an SMSC shutting down
  * answers the submits it has not taken so), not that the message is wrong: it goes again, on another bind or carrier. */
-const TEMPORARY = new Set<number>([STATUS.RSYSERR, STATUS.RMSGQFUL, STATUS.RTHROTTLED, STATUS.RX_T_APPN, STATUS.RINVBNDSTS]);
+const TEMPORARY = new Set<number>([
+  STATUS.RSYSERR,
+  STATUS.RMSGQFUL,
+  STATUS.RTHROTTLED,
+  STATUS.RX_T_APPN,
+  STATUS.RINVBNDSTS,
+]);
 
 export const isTemporary = (status: number) => TEMPORARY.has(status);
 

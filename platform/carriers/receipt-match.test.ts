@@ -31,7 +31,8 @@ describe('carrier receipt ids', () => {
   });
 
   it('takes the receipted_message_id TLV first, the text id otherwise, and no message that is not a receipt', () => {
-    const text = 'id:1000001 sub:001 dlvrd:001 submit date:261126103000 done date:261126103015 stat:DELIVRD err:000 text:hi';
+    const text =
+      'id:1000001 sub:001 dlvrd:001 submit date:261126103000 done date:261126103015 stat:DELIVRD err:000 text:hi';
     const fromText = readCarrierReceipt(receipt(text), 'hex-to-decimal');
     expect(fromText?.key).toBe(carrierIdKey('00000F4241'));
     expect(fromText?.parsed).toMatchObject({ stat: 'DELIVRD', err: '000' });

@@ -19,7 +19,8 @@ export function carrierIdKey(id: string): string {
 export function receiptTextIdKey(id: string, mode: CarrierConfig['receiptIds']): string | null {
   const t = id.trim();
   if (mode === 'hex-to-decimal') return /^\d{1,30}$/.test(t) ? carrierIdKey(BigInt(t).toString(16)) : null;
-  if (mode === 'decimal-to-hex') return /^[0-9a-f]{1,30}$/i.test(t) ? carrierIdKey(BigInt(`0x${t}`).toString(10)) : null;
+  if (mode === 'decimal-to-hex')
+    return /^[0-9a-f]{1,30}$/i.test(t) ? carrierIdKey(BigInt(`0x${t}`).toString(10)) : null;
   return t === '' ? null : carrierIdKey(t);
 }
 

@@ -12,7 +12,11 @@ const available = (plane: CarrierPlane) => (c: string) => plane.links.get(c)?.av
 
 /** The carrier for a message's next attempt, and the route that gave it: one not in `avoid` if the route has one up,
  * else any that is up. */
-export function pickCarrier(plane: CarrierPlane, m: Routable, avoid: readonly string[]): { carrier: string; route: Route } | null {
+export function pickCarrier(
+  plane: CarrierPlane,
+  m: Routable,
+  avoid: readonly string[],
+): { carrier: string; route: Route } | null {
   const up = available(plane);
   if (avoid.length > 0) {
     const other = plane.router.choose(m, (c) => up(c) && !avoid.includes(c));
@@ -35,7 +39,11 @@ export interface Attempt {
 }
 
 /** Sends the messages again at once, each passing over the carrier that just refused it. */
-export async function rerouteNow(q: Queryable, now: Date, moves: Array<{ sn: string; carrier: string }>): Promise<void> {
+export async function rerouteNow(
+  q: Queryable,
+  now: Date,
+  moves: Array<{ sn: string; carrier: string }>,
+): Promise<void> {
   if (moves.length === 0) return;
   await q.query(
     `update carrier_queue c set due_at = $3, leased = false, tries = c.tries + 1, avoid = array_append(c.avoid, t.carrier)
@@ -50,6 +58,12 @@ export async function recordAttempts(q: Queryable, now: Date, attempts: Attempt[
     `insert into carrier_attempts (sn, attempt, carrier, at, answer)
      select t.sn, t.attempt, t.carrier, $5, t.answer from unnest($1::text[], $2::smallint[], $3::text[], $4::text[]) as t(sn, attempt, carrier, answer)
      on conflict (sn, attempt) do nothing`,
-    [attempts.map((a) => a.sn), attempts.map((a) => a.attempt), attempts.map((a) => a.carrier), attempts.map((a) => a.answer), now],
+    [
+      attempts.map((a) => a.sn),
+      attempts.map((a) => a.attempt),
+      attempts.map((a) => a.carrier),
+      attempts.map((a) => a.answer),
+      now,
+    ],
   );
 }

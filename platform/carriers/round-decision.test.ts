@@ -6,7 +6,13 @@ import type { Route, Routable } from './routing';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 const VALIDITY_S = 3600;
-const config = carrierSchema.parse({ name: 'a', host: '127.0.0.1', port: 2775, systemId: 'platform', password: 'secret' });
+const config = carrierSchema.parse({
+  name: 'a',
+  host: '127.0.0.1',
+  port: 2775,
+  systemId: 'platform',
+  password: 'secret',
+});
 
 const row = (sn: string, over: Partial<Claimed> = {}): Claimed => ({
   sn,

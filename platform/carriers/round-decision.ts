@@ -85,7 +85,15 @@ export function decideRound(
   timing: { now: Date; validityS: number },
   nextRef: () => number,
 ): RoundDecision {
-  const d: RoundDecision = { reports: new Map(), finals: [], timedOut: [], later: [], sends: [], stale: [], unsendable: [] };
+  const d: RoundDecision = {
+    reports: new Map(),
+    finals: [],
+    timedOut: [],
+    later: [],
+    sends: [],
+    stale: [],
+    unsendable: [],
+  };
   const now = timing.now.getTime();
   const validUntil = now - timing.validityS * 1000;
   const end = (r: Claimed, report: CarrierReport) => {
@@ -103,7 +111,10 @@ export function decideRound(
       // was sending it stopped before the answers were written: it may have reached the carrier, so it is not resent
       const parts = partsOf.get(r.sn);
       const states = parts?.states.map((s) => (s === 'pending' ? 'unknown' : s) as PartState);
-      end(r, parts && states ? finalReport(recordStatusOf(states) ?? 600, parts.errs) : unansweredReport('the carrier'));
+      end(
+        r,
+        parts && states ? finalReport(recordStatusOf(states) ?? 600, parts.errs) : unansweredReport('the carrier'),
+      );
       d.timedOut.push(r.sn);
       continue;
     }
@@ -122,7 +133,13 @@ export function decideRound(
       // routes match senders on the platform's code and the account's extension, whatever address the message goes
       // out from: whether that may be its sender id is the chosen route's to say
       const sender = platformAddress(r.ext_number);
-      const routable = { mobile: carrierDigits(r.prod_type, r.mobile), country: r.country_code, prodType: r.prod_type, cusId: r.cus_id, sender };
+      const routable = {
+        mobile: carrierDigits(r.prod_type, r.mobile),
+        country: r.country_code,
+        prodType: r.prod_type,
+        cusId: r.cus_id,
+        sender,
+      };
       if (!routes.routed(routable)) {
         end(r, NO_ROUTE);
         continue;

@@ -14,7 +14,8 @@ import { platformAddress, sourceAddressOf } from './source-address';
 // the dispatcher reads them, for a number written as a user writes it (the one number rule every door uses), with the
 // address it would go out from by the dispatcher's own rule (source-address.ts).
 
-const setOf = <T>(v: T | T[] | undefined): string => (v === undefined ? '' : JSON.stringify([...(Array.isArray(v) ? v : [v])].map(String).sort()));
+const setOf = <T>(v: T | T[] | undefined): string =>
+  v === undefined ? '' : JSON.stringify([...(Array.isArray(v) ? v : [v])].map(String).sort());
 
 /** Whether two routes match exactly the same messages by their conditions (their carriers and pools aside). */
 export function sameConditions(a: RouteConfig, b: RouteConfig): boolean {
@@ -49,12 +50,23 @@ export function explainRoute(
   accountExt: string | null = null,
 ): ResponseOf<typeof carrierRouteTestEndpoint> {
   const dest = destinationOn(t.prodType === 1 ? 1 : 0, classifyNumber(t.mobile));
-  if (dest.refused) throw badRequest(dest.refused === 'INVALID_NUMBER' ? 'carrier.test.badNumber' : 'carrier.test.notDomestic', { field: 'mobile' }, 'mobile');
+  if (dest.refused)
+    throw badRequest(
+      dest.refused === 'INVALID_NUMBER' ? 'carrier.test.badNumber' : 'carrier.test.notDomestic',
+      { field: 'mobile' },
+      'mobile',
+    );
   const destination = carrierDigits(t.prodType, dest.mobile);
   const base = { destination, country: dest.country, source: null };
   if (!plane) return { ...base, carrier: null, routeId: null, reason: translate(lang, 'carrier.test.inProcess') };
   const extNumber = testedExtension(t.sender, accountExt);
-  const m = { mobile: destination, country: dest.country, prodType: t.prodType, cusId: t.cusId ?? '', sender: t.sender || platformAddress(extNumber) };
+  const m = {
+    mobile: destination,
+    country: dest.country,
+    prodType: t.prodType,
+    cusId: t.cusId ?? '',
+    sender: t.sender || platformAddress(extNumber),
+  };
   const choice = plane.router.explain(m, (c) => plane.links.get(c)?.available ?? false);
   const skipped = choice.skipped.map((c) => {
     const link = plane.links.get(c);
@@ -63,11 +75,19 @@ export function explainRoute(
       state: translate(lang, link && !link.enabled ? 'carrier.state.disabled' : 'carrier.state.down'),
     });
   });
-  const tail = skipped.length ? translate(lang, 'carrier.test.skipped', { list: skipped.join(lang === 'zh' ? '、' : ', ') }) : '';
-  if (choice.matching.length === 0) return { ...base, carrier: null, routeId: null, reason: translate(lang, 'carrier.test.noRoute') };
+  const tail = skipped.length
+    ? translate(lang, 'carrier.test.skipped', { list: skipped.join(lang === 'zh' ? '、' : ', ') })
+    : '';
+  if (choice.matching.length === 0)
+    return { ...base, carrier: null, routeId: null, reason: translate(lang, 'carrier.test.noRoute') };
   if (!choice.route || !choice.carrier) {
     const routes = choice.matching.map((r) => `#${r.id ?? '?'}`).join(', ');
-    return { ...base, carrier: null, routeId: null, reason: translate(lang, 'carrier.test.allDown', { routes }) + tail };
+    return {
+      ...base,
+      carrier: null,
+      routeId: null,
+      reason: translate(lang, 'carrier.test.allDown', { routes }) + tail,
+    };
   }
   const reason = translate(lang, 'carrier.test.picked', {
     id: choice.route.id ?? '?',
@@ -77,7 +97,13 @@ export function explainRoute(
   });
   const config = plane.links.get(choice.carrier)?.config;
   const source = config
-    ? sourceAddressOf({ prodType: t.prodType, senderId: t.senderId || null, extNumber, routeAllows: choice.route.alphaSenderIds === true, carrier: config })
+    ? sourceAddressOf({
+        prodType: t.prodType,
+        senderId: t.senderId || null,
+        extNumber,
+        routeAllows: choice.route.alphaSenderIds === true,
+        carrier: config,
+      })
     : null;
   return { ...base, source, carrier: choice.carrier, routeId: choice.route.id ?? null, reason: reason + tail };
 }

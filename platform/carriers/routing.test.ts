@@ -7,18 +7,33 @@ import { Router, type Routable } from './routing';
 // product, account and sender, pools round robin and weighted, failover to the next healthy carrier or route.
 
 const carrier = (name: string) => ({ name, host: '127.0.0.1', port: 2775, systemId: 'X', password: 'Y' });
-const msg = (mobile: string, over: Partial<Routable> = {}): Routable => ({ mobile, country: null, prodType: 0, cusId: 'SUB001', sender: null, ...over });
+const msg = (mobile: string, over: Partial<Routable> = {}): Routable => ({
+  mobile,
+  country: null,
+  prodType: 0,
+  cusId: 'SUB001',
+  sender: null,
+  ...over,
+});
 const up = () => true;
 
 describe('carriers file', () => {
   it('reads the documented shape and fills the defaults', () => {
     const file = parseCarriersFile(
       JSON.stringify({
-        carriers: [{ name: 'a', host: '127.0.0.1', port: 2775, systemId: 'X', password: 'Y', binds: 1, window: 10, rate: 100 }],
+        carriers: [
+          { name: 'a', host: '127.0.0.1', port: 2775, systemId: 'X', password: 'Y', binds: 1, window: 10, rate: 100 },
+        ],
         routes: [{ prefix: '86', carriers: ['a'] }],
       }),
     );
-    expect(file.carriers[0]).toMatchObject({ bindMode: 'transceiver', longMessages: 'udh', receiptIds: 'same', enquireLinkS: 30, destTon: 1 });
+    expect(file.carriers[0]).toMatchObject({
+      bindMode: 'transceiver',
+      longMessages: 'udh',
+      receiptIds: 'same',
+      enquireLinkS: 30,
+      destTon: 1,
+    });
     expect(file.routes[0]).toMatchObject({ pool: 'round-robin' });
   });
 
@@ -40,7 +55,9 @@ describe('carriers file', () => {
     expect(bad).toThrow(/routes\.0\.carriers\.1: no carrier is named "nope"/);
     expect(bad).toThrow(/routes\.0\.weights/);
     expect(bad).toThrow(/routes\.1\.prefix/);
-    expect(() => parseCarriersFile(JSON.stringify({ carriers: [{ ...carrier('a'), colour: 'red' }] }))).toThrow(/colour/);
+    expect(() => parseCarriersFile(JSON.stringify({ carriers: [{ ...carrier('a'), colour: 'red' }] }))).toThrow(
+      /colour/,
+    );
   });
 });
 
@@ -73,7 +90,10 @@ describe('routes', () => {
 
   it('names the route that gave the carrier, with what it allows', () => {
     const r = new Router(file.routes);
-    expect(r.choose(msg('14155552671', { country: 'US', prodType: 1 }), up)).toMatchObject({ carrier: 'e', route: { alphaSenderIds: true } });
+    expect(r.choose(msg('14155552671', { country: 'US', prodType: 1 }), up)).toMatchObject({
+      carrier: 'e',
+      route: { alphaSenderIds: true },
+    });
     expect(r.choose(msg('8613900000000'), up)?.route.alphaSenderIds).toBeUndefined();
     expect(r.choose(msg('8613900000000'), () => false)).toBeNull();
   });
@@ -106,7 +126,10 @@ describe('routes', () => {
 
   it('takes the cheapest carrier up for the number, in turn among equals, an uncosted one only when no costed one is up', () => {
     const cheap = parseCarriersFile(
-      JSON.stringify({ carriers: ['a', 'b', 'c', 'd'].map(carrier), routes: [{ prefix: '86', carriers: ['a', 'b', 'c', 'd'], pool: 'cheapest' }] }),
+      JSON.stringify({
+        carriers: ['a', 'b', 'c', 'd'].map(carrier),
+        routes: [{ prefix: '86', carriers: ['a', 'b', 'c', 'd'], pool: 'cheapest' }],
+      }),
     );
     const day = Date.UTC(2026, 0, 1);
     const book = new CostBook([
@@ -117,7 +140,9 @@ describe('routes', () => {
       { id: 4, carrier: 'a', country: null, prefix: '86139', cost: '0.0100', effectiveFrom: day + 86_400_000 },
     ]);
     let now = day + 3600_000;
-    const r = new Router(cheap.routes, undefined, undefined, { rateOf: (c, m) => book.rateOf(c, m.mobile, m.country, now) });
+    const r = new Router(cheap.routes, undefined, undefined, {
+      rateOf: (c, m) => book.rateOf(c, m.mobile, m.country, now),
+    });
     // b and c cost the same: they share the turns; a (dearer) and d (no cost) get none
     expect([1, 2, 3, 4].map(() => r.carrierFor(msg('8613700000000'), up))).toEqual(['b', 'c', 'b', 'c']);
     expect(r.carrierFor(msg('8613900000000'), up)).toMatch(/^[bc]$/);

@@ -75,9 +75,16 @@ export class Router {
     private readonly costs: CostView = UNCOSTED,
   ) {}
 
-  private pick(i: number, route: RouteConfig, healthy: (c: string) => boolean, m: Routable, peek = false): string | null {
+  private pick(
+    i: number,
+    route: RouteConfig,
+    healthy: (c: string) => boolean,
+    m: Routable,
+    peek = false,
+  ): string | null {
     if (route.pool === 'cheapest') return this.cheapest(i, route, healthy, m);
-    if (route.pool === 'weighted') return this.weighted(i, route, healthy, route.weights ?? route.carriers.map((c) => this.weightOf(c)));
+    if (route.pool === 'weighted')
+      return this.weighted(i, route, healthy, route.weights ?? route.carriers.map((c) => this.weightOf(c)));
     if (route.pool !== 'quality') return this.roundRobin(i, route, healthy);
     // the carriers its breaker lets through, or all that are up when it lets none (never strand the traffic)
     const admits = peek ? this.quality.admitsNow : this.quality.admits;

@@ -33,7 +33,9 @@ export async function startSimulatorCarrier(o: {
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the simulator carrier did not start listening')), START_MS);
     child.once('error', reject);
-    void exited.then(([code]) => reject(new Error(`the simulator carrier stopped (${String(code)}) before it listened`)));
+    void exited.then(([code]) =>
+      reject(new Error(`the simulator carrier stopped (${String(code)}) before it listened`)),
+    );
     child.on('message', (m: { kind: string; port?: number }) => {
       if (m.kind !== 'listening') return;
       clearTimeout(timer);

@@ -16,14 +16,24 @@ import { simulatorSmsc } from './simulator-smsc';
 const closeLater = cleanups();
 
 async function run(rates: { successRate: number; failureRate: number; replyRate: number }, random?: () => number) {
-  const smsc = simulatorSmsc({ simulator: { reviewMs: 10, reportMs: 20, ...rates }, systemId: 'platform', password: 'sim', random });
+  const smsc = simulatorSmsc({
+    simulator: { reviewMs: 10, reportMs: 20, ...rates },
+    systemId: 'platform',
+    password: 'sim',
+    random,
+  });
   const { port } = await smsc.server.listen(0, '127.0.0.1');
   closeLater(() => smsc.close());
   const delivered: ShortMessagePdu[] = [];
-  const link = await EsmeSession.open(esmeOptions(port, { systemId: 'platform', password: 'sim', onDeliver: (pdu) => (delivered.push(pdu), 0) }));
+  const link = await EsmeSession.open(
+    esmeOptions(port, { systemId: 'platform', password: 'sim', onDeliver: (pdu) => (delivered.push(pdu), 0) }),
+  );
   closeLater(() => link.destroy('test over'));
   const carrier = carrierSchema.parse({ name: 'sim', host: '127.0.0.1', port, systemId: 'platform', password: 'sim' });
-  const parts = carrierSubmits({ sourceAddr: '10690001', destinationAddr: '8613800138000', text: 'simulated '.repeat(40), ref: 7 }, carrier);
+  const parts = carrierSubmits(
+    { sourceAddr: '10690001', destinationAddr: '8613800138000', text: 'simulated '.repeat(40), ref: 7 },
+    carrier,
+  );
   const ids: string[] = [];
   for (const p of parts) {
     const a = await link.submit(p);
@@ -48,8 +58,16 @@ async function receiptsWithoutBind(o: { receiptRetryMs?: number }) {
   const { port } = await smsc.server.listen(0, '127.0.0.1');
   closeLater(() => smsc.close());
   const submitAndDrop = async (destinationAddr: string) => {
-    const link = await EsmeSession.open(esmeOptions(port, { systemId: 'platform', password: 'sim', onDeliver: () => 0 }));
-    const carrier = carrierSchema.parse({ name: 'sim', host: '127.0.0.1', port, systemId: 'platform', password: 'sim' });
+    const link = await EsmeSession.open(
+      esmeOptions(port, { systemId: 'platform', password: 'sim', onDeliver: () => 0 }),
+    );
+    const carrier = carrierSchema.parse({
+      name: 'sim',
+      host: '127.0.0.1',
+      port,
+      systemId: 'platform',
+      password: 'sim',
+    });
     const [part] = carrierSubmits({ sourceAddr: '10690001', destinationAddr, text: 'no bind', ref: 8 }, carrier);
     const answer = await link.submit(part);
     expect(answer.kind).toBe('accepted');
@@ -94,7 +112,9 @@ describe('simulator SMSC', () => {
     // the report falls due with no bind, and is offered again until one takes it
     await until(() => kept.length >= 2, 'the report to fall due and be kept, twice');
     const delivered: ShortMessagePdu[] = [];
-    const second = await EsmeSession.open(esmeOptions(port, { systemId: 'platform', password: 'sim', onDeliver: (pdu) => (delivered.push(pdu), 0) }));
+    const second = await EsmeSession.open(
+      esmeOptions(port, { systemId: 'platform', password: 'sim', onDeliver: (pdu) => (delivered.push(pdu), 0) }),
+    );
     closeLater(() => second.destroy('test over'));
     await until(() => delivered.length === 1, 'the kept receipt on the new bind');
     const receipt = readCarrierReceipt(delivered[0], 'same');

@@ -59,12 +59,20 @@ export function simulatorSmsc(o: SimulatorSmscOptions): SimulatorSmsc {
     deliverWindow: 1000,
     logger: o.log,
     authenticate: async (r) =>
-      r.systemId === o.systemId && r.password === o.password ? { ok: true, accountId: r.systemId } : { ok: false, status: STATUS.RINVPASWD },
+      r.systemId === o.systemId && r.password === o.password
+        ? { ok: true, accountId: r.systemId }
+        : { ok: false, status: STATUS.RINVPASWD },
     submit: async (session, message) => {
       const messageId = (next++).toString(16).toUpperCase();
       o.onSubmit?.(message.pdu.destinationAddr, messageId);
       const accountId = session.accountId!;
-      const msg = { sn: messageId, prod_type: 0, cus_id: accountId, mobile: message.pdu.destinationAddr, content: message.text ?? '' };
+      const msg = {
+        sn: messageId,
+        prod_type: 0,
+        cus_id: accountId,
+        mobile: message.pdu.destinationAddr,
+        content: message.text ?? '',
+      };
       const submitted = new Date();
       later(sim.reportDelayMs(), () => {
         const report = sim.report(msg);

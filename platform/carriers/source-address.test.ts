@@ -7,7 +7,14 @@ import { NPI_UNKNOWN, TON_ALPHANUMERIC, sourceAddressOf, type SourceOf } from '.
 // in every other case.
 
 const carrier = { sourceTon: 2, sourceNpi: 1 };
-const of = (o: Partial<SourceOf>): SourceOf => ({ prodType: 1, senderId: 'ACME', extNumber: '77', routeAllows: true, carrier, ...o });
+const of = (o: Partial<SourceOf>): SourceOf => ({
+  prodType: 1,
+  senderId: 'ACME',
+  extNumber: '77',
+  routeAllows: true,
+  carrier,
+  ...o,
+});
 
 describe('sourceAddressOf', () => {
   it('sends an alphanumeric sender id as ton 5, npi 0 where the route allows it', () => {

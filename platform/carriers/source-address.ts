@@ -35,7 +35,8 @@ export const platformAddress = (extNumber: string | null): string => PLATFORM_SE
 export function sourceAddressOf(m: SourceOf): SourceAddress {
   const own = { ton: m.carrier.sourceTon, npi: m.carrier.sourceNpi };
   const id = m.senderId;
-  if (m.prodType !== 1 || !m.routeAllows || id === null || !isSenderId(id)) return { addr: platformAddress(m.extNumber), ...own };
+  if (m.prodType !== 1 || !m.routeAllows || id === null || !isSenderId(id))
+    return { addr: platformAddress(m.extNumber), ...own };
   if (!/^\d+$/.test(id)) return { addr: id, ton: TON_ALPHANUMERIC, npi: NPI_UNKNOWN };
   if (id.startsWith(PLATFORM_SENDER_CODE)) return { addr: platformAddress(m.extNumber), ...own };
   return { addr: id, ...own };

@@ -6,7 +6,12 @@ import type { Queryable } from '../db/db';
 export const LOG_KEEP_BYTES = 1024 * 1024;
 
 /** Stores a login's uploaded entries in one set-based insert, then deletes its entries past the retention. */
-export async function storeClientLogs(q: Queryable, userId: number, entries: unknown[], keepRows: number): Promise<void> {
+export async function storeClientLogs(
+  q: Queryable,
+  userId: number,
+  entries: unknown[],
+  keepRows: number,
+): Promise<void> {
   await q.query(
     `insert into client_logs(user_id, type, message, stack, info, url, time)
      select $1, e->>'type', e->>'message', e->>'stack', e->>'info', e->>'url', e->>'time' from jsonb_array_elements($2::jsonb) e`,

@@ -21,7 +21,12 @@ export const consoleSitePlugin: AreaPlugin = async (app, { ctx }) => {
   // a relative CONSOLE_DIR (dist/console-x) is read from the repository root: @fastify/static needs an absolute root
   const consoleDir = config.consoleDir ? resolve(ROOT, config.consoleDir) : join(ROOT, 'dist', 'console');
   if (config.serveConsole && existsSync(join(consoleDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: consoleDir, prefix: `${CONSOLE_BASE_PATH}/`, wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: consoleDir,
+      prefix: `${CONSOLE_BASE_PATH}/`,
+      wildcard: false,
+      index: ['index.html'],
+    });
     // Client-side routes: any unknown path under the console answers index.html.
     app.get(`${CONSOLE_BASE_PATH}/*`, (_req, reply) => reply.sendFile('index.html', consoleDir));
     app.get(CONSOLE_BASE_PATH, (_req, reply) => reply.redirect(`${CONSOLE_BASE_PATH}/`));

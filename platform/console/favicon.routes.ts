@@ -8,5 +8,7 @@ import type { FastifyInstance } from 'fastify';
 const ICON = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'public', 'favicon.ico'));
 
 export function registerFaviconRoute(app: FastifyInstance): void {
-  app.get('/favicon.ico', (_req, reply) => reply.header('Content-Type', 'image/x-icon').header('Cache-Control', 'public, max-age=86400').send(ICON));
+  app.get('/favicon.ico', (_req, reply) =>
+    reply.header('Content-Type', 'image/x-icon').header('Cache-Control', 'public, max-age=86400').send(ICON),
+  );
 }

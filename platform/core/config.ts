@@ -60,7 +60,8 @@ export interface SmppLimits {
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
-  const num = (v: string | undefined, d: number) => (v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : d);
+  const num = (v: string | undefined, d: number) =>
+    v !== undefined && v !== '' && !Number.isNaN(Number(v)) ? Number(v) : d;
   return {
     port: num(env.PORT, 8080),
     host: env.HOST ?? '0.0.0.0',
@@ -112,7 +113,11 @@ function carriersOf(env: NodeJS.ProcessEnv): Config['carriers'] {
 const smppPortOf = (v: string | undefined) => portOf('SMPP_PORT', v, 2775);
 
 /** The listeners the platform opens: what a message calls each, and the setting its port is read from. */
-const LISTENERS = { http: ['HTTP', 'PORT'], smpp: ['SMPP', 'SMPP_PORT'], metrics: ['metrics', 'METRICS_PORT'] } as const;
+const LISTENERS = {
+  http: ['HTTP', 'PORT'],
+  smpp: ['SMPP', 'SMPP_PORT'],
+  metrics: ['metrics', 'METRICS_PORT'],
+} as const;
 
 /** The cause a start names when a listener's port is taken. */
 export const portInUse = (listener: keyof typeof LISTENERS, port: unknown) =>
@@ -126,6 +131,7 @@ function portOf(name: string, v: string | undefined, dflt: number): number | 'au
   const n = Number(t);
   if (n === 0) return null;
   // a mistyped port must not leave a listener off while the platform looks healthy
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port (1-65535), 0 (off) or auto; it is "${v}"`);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new Error(`${name} must be a port (1-65535), 0 (off) or auto; it is "${v}"`);
   return n;
 }

@@ -56,7 +56,10 @@ export function atTransactionEnd(q: Queryable, work: (q: Queryable) => Promise<v
  * idempotent command, its effects and its stored answer, as one transaction (platform/http/route.ts), so a crash
  * can never leave an effect without its answer or an answer without its effect.
  */
-export function ambientTransactions(root: Queryable, begin: <T>(fn: (q: Queryable) => Promise<T>) => Promise<T>): Pick<Db, 'query' | 'exec' | 'tx'> {
+export function ambientTransactions(
+  root: Queryable,
+  begin: <T>(fn: (q: Queryable) => Promise<T>) => Promise<T>,
+): Pick<Db, 'query' | 'exec' | 'tx'> {
   const store = new AsyncLocalStorage<{ q: Queryable; open: boolean }>();
   let savepoints = 0;
   // a frame stays in async contexts that outlive it (work a handler left running): past its commit it is not used

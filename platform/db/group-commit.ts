@@ -11,7 +11,11 @@ export interface GroupWriter<I, O> {
 /** `write` answers a group with one outcome per item, in order; when it throws, every item of the group fails with it.
  * `lingerMs`: a request that finds the writer idle waits this long for others to join its group (a commit delay), for
  * writes whose fixed cost per group outweighs a few milliseconds of latency. */
-export function groupWriter<I, O>(write: (items: I[]) => Promise<O[]>, maxGroup: number, lingerMs = 0): GroupWriter<I, O> {
+export function groupWriter<I, O>(
+  write: (items: I[]) => Promise<O[]>,
+  maxGroup: number,
+  lingerMs = 0,
+): GroupWriter<I, O> {
   const queue: Array<{ item: I; resolve: (o: O) => void; reject: (e: unknown) => void }> = [];
   let running = false;
   const drain = async () => {

@@ -12,7 +12,11 @@ export interface ListenHost {
  * failed (the database restarting) is not remembered: the next caller tries again, instead of every later caller
  * hearing the same old failure.
  */
-export function lazyListen(ctx: ListenHost, channel: string, onPayload: (payload: string) => void): () => Promise<void> {
+export function lazyListen(
+  ctx: ListenHost,
+  channel: string,
+  onPayload: (payload: string) => void,
+): () => Promise<void> {
   let listening: Promise<void> | null = null;
   return () =>
     (listening ??= ctx.db.listen(channel, onPayload).then(

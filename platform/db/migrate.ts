@@ -13,7 +13,9 @@ export async function migrate(db: Db): Promise<string[]> {
   const applied: string[] = [];
   await db.tx(async (q) => {
     await q.query('select pg_advisory_xact_lock(727001)');
-    await q.query('create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())');
+    await q.query(
+      'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
+    );
     const done = new Set((await q.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name));
     for (const f of files) {
       if (done.has(f)) continue;

@@ -18,7 +18,10 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const options = { parsers, extensions, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) };
   const pg = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
-  type Target = { query: (s: string, p?: unknown[]) => Promise<{ rows: unknown[] }>; exec: (s: string) => Promise<unknown> };
+  type Target = {
+    query: (s: string, p?: unknown[]) => Promise<{ rows: unknown[] }>;
+    exec: (s: string) => Promise<unknown>;
+  };
   const load = { inFlight: 0, lastEnd: 0 };
   const counted = async <T>(run: () => Promise<T>): Promise<T> => {
     load.inFlight++;

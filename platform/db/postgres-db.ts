@@ -18,7 +18,8 @@ export async function openPostgres(url: string): Promise<Db> {
   const wrap = (c: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T = Row>(sql: string, params?: unknown[]) {
       const values = params as unknown[];
-      return (await (isPrepared(sql) ? c.query({ name: nameOf(sql), text: sql, values }) : c.query(sql, values))).rows as T[];
+      return (await (isPrepared(sql) ? c.query({ name: nameOf(sql), text: sql, values }) : c.query(sql, values)))
+        .rows as T[];
     },
     async exec(sql: string) {
       await c.query(sql);

@@ -5,7 +5,11 @@ import { lazyListen, type ListenHost } from './lazy-listen';
  * on PostgreSQL) however many parts listen. `onPayload` hears every notice from the first LISTEN on; the answer
  * starts that LISTEN on first need, as lazyListen's does.
  */
-export function sharedListen(ctx: ListenHost, channel: string, onPayload: (payload: string) => void): () => Promise<void> {
+export function sharedListen(
+  ctx: ListenHost,
+  channel: string,
+  onPayload: (payload: string) => void,
+): () => Promise<void> {
   let channels = shared.get(ctx);
   if (!channels) shared.set(ctx, (channels = new Map()));
   let entry = channels.get(channel);
@@ -23,4 +27,7 @@ export function sharedListen(ctx: ListenHost, channel: string, onPayload: (paylo
   return entry.ensure;
 }
 
-const shared = new WeakMap<ListenHost, Map<string, { handlers: Set<(payload: string) => void>; ensure: () => Promise<void> }>>();
+const shared = new WeakMap<
+  ListenHost,
+  Map<string, { handlers: Set<(payload: string) => void>; ensure: () => Promise<void> }>
+>();

@@ -9,7 +9,8 @@ import type { FeedSource } from './feed-source';
 // otherwise be passed over by a checkpoint set from a higher seq that committed first.
 // Documents come back as JSON text (an array of contract documents) for the route to splice into its answer.
 
-type Pull = Required<Pick<PullRequest, 'limit' | 'direction'>> & Pick<PullRequest, 'since'> & { checkpoint: { seq: number } | null };
+type Pull = Required<Pick<PullRequest, 'limit' | 'direction'>> &
+  Pick<PullRequest, 'since'> & { checkpoint: { seq: number } | null };
 
 export async function pullFeed(q: Queryable, s: FeedSource, req: Pull, scopeIds: string[]) {
   const safe = await safeChangeSeq(q);
@@ -42,5 +43,10 @@ export async function pullFeed(q: Queryable, s: FeedSource, req: Pull, scopeIds:
             coalesce((select json_agg(d order by d.seq ${order}) from (select ${s.select} from picked ${s.alias}${s.from.slice(base.length)}) d)::text, '[]') as docs`,
     params,
   );
-  return { documentsJson: page.docs, count: page.n, checkpoint: page.n === req.limit && page.last !== null ? { seq: page.last } : null, highWater };
+  return {
+    documentsJson: page.docs,
+    count: page.n,
+    checkpoint: page.n === req.limit && page.last !== null ? { seq: page.last } : null,
+    highWater,
+  };
 }

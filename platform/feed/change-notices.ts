@@ -22,5 +22,7 @@ export async function notifyAll(q: Queryable, resources: FeedResource[], cusIds:
 /** Nudges `loop` on every change notice (a send stored, a report written, a template submitted; on any instance with
  * PostgreSQL): work the loop has to do comes with one. Without the notices the loop still finds it within its rest. */
 export function nudgeOnChanges(ctx: AppContext, loop: LoopHandle): void {
-  sharedListen(ctx, CHANGES_CHANNEL, () => loop.nudge())().catch((err) => ctx.log.warn({ err }, 'change notices not heard'));
+  sharedListen(ctx, CHANGES_CHANNEL, () => loop.nudge())().catch((err) =>
+    ctx.log.warn({ err }, 'change notices not heard'),
+  );
 }

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { changesStreamEndpoint, changesTicketEndpoint, STREAM_TICKET_TTL_S } from '../../contract/endpoints/feed.endpoints';
+import {
+  changesStreamEndpoint,
+  changesTicketEndpoint,
+  STREAM_TICKET_TTL_S,
+} from '../../contract/endpoints/feed.endpoints';
 import type { AppContext } from '../core/context';
 import { userForTokenHash } from '../auth/current-user';
 import { lazyListen } from '../db/lazy-listen';
@@ -46,7 +50,10 @@ export function registerFeedRoutes(app: FastifyInstance, ctx: AppContext): void 
     const res = reply.raw;
     let open = false;
     await listenForEndedSessions();
-    const unsubscribe = await hub.subscribe(readableCusIds(user, 'data'), (c) => open && res.write(`event: changed\ndata: ${JSON.stringify(c)}\n\n`));
+    const unsubscribe = await hub.subscribe(
+      readableCusIds(user, 'data'),
+      (c) => open && res.write(`event: changed\ndata: ${JSON.stringify(c)}\n\n`),
+    );
     reply.hijack();
     res.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',

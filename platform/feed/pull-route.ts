@@ -29,7 +29,12 @@ export function registerPullRoute(
     if (!user) throw unauthorized();
     const parsed = pullRequest.safeParse(req.body ?? {});
     if (!parsed.success) throw zodToApiError(parsed.error, req.body ?? {});
-    const page = await pullFeed(ctx.db, typeof source === 'function' ? source(user) : source, parsed.data, scopeOf(user));
+    const page = await pullFeed(
+      ctx.db,
+      typeof source === 'function' ? source(user) : source,
+      parsed.data,
+      scopeOf(user),
+    );
     const head = JSON.stringify({ type: SUCCESS_TYPE, message: translate(languageOf(req), 'common.ok') }).slice(0, -1);
     const data = `{"documents":${page.documentsJson},"checkpoint":${JSON.stringify(page.checkpoint)},"highWater":${page.highWater}}`;
     return reply.type('application/json; charset=utf-8').send(`${head},"data":${data}}`);

@@ -36,13 +36,17 @@ it('a failed LISTEN is tried again by the next subscriber, which then hears noti
   const original = db.listen;
   const listen = original.bind(db);
   let failures = 1;
-  db.listen = (channel, onPayload) => (failures-- > 0 ? Promise.reject(new Error('database restarting')) : listen(channel, onPayload));
+  db.listen = (channel, onPayload) =>
+    failures-- > 0 ? Promise.reject(new Error('database restarting')) : listen(channel, onPayload);
   stops.push(() => void (db.listen = original));
   const { hub } = hubOn();
   await expect(hub.subscribe(['EP0001'], () => undefined)).rejects.toThrow('database restarting');
   const got: Change[] = [];
   await hub.subscribe(['EP0001'], (c) => got.push(c));
-  await db.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify({ resource: 'mtRecord', cus_ids: ['EP0001'], seq: 7 })]);
+  await db.query('select pg_notify($1, $2)', [
+    CHANGES_CHANNEL,
+    JSON.stringify({ resource: 'mtRecord', cus_ids: ['EP0001'], seq: 7 }),
+  ]);
   await until(() => got.length === 1);
   expect(got).toEqual([{ resource: 'mtRecord', seq: 7 }]);
 }, 30_000);

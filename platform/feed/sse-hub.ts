@@ -34,7 +34,9 @@ export function createSseHub(ctx: AppContext): SseHub {
     }
     if (!notice.resource || !Array.isArray(notice.cus_ids) || clients.size === 0) return;
     // the notifier sends no seq: the sequence's last value bounds every change committed so far
-    const seq = notice.seq ?? Number((await ctx.db.query<{ v: number }>('select last_value::int8 as v from change_seq'))[0]?.v ?? 0);
+    const seq =
+      notice.seq ??
+      Number((await ctx.db.query<{ v: number }>('select last_value::int8 as v from change_seq'))[0]?.v ?? 0);
     const change = { resource: notice.resource, seq };
     for (const c of clients) if (notice.cus_ids.some((id) => c.cusIds.has(id))) c.send(change);
   };

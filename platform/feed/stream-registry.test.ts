@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { createStreamRegistry, type OpenStream } from './stream-registry';
 
 describe('stream registry', () => {
-  const open = (ended: string[], name: string, tokenHash: string, userId = 1): OpenStream => ({ tokenHash, userId, end: () => ended.push(name) });
+  const open = (ended: string[], name: string, tokenHash: string, userId = 1): OpenStream => ({
+    tokenHash,
+    userId,
+    end: () => ended.push(name),
+  });
 
   it('ends the oldest stream of a session past its cap, and of a login past its cap', () => {
     const ended: string[] = [];

@@ -27,11 +27,14 @@ export interface StreamRegistry {
   userCount(userId: number): number;
 }
 
-export function createStreamRegistry(caps = { perSession: STREAMS_PER_SESSION, perUser: STREAMS_PER_USER }): StreamRegistry {
+export function createStreamRegistry(
+  caps = { perSession: STREAMS_PER_SESSION, perUser: STREAMS_PER_USER },
+): StreamRegistry {
   // Sets keep insertion order: the first member is the oldest stream.
   const bySession = new Map<string, Set<OpenStream>>();
   const byUser = new Map<number, Set<OpenStream>>();
-  const put = <K>(map: Map<K, Set<OpenStream>>, key: K, s: OpenStream) => map.set(key, (map.get(key) ?? new Set()).add(s));
+  const put = <K>(map: Map<K, Set<OpenStream>>, key: K, s: OpenStream) =>
+    map.set(key, (map.get(key) ?? new Set()).add(s));
   const drop = <K>(map: Map<K, Set<OpenStream>>, key: K, s: OpenStream) => {
     const set = map.get(key);
     if (!set) return;

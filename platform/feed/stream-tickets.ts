@@ -22,8 +22,9 @@ export async function issueStreamTicket(q: Queryable, tokenHash: string, now: Da
 /** The session's token hash a ticket was issued for, or null when unknown or expired. Single use: the ticket row goes
  * as it is read. */
 export async function redeemStreamTicket(q: Queryable, ticket: string, now: Date): Promise<string | null> {
-  const [t] = await q.query<{ token_hash: string; expires_at: Date }>('delete from stream_tickets where ticket_hash = $1 returning token_hash, expires_at', [
-    sha256(ticket),
-  ]);
+  const [t] = await q.query<{ token_hash: string; expires_at: Date }>(
+    'delete from stream_tickets where ticket_hash = $1 returning token_hash, expires_at',
+    [sha256(ticket)],
+  );
   return t && t.expires_at.getTime() > now.getTime() ? t.token_hash : null;
 }

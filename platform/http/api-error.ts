@@ -15,7 +15,8 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (key: string, params?: MessageParams, field?: string) => new ApiError(400, key, params, field);
+export const badRequest = (key: string, params?: MessageParams, field?: string) =>
+  new ApiError(400, key, params, field);
 export const unauthorized = () => new ApiError(401, 'error.unauthorized');
 export const forbidden = (key = 'error.forbidden', params?: MessageParams) => new ApiError(403, key, params);
 export const notFound = (key = 'error.notFound', params?: MessageParams) => new ApiError(404, key, params);

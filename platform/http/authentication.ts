@@ -13,6 +13,7 @@ declare module 'fastify' {
 
 /** The caller behind the request's bearer token, or null. */
 export async function callerOf(req: FastifyRequest): Promise<CurrentUser | null> {
-  if (!req.server.hasDecorator('authenticate')) throw new Error('no authentication registered: the auth area decorates the server first');
+  if (!req.server.hasDecorator('authenticate'))
+    throw new Error('no authentication registered: the auth area decorates the server first');
   return req.server.authenticate(req);
 }

@@ -15,7 +15,10 @@ function hoistDefs(json: Record<string, unknown>, shared: Shared, owner: string)
   const taken = new Set([...shared.values()].map((v) => v.name));
   const fresh = (name: string) => (taken.has(name) ? `${name}_${shared.size}` : name);
   const names = new Map(
-    Object.keys(defs).map((d) => [d, shared.get(`${key}:${d}`)?.name ?? fresh(d.startsWith('__') ? `${owner}_${d.replace(/^_+/, '')}` : d)]),
+    Object.keys(defs).map((d) => [
+      d,
+      shared.get(`${key}:${d}`)?.name ?? fresh(d.startsWith('__') ? `${owner}_${d.replace(/^_+/, '')}` : d),
+    ]),
   );
   const rewrite = (v: unknown): unknown =>
     Array.isArray(v)
@@ -23,7 +26,9 @@ function hoistDefs(json: Record<string, unknown>, shared: Shared, owner: string)
       : typeof v === 'object' && v !== null
         ? Object.fromEntries(
             Object.entries(v).map(([k, x]) =>
-              k === '$ref' && typeof x === 'string' && x.startsWith('#/$defs/') ? [k, `#/components/schemas/${names.get(x.slice(8))}`] : [k, rewrite(x)],
+              k === '$ref' && typeof x === 'string' && x.startsWith('#/$defs/')
+                ? [k, `#/components/schemas/${names.get(x.slice(8))}`]
+                : [k, rewrite(x)],
             ),
           )
         : v;

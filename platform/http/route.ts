@@ -26,7 +26,9 @@ export interface Call<E extends Endpoint, U extends CurrentUser | null> {
   idempotencyKey: string | null;
 }
 
-type Handler<E extends Endpoint> = (call: Call<E, E['auth'] extends 'token' ? CurrentUser : CurrentUser | null>) => Promise<z.input<E['response']> | void>;
+type Handler<E extends Endpoint> = (
+  call: Call<E, E['auth'] extends 'token' ? CurrentUser : CurrentUser | null>,
+) => Promise<z.input<E['response']> | void>;
 
 export interface RouteOptions {
   /** honour Idempotency-Key: a retry gets the first answer and does nothing twice. `true` runs the whole handler in
@@ -39,7 +41,13 @@ export interface RouteOptions {
 }
 
 /** Registers one contract endpoint under the service base path. */
-export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, endpoint: E, handler: Handler<E>, opts: RouteOptions = {}): void {
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  endpoint: E,
+  handler: Handler<E>,
+  opts: RouteOptions = {},
+): void {
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -48,7 +56,12 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
       const lang = languageOf(req);
       const user = await callerOf(req);
       if (endpoint.auth === 'token' && !user) throw unauthorized();
-      const raw = endpoint.method === 'GET' || endpoint.method === 'DELETE' ? req.query : endpoint.kind === 'multipart' ? {} : (req.body ?? {});
+      const raw =
+        endpoint.method === 'GET' || endpoint.method === 'DELETE'
+          ? req.query
+          : endpoint.kind === 'multipart'
+            ? {}
+            : (req.body ?? {});
       const bad = unstorablePath(raw);
       if (bad !== null) throw badRequest(bad.key, { field: bad.path }, bad.path);
       const parsed = endpoint.request.safeParse(raw);
@@ -66,16 +79,20 @@ export function route<E extends Endpoint>(app: FastifyInstance, ctx: AppContext,
           messageKey = key;
           messageParams = params;
         },
-        idempotencyKey: opts.idempotent === 'resumable' && user && typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? key : null,
+        idempotencyKey:
+          opts.idempotent === 'resumable' && user && typeof key === 'string' && IDEMPOTENCY_KEY.test(key) ? key : null,
       } as Call<E, CurrentUser>;
       const run = async () => {
         const data = await handler(call as never);
         return { type: SUCCESS_TYPE, message: translate(lang, messageKey, messageParams), data: data ?? null };
       };
       if (opts.idempotent && user && typeof key === 'string' && key) {
-        if (!IDEMPOTENCY_KEY.test(key)) throw badRequest('error.idempotencyKeyFormat', { field: IDEMPOTENCY_HEADER }, IDEMPOTENCY_HEADER);
+        if (!IDEMPOTENCY_KEY.test(key))
+          throw badRequest('error.idempotencyKeyFormat', { field: IDEMPOTENCY_HEADER }, IDEMPOTENCY_HEADER);
         const keyed = { userId: user.id, key, path: endpoint.path, hash: requestHash(raw) };
-        return opts.idempotent === 'resumable' ? resumable(ctx, keyed, lang, reply, run) : idempotent(ctx, keyed, lang, reply, run);
+        return opts.idempotent === 'resumable'
+          ? resumable(ctx, keyed, lang, reply, run)
+          : idempotent(ctx, keyed, lang, reply, run);
       }
       const out = await run();
       if (endpoint.kind === 'file' || endpoint.kind === 'sse') return reply;
@@ -118,7 +135,13 @@ export const requestHash = (body: unknown) =>
  * stored too, so a retry hears the same. The same key with another route or body is refused (422): replaying would
  * silently drop the second call.
  */
-async function idempotent(ctx: AppContext, k: KeyedRequest, lang: Language, reply: FastifyReply, run: () => Promise<unknown>): Promise<unknown> {
+async function idempotent(
+  ctx: AppContext,
+  k: KeyedRequest,
+  lang: Language,
+  reply: FastifyReply,
+  run: () => Promise<unknown>,
+): Promise<unknown> {
   const { userId, key } = k;
   const stored = async (q: Queryable) =>
     (
@@ -136,7 +159,11 @@ async function idempotent(ctx: AppContext, k: KeyedRequest, lang: Language, repl
         );
         if (reserved.length === 0) return { replay: await stored(q) };
         const out = await run();
-        await q.query('update idempotency_keys set status = 200, body = $3 where user_id = $1 and key = $2', [userId, key, JSON.stringify(out)]);
+        await q.query('update idempotency_keys set status = 200, body = $3 where user_id = $1 and key = $2', [
+          userId,
+          key,
+          JSON.stringify(out),
+        ]);
         return { out };
       });
       if (!('replay' in outcome)) return outcome.out;
@@ -161,7 +188,11 @@ async function idempotent(ctx: AppContext, k: KeyedRequest, lang: Language, repl
 /** A refusal (4xx but 401, 409, 422) is the key's answer too, so a retry hears the same. */
 async function storeRefusal(ctx: AppContext, k: KeyedRequest, lang: Language, e: unknown): Promise<void> {
   if (!(e instanceof ApiError) || e.status >= 500 || e.status === 401 || e.status === 409 || e.status === 422) return;
-  const body = JSON.stringify({ type: e.status, message: translate(lang, e.key, e.params), ...(e.field ? { field: e.field } : {}) });
+  const body = JSON.stringify({
+    type: e.status,
+    message: translate(lang, e.key, e.params),
+    ...(e.field ? { field: e.field } : {}),
+  });
   await ctx.db.query(
     `insert into idempotency_keys(user_id, key, path, request_hash, status, body) values ($1, $2, $3, $4, $5, $6)
      on conflict (user_id, key) do update set status = excluded.status, body = excluded.body where idempotency_keys.status is null`,
@@ -176,16 +207,27 @@ async function storeRefusal(ctx: AppContext, k: KeyedRequest, lang: Language, e:
  * finishes that run's work rather than doing it twice, and answers the same. An answered key is replayed; the same key
  * with another route or body is refused (422).
  */
-async function resumable(ctx: AppContext, k: KeyedRequest, lang: Language, reply: FastifyReply, run: () => Promise<unknown>): Promise<unknown> {
+async function resumable(
+  ctx: AppContext,
+  k: KeyedRequest,
+  lang: Language,
+  reply: FastifyReply,
+  run: () => Promise<unknown>,
+): Promise<unknown> {
   const reserved = await ctx.db.query(
     'insert into idempotency_keys(user_id, key, path, request_hash) values ($1, $2, $3, $4) on conflict do nothing returning key',
     [k.userId, k.key, k.path, k.hash],
   );
   if (reserved.length === 0) {
-    const [row] = await ctx.db.query<{ status: number | null; body: unknown; path: string; request_hash: string | null }>(
-      'select status, body, path, request_hash from idempotency_keys where user_id = $1 and key = $2',
-      [k.userId, k.key],
-    );
+    const [row] = await ctx.db.query<{
+      status: number | null;
+      body: unknown;
+      path: string;
+      request_hash: string | null;
+    }>('select status, body, path, request_hash from idempotency_keys where user_id = $1 and key = $2', [
+      k.userId,
+      k.key,
+    ]);
     if (row && (row.path !== k.path || (row.request_hash !== null && row.request_hash !== k.hash))) {
       throw new ApiError(422, 'error.idempotencyMismatch', { header: IDEMPOTENCY_HEADER });
     }
@@ -201,11 +243,10 @@ async function resumable(ctx: AppContext, k: KeyedRequest, lang: Language, reply
     await storeRefusal(ctx, k, lang, e);
     throw e;
   }
-  await ctx.db.query('update idempotency_keys set status = 200, body = $3 where user_id = $1 and key = $2 and status is null', [
-    k.userId,
-    k.key,
-    JSON.stringify(out),
-  ]);
+  await ctx.db.query(
+    'update idempotency_keys set status = 200, body = $3 where user_id = $1 and key = $2 and status is null',
+    [k.userId, k.key, JSON.stringify(out)],
+  );
   return out;
 }
 
@@ -218,13 +259,23 @@ export function zodToApiError(err: z.ZodError, input: unknown): ApiError {
   // a rule about one item of a list (a frame, a card) names the item by its number, {n}, counted from 1
   const item = issue?.path.find((p) => typeof p === 'number');
   // a contract rule may name what it found (the invalid placeholders, {names}) in its issue's params
-  const named = issue?.code === 'custom' ? Object.entries(issue.params ?? {}).filter(([, v]) => typeof v === 'string' || typeof v === 'number') : [];
+  const named =
+    issue?.code === 'custom'
+      ? Object.entries(issue.params ?? {}).filter(([, v]) => typeof v === 'string' || typeof v === 'number')
+      : [];
   if (msg.startsWith('v.') || isMessageKey(msg))
-    return badRequest(msg, { field, ...(typeof item === 'number' ? { n: item + 1 } : {}), ...Object.fromEntries(named) }, field);
+    return badRequest(
+      msg,
+      { field, ...(typeof item === 'number' ? { n: item + 1 } : {}), ...Object.fromEntries(named) },
+      field,
+    );
   // zod 4 issues do not carry the input: look the value up to tell "missing" from "wrong".
   let value: unknown = input;
   for (const k of issue?.path ?? [])
-    value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[k as PropertyKey] : undefined;
+    value =
+      value !== null && typeof value === 'object'
+        ? (value as Record<PropertyKey, unknown>)[k as PropertyKey]
+        : undefined;
   if (value === undefined || value === null || value === '') return badRequest('error.requiredField', { field }, field);
   const { key, params } = fieldIssueKey(issue);
   return badRequest(key, { field, ...params }, field);

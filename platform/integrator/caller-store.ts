@@ -33,11 +33,10 @@ export async function callerAccount(q: Queryable, appId: string): Promise<Caller
 
 /** Takes a nonce for an app id until `expiresAt`: false when it is already taken (by this or another instance). */
 export async function takeNonce(q: Queryable, appId: string, nonce: string, expiresAt: Date): Promise<boolean> {
-  const rows = await q.query('insert into http_nonces (app_id, nonce, expires_at) values ($1, $2, $3) on conflict do nothing returning nonce', [
-    appId,
-    nonce,
-    expiresAt,
-  ]);
+  const rows = await q.query(
+    'insert into http_nonces (app_id, nonce, expires_at) values ($1, $2, $3) on conflict do nothing returning nonce',
+    [appId, nonce, expiresAt],
+  );
   return rows.length > 0;
 }
 

@@ -1,5 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { INTEGRATOR_CLOCK_SKEW_S, INTEGRATOR_HEADERS, INTEGRATOR_NONCE } from '../../contract/endpoints/integrator.endpoints';
+import {
+  INTEGRATOR_CLOCK_SKEW_S,
+  INTEGRATOR_HEADERS,
+  INTEGRATOR_NONCE,
+} from '../../contract/endpoints/integrator.endpoints';
 import { appSecretOf } from '../accounts/secrets';
 import type { AppContext } from '../core/context';
 import { isAddressAllowed } from '../smpp/ip-allow';
@@ -48,13 +52,22 @@ export async function authenticate(ctx: AppContext, req: FastifyRequest, body: B
   const { secret } = await appSecretOf(ctx.db, account.cus_id);
   const expected = signatureOf(
     secret,
-    canonicalString({ method: req.method, path: q < 0 ? url : url.slice(0, q), query: query ?? '', body, timestamp, nonce }),
+    canonicalString({
+      method: req.method,
+      path: q < 0 ? url : url.slice(0, q),
+      query: query ?? '',
+      body,
+      timestamp,
+      nonce,
+    }),
   );
-  if (query === null || !signatureMatches(expected, signature)) throw new IntegratorError('SIGNATURE_INVALID', 'integrator.signatureInvalid');
+  if (query === null || !signatureMatches(expected, signature))
+    throw new IntegratorError('SIGNATURE_INVALID', 'integrator.signatureInvalid');
 
   // the nonce is kept as long as a request carrying it could still pass the timestamp check
   const expiresAt = new Date(Math.max(nowMs, seconds * 1000) + INTEGRATOR_CLOCK_SKEW_S * 1000);
-  if (!(await takeNonce(ctx.db, account.cus_id, nonce, expiresAt))) throw new IntegratorError('NONCE_REUSED', 'integrator.nonceReused');
+  if (!(await takeNonce(ctx.db, account.cus_id, nonce, expiresAt)))
+    throw new IntegratorError('NONCE_REUSED', 'integrator.nonceReused');
   if (account.status !== 1) throw new IntegratorError('ACCOUNT_CLOSED', 'integrator.accountClosed');
   return account;
 }

@@ -16,4 +16,5 @@ export class IntegratorError extends Error {
   }
 }
 
-export const invalidRequest = (key: string, params: MessageParams, field?: string) => new IntegratorError('INVALID_REQUEST', key, params, { field });
+export const invalidRequest = (key: string, params: MessageParams, field?: string) =>
+  new IntegratorError('INVALID_REQUEST', key, params, { field });

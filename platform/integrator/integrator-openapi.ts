@@ -1,7 +1,12 @@
 import type { z } from 'zod';
 import { INTEGRATOR_BASE_PATH } from '../../contract/constants';
 import type { Endpoint } from '../../contract/endpoint';
-import { INTEGRATOR_CLOCK_SKEW_S, INTEGRATOR_ENDPOINTS, INTEGRATOR_ERRORS, INTEGRATOR_HEADERS } from '../../contract/endpoints/integrator.endpoints';
+import {
+  INTEGRATOR_CLOCK_SKEW_S,
+  INTEGRATOR_ENDPOINTS,
+  INTEGRATOR_ERRORS,
+  INTEGRATOR_HEADERS,
+} from '../../contract/endpoints/integrator.endpoints';
 import { schemaOf as schemaWith, type Shared } from '../http/openapi-schema';
 
 // The integrator API's OpenAPI document, on its own as an integrator reads it: its server (the base path), the HMAC
@@ -44,7 +49,14 @@ const EXAMPLES: Record<string, { request?: unknown; response: unknown }> = {
     request: { text: 'Your code is 1234', numbers: ['13800138000', 'abc'], sender: '10690001', clientRef: 'order-1' },
     response: {
       results: [
-        { number: '13800138000', messageId: '01JDZ8Q3X1V6M7K2T4B9C0D5E6000001', accepted: true, code: null, segments: 1, fee: 0.05 },
+        {
+          number: '13800138000',
+          messageId: '01JDZ8Q3X1V6M7K2T4B9C0D5E6000001',
+          accepted: true,
+          code: null,
+          segments: 1,
+          fee: 0.05,
+        },
         { number: 'abc', messageId: null, accepted: false, code: 'INVALID_NUMBER', segments: 0, fee: 0 },
       ],
       clientRef: 'order-1',
@@ -53,7 +65,16 @@ const EXAMPLES: Record<string, { request?: unknown; response: unknown }> = {
   '/sms/batch': {
     request: { items: [{ number: '13800138000', text: 'Hello Ann' }], clientRef: 'batch-7' },
     response: {
-      results: [{ number: '13800138000', messageId: '01JDZ8Q3X1V6M7K2T4B9C0D5E7000001', accepted: true, code: null, segments: 1, fee: 0.05 }],
+      results: [
+        {
+          number: '13800138000',
+          messageId: '01JDZ8Q3X1V6M7K2T4B9C0D5E7000001',
+          accepted: true,
+          code: null,
+          segments: 1,
+          fee: 0.05,
+        },
+      ],
       clientRef: 'batch-7',
     },
   },
@@ -75,7 +96,9 @@ const EXAMPLES: Record<string, { request?: unknown; response: unknown }> = {
   '/sms': { response: { total: 1, page: 1, size: 20, items: [] } },
   '/replies': {
     response: {
-      items: [{ replyId: 'MO01', number: '13800138000', text: 'TD', to: '10690001', receivedAt: '2026-11-26T06:05:00.000Z' }],
+      items: [
+        { replyId: 'MO01', number: '13800138000', text: 'TD', to: '10690001', receivedAt: '2026-11-26T06:05:00.000Z' },
+      ],
       nextCursor: '1042',
     },
   },
@@ -89,14 +112,24 @@ export function integratorPaths(endpoints: Endpoint[], schemaOf: SchemaOf): Reco
     const example = EXAMPLES[e.path];
     const request = schemaOf(e.request, 'input');
     const pathParams = [...e.path.matchAll(/:(\w+)/g)].map((m) => m[1]);
-    const parameters: unknown[] = pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+    const parameters: unknown[] = pathParams.map((name) => ({
+      name,
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
     if (e.method === 'GET') {
       const props = (request.properties ?? {}) as Record<string, unknown>;
       const required = new Set((request.required as string[] | undefined) ?? []);
       for (const [name, schema] of Object.entries(props))
         if (!pathParams.includes(name)) parameters.push({ name, in: 'query', required: required.has(name), schema });
     } else {
-      parameters.push({ name: INTEGRATOR_HEADERS.idempotencyKey, in: 'header', required: false, schema: { type: 'string', maxLength: 200 } });
+      parameters.push({
+        name: INTEGRATOR_HEADERS.idempotencyKey,
+        in: 'header',
+        required: false,
+        schema: { type: 'string', maxLength: 200 },
+      });
     }
     const at = e.path.replace(/:(\w+)/g, '{$1}');
     const op: Record<string, unknown> = {
@@ -106,10 +139,22 @@ export function integratorPaths(endpoints: Endpoint[], schemaOf: SchemaOf): Reco
       ...(e.doc ? { description: e.doc } : {}),
       security: [{ integratorHmac: [] }],
       parameters,
-      ...(e.method === 'GET' ? {} : { requestBody: { required: true, content: { 'application/json': { schema: request, example: example?.request } } } }),
+      ...(e.method === 'GET'
+        ? {}
+        : {
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: request, example: example?.request } },
+            },
+          }),
       responses: {
-        '200': { description: 'success', content: { 'application/json': { schema: schemaOf(e.response, 'output'), example: example?.response } } },
-        ...Object.fromEntries(['400', '401', '403', '429'].map((status) => [status, { $ref: '#/components/responses/IntegratorFailure' }])),
+        '200': {
+          description: 'success',
+          content: { 'application/json': { schema: schemaOf(e.response, 'output'), example: example?.response } },
+        },
+        ...Object.fromEntries(
+          ['400', '401', '403', '429'].map((status) => [status, { $ref: '#/components/responses/IntegratorFailure' }]),
+        ),
         default: { $ref: '#/components/responses/IntegratorFailure' },
       },
     };
@@ -133,7 +178,9 @@ let cached: Promise<Record<string, unknown>> | null = null;
 export function integratorOpenApiDocument(): Promise<Record<string, unknown>> {
   cached ??= Promise.resolve().then(() => {
     const shared: Shared = new Map();
-    const paths = integratorPaths(Object.values(INTEGRATOR_ENDPOINTS), (schema, io) => schemaWith(schema, io, shared, 'integrator'));
+    const paths = integratorPaths(Object.values(INTEGRATOR_ENDPOINTS), (schema, io) =>
+      schemaWith(schema, io, shared, 'integrator'),
+    );
     return {
       openapi: '3.1.0',
       info: {

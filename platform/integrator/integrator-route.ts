@@ -20,7 +20,12 @@ const EMPTY = Buffer.alloc(0);
 
 /** Registers one integrator endpoint: the request's signature and caller checked over its raw body first, then the
  * body (or query) validated by the contract; the handler's answer is sent as it is. */
-export function signedRoute<E extends Endpoint>(app: FastifyInstance, ctx: AppContext, endpoint: E, handler: (call: SignedCall<E>) => Promise<unknown>): void {
+export function signedRoute<E extends Endpoint>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  endpoint: E,
+  handler: (call: SignedCall<E>) => Promise<unknown>,
+): void {
   app.route({
     method: endpoint.method,
     url: endpoint.path,

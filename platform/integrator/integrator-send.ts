@@ -28,7 +28,14 @@ export interface IntegratorSend {
   idempotency: { key: string; requestHash: string } | null;
 }
 
-const refused = (number: string, code: NumberResult['code']): NumberResult => ({ number, messageId: null, accepted: false, code, segments: 0, fee: 0 });
+const refused = (number: string, code: NumberResult['code']): NumberResult => ({
+  number,
+  messageId: null,
+  accepted: false,
+  code,
+  segments: 0,
+  fee: 0,
+});
 /** A number the send policy held back: a cap (which one in `limit`) or a duplicate. */
 const limitedResult = (number: string, limit: PolicyReason): NumberResult => ({
   ...refused(number, limit === 'duplicate' ? 'DUPLICATE' : 'FREQUENCY_LIMITED'),
@@ -39,17 +46,27 @@ const COUNTED_BY_SEND = new Set<NumberResult['code']>(['FREQUENCY_LIMITED', 'DUP
 
 /** Why a send the platform refused as a whole is refused, in the integrator's codes. */
 function refusalOf(err: ApiError): IntegratorError {
-  if (err.key === 'send.insufficientBalance') return new IntegratorError('INSUFFICIENT_BALANCE', 'integrator.insufficientBalance');
+  if (err.key === 'send.insufficientBalance')
+    return new IntegratorError('INSUFFICIENT_BALANCE', 'integrator.insufficientBalance');
   if (err.key === 'send.accountClosed') return new IntegratorError('ACCOUNT_CLOSED', 'integrator.accountClosed');
   if (err.key === 'policy.dailyCapReached') return new IntegratorError('DAILY_CAP_REACHED', err.key, err.params);
   if (err.key === 'policy.quietHours') return new IntegratorError('QUIET_HOURS', err.key, err.params);
-  const field = err.key === 'send.emptyContent' || err.key === 'policy.optOutMissing' ? 'text' : err.field === 'mobiles' ? 'numbers' : err.field;
+  const field =
+    err.key === 'send.emptyContent' || err.key === 'policy.optOutMissing'
+      ? 'text'
+      : err.field === 'mobiles'
+        ? 'numbers'
+        : err.field;
   return invalidRequest(err.key, err.params, field);
 }
 
 /** A signed send; what it refuses itself is counted in the metrics under the http door (what the one send refuses is
  * counted there). */
-export async function sendForCaller(ctx: AppContext, account: CallerAccount, s: IntegratorSend): Promise<IntegratorSendAnswer> {
+export async function sendForCaller(
+  ctx: AppContext,
+  account: CallerAccount,
+  s: IntegratorSend,
+): Promise<IntegratorSendAnswer> {
   const refuse = (err: IntegratorError) => {
     ctx.metrics.refused('http', err.code);
     return err;
@@ -58,9 +75,13 @@ export async function sendForCaller(ctx: AppContext, account: CallerAccount, s: 
   const classes = s.items.map((it) => classifyNumber(it.number));
   // a personalised send is one-to-one, which the send pipeline takes for domestic numbers only
   const prodType = productFor(classes, s.personalised ? account.products.filter((p) => p === 0) : account.products);
-  if (prodType === undefined) throw refuse(invalidRequest('integrator.noSmsProduct', {}, s.personalised ? 'items' : undefined));
+  if (prodType === undefined)
+    throw refuse(invalidRequest('integrator.noSmsProduct', {}, s.personalised ? 'items' : undefined));
   const sender = checkSender(s.sender ?? '', prodType, { srcId: account.options.srcId, ext: account.ext_number });
-  if (!sender.ok) throw refuse(new IntegratorError('SENDER_NOT_ALLOWED', 'integrator.senderNotAllowed', { allowed: sender.allowed.join(' / ') }));
+  if (!sender.ok)
+    throw refuse(
+      new IntegratorError('SENDER_NOT_ALLOWED', 'integrator.senderNotAllowed', { allowed: sender.allowed.join(' / ') }),
+    );
 
   if (s.idempotency) {
     const earlier = await storedSendAnswer(ctx.db, cusId, s.idempotency.key);
@@ -81,7 +102,10 @@ export async function sendForCaller(ctx: AppContext, account: CallerAccount, s: 
   });
 
   const made: { answer: IntegratorSendAnswer | null } = { answer: null };
-  const answerFor = (records: Map<string, { sn: string; segments: number; fee: number }>, limited = new Map<string, PolicyReason>()): IntegratorSendAnswer => {
+  const answerFor = (
+    records: Map<string, { sn: string; segments: number; fee: number }>,
+    limited = new Map<string, PolicyReason>(),
+  ): IntegratorSendAnswer => {
     const seen = new Set<string>();
     const results = s.items.map((it, i): NumberResult => {
       const d = destinations[i];
@@ -121,7 +145,14 @@ export async function sendForCaller(ctx: AppContext, account: CallerAccount, s: 
         sender_id: sender.senderId,
         onStored: async (q, batchId, limited) => {
           const records = await recordsOfBatch(q, batchId);
-          await insertHttpMessages(q, { cusId, batchId, sns: records.map((r) => r.sn), clientRef: s.clientRef, sender: s.sender, at });
+          await insertHttpMessages(q, {
+            cusId,
+            batchId,
+            sns: records.map((r) => r.sn),
+            clientRef: s.clientRef,
+            sender: s.sender,
+            at,
+          });
           made.answer = answerFor(new Map(records.map((r) => [r.mobile, r])), limited);
           if (s.idempotency) await storeSendAnswer(q, cusId, s.idempotency.key, s.idempotency.requestHash, made.answer);
         },

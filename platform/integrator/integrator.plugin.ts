@@ -30,7 +30,8 @@ export const isIntegratorPath = (url: string) => {
 };
 
 /** The integrator API's 404: `{code: 'NOT_FOUND', message, requestId}` in the caller's language. */
-export const integratorNoRoute = (req: FastifyRequest, reply: FastifyReply) => answer(req, reply, new IntegratorError('NOT_FOUND', 'integrator.noRoute'));
+export const integratorNoRoute = (req: FastifyRequest, reply: FastifyReply) =>
+  answer(req, reply, new IntegratorError('NOT_FOUND', 'integrator.noRoute'));
 
 /**
  * The signed HTTP API customers' own systems send through (registered under INTEGRATOR_BASE_PATH). Bodies are
@@ -45,15 +46,27 @@ export const integratorPlugin: AreaPlugin = async (app, { ctx }) => {
   });
   app.setNotFoundHandler(integratorNoRoute);
   // the API's own document, unsigned, for integrators' tools (and the console's API page)
-  app.get('/openapi.json', async (_req, reply) => reply.type('application/json').send(await integratorOpenApiDocument()));
+  app.get('/openapi.json', async (_req, reply) =>
+    reply.type('application/json').send(await integratorOpenApiDocument()),
+  );
   // every other path under the base is the API's too (a trailing slash included), never the console's pages
   app.all('/*', integratorNoRoute);
   app.setErrorHandler((err: FastifyError | IntegratorError, req, reply) => {
     if (err instanceof IntegratorError) return answer(req, reply, err);
     const status = err.statusCode ?? 500;
     if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-      return answer(req, reply, new IntegratorError('INVALID_REQUEST', 'error.bodyTooLarge', { limit: `${BODY_LIMIT / 1048576} MB` }, { field: 'body' }));
-    if (status >= 400 && status < 500) return answer(req, reply, new IntegratorError('INVALID_REQUEST', 'error.badRequest', {}, { field: 'body' }));
+      return answer(
+        req,
+        reply,
+        new IntegratorError(
+          'INVALID_REQUEST',
+          'error.bodyTooLarge',
+          { limit: `${BODY_LIMIT / 1048576} MB` },
+          { field: 'body' },
+        ),
+      );
+    if (status >= 400 && status < 500)
+      return answer(req, reply, new IntegratorError('INVALID_REQUEST', 'error.badRequest', {}, { field: 'body' }));
     req.log.error({ err }, 'integrator: unhandled error');
     return answer(req, reply, new IntegratorError('INTERNAL_ERROR', 'error.unknown'));
   });

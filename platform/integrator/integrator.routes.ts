@@ -1,5 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { INTEGRATOR_ENDPOINTS, INTEGRATOR_HEADERS, INTEGRATOR_MAX_RANGE_DAYS } from '../../contract/endpoints/integrator.endpoints';
+import {
+  INTEGRATOR_ENDPOINTS,
+  INTEGRATOR_HEADERS,
+  INTEGRATOR_MAX_RANGE_DAYS,
+} from '../../contract/endpoints/integrator.endpoints';
 import type { AppContext } from '../core/context';
 import { requestHash } from '../http/route';
 import type { CallerAccount } from './caller-store';
@@ -21,7 +25,11 @@ function idempotencyOf(req: FastifyRequest, raw: unknown): { key: string; reques
   const key = req.headers[INTEGRATOR_HEADERS.idempotencyKey.toLowerCase()];
   if (key === undefined) return null;
   if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key))
-    throw invalidRequest('error.idempotencyKeyFormat', { field: INTEGRATOR_HEADERS.idempotencyKey }, INTEGRATOR_HEADERS.idempotencyKey);
+    throw invalidRequest(
+      'error.idempotencyKeyFormat',
+      { field: INTEGRATOR_HEADERS.idempotencyKey },
+      INTEGRATOR_HEADERS.idempotencyKey,
+    );
   return { key, requestHash: `${req.routeOptions.url}:${requestHash(raw)}` };
 }
 
@@ -65,8 +73,19 @@ export function registerIntegratorRoutes(app: FastifyInstance, ctx: AppContext):
       const from = input.from !== undefined ? new Date(input.from * 1000) : new Date(to.getTime() - DAY_MS);
       if (from.getTime() > to.getTime()) throw invalidRequest('integrator.rangeReversed', {}, 'from');
       if (to.getTime() - from.getTime() > INTEGRATOR_MAX_RANGE_DAYS * DAY_MS)
-        throw invalidRequest('integrator.rangeTooLong', { days: INTEGRATOR_MAX_RANGE_DAYS }, input.from === undefined ? 'to' : 'from');
-      const page = await messagesOfAccount(ctx.db, { cusId: account.cus_id, number: input.number || null, from, to, page: input.page, size: input.size });
+        throw invalidRequest(
+          'integrator.rangeTooLong',
+          { days: INTEGRATOR_MAX_RANGE_DAYS },
+          input.from === undefined ? 'to' : 'from',
+        );
+      const page = await messagesOfAccount(ctx.db, {
+        cusId: account.cus_id,
+        number: input.number || null,
+        from,
+        to,
+        page: input.page,
+        size: input.size,
+      });
       return { ...page, page: input.page, size: input.size };
     },
     message: async ({ account, input }) => {
@@ -77,6 +96,7 @@ export function registerIntegratorRoutes(app: FastifyInstance, ctx: AppContext):
     replies: async ({ account, input }) => repliesOfAccount(ctx.db, account.cus_id, input.cursor ?? null, input.limit),
     balance: async ({ account }) => balanceOfAccount(ctx.db, account.cus_id),
   };
-  const register = <K extends keyof Calls>(name: K) => signedRoute(app, ctx, INTEGRATOR_ENDPOINTS[name], handlers[name]);
+  const register = <K extends keyof Calls>(name: K) =>
+    signedRoute(app, ctx, INTEGRATOR_ENDPOINTS[name], handlers[name]);
   for (const name of Object.keys(INTEGRATOR_ENDPOINTS) as Array<keyof Calls>) register(name);
 }

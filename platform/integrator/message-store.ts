@@ -45,7 +45,11 @@ export async function insertHttpMessages(
   );
 }
 
-export async function storedSendAnswer(q: Queryable, cusId: string, key: string): Promise<{ requestHash: string; answer: IntegratorSendAnswer } | null> {
+export async function storedSendAnswer(
+  q: Queryable,
+  cusId: string,
+  key: string,
+): Promise<{ requestHash: string; answer: IntegratorSendAnswer } | null> {
   const [row] = await q.query<{ request_hash: string; answer: IntegratorSendAnswer }>(
     'select request_hash, answer from http_send_answers where cus_id = $1 and idem_key = $2',
     [cusId, key],
@@ -53,7 +57,13 @@ export async function storedSendAnswer(q: Queryable, cusId: string, key: string)
   return row ? { requestHash: row.request_hash, answer: row.answer } : null;
 }
 
-export async function storeSendAnswer(q: Queryable, cusId: string, key: string, requestHash: string, answer: IntegratorSendAnswer): Promise<void> {
+export async function storeSendAnswer(
+  q: Queryable,
+  cusId: string,
+  key: string,
+  requestHash: string,
+  answer: IntegratorSendAnswer,
+): Promise<void> {
   await q.query('insert into http_send_answers (cus_id, idem_key, request_hash, answer) values ($1, $2, $3, $4)', [
     cusId,
     key,

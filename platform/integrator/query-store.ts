@@ -26,10 +26,20 @@ interface MessageRow {
 }
 
 // `sent` is the neutral code of the console's withheld answers, never stored, so the stored rows read here never carry it
-const STATE = { pendingReview: 'review', waiting: 'sending', sent: 'sending', success: 'delivered', failure: 'failed', timeout: 'timeout' } as const;
+const STATE = {
+  pendingReview: 'review',
+  waiting: 'sending',
+  sent: 'sending',
+  success: 'delivered',
+  failure: 'failed',
+  timeout: 'timeout',
+} as const;
 
 function messageOf(r: MessageRow): Message {
-  const state = STATE[sendStatus({ mt_status: Number(r.mt_status), table_name: r.table_name, report_result: r.report_result }).kind];
+  const state =
+    STATE[
+      sendStatus({ mt_status: Number(r.mt_status), table_name: r.table_name, report_result: r.report_result }).kind
+    ];
   const final = state !== 'review' && state !== 'sending';
   return {
     messageId: r.message_id,
@@ -51,7 +61,10 @@ const MESSAGE_COLUMNS = `h.message_id, m.mobile, m.mt_status, m.table_name, m.re
   from http_messages h join mt_records m on m.sn = h.message_id and not m.deleted`;
 
 export async function messageOfAccount(q: Queryable, cusId: string, messageId: string): Promise<Message | null> {
-  const [row] = await q.query<MessageRow>(`select ${MESSAGE_COLUMNS} where h.cus_id = $1 and h.message_id = $2`, [cusId, messageId]);
+  const [row] = await q.query<MessageRow>(`select ${MESSAGE_COLUMNS} where h.cus_id = $1 and h.message_id = $2`, [
+    cusId,
+    messageId,
+  ]);
   return row ? messageOf(row) : null;
 }
 
@@ -59,17 +72,17 @@ export async function messagesOfAccount(
   q: Queryable,
   f: { cusId: string; number: string | null; from: Date; to: Date; page: number; size: number },
 ): Promise<{ total: number; items: Message[] }> {
-  const where = 'h.cus_id = $1 and h.submitted_at >= $2 and h.submitted_at <= $3 and ($4::text is null or m.mobile = $4)';
+  const where =
+    'h.cus_id = $1 and h.submitted_at >= $2 and h.submitted_at <= $3 and ($4::text is null or m.mobile = $4)';
   const params = [f.cusId, f.from, f.to, f.number];
   const [count] = await q.query<{ n: string }>(
     `select count(*) as n from http_messages h join mt_records m on m.sn = h.message_id and not m.deleted where ${where}`,
     params,
   );
-  const rows = await q.query<MessageRow>(`select ${MESSAGE_COLUMNS} where ${where} order by h.submitted_at desc, h.message_id desc limit $5 offset $6`, [
-    ...params,
-    f.size,
-    (f.page - 1) * f.size,
-  ]);
+  const rows = await q.query<MessageRow>(
+    `select ${MESSAGE_COLUMNS} where ${where} order by h.submitted_at desc, h.message_id desc limit $5 offset $6`,
+    [...params, f.size, (f.page - 1) * f.size],
+  );
   return { total: Number(count.n), items: rows.map(messageOf) };
 }
 
@@ -81,7 +94,14 @@ export async function repliesOfAccount(
   after: string | null,
   limit: number,
 ): Promise<{ items: Reply[]; nextCursor: string | null }> {
-  const rows = await q.query<{ sn: string; mobile: string; content: string; src_calling_number: string; deliver_time: Date; seq: string }>(
+  const rows = await q.query<{
+    sn: string;
+    mobile: string;
+    content: string;
+    src_calling_number: string;
+    deliver_time: Date;
+    seq: string;
+  }>(
     `select sn, mobile, content, src_calling_number, deliver_time, seq::text as seq from mo_records
       where cus_id = $1 and not deleted and seq > $2::bigint and seq <= $4 order by seq limit $3`,
     [cusId, after ?? '0', limit, await safeChangeSeq(q)],
@@ -97,6 +117,9 @@ export async function repliesOfAccount(
 }
 
 export async function balanceOfAccount(q: Queryable, cusId: string): Promise<{ balance: number; prepaid: boolean }> {
-  const [a] = await q.query<{ balance: string; pay_type: number }>('select balance, pay_type from accounts where cus_id = $1', [cusId]);
+  const [a] = await q.query<{ balance: string; pay_type: number }>(
+    'select balance, pay_type from accounts where cus_id = $1',
+    [cusId],
+  );
   return { balance: Number(a?.balance ?? 0), prepaid: Number(a?.pay_type ?? 0) === 0 };
 }

@@ -12,12 +12,21 @@ describe('integrator request signing', () => {
   });
 
   it('signs the six lines and compares in constant time, case-insensitively', () => {
-    const s = canonicalString({ method: 'post', path: '/p', query: '', body: Buffer.from(''), timestamp: '1', nonce: 'abcdefgh' });
+    const s = canonicalString({
+      method: 'post',
+      path: '/p',
+      query: '',
+      body: Buffer.from(''),
+      timestamp: '1',
+      nonce: 'abcdefgh',
+    });
     expect(s).toBe(`POST\n/p\n\n${sha256Hex('')}\n1\nabcdefgh`);
     const sig = signatureOf('secret', s);
     expect(sig).toMatch(/^[0-9a-f]{64}$/);
     expect(signatureMatches(sig, sig.toUpperCase())).toBe(true);
     expect(signatureMatches(sig, sig.slice(1))).toBe(false);
-    expect(signatureMatches(sig, `${sig.slice(0, -1)}0` === sig ? `${sig.slice(0, -1)}1` : `${sig.slice(0, -1)}0`)).toBe(false);
+    expect(
+      signatureMatches(sig, `${sig.slice(0, -1)}0` === sig ? `${sig.slice(0, -1)}1` : `${sig.slice(0, -1)}0`),
+    ).toBe(false);
   });
 });

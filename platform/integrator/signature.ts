@@ -5,7 +5,8 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 // language builds the same bytes from the same parameters.
 
 /** RFC 3986 percent-encoding: everything but A-Z a-z 0-9 - . _ ~ (encodeURIComponent also leaves !'()*). */
-export const rfc3986 = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+export const rfc3986 = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** The query as signed: each pair decoded from the request line ('+' is a space, as forms send it), encoded again and
  * sorted by key then value. null when a pair does not decode. */
@@ -16,7 +17,10 @@ export function canonicalQuery(rawQuery: string): string | null {
     const eq = part.indexOf('=');
     const [k, v] = eq < 0 ? [part, ''] : [part.slice(0, eq), part.slice(eq + 1)];
     try {
-      pairs.push([rfc3986(decodeURIComponent(k.replace(/\+/g, ' '))), rfc3986(decodeURIComponent(v.replace(/\+/g, ' ')))]);
+      pairs.push([
+        rfc3986(decodeURIComponent(k.replace(/\+/g, ' '))),
+        rfc3986(decodeURIComponent(v.replace(/\+/g, ' '))),
+      ]);
     } catch {
       return null;
     }
@@ -36,9 +40,11 @@ export interface SignedParts {
   nonce: string;
 }
 
-export const canonicalString = (p: SignedParts) => [p.method.toUpperCase(), p.path, p.query, sha256Hex(p.body), p.timestamp, p.nonce].join('\n');
+export const canonicalString = (p: SignedParts) =>
+  [p.method.toUpperCase(), p.path, p.query, sha256Hex(p.body), p.timestamp, p.nonce].join('\n');
 
-export const signatureOf = (secret: string, canonical: string) => createHmac('sha256', secret).update(canonical).digest('hex');
+export const signatureOf = (secret: string, canonical: string) =>
+  createHmac('sha256', secret).update(canonical).digest('hex');
 
 /** Compares in constant time: a hex signature of the wrong length compares against itself and still fails. */
 export function signatureMatches(expected: string, given: string): boolean {

@@ -98,7 +98,12 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   route(app, ctx, addressBookGroupListEndpoint, async ({ body, user }) => {
-    const page = await pageOf<Record<string, unknown>>(ctx.db, GROUPS, whereOf(GROUPS, groupFilters, body as Body, user!, scopeCusIds(user!, undefined)), body);
+    const page = await pageOf<Record<string, unknown>>(
+      ctx.db,
+      GROUPS,
+      whereOf(GROUPS, groupFilters, body as Body, user!, scopeCusIds(user!, undefined)),
+      body,
+    );
     return { ...page, data: page.data.map(withoutFeed) as never };
   });
 
@@ -114,7 +119,13 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
     async (c) => {
       const groupId = `AG${ulid()}`;
       try {
-        await insertGroup(ctx.db, { groupId, cusId: c.user!.cus_id, groupName: c.body.groupName, remark: c.body.remark ?? '', createTime: ctx.now() });
+        await insertGroup(ctx.db, {
+          groupId,
+          cusId: c.user!.cus_id,
+          groupName: c.body.groupName,
+          remark: c.body.remark ?? '',
+          createTime: ctx.now(),
+        });
       } catch (err) {
         if (isUniqueViolation(err)) throw badRequest(ADDRESS_BOOK_ERRORS.groupExists, {}, 'groupName');
         throw err;
@@ -232,7 +243,9 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
     { idempotent: true },
   );
 
-  route(app, ctx, addressBookMemberDetailEndpoint, async ({ body, user }) => visibleMember(ctx, readableCusIds(user!, 'data'), body.id));
+  route(app, ctx, addressBookMemberDetailEndpoint, async ({ body, user }) =>
+    visibleMember(ctx, readableCusIds(user!, 'data'), body.id),
+  );
 
   route(
     app,
@@ -254,10 +267,15 @@ export function registerAddressBookRoutes(app: FastifyInstance, ctx: AppContext)
 
   route(app, ctx, addressBookDownloadEndpoint, async (c) => {
     if (c.body.template) {
-      const columns: Column<Record<string, never>>[] = IMPORT_COLUMNS.map((k) => ({ label: label(k), value: () => '' }));
+      const columns: Column<Record<string, never>>[] = IMPORT_COLUMNS.map((k) => ({
+        label: label(k),
+        value: () => '',
+      }));
       return sendXlsx(c.reply, c.lang, 'address-book-template', columns, (async function* () {})());
     }
     const w = whereOf(MEMBERS, memberFilters, c.body as Body, c.user!, readableCusIds(c.user!, 'data'));
-    await sendXlsx(c.reply, c.lang, 'address-book', MEMBER_COLUMNS, (signal) => rowsOf<AddressBookEntry>(ctx.db, MEMBERS, w, { signal }));
+    await sendXlsx(c.reply, c.lang, 'address-book', MEMBER_COLUMNS, (signal) =>
+      rowsOf<AddressBookEntry>(ctx.db, MEMBERS, w, { signal }),
+    );
   });
 }

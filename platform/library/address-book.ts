@@ -9,9 +9,14 @@ import { LIBRARY_SOURCES } from './sources';
 // Address-book reads and writes. Groups belong to the caller's own account; members to their group's account.
 // member_count is recounted in the same transaction, so the group's row (and its feed seq) follows its members.
 
-export const isUniqueViolation = (err: unknown) => typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
+export const isUniqueViolation = (err: unknown) =>
+  typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 
-export async function visibleGroup(q: Queryable, user: CurrentUser, groupId: string): Promise<{ group_id: string; cus_id: string; group_name: string }> {
+export async function visibleGroup(
+  q: Queryable,
+  user: CurrentUser,
+  groupId: string,
+): Promise<{ group_id: string; cus_id: string; group_name: string }> {
   const [g] = await q.query<{ group_id: string; cus_id: string; group_name: string }>(
     'select group_id, cus_id, group_name from address_groups where group_id = $1 and cus_id = any($2::text[]) and deleted = false',
     [groupId, readableCusIds(user, 'data')],
@@ -60,24 +65,36 @@ export function groupsWithMembers(q: Queryable, cusIds: string[]): Promise<Recor
 }
 
 export async function groupRow(q: Queryable, groupId: string): Promise<Record<string, unknown>> {
-  const [row] = await q.query<Record<string, unknown>>(`select ${GROUPS.select} from ${GROUPS.from} where g.group_id = $1`, [groupId]);
+  const [row] = await q.query<Record<string, unknown>>(
+    `select ${GROUPS.select} from ${GROUPS.from} where g.group_id = $1`,
+    [groupId],
+  );
   return row;
 }
 
 /** Throws the unique violation when the account already has a group of that name. */
-export async function insertGroup(q: Queryable, g: { groupId: string; cusId: string; groupName: string; remark: string; createTime: Date }): Promise<void> {
-  await q.query('insert into address_groups(group_id, cus_id, group_name, remark, create_time) values ($1,$2,$3,$4,$5)', [
-    g.groupId,
-    g.cusId,
-    g.groupName,
-    g.remark,
-    g.createTime,
-  ]);
+export async function insertGroup(
+  q: Queryable,
+  g: { groupId: string; cusId: string; groupName: string; remark: string; createTime: Date },
+): Promise<void> {
+  await q.query(
+    'insert into address_groups(group_id, cus_id, group_name, remark, create_time) values ($1,$2,$3,$4,$5)',
+    [g.groupId, g.cusId, g.groupName, g.remark, g.createTime],
+  );
 }
 
 /** A null remark keeps the one stored; throws the unique violation when the name is taken. */
-export async function renameGroup(q: Queryable, groupId: string, groupName: string, remark: string | null): Promise<void> {
-  await q.query('update address_groups set group_name = $2, remark = coalesce($3, remark) where group_id = $1', [groupId, groupName, remark]);
+export async function renameGroup(
+  q: Queryable,
+  groupId: string,
+  groupName: string,
+  remark: string | null,
+): Promise<void> {
+  await q.query('update address_groups set group_name = $2, remark = coalesce($3, remark) where group_id = $1', [
+    groupId,
+    groupName,
+    remark,
+  ]);
 }
 
 /** Members carry their group's name: touching them sends them down the feed again. */
@@ -87,10 +104,19 @@ export async function touchGroupMembers(q: Queryable, groupId: string): Promise<
 
 /** The group's row alone: its members vanish with it and are tombstoned in batches (group-purge.ts). */
 export async function markGroupDeleted(q: Queryable, groupId: string): Promise<void> {
-  await q.query('update address_groups set deleted = true, member_count = 0, purge_pending = true where group_id = $1', [groupId]);
+  await q.query(
+    'update address_groups set deleted = true, member_count = 0, purge_pending = true where group_id = $1',
+    [groupId],
+  );
 }
 
-export async function insertMember(q: Queryable, id: string, group: { cus_id: string; group_id: string }, f: AddressBookMemberForm, createTime: Date) {
+export async function insertMember(
+  q: Queryable,
+  id: string,
+  group: { cus_id: string; group_id: string },
+  f: AddressBookMemberForm,
+  createTime: Date,
+) {
   await q.query(
     `insert into address_members(id, cus_id, group_id, name, mobile, email, job_number, gender, birthday, remark, create_time)
            values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)`,
@@ -99,7 +125,12 @@ export async function insertMember(q: Queryable, id: string, group: { cus_id: st
 }
 
 /** Moves the member into `group` (its account follows) with the form's values. */
-export async function updateMember(q: Queryable, id: string, group: { cus_id: string; group_id: string }, f: AddressBookMemberForm) {
+export async function updateMember(
+  q: Queryable,
+  id: string,
+  group: { cus_id: string; group_id: string },
+  f: AddressBookMemberForm,
+) {
   await q.query(
     `update address_members set cus_id = $2, group_id = $3, name = $4, mobile = $5, email = $6, job_number = $7, gender = $8, birthday = $9, remark = $10
             where id = $1`,

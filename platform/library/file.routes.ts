@@ -43,7 +43,9 @@ const uploadName = (name: string | undefined) =>
 export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void {
   // multipart parsing only in this scope, so other routes keep refusing multipart bodies
   void app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20, parts: 25, fieldSize: 1000 } });
+    await scope.register(multipart, {
+      limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 20, parts: 25, fieldSize: 1000 },
+    });
     for (const endpoint of [...MEDIA_ENDPOINTS, ...SHEET_ENDPOINTS]) {
       const media = MEDIA_ENDPOINTS.includes(endpoint);
       route(scope, ctx, endpoint, async ({ req, user }) => {
@@ -67,7 +69,8 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
         const fileName = uploadName(part.filename);
         const refused = checkUpload({ name: fileName, size: bytes.length }, UPLOAD_LIMITS[endpoint.path]);
         if (refused === 'v.upload.tooLarge') throw tooLarge();
-        if (refused) throw badRequest(media && refused === 'v.upload.type' ? 'library.uploadMediaType' : refused, {}, 'file');
+        if (refused)
+          throw badRequest(media && refused === 'v.upload.type' ? 'library.uploadMediaType' : refused, {}, 'file');
         const kind = sniff(bytes);
         if (!kind || (media ? kind.mediaType === 'sheet' : kind.mediaType !== 'sheet'))
           throw badRequest(media ? 'library.uploadMediaType' : 'v.upload.type', {}, 'file');
@@ -77,11 +80,28 @@ export function registerFileRoutes(app: FastifyInstance, ctx: AppContext): void 
           try {
             rowCount = await countDataRows(bytes);
           } catch (err) {
-            throw badRequest(err instanceof SheetError ? sheetFailureKey(err.reason) : 'library.uploadUnreadable', {}, 'file');
+            throw badRequest(
+              err instanceof SheetError ? sheetFailureKey(err.reason) : 'library.uploadUnreadable',
+              {},
+              'file',
+            );
           }
         }
-        const saved = await saveFile(ctx, { cusId: user!.cus_id, kind: media ? 'media' : 'sheet', fileName, contentType: kind.contentType, bytes, rowCount });
-        return { fileId: saved.file_id, fileName, size: saved.size, url: media ? materialUrl(saved.file_id) : '', rowCount };
+        const saved = await saveFile(ctx, {
+          cusId: user!.cus_id,
+          kind: media ? 'media' : 'sheet',
+          fileName,
+          contentType: kind.contentType,
+          bytes,
+          rowCount,
+        });
+        return {
+          fileId: saved.file_id,
+          fileName,
+          size: saved.size,
+          url: media ? materialUrl(saved.file_id) : '',
+          rowCount,
+        };
       });
     }
   });

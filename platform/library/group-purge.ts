@@ -32,9 +32,16 @@ type Position = { t: string; k: string } | null;
 
 /** Tombstones up to `limit` live members of a deleted group past `after`, newest first, in one statement: the walk
  * follows the group's index past the entries of members it already tombstoned instead of stepping over them again. */
-async function purgeBatch(q: Queryable, groupId: string, after: Position, limit: number): Promise<{ n: number; last: Position }> {
+async function purgeBatch(
+  q: Queryable,
+  groupId: string,
+  after: Position,
+  limit: number,
+): Promise<{ n: number; last: Position }> {
   const params: unknown[] = [groupId, limit];
-  const keyset = after ? ` and (create_time, id) < ($${params.push(after.t)}::timestamptz, $${params.push(after.k)})` : '';
+  const keyset = after
+    ? ` and (create_time, id) < ($${params.push(after.t)}::timestamptz, $${params.push(after.k)})`
+    : '';
   const [r] = await q.query<{ n: number; t: string | null; k: string | null }>(
     `with picked as (
        select id, create_time from address_members where group_id = $1 and deleted = false${keyset} order by create_time desc, id desc limit $2),
@@ -47,7 +54,12 @@ async function purgeBatch(q: Queryable, groupId: string, after: Position, limit:
 }
 
 /** Purges one deleted group in batches, giving the others their turn between them; then clears its mark. */
-async function purgeGroup(ctx: AppContext, g: { group_id: string; cus_id: string }, batch: number, stopped: () => boolean): Promise<void> {
+async function purgeGroup(
+  ctx: AppContext,
+  g: { group_id: string; cus_id: string },
+  batch: number,
+  stopped: () => boolean,
+): Promise<void> {
   let after: Position = null;
   for (;;) {
     if (stopped()) return;
@@ -79,7 +91,9 @@ export function startGroupPurge(ctx: AppContext, batch = PURGE_BATCH): void {
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
   const round = async () => {
-    const groups = await ctx.db.query<{ group_id: string; cus_id: string }>('select group_id, cus_id from address_groups where purge_pending');
+    const groups = await ctx.db.query<{ group_id: string; cus_id: string }>(
+      'select group_id, cus_id from address_groups where purge_pending',
+    );
     for (const g of groups) await purgeGroup(ctx, g, batch, () => stopped);
     if (!stopped) purgeEvents.emit('idle');
   };

@@ -31,7 +31,15 @@ export const IMPORT_COLUMNS = ['name', 'mobile', 'email', 'jobNumber', 'gender',
  * meanwhile waits for the batch to end (at 1,000 rows, 50-200 ms) */
 export const IMPORT_BATCH = 250;
 
-const GENDERS: Record<string, '' | 'male' | 'female'> = { '': '', 男: 'male', male: 'male', m: 'male', 女: 'female', female: 'female', f: 'female' };
+const GENDERS: Record<string, '' | 'male' | 'female'> = {
+  '': '',
+  男: 'male',
+  male: 'male',
+  m: 'male',
+  女: 'female',
+  female: 'female',
+  f: 'female',
+};
 
 interface Skipped {
   row: number;
@@ -41,7 +49,15 @@ interface Skipped {
 interface Member {
   row: number;
   cells: string[];
-  rec: { name: string; mobile: string; email: string; jobNumber: string; gender: string; birthday: string; remark: string };
+  rec: {
+    name: string;
+    mobile: string;
+    email: string;
+    jobNumber: string;
+    gender: string;
+    birthday: string;
+    remark: string;
+  };
 }
 interface Job {
   import_id: string;
@@ -55,7 +71,8 @@ const isDbError = (err: unknown) =>
   typeof (err as { code: unknown }).code === 'string' &&
   /^[0-9A-Z]{5}$/.test((err as { code: string }).code);
 
-const tooMany = (rows: number) => badRequest('library.importTooManyRows', { rows, max: MEMBER_IMPORT_MAX_ROWS }, 'fileId');
+const tooMany = (rows: number) =>
+  badRequest('library.importTooManyRows', { rows, max: MEMBER_IMPORT_MAX_ROWS }, 'fileId');
 
 /** Every data row of the sheet checked: the members to insert (first occurrence of each mobile) and the rows skipped. */
 async function readMembers(bytes: Buffer, groupId: string, lang: Language) {
@@ -70,7 +87,9 @@ async function readMembers(bytes: Buffer, groupId: string, lang: Language) {
       if (row === 1 || cells.every((c) => c.trim() === '')) continue;
       // past the limit the rows are only counted, so the refusal can say how many the file has
       if (++dataRows > MEMBER_IMPORT_MAX_ROWS) continue;
-      const [name, mobile, email, jobNumber, gender, birthday, remark] = IMPORT_COLUMNS.map((_, i) => (cells[i] ?? '').trim());
+      const [name, mobile, email, jobNumber, gender, birthday, remark] = IMPORT_COLUMNS.map((_, i) =>
+        (cells[i] ?? '').trim(),
+      );
       const parsed = addressBookMemberFormSchema.safeParse({
         name,
         mobile,
@@ -120,7 +139,13 @@ async function readMembers(bytes: Buffer, groupId: string, lang: Language) {
 }
 
 /** The import's progress row: the one an earlier run with the same key left, or a new one. */
-async function openJob(ctx: AppContext, user: CurrentUser, key: string | null, groupId: string, fileId: string): Promise<Job> {
+async function openJob(
+  ctx: AppContext,
+  user: CurrentUser,
+  key: string | null,
+  groupId: string,
+  fileId: string,
+): Promise<Job> {
   const importId = ulid();
   await ctx.db.query(
     `insert into member_imports(import_id, user_id, idem_key, group_id, file_id) values ($1, $2, $3, $4, $5)
@@ -130,18 +155,32 @@ async function openJob(ctx: AppContext, user: CurrentUser, key: string | null, g
   const [job] =
     key === null
       ? await ctx.db.query<Job>('select import_id, next_row from member_imports where import_id = $1', [importId])
-      : await ctx.db.query<Job>('select import_id, next_row from member_imports where user_id = $1 and idem_key = $2', [user.id, key]);
+      : await ctx.db.query<Job>('select import_id, next_row from member_imports where user_id = $1 and idem_key = $2', [
+          user.id,
+          key,
+        ]);
   return job;
 }
 
 /** One batch in one transaction with the progress it makes; rows an earlier run already wrote are left out. */
-async function insertBatch(ctx: AppContext, job: Job, group: { group_id: string; cus_id: string }, batch: Member[], now: Date): Promise<void> {
+async function insertBatch(
+  ctx: AppContext,
+  job: Job,
+  group: { group_id: string; cus_id: string },
+  batch: Member[],
+  now: Date,
+): Promise<void> {
   await ctx.db.tx(async (q) => {
-    const [p] = await q.query<{ next_row: number }>('select next_row from member_imports where import_id = $1 for update', [job.import_id]);
+    const [p] = await q.query<{ next_row: number }>(
+      'select next_row from member_imports where import_id = $1 for update',
+      [job.import_id],
+    );
     const todo = batch.filter((b) => b.row > p.next_row);
     if (todo.length === 0) return;
     // the group's row locked: a group deleted meanwhile takes no more members (its members are being purged)
-    const [g] = await q.query('select 1 from address_groups where group_id = $1 and not deleted for update', [group.group_id]);
+    const [g] = await q.query('select 1 from address_groups where group_id = $1 and not deleted for update', [
+      group.group_id,
+    ]);
     if (!g) throw badRequest('library.groupNotFound', {}, 'groupId');
     // ids follow the import and the sheet row, so no rerun can write a row twice
     const recs = todo.map((b) => ({ id: `AM${job.import_id}${String(b.row).padStart(7, '0')}`, ...b.rec }));
@@ -155,17 +194,25 @@ async function insertBatch(ctx: AppContext, job: Job, group: { group_id: string;
     );
     const got = new Set(inserted.map((r) => r.mobile));
     const dups = todo.filter((b) => !got.has(b.rec.mobile)).map((b) => b.row);
-    await q.query('update address_groups set member_count = member_count + $2 where group_id = $1', [group.group_id, got.size]);
-    await q.query('update member_imports set next_row = $2, imported = imported + $3, group_dups = group_dups || $4::int[] where import_id = $1', [
-      job.import_id,
-      todo[todo.length - 1].row,
+    await q.query('update address_groups set member_count = member_count + $2 where group_id = $1', [
+      group.group_id,
       got.size,
-      dups,
     ]);
+    await q.query(
+      'update member_imports set next_row = $2, imported = imported + $3, group_dups = group_dups || $4::int[] where import_id = $1',
+      [job.import_id, todo[todo.length - 1].row, got.size, dups],
+    );
   });
 }
 
-export async function importMembers(ctx: AppContext, user: CurrentUser, lang: Language, groupId: string, fileId: string, idemKey: string | null = null) {
+export async function importMembers(
+  ctx: AppContext,
+  user: CurrentUser,
+  lang: Language,
+  groupId: string,
+  fileId: string,
+  idemKey: string | null = null,
+) {
   const group = await visibleGroup(ctx.db, user, groupId);
   const file = await findFile(ctx.db, fileId, readableCusIds(user, 'data'));
   if (!file || file.kind !== 'sheet') throw badRequest('library.fileNotFound', {}, 'fileId');
@@ -190,16 +237,23 @@ export async function importMembers(ctx: AppContext, user: CurrentUser, lang: La
   await notifyLibrary(ctx.db, 'addressMember', [group.cus_id]);
   await notifyLibrary(ctx.db, 'addressGroup', [group.cus_id]);
 
-  const [done] = await ctx.db.query<{ imported: number; group_dups: number[] }>('select imported, group_dups from member_imports where import_id = $1', [
-    job.import_id,
-  ]);
+  const [done] = await ctx.db.query<{ imported: number; group_dups: number[] }>(
+    'select imported, group_dups from member_imports where import_id = $1',
+    [job.import_id],
+  );
   const inGroup = new Set(done.group_dups);
   const skipped = [...sheet.skipped];
   for (const m of sheet.members)
-    if (inGroup.has(m.row)) skipped.push({ row: m.row, cells: m.cells, reason: translate(lang, 'library.importDuplicateInGroup') });
+    if (inGroup.has(m.row))
+      skipped.push({ row: m.row, cells: m.cells, reason: translate(lang, 'library.importDuplicateInGroup') });
   skipped.sort((a, b) => a.row - b.row);
   const report = skipped.length ? await saveReport(ctx, group.cus_id, lang, skipped) : null;
-  return { imported: done.imported, invalid: sheet.invalid, duplicates: skipped.length - sheet.invalid, reportFileId: report };
+  return {
+    imported: done.imported,
+    invalid: sheet.invalid,
+    duplicates: skipped.length - sheet.invalid,
+    reportFileId: report,
+  };
 }
 
 function saveReport(ctx: AppContext, cusId: string, lang: Language, skipped: Skipped[]): Promise<string> {

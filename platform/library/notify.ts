@@ -5,5 +5,7 @@ import { CHANGES_CHANNEL } from '../feed/change-notices';
 export async function notifyLibrary(q: Queryable, resource: string, cusIds: string[]): Promise<void> {
   const cus_ids = [...new Set(cusIds)];
   if (cus_ids.length === 0) return;
-  await q.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify({ resource, cus_ids })]).catch(() => undefined);
+  await q
+    .query('select pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify({ resource, cus_ids })])
+    .catch(() => undefined);
 }

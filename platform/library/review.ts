@@ -27,7 +27,15 @@ interface Due {
   name: string;
 }
 
-async function claim(q: Queryable, table: string, key: string, status: string, textSql: string, nameSql: string, now: Date): Promise<Due[]> {
+async function claim(
+  q: Queryable,
+  table: string,
+  key: string,
+  status: string,
+  textSql: string,
+  nameSql: string,
+  now: Date,
+): Promise<Due[]> {
   return q.query<Due>(
     `select ${key} as id, cus_id, ${status} as status, ${textSql} as text, ${nameSql} as name from ${table}
       where review_at is not null and review_at <= $1 and deleted = false order by review_at limit 200 for update skip locked`,
@@ -54,19 +62,33 @@ export async function reviewDue(ctx: AppContext): Promise<number> {
   };
   let moved = 0;
   await ctx.db.tx(async (q) => {
-    for (const t of await claim(q, 'content_templates', 'template_id', 'check_status', "template_content || ' ' || keyword", 'template_content', now)) {
+    for (const t of await claim(
+      q,
+      'content_templates',
+      'template_id',
+      'check_status',
+      "template_content || ' ' || keyword",
+      'template_content',
+      now,
+    )) {
       const word = bannedIn(t.text);
-      await q.query('update content_templates set check_status = $2, result_desc = $3, check_time = $4, review_at = null where template_id = $1', [
-        t.id,
-        word ? 3 : 2,
-        word ? rejectedDesc(word) : APPROVED_DESC,
-        now,
-      ]);
+      await q.query(
+        'update content_templates set check_status = $2, result_desc = $3, check_time = $4, review_at = null where template_id = $1',
+        [t.id, word ? 3 : 2, word ? rejectedDesc(word) : APPROVED_DESC, now],
+      );
       await notify(q, verdict('content', t, word));
       touch('contentTemplate', t.cus_id);
       moved++;
     }
-    for (const t of await claim(q, 'video_templates', 'cus_template_id', 'status', "title || ' ' || remark || ' ' || frames::text", 'title', now)) {
+    for (const t of await claim(
+      q,
+      'video_templates',
+      'cus_template_id',
+      'status',
+      "title || ' ' || remark || ' ' || frames::text",
+      'title',
+      now,
+    )) {
       if (t.status === 5 || t.status === 0) {
         await q.query(
           `update video_templates set status = 1, gate_template_id = 'GV' || cus_template_id, review_at = $2, update_time = $3 where cus_template_id = $1`,
@@ -74,30 +96,35 @@ export async function reviewDue(ctx: AppContext): Promise<number> {
         );
       } else {
         const word = bannedIn(t.text);
-        await q.query('update video_templates set status = $2, result_desc = $3, review_at = null, update_time = $4 where cus_template_id = $1', [
-          t.id,
-          word ? 3 : 2,
-          word ? rejectedDesc(word) : APPROVED_DESC,
-          now,
-        ]);
+        await q.query(
+          'update video_templates set status = $2, result_desc = $3, review_at = null, update_time = $4 where cus_template_id = $1',
+          [t.id, word ? 3 : 2, word ? rejectedDesc(word) : APPROVED_DESC, now],
+        );
         await notify(q, verdict('video', t, word));
       }
       touch('videoTemplate', t.cus_id);
       moved++;
     }
-    for (const t of await claim(q, 'csp_templates', 'template_id', 'template_status', "template_name || ' ' || content::text", 'template_name', now)) {
+    for (const t of await claim(
+      q,
+      'csp_templates',
+      'template_id',
+      'template_status',
+      "template_name || ' ' || content::text",
+      'template_name',
+      now,
+    )) {
       if (t.status === 0) {
-        await q.query(`update csp_templates set template_status = 1, gate_template_id = 'GC' || template_id, review_at = $2 where template_id = $1`, [
-          t.id,
-          half,
-        ]);
+        await q.query(
+          `update csp_templates set template_status = 1, gate_template_id = 'GC' || template_id, review_at = $2 where template_id = $1`,
+          [t.id, half],
+        );
       } else {
         const word = bannedIn(t.text);
-        await q.query('update csp_templates set template_status = $2, result_desc = $3, review_at = null where template_id = $1', [
-          t.id,
-          word ? 5 : 4,
-          word ? rejectedDesc(word) : APPROVED_DESC,
-        ]);
+        await q.query(
+          'update csp_templates set template_status = $2, result_desc = $3, review_at = null where template_id = $1',
+          [t.id, word ? 5 : 4, word ? rejectedDesc(word) : APPROVED_DESC],
+        );
         await notify(q, verdict('csp', t, word));
       }
       touch('cspTemplate', t.cus_id);

@@ -15,4 +15,5 @@ export class SheetError extends Error {
 }
 
 /** The message key a route answers for a sheet failure. */
-export const sheetFailureKey = (reason: SheetFailure) => (reason === 'tooComplex' ? 'library.uploadTooComplex' : 'library.uploadUnreadable');
+export const sheetFailureKey = (reason: SheetFailure) =>
+  reason === 'tooComplex' ? 'library.uploadTooComplex' : 'library.uploadUnreadable';

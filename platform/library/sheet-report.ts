@@ -28,6 +28,13 @@ export async function saveSheetReport(ctx: AppContext, r: SheetReport): Promise<
   for (const [path, content] of Object.entries(packageParts('report'))) zip.file(path, content);
   zip.file(SHEET_PATH, sheetStart(r.widths) + rowXml(r.header, 1, true) + xml.join('') + SHEET_END);
   const bytes = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
-  const f = await saveFile(ctx, { cusId: r.cusId, kind: 'report', fileName: r.fileName, contentType: XLSX_MIME, bytes, rowCount: r.rows.length });
+  const f = await saveFile(ctx, {
+    cusId: r.cusId,
+    kind: 'report',
+    fileName: r.fileName,
+    contentType: XLSX_MIME,
+    bytes,
+    rowCount: r.rows.length,
+  });
   return f.file_id;
 }

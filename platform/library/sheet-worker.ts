@@ -2,7 +2,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { isOle2 } from '../../contract/xls-magic';
 import { readXlsRows } from '../../contract/xls-read';
 import { SheetError } from './sheet-errors';
-import { firstSheetPath, sharedStrings, SHEET_LIMITS, type SheetLimits, type SheetRow, worksheetRows } from './sheet-xml';
+import {
+  firstSheetPath,
+  sharedStrings,
+  SHEET_LIMITS,
+  type SheetLimits,
+  type SheetRow,
+  worksheetRows,
+} from './sheet-xml';
 import { BoundedZip, ZIP_LIMITS, ZipBudgetError, type ZipLimits } from './zip-read';
 
 // The thread an uploaded sheet is read in (started by sheets.ts, one per read): a hostile file can cost this thread
@@ -22,7 +29,10 @@ export interface SheetJob {
 }
 
 export type SheetMessage =
-  { type: 'rows'; rows: SheetRow[] } | { type: 'count'; count: number } | { type: 'done' } | { type: 'error'; reason: SheetError['reason']; message: string };
+  | { type: 'rows'; rows: SheetRow[] }
+  | { type: 'count'; count: number }
+  | { type: 'done' }
+  | { type: 'error'; reason: SheetError['reason']; message: string };
 
 const port = parentPort!;
 const job = workerData as SheetJob;

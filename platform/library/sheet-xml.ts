@@ -18,7 +18,12 @@ export interface SheetLimits {
   maxDepth: number;
 }
 
-export const SHEET_LIMITS: SheetLimits = { maxRow: 1_048_576, maxCells: 8_000_000, maxSharedStrings: 2_000_000, maxDepth: 64 };
+export const SHEET_LIMITS: SheetLimits = {
+  maxRow: 1_048_576,
+  maxCells: 8_000_000,
+  maxSharedStrings: 2_000_000,
+  maxDepth: 64,
+};
 const MAX_COLUMN = 16_384;
 
 export interface SheetRow {
@@ -57,7 +62,13 @@ function parser(handlers: Handlers, limits: SheetLimits): SaxesParser {
 }
 
 /** Streams one part through a parser; `afterChunk` runs between chunks, where the caller hands rows on. */
-async function parsePart(zip: BoundedZip, name: string, handlers: Handlers, limits: SheetLimits, afterChunk?: () => Promise<void>) {
+async function parsePart(
+  zip: BoundedZip,
+  name: string,
+  handlers: Handlers,
+  limits: SheetLimits,
+  afterChunk?: () => Promise<void>,
+) {
   const p = parser(handlers, limits);
   const decoder = new StringDecoder('utf8');
   try {
@@ -68,7 +79,8 @@ async function parsePart(zip: BoundedZip, name: string, handlers: Handlers, limi
     p.write(decoder.end());
     p.close();
   } catch (err) {
-    if (err instanceof Error && err.constructor === Error) throw new SheetError('unreadable', `${name}: ${err.message}`);
+    if (err instanceof Error && err.constructor === Error)
+      throw new SheetError('unreadable', `${name}: ${err.message}`);
     throw err;
   }
 }
@@ -82,7 +94,8 @@ export async function firstSheetPath(zip: BoundedZip, limits: SheetLimits = SHEE
     'xl/workbook.xml',
     {
       open(name, attrs) {
-        if (name === 'sheet' && relId === undefined) relId = Object.entries(attrs).find(([k]) => k === 'id' || k.endsWith(':id'))?.[1] ?? '';
+        if (name === 'sheet' && relId === undefined)
+          relId = Object.entries(attrs).find(([k]) => k === 'id' || k.endsWith(':id'))?.[1] ?? '';
       },
     },
     limits,
@@ -103,7 +116,9 @@ export async function firstSheetPath(zip: BoundedZip, limits: SheetLimits = SHEE
   const path = target && (target.startsWith('/') ? target.slice(1) : `xl/${target}`).replace(/[^/]+\/\.\.\//g, '');
   if (path && zip.entries.has(path)) return path;
   const number = (n: string) => Number(/(\d+)\.xml$/.exec(n)?.[1]);
-  const sheets = [...zip.entries.keys()].filter((f) => /^xl\/worksheets\/sheet\d+\.xml$/.test(f)).sort((a, b) => number(a) - number(b));
+  const sheets = [...zip.entries.keys()]
+    .filter((f) => /^xl\/worksheets\/sheet\d+\.xml$/.test(f))
+    .sort((a, b) => number(a) - number(b));
   if (!sheets[0]) throw new SheetError('unreadable', 'no worksheet');
   return sheets[0];
 }
@@ -121,7 +136,8 @@ export async function sharedStrings(zip: BoundedZip, limits: SheetLimits = SHEET
     {
       open(name) {
         if (name === 'si') {
-          if (out.length >= limits.maxSharedStrings) throw new SheetError('tooComplex', `more than ${limits.maxSharedStrings} shared strings`);
+          if (out.length >= limits.maxSharedStrings)
+            throw new SheetError('tooComplex', `more than ${limits.maxSharedStrings} shared strings`);
           current = '';
         } else if (name === 'rPh') inPhonetic = true;
         else if (name === 't') inT = current !== null && !inPhonetic;

@@ -1,6 +1,13 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { bombWorkbook, buildZip, hostileWorkbooks, ownWorkbook, sheetXml, workbookParts } from '../../tests/helpers/hostile-sheets';
+import {
+  bombWorkbook,
+  buildZip,
+  hostileWorkbooks,
+  ownWorkbook,
+  sheetXml,
+  workbookParts,
+} from '../../tests/helpers/hostile-sheets';
 import { SheetError } from './sheet-errors';
 import { countDataRows, sheetRows, type SheetReadOptions } from './sheets';
 
@@ -129,7 +136,9 @@ describe('sheet reading in a worker', () => {
     expect(await failure(countDataRows(h.truncated))).toBe('unreadable');
     expect(await countDataRows(h.hugeSharedIndex)).toBe(0);
     // without the nesting limit the parser still reads the 1 MB of unclosed rows through, to the parse error at its end
-    expect(await failure(countDataRows(h.unclosedRows, { sheet: { maxDepth: 1e9 }, zip: { maxRatio: 1e6 } }))).toBe('unreadable');
+    expect(await failure(countDataRows(h.unclosedRows, { sheet: { maxDepth: 1e9 }, zip: { maxRatio: 1e6 } }))).toBe(
+      'unreadable',
+    );
   });
 
   it('ends a worker past its time budget or its heap', async () => {

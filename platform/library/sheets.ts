@@ -33,7 +33,9 @@ const MAX_READERS = 3;
 
 // The worker is TypeScript: it registers tsx's loader in its own thread first (loader hooks are per thread, and the
 // platform runs under tsx), then imports its entry.
-const TSX_API = pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs')).href;
+const TSX_API = pathToFileURL(
+  join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
+).href;
 const ENTRY = new URL('./sheet-worker.ts', import.meta.url).href;
 const BOOT = `const { workerData } = require('node:worker_threads');
 import(workerData.boot.tsxApi).then((tsx) => { tsx.register(); return import(workerData.boot.entry); });`;
@@ -51,7 +53,11 @@ function release() {
 }
 
 /** The worker's messages for one read; the worker is ended when the caller stops early, fails or finishes. */
-async function* readInWorker(bytes: Uint8Array, mode: SheetMode, opts: SheetReadOptions = {}): AsyncGenerator<SheetMessage> {
+async function* readInWorker(
+  bytes: Uint8Array,
+  mode: SheetMode,
+  opts: SheetReadOptions = {},
+): AsyncGenerator<SheetMessage> {
   await acquire();
   const own = new Uint8Array(bytes);
   const job: SheetJob & { boot: { tsxApi: string; entry: string } } = {
@@ -90,7 +96,10 @@ async function* readInWorker(bytes: Uint8Array, mode: SheetMode, opts: SheetRead
     wake();
   });
   worker.on('error', (err: Error & { code?: string }) => {
-    failure ??= new SheetError(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'tooComplex' : 'unreadable', `sheet reader: ${err.message}`);
+    failure ??= new SheetError(
+      err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'tooComplex' : 'unreadable',
+      `sheet reader: ${err.message}`,
+    );
     wake();
   });
   worker.on('exit', () => {
@@ -126,7 +135,10 @@ async function* readInWorker(bytes: Uint8Array, mode: SheetMode, opts: SheetRead
 }
 
 /** Rows of the first worksheet as text cells (1-based row numbers), header included; throws SheetError. */
-export async function* sheetRows(bytes: Uint8Array, opts?: SheetReadOptions): AsyncGenerator<{ row: number; cells: Cell[] }> {
+export async function* sheetRows(
+  bytes: Uint8Array,
+  opts?: SheetReadOptions,
+): AsyncGenerator<{ row: number; cells: Cell[] }> {
   for await (const m of readInWorker(bytes, 'rows', opts)) if (m.type === 'rows') yield* m.rows;
 }
 

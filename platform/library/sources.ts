@@ -75,7 +75,9 @@ export const LIBRARY_SOURCES: Record<LibraryFeed, FeedSource> = {
 };
 
 /** List and detail answers carry the contract entity: the feed columns and the local `kind` go. */
-export function withoutFeed<T extends Record<string, unknown>>(row: T): Omit<T, 'seq' | 'deleted' | 'updated_at' | 'kind'> {
+export function withoutFeed<T extends Record<string, unknown>>(
+  row: T,
+): Omit<T, 'seq' | 'deleted' | 'updated_at' | 'kind'> {
   const { seq: _s, deleted: _d, updated_at: _u, kind: _k, ...doc } = row;
   return doc;
 }

@@ -75,18 +75,31 @@ async function one<T>(ctx: AppContext, source: Source, column: string, value: st
 }
 
 /** The xlsx a personalised send with this template is filled in: mobile, then p1..pN. */
-function importSheet(c: { reply: import('fastify').FastifyReply; lang: 'zh' | 'en' }, name: string, placeholders: number) {
+function importSheet(
+  c: { reply: import('fastify').FastifyReply; lang: 'zh' | 'en' },
+  name: string,
+  placeholders: number,
+) {
   const columns: Column<Record<string, never>>[] = [
     { label: { zh: '手机号', en: 'mobile' }, value: () => '' },
-    ...Array.from({ length: placeholders }, (_, i) => ({ label: { zh: `p${i + 1}`, en: `p${i + 1}` }, value: () => '' })),
+    ...Array.from({ length: placeholders }, (_, i) => ({
+      label: { zh: `p${i + 1}`, en: `p${i + 1}` },
+      value: () => '',
+    })),
   ];
   return sendXlsx(c.reply, c.lang, name, columns, (async function* () {})());
 }
 
-const videoPlaceholders = (t: Pick<VideoTemplateDoc, 'title' | 'frames'>) => maxPlaceholderIndex([t.title, ...t.frames.map((f) => f.textContent)].join('\n'));
+const videoPlaceholders = (t: Pick<VideoTemplateDoc, 'title' | 'frames'>) =>
+  maxPlaceholderIndex([t.title, ...t.frames.map((f) => f.textContent)].join('\n'));
 const cspPlaceholders = (t: Pick<CspTemplateDoc, 'cards' | 'smsContent' | 'readContent' | 'videoFrames'>) =>
   maxPlaceholderIndex(
-    [...t.cards.flatMap((c) => [c.cardTitle, c.textContent]), t.smsContent, t.readContent, ...t.videoFrames.map((f) => f.textContent)].join('\n'),
+    [
+      ...t.cards.flatMap((c) => [c.cardTitle, c.textContent]),
+      t.smsContent,
+      t.readContent,
+      ...t.videoFrames.map((f) => f.textContent),
+    ].join('\n'),
   );
 
 export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -105,7 +118,8 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
 
   route(app, ctx, videoTemplateListEndpoint, async ({ body, user }) => {
     const w = whereOf(VIDEO, videoFilters, body as Body, user!, scopeCusIds(user!, body.cus_id));
-    if (body.status !== undefined) w.add(body.status === 5 ? 'vt.status in (5, 0)' : `vt.status = ${w.bind(body.status)}`);
+    if (body.status !== undefined)
+      w.add(body.status === 5 ? 'vt.status in (5, 0)' : `vt.status = ${w.bind(body.status)}`);
     const page = await pageOf<VideoTemplateDoc>(ctx.db, VIDEO, w, body);
     return { ...page, data: page.data.map(({ frames: _f, result_desc: _r, ...t }) => withoutFeed(t)) };
   });
@@ -115,7 +129,13 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
     ctx,
     videoTemplateDelEndpoint,
     async (c) => {
-      const t = await one<VideoTemplateDoc>(ctx, VIDEO, 'vt.cus_template_id', c.body.cus_template_id, readableCusIds(c.user!, 'data'));
+      const t = await one<VideoTemplateDoc>(
+        ctx,
+        VIDEO,
+        'vt.cus_template_id',
+        c.body.cus_template_id,
+        readableCusIds(c.user!, 'data'),
+      );
       await deleteVideoTemplate(ctx.db, t.cus_template_id, ctx.now());
       await notifyLibrary(ctx.db, 'videoTemplate', [t.cus_id]);
       c.message('common.deleted');
@@ -129,17 +149,35 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
   });
 
   route(app, ctx, getVideoTemplateByGateTemplateIdEndpoint, async ({ body, user }) => {
-    const { result_desc: _r, ...t } = await one<VideoTemplateDoc>(ctx, VIDEO, 'vt.gate_template_id', body.gate_template_id, readableCusIds(user!, 'data'));
+    const { result_desc: _r, ...t } = await one<VideoTemplateDoc>(
+      ctx,
+      VIDEO,
+      'vt.gate_template_id',
+      body.gate_template_id,
+      readableCusIds(user!, 'data'),
+    );
     return withoutFeed(t);
   });
 
   route(app, ctx, getVideoSendContentEndpoint, async ({ body, user }) => {
-    const t = await one<VideoTemplateDoc>(ctx, VIDEO, 'vt.cus_template_id', body.cus_template_id, readableCusIds(user!, 'data'));
+    const t = await one<VideoTemplateDoc>(
+      ctx,
+      VIDEO,
+      'vt.cus_template_id',
+      body.cus_template_id,
+      readableCusIds(user!, 'data'),
+    );
     return { title: t.title, frames: t.frames, maxPlaceholder: videoPlaceholders(t) };
   });
 
   route(app, ctx, videoTemplateDownloadEndpoint, async (c) => {
-    const t = await one<VideoTemplateDoc>(ctx, VIDEO, 'vt.cus_template_id', c.body.cus_template_id, readableCusIds(c.user!, 'data'));
+    const t = await one<VideoTemplateDoc>(
+      ctx,
+      VIDEO,
+      'vt.cus_template_id',
+      c.body.cus_template_id,
+      readableCusIds(c.user!, 'data'),
+    );
     await importSheet(c, 'video-template', videoPlaceholders(t));
   });
 
@@ -148,12 +186,17 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
     const w = whereOf(CSP, cspFilters, body as Body, user!, scopeCusIds(user!, body.cus_id));
     if (body.template_status !== undefined)
       w.add(
-        body.template_status >= 1 && body.template_status <= 3 ? 'cs.template_status between 1 and 3' : `cs.template_status = ${w.bind(body.template_status)}`,
+        body.template_status >= 1 && body.template_status <= 3
+          ? 'cs.template_status between 1 and 3'
+          : `cs.template_status = ${w.bind(body.template_status)}`,
       );
     const page = await pageOf<CspTemplateDoc>(ctx.db, CSP, w, body);
     return {
       ...page,
-      data: page.data.map(({ cards: _c, smsContent: _s, videoTitle: _vt, videoFrames: _vf, readContent: _rc, result_desc: _r, ...t }) => withoutFeed(t)),
+      data: page.data.map(
+        ({ cards: _c, smsContent: _s, videoTitle: _vt, videoFrames: _vf, readContent: _rc, result_desc: _r, ...t }) =>
+          withoutFeed(t),
+      ),
     };
   });
 
@@ -174,7 +217,13 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
     ctx,
     cspTemplateDelEndpoint,
     async (c) => {
-      const t = await one<CspTemplateDoc>(ctx, CSP, 'cs.template_id', c.body.template_id, readableCusIds(c.user!, 'data'));
+      const t = await one<CspTemplateDoc>(
+        ctx,
+        CSP,
+        'cs.template_id',
+        c.body.template_id,
+        readableCusIds(c.user!, 'data'),
+      );
       await deleteCspTemplate(ctx.db, t.template_id);
       await notifyLibrary(ctx.db, 'cspTemplate', [t.cus_id]);
       c.message('common.deleted');
@@ -188,7 +237,13 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
   });
 
   route(app, ctx, getCspTemplateByGateTemplateIdEndpoint, async ({ body, user }) => {
-    const { result_desc: _r, ...t } = await one<CspTemplateDoc>(ctx, CSP, 'cs.gate_template_id', body.gate_template_id, readableCusIds(user!, 'data'));
+    const { result_desc: _r, ...t } = await one<CspTemplateDoc>(
+      ctx,
+      CSP,
+      'cs.gate_template_id',
+      body.gate_template_id,
+      readableCusIds(user!, 'data'),
+    );
     return withoutFeed(t);
   });
 
@@ -206,7 +261,13 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
   });
 
   route(app, ctx, cspTemplateDownloadEndpoint, async (c) => {
-    const t = await one<CspTemplateDoc>(ctx, CSP, 'cs.template_id', c.body.template_id, readableCusIds(c.user!, 'data'));
+    const t = await one<CspTemplateDoc>(
+      ctx,
+      CSP,
+      'cs.template_id',
+      c.body.template_id,
+      readableCusIds(c.user!, 'data'),
+    );
     await importSheet(c, 'csp-template', cspPlaceholders(t));
   });
 
@@ -238,7 +299,13 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
     ctx,
     contentTemplateModEndpoint,
     async (c) => {
-      const t = await one<{ template_id: string; cus_id: string }>(ctx, CONTENT, 'ct.template_id', c.body.template_id, readableCusIds(c.user!, 'data'));
+      const t = await one<{ template_id: string; cus_id: string }>(
+        ctx,
+        CONTENT,
+        'ct.template_id',
+        c.body.template_id,
+        readableCusIds(c.user!, 'data'),
+      );
       await modContentTemplate(ctx, t, c.body);
       c.message('common.updated');
     },
@@ -250,7 +317,13 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
     ctx,
     contentTemplateDeleteEndpoint,
     async (c) => {
-      const t = await one<{ template_id: string; cus_id: string }>(ctx, CONTENT, 'ct.template_id', c.body.template_id, readableCusIds(c.user!, 'data'));
+      const t = await one<{ template_id: string; cus_id: string }>(
+        ctx,
+        CONTENT,
+        'ct.template_id',
+        c.body.template_id,
+        readableCusIds(c.user!, 'data'),
+      );
       await deleteContentTemplate(ctx.db, t.template_id);
       await notifyLibrary(ctx.db, 'contentTemplate', [t.cus_id]);
       c.message('common.deleted');

@@ -33,14 +33,18 @@ describe('bounded zip reading', () => {
     // the lie is caught first: the entry inflates past the 4,096 bytes it declared
     await expect(drain(zip, 'xl/worksheets/sheet1.xml')).rejects.toBeInstanceOf(ZipFormatError);
     let seen = 0;
-    const honestAboutNothing = new BoundedZip(buildZip([{ name: 'z', raw: await deflatedZeros(200), declaredSize: 0xfffffffe }]));
+    const honestAboutNothing = new BoundedZip(
+      buildZip([{ name: 'z', raw: await deflatedZeros(200), declaredSize: 0xfffffffe }]),
+    );
     await expect(
       (async () => {
         for await (const chunk of honestAboutNothing.stream('z')) seen += chunk.length;
       })(),
     ).rejects.toBeInstanceOf(ZipBudgetError);
     // zeros deflate ~1000:1; the reader gave up after ratio × compressed bytes, a small part of the 200 MiB
-    expect(seen).toBeLessThanOrEqual(Math.max(ZIP_LIMITS.ratioFloorBytes, ZIP_LIMITS.maxRatio * honestAboutNothing.entries.get('z')!.compressedSize));
+    expect(seen).toBeLessThanOrEqual(
+      Math.max(ZIP_LIMITS.ratioFloorBytes, ZIP_LIMITS.maxRatio * honestAboutNothing.entries.get('z')!.compressedSize),
+    );
     expect(seen).toBeLessThan(50 * 2 ** 20);
   });
 
@@ -57,7 +61,9 @@ describe('bounded zip reading', () => {
       { name: 'a', data },
       { name: 'b', data },
     ]);
-    await expect(drain(new BoundedZip(bytes, { ...ZIP_LIMITS, maxEntryBytes: data.length - 1 }), 'a')).rejects.toBeInstanceOf(ZipBudgetError);
+    await expect(
+      drain(new BoundedZip(bytes, { ...ZIP_LIMITS, maxEntryBytes: data.length - 1 }), 'a'),
+    ).rejects.toBeInstanceOf(ZipBudgetError);
     const both = new BoundedZip(bytes, { ...ZIP_LIMITS, maxTotalBytes: data.length + 10 });
     expect(await drain(both, 'a')).toBe(data.length);
     await expect(drain(both, 'b')).rejects.toBeInstanceOf(ZipBudgetError);

@@ -79,7 +79,8 @@ export function zipEntries(b: Buffer, limits: ZipLimits = ZIP_LIMITS): Map<strin
       localOffset: b.readUInt32LE(p + 42),
       name: b.toString('utf8', p + 46, Math.min(end, p + 46 + nameLen)),
     };
-    if (entry.compressedSize === U32_MAX || entry.declaredSize === U32_MAX || entry.localOffset === U32_MAX) throw new ZipFormatError('zip64 is not read');
+    if (entry.compressedSize === U32_MAX || entry.declaredSize === U32_MAX || entry.localOffset === U32_MAX)
+      throw new ZipFormatError('zip64 is not read');
     entries.set(entry.name, entry);
     p += 46 + nameLen + extraLen + commentLen;
   }
@@ -128,7 +129,8 @@ export class BoundedZip {
       out += chunk.length;
       this.inflated += chunk.length;
       if (out > limit) throw new ZipBudgetError(`${name} inflates past ${limit} bytes`);
-      if (out > entry.declaredSize) throw new ZipFormatError(`${name} inflates past its declared ${entry.declaredSize} bytes`);
+      if (out > entry.declaredSize)
+        throw new ZipFormatError(`${name} inflates past its declared ${entry.declaredSize} bytes`);
       return chunk;
     };
     if (entry.method === 0) {
@@ -159,7 +161,8 @@ export class BoundedZip {
         await feed.catch(() => undefined);
       }
     } else throw new ZipFormatError(`${name} uses compression method ${entry.method}`);
-    if (out !== entry.declaredSize) throw new ZipFormatError(`${name} inflates to ${out}, not ${entry.declaredSize} bytes`);
+    if (out !== entry.declaredSize)
+      throw new ZipFormatError(`${name} inflates to ${out}, not ${entry.declaredSize} bytes`);
   }
 
   /** A small entry (a workbook's index parts) whole, as text, within the same limits. */

@@ -84,7 +84,13 @@ function predicateSql(w: Where, p: Predicate, value: unknown): string {
 }
 
 /** Scope + base + every filter the request sets. `scopeIds` are the accounts the caller may see for this request. */
-export function whereOf<F extends Record<string, unknown>>(source: Source, filters: Filters<F>, body: F, user: CurrentUser, scopeIds: string[]): Where {
+export function whereOf<F extends Record<string, unknown>>(
+  source: Source,
+  filters: Filters<F>,
+  body: F,
+  user: CurrentUser,
+  scopeIds: string[],
+): Where {
   const w = new Where();
   const param = w.bind(scopeIds);
   w.scope = { part: 0, column: source.scope, param };
@@ -108,7 +114,10 @@ export async function countOf(q: Queryable, source: Source, w: Where): Promise<{
     w.params,
   );
   if (n <= EXACT_COUNT_CAP) return { total: n, totalExact: true };
-  const [plan] = await q.query<Record<string, unknown>>(`explain (format json) select 1 from ${source.countFrom ?? source.from} where ${w.sql}`, w.params);
+  const [plan] = await q.query<Record<string, unknown>>(
+    `explain (format json) select 1 from ${source.countFrom ?? source.from} where ${w.sql}`,
+    w.params,
+  );
   const raw = Object.values(plan)[0];
   const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as Array<{ Plan: { 'Plan Rows': number } }>;
   return { total: Math.max(Math.round(json[0]?.Plan['Plan Rows'] ?? 0), EXACT_COUNT_CAP + 1), totalExact: false };
@@ -124,7 +133,12 @@ export function pageSql(source: Source, w: Where, page: { pageNumber: number; pa
 }
 
 /** One page plus its total. */
-export async function pageOf<T>(q: Queryable, source: Source, w: Where, page: { pageNumber: number; pageSize: number }) {
+export async function pageOf<T>(
+  q: Queryable,
+  source: Source,
+  w: Where,
+  page: { pageNumber: number; pageSize: number },
+) {
   const { sql, params } = pageSql(source, w, page);
   const data = await q.query<T>(sql, params);
   return { ...(await countOf(q, source, w)), data };
@@ -167,7 +181,13 @@ export async function* rowsOf<T>(q: Queryable, source: Source, w: Where, opts: R
   // each account by its place in the scope's array parameter (1-based), which the walk's query then still uses
   const ids = w.scope ? ((w.params[Number(w.scope.param.slice(1)) - 1] as string[]) ?? []) : [];
   const places = w.scope ? ids.map((id, i) => (ids.indexOf(id) === i ? i + 1 : 0)).filter((n) => n > 0) : [null];
-  const walks = places.map((place) => ({ place, rows: [] as Walked[], next: 0, after: null as { t: unknown; k: unknown } | null, done: false }));
+  const walks = places.map((place) => ({
+    place,
+    rows: [] as Walked[],
+    next: 0,
+    after: null as { t: unknown; k: unknown } | null,
+    done: false,
+  }));
   let sliceStart: number | null = null;
   const fill = async (walk: (typeof walks)[number]) => {
     // a slice is a chunk's query and the writing of its rows that followed
@@ -176,8 +196,11 @@ export async function* rowsOf<T>(q: Queryable, source: Source, w: Where, opts: R
     if (opts.signal?.aborted) return false;
     const params = [...w.params];
     const bind = (v: unknown) => `$${params.push(v)}`;
-    const where = walk.place === null ? w.sql : w.sqlWithScope(`${w.scope!.column} = (${w.scope!.param}::text[])[${walk.place}]`);
-    const keyset = walk.after ? ` and (${source.time}, ${source.key}) < (${bind(walk.after.t)}, ${bind(walk.after.k)})` : '';
+    const where =
+      walk.place === null ? w.sql : w.sqlWithScope(`${w.scope!.column} = (${w.scope!.param}::text[])[${walk.place}]`);
+    const keyset = walk.after
+      ? ` and (${source.time}, ${source.key}) < (${bind(walk.after.t)}, ${bind(walk.after.k)})`
+      : '';
     const [{ docs }] = await q.query<{ docs: string }>(
       `select coalesce(json_agg(d order by d.__o desc, d.__k desc)::text, '[]') as docs from (
          select ${source.select}, ${source.time}::text as __t, ${source.key} as __k, (extract(epoch from ${source.time}) * 1000000)::int8 as __o
@@ -195,7 +218,9 @@ export async function* rowsOf<T>(q: Queryable, source: Source, w: Where, opts: R
     // every walk holds its next row, or has none left
     for (const walk of walks) if (walk.next >= walk.rows.length && !walk.done && !(await fill(walk))) return;
     let pick: (typeof walks)[number] | null = null;
-    for (const walk of walks) if (walk.next < walk.rows.length && (!pick || newerFirst(walk.rows[walk.next], pick.rows[pick.next]) < 0)) pick = walk;
+    for (const walk of walks)
+      if (walk.next < walk.rows.length && (!pick || newerFirst(walk.rows[walk.next], pick.rows[pick.next]) < 0))
+        pick = walk;
     if (!pick) return;
     const { __t: _t, __k: _k, __o: _o, ...doc } = pick.rows[pick.next++];
     yield doc as T;

@@ -36,7 +36,11 @@ describe('xlsx export stream', () => {
   it('streams every row of a large export into a readable workbook', async () => {
     const res = await fetch(await serve(() => rows(20_000)));
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
-    const sheet = await (await JSZip.loadAsync(await res.arrayBuffer())).file('xl/worksheets/sheet1.xml')!.async('string');
+    const sheet = await (
+      await JSZip.loadAsync(await res.arrayBuffer())
+    )
+      .file('xl/worksheets/sheet1.xml')!
+      .async('string');
     expect(sheet.match(/<row /g)).toHaveLength(20_001);
     expect(sheet).toContain('<t xml:space="preserve">=cmd</t>');
   });

@@ -2,7 +2,15 @@ import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { Language } from '../../contract/constants';
-import { packageParts, rowXml, SHEET_END, SHEET_PATH, sheetStart, XLSX_MIME, type SheetCell } from '../../contract/xlsx-sheet';
+import {
+  packageParts,
+  rowXml,
+  SHEET_END,
+  SHEET_PATH,
+  sheetStart,
+  XLSX_MIME,
+  type SheetCell,
+} from '../../contract/xlsx-sheet';
 import { EXPORT_CHUNK_ROWS } from './list-query';
 import { zipStream } from './zip-stream';
 
@@ -70,7 +78,12 @@ export async function sendXlsx<R>(
   const end = (error?: unknown) => {
     if (ended) return;
     ended = true;
-    exportEvents.emit('end', { name, rows: written, left: gone.signal.aborted, ...(error ? { error } : {}) } satisfies ExportEnd);
+    exportEvents.emit('end', {
+      name,
+      rows: written,
+      left: gone.signal.aborted,
+      ...(error ? { error } : {}),
+    } satisfies ExportEnd);
   };
   const onClose = () => {
     if (reply.raw.writableFinished) return;

@@ -115,7 +115,8 @@ export async function* zipStream(entries: ZipEntry[], level = 6): AsyncGenerator
     const header = localHeader(name, stamp);
     offset += header.length;
     yield header;
-    const source = typeof entry.data === 'string' || Buffer.isBuffer(entry.data) ? [Buffer.from(entry.data)] : entry.data;
+    const source =
+      typeof entry.data === 'string' || Buffer.isBuffer(entry.data) ? [Buffer.from(entry.data)] : entry.data;
     const counted = async function* () {
       for await (const chunk of source) {
         e.crc = crc32(chunk, e.crc);

@@ -85,7 +85,10 @@ async function moveNextChunk(ctx: AppContext, batchId: string): Promise<false | 
 /** A chunk the database will not take: refunded and taken off the batch's counts, so money and records agree. */
 async function giveUpChunk(ctx: AppContext, batchId: string, err: unknown): Promise<'mt' | 'timed'> {
   // the error names the code and message only: its parameters hold a chunk of numbers
-  ctx.log.error({ code: (err as { code?: string }).code, message: (err as Error).message, batchId }, 'send records refused by the database: refunded');
+  ctx.log.error(
+    { code: (err as { code?: string }).code, message: (err as Error).message, batchId },
+    'send records refused by the database: refunded',
+  );
   return ctx.db.tx(async (q) => {
     const timed = await lockTimedBatch(q, batchId);
     const c = await lockNextChunk(q, batchId);
@@ -93,7 +96,10 @@ async function giveUpChunk(ctx: AppContext, batchId: string, err: unknown): Prom
     if (!c || n === 0) return timed ? 'timed' : 'mt';
     const units = c.price_units.reduce<number>((a, u) => a + Number(u), 0);
     const why = `numbers ${c.next_n + 1}-${c.next_n + n}: ${String((err as Error)?.message ?? err)}`;
-    await q.query("update batch_inserts set next_n = next_n + $2, failed = coalesce(failed || '; ', '') || $3 where batch_id = $1", [batchId, n, why]);
+    await q.query(
+      "update batch_inserts set next_n = next_n + $2, failed = coalesce(failed || '; ', '') || $3 where batch_id = $1",
+      [batchId, n, why],
+    );
     if (c.fixed.kind === 'timed') {
       // what is still charged (an intercept refunded it all), and the per-number prices an edit re-prices by
       const refund = Math.min(units, Math.round((timed?.charged ?? 0) * 10_000));
@@ -107,18 +113,21 @@ async function giveUpChunk(ctx: AppContext, batchId: string, err: unknown): Prom
       return 'timed';
     }
     await moveBalance(q, c.fixed.cus_id, toYuan(units), 'refund', { ref: batchId });
-    await q.query('update batches set receive_count = receive_count - $2, sent_count = sent_count - $3, cost = cost - $4 where batch_id = $1', [
-      batchId,
-      n,
-      c.fixed.mt_status === 500 ? n : 0,
-      toYuan(units),
-    ]);
+    await q.query(
+      'update batches set receive_count = receive_count - $2, sent_count = sent_count - $3, cost = cost - $4 where batch_id = $1',
+      [batchId, n, c.fixed.mt_status === 500 ? n : 0, toYuan(units)],
+    );
     return 'mt';
   });
 }
 
 /** Moves every waiting chunk of a batch, one short transaction each, telling the feed as records appear. */
-export function finishBatch(ctx: AppContext, batchId: string, cusId: string, stopped: () => boolean = () => false): Promise<void> {
+export function finishBatch(
+  ctx: AppContext,
+  batchId: string,
+  cusId: string,
+  stopped: () => boolean = () => false,
+): Promise<void> {
   // one writer per batch in this process, which a second caller waits for: two would take turns within one turn of
   // the event loop, doubling its slice (other instances are kept apart by the row lock)
   const mine = finishing.get(ctx) ?? new Map<string, Promise<void>>();

@@ -51,7 +51,8 @@ export interface RecordFixed {
 /** Items from..to of a batch, every per-item value as an array. */
 export function sliceItems(it: BatchItems, from: number, to: number) {
   const n = Math.min(to, it.mobiles.length) - from;
-  const each = <T>(v: T[] | T | null, fill: T): T[] => (Array.isArray(v) ? v.slice(from, from + n) : new Array<T>(n).fill(v ?? fill));
+  const each = <T>(v: T[] | T | null, fill: T): T[] =>
+    Array.isArray(v) ? v.slice(from, from + n) : new Array<T>(n).fill(v ?? fill);
   return {
     mobiles: it.mobiles.slice(from, from + n),
     contents: it.contents ? it.contents.slice(from, from + n) : null,
@@ -73,7 +74,9 @@ export async function insertRecords(q: Queryable, f: RecordFixed, s: ItemSlice, 
      select $1 || lpad((t.n + $18)::text, 6, '0'), $1, $2, $3, coalesce(t.c, $4), $5, $6, $7, $8, $9, coalesce($10, t.c), $11, t.m, t.sg, t.pr, t.cc, t.cn, $19
        from unnest($12::text[], $13::text[], $14::int[], $15::numeric[], $16::text[], $17::text[]) with ordinality as t(m, c, sg, pr, cc, cn, n)`;
   await q.query(
-    f.carrierQueue ? prepared`with ins as (${insert} returning sn, next_at) insert into carrier_queue (sn, due_at) select sn, next_at from ins` : insert,
+    f.carrierQueue
+      ? prepared`with ins as (${insert} returning sn, next_at) insert into carrier_queue (sn, due_at) select sn, next_at from ins`
+      : insert,
     [
       f.batch_id,
       f.prod_type,
@@ -158,7 +161,18 @@ async function keepRest(q: Queryable, f: Fixed, items: BatchItems): Promise<void
   await q.query(
     `insert into batch_inserts (batch_id, cus_id, fixed, next_n, mobiles, contents, segments, price_units, country_codes, country_names)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-    [f.batch_id, f.cus_id, JSON.stringify(f), INSERT_CHUNK, all.mobiles, all.contents, all.segments, all.priceUnits, all.countryCodes, all.countryNames],
+    [
+      f.batch_id,
+      f.cus_id,
+      JSON.stringify(f),
+      INSERT_CHUNK,
+      all.mobiles,
+      all.contents,
+      all.segments,
+      all.priceUnits,
+      all.countryCodes,
+      all.countryNames,
+    ],
   );
 }
 
@@ -192,15 +206,37 @@ export interface NewBatch {
 
 /** Inserts a batch and its MT records (100 review or 500 waiting), and counts them in the statistics. Past
  * INSERT_CHUNK records, the rest are written after this transaction, a chunk per transaction (finishBatch). */
-export async function insertBatch(q: Queryable, ctx: AppContext, b: NewBatch, timeZone: string, now: Date): Promise<void> {
+export async function insertBatch(
+  q: Queryable,
+  ctx: AppContext,
+  b: NewBatch,
+  timeZone: string,
+  now: Date,
+): Promise<void> {
   const n = b.items.mobiles.length;
   // past review, a record is due at once for a carrier; the in-process simulator reports on it after its report delay
-  const waitMs = b.review ? ctx.config.simulator.reviewMs : ctx.config.carriers.source === 'in-process' ? ctx.config.simulator.reportMs : 0;
+  const waitMs = b.review
+    ? ctx.config.simulator.reviewMs
+    : ctx.config.carriers.source === 'in-process'
+      ? ctx.config.simulator.reportMs
+      : 0;
   const nextAt = new Date(now.getTime() + waitMs);
   await q.query(
     `insert into batches (batch_id, prod_type, batch_type, cus_id, content, create_time, receive_count, sent_count, cost, sender_id, notify_done)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [b.batch_id, b.prod_type, b.batch_type, b.cus_id, b.content, now, n, b.review ? 0 : n, toYuan(b.costUnits), b.sender_id ?? null, b.notice === true],
+    [
+      b.batch_id,
+      b.prod_type,
+      b.batch_type,
+      b.cus_id,
+      b.content,
+      now,
+      n,
+      b.review ? 0 : n,
+      toYuan(b.costUnits),
+      b.sender_id ?? null,
+      b.notice === true,
+    ],
   );
   const fixed: RecordFixed = {
     batch_id: b.batch_id,

@@ -20,6 +20,10 @@ export function registerBlacklistCheckRoutes(app: FastifyInstance, ctx: AppConte
     const listed = await blockedNumbers(ctx.db, account, [...new Set(body.mobiles)]);
     // a number listed twice is one blacklisted number, reported once
     const out = [...new Set(body.mobiles.filter((m) => listed.has(m)))];
-    return { blacklisted: out, count: out.length, reasons: out.map((m) => translate(lang, blockReasonKey(listed.get(m)!))) };
+    return {
+      blacklisted: out,
+      count: out.length,
+      reasons: out.map((m) => translate(lang, blockReasonKey(listed.get(m)!))),
+    };
   });
 }

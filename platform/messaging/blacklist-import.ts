@@ -1,5 +1,9 @@
 import type { Language } from '../../contract/constants';
-import { BLACKLIST_IMPORT_MAX_ROWS, blacklistNumber, IMPORT_REPORT_SHOWN } from '../../contract/endpoints/mobile-black.endpoints';
+import {
+  BLACKLIST_IMPORT_MAX_ROWS,
+  blacklistNumber,
+  IMPORT_REPORT_SHOWN,
+} from '../../contract/endpoints/mobile-black.endpoints';
 import { translate } from '../../contract/messages';
 import type { CurrentUser } from '../core/current-user';
 import { readableCusIds } from '../auth/scope';
@@ -42,12 +46,24 @@ async function readNumbers(bytes: Buffer, lang: Language) {
       const stored = blacklistNumber(written);
       await pause();
       if (stored === null) {
-        rows.push({ row, mobile: written, result: 'invalid', reason: translate(lang, 'blacklist.invalidNumber', { mobile: written }), stored });
+        rows.push({
+          row,
+          mobile: written,
+          result: 'invalid',
+          reason: translate(lang, 'blacklist.invalidNumber', { mobile: written }),
+          stored,
+        });
         continue;
       }
       const first = seen.get(stored);
       if (first !== undefined) {
-        rows.push({ row, mobile: written, result: 'duplicate', reason: translate(lang, 'blacklist.importDuplicateInFile', { row: first }), stored: null });
+        rows.push({
+          row,
+          mobile: written,
+          result: 'duplicate',
+          reason: translate(lang, 'blacklist.importDuplicateInFile', { row: first }),
+          stored: null,
+        });
         continue;
       }
       seen.set(stored, row);
@@ -58,11 +74,19 @@ async function readNumbers(bytes: Buffer, lang: Language) {
     if (err instanceof ApiError) throw err;
     throw badRequest('library.uploadUnreadable', {}, 'fileId');
   }
-  if (dataRows > BLACKLIST_IMPORT_MAX_ROWS) throw badRequest('blacklist.importTooManyRows', { rows: dataRows, max: BLACKLIST_IMPORT_MAX_ROWS }, 'fileId');
+  if (dataRows > BLACKLIST_IMPORT_MAX_ROWS)
+    throw badRequest('blacklist.importTooManyRows', { rows: dataRows, max: BLACKLIST_IMPORT_MAX_ROWS }, 'fileId');
   return rows;
 }
 
-export async function importBlacklist(ctx: AppContext, user: CurrentUser, lang: Language, fileId: string, cusId: string, note: string | null) {
+export async function importBlacklist(
+  ctx: AppContext,
+  user: CurrentUser,
+  lang: Language,
+  fileId: string,
+  cusId: string,
+  note: string | null,
+) {
   const file = await findFile(ctx.db, fileId, readableCusIds(user, 'data'));
   if (!file || file.kind !== 'sheet') throw badRequest('library.fileNotFound', {}, 'fileId');
   if (file.row_count !== null && file.row_count > BLACKLIST_IMPORT_MAX_ROWS)
@@ -75,7 +99,9 @@ export async function importBlacklist(ctx: AppContext, user: CurrentUser, lang: 
     const slice = fresh.slice(i, i + SLICE);
     if (sliceStart !== null) await giveTurn(ctx.db, sliceStart);
     sliceStart = performance.now();
-    const added = await ctx.db.tx((q) => addEntries(q, user, { mobiles: slice.map((r) => r.stored!), cusId, source: 'import', note }, now));
+    const added = await ctx.db.tx((q) =>
+      addEntries(q, user, { mobiles: slice.map((r) => r.stored!), cusId, source: 'import', note }, now),
+    );
     for (const r of slice)
       if (!added.has(r.stored!)) {
         r.result = 'duplicate';

@@ -1,4 +1,8 @@
-import { blacklistId, type BlacklistEntry, type BlacklistSource } from '../../contract/endpoints/mobile-black.endpoints';
+import {
+  blacklistId,
+  type BlacklistEntry,
+  type BlacklistSource,
+} from '../../contract/endpoints/mobile-black.endpoints';
 import type { CurrentUser } from '../core/current-user';
 import { canSee, readableCusIds } from '../auth/scope';
 import type { Queryable } from '../db/db';

@@ -21,14 +21,24 @@ import { pageOf, rowsOf, whereOf, type Filters } from '../lists/list-query';
 import { sendXlsx, type Column } from '../lists/xlsx-export';
 import { withoutFeed } from '../library/sources';
 import { importBlacklist } from './blacklist-import';
-import { addEntries, BLACKLIST_SOURCE, checkEntryScope, deleteEntries, blacklistScope, notifyBlacklist } from './blacklist-list';
+import {
+  addEntries,
+  BLACKLIST_SOURCE,
+  checkEntryScope,
+  deleteEntries,
+  blacklistScope,
+  notifyBlacklist,
+} from './blacklist-list';
 import { loadOptOutSettings, saveOptOutSettings } from './opt-out-settings';
 
 // The blacklist screen's endpoints and the enterprise's opt-out settings. Every read and write is of the caller's own
 // enterprise: the list is shared by its accounts, and no request field can name another enterprise.
 
 type Filter = { mobile?: string; source?: (typeof BLACKLIST_SOURCES)[number] };
-const filters: Filters<Filter> = { mobile: { op: 'prefix', column: 'b.mobile' }, source: { op: 'eq', column: 'b.source' } };
+const filters: Filters<Filter> = {
+  mobile: { op: 'prefix', column: 'b.mobile' },
+  source: { op: 'eq', column: 'b.source' },
+};
 
 const label = (k: string) => ({ zh: translate('zh', `blacklist.col.${k}`), en: translate('en', `blacklist.col.${k}`) });
 const COLUMNS: Column<BlacklistEntry>[] = [
@@ -59,7 +69,12 @@ export function registerBlacklistRoutes(app: FastifyInstance, ctx: AppContext): 
       if (bad) throw badRequest('blacklist.invalidNumber', { mobile: bad.m.slice(0, 40) }, 'mobiles');
       const mobiles = [...new Set(stored.map((x) => x.s!))];
       const cusId = await checkEntryScope(ctx.db, c.user, c.body.cus_id);
-      const added = await addEntries(ctx.db, c.user, { mobiles, cusId, source: c.body.source, note: c.body.note || null }, ctx.now());
+      const added = await addEntries(
+        ctx.db,
+        c.user,
+        { mobiles, cusId, source: c.body.source, note: c.body.note || null },
+        ctx.now(),
+      );
       if (added.size > 0) await notifyBlacklist(ctx.db, c.user);
       c.message('blacklist.added', { added: added.size, duplicates: mobiles.length - added.size });
       return { added: mobiles.filter((m) => added.has(m)), duplicates: mobiles.filter((m) => !added.has(m)) };
@@ -90,7 +105,9 @@ export function registerBlacklistRoutes(app: FastifyInstance, ctx: AppContext): 
 
   route(app, ctx, blacklistExportEndpoint, async (c) => {
     const w = whereOf(BLACKLIST_SOURCE, filters, c.body as Filter, c.user, blacklistScope(c.user));
-    await sendXlsx(c.reply, c.lang, 'blacklist', COLUMNS, (signal) => rowsOf<BlacklistEntry>(ctx.db, BLACKLIST_SOURCE, w, { signal }));
+    await sendXlsx(c.reply, c.lang, 'blacklist', COLUMNS, (signal) =>
+      rowsOf<BlacklistEntry>(ctx.db, BLACKLIST_SOURCE, w, { signal }),
+    );
   });
 
   route(app, ctx, optOutSettingsGetEndpoint, async ({ user }) => loadOptOutSettings(ctx.db, user.ep_id));
@@ -101,7 +118,8 @@ export function registerBlacklistRoutes(app: FastifyInstance, ctx: AppContext): 
     optOutSettingsModifyEndpoint,
     async (c) => {
       if (c.user.userType !== 1) throw forbidden('blacklist.adminOnly');
-      if (c.body.optOutWords.every((w) => w.trim() === '')) throw badRequest('blacklist.noOptOutWord', {}, 'optOutWords');
+      if (c.body.optOutWords.every((w) => w.trim() === ''))
+        throw badRequest('blacklist.noOptOutWord', {}, 'optOutWords');
       c.message('blacklist.settingsSaved');
       return saveOptOutSettings(ctx.db, c.user.ep_id, c.body, c.user.username);
     },

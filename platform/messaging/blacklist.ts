@@ -14,13 +14,18 @@ export interface Block {
 
 /** The rule above in SQL, for entry `b` and a send by account `cus` of enterprise `ep` (SQL expressions): every
  * lookup, of one account's numbers or of several accounts' sends, states it through this. */
-const stopsSend = (b: string, ep: string, cus: string) => `${b}.ep_id = ${ep} and ${b}.cus_id in ('', ${cus}) and not ${b}.deleted`;
+const stopsSend = (b: string, ep: string, cus: string) =>
+  `${b}.ep_id = ${ep} and ${b}.cus_id in ('', ${cus}) and not ${b}.deleted`;
 
 /** Numbers per lookup: 100,000 in one statement held PGlite (and so the event loop) ~0.4 s. */
 const LOOKUP_SLICE = 5000;
 
 /** The refused ones among `mobiles` for a send by `account`, each with why; a slice per statement with yields. */
-export async function blockedNumbers(q: Queryable, account: { ep_id: string; cus_id: string }, mobiles: string[]): Promise<Map<string, Block>> {
+export async function blockedNumbers(
+  q: Queryable,
+  account: { ep_id: string; cus_id: string },
+  mobiles: string[],
+): Promise<Map<string, Block>> {
   const out = new Map<string, Block>();
   for (let i = 0; i < mobiles.length; i += LOOKUP_SLICE) {
     const rows = await q.query<{ mobile: string; source: BlacklistSource; cus_id: string }>(
@@ -30,7 +35,9 @@ export async function blockedNumbers(q: Queryable, account: { ep_id: string; cus
       [account.ep_id, account.cus_id, mobiles.slice(i, i + LOOKUP_SLICE)],
     );
     // an enterprise entry ('' sorts first) is the reason given when both kinds list the number
-    for (const r of rows) if (!out.has(r.mobile)) out.set(r.mobile, { source: r.source, scope: r.cus_id === '' ? 'enterprise' : 'account' });
+    for (const r of rows)
+      if (!out.has(r.mobile))
+        out.set(r.mobile, { source: r.source, scope: r.cus_id === '' ? 'enterprise' : 'account' });
     await yieldToLoop();
   }
   return out;
@@ -38,7 +45,10 @@ export async function blockedNumbers(q: Queryable, account: { ep_id: string; cus
 
 /** Which of several accounts' sends are refused, in one statement (a handful at once: replies answered in one round),
  * by the rule `blockedNumbers` applies: answers the indexes of `sends` refused. */
-export async function blockedSends(q: Queryable, sends: Array<{ ep_id: string; cus_id: string; mobile: string }>): Promise<Set<number>> {
+export async function blockedSends(
+  q: Queryable,
+  sends: Array<{ ep_id: string; cus_id: string; mobile: string }>,
+): Promise<Set<number>> {
   if (sends.length === 0) return new Set();
   const rows = await q.query<{ i: number }>(
     `select distinct t.i::int as i from unnest($1::text[], $2::text[], $3::text[]) with ordinality as t(ep, cus, mobile, i)

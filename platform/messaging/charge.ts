@@ -6,14 +6,21 @@ import type { Account } from './send-account';
 
 /** Charges (positive) or refunds (negative) an account, keeping the ledger; prepaid accounts cannot go below 0. One
  * statement (takeBalance): a send's transaction holds the account row from it to the commit only. */
-export async function charge(q: Queryable, account: Account, costUnits: number, kind: 'send' | 'refund', ref: string): Promise<void> {
+export async function charge(
+  q: Queryable,
+  account: Account,
+  costUnits: number,
+  kind: 'send' | 'refund',
+  ref: string,
+): Promise<void> {
   if (costUnits === 0) return;
   const post = await takeBalance(q, account.cus_id, toYuan(costUnits), kind, ref);
   if (post === null) throw badRequest('send.insufficientBalance');
 }
 
 /** What an account row lets a send spend, in 1/10000 yuan: a prepaid account its balance, a postpaid one anything. */
-const spendable = (a: { balance: number | string; pay_type: number }) => (Number(a.pay_type) === 0 ? Math.round(Number(a.balance) * 10_000) : Infinity);
+const spendable = (a: { balance: number | string; pay_type: number }) =>
+  Number(a.pay_type) === 0 ? Math.round(Number(a.balance) * 10_000) : Infinity;
 
 export interface Want {
   cus_id: string;
@@ -60,13 +67,20 @@ export async function chargeInOrder(q: Queryable, wants: Want[]): Promise<boolea
     balance.set(m.cus_id, b - m.units);
   }
   const moved = [...new Set(ledger.map((m) => m.cus_id))];
-  await q.query('update accounts a set balance = balance - t.amount from unnest($1::text[], $2::numeric[]) as t(cus, amount) where a.cus_id = t.cus', [
-    moved,
-    moved.map((c) => toYuan(start.get(c)! - balance.get(c)!)),
-  ]);
+  await q.query(
+    'update accounts a set balance = balance - t.amount from unnest($1::text[], $2::numeric[]) as t(cus, amount) where a.cus_id = t.cus',
+    [moved, moved.map((c) => toYuan(start.get(c)! - balance.get(c)!))],
+  );
   await writeLedger(
     q,
-    ledger.map((m, i) => ({ cus_id: m.cus_id, amount: -toYuan(m.units), kind: 'send', ref: m.ref, pre: pre[i], post: post[i] })),
+    ledger.map((m, i) => ({
+      cus_id: m.cus_id,
+      amount: -toYuan(m.units),
+      kind: 'send',
+      ref: m.ref,
+      pre: pre[i],
+      post: post[i],
+    })),
   );
   return taken;
 }
@@ -78,13 +92,22 @@ export async function chargeInOrder(q: Queryable, wants: Want[]): Promise<boolea
  * change takes it: the FOR KEY SHARE that inserts referencing the account (callbacks queued by receipts) take does not
  * wait for it, so a send never deadlocks with a receipt.
  */
-export async function chargeLocked(q: Queryable, cusId: string, balance: number, costUnits: number, kind: 'send' | 'refund', ref: string): Promise<number> {
+export async function chargeLocked(
+  q: Queryable,
+  cusId: string,
+  balance: number,
+  costUnits: number,
+  kind: 'send' | 'refund',
+  ref: string,
+): Promise<number> {
   if (costUnits === 0) return balance;
-  const [post] = await q.query<{ balance: string }>('update accounts set balance = balance - $2 where cus_id = $1 returning balance', [
-    cusId,
-    toYuan(costUnits),
-  ]);
+  const [post] = await q.query<{ balance: string }>(
+    'update accounts set balance = balance - $2 where cus_id = $1 returning balance',
+    [cusId, toYuan(costUnits)],
+  );
   // every balance change writes a ledger row; pre/post make refunds readable as recharge records
-  await writeLedger(q, [{ cus_id: cusId, amount: -toYuan(costUnits), kind, ref, pre: balance, post: Number(post.balance) }]);
+  await writeLedger(q, [
+    { cus_id: cusId, amount: -toYuan(costUnits), kind, ref, pre: balance, post: Number(post.balance) },
+  ]);
   return Number(post.balance);
 }

@@ -61,7 +61,14 @@ export async function dispatchDue(ctx: AppContext, carrier: CarrierConnector, li
         const reply = carrier.reply(r, report);
         if (reply !== null) replies.push({ row: r, content: reply });
       }
-      const moved = await applyMoves(q, ctx.receipts, now, rows, reports, new Date(now.getTime() + carrier.reportDelayMs()));
+      const moved = await applyMoves(
+        q,
+        ctx.receipts,
+        now,
+        rows,
+        reports,
+        new Date(now.getTime() + carrier.reportDelayMs()),
+      );
       await storeReplies(ctx, q, now, replies);
       return { ...moved, replied: [...new Set(replies.map((r) => r.row.cus_id))] };
     }),
@@ -91,7 +98,8 @@ export async function applyMoves(
       batchDeltas.push({ batch_id: r.batch_id, sent: 1 });
       continue;
     }
-    const outcome = report.mt_status === 0 ? { success: 1 } : report.mt_status === 700 ? { failure: 1 } : { unknown: 1 };
+    const outcome =
+      report.mt_status === 0 ? { success: 1 } : report.mt_status === 700 ? { failure: 1 } : { unknown: 1 };
     batchDeltas.push({ batch_id: r.batch_id, ...outcome });
     statDeltas.push({
       prod_type: r.prod_type,
@@ -165,7 +173,13 @@ export async function storeReplies(ctx: AppContext, q: Queryable, now: Date, rep
       q,
       now,
       [],
-      replies.map((r, i) => ({ sn: replySns[i], cus_id: r.row.cus_id, mobile: r.row.mobile, content: r.content, batch_id: r.row.batch_id })),
+      replies.map((r, i) => ({
+        sn: replySns[i],
+        cus_id: r.row.cus_id,
+        mobile: r.row.mobile,
+        content: r.content,
+        batch_id: r.row.batch_id,
+      })),
     );
     await q.query(
       `insert into mo_records (sn, cus_id, prod_type, src_calling_number, mobile, content, whole_content, deliver_time, batch_id)
@@ -186,7 +200,13 @@ export async function storeReplies(ctx: AppContext, q: Queryable, now: Date, rep
     await ctx.receipts.replied(
       q,
       now,
-      replies.map((r, i) => ({ sn: replySns[i], cus_id: r.row.cus_id, mobile: r.row.mobile, content: r.content, replied_sn: r.row.sn })),
+      replies.map((r, i) => ({
+        sn: replySns[i],
+        cus_id: r.row.cus_id,
+        mobile: r.row.mobile,
+        content: r.content,
+        replied_sn: r.row.sn,
+      })),
     );
     await applyOptReplies(
       ctx,
@@ -199,7 +219,13 @@ export async function storeReplies(ctx: AppContext, q: Queryable, now: Date, rep
       ctx,
       q,
       now,
-      replies.map((r, i) => ({ sn: replySns[i], cus_id: r.row.cus_id, mobile: r.row.mobile, content: r.content, batch_id: r.row.batch_id })),
+      replies.map((r, i) => ({
+        sn: replySns[i],
+        cus_id: r.row.cus_id,
+        mobile: r.row.mobile,
+        content: r.content,
+        batch_id: r.row.batch_id,
+      })),
     );
   }
 }

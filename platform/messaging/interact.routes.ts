@@ -12,7 +12,15 @@ import { forbidden, unauthorized } from '../http/api-error';
 import { route } from '../http/route';
 import { authedRoute } from '../lists/read-route';
 import { sendXlsx } from '../lists/xlsx-export';
-import { firstMessageOf, recordReply, sessionCount, sessions, sessionWhere, threadMessages, type SessionFilter } from './interact';
+import {
+  firstMessageOf,
+  recordReply,
+  sessionCount,
+  sessions,
+  sessionWhere,
+  threadMessages,
+  type SessionFilter,
+} from './interact';
 import { submitSend } from './send';
 
 // Conversations: the uplinks (MO) of one account and mobile make a thread, shown with the
@@ -66,7 +74,12 @@ export function registerInteractRoutes(app: FastifyInstance, ctx: AppContext): v
     messageInteractSendEndpoint,
     async ({ body, user, message }) => {
       const caller = user!;
-      const answer = await submitSend(ctx, caller, { cus_id: body.cus_id, prod_type: 0, content: body.content, mobiles: body.decodeMobile });
+      const answer = await submitSend(ctx, caller, {
+        cus_id: body.cus_id,
+        prod_type: 0,
+        content: body.content,
+        mobiles: body.decodeMobile,
+      });
       const mt = await firstMessageOf(ctx.db, answer.batch_id);
       await recordReply(ctx.db, {
         sn: mt?.sn ?? answer.batch_id,

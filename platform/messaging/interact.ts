@@ -27,7 +27,9 @@ export function sessionWhere(cusIds: string[], f: SessionFilter): Where {
 /** Sessions newest activity first; `page` null for every row (download). */
 export async function sessions(q: Queryable, w: Where, page: { pageNumber: number; pageSize: number } | null) {
   const params = [...w.params];
-  const paging = page ? ` limit $${params.push(page.pageSize)} offset $${params.push((page.pageNumber - 1) * page.pageSize)}` : ' limit 100000';
+  const paging = page
+    ? ` limit $${params.push(page.pageSize)} offset $${params.push((page.pageNumber - 1) * page.pageSize)}`
+    : ' limit 100000';
   return q.query<InteractSession>(
     `with t as (select o.cus_id, o.mobile, max(o.deliver_time) as last_mo, count(*) as n_mo from mo_records o where ${w.sql} group by o.cus_id, o.mobile),
           s as (select t.*, r.last_reply, r.n_reply, r.reply_content, greatest(t.last_mo, r.last_reply) as last
@@ -57,7 +59,13 @@ export async function sessionCount(q: Queryable, w: Where): Promise<number> {
 }
 
 /** Up to `limit` messages of a thread, both ways, newest first, those before `before` when given. */
-export async function threadMessages(q: Queryable, cusId: string, mobile: string, limit: number, before?: number): Promise<InteractMessage[]> {
+export async function threadMessages(
+  q: Queryable,
+  cusId: string,
+  mobile: string,
+  limit: number,
+  before?: number,
+): Promise<InteractMessage[]> {
   const params: unknown[] = [cusId, mobile, limit];
   const beforeSql = before !== undefined ? ` and t < $${params.push(new Date(before))}` : '';
   return q.query<InteractMessage>(
@@ -73,18 +81,20 @@ export async function threadMessages(q: Queryable, cusId: string, mobile: string
 
 /** The first message record of a send, when it has one. */
 export async function firstMessageOf(q: Queryable, batchId: string) {
-  const [mt] = await q.query<{ sn: string; segments: number }>('select sn, segments from mt_records where batch_id = $1 limit 1', [batchId]);
+  const [mt] = await q.query<{ sn: string; segments: number }>(
+    'select sn, segments from mt_records where batch_id = $1 limit 1',
+    [batchId],
+  );
   return mt;
 }
 
 /** Remembers a reply sent from a thread, so the thread knows when the account last answered. */
-export async function recordReply(q: Queryable, r: { sn: string; cusId: string; mobile: string; batchId: string; content: string; createTime: Date }) {
-  await q.query('insert into interact_replies(sn, cus_id, mobile, batch_id, content, create_time) values ($1, $2, $3, $4, $5, $6) on conflict do nothing', [
-    r.sn,
-    r.cusId,
-    r.mobile,
-    r.batchId,
-    r.content,
-    r.createTime,
-  ]);
+export async function recordReply(
+  q: Queryable,
+  r: { sn: string; cusId: string; mobile: string; batchId: string; content: string; createTime: Date },
+) {
+  await q.query(
+    'insert into interact_replies(sn, cus_id, mobile, batch_id, content, create_time) values ($1, $2, $3, $4, $5, $6) on conflict do nothing',
+    [r.sn, r.cusId, r.mobile, r.batchId, r.content, r.createTime],
+  );
 }

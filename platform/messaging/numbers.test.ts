@@ -23,7 +23,9 @@ describe('number lists', () => {
 
 describe('timing_time', () => {
   it('reads ISO with an offset and local times in the account zone', () => {
-    expect(parseTimingTime('2026-11-21T18:00:00+08:00', 'Asia/Shanghai').toISOString()).toBe('2026-11-21T10:00:00.000Z');
+    expect(parseTimingTime('2026-11-21T18:00:00+08:00', 'Asia/Shanghai').toISOString()).toBe(
+      '2026-11-21T10:00:00.000Z',
+    );
     expect(parseTimingTime('2026-11-21 18:00:00', 'Asia/Shanghai').toISOString()).toBe('2026-11-21T10:00:00.000Z');
     expect(parseTimingTime('2026-07-01 12:00', 'Europe/Berlin').toISOString()).toBe('2026-07-01T10:00:00.000Z');
     expect(() => parseTimingTime('2026-02-30 10:00:00', 'Asia/Shanghai')).toThrow();
@@ -54,9 +56,15 @@ describe('simulator', () => {
 
 describe('number lists read in slices', () => {
   // lists longer than a slice, with repeats inside a slice and across slices, as pasted
-  const domestic = Array.from({ length: 2600 }, (_, i) => (i % 97 === 0 ? `bad${i % 3}` : String(13900000000 + (i % 1700)))).join('\n');
+  const domestic = Array.from({ length: 2600 }, (_, i) =>
+    i % 97 === 0 ? `bad${i % 3}` : String(13900000000 + (i % 1700)),
+  ).join('\n');
   const intl = Array.from({ length: 1300 }, (_, i) =>
-    i % 89 === 0 ? `+999${i % 2}` : i % 3 ? `+1415555${String(1000 + (i % 900)).padStart(4, '0')}` : `0044 7400 ${String(100000 + (i % 700))}`,
+    i % 89 === 0
+      ? `+999${i % 2}`
+      : i % 3
+        ? `+1415555${String(1000 + (i % 900)).padStart(4, '0')}`
+        : `0044 7400 ${String(100000 + (i % 700))}`,
   ).join('\n');
 
   it('answer what the one-pass parsers answer', async () => {

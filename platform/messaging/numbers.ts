@@ -1,5 +1,10 @@
 import { parseIntlSendList } from '../../contract/validation/international-send.rules';
-import { isMobile, NUMBER_LIST_SEPARATORS, parseMobiles, splitNumberList } from '../../contract/validation/mobile.rules';
+import {
+  isMobile,
+  NUMBER_LIST_SEPARATORS,
+  parseMobiles,
+  splitNumberList,
+} from '../../contract/validation/mobile.rules';
 import { slicer } from '../db/slices';
 
 // Turning pasted number lists into the numbers a send goes to, with the counts the send answers.
@@ -18,7 +23,11 @@ const tokenCount = (text: string) => splitNumberList(text).length;
 /** Domestic: 11-digit mobiles, never landlines (contract rule). */
 export function parseDomestic(text: string): ParsedNumbers {
   const p = parseMobiles(text);
-  return { valid: p.valid, invalidCount: p.invalid.length, repeatCount: tokenCount(text) - p.valid.length - p.invalid.length };
+  return {
+    valid: p.valid,
+    invalidCount: p.invalid.length,
+    repeatCount: tokenCount(text) - p.valid.length - p.invalid.length,
+  };
 }
 
 /** International: numbers carrying their country code as +CC… or 00CC…; stored as E.164 (contract rule). */

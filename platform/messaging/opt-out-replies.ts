@@ -46,7 +46,10 @@ export async function applyOptReplies(ctx: AppContext, q: Queryable, now: Date, 
     const action = optActionOf(r.content, { optOut: settings.optOutWords, optIn: settings.optInWords });
     if (action === null) continue;
     const scopeCusId = settings.scope === 'account' ? account.cus_id : '';
-    const did = action === 'optOut' ? await optOut(q, account.ep_id, scopeCusId, r, now) : await optIn(q, account.ep_id, account.cus_id, r.mobile, now);
+    const did =
+      action === 'optOut'
+        ? await optOut(q, account.ep_id, scopeCusId, r, now)
+        : await optIn(q, account.ep_id, account.cus_id, r.mobile, now);
     if (!did) continue;
     changed++;
     touched.add(account.cus_id);

@@ -28,7 +28,8 @@ export const defaultOptOutSettings = (): OptOutSettings => ({
   confirmInEn: translate('en', 'blacklist.confirmIn'),
 });
 
-export const SETTINGS_COLUMNS = 'opt_out_words, opt_in_words, scope, confirm, confirm_out_zh, confirm_out_en, confirm_in_zh, confirm_in_en';
+export const SETTINGS_COLUMNS =
+  'opt_out_words, opt_in_words, scope, confirm, confirm_out_zh, confirm_out_en, confirm_in_zh, confirm_in_en';
 
 /** The settings of a stored row (null: the defaults); an empty confirmation text falls back to the default one. */
 export function settingsOf(r: Row | null | undefined): OptOutSettings {
@@ -51,7 +52,12 @@ export async function loadOptOutSettings(q: Queryable, epId: string): Promise<Op
   return settingsOf(r);
 }
 
-export async function saveOptOutSettings(q: Queryable, epId: string, s: OptOutSettings, by: string): Promise<OptOutSettings> {
+export async function saveOptOutSettings(
+  q: Queryable,
+  epId: string,
+  s: OptOutSettings,
+  by: string,
+): Promise<OptOutSettings> {
   await q.query(
     `insert into opt_out_settings (ep_id, ${SETTINGS_COLUMNS}, updated_at, updated_by) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now(), $10)
      on conflict (ep_id) do update set opt_out_words = $2, opt_in_words = $3, scope = $4, confirm = $5, confirm_out_zh = $6, confirm_out_en = $7,

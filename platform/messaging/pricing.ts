@@ -22,8 +22,19 @@ export async function pricesFor(q: Queryable, cusId: string, prodType: number): 
 export const priceKey = (cusId: string, prodType: number) => `${cusId}\n${prodType}`;
 
 /** `pricesFor` of several accounts and products in one statement, keyed by `priceKey`; a pair without prices is absent. */
-export async function pricesOf(q: Queryable, cusIds: string[], prodTypes: number[]): Promise<Map<string, Map<string, PriceRow>>> {
-  const rows = await q.query<{ cus_id: string; prod_type: number; country_code: string; country_name: string; price: number; own: boolean }>(
+export async function pricesOf(
+  q: Queryable,
+  cusIds: string[],
+  prodTypes: number[],
+): Promise<Map<string, Map<string, PriceRow>>> {
+  const rows = await q.query<{
+    cus_id: string;
+    prod_type: number;
+    country_code: string;
+    country_name: string;
+    price: number;
+    own: boolean;
+  }>(
     `select a.cus_id, p.prod_type, p.country_code, p.country_name, p.price, p.cus_id = a.cus_id as own
        from accounts a join prices p on p.cus_id = a.cus_id or p.cus_id = a.ep_id
       where a.cus_id = any($1::text[]) and p.prod_type = any($2::int[])
@@ -35,7 +46,11 @@ export async function pricesOf(q: Queryable, cusIds: string[], prodTypes: number
   for (const r of rows) {
     const key = priceKey(r.cus_id, Number(r.prod_type));
     const prices = out.get(key) ?? new Map<string, PriceRow>();
-    prices.set(r.country_code, { country_code: r.country_code, country_name: r.country_name, units: toUnits(Number(r.price)) });
+    prices.set(r.country_code, {
+      country_code: r.country_code,
+      country_name: r.country_name,
+      units: toUnits(Number(r.price)),
+    });
     out.set(key, prices);
   }
   return out;
@@ -45,12 +60,24 @@ export async function pricesOf(q: Queryable, cusIds: string[], prodTypes: number
 export const perSegment = (prod: number) => prod === 0 || prod === 1;
 
 /** Prices of a product for an account; international prices per destination country. */
-export async function unitPrices(q: Queryable, account: Account, prodType: number, countries: string[] | undefined, n: number) {
+export async function unitPrices(
+  q: Queryable,
+  account: Account,
+  prodType: number,
+  countries: string[] | undefined,
+  n: number,
+) {
   const prices = await pricesFor(q, account.cus_id, prodType);
   if (prodType !== 1) {
     const p = prices.get('');
     if (!p) throw badRequest('send.noPrice', {}, 'cus_id');
-    return { units: new Array<number>(n).fill(p.units), uniform: p.units, names: null as string[] | null, byCountry: { '': p.units }, countryNames: {} };
+    return {
+      units: new Array<number>(n).fill(p.units),
+      uniform: p.units,
+      names: null as string[] | null,
+      byCountry: { '': p.units },
+      countryNames: {},
+    };
   }
   const names: string[] = [];
   const units = (countries ?? []).map((cc) => {

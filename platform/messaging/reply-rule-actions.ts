@@ -64,10 +64,10 @@ export async function applyReplyRules(ctx: AppContext, q: Queryable, now: Date, 
   if (matched.length === 0) return 0;
   const tagged = matched.filter(({ m }) => m.tag !== '');
   if (tagged.length > 0)
-    await q.query('update mo_records o set tag = t.tag from unnest($1::text[], $2::text[]) as t(sn, tag) where o.sn = t.sn', [
-      tagged.map(({ r }) => r.sn),
-      tagged.map(({ m }) => m.tag),
-    ]);
+    await q.query(
+      'update mo_records o set tag = t.tag from unnest($1::text[], $2::text[]) as t(sn, tag) where o.sn = t.sn',
+      [tagged.map(({ r }) => r.sn), tagged.map(({ m }) => m.tag)],
+    );
   await queueForwards(q, now, matched);
   const answered = await sendAnswers(
     ctx,
@@ -75,7 +75,14 @@ export async function applyReplyRules(ctx: AppContext, q: Queryable, now: Date, 
     now,
     matched
       .filter(({ m }) => m.answer !== '')
-      .map(({ r, m }) => ({ ...r, ep_id: m.ep_id, status: Number(m.status), time_zone: m.time_zone, rule_id: m.rule_id, answer: m.answer })),
+      .map(({ r, m }) => ({
+        ...r,
+        ep_id: m.ep_id,
+        status: Number(m.status),
+        time_zone: m.time_zone,
+        rule_id: m.rule_id,
+        answer: m.answer,
+      })),
   );
   if (answered.length > 0) await notifyAll(q, ['batch', 'mtRecord', 'statistics'], answered);
   return matched.length;

@@ -48,9 +48,12 @@ export async function sendAnswers(ctx: AppContext, q: Queryable, now: Date, due:
     asked.length === 0
       ? new Set<string>()
       : new Set(
-          (await q.query<{ batch_id: string }>('select distinct batch_id from reply_rule_answers where batch_id = any($1::text[])', [asked])).map(
-            (r) => r.batch_id,
-          ),
+          (
+            await q.query<{ batch_id: string }>(
+              'select distinct batch_id from reply_rule_answers where batch_id = any($1::text[])',
+              [asked],
+            )
+          ).map((r) => r.batch_id),
         );
   const open = due.flatMap((d) => {
     const number = classifyNumber(d.mobile);
@@ -63,7 +66,11 @@ export async function sendAnswers(ctx: AppContext, q: Queryable, now: Date, due:
   const allowed = open.filter((_, i) => !blocked.has(i));
   if (allowed.length === 0) return [];
   const prodOf = (n: (typeof allowed)[number]['number']) => (n.kind === 'international' ? 1 : 0);
-  const prices = await pricesOf(q, [...new Set(allowed.map(({ d }) => d.cus_id))], [...new Set(allowed.map(({ number }) => prodOf(number)))]);
+  const prices = await pricesOf(
+    q,
+    [...new Set(allowed.map(({ d }) => d.cus_id))],
+    [...new Set(allowed.map(({ number }) => prodOf(number)))],
+  );
   const priced: Priced[] = [];
   const batchOf = new Map<string, { id: string; n: number }>();
   for (const { d, number } of allowed) {
@@ -72,7 +79,12 @@ export async function sendAnswers(ctx: AppContext, q: Queryable, now: Date, due:
     const price = prices.get(priceKey(d.cus_id, prodType))?.get(country ?? '');
     if (!price) {
       ctx.log.info(
-        { cus_id: d.cus_id, moId: d.sn, rule: d.rule_id, reason: prodType === 1 ? 'send.noCountryPrice' : 'send.noPrice' },
+        {
+          cus_id: d.cus_id,
+          moId: d.sn,
+          rule: d.rule_id,
+          reason: prodType === 1 ? 'send.noCountryPrice' : 'send.noPrice',
+        },
         'reply rule answer not sent',
       );
       continue;
@@ -112,7 +124,10 @@ export async function sendAnswers(ctx: AppContext, q: Queryable, now: Date, due:
   if (unpaid.length > 0) {
     await q.query('delete from reply_rule_answers where mo_sn = any($1::text[])', [unpaid.map((p) => p.d.sn)]);
     for (const p of unpaid)
-      ctx.log.info({ cus_id: p.d.cus_id, moId: p.d.sn, rule: p.d.rule_id, reason: 'send.insufficientBalance' }, 'reply rule answer not sent');
+      ctx.log.info(
+        { cus_id: p.d.cus_id, moId: p.d.sn, rule: p.d.rule_id, reason: 'send.insufficientBalance' },
+        'reply rule answer not sent',
+      );
   }
   const sent = fresh.filter((_, i) => charged[i]);
   await writeBatches(ctx, q, now, sent);

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { replyRuleDeleteEndpoint, replyRuleListEndpoint, replyRuleSaveEndpoint } from '../../contract/endpoints/reply-rule.endpoints';
+import {
+  replyRuleDeleteEndpoint,
+  replyRuleListEndpoint,
+  replyRuleSaveEndpoint,
+} from '../../contract/endpoints/reply-rule.endpoints';
 import { callbackUrlProblem } from '../../contract/validation/callback-address';
 import type { AppContext } from '../core/context';
 import { badRequest, forbidden } from '../http/api-error';
@@ -17,7 +21,12 @@ export function registerReplyRuleRoutes(app: FastifyInstance, ctx: AppContext): 
     const opt = await loadOptOutSettings(ctx.db, user.ep_id);
     const rules = await listReplyRules(ctx.db, user.ep_id);
     const domestic = (await pricesFor(ctx.db, user.cus_id, 0)).get('');
-    return { optOutWords: opt.optOutWords, optInWords: opt.optInWords, rules, segmentPrice: domestic ? toYuan(domestic.units) : null };
+    return {
+      optOutWords: opt.optOutWords,
+      optInWords: opt.optInWords,
+      rules,
+      segmentPrice: domestic ? toYuan(domestic.units) : null,
+    };
   });
 
   route(
@@ -30,7 +39,10 @@ export function registerReplyRuleRoutes(app: FastifyInstance, ctx: AppContext): 
       const problem = c.body.forwardUrl ? callbackUrlProblem(c.body.forwardUrl, ctx.config.callbackAllowPrivate) : null;
       if (problem !== null) throw badRequest(problem, { field: 'forwardUrl' }, 'forwardUrl');
       const saved = await saveReplyRule(ctx.db, c.user.ep_id, c.body, c.user.username);
-      ctx.log.info({ epId: c.user.ep_id, by: c.user.username, userId: c.user.id, rule: saved, added: c.body.id === undefined }, 'reply rule saved');
+      ctx.log.info(
+        { epId: c.user.ep_id, by: c.user.username, userId: c.user.id, rule: saved, added: c.body.id === undefined },
+        'reply rule saved',
+      );
       c.message('replyRule.saved');
       return saved;
     },

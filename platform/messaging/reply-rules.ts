@@ -15,7 +15,9 @@ const COLUMNS = `id, keyword, answer, forward_url as "forwardUrl", tag, ${ms('up
 const asRule = (r: ReplyRule): ReplyRule => ({ ...r, updatedAt: Number(r.updatedAt) });
 
 export async function listReplyRules(q: Queryable, epId: string): Promise<ReplyRule[]> {
-  const rows = await q.query<ReplyRule>(`select ${COLUMNS} from reply_rules where ep_id = $1 order by keyword, id`, [epId]);
+  const rows = await q.query<ReplyRule>(`select ${COLUMNS} from reply_rules where ep_id = $1 order by keyword, id`, [
+    epId,
+  ]);
   return rows.map(asRule);
 }
 
@@ -27,7 +29,10 @@ export async function saveReplyRule(db: Db, epId: string, input: ReplyRuleInput,
     const opt = await loadOptOutSettings(q, epId);
     if ([...opt.optOutWords, ...opt.optInWords].some((w) => foldKeyword(w) === folded))
       throw badRequest('replyRule.optWord', { word: input.keyword }, 'keyword');
-    const [taken] = await q.query<{ id: string }>('select id from reply_rules where ep_id = $1 and folded = $2', [epId, folded]);
+    const [taken] = await q.query<{ id: string }>('select id from reply_rules where ep_id = $1 and folded = $2', [
+      epId,
+      folded,
+    ]);
     if (taken && taken.id !== input.id) throw badRequest('replyRule.keywordTaken', { word: input.keyword }, 'keyword');
     const values = [input.keyword, folded, input.answer, input.forwardUrl, input.tag, by];
     if (input.id !== undefined) {
@@ -51,6 +56,9 @@ export async function saveReplyRule(db: Db, epId: string, input: ReplyRuleInput,
 
 /** Removes one of the enterprise's rules; answers the rule removed (null: none by that id). */
 export async function deleteReplyRule(q: Queryable, epId: string, id: string): Promise<ReplyRule | null> {
-  const [row] = await q.query<ReplyRule>(`delete from reply_rules where ep_id = $1 and id = $2 returning ${COLUMNS}`, [epId, id]);
+  const [row] = await q.query<ReplyRule>(`delete from reply_rules where ep_id = $1 and id = $2 returning ${COLUMNS}`, [
+    epId,
+    id,
+  ]);
   return row ? asRule(row) : null;
 }

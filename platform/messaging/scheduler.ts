@@ -25,7 +25,13 @@ interface DueBatch {
 
 /** When the next timed batch is due (null: none waits). */
 export async function nextTimedBatchAt(q: Queryable): Promise<Date | null> {
-  return (await q.query<{ at: Date | null }>('select min(timing_time) as at from time_batches where send_status = 0 and not deleted'))[0]?.at ?? null;
+  return (
+    (
+      await q.query<{ at: Date | null }>(
+        'select min(timing_time) as at from time_batches where send_status = 0 and not deleted',
+      )
+    )[0]?.at ?? null
+  );
 }
 
 export async function sendDueTimeBatches(ctx: AppContext, limit = 5): Promise<number> {
@@ -68,7 +74,10 @@ export async function sendDueTimeBatches(ctx: AppContext, limit = 5): Promise<nu
           t.time_zone,
           now,
         );
-        await q.query('update time_batches set send_status = 1, batch_id = $2 where time_batch = $1', [t.time_batch, batchId]);
+        await q.query('update time_batches set send_status = 1, batch_id = $2 where time_batch = $1', [
+          t.time_batch,
+          batchId,
+        ]);
         await q.query('update time_mt_messages set send_status = 1 where time_batch = $1', [t.time_batch]);
         await notify(q, {
           cusId: t.cus_id,

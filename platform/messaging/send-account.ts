@@ -31,12 +31,20 @@ export async function loadAccount(q: Queryable, cusId: string, lock = false): Pr
 }
 
 /** The account a caller may send for: visible to it, open, and granted the product. */
-export async function sendingAccount(ctx: AppContext, user: CurrentUser, cusId: string, prodType: number): Promise<Account> {
+export async function sendingAccount(
+  ctx: AppContext,
+  user: CurrentUser,
+  cusId: string,
+  prodType: number,
+): Promise<Account> {
   if (!canSee(user, cusId, 'data')) throw forbidden('send.accountQueryFailed');
   const account = await loadAccount(ctx.db, cusId);
   if (!account) throw forbidden('send.accountQueryFailed');
   if (account.status !== 1) throw badRequest('send.accountClosed', {}, 'cus_id');
-  const granted = await ctx.db.query('select 1 from account_products where cus_id = $1 and prod_type = $2', [cusId, prodType]);
+  const granted = await ctx.db.query('select 1 from account_products where cus_id = $1 and prod_type = $2', [
+    cusId,
+    prodType,
+  ]);
   if (granted.length === 0) throw forbidden('product.notEnabled');
   return account;
 }
@@ -50,7 +58,11 @@ export async function needsReview(q: Queryable, account: Account, contents: stri
  * third-party short link or a review keyword (built in, the site's, the account's). */
 export async function reviewRule(q: Queryable, account: Account): Promise<(content: string) => boolean> {
   if (account.options.requireReview) return () => true;
-  const [setting] = await q.query<{ value: string }>("select value from site_settings where key = 'send.reviewKeywords'");
-  const keywords = [...REVIEW_KEYWORDS, ...(setting?.value.split(',') ?? []), ...(account.options.reviewKeywords ?? [])].map((k) => k.trim()).filter(Boolean);
+  const [setting] = await q.query<{ value: string }>(
+    "select value from site_settings where key = 'send.reviewKeywords'",
+  );
+  const keywords = [...REVIEW_KEYWORDS, ...(setting?.value.split(',') ?? []), ...(account.options.reviewKeywords ?? [])]
+    .map((k) => k.trim())
+    .filter(Boolean);
   return (c) => SHORT_URL.test(c) || keywords.some((k) => c.includes(k));
 }

@@ -57,7 +57,8 @@ const SLICE = 10_000;
 const dayOf = (s: PolicySend) => wallClockIn(s.timeZone, s.now.getTime()).slice(0, 10);
 /** A text's seed for its enterprise: 64 bits of SHA-256, as a decimal bigint. A message's key is
  * hashtextextended(number, seed), computed by the statements themselves (policy_recent_keys). */
-const seedOf = (epId: string, text: string) => createHash('sha256').update(`${epId}\n`).update(text).digest().readBigInt64BE(0).toString();
+const seedOf = (epId: string, text: string) =>
+  createHash('sha256').update(`${epId}\n`).update(text).digest().readBigInt64BE(0).toString();
 /** The send's seeds: one for a send of one text, else one per message (each distinct text hashed once). */
 function seedsOf(s: PolicySend): Pick<Claims, 'seed' | 'seeds'> {
   if (typeof s.texts === 'string') return { seed: seedOf(s.epId, s.texts), seeds: null };
@@ -72,7 +73,10 @@ function seedsOf(s: PolicySend): Pick<Claims, 'seed' | 'seeds'> {
 
 /** The time the duplicate window holds for a text to a number of the enterprise: its last claim, or null. */
 export async function windowTimeOf(q: Queryable, epId: string, mobile: string, text: string): Promise<Date | null> {
-  const [r] = await q.query<{ at: Date }>('select at from policy_recent_keys where k = hashtextextended($1, $2::bigint)', [mobile, seedOf(epId, text)]);
+  const [r] = await q.query<{ at: Date }>(
+    'select at from policy_recent_keys where k = hashtextextended($1, $2::bigint)',
+    [mobile, seedOf(epId, text)],
+  );
   return r ? new Date(r.at) : null;
 }
 
@@ -92,14 +96,20 @@ export class AllLimitedError extends ApiError {
 }
 
 /** A send refused whole by the daily cap: the cap and what is left of it today. */
-export const dailyCapReached = (cap: number, used: number) => badRequest('policy.dailyCapReached', { cap, count: Math.max(0, cap - used) }, 'mobiles');
+export const dailyCapReached = (cap: number, used: number) =>
+  badRequest('policy.dailyCapReached', { cap, count: Math.max(0, cap - used) }, 'mobiles');
 
 /** Decides, in the send's transaction, which of its messages the policy refuses and why. `wholeDay`: a send that would
  * pass the daily cap is refused whole (dailyCapReached); else the messages past it are refused one by one. `loaded`:
  * the policy when the door has read it already (marketing, for its opt-out text and quiet hours). The duplicate window
  * is claimed here, in the statement that checks it, for every text that passes it; recordSend counts the rest of what
  * the door then takes and gives back the claims of what it did not take, in the same transaction. */
-export async function decideSend(q: Queryable, s: PolicySend, wholeDay: boolean, loaded?: SendPolicy): Promise<PolicyDecision> {
+export async function decideSend(
+  q: Queryable,
+  s: PolicySend,
+  wholeDay: boolean,
+  loaded?: SendPolicy,
+): Promise<PolicyDecision> {
   const policy = loaded ?? (await loadSendPolicy(q, s.epId));
   const refused = new Array<Refusal | null>(s.mobiles.length).fill(null);
   if (s.mobiles.length === 0 || !limitsSend(policy, s.category, s.cusId)) return { policy, refused, claims: null };
@@ -146,7 +156,10 @@ export async function decideSend(q: Queryable, s: PolicySend, wholeDay: boolean,
 
   const passing = refused.filter((r) => r === null).length;
   if (cap > 0 && passing > 0) {
-    const [row] = await q.query<{ n: string }>('select n from policy_daily where cus_id = $1 and day = $2', [s.cusId, dayOf(s)]);
+    const [row] = await q.query<{ n: string }>('select n from policy_daily where cus_id = $1 and day = $2', [
+      s.cusId,
+      dayOf(s),
+    ]);
     const used = Number(row?.n ?? 0);
     if (used + passing > cap) {
       if (wholeDay) throw dailyCapReached(cap, used);
@@ -168,7 +181,14 @@ export async function decideSend(q: Queryable, s: PolicySend, wholeDay: boolean,
  * replaced a row, come back: a send whose every number is new reads one row of two empty lists. Concurrent claims of
  * one key from two instances: the second waits for the first's transaction and, once it commits, finds its row within
  * the window. The keys are claimed in their order, so two sends lock shared rows in one order. */
-async function claimRecent(q: Queryable, s: PolicySend, since: Date, c: Claims, from: number, refused: Array<Refusal | null>): Promise<void> {
+async function claimRecent(
+  q: Queryable,
+  s: PolicySend,
+  since: Date,
+  c: Claims,
+  from: number,
+  refused: Array<Refusal | null>,
+): Promise<void> {
   const to = Math.min(s.mobiles.length, from + SLICE);
   const [got] = await q.query<{ dup: number[]; again: Array<[number, string]> }>(
     prepared`with t as (select hashtextextended(u.m, coalesce(u.s, $3::bigint)) as k, u.i::int - 1 as i
@@ -214,7 +234,12 @@ export async function recordSend(q: Queryable, s: PolicySend, d: PolicyDecision,
                       from unnest($1::text[], $2::bigint[], $4::timestamptz[]) as u(m, s, was)),
               gone as (delete from policy_recent_keys r using t where r.k = t.k and t.was is null)
          update policy_recent_keys r set at = t.was, prev_at = null from t where r.k = t.k and t.was is not null`,
-        [rows.map((i) => s.mobiles[i]), c.seeds && rows.map((i) => c.seeds![i]), c.seed, rows.map((i) => c.was.get(i) ?? null)],
+        [
+          rows.map((i) => s.mobiles[i]),
+          c.seeds && rows.map((i) => c.seeds![i]),
+          c.seed,
+          rows.map((i) => c.was.get(i) ?? null),
+        ],
       );
     });
   }
@@ -256,10 +281,16 @@ export async function prunePolicyCounts(q: Queryable, now: Date): Promise<void> 
   const dayAgo = new Date(now.getTime() - 86_400_000);
   const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
   const rounds: Array<[string, unknown]> = [
-    ['delete from policy_send_times where ctid in (select ctid from policy_send_times where at <= $1 limit 5000)', dayAgo],
+    [
+      'delete from policy_send_times where ctid in (select ctid from policy_send_times where at <= $1 limit 5000)',
+      dayAgo,
+    ],
     // the calendar-minute counts an older instance may still write during a rolling upgrade
     ['delete from policy_sends where ctid in (select ctid from policy_sends where minute <= $1 limit 5000)', dayAgo],
-    ['delete from policy_recent_keys where ctid in (select ctid from policy_recent_keys where at <= $1 limit 5000)', dayAgo],
+    [
+      'delete from policy_recent_keys where ctid in (select ctid from policy_recent_keys where at <= $1 limit 5000)',
+      dayAgo,
+    ],
     // the texts an older instance may still claim during a rolling upgrade
     ['delete from policy_recent where ctid in (select ctid from policy_recent where at <= $1 limit 5000)', dayAgo],
     ['delete from policy_daily where ctid in (select ctid from policy_daily where day < $1::date limit 5000)', weekAgo],

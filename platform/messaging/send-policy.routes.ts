@@ -20,12 +20,18 @@ export function registerSendPolicyRoutes(app: FastifyInstance, ctx: AppContext):
       // a daily cap is for one of the enterprise's own accounts: naming another's would say nothing about it
       const named = [...new Set(c.body.dailyCaps.map((d) => d.cusId.trim()))];
       if (named.length > 0) {
-        const own = await ctx.db.query<{ cus_id: string }>('select cus_id from accounts where ep_id = $1 and cus_id = any($2::text[])', [c.user.ep_id, named]);
+        const own = await ctx.db.query<{ cus_id: string }>(
+          'select cus_id from accounts where ep_id = $1 and cus_id = any($2::text[])',
+          [c.user.ep_id, named],
+        );
         const stranger = named.find((id) => !own.some((o) => o.cus_id === id));
         if (stranger !== undefined) throw badRequest('policy.accountNotInEnterprise', { cusId: stranger }, 'dailyCaps');
       }
       const saved = await saveSendPolicy(ctx.db, c.user.ep_id, c.body, c.user.username);
-      ctx.log.info({ epId: c.user.ep_id, by: c.user.username, userId: c.user.id, policy: saved }, 'send policy changed');
+      ctx.log.info(
+        { epId: c.user.ep_id, by: c.user.username, userId: c.user.id, policy: saved },
+        'send policy changed',
+      );
       c.message('policy.saved');
       return saved;
     },

@@ -1,4 +1,8 @@
-import { sendPolicySchema, type ContentCategory, type SendPolicy } from '../../contract/endpoints/send-policy.endpoints';
+import {
+  sendPolicySchema,
+  type ContentCategory,
+  type SendPolicy,
+} from '../../contract/endpoints/send-policy.endpoints';
 import { translate } from '../../contract/messages';
 import { quietUntil } from '../../contract/quiet-hours';
 import type { Queryable } from '../db/db';
@@ -20,7 +24,11 @@ export const defaultSendPolicy = (): SendPolicy => ({
   dailyCap: 0,
   dailyCaps: [],
   quietHours: { enabled: false, from: '21:00', to: '08:00', action: 'hold' },
-  marketingOptOut: { mode: 'append', textZh: translate('zh', 'policy.optOutText'), textEn: translate('en', 'policy.optOutText') },
+  marketingOptOut: {
+    mode: 'append',
+    textZh: translate('zh', 'policy.optOutText'),
+    textEn: translate('en', 'policy.optOutText'),
+  },
 });
 
 /** A stored document read through today's schema: one that no longer parses (a field added or bounded since) gives
@@ -55,7 +63,8 @@ export async function saveSendPolicy(q: Queryable, epId: string, p: SendPolicy, 
 }
 
 /** The daily cap of an account: its own when the policy names it, else the enterprise's (0: none). */
-export const dailyCapOf = (p: SendPolicy, cusId: string): number => p.dailyCaps.find((c) => c.cusId === cusId)?.cap ?? p.dailyCap;
+export const dailyCapOf = (p: SendPolicy, cusId: string): number =>
+  p.dailyCaps.find((c) => c.cusId === cusId)?.cap ?? p.dailyCap;
 
 /** Whether the policy limits anything a send of `category` by `cusId` must count. */
 export function limitsSend(p: SendPolicy, category: ContentCategory, cusId: string): boolean {
@@ -68,7 +77,14 @@ export function limitsSend(p: SendPolicy, category: ContentCategory, cusId: stri
  * categories, and an empty text (refused as empty later), are left alone. */
 export function withOptOut(p: SendPolicy, category: ContentCategory, text: string): string {
   const o = p.marketingOptOut;
-  if (category !== 'marketing' || o.mode === 'off' || text.trim() === '' || text.includes(o.textZh) || text.includes(o.textEn)) return text;
+  if (
+    category !== 'marketing' ||
+    o.mode === 'off' ||
+    text.trim() === '' ||
+    text.includes(o.textZh) ||
+    text.includes(o.textEn)
+  )
+    return text;
   if (o.mode === 'refuse') throw badRequest('policy.optOutMissing', { zh: o.textZh, en: o.textEn }, 'content');
   return `${text.trimEnd()} ${/[\u3400-\u9fff]/.test(text) ? o.textZh : o.textEn}`;
 }
@@ -76,10 +92,20 @@ export function withOptOut(p: SendPolicy, category: ContentCategory, text: strin
 /** When a marketing send goes out: at the time it asked for (now when none), or, when that falls in the enterprise's
  * quiet hours, at their end (action hold) or not at all (action refuse, or a door that cannot hold). `held` says the
  * quiet hours moved it. */
-export function quietTiming(p: SendPolicy, timeZone: string, asked: Date | null, now: Date, holdable = true): { timing: Date | null; held: boolean } {
+export function quietTiming(
+  p: SendPolicy,
+  timeZone: string,
+  asked: Date | null,
+  now: Date,
+  holdable = true,
+): { timing: Date | null; held: boolean } {
   const until = quietUntil(p.quietHours, timeZone, (asked ?? now).getTime());
   if (until === null) return { timing: asked, held: false };
   if (p.quietHours.action === 'refuse' || !holdable)
-    throw badRequest('policy.quietHours', { from: p.quietHours.from, to: p.quietHours.to }, asked ? 'timing_time' : 'content');
+    throw badRequest(
+      'policy.quietHours',
+      { from: p.quietHours.from, to: p.quietHours.to },
+      asked ? 'timing_time' : 'content',
+    );
   return { timing: new Date(until), held: true };
 }

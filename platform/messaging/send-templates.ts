@@ -4,7 +4,12 @@ import type { Queryable } from '../db/db';
 
 /** The name a send by template id shows in its records: the account's template's own (its id alone said nothing to
  * the reader); null when the account has no such template. */
-export async function templateName(q: Queryable, kind: 'video' | 'csp', id: string, cusId: string): Promise<string | null> {
+export async function templateName(
+  q: Queryable,
+  kind: 'video' | 'csp',
+  id: string,
+  cusId: string,
+): Promise<string | null> {
   const sql =
     kind === 'video'
       ? 'select title as name from video_templates where cus_template_id = $1 and cus_id = $2'

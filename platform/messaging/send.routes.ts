@@ -25,7 +25,11 @@ import { hasChatbot, templateName } from './send-templates';
 const RESUMABLE = { idempotent: 'resumable' } as const;
 
 export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const send = (user: CurrentUser, call: Pick<Call<never, CurrentUser>, 'message' | 'idempotencyKey'>, input: SendInput) =>
+  const send = (
+    user: CurrentUser,
+    call: Pick<Call<never, CurrentUser>, 'message' | 'idempotencyKey'>,
+    input: SendInput,
+  ) =>
     submitSend(ctx, user, { ...input, noticeWhenDone: true }, call.idempotencyKey).then((answer) => {
       call.message(answer.held_until ? 'policy.held' : answer.time_batch ? 'send.scheduled' : 'send.success');
       return answer;
@@ -55,7 +59,12 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
     try {
       const contents = links.map((l) => ({ mobile: l.mobile, content: fill(l.shortUrl) }));
       const answer = await send(c.user, c, { ...rest, contents, prod_type: 0, batch_id: batchId, review });
-      return { ...answer, invalidCount: parsed.invalidCount, repeatCount: parsed.repeatCount, short_link: links[0].shortUrl };
+      return {
+        ...answer,
+        invalidCount: parsed.invalidCount,
+        repeatCount: parsed.repeatCount,
+        short_link: links[0].shortUrl,
+      };
     } catch (e) {
       await deleteBatchShortLinks(ctx.db, batchId);
       throw e;
@@ -70,7 +79,13 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
     async (c) => {
       const { product_link, ...rest } = c.body;
       const marketing = { ...rest, category: 'marketing' as const };
-      const { short_link: _link, ...answer } = await sendWithLinks(c, marketing, product_link, (link) => `${rest.content.trim()} ${link} 回T退订`, true);
+      const { short_link: _link, ...answer } = await sendWithLinks(
+        c,
+        marketing,
+        product_link,
+        (link) => `${rest.content.trim()} ${link} 回T退订`,
+        true,
+      );
       return answer;
     },
     RESUMABLE,
@@ -105,8 +120,10 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
         .map((f) => f.textContent)
         .filter(Boolean)
         .join('\n');
-      if (!cus_template_id && !(title && (frames?.length ?? 0) > 0)) throw badRequest('send.videoContentRequired', {}, 'title');
-      const subject = title || (await templateName(ctx.db, 'video', cus_template_id!, rest.cus_id)) || `#${cus_template_id}`;
+      if (!cus_template_id && !(title && (frames?.length ?? 0) > 0))
+        throw badRequest('send.videoContentRequired', {}, 'title');
+      const subject =
+        title || (await templateName(ctx.db, 'video', cus_template_id!, rest.cus_id)) || `#${cus_template_id}`;
       return send(c.user!, c, { ...rest, prod_type: 2, title: subject, content: text || subject });
     },
     RESUMABLE,
@@ -120,7 +137,9 @@ export function registerSendRoutes(app: FastifyInstance, ctx: AppContext): void 
       const { chatbot_id, template_id, template_name, ...rest } = c.body;
       if (!(await hasChatbot(ctx.db, rest.cus_id, chatbot_id)) && canSee(c.user, rest.cus_id, 'data'))
         throw badRequest('send.chatbotNotFound', {}, 'chatbot_id');
-      const name = template_name || (template_id ? ((await templateName(ctx.db, 'csp', template_id, rest.cus_id)) ?? `#${template_id}`) : null);
+      const name =
+        template_name ||
+        (template_id ? ((await templateName(ctx.db, 'csp', template_id, rest.cus_id)) ?? `#${template_id}`) : null);
       return send(c.user!, c, { ...rest, prod_type: 6, title: name, content: rest.content.trim() || name || '' });
     },
     RESUMABLE,

@@ -1,5 +1,9 @@
 import { ulid } from 'ulid';
-import { DEFAULT_CATEGORY, type ContentCategory, type PolicyReason } from '../../contract/endpoints/send-policy.endpoints';
+import {
+  DEFAULT_CATEGORY,
+  type ContentCategory,
+  type PolicyReason,
+} from '../../contract/endpoints/send-policy.endpoints';
 import { LIMITED_LIST_MAX } from '../../contract/endpoints/send.endpoints';
 import { SCHEDULE_MIN_AHEAD_MS } from '../../contract/constants';
 import { countSegments } from '../../contract/segments';
@@ -75,7 +79,12 @@ export interface SendAnswer {
 
 /** A send; with the caller's Idempotency-Key, a rerun of the same request answers the first run and charges once.
  * Counted in the metrics under its door: the numbers taken and those dropped, or the refusal of the whole send. */
-export async function submitSend(ctx: AppContext, user: CurrentUser, input: SendInput, idemKey: string | null = null): Promise<SendAnswer> {
+export async function submitSend(
+  ctx: AppContext,
+  user: CurrentUser,
+  input: SendInput,
+  idemKey: string | null = null,
+): Promise<SendAnswer> {
   const door = input.source ?? 'console';
   try {
     const { answer, fresh, limited } = await send(ctx, user, input, idemKey);
@@ -88,7 +97,8 @@ export async function submitSend(ctx: AppContext, user: CurrentUser, input: Send
     }
     return answer;
   } catch (err) {
-    if (err instanceof AllLimitedError) for (const [reason, n] of tally(err.limited.values())) ctx.metrics.refused(door, policyMetric(reason), n);
+    if (err instanceof AllLimitedError)
+      for (const [reason, n] of tally(err.limited.values())) ctx.metrics.refused(door, policyMetric(reason), n);
     else if (err instanceof ApiError) ctx.metrics.refused(door, err.key);
     throw err;
   }
@@ -118,7 +128,11 @@ async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKe
   if (marketing) {
     const policy = marketing;
     const fix = (text: string) => withOptOut(policy, 'marketing', text);
-    input = { ...input, content: fix(input.content), contents: input.contents?.map((c) => ({ ...c, content: fix(c.content) })) };
+    input = {
+      ...input,
+      content: fix(input.content),
+      contents: input.contents?.map((c) => ({ ...c, content: fix(c.content) })),
+    };
   }
   const oneToOne = input.contents !== undefined && input.contents.length > 0;
   const parsed: ParsedNumbers = oneToOne
@@ -128,21 +142,25 @@ async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKe
       : await parseDomesticSliced(input.mobiles);
   const byMobile = oneToOne ? new Map(input.contents!.map((c) => [c.mobile.trim(), c.content])) : null;
   if (!oneToOne && input.content.trim() === '') throw badRequest('send.emptyContent', {}, 'content');
-  if (byMobile && [...byMobile.values()].some((c) => c.trim() === '')) throw badRequest('send.emptyContent', {}, 'contents');
+  if (byMobile && [...byMobile.values()].some((c) => c.trim() === ''))
+    throw badRequest('send.emptyContent', {}, 'contents');
 
   const asked = input.timing_time ? parseTimingTime(input.timing_time, account.time_zone) : null;
   const now = ctx.now();
   if (asked && asked.getTime() < now.getTime() + SCHEDULE_MIN_AHEAD_MS)
     throw badRequest('send.timingTooSoon', { minutes: SCHEDULE_MIN_AHEAD_MS / 60_000 }, 'timing_time');
   // marketing inside the enterprise's quiet hours waits for their end as a timed send (listed, cancellable), or is refused
-  const { timing, held } = marketing ? quietTiming(marketing, account.time_zone, asked, now, input.holdable !== false) : { timing: asked, held: false };
+  const { timing, held } = marketing
+    ? quietTiming(marketing, account.time_zone, asked, now, input.holdable !== false)
+    : { timing: asked, held: false };
 
   const blocked = await blockedNumbers(ctx.db, account, parsed.valid);
   const keep = parsed.valid.map((m) => !blocked.has(m));
   let mobiles = parsed.valid.filter((_, i) => keep[i]);
   let countries = parsed.countries?.filter((_, i) => keep[i]);
   // every valid number blacklisted (a reply to a number that unsubscribed): say so rather than "no valid number"
-  if (mobiles.length === 0 && parsed.valid.length > 0) throw badRequest('send.allBlacklisted', { n: parsed.valid.length }, 'mobiles');
+  if (mobiles.length === 0 && parsed.valid.length > 0)
+    throw badRequest('send.allBlacklisted', { n: parsed.valid.length }, 'mobiles');
   if (mobiles.length === 0) throw badRequest('send.noValidMobile', {}, 'mobiles');
 
   let contents = byMobile ? mobiles.map((m) => byMobile.get(m) ?? '') : null;
@@ -204,7 +222,13 @@ async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKe
     costUnits = recordUnits.reduce((a, b) => a + b, 0);
     batchContent = contents ? contents[0] : input.content;
     const limited = [...limitedBy].slice(0, LIMITED_LIST_MAX).map(([mobile, reason]) => ({ mobile, reason }));
-    const changed = { ...out, validCount: mobiles.length, cost: toYuan(costUnits), limitedCount: limitedBy.size, limited };
+    const changed = {
+      ...out,
+      validCount: mobiles.length,
+      cost: toYuan(costUnits),
+      limitedCount: limitedBy.size,
+      limited,
+    };
     if (claimed) await updateSendKey(q, user.id, idemKey!, changed);
     return changed;
   };
@@ -221,7 +245,12 @@ async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKe
       countryNames: prices.countryNames,
       sender_id: input.sender_id || null,
     };
-    const out: SendAnswer = { batch_id: timeBatch, time_batch: timeBatch, ...answer, ...(held ? { held_until: timing.toISOString() } : {}) };
+    const out: SendAnswer = {
+      batch_id: timeBatch,
+      time_batch: timeBatch,
+      ...answer,
+      ...(held ? { held_until: timing.toISOString() } : {}),
+    };
     const first = await withRetry(() =>
       ctx.db.tx(async (q) => {
         fresh = false;
@@ -233,7 +262,18 @@ async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKe
         await q.query(
           `insert into time_batches (time_batch, cus_id, prod_type, batch_type, send_status, timing_time, create_time, content, batch_count, charged, request)
            values ($1, $2, $3, $4, 0, $5, $6, $7, $8, $9, $10)`,
-          [timeBatch, account.cus_id, input.prod_type, oneToOne ? 1 : 0, timing, now, batchContent, mobiles.length, toYuan(costUnits), JSON.stringify(request)],
+          [
+            timeBatch,
+            account.cus_id,
+            input.prod_type,
+            oneToOne ? 1 : 0,
+            timing,
+            now,
+            batchContent,
+            mobiles.length,
+            toYuan(costUnits),
+            JSON.stringify(request),
+          ],
         );
         const fixed = {
           kind: 'timed' as const,
@@ -242,7 +282,14 @@ async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKe
           timing_time: timing.toISOString(),
           create_time: now.toISOString(),
         };
-        await startTimedMessages(q, fixed, { mobiles, contents, segments, priceUnits: recordUnits, countryCodes: null, countryNames: null });
+        await startTimedMessages(q, fixed, {
+          mobiles,
+          contents,
+          segments,
+          priceUnits: recordUnits,
+          countryCodes: null,
+          countryNames: null,
+        });
         // charged last, as an immediate send is: the account row is locked only until the commit
         await charge(q, account, costUnits, 'send', timeBatch);
         return taken;
@@ -250,7 +297,10 @@ async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKe
     );
     await notifyAll(ctx.db, ['timeBatch', 'timeMtMessage'], [account.cus_id]);
     await finishBatch(ctx, first.batch_id, account.cus_id).catch((err) =>
-      ctx.log.warn({ code: err.code, message: err.message, batchId: first.batch_id }, 'timed numbers left to the background round'),
+      ctx.log.warn(
+        { code: err.code, message: err.message, batchId: first.batch_id },
+        'timed numbers left to the background round',
+      ),
     );
     return { answer: first, fresh, limited: limitedBy };
   }
@@ -302,10 +352,16 @@ async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKe
   // a message's trail starts here (debug: one line per message costs nothing while the level is off)
   if (fresh && tracingMessages(ctx.log))
     for (let n = 1; n <= out.validCount; n++)
-      ctx.log.debug({ msgId: recordSn(batchId, n), door: input.source ?? 'console', cusId: account.cus_id }, 'message accepted');
+      ctx.log.debug(
+        { msgId: recordSn(batchId, n), door: input.source ?? 'console', cusId: account.cus_id },
+        'message accepted',
+      );
   // the rest of the records, a chunk per transaction; a failure here is finished by the background round
   await finishBatch(ctx, first.batch_id, account.cus_id).catch((err) =>
-    ctx.log.warn({ code: err.code, message: err.message, batchId: first.batch_id }, 'send chunks left to the background round'),
+    ctx.log.warn(
+      { code: err.code, message: err.message, batchId: first.batch_id },
+      'send chunks left to the background round',
+    ),
   );
   return { answer: first, fresh, limited: limitedBy };
 }

@@ -32,7 +32,8 @@ export function createSimulator(cfg: Config['simulator'], random: () => number =
     reportDelayMs: () => cfg.reportMs,
     report(_msg: OutboundMessage): CarrierReport {
       const r = random();
-      if (r < cfg.successRate) return { mt_status: 0, report_result: '0', report_result_desc: 'DELIVRD', err_desc: null };
+      if (r < cfg.successRate)
+        return { mt_status: 0, report_result: '0', report_result_desc: 'DELIVRD', err_desc: null };
       if (r < cfg.successRate + cfg.failureRate) {
         const f = FAILURE_REPORTS[Math.floor(random() * FAILURE_REPORTS.length)];
         return { mt_status: 700, report_result: f.code, report_result_desc: f.desc, err_desc: `${f.code} ${f.desc}` };

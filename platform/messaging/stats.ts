@@ -149,7 +149,9 @@ interface DoneBatch {
 
 /** The notice of a batch that is done: failed when none of its records was delivered. */
 export function batchDoneNotice(b: Omit<DoneBatch, 'just_done'>) {
-  const [total, success, failure, unknown] = [b.receive_count, b.success_count, b.failure_count, b.unknown_count].map(Number);
+  const [total, success, failure, unknown] = [b.receive_count, b.success_count, b.failure_count, b.unknown_count].map(
+    Number,
+  );
   return {
     cusId: b.cus_id,
     kind: success === 0 ? ('batchFailed' as const) : ('batchFinished' as const),

@@ -10,14 +10,23 @@ import { loadAccount } from './send-account';
 /** Sends a platform-originated SMS (login and registration codes) through the platform's own message outbox,
  * so it shows in the records and the log like any other message. Not charged. Answers the MT record's sn.
  * With `secret`, the record shows `content` (masked) and only the carrier is handed `secret` (the real text). */
-export async function sendSystemSms(ctx: AppContext, msg: { cus_id: string; mobile: string; content: string; secret?: string }): Promise<string> {
+export async function sendSystemSms(
+  ctx: AppContext,
+  msg: { cus_id: string; mobile: string; content: string; secret?: string },
+): Promise<string> {
   const account = await loadAccount(ctx.db, msg.cus_id);
   if (!account) {
     ctx.log.warn({ cus_id: msg.cus_id }, 'system sms for an unknown account not sent');
     return '';
   }
   const now = ctx.now();
-  const sms = { cus_id: msg.cus_id, mobiles: [msg.mobile], content: msg.content, segments: 1, timeZone: account.time_zone };
+  const sms = {
+    cus_id: msg.cus_id,
+    mobiles: [msg.mobile],
+    content: msg.content,
+    segments: 1,
+    timeZone: account.time_zone,
+  };
   const batchId = await withRetry(() =>
     ctx.db.tx(async (q) => {
       const id = await insertSystemSms(q, ctx, sms, now);
@@ -45,7 +54,14 @@ export async function insertSystemSms(q: Queryable, ctx: AppContext, sms: System
       title: null,
       review: false,
       costUnits: 0,
-      items: { mobiles: sms.mobiles, contents: null, segments: sms.segments, priceUnits: 0, countryCodes: null, countryNames: null },
+      items: {
+        mobiles: sms.mobiles,
+        contents: null,
+        segments: sms.segments,
+        priceUnits: 0,
+        countryCodes: null,
+        countryNames: null,
+      },
     },
     sms.timeZone,
     now,

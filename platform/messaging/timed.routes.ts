@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { timeBatchEditEndpoint, timeBatchEditQuoteEndpoint, timeBatchOperationEndpoint } from '../../contract/endpoints/timed.endpoints';
+import {
+  timeBatchEditEndpoint,
+  timeBatchEditQuoteEndpoint,
+  timeBatchOperationEndpoint,
+} from '../../contract/endpoints/timed.endpoints';
 import type { AppContext } from '../core/context';
 import { route } from '../http/route';
 import { editTimeBatch, operateTimeBatch, operationSuccessKey, quoteTimeBatchEdit } from './timed';
@@ -30,5 +34,7 @@ export function registerTimedRoutes(app: FastifyInstance, ctx: AppContext): void
     { idempotent: true },
   );
 
-  route(app, ctx, timeBatchEditQuoteEndpoint, async (c) => quoteTimeBatchEdit(ctx, c.user!, c.body.time_batch, c.body.content));
+  route(app, ctx, timeBatchEditQuoteEndpoint, async (c) =>
+    quoteTimeBatchEdit(ctx, c.user!, c.body.time_batch, c.body.content),
+  );
 }

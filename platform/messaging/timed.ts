@@ -85,12 +85,24 @@ export async function quoteTimeBatchEdit(ctx: AppContext, user: CurrentUser, tim
   const t = await lockVisible(ctx.db, user, timeBatch, false);
   if (t.send_status !== 0 && t.send_status !== 2) throw badRequest('timed.editFailure', {}, 'time_batch');
   const r = repriced(t, content);
-  return { segmentsBefore: r.segmentsBefore, segments: r.segments, charged: t.charged, newCharged: toYuan(r.newUnits), difference: toYuan(r.difference) };
+  return {
+    segmentsBefore: r.segmentsBefore,
+    segments: r.segments,
+    charged: t.charged,
+    newCharged: toYuan(r.newUnits),
+    difference: toYuan(r.difference),
+  };
 }
 
 /** New content for a batch not yet sent, and a new time when asked (at least SCHEDULE_MIN_AHEAD_MS ahead, as a send's);
  * the cost follows its segments (per-segment products), charged or refunded. */
-export async function editTimeBatch(ctx: AppContext, user: CurrentUser, timeBatch: string, content: string, timingTime?: number) {
+export async function editTimeBatch(
+  ctx: AppContext,
+  user: CurrentUser,
+  timeBatch: string,
+  content: string,
+  timingTime?: number,
+) {
   if (content.trim() === '') throw badRequest('timed.emptyContent', {}, 'content');
   if (timingTime !== undefined && timingTime < ctx.now().getTime() + SCHEDULE_MIN_AHEAD_MS)
     throw badRequest('send.timingTooSoon', { minutes: SCHEDULE_MIN_AHEAD_MS / 60_000 }, 'timing_time');
@@ -101,7 +113,10 @@ export async function editTimeBatch(ctx: AppContext, user: CurrentUser, timeBatc
       const account = (await loadAccount(q, t.cus_id))!;
       const { segments, newUnits, difference } = repriced(t, content);
       await charge(q, account, difference, difference > 0 ? 'send' : 'refund', t.time_batch);
-      const request: TimedRequest = { ...t.request, review: t.request.review || (await needsReview(q, account, [content])) };
+      const request: TimedRequest = {
+        ...t.request,
+        review: t.request.review || (await needsReview(q, account, [content])),
+      };
       if (request.review) request.batch_type = 0;
       const at = timingTime === undefined ? null : new Date(timingTime);
       const [row] = await q.query<{ seq: string; timing_time: Date }>(
@@ -110,9 +125,13 @@ export async function editTimeBatch(ctx: AppContext, user: CurrentUser, timeBatc
       );
       if (at) await q.query('update time_mt_messages set timing_time = $2 where time_batch = $1', [t.time_batch, at]);
       // one-to-one batches take the new content for every number
-      await q.query('update time_mt_messages set content = null where time_batch = $1 and content is not null', [t.time_batch]);
+      await q.query('update time_mt_messages set content = null where time_batch = $1 and content is not null', [
+        t.time_batch,
+      ]);
       // and the numbers still to be written (a large batch just scheduled) too
-      await q.query('update batch_inserts set contents = null where batch_id = $1 and contents is not null', [t.time_batch]);
+      await q.query('update batch_inserts set contents = null where batch_id = $1 and contents is not null', [
+        t.time_batch,
+      ]);
       return {
         time_batch: t.time_batch,
         segments,
@@ -125,5 +144,12 @@ export async function editTimeBatch(ctx: AppContext, user: CurrentUser, timeBatc
     }),
   );
   await notifyAll(ctx.db, ['timeBatch', 'timeMtMessage'], [out.cus_id]);
-  return { time_batch: out.time_batch, segments: out.segments, charged: out.charged, difference: out.difference, timing_time: out.timing_time, seq: out.seq };
+  return {
+    time_batch: out.time_batch,
+    segments: out.segments,
+    charged: out.charged,
+    difference: out.difference,
+    timing_time: out.timing_time,
+    seq: out.seq,
+  };
 }

@@ -13,7 +13,12 @@ export interface MetricsServer {
 
 /** Listens on `port` (0: any free one) at `host`. /health and /ready are answered by the public app's own routes
  * (through inject), so both ports say the same thing, draining included. */
-export async function startMetricsServer(app: FastifyInstance, metrics: Metrics, port: number, host: string): Promise<MetricsServer> {
+export async function startMetricsServer(
+  app: FastifyInstance,
+  metrics: Metrics,
+  port: number,
+  host: string,
+): Promise<MetricsServer> {
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     const fail = (err: unknown) => {
@@ -33,12 +38,17 @@ export async function startMetricsServer(app: FastifyInstance, metrics: Metrics,
     }
     if (path === '/health' || path === '/ready') {
       app.inject({ method: 'GET', url: path }).then((r) => {
-        res.writeHead(r.statusCode, { 'Content-Type': r.headers['content-type'] ?? 'application/json', 'Cache-Control': 'no-store' });
+        res.writeHead(r.statusCode, {
+          'Content-Type': r.headers['content-type'] ?? 'application/json',
+          'Cache-Control': 'no-store',
+        });
         res.end(req.method === 'HEAD' ? undefined : r.body);
       }, fail);
       return;
     }
-    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('not found: /metrics, /health and /ready are served here\n');
+    res
+      .writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' })
+      .end('not found: /metrics, /health and /ready are served here\n');
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -72,14 +72,24 @@ export function createMetrics(db: Pick<Db, 'query' | 'activity' | 'pool'>, now: 
   const keep = bounded();
   collectDefaultMetrics({ register: registry });
 
-  const accepted = new Counter({ name: 'sms_messages_accepted_total', help: 'Messages accepted, by door.', labelNames: ['door'], registers });
+  const accepted = new Counter({
+    name: 'sms_messages_accepted_total',
+    help: 'Messages accepted, by door.',
+    labelNames: ['door'],
+    registers,
+  });
   const refused = new Counter({
     name: 'sms_messages_refused_total',
     help: 'Messages (or whole sends) refused, by door and reason code.',
     labelNames: ['door', 'reason'],
     registers,
   });
-  const submits = new Counter({ name: 'sms_carrier_submits_total', help: 'submit_sm sent to a carrier.', labelNames: ['carrier'], registers });
+  const submits = new Counter({
+    name: 'sms_carrier_submits_total',
+    help: 'submit_sm sent to a carrier.',
+    labelNames: ['carrier'],
+    registers,
+  });
   const answers = new Counter({
     name: 'sms_carrier_answers_total',
     help: 'Answers to submit_sm by carrier and status (ok, a command_status in hex, or unanswered).',
@@ -136,8 +146,16 @@ export function createMetrics(db: Pick<Db, 'query' | 'activity' | 'pool'>, now: 
         for (const w of carriers()) this.set({ carrier: w.name }, pick(w));
       },
     });
-  carrierGauge('sms_carrier_window_in_use', 'submit_sm outstanding towards a carrier, over all its binds.', (w) => w.inFlight);
-  carrierGauge('sms_carrier_window_size', 'submit_sm a carrier lets be outstanding over its bound transmitting binds.', (w) => w.window);
+  carrierGauge(
+    'sms_carrier_window_in_use',
+    'submit_sm outstanding towards a carrier, over all its binds.',
+    (w) => w.inFlight,
+  );
+  carrierGauge(
+    'sms_carrier_window_size',
+    'submit_sm a carrier lets be outstanding over its bound transmitting binds.',
+    (w) => w.window,
+  );
   carrierGauge('sms_carrier_binds_bound', 'Binds to a carrier that are up.', (w) => w.bound);
   carrierGauge('sms_carrier_binds_wanted', 'Binds to a carrier the carriers file asks for.', (w) => w.wanted);
 
@@ -204,12 +222,18 @@ export function createMetrics(db: Pick<Db, 'query' | 'activity' | 'pool'>, now: 
     refused: (door, reason, n = 1) => n > 0 && refused.inc({ door, reason: keep('reason', reason) }, n),
     carrierAnswer(carrier, answer) {
       submits.inc({ carrier });
-      const status = answer.kind === 'accepted' ? 'ok' : answer.kind === 'refused' ? keep('answer', statusHex(answer.status)) : 'unanswered';
+      const status =
+        answer.kind === 'accepted'
+          ? 'ok'
+          : answer.kind === 'refused'
+            ? keep('answer', statusHex(answer.status))
+            : 'unanswered';
       answers.inc({ carrier, status });
     },
     carrierReceipt: (carrier, state) => receipts.inc({ carrier, status: state }),
     receiptLatency: (carrier, ms) => latency.observe({ carrier }, Math.max(0, ms) / 1000),
-    httpRequest: (method, route, status, seconds) => http.observe({ method, route: keep('route', route), status: String(status) }, seconds),
+    httpRequest: (method, route, status, seconds) =>
+      http.observe({ method, route: keep('route', route), status: String(status) }, seconds),
     loopRound: (loop, seconds) => loops.observe({ loop }, seconds),
     watchCarriers: (read) => void (carriers = read),
     watchSmppBinds: (read) => void (binds = read),

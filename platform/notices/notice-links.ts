@@ -6,7 +6,13 @@ const withQuery = (path: string, params: Record<string, string>) => `${path}?${n
 /** A batch's screen: the batch list of its product line (domestic, international); the send records of the others. */
 export function batchLink(prodType: number, batchId: string): string {
   const path =
-    prodType === 0 ? '/dataGatheringBatchList' : prodType === 1 ? '/inteDataGatheringBatchList' : prodType === 2 ? '/videoMtRecordList' : '/cspMtRecordList';
+    prodType === 0
+      ? '/dataGatheringBatchList'
+      : prodType === 1
+        ? '/inteDataGatheringBatchList'
+        : prodType === 2
+          ? '/videoMtRecordList'
+          : '/cspMtRecordList';
   return withQuery(path, { batch_id: batchId });
 }
 

@@ -30,12 +30,19 @@ const toNotice = (r: Record<string, unknown>): Notice => ({
 
 /** How many notices of the account are unread. */
 export async function unreadCount(q: Queryable, cusId: string): Promise<number> {
-  const [r] = await q.query<{ n: number }>('select count(*)::int as n from notices where cus_id = $1 and read_at is null and not deleted', [cusId]);
+  const [r] = await q.query<{ n: number }>(
+    'select count(*)::int as n from notices where cus_id = $1 and read_at is null and not deleted',
+    [cusId],
+  );
   return Number(r.n);
 }
 
 /** A page of the account's notices, newest first, with the total of the filter and the account's unread count. */
-export async function listNotices(q: Queryable, cusId: string, page: { pageNumber: number; pageSize: number; unreadOnly: boolean }) {
+export async function listNotices(
+  q: Queryable,
+  cusId: string,
+  page: { pageNumber: number; pageSize: number; unreadOnly: boolean },
+) {
   const unreadOnly = page.unreadOnly ? ' and n.read_at is null' : '';
   const rows = await q.query<Record<string, unknown>>(
     `select ${COLUMNS} from notices n where n.cus_id = $1 and not n.deleted${unreadOnly} order by n.created_at desc, n.id desc limit $2 offset $3`,
@@ -50,18 +57,21 @@ export async function listNotices(q: Queryable, cusId: string, page: { pageNumbe
 
 /** Marks the account's notices read: the named ones, or all created up to `upTo`. Ids of other accounts' notices
  * match nothing. Answers how many changed and how many stay unread. */
-export async function markRead(q: Queryable, cusId: string, which: { ids?: string[]; all?: boolean; upTo?: number }, now: Date) {
+export async function markRead(
+  q: Queryable,
+  cusId: string,
+  which: { ids?: string[]; all?: boolean; upTo?: number },
+  now: Date,
+) {
   const changed = which.ids
-    ? await q.query('update notices set read_at = $3 where cus_id = $1 and id = any($2::text[]) and read_at is null and not deleted returning id', [
-        cusId,
-        which.ids,
-        now,
-      ])
-    : await q.query('update notices set read_at = $2 where cus_id = $1 and read_at is null and not deleted and created_at <= $3 returning id', [
-        cusId,
-        now,
-        which.upTo === undefined ? now : new Date(which.upTo),
-      ]);
+    ? await q.query(
+        'update notices set read_at = $3 where cus_id = $1 and id = any($2::text[]) and read_at is null and not deleted returning id',
+        [cusId, which.ids, now],
+      )
+    : await q.query(
+        'update notices set read_at = $2 where cus_id = $1 and read_at is null and not deleted and created_at <= $3 returning id',
+        [cusId, now, which.upTo === undefined ? now : new Date(which.upTo)],
+      );
   if (changed.length > 0) await notifyChanged(q, 'notice', [cusId]);
   return { updated: changed.length, unread: await unreadCount(q, cusId) };
 }

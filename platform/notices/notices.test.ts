@@ -21,14 +21,30 @@ describe('notice parameters and links', () => {
   });
 
   it('makes only links the contract accepts: console paths, never another site or a script', () => {
-    for (const l of [batchLink(0, '01J0ABC'), RECHARGE_LINK, SUB_ACCOUNT_LINK, ...Object.values(TEMPLATE_LINKS)]) expect(noticeLinkSchema.parse(l)).toBe(l);
-    for (const bad of ['javascript:alert(1)', '//evil.example/x', 'https://evil.example', '/a?x=<b>', '/a b', '//evil/x'])
+    for (const l of [batchLink(0, '01J0ABC'), RECHARGE_LINK, SUB_ACCOUNT_LINK, ...Object.values(TEMPLATE_LINKS)])
+      expect(noticeLinkSchema.parse(l)).toBe(l);
+    for (const bad of [
+      'javascript:alert(1)',
+      '//evil.example/x',
+      'https://evil.example',
+      '/a?x=<b>',
+      '/a b',
+      '//evil/x',
+    ])
       expect(noticeLinkSchema.safeParse(bad).success).toBe(false);
   });
 });
 
 describe('the notice of a finished batch', () => {
-  const b = { batch_id: 'B1', cus_id: 'SUB001', prod_type: 1, receive_count: 3, success_count: 2, failure_count: 1, unknown_count: 0 };
+  const b = {
+    batch_id: 'B1',
+    cus_id: 'SUB001',
+    prod_type: 1,
+    receive_count: 3,
+    success_count: 2,
+    failure_count: 1,
+    unknown_count: 0,
+  };
   it('says finished with its counts when any record was delivered, failed when none was', () => {
     expect(batchDoneNotice(b)).toEqual({
       cusId: 'SUB001',

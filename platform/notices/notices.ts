@@ -1,5 +1,11 @@
 import { monotonicFactory } from 'ulid';
-import { NOTICE_PARAM_MAX, noticeLinkSchema, noticeParamsSchema, type NoticeKind, type NoticeParams } from '../../contract/notice.schema';
+import {
+  NOTICE_PARAM_MAX,
+  noticeLinkSchema,
+  noticeParamsSchema,
+  type NoticeKind,
+  type NoticeParams,
+} from '../../contract/notice.schema';
 import type { Queryable } from '../db/db';
 import { notifyChanged } from '../feed/change-notices';
 

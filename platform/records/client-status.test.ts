@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { MT_STATUS, REVIEW_TABLE, sendStatus, sendStatusText, withoutOutcome } from '../../contract/states';
 import { ApiError } from '../http/api-error';
 import type { Column } from '../lists/xlsx-export';
-import { columnsFor, dimeOutcomeFor, hidesClientStatus, outcomeTotals, recordSourceFor, refuseStatusFilter, WITHHELD_SOURCES } from './client-status';
+import {
+  columnsFor,
+  dimeOutcomeFor,
+  hidesClientStatus,
+  outcomeTotals,
+  recordSourceFor,
+  refuseStatusFilter,
+  WITHHELD_SOURCES,
+} from './client-status';
 import { RECORD_SOURCES } from './sources';
 
 // What a user whose showClientStatus is 0 is answered, in its pure parts; tests/api/client-status.test.ts asks the
@@ -23,7 +31,12 @@ describe('withholding delivery outcomes', () => {
   it('turns every outcome into the neutral sent state and drops the report', () => {
     for (const code of [MT_STATUS.submitted, MT_STATUS.timeout, MT_STATUS.failure, 999]) {
       const r = withoutOutcome(record(code));
-      expect(r).toMatchObject({ mt_status: MT_STATUS.sent, report_result: null, report_result_desc: null, errDesc: null });
+      expect(r).toMatchObject({
+        mt_status: MT_STATUS.sent,
+        report_result: null,
+        report_result_desc: null,
+        errDesc: null,
+      });
       expect(sendStatus(r)).toMatchObject({ kind: 'sent', severity: 'info', detail: null });
     }
     expect(sendStatusText('zh', withoutOutcome(record(MT_STATUS.failure)))).toBe('已发送');
@@ -49,7 +62,8 @@ describe('withholding delivery outcomes', () => {
   });
 
   it('reads no outcome column in the withheld sources, and changes nothing else', () => {
-    const raw = /\b(m\.mt_status|m\.report_result|m\.report_result_desc|m\.err_desc|[bs]\.(success|failure|unknown)_count)\b/;
+    const raw =
+      /\b(m\.mt_status|m\.report_result|m\.report_result_desc|m\.err_desc|[bs]\.(success|failure|unknown)_count)\b/;
     for (const r of ['mtRecord', 'batch', 'statistics'] as const) {
       const { select, ...rest } = WITHHELD_SOURCES[r];
       const { select: full, ...fullRest } = RECORD_SOURCES[r];

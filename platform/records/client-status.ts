@@ -58,5 +58,7 @@ export function refuseStatusFilter(user: Pick<CurrentUser, 'showClientStatus'>, 
 }
 
 /** Success, failure and unknown totals as this user is answered them. */
-export const outcomeTotals = <T extends { success: number; failure: number; unknown: number }>(user: Pick<CurrentUser, 'showClientStatus'>, t: T): T =>
-  hidesClientStatus(user) ? { ...t, success: 0, failure: 0, unknown: 0 } : t;
+export const outcomeTotals = <T extends { success: number; failure: number; unknown: number }>(
+  user: Pick<CurrentUser, 'showClientStatus'>,
+  t: T,
+): T => (hidesClientStatus(user) ? { ...t, success: 0, failure: 0, unknown: 0 } : t);

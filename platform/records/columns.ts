@@ -38,7 +38,10 @@ export function mtColumns(lang: 'zh' | 'en', prodType: number): Column<MtRecord>
     );
   }
   if (prodType === 2 || prodType === 6) {
-    cols.push({ label: prodType === 2 ? { zh: '主题', en: 'Subject' } : { zh: '模板名称', en: 'Template name' }, value: 'titleStr' });
+    cols.push({
+      label: prodType === 2 ? { zh: '主题', en: 'Subject' } : { zh: '模板名称', en: 'Template name' },
+      value: 'titleStr',
+    });
   }
   return cols;
 }

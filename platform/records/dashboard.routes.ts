@@ -26,7 +26,9 @@ export function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): 
     const info = await loginInfo(ctx.db, user.id);
     return {
       // the login before this one, in the account's zone, as the user info's (the console reads it there)
-      lastLoginTime: info?.previous_login_at ? wallClockIn(info.time_zone, new Date(info.previous_login_at).getTime()) : null,
+      lastLoginTime: info?.previous_login_at
+        ? wallClockIn(info.time_zone, new Date(info.previous_login_at).getTime())
+        : null,
       balance: Number(info?.balance ?? 0),
       monthAllCount: (t.get(`month|${monthOf(now)}`) ?? ZERO).sent,
       yesterdayAllCount: day(yesterday).sent,

@@ -11,7 +11,13 @@ export interface Totals {
 export const ZERO: Totals = { sent: 0, success: 0, failure: 0, unknown: 0 };
 
 /** Day totals of the last 30 days and month totals of the given months, keyed `kind|label`. */
-export async function statTotals(q: Queryable, cusIds: string[], prodType: number, days: string[], months: string[]): Promise<Map<string, Totals>> {
+export async function statTotals(
+  q: Queryable,
+  cusIds: string[],
+  prodType: number,
+  days: string[],
+  months: string[],
+): Promise<Map<string, Totals>> {
   const rows = await q.query<Totals & { kind: string; label: string }>(
     `select kind, gathering_time as label, sum(sent_count)::int8 as sent, sum(success_count)::int8 as success,
             sum(failure_count)::int8 as failure, sum(unknown_count)::int8 as unknown

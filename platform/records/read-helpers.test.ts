@@ -17,7 +17,14 @@ describe('read-side helpers', () => {
   });
 
   it('translates filters into one parameterized condition, honouring the content-search flag', () => {
-    const source: Source = { from: 't', select: '*', scope: 't.cus_id', time: 't.at', key: 't.id', base: 't.deleted = false' };
+    const source: Source = {
+      from: 't',
+      select: '*',
+      scope: 't.cus_id',
+      time: 't.at',
+      key: 't.id',
+      base: 't.deleted = false',
+    };
     const user = { showContentFilterWhere: 0 } as CurrentUser;
     const filters = {
       decodeMobile: { op: 'prefix', column: 't.mobile' },
@@ -44,7 +51,9 @@ describe('read-side helpers', () => {
 describe('request lines in logs', () => {
   it('keep the shape of a query string without its values', async () => {
     const { withoutQueryValues } = await import('../server');
-    expect(withoutQueryValues('/sms-service-api/changes/stream?ticket=abc123&x=1')).toBe('/sms-service-api/changes/stream?ticket=…&x=…');
+    expect(withoutQueryValues('/sms-service-api/changes/stream?ticket=abc123&x=1')).toBe(
+      '/sms-service-api/changes/stream?ticket=…&x=…',
+    );
     expect(withoutQueryValues('/plain')).toBe('/plain');
   });
 });

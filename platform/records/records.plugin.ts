@@ -29,7 +29,8 @@ const PULLS: Array<[RecordFeed, Endpoint]> = [
 
 /** Record lists and downloads, statistics, the home dashboards, and the records' change-feed pulls. */
 export const recordsPlugin: AreaPlugin = async (api, { ctx }) => {
-  for (const [resource, endpoint] of PULLS) registerPullRoute(api, ctx, endpoint.path, (user) => recordSourceFor(user, resource));
+  for (const [resource, endpoint] of PULLS)
+    registerPullRoute(api, ctx, endpoint.path, (user) => recordSourceFor(user, resource));
   registerRecordRoutes(api, ctx);
   registerStatisticsRoutes(api, ctx);
   registerDashboardRoutes(api, ctx);

@@ -12,7 +12,11 @@ import {
   newMtRecordListEndpoint,
   queryReplyCountEndpoint,
 } from '../../contract/endpoints/records.endpoints';
-import { timeBatchListEndpoint, timeBatchMobileDownloadEndpoint, timeMtMessageListEndpoint } from '../../contract/endpoints/timed.endpoints';
+import {
+  timeBatchListEndpoint,
+  timeBatchMobileDownloadEndpoint,
+  timeMtMessageListEndpoint,
+} from '../../contract/endpoints/timed.endpoints';
 import type { Batch, MtRecord } from '../../contract/records.schema';
 import type { CurrentUser } from '../core/current-user';
 import { readableCusIds, scopeCusIds } from '../auth/scope';
@@ -103,7 +107,9 @@ function download<R>(
   route(app, ctx, endpoint, async ({ body, user, lang, reply }) => {
     const b = body as AnyBody;
     const { source, where } = queryOf(user, listing, b);
-    await sendXlsx(reply, lang, name, columnsFor(user, columns(lang, b)), (signal) => rowsOf<R>(ctx.db, source, where, { signal }));
+    await sendXlsx(reply, lang, name, columnsFor(user, columns(lang, b)), (signal) =>
+      rowsOf<R>(ctx.db, source, where, { signal }),
+    );
   });
 }
 
@@ -124,15 +130,23 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
   list(app, ctx, timeBatchListEndpoint, { resource: 'timeBatch', filters: timeBatchFilters });
   download(app, ctx, timeBatchMobileDownloadEndpoint, 'timed-numbers', timeMt, () => TIME_MT_COLUMNS);
   download<MtRecord>(app, ctx, batchMobileDownloadEndpoint, 'batch-numbers', mt, (lang) => mtColumns(lang, 0));
-  download<Batch>(app, ctx, batchDownloadEndpoint, 'batches', batches, (_lang, b) => batchColumns(Number(b.prod_type ?? 0)));
+  download<Batch>(app, ctx, batchDownloadEndpoint, 'batches', batches, (_lang, b) =>
+    batchColumns(Number(b.prod_type ?? 0)),
+  );
 
   route(app, ctx, batchListEndpoint, async ({ body, user }) => {
     const { source, where } = queryOf(user, batches, body);
-    const [page, summary] = await Promise.all([pageOf<Batch>(ctx.db, source, where, body), batchSummary(ctx.db, where)]);
+    const [page, summary] = await Promise.all([
+      pageOf<Batch>(ctx.db, source, where, body),
+      batchSummary(ctx.db, where),
+    ]);
     return { ...page, summary: outcomeTotals(user, summary) };
   });
 
   route(app, ctx, queryReplyCountEndpoint, async ({ body, user }) => {
-    return { batch_id: body.batch_id, replyCount: await replyCount(ctx.db, body.batch_id, readableCusIds(user, 'data')) };
+    return {
+      batch_id: body.batch_id,
+      replyCount: await replyCount(ctx.db, body.batch_id, readableCusIds(user, 'data')),
+    };
   });
 }

@@ -15,14 +15,18 @@ export const unionSql = (count: string, of: string) =>
 
 /** mt_status and the report columns. */
 export const MT_OUTCOME_COLS = `m.mt_status, m.report_result, m.report_result_desc, m.err_desc as "errDesc"`;
-export const mtSelect = (outcome: string) => `m.sn, m.prod_type, m.cus_id, a.cus_name, m.batch_id, m.mobile as "decodeMobile",
+export const mtSelect = (
+  outcome: string,
+) => `m.sn, m.prod_type, m.cus_id, a.cus_name, m.batch_id, m.mobile as "decodeMobile",
       m.content as "decodeContent", ${outcome}, m.table_name, ${ms('m.receive_time')} as receive_time, m.month,
       m.segments, m.price, to_char(m.price, 'FM9999999990.0000') as "priceStr", m.country_name as "countryName",
       m.country_code as "countryCode", m.title as "titleStr", m.receive_content, sb.sender_id, m.source, ${feedCols('m')}`;
 
 /** a batch's success, failure and unknown counts. */
 export const BATCH_OUTCOME_COLS = 'b.success_count, b.failure_count, b.unknown_count';
-export const batchSelect = (outcome: string) => `b.batch_id, b.prod_type, b.batch_type, ${ms('b.create_time')} as create_time, b.receive_count,
+export const batchSelect = (
+  outcome: string,
+) => `b.batch_id, b.prod_type, b.batch_type, ${ms('b.create_time')} as create_time, b.receive_count,
       greatest(b.receive_count - b.sent_count, 0) as wait_send_count, b.sent_count, ${outcome}, b.cus_id, a.cus_name,
       b.content as "decodeContent", b.sender_id, ${feedCols('b')}`;
 

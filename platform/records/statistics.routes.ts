@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { countryListEndpoint, dimeDownloadEndpoint, dimeListEndpoint, statisticsListEndpoint } from '../../contract/endpoints/records.endpoints';
+import {
+  countryListEndpoint,
+  dimeDownloadEndpoint,
+  dimeListEndpoint,
+  statisticsListEndpoint,
+} from '../../contract/endpoints/records.endpoints';
 import { STAT_KINDS } from '../../contract/records.schema';
 import type { CurrentUser } from '../core/current-user';
 import { scopeCusIds } from '../auth/scope';
@@ -45,16 +50,28 @@ function statWhere(body: StatBody, user: CurrentUser, kind: (typeof STAT_KINDS)[
 }
 
 /** Per-account totals of day rows over the range. */
-async function dimeRows(ctx: AppContext, body: StatBody, user: CurrentUser, page?: { pageNumber: number; pageSize: number }) {
+async function dimeRows(
+  ctx: AppContext,
+  body: StatBody,
+  user: CurrentUser,
+  page?: { pageNumber: number; pageSize: number },
+) {
   const w = statWhere(body, user, 'day');
   return dimeTotals(ctx.db, w, page, dimeOutcomeFor(user));
 }
 
 export function registerStatisticsRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, statisticsListEndpoint, async ({ body, user }) =>
-    pageOf(ctx.db, recordSourceFor(user, 'statistics'), statWhere(body, user, STAT_KINDS[body.dimension], body.dimension), body),
+    pageOf(
+      ctx.db,
+      recordSourceFor(user, 'statistics'),
+      statWhere(body, user, STAT_KINDS[body.dimension], body.dimension),
+      body,
+    ),
   );
-  route(app, ctx, countryListEndpoint, async ({ body, user }) => pageOf(ctx.db, recordSourceFor(user, 'statistics'), statWhere(body, user, 'country'), body));
+  route(app, ctx, countryListEndpoint, async ({ body, user }) =>
+    pageOf(ctx.db, recordSourceFor(user, 'statistics'), statWhere(body, user, 'country'), body),
+  );
   route(app, ctx, dimeListEndpoint, async ({ body, user }) => dimeRows(ctx, body, user, body));
   route(app, ctx, dimeDownloadEndpoint, async ({ body, user, lang, reply }) => {
     const { data } = await dimeRows(ctx, body, user);

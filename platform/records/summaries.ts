@@ -35,7 +35,12 @@ export const DIME_OUTCOME_COLS = `sum(s.success_count)::int8 as success_count, s
             ${unionSql('sum(s.unknown_count)', 'sum(s.sent_count)')} as "unknownUnionStr"`;
 
 /** Per-account totals of the day rows w matches (statistics source, alias s); `page` absent for every account. */
-export async function dimeTotals(q: Queryable, w: Where, page?: { pageNumber: number; pageSize: number }, outcome = DIME_OUTCOME_COLS) {
+export async function dimeTotals(
+  q: Queryable,
+  w: Where,
+  page?: { pageNumber: number; pageSize: number },
+  outcome = DIME_OUTCOME_COLS,
+) {
   const params = page ? [...w.params, page.pageSize, (page.pageNumber - 1) * page.pageSize] : w.params;
   const paging = page ? ` limit $${params.length - 1} offset $${params.length}` : '';
   const data = await q.query<DimeRow>(
@@ -43,6 +48,9 @@ export async function dimeTotals(q: Queryable, w: Where, page?: { pageNumber: nu
        from ${RECORD_SOURCES.statistics.from} where ${w.sql} group by s.cus_id, a.cus_name order by s.cus_id${paging}`,
     params,
   );
-  const [{ n }] = await q.query<{ n: number }>(`select count(distinct s.cus_id)::int8 as n from ${RECORD_SOURCES.statistics.from} where ${w.sql}`, w.params);
+  const [{ n }] = await q.query<{ n: number }>(
+    `select count(distinct s.cus_id)::int8 as n from ${RECORD_SOURCES.statistics.from} where ${w.sql}`,
+    w.params,
+  );
   return { total: n, totalExact: true, data };
 }

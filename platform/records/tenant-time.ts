@@ -1,7 +1,12 @@
 // Calendar labels in the tenant's time zone (statistics rows use them as gathering_time): day YYYY-MM-DD,
 // month YYYY-MM, year YYYY.
 export const TENANT_TZ = 'Asia/Shanghai';
-const dayFormat = new Intl.DateTimeFormat('sv-SE', { timeZone: TENANT_TZ, year: 'numeric', month: '2-digit', day: '2-digit' });
+const dayFormat = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: TENANT_TZ,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 export const dayOf = (at: Date | number) => dayFormat.format(typeof at === 'number' ? new Date(at) : at);
 export const monthOf = (at: Date | number) => dayOf(at).slice(0, 7);

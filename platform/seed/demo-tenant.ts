@@ -113,12 +113,19 @@ const LOGINS: DemoLogin[] = [
 
 export async function seedDemoTenant(ctx: AppContext): Promise<void> {
   const existing = new Set(
-    (await ctx.db.query<{ username: string }>('select username from users where username = any($1::text[])', [LOGINS.map((l) => l.username)])).map(
-      (r) => r.username,
-    ),
+    (
+      await ctx.db.query<{ username: string }>('select username from users where username = any($1::text[])', [
+        LOGINS.map((l) => l.username),
+      ])
+    ).map((r) => r.username),
   );
   // scrypt is slow on purpose: hash only for logins still missing.
-  const missing = await Promise.all(LOGINS.filter((l) => !existing.has(l.username)).map(async (l) => ({ ...l, hash: await hashPassword(DEMO_PASSWORD) })));
+  const missing = await Promise.all(
+    LOGINS.filter((l) => !existing.has(l.username)).map(async (l) => ({
+      ...l,
+      hash: await hashPassword(DEMO_PASSWORD),
+    })),
+  );
   const created = await ctx.db.tx(async (q) => {
     await q.query('select pg_advisory_xact_lock(727002)');
     // Parents first: ACCOUNTS lists them before their children.
@@ -131,7 +138,9 @@ export async function seedDemoTenant(ctx: AppContext): Promise<void> {
       // the opening balance is a recharge in the ledger, so every balance equals the sum of its ledger; its remark is
       // empty, as a remark is what whoever charged typed (shown as it is, in any language)
       if (inserted.length > 0 && balance !== 0) {
-        await writeLedger(q, [{ cus_id: cusId, amount: balance, kind: 'recharge', ref: 'seed', pre: 0, post: balance }]);
+        await writeLedger(q, [
+          { cus_id: cusId, amount: balance, kind: 'recharge', ref: 'seed', pre: 0, post: balance },
+        ]);
       }
     }
     await q.query(
@@ -144,11 +153,15 @@ export async function seedDemoTenant(ctx: AppContext): Promise<void> {
        select a->>0, (p)::smallint from jsonb_array_elements($1::jsonb) a, jsonb_array_elements_text(a->1) p on conflict do nothing`,
       [JSON.stringify(ACCOUNTS.map((a) => [a[0], a[7]]))],
     );
-    await q.query(`insert into chatbots(chatbot_id, cus_id, name) select c->>0, c->>1, c->>2 from jsonb_array_elements($1::jsonb) c on conflict do nothing`, [
-      JSON.stringify(CHATBOTS),
-    ]);
+    await q.query(
+      `insert into chatbots(chatbot_id, cus_id, name) select c->>0, c->>1, c->>2 from jsonb_array_elements($1::jsonb) c on conflict do nothing`,
+      [JSON.stringify(CHATBOTS)],
+    );
     // Every demo account gets the same price list; grants decide what it may actually send.
-    const prices = [...FLAT_PRICES.map(([prod, price]) => [prod, '', '', price]), ...COUNTRIES.map(([code, name, price]) => [1, code, name, price])];
+    const prices = [
+      ...FLAT_PRICES.map(([prod, price]) => [prod, '', '', price]),
+      ...COUNTRIES.map(([code, name, price]) => [1, code, name, price]),
+    ];
     await q.query(
       `insert into prices(cus_id, prod_type, country_code, country_name, price)
        select a, (p->>0)::smallint, p->>1, p->>2, (p->>3)::numeric from unnest($1::text[]) a, jsonb_array_elements($2::jsonb) p on conflict do nothing`,
@@ -160,7 +173,19 @@ export async function seedDemoTenant(ctx: AppContext): Promise<void> {
         `insert into users(username, password_hash, cus_id, name, mobile, user_type, roles, permissions, show_client_status,
                            show_content_filter_where, more_type)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) on conflict do nothing returning id`,
-        [l.username, l.hash, l.cus_id, l.name, l.mobile, l.user_type, l.roles, l.permissions, l.show_client_status, l.show_content_filter_where, l.more_type],
+        [
+          l.username,
+          l.hash,
+          l.cus_id,
+          l.name,
+          l.mobile,
+          l.user_type,
+          l.roles,
+          l.permissions,
+          l.show_client_status,
+          l.show_content_filter_where,
+          l.more_type,
+        ],
       );
       n += rows.length;
     }

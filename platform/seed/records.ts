@@ -50,15 +50,30 @@ const COUNTRIES: Array<[string, string, number]> = [
   ['AU', '澳大利亚', 0.38],
   ['DE', '德国', 0.36],
 ];
-const DIAL: Record<string, string> = { US: '1', GB: '44', JP: '81', KR: '82', SG: '65', MY: '60', TH: '66', VN: '84', ID: '62', PH: '63', AU: '61', DE: '49' };
+const DIAL: Record<string, string> = {
+  US: '1',
+  GB: '44',
+  JP: '81',
+  KR: '82',
+  SG: '65',
+  MY: '60',
+  TH: '66',
+  VN: '84',
+  ID: '62',
+  PH: '63',
+  AU: '61',
+  DE: '49',
+};
 const UNIT_PRICE: Record<number, number> = { 0: 0.05, 2: 0.3, 6: 0.1 };
 const REPLIES = ['好的', '收到', '谢谢', '已收到，谢谢', '1', 'TD', '退订', 'STOP'];
 
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
-const arr = (xs: Array<string | number>) => `array[${xs.map((x) => (typeof x === 'number' ? String(x) : lit(x))).join(', ')}]`;
+const arr = (xs: Array<string | number>) =>
+  `array[${xs.map((x) => (typeof x === 'number' ? String(x) : lit(x))).join(', ')}]`;
 /** 0..99 from a hash of an integer expression and a salt (distinct salts give independent choices). */
 const pct = (expr: string, salt: number) => `(abs(hashint4((${expr})::int + ${salt})) % 100)`;
-const pick = (xs: Array<string | number>, expr: string, salt: number) => `(${arr(xs)})[1 + abs(hashint4((${expr})::int + ${salt})) % ${xs.length}]`;
+const pick = (xs: Array<string | number>, expr: string, salt: number) =>
+  `(${arr(xs)})[1 + abs(hashint4((${expr})::int + ${salt})) % ${xs.length}]`;
 
 export interface SeedReport {
   skipped: boolean;
@@ -104,12 +119,22 @@ export async function seedRecords(ctx: AppContext, count: number): Promise<SeedR
     await step('numberChecks', () => seedNumberChecks(q, now, [...new Set(granted.flatMap((g) => g.ids))]));
     // fresh statistics: with the empty table's, the planner took "seq below the checkpoint" for a few rows and
     // bitmap-scanned a million to sort them (a feed page of 5,000 took a second instead of milliseconds)
-    await step('analyze', () => q.exec('analyze mt_records, mo_records, batches, stat_rows, time_batches, time_mt_messages, number_queries'));
+    await step('analyze', () =>
+      q.exec('analyze mt_records, mo_records, batches, stat_rows, time_batches, time_mt_messages, number_queries'),
+    );
     const [c] = await q.query<{ mt: number; mo: number; batches: number; stat_rows: number }>(
       `select (select count(*) from mt_records)::int8 as mt, (select count(*) from mo_records)::int8 as mo,
               (select count(*) from batches)::int8 as batches, (select count(*) from stat_rows)::int8 as stat_rows`,
     );
-    return { skipped: false, mt: c.mt, mo: c.mo, batches: c.batches, statRows: c.stat_rows, ms: Date.now() - started, phases };
+    return {
+      skipped: false,
+      mt: c.mt,
+      mo: c.mo,
+      batches: c.batches,
+      statRows: c.stat_rows,
+      ms: Date.now() - started,
+      phases,
+    };
   });
 }
 

@@ -41,7 +41,10 @@ const columns = (lang: 'zh' | 'en'): Column<ShortLinkRecord>[] => [
   { label: { zh: '短信内容', en: 'Content' }, value: 'decodeContent', width: 50 },
   { label: { zh: '长链接', en: 'Long link' }, value: 'mtLonglink', width: 40 },
   { label: { zh: '短链接', en: 'Short link' }, value: 'shortLink', width: 30 },
-  { label: { zh: '点击状态', en: 'Click status' }, value: (r) => CLICK_LABEL[r.click_status as 1 | 2]?.[lang] ?? String(r.click_status) },
+  {
+    label: { zh: '点击状态', en: 'Click status' },
+    value: (r) => CLICK_LABEL[r.click_status as 1 | 2]?.[lang] ?? String(r.click_status),
+  },
   { label: { zh: '点击时间', en: 'Click time' }, value: 'click_time', time: true, width: 20 },
   { label: { zh: '操作系统', en: 'System' }, value: 'osystem' },
   { label: { zh: '浏览器', en: 'Browser' }, value: 'browser' },
@@ -63,7 +66,9 @@ export function registerShortLinkRoutes(app: FastifyInstance, ctx: AppContext): 
 
   route(app, ctx, shortLinkDownloadEndpoint, async ({ body, user, lang, reply }) => {
     const w = whereOf(source, filters, body as Body, user, scopeCusIds(user, body.cus_id));
-    await sendXlsx(reply, lang, 'short-links', columns(lang), (signal) => rowsOf<ShortLinkRecord>(ctx.db, source, w, { signal }));
+    await sendXlsx(reply, lang, 'short-links', columns(lang), (signal) =>
+      rowsOf<ShortLinkRecord>(ctx.db, source, w, { signal }),
+    );
   });
 
   route(app, ctx, shortLinkBatchSummaryEndpoint, async ({ body, user }) => {
@@ -114,6 +119,10 @@ export function registerShortLinkRoutes(app: FastifyInstance, ctx: AppContext): 
     if (!code) throw badRequest(SHORT_LINK_NOT_FOUND, {}, 'shortUrl');
     const row = await linkOfCode(ctx.db, code, readableCusIds(user, 'data'));
     if (!row) throw badRequest(SHORT_LINK_NOT_FOUND, {}, 'shortUrl');
-    return { shortUrl: row.short_url, longUrl: row.long_url, expiresAt: row.expires_at === null ? null : Number(row.expires_at) };
+    return {
+      shortUrl: row.short_url,
+      longUrl: row.long_url,
+      expiresAt: row.expires_at === null ? null : Number(row.expires_at),
+    };
   });
 }

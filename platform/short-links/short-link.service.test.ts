@@ -12,11 +12,19 @@ describe('short-link codes and agents', () => {
   });
 
   it('names the system and browser of common agents, and nothing for none', () => {
-    expect(parseAgent('Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/121.0.0.0 Mobile Safari/537.36')).toEqual({
+    expect(
+      parseAgent(
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/121.0.0.0 Mobile Safari/537.36',
+      ),
+    ).toEqual({
       osystem: 'Android 14',
       browser: 'Mobile Chrome 121',
     });
-    expect(parseAgent('Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15')).toEqual({
+    expect(
+      parseAgent(
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15',
+      ),
+    ).toEqual({
       osystem: 'macOS 10.15.7',
       browser: 'Safari 17',
     });

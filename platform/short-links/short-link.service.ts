@@ -39,7 +39,8 @@ export function shortUrlBase(ctx: AppContext, server?: Pick<Server, 'address'>):
   const port = typeof bound === 'object' && bound !== null && bound.port > 0 ? bound.port : ctx.config.port;
   const host = ctx.config.host;
   // a wildcard listen address is no address a visitor can open
-  const name = host === '' || host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  const name =
+    host === '' || host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   return `http://${name}:${port}/s/`;
 }
 
@@ -118,7 +119,10 @@ export async function batchSummaryPage(q: Queryable, w: Where, page: { pageNumbe
         order by min(l.create_time) desc, l.batch_id desc limit $${params.length - 1} offset $${params.length}`,
     params,
   );
-  const [{ n }] = await q.query<{ n: number }>(`select count(distinct l.batch_id)::int8 as n from ${source.countFrom} where ${w.sql}`, w.params);
+  const [{ n }] = await q.query<{ n: number }>(
+    `select count(distinct l.batch_id)::int8 as n from ${source.countFrom} where ${w.sql}`,
+    w.params,
+  );
   return { total: Number(n), data };
 }
 
@@ -135,7 +139,15 @@ export async function reusableLink(q: Queryable, cusId: string, longUrl: string,
 /** Stores a stand-alone link; false when the code is taken. */
 export async function insertLink(
   q: Queryable,
-  l: { code: string; sn: string; cusId: string; longUrl: string; shortUrl: string; expires: Date | null; createTime: Date },
+  l: {
+    code: string;
+    sn: string;
+    cusId: string;
+    longUrl: string;
+    shortUrl: string;
+    expires: Date | null;
+    createTime: Date;
+  },
 ): Promise<boolean> {
   const made = await q.query(
     `insert into short_links(code, sn, cus_id, long_url, short_url, expires_at, create_time) values ($1, $2, $3, $4, $5, $6, $7)

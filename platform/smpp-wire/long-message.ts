@@ -53,7 +53,8 @@ function parseUdh(data: Buffer): { udh: Buffer; body: Buffer; part: PartInfo | n
 /** Reads which part of which long message a submit_sm is, in any of the three forms clients use. */
 export function splitPart(pdu: ShortMessagePdu): SplitResult {
   const payload = findTlv(pdu, TLV.message_payload);
-  if (payload && pdu.shortMessage.length > 0) return { status: STATUS.RINVOPTPARAMVAL, reason: 'both short_message and message_payload are set' };
+  if (payload && pdu.shortMessage.length > 0)
+    return { status: STATUS.RINVOPTPARAMVAL, reason: 'both short_message and message_payload are set' };
   const data = payload ?? pdu.shortMessage;
   let udh: Buffer | null = null;
   let body = data;
@@ -68,7 +69,11 @@ export function splitPart(pdu: ShortMessagePdu): SplitResult {
     const total = tlvInt(pdu, TLV.sar_total_segments);
     const seq = tlvInt(pdu, TLV.sar_segment_seqnum);
     const given = [ref, total, seq].filter((v) => v !== undefined).length;
-    if (given > 0 && given < 3) return { status: STATUS.RMISSINGOPTPARAM, reason: 'sar_msg_ref_num, sar_total_segments and sar_segment_seqnum go together' };
+    if (given > 0 && given < 3)
+      return {
+        status: STATUS.RMISSINGOPTPARAM,
+        reason: 'sar_msg_ref_num, sar_total_segments and sar_segment_seqnum go together',
+      };
     if (given === 3) part = { form: 'sar', ref: ref!, total: total!, seq: seq! };
   }
   if (part) {

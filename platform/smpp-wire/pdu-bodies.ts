@@ -1,6 +1,14 @@
 import { STATUS } from './command-status';
 import { FIELD_MAX, bodyLayout, cString, shortMessage, u8, type BodyLayout } from './pdu-fields';
-import type { BindPdu, BindRespPdu, CommandName, MessageIdRespPdu, QuerySmPdu, QuerySmRespPdu, ShortMessagePdu } from './pdu-types';
+import type {
+  BindPdu,
+  BindRespPdu,
+  CommandName,
+  MessageIdRespPdu,
+  QuerySmPdu,
+  QuerySmRespPdu,
+  ShortMessagePdu,
+} from './pdu-types';
 
 // Each body's mandatory fields, listed once in wire order: the codec reads and writes a PDU by its list, so the two
 // directions cannot disagree on a field's order, bound or the status a malformed one is refused with.
@@ -38,7 +46,9 @@ const SHORT_MESSAGE = bodyLayout<ShortMessagePdu>([
   shortMessage('shortMessage'),
 ]);
 
-const MESSAGE_ID_RESP = bodyLayout<MessageIdRespPdu>([cString('message_id', 'messageId', FIELD_MAX.messageId, STATUS.RINVMSGID)]);
+const MESSAGE_ID_RESP = bodyLayout<MessageIdRespPdu>([
+  cString('message_id', 'messageId', FIELD_MAX.messageId, STATUS.RINVMSGID),
+]);
 
 const QUERY_SM = bodyLayout<QuerySmPdu>([
   cString('message_id', 'messageId', FIELD_MAX.messageId, STATUS.RINVMSGID),

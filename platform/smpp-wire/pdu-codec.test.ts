@@ -62,7 +62,13 @@ describe('PDU codec round trips', () => {
     bind(),
     bind({ command: 'bind_transmitter' }),
     bind({ command: 'bind_receiver', systemType: '' }),
-    { command: 'bind_transceiver_resp', commandStatus: 0, sequenceNumber: 7, systemId: 'SMSC', tlvs: [intTlv(TLV.sc_interface_version, 0x34, 1)] },
+    {
+      command: 'bind_transceiver_resp',
+      commandStatus: 0,
+      sequenceNumber: 7,
+      systemId: 'SMSC',
+      tlvs: [intTlv(TLV.sc_interface_version, 0x34, 1)],
+    },
     { command: 'unbind', commandStatus: 0, sequenceNumber: 9, tlvs: [] },
     { command: 'unbind_resp', commandStatus: 0, sequenceNumber: 9, tlvs: [] },
     { command: 'enquire_link', commandStatus: 0, sequenceNumber: 10, tlvs: [] },
@@ -88,11 +94,24 @@ describe('PDU codec round trips', () => {
       destinationAddr: '10690001',
       esmClass: 4,
       shortMessage: Buffer.from('id:abc stat:DELIVRD'),
-      tlvs: [cStringTlv(TLV.receipted_message_id, 'abc'), intTlv(TLV.message_state, 2, 1), { tag: TLV.network_error_code, value: Buffer.from([3, 0, 0]) }],
+      tlvs: [
+        cStringTlv(TLV.receipted_message_id, 'abc'),
+        intTlv(TLV.message_state, 2, 1),
+        { tag: TLV.network_error_code, value: Buffer.from([3, 0, 0]) },
+      ],
     }),
     { command: 'submit_sm_resp', commandStatus: 0, sequenceNumber: 12, messageId: 'm'.repeat(64), tlvs: [] },
     { command: 'deliver_sm_resp', commandStatus: 0, sequenceNumber: 13, messageId: '', tlvs: [] },
-    { command: 'query_sm', commandStatus: 0, sequenceNumber: 14, messageId: 'abc', sourceAddrTon: 0, sourceAddrNpi: 0, sourceAddr: '1069', tlvs: [] },
+    {
+      command: 'query_sm',
+      commandStatus: 0,
+      sequenceNumber: 14,
+      messageId: 'abc',
+      sourceAddrTon: 0,
+      sourceAddrNpi: 0,
+      sourceAddr: '1069',
+      tlvs: [],
+    },
     {
       command: 'query_sm_resp',
       commandStatus: 0,
@@ -121,9 +140,18 @@ describe('PDU codec round trips', () => {
   });
 
   it('an error submit_sm_resp goes without a body and decodes from a bare header', () => {
-    const wire = encodePdu({ command: 'submit_sm_resp', commandStatus: STATUS.RTHROTTLED, sequenceNumber: 3, messageId: '' });
+    const wire = encodePdu({
+      command: 'submit_sm_resp',
+      commandStatus: STATUS.RTHROTTLED,
+      sequenceNumber: 3,
+      messageId: '',
+    });
     expect(wire.length).toBe(16);
-    expect(decodePdu(wire)).toMatchObject({ command: 'submit_sm_resp', commandStatus: STATUS.RTHROTTLED, messageId: '' });
+    expect(decodePdu(wire)).toMatchObject({
+      command: 'submit_sm_resp',
+      commandStatus: STATUS.RTHROTTLED,
+      messageId: '',
+    });
     const bindResp = frame(0x80000009, 4, Buffer.alloc(0));
     bindResp.writeUInt32BE(STATUS.RINVPASWD, 8);
     expect(decodePdu(bindResp)).toMatchObject({ command: 'bind_transceiver_resp', systemId: '' });
@@ -136,17 +164,42 @@ describe('field limits', () => {
     ['password', 'password', STATUS.RINVPASWD, (v) => bind({ password: v })],
     ['system_type', 'systemType', STATUS.RINVSYSTYP, (v) => bind({ systemType: v })],
     ['address_range', 'addressRange', STATUS.RINVPARLEN, (v) => bind({ addressRange: v })],
-    ['source_addr', 'address', STATUS.RINVSRCADR, (v) => shortMessagePdu('submit_sm', { sourceAddr: v, destinationAddr: '1' })],
-    ['destination_addr', 'address', STATUS.RINVDSTADR, (v) => shortMessagePdu('submit_sm', { sourceAddr: '1', destinationAddr: v })],
-    ['service_type', 'serviceType', STATUS.RINVSERTYP, (v) => shortMessagePdu('submit_sm', { sourceAddr: '1', destinationAddr: '2', serviceType: v })],
+    [
+      'source_addr',
+      'address',
+      STATUS.RINVSRCADR,
+      (v) => shortMessagePdu('submit_sm', { sourceAddr: v, destinationAddr: '1' }),
+    ],
+    [
+      'destination_addr',
+      'address',
+      STATUS.RINVDSTADR,
+      (v) => shortMessagePdu('submit_sm', { sourceAddr: '1', destinationAddr: v }),
+    ],
+    [
+      'service_type',
+      'serviceType',
+      STATUS.RINVSERTYP,
+      (v) => shortMessagePdu('submit_sm', { sourceAddr: '1', destinationAddr: '2', serviceType: v }),
+    ],
     [
       'schedule_delivery_time',
       'time',
       STATUS.RINVSCHED,
       (v) => shortMessagePdu('submit_sm', { sourceAddr: '1', destinationAddr: '2', scheduleDeliveryTime: v }),
     ],
-    ['validity_period', 'time', STATUS.RINVEXPIRY, (v) => shortMessagePdu('submit_sm', { sourceAddr: '1', destinationAddr: '2', validityPeriod: v })],
-    ['message_id', 'messageId', STATUS.RINVMSGID, (v) => ({ command: 'submit_sm_resp', commandStatus: 0, sequenceNumber: 1, messageId: v })],
+    [
+      'validity_period',
+      'time',
+      STATUS.RINVEXPIRY,
+      (v) => shortMessagePdu('submit_sm', { sourceAddr: '1', destinationAddr: '2', validityPeriod: v }),
+    ],
+    [
+      'message_id',
+      'messageId',
+      STATUS.RINVMSGID,
+      (v) => ({ command: 'submit_sm_resp', commandStatus: 0, sequenceNumber: 1, messageId: v }),
+    ],
   ];
   for (const [field, key, status, make] of limits) {
     it(`${field}: ${FIELD_MAX[key] - 1} characters pass, one more is refused both ways`, () => {
@@ -156,7 +209,11 @@ describe('field limits', () => {
       // built by hand: swap the too-long value in on the wire
       const wire = encodePdu(make(max));
       const at = wire.indexOf(Buffer.from(max + '\0', 'latin1'));
-      const longer = Buffer.concat([wire.subarray(0, at), Buffer.from(max + 'a', 'latin1'), wire.subarray(at + max.length)]);
+      const longer = Buffer.concat([
+        wire.subarray(0, at),
+        Buffer.from(max + 'a', 'latin1'),
+        wire.subarray(at + max.length),
+      ]);
       longer.writeUInt32BE(longer.length, 0);
       const err = decodeError(longer);
       expect(err.status).toBe(status);
@@ -170,7 +227,12 @@ describe('field limits', () => {
   });
 
   it('short_message: 254 octets pass; 255 are not encoded', () => {
-    const pdu = shortMessagePdu('submit_sm', { sequenceNumber: 5, sourceAddr: '1', destinationAddr: '2', shortMessage: Buffer.alloc(254, 0x41) });
+    const pdu = shortMessagePdu('submit_sm', {
+      sequenceNumber: 5,
+      sourceAddr: '1',
+      destinationAddr: '2',
+      shortMessage: Buffer.alloc(254, 0x41),
+    });
     expect(decodePdu(encodePdu(pdu))).toMatchObject({ shortMessage: Buffer.alloc(254, 0x41) });
     expect(() => encodePdu({ ...pdu, shortMessage: Buffer.alloc(255) })).toThrow(RangeError);
   });
@@ -185,22 +247,37 @@ describe('malformed bodies carry the sequence number and a status', () => {
     expect(decodeError(frame(9, 43, Buffer.concat([cstr('a'), cstr('b'), cstr('c')]))).status).toBe(STATUS.RINVCMDLEN);
   });
   for (const { what, seq, smLength, message } of [
-    { what: 'sm_length 255, past the 254 octets a short message holds', seq: 5, smLength: 255, message: Buffer.alloc(255) },
+    {
+      what: 'sm_length 255, past the 254 octets a short message holds',
+      seq: 5,
+      smLength: 255,
+      message: Buffer.alloc(255),
+    },
     { what: 'sm_length beyond the PDU', seq: 44, smLength: 10, message: Buffer.alloc(3) },
   ]) {
     it(`submit_sm with ${what}: ESME_RINVMSGLEN`, () => {
-      expect(decodeError(frame(4, seq, submitBody(smLength, message)))).toMatchObject({ status: STATUS.RINVMSGLEN, sequenceNumber: seq });
+      expect(decodeError(frame(4, seq, submitBody(smLength, message)))).toMatchObject({
+        status: STATUS.RINVMSGLEN,
+        sequenceNumber: seq,
+      });
     });
   }
   it('a TLV running past the end, a truncated TLV header, a known TLV of the wrong size', () => {
-    const ok = encodePdu({ command: 'submit_sm_resp', commandStatus: 0, sequenceNumber: 45, messageId: 'x' }).subarray(16);
+    const ok = encodePdu({ command: 'submit_sm_resp', commandStatus: 0, sequenceNumber: 45, messageId: 'x' }).subarray(
+      16,
+    );
     const past = Buffer.concat([ok, Buffer.from([0x04, 0x24, 0x00, 0x10, 0x41])]);
     expect(decodeError(frame(0x80000004, 45, past)).status).toBe(STATUS.RINVOPTPARSTREAM);
-    expect(decodeError(frame(0x80000004, 45, Buffer.concat([ok, Buffer.from([0x04])]))).status).toBe(STATUS.RINVOPTPARSTREAM);
+    expect(decodeError(frame(0x80000004, 45, Buffer.concat([ok, Buffer.from([0x04])]))).status).toBe(
+      STATUS.RINVOPTPARSTREAM,
+    );
     const wrong = Buffer.concat([ok, Buffer.from([0x02, 0x0c, 0x00, 0x01, 0x05])]);
     expect(decodeError(frame(0x80000004, 45, wrong)).status).toBe(STATUS.RINVPARLEN);
   });
   it('an unknown command id', () => {
-    expect(decodeError(frame(0x00000103, 46, Buffer.alloc(0)))).toMatchObject({ status: STATUS.RINVCMDID, sequenceNumber: 46 });
+    expect(decodeError(frame(0x00000103, 46, Buffer.alloc(0)))).toMatchObject({
+      status: STATUS.RINVCMDID,
+      sequenceNumber: 46,
+    });
   });
 });

@@ -28,8 +28,18 @@ export function readHeader(frame: Buffer): PduHeaderFields {
 export function decodePdu(frame: Buffer): Pdu {
   const h = readHeader(frame);
   const name = COMMAND_NAMES.get(h.commandId);
-  if (!name) throw new PduDecodeError(`unknown command_id 0x${h.commandId.toString(16)}`, STATUS.RINVCMDID, h.commandId, h.sequenceNumber);
-  const pdu: Record<string, unknown> = { commandStatus: h.commandStatus, sequenceNumber: h.sequenceNumber, command: name };
+  if (!name)
+    throw new PduDecodeError(
+      `unknown command_id 0x${h.commandId.toString(16)}`,
+      STATUS.RINVCMDID,
+      h.commandId,
+      h.sequenceNumber,
+    );
+  const pdu: Record<string, unknown> = {
+    commandStatus: h.commandStatus,
+    sequenceNumber: h.sequenceNumber,
+    command: name,
+  };
   const body = PDU_BODIES[name];
   if (body.ignored) {
     pdu.tlvs = [];
@@ -51,7 +61,8 @@ export function decodePdu(frame: Buffer): Pdu {
 export function encodePdu(pdu: Pdu): Buffer {
   const w = new BodyWriter();
   const body = PDU_BODIES[pdu.command];
-  if (!(body.omittedOnError && pdu.commandStatus !== STATUS.ROK)) body.layout.write(w, pdu as unknown as Record<string, unknown>);
+  if (!(body.omittedOnError && pdu.commandStatus !== STATUS.ROK))
+    body.layout.write(w, pdu as unknown as Record<string, unknown>);
   w.tlvs(pdu.tlvs);
   return w.frame(COMMAND[pdu.command], pdu.commandStatus, pdu.sequenceNumber);
 }

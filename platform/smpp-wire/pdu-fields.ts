@@ -79,7 +79,8 @@ export class BodyReader {
       const tag = this.buf.readUInt16BE(this.offset);
       const length = this.buf.readUInt16BE(this.offset + 2);
       this.offset += 4;
-      if (this.remaining < length) this.fail(`optional parameter 0x${tag.toString(16)} runs past the PDU`, STATUS.RINVOPTPARSTREAM);
+      if (this.remaining < length)
+        this.fail(`optional parameter 0x${tag.toString(16)} runs past the PDU`, STATUS.RINVOPTPARSTREAM);
       const value = Buffer.from(this.buf.subarray(this.offset, this.offset + length));
       this.offset += length;
       const problem = tlvLengthProblem(tag, length);
@@ -101,7 +102,8 @@ const FIXED_TLV_LENGTHS = new Map<number, number>([
 
 function tlvLengthProblem(tag: number, length: number): string | null {
   const fixed = FIXED_TLV_LENGTHS.get(tag);
-  if (fixed !== undefined && fixed !== length) return `optional parameter 0x${tag.toString(16)} must be ${fixed} octets, not ${length}`;
+  if (fixed !== undefined && fixed !== length)
+    return `optional parameter 0x${tag.toString(16)} must be ${fixed} octets, not ${length}`;
   if (tag === TLV.receipted_message_id && length > FIELD_MAX.messageId) return 'receipted_message_id is too long';
   return null;
 }
@@ -126,7 +128,11 @@ export const cString = <P>(name: string, key: KeysOf<P, string>, maxOctets: numb
   status,
 });
 
-export const shortMessage = <P>(key: KeysOf<P, Buffer>): BodyField<P> => ({ kind: 'short-message', name: 'short_message', key });
+export const shortMessage = <P>(key: KeysOf<P, Buffer>): BodyField<P> => ({
+  kind: 'short-message',
+  name: 'short_message',
+  key,
+});
 
 /** A PDU body walked one way or the other by its one list of fields. */
 export interface BodyLayout {
@@ -146,7 +152,8 @@ export function bodyLayout<P>(fields: readonly BodyField<P>[]): BodyLayout {
         else if (f.kind === 'c-string') into[f.key] = r.cString(f.name, f.maxOctets, f.status);
         else {
           const smLength = r.u8('sm_length');
-          if (smLength > FIELD_MAX.shortMessage) r.fail(`sm_length ${smLength} is over ${FIELD_MAX.shortMessage}`, STATUS.RINVMSGLEN);
+          if (smLength > FIELD_MAX.shortMessage)
+            r.fail(`sm_length ${smLength} is over ${FIELD_MAX.shortMessage}`, STATUS.RINVMSGLEN);
           if (smLength > r.remaining) r.fail(`sm_length ${smLength} runs past the PDU`, STATUS.RINVMSGLEN);
           into[f.key] = r.octets(f.name, smLength);
         }
@@ -195,7 +202,8 @@ export class BodyWriter {
 
   tlvs(list: Tlv[] | undefined): this {
     for (const t of list ?? []) {
-      if (t.value.length > 0xffff) throw new RangeError(`optional parameter 0x${t.tag.toString(16)} is over 65535 octets`);
+      if (t.value.length > 0xffff)
+        throw new RangeError(`optional parameter 0x${t.tag.toString(16)} is over 65535 octets`);
       const h = Buffer.alloc(4);
       h.writeUInt16BE(t.tag, 0);
       h.writeUInt16BE(t.value.length, 2);

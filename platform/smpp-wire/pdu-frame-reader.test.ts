@@ -61,7 +61,9 @@ describe('PduFrameReader', () => {
         [...a.frames, ...b.frames].map((f) => f.readUInt32BE(12)),
         `cut ${cut}`,
       ).toEqual([1, 2]);
-      expect([...(a.skipped ?? []), ...(b.skipped ?? [])]).toEqual([{ commandLength: 3000, commandId: 5, sequenceNumber: 77 }]);
+      expect([...(a.skipped ?? []), ...(b.skipped ?? [])]).toEqual([
+        { commandLength: 3000, commandId: 5, sequenceNumber: 77 },
+      ]);
       expect(a.error ?? b.error).toBeNull();
       expect(r.buffered).toBe(0);
     }

@@ -44,7 +44,8 @@ export class PduFrameReader {
     this.pending = this.pending.length === 0 ? chunk : Buffer.concat([this.pending, chunk]);
     const frames: Buffer[] = [];
     const skipped: SkippedFrame[] = [];
-    const answer = (error: FramingError | null) => (skipped.length > 0 ? { frames, error, skipped } : { frames, error });
+    const answer = (error: FramingError | null) =>
+      skipped.length > 0 ? { frames, error, skipped } : { frames, error };
     let offset = 0;
     for (;;) {
       if (this.skipping > 0) {
@@ -57,13 +58,20 @@ export class PduFrameReader {
       const length = this.pending.readUInt32BE(offset);
       if (length > this.maxPduOctets && this.opts.skipOversized) {
         if (this.pending.length - offset < HEADER_OCTETS) break;
-        skipped.push({ commandLength: length, commandId: this.pending.readUInt32BE(offset + 4), sequenceNumber: this.pending.readUInt32BE(offset + 12) });
+        skipped.push({
+          commandLength: length,
+          commandId: this.pending.readUInt32BE(offset + 4),
+          sequenceNumber: this.pending.readUInt32BE(offset + 12),
+        });
         this.skipping = length;
         continue;
       }
       if (length < HEADER_OCTETS || length > this.maxPduOctets) {
         this.pending = Buffer.alloc(0);
-        this.broken = new FramingError(`command_length ${length} is outside ${HEADER_OCTETS}..${this.maxPduOctets}`, length);
+        this.broken = new FramingError(
+          `command_length ${length} is outside ${HEADER_OCTETS}..${this.maxPduOctets}`,
+          length,
+        );
         return answer(this.broken);
       }
       if (this.pending.length - offset < length) break;

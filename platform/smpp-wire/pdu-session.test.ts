@@ -7,7 +7,11 @@ import { COMMAND, type Pdu } from './pdu-types';
 function session(side: Partial<PduSessionSide> = {}) {
   const written: Pdu[] = [];
   const requests: Pdu[] = [];
-  const s = new PduSession({ write: (frame) => written.push(decodePdu(frame)), onRequest: (pdu) => requests.push(pdu), ...side });
+  const s = new PduSession({
+    write: (frame) => written.push(decodePdu(frame)),
+    onRequest: (pdu) => requests.push(pdu),
+    ...side,
+  });
   return { s, written, requests };
 }
 
@@ -49,22 +53,35 @@ describe('PDU session core', () => {
     expect(requests).toMatchObject([{ command: 'unbind', sequenceNumber: 6 }]);
     const closed = session({ refusal: () => STATUS.RINVBNDSTS });
     closed.s.receive(encodePdu({ command: 'enquire_link', commandStatus: 0, sequenceNumber: 7 }));
-    expect(closed.written).toMatchObject([{ command: 'generic_nack', commandStatus: STATUS.RINVBNDSTS, sequenceNumber: 7 }]);
+    expect(closed.written).toMatchObject([
+      { command: 'generic_nack', commandStatus: STATUS.RINVBNDSTS, sequenceNumber: 7 },
+    ]);
   });
 
   it('refuses a request it cannot read with the field’s own status, or with generic_nack ESME_RINVCMDID', () => {
     const own = session();
     own.s.receive(badSubmit(9));
-    expect(own.written).toMatchObject([{ command: 'submit_sm_resp', commandStatus: STATUS.RINVSRCADR, sequenceNumber: 9 }]);
+    expect(own.written).toMatchObject([
+      { command: 'submit_sm_resp', commandStatus: STATUS.RINVSRCADR, sequenceNumber: 9 },
+    ]);
     const nack = session({ unreadable: 'generic-nack' });
     nack.s.receive(badSubmit(9));
-    expect(nack.written).toMatchObject([{ command: 'generic_nack', commandStatus: STATUS.RINVCMDID, sequenceNumber: 9 }]);
+    expect(nack.written).toMatchObject([
+      { command: 'generic_nack', commandStatus: STATUS.RINVCMDID, sequenceNumber: 9 },
+    ]);
   });
 
   it('passes over responses the side does not wait for', async () => {
     const { s, written } = session({ answers: new Set(['deliver_sm_resp']) });
     const r = s.request({ command: 'unbind', commandStatus: 0, sequenceNumber: 0 }, 20);
-    s.receive(encodePdu({ command: 'submit_sm_resp', commandStatus: 0, sequenceNumber: written[0].sequenceNumber, messageId: 'x' }));
+    s.receive(
+      encodePdu({
+        command: 'submit_sm_resp',
+        commandStatus: 0,
+        sequenceNumber: written[0].sequenceNumber,
+        messageId: 'x',
+      }),
+    );
     expect(await r).toBeNull();
   });
 });

@@ -161,7 +161,8 @@ export class PduSession {
     }
     const refused = this.side.refusal?.(pdu) ?? null;
     if (refused !== null) return this.send(errorResponse(pdu.command, refused, pdu.sequenceNumber));
-    if (pdu.command === 'enquire_link') return this.send({ command: 'enquire_link_resp', commandStatus: STATUS.ROK, sequenceNumber: pdu.sequenceNumber });
+    if (pdu.command === 'enquire_link')
+      return this.send({ command: 'enquire_link_resp', commandStatus: STATUS.ROK, sequenceNumber: pdu.sequenceNumber });
     this.side.onRequest(pdu);
   }
 
@@ -170,7 +171,11 @@ export class PduSession {
     const own = (this.side.unreadable ?? 'own-status') === 'own-status';
     if (isResponseId(err.commandId)) {
       const status = own ? err.status : header.commandStatus || STATUS.RSYSERR;
-      this.settle(err.sequenceNumber, { command: 'generic_nack', commandStatus: status, sequenceNumber: err.sequenceNumber });
+      this.settle(err.sequenceNumber, {
+        command: 'generic_nack',
+        commandStatus: status,
+        sequenceNumber: err.sequenceNumber,
+      });
     } else if (own) this.send(errorResponse(COMMAND_NAMES.get(err.commandId), err.status, err.sequenceNumber));
     else this.send({ command: 'generic_nack', commandStatus: STATUS.RINVCMDID, sequenceNumber: err.sequenceNumber });
   }

@@ -23,7 +23,9 @@ export const COMMAND = {
 
 export type CommandName = keyof typeof COMMAND;
 
-export const COMMAND_NAMES = new Map<number, CommandName>(Object.entries(COMMAND).map(([k, v]) => [v, k as CommandName]));
+export const COMMAND_NAMES = new Map<number, CommandName>(
+  Object.entries(COMMAND).map(([k, v]) => [v, k as CommandName]),
+);
 
 export function isResponseId(commandId: number): boolean {
   return (commandId & 0x80000000) !== 0;

@@ -22,15 +22,39 @@ describe('receipt text', () => {
 
   it('reads back what it builds', () => {
     const p = parseReceiptText(buildReceiptText({ ...fields, stat: 'UNDELIV', delivered: 0, err: 12 }));
-    expect(p).toMatchObject({ id: fields.id, submitted: 1, delivered: 0, stat: 'UNDELIV', messageState: 5, err: '012', text: 'Your code is 123456,' });
+    expect(p).toMatchObject({
+      id: fields.id,
+      submitted: 1,
+      delivered: 0,
+      stat: 'UNDELIV',
+      messageState: 5,
+      err: '012',
+      text: 'Your code is 123456,',
+    });
     expect(p?.submitDate?.toISOString()).toBe('2026-11-26T02:50:00.000Z');
   });
 
   it('reads carriers’ variants: 12-digit dates, decimal ids, text:none, another order, lower case', () => {
-    const p = parseReceiptText('id:1234567890 sub:1 dlvrd:1 submit date:261126025033 done date:261126025101 stat:delivrd err:0 text:none');
-    expect(p).toMatchObject({ id: '1234567890', submitted: 1, delivered: 1, stat: 'DELIVRD', messageState: 2, err: '0', text: null });
+    const p = parseReceiptText(
+      'id:1234567890 sub:1 dlvrd:1 submit date:261126025033 done date:261126025101 stat:delivrd err:0 text:none',
+    );
+    expect(p).toMatchObject({
+      id: '1234567890',
+      submitted: 1,
+      delivered: 1,
+      stat: 'DELIVRD',
+      messageState: 2,
+      err: '0',
+      text: null,
+    });
     expect(p?.doneDate?.toISOString()).toBe('2026-11-26T02:51:01.000Z');
-    expect(parseReceiptText('stat:EXPIRED id:ab12 err:001')).toMatchObject({ id: 'ab12', stat: 'EXPIRED', messageState: 3, text: null, submitDate: null });
+    expect(parseReceiptText('stat:EXPIRED id:ab12 err:001')).toMatchObject({
+      id: 'ab12',
+      stat: 'EXPIRED',
+      messageState: 3,
+      text: null,
+      submitDate: null,
+    });
     expect(parseReceiptText('id:x submit date:2613260250 stat:WHATEVER text:hi there: id:y')).toMatchObject({
       id: 'x',
       messageState: 7,

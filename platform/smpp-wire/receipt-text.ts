@@ -3,7 +3,16 @@ import { MESSAGE_STATE } from './pdu-types';
 // The delivery receipt text of SMPP 3.4 Appendix B, built strictly and read tolerantly: carriers differ in date
 // length, id base, leading zeros and what they put after text:.
 
-export const RECEIPT_STATS = ['DELIVRD', 'EXPIRED', 'DELETED', 'UNDELIV', 'ACCEPTD', 'UNKNOWN', 'REJECTD', 'ENROUTE'] as const;
+export const RECEIPT_STATS = [
+  'DELIVRD',
+  'EXPIRED',
+  'DELETED',
+  'UNDELIV',
+  'ACCEPTD',
+  'UNKNOWN',
+  'REJECTD',
+  'ENROUTE',
+] as const;
 export type ReceiptStat = (typeof RECEIPT_STATS)[number];
 
 const STATE_OF: Record<ReceiptStat, number> = {
@@ -40,7 +49,13 @@ const pad = (n: number, width: number) => String(n).padStart(width, '0');
 /** YYMMDDhhmm of the date as seen at `offsetMinutes` east of UTC. */
 export function receiptDate(d: Date, offsetMinutes = 0): string {
   const t = new Date(d.getTime() + offsetMinutes * 60_000);
-  return pad(t.getUTCFullYear() % 100, 2) + pad(t.getUTCMonth() + 1, 2) + pad(t.getUTCDate(), 2) + pad(t.getUTCHours(), 2) + pad(t.getUTCMinutes(), 2);
+  return (
+    pad(t.getUTCFullYear() % 100, 2) +
+    pad(t.getUTCMonth() + 1, 2) +
+    pad(t.getUTCDate(), 2) +
+    pad(t.getUTCHours(), 2) +
+    pad(t.getUTCMinutes(), 2)
+  );
 }
 
 export function buildReceiptText(f: ReceiptFields, offsetMinutes = 0): string {

@@ -15,12 +15,20 @@ describe('SMPP times', () => {
   });
 
   it('refuses what is not an SMPP time', () => {
-    for (const bad of ['garbage!!', '2611272000000', '261327200000032+', '260231000000000+', '261127200000049+', '000001000000100R'])
+    for (const bad of [
+      'garbage!!',
+      '2611272000000',
+      '261327200000032+',
+      '260231000000000+',
+      '261127200000049+',
+      '000001000000100R',
+    ])
       expect(parseSmppTime(bad, NOW), bad).toBe('invalid');
   });
 
   it('refuses malformed times, a later schedule and a validity already over, and takes the rest', () => {
-    const at = (scheduleDeliveryTime: string, validityPeriod = '') => timesRefusal({ scheduleDeliveryTime, validityPeriod }, NOW)?.status;
+    const at = (scheduleDeliveryTime: string, validityPeriod = '') =>
+      timesRefusal({ scheduleDeliveryTime, validityPeriod }, NOW)?.status;
     expect(at('garbage!!')).toBe(STATUS.RINVSCHED);
     expect(at('300101000000000+')).toBe(STATUS.RINVSCHED);
     expect(at('', 'garbage!!')).toBe(STATUS.RINVEXPIRY);

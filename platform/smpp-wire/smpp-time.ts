@@ -62,12 +62,22 @@ export function expiryOf(validityPeriod: string, now: number): Date | null {
  * A later validity_period is accepted: the message goes out at once, and a carrier that has not taken it by then
  * never gets it (the carrier dispatcher ends it expired).
  */
-export function timesRefusal(pdu: { scheduleDeliveryTime: string; validityPeriod: string }, now: number): { status: number; reason: string } | null {
+export function timesRefusal(
+  pdu: { scheduleDeliveryTime: string; validityPeriod: string },
+  now: number,
+): { status: number; reason: string } | null {
   const schedule = parseSmppTime(pdu.scheduleDeliveryTime, now);
-  if (schedule === 'invalid') return { status: STATUS.RINVSCHED, reason: `schedule_delivery_time "${pdu.scheduleDeliveryTime}" is not an SMPP time` };
-  if (schedule && schedule.getTime() > now + SCHEDULE_SLACK_MS) return { status: STATUS.RINVSCHED, reason: 'scheduled delivery is not taken over SMPP' };
+  if (schedule === 'invalid')
+    return {
+      status: STATUS.RINVSCHED,
+      reason: `schedule_delivery_time "${pdu.scheduleDeliveryTime}" is not an SMPP time`,
+    };
+  if (schedule && schedule.getTime() > now + SCHEDULE_SLACK_MS)
+    return { status: STATUS.RINVSCHED, reason: 'scheduled delivery is not taken over SMPP' };
   const validity = parseSmppTime(pdu.validityPeriod, now);
-  if (validity === 'invalid') return { status: STATUS.RINVEXPIRY, reason: `validity_period "${pdu.validityPeriod}" is not an SMPP time` };
-  if (validity && validity.getTime() <= now) return { status: STATUS.RINVEXPIRY, reason: 'validity_period is already over' };
+  if (validity === 'invalid')
+    return { status: STATUS.RINVEXPIRY, reason: `validity_period "${pdu.validityPeriod}" is not an SMPP time` };
+  if (validity && validity.getTime() <= now)
+    return { status: STATUS.RINVEXPIRY, reason: 'validity_period is already over' };
   return null;
 }

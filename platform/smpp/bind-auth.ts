@@ -42,7 +42,10 @@ export async function authenticateBind(ctx: AppContext, instanceId: string, req:
     await reserveAttempt(ctx.db, who, req.remoteAddress, ctx.now());
   } catch (err) {
     if (!(err instanceof ApiError)) throw err;
-    ctx.log.warn({ systemId: req.systemId, address: req.remoteAddress, reason: 'too many failed binds' }, 'smpp bind refused');
+    ctx.log.warn(
+      { systemId: req.systemId, address: req.remoteAddress, reason: 'too many failed binds' },
+      'smpp bind refused',
+    );
     return { ok: false, status: STATUS.RBINDFAIL };
   }
   const [a] = await ctx.db.query<AccountRow>(
@@ -62,11 +65,13 @@ export async function authenticateBind(ctx: AppContext, instanceId: string, req:
   };
   if (!a) return fail(STATUS.RINVSYSID, 'unknown system_id');
   const options = a.options ?? {};
-  if (!isAddressAllowed(options.userIps ?? '', req.remoteAddress)) return fail(STATUS.RBINDFAIL, 'address not in user IPs');
+  if (!isAddressAllowed(options.userIps ?? '', req.remoteAddress))
+    return fail(STATUS.RBINDFAIL, 'address not in user IPs');
   if (!(await bindPasswordMatches(req.password, a.full, a.prefix))) return fail(STATUS.RINVPASWD, 'wrong password');
   await clearAccountFailures(ctx.db, who, req.remoteAddress);
   if (Number(a.status) !== 1) return refuse(STATUS.RBINDFAIL, 'account closed');
-  if (!(a.products ?? []).some((p) => (SMPP_PRODUCTS as readonly number[]).includes(Number(p)))) return refuse(STATUS.RBINDFAIL, 'no SMS product');
+  if (!(a.products ?? []).some((p) => (SMPP_PRODUCTS as readonly number[]).includes(Number(p))))
+    return refuse(STATUS.RBINDFAIL, 'no SMS product');
   const max = Number(options.maxConnections ?? 0);
   const admitted = await withRetry(() =>
     ctx.db.tx(async (q) => {
@@ -74,7 +79,11 @@ export async function authenticateBind(ctx: AppContext, instanceId: string, req:
       await q.query('select 1 from accounts where cus_id = $1 for no key update', [a.cus_id]);
       const now = ctx.now();
       if (max > 0 && (await liveBindCount(q, a.cus_id, now)) >= max) return false;
-      await addBind(q, { sessionId: req.sessionId, instanceId, cusId: a.cus_id, bindType: req.bindType, address: req.remoteAddress }, now);
+      await addBind(
+        q,
+        { sessionId: req.sessionId, instanceId, cusId: a.cus_id, bindType: req.bindType, address: req.remoteAddress },
+        now,
+      );
       return true;
     }),
   );

@@ -22,7 +22,12 @@ export function speedOf(v: string | number | null | undefined): number {
 }
 
 /** Ends this instance's binds that may no longer stay and refreshes the accounts' speeds. Answers how many ended. */
-export async function watchBinds(ctx: AppContext, instanceId: string, server: SmppServer, speeds: Map<string, number>): Promise<number> {
+export async function watchBinds(
+  ctx: AppContext,
+  instanceId: string,
+  server: SmppServer,
+  speeds: Map<string, number>,
+): Promise<number> {
   const sessions = server.listSessions().filter((s) => s.state === 'bound' && s.accountId);
   if (sessions.length === 0) return 0;
   const rows = await ctx.db.query<AccountState>(

@@ -31,13 +31,25 @@ describe('user-IP allow list', () => {
   });
 
   it('parses embedded IPv4 in IPv6', () => {
-    expect(parseIp('64:ff9b::192.0.2.33')).toEqual({ version: 6, value: (0x64n << 112n) | (0xff9bn << 96n) | 0xc0000221n });
+    expect(parseIp('64:ff9b::192.0.2.33')).toEqual({
+      version: 6,
+      value: (0x64n << 112n) | (0xff9bn << 96n) | 0xc0000221n,
+    });
     expect(parseIp('::ffff:127.0.0.1')).toEqual({ version: 4, value: 0x7f000001n });
     expect(parseIp('nonsense')).toBeNull();
   });
 
   it('fails closed on any malformed entry', () => {
-    for (const entry of ['10.0.0.256', '10.0.0.0/33', '2001:db8::/129', 'example.com', '10.0.0.1/', '10.0.0/8', '1.2.3.4/-1', ':::1']) {
+    for (const entry of [
+      '10.0.0.256',
+      '10.0.0.0/33',
+      '2001:db8::/129',
+      'example.com',
+      '10.0.0.1/',
+      '10.0.0/8',
+      '1.2.3.4/-1',
+      ':::1',
+    ]) {
       expect(parseAllowList(`10.0.0.1, ${entry}`)).toEqual({ kind: 'invalid', entry });
       expect(isAddressAllowed(`10.0.0.1, ${entry}`, '10.0.0.1')).toBe(false);
     }

@@ -66,7 +66,8 @@ function parseEntry(entry: string): Range | null {
     prefix = Number(p);
   }
   const value = version === 4 ? v4(s) : v6(s);
-  if (version === 6 && value >> 32n === 0xffffn && prefix >= 96) return { version: 4, value: value - MAPPED_PREFIX, prefix: prefix - 96 };
+  if (version === 6 && value >> 32n === 0xffffn && prefix >= 96)
+    return { version: 4, value: value - MAPPED_PREFIX, prefix: prefix - 96 };
   return { version, value, prefix };
 }
 

@@ -14,12 +14,21 @@ const base = { sourceAddr: '10690001', destinationAddr: '8613800138000' };
 
 function udh8(ref: number, total: number, seq: number, body: Buffer, extraIe?: Buffer): ShortMessagePdu {
   const ies = Buffer.concat([extraIe ?? Buffer.alloc(0), Buffer.from([0x00, 0x03, ref, total, seq])]);
-  return shortMessagePdu('submit_sm', { ...base, esmClass: ESM_CLASS.udhi, shortMessage: Buffer.concat([Buffer.from([ies.length]), ies, body]) });
+  return shortMessagePdu('submit_sm', {
+    ...base,
+    esmClass: ESM_CLASS.udhi,
+    shortMessage: Buffer.concat([Buffer.from([ies.length]), ies, body]),
+  });
 }
 
 function udh16(ref: number, total: number, seq: number, body: Buffer, dataCoding = 0): ShortMessagePdu {
   const h = Buffer.from([0x06, 0x08, 0x04, ref >> 8, ref & 0xff, total, seq]);
-  return shortMessagePdu('submit_sm', { ...base, dataCoding, esmClass: ESM_CLASS.udhi, shortMessage: Buffer.concat([h, body]) });
+  return shortMessagePdu('submit_sm', {
+    ...base,
+    dataCoding,
+    esmClass: ESM_CLASS.udhi,
+    shortMessage: Buffer.concat([h, body]),
+  });
 }
 
 function sar(ref: number, total: number, seq: number, body: Buffer, registeredDelivery = 0): ShortMessagePdu {
@@ -27,7 +36,11 @@ function sar(ref: number, total: number, seq: number, body: Buffer, registeredDe
     ...base,
     registeredDelivery,
     shortMessage: body,
-    tlvs: [intTlv(TLV.sar_msg_ref_num, ref, 2), intTlv(TLV.sar_total_segments, total, 1), intTlv(TLV.sar_segment_seqnum, seq, 1)],
+    tlvs: [
+      intTlv(TLV.sar_msg_ref_num, ref, 2),
+      intTlv(TLV.sar_total_segments, total, 1),
+      intTlv(TLV.sar_segment_seqnum, seq, 1),
+    ],
   });
 }
 
@@ -44,7 +57,13 @@ describe('long message reassembly', () => {
     const done = buf.add('acct', udh8(7, 3, 2, parts[1], port), 'id2');
     expect(done.kind).toBe('complete');
     if (done.kind !== 'complete') return;
-    expect(done.message).toMatchObject({ text, form: 'udh8', segments: 3, dataCoding: 0, partIds: ['id1', null, 'id3'] });
+    expect(done.message).toMatchObject({
+      text,
+      form: 'udh8',
+      segments: 3,
+      dataCoding: 0,
+      partIds: ['id1', null, 'id3'],
+    });
     expect(done.message.pdus).toHaveLength(3);
     expect(buf.size).toBe(0);
   });
@@ -54,7 +73,12 @@ describe('long message reassembly', () => {
     const u = encodeUcs2('你好😀世界');
     expect(buf.add('acct', udh16(0x1234, 2, 1, u.subarray(0, 6), 8)).kind).toBe('partial');
     const done = buf.add('acct', udh16(0x1234, 2, 2, u.subarray(6), 8));
-    expect(done.kind === 'complete' && done.message).toMatchObject({ text: '你好😀世界', form: 'udh16', dataCoding: 8, segments: 1 });
+    expect(done.kind === 'complete' && done.message).toMatchObject({
+      text: '你好😀世界',
+      form: 'udh16',
+      dataCoding: 8,
+      segments: 1,
+    });
   });
 
   it('sar_* TLVs; a receipt asked for on the first part only applies to the whole message', () => {
@@ -62,14 +86,27 @@ describe('long message reassembly', () => {
     expect(buf.add('acct', sar(300, 3, 1, parts[0], 1)).kind).toBe('partial');
     expect(buf.add('acct', sar(300, 3, 2, parts[1])).kind).toBe('partial');
     const done = buf.add('acct', sar(300, 3, 3, parts[2]));
-    expect(done.kind === 'complete' && done.message).toMatchObject({ text, form: 'sar', segments: 3, registeredDelivery: 1 });
+    expect(done.kind === 'complete' && done.message).toMatchObject({
+      text,
+      form: 'sar',
+      segments: 3,
+      registeredDelivery: 1,
+    });
   });
 
   it('message_payload: one PDU, counted in segments', () => {
     const buf = new ReassemblyBuffer({ timeoutMs: 10_000, now: clock().now });
-    const pdu = shortMessagePdu('submit_sm', { ...base, tlvs: [{ tag: TLV.message_payload, value: encodeGsm7(text) }] });
+    const pdu = shortMessagePdu('submit_sm', {
+      ...base,
+      tlvs: [{ tag: TLV.message_payload, value: encodeGsm7(text) }],
+    });
     const done = buf.add('acct', pdu);
-    expect(done.kind === 'complete' && done.message).toMatchObject({ text, form: 'payload', segments: 3, partIds: [null] });
+    expect(done.kind === 'complete' && done.message).toMatchObject({
+      text,
+      form: 'payload',
+      segments: 3,
+      partIds: [null],
+    });
   });
 
   it('keeps messages apart by scope, addresses and reference; a repeated part counts once', () => {
@@ -102,10 +139,14 @@ describe('long message reassembly', () => {
   it('refuses malformed headers and parameters', () => {
     const buf = new ReassemblyBuffer({ timeoutMs: 5_000, now: clock().now, maxPendingPerScope: 1 });
     const bad = (pdu: ShortMessagePdu) => buf.add('acct', pdu);
-    expect(bad(shortMessagePdu('submit_sm', { ...base, esmClass: 0x40, shortMessage: Buffer.from([9, 0, 3, 1]) }))).toMatchObject({
+    expect(
+      bad(shortMessagePdu('submit_sm', { ...base, esmClass: 0x40, shortMessage: Buffer.from([9, 0, 3, 1]) })),
+    ).toMatchObject({
       status: STATUS.RINVESMCLASS,
     });
-    expect(bad(shortMessagePdu('submit_sm', { ...base, esmClass: 0x40, shortMessage: Buffer.from([4, 0, 2, 1, 2]) }))).toMatchObject({
+    expect(
+      bad(shortMessagePdu('submit_sm', { ...base, esmClass: 0x40, shortMessage: Buffer.from([4, 0, 2, 1, 2]) })),
+    ).toMatchObject({
       status: STATUS.RINVESMCLASS,
     });
     expect(bad(udh8(1, 2, 3, Buffer.from('x')))).toMatchObject({ status: STATUS.RINVESMCLASS });
@@ -113,7 +154,11 @@ describe('long message reassembly', () => {
     expect(bad(sar(1, 0, 1, Buffer.from('x')))).toMatchObject({ status: STATUS.RINVOPTPARAMVAL });
     const partial = shortMessagePdu('submit_sm', { ...base, tlvs: [intTlv(TLV.sar_msg_ref_num, 1, 2)] });
     expect(bad(partial)).toMatchObject({ status: STATUS.RMISSINGOPTPARAM });
-    const both = shortMessagePdu('submit_sm', { ...base, shortMessage: Buffer.from('a'), tlvs: [{ tag: TLV.message_payload, value: Buffer.from('b') }] });
+    const both = shortMessagePdu('submit_sm', {
+      ...base,
+      shortMessage: Buffer.from('a'),
+      tlvs: [{ tag: TLV.message_payload, value: Buffer.from('b') }],
+    });
     expect(bad(both)).toMatchObject({ status: STATUS.RINVOPTPARAMVAL });
     expect(bad(udh8(1, 2, 1, Buffer.from('x'))).kind).toBe('partial');
     expect(bad(udh8(2, 2, 1, Buffer.from('x')))).toMatchObject({ status: STATUS.RMSGQFUL });
@@ -129,7 +174,11 @@ describe('long message reassembly', () => {
       shortMessage: Buffer.from([6, 5, 4, 0x0b, 0x84, 0x23, 0xf0, 0xde, 0xad]),
     });
     const done = buf.add('acct', portOnly);
-    expect(done.kind === 'complete' && done.message).toMatchObject({ text: null, body: Buffer.from([0xde, 0xad]), segments: 1 });
+    expect(done.kind === 'complete' && done.message).toMatchObject({
+      text: null,
+      body: Buffer.from([0xde, 0xad]),
+      segments: 1,
+    });
   });
 });
 
@@ -144,7 +193,10 @@ describe('receipt targets', () => {
       { id: 'first', registeredDelivery: 1 },
       { id: 'third', registeredDelivery: 2 },
     ]);
-    const single = buf.add('acct', shortMessagePdu('submit_sm', { ...base, registeredDelivery: 0x11, shortMessage: encodeGsm7('hi') }));
+    const single = buf.add(
+      'acct',
+      shortMessagePdu('submit_sm', { ...base, registeredDelivery: 0x11, shortMessage: encodeGsm7('hi') }),
+    );
     if (single.kind !== 'complete') throw new Error('incomplete');
     expect(receiptTargets(single.message, 'only')).toEqual([{ id: 'only', registeredDelivery: 1 }]);
   });
@@ -161,7 +213,11 @@ describe('bounds on what incomplete long messages hold', () => {
     expect(buf.add('acct', part(2, 1, 100), 'b', 's1').kind).toBe('partial');
     expect(buf.add('acct', part(3, 1, 100), 'c', 's1')).toMatchObject({ kind: 'invalid', status: STATUS.RMSGQFUL });
     expect(buf.add('acct', part(4, 1, 450), 'd', 's2').kind).toBe('partial');
-    expect(buf.add('acct', part(5, 1, 100), 'e', 's2')).toMatchObject({ kind: 'invalid', status: STATUS.RMSGQFUL, reason: expect.stringContaining('octets') });
+    expect(buf.add('acct', part(5, 1, 100), 'e', 's2')).toMatchObject({
+      kind: 'invalid',
+      status: STATUS.RMSGQFUL,
+      reason: expect.stringContaining('octets'),
+    });
     // the scope is at 3 parts and 650 octets: a third session's small part fits, a fourth does not
     expect(buf.add('acct', part(6, 1, 10), 'f', 's3').kind).toBe('partial');
     expect(buf.add('acct', part(7, 1, 10), 'g', 's3')).toMatchObject({ kind: 'invalid', status: STATUS.RMSGQFUL });

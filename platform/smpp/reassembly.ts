@@ -83,12 +83,18 @@ export interface ReassemblyOptions {
 /** Refuses a message whose text is over the bound common to every door (ESME_RINVMSGLEN), before it is decoded
  * where its octets alone tell. */
 export function lengthRefusal(body: Buffer, text: string | null): string | null {
-  if (body.length > MESSAGE_OCTETS_MAX) return `${body.length} octets are more than ${MESSAGE_TEXT_MAX} characters take`;
+  if (body.length > MESSAGE_OCTETS_MAX)
+    return `${body.length} octets are more than ${MESSAGE_TEXT_MAX} characters take`;
   if (text !== null && isMessageTooLong(text)) return `${text.length} characters are more than ${MESSAGE_TEXT_MAX}`;
   return null;
 }
 
-function assemble(pdus: ShortMessagePdu[], bodies: Buffer[], form: AssembledMessage['form'], partIds: Array<string | null>): AssembledMessage {
+function assemble(
+  pdus: ShortMessagePdu[],
+  bodies: Buffer[],
+  form: AssembledMessage['form'],
+  partIds: Array<string | null>,
+): AssembledMessage {
   const pdu = pdus[0];
   // joined before decoding, so a surrogate pair or an escape split over two parts still reads as one character
   const body = bodies.length === 1 ? bodies[0] : Buffer.concat(bodies);
@@ -128,7 +134,12 @@ export class ReassemblyBuffer {
       return tooLong ? { kind: 'invalid', status: STATUS.RINVMSGLEN, reason: tooLong } : { kind: 'complete', message };
     }
     const { form, ref, total, seq } = split.part;
-    if (total > MESSAGE_SEGMENTS_MAX) return { kind: 'invalid', status: STATUS.RINVMSGLEN, reason: `${total} parts are more than ${MESSAGE_SEGMENTS_MAX}` };
+    if (total > MESSAGE_SEGMENTS_MAX)
+      return {
+        kind: 'invalid',
+        status: STATUS.RINVMSGLEN,
+        reason: `${total} parts are more than ${MESSAGE_SEGMENTS_MAX}`,
+      };
     const key = [scope, pdu.sourceAddr, pdu.destinationAddr, form === 'sar' ? 'sar' : 'udh', ref, total].join('\u0000');
     let entry = this.pending.get(key);
     const replaced = entry?.parts.get(seq);
@@ -191,7 +202,8 @@ export class ReassemblyBuffer {
     const s = this.perScope.get(scope) ?? { messages: 0, parts: 0, octets: 0 };
     const t = this.perSession.get(session) ?? { messages: 0, parts: 0, octets: 0 };
     if (newMessage && s.messages >= (o.maxPendingPerScope ?? 1000)) return 'too many incomplete long messages';
-    if (s.parts + 1 > maxParts || t.parts + 1 > (o.maxPartsPerSession ?? Math.ceil(maxParts / 2))) return 'too many parts of incomplete long messages';
+    if (s.parts + 1 > maxParts || t.parts + 1 > (o.maxPartsPerSession ?? Math.ceil(maxParts / 2)))
+      return 'too many parts of incomplete long messages';
     if (s.octets + octets > maxOctets || t.octets + octets > (o.maxOctetsPerSession ?? Math.ceil(maxOctets / 2)))
       return 'too many octets in incomplete long messages';
     return null;
@@ -241,8 +253,13 @@ function expired(entry: Pending): ExpiredMessage {
  * match the receipt by that part's id), each with the id that part was answered with. `messageId` is the id the
  * completing part was answered with.
  */
-export function receiptTargets(message: AssembledMessage, messageId: string): Array<{ id: string; registeredDelivery: number }> {
+export function receiptTargets(
+  message: AssembledMessage,
+  messageId: string,
+): Array<{ id: string; registeredDelivery: number }> {
   return message.pdus.flatMap((pdu, i) =>
-    (pdu.registeredDelivery & 0x03) === 0 ? [] : [{ id: message.partIds[i] ?? messageId, registeredDelivery: pdu.registeredDelivery & 0x03 }],
+    (pdu.registeredDelivery & 0x03) === 0
+      ? []
+      : [{ id: message.partIds[i] ?? messageId, registeredDelivery: pdu.registeredDelivery & 0x03 }],
   );
 }

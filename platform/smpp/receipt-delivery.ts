@@ -46,7 +46,9 @@ export class ReceiptDelivery {
   async round(): Promise<number> {
     const { ctx } = this;
     const now = ctx.now();
-    await ctx.db.query('delete from smpp_outbox where created_at < $1', [new Date(now.getTime() - ctx.config.smppReceiptRetentionH * 3_600_000)]);
+    await ctx.db.query('delete from smpp_outbox where created_at < $1', [
+      new Date(now.getTime() - ctx.config.smppReceiptRetentionH * 3_600_000),
+    ]);
     const rooms = this.server.deliverRooms();
     if (rooms.size === 0) return 0;
     const rows = await ctx.db.tx((q) =>
@@ -62,7 +64,9 @@ export class ReceiptDelivery {
     );
     for (const row of rows) {
       const work = this.deliverRow(row)
-        .catch((err: Error) => ctx.log.warn({ err: err.message, row: row.id }, 'smpp receipt row not settled: claimed again later'))
+        .catch((err: Error) =>
+          ctx.log.warn({ err: err.message, row: row.id }, 'smpp receipt row not settled: claimed again later'),
+        )
         .finally(() => {
           this.running.delete(work);
           this.freed();
@@ -81,19 +85,33 @@ export class ReceiptDelivery {
     const left: string[] = [];
     let clientsFault = false;
     for (const id of row.message_ids) {
-      const outcome = await this.server.deliverToAccount(row.cus_id, row.kind === 'mo' ? replyPdu(row) : receiptPdu(row, id), { busyWhenFull: true });
+      const outcome = await this.server.deliverToAccount(
+        row.cus_id,
+        row.kind === 'mo' ? replyPdu(row) : receiptPdu(row, id),
+        { busyWhenFull: true },
+      );
       if (outcome.ok && outcome.status === STATUS.ROK) continue;
       if (outcome.ok && outcome.status === STATUS.RX_P_APPN) {
-        this.ctx.log.warn({ cusId: row.cus_id, kind: row.kind, messageId: id }, 'smpp client refused a deliver_sm for good (ESME_RX_P_APPN): dropped');
+        this.ctx.log.warn(
+          { cusId: row.cus_id, kind: row.kind, messageId: id },
+          'smpp client refused a deliver_sm for good (ESME_RX_P_APPN): dropped',
+        );
         continue;
       }
       if (outcome.ok)
-        this.ctx.log.info({ cusId: row.cus_id, kind: row.kind, messageId: id, status: statusName(outcome.status) }, 'smpp client refused a deliver_sm: kept');
+        this.ctx.log.info(
+          { cusId: row.cus_id, kind: row.kind, messageId: id, status: statusName(outcome.status) },
+          'smpp client refused a deliver_sm: kept',
+        );
       clientsFault ||= outcome.ok || outcome.reason === 'timeout';
       left.push(id);
     }
     if (left.length === 0) return void (await this.remove(row.id));
     const wait = clientsFault ? backoffMs(row.attempts) : RETRY_MS;
-    await this.ctx.db.query('update smpp_outbox set message_ids = $2, next_at = $3 where id = $1', [row.id, left, new Date(this.ctx.now().getTime() + wait)]);
+    await this.ctx.db.query('update smpp_outbox set message_ids = $2, next_at = $3 where id = $1', [
+      row.id,
+      left,
+      new Date(this.ctx.now().getTime() + wait),
+    ]);
   }
 }

@@ -42,7 +42,10 @@ export function receiptPdu(row: OutboxRow, messageId: string): DeliverPdu {
 }
 
 /** A deliver_sm from the row's phone to the client's address; the session numbers and sends it. */
-function deliverPdu(row: OutboxRow, fields: Pick<DeliverPdu, 'esmClass' | 'dataCoding' | 'shortMessage' | 'tlvs'>): DeliverPdu {
+function deliverPdu(
+  row: OutboxRow,
+  fields: Pick<DeliverPdu, 'esmClass' | 'dataCoding' | 'shortMessage' | 'tlvs'>,
+): DeliverPdu {
   const {
     command: _c,
     sequenceNumber: _s,

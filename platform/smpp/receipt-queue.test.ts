@@ -4,10 +4,12 @@ import { receiptStat } from './receipt-queue';
 
 // The stat an SMPP client's receipt carries is the one the carrier gave, whatever words the console shows for it.
 describe('receiptStat', () => {
-  const of = (r: { mt_status: number; report_result: string | null; report_result_desc: string | null }) => receiptStat({ sn: 'x', ...r });
+  const of = (r: { mt_status: number; report_result: string | null; report_result_desc: string | null }) =>
+    receiptStat({ sn: 'x', ...r });
 
   it("passes on a carrier receipt's own failure word", () => {
-    for (const word of ['REJECTD', 'UNDELIV', 'DELETED', 'UNKNOWN', 'EXPIRED']) expect(of(finalReport(700, [`${word} 045`]))).toBe(word);
+    for (const word of ['REJECTD', 'UNDELIV', 'DELETED', 'UNKNOWN', 'EXPIRED'])
+      expect(of(finalReport(700, [`${word} 045`]))).toBe(word);
   });
 
   it('says DELIVRD for a delivered record, EXPIRED for one that outlived its validity or its receipt wait', () => {

@@ -53,7 +53,13 @@ export async function queueSmppReceipts(q: Queryable, now: Date, finals: FinalRe
                join smpp_messages s on s.sn = d.sn
                join mt_records m on m.sn = d.sn) x
       where cardinality(x.ids) > 0`,
-    [now, finals.map((f) => f.sn), finals.map(receiptStat), finals.map(receiptErr), finals.map((f) => f.mt_status === 0)],
+    [
+      now,
+      finals.map((f) => f.sn),
+      finals.map(receiptStat),
+      finals.map(receiptErr),
+      finals.map((f) => f.mt_status === 0),
+    ],
   );
 }
 

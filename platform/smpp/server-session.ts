@@ -5,14 +5,29 @@ import { readHeader } from '../smpp-wire/pdu-codec';
 import { PduFrameReader } from '../smpp-wire/pdu-frame-reader';
 import { PduSession, RequestWindow } from '../smpp-wire/pdu-session';
 import { isResponseId, type BindPdu, type CommandName, type Pdu, type ShortMessagePdu } from '../smpp-wire/pdu-types';
-import type { BindType, DeliverOutcome, DeliverPdu, ServerLogger, SessionInfo, SessionState, SmppServerOptions } from './server-types';
+import type {
+  BindType,
+  DeliverOutcome,
+  DeliverPdu,
+  ServerLogger,
+  SessionInfo,
+  SessionState,
+  SmppServerOptions,
+} from './server-types';
 import { bindRequest, handleQuery, handleSubmit, type SubmitHost } from './session-requests';
 
 export interface SessionHost extends SubmitHost {
   options: Required<
     Pick<
       SmppServerOptions,
-      'bindTimeoutMs' | 'inactivityMs' | 'windowSize' | 'deliverWindow' | 'responseTimeoutMs' | 'maxPduOctets' | 'writePauseOctets' | 'writeLimitOctets'
+      | 'bindTimeoutMs'
+      | 'inactivityMs'
+      | 'windowSize'
+      | 'deliverWindow'
+      | 'responseTimeoutMs'
+      | 'maxPduOctets'
+      | 'writePauseOctets'
+      | 'writeLimitOctets'
     >
   > &
     SmppServerOptions;
@@ -66,7 +81,8 @@ export class ServerSession {
       // one, else generic_nack) and not acted on
       refusal: (pdu) => (this.state === 'open' && !pdu.command.startsWith('bind_') ? STATUS.RINVBNDSTS : null),
       answers: ANSWERS,
-      onUnreadable: (err) => host.log.warn({ session: id, status: statusName(err.status), reason: err.message }, 'smpp PDU refused'),
+      onUnreadable: (err) =>
+        host.log.warn({ session: id, status: statusName(err.status), reason: err.message }, 'smpp PDU refused'),
     });
     socket.setNoDelay(true);
     socket.on('data', (chunk: Buffer) => this.onData(chunk));
@@ -131,10 +147,14 @@ export class ServerSession {
    * resumes once the answers drained. */
   private mustPause(): boolean {
     if (this.paused) return true;
-    if (this.socket.writableLength <= Math.max(this.host.options.writePauseOctets, this.socket.writableHighWaterMark)) return false;
+    if (this.socket.writableLength <= Math.max(this.host.options.writePauseOctets, this.socket.writableHighWaterMark))
+      return false;
     this.paused = true;
     this.socket.pause();
-    this.host.log.info({ session: this.id, queued: this.socket.writableLength }, 'smpp peer reads slowly: reading paused');
+    this.host.log.info(
+      { session: this.id, queued: this.socket.writableLength },
+      'smpp peer reads slowly: reading paused',
+    );
     this.socket.once('drain', () => {
       this.paused = false;
       if (this.state === 'closed') return;
@@ -173,7 +193,8 @@ export class ServerSession {
       } catch (err) {
         this.host.log.warn({ session: this.id, err: (err as Error).message }, 'smpp request failed');
         const h = readHeader(frame);
-        if (!isResponseId(h.commandId)) this.send({ command: 'generic_nack', commandStatus: STATUS.RSYSERR, sequenceNumber: h.sequenceNumber });
+        if (!isResponseId(h.commandId))
+          this.send({ command: 'generic_nack', commandStatus: STATUS.RSYSERR, sequenceNumber: h.sequenceNumber });
       }
     }
   }
@@ -193,7 +214,11 @@ export class ServerSession {
         return this.track(handleQuery(this, this.host, pdu));
       default:
         // deliver_sm: an ESME does not deliver to the SMSC
-        return this.send({ command: 'generic_nack', commandStatus: STATUS.RINVCMDID, sequenceNumber: pdu.sequenceNumber });
+        return this.send({
+          command: 'generic_nack',
+          commandStatus: STATUS.RINVCMDID,
+          sequenceNumber: pdu.sequenceNumber,
+        });
     }
   }
 
@@ -220,7 +245,13 @@ export class ServerSession {
   private onBind(pdu: BindPdu): void {
     const respCommand = `${pdu.command}_resp` as const;
     const answer = (status: number) =>
-      this.send({ command: respCommand, commandStatus: status, sequenceNumber: pdu.sequenceNumber, systemId: this.host.systemId, tlvs: [] });
+      this.send({
+        command: respCommand,
+        commandStatus: status,
+        sequenceNumber: pdu.sequenceNumber,
+        systemId: this.host.systemId,
+        tlvs: [],
+      });
     if (this.state !== 'open') return answer(STATUS.RALYBND);
     const request = bindRequest(pdu, this.id, this.remoteAddress);
     const bindType = request.bindType;
@@ -234,7 +265,10 @@ export class ServerSession {
       .then((result) => {
         if (this.state !== 'open') return;
         if (!result.ok) {
-          this.host.log.info({ session: this.id, systemId: pdu.systemId, status: statusName(result.status) }, 'smpp bind refused');
+          this.host.log.info(
+            { session: this.id, systemId: pdu.systemId, status: statusName(result.status) },
+            'smpp bind refused',
+          );
           answer(result.status);
           // one guess per connection: the refusal is written, then the connection ends
           return this.close();
@@ -247,7 +281,10 @@ export class ServerSession {
         if (this.bindTimer) clearTimeout(this.bindTimer);
         this.bindTimer = null;
         answer(STATUS.ROK);
-        this.host.log.info({ session: this.id, accountId: result.accountId, bindType, remote: this.remoteAddress }, 'smpp bound');
+        this.host.log.info(
+          { session: this.id, accountId: result.accountId, bindType, remote: this.remoteAddress },
+          'smpp bound',
+        );
       })
       .finally(() => {
         this.binding = false;
@@ -284,7 +321,12 @@ export class ServerSession {
       return { ok: false, reason: 'closed' };
     }
     try {
-      const status = await this.request({ ...fields, command: 'deliver_sm', commandStatus: 0, sequenceNumber: 0 } as ShortMessagePdu);
+      const status = await this.request({
+        ...fields,
+        command: 'deliver_sm',
+        commandStatus: 0,
+        sequenceNumber: 0,
+      } as ShortMessagePdu);
       if (status === null && this.state === 'bound') {
         this.host.log.warn({ session: this.id, accountId: this.accountId }, 'smpp deliver_sm unanswered: unbinding');
         void this.end(Math.min(2000, this.host.options.responseTimeoutMs));

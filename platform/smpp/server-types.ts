@@ -54,7 +54,8 @@ export type QueryOutcome = { finalDate: string; messageState: number; errorCode:
 
 /** The result of a deliver_sm the server sent: the peer's command_status, or why no answer came. */
 export type DeliverOutcome =
-  { ok: true; status: number; sessionId: string } | { ok: false; reason: 'timeout' | 'closed' | 'not-bound-to-receive' | 'no-session' | 'busy' };
+  | { ok: true; status: number; sessionId: string }
+  | { ok: false; reason: 'timeout' | 'closed' | 'not-bound-to-receive' | 'no-session' | 'busy' };
 
 export interface ServerLogger {
   info(obj: object, msg: string): void;

@@ -22,7 +22,15 @@ const BIND_TYPES: Record<BindPdu['command'], BindType> = {
 /** What the server's authenticate hook is asked about a bind arriving on session `sessionId`. */
 export function bindRequest(pdu: BindPdu, sessionId: string, remoteAddress: string): BindRequest {
   const { systemId, password, systemType, interfaceVersion } = pdu;
-  return { sessionId, systemId, password, systemType, interfaceVersion, remoteAddress, bindType: BIND_TYPES[pdu.command] };
+  return {
+    sessionId,
+    systemId,
+    password,
+    systemType,
+    interfaceVersion,
+    remoteAddress,
+    bindType: BIND_TYPES[pdu.command],
+  };
 }
 
 /** The part of a session that answering a request needs. */
@@ -57,16 +65,21 @@ export function handleSubmit(session: RequestSession, host: SubmitHost, pdu: Sho
   const refuse = (status: number, reason: string) => {
     if (status === STATUS.RTHROTTLED) session.throttled++;
     host.options.onSubmitAnswered?.(status);
-    host.log.info({ session: session.id, seq: pdu.sequenceNumber, status: statusName(status), reason }, 'smpp submit_sm refused');
+    host.log.info(
+      { session: session.id, seq: pdu.sequenceNumber, status: statusName(status), reason },
+      'smpp submit_sm refused',
+    );
     answer(status);
     return null;
   };
   // a temporary status, which clients send again (Kannel, jasmin: ESME_RMSGQFUL), on the bind they make through the
   // load balancer to an instance that stays; ESME_RINVBNDSTS would make them report the message rejected
-  if (session.ending && session.accountId !== null) return refuse(STATUS.RMSGQFUL, 'session ending: send again on another bind');
+  if (session.ending && session.accountId !== null)
+    return refuse(STATUS.RMSGQFUL, 'session ending: send again on another bind');
   if (!session.canTransmit || session.accountId === null) return refuse(STATUS.RINVBNDSTS, 'not bound to transmit');
   if (session.inFlight >= host.options.windowSize) return refuse(STATUS.RTHROTTLED, 'window full');
-  if (!isSupportedCoding(pdu.dataCoding)) return refuse(STATUS.RSUBMITFAIL, `data_coding ${pdu.dataCoding} is not supported`);
+  if (!isSupportedCoding(pdu.dataCoding))
+    return refuse(STATUS.RSUBMITFAIL, `data_coding ${pdu.dataCoding} is not supported`);
   const now = host.options.now?.() ?? Date.now();
   const times = timesRefusal(pdu, now);
   if (times) return refuse(times.status, times.reason);
@@ -75,7 +88,12 @@ export function handleSubmit(session: RequestSession, host: SubmitHost, pdu: Sho
   const admitted = host.options.admit?.(session.info(), cost.cost) ?? STATUS.ROK;
   if (admitted !== STATUS.ROK) return refuse(admitted, 'not admitted');
   const partId = host.newMessageId();
-  const added = host.reassembly.add(session.accountId, { ...pdu, validityPeriod: fixedValidity(pdu.validityPeriod, now) }, partId, session.id);
+  const added = host.reassembly.add(
+    session.accountId,
+    { ...pdu, validityPeriod: fixedValidity(pdu.validityPeriod, now) },
+    partId,
+    session.id,
+  );
   if (added.kind === 'invalid') {
     if (added.abandoned) host.options.onIncomplete?.(session.accountId, added.abandoned);
     return refuse(added.status, added.reason);
@@ -136,6 +154,12 @@ export function handleQuery(session: RequestSession, host: SubmitHost, pdu: Quer
     })
     .then((outcome) => {
       if ('status' in outcome) return void fail(outcome.status);
-      session.send({ command: 'query_sm_resp', commandStatus: STATUS.ROK, sequenceNumber: pdu.sequenceNumber, messageId: pdu.messageId, ...outcome });
+      session.send({
+        command: 'query_sm_resp',
+        commandStatus: STATUS.ROK,
+        sequenceNumber: pdu.sequenceNumber,
+        messageId: pdu.messageId,
+        ...outcome,
+      });
     });
 }

@@ -16,10 +16,10 @@ export interface BindRow {
 
 /** Binds of an account held by live instances (any instance's, this one's included). */
 export async function liveBindCount(q: Queryable, cusId: string, now: Date): Promise<number> {
-  const [row] = await q.query<{ n: number }>('select count(*)::int as n from smpp_binds where cus_id = $1 and heartbeat > $2', [
-    cusId,
-    new Date(now.getTime() - BIND_STALE_MS),
-  ]);
+  const [row] = await q.query<{ n: number }>(
+    'select count(*)::int as n from smpp_binds where cus_id = $1 and heartbeat > $2',
+    [cusId, new Date(now.getTime() - BIND_STALE_MS)],
+  );
   return Number(row.n);
 }
 
@@ -44,14 +44,25 @@ export interface BindTraffic {
 }
 
 /** Refreshes this instance's rows with their traffic and clears rows of instances long gone. */
-export async function heartbeatBinds(q: Queryable, instanceId: string, now: Date, traffic: BindTraffic[] = []): Promise<void> {
+export async function heartbeatBinds(
+  q: Queryable,
+  instanceId: string,
+  now: Date,
+  traffic: BindTraffic[] = [],
+): Promise<void> {
   await q.query('update smpp_binds set heartbeat = $2 where instance_id = $1', [instanceId, now]);
   if (traffic.length > 0)
     await q.query(
       `update smpp_binds b set submitted = t.submitted, throttled = t.throttled, rate = t.rate
          from unnest($2::text[], $3::bigint[], $4::bigint[], $5::real[]) as t(sid, submitted, throttled, rate)
         where b.session_id = t.sid and b.instance_id = $1`,
-      [instanceId, traffic.map((t) => t.sessionId), traffic.map((t) => t.submitted), traffic.map((t) => t.throttled), traffic.map((t) => t.rate)],
+      [
+        instanceId,
+        traffic.map((t) => t.sessionId),
+        traffic.map((t) => t.submitted),
+        traffic.map((t) => t.throttled),
+        traffic.map((t) => t.rate),
+      ],
     );
   await q.query('delete from smpp_binds where heartbeat < $1', [new Date(now.getTime() - 10 * BIND_STALE_MS)]);
 }
@@ -62,9 +73,10 @@ export async function removeInstanceBinds(q: Queryable, instanceId: string): Pro
 
 /** Accounts with a receiver or transceiver bind on a live instance. */
 export async function accountsWithReceivers(q: Queryable, now: Date): Promise<string[]> {
-  const rows = await q.query<{ cus_id: string }>("select distinct cus_id from smpp_binds where bind_type in ('receiver', 'transceiver') and heartbeat > $1", [
-    new Date(now.getTime() - BIND_STALE_MS),
-  ]);
+  const rows = await q.query<{ cus_id: string }>(
+    "select distinct cus_id from smpp_binds where bind_type in ('receiver', 'transceiver') and heartbeat > $1",
+    [new Date(now.getTime() - BIND_STALE_MS)],
+  );
   return rows.map((r) => r.cus_id);
 }
 
@@ -114,16 +126,28 @@ export async function requestEndBindsBeyond(q: Queryable, cusId: string, keep: n
 
 /** This instance's binds the console asked to end. */
 export async function bindsToEnd(q: Queryable, instanceId: string): Promise<string[]> {
-  const rows = await q.query<{ session_id: string }>('select session_id from smpp_binds where instance_id = $1 and end_requested', [instanceId]);
+  const rows = await q.query<{ session_id: string }>(
+    'select session_id from smpp_binds where instance_id = $1 and end_requested',
+    [instanceId],
+  );
   return rows.map((r) => r.session_id);
 }
 
 /** The share of each account's live binds held by this instance (1 when it holds them all). */
-export async function bindShares(q: Queryable, instanceId: string, cusIds: string[], now: Date): Promise<Map<string, number>> {
+export async function bindShares(
+  q: Queryable,
+  instanceId: string,
+  cusIds: string[],
+  now: Date,
+): Promise<Map<string, number>> {
   const rows = await q.query<{ cus_id: string; here: number; total: number }>(
     `select cus_id, count(*) filter (where instance_id = $2)::int as here, count(*)::int as total from smpp_binds
       where cus_id = any($1) and heartbeat > $3 and not end_requested group by cus_id`,
     [cusIds, instanceId, new Date(now.getTime() - BIND_STALE_MS)],
   );
-  return new Map(rows.filter((r) => Number(r.total) > 0 && Number(r.here) > 0).map((r) => [r.cus_id, Number(r.here) / Number(r.total)]));
+  return new Map(
+    rows
+      .filter((r) => Number(r.total) > 0 && Number(r.here) > 0)
+      .map((r) => [r.cus_id, Number(r.here) / Number(r.total)]),
+  );
 }

@@ -26,8 +26,12 @@ describe('SMPP bounds on what one peer may make the server hold', () => {
     const p = await peer();
     await p.call(bindAs('acct1'));
     expect(await p.call(payload(encodeGsm7('a'.repeat(MESSAGE_TEXT_MAX))))).toMatchObject({ commandStatus: 0 });
-    expect(await p.call(payload(encodeGsm7('a'.repeat(MESSAGE_TEXT_MAX + 1))))).toMatchObject({ commandStatus: STATUS.RINVMSGLEN });
-    expect(await p.call(payload(encodeUcs2('字'.repeat(MESSAGE_TEXT_MAX + 1)), 8))).toMatchObject({ commandStatus: STATUS.RINVMSGLEN });
+    expect(await p.call(payload(encodeGsm7('a'.repeat(MESSAGE_TEXT_MAX + 1))))).toMatchObject({
+      commandStatus: STATUS.RINVMSGLEN,
+    });
+    expect(await p.call(payload(encodeUcs2('字'.repeat(MESSAGE_TEXT_MAX + 1)), 8))).toMatchObject({
+      commandStatus: STATUS.RINVMSGLEN,
+    });
     // the octets of a 64 KB payload are refused before they are decoded or charged to the rate
     expect(await p.call(payload(Buffer.alloc(60_000, 0x41)))).toMatchObject({ commandStatus: STATUS.RINVMSGLEN });
     // a long message announcing more parts than the longest text needs
@@ -40,10 +44,13 @@ describe('SMPP bounds on what one peer may make the server hold', () => {
       expect(r).toMatchObject({ commandStatus: 0 });
       ids.push((r as { messageId: string }).messageId);
     }
-    expect(await p.call(udhPart(7, 14, 14, encodeGsm7('b'.repeat(153))))).toMatchObject({ commandStatus: STATUS.RINVMSGLEN });
+    expect(await p.call(udhPart(7, 14, 14, encodeGsm7('b'.repeat(153))))).toMatchObject({
+      commandStatus: STATUS.RINVMSGLEN,
+    });
     expect(abandoned.map((e) => e.partIds)).toEqual([ids]);
     // 13 such parts are 1,989 characters: whole
-    for (let seq = 1; seq <= 13; seq++) expect(await p.call(udhPart(8, 13, seq, encodeGsm7('c'.repeat(153))))).toMatchObject({ commandStatus: 0 });
+    for (let seq = 1; seq <= 13; seq++)
+      expect(await p.call(udhPart(8, 13, seq, encodeGsm7('c'.repeat(153))))).toMatchObject({ commandStatus: 0 });
     expect(submitted.map((m) => m.text?.length)).toEqual([MESSAGE_TEXT_MAX, 13 * 153]);
   });
 
@@ -98,11 +105,16 @@ describe('SMPP bounds on what one peer may make the server hold', () => {
     const { peer } = await start();
     const p = await peer();
     p.write({ command: 'enquire_link', commandStatus: 0, sequenceNumber: 77 });
-    expect(await p.until(() => p.received.find((r) => r.sequenceNumber === 77), 'answer to enquire_link')).toMatchObject({
+    expect(
+      await p.until(() => p.received.find((r) => r.sequenceNumber === 77), 'answer to enquire_link'),
+    ).toMatchObject({
       command: 'generic_nack',
       commandStatus: STATUS.RINVBNDSTS,
     });
-    expect(await p.call(gsmSubmit('early'))).toMatchObject({ command: 'submit_sm_resp', commandStatus: STATUS.RINVBNDSTS });
+    expect(await p.call(gsmSubmit('early'))).toMatchObject({
+      command: 'submit_sm_resp',
+      commandStatus: STATUS.RINVBNDSTS,
+    });
     expect(await p.call(bindAs('acct1'))).toMatchObject({ commandStatus: 0 });
     expect(await p.call({ command: 'enquire_link' })).toMatchObject({ command: 'enquire_link_resp', commandStatus: 0 });
   });

@@ -9,16 +9,38 @@ import { testServers } from '../../tests/helpers/smpp-test-server';
 const start = testServers();
 
 const bind = (command: 'bind_transmitter' | 'bind_receiver' | 'bind_transceiver', password = 'secret') =>
-  ({ command, systemId: 'acct1', password, systemType: '', interfaceVersion: 0x34, addrTon: 0, addrNpi: 0, addressRange: '' }) as Pdu;
-const submit = (text: string) => shortMessagePdu('submit_sm', { sourceAddr: '1069', destinationAddr: '8613800138000', shortMessage: encodeGsm7(text) });
+  ({
+    command,
+    systemId: 'acct1',
+    password,
+    systemType: '',
+    interfaceVersion: 0x34,
+    addrTon: 0,
+    addrNpi: 0,
+    addressRange: '',
+  }) as Pdu;
+const submit = (text: string) =>
+  shortMessagePdu('submit_sm', {
+    sourceAddr: '1069',
+    destinationAddr: '8613800138000',
+    shortMessage: encodeGsm7(text),
+  });
 
 describe('SMPP server sessions', () => {
   it('binds, answers enquire_link and submit_sm, unbinds and closes', async () => {
     const { peer, submitted, unbound } = await start();
     const p = await peer();
-    expect(await p.call(bind('bind_transceiver'))).toMatchObject({ command: 'bind_transceiver_resp', commandStatus: 0, systemId: 'SMSC' });
+    expect(await p.call(bind('bind_transceiver'))).toMatchObject({
+      command: 'bind_transceiver_resp',
+      commandStatus: 0,
+      systemId: 'SMSC',
+    });
     expect(await p.call({ command: 'enquire_link' })).toMatchObject({ command: 'enquire_link_resp', commandStatus: 0 });
-    expect(await p.call(submit('hello €'))).toMatchObject({ command: 'submit_sm_resp', commandStatus: 0, messageId: 'm1' });
+    expect(await p.call(submit('hello €'))).toMatchObject({
+      command: 'submit_sm_resp',
+      commandStatus: 0,
+      messageId: 'm1',
+    });
     expect(submitted[0]).toMatchObject({ text: 'hello €', segments: 1, dataCoding: 0 });
     expect(await p.call({ command: 'unbind' })).toMatchObject({ command: 'unbind_resp', commandStatus: 0 });
     await p.waitClosed();
@@ -33,14 +55,19 @@ describe('SMPP server sessions', () => {
     // one bind attempt per connection: the refusal ends it
     await refused.waitClosed();
     expect(await p.call(bind('bind_receiver'))).toMatchObject({ command: 'bind_receiver_resp', commandStatus: 0 });
-    expect(await p.call(bind('bind_transceiver'))).toMatchObject({ command: 'bind_transceiver_resp', commandStatus: STATUS.RALYBND });
+    expect(await p.call(bind('bind_transceiver'))).toMatchObject({
+      command: 'bind_transceiver_resp',
+      commandStatus: STATUS.RALYBND,
+    });
     expect(await p.call(submit('x'))).toMatchObject({ commandStatus: STATUS.RINVBNDSTS });
     const q = await peer();
     expect(await q.call(submit('before bind'))).toMatchObject({ commandStatus: STATUS.RINVBNDSTS });
   });
 
   it('reads a submit pipelined right behind its bind as bound', async () => {
-    const { peer, submitted } = await start({ authenticate: async (r) => new Promise((ok) => setTimeout(() => ok({ ok: true, accountId: r.systemId }), 50)) });
+    const { peer, submitted } = await start({
+      authenticate: async (r) => new Promise((ok) => setTimeout(() => ok({ ok: true, accountId: r.systemId }), 50)),
+    });
     const p = await peer();
     p.write(encodePdu({ ...bind('bind_transmitter'), commandStatus: 0, sequenceNumber: 1 } as Pdu));
     p.write(encodePdu({ ...submit('piped'), sequenceNumber: 2 }));
@@ -112,15 +139,27 @@ describe('SMPP server sessions', () => {
     const p = await peer();
     await p.call(bind('bind_transmitter'));
     for (let seq = 10; seq < 13; seq++) p.write(encodePdu({ ...submit(`n${seq}`), sequenceNumber: seq }));
-    expect(await p.until(() => p.received.find((r) => r.sequenceNumber === 12), 'third')).toMatchObject({ commandStatus: STATUS.RTHROTTLED });
+    expect(await p.until(() => p.received.find((r) => r.sequenceNumber === 12), 'third')).toMatchObject({
+      commandStatus: STATUS.RTHROTTLED,
+    });
     release();
-    await p.until(() => p.received.filter((r) => r.command === 'submit_sm_resp' && r.commandStatus === 0).length === 2, 'two accepted');
-    expect(server.listSessions()[0]).toMatchObject({ submitted: 2, throttled: 1, bindType: 'transmitter', accountId: 'acct1' });
+    await p.until(
+      () => p.received.filter((r) => r.command === 'submit_sm_resp' && r.commandStatus === 0).length === 2,
+      'two accepted',
+    );
+    expect(server.listSessions()[0]).toMatchObject({
+      submitted: 2,
+      throttled: 1,
+      bindType: 'transmitter',
+      accountId: 'acct1',
+    });
   });
 
   it('joins the parts of a long message across two binds of one account, charging admit() a segment per part', async () => {
     const costs: number[] = [];
-    const { peer, submitted } = await start({ admit: (_s, cost) => (costs.push(cost), costs.length > 4 ? STATUS.RTHROTTLED : STATUS.ROK) });
+    const { peer, submitted } = await start({
+      admit: (_s, cost) => (costs.push(cost), costs.length > 4 ? STATUS.RTHROTTLED : STATUS.ROK),
+    });
     const a = await peer();
     const b = await peer();
     await a.call(bind('bind_transmitter'));
@@ -136,7 +175,11 @@ describe('SMPP server sessions', () => {
     expect(first).toMatchObject({ commandStatus: 0 });
     expect(await b.call(part(2, 'tail'))).toMatchObject({ commandStatus: 0, messageId: 'm1' });
     // billed as the console bills the same 157 characters (one segment), however the client split them
-    expect(submitted[0]).toMatchObject({ text: 'x'.repeat(153) + 'tail', segments: 1, partIds: [(first as { messageId: string }).messageId, null] });
+    expect(submitted[0]).toMatchObject({
+      text: 'x'.repeat(153) + 'tail',
+      segments: 1,
+      partIds: [(first as { messageId: string }).messageId, null],
+    });
     const payload = shortMessagePdu('submit_sm', {
       sourceAddr: '1069',
       destinationAddr: '86138',
@@ -150,7 +193,10 @@ describe('SMPP server sessions', () => {
 
   it('reports a long message whose parts never all came', async () => {
     const incomplete: Array<{ accountId: string; partIds: string[] }> = [];
-    const { peer } = await start({ reassemblyTimeoutMs: 50, onIncomplete: (accountId, e) => incomplete.push({ accountId, partIds: e.partIds }) });
+    const { peer } = await start({
+      reassemblyTimeoutMs: 50,
+      onIncomplete: (accountId, e) => incomplete.push({ accountId, partIds: e.partIds }),
+    });
     const p = await peer();
     await p.call(bind('bind_transmitter'));
     const lone = shortMessagePdu('submit_sm', {
@@ -175,12 +221,23 @@ describe('SMPP server sessions', () => {
     const answerAll = (p: TestPeer, status: number) =>
       p.socket.on('data', () => {
         for (const r of p.received.splice(0))
-          if (r.command === 'deliver_sm') p.write({ command: 'deliver_sm_resp', commandStatus: status, sequenceNumber: r.sequenceNumber, messageId: '' });
+          if (r.command === 'deliver_sm')
+            p.write({
+              command: 'deliver_sm_resp',
+              commandStatus: status,
+              sequenceNumber: r.sequenceNumber,
+              messageId: '',
+            });
       });
     answerAll(a, 0);
     answerAll(b, STATUS.RX_T_APPN);
     const receipt = {
-      ...shortMessagePdu('deliver_sm', { sourceAddr: '8613800138000', destinationAddr: '1069', esmClass: 4, shortMessage: encodeGsm7('id:1 stat:DELIVRD') }),
+      ...shortMessagePdu('deliver_sm', {
+        sourceAddr: '8613800138000',
+        destinationAddr: '1069',
+        esmClass: 4,
+        shortMessage: encodeGsm7('id:1 stat:DELIVRD'),
+      }),
     };
     const first = await server.deliverToAccount('acct1', receipt);
     const second = await server.deliverToAccount('acct1', receipt);
@@ -222,7 +279,10 @@ describe('SMPP server sessions', () => {
       p.write({ command: 'unbind_resp', commandStatus: 0, sequenceNumber: u.sequenceNumber });
     }
     await closing;
-    expect(a.received.find((r) => r.sequenceNumber === 50)).toMatchObject({ command: 'submit_sm_resp', messageId: 'late' });
+    expect(a.received.find((r) => r.sequenceNumber === 50)).toMatchObject({
+      command: 'submit_sm_resp',
+      messageId: 'late',
+    });
     await a.waitClosed();
     await b.waitClosed();
   });
@@ -249,7 +309,10 @@ describe('SMPP server sessions', () => {
     const u = await a.until(() => a.received.find((r) => r.command === 'unbind'), 'unbind');
     a.write({ command: 'unbind_resp', commandStatus: 0, sequenceNumber: u.sequenceNumber });
     await closing;
-    expect(a.received.find((r) => r.sequenceNumber === 60)).toMatchObject({ command: 'submit_sm_resp', commandStatus: 0 });
+    expect(a.received.find((r) => r.sequenceNumber === 60)).toMatchObject({
+      command: 'submit_sm_resp',
+      commandStatus: 0,
+    });
     expect(stored).toEqual(['in work']);
   });
 });

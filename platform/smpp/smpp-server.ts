@@ -55,7 +55,10 @@ export class SmppServer {
     this.server = createServer((socket) => this.accept(socket));
     this.expiry = setInterval(() => {
       for (const expired of reassembly.expire()) {
-        this.host.log.warn({ accountId: expired.scope, received: expired.received, total: expired.total }, 'smpp long message incomplete: dropped');
+        this.host.log.warn(
+          { accountId: expired.scope, received: expired.received, total: expired.total },
+          'smpp long message incomplete: dropped',
+        );
         options.onIncomplete?.(expired.scope, expired);
       }
     }, 1000);
@@ -71,7 +74,10 @@ export class SmppServer {
     let unbound = 0;
     for (const s of this.sessions.values()) if (s.state === 'open' && s.remoteAddress === address) unbound++;
     if (unbound >= (this.host.options.maxUnboundPerAddress ?? 20)) {
-      this.host.log.warn({ address, unbound }, 'smpp connection refused: too many unbound connections from its address');
+      this.host.log.warn(
+        { address, unbound },
+        'smpp connection refused: too many unbound connections from its address',
+      );
       socket.destroy();
       return;
     }
@@ -136,7 +142,8 @@ export class SmppServer {
   /** Per account with a receiving bind here, the deliver_sm its binds have room for now (0 when all are full). */
   deliverRooms(): Map<string, number> {
     const rooms = new Map<string, number>();
-    for (const s of this.sessions.values()) if (s.canReceive && s.accountId) rooms.set(s.accountId, (rooms.get(s.accountId) ?? 0) + s.deliverRoom);
+    for (const s of this.sessions.values())
+      if (s.canReceive && s.accountId) rooms.set(s.accountId, (rooms.get(s.accountId) ?? 0) + s.deliverRoom);
     for (const [accountId, room] of rooms) if (room === 0) rooms.delete(accountId);
     return rooms;
   }

@@ -7,7 +7,12 @@ import { withRetry } from '../db/retry';
 import { INSERT_CHUNK, insertBatch, recordSn } from '../messaging/batch-insert';
 import { chargeLocked } from '../messaging/charge';
 import { notifyAll } from '../feed/change-notices';
-import { classifySmppAddress, destinationOn, productFor, type SmsProduct } from '../../contract/validation/number.rules';
+import {
+  classifySmppAddress,
+  destinationOn,
+  productFor,
+  type SmsProduct,
+} from '../../contract/validation/number.rules';
 import { checkSender } from '../../contract/validation/sender.rules';
 import { blockedNumbers } from '../messaging/blacklist';
 import { decideSend, recordSend, type PolicySend, type Refusal } from '../messaging/send-policy-count';
@@ -78,7 +83,11 @@ interface Priced {
 
 const writers = new WeakMap<AppContext, GroupWriter<Submit, SubmitOutcome>>();
 
-export function submitFromSmpp(ctx: AppContext, session: SessionInfo, message: SubmittedMessage): Promise<SubmitOutcome> {
+export function submitFromSmpp(
+  ctx: AppContext,
+  session: SessionInfo,
+  message: SubmittedMessage,
+): Promise<SubmitOutcome> {
   if (!session.accountId) return Promise.resolve({ status: STATUS.RINVBNDSTS });
   let write = writers.get(ctx);
   if (!write) {
@@ -106,14 +115,21 @@ async function writeGroup(ctx: AppContext, items: Submit[]): Promise<SubmitOutco
       );
       at.forEach((i, k) => (out[i] = outcomes[k]));
     } catch (err) {
-      ctx.log.warn({ cusId, messages: at.length, code: (err as { code?: string }).code, err: (err as Error).message }, 'smpp submits not stored');
+      ctx.log.warn(
+        { cusId, messages: at.length, code: (err as { code?: string }).code, err: (err as Error).message },
+        'smpp submits not stored',
+      );
       for (const i of at) out[i] = { status: STATUS.RSYSERR };
     }
   }
   return out;
 }
 
-async function writeAccountGroup(ctx: AppContext, cusId: string, messages: SubmittedMessage[]): Promise<SubmitOutcome[]> {
+async function writeAccountGroup(
+  ctx: AppContext,
+  cusId: string,
+  messages: SubmittedMessage[],
+): Promise<SubmitOutcome[]> {
   const out = new Array<SubmitOutcome>(messages.length);
   const refuseAll = (reason: string) => {
     ctx.log.warn({ cusId, messages: messages.length, reason }, 'smpp submit refused');
@@ -122,7 +138,10 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
   const account = await loadAccount(ctx.db, cusId);
   if (!account) return refuseAll('no account');
   if (account.status !== 1) return refuseAll('account closed');
-  const granted = await ctx.db.query<{ prod_type: number }>('select prod_type::int as prod_type from account_products where cus_id = $1', [cusId]);
+  const granted = await ctx.db.query<{ prod_type: number }>(
+    'select prod_type::int as prod_type from account_products where cus_id = $1',
+    [cusId],
+  );
   const products = SMPP_PRODUCTS.filter((p) => granted.some((g) => Number(g.prod_type) === p));
   if (products.length === 0) return refuseAll('no SMS product');
   // each message goes on its own product: an international destination on the international one when the account
@@ -152,12 +171,19 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
     if (message.text.trim() === '') return refuse(STATUS.RSUBMITFAIL, 'send.emptyContent');
     const number = destinationOn(prodType, n);
     if (number.refused)
-      return refuse(STATUS.RINVDSTADR, number.refused === 'INVALID_NUMBER' ? 'send.noValidMobile' : 'send.internationalNotAllowed', {
-        destination: message.pdu.destinationAddr,
-        ton: message.pdu.destAddrTon,
-      });
+      return refuse(
+        STATUS.RINVDSTADR,
+        number.refused === 'INVALID_NUMBER' ? 'send.noValidMobile' : 'send.internationalNotAllowed',
+        {
+          destination: message.pdu.destinationAddr,
+          ton: message.pdu.destAddrTon,
+        },
+      );
     const price = prices.get(prodType)!.get(number.country ?? '');
-    if (!price) return refuse(STATUS.RSUBMITFAIL, prodType === 1 ? 'send.noCountryPrice' : 'send.noPrice', { country: number.country });
+    if (!price)
+      return refuse(STATUS.RSUBMITFAIL, prodType === 1 ? 'send.noCountryPrice' : 'send.noPrice', {
+        country: number.country,
+      });
     const segments = Math.max(1, countSegments(message.text).segments);
     priced.push({
       at,
@@ -195,7 +221,10 @@ async function writeAccountGroup(ctx: AppContext, cusId: string, messages: Submi
     const limit = limited.get(k);
     if (limit !== undefined) {
       // a cap (per number or the account's day) is a throttle the client may retry later; a duplicate is refused
-      ctx.log.warn({ cusId, reason: limit === 'daily' ? 'policy.dailyCapReached' : `policy.${limit}` }, 'smpp submit refused');
+      ctx.log.warn(
+        { cusId, reason: limit === 'daily' ? 'policy.dailyCapReached' : `policy.${limit}` },
+        'smpp submit refused',
+      );
       out[p.at] = { status: limit === 'duplicate' ? STATUS.RSUBMITFAIL : STATUS.RTHROTTLED };
     } else if (sn !== undefined) {
       out[p.at] = { messageId: ids[k] };
@@ -235,9 +264,10 @@ async function storeGroup(
     const limited = new Map<number, Refusal>();
     decision.refused.forEach((r, k) => r !== null && limited.set(k, r));
     // the row is locked and read once: what it lets through is charged under that lock without reading it again
-    const [a] = await q.query<{ balance: string; pay_type: number }>('select balance, pay_type from accounts where cus_id = $1 for no key update', [
-      account.cus_id,
-    ]);
+    const [a] = await q.query<{ balance: string; pay_type: number }>(
+      'select balance, pay_type from accounts where cus_id = $1 for no key update',
+      [account.cus_id],
+    );
     let balance = Number(a.balance);
     let left = Number(a.pay_type) === 0 ? Math.round(balance * 10_000) : Infinity;
     const taken: number[] = [];

@@ -74,13 +74,19 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening,
       if (rate <= 0 || !session.accountId) return STATUS.ROK;
       return reserve.take(session.accountId, rate, cost) ? STATUS.ROK : STATUS.RTHROTTLED;
     },
-    onSubmitAnswered: (status) => (status === STATUS.ROK ? ctx.metrics.accepted('smpp') : ctx.metrics.refused('smpp', statusName(status))),
+    onSubmitAnswered: (status) =>
+      status === STATUS.ROK ? ctx.metrics.accepted('smpp') : ctx.metrics.refused('smpp', statusName(status)),
     onUnbound(session) {
-      removeBind(ctx.db, session.id).catch((err) => ctx.log.warn({ err, sessionId: session.id }, 'smpp bind row not removed'));
+      removeBind(ctx.db, session.id).catch((err) =>
+        ctx.log.warn({ err, sessionId: session.id }, 'smpp bind row not removed'),
+      );
     },
   });
   const maxSpeedOf = async (cusId: string) => {
-    const [row] = await ctx.db.query<{ speed: string | null }>("select options->>'maxSpeed' as speed from accounts where cus_id = $1", [cusId]);
+    const [row] = await ctx.db.query<{ speed: string | null }>(
+      "select options->>'maxSpeed' as speed from accounts where cus_id = $1",
+      [cusId],
+    );
     return speedOf(row?.speed);
   };
   // submit_sm counts at the last heartbeat, for each bind's rate since
@@ -92,7 +98,12 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening,
       const before = counted.get(s.id) ?? { submitted: 0, at: s.boundAt?.getTime() ?? now };
       counted.set(s.id, { submitted: s.submitted, at: now });
       const seconds = (now - before.at) / 1000;
-      return { sessionId: s.id, submitted: s.submitted, throttled: s.throttled, rate: seconds > 0 ? (s.submitted - before.submitted) / seconds : 0 };
+      return {
+        sessionId: s.id,
+        submitted: s.submitted,
+        throttled: s.throttled,
+        rate: seconds > 0 ? (s.submitted - before.submitted) / seconds : 0,
+      };
     });
     for (const id of counted.keys()) if (!live.some((s) => s.id === id)) counted.delete(id);
     return out;
@@ -100,7 +111,11 @@ export const smppPlugin: AreaPlugin<SmppOptions> = async (app, { ctx, listening,
   const bound = await server.listen(port === 'auto' ? 0 : port, ctx.config.host);
   ctx.log.info({ port: bound.port }, 'smpp listening');
   ctx.metrics.watchSmppBinds(() =>
-    server.listSessions().flatMap((s) => (s.state === 'bound' && s.accountId ? [{ accountId: s.accountId, bindType: s.bindType ?? 'unknown' }] : [])),
+    server
+      .listSessions()
+      .flatMap((s) =>
+        s.state === 'bound' && s.accountId ? [{ accountId: s.accountId, bindType: s.bindType ?? 'unknown' }] : [],
+      ),
   );
   boundPort = bound.port;
   listening?.(bound.port);

@@ -75,7 +75,10 @@ export class AccountBuckets {
   take(accountId: string, ratePerSecond: number, cost: number): boolean {
     let entry = this.buckets.get(accountId);
     if (!entry) {
-      entry = { bucket: new TokenBucket({ ratePerSecond, burstSeconds: this.opts.burstSeconds, now: this.opts.now }), rate: ratePerSecond };
+      entry = {
+        bucket: new TokenBucket({ ratePerSecond, burstSeconds: this.opts.burstSeconds, now: this.opts.now }),
+        rate: ratePerSecond,
+      };
       this.buckets.set(accountId, entry);
     } else if (entry.rate !== ratePerSecond) {
       entry.bucket.setRate(ratePerSecond);

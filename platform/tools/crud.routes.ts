@@ -1,5 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { crudAddEndpoint, crudDeleteEndpoint, crudListEndpoint, crudUpdateEndpoint } from '../../contract/endpoints/crud.endpoints';
+import {
+  crudAddEndpoint,
+  crudDeleteEndpoint,
+  crudListEndpoint,
+  crudUpdateEndpoint,
+} from '../../contract/endpoints/crud.endpoints';
 import type { AppContext } from '../core/context';
 import { notFound } from '../http/api-error';
 import { route } from '../http/route';

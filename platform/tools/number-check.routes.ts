@@ -60,7 +60,8 @@ async function sheetMobiles(ctx: AppContext, user: CurrentUser, fileId: string):
       if (out.length > MAX_CHECK_NUMBERS) break;
     }
   } catch (err) {
-    if (err instanceof SheetError && err.reason === 'tooComplex') throw badRequest('library.uploadTooComplex', {}, 'fileId');
+    if (err instanceof SheetError && err.reason === 'tooComplex')
+      throw badRequest('library.uploadTooComplex', {}, 'fileId');
     throw badRequest('numberCheck.badFile', {}, 'fileId');
   }
   return out;
@@ -76,12 +77,20 @@ function checkList(mobiles: string[]): string[] {
 
 /** `worker` checks accepted batches in the background; a new batch wakes it. */
 export function registerNumberCheckRoutes(app: FastifyInstance, ctx: AppContext, worker: { wake: () => void }): void {
-  const ownAccount = (user: CurrentUser, cusId?: string) => (cusId && canSee(user, cusId, 'data') ? cusId : user.cus_id);
+  const ownAccount = (user: CurrentUser, cusId?: string) =>
+    cusId && canSee(user, cusId, 'data') ? cusId : user.cus_id;
 
   route(app, ctx, onlineCheckEndpoint, async ({ body, user }) => {
     const mobiles = checkList(body.mobiles);
     const results = mobiles.map((mobile) => ({ mobile, status: numberStatusOf(mobile) }));
-    const batch = await insertBatch(ctx.db, ownAccount(user, body.cus_id), body.batch_name, mobiles, countStatuses(mobiles), ctx.now());
+    const batch = await insertBatch(
+      ctx.db,
+      ownAccount(user, body.cus_id),
+      body.batch_name,
+      mobiles,
+      countStatuses(mobiles),
+      ctx.now(),
+    );
     return { ...batch, results };
   });
 
@@ -94,7 +103,14 @@ export function registerNumberCheckRoutes(app: FastifyInstance, ctx: AppContext,
       const caller = user!;
       if (!body.fileId && !body.mobiles) throw badRequest('numberCheck.fileRequired', {}, 'fileId');
       const mobiles = checkList(body.fileId ? await sheetMobiles(ctx, caller, body.fileId) : (body.mobiles ?? []));
-      const batch = await insertBatch(ctx.db, ownAccount(caller, body.cus_id), body.batch_name, mobiles, null, ctx.now());
+      const batch = await insertBatch(
+        ctx.db,
+        ownAccount(caller, body.cus_id),
+        body.batch_name,
+        mobiles,
+        null,
+        ctx.now(),
+      );
       worker.wake();
       message('numberCheck.started');
       return batch;
@@ -119,34 +135,48 @@ export function registerNumberCheckRoutes(app: FastifyInstance, ctx: AppContext,
     );
   });
 
-  route(app, ctx, numberStatusBatchListEndpoint, async ({ body, user }) => batchPage(ctx.db, scopedTo(user, body), body.batch_name, body));
+  route(app, ctx, numberStatusBatchListEndpoint, async ({ body, user }) =>
+    batchPage(ctx.db, scopedTo(user, body), body.batch_name, body),
+  );
 
-  route(app, ctx, numberStatusStatisticsEndpoint, async ({ body, user }) => statusStatistics(ctx.db, scopedTo(user, body), body));
+  route(app, ctx, numberStatusStatisticsEndpoint, async ({ body, user }) =>
+    statusStatistics(ctx.db, scopedTo(user, body), body),
+  );
 
-  route(app, ctx, numberStatusCustomerListEndpoint, async ({ body, user }) => statusCustomers(ctx.db, scopedTo(user, body), body));
+  route(app, ctx, numberStatusCustomerListEndpoint, async ({ body, user }) =>
+    statusCustomers(ctx.db, scopedTo(user, body), body),
+  );
 
   const porting = ratioStatistics('porting');
   const black = ratioStatistics('black');
-  route(app, ctx, numberPortingStatisticsEndpoint, async ({ body, user }) => porting(ctx.db, scopedTo(user, body), body));
+  route(app, ctx, numberPortingStatisticsEndpoint, async ({ body, user }) =>
+    porting(ctx.db, scopedTo(user, body), body),
+  );
   route(app, ctx, mobileBlackStatisticsEndpoint, async ({ body, user }) => black(ctx.db, scopedTo(user, body), body));
 
-  route(app, ctx, aimMaterialListEndpoint, async ({ body, user }) => aimMaterialPage(ctx.db, scopedTo(user, body), body.name, body));
+  route(app, ctx, aimMaterialListEndpoint, async ({ body, user }) =>
+    aimMaterialPage(ctx.db, scopedTo(user, body), body.name, body),
+  );
   commandRoute(
     app,
     ctx,
     aimMaterialDeleteEndpoint,
     async ({ body, user, message }) => {
-      if (!(await deleteAimMaterial(ctx.db, body.material_id, readableCusIds(user!, 'data')))) throw notFound('aim.materialNotFound');
+      if (!(await deleteAimMaterial(ctx.db, body.material_id, readableCusIds(user!, 'data'))))
+        throw notFound('aim.materialNotFound');
       message('common.deleted');
       return { material_id: body.material_id };
     },
     { idempotent: true },
   );
-  route(app, ctx, aimTemplateListEndpoint, async ({ body, user }) => aimTemplatePage(ctx.db, scopedTo(user, body), body.template_name, body));
+  route(app, ctx, aimTemplateListEndpoint, async ({ body, user }) =>
+    aimTemplatePage(ctx.db, scopedTo(user, body), body.template_name, body),
+  );
   route(app, ctx, aimOnlineMobileCheckEndpoint, async ({ body, lang, reply }) => {
     const mobiles = [...new Set(body.mobiles)];
     if (mobiles.length === 0) throw badRequest('numberCheck.noMobile', {}, 'mobiles');
-    if (mobiles.length > MAX_CHECK_NUMBERS) throw badRequest('numberCheck.tooMany', { max: MAX_CHECK_NUMBERS }, 'mobiles');
+    if (mobiles.length > MAX_CHECK_NUMBERS)
+      throw badRequest('numberCheck.tooMany', { max: MAX_CHECK_NUMBERS }, 'mobiles');
     const rows = mobiles.map((mobile) => ({ mobile, status: NUMBER_STATUS_LABEL[numberStatusOf(mobile)][lang] }));
     await sendXlsx(
       reply,

@@ -6,7 +6,8 @@ import { numberStatusOf } from '../records/number-status';
 // 100,000-number batch shows progress and never holds the database or the event loop for long. Every instance runs
 // one loop; `for update skip locked` gives each chunk to exactly one of them.
 
-const env = (name: string, d: number) => (process.env[name] && !Number.isNaN(Number(process.env[name])) ? Number(process.env[name]) : d);
+const env = (name: string, d: number) =>
+  process.env[name] && !Number.isNaN(Number(process.env[name])) ? Number(process.env[name]) : d;
 /** numbers per provider call and its answer time: 100,000 numbers take about 100 × 50 ms. */
 export const CHECK_CHUNK = env('NUMBER_CHECK_CHUNK', 1000);
 export const CHECK_LATENCY_MS = env('NUMBER_CHECK_LATENCY_MS', 50);
@@ -29,11 +30,10 @@ export async function checkNextChunk(ctx: AppContext): Promise<{ batch_id: strin
     if (!b) return null;
     const from = b.checked_count + 1;
     const to = Math.min(b.checked_count + CHECK_CHUNK, b.batch_count);
-    const [row] = await q.query<{ part: string[] | null }>('select mobiles[$2:$3] as part from number_status_numbers where batch_id = $1', [
-      b.batch_id,
-      from,
-      to,
-    ]);
+    const [row] = await q.query<{ part: string[] | null }>(
+      'select mobiles[$2:$3] as part from number_status_numbers where batch_id = $1',
+      [b.batch_id, from, to],
+    );
     const part = row?.part ?? [];
     const c = countStatuses(part);
     const checked = row ? to : b.batch_count;

@@ -37,20 +37,29 @@ export function scopedWhere(cusIds: string[], body: Scoped): Where {
 }
 
 /** A page of `select` over `from` (grouped or not) with its exact total. */
-async function page<T>(q: Queryable, sql: { select: string; from: string; groupBy?: string; order: string }, w: Where, p: Page) {
+async function page<T>(
+  q: Queryable,
+  sql: { select: string; from: string; groupBy?: string; order: string },
+  w: Where,
+  p: Page,
+) {
   const group = sql.groupBy ? ` group by ${sql.groupBy}` : '';
   const params = [...w.params, p.pageSize, (p.pageNumber - 1) * p.pageSize];
   const data = await q.query<T>(
     `select ${sql.select} from ${sql.from} where ${w.sql}${group} order by ${sql.order} limit $${params.length - 1} offset $${params.length}`,
     params,
   );
-  const [{ n }] = await q.query<{ n: number }>(`select count(*)::int8 as n from (select 1 from ${sql.from} where ${w.sql}${group}) c`, w.params);
+  const [{ n }] = await q.query<{ n: number }>(
+    `select count(*)::int8 as n from (select 1 from ${sql.from} where ${w.sql}${group}) c`,
+    w.params,
+  );
   return { total: n, totalExact: true, data };
 }
 
 /** gathering_time of a row: the day, month or year of create_time in the tenant's time zone (dimension 0, 1, 2). */
 const LABEL_FORMATS = ['YYYY-MM-DD', 'YYYY-MM', 'YYYY'];
-const labelSql = (dimension = 0) => `to_char(t.create_time at time zone '${TENANT_TZ}', '${LABEL_FORMATS[dimension] ?? LABEL_FORMATS[0]}')`;
+const labelSql = (dimension = 0) =>
+  `to_char(t.create_time at time zone '${TENANT_TZ}', '${LABEL_FORMATS[dimension] ?? LABEL_FORMATS[0]}')`;
 
 /** Per day (month, year) and account: how many number queries of the kind succeeded and failed. */
 export function ratioStatistics(kind: 'porting' | 'black') {
@@ -112,14 +121,19 @@ export async function insertBatch(
     );
     await q.query('insert into number_status_numbers(batch_id, mobiles) values ($1, $2)', [batchId, mobiles]);
   });
-  const [batch] = await db.query<z.infer<typeof numberStatusBatchSchema>>(`select ${BATCH_SELECT} from number_status_batches t where t.batch_id = $1`, [
-    batchId,
-  ]);
+  const [batch] = await db.query<z.infer<typeof numberStatusBatchSchema>>(
+    `select ${BATCH_SELECT} from number_status_batches t where t.batch_id = $1`,
+    [batchId],
+  );
   return batch;
 }
 
 /** The numbers of a batch of one of cusIds; undefined when there is none. */
-export async function batchMobiles(q: Queryable, batchId: string, cusIds: string[]): Promise<{ mobiles: string[] } | undefined> {
+export async function batchMobiles(
+  q: Queryable,
+  batchId: string,
+  cusIds: string[],
+): Promise<{ mobiles: string[] } | undefined> {
   const [row] = await q.query<{ mobiles: string[] }>(
     `select n.mobiles from number_status_numbers n join number_status_batches b on b.batch_id = n.batch_id
         where n.batch_id = $1 and b.cus_id = any($2::text[])`,
@@ -195,7 +209,10 @@ export function aimMaterialPage(q: Queryable, w: Where, name: string | undefined
 
 /** Deletes the material when it belongs to one of cusIds; false when there was none. */
 export async function deleteAimMaterial(q: Queryable, materialId: string, cusIds: string[]): Promise<boolean> {
-  const gone = await q.query('delete from aim_materials where material_id = $1 and cus_id = any($2::text[]) returning material_id', [materialId, cusIds]);
+  const gone = await q.query(
+    'delete from aim_materials where material_id = $1 and cus_id = any($2::text[]) returning material_id',
+    [materialId, cusIds],
+  );
   return gone.length > 0;
 }
 

@@ -30,7 +30,11 @@ export function AccountForm({
   confirm?: (go: () => void) => void;
 }) {
   const { t } = useTranslation();
-  const form = useForm({ ...input, sends: 'parsed', rejectionAtField: true }, (v: FormValues) => submit(v as never), onDone);
+  const form = useForm(
+    { ...input, sends: 'parsed', rejectionAtField: true },
+    (v: FormValues) => submit(v as never),
+    onDone,
+  );
   const { done } = form;
   return (
     <form

@@ -36,7 +36,10 @@ const apiSettingsSchema = z.object({
 });
 const interfaceSchema = z.object({
   password: z.string().min(1, { error: 'v.settings.oldPasswordRequired' }).max(64),
-  interfacePassword: z.string().min(6, { error: 'v.subAccount.passwordLength' }).max(10, { error: 'v.subAccount.passwordLength' }),
+  interfacePassword: z
+    .string()
+    .min(6, { error: 'v.subAccount.passwordLength' })
+    .max(10, { error: 'v.subAccount.passwordLength' }),
 });
 const interfaceForm = { schema: interfaceSchema, values: { password: '', interfacePassword: '' } };
 const STATUS = ['account.cbPending', 'account.cbDelivered', 'account.cbFailed'];
@@ -77,7 +80,9 @@ function ApiDoc() {
             </summary>
             {op.description && <p>{op.description}</p>}
             {op.requestBody?.content?.['application/json'] && (
-              <pre style={{ whiteSpace: 'pre-wrap' }}>{JSON.stringify(op.requestBody.content['application/json'].schema, null, 2)}</pre>
+              <pre style={{ whiteSpace: 'pre-wrap' }}>
+                {JSON.stringify(op.requestBody.content['application/json'].schema, null, 2)}
+              </pre>
             )}
           </details>
         )),
@@ -99,7 +104,10 @@ const callbackDeliveries: RemoteTableDef<CallbackDelivery> = {
       field: 'status',
       header: 'account.status',
       render: (d) => (
-        <Tag severity={d.status === 1 ? 'success' : d.status === 2 ? 'danger' : 'warning'} value={i18next.t(STATUS[d.status] ?? 'account.cbPending')} />
+        <Tag
+          severity={d.status === 1 ? 'success' : d.status === 2 ? 'danger' : 'warning'}
+          value={i18next.t(STATUS[d.status] ?? 'account.cbPending')}
+        />
       ),
     },
     { field: 'attempts', header: 'account.cbAttempts' },
@@ -111,7 +119,13 @@ export function ApiInfoScreen() {
   const { t } = useTranslation();
   const { data: info, failure } = usePlatformRead(getApiInfoEndpoint, {});
   const settingsForm = useMemo(
-    () => (info ? { schema: apiSettingsSchema, values: { userIps: info.userIps, pushMode: info.pushMode, reportBatch: info.reportBatch } } : null),
+    () =>
+      info
+        ? {
+            schema: apiSettingsSchema,
+            values: { userIps: info.userIps, pushMode: info.pushMode, reportBatch: info.reportBatch },
+          }
+        : null,
     [info],
   );
   return (

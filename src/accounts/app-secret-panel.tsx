@@ -36,7 +36,12 @@ export function AppSecretPanel() {
             toggleMask
           />
           <span style={{ display: 'flex', gap: 8 }}>
-            <Button data-testid="app-secret-view" label={t('account.viewSecret')} disabled={!password} onClick={() => void run(false)} />
+            <Button
+              data-testid="app-secret-view"
+              label={t('account.viewSecret')}
+              disabled={!password}
+              onClick={() => void run(false)}
+            />
             <Button
               data-testid="app-secret-rotate"
               outlined

@@ -23,7 +23,12 @@ interface IntegratorDoc {
   info?: { description?: string };
   servers?: { url: string }[];
   paths?: Record<string, Record<string, Op>>;
-  components?: { responses?: Record<string, { content?: Record<string, { schema?: { properties?: { code?: { enum?: string[] } } } }> }> };
+  components?: {
+    responses?: Record<
+      string,
+      { content?: Record<string, { schema?: { properties?: { code?: { enum?: string[] } } } }> }
+    >;
+  };
 }
 
 const json = (v: unknown) => JSON.stringify(v, null, 2);
@@ -33,7 +38,8 @@ export function IntegratorApiDoc() {
   const { data, failure } = usePlatformRead(integratorApiDocEndpoint, {});
   const doc = data as IntegratorDoc | null;
   const base = doc?.servers?.[0]?.url ?? '';
-  const codes = doc?.components?.responses?.IntegratorFailure?.content?.['application/json']?.schema?.properties?.code?.enum ?? [];
+  const codes =
+    doc?.components?.responses?.IntegratorFailure?.content?.['application/json']?.schema?.properties?.code?.enum ?? [];
   return (
     <div data-testid="integrator-doc">
       {failure}
@@ -46,7 +52,8 @@ export function IntegratorApiDoc() {
       {doc && (
         <>
           <p>
-            <strong>{t('account.integratorBase')}:</strong> <code data-testid="integrator-base">{`${window.location.origin}${base}`}</code>
+            <strong>{t('account.integratorBase')}:</strong>{' '}
+            <code data-testid="integrator-base">{`${window.location.origin}${base}`}</code>
           </p>
           <h4>{t('account.integratorSigning')}</h4>
           <p data-testid="integrator-signing" style={{ whiteSpace: 'pre-wrap' }}>

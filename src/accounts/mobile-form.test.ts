@@ -15,7 +15,9 @@ describe('change-mobile form', () => {
     let saved: FormValues | null = null;
     let sendTo = '';
     const [mobileField] = mobileFormFields((values) => ((sendTo = String(values.mobile)), null));
-    const machine = formMachine.provide({ actors: { submit: fromPromise(async ({ input }) => (saved = input as FormValues)) } });
+    const machine = formMachine.provide({
+      actors: { submit: fromPromise(async ({ input }) => (saved = input as FormValues)) },
+    });
     const actor = createActor(machine, { input: { ...mobileForm('u-1'), sends: 'parsed' } }).start();
     actor.send({ type: 'form.set', field: mobileField.name, value: '13912345678' });
     mobileField.addon?.(actor.getSnapshot().context.values);

@@ -6,7 +6,10 @@ import type { FieldDefinition } from '../forms/field-definition';
 // Changing the mobile: one input for the new number, with the send-code button beside it, and one for the code. The
 // code goes to the number in that input and the save sends that same value: the machine holds it, nothing else does.
 
-export const mobileForm = (uuid: string) => ({ schema: modifyMobileFormSchema, values: { mobile: '', code: '', uuid } });
+export const mobileForm = (uuid: string) => ({
+  schema: modifyMobileFormSchema,
+  values: { mobile: '', code: '', uuid },
+});
 
 /** `sendCode` renders the send-code button for the values as they stand (it sends to `values.mobile`). */
 export const mobileFormFields = (sendCode: (values: FormValues) => ReactNode): FieldDefinition[] => [

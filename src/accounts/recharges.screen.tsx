@@ -26,7 +26,10 @@ export const subRecharges: RemoteTableDef<Recharge> = {
   exportAs: 'account.subRecharges',
   rowKey: 'id',
   dateRange: true,
-  filters: [{ field: 'cus_id', label: 'account.cusId', visible: (v) => v.userType === 1 || v.userType === 2 }, typeFilter],
+  filters: [
+    { field: 'cus_id', label: 'account.cusId', visible: (v) => v.userType === 1 || v.userType === 2 },
+    typeFilter,
+  ],
   columns: [
     { field: 'cus_id', header: 'account.cusId' },
     { field: 'cus_name', header: 'account.cusName' },
@@ -72,7 +75,11 @@ export function RechargesScreen() {
   return (
     <section className="page-card" data-testid="recharges">
       <BalanceWarningNotice />
-      <TabMenu model={[{ label: t('account.subRecharges') }, { label: t('account.epRecharges') }]} activeIndex={tab} onTabChange={(e) => setTab(e.index)} />
+      <TabMenu
+        model={[{ label: t('account.subRecharges') }, { label: t('account.epRecharges') }]}
+        activeIndex={tab}
+        onTabChange={(e) => setTab(e.index)}
+      />
       {tab === 0 ? <RemoteTable key="sub" def={subRecharges} /> : <RemoteTable key="ep" def={epRecharges} />}
     </section>
   );

@@ -5,7 +5,12 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { InfoList } from '../ui/info-list';
 import { ulid } from 'ulid';
-import { getOperatorPatternsEndpoint, modifyMobileEndpoint, modifyPasswordEndpoint, sendMobileCodeEndpoint } from '../../contract/endpoints/account.endpoints';
+import {
+  getOperatorPatternsEndpoint,
+  modifyMobileEndpoint,
+  modifyPasswordEndpoint,
+  sendMobileCodeEndpoint,
+} from '../../contract/endpoints/account.endpoints';
 import { getCusBneWarnInfoEndpoint } from '../../contract/endpoints/warn.endpoints';
 import { balanceWarningFormSchema } from '../../contract/validation/balance-warning.rules';
 import {
@@ -26,7 +31,10 @@ import { mobileForm, mobileFormFields } from './mobile-form';
 
 // Personal settings: one panel per setting, each a form checked against the contract's rules.
 
-const passwordForm = { schema: modifyPasswordFormSchema, values: { oldPassword: '', newPassword: '', confirmPassword: '' } };
+const passwordForm = {
+  schema: modifyPasswordFormSchema,
+  values: { oldPassword: '', newPassword: '', confirmPassword: '' },
+};
 const certForm = { schema: certificationFormSchema, values: { cardName: '', cardNumber: '', phone: '' } };
 const nameForm = { schema: modifyCusNameFormSchema, values: { cus_name: '' } };
 const pushForm = { schema: pushUrlFormSchema, values: { reportUrl: '', moUrl: '' } };
@@ -34,8 +42,19 @@ const pushForm = { schema: pushUrlFormSchema, values: { reportUrl: '', moUrl: ''
 function MobilePanel() {
   const [uuid] = useState(() => ulid());
   const form = useMemo(() => mobileForm(uuid), [uuid]);
-  const fields = useMemo(() => mobileFormFields((values) => <SendMobileCode mobile={String(values.mobile ?? '')} uuid={uuid} />), [uuid]);
-  return <AccountForm form={form} fields={fields} testId="mobile" submitLabel="account.save" submit={(v) => callOnline(modifyMobileEndpoint, v)} />;
+  const fields = useMemo(
+    () => mobileFormFields((values) => <SendMobileCode mobile={String(values.mobile ?? '')} uuid={uuid} />),
+    [uuid],
+  );
+  return (
+    <AccountForm
+      form={form}
+      fields={fields}
+      testId="mobile"
+      submitLabel="account.save"
+      submit={(v) => callOnline(modifyMobileEndpoint, v)}
+    />
+  );
 }
 
 /** Sends the code to the number typed beside it, then counts down to the next resend. */
@@ -81,7 +100,10 @@ function WarningPanel({ cusId }: { cusId: string }) {
   const form = useMemo(
     () =>
       w
-        ? { schema: balanceWarningFormSchema, values: { enabled: w.enabled, warnBalance: String(w.warnBalance), warnMobiles: w.warnMobiles.join('\n') } }
+        ? {
+            schema: balanceWarningFormSchema,
+            values: { enabled: w.enabled, warnBalance: String(w.warnBalance), warnMobiles: w.warnMobiles.join('\n') },
+          }
         : null,
     [w],
   );
@@ -119,7 +141,8 @@ export function SettingsScreen() {
   const { t } = useTranslation();
   const { userInfo } = useSession();
   const cusId = userInfo?.authUser.cus_id ?? '';
-  const confirmPush = (go: () => void) => confirmDialog({ message: t('account.confirmPush'), header: t('account.confirmTitle'), accept: go });
+  const confirmPush = (go: () => void) =>
+    confirmDialog({ message: t('account.confirmPush'), header: t('account.confirmTitle'), accept: go });
   return (
     <section className="page-card" data-testid="settings" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
       <BalanceWarningNotice />

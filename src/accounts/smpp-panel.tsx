@@ -49,7 +49,9 @@ export function SmppPanel() {
           <dl className="info-list">
             <div>
               <dt>{t('account.smppAddress')}</dt>
-              <dd data-testid="smpp-address">{data.port === null ? t('account.smppOff') : `${data.host}:${data.port}`}</dd>
+              <dd data-testid="smpp-address">
+                {data.port === null ? t('account.smppOff') : `${data.host}:${data.port}`}
+              </dd>
             </div>
             <div>
               <dt>{t('account.smppSystemId')}</dt>

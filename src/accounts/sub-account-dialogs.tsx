@@ -11,7 +11,12 @@ import {
 } from '../../contract/endpoints/customer.endpoints';
 import type { Option, Recharge, SubAccountDetail } from '../../contract/entities.schema';
 import { RECHARGE_TYPE } from '../../contract/states';
-import { PUSH_MODES, rechargeFormSchema, subAccountFormSchema, subAccountModifyFormSchema } from '../../contract/validation/sub-account.rules';
+import {
+  PUSH_MODES,
+  rechargeFormSchema,
+  subAccountFormSchema,
+  subAccountModifyFormSchema,
+} from '../../contract/validation/sub-account.rules';
 import { formatDateTime } from '../ui/format';
 import { getLanguage } from '../ui/language';
 import { stateText } from '../table/cells';
@@ -69,7 +74,11 @@ export function SubAccountForm({ cusId, onDone }: { cusId?: string; onDone: () =
   const editing = cusId !== undefined;
   const { data: prodTypes } = usePlatformRead(customerProdTypesEndpoint, {});
   const { data: busCtys } = usePlatformRead(customerBusCtysEndpoint, {});
-  const { data: current, failure } = usePlatformRead(customerDetailEndpoint, { cus_id: cusId ?? '' }, { enabled: editing });
+  const { data: current, failure } = usePlatformRead(
+    customerDetailEndpoint,
+    { cus_id: cusId ?? '' },
+    { enabled: editing },
+  );
   const fields: FieldDefinition[] = useMemo(() => {
     const keep = editing ? { placeholder: 'account.passwordKeep' } : {};
     const choices = (o: Option[] | null) => (o ?? []).map((x) => ({ label: x.label, value: x.value }));
@@ -113,7 +122,15 @@ export function SubAccountForm({ cusId, onDone }: { cusId?: string; onDone: () =
   );
 }
 
-export function ChargeForm({ cusId, enterpriseBalance, onDone }: { cusId: string; enterpriseBalance: number; onDone: () => void }) {
+export function ChargeForm({
+  cusId,
+  enterpriseBalance,
+  onDone,
+}: {
+  cusId: string;
+  enterpriseBalance: number;
+  onDone: () => void;
+}) {
   const form = useMemo(
     () => ({ schema: rechargeFormSchema(enterpriseBalance), values: { cus_id: cusId, amount: '', remark: '' } }),
     [cusId, enterpriseBalance],
@@ -128,7 +145,9 @@ export function ChargeForm({ cusId, enterpriseBalance, onDone }: { cusId: string
       fields={fields}
       testId="charge"
       submitLabel="account.charge"
-      submit={(v: { cus_id: string; amount: number; remark?: string }) => runAccountCommand('customer.charge', v.cus_id, { ...v })}
+      submit={(v: { cus_id: string; amount: number; remark?: string }) =>
+        runAccountCommand('customer.charge', v.cus_id, { ...v })
+      }
       onDone={onDone}
     />
   );
@@ -169,7 +188,11 @@ const chargeDetail = (cusId: string): RemoteTableDef<Recharge> => ({
     { field: 'recharge_money', header: 'account.amount', render: (r) => r.recharge_money.toFixed(2) },
     { field: 'preBalanceStr', header: 'account.preBalance' },
     { field: 'postBalanceStr', header: 'account.postBalance' },
-    { field: 'recharge_type', header: 'account.rechargeType', render: (r, v) => stateText(RECHARGE_TYPE, r.recharge_type, v) },
+    {
+      field: 'recharge_type',
+      header: 'account.rechargeType',
+      render: (r, v) => stateText(RECHARGE_TYPE, r.recharge_type, v),
+    },
     { field: 'remark', header: 'account.remark' },
   ],
 });

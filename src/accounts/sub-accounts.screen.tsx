@@ -20,7 +20,8 @@ import { ChargeDetailView, ChargeForm, SubAccountDetailView, SubAccountForm } fr
 // The sub-accounts, with keyword search, status and pay type labels, balance; row actions only for the account types
 // that manage sub-accounts (moreType 1-4).
 
-const optionsOf = (m: typeof ACCOUNT_STATUS | typeof PAY_TYPE) => m.filter.map((c) => ({ value: c, label: m.codes[c].label }));
+const optionsOf = (m: typeof ACCOUNT_STATUS | typeof PAY_TYPE) =>
+  m.filter.map((c) => ({ value: c, label: m.codes[c].label }));
 export const subAccounts: RemoteTableDef<SubAccount> = {
   id: 'sub',
   endpoint: customerListEndpoint,
@@ -40,8 +41,18 @@ export const subAccounts: RemoteTableDef<SubAccount> = {
       render: (r, v) => stateTag(ACCOUNT_STATUS, r.cus_status, v),
       text: (r, v) => stateText(ACCOUNT_STATUS, r.cus_status, v),
     },
-    { field: 'pay_type', header: 'account.payType', render: (r, v) => stateTag(PAY_TYPE, r.pay_type, v), text: (r, v) => stateText(PAY_TYPE, r.pay_type, v) },
-    { field: 'balanceStr2', header: 'account.balance', render: (r) => <span data-testid="sub-balance">{r.balanceStr2}</span>, text: (r) => r.balanceStr2 },
+    {
+      field: 'pay_type',
+      header: 'account.payType',
+      render: (r, v) => stateTag(PAY_TYPE, r.pay_type, v),
+      text: (r, v) => stateText(PAY_TYPE, r.pay_type, v),
+    },
+    {
+      field: 'balanceStr2',
+      header: 'account.balance',
+      render: (r) => <span data-testid="sub-balance">{r.balanceStr2}</span>,
+      text: (r) => r.balanceStr2,
+    },
     { field: 'ext_number', header: 'account.extNumber' },
     { field: 'create_time', header: 'account.createTime', render: timeCell('create_time') },
   ],
@@ -67,7 +78,11 @@ export function SubAccountsScreen() {
           await runAccountCommand(open ? 'customer.open' : 'customer.close', row.cus_id, { cus_id: row.cus_id });
           notify({ severity: 'success', summary: messageText(open ? 'customer.opened' : 'customer.closed') });
         } catch (e) {
-          notify({ severity: 'error', summary: messageText(open ? 'customer.openFailure' : 'customer.closeFailure'), detail: (e as Error).message });
+          notify({
+            severity: 'error',
+            summary: messageText(open ? 'customer.openFailure' : 'customer.closeFailure'),
+            detail: (e as Error).message,
+          });
         }
         reload();
       },
@@ -76,13 +91,44 @@ export function SubAccountsScreen() {
   const actions = (row: SubAccount) => (
     <span style={{ display: 'inline-flex', gap: 2 }}>
       {row.cus_status === 1 ? (
-        <Button size="small" text severity="danger" data-testid="sub-close" label={t('account.close')} onClick={() => setStatus(row, false)} />
+        <Button
+          size="small"
+          text
+          severity="danger"
+          data-testid="sub-close"
+          label={t('account.close')}
+          onClick={() => setStatus(row, false)}
+        />
       ) : (
-        <Button size="small" text data-testid="sub-open" label={t('account.open')} onClick={() => setStatus(row, true)} />
+        <Button
+          size="small"
+          text
+          data-testid="sub-open"
+          label={t('account.open')}
+          onClick={() => setStatus(row, true)}
+        />
       )}
-      <Button size="small" text data-testid="sub-edit-open" label={t('account.edit')} onClick={() => setDialog({ kind: 'edit', cusId: row.cus_id })} />
-      <Button size="small" text data-testid="sub-detail-open" label={t('account.detail')} onClick={() => setDialog({ kind: 'detail', cusId: row.cus_id })} />
-      <Button size="small" text data-testid="sub-charge" label={t('account.charge')} onClick={() => setDialog({ kind: 'charge', cusId: row.cus_id })} />
+      <Button
+        size="small"
+        text
+        data-testid="sub-edit-open"
+        label={t('account.edit')}
+        onClick={() => setDialog({ kind: 'edit', cusId: row.cus_id })}
+      />
+      <Button
+        size="small"
+        text
+        data-testid="sub-detail-open"
+        label={t('account.detail')}
+        onClick={() => setDialog({ kind: 'detail', cusId: row.cus_id })}
+      />
+      <Button
+        size="small"
+        text
+        data-testid="sub-charge"
+        label={t('account.charge')}
+        onClick={() => setDialog({ kind: 'charge', cusId: row.cus_id })}
+      />
       <Button
         size="small"
         text
@@ -99,7 +145,15 @@ export function SubAccountsScreen() {
   const hide = () => setDialog(null);
   return (
     <section className="page-card" data-testid="sub-accounts">
-      {manager && <Button data-testid="sub-add-open" icon="pi pi-plus" label={t('account.add')} size="small" onClick={() => setDialog({ kind: 'add' })} />}
+      {manager && (
+        <Button
+          data-testid="sub-add-open"
+          icon="pi pi-plus"
+          label={t('account.add')}
+          size="small"
+          onClick={() => setDialog({ kind: 'add' })}
+        />
+      )}
       <RemoteTable def={manager ? { ...subAccounts, actions } : subAccounts} refresh={refresh} />
       <FormDialog header={t('account.add')} visible={dialog?.kind === 'add'} onHide={hide} style={{ width: '36rem' }}>
         {dialog?.kind === 'add' && <SubAccountForm onDone={close} />}
@@ -110,12 +164,26 @@ export function SubAccountsScreen() {
       <Dialog header={t('account.detail')} visible={dialog?.kind === 'detail'} onHide={hide} style={{ width: '36rem' }}>
         {dialog?.kind === 'detail' && <SubAccountDetailView cusId={dialog.cusId} />}
       </Dialog>
-      <FormDialog header={t('account.charge')} visible={dialog?.kind === 'charge'} onHide={hide} style={{ width: '28rem' }}>
+      <FormDialog
+        header={t('account.charge')}
+        visible={dialog?.kind === 'charge'}
+        onHide={hide}
+        style={{ width: '28rem' }}
+      >
         {dialog?.kind === 'charge' && (
-          <ChargeForm cusId={dialog.cusId} enterpriseBalance={userInfo?.authUser.balance ?? Number.POSITIVE_INFINITY} onDone={close} />
+          <ChargeForm
+            cusId={dialog.cusId}
+            enterpriseBalance={userInfo?.authUser.balance ?? Number.POSITIVE_INFINITY}
+            onDone={close}
+          />
         )}
       </FormDialog>
-      <Dialog header={t('account.chargeDetail')} visible={dialog?.kind === 'chargeDetail'} onHide={hide} style={{ width: '48rem' }}>
+      <Dialog
+        header={t('account.chargeDetail')}
+        visible={dialog?.kind === 'chargeDetail'}
+        onHide={hide}
+        style={{ width: '48rem' }}
+      >
         {dialog?.kind === 'chargeDetail' && <ChargeDetailView cusId={dialog.cusId} />}
       </Dialog>
     </section>

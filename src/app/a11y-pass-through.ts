@@ -5,7 +5,9 @@ import type { PrimeReactPTOptions } from 'primereact/api';
 // native <select> copy of its value and a role="button" chevron beside its focusable input: both are for mouse and
 // forms only, so they leave the accessibility tree, and the input takes the Dropdown's aria-label or placeholder as
 // its name when no <label> names it. A ProgressBar is named "progress" unless its screen names it.
-type Labelled = { props?: { 'aria-label'?: string; ariaLabel?: string | null; placeholder?: string; inputId?: string } };
+type Labelled = {
+  props?: { 'aria-label'?: string; ariaLabel?: string | null; placeholder?: string; inputId?: string };
+};
 const nameOf = (o: Labelled) => o.props?.['aria-label'] ?? o.props?.ariaLabel ?? o.props?.placeholder ?? undefined;
 
 export const A11Y_PASS_THROUGH = {
@@ -15,6 +17,8 @@ export const A11Y_PASS_THROUGH = {
     input: (o: Labelled) => (o.props?.inputId ? {} : { 'aria-label': nameOf(o) ?? i18next.t('common.select') }),
   },
   progressbar: {
-    root: (o: { props?: { 'aria-label'?: string } }) => ({ 'aria-label': o.props?.['aria-label'] ?? i18next.t('common.progress') }),
+    root: (o: { props?: { 'aria-label'?: string } }) => ({
+      'aria-label': o.props?.['aria-label'] ?? i18next.t('common.progress'),
+    }),
   },
 } as unknown as PrimeReactPTOptions;

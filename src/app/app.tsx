@@ -59,7 +59,8 @@ function Guarded() {
   const loggedIn = useSelector(sessionActor, (s) => s.matches({ session: 'loggedIn' }));
   const pending = useSelector(
     sessionActor,
-    (s) => s.matches({ session: 'boot' }) || s.matches({ session: 'loadingUser' }) || s.matches({ session: 'loggingOut' }),
+    (s) =>
+      s.matches({ session: 'boot' }) || s.matches({ session: 'loadingUser' }) || s.matches({ session: 'loggingOut' }),
   );
   const token = useSelector(sessionActor, (s) => s.context.token);
   const userInfo = useSelector(sessionActor, (s) => s.context.userInfo);
@@ -69,7 +70,8 @@ function Guarded() {
 
   if ('redirect' in decision) {
     // the page being locked, so unlocking returns to it
-    if (decision.redirect === '/lock' && !NO_AUTH_ROUTES.includes(path)) sessionStorage.setItem(LOCKED_FROM, search ? `${path}?${search}` : path);
+    if (decision.redirect === '/lock' && !NO_AUTH_ROUTES.includes(path))
+      sessionStorage.setItem(LOCKED_FROM, search ? `${path}?${search}` : path);
     return <Redirect to={decision.redirect} replace />;
   }
   const waiting = (

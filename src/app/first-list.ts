@@ -19,6 +19,8 @@ import { viewerOf } from '../table/viewer';
 export function prefetchFirstList(who: { loginName: string } | { userInfo: UserInfo }): void {
   if (typeof navigator !== 'undefined' && !navigator.onLine) return;
   const userInfo = 'userInfo' in who ? who.userInfo : null;
-  const cached = userInfo ? hasLocalDb(userInfo.authUser.cus_id) : hasLocalDbOfLogin((who as { loginName: string }).loginName);
+  const cached = userInfo
+    ? hasLocalDb(userInfo.authUser.cus_id)
+    : hasLocalDbOfLogin((who as { loginName: string }).loginName);
   if (!cached) prefetchFirstPage(domesticRecords, viewerOf(userInfo, getLanguage()));
 }

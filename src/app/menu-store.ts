@@ -1,4 +1,10 @@
-import { getMenuEndpoint, getTopMenuEndpoint, type MenuItem, type PermCode, type TopMenuItem } from '../../contract/endpoints/user.endpoints';
+import {
+  getMenuEndpoint,
+  getTopMenuEndpoint,
+  type MenuItem,
+  type PermCode,
+  type TopMenuItem,
+} from '../../contract/endpoints/user.endpoints';
 import { earlyApi } from '../session/api';
 import { afterFirstScreen } from '../data/first-screen';
 import { createStore } from './external-store';
@@ -56,7 +62,13 @@ async function fetchMenus(token: string | null, given: LoginMenus | undefined): 
     // stored at once, in one change, before the session change renders the shell, which then renders with its side
     // menu: nothing is asked before the first screen but the first list
     const active = grantedProduct(given.topMenu, menuStore.get().active);
-    menuStore.set((s) => ({ ...s, top: given.topMenu, active, menus: { ...s.menus, userCenter: given.menu }, loaded: active === 'userCenter' }));
+    menuStore.set((s) => ({
+      ...s,
+      top: given.topMenu,
+      active,
+      menus: { ...s.menus, userCenter: given.menu },
+      loaded: active === 'userCenter',
+    }));
   }
   const menuOf = (code: PermCode) => (given && code === 'userCenter' ? Promise.resolve(given.menu) : fetchMenu(code));
   // the product menu is asked beside the top menu: the product rarely changes, and a wrong guess is asked again
@@ -144,7 +156,9 @@ export function retryMenus(): Promise<void> {
 export function loadGrantedMenus(): Promise<void> {
   loadingAll ??= (async () => {
     const { top, menus } = menuStore.get();
-    await Promise.all(top.filter((t) => t.prodAccess && !menus[t.permCode]).map((t) => loadMenu(t.permCode).catch(() => {})));
+    await Promise.all(
+      top.filter((t) => t.prodAccess && !menus[t.permCode]).map((t) => loadMenu(t.permCode).catch(() => {})),
+    );
     markAllLoaded();
   })().finally(() => (loadingAll = null));
   return loadingAll;

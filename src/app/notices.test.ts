@@ -47,7 +47,11 @@ describe('the notices of the bell', () => {
   });
 
   it('lists platform notices and refusals of the last day, newest first, at most 10 refusals', () => {
-    const list = noticesOf({ ...base, server: [server('s', 500, { isUnread: false })], rejected: [rejected('b', 1000), rejected('a', 2 * 24 * 3600_000)] });
+    const list = noticesOf({
+      ...base,
+      server: [server('s', 500, { isUnread: false })],
+      rejected: [rejected('b', 1000), rejected('a', 2 * 24 * 3600_000)],
+    });
     expect(list.map((n) => [n.id, n.unread, n.severity, n.path])).toEqual([
       ['s', false, 'error', '/contentTemplateList'],
       ['rejected:b', true, 'error', '/activity'],

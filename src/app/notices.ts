@@ -26,7 +26,12 @@ export interface Notice {
 export const REJECTION_NOTICE_MS = 24 * 3600_000;
 export const MAX_REJECTION_NOTICES = 10;
 
-const SEVERITY: Partial<Record<NoticeKind, Notice['severity']>> = { templateRejected: 'error', batchFailed: 'error', balanceLow: 'warn', dailyCapNear: 'warn' };
+const SEVERITY: Partial<Record<NoticeKind, Notice['severity']>> = {
+  templateRejected: 'error',
+  batchFailed: 'error',
+  balanceLow: 'warn',
+  dailyCapNear: 'warn',
+};
 
 export interface NoticeSources {
   lang: Language;
@@ -44,13 +49,16 @@ export interface NoticeSources {
 /** Fills `{{name}}` placeholders in one pass: a value is never read as a placeholder or markup itself, so a template
  * text or an account name shows exactly as it was typed. */
 export function fill(pattern: string, params: Record<string, unknown>): string {
-  return pattern.replace(/\{\{(\w+)\}\}/g, (_, k: string) => (params[k] === undefined || params[k] === null ? '' : String(params[k])));
+  return pattern.replace(/\{\{(\w+)\}\}/g, (_, k: string) =>
+    params[k] === undefined || params[k] === null ? '' : String(params[k]),
+  );
 }
 
 /** A platform notice in the reader's language. */
 export function noticeText(pattern: (key: string) => string, n: Pick<BellNotice, 'kind' | 'params'>): string {
   const kind = n.params.templateKind;
-  const params = typeof kind === 'string' ? { ...n.params, templateKind: pattern(`notice.templateKind.${kind}`) } : n.params;
+  const params =
+    typeof kind === 'string' ? { ...n.params, templateKind: pattern(`notice.templateKind.${kind}`) } : n.params;
   return fill(pattern(`notice.kind.${n.kind}`), params);
 }
 
@@ -64,11 +72,17 @@ export function noticesOf(s: NoticeSources): Notice[] {
     unread: n.isUnread,
     kind: n.kind,
   }));
-  for (const ev of s.rejected.filter((e) => e.status === 'rejected' && s.now - e.created_at < REJECTION_NOTICE_MS).slice(0, MAX_REJECTION_NOTICES))
+  for (const ev of s.rejected
+    .filter((e) => e.status === 'rejected' && s.now - e.created_at < REJECTION_NOTICE_MS)
+    .slice(0, MAX_REJECTION_NOTICES))
     out.push({
       id: `rejected:${ev.id}`,
       severity: 'error',
-      text: s.t('top.noticeRejected', { command: commandText(s.lang, ev.type), target: targetText(s.lang, ev), reason: ev.last_error ?? '' }),
+      text: s.t('top.noticeRejected', {
+        command: commandText(s.lang, ev.type),
+        target: targetText(s.lang, ev),
+        reason: ev.last_error ?? '',
+      }),
       path: '/activity',
       time: ev.created_at,
       unread: true,

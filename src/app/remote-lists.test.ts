@@ -24,20 +24,37 @@ const LISTS: Record<string, RemoteTableDef<never>> = {
   sessions,
   carrierMargins,
 } as unknown as Record<string, RemoteTableDef<never>>;
-const label = (lang: 'zh' | 'en', key: string) => key.split('.').reduce<unknown>((t, k) => (t as Record<string, unknown> | undefined)?.[k], RESOURCES[lang]);
+const label = (lang: 'zh' | 'en', key: string) =>
+  key.split('.').reduce<unknown>((t, k) => (t as Record<string, unknown> | undefined)?.[k], RESOURCES[lang]);
 
 describe('platform-paged lists', () => {
   it.each(Object.entries(LISTS).filter(([name]) => name !== 'checkBatches'))('%s exports', (_name, def) => {
     expect(Boolean(def.download) || Boolean(def.exportAs)).toBe(true);
-    if (def.exportAs) for (const lang of ['zh', 'en'] as const) expect(label(lang, def.exportAs), `${lang} ${def.exportAs}`).toBeTypeOf('string');
+    if (def.exportAs)
+      for (const lang of ['zh', 'en'] as const)
+        expect(label(lang, def.exportAs), `${lang} ${def.exportAs}`).toBeTypeOf('string');
   });
 
-  it.each(['subRecharges', 'epRecharges', 'numberStatusStatistics', 'portingStatistics', 'blacklistStatistics', 'sessions'])('%s has a date range', (name) => {
+  it.each([
+    'subRecharges',
+    'epRecharges',
+    'numberStatusStatistics',
+    'portingStatistics',
+    'blacklistStatistics',
+    'sessions',
+  ])('%s has a date range', (name) => {
     expect(LISTS[name].dateRange).toBe(true);
   });
 
   it('names every total, range and export label in zh and en', () => {
-    for (const key of ['operator.table.total', 'operator.table.counting', 'table.dateRange', 'table.shortcut', 'table.export', 'table.serial']) {
+    for (const key of [
+      'operator.table.total',
+      'operator.table.counting',
+      'table.dateRange',
+      'table.shortcut',
+      'table.export',
+      'table.serial',
+    ]) {
       for (const lang of ['zh', 'en'] as const) expect(label(lang, key), `${lang} ${key}`).toBeTypeOf('string');
     }
   });
@@ -46,7 +63,10 @@ describe('platform-paged lists', () => {
 describe('reading a list whole for its export', () => {
   const source = (n: number) => async (page: number) => ({
     total: n,
-    data: Array.from({ length: Math.max(0, Math.min(EXPORT_PAGE, n - (page - 1) * EXPORT_PAGE)) }, (_, i) => (page - 1) * EXPORT_PAGE + i),
+    data: Array.from(
+      { length: Math.max(0, Math.min(EXPORT_PAGE, n - (page - 1) * EXPORT_PAGE)) },
+      (_, i) => (page - 1) * EXPORT_PAGE + i,
+    ),
   });
 
   it('reads page after page up to the total', async () => {
@@ -56,7 +76,9 @@ describe('reading a list whole for its export', () => {
   });
 
   it('stops at its page cap', async () => {
-    expect(await readAllPages(source(EXPORT_PAGE * (EXPORT_MAX_PAGES + 3)))).toHaveLength(EXPORT_PAGE * EXPORT_MAX_PAGES);
+    expect(await readAllPages(source(EXPORT_PAGE * (EXPORT_MAX_PAGES + 3)))).toHaveLength(
+      EXPORT_PAGE * EXPORT_MAX_PAGES,
+    );
   });
 
   it('writes a serial number before each row', () => {

@@ -1,7 +1,14 @@
 import { blacklistDocSchema } from '../../contract/endpoints/mobile-black.endpoints';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { batchSchema, moRecordSchema, mtRecordSchema, statisticsRowSchema, timeBatchSchema, timeMtMessageSchema } from '../../contract/records.schema';
+import {
+  batchSchema,
+  moRecordSchema,
+  mtRecordSchema,
+  statisticsRowSchema,
+  timeBatchSchema,
+  timeMtMessageSchema,
+} from '../../contract/records.schema';
 import { COLLECTION_SCHEMAS } from '../../sync/store/collection-schemas';
 import { chooseIndex, toRxQuery } from '../../sync/query/query';
 import { SCREENS_EN } from '../i18n/screens.en';
@@ -37,7 +44,9 @@ const ENTITY_FIELDS: Record<string, string[]> = {
   events: Object.keys((COLLECTION_SCHEMAS.events as { properties: object }).properties),
   short_links: Object.keys(shortLinkRecordSchema.shape),
   // shared collections (a `kind` per shape): the fields of any of their kinds
-  templates: [contentTemplateDocSchema, videoTemplateDocSchema, cspTemplateDocSchema].flatMap((s) => Object.keys(s.shape)),
+  templates: [contentTemplateDocSchema, videoTemplateDocSchema, cspTemplateDocSchema].flatMap((s) =>
+    Object.keys(s.shape),
+  ),
   address_book: [addressGroupDocSchema, addressMemberDocSchema].flatMap((s) => Object.keys(s.shape)),
   blacklist: Object.keys(blacklistDocSchema.shape),
 };
@@ -51,7 +60,8 @@ const viewerOf = (userType: number): ViewerContext => ({
 });
 const shownFields = (path: string, userType: number) =>
   shownColumns(DEFINITIONS.find((d) => d.path === path)?.columns ?? [], viewerOf(userType)).map((c) => c.field);
-const label = (tree: Record<string, unknown>, key: string) => key.split('.').reduce<unknown>((t, k) => (t as Record<string, unknown> | undefined)?.[k], tree);
+const label = (tree: Record<string, unknown>, key: string) =>
+  key.split('.').reduce<unknown>((t, k) => (t as Record<string, unknown> | undefined)?.[k], tree);
 
 describe('screen registry', () => {
   it('registers the menu paths of the product’s list screens, Activity and every product area’s screens', () => {
@@ -94,7 +104,12 @@ describe('screen registry', () => {
   });
 
   it('says whose row it is in the batch and timed lists, which mix accounts for userType 1 and only for it', () => {
-    for (const path of ['/dataGatheringBatchList', '/inteDataGatheringBatchList', '/pageTimeBatchList', '/timeMtMessageList']) {
+    for (const path of [
+      '/dataGatheringBatchList',
+      '/inteDataGatheringBatchList',
+      '/pageTimeBatchList',
+      '/timeMtMessageList',
+    ]) {
       expect(shownFields(path, 1), path).toContain('cus_id');
       expect(shownFields(path, 3), path).not.toContain('cus_id');
     }
@@ -106,7 +121,8 @@ describe('screen registry', () => {
   });
 
   it('offers a date range on every statistics list', () => {
-    for (const def of DEFINITIONS.filter((d) => d.collection === 'statistics')) expect(def.dateField, def.path).toBe('gathering_time');
+    for (const def of DEFINITIONS.filter((d) => d.collection === 'statistics'))
+      expect(def.dateField, def.path).toBe('gathering_time');
   });
 
   describe.each(DEFINITIONS.map((d) => [d.path, d] as const))('%s', (_path, def) => {
@@ -127,16 +143,29 @@ describe('screen registry', () => {
       // read whole (their status filters differ per kind, so one index per status field would need every kind to carry it)
       if (def.collection === 'templates') return;
       for (const f of def.filters.filter((x) => x.kind === 'eq-text' || x.kind === 'select')) {
-        const idx = chooseIndex(def.collection, [...(def.fixed ?? []), ...(def.modes?.[0].fixed ?? []), { op: 'eq', field: f.field, value: 1 }]);
+        const idx = chooseIndex(def.collection, [
+          ...(def.fixed ?? []),
+          ...(def.modes?.[0].fixed ?? []),
+          { op: 'eq', field: f.field, value: 1 },
+        ]);
         expect(idx?.includes(f.field), `index for ${f.field}`).toBe(true);
       }
     });
 
     it('has zh and en labels for its title, columns and filters', () => {
-      for (const key of [def.title, ...def.columns.map((c) => c.header), ...def.filters.map((f) => f.label), ...(def.modes ?? []).map((m) => m.label)]) {
+      for (const key of [
+        def.title,
+        ...def.columns.map((c) => c.header),
+        ...def.filters.map((f) => f.label),
+        ...(def.modes ?? []).map((m) => m.label),
+      ]) {
         // the console's merged catalogue (shell, screens and each area's own files)
-        expect(label(SCREENS_ZH, key) ?? label(LIBRARY_ZH, key) ?? label(RESOURCES.zh, key), `zh ${key}`).toBeTypeOf('string');
-        expect(label(SCREENS_EN, key) ?? label(LIBRARY_EN, key) ?? label(RESOURCES.en, key), `en ${key}`).toBeTypeOf('string');
+        expect(label(SCREENS_ZH, key) ?? label(LIBRARY_ZH, key) ?? label(RESOURCES.zh, key), `zh ${key}`).toBeTypeOf(
+          'string',
+        );
+        expect(label(SCREENS_EN, key) ?? label(LIBRARY_EN, key) ?? label(RESOURCES.en, key), `en ${key}`).toBeTypeOf(
+          'string',
+        );
       }
     });
 

@@ -51,7 +51,11 @@ export const SCREENS: Record<string, ScreenEntry> = {
   ...Object.fromEntries(
     DEFINITIONS.map((def) => [
       def.path,
-      { title: def.title, grantedBy: def.grantedBy, component: () => createElement(TableScreen as ComponentType<{ def: ScreenDefinition<never> }>, { def }) },
+      {
+        title: def.title,
+        grantedBy: def.grantedBy,
+        component: () => createElement(TableScreen as ComponentType<{ def: ScreenDefinition<never> }>, { def }),
+      },
     ]),
   ),
   ...SEND_SCREENS,

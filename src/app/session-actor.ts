@@ -85,7 +85,10 @@ export const sessionActor = createActor(
       // console renders at once, with no loading frame that would drop the first keystrokes
       // (and the records' first page is asked then, before the console renders: src/app/first-list.ts)
       fetchUserInfo: fromPromise(async () => {
-        const [info] = await Promise.all([earlyApi().call(getUserInfoEndpoint, {}, { silent: true }), loadConsole().catch(() => {})]);
+        const [info] = await Promise.all([
+          earlyApi().call(getUserInfoEndpoint, {}, { silent: true }),
+          loadConsole().catch(() => {}),
+        ]);
         prefetchFirstList({ userInfo: info });
         return info;
       }),

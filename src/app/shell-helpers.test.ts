@@ -50,7 +50,11 @@ describe('menu search', () => {
     },
     { id: 'c', label: 'menu.send', path: '/send', icon: '' },
   ];
-  const labels: Record<string, string> = { 'menu.mt': 'Send records', 'menu.mo': 'Reply records', 'menu.send': 'send SMS' };
+  const labels: Record<string, string> = {
+    'menu.mt': 'Send records',
+    'menu.mo': 'Reply records',
+    'menu.send': 'send SMS',
+  };
   const leaves = menuLeaves(menu);
 
   it('collects the pages, not the groups', () => {
@@ -100,7 +104,8 @@ describe('route guards', () => {
 });
 
 describe('i18n', () => {
-  const keys = (o: object, p = ''): string[] => Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v, `${p}${k}.`) : [`${p}${k}`]));
+  const keys = (o: object, p = ''): string[] =>
+    Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' ? keys(v, `${p}${k}.`) : [`${p}${k}`]));
   it('zh and en have the same keys and no empty labels', () => {
     expect(keys(EN).sort()).toEqual(keys(ZH).sort());
     const leaves = (o: object): string[] => Object.values(o).flatMap((v) => (typeof v === 'object' ? leaves(v) : [v]));

@@ -23,6 +23,7 @@ export function closeTab(tabs: Tab[], path: string, active: string): { tabs: Tab
   return { tabs: left, goTo: path === active ? (left[i] ?? left[i - 1] ?? HOME_TAB).path : null };
 }
 
-export const closeOtherTabs = (tabs: Tab[], keep: string): Tab[] => tabs.filter((t) => t.path === FIRST_TAB || t.path === keep);
+export const closeOtherTabs = (tabs: Tab[], keep: string): Tab[] =>
+  tabs.filter((t) => t.path === FIRST_TAB || t.path === keep);
 
 export const closeAllTabs = (): Tab[] => [HOME_TAB];

@@ -5,7 +5,9 @@ import { afterUnlock, guard } from './guards';
 describe('unlock returns to the locked page', () => {
   const inn = { loggedIn: true, pending: false, locked: false };
   it('redirects /lock to the page the lock was entered from, with its query', () => {
-    expect(guard('/lock', { ...inn, lockedFrom: '/mtRecordList?batch_id=B1' })).toEqual({ redirect: '/mtRecordList?batch_id=B1' });
+    expect(guard('/lock', { ...inn, lockedFrom: '/mtRecordList?batch_id=B1' })).toEqual({
+      redirect: '/mtRecordList?batch_id=B1',
+    });
     expect(guard('/lock', { ...inn, locked: true, lockedFrom: '/mtRecordList' })).toEqual({ render: 'public' });
   });
   it('goes to the first tab without a usable page', () => {

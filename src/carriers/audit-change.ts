@@ -21,8 +21,11 @@ export function changeLines(before: unknown, after: unknown, partial = false): C
   if (partial && (after === null || after === undefined)) return [];
   if (!isObject(before) || !isObject(after)) return [{ key: null, before: json(before), after: json(after) }];
   const keys = partial ? Object.keys(after) : [...new Set([...Object.keys(before), ...Object.keys(after)])];
-  return keys.map((key) => ({ key, before: json(before[key]), after: json(after[key]) })).filter((l) => l.before !== l.after);
+  return keys
+    .map((key) => ({ key, before: json(before[key]), after: json(after[key]) }))
+    .filter((l) => l.before !== l.after);
 }
 
 /** One line as text: `port: 2775 → 2776`; `nothing` stands for an absent side. */
-export const changeText = (l: ChangeLine, nothing: string): string => `${l.key === null ? '' : `${l.key}: `}${l.before ?? nothing} → ${l.after ?? nothing}`;
+export const changeText = (l: ChangeLine, nothing: string): string =>
+  `${l.key === null ? '' : `${l.key}: `}${l.before ?? nothing} → ${l.after ?? nothing}`;

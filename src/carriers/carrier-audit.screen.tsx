@@ -34,7 +34,10 @@ export const carrierAudit: RemoteTableDef<AuditRow> = {
       field: 'after',
       header: 'carrierAudit.change',
       render: (r, v) => (
-        <pre data-testid="audit-change" style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxWidth: '40rem', fontSize: '0.85em' }}>
+        <pre
+          data-testid="audit-change"
+          style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxWidth: '40rem', fontSize: '0.85em' }}
+        >
           {changeOf(r, v)}
         </pre>
       ),

@@ -2,7 +2,11 @@ import i18next from 'i18next';
 import { Button } from 'primereact/button';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { carrierCostDeleteEndpoint, carrierCostListEndpoint, type CostRow } from '../../contract/endpoints/carrier-cost.endpoints';
+import {
+  carrierCostDeleteEndpoint,
+  carrierCostListEndpoint,
+  type CostRow,
+} from '../../contract/endpoints/carrier-cost.endpoints';
 import { carrierListEndpoint } from '../../contract/endpoints/carrier-control.endpoints';
 import { callOnline } from '../data/platform-actions';
 import { usePlatformRead } from '../data/use-platform-read';
@@ -32,11 +36,20 @@ export const carrierCosts: RemoteTableDef<CostRow> = {
     { field: 'carrier', header: 'carrierCosts.carrier' },
     { field: 'country', header: 'carrierCosts.scope', render: (c) => c.country ?? c.prefix },
     { field: 'cost', header: 'carrierCosts.cost' },
-    { field: 'effectiveFrom', header: 'carrierCosts.effectiveFrom', render: (c, v) => formatDateTime(c.effectiveFrom, v.lang) },
+    {
+      field: 'effectiveFrom',
+      header: 'carrierCosts.effectiveFrom',
+      render: (c, v) => formatDateTime(c.effectiveFrom, v.lang),
+    },
     {
       field: 'updatedAt',
       header: 'carrierCosts.updated',
-      render: (c, v) => i18next.t('carrierCosts.updatedValue', { lng: v.lang, by: c.updatedBy, at: formatDateTime(c.updatedAt, v.lang) }),
+      render: (c, v) =>
+        i18next.t('carrierCosts.updatedValue', {
+          lng: v.lang,
+          by: c.updatedBy,
+          at: formatDateTime(c.updatedAt, v.lang),
+        }),
     },
   ],
 };
@@ -83,15 +96,30 @@ export function CarrierCostsScreen() {
   const done = () => (setDialog(null), reload());
   const hide = () => setDialog(null);
   return (
-    <section className="page-card" data-testid="carrier-costs" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+    <section
+      className="page-card"
+      data-testid="carrier-costs"
+      style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
+    >
       <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button data-testid="cost-add-open" icon="pi pi-plus" size="small" label={t('carrierCosts.add')} onClick={() => setDialog({ kind: 'add' })} />
+        <Button
+          data-testid="cost-add-open"
+          icon="pi pi-plus"
+          size="small"
+          label={t('carrierCosts.add')}
+          onClick={() => setDialog({ kind: 'add' })}
+        />
         <p id={hintId} style={{ margin: 0 }}>
           {t('carrierCosts.hint')}
         </p>
       </div>
       <RemoteTable def={{ ...carrierCosts, actions }} refresh={refresh} describedBy={hintId} />
-      <FormDialog header={t('carrierCosts.add')} visible={dialog?.kind === 'add'} onHide={hide} style={{ width: '32rem' }}>
+      <FormDialog
+        header={t('carrierCosts.add')}
+        visible={dialog?.kind === 'add'}
+        onHide={hide}
+        style={{ width: '32rem' }}
+      >
         {dialog?.kind === 'add' && <CostForm carriers={carriers} onDone={done} />}
       </FormDialog>
       <FormDialog
@@ -100,7 +128,9 @@ export function CarrierCostsScreen() {
         onHide={hide}
         style={{ width: '32rem' }}
       >
-        {dialog?.kind === 'edit' && <CostForm key={dialog.cost.id} cost={dialog.cost} carriers={carriers} onDone={done} />}
+        {dialog?.kind === 'edit' && (
+          <CostForm key={dialog.cost.id} cost={dialog.cost} carriers={carriers} onDone={done} />
+        )}
       </FormDialog>
     </section>
   );

@@ -6,7 +6,11 @@ import { Message } from 'primereact/message';
 import { Tag } from 'primereact/tag';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { carrierActionEndpoint, carrierListEndpoint, type CarrierView } from '../../contract/endpoints/carrier-control.endpoints';
+import {
+  carrierActionEndpoint,
+  carrierListEndpoint,
+  type CarrierView,
+} from '../../contract/endpoints/carrier-control.endpoints';
 import { carrierHistoryEndpoint } from '../../contract/endpoints/carrier-history.endpoints';
 import { callOnline } from '../data/platform-actions';
 import { usePlatformRead } from '../data/use-platform-read';
@@ -30,10 +34,20 @@ import { errorsText, latencyText, ratioText } from './carrier-status-text';
 const REFRESH_MS = 3000;
 /** the history is read every this many list reads (30 s) */
 const HISTORY_EVERY = 10;
-const STATE_SEVERITY = { active: 'success', broken: 'danger', probing: 'warning', draining: 'warning', disabled: null } as const;
+const STATE_SEVERITY = {
+  active: 'success',
+  broken: 'danger',
+  probing: 'warning',
+  draining: 'warning',
+  disabled: null,
+} as const;
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'weight'; carrier: CarrierView } | null;
 type Action = 'enable' | 'disable' | 'reconnect';
-const ACTION_MESSAGE = { enable: 'carrier.enabled', disable: 'carrier.disabled', reconnect: 'carrier.reconnecting' } as const;
+const ACTION_MESSAGE = {
+  enable: 'carrier.enabled',
+  disable: 'carrier.disabled',
+  reconnect: 'carrier.reconnecting',
+} as const;
 
 export function CarrierDashboardScreen() {
   const { t } = useTranslation();
@@ -49,9 +63,14 @@ export function CarrierDashboardScreen() {
   const [expanded, setExpanded] = useState<Record<string, boolean>>({});
   // read again at once when a chart is opened, so it never shows figures older than the list beside it
   const opened = Object.keys(expanded).join();
-  const history = usePlatformRead(carrierHistoryEndpoint, {}, { refresh: `${Math.floor(tick / HISTORY_EVERY)}|${opened}` });
+  const history = usePlatformRead(
+    carrierHistoryEndpoint,
+    {},
+    { refresh: `${Math.floor(tick / HISTORY_EVERY)}|${opened}` },
+  );
   const historyOf = (name: string) => history.data?.carriers.find((h) => h.name === name) ?? null;
-  const toggle = (name: string) => setExpanded(({ [name]: open, ...rest }) => (open ? rest : { ...rest, [name]: true }));
+  const toggle = (name: string) =>
+    setExpanded(({ [name]: open, ...rest }) => (open ? rest : { ...rest, [name]: true }));
   const chartId = (name: string) => `carrier-history-${name}`;
   const hintId = useId();
   const label = t('carriers.tableLabel');
@@ -113,16 +132,27 @@ export function CarrierDashboardScreen() {
       />
     </span>
   );
-  const status = (c: CarrierView, shown: (s: NonNullable<CarrierView['status']>) => string) => (c.status ? shown(c.status) : dash);
+  const status = (c: CarrierView, shown: (s: NonNullable<CarrierView['status']>) => string) =>
+    c.status ? shown(c.status) : dash;
   const done = () => (setDialog(null), reload());
   const hide = () => setDialog(null);
   return (
-    <section className="page-card" data-testid="carrier-status" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+    <section
+      className="page-card"
+      data-testid="carrier-status"
+      style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
+    >
       {failure}
       {history.failure}
       {data?.inProcess && <Message severity="info" text={t('carriers.inProcess')} data-testid="carriers-in-process" />}
       <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button data-testid="carrier-add-open" icon="pi pi-plus" size="small" label={t('carriers.add')} onClick={() => setDialog({ kind: 'add' })} />
+        <Button
+          data-testid="carrier-add-open"
+          icon="pi pi-plus"
+          size="small"
+          label={t('carriers.add')}
+          onClick={() => setDialog({ kind: 'add' })}
+        />
         <p id={hintId} style={{ margin: 0 }}>
           {t('carriers.hint')}
         </p>
@@ -139,7 +169,11 @@ export function CarrierDashboardScreen() {
           expandedRows={expanded}
           rowExpansionTemplate={(c: CarrierView) => {
             const h = historyOf(c.name);
-            return h ? <CarrierHistoryChart history={h} lang={lang} id={chartId(c.name)} /> : <p id={chartId(c.name)}>{t('carriers.history.loading')}</p>;
+            return h ? (
+              <CarrierHistoryChart history={h} lang={lang} id={chartId(c.name)} />
+            ) : (
+              <p id={chartId(c.name)}>{t('carriers.history.loading')}</p>
+            );
           }}
           pt={{
             table: { 'aria-label': label, 'aria-describedby': hintId },
@@ -161,12 +195,24 @@ export function CarrierDashboardScreen() {
               />
             )}
           />
-          <Column header={t('carriers.binds')} body={(c: CarrierView) => status(c, (s) => ratioText(s.bound, s.wanted, lang))} />
-          <Column header={t('carriers.window')} body={(c: CarrierView) => status(c, (s) => ratioText(s.inFlight, s.window, lang))} />
+          <Column
+            header={t('carriers.binds')}
+            body={(c: CarrierView) => status(c, (s) => ratioText(s.bound, s.wanted, lang))}
+          />
+          <Column
+            header={t('carriers.window')}
+            body={(c: CarrierView) => status(c, (s) => ratioText(s.inFlight, s.window, lang))}
+          />
           <Column header={t('carriers.rate')} body={(c: CarrierView) => status(c, (s) => formatNumber(s.rate, lang))} />
           <Column header={t('carriers.throttled')} body={(c: CarrierView) => status(c, (s) => count(s.throttled))} />
-          <Column header={t('carriers.errors')} body={(c: CarrierView) => status(c, (s) => errorsText(s.errors, t, lang))} />
-          <Column header={t('carriers.latencyHeader')} body={(c: CarrierView) => status(c, (s) => latencyText(s, t, lang))} />
+          <Column
+            header={t('carriers.errors')}
+            body={(c: CarrierView) => status(c, (s) => errorsText(s.errors, t, lang))}
+          />
+          <Column
+            header={t('carriers.latencyHeader')}
+            body={(c: CarrierView) => status(c, (s) => latencyText(s, t, lang))}
+          />
           <Column
             header={t('carriers.costToday')}
             body={(c: CarrierView) => {

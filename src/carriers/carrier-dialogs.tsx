@@ -1,6 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { carrierActionEndpoint, carrierSaveEndpoint, type CarrierView } from '../../contract/endpoints/carrier-control.endpoints';
+import {
+  carrierActionEndpoint,
+  carrierSaveEndpoint,
+  type CarrierView,
+} from '../../contract/endpoints/carrier-control.endpoints';
 import { callOnline } from '../data/platform-actions';
 import type { FieldDefinition } from '../forms/field-definition';
 import { messageText } from '../forms/message-text';
@@ -23,7 +27,11 @@ export function CarrierForm({ carrier, onDone }: { carrier?: CarrierView; onDone
       kind: 'select',
       options: values.map((value, i) => ({ value, label: t(labels[i]) })),
     });
-    const text = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({ name, label: `carriers.form.${name}`, ...extra });
+    const text = (name: string, extra: Partial<FieldDefinition> = {}): FieldDefinition => ({
+      name,
+      label: `carriers.form.${name}`,
+      ...extra,
+    });
     return withRules(
       [
         text('name', { disabled: editing, autoFocus: !editing }),
@@ -32,13 +40,21 @@ export function CarrierForm({ carrier, onDone }: { carrier?: CarrierView; onDone
         text('systemId'),
         text('password', { kind: 'password', placeholder: editing ? 'carriers.form.passwordKeep' : undefined }),
         text('systemType'),
-        choice('bindMode', ['transceiver', 'transmitter+receiver'], ['carriers.bindModes.transceiver', 'carriers.bindModes.transmitterReceiver']),
+        choice(
+          'bindMode',
+          ['transceiver', 'transmitter+receiver'],
+          ['carriers.bindModes.transceiver', 'carriers.bindModes.transmitterReceiver'],
+        ),
         text('binds'),
         text('window'),
         text('rate'),
         text('weight'),
         text('enabled', { kind: 'checkbox' }),
-        choice('longMessages', ['udh', 'sar', 'payload'], ['carriers.longModes.udh', 'carriers.longModes.sar', 'carriers.longModes.payload']),
+        choice(
+          'longMessages',
+          ['udh', 'sar', 'payload'],
+          ['carriers.longModes.udh', 'carriers.longModes.sar', 'carriers.longModes.payload'],
+        ),
         choice(
           'receiptIds',
           ['same', 'hex-to-decimal', 'decimal-to-hex'],
@@ -58,7 +74,11 @@ export function CarrierForm({ carrier, onDone }: { carrier?: CarrierView; onDone
     );
   }, [t, editing]);
   const input = useMemo(
-    () => ({ schema: carrierSaveEndpoint.request, values: carrier ? carrierValues(carrier) : NEW_CARRIER, request: carrierRequest }),
+    () => ({
+      schema: carrierSaveEndpoint.request,
+      values: carrier ? carrierValues(carrier) : NEW_CARRIER,
+      request: carrierRequest,
+    }),
     [carrier],
   );
   return (
@@ -80,14 +100,21 @@ export function CarrierForm({ carrier, onDone }: { carrier?: CarrierView; onDone
 /** A carrier's share in weighted pools that give no weights of their own. */
 export function WeightForm({ carrier, onDone }: { carrier: CarrierView; onDone: () => void }) {
   const { t } = useTranslation();
-  const fields = useMemo(() => withRules([{ name: 'weight', label: 'carriers.form.weight', autoFocus: true }], t, 'carriers.rules'), [t]);
+  const fields = useMemo(
+    () => withRules([{ name: 'weight', label: 'carriers.form.weight', autoFocus: true }], t, 'carriers.rules'),
+    [t],
+  );
   const input = useMemo(
     () => ({
       schema: carrierActionEndpoint.request,
       values: { weight: String(carrier.weight) },
       request: (v: Record<string, unknown>) => {
         const s = String(v.weight ?? '').trim();
-        return { name: carrier.name, action: 'weight', weight: /^\d+$/.test(s) ? Number(s) : s === '' ? undefined : NaN };
+        return {
+          name: carrier.name,
+          action: 'weight',
+          weight: /^\d+$/.test(s) ? Number(s) : s === '' ? undefined : NaN,
+        };
       },
     }),
     [carrier],
@@ -100,7 +127,10 @@ export function WeightForm({ carrier, onDone }: { carrier: CarrierView; onDone: 
       submitLabel="carriers.save"
       submit={(request: { name: string; weight: number }) =>
         callOnline(carrierActionEndpoint, request as never).then(() =>
-          notify({ severity: 'success', summary: messageText('carrier.weightSet', { name: request.name, weight: request.weight }) }),
+          notify({
+            severity: 'success',
+            summary: messageText('carrier.weightSet', { name: request.name, weight: request.weight }),
+          }),
         )
       }
       onDone={onDone}

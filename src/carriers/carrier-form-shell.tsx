@@ -14,7 +14,10 @@ import { useForm } from '../forms/use-form';
 /** Each field's error names the field and says what it takes (`<rules>.<name>`): the contract's own bounds come as
  * zod issues without a rule message of their own, which the form reports as a field that is not valid. */
 export const withRules = (fields: FieldDefinition[], t: TFunction, rules: string): FieldDefinition[] =>
-  fields.map((f) => ({ ...f, errorParams: () => ({ field: t(f.label), reason: t(`${rules}.${f.name}`, { defaultValue: '' }) }) }));
+  fields.map((f) => ({
+    ...f,
+    errorParams: () => ({ field: t(f.label), reason: t(`${rules}.${f.name}`, { defaultValue: '' }) }),
+  }));
 
 export function CarrierFormShell({
   input,
@@ -33,7 +36,11 @@ export function CarrierFormShell({
   onDone: (result: unknown) => void;
 }) {
   const { t } = useTranslation();
-  const form = useForm({ ...input, sends: 'parsed', rejectionAtField: true }, (v: FormValues) => submit(v as never), onDone);
+  const form = useForm(
+    { ...input, sends: 'parsed', rejectionAtField: true },
+    (v: FormValues) => submit(v as never),
+    onDone,
+  );
   return (
     <form
       data-testid={testId}

@@ -1,9 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { carrierRouteSaveEndpoint, carrierSaveEndpoint, type CarrierView, type RouteView } from '../../contract/endpoints/carrier-control.endpoints';
-import { carrierRequest, carrierValues, NEW_CARRIER, NEW_ROUTE, routeRequest, routeValues } from './carrier-form-values';
+import {
+  carrierRouteSaveEndpoint,
+  carrierSaveEndpoint,
+  type CarrierView,
+  type RouteView,
+} from '../../contract/endpoints/carrier-control.endpoints';
+import {
+  carrierRequest,
+  carrierValues,
+  NEW_CARRIER,
+  NEW_ROUTE,
+  routeRequest,
+  routeValues,
+} from './carrier-form-values';
 
 const stored: CarrierView = {
-  ...carrierSaveEndpoint.request.parse({ name: 'cmpp-a', host: 'smsc.example', port: 2775, systemId: 'esme', password: 'x' }),
+  ...carrierSaveEndpoint.request.parse({
+    name: 'cmpp-a',
+    host: 'smsc.example',
+    port: 2775,
+    systemId: 'esme',
+    password: 'x',
+  }),
   hasPassword: true,
   enabled: false,
   weight: 5,
@@ -17,7 +35,15 @@ const stored: CarrierView = {
 describe('carrier form values', () => {
   it('opens a stored carrier with its settings as text and its password empty', () => {
     const v = carrierValues(stored);
-    expect(v).toMatchObject({ name: 'cmpp-a', host: 'smsc.example', port: '2775', weight: '5', enabled: false, password: '', bindMode: 'transceiver' });
+    expect(v).toMatchObject({
+      name: 'cmpp-a',
+      host: 'smsc.example',
+      port: '2775',
+      weight: '5',
+      enabled: false,
+      password: '',
+      bindMode: 'transceiver',
+    });
     expect(Object.keys(v).sort()).toEqual(Object.keys(NEW_CARRIER).sort());
   });
 
@@ -90,12 +116,17 @@ describe('route form values', () => {
     expect(routeValues(route).alphaSenderIds).toBe(false);
     const allowing = routeValues({ ...route, alphaSenderIds: true });
     expect(allowing.alphaSenderIds).toBe(true);
-    expect(carrierRouteSaveEndpoint.request.parse(routeRequest(allowing))).toMatchObject({ id: 7, alphaSenderIds: true });
+    expect(carrierRouteSaveEndpoint.request.parse(routeRequest(allowing))).toMatchObject({
+      id: 7,
+      alphaSenderIds: true,
+    });
     expect(routeRequest({ ...allowing, alphaSenderIds: false })).not.toHaveProperty('alphaSenderIds');
   });
 
   it('sends no carrier as an empty list, which the contract refuses at the carriers field', () => {
-    const issues = carrierRouteSaveEndpoint.request.safeParse(routeRequest(NEW_ROUTE)).error?.issues.map((i) => i.path.join('.'));
+    const issues = carrierRouteSaveEndpoint.request
+      .safeParse(routeRequest(NEW_ROUTE))
+      .error?.issues.map((i) => i.path.join('.'));
     expect(issues).toEqual(['carriers']);
   });
 });

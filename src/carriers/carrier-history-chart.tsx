@@ -12,7 +12,8 @@ import { latencyMsText } from './carrier-status-text';
 // latency as lines. The canvas is an image named by the hour's summary; the figures themselves are in a table that
 // only screen readers see, one row a minute, so nothing the chart shows is only in the chart.
 
-const timeFormat = (lang: Language) => new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en', { hour: '2-digit', minute: '2-digit' });
+const timeFormat = (lang: Language) =>
+  new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en', { hour: '2-digit', minute: '2-digit' });
 
 export function CarrierHistoryChart({ history, lang, id }: { history: CarrierHistory; lang: Language; id: string }) {
   const { t } = useTranslation();
@@ -22,7 +23,12 @@ export function CarrierHistoryChart({ history, lang, id }: { history: CarrierHis
   useEffect(() => {
     const el = canvas.current!;
     const m = history.minutes;
-    const line = (label: string, data: (number | null)[], color: string, axis: string): ChartDataset<'line', (number | null)[]> => ({
+    const line = (
+      label: string,
+      data: (number | null)[],
+      color: string,
+      axis: string,
+    ): ChartDataset<'line', (number | null)[]> => ({
       type: 'line',
       label,
       data,
@@ -33,7 +39,13 @@ export function CarrierHistoryChart({ history, lang, id }: { history: CarrierHis
       pointRadius: 1.5,
     });
     const datasets: ChartDataset<'bar' | 'line', (number | null)[]>[] = [
-      { type: 'bar', label: t('carriers.history.submits'), data: m.map((x) => x.submitted), backgroundColor: '#409EFF88', yAxisID: 'count' },
+      {
+        type: 'bar',
+        label: t('carriers.history.submits'),
+        data: m.map((x) => x.submitted),
+        backgroundColor: '#409EFF88',
+        yAxisID: 'count',
+      },
       line(
         t('carriers.history.delivered'),
         m.map((x) => deliveredPercent(x.delivered, x.receipts)),
@@ -58,7 +70,12 @@ export function CarrierHistoryChart({ history, lang, id }: { history: CarrierHis
         plugins: { legend: { labels: { boxWidth: 12 } } },
         scales: {
           x: { ticks: { maxTicksLimit: 7, autoSkip: true } },
-          count: { type: 'linear', position: 'left', beginAtZero: true, ticks: { precision: 0, callback: (v) => formatNumber(Number(v), lang) } },
+          count: {
+            type: 'linear',
+            position: 'left',
+            beginAtZero: true,
+            ticks: { precision: 0, callback: (v) => formatNumber(Number(v), lang) },
+          },
           ratio: {
             type: 'linear',
             position: 'right',

@@ -30,11 +30,15 @@ describe('the last hour as text', () => {
     expect(hourSummary([minute({ submitted: 2 })], t, 'en')).toBe(
       'carriers.history.summary{"submitted":"2","receipts":"0","delivered":"carriers.noLatency","latency":"carriers.noLatency"}',
     );
-    expect(hourSummary([minute({ submitted: 2, receipts: 4, delivered: 3, latencyMs: 800 })], t, 'en')).toContain('"delivered":"75%"');
+    expect(hourSummary([minute({ submitted: 2, receipts: 4, delivered: 3, latencyMs: 800 })], t, 'en')).toContain(
+      '"delivered":"75%"',
+    );
   });
 
   it("shows the platform's cost text as it is, with the records without a cost counted apart", () => {
     expect(costText({ records: 3, segments: 3, cost: '0.0900', costUnknown: 0 }, t, 'en')).toBe('0.0900');
-    expect(costText({ records: 3, segments: 3, cost: '0.0900', costUnknown: 2 }, t, 'en')).toBe('carriers.costWithUnknown{"cost":"0.0900","n":"2"}');
+    expect(costText({ records: 3, segments: 3, cost: '0.0900', costUnknown: 2 }, t, 'en')).toBe(
+      'carriers.costWithUnknown{"cost":"0.0900","n":"2"}',
+    );
   });
 });

@@ -9,7 +9,12 @@ import { latencyMsText } from './carrier-status-text';
 type T = (key: string, params?: Record<string, unknown>) => string;
 
 /** The hour's sums: submits, receipts, delivered, and the mean latency over every receipt (null: none). */
-export function hourTotals(minutes: CarrierMinute[]): { submitted: number; receipts: number; delivered: number; latencyMs: number | null } {
+export function hourTotals(minutes: CarrierMinute[]): {
+  submitted: number;
+  receipts: number;
+  delivered: number;
+  latencyMs: number | null;
+} {
   let submitted = 0;
   let receipts = 0;
   let delivered = 0;
@@ -24,9 +29,11 @@ export function hourTotals(minutes: CarrierMinute[]): { submitted: number; recei
 }
 
 /** The delivered share of the receipts, 0-100; null when there were none. */
-export const deliveredPercent = (delivered: number, receipts: number): number | null => (receipts > 0 ? (100 * delivered) / receipts : null);
+export const deliveredPercent = (delivered: number, receipts: number): number | null =>
+  receipts > 0 ? (100 * delivered) / receipts : null;
 
-export const percentText = (p: number | null, t: T, lang: Language): string => (p === null ? t('carriers.noLatency') : formatPercent(p, lang));
+export const percentText = (p: number | null, t: T, lang: Language): string =>
+  p === null ? t('carriers.noLatency') : formatPercent(p, lang);
 
 /** "Last 60 minutes: 12 submits, 10 receipts, 90% delivered, mean latency 800 ms". */
 export function hourSummary(minutes: CarrierMinute[], t: T, lang: Language): string {

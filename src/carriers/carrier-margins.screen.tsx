@@ -29,7 +29,8 @@ const FILTERS = ['carrier', 'country', 'enterprise'] as const;
 type Answer = ResponseOf<typeof carrierMarginsEndpoint>;
 
 /** The dimensions the applied filters group by, in their fixed order. */
-const groupedBy = (query: RemoteFilters): MarginDimension[] => MARGIN_DIMENSIONS.filter((d) => (query.groupBy as MarginDimension[]).includes(d));
+const groupedBy = (query: RemoteFilters): MarginDimension[] =>
+  MARGIN_DIMENSIONS.filter((d) => (query.groupBy as MarginDimension[]).includes(d));
 
 // The range and the grouping are controls of this list's own; each carries its own test id.
 
@@ -64,7 +65,9 @@ function GroupBy({ id, draft, setDraft }: RemoteFilterControlProps) {
       options={MARGIN_DIMENSIONS.map((d) => ({ value: d, label: t(`carrierMargins.dimensions.${d}`) }))}
       placeholder={t('carrierMargins.groupBy')}
       display="chip"
-      onChange={(e) => (e.value as MarginDimension[]).length > 0 && setDraft({ ...draft, groupBy: e.value as MarginDimension[] })}
+      onChange={(e) =>
+        (e.value as MarginDimension[]).length > 0 && setDraft({ ...draft, groupBy: e.value as MarginDimension[] })
+      }
     />
   );
 }
@@ -118,7 +121,11 @@ export function CarrierMarginsScreen() {
   const { t } = useTranslation();
   const hintId = useId();
   return (
-    <section className="page-card" data-testid="carrier-margins" style={{ display: 'flex', flexDirection: 'column', gap: 12 }}>
+    <section
+      className="page-card"
+      data-testid="carrier-margins"
+      style={{ display: 'flex', flexDirection: 'column', gap: 12 }}
+    >
       <p id={hintId} style={{ margin: 0 }}>
         {t('carrierMargins.hint')}
       </p>

@@ -4,7 +4,11 @@ import { confirmDelete } from '../table/confirm-delete';
 import { DataTable } from 'primereact/datatable';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { carrierRouteDeleteEndpoint, carrierRoutesEndpoint, type RouteView } from '../../contract/endpoints/carrier-control.endpoints';
+import {
+  carrierRouteDeleteEndpoint,
+  carrierRoutesEndpoint,
+  type RouteView,
+} from '../../contract/endpoints/carrier-control.endpoints';
 import { callOnline } from '../data/platform-actions';
 import { usePlatformRead } from '../data/use-platform-read';
 import { FormDialog } from '../forms/form-dialog';
@@ -74,11 +78,21 @@ export function CarrierRoutesScreen() {
   const done = () => (setDialog(null), reload());
   const hide = () => setDialog(null);
   return (
-    <section className="page-card" data-testid="carrier-routes" style={{ display: 'flex', gap: 24, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+    <section
+      className="page-card"
+      data-testid="carrier-routes"
+      style={{ display: 'flex', gap: 24, flexWrap: 'wrap', alignItems: 'flex-start' }}
+    >
       <div style={{ flex: '3 1 520px', minWidth: 0, display: 'flex', flexDirection: 'column', gap: 12 }}>
         {failure}
         <div style={{ display: 'flex', gap: 12, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Button data-testid="route-add-open" icon="pi pi-plus" size="small" label={t('carrierRoutes.add')} onClick={() => setDialog({ kind: 'add' })} />
+          <Button
+            data-testid="route-add-open"
+            icon="pi pi-plus"
+            size="small"
+            label={t('carrierRoutes.add')}
+            onClick={() => setDialog({ kind: 'add' })}
+          />
           <p id={hintId} style={{ margin: 0 }}>
             {t('carrierRoutes.hint')}
           </p>
@@ -103,7 +117,9 @@ export function CarrierRoutesScreen() {
             <Column header={t('carrierRoutes.countries')} body={(r: RouteView) => list(r.country)} />
             <Column
               header={t('carrierRoutes.products')}
-              body={(r: RouteView) => (r.prodTypes ? r.prodTypes.map((p) => t(`carrierProducts.${p}`)).join(t('carriers.listSeparator')) : any)}
+              body={(r: RouteView) =>
+                r.prodTypes ? r.prodTypes.map((p) => t(`carrierProducts.${p}`)).join(t('carriers.listSeparator')) : any
+              }
             />
             <Column header={t('carrierRoutes.accounts')} body={(r: RouteView) => list(r.accounts)} />
             <Column header={t('carrierRoutes.senders')} body={(r: RouteView) => list(r.senders)} />
@@ -112,18 +128,27 @@ export function CarrierRoutesScreen() {
             <Column header={t('carrierRoutes.weights')} body={(r: RouteView) => listText(r.weights) || '—'} />
             <Column
               header={t('carrierRoutes.alphaSenderIds')}
-              body={(r: RouteView) => t(r.alphaSenderIds ? 'carrierRoutes.alphaAllowed' : 'carrierRoutes.alphaNotAllowed')}
+              body={(r: RouteView) =>
+                t(r.alphaSenderIds ? 'carrierRoutes.alphaAllowed' : 'carrierRoutes.alphaNotAllowed')
+              }
             />
             <Column
               header={t('carrierRoutes.updated')}
-              body={(r: RouteView) => t('carrierRoutes.updatedValue', { by: r.updatedBy, at: formatDateTime(r.updatedAt, lang) })}
+              body={(r: RouteView) =>
+                t('carrierRoutes.updatedValue', { by: r.updatedBy, at: formatDateTime(r.updatedAt, lang) })
+              }
             />
             <Column header={t('carrierRoutes.actions')} body={actions} />
           </DataTable>
         )}
       </div>
       <RouteTestPanel />
-      <FormDialog header={t('carrierRoutes.add')} visible={dialog?.kind === 'add'} onHide={hide} style={{ width: '36rem' }}>
+      <FormDialog
+        header={t('carrierRoutes.add')}
+        visible={dialog?.kind === 'add'}
+        onHide={hide}
+        style={{ width: '36rem' }}
+      >
         {dialog?.kind === 'add' && <RouteForm onDone={done} />}
       </FormDialog>
       <FormDialog

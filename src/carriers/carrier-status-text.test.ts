@@ -25,7 +25,9 @@ describe('carrier status cells', () => {
     const en = await translator('en');
     expect(latencyText({ receiptP50Ms: 812.4, receiptP95Ms: 2049 }, en, 'en')).toBe('812 ms / 2 s');
     expect(latencyText({ receiptP50Ms: 1250, receiptP95Ms: null }, en, 'en')).toBe('1.3 s / —');
-    expect(latencyText({ receiptP50Ms: 90, receiptP95Ms: 15_000 }, await translator('zh'), 'zh')).toBe('90 毫秒 / 15 秒');
+    expect(latencyText({ receiptP50Ms: 90, receiptP95Ms: 15_000 }, await translator('zh'), 'zh')).toBe(
+      '90 毫秒 / 15 秒',
+    );
   });
 
   it('writes binds and window use as part/whole', () => {

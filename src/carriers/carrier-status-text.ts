@@ -13,7 +13,12 @@ const CODE_KEYS: Record<string, string> = { unanswered: 'carriers.unanswered' };
 export function errorsText(errors: CarrierStatus['errors'], t: T, lang: Language): string {
   if (errors.length === 0) return t('carriers.noErrors');
   return errors
-    .map((e) => t('carriers.errorCount', { code: CODE_KEYS[e.code] ? t(CODE_KEYS[e.code]) : e.code, count: formatNumber(e.count, lang) }))
+    .map((e) =>
+      t('carriers.errorCount', {
+        code: CODE_KEYS[e.code] ? t(CODE_KEYS[e.code]) : e.code,
+        count: formatNumber(e.count, lang),
+      }),
+    )
     .join(t('carriers.listSeparator'));
 }
 
@@ -29,4 +34,5 @@ export const latencyText = (c: Pick<CarrierStatus, 'receiptP50Ms' | 'receiptP95M
   t('carriers.latency', { p50: latencyMsText(c.receiptP50Ms, t, lang), p95: latencyMsText(c.receiptP95Ms, t, lang) });
 
 /** "1/2": how many of the binds the carriers file asks for are up, or of the window in use. */
-export const ratioText = (part: number, whole: number, lang: Language): string => `${formatNumber(part, lang)}/${formatNumber(whole, lang)}`;
+export const ratioText = (part: number, whole: number, lang: Language): string =>
+  `${formatNumber(part, lang)}/${formatNumber(whole, lang)}`;

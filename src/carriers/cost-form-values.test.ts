@@ -21,13 +21,24 @@ describe('the cost form values', () => {
       updatedAt: '2026-06-01T00:00:00.000Z',
       updatedBy: 'operator',
     };
-    expect(costRequest(costValues(row), 7)).toEqual({ id: 7, carrier: 'a', prefix: '86139', cost: '0.0200', effectiveFrom: row.effectiveFrom });
+    expect(costRequest(costValues(row), 7)).toEqual({
+      id: 7,
+      carrier: 'a',
+      prefix: '86139',
+      cost: '0.0200',
+      effectiveFrom: row.effectiveFrom,
+    });
   });
 
   it('leave a missing scope, a float-like cost or no date for the contract to refuse', () => {
     const schema = carrierCostSaveEndpoint.request;
     expect(schema.safeParse(costRequest({ ...newCost(0), carrier: 'a', cost: '1' })).success).toBe(false);
-    expect(schema.safeParse(costRequest({ ...newCost(0), carrier: 'a', country: 'CN', cost: '0.00001' })).success).toBe(false);
-    expect(schema.safeParse(costRequest({ ...newCost(0), carrier: 'a', country: 'CN', cost: '1', effectiveFrom: null })).success).toBe(false);
+    expect(schema.safeParse(costRequest({ ...newCost(0), carrier: 'a', country: 'CN', cost: '0.00001' })).success).toBe(
+      false,
+    );
+    expect(
+      schema.safeParse(costRequest({ ...newCost(0), carrier: 'a', country: 'CN', cost: '1', effectiveFrom: null }))
+        .success,
+    ).toBe(false);
   });
 });

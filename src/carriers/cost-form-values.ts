@@ -6,7 +6,13 @@ import type { FormValues } from '../../machines/form.machine';
 // with the endpoint's own schema. The cost stays text all the way: it is money, never a float. A scope left empty is
 // sent absent, so the contract says when neither or both are given.
 
-export const newCost = (now: number): FormValues => ({ carrier: '', country: '', prefix: '', cost: '', effectiveFrom: now });
+export const newCost = (now: number): FormValues => ({
+  carrier: '',
+  country: '',
+  prefix: '',
+  cost: '',
+  effectiveFrom: now,
+});
 
 export const costValues = (c: CostRow): FormValues => ({
   carrier: c.carrier,
@@ -18,7 +24,8 @@ export const costValues = (c: CostRow): FormValues => ({
 
 export function costRequest(v: FormValues, id?: number): FormValues {
   const text = (k: string) => String(v[k] ?? '').trim();
-  const at = v.effectiveFrom === null || v.effectiveFrom === '' || v.effectiveFrom === undefined ? NaN : Number(v.effectiveFrom);
+  const at =
+    v.effectiveFrom === null || v.effectiveFrom === '' || v.effectiveFrom === undefined ? NaN : Number(v.effectiveFrom);
   return {
     ...(id === undefined ? {} : { id }),
     carrier: text('carrier'),

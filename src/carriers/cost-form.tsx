@@ -17,7 +17,13 @@ export function CostForm({ cost, carriers, onDone }: { cost?: CostRow; carriers:
     (): FieldDefinition[] =>
       withRules(
         [
-          { name: 'carrier', label: 'carrierCosts.form.carrier', kind: 'select', options: carriers.map((c) => ({ value: c, label: c })), autoFocus: true },
+          {
+            name: 'carrier',
+            label: 'carrierCosts.form.carrier',
+            kind: 'select',
+            options: carriers.map((c) => ({ value: c, label: c })),
+            autoFocus: true,
+          },
           { name: 'country', label: 'carrierCosts.form.country' },
           { name: 'prefix', label: 'carrierCosts.form.prefix' },
           { name: 'cost', label: 'carrierCosts.form.cost' },

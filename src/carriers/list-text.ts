@@ -18,7 +18,8 @@ export function optionalList(text: unknown): string[] | undefined {
 }
 
 /** A typed list of numbers: a value that is no number stays NaN, so the contract's check names the field. */
-export const numberList = (text: unknown): number[] | undefined => optionalList(text)?.map((s) => (/^-?\d+(\.\d+)?$/.test(s) ? Number(s) : NaN));
+export const numberList = (text: unknown): number[] | undefined =>
+  optionalList(text)?.map((s) => (/^-?\d+(\.\d+)?$/.test(s) ? Number(s) : NaN));
 
 /** A stored list (or the single value an older rule holds) as text to edit: comma-separated, empty when absent. */
 export function listText(list: readonly (string | number)[] | string | number | undefined | null): string {

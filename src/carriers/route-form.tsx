@@ -17,7 +17,12 @@ const weighted = (v: Record<string, unknown>) => v.pool === 'weighted';
 export function RouteForm({ route, onDone }: { route?: RouteView; onDone: () => void }) {
   const { t } = useTranslation();
   const fields = useMemo((): FieldDefinition[] => {
-    const list = (name: string, rows = 2): FieldDefinition => ({ name, label: `carrierRoutes.form.${name}`, kind: 'textarea', rows });
+    const list = (name: string, rows = 2): FieldDefinition => ({
+      name,
+      label: `carrierRoutes.form.${name}`,
+      kind: 'textarea',
+      rows,
+    });
     return withRules(
       [
         { ...list('carriers'), autoFocus: true },
@@ -35,7 +40,11 @@ export function RouteForm({ route, onDone }: { route?: RouteView; onDone: () => 
         { name: 'weights', label: 'carrierRoutes.form.weights', when: weighted },
         list('prefix', 3),
         { name: 'country', label: 'carrierRoutes.form.country' },
-        ...ROUTE_PRODUCTS.map((p): FieldDefinition => ({ name: `prod${p}`, label: `carrierRoutes.form.prod${p}`, kind: 'checkbox' })),
+        ...ROUTE_PRODUCTS.map((p): FieldDefinition => ({
+          name: `prod${p}`,
+          label: `carrierRoutes.form.prod${p}`,
+          kind: 'checkbox',
+        })),
         list('accounts'),
         list('senders'),
         { name: 'alphaSenderIds', label: 'carrierRoutes.form.alphaSenderIds', kind: 'checkbox' },
@@ -45,7 +54,14 @@ export function RouteForm({ route, onDone }: { route?: RouteView; onDone: () => 
       'carrierRoutes.rules',
     );
   }, [t]);
-  const input = useMemo(() => ({ schema: carrierRouteSaveEndpoint.request, values: route ? routeValues(route) : NEW_ROUTE, request: routeRequest }), [route]);
+  const input = useMemo(
+    () => ({
+      schema: carrierRouteSaveEndpoint.request,
+      values: route ? routeValues(route) : NEW_ROUTE,
+      request: routeRequest,
+    }),
+    [route],
+  );
   return (
     <>
       <p style={{ marginTop: 0 }}>{t('carrierRoutes.listHint')}</p>

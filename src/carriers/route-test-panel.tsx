@@ -22,13 +22,15 @@ const START: FormValues = { mobile: '', prodType: 0, sender: '', cusId: '', send
 const OPTIONAL = new Set(['sender', 'cusId', 'senderId']);
 
 /** The request: an optional field left empty is not sent. */
-const testRequest = (v: FormValues): FormValues => Object.fromEntries(Object.entries(v).filter(([k, x]) => !(OPTIONAL.has(k) && x === '')));
+const testRequest = (v: FormValues): FormValues =>
+  Object.fromEntries(Object.entries(v).filter(([k, x]) => !(OPTIONAL.has(k) && x === '')));
 
 export function RouteTestPanel() {
   const { t } = useTranslation();
   const [answer, setAnswer] = useState<Answer | null>(null);
-  const form = useForm({ schema: carrierRouteTestEndpoint.request, values: START, request: testRequest, sends: 'parsed' }, (v) =>
-    read(carrierRouteTestEndpoint, v as never).then(setAnswer),
+  const form = useForm(
+    { schema: carrierRouteTestEndpoint.request, values: START, request: testRequest, sends: 'parsed' },
+    (v) => read(carrierRouteTestEndpoint, v as never).then(setAnswer),
   );
   const { done, values, reset } = form;
   useEffect(() => {
@@ -82,8 +84,16 @@ export function RouteTestPanel() {
             rows={[
               [t('routeTest.carrier'), <span data-testid="route-test-carrier">{answer.carrier ?? none}</span>],
               [t('routeTest.routeId'), answer.routeId === null ? none : `#${answer.routeId}`],
-              [t('routeTest.destination'), answer.country ? `${answer.destination} (${answer.country})` : answer.destination],
-              [t('routeTest.source'), <span data-testid="route-test-source">{answer.source ? t('routeTest.sourceValue', answer.source) : none}</span>],
+              [
+                t('routeTest.destination'),
+                answer.country ? `${answer.destination} (${answer.country})` : answer.destination,
+              ],
+              [
+                t('routeTest.source'),
+                <span data-testid="route-test-source">
+                  {answer.source ? t('routeTest.sourceValue', answer.source) : none}
+                </span>,
+              ],
               [t('routeTest.reason'), <span data-testid="route-test-reason">{answer.reason}</span>],
             ]}
           />

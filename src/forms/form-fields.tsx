@@ -68,11 +68,35 @@ export function FieldControl({ field: f, form, id, testId, errorId, onKeyDown, s
         />
       );
     case 'password':
-      return <Password inputId={id} {...common} value={String(v ?? '')} onChange={(e) => set(e.target.value)} feedback={false} toggleMask />;
+      return (
+        <Password
+          inputId={id}
+          {...common}
+          value={String(v ?? '')}
+          onChange={(e) => set(e.target.value)}
+          feedback={false}
+          toggleMask
+        />
+      );
     case 'textarea':
-      return <InputTextarea id={id} {...common} value={String(v ?? '')} onChange={(e) => set(e.target.value)} rows={f.rows ?? 3} />;
+      return (
+        <InputTextarea
+          id={id}
+          {...common}
+          value={String(v ?? '')}
+          onChange={(e) => set(e.target.value)}
+          rows={f.rows ?? 3}
+        />
+      );
     case 'number':
-      return <InputNumber inputId={id} {...common} value={typeof v === 'number' ? v : null} onValueChange={(e) => set(e.value ?? null)} />;
+      return (
+        <InputNumber
+          inputId={id}
+          {...common}
+          value={typeof v === 'number' ? v : null}
+          onValueChange={(e) => set(e.value ?? null)}
+        />
+      );
     case 'date':
       return (
         <Calendar
@@ -96,7 +120,10 @@ export function FieldControl({ field: f, form, id, testId, errorId, onKeyDown, s
           mediaType={String(form.values[m.typeField] ?? '')}
           mediaUrl={String(v ?? '')}
           testId={testId}
-          onChange={(p) => (p.mediaType !== undefined && form.set(m.typeField, p.mediaType), p.mediaUrl !== undefined && set(p.mediaUrl))}
+          onChange={(p) => (
+            p.mediaType !== undefined && form.set(m.typeField, p.mediaType),
+            p.mediaUrl !== undefined && set(p.mediaUrl)
+          )}
         />
       );
     }
@@ -136,7 +163,12 @@ const stacked = (f: FieldDefinition): React.CSSProperties => ({
   marginBottom: 10,
 });
 /** a field in a row (a one-line tool form beside its button): its error under its input, no space below. */
-const inRow = (f: FieldDefinition): React.CSSProperties => ({ display: 'flex', flexDirection: 'column', gap: 4, flex: f.grow ? 1 : undefined });
+const inRow = (f: FieldDefinition): React.CSSProperties => ({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 4,
+  flex: f.grow ? 1 : undefined,
+});
 
 /** The fields of a form in order: label, input (and what goes beside or under it), error. Inputs are
  * `<testId>-<name>` unless a field names its own; errors `<testId>-<name>-error` unless `errorTestId` says. `inline`
@@ -162,7 +194,15 @@ export function FormFields({
         .filter((f) => !f.when || f.when(form.values))
         .map((f) => {
           const id = `${uid}-${f.name}`;
-          const control = <FieldControl field={f} form={form} id={id} testId={f.testId ?? `${testId}-${f.name}`} errorId={`${id}-error`} />;
+          const control = (
+            <FieldControl
+              field={f}
+              form={form}
+              id={id}
+              testId={f.testId ?? `${testId}-${f.name}`}
+              errorId={`${id}-error`}
+            />
+          );
           return (
             <div className="field" key={f.name} style={inline ? inRow(f) : stacked(f)}>
               {!f.labelHidden && <label htmlFor={id}>{t(f.label)}</label>}

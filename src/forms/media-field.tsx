@@ -66,7 +66,14 @@ export function MediaField({
             accept="image/*,video/*,audio/*"
             onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])}
           />
-          <Button type="button" size="small" icon="pi pi-upload" loading={busy} label={t('lib.upload')} onClick={() => input.current?.click()} />
+          <Button
+            type="button"
+            size="small"
+            icon="pi pi-upload"
+            loading={busy}
+            label={t('lib.upload')}
+            onClick={() => input.current?.click()}
+          />
           {mediaUrl && <i className="pi pi-check" data-testid={`${testId}-uploaded`} />}
         </>
       )}

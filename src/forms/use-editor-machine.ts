@@ -12,5 +12,8 @@ import type { AnyStateMachine, InputFrom } from 'xstate';
 export function useEditorMachine<T extends AnyStateMachine>(make: () => T, input?: () => InputFrom<T>) {
   const [machine] = useState(make);
   const [startInput] = useState(input ?? (() => undefined));
-  return useMachine(machine, ...((startInput === undefined ? [] : [{ input: startInput }]) as [Parameters<typeof useMachine<T>>[1]]));
+  return useMachine(
+    machine,
+    ...((startInput === undefined ? [] : [{ input: startInput }]) as [Parameters<typeof useMachine<T>>[1]]),
+  );
 }

@@ -41,7 +41,8 @@ export function useForm(input: FormInput | (() => FormInput), submit: Submit, on
     reset: (next?: FormValues) => send({ type: 'form.reset', values: next }),
     item: {
       add: (field: string, item: unknown) => send({ type: 'form.item.add', field, item }),
-      set: (field: string, index: number, patch: Record<string, unknown>) => send({ type: 'form.item.set', field, index, patch }),
+      set: (field: string, index: number, patch: Record<string, unknown>) =>
+        send({ type: 'form.item.set', field, index, patch }),
       move: (field: string, index: number, by: -1 | 1) => send({ type: 'form.item.move', field, index, by }),
       remove: (field: string, index: number) => send({ type: 'form.item.remove', field, index }),
     },

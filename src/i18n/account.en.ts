@@ -1,6 +1,11 @@
 // Console texts of the account screens (sub-accounts, recharges, personal settings, API information), English.
 export const ACCOUNT_EN: Record<string, unknown> = {
-  screen: { subAccountList: 'Sub-accounts', rechargeList: 'Recharge records', infoSetting: 'Personal settings', apiInfo: 'API information' },
+  screen: {
+    subAccountList: 'Sub-accounts',
+    rechargeList: 'Recharge records',
+    infoSetting: 'Personal settings',
+    apiInfo: 'API information',
+  },
   menu: { apiInfo: 'API information' },
   account: {
     httpPanel: 'HTTP API',
@@ -29,7 +34,8 @@ export const ACCOUNT_EN: Record<string, unknown> = {
     amount: 'Amount (yuan)',
     apiDoc: 'Console API document (internal)',
     apiDocFilter: 'Filter by path',
-    apiDocHint: 'The API the console itself calls, as the OpenAPI document generated from the contract, also as a file:',
+    apiDocHint:
+      'The API the console itself calls, as the OpenAPI document generated from the contract, also as a file:',
     integratorDoc: 'Integrator API document (HTTP API)',
     integratorHint: 'The signed HTTP API your systems call; load its OpenAPI document into your tools:',
     integratorBase: 'Base URL',
@@ -125,6 +131,7 @@ export const ACCOUNT_EN: Record<string, unknown> = {
     warnBalance: 'Warning balance (yuan)',
     warnEnabled: 'Warning on',
     warnMobiles: 'Mobiles to warn (one per line, at most 5)',
-    warnNotice: 'Balance warning: the balance of {{balance}} yuan is below the warning level of {{threshold}} yuan. Please top up.',
+    warnNotice:
+      'Balance warning: the balance of {{balance}} yuan is below the warning level of {{threshold}} yuan. Please top up.',
   },
 };

@@ -101,7 +101,8 @@ export const ACCOUNT_ZH: Record<string, unknown> = {
     pushMode: '推送方式',
     pushProactive: '主动推送',
     reportBatch: '每次推送的报告数',
-    reportBatchNote: '1：每条状态报告单独推送（JSON 对象）。2-100：按组推送，正文为 JSON 数组，每条报告带 deliveryId；X-Sms-Delivery-Id 列出该组的全部 id。',
+    reportBatchNote:
+      '1：每条状态报告单独推送（JSON 对象）。2-100：按组推送，正文为 JSON 数组，每条报告带 deliveryId；X-Sms-Delivery-Id 列出该组的全部 id。',
     pushPull: '客户拉取',
     pushUrls: '推送地址',
     rechargeType: '充值类型',

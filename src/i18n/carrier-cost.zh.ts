@@ -19,7 +19,13 @@ export const CARRIER_COST_ZH = {
     updatedValue: '{{by}}，{{at}}',
     actions: '操作',
     save: '保存',
-    form: { carrier: '通道', country: '国家（ISO 代码，如 US）', prefix: '号段（含国家码，如 86139）', cost: '成本（元/条）', effectiveFrom: '生效时间' },
+    form: {
+      carrier: '通道',
+      country: '国家（ISO 代码，如 US）',
+      prefix: '号段（含国家码，如 86139）',
+      cost: '成本（元/条）',
+      effectiveFrom: '生效时间',
+    },
     rules: {
       carrier: '填写已有通道名称',
       country: '两位大写字母；与号段二选一',

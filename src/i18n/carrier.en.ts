@@ -2,11 +2,17 @@ import type { CARRIER_ZH } from './carrier.zh';
 
 // Console texts of the platform operator's carrier screens (dashboard, route editor, route test, audit), English.
 export const CARRIER_EN: typeof CARRIER_ZH = {
-  menu: { carrierStatus: 'Carrier status', carrierRoutes: 'Routes', carrierAudit: 'Carrier changes', group: { carriers: 'Carriers' } },
+  menu: {
+    carrierStatus: 'Carrier status',
+    carrierRoutes: 'Routes',
+    carrierAudit: 'Carrier changes',
+    group: { carriers: 'Carriers' },
+  },
   carriers: {
     tableLabel: 'Carrier status',
     hint: 'Summed over the platform instances that reported in the last 10 seconds; read again every 3 seconds.',
-    inProcess: 'Messages on this platform are delivered by the built-in in-process simulator: there are no carrier links.',
+    inProcess:
+      'Messages on this platform are delivered by the built-in in-process simulator: there are no carrier links.',
     empty: 'There are no carriers yet. Use "Add carrier" to add one.',
     name: 'Carrier',
     address: 'Address',
@@ -35,7 +41,8 @@ export const CARRIER_EN: typeof CARRIER_ZH = {
       show: 'Chart',
       showNamed: 'Chart: last hour of carrier {{name}}',
       title: 'Carrier {{name}}, last hour (per minute)',
-      summary: 'Last 60 minutes: {{submitted}} submits, {{receipts}} receipts, {{delivered}} delivered, mean receipt latency {{latency}}',
+      summary:
+        'Last 60 minutes: {{submitted}} submits, {{receipts}} receipts, {{delivered}} delivered, mean receipt latency {{latency}}',
       tableCaption: 'Figures per minute of carrier {{name}}',
       minute: 'Minute',
       submits: 'Submits',
@@ -44,7 +51,13 @@ export const CARRIER_EN: typeof CARRIER_ZH = {
       latency: 'Mean receipt latency',
       loading: 'Reading the last hour…',
     },
-    stateName: { active: 'Active', broken: 'Not bound', probing: 'Out, probing', draining: 'Draining', disabled: 'Disabled' },
+    stateName: {
+      active: 'Active',
+      broken: 'Not bound',
+      probing: 'Out, probing',
+      draining: 'Draining',
+      disabled: 'Disabled',
+    },
     add: 'Add carrier',
     edit: 'Edit',
     editNamed: 'Edit carrier {{name}}',
@@ -57,7 +70,8 @@ export const CARRIER_EN: typeof CARRIER_ZH = {
     setWeight: 'Weight',
     setWeightNamed: 'Weight of carrier {{name}}',
     disableTitle: 'Disable carrier',
-    disableQuestion: 'Disable carrier {{name}}? It takes no new messages and drains what it has; its receipts are still matched.',
+    disableQuestion:
+      'Disable carrier {{name}}? It takes no new messages and drains what it has; its receipts are still matched.',
     disableConfirm: 'Disable and drain',
     cancel: 'Cancel',
     save: 'Save',
@@ -185,7 +199,12 @@ export const CARRIER_EN: typeof CARRIER_ZH = {
     destination: 'Destination',
     country: 'Country',
     reason: 'Reason',
-    rules: { mobile: 'give a number', sender: 'at most 21 characters', cusId: 'at most 32 characters', senderId: 'at most 15 characters' },
+    rules: {
+      mobile: 'give a number',
+      sender: 'at most 21 characters',
+      cusId: 'at most 32 characters',
+      senderId: 'at most 15 characters',
+    },
     none: 'None',
   },
   carrierProducts: { 0: 'Domestic SMS', 1: 'International SMS', 2: 'Video SMS', 6: '5G messages' },
@@ -199,7 +218,14 @@ export const CARRIER_EN: typeof CARRIER_ZH = {
     before: 'Before',
     after: 'After',
     actions: {
-      carrier: { add: 'Carrier added', change: 'Carrier changed', enable: 'Enabled', disable: 'Disabled', reconnect: 'Reconnect', weight: 'Weight set' },
+      carrier: {
+        add: 'Carrier added',
+        change: 'Carrier changed',
+        enable: 'Enabled',
+        disable: 'Disabled',
+        reconnect: 'Reconnect',
+        weight: 'Weight set',
+      },
       route: { add: 'Route added', change: 'Route changed', delete: 'Route deleted' },
     },
     nothing: 'None',

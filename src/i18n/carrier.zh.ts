@@ -1,6 +1,11 @@
 // Console texts of the platform operator's carrier screens (dashboard, route editor, route test, audit), Chinese.
 export const CARRIER_ZH = {
-  menu: { carrierStatus: '通道状态', carrierRoutes: '路由配置', carrierAudit: '通道变更记录', group: { carriers: '通道' } },
+  menu: {
+    carrierStatus: '通道状态',
+    carrierRoutes: '路由配置',
+    carrierAudit: '通道变更记录',
+    group: { carriers: '通道' },
+  },
   carriers: {
     tableLabel: '通道状态',
     hint: '各平台实例最近 10 秒内上报的合计，每 3 秒刷新一次。',
@@ -33,7 +38,8 @@ export const CARRIER_ZH = {
       show: '图表',
       showNamed: '图表：通道 {{name}} 最近一小时',
       title: '通道 {{name}} 最近一小时（每分钟）',
-      summary: '最近 60 分钟：提交 {{submitted}} 条，回执 {{receipts}} 条，成功率 {{delivered}}，平均回执延迟 {{latency}}',
+      summary:
+        '最近 60 分钟：提交 {{submitted}} 条，回执 {{receipts}} 条，成功率 {{delivered}}，平均回执延迟 {{latency}}',
       tableCaption: '通道 {{name}} 每分钟的数据',
       minute: '分钟',
       submits: '提交',
@@ -144,7 +150,12 @@ export const CARRIER_ZH = {
       senders: '每个签名/发送方 1-21 个字符',
       position: '须为 0-1000000 的整数',
     },
-    pools: { roundRobin: '轮询', weighted: '加权', quality: '按质量（成功率与回执延迟，自动熔断）', cheapest: '最低成本（按号码的通道成本）' },
+    pools: {
+      roundRobin: '轮询',
+      weighted: '加权',
+      quality: '按质量（成功率与回执延迟，自动熔断）',
+      cheapest: '最低成本（按号码的通道成本）',
+    },
     listHint: '多个值用逗号或换行分隔；条件留空、产品都不勾选表示不限。',
     form: {
       position: '顺序（留空则排在最后）',
@@ -192,7 +203,14 @@ export const CARRIER_ZH = {
     before: '变更前',
     after: '变更后',
     actions: {
-      carrier: { add: '新增通道', change: '修改通道', enable: '启用', disable: '停用', reconnect: '重连', weight: '改权重' },
+      carrier: {
+        add: '新增通道',
+        change: '修改通道',
+        enable: '启用',
+        disable: '停用',
+        reconnect: '重连',
+        weight: '改权重',
+      },
       route: { add: '新增路由', change: '修改路由', delete: '删除路由' },
     },
     nothing: '无',

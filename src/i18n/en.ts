@@ -10,8 +10,10 @@ export const EN: typeof ZH = {
     kind: {
       templateApproved: '{{templateKind}} template approved: {{name}}',
       templateRejected: '{{templateKind}} template rejected: {{name}} ({{reason}})',
-      balanceLow: 'Balance warning: account {{cusId}} has {{balance}} yuan, below the warning level of {{threshold}} yuan',
-      batchFinished: 'Batch {{batchId}} finished: {{total}} messages, {{success}} delivered, {{failure}} failed, {{unknown}} unknown',
+      balanceLow:
+        'Balance warning: account {{cusId}} has {{balance}} yuan, below the warning level of {{threshold}} yuan',
+      batchFinished:
+        'Batch {{batchId}} finished: {{total}} messages, {{success}} delivered, {{failure}} failed, {{unknown}} unknown',
       batchFailed: 'Batch {{batchId}} failed: {{total}} messages, {{failure}} failed, {{unknown}} unknown',
       timedReleased: 'Timed batch {{timeBatch}} is being sent ({{count}} numbers)',
       recharged: 'Your account was recharged with {{amount}} yuan; the balance is {{balance}} yuan',
@@ -25,7 +27,12 @@ export const EN: typeof ZH = {
     },
     templateKind: { content: 'Content', video: 'Video', csp: 'Rich message' },
   },
-  app: { title: 'SMS Cloud', skipToContent: 'Skip to main content', offline: 'Offline', offlineNote: 'No network: showing cached data' },
+  app: {
+    title: 'SMS Cloud',
+    skipToContent: 'Skip to main content',
+    offline: 'Offline',
+    offlineNote: 'No network: showing cached data',
+  },
   common: {
     ok: 'OK',
     copy: 'Copy',
@@ -95,7 +102,8 @@ export const EN: typeof ZH = {
     back: 'Back to home',
     boundary: 'This page failed',
     boundaryDetail: 'An error occurred on this page; it was recorded in the log.',
-    menusFailed: 'The menus could not be loaded, so this page cannot be checked against your access. Check the connection and try again.',
+    menusFailed:
+      'The menus could not be loaded, so this page cannot be checked against your access. Check the connection and try again.',
     retry: 'Try again',
   },
   top: {
@@ -117,7 +125,8 @@ export const EN: typeof ZH = {
     accountSettings: 'Account settings',
     personalInfo: 'Personal info',
     logout: 'Log out',
-    logoutConfirm: "Log out now? This account's data cached in this browser will be removed (locking the screen keeps it).",
+    logoutConfirm:
+      "Log out now? This account's data cached in this browser will be removed (locking the screen keeps it).",
     logoutPending_one: '{{count}} change not yet sent to the platform will be lost.',
     logoutPending_other: '{{count}} changes not yet sent to the platform will be lost.',
     productMenu: 'Products',
@@ -125,7 +134,13 @@ export const EN: typeof ZH = {
   },
   language: { zh: '中文', en: 'English' },
   tabs: { label: 'Open pages', closeOthers: 'Close others', closeAll: 'Close all', close: 'Close tab' },
-  topMenu: { userCenter: 'User centre', homeSms: 'Domestic SMS', videoSms: 'Video SMS', internationalSms: 'International SMS', cspSms: '5G messages' },
+  topMenu: {
+    userCenter: 'User centre',
+    homeSms: 'Domestic SMS',
+    videoSms: 'Video SMS',
+    internationalSms: 'International SMS',
+    cspSms: '5G messages',
+  },
   menu: {
     group: {
       send: 'Send',

@@ -29,17 +29,29 @@ const isTree = (v: unknown): v is Tree => typeof v === 'object' && v !== null &&
 
 export function deepMerge(a: Tree, b: Tree): Tree {
   return Object.fromEntries(
-    [...new Set([...Object.keys(a), ...Object.keys(b)])].map((k) => [k, isTree(a[k]) && isTree(b[k]) ? deepMerge(a[k], b[k]) : (b[k] ?? a[k])]),
+    [...new Set([...Object.keys(a), ...Object.keys(b)])].map((k) => [
+      k,
+      isTree(a[k]) && isTree(b[k]) ? deepMerge(a[k], b[k]) : (b[k] ?? a[k]),
+    ]),
   );
 }
 
 export const RESOURCES: Record<Language, Tree> = {
   zh: deepMerge(
-    deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(ZH, SCREENS_ZH), SEND_ZH), ACCOUNT_ZH), LIBRARY_ZH), TOOLS_ZH), OPERATOR_ZH),
+    deepMerge(
+      deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(ZH, SCREENS_ZH), SEND_ZH), ACCOUNT_ZH), LIBRARY_ZH), TOOLS_ZH),
+      OPERATOR_ZH,
+    ),
     deepMerge(CARRIER_ZH, CARRIER_COST_ZH),
   ),
   en: deepMerge(
-    deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(deepMerge(EN as Tree, SCREENS_EN), SEND_EN), ACCOUNT_EN), LIBRARY_EN), TOOLS_EN), OPERATOR_EN),
+    deepMerge(
+      deepMerge(
+        deepMerge(deepMerge(deepMerge(deepMerge(EN as Tree, SCREENS_EN), SEND_EN), ACCOUNT_EN), LIBRARY_EN),
+        TOOLS_EN,
+      ),
+      OPERATOR_EN,
+    ),
     deepMerge(CARRIER_EN, CARRIER_COST_EN),
   ),
 };

@@ -37,7 +37,8 @@ export const LIBRARY_EN: Record<string, unknown> = {
     cancel: 'Cancel',
     account: 'Account',
     placeholders: 'Variables: {{n}}',
-    placeholderSyntax: "Variables are written ${p1}, ${p2}, … (a personalised send fills them from the sheet's columns in that order)",
+    placeholderSyntax:
+      "Variables are written ${p1}, ${p2}, … (a personalised send fills them from the sheet's columns in that order)",
     edit: 'Edit',
     editTemplate: 'Edit template',
     editReview: 'A changed template goes back to review',

@@ -1,6 +1,11 @@
 // Labels of templates, address books and the rich message preview, merged by src/i18n/i18n.ts.
 export const LIBRARY_ZH: Record<string, unknown> = {
-  screen: { contentTemplateList: '内容模板', videoTemplateList: '视频模板', cspTemplateList: '卡片模板', addressBookList: '通讯录' },
+  screen: {
+    contentTemplateList: '内容模板',
+    videoTemplateList: '视频模板',
+    cspTemplateList: '卡片模板',
+    addressBookList: '通讯录',
+  },
   lib: {
     templateId: '模板编号',
     content: '模板内容',
@@ -81,7 +86,13 @@ export const LIBRARY_ZH: Record<string, unknown> = {
   },
   // the local cache dialog lists every replicated resource
   cache: {
-    resources: { contentTemplate: '内容模板', videoTemplate: '视频模板', cspTemplate: '卡片模板', addressGroup: '通讯录分组', addressMember: '通讯录成员' },
+    resources: {
+      contentTemplate: '内容模板',
+      videoTemplate: '视频模板',
+      cspTemplate: '卡片模板',
+      addressGroup: '通讯录分组',
+      addressMember: '通讯录成员',
+    },
   },
   media: { image: '图片', video: '视频', audio: '音频', text: '纯文字' },
   preview: {

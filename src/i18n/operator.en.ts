@@ -16,7 +16,13 @@ export const OPERATOR_EN = {
       timeline: 'Status timeline',
       replies: 'Replies',
       noReplies: 'No replies',
-      step: { submitted: 'Submitted', review: 'Pending review', sent: 'Sent to the carrier', report: 'Report received', timeout: 'Report timed out' },
+      step: {
+        submitted: 'Submitted',
+        review: 'Pending review',
+        sent: 'Sent to the carrier',
+        report: 'Report received',
+        timeout: 'Report timed out',
+      },
     },
   },
 };

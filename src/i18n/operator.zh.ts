@@ -15,7 +15,13 @@ export const OPERATOR_ZH = {
       timeline: '状态时间线',
       replies: '回复',
       noReplies: '暂无回复',
-      step: { submitted: '已提交', review: '待审核', sent: '已提交运营商', report: '收到状态报告', timeout: '状态报告超时' },
+      step: {
+        submitted: '已提交',
+        review: '待审核',
+        sent: '已提交运营商',
+        report: '收到状态报告',
+        timeout: '状态报告超时',
+      },
     },
   },
 };

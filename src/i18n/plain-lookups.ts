@@ -47,7 +47,8 @@ export function rememberPlainLookups(i18n: I18n): void {
     if (hit !== undefined) return hit;
     // most texts are plain strings in the first language tried: i18next would answer them unchanged
     const direct: unknown = i18n.getResource(lng, ns, key);
-    const text = typeof direct === 'string' && !direct.includes('{{') && !direct.includes('$t(') ? direct : translate(key, opts);
+    const text =
+      typeof direct === 'string' && !direct.includes('{{') && !direct.includes('$t(') ? direct : translate(key, opts);
     if (typeof text === 'string') known.set(id, text);
     return text;
   };

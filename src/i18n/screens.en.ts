@@ -113,7 +113,8 @@ export const SCREENS_EN: Record<string, unknown> = {
   sync: {
     openFailed: 'The local database could not be opened: {{reason}}',
     closed: 'You logged out; the action was not submitted',
-    quotaFull: 'Browser storage is full: only the records already synced are kept locally; older ones are fetched from the platform when online',
+    quotaFull:
+      'Browser storage is full: only the records already synced are kept locally; older ones are fetched from the platform when online',
     synced: '{{count}} synced',
     offline: 'Offline',
     error: 'Sync error',

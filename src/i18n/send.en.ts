@@ -26,7 +26,8 @@ export const SEND_EN = {
     countBlacklisted: '<n>{{count}}</n> blacklisted (not sent, not charged)',
     blacklistList: 'Blacklisted numbers (they replied to unsubscribe)',
     confirmBlacklisted: '{{count}} blacklisted (not sent, not charged): left out of the count and the cost',
-    blacklistUnchecked: 'The blacklist could not be checked (offline, or the platform did not answer): blacklisted numbers are still counted here.',
+    blacklistUnchecked:
+      'The blacklist could not be checked (offline, or the platform did not answer): blacklisted numbers are still counted here.',
     invalidList: 'Invalid numbers',
     invalidMore: 'and {{count}} more',
     removeInvalid: 'Remove invalid and duplicate numbers',

@@ -62,11 +62,13 @@ export const TOOLS_EN: typeof TOOLS_ZH = {
     actions: 'Actions',
     builtIn: 'Changed in the opt-out settings',
     empty: 'No rules yet',
-    formHint: 'Give at least an answer, a forward address or a tag. The cost is that of a message to a mainland mobile.',
+    formHint:
+      'Give at least an answer, a forward address or a tag. The cost is that of a message to a mainland mobile.',
     save: 'Save',
   },
   policy: {
-    intro: 'Limits that protect recipients (and your sender numbers): sends from the console, SMPP and the HTTP API all keep to them.',
+    intro:
+      'Limits that protect recipients (and your sender numbers): sends from the console, SMPP and the HTTP API all keep to them.',
     caps: 'Caps per number',
     capsHint: 'How many messages of a kind one number may get from your enterprise in a period; 0: no cap.',
     category: { verification: 'Verification', notification: 'Notification', marketing: 'Marketing' },
@@ -164,6 +166,14 @@ export const TOOLS_EN: typeof TOOLS_ZH = {
     replyHint: 'Type a reply',
     reply: 'Reply',
     mediaTypes: { image: 'Image', video: 'Video', audio: 'Audio' },
-    status: { real: 'Real', dead: 'Empty', down: 'Suspended', not: 'Not in library', silence: 'Silent', danger: 'Dangerous', invalid: 'Invalid' },
+    status: {
+      real: 'Real',
+      dead: 'Empty',
+      down: 'Suspended',
+      not: 'Not in library',
+      silence: 'Silent',
+      danger: 'Dangerous',
+      invalid: 'Invalid',
+    },
   },
 };

@@ -76,7 +76,8 @@ export const TOOLS_ZH = {
     duplicateWindowS: '相同内容发往同一号码的最短间隔（秒）',
     off: '关闭',
     daily: '账号每日发送上限',
-    dailyHint: '按企业时区的自然日计算；0 为不限。下表中的账号使用各自的上限。只统计设有上限期间发送的短信：今天新设的上限从保存时开始计数。',
+    dailyHint:
+      '按企业时区的自然日计算；0 为不限。下表中的账号使用各自的上限。只统计设有上限期间发送的短信：今天新设的上限从保存时开始计数。',
     dailyCap: '默认每日上限（条）',
     account: '账号',
     accountCap: '每日上限（条）',
@@ -161,6 +162,14 @@ export const TOOLS_ZH = {
     replyHint: '输入回复内容',
     reply: '回复',
     mediaTypes: { image: '图片', video: '视频', audio: '音频' },
-    status: { real: '实号', dead: '空号', down: '停机', not: '库无', silence: '沉默号', danger: '风险号', invalid: '无效号码' },
+    status: {
+      real: '实号',
+      dead: '空号',
+      down: '停机',
+      not: '库无',
+      silence: '沉默号',
+      danger: '风险号',
+      invalid: '无效号码',
+    },
   },
 };

@@ -19,11 +19,13 @@ describe('words', () => {
   it('says 1 part and 2 parts in English, 条 in Chinese', async () => {
     const en = await instance('en');
     const zh = await instance('zh');
-    const parts = (t: typeof en.t, n: number) => t('operator.detail.partsValue', { count: n, segments: n, encoding: 'UCS-2', units: 70 });
+    const parts = (t: typeof en.t, n: number) =>
+      t('operator.detail.partsValue', { count: n, segments: n, encoding: 'UCS-2', units: 70 });
     expect(parts(en.t, 1)).toBe('1 part · UCS-2 · 70 units');
     expect(parts(en.t, 2)).toBe('2 parts · UCS-2 · 70 units');
     expect(parts(zh.t, 1)).toBe('1 条 · UCS-2 · 70 字符');
-    const figures = (t: typeof en.t, n: number) => t('send.figures', { count: n, characters: 10, encoding: 'GSM-7', parts: n, perPart: 160 });
+    const figures = (t: typeof en.t, n: number) =>
+      t('send.figures', { count: n, characters: 10, encoding: 'GSM-7', parts: n, perPart: 160 });
     expect(figures(en.t, 1)).toBe('10 characters · GSM-7 · 1 part · 160 per part');
     expect(figures(en.t, 3)).toBe('10 characters · GSM-7 · 3 parts · 160 per part');
     expect(figures(zh.t, 1)).toBe('10 字 · GSM-7 · 1 条 · 每条 160 字');

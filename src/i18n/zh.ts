@@ -24,7 +24,12 @@ export const ZH = {
     },
     templateKind: { content: '内容', video: '视频', csp: '5G 消息' },
   },
-  app: { title: '短信云平台', skipToContent: '跳到主要内容', offline: '离线', offlineNote: '网络不可用，显示的是缓存数据' },
+  app: {
+    title: '短信云平台',
+    skipToContent: '跳到主要内容',
+    offline: '离线',
+    offlineNote: '网络不可用，显示的是缓存数据',
+  },
   common: {
     ok: '确定',
     copy: '复制',
@@ -125,7 +130,13 @@ export const ZH = {
   },
   language: { zh: '中文', en: 'English' },
   tabs: { label: '已打开的页面', closeOthers: '关闭其他', closeAll: '关闭全部', close: '关闭标签' },
-  topMenu: { userCenter: '用户中心', homeSms: '国内短信', videoSms: '视频短信', internationalSms: '国际短信', cspSms: '5G 消息' },
+  topMenu: {
+    userCenter: '用户中心',
+    homeSms: '国内短信',
+    videoSms: '视频短信',
+    internationalSms: '国际短信',
+    cspSms: '5G 消息',
+  },
   menu: {
     group: {
       send: '短信发送',

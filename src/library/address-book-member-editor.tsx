@@ -30,7 +30,14 @@ export function EditMemberAction({ member }: { member: Member }) {
   if (member.id.startsWith('pending:')) return null;
   return (
     <>
-      <Button data-testid="row-edit" icon="pi pi-pencil" size="small" text aria-label={t('lib.save')} onClick={() => setOpen(true)} />
+      <Button
+        data-testid="row-edit"
+        icon="pi pi-pencil"
+        size="small"
+        text
+        aria-label={t('lib.save')}
+        onClick={() => setOpen(true)}
+      />
       <FormDialog header={member.name} visible={open} onHide={() => setOpen(false)}>
         {open && <EditMember member={member} onDone={() => setOpen(false)} />}
       </FormDialog>
@@ -46,7 +53,11 @@ export function useGroups(): Group[] {
   useEffect(() => {
     if (!rt) return;
     // the sync worker writes straight into the tables and announces it: re-read on each notice (like TableScreen)
-    const q = { collection: 'address_book' as const, filters: [{ op: 'eq' as const, field: 'kind', value: 'group' }], limit: 1000 };
+    const q = {
+      collection: 'address_book' as const,
+      filters: [{ op: 'eq' as const, field: 'kind', value: 'group' }],
+      limit: 1000,
+    };
     const sub = changesOf(rt.db, 'address_book')
       .pipe(
         startWith(null),
@@ -80,7 +91,13 @@ export function MemberEditor({
       schema: addressBookMemberFormSchema,
       values: seedValues(
         member
-          ? { groupId: member.groupId, name: member.name, mobile: member.mobile, email: member.email, remark: member.remark }
+          ? {
+              groupId: member.groupId,
+              name: member.name,
+              mobile: member.mobile,
+              email: member.email,
+              remark: member.remark,
+            }
           : { groupId, name: '', mobile: '', email: '' },
         seed,
       ),

@@ -8,7 +8,13 @@ import { notify } from '../ui/notify';
 import { PendingMark, timeColumn } from '../table/cells';
 import type { ScreenDefinition } from '../table/screen-definition';
 import { TableScreen } from '../table/table-screen';
-import { DeleteAction, recordLibraryCommand, RejectionNotice, useLibraryRejections, type Rejection } from './template-actions';
+import {
+  DeleteAction,
+  recordLibraryCommand,
+  RejectionNotice,
+  useLibraryRejections,
+  type Rejection,
+} from './template-actions';
 import type { FieldDefinition } from '../forms/field-definition';
 import { FormDialog } from '../forms/form-dialog';
 import { FieldControl, FieldError } from '../forms/form-fields';
@@ -64,10 +70,15 @@ function RenameGroup({ group, typed, onDone }: { group: Group; typed?: string; o
   const { t } = useTranslation();
   const uid = useId();
   const form = useForm(
-    { schema: addressBookGroupFormSchema, values: { groupName: typed ?? group.groupName, remark: group.remark ?? undefined }, sends: 'parsed' },
+    {
+      schema: addressBookGroupFormSchema,
+      values: { groupName: typed ?? group.groupName, remark: group.remark ?? undefined },
+      sends: 'parsed',
+    },
     async (parsed) => {
       // an unchanged name records nothing
-      if (parsed.groupName !== group.groupName) await recordLibraryCommand('addressBook.group.mod', group.id, { id: group.id, ...parsed });
+      if (parsed.groupName !== group.groupName)
+        await recordLibraryCommand('addressBook.group.mod', group.id, { id: group.id, ...parsed });
     },
     onDone,
   );
@@ -84,7 +95,13 @@ function RenameGroup({ group, typed, onDone }: { group: Group; typed?: string; o
           style={{ flex: 1, minWidth: 0 }}
           onKeyDown={(e) => (e.key === 'Enter' ? form.submit() : e.key === 'Escape' ? onDone() : undefined)}
         />
-        <Button data-testid="group-rename-save" icon="pi pi-check" size="small" aria-label={t('lib.save')} onClick={form.submit} />
+        <Button
+          data-testid="group-rename-save"
+          icon="pi pi-check"
+          size="small"
+          aria-label={t('lib.save')}
+          onClick={form.submit}
+        />
         <Button icon="pi pi-times" size="small" text aria-label={t('lib.cancel')} onClick={onDone} />
       </span>
       <FieldError errors={form.errors} name="groupName" id={`${uid}-error`} />
@@ -155,15 +172,24 @@ export function AddressBookScreen() {
   // the chosen group narrows the members as a fixed filter (the group list is the filter's control)
   const membersDef = useMemo<ScreenDefinition<Member>>(
     () =>
-      groupId ? { ...addressBookMembers, fixed: [...(addressBookMembers.fixed ?? []), { op: 'eq', field: 'groupId', value: groupId }] } : addressBookMembers,
+      groupId
+        ? {
+            ...addressBookMembers,
+            fixed: [...(addressBookMembers.fixed ?? []), { op: 'eq', field: 'groupId', value: groupId }],
+          }
+        : addressBookMembers,
     [groupId],
   );
-  const choose = (id: string) => navigate(id ? `${location}?groupId=${encodeURIComponent(id)}` : location, { replace: true });
+  const choose = (id: string) =>
+    navigate(id ? `${location}?groupId=${encodeURIComponent(id)}` : location, { replace: true });
   return (
     <div style={{ display: 'flex', gap: 12 }} data-testid="address-book">
       {/* the inputs in this column may shrink (minWidth 0): at their own width they pushed the buttons beside them under
           the members' toolbar */}
-      <div style={{ width: 260, flex: '0 0 260px', display: 'flex', flexDirection: 'column', gap: 6 }} data-testid="group-list">
+      <div
+        style={{ width: 260, flex: '0 0 260px', display: 'flex', flexDirection: 'column', gap: 6 }}
+        data-testid="group-list"
+      >
         <strong>{t('lib.groups')}</strong>
         {/* a form, so Enter in the name adds the group as the button does */}
         <form
@@ -184,7 +210,13 @@ export function AddressBookScreen() {
           <Button data-testid="group-add" type="submit" icon="pi pi-plus" size="small" aria-label={t('lib.add')} />
         </form>
         <FieldError errors={addForm.errors} name="groupName" id={`${uid}-error`} />
-        <Button text size="small" label={t('lib.allGroups')} severity={groupId ? 'secondary' : undefined} onClick={() => choose('')} />
+        <Button
+          text
+          size="small"
+          label={t('lib.allGroups')}
+          severity={groupId ? 'secondary' : undefined}
+          onClick={() => choose('')}
+        />
         {groups.map((g) => (
           <span
             key={g.id}
@@ -228,7 +260,14 @@ export function AddressBookScreen() {
       </div>
       <div style={{ flex: 1, minWidth: 0 }}>
         <span style={{ display: 'flex', gap: 8, marginBottom: 8, alignItems: 'center' }}>
-          <Button data-testid="member-add" size="small" icon="pi pi-plus" label={t('lib.add')} disabled={!groupId} onClick={() => setAdding(true)} />
+          <Button
+            data-testid="member-add"
+            size="small"
+            icon="pi pi-plus"
+            label={t('lib.add')}
+            disabled={!groupId}
+            onClick={() => setAdding(true)}
+          />
           <ImportPanel groupId={groupId} />
         </span>
         {rejection && <RejectionNotice rejection={rejection} onEdit={editAgain} onDismiss={dismiss} />}

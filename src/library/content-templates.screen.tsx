@@ -5,14 +5,25 @@ import { useTranslation } from 'react-i18next';
 import { countSegments } from '../../contract/segments';
 import { CONTENT_TEMPLATE_STATUS, filterOptions } from '../../contract/states';
 import type { ContentTemplateDoc } from '../../contract/library.schema';
-import { invalidPlaceholders, maxPlaceholderIndex, namedPlaceholders, PLACEHOLDER_INVALID } from '../../contract/validation/template-placeholders';
+import {
+  invalidPlaceholders,
+  maxPlaceholderIndex,
+  namedPlaceholders,
+  PLACEHOLDER_INVALID,
+} from '../../contract/validation/template-placeholders';
 import { contentTemplateFormSchema, contentTemplateModSchema } from '../../contract/validation/template.rules';
 import { seedValues } from '../../machines/form.machine';
 import { projectLibrary } from '../../sync/commands/library-commands';
 import { useSession } from '../session/use-session';
 import { idColumn, stateTag, stateText, timeColumn } from '../table/cells';
 import { accountFilterVisible, type ScreenDefinition } from '../table/screen-definition';
-import { DeleteAction, notifySaved, recordLibraryCommand, TemplateListScreen, type TemplateEditorProps } from './template-actions';
+import {
+  DeleteAction,
+  notifySaved,
+  recordLibraryCommand,
+  TemplateListScreen,
+  type TemplateEditorProps,
+} from './template-actions';
 import type { FieldDefinition } from '../forms/field-definition';
 import { FormFields } from '../forms/form-fields';
 import { useForm } from '../forms/use-form';
@@ -44,7 +55,12 @@ export const contentTemplates: ScreenDefinition<Row> = {
   ],
   filters: [
     { field: 'cus_id', label: 'lib.account', kind: 'eq-text', visible: accountFilterVisible },
-    { field: 'check_status', label: 'lib.checkStatus', kind: 'select', options: filterOptions(CONTENT_TEMPLATE_STATUS) },
+    {
+      field: 'check_status',
+      label: 'lib.checkStatus',
+      kind: 'select',
+      options: filterOptions(CONTENT_TEMPLATE_STATUS),
+    },
     { field: 'template_content', label: 'lib.content', kind: 'contains' },
   ],
   dateField: 'create_time',
@@ -86,7 +102,11 @@ export function ContentTemplateEditor({ onDone, seed }: TemplateEditorProps) {
   const form = useForm(
     () =>
       editId
-        ? { schema: contentTemplateModSchema, values: seedValues({ template_id: editId, template_content: '', keyword: '' }, seed), live: LIVE_RULES }
+        ? {
+            schema: contentTemplateModSchema,
+            values: seedValues({ template_id: editId, template_content: '', keyword: '' }, seed),
+            live: LIVE_RULES,
+          }
         : {
             schema: contentTemplateFormSchema,
             values: seedValues({ cus_id: userInfo?.authUser.cus_id ?? '', template_content: '', keyword: '' }, seed),
@@ -94,17 +114,25 @@ export function ContentTemplateEditor({ onDone, seed }: TemplateEditorProps) {
           },
     (request) =>
       editId
-        ? recordLibraryCommand('template.content.mod', editId, { id: editId, template_content: request.template_content, keyword: request.keyword })
+        ? recordLibraryCommand('template.content.mod', editId, {
+            id: editId,
+            template_content: request.template_content,
+            keyword: request.keyword,
+          })
         : recordLibraryCommand('template.content.add', `new:${Date.now()}`, request),
     onDone,
   );
   const content = String(form.values.template_content ?? '');
   const seg = countSegments(content);
   return (
-    <div style={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 420 }} data-testid="content-template-editor">
+    <div
+      style={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 420 }}
+      data-testid="content-template-editor"
+    >
       <FormFields form={form} fields={contentFields} testId="tpl" errorTestId={(f) => `error-${f}`} />
       <small data-testid="tpl-counts">
-        {t('lib.placeholders', { n: maxPlaceholderIndex(content) })} · {t('lib.segments', { chars: seg.units, segments: seg.segments, per: seg.perSegment })}
+        {t('lib.placeholders', { n: maxPlaceholderIndex(content) })} ·{' '}
+        {t('lib.segments', { chars: seg.units, segments: seg.segments, per: seg.perSegment })}
       </small>
       {editId && <small>{t('lib.editReview')}</small>}
       {form.failure && <small className="p-error">{form.failure}</small>}
@@ -120,7 +148,14 @@ function EditAction({ row }: { row: Row }) {
   if (row.id.startsWith('pending:')) return null;
   return (
     <>
-      <Button data-testid="row-edit" icon="pi pi-pencil" size="small" text aria-label={t('lib.edit')} onClick={() => setOpen(true)} />
+      <Button
+        data-testid="row-edit"
+        icon="pi pi-pencil"
+        size="small"
+        text
+        aria-label={t('lib.edit')}
+        onClick={() => setOpen(true)}
+      />
       <Dialog header={t('lib.editTemplate')} visible={open} onHide={() => setOpen(false)}>
         {open && (
           <ContentTemplateEditor
@@ -134,5 +169,10 @@ function EditAction({ row }: { row: Row }) {
 }
 
 export const ContentTemplatesScreen = () => (
-  <TemplateListScreen def={contentTemplates} Editor={ContentTemplateEditor} addType="template.content.add" modType="template.content.mod" />
+  <TemplateListScreen
+    def={contentTemplates}
+    Editor={ContentTemplateEditor}
+    addType="template.content.add"
+    modType="template.content.mod"
+  />
 );

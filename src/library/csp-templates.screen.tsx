@@ -67,10 +67,20 @@ export const cspTemplates: ScreenDefinition<Row> = {
   actions: (r) => <DeleteAction type="template.csp.delete" id={r.id} name={r.template_name} />,
 };
 
-const newCard = (): RichCard => ({ cardSeq: 0, mediaType: 'image', mediaUrl: '', cardTitle: '', textContent: '', buttons: [] });
+const newCard = (): RichCard => ({
+  cardSeq: 0,
+  mediaType: 'image',
+  mediaUrl: '',
+  cardTitle: '',
+  textContent: '',
+  buttons: [],
+});
 
 /** The request carries the cards numbered in the order they are shown. */
-const numberCards = (v: FormValues): FormValues => ({ ...v, cards: ((v.cards ?? []) as RichCard[]).map((c, i) => ({ ...c, cardSeq: i + 1 })) });
+const numberCards = (v: FormValues): FormValues => ({
+  ...v,
+  cards: ((v.cards ?? []) as RichCard[]).map((c, i) => ({ ...c, cardSeq: i + 1 })),
+});
 
 const fallbackFields: FieldDefinition[] = [
   {
@@ -147,11 +157,14 @@ export function CardTemplateEditor({ onDone, seed }: TemplateEditorProps) {
   // the list's own error and each card's material, told at the list and at the card
   const err = (f: string) => errors[f] && <small className="p-error">{messageText(errors[f])}</small>;
   const low = parseLowType(String(values.low_type ?? ''));
-  const toggleLow = (code: 1 | 3, on: boolean) => set('low_type', [...new Set(on ? [...low, code] : low.filter((c) => c !== code))].sort().join(','));
+  const toggleLow = (code: 1 | 3, on: boolean) =>
+    set('low_type', [...new Set(on ? [...low, code] : low.filter((c) => c !== code))].sort().join(','));
   const card = (i: number, patch: Partial<RichCard>) => form.item.set('cards', i, patch);
   return (
     <div style={{ display: 'flex', gap: 16 }} data-testid="card-template-editor">
-      <div style={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 480, maxHeight: '70vh', overflow: 'auto' }}>
+      <div
+        style={{ display: 'flex', flexDirection: 'column', gap: 8, minWidth: 480, maxHeight: '70vh', overflow: 'auto' }}
+      >
         <FormFields form={form} fields={fields} testId="ct" />
         <strong>{t('lib.cards')}</strong>
         {err('cards')}
@@ -159,9 +172,22 @@ export function CardTemplateEditor({ onDone, seed }: TemplateEditorProps) {
           <div
             key={i}
             data-testid="ct-card"
-            style={{ border: '1px solid #ddd', borderRadius: 6, padding: 8, display: 'flex', flexDirection: 'column', gap: 6 }}
+            style={{
+              border: '1px solid #ddd',
+              borderRadius: 6,
+              padding: 8,
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 6,
+            }}
           >
-            <ItemControls form={form} field="cards" index={i} count={cards.length} title={t('lib.card', { n: i + 1 })} />
+            <ItemControls
+              form={form}
+              field="cards"
+              index={i}
+              count={cards.length}
+              title={t('lib.card', { n: i + 1 })}
+            />
             <MediaField
               endpoint={uploadCspMaterialEndpoint}
               types={['image', 'video', 'audio']}
@@ -190,12 +216,18 @@ export function CardTemplateEditor({ onDone, seed }: TemplateEditorProps) {
                   data-testid={`ct-card-${i}-button-${j}`}
                   placeholder={t('lib.buttonName')}
                   value={b.buttonName}
-                  onChange={(e) => card(i, { buttons: c.buttons.map((x, k) => (k === j ? { ...x, buttonName: e.target.value } : x)) })}
+                  onChange={(e) =>
+                    card(i, { buttons: c.buttons.map((x, k) => (k === j ? { ...x, buttonName: e.target.value } : x)) })
+                  }
                 />
                 <InputText
                   placeholder={t('lib.buttonUrl')}
                   value={b.url ?? ''}
-                  onChange={(e) => card(i, { buttons: c.buttons.map((x, k) => (k === j ? { ...x, url: e.target.value || undefined } : x)) })}
+                  onChange={(e) =>
+                    card(i, {
+                      buttons: c.buttons.map((x, k) => (k === j ? { ...x, url: e.target.value || undefined } : x)),
+                    })
+                  }
                 />
               </span>
             ))}
@@ -224,10 +256,12 @@ export function CardTemplateEditor({ onDone, seed }: TemplateEditorProps) {
         <strong>{t('lib.lowType')}</strong>
         <span style={{ display: 'flex', gap: 12 }}>
           <label>
-            <Checkbox data-testid="ct-low-sms" checked={low.includes(1)} onChange={(e) => toggleLow(1, !!e.checked)} /> {t('preview.sms')}
+            <Checkbox data-testid="ct-low-sms" checked={low.includes(1)} onChange={(e) => toggleLow(1, !!e.checked)} />{' '}
+            {t('preview.sms')}
           </label>
           <label>
-            <Checkbox data-testid="ct-low-read" checked={low.includes(3)} onChange={(e) => toggleLow(3, !!e.checked)} /> {t('preview.read')}
+            <Checkbox data-testid="ct-low-read" checked={low.includes(3)} onChange={(e) => toggleLow(3, !!e.checked)} />{' '}
+            {t('preview.read')}
           </label>
         </span>
         <FormFields form={form} fields={fallbackFields} testId="ct" />
@@ -244,4 +278,6 @@ export function CardTemplateEditor({ onDone, seed }: TemplateEditorProps) {
   );
 }
 
-export const CspTemplatesScreen = () => <TemplateListScreen def={cspTemplates} Editor={CardTemplateEditor} addType="template.csp.add" />;
+export const CspTemplatesScreen = () => (
+  <TemplateListScreen def={cspTemplates} Editor={CardTemplateEditor} addType="template.csp.add" />
+);

@@ -3,7 +3,10 @@ import { ProgressBar } from 'primereact/progressbar';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { addressBookDownloadEndpoint, addressBookMemberImportEndpoint } from '../../contract/endpoints/address-book.endpoints';
+import {
+  addressBookDownloadEndpoint,
+  addressBookMemberImportEndpoint,
+} from '../../contract/endpoints/address-book.endpoints';
 import { uploadAddressBookEndpoint } from '../../contract/endpoints/file.endpoints';
 import { fileMaterialEndpoint } from '../../contract/endpoints/library.endpoints';
 import { memberImportMachine } from '../../machines/member-import.machine';
@@ -20,7 +23,9 @@ import { useEditorMachine } from '../forms/use-editor-machine';
 const makeImport = () =>
   memberImportMachine.provide({
     actors: {
-      read: fromPromise(({ input }: { input: File }): Promise<SheetRead> => uploadFile(uploadAddressBookEndpoint, input)),
+      read: fromPromise(({ input }: { input: File }): Promise<SheetRead> =>
+        uploadFile(uploadAddressBookEndpoint, input),
+      ),
       import: fromPromise(({ input }: { input: { groupId: string; fileId: string } }) =>
         api.call(addressBookMemberImportEndpoint, input, { silent: true, idempotencyKey: input.fileId }),
       ),
@@ -40,9 +45,27 @@ export function ImportPanel({ groupId }: { groupId: string }) {
     if (f) send({ type: 'import.start', groupId, file: f });
   };
   return (
-    <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }} data-testid="import-panel" data-phase={String(state.value)}>
-      <input ref={file} data-testid="import-file" type="file" hidden accept=".xlsx,.xls" onChange={(e) => choose(e.target)} />
-      <Button data-testid="import" size="small" icon="pi pi-upload" label={t('lib.import')} disabled={!groupId || busy} onClick={() => file.current?.click()} />
+    <span
+      style={{ display: 'inline-flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}
+      data-testid="import-panel"
+      data-phase={String(state.value)}
+    >
+      <input
+        ref={file}
+        data-testid="import-file"
+        type="file"
+        hidden
+        accept=".xlsx,.xls"
+        onChange={(e) => choose(e.target)}
+      />
+      <Button
+        data-testid="import"
+        size="small"
+        icon="pi pi-upload"
+        label={t('lib.import')}
+        disabled={!groupId || busy}
+        onClick={() => file.current?.click()}
+      />
       <Button
         size="small"
         text
@@ -59,7 +82,9 @@ export function ImportPanel({ groupId }: { groupId: string }) {
       />
       {busy && (
         <span style={{ width: 260 }} data-testid="import-progress">
-          <small>{state.matches('reading') ? t('lib.uploading', { pct: '…' }) : `${t('lib.importing')} ${rows ?? ''}`}</small>
+          <small>
+            {state.matches('reading') ? t('lib.uploading', { pct: '…' }) : `${t('lib.importing')} ${rows ?? ''}`}
+          </small>
           <ProgressBar mode="indeterminate" style={{ height: 6 }} />
         </span>
       )}

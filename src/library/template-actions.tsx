@@ -13,16 +13,26 @@ import { TableScreen } from '../table/table-screen';
 
 /** What a saved template's toast says: queued while offline, submitted (its row updates on the platform's answer)
  * while online. */
-export const notifySaved = () => notify({ severity: 'info', summary: i18next.t(online$.value ? 'lib.submitted' : 'lib.queued') });
+export const notifySaved = () =>
+  notify({ severity: 'info', summary: i18next.t(online$.value ? 'lib.submitted' : 'lib.queued') });
 
 // Commands of the template and address-book screens: recorded in the event log and left to the outbox, so they work
 // offline and show at once as pending (sync/commands/library-commands.ts projects them). Deletes ask the spec's question first.
 
 /** Records a library command; answers the event id. */
-export async function recordLibraryCommand(type: string, aggregateId: string, payload: Record<string, unknown>): Promise<string> {
+export async function recordLibraryCommand(
+  type: string,
+  aggregateId: string,
+  payload: Record<string, unknown>,
+): Promise<string> {
   const rt = await readyRuntime();
   const kind = type.split('.')[1];
-  const ev = await recordEvent(rt.db, { type, aggregate: libraryAggregate(kind, aggregateId), payload, actor: rt.actor });
+  const ev = await recordEvent(rt.db, {
+    type,
+    aggregate: libraryAggregate(kind, aggregateId),
+    payload,
+    actor: rt.actor,
+  });
   return ev.id;
 }
 
@@ -43,7 +53,8 @@ export function DeleteAction({
   question?: string;
 }) {
   if (id.startsWith('pending:')) return null;
-  const ask = () => confirmDelete(id, () => recordLibraryCommand(type, id, name ? { id, name } : { id }), undefined, name, question);
+  const ask = () =>
+    confirmDelete(id, () => recordLibraryCommand(type, id, name ? { id, name } : { id }), undefined, name, question);
   return (
     <Button
       data-testid="row-delete"
@@ -75,7 +86,11 @@ export function useLibraryRejections(): [Rejection | null, () => void] {
     if (!rt) return;
     const sub = rt.outbox.settled$.subscribe((ev) => {
       if (ev.status === 'rejected' && LIBRARY_COMMANDS[ev.type]) {
-        notify({ severity: 'error', summary: i18next.t(`command.${ev.type}`, { defaultValue: ev.type }), detail: ev.last_error ?? '' });
+        notify({
+          severity: 'error',
+          summary: i18next.t(`command.${ev.type}`, { defaultValue: ev.type }),
+          detail: ev.last_error ?? '',
+        });
         setLast({ type: ev.type, payload: ev.payload, message: ev.last_error ?? '' });
       }
     });
@@ -85,7 +100,15 @@ export function useLibraryRejections(): [Rejection | null, () => void] {
 }
 
 /** The last refusal, kept on screen: the command, the platform's reason, "edit again" when `onEdit` can reopen it. */
-export function RejectionNotice({ rejection, onEdit, onDismiss }: { rejection: Rejection; onEdit?: () => void; onDismiss: () => void }) {
+export function RejectionNotice({
+  rejection,
+  onEdit,
+  onDismiss,
+}: {
+  rejection: Rejection;
+  onEdit?: () => void;
+  onDismiss: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <div
@@ -99,7 +122,14 @@ export function RejectionNotice({ rejection, onEdit, onDismiss }: { rejection: R
         {t(`command.${rejection.type}`, { defaultValue: rejection.type })}: {rejection.message}
       </span>
       {onEdit && (
-        <Button data-testid="rejection-edit" size="small" text label={t('lib.editAgain')} icon="pi pi-pencil" onClick={() => (onEdit(), onDismiss())} />
+        <Button
+          data-testid="rejection-edit"
+          size="small"
+          text
+          label={t('lib.editAgain')}
+          icon="pi pi-pencil"
+          onClick={() => (onEdit(), onDismiss())}
+        />
       )}
       <Button size="small" text icon="pi pi-times" aria-label={t('lib.dismiss')} onClick={onDismiss} />
     </div>
@@ -125,10 +155,20 @@ export function TemplateListScreen<T>({
   const { t } = useTranslation();
   const [rejection, dismiss] = useLibraryRejections();
   const [open, setOpen] = useState<{ seed?: Record<string, unknown> } | null>(null);
-  const edit = rejection && (rejection.type === addType || rejection.type === modType) ? () => setOpen({ seed: rejection.payload }) : undefined;
+  const edit =
+    rejection && (rejection.type === addType || rejection.type === modType)
+      ? () => setOpen({ seed: rejection.payload })
+      : undefined;
   return (
     <div>
-      <Button data-testid="tpl-add" label={t('lib.add')} icon="pi pi-plus" size="small" style={{ marginBottom: 8 }} onClick={() => setOpen({})} />
+      <Button
+        data-testid="tpl-add"
+        label={t('lib.add')}
+        icon="pi pi-plus"
+        size="small"
+        style={{ marginBottom: 8 }}
+        onClick={() => setOpen({})}
+      />
       {rejection && <RejectionNotice rejection={rejection} onEdit={edit} onDismiss={dismiss} />}
       <FormDialog header={t('lib.add')} visible={open !== null} onHide={() => setOpen(null)}>
         {open && <Editor seed={open.seed} onDone={() => (setOpen(null), notifySaved())} />}

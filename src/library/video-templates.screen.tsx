@@ -68,7 +68,10 @@ export function VideoTemplateEditor({ onDone, seed }: TemplateEditorProps) {
   const form = useForm(
     () => ({
       schema: videoTemplateFormSchema,
-      values: seedValues({ cus_id: userInfo?.authUser.cus_id ?? '', title: '', template_sign: '', remark: '', frames: [newFrame()] }, seed),
+      values: seedValues(
+        { cus_id: userInfo?.authUser.cus_id ?? '', title: '', template_sign: '', remark: '', frames: [newFrame()] },
+        seed,
+      ),
     }),
     (request) => recordLibraryCommand('template.video.add', `new:${Date.now()}`, request),
     onDone,
@@ -92,9 +95,22 @@ export function VideoTemplateEditor({ onDone, seed }: TemplateEditorProps) {
           <div
             key={i}
             data-testid="vt-frame"
-            style={{ border: '1px solid #ddd', borderRadius: 6, padding: 8, display: 'flex', flexDirection: 'column', gap: 6 }}
+            style={{
+              border: '1px solid #ddd',
+              borderRadius: 6,
+              padding: 8,
+              display: 'flex',
+              flexDirection: 'column',
+              gap: 6,
+            }}
           >
-            <ItemControls form={form} field="frames" index={i} count={frames.length} title={t('lib.frame', { n: i + 1 })} />
+            <ItemControls
+              form={form}
+              field="frames"
+              index={i}
+              count={frames.length}
+              title={t('lib.frame', { n: i + 1 })}
+            />
             <MediaField
               endpoint={uploadVideoMaterialEndpoint}
               types={['image', 'video', 'audio', 'text']}
@@ -131,4 +147,6 @@ export function VideoTemplateEditor({ onDone, seed }: TemplateEditorProps) {
   );
 }
 
-export const VideoTemplatesScreen = () => <TemplateListScreen def={videoTemplates} Editor={VideoTemplateEditor} addType="template.video.add" />;
+export const VideoTemplatesScreen = () => (
+  <TemplateListScreen def={videoTemplates} Editor={VideoTemplateEditor} addType="template.video.add" />
+);

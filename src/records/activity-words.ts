@@ -10,7 +10,8 @@ export const commandKey = (type: string) => `activity.command.${type}`;
 
 /** A command in words; a type without a label (none should be: a unit test holds every command table to it) shows
  * as it is rather than nothing. */
-export const commandText = (lang: Language, type: string) => (isMessageKey(commandKey(type)) ? translate(lang, commandKey(type)) : type);
+export const commandText = (lang: Language, type: string) =>
+  isMessageKey(commandKey(type)) ? translate(lang, commandKey(type)) : type;
 
 /** the aggregate's prefix -> the target's catalogue key. */
 const TARGET_KEYS: Record<string, string> = {

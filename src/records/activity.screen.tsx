@@ -24,7 +24,12 @@ export const activity: ScreenDefinition<EventDoc> = {
       field: 'status',
       header: 'col.eventStatus',
       render: (r, v) => (
-        <Tag data-testid="event-status" data-status={r.status} severity={STATUS_SEVERITY[r.status]} value={translate(v.lang, statusKey(r.status))} />
+        <Tag
+          data-testid="event-status"
+          data-status={r.status}
+          severity={STATUS_SEVERITY[r.status]}
+          value={translate(v.lang, statusKey(r.status))}
+        />
       ),
       text: (r, v) => translate(v.lang, statusKey(r.status)),
     },
@@ -33,8 +38,18 @@ export const activity: ScreenDefinition<EventDoc> = {
     { field: 'last_error', header: 'col.lastError' },
   ],
   filters: [
-    { field: 'type', label: 'col.command', kind: 'select', options: Object.keys(COMMANDS).map((v) => ({ value: v, label: commandKey(v) })) },
-    { field: 'status', label: 'col.eventStatus', kind: 'select', options: ['pending', 'acked', 'rejected'].map((v) => ({ value: v, label: statusKey(v) })) },
+    {
+      field: 'type',
+      label: 'col.command',
+      kind: 'select',
+      options: Object.keys(COMMANDS).map((v) => ({ value: v, label: commandKey(v) })),
+    },
+    {
+      field: 'status',
+      label: 'col.eventStatus',
+      kind: 'select',
+      options: ['pending', 'acked', 'rejected'].map((v) => ({ value: v, label: statusKey(v) })),
+    },
   ],
   dateField: 'created_at',
 };

@@ -18,7 +18,11 @@ export const batches: ScreenDefinition<Batch> = {
     { field: 'batch_type', header: 'col.batchType', render: (r, v) => stateText(STAT_BATCH_TYPE, r.batch_type, v) },
     timeColumn<Batch>('create_time', 'col.batchTime'),
     { field: 'receive_count', header: 'col.received' },
-    { field: 'wait_send_count', header: 'col.pending', render: (r) => String(pendingCount(r.receive_count, r.sent_count)) },
+    {
+      field: 'wait_send_count',
+      header: 'col.pending',
+      render: (r) => String(pendingCount(r.receive_count, r.sent_count)),
+    },
     { field: 'sent_count', header: 'col.sent' },
     { field: 'success_count', header: 'col.success', visible: clientStatusVisible },
     { field: 'failure_count', header: 'col.failure', visible: clientStatusVisible },
@@ -64,6 +68,10 @@ export const internationalBatches: ScreenDefinition<Batch> = {
   path: '/inteDataGatheringBatchList',
   title: 'screen.inteDataGatheringBatchList',
   grantedBy: ['internationalSms'],
-  columns: [...batches.columns.slice(0, afterBatchTime), { field: 'sender_id', header: 'col.senderId' }, ...batches.columns.slice(afterBatchTime)],
+  columns: [
+    ...batches.columns.slice(0, afterBatchTime),
+    { field: 'sender_id', header: 'col.senderId' },
+    ...batches.columns.slice(afterBatchTime),
+  ],
   fixed: [{ op: 'eq', field: 'prod_type', value: 1 }],
 };

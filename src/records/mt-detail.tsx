@@ -44,7 +44,10 @@ export function MtDetail({ row: held, v }: { row: MtRecord; v: ViewerContext }) 
   const seg = countSegments(row.decodeContent);
   const replies = useReplies(row);
   const field = (label: string, value: ReactNode, id: string) => (
-    <div style={{ display: 'grid', gridTemplateColumns: '8rem 1fr', gap: 8, padding: '4px 0' }} data-testid={`detail-${id}`}>
+    <div
+      style={{ display: 'grid', gridTemplateColumns: '8rem 1fr', gap: 8, padding: '4px 0' }}
+      data-testid={`detail-${id}`}
+    >
       <strong>{label}</strong>
       <span style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{value}</span>
     </div>
@@ -55,7 +58,12 @@ export function MtDetail({ row: held, v }: { row: MtRecord; v: ViewerContext }) 
       {field(t('col.content'), row.decodeContent, 'content')}
       {field(
         t('operator.detail.parts'),
-        t('operator.detail.partsValue', { count: row.segments, segments: row.segments, encoding: seg.encoding, units: seg.units }),
+        t('operator.detail.partsValue', {
+          count: row.segments,
+          segments: row.segments,
+          encoding: seg.encoding,
+          units: seg.units,
+        }),
         'parts',
       )}
       {field(t('col.price'), row.priceStr || String(row.price), 'price')}
@@ -96,7 +104,11 @@ export function MtDetail({ row: held, v }: { row: MtRecord; v: ViewerContext }) 
         </ul>
       )}
       {row.prod_type === 2 && (
-        <RichPreview views={['video']} videoTitle={row.titleStr ?? ''} videoFrames={[{ mediaType: 'text', mediaUrl: '', textContent: row.decodeContent }]} />
+        <RichPreview
+          views={['video']}
+          videoTitle={row.titleStr ?? ''}
+          videoFrames={[{ mediaType: 'text', mediaUrl: '', textContent: row.decodeContent }]}
+        />
       )}
       {row.prod_type === 6 && <RichPreview views={['sms']} smsContent={row.decodeContent} />}
     </div>

@@ -24,7 +24,13 @@ const base: ColumnDef<MtRecord>[] = [
   { field: 'decodeMobile', header: 'col.mobile', width: '9rem' },
   { field: 'decodeContent', header: 'col.content' },
   { field: 'segments', header: 'col.segments', width: '5rem' },
-  { field: 'mt_status', header: 'col.status', render: (r, v) => <SendStatusTag row={r} v={v} />, text: sendStatusText, visible: clientStatusVisible },
+  {
+    field: 'mt_status',
+    header: 'col.status',
+    render: (r, v) => <SendStatusTag row={r} v={v} />,
+    text: sendStatusText,
+    visible: clientStatusVisible,
+  },
   timeColumn<MtRecord>('receive_time', 'col.submitTime'),
 ];
 
@@ -32,13 +38,25 @@ const filters: FilterDef<MtRecord>[] = [
   { field: 'cus_id', label: 'col.cusId', kind: 'eq-text', visible: accountFilterVisible },
   { field: 'decodeMobile', label: 'col.mobile', kind: 'prefix' },
   { field: 'decodeContent', label: 'col.content', kind: 'contains', visible: contentFilterVisible },
-  { field: 'mt_status', label: 'col.status', kind: 'select', options: SEND_STATUS_FILTER, visible: statusFilterVisible },
+  {
+    field: 'mt_status',
+    label: 'col.status',
+    kind: 'select',
+    options: SEND_STATUS_FILTER,
+    visible: statusFilterVisible,
+  },
   { field: 'source', label: 'col.source', kind: 'select', options: MT_SOURCE_FILTER },
   // the send result links here with ?batch_id=
   { field: 'batch_id', label: 'col.batchId', kind: 'prefix' },
 ];
 
-function mtScreen(path: string, title: string, prod: number, grantedBy: PermCode[], extra: ColumnDef<MtRecord>[]): ScreenDefinition<MtRecord> {
+function mtScreen(
+  path: string,
+  title: string,
+  prod: number,
+  grantedBy: PermCode[],
+  extra: ColumnDef<MtRecord>[],
+): ScreenDefinition<MtRecord> {
   return {
     path,
     title,
@@ -62,11 +80,21 @@ export const internationalRecords = mtScreen(
   [
     { field: 'countryName', header: 'col.country', text: (r, v) => countryName(v.lang, r.countryCode, r.countryName) },
     { field: 'priceStr', header: 'col.price', visible: hasPermission('inteMtRecordListPriceShow') },
-    { field: 'report_result_desc', header: 'col.reportDesc', text: (r, v) => reportLabel(v.lang, r.report_result, r.report_result_desc) ?? '' },
+    {
+      field: 'report_result_desc',
+      header: 'col.reportDesc',
+      text: (r, v) => reportLabel(v.lang, r.report_result, r.report_result_desc) ?? '',
+    },
     { field: 'sender_id', header: 'col.senderId' },
   ],
 );
-export const videoRecords = mtScreen('/videoMtRecordList', 'screen.videoMtRecordList', 2, ['videoSms'], [{ field: 'titleStr', header: 'col.subject' }]);
+export const videoRecords = mtScreen(
+  '/videoMtRecordList',
+  'screen.videoMtRecordList',
+  2,
+  ['videoSms'],
+  [{ field: 'titleStr', header: 'col.subject' }],
+);
 export const cspRecords = mtScreen(
   '/cspMtRecordList',
   'screen.cspMtRecordList',

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { MtRecord } from '../../contract/records.schema';
 import { timelineOf } from './mt-timeline';
 
-const base = { receive_time: 1_700_000_000_000, table_name: 'mt', report_result: null, report_result_desc: null, errDesc: null } as MtRecord;
+const base = {
+  receive_time: 1_700_000_000_000,
+  table_name: 'mt',
+  report_result: null,
+  report_result_desc: null,
+  errDesc: null,
+} as MtRecord;
 const steps = (r: Partial<MtRecord>, lang: 'zh' | 'en' = 'en') => timelineOf({ ...base, ...r }, lang);
 
 describe('timelineOf', () => {
@@ -21,9 +27,14 @@ describe('timelineOf', () => {
     const failed = steps({ mt_status: 700, report_result: 'UNDELIV', report_result_desc: '空号' }, 'en');
     expect(failed.at(-1)).toMatchObject({ step: 'report', code: 'UNDELIV', ok: false });
     expect(failed.at(-1)?.text).not.toMatch(/[\u4e00-\u9fff]/);
-    expect(steps({ mt_status: 700, report_result: 'UNDELIV', report_result_desc: '空号' }, 'zh').at(-1)?.text).toContain('空号');
+    expect(
+      steps({ mt_status: 700, report_result: 'UNDELIV', report_result_desc: '空号' }, 'zh').at(-1)?.text,
+    ).toContain('空号');
   });
   it('ends with the timeout, explained', () => {
-    expect(steps({ mt_status: 600, report_result_desc: '状态报告超时' }).at(-1)).toMatchObject({ step: 'timeout', text: 'No delivery report in time' });
+    expect(steps({ mt_status: 600, report_result_desc: '状态报告超时' }).at(-1)).toMatchObject({
+      step: 'timeout',
+      text: 'No delivery report in time',
+    });
   });
 });

@@ -19,11 +19,16 @@ export interface TimelineStep {
 export function timelineOf(r: MtRecord, lang: Language): TimelineStep[] {
   const steps: TimelineStep[] = [{ step: 'submitted', time: r.receive_time }];
   const s = sendStatus(r);
-  if (r.table_name === REVIEW_TABLE || r.mt_status === MT_STATUS.pendingReview) return [...steps, { step: 'review', time: null }];
+  if (r.table_name === REVIEW_TABLE || r.mt_status === MT_STATUS.pendingReview)
+    return [...steps, { step: 'review', time: null }];
   steps.push({ step: 'sent', time: null });
   // `sent`: the outcome is withheld from this viewer, so the timeline ends where the report would come
   if (s.kind === 'waiting' || s.kind === 'sent') return steps;
-  if (s.kind === 'timeout') return [...steps, { step: 'timeout', time: null, text: explainReport(lang, r.report_result, r.report_result_desc) }];
+  if (s.kind === 'timeout')
+    return [
+      ...steps,
+      { step: 'timeout', time: null, text: explainReport(lang, r.report_result, r.report_result_desc) },
+    ];
   steps.push({
     step: 'report',
     time: null,

@@ -34,7 +34,14 @@ function run(event: Exclude<TimedBatchEvent, { type: 'confirm' | 'cancel' }>) {
             ...(input.content !== undefined ? { content: input.content } : {}),
             ...(input.timing_time !== undefined ? { timing_time: input.timing_time } : {}),
           };
-          return (await recordEvent(rt.db, { type: input.type, aggregate: timeBatchAggregate(input.time_batch), payload, actor: rt.actor })).id;
+          return (
+            await recordEvent(rt.db, {
+              type: input.type,
+              aggregate: timeBatchAggregate(input.time_batch),
+              payload,
+              actor: rt.actor,
+            })
+          ).id;
         }),
         awaitOutcome: fromPromise(async ({ input }) => eventOutcome((await readyRuntime()).db, input)),
       },
@@ -65,10 +72,22 @@ export function TimedBatchActions({ row }: { row: TimeBatch & { pending?: string
   return (
     <span style={{ display: 'inline-flex', gap: 4 }}>
       {row.send_status === 0 && (
-        <Button data-testid="op-pause" size="small" text label={t('timed.pause')} onClick={() => run({ type: 'batch.pause', time_batch: tb })} />
+        <Button
+          data-testid="op-pause"
+          size="small"
+          text
+          label={t('timed.pause')}
+          onClick={() => run({ type: 'batch.pause', time_batch: tb })}
+        />
       )}
       {row.send_status === 2 && (
-        <Button data-testid="op-recover" size="small" text label={t('timed.recover')} onClick={() => run({ type: 'batch.recover', time_batch: tb })} />
+        <Button
+          data-testid="op-recover"
+          size="small"
+          text
+          label={t('timed.recover')}
+          onClick={() => run({ type: 'batch.recover', time_batch: tb })}
+        />
       )}
       {open && (
         <Button
@@ -80,7 +99,9 @@ export function TimedBatchActions({ row }: { row: TimeBatch & { pending?: string
           onClick={() => run({ type: 'batch.intercept', time_batch: tb })}
         />
       )}
-      {open && <Button data-testid="op-edit" size="small" text label={t('timed.edit')} onClick={() => setEditing(true)} />}
+      {open && (
+        <Button data-testid="op-edit" size="small" text label={t('timed.edit')} onClick={() => setEditing(true)} />
+      )}
       {editing && (
         <TimedEditDialog
           row={row}

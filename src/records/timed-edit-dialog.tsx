@@ -27,13 +27,24 @@ export interface TimedEdit {
   timing_time?: number;
 }
 
-export function TimedEditDialog({ row, onSave, onClose }: { row: TimeBatch; onSave: (edit: TimedEdit) => void; onClose: () => void }) {
+export function TimedEditDialog({
+  row,
+  onSave,
+  onClose,
+}: {
+  row: TimeBatch;
+  onSave: (edit: TimedEdit) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const lang = getLanguage();
   const zone = displayTimeZone();
   const [{ schema, values }] = useState(() => {
     const scheduledText = wallClockIn(zone, row.timing_time).slice(0, 16);
-    return { schema: timedEditSchema(zone, scheduledText), values: { time_batch: row.time_batch, content: row.decodeContent, timing_time: scheduledText } };
+    return {
+      schema: timedEditSchema(zone, scheduledText),
+      values: { time_batch: row.time_batch, content: row.decodeContent, timing_time: scheduledText },
+    };
   });
   const form = useForm({ schema, values, sends: 'parsed', live: TIMED_EDIT_LIVE }, async (request) => {
     const { content, timing_time } = request as TimedEditRequest;
@@ -70,7 +81,13 @@ export function TimedEditDialog({ row, onSave, onClose }: { row: TimeBatch; onSa
       />
       {/* the content rule's message, not only a greyed-out Save */}
       {contentError && (
-        <small id="edit-content-error" data-testid="edit-error" role="alert" className="p-error" style={{ display: 'block' }}>
+        <small
+          id="edit-content-error"
+          data-testid="edit-error"
+          role="alert"
+          className="p-error"
+          style={{ display: 'block' }}
+        >
           {contentError}
         </small>
       )}
@@ -78,7 +95,9 @@ export function TimedEditDialog({ row, onSave, onClose }: { row: TimeBatch; onSa
         {quotable.success && quote.failure}
         {quotable.success && !q && !quote.error && <small>{t('timed.quoting')}</small>}
         {quotable.success && q && (
-          <small style={{ display: 'block' }}>{t('timed.quote', { ...q, charged: money(q.charged), newCharged: money(q.newCharged) })}</small>
+          <small style={{ display: 'block' }}>
+            {t('timed.quote', { ...q, charged: money(q.charged), newCharged: money(q.newCharged) })}
+          </small>
         )}
         {quotable.success && q && (
           <small style={{ display: 'block' }} data-testid="edit-difference">
@@ -103,12 +122,23 @@ export function TimedEditDialog({ row, onSave, onClose }: { row: TimeBatch; onSa
         aria-describedby={timingError ? 'edit-timing-error' : undefined}
       />
       {timingError && (
-        <small id="edit-timing-error" data-testid="edit-timing-error" role="alert" className="p-error" style={{ display: 'block' }}>
+        <small
+          id="edit-timing-error"
+          data-testid="edit-timing-error"
+          role="alert"
+          className="p-error"
+          style={{ display: 'block' }}
+        >
           {timingError}
         </small>
       )}
       <div style={{ marginTop: 8 }}>
-        <Button data-testid="edit-save" label={t('timed.save')} disabled={contentError !== null || timingError !== null || form.busy} onClick={form.submit} />
+        <Button
+          data-testid="edit-save"
+          label={t('timed.save')}
+          disabled={contentError !== null || timingError !== null || form.busy}
+          onClick={form.submit}
+        />
       </div>
     </FormDialog>
   );

@@ -3,7 +3,11 @@ import { SCHEDULE_MIN_AHEAD_MS } from '../../contract/constants';
 import { timeBatchEditEndpoint } from '../../contract/endpoints/timed.endpoints';
 import type { MessageParams } from '../../contract/messages';
 import { isScheduleFarEnough } from '../../contract/validation/international-send.rules';
-import { invalidPlaceholders, namedPlaceholders, PLACEHOLDER_INVALID } from '../../contract/validation/template-placeholders';
+import {
+  invalidPlaceholders,
+  namedPlaceholders,
+  PLACEHOLDER_INVALID,
+} from '../../contract/validation/template-placeholders';
 import { timedContentSchema } from '../../contract/validation/timed-edit.rules';
 import { scheduleOf } from '../../machines/send-kinds';
 
@@ -14,7 +18,13 @@ import { scheduleOf } from '../../machines/send-kinds';
 const TOO_SOON = 'send.timingTooSoon';
 
 /** The rules the dialog tells as they are typed: every one of its two fields is short and checked whole. */
-export const TIMED_EDIT_LIVE = ['v.timedEdit.contentRequired', PLACEHOLDER_INVALID, 'send.timingRequired', 'send.timingInvalid', TOO_SOON] as const;
+export const TIMED_EDIT_LIVE = [
+  'v.timedEdit.contentRequired',
+  PLACEHOLDER_INVALID,
+  'send.timingRequired',
+  'send.timingInvalid',
+  TOO_SOON,
+] as const;
 
 /** The typed time as the epoch ms the request takes; undefined when it is the scheduled time still. */
 const typedTiming = (zone: string, scheduledText: string, now: () => number) =>

@@ -30,7 +30,17 @@ interface Props {
 
 const MEDIA = ['text', 'image', 'video', 'audio'] as const;
 
-export function ContentFields({ cfg, draft, update, linkBase, videoTemplates, chatbots, chatbotError, cardTemplates, largest }: Props) {
+export function ContentFields({
+  cfg,
+  draft,
+  update,
+  linkBase,
+  videoTemplates,
+  chatbots,
+  chatbotError,
+  cardTemplates,
+  largest,
+}: Props) {
   const { t } = useTranslation();
   const text = cfg.kind === 'oneToOne' && largest !== undefined ? largest : outgoingContent(cfg, draft, linkBase);
   const figures = contentFigures(text);
@@ -48,7 +58,8 @@ export function ContentFields({ cfg, draft, update, linkBase, videoTemplates, ch
     </div>
   );
   const frames = draft.frames ?? [];
-  const setFrame = (i: number, patch: Partial<VideoFrame>) => update({ frames: frames.map((f, j) => (j === i ? { ...f, ...patch } : f)) });
+  const setFrame = (i: number, patch: Partial<VideoFrame>) =>
+    update({ frames: frames.map((f, j) => (j === i ? { ...f, ...patch } : f)) });
 
   return (
     <div className="send-content">
@@ -122,8 +133,17 @@ export function ContentFields({ cfg, draft, update, linkBase, videoTemplates, ch
                     testId={`send-frame-${i}`}
                     onChange={(patch) => setFrame(i, patch as Partial<VideoFrame>)}
                   />
-                  <InputText value={f.textContent} placeholder={t('send.frameText')} onChange={(e) => setFrame(i, { textContent: e.target.value })} />
-                  <Button icon="pi pi-trash" text aria-label={t('send.removeFrame')} onClick={() => update({ frames: frames.filter((_, j) => j !== i) })} />
+                  <InputText
+                    value={f.textContent}
+                    placeholder={t('send.frameText')}
+                    onChange={(e) => setFrame(i, { textContent: e.target.value })}
+                  />
+                  <Button
+                    icon="pi pi-trash"
+                    text
+                    aria-label={t('send.removeFrame')}
+                    onClick={() => update({ frames: frames.filter((_, j) => j !== i) })}
+                  />
                 </div>
               ))}
               <Button
@@ -141,7 +161,9 @@ export function ContentFields({ cfg, draft, update, linkBase, videoTemplates, ch
       )}
       {cfg.kind !== 'video' && (
         <div className="send-field">
-          <label htmlFor="send-content">{t(cfg.kind === 'card' ? 'send.fallbackText' : cfg.kind === 'oneToOne' ? 'send.template' : 'send.content')}</label>
+          <label htmlFor="send-content">
+            {t(cfg.kind === 'card' ? 'send.fallbackText' : cfg.kind === 'oneToOne' ? 'send.template' : 'send.content')}
+          </label>
           <InputTextarea
             id="send-content"
             data-testid="send-content"

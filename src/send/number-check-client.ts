@@ -3,12 +3,21 @@ import type { SheetInfo, WorkerReply, WorkerRequest } from './number-check-proto
 
 // The page's side of the number-check worker: one worker per form, each request a promise, progress as a callback.
 
-type Pending = { resolve: (r: WorkerReply) => void; reject: (e: Error) => void; progress?: (done: number, total: number) => void };
+type Pending = {
+  resolve: (r: WorkerReply) => void;
+  reject: (e: Error) => void;
+  progress?: (done: number, total: number) => void;
+};
 type Body<T> = T extends unknown ? Omit<T, 'id'> : never;
 
 export interface NumberWorker {
   /** `signal` cancels the check in the worker; the promise then rejects with an AbortError. */
-  check(mode: NumberMode, text: string, progress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<NumberCheck>;
+  check(
+    mode: NumberMode,
+    text: string,
+    progress?: (done: number, total: number) => void,
+    signal?: AbortSignal,
+  ): Promise<NumberCheck>;
   sheet(file: File): Promise<SheetInfo>;
   column(column: number, skipHeader: boolean): Promise<string>;
   personalize(
@@ -21,7 +30,10 @@ export interface NumberWorker {
 }
 
 export function createNumberWorker(): NumberWorker {
-  const worker = new Worker(new URL('./number-check.worker.ts', import.meta.url), { type: 'module', name: 'sms-numbers' });
+  const worker = new Worker(new URL('./number-check.worker.ts', import.meta.url), {
+    type: 'module',
+    name: 'sms-numbers',
+  });
   const pending = new Map<number, Pending>();
   let nextId = 1;
   worker.onmessage = (e: MessageEvent<WorkerReply>) => {
@@ -62,9 +74,18 @@ export function createNumberWorker(): NumberWorker {
       const data = await file.arrayBuffer();
       return ask<SheetInfo>({ type: 'sheet', name: file.name, data }, undefined, [data]);
     },
-    column: async (column, skipHeader) => (await ask<Extract<WorkerReply, { type: 'column' }>>({ type: 'column', column, skipHeader })).text,
+    column: async (column, skipHeader) =>
+      (await ask<Extract<WorkerReply, { type: 'column' }>>({ type: 'column', column, skipHeader })).text,
     personalize: async (template, mobileColumn, mapping, skipHeader) =>
-      (await ask<Extract<WorkerReply, { type: 'personalized' }>>({ type: 'personalize', template, mobileColumn, mapping, skipHeader })).contents,
+      (
+        await ask<Extract<WorkerReply, { type: 'personalized' }>>({
+          type: 'personalize',
+          template,
+          mobileColumn,
+          mapping,
+          skipHeader,
+        })
+      ).contents,
     terminate: () => worker.terminate(),
   };
 }

@@ -8,7 +8,14 @@ export type WorkerRequest =
   | { id: number; type: 'cancel'; target: number }
   | { id: number; type: 'sheet'; name: string; data: ArrayBuffer }
   | { id: number; type: 'column'; column: number; skipHeader: boolean }
-  | { id: number; type: 'personalize'; template: string; mobileColumn: number; mapping: Record<string, number>; skipHeader: boolean };
+  | {
+      id: number;
+      type: 'personalize';
+      template: string;
+      mobileColumn: number;
+      mapping: Record<string, number>;
+      skipHeader: boolean;
+    };
 
 export type WorkerReply =
   | { id: number; type: 'progress'; done: number; total: number }

@@ -57,7 +57,13 @@ self.onmessage = async (e: MessageEvent<WorkerRequest>) => {
       const rows = await readSheet(m.name, m.data);
       if (typeof rows === 'string') return reply({ id: m.id, type: 'error', message: rows });
       sheet = rows;
-      reply({ id: m.id, type: 'sheet', rowCount: rows.length, columns: rows.reduce((n, r) => Math.max(n, r.length), 0), preview: rows.slice(0, 6) });
+      reply({
+        id: m.id,
+        type: 'sheet',
+        rowCount: rows.length,
+        columns: rows.reduce((n, r) => Math.max(n, r.length), 0),
+        preview: rows.slice(0, 6),
+      });
     } else if (m.type === 'column') {
       const from = m.skipHeader ? 1 : 0;
       const out: string[] = [];

@@ -25,14 +25,31 @@ interface Props {
   reasons?: ReadonlyMap<string, string>;
 }
 
-export function NumberCounts({ check, counting, progress, international, onRemoveInvalid, blacklisted, reasons }: Props) {
+export function NumberCounts({
+  check,
+  counting,
+  progress,
+  international,
+  onRemoveInvalid,
+  blacklisted,
+  reasons,
+}: Props) {
   const { t } = useTranslation();
-  const figure = (key: string, count: number, testId: string) => <Trans t={t} i18nKey={key} count={count} components={{ n: <b data-testid={testId} /> }} />;
+  const figure = (key: string, count: number, testId: string) => (
+    <Trans t={t} i18nKey={key} count={count} components={{ n: <b data-testid={testId} /> }} />
+  );
   const more = (check?.invalid.length ?? 0) - INVALID_SHOWN;
   return (
     <div className="send-number-counts">
       {/* always mounted: a live region that appears with its text is not announced by every screen reader */}
-      <p className="send-counts" data-testid="send-counts" role="status" aria-live="polite" aria-busy={counting} data-counting={counting}>
+      <p
+        className="send-counts"
+        data-testid="send-counts"
+        role="status"
+        aria-live="polite"
+        aria-busy={counting}
+        data-counting={counting}
+      >
         {check && (
           <>
             {figure('send.countValid', check.valid.length - (blacklisted?.length ?? 0), 'count-valid')}
@@ -56,7 +73,11 @@ export function NumberCounts({ check, counting, progress, international, onRemov
         </p>
       )}
       {progress && progress.done < progress.total && (
-        <ProgressBar data-testid="send-check-progress" value={Math.round((progress.done / progress.total) * 100)} aria-label={t('send.counting')} />
+        <ProgressBar
+          data-testid="send-check-progress"
+          value={Math.round((progress.done / progress.total) * 100)}
+          aria-label={t('send.counting')}
+        />
       )}
       {check && (check.invalid.length > 0 || check.repeatCount > 0) && (
         // a count of an older list would take off what was typed since: the machine refuses it, the button waits
@@ -81,14 +102,21 @@ export function NumberCounts({ check, counting, progress, international, onRemov
         </ul>
       )}
       {blacklisted && blacklisted.length > 0 && (
-        <ul className="send-invalid" data-testid="send-blacklist-list" aria-label={t('send.blacklistList')} tabIndex={0}>
+        <ul
+          className="send-invalid"
+          data-testid="send-blacklist-list"
+          aria-label={t('send.blacklistList')}
+          tabIndex={0}
+        >
           {blacklisted.slice(0, INVALID_SHOWN).map((n) => (
             <li key={n}>
               {n}
               {reasons?.get(n) ? `: ${reasons.get(n)}` : ''}
             </li>
           ))}
-          {blacklisted.length > INVALID_SHOWN && <li>{t('send.invalidMore', { count: blacklisted.length - INVALID_SHOWN })}</li>}
+          {blacklisted.length > INVALID_SHOWN && (
+            <li>{t('send.invalidMore', { count: blacklisted.length - INVALID_SHOWN })}</li>
+          )}
         </ul>
       )}
       {check && international && Object.keys(check.countries).length > 0 && (

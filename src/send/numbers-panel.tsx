@@ -60,14 +60,20 @@ export function NumbersPanel({ worker, sources, onSources, international, onShee
         auditTime(200),
         switchMap(() => localGroups(rt.db)),
       )
-      .subscribe({ next: setGroups, error: (e: Error) => setGroupError(t('send.groupsReadFailed', { reason: e.message })) });
+      .subscribe({
+        next: setGroups,
+        error: (e: Error) => setGroupError(t('send.groupsReadFailed', { reason: e.message })),
+      });
     return () => sub.unsubscribe();
   }, [international, rt, t]);
 
   async function pickFile(file: File | undefined) {
     setFileError(null);
     if (!file) return;
-    const problem = checkUpload({ name: file.name, size: file.size }, { extensions: [...NUMBER_FILE.extensions], maxBytes: NUMBER_FILE.maxBytes });
+    const problem = checkUpload(
+      { name: file.name, size: file.size },
+      { extensions: [...NUMBER_FILE.extensions], maxBytes: NUMBER_FILE.maxBytes },
+    );
     if (problem) return setFileError(translate(getLanguage(), problem));
     setReading(true);
     try {
@@ -120,7 +126,10 @@ export function NumbersPanel({ worker, sources, onSources, international, onShee
     return () => sub.unsubscribe();
   }, [chosen, rt, t]);
 
-  const columns = Array.from({ length: sheet?.columns ?? 0 }, (_, i) => ({ label: `${t('send.column')} ${String.fromCharCode(65 + (i % 26))}`, value: i }));
+  const columns = Array.from({ length: sheet?.columns ?? 0 }, (_, i) => ({
+    label: `${t('send.column')} ${String.fromCharCode(65 + (i % 26))}`,
+    value: i,
+  }));
   return (
     <div className="send-numbers">
       <label htmlFor="send-mobiles">{t(international ? 'send.numbersIntl' : 'send.numbers')}</label>
@@ -136,11 +145,22 @@ export function NumbersPanel({ worker, sources, onSources, international, onShee
       {sources.bulk && (
         <div className="send-row" data-testid="send-bulk">
           <span>{t('send.bulkPasted', { count: bulkLines })}</span>
-          <Button size="small" text icon="pi pi-times" label={t('send.clearBulk')} onClick={() => onSources({ ...sources, bulk: '' })} />
+          <Button
+            size="small"
+            text
+            icon="pi pi-times"
+            label={t('send.clearBulk')}
+            onClick={() => onSources({ ...sources, bulk: '' })}
+          />
         </div>
       )}
       <div className="send-row">
-        <FilePickButton testId="send-file" label={t('send.numbersFile')} accept=".xlsx,.xls,.csv" onPick={(f) => void pickFile(f)} />
+        <FilePickButton
+          testId="send-file"
+          label={t('send.numbersFile')}
+          accept=".xlsx,.xls,.csv"
+          onPick={(f) => void pickFile(f)}
+        />
         {reading && <span data-testid="send-file-reading">{t('send.reading')}</span>}
         {fileError && (
           <small className="p-error" data-testid="send-file-error">
@@ -151,8 +171,17 @@ export function NumbersPanel({ worker, sources, onSources, international, onShee
       {sheet && !onSheet && (
         <div className="send-row" data-testid="send-file-info">
           <span>{t('send.fileRows', { count: sheet.rowCount })}</span>
-          <Dropdown data-testid="send-file-column" value={column} options={columns} onChange={(e) => void pickColumn(e.value as number, skipHeader)} />
-          <Checkbox inputId="send-skip-header" checked={skipHeader} onChange={(e) => void pickColumn(column, !!e.checked)} />
+          <Dropdown
+            data-testid="send-file-column"
+            value={column}
+            options={columns}
+            onChange={(e) => void pickColumn(e.value as number, skipHeader)}
+          />
+          <Checkbox
+            inputId="send-skip-header"
+            checked={skipHeader}
+            onChange={(e) => void pickColumn(column, !!e.checked)}
+          />
           <label htmlFor="send-skip-header">{t('send.skipHeader')}</label>
         </div>
       )}

@@ -26,7 +26,10 @@ export function OneToOneMapping({
       <span>{t('send.mobileColumn')}</span>
       <Dropdown
         value={mobileColumn}
-        options={Array.from({ length: sheet.columns }, (_, i) => ({ value: i, label: String.fromCharCode(65 + (i % 26)) }))}
+        options={Array.from({ length: sheet.columns }, (_, i) => ({
+          value: i,
+          label: String.fromCharCode(65 + (i % 26)),
+        }))}
         onChange={(e) => onMobileColumn(e.value as number)}
       />
       {placeholders.map((p) => (
@@ -34,7 +37,10 @@ export function OneToOneMapping({
           {'${' + p + '}'}
           <Dropdown
             value={mapping[p] ?? defaultMapping(placeholders)[p]}
-            options={Array.from({ length: sheet.columns }, (_, i) => ({ value: i, label: String.fromCharCode(65 + (i % 26)) }))}
+            options={Array.from({ length: sheet.columns }, (_, i) => ({
+              value: i,
+              label: String.fromCharCode(65 + (i % 26)),
+            }))}
             onChange={(e) => onMapping(p, e.value as number)}
           />
         </span>

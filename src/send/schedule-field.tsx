@@ -22,7 +22,12 @@ export function ScheduleField({ draft, update, zone, problemId }: Props) {
   const { t } = useTranslation();
   return (
     <div className="send-row">
-      <Checkbox inputId="send-timed" data-testid="send-timed" checked={draft.scheduled} onChange={(e) => update({ scheduled: !!e.checked })} />
+      <Checkbox
+        inputId="send-timed"
+        data-testid="send-timed"
+        checked={draft.scheduled}
+        onChange={(e) => update({ scheduled: !!e.checked })}
+      />
       <label htmlFor="send-timed">{t('send.timed')}</label>
       {draft.scheduled && (
         <>

@@ -33,7 +33,13 @@ export function SendConfirmDialog({
   const { t } = useTranslation();
   const lang = getLanguage();
   return (
-    <Dialog header={t('send.confirmTitle')} visible={visible} onHide={onCancel} style={{ width: '30rem' }} data-testid="send-confirm">
+    <Dialog
+      header={t('send.confirmTitle')}
+      visible={visible}
+      onHide={onCancel}
+      style={{ width: '30rem' }}
+      data-testid="send-confirm"
+    >
       {quote && (
         <div className="send-summary">
           <p>
@@ -60,9 +66,14 @@ export function SendConfirmDialog({
             </table>
           )}
           <p>
-            {t('send.summaryTime')}: <b data-testid="confirm-time">{timing !== null ? `${wallClockIn(zone, timing).slice(0, 16)} (${zone})` : t('send.now')}</b>
+            {t('send.summaryTime')}:{' '}
+            <b data-testid="confirm-time">
+              {timing !== null ? `${wallClockIn(zone, timing).slice(0, 16)} (${zone})` : t('send.now')}
+            </b>
           </p>
-          {blacklisted && blacklisted.length > 0 && <p data-testid="confirm-blacklisted">{t('send.confirmBlacklisted', { count: blacklisted.length })}</p>}
+          {blacklisted && blacklisted.length > 0 && (
+            <p data-testid="confirm-blacklisted">{t('send.confirmBlacklisted', { count: blacklisted.length })}</p>
+          )}
           {!blacklisted && (
             <p data-testid="confirm-blacklist-unchecked">
               {t('send.blacklistUnchecked')} {t('send.blacklistNote')}

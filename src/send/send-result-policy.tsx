@@ -17,7 +17,9 @@ export function SendResultPolicy({ result, zone }: Props) {
   return (
     <>
       {result.held_until && (
-        <p data-testid="send-result-held">{t('send.heldUntil', { time: wallClockIn(zone, Date.parse(result.held_until)).slice(0, 16), zone })}</p>
+        <p data-testid="send-result-held">
+          {t('send.heldUntil', { time: wallClockIn(zone, Date.parse(result.held_until)).slice(0, 16), zone })}
+        </p>
       )}
       {(result.limitedCount ?? 0) > 0 && (
         <div data-testid="send-result-limited">

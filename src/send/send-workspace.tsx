@@ -6,7 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { auditTime, startWith, switchMap } from 'rxjs';
 import { fromPromise } from 'xstate';
-import { getCspSendContentEndpoint, getCspTemplateEndpoint, getVideoTemplateEndpoint } from '../../contract/endpoints/template.endpoints';
+import {
+  getCspSendContentEndpoint,
+  getCspTemplateEndpoint,
+  getVideoTemplateEndpoint,
+} from '../../contract/endpoints/template.endpoints';
 import { getListEndpoint } from '../../contract/endpoints/user.endpoints';
 import { useChatbots } from '../data/use-chatbots';
 import { usePlatformRead } from '../data/use-platform-read';
@@ -43,7 +47,12 @@ import './send.css';
 // to it as events.
 
 type Option = { label: string; value: string };
-const RECORDS_PATH: Record<number, string> = { 0: '/mtRecordList', 1: '/inteMtRecordList', 2: '/videoMtRecordList', 6: '/cspMtRecordList' };
+const RECORDS_PATH: Record<number, string> = {
+  0: '/mtRecordList',
+  1: '/inteMtRecordList',
+  2: '/videoMtRecordList',
+  6: '/cspMtRecordList',
+};
 
 export function SendWorkspace({ kind }: { kind: SendKind }) {
   const { t } = useTranslation();
@@ -63,12 +72,23 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
         actors: {
           checkNumbers: fromPromise(async ({ input }) => worker.check(input.mode, input.text, input.onProgress)),
           // stopped by a newer list: the signal cancels the count in the worker
-          countNumbers: fromPromise(async ({ input, signal }) => worker.check(input.mode, input.text, input.onProgress, signal)),
-          personalize: fromPromise(async ({ input }) => worker.personalize(input.template, input.mobileColumn, input.mapping, input.skipHeader)),
+          countNumbers: fromPromise(async ({ input, signal }) =>
+            worker.check(input.mode, input.text, input.onProgress, signal),
+          ),
+          personalize: fromPromise(async ({ input }) =>
+            worker.personalize(input.template, input.mobileColumn, input.mapping, input.skipHeader),
+          ),
           recordSend: fromPromise(async ({ input }) => {
             const r = rt!;
             const payload = { body: input.body, summary: { ...input.summary, prod_type: cfg.prodType } };
-            return (await recordEvent(r.db, { type: input.type, aggregate: sendAggregate(String(input.body.cus_id)), payload, actor: r.actor })).id;
+            return (
+              await recordEvent(r.db, {
+                type: input.type,
+                aggregate: sendAggregate(String(input.body.cus_id)),
+                payload,
+                actor: r.actor,
+              })
+            ).id;
           }),
           awaitOutcome: fromPromise(async ({ input }) => eventOutcome(rt!.db, input)),
           // a list longer than one request takes is asked about a request's worth at a time
@@ -88,7 +108,10 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
           }),
         },
         actions: {
-          report: (_, r: { severity: 'success' | 'info' | 'error'; summary: string; detail?: string; params?: MessageParams }) =>
+          report: (
+            _,
+            r: { severity: 'success' | 'info' | 'error'; summary: string; detail?: string; params?: MessageParams },
+          ) =>
             notify({ severity: r.severity, summary: translate(getLanguage(), r.summary, r.params), detail: r.detail }),
         },
       }),
@@ -132,8 +155,15 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
       });
     return () => sub.unsubscribe();
   }, [rt, cusId, cfg.prodType, send]);
-  const videos = usePlatformRead(getVideoTemplateEndpoint, { cus_id: cusId ?? '' }, { enabled: kind === 'video' && !!cusId });
-  const videoTemplates = useMemo<Option[]>(() => (videos.data ?? []).map((x) => ({ label: x.label, value: String(x.value) })), [videos.data]);
+  const videos = usePlatformRead(
+    getVideoTemplateEndpoint,
+    { cus_id: cusId ?? '' },
+    { enabled: kind === 'video' && !!cusId },
+  );
+  const videoTemplates = useMemo<Option[]>(
+    () => (videos.data ?? []).map((x) => ({ label: x.label, value: String(x.value) })),
+    [videos.data],
+  );
   useEffect(() => {
     if (kind !== 'card' || !ctx.draft.chatbot_id) return;
     api.call(getCspTemplateEndpoint, { cus_id: cusId, chatbot_id: ctx.draft.chatbot_id }, { silent: true }).then(
@@ -152,7 +182,10 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
   // one-to-one: the sheet, the number column and the ${pN} mapping live in the machine, which has the worker fill
   // the messages
   const { sheet, mobileColumn, mapping, choices } = ctx;
-  const largest = kind === 'oneToOne' ? (ctx.draft.contents ?? []).reduce((a, c) => (c.content.length > a.length ? c.content : a), '') : undefined;
+  const largest =
+    kind === 'oneToOne'
+      ? (ctx.draft.contents ?? []).reduce((a, c) => (c.content.length > a.length ? c.content : a), '')
+      : undefined;
 
   // scheduling in the account's time zone
   const zone = ctx.account?.time_zone ?? ctx.timeZone;
@@ -234,7 +267,12 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
           />
         </NumbersPanel>
         {CATEGORY_KINDS.has(kind) && <CategoryField draft={ctx.draft} update={update} />}
-        <ScheduleField draft={ctx.draft} update={update} zone={zone} problemId={timingProblem ? 'send-problem' : undefined} />
+        <ScheduleField
+          draft={ctx.draft}
+          update={update}
+          zone={zone}
+          problemId={timingProblem ? 'send-problem' : undefined}
+        />
         {ctx.problem && (
           <small id="send-problem" className="p-error" role="alert" data-testid="send-problem">
             {translate(lang, ctx.problem, ctx.problemParams)}
@@ -266,10 +304,13 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
         {state.matches('sent') && ctx.result && (
           <div className="send-result" data-testid="send-result">
             <p>
-              {t(ctx.result.time_batch ? 'send.scheduledResult' : 'send.sentResult')}: <b data-testid="send-batch-id">{ctx.result.batch_id}</b>
+              {t(ctx.result.time_batch ? 'send.scheduledResult' : 'send.sentResult')}:{' '}
+              <b data-testid="send-batch-id">{ctx.result.batch_id}</b>
             </p>
             {ctx.result.blacklistCount > 0 && (
-              <p data-testid="send-result-counts">{t('send.resultCounts', { valid: ctx.result.validCount, blacklist: ctx.result.blacklistCount })}</p>
+              <p data-testid="send-result-counts">
+                {t('send.resultCounts', { valid: ctx.result.validCount, blacklist: ctx.result.blacklistCount })}
+              </p>
             )}
             <SendResultPolicy result={ctx.result} zone={zone} />
             {ctx.result.time_batch ? (
@@ -277,7 +318,10 @@ export function SendWorkspace({ kind }: { kind: SendKind }) {
                 {t('menu.pageTimeBatchList')}
               </Link>
             ) : (
-              <Link href={`${RECORDS_PATH[cfg.prodType]}?batch_id=${ctx.result.batch_id}`} data-testid="send-records-link">
+              <Link
+                href={`${RECORDS_PATH[cfg.prodType]}?batch_id=${ctx.result.batch_id}`}
+                data-testid="send-records-link"
+              >
                 {t('send.viewRecords')}
               </Link>
             )}

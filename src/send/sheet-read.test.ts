@@ -25,12 +25,19 @@ describe('number files', () => {
     const zip = new JSZip();
     for (const [path, content] of Object.entries(packageParts('x'))) zip.file(path, content);
     zip.file(SHEET_PATH, sheetStart([10]) + rowXml(['mobile'], 1, true) + rowXml(['13900000003'], 2) + SHEET_END);
-    expect(await readSheet('x.xlsx', await zip.generateAsync({ type: 'arraybuffer' }))).toEqual([['mobile'], ['13900000003']]);
+    expect(await readSheet('x.xlsx', await zip.generateAsync({ type: 'arraybuffer' }))).toEqual([
+      ['mobile'],
+      ['13900000003'],
+    ]);
   });
 
   it('refuses a file whose content is not what its name says, and an xls it cannot read', async () => {
-    expect(await readSheet('fake.xlsx', new TextEncoder().encode('13900000001\n').buffer as ArrayBuffer)).toBe('v.upload.type');
-    expect(await readSheet('fake.xls', new TextEncoder().encode('13900000001\n').buffer as ArrayBuffer)).toBe('v.upload.type');
+    expect(await readSheet('fake.xlsx', new TextEncoder().encode('13900000001\n').buffer as ArrayBuffer)).toBe(
+      'v.upload.type',
+    );
+    expect(await readSheet('fake.xls', new TextEncoder().encode('13900000001\n').buffer as ArrayBuffer)).toBe(
+      'v.upload.type',
+    );
     const broken = new Uint8Array(600);
     broken.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
     expect(await readSheet('old.xls', broken.buffer as ArrayBuffer)).toBe('send.xlsUnsupported');

@@ -12,7 +12,8 @@ const unescapeXml = (s: string) =>
   s.replace(/&(lt|gt|amp|quot|apos);|&#(\d+);|&#x([0-9a-f]+);/gi, (m, _n, dec?: string, hex?: string) =>
     dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : (XML_ENTITIES[m] ?? m),
   );
-const textOf = (xml: string) => [...xml.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)].map((m) => unescapeXml(m[1])).join('');
+const textOf = (xml: string) =>
+  [...xml.matchAll(/<t(?:\s[^>]*)?>([\s\S]*?)<\/t>/g)].map((m) => unescapeXml(m[1])).join('');
 
 /** Column index of a cell reference: A1 → 0, AB12 → 27. */
 export function columnIndex(ref: string): number {
@@ -29,7 +30,9 @@ export async function readXlsx(data: ArrayBuffer): Promise<Rows> {
   const { default: JSZip } = await import('jszip');
   const zip = await JSZip.loadAsync(data);
   const shared = zip.file('xl/sharedStrings.xml');
-  const strings = shared ? [...(await shared.async('string')).matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => textOf(m[1])) : [];
+  const strings = shared
+    ? [...(await shared.async('string')).matchAll(/<si>([\s\S]*?)<\/si>/g)].map((m) => textOf(m[1]))
+    : [];
   const sheetName = Object.keys(zip.files)
     .filter((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n))
     .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))[0];
@@ -46,7 +49,8 @@ export async function readXlsx(data: ArrayBuffer): Promise<Rows> {
       const type = /\bt="(\w+)"/.exec(attrs)?.[1];
       const body = cell[2] ?? '';
       const v = /<v>([\s\S]*?)<\/v>/.exec(body)?.[1];
-      const value = type === 's' ? (strings[Number(v)] ?? '') : type === 'inlineStr' ? textOf(body) : unescapeXml(v ?? '');
+      const value =
+        type === 's' ? (strings[Number(v)] ?? '') : type === 'inlineStr' ? textOf(body) : unescapeXml(v ?? '');
       cells[at] = value;
       next = at + 1;
     }

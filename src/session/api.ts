@@ -17,7 +17,9 @@ const options: HttpClientOptions = {
 };
 export const api: HttpClient = createHttpClient(options);
 
-const offThread = createOffThreadFetch(() => new Worker(new URL('../../sync/http/fetch.worker.ts', import.meta.url), { type: 'module', name: 'sms-fetch' }));
+const offThread = createOffThreadFetch(
+  () => new Worker(new URL('../../sync/http/fetch.worker.ts', import.meta.url), { type: 'module', name: 'sms-fetch' }),
+);
 /** The same client, fetching and parsing in a worker (sync/http/off-thread-fetch.ts): for the first-sync pages, whose
  * answers arrive while the console renders. */
 const offThreadApi: HttpClient = createHttpClient({ ...options, fetchImpl: offThread.fetch });

@@ -23,7 +23,15 @@ export function accountsOf(prodType: number): Promise<LabelValue[]> {
 /** its width, which its stand-in on a first paint keeps (src/ui/stand-ins.tsx) */
 export const ACCOUNT_FILTER_STYLE = { minWidth: '12rem' };
 
-export function AccountFilter({ prodType, value, onChange }: { prodType: number; value: string | undefined; onChange: (v: string) => void }) {
+export function AccountFilter({
+  prodType,
+  value,
+  onChange,
+}: {
+  prodType: number;
+  value: string | undefined;
+  onChange: (v: string) => void;
+}) {
   const { t } = useTranslation();
   const [accounts, setAccounts] = useState<LabelValue[]>([]);
   useEffect(() => {

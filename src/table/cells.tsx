@@ -16,7 +16,8 @@ function Tag({
   value,
   icon,
   ...rest
-}: { severity?: string | null; value: string; icon?: string } & HTMLAttributes<HTMLSpanElement> & Record<`data-${string}`, unknown>) {
+}: { severity?: string | null; value: string; icon?: string } & HTMLAttributes<HTMLSpanElement> &
+  Record<`data-${string}`, unknown>) {
   return (
     <span className={`p-tag p-component${severity ? ` p-tag-${severity}` : ''}`} {...rest}>
       {icon && <span className={`p-tag-icon ${icon}`} aria-hidden="true" />}
@@ -38,20 +39,42 @@ export function sendStatusText(held: MtRecord, v: ViewerContext): string {
 }
 export function SendStatusTag({ row, v }: { row: MtRecord & { pending?: string }; v: ViewerContext }) {
   // a send still queued in the event log
-  if (row.pending) return <Tag data-testid="send-status" data-status="queued" severity="warning" value={translate(v.lang, 'send.queuedRecord')} />;
+  if (row.pending)
+    return (
+      <Tag
+        data-testid="send-status"
+        data-status="queued"
+        severity="warning"
+        value={translate(v.lang, 'send.queuedRecord')}
+      />
+    );
   const s = sendStatus(shownTo(row, v));
-  return <Tag data-testid="send-status" data-status={s.kind} severity={s.severity === 'secondary' ? null : s.severity} value={sendStatusText(row, v)} />;
+  return (
+    <Tag
+      data-testid="send-status"
+      data-status={s.kind}
+      severity={s.severity === 'secondary' ? null : s.severity}
+      value={sendStatusText(row, v)}
+    />
+  );
 }
 
 /** The mark of a row changed here whose command the platform has not taken yet. */
-export const PendingMark = () => <Tag data-testid="pending-mark" severity="warning" icon="pi pi-clock" value={i18next.t('sync.pending')} />;
+export const PendingMark = () => (
+  <Tag data-testid="pending-mark" severity="warning" icon="pi pi-clock" value={i18next.t('sync.pending')} />
+);
 
 export const stateText = (map: StateMap, code: number, v: ViewerContext) => translate(v.lang, stateOf(map, code).label);
 export function stateTag(map: StateMap, code: number, v: ViewerContext, pending?: string) {
   const s = stateOf(map, code);
   return (
     <span style={{ display: 'inline-flex', gap: 4 }}>
-      <Tag data-testid="state" data-code={code} severity={s.severity === 'secondary' ? null : s.severity} value={translate(v.lang, s.label)} />
+      <Tag
+        data-testid="state"
+        data-code={code}
+        severity={s.severity === 'secondary' ? null : s.severity}
+        value={translate(v.lang, s.label)}
+      />
       {pending && <PendingMark />}
     </span>
   );

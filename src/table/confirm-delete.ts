@@ -5,7 +5,13 @@ import { deleteQuestion } from './delete-question';
 
 /** Asks whether to delete the row, by its name where it has one (else its number), then deletes; a refusal is told
  * in the platform's words. */
-export function confirmDelete(n: string, remove: () => Promise<unknown>, after?: () => void, name?: string | null, question?: string): void {
+export function confirmDelete(
+  n: string,
+  remove: () => Promise<unknown>,
+  after?: () => void,
+  name?: string | null,
+  question?: string,
+): void {
   confirmDialog({
     header: i18next.t('lib.confirmTitle'),
     message: question ?? deleteQuestion((k, p) => i18next.t(k, p), n, name),

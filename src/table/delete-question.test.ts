@@ -7,7 +7,11 @@ describe('the delete question', () => {
   it('names the group or template by its name in both languages, the number only when it has none', async () => {
     for (const lng of ['zh', 'en'] as const) {
       const i = i18next.createInstance();
-      await i.init({ lng, resources: { [lng]: { translation: RESOURCES[lng] } }, interpolation: { escapeValue: false } });
+      await i.init({
+        lng,
+        resources: { [lng]: { translation: RESOURCES[lng] } },
+        interpolation: { escapeValue: false },
+      });
       const t = (k: string, p: Record<string, unknown>) => i.t(k, p);
       const named = deleteQuestion(t, 'AG01J9ZKQ3', '重要客户');
       expect(named).toContain('重要客户');

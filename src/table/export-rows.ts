@@ -23,15 +23,20 @@ export function cellText<T>(c: TextColumn<T>, row: T, v: ViewerContext): string 
 }
 
 /** The columns as the sheet's: translated headers and each cell's text for the viewer. */
-export const exportColumns = <T>(columns: TextColumn<T>[], v: ViewerContext, t: (key: string) => string): ExportColumn<T>[] =>
-  columns.map((c) => ({ header: t(c.header), text: (r: T) => cellText(c, r, v) }));
+export const exportColumns = <T>(
+  columns: TextColumn<T>[],
+  v: ViewerContext,
+  t: (key: string) => string,
+): ExportColumn<T>[] => columns.map((c) => ({ header: t(c.header), text: (r: T) => cellText(c, r, v) }));
 
 /** rows of the local set read at once for an export */
 export const LOCAL_EXPORT_PAGE = 500;
 const LOCAL_EXPORT_MAX_PAGES = 2000;
 
 /** Every row of a keyset-paged read, page after page while a page names a next cursor. */
-export async function readLocalRows<R>(read: (after: string | null) => Promise<{ rows: R[]; next: string | number | null }>): Promise<R[]> {
+export async function readLocalRows<R>(
+  read: (after: string | null) => Promise<{ rows: R[]; next: string | number | null }>,
+): Promise<R[]> {
   const out: R[] = [];
   let after: string | null = null;
   for (let i = 0; i < LOCAL_EXPORT_MAX_PAGES; i++) {

@@ -6,7 +6,13 @@ export async function xlsxBlob(fileName: string, headers: string[], rows: string
   const { default: JSZip } = await import('jszip');
   const zip = new JSZip();
   for (const [path, content] of Object.entries(packageParts(fileName))) zip.file(path, content);
-  zip.file(SHEET_PATH, sheetStart(headers.map(() => 18)) + rowXml(headers, 1, true) + rows.map((r, i) => rowXml(r, i + 2)).join('') + SHEET_END);
+  zip.file(
+    SHEET_PATH,
+    sheetStart(headers.map(() => 18)) +
+      rowXml(headers, 1, true) +
+      rows.map((r, i) => rowXml(r, i + 2)).join('') +
+      SHEET_END,
+  );
   return zip.generateAsync({ type: 'blob', mimeType: XLSX_MIME, compression: 'DEFLATE' });
 }
 

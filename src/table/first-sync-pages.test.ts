@@ -6,11 +6,23 @@ import type { Row } from './row-source';
 
 const session = vi.hoisted(() => ({ token: 'T1' as string | null }));
 const runQuery = vi.hoisted(() => vi.fn());
-vi.mock('../session/token-store', () => ({ readToken: () => (session.token ? { token: session.token, datetime: 0 } : null) }));
+vi.mock('../session/token-store', () => ({
+  readToken: () => (session.token ? { token: session.token, datetime: 0 } : null),
+}));
 vi.mock('../session/api', () => ({ earlyApi: () => ({}) }));
-vi.mock('../../sync/query/query', async (original) => ({ ...(await original<typeof import('../../sync/query/query')>()), runQuery }));
+vi.mock('../../sync/query/query', async (original) => ({
+  ...(await original<typeof import('../../sync/query/query')>()),
+  runQuery,
+}));
 
-const { answeredFirstPage, askFirstSyncPage, dropFirstSyncPage, freshFirstSyncPage, hasFirstSyncPage, prefetchFirstPage } = await import('./first-sync-pages');
+const {
+  answeredFirstPage,
+  askFirstSyncPage,
+  dropFirstSyncPage,
+  freshFirstSyncPage,
+  hasFirstSyncPage,
+  prefetchFirstPage,
+} = await import('./first-sync-pages');
 
 const q: Query = { collection: 'mt_records', filters: [{ op: 'eq', field: 'prod_type', value: 0 }], limit: 50 };
 const page: PageResult<Row> = {
@@ -45,7 +57,14 @@ describe('first-sync pages', () => {
     runQuery.mockResolvedValue(page);
     expect(answeredFirstPage(key())).toBeNull();
     await askFirstSyncPage(key(), q);
-    expect(answeredFirstPage(key())).toEqual({ key: key(), rows: page.rows, next: 2, source: 'first-sync', cachedOnly: false, count: page.count });
+    expect(answeredFirstPage(key())).toEqual({
+      key: key(),
+      rows: page.rows,
+      next: 2,
+      source: 'first-sync',
+      cachedOnly: false,
+      count: page.count,
+    });
   });
 
   it('a failed page does not stand for the query: the next caller asks again', async () => {
@@ -75,8 +94,22 @@ describe('first-sync pages', () => {
 
   it('a prefetch asks the query the screen asks, under the key the screen uses', async () => {
     runQuery.mockResolvedValue(page);
-    const def = { path: '/p', title: 't', collection: 'mt_records' as const, fixed: q.filters, columns: [], filters: [] };
-    const viewer = { userType: 3, showClientStatus: 1, clientForbidUnknown: 0, showContentFilterWhere: 0, permissions: new Set<string>(), lang: 'zh' as const };
+    const def = {
+      path: '/p',
+      title: 't',
+      collection: 'mt_records' as const,
+      fixed: q.filters,
+      columns: [],
+      filters: [],
+    };
+    const viewer = {
+      userType: 3,
+      showClientStatus: 1,
+      clientForbidUnknown: 0,
+      showContentFilterWhere: 0,
+      permissions: new Set<string>(),
+      lang: 'zh' as const,
+    };
     prefetchFirstPage(def, viewer, '?size=100');
     expect(runQuery.mock.calls[0][0]).toEqual({ ...q, limit: 100 });
     expect(hasFirstSyncPage(JSON.stringify(['mt_records', q.filters, 100]))).toBe(true);

@@ -17,7 +17,9 @@ export interface ExportColumn<T> {
 }
 
 /** Every row of the filtered list, page by page until the platform's total is reached. */
-export async function readAllPages<T>(read: (pageNumber: number) => Promise<{ total: number; data: T[] }>): Promise<T[]> {
+export async function readAllPages<T>(
+  read: (pageNumber: number) => Promise<{ total: number; data: T[] }>,
+): Promise<T[]> {
   const out: T[] = [];
   for (let page = 1; page <= EXPORT_MAX_PAGES; page++) {
     const res = await read(page);
@@ -28,7 +30,8 @@ export async function readAllPages<T>(read: (pageNumber: number) => Promise<{ to
 }
 
 /** The rows as sheet cells: a serial number, then each column's text. */
-export const sheetRows = <T>(rows: T[], columns: ExportColumn<T>[]): string[][] => rows.map((r, i) => [String(i + 1), ...columns.map((c) => c.text(r))]);
+export const sheetRows = <T>(rows: T[], columns: ExportColumn<T>[]): string[][] =>
+  rows.map((r, i) => [String(i + 1), ...columns.map((c) => c.text(r))]);
 
 export async function exportRemoteList<T>(
   fileName: string,
@@ -38,7 +41,11 @@ export async function exportRemoteList<T>(
   columns: ExportColumn<T>[],
 ): Promise<void> {
   const rows = await readAllPages<T>(
-    (pageNumber) => api.call(endpoint, { ...body, pageNumber, pageSize: EXPORT_PAGE } as RequestOf<Endpoint>) as Promise<{ total: number; data: T[] }>,
+    (pageNumber) =>
+      api.call(endpoint, { ...body, pageNumber, pageSize: EXPORT_PAGE } as RequestOf<Endpoint>) as Promise<{
+        total: number;
+        data: T[];
+      }>,
   );
   await downloadXlsx(fileName, [serial, ...columns.map((c) => c.header)], sheetRows(rows, columns));
 }

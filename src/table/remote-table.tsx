@@ -16,7 +16,8 @@ import { useViewer } from './viewer';
 // A list that names its table (texts.table) gives that name to the table itself as well as to its scroll region.
 
 /** A text cell carries its whole text as its title: a long one is cut with an ellipsis (remote-table.css). */
-const titled = (shown: ReactNode): ReactNode => (typeof shown === 'string' && shown.length > 12 ? <span title={shown}>{shown}</span> : shown);
+const titled = (shown: ReactNode): ReactNode =>
+  typeof shown === 'string' && shown.length > 12 ? <span title={shown}>{shown}</span> : shown;
 
 export function RemoteTable<T, A>({
   def,
@@ -33,8 +34,32 @@ export function RemoteTable<T, A>({
   const { t } = useTranslation();
   const v = useViewer();
   const list = useRemoteTable(def, refresh, v, t);
-  const { draft, setDraft, apply, mode, chooseMode, page, setPage, pageSize, rows, total, answered, error, loading, columns, reload, exportAll } = list;
-  const words = { table: 'table.region', empty: 'table.empty', search: 'table.search', export: 'table.export', actions: 'table.operations', ...def.texts };
+  const {
+    draft,
+    setDraft,
+    apply,
+    mode,
+    chooseMode,
+    page,
+    setPage,
+    pageSize,
+    rows,
+    total,
+    answered,
+    error,
+    loading,
+    columns,
+    reload,
+    exportAll,
+  } = list;
+  const words = {
+    table: 'table.region',
+    empty: 'table.empty',
+    search: 'table.search',
+    export: 'table.export',
+    actions: 'table.operations',
+    ...def.texts,
+  };
   // the table scrolls sideways at narrow widths: its scroll box must be reachable from the keyboard and named
   const box = useRef<HTMLDivElement>(null);
   const regionLabel = t(words.table);
@@ -59,17 +84,42 @@ export function RemoteTable<T, A>({
         {def.filters
           .filter((f) => !f.visible || f.visible(v))
           .map((f) => (
-            <RemoteFilterField key={f.field} listId={def.id} filter={f} draft={draft} setDraft={setDraft} apply={apply} />
+            <RemoteFilterField
+              key={f.field}
+              listId={def.id}
+              filter={f}
+              draft={draft}
+              setDraft={setDraft}
+              apply={apply}
+            />
           ))}
-        {def.dateRange && <RemoteDateRange id={def.id} draft={draft} setDraft={setDraft} apply={(next) => (setDraft(next), apply(next))} />}
+        {def.dateRange && (
+          <RemoteDateRange
+            id={def.id}
+            draft={draft}
+            setDraft={setDraft}
+            apply={(next) => (setDraft(next), apply(next))}
+          />
+        )}
         {(def.filters.length > 0 || def.dateRange) && (
           <>
-            <Button data-testid={`${def.id}-search`} icon="pi pi-search" label={t(words.search)} onClick={() => apply(draft)} />
+            <Button
+              data-testid={`${def.id}-search`}
+              icon="pi pi-search"
+              label={t(words.search)}
+              onClick={() => apply(draft)}
+            />
             <Button icon="pi pi-refresh" label={t('table.reset')} severity="secondary" onClick={list.reset} />
           </>
         )}
         {(def.download || def.exportAs) && (
-          <Button data-testid={`${def.id}-download`} icon="pi pi-file-excel" label={t(words.export)} severity="help" onClick={() => void exportAll()} />
+          <Button
+            data-testid={`${def.id}-download`}
+            icon="pi pi-file-excel"
+            label={t(words.export)}
+            severity="help"
+            onClick={() => void exportAll()}
+          />
         )}
       </div>
       {error && <Message data-testid={`${def.id}-error`} severity="error" text={error} style={{ marginBottom: 8 }} />}
@@ -92,14 +142,34 @@ export function RemoteTable<T, A>({
         onRowClick={onRowClick ? (e) => onRowClick(e.data as unknown as T) : undefined}
         rowClassName={onRowClick ? () => 'cursor-pointer' : undefined}
       >
-        {def.serial !== false && <Column header={t('table.serial')} body={(_r, o) => (page - 1) * pageSize + o.rowIndex + 1} style={{ width: '4rem' }} />}
+        {def.serial !== false && (
+          <Column
+            header={t('table.serial')}
+            body={(_r, o) => (page - 1) * pageSize + o.rowIndex + 1}
+            style={{ width: '4rem' }}
+          />
+        )}
         {columns.map((c) => (
-          <Column key={c.field} header={t(c.header)} body={(r: T) => titled(c.render?.(r, v) ?? String((r as Record<string, unknown>)[c.field] ?? ''))} />
+          <Column
+            key={c.field}
+            header={t(c.header)}
+            body={(r: T) => titled(c.render?.(r, v) ?? String((r as Record<string, unknown>)[c.field] ?? ''))}
+          />
         ))}
-        {def.actions && <Column header={t(words.actions)} className="col-actions" frozen alignFrozen="right" body={(r: T) => def.actions!(r, reload)} />}
+        {def.actions && (
+          <Column
+            header={t(words.actions)}
+            className="col-actions"
+            frozen
+            alignFrozen="right"
+            body={(r: T) => def.actions!(r, reload)}
+          />
+        )}
       </DataTable>
       <div data-testid={`${def.id}-total`} aria-live="polite">
-        {answered ? t('operator.table.total', { count: total.toLocaleString(v.lang === 'en' ? 'en-US' : 'zh-CN') }) : t('operator.table.counting')}
+        {answered
+          ? t('operator.table.total', { count: total.toLocaleString(v.lang === 'en' ? 'en-US' : 'zh-CN') })
+          : t('operator.table.counting')}
       </div>
     </div>
   );

@@ -2,11 +2,25 @@ import { describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../sync/http/http-client';
 import { orderKey } from '../../sync/store/local-db';
 import { runQuery } from '../../sync/query/query';
-import { appendPage, keepShownRows, missesShownRows, pageOneSource, primaryKeyOf, type PageOneState } from './row-source';
+import {
+  appendPage,
+  keepShownRows,
+  missesShownRows,
+  pageOneSource,
+  primaryKeyOf,
+  type PageOneState,
+} from './row-source';
 
 // The cold first page: who answers page 1 while the local cache fills, and how further pages join it.
 
-const cold: PageOneState = { online: true, listable: true, dbOpen: false, resourceLive: false, localRows: 0, platformRows: 0 };
+const cold: PageOneState = {
+  online: true,
+  listable: true,
+  dbOpen: false,
+  resourceLive: false,
+  localRows: 0,
+  platformRows: 0,
+};
 
 describe('page 1 while the local cache fills', () => {
   it('the platform answers while no database is open, when online and the collection has a list endpoint', () => {
@@ -34,7 +48,9 @@ describe('page 1 while the local cache fills', () => {
     const shown = [at(300, 'c'), at(200, 'b'), at(100, 'a')];
     const changedLately = [at(300, 'c'), at(100, 'a'), at(50, 'z')];
     expect(missesShownRows(changedLately, shown)).toBe(true);
-    expect(pageOneSource({ ...cold, dbOpen: true, localRows: 3, platformRows: 3, missingShown: true })).toBe('platform');
+    expect(pageOneSource({ ...cold, dbOpen: true, localRows: 3, platformRows: 3, missingShown: true })).toBe(
+      'platform',
+    );
     // the backfill brought b: the cache's page holds every row on screen
     expect(missesShownRows([at(300, 'c'), at(200, 'b'), at(100, 'a')], shown)).toBe(false);
     // a record newer than the platform's page pushes its last row out of the cache's page: nothing among them is missing
@@ -42,7 +58,9 @@ describe('page 1 while the local cache fills', () => {
     // an empty cache page holds none of them
     expect(missesShownRows([], shown)).toBe(true);
     // once the backfill is done the cache answers, whatever it holds
-    expect(pageOneSource({ ...cold, dbOpen: true, resourceLive: true, localRows: 3, platformRows: 3, missingShown: true })).toBe('local');
+    expect(
+      pageOneSource({ ...cold, dbOpen: true, resourceLive: true, localRows: 3, platformRows: 3, missingShown: true }),
+    ).toBe('local');
   });
 
   it('a fully synced resource answers locally, even with no match', () => {
@@ -73,11 +91,21 @@ describe('runQuery fromPlatform', () => {
         return { total: 120, data: [{ sn: 's1', receive_time: 1_700_000_000_000 }] };
       },
     }) as unknown as HttpClient;
-  const q = { collection: 'mt_records' as const, filters: [{ op: 'eq' as const, field: 'prod_type', value: 0 }], limit: 50 };
+  const q = {
+    collection: 'mt_records' as const,
+    filters: [{ op: 'eq' as const, field: 'prod_type', value: 0 }],
+    limit: 50,
+  };
 
   it('asks the list endpoint inside the window, with no local database needed', async () => {
     const calls: unknown[] = [];
-    const page = await runQuery(q, { client: client(calls), online: true, horizon: 0, fromPlatform: true, pageNumber: 2 });
+    const page = await runQuery(q, {
+      client: client(calls),
+      online: true,
+      horizon: 0,
+      fromPlatform: true,
+      pageNumber: 2,
+    });
     expect(calls).toEqual([['/mtRecord/list', { pageNumber: 2, pageSize: 50, prod_type: 0 }]]);
     // the page carries the platform's count, so the total needs no second list call
     // the rows carry the cache's ordering key, as pulled documents do (so the cache's rows taking over compare equal)
@@ -92,7 +120,9 @@ describe('runQuery fromPlatform', () => {
 
   it('offline it reads locally, and says so when there is no database', async () => {
     const calls: unknown[] = [];
-    await expect(runQuery(q, { client: client(calls), online: false, horizon: 0, fromPlatform: true })).rejects.toThrow(/not open/);
+    await expect(runQuery(q, { client: client(calls), online: false, horizon: 0, fromPlatform: true })).rejects.toThrow(
+      /not open/,
+    );
     expect(calls).toEqual([]);
   });
 });

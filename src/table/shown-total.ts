@@ -10,12 +10,19 @@ export type ShownTotal =
   /** `cached`: the rows the cache holds so far, null while not counted yet either. */
   | { state: 'counting'; cached: number | null };
 
-export function shownTotal(o: { complete: boolean; local: CountResult | null; platform: CountResult | null }): ShownTotal {
+export function shownTotal(o: {
+  complete: boolean;
+  local: CountResult | null;
+  platform: CountResult | null;
+}): ShownTotal {
   const { complete, local, platform } = o;
   if (complete) return local ? { state: 'known', count: local } : { state: 'counting', cached: null };
   if (platform) {
     // records written since the platform counted can already be cached: the cache's count is then the newer bound
-    return { state: 'known', count: local && local.total > platform.total ? { ...platform, total: local.total } : platform };
+    return {
+      state: 'known',
+      count: local && local.total > platform.total ? { ...platform, total: local.total } : platform,
+    };
   }
   return { state: 'counting', cached: local?.total ?? null };
 }

@@ -33,13 +33,41 @@ export interface FilterBarProps<T> {
   widgets: boolean;
 }
 
-function FilterBarOf<T>({ def, viewer, params, draft, setDraft, apply, onExport, prodType, widgets }: FilterBarProps<T>) {
+function FilterBarOf<T>({
+  def,
+  viewer,
+  params,
+  draft,
+  setDraft,
+  apply,
+  onExport,
+  prodType,
+  widgets,
+}: FilterBarProps<T>) {
   const { t } = useTranslation();
   const filterDefs = def.filters.filter((f) => !f.visible || f.visible(viewer));
   const actions = [
-    { id: 'table-search', icon: 'pi pi-search', label: 'table.search', severity: undefined, onClick: () => apply(draft) },
-    { id: 'table-reset', icon: 'pi pi-refresh', label: 'table.reset', severity: 'secondary' as const, onClick: () => apply({}) },
-    { id: 'table-export', icon: 'pi pi-file-excel', label: 'table.export', severity: 'help' as const, onClick: () => void onExport() },
+    {
+      id: 'table-search',
+      icon: 'pi pi-search',
+      label: 'table.search',
+      severity: undefined,
+      onClick: () => apply(draft),
+    },
+    {
+      id: 'table-reset',
+      icon: 'pi pi-refresh',
+      label: 'table.reset',
+      severity: 'secondary' as const,
+      onClick: () => apply({}),
+    },
+    {
+      id: 'table-export',
+      icon: 'pi pi-file-excel',
+      label: 'table.export',
+      severity: 'help' as const,
+      onClick: () => void onExport(),
+    },
   ];
   const optionLabel = (o: { label: string }) => (o.label.includes('.') ? translate(viewer.lang, o.label) : o.label);
   // the calendar picks days of the account's zone: shown as the browser's local dates of the same calendar day
@@ -47,7 +75,8 @@ function FilterBarOf<T>({ def, viewer, params, draft, setDraft, apply, onExport,
     const { y, month, day } = wallClockDay(ms);
     return new Date(y, month, day);
   };
-  const dateRange: [Date, Date] | null = params.from && params.to ? [calendarDay(Number(params.from)), calendarDay(Number(params.to))] : null;
+  const dateRange: [Date, Date] | null =
+    params.from && params.to ? [calendarDay(Number(params.from)), calendarDay(Number(params.to))] : null;
   const field = (name: string, node: ReactNode) => (
     <label key={name} style={{ display: 'inline-flex', flexDirection: 'column', gap: 2 }}>
       <small>{t(name)}</small>
@@ -55,12 +84,18 @@ function FilterBarOf<T>({ def, viewer, params, draft, setDraft, apply, onExport,
     </label>
   );
   return (
-    <div className="table-search" style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-end', marginBottom: 8 }}>
+    <div
+      className="table-search"
+      style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'flex-end', marginBottom: 8 }}
+    >
       {def.modes &&
         field(
           'table.mode',
           !widgets ? (
-            <DropdownStandIn label={t(def.modes[Number(draft.mode ?? 0)]?.label ?? def.modes[0].label)} placeholder="" />
+            <DropdownStandIn
+              label={t(def.modes[Number(draft.mode ?? 0)]?.label ?? def.modes[0].label)}
+              placeholder=""
+            />
           ) : (
             <Dropdown
               value={Number(draft.mode ?? 0)}
@@ -75,21 +110,35 @@ function FilterBarOf<T>({ def, viewer, params, draft, setDraft, apply, onExport,
           !widgets && (f.kind === 'select' || f.field === 'cus_id') ? (
             <DropdownStandIn
               label={
-                f.kind === 'select' ? ((f.options ?? []).filter((o) => String(o.value) === draft[f.field]).map(optionLabel)[0] ?? null) : draft.cus_id || null
+                f.kind === 'select'
+                  ? ((f.options ?? []).filter((o) => String(o.value) === draft[f.field]).map(optionLabel)[0] ?? null)
+                  : draft.cus_id || null
               }
               placeholder={t('table.any')}
               clearable
               style={f.kind === 'select' ? undefined : ACCOUNT_FILTER_STYLE}
             />
           ) : f.field === 'cus_id' && f.kind !== 'select' ? (
-            <AccountFilter prodType={prodType} value={draft.cus_id} onChange={(v) => setDraft({ ...draft, cus_id: v })} />
+            <AccountFilter
+              prodType={prodType}
+              value={draft.cus_id}
+              onChange={(v) => setDraft({ ...draft, cus_id: v })}
+            />
           ) : f.kind === 'select' ? (
             <Dropdown
               data-testid={`filter-${f.field}`}
               showClear
-              value={draft[f.field] === undefined ? null : typeof f.options?.[0]?.value === 'number' ? Number(draft[f.field]) : draft[f.field]}
+              value={
+                draft[f.field] === undefined
+                  ? null
+                  : typeof f.options?.[0]?.value === 'number'
+                    ? Number(draft[f.field])
+                    : draft[f.field]
+              }
               options={(f.options ?? []).map((o) => ({ value: o.value, label: optionLabel(o) }))}
-              onChange={(e) => setDraft({ ...draft, [f.field]: e.value === null || e.value === undefined ? '' : String(e.value) })}
+              onChange={(e) =>
+                setDraft({ ...draft, [f.field]: e.value === null || e.value === undefined ? '' : String(e.value) })
+              }
               placeholder={t('table.any')}
             />
           ) : (
@@ -109,7 +158,11 @@ function FilterBarOf<T>({ def, viewer, params, draft, setDraft, apply, onExport,
             <span style={{ display: 'inline-flex', gap: 4 }}>
               <CalendarStandIn text="" />
               <DropdownStandIn
-                label={params.shortcut && (DATE_SHORTCUTS as readonly string[]).includes(params.shortcut) ? t(`table.shortcuts.${params.shortcut}`) : null}
+                label={
+                  params.shortcut && (DATE_SHORTCUTS as readonly string[]).includes(params.shortcut)
+                    ? t(`table.shortcuts.${params.shortcut}`)
+                    : null
+                }
                 placeholder={t('table.shortcut')}
               />
             </span>
@@ -135,7 +188,11 @@ function FilterBarOf<T>({ def, viewer, params, draft, setDraft, apply, onExport,
                 data-testid="date-shortcut"
                 placeholder={t('table.shortcut')}
                 // the choice stays shown while the range is the one it set
-                value={params.shortcut && (DATE_SHORTCUTS as readonly string[]).includes(params.shortcut) ? params.shortcut : null}
+                value={
+                  params.shortcut && (DATE_SHORTCUTS as readonly string[]).includes(params.shortcut)
+                    ? params.shortcut
+                    : null
+                }
                 options={DATE_SHORTCUTS.map((s) => ({ value: s, label: t(`table.shortcuts.${s}`) }))}
                 onChange={(e) => {
                   const [from, to] = shortcutRange(e.value as DateShortcut, Date.now());
@@ -147,7 +204,14 @@ function FilterBarOf<T>({ def, viewer, params, draft, setDraft, apply, onExport,
         )}
       {actions.map((a) =>
         widgets ? (
-          <Button key={a.id} data-testid={a.id} icon={a.icon} label={t(a.label)} severity={a.severity} onClick={a.onClick} />
+          <Button
+            key={a.id}
+            data-testid={a.id}
+            icon={a.icon}
+            label={t(a.label)}
+            severity={a.severity}
+            onClick={a.onClick}
+          />
         ) : (
           <ButtonStandIn key={a.id} icon={a.icon} label={t(a.label)} severity={a.severity} />
         ),

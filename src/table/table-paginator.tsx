@@ -17,7 +17,15 @@ interface TablePaginatorProps {
 }
 
 /** Page links, the page size and a jump input over a table screen's virtual scroll. */
-export function TablePaginator({ page, pageSize, loaded, count, requestPage, setPageSize, jumpLabel }: TablePaginatorProps) {
+export function TablePaginator({
+  page,
+  pageSize,
+  loaded,
+  count,
+  requestPage,
+  setPageSize,
+  jumpLabel,
+}: TablePaginatorProps) {
   return (
     <Paginator
       data-testid="table-paginator"

@@ -32,20 +32,47 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
   const runtime = useRuntime();
   const online = useOnline();
   const { params, draft, setDraft, filters, pageSize, queryKey, apply } = useUrlFilters(def, viewer);
-  const { rows, shown, shownRef, loading, mounted, emptyKnown, horizon, loadMore, lastIndex } = useTableRows(def, filters, pageSize, queryKey, runtime, online);
-  const { tableRef, page, requestPage, onRange, onUserScroll } = usePageJump({ pageSize, queryKey, rows, shownRef, loadMore, lastIndex });
+  const { rows, shown, shownRef, loading, mounted, emptyKnown, horizon, loadMore, lastIndex } = useTableRows(
+    def,
+    filters,
+    pageSize,
+    queryKey,
+    runtime,
+    online,
+  );
+  const { tableRef, page, requestPage, onRange, onUserScroll } = usePageJump({
+    pageSize,
+    queryKey,
+    rows,
+    shownRef,
+    loadMore,
+    lastIndex,
+  });
   const detail = useDetailRow<T>(tableRef);
   const { columns, tableColumns, rowKey } = useTableColumns(def, viewer, t);
   const widgets = useFilterWidgets(mounted);
-  const whole = useWholeResult(def, filters, { runtime, horizon, online, source: shown.source, count: shown.key === queryKey ? shown.count : undefined });
+  const whole = useWholeResult(def, filters, {
+    runtime,
+    horizon,
+    online,
+    source: shown.source,
+    count: shown.key === queryKey ? shown.count : undefined,
+  });
   // the summary is over the whole filtered result: the scan's, or the rows on screen once they are all of it (not the
   // cache's while it fills)
-  const summary = def.summary ? (whole.summary ?? (shown.next === null && !loading && !whole.partial ? def.summary(rows) : null)) : undefined;
+  const summary = def.summary
+    ? (whole.summary ?? (shown.next === null && !loading && !whole.partial ? def.summary(rows) : null))
+    : undefined;
   const exportAll = useTableExport(def, filters, columns, viewer, runtime, t);
 
   if (!mounted) return <div className="table-screen" data-testid={`screen-${def.path.slice(1)}`} aria-busy="true" />;
   return (
-    <div className="table-screen" data-testid={`screen-${def.path.slice(1)}`} data-source={shown.source} aria-busy={!emptyKnown && rows.length === 0}>
+    <div
+      className="table-screen"
+      data-testid={`screen-${def.path.slice(1)}`}
+      data-source={shown.source}
+      aria-busy={!emptyKnown && rows.length === 0}
+    >
       <FilterBar
         def={def}
         viewer={viewer}
@@ -82,7 +109,13 @@ export function TableScreen<T>({ def }: { def: ScreenDefinition<T> }) {
         rowHeight={ROW_PX}
         height="calc(100vh - 260px)"
         label={t(def.title)}
-        empty={emptyKnown ? t('table.empty') : <TableSkeleton columns={tableColumns.length} label={t('operator.table.loading')} />}
+        empty={
+          emptyKnown ? (
+            t('table.empty')
+          ) : (
+            <TableSkeleton columns={tableColumns.length} label={t('operator.table.loading')} />
+          )
+        }
         onRange={onRange}
         // the summary sits with the total above the rows, in view however far the list scrolls
         header={

@@ -9,7 +9,12 @@ export function TableTotal({ whole, lang }: { whole: WholeResult; lang: Language
   const format = (n: number) => n.toLocaleString(lang === 'en' ? 'en-US' : 'zh-CN');
   const { count, cached } = whole;
   return (
-    <div data-testid="table-total" aria-live="polite" aria-busy={count === null} data-counting={count === null ? '' : undefined}>
+    <div
+      data-testid="table-total"
+      aria-live="polite"
+      aria-busy={count === null}
+      data-counting={count === null ? '' : undefined}
+    >
       {count
         ? t(count.exact ? 'operator.table.total' : 'operator.table.totalEstimate', { count: format(count.total) })
         : typeof cached === 'number'

@@ -10,7 +10,14 @@ interface Rec {
   cus_id: string;
   at: number;
 }
-const viewer: ViewerContext = { userType: 3, showClientStatus: 1, clientForbidUnknown: 0, showContentFilterWhere: 0, permissions: new Set(), lang: 'zh' };
+const viewer: ViewerContext = {
+  userType: 3,
+  showClientStatus: 1,
+  clientForbidUnknown: 0,
+  showContentFilterWhere: 0,
+  permissions: new Set(),
+  lang: 'zh',
+};
 const def: ScreenDefinition<Rec> = {
   path: '/records',
   title: 't',
@@ -58,7 +65,11 @@ describe('filters in the URL', () => {
       { op: 'eq', field: 'kind', value: 'day' },
       { op: 'range', field: 'at', from: undefined, to: 5 },
     ]);
-    expect(buildFilters(def, { cus_id: 'C1' }, { ...viewer, userType: 1 })).toContainEqual({ op: 'eq', field: 'cus_id', value: 'C1' });
+    expect(buildFilters(def, { cus_id: 'C1' }, { ...viewer, userType: 1 })).toContainEqual({
+      op: 'eq',
+      field: 'cus_id',
+      value: 'C1',
+    });
   });
 
   it('the page size is one an operator can pick, else the default', () => {

@@ -34,7 +34,11 @@ export function usePageJump({ pageSize, queryKey, rows, shownRef, loadMore, last
   async function jumpTo(index: number) {
     // the whole target page, so its first row can scroll to the top (rows shift while a backfill runs, so a page read
     // can add fewer rows than asked)
-    for (let i = 0, idle = 0; i < 10_000 && idle < 40 && shownRef.current.rows.length < index + pageSize && shownRef.current.next !== null; i++) {
+    for (
+      let i = 0, idle = 0;
+      i < 10_000 && idle < 40 && shownRef.current.rows.length < index + pageSize && shownRef.current.next !== null;
+      i++
+    ) {
       const before = shownRef.current.rows.length;
       await loadMore();
       if (shownRef.current.rows.length > before) idle = 0;
@@ -67,7 +71,8 @@ export function usePageJump({ pageSize, queryKey, rows, shownRef, loadMore, last
     // no scroll asks for more: the pin loads on until the target's page is there again
     if (shownRef.current.rows.length < target + pageSize && shownRef.current.next !== null) void loadMore();
     const top = tableRef.current?.scroller()?.scrollTop;
-    if (top !== undefined && top < target * ROW_PX - ROW_PX && rows.length > target) tableRef.current?.scrollToIndex(target);
+    if (top !== undefined && top < target * ROW_PX - ROW_PX && rows.length > target)
+      tableRef.current?.scrollToIndex(target);
     // loadMore is a new function every render, and a new page size is a new query (the pin is cleared then)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows]);

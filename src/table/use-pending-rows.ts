@@ -10,7 +10,10 @@ import { pendingChanged, settlingAfter, type PendingAndSettling } from './settli
  * local read shown: the events held long enough go. A rejected event rolls back at once. */
 export function usePendingRows(runtime: SyncRuntime | null) {
   const localReads = useRef(0);
-  const [{ pending, settling }, setEvents] = useState<PendingAndSettling>(() => ({ pending: pending$.value, settling: [] }));
+  const [{ pending, settling }, setEvents] = useState<PendingAndSettling>(() => ({
+    pending: pending$.value,
+    settling: [],
+  }));
   useEffect(() => {
     const sub = pending$.subscribe((next) => setEvents((cur) => pendingChanged(cur, next, localReads.current)));
     return () => sub.unsubscribe();
@@ -42,7 +45,12 @@ export function usePendingRows(runtime: SyncRuntime | null) {
 
 /** The rows on screen with the screen's pending commands projected over them; rows the projection adds (commands
  * queued on this device) only where the list's filters hold for them. */
-export function useProjectedRows<T>(def: ScreenDefinition<T>, shown: unknown[], { pending, settling }: PendingAndSettling, filters: readonly Filter[]): T[] {
+export function useProjectedRows<T>(
+  def: ScreenDefinition<T>,
+  shown: unknown[],
+  { pending, settling }: PendingAndSettling,
+  filters: readonly Filter[],
+): T[] {
   return useMemo(
     () =>
       projectRows(

@@ -48,7 +48,13 @@ export function useRemoteTable<T, A>(def: RemoteTableDef<T, A>, refresh: number,
   const exportAll = () =>
     def.download
       ? download(def.download, { ...fixed, ...query } as never)
-      : exportRemoteList<T>(t(def.exportAs!), def.endpoint, { ...fixed, ...query }, t('table.serial'), exportColumns(columns, v, t));
+      : exportRemoteList<T>(
+          t(def.exportAs!),
+          def.endpoint,
+          { ...fixed, ...query },
+          t('table.serial'),
+          exportColumns(columns, v, t),
+        );
   return {
     draft,
     setDraft,

@@ -13,8 +13,22 @@ export function useTableColumns<T>(def: ScreenDefinition<T>, viewer: ViewerConte
   const tableColumns = useMemo<VirtualColumn<T>[]>(
     () => [
       { key: '#serial', header: t('table.serial'), width: '4rem', cell: (_r, i) => i + 1 },
-      ...columns.map((c) => ({ key: c.field, header: t(c.header), width: c.width, cell: (r: T) => c.render?.(r, viewer) ?? cellText(c, r, viewer) })),
-      ...(def.actions ? [{ key: '#actions', header: t('table.operations'), className: 'col-actions', cell: (r: T) => def.actions!(r) }] : []),
+      ...columns.map((c) => ({
+        key: c.field,
+        header: t(c.header),
+        width: c.width,
+        cell: (r: T) => c.render?.(r, viewer) ?? cellText(c, r, viewer),
+      })),
+      ...(def.actions
+        ? [
+            {
+              key: '#actions',
+              header: t('table.operations'),
+              className: 'col-actions',
+              cell: (r: T) => def.actions!(r),
+            },
+          ]
+        : []),
     ],
     [columns, def, viewer, t],
   );

@@ -21,7 +21,10 @@ export function useTableExport<T>(
   return useCallback(async () => {
     if (!runtime) return;
     const rows = (await readLocalRows((after) =>
-      runQuery<Row>({ collection: def.collection, filters, limit: LOCAL_EXPORT_PAGE, after }, { db: runtime.db, online: false, horizon: 0 }),
+      runQuery<Row>(
+        { collection: def.collection, filters, limit: LOCAL_EXPORT_PAGE, after },
+        { db: runtime.db, online: false, horizon: 0 },
+      ),
     )) as T[];
     const sheet = exportColumns(columns, viewer, t);
     await downloadXlsx(t(def.title), [t('table.serial'), ...sheet.map((c) => c.header)], sheetRows(rows, sheet));

@@ -2,12 +2,36 @@ import { startTransition, useCallback, useEffect, useRef, useState, useSyncExter
 import { throttleTime } from 'rxjs';
 import { RECORD_COLLECTIONS } from '../../sync/store/local-db';
 import { liveRead } from '../../sync/query/live-read';
-import { changesOf, listEndpointFor, runQuery, type Filter, type PageResult, type Query, type QueryCollection } from '../../sync/query/query';
+import {
+  changesOf,
+  listEndpointFor,
+  runQuery,
+  type Filter,
+  type PageResult,
+  type Query,
+  type QueryCollection,
+} from '../../sync/query/query';
 import { firstScreenShown } from '../data/first-screen';
 import { progress$, type SyncRuntime } from '../data/sync-runtime';
 import { api } from '../session/api';
-import { answeredFirstPage, askFirstSyncPage, dropFirstSyncPage, FIRST_PAGE_WAIT_MS, freshFirstSyncPage, hasFirstSyncPage } from './first-sync-pages';
-import { appendPage, keepShownRows, missesShownRows, pageOneSource, primaryKeyOf, type Row, type RowSource, type Shown } from './row-source';
+import {
+  answeredFirstPage,
+  askFirstSyncPage,
+  dropFirstSyncPage,
+  FIRST_PAGE_WAIT_MS,
+  freshFirstSyncPage,
+  hasFirstSyncPage,
+} from './first-sync-pages';
+import {
+  appendPage,
+  keepShownRows,
+  missesShownRows,
+  pageOneSource,
+  primaryKeyOf,
+  type Row,
+  type RowSource,
+  type Shown,
+} from './row-source';
 import type { ScreenDefinition } from './screen-definition';
 import { usePendingRows, useProjectedRows } from './use-pending-rows';
 import { queryKeyOf } from './url-filters';
@@ -35,12 +59,21 @@ function useResourceLive(c: QueryCollection): boolean {
  * when a range reaches past the cache window. Further pages load on `loadMore`; pending commands are projected over
  * the rows. `mounted`: the screen renders its filters and table (after its first commit, or at once with rows).
  */
-export function useTableRows<T>(def: ScreenDefinition<T>, filters: Filter[], pageSize: number, queryKey: string, runtime: SyncRuntime | null, online: boolean) {
+export function useTableRows<T>(
+  def: ScreenDefinition<T>,
+  filters: Filter[],
+  pageSize: number,
+  queryKey: string,
+  runtime: SyncRuntime | null,
+  online: boolean,
+) {
   const [horizon, setHorizon] = useState(0);
   const resourceLive = useResourceLive(def.collection);
   // (a cold start: the login chain's first list may already be here; a browser with a cache asks none)
   const [answered] = useState(() => answeredFirstPage(queryKey));
-  const [shown, setShownState] = useState<Shown>(() => answered ?? { key: '', rows: [], next: null, source: 'local', cachedOnly: false });
+  const [shown, setShownState] = useState<Shown>(
+    () => answered ?? { key: '', rows: [], next: null, source: 'local', cachedOnly: false },
+  );
   const [loading, setLoading] = useState(answered === null);
   // async answers compare against what is on screen now, not what their render saw
   const shownRef = useRef(shown);
@@ -105,7 +138,8 @@ export function useTableRows<T>(def: ScreenDefinition<T>, filters: Filter[], pag
       setMounted(true);
     };
     // the platform's rows of this query on screen (none once the cache took over)
-    const platformShown = (): Row[] => (shownRef.current.key === key && shownRef.current.source === 'first-sync' ? shownRef.current.rows : []);
+    const platformShown = (): Row[] =>
+      shownRef.current.key === key && shownRef.current.source === 'first-sync' ? shownRef.current.rows : [];
     const askPlatform = () => {
       askFirstSyncPage(key, q).then(
         (page) => {
@@ -154,7 +188,9 @@ export function useTableRows<T>(def: ScreenDefinition<T>, filters: Filter[], pag
     else if (!db) decide(null);
     if (!db || !horizon) return stop;
     // re-read on change notices (listened to before the first read, see liveRead), at most every REFRESH_MS
-    const changes = changesOf(db, def.collection).pipe(throttleTime(REFRESH_MS, undefined, { leading: true, trailing: true }));
+    const changes = changesOf(db, def.collection).pipe(
+      throttleTime(REFRESH_MS, undefined, { leading: true, trailing: true }),
+    );
     stopLive = liveRead(changes, readLocal, {
       first: (local) => {
         if (!(local.cachedOnly && online)) return (decide(local), true);
@@ -190,7 +226,12 @@ export function useTableRows<T>(def: ScreenDefinition<T>, filters: Filter[], pag
         const cur = shownRef.current;
         const { runtime, online, horizon } = latest.current;
         if (cur.key !== queryKey || cur.next === null || (cur.source === 'local' && !runtime)) return;
-        const q: Query = { collection: def.collection, filters, limit: pageSize, after: typeof cur.next === 'string' ? cur.next : null };
+        const q: Query = {
+          collection: def.collection,
+          filters,
+          limit: pageSize,
+          after: typeof cur.next === 'string' ? cur.next : null,
+        };
         const res = await runQuery<Row>(q, {
           db: runtime?.db,
           online,
@@ -223,7 +264,11 @@ export function useTableRows<T>(def: ScreenDefinition<T>, filters: Filter[], pag
   }, [shown]);
   /** Whether an empty list is known to be empty: not while loading, nor while the cache still fills for local rows. */
   const emptyKnown =
-    !loading && (resourceLive || shown.source !== 'local' || !online || !listEndpointFor({ collection: def.collection, filters, limit: pageSize }));
+    !loading &&
+    (resourceLive ||
+      shown.source !== 'local' ||
+      !online ||
+      !listEndpointFor({ collection: def.collection, filters, limit: pageSize }));
   // the first rows (or a list known empty) painted: an uncached account's database may open now (first-screen.ts)
   const settled = mounted && (rows.length > 0 || emptyKnown);
   useEffect(() => {

@@ -1,7 +1,15 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { throttleTime } from 'rxjs';
 import { backfilledNow, cacheComplete } from '../../sync/store/cache-complete';
-import { changesOf, countQuery, listEndpointFor, runQuery, type CountResult, type Filter, type Query } from '../../sync/query/query';
+import {
+  changesOf,
+  countQuery,
+  listEndpointFor,
+  runQuery,
+  type CountResult,
+  type Filter,
+  type Query,
+} from '../../sync/query/query';
 import { api } from '../session/api';
 import { progress$, type SyncRuntime } from '../data/sync-runtime';
 import type { ScreenDefinition } from './screen-definition';
@@ -50,7 +58,13 @@ export function useWholeResult<T>(
   const fromRows = useMemo<WholeResult | null>(
     () =>
       given
-        ? { count: given, summary: def.platformSummary && given.summary !== undefined ? (def.platformSummary(given.summary) as Record<string, string>) : null }
+        ? {
+            count: given,
+            summary:
+              def.platformSummary && given.summary !== undefined
+                ? (def.platformSummary(given.summary) as Record<string, string>)
+                : null,
+          }
         : null,
     [def, given],
   );
@@ -68,7 +82,10 @@ export function useWholeResult<T>(
       if (shown.state === 'counting') return { count: null, summary: null, cached: shown.cached, partial: true };
       return {
         count: shown.count,
-        summary: def.platformSummary && p?.summary !== undefined ? (def.platformSummary(p.summary) as Record<string, string>) : null,
+        summary:
+          def.platformSummary && p?.summary !== undefined
+            ? (def.platformSummary(p.summary) as Record<string, string>)
+            : null,
         partial: true,
       };
     };
@@ -78,7 +95,11 @@ export function useWholeResult<T>(
     let platform: CountResult | null | undefined = known ?? undefined;
     let asking: Promise<void> | null = null;
     const askPlatform = () =>
-      (asking ??= (online && listEndpointFor(q) ? countQuery(q, { client: api, online, horizon, fromPlatform: true }) : Promise.resolve(null)).then(
+      (asking ??= (
+        online && listEndpointFor(q)
+          ? countQuery(q, { client: api, online, horizon, fromPlatform: true })
+          : Promise.resolve(null)
+      ).then(
         (c) => {
           platform = c;
           if (c) platformCount.current = { filters, count: c };
@@ -90,12 +111,18 @@ export function useWholeResult<T>(
       const stale = () => cancelled || my !== gen;
       if (source !== 'local') {
         const count = await countQuery(q, { db, client: api, online, horizon, fromPlatform: true });
-        const summary = def.platformSummary && count.summary !== undefined ? (def.platformSummary(count.summary) as Record<string, string>) : null;
+        const summary =
+          def.platformSummary && count.summary !== undefined
+            ? (def.platformSummary(count.summary) as Record<string, string>)
+            : null;
         if (!stale()) setOut({ count, summary });
         return;
       }
       if (!db) return;
-      const [count, complete] = await Promise.all([countQuery(q, { db, online: false, horizon: 0 }), cacheComplete(db, def.collection)]);
+      const [count, complete] = await Promise.all([
+        countQuery(q, { db, online: false, horizon: 0 }),
+        cacheComplete(db, def.collection),
+      ]);
       if (stale()) return;
       if (!complete) {
         if (platform === undefined) {
@@ -120,7 +147,10 @@ export function useWholeResult<T>(
       const all: T[] = [];
       let after: string | null = null;
       for (;;) {
-        const page: { rows: unknown[]; next: string | number | null } = await runQuery({ ...q, after }, { db, online: false, horizon: 0 });
+        const page: { rows: unknown[]; next: string | number | null } = await runQuery(
+          { ...q, after },
+          { db, online: false, horizon: 0 },
+        );
         if (stale()) return;
         all.push(...(page.rows as T[]));
         if (typeof page.next !== 'string') break;
@@ -137,7 +167,10 @@ export function useWholeResult<T>(
             .subscribe(() => void run().catch(() => {}))
         : undefined;
     // the backfill's end counts again at once (its last page's change notice can come before its state is kept)
-    const done = db && source === 'local' ? backfilledNow(progress$, def.collection).subscribe(() => void run().catch(() => {})) : undefined;
+    const done =
+      db && source === 'local'
+        ? backfilledNow(progress$, def.collection).subscribe(() => void run().catch(() => {}))
+        : undefined;
     return () => {
       cancelled = true;
       sub?.unsubscribe();

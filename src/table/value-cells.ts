@@ -10,4 +10,5 @@ export const timeCell =
     return typeof ms === 'number' ? formatDateTime(ms, v.lang) : '';
   };
 
-export const percentCell = (field: string) => (r: unknown) => `${Number((r as Record<string, unknown>)[field] ?? 0).toFixed(2)}%`;
+export const percentCell = (field: string) => (r: unknown) =>
+  `${Number((r as Record<string, unknown>)[field] ?? 0).toFixed(2)}%`;

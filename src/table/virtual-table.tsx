@@ -1,4 +1,15 @@
-import { forwardRef, memo, useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import {
+  forwardRef,
+  memo,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
 import { focusRowByKey, renderedRow, useKeptRowFocus } from './use-kept-row-focus';
 import './virtual-table.css';
 
@@ -62,10 +73,18 @@ const firstGuessPx = () => (typeof window !== 'undefined' && window.innerHeight 
  * Before the scroller is measured (`viewHeight` 0: the first frame) a window's height of rows and one step: the first
  * records render on the cold path renders what can be on screen, not its margins (the measure adds them, after the
  * frame that painted the rows). */
-export function renderedRange(scrollTop: number, viewHeight: number, rowHeight: number, count: number): [number, number] {
+export function renderedRange(
+  scrollTop: number,
+  viewHeight: number,
+  rowHeight: number,
+  count: number,
+): [number, number] {
   const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
   const start = Math.max(0, Math.floor(first / OVERSCAN) * OVERSCAN - OVERSCAN);
-  const span = viewHeight > 0 ? Math.ceil(viewHeight / rowHeight) + 3 * OVERSCAN : Math.ceil(firstGuessPx() / rowHeight) + OVERSCAN;
+  const span =
+    viewHeight > 0
+      ? Math.ceil(viewHeight / rowHeight) + 3 * OVERSCAN
+      : Math.ceil(firstGuessPx() / rowHeight) + OVERSCAN;
   return [Math.min(start, count), Math.min(count, start + span)];
 }
 
@@ -80,7 +99,21 @@ export function keptRange(cur: [number, number], next: [number, number]): [numbe
 const CONTROL = 'button, a, input, select, textarea, [role=button], [role=checkbox], .p-dropdown';
 
 function VirtualTableInner<R>(props: VirtualTableProps<R>, ref: React.ForwardedRef<VirtualTableHandle>) {
-  const { rows, rowKey, columns, rowHeight, height, label, header, footer, empty, rowClassName, onOpen, onRange, onUserScroll } = props;
+  const {
+    rows,
+    rowKey,
+    columns,
+    rowHeight,
+    height,
+    label,
+    header,
+    footer,
+    empty,
+    rowClassName,
+    onOpen,
+    onRange,
+    onUserScroll,
+  } = props;
   const scrollerRef = useRef<HTMLDivElement>(null);
   const theadRef = useRef<HTMLTableSectionElement>(null);
   const [range, setRange] = useState<[number, number]>(() => renderedRange(0, 0, rowHeight, rows.length));
@@ -155,7 +188,8 @@ function VirtualTableInner<R>(props: VirtualTableProps<R>, ref: React.ForwardedR
   };
 
   const open = (index: number) => {
-    if (onOpen && Number.isInteger(index) && rows[index] !== undefined) onOpen(rows[index], String(rowKey(rows[index], index)));
+    if (onOpen && Number.isInteger(index) && rows[index] !== undefined)
+      onOpen(rows[index], String(rowKey(rows[index], index)));
   };
   const onClick = (e: MouseEvent<HTMLTableSectionElement>) => {
     if (!onOpen || (e.target as Element).closest(CONTROL)) return;
@@ -196,7 +230,9 @@ function VirtualTableInner<R>(props: VirtualTableProps<R>, ref: React.ForwardedR
   }
   const columnCount = columns.length;
   return (
-    <div className={`p-datatable p-component p-datatable-scrollable p-datatable-striped p-datatable-sm${onOpen ? ' p-datatable-selectable' : ''}`}>
+    <div
+      className={`p-datatable p-component p-datatable-scrollable p-datatable-striped p-datatable-sm${onOpen ? ' p-datatable-selectable' : ''}`}
+    >
       {header !== undefined && <div className="p-datatable-header">{header}</div>}
       <div className="p-datatable-wrapper">
         {/* focusable, so the keyboard scrolls it even when its rows are not */}
@@ -230,7 +266,13 @@ function VirtualTableInner<R>(props: VirtualTableProps<R>, ref: React.ForwardedR
                 ))}
               </tr>
             </thead>
-            <tbody className="p-datatable-tbody" onClick={onClick} onKeyDown={onKeyDown} onFocus={keptFocus.onFocus} onBlur={keptFocus.onBlur}>
+            <tbody
+              className="p-datatable-tbody"
+              onClick={onClick}
+              onKeyDown={onKeyDown}
+              onFocus={keptFocus.onFocus}
+              onBlur={keptFocus.onBlur}
+            >
               {rows.length === 0 ? (
                 <tr className="p-datatable-emptymessage">
                   <td colSpan={columnCount}>{empty}</td>
@@ -260,7 +302,9 @@ interface RowProps<R> {
 
 /** One row, skipped on re-render while its row, position and columns are the same. */
 const Row = memo(function Row<R>({ rowId, row, index, columns, height, className, selectable }: RowProps<R>) {
-  const classes = [selectable ? 'p-selectable-row' : '', index % 2 === 1 ? 'p-row-odd' : '', className].filter(Boolean).join(' ');
+  const classes = [selectable ? 'p-selectable-row' : '', index % 2 === 1 ? 'p-row-odd' : '', className]
+    .filter(Boolean)
+    .join(' ');
   return (
     <tr
       data-index={index}
@@ -279,4 +323,6 @@ const Row = memo(function Row<R>({ rowId, row, index, columns, height, className
   );
 }) as <R>(props: RowProps<R>) => ReactNode;
 
-export const VirtualTable = forwardRef(VirtualTableInner) as <R>(props: VirtualTableProps<R> & { ref?: React.Ref<VirtualTableHandle> }) => ReactNode;
+export const VirtualTable = forwardRef(VirtualTableInner) as <R>(
+  props: VirtualTableProps<R> & { ref?: React.Ref<VirtualTableHandle> },
+) => ReactNode;

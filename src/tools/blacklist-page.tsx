@@ -5,7 +5,11 @@ import { fromPromise } from 'xstate';
 import { uploadAddressBookEndpoint } from '../../contract/endpoints/file.endpoints';
 import { fileMaterialEndpoint } from '../../contract/endpoints/library.endpoints';
 import { translate } from '../../contract/messages';
-import { blacklistExportEndpoint, blacklistFormSchema, blacklistImportEndpoint } from '../../contract/endpoints/mobile-black.endpoints';
+import {
+  blacklistExportEndpoint,
+  blacklistFormSchema,
+  blacklistImportEndpoint,
+} from '../../contract/endpoints/mobile-black.endpoints';
 import { memberImportMachine } from '../../machines/member-import.machine';
 import type { SheetRead } from '../../machines/sheet-upload';
 import { download, uploadFile } from '../data/platform-actions';
@@ -29,7 +33,10 @@ const fieldsIn = (lang: 'zh' | 'en'): FieldDefinition[] => [
     name: 'source',
     label: 'black.source',
     kind: 'select',
-    options: (['manual', 'complaint'] as const).map((s) => ({ value: s, label: translate(lang, `blacklist.source.${s}`) })),
+    options: (['manual', 'complaint'] as const).map((s) => ({
+      value: s,
+      label: translate(lang, `blacklist.source.${s}`),
+    })),
   },
   { name: 'note', label: 'black.note', grow: true },
 ];
@@ -42,7 +49,11 @@ function AddForm() {
     { schema: blacklistFormSchema, values: { mobile: '', source: 'manual', note: '' }, sends: 'parsed' },
     async (parsed) => {
       const p = parsed as { mobile: string; source: string; note?: string };
-      await recordBlacklistCommand('blacklist.add', p.mobile, { mobile: p.mobile, source: p.source, ...(p.note ? { note: p.note } : {}) });
+      await recordBlacklistCommand('blacklist.add', p.mobile, {
+        mobile: p.mobile,
+        source: p.source,
+        ...(p.note ? { note: p.note } : {}),
+      });
     },
     // a recorded number empties the form for the next
     () => {
@@ -69,9 +80,15 @@ function AddForm() {
 const makeImport = () =>
   memberImportMachine.provide({
     actors: {
-      read: fromPromise(({ input }: { input: File }): Promise<SheetRead> => uploadFile(uploadAddressBookEndpoint, input)),
+      read: fromPromise(({ input }: { input: File }): Promise<SheetRead> =>
+        uploadFile(uploadAddressBookEndpoint, input),
+      ),
       import: fromPromise(async ({ input }: { input: { groupId: string; fileId: string } }) => {
-        const r = await api.call(blacklistImportEndpoint, { fileId: input.fileId }, { silent: true, idempotencyKey: input.fileId });
+        const r = await api.call(
+          blacklistImportEndpoint,
+          { fileId: input.fileId },
+          { silent: true, idempotencyKey: input.fileId },
+        );
         return { imported: r.added, invalid: r.invalid, duplicates: r.duplicates, reportFileId: r.reportFileId };
       }),
     },
@@ -89,10 +106,33 @@ function ImportBar() {
     if (f) send({ type: 'import.start', groupId: '', file: f });
   };
   return (
-    <span style={{ display: 'inline-flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }} data-testid="black-import" aria-live="polite">
-      <input ref={file} data-testid="black-import-file" type="file" hidden accept=".xlsx,.xls" onChange={(e) => choose(e.target)} />
-      <Button size="small" icon="pi pi-upload" label={t('black.import')} disabled={busy} onClick={() => file.current?.click()} />
-      <Button size="small" text icon="pi pi-download" label={t('black.export')} onClick={() => void download(blacklistExportEndpoint, {})} />
+    <span
+      style={{ display: 'inline-flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}
+      data-testid="black-import"
+      aria-live="polite"
+    >
+      <input
+        ref={file}
+        data-testid="black-import-file"
+        type="file"
+        hidden
+        accept=".xlsx,.xls"
+        onChange={(e) => choose(e.target)}
+      />
+      <Button
+        size="small"
+        icon="pi pi-upload"
+        label={t('black.import')}
+        disabled={busy}
+        onClick={() => file.current?.click()}
+      />
+      <Button
+        size="small"
+        text
+        icon="pi pi-download"
+        label={t('black.export')}
+        onClick={() => void download(blacklistExportEndpoint, {})}
+      />
       {busy && <small>{t('black.importing')}</small>}
       {state.matches('done') && report && (
         <span data-testid="black-import-result">

@@ -14,7 +14,11 @@ import type { ScreenDefinition } from '../table/screen-definition';
 export type BlacklistRow = BlacklistDoc & { pending?: string };
 
 /** Records a blacklist command; the outbox pushes it. */
-export async function recordBlacklistCommand(type: 'blacklist.add' | 'blacklist.delete', mobile: string, payload: Record<string, unknown>) {
+export async function recordBlacklistCommand(
+  type: 'blacklist.add' | 'blacklist.delete',
+  mobile: string,
+  payload: Record<string, unknown>,
+) {
   const rt = await readyRuntime();
   return recordEvent(rt.db, { type, aggregate: blacklistAggregate(mobile), payload, actor: rt.actor });
 }
@@ -22,7 +26,12 @@ export async function recordBlacklistCommand(type: 'blacklist.add' | 'blacklist.
 function RemoveAction({ row }: { row: BlacklistRow }) {
   if (row.id.startsWith('pending:')) return null;
   const ask = () =>
-    confirmDelete(row.mobile, () => recordBlacklistCommand('blacklist.delete', row.mobile, { id: row.id, mobile: row.mobile }), undefined, row.mobile);
+    confirmDelete(
+      row.mobile,
+      () => recordBlacklistCommand('blacklist.delete', row.mobile, { id: row.id, mobile: row.mobile }),
+      undefined,
+      row.mobile,
+    );
   return (
     <Button
       data-testid="row-delete"
@@ -43,7 +52,11 @@ export const blacklistEntries: ScreenDefinition<BlacklistRow> = {
   collection: 'blacklist',
   columns: [
     { field: 'mobile', header: 'black.mobile' },
-    { field: 'cus_id', header: 'black.scope', render: (r, v) => r.cus_id || translate(v.lang, 'blacklist.scope.enterprise') },
+    {
+      field: 'cus_id',
+      header: 'black.scope',
+      render: (r, v) => r.cus_id || translate(v.lang, 'blacklist.scope.enterprise'),
+    },
     { field: 'source', header: 'black.source', render: (r, v) => translate(v.lang, `blacklist.source.${r.source}`) },
     timeColumn<BlacklistRow>('created_at', 'black.createdAt'),
     { field: 'created_by', header: 'black.createdBy', render: (r) => r.created_by ?? '' },
@@ -51,7 +64,12 @@ export const blacklistEntries: ScreenDefinition<BlacklistRow> = {
   ],
   filters: [
     { field: 'mobile', label: 'black.mobile', kind: 'prefix' },
-    { field: 'source', label: 'black.source', kind: 'select', options: BLACKLIST_SOURCES.map((s) => ({ value: s, label: `blacklist.source.${s}` })) },
+    {
+      field: 'source',
+      label: 'black.source',
+      kind: 'select',
+      options: BLACKLIST_SOURCES.map((s) => ({ value: s, label: `blacklist.source.${s}` })),
+    },
   ],
   dateField: 'created_at',
   project: (rows, pending) => projectBlacklist(rows, pending),

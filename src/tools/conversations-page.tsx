@@ -77,7 +77,10 @@ function Thread({ session, refresh }: { session: InteractSession; refresh: numbe
   const { language } = useSession();
   const [tick, setTick] = useState(0);
   const form = useForm(
-    { schema: messageInteractSendEndpoint.request, values: { cus_id: session.cus_id, decodeMobile: session.decodeMobile, content: '' } },
+    {
+      schema: messageInteractSendEndpoint.request,
+      values: { cus_id: session.cus_id, decodeMobile: session.decodeMobile, content: '' },
+    },
     (v) => runCommand('interact.reply', conversationAggregate(session.cus_id, session.decodeMobile), v),
     // a sent reply empties the box for the next and reads the thread again
     () => {
@@ -87,12 +90,26 @@ function Thread({ session, refresh }: { session: InteractSession; refresh: numbe
   );
   const fields = useMemo(() => replyFields(session.unsubscribed), [session.unsubscribed]);
   // re-read on each uplink notice and after our own reply
-  const thread = usePlatformRead(messageInteractListEndpoint, { cus_id: session.cus_id, decodeMobile: session.decodeMobile, limit: 200 } as never, {
-    refresh: `${refresh}:${tick}`,
-  });
+  const thread = usePlatformRead(
+    messageInteractListEndpoint,
+    { cus_id: session.cus_id, decodeMobile: session.decodeMobile, limit: 200 } as never,
+    {
+      refresh: `${refresh}:${tick}`,
+    },
+  );
   const messages: InteractMessage[] = thread.data?.messages ?? [];
   return (
-    <div data-testid="thread" style={{ flex: '1 1 380px', display: 'flex', flexDirection: 'column', gap: 8, borderLeft: '1px solid #ddd', paddingLeft: 12 }}>
+    <div
+      data-testid="thread"
+      style={{
+        flex: '1 1 380px',
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 8,
+        borderLeft: '1px solid #ddd',
+        paddingLeft: 12,
+      }}
+    >
       <h4 style={{ margin: 0 }}>{session.decodeMobile}</h4>
       {thread.failure}
       <div style={{ maxHeight: '55vh', overflowY: 'auto', display: 'flex', flexDirection: 'column', gap: 6 }}>

@@ -58,14 +58,21 @@ export function DailyCapsTable({
   }, [rows.length, uid]);
   // an account chosen before that the list no longer names (or not yet) still shows, by its id
   const known = new Set(accounts.map((a) => a.value));
-  const options = [...accounts, ...rows.filter((r) => r.cusId && !known.has(r.cusId)).map((r) => ({ value: r.cusId, label: r.cusId }))];
+  const options = [
+    ...accounts,
+    ...rows.filter((r) => r.cusId && !known.has(r.cusId)).map((r) => ({ value: r.cusId, label: r.cusId })),
+  ];
   const listError = form.errors[DAILY_CAPS];
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
       {rows.length === 0 ? (
         <small data-testid="policy-dailyCaps-empty">{t('policy.noAccounts')}</small>
       ) : (
-        <table data-testid="policy-dailyCaps" className="send-policy-accounts" style={{ borderCollapse: 'collapse', alignSelf: 'flex-start' }}>
+        <table
+          data-testid="policy-dailyCaps"
+          className="send-policy-accounts"
+          style={{ borderCollapse: 'collapse', alignSelf: 'flex-start' }}
+        >
           <thead>
             <tr>
               <th scope="col" style={{ textAlign: 'start', paddingInlineEnd: 8 }}>
@@ -95,7 +102,12 @@ export function DailyCapsTable({
                         testId={`policy-dailyCaps-${i}-${f.name}`}
                         errorId={`${id}-error`}
                       />
-                      <FieldError errors={sub.errors} name={f.name} id={`${id}-error`} testId={`policy-dailyCaps-${i}-${f.name}-error`} />
+                      <FieldError
+                        errors={sub.errors}
+                        name={f.name}
+                        id={`${id}-error`}
+                        testId={`policy-dailyCaps-${i}-${f.name}-error`}
+                      />
                     </div>
                   </td>
                 );
@@ -105,7 +117,13 @@ export function DailyCapsTable({
                   {cell(ACCOUNT, t('policy.rowAccount', { n: i + 1 }))}
                   {cell(CAP, t('policy.rowCap', { n: i + 1 }))}
                   <td style={{ verticalAlign: 'top' }}>
-                    <RemoveItem form={form} field={DAILY_CAPS} index={i} label={t('policy.removeRow', { n: i + 1 })} testId={`policy-dailyCaps-${i}-remove`} />
+                    <RemoveItem
+                      form={form}
+                      field={DAILY_CAPS}
+                      index={i}
+                      label={t('policy.removeRow', { n: i + 1 })}
+                      testId={`policy-dailyCaps-${i}-remove`}
+                    />
                   </td>
                 </tr>
               );

@@ -50,8 +50,16 @@ export const checkBatches: RemoteTableDef<NumberStatusBatch> = {
       field: 'checked_count',
       header: 'tools.progress',
       render: (r) => (
-        <span data-testid="check-progress" data-status={r.status} style={{ display: 'inline-flex', gap: 6, alignItems: 'center', minWidth: 160 }}>
-          <ProgressBar value={r.batch_count ? Math.floor((r.checked_count * 100) / r.batch_count) : 100} showValue={false} style={{ height: 8, width: 90 }} />
+        <span
+          data-testid="check-progress"
+          data-status={r.status}
+          style={{ display: 'inline-flex', gap: 6, alignItems: 'center', minWidth: 160 }}
+        >
+          <ProgressBar
+            value={r.batch_count ? Math.floor((r.checked_count * 100) / r.batch_count) : 100}
+            showValue={false}
+            style={{ height: 8, width: 90 }}
+          />
           {r.checked_count}/{r.batch_count}
         </span>
       ),
@@ -74,12 +82,26 @@ export const checkBatches: RemoteTableDef<NumberStatusBatch> = {
 };
 
 const batchNameFields: FieldDefinition[] = [
-  { name: 'batch_name', label: 'tools.batchName', labelHidden: true, placeholder: 'tools.batchName', testId: 'check-batch-name' },
+  {
+    name: 'batch_name',
+    label: 'tools.batchName',
+    labelHidden: true,
+    placeholder: 'tools.batchName',
+    testId: 'check-batch-name',
+  },
 ];
 const batchNameForm = { schema: batchCheckEndpoint.request.pick({ batch_name: true }), values: { batch_name: '' } };
 
 const onlineFields: FieldDefinition[] = [
-  { name: 'mobiles', label: 'tools.mobilesHint', labelHidden: true, placeholder: 'tools.mobilesHint', kind: 'textarea', rows: 5, testId: 'online-mobiles' },
+  {
+    name: 'mobiles',
+    label: 'tools.mobilesHint',
+    labelHidden: true,
+    placeholder: 'tools.mobilesHint',
+    kind: 'textarea',
+    rows: 5,
+    testId: 'online-mobiles',
+  },
 ];
 const onlineForm = { schema: onlineCheckEndpoint.request, values: { mobiles: '' } };
 
@@ -93,7 +115,9 @@ function BatchUpload({ onStarted }: { onStarted: () => void }) {
     checkBatchUploadMachine.provide({
       actors: {
         upload: fromPromise(({ input }: { input: File }): Promise<SheetRead> => uploadFile(uploadFileEndpoint, input)),
-        startBatch: fromPromise(({ input }: { input: BatchRequest }) => runCommand('numberCheck.batch', toolsAggregate(input.cus_id), { ...input })),
+        startBatch: fromPromise(({ input }: { input: BatchRequest }) =>
+          runCommand('numberCheck.batch', toolsAggregate(input.cus_id), { ...input }),
+        ),
       },
       actions: { started: () => startedNow.current() },
     }),
@@ -101,7 +125,13 @@ function BatchUpload({ onStarted }: { onStarted: () => void }) {
   const chosen = useRef<File | null>(null);
   // the name is checked against the batch's rules when a sheet is chosen, then the sheet goes with it
   const form = useForm(batchNameForm, async (v) => {
-    if (chosen.current) send({ type: 'batch.start', file: chosen.current, batchName: String(v.batch_name ?? ''), cusId: userInfo?.authUser.cus_id ?? '' });
+    if (chosen.current)
+      send({
+        type: 'batch.start',
+        file: chosen.current,
+        batchName: String(v.batch_name ?? ''),
+        cusId: userInfo?.authUser.cus_id ?? '',
+      });
   });
   const choose = (input: HTMLInputElement) => {
     chosen.current = input.files?.[0] ?? null;
@@ -113,7 +143,14 @@ function BatchUpload({ onStarted }: { onStarted: () => void }) {
   return (
     <div style={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap', margin: '8px 0' }}>
       <FormFields form={form} fields={batchNameFields} testId="check" inline />
-      <input ref={fileRef} data-testid="check-file" type="file" accept=".xlsx,.xls" hidden onChange={(e) => choose(e.target)} />
+      <input
+        ref={fileRef}
+        data-testid="check-file"
+        type="file"
+        accept=".xlsx,.xls"
+        hidden
+        onChange={(e) => choose(e.target)}
+      />
       <Button
         data-testid="check-upload"
         icon="pi pi-upload"
@@ -122,7 +159,9 @@ function BatchUpload({ onStarted }: { onStarted: () => void }) {
         onClick={() => fileRef.current?.click()}
       />
       <small>{t('tools.uploadHint')}</small>
-      {upload.matches('failed') && failure && <Message data-testid="check-error" severity="error" text={messageText(failure)} />}
+      {upload.matches('failed') && failure && (
+        <Message data-testid="check-error" severity="error" text={messageText(failure)} />
+      )}
     </div>
   );
 }
@@ -166,7 +205,14 @@ export function NumberCheckPage() {
   const { t } = useTranslation();
   const [tab, setTab] = useState(0);
   const [refresh, setRefresh] = useState(0);
-  const tabs = ['tools.checkBatches', 'tools.onlineCheck', 'tools.accountList', 'tools.customerList', 'tools.materials', 'tools.aimTemplates'];
+  const tabs = [
+    'tools.checkBatches',
+    'tools.onlineCheck',
+    'tools.accountList',
+    'tools.customerList',
+    'tools.materials',
+    'tools.aimTemplates',
+  ];
   return (
     <section data-testid="number-check-page">
       <TabMenu model={tabs.map((k) => ({ label: t(k) }))} activeIndex={tab} onTabChange={(e) => setTab(e.index)} />

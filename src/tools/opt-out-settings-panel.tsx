@@ -1,7 +1,11 @@
 import { Button } from 'primereact/button';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { optOutSettingsFormSchema, optOutSettingsGetEndpoint, type OptOutSettings } from '../../contract/endpoints/mobile-black.endpoints';
+import {
+  optOutSettingsFormSchema,
+  optOutSettingsGetEndpoint,
+  type OptOutSettings,
+} from '../../contract/endpoints/mobile-black.endpoints';
 import { runCommand } from '../data/platform-actions';
 import { usePlatformRead } from '../data/use-platform-read';
 import type { FieldDefinition } from '../forms/field-definition';
@@ -81,7 +85,14 @@ export function OptOutSettingsButton({ onSaved }: { onSaved?: () => void } = {})
   };
   return (
     <>
-      <Button size="small" text icon="pi pi-cog" label={t('black.settings')} data-testid="opt-out-open" onClick={() => setOpen(true)} />
+      <Button
+        size="small"
+        text
+        icon="pi pi-cog"
+        label={t('black.settings')}
+        data-testid="opt-out-open"
+        onClick={() => setOpen(true)}
+      />
       <FormDialog header={t('black.settings')} visible={open} onHide={() => setOpen(false)}>
         {open && (data ? <SettingsForm settings={data} onDone={close} /> : failure)}
       </FormDialog>

@@ -27,14 +27,18 @@ async function render(lng: 'zh' | 'en', segmentPrice: number | null) {
     resources: { zh: { translation: RESOURCES.zh }, en: { translation: RESOURCES.en } },
     interpolation: { escapeValue: false },
   });
-  return renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(RuleForm, { rule, segmentPrice, onDone: () => undefined })));
+  return renderToStaticMarkup(
+    createElement(I18nextProvider, { i18n }, createElement(RuleForm, { rule, segmentPrice, onDone: () => undefined })),
+  );
 }
 
 describe('the reply rule form, rendered', () => {
   it('names every input by a label pointing at it, and shows the texts as text', async () => {
     const html = await render('en', 0.045);
     const labelled = new Set([...html.matchAll(/<label\b[^>]*\bfor="([^"]*)"/g)].map((m) => m[1]));
-    const inputs = [...html.matchAll(/<(input|textarea)\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !/type="hidden"/.test(tag));
+    const inputs = [...html.matchAll(/<(input|textarea)\b[^>]*>/g)]
+      .map((m) => m[0])
+      .filter((tag) => !/type="hidden"/.test(tag));
     expect(inputs).toHaveLength(4);
     for (const tag of inputs) expect(labelled.has(/\bid="([^"]*)"/.exec(tag)?.[1] ?? ''), tag).toBe(true);
     expect(html).not.toContain('<b>');

@@ -5,7 +5,11 @@ import { DataTable } from 'primereact/datatable';
 import { Message } from 'primereact/message';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { replyRuleInputSchema, replyRuleListEndpoint, type ReplyRule } from '../../contract/endpoints/reply-rule.endpoints';
+import {
+  replyRuleInputSchema,
+  replyRuleListEndpoint,
+  type ReplyRule,
+} from '../../contract/endpoints/reply-rule.endpoints';
 import { countSegments } from '../../contract/segments';
 import { REPLY_RULE_AGGREGATE } from '../../sync/commands/reply-rule-commands';
 import { runCommand } from '../data/platform-actions';
@@ -47,7 +51,8 @@ function answerCost(answer: string, segmentPrice: number | null): { segments: nu
 }
 
 /** yuan to the price list's 1/10,000: an SMS costs a few fen, which two decimals would round away */
-const yuan = (n: number) => new Intl.NumberFormat(getLanguage(), { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(n);
+const yuan = (n: number) =>
+  new Intl.NumberFormat(getLanguage(), { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(n);
 
 function CostText({ answer, segmentPrice, testId }: { answer: string; segmentPrice: number | null; testId?: string }) {
   const { t } = useTranslation();
@@ -57,12 +62,25 @@ function CostText({ answer, segmentPrice, testId }: { answer: string; segmentPri
 }
 
 /** The dialog's form over a rule (null: a new one): exported for its render test. */
-export function RuleForm({ rule, segmentPrice, onDone }: { rule: ReplyRule | null; segmentPrice: number | null; onDone: () => void }) {
+export function RuleForm({
+  rule,
+  segmentPrice,
+  onDone,
+}: {
+  rule: ReplyRule | null;
+  segmentPrice: number | null;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const form = useForm(
     {
       schema: replyRuleInputSchema,
-      values: { keyword: rule?.keyword ?? '', answer: rule?.answer ?? '', forwardUrl: rule?.forwardUrl ?? '', tag: rule?.tag ?? '' },
+      values: {
+        keyword: rule?.keyword ?? '',
+        answer: rule?.answer ?? '',
+        forwardUrl: rule?.forwardUrl ?? '',
+        tag: rule?.tag ?? '',
+      },
       sends: 'parsed',
       rejectionAtField: true,
     },
@@ -75,7 +93,18 @@ export function RuleForm({ rule, segmentPrice, onDone }: { rule: ReplyRule | nul
   const fields = useMemo(
     () =>
       FIELDS.map((f) =>
-        f.name === 'answer' ? { ...f, note: <CostText answer={String(form.values.answer ?? '')} segmentPrice={segmentPrice} testId="reply-rule-cost" /> } : f,
+        f.name === 'answer'
+          ? {
+              ...f,
+              note: (
+                <CostText
+                  answer={String(form.values.answer ?? '')}
+                  segmentPrice={segmentPrice}
+                  testId="reply-rule-cost"
+                />
+              ),
+            }
+          : f,
       ),
     [form.values.answer, segmentPrice],
   );
@@ -95,7 +124,13 @@ export function RuleForm({ rule, segmentPrice, onDone }: { rule: ReplyRule | nul
           {messageText(form.failure)}
         </small>
       )}
-      <Button type="submit" data-testid="reply-rule-save" icon="pi pi-check" label={t('replyRules.save')} loading={form.busy} />
+      <Button
+        type="submit"
+        data-testid="reply-rule-save"
+        icon="pi pi-check"
+        label={t('replyRules.save')}
+        loading={form.busy}
+      />
     </form>
   );
 }
@@ -143,7 +178,12 @@ function RulesTable() {
       <p style={{ margin: 0 }}>{t('replyRules.intro')}</p>
       {failure}
       <span style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-        <Button icon="pi pi-plus" data-testid="reply-rule-add" label={t('replyRules.add')} onClick={() => setEditing({ rule: null })} />
+        <Button
+          icon="pi pi-plus"
+          data-testid="reply-rule-add"
+          label={t('replyRules.add')}
+          onClick={() => setEditing({ rule: null })}
+        />
         <OptOutSettingsButton onSaved={() => setVersion((v) => v + 1)} />
       </span>
       <DataTable
@@ -154,10 +194,17 @@ function RulesTable() {
         emptyMessage={t('replyRules.empty')}
         data-testid="reply-rules"
       >
-        <Column field="keyword" header={t('replyRules.keyword')} body={(r: Row) => <span data-testid="reply-rule-keyword">{r.keyword}</span>} />
+        <Column
+          field="keyword"
+          header={t('replyRules.keyword')}
+          body={(r: Row) => <span data-testid="reply-rule-keyword">{r.keyword}</span>}
+        />
         <Column header={t('replyRules.kind')} body={(r: Row) => t(`replyRules.kinds.${r.kind}`)} />
         <Column header={t('replyRules.answer')} body={text('answer')} />
-        <Column header={t('replyRules.cost')} body={(r: Row) => (r.rule ? <CostText answer={r.rule.answer} segmentPrice={segmentPrice} /> : null)} />
+        <Column
+          header={t('replyRules.cost')}
+          body={(r: Row) => (r.rule ? <CostText answer={r.rule.answer} segmentPrice={segmentPrice} /> : null)}
+        />
         <Column header={t('replyRules.forwardUrl')} body={text('forwardUrl')} />
         <Column header={t('replyRules.tag')} body={text('tag')} />
         <Column
@@ -189,7 +236,11 @@ function RulesTable() {
           }
         />
       </DataTable>
-      <FormDialog header={t(editing?.rule ? 'replyRules.edit' : 'replyRules.add')} visible={editing !== null} onHide={() => setEditing(null)}>
+      <FormDialog
+        header={t(editing?.rule ? 'replyRules.edit' : 'replyRules.add')}
+        visible={editing !== null}
+        onHide={() => setEditing(null)}
+      >
         {editing && <RuleForm rule={editing.rule} segmentPrice={segmentPrice} onDone={close} />}
       </FormDialog>
     </section>
@@ -200,6 +251,7 @@ function RulesTable() {
  * shows it to no one else); anyone else who opens its address is told so. */
 export function ReplyRulesPage() {
   const authUser = useSession().userInfo?.authUser;
-  if (authUser?.userType !== 1) return <Message severity="info" text={messageText('replyRule.adminOnly')} data-testid="reply-rules-admin-only" />;
+  if (authUser?.userType !== 1)
+    return <Message severity="info" text={messageText('replyRule.adminOnly')} data-testid="reply-rules-admin-only" />;
   return <RulesTable />;
 }

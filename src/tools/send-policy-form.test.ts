@@ -24,7 +24,9 @@ const policy: SendPolicy = {
 
 function start(answer: (v: FormValues) => Promise<unknown> = async (v) => v) {
   const sent: FormValues[] = [];
-  const m = formMachine.provide({ actors: { submit: fromPromise(async ({ input }: { input: FormValues }) => (sent.push(input), answer(input))) } });
+  const m = formMachine.provide({
+    actors: { submit: fromPromise(async ({ input }: { input: FormValues }) => (sent.push(input), answer(input))) },
+  });
   return { actor: createActor(m, { input: policyFormInput(policy) }).start(), sent };
 }
 
@@ -53,7 +55,10 @@ describe('the send policy settings form', () => {
     actor.send({ type: 'form.set', field: 'quietHours.from', value: '25:00' });
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().value).toBe('editing');
-    expect(actor.getSnapshot().context.errors).toEqual({ 'caps.verification.perMinute': 'policy.capRange', 'quietHours.from': 'policy.badClock' });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      'caps.verification.perMinute': 'policy.capRange',
+      'quietHours.from': 'policy.badClock',
+    });
     expect(sent).toEqual([]);
     // fixing one input clears its error only
     actor.send({ type: 'form.set', field: 'caps.verification.perMinute', value: 10_000 });
@@ -66,7 +71,13 @@ describe('the send policy settings form', () => {
 
   it('keeps every value typed when the platform refuses, and tells its reason', async () => {
     const { actor } = start(async () => {
-      throw new ApiCallError('http', '参数 caps.verification.perMinute 不能大于 10000', 400, null, 'caps.verification.perMinute');
+      throw new ApiCallError(
+        'http',
+        '参数 caps.verification.perMinute 不能大于 10000',
+        400,
+        null,
+        'caps.verification.perMinute',
+      );
     });
     actor.send({ type: 'form.set', field: 'caps.verification.perMinute', value: 7 });
     actor.send({ type: 'form.set', field: 'duplicateWindowS', value: 30 });
@@ -98,7 +109,10 @@ describe('the send policy settings form', () => {
     actor.send({ type: 'form.item.add', field: 'dailyCaps', item: { cusId: '', cap: 0 } });
     actor.send({ type: 'form.item.add', field: 'dailyCaps', item: { cusId: 'SUB001', cap: 5 } });
     actor.send({ type: 'form.submit' });
-    expect(actor.getSnapshot().context.errors).toEqual({ 'dailyCaps.1.cusId': 'policy.accountRequired', 'dailyCaps.2.cusId': 'policy.accountTwice' });
+    expect(actor.getSnapshot().context.errors).toEqual({
+      'dailyCaps.1.cusId': 'policy.accountRequired',
+      'dailyCaps.2.cusId': 'policy.accountTwice',
+    });
     actor.send({ type: 'form.item.set', field: 'dailyCaps', index: 1, patch: { cusId: 'SUB002' } });
     expect(actor.getSnapshot().context.errors).toEqual({ 'dailyCaps.2.cusId': 'policy.accountTwice' });
     actor.send({ type: 'form.item.remove', field: 'dailyCaps', index: 2 });

@@ -32,16 +32,21 @@ async function render(lng: 'zh' | 'en') {
     interpolation: { escapeValue: false },
   });
   const accounts = [{ value: 'SUB001', label: '门店 (SUB001)' }];
-  return renderToStaticMarkup(createElement(I18nextProvider, { i18n }, createElement(SendPolicyForm, { policy, accounts })));
+  return renderToStaticMarkup(
+    createElement(I18nextProvider, { i18n }, createElement(SendPolicyForm, { policy, accounts })),
+  );
 }
 
-const attrs = (html: string, tag: string, attr: string) => [...html.matchAll(new RegExp(`<${tag}\\b[^>]*\\b${attr}="([^"]*)"`, 'g'))].map((m) => m[1]);
+const attrs = (html: string, tag: string, attr: string) =>
+  [...html.matchAll(new RegExp(`<${tag}\\b[^>]*\\b${attr}="([^"]*)"`, 'g'))].map((m) => m[1]);
 
 describe('the send policy form, rendered', () => {
   it('names every input by a label pointing at it', async () => {
     const html = await render('zh');
     const labelled = new Set(attrs(html, 'label', 'for'));
-    const inputs = [...html.matchAll(/<(input|textarea)\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !/type="hidden"/.test(tag));
+    const inputs = [...html.matchAll(/<(input|textarea)\b[^>]*>/g)]
+      .map((m) => m[0])
+      .filter((tag) => !/type="hidden"/.test(tag));
     // 9 caps, the window, the daily cap, a row's account and cap, quiet hours (4), opt-out (3)
     expect(inputs.length).toBeGreaterThanOrEqual(9 + 2 + 2 + 4 + 3);
     for (const tag of inputs) {
@@ -54,7 +59,16 @@ describe('the send policy form, rendered', () => {
 
   it('groups the inputs under legends and says what a 0 means, in the chosen language', async () => {
     const zh = await render('zh');
-    for (const legend of ['每个号码的频率上限', '验证码类', '通知类', '营销类', '重复内容拦截', '账号每日发送上限', '营销短信免打扰时段', '营销短信退订提示'])
+    for (const legend of [
+      '每个号码的频率上限',
+      '验证码类',
+      '通知类',
+      '营销类',
+      '重复内容拦截',
+      '账号每日发送上限',
+      '营销短信免打扰时段',
+      '营销短信退订提示',
+    ])
       expect(zh).toContain(`${legend}</legend>`);
     expect(zh).toContain('data-testid="policy-caps-notification-perMinute-zero"');
     expect(zh).toContain('data-testid="policy-duplicateWindowS-zero"');
@@ -77,10 +91,14 @@ describe('the send policy form, rendered', () => {
       errors: { 'dailyCaps.0.cap': 'policy.dailyCapRange' },
       item: { add: none, set: none, move: none, remove: none },
     };
-    const html = renderToStaticMarkup(createElement(DailyCapsTable, { form, accounts: [{ value: 'SUB001', label: 'SUB001' }], newCap: 0 }));
+    const html = renderToStaticMarkup(
+      createElement(DailyCapsTable, { form, accounts: [{ value: 'SUB001', label: 'SUB001' }], newCap: 0 }),
+    );
     const input = /<input[^>]*data-testid="policy-dailyCaps-0-cap"[^>]*>/.exec(html)?.[0] ?? '';
     expect(input).toContain('aria-invalid="true"');
     const described = /aria-describedby="([^"]+)"/.exec(input)?.[1];
-    expect(html).toMatch(new RegExp(`<small class="p-error" id="${described}"[^>]*>须为 0–100000000 的整数（0 为不限）</small>`));
+    expect(html).toMatch(
+      new RegExp(`<small class="p-error" id="${described}"[^>]*>须为 0–100000000 的整数（0 为不限）</small>`),
+    );
   });
 });

@@ -4,7 +4,11 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { useId, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { customerListEndpoint } from '../../contract/endpoints/customer.endpoints';
-import { CONTENT_CATEGORIES, sendPolicyGetEndpoint, type SendPolicy } from '../../contract/endpoints/send-policy.endpoints';
+import {
+  CONTENT_CATEGORIES,
+  sendPolicyGetEndpoint,
+  type SendPolicy,
+} from '../../contract/endpoints/send-policy.endpoints';
 import type { FormValues } from '../../machines/form.machine';
 import { SEND_POLICY_AGGREGATE } from '../../sync/commands/send-policy-commands';
 import { runCommand } from '../data/platform-actions';
@@ -46,12 +50,16 @@ function fieldsIn(t: (key: string) => string) {
     testId: testIdOf(name),
     addon: zeroMeans(name, t(zero)),
   });
-  const text = (name: string, label: string, kind?: FieldDefinition['kind']): FieldDefinition => ({ name, label, kind, testId: testIdOf(name) });
+  const text = (name: string, label: string, kind?: FieldDefinition['kind']): FieldDefinition => ({
+    name,
+    label,
+    kind,
+    testId: testIdOf(name),
+  });
   return {
-    caps: Object.fromEntries(CONTENT_CATEGORIES.map((c) => [c, PERIODS.map((p) => number(`caps.${c}.${p}`, `policy.${p}`, 'policy.noCap'))])) as Record<
-      (typeof CONTENT_CATEGORIES)[number],
-      FieldDefinition[]
-    >,
+    caps: Object.fromEntries(
+      CONTENT_CATEGORIES.map((c) => [c, PERIODS.map((p) => number(`caps.${c}.${p}`, `policy.${p}`, 'policy.noCap'))]),
+    ) as Record<(typeof CONTENT_CATEGORIES)[number], FieldDefinition[]>,
     duplicate: [number('duplicateWindowS', 'policy.duplicateWindowS', 'policy.off')],
     daily: [number('dailyCap', 'policy.dailyCap', 'policy.noCap')],
     quiet: [
@@ -81,10 +89,25 @@ function fieldsIn(t: (key: string) => string) {
   };
 }
 
-const box: React.CSSProperties = { border: '1px solid var(--surface-border, #dee2e6)', borderRadius: 6, padding: '8px 12px', margin: 0 };
+const box: React.CSSProperties = {
+  border: '1px solid var(--surface-border, #dee2e6)',
+  borderRadius: 6,
+  padding: '8px 12px',
+  margin: 0,
+};
 
 /** A group of the form: its legend, and a hint the group's inputs are described by. */
-function Section({ legend, hint, children, testId }: { legend: string; hint?: string; children: ReactNode; testId: string }) {
+function Section({
+  legend,
+  hint,
+  children,
+  testId,
+}: {
+  legend: string;
+  hint?: string;
+  children: ReactNode;
+  testId: string;
+}) {
   const hintId = useId();
   return (
     <fieldset style={box} aria-describedby={hint ? hintId : undefined} data-testid={testId}>
@@ -113,7 +136,14 @@ export function SendPolicyForm({ policy, accounts }: { policy: SendPolicy; accou
   );
   const fields = useMemo(() => fieldsIn(t), [t]);
   const shown = useMemo(
-    () => [...Object.values(fields.caps).flat(), ...fields.duplicate, ...fields.daily, ...fields.quiet, ...fields.optOut].map((f) => f.name),
+    () =>
+      [
+        ...Object.values(fields.caps).flat(),
+        ...fields.duplicate,
+        ...fields.daily,
+        ...fields.quiet,
+        ...fields.optOut,
+      ].map((f) => f.name),
     [fields],
   );
   const stray = strayErrors(form.errors, shown, [DAILY_CAPS]);
@@ -146,7 +176,11 @@ export function SendPolicyForm({ policy, accounts }: { policy: SendPolicy; accou
         <Fields form={form} fields={fields.daily} />
         <DailyCapsTable form={form} accounts={accounts} newCap={typeof dailyCap === 'number' ? dailyCap : 0} />
       </Section>
-      <Section legend={t('policy.quiet')} hint={t('policy.quietZone', { zone: displayTimeZone() })} testId="policy-quiet">
+      <Section
+        legend={t('policy.quiet')}
+        hint={t('policy.quietZone', { zone: displayTimeZone() })}
+        testId="policy-quiet"
+      >
         <Fields form={form} fields={fields.quiet} />
       </Section>
       <Section legend={t('policy.optOut')} testId="policy-opt-out">
@@ -165,7 +199,13 @@ export function SendPolicyForm({ policy, accounts }: { policy: SendPolicy; accou
         )}
       </div>
       <span>
-        <Button type="submit" data-testid="policy-save" icon="pi pi-check" label={t('policy.save')} loading={form.busy} />
+        <Button
+          type="submit"
+          data-testid="policy-save"
+          icon="pi pi-check"
+          label={t('policy.save')}
+          loading={form.busy}
+        />
       </span>
     </form>
   );
@@ -178,7 +218,9 @@ function useAccounts(own: string): FieldOption[] {
   return useMemo(
     () => [
       { value: own, label: own },
-      ...(data?.data ?? []).filter((a) => a.cus_id !== own).map((a) => ({ value: a.cus_id, label: `${a.cus_name} (${a.cus_id})` })),
+      ...(data?.data ?? [])
+        .filter((a) => a.cus_id !== own)
+        .map((a) => ({ value: a.cus_id, label: `${a.cus_name} (${a.cus_id})` })),
     ],
     [data, own],
   );
@@ -197,6 +239,7 @@ function PolicyLoader({ own }: { own: string }) {
  * no one else); anyone else who opens its address is told so. */
 export function SendPolicyPage() {
   const authUser = useSession().userInfo?.authUser;
-  if (authUser?.userType !== 1) return <Message severity="info" text={messageText('policy.adminOnly')} data-testid="policy-admin-only" />;
+  if (authUser?.userType !== 1)
+    return <Message severity="info" text={messageText('policy.adminOnly')} data-testid="policy-admin-only" />;
   return <PolicyLoader own={authUser.cus_id} />;
 }

@@ -26,7 +26,12 @@ describe('the send policy as form values', () => {
   });
 
   it('tells the errors no input shows: a refusal at a group, not those of a shown input or of a row', () => {
-    const errors = { 'caps.verification.perMinute': 'policy.capRange', 'dailyCaps.1.cap': 'policy.dailyCapRange', dailyCaps: 'x', caps: '上限不合法' };
+    const errors = {
+      'caps.verification.perMinute': 'policy.capRange',
+      'dailyCaps.1.cap': 'policy.dailyCapRange',
+      dailyCaps: 'x',
+      caps: '上限不合法',
+    };
     expect(strayErrors(errors, ['caps.verification.perMinute'], ['dailyCaps'])).toEqual(['上限不合法']);
   });
 });

@@ -33,7 +33,11 @@ export function policyRequest(values: FormValues): FormValues {
 }
 
 /** The errors no input of `shown` tells: a platform refusal names the policy's group (`caps`), not the input. */
-export function strayErrors(errors: Record<string, string>, shown: readonly string[], lists: readonly string[]): string[] {
+export function strayErrors(
+  errors: Record<string, string>,
+  shown: readonly string[],
+  lists: readonly string[],
+): string[] {
   return Object.entries(errors)
     .filter(([k]) => !shown.includes(k) && !lists.some((l) => k === l || k.startsWith(`${l}.`)))
     .map(([, m]) => m);

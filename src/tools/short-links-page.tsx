@@ -46,11 +46,32 @@ const summary: RemoteTableDef<SummaryRow> = {
 };
 
 const shortenFields: FieldDefinition[] = [
-  { name: 'longUrl', label: 'tools.longUrl', labelHidden: true, placeholder: 'tools.longUrlHint', testId: 'long-url', grow: true },
-  { name: 'expiresAt', label: 'tools.expiresAt', labelHidden: true, placeholder: 'tools.expiresAt', kind: 'date', testId: 'expires-at' },
+  {
+    name: 'longUrl',
+    label: 'tools.longUrl',
+    labelHidden: true,
+    placeholder: 'tools.longUrlHint',
+    testId: 'long-url',
+    grow: true,
+  },
+  {
+    name: 'expiresAt',
+    label: 'tools.expiresAt',
+    labelHidden: true,
+    placeholder: 'tools.expiresAt',
+    kind: 'date',
+    testId: 'expires-at',
+  },
 ];
 const lookupFields: FieldDefinition[] = [
-  { name: 'shortUrl', label: 'tools.shortUrlHint', labelHidden: true, placeholder: 'tools.shortUrlHint', testId: 'short-url-lookup', grow: true },
+  {
+    name: 'shortUrl',
+    label: 'tools.shortUrlHint',
+    labelHidden: true,
+    placeholder: 'tools.shortUrlHint',
+    testId: 'short-url-lookup',
+    grow: true,
+  },
 ];
 
 function ShortenPanel() {
@@ -61,7 +82,9 @@ function ShortenPanel() {
     runCommand('shortLink.create', toolsAggregate(cusId), v),
   );
   // resolving one of ours is a read: its answer, or why not, stays shown until the next one
-  const lookup = useForm({ schema: shortToLongEndpoint.request, values: { shortUrl: '' } }, (v) => read(shortToLongEndpoint, { shortUrl: String(v.shortUrl) }));
+  const lookup = useForm({ schema: shortToLongEndpoint.request, values: { shortUrl: '' } }, (v) =>
+    read(shortToLongEndpoint, { shortUrl: String(v.shortUrl) }),
+  );
   const result = form.result as { shortUrl: string } | null;
   const resolved = lookup.result as { longUrl: string } | null;
   return (
@@ -92,7 +115,12 @@ function ShortenPanel() {
       </div>
       <div style={{ display: 'flex', gap: 8, alignItems: 'center', flex: '1 1 320px' }}>
         <FormFields form={lookup} fields={lookupFields} testId="lookup" inline />
-        <Button label={t('tools.resolve')} severity="secondary" disabled={!String(lookup.values.shortUrl).trim()} onClick={lookup.submit} />
+        <Button
+          label={t('tools.resolve')}
+          severity="secondary"
+          disabled={!String(lookup.values.shortUrl).trim()}
+          onClick={lookup.submit}
+        />
         {lookup.failure ? (
           <Message data-testid="long-url-error" severity="error" text={lookup.failure} />
         ) : (
@@ -109,7 +137,11 @@ export function ShortLinksPage() {
   return (
     <section data-testid="short-links-page">
       <ShortenPanel />
-      <TabMenu model={[{ label: t('tools.clickRecords') }, { label: t('tools.clickSummary') }]} activeIndex={tab} onTabChange={(e) => setTab(e.index)} />
+      <TabMenu
+        model={[{ label: t('tools.clickRecords') }, { label: t('tools.clickSummary') }]}
+        activeIndex={tab}
+        onTabChange={(e) => setTab(e.index)}
+      />
       {tab === 0 ? <TableScreen def={shortLinks} /> : <RemoteTable def={summary} />}
     </section>
   );

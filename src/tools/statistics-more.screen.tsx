@@ -1,5 +1,10 @@
 import type { StatisticsRow } from '../../contract/records.schema';
-import { accountFilterVisible, clientStatusVisible, type ColumnDef, type ScreenDefinition } from '../table/screen-definition';
+import {
+  accountFilterVisible,
+  clientStatusVisible,
+  type ColumnDef,
+  type ScreenDefinition,
+} from '../table/screen-definition';
 
 // International statistics by day, month or year, and by country (per day and country).
 // All read the replicated statistics rows of product line 1 (kind: the time dimension, or 'country').

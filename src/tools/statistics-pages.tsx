@@ -14,6 +14,8 @@ function StatPage<T>({ title, def }: { title: string; def: RemoteTableDef<T> }) 
   );
 }
 
-export const NumberStatusStatisticsPage = () => <StatPage title="menu.mobileStatusStatistics" def={numberStatusStatistics} />;
+export const NumberStatusStatisticsPage = () => (
+  <StatPage title="menu.mobileStatusStatistics" def={numberStatusStatistics} />
+);
 export const PortingStatisticsPage = () => <StatPage title="menu.numberPortingStatistics" def={portingStatistics} />;
 export const BlacklistStatisticsPage = () => <StatPage title="menu.mobileBlackStatistics" def={blacklistStatistics} />;

@@ -74,7 +74,11 @@ export const numberStatusCustomers: RemoteTableDef<z.infer<typeof numberStatusCu
   ],
 };
 
-const ratioTable = (id: string, endpoint: typeof numberPortingStatisticsEndpoint, exportAs: string): RemoteTableDef<z.infer<typeof queryRatioRowSchema>> => ({
+const ratioTable = (
+  id: string,
+  endpoint: typeof numberPortingStatisticsEndpoint,
+  exportAs: string,
+): RemoteTableDef<z.infer<typeof queryRatioRowSchema>> => ({
   id,
   endpoint,
   exportAs,
@@ -87,8 +91,16 @@ const ratioTable = (id: string, endpoint: typeof numberPortingStatisticsEndpoint
     { field: 'failureRatio', header: 'tools.failureRatio', render: percentCell('failureRatio') },
   ],
 });
-export const portingStatistics = ratioTable('porting-statistics', numberPortingStatisticsEndpoint, 'menu.numberPortingStatistics');
-export const blacklistStatistics = ratioTable('blacklist-statistics', mobileBlackStatisticsEndpoint, 'menu.mobileBlackStatistics');
+export const portingStatistics = ratioTable(
+  'porting-statistics',
+  numberPortingStatisticsEndpoint,
+  'menu.numberPortingStatistics',
+);
+export const blacklistStatistics = ratioTable(
+  'blacklist-statistics',
+  mobileBlackStatisticsEndpoint,
+  'menu.mobileBlackStatistics',
+);
 
 export const materials: RemoteTableDef<z.infer<typeof aimMaterialSchema>> = {
   id: 'aim-materials',
@@ -98,7 +110,11 @@ export const materials: RemoteTableDef<z.infer<typeof aimMaterialSchema>> = {
   columns: [
     { field: 'name', header: 'tools.materialName' },
     { field: 'cus_id', header: 'col.cusId', visible: accountFilterVisible },
-    { field: 'media_type', header: 'tools.mediaType', render: (r) => i18next.t(`tools.mediaTypes.${r.media_type}`, { defaultValue: r.media_type }) },
+    {
+      field: 'media_type',
+      header: 'tools.mediaType',
+      render: (r) => i18next.t(`tools.mediaTypes.${r.media_type}`, { defaultValue: r.media_type }),
+    },
     { field: 'size', header: 'tools.sizeKb', render: (r) => String(Math.ceil(r.size / 1024)) },
     { field: 'create_time', header: 'tools.createTime', render: timeCell('create_time') },
   ],

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { displayTimeZone, formatDate, formatDateTime, formatMoney, formatNumber, formatPercent, parseTime, setDisplayTimeZone, zoneLabel } from './format';
+import {
+  displayTimeZone,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  parseTime,
+  setDisplayTimeZone,
+  zoneLabel,
+} from './format';
 
 describe('formatting per language', () => {
   it('numbers and money', () => {

@@ -1,5 +1,10 @@
 import type { Language } from '../../contract/constants';
-import { parseWallClock, wallClockDay as zoneWallClockDay, wallClockToEpoch as zoneWallClockToEpoch, zoneOffsetMs } from '../../contract/time-zone';
+import {
+  parseWallClock,
+  wallClockDay as zoneWallClockDay,
+  wallClockToEpoch as zoneWallClockToEpoch,
+  zoneOffsetMs,
+} from '../../contract/time-zone';
 
 // Numbers, money and times per language: dates and numbers follow the chosen language.
 const LOCALES: Record<Language, string> = { zh: 'zh-CN', en: 'en-US' };
@@ -26,7 +31,16 @@ const zoned = new Map<string, Intl.DateTimeFormat>();
 function dateTimeFormat(lang: Language): Intl.DateTimeFormat {
   const key = `${lang}|${zone}`;
   let f = zoned.get(key);
-  if (!f) zoned.set(key, (f = new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium', timeStyle: 'medium', hour12: false, timeZone: zone })));
+  if (!f)
+    zoned.set(
+      key,
+      (f = new Intl.DateTimeFormat(LOCALES[lang], {
+        dateStyle: 'medium',
+        timeStyle: 'medium',
+        hour12: false,
+        timeZone: zone,
+      })),
+    );
   return f;
 }
 
@@ -69,17 +83,26 @@ export function parseTime(value: string, timeZone: string = zone): number {
 }
 
 /** The instant a wall-clock time names in the display zone, or in `timeZone` (month 0-11). */
-export const wallClockToEpoch = (y: number, month: number, day: number, h = 0, min = 0, sec = 0, timeZone: string = zone): number =>
-  zoneWallClockToEpoch(timeZone, y, month, day, h, min, sec);
+export const wallClockToEpoch = (
+  y: number,
+  month: number,
+  day: number,
+  h = 0,
+  min = 0,
+  sec = 0,
+  timeZone: string = zone,
+): number => zoneWallClockToEpoch(timeZone, y, month, day, h, min, sec);
 
 /** The calendar day of an instant in the display zone, or in `timeZone` (month 0-11). */
-export const wallClockDay = (at: number, timeZone: string = zone): { y: number; month: number; day: number } => zoneWallClockDay(timeZone, at);
+export const wallClockDay = (at: number, timeZone: string = zone): { y: number; month: number; day: number } =>
+  zoneWallClockDay(timeZone, at);
 
 export const formatNumber = (n: number, lang: Language): string => numberFormat(lang).format(n);
 
 export const formatMoney = (n: number, lang: Language): string => moneyFormat(lang).format(n);
 
-export const formatPercent = (ratio0to100: number, lang: Language): string => percentFormat(lang).format(ratio0to100 / 100);
+export const formatPercent = (ratio0to100: number, lang: Language): string =>
+  percentFormat(lang).format(ratio0to100 / 100);
 
 export function formatDateTime(value: number | string | Date, lang: Language): string {
   const d = value instanceof Date ? value : new Date(typeof value === 'string' ? parseTime(value) : value);
@@ -87,4 +110,5 @@ export function formatDateTime(value: number | string | Date, lang: Language): s
   return dateTimeFormat(lang).format(d);
 }
 
-export const formatDate = (isoDay: string, lang: Language): string => dayFormat(lang).format(new Date(isoDay + 'T00:00:00Z'));
+export const formatDate = (isoDay: string, lang: Language): string =>
+  dayFormat(lang).format(new Date(isoDay + 'T00:00:00Z'));

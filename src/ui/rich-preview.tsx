@@ -31,7 +31,9 @@ export interface RichPreviewProps {
 /** Our materials need the token, and a token never goes into a URL: they are fetched with the Authorization header
  * and shown from a blob: URL, released when the element goes. Other urls are used as they are. */
 function useMaterial(url: string): string {
-  const fileId = url.includes('/file/material?') ? new URLSearchParams(url.slice(url.indexOf('?') + 1)).get('fileId') : null;
+  const fileId = url.includes('/file/material?')
+    ? new URLSearchParams(url.slice(url.indexOf('?') + 1)).get('fileId')
+    : null;
   const [blobUrl, setBlobUrl] = useState('');
   useEffect(() => {
     if (!fileId) return;
@@ -61,8 +63,14 @@ function Media({ type, url, src }: { type: string; url: string; src?: (u: string
 }
 
 function MediaElement({ type, src }: { type: string; src: string }) {
-  if (type === 'video') return <video className="rp-media" data-testid="preview-media" data-type="video" src={src} controls preload="metadata" />;
-  if (type === 'audio') return <audio className="rp-audio" data-testid="preview-media" data-type="audio" src={src} controls preload="metadata" />;
+  if (type === 'video')
+    return (
+      <video className="rp-media" data-testid="preview-media" data-type="video" src={src} controls preload="metadata" />
+    );
+  if (type === 'audio')
+    return (
+      <audio className="rp-audio" data-testid="preview-media" data-type="audio" src={src} controls preload="metadata" />
+    );
   return <img className="rp-media" data-testid="preview-media" data-type="image" src={src} alt="" />;
 }
 

@@ -105,7 +105,9 @@ export function DropdownStandIn({
       aria-hidden
       inert
     >
-      <span className={`p-dropdown-label p-inputtext${label === null ? ' p-placeholder' : ''}`}>{label ?? placeholder}</span>
+      <span className={`p-dropdown-label p-inputtext${label === null ? ' p-placeholder' : ''}`}>
+        {label ?? placeholder}
+      </span>
       <div className="p-dropdown-trigger">
         <Icon d={CHEVRON} className="p-icon p-dropdown-trigger-icon" />
       </div>
@@ -116,7 +118,11 @@ export function DropdownStandIn({
 /** The range Calendar with its icon button, closed (its month grid is what costs). */
 export function CalendarStandIn({ text }: { text: string }) {
   return (
-    <span className="stand-in p-calendar p-component p-inputwrapper p-calendar-w-btn p-calendar-w-btn-right" aria-hidden inert>
+    <span
+      className="stand-in p-calendar p-component p-inputwrapper p-calendar-w-btn p-calendar-w-btn-right"
+      aria-hidden
+      inert
+    >
       <input className="p-inputtext p-component" readOnly value={text} tabIndex={-1} />
       <button className="p-datepicker-trigger p-button p-component p-button-icon-only" type="button" tabIndex={-1}>
         <span className="p-button-icon p-c pi pi-calendar" />

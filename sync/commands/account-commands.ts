@@ -1,5 +1,14 @@
-import { closeCustomerEndpoint, customerChargeEndpoint, openCustomerEndpoint } from '../../contract/endpoints/customer.endpoints';
-import { certificationEndpoint, modifyApiInfoEndpoint, modifyCusNameEndpoint, pushUrlModifyEndpoint } from '../../contract/endpoints/account.endpoints';
+import {
+  closeCustomerEndpoint,
+  customerChargeEndpoint,
+  openCustomerEndpoint,
+} from '../../contract/endpoints/customer.endpoints';
+import {
+  certificationEndpoint,
+  modifyApiInfoEndpoint,
+  modifyCusNameEndpoint,
+  pushUrlModifyEndpoint,
+} from '../../contract/endpoints/account.endpoints';
 import { modifyCusBneWarnEndpoint } from '../../contract/endpoints/warn.endpoints';
 import type { CommandTable } from './command';
 
@@ -11,11 +20,20 @@ import type { CommandTable } from './command';
 export const ACCOUNT_COMMANDS: CommandTable = {
   'customer.open': { endpoint: openCustomerEndpoint, body: (p) => ({ cus_id: p.cus_id }) },
   'customer.close': { endpoint: closeCustomerEndpoint, body: (p) => ({ cus_id: p.cus_id }) },
-  'customer.charge': { endpoint: customerChargeEndpoint, body: (p) => ({ cus_id: p.cus_id, amount: p.amount, remark: p.remark }) },
+  'customer.charge': {
+    endpoint: customerChargeEndpoint,
+    body: (p) => ({ cus_id: p.cus_id, amount: p.amount, remark: p.remark }),
+  },
   'settings.cusName': { endpoint: modifyCusNameEndpoint, body: (p) => ({ cus_name: p.cus_name }) },
   'settings.pushUrl': { endpoint: pushUrlModifyEndpoint, body: (p) => ({ reportUrl: p.reportUrl, moUrl: p.moUrl }) },
-  'settings.certification': { endpoint: certificationEndpoint, body: (p) => ({ cardName: p.cardName, cardNumber: p.cardNumber, phone: p.phone }) },
-  'settings.apiInfo': { endpoint: modifyApiInfoEndpoint, body: (p) => ({ userIps: p.userIps, pushMode: p.pushMode, reportBatch: p.reportBatch }) },
+  'settings.certification': {
+    endpoint: certificationEndpoint,
+    body: (p) => ({ cardName: p.cardName, cardNumber: p.cardNumber, phone: p.phone }),
+  },
+  'settings.apiInfo': {
+    endpoint: modifyApiInfoEndpoint,
+    body: (p) => ({ userIps: p.userIps, pushMode: p.pushMode, reportBatch: p.reportBatch }),
+  },
   'warn.modify': {
     endpoint: modifyCusBneWarnEndpoint,
     body: (p) => ({ cus_id: p.cus_id, enabled: p.enabled, warnBalance: p.warnBalance, warnMobiles: p.warnMobiles }),

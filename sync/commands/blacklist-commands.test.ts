@@ -3,7 +3,12 @@ import { BLACKLIST_COMMANDS, projectBlacklist } from './blacklist-commands';
 import type { EventDoc } from '../store/local-db';
 
 // What the blacklist screen shows while its commands wait for the platform, and the bodies the outbox sends.
-const ev = (id: string, type: string, payload: Record<string, unknown>, status: EventDoc['status'] = 'pending'): EventDoc => ({
+const ev = (
+  id: string,
+  type: string,
+  payload: Record<string, unknown>,
+  status: EventDoc['status'] = 'pending',
+): EventDoc => ({
   id,
   type,
   aggregate: `blacklist:${id}`,

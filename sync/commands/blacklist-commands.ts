@@ -1,4 +1,8 @@
-import { blacklistAddEndpoint, blacklistDeleteEndpoint, optOutSettingsModifyEndpoint } from '../../contract/endpoints/mobile-black.endpoints';
+import {
+  blacklistAddEndpoint,
+  blacklistDeleteEndpoint,
+  optOutSettingsModifyEndpoint,
+} from '../../contract/endpoints/mobile-black.endpoints';
 import type { CommandTable } from './command';
 import type { EventDoc } from '../store/local-db';
 
@@ -8,7 +12,12 @@ import type { EventDoc } from '../store/local-db';
 export const BLACKLIST_COMMANDS: CommandTable = {
   'blacklist.add': {
     endpoint: blacklistAddEndpoint,
-    body: (p) => ({ mobiles: [p.mobile], cus_id: p.cus_id ?? '', source: p.source ?? 'manual', ...(p.note ? { note: p.note } : {}) }),
+    body: (p) => ({
+      mobiles: [p.mobile],
+      cus_id: p.cus_id ?? '',
+      source: p.source ?? 'manual',
+      ...(p.note ? { note: p.note } : {}),
+    }),
   },
   'blacklist.delete': { endpoint: blacklistDeleteEndpoint, body: (p) => ({ ids: [p.id] }) },
   /** the enterprise's opt-out settings, as the settings form parsed them */
@@ -22,12 +31,17 @@ type Pending<T> = T & { pending?: string };
 
 /** Pending adds over the pulled entries (first, unless the entry is already there), pending deletes marked; a
  * rejected event is no longer pending, so its row goes back by itself. */
-export function projectBlacklist<T extends { id: string; mobile: string; cus_id: string }>(rows: T[], pending: EventDoc[]): Pending<T>[] {
+export function projectBlacklist<T extends { id: string; mobile: string; cus_id: string }>(
+  rows: T[],
+  pending: EventDoc[],
+): Pending<T>[] {
   const mine = pending.filter((e) => e.status === 'pending' && BLACKLIST_COMMANDS[e.type]);
   if (mine.length === 0) return rows;
   const listed = new Set(rows.map((r) => `${r.cus_id}:${r.mobile}`));
   const added = mine
-    .filter((e) => e.type === 'blacklist.add' && !listed.has(`${String(e.payload.cus_id ?? '')}:${String(e.payload.mobile)}`))
+    .filter(
+      (e) => e.type === 'blacklist.add' && !listed.has(`${String(e.payload.cus_id ?? '')}:${String(e.payload.mobile)}`),
+    )
     .map(
       (e) =>
         ({

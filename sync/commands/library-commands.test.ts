@@ -3,7 +3,12 @@ import { contentTemplateAddEndpoint } from '../../contract/endpoints/template.en
 import type { EventDoc } from '../store/local-db';
 import { LIBRARY_COMMANDS, projectLibrary } from './library-commands';
 
-const ev = (id: string, type: string, payload: Record<string, unknown>, status: EventDoc['status'] = 'pending'): EventDoc => ({
+const ev = (
+  id: string,
+  type: string,
+  payload: Record<string, unknown>,
+  status: EventDoc['status'] = 'pending',
+): EventDoc => ({
   id,
   type,
   aggregate: `a:${id}`,
@@ -31,7 +36,12 @@ describe('library commands', () => {
       ev('E3', 'template.video.add', { title: 'other kind' }),
     ]);
     expect(out.map((r) => r.id)).toEqual(['pending:E1', 'CT1', 'CT2']);
-    expect(out[0]).toMatchObject({ template_content: 'new one', check_status: 0, pending: 'template.content.add', create_time: 1001 });
+    expect(out[0]).toMatchObject({
+      template_content: 'new one',
+      check_status: 0,
+      pending: 'template.content.add',
+      create_time: 1001,
+    });
     expect(out[2]).toMatchObject({ id: 'CT2', pending: 'template.content.delete' });
     expect(out[1]).not.toHaveProperty('pending');
   });
@@ -39,12 +49,18 @@ describe('library commands', () => {
   it('applies a pending edit over the pulled row and rolls back once the event is no longer pending', () => {
     const members = [{ id: 'AM1', kind: 'member', name: '张三', mobile: '13800000001' }];
     const edit = ev('E4', 'addressBook.member.mod', { id: 'AM1', groupId: 'G', name: '张三丰', mobile: '13800000002' });
-    expect(projectLibrary('member', members, [edit])[0]).toMatchObject({ name: '张三丰', mobile: '13800000002', pending: 'addressBook.member.mod' });
+    expect(projectLibrary('member', members, [edit])[0]).toMatchObject({
+      name: '张三丰',
+      mobile: '13800000002',
+      pending: 'addressBook.member.mod',
+    });
     expect(projectLibrary('member', members, [{ ...edit, status: 'rejected' }])).toEqual(members);
   });
 
   it('shows an edited template with its new text, back in review', () => {
-    const rejected = [{ id: 'CT3', kind: 'content', template_content: 'Dear ${name}', check_status: 3, result_desc: 'no' }];
+    const rejected = [
+      { id: 'CT3', kind: 'content', template_content: 'Dear ${name}', check_status: 3, result_desc: 'no' },
+    ];
     const edit = ev('E5', 'template.content.mod', { id: 'CT3', template_content: 'Dear ${p1}', keyword: 'k' });
     expect(projectLibrary('content', rejected, [edit])[0]).toMatchObject({
       id: 'CT3',
@@ -53,14 +69,22 @@ describe('library commands', () => {
       result_desc: null,
       pending: 'template.content.mod',
     });
-    expect(LIBRARY_COMMANDS['template.content.mod'].body(edit.payload)).toEqual({ template_id: 'CT3', template_content: 'Dear ${p1}', keyword: 'k' });
+    expect(LIBRARY_COMMANDS['template.content.mod'].body(edit.payload)).toEqual({
+      template_id: 'CT3',
+      template_content: 'Dear ${p1}',
+      keyword: 'k',
+    });
   });
 
   it('sends each command to its endpoint with the contract body', () => {
     expect(LIBRARY_COMMANDS['template.content.add'].endpoint).toBe(contentTemplateAddEndpoint);
     expect(LIBRARY_COMMANDS['template.content.delete'].body({ id: 'CT1' })).toEqual({ template_id: 'CT1' });
     expect(LIBRARY_COMMANDS['addressBook.member.delete'].body({ id: 'AM1' })).toEqual({ ids: ['AM1'] });
-    expect(LIBRARY_COMMANDS['addressBook.group.mod'].body({ id: 'G1', groupName: 'n' })).toEqual({ groupId: 'G1', groupName: 'n', remark: undefined });
+    expect(LIBRARY_COMMANDS['addressBook.group.mod'].body({ id: 'G1', groupName: 'n' })).toEqual({
+      groupId: 'G1',
+      groupName: 'n',
+      remark: undefined,
+    });
     for (const [type, c] of Object.entries(LIBRARY_COMMANDS))
       expect(c.endpoint.path, type).toMatch(/^\/(contentTemplate|videoTemplate|cspTemplate|addressBook|user)\//);
   });

@@ -34,7 +34,10 @@ export const LIBRARY_COMMANDS: CommandTable = {
   'template.csp.add': { endpoint: cspTemplateAddEndpoint, body: same },
   'template.csp.delete': { endpoint: cspTemplateDelEndpoint, body: (p) => ({ template_id: p.id }) },
   'addressBook.group.add': { endpoint: addressBookGroupAddEndpoint, body: same },
-  'addressBook.group.mod': { endpoint: addressBookGroupModEndpoint, body: (p) => ({ groupId: p.id, groupName: p.groupName, remark: p.remark }) },
+  'addressBook.group.mod': {
+    endpoint: addressBookGroupModEndpoint,
+    body: (p) => ({ groupId: p.id, groupName: p.groupName, remark: p.remark }),
+  },
   'addressBook.group.delete': { endpoint: addressBookGroupDelEndpoint, body: (p) => ({ groupId: p.id }) },
   'addressBook.member.add': { endpoint: addressBookMemberAddEndpoint, body: same },
   'addressBook.member.mod': { endpoint: addressBookMemberModEndpoint, body: same },
@@ -62,12 +65,24 @@ const EDITED_ROW: Record<string, Record<string, unknown>> = { content: NEW_ROW.c
  * the event id as their id), edits change the row, deletes mark it. A rejected event is no longer pending, so the row
  * rolls back by itself. */
 export function projectLibrary<T extends { id: string }>(kind: string, rows: T[], pending: EventDoc[]): Pending<T>[] {
-  const mine = pending.filter((e) => e.status === 'pending' && e.type.split('.')[1] === kind && LIBRARY_COMMANDS[e.type]);
+  const mine = pending.filter(
+    (e) => e.status === 'pending' && e.type.split('.')[1] === kind && LIBRARY_COMMANDS[e.type],
+  );
   if (mine.length === 0) return rows;
   const prefix = kind === 'group' || kind === 'member' ? 'addressBook' : 'template';
   const added = mine
     .filter((e) => e.type === `${prefix}.${kind}.add`)
-    .map((e) => ({ ...NEW_ROW[kind], ...e.payload, id: `pending:${e.id}`, kind, create_time: e.created_at, pending: e.type }) as unknown as Pending<T>)
+    .map(
+      (e) =>
+        ({
+          ...NEW_ROW[kind],
+          ...e.payload,
+          id: `pending:${e.id}`,
+          kind,
+          create_time: e.created_at,
+          pending: e.type,
+        }) as unknown as Pending<T>,
+    )
     .reverse();
   const byId = new Map<string, EventDoc[]>();
   for (const e of mine) {
@@ -78,7 +93,10 @@ export function projectLibrary<T extends { id: string }>(kind: string, rows: T[]
     const evs = byId.get(r.id);
     if (!evs) return r;
     return evs.reduce<Pending<T>>(
-      (acc, e) => (e.type.endsWith('.mod') ? { ...acc, ...EDITED_ROW[kind], ...e.payload, id: r.id, pending: e.type } : { ...acc, pending: e.type }),
+      (acc, e) =>
+        e.type.endsWith('.mod')
+          ? { ...acc, ...EDITED_ROW[kind], ...e.payload, id: r.id, pending: e.type }
+          : { ...acc, pending: e.type },
       r,
     );
   });

@@ -7,7 +7,10 @@ import type { CommandTable } from './command';
 export const NOTICE_READ = 'notice.read';
 
 export const NOTICE_COMMANDS: CommandTable = {
-  [NOTICE_READ]: { endpoint: noticeReadEndpoint, body: (p) => (Array.isArray(p.ids) ? { ids: p.ids } : { all: true, upTo: p.upTo }) },
+  [NOTICE_READ]: {
+    endpoint: noticeReadEndpoint,
+    body: (p) => (Array.isArray(p.ids) ? { ids: p.ids } : { all: true, upTo: p.upTo }),
+  },
 };
 
 /** The payload of a read: the named notices, or all created up to `upTo` (epoch ms, when the user asked). */

@@ -49,7 +49,12 @@ export interface Bell {
 /** The newest notices and the unread count, as the user last left them. */
 export async function readBell(db: LocalDb): Promise<Bell> {
   const reads = await noticeReads(db);
-  const newest = (await queryLocal(db, 'notices', { selector: {}, sort: [{ k: 'asc' }], index: ['k'], limit: BELL_NOTICES })) as unknown as LocalNotice[];
+  const newest = (await queryLocal(db, 'notices', {
+    selector: {},
+    sort: [{ k: 'asc' }],
+    index: ['k'],
+    limit: BELL_NOTICES,
+  })) as unknown as LocalNotice[];
   // unread along the ['unread', 'k'] index; past an "all up to" only what came after it
   const upTo = allReadUpTo(reads);
   const ids = new Set(reads.flatMap((r) => ('ids' in r ? r.ids : [])));
@@ -66,4 +71,5 @@ export async function readBell(db: LocalDb): Promise<Bell> {
 }
 
 /** Emits when the notices or the event log change. */
-export const bellChanges = (db: LocalDb): Observable<unknown> => merge(changesOf(db, 'notices'), changesOf(db, 'events'));
+export const bellChanges = (db: LocalDb): Observable<unknown> =>
+  merge(changesOf(db, 'notices'), changesOf(db, 'events'));

@@ -60,20 +60,31 @@ export function createOutbox(o: OutboxOptions): Outbox {
   async function push(ev: EventDoc): Promise<'done' | 'blocked'> {
     const cmd = commands.get(ev.type);
     if (!cmd) {
-      settled$.next(await patch(ev, { status: 'rejected', last_error: `unknown command ${ev.type}`, attempts: ev.attempts + 1 }));
+      settled$.next(
+        await patch(ev, { status: 'rejected', last_error: `unknown command ${ev.type}`, attempts: ev.attempts + 1 }),
+      );
       return 'done';
     }
     try {
-      const result = await o.client.call(cmd.endpoint, cmd.body(ev.payload) as never, { idempotencyKey: ev.id, silent: true });
+      const result = await o.client.call(cmd.endpoint, cmd.body(ev.payload) as never, {
+        idempotencyKey: ev.id,
+        silent: true,
+      });
       if (result && cmd.applyResult) await cmd.applyResult(store, ev, result as Record<string, unknown>, now());
-      settled$.next(await patch(ev, { status: 'acked', result: result ?? null, attempts: ev.attempts + 1, last_error: null }));
+      settled$.next(
+        await patch(ev, { status: 'acked', result: result ?? null, attempts: ev.attempts + 1, last_error: null }),
+      );
       return 'done';
     } catch (e) {
       const err = e as ApiCallError;
       const retry = !(err instanceof ApiCallError) || err.retryable || err.kind === 'unauthorized';
       const attempts = ev.attempts + 1;
       if (retry) {
-        await patch(ev, { attempts, last_error: err.message, next_attempt_at: now() + Math.min(maxBackoff, backoff * 2 ** (attempts - 1)) });
+        await patch(ev, {
+          attempts,
+          last_error: err.message,
+          next_attempt_at: now() + Math.min(maxBackoff, backoff * 2 ** (attempts - 1)),
+        });
         return 'blocked';
       }
       settled$.next(await patch(ev, { status: 'rejected', attempts, last_error: err.message }));
@@ -86,9 +97,9 @@ export function createOutbox(o: OutboxOptions): Outbox {
   async function runRound() {
     const ignoreBackoff = dueNow;
     dueNow = false;
-    const pending = (await o.db.events.find({ selector: { status: 'pending' }, sort: [{ status: 'asc' }, { id: 'asc' }] }).exec()).map(
-      (d) => d.toJSON() as EventDoc,
-    );
+    const pending = (
+      await o.db.events.find({ selector: { status: 'pending' }, sort: [{ status: 'asc' }, { id: 'asc' }] }).exec()
+    ).map((d) => d.toJSON() as EventDoc);
     const byAggregate = new Map<string, EventDoc[]>();
     for (const ev of pending) {
       const q = byAggregate.get(ev.aggregate);

@@ -23,7 +23,10 @@ const ev = (id: string, type: string, status: EventDoc['status'], payload: Recor
 
 describe('timed-batch projection', () => {
   it('a pending pause shows at once, marked pending', () => {
-    expect(projectTimeBatches([row], [ev('1', 'batch.pause', 'pending')])[0]).toMatchObject({ send_status: 2, pending: 'batch.pause' });
+    expect(projectTimeBatches([row], [ev('1', 'batch.pause', 'pending')])[0]).toMatchObject({
+      send_status: 2,
+      pending: 'batch.pause',
+    });
   });
 
   it('an acknowledged pause the rows were read before keeps its effect, unmarked (no flick back to "to be sent")', () => {

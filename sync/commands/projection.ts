@@ -10,7 +10,10 @@ const TIMED_EFFECT: Record<string, (b: TimeBatch, p: Record<string, unknown>) =>
   'batch.pause': () => ({ send_status: 2 }),
   'batch.recover': () => ({ send_status: 0 }),
   'batch.intercept': () => ({ send_status: 3 }),
-  'batch.edit': (_b, p) => ({ decodeContent: String(p.content ?? ''), ...(typeof p.timing_time === 'number' ? { timing_time: p.timing_time } : {}) }),
+  'batch.edit': (_b, p) => ({
+    decodeContent: String(p.content ?? ''),
+    ...(typeof p.timing_time === 'number' ? { timing_time: p.timing_time } : {}),
+  }),
 };
 
 export const timeBatchAggregate = (timeBatch: string) => `time_batch:${timeBatch}`;
@@ -20,16 +23,24 @@ export const timeBatchAggregate = (timeBatch: string) => `time_batch:${timeBatch
  * before (the outbox writes an acknowledged effect into the local row, and the screen re-reads it a moment later):
  * their effect stays, unmarked, so a row never flicks back to its old state in between.
  */
-export function projectTimeBatches<T extends TimeBatch>(rows: T[], pending: EventDoc[], settling: EventDoc[] = []): Projected<T>[] {
+export function projectTimeBatches<T extends TimeBatch>(
+  rows: T[],
+  pending: EventDoc[],
+  settling: EventDoc[] = [],
+): Projected<T>[] {
   if (pending.length === 0 && settling.length === 0) return rows;
   const byAggregate = new Map<string, { ev: EventDoc; mark: boolean }[]>();
-  const add = (ev: EventDoc, mark: boolean) => byAggregate.set(ev.aggregate, [...(byAggregate.get(ev.aggregate) ?? []), { ev, mark }]);
+  const add = (ev: EventDoc, mark: boolean) =>
+    byAggregate.set(ev.aggregate, [...(byAggregate.get(ev.aggregate) ?? []), { ev, mark }]);
   // settled before anything still pending on the same aggregate: the outbox pushes one aggregate's events in order
   for (const ev of settling) if (ev.status === 'acked' && TIMED_EFFECT[ev.type]) add(ev, false);
   for (const ev of pending) if (ev.status === 'pending' && TIMED_EFFECT[ev.type]) add(ev, true);
   return rows.map((row) => {
     const evs = byAggregate.get(timeBatchAggregate(row.time_batch));
     if (!evs) return row;
-    return evs.reduce<Projected<T>>((r, { ev, mark }) => ({ ...r, ...TIMED_EFFECT[ev.type](r, ev.payload), ...(mark ? { pending: ev.type } : {}) }), row);
+    return evs.reduce<Projected<T>>(
+      (r, { ev, mark }) => ({ ...r, ...TIMED_EFFECT[ev.type](r, ev.payload), ...(mark ? { pending: ev.type } : {}) }),
+      row,
+    );
   });
 }

@@ -3,7 +3,13 @@ import type { MtRecord } from '../../contract/records.schema';
 import type { EventDoc } from '../store/local-db';
 import { projectQueuedSends, QUEUED_ROWS_PER_SEND, scheduledBatchOf } from './send-commands';
 
-const ev = (id: string, type: string, body: Record<string, unknown>, summary: Record<string, unknown>, status: EventDoc['status'] = 'pending'): EventDoc => ({
+const ev = (
+  id: string,
+  type: string,
+  body: Record<string, unknown>,
+  summary: Record<string, unknown>,
+  status: EventDoc['status'] = 'pending',
+): EventDoc => ({
   id,
   type,
   aggregate: 'send:EP0001',
@@ -27,16 +33,30 @@ describe('queued sends over the records list', () => {
     const out = project(
       [row],
       [
-        ev('01A', 'send.group', { cus_id: 'EP0001', content: 'old', mobiles: '13900000001，13900000002' }, { prod_type: 0 }),
+        ev(
+          '01A',
+          'send.group',
+          { cus_id: 'EP0001', content: 'old', mobiles: '13900000001，13900000002' },
+          { prod_type: 0 },
+        ),
         ev('01B', 'send.group', { cus_id: 'EP0001', content: 'new', mobiles: many }, { prod_type: 0 }),
         ev('01C', 'send.international', { cus_id: 'EP0001', content: 'x', mobiles: '+14155552671' }, { prod_type: 1 }),
-        ev('01D', 'send.group', { cus_id: 'EP0001', content: 'done', mobiles: '13900000003' }, { prod_type: 0 }, 'acked'),
+        ev(
+          '01D',
+          'send.group',
+          { cus_id: 'EP0001', content: 'done', mobiles: '13900000003' },
+          { prod_type: 0 },
+          'acked',
+        ),
         ev('01E', 'batch.pause', { time_batch: 'T' }, {}),
       ],
     );
     expect(out).toHaveLength(QUEUED_ROWS_PER_SEND + 2 + 1);
     expect(out[0]).toMatchObject({ decodeMobile: '13900000100', decodeContent: 'new', pending: 'send.group' });
-    expect(out.slice(QUEUED_ROWS_PER_SEND, QUEUED_ROWS_PER_SEND + 2).map((r) => r.decodeMobile)).toEqual(['13900000001', '13900000002']);
+    expect(out.slice(QUEUED_ROWS_PER_SEND, QUEUED_ROWS_PER_SEND + 2).map((r) => r.decodeMobile)).toEqual([
+      '13900000001',
+      '13900000002',
+    ]);
     expect(out.at(-1)).toBe(row);
     expect(project([row], [])).toEqual([row]);
   });
@@ -44,13 +64,25 @@ describe('queued sends over the records list', () => {
   it('one-to-one sends show each number with its own message', () => {
     const out = projectQueuedSends<MtRecord>(0)(
       [],
-      [ev('01A', 'send.group', { cus_id: 'EP0001', contents: [{ mobile: '13900000001', content: 'Hi Li' }] }, { prod_type: 0 })],
+      [
+        ev(
+          '01A',
+          'send.group',
+          { cus_id: 'EP0001', contents: [{ mobile: '13900000001', content: 'Hi Li' }] },
+          { prod_type: 0 },
+        ),
+      ],
     );
     expect(out).toMatchObject([{ decodeMobile: '13900000001', decodeContent: 'Hi Li' }]);
   });
 
   it('a scheduled send becomes a timed batch row; an immediate one does not', () => {
-    const e = ev('01A', 'send.group', { cus_id: 'EP0001', content: 'later', mobiles: '13900000001' }, { prod_type: 0, timing: 5000 });
+    const e = ev(
+      '01A',
+      'send.group',
+      { cus_id: 'EP0001', content: 'later', mobiles: '13900000001' },
+      { prod_type: 0, timing: 5000 },
+    );
     const result = {
       batch_id: 'TB1',
       time_batch: 'TB1',

@@ -44,7 +44,9 @@ export function scheduledBatchOf(ev: EventDoc, result: SendResult, now: number):
   if (!result.time_batch || p.summary?.timing == null) return null;
   const body = p.body;
   const oneToOne = Array.isArray(body.contents);
-  const content = oneToOne ? String((body.contents as Array<{ content: string }>)[0]?.content ?? '') : String(body.content ?? body.title ?? '');
+  const content = oneToOne
+    ? String((body.contents as Array<{ content: string }>)[0]?.content ?? '')
+    : String(body.content ?? body.title ?? '');
   return {
     time_batch: result.time_batch,
     cus_id: String(body.cus_id),
@@ -64,7 +66,12 @@ export function scheduledBatchOf(ev: EventDoc, result: SendResult, now: number):
 }
 
 /** After an acknowledged send: a scheduled one appears at once in the timed batch list. */
-export async function applySendResult(store: RecordStore, ev: EventDoc, result: SendResult, now = Date.now()): Promise<void> {
+export async function applySendResult(
+  store: RecordStore,
+  ev: EventDoc,
+  result: SendResult,
+  now = Date.now(),
+): Promise<void> {
   const doc = scheduledBatchOf(ev, result, now);
   if (!doc) return;
   const [cur] = await store.get('time_batches', [doc.time_batch]);
@@ -75,7 +82,8 @@ export async function applySendResult(store: RecordStore, ev: EventDoc, result: 
 export const QUEUED_ROWS_PER_SEND = 20;
 
 function firstNumbers(body: Record<string, unknown>, n: number): string[] {
-  if (Array.isArray(body.contents)) return (body.contents as Array<{ mobile: string }>).slice(0, n).map((c) => String(c.mobile));
+  if (Array.isArray(body.contents))
+    return (body.contents as Array<{ mobile: string }>).slice(0, n).map((c) => String(c.mobile));
   const text = String(body.mobiles ?? '');
   const out: string[] = [];
   const token = /[^\s,，;；、]+/gu;
@@ -87,12 +95,17 @@ function firstNumbers(body: Record<string, unknown>, n: number): string[] {
 export function projectQueuedSends<T extends MtRecord>(prodType: number) {
   return (rows: T[], pending: EventDoc[]): Array<T & { pending?: string }> => {
     const queued = pending.filter(
-      (ev) => ev.status === 'pending' && SEND_COMMANDS[ev.type] && ((ev.payload as unknown as SendPayload).summary?.prod_type ?? 0) === prodType,
+      (ev) =>
+        ev.status === 'pending' &&
+        SEND_COMMANDS[ev.type] &&
+        ((ev.payload as unknown as SendPayload).summary?.prod_type ?? 0) === prodType,
     );
     if (queued.length === 0) return rows;
     const extra = [...queued].reverse().flatMap((ev) => {
       const body = (ev.payload as unknown as SendPayload).body;
-      const content = Array.isArray(body.contents) ? '' : String(body.content ?? body.title ?? body.template_name ?? '');
+      const content = Array.isArray(body.contents)
+        ? ''
+        : String(body.content ?? body.title ?? body.template_name ?? '');
       return firstNumbers(body, QUEUED_ROWS_PER_SEND).map(
         (mobile, i) =>
           ({
@@ -102,7 +115,9 @@ export function projectQueuedSends<T extends MtRecord>(prodType: number) {
             cus_name: '',
             batch_id: '',
             decodeMobile: mobile,
-            decodeContent: Array.isArray(body.contents) ? String((body.contents as Array<{ content: string }>)[i]?.content ?? '') : content,
+            decodeContent: Array.isArray(body.contents)
+              ? String((body.contents as Array<{ content: string }>)[i]?.content ?? '')
+              : content,
             // waiting to be sent: the status filter's "waiting" lists it
             mt_status: MT_STATUS.waiting,
             report_result: null,

@@ -32,7 +32,11 @@ export const TIMED_COMMANDS: CommandTable = {
   'batch.intercept': operation('intercept'),
   'batch.edit': {
     endpoint: timeBatchEditEndpoint,
-    body: (p) => ({ time_batch: p.time_batch, content: p.content, ...(typeof p.timing_time === 'number' ? { timing_time: p.timing_time } : {}) }),
+    body: (p) => ({
+      time_batch: p.time_batch,
+      content: p.content,
+      ...(typeof p.timing_time === 'number' ? { timing_time: p.timing_time } : {}),
+    }),
     applyResult: applyTimedResult,
   },
 };

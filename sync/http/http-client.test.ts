@@ -48,8 +48,14 @@ afterAll(() => {
   server.close();
 });
 
-const ep = (path: string, extra: Partial<Parameters<typeof defineEndpoint>[0]> & { auth?: 'none' | 'token'; timeoutMs?: number; method?: 'GET' } = {}) =>
-  defineEndpoint({ path, request: emptyRequest, response: z.object({ n: z.number() }).optional(), ...extra });
+const ep = (
+  path: string,
+  extra: Partial<Parameters<typeof defineEndpoint>[0]> & {
+    auth?: 'none' | 'token';
+    timeoutMs?: number;
+    method?: 'GET';
+  } = {},
+) => defineEndpoint({ path, request: emptyRequest, response: z.object({ n: z.number() }).optional(), ...extra });
 
 let token: string | null;
 let lang: Language;
@@ -188,7 +194,8 @@ describe('http client', () => {
     ['its headers came', (res: Response, leave: () => void) => (leave(), res)],
     [
       'its body was read',
-      (res: Response, leave: () => void) => Object.assign(res, { json: () => Response.prototype.json.call(res).then((v: unknown) => (leave(), v)) }),
+      (res: Response, leave: () => void) =>
+        Object.assign(res, { json: () => Response.prototype.json.call(res).then((v: unknown) => (leave(), v)) }),
     ],
   ])('a call abandoned once %s is not checked, and toasts nothing', async (_, when) => {
     let checked = 0;
@@ -215,7 +222,9 @@ describe('http client', () => {
   it('times out after the endpoint timeout', async () => {
     const e = await failure(client.call(ep('/slow', { timeoutMs: 150 }), {}));
     expect(e.kind).toBe('timeout');
-    expect(e.message).toBe(lang === 'en' ? 'The platform did not answer in time; please try again' : '平台响应超时，请稍后重试');
+    expect(e.message).toBe(
+      lang === 'en' ? 'The platform did not answer in time; please try again' : '平台响应超时，请稍后重试',
+    );
     expect(e.retryable).toBe(true);
   });
 
@@ -224,7 +233,12 @@ describe('http client', () => {
     await new Promise<void>((r) => dead.listen(0, '127.0.0.1', r));
     const port = (dead.address() as AddressInfo).port;
     await new Promise((r) => dead.close(r));
-    const offline = createHttpClient({ baseUrl: `http://127.0.0.1:${port}`, getToken: () => 't', getLanguage: () => 'zh', onUnauthorized: () => {} });
+    const offline = createHttpClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      getToken: () => 't',
+      getLanguage: () => 'zh',
+      onUnauthorized: () => {},
+    });
     const e = await failure(offline.call(ep('/ok'), {}));
     expect(e.kind).toBe('network');
     // in the console's language, not the browser's "Failed to fetch"

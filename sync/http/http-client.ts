@@ -39,7 +39,13 @@ export class ApiCallError extends Error {
   }
   /** worth retrying later (the outbox keeps the event pending). */
   get retryable(): boolean {
-    return this.kind === 'network' || this.kind === 'timeout' || this.status >= 500 || this.status === 429 || this.status === 409;
+    return (
+      this.kind === 'network' ||
+      this.kind === 'timeout' ||
+      this.status >= 500 ||
+      this.status === 429 ||
+      this.status === 409
+    );
   }
 }
 
@@ -53,7 +59,11 @@ export interface CallOptions {
 export interface HttpClient {
   call<E extends Endpoint>(endpoint: E, body: RequestOf<E>, opts?: CallOptions): Promise<ResponseOf<E>>;
   /** a file endpoint: answers the bytes and the suggested file name. */
-  download<E extends Endpoint>(endpoint: E, body: RequestOf<E>, opts?: CallOptions): Promise<{ blob: Blob; fileName: string }>;
+  download<E extends Endpoint>(
+    endpoint: E,
+    body: RequestOf<E>,
+    opts?: CallOptions,
+  ): Promise<{ blob: Blob; fileName: string }>;
   /** a multipart endpoint. */
   upload<E extends Endpoint>(endpoint: E, form: FormData, opts?: CallOptions): Promise<ResponseOf<E>>;
   readonly baseUrl: string;
@@ -63,13 +73,22 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   const baseUrl = o.baseUrl ?? SERVICE_BASE_PATH;
   const doFetch = o.fetchImpl ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
 
-  async function send(endpoint: Endpoint, body: BodyInit | undefined, contentType: string | null, opts: CallOptions, query = ''): Promise<Response> {
+  async function send(
+    endpoint: Endpoint,
+    body: BodyInit | undefined,
+    contentType: string | null,
+    opts: CallOptions,
+    query = '',
+  ): Promise<Response> {
     const token = o.getToken();
     if (endpoint.auth === 'token' && !token) {
       o.onUnauthorized();
       throw new ApiCallError('unauthorized', translate(o.getLanguage(), 'error.unauthorized'), 401);
     }
-    const headers: Record<string, string> = { [LANGUAGE_HEADER]: o.getLanguage(), [REQUEST_ID_HEADER]: crypto.randomUUID() };
+    const headers: Record<string, string> = {
+      [LANGUAGE_HEADER]: o.getLanguage(),
+      [REQUEST_ID_HEADER]: crypto.randomUUID(),
+    };
     if (contentType) headers['Content-Type'] = contentType;
     if (token) headers.Authorization = `Bearer ${token}`;
     if (opts.idempotencyKey) headers[IDEMPOTENCY_HEADER] = opts.idempotencyKey;
@@ -84,7 +103,10 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       // the browser's own words ("Failed to fetch") are in its language, not the console's; a caller that gave up
       // hears its abort as it is (nobody is shown that one)
       if (opts.signal?.aborted && !timedOut) throw new ApiCallError('network', String((e as Error)?.message ?? e));
-      throw new ApiCallError(timedOut ? 'timeout' : 'network', translate(o.getLanguage(), timedOut ? 'error.timeout' : 'error.network'));
+      throw new ApiCallError(
+        timedOut ? 'timeout' : 'network',
+        translate(o.getLanguage(), timedOut ? 'error.timeout' : 'error.network'),
+      );
     }
   }
 
@@ -122,7 +144,13 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
       throw new ApiCallError('http', message, res.status, env);
     }
     const parsed = endpoint.response.safeParse(env.data ?? undefined);
-    if (!parsed.success) throw new ApiCallError('contract', `answer of ${endpoint.path} does not match the contract: ${parsed.error.message}`, 200, env);
+    if (!parsed.success)
+      throw new ApiCallError(
+        'contract',
+        `answer of ${endpoint.path} does not match the contract: ${parsed.error.message}`,
+        200,
+        env,
+      );
     return parsed.data as ResponseOf<E>;
   }
 
@@ -130,7 +158,13 @@ export function createHttpClient(o: HttpClientOptions): HttpClient {
   function sendBody(endpoint: Endpoint, body: unknown, opts: CallOptions): Promise<Response> {
     const isQuery = endpoint.method === 'GET' || endpoint.method === 'DELETE';
     const query = isQuery ? '?' + new URLSearchParams(body as Record<string, string>).toString() : '';
-    return send(endpoint, isQuery ? undefined : JSON.stringify(body ?? {}), isQuery ? null : 'application/json', opts, query);
+    return send(
+      endpoint,
+      isQuery ? undefined : JSON.stringify(body ?? {}),
+      isQuery ? null : 'application/json',
+      opts,
+      query,
+    );
   }
 
   return {

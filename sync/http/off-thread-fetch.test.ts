@@ -5,7 +5,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint } from '../../contract/endpoint';
 import { ApiCallError, createHttpClient } from './http-client';
-import { createOffThreadFetch, serveFetches, type FetchAnswer, type FetchAsk, type FetchWorker } from './off-thread-fetch';
+import {
+  createOffThreadFetch,
+  serveFetches,
+  type FetchAnswer,
+  type FetchAsk,
+  type FetchWorker,
+} from './off-thread-fetch';
 
 // The off-thread fetch against a real local HTTP server, its worker side served over a real MessageChannel (the
 // structured clone a Worker's messages go through), under the one HTTP client.
@@ -76,7 +82,13 @@ const ep = (path: string, timeoutMs?: number) =>
   });
 
 function clientOver(off: ReturnType<typeof createOffThreadFetch>, onUnauthorized = () => {}) {
-  return createHttpClient({ baseUrl, getToken: () => 'tok-1', getLanguage: () => 'en', onUnauthorized, fetchImpl: off.fetch });
+  return createHttpClient({
+    baseUrl,
+    getToken: () => 'tok-1',
+    getLanguage: () => 'en',
+    onUnauthorized,
+    fetchImpl: off.fetch,
+  });
 }
 
 describe('off-thread fetch', () => {
@@ -100,9 +112,17 @@ describe('off-thread fetch', () => {
       createOffThreadFetch(() => channelWorker([])),
       () => unauthorized++,
     );
-    await expect(api.call(ep('/unauthorized'), { q: '' })).rejects.toMatchObject({ kind: 'unauthorized', status: 401, message: '登录已失效，请重新登录' });
+    await expect(api.call(ep('/unauthorized'), { q: '' })).rejects.toMatchObject({
+      kind: 'unauthorized',
+      status: 401,
+      message: '登录已失效，请重新登录',
+    });
     expect(unauthorized).toBe(1);
-    await expect(api.call(ep('/bare-500'), { q: '' })).rejects.toMatchObject({ kind: 'http', status: 500, message: 'Unknown error' });
+    await expect(api.call(ep('/bare-500'), { q: '' })).rejects.toMatchObject({
+      kind: 'http',
+      status: 500,
+      message: 'Unknown error',
+    });
   });
 
   it('a call that times out is aborted in the worker too', async () => {
@@ -138,7 +158,13 @@ describe('off-thread fetch', () => {
     await new Promise<void>((r) => closed.close(() => r()));
     const spawned: FetchWorker[] = [];
     const off = createOffThreadFetch(() => channelWorker(spawned));
-    const dead = createHttpClient({ baseUrl: deadUrl, getToken: () => 'tok-1', getLanguage: () => 'en', onUnauthorized: () => {}, fetchImpl: off.fetch });
+    const dead = createHttpClient({
+      baseUrl: deadUrl,
+      getToken: () => 'tok-1',
+      getLanguage: () => 'en',
+      onUnauthorized: () => {},
+      fetchImpl: off.fetch,
+    });
     const err = await dead.call(ep('/ok'), { q: '' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiCallError);
     expect((err as ApiCallError).kind).toBe('network');

@@ -5,8 +5,10 @@
 // read at the first gap. Bodies are strings (JSON) or absent: the calls that use it send no files.
 
 export type FetchAsk =
-  { type: 'fetch'; id: number; url: string; method: string; headers: Record<string, string>; body?: string } | { type: 'abort'; id: number };
-export type FetchAnswer = { id: number; status: number; json: unknown; parsed: boolean } | { id: number; error: string };
+  | { type: 'fetch'; id: number; url: string; method: string; headers: Record<string, string>; body?: string }
+  | { type: 'abort'; id: number };
+export type FetchAnswer =
+  { id: number; status: number; json: unknown; parsed: boolean } | { id: number; error: string };
 
 /** The worker's side: answers each ask through `post`, and aborts an ask by its id. */
 export function serveFetches(fetchImpl: typeof fetch, post: (a: FetchAnswer) => void): (ask: FetchAsk) => void {
@@ -18,7 +20,12 @@ export function serveFetches(fetchImpl: typeof fetch, post: (a: FetchAnswer) => 
     running.set(id, ctl);
     void (async () => {
       try {
-        const res = await fetchImpl(ask.url, { method: ask.method, headers: ask.headers, body: ask.body, signal: ctl.signal });
+        const res = await fetchImpl(ask.url, {
+          method: ask.method,
+          headers: ask.headers,
+          body: ask.body,
+          signal: ctl.signal,
+        });
         const text = await res.text();
         let json: unknown = undefined;
         let parsed = true;
@@ -74,7 +81,9 @@ export function createOffThreadFetch(spawn: () => FetchWorker): OffThreadFetch {
       // a Response whose body is already parsed: the client reads its status and its json() only
       const res = new Response(null, { status: a.status });
       const { json, parsed } = a;
-      Object.defineProperty(res, 'json', { value: () => (parsed ? Promise.resolve(json) : Promise.reject(new SyntaxError('the answer is not JSON'))) });
+      Object.defineProperty(res, 'json', {
+        value: () => (parsed ? Promise.resolve(json) : Promise.reject(new SyntaxError('the answer is not JSON'))),
+      });
       p.resolve(res);
     };
     w.onerror = () => {
@@ -105,7 +114,14 @@ export function createOffThreadFetch(spawn: () => FetchWorker): OffThreadFetch {
       signal?.addEventListener('abort', onAbort, { once: true });
       const done = () => signal?.removeEventListener('abort', onAbort);
       pending.set(id, { resolve: (r) => (done(), resolve(r)), reject: (e) => (done(), reject(e)) });
-      w.postMessage({ type: 'fetch', id, url, method: init.method ?? 'GET', headers, body: (init.body as string | undefined) ?? undefined });
+      w.postMessage({
+        type: 'fetch',
+        id,
+        url,
+        method: init.method ?? 'GET',
+        headers,
+        body: (init.body as string | undefined) ?? undefined,
+      });
     });
   };
   return { fetch: offThread as typeof fetch, warm: () => void started(), warmed: () => worker !== null };

@@ -18,7 +18,10 @@ describe('liveRead', () => {
     const first = deferred<string>();
     const reads: Array<Promise<string>> = [first.promise];
     const shown: string[] = [];
-    liveRead(changes, () => reads.shift() ?? Promise.resolve(state), { first: (v) => (shown.push(v), true), next: (v) => shown.push(v) });
+    liveRead(changes, () => reads.shift() ?? Promise.resolve(state), {
+      first: (v) => (shown.push(v), true),
+      next: (v) => shown.push(v),
+    });
     // the ack lands during the first read, which saw the state before it
     state = 'acked';
     changes.next();

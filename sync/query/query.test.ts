@@ -34,7 +34,10 @@ async function pages(q: Query): Promise<string[]> {
   const out: string[] = [];
   let after: string | null = null;
   for (;;) {
-    const page: { rows: LocalMt[]; next: string | number | null } = await runQuery<LocalMt>({ ...q, after }, { db, online: true, horizon: 0 });
+    const page: { rows: LocalMt[]; next: string | number | null } = await runQuery<LocalMt>(
+      { ...q, after },
+      { db, online: true, horizon: 0 },
+    );
     out.push(...page.rows.map((r) => r.sn));
     if (page.next === null) return out;
     after = page.next as string;
@@ -59,17 +62,19 @@ describe('query vocabulary', () => {
       limit: 20,
     };
     expect(chooseIndex('mt_records', bySource.filters)).toEqual(['prod_type', 'source', 'k']);
-    expect(toRxQuery(bySource)).toMatchObject({ index: ['prod_type', 'source', 'k'], selector: { prod_type: 0, source: 'smpp' } });
+    expect(toRxQuery(bySource)).toMatchObject({
+      index: ['prod_type', 'source', 'k'],
+      selector: { prod_type: 0, source: 'smpp' },
+    });
     expect(
       chooseIndex('mt_records', [
         { op: 'eq', field: 'prod_type', value: 0 },
         { op: 'prefix', field: 'decodeMobile', value: '13' },
       ]),
     ).toEqual(['prod_type', 'k']);
-    expect(toRxQuery({ collection: 'mt_records', filters: [{ op: 'eq', field: 'prod_type', value: 0 }], limit: 20 }).sort).toEqual([
-      { prod_type: 'asc' },
-      { k: 'asc' },
-    ]);
+    expect(
+      toRxQuery({ collection: 'mt_records', filters: [{ op: 'eq', field: 'prod_type', value: 0 }], limit: 20 }).sort,
+    ).toEqual([{ prod_type: 'asc' }, { k: 'asc' }]);
     // a phone prefix of 3+ digits reads the phone index; a shorter one walks the newest-first index
     const phone = (value: string): Query => ({
       collection: 'mt_records',
@@ -130,7 +135,11 @@ describe('query vocabulary', () => {
           { op: 'prefix', field: 'decodeMobile', value: '1300' },
           { op: 'range', field: 'receive_time', from: T0 + 30 * HOUR, to: T0 + 200 * HOUR },
         ],
-        (r) => r.prod_type === 0 && r.decodeMobile.startsWith('1300') && r.receive_time >= T0 + 30 * HOUR && r.receive_time <= T0 + 200 * HOUR,
+        (r) =>
+          r.prod_type === 0 &&
+          r.decodeMobile.startsWith('1300') &&
+          r.receive_time >= T0 + 30 * HOUR &&
+          r.receive_time <= T0 + 200 * HOUR,
       ],
       [
         [
@@ -164,7 +173,10 @@ describe('query vocabulary', () => {
     for (const [filters, keep] of cases) {
       expect(await pages({ collection: 'mt_records', filters, limit: 17 })).toEqual(newestFirst(all.filter(keep)));
       // the matching count is over the whole result, whatever page size or cursor the query carries
-      const count = await countQuery({ collection: 'mt_records', filters, limit: 17, after: all[299].k }, { db, online: false, horizon: 0 });
+      const count = await countQuery(
+        { collection: 'mt_records', filters, limit: 17, after: all[299].k },
+        { db, online: false, horizon: 0 },
+      );
       expect(count).toEqual({ total: all.filter(keep).length, exact: true, source: 'local' });
     }
   });
@@ -174,9 +186,15 @@ describe('query vocabulary', () => {
       { op: 'eq', field: 'prod_type', value: 0 },
       { op: 'range', field: 'receive_time', to: T0 + 100 * HOUR },
     ];
-    const first = await runQuery<LocalMt>({ collection: 'mt_records', filters, limit: 5 }, { db, online: true, horizon: 0 });
+    const first = await runQuery<LocalMt>(
+      { collection: 'mt_records', filters, limit: 5 },
+      { db, online: true, horizon: 0 },
+    );
     expect(first.rows[0].receive_time).toBeLessThanOrEqual(T0 + 100 * HOUR);
-    const second = await runQuery<LocalMt>({ collection: 'mt_records', filters, limit: 5, after: first.next as string }, { db, online: true, horizon: 0 });
+    const second = await runQuery<LocalMt>(
+      { collection: 'mt_records', filters, limit: 5, after: first.next as string },
+      { db, online: true, horizon: 0 },
+    );
     expect(second.rows[0].receive_time).toBeLessThan(first.rows[4].receive_time);
   });
 
@@ -197,7 +215,9 @@ describe('query vocabulary', () => {
   });
 
   it('counts the event log too (the Activity list)', async () => {
-    expect(await countQuery({ collection: 'events', filters: [], limit: 50 }, { db, online: false, horizon: 0 })).toEqual({
+    expect(
+      await countQuery({ collection: 'events', filters: [], limit: 50 }, { db, online: false, horizon: 0 }),
+    ).toEqual({
       total: 0,
       exact: true,
       source: 'local',
@@ -206,7 +226,9 @@ describe('query vocabulary', () => {
 
   it('counts on the platform past the window, with its estimate mark', async () => {
     const asked: unknown[] = [];
-    const client = { call: async (_e: unknown, body: unknown) => (asked.push(body), { total: 123_456, totalExact: false, data: [] }) };
+    const client = {
+      call: async (_e: unknown, body: unknown) => (asked.push(body), { total: 123_456, totalExact: false, data: [] }),
+    };
     const q: Query = {
       collection: 'mt_records',
       filters: [
@@ -215,11 +237,17 @@ describe('query vocabulary', () => {
       ],
       limit: 500,
     };
-    expect(await countQuery(q, { db, client: client as never, online: true, horizon: T0 })).toEqual({ total: 123_456, exact: false, source: 'server' });
+    expect(await countQuery(q, { db, client: client as never, online: true, horizon: T0 })).toEqual({
+      total: 123_456,
+      exact: false,
+      source: 'server',
+    });
     expect(asked).toEqual([{ pageNumber: 1, pageSize: 20, prod_type: 0, startTime: T0 - 100 * HOUR }]);
     // a list that sums the whole filter (the batch list) hands its summary on
     const summed = { call: async () => ({ total: 3, totalExact: true, summary: { receive: 9 }, data: [] }) };
-    expect(await countQuery({ ...q, collection: 'batches' }, { db, client: summed as never, online: true, horizon: T0 })).toEqual({
+    expect(
+      await countQuery({ ...q, collection: 'batches' }, { db, client: summed as never, online: true, horizon: T0 }),
+    ).toEqual({
       total: 3,
       exact: true,
       source: 'server',
@@ -249,7 +277,9 @@ describe('query vocabulary', () => {
       startTime: 1,
       endTime: 2,
     });
-    expect(toListRequest({ collection: 'statistics', filters: [{ op: 'eq', field: 'kind', value: 'month' }], limit: 20 }, 1)).toEqual({
+    expect(
+      toListRequest({ collection: 'statistics', filters: [{ op: 'eq', field: 'kind', value: 'month' }], limit: 20 }, 1),
+    ).toEqual({
       pageNumber: 1,
       pageSize: 20,
       dimension: 1,

@@ -181,8 +181,17 @@ export async function runQuery<T = Record<string, unknown>>(q: Query, o: RunOpti
     };
     // the rows in the cache's shape (with their ordering key): when the cache takes over the screen, a row that did not
     // change compares equal and is not rendered again
-    const rows = q.collection in RECORD_COLLECTIONS ? res.data.map((d) => toLocal(q.collection as RecordCollectionName, d as Doc) as T) : res.data;
-    return { rows, next: pageNumber * q.limit < res.total ? pageNumber + 1 : null, source: 'server', cachedOnly: false, count: serverCount(res) };
+    const rows =
+      q.collection in RECORD_COLLECTIONS
+        ? res.data.map((d) => toLocal(q.collection as RecordCollectionName, d as Doc) as T)
+        : res.data;
+    return {
+      rows,
+      next: pageNumber * q.limit < res.total ? pageNumber + 1 : null,
+      source: 'server',
+      cachedOnly: false,
+      count: serverCount(res),
+    };
   }
   const db = o.db;
   if (!db) throw new Error('runQuery: the local database is not open');
@@ -192,7 +201,9 @@ export async function runQuery<T = Record<string, unknown>>(q: Query, o: RunOpti
     return { rows, next: found.next, source: 'local', cachedOnly: past };
   }
   const plan = prefixPlan(q);
-  const rows = (await (plan ? prefixPage(db, q, plan) : queryLocal(db, q.collection, toRxQuery(q)))) as (T & { k: string })[];
+  const rows = (await (plan ? prefixPage(db, q, plan) : queryLocal(db, q.collection, toRxQuery(q)))) as (T & {
+    k: string;
+  })[];
   return { rows, next: rows.length === q.limit ? rows[rows.length - 1].k : null, source: 'local', cachedOnly: past };
 }
 
@@ -213,7 +224,9 @@ async function searchColumns(db: LocalDb, q: Query, withCount: boolean): Promise
 async function docsOf(db: LocalDb, name: RecordCollectionName, keys: string[]): Promise<Doc[]> {
   if (keys.length === 0) return [];
   return cachedDocs(db, name, keys, async (missing) =>
-    (await (await tableOf(db, name)).bulkGet(missing)).map((d) => (d && d._deleted !== '1' ? stripInternal(d) : undefined)),
+    (await (await tableOf(db, name)).bulkGet(missing)).map((d) =>
+      d && d._deleted !== '1' ? stripInternal(d) : undefined,
+    ),
   );
 }
 
@@ -224,7 +237,11 @@ export const timeFieldOf = (c: RecordCollectionName) => RECORD_COLLECTIONS[c].ti
  * Runs a query on the collection's storage directly. The replication writes record collections underneath RxDB
  * (see record-store.ts), so RxDB's query cache would answer from before a write; the storage never does.
  */
-export async function queryLocal(db: LocalDb, collection: QueryCollection, mango: MangoQuery<Record<string, unknown>>): Promise<Record<string, unknown>[]> {
+export async function queryLocal(
+  db: LocalDb,
+  collection: QueryCollection,
+  mango: MangoQuery<Record<string, unknown>>,
+): Promise<Record<string, unknown>[]> {
   const col = db[collection] as unknown as RxCollection<Record<string, unknown>>;
   const schema = col.schema.jsonSchema;
   const q = normalizeMangoQuery(schema, mango);
@@ -258,13 +275,18 @@ interface PrefixPlan {
  */
 export function prefixPlan(q: Query): PrefixPlan | null {
   if (q.collection === 'events' || (q.sort ?? 'newest') !== 'newest') return null;
-  const prefix = q.filters.find((f): f is Extract<Filter, { op: 'prefix' }> => f.op === 'prefix' && f.value.length >= PREFIX_INDEX_MIN);
+  const prefix = q.filters.find(
+    (f): f is Extract<Filter, { op: 'prefix' }> => f.op === 'prefix' && f.value.length >= PREFIX_INDEX_MIN,
+  );
   if (!prefix) return null;
   const eq = new Map(q.filters.filter((f) => f.op === 'eq').map((f) => [f.field, (f as { value: Scalar }).value]));
   for (const index of (COLLECTION_SCHEMAS[q.collection].indexes ?? []) as string[][]) {
     const lead = index.slice(0, -2);
-    if (index[index.length - 1] !== 'k' || index[index.length - 2] !== prefix.field || !lead.every((f) => eq.has(f))) continue;
-    const rest = q.filters.filter((f) => f !== prefix && f.op !== 'range' && !(f.op === 'eq' && lead.includes(f.field)));
+    if (index[index.length - 1] !== 'k' || index[index.length - 2] !== prefix.field || !lead.every((f) => eq.has(f)))
+      continue;
+    const rest = q.filters.filter(
+      (f) => f !== prefix && f.op !== 'range' && !(f.op === 'eq' && lead.includes(f.field)),
+    );
     return { index, lead: lead.map((f) => eq.get(f)!), prefix: prefix.value, rest };
   }
   return null;
@@ -280,15 +302,27 @@ async function prefixPage(db: LocalDb, q: Query, plan: PrefixPlan): Promise<Doc[
   // and a 4-digit prefix (about a thousand matches) took ~60 ms against ~15 for the documents in one request
   const docs = await table
     .where(indexName)
-    .between(['0', ...plan.lead, plan.prefix, Dexie.minKey, Dexie.minKey], ['0', ...plan.lead, `${plan.prefix}\uffff`, Dexie.maxKey, Dexie.maxKey], true, true)
+    .between(
+      ['0', ...plan.lead, plan.prefix, Dexie.minKey, Dexie.minKey],
+      ['0', ...plan.lead, `${plan.prefix}\uffff`, Dexie.maxKey, Dexie.maxKey],
+      true,
+      true,
+    )
     .toArray();
-  const bounds = (toRxQuery({ ...q, filters: q.filters.filter((f) => f.op === 'range') }).selector as { k?: Record<string, string> }).k ?? {};
+  const bounds =
+    (toRxQuery({ ...q, filters: q.filters.filter((f) => f.op === 'range') }).selector as { k?: Record<string, string> })
+      .k ?? {};
   const inRange = (k: string) =>
-    (bounds.$gt === undefined || k > bounds.$gt) && (bounds.$gte === undefined || k >= bounds.$gte) && (bounds.$lte === undefined || k <= bounds.$lte);
+    (bounds.$gt === undefined || k > bounds.$gt) &&
+    (bounds.$gte === undefined || k >= bounds.$gte) &&
+    (bounds.$lte === undefined || k <= bounds.$lte);
   const col = db[name] as unknown as RxCollection<Record<string, unknown>>;
   const schema = col.schema.jsonSchema;
   const match = plan.rest.length
-    ? getQueryMatcher(schema, normalizeMangoQuery(schema, { selector: toRxQuery({ ...q, filters: plan.rest, after: null }).selector }))
+    ? getQueryMatcher(
+        schema,
+        normalizeMangoQuery(schema, { selector: toRxQuery({ ...q, filters: plan.rest, after: null }).selector }),
+      )
     : null;
   return docs
     .filter((d) => inRange(String(d.k)) && (!match || match(d as never)))

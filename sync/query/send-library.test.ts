@@ -10,7 +10,13 @@ import { approvedTemplates, groupMobiles, groupOptions, groups, templateOptions 
 const T0 = Date.UTC(2026, 10, 1);
 let db: LocalDb;
 let n = 0;
-const feed = (t: number, id: string) => ({ seq: ++n, deleted: false, updated_at: t, k: orderKey(t, id), create_time: t });
+const feed = (t: number, id: string) => ({
+  seq: ++n,
+  deleted: false,
+  updated_at: t,
+  k: orderKey(t, id),
+  create_time: t,
+});
 const template = (id: string, cus_id: string, check_status: number, template_content: string, keyword = '') => ({
   id,
   kind: 'content',

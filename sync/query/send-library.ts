@@ -21,13 +21,22 @@ export const approvedTemplatesQuery = (cusId: string): Query => ({
   limit: 1000,
 });
 
-export const groupsQuery = (): Query => ({ collection: 'address_book', filters: [{ op: 'eq', field: 'kind', value: 'group' }], limit: 1000 });
+export const groupsQuery = (): Query => ({
+  collection: 'address_book',
+  filters: [{ op: 'eq', field: 'kind', value: 'group' }],
+  limit: 1000,
+});
 
 /** Picker options of approved templates (the check is repeated here, so rows from any source are safe to pass). */
-export function templateOptions(rows: Pick<ContentTemplateDoc, 'check_status' | 'keyword' | 'template_content'>[]): Option[] {
+export function templateOptions(
+  rows: Pick<ContentTemplateDoc, 'check_status' | 'keyword' | 'template_content'>[],
+): Option[] {
   return rows
     .filter((x) => x.check_status === APPROVED_CHECK_STATUS)
-    .map((x) => ({ label: x.keyword ? `${x.keyword}: ${x.template_content}` : x.template_content, value: x.template_content }));
+    .map((x) => ({
+      label: x.keyword ? `${x.keyword}: ${x.template_content}` : x.template_content,
+      value: x.template_content,
+    }));
 }
 
 export function groupOptions(rows: Pick<AddressGroupDoc, 'groupId' | 'groupName' | 'memberCount'>[]): Option[] {
@@ -35,7 +44,9 @@ export function groupOptions(rows: Pick<AddressGroupDoc, 'groupId' | 'groupName'
 }
 
 export async function approvedTemplates(db: LocalDb, cusId: string): Promise<Option[]> {
-  return templateOptions((await runQuery<ContentTemplateDoc>(approvedTemplatesQuery(cusId), { db, online: false, horizon: 0 })).rows);
+  return templateOptions(
+    (await runQuery<ContentTemplateDoc>(approvedTemplatesQuery(cusId), { db, online: false, horizon: 0 })).rows,
+  );
 }
 
 export async function groups(db: LocalDb): Promise<Option[]> {
@@ -75,7 +86,9 @@ export async function groupMobiles(db: LocalDb, groupIds: string[]): Promise<Gro
     } while (after);
   }
   const chosen = new Set(groupIds);
-  const groupRows = (await runQuery<AddressGroupDoc>(groupsQuery(), { db, online: false, horizon: 0 })).rows.filter((g) => chosen.has(g.groupId));
+  const groupRows = (await runQuery<AddressGroupDoc>(groupsQuery(), { db, online: false, horizon: 0 })).rows.filter(
+    (g) => chosen.has(g.groupId),
+  );
   const expected = groupRows.reduce((n, g) => n + Number(g.memberCount ?? 0), 0);
   return { text: out.join('\n'), have, expected };
 }

@@ -50,7 +50,14 @@ const PULL_ENDPOINTS = {
 const LOOSE_PULLS = Object.fromEntries(
   Object.entries(PULL_ENDPOINTS).map(([resource, e]) => [
     resource,
-    { ...e, response: z.object({ documents: z.array(z.unknown()), checkpoint: z.object({ seq: z.number().int() }).nullable(), highWater: z.number().int() }) },
+    {
+      ...e,
+      response: z.object({
+        documents: z.array(z.unknown()),
+        checkpoint: z.object({ seq: z.number().int() }).nullable(),
+        highWater: z.number().int(),
+      }),
+    },
   ]),
 ) as unknown as Record<FeedResource, Endpoint>;
 
@@ -58,7 +65,8 @@ export function httpPull(client: HttpClient): PullFn {
   return async (resource, req) => {
     const res = (await client.call(LOOSE_PULLS[resource], req as never, { silent: true })) as PullAnswer;
     const docs = res.documents;
-    for (const d of [docs[0], docs[docs.length >> 1], docs[docs.length - 1]]) if (d) FEED_RESOURCES[resource].schema.parse(d);
+    for (const d of [docs[0], docs[docs.length >> 1], docs[docs.length - 1]])
+      if (d) FEED_RESOURCES[resource].schema.parse(d);
     return res;
   };
 }

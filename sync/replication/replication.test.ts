@@ -22,7 +22,11 @@ describe('replication when the browser runs out of storage', () => {
       ...store,
       put: async (name: Parameters<typeof store.put>[0], docs: Parameters<typeof store.put>[1]) => {
         // the second page does not fit
-        if (++puts > 1) throw Object.assign(new Error('Transaction aborted'), { name: 'AbortError', inner: { name: 'QuotaExceededError' } });
+        if (++puts > 1)
+          throw Object.assign(new Error('Transaction aborted'), {
+            name: 'AbortError',
+            inner: { name: 'QuotaExceededError' },
+          });
         return store.put(name, docs);
       },
     };
@@ -37,7 +41,11 @@ describe('replication when the browser runs out of storage', () => {
         pulls++;
         const limit = Number(req.limit);
         const from = req.checkpoint ? 1000 - req.checkpoint.seq + 1 : 0;
-        return { documents: Array.from({ length: limit }, (_, i) => doc(from + i)), checkpoint: { seq: 1000 - (from + limit - 1) }, highWater: 1000 };
+        return {
+          documents: Array.from({ length: limit }, (_, i) => doc(from + i)),
+          checkpoint: { seq: 1000 - (from + limit - 1) },
+          highWater: 1000,
+        };
       },
     });
     await rep.start();
@@ -68,7 +76,9 @@ describe('replication yielding to the user', () => {
         return new Promise<void>((r) => (release = r));
       },
       pull: async (_r, req): Promise<PullAnswer> =>
-        req.direction === 'forward' ? { documents: [], checkpoint: null, highWater: 1000 } : { documents: [doc(0), doc(1)], checkpoint: null, highWater: 1000 },
+        req.direction === 'forward'
+          ? { documents: [], checkpoint: null, highWater: 1000 }
+          : { documents: [doc(0), doc(1)], checkpoint: null, highWater: 1000 },
     });
     void rep.start();
     await vi.waitFor(() => expect(held).toBe(1));

@@ -1,6 +1,13 @@
 import { BehaviorSubject } from 'rxjs';
 import { FEED_RESOURCES, type FeedResource, type PullRequest } from '../../contract/endpoints/feed.endpoints';
-import { COLLECTION_OF_RESOURCE, kHigh, RECORD_COLLECTIONS, timeOf, toLocal, type RecordCollectionName } from '../store/local-db';
+import {
+  COLLECTION_OF_RESOURCE,
+  kHigh,
+  RECORD_COLLECTIONS,
+  timeOf,
+  toLocal,
+  type RecordCollectionName,
+} from '../store/local-db';
 import type { RecordStore } from '../store/record-store';
 import { startingProgress, type ResourceProgress, type SyncProgress } from './sync-progress';
 import { readWindow, validWindow, writeWindow, type CacheWindow } from '../store/cache-window';
@@ -103,7 +110,9 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
     const res = resource ? { ...cur.resources, [resource]: { ...cur.resources[resource], ...patch } } : cur.resources;
     const list = Object.values(res);
     const anyBackfill = list.some((r) => r.phase !== 'live');
-    const phase = top.phase ?? (cur.phase === 'stopped' || cur.phase === 'follower' ? cur.phase : anyBackfill ? 'backfill' : 'live');
+    const phase =
+      top.phase ??
+      (cur.phase === 'stopped' || cur.phase === 'follower' ? cur.phase : anyBackfill ? 'backfill' : 'live');
     progress$.next({
       ...cur,
       ...top,
@@ -141,7 +150,12 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
   function pullBackfill(resource: FeedResource, st: ResourceState): Promise<PullAnswer> {
     // a small first page puts the first screen up at once; then large pages for throughput
     const limit = st.backfillSeq === null && st.filled === 0 ? FIRST_PAGE : pageSize;
-    return o.pull(resource, { checkpoint: st.backfillSeq === null ? null : { seq: st.backfillSeq }, limit, direction: 'backfill', since: st.since });
+    return o.pull(resource, {
+      checkpoint: st.backfillSeq === null ? null : { seq: st.backfillSeq },
+      limit,
+      direction: 'backfill',
+      since: st.since,
+    });
   }
 
   async function applyBackfill(resource: FeedResource, st: ResourceState, res: PullAnswer, cap: number): Promise<void> {
@@ -213,7 +227,11 @@ export function createReplicator(o: ReplicatorOptions): Replicator {
   function failed(resource: FeedResource, e: unknown) {
     const err = e as { kind?: string; message?: string };
     const offline = err?.kind === 'network' || err?.kind === 'timeout';
-    update(resource, { error: offline ? null : isQuotaError(e) ? QUOTA_ERROR : String(err?.message ?? e) }, offline ? { online: false } : {});
+    update(
+      resource,
+      { error: offline ? null : isQuotaError(e) ? QUOTA_ERROR : String(err?.message ?? e) },
+      offline ? { online: false } : {},
+    );
   }
 
   const sleep = (ms: number) =>

@@ -24,7 +24,9 @@ export interface SyncProgress {
 }
 
 /** Progress before anything has run: every resource idle. */
-export function startingProgress(resources: FeedResource[] = Object.keys(FEED_RESOURCES) as FeedResource[]): SyncProgress {
+export function startingProgress(
+  resources: FeedResource[] = Object.keys(FEED_RESOURCES) as FeedResource[],
+): SyncProgress {
   const idle = (): ResourceProgress => ({ phase: 'idle', synced: 0, fraction: 0, error: null });
   return {
     phase: 'starting',

@@ -101,7 +101,14 @@ export function createWorkerReplicator(o: WorkerReplicatorOptions): WorkerReplic
         answers.clear();
         progress$.next({ ...progress$.value, error: e.message || 'sync worker failed' });
       };
-      send({ type: 'start', dbName: o.db.name, dbToken: o.db.token, baseUrl: o.baseUrl, token: o.getToken(), language: o.language });
+      send({
+        type: 'start',
+        dbName: o.db.name,
+        dbToken: o.db.token,
+        baseUrl: o.baseUrl,
+        token: o.getToken(),
+        language: o.language,
+      });
     },
     async notify(resource) {
       send({ type: 'notify', resource });

@@ -9,7 +9,10 @@ import type { WorkerCommand, WorkerReport } from './sync-worker-protocol';
 // page is about 2.5 MB of JSON and as much structured cloning into IndexedDB) stay off the main thread, so the
 // screens keep scrolling during a backfill. Screens hear the writes on the change channel (local-changes.ts).
 
-const scope = self as unknown as { postMessage(m: WorkerReport): void; onmessage: ((e: MessageEvent<WorkerCommand>) => void) | null };
+const scope = self as unknown as {
+  postMessage(m: WorkerReport): void;
+  onmessage: ((e: MessageEvent<WorkerCommand>) => void) | null;
+};
 const post = (m: WorkerReport) => scope.postMessage(m);
 
 let rep: Replicator | null = null;
@@ -98,7 +101,10 @@ scope.onmessage = (e) => {
       post({
         type: 'searchStats',
         id: m.id,
-        stats: search?.isReady() && searchLoad ? { ...search.index.stats(), loadMs: searchLoad.ms, rebuilt: searchLoad.rebuilt, why: searchLoad.why } : null,
+        stats:
+          search?.isReady() && searchLoad
+            ? { ...search.index.stats(), loadMs: searchLoad.ms, rebuilt: searchLoad.rebuilt, why: searchLoad.why }
+            : null,
       });
       break;
     case 'setWindow':

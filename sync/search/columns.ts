@@ -100,7 +100,8 @@ export class Columns {
   }
 
   /** newest first: time descending, then key ascending. */
-  cmp = (a: number, b: number) => this.time[b] - this.time[a] || (this.sn[a] < this.sn[b] ? -1 : this.sn[a] > this.sn[b] ? 1 : 0);
+  cmp = (a: number, b: number) =>
+    this.time[b] - this.time[a] || (this.sn[a] < this.sn[b] ? -1 : this.sn[a] > this.sn[b] ? 1 : 0);
 
   /** merges rows appended since the last search into the order, dropping dead rows. */
   ordered(): Int32Array {

@@ -88,7 +88,9 @@ export class Dictionary {
     };
     const groups = this.grams?.groups(needle, Math.floor(m.full / GRAM_GROUP), Math.ceil(n / GRAM_GROUP));
     if (groups) {
-      for (const g of groups) for (let id = Math.max(g * GRAM_GROUP, m.full), end = Math.min(g * GRAM_GROUP + GRAM_GROUP, n); id < end; id++) test(id);
+      for (const g of groups)
+        for (let id = Math.max(g * GRAM_GROUP, m.full), end = Math.min(g * GRAM_GROUP + GRAM_GROUP, n); id < end; id++)
+          test(id);
       for (let id = m.full; id < n; id++) if (st[id] === 0) st[id] = 2;
     } else for (let id = m.full; id < n; id++) test(id);
     m.full = n;

@@ -26,7 +26,12 @@ export class MemberIndex {
   private readonly rows: MemberDoc[] = [];
   private dead = new Uint8Array(1024);
   private readonly rowOf = new Map<string, number>();
-  private readonly grams: Record<Text, Grams> = { name: new Grams(), mobile: new Grams(), email: new Grams(), remark: new Grams() };
+  private readonly grams: Record<Text, Grams> = {
+    name: new Grams(),
+    mobile: new Grams(),
+    email: new Grams(),
+    remark: new Grams(),
+  };
   /** live and dead rows in `k` order (newest first), rebuilt when rows were added since */
   private order: Int32Array = new Int32Array(0);
   /** each ordered row's position in `order` */
@@ -82,7 +87,11 @@ export class MemberIndex {
   /** One page newest first, and the count of every match when asked; null when a filter is not one it can test. */
   search(q: Query, withCount: boolean): SearchAnswer | null {
     // the index holds members only: a query that may match groups is the replica's
-    if ((q.sort ?? 'newest') !== 'newest' || !q.filters.some((f) => f.op === 'eq' && f.field === 'kind' && f.value === 'member')) return null;
+    if (
+      (q.sort ?? 'newest') !== 'newest' ||
+      !q.filters.some((f) => f.op === 'eq' && f.field === 'kind' && f.value === 'member')
+    )
+      return null;
     const test = matcher(q);
     if (!test) return null;
     const order = this.inOrder();
@@ -132,7 +141,8 @@ export class MemberIndex {
     }
     if (groups === null) return null;
     const out: number[] = [];
-    for (const g of groups) for (let r = g * GROUP, to = Math.min(this.rows.length, r + GROUP); r < to; r++) out.push(r);
+    for (const g of groups)
+      for (let r = g * GROUP, to = Math.min(this.rows.length, r + GROUP); r < to; r++) out.push(r);
     return out;
   }
 
@@ -163,7 +173,8 @@ export class MemberIndex {
       let j = 0;
       let n = 0;
       while (i < this.order.length || j < more.length) {
-        merged[n++] = j >= more.length || (i < this.order.length && byK(this.order[i], more[j]) <= 0) ? this.order[i++] : more[j++];
+        merged[n++] =
+          j >= more.length || (i < this.order.length && byK(this.order[i], more[j]) <= 0) ? this.order[i++] : more[j++];
       }
       this.order = merged;
     } else {

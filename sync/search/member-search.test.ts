@@ -117,7 +117,12 @@ async function sameAsScan() {
 
 beforeAll(async () => {
   db = await openTestDb('ms');
-  await recordStoreOf(db).put('address_book', [group(0), group(1), group(2), ...Array.from({ length: 400 }, (_, i) => member(i))]);
+  await recordStoreOf(db).put('address_book', [
+    group(0),
+    group(1),
+    group(2),
+    ...Array.from({ length: 400 }, (_, i) => member(i)),
+  ]);
   await memberSearchOf(db).ready();
 });
 afterAll(async () => removeTestDb(db));
@@ -129,10 +134,18 @@ describe('member search through the index', () => {
 
   it('is what runQuery and countQuery answer for the address book', async () => {
     const filters: Filter[] = [M, { op: 'contains', field: 'name', value: '成员1' }];
-    const page = await runQuery<{ id: string }>({ collection: 'address_book', filters, limit: 20 }, { db, online: false, horizon: 0 });
+    const page = await runQuery<{ id: string }>(
+      { collection: 'address_book', filters, limit: 20 },
+      { db, online: false, horizon: 0 },
+    );
     expect(page.rows.map((r) => r.id)).toEqual((await viaScan(filters)).slice(0, 20));
     // groups are not members: a query that may match them is the replica's
-    expect(await memberSearchOf(db).search({ collection: 'address_book', filters: [{ op: 'eq', field: 'kind', value: 'group' }], limit: 20 }, true)).toBeNull();
+    expect(
+      await memberSearchOf(db).search(
+        { collection: 'address_book', filters: [{ op: 'eq', field: 'kind', value: 'group' }], limit: 20 },
+        true,
+      ),
+    ).toBeNull();
   });
 
   it('stays exact after members are added, edited and deleted', async () => {
@@ -140,10 +153,16 @@ describe('member search through the index', () => {
     // added: new names, one sorting newest
     await store.put(
       'address_book',
-      Array.from({ length: 40 }, (_, i) => member(3000 + i, { create_time: T0 + 5000 * HOUR, k: orderKey(T0 + 5000 * HOUR, `m0${3000 + i}`) })),
+      Array.from({ length: 40 }, (_, i) =>
+        member(3000 + i, { create_time: T0 + 5000 * HOUR, k: orderKey(T0 + 5000 * HOUR, `m0${3000 + i}`) }),
+      ),
     );
     // edited: a name, a mobile, a group
-    const edited = [member(12, { name: '新名字', seq: 9000 }), member(13, { mobile: '13800000000', seq: 9001 }), member(14, { groupId: 'g2', seq: 9002 })];
+    const edited = [
+      member(12, { name: '新名字', seq: 9000 }),
+      member(13, { mobile: '13800000000', seq: 9001 }),
+      member(14, { groupId: 'g2', seq: 9002 }),
+    ];
     await store.put('address_book', edited);
     // deleted: by the feed's tombstones, and removed outright
     await store.putNewer(

@@ -16,7 +16,9 @@ const CHUNK = 5000;
 /** RxDB's index [kind, k] in the Dexie table: live flag first, primary key last. */
 const BY_KIND = '[_deleted+kind+k+id]';
 const members = (t: Table<Doc, string>) =>
-  t.where(BY_KIND).between(['0', 'member', Dexie.minKey, Dexie.minKey], ['0', 'member', Dexie.maxKey, Dexie.maxKey], true, true);
+  t
+    .where(BY_KIND)
+    .between(['0', 'member', Dexie.minKey, Dexie.minKey], ['0', 'member', Dexie.maxKey, Dexie.maxKey], true, true);
 const lwtOf = (d: Doc | undefined) => (d?._meta as { lwt?: number } | undefined)?.lwt ?? 0;
 
 export class MemberSearch {
@@ -64,7 +66,9 @@ export class MemberSearch {
     const since = lwtOf(await table.orderBy('_meta.lwt').last());
     const index = new MemberIndex();
     for (let after: string | null = null; ;) {
-      const chunk: Doc[] = await (after === null ? table.orderBy(':id') : table.where(':id').above(after)).limit(CHUNK).toArray();
+      const chunk: Doc[] = await (after === null ? table.orderBy(':id') : table.where(':id').above(after))
+        .limit(CHUNK)
+        .toArray();
       index.put(chunk);
       if (chunk.length < CHUNK) break;
       after = String(chunk[chunk.length - 1].id);
@@ -87,7 +91,10 @@ export class MemberSearch {
     const index = this.index!;
     const table = await tableOf(this.db, 'address_book');
     // (counted beside the read: a member written between the two makes the count differ, and the keys tell)
-    const [written, live] = await Promise.all([table.where('_meta.lwt').above(this.lwt).toArray(), members(table).count()]);
+    const [written, live] = await Promise.all([
+      table.where('_meta.lwt').above(this.lwt).toArray(),
+      members(table).count(),
+    ]);
     index.put(written);
     for (const d of written) this.lwt = Math.max(this.lwt, lwtOf(d));
     if (live !== index.size) {

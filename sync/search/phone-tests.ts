@@ -32,7 +32,8 @@ export function digitPairs(p: string): number {
 
 /** The test of one row for a phone filter. */
 export function phoneTest(c: PhoneColumns, op: 'eq' | 'prefix' | 'contains', needle: string): (r: number) => boolean {
-  const asText = (p: string) => (op === 'eq' ? p === needle : op === 'prefix' ? p.startsWith(needle) : p.includes(needle));
+  const asText = (p: string) =>
+    op === 'eq' ? p === needle : op === 'prefix' ? p.startsWith(needle) : p.includes(needle);
   const rawTest = (r: number): boolean => {
     const p = c.raw.get(r);
     return p !== undefined && asText(p);
@@ -50,7 +51,8 @@ export function phoneTest(c: PhoneColumns, op: 'eq' | 'prefix' | 'contains', nee
       const len = plen[r];
       if (len === 0) return rawTest(r);
       if (len < nl) return false;
-      if (small && len - nl >= 6 && len - nl <= 15) return ((((phone[r] / 1e6) | 0) / POW10_32[len - nl - 6]) | 0) === want;
+      if (small && len - nl >= 6 && len - nl <= 15)
+        return ((((phone[r] / 1e6) | 0) / POW10_32[len - nl - 6]) | 0) === want;
       return Math.floor(phone[r] / POW10[len - nl]) === want;
     };
   }

@@ -56,7 +56,13 @@ function rowFilter(row: RowTest): ColumnFilter {
 }
 
 /** The column filters of a query over `c`; null when a filter is not one the columns answer. */
-export function planQuery(c: Columns, spec: SearchSpec, contents: Dictionary, accounts: Dictionary, filters: Filter[]): Plan | null {
+export function planQuery(
+  c: Columns,
+  spec: SearchSpec,
+  contents: Dictionary,
+  accounts: Dictionary,
+  filters: Filter[],
+): Plan | null {
   const out: ColumnFilter[] = [];
   const keyed: Filter[] = [];
   const plan: Plan = { filters: out, key: '', from: -Infinity, to: Infinity };

@@ -12,14 +12,28 @@ import { Dictionary } from './dictionary';
 
 const T0 = Date.UTC(2026, 10, 1);
 const MIN = 60_000;
-const TEMPLATES = ['您的验证码是{n}，5分钟内有效', '【商城】订单SF{n}已发货', 'Your order {n} has shipped', '双十一大促，全场五折', 'hello world'];
+const TEMPLATES = [
+  '您的验证码是{n}，5分钟内有效',
+  '【商城】订单SF{n}已发货',
+  'Your order {n} has shipped',
+  '双十一大促，全场五折',
+  'hello world',
+];
 
 function rng(seed: number) {
   let s = seed >>> 0;
   return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
-type Doc = { sn: string; receive_time: number; decodeMobile: string; decodeContent: string; cus_id: string; mt_status: number; prod_type: number };
+type Doc = {
+  sn: string;
+  receive_time: number;
+  decodeMobile: string;
+  decodeContent: string;
+  cus_id: string;
+  mt_status: number;
+  prod_type: number;
+};
 
 function doc(rand: () => number, i: number, time?: number): Doc {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
@@ -43,14 +57,21 @@ function reference(docs: Map<string, Doc>, filters: Filter[], after: string | nu
       const v = (d as unknown as Record<string, unknown>)[f.field];
       if (f.op === 'eq') return v === f.value;
       if (f.op === 'in') return f.values.includes(v as never);
-      if (f.op === 'range') return (f.from === undefined || (v as number) >= f.from) && (f.to === undefined || (v as number) <= f.to);
+      if (f.op === 'range')
+        return (f.from === undefined || (v as number) >= f.from) && (f.to === undefined || (v as number) <= f.to);
       if (f.op === 'prefix') return String(v).startsWith(f.value);
       return String(v).includes(f.value);
     });
-  const all = [...docs.values()].filter(pass).sort((a, b) => b.receive_time - a.receive_time || (a.sn < b.sn ? -1 : a.sn > b.sn ? 1 : 0));
+  const all = [...docs.values()]
+    .filter(pass)
+    .sort((a, b) => b.receive_time - a.receive_time || (a.sn < b.sn ? -1 : a.sn > b.sn ? 1 : 0));
   const from = after === null ? 0 : all.findIndex((d) => key(d) > after);
   const page = from < 0 ? [] : all.slice(from, from + limit);
-  return { keys: page.map((d) => d.sn), next: page.length === limit ? key(page[page.length - 1]) : null, count: all.length };
+  return {
+    keys: page.map((d) => d.sn),
+    next: page.length === limit ? key(page[page.length - 1]) : null,
+    count: all.length,
+  };
 }
 
 function randomFilters(rand: () => number, docs: Doc[]): Filter[] {
@@ -106,7 +127,10 @@ describe('search columns', () => {
         const existing = [...docs.values()];
         const some = () => existing[Math.floor(rand() * existing.length)];
         if (r < 0.3) write(Array.from({ length: 30 }, () => doc(rand, next++)));
-        else if (r < 0.6) write(Array.from({ length: 40 }, () => ({ ...some(), mt_status: [0, 500, 600, 700][Math.floor(rand() * 4)] })));
+        else if (r < 0.6)
+          write(
+            Array.from({ length: 40 }, () => ({ ...some(), mt_status: [0, 500, 600, 700][Math.floor(rand() * 4)] })),
+          );
         else if (r < 0.75) {
           const one = some();
           write([{ ...one, receive_time: one.receive_time + MIN, decodeContent: `${one.decodeContent}改` }]);
@@ -153,7 +177,9 @@ describe('search columns', () => {
     const one = [...docs.values()].find((d) => d.mt_status !== 600 && d.decodeMobile.startsWith('13'))!;
     docs.set(one.sn, { ...one, mt_status: 600 });
     index.put('mt_records', [{ ...one, mt_status: 600 }] as never);
-    expect(index.search({ collection: 'mt_records', filters, limit: 20 }, true)).toEqual(reference(docs, filters, null, 20));
+    expect(index.search({ collection: 'mt_records', filters, limit: 20 }, true)).toEqual(
+      reference(docs, filters, null, 20),
+    );
   });
 
   it('finds what a plain substring test finds, through the n-gram groups, as the dictionary grows', () => {
@@ -183,7 +209,11 @@ describe('search columns', () => {
     const index = new SearchIndex();
     const docs = Array.from({ length: 300 }, (_, i) => doc(rand, i));
     index.put('mt_records', docs as never);
-    const q = { collection: 'mt_records' as const, filters: [{ op: 'contains', field: 'decodeContent', value: '验证' } as Filter], limit: 20 };
+    const q = {
+      collection: 'mt_records' as const,
+      filters: [{ op: 'contains', field: 'decodeContent', value: '验证' } as Filter],
+      limit: 20,
+    };
     const before = index.search(q, true);
     index.warm();
     expect(index.search(q, true)).toEqual(before);

@@ -197,7 +197,11 @@ export class SearchIndex {
 
   /** Whether the columns answer this query. */
   answers(q: Query): boolean {
-    return isSearchCollection(q.collection) && (q.sort ?? 'newest') === 'newest' && this.plan(q.collection, q.filters) !== null;
+    return (
+      isSearchCollection(q.collection) &&
+      (q.sort ?? 'newest') === 'newest' &&
+      this.plan(q.collection, q.filters) !== null
+    );
   }
 
   /** One page newest first after the cursor, and the count of every match when asked; null when it cannot answer.
@@ -267,7 +271,8 @@ export class SearchIndex {
     if (few) {
       // every row that can match, from the content ids that hold the needle
       const hits: number[] = [];
-      for (const r of few) if (dead[r] === 0 && time[r] >= plan.from && time[r] <= plan.to && (!test || test(r))) hits.push(r);
+      for (const r of few)
+        if (dead[r] === 0 && time[r] >= plan.from && time[r] <= plan.to && (!test || test(r))) hits.push(r);
       count = hits.length;
       if (rest) {
         const page = hits.filter(after).sort(c.cmp).slice(0, q.limit);
@@ -290,7 +295,8 @@ export class SearchIndex {
       if (count === undefined) {
         const m = test ? maskOf(c, plan) : null;
         count = 0;
-        for (let r = 0; r < c.n; r++) if (dead[r] === 0 && (!m || m[r] === 1) && time[r] >= plan.from && time[r] <= plan.to) count++;
+        for (let r = 0; r < c.n; r++)
+          if (dead[r] === 0 && (!m || m[r] === 1) && time[r] >= plan.from && time[r] <= plan.to) count++;
       }
       answer.count = count;
     }

@@ -12,8 +12,21 @@ export interface SearchSpec {
   prod?: string;
 }
 export const SEARCHABLE: Partial<Record<RecordCollectionName, SearchSpec>> = {
-  mt_records: { time: 'receive_time', content: 'decodeContent', phone: 'decodeMobile', account: 'cus_id', status: 'mt_status', prod: 'prod_type' },
-  mo_records: { time: 'deliver_time', content: 'decodeContent', phone: 'decodeMobile', account: 'cus_id', prod: 'prod_type' },
+  mt_records: {
+    time: 'receive_time',
+    content: 'decodeContent',
+    phone: 'decodeMobile',
+    account: 'cus_id',
+    status: 'mt_status',
+    prod: 'prod_type',
+  },
+  mo_records: {
+    time: 'deliver_time',
+    content: 'decodeContent',
+    phone: 'decodeMobile',
+    account: 'cus_id',
+    prod: 'prod_type',
+  },
 };
 export type SearchCollection = 'mt_records' | 'mo_records';
 export const isSearchCollection = (c: string): c is SearchCollection => c in SEARCHABLE;

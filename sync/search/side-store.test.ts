@@ -13,7 +13,14 @@ import { sideStoreName, type LocalSearch } from './side-store';
 
 const T0 = Date.UTC(2026, 10, 1);
 const MIN = 60_000;
-const CONTENTS = ['您的验证码是{n}，5分钟内有效', '【商城】订单{n}已发货', 'Your order {n} has shipped', 'hello world', '双十一大促，全场五折', 'Hello World'];
+const CONTENTS = [
+  '您的验证码是{n}，5分钟内有效',
+  '【商城】订单{n}已发货',
+  'Your order {n} has shipped',
+  'hello world',
+  '双十一大促，全场五折',
+  'Hello World',
+];
 const PHONES = ['1380013', '1391234', '861380013', '0012', '+8613800'];
 
 let db: LocalDb | null = null;
@@ -71,7 +78,13 @@ async function churn(store: RecordStore, rand: () => number, rounds: number): Pr
       const page = Array.from({ length: 1 + Math.floor(rand() * 40) }, () => {
         const old = known[Math.floor(rand() * known.length)];
         const t = rand() < 0.3 ? old.receive_time + MIN : old.receive_time;
-        return { ...old, mt_status: 0, receive_time: t, k: orderKey(t, old.sn), decodeContent: rand() < 0.2 ? '内容已修改' : old.decodeContent };
+        return {
+          ...old,
+          mt_status: 0,
+          receive_time: t,
+          k: orderKey(t, old.sn),
+          decodeContent: rand() < 0.2 ? '内容已修改' : old.decodeContent,
+        };
       });
       await store.put('mt_records', page);
     } else if (roll < 0.88) {
@@ -80,7 +93,10 @@ async function churn(store: RecordStore, rand: () => number, rounds: number): Pr
         Array.from({ length: 1 + Math.floor(rand() * 30) }, () => known[Math.floor(rand() * known.length)].sn),
       );
     } else if (roll < 0.94) {
-      await store.remove('mt_records', await store.keysOlderThan('mt_records', orderKey(T0 + Math.floor(rand() * 300) * MIN, ''), 500));
+      await store.remove(
+        'mt_records',
+        await store.keysOlderThan('mt_records', orderKey(T0 + Math.floor(rand() * 300) * MIN, ''), 500),
+      );
     } else {
       await store.remove('mt_records', await store.oldestKeys('mt_records', Math.floor(rand() * 100)));
     }
@@ -114,13 +130,20 @@ const QUERIES: Filter[][] = [
 ];
 
 /** every page of a query, as keys (with status and content) and cursors, with its count. */
-async function walk(d: LocalDb, filters: Filter[], limit: number): Promise<{ keys: string[]; cursors: unknown[]; total: number }> {
+async function walk(
+  d: LocalDb,
+  filters: Filter[],
+  limit: number,
+): Promise<{ keys: string[]; cursors: unknown[]; total: number }> {
   const q: Query = { collection: 'mt_records', filters, limit };
   const keys: string[] = [];
   const cursors: unknown[] = [];
   let after: string | null = null;
   for (;;) {
-    const page: { rows: LocalMt[]; next: string | number | null } = await runQuery<LocalMt>({ ...q, after }, { db: d, online: false, horizon: 0 });
+    const page: { rows: LocalMt[]; next: string | number | null } = await runQuery<LocalMt>(
+      { ...q, after },
+      { db: d, online: false, horizon: 0 },
+    );
     // the rows' changing fields too: a page must never show a document from before a write
     keys.push(...page.rows.map((r) => `${r.sn} ${r.mt_status} ${r.decodeContent}`));
     cursors.push(page.next);
@@ -160,7 +183,9 @@ describe('search side store', () => {
     const d = db!;
     // pages heard back to back while the side store saves, each with new contents: what is saved stays in order
     const burst = rng(3);
-    const pages = Array.from({ length: 6 }, (_, j) => Array.from({ length: 20 }, (_, i) => record(burst, 50_000 + j * 100 + i)));
+    const pages = Array.from({ length: 6 }, (_, j) =>
+      Array.from({ length: 20 }, (_, i) => record(burst, 50_000 + j * 100 + i)),
+    );
     const quiet = recordStoreOf(d);
     for (const page of pages) await quiet.put('mt_records', page);
     for (const page of pages) {
@@ -189,7 +214,11 @@ describe('search side store', () => {
     expect((await behind.ready).rebuilt).toBe(false);
     await expectSameAsRxdb(behind);
     expect(
-      behind.index.search({ collection: 'mt_records', filters: [{ op: 'contains', field: 'decodeContent', value: '状态已变更' }], limit: 5 })?.keys,
+      behind.index.search({
+        collection: 'mt_records',
+        filters: [{ op: 'contains', field: 'decodeContent', value: '状态已变更' }],
+        limit: 5,
+      })?.keys,
     ).toEqual([changed]);
 
     // missing: rebuilt, and it follows writes afterwards

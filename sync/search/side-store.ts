@@ -146,7 +146,8 @@ export function openLocalSearch(o: {
     // blocks in id order: a record moved to a later block is live only there
     await blocks.orderBy('id').each((b) => index.loadBlock(b));
     for (const c of COLLECTIONS) {
-      if (index.cols[c].live !== meta.live[c]) return no(`${c}: ${index.cols[c].live} rows in blocks, saved ${meta.live[c]}`);
+      if (index.cols[c].live !== meta.live[c])
+        return no(`${c}: ${index.cols[c].live} rows in blocks, saved ${meta.live[c]}`);
       index.lwt[c] = meta.lwt[c];
       // made consistent with RxDB (the side store is saved after each RxDB write, so a worker ended in between leaves
       // it behind): documents written since its last save are upserted, and removals found by key
@@ -185,7 +186,9 @@ export function openLocalSearch(o: {
       const pk = RECORD_COLLECTIONS[c].primaryKey;
       let after: string | null = null;
       for (;;) {
-        const chunk: Doc[] = await (after === null ? table.orderBy(':id') : table.where(':id').above(after)).limit(5000).toArray();
+        const chunk: Doc[] = await (after === null ? table.orderBy(':id') : table.where(':id').above(after))
+          .limit(5000)
+          .toArray();
         index.put(
           c,
           chunk.filter((d) => d._deleted !== '1'),

@@ -38,15 +38,33 @@ describe('cacheComplete reads the replicator kept state', () => {
     expect(await cacheComplete(db, 'mt_records', NOW)).toBe(false);
     await store.writeState('mtRecord', { backfillSeq: 10, backfillDone: false, forwardSeq: 99, since, filled: 5000 });
     expect(await cacheComplete(db, 'mt_records', NOW)).toBe(false);
-    await store.writeState('mtRecord', { backfillSeq: null, backfillDone: true, forwardSeq: 99, since, filled: 14_100 });
+    await store.writeState('mtRecord', {
+      backfillSeq: null,
+      backfillDone: true,
+      forwardSeq: 99,
+      since,
+      filled: 14_100,
+    });
     expect(await cacheComplete(db, 'mt_records', NOW)).toBe(true);
     // a smaller record cap set since: the cache stopped short of the window
     await writeWindow(store, { days: 90, recordCap: 10_000 });
     expect(await cacheComplete(db, 'mt_records', NOW)).toBe(false);
     // the address book: groups and members
-    await store.writeState('addressGroup', { backfillSeq: null, backfillDone: true, forwardSeq: 5, since: 0, filled: 3 });
+    await store.writeState('addressGroup', {
+      backfillSeq: null,
+      backfillDone: true,
+      forwardSeq: 5,
+      since: 0,
+      filled: 3,
+    });
     expect(await cacheComplete(db, 'address_book', NOW)).toBe(false);
-    await store.writeState('addressMember', { backfillSeq: null, backfillDone: true, forwardSeq: 5, since: 0, filled: 300 });
+    await store.writeState('addressMember', {
+      backfillSeq: null,
+      backfillDone: true,
+      forwardSeq: 5,
+      since: 0,
+      filled: 300,
+    });
     expect(await cacheComplete(db, 'address_book', NOW)).toBe(true);
     expect(await cacheComplete(db, 'events', NOW)).toBe(true);
   });
@@ -58,7 +76,10 @@ describe('backfilledNow', () => {
     const seen: true[] = [];
     const sub = backfilledNow(progress, 'address_book').subscribe((v) => seen.push(v));
     const phase = (r: 'addressGroup' | 'addressMember', p: 'backfill' | 'live') =>
-      progress.next({ ...progress.value, resources: { ...progress.value.resources, [r]: { ...progress.value.resources[r], phase: p } } });
+      progress.next({
+        ...progress.value,
+        resources: { ...progress.value.resources, [r]: { ...progress.value.resources[r], phase: p } },
+      });
     phase('addressGroup', 'live');
     expect(seen).toEqual([]);
     phase('addressMember', 'live');

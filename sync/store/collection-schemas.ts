@@ -9,7 +9,12 @@ export type CollectionSchema = RxJsonSchema<Record<string, unknown>>;
 // Schema building blocks: indexed fields must be required and bounded on Dexie.
 const str = (maxLength?: number) => (maxLength ? { type: 'string', maxLength } : { type: 'string' });
 const nstr = { type: ['string', 'null'] };
-const int = (maximum = Number.MAX_SAFE_INTEGER, minimum = -Number.MAX_SAFE_INTEGER) => ({ type: 'integer', minimum, maximum, multipleOf: 1 });
+const int = (maximum = Number.MAX_SAFE_INTEGER, minimum = -Number.MAX_SAFE_INTEGER) => ({
+  type: 'integer',
+  minimum,
+  maximum,
+  multipleOf: 1,
+});
 const num = { type: 'number' };
 const bool = { type: 'boolean' };
 const KEY = str(100);
@@ -74,7 +79,14 @@ const moSchema = schema(
     ...feed,
   },
   // replies list per product line (the domestic list must not show replies to international sends)
-  [['k'], ['cus_id', 'k'], ['decodeMobile', 'k'], ['prod_type', 'k'], ['prod_type', 'cus_id', 'k'], ['prod_type', 'decodeMobile', 'k']],
+  [
+    ['k'],
+    ['cus_id', 'k'],
+    ['decodeMobile', 'k'],
+    ['prod_type', 'k'],
+    ['prod_type', 'cus_id', 'k'],
+    ['prod_type', 'decodeMobile', 'k'],
+  ],
 );
 const batchSchema = schema(
   'batch_id',
@@ -196,14 +208,25 @@ const addressBookSchema = schema(
     ['kind', 'mobile', 'k'],
   ],
 );
-const noticeProps = { id: str(40), cus_id: str(64), kind: str(32), params: { type: 'object' }, link: str(200), created_at: int(), unread: int(1, 0) };
-const noticeSchema = schema('id', { ...noticeProps, read_at: { type: ['integer', 'null'] }, ...feed }, [['k'], ['unread', 'k']]);
-// the number index answers a prefix search as an index range (query.ts prefixPlan), instant at 100,000 entries
-const blacklistSchema = schema('id', { id: str(120), mobile: str(40), source: str(16), cus_id: str(64), created_at: int(), ...feed }, [
+const noticeProps = {
+  id: str(40),
+  cus_id: str(64),
+  kind: str(32),
+  params: { type: 'object' },
+  link: str(200),
+  created_at: int(),
+  unread: int(1, 0),
+};
+const noticeSchema = schema('id', { ...noticeProps, read_at: { type: ['integer', 'null'] }, ...feed }, [
   ['k'],
-  ['mobile', 'k'],
-  ['source', 'k'],
+  ['unread', 'k'],
 ]);
+// the number index answers a prefix search as an index range (query.ts prefixPlan), instant at 100,000 entries
+const blacklistSchema = schema(
+  'id',
+  { id: str(120), mobile: str(40), source: str(16), cus_id: str(64), created_at: int(), ...feed },
+  [['k'], ['mobile', 'k'], ['source', 'k']],
+);
 const eventSchema = schema(
   'id',
   {

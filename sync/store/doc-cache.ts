@@ -31,7 +31,10 @@ function entryOf(db: LocalDb, name: RecordCollectionName): Entry {
       e.docs.clear();
     };
     // the replication's writes (any tab or worker), and writes through RxDB's own API
-    const subs = [localChanges(db.name).subscribe(forget), db.eventBulks$.subscribe((b) => b.collectionName && forget(b.collectionName))];
+    const subs = [
+      localChanges(db.name).subscribe(forget),
+      db.eventBulks$.subscribe((b) => b.collectionName && forget(b.collectionName)),
+    ];
     db.onClose.push(() => subs.forEach((s) => s.unsubscribe()));
   }
   let e = byName.get(name);
@@ -54,7 +57,8 @@ export async function cachedDocs(
   if (missing.length) {
     const generation = e.generation;
     const got = await read(missing);
-    if (e.generation !== generation) return read(keys).then((all) => all.filter((d): d is Doc => !!d).map((d) => ({ ...d })));
+    if (e.generation !== generation)
+      return read(keys).then((all) => all.filter((d): d is Doc => !!d).map((d) => ({ ...d })));
     missing.forEach((k, i) => got[i] && e.docs.set(k, got[i]!));
   }
   const out: Doc[] = [];

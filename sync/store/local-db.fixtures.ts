@@ -22,10 +22,12 @@ export async function removeTestDb(db: LocalDb): Promise<void> {
 }
 
 /** The search columns over the database's records. */
-export const searchOf = (db: LocalDb): LocalSearch => openLocalSearch({ dbName: db.name, tableOf: (n) => tableOf(db, n), idb });
+export const searchOf = (db: LocalDb): LocalSearch =>
+  openLocalSearch({ dbName: db.name, tableOf: (n) => tableOf(db, n), idb });
 
 /** The record store whose writes the search columns follow, as the sync worker writes. */
-export const searchedStoreOf = (db: LocalDb, search: LocalSearch): RecordStore => createRecordStore(db.name, db.token, (n) => tableOf(db, n), search.hook);
+export const searchedStoreOf = (db: LocalDb, search: LocalSearch): RecordStore =>
+  createRecordStore(db.name, db.token, (n) => tableOf(db, n), search.hook);
 
 /** An MT record sent at `t`, its other fields plain; `over` sets the ones a test looks at. */
 export const localMt = (sn: string, t: number, over: Partial<LocalMt> = {}): LocalMt => ({

@@ -20,7 +20,11 @@ describe('local database', () => {
       'mt_records',
       Array.from({ length: 50 }, (_, i) => localMt(`s${i}`, base + i * 1000)),
     );
-    const first = await queryLocal(db, 'mt_records', { selector: { prod_type: 0 }, sort: [{ prod_type: 'asc' }, { k: 'asc' }], limit: 10 });
+    const first = await queryLocal(db, 'mt_records', {
+      selector: { prod_type: 0 },
+      sort: [{ prod_type: 'asc' }, { k: 'asc' }],
+      limit: 10,
+    });
     expect(first.map((d) => d.sn)).toEqual(Array.from({ length: 10 }, (_, i) => `s${49 - i}`));
     const next = await queryLocal(db, 'mt_records', {
       selector: { prod_type: 0, k: { $gt: first[9].k } },
@@ -82,7 +86,9 @@ describe('record store opened by name (the sync worker)', () => {
       // the outbox's result (new state, new seq); the worker's pull carries the state before it
       await Promise.all([
         ticks(round % 5).then(() => page.update('mt_records', 'r', (cur) => ({ ...cur, mt_status: round, seq }))),
-        ticks(Math.floor(round / 5)).then(() => worker.putNewer('mt_records', [localMt('r', 1, { mt_status: 2, seq: seq - 1 })])),
+        ticks(Math.floor(round / 5)).then(() =>
+          worker.putNewer('mt_records', [localMt('r', 1, { mt_status: 2, seq: seq - 1 })]),
+        ),
       ]);
       const [r] = await page.get('mt_records', ['r']);
       expect(r).toMatchObject({ mt_status: round, seq });
@@ -104,10 +110,11 @@ describe('record store opened by name (the sync worker)', () => {
     const byName = openRecordStore(db.name, db.token, idb);
     await byName.put('mt_records', [localMt('w1', 10), localMt('w2', 20)]);
     await byName.writeState('mtRecord', { forwardSeq: 7 });
-    expect((await queryLocal(db, 'mt_records', { selector: { prod_type: 0 }, sort: [{ prod_type: 'asc' }, { k: 'asc' }] })).map((d) => d.sn)).toEqual([
-      'w2',
-      'w1',
-    ]);
+    expect(
+      (
+        await queryLocal(db, 'mt_records', { selector: { prod_type: 0 }, sort: [{ prod_type: 'asc' }, { k: 'asc' }] })
+      ).map((d) => d.sn),
+    ).toEqual(['w2', 'w1']);
     expect(await recordStoreOf(db).readState('mtRecord')).toEqual({ forwardSeq: 7 });
     byName.close();
   });

@@ -86,7 +86,6 @@ export interface LocalCollections {
 export type LocalDb = RxDatabase<LocalCollections>;
 export type RecordCollectionName = Exclude<keyof LocalCollections, 'events' | 'sync_state'>;
 
-
 /** What a record collection is replicated from and how its ordering key is made. */
 export interface RecordCollectionMeta {
   resource: FeedResource;
@@ -106,8 +105,20 @@ export const RECORD_COLLECTIONS: Record<RecordCollectionName, RecordCollectionMe
   time_mt_messages: { resource: 'timeMtMessage', primaryKey: 'sn', timeField: 'create_time' },
   statistics: { resource: 'statistics', primaryKey: 'id', timeField: 'gathering_ms' },
   short_links: { resource: 'shortLink', primaryKey: 'sn', timeField: 'create_time' },
-  templates: { resource: 'contentTemplate', alsoFrom: ['videoTemplate', 'cspTemplate'], primaryKey: 'id', timeField: 'create_time', keepAll: true },
-  address_book: { resource: 'addressGroup', alsoFrom: ['addressMember'], primaryKey: 'id', timeField: 'create_time', keepAll: true },
+  templates: {
+    resource: 'contentTemplate',
+    alsoFrom: ['videoTemplate', 'cspTemplate'],
+    primaryKey: 'id',
+    timeField: 'create_time',
+    keepAll: true,
+  },
+  address_book: {
+    resource: 'addressGroup',
+    alsoFrom: ['addressMember'],
+    primaryKey: 'id',
+    timeField: 'create_time',
+    keepAll: true,
+  },
   notices: { resource: 'notice', primaryKey: 'id', timeField: 'created_at' },
   blacklist: { resource: 'blacklist', primaryKey: 'id', timeField: 'created_at', keepAll: true },
 };
@@ -130,7 +141,6 @@ export function toLocal(collection: RecordCollectionName, doc: Record<string, un
   return doc;
 }
 
-
 export interface OpenLocalDbOptions {
   /** the user's cus_id: one database per user, so two logins on one browser never mix data. */
   cusId: string;
@@ -152,7 +162,9 @@ export function localDbName(cusId: string, namespace = '', generation = LOCAL_DB
 }
 
 export async function openLocalDb(o: OpenLocalDbOptions): Promise<LocalDb> {
-  const storage = getRxStorageDexie(o.indexedDB ? ({ indexedDB: o.indexedDB, IDBKeyRange: o.IDBKeyRange } as never) : {});
+  const storage = getRxStorageDexie(
+    o.indexedDB ? ({ indexedDB: o.indexedDB, IDBKeyRange: o.IDBKeyRange } as never) : {},
+  );
   const db = await createRxDatabase<LocalCollections>({
     name: localDbName(o.cusId, o.namespace),
     storage,
@@ -160,7 +172,9 @@ export async function openLocalDb(o: OpenLocalDbOptions): Promise<LocalDb> {
     eventReduce: true,
     closeDuplicates: true,
   } as never);
-  await db.addCollections(Object.fromEntries(Object.entries(COLLECTION_SCHEMAS).map(([name, s]) => [name, { schema: s }])) as never);
+  await db.addCollections(
+    Object.fromEntries(Object.entries(COLLECTION_SCHEMAS).map(([name, s]) => [name, { schema: s }])) as never,
+  );
   // the previous generation's cache of this user is dead weight in the browser's quota
   void removeRxDatabase(localDbName(o.cusId, o.namespace, LOCAL_DB_GENERATION - 1), storage).catch(() => undefined);
   return db;

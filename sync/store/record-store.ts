@@ -58,7 +58,12 @@ export interface RecordWriteHook {
   remove(name: RecordCollectionName, ids: string[]): void;
 }
 
-export function createRecordStore(dbName: string, token: string, tableOf: TableOf, hook?: RecordWriteHook): RecordStore {
+export function createRecordStore(
+  dbName: string,
+  token: string,
+  tableOf: TableOf,
+  hook?: RecordWriteHook,
+): RecordStore {
   let lwt = 0;
   // lwt must grow strictly: RxDB orders its own change checkpoints by it
   const nextLwt = () => (lwt = Math.max(Date.now(), lwt + 0.01));
@@ -72,7 +77,9 @@ export function createRecordStore(dbName: string, token: string, tableOf: TableO
     // a full pass in primary-key order, values read in chunks: eviction is rare and runs in the background
     let after: string | null = null;
     for (;;) {
-      const chunk: Doc[] = await (after === null ? table.orderBy(':id') : table.where(':id').above(after)).limit(5000).toArray();
+      const chunk: Doc[] = await (after === null ? table.orderBy(':id') : table.where(':id').above(after))
+        .limit(5000)
+        .toArray();
       for (const d of chunk) if (live(d) && keep(d)) out.push(String(d[pk]));
       if (chunk.length < 5000 || out.length >= limit) break;
       after = String(chunk[chunk.length - 1][pk]);
@@ -173,7 +180,8 @@ export function createRecordStore(dbName: string, token: string, tableOf: TableO
 
 /** The Dexie table RxDB's storage keeps an open collection in. */
 export async function tableOf(db: LocalDb, name: StoreCollection): Promise<Table<Doc, string>> {
-  const internals = (db[name].storageInstance as unknown as { internals: Promise<{ dexieTable: Table<Doc, string> }> }).internals;
+  const internals = (db[name].storageInstance as unknown as { internals: Promise<{ dexieTable: Table<Doc, string> }> })
+    .internals;
   return (await internals).dexieTable;
 }
 

@@ -16,7 +16,11 @@ export interface SendReference {
 const STATE_ID = 'reference:send';
 
 /** The platform's current list when it answers (and kept locally), else the last one kept, else null. */
-export async function loadSendReference(db: LocalDb, client: HttpClient, now = Date.now()): Promise<SendReference | null> {
+export async function loadSendReference(
+  db: LocalDb,
+  client: HttpClient,
+  now = Date.now(),
+): Promise<SendReference | null> {
   const store = recordStoreOf(db);
   try {
     const answer = await client.call(priceListEndpoint, {}, { silent: true });

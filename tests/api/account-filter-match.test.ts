@@ -19,11 +19,10 @@ describe.each(DB_KINDS)('account filters by part of the id on %s', (kind) => {
         `insert into number_queries (kind, cus_id, mobile, success, create_time) values ('porting', $1, $2, true, $3), ('black', $1, $2, false, $3)`,
         [cus, mobile, now],
       );
-      await p.ctx.db.query(`insert into number_status_batches (batch_id, cus_id, batch_name, batch_count, create_time) values ($1, $2, 'b', 3, $3)`, [
-        `NSB-${cus}`,
-        cus,
-        now,
-      ]);
+      await p.ctx.db.query(
+        `insert into number_status_batches (batch_id, cus_id, batch_name, batch_count, create_time) values ($1, $2, 'b', 3, $3)`,
+        [`NSB-${cus}`, cus, now],
+      );
       await p.ctx.db.query(
         `insert into mo_records (sn, cus_id, src_calling_number, mobile, content, whole_content, deliver_time, batch_id) values ($1, $2, '1068005', $3, 'hi', 'hello', $4, 'B-AFM')`,
         [`MO-AFM-${cus}`, cus, mobile, now],
@@ -37,17 +36,18 @@ describe.each(DB_KINDS)('account filters by part of the id on %s', (kind) => {
     return [...new Set((r.body.data.data as Array<{ cus_id: string }>).map((x) => x.cus_id))].sort();
   };
 
-  it.each(['/numberPorting/numberPortingStatistics', '/mobileBlack/mobileBlackStatistics', '/mobileStatus/mobileStatusStatistics'])(
-    '%s matches any case and part',
-    async (path) => {
-      expect(await accounts(path, { cus_id: 'sub00' })).toEqual(['SUB001', 'SUB002']);
-      expect(await accounts(path, { cus_id: 'ub002' })).toEqual(['SUB002']);
-      expect(await accounts(path, { cus_id: 'nobody' })).toEqual([]);
-      expect(await accounts(path, {})).toEqual(expect.arrayContaining(['EP0001', 'SUB001', 'SUB002']));
-      // a sub-account still reads only its own, whatever it types
-      expect(await accounts(path, { cus_id: 'sub00' }, user)).toEqual(['SUB001']);
-    },
-  );
+  it.each([
+    '/numberPorting/numberPortingStatistics',
+    '/mobileBlack/mobileBlackStatistics',
+    '/mobileStatus/mobileStatusStatistics',
+  ])('%s matches any case and part', async (path) => {
+    expect(await accounts(path, { cus_id: 'sub00' })).toEqual(['SUB001', 'SUB002']);
+    expect(await accounts(path, { cus_id: 'ub002' })).toEqual(['SUB002']);
+    expect(await accounts(path, { cus_id: 'nobody' })).toEqual([]);
+    expect(await accounts(path, {})).toEqual(expect.arrayContaining(['EP0001', 'SUB001', 'SUB002']));
+    // a sub-account still reads only its own, whatever it types
+    expect(await accounts(path, { cus_id: 'sub00' }, user)).toEqual(['SUB001']);
+  });
 
   it('matches the conversations’ account the same way', async () => {
     const list = async (cus_id: string, token = admin) => {

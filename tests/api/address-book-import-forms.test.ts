@@ -16,7 +16,8 @@ describe.each(DB_KINDS)('address-book import of written forms on %s', (kind) => 
   const call = (path: string, body: unknown) => p.call(path, body, { token: admin, lang: 'en' });
 
   async function importSheet(name: string, bytes: Buffer) {
-    const g = (await call('/addressBook/addressBookGroupAdd', { groupName: `forms ${name}` })).body.data.groupId as string;
+    const g = (await call('/addressBook/addressBookGroupAdd', { groupName: `forms ${name}` })).body.data
+      .groupId as string;
     const up = await upload(p, '/file/uploadAddressBook', name, bytes, admin);
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     const r = await call('/addressBook/addressBookMemberImport', { groupId: g, fileId: up.body.data.fileId });
@@ -30,10 +31,19 @@ describe.each(DB_KINDS)('address-book import of written forms on %s', (kind) => 
   }
 
   it('stores every mainland mobile of the number table as its 11 digits and refuses every other number', async () => {
-    const { answer, members } = await importSheet('numbers.xlsx', await xlsx(NUMBER_VECTORS.map((v, i) => [`n${i}`, v.raw, '', '', '', '', ''])));
+    const { answer, members } = await importSheet(
+      'numbers.xlsx',
+      await xlsx(NUMBER_VECTORS.map((v, i) => [`n${i}`, v.raw, '', '', '', '', ''])),
+    );
     const domestic = NUMBER_VECTORS.filter((v) => v.kind === 'domestic');
-    expect(answer).toMatchObject({ imported: domestic.length, invalid: NUMBER_VECTORS.length - domestic.length, duplicates: 0 });
-    NUMBER_VECTORS.forEach((v, i) => expect(members.get(`n${i}`)?.mobile, v.raw).toBe(v.kind === 'domestic' ? v.stored : undefined));
+    expect(answer).toMatchObject({
+      imported: domestic.length,
+      invalid: NUMBER_VECTORS.length - domestic.length,
+      duplicates: 0,
+    });
+    NUMBER_VECTORS.forEach((v, i) =>
+      expect(members.get(`n${i}`)?.mobile, v.raw).toBe(v.kind === 'domestic' ? v.stored : undefined),
+    );
   });
 
   it('stores a birthday typed as an Excel date, from xlsx and xls', async () => {

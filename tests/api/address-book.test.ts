@@ -17,7 +17,12 @@ let bigSheet: Promise<Buffer> | null = null;
 const bigImport = () =>
   (bigSheet ??= xlsx(
     Array.from({ length: BIG }, (_, i) => {
-      const mobile = i % 1000 === 999 ? '12345' : i % 1000 === 500 ? `139${String(i - 1).padStart(8, '0')}` : `139${String(i).padStart(8, '0')}`;
+      const mobile =
+        i % 1000 === 999
+          ? '12345'
+          : i % 1000 === 500
+            ? `139${String(i - 1).padStart(8, '0')}`
+            : `139${String(i).padStart(8, '0')}`;
       return [`成员${i}`, mobile, '', `J${i}`, i % 2 ? '男' : '女', '', ''];
     }),
   ));
@@ -30,7 +35,8 @@ describe.each(DB_KINDS)('address book on %s', (kind) => {
     [admin, user] = await Promise.all([tokenFor(p, 'admin'), tokenFor(p, 'user')]);
   });
 
-  const call = (path: string, body: unknown, token = admin, lang: 'zh' | 'en' = 'en') => p.call(path, body, { token, lang });
+  const call = (path: string, body: unknown, token = admin, lang: 'zh' | 'en' = 'en') =>
+    p.call(path, body, { token, lang });
   const addGroup = async (groupName: string, token = admin) =>
     (await call('/addressBook/addressBookGroupAdd', { groupName }, token)).body.data.groupId as string;
 
@@ -67,7 +73,12 @@ describe.each(DB_KINDS)('address book on %s', (kind) => {
       jobNumber: '',
     });
 
-    const mod = await call('/addressBook/addressBookMemberMod', { id: a.body.data.id, groupId: g, name: '张三丰', mobile: '13800000003' }, admin, 'zh');
+    const mod = await call(
+      '/addressBook/addressBookMemberMod',
+      { id: a.body.data.id, groupId: g, name: '张三丰', mobile: '13800000003' },
+      admin,
+      'zh',
+    );
     expect(mod.body.message).toBe('更新成功');
     const list = (await call('/addressBook/list', { groupId: g, name: '三丰' })).body.data;
     expect(list.total).toBe(1);
@@ -76,7 +87,9 @@ describe.each(DB_KINDS)('address book on %s', (kind) => {
 
     const rename = await call('/addressBook/addressBookGroupMod', { groupId: g, groupName: 'VIP 客户' });
     expect(rename.status).toBe(200);
-    expect((await call('/addressBook/addressBookMemberDetail', { id: b.body.data.id })).body.data.groupName).toBe('VIP 客户');
+    expect((await call('/addressBook/addressBookMemberDetail', { id: b.body.data.id })).body.data.groupName).toBe(
+      'VIP 客户',
+    );
 
     const mobiles = (await call('/addressBook/groupMobileDetail', { groupIds: [g] })).body.data;
     expect(mobiles).toEqual({ mobiles: ['13800000002', '13800000003'], count: 2 });
@@ -84,7 +97,9 @@ describe.each(DB_KINDS)('address book on %s', (kind) => {
     const withMembers = (await call('/addressBook/hasMemberGroupList', {})).body.data.map((x: any) => x.groupId);
     expect(withMembers).toContain(g);
     expect(withMembers).not.toContain(empty);
-    expect((await call('/addressBook/groupList', { groupName: '空' })).body.data.data.map((x: any) => x.groupId)).toEqual([empty]);
+    expect(
+      (await call('/addressBook/groupList', { groupName: '空' })).body.data.data.map((x: any) => x.groupId),
+    ).toEqual([empty]);
 
     const del = await call('/addressBook/addressBookMemberDel', { ids: [b.body.data.id] });
     expect(del.body.data).toEqual({ deleted: 1 });
@@ -95,8 +110,10 @@ describe.each(DB_KINDS)('address book on %s', (kind) => {
     expect(members.find((m: any) => m.id === b.body.data.id)).toMatchObject({ deleted: true });
     const groups = (await call('/addressBook/groupPull', { checkpoint: null, limit: 1000 })).body.data.documents;
     expect(groups.find((x: any) => x.groupId === g)).toMatchObject({ memberCount: 1, deleted: false });
-    for (const d of members) expect(FEED_RESOURCES.addressMember.schema.safeParse(d).success, JSON.stringify(d)).toBe(true);
-    for (const d of groups) expect(FEED_RESOURCES.addressGroup.schema.safeParse(d).success, JSON.stringify(d)).toBe(true);
+    for (const d of members)
+      expect(FEED_RESOURCES.addressMember.schema.safeParse(d).success, JSON.stringify(d)).toBe(true);
+    for (const d of groups)
+      expect(FEED_RESOURCES.addressGroup.schema.safeParse(d).success, JSON.stringify(d)).toBe(true);
 
     const gone = await call('/addressBook/addressBookGroupDel', { groupId: g });
     expect(gone.status).toBe(200);
@@ -105,17 +122,28 @@ describe.each(DB_KINDS)('address book on %s', (kind) => {
 
   it('keeps a sub-account out of the enterprise address book', async () => {
     const g = await addGroup('企业分组');
-    const m = (await call('/addressBook/addressBookMemberAdd', { groupId: g, name: '王五', mobile: '13900000001' })).body.data.id;
+    const m = (await call('/addressBook/addressBookMemberAdd', { groupId: g, name: '王五', mobile: '13900000001' }))
+      .body.data.id;
     const own = await addGroup('我的分组', user);
     expect((await call('/addressBook/groupList', {}, user)).body.data.data.map((x: any) => x.groupId)).toEqual([own]);
     expect((await call('/addressBook/list', {}, user)).body.data.total).toBe(0);
-    expect((await call('/addressBook/addressBookGroupDetail', { groupId: g }, user)).body.message).toBe('No such group');
+    expect((await call('/addressBook/addressBookGroupDetail', { groupId: g }, user)).body.message).toBe(
+      'No such group',
+    );
     expect((await call('/addressBook/addressBookMemberDetail', { id: m }, user)).body.message).toBe('No such contact');
     expect((await call('/addressBook/addressBookMemberDel', { ids: [m] }, user)).status).toBe(400);
     expect((await call('/addressBook/addressBookGroupDel', { groupId: g }, user)).status).toBe(400);
-    expect((await call('/addressBook/addressBookMemberAdd', { groupId: g, name: 'x', mobile: '13900000002' }, user)).status).toBe(400);
-    expect((await call('/addressBook/addressBookMemberMod', { id: m, groupId: own, name: 'x', mobile: '13900000002' }, user)).status).toBe(400);
-    expect((await call('/addressBook/groupMobileDetail', { groupIds: [g] }, user)).body.data).toEqual({ mobiles: [], count: 0 });
+    expect(
+      (await call('/addressBook/addressBookMemberAdd', { groupId: g, name: 'x', mobile: '13900000002' }, user)).status,
+    ).toBe(400);
+    expect(
+      (await call('/addressBook/addressBookMemberMod', { id: m, groupId: own, name: 'x', mobile: '13900000002' }, user))
+        .status,
+    ).toBe(400);
+    expect((await call('/addressBook/groupMobileDetail', { groupIds: [g] }, user)).body.data).toEqual({
+      mobiles: [],
+      count: 0,
+    });
     expect((await call('/addressBook/memberPull', { checkpoint: null }, user)).body.data.documents).toEqual([]);
     expect((await call('/addressBook/addressBookMemberDetail', { id: m })).body.data.name).toBe('王五');
   });
@@ -135,7 +163,12 @@ describe.each(DB_KINDS)('address book on %s', (kind) => {
     const up = await upload(p, '/file/uploadAddressBook', 'members.xlsx', sheet, admin);
     expect(up.status).toBe(200);
     expect(up.body.data).toMatchObject({ rowCount: 7, url: '' });
-    const r = await call('/addressBook/addressBookMemberImport', { groupId: g, fileId: up.body.data.fileId }, admin, 'zh');
+    const r = await call(
+      '/addressBook/addressBookMemberImport',
+      { groupId: g, fileId: up.body.data.fileId },
+      admin,
+      'zh',
+    );
     expect(r.status).toBe(200);
     expect(r.body.message).toBe('导入完成：成功 2 条，无效 3 条，重复 2 条');
     expect(r.body.data).toMatchObject({ imported: 2, invalid: 3, duplicates: 2 });
@@ -148,11 +181,20 @@ describe.each(DB_KINDS)('address book on %s', (kind) => {
     expect(rows[4][8]).toBe('手机号已在分组中');
     expect((await fetchBytes(p, `/file/material?fileId=${r.body.data.reportFileId}`, user)).status).toBe(404);
     const m = (await call('/addressBook/list', { groupId: g, mobile: '13700000001' })).body.data.data[0];
-    expect(m).toMatchObject({ name: '甲', email: 'a@example.com', jobNumber: 'J1', gender: 'male', birthday: '1991-02-03', remark: '备注' });
+    expect(m).toMatchObject({
+      name: '甲',
+      email: 'a@example.com',
+      jobNumber: 'J1',
+      gender: 'male',
+      birthday: '1991-02-03',
+      remark: '备注',
+    });
     expect((await call('/addressBook/addressBookGroupDetail', { groupId: g })).body.data.memberCount).toBe(3);
     // a sub-account cannot import the enterprise's file, nor into the enterprise's group
     const own = await addGroup('sub import', user);
-    expect((await call('/addressBook/addressBookMemberImport', { groupId: own, fileId: up.body.data.fileId }, user)).status).toBe(400);
+    expect(
+      (await call('/addressBook/addressBookMemberImport', { groupId: own, fileId: up.body.data.fileId }, user)).status,
+    ).toBe(400);
   });
 
   it('imports a legacy xls sheet the same way', async () => {
@@ -169,7 +211,9 @@ describe.each(DB_KINDS)('address book on %s', (kind) => {
     const r = await call('/addressBook/addressBookMemberImport', { groupId: g, fileId: up.body.data.fileId });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data).toMatchObject({ imported: 2, invalid: 1, duplicates: 0 });
-    const mobiles = (await call('/addressBook/list', { groupId: g })).body.data.data.map((m: { mobile: string }) => m.mobile).sort();
+    const mobiles = (await call('/addressBook/list', { groupId: g })).body.data.data
+      .map((m: { mobile: string }) => m.mobile)
+      .sort();
     expect(mobiles).toEqual(['13700000101', '13700000102']);
     // an xls that is not a readable workbook: a 400 in the caller's language, nothing imported
     const broken = Buffer.alloc(2048);
@@ -195,23 +239,39 @@ describe.each(DB_KINDS)('address book on %s', (kind) => {
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin}`, 'Accept-Language': 'en' },
       body: JSON.stringify({ template: true }),
     });
-    expect((await readXlsx(Buffer.from(await tpl.arrayBuffer())))[0]).toEqual(['Name', 'Mobile', 'Email', 'Job number', 'Gender', 'Birthday', 'Remark']);
+    expect((await readXlsx(Buffer.from(await tpl.arrayBuffer())))[0]).toEqual([
+      'Name',
+      'Mobile',
+      'Email',
+      'Job number',
+      'Gender',
+      'Birthday',
+      'Remark',
+    ]);
   });
 
-  it(`imports ${BIG.toLocaleString('en')} rows streamed, reporting the bad and repeated ones`, { timeout: 300_000 }, async () => {
-    const g = await addGroup('十万');
-    const up = await upload(p, '/file/uploadAddressBook', 'big.xlsx', await bigImport(), admin);
-    expect(up.status).toBe(200);
-    expect(up.body.data.rowCount).toBe(BIG);
-    const started = Date.now();
-    const r = await call('/addressBook/addressBookMemberImport', { groupId: g, fileId: up.body.data.fileId });
-    console.log(`[address-book ${kind}] import of ${BIG} rows: ${Date.now() - started} ms`);
-    expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ imported: BIG - 2 * BAD, invalid: BAD, duplicates: BAD });
-    expect((await call('/addressBook/addressBookGroupDetail', { groupId: g })).body.data.memberCount).toBe(BIG - 2 * BAD);
-    const report = await readXlsx((await fetchBytes(p, `/file/material?fileId=${r.body.data.reportFileId}`, admin)).bytes);
-    expect(report).toHaveLength(2 * BAD + 1);
-  });
+  it(
+    `imports ${BIG.toLocaleString('en')} rows streamed, reporting the bad and repeated ones`,
+    { timeout: 300_000 },
+    async () => {
+      const g = await addGroup('十万');
+      const up = await upload(p, '/file/uploadAddressBook', 'big.xlsx', await bigImport(), admin);
+      expect(up.status).toBe(200);
+      expect(up.body.data.rowCount).toBe(BIG);
+      const started = Date.now();
+      const r = await call('/addressBook/addressBookMemberImport', { groupId: g, fileId: up.body.data.fileId });
+      console.log(`[address-book ${kind}] import of ${BIG} rows: ${Date.now() - started} ms`);
+      expect(r.status).toBe(200);
+      expect(r.body.data).toMatchObject({ imported: BIG - 2 * BAD, invalid: BAD, duplicates: BAD });
+      expect((await call('/addressBook/addressBookGroupDetail', { groupId: g })).body.data.memberCount).toBe(
+        BIG - 2 * BAD,
+      );
+      const report = await readXlsx(
+        (await fetchBytes(p, `/file/material?fileId=${r.body.data.reportFileId}`, admin)).bytes,
+      );
+      expect(report).toHaveLength(2 * BAD + 1);
+    },
+  );
 
   it('answers bad input with a 400, never a 5xx', async () => {
     const cases: Array<[string, unknown]> = [

@@ -33,18 +33,20 @@ export async function seedSubAccountObjects(p: TestPlatform, adminToken: string)
   await insertFixtures(db, now);
   const i = SUB_IDS;
   await db.query(`insert into chatbots(chatbot_id, cus_id, name) values ($1, $2, $3)`, [i.chatbot, SUB, `${MARK} bot`]);
-  await db.query(`insert into content_templates(template_id, cus_id, template_content, keyword, check_status) values ($1, $2, $3, 'k', 2)`, [
-    i.contentTemplate,
-    SUB,
-    `${MARK} content`,
-  ]);
-  await db.query(`insert into video_templates(cus_template_id, gate_template_id, cus_id, title, frames, status) values ($1, $2, $3, $4, $5::jsonb, 2)`, [
-    i.videoTemplate,
-    i.videoGate,
-    SUB,
-    `${MARK} video`,
-    JSON.stringify([{ mediaType: 'text', mediaUrl: '', textContent: `${MARK} {p1}` }]),
-  ]);
+  await db.query(
+    `insert into content_templates(template_id, cus_id, template_content, keyword, check_status) values ($1, $2, $3, 'k', 2)`,
+    [i.contentTemplate, SUB, `${MARK} content`],
+  );
+  await db.query(
+    `insert into video_templates(cus_template_id, gate_template_id, cus_id, title, frames, status) values ($1, $2, $3, $4, $5::jsonb, 2)`,
+    [
+      i.videoTemplate,
+      i.videoGate,
+      SUB,
+      `${MARK} video`,
+      JSON.stringify([{ mediaType: 'text', mediaUrl: '', textContent: `${MARK} {p1}` }]),
+    ],
+  );
   await db.query(
     `insert into csp_templates(template_id, gate_template_id, cus_id, chatbot_id, template_name, content, template_status) values ($1, $2, $3, $4, $5, $6::jsonb, 4)`,
     [
@@ -56,7 +58,11 @@ export async function seedSubAccountObjects(p: TestPlatform, adminToken: string)
       JSON.stringify({ cards: [], smsContent: MARK, videoTitle: '', videoFrames: [], readContent: '' }),
     ],
   );
-  await db.query(`insert into address_groups(group_id, cus_id, group_name, member_count) values ($1, $2, $3, 1)`, [i.group, SUB, `${MARK} group`]);
+  await db.query(`insert into address_groups(group_id, cus_id, group_name, member_count) values ($1, $2, $3, 1)`, [
+    i.group,
+    SUB,
+    `${MARK} group`,
+  ]);
   await db.query(`insert into address_members(id, cus_id, group_id, name, mobile) values ($1, $2, $3, $4, $5)`, [
     i.member,
     SUB,
@@ -64,12 +70,10 @@ export async function seedSubAccountObjects(p: TestPlatform, adminToken: string)
     `${MARK} member`,
     SUB_MOBILE,
   ]);
-  await db.query(`insert into aim_materials(material_id, cus_id, name, media_type, size, create_time) values ($1, $2, $3, 'image', 10, $4)`, [
-    i.aimMaterial,
-    SUB,
-    `${MARK} material`,
-    now,
-  ]);
+  await db.query(
+    `insert into aim_materials(material_id, cus_id, name, media_type, size, create_time) values ($1, $2, $3, 'image', 10, $4)`,
+    [i.aimMaterial, SUB, `${MARK} material`, now],
+  );
   await db.query(
     `insert into number_status_batches(batch_id, cus_id, batch_name, batch_count, status, checked_count, create_time) values ($1, $2, $3, 1, 1, 1, $4)`,
     [i.numberBatch, SUB, `${MARK} check`, now],
@@ -79,14 +83,10 @@ export async function seedSubAccountObjects(p: TestPlatform, adminToken: string)
     `insert into time_batches (time_batch, cus_id, prod_type, batch_type, send_status, timing_time, create_time, content, batch_count) values ($1, $2, 0, 0, 0, $3, $4, $5, 1)`,
     [i.timeBatch, SUB, new Date(now.getTime() + 86_400_000), now, `${MARK} timed`],
   );
-  await db.query(`insert into time_mt_messages (sn, time_batch, cus_id, mobile, send_status, timing_time, create_time) values ($1, $2, $3, $4, 0, $5, $6)`, [
-    `${i.timeBatch}-1`,
-    i.timeBatch,
-    SUB,
-    SUB_MOBILE,
-    new Date(now.getTime() + 86_400_000),
-    now,
-  ]);
+  await db.query(
+    `insert into time_mt_messages (sn, time_batch, cus_id, mobile, send_status, timing_time, create_time) values ($1, $2, $3, $4, 0, $5, $6)`,
+    [`${i.timeBatch}-1`, i.timeBatch, SUB, SUB_MOBILE, new Date(now.getTime() + 86_400_000), now],
+  );
   await db.query(
     `insert into mo_records (sn, cus_id, src_calling_number, mobile, content, whole_content, deliver_time, batch_id) values ($1, $2, '1068005', $3, $4, $4, $5, $6)`,
     [i.mo, SUB, SUB_MOBILE, `${MARK} reply`, now, i.recordBatch],
@@ -94,13 +94,21 @@ export async function seedSubAccountObjects(p: TestPlatform, adminToken: string)
   await db.query(`update mt_records set content = $2 where cus_id = $1`, [SUB, `${MARK} sent`]);
   await db.query(
     `insert into short_links(code, sn, cus_id, long_url, short_url, mobile, batch_id, content, create_time) values ($1, 'SL-SUB3', $2, $3, $4, $5, $6, $7, $8)`,
-    [i.shortCode, SUB, `https://example.com/${MARK}`, `${new URL(p.base).origin}/s/${i.shortCode}`, SUB_MOBILE, i.recordBatch, `${MARK} link`, now],
+    [
+      i.shortCode,
+      SUB,
+      `https://example.com/${MARK}`,
+      `${new URL(p.base).origin}/s/${i.shortCode}`,
+      SUB_MOBILE,
+      i.recordBatch,
+      `${MARK} link`,
+      now,
+    ],
   );
-  await db.query(`insert into callback_deliveries(cus_id, kind, ref, url, payload, status) values ($1, 'mo', $2, $3, '{}'::jsonb, 1)`, [
-    SUB,
-    i.mo,
-    `https://example.com/${MARK}`,
-  ]);
+  await db.query(
+    `insert into callback_deliveries(cus_id, kind, ref, url, payload, status) values ($1, 'mo', $2, $3, '{}'::jsonb, 1)`,
+    [SUB, i.mo, `https://example.com/${MARK}`],
+  );
   const up = await upload(p, '/file/uploadVideoMaterial', `${MARK}.png`, PNG, adminToken);
   if (up.status !== 200) throw new Error(`upload failed: ${JSON.stringify(up.body)}`);
   const fileId = String(up.body.data.fileId);
@@ -155,11 +163,24 @@ export function subValueFor(path: string, field: string, fileId: string, base: s
   }
   // an edit of the sub-account as it could be typed (passwords empty: kept), judged on scope alone
   if (path === '/customer/customerModify') {
-    const valid: Record<string, unknown> = { ext_number: '8005', userIps: '', maxConnections: 5, maxSpeed: 100, busCty: 'retail', prodType: 0, pushMode: 0 };
+    const valid: Record<string, unknown> = {
+      ext_number: '8005',
+      userIps: '',
+      maxConnections: 5,
+      maxSpeed: 100,
+      busCty: 'retail',
+      prodType: 0,
+      pushMode: 0,
+    };
     return valid[field];
   }
   return undefined;
 }
 
 /** Strings that, in an answer to the agent, would mean it reached SUB003's data. */
-export const subSecrets = (fileId: string) => [MARK, fileId, ...Object.values(SUB_IDS).filter((v) => v !== SUB_IDS.recordBatch), 'T-SUB3-1'];
+export const subSecrets = (fileId: string) => [
+  MARK,
+  fileId,
+  ...Object.values(SUB_IDS).filter((v) => v !== SUB_IDS.recordBatch),
+  'T-SUB3-1',
+];

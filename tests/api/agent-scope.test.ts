@@ -52,9 +52,15 @@ interface Answer {
 function bodyFor(e: Endpoint, fileId: string, base: string): unknown {
   let body: unknown = sampleOf(e.request) ?? {};
   if (Array.isArray(body)) return body;
-  const shape = (e.request as unknown as { shape?: Record<string, { safeParse: (v: unknown) => { success: boolean } }> }).shape;
+  const shape = (
+    e.request as unknown as { shape?: Record<string, { safeParse: (v: unknown) => { success: boolean } }> }
+  ).shape;
   if (shape && body && typeof body === 'object') {
-    body = Object.fromEntries(Object.entries(body as Record<string, unknown>).filter(([k]) => !shape[k] || !shape[k].safeParse(undefined).success));
+    body = Object.fromEntries(
+      Object.entries(body as Record<string, unknown>).filter(
+        ([k]) => !shape[k] || !shape[k].safeParse(undefined).success,
+      ),
+    );
   }
   const fields = new Set(
     leavesOf(e.request)
@@ -107,9 +113,10 @@ async function subDataRows(p: TestPlatform): Promise<Record<string, string>> {
   );
   const out: Record<string, string> = {};
   for (const { table_name: t } of tables) {
-    const [row] = await p.ctx.db.query<{ rows: string | null }>(`select string_agg(x::text, '|' order by x::text) as rows from ${t} x where x.cus_id = $1`, [
-      SUB,
-    ]);
+    const [row] = await p.ctx.db.query<{ rows: string | null }>(
+      `select string_agg(x::text, '|' order by x::text) as rows from ${t} x where x.cus_id = $1`,
+      [SUB],
+    );
     out[t] = row?.rows ?? '';
   }
   return out;
@@ -123,7 +130,12 @@ describe.each(DB_KINDS)('an agent and its sub-accounts on %s', (kind) => {
   let agentAgain: string[] = [];
   let fileId = '';
   beforeAll(async () => {
-    [admin, agent, ...agentAgain] = await Promise.all([p.login('admin'), p.login('agent'), p.login('agent'), p.login('agent')]);
+    [admin, agent, ...agentAgain] = await Promise.all([
+      p.login('admin'),
+      p.login('agent'),
+      p.login('agent'),
+      p.login('agent'),
+    ]);
     ({ fileId } = await seedSubAccountObjects(p, admin));
   });
 
@@ -134,7 +146,10 @@ describe.each(DB_KINDS)('an agent and its sub-accounts on %s', (kind) => {
     const refusedAccountCalls: string[] = [];
     let walked = 0;
     // logout last: it ends the session the walk runs on
-    const ordered = [...endpoints.filter((e) => e.path !== '/user/logout'), ...endpoints.filter((e) => e.path === '/user/logout')];
+    const ordered = [
+      ...endpoints.filter((e) => e.path !== '/user/logout'),
+      ...endpoints.filter((e) => e.path === '/user/logout'),
+    ];
     for (const e of ordered) {
       if (e.kind === 'sse' || e.kind === 'multipart') continue; // the stream below; uploads name no account (always the caller's)
       const body = bodyFor(e, fileId, p.base);
@@ -143,8 +158,11 @@ describe.each(DB_KINDS)('an agent and its sub-accounts on %s', (kind) => {
       expect(a.status, `${e.path}: ${a.text.slice(0, 300)}`).toBeLessThan(500);
       if (ACCOUNT_AREA.test(e.path)) {
         // customerAdd names a new account, not SUB003
-        const targeted = e.path !== '/customer/customerAdd' && (JSON.stringify(body).includes(SUB) || /\/(list|chargeDetail)$/.test(e.path));
-        if (targeted && (a.status !== 200 || a.type !== 0)) refusedAccountCalls.push(`${e.path} ${a.status} ${a.text.slice(0, 200)}`);
+        const targeted =
+          e.path !== '/customer/customerAdd' &&
+          (JSON.stringify(body).includes(SUB) || /\/(list|chargeDetail)$/.test(e.path));
+        if (targeted && (a.status !== 200 || a.type !== 0))
+          refusedAccountCalls.push(`${e.path} ${a.status} ${a.text.slice(0, 200)}`);
         continue;
       }
       const seen = secrets.filter((s) => a.text.includes(s));
@@ -157,7 +175,9 @@ describe.each(DB_KINDS)('an agent and its sub-accounts on %s', (kind) => {
     // the account area did reach SUB003: the list showed it and the walk's close, open and charge went through
     const [acct] = await p.ctx.db.query<{ status: number }>('select status from accounts where cus_id = $1', [SUB]);
     expect(Number(acct.status)).toBe(1);
-    expect((await p.ctx.db.query(`select 1 from balance_ledger where cus_id = $1 and ref <> 'seed'`, [SUB])).length).toBeGreaterThan(0);
+    expect(
+      (await p.ctx.db.query(`select 1 from balance_ledger where cus_id = $1 and ref <> 'seed'`, [SUB])).length,
+    ).toBeGreaterThan(0);
   });
 
   it(`address real objects: the admin (userType 1) sees each of them through the same requests (${kind})`, async () => {
@@ -165,7 +185,12 @@ describe.each(DB_KINDS)('an agent and its sub-accounts on %s', (kind) => {
     for (const path of CONTROL_READS) {
       const e = endpoints.find((x) => x.path === path)!;
       const a = await send(p, e, bodyFor(e, fileId, p.base), admin);
-      const expected = path === '/file/material' ? 'PNG' : path === '/shortChainTool/shortToLong' || path === '/callback/list' ? 'example.com' : MARK;
+      const expected =
+        path === '/file/material'
+          ? 'PNG'
+          : path === '/shortChainTool/shortToLong' || path === '/callback/list'
+            ? 'example.com'
+            : MARK;
       if (!a.text.includes(expected)) missed.push(`${path} ${a.status} ${a.text.slice(0, 200)}`);
     }
     expect(missed).toEqual([]);
@@ -173,14 +198,30 @@ describe.each(DB_KINDS)('an agent and its sub-accounts on %s', (kind) => {
 
   it(`refuse the agent deleting a sub-account's video template, as its content template, and let the admin (${kind})`, async () => {
     const agentToken = agentAgain[0];
-    const video = await p.call('/videoTemplate/templateDel', { cus_template_id: SUB_IDS.videoTemplate }, { token: agentToken, lang: 'en' });
-    const content = await p.call('/contentTemplate/contentTemplateDelete', { template_id: SUB_IDS.contentTemplate }, { token: agentToken, lang: 'en' });
+    const video = await p.call(
+      '/videoTemplate/templateDel',
+      { cus_template_id: SUB_IDS.videoTemplate },
+      { token: agentToken, lang: 'en' },
+    );
+    const content = await p.call(
+      '/contentTemplate/contentTemplateDelete',
+      { template_id: SUB_IDS.contentTemplate },
+      { token: agentToken, lang: 'en' },
+    );
     expect(video).toMatchObject({ status: 400, body: { type: 400 } });
     expect(content).toMatchObject({ status: 400, body: { type: 400, message: video.body.message } });
     const status = async () =>
-      Number((await p.ctx.db.query<{ status: number }>('select status from video_templates where cus_template_id = $1', [SUB_IDS.videoTemplate]))[0].status);
+      Number(
+        (
+          await p.ctx.db.query<{ status: number }>('select status from video_templates where cus_template_id = $1', [
+            SUB_IDS.videoTemplate,
+          ])
+        )[0].status,
+      );
     expect(await status()).toBe(2);
-    expect((await p.call('/videoTemplate/templateDel', { cus_template_id: SUB_IDS.videoTemplate }, { token: admin })).status).toBe(200);
+    expect(
+      (await p.call('/videoTemplate/templateDel', { cus_template_id: SUB_IDS.videoTemplate }, { token: admin })).status,
+    ).toBe(200);
     expect(await status()).toBe(4);
   });
 

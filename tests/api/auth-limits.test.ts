@@ -40,12 +40,17 @@ const attributeValues = (svg: string) => [...svg.matchAll(/\s[\w:-]+="([^"]*)"/g
 describe('captcha image', () => {
   it('draws no character a script can read: no text, no glyph names, the answer in no attribute', () => {
     for (let i = 0; i < 250; i++) {
-      const code = Array.from({ length: 4 }, (_, k) => CAPTCHA_ALPHABET[(i * 7 + k * 11) % CAPTCHA_ALPHABET.length]).join('');
+      const code = Array.from(
+        { length: 4 },
+        (_, k) => CAPTCHA_ALPHABET[(i * 7 + k * 11) % CAPTCHA_ALPHABET.length],
+      ).join('');
       const svg = captchaSvg(code);
       // the attack that read 250 of 250: one text element per character, in order
       expect([...svg.matchAll(/<text[^>]*>(.)<\/text>/g)]).toEqual([]);
       expect(svg).not.toMatch(/<text|<use|<symbol|<defs|\sid=|<title|<desc|font/i);
-      expect(new Set([...svg.matchAll(/<(\w+)/g)].map((m) => m[1]))).toEqual(new Set(['svg', 'rect', 'path', 'circle']));
+      expect(new Set([...svg.matchAll(/<(\w+)/g)].map((m) => m[1]))).toEqual(
+        new Set(['svg', 'rect', 'path', 'circle']),
+      );
       expect(svg.toUpperCase()).not.toContain(code);
       for (const v of attributeValues(svg)) expect(v.toUpperCase()).not.toContain(code);
     }
@@ -74,15 +79,27 @@ describe.each(DB_KINDS)('authentication limits on %s', (kind) => {
   const captcha = async (from = '127.0.0.1') => {
     const r = await callFrom(from, `${p.base}/user/captcha`, {});
     expect(r.status).toBe(200);
-    const [row] = await p.ctx.db.query<{ code: string }>('select code from captchas where redom_str = $1', [r.body.data.redomStr]);
+    const [row] = await p.ctx.db.query<{ code: string }>('select code from captchas where redom_str = $1', [
+      r.body.data.redomStr,
+    ]);
     return { code: row.code, redomStr: r.body.data.redomStr as string, image: r.body.data.image as string };
   };
   const sendCode = async (from: string, epId: string, phone: string, lang: 'zh' | 'en' = 'zh') => {
     const c = await captcha();
-    return callFrom(from, `${p.base}/user/sendAuthCode`, { epId, phone, uuid: `u-${epId}`, code: c.code, redomStr: c.redomStr }, { lang });
+    return callFrom(
+      from,
+      `${p.base}/user/sendAuthCode`,
+      { epId, phone, uuid: `u-${epId}`, code: c.code, redomStr: c.redomStr },
+      { lang },
+    );
   };
   const smsTo = async (phone: string) =>
-    (await p.ctx.db.query<{ n: number }>(`select count(*)::int as n from mt_records where cus_id = 'SYSTEM' and mobile = $1`, [phone]))[0].n;
+    (
+      await p.ctx.db.query<{ n: number }>(
+        `select count(*)::int as n from mt_records where cus_id = 'SYSTEM' and mobile = $1`,
+        [phone],
+      )
+    )[0].n;
 
   it('serves captchas a script cannot read back', async () => {
     for (let i = 0; i < 5; i++) {
@@ -94,12 +111,19 @@ describe.each(DB_KINDS)('authentication limits on %s', (kind) => {
   });
 
   it('holds at most 20 unanswered captchas per address, counted atomically; answered and expired ones make room', async () => {
-    const burst = await Promise.all(Array.from({ length: 25 }, () => callFrom('127.0.3.2', `${p.base}/user/captcha`, {}, { lang: 'en' })));
+    const burst = await Promise.all(
+      Array.from({ length: 25 }, () => callFrom('127.0.3.2', `${p.base}/user/captcha`, {}, { lang: 'en' })),
+    );
     expect(burst.filter((r) => r.status === 200)).toHaveLength(20);
     const refused = burst.filter((r) => r.status === 429);
     expect(refused).toHaveLength(5);
-    expect(refused[0].body).toMatchObject({ type: 429, message: 'Too many captchas requested, please try again later' });
-    expect((await callFrom('127.0.3.2', `${p.base}/user/captcha`, {})).body.message).toBe('图形验证码请求过于频繁，请稍后再试');
+    expect(refused[0].body).toMatchObject({
+      type: 429,
+      message: 'Too many captchas requested, please try again later',
+    });
+    expect((await callFrom('127.0.3.2', `${p.base}/user/captcha`, {})).body.message).toBe(
+      '图形验证码请求过于频繁，请稍后再试',
+    );
     // another address is not affected
     expect((await callFrom('127.0.3.3', `${p.base}/user/captcha`, {})).status).toBe(200);
     // a request that answers one of them (here wrongly) uses it up and makes room for one more
@@ -117,7 +141,9 @@ describe.each(DB_KINDS)('authentication limits on %s', (kind) => {
     // once they expire, their rows go as new captchas are made, and the address may ask again
     later(301);
     expect((await callFrom('127.0.3.2', `${p.base}/user/captcha`, {})).status).toBe(200);
-    const [rows] = await p.ctx.db.query<{ n: number }>(`select count(*)::int as n from captchas where client_address = '127.0.3.2'`);
+    const [rows] = await p.ctx.db.query<{ n: number }>(
+      `select count(*)::int as n from captchas where client_address = '127.0.3.2'`,
+    );
     expect(rows.n).toBe(1);
   });
 
@@ -125,7 +151,11 @@ describe.each(DB_KINDS)('authentication limits on %s', (kind) => {
     const routes: [string, (pw: string) => Record<string, string>, string][] = [
       ['/user/getAppsecret', (pw) => ({ password: pw }), 'password'],
       ['/user/resetAppsecret', (pw) => ({ password: pw }), 'password'],
-      ['/user/modifyPassword', (pw) => ({ oldPassword: pw, newPassword: 'abc123', confirmPassword: 'abc123' }), 'oldPassword'],
+      [
+        '/user/modifyPassword',
+        (pw) => ({ oldPassword: pw, newPassword: 'abc123', confirmPassword: 'abc123' }),
+        'oldPassword',
+      ],
       ['/user/modifyInterfacePassword', (pw) => ({ password: pw, interfacePassword: 'abc123' }), 'password'],
     ];
     it.each(routes.map((r, i) => [...r, `127.0.4.${i + 1}`] as const))(
@@ -136,7 +166,10 @@ describe.each(DB_KINDS)('authentication limits on %s', (kind) => {
           expect(r).toMatchObject({ status: 400, body: { field } });
         }
         const sixth = await callFrom(from, `${p.base}${path}`, body('wrong5'), { token, lang: 'en' });
-        expect(sixth).toMatchObject({ status: 429, body: { message: 'Too many failed logins, please try again in 1 min' } });
+        expect(sixth).toMatchObject({
+          status: 429,
+          body: { message: 'Too many failed logins, please try again in 1 min' },
+        });
         const zh = await callFrom(from, `${p.base}${path}`, body('demo1234'), { token });
         expect(zh).toMatchObject({ status: 429, body: { message: '登录失败次数过多，请 1 分钟后再试' } });
       },
@@ -169,16 +202,30 @@ describe.each(DB_KINDS)('authentication limits on %s', (kind) => {
 
   describe('registration codes', () => {
     it('needs a solved captcha, and uses it up right or wrong', async () => {
-      const bare = await callFrom('127.0.5.1', `${p.base}/user/sendAuthCode`, { epId: 'CAPCO01', phone: '13955550001', uuid: 'u' }, { lang: 'en' });
+      const bare = await callFrom(
+        '127.0.5.1',
+        `${p.base}/user/sendAuthCode`,
+        { epId: 'CAPCO01', phone: '13955550001', uuid: 'u' },
+        { lang: 'en' },
+      );
       expect(bare.status).toBe(400);
       const c = await captcha();
       const wrong = await callFrom(
         '127.0.5.1',
         `${p.base}/user/sendAuthCode`,
-        { epId: 'CAPCO01', phone: '13955550001', uuid: 'u', code: c.code === 'AAAA' ? 'BBBB' : 'AAAA', redomStr: c.redomStr },
+        {
+          epId: 'CAPCO01',
+          phone: '13955550001',
+          uuid: 'u',
+          code: c.code === 'AAAA' ? 'BBBB' : 'AAAA',
+          redomStr: c.redomStr,
+        },
         { lang: 'en' },
       );
-      expect(wrong).toMatchObject({ status: 400, body: { field: 'code', message: 'The captcha is wrong or has expired' } });
+      expect(wrong).toMatchObject({
+        status: 400,
+        body: { field: 'code', message: 'The captcha is wrong or has expired' },
+      });
       const reused = await callFrom('127.0.5.1', `${p.base}/user/sendAuthCode`, {
         epId: 'CAPCO01',
         phone: '13955550001',
@@ -196,19 +243,33 @@ describe.each(DB_KINDS)('authentication limits on %s', (kind) => {
       const taken = await sendCode('127.0.5.2', 'EP0001', '13955550002', 'en');
       const free = await sendCode('127.0.5.3', 'FREECO1', '13955550003', 'en');
       expect(taken).toEqual(free);
-      expect(taken).toMatchObject({ status: 200, body: { message: 'Verification code sent', data: { resendAfterS: 60 } } });
+      expect(taken).toMatchObject({
+        status: 200,
+        body: { message: 'Verification code sent', data: { resendAfterS: 60 } },
+      });
       const regist = (epId: string, phone: string, code: string) =>
-        p.call('/user/epRegist', { epId, epName: 'x', password: Buffer.from('abc12345').toString('base64'), phone, code, uuid: `u-${epId}` }, { lang: 'en' });
+        p.call(
+          '/user/epRegist',
+          { epId, epName: 'x', password: Buffer.from('abc12345').toString('base64'), phone, code, uuid: `u-${epId}` },
+          { lang: 'en' },
+        );
       // without the code, a taken id and a free one are refused alike
       const guessTaken = await regist('EP0001', '13955550002', '000000');
       const guessFree = await regist('FREECO1', '13955550003', '000000');
       expect(guessTaken.status).toBe(400);
       expect(guessTaken.body).toEqual(guessFree.body);
       const codeOf = async (epId: string) =>
-        (await p.ctx.db.query<{ code: string }>(`select code from sms_codes where purpose = 'register' and subject = $1 order by id desc limit 1`, [epId]))[0]
-          .code;
+        (
+          await p.ctx.db.query<{ code: string }>(
+            `select code from sms_codes where purpose = 'register' and subject = $1 order by id desc limit 1`,
+            [epId],
+          )
+        )[0].code;
       const known = await regist('EP0001', '13955550002', await codeOf('EP0001'));
-      expect(known).toMatchObject({ status: 400, body: { field: 'epId', message: 'That enterprise account already exists' } });
+      expect(known).toMatchObject({
+        status: 400,
+        body: { field: 'epId', message: 'That enterprise account already exists' },
+      });
     });
 
     it('sends at most 5 an hour from one address, counted atomically before anything is sent', async () => {
@@ -251,10 +312,16 @@ describe.each(DB_KINDS)('authentication limits on %s', (kind) => {
       );
       expect(users.length).toBe(3);
       const loginCode = (from: string, u: { username: string; mobile: string }, lang: 'zh' | 'en' = 'zh') =>
-        callFrom(from, `${p.base}/user/sendLoginAuthCode`, { userId: u.username, phone: u.mobile, uuid: `l-${u.username}` }, { lang });
+        callFrom(
+          from,
+          `${p.base}/user/sendLoginAuthCode`,
+          { userId: u.username, phone: u.mobile, uuid: `l-${u.username}` },
+          { lang },
+        );
       const [one] = users;
       const codesTo = async (phone: string) =>
-        (await p.ctx.db.query<{ n: number }>(`select count(*)::int as n from mt_records where mobile = $1`, [phone]))[0].n;
+        (await p.ctx.db.query<{ n: number }>(`select count(*)::int as n from mt_records where mobile = $1`, [phone]))[0]
+          .n;
       const before = await codesTo(one.mobile);
       for (let i = 0; i < 10; i++) {
         later(61);
@@ -285,7 +352,10 @@ describe.each(DB_KINDS)('authentication limits on %s', (kind) => {
         expect((await sendCode('127.0.7.1', 'ALLCO01', '13988880001')).status).toBe(200);
         expect((await sendCode('127.0.7.2', 'ALLCO02', '13988880002')).status).toBe(200);
         const third = await sendCode('127.0.7.3', 'ALLCO03', '13988880003', 'en');
-        expect(third).toMatchObject({ status: 429, body: { message: 'Too many codes are being sent right now, please try again in a minute' } });
+        expect(third).toMatchObject({
+          status: 429,
+          body: { message: 'Too many codes are being sent right now, please try again in a minute' },
+        });
         later(61);
         expect((await sendCode('127.0.7.3', 'ALLCO03', '13988880003')).status).toBe(200);
       } finally {

@@ -17,10 +17,23 @@ describe.each(DB_KINDS)('login with captcha on %s', (kind) => {
   const captcha = async () => {
     const r = await p.call('/user/captcha');
     expect(r.status).toBe(200);
-    const [row] = await p.ctx.db.query<{ code: string }>('select code from captchas where redom_str = $1', [r.body.data.redomStr]);
-    return { ...r.body.data, code: row.code } as { redomStr: string; image: string; expiresInS: number; required: boolean; code: string };
+    const [row] = await p.ctx.db.query<{ code: string }>('select code from captchas where redom_str = $1', [
+      r.body.data.redomStr,
+    ]);
+    return { ...r.body.data, code: row.code } as {
+      redomStr: string;
+      image: string;
+      expiresInS: number;
+      required: boolean;
+      code: string;
+    };
   };
-  const login = async (username: string, password: string, lang: 'zh' | 'en' = 'zh', c?: { redomStr: string; code: string }) => {
+  const login = async (
+    username: string,
+    password: string,
+    lang: 'zh' | 'en' = 'zh',
+    c?: { redomStr: string; code: string },
+  ) => {
     const cc = c ?? (await captcha());
     return p.call('/user/login', { username, password: b64(password), code: cc.code, redomStr: cc.redomStr }, { lang });
   };
@@ -39,26 +52,32 @@ describe.each(DB_KINDS)('login with captcha on %s', (kind) => {
     expect(svg.toUpperCase()).not.toContain(c.code);
   });
 
-  it.each(['admin', 'agent', 'user'])('logs in %s with the right captcha and records the login time', async (username) => {
-    const r = await login(username, 'demo1234');
-    expect(r.status).toBe(200);
-    expect(r.body.type).toBe(0);
-    expect(r.body.message).toBe('登录成功');
-    expect(typeof r.body.data.token).toBe('string');
-    expect(r.body.data.expiresInS).toBe(3600);
-    expect(Math.abs(r.body.data.datetime - Date.now())).toBeLessThan(60_000);
-    const info = await p.call('/user/getUserInfo', {}, { token: r.body.data.token });
-    expect(info.body.data.authUser.userName).toBe(username);
-    // the answer carries what the console's shell opens on, as the endpoints answer it for this caller, so the shell
-    // asks nothing more before its first page
-    const top = await p.call('/user/getTopMenu', {}, { token: r.body.data.token });
-    const menu = await p.call('/user/getMenu', { permCode: 'userCenter' }, { token: r.body.data.token });
-    expect(r.body.data.session).toEqual({ userInfo: info.body.data, topMenu: top.body.data, menu: menu.body.data });
-    // (the roles trim the user centre's menu: the sub-account list is for admins and agents)
-    expect(JSON.stringify(menu.body.data).includes('/subAccountList')).toBe(username !== 'user');
-    const [u] = await p.ctx.db.query<{ last_login_at: Date | null }>('select last_login_at from users where username = $1', [username]);
-    expect(u.last_login_at).not.toBeNull();
-  });
+  it.each(['admin', 'agent', 'user'])(
+    'logs in %s with the right captcha and records the login time',
+    async (username) => {
+      const r = await login(username, 'demo1234');
+      expect(r.status).toBe(200);
+      expect(r.body.type).toBe(0);
+      expect(r.body.message).toBe('登录成功');
+      expect(typeof r.body.data.token).toBe('string');
+      expect(r.body.data.expiresInS).toBe(3600);
+      expect(Math.abs(r.body.data.datetime - Date.now())).toBeLessThan(60_000);
+      const info = await p.call('/user/getUserInfo', {}, { token: r.body.data.token });
+      expect(info.body.data.authUser.userName).toBe(username);
+      // the answer carries what the console's shell opens on, as the endpoints answer it for this caller, so the shell
+      // asks nothing more before its first page
+      const top = await p.call('/user/getTopMenu', {}, { token: r.body.data.token });
+      const menu = await p.call('/user/getMenu', { permCode: 'userCenter' }, { token: r.body.data.token });
+      expect(r.body.data.session).toEqual({ userInfo: info.body.data, topMenu: top.body.data, menu: menu.body.data });
+      // (the roles trim the user centre's menu: the sub-account list is for admins and agents)
+      expect(JSON.stringify(menu.body.data).includes('/subAccountList')).toBe(username !== 'user');
+      const [u] = await p.ctx.db.query<{ last_login_at: Date | null }>(
+        'select last_login_at from users where username = $1',
+        [username],
+      );
+      expect(u.last_login_at).not.toBeNull();
+    },
+  );
 
   it('accepts the captcha in lower case', async () => {
     const c = await captcha();
@@ -69,7 +88,10 @@ describe.each(DB_KINDS)('login with captcha on %s', (kind) => {
 
   it('refuses a wrong captcha in both languages, and burns the captcha', async () => {
     const c = await captcha();
-    const zh = await login('admin', 'demo1234', 'zh', { redomStr: c.redomStr, code: 'ZZZZ' === c.code ? 'YYYY' : 'ZZZZ' });
+    const zh = await login('admin', 'demo1234', 'zh', {
+      redomStr: c.redomStr,
+      code: 'ZZZZ' === c.code ? 'YYYY' : 'ZZZZ',
+    });
     expect(zh.status).toBe(400);
     expect(zh.body).toMatchObject({ type: 400, message: '验证码错误或已过期', field: 'code' });
     // single use: the right answer no longer works after a wrong one
@@ -82,7 +104,9 @@ describe.each(DB_KINDS)('login with captcha on %s', (kind) => {
 
   it('refuses an expired captcha and a reused one', async () => {
     const c = await captcha();
-    await p.ctx.db.query(`update captchas set expires_at = now() - interval '1 second' where redom_str = $1`, [c.redomStr]);
+    await p.ctx.db.query(`update captchas set expires_at = now() - interval '1 second' where redom_str = $1`, [
+      c.redomStr,
+    ]);
     expect((await login('admin', 'demo1234', 'zh', c)).status).toBe(400);
     const d = await captcha();
     expect((await login('admin', 'demo1234', 'zh', d)).status).toBe(200);
@@ -100,7 +124,11 @@ describe.each(DB_KINDS)('login with captcha on %s', (kind) => {
 
   it('refuses a password that is not Base64', async () => {
     const c = await captcha();
-    const r = await p.call('/user/login', { username: 'admin', password: 'demo1234!', code: c.code, redomStr: c.redomStr }, { lang: 'en' });
+    const r = await p.call(
+      '/user/login',
+      { username: 'admin', password: 'demo1234!', code: c.code, redomStr: c.redomStr },
+      { lang: 'en' },
+    );
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ message: 'The password must be Base64-encoded', field: 'password' });
     const zh = await p.call('/user/login', { username: 'admin', password: '%%%%', code: c.code, redomStr: c.redomStr });
@@ -131,7 +159,11 @@ describe.each(DB_KINDS)('login protection on %s', (kind) => {
   });
   afterAll(async () => p?.close());
   /** A login from a loopback address of our choice (127.0.0.1 unless said), as a different client would send it. */
-  const login = (username: string, password: string, o: { lang?: 'zh' | 'en'; from?: string; captcha?: { code: string; redomStr: string } } = {}) =>
+  const login = (
+    username: string,
+    password: string,
+    o: { lang?: 'zh' | 'en'; from?: string; captcha?: { code: string; redomStr: string } } = {},
+  ) =>
     postFrom(
       o.from ?? '127.0.0.1',
       `${p.base}/user/login`,
@@ -140,7 +172,9 @@ describe.each(DB_KINDS)('login protection on %s', (kind) => {
     );
   const captchaFor = async () => {
     const c = await p.call('/user/captcha', {});
-    const [row] = await p.ctx.db.query<{ code: string }>('select code from captchas where redom_str = $1', [c.body.data.redomStr]);
+    const [row] = await p.ctx.db.query<{ code: string }>('select code from captchas where redom_str = $1', [
+      c.body.data.redomStr,
+    ]);
     return { code: row.code, redomStr: c.body.data.redomStr as string };
   };
   const later = (minutes: number) => (offsetMs += minutes * 60_000);
@@ -158,7 +192,9 @@ describe.each(DB_KINDS)('login protection on %s', (kind) => {
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 400)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(25);
-    expect((await login('agent', 'demo1234', { lang: 'en' })).body.message).toMatch(/^Too many failed logins, please try again in \d+ min$/);
+    expect((await login('agent', 'demo1234', { lang: 'en' })).body.message).toMatch(
+      /^Too many failed logins, please try again in \d+ min$/,
+    );
     later(16);
   });
 
@@ -178,7 +214,8 @@ describe.each(DB_KINDS)('login protection on %s', (kind) => {
     const first = await login('admin', 'demo1234', { from: '127.0.0.4', lang: 'en' });
     expect(first.body.message).toBe('Too many failed logins, please try again in 1 min');
     later(1.1);
-    for (let i = 0; i < 5; i++) expect((await login('admin', `again${i}`, { from: '127.0.0.4', captcha: await captchaFor() })).status).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await login('admin', `again${i}`, { from: '127.0.0.4', captcha: await captchaFor() })).status).toBe(400);
     const second = await login('admin', 'demo1234', { from: '127.0.0.4', lang: 'en', captcha: await captchaFor() });
     expect(second.body.message).toBe('Too many failed logins, please try again in 2 min');
     later(2.1);
@@ -187,7 +224,8 @@ describe.each(DB_KINDS)('login protection on %s', (kind) => {
   });
 
   it('requires the captcha after 3 failures of an account, even with the captcha switched off', async () => {
-    for (const from of ['127.0.0.5', '127.0.0.6', '127.0.0.7']) expect((await login('agent', 'nope12', { from })).status).toBe(400);
+    for (const from of ['127.0.0.5', '127.0.0.6', '127.0.0.7'])
+      expect((await login('agent', 'nope12', { from })).status).toBe(400);
     const bare = await login('agent', 'demo1234', { from: '127.0.0.8', lang: 'en' });
     expect(bare.status).toBe(400);
     expect(bare.body).toMatchObject({ field: 'code', message: 'Please enter the captcha' });
@@ -198,7 +236,10 @@ describe.each(DB_KINDS)('login protection on %s', (kind) => {
   });
 
   it('never counts successful logins against an address', async () => {
-    for (let i = 0; i < 25; i++) expect((await login(i % 2 ? 'admin' : 'user', 'demo1234', { from: '127.0.0.11' })).status, `login ${i}`).toBe(200);
+    for (let i = 0; i < 25; i++)
+      expect((await login(i % 2 ? 'admin' : 'user', 'demo1234', { from: '127.0.0.11' })).status, `login ${i}`).toBe(
+        200,
+      );
   });
 
   it('blocks a client address after 20 failures across accounts', async () => {

@@ -32,15 +32,23 @@ describe.each(DB_KINDS)('background loops recover from failures on %s', (kind) =
 
   it('the dispatcher retries the records of a round the carrier failed, and every record gets one final status', async () => {
     const mobiles = ['13800000001', '13800000002', '13800000003'];
-    const r = await p.call('/user/groupSend', { cus_id: 'EP0001', content: '【演示】背景任务测试', mobiles: mobiles.join(',') }, { token: admin });
+    const r = await p.call(
+      '/user/groupSend',
+      { cus_id: 'EP0001', content: '【演示】背景任务测试', mobiles: mobiles.join(',') },
+      { token: admin },
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const batchId = r.body.data.batch_id as string;
-    const statuses = () => p.ctx.db.query<{ mt_status: number }>('select mt_status from mt_records where batch_id = $1', [batchId]);
+    const statuses = () =>
+      p.ctx.db.query<{ mt_status: number }>('select mt_status from mt_records where batch_id = $1', [batchId]);
     const final = await waitFor(statuses, (rows) => rows.length === 3 && rows.every((x) => x.mt_status === 0));
     expect(final).toHaveLength(3);
     expect(carrierFailures).toBe(3);
     // the failed rounds were rolled back whole: the batch counts each record once
-    const [b] = await p.ctx.db.query<{ success_count: number }>('select success_count from batches where batch_id = $1', [batchId]);
+    const [b] = await p.ctx.db.query<{ success_count: number }>(
+      'select success_count from batches where batch_id = $1',
+      [batchId],
+    );
     expect(Number(b.success_count)).toBe(3);
   });
 
@@ -65,7 +73,10 @@ describe.each(DB_KINDS)('background loops recover from failures on %s', (kind) =
       expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(200);
       const id = r.body.data.batch_id as string;
       const batch = () =>
-        p.ctx.db.query<{ status: number; checked_count: number }>('select status, checked_count from number_status_batches where batch_id = $1', [id]);
+        p.ctx.db.query<{ status: number; checked_count: number }>(
+          'select status, checked_count from number_status_batches where batch_id = $1',
+          [id],
+        );
       const [done] = await waitFor(batch, (rows) => rows[0]?.status === 1, 60_000);
       expect(Number(done.checked_count)).toBe(2500);
       // the refusals happened (the test would prove nothing otherwise), and no chunk was counted twice

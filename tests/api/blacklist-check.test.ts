@@ -13,11 +13,13 @@ describe.each(DB_KINDS)('blacklist check on %s', (kind) => {
   const ELSEWHERE = '13955550003';
   beforeAll(async () => {
     admin = await tokenFor(p, 'admin');
-    await p.ctx.db.query("insert into accounts (cus_id, cus_name, ep_id) values ('BLK900', 'Other enterprise', 'EP9000') on conflict do nothing");
-    await p.ctx.db.query("insert into blacklist (ep_id, mobile, source) values ('EP0001', $1, 'reply'), ('EP9000', $2, 'reply') on conflict do nothing", [
-      LISTED,
-      ELSEWHERE,
-    ]);
+    await p.ctx.db.query(
+      "insert into accounts (cus_id, cus_name, ep_id) values ('BLK900', 'Other enterprise', 'EP9000') on conflict do nothing",
+    );
+    await p.ctx.db.query(
+      "insert into blacklist (ep_id, mobile, source) values ('EP0001', $1, 'reply'), ('EP9000', $2, 'reply') on conflict do nothing",
+      [LISTED, ELSEWHERE],
+    );
   });
 
   const check = (body: unknown) => p.call('/send/blacklistCheck', body, { token: admin, lang: 'en' });
@@ -27,7 +29,10 @@ describe.each(DB_KINDS)('blacklist check on %s', (kind) => {
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ blacklisted: [LISTED], count: 1 });
     // a sub-account of the same enterprise shares its blacklist
-    expect((await check({ cus_id: 'SUB001', mobiles: [LISTED, CLEAN] })).body.data).toMatchObject({ blacklisted: [LISTED], count: 1 });
+    expect((await check({ cus_id: 'SUB001', mobiles: [LISTED, CLEAN] })).body.data).toMatchObject({
+      blacklisted: [LISTED],
+      count: 1,
+    });
   });
 
   it("refuses another enterprise's account, without consulting its blacklist", async () => {

@@ -13,12 +13,20 @@ import { bindTestAccount, smppTestAccount, ucs2Submit } from './smpp.fixtures';
 // own reason; the list's endpoints stay inside the caller's enterprise and refuse bad input without changing anything.
 describe.each(DB_KINDS)('blacklist and opt-out on %s', (kind) => {
   const p = platformFor(kind, { smppPort: 'auto', simulator: FAST_SIMULATOR, logLevel: 'error' });
-  const call = async (path: string, body: unknown, token: string, lang: 'zh' | 'en' = 'en') => p.call(path, body, { token, lang });
+  const call = async (path: string, body: unknown, token: string, lang: 'zh' | 'en' = 'en') =>
+    p.call(path, body, { token, lang });
   /** a phone's reply to the last message `cusId` sent it, through the store every MO path (simulator, carrier) uses */
   const reply = (cusId: string, mobile: string, content: string) =>
-    p.ctx.db.tx((q) => storeReplies(p.ctx, q, p.ctx.now(), [{ row: { sn: '', cus_id: cusId, prod_type: 0, mobile, content: '', batch_id: '' }, content }]));
+    p.ctx.db.tx((q) =>
+      storeReplies(p.ctx, q, p.ctx.now(), [
+        { row: { sn: '', cus_id: cusId, prod_type: 0, mobile, content: '', batch_id: '' }, content },
+      ]),
+    );
   const live = async (mobile: string) =>
-    p.ctx.db.query<{ cus_id: string; source: string }>("select cus_id, source from blacklist where ep_id = 'EP0001' and mobile = $1 and not deleted", [mobile]);
+    p.ctx.db.query<{ cus_id: string; source: string }>(
+      "select cus_id, source from blacklist where ep_id = 'EP0001' and mobile = $1 and not deleted",
+      [mobile],
+    );
   const sentTo = async (mobile: string, content: string) =>
     (
       await p.ctx.db.query<{ n: number; cost: number }>(
@@ -30,7 +38,11 @@ describe.each(DB_KINDS)('blacklist and opt-out on %s', (kind) => {
   it('opts out on " ｔ " and "T." once, confirms once and free; START takes it back', async () => {
     const admin = await tokenFor(p, 'admin');
     const settings = (await call('/mobileBlack/settings', {}, admin)).body.data;
-    expect(settings).toMatchObject({ optOutWords: ['T', 'TD', '退订', 'STOP', 'UNSUBSCRIBE'], optInWords: ['START', 'UNSTOP', '订阅'], scope: 'enterprise' });
+    expect(settings).toMatchObject({
+      optOutWords: ['T', 'TD', '退订', 'STOP', 'UNSUBSCRIBE'],
+      optInWords: ['START', 'UNSTOP', '订阅'],
+      scope: 'enterprise',
+    });
     expect((await call('/mobileBlack/settingsModify', { ...settings, confirm: true }, admin)).status).toBe(200);
     const M = '13911110001';
     await reply('SUB001', M, ' ｔ ');
@@ -50,13 +62,26 @@ describe.each(DB_KINDS)('blacklist and opt-out on %s', (kind) => {
     const CLEAN = '13911110003';
     await reply('SUB001', M, '退订');
     const check = await call('/send/blacklistCheck', { cus_id: 'SUB001', mobiles: [M, CLEAN] }, admin);
-    expect(check.body.data).toEqual({ blacklisted: [M], count: 1, reasons: ['Opted out by reply: no messages from this enterprise'] });
-    const sent = await call('/user/groupSend', { cus_id: 'SUB001', content: 'hello', mobiles: `${M}\n${CLEAN}` }, admin);
+    expect(check.body.data).toEqual({
+      blacklisted: [M],
+      count: 1,
+      reasons: ['Opted out by reply: no messages from this enterprise'],
+    });
+    const sent = await call(
+      '/user/groupSend',
+      { cus_id: 'SUB001', content: 'hello', mobiles: `${M}\n${CLEAN}` },
+      admin,
+    );
     expect(sent.body.data).toMatchObject({ validCount: 1, blacklistCount: 1 });
 
     const origin = new URL(p.base).origin;
     const secret = (await appSecretOf(p.ctx.db, 'SUB001')).secret;
-    const http = await callIntegrator(origin, { appId: 'SUB001', secret, path: '/sms/send', body: { text: 'hi', numbers: [M, CLEAN] } });
+    const http = await callIntegrator(origin, {
+      appId: 'SUB001',
+      secret,
+      path: '/sms/send',
+      body: { text: 'hi', numbers: [M, CLEAN] },
+    });
     expect(http.body.results.map((r: { code: string | null }) => r.code)).toEqual(['BLACKLISTED', null]);
 
     await smppTestAccount(p, { balance: 100 });
@@ -69,7 +94,11 @@ describe.each(DB_KINDS)('blacklist and opt-out on %s', (kind) => {
     } finally {
       peer.end();
     }
-    expect(warn.mock.calls.some(([o]) => JSON.stringify(o).includes('"reason":"blacklisted","source":"reply","scope":"enterprise"'))).toBe(true);
+    expect(
+      warn.mock.calls.some(([o]) =>
+        JSON.stringify(o).includes('"reason":"blacklisted","source":"reply","scope":"enterprise"'),
+      ),
+    ).toBe(true);
     warn.mockRestore();
   });
 
@@ -91,14 +120,29 @@ describe.each(DB_KINDS)('blacklist and opt-out on %s', (kind) => {
   it('adds, lists by number, deletes and exports inside the enterprise; another enterprise sees none of it', async () => {
     const admin = await tokenFor(p, 'admin');
     const user = await tokenFor(p, 'user');
-    const added = await call('/mobileBlack/add', { mobiles: ['+86 139 2222 0001', '13922220002'], source: 'complaint', note: 'called in' }, admin);
+    const added = await call(
+      '/mobileBlack/add',
+      { mobiles: ['+86 139 2222 0001', '13922220002'], source: 'complaint', note: 'called in' },
+      admin,
+    );
     expect(added.body.data).toEqual({ added: ['13922220001', '13922220002'], duplicates: [] });
-    expect((await call('/mobileBlack/add', { mobiles: ['13922220001'] }, user)).body.data).toEqual({ added: [], duplicates: ['13922220001'] });
+    expect((await call('/mobileBlack/add', { mobiles: ['13922220001'] }, user)).body.data).toEqual({
+      added: [],
+      duplicates: ['13922220001'],
+    });
     const list = await call('/mobileBlack/list', { mobile: '1392222' }, user);
     expect(list.body.data.total).toBe(2);
-    expect(list.body.data.data[0]).toMatchObject({ source: 'complaint', created_by: 'admin', note: 'called in', cus_id: '', ep_id: 'EP0001' });
+    expect(list.body.data.data[0]).toMatchObject({
+      source: 'complaint',
+      created_by: 'admin',
+      note: 'called in',
+      cus_id: '',
+      ep_id: 'EP0001',
+    });
 
-    await p.ctx.db.query("insert into accounts (cus_id, cus_name, ep_id) values ('BLK901', 'Elsewhere', 'EP9001') on conflict do nothing");
+    await p.ctx.db.query(
+      "insert into accounts (cus_id, cus_name, ep_id) values ('BLK901', 'Elsewhere', 'EP9001') on conflict do nothing",
+    );
     await p.ctx.db.query(
       "insert into users(username, password_hash, cus_id, name, user_type) select 'blk901', password_hash, 'BLK901', 'x', 1 from users where username = 'user' on conflict do nothing",
     );
@@ -127,7 +171,8 @@ describe.each(DB_KINDS)('blacklist and opt-out on %s', (kind) => {
     // the change feed consoles replicate from: the removal as a tombstone to every account of the enterprise, nothing
     // of it to another enterprise
     type Doc = { id: string; deleted: boolean; ep_id: string };
-    const pulled = async (token: string) => (await call('/mobileBlack/pull', { direction: 'forward', limit: 10_000 }, token)).body.data.documents as Doc[];
+    const pulled = async (token: string) =>
+      (await call('/mobileBlack/pull', { direction: 'forward', limit: 10_000 }, token)).body.data.documents as Doc[];
     expect((await pulled(user)).find((d) => d.id === id)).toMatchObject({ deleted: true });
     expect((await pulled(other)).every((d) => d.ep_id === 'EP9001')).toBe(true);
   });
@@ -135,7 +180,10 @@ describe.each(DB_KINDS)('blacklist and opt-out on %s', (kind) => {
   it('imports a sheet with a report per row', async () => {
     const admin = await tokenFor(p, 'admin');
     await call('/mobileBlack/add', { mobiles: ['13933330009'] }, admin);
-    const sheet = await xlsx([['13933330001'], ['12345'], ['139 3333 0001'], ['13933330009'], ['+14155552671']], ['号码']);
+    const sheet = await xlsx(
+      [['13933330001'], ['12345'], ['139 3333 0001'], ['13933330009'], ['+14155552671']],
+      ['号码'],
+    );
     const up = await upload(p, '/file/uploadAddressBook', 'black.xlsx', sheet, admin);
     expect(up.status).toBe(200);
     const r = await call('/mobileBlack/import', { fileId: up.body.data.fileId }, admin);
@@ -162,14 +210,18 @@ describe.each(DB_KINDS)('blacklist and opt-out on %s', (kind) => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('号码格式不正确：nope');
     expect((await call('/mobileBlack/add', { mobiles: [] }, admin)).status).toBe(400);
-    expect((await call('/mobileBlack/add', { mobiles: ['13944440001'], note: 'x'.repeat(201) }, admin)).status).toBe(400);
+    expect((await call('/mobileBlack/add', { mobiles: ['13944440001'], note: 'x'.repeat(201) }, admin)).status).toBe(
+      400,
+    );
     expect((await call('/mobileBlack/delete', { ids: ['EP0001::00000000000'] }, admin)).status).toBe(400);
     expect((await call('/mobileBlack/import', { fileId: 'missing' }, admin)).status).toBe(400);
     const settings = (await call('/mobileBlack/settings', {}, admin)).body.data;
     const notAdmin = await call('/mobileBlack/settingsModify', { ...settings, scope: 'account' }, user);
     expect(notAdmin.status).toBe(403);
     expect(notAdmin.body.message).toBe("Only the enterprise's admin may change the opt-out settings");
-    expect((await call('/mobileBlack/settingsModify', { ...settings, optOutWords: ['x'.repeat(21)] }, admin)).status).toBe(400);
+    expect(
+      (await call('/mobileBlack/settingsModify', { ...settings, optOutWords: ['x'.repeat(21)] }, admin)).status,
+    ).toBe(400);
     expect((await p.ctx.db.query<{ n: number }>('select count(*)::int as n from blacklist'))[0].n).toBe(before);
     expect((await call('/mobileBlack/settings', {}, admin)).body.data.scope).toBe('enterprise');
   });

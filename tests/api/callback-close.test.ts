@@ -38,14 +38,24 @@ describe('a callback in flight when the platform stops, on pglite', () => {
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
     const addr = server.address();
     const url = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-    const p = await durablePlatform('pglite', where, testConfig({ simulator: FAST_SIMULATOR, callbackAllowPrivate: true }));
+    const p = await durablePlatform(
+      'pglite',
+      where,
+      testConfig({ simulator: FAST_SIMULATOR, callbackAllowPrivate: true }),
+    );
     try {
       const [u] = await p.ctx.db.query<{ id: number }>("select id from users where username = 'user'");
       const token = (await issueToken(p.ctx.db, u.id, new Date())).token;
       const post = (path: string, body: unknown) =>
-        fetch(p.base + path, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+        fetch(p.base + path, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+          body: JSON.stringify(body),
+        });
       expect((await post('/user/pushUrlModify', { reportUrl: `${url}/report`, moUrl: `${url}/mo` })).status).toBe(200);
-      expect((await post('/user/groupSend', { cus_id: 'SUB001', content: 'stopping', mobiles: '13700000031' })).status).toBe(200);
+      expect(
+        (await post('/user/groupSend', { cus_id: 'SUB001', content: 'stopping', mobiles: '13700000031' })).status,
+      ).toBe(200);
       await held;
     } finally {
       await p.close();

@@ -11,7 +11,8 @@ import { FAST_SIMULATOR, tokenFor, waitFor } from './send.fixtures';
 
 fileEnv({ CALLBACK_RETRY_MS: '50' });
 
-const mobilesFrom = (first: number, n: number) => Array.from({ length: n }, (_, i) => `1370000${String(first + i).padStart(4, '0')}`);
+const mobilesFrom = (first: number, n: number) =>
+  Array.from({ length: n }, (_, i) => `1370000${String(first + i).padStart(4, '0')}`);
 
 describe.each(DB_KINDS)('reports in groups on %s', (kind) => {
   // every delivered message draws a reply: replies go to the uplink address one at a time, as objects
@@ -24,7 +25,10 @@ describe.each(DB_KINDS)('reports in groups on %s', (kind) => {
     secret = (await p.call('/user/getAppsecret', { password: 'demo1234' }, { token: user })).body.data.appSecret;
     // the first report post is refused (replies are not): its reports must come again
     rx = await callbackReceiver({ refuseFirst: 1, refusedPath: '/report' });
-    expect((await p.call('/user/pushUrlModify', { reportUrl: `${rx.url}/report`, moUrl: `${rx.url}/mo` }, { token: user })).status).toBe(200);
+    expect(
+      (await p.call('/user/pushUrlModify', { reportUrl: `${rx.url}/report`, moUrl: `${rx.url}/mo` }, { token: user }))
+        .status,
+    ).toBe(200);
   });
   afterAll(() => rx?.close());
 
@@ -33,10 +37,17 @@ describe.each(DB_KINDS)('reports in groups on %s', (kind) => {
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body.data.reportBatch).toBe(10);
     const mobiles = mobilesFrom(100, 25);
-    const send = await p.call('/user/groupSend', { cus_id: 'SUB001', content: 'grouped reports', mobiles: mobiles.join('\n') }, { token: user });
+    const send = await p.call(
+      '/user/groupSend',
+      { cus_id: 'SUB001', content: 'grouped reports', mobiles: mobiles.join('\n') },
+      { token: user },
+    );
     expect(send.status, JSON.stringify(send.body)).toBe(200);
     const reportPosts = () => rx.accepted.filter((r) => r.path === '/report');
-    const items = () => reportPosts().flatMap((r) => JSON.parse(r.body) as Array<{ mobile: string; deliveryId: string; sn: string; type: string }>);
+    const items = () =>
+      reportPosts().flatMap(
+        (r) => JSON.parse(r.body) as Array<{ mobile: string; deliveryId: string; sn: string; type: string }>,
+      );
     await waitFor(
       async () => new Set(items().map((i) => i.mobile)).size,
       (n) => n >= 25,
@@ -48,7 +59,9 @@ describe.each(DB_KINDS)('reports in groups on %s', (kind) => {
       expect(body.length).toBeLessThanOrEqual(10);
       expect(signedWith(secret, r)).toBe(true);
       // the header names exactly the group's reports
-      expect(String(r.headers['x-sms-delivery-id']).split(',')).toEqual(body.map((b: { deliveryId: string }) => b.deliveryId));
+      expect(String(r.headers['x-sms-delivery-id']).split(',')).toEqual(
+        body.map((b: { deliveryId: string }) => b.deliveryId),
+      );
     }
     const all = items();
     expect(all.every((i) => i.type === 'report')).toBe(true);
@@ -79,7 +92,11 @@ describe.each(DB_KINDS)('reports in groups on %s', (kind) => {
 
   it('refuses a group size outside 1-100 in the caller’s language and keeps the one it had', async () => {
     for (const reportBatch of [0, 101, 2.5, 'many']) {
-      const res = await p.call('/user/modifyApiInfo', { userIps: '', pushMode: 1, reportBatch }, { token: user, lang: 'en' });
+      const res = await p.call(
+        '/user/modifyApiInfo',
+        { userIps: '', pushMode: 1, reportBatch },
+        { token: user, lang: 'en' },
+      );
       expect(res.status).toBe(400);
       expect(JSON.stringify(res.body)).toContain('Reports per callback must be a whole number from 1 to 100');
     }
@@ -87,11 +104,17 @@ describe.each(DB_KINDS)('reports in groups on %s', (kind) => {
   });
 
   it('posts each report on its own again once the account asks for 1', async () => {
-    expect((await p.call('/user/modifyApiInfo', { userIps: '', pushMode: 1, reportBatch: 1 }, { token: user })).status).toBe(200);
+    expect(
+      (await p.call('/user/modifyApiInfo', { userIps: '', pushMode: 1, reportBatch: 1 }, { token: user })).status,
+    ).toBe(200);
     const reports = () => rx.accepted.filter((r) => r.path === '/report');
     const before = reports().length;
     const mobiles = mobilesFrom(200, 3);
-    const send = await p.call('/user/groupSend', { cus_id: 'SUB001', content: 'single reports', mobiles: mobiles.join('\n') }, { token: user });
+    const send = await p.call(
+      '/user/groupSend',
+      { cus_id: 'SUB001', content: 'single reports', mobiles: mobiles.join('\n') },
+      { token: user },
+    );
     expect(send.status).toBe(200);
     await waitFor(
       async () => reports().length - before,

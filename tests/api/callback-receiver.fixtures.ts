@@ -33,8 +33,14 @@ export async function callbackReceiver(opts: { refuseFirst?: number; refusedPath
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const addr = server.address();
   const port = typeof addr === 'object' && addr ? addr.port : 0;
-  return { url: `http://127.0.0.1:${port}`, accepted, requests: () => requests, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    accepted,
+    requests: () => requests,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 /** Whether a kept post carries the signature of `secret` over its timestamp and body. */
-export const signedWith = (secret: string, r: Received) => r.headers['x-sms-signature'] === signCallback(secret, String(r.headers['x-sms-timestamp']), r.body);
+export const signedWith = (secret: string, r: Received) =>
+  r.headers['x-sms-signature'] === signCallback(secret, String(r.headers['x-sms-timestamp']), r.body);

@@ -65,16 +65,36 @@ describe.each(DB_KINDS)('callback addresses on %s', (kind) => {
   });
 
   const subAccount = (over: Record<string, unknown>) =>
-    subAccountRequest({ cus_id: 'HOOKSUB1', cus_name: 'hooks', ext_number: '321', pushMode: 1, reportUrl: PUBLIC, moUrl: PUBLIC, ...over });
+    subAccountRequest({
+      cus_id: 'HOOKSUB1',
+      cus_name: 'hooks',
+      ext_number: '321',
+      pushMode: 1,
+      reportUrl: PUBLIC,
+      moUrl: PUBLIC,
+      ...over,
+    });
 
   it('refuses every spelling of an internal destination when it is saved, on both routes, in both languages', async () => {
     for (const url of INTERNAL_URLS) {
       for (const lang of ['zh', 'en'] as const) {
         for (const field of ['reportUrl', 'moUrl'] as const) {
-          const push = await p.call('/user/pushUrlModify', { reportUrl: PUBLIC, moUrl: PUBLIC, [field]: url }, { token: user, lang });
-          expect([push.status, push.body.field, push.body.message], `${url} ${field} ${lang}`).toEqual([400, field, INTERNAL[lang]]);
+          const push = await p.call(
+            '/user/pushUrlModify',
+            { reportUrl: PUBLIC, moUrl: PUBLIC, [field]: url },
+            { token: user, lang },
+          );
+          expect([push.status, push.body.field, push.body.message], `${url} ${field} ${lang}`).toEqual([
+            400,
+            field,
+            INTERNAL[lang],
+          ]);
           const add = await p.call('/customer/customerAdd', subAccount({ [field]: url }), { token: admin, lang });
-          expect([add.status, add.body.field, add.body.message], `${url} ${field} ${lang}`).toEqual([400, field, INTERNAL[lang]]);
+          expect([add.status, add.body.field, add.body.message], `${url} ${field} ${lang}`).toEqual([
+            400,
+            field,
+            INTERNAL[lang],
+          ]);
         }
       }
     }
@@ -84,16 +104,32 @@ describe.each(DB_KINDS)('callback addresses on %s', (kind) => {
   });
 
   it('refuses credentials, and accepts public addresses on both routes', async () => {
-    const creds = await p.call('/user/pushUrlModify', { reportUrl: 'https://u:p@hooks.example.com/r', moUrl: PUBLIC }, { token: user, lang: 'en' });
-    expect([creds.status, creds.body.field, creds.body.message]).toEqual([400, 'reportUrl', 'The link may not contain a user name or password']);
-    const push = await p.call('/user/pushUrlModify', { reportUrl: PUBLIC, moUrl: 'http://203.0.114.7:8080/mo' }, { token: user });
+    const creds = await p.call(
+      '/user/pushUrlModify',
+      { reportUrl: 'https://u:p@hooks.example.com/r', moUrl: PUBLIC },
+      { token: user, lang: 'en' },
+    );
+    expect([creds.status, creds.body.field, creds.body.message]).toEqual([
+      400,
+      'reportUrl',
+      'The link may not contain a user name or password',
+    ]);
+    const push = await p.call(
+      '/user/pushUrlModify',
+      { reportUrl: PUBLIC, moUrl: 'http://203.0.114.7:8080/mo' },
+      { token: user },
+    );
     expect(push.status, JSON.stringify(push.body)).toBe(200);
-    const add = await p.call('/customer/customerAdd', subAccount({ moUrl: 'http://[2606:4700::1111]/mo' }), { token: admin });
+    const add = await p.call('/customer/customerAdd', subAccount({ moUrl: 'http://[2606:4700::1111]/mo' }), {
+      token: admin,
+    });
     expect(add.status, JSON.stringify(add.body)).toBe(200);
   });
 
   it('does not switch push on with internal addresses stored before the rule', async () => {
-    await p.ctx.db.query(`update accounts set options = options || '{"reportUrl":"http://127.0.0.1:9/r","pushMode":0}'::jsonb where cus_id = 'SUB001'`);
+    await p.ctx.db.query(
+      `update accounts set options = options || '{"reportUrl":"http://127.0.0.1:9/r","pushMode":0}'::jsonb where cus_id = 'SUB001'`,
+    );
     const on = await p.call('/user/modifyApiInfo', { userIps: '', pushMode: 1 }, { token: user, lang: 'en' });
     expect([on.status, on.body.field, on.body.message]).toEqual([400, 'reportUrl', INTERNAL.en]);
   });
@@ -109,7 +145,10 @@ describe.each(DB_KINDS)('callback addresses on %s', (kind) => {
       // a row queued while the address was allowed (or before its name resolved inside)
       await queue(p, 'SUB001', [`http://127.0.0.1:${port}/r`]);
       await waitFor(
-        () => p.ctx.db.query<{ last_error: string | null }>("select last_error from callback_deliveries where cus_id = 'SUB001'"),
+        () =>
+          p.ctx.db.query<{ last_error: string | null }>(
+            "select last_error from callback_deliveries where cus_id = 'SUB001'",
+          ),
         (r) => r.length === 1 && r[0].last_error !== null,
       );
       expect(hits).toBe(0);
@@ -170,7 +209,10 @@ describe.each(DB_KINDS)('callback delivery errors on %s', (kind) => {
     try {
       await queue(p, 'SUB001', [closedUrl, silent.url, ssh.url, httpUrl]);
       const rows = await waitFor(
-        () => p.ctx.db.query<{ url: string; last_error: string | null }>("select url, last_error from callback_deliveries where cus_id = 'SUB001'"),
+        () =>
+          p.ctx.db.query<{ url: string; last_error: string | null }>(
+            "select url, last_error from callback_deliveries where cus_id = 'SUB001'",
+          ),
         (r) => r.length === 4 && r.every((x) => x.last_error !== null),
       );
       expect(rows).toHaveLength(4);
@@ -179,7 +221,9 @@ describe.each(DB_KINDS)('callback delivery errors on %s', (kind) => {
         ['zh', '投递失败', '接收方返回 HTTP 503'],
       ] as const) {
         const list = await p.call('/callback/list', {}, { token: user, lang });
-        const shown = Object.fromEntries(list.body.data.data.map((d: { url: string; lastError: string }) => [d.url, d.lastError]));
+        const shown = Object.fromEntries(
+          list.body.data.data.map((d: { url: string; lastError: string }) => [d.url, d.lastError]),
+        );
         expect(shown).toEqual({ [closedUrl]: failed, [silent.url]: failed, [ssh.url]: failed, [httpUrl]: status });
         expect(JSON.stringify(Object.values(shown))).not.toMatch(/ECONN|HPE_|timeout|error|socket|refused/i);
       }
@@ -226,7 +270,8 @@ describe.each(DB_KINDS)("callbacks of one customer beside another one's silent r
       expect(silentRows.filter((r) => Number(r.attempts) > 0).length).toBeLessThanOrEqual(PER_CUSTOMER_IN_FLIGHT);
       expect(silent.open()).toBeGreaterThan(0);
       await waitFor(
-        () => platform.ctx.db.query<{ status: number }>("select status from callback_deliveries where cus_id = 'AGT001'"),
+        () =>
+          platform.ctx.db.query<{ status: number }>("select status from callback_deliveries where cus_id = 'AGT001'"),
         (r) => r.length === 1 && Number(r[0].status) === 1,
       );
     } finally {

@@ -24,10 +24,18 @@ describe.each(DB_KINDS)('callbacks on %s', (kind) => {
   it('delivers every report and reply exactly once, signed, after a receiver that fails twice', async () => {
     const rx = await callbackReceiver({ refuseFirst: 2 });
     try {
-      const set = await p.call('/user/pushUrlModify', { reportUrl: `${rx.url}/report`, moUrl: `${rx.url}/mo` }, { token: user });
+      const set = await p.call(
+        '/user/pushUrlModify',
+        { reportUrl: `${rx.url}/report`, moUrl: `${rx.url}/mo` },
+        { token: user },
+      );
       expect(set.status).toBe(200);
       const mobiles = ['13700000001', '13700000002', '13700000003'];
-      const send = await p.call('/user/groupSend', { cus_id: 'SUB001', content: 'callback test', mobiles: mobiles.join('\n') }, { token: user });
+      const send = await p.call(
+        '/user/groupSend',
+        { cus_id: 'SUB001', content: 'callback test', mobiles: mobiles.join('\n') },
+        { token: user },
+      );
       expect(send.status, JSON.stringify(send.body)).toBe(200);
       // 3 reports and 3 replies
       await waitFor(
@@ -65,9 +73,14 @@ describe.each(DB_KINDS)('callbacks on %s', (kind) => {
       // no callbacks when push mode is off
       await p.call('/user/modifyApiInfo', { userIps: '', pushMode: 0 }, { token: user });
       const before = await p.ctx.db.query('select id from callback_deliveries');
-      const quiet = await p.call('/user/groupSend', { cus_id: 'SUB001', content: 'no push', mobiles: '13700000009' }, { token: user });
+      const quiet = await p.call(
+        '/user/groupSend',
+        { cus_id: 'SUB001', content: 'no push', mobiles: '13700000009' },
+        { token: user },
+      );
       await waitFor(
-        () => p.ctx.db.query('select 1 from mt_records where batch_id = $1 and mt_status = 0', [quiet.body.data.batch_id]),
+        () =>
+          p.ctx.db.query('select 1 from mt_records where batch_id = $1 and mt_status = 0', [quiet.body.data.batch_id]),
         (r) => r.length === 1,
       );
       expect(await p.ctx.db.query('select id from callback_deliveries')).toHaveLength(before.length);
@@ -108,9 +121,16 @@ describe.each(DB_KINDS)('callbacks across a restart on %s', (kind) => {
     const { issueToken } = await import('../../platform/auth/tokens');
     const token = (await issueToken(a.ctx.db, u.id, new Date())).token;
     const post = (path: string, body: unknown) =>
-      fetch(a.base + path, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+      fetch(a.base + path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify(body),
+      });
     expect((await post('/user/pushUrlModify', { reportUrl: `${url}/report`, moUrl: `${url}/mo` })).status).toBe(200);
-    expect((await post('/user/groupSend', { cus_id: 'SUB001', content: 'restart', mobiles: '13700000021\n13700000022' })).status).toBe(200);
+    expect(
+      (await post('/user/groupSend', { cus_id: 'SUB001', content: 'restart', mobiles: '13700000021\n13700000022' }))
+        .status,
+    ).toBe(200);
     // queued and failing while the receiver is down
     await waitFor(
       () => a.ctx.db.query<{ attempts: number }>("select attempts from callback_deliveries where kind = 'report'"),

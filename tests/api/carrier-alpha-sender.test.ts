@@ -19,7 +19,15 @@ describe.each(DB_KINDS)('alphanumeric sender ids through a Net::SMPP carrier on 
   beforeAll(async () => {
     smsc = await startNetSmppCarrier();
     // the carrier's own source type (2 national, 1 ISDN) tells its numeric sends apart from the alphanumeric ones
-    const carrier = { name: 'perl', host: '127.0.0.1', port: smsc.port, systemId: 'platform', password: 'secret', sourceTon: 2, sourceNpi: 1 };
+    const carrier = {
+      name: 'perl',
+      host: '127.0.0.1',
+      port: smsc.port,
+      systemId: 'platform',
+      password: 'secret',
+      sourceTon: 2,
+      sourceNpi: 1,
+    };
     const routes = [
       { country: 'GB', prodTypes: [1], carriers: ['perl'] },
       { country: 'US', prodTypes: [1], carriers: ['perl'] },
@@ -39,7 +47,12 @@ describe.each(DB_KINDS)('alphanumeric sender ids through a Net::SMPP carrier on 
   const send = async (token: string, cusId: string, mobiles: string[], senderId: string) => {
     const r = await p.call(
       '/user/inteGroupSend',
-      { cus_id: cusId, content: `A message from ${senderId || cusId}`, mobiles: mobiles.join('\n'), sender_id: senderId },
+      {
+        cus_id: cusId,
+        content: `A message from ${senderId || cusId}`,
+        mobiles: mobiles.join('\n'),
+        sender_id: senderId,
+      },
       { token },
     );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -47,14 +60,20 @@ describe.each(DB_KINDS)('alphanumeric sender ids through a Net::SMPP carrier on 
   };
   const settled = (mobiles: string[]) =>
     waitFor(
-      () => p.ctx.db.query<{ mobile: string; mt_status: number }>('select mobile, mt_status from mt_records where mobile = any($1)', [mobiles]),
+      () =>
+        p.ctx.db.query<{ mobile: string; mt_status: number }>(
+          'select mobile, mt_status from mt_records where mobile = any($1)',
+          [mobiles],
+        ),
       (rs) => rs.length >= mobiles.length && rs.every((r) => r.mt_status === 0),
     );
   const submitsTo = (digits: string) => smsc.steps.filter((s) => s.step === 'submit' && s.destination === digits);
 
   it('lets the operator allow sender ids on a route: bounded, saved, shown and audited', async () => {
     const listed = await p.call('/carrier/routes', {}, { token: operator });
-    const gb = (listed.body.data.routes as Array<{ id: number; country?: string; position: number }>).find((r) => r.country === 'GB')!;
+    const gb = (listed.body.data.routes as Array<{ id: number; country?: string; position: number }>).find(
+      (r) => r.country === 'GB',
+    )!;
     expect(gb).not.toHaveProperty('alphaSenderIds');
     const rule = { country: 'GB', prodTypes: [1], carriers: ['perl'], id: gb.id };
     for (const bad of ['yes', 1, null]) {
@@ -67,9 +86,17 @@ describe.each(DB_KINDS)('alphanumeric sender ids through a Net::SMPP carrier on 
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.data).toMatchObject({ id: gb.id, alphaSenderIds: true });
     const again = await p.call('/carrier/routes', {}, { token: operator });
-    expect((again.body.data.routes as Array<{ id: number; alphaSenderIds?: boolean }>).find((r) => r.id === gb.id)?.alphaSenderIds).toBe(true);
+    expect(
+      (again.body.data.routes as Array<{ id: number; alphaSenderIds?: boolean }>).find((r) => r.id === gb.id)
+        ?.alphaSenderIds,
+    ).toBe(true);
     const audit = await p.call('/carrier/audit', { target: `route #${gb.id}` }, { token: operator });
-    const [change] = audit.body.data.data as Array<{ action: string; actor: string; before: Record<string, unknown>; after: Record<string, unknown> }>;
+    const [change] = audit.body.data.data as Array<{
+      action: string;
+      actor: string;
+      before: Record<string, unknown>;
+      after: Record<string, unknown>;
+    }>;
     expect(change).toMatchObject({ action: 'route.change', actor: 'operator' });
     expect(change.before.alphaSenderIds).toBeUndefined();
     expect(change.after.alphaSenderIds).toBe(true);
@@ -84,12 +111,20 @@ describe.each(DB_KINDS)('alphanumeric sender ids through a Net::SMPP carrier on 
     await send(admin, 'EP0001', [digits], '4930123456');
     await send(admin, 'EP0001', [none], '');
     await settled([alpha, digits, none, elsewhere]);
-    expect(submitsTo('447400123400')).toEqual([expect.objectContaining({ source: 'ACME', source_ton: 5, source_npi: 0 })]);
+    expect(submitsTo('447400123400')).toEqual([
+      expect.objectContaining({ source: 'ACME', source_ton: 5, source_npi: 0 }),
+    ]);
     // all digits stays a number, typed as the carrier types its numbers
-    expect(submitsTo('447400123410')).toEqual([expect.objectContaining({ source: '4930123456', source_ton: 2, source_npi: 1 })]);
+    expect(submitsTo('447400123410')).toEqual([
+      expect.objectContaining({ source: '4930123456', source_ton: 2, source_npi: 1 }),
+    ]);
     // no sender id, or a route that does not allow one: the platform's code and the account's extension
-    expect(submitsTo('447400123420')).toEqual([expect.objectContaining({ source: '1069008001', source_ton: 2, source_npi: 1 })]);
-    expect(submitsTo('14155552670')).toEqual([expect.objectContaining({ source: '1069008001', source_ton: 2, source_npi: 1 })]);
+    expect(submitsTo('447400123420')).toEqual([
+      expect.objectContaining({ source: '1069008001', source_ton: 2, source_npi: 1 }),
+    ]);
+    expect(submitsTo('14155552670')).toEqual([
+      expect.objectContaining({ source: '1069008001', source_ton: 2, source_npi: 1 }),
+    ]);
   });
 
   it('gives a reply to the sender id to the account that sent from it, not to one that messaged the number since', async () => {
@@ -103,7 +138,10 @@ describe.each(DB_KINDS)('alphanumeric sender ids through a Net::SMPP carrier on 
     const replies = (mobile: string) =>
       waitFor(
         () =>
-          p.ctx.db.query<{ cus_id: string; batch_id: string; content: string }>('select cus_id, batch_id, content from mo_records where mobile = $1', [mobile]),
+          p.ctx.db.query<{ cus_id: string; batch_id: string; content: string }>(
+            'select cus_id, batch_id, content from mo_records where mobile = $1',
+            [mobile],
+          ),
         (rs) => rs.length > 0,
       );
     expect(await replies(quick)).toEqual([{ cus_id: 'EP0001', batch_id: quickBatch, content: 'TD' }]);
@@ -112,7 +150,10 @@ describe.each(DB_KINDS)('alphanumeric sender ids through a Net::SMPP carrier on 
     expect(submitsTo('447400123405').map((s) => s.source)).toEqual(['ACME', 'OTHERCO']);
     expect(smsc.steps.filter((s) => s.step === 'reply').map((s) => s.destination)).toEqual(['447400123405']);
     expect(other).not.toBe(acme);
-    const [agentReplies] = await p.ctx.db.query<{ n: number }>("select count(*)::int as n from mo_records where cus_id = 'AGT001' and mobile = $1", [later]);
+    const [agentReplies] = await p.ctx.db.query<{ n: number }>(
+      "select count(*)::int as n from mo_records where cus_id = 'AGT001' and mobile = $1",
+      [later],
+    );
     expect(agentReplies.n).toBe(0);
   });
 
@@ -127,15 +168,23 @@ describe.each(DB_KINDS)('alphanumeric sender ids through a Net::SMPP carrier on 
     await send(agent, 'AGT001', [later], 'OTHERCO2');
     // the phone answers the first message again, once this one reaches it
     const replies = await waitFor(
-      () => p.ctx.db.query<{ cus_id: string; batch_id: string }>("select cus_id, batch_id from mo_records where mobile = $1 and cus_id = 'AGT001'", [later]),
+      () =>
+        p.ctx.db.query<{ cus_id: string; batch_id: string }>(
+          "select cus_id, batch_id from mo_records where mobile = $1 and cus_id = 'AGT001'",
+          [later],
+        ),
       (rs) => rs.length > 0,
     );
     // tied to one of the agent's messages (the reply may be read before the newest one's answer is written)
     expect(replies.map((r) => r.cus_id)).toEqual(['AGT001']);
-    const [batch] = await p.ctx.db.query<{ cus_id: string; sender_id: string }>('select cus_id, sender_id from batches where batch_id = $1', [
-      replies[0].batch_id,
-    ]);
+    const [batch] = await p.ctx.db.query<{ cus_id: string; sender_id: string }>(
+      'select cus_id, sender_id from batches where batch_id = $1',
+      [replies[0].batch_id],
+    );
     expect(batch).toMatchObject({ cus_id: 'AGT001' });
-    expect(smsc.steps.filter((s) => s.step === 'reply').map((s) => s.destination)).toEqual(['447400123405', '447400123405']);
+    expect(smsc.steps.filter((s) => s.step === 'reply').map((s) => s.destination)).toEqual([
+      '447400123405',
+      '447400123405',
+    ]);
   });
 });

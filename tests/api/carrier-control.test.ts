@@ -28,15 +28,22 @@ describe.each(DB_KINDS)('carriers and routes changed live on %s', (kind) => {
   let admin: string;
   let a: Awaited<ReturnType<typeof handDrivenSmsc>>;
   let b: Awaited<ReturnType<typeof handDrivenSmsc>>;
-  const version = async () => Number((await p.ctx.db.query<{ version: string }>('select version from carrier_config_version'))[0].version);
-  const list = async () => (await p.call('/carrier/list', {}, { token: operator })).body.data.carriers as Array<Record<string, unknown>>;
-  const send = (mobile: string) => p.call('/user/groupSend', { cus_id: 'EP0001', content: '【云信】通道切换', mobiles: mobile }, { token: admin });
+  const version = async () =>
+    Number((await p.ctx.db.query<{ version: string }>('select version from carrier_config_version'))[0].version);
+  const list = async () =>
+    (await p.call('/carrier/list', {}, { token: operator })).body.data.carriers as Array<Record<string, unknown>>;
+  const send = (mobile: string) =>
+    p.call('/user/groupSend', { cus_id: 'EP0001', content: '【云信】通道切换', mobiles: mobile }, { token: admin });
   const status = async (mobile: string) =>
-    (await p.ctx.db.query<{ mt_status: number }>('select mt_status from mt_records where mobile = $1', [mobile]))[0]?.mt_status ?? null;
+    (await p.ctx.db.query<{ mt_status: number }>('select mt_status from mt_records where mobile = $1', [mobile]))[0]
+      ?.mt_status ?? null;
 
   beforeAll(async () => {
     [a, b] = await Promise.all([handDrivenSmsc(), handDrivenSmsc()]);
-    p = await platformWithCarriers(kind, { carriers: [{ ...a.carrier('a'), reconnectMinS: 0.2 }], routes: [{ prefix: '86139', carriers: ['a'] }] });
+    p = await platformWithCarriers(kind, {
+      carriers: [{ ...a.carrier('a'), reconnectMinS: 0.2 }],
+      routes: [{ prefix: '86139', carriers: ['a'] }],
+    });
     [operator, admin] = await Promise.all([tokenFor(p, 'operator'), tokenFor(p, 'admin')]);
   });
   afterAll(async () => {
@@ -50,7 +57,10 @@ describe.each(DB_KINDS)('carriers and routes changed live on %s', (kind) => {
       const token = await tokenFor(p, who);
       for (const [path, body] of ENDPOINTS) {
         const r = await p.call(path, body, { token, lang: 'en' });
-        expect(r, `${who} ${path}`).toMatchObject({ status: 403, body: { message: 'Only a platform operator may see or change carriers' } });
+        expect(r, `${who} ${path}`).toMatchObject({
+          status: 403,
+          body: { message: 'Only a platform operator may see or change carriers' },
+        });
       }
     }
     expect(await version()).toBe(before);
@@ -58,9 +68,18 @@ describe.each(DB_KINDS)('carriers and routes changed live on %s', (kind) => {
 
   it('holds the carriers file in the database, the password encrypted and never shown', async () => {
     const [carrier] = await list();
-    expect(carrier).toMatchObject({ name: 'a', hasPassword: true, enabled: true, weight: 1, local: false, updatedBy: 'CARRIERS_FILE' });
+    expect(carrier).toMatchObject({
+      name: 'a',
+      hasPassword: true,
+      enabled: true,
+      weight: 1,
+      local: false,
+      updatedBy: 'CARRIERS_FILE',
+    });
     expect(carrier).not.toHaveProperty('password');
-    const [stored] = await p.ctx.db.query<{ password_enc: string; config: unknown }>('select password_enc, config from carriers');
+    const [stored] = await p.ctx.db.query<{ password_enc: string; config: unknown }>(
+      'select password_enc, config from carriers',
+    );
     expect(stored.password_enc).toMatch(/^v1\./);
     expect(JSON.stringify(stored)).not.toContain(`"${HAND_PASSWORD}"`);
     await waitFor(list, (cs) => cs[0].state === 'active');
@@ -69,13 +88,27 @@ describe.each(DB_KINDS)('carriers and routes changed live on %s', (kind) => {
   it('adds a carrier and a route live: the next message takes them, and the other carrier keeps its bind', async () => {
     expect(a.binds()).toBe(1);
     const saved = await p.call('/carrier/save', { ...b.carrier('b'), window: 5 }, { token: operator });
-    expect(saved).toMatchObject({ status: 200, body: { message: '通道 b 已保存，各实例 2 秒内生效', data: { name: 'b', window: 5, hasPassword: true } } });
+    expect(saved).toMatchObject({
+      status: 200,
+      body: { message: '通道 b 已保存，各实例 2 秒内生效', data: { name: 'b', window: 5, hasPassword: true } },
+    });
     const route = await p.call('/carrier/routeSave', { prefix: '86138', carriers: ['b'] }, { token: operator });
     expect(route.status).toBe(200);
     await waitFor(list, (cs) => cs.find((c) => c.name === 'b')?.state === 'active');
-    const test = await p.call('/carrier/routeTest', { mobile: '138 0000 0401', prodType: 0 }, { token: operator, lang: 'en' });
-    expect(test.body.data).toMatchObject({ carrier: 'b', routeId: route.body.data.id, destination: '8613800000401', country: null });
-    expect(test.body.data.reason).toBe(`Route #${route.body.data.id} (prefix 86138) matches; its round-robin pool picks carrier b`);
+    const test = await p.call(
+      '/carrier/routeTest',
+      { mobile: '138 0000 0401', prodType: 0 },
+      { token: operator, lang: 'en' },
+    );
+    expect(test.body.data).toMatchObject({
+      carrier: 'b',
+      routeId: route.body.data.id,
+      destination: '8613800000401',
+      country: null,
+    });
+    expect(test.body.data.reason).toBe(
+      `Route #${route.body.data.id} (prefix 86138) matches; its round-robin pool picks carrier b`,
+    );
     expect((await send('13800000401')).status).toBe(200);
     await waitFor(async () => b.ids.has('8613800000401'), Boolean);
     expect((await send('13900000401')).status).toBe(200);
@@ -122,8 +155,15 @@ describe.each(DB_KINDS)('carriers and routes changed live on %s', (kind) => {
     const routes = (await p.call('/carrier/routes', {}, { token: operator })).body.data.routes;
     const unknown = await p.call('/carrier/routeSave', { prefix: '86137', carriers: ['nosuch'] }, { token: operator });
     expect(unknown).toMatchObject({ status: 400, body: { message: '路由引用了不存在的通道 nosuch' } });
-    const twin = await p.call('/carrier/routeSave', { prefix: ['86138'], carriers: ['a'] }, { token: operator, lang: 'en' });
-    expect(twin).toMatchObject({ status: 409, body: { message: `Route #${routes[1].id} already has exactly these conditions` } });
+    const twin = await p.call(
+      '/carrier/routeSave',
+      { prefix: ['86138'], carriers: ['a'] },
+      { token: operator, lang: 'en' },
+    );
+    expect(twin).toMatchObject({
+      status: 409,
+      body: { message: `Route #${routes[1].id} already has exactly these conditions` },
+    });
     const window = await p.call('/carrier/save', { ...b.carrier('b'), window: 0 }, { token: operator });
     expect(window.status).toBe(400);
     expect(window.body.message).toContain('window');
@@ -131,7 +171,10 @@ describe.each(DB_KINDS)('carriers and routes changed live on %s', (kind) => {
     expect(name).toMatchObject({ status: 400 });
     expect(name.body.message).toContain('letters, digits, _ . - only (1-32)');
     const number = await p.call('/carrier/routeTest', { mobile: '12345', prodType: 0 }, { token: operator });
-    expect(number).toMatchObject({ status: 400, body: { message: '号码不合法：大陆手机号写 11 位，国际号码写 + 和国家码' } });
+    expect(number).toMatchObject({
+      status: 400,
+      body: { message: '号码不合法：大陆手机号写 11 位，国际号码写 + 和国家码' },
+    });
     expect((await p.call('/carrier/routeDelete', { id: 999_999 }, { token: operator })).status).toBe(404);
     expect(await version()).toBe(before);
     expect((await p.call('/carrier/routes', {}, { token: operator })).body.data.routes).toEqual(routes);
@@ -140,7 +183,9 @@ describe.each(DB_KINDS)('carriers and routes changed live on %s', (kind) => {
   it('audits every change: who, when, before and after, never a password', async () => {
     const r = await p.call('/carrier/audit', { pageSize: 50 }, { token: operator });
     expect(r.status).toBe(200);
-    const actions = (r.body.data.data as Array<{ action: string; actor: string; target: string }>).map((x) => `${x.action} ${x.target} ${x.actor}`);
+    const actions = (r.body.data.data as Array<{ action: string; actor: string; target: string }>).map(
+      (x) => `${x.action} ${x.target} ${x.actor}`,
+    );
     expect(actions).toEqual([
       'carrier.reconnect a operator',
       'carrier.enable b operator',
@@ -148,7 +193,10 @@ describe.each(DB_KINDS)('carriers and routes changed live on %s', (kind) => {
       expect.stringMatching(/^route\.add route #\d+ operator$/),
       'carrier.add b operator',
     ]);
-    expect(r.body.data.data[4]).toMatchObject({ before: null, after: { name: 'b', window: 5, hasPassword: true, passwordChanged: true } });
+    expect(r.body.data.data[4]).toMatchObject({
+      before: null,
+      after: { name: 'b', window: 5, hasPassword: true, passwordChanged: true },
+    });
     expect(r.body.data.data[2]).toMatchObject({ before: { enabled: true }, after: { enabled: false } });
     expect(JSON.stringify(r.body.data)).not.toContain(HAND_PASSWORD);
   });
@@ -190,7 +238,9 @@ describe('a second instance on the same PostgreSQL', () => {
     );
     expect(await routeTest()).toMatchObject({ carrier: 'a' });
     expect((await p.call('/carrier/save', b.carrier('b'), { token: operator })).status).toBe(200);
-    expect((await p.call('/carrier/routeSave', { prefix: '86137', carriers: ['b'] }, { token: operator })).status).toBe(200);
+    expect((await p.call('/carrier/routeSave', { prefix: '86137', carriers: ['b'] }, { token: operator })).status).toBe(
+      200,
+    );
     await waitFor(routeTest, (t) => t.carrier === 'b');
     // the second instance bound the new carrier itself, and neither rebound the first
     await waitFor(

@@ -18,7 +18,8 @@ const ENDPOINTS: Array<[string, object]> = [
 ];
 
 const DAY = 86_400_000;
-const shanghaiDay = (ms: number) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date(ms));
+const shanghaiDay = (ms: number) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date(ms));
 /** a decimal string with at most 4 decimals as an exact count of 1/10000 yuan */
 const units = (s: string) => {
   const [whole, frac = ''] = s.replace('-', '').split('.');
@@ -31,9 +32,11 @@ describe.each(DB_KINDS)('carrier costs and margins on %s', (kind) => {
   let operator: string;
   let admin: string;
   let smsc: Awaited<ReturnType<typeof handDrivenSmsc>>;
-  const costCount = async () => Number((await p.ctx.db.query<{ n: string }>('select count(*) as n from carrier_costs'))[0].n);
+  const costCount = async () =>
+    Number((await p.ctx.db.query<{ n: string }>('select count(*) as n from carrier_costs'))[0].n);
   const save = (body: object, lang: 'zh' | 'en' = 'en') => p.call('/carrier/costSave', body, { token: operator, lang });
-  const send = (mobile: string, content = '【云信】成本测试') => p.call('/user/groupSend', { cus_id: 'EP0001', content, mobiles: mobile }, { token: admin });
+  const send = (mobile: string, content = '【云信】成本测试') =>
+    p.call('/user/groupSend', { cus_id: 'EP0001', content, mobiles: mobile }, { token: admin });
   /** the record's carrier and cost once a carrier took it */
   const costed = (mobile: string) =>
     waitFor(
@@ -68,7 +71,10 @@ describe.each(DB_KINDS)('carrier costs and margins on %s', (kind) => {
       const token = await tokenFor(p, who);
       for (const [path, body] of ENDPOINTS) {
         const r = await p.call(path, body, { token, lang: 'en' });
-        expect(r, `${who} ${path}`).toMatchObject({ status: 403, body: { message: 'Only a platform operator may see or change carriers' } });
+        expect(r, `${who} ${path}`).toMatchObject({
+          status: 403,
+          body: { message: 'Only a platform operator may see or change carriers' },
+        });
       }
     }
     expect(await costCount()).toBe(before);
@@ -88,7 +94,11 @@ describe.each(DB_KINDS)('carrier costs and margins on %s', (kind) => {
     expect((await save({ carrier: 'nosuch', country: 'CN', cost: '0.01', effectiveFrom: at })).status).toBe(404);
     expect((await save({ carrier: 'a', country: 'CN', cost: 0.01, effectiveFrom: at })).status).toBe(400);
     expect((await p.call('/carrier/costDelete', { id: 999_999 }, { token: operator })).status).toBe(404);
-    const range = await p.call('/carrier/margins', { from: '2026-02-01', to: '2026-01-01' }, { token: operator, lang: 'en' });
+    const range = await p.call(
+      '/carrier/margins',
+      { from: '2026-02-01', to: '2026-01-01' },
+      { token: operator, lang: 'en' },
+    );
     expect(range).toMatchObject({ status: 400 });
     expect(range.body.message).toContain('The range ends on or after its start');
     expect(await costCount()).toBe(before);
@@ -98,17 +108,35 @@ describe.each(DB_KINDS)('carrier costs and margins on %s', (kind) => {
     const now = Date.now();
     const past = new Date(now - 2 * DAY).toISOString();
     const country = await save({ carrier: 'a', country: 'CN', cost: '0.0300', effectiveFrom: past });
-    expect(country).toMatchObject({ status: 200, body: { data: { carrier: 'a', country: 'CN', prefix: null, cost: '0.0300' } } });
+    expect(country).toMatchObject({
+      status: 200,
+      body: { data: { carrier: 'a', country: 'CN', prefix: null, cost: '0.0300' } },
+    });
     expect((await save({ carrier: 'a', prefix: '86139', cost: '0.0200', effectiveFrom: past })).status).toBe(200);
     // a cost from tomorrow on leaves today's messages at today's cost
-    const future = await save({ carrier: 'a', country: 'CN', cost: '0.0500', effectiveFrom: new Date(now + DAY).toISOString() });
+    const future = await save({
+      carrier: 'a',
+      country: 'CN',
+      cost: '0.0500',
+      effectiveFrom: new Date(now + DAY).toISOString(),
+    });
     expect(future.status).toBe(200);
     const twin = await save({ carrier: 'a', country: 'CN', cost: '0.0600', effectiveFrom: past });
     expect(twin).toMatchObject({ status: 409 });
 
-    const audit = (await p.call('/carrier/audit', { pageSize: 10 }, { token: operator })).body.data.data as Array<Record<string, any>>;
-    expect(audit.slice(0, 3).map((x) => `${x.action} ${x.actor}`)).toEqual(['cost.add operator', 'cost.add operator', 'cost.add operator']);
-    expect(audit[2]).toMatchObject({ target: `cost #${country.body.data.id} a CN`, before: null, after: { carrier: 'a', country: 'CN', cost: '0.0300' } });
+    const audit = (await p.call('/carrier/audit', { pageSize: 10 }, { token: operator })).body.data.data as Array<
+      Record<string, any>
+    >;
+    expect(audit.slice(0, 3).map((x) => `${x.action} ${x.actor}`)).toEqual([
+      'cost.add operator',
+      'cost.add operator',
+      'cost.add operator',
+    ]);
+    expect(audit[2]).toMatchObject({
+      target: `cost #${country.body.data.id} a CN`,
+      before: null,
+      after: { carrier: 'a', country: 'CN', cost: '0.0300' },
+    });
 
     const long = `【云信】${'多段消息'.repeat(30)}`;
     for (const [mobile, content] of [['13800000001'], ['13900000001'], ['13800000002', long], ['13700000001']] as const)
@@ -118,28 +146,45 @@ describe.each(DB_KINDS)('carrier costs and margins on %s', (kind) => {
     expect(await costed('13900000001')).toMatchObject({ carrier: 'a', cost: '0.0200' });
     const multi = await costed('13800000002');
     expect(multi.record_segments).toBeGreaterThan(1);
-    expect(multi).toMatchObject({ carrier: 'a', segments: multi.record_segments, cost: `0.${String(multi.record_segments * 300).padStart(4, '0')}` });
+    expect(multi).toMatchObject({
+      carrier: 'a',
+      segments: multi.record_segments,
+      cost: `0.${String(multi.record_segments * 300).padStart(4, '0')}`,
+    });
     // carrier b has no cost: its record keeps its carrier and an unknown cost
     expect(await costed('13700000001')).toMatchObject({ carrier: 'b', cost: null });
 
     // a later date replaces the earlier cost from that date on
-    expect((await save({ carrier: 'a', country: 'CN', cost: '0.0400', effectiveFrom: new Date(Date.now() - 1000).toISOString() })).status).toBe(200);
+    expect(
+      (
+        await save({
+          carrier: 'a',
+          country: 'CN',
+          cost: '0.0400',
+          effectiveFrom: new Date(Date.now() - 1000).toISOString(),
+        })
+      ).status,
+    ).toBe(200);
     expect((await send('13800000003')).status).toBe(200);
     expect(await costed('13800000003')).toMatchObject({ cost: '0.0400' });
     expect(await costed('13800000001')).toMatchObject({ cost: '0.0300' });
-    await costRecords(p.ctx.db, new Date(now + 2 * DAY), [{ sn: 'cost-probe', carrier: 'a', destination: '8613800000009', country: null, segments: 2 }]);
-    const [probe] = await p.ctx.db.query<{ cost: string }>(`select cost::numeric(14,4)::text as cost from record_costs where sn = 'cost-probe'`);
+    await costRecords(p.ctx.db, new Date(now + 2 * DAY), [
+      { sn: 'cost-probe', carrier: 'a', destination: '8613800000009', country: null, segments: 2 },
+    ]);
+    const [probe] = await p.ctx.db.query<{ cost: string }>(
+      `select cost::numeric(14,4)::text as cost from record_costs where sn = 'cost-probe'`,
+    );
     expect(probe.cost).toBe('0.1000');
     await p.ctx.db.query(`delete from record_costs where sn = 'cost-probe'`);
 
     const list = await p.call('/carrier/costList', { carrier: 'a', pageSize: 50 }, { token: operator });
     // the earlier CN costs stay beside the later ones: history is kept
     expect(list.body.data.total).toBe(4);
-    expect(list.body.data.data.filter((c: { country: string | null }) => c.country === 'CN').map((c: { cost: string }) => c.cost)).toEqual([
-      '0.0500',
-      '0.0400',
-      '0.0300',
-    ]);
+    expect(
+      list.body.data.data
+        .filter((c: { country: string | null }) => c.country === 'CN')
+        .map((c: { cost: string }) => c.cost),
+    ).toEqual(['0.0500', '0.0400', '0.0300']);
   });
 
   it('answers margins that are exactly the records’ price minus cost, with unknown costs counted apart', async () => {
@@ -156,7 +201,12 @@ describe.each(DB_KINDS)('carrier costs and margins on %s', (kind) => {
       [from, to],
     );
     const { totals, data, total } = r.body.data;
-    expect(totals).toMatchObject({ records: Number(expected.records), price: expected.price, cost: expected.cost, margin: expected.margin });
+    expect(totals).toMatchObject({
+      records: Number(expected.records),
+      price: expected.price,
+      cost: expected.cost,
+      margin: expected.margin,
+    });
     expect(totals.costUnknown).toBe(Number(expected.unknown));
     expect(totals.costUnknown).toBeGreaterThanOrEqual(1);
     expect(data).toHaveLength(total);
@@ -168,11 +218,19 @@ describe.each(DB_KINDS)('carrier costs and margins on %s', (kind) => {
     expect(b).toMatchObject({ records: 1, cost: '0.0000', margin: '0.0000', costUnknown: 1, enterprise: 'EP0001' });
     expect(units(b.costUnknownPrice)).toBeGreaterThan(0n);
 
-    const byCarrier = await p.call('/carrier/margins', { from, to, groupBy: ['carrier'], carrier: 'a' }, { token: operator });
+    const byCarrier = await p.call(
+      '/carrier/margins',
+      { from, to, groupBy: ['carrier'], carrier: 'a' },
+      { token: operator },
+    );
     expect(byCarrier.body.data.data).toHaveLength(1);
     expect(byCarrier.body.data.data[0]).toMatchObject({ carrier: 'a', day: null, country: null, costUnknown: 0 });
 
-    const byDay = await p.call('/carrier/margins', { from, to, groupBy: ['day'], country: 'CN', enterprise: 'EP0001' }, { token: operator });
+    const byDay = await p.call(
+      '/carrier/margins',
+      { from, to, groupBy: ['day'], country: 'CN', enterprise: 'EP0001' },
+      { token: operator },
+    );
     const [counted] = await p.ctx.db.query<{ n: number }>(
       `select count(*)::int as n from mt_records m join accounts a on a.cus_id = m.cus_id
         where a.ep_id = 'EP0001' and m.prod_type <> 1 and m.receive_time >= ($1::date)::timestamp at time zone 'Asia/Shanghai'
@@ -180,7 +238,8 @@ describe.each(DB_KINDS)('carrier costs and margins on %s', (kind) => {
       [from, to],
     );
     expect(byDay.body.data.totals.records).toBe(counted.n);
-    for (const row of byDay.body.data.data) expect(row).toMatchObject({ day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), carrier: null, enterprise: null });
+    for (const row of byDay.body.data.data)
+      expect(row).toMatchObject({ day: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), carrier: null, enterprise: null });
 
     const file = await fetch(`${p.base}/carrier/marginsExport`, {
       method: 'POST',
@@ -193,7 +252,11 @@ describe.each(DB_KINDS)('carrier costs and margins on %s', (kind) => {
   });
 
   it('sends a cheapest route through the carrier that costs least for the number, following a cost saved mid-traffic', async () => {
-    const route = await p.call('/carrier/routeSave', { prefix: '86150', carriers: ['a', 'b'], pool: 'cheapest' }, { token: operator });
+    const route = await p.call(
+      '/carrier/routeSave',
+      { prefix: '86150', carriers: ['a', 'b'], pool: 'cheapest' },
+      { token: operator },
+    );
     expect(route.status).toBe(200);
     const past = new Date(Date.now() - DAY).toISOString();
     // a's CN cost is 0.0400 by now; b's is set lower

@@ -17,13 +17,18 @@ describe.each(DB_KINDS)('messages through the simulator SMSC on %s', (kind) => {
 
   it('submits each record, keys its part by the carrier id, and finishes it from the receipt', async () => {
     const mobiles = Array.from({ length: 40 }, (_, i) => `1390011${String(i).padStart(4, '0')}`);
-    const r = await p.call('/user/groupSend', { cus_id: 'EP0001', content: '【云信】您的验证码是 1234', mobiles: mobiles.join('\n') }, { token: admin });
+    const r = await p.call(
+      '/user/groupSend',
+      { cus_id: 'EP0001', content: '【云信】您的验证码是 1234', mobiles: mobiles.join('\n') },
+      { token: admin },
+    );
     expect(r.status).toBe(200);
     const rows = await waitFor(
       () =>
-        p.ctx.db.query<{ mt_status: number; report_result: string | null }>('select mt_status, report_result from mt_records where mobile = any($1)', [
-          mobiles,
-        ]),
+        p.ctx.db.query<{ mt_status: number; report_result: string | null }>(
+          'select mt_status, report_result from mt_records where mobile = any($1)',
+          [mobiles],
+        ),
       (rs) => rs.length === 40 && rs.every((x) => x.mt_status === 0 || x.mt_status === 700),
     );
     const delivered = rows.filter((x) => x.mt_status === 0).length;
@@ -36,7 +41,9 @@ describe.each(DB_KINDS)('messages through the simulator SMSC on %s', (kind) => {
     );
     expect(parts).toHaveLength(40);
     expect(new Set(parts.map((x) => x.carrier_key)).size).toBe(40);
-    expect(parts.every((x) => x.carrier === 'simulator' && ['delivered', 'failed', 'expired'].includes(x.state))).toBe(true);
+    expect(parts.every((x) => x.carrier === 'simulator' && ['delivered', 'failed', 'expired'].includes(x.state))).toBe(
+      true,
+    );
     const [batch] = await p.ctx.db.query<{ success: number; failure: number }>(
       'select success_count as success, failure_count as failure from batches b where exists (select 1 from mt_records m where m.batch_id = b.batch_id and m.mobile = $1)',
       [mobiles[0]],

@@ -18,7 +18,9 @@ async function refuse(p: TestPlatform, name: string, table: string, op: string) 
     create trigger ${name} before ${op} on ${table} for each row execute function ${name}();`);
   return {
     refused: async () => {
-      const [s] = await p.ctx.db.query<{ n: string }>(`select case when is_called then last_value else 0 end as n from ${name}_seq`);
+      const [s] = await p.ctx.db.query<{ n: string }>(
+        `select case when is_called then last_value else 0 end as n from ${name}_seq`,
+      );
       return Number(s.n);
     },
     lift: () => p.ctx.db.exec(`drop trigger ${name} on ${table}; drop function ${name}(); drop sequence ${name}_seq;`),
@@ -41,7 +43,11 @@ describe.each(DB_KINDS)('carrier background work when the database fails, on %s'
 
   it('refuses a receipt it cannot store with ESME_RX_T_APPN, writes nothing, and takes the same receipt sent again', async () => {
     const mobile = '13900000401';
-    const r = await p.call('/user/groupSend', { cus_id: 'EP0001', content: '【云信】回执存储失败', mobiles: mobile }, { token: admin });
+    const r = await p.call(
+      '/user/groupSend',
+      { cus_id: 'EP0001', content: '【云信】回执存储失败', mobiles: mobile },
+      { token: admin },
+    );
     expect(r.status).toBe(200);
     const state = async () => {
       const [row] = await p.ctx.db.query<{ mt_status: number; parts: string[] | null }>(
@@ -76,8 +82,11 @@ describe.each(DB_KINDS)('carrier background work when the database fails, on %s'
        values ('hand', 'never-sent-old', 'DELIVRD', null, $1), ('hand', 'not-answered-yet', 'DELIVRD', null, now())`,
       [hourAgo],
     );
-    const keys = () => p.ctx.db.query<{ carrier_key: string }>('select carrier_key from carrier_receipts order by carrier_key');
-    expect(await waitFor(keys, (rows) => !rows.some((x) => x.carrier_key === 'never-sent-old'))).toEqual([{ carrier_key: 'not-answered-yet' }]);
+    const keys = () =>
+      p.ctx.db.query<{ carrier_key: string }>('select carrier_key from carrier_receipts order by carrier_key');
+    expect(await waitFor(keys, (rows) => !rows.some((x) => x.carrier_key === 'never-sent-old'))).toEqual([
+      { carrier_key: 'not-answered-yet' },
+    ]);
     await p.ctx.db.query('delete from carrier_receipts');
   });
 

@@ -17,7 +17,13 @@ import { outcomesOf, tokenFor, waitFor } from './send.fixtures';
 const N = 3_000;
 /** submits a bind may have outstanding, on the simulators and in the platform's carrier settings */
 const WINDOW = 100;
-const SIMULATOR: Config['simulator'] = { reviewMs: 100, reportMs: 200, successRate: 0.9, failureRate: 0.1, replyRate: 0 };
+const SIMULATOR: Config['simulator'] = {
+  reviewMs: 100,
+  reportMs: 200,
+  successRate: 0.9,
+  failureRate: 0.1,
+  replyRate: 0,
+};
 
 describe.each(DB_KINDS)('two carriers, one killed mid-send and brought back, on %s', (kind) => {
   const submits = new Map<string, number>();
@@ -66,9 +72,17 @@ describe.each(DB_KINDS)('two carriers, one killed mid-send and brought back, on 
       reconnectMaxS: 1,
       responseTimeoutS: 5,
     });
-    writeFileSync(file, JSON.stringify({ carriers: [carrier('a', ports.a), carrier('b', ports.b)], routes: [{ carriers: ['a', 'b'] }], receiptWaitS: 15 }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        carriers: [carrier('a', ports.a), carrier('b', ports.b)],
+        routes: [{ carriers: ['a', 'b'] }],
+        receiptWaitS: 15,
+      }),
+    );
     p = await startPlatform(kind, { carriers: { source: 'file', file }, simulator: SIMULATOR });
-    if (kind === 'postgres') second = await buildPlatform(p.ctx.config, { db: await openPostgres(p.ctx.config.databaseUrl!) });
+    if (kind === 'postgres')
+      second = await buildPlatform(p.ctx.config, { db: await openPostgres(p.ctx.config.databaseUrl!) });
     await p.ctx.db.query("update accounts set balance = 1e6 where cus_id = 'EP0001'");
   }, 120_000);
   afterAll(async () => {
@@ -80,10 +94,18 @@ describe.each(DB_KINDS)('two carriers, one killed mid-send and brought back, on 
   it('ends every record once, sends none twice and matches every receipt', async () => {
     const admin = await tokenFor(p, 'admin');
     const mobiles = Array.from({ length: N }, (_, i) => `137${String(i).padStart(8, '0')}`);
-    const r = await p.call('/user/groupSend', { cus_id: 'EP0001', content: '【云信】故障切换测试', mobiles: mobiles.join('\n') }, { token: admin });
+    const r = await p.call(
+      '/user/groupSend',
+      { cus_id: 'EP0001', content: '【云信】故障切换测试', mobiles: mobiles.join('\n') },
+      { token: admin },
+    );
     expect(r.status).toBe(200);
     const batchId = r.body.data.batch_id as string;
-    const done = () => p.ctx.db.query<{ n: number }>('select count(*)::int as n from mt_records where batch_id = $1 and mt_status in (0, 600, 700)', [batchId]);
+    const done = () =>
+      p.ctx.db.query<{ n: number }>(
+        'select count(*)::int as n from mt_records where batch_id = $1 and mt_status in (0, 600, 700)',
+        [batchId],
+      );
     await waitFor(done, (rows) => rows[0].n === N, 240_000);
     expect(killed).not.toBeNull();
     expect(back).not.toBeNull();

@@ -38,7 +38,8 @@ describe.each(DB_KINDS)('carrier history on %s', (kind) => {
     return r.body.data as { day: string; carriers: CarrierHistory[] };
   };
   const of = (h: { carriers: CarrierHistory[] }, name: string) => h.carriers.find((c) => c.name === name);
-  const send = (mobile: string) => p.call('/user/groupSend', { cus_id: 'EP0001', content: '【云信】图表测试', mobiles: mobile }, { token: admin });
+  const send = (mobile: string) =>
+    p.call('/user/groupSend', { cus_id: 'EP0001', content: '【云信】图表测试', mobiles: mobile }, { token: admin });
 
   beforeAll(async () => {
     [smsc, other] = await Promise.all([handDrivenSmsc(), handDrivenSmsc()]);
@@ -61,7 +62,10 @@ describe.each(DB_KINDS)('carrier history on %s', (kind) => {
     for (const who of ['admin', 'agent', 'user']) {
       const token = await tokenFor(p, who);
       const r = await p.call('/carrier/history', {}, { token, lang: 'en' });
-      expect(r, who).toMatchObject({ status: 403, body: { message: 'Only a platform operator may see or change carriers' } });
+      expect(r, who).toMatchObject({
+        status: 403,
+        body: { message: 'Only a platform operator may see or change carriers' },
+      });
       expect(JSON.stringify(r.body)).not.toContain('minutes');
     }
     expect((await p.call('/carrier/history', {})).status).toBe(401);
@@ -82,7 +86,11 @@ describe.each(DB_KINDS)('carrier history on %s', (kind) => {
   });
 
   it('counts per minute exactly the submits and receipts that went through each carrier', async () => {
-    const cost = await p.call('/carrier/costSave', { carrier: 'a', country: 'CN', cost: '0.0300', effectiveFrom: '2026-01-01T00:00:00Z' }, { token: operator });
+    const cost = await p.call(
+      '/carrier/costSave',
+      { carrier: 'a', country: 'CN', cost: '0.0300', effectiveFrom: '2026-01-01T00:00:00Z' },
+      { token: operator },
+    );
     expect(cost.status).toBe(200);
     const toA = ['13800000501', '13800000502', '13800000503'];
     for (const m of [...toA, '13700000501']) expect((await send(m)).status).toBe(200);
@@ -103,12 +111,27 @@ describe.each(DB_KINDS)('carrier history on %s', (kind) => {
 
   it("answers today's cost of each carrier as the margins compute it for the same records", async () => {
     const h = await history();
-    const margins = await p.call('/carrier/margins', { from: h.day, to: h.day, groupBy: ['carrier'] }, { token: operator });
+    const margins = await p.call(
+      '/carrier/margins',
+      { from: h.day, to: h.day, groupBy: ['carrier'] },
+      { token: operator },
+    );
     expect(margins.status).toBe(200);
-    const rows = margins.body.data.data as Array<{ carrier: string | null; records: number; segments: number; cost: string; costUnknown: number }>;
+    const rows = margins.body.data.data as Array<{
+      carrier: string | null;
+      records: number;
+      segments: number;
+      cost: string;
+      costUnknown: number;
+    }>;
     for (const name of ['a', 'b']) {
       const row = rows.find((r) => r.carrier === name)!;
-      expect(of(h, name)!.today).toEqual({ records: row.records, segments: row.segments, cost: row.cost, costUnknown: row.costUnknown });
+      expect(of(h, name)!.today).toEqual({
+        records: row.records,
+        segments: row.segments,
+        cost: row.cost,
+        costUnknown: row.costUnknown,
+      });
     }
     expect(of(h, 'a')!.today).toMatchObject({ records: 3, cost: '0.0900', costUnknown: 0 });
     // b has no cost: its record is counted apart, never as a cost of zero
@@ -138,7 +161,9 @@ describe.each(DB_KINDS)('carrier history on %s', (kind) => {
     expect(minute).toMatchObject({ submitted: 5, receipts: 4, latencyMs: 1000 });
 
     await pruneMinutes(p.ctx.db, new Date());
-    const left = await p.ctx.db.query<{ minute: Date }>(`select minute from carrier_minutes where instance_id = 'other-instance' order by minute`);
+    const left = await p.ctx.db.query<{ minute: Date }>(
+      `select minute from carrier_minutes where instance_id = 'other-instance' order by minute`,
+    );
     expect(left.map((r) => new Date(r.minute).getTime())).toEqual([tenAgo - 70 * MINUTE_MS, tenAgo]);
   });
 
@@ -147,8 +172,13 @@ describe.each(DB_KINDS)('carrier history on %s', (kind) => {
     // the dispatcher sent the account's messages from the platform's code and the account's extension
     const sent = smsc.sources.get('8613800000501');
     expect(sent).toBe('1069008001');
-    expect(await test({ mobile: '13800000509', prodType: 0, cusId: 'EP0001' })).toMatchObject({ carrier: 'a', source: { addr: sent } });
-    expect(await test({ mobile: '13800000509', prodType: 0, sender: '10690012345' })).toMatchObject({ source: { addr: '10690012345' } });
+    expect(await test({ mobile: '13800000509', prodType: 0, cusId: 'EP0001' })).toMatchObject({
+      carrier: 'a',
+      source: { addr: sent },
+    });
+    expect(await test({ mobile: '13800000509', prodType: 0, sender: '10690012345' })).toMatchObject({
+      source: { addr: '10690012345' },
+    });
 
     // an international send's sender id on a route that allows it: alphanumeric, as the carrier then receives it
     const r = await p.call(
@@ -162,7 +192,9 @@ describe.each(DB_KINDS)('carrier history on %s', (kind) => {
     expect(alpha).toMatchObject({ carrier: 'a', source: { addr: smsc.sources.get('447400123400'), ton: 5, npi: 0 } });
     expect(alpha.source.addr).toBe('ACME');
     // without a sender id: the account's address
-    expect(await test({ mobile: '+447400123401', prodType: 1, cusId: 'EP0001' })).toMatchObject({ source: { addr: '1069008001' } });
+    expect(await test({ mobile: '+447400123401', prodType: 1, cusId: 'EP0001' })).toMatchObject({
+      source: { addr: '1069008001' },
+    });
     // no carrier would take it: no address
     expect(await test({ mobile: '+12025550123', prodType: 1 })).toMatchObject({ carrier: null, source: null });
   });
@@ -193,7 +225,11 @@ describe('carrier history of two instances on one PostgreSQL', () => {
       (n) => n >= 2,
     );
     const mobiles = Array.from({ length: 20 }, (_, i) => `1360000${String(i).padStart(4, '0')}`);
-    const sent = await p.call('/user/groupSend', { cus_id: 'EP0001', content: '【云信】两个实例', mobiles: mobiles.join('\n') }, { token: admin });
+    const sent = await p.call(
+      '/user/groupSend',
+      { cus_id: 'EP0001', content: '【云信】两个实例', mobiles: mobiles.join('\n') },
+      { token: admin },
+    );
     expect(sent.status).toBe(200);
     await waitFor(async () => mobiles.every((m) => smsc.ids.has(`86${m}`)), Boolean);
     for (const [i, m] of mobiles.entries()) await smsc.receipt(`86${m}`, i % 4 === 0 ? 'UNDELIV' : 'DELIVRD');
@@ -201,6 +237,11 @@ describe('carrier history of two instances on one PostgreSQL', () => {
       const r = await p.call('/carrier/history', {}, { token: operator });
       return sums((r.body.data as { carriers: CarrierHistory[] }).carriers.find((c) => c.name === 'a'));
     };
-    expect(await waitFor(read, (s) => s.receipts === 20)).toEqual({ submitted: 20, accepted: 20, receipts: 20, delivered: 15 });
+    expect(await waitFor(read, (s) => s.receipts === 20)).toEqual({
+      submitted: 20,
+      accepted: 20,
+      receipts: 20,
+      delivered: 15,
+    });
   });
 });

@@ -25,7 +25,10 @@ describe.each(DB_KINDS)('an over-long record among healthy ones, on %s', (kind) 
     smsc = await handDrivenSmsc();
     p = await platformWithCarriers(kind, {
       carriers: FORMS.map((f) => ({ ...smsc.carrier(f.form), longMessages: f.form })),
-      routes: [...FORMS.map((f) => ({ prefix: `86${f.prefix}`, carriers: [f.form] })), { prefix: `86${PAYLOAD_PREFIX_2}`, carriers: ['payload'] }],
+      routes: [
+        ...FORMS.map((f) => ({ prefix: `86${f.prefix}`, carriers: [f.form] })),
+        { prefix: `86${PAYLOAD_PREFIX_2}`, carriers: ['payload'] },
+      ],
     });
     admin = await tokenFor(p, 'admin');
   });
@@ -39,10 +42,18 @@ describe.each(DB_KINDS)('an over-long record among healthy ones, on %s', (kind) 
   async function seedRound(prefix: string, bad: (mobile: string) => { mobile: string; text: string }) {
     // a template record through the send path, for an account, batch and prices that exist
     const template = `${prefix}000000`;
-    const r = await p.call('/user/groupSend', { cus_id: 'EP0001', content: '【云信】模板', mobiles: template }, { token: admin });
+    const r = await p.call(
+      '/user/groupSend',
+      { cus_id: 'EP0001', content: '【云信】模板', mobiles: template },
+      { token: admin },
+    );
     expect(r.status).toBe(200);
     await waitFor(
-      () => p.ctx.db.query<{ n: number }>('select count(*)::int as n from carrier_parts p join mt_records m on m.sn = p.sn where m.mobile = $1', [template]),
+      () =>
+        p.ctx.db.query<{ n: number }>(
+          'select count(*)::int as n from carrier_parts p join mt_records m on m.sn = p.sn where m.mobile = $1',
+          [template],
+        ),
       (rows) => rows[0].n === 1,
     );
     const mobiles = Array.from({ length: HEALTHY + 1 }, (_, i) => `${prefix}1${String(i).padStart(5, '0')}`);
@@ -56,7 +67,10 @@ describe.each(DB_KINDS)('an over-long record among healthy ones, on %s', (kind) 
            select $1, prod_type, cus_id, batch_id, $2, $3, 500, now(), month, segments, price, now() from mt_records where mobile = $4`,
           [`long-test-${prefix}-${i}`, mobile, i === 0 ? bad(mobile).text : `【云信】健康消息 ${i}`, template],
         );
-        await q.query('insert into carrier_queue (sn, due_at) values ($1, $2)', [`long-test-${prefix}-${i}`, new Date(Date.now() - 60_000 + i)]);
+        await q.query('insert into carrier_queue (sn, due_at) values ($1, $2)', [
+          `long-test-${prefix}-${i}`,
+          new Date(Date.now() - 60_000 + i),
+        ]);
       }
     });
     const rows = await waitFor(
@@ -73,7 +87,8 @@ describe.each(DB_KINDS)('an over-long record among healthy ones, on %s', (kind) 
 
   const expectAlone = (rows: Array<{ mobile: string }>, mobiles: string[], longMobile: string, code: string) => {
     expect(rows.find((x) => x.mobile === longMobile)).toMatchObject({ mt_status: 700, report_result: code });
-    for (const x of rows.filter((x) => x.mobile !== longMobile)) expect(x).toMatchObject({ mt_status: 500, parts: ['pending'] });
+    for (const x of rows.filter((x) => x.mobile !== longMobile))
+      expect(x).toMatchObject({ mt_status: 500, parts: ['pending'] });
     // every healthy message reached the SMSC; no part of the bad one did
     for (const mobile of mobiles.slice(1)) expect(smsc.ids.has(`86${mobile}`)).toBe(true);
     expect(smsc.ids.has(`86${longMobile}`)).toBe(false);
@@ -82,13 +97,18 @@ describe.each(DB_KINDS)('an over-long record among healthy ones, on %s', (kind) 
   it.each(FORMS)('fails the long one alone and sends every healthy one ($form)', async ({ prefix }) => {
     const { rows, mobiles, longMobile } = await seedRound(prefix, (mobile) => ({ mobile, text: LONG_TEXT }));
     expectAlone(rows, mobiles, longMobile, 'TOOLONG');
-    const [queued] = await p.ctx.db.query<{ n: number }>('select count(*)::int as n from carrier_queue where sn = $1', [`long-test-${prefix}-0`]);
+    const [queued] = await p.ctx.db.query<{ n: number }>('select count(*)::int as n from carrier_queue where sn = $1', [
+      `long-test-${prefix}-0`,
+    ]);
     expect(queued.n).toBe(0);
   });
 
   it('writes the answers of a round in which one submit could not be encoded on the wire', async () => {
     // a number too long for destination_addr (20 characters) fails only when its PDU is built, after the round left
-    const { rows, mobiles, longMobile } = await seedRound(PAYLOAD_PREFIX_2, () => ({ mobile: `13973${'9'.repeat(20)}`, text: '【云信】号码过长' }));
+    const { rows, mobiles, longMobile } = await seedRound(PAYLOAD_PREFIX_2, () => ({
+      mobile: `13973${'9'.repeat(20)}`,
+      text: '【云信】号码过长',
+    }));
     expectAlone(rows, mobiles, longMobile, 'ENCODE');
   });
 });

@@ -23,12 +23,23 @@ async function nackingSmsc() {
       for (const f of reader.push(chunk).frames) {
         const pdu = decodePdu(f);
         if (pdu.command === 'bind_transceiver')
-          socket.write(encodePdu({ command: 'bind_transceiver_resp', commandStatus: 0, sequenceNumber: pdu.sequenceNumber, systemId: 'NACK' } as Pdu));
+          socket.write(
+            encodePdu({
+              command: 'bind_transceiver_resp',
+              commandStatus: 0,
+              sequenceNumber: pdu.sequenceNumber,
+              systemId: 'NACK',
+            } as Pdu),
+          );
         else if (pdu.command === 'submit_sm') {
           submits++;
-          socket.write(encodePdu({ command: 'generic_nack', commandStatus: 0, sequenceNumber: pdu.sequenceNumber } as Pdu));
+          socket.write(
+            encodePdu({ command: 'generic_nack', commandStatus: 0, sequenceNumber: pdu.sequenceNumber } as Pdu),
+          );
         } else if (pdu.command === 'enquire_link')
-          socket.write(encodePdu({ command: 'enquire_link_resp', commandStatus: 0, sequenceNumber: pdu.sequenceNumber } as Pdu));
+          socket.write(
+            encodePdu({ command: 'enquire_link_resp', commandStatus: 0, sequenceNumber: pdu.sequenceNumber } as Pdu),
+          );
       }
     });
   });
@@ -64,7 +75,11 @@ describe.each(DB_KINDS)('a carrier answering generic_nack with status 0, on %s',
 
   it('requeues the message with a doubling wait, neither sent nor failed', async () => {
     const mobile = '13962000001';
-    const r = await p.call('/user/groupSend', { cus_id: 'EP0001', content: '【云信】退避', mobiles: mobile }, { token: admin });
+    const r = await p.call(
+      '/user/groupSend',
+      { cus_id: 'EP0001', content: '【云信】退避', mobiles: mobile },
+      { token: admin },
+    );
     expect(r.status).toBe(200);
     const queued = async () =>
       (

@@ -48,7 +48,11 @@ describe('dispatch to a Net::SMPP carrier', () => {
   });
 
   const send = async (mobiles: string[], content: string) => {
-    const r = await p.call('/user/groupSend', { cus_id: 'EP0001', content, mobiles: mobiles.join('\n') }, { token: admin });
+    const r = await p.call(
+      '/user/groupSend',
+      { cus_id: 'EP0001', content, mobiles: mobiles.join('\n') },
+      { token: admin },
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
   };
   const records = (mobiles: string[]) =>
@@ -84,7 +88,10 @@ describe('dispatch to a Net::SMPP carrier', () => {
     expect(part.carrier_id).toMatch(/^000[0-9A-F]{7}$/);
     expect(part.carrier_key).toBe(part.carrier_id.replace(/^0+/, '').toLowerCase());
     expect(part.state).toBe('delivered');
-    const longParts = await p.ctx.db.query<{ state: string }>('select state from carrier_parts where sn = $1 order by part', [by.get(long)!.sn]);
+    const longParts = await p.ctx.db.query<{ state: string }>(
+      'select state from carrier_parts where sn = $1 order by part',
+      [by.get(long)!.sn],
+    );
     // 220 characters in UCS-2 (the brackets of the signature are not GSM-7): four parts of at most 67, each receipted
     expect(longParts.map((x) => x.state)).toEqual(['delivered', 'delivered', 'delivered', 'delivered']);
     const longSubmits = steps.filter((s) => s.step === 'submit' && s.destination === `86${long}`);
@@ -97,7 +104,9 @@ describe('dispatch to a Net::SMPP carrier', () => {
 
     const mo = await waitFor(
       () =>
-        p.ctx.db.query<{ cus_id: string; content: string; batch_id: string }>("select cus_id, content, batch_id from mo_records where mobile = '13900000104'"),
+        p.ctx.db.query<{ cus_id: string; content: string; batch_id: string }>(
+          "select cus_id, content, batch_id from mo_records where mobile = '13900000104'",
+        ),
       (m) => m.length === 1,
     );
     expect(mo[0]).toMatchObject({ cus_id: 'EP0001', content: 'TD' });

@@ -35,12 +35,20 @@ describe('carrier link to a Net::SMPP SMSC', () => {
   it('binds, submits, and matches every receipt to its message by the id the submit was answered with', async () => {
     const receipts: ShortMessagePdu[] = [];
     const link = await EsmeSession.open(
-      esmeOptions(port, { systemId: 'platform', responseTimeoutMs: 10_000, bindTimeoutMs: 10_000, onDeliver: (pdu) => (receipts.push(pdu), 0) }),
+      esmeOptions(port, {
+        systemId: 'platform',
+        responseTimeoutMs: 10_000,
+        bindTimeoutMs: 10_000,
+        onDeliver: (pdu) => (receipts.push(pdu), 0),
+      }),
     );
-    const answers = await Promise.all([1, 2, 3].map((i) => link.submit(gsmMessage(`carrier test ${i}`, `861380013800${i}`))));
+    const answers = await Promise.all(
+      [1, 2, 3].map((i) => link.submit(gsmMessage(`carrier test ${i}`, `861380013800${i}`))),
+    );
     const ids = answers.map((a) => (a.kind === 'accepted' ? a.messageId : `refused: ${JSON.stringify(a)}`));
     for (const id of ids) expect(id).toMatch(/^[0-9A-F]{10}$/);
-    for (const end = Date.now() + 20_000; receipts.length < 3 && Date.now() < end;) await new Promise((r) => setTimeout(r, 20));
+    for (const end = Date.now() + 20_000; receipts.length < 3 && Date.now() < end;)
+      await new Promise((r) => setTimeout(r, 20));
     expect(receipts).toHaveLength(3);
     const matched = receipts.map((r) => readCarrierReceipt(r, 'hex-to-decimal'));
     expect(new Set(matched.map((m) => m?.key))).toEqual(new Set(ids.map(carrierIdKey)));
@@ -49,7 +57,8 @@ describe('carrier link to a Net::SMPP SMSC', () => {
       expect(m?.parsed?.doneDate?.getUTCSeconds()).toBe(15);
     }
     await link.unbind();
-    for (const end = Date.now() + 10_000; !steps.some((s) => s.step === 'unbind') && Date.now() < end;) await new Promise((r) => setTimeout(r, 20));
+    for (const end = Date.now() + 10_000; !steps.some((s) => s.step === 'unbind') && Date.now() < end;)
+      await new Promise((r) => setTimeout(r, 20));
     expect(steps.filter((s) => s.step === 'deliver_sm_resp').map((s) => s.status)).toEqual([0, 0, 0]);
     expect(steps.map((s) => s.step)).toContain('unbind');
   });

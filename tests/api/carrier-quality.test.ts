@@ -10,7 +10,13 @@ import { tokenFor, waitFor } from './send.fixtures';
 // the same as every other carrier change's, tested on both).
 
 const log = { warn: () => undefined };
-const simulator = (successRate: number) => ({ reviewMs: 50, reportMs: 50, successRate, failureRate: 1 - successRate, replyRate: 0 });
+const simulator = (successRate: number) => ({
+  reviewMs: 50,
+  reportMs: 50,
+  successRate,
+  failureRate: 1 - successRate,
+  replyRate: 0,
+});
 
 describe('a quality route on pglite', () => {
   let p: TestPlatform;
@@ -21,7 +27,15 @@ describe('a quality route on pglite', () => {
       startSimulatorCarrier({ simulator: simulator(1), systemId: 'platform', password: 'pw', windowSize: 100, log }),
       startSimulatorCarrier({ simulator: simulator(0.5), systemId: 'platform', password: 'pw', windowSize: 100, log }),
     ]);
-    const carrier = (name: string, port: number) => ({ name, host: '127.0.0.1', port, systemId: 'platform', password: 'pw', window: 100, rate: 1000 });
+    const carrier = (name: string, port: number) => ({
+      name,
+      host: '127.0.0.1',
+      port,
+      systemId: 'platform',
+      password: 'pw',
+      window: 100,
+      rate: 1000,
+    });
     p = await platformWithCarriers('pglite', {
       carriers: [carrier('good', good.port), carrier('half', half.port)],
       routes: [{ carriers: ['good', 'half'], pool: 'quality' }],
@@ -36,7 +50,11 @@ describe('a quality route on pglite', () => {
     const admin = await tokenFor(p, 'admin');
     const send = async (from: number, n: number) => {
       const mobiles = Array.from({ length: n }, (_, i) => `1360000${String(from + i).padStart(4, '0')}`);
-      const r = await p.call('/user/groupSend', { cus_id: 'EP0001', content: '【云信】质量路由', mobiles: mobiles.join('\n') }, { token: admin });
+      const r = await p.call(
+        '/user/groupSend',
+        { cus_id: 'EP0001', content: '【云信】质量路由', mobiles: mobiles.join('\n') },
+        { token: admin },
+      );
       expect(r.body.data.validCount).toBe(n);
       return mobiles;
     };
@@ -58,20 +76,34 @@ describe('a quality route on pglite', () => {
     );
     expect(shared.find((r) => r.carrier === 'half')?.n ?? 0).toBeGreaterThanOrEqual(40);
     const audit = await waitFor(
-      async () => (await p.call('/carrier/audit', {}, { token: await tokenFor(p, 'operator') })).body.data.data as Array<Record<string, unknown>>,
+      async () =>
+        (await p.call('/carrier/audit', {}, { token: await tokenFor(p, 'operator') })).body.data.data as Array<
+          Record<string, unknown>
+        >,
       (rows) => rows.some((r) => r.action === 'carrier.breaker.open'),
     );
     expect(audit.find((r) => r.action === 'carrier.breaker.open')).toMatchObject({ actor: 'platform', target: 'half' });
     // and the operator hears of it in the bell
     const notices = await p.call('/notice/list', {}, { token: await tokenFor(p, 'operator') });
     expect(notices.body.data.data).toEqual(
-      expect.arrayContaining([expect.objectContaining({ kind: 'carrierOut', params: expect.objectContaining({ carrier: 'half' }), link: '/carrierStatus' })]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'carrierOut',
+          params: expect.objectContaining({ carrier: 'half' }),
+          link: '/carrierStatus',
+        }),
+      ]),
     );
     // the operator's list shows it out of rotation (each instance writes its status every 2 s)
     const operator = await tokenFor(p, 'operator');
     const half = await waitFor(
       async () =>
-        ((await p.call('/carrier/list', {}, { token: operator })).body.data.carriers as Array<{ name: string; state: string }>).find((c) => c.name === 'half'),
+        (
+          (await p.call('/carrier/list', {}, { token: operator })).body.data.carriers as Array<{
+            name: string;
+            state: string;
+          }>
+        ).find((c) => c.name === 'half'),
       (c) => c?.state === 'probing',
     );
     expect(half).toMatchObject({ status: { breaker: 'open' } });

@@ -39,7 +39,11 @@ describe.each(DB_KINDS)('carrier receipts and their ids, on %s', (kind) => {
       [mobiles],
     );
   const send = async (mobiles: string[]) => {
-    const r = await p.call('/user/groupSend', { cus_id: 'EP0001', content: '【云信】回执编号', mobiles: mobiles.join('\n') }, { token: admin });
+    const r = await p.call(
+      '/user/groupSend',
+      { cus_id: 'EP0001', content: '【云信】回执编号', mobiles: mobiles.join('\n') },
+      { token: admin },
+    );
     expect(r.status).toBe(200);
     return waitFor(
       () => states(mobiles),
@@ -69,7 +73,10 @@ describe.each(DB_KINDS)('carrier receipts and their ids, on %s', (kind) => {
   it('keeps the first final state of a part when a contradicting receipt comes with it', async () => {
     const mobile = '13961000001';
     await send([mobile]);
-    const answers = await Promise.all([fresh.receipt(`86${mobile}`, 'DELIVRD'), fresh.receipt(`86${mobile}`, 'UNDELIV')]);
+    const answers = await Promise.all([
+      fresh.receipt(`86${mobile}`, 'DELIVRD'),
+      fresh.receipt(`86${mobile}`, 'UNDELIV'),
+    ]);
     expect(answers.map((a) => a.ok)).toEqual([true, true]);
     const [row] = await waitFor(
       () => states([mobile]),
@@ -77,7 +84,9 @@ describe.each(DB_KINDS)('carrier receipts and their ids, on %s', (kind) => {
     );
     expect(row).toMatchObject({ mt_status: 0, parts: ['delivered'] });
     // nothing of the second is left waiting to be applied later
-    const [stored] = await p.ctx.db.query<{ n: number }>("select count(*)::int as n from carrier_receipts where carrier = 'fresh'");
+    const [stored] = await p.ctx.db.query<{ n: number }>(
+      "select count(*)::int as n from carrier_receipts where carrier = 'fresh'",
+    );
     expect(stored.n).toBe(0);
   });
 

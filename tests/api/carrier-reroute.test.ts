@@ -18,7 +18,10 @@ describe.each(DB_KINDS)('re-routing a temporary refusal on %s', (kind) => {
     let n = 0;
     flaky = await handDrivenSmsc({ refuse: () => (n++ % 2 === 0 ? STATUS.RSYSERR : null) });
     steady = await handDrivenSmsc();
-    p = await platformWithCarriers(kind, { carriers: [flaky.carrier('flaky'), steady.carrier('steady')], routes: [{ carriers: ['flaky', 'steady'] }] });
+    p = await platformWithCarriers(kind, {
+      carriers: [flaky.carrier('flaky'), steady.carrier('steady')],
+      routes: [{ carriers: ['flaky', 'steady'] }],
+    });
   });
   afterAll(async () => {
     await p?.close();
@@ -27,10 +30,17 @@ describe.each(DB_KINDS)('re-routing a temporary refusal on %s', (kind) => {
 
   it('ends every message with one carrier, once, under its first record, charged once', async () => {
     const admin = await tokenFor(p, 'admin');
-    const balance = async () => Number((await p.ctx.db.query<{ balance: string }>("select balance from accounts where cus_id = 'SUB001'"))[0].balance);
+    const balance = async () =>
+      Number(
+        (await p.ctx.db.query<{ balance: string }>("select balance from accounts where cus_id = 'SUB001'"))[0].balance,
+      );
     const before = await balance();
     const mobiles = Array.from({ length: COUNT }, (_, i) => `1370000${String(i).padStart(4, '0')}`);
-    const r = await p.call('/user/groupSend', { cus_id: 'SUB001', content: '【云信】改道', mobiles: mobiles.join('\n') }, { token: admin });
+    const r = await p.call(
+      '/user/groupSend',
+      { cus_id: 'SUB001', content: '【云信】改道', mobiles: mobiles.join('\n') },
+      { token: admin },
+    );
     expect(r.body.data.validCount).toBe(COUNT);
     const digits = mobiles.map((m) => `86${m}`);
     const taken = () => digits.filter((d) => flaky.ids.has(d) || steady.ids.has(d)).length;
@@ -63,11 +73,14 @@ describe.each(DB_KINDS)('re-routing a temporary refusal on %s', (kind) => {
       [mobiles],
     );
     expect(kept).toHaveLength(COUNT);
-    for (const k of kept) expect(k, k.mobile).toMatchObject({ carrier: steady.ids.has(`86${k.mobile}`) ? 'steady' : 'flaky', cost: null });
+    for (const k of kept)
+      expect(k, k.mobile).toMatchObject({ carrier: steady.ids.has(`86${k.mobile}`) ? 'steady' : 'flaky', cost: null });
     const price = 0.05;
     expect(Math.round((before - (await balance())) * 100)).toBe(Math.round(COUNT * price * 100));
     // a re-routed message's attempts: the refusal, then the carrier that took it
-    const sn = (await p.ctx.db.query<{ sn: string }>('select sn from mt_records where mobile = $1', [refused[0].slice(2)]))[0].sn;
+    const sn = (
+      await p.ctx.db.query<{ sn: string }>('select sn from mt_records where mobile = $1', [refused[0].slice(2)])
+    )[0].sn;
     const attempts = await p.ctx.db.query<{ attempt: number; carrier: string; answer: string }>(
       'select attempt, carrier, answer from carrier_attempts where sn = $1 order by attempt',
       [sn],

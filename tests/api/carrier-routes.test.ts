@@ -32,7 +32,11 @@ describe.each(DB_KINDS)('unroutable and undeliverable messages on %s', (kind) =>
   it('fails an unrouted number at once, holds a routed one while its carrier is down, then expires it', async () => {
     const routed = '13900000301';
     const unrouted = '15900000301';
-    const r = await p.call('/user/groupSend', { cus_id: 'EP0001', content: '【云信】路由测试', mobiles: `${routed}\n${unrouted}` }, { token: admin });
+    const r = await p.call(
+      '/user/groupSend',
+      { cus_id: 'EP0001', content: '【云信】路由测试', mobiles: `${routed}\n${unrouted}` },
+      { token: admin },
+    );
     expect(r.status).toBe(200);
     const row = (mobile: string) =>
       p.ctx.db.query<{
@@ -42,12 +46,19 @@ describe.each(DB_KINDS)('unroutable and undeliverable messages on %s', (kind) =>
         err_desc: string | null;
         receive_time: Date;
         updated_at: Date;
-      }>('select mt_status, report_result, report_result_desc, err_desc, receive_time, updated_at from mt_records where mobile = $1', [mobile]);
+      }>(
+        'select mt_status, report_result, report_result_desc, err_desc, receive_time, updated_at from mt_records where mobile = $1',
+        [mobile],
+      );
     const [noRoute] = await waitFor(
       () => row(unrouted),
       (rs) => rs.length === 1 && rs[0].mt_status === 700,
     );
-    expect(noRoute).toMatchObject({ report_result: 'NOROUTE', report_result_desc: '无可用通道', err_desc: 'no route for this destination' });
+    expect(noRoute).toMatchObject({
+      report_result: 'NOROUTE',
+      report_result_desc: '无可用通道',
+      err_desc: 'no route for this destination',
+    });
     // the routed one is still waiting for its carrier, while the other has failed
     const [waiting] = await row(routed);
     expect(waiting.mt_status).toBe(500);
@@ -57,9 +68,14 @@ describe.each(DB_KINDS)('unroutable and undeliverable messages on %s', (kind) =>
       30_000,
     );
     expect(expired).toMatchObject({ mt_status: 700, report_result: 'EXPIRED' });
-    expect(new Date(expired.updated_at).getTime() - new Date(expired.receive_time).getTime()).toBeGreaterThanOrEqual(3000);
+    expect(new Date(expired.updated_at).getTime() - new Date(expired.receive_time).getTime()).toBeGreaterThanOrEqual(
+      3000,
+    );
     // never handed to a carrier
-    const parts = await p.ctx.db.query('select 1 from carrier_parts p join mt_records m on m.sn = p.sn where m.mobile = any($1)', [[routed, unrouted]]);
+    const parts = await p.ctx.db.query(
+      'select 1 from carrier_parts p join mt_records m on m.sn = p.sn where m.mobile = any($1)',
+      [[routed, unrouted]],
+    );
     expect(parts).toHaveLength(0);
   });
 
@@ -69,6 +85,9 @@ describe.each(DB_KINDS)('unroutable and undeliverable messages on %s', (kind) =>
       () => p.call('/user/getCarrierStatus', {}, { token: operator }),
       (res) => res.status === 200 && res.body.data.carriers.length === 1,
     );
-    expect(status.body.data).toMatchObject({ inProcess: false, carriers: [{ name: 'down', bound: 0, wanted: 1, instances: 1 }] });
+    expect(status.body.data).toMatchObject({
+      inProcess: false,
+      carriers: [{ name: 'down', bound: 0, wanted: 1, instances: 1 }],
+    });
   });
 });

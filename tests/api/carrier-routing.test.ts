@@ -39,12 +39,21 @@ describe.each(DB_KINDS)('routes by prefix, country, product line and sender on %
       { token: admin },
     );
     expect(domestic.status).toBe(200);
-    const sub = await p.call('/user/groupSend', { cus_id: 'SUB001', content: '【云信】路由', mobiles: '13700000502' }, { token: admin });
+    const sub = await p.call(
+      '/user/groupSend',
+      { cus_id: 'SUB001', content: '【云信】路由', mobiles: '13700000502' },
+      { token: admin },
+    );
     expect(sub.status, JSON.stringify(sub.body)).toBe(200);
-    const inte = await p.call('/user/inteGroupSend', { cus_id: 'EP0001', content: 'Route test', mobiles: '+14155552671\n+447400123456' }, { token: admin });
+    const inte = await p.call(
+      '/user/inteGroupSend',
+      { cus_id: 'EP0001', content: 'Route test', mobiles: '+14155552671\n+447400123456' },
+      { token: admin },
+    );
     expect(inte.status, JSON.stringify(inte.body)).toBe(200);
 
-    const received = () => Object.fromEntries(Object.entries(smscs).map(([name, s]) => [name, [...s.ids.keys()].sort()]));
+    const received = () =>
+      Object.fromEntries(Object.entries(smscs).map(([name, s]) => [name, [...s.ids.keys()].sort()]));
     expect(
       await waitFor(
         async () => received(),

@@ -87,7 +87,12 @@ describe('sends and receipts with callbacks on PostgreSQL', () => {
       Array.from({ length: SENDERS }, async () => {
         while (Date.now() < end) {
           const numbers = Array.from({ length: 5 }, () => `1390${String(n++).padStart(7, '0')}`);
-          const r = await callIntegrator(origin, { appId: 'SUB001', secret, path: '/sms/send', body: { text: 'lock order test', numbers } });
+          const r = await callIntegrator(origin, {
+            appId: 'SUB001',
+            secret,
+            path: '/sms/send',
+            body: { text: 'lock order test', numbers },
+          });
           expect(r.status, JSON.stringify(r.body)).toBe(200);
           for (const x of r.body.results as Array<{ messageId: string | null }>) if (x.messageId) ids.push(x.messageId);
         }
@@ -95,7 +100,11 @@ describe('sends and receipts with callbacks on PostgreSQL', () => {
     );
     // the receipts came back and their callbacks went out while the sends ran
     const done = await waitFor(
-      () => p.ctx.db.query<{ n: number }>('select count(*)::int as n from mt_records where sn = any($1) and mt_status = 0', [ids]),
+      () =>
+        p.ctx.db.query<{ n: number }>(
+          'select count(*)::int as n from mt_records where sn = any($1) and mt_status = 0',
+          [ids],
+        ),
       (rows) => rows[0].n === ids.length,
     );
     expect(done[0].n).toBeGreaterThan(0);
@@ -109,7 +118,9 @@ describe('sends and receipts with callbacks on PostgreSQL', () => {
     await p.close();
     const db = await openPostgres(url);
     try {
-      const [s] = await db.query<{ deadlocks: string }>('select deadlocks from pg_stat_database where datname = current_database()');
+      const [s] = await db.query<{ deadlocks: string }>(
+        'select deadlocks from pg_stat_database where datname = current_database()',
+      );
       expect(Number(s.deadlocks)).toBe(0);
     } finally {
       await db.close();

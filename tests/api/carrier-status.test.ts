@@ -93,7 +93,12 @@ describe.each(DB_KINDS)('carrier status on %s', (kind) => {
     );
     await put('inst-a', 'alpha', stats({ name: 'alpha', rate: 1 }), 500);
     // an instance that stopped 30 s ago: its numbers no longer describe any link
-    await put('inst-gone', 'zeta', stats({ name: 'zeta', bound: 5, wanted: 5, submitted: 999, errors: [{ code: 'unanswered', count: 50 }] }), 30_000);
+    await put(
+      'inst-gone',
+      'zeta',
+      stats({ name: 'zeta', bound: 5, wanted: 5, submitted: 999, errors: [{ code: 'unanswered', count: 50 }] }),
+      30_000,
+    );
 
     const r = await p.call('/user/getCarrierStatus', {}, { token: operator });
     expect(r.status).toBe(200);
@@ -131,7 +136,10 @@ describe.each(DB_KINDS)('carrier status on %s', (kind) => {
       const zh = await p.call('/user/getCarrierStatus', {}, { token });
       expect(zh).toMatchObject({ status: 403, body: { type: 403, message: '仅平台运营人员可以查看和修改通道' } });
       const en = await p.call('/user/getCarrierStatus', {}, { token, lang: 'en' });
-      expect(en).toMatchObject({ status: 403, body: { type: 403, message: 'Only a platform operator may see or change carriers' } });
+      expect(en).toMatchObject({
+        status: 403,
+        body: { type: 403, message: 'Only a platform operator may see or change carriers' },
+      });
       expect(JSON.stringify(en.body)).not.toContain('zeta');
     }
     expect((await p.call('/user/getCarrierStatus', {})).status).toBe(401);

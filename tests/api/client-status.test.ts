@@ -22,7 +22,9 @@ describe.each(DB_KINDS)('delivery outcomes withheld from a user who may not see 
   beforeAll(async () => {
     await insertFixtures(p.ctx.db, now);
     // the failure of SUB001 with a description and an error text; one record waiting for its report; a day of statistics
-    await p.ctx.db.query(`update mt_records set report_result_desc = 'Undelivered', err_desc = 'carrier refused' where sn = 'T-SUB1-2'`);
+    await p.ctx.db.query(
+      `update mt_records set report_result_desc = 'Undelivered', err_desc = 'carrier refused' where sn = 'T-SUB1-2'`,
+    );
     await p.ctx.db.query(
       `insert into mt_records (sn, prod_type, cus_id, batch_id, mobile, content, mt_status, receive_time, month, segments, price)
        select 'T-SUB1-W', 0, 'SUB001', 'TB-SUB1', '13811119003', '等待回执', 500, receive_time, month, 1, 0.05 from mt_records where sn = 'T-SUB1-1'`,
@@ -41,7 +43,8 @@ describe.each(DB_KINDS)('delivery outcomes withheld from a user who may not see 
     return r.body.data;
   };
   const bySn = (rows: Row[]) => new Map(rows.map((r) => [r.sn, r]));
-  const pull = async (path: string, token: string) => (await ok(path, { direction: 'forward', limit: 1000, checkpoint: null }, token)).documents as Row[];
+  const pull = async (path: string, token: string) =>
+    (await ok(path, { direction: 'forward', limit: 1000, checkpoint: null }, token)).documents as Row[];
 
   /** The first sheet of a download as rows of cell values, header row first. */
   async function sheet(path: string, body: object, token: string) {
@@ -60,17 +63,34 @@ describe.each(DB_KINDS)('delivery outcomes withheld from a user who may not see 
 
   it('answers send records, in the list and in the feed pull, with outcomes as the neutral sent state', async () => {
     const list = bySn((await ok('/mtRecord/list', { prod_type: 0, cus_id: 'SUB001', pageSize: 100 }, user)).data);
-    const pulled = bySn((await pull(FEED_RESOURCES.mtRecord.path, user)).filter((d) => d.cus_id === 'SUB001' && d.prod_type === 0));
+    const pulled = bySn(
+      (await pull(FEED_RESOURCES.mtRecord.path, user)).filter((d) => d.cus_id === 'SUB001' && d.prod_type === 0),
+    );
     for (const rows of [list, pulled]) {
       expect([...rows.keys()].sort()).toEqual(['T-SUB1-1', 'T-SUB1-2', 'T-SUB1-W']);
-      expect(rows.get('T-SUB1-1')).toMatchObject({ mt_status: MT_STATUS.sent, report_result: null, report_result_desc: null, errDesc: null });
-      expect(rows.get('T-SUB1-2')).toMatchObject({ mt_status: MT_STATUS.sent, report_result: null, report_result_desc: null, errDesc: null });
+      expect(rows.get('T-SUB1-1')).toMatchObject({
+        mt_status: MT_STATUS.sent,
+        report_result: null,
+        report_result_desc: null,
+        errDesc: null,
+      });
+      expect(rows.get('T-SUB1-2')).toMatchObject({
+        mt_status: MT_STATUS.sent,
+        report_result: null,
+        report_result_desc: null,
+        errDesc: null,
+      });
       // waiting for the report is not an outcome
       expect(rows.get('T-SUB1-W')).toMatchObject({ mt_status: MT_STATUS.waiting });
       expect(JSON.stringify([...rows.values()])).not.toMatch(/UNDELIV|Undelivered|carrier refused/);
     }
     const full = bySn((await ok('/mtRecord/list', { prod_type: 0, cus_id: 'SUB001', pageSize: 100 }, admin)).data);
-    expect(full.get('T-SUB1-2')).toMatchObject({ mt_status: 700, report_result: 'UNDELIV', report_result_desc: 'Undelivered', errDesc: 'carrier refused' });
+    expect(full.get('T-SUB1-2')).toMatchObject({
+      mt_status: 700,
+      report_result: 'UNDELIV',
+      report_result_desc: 'Undelivered',
+      errDesc: 'carrier refused',
+    });
     expect(full.get('T-SUB1-1')).toMatchObject({ mt_status: 0, report_result: '0' });
     const fullPull = bySn(await pull(FEED_RESOURCES.mtRecord.path, admin));
     expect(fullPull.get('T-SUB1-2')).toMatchObject({ mt_status: 700, report_result: 'UNDELIV' });
@@ -93,12 +113,25 @@ describe.each(DB_KINDS)('delivery outcomes withheld from a user who may not see 
   it('answers batches, their summary and statistics with zero counts and empty ratio cells', async () => {
     const batches = await ok('/dataGathering/batchList', { prod_type: 0, pageSize: 100 }, user);
     const sub = batches.data.find((b: Row) => b.batch_id === 'TB-SUB1');
-    expect(sub).toMatchObject({ receive_count: 4, sent_count: 2, success_count: 0, failure_count: 0, unknown_count: 0 });
+    expect(sub).toMatchObject({
+      receive_count: 4,
+      sent_count: 2,
+      success_count: 0,
+      failure_count: 0,
+      unknown_count: 0,
+    });
     expect(batches.summary).toMatchObject({ receive: 4, sent: 2, success: 0, failure: 0, unknown: 0 });
     const pulledBatch = (await pull(FEED_RESOURCES.batch.path, user)).find((b) => b.batch_id === 'TB-SUB1');
     expect(pulledBatch).toMatchObject({ sent_count: 2, success_count: 0, failure_count: 0, unknown_count: 0 });
 
-    const withheld = { success_count: 0, failure_count: 0, unknown_count: 0, successUnionStr: '', failureUnionStr: '', unknownUnionStr: '' };
+    const withheld = {
+      success_count: 0,
+      failure_count: 0,
+      unknown_count: 0,
+      successUnionStr: '',
+      failureUnionStr: '',
+      unknownUnionStr: '',
+    };
     const stats = await ok('/dataGathering/list', { dimension: 0, prod_type: 0, pageSize: 100 }, user);
     expect(stats.data).toEqual([expect.objectContaining({ cus_id: 'SUB001', sent_count: 3, ...withheld })]);
     const dime = await ok('/dataGathering/dimeList', { prod_type: 0, pageSize: 100 }, user);
@@ -123,7 +156,16 @@ describe.each(DB_KINDS)('delivery outcomes withheld from a user who may not see 
 
   it('leaves the outcome columns out of the downloads', async () => {
     const mt = await sheet('/mtRecord/download', { prod_type: 0 }, user);
-    expect(mt[0]).toEqual(['Serial number', 'Account', 'Account name', 'Phone number', 'Content', 'Submit time', 'Segments', 'Source']);
+    expect(mt[0]).toEqual([
+      'Serial number',
+      'Account',
+      'Account name',
+      'Phone number',
+      'Content',
+      'Submit time',
+      'Segments',
+      'Source',
+    ]);
     expect(
       mt
         .slice(1)
@@ -143,7 +185,9 @@ describe.each(DB_KINDS)('delivery outcomes withheld from a user who may not see 
 
     const full = await sheet('/mtRecord/download', { prod_type: 0, cus_id: 'SUB001' }, admin);
     expect(full[0]).toEqual(expect.arrayContaining(['Status', 'Report code', 'Report description']));
-    expect(full.find((r) => r[0] === 'T-SUB1-2')).toEqual(expect.arrayContaining(['Failure', 'UNDELIV', 'Undelivered']));
+    expect(full.find((r) => r[0] === 'T-SUB1-2')).toEqual(
+      expect.arrayContaining(['Failure', 'UNDELIV', 'Undelivered']),
+    );
     const fullDime = await sheet('/dataGathering/downloadDimeList', { prod_type: 0, cus_id: 'SUB001' }, admin);
     expect(fullDime[1]).toEqual(['SUB001', expect.any(String), 3, '1 (33.33%)', '1 (33.33%)', '1 (33.33%)']);
   });

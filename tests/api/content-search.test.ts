@@ -23,7 +23,9 @@ const mtFilters: Filters<Record<string, unknown>> = {
   prod_type: { op: 'eq', column: 'm.prod_type' },
   decodeContent: { op: 'contains', column: 'm.content', contentSearch: true },
 };
-const moFilters: Filters<Record<string, unknown>> = { decodeContent: { op: 'contains', column: 'o.content', contentSearch: true } };
+const moFilters: Filters<Record<string, unknown>> = {
+  decodeContent: { op: 'contains', column: 'o.content', contentSearch: true },
+};
 const searcher = { showContentFilterWhere: 1 } as CurrentUser;
 
 describe.each(DB_KINDS)('content search on %s', (kind) => {
@@ -53,8 +55,12 @@ describe.each(DB_KINDS)('content search on %s', (kind) => {
   };
 
   it.each(['退款到账', 'refunded'])('plans the MT and MO list for "%s" on the trigram index', async (term) => {
-    expect(await plan(RECORD_SOURCES.mtRecord, mtFilters, { prod_type: 0, decodeContent: term })).toMatch(/Bitmap Index Scan on mt_content_trgm/);
-    expect(await plan(RECORD_SOURCES.moRecord, moFilters, { decodeContent: term })).toMatch(/Bitmap Index Scan on mo_content_trgm/);
+    expect(await plan(RECORD_SOURCES.mtRecord, mtFilters, { prod_type: 0, decodeContent: term })).toMatch(
+      /Bitmap Index Scan on mt_content_trgm/,
+    );
+    expect(await plan(RECORD_SOURCES.moRecord, moFilters, { decodeContent: term })).toMatch(
+      /Bitmap Index Scan on mo_content_trgm/,
+    );
   });
 
   it.each(['退款到账', 'refunded', '大促', '验证码是', '12345', 'Track it', '%', '_', '\\', 'no such content'])(
@@ -64,13 +70,18 @@ describe.each(DB_KINDS)('content search on %s', (kind) => {
         `select sn from mt_records where prod_type = 0 and deleted = false and strpos(content, $1) > 0 order by receive_time desc, sn desc`,
         [term],
       );
-      const r = await p.call('/mtRecord/list', { pageNumber: 1, pageSize: 20, prod_type: 0, decodeContent: term }, { token: admin });
+      const r = await p.call(
+        '/mtRecord/list',
+        { pageNumber: 1, pageSize: 20, prod_type: 0, decodeContent: term },
+        { token: admin },
+      );
       expect(r.status).toBe(200);
       expect(r.body.data.data.map((d: { sn: string }) => d.sn)).toEqual(expected.slice(0, 20).map((e) => e.sn));
       if (r.body.data.totalExact) expect(r.body.data.total).toBe(expected.length);
-      const mo = await p.ctx.db.query<{ sn: string }>(`select sn from mo_records where strpos(content, $1) > 0 order by deliver_time desc, sn desc limit 20`, [
-        term,
-      ]);
+      const mo = await p.ctx.db.query<{ sn: string }>(
+        `select sn from mo_records where strpos(content, $1) > 0 order by deliver_time desc, sn desc limit 20`,
+        [term],
+      );
       const rm = await p.call('/moRecord/list', { pageNumber: 1, pageSize: 20, decodeContent: term }, { token: admin });
       expect(rm.status).toBe(200);
       expect(rm.body.data.data.map((d: { sn: string }) => d.sn)).toEqual(mo.map((e) => e.sn));
@@ -78,7 +89,11 @@ describe.each(DB_KINDS)('content search on %s', (kind) => {
   );
 
   it('finds the rare rows at all', async () => {
-    const r = await p.call('/mtRecord/list', { pageNumber: 1, pageSize: 20, prod_type: 0, decodeContent: '退款到账' }, { token: admin });
+    const r = await p.call(
+      '/mtRecord/list',
+      { pageNumber: 1, pageSize: 20, prod_type: 0, decodeContent: '退款到账' },
+      { token: admin },
+    );
     expect(r.body.data.total).toBe(ROWS / 2000);
   });
 });

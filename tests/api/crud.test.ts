@@ -20,7 +20,10 @@ describe.each(DB_KINDS)('sample CRUD on %s', (kind) => {
     const all = await p.call('/crud/list?pageNumber=1&pageSize=1', undefined, { token: user, method: 'GET' });
     expect(all.body.data.total).toBe(2);
     expect(all.body.data.data.map((i: { name: string }) => i.name)).toEqual(['second 100%']);
-    const filtered = await p.call(`/crud/list?name=${encodeURIComponent('100%')}`, undefined, { token: user, method: 'GET' });
+    const filtered = await p.call(`/crud/list?name=${encodeURIComponent('100%')}`, undefined, {
+      token: user,
+      method: 'GET',
+    });
     expect(filtered.body.data.data.map((i: { id: string }) => i.id)).toEqual([b.body.data.id]);
     const upd = await p.call('/crud/update', { id: a.body.data.id, name: 'renamed' }, { token: user, method: 'PUT' });
     expect(upd.body.data).toMatchObject({ id: a.body.data.id, name: 'renamed', remark: '' });
@@ -31,13 +34,21 @@ describe.each(DB_KINDS)('sample CRUD on %s', (kind) => {
 
   it('keeps items to their account and refuses bad input with a localized 400', async () => {
     const mine = await p.call('/crud/add', { name: 'private' }, { token: user });
-    expect((await p.call('/crud/list', undefined, { token: admin, method: 'GET' })).body.data.data.map((i: { name: string }) => i.name)).not.toContain(
-      'private',
+    expect(
+      (await p.call('/crud/list', undefined, { token: admin, method: 'GET' })).body.data.data.map(
+        (i: { name: string }) => i.name,
+      ),
+    ).not.toContain('private');
+    const other = await p.call(
+      '/crud/update',
+      { id: mine.body.data.id, name: 'taken' },
+      { token: admin, method: 'PUT', lang: 'en' },
     );
-    const other = await p.call('/crud/update', { id: mine.body.data.id, name: 'taken' }, { token: admin, method: 'PUT', lang: 'en' });
     expect(other.status).toBe(404);
     expect(other.body.message).toBe('No such item, or it was deleted');
-    expect((await p.call(`/crud/delete?id=${mine.body.data.id}`, undefined, { token: admin, method: 'DELETE' })).status).toBe(404);
+    expect(
+      (await p.call(`/crud/delete?id=${mine.body.data.id}`, undefined, { token: admin, method: 'DELETE' })).status,
+    ).toBe(404);
     const empty = await p.call('/crud/add', { name: '  ' }, { token: user });
     expect(empty.status).toBe(400);
     expect(empty.body.field).toBe('name');

@@ -20,13 +20,17 @@ describe.each(DB_KINDS)('editing sub-accounts on %s', (kind) => {
   });
   afterAll(async () => p?.close());
 
-  const fields = (cus_id: string, over: Record<string, unknown> = {}) => subAccountRequest({ cus_id, cus_name: '编辑测试', ext_number: '321', ...over });
+  const fields = (cus_id: string, over: Record<string, unknown> = {}) =>
+    subAccountRequest({ cus_id, cus_name: '编辑测试', ext_number: '321', ...over });
   const add = async (cus_id: string) => {
     const r = await p.call('/customer/customerAdd', fields(cus_id), { token: admin });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
   };
   const modify = (cus_id: string, over: Record<string, unknown> = {}, token = admin, lang: 'zh' | 'en' = 'en') =>
-    p.call('/customer/customerModify', fields(cus_id, { password: '', interfacePassword: '', ...over }), { token, lang });
+    p.call('/customer/customerModify', fields(cus_id, { password: '', interfacePassword: '', ...over }), {
+      token,
+      lang,
+    });
   const hashes = async (cusId: string) =>
     (
       await p.ctx.db.query<{ login: string; iface: string }>(
@@ -108,7 +112,9 @@ describe.each(DB_KINDS)('editing sub-accounts on %s', (kind) => {
     expect((await modify('MODSUB04', {}, user)).status).toBe(403);
     expect((await modify('EP0001', {}, admin)).status).toBe(400);
     expect((await modify('NOSUCH01', {}, admin)).status).toBe(400);
-    const [row] = await p.ctx.db.query<{ cus_name: string }>('select cus_name from accounts where cus_id = $1', ['MODSUB04']);
+    const [row] = await p.ctx.db.query<{ cus_name: string }>('select cus_name from accounts where cus_id = $1', [
+      'MODSUB04',
+    ]);
     expect(row.cus_name).toBe('编辑测试');
   });
 

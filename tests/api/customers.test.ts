@@ -15,7 +15,8 @@ describe.each(DB_KINDS)('sub-accounts on %s', (kind) => {
   });
 
   const form = (over: Record<string, unknown> = {}) => subAccountRequest({ userIps: '10.0.0.1, 10.0.0.2', ...over });
-  const add = (over: Record<string, unknown> = {}, token = admin, lang: 'zh' | 'en' = 'en') => p.call('/customer/customerAdd', form(over), { token, lang });
+  const add = (over: Record<string, unknown> = {}, token = admin, lang: 'zh' | 'en' = 'en') =>
+    p.call('/customer/customerAdd', form(over), { token, lang });
 
   it('enforces the §5 edges on the platform: id 5/6 and 10/11, passwords 5/6, extension 13/14, push addresses', async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
@@ -39,7 +40,12 @@ describe.each(DB_KINDS)('sub-accounts on %s', (kind) => {
     const zh = await add({ cus_id: 'ABCDE' }, admin, 'zh');
     expect(zh.body.message).toMatch(/6-10/);
     // the lower edges pass: 6-character id, 6-character passwords, 13-digit extension
-    const ok = await add({ cus_id: 'ABCDEF', password: '123456', interfacePassword: '123456', ext_number: '1234567890123' });
+    const ok = await add({
+      cus_id: 'ABCDEF',
+      password: '123456',
+      interfacePassword: '123456',
+      ext_number: '1234567890123',
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.message).toBe('Added successfully');
     const ten = await add({ cus_id: 'ABCDEFGHIJ', password: '1234567890', ext_number: '1' });
@@ -47,7 +53,12 @@ describe.each(DB_KINDS)('sub-accounts on %s', (kind) => {
   });
 
   it('adds a sub-account that logs in with its password and sees only its own data', async () => {
-    const r = await add({ cus_id: 'LOGSUB01', pushMode: 1, reportUrl: 'https://hooks.example.com/r', moUrl: 'https://hooks.example.com/m' });
+    const r = await add({
+      cus_id: 'LOGSUB01',
+      pushMode: 1,
+      reportUrl: 'https://hooks.example.com/r',
+      moUrl: 'https://hooks.example.com/m',
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.data).toEqual({ cus_id: 'LOGSUB01' });
     const token = await p.login('LOGSUB01', 'pass123');
@@ -60,13 +71,16 @@ describe.each(DB_KINDS)('sub-accounts on %s', (kind) => {
     const recharges = await p.call('/recharge/list', { cus_id: 'SUB001' }, { token });
     expect(recharges.body.data.data.every((x: any) => x.cus_id === 'LOGSUB01')).toBe(true);
     // the interface password is stored hashed, the app secret encrypted: neither in clear text
-    const [cred] = await p.ctx.db.query<{ interface_password_hash: string; app_secret_enc: string }>('select * from account_credentials where cus_id = $1', [
-      'LOGSUB01',
-    ]);
+    const [cred] = await p.ctx.db.query<{ interface_password_hash: string; app_secret_enc: string }>(
+      'select * from account_credentials where cus_id = $1',
+      ['LOGSUB01'],
+    );
     expect(cred.interface_password_hash).toMatch(/^scrypt\$/);
     expect(cred.interface_password_hash).not.toContain('ifpass1');
     expect(cred.app_secret_enc).toMatch(/^v1\./);
-    const pw = await p.ctx.db.query<{ password_hash: string }>('select password_hash from users where username = $1', ['LOGSUB01']);
+    const pw = await p.ctx.db.query<{ password_hash: string }>('select password_hash from users where username = $1', [
+      'LOGSUB01',
+    ]);
     expect(pw[0].password_hash).not.toContain('pass123');
   });
 
@@ -124,7 +138,12 @@ describe.each(DB_KINDS)('sub-accounts on %s', (kind) => {
     expect(close.status).toBe(200);
     expect(close.body.message).toBe('关户成功');
     expect((await p.call('/user/getUserInfo', {}, { token })).status).toBe(401);
-    const login = await p.call('/user/login', { username: 'LOGSUB01', password: Buffer.from('pass123').toString('base64'), code: '', redomStr: '' });
+    const login = await p.call('/user/login', {
+      username: 'LOGSUB01',
+      password: Buffer.from('pass123').toString('base64'),
+      code: '',
+      redomStr: '',
+    });
     expect(login.status).toBe(403);
     const open = await p.call('/customer/openCustomer', { cus_id: 'LOGSUB01' }, { token: admin, lang: 'en' });
     expect(open.body.message).toBe('Account opened');
@@ -138,12 +157,20 @@ describe.each(DB_KINDS)('sub-accounts on %s', (kind) => {
 
   it('charges within the enterprise balance, a ledger row on each side, and shows the charge detail', async () => {
     const ep = await balanceOf(p, 'EP0001');
-    const bad = await p.call('/customer/customerCharge', { cus_id: 'LOGSUB01', amount: '1.234' }, { token: admin, lang: 'en' });
+    const bad = await p.call(
+      '/customer/customerCharge',
+      { cus_id: 'LOGSUB01', amount: '1.234' },
+      { token: admin, lang: 'en' },
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('amount');
     const zero = await p.call('/customer/customerCharge', { cus_id: 'LOGSUB01', amount: 0 }, { token: admin });
     expect(zero.status).toBe(400);
-    const above = await p.call('/customer/customerCharge', { cus_id: 'LOGSUB01', amount: (ep + 0.01).toFixed(2) }, { token: admin, lang: 'en' });
+    const above = await p.call(
+      '/customer/customerCharge',
+      { cus_id: 'LOGSUB01', amount: (ep + 0.01).toFixed(2) },
+      { token: admin, lang: 'en' },
+    );
     expect(above.status).toBe(400);
     expect(above.body.message).toBe('The amount cannot exceed the enterprise balance');
     expect(await balanceOf(p, 'EP0001')).toBe(ep);
@@ -190,12 +217,25 @@ describe.each(DB_KINDS)('sub-accounts on %s', (kind) => {
 
   it('answers a localized 400, never a 5xx, for hostile input', async () => {
     for (const v of ['\u0000', '\uD800', '字'.repeat(3000), 2 ** 31, 9e15, -1, 1e308, [], {}]) {
-      for (const field of ['cus_id', 'cus_name', 'password', 'ext_number', 'maxConnections', 'userIps', 'reportUrl', 'prodType']) {
+      for (const field of [
+        'cus_id',
+        'cus_name',
+        'password',
+        'ext_number',
+        'maxConnections',
+        'userIps',
+        'reportUrl',
+        'prodType',
+      ]) {
         const r = await add({ [field]: v, pushMode: 1 });
         expect(r.status, `${field}=${String(v).slice(0, 10)}`).toBe(400);
       }
       for (const path of ['/customer/list', '/customer/chargeDetail', '/recharge/list', '/epRecharge/list']) {
-        const r = await p.call(path, { keyword: v, cus_id: v, recharge_type: v, cus_status: v, pageNumber: v, startTime: v }, { token: admin });
+        const r = await p.call(
+          path,
+          { keyword: v, cus_id: v, recharge_type: v, cus_status: v, pageNumber: v, startTime: v },
+          { token: admin },
+        );
         expect(r.status, `${path} ${String(v).slice(0, 10)}`).toBeLessThan(500);
       }
       const c = await p.call('/customer/customerCharge', { cus_id: v, amount: v, remark: v }, { token: admin });

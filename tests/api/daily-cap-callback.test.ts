@@ -28,12 +28,18 @@ describe.each(DB_KINDS)('the daily cap callback on %s', (kind) => {
     );
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
   };
-  const numbers = (from: number, n: number) => Array.from({ length: n }, (_, i) => `139888${String(from + i).padStart(5, '0')}`);
+  const numbers = (from: number, n: number) =>
+    Array.from({ length: n }, (_, i) => `139888${String(from + i).padStart(5, '0')}`);
   const send = async (cusId: string, mobiles: string[]) => {
-    const r = await p.call('/user/groupSend', { cus_id: cusId, content: `cap ${mobiles[0]}`, mobiles: mobiles.join('\n') }, { token: admin, lang: 'en' });
+    const r = await p.call(
+      '/user/groupSend',
+      { cus_id: cusId, content: `cap ${mobiles[0]}`, mobiles: mobiles.join('\n') },
+      { token: admin, lang: 'en' },
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
   };
-  const notices = (cusId: string) => countRows(p, "select 1 from notices where cus_id = $1 and kind = 'dailyCapNear'", [cusId]);
+  const notices = (cusId: string) =>
+    countRows(p, "select 1 from notices where cus_id = $1 and kind = 'dailyCapNear'", [cusId]);
   const capDeliveries = (cusId: string) =>
     p.ctx.db.query<{ id: string; ref: string; status: number }>(
       "select id::text as id, ref, status from callback_deliveries where kind = 'cap' and cus_id = $1",
@@ -44,7 +50,10 @@ describe.each(DB_KINDS)('the daily cap callback on %s', (kind) => {
     const rx = await callbackReceiver();
     try {
       const user = await tokenFor(p, 'user');
-      expect((await p.call('/user/pushUrlModify', { reportUrl: `${rx.url}/report`, moUrl: `${rx.url}/mo` }, { token: user })).status).toBe(200);
+      expect(
+        (await p.call('/user/pushUrlModify', { reportUrl: `${rx.url}/report`, moUrl: `${rx.url}/mo` }, { token: user }))
+          .status,
+      ).toBe(200);
       await setCap('SUB001', 10);
       await send('SUB001', numbers(0, 7));
       expect(await capDeliveries('SUB001')).toEqual([]);
@@ -58,9 +67,19 @@ describe.each(DB_KINDS)('the daily cap callback on %s', (kind) => {
         async () => caps(),
         (c) => c.length === 1,
       );
-      const [{ day }] = await p.ctx.db.query<{ day: string }>("select to_char(day, 'YYYY-MM-DD') as day from policy_daily where cus_id = 'SUB001'");
+      const [{ day }] = await p.ctx.db.query<{ day: string }>(
+        "select to_char(day, 'YYYY-MM-DD') as day from policy_daily where cus_id = 'SUB001'",
+      );
       const body = JSON.parse(got.body);
-      expect(body).toEqual({ type: 'cap', cus_id: 'SUB001', day, cap: 10, used: body.used, left: 10 - body.used, notice_time: expect.any(Number) });
+      expect(body).toEqual({
+        type: 'cap',
+        cus_id: 'SUB001',
+        day,
+        cap: 10,
+        used: body.used,
+        left: 10 - body.used,
+        notice_time: expect.any(Number),
+      });
       expect(body.used).toBeGreaterThanOrEqual(8);
       expect(queued.ref).toBe(`SUB001/${day}`);
       expect(got.headers['x-sms-delivery-id']).toBe(queued.id);
@@ -85,7 +104,9 @@ describe.each(DB_KINDS)('the daily cap callback on %s', (kind) => {
   });
 
   it('push off: the notice comes, no callback is queued', async () => {
-    const [push] = await p.ctx.db.query<{ mode: string | null }>("select options->>'pushMode' as mode from accounts where cus_id = 'SUB002'");
+    const [push] = await p.ctx.db.query<{ mode: string | null }>(
+      "select options->>'pushMode' as mode from accounts where cus_id = 'SUB002'",
+    );
     expect(push.mode).not.toBe('1');
     await setCap('SUB002', 5);
     await send('SUB002', numbers(100, 4));

@@ -43,7 +43,9 @@ describe('deploy/', () => {
       const base = name.replace(/_(bucket|count|sum)$/, '');
       expect(metrics.registry.getSingleMetric(base) ?? metrics.registry.getSingleMetric(name), name).toBeDefined();
     }
-    const dashboard = JSON.parse(readFileSync(at('grafana-dashboard.json'), 'utf8')) as { panels: Array<{ targets: Array<{ expr: string }> }> };
+    const dashboard = JSON.parse(readFileSync(at('grafana-dashboard.json'), 'utf8')) as {
+      panels: Array<{ targets: Array<{ expr: string }> }>;
+    };
     expect(dashboard.panels.length).toBeGreaterThan(0);
   });
 });

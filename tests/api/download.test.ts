@@ -113,7 +113,11 @@ describe.each(DB_KINDS)('downloads on %s', (kind) => {
     ]);
     const api = await p.call('/dataGathering/dimeList', { prod_type: 0, pageSize: 100 }, { token: admin });
     expect(dime.slice(1).map((r) => [r[0], r[2], r[3]])).toEqual(
-      api.body.data.data.map((d: { cus_id: string; sent_count: number; successUnionStr: string }) => [d.cus_id, d.sent_count, d.successUnionStr]),
+      api.body.data.data.map((d: { cus_id: string; sent_count: number; successUnionStr: string }) => [
+        d.cus_id,
+        d.sent_count,
+        d.successUnionStr,
+      ]),
     );
     const mobiles = ['13800138000', '13912345678', '123'];
     const aim = await sheet('/aim/onlineMobileCheck', { mobiles: mobiles.join('\n') }, admin, 'en');

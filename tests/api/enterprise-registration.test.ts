@@ -12,12 +12,18 @@ describe.each(DB_KINDS)('enterprise registration on %s', (kind) => {
   afterAll(async () => p?.close());
 
   const codeFor = async (epId: string) =>
-    (await p.ctx.db.query<{ code: string }>(`select code from sms_codes where purpose = 'register' and subject = $1 order by id desc limit 1`, [epId]))[0]
-      ?.code;
+    (
+      await p.ctx.db.query<{ code: string }>(
+        `select code from sms_codes where purpose = 'register' and subject = $1 order by id desc limit 1`,
+        [epId],
+      )
+    )[0]?.code;
   /** Asks a registration code with a solved captcha (its answer read from the database, as only the image's viewer could). */
   const sendAuthCode = async (body: { epId: string; phone: string; uuid: string }, lang: 'zh' | 'en' = 'zh') => {
     const c = await p.call('/user/captcha');
-    const [row] = await p.ctx.db.query<{ code: string }>('select code from captchas where redom_str = $1', [c.body.data.redomStr]);
+    const [row] = await p.ctx.db.query<{ code: string }>('select code from captchas where redom_str = $1', [
+      c.body.data.redomStr,
+    ]);
     return p.call('/user/sendAuthCode', { ...body, code: row.code, redomStr: c.body.data.redomStr }, { lang });
   };
 
@@ -25,7 +31,9 @@ describe.each(DB_KINDS)('enterprise registration on %s', (kind) => {
     const sent = await sendAuthCode({ epId: 'NEWCO01', phone: '13911112222', uuid: 'r-1' });
     expect(sent.status).toBe(200);
     const code = await codeFor('NEWCO01');
-    const [mt] = await p.ctx.db.query<{ content: string }>(`select content from mt_records where cus_id = 'SYSTEM' and mobile = '13911112222'`);
+    const [mt] = await p.ctx.db.query<{ content: string }>(
+      `select content from mt_records where cus_id = 'SYSTEM' and mobile = '13911112222'`,
+    );
     expect(mt.content).toBe(`您的注册验证码为 ******，5 分钟内有效，请勿泄露。`);
     const reg = await p.call(
       '/user/epRegist',
@@ -34,13 +42,20 @@ describe.each(DB_KINDS)('enterprise registration on %s', (kind) => {
     );
     expect(reg.status).toBe(200);
     expect(reg.body).toMatchObject({ type: 0, message: 'Registration successful', data: { cus_id: 'NEWCO01' } });
-    const [acct] = await p.ctx.db.query<Record<string, unknown>>(`select ep_id, balance, parent_id from accounts where cus_id = 'NEWCO01'`);
+    const [acct] = await p.ctx.db.query<Record<string, unknown>>(
+      `select ep_id, balance, parent_id from accounts where cus_id = 'NEWCO01'`,
+    );
     expect(acct).toEqual({ ep_id: 'NEWCO01', balance: 0, parent_id: null });
     const prices = await p.ctx.db.query(`select prod_type, price from prices where cus_id = 'NEWCO01'`);
     expect(prices).toEqual([{ prod_type: 0, price: 0.05 }]);
     const token = await p.login('NEWCO01', 'secret99');
     const info = await p.call('/user/getUserInfo', {}, { token });
-    expect(info.body.data.authUser).toMatchObject({ userType: 1, balance: 0, mobile: '13911112222', cus_id: 'NEWCO01' });
+    expect(info.body.data.authUser).toMatchObject({
+      userType: 1,
+      balance: 0,
+      mobile: '13911112222',
+      cus_id: 'NEWCO01',
+    });
     const top = await p.call('/user/getTopMenu', {}, { token });
     expect(Object.fromEntries(top.body.data.map((t: any) => [t.permCode, t.prodAccess]))).toEqual({
       userCenter: true,
@@ -56,16 +71,38 @@ describe.each(DB_KINDS)('enterprise registration on %s', (kind) => {
   it('refuses an enterprise id that is taken, in zh and en, once the code is given (the code goes out either way)', async () => {
     const regist = async (epId: string, phone: string, uuid: string, lang: 'zh' | 'en') => {
       expect((await sendAuthCode({ epId, phone, uuid })).status).toBe(200);
-      return p.call('/user/epRegist', { epId, epName: 'x', password: b64('abc12345'), phone, code: await codeFor(epId), uuid }, { lang });
+      return p.call(
+        '/user/epRegist',
+        { epId, epName: 'x', password: b64('abc12345'), phone, code: await codeFor(epId), uuid },
+        { lang },
+      );
     };
-    expect(await regist('EP0001', '13911113333', 'r-2', 'zh')).toMatchObject({ status: 400, body: { message: '企业账号已存在', field: 'epId' } });
-    expect((await regist('ep0001', '13911113334', 'r-2b', 'en')).body.message).toBe('That enterprise account already exists');
+    expect(await regist('EP0001', '13911113333', 'r-2', 'zh')).toMatchObject({
+      status: 400,
+      body: { message: '企业账号已存在', field: 'epId' },
+    });
+    expect((await regist('ep0001', '13911113334', 'r-2b', 'en')).body.message).toBe(
+      'That enterprise account already exists',
+    );
   });
 
   it('validates the id, the phone, the password and the code, creating nothing', async () => {
-    const badId = await p.call('/user/sendAuthCode', { epId: 'ab', phone: '13911114444', uuid: 'r-3', code: '', redomStr: '' }, { lang: 'en' });
-    expect(badId).toMatchObject({ status: 400, body: { message: 'The enterprise account must be 6-10 letters or digits', field: 'epId' } });
-    const badPhone = await p.call('/user/sendAuthCode', { epId: 'GOODCO1', phone: '12345', uuid: 'r-3', code: '', redomStr: '' });
+    const badId = await p.call(
+      '/user/sendAuthCode',
+      { epId: 'ab', phone: '13911114444', uuid: 'r-3', code: '', redomStr: '' },
+      { lang: 'en' },
+    );
+    expect(badId).toMatchObject({
+      status: 400,
+      body: { message: 'The enterprise account must be 6-10 letters or digits', field: 'epId' },
+    });
+    const badPhone = await p.call('/user/sendAuthCode', {
+      epId: 'GOODCO1',
+      phone: '12345',
+      uuid: 'r-3',
+      code: '',
+      redomStr: '',
+    });
     expect(badPhone).toMatchObject({ status: 400, body: { message: '请输入 11 位手机号', field: 'phone' } });
     expect((await sendAuthCode({ epId: 'GOODCO1', phone: '13911114444', uuid: 'r-3' })).status).toBe(200);
     const code = await codeFor('GOODCO1');
@@ -77,7 +114,11 @@ describe.each(DB_KINDS)('enterprise registration on %s', (kind) => {
     expect(short.body.message).toBe('密码至少 6 位，且须同时包含字母和数字');
     const notB64 = await p.call('/user/epRegist', { ...base, password: 'abc12345!', code });
     expect(notB64.body.field).toBe('password');
-    const wrongCode = await p.call('/user/epRegist', { ...base, password: b64('abc123'), code: code === '000000' ? '111111' : '000000' });
+    const wrongCode = await p.call('/user/epRegist', {
+      ...base,
+      password: b64('abc123'),
+      code: code === '000000' ? '111111' : '000000',
+    });
     expect(wrongCode).toMatchObject({ status: 400, body: { message: '短信验证码错误或已过期' } });
     const otherPhone = await p.call('/user/epRegist', { ...base, phone: '13911115555', password: b64('abc123'), code });
     expect(otherPhone.status).toBe(400);

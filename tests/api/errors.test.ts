@@ -58,7 +58,19 @@ describe.each(DB_KINDS)('auth error answers on %s', (kind) => {
       [],
       'null',
       '"text"',
-      { username: 1, password: {}, code: [], redomStr: null, userId: 7, phone: 1, uuid: {}, epId: ['x'], permCode: 1, prodType: {}, cus_id: 3 },
+      {
+        username: 1,
+        password: {},
+        code: [],
+        redomStr: null,
+        userId: 7,
+        phone: 1,
+        uuid: {},
+        epId: ['x'],
+        permCode: 1,
+        prodType: {},
+        cus_id: 3,
+      },
       {
         username: "admin' or 1=1 --",
         password: 'ZGVtbzEyMzQ=',
@@ -68,13 +80,25 @@ describe.each(DB_KINDS)('auth error answers on %s', (kind) => {
         phone: '1'.repeat(11),
         userId: 'admin',
       },
-      { username: 'a'.repeat(100_000), password: '='.repeat(4), code: 'x', redomStr: 'y', epId: 'abcdef', epName: 'n', phone: '13900000000', uuid: 'u' },
+      {
+        username: 'a'.repeat(100_000),
+        password: '='.repeat(4),
+        code: 'x',
+        redomStr: 'y',
+        epId: 'abcdef',
+        epName: 'n',
+        phone: '13900000000',
+        uuid: 'u',
+      },
     ];
     const seen = new Set<number>();
     for (const path of AUTH_PATHS) {
       for (const body of bodies) {
         for (const t of [undefined, token]) {
-          const r = await p.call(path, typeof body === 'string' ? body : JSON.stringify(body), { token: t, lang: 'en' });
+          const r = await p.call(path, typeof body === 'string' ? body : JSON.stringify(body), {
+            token: t,
+            lang: 'en',
+          });
           seen.add(r.status);
           expect(r.status, `${path} ${JSON.stringify(body).slice(0, 80)}`).toBeLessThan(500);
           if (r.status !== 200) {

@@ -93,8 +93,12 @@ describe.each(DB_KINDS)('chunked exports on %s', (kind) => {
          from generate_series(1, $1::int) g`,
       [2 * EXPORT_CHUNK_ROWS + 11],
     );
-    const expected = await p.ctx.db.query<{ sn: string }>(`select sn from mt_records where batch_id = 'TB-CK' order by receive_time desc, sn desc`);
-    const rows = await sheetRows(await download('/mtRecord/download', { prod_type: 1, cus_id: 'SUB002', batch_id: 'TB-CK' }, admin));
+    const expected = await p.ctx.db.query<{ sn: string }>(
+      `select sn from mt_records where batch_id = 'TB-CK' order by receive_time desc, sn desc`,
+    );
+    const rows = await sheetRows(
+      await download('/mtRecord/download', { prod_type: 1, cus_id: 'SUB002', batch_id: 'TB-CK' }, admin),
+    );
     expect(rows.map((r) => r[0])).toEqual(expected.map((r) => r.sn));
   });
 
@@ -136,7 +140,8 @@ describe.each(DB_KINDS)('chunked exports on %s', (kind) => {
     const original = db.query;
     let chunks = 0;
     db.query = (async (sql: string, params?: unknown[]) => {
-      if (sql.includes(' as __k') && sql.includes(') < (') && ++chunks === 1) return original('select broken from nowhere');
+      if (sql.includes(' as __k') && sql.includes(') < (') && ++chunks === 1)
+        return original('select broken from nowhere');
       return original(sql, params);
     }) as Queryable['query'];
     try {

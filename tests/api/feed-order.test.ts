@@ -68,24 +68,27 @@ describe.each(DB_KINDS)('change feed commit order on %s', (kind) => {
   it.each([
     ['inserts', 'T-ORD-A1', (q: Queryable) => insertMt(q, 'T-ORD-A1'), 'T-ORD-B1'],
     ['updates', 'T-ORD-OLD', (q: Queryable) => updateMt(q, 'T-ORD-OLD'), 'T-ORD-B2'],
-  ] as const)('a forward pull never passes a row that A %s and commits after a higher seq', async (_, snA, writeA, snB) => {
-    const client = follower((await pull({ direction: 'forward', checkpoint: null })).highWater);
-    const a = openA(writeA);
-    const seqA = await a.seq;
-    const b = p.ctx.db.tx((q) => insertMt(q, snB));
-    const first = b.then(() => client.pull());
-    // on PostgreSQL the client pulls while A is still open (asserted after A is released, so a failure cannot hang)
-    if (kind === 'postgres') await first.catch(() => undefined);
-    await a.commit();
-    expect(await b).toBeGreaterThan(seqA);
-    // nothing at or above A's seq may be answered while A is open
-    if (kind === 'postgres') expect((await first).documents.filter((d) => d.seq >= seqA)).toEqual([]);
-    await client.pull();
-    const got = client.seen.map((d) => d.sn);
-    expect(got).toContain(snA);
-    expect(got).toContain(snB);
-    expect(client.seen.find((d) => d.sn === snA)!.seq).toBe(seqA);
-  });
+  ] as const)(
+    'a forward pull never passes a row that A %s and commits after a higher seq',
+    async (_, snA, writeA, snB) => {
+      const client = follower((await pull({ direction: 'forward', checkpoint: null })).highWater);
+      const a = openA(writeA);
+      const seqA = await a.seq;
+      const b = p.ctx.db.tx((q) => insertMt(q, snB));
+      const first = b.then(() => client.pull());
+      // on PostgreSQL the client pulls while A is still open (asserted after A is released, so a failure cannot hang)
+      if (kind === 'postgres') await first.catch(() => undefined);
+      await a.commit();
+      expect(await b).toBeGreaterThan(seqA);
+      // nothing at or above A's seq may be answered while A is open
+      if (kind === 'postgres') expect((await first).documents.filter((d) => d.seq >= seqA)).toEqual([]);
+      await client.pull();
+      const got = client.seen.map((d) => d.sn);
+      expect(got).toContain(snA);
+      expect(got).toContain(snB);
+      expect(client.seen.find((d) => d.sn === snA)!.seq).toBe(seqA);
+    },
+  );
 
   it('a first sync that starts while A is open resumes below A, so A arrives forward', async () => {
     const a = openA((q) => insertMt(q, 'T-ORD-A3'));

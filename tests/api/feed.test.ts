@@ -27,7 +27,11 @@ describe.each(DB_KINDS)('change feed on %s', (kind) => {
     return r.body.data as { documents: Doc[]; checkpoint: { seq: number } | null; highWater: number };
   };
   /** follows checkpoints until the feed says it is exhausted. */
-  async function drain(token: string, body: { direction: 'forward' | 'backfill'; limit: number; since?: number }, from: { seq: number } | null = null) {
+  async function drain(
+    token: string,
+    body: { direction: 'forward' | 'backfill'; limit: number; since?: number },
+    from: { seq: number } | null = null,
+  ) {
     const docs: Doc[] = [];
     let checkpoint = from;
     for (let i = 0; i < 100; i++) {
@@ -112,7 +116,9 @@ describe.each(DB_KINDS)('change feed on %s', (kind) => {
       notice: 0,
       blacklist: 0,
     };
-    for (const [resource, def] of Object.entries(FEED_RESOURCES) as Array<[FeedResource, (typeof FEED_RESOURCES)[FeedResource]]>) {
+    for (const [resource, def] of Object.entries(FEED_RESOURCES) as Array<
+      [FeedResource, (typeof FEED_RESOURCES)[FeedResource]]
+    >) {
       const page = await pull(admin, { direction: 'backfill', limit: 1000, checkpoint: null }, def.path);
       expect(page.documents.length, resource).toBe(expected[resource]);
       for (const d of page.documents) expect(def.schema.safeParse(d).success, resource).toBe(true);
@@ -154,7 +160,8 @@ describe.each(DB_KINDS)('change feed on %s', (kind) => {
     })();
     const waitFor = async (n: number) => {
       // a condition with a generous deadline, not a count of short sleeps: a busy machine only makes it slower
-      for (const end = Date.now() + 45_000; events.length < n && Date.now() < end;) await new Promise((r) => setTimeout(r, 25));
+      for (const end = Date.now() + 45_000; events.length < n && Date.now() < end;)
+        await new Promise((r) => setTimeout(r, 25));
       return events;
     };
     return { events, waitFor, ended: pump, close: async () => (ctrl.abort(), pump) };

@@ -24,7 +24,8 @@ describe.each(DB_KINDS)('file uploads on %s', (kind) => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const stored = async () => Number((await p.ctx.db.query<{ n: number }>('select count(*)::int as n from library_files'))[0].n);
+  const stored = async () =>
+    Number((await p.ctx.db.query<{ n: number }>('select count(*)::int as n from library_files'))[0].n);
   const filesOnDisk = () => {
     const dir = join(dataDir, 'library');
     return existsSync(dir) ? readdirSync(dir, { recursive: true }).filter((f) => String(f).length > 20).length : 0;
@@ -70,9 +71,19 @@ describe.each(DB_KINDS)('file uploads on %s', (kind) => {
   it('refuses wrong types by content and leaves nothing behind', async () => {
     const before = [await stored(), filesOnDisk()];
     const cases: Array<[string, string, Buffer, string]> = [
-      ['/file/uploadVideoMaterial', 'virus.png', EXE, 'Only image, video or audio files can be uploaded (jpg, png, gif, mp4, 3gp, mp3, aac, amr)'],
+      [
+        '/file/uploadVideoMaterial',
+        'virus.png',
+        EXE,
+        'Only image, video or audio files can be uploaded (jpg, png, gif, mp4, 3gp, mp3, aac, amr)',
+      ],
       ['/file/uploadVideoMaterial', 'photo.jpg', PNG, 'The file content does not match its extension'],
-      ['/file/uploadVideoMaterial', 'sheet.xlsx', PNG, 'Only image, video or audio files can be uploaded (jpg, png, gif, mp4, 3gp, mp3, aac, amr)'],
+      [
+        '/file/uploadVideoMaterial',
+        'sheet.xlsx',
+        PNG,
+        'Only image, video or audio files can be uploaded (jpg, png, gif, mp4, 3gp, mp3, aac, amr)',
+      ],
       ['/file/uploadAddressBook', 'members.xlsx', PNG, 'Only xls/xlsx files can be uploaded'],
       ['/file/uploadAddressBook', 'members.xlsx', EXE, 'Only xls/xlsx files can be uploaded'],
       ['/file/uploadAddressBook', 'members.png', PNG, 'Only xls/xlsx files can be uploaded'],
@@ -84,7 +95,10 @@ describe.each(DB_KINDS)('file uploads on %s', (kind) => {
       expect(r.body.message, `${path} ${name}`).toBe(message);
     }
     // a zip that is no workbook
-    const fakeXlsx = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('[Content_Types].xml xl/ garbage')]);
+    const fakeXlsx = Buffer.concat([
+      Buffer.from([0x50, 0x4b, 0x03, 0x04]),
+      Buffer.from('[Content_Types].xml xl/ garbage'),
+    ]);
     expect((await upload(p, '/file/upload', 'numbers.xlsx', fakeXlsx, admin)).status).toBe(400);
     expect([await stored(), filesOnDisk()]).toEqual(before);
   });
@@ -111,7 +125,11 @@ describe.each(DB_KINDS)('file uploads on %s', (kind) => {
     expect(json.status).toBe(400);
     const form = new FormData();
     form.append('other', 'x');
-    const noFile = await fetch(`${p.base}/file/uploadCspMaterial`, { method: 'POST', headers: { Authorization: `Bearer ${admin}` }, body: form });
+    const noFile = await fetch(`${p.base}/file/uploadCspMaterial`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${admin}` },
+      body: form,
+    });
     expect(noFile.status).toBe(400);
     expect((await fetchBytes(p, `/file/material?fileId=${'\u0000'}`, admin)).status).toBe(400);
     expect((await fetchBytes(p, '/file/material?fileId=01ARZ3NDEKTSV4RRFFQ69G5FAV', admin)).status).toBe(404);

@@ -13,7 +13,8 @@ import { createDatabase } from '../helpers/postgres';
 const endpoints = await contractEndpoints();
 
 /** 3,000 random CJK characters. */
-const cjk = () => String.fromCharCode(...Array.from({ length: 3000 }, () => 0x4e00 + Math.floor(Math.random() * 0x5000)));
+const cjk = () =>
+  String.fromCharCode(...Array.from({ length: 3000 }, () => 0x4e00 + Math.floor(Math.random() * 0x5000)));
 const BAD_VALUES: Array<[string, () => unknown]> = [
   ['NUL', () => 'a\u0000b'],
   ['lone surrogate', () => 'a\uD800b'],
@@ -53,7 +54,12 @@ describe.each(DB_KINDS)('contract fuzz on %s', (kind) => {
     const r = await fetch(`${plat.base}/user/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'user', password: Buffer.from('demo1234').toString('base64'), code: '', redomStr: '' }),
+      body: JSON.stringify({
+        username: 'user',
+        password: Buffer.from('demo1234').toString('base64'),
+        code: '',
+        redomStr: '',
+      }),
     });
     userToken = ((await r.json()) as { data: { token: string } }).data.token;
     expect(userToken).toBeTruthy();
@@ -107,13 +113,16 @@ describe.each(DB_KINDS)('contract fuzz on %s', (kind) => {
         ['(body)', 'array body', [1]],
         ['(body)', 'string body', 'x\u0000'],
       ];
-      for (const f of fields) for (const [name, make] of BAD_VALUES) cases.push([f, name, withValueAt(base, f, make())]);
+      for (const f of fields)
+        for (const [name, make] of BAD_VALUES) cases.push([f, name, withValueAt(base, f, make())]);
       // without a token, an endpoint that answers a well-formed request 401 decides before it reads a field: the
       // malformed bodies still go to it (they are parsed first), its fields' bad values only to the open endpoints
       const open = (await send(e, base, null)).status !== 401;
       const callers = [['sub-account', userToken] as const, ['no token', null] as const];
       const calls = cases.flatMap(([field, value, body]) =>
-        callers.filter(([, token]) => token !== null || open || field === '(body)').map(([caller, token]) => ({ field, value, body, caller, token })),
+        callers
+          .filter(([, token]) => token !== null || open || field === '(body)')
+          .map(([caller, token]) => ({ field, value, body, caller, token })),
       );
       // a few at a time, as clients do: the platform's answers, not the round trips, are what is under test
       const next = calls.values();
@@ -121,12 +130,24 @@ describe.each(DB_KINDS)('contract fuzz on %s', (kind) => {
         for (const c of next) {
           const r = await send(e, c.body, c.token);
           requests++;
-          if (r.status >= 500) findings.push({ path: e.path, field: c.field, value: c.value, caller: c.caller, status: r.status, message: r.message });
+          if (r.status >= 500)
+            findings.push({
+              path: e.path,
+              field: c.field,
+              value: c.value,
+              caller: c.caller,
+              status: r.status,
+              message: r.message,
+            });
         }
       };
       await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
       expect(plat.exited(), `the platform exited after ${e.path}:\n${plat.output().slice(-2000)}`).toBe(false);
-      const alive = await fetch(`${plat.base}/setting/getClientWebSiteBeian`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      const alive = await fetch(`${plat.base}/setting/getClientWebSiteBeian`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
       expect(alive.status, `not answering after ${e.path}`).toBeLessThan(500);
     }
     expect(requests).toBeGreaterThan(endpoints.length * 20);
@@ -143,7 +164,11 @@ describe.each(DB_KINDS)('contract fuzz on %s', (kind) => {
         for (const path of ['/file/upload', '/file/uploadAddressBook']) {
           const form = new FormData();
           form.append('file', new Blob([new Uint8Array(bytes)]), `${name}.xlsx`);
-          const res = await fetch(plat.base + path, { method: 'POST', headers: { Authorization: `Bearer ${userToken}`, 'Accept-Language': 'en' }, body: form });
+          const res = await fetch(plat.base + path, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${userToken}`, 'Accept-Language': 'en' },
+            body: form,
+          });
           const body = (await res.json()) as { message?: string };
           // a well-formed sheet whose shared-string indexes point nowhere reads as blank cells; every other one is refused
           const fine = name === 'hugeSharedIndex' ? res.status === 200 || res.status === 400 : res.status === 400;
@@ -151,7 +176,11 @@ describe.each(DB_KINDS)('contract fuzz on %s', (kind) => {
           expect(plat.exited(), `the platform exited after ${name}:\n${plat.output().slice(-2000)}`).toBe(false);
         }
       }
-      const alive = await fetch(`${plat.base}/setting/getClientWebSiteBeian`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      const alive = await fetch(`${plat.base}/setting/getClientWebSiteBeian`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
       expect(alive.status).toBe(200);
       expect(findings).toEqual([]);
     }, 300_000);

@@ -30,14 +30,28 @@ describe.each(DB_KINDS)('group delete on %s', (kind) => {
   /** Members still live, until the purge has also cleared the group's mark: the mark is cleared after the last batch
    * was announced, so a test that waits for 0 has heard every batch. */
   const purging = async (groupId: string) =>
-    (await p.ctx.db.query<{ pending: boolean }>('select purge_pending as pending from address_groups where group_id = $1', [groupId]))[0].pending
+    (
+      await p.ctx.db.query<{ pending: boolean }>(
+        'select purge_pending as pending from address_groups where group_id = $1',
+        [groupId],
+      )
+    )[0].pending
       ? -1
       : liveMembers(groupId);
   const liveMembers = async (groupId: string) =>
-    Number((await p.ctx.db.query<{ n: number }>('select count(*)::int8 as n from address_members where group_id = $1 and deleted = false', [groupId]))[0].n);
+    Number(
+      (
+        await p.ctx.db.query<{ n: number }>(
+          'select count(*)::int8 as n from address_members where group_id = $1 and deleted = false',
+          [groupId],
+        )
+      )[0].n,
+    );
   /** What the caller can still see of a group and its members, through every read. */
   async function visible(groupId: string, mobilePrefix: string) {
-    const groups = (await call('/addressBook/groupList', { pageNumber: 1, pageSize: 100 })).body.data.data.map((g: { groupId: string }) => g.groupId);
+    const groups = (await call('/addressBook/groupList', { pageNumber: 1, pageSize: 100 })).body.data.data.map(
+      (g: { groupId: string }) => g.groupId,
+    );
     const members = (await call('/addressBook/list', { pageNumber: 1, pageSize: 20, mobile: mobilePrefix })).body.data;
     const detail = await call('/addressBook/addressBookGroupDetail', { groupId });
     const mobiles = (await call('/addressBook/groupMobileDetail', { groupIds: [groupId] })).body.data;
@@ -54,7 +68,8 @@ describe.each(DB_KINDS)('group delete on %s', (kind) => {
   it('hides the group at once, tombstones its members in batches, and the member feed reports every one', async () => {
     const count = 3 * PURGE_BATCH + 17;
     const g = await bigGroup('大分组', '61', count);
-    const before = (await call('/addressBook/memberPull', { checkpoint: null, limit: 1 })).body.data.highWater as number;
+    const before = (await call('/addressBook/memberPull', { checkpoint: null, limit: 1 })).body.data
+      .highWater as number;
     const batches: PurgeBatch[] = [];
     const onBatch = (b: PurgeBatch) => batches.push(b);
     purgeEvents.on('batch', onBatch);
@@ -78,11 +93,14 @@ describe.each(DB_KINDS)('group delete on %s', (kind) => {
       const page: { documents: unknown[]; checkpoint: { seq: number } | null } = (
         await call('/addressBook/memberPull', { checkpoint, limit: 2000, direction: 'forward' })
       ).body.data;
-      for (const d of page.documents as Array<{ id: string; deleted: boolean; groupId: string }>) if (d.groupId === g && d.deleted) tombstones.add(d.id);
+      for (const d of page.documents as Array<{ id: string; deleted: boolean; groupId: string }>)
+        if (d.groupId === g && d.deleted) tombstones.add(d.id);
       checkpoint = page.checkpoint;
     }
     expect(tombstones.size).toBe(count);
-    const groups = (await call('/addressBook/groupPull', { checkpoint: { seq: before }, limit: 1000, direction: 'forward' })).body.data.documents;
+    const groups = (
+      await call('/addressBook/groupPull', { checkpoint: { seq: before }, limit: 1000, direction: 'forward' })
+    ).body.data.documents;
     expect(groups.find((x: { groupId: string }) => x.groupId === g)).toMatchObject({ deleted: true, memberCount: 0 });
   });
 
@@ -146,9 +164,15 @@ describe.each(DB_KINDS)('group delete on %s', (kind) => {
     it('finishes at start a purge that a crash cut short', async () => {
       const g = await bigGroup('重启分组', '64', PURGE_BATCH + 3);
       // what a crash right after the delete's commit leaves: the group marked, every member still live (and hidden)
-      await p.ctx.db.query('update address_groups set deleted = true, member_count = 0, purge_pending = true where group_id = $1', [g]);
+      await p.ctx.db.query(
+        'update address_groups set deleted = true, member_count = 0, purge_pending = true where group_id = $1',
+        [g],
+      );
       expect(await visible(g, '1864')).toEqual(hidden);
-      const restarted = await buildPlatform({ ...p.ctx.config, port: 0 }, { db: await openPostgres(p.ctx.config.databaseUrl!) });
+      const restarted = await buildPlatform(
+        { ...p.ctx.config, port: 0 },
+        { db: await openPostgres(p.ctx.config.databaseUrl!) },
+      );
       try {
         await waitFor(
           () => liveMembers(g),

@@ -16,7 +16,9 @@ export const HAND_PASSWORD = 'pw';
  * status instead of taking it. `messageId` gives the id each submit is answered with (a carrier reusing ids); by
  * default each is new. `down`: the carrier refuses every bind until `up()` (a carrier coming up where the platform has
  * been trying to bind). It keeps its port from the start, so no other test's socket can take it in between. */
-export async function handDrivenSmsc(opts: { messageId?: () => string; down?: boolean; refuse?: (destination: string) => number | null } = {}) {
+export async function handDrivenSmsc(
+  opts: { messageId?: () => string; down?: boolean; refuse?: (destination: string) => number | null } = {},
+) {
   const ids = new Map<string, string>();
   /** the source address of the last submit to each destination */
   const sources = new Map<string, string>();
@@ -94,7 +96,10 @@ export function carriersFile(content: object): string {
 }
 
 /** A platform whose carriers and routes are `content` (written as its carriers file), every message delivered. */
-export function platformWithCarriers(kind: Parameters<typeof startPlatform>[0], content: object): Promise<TestPlatform> {
+export function platformWithCarriers(
+  kind: Parameters<typeof startPlatform>[0],
+  content: object,
+): Promise<TestPlatform> {
   return startPlatform(kind, {
     carriers: { source: 'file', file: carriersFile(content) },
     simulator: { reviewMs: 100, reportMs: 100, successRate: 1, failureRate: 0, replyRate: 0 },

@@ -78,13 +78,21 @@ describe('two instances behind HAProxy on PostgreSQL', () => {
 
   beforeAll(async () => {
     assertKannelInstalled();
-    if (!existsSync(HAPROXY)) throw new Error('HAProxy is required for this test: run `bash scripts/ensure-test-prereqs.sh` (installs haproxy).');
+    if (!existsSync(HAPROXY))
+      throw new Error(
+        'HAProxy is required for this test: run `bash scripts/ensure-test-prereqs.sh` (installs haproxy).',
+      );
     const cluster = inject('pgUrl');
     if (!cluster) throw new Error('PostgreSQL is not available on this machine');
     dbUrl = await createDatabase(cluster, `haproxy_${process.pid}_${Date.now()}`, SEEDED_TEMPLATE);
     db = await openPostgres(dbUrl);
-    await smppAccount({ ctx: { db } } as unknown as TestPlatform, ACCOUNT.cusId, ACCOUNT.password, { srcId: ACCOUNT.srcId });
-    await db.query('update accounts set ext_number = $2, balance = 1e6 where cus_id = $1', [ACCOUNT.cusId, ACCOUNT.ext]);
+    await smppAccount({ ctx: { db } } as unknown as TestPlatform, ACCOUNT.cusId, ACCOUNT.password, {
+      srcId: ACCOUNT.srcId,
+    });
+    await db.query('update accounts set ext_number = $2, balance = 1e6 where cus_id = $1', [
+      ACCOUNT.cusId,
+      ACCOUNT.ext,
+    ]);
 
     // the carrier: one SMSC both instances bind to; a receipt goes to whichever of their links is up
     smsc = simulatorSmsc({
@@ -102,8 +110,20 @@ describe('two instances behind HAProxy on PostgreSQL', () => {
     });
     const smscPort = (await smsc.server.listen(0, '127.0.0.1')).port;
     carriersFile = join(mkdtempSync(join(tmpdir(), 'haproxy-carriers-')), 'carriers.json');
-    const carrier = { name: 'a', host: '127.0.0.1', port: smscPort, systemId: 'platform', password: 'pw', window: 50, reconnectMinS: 0.2, reconnectMaxS: 1 };
-    writeFileSync(carriersFile, JSON.stringify({ carriers: [carrier], routes: [{ carriers: ['a'] }], receiptWaitS: 20 }));
+    const carrier = {
+      name: 'a',
+      host: '127.0.0.1',
+      port: smscPort,
+      systemId: 'platform',
+      password: 'pw',
+      window: 50,
+      reconnectMinS: 0.2,
+      reconnectMaxS: 1,
+    };
+    writeFileSync(
+      carriersFile,
+      JSON.stringify({ carriers: [carrier], routes: [{ carriers: ['a'] }], receiptWaitS: 20 }),
+    );
 
     // the integrator's own systems: Kannel's dlr-url and the report callbacks land here
     sinkPort = await port();
@@ -123,7 +143,12 @@ describe('two instances behind HAProxy on PostgreSQL', () => {
     const login = await fetch(`http://127.0.0.1:${front.http}${SERVICE_BASE_PATH}/user/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'user', password: Buffer.from('demo1234').toString('base64'), code: '', redomStr: '' }),
+      body: JSON.stringify({
+        username: 'user',
+        password: Buffer.from('demo1234').toString('base64'),
+        code: '',
+        redomStr: '',
+      }),
     });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     const post = (path: string, body: unknown) =>
@@ -132,13 +157,25 @@ describe('two instances behind HAProxy on PostgreSQL', () => {
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
         body: JSON.stringify(body),
       }).then(async (r) => ({ status: r.status, body: (await r.json()) as { data: Record<string, string> } }));
-    expect((await post('/user/pushUrlModify', { reportUrl: `http://127.0.0.1:${sinkPort}/report`, moUrl: `http://127.0.0.1:${sinkPort}/mo` })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await post('/user/pushUrlModify', {
+          reportUrl: `http://127.0.0.1:${sinkPort}/report`,
+          moUrl: `http://127.0.0.1:${sinkPort}/mo`,
+        })
+      ).status,
+    ).toBe(200);
     secret = (await post('/user/getAppsecret', { password: 'demo1234' })).body.data.appSecret;
 
     const [adminPort, boxPort, sendsmsPort] = [await port(), await port(), await port()];
-    kannel = await startKannel({ smppPort: front.smpp, username: ACCOUNT.cusId, password: ACCOUNT.password, adminPort, boxPort, sendsmsPort });
+    kannel = await startKannel({
+      smppPort: front.smpp,
+      username: ACCOUNT.cusId,
+      password: ACCOUNT.password,
+      adminPort,
+      boxPort,
+      sendsmsPort,
+    });
     await waitFor(
       async () => (await db.query('select 1 from smpp_binds where cus_id = $1', [ACCOUNT.cusId])).length,
       (n) => n > 0,
@@ -231,12 +268,20 @@ describe('two instances behind HAProxy on PostgreSQL', () => {
           where m.cus_id = $1 and m.mobile = any($2::text[])`,
         [ACCOUNT.cusId, missing()],
       );
-      const outbox = await db.query('select mobile, stat, attempts, next_at from smpp_outbox where cus_id = $1 and mobile = any($2::text[])', [
-        ACCOUNT.cusId,
-        missing(),
-      ]);
-      const detail = missing().map((to) => ({ to, submits: submits.get(to) ?? 0, dlrs: dlrs.get(to) ?? [], callbacks: callbacks.get(to) ?? 0 }));
-      const logs = started.map((p, k) => `process ${k} (exit ${p.child.exitCode ?? 'running'}):\n${p.output().split('\n').slice(-40).join('\n')}`);
+      const outbox = await db.query(
+        'select mobile, stat, attempts, next_at from smpp_outbox where cus_id = $1 and mobile = any($2::text[])',
+        [ACCOUNT.cusId, missing()],
+      );
+      const detail = missing().map((to) => ({
+        to,
+        submits: submits.get(to) ?? 0,
+        dlrs: dlrs.get(to) ?? [],
+        callbacks: callbacks.get(to) ?? 0,
+      }));
+      const logs = started.map(
+        (p, k) =>
+          `process ${k} (exit ${p.child.exitCode ?? 'running'}):\n${p.output().split('\n').slice(-40).join('\n')}`,
+      );
       throw new Error(
         `${(e as Error).message}; missing ${JSON.stringify(detail)}; records ${JSON.stringify(rows)}; receipts not taken by a bind ${JSON.stringify(outbox)}\n${logs.join('\n')}\nKannel:\n${kannel.log()}`,
         { cause: e },
@@ -285,7 +330,13 @@ describe('two instances behind HAProxy on PostgreSQL', () => {
       await waitFor(async () => victim.proc!.exited(), Boolean, 30_000);
       // Kannel's bind comes back through HAProxy, on the survivor
       await waitFor(
-        async () => (await db.query('select 1 from smpp_binds where cus_id = $1 and since > $2', [ACCOUNT.cusId, new Date(killedAt)])).length,
+        async () =>
+          (
+            await db.query('select 1 from smpp_binds where cus_id = $1 and since > $2', [
+              ACCOUNT.cusId,
+              new Date(killedAt),
+            ])
+          ).length,
         (n) => n > 0,
         120_000,
       );

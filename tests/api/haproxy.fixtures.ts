@@ -5,9 +5,15 @@ import { createServer, type Server } from 'node:http';
 
 /** HAProxy in front of the instances, as deploy/haproxy.cfg: HTTP balanced over both, SMPP in TCP mode to the first
  * that is up, each server checked on its /ready. */
-export function haproxyConfig(front: { http: number; smpp: number }, instances: Array<{ http: number; smpp: number }>): string {
+export function haproxyConfig(
+  front: { http: number; smpp: number },
+  instances: Array<{ http: number; smpp: number }>,
+): string {
   const servers = (backend: 'http' | 'smpp') =>
-    instances.map((i, k) => `    server sms${k + 1} 127.0.0.1:${backend === 'http' ? i.http : i.smpp} check${backend === 'smpp' ? ` port ${i.http}` : ''}`);
+    instances.map(
+      (i, k) =>
+        `    server sms${k + 1} 127.0.0.1:${backend === 'http' ? i.http : i.smpp} check${backend === 'smpp' ? ` port ${i.http}` : ''}`,
+    );
   return [
     'defaults',
     '    timeout connect 2s',
@@ -63,7 +69,10 @@ export async function startSink(port: number, { dlrs, callbacks, deliveryIds }: 
       } else if (url.pathname === '/report') {
         const b = JSON.parse(body) as { mobile: string };
         callbacks.set(b.mobile, (callbacks.get(b.mobile) ?? 0) + 1);
-        deliveryIds.set(b.mobile, new Set([...(deliveryIds.get(b.mobile) ?? []), String(req.headers['x-sms-delivery-id'] ?? '')]));
+        deliveryIds.set(
+          b.mobile,
+          new Set([...(deliveryIds.get(b.mobile) ?? []), String(req.headers['x-sms-delivery-id'] ?? '')]),
+        );
       }
       res.end('ok');
     });

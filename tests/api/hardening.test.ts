@@ -38,7 +38,12 @@ describe.each(DB_KINDS)('hardening on %s', (kind) => {
     const cases: Array<[string, object, string | null, string]> = [
       ['/user/login', { username: 'ad\u0000min', password: 'eA==', code: '', redomStr: '' }, null, 'username'],
       ['/user/sendLoginAuthCode', { userId: 'user', phone: '13800000003', uuid: 'u\u0000' }, null, 'uuid'],
-      ['/user/epRegist', { epId: 'abc\u0000', epName: 'x', password: 'eA==', phone: '1', code: '1', uuid: 'u' }, null, 'epId'],
+      [
+        '/user/epRegist',
+        { epId: 'abc\u0000', epName: 'x', password: 'eA==', phone: '1', code: '1', uuid: 'u' },
+        null,
+        'epId',
+      ],
       ['/user/loginBySmsCode', { username: 'user', uuid: 'u', code: '\u0000' }, null, 'code'],
       ['/mtRecord/list', { prod_type: 32768 }, user, 'prod_type'],
       ['/dataGathering/batchList', { batch_type: 32768 }, user, 'batch_type'],
@@ -71,18 +76,33 @@ describe.each(DB_KINDS)('hardening on %s', (kind) => {
     const body = { cus_id: 'EP0001', content: 'first', mobiles: '13900000101' };
     const first = await p.call('/user/groupSend', body, { token: admin, headers });
     expect(first.status).toBe(200);
-    const retry = await p.call('/user/groupSend', { mobiles: body.mobiles, content: body.content, cus_id: body.cus_id }, { token: admin, headers });
+    const retry = await p.call(
+      '/user/groupSend',
+      { mobiles: body.mobiles, content: body.content, cus_id: body.cus_id },
+      { token: admin, headers },
+    );
     expect(retry.status).toBe(200);
     expect(retry.headers.get('idempotent-replay')).toBe('true');
     expect(retry.body).toEqual(first.body);
-    const other = await p.call('/user/groupSend', { ...body, content: 'second' }, { token: admin, headers, lang: 'en' });
+    const other = await p.call(
+      '/user/groupSend',
+      { ...body, content: 'second' },
+      { token: admin, headers, lang: 'en' },
+    );
     expect(other.status).toBe(422);
     expect(other.body.message).toMatch(/already used for a different request/);
-    const otherRoute = await p.call('/pageTimeBatch/operation', { time_batch: 'TB-X', operation: 'intercept' }, { token: admin, headers });
+    const otherRoute = await p.call(
+      '/pageTimeBatch/operation',
+      { time_batch: 'TB-X', operation: 'intercept' },
+      { token: admin, headers },
+    );
     expect(otherRoute.status).toBe(422);
     expect(otherRoute.body.message).toContain('Idempotency-Key');
     expect(await countRows(p, `select 1 from batches where content in ('first', 'second')`)).toBe(1);
-    const badKey = await p.call('/user/groupSend', body, { token: admin, headers: { 'Idempotency-Key': 'ä'.repeat(3) } });
+    const badKey = await p.call('/user/groupSend', body, {
+      token: admin,
+      headers: { 'Idempotency-Key': 'ä'.repeat(3) },
+    });
     expect(badKey.status).toBe(400);
   });
 
@@ -114,7 +134,8 @@ describe.each(DB_KINDS)('hardening on %s', (kind) => {
     const zip = await JSZip.loadAsync(await res.arrayBuffer());
     const sheet = await zip.file('xl/worksheets/sheet1.xml')!.async('string');
     const styles = await zip.file('xl/styles.xml')!.async('string');
-    for (const v of [' =1+1', '＝SUM(A1)', '\n=cmd', '13800138000']) expect(sheet).toContain(`s="1"><is><t xml:space="preserve">${v}</t>`);
+    for (const v of [' =1+1', '＝SUM(A1)', '\n=cmd', '13800138000'])
+      expect(sheet).toContain(`s="1"><is><t xml:space="preserve">${v}</t>`);
     expect(sheet).not.toContain("'=");
     expect(sheet).not.toContain('<f>');
     expect(sheet).toContain('numberStoredAsText="1"');

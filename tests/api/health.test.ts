@@ -10,7 +10,8 @@ describe.each(DB_KINDS)('health and readiness (%s)', (kind) => {
     await p?.close().catch(() => undefined);
     p = null;
   });
-  const root = (t: TestPlatform, path: string) => fetch(t.base.replace(/\/sms-service-api$/, '') + path).then(readAnswer);
+  const root = (t: TestPlatform, path: string) =>
+    fetch(t.base.replace(/\/sms-service-api$/, '') + path).then(readAnswer);
 
   it('answers /health and /ready at the root, without login and never cached', async () => {
     p = await startPlatform(kind);

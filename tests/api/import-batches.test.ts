@@ -23,8 +23,13 @@ describe.each(DB_KINDS)('imports in batches on %s', (kind) => {
   });
 
   const call = (path: string, body: unknown, opts: { lang?: 'zh' | 'en'; key?: string; token?: string } = {}) =>
-    p.call(path, body, { token: opts.token ?? admin, lang: opts.lang ?? 'en', headers: opts.key ? { 'Idempotency-Key': opts.key } : {} });
-  const addGroup = async (groupName: string) => (await call('/addressBook/addressBookGroupAdd', { groupName })).body.data.groupId as string;
+    p.call(path, body, {
+      token: opts.token ?? admin,
+      lang: opts.lang ?? 'en',
+      headers: opts.key ? { 'Idempotency-Key': opts.key } : {},
+    });
+  const addGroup = async (groupName: string) =>
+    (await call('/addressBook/addressBookGroupAdd', { groupName })).body.data.groupId as string;
   const uploaded = async (bytes: Buffer) => {
     const up = await upload(p, '/file/uploadAddressBook', 'members.xlsx', bytes, admin);
     expect(up.status, JSON.stringify(up.body)).toBe(200);
@@ -35,7 +40,8 @@ describe.each(DB_KINDS)('imports in batches on %s', (kind) => {
       'select count(*)::int as n, count(distinct mobile)::int as mobiles from address_members where group_id = $1 and not deleted',
       [g],
     );
-  const memberCount = async (g: string) => (await call('/addressBook/addressBookGroupDetail', { groupId: g })).body.data.memberCount as number;
+  const memberCount = async (g: string) =>
+    (await call('/addressBook/addressBookGroupDetail', { groupId: g })).body.data.memberCount as number;
   /** Makes the database refuse a member's row (SQLSTATE `code`) until the returned function is called. */
   async function refuse(mobile: string, code: string) {
     const name = `refuse_member_${kind}_${mobile}`;
@@ -63,7 +69,9 @@ describe.each(DB_KINDS)('imports in batches on %s', (kind) => {
       await p.ctx.db.query('update library_files set row_count = null where file_id = $1', [fileId]);
       const en = await call('/addressBook/addressBookMemberImport', { groupId: g, fileId }, { lang: 'en' });
       expect(en.status).toBe(400);
-      expect(en.body.message).toBe(`The file has ${rows} data rows; at most ${MEMBER_IMPORT_MAX_ROWS} can be imported at once: split it and import each part`);
+      expect(en.body.message).toBe(
+        `The file has ${rows} data rows; at most ${MEMBER_IMPORT_MAX_ROWS} can be imported at once: split it and import each part`,
+      );
       expect(await members(g)).toEqual([{ n: 0, mobiles: 0 }]);
       expect(await memberCount(g)).toBe(0);
     },
@@ -87,10 +95,16 @@ describe.each(DB_KINDS)('imports in batches on %s', (kind) => {
     expect(r.body.message).toBe(`Import finished: ${expected} imported, 2 invalid, 3 duplicates`);
     expect(await members(g)).toEqual([{ n: expected + 2, mobiles: expected + 2 }]);
     expect(await memberCount(g)).toBe(expected + 2);
-    const report = await readXlsx((await fetchBytes(p, `/file/material?fileId=${r.body.data.reportFileId}`, admin)).bytes);
+    const report = await readXlsx(
+      (await fetchBytes(p, `/file/material?fileId=${r.body.data.reportFileId}`, admin)).bytes,
+    );
     expect(report.slice(1).map((x) => Number(x[0]))).toEqual([5, 12, IMPORT_BATCH + 9, IMPORT_BATCH * 2 + 3, lateRow]);
     // the same key answers the same, writing nothing more
-    const again = await call('/addressBook/addressBookMemberImport', { groupId: g, fileId }, { key: `batches-${kind}` });
+    const again = await call(
+      '/addressBook/addressBookMemberImport',
+      { groupId: g, fileId },
+      { key: `batches-${kind}` },
+    );
     expect(again.body).toEqual(r.body);
     expect(await members(g)).toEqual([{ n: expected + 2, mobiles: expected + 2 }]);
   });

@@ -15,7 +15,8 @@ describe.each(DB_KINDS)('integrator API numbers and senders on %s', (kind) => {
   const p = platformFor(kind, { simulator: FAST_SIMULATOR });
   let origin: string;
   const secrets = new Map<string, string>();
-  const call = (appId: string, c: Omit<IntegratorCall, 'appId' | 'secret'>) => callIntegrator(origin, { appId, secret: secrets.get(appId)!, ...c });
+  const call = (appId: string, c: Omit<IntegratorCall, 'appId' | 'secret'>) =>
+    callIntegrator(origin, { appId, secret: secrets.get(appId)!, ...c });
   type Result = { number: string; messageId: string | null; accepted: boolean; code: string | null; fee: number };
   const recordsOf = (results: Result[]) =>
     p.ctx.db.query<{ sn: string; mobile: string; prod_type: number; country_code: string | null }>(
@@ -29,7 +30,10 @@ describe.each(DB_KINDS)('integrator API numbers and senders on %s', (kind) => {
   });
 
   it('on a domestic-only account: mainland mobiles sent as 11 digits, international numbers refused, never a mainland mobile', async () => {
-    const r = await call('SUB001', { path: '/sms/send', body: { text: 'number table', numbers: NUMBER_VECTORS.map((v) => v.raw) } });
+    const r = await call('SUB001', {
+      path: '/sms/send',
+      body: { text: 'number table', numbers: NUMBER_VECTORS.map((v) => v.raw) },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const results = r.body.results as Result[];
     const code = { domestic: null, international: 'INTERNATIONAL_NOT_ALLOWED', invalid: 'INVALID_NUMBER' } as const;
@@ -41,9 +45,10 @@ describe.each(DB_KINDS)('integrator API numbers and senders on %s', (kind) => {
       expect(results[i].fee, v.raw).toBeCloseTo(0.05, 4);
     });
     const digitsOfPlus = NUMBER_VECTORS.filter((v) => v.kind === 'international').map((v) => v.stored!.slice(1));
-    const [{ n }] = await p.ctx.db.query<{ n: number }>("select count(*)::int as n from mt_records where cus_id = 'SUB001' and mobile = any($1)", [
-      digitsOfPlus,
-    ]);
+    const [{ n }] = await p.ctx.db.query<{ n: number }>(
+      "select count(*)::int as n from mt_records where cus_id = 'SUB001' and mobile = any($1)",
+      [digitsOfPlus],
+    );
     expect(n).toBe(0);
   });
 
@@ -55,12 +60,18 @@ describe.each(DB_KINDS)('integrator API numbers and senders on %s', (kind) => {
     expect(results.every((x) => x.accepted)).toBe(true);
     const records = new Map((await recordsOf(results)).map((x) => [x.sn, x]));
     intl.forEach((v, i) => {
-      expect(records.get(results[i].messageId!), v.raw).toMatchObject({ mobile: v.stored, prod_type: 1, country_code: v.country });
+      expect(records.get(results[i].messageId!), v.raw).toMatchObject({
+        mobile: v.stored,
+        prod_type: 1,
+        country_code: v.country,
+      });
       expect(results[i].fee, v.raw).toBeCloseTo(INTERNATIONAL_PRICE[v.country!], 4);
     });
     const home = await call('SUB003', { path: '/sms/send', body: { text: 'home', numbers: ['+8613900003391'] } });
     expect(home.status, JSON.stringify(home.body)).toBe(200);
-    expect(await recordsOf(home.body.results)).toEqual([expect.objectContaining({ mobile: '13900003391', prod_type: 0 })]);
+    expect(await recordsOf(home.body.results)).toEqual([
+      expect.objectContaining({ mobile: '13900003391', prod_type: 0 }),
+    ]);
     // personalised texts go domestic only
     const batch = await call('SUB003', {
       path: '/sms/batch',
@@ -75,19 +86,30 @@ describe.each(DB_KINDS)('integrator API numbers and senders on %s', (kind) => {
   });
 
   it("takes the senders the other doors take: an international sender id, the account's addresses; refuses others naming them", async () => {
-    const acme = await call('SUB003', { path: '/sms/send', body: { text: 'from acme', numbers: ['+13055550110'], sender: 'ACME' } });
+    const acme = await call('SUB003', {
+      path: '/sms/send',
+      body: { text: 'from acme', numbers: ['+13055550110'], sender: 'ACME' },
+    });
     expect(acme.status, JSON.stringify(acme.body)).toBe(200);
-    const [batch] = await p.ctx.db.query<{ sender_id: string | null }>('select b.sender_id from batches b join mt_records m using (batch_id) where m.sn = $1', [
-      acme.body.results[0].messageId,
-    ]);
+    const [batch] = await p.ctx.db.query<{ sender_id: string | null }>(
+      'select b.sender_id from batches b join mt_records m using (batch_id) where m.sn = $1',
+      [acme.body.results[0].messageId],
+    );
     expect(batch.sender_id).toBe('ACME');
     // the address carriers are sent from (the platform's code and the extension 8005) and the account's own (8005)
     for (const sender of ['1069008005', '800512']) {
-      const r = await call('SUB003', { path: '/sms/send', body: { text: 'from us', numbers: ['13900003393'], sender } });
+      const r = await call('SUB003', {
+        path: '/sms/send',
+        body: { text: 'from us', numbers: ['13900003393'], sender },
+      });
       expect(r.status, `${sender} ${JSON.stringify(r.body)}`).toBe(200);
     }
     for (const sender of ['ACME', '106900']) {
-      const r = await call('SUB003', { path: '/sms/send', body: { text: 'domestic', numbers: ['13900003394'], sender }, lang: 'en' });
+      const r = await call('SUB003', {
+        path: '/sms/send',
+        body: { text: 'domestic', numbers: ['13900003394'], sender },
+        lang: 'en',
+      });
       expect([r.status, r.body.code], sender).toEqual([400, 'SENDER_NOT_ALLOWED']);
       expect(r.body.message, sender).toContain('8005 / 1069008005');
     }

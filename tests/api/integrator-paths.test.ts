@@ -20,19 +20,21 @@ describe.each(DB_KINDS)('integrator API paths that are no call, on %s', (kind) =
   });
   afterAll(async () => p?.close());
 
-  const get = async (path: string, lang: 'zh' | 'en') => readAnswer(await fetch(origin + path, { headers: { 'Accept-Language': lang } }));
+  const get = async (path: string, lang: 'zh' | 'en') =>
+    readAnswer(await fetch(origin + path, { headers: { 'Accept-Language': lang } }));
 
-  it.each([`${INTEGRATOR_BASE_PATH}/balance/`, `${INTEGRATOR_BASE_PATH.toUpperCase()}/BALANCE`, `${INTEGRATOR_BASE_PATH}/no/such/call?x=1`])(
-    'answers %s with the API’s 404 in the caller’s language',
-    async (path) => {
-      const en = await get(path, 'en');
-      expect(en.status).toBe(404);
-      expect(en.headers.get('content-type')).toMatch(/application\/json/);
-      expect(en.body).toEqual({ code: 'NOT_FOUND', message: 'No such call', requestId: expect.any(String) });
-      const zh = await get(path, 'zh');
-      expect(zh.body).toMatchObject({ code: 'NOT_FOUND', message: '接口不存在' });
-    },
-  );
+  it.each([
+    `${INTEGRATOR_BASE_PATH}/balance/`,
+    `${INTEGRATOR_BASE_PATH.toUpperCase()}/BALANCE`,
+    `${INTEGRATOR_BASE_PATH}/no/such/call?x=1`,
+  ])('answers %s with the API’s 404 in the caller’s language', async (path) => {
+    const en = await get(path, 'en');
+    expect(en.status).toBe(404);
+    expect(en.headers.get('content-type')).toMatch(/application\/json/);
+    expect(en.body).toEqual({ code: 'NOT_FOUND', message: 'No such call', requestId: expect.any(String) });
+    const zh = await get(path, 'zh');
+    expect(zh.body).toMatchObject({ code: 'NOT_FOUND', message: '接口不存在' });
+  });
 
   it('still serves the console’s pages under its own paths', async () => {
     const page = await fetch(`${origin}/sms-cloud/records/list`);

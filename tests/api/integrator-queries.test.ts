@@ -10,7 +10,8 @@ describe.each(DB_KINDS)('integrator API queries on %s', (kind) => {
   const p = platformFor(kind, { simulator: FAST_SIMULATOR, callbackAllowPrivate: true });
   let origin: string;
   const secrets = new Map<string, string>();
-  const call = (appId: string, c: Omit<IntegratorCall, 'appId' | 'secret'>) => callIntegrator(origin, { appId, secret: secrets.get(appId)!, ...c });
+  const call = (appId: string, c: Omit<IntegratorCall, 'appId' | 'secret'>) =>
+    callIntegrator(origin, { appId, secret: secrets.get(appId)!, ...c });
   let messageId = '';
 
   beforeAll(async () => {
@@ -29,7 +30,15 @@ describe.each(DB_KINDS)('integrator API queries on %s', (kind) => {
       () => call('SUB001', { path: `/sms/${messageId}` }),
       (x) => x.status === 200 && x.body.state === 'delivered',
     );
-    expect(r.body).toMatchObject({ messageId, number: '13900000101', state: 'delivered', segments: 1, fee: 0.05, clientRef: 'ref-q', sender: '80039' });
+    expect(r.body).toMatchObject({
+      messageId,
+      number: '13900000101',
+      state: 'delivered',
+      segments: 1,
+      fee: 0.05,
+      clientRef: 'ref-q',
+      sender: '80039',
+    });
     expect(r.body.reportCode).toBeTruthy();
     expect(Date.parse(r.body.submittedAt)).toBeGreaterThan(0);
     expect(Date.parse(r.body.reportedAt)).toBeGreaterThanOrEqual(Date.parse(r.body.submittedAt) - 1000);
@@ -71,7 +80,9 @@ describe.each(DB_KINDS)('integrator API queries on %s', (kind) => {
     );
     const first = await call('SUB001', { path: '/replies', query: { limit: 1 } });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body.items.map((r: { replyId: string; text: string }) => [r.replyId, r.text])).toEqual([['MO-Q-1', 'yes']]);
+    expect(first.body.items.map((r: { replyId: string; text: string }) => [r.replyId, r.text])).toEqual([
+      ['MO-Q-1', 'yes'],
+    ]);
     const next = await call('SUB001', { path: '/replies', query: { cursor: first.body.nextCursor, limit: 10 } });
     expect(next.body.items.map((r: { replyId: string }) => r.replyId)).toEqual(['MO-Q-3']);
     const end = await call('SUB001', { path: '/replies', query: { cursor: next.body.nextCursor } });
@@ -105,7 +116,10 @@ describe.each(DB_KINDS)('integrator API queries on %s', (kind) => {
         'SUB001',
         JSON.stringify({ pushMode: '1', reportUrl: url }),
       ]);
-      const sent = await call('SUB001', { path: '/sms/send', body: { text: 'call me back', numbers: ['13900000111'], clientRef: 'cb-ref-1' } });
+      const sent = await call('SUB001', {
+        path: '/sms/send',
+        body: { text: 'call me back', numbers: ['13900000111'], clientRef: 'cb-ref-1' },
+      });
       expect(sent.status, JSON.stringify(sent.body)).toBe(200);
       const id = sent.body.results[0].messageId as string;
       const got = await waitFor(
@@ -125,9 +139,20 @@ describe.each(DB_KINDS)('integrator API queries on %s', (kind) => {
     const doc = (await raw.json()) as any;
     expect(doc.servers).toEqual([{ url: '/sms-cloud/openapi/v1' }]);
     expect(doc.info.description).toContain('HMAC-SHA256');
-    expect(doc.components.securitySchemes.integratorHmac).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Signature' });
+    expect(doc.components.securitySchemes.integratorHmac).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-Signature',
+    });
     // its own calls only, each with no server row of its own
-    expect(Object.keys(doc.paths).sort()).toEqual(['/balance', '/replies', '/sms', '/sms/batch', '/sms/send', '/sms/{messageId}']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/balance',
+      '/replies',
+      '/sms',
+      '/sms/batch',
+      '/sms/send',
+      '/sms/{messageId}',
+    ]);
     const send = doc.paths['/sms/send'];
     expect(send.servers).toBeUndefined();
     // the console's document no longer holds them, and says where they are

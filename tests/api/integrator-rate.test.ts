@@ -40,7 +40,10 @@ describe('HTTP max speed over two instances on one PostgreSQL', () => {
   let bOrigin = '';
   beforeAll(async () => {
     a = await startPlatform('postgres', { logLevel: 'error' });
-    b = await buildPlatform({ ...a.ctx.config, port: 0, smppPort: null }, { db: await openPostgres(a.ctx.config.databaseUrl!) });
+    b = await buildPlatform(
+      { ...a.ctx.config, port: 0, smppPort: null },
+      { db: await openPostgres(a.ctx.config.databaseUrl!) },
+    );
     await b.app.listen({ port: 0, host: '127.0.0.1' });
     const addr = b.app.server.address();
     bOrigin = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
@@ -51,9 +54,12 @@ describe('HTTP max speed over two instances on one PostgreSQL', () => {
   });
 
   it('refuses on the second instance what the first already used of the max speed', async () => {
-    await a.ctx.db.query(`update accounts set options = coalesce(options, '{}'::jsonb) || '{"maxSpeed": 1}'::jsonb where cus_id = 'SUB002'`);
+    await a.ctx.db.query(
+      `update accounts set options = coalesce(options, '{}'::jsonb) || '{"maxSpeed": 1}'::jsonb where cus_id = 'SUB002'`,
+    );
     const secret = (await appSecretOf(a.ctx.db, 'SUB002')).secret;
-    const send = (origin: string, numbers: string[]) => callIntegrator(origin, { appId: 'SUB002', secret, path: '/sms/send', body: { text: 'x', numbers } });
+    const send = (origin: string, numbers: string[]) =>
+      callIntegrator(origin, { appId: 'SUB002', secret, path: '/sms/send', body: { text: 'x', numbers } });
     const first = await send(new URL(a.base).origin, ['13900000051', '13900000052']);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const second = await send(bOrigin, ['13900000053', '13900000054']);

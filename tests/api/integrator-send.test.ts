@@ -9,18 +9,26 @@ describe.each(DB_KINDS)('integrator API sends on %s', (kind) => {
   const p = platformFor(kind, { simulator: FAST_SIMULATOR });
   let origin: string;
   const secrets = new Map<string, string>();
-  const call = (appId: string, c: Omit<IntegratorCall, 'appId' | 'secret'>) => callIntegrator(origin, { appId, secret: secrets.get(appId) ?? 'none', ...c });
+  const call = (appId: string, c: Omit<IntegratorCall, 'appId' | 'secret'>) =>
+    callIntegrator(origin, { appId, secret: secrets.get(appId) ?? 'none', ...c });
   const send = (body: unknown, c: Partial<IntegratorCall> = {}) => call('SUB001', { path: '/sms/send', body, ...c });
 
   beforeAll(async () => {
     origin = new URL(p.base).origin;
-    for (const cusId of ['SUB001', 'SUB002', 'SUB003', 'SUB004']) secrets.set(cusId, (await appSecretOf(p.ctx.db, cusId)).secret);
-    await p.ctx.db.query("insert into blacklist (ep_id, mobile, source) values ('EP0001', '13900000009', 'reply') on conflict do nothing");
+    for (const cusId of ['SUB001', 'SUB002', 'SUB003', 'SUB004'])
+      secrets.set(cusId, (await appSecretOf(p.ctx.db, cusId)).secret);
+    await p.ctx.db.query(
+      "insert into blacklist (ep_id, mobile, source) values ('EP0001', '13900000009', 'reply') on conflict do nothing",
+    );
   });
 
   it('sends a signed request: per number in order, the valid ones charged and recorded as source http', async () => {
     const before = await balanceOf(p, 'SUB001');
-    const r = await send({ text: 'hello over http', numbers: ['13900000001', '+8613900000002', 'abc', '13900000001', '13900000009'], clientRef: 'order-1' });
+    const r = await send({
+      text: 'hello over http',
+      numbers: ['13900000001', '+8613900000002', 'abc', '13900000001', '13900000009'],
+      clientRef: 'order-1',
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.clientRef).toBe('order-1');
     const results = r.body.results as Array<{
@@ -49,7 +57,11 @@ describe.each(DB_KINDS)('integrator API sends on %s', (kind) => {
       [ids[1], 'http', '13900000002'],
     ]);
     const admin = await tokenFor(p, 'admin');
-    const listed = await p.call('/mtRecord/list', { pageNumber: 1, pageSize: 50, prod_type: 0, cus_id: 'SUB001' }, { token: admin });
+    const listed = await p.call(
+      '/mtRecord/list',
+      { pageNumber: 1, pageSize: 50, prod_type: 0, cus_id: 'SUB001' },
+      { token: admin },
+    );
     const shown = (listed.body.data.data as Array<{ sn: string }>).map((x) => x.sn);
     for (const id of ids) expect(shown).toContain(id);
   });
@@ -71,9 +83,10 @@ describe.each(DB_KINDS)('integrator API sends on %s', (kind) => {
       [false, 'INVALID_NUMBER'],
       [true, null],
     ]);
-    const rows = await p.ctx.db.query<{ content: string }>('select content from mt_records where sn = any($1) order by mobile', [
-      [r.body.results[0].messageId, r.body.results[2].messageId],
-    ]);
+    const rows = await p.ctx.db.query<{ content: string }>(
+      'select content from mt_records where sn = any($1) order by mobile',
+      [[r.body.results[0].messageId, r.body.results[2].messageId]],
+    );
     expect(rows.map((x) => x.content)).toEqual(['hi Ann', 'hi Bob']);
   });
 
@@ -82,7 +95,12 @@ describe.each(DB_KINDS)('integrator API sends on %s', (kind) => {
     const bad = await send(body, { signature: '0'.repeat(64) });
     expect([bad.status, bad.body.code]).toEqual([401, 'SIGNATURE_INVALID']);
     expect(bad.body.requestId).toBeTruthy();
-    const wrongSecret = await callIntegrator(origin, { appId: 'SUB001', secret: 'not-the-secret', path: '/sms/send', body });
+    const wrongSecret = await callIntegrator(origin, {
+      appId: 'SUB001',
+      secret: 'not-the-secret',
+      path: '/sms/send',
+      body,
+    });
     expect([wrongSecret.status, wrongSecret.body.code]).toEqual([401, 'SIGNATURE_INVALID']);
     const unknown = await callIntegrator(origin, { appId: 'NOSUCH', secret: 'x', path: '/sms/send', body });
     expect([unknown.status, unknown.body.code]).toEqual([401, 'APP_ID_UNKNOWN']);
@@ -109,10 +127,14 @@ describe.each(DB_KINDS)('integrator API sends on %s', (kind) => {
   });
 
   it('refuses an address outside the user IPs and a closed account (403)', async () => {
-    await p.ctx.db.query(`update accounts set options = options || '{"userIps": "10.1.2.3, 192.168.0.0/16"}'::jsonb where cus_id = 'SUB003'`);
+    await p.ctx.db.query(
+      `update accounts set options = options || '{"userIps": "10.1.2.3, 192.168.0.0/16"}'::jsonb where cus_id = 'SUB003'`,
+    );
     const out = await call('SUB003', { path: '/balance' });
     expect([out.status, out.body.code]).toEqual([403, 'IP_NOT_ALLOWED']);
-    await p.ctx.db.query(`update accounts set options = options || '{"userIps": "10.1.2.3, 127.0.0.1"}'::jsonb where cus_id = 'SUB003'`);
+    await p.ctx.db.query(
+      `update accounts set options = options || '{"userIps": "10.1.2.3, 127.0.0.1"}'::jsonb where cus_id = 'SUB003'`,
+    );
     expect((await call('SUB003', { path: '/balance' })).status).toBe(200);
     const closed = await call('SUB004', { path: '/sms/send', body: { text: 'x', numbers: ['13900000021'] } });
     expect([closed.status, closed.body.code]).toEqual([403, 'ACCOUNT_CLOSED']);
@@ -126,9 +148,15 @@ describe.each(DB_KINDS)('integrator API sends on %s', (kind) => {
     const at = realNow();
     p.ctx.now = () => at;
     try {
-      const ok = await call('SUB002', { path: '/sms/send', body: { text: 'x', numbers: ['13900000031', '13900000032'] } });
+      const ok = await call('SUB002', {
+        path: '/sms/send',
+        body: { text: 'x', numbers: ['13900000031', '13900000032'] },
+      });
       expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-      const limited = await call('SUB002', { path: '/sms/send', body: { text: 'x', numbers: ['13900000033', '13900000034'] } });
+      const limited = await call('SUB002', {
+        path: '/sms/send',
+        body: { text: 'x', numbers: ['13900000033', '13900000034'] },
+      });
       expect([limited.status, limited.body.code]).toEqual([429, 'RATE_LIMITED']);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     } finally {
@@ -145,7 +173,10 @@ describe.each(DB_KINDS)('integrator API sends on %s', (kind) => {
     expect([longRef.status, longRef.body.field]).toEqual([400, 'clientRef']);
     const notJson = await send('{"text":');
     expect([notJson.status, notJson.body.code]).toEqual([400, 'INVALID_REQUEST']);
-    const tooMany = await send({ text: 'x', numbers: Array.from({ length: 1001 }, (_, i) => `1390000${String(i).padStart(4, '0')}`) });
+    const tooMany = await send({
+      text: 'x',
+      numbers: Array.from({ length: 1001 }, (_, i) => `1390000${String(i).padStart(4, '0')}`),
+    });
     expect([tooMany.status, tooMany.body.field]).toEqual([400, 'numbers']);
     const foreign = await send({ text: 'x', numbers: ['13900000041'], sender: '9999' });
     expect([foreign.status, foreign.body.code]).toEqual([400, 'SENDER_NOT_ALLOWED']);

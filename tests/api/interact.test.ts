@@ -14,10 +14,19 @@ describe.each(DB_KINDS)('conversations on %s', (kind) => {
   beforeAll(async () => {
     admin = await tokenFor(p, 'admin');
     user = await tokenFor(p, 'user');
-    const send = await p.call('/user/groupSend', { cus_id: 'EP0001', content: 'Your order has shipped', mobiles: `${MOBILE}\n13912340002` }, { token: admin });
+    const send = await p.call(
+      '/user/groupSend',
+      { cus_id: 'EP0001', content: 'Your order has shipped', mobiles: `${MOBILE}\n13912340002` },
+      { token: admin },
+    );
     expect(send.status, JSON.stringify(send.body)).toBe(200);
     await waitFor(
-      async () => (await p.ctx.db.query<{ n: number }>("select count(*)::int as n from mo_records where cus_id = 'EP0001' and mobile like '1391234000%'"))[0].n,
+      async () =>
+        (
+          await p.ctx.db.query<{ n: number }>(
+            "select count(*)::int as n from mo_records where cus_id = 'EP0001' and mobile like '1391234000%'",
+          )
+        )[0].n,
       (n) => n >= 2,
     );
   });
@@ -27,17 +36,29 @@ describe.each(DB_KINDS)('conversations on %s', (kind) => {
     expect(r.status).toBe(200);
     expect(r.body.data.total).toBe(2);
     const s = r.body.data.data.find((x: { decodeMobile: string }) => x.decodeMobile === MOBILE);
-    expect(s).toMatchObject({ cus_id: 'EP0001', lastContent: simulatedReplyFor(MOBILE), unreadCount: 1, messageCount: 2 });
+    expect(s).toMatchObject({
+      cus_id: 'EP0001',
+      lastContent: simulatedReplyFor(MOBILE),
+      unreadCount: 1,
+      messageCount: 2,
+    });
     // a sub-account sees none of the enterprise's conversations
     const own = await p.call('/interact/list', { cus_id: 'EP0001' }, { token: user });
     expect(own.body.data.total).toBe(0);
   });
 
   it('a thread holds the sent message and the reply with the message it answers; a reply is a send', async () => {
-    const thread = await p.call('/interact/messageInteractList', { cus_id: 'EP0001', decodeMobile: MOBILE }, { token: admin });
+    const thread = await p.call(
+      '/interact/messageInteractList',
+      { cus_id: 'EP0001', decodeMobile: MOBILE },
+      { token: admin },
+    );
     expect(thread.status).toBe(200);
     expect(thread.body.data.messages.map((m: { direction: string }) => m.direction)).toEqual(['mt', 'mo']);
-    expect(thread.body.data.messages[1]).toMatchObject({ content: simulatedReplyFor(MOBILE), replyTo: 'Your order has shipped' });
+    expect(thread.body.data.messages[1]).toMatchObject({
+      content: simulatedReplyFor(MOBILE),
+      replyTo: 'Your order has shipped',
+    });
     expect(thread.body.data.hasMore).toBe(false);
 
     const headers = { 'Idempotency-Key': `reply-${kind}` };
@@ -57,11 +78,15 @@ describe.each(DB_KINDS)('conversations on %s', (kind) => {
     // the reply is in the send records, once
     const records = await p.call('/mtRecord/list', { decodeMobile: MOBILE, prod_type: 0 }, { token: admin });
     expect(
-      records.body.data.data.filter((d: { decodeContent: string }) => d.decodeContent === 'Thanks, it arrives tomorrow').map((d: { sn: string }) => d.sn),
+      records.body.data.data
+        .filter((d: { decodeContent: string }) => d.decodeContent === 'Thanks, it arrives tomorrow')
+        .map((d: { sn: string }) => d.sn),
     ).toEqual([sent.body.data.sn]);
     // the simulated carrier (reply rate 1) answers the reply too: unanswered counts only uplinks after our reply
     const answered = await waitFor(
-      async () => (await p.call('/interact/messageInteractList', { cus_id: 'EP0001', decodeMobile: MOBILE }, { token: admin })).body.data.messages,
+      async () =>
+        (await p.call('/interact/messageInteractList', { cus_id: 'EP0001', decodeMobile: MOBILE }, { token: admin }))
+          .body.data.messages,
       (m: Array<{ direction: string }>) => m.length === 4,
     );
     expect(answered.map((m: { direction: string }) => m.direction)).toEqual(['mt', 'mo', 'mt', 'mo']);
@@ -72,17 +97,34 @@ describe.each(DB_KINDS)('conversations on %s', (kind) => {
       (row: { lastContent: string }) => row?.lastContent === simulatedReplyFor(MOBILE),
     );
     expect(after).toMatchObject({ lastContent: simulatedReplyFor(MOBILE), unreadCount: 1, messageCount: 4 });
-    const older = await p.call('/interact/messageInteractList', { cus_id: 'EP0001', decodeMobile: MOBILE, limit: 1 }, { token: admin });
+    const older = await p.call(
+      '/interact/messageInteractList',
+      { cus_id: 'EP0001', decodeMobile: MOBILE, limit: 1 },
+      { token: admin },
+    );
     expect(older.body.data.hasMore).toBe(true);
     expect(older.body.data.messages).toHaveLength(1);
   });
 
   it('needs a token for the thread, refuses other accounts and bad input with 4xx', async () => {
-    expect((await p.call('/interact/messageInteractList', { cus_id: 'EP0001', decodeMobile: MOBILE })).status).toBe(401);
-    expect((await p.call('/interact/messageInteractList', { cus_id: 'EP0001', decodeMobile: MOBILE }, { token: user })).status).toBe(403);
-    const other = await p.call('/interact/messageInteractSend', { cus_id: 'EP0001', decodeMobile: MOBILE, content: 'x' }, { token: user });
+    expect((await p.call('/interact/messageInteractList', { cus_id: 'EP0001', decodeMobile: MOBILE })).status).toBe(
+      401,
+    );
+    expect(
+      (await p.call('/interact/messageInteractList', { cus_id: 'EP0001', decodeMobile: MOBILE }, { token: user }))
+        .status,
+    ).toBe(403);
+    const other = await p.call(
+      '/interact/messageInteractSend',
+      { cus_id: 'EP0001', decodeMobile: MOBILE, content: 'x' },
+      { token: user },
+    );
     expect(other.status).toBe(403);
-    const empty = await p.call('/interact/messageInteractSend', { cus_id: 'EP0001', decodeMobile: MOBILE, content: ' ' }, { token: admin, lang: 'en' });
+    const empty = await p.call(
+      '/interact/messageInteractSend',
+      { cus_id: 'EP0001', decodeMobile: MOBILE, content: ' ' },
+      { token: admin, lang: 'en' },
+    );
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('The reply cannot be empty');
     for (const body of [
@@ -90,7 +132,9 @@ describe.each(DB_KINDS)('conversations on %s', (kind) => {
       { cus_id: 'EP0001', decodeMobile: MOBILE, before: 9e15 },
       { cus_id: 'EP0001', decodeMobile: MOBILE, limit: 2 ** 31 },
     ]) {
-      expect((await p.call('/interact/messageInteractList', body, { token: admin })).status, JSON.stringify(body)).toBe(400);
+      expect((await p.call('/interact/messageInteractList', body, { token: admin })).status, JSON.stringify(body)).toBe(
+        400,
+      );
     }
   });
 
@@ -101,17 +145,25 @@ describe.each(DB_KINDS)('conversations on %s', (kind) => {
       [OUT],
     );
     const list = await p.call('/interact/list', { decodeMobile: '1391234000' }, { token: admin });
-    const byMobile = Object.fromEntries(list.body.data.data.map((x: { decodeMobile: string; unsubscribed: boolean }) => [x.decodeMobile, x.unsubscribed]));
+    const byMobile = Object.fromEntries(
+      list.body.data.data.map((x: { decodeMobile: string; unsubscribed: boolean }) => [x.decodeMobile, x.unsubscribed]),
+    );
     expect(byMobile).toEqual({ [MOBILE]: false, [OUT]: true });
-    const before = await p.ctx.db.query<{ n: number }>('select count(*)::int as n from mt_records where mobile = $1', [OUT]);
+    const before = await p.ctx.db.query<{ n: number }>('select count(*)::int as n from mt_records where mobile = $1', [
+      OUT,
+    ]);
     const refused = await p.call(
       '/interact/messageInteractSend',
       { cus_id: 'EP0001', decodeMobile: OUT, content: 'Are you sure?' },
       { token: admin, lang: 'en', headers: { 'Idempotency-Key': `out-${kind}` } },
     );
     expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe('Every number is on the blacklist (1; they replied to unsubscribe): nothing to send');
-    expect(await p.ctx.db.query<{ n: number }>('select count(*)::int as n from mt_records where mobile = $1', [OUT])).toEqual(before);
+    expect(refused.body.message).toBe(
+      'Every number is on the blacklist (1; they replied to unsubscribe): nothing to send',
+    );
+    expect(
+      await p.ctx.db.query<{ n: number }>('select count(*)::int as n from mt_records where mobile = $1', [OUT]),
+    ).toEqual(before);
   });
 
   it('downloads the conversations as xlsx', async () => {

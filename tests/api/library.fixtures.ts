@@ -11,7 +11,14 @@ export const MP3 = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(500, 3)]);
 /** A Windows executable renamed: refused whatever its name says. */
 export const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(300, 0x90)]);
 
-export async function upload(p: TestPlatform, path: string, name: string, bytes: Buffer, token?: string, lang: 'zh' | 'en' = 'en') {
+export async function upload(
+  p: TestPlatform,
+  path: string,
+  name: string,
+  bytes: Buffer,
+  token?: string,
+  lang: 'zh' | 'en' = 'en',
+) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)]), name);
   const headers: Record<string, string> = { 'Accept-Language': lang };
@@ -28,7 +35,10 @@ export async function upload(p: TestPlatform, path: string, name: string, bytes:
 }
 
 /** An xlsx workbook: header row then `rows`. */
-export async function xlsx(rows: Array<Array<string | number | Date>>, header = ['姓名', '手机号', '邮箱', '工号', '性别', '生日', '备注']): Promise<Buffer> {
+export async function xlsx(
+  rows: Array<Array<string | number | Date>>,
+  header = ['姓名', '手机号', '邮箱', '工号', '性别', '生日', '备注'],
+): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet('members');
   sheet.addRow(header);
@@ -37,7 +47,10 @@ export async function xlsx(rows: Array<Array<string | number | Date>>, header = 
 }
 
 /** The same rows as a legacy xls (BIFF8), written by SheetJS. */
-export async function xls(rows: Array<Array<string | number | Date>>, header = ['姓名', '手机号', '邮箱', '工号', '性别', '生日', '备注']): Promise<Buffer> {
+export async function xls(
+  rows: Array<Array<string | number | Date>>,
+  header = ['姓名', '手机号', '邮箱', '工号', '性别', '生日', '备注'],
+): Promise<Buffer> {
   const { utils, write } = await import('@e965/xlsx');
   const wb = utils.book_new();
   utils.book_append_sheet(wb, utils.aoa_to_sheet([header, ...rows]), 'members');
@@ -49,7 +62,9 @@ export async function readXlsx(bytes: Buffer): Promise<string[][]> {
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(bytes as never);
   const out: string[][] = [];
-  wb.worksheets[0].eachRow((row) => out.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+  wb.worksheets[0].eachRow((row) =>
+    out.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
+  );
   return out;
 }
 

@@ -37,7 +37,10 @@ function run(env: Record<string, string>): Run {
 async function exitCode(r: Run): Promise<number | null> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`still running after ${EXIT_DEADLINE_MS} ms:\n${r.output()}`)), EXIT_DEADLINE_MS);
+    timer = setTimeout(
+      () => reject(new Error(`still running after ${EXIT_DEADLINE_MS} ms:\n${r.output()}`)),
+      EXIT_DEADLINE_MS,
+    );
   });
   try {
     return await Promise.race([r.exited, late]);
@@ -92,7 +95,9 @@ describe('a start that cannot do its job', () => {
     const port = await closedPort();
     const r = run({ DATABASE_URL: `postgres://sms:secret@127.0.0.1:${port}/sms` });
     expect(await exitCode(r)).not.toBe(0);
-    expect(lastLine(r.output())).toMatch(new RegExp(`^start failed: database unreachable \\(PostgreSQL at 127\\.0\\.0\\.1:${port}/sms\\)`));
+    expect(lastLine(r.output())).toMatch(
+      new RegExp(`^start failed: database unreachable \\(PostgreSQL at 127\\.0\\.0\\.1:${port}/sms\\)`),
+    );
     expect(r.output()).not.toContain('secret');
   });
 });
@@ -102,7 +107,11 @@ describe('a running platform', () => {
     // info logs show when the held request has reached the platform
     const r = run({ LOG_LEVEL: 'info', SMPP_PORT: 'auto' });
     // a fresh in-memory database is migrated first: slow on a busy machine
-    await until('the start', () => /SMS cloud console: http:\/\/localhost:\d+\//.test(r.output()) || r.child.exitCode !== null, 150_000);
+    await until(
+      'the start',
+      () => /SMS cloud console: http:\/\/localhost:\d+\//.test(r.output()) || r.child.exitCode !== null,
+      150_000,
+    );
     const port = Number(/SMS cloud console: http:\/\/localhost:(\d+)\//.exec(r.output())?.[1]);
     expect(port).toBeGreaterThan(0);
     const root = `http://127.0.0.1:${port}`;
@@ -112,7 +121,12 @@ describe('a running platform', () => {
     expect((await fetch(`${root}/ready`).then(readAnswer)).status).toBe(200);
 
     // a login whose body is still arriving: in flight when the signal comes
-    const body = JSON.stringify({ username: 'admin', password: Buffer.from('demo1234').toString('base64'), code: '', redomStr: '' });
+    const body = JSON.stringify({
+      username: 'admin',
+      password: Buffer.from('demo1234').toString('base64'),
+      code: '',
+      redomStr: '',
+    });
     const sock = connect(port, '127.0.0.1');
     let answer = '';
     sock.on('data', (d) => (answer += d));
@@ -127,9 +141,11 @@ describe('a running platform', () => {
     const ready = await fetch(`${root}/ready`).then(readAnswer);
     expect(ready.body).toEqual({ status: 'unavailable', reason: 'shutting down' });
     expect(ready.headers.get('cache-control')).toBe('no-store');
-    const refused = await fetch(`${root}/sms-service-api/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }).then(
-      readAnswer,
-    );
+    const refused = await fetch(`${root}/sms-service-api/user/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+    }).then(readAnswer);
     expect(refused.status).toBe(503);
 
     sock.write(body.slice(10));

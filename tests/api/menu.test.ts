@@ -7,7 +7,8 @@ import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform'
 const paths = (items: MenuItem[]): string[] => items.flatMap((i) => (i.children ? paths(i.children) : [i.path]));
 const labels = (items: MenuItem[]): string[] => items.flatMap((i) => [i.label, ...labels(i.children ?? [])]);
 /** The console's text for an i18n key such as menu.group.send, or undefined. */
-const lookup = (tree: unknown, key: string) => key.split('.').reduce<any>((t, k) => (t && typeof t === 'object' ? t[k] : undefined), tree);
+const lookup = (tree: unknown, key: string) =>
+  key.split('.').reduce<any>((t, k) => (t && typeof t === 'object' ? t[k] : undefined), tree);
 
 // Menus, account pickers, login-page settings, log upload and the demo tenant.
 describe.each(DB_KINDS)('menus and pickers on %s', (kind) => {
@@ -22,7 +23,12 @@ describe.each(DB_KINDS)('menus and pickers on %s', (kind) => {
   const access = async (who: string) => {
     const r = await p.call('/user/getTopMenu', {}, { token: tokens[who] });
     expect(r.status).toBe(200);
-    expect(r.body.data.map((t: any) => t.label)).toEqual(['topMenu.userCenter', 'topMenu.homeSms', 'topMenu.videoSms', 'topMenu.internationalSms']);
+    expect(r.body.data.map((t: any) => t.label)).toEqual([
+      'topMenu.userCenter',
+      'topMenu.homeSms',
+      'topMenu.videoSms',
+      'topMenu.internationalSms',
+    ]);
     return Object.fromEntries(r.body.data.map((t: any) => [t.permCode, t.prodAccess]));
   };
 
@@ -39,7 +45,8 @@ describe.each(DB_KINDS)('menus and pickers on %s', (kind) => {
   });
 
   it('answers the menu tree of each product with the spec paths', async () => {
-    const menu = async (permCode: string) => (await p.call('/user/getMenu', { permCode }, { token: tokens.admin })).body.data as MenuItem[];
+    const menu = async (permCode: string) =>
+      (await p.call('/user/getMenu', { permCode }, { token: tokens.admin })).body.data as MenuItem[];
     expect(paths(await menu('homeSms'))).toEqual(
       expect.arrayContaining([
         '/mtRecordList',
@@ -98,21 +105,30 @@ describe.each(DB_KINDS)('menus and pickers on %s', (kind) => {
   });
 
   it('leaves out items whose roles exclude the user', async () => {
-    const userCenter = paths((await p.call('/user/getMenu', { permCode: 'userCenter' }, { token: tokens.user })).body.data);
+    const userCenter = paths(
+      (await p.call('/user/getMenu', { permCode: 'userCenter' }, { token: tokens.user })).body.data,
+    );
     expect(userCenter).not.toContain('/subAccountList');
     expect(userCenter).toContain('/rechargeList');
-    const agentCenter = paths((await p.call('/user/getMenu', { permCode: 'userCenter' }, { token: tokens.agent })).body.data);
+    const agentCenter = paths(
+      (await p.call('/user/getMenu', { permCode: 'userCenter' }, { token: tokens.agent })).body.data,
+    );
     expect(agentCenter).toContain('/subAccountList');
     // the platform's carriers, routes and their audit are the platform operator's alone
     const carrierScreens = ['/carrierStatus', '/carrierRoutes', '/carrierAudit', '/carrierCosts', '/carrierMargins'];
-    const adminCenter = paths((await p.call('/user/getMenu', { permCode: 'userCenter' }, { token: tokens.admin })).body.data);
+    const adminCenter = paths(
+      (await p.call('/user/getMenu', { permCode: 'userCenter' }, { token: tokens.admin })).body.data,
+    );
     for (const path of carrierScreens) expect([...userCenter, ...agentCenter, ...adminCenter]).not.toContain(path);
     const operator = await p.login('operator');
-    expect(paths((await p.call('/user/getMenu', { permCode: 'userCenter' }, { token: operator })).body.data)).toEqual(expect.arrayContaining(carrierScreens));
+    expect(paths((await p.call('/user/getMenu', { permCode: 'userCenter' }, { token: operator })).body.data)).toEqual(
+      expect.arrayContaining(carrierScreens),
+    );
   });
 
   it('lists in an area only the screens of the products the account holds', async () => {
-    const video = async () => paths((await p.call('/user/getMenu', { permCode: 'videoSms' }, { token: tokens.user })).body.data).sort();
+    const video = async () =>
+      paths((await p.call('/user/getMenu', { permCode: 'videoSms' }, { token: tokens.user })).body.data).sort();
     // SUB001 holds video, not CSP: no card send, card records or card templates
     expect(await video()).toEqual(['/videoMtRecordList', '/videoSmsSend', '/videoTemplateList']);
     await p.ctx.db.query(`insert into account_products values ('SUB001', 6)`);
@@ -134,7 +150,9 @@ describe.each(DB_KINDS)('menus and pickers on %s', (kind) => {
 
   it('lists the accounts each caller may send from, per product', async () => {
     const list = async (who: string, prodType: number) =>
-      ((await p.call('/user/getList', { prodType }, { token: tokens[who] })).body.data as Array<{ value: string }>).map((r) => r.value);
+      ((await p.call('/user/getList', { prodType }, { token: tokens[who] })).body.data as Array<{ value: string }>).map(
+        (r) => r.value,
+      );
     expect(await list('admin', 1)).toEqual(['EP0001', 'AGT001', 'SUB002', 'SUB003']);
     expect(await list('admin', 0)).toEqual(['EP0001', 'AGT001', 'SUB001', 'SUB002', 'SUB003', 'SUB004']);
     // an agent sends only as itself: its sub-accounts' sends and records are their own data (platform/auth/scope.ts)
@@ -146,7 +164,8 @@ describe.each(DB_KINDS)('menus and pickers on %s', (kind) => {
   });
 
   it('lists chatbots only of accounts the caller may see', async () => {
-    const bots = async (who: string, cus_id: string) => (await p.call('/user/getChatbotList', { cus_id }, { token: tokens[who] })).body.data;
+    const bots = async (who: string, cus_id: string) =>
+      (await p.call('/user/getChatbotList', { cus_id }, { token: tokens[who] })).body.data;
     expect(await bots('admin', 'EP0001')).toEqual([
       { label: '演示企业客服', value: 'CB0001' },
       { label: '演示营销助手', value: 'CB0002' },
@@ -172,7 +191,14 @@ describe.each(DB_KINDS)('menus and pickers on %s', (kind) => {
 
   it('stores uploaded console errors with the caller, once per Idempotency-Key', async () => {
     const entries = [
-      { type: 'error', message: 'x is undefined', stack: 'at a (app.js:1:1)', info: '', url: 'http://h/sms-cloud/wel/index', time: '2026-11-21 10:00:00' },
+      {
+        type: 'error',
+        message: 'x is undefined',
+        stack: 'at a (app.js:1:1)',
+        info: '',
+        url: 'http://h/sms-cloud/wel/index',
+        time: '2026-11-21 10:00:00',
+      },
       { type: 'unhandledrejection', message: '<b>boom</b>', url: '/x', time: '2026-11-21 10:00:01' },
     ];
     const headers = { 'Idempotency-Key': 'logs-1' };

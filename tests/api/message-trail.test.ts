@@ -21,7 +21,11 @@ describe.each(DB_KINDS)('a message’s trail through the logs on %s', (kind) => 
     smsc = await handDrivenSmsc();
     const file = carriersFile({ carriers: [smsc.carrier('hand')], routes: [{ carriers: ['hand'] }] });
     const logStream = { write: (line: string) => void lines.push(JSON.parse(line) as Line) };
-    p = await startPlatform(kind, { smppPort: 'auto', logLevel: 'debug', carriers: { source: 'file', file } }, { logStream });
+    p = await startPlatform(
+      kind,
+      { smppPort: 'auto', logLevel: 'debug', carriers: { source: 'file', file } },
+      { logStream },
+    );
   });
   afterAll(async () => {
     await p?.close();

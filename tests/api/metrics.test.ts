@@ -65,9 +65,15 @@ describe.each(DB_KINDS)('metrics on %s', (kind) => {
     expect(num(parseSamples(text), 'sms_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
     // every background loop's rounds, by loop: the dispatch to carriers, its receipts, callbacks, SMPP receipts
     const rounds = await until((s) =>
-      ['carrier-dispatch', 'carrier-receipts', 'accounts', 'smpp-receipts'].every((loop) => num(s, 'sms_loop_round_duration_seconds_count', { loop }) > 0),
+      ['carrier-dispatch', 'carrier-receipts', 'accounts', 'smpp-receipts'].every(
+        (loop) => num(s, 'sms_loop_round_duration_seconds_count', { loop }) > 0,
+      ),
     );
-    expect(rounds.filter((x) => x.name === 'sms_loop_round_duration_seconds_count').every((x) => /^[a-z -]+$/.test(x.labels.loop))).toBe(true);
+    expect(
+      rounds
+        .filter((x) => x.name === 'sms_loop_round_duration_seconds_count')
+        .every((x) => /^[a-z -]+$/.test(x.labels.loop)),
+    ).toBe(true);
   });
 
   it('answers /health and /ready on the metrics port, /ready 503 while draining; /metrics is not on the public port', async () => {
@@ -92,9 +98,17 @@ describe.each(DB_KINDS)('metrics on %s', (kind) => {
   it('counts console sends by door and reason, and the carrier’s submits, answers, receipts and their latency', async () => {
     const before = await scrape();
     const mobiles = ['13900000501', '13900000502', '13900000503'];
-    const r = await p.call('/user/groupSend', { cus_id: 'EP0001', content: '【云信】metrics', mobiles: [...mobiles, 'abc'].join('\n') }, { token: admin });
+    const r = await p.call(
+      '/user/groupSend',
+      { cus_id: 'EP0001', content: '【云信】metrics', mobiles: [...mobiles, 'abc'].join('\n') },
+      { token: admin },
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const none = await p.call('/user/groupSend', { cus_id: 'EP0001', content: '【云信】metrics', mobiles: 'abc' }, { token: admin });
+    const none = await p.call(
+      '/user/groupSend',
+      { cus_id: 'EP0001', content: '【云信】metrics', mobiles: 'abc' },
+      { token: admin },
+    );
     expect(none.status).toBe(400);
     const carrier = { carrier: 'hand' };
     await waitFor(
@@ -113,8 +127,12 @@ describe.each(DB_KINDS)('metrics on %s', (kind) => {
     expect(grew('sms_carrier_submits_total', carrier)).toBeGreaterThanOrEqual(3);
     expect(grew('sms_carrier_answers_total', { ...carrier, status: 'ok' })).toBeGreaterThanOrEqual(3);
     expect(num(after, 'sms_carrier_window_size', carrier)).toBeGreaterThan(0);
-    expect(grew('sms_http_request_duration_seconds_count', { route: '/sms-service-api/user/groupSend', status: '200' })).toBe(1);
-    expect(grew('sms_http_request_duration_seconds_count', { route: '/sms-service-api/user/groupSend', status: '400' })).toBe(1);
+    expect(
+      grew('sms_http_request_duration_seconds_count', { route: '/sms-service-api/user/groupSend', status: '200' }),
+    ).toBe(1);
+    expect(
+      grew('sms_http_request_duration_seconds_count', { route: '/sms-service-api/user/groupSend', status: '400' }),
+    ).toBe(1);
     // bounded labels only: no number a client sent appears anywhere
     expect(await scrapeText()).not.toMatch(/1390000050\d/);
   });
@@ -146,7 +164,8 @@ describe.each(DB_KINDS)('metrics on %s', (kind) => {
       expect((await peer.call(ucs2Submit('13900000521', 'metrics over smpp'))).commandStatus).toBe(STATUS.ROK);
       expect((await peer.call(ucs2Submit('not-a-number', 'metrics over smpp'))).commandStatus).toBe(STATUS.RINVDSTADR);
       const during = await scrape();
-      const grew = (name: string, labels: Record<string, string>) => num(during, name, labels) - num(before, name, labels);
+      const grew = (name: string, labels: Record<string, string>) =>
+        num(during, name, labels) - num(before, name, labels);
       expect(grew('sms_messages_accepted_total', { door: 'smpp' })).toBe(1);
       expect(grew('sms_messages_refused_total', { door: 'smpp', reason: 'ESME_RINVDSTADR' })).toBe(1);
       expect(num(during, 'sms_smpp_binds', { account: account.cusId, bind_type: 'transceiver' })).toBe(1);
@@ -157,12 +176,17 @@ describe.each(DB_KINDS)('metrics on %s', (kind) => {
   });
 
   it('shows queued work in the queue gauges: depth and the age of the oldest item', async () => {
-    const [record] = await p.ctx.db.query<{ sn: string; receive_time: Date }>('select sn, receive_time from mt_records order by receive_time limit 1');
+    const [record] = await p.ctx.db.query<{ sn: string; receive_time: Date }>(
+      'select sn, receive_time from mt_records order by receive_time limit 1',
+    );
     expect(record).toBeDefined();
     // the earlier tests' records have left the queue, so what it holds next is this test's row
     const before = await until((s) => num(s, 'sms_queue_depth', { queue: 'carrier' }) === 0);
     // rows as their producers queue them, with due times far enough ahead that no consumer takes them meanwhile
-    await p.ctx.db.query("insert into carrier_queue (sn, due_at) values ($1, now() + interval '1 hour') on conflict (sn) do nothing", [record.sn]);
+    await p.ctx.db.query(
+      "insert into carrier_queue (sn, due_at) values ($1, now() + interval '1 hour') on conflict (sn) do nothing",
+      [record.sn],
+    );
     await p.ctx.db.query(
       `insert into smpp_outbox (cus_id, message_ids, mobile, client_addr, text, stat, err, submit_date, done_date, created_at, next_at)
        values ('SUB003', array['m1'], '13800138000', '10690001', 'hi', 'DELIVRD', '000', now(), now(), now() - interval '90 seconds', now() + interval '1 hour')`,
@@ -172,13 +196,18 @@ describe.each(DB_KINDS)('metrics on %s', (kind) => {
        values ('SUB003', 'report', 'metrics-test', 'http://127.0.0.1:9/none', '{}'::jsonb, now() - interval '120 seconds', now() + interval '1 hour')`,
     );
     try {
-      const after = await until((s) => num(s, 'sms_queue_depth', { queue: 'callbacks' }) > num(before, 'sms_queue_depth', { queue: 'callbacks' }));
+      const after = await until(
+        (s) =>
+          num(s, 'sms_queue_depth', { queue: 'callbacks' }) > num(before, 'sms_queue_depth', { queue: 'callbacks' }),
+      );
       for (const queue of ['carrier', 'smpp_outbox', 'callbacks'])
         expect(num(after, 'sms_queue_depth', { queue }) - num(before, 'sms_queue_depth', { queue }), queue).toBe(1);
       expect(num(after, 'sms_queue_oldest_age_seconds', { queue: 'smpp_outbox' })).toBeGreaterThanOrEqual(90);
       expect(num(after, 'sms_queue_oldest_age_seconds', { queue: 'callbacks' })).toBeGreaterThanOrEqual(120);
       const waited = (Date.now() - new Date(record.receive_time).getTime()) / 1000;
-      expect(num(after, 'sms_queue_oldest_age_seconds', { queue: 'carrier' })).toBeGreaterThanOrEqual(Math.floor(waited) - 1);
+      expect(num(after, 'sms_queue_oldest_age_seconds', { queue: 'carrier' })).toBeGreaterThanOrEqual(
+        Math.floor(waited) - 1,
+      );
     } finally {
       await p.ctx.db.query('delete from carrier_queue where sn = $1', [record.sn]);
       await p.ctx.db.query("delete from smpp_outbox where cus_id = 'SUB003' and message_ids = array['m1']");
@@ -197,7 +226,11 @@ describe.each(DB_KINDS)('METRICS_PORT=0 on %s', (kind) => {
 
   it('counts nothing while traffic passes: the counting is off with its port', async () => {
     const admin = await tokenFor(p, 'admin');
-    const r = await p.call('/user/groupSend', { cus_id: 'EP0001', content: '【云信】metrics off', mobiles: '13900001111\nabc' }, { token: admin });
+    const r = await p.call(
+      '/user/groupSend',
+      { cus_id: 'EP0001', content: '【云信】metrics off', mobiles: '13900001111\nabc' },
+      { token: admin },
+    );
     expect(r.status).toBe(200);
     expect(await p.ctx.metrics.registry.getMetricsAsJSON()).toEqual([]);
   });

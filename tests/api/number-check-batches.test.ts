@@ -30,9 +30,11 @@ describe.each(DB_KINDS)('number-status checks on %s', (kind) => {
   });
 
   const batchOf = async (batchId: string, token = admin, filter: Record<string, string> = {}) =>
-    ((await p.call('/mobileStatus/list', { pageSize: 100, ...filter }, { token })).body.data.data as Array<Record<string, number | string>>).find(
-      (b) => b.batch_id === batchId,
-    );
+    (
+      (await p.call('/mobileStatus/list', { pageSize: 100, ...filter }, { token })).body.data.data as Array<
+        Record<string, number | string>
+      >
+    ).find((b) => b.batch_id === batchId);
   const uploaded = async (cusId: string, rows: string[][]) =>
     (
       await saveFile(p.ctx, {
@@ -47,9 +49,19 @@ describe.each(DB_KINDS)('number-status checks on %s', (kind) => {
 
   it('the online check answers each number deterministically and records a finished batch', async () => {
     const mobiles = ['13800138000', '13912345678', '12345', '13800138000'];
-    const r = await p.call('/mobileStatus/onlineCheck', { mobiles: mobiles.join('\n'), batch_name: 'quick' }, { token: admin });
+    const r = await p.call(
+      '/mobileStatus/onlineCheck',
+      { mobiles: mobiles.join('\n'), batch_name: 'quick' },
+      { token: admin },
+    );
     expect(r.status).toBe(200);
-    expect(r.body.data).toMatchObject({ batch_name: 'quick', batch_count: 3, invalid_count: 1, status: 1, checked_count: 3 });
+    expect(r.body.data).toMatchObject({
+      batch_name: 'quick',
+      batch_count: 3,
+      invalid_count: 1,
+      status: 1,
+      checked_count: 3,
+    });
     expect(r.body.data.results).toEqual([
       { mobile: '13800138000', status: numberStatusOf('13800138000') },
       { mobile: '13912345678', status: numberStatusOf('13912345678') },
@@ -62,16 +74,30 @@ describe.each(DB_KINDS)('number-status checks on %s', (kind) => {
   it('a batch from an uploaded xlsx is checked in the background into its counts', async () => {
     const mobiles = [...numbers(2500), '1234', 'abc'];
     const fileId = await uploaded('EP0001', [['mobile'], ...mobiles.map((m) => [m])]);
-    const r = await p.call('/mobileStatus/batchCheck', { fileId, batch_name: 'upload-2500' }, { token: admin, lang: 'en' });
+    const r = await p.call(
+      '/mobileStatus/batchCheck',
+      { fileId, batch_name: 'upload-2500' },
+      { token: admin, lang: 'en' },
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.message).toBe('The check has started');
-    expect(r.body.data).toMatchObject({ batch_name: 'upload-2500', batch_count: 2502, status: 0, checked_count: 0, real_count: 0 });
+    expect(r.body.data).toMatchObject({
+      batch_name: 'upload-2500',
+      batch_count: 2502,
+      status: 0,
+      checked_count: 0,
+      real_count: 0,
+    });
     const done = await waitFor(
       () => batchOf(r.body.data.batch_id),
       (b) => b?.status === 1,
     );
     const c = countStatuses(mobiles);
-    expect(done).toMatchObject({ checked_count: 2502, invalid_count: 2, ...Object.fromEntries(NUMBER_STATUSES.map((s) => [`${s}_count`, c[s]])) });
+    expect(done).toMatchObject({
+      checked_count: 2502,
+      invalid_count: 2,
+      ...Object.fromEntries(NUMBER_STATUSES.map((s) => [`${s}_count`, c[s]])),
+    });
     // every status occurs in 2,500 numbers, so the counts are a real split
     for (const s of NUMBER_STATUSES) expect(done![`${s}_count`]).toBeGreaterThan(0);
     const file = await fetch(`${p.base}/mobileStatus/download`, {
@@ -87,7 +113,9 @@ describe.each(DB_KINDS)('number-status checks on %s', (kind) => {
     expect(sheet.getRow(1).getCell(2).value).toBe('Status');
     // the sub-account can neither see nor download the enterprise's batch, nor check a file it does not own
     expect(await batchOf(r.body.data.batch_id, user)).toBeUndefined();
-    expect((await p.call('/mobileStatus/download', { batch_id: r.body.data.batch_id }, { token: user })).status).toBe(404);
+    expect((await p.call('/mobileStatus/download', { batch_id: r.body.data.batch_id }, { token: user })).status).toBe(
+      404,
+    );
     expect((await p.call('/mobileStatus/batchCheck', { fileId }, { token: user })).status).toBe(400);
   });
 
@@ -126,9 +154,14 @@ describe.each(DB_KINDS)('number-status checks on %s', (kind) => {
     expect(stats.body.data.data[0]).toMatchObject({ cus_id: 'EP0001' });
     expect(stats.body.data.data[0].request_count).toBe(102_506);
     const yearly = await p.call('/mobileStatus/mobileStatusStatistics', { dimension: 2 }, { token: admin });
-    expect(yearly.body.data.data[0]).toMatchObject({ gathering_time: expect.stringMatching(/^\d{4}$/), request_count: 102_506 });
+    expect(yearly.body.data.data[0]).toMatchObject({
+      gathering_time: expect.stringMatching(/^\d{4}$/),
+      request_count: 102_506,
+    });
     expect(
-      (await p.call('/mobileStatus/mobileStatusStatistics', {}, { token: user })).body.data.data.every((r: { cus_id: string }) => r.cus_id === 'SUB001'),
+      (await p.call('/mobileStatus/mobileStatusStatistics', {}, { token: user })).body.data.data.every(
+        (r: { cus_id: string }) => r.cus_id === 'SUB001',
+      ),
     ).toBe(true);
     // screen 17's customer list: one row per account with all its finished checks
     const customers = await p.call('/mobileStatus/customerList', {}, { token: admin });
@@ -159,7 +192,9 @@ describe.each(DB_KINDS)('number-status checks on %s', (kind) => {
       rowCount: null,
     });
     expect((await p.call('/mobileStatus/batchCheck', { fileId: notSheet.file_id }, { token: admin })).status).toBe(400);
-    expect((await p.call('/mobileStatus/onlineCheck', { mobiles: numbers(100_001).join(',') }, { token: admin })).status).toBe(400);
+    expect(
+      (await p.call('/mobileStatus/onlineCheck', { mobiles: numbers(100_001).join(',') }, { token: admin })).status,
+    ).toBe(400);
     expect((await p.call('/mobileStatus/list', {})).status).toBe(401);
   });
 });

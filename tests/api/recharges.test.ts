@@ -26,7 +26,8 @@ describe.each(DB_KINDS)('recharges and the ledger on %s', (kind) => {
     [admin, agent, user] = await Promise.all(['admin', 'agent', 'user'].map((u) => tokenFor(p, u)));
   });
 
-  const isoIn = (minutes: number) => `${new Date(Date.now() + minutes * 60_000 + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
+  const isoIn = (minutes: number) =>
+    `${new Date(Date.now() + minutes * 60_000 + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`;
 
   it('keeps every balance equal to the sum of its ledger through a random mix of operations', async () => {
     const seed = Date.now() % 100_000;
@@ -42,7 +43,11 @@ describe.each(DB_KINDS)('recharges and the ledger on %s', (kind) => {
         const r = await p.call('/user/groupSend', { cus_id: 'EP0001', content: `mix ${i}`, mobiles }, { token: admin });
         expect(r.status, JSON.stringify(r.body)).toBe(200);
       } else if (op === 'subSend') {
-        const r = await p.call('/user/groupSend', { cus_id: 'SUB001', content: `sub ${i}`, mobiles: `1370000${String(i).padStart(4, '0')}` }, { token: user });
+        const r = await p.call(
+          '/user/groupSend',
+          { cus_id: 'SUB001', content: `sub ${i}`, mobiles: `1370000${String(i).padStart(4, '0')}` },
+          { token: user },
+        );
         expect(r.status, JSON.stringify(r.body)).toBe(200);
       } else if (op === 'charge') {
         const r = await p.call(
@@ -58,13 +63,20 @@ describe.each(DB_KINDS)('recharges and the ledger on %s', (kind) => {
           { token: admin },
         );
         expect(r.status, JSON.stringify(r.body)).toBe(200);
-        const x = await p.call('/pageTimeBatch/operation', { time_batch: r.body.data.time_batch, operation: 'intercept' }, { token: admin });
+        const x = await p.call(
+          '/pageTimeBatch/operation',
+          { time_batch: r.body.data.time_batch, operation: 'intercept' },
+          { token: admin },
+        );
         expect(x.status, JSON.stringify(x.body)).toBe(200);
       } else {
         // price and other adjustments are operator actions with no console call: through the ledger module
         const amount = Math.round((rand() * 20 - 10) * 100) / 100 || 0.01;
         await p.ctx.db.tx((q) =>
-          moveBalance(q, pick(['EP0001', 'SUB001', 'SUB002']), amount, op === 'adjust' ? 'adjust' : 'other', { remark: `mix ${i}`, allowNegative: true }),
+          moveBalance(q, pick(['EP0001', 'SUB001', 'SUB002']), amount, op === 'adjust' ? 'adjust' : 'other', {
+            remark: `mix ${i}`,
+            allowNegative: true,
+          }),
         );
       }
     }
@@ -74,7 +86,9 @@ describe.each(DB_KINDS)('recharges and the ledger on %s', (kind) => {
     const context = `seed ${seed}: ${ops.join(',')}`;
     for (const r of rows) expect(Number(r.ledger ?? 0), `${r.cus_id} (${context})`).toBeCloseTo(Number(r.balance), 4);
     // and each row's post balance follows from its pre balance
-    const broken = await p.ctx.db.query('select id from balance_ledger where pre_balance is not null and abs(pre_balance + amount - post_balance) > 0.00005');
+    const broken = await p.ctx.db.query(
+      'select id from balance_ledger where pre_balance is not null and abs(pre_balance + amount - post_balance) > 0.00005',
+    );
     expect(broken, context).toEqual([]);
   });
 
@@ -85,8 +99,16 @@ describe.each(DB_KINDS)('recharges and the ledger on %s', (kind) => {
     expect(all.status).toBe(200);
     const rows = all.body.data.data as any[];
     expect(rows.every((r) => r.cus_id !== 'EP0001')).toBe(true);
-    expect(rows.find((r) => r.remark === 'list test')).toMatchObject({ cus_id: 'SUB001', recharge_money: 12.5, recharge_type: 0 });
-    expect(rows.find((r) => r.remark === 'price fix')).toMatchObject({ cus_id: 'SUB003', recharge_type: 2, recharge_money: 3 });
+    expect(rows.find((r) => r.remark === 'list test')).toMatchObject({
+      cus_id: 'SUB001',
+      recharge_money: 12.5,
+      recharge_type: 0,
+    });
+    expect(rows.find((r) => r.remark === 'price fix')).toMatchObject({
+      cus_id: 'SUB003',
+      recharge_type: 2,
+      recharge_money: 3,
+    });
     const types = await p.call('/recharge/list', { recharge_type: 2, pageSize: 200 }, { token: admin });
     expect(types.body.data.data.every((r: any) => r.recharge_type === 2)).toBe(true);
     const one = await p.call('/recharge/list', { cus_id: 'SUB001', pageSize: 200 }, { token: admin });

@@ -32,7 +32,9 @@ describe.each(DB_KINDS)('send record source on %s', (kind) => {
     expect(smpp.body.data.data[0]).toMatchObject({ sn: SMPP, source: 'smpp' });
     expect(smpp.body.data.total).toBe(1);
     expect(sns(await list({ source: 'http' }))).toEqual([HTTP]);
-    expect(sns(await list({ source: 'console' }))).toEqual(expectedSns((m) => home(m) && m.sn !== SMPP && m.sn !== HTTP));
+    expect(sns(await list({ source: 'console' }))).toEqual(
+      expectedSns((m) => home(m) && m.sn !== SMPP && m.sn !== HTTP),
+    );
     // unset ('' from a form) means any source
     expect(sns(await list({ source: '' }))).toEqual(expectedSns(home));
     expect(sns(await list({ source: 'smpp', cus_id: 'SUB001' }))).toEqual([]);
@@ -71,7 +73,11 @@ describe.each(DB_KINDS)('send record source on %s', (kind) => {
   });
 
   it('carries the source in the change feed', async () => {
-    const r = await p.call(FEED_RESOURCES.mtRecord.path, { direction: 'forward', limit: 200, checkpoint: null }, { token: admin });
+    const r = await p.call(
+      FEED_RESOURCES.mtRecord.path,
+      { direction: 'forward', limit: 200, checkpoint: null },
+      { token: admin },
+    );
     expect(r.status).toBe(200);
     const docs = r.body.data.documents as Array<{ sn: string; source: string }>;
     expect(docs.find((d) => d.sn === SMPP)?.source).toBe('smpp');

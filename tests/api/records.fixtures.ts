@@ -21,8 +21,26 @@ export interface MtFixture {
 }
 
 export const MT: MtFixture[] = [
-  { sn: 'T-EP-1', prod_type: 0, cus_id: 'EP0001', batch_id: 'TB-EP', mobile: '13811110001', content: '您的验证码为 1234', mt_status: 0, hoursAgo: 1 },
-  { sn: 'T-EP-2', prod_type: 0, cus_id: 'EP0001', batch_id: 'TB-EP', mobile: '13811110002', content: '您的验证码为 5678', mt_status: 0, hoursAgo: 2 },
+  {
+    sn: 'T-EP-1',
+    prod_type: 0,
+    cus_id: 'EP0001',
+    batch_id: 'TB-EP',
+    mobile: '13811110001',
+    content: '您的验证码为 1234',
+    mt_status: 0,
+    hoursAgo: 1,
+  },
+  {
+    sn: 'T-EP-2',
+    prod_type: 0,
+    cus_id: 'EP0001',
+    batch_id: 'TB-EP',
+    mobile: '13811110002',
+    content: '您的验证码为 5678',
+    mt_status: 0,
+    hoursAgo: 2,
+  },
   {
     sn: 'T-EP-3',
     prod_type: 0,
@@ -33,12 +51,66 @@ export const MT: MtFixture[] = [
     mt_status: 700,
     hoursAgo: 3,
   },
-  { sn: 'T-EP-4', prod_type: 0, cus_id: 'EP0001', batch_id: 'TB-EP', mobile: '13922220004', content: '+cmd|calc 活动通知', mt_status: 600, hoursAgo: 30 },
-  { sn: 'T-EP-5', prod_type: 0, cus_id: 'EP0001', batch_id: 'TB-EP', mobile: '13733330005', content: '@SUM(A1) 账单提醒', mt_status: 0, hoursAgo: 24 * 40 },
-  { sn: 'T-SUB1-1', prod_type: 0, cus_id: 'SUB001', batch_id: 'TB-SUB1', mobile: '13811119001', content: '子账号验证码 1111', mt_status: 0, hoursAgo: 4 },
-  { sn: 'T-SUB1-2', prod_type: 0, cus_id: 'SUB001', batch_id: 'TB-SUB1', mobile: '13811119002', content: '子账号通知', mt_status: 700, hoursAgo: 5 },
-  { sn: 'T-AGT-1', prod_type: 0, cus_id: 'AGT001', batch_id: 'TB-AGT', mobile: '13600000001', content: '代理商通知', mt_status: 0, hoursAgo: 6 },
-  { sn: 'T-SUB3-1', prod_type: 0, cus_id: 'SUB003', batch_id: 'TB-SUB3', mobile: '13600000002', content: '代理商客户通知', mt_status: 0, hoursAgo: 7 },
+  {
+    sn: 'T-EP-4',
+    prod_type: 0,
+    cus_id: 'EP0001',
+    batch_id: 'TB-EP',
+    mobile: '13922220004',
+    content: '+cmd|calc 活动通知',
+    mt_status: 600,
+    hoursAgo: 30,
+  },
+  {
+    sn: 'T-EP-5',
+    prod_type: 0,
+    cus_id: 'EP0001',
+    batch_id: 'TB-EP',
+    mobile: '13733330005',
+    content: '@SUM(A1) 账单提醒',
+    mt_status: 0,
+    hoursAgo: 24 * 40,
+  },
+  {
+    sn: 'T-SUB1-1',
+    prod_type: 0,
+    cus_id: 'SUB001',
+    batch_id: 'TB-SUB1',
+    mobile: '13811119001',
+    content: '子账号验证码 1111',
+    mt_status: 0,
+    hoursAgo: 4,
+  },
+  {
+    sn: 'T-SUB1-2',
+    prod_type: 0,
+    cus_id: 'SUB001',
+    batch_id: 'TB-SUB1',
+    mobile: '13811119002',
+    content: '子账号通知',
+    mt_status: 700,
+    hoursAgo: 5,
+  },
+  {
+    sn: 'T-AGT-1',
+    prod_type: 0,
+    cus_id: 'AGT001',
+    batch_id: 'TB-AGT',
+    mobile: '13600000001',
+    content: '代理商通知',
+    mt_status: 0,
+    hoursAgo: 6,
+  },
+  {
+    sn: 'T-SUB3-1',
+    prod_type: 0,
+    cus_id: 'SUB003',
+    batch_id: 'TB-SUB3',
+    mobile: '13600000002',
+    content: '代理商客户通知',
+    mt_status: 0,
+    hoursAgo: 7,
+  },
   {
     sn: 'T-EP-I1',
     prod_type: 1,
@@ -86,7 +158,10 @@ export const MT: MtFixture[] = [
   },
 ];
 
-const monthOf = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit' }).format(d).replace('-', '');
+const monthOf = (d: Date) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit' })
+    .format(d)
+    .replace('-', '');
 
 export const timeOf = (now: Date, hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);
 

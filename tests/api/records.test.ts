@@ -25,13 +25,20 @@ describe.each(DB_KINDS)('record lists on %s', (kind) => {
     expect(r.body.data.totalExact).toBe(true);
     expect(sns(r)).toEqual(expectedSns(home));
     const first = r.body.data.data[0];
-    expect(first).toMatchObject({ sn: 'T-EP-1', cus_name: '演示企业', decodeMobile: '13811110001', mt_status: 0, deleted: false });
+    expect(first).toMatchObject({
+      sn: 'T-EP-1',
+      cus_name: '演示企业',
+      decodeMobile: '13811110001',
+      mt_status: 0,
+      deleted: false,
+    });
     expect(first.receive_time).toBe(timeOf(now, 1).getTime());
     expect(typeof first.seq).toBe('number');
   });
 
   it('filters by status, account, phone prefix, content, month and submit-time range', async () => {
-    const list = async (body: object) => sns(await p.call('/mtRecord/list', { pageSize: 50, prod_type: 0, ...body }, { token: admin }));
+    const list = async (body: object) =>
+      sns(await p.call('/mtRecord/list', { pageSize: 50, prod_type: 0, ...body }, { token: admin }));
     expect(await list({ mt_status: 700 })).toEqual(expectedSns((m) => home(m) && m.mt_status === 700));
     expect(await list({ mt_status: '' })).toEqual(expectedSns(home));
     expect(await list({ cus_id: 'SUB001' })).toEqual(['T-SUB1-1', 'T-SUB1-2']);
@@ -51,7 +58,8 @@ describe.each(DB_KINDS)('record lists on %s', (kind) => {
 
   it('pages with a stable total', async () => {
     const all = expectedSns(home);
-    const page = (n: number) => p.call('/mtRecord/list', { pageNumber: n, pageSize: 3, prod_type: 0 }, { token: admin });
+    const page = (n: number) =>
+      p.call('/mtRecord/list', { pageNumber: n, pageSize: 3, prod_type: 0 }, { token: admin });
     const [one, two, last] = await Promise.all([page(1), page(2), page(3)]);
     expect([one, two, last].map((r) => r.body.data.total)).toEqual([all.length, all.length, all.length]);
     expect([...sns(one), ...sns(two), ...sns(last)]).toEqual(all);
@@ -62,18 +70,26 @@ describe.each(DB_KINDS)('record lists on %s', (kind) => {
     expect(sns(await p.call('/mtRecord/list', { prod_type: 1 }, { token: admin }))).toEqual(['T-EP-I1']);
     const intl = await p.call('/newMtRecord/list', { prod_type: 1 }, { token: admin });
     expect(intl.body.data.data[0]).toMatchObject({ countryName: '美国', countryCode: 'US', priceStr: '0.0500' });
-    expect(sns(await p.call('/newMtRecord/list', { prod_type: 2 }, { token: admin }))).toEqual(['T-SUB1-V1', 'T-EP-V1']);
+    expect(sns(await p.call('/newMtRecord/list', { prod_type: 2 }, { token: admin }))).toEqual([
+      'T-SUB1-V1',
+      'T-EP-V1',
+    ]);
     const csp = await p.call('/newMtRecord/list', { prod_type: 6 }, { token: admin });
     expect(csp.body.data.data.map((d: { titleStr: string }) => d.titleStr)).toEqual(['订单通知卡片']);
   });
 
   it('shows an ordinary user only its own account, whatever cus_id it names', async () => {
     expect(sns(await p.call('/mtRecord/list', { prod_type: 0, cus_id: 'EP0001' }, { token: user }))).toEqual([]);
-    expect((await p.call('/mtRecord/list', { prod_type: 0, cus_id: 'EP0001' }, { token: user })).body.data.total).toBe(0);
+    expect((await p.call('/mtRecord/list', { prod_type: 0, cus_id: 'EP0001' }, { token: user })).body.data.total).toBe(
+      0,
+    );
     expect(sns(await p.call('/mtRecord/list', { prod_type: 0 }, { token: user }))).toEqual(['T-SUB1-1', 'T-SUB1-2']);
     expect(sns(await p.call('/newMtRecord/list', { prod_type: 2, cus_id: 'EP0001' }, { token: user }))).toEqual([]);
     // showContentFilterWhere 0: the content search is not honoured
-    expect(sns(await p.call('/mtRecord/list', { prod_type: 0, decodeContent: '验证码' }, { token: user }))).toEqual(['T-SUB1-1', 'T-SUB1-2']);
+    expect(sns(await p.call('/mtRecord/list', { prod_type: 0, decodeContent: '验证码' }, { token: user }))).toEqual([
+      'T-SUB1-1',
+      'T-SUB1-2',
+    ]);
     const mo = await p.call('/moRecord/list', { cus_id: 'EP0001' }, { token: user });
     expect(mo.body.data.total).toBe(0);
     const batches = await p.call('/dataGathering/batchList', { cus_id: 'EP0001' }, { token: user });
@@ -96,12 +112,23 @@ describe.each(DB_KINDS)('record lists on %s', (kind) => {
   it('lists replies with caller, phone, content and time filters', async () => {
     const r = await p.call('/moRecord/list', {}, { token: admin });
     expect(sns(r)).toEqual(['TR-EP-1', 'TR-EP-2', 'TR-SUB1-1']);
-    expect(r.body.data.data[0]).toMatchObject({ decodeContent: '好的', decodeWholeContent: '原短信', src_calling_number: '1068001' });
+    expect(r.body.data.data[0]).toMatchObject({
+      decodeContent: '好的',
+      decodeWholeContent: '原短信',
+      src_calling_number: '1068001',
+    });
     expect(sns(await p.call('/moRecord/list', { decodeContent: 'TD' }, { token: admin }))).toEqual(['TR-EP-2']);
-    expect(sns(await p.call('/moRecord/list', { decodeMobile: '1381111900' }, { token: admin }))).toEqual(['TR-SUB1-1']);
-    expect(sns(await p.call('/moRecord/list', { startTime: timeOf(now, 2).getTime() }, { token: admin }))).toEqual(['TR-EP-1', 'TR-EP-2']);
+    expect(sns(await p.call('/moRecord/list', { decodeMobile: '1381111900' }, { token: admin }))).toEqual([
+      'TR-SUB1-1',
+    ]);
+    expect(sns(await p.call('/moRecord/list', { startTime: timeOf(now, 2).getTime() }, { token: admin }))).toEqual([
+      'TR-EP-1',
+      'TR-EP-2',
+    ]);
     expect(sns(await p.call('/moRecord/list', {}, { token: user }))).toEqual(['TR-SUB1-1']);
-    expect((await p.call('/dataGathering/queryReplyCount', { batch_id: 'TB-EP' }, { token: admin })).body.data.replyCount).toBe(2);
+    expect(
+      (await p.call('/dataGathering/queryReplyCount', { batch_id: 'TB-EP' }, { token: admin })).body.data.replyCount,
+    ).toBe(2);
   });
 
   it('answers the batch list with a summary row: pending never below zero', async () => {
@@ -113,14 +140,27 @@ describe.each(DB_KINDS)('record lists on %s', (kind) => {
     const agt = r.body.data.data.find((b: { batch_id: string }) => b.batch_id === 'TB-AGT');
     if (agt) expect(agt.wait_send_count).toBe(0);
     const sub = await p.call('/dataGathering/batchList', { cus_id: 'SUB001' }, { token: admin });
-    expect(sub.body.data.data.map((b: { batch_id: string; wait_send_count: number }) => [b.batch_id, b.wait_send_count])).toEqual([['TB-SUB1', 2]]);
+    expect(
+      sub.body.data.data.map((b: { batch_id: string; wait_send_count: number }) => [b.batch_id, b.wait_send_count]),
+    ).toEqual([['TB-SUB1', 2]]);
     const agentView = await p.call('/dataGathering/batchList', {}, { token: agent });
-    expect(agentView.body.data.summary).toEqual({ receive: 1, pending: 0, sent: 3, success: 1, failure: 0, unknown: 0 });
+    expect(agentView.body.data.summary).toEqual({
+      receive: 1,
+      pending: 0,
+      sent: 3,
+      success: 1,
+      failure: 0,
+      unknown: 0,
+    });
   });
 
   it('lists timed batches and their numbers, scoped', async () => {
     const all = await p.call('/pageTimeBatch/list', {}, { token: admin });
-    expect(all.body.data.data.map((b: { time_batch: string }) => b.time_batch).sort()).toEqual(['TT-EP-1', 'TT-EP-2', 'TT-SUB1-1']);
+    expect(all.body.data.data.map((b: { time_batch: string }) => b.time_batch).sort()).toEqual([
+      'TT-EP-1',
+      'TT-EP-2',
+      'TT-SUB1-1',
+    ]);
     const paused = await p.call('/pageTimeBatch/list', { send_status: 2 }, { token: admin });
     expect(paused.body.data.data.map((b: { time_batch: string }) => b.time_batch)).toEqual(['TT-EP-2']);
     const mine = await p.call('/pageTimeBatch/list', {}, { token: user });
@@ -158,7 +198,11 @@ describe.each(DB_KINDS)('record lists on %s', (kind) => {
     const big = await p.call('/mtRecord/list', { prod_type: 0, cus_id: 'SUB002' }, { token: admin });
     expect(big.body.data.totalExact).toBe(false);
     expect(big.body.data.total).toBeGreaterThan(10_000);
-    const small = await p.call('/mtRecord/list', { prod_type: 0, cus_id: 'SUB002', decodeMobile: '150000000' }, { token: admin });
+    const small = await p.call(
+      '/mtRecord/list',
+      { prod_type: 0, cus_id: 'SUB002', decodeMobile: '150000000' },
+      { token: admin },
+    );
     expect(small.body.data).toMatchObject({ total: 99, totalExact: true });
   });
 });

@@ -35,7 +35,11 @@ describe.each(DB_KINDS)('replies by product line on %s', (kind) => {
   afterAll(async () => p?.close());
 
   it('the list endpoint filters replies by the product line of their send', async () => {
-    expect(sns(await p.call('/moRecord/list', { prod_type: 0 }, { token: admin }))).toEqual(['TR-EP-1', 'TR-EP-2', 'TR-SUB1-1']);
+    expect(sns(await p.call('/moRecord/list', { prod_type: 0 }, { token: admin }))).toEqual([
+      'TR-EP-1',
+      'TR-EP-2',
+      'TR-SUB1-1',
+    ]);
     const intl = await p.call('/moRecord/list', { prod_type: 1 }, { token: admin });
     expect(sns(intl)).toEqual(['TR-INT-1']);
     expect(intl.body.data.data[0].prod_type).toBe(1);
@@ -48,7 +52,9 @@ describe.each(DB_KINDS)('replies by product line on %s', (kind) => {
     // the whole feed in one page: replies the simulator draws meanwhile could push these out of a short first page
     const r = await p.call('/moRecord/pull', { direction: 'backfill', limit: 10_000 }, { token: admin });
     expect(r.body.data.checkpoint).toBeNull();
-    const byId = Object.fromEntries(r.body.data.documents.map((d: { sn: string; prod_type: number }) => [d.sn, d.prod_type]));
+    const byId = Object.fromEntries(
+      r.body.data.documents.map((d: { sn: string; prod_type: number }) => [d.sn, d.prod_type]),
+    );
     expect(byId).toMatchObject({ 'TR-EP-1': 0, 'TR-INT-1': 1 });
   });
 
@@ -78,7 +84,13 @@ describe('domestic replies screen over the replicated collection', () => {
   it('lists and counts only domestic replies, locally and past the cache window', async () => {
     const c = await consoleFor(p, 'admin', 'EP0001');
     db = c.db;
-    rep = createReplicator({ store: recordStoreOf(db), now: () => Date.now(), pageSize: 500, resources: ['moRecord'], pull: httpPull(c.client) });
+    rep = createReplicator({
+      store: recordStoreOf(db),
+      now: () => Date.now(),
+      pageSize: 500,
+      resources: ['moRecord'],
+      pull: httpPull(c.client),
+    });
     await rep.setWindow({ days: 30, recordCap: 1_000_000 });
     await rep.start();
     await rep.backfilled();
@@ -88,7 +100,13 @@ describe('domestic replies screen over the replicated collection', () => {
     expect(local.rows.map((r) => r.sn)).toEqual(['TR-EP-1', 'TR-EP-2', 'TR-SUB1-1']);
     expect((await countQuery(q, { db, online: true, client: c.client, horizon: 0 })).total).toBe(3);
     // the same screen query answered by the platform (as while the cache is still empty)
-    const remote = await runQuery<{ sn: string }>(q, { db, online: true, client: c.client, horizon: 0, fromPlatform: true });
+    const remote = await runQuery<{ sn: string }>(q, {
+      db,
+      online: true,
+      client: c.client,
+      horizon: 0,
+      fromPlatform: true,
+    });
     expect(remote.source).toBe('server');
     expect(remote.rows.map((r) => r.sn)).toEqual(['TR-EP-1', 'TR-EP-2', 'TR-SUB1-1']);
   });

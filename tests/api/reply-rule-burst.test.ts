@@ -16,7 +16,10 @@ describe.each(DB_KINDS)('a burst of matching replies on %s', (kind) => {
 
   it('answers 50 replies of one round once each, charged once, none to blacklisted numbers or past the balance', async () => {
     const admin = await tokenFor(p, 'admin');
-    expect((await p.call('/replyRule/save', { keyword: 'burst', answer: ANSWER, forwardUrl: '', tag: '' }, { token: admin })).status).toBe(200);
+    expect(
+      (await p.call('/replyRule/save', { keyword: 'burst', answer: ANSWER, forwardUrl: '', tag: '' }, { token: admin }))
+        .status,
+    ).toBe(200);
     const num = (i: number) => `1395599${String(i).padStart(4, '0')}`;
     // SUB001 (prepaid): 40 replies, 3 numbers blacklisted for the enterprise and 2 for SUB001 alone, a balance that
     // covers 30 answers; SUB002 (postpaid): 9 domestic replies, one from a number only SUB001 blacklisted, and one
@@ -40,10 +43,12 @@ describe.each(DB_KINDS)('a burst of matching replies on %s', (kind) => {
       query: (sql, params) => (statements.push(sql), q.query(sql, params)),
       exec: (sql) => (statements.push(sql), q.exec(sql)),
     });
-    const replies = [...sub1.map((m) => ['SUB001', m]), ...sub2.map((m) => ['SUB002', m]), ['SUB002', abroad]].map(([cus, mobile]) => ({
-      row: { sn: '', cus_id: cus, prod_type: 0, mobile, content: '', batch_id: '' },
-      content: 'BURST',
-    }));
+    const replies = [...sub1.map((m) => ['SUB001', m]), ...sub2.map((m) => ['SUB002', m]), ['SUB002', abroad]].map(
+      ([cus, mobile]) => ({
+        row: { sn: '', cus_id: cus, prod_type: 0, mobile, content: '', batch_id: '' },
+        content: 'BURST',
+      }),
+    );
     expect(replies).toHaveLength(50);
     await p.ctx.db.tx((q) => storeReplies(p.ctx, counted(q), p.ctx.now(), replies));
 

@@ -14,8 +14,13 @@ describe.each(DB_KINDS)('video and card templates on %s', (kind) => {
     [admin, user] = await Promise.all([tokenFor(p, 'admin'), tokenFor(p, 'user')]);
   });
 
-  const call = (path: string, body: unknown, token = admin, lang: 'zh' | 'en' = 'en', headers: Record<string, string> = {}) =>
-    p.call(path, body, { token, lang, headers });
+  const call = (
+    path: string,
+    body: unknown,
+    token = admin,
+    lang: 'zh' | 'en' = 'en',
+    headers: Record<string, string> = {},
+  ) => p.call(path, body, { token, lang, headers });
 
   it('builds a video template from uploaded frames, reviews it and serves its send content', async () => {
     const img = await upload(p, '/file/uploadVideoMaterial', 'cover.png', PNG, admin);
@@ -29,10 +34,15 @@ describe.each(DB_KINDS)('video and card templates on %s', (kind) => {
     const add = await call('/user/templateAdd', { cus_id: 'EP0001', title: '新品发布', template_sign: '演示', frames });
     expect(add.status).toBe(200);
     const id = add.body.data.cus_template_id as string;
-    const list = async (body: object = {}) => (await call('/videoTemplate/list', { pageSize: 100, ...body })).body.data.data as any[];
+    const list = async (body: object = {}) =>
+      (await call('/videoTemplate/list', { pageSize: 100, ...body })).body.data.data as any[];
     const row = (await list()).find((t) => t.cus_template_id === id);
     const textBytes = Buffer.byteLength('你好 ${p1}') + Buffer.byteLength('第二帧 ${p3}');
-    expect(row).toMatchObject({ title: '新品发布', templateTypeStr: 'video', size: PNG.length + MP4.length + textBytes });
+    expect(row).toMatchObject({
+      title: '新品发布',
+      templateTypeStr: 'video',
+      size: PNG.length + MP4.length + textBytes,
+    });
     // pending (5) with no gate id until the simulated review (100 ms here) moves it on, which a busy machine allows
     // before this list
     if (row.status === 5) expect(row.gate_template_id).toBeNull();
@@ -48,7 +58,9 @@ describe.each(DB_KINDS)('video and card templates on %s', (kind) => {
     expect(options).toContainEqual({ label: '新品发布', value: id });
     const send = (await call('/videoTemplate/getSendContentByCusTemplateId', { cus_template_id: id })).body.data;
     expect(send).toEqual({ title: '新品发布', frames, maxPlaceholder: 3 });
-    const byGate = await call('/videoTemplate/getVideoTemplateByGateTemplateId', { gate_template_id: approved.gate_template_id });
+    const byGate = await call('/videoTemplate/getVideoTemplateByGateTemplateId', {
+      gate_template_id: approved.gate_template_id,
+    });
     expect(byGate.body.data).toMatchObject({ cus_template_id: id, frames });
     const sheet = await fetch(`${p.base}/videoTemplate/downloadTemplate`, {
       method: 'POST',
@@ -59,7 +71,9 @@ describe.each(DB_KINDS)('video and card templates on %s', (kind) => {
     expect((await readXlsx(Buffer.from(await sheet.arrayBuffer())))[0]).toEqual(['mobile', 'p1', 'p2', 'p3']);
 
     // the sub-account cannot read it, by any id
-    expect((await call('/videoTemplate/getSendContentByCusTemplateId', { cus_template_id: id }, user)).status).toBe(400);
+    expect((await call('/videoTemplate/getSendContentByCusTemplateId', { cus_template_id: id }, user)).status).toBe(
+      400,
+    );
     expect((await call('/videoTemplate/templateDel', { cus_template_id: id }, user)).status).toBe(400);
     expect((await fetchBytes(p, `/file/material?fileId=${img.body.data.fileId}`, user)).status).toBe(404);
 
@@ -72,7 +86,11 @@ describe.each(DB_KINDS)('video and card templates on %s', (kind) => {
     const theirs = await upload(p, '/file/uploadVideoMaterial', 'a.png', PNG, admin);
     const r = await call(
       '/user/templateAdd',
-      { cus_id: 'SUB001', title: 't', frames: [{ mediaType: 'image', mediaUrl: theirs.body.data.url, textContent: '' }] },
+      {
+        cus_id: 'SUB001',
+        title: 't',
+        frames: [{ mediaType: 'image', mediaUrl: theirs.body.data.url, textContent: '' }],
+      },
       user,
     );
     expect(r.status).toBe(400);
@@ -83,7 +101,11 @@ describe.each(DB_KINDS)('video and card templates on %s', (kind) => {
       frames: [{ mediaType: 'video', mediaUrl: theirs.body.data.url, textContent: '' }],
     });
     expect(wrongKind.body.message).toBe('The material does not match the frame type');
-    const made = await call('/user/templateAdd', { cus_id: 'EP0001', title: 't', frames: [{ mediaType: 'text', mediaUrl: '', textContent: 'only text' }] });
+    const made = await call('/user/templateAdd', {
+      cus_id: 'EP0001',
+      title: 't',
+      frames: [{ mediaType: 'text', mediaUrl: '', textContent: 'only text' }],
+    });
     expect(made.status).toBe(200);
   });
 
@@ -93,7 +115,10 @@ describe.each(DB_KINDS)('video and card templates on %s', (kind) => {
       { mediaType: 'image', mediaUrl: '', textContent: '' },
     ];
     const en = await call('/user/templateAdd', { cus_id: 'EP0001', title: 't', frames });
-    expect(en).toMatchObject({ status: 400, body: { field: 'frames.1.mediaUrl', message: 'Frame 2: upload a material' } });
+    expect(en).toMatchObject({
+      status: 400,
+      body: { field: 'frames.1.mediaUrl', message: 'Frame 2: upload a material' },
+    });
     const zh = await call('/user/templateAdd', { cus_id: 'EP0001', title: 't', frames }, admin, 'zh');
     expect(zh.body.message).toBe('第 2 帧：请上传素材');
   });
@@ -109,12 +134,30 @@ describe.each(DB_KINDS)('video and card templates on %s', (kind) => {
         textContent: '${p2}',
         buttons: [{ buttonName: '打开', url: 'https://example.com' }],
       },
-      { cardSeq: 1, mediaType: 'image', mediaUrl: img.body.data.url, cardTitle: '第一张', textContent: '你好 ${p1}', buttons: [{ buttonName: '回复' }] },
+      {
+        cardSeq: 1,
+        mediaType: 'image',
+        mediaUrl: img.body.data.url,
+        cardTitle: '第一张',
+        textContent: '你好 ${p1}',
+        buttons: [{ buttonName: '回复' }],
+      },
     ];
-    const noFallback = await call('/cspTemplate/add', { cus_id: 'EP0001', chatbot_id: 'CB0001', template_name: 'x', low_type: '1', cards });
+    const noFallback = await call('/cspTemplate/add', {
+      cus_id: 'EP0001',
+      chatbot_id: 'CB0001',
+      template_name: 'x',
+      low_type: '1',
+      cards,
+    });
     expect(noFallback.status).toBe(400);
     expect(noFallback.body.message).toBe('Please enter the fallback SMS text');
-    const wrongBot = await call('/cspTemplate/add', { cus_id: 'EP0001', chatbot_id: 'CB0101', template_name: 'x', cards });
+    const wrongBot = await call('/cspTemplate/add', {
+      cus_id: 'EP0001',
+      chatbot_id: 'CB0101',
+      template_name: 'x',
+      cards,
+    });
     expect(wrongBot.body.message).toBe('No such chatbot');
     const add = await call('/cspTemplate/add', {
       cus_id: 'EP0001',
@@ -128,8 +171,13 @@ describe.each(DB_KINDS)('video and card templates on %s', (kind) => {
     });
     expect(add.status).toBe(200);
     const id = add.body.data.template_id as string;
-    const list = async (body: object = {}) => (await call('/cspTemplate/list', { pageSize: 100, ...body })).body.data.data as any[];
-    expect((await list()).find((t) => t.template_id === id)).toMatchObject({ template_name: '双卡片', low_type: '1,3', chatbot_id: 'CB0001' });
+    const list = async (body: object = {}) =>
+      (await call('/cspTemplate/list', { pageSize: 100, ...body })).body.data.data as any[];
+    expect((await list()).find((t) => t.template_id === id)).toMatchObject({
+      template_name: '双卡片',
+      low_type: '1,3',
+      chatbot_id: 'CB0001',
+    });
     const approved = await waitFor(
       async () => (await list()).find((t) => t.template_id === id),
       (t) => t.template_status === 4,
@@ -137,17 +185,24 @@ describe.each(DB_KINDS)('video and card templates on %s', (kind) => {
     // the status filter (after the review: while pending, a busy machine may already have moved it on)
     expect((await list({ template_status: 4 })).map((t) => t.template_id)).toContain(id);
     expect((await list({ template_status: 0 })).map((t) => t.template_id)).not.toContain(id);
-    expect((await call('/cspTemplate/getCspTemplate', { cus_id: 'EP0001', chatbot_id: 'CB0001' })).body.data).toContainEqual({ label: '双卡片', value: id });
+    expect(
+      (await call('/cspTemplate/getCspTemplate', { cus_id: 'EP0001', chatbot_id: 'CB0001' })).body.data,
+    ).toContainEqual({ label: '双卡片', value: id });
     const content = (await call('/cspTemplate/getSendContentByCusTemplateId', { template_id: id })).body.data;
     expect(content.cards.map((c: any) => c.cardSeq)).toEqual([1, 2]);
     expect(content).toMatchObject({ smsContent: '回落短信', readContent: '阅信', low_type: '1,3', maxPlaceholder: 2 });
-    expect((await call('/cspTemplate/getCspTemplateByGateTemplateId', { gate_template_id: approved.gate_template_id })).body.data.template_id).toBe(id);
+    expect(
+      (await call('/cspTemplate/getCspTemplateByGateTemplateId', { gate_template_id: approved.gate_template_id })).body
+        .data.template_id,
+    ).toBe(id);
     const feed = await call('/cspTemplate/pull', { checkpoint: null, limit: 100 });
     expect(feed.body.data.documents.find((d: any) => d.template_id === id)?.cards).toHaveLength(2);
-    for (const d of feed.body.data.documents) expect(FEED_RESOURCES.cspTemplate.schema.safeParse(d).success, JSON.stringify(d)).toBe(true);
+    for (const d of feed.body.data.documents)
+      expect(FEED_RESOURCES.cspTemplate.schema.safeParse(d).success, JSON.stringify(d)).toBe(true);
     const videos = (await call('/videoTemplate/pull', { checkpoint: null, limit: 100 })).body.data.documents;
     expect(videos.length).toBeGreaterThan(0);
-    for (const d of videos) expect(FEED_RESOURCES.videoTemplate.schema.safeParse(d).success, JSON.stringify(d)).toBe(true);
+    for (const d of videos)
+      expect(FEED_RESOURCES.videoTemplate.schema.safeParse(d).success, JSON.stringify(d)).toBe(true);
     expect((await call('/cspTemplate/templateDel', { template_id: id }, user)).status).toBe(400);
     expect((await call('/cspTemplate/templateDel', { template_id: id })).status).toBe(200);
     expect((await list()).find((t) => t.template_id === id)).toBeUndefined();

@@ -21,12 +21,16 @@ describe.each(DB_KINDS)('record seeding on %s', (kind) => {
   });
 
   it('spreads records over 90 days and the product lines, oldest first in seq order', async () => {
-    const shares = await p.ctx.db.query<{ prod_type: number; n: number }>('select prod_type, count(*)::int8 as n from mt_records group by 1 order by 1');
+    const shares = await p.ctx.db.query<{ prod_type: number; n: number }>(
+      'select prod_type, count(*)::int8 as n from mt_records group by 1 order by 1',
+    );
     const share = (pt: number) => (shares.find((s) => s.prod_type === pt)?.n ?? 0) / COUNT;
     expect(share(0)).toBeGreaterThan(0.55);
     expect(share(0)).toBeLessThan(0.85);
     for (const pt of [1, 2, 6]) expect(share(pt)).toBeGreaterThan(0);
-    const span = await one<{ days: number }>('select extract(epoch from max(receive_time) - min(receive_time)) / 86400 as days from mt_records');
+    const span = await one<{ days: number }>(
+      'select extract(epoch from max(receive_time) - min(receive_time)) / 86400 as days from mt_records',
+    );
     expect(Number(span.days)).toBeGreaterThan(89);
     expect(Number(span.days)).toBeLessThanOrEqual(90);
     // rows the carrier simulator has not touched yet keep the insert order: seq follows receive_time

@@ -17,15 +17,24 @@ describe.each(DB_KINDS)('sends in chunks on %s', (kind) => {
   let other: string;
   beforeAll(async () => {
     // reports far off: records stay as written while a test reads them
-    p = await startPlatform(kind, { simulator: { reviewMs: 600_000, reportMs: 600_000, successRate: 1, failureRate: 0, replyRate: 0 } });
+    p = await startPlatform(kind, {
+      simulator: { reviewMs: 600_000, reportMs: 600_000, successRate: 1, failureRate: 0, replyRate: 0 },
+    });
     [admin, other] = await Promise.all([tokenFor(p, 'admin'), tokenFor(p, 'user')]);
   });
   afterAll(async () => p?.close());
 
   const send = (mobiles: string[], content: string, key?: string) =>
-    p.call('/user/groupSend', { cus_id: 'EP0001', content, mobiles: mobiles.join('\n') }, { token: admin, headers: key ? { 'Idempotency-Key': key } : {} });
+    p.call(
+      '/user/groupSend',
+      { cus_id: 'EP0001', content, mobiles: mobiles.join('\n') },
+      { token: admin, headers: key ? { 'Idempotency-Key': key } : {} },
+    );
   const ledger = (batchId: string) =>
-    p.ctx.db.query<{ kind: string; amount: number }>('select kind, amount::float8 as amount from balance_ledger where ref = $1 order by id', [batchId]);
+    p.ctx.db.query<{ kind: string; amount: number }>(
+      'select kind, amount::float8 as amount from balance_ledger where ref = $1 order by id',
+      [batchId],
+    );
   const records = (batchId: string) =>
     p.ctx.db.query<{ n: number; sns: number; mobiles: number; top: string }>(
       'select count(*)::int as n, count(distinct sn)::int as sns, count(distinct mobile)::int as mobiles, max(sn) as top from mt_records where batch_id = $1',
@@ -66,7 +75,10 @@ describe.each(DB_KINDS)('sends in chunks on %s', (kind) => {
   it('charges once when the same key is sent twice at the same time', async () => {
     const before = await balanceOf(p, 'EP0001');
     const list = numbers(INSERT_CHUNK + 10, 13510000000);
-    const [a, b] = await Promise.all([send(list, 'twice at once', `twice-${kind}`), send(list, 'twice at once', `twice-${kind}`)]);
+    const [a, b] = await Promise.all([
+      send(list, 'twice at once', `twice-${kind}`),
+      send(list, 'twice at once', `twice-${kind}`),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 200]);
     expect(a.body.data.batch_id).toBe(b.body.data.batch_id);
     expect(await countRows(p, "select 1 from batches where content = 'twice at once'")).toBe(1);
@@ -113,7 +125,12 @@ describe.each(DB_KINDS)('sends in chunks on %s', (kind) => {
       const batchId = r.body.data.batch_id;
       const [x] = await records(batchId);
       expect(x.n).toBe(n - INSERT_CHUNK);
-      expect(await countRows(p, 'select 1 from mt_records where batch_id = $1 and mobile = $2', [batchId, list[INSERT_CHUNK + 5]])).toBe(0);
+      expect(
+        await countRows(p, 'select 1 from mt_records where batch_id = $1 and mobile = $2', [
+          batchId,
+          list[INSERT_CHUNK + 5],
+        ]),
+      ).toBe(0);
       expect(await ledger(batchId)).toEqual([
         { kind: 'send', amount: -(n * UNIT) / 10_000 },
         { kind: 'refund', amount: (INSERT_CHUNK * UNIT) / 10_000 },
@@ -123,7 +140,11 @@ describe.each(DB_KINDS)('sends in chunks on %s', (kind) => {
         'select b.receive_count, b.sent_count, b.cost::float8 as cost, i.failed from batches b join batch_inserts i using (batch_id) where b.batch_id = $1',
         [batchId],
       );
-      expect(b).toMatchObject({ receive_count: n - INSERT_CHUNK, sent_count: n - INSERT_CHUNK, cost: ((n - INSERT_CHUNK) * UNIT) / 10_000 });
+      expect(b).toMatchObject({
+        receive_count: n - INSERT_CHUNK,
+        sent_count: n - INSERT_CHUNK,
+        cost: ((n - INSERT_CHUNK) * UNIT) / 10_000,
+      });
       expect(b.failed).toContain('refused');
     } finally {
       await allow();
@@ -136,7 +157,8 @@ describe.each(DB_KINDS)('sends in chunks on %s', (kind) => {
     const timing_time = new Date(Date.now() + 3600_000).toISOString();
     // the second chunk waits, as after a lost connection, while the batch is paused
     const name = `refuse_timed_${kind}`;
-    await p.ctx.db.exec(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'refused' using errcode = '57P01'; end $$;
+    await p.ctx.db
+      .exec(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'refused' using errcode = '57P01'; end $$;
       create trigger ${name} before insert on time_mt_messages for each row when (new.mobile = '${list[INSERT_CHUNK + 1]}') execute function ${name}();`);
     const r = await p.call(
       '/user/groupSend',
@@ -151,7 +173,9 @@ describe.each(DB_KINDS)('sends in chunks on %s', (kind) => {
         [tb],
       );
     expect((await messages())[0].n).toBe(INSERT_CHUNK);
-    expect((await p.call('/pageTimeBatch/operation', { time_batch: tb, operation: 'pause' }, { token: admin })).status).toBe(200);
+    expect(
+      (await p.call('/pageTimeBatch/operation', { time_batch: tb, operation: 'pause' }, { token: admin })).status,
+    ).toBe(200);
     await p.ctx.db.exec(`drop trigger ${name} on time_mt_messages; drop function ${name}();`);
     await waitFor(messages, ([m]) => m.n === n);
     expect(await messages()).toEqual([{ n, sns: n, paused: n }]);

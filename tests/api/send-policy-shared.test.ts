@@ -20,8 +20,15 @@ describe('send policy across instances on one PostgreSQL', () => {
   let b: Platform;
   let bBase = '';
   beforeAll(async () => {
-    a = await startPlatform('postgres', { simulator: FAST_SIMULATOR, callbackAllowPrivate: true, logLevel: 'error' }, { now });
-    b = await buildPlatform({ ...a.ctx.config, smppPort: null }, { db: await openPostgres(a.ctx.config.databaseUrl!), now });
+    a = await startPlatform(
+      'postgres',
+      { simulator: FAST_SIMULATOR, callbackAllowPrivate: true, logLevel: 'error' },
+      { now },
+    );
+    b = await buildPlatform(
+      { ...a.ctx.config, smppPort: null },
+      { db: await openPostgres(a.ctx.config.databaseUrl!), now },
+    );
     await b.app.listen({ port: 0, host: '127.0.0.1' });
     const addr = b.app.server.address();
     bBase = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}${SERVICE_BASE_PATH}`;
@@ -50,19 +57,32 @@ describe('send policy across instances on one PostgreSQL', () => {
     const M = '13966660001';
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        post(i % 2 === 0 ? a.base : bBase, '/user/groupSend', { cus_id: 'SUB001', content: `code ${1000 + i}`, mobiles: M, category: 'verification' }, admin),
+        post(
+          i % 2 === 0 ? a.base : bBase,
+          '/user/groupSend',
+          { cus_id: 'SUB001', content: `code ${1000 + i}`, mobiles: M, category: 'verification' },
+          admin,
+        ),
       ),
     );
     expect(answers.filter((r) => r.status === 200).length).toBe(3);
-    expect(answers.filter((r) => r.status === 400).every((r) => r.body.message === 'All 1 numbers are over the per-day cap')).toBe(true);
+    expect(
+      answers.filter((r) => r.status === 400).every((r) => r.body.message === 'All 1 numbers are over the per-day cap'),
+    ).toBe(true);
     expect(await countRows(a, 'select 1 from mt_records where mobile = $1', [M])).toBe(3);
   });
 
   it('daily cap: a notice once at 80 %, the whole send refused past 100 % on the console and HTTP, sending again once raised', async () => {
     const admin = await tokenFor(a, 'admin');
     await modify(admin, { dailyCaps: [{ cusId: 'SUB002', cap: 10 }] });
-    const numbers = (from: number, n: number) => Array.from({ length: n }, (_, i) => `139777${String(from + i).padStart(5, '0')}`);
-    const send = (ms: string[]) => a.call('/user/groupSend', { cus_id: 'SUB002', content: 'daily', mobiles: ms.join('\n') }, { token: admin, lang: 'en' });
+    const numbers = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => `139777${String(from + i).padStart(5, '0')}`);
+    const send = (ms: string[]) =>
+      a.call(
+        '/user/groupSend',
+        { cus_id: 'SUB002', content: 'daily', mobiles: ms.join('\n') },
+        { token: admin, lang: 'en' },
+      );
     const notices = () => countRows(a, "select 1 from notices where cus_id = 'SUB002' and kind = 'dailyCapNear'");
 
     expect((await send(numbers(0, 7))).body.data.validCount).toBe(7);
@@ -105,7 +125,11 @@ describe('send policy across instances on one PostgreSQL', () => {
     );
     const passed = answers.filter((r) => r.status === 200);
     expect(passed.reduce((n, r) => n + r.body.data.validCount, 0)).toBe(2);
-    expect(answers.filter((r) => r.status !== 200).every((r) => r.body.message === 'All 2 numbers got the same text moments ago')).toBe(true);
+    expect(
+      answers
+        .filter((r) => r.status !== 200)
+        .every((r) => r.body.message === 'All 2 numbers got the same text moments ago'),
+    ).toBe(true);
     expect(await countRows(a, 'select 1 from mt_records where mobile = any($1::text[])', [[M1, M2]])).toBe(2);
   });
 
@@ -117,11 +141,14 @@ describe('send policy across instances on one PostgreSQL', () => {
       `insert into policy_send_times (ep_id, mobile, category, at, n) values ('EPX', '1', 'verification', $1, 1), ('EPX', '2', 'verification', $2, 1)`,
       [ago(DAY + 60_000), ago(DAY - 60_000)],
     );
-    await a.ctx.db.query(`insert into policy_recent (ep_id, mobile, hash, at) values ('EPX', '1', 'h', $1), ('EPX', '2', 'h', $2)`, [
-      ago(DAY + 1000),
-      ago(60_000),
-    ]);
-    await a.ctx.db.query(`insert into policy_daily (cus_id, day, n) values ('CX', '2000-01-01', 1), ('CX', $1::date, 1)`, [now.toISOString().slice(0, 10)]);
+    await a.ctx.db.query(
+      `insert into policy_recent (ep_id, mobile, hash, at) values ('EPX', '1', 'h', $1), ('EPX', '2', 'h', $2)`,
+      [ago(DAY + 1000), ago(60_000)],
+    );
+    await a.ctx.db.query(
+      `insert into policy_daily (cus_id, day, n) values ('CX', '2000-01-01', 1), ('CX', $1::date, 1)`,
+      [now.toISOString().slice(0, 10)],
+    );
     // calendar-minute counts an instance on the older code writes during a rolling upgrade go the same way
     await a.ctx.db.query(
       `insert into policy_sends (ep_id, mobile, category, minute, n) values ('EPX', '1', 'verification', $1, 1), ('EPX', '2', 'verification', $2, 1)`,

@@ -10,7 +10,8 @@ import { FAST_SIMULATOR } from './send.fixtures';
  * an admin; a send over the signed HTTP API. */
 export function policyPlatform(kind: DbKind) {
   const p = platformFor(kind, { smppPort: 'auto', simulator: FAST_SIMULATOR, logLevel: 'error' });
-  const call = async (path: string, body: unknown, token: string, lang: 'zh' | 'en' = 'en') => p.call(path, body, { token, lang });
+  const call = async (path: string, body: unknown, token: string, lang: 'zh' | 'en' = 'en') =>
+    p.call(path, body, { token, lang });
   const realNow = Date.now;
   /** the platform's clock stands at the start of a minute until moved */
   let at = new Date(Math.floor(Date.now() / 60_000) * 60_000);

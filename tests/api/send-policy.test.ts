@@ -29,7 +29,12 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
       quietHours: { enabled: false, from: '21:00', to: '08:00', action: 'hold' },
       marketingOptOut: { mode: 'append', textZh: '回T退订', textEn: 'Reply T to opt out' },
     });
-    const changed = { ...defaults, duplicateWindowS: 60, dailyCaps: [{ cusId: 'SUB002', cap: 500 }], quietHours: { ...defaults.quietHours, enabled: true } };
+    const changed = {
+      ...defaults,
+      duplicateWindowS: 60,
+      dailyCaps: [{ cusId: 'SUB002', cap: 500 }],
+      quietHours: { ...defaults.quietHours, enabled: true },
+    };
     const saved = await call('/sendPolicy/modify', changed, admin);
     expect(saved.status).toBe(200);
     expect(saved.body.data).toEqual(changed);
@@ -56,14 +61,30 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
     const admin = await tokenFor(p, 'admin');
     useClock(new Date(Math.floor(realNow() / 60_000) * 60_000));
     const [A, B, C] = ['13955550001', '13955550002', '13955550003'];
-    const first = await call('/user/groupSend', { cus_id: 'SUB001', content: 'code 1111', mobiles: A, category: 'verification' }, admin);
+    const first = await call(
+      '/user/groupSend',
+      { cus_id: 'SUB001', content: 'code 1111', mobiles: A, category: 'verification' },
+      admin,
+    );
     expect(first.body.data).toMatchObject({ validCount: 1, limitedCount: 0 });
     // the second code to A in the same minute: A alone is refused whole, named; with B beside it, A is dropped and counted
-    const alone = await call('/user/groupSend', { cus_id: 'SUB001', content: 'code 2222', mobiles: A, category: 'verification' }, admin);
+    const alone = await call(
+      '/user/groupSend',
+      { cus_id: 'SUB001', content: 'code 2222', mobiles: A, category: 'verification' },
+      admin,
+    );
     expect(alone.status).toBe(400);
     expect(alone.body.message).toBe('All 1 numbers are over the per-minute cap');
-    const mixed = await call('/user/groupSend', { cus_id: 'SUB001', content: 'code 3333', mobiles: `${A}\n${B}`, category: 'verification' }, admin);
-    expect(mixed.body.data).toMatchObject({ validCount: 1, limitedCount: 1, limited: [{ mobile: A, reason: 'frequency.minute' }] });
+    const mixed = await call(
+      '/user/groupSend',
+      { cus_id: 'SUB001', content: 'code 3333', mobiles: `${A}\n${B}`, category: 'verification' },
+      admin,
+    );
+    expect(mixed.body.data).toMatchObject({
+      validCount: 1,
+      limitedCount: 1,
+      limited: [{ mobile: A, reason: 'frequency.minute' }],
+    });
     expect(Number(mixed.body.data.cost)).toBeGreaterThan(0);
 
     const r = await httpSend([A, C], 'code 4444', 'verification');
@@ -75,9 +96,15 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
     expect((await httpSend([A], 'notice 1')).body.results[0].code).toBe(null);
 
     useClock(new Date(clockAt().getTime() + 60_000));
-    expect((await call('/user/groupSend', { cus_id: 'SUB001', content: 'code 5555', mobiles: A, category: 'verification' }, admin)).body.data.validCount).toBe(
-      1,
-    );
+    expect(
+      (
+        await call(
+          '/user/groupSend',
+          { cus_id: 'SUB001', content: 'code 5555', mobiles: A, category: 'verification' },
+          admin,
+        )
+      ).body.data.validCount,
+    ).toBe(1);
     expect((await httpSend([C], 'code 6666', 'verification')).body.results[0].code).toBe(null);
     // the hour's cap (5) counts every minute before it: A has had 2 codes
     for (let i = 0; i < 3; i++) {
@@ -85,7 +112,10 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
       expect((await httpSend([A], `code 7${i}`, 'verification')).body.results[0].code).toBe(null);
     }
     useClock(new Date(clockAt().getTime() + 60_000));
-    expect((await httpSend([A], 'code 80', 'verification')).body.results[0]).toMatchObject({ code: 'FREQUENCY_LIMITED', limit: 'frequency.hour' });
+    expect((await httpSend([A], 'code 80', 'verification')).body.results[0]).toMatchObject({
+      code: 'FREQUENCY_LIMITED',
+      limit: 'frequency.hour',
+    });
   });
 
   it("the minute cap counts the 60 s before a send, across a calendar minute's end", async () => {
@@ -95,7 +125,10 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
     expect((await httpSend([A], 'code s1', 'verification')).body.results[0].code).toBe(null);
     // 20 s on, in the next calendar minute: still within 60 s of the first
     useClock(new Date(fifty.getTime() + 20_000));
-    expect((await httpSend([A], 'code s2', 'verification')).body.results[0]).toMatchObject({ code: 'FREQUENCY_LIMITED', limit: 'frequency.minute' });
+    expect((await httpSend([A], 'code s2', 'verification')).body.results[0]).toMatchObject({
+      code: 'FREQUENCY_LIMITED',
+      limit: 'frequency.minute',
+    });
     useClock(new Date(fifty.getTime() + 60_000));
     expect((await httpSend([A], 'code s3', 'verification')).body.results[0].code).toBe(null);
   });
@@ -104,9 +137,20 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
     const admin = await tokenFor(p, 'admin');
     useClock(new Date(realNow()));
     const [A, B] = ['13955560001', '13955560002'];
-    expect((await call('/user/groupSend', { cus_id: 'SUB001', content: 'same text', mobiles: A }, admin)).body.data.validCount).toBe(1);
-    const again = await call('/user/groupSend', { cus_id: 'SUB001', content: 'same text', mobiles: `${A}\n${B}` }, admin);
-    expect(again.body.data).toMatchObject({ validCount: 1, limitedCount: 1, limited: [{ mobile: A, reason: 'duplicate' }] });
+    expect(
+      (await call('/user/groupSend', { cus_id: 'SUB001', content: 'same text', mobiles: A }, admin)).body.data
+        .validCount,
+    ).toBe(1);
+    const again = await call(
+      '/user/groupSend',
+      { cus_id: 'SUB001', content: 'same text', mobiles: `${A}\n${B}` },
+      admin,
+    );
+    expect(again.body.data).toMatchObject({
+      validCount: 1,
+      limitedCount: 1,
+      limited: [{ mobile: A, reason: 'duplicate' }],
+    });
     const dup = await httpSend([A, B], 'same text');
     expect(dup.body.results.map((x: { code: string | null }) => x.code)).toEqual(['DUPLICATE', 'DUPLICATE']);
     expect((await httpSend([A], 'another text')).body.results[0].code).toBe(null);
@@ -132,7 +176,8 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
   it("a daily cap set after the day's first sends counts from when it is set; its refusal says what is left, in the plural when it must", async () => {
     const admin = await tokenFor(p, 'admin');
     const defaults = await policyOf(admin);
-    const numbers = (from: number, n: number) => Array.from({ length: n }, (_, i) => `13955600${String(from + i).padStart(3, '0')}`);
+    const numbers = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => `13955600${String(from + i).padStart(3, '0')}`);
     const send = (ms: string[], lang: 'zh' | 'en' = 'en') =>
       call('/user/groupSend', { cus_id: 'SUB002', content: `daily ${ms[0]}`, mobiles: ms.join('\n') }, admin, lang);
     try {
@@ -144,7 +189,9 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
       expect(over.body.message).toBe("This send would pass the account's daily cap of 3; 1 message is left today");
       expect((await send(numbers(5, 2), 'zh')).body.message).toBe('已达到账号每日发送上限 3 条，今天还可发送 1 条');
       expect((await send(numbers(7, 1))).body.data.validCount).toBe(1);
-      expect((await send(numbers(8, 1))).body.message).toBe("This send would pass the account's daily cap of 3; 0 messages are left today");
+      expect((await send(numbers(8, 1))).body.message).toBe(
+        "This send would pass the account's daily cap of 3; 0 messages are left today",
+      );
     } finally {
       await setPolicy(admin, () => defaults);
     }
@@ -154,7 +201,10 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
     const admin = await tokenFor(p, 'admin');
     const defaults = await policyOf(admin);
     // SMPP messages are notifications: cap those for this test
-    await setPolicy(admin, (x) => ({ ...x, caps: { ...x.caps, notification: { perMinute: 1, perHour: 0, perDay: 0 } } }));
+    await setPolicy(admin, (x) => ({
+      ...x,
+      caps: { ...x.caps, notification: { perMinute: 1, perHour: 0, perDay: 0 } },
+    }));
     useClock(new Date(Math.floor(realNow() / 60_000) * 60_000));
     await smppTestAccount(p, { balance: 100 });
     const warn = vi.spyOn(p.ctx.log, 'warn');
@@ -170,9 +220,13 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
       useClock(new Date(clockAt().getTime() + 10_000));
       expect((await peer.call(ucs2Submit(A, 'smpp two'))).commandStatus).toBe(STATUS.RSUBMITFAIL);
       // the account's daily cap: one message left today, then a throttle; with no cap until now, today counts from here
-      const [{ time_zone: zone }] = await p.ctx.db.query<{ time_zone: string }>("select time_zone from accounts where cus_id = 'SUB001'");
+      const [{ time_zone: zone }] = await p.ctx.db.query<{ time_zone: string }>(
+        "select time_zone from accounts where cus_id = 'SUB001'",
+      );
       const today = wallClockIn(zone, p.ctx.now().getTime()).slice(0, 10);
-      expect(await p.ctx.db.query("select n from policy_daily where cus_id = 'SUB001' and day = $1::date", [today])).toEqual([]);
+      expect(
+        await p.ctx.db.query("select n from policy_daily where cus_id = 'SUB001' and day = $1::date", [today]),
+      ).toEqual([]);
       await setPolicy(admin, (x) => ({ ...x, dailyCaps: [{ cusId: 'SUB001', cap: 1 }] }));
       expect((await peer.call(ucs2Submit('13955570003', 'smpp three'))).commandStatus).toBe(STATUS.ROK);
       expect((await peer.call(ucs2Submit('13955570004', 'smpp four'))).commandStatus).toBe(STATUS.RTHROTTLED);
@@ -181,7 +235,9 @@ describe.each(DB_KINDS)('send policy on %s', (kind) => {
       await setPolicy(admin, () => defaults);
     }
     const reasons = warn.mock.calls.map(([o]) => (o as { reason?: string }).reason);
-    expect(reasons).toEqual(expect.arrayContaining(['policy.frequency.minute', 'policy.duplicate', 'policy.dailyCapReached']));
+    expect(reasons).toEqual(
+      expect.arrayContaining(['policy.frequency.minute', 'policy.duplicate', 'policy.dailyCapReached']),
+    );
     warn.mockRestore();
   });
 });

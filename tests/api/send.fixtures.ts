@@ -5,7 +5,13 @@ import type { TestPlatform } from '../helpers/platform';
 // Helpers shared by the send, timed and two-instance suites.
 
 /** A fast, predictable carrier: everything delivered after ~0.1 s. */
-export const FAST_SIMULATOR: Config['simulator'] = { reviewMs: 100, reportMs: 100, successRate: 1, failureRate: 0, replyRate: 0 };
+export const FAST_SIMULATOR: Config['simulator'] = {
+  reviewMs: 100,
+  reportMs: 100,
+  successRate: 1,
+  failureRate: 0,
+  replyRate: 0,
+};
 
 /** A session for a demo login without the (deliberately slow) password check. */
 export async function tokenFor(p: TestPlatform, username: string): Promise<string> {
@@ -36,7 +42,10 @@ export async function countRows(p: TestPlatform, sql: string, params: unknown[] 
 }
 
 /** A batch's records by final state (0 delivered, 700 failed, 600 unknown), and those still waiting for one. */
-export async function outcomesOf(p: TestPlatform, batchId: string): Promise<{ ok: number; ko: number; unk: number; pending: number }> {
+export async function outcomesOf(
+  p: TestPlatform,
+  batchId: string,
+): Promise<{ ok: number; ko: number; unk: number; pending: number }> {
   const [mt] = await p.ctx.db.query<{ ok: number; ko: number; unk: number; pending: number }>(
     `select count(*) filter (where mt_status = 0)::int as ok, count(*) filter (where mt_status = 700)::int as ko,
             count(*) filter (where mt_status = 600)::int as unk, count(*) filter (where next_at is not null)::int as pending

@@ -14,21 +14,39 @@ describe.each(DB_KINDS)('sending on %s', (kind) => {
     user = await tokenFor(p, 'user');
   });
 
-  const send = (body: unknown, init: { token?: string; lang?: 'zh' | 'en'; headers?: Record<string, string> } = {}, path = '/user/groupSend') =>
-    p.call(path, body, { token: admin, ...init });
+  const send = (
+    body: unknown,
+    init: { token?: string; lang?: 'zh' | 'en'; headers?: Record<string, string> } = {},
+    path = '/user/groupSend',
+  ) => p.call(path, body, { token: admin, ...init });
   const batchCount = () => countRows(p, 'select 1 from batches');
 
   it('sends to 5 numbers with one invalid and one duplicate: 3 records, charged exactly, reports and statistics follow', async () => {
     const before = await balanceOf(p, 'EP0001');
-    const r = await send({ cus_id: 'EP0001', content: 'Your order has shipped', mobiles: '13900000001\n13900000002, 13900000003\n12345\n13900000001' });
+    const r = await send({
+      cus_id: 'EP0001',
+      content: 'Your order has shipped',
+      mobiles: '13900000001\n13900000002, 13900000003\n12345\n13900000001',
+    });
     expect(r.status).toBe(200);
     expect(r.body.type).toBe(0);
     expect(r.body.message).toBe('提交成功');
-    expect(r.body.data).toMatchObject({ validCount: 3, invalidCount: 1, repeatCount: 1, blacklistCount: 0, segments: 1, cost: 0.15, batch_type: 1 });
+    expect(r.body.data).toMatchObject({
+      validCount: 3,
+      invalidCount: 1,
+      repeatCount: 1,
+      blacklistCount: 0,
+      segments: 1,
+      cost: 0.15,
+      batch_type: 1,
+    });
     const batchId = r.body.data.batch_id;
     expect(await countRows(p, 'select 1 from mt_records where batch_id = $1', [batchId])).toBe(3);
     expect(await balanceOf(p, 'EP0001')).toBeCloseTo(before - 0.15, 4);
-    const ledger = await p.ctx.db.query<{ amount: number }>("select amount from balance_ledger where ref = $1 and kind = 'send'", [batchId]);
+    const ledger = await p.ctx.db.query<{ amount: number }>(
+      "select amount from balance_ledger where ref = $1 and kind = 'send'",
+      [batchId],
+    );
     expect(ledger.map((l) => Number(l.amount))).toEqual([-0.15]);
 
     const final = await waitFor(
@@ -76,13 +94,18 @@ describe.each(DB_KINDS)('sending on %s', (kind) => {
   it('refuses a send the balance cannot cover and changes nothing', async () => {
     await p.ctx.db.query("update accounts set balance = 0.01 where cus_id = 'SUB001'");
     const batches = await batchCount();
-    const r = await send({ cus_id: 'SUB001', content: '余额测试', mobiles: '13900000021\n13900000022' }, { lang: 'en' });
+    const r = await send(
+      { cus_id: 'SUB001', content: '余额测试', mobiles: '13900000021\n13900000022' },
+      { lang: 'en' },
+    );
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('Insufficient balance');
     expect(await balanceOf(p, 'SUB001')).toBe(0.01);
     expect(await batchCount()).toBe(batches);
     // the seed's opening balance is the only ledger row
-    expect(await countRows(p, "select 1 from balance_ledger where cus_id = 'SUB001' and ref is distinct from 'seed'")).toBe(0);
+    expect(
+      await countRows(p, "select 1 from balance_ledger where cus_id = 'SUB001' and ref is distinct from 'seed'"),
+    ).toBe(0);
   });
 
   it('refuses empty content and a list without a valid number, in the caller language', async () => {
@@ -104,7 +127,11 @@ describe.each(DB_KINDS)('sending on %s', (kind) => {
     expect(await batchCount()).toBe(batches);
     expect(await balanceOf(p, 'EP0001')).toBe(before);
     // and a product the account lacks (SUB001 has no international)
-    const inte = await send({ cus_id: 'SUB001', content: 'hi', mobiles: '+14155552671' }, { token: user, lang: 'en' }, '/user/inteGroupSend');
+    const inte = await send(
+      { cus_id: 'SUB001', content: 'hi', mobiles: '+14155552671' },
+      { token: user, lang: 'en' },
+      '/user/inteGroupSend',
+    );
     expect(inte.status).toBe(403);
     expect(inte.body.message).toMatch(/not yet enabled/);
   });
@@ -118,31 +145,39 @@ describe.each(DB_KINDS)('sending on %s', (kind) => {
     const b = await send({ cus_id: 'EP0001', content: zh + '长'.repeat(64), mobiles: '13900000053' });
     expect(b.body.data).toMatchObject({ segments: 3, cost: 0.15 });
     expect(await balanceOf(p, 'EP0001')).toBeCloseTo(before - 0.35, 4);
-    const [rec] = await p.ctx.db.query<{ segments: number; price: number }>('select segments, price from mt_records where batch_id = $1 limit 1', [
-      a.body.data.batch_id,
-    ]);
+    const [rec] = await p.ctx.db.query<{ segments: number; price: number }>(
+      'select segments, price from mt_records where batch_id = $1 limit 1',
+      [a.body.data.batch_id],
+    );
     expect({ segments: rec.segments, price: Number(rec.price) }).toEqual({ segments: 2, price: 0.1 });
   });
 
   it('sends flagged content through review (100 in the review table) before the carrier', async () => {
     const r = await send({ cus_id: 'EP0001', content: '点击领取 http://t.cn/AbCdEf', mobiles: '13900000061' });
     expect(r.body.data.batch_type).toBe(0);
-    const [rec] = await p.ctx.db.query<{ mt_status: number; table_name: string }>('select mt_status, table_name from mt_records where batch_id = $1', [
-      r.body.data.batch_id,
-    ]);
+    const [rec] = await p.ctx.db.query<{ mt_status: number; table_name: string }>(
+      'select mt_status, table_name from mt_records where batch_id = $1',
+      [r.body.data.batch_id],
+    );
     expect([100, 500, 0]).toContain(rec.mt_status);
     const done = await waitFor(
       () =>
-        p.ctx.db.query<{ mt_status: number; table_name: string }>('select mt_status, table_name from mt_records where batch_id = $1', [r.body.data.batch_id]),
+        p.ctx.db.query<{ mt_status: number; table_name: string }>(
+          'select mt_status, table_name from mt_records where batch_id = $1',
+          [r.body.data.batch_id],
+        ),
       (rows) => rows[0].mt_status === 0,
     );
     expect(done[0].table_name).toBe('mt');
-    const [batch] = await p.ctx.db.query<{ sent_count: number }>('select sent_count from batches where batch_id = $1', [r.body.data.batch_id]);
+    const [batch] = await p.ctx.db.query<{ sent_count: number }>('select sent_count from batches where batch_id = $1', [
+      r.body.data.batch_id,
+    ]);
     expect(batch.sent_count).toBe(1);
   });
 
   it('records replies and blacklists a number that replies with an unsubscribe word', async () => {
-    const isUnsubscribe = (reply: string) => optActionOf(reply, { optOut: DEFAULT_OPT_OUT_WORDS, optIn: DEFAULT_OPT_IN_WORDS }) === 'optOut';
+    const isUnsubscribe = (reply: string) =>
+      optActionOf(reply, { optOut: DEFAULT_OPT_OUT_WORDS, optIn: DEFAULT_OPT_IN_WORDS }) === 'optOut';
     const candidates = Array.from({ length: 60 }, (_, i) => `1370000${String(i).padStart(4, '0')}`);
     const quitter = candidates.find((m) => isUnsubscribe(simulatedReplyFor(m)))!;
     const stayer = candidates.find((m) => !isUnsubscribe(simulatedReplyFor(m)))!;
@@ -158,9 +193,10 @@ describe.each(DB_KINDS)('sending on %s', (kind) => {
     );
     expect(mo.every((m) => m.whole_content === '会员活动通知' && m.src_calling_number === '1069008004')).toBe(true);
     expect(mo.find((m) => m.mobile === quitter)!.content).toBe(simulatedReplyFor(quitter));
-    const black = await p.ctx.db.query<{ mobile: string }>("select mobile from blacklist where ep_id = 'EP0001' and mobile = any($1::text[])", [
-      [quitter, stayer],
-    ]);
+    const black = await p.ctx.db.query<{ mobile: string }>(
+      "select mobile from blacklist where ep_id = 'EP0001' and mobile = any($1::text[])",
+      [[quitter, stayer]],
+    );
     expect(black.map((b) => b.mobile)).toEqual([quitter]);
     const again = await send({ cus_id: 'EP0001', content: 'again', mobiles: `${quitter}\n${stayer}` });
     expect(again.body.data).toMatchObject({ validCount: 1, blacklistCount: 1 });
@@ -176,9 +212,10 @@ describe.each(DB_KINDS)('sending on %s', (kind) => {
       ],
     });
     expect(r.body.data).toMatchObject({ validCount: 2, invalidCount: 1, batch_type: 2, cost: 0.1 });
-    const rows = await p.ctx.db.query<{ mobile: string; content: string }>('select mobile, content from mt_records where batch_id = $1 order by mobile', [
-      r.body.data.batch_id,
-    ]);
+    const rows = await p.ctx.db.query<{ mobile: string; content: string }>(
+      'select mobile, content from mt_records where batch_id = $1 order by mobile',
+      [r.body.data.batch_id],
+    );
     expect(rows).toEqual([
       { mobile: '13900000071', content: 'Hi Li' },
       { mobile: '13900000072', content: 'Hi Wang' },
@@ -187,20 +224,33 @@ describe.each(DB_KINDS)('sending on %s', (kind) => {
 
   it('sends international numbers priced per country, refusing numbers without a country code', async () => {
     const r = await send(
-      { cus_id: 'EP0001', content: 'Hello', mobiles: '+14155552671\n00447400123456\n4155552672\n+14155552671', sender_id: 'ACME1' },
+      {
+        cus_id: 'EP0001',
+        content: 'Hello',
+        mobiles: '+14155552671\n00447400123456\n4155552672\n+14155552671',
+        sender_id: 'ACME1',
+      },
       {},
       '/user/inteGroupSend',
     );
     expect(r.body.data).toMatchObject({ validCount: 2, invalidCount: 1, repeatCount: 1, cost: 0.75 });
-    const rows = await p.ctx.db.query<{ mobile: string; country_code: string; country_name: string; prod_type: number }>(
-      'select mobile, country_code, country_name, prod_type from mt_records where batch_id = $1 order by mobile',
-      [r.body.data.batch_id],
-    );
+    const rows = await p.ctx.db.query<{
+      mobile: string;
+      country_code: string;
+      country_name: string;
+      prod_type: number;
+    }>('select mobile, country_code, country_name, prod_type from mt_records where batch_id = $1 order by mobile', [
+      r.body.data.batch_id,
+    ]);
     expect(rows).toEqual([
       { mobile: '+14155552671', country_code: 'US', country_name: '美国', prod_type: 1 },
       { mobile: '+447400123456', country_code: 'GB', country_name: '英国', prod_type: 1 },
     ]);
-    const bad = await send({ cus_id: 'EP0001', content: 'Hello', mobiles: '+14155552671', sender_id: 'AC-ME' }, { lang: 'en' }, '/user/inteGroupSend');
+    const bad = await send(
+      { cus_id: 'EP0001', content: 'Hello', mobiles: '+14155552671', sender_id: 'AC-ME' },
+      { lang: 'en' },
+      '/user/inteGroupSend',
+    );
     expect(bad.status).toBe(400);
     await waitFor(
       () => countRows(p, "select 1 from stat_rows where kind = 'country' and prod_type = 1 and success_count > 0"),
@@ -220,11 +270,16 @@ describe.each(DB_KINDS)('sending on %s', (kind) => {
       '/videoTemplate/videoSmsGroupSend',
     );
     expect(video.body.data).toMatchObject({ validCount: 2, cost: 0.6, segments: 1 });
-    const csp = await send({ cus_id: 'EP0001', chatbot_id: 'CB0001', template_name: '会员卡片', mobiles: '13900000083' }, {}, '/cspSmsGroupSend');
+    const csp = await send(
+      { cus_id: 'EP0001', chatbot_id: 'CB0001', template_name: '会员卡片', mobiles: '13900000083' },
+      {},
+      '/cspSmsGroupSend',
+    );
     expect(csp.body.data).toMatchObject({ validCount: 1, cost: 0.1 });
-    const [cspRec] = await p.ctx.db.query<{ prod_type: number; title: string }>('select prod_type, title from mt_records where batch_id = $1', [
-      csp.body.data.batch_id,
-    ]);
+    const [cspRec] = await p.ctx.db.query<{ prod_type: number; title: string }>(
+      'select prod_type, title from mt_records where batch_id = $1',
+      [csp.body.data.batch_id],
+    );
     expect(cspRec).toEqual({ prod_type: 6, title: '会员卡片' });
     // by template id alone: the records show the template's name, not its id
     await p.ctx.db.query(
@@ -234,25 +289,53 @@ describe.each(DB_KINDS)('sending on %s', (kind) => {
       `insert into video_templates (cus_template_id, cus_id, title, frames, status) values ('VTNAME01', 'EP0001', '新品视频', '[]'::jsonb, 2) on conflict do nothing`,
     );
     const tpl = { template_id: 'CSNAME01', template_name: '双十一卡片' };
-    const byId = await send({ cus_id: 'EP0001', chatbot_id: 'CB0001', template_id: tpl.template_id, mobiles: '13900000087' }, {}, '/cspSmsGroupSend');
-    const [byIdRec] = await p.ctx.db.query<{ title: string }>('select title from mt_records where batch_id = $1', [byId.body.data.batch_id]);
+    const byId = await send(
+      { cus_id: 'EP0001', chatbot_id: 'CB0001', template_id: tpl.template_id, mobiles: '13900000087' },
+      {},
+      '/cspSmsGroupSend',
+    );
+    const [byIdRec] = await p.ctx.db.query<{ title: string }>('select title from mt_records where batch_id = $1', [
+      byId.body.data.batch_id,
+    ]);
     expect(byIdRec.title).toBe(tpl.template_name);
     const vt = { cus_template_id: 'VTNAME01', title: '新品视频' };
-    const videoById = await send({ cus_id: 'EP0001', cus_template_id: vt.cus_template_id, mobiles: '13900000088' }, {}, '/videoTemplate/videoSmsGroupSend');
-    const [videoRec] = await p.ctx.db.query<{ title: string }>('select title from mt_records where batch_id = $1', [videoById.body.data.batch_id]);
+    const videoById = await send(
+      { cus_id: 'EP0001', cus_template_id: vt.cus_template_id, mobiles: '13900000088' },
+      {},
+      '/videoTemplate/videoSmsGroupSend',
+    );
+    const [videoRec] = await p.ctx.db.query<{ title: string }>('select title from mt_records where batch_id = $1', [
+      videoById.body.data.batch_id,
+    ]);
     expect(videoRec.title).toBe(vt.title);
-    const wrongBot = await send({ cus_id: 'EP0001', chatbot_id: 'CB0201', template_name: 'x', mobiles: '13900000084' }, {}, '/cspSmsGroupSend');
+    const wrongBot = await send(
+      { cus_id: 'EP0001', chatbot_id: 'CB0201', template_name: 'x', mobiles: '13900000084' },
+      {},
+      '/cspSmsGroupSend',
+    );
     expect(wrongBot.status).toBe(400);
     const link = await send(
-      { cus_id: 'EP0001', content: 'Sale: {link}', long_link: 'https://shop.example.com/a/very/long/path?x=1', mobiles: '13900000085' },
+      {
+        cus_id: 'EP0001',
+        content: 'Sale: {link}',
+        long_link: 'https://shop.example.com/a/very/long/path?x=1',
+        mobiles: '13900000085',
+      },
       {},
       '/shortChainTool/smsLinkGroupSend',
     );
     expect(link.status).toBe(200);
-    const [linkRec] = await p.ctx.db.query<{ content: string }>('select content from mt_records where batch_id = $1', [link.body.data.batch_id]);
+    const [linkRec] = await p.ctx.db.query<{ content: string }>('select content from mt_records where batch_id = $1', [
+      link.body.data.batch_id,
+    ]);
     expect(linkRec.content).toBe(`Sale: ${link.body.data.short_link}`);
     const taoke = await send(
-      { cus_id: 'EP0001', content: '爆款直降', product_link: 'https://item.taobao.com/item.htm?id=1', mobiles: '13900000086' },
+      {
+        cus_id: 'EP0001',
+        content: '爆款直降',
+        product_link: 'https://item.taobao.com/item.htm?id=1',
+        mobiles: '13900000086',
+      },
       {},
       '/user/taokeGroupSend',
     );

@@ -34,7 +34,9 @@ describe.each(DB_KINDS)('international sender id on %s', (kind) => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
     const rows: string[][] = [];
-    wb.worksheets[0].eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))));
+    wb.worksheets[0].eachRow((row) =>
+      rows.push((row.values as unknown[]).slice(1).map((v) => (v === null || v === undefined ? '' : String(v)))),
+    );
     return rows;
   }
   const cell = (rows: string[][], header: string, match: (row: string[]) => boolean) => {

@@ -15,7 +15,9 @@ describe('contract coverage', () => {
 
   it('serves every endpoint of the contract', () => {
     expect(endpoints.length).toBeGreaterThan(140);
-    const missing = endpoints.filter((e) => !p.app.hasRoute({ method: e.method, url: SERVICE_BASE_PATH + e.path })).map((e) => `${e.method} ${e.path}`);
+    const missing = endpoints
+      .filter((e) => !p.app.hasRoute({ method: e.method, url: SERVICE_BASE_PATH + e.path }))
+      .map((e) => `${e.method} ${e.path}`);
     expect(missing).toEqual([]);
   });
 });

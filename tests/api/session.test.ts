@@ -12,7 +12,11 @@ describe.each(DB_KINDS)('session on %s', (kind) => {
   afterAll(async () => p?.close());
 
   const expiresAt = async (token: string) =>
-    (await p.ctx.db.query<{ expires_at: Date }>('select expires_at from sessions where token_hash = $1', [hashToken(token)]))[0].expires_at.getTime();
+    (
+      await p.ctx.db.query<{ expires_at: Date }>('select expires_at from sessions where token_hash = $1', [
+        hashToken(token),
+      ])
+    )[0].expires_at.getTime();
 
   it('gives admin the privileged flags, its permission and the enterprise balance', async () => {
     const info = await p.call('/user/getUserInfo', {}, { token: await p.login('admin') });
@@ -21,7 +25,15 @@ describe.each(DB_KINDS)('session on %s', (kind) => {
       name: '演示管理员',
       roles: ['admin'],
       permission: ['inteMtRecordListPriceShow'],
-      authUser: { cus_id: 'EP0001', userName: 'admin', userType: 1, showClientStatus: 1, showContentFilterWhere: 1, moreType: 1, balance: 100000 },
+      authUser: {
+        cus_id: 'EP0001',
+        userName: 'admin',
+        userType: 1,
+        showClientStatus: 1,
+        showContentFilterWhere: 1,
+        moreType: 1,
+        balance: 100000,
+      },
     });
     expect(info.body.data.authUser.mobile).toMatch(/^1\d{10}$/);
     // the first login ever: there is no earlier one to show (the console says 从未 / never)
@@ -39,7 +51,9 @@ describe.each(DB_KINDS)('session on %s', (kind) => {
       const first = await p.login('twice1');
       const firstInfo = await p.call('/user/getUserInfo', {}, { token: first });
       expect(firstInfo.body.data.authUser.lastLoginTime).toBeNull();
-      expect((await p.call('/dataGathering/getSmsIndexInfo', { prod_type: 0 }, { token: first })).body.data.lastLoginTime).toBeNull();
+      expect(
+        (await p.call('/dataGathering/getSmsIndexInfo', { prod_type: 0 }, { token: first })).body.data.lastLoginTime,
+      ).toBeNull();
       p.ctx.now = () => new Date('2026-03-05T06:07:08Z');
       const second = await p.login('twice1');
       const info = await p.call('/user/getUserInfo', {}, { token: second });
@@ -56,7 +70,11 @@ describe.each(DB_KINDS)('session on %s', (kind) => {
     const token = await p.login('agent');
     await p.ctx.db.query(`update users set previous_login_at = '2026-01-02T03:04:05Z' where username = 'agent'`);
     const info = await p.call('/user/getUserInfo', {}, { token });
-    expect(info.body.data.authUser).toMatchObject({ userType: 2, cus_id: 'AGT001', lastLoginTime: '2026-01-02 11:04:05' });
+    expect(info.body.data.authUser).toMatchObject({
+      userType: 2,
+      cus_id: 'AGT001',
+      lastLoginTime: '2026-01-02 11:04:05',
+    });
     expect(info.body.data.roles).toEqual(['agent']);
   });
 
@@ -69,13 +87,20 @@ describe.each(DB_KINDS)('session on %s', (kind) => {
   it('gives user the ordinary flags and rounds the balance to 2 decimals', async () => {
     await p.ctx.db.query(`update accounts set balance = 1234.5678 where cus_id = 'SUB001'`);
     const info = await p.call('/user/getUserInfo', {}, { token: await p.login('user') });
-    expect(info.body.data.authUser).toMatchObject({ userType: 3, cus_id: 'SUB001', showClientStatus: 0, balance: 1234.57 });
+    expect(info.body.data.authUser).toMatchObject({
+      userType: 3,
+      cus_id: 'SUB001',
+      showClientStatus: 0,
+      balance: 1234.57,
+    });
     expect(info.body.data.permission).toEqual([]);
   });
 
   it('refreshes a token: same token, new datetime, expiry an hour from now', async () => {
     const token = await p.login('admin');
-    await p.ctx.db.query(`update sessions set expires_at = now() + interval '5 minutes' where token_hash = $1`, [hashToken(token)]);
+    await p.ctx.db.query(`update sessions set expires_at = now() + interval '5 minutes' where token_hash = $1`, [
+      hashToken(token),
+    ]);
     const before = await expiresAt(token);
     const r = await p.call('/user/refesh', {}, { token, lang: 'en' });
     expect(r.status).toBe(200);
@@ -92,7 +117,9 @@ describe.each(DB_KINDS)('session on %s', (kind) => {
     const bogus = await p.call('/user/getUserInfo', {}, { token: 'not-a-token', lang: 'en' });
     expect(bogus).toMatchObject({ status: 401, body: { message: 'Your session has expired, please log in again' } });
     const token = await p.login('user');
-    await p.ctx.db.query(`update sessions set expires_at = now() - interval '1 second' where token_hash = $1`, [hashToken(token)]);
+    await p.ctx.db.query(`update sessions set expires_at = now() - interval '1 second' where token_hash = $1`, [
+      hashToken(token),
+    ]);
     expect((await p.call('/user/getUserInfo', {}, { token })).status).toBe(401);
     expect((await p.call('/user/refesh', {}, { token })).status).toBe(401);
   });

@@ -25,7 +25,8 @@ describe.each(DB_KINDS)('hostile sheet uploads on %s', (kind) => {
   });
 
   const alive = async () => (await p.call('/setting/getClientWebSiteBeian', {})).status;
-  const stored = async () => Number((await p.ctx.db.query<{ n: number }>('select count(*)::int as n from library_files'))[0].n);
+  const stored = async () =>
+    Number((await p.ctx.db.query<{ n: number }>('select count(*)::int as n from library_files'))[0].n);
 
   it('refuses a zip bomb on both sheet uploads with a localized 400, keeps nothing and answers the next request', async () => {
     const bomb = await bombWorkbook(1500);
@@ -51,7 +52,14 @@ describe.each(DB_KINDS)('hostile sheet uploads on %s', (kind) => {
     expect(meanwhile).toBe(200);
     expect(r.status).toBe(400);
     expect(r.body.message).toBe(TOO_COMPLEX.en);
-    const shared = await upload(p, '/file/uploadAddressBook', 'members.xlsx', hostile.unclosedSharedStrings, admin, 'zh');
+    const shared = await upload(
+      p,
+      '/file/uploadAddressBook',
+      'members.xlsx',
+      hostile.unclosedSharedStrings,
+      admin,
+      'zh',
+    );
     expect(shared.status).toBe(400);
     expect(shared.body.message).toBe(TOO_COMPLEX.zh);
     expect(await alive()).toBe(200);
@@ -60,9 +68,21 @@ describe.each(DB_KINDS)('hostile sheet uploads on %s', (kind) => {
   it('refuses a stored sheet that passes the budget on import and on number check with the same 400', async () => {
     // the upload refuses such a file; one stored before the budget existed reaches import and number check
     const bomb = await bombWorkbook(1500);
-    const f = await saveFile(p.ctx, { cusId: 'EP0001', kind: 'sheet', fileName: 'old.xlsx', contentType: XLSX_MIME, bytes: bomb, rowCount: 1 });
-    const group = (await p.call('/addressBook/addressBookGroupAdd', { groupName: 'bomb' }, { token: admin })).body.data.groupId as string;
-    const imported = await p.call('/addressBook/addressBookMemberImport', { groupId: group, fileId: f.file_id }, { token: admin, lang: 'zh' });
+    const f = await saveFile(p.ctx, {
+      cusId: 'EP0001',
+      kind: 'sheet',
+      fileName: 'old.xlsx',
+      contentType: XLSX_MIME,
+      bytes: bomb,
+      rowCount: 1,
+    });
+    const group = (await p.call('/addressBook/addressBookGroupAdd', { groupName: 'bomb' }, { token: admin })).body.data
+      .groupId as string;
+    const imported = await p.call(
+      '/addressBook/addressBookMemberImport',
+      { groupId: group, fileId: f.file_id },
+      { token: admin, lang: 'zh' },
+    );
     expect(imported.status).toBe(400);
     expect(imported.body.message).toBe(TOO_COMPLEX.zh);
     const checked = await p.call('/mobileStatus/batchCheck', { fileId: f.file_id }, { token: admin, lang: 'en' });
@@ -72,7 +92,8 @@ describe.each(DB_KINDS)('hostile sheet uploads on %s', (kind) => {
   });
 
   it('serves sheets and import reports with no-store, media with private caching', async () => {
-    const material = async (fileId: string) => fetch(`${p.base}/file/material?fileId=${fileId}`, { headers: { Authorization: `Bearer ${admin}` } });
+    const material = async (fileId: string) =>
+      fetch(`${p.base}/file/material?fileId=${fileId}`, { headers: { Authorization: `Bearer ${admin}` } });
     const sheet = await upload(
       p,
       '/file/uploadAddressBook',
@@ -85,8 +106,13 @@ describe.each(DB_KINDS)('hostile sheet uploads on %s', (kind) => {
     );
     expect(sheet.status).toBe(200);
     expect((await material(sheet.body.data.fileId)).headers.get('cache-control')).toBe('no-store');
-    const group = (await p.call('/addressBook/addressBookGroupAdd', { groupName: 'cache' }, { token: admin })).body.data.groupId as string;
-    const imported = await p.call('/addressBook/addressBookMemberImport', { groupId: group, fileId: sheet.body.data.fileId }, { token: admin });
+    const group = (await p.call('/addressBook/addressBookGroupAdd', { groupName: 'cache' }, { token: admin })).body.data
+      .groupId as string;
+    const imported = await p.call(
+      '/addressBook/addressBookMemberImport',
+      { groupId: group, fileId: sheet.body.data.fileId },
+      { token: admin },
+    );
     expect(imported.status).toBe(200);
     expect(imported.body.data.reportFileId).toBeTruthy();
     expect((await material(imported.body.data.reportFileId)).headers.get('cache-control')).toBe('no-store');
@@ -99,9 +125,14 @@ describe.each(DB_KINDS)('hostile sheet uploads on %s', (kind) => {
     const r = await upload(p, '/file/upload', name, ownWorkbook([['mobile'], ['13800138000']]), admin);
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ fileName: 'reportxcod.xlsx', rowCount: 1 });
-    const res = await fetch(`${p.base}/file/material?fileId=${r.body.data.fileId}`, { headers: { Authorization: `Bearer ${admin}` } });
+    const res = await fetch(`${p.base}/file/material?fileId=${r.body.data.fileId}`, {
+      headers: { Authorization: `Bearer ${admin}` },
+    });
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename*=UTF-8''reportxcod.xlsx`);
-    const [row] = await p.ctx.db.query<{ file_name: string }>('select file_name from library_files where file_id = $1', [r.body.data.fileId]);
+    const [row] = await p.ctx.db.query<{ file_name: string }>(
+      'select file_name from library_files where file_id = $1',
+      [r.body.data.fileId],
+    );
     expect(row.file_name).toBe('reportxcod.xlsx');
   });
 });

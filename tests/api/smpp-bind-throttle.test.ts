@@ -27,18 +27,24 @@ describe.each(DB_KINDS)('SMPP bind throttling on %s', (kind) => {
   });
 
   it('refuses even the right password once the failures of a system_id from an address are used up', async () => {
-    for (let i = 0; i < PAIR_ATTEMPTS; i++) expect((await bindPeer(p, 'SUB001', `wrong${i}xx`)).status).toBe(STATUS.RINVPASWD);
+    for (let i = 0; i < PAIR_ATTEMPTS; i++)
+      expect((await bindPeer(p, 'SUB001', `wrong${i}xx`)).status).toBe(STATUS.RINVPASWD);
     expect((await bindPeer(p, 'SUB001', 'right123')).status).toBe(STATUS.RBINDFAIL);
-    const [guard] = await p.ctx.db.query<{ locked: boolean }>('select locked_until > now() as locked from login_guards where key = $1', [
-      'pair:smpp:sub001|127.0.0.1',
-    ]);
+    const [guard] = await p.ctx.db.query<{ locked: boolean }>(
+      'select locked_until > now() as locked from login_guards where key = $1',
+      ['pair:smpp:sub001|127.0.0.1'],
+    );
     expect(guard.locked).toBe(true);
   });
 
   it('counts unknown system ids against the address', async () => {
-    const before = await p.ctx.db.query<{ failures: number }>("select failures from login_guards where key = 'addr:127.0.0.1'");
+    const before = await p.ctx.db.query<{ failures: number }>(
+      "select failures from login_guards where key = 'addr:127.0.0.1'",
+    );
     expect((await bindPeer(p, 'NOSUCH', 'whatever')).status).toBe(STATUS.RINVSYSID);
-    const [after] = await p.ctx.db.query<{ failures: number }>("select failures from login_guards where key = 'addr:127.0.0.1'");
+    const [after] = await p.ctx.db.query<{ failures: number }>(
+      "select failures from login_guards where key = 'addr:127.0.0.1'",
+    );
     expect(after.failures).toBeGreaterThan(before[0]?.failures ?? 0);
   });
 

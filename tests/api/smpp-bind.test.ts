@@ -43,12 +43,19 @@ describe.each(DB_KINDS)('SMPP binds on %s', (kind) => {
     expect(whole.status).toBe(STATUS.ROK);
     const cut = await bindPeer(p, 'SUB001', 'abcdefgh');
     expect(cut.status).toBe(STATUS.ROK);
-    const rows = await p.ctx.db.query<{ n: number }>("select count(*)::int as n from smpp_binds where cus_id in ('SUB001', 'EP0001')");
+    const rows = await p.ctx.db.query<{ n: number }>(
+      "select count(*)::int as n from smpp_binds where cus_id in ('SUB001', 'EP0001')",
+    );
     expect(rows[0].n).toBe(2);
     expect((await whole.peer.call({ command: 'unbind' } as never)).commandStatus).toBe(STATUS.ROK);
     cut.peer.end();
     await whole.peer.waitClosed();
-    const left = async () => (await p.ctx.db.query<{ n: number }>("select count(*)::int as n from smpp_binds where cus_id in ('SUB001', 'EP0001')"))[0].n;
+    const left = async () =>
+      (
+        await p.ctx.db.query<{ n: number }>(
+          "select count(*)::int as n from smpp_binds where cus_id in ('SUB001', 'EP0001')",
+        )
+      )[0].n;
     for (let i = 0; i < 100 && (await left()) > 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await left()).toBe(0);
   });
@@ -64,9 +71,13 @@ describe.each(DB_KINDS)('SMPP binds on %s', (kind) => {
     // 127.0.0.1 is outside the list: refused even with a wrong password, so the password is never tried from there
     expect((await bindPeer(p, 'SUB003', 'pw123456')).status).toBe(STATUS.RBINDFAIL);
     expect((await bindPeer(p, 'SUB003', 'wrong')).status).toBe(STATUS.RBINDFAIL);
-    await p.ctx.db.query(`update accounts set options = options || '{"userIps":"not an address"}'::jsonb where cus_id = 'SUB003'`);
+    await p.ctx.db.query(
+      `update accounts set options = options || '{"userIps":"not an address"}'::jsonb where cus_id = 'SUB003'`,
+    );
     expect((await bindPeer(p, 'SUB003', 'pw123456')).status).toBe(STATUS.RBINDFAIL);
-    await p.ctx.db.query(`update accounts set options = options || '{"userIps":"127.0.0.0/8"}'::jsonb where cus_id = 'SUB003'`);
+    await p.ctx.db.query(
+      `update accounts set options = options || '{"userIps":"127.0.0.0/8"}'::jsonb where cus_id = 'SUB003'`,
+    );
     expect((await bindPeer(p, 'SUB003', 'pw123456')).status).toBe(STATUS.ROK);
     await p.ctx.db.query(`update accounts set options = options || '{"userIps":""}'::jsonb where cus_id = 'SUB003'`);
     expect((await bindPeer(p, 'SUB003', 'pw123456')).status).toBe(STATUS.ROK);
@@ -117,7 +128,13 @@ describe.each(DB_KINDS)('SMPP binds on %s', (kind) => {
     expect(status).toBe(STATUS.ROK);
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const r = await peer.call(shortMessagePdu('submit_sm', { sourceAddr: '8002', destinationAddr: '13900000301', shortMessage: Buffer.from('hi') }) as never);
+      const r = await peer.call(
+        shortMessagePdu('submit_sm', {
+          sourceAddr: '8002',
+          destinationAddr: '13900000301',
+          shortMessage: Buffer.from('hi'),
+        }) as never,
+      );
       statuses.push(r.commandStatus);
     }
     expect(statuses).toContain(STATUS.RTHROTTLED);

@@ -7,13 +7,25 @@ interface Info {
   host: string;
   port: number | null;
   systemId: string;
-  binds: Array<{ sessionId: string; cusId: string; address: string; bindType: string; submitted: number; throttled: number; rate: number }>;
+  binds: Array<{
+    sessionId: string;
+    cusId: string;
+    address: string;
+    bindType: string;
+    submitted: number;
+    throttled: number;
+    rate: number;
+  }>;
 }
 
 // The console's view of the SMPP server: where to bind, the live binds, and a bind ended from the console or by a
 // change of the account (user IPs, closing), on both storages.
 describe.each(DB_KINDS)('SMPP binds in the console on %s', (kind) => {
-  const p = platformFor(kind, { smppPort: 'auto', simulator: FAST_SIMULATOR, logLevel: process.env.SMPP_TEST_LOG ?? 'warn' });
+  const p = platformFor(kind, {
+    smppPort: 'auto',
+    simulator: FAST_SIMULATOR,
+    logLevel: process.env.SMPP_TEST_LOG ?? 'warn',
+  });
   let admin: string;
   let user: string;
   const info = async (token: string) => (await p.call('/user/getSmppInfo', {}, { token })).body.data as Info;
@@ -26,7 +38,15 @@ describe.each(DB_KINDS)('SMPP binds in the console on %s', (kind) => {
     const { peer } = await bindPeer(p, 'SUB001', 'smpp1234', 'bind_transceiver');
     const own = await info(user);
     expect(own).toMatchObject({ host: '127.0.0.1', port: p.smppPort(), systemId: 'SUB001' });
-    expect(own.binds).toEqual([expect.objectContaining({ cusId: 'SUB001', bindType: 'transceiver', address: '127.0.0.1', submitted: 0, throttled: 0 })]);
+    expect(own.binds).toEqual([
+      expect.objectContaining({
+        cusId: 'SUB001',
+        bindType: 'transceiver',
+        address: '127.0.0.1',
+        submitted: 0,
+        throttled: 0,
+      }),
+    ]);
     expect((await info(admin)).binds.map((b) => b.sessionId)).toEqual(own.binds.map((b) => b.sessionId));
     const other = await p.call('/user/getSmppInfo', {}, { token: await tokenFor(p, 'agent') });
     expect(other.body.data.binds).toEqual([]);
@@ -44,7 +64,11 @@ describe.each(DB_KINDS)('SMPP binds in the console on %s', (kind) => {
     expect(refused.status).toBe(403);
     const ended = await p.call('/user/endSmppBind', { sessionId: bind.sessionId }, { token: admin, lang: 'en' });
     expect(ended.body).toMatchObject({ message: 'The bind is being ended', data: { ended: true } });
-    await peer.until(() => peer.received.some((x) => x.command === 'unbind') || peer.closed, 'unbind from the platform', 15_000);
+    await peer.until(
+      () => peer.received.some((x) => x.command === 'unbind') || peer.closed,
+      'unbind from the platform',
+      15_000,
+    );
     await waitFor(
       () => info(admin),
       (i) => i.binds.length === 0,
@@ -59,13 +83,21 @@ describe.each(DB_KINDS)('SMPP binds in the console on %s', (kind) => {
     const first = await bindPeer(p, 'SUB001', 'smpp1234', 'bind_transceiver');
     const ips = await p.call('/user/modifyApiInfo', { userIps: '10.1.2.0/24', pushMode: 0 }, { token: user });
     expect(ips.status).toBe(200);
-    await first.peer.until(() => first.peer.received.some((x) => x.command === 'unbind') || first.peer.closed, 'unbind after the IP change', 15_000);
+    await first.peer.until(
+      () => first.peer.received.some((x) => x.command === 'unbind') || first.peer.closed,
+      'unbind after the IP change',
+      15_000,
+    );
     first.peer.end();
     await p.call('/user/modifyApiInfo', { userIps: '', pushMode: 0 }, { token: user });
     const second = await bindPeer(p, 'SUB001', 'smpp1234', 'bind_transceiver');
     expect(second.status).toBe(0);
     expect((await p.call('/customer/closeCustomer', { cus_id: 'SUB001' }, { token: admin })).status).toBe(200);
-    await second.peer.until(() => second.peer.received.some((x) => x.command === 'unbind') || second.peer.closed, 'unbind after closing', 15_000);
+    await second.peer.until(
+      () => second.peer.received.some((x) => x.command === 'unbind') || second.peer.closed,
+      'unbind after closing',
+      15_000,
+    );
     second.peer.end();
     await p.call('/customer/openCustomer', { cus_id: 'SUB001' }, { token: admin });
   });

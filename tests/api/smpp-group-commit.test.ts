@@ -4,7 +4,14 @@ import { STATUS } from '../../platform/smpp-wire/command-status';
 import { shortMessagePdu, type Pdu } from '../../platform/smpp-wire/pdu-types';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { FAST_SIMULATOR, balanceOf } from './send.fixtures';
-import { bindPeer, bindTestAccount, pipelined, smppAccount, smppTestAccount, ucs2Submit as submit } from './smpp.fixtures';
+import {
+  bindPeer,
+  bindTestAccount,
+  pipelined,
+  smppAccount,
+  smppTestAccount,
+  ucs2Submit as submit,
+} from './smpp.fixtures';
 
 // Submits that arrive together are written together (group commit): each still gets its own id, record, content,
 // price and review state, and a balance that covers only some takes them in the order they came.
@@ -18,7 +25,10 @@ async function statementsByTransaction<T>(p: TestPlatform, fn: () => Promise<T>)
     tx.call(db, (q) => {
       const seen: string[] = [];
       txs.push(seen);
-      return body({ query: (sql, params) => (seen.push(sql), q.query(sql, params)), exec: (sql) => (seen.push(sql), q.exec(sql)) });
+      return body({
+        query: (sql, params) => (seen.push(sql), q.query(sql, params)),
+        exec: (sql) => (seen.push(sql), q.exec(sql)),
+      });
     }) as Promise<R>;
   try {
     return { out: await fn(), txs };
@@ -31,7 +41,11 @@ describe.each(DB_KINDS)('SMPP group commit on %s', (kind) => {
   let p: TestPlatform;
   beforeAll(async () => {
     // review takes longer than the test: a message held for it is still held when the test reads it
-    p = await startPlatform(kind, { smppPort: 'auto', simulator: { ...FAST_SIMULATOR, reviewMs: 600_000 }, logLevel: 'error' });
+    p = await startPlatform(kind, {
+      smppPort: 'auto',
+      simulator: { ...FAST_SIMULATOR, reviewMs: 600_000 },
+      logLevel: 'error',
+    });
     await smppTestAccount(p, { balance: 1000, payType: 0 });
   });
   afterAll(async () => p?.close());
@@ -45,7 +59,14 @@ describe.each(DB_KINDS)('SMPP group commit on %s', (kind) => {
     const ids = answers.map((r) => String((r as unknown as { messageId: string }).messageId));
     expect(new Set(ids).size).toBe(16);
 
-    const rows = await p.ctx.db.query<{ message_id: string; mobile: string; content: string; batch_id: string; source: string; mt_status: number }>(
+    const rows = await p.ctx.db.query<{
+      message_id: string;
+      mobile: string;
+      content: string;
+      batch_id: string;
+      source: string;
+      mt_status: number;
+    }>(
       `select s.message_id, r.mobile, r.content, r.batch_id, r.source, r.mt_status
          from smpp_messages s join mt_records r on r.sn = s.sn where s.message_id = any($1::text[])`,
       [ids],
@@ -93,13 +114,9 @@ describe.each(DB_KINDS)('SMPP group commit on %s', (kind) => {
     expect(rows.map((r) => r.content)).toEqual(texts.slice(0, 5));
     // the review word's record is held (100); the others went on to the carrier (submitted, 500, or already reported:
     // the fast simulator may answer before this reads them)
-    expect(rows.map((r) => (r.mt_status === 100 ? 'held' : [500, 0, 600, 700].includes(r.mt_status) ? 'sent' : r.mt_status))).toEqual([
-      'sent',
-      'held',
-      'sent',
-      'sent',
-      'sent',
-    ]);
+    expect(
+      rows.map((r) => (r.mt_status === 100 ? 'held' : [500, 0, 600, 700].includes(r.mt_status) ? 'sent' : r.mt_status)),
+    ).toEqual(['sent', 'held', 'sent', 'sent', 'sent']);
     const [ledger] = await p.ctx.db.query<{ charged: string }>(
       "select -sum(amount) as charged from balance_ledger where cus_id = 'SUB001' and kind = 'send' and ref in (select batch_id from mt_records where mobile = any($1::text[]))",
       [texts.map((_, i) => `1390000300${i + 1}`)],
@@ -110,7 +127,8 @@ describe.each(DB_KINDS)('SMPP group commit on %s', (kind) => {
     // first went together, the review word's batch and the others'
     const storing = txs.filter((t) => t.some((sql) => sql.includes('insert into smpp_messages')));
     expect(storing.length).toBeGreaterThan(0);
-    for (const t of storing) expect(t.filter((sql) => /from accounts\b[^;]*for (no key )?update/.test(sql))).toHaveLength(1);
+    for (const t of storing)
+      expect(t.filter((sql) => /from accounts\b[^;]*for (no key )?update/.test(sql))).toHaveLength(1);
     expect(storing.some((t) => t.filter((sql) => sql.includes('insert into balance_ledger')).length === 2)).toBe(true);
     // and each ledger row starts where the one before it ended, a group's second batch included
     const moves = await p.ctx.db.query<{ amount: string; pre: string; post: string }>(
@@ -154,7 +172,12 @@ describe('SMPP international submits', () => {
         destAddrNpi: 1,
         shortMessage: Buffer.from('hello'),
       }) as unknown as Pdu;
-    const answers = await pipelined(peer, [intl('14155552671'), intl('+6591234567'), intl('0081312345678'), intl('12')]);
+    const answers = await pipelined(peer, [
+      intl('14155552671'),
+      intl('+6591234567'),
+      intl('0081312345678'),
+      intl('12'),
+    ]);
     expect(answers.map((r) => r.commandStatus)).toEqual([0, 0, 0, STATUS.RINVDSTADR]);
     const rows = await p.ctx.db.query<{ mobile: string; country_code: string; price: string }>(
       "select mobile, country_code, price from mt_records where cus_id = 'SUB003' and source = 'smpp' order by mobile",

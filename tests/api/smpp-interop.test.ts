@@ -64,7 +64,10 @@ function runClient(port: number, mode: 'full' | 'hold') {
           clearTimeout(timer);
           watchers.delete(check);
           if (found) resolve(found);
-          else reject(new Error(`perl client stopped before "${name}": ${JSON.stringify(failed ?? { exitCode })} ${stderr}`));
+          else
+            reject(
+              new Error(`perl client stopped before "${name}": ${JSON.stringify(failed ?? { exitCode })} ${stderr}`),
+            );
         }
       };
       const timer = setTimeout(() => {
@@ -88,7 +91,9 @@ async function startServer() {
   const submitted: SubmittedMessage[] = [];
   const server = new SmppServer({
     authenticate: async (r) =>
-      r.systemId === 'acct01' && r.password === 'pass123456' ? { ok: true, accountId: 'acct01' } : { ok: false, status: STATUS.RINVPASWD },
+      r.systemId === 'acct01' && r.password === 'pass123456'
+        ? { ok: true, accountId: 'acct01' }
+        : { ok: false, status: STATUS.RINVPASWD },
     submit: async (_session, message) => {
       submitted.push(message);
       return { messageId: `msg${String(submitted.length).padStart(4, '0')}` };
@@ -115,10 +120,21 @@ describe('SMPP server with Net::SMPP (perl) as the client', () => {
     expect(client.steps.find((s) => s.step === 'enquire_link')).toMatchObject({ status: 0 });
 
     expect(submitted).toHaveLength(3);
-    expect(submitted[0]).toMatchObject({ dataCoding: 0, text: 'Hello from Net::SMPP {ok} €5', segments: 1, registeredDelivery: 1, form: 'single' });
+    expect(submitted[0]).toMatchObject({
+      dataCoding: 0,
+      text: 'Hello from Net::SMPP {ok} €5',
+      segments: 1,
+      registeredDelivery: 1,
+      form: 'single',
+    });
     expect(submitted[0].pdu).toMatchObject({ sourceAddr: '10690001', destinationAddr: '8613800138000' });
     expect(submitted[1]).toMatchObject({ dataCoding: 8, text: '你好，世界！短信测试', segments: 1 });
-    expect(submitted[2]).toMatchObject({ dataCoding: 0, text: 'A'.repeat(153) + 'B'.repeat(153) + 'C'.repeat(40), segments: 3, form: 'udh8' });
+    expect(submitted[2]).toMatchObject({
+      dataCoding: 0,
+      text: 'A'.repeat(153) + 'B'.repeat(153) + 'C'.repeat(40),
+      segments: 3,
+      form: 'udh8',
+    });
     const earlier = submitted[2].partIds;
     expect(earlier).toHaveLength(3);
     expect(earlier[2]).toBeNull();
@@ -151,7 +167,12 @@ describe('SMPP server with Net::SMPP (perl) as the client', () => {
     expect(outcome).toEqual({ ok: true, status: 0, sessionId: session.id });
     const deliver = await client.waitFor('deliver');
     expect(deliver).toMatchObject({ esm_class: 4, data_coding: 0, receipted_message_id: 'msg0001', message_state: 2 });
-    expect(parseReceiptText(String(deliver.short_message))).toMatchObject({ id: 'msg0001', stat: 'DELIVRD', submitted: 1, delivered: 1 });
+    expect(parseReceiptText(String(deliver.short_message))).toMatchObject({
+      id: 'msg0001',
+      stat: 'DELIVRD',
+      submitted: 1,
+      delivered: 1,
+    });
 
     expect(await client.waitFor('unbind')).toMatchObject({ status: 0 });
     expect(await client.exited).toBe(0);

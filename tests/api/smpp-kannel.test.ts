@@ -18,7 +18,11 @@ import { smppAccount } from './smpp.fixtures';
 beforeAll(() => assertKannelInstalled());
 
 /** Polls a condition (a child process's state cannot be awaited as an event) until it holds or `ms` pass. */
-async function until<T>(check: () => T | undefined | false | Promise<T | undefined | false>, what: string, ms = 30_000): Promise<T> {
+async function until<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  what: string,
+  ms = 30_000,
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const v = await check();
@@ -53,7 +57,10 @@ async function dlrCollector(taken: Set<number>): Promise<{ port: number; reports
 }
 
 /** smsbox's sendsms, tried until smsbox answers (it listens a moment after bearerbox has bound). */
-async function sendThroughKannel(boxes: KannelBoxes, params: Record<string, string>): Promise<{ status: number; body: string }> {
+async function sendThroughKannel(
+  boxes: KannelBoxes,
+  params: Record<string, string>,
+): Promise<{ status: number; body: string }> {
   let lastError = '';
   return until(
     () =>
@@ -76,7 +83,9 @@ describe('SMPP server with Kannel as the client', () => {
     server = new SmppServer({
       authenticate: async (r) => {
         binds.push(`${r.bindType}:${r.systemId}:${r.password}`);
-        return r.systemId === 'acct01' && r.password === 'pass1234' ? { ok: true, accountId: 'acct01' } : { ok: false, status: STATUS.RINVPASWD };
+        return r.systemId === 'acct01' && r.password === 'pass1234'
+          ? { ok: true, accountId: 'acct01' }
+          : { ok: false, status: STATUS.RINVPASWD };
       },
       submit: async (_s, m) => {
         submitted.push(m);
@@ -87,11 +96,18 @@ describe('SMPP server with Kannel as the client', () => {
 
     const taken = new Set<number>();
     const { port: dlrPort, reports } = await dlrCollector(taken);
-    const [adminPort, boxPort, sendsmsPort] = [await freePort(27760, 27799, taken), await freePort(27760, 27799, taken), await freePort(27760, 27799, taken)];
+    const [adminPort, boxPort, sendsmsPort] = [
+      await freePort(27760, 27799, taken),
+      await freePort(27760, 27799, taken),
+      await freePort(27760, 27799, taken),
+    ];
     kannel = await startKannel({ smppPort, username: 'acct01', password: 'pass1234', adminPort, boxPort, sendsmsPort });
 
     const boxes = kannel;
-    const bound = await until(() => server!.listSessions().find((s) => s.state === 'bound'), `Kannel's bind\n${boxes.log()}`).catch((e: Error) => {
+    const bound = await until(
+      () => server!.listSessions().find((s) => s.state === 'bound'),
+      `Kannel's bind\n${boxes.log()}`,
+    ).catch((e: Error) => {
       throw new Error(`${e.message}\n${boxes.log()}`);
     });
     expect(bound).toMatchObject({ bindType: 'transceiver', accountId: 'acct01' });
@@ -115,7 +131,16 @@ describe('SMPP server with Kannel as the client', () => {
     const receiptId = targets[0].id;
     const now = new Date();
     const { dataCoding, body } = encodeText(
-      buildReceiptText({ id: receiptId, submitted: 1, delivered: 1, submitDate: now, doneDate: now, stat: 'DELIVRD', err: 0, text: longText }),
+      buildReceiptText({
+        id: receiptId,
+        submitted: 1,
+        delivered: 1,
+        submitDate: now,
+        doneDate: now,
+        stat: 'DELIVRD',
+        err: 0,
+        text: longText,
+      }),
     );
     const outcome = await server.deliverToAccount(
       'acct01',
@@ -129,7 +154,10 @@ describe('SMPP server with Kannel as the client', () => {
       }),
     );
     expect(outcome).toMatchObject({ ok: true, status: 0 });
-    const report = await until(() => reports.find((r) => r.get('type') === '1'), `a delivered report at the dlr-url\n${boxes.log()}`);
+    const report = await until(
+      () => reports.find((r) => r.get('type') === '1'),
+      `a delivered report at the dlr-url\n${boxes.log()}`,
+    );
     expect(report.get('type')).toBe('1');
     expect(submitted[0]).toMatchObject({ form: 'udh8', partIds: [receiptId, null] });
     expect(binds).toEqual(['transceiver:acct01:pass1234']);
@@ -138,18 +166,35 @@ describe('SMPP server with Kannel as the client', () => {
 
 describe('the platform with Kannel as the client', () => {
   it('Kannel binds with the interface password, its message is stored and charged as an SMPP record, and the receipt of the final state reaches its dlr-url', async () => {
-    platform = await startPlatform('pglite', { smppPort: 'auto', simulator: FAST_SIMULATOR, logLevel: process.env.SMPP_TEST_LOG ?? 'warn' });
+    platform = await startPlatform('pglite', {
+      smppPort: 'auto',
+      simulator: FAST_SIMULATOR,
+      logLevel: process.env.SMPP_TEST_LOG ?? 'warn',
+    });
     const p = platform;
     await smppAccount(p, 'SUB001', 'pass1234', { srcId: '1069' });
     await p.ctx.db.query("update accounts set ext_number = '0001' where cus_id = 'SUB001'");
     const before = await balanceOf(p, 'SUB001');
     const taken = new Set<number>();
     const dlr = await dlrCollector(taken);
-    const [adminPort, boxPort, sendsmsPort] = [await freePort(27760, 27799, taken), await freePort(27760, 27799, taken), await freePort(27760, 27799, taken)];
-    kannel = await startKannel({ smppPort: p.smppPort()!, username: 'SUB001', password: 'pass1234', adminPort, boxPort, sendsmsPort });
+    const [adminPort, boxPort, sendsmsPort] = [
+      await freePort(27760, 27799, taken),
+      await freePort(27760, 27799, taken),
+      await freePort(27760, 27799, taken),
+    ];
+    kannel = await startKannel({
+      smppPort: p.smppPort()!,
+      username: 'SUB001',
+      password: 'pass1234',
+      adminPort,
+      boxPort,
+      sendsmsPort,
+    });
     const boxes = kannel;
     await until(
-      async () => (await p.ctx.db.query("select 1 from smpp_binds where cus_id = 'SUB001' and bind_type = 'transceiver'")).length > 0,
+      async () =>
+        (await p.ctx.db.query("select 1 from smpp_binds where cus_id = 'SUB001' and bind_type = 'transceiver'"))
+          .length > 0,
       `Kannel's bind\n${boxes.log()}`,
     );
     const text = 'Kannel to the platform ' + 'y'.repeat(180);
@@ -162,7 +207,13 @@ describe('the platform with Kannel as the client', () => {
     });
     expect(answer.status).toBe(202);
     const [record] = await until(async () => {
-      const rows = await p.ctx.db.query<{ source: string; segments: number; mobile: string; content: string; mt_status: number }>(
+      const rows = await p.ctx.db.query<{
+        source: string;
+        segments: number;
+        mobile: string;
+        content: string;
+        mt_status: number;
+      }>(
         "select source, segments, mobile, content, mt_status from mt_records where cus_id = 'SUB001' and source = 'smpp'",
       );
       return rows.length > 0 && rows;
@@ -171,7 +222,11 @@ describe('the platform with Kannel as the client', () => {
     expect(Number(record.segments)).toBe(2);
     // two segments at the account's price of 0.05 each, as the console would charge the same text
     expect(await balanceOf(p, 'SUB001')).toBeCloseTo(before - 0.1, 4);
-    const report = await until(() => dlr.reports.find((r) => r.get('type') === '1'), `a delivered report at the dlr-url\n${boxes.log()}`, 45_000);
+    const report = await until(
+      () => dlr.reports.find((r) => r.get('type') === '1'),
+      `a delivered report at the dlr-url\n${boxes.log()}`,
+      45_000,
+    );
     expect(report.get('type')).toBe('1');
   }, 120_000);
 });

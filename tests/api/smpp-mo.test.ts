@@ -16,7 +16,11 @@ function answeringNumber(from: number): string {
 describe.each(DB_KINDS)('SMPP replies on %s', (kind) => {
   let p: TestPlatform;
   beforeAll(async () => {
-    p = await startPlatform(kind, { smppPort: 'auto', simulator: { ...FAST_SIMULATOR, replyRate: 1 }, logLevel: process.env.SMPP_TEST_LOG ?? 'warn' });
+    p = await startPlatform(kind, {
+      smppPort: 'auto',
+      simulator: { ...FAST_SIMULATOR, replyRate: 1 },
+      logLevel: process.env.SMPP_TEST_LOG ?? 'warn',
+    });
     await smppTestAccount(p);
   });
   afterAll(async () => p?.close());
@@ -25,27 +29,49 @@ describe.each(DB_KINDS)('SMPP replies on %s', (kind) => {
     const mobile = answeringNumber(13900000500);
     const tx = await bindTestAccount(p, 'bind_transmitter');
     const r = await tx.peer.call(
-      shortMessagePdu('submit_sm', { sourceAddr: '1069000177', destinationAddr: mobile, shortMessage: Buffer.from('reply to me') }) as unknown as Pdu,
+      shortMessagePdu('submit_sm', {
+        sourceAddr: '1069000177',
+        destinationAddr: mobile,
+        shortMessage: Buffer.from('reply to me'),
+      }) as unknown as Pdu,
     );
     expect(r.commandStatus).toBe(STATUS.ROK);
     tx.peer.end();
     const [queued] = await waitFor(
-      () => p.ctx.db.query<{ client_addr: string; text: string }>("select client_addr, text from smpp_outbox where kind = 'mo' and mobile = $1", [mobile]),
+      () =>
+        p.ctx.db.query<{ client_addr: string; text: string }>(
+          "select client_addr, text from smpp_outbox where kind = 'mo' and mobile = $1",
+          [mobile],
+        ),
       (rows) => rows.length === 1,
     );
     expect(queued).toEqual({ client_addr: '1069000177', text: simulatedReplyFor(mobile) });
     const rx = await bindTestAccount(p, 'bind_receiver');
     expect(rx.status).toBe(STATUS.ROK);
     const mo = (await rx.peer.until(
-      () => rx.peer.received.find((x) => x.command === 'deliver_sm' && (x as unknown as { sourceAddr: string }).sourceAddr === mobile),
+      () =>
+        rx.peer.received.find(
+          (x) => x.command === 'deliver_sm' && (x as unknown as { sourceAddr: string }).sourceAddr === mobile,
+        ),
       'reply',
       15_000,
-    )) as unknown as { esmClass: number; dataCoding: number; destinationAddr: string; shortMessage: Buffer; sequenceNumber: number };
+    )) as unknown as {
+      esmClass: number;
+      dataCoding: number;
+      destinationAddr: string;
+      shortMessage: Buffer;
+      sequenceNumber: number;
+    };
     expect(mo.esmClass).toBe(0);
     expect(mo.dataCoding).toBe(8);
     expect(mo.destinationAddr).toBe('1069000177');
     expect(decodeUcs2(mo.shortMessage)).toBe(simulatedReplyFor(mobile));
-    rx.peer.write({ command: 'deliver_sm_resp', sequenceNumber: mo.sequenceNumber, commandStatus: 0, messageId: '' } as unknown as Pdu);
+    rx.peer.write({
+      command: 'deliver_sm_resp',
+      sequenceNumber: mo.sequenceNumber,
+      commandStatus: 0,
+      messageId: '',
+    } as unknown as Pdu);
     await waitFor(
       () => p.ctx.db.query("select 1 from smpp_outbox where kind = 'mo' and mobile = $1", [mobile]),
       (rows) => rows.length === 0,
@@ -56,7 +82,11 @@ describe.each(DB_KINDS)('SMPP replies on %s', (kind) => {
   it('queues no reply for an account that neither binds nor sent the message over SMPP', async () => {
     const mobile = answeringNumber(13900000700);
     const user = await tokenFor(p, 'admin');
-    const send = await p.call('/user/groupSend', { cus_id: 'SUB002', content: '【演示】控制台发送', mobiles: mobile }, { token: user });
+    const send = await p.call(
+      '/user/groupSend',
+      { cus_id: 'SUB002', content: '【演示】控制台发送', mobiles: mobile },
+      { token: user },
+    );
     expect(send.status).toBe(200);
     await waitFor(
       () => p.ctx.db.query("select 1 from mo_records where cus_id = 'SUB002' and mobile = $1", [mobile]),

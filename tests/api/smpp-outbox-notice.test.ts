@@ -23,10 +23,12 @@ describe.each(DB_KINDS)('SMPP outbox notice on %s', (kind) => {
     const notice = new Promise<void>((r) => (noticed = r));
     // no receiver bound: the receipt stays in the outbox, so the row is there whenever the notice is read
     const off = await p.ctx.db.listen(OUTBOX_CHANNEL, () => {
-      void p.ctx.db.query<{ n: number }>('select count(*)::int as n from smpp_outbox where cus_id = $1', ['SUB001']).then(([r]) => {
-        seen.push(r.n);
-        noticed();
-      });
+      void p.ctx.db
+        .query<{ n: number }>('select count(*)::int as n from smpp_outbox where cus_id = $1', ['SUB001'])
+        .then(([r]) => {
+          seen.push(r.n);
+          noticed();
+        });
     });
     const { peer } = await bindTestAccount(p, 'bind_transmitter');
     const resp = await peer.call(

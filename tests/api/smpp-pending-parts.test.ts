@@ -41,14 +41,21 @@ describe.each(DB_KINDS)('SMPP pending long-message parts on %s', (kind) => {
     // none completes: each id handed out comes back in a REJECTD receipt over the account's receiving binds
     const receipts = () =>
       [a, b, c].flatMap((peer) =>
-        peer.received.filter((r) => r.command === 'deliver_sm').map((r) => ({ id: tlvCString(r as never, TLV.receipted_message_id), text: r })),
+        peer.received
+          .filter((r) => r.command === 'deliver_sm')
+          .map((r) => ({ id: tlvCString(r as never, TLV.receipted_message_id), text: r })),
       );
     for (const peer of [a, b, c]) {
       let answered = 0;
       setInterval(() => {
         for (const d of peer.received.filter((r) => r.command === 'deliver_sm').slice(answered)) {
           answered++;
-          peer.write({ command: 'deliver_sm_resp', commandStatus: 0, sequenceNumber: d.sequenceNumber, messageId: '' } as Pdu);
+          peer.write({
+            command: 'deliver_sm_resp',
+            commandStatus: 0,
+            sequenceNumber: d.sequenceNumber,
+            messageId: '',
+          } as Pdu);
         }
       }, 20).unref();
     }
@@ -58,7 +65,8 @@ describe.each(DB_KINDS)('SMPP pending long-message parts on %s', (kind) => {
         .map((r) => r.id)
         .sort(),
     ).toEqual([...ids].sort());
-    for (const r of receipts()) expect((r.text as unknown as { shortMessage: Buffer }).shortMessage.toString('latin1')).toContain('stat:REJECTD');
+    for (const r of receipts())
+      expect((r.text as unknown as { shortMessage: Buffer }).shortMessage.toString('latin1')).toContain('stat:REJECTD');
     // the room is free again
     expect(await take(c, 8)).toBe(STATUS.ROK);
     for (const peer of [a, b, c]) peer.end();

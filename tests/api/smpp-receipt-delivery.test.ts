@@ -32,14 +32,24 @@ function answering(peer: TestPeer, statusFor: (pdu: Pdu, n: number) => number = 
       const id = receiptId(d) ?? '';
       const n = seen.get(id) ?? 0;
       seen.set(id, n + 1);
-      peer.write({ command: 'deliver_sm_resp', commandStatus: statusFor(d, n), sequenceNumber: d.sequenceNumber, messageId: '' } as Pdu);
+      peer.write({
+        command: 'deliver_sm_resp',
+        commandStatus: statusFor(d, n),
+        sequenceNumber: d.sequenceNumber,
+        messageId: '',
+      } as Pdu);
     }
   }, 5);
   return () => clearInterval(timer);
 }
 
 const outboxIds = async (p: TestPlatform, cusId: string) =>
-  (await p.ctx.db.query<{ ids: string[] }>('select message_ids as ids from smpp_outbox where cus_id = $1 order by id', [cusId])).flatMap((r) => r.ids);
+  (
+    await p.ctx.db.query<{ ids: string[] }>(
+      'select message_ids as ids from smpp_outbox where cus_id = $1 order by id',
+      [cusId],
+    )
+  ).flatMap((r) => r.ids);
 
 describe.each(DB_KINDS)('SMPP receipt delivery on %s', (kind) => {
   describe('with the usual response timeout', () => {
@@ -90,7 +100,11 @@ describe.each(DB_KINDS)('SMPP receipt delivery on %s', (kind) => {
     it('unbinds a receiver that leaves a deliver_sm unanswered and keeps the receipt for the next bind', async () => {
       const { peer: silent } = await bindPeer(p, 'SUB002', 'pass0002', 'bind_receiver');
       await queueReceipts(p, 'SUB002', ['T1']);
-      await silent.until(() => silent.received.some((r) => r.command === 'unbind') || silent.closed, 'the unbind', 10_000);
+      await silent.until(
+        () => silent.received.some((r) => r.command === 'unbind') || silent.closed,
+        'the unbind',
+        10_000,
+      );
       expect(delivers(silent).map(receiptId)).toEqual(['T1']);
       await silent.until(() => silent.closed, 'the close', 10_000);
       expect(await outboxIds(p, 'SUB002')).toEqual(['T1']);
@@ -104,7 +118,9 @@ describe.each(DB_KINDS)('SMPP receipt delivery on %s', (kind) => {
     it('sends a refused receipt again later and drops one refused for good (ESME_RX_P_APPN)', async () => {
       const { peer } = await bindPeer(p, 'SUB001', 'pass0001', 'bind_receiver');
       // R1 is refused for now the first time, P1 for good
-      const stop = answering(peer, (d, n) => (receiptId(d) === 'P1' ? STATUS.RX_P_APPN : n === 0 ? STATUS.RX_T_APPN : STATUS.ROK));
+      const stop = answering(peer, (d, n) =>
+        receiptId(d) === 'P1' ? STATUS.RX_P_APPN : n === 0 ? STATUS.RX_T_APPN : STATUS.ROK,
+      );
       await queueReceipts(p, 'SUB001', ['R1']);
       await peer.until(() => delivers(peer).length >= 1, 'the first try', 10_000);
       await queueReceipts(p, 'SUB001', ['P1']);

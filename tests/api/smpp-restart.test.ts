@@ -19,7 +19,11 @@ describe.each(DB_KINDS)('SMPP receipts across a restart on %s', (kind) => {
   afterAll(() => remove());
 
   it('delivers every receipt queued before the stop once, after the restart, and none twice', async () => {
-    const config = testConfig({ logLevel: process.env.SMPP_TEST_LOG ?? 'warn', simulator: FAST_SIMULATOR, smppPort: 'auto' });
+    const config = testConfig({
+      logLevel: process.env.SMPP_TEST_LOG ?? 'warn',
+      simulator: FAST_SIMULATOR,
+      smppPort: 'auto',
+    });
     const a = await durablePlatform(kind, where, config);
     await smppAccount(a as unknown as TestPlatform, 'SUB001', 'smpp1234', {});
     const tx = await TestPeer.open(a.smppPort()!);
@@ -55,7 +59,12 @@ describe.each(DB_KINDS)('SMPP receipts across a restart on %s', (kind) => {
           if (x.command !== 'deliver_sm' || answered.has(x.sequenceNumber)) continue;
           answered.add(x.sequenceNumber);
           receipted.push(findTlv(x, TLV.receipted_message_id)!.toString('latin1').replace(/\0$/, ''));
-          rx.write({ command: 'deliver_sm_resp', sequenceNumber: x.sequenceNumber, commandStatus: 0, messageId: '' } as unknown as Pdu);
+          rx.write({
+            command: 'deliver_sm_resp',
+            sequenceNumber: x.sequenceNumber,
+            commandStatus: 0,
+            messageId: '',
+          } as unknown as Pdu);
         }
         return receipted.length >= RECEIPTS;
       };

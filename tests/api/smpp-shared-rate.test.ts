@@ -22,7 +22,9 @@ describe.each(DB_KINDS)('one max speed for SMPP and HTTP on %s', (kind) => {
   beforeAll(async () => {
     p = await startPlatform(kind, { smppPort: 'auto', simulator: FAST_SIMULATOR, logLevel: 'error' });
     await smppTestAccount(p);
-    await p.ctx.db.query(`update accounts set options = options || '{"maxSpeed": ${RATE}}'::jsonb where cus_id = 'SUB001'`);
+    await p.ctx.db.query(
+      `update accounts set options = options || '{"maxSpeed": ${RATE}}'::jsonb where cus_id = 'SUB001'`,
+    );
   });
   afterAll(async () => p?.close());
 

@@ -57,7 +57,9 @@ describe.each(DB_KINDS)('SMPP submits the database fails to store, on %s', (kind
       ),
     );
     expect(STATUS.RSYSERR).toBe(0x08);
-    expect(answers.map((r) => [r.command, r.commandStatus])).toEqual(mobiles.map(() => ['submit_sm_resp', STATUS.RSYSERR]));
+    expect(answers.map((r) => [r.command, r.commandStatus])).toEqual(
+      mobiles.map(() => ['submit_sm_resp', STATUS.RSYSERR]),
+    );
     expect(await footprint(p)).toEqual(before);
 
     // the same session, once the database takes records again
@@ -71,7 +73,11 @@ describe.each(DB_KINDS)('SMPP submits the database fails to store, on %s', (kind
     );
     expect(stored).toEqual([{ mobile: mobiles[0], content: '存储恢复' }]);
     const after = await footprint(p);
-    expect(after).toMatchObject({ records: before.records + 1, messages: before.messages + 1, ledger: before.ledger + 1 });
+    expect(after).toMatchObject({
+      records: before.records + 1,
+      messages: before.messages + 1,
+      ledger: before.ledger + 1,
+    });
     expect(after.balance).toBeLessThan(before.balance);
     peer.end();
   });

@@ -27,23 +27,36 @@ describe.each(DB_KINDS)('SMPP submit_sm fields on %s', (kind) => {
     const { peer } = await bindTestAccount(p, 'bind_transmitter');
     const r = (await peer.call(submit({ sourceAddr: '' }))) as Pdu & { messageId: string };
     expect(r.commandStatus).toBe(STATUS.ROK);
-    const [row] = await p.ctx.db.query<{ source_addr: string }>('select source_addr from smpp_messages where message_id = $1', [r.messageId]);
+    const [row] = await p.ctx.db.query<{ source_addr: string }>(
+      'select source_addr from smpp_messages where message_id = $1',
+      [r.messageId],
+    );
     expect(row.source_addr).toBe(SMPP_TEST_ACCOUNT.sourceAddr);
     peer.end();
   });
 
   it('refuses malformed and future schedule_delivery_time, and malformed or past validity_period, storing nothing', async () => {
     const { peer } = await bindTestAccount(p, 'bind_transmitter');
-    const count = async () => (await p.ctx.db.query<{ n: number }>("select count(*)::int as n from mt_records where cus_id = 'SUB001'"))[0].n;
+    const count = async () =>
+      (await p.ctx.db.query<{ n: number }>("select count(*)::int as n from mt_records where cus_id = 'SUB001'"))[0].n;
     const before = await count();
     expect((await peer.call(submit({ scheduleDeliveryTime: 'garbage!!' }))).commandStatus).toBe(STATUS.RINVSCHED);
-    expect((await peer.call(submit({ scheduleDeliveryTime: '300101000000000+' }))).commandStatus).toBe(STATUS.RINVSCHED);
+    expect((await peer.call(submit({ scheduleDeliveryTime: '300101000000000+' }))).commandStatus).toBe(
+      STATUS.RINVSCHED,
+    );
     expect((await peer.call(submit({ validityPeriod: 'garbage!!' }))).commandStatus).toBe(STATUS.RINVEXPIRY);
     expect((await peer.call(submit({ validityPeriod: '200101000000000+' }))).commandStatus).toBe(STATUS.RINVEXPIRY);
     expect(await count()).toBe(before);
     expect(
-      (await peer.call(submit({ scheduleDeliveryTime: '000000000000000R', validityPeriod: '000001000000000R', shortMessage: Buffer.from('fields, relative') })))
-        .commandStatus,
+      (
+        await peer.call(
+          submit({
+            scheduleDeliveryTime: '000000000000000R',
+            validityPeriod: '000001000000000R',
+            shortMessage: Buffer.from('fields, relative'),
+          }),
+        )
+      ).commandStatus,
     ).toBe(STATUS.ROK);
     peer.end();
   });

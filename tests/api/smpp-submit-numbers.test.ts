@@ -12,7 +12,10 @@ import { bindPeer, bindTestAccount, pipelined, smppAccount, smppTestAccount, SMP
 // stored as its 11 digits on the domestic product; an international number goes on the international product at its
 // country's price when the account has it, else is refused (ESME_RINVDSTADR), never stored as a mainland mobile. The
 // source address follows the sender rule every door shares.
-const TABLE: Array<NumberVector & { ton: number }> = [...NUMBER_VECTORS.map((v) => ({ ...v, ton: 0 })), ...SMPP_ADDRESS_VECTORS];
+const TABLE: Array<NumberVector & { ton: number }> = [
+  ...NUMBER_VECTORS.map((v) => ({ ...v, ton: 0 })),
+  ...SMPP_ADDRESS_VECTORS,
+];
 const PRICE: Record<string, number> = { US: 0.35, GB: 0.4, SG: 0.28 };
 
 const submit = (sourceAddr: string, destinationAddr: string, destAddrTon: number, sourceAddrTon = 0) =>
@@ -46,7 +49,13 @@ describe.each(DB_KINDS)('SMPP submit of the number table on %s', (kind) => {
   const recordsOf = async (ids: string[]) =>
     new Map(
       (
-        await p.ctx.db.query<{ message_id: string; mobile: string; prod_type: number; country_code: string | null; price: string }>(
+        await p.ctx.db.query<{
+          message_id: string;
+          mobile: string;
+          prod_type: number;
+          country_code: string | null;
+          price: string;
+        }>(
           `select s.message_id, m.mobile, m.prod_type::int as prod_type, m.country_code, m.price
              from smpp_messages s join mt_records m on m.sn = s.sn where s.message_id = any($1)`,
           [ids],
@@ -60,11 +69,16 @@ describe.each(DB_KINDS)('SMPP submit of the number table on %s', (kind) => {
       peer,
       TABLE.map((v) => submit(SMPP_TEST_ACCOUNT.sourceAddr, v.raw, v.ton)),
     );
-    expect(answers.map((a) => a.commandStatus)).toEqual(TABLE.map((v) => (v.kind === 'domestic' ? 0 : STATUS.RINVDSTADR)));
+    expect(answers.map((a) => a.commandStatus)).toEqual(
+      TABLE.map((v) => (v.kind === 'domestic' ? 0 : STATUS.RINVDSTADR)),
+    );
     const records = await recordsOf(answers.map((a) => String((a as { messageId?: string }).messageId ?? '')));
     TABLE.forEach((v, i) => {
       if (v.kind === 'domestic')
-        expect(records.get((answers[i] as { messageId: string }).messageId), `${v.ton} ${v.raw}`).toMatchObject({ mobile: v.stored, prod_type: 0 });
+        expect(records.get((answers[i] as { messageId: string }).messageId), `${v.ton} ${v.raw}`).toMatchObject({
+          mobile: v.stored,
+          prod_type: 0,
+        });
     });
     peer.end();
   });
@@ -75,7 +89,9 @@ describe.each(DB_KINDS)('SMPP submit of the number table on %s', (kind) => {
       peer,
       TABLE.map((v) => submit('8005', v.raw, v.ton)),
     );
-    expect(answers.map((a) => a.commandStatus)).toEqual(TABLE.map((v) => (v.kind === 'invalid' ? STATUS.RINVDSTADR : 0)));
+    expect(answers.map((a) => a.commandStatus)).toEqual(
+      TABLE.map((v) => (v.kind === 'invalid' ? STATUS.RINVDSTADR : 0)),
+    );
     const records = await recordsOf(answers.map((a) => String((a as { messageId?: string }).messageId ?? '')));
     TABLE.forEach((v, i) => {
       if (v.kind === 'invalid') return;

@@ -43,7 +43,11 @@ const submit = (fields: Partial<Parameters<typeof shortMessagePdu>[1]> = {}) =>
 describe.each(DB_KINDS)('SMPP submit and receipts on %s', (kind) => {
   let p: TestPlatform;
   beforeAll(async () => {
-    p = await startPlatform(kind, { smppPort: 'auto', simulator: { ...FAST_SIMULATOR, reportMs: 4000 }, logLevel: process.env.SMPP_TEST_LOG ?? 'warn' });
+    p = await startPlatform(kind, {
+      smppPort: 'auto',
+      simulator: { ...FAST_SIMULATOR, reportMs: 4000 },
+      logLevel: process.env.SMPP_TEST_LOG ?? 'warn',
+    });
     await smppTestAccount(p);
   });
   afterAll(async () => p?.close());
@@ -66,7 +70,11 @@ describe.each(DB_KINDS)('SMPP submit and receipts on %s', (kind) => {
     ]);
     expect(await balanceOf(p, 'SUB001')).toBeCloseTo(before - 0.25, 4);
     const admin = await tokenFor(p, 'admin');
-    const listed = await p.call('/mtRecord/list', { pageNumber: 1, pageSize: 50, prod_type: 0, cus_id: 'SUB001' }, { token: admin });
+    const listed = await p.call(
+      '/mtRecord/list',
+      { pageNumber: 1, pageSize: 50, prod_type: 0, cus_id: 'SUB001' },
+      { token: admin },
+    );
     const shown = listed.body.data.data as Array<{ sn: string; segments: number; price: number }>;
     expect(shown.map((r) => r.sn).sort()).toEqual(rows.map((r) => r.sn).sort());
     expect(shown.map((r) => [r.segments, r.price]).sort()).toEqual([
@@ -76,7 +84,10 @@ describe.each(DB_KINDS)('SMPP submit and receipts on %s', (kind) => {
     ]);
     const deliver = steps.find((s) => s.step === 'deliver')!;
     expect(deliver).toMatchObject({ esm_class: 4, receipted_message_id: submits[0].message_id, message_state: 2 });
-    expect(parseReceiptText(String(deliver.short_message))).toMatchObject({ id: submits[0].message_id, stat: 'DELIVRD' });
+    expect(parseReceiptText(String(deliver.short_message))).toMatchObject({
+      id: submits[0].message_id,
+      stat: 'DELIVRD',
+    });
     expect(steps.at(-1)).toMatchObject({ step: 'unbind', status: 0 });
   }, 90_000);
 
@@ -87,7 +98,10 @@ describe.each(DB_KINDS)('SMPP submit and receipts on %s', (kind) => {
     expect(r.commandStatus).toBe(STATUS.ROK);
     const messageId = (r as unknown as { messageId: string }).messageId;
     await waitFor(
-      () => p.ctx.db.query<{ message_ids: string[] }>('select message_ids from smpp_outbox where $1 = any(message_ids)', [messageId]),
+      () =>
+        p.ctx.db.query<{ message_ids: string[] }>('select message_ids from smpp_outbox where $1 = any(message_ids)', [
+          messageId,
+        ]),
       (rows) => rows.length === 1,
     );
     const rx = await bindTestAccount(p, 'bind_receiver');
@@ -99,7 +113,12 @@ describe.each(DB_KINDS)('SMPP submit and receipts on %s', (kind) => {
         for (const x of rx.peer.received) {
           if (x.command !== 'deliver_sm' || answered.has(x.sequenceNumber)) continue;
           answered.add(x.sequenceNumber);
-          rx.peer.write({ command: 'deliver_sm_resp', sequenceNumber: x.sequenceNumber, commandStatus: 0, messageId: '' } as unknown as Pdu);
+          rx.peer.write({
+            command: 'deliver_sm_resp',
+            sequenceNumber: x.sequenceNumber,
+            commandStatus: 0,
+            messageId: '',
+          } as unknown as Pdu);
         }
         return rx.peer.received.find((x) => x.command === 'deliver_sm' && receiptId(x) === messageId);
       },
@@ -118,9 +137,21 @@ describe.each(DB_KINDS)('SMPP submit and receipts on %s', (kind) => {
       sourceAddrNpi: 0,
       sourceAddr: '10690001',
     } as unknown as Pdu)) as unknown as Record<string, unknown>;
-    expect(q).toMatchObject({ command: 'query_sm_resp', commandStatus: STATUS.ROK, messageId, messageState: 2, errorCode: 0 });
+    expect(q).toMatchObject({
+      command: 'query_sm_resp',
+      commandStatus: STATUS.ROK,
+      messageId,
+      messageState: 2,
+      errorCode: 0,
+    });
     expect(String(q.finalDate)).toMatch(/^\d{12}000\+$/);
-    const unknown = await tx.peer.call({ command: 'query_sm', messageId: 'nope', sourceAddrTon: 0, sourceAddrNpi: 0, sourceAddr: '' } as unknown as Pdu);
+    const unknown = await tx.peer.call({
+      command: 'query_sm',
+      messageId: 'nope',
+      sourceAddrTon: 0,
+      sourceAddrNpi: 0,
+      sourceAddr: '',
+    } as unknown as Pdu);
     expect(unknown.commandStatus).toBe(STATUS.RINVMSGID);
     tx.peer.end();
     rx.peer.end();

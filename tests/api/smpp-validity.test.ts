@@ -45,7 +45,14 @@ describe.each(DB_KINDS)('SMPP validity_period on %s', (kind) => {
 
   const record = async (mobile: string) =>
     (
-      await p.ctx.db.query<{ sn: string; mt_status: number; report_result: string | null; price: string; receive_time: Date; expires_at: Date | null }>(
+      await p.ctx.db.query<{
+        sn: string;
+        mt_status: number;
+        report_result: string | null;
+        price: string;
+        receive_time: Date;
+        expires_at: Date | null;
+      }>(
         `select m.sn, m.mt_status, m.report_result, m.price, m.receive_time, c.expires_at
            from mt_records m left join carrier_queue c on c.sn = m.sn where m.mobile = $1 and m.source = 'smpp'`,
         [mobile],
@@ -67,14 +74,23 @@ describe.each(DB_KINDS)('SMPP validity_period on %s', (kind) => {
     const answering = setInterval(() => {
       for (const d of peer.received.filter((r) => r.command === 'deliver_sm').slice(answered)) {
         answered++;
-        peer.write({ command: 'deliver_sm_resp', commandStatus: 0, sequenceNumber: d.sequenceNumber, messageId: '' } as Pdu);
+        peer.write({
+          command: 'deliver_sm_resp',
+          commandStatus: 0,
+          sequenceNumber: d.sequenceNumber,
+          messageId: '',
+        } as Pdu);
       }
     }, 20);
     const before = await balanceOf(p, SMPP_TEST_ACCOUNT.cusId);
     const short = (await peer.call(submit('13900000401', '000000000003000R'))) as Pdu & { messageId: string };
     const long = (await peer.call(submit('13900000402', '000001000000000R'))) as Pdu & { messageId: string };
     const beyond = (await peer.call(submit('13900000403', '000010000000000R'))) as Pdu & { messageId: string };
-    expect([short.commandStatus, long.commandStatus, beyond.commandStatus]).toEqual([STATUS.ROK, STATUS.ROK, STATUS.ROK]);
+    expect([short.commandStatus, long.commandStatus, beyond.commandStatus]).toEqual([
+      STATUS.ROK,
+      STATUS.ROK,
+      STATUS.ROK,
+    ]);
 
     const expired = await waitFor(
       () => record('13900000401'),
@@ -83,11 +99,15 @@ describe.each(DB_KINDS)('SMPP validity_period on %s', (kind) => {
     );
     expect(expired).toMatchObject({ mt_status: 700, report_result: 'EXPIRED' });
     // charged and kept, as an undeliverable message is
-    const charged = Number(expired.price) + Number((await record('13900000402')).price) + Number((await record('13900000403')).price);
+    const charged =
+      Number(expired.price) + Number((await record('13900000402')).price) + Number((await record('13900000403')).price);
     expect(await balanceOf(p, SMPP_TEST_ACCOUNT.cusId)).toBeCloseTo(before - charged, 4);
 
     const receipt = await peer.until(
-      () => peer.received.find((r) => r.command === 'deliver_sm' && tlvCString(r as never, TLV.receipted_message_id) === short.messageId),
+      () =>
+        peer.received.find(
+          (r) => r.command === 'deliver_sm' && tlvCString(r as never, TLV.receipted_message_id) === short.messageId,
+        ),
       'the EXPIRED receipt',
       15_000,
     );
@@ -108,8 +128,12 @@ describe.each(DB_KINDS)('SMPP validity_period on %s', (kind) => {
     // the other two wait for the carrier; the one asking for ten days keeps the platform's 72 h at most
     const [kept, clamped] = [await record('13900000402'), await record('13900000403')];
     expect([kept.mt_status, clamped.mt_status]).toEqual([500, 500]);
-    expect(new Date(kept.expires_at!).getTime() - new Date(kept.receive_time).getTime()).toBeGreaterThan(23 * 3_600_000);
-    expect(new Date(clamped.expires_at!).getTime() - new Date(clamped.receive_time).getTime()).toBeLessThanOrEqual(72 * 3_600_000 + 1000);
+    expect(new Date(kept.expires_at!).getTime() - new Date(kept.receive_time).getTime()).toBeGreaterThan(
+      23 * 3_600_000,
+    );
+    expect(new Date(clamped.expires_at!).getTime() - new Date(clamped.receive_time).getTime()).toBeLessThanOrEqual(
+      72 * 3_600_000 + 1000,
+    );
 
     smsc.up();
     await waitFor(

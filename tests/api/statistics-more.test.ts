@@ -31,21 +31,37 @@ describe.each(DB_KINDS)('more statistics on %s', (kind) => {
     const r = await p.call('/numberPorting/numberPortingStatistics', {}, { token: admin });
     expect(r.status).toBe(200);
     const ep = r.body.data.data.find((x: { cus_id: string }) => x.cus_id === 'EP0001');
-    expect(ep).toMatchObject({ request_count: 3, success_count: 2, failure_count: 1, successRatio: 66.67, failureRatio: 33.33 });
+    expect(ep).toMatchObject({
+      request_count: 3,
+      success_count: 2,
+      failure_count: 1,
+      successRatio: 66.67,
+      failureRatio: 33.33,
+    });
     const mine = await p.call('/numberPorting/numberPortingStatistics', {}, { token: user });
-    expect(mine.body.data.data).toEqual([expect.objectContaining({ cus_id: 'SUB001', request_count: 1, successRatio: 0, failureRatio: 100 })]);
+    expect(mine.body.data.data).toEqual([
+      expect.objectContaining({ cus_id: 'SUB001', request_count: 1, successRatio: 0, failureRatio: 100 }),
+    ]);
   });
 
   it('blacklist: ratios, and the time range selects the day', async () => {
     const all = await p.call('/mobileBlack/mobileBlackStatistics', {}, { token: admin });
-    expect(all.body.data.data).toEqual([expect.objectContaining({ cus_id: 'EP0001', request_count: 4, successRatio: 75, failureRatio: 25 })]);
-    const lastDay = await p.call('/mobileBlack/mobileBlackStatistics', { startTime: now - DAY / 2, endTime: now }, { token: admin });
+    expect(all.body.data.data).toEqual([
+      expect.objectContaining({ cus_id: 'EP0001', request_count: 4, successRatio: 75, failureRatio: 25 }),
+    ]);
+    const lastDay = await p.call(
+      '/mobileBlack/mobileBlackStatistics',
+      { startTime: now - DAY / 2, endTime: now },
+      { token: admin },
+    );
     expect(lastDay.body.data.total).toBe(0);
     const bad = await p.call('/mobileBlack/mobileBlackStatistics', { startTime: 'soon' }, { token: admin });
     expect(bad.status).toBe(400);
     // the time dimension: one row per month (YYYY-MM) or year (YYYY) holding the same counts
     const month = await p.call('/mobileBlack/mobileBlackStatistics', { dimension: 1 }, { token: admin });
-    expect(month.body.data.data.map((r: { gathering_time: string }) => r.gathering_time.length)).toEqual(month.body.data.data.map(() => 7));
+    expect(month.body.data.data.map((r: { gathering_time: string }) => r.gathering_time.length)).toEqual(
+      month.body.data.data.map(() => 7),
+    );
     expect(month.body.data.data.reduce((n: number, r: { request_count: number }) => n + r.request_count, 0)).toBe(4);
     const year = await p.call('/numberPorting/numberPortingStatistics', { dimension: 2 }, { token: admin });
     expect(year.body.data.data.find((r: { cus_id: string }) => r.cus_id === 'EP0001')).toMatchObject({
@@ -63,14 +79,21 @@ describe.each(DB_KINDS)('more statistics on %s', (kind) => {
     );
     expect(send.status, JSON.stringify(send.body)).toBe(200);
     const rows = await waitFor(
-      async () => (await p.call('/dataGathering/countryList', { pageSize: 100 }, { token: admin })).body.data.data as Array<Record<string, unknown>>,
+      async () =>
+        (await p.call('/dataGathering/countryList', { pageSize: 100 }, { token: admin })).body.data.data as Array<
+          Record<string, unknown>
+        >,
       (d) => d.reduce((n, r) => n + Number(r.success_count), 0) === 3,
     );
     const byName = Object.fromEntries(rows.map((r) => [r.countryCode ?? r.countryName, r.sent_count]));
     expect(Object.values(byName).sort()).toEqual([1, 2]);
     const us = await p.call('/dataGathering/countryList', { countryCode: 'US' }, { token: admin });
     expect(us.body.data.data.map((r: { sent_count: number }) => r.sent_count)).toEqual([2]);
-    const old = await p.call('/dataGathering/countryList', { startTime: now - 30 * DAY, endTime: now - 20 * DAY }, { token: admin });
+    const old = await p.call(
+      '/dataGathering/countryList',
+      { startTime: now - 30 * DAY, endTime: now - 20 * DAY },
+      { token: admin },
+    );
     expect(old.body.data.total).toBe(0);
     expect((await p.call('/dataGathering/countryList', {}, { token: user })).body.data.total).toBe(0);
   });

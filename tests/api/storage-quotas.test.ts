@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOG_UPLOAD_MAX_BYTES, LOG_UPLOAD_MAX_ENTRIES, LOGGED_ERROR_MAX, logUploadChunks } from '../../contract/endpoints/log.endpoints';
+import {
+  LOG_UPLOAD_MAX_BYTES,
+  LOG_UPLOAD_MAX_ENTRIES,
+  LOGGED_ERROR_MAX,
+  logUploadChunks,
+} from '../../contract/endpoints/log.endpoints';
 import { STREAMS_PER_SESSION, STREAMS_PER_USER } from '../../platform/feed/stream-registry';
 import { LOG_KEEP_BYTES } from '../../platform/console/client-logs';
 import { DB_KINDS, platformFor } from '../helpers/platform';
@@ -21,7 +26,14 @@ describe.each(DB_KINDS)('storage quotas on %s', (kind) => {
          from client_logs where user_id = $1 order by id`,
       [userId],
     );
-  const entry = (message: string, stack = '') => ({ type: 'Error', message, stack, info: '', url: '/sms-cloud/', time: '2026-01-01 00:00:00' });
+  const entry = (message: string, stack = '') => ({
+    type: 'Error',
+    message,
+    stack,
+    info: '',
+    url: '/sms-cloud/',
+    time: '2026-01-01 00:00:00',
+  });
 
   it('refuses an upload over the body limit with a localized 413 and stores nothing', async () => {
     await p.ctx.db.query('delete from client_logs');
@@ -33,7 +45,10 @@ describe.each(DB_KINDS)('storage quotas on %s', (kind) => {
     expect(en.body.message).toBe('The request body is too large (limit 64 KB)');
     expect(await stored()).toEqual([]);
     // a field past its bound is a 400 naming it
-    const long = await p.call('/log/upload', [entry('m'.repeat(LOGGED_ERROR_MAX.message + 1))], { token: user, lang: 'en' });
+    const long = await p.call('/log/upload', [entry('m'.repeat(LOGGED_ERROR_MAX.message + 1))], {
+      token: user,
+      lang: 'en',
+    });
     expect(long).toMatchObject({ status: 400, body: { field: '0.message' } });
     // the console's chunks of the same entries all go through: every stack cut to its bound, every call under the limit
     const chunks = logUploadChunks(big.map((e) => ({ ...e, stack: e.stack + 'y'.repeat(5000) })));
@@ -51,7 +66,8 @@ describe.each(DB_KINDS)('storage quotas on %s', (kind) => {
       const batch = Array.from({ length: count }, () => entry(`log ${n++}`, 's'.repeat(stackBytes)));
       expect((await p.call('/log/upload', batch, { token: user })).status).toBe(200);
     };
-    for (let i = 0; i * LOG_UPLOAD_MAX_ENTRIES < LOG_KEEP_ROWS + LOG_UPLOAD_MAX_ENTRIES; i++) await upload(LOG_UPLOAD_MAX_ENTRIES);
+    for (let i = 0; i * LOG_UPLOAD_MAX_ENTRIES < LOG_KEEP_ROWS + LOG_UPLOAD_MAX_ENTRIES; i++)
+      await upload(LOG_UPLOAD_MAX_ENTRIES);
     let rows = await stored();
     expect(rows).toHaveLength(LOG_KEEP_ROWS);
     expect(rows[0].message).toBe(`log ${n - LOG_KEEP_ROWS}`);
@@ -102,7 +118,9 @@ describe.each(DB_KINDS)('storage quotas on %s', (kind) => {
     [newer, next, ...first].forEach((s) => s.close());
 
     // over sessions: four full sessions are the login's cap; one more stream in a fifth ends the login's oldest
-    const sessions = await Promise.all(Array.from({ length: STREAMS_PER_USER / STREAMS_PER_SESSION + 1 }, () => p.login('agent')));
+    const sessions = await Promise.all(
+      Array.from({ length: STREAMS_PER_USER / STREAMS_PER_SESSION + 1 }, () => p.login('agent')),
+    );
     const held = [];
     for (const s of sessions.slice(0, -1)) for (let i = 0; i < STREAMS_PER_SESSION; i++) held.push(await openStream(s));
     const extra = await openStream(sessions.at(-1)!);

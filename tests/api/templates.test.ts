@@ -14,9 +14,15 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
     [admin, user] = await Promise.all([tokenFor(p, 'admin'), tokenFor(p, 'user')]);
   });
 
-  const call = (path: string, body: unknown, token = admin, lang: 'zh' | 'en' = 'en', headers: Record<string, string> = {}) =>
-    p.call(path, body, { token, lang, headers });
-  const contentList = async (token: string, body: object = {}) => (await call('/contentTemplate/list', { pageSize: 100, ...body }, token)).body.data;
+  const call = (
+    path: string,
+    body: unknown,
+    token = admin,
+    lang: 'zh' | 'en' = 'en',
+    headers: Record<string, string> = {},
+  ) => p.call(path, body, { token, lang, headers });
+  const contentList = async (token: string, body: object = {}) =>
+    (await call('/contentTemplate/list', { pageSize: 100, ...body }, token)).body.data;
 
   it('reviews a content template to approved, and one with a banned word to rejected', async () => {
     const ok = await call(
@@ -28,7 +34,10 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe('新增成功');
     const id = ok.body.data.template_id as string;
-    const bad = await call('/contentTemplate/contentTemplateAdd', { cus_id: 'EP0001', template_content: 'casino night ${p1}' });
+    const bad = await call('/contentTemplate/contentTemplateAdd', {
+      cus_id: 'EP0001',
+      template_content: 'casino night ${p1}',
+    });
     const badId = bad.body.data.template_id as string;
     const first = (await contentList(admin)).data.find((t: any) => t.template_id === id);
     // listed at once with its account and keyword: pending with no check time, unless the simulated review (100 ms
@@ -55,9 +64,17 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
   });
 
   it('keeps templates to their account: a sub-account neither lists nor deletes the enterprise one', async () => {
-    const mine = (await call('/contentTemplate/contentTemplateAdd', { cus_id: 'SUB001', template_content: 'sub template' }, user)).body.data.template_id;
-    const theirs = (await call('/contentTemplate/contentTemplateAdd', { cus_id: 'EP0001', template_content: 'enterprise only' })).body.data.template_id;
-    const forOther = await call('/contentTemplate/contentTemplateAdd', { cus_id: 'EP0001', template_content: 'x' }, user);
+    const mine = (
+      await call('/contentTemplate/contentTemplateAdd', { cus_id: 'SUB001', template_content: 'sub template' }, user)
+    ).body.data.template_id;
+    const theirs = (
+      await call('/contentTemplate/contentTemplateAdd', { cus_id: 'EP0001', template_content: 'enterprise only' })
+    ).body.data.template_id;
+    const forOther = await call(
+      '/contentTemplate/contentTemplateAdd',
+      { cus_id: 'EP0001', template_content: 'x' },
+      user,
+    );
     expect(forOther.status).toBe(400);
     expect(forOther.body.message).toBe('You may not act for that account');
 
@@ -79,31 +96,51 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
     expect(feed.status).toBe(200);
     const doc = feed.body.data.documents.find((d: any) => d.template_id === mine);
     expect(doc).toMatchObject({ deleted: true, cus_id: 'SUB001' });
-    for (const d of feed.body.data.documents) expect(FEED_RESOURCES.contentTemplate.schema.safeParse(d).success, JSON.stringify(d)).toBe(true);
+    for (const d of feed.body.data.documents)
+      expect(FEED_RESOURCES.contentTemplate.schema.safeParse(d).success, JSON.stringify(d)).toBe(true);
     expect(feed.body.data.documents.some((d: any) => d.cus_id !== 'SUB001')).toBe(false);
   });
 
   it('refuses a ${…} that is no ${pN} on add, edit and send, naming it; a rejected template is edited back to review', async () => {
-    const add = await call('/contentTemplate/contentTemplateAdd', { cus_id: 'EP0001', template_content: '尊敬的${name}，验证码${p1}' }, admin, 'zh');
+    const add = await call(
+      '/contentTemplate/contentTemplateAdd',
+      { cus_id: 'EP0001', template_content: '尊敬的${name}，验证码${p1}' },
+      admin,
+      'zh',
+    );
     expect(add.status).toBe(400);
-    expect(add.body).toMatchObject({ field: 'template_content', message: '变量 ${name} 写法不对，变量写作 ${p1}、${p2}…' });
-    const addEn = await call('/contentTemplate/contentTemplateAdd', { cus_id: 'EP0001', template_content: 'Hi ${ p1} ${p0}' });
+    expect(add.body).toMatchObject({
+      field: 'template_content',
+      message: '变量 ${name} 写法不对，变量写作 ${p1}、${p2}…',
+    });
+    const addEn = await call('/contentTemplate/contentTemplateAdd', {
+      cus_id: 'EP0001',
+      template_content: 'Hi ${ p1} ${p0}',
+    });
     expect(addEn.body.message).toBe('Variable ${ p1} ${p0} is not valid: variables are written ${p1}, ${p2}, …');
 
     // the review rejects this one (a banned word); its owner fixes it and sends it again
-    const id = (await call('/contentTemplate/contentTemplateAdd', { cus_id: 'SUB001', template_content: 'casino ${p1}' }, user)).body.data.template_id;
+    const id = (
+      await call('/contentTemplate/contentTemplateAdd', { cus_id: 'SUB001', template_content: 'casino ${p1}' }, user)
+    ).body.data.template_id;
     const row = async () => (await contentList(user)).data.find((t: any) => t.template_id === id);
     expect(await waitFor(row, (t) => t.check_status === 3)).toMatchObject({ result_desc: '内容含违禁词：casino' });
     const mod = (body: object, token = user, lang: 'zh' | 'en' = 'en') =>
       call('/contentTemplate/contentTemplateMod', { template_id: id, ...body }, token, lang);
     const bad = await mod({ template_content: '您好 ${p1' }, user, 'zh');
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ field: 'template_content', message: '变量 ${p1 写法不对，变量写作 ${p1}、${p2}…' });
+    expect(bad.body).toMatchObject({
+      field: 'template_content',
+      message: '变量 ${p1 写法不对，变量写作 ${p1}、${p2}…',
+    });
     expect((await row()).template_content).toBe('casino ${p1}');
-    const theirs = (await call('/contentTemplate/contentTemplateAdd', { cus_id: 'EP0001', template_content: 'enterprise ${p1}' })).body.data.template_id;
-    expect((await call('/contentTemplate/contentTemplateMod', { template_id: theirs, template_content: 'mine now' }, user)).body.message).toBe(
-      'No such template',
-    );
+    const theirs = (
+      await call('/contentTemplate/contentTemplateAdd', { cus_id: 'EP0001', template_content: 'enterprise ${p1}' })
+    ).body.data.template_id;
+    expect(
+      (await call('/contentTemplate/contentTemplateMod', { template_id: theirs, template_content: 'mine now' }, user))
+        .body.message,
+    ).toBe('No such template');
 
     const ok = await mod({ template_content: '您好 ${p1}，欢迎', keyword: '欢迎' });
     expect(ok.status).toBe(200);
@@ -112,7 +149,12 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
     expect(reviewed).toMatchObject({ template_content: '您好 ${p1}，欢迎', keyword: '欢迎', result_desc: '审核通过' });
 
     // a send door holds content to the same rule: the plain content and each personalised message
-    const send = await call('/user/groupSend', { cus_id: 'EP0001', content: '您好 ${name}', mobiles: '13900000001' }, admin, 'zh');
+    const send = await call(
+      '/user/groupSend',
+      { cus_id: 'EP0001', content: '您好 ${name}', mobiles: '13900000001' },
+      admin,
+      'zh',
+    );
     expect(send.body).toMatchObject({ field: 'content', message: '变量 ${name} 写法不对，变量写作 ${p1}、${p2}…' });
     const personal = await call('/user/groupSend', {
       cus_id: 'EP0001',
@@ -121,15 +163,32 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
         { mobile: '13900000002', content: '您好 ${姓名}' },
       ],
     });
-    expect(personal.body).toMatchObject({ field: 'contents.1.content', message: 'Variable ${姓名} is not valid: variables are written ${p1}, ${p2}, …' });
+    expect(personal.body).toMatchObject({
+      field: 'contents.1.content',
+      message: 'Variable ${姓名} is not valid: variables are written ${p1}, ${p2}, …',
+    });
   });
 
   it('does an add once for one Idempotency-Key', async () => {
     const headers = { 'Idempotency-Key': `tpl-${kind}-1` };
-    const a = await call('/contentTemplate/contentTemplateAdd', { cus_id: 'EP0001', template_content: 'once only' }, admin, 'en', headers);
-    const b = await call('/contentTemplate/contentTemplateAdd', { cus_id: 'EP0001', template_content: 'once only' }, admin, 'en', headers);
+    const a = await call(
+      '/contentTemplate/contentTemplateAdd',
+      { cus_id: 'EP0001', template_content: 'once only' },
+      admin,
+      'en',
+      headers,
+    );
+    const b = await call(
+      '/contentTemplate/contentTemplateAdd',
+      { cus_id: 'EP0001', template_content: 'once only' },
+      admin,
+      'en',
+      headers,
+    );
     expect(b.body.data.template_id).toBe(a.body.data.template_id);
-    const [{ n }] = await p.ctx.db.query<{ n: number }>("select count(*)::int as n from content_templates where template_content = 'once only'");
+    const [{ n }] = await p.ctx.db.query<{ n: number }>(
+      "select count(*)::int as n from content_templates where template_content = 'once only'",
+    );
     expect(Number(n)).toBe(1);
   });
 
@@ -151,7 +210,14 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
           cards: [{ cardSeq: 9e15, mediaType: 'image', mediaUrl: '', cardTitle: '', textContent: '', buttons: [] }],
         },
       ],
-      ['/user/templateAdd', { cus_id: 'EP0001', title: 't', frames: [{ mediaType: 'image', mediaUrl: 'http://evil/x.png', textContent: '' }] }],
+      [
+        '/user/templateAdd',
+        {
+          cus_id: 'EP0001',
+          title: 't',
+          frames: [{ mediaType: 'image', mediaUrl: 'http://evil/x.png', textContent: '' }],
+        },
+      ],
     ];
     for (const [path, body] of cases) {
       const r = await call(path, body, admin, 'zh');

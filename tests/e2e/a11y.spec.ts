@@ -43,7 +43,12 @@ async function audit(page: Page, path: string, part: 'page' | 'screen' = 'page')
   const r = await (part === 'screen' ? axe.include('#main-content') : axe).analyze();
   return r.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ path, rule: v.id, impact: v.impact ?? '', targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+    .map((v) => ({
+      path,
+      rule: v.id,
+      impact: v.impact ?? '',
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+    }));
 }
 
 /** The contrast ratio of a toast's summary on its background, composited over the page's (WCAG 2 formula). */

@@ -6,7 +6,8 @@ import { closeSessions, session, BASE, API, deadlineFor, scaled } from './e2e-he
 // session; a send crossing its warning threshold puts the warning SMS in its records; closing it logs it out.
 const SUB = `E2E${String(Date.now()).slice(-6)}`;
 
-const tokenOf = async (page: Page) => decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'Authorization')?.value ?? '');
+const tokenOf = async (page: Page) =>
+  decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'Authorization')?.value ?? '');
 
 test.afterEach(closeSessions);
 
@@ -139,7 +140,9 @@ test('sub-account: add, charge 100, log in, change password, balance warning, cl
   await expect(apiSettings.getByTestId('report-batch-note')).toContainText('JSON 数组');
   await groupSize.fill('0');
   await apiSettings.getByTestId('api-settings-submit').click();
-  await expect(apiSettings.getByTestId('api-settings-reportBatch-error')).toHaveText('每次推送的报告数须为 1 到 100 的整数');
+  await expect(apiSettings.getByTestId('api-settings-reportBatch-error')).toHaveText(
+    '每次推送的报告数须为 1 到 100 的整数',
+  );
   await groupSize.fill('50');
   await apiSettings.getByTestId('api-settings-submit').click();
   await expect(apiSettings.getByTestId('api-settings-done')).toBeVisible();

@@ -11,17 +11,26 @@ test.afterEach(closeSessions);
 
 type Minute = { submitted: number };
 
-test("the operator opens a carrier's last hour from the keyboard and reads its cost today", async ({ page, request }) => {
+test("the operator opens a carrier's last hour from the keyboard and reads its cost today", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(scaled(120_000));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const [admin, operator] = await Promise.all([apiToken(request, 'admin'), apiToken(request, 'operator')]);
-  await apiCall(request, admin, '/user/groupSend', { cus_id: 'EP0001', content: '【云信】图表测试', mobiles: '13800000777' });
+  await apiCall(request, admin, '/user/groupSend', {
+    cus_id: 'EP0001',
+    content: '【云信】图表测试',
+    mobiles: '13800000777',
+  });
   // the instance writes its minute every 2 s: wait until the hour counts the message
   await expect
     .poll(
       async () => {
-        const h = (await apiCall(request, operator, '/carrier/history', {})) as { carriers: Array<{ name: string; minutes: Minute[] }> };
+        const h = (await apiCall(request, operator, '/carrier/history', {})) as {
+          carriers: Array<{ name: string; minutes: Minute[] }>;
+        };
         return h.carriers.find((c) => c.name === 'simulator')?.minutes.reduce((n, m) => n + m.submitted, 0) ?? 0;
       },
       { timeout: scaled(30_000) },
@@ -52,7 +61,10 @@ test("the operator opens a carrier's last hour from the keyboard and reads its c
   await expect(figures.locator('tbody tr')).toHaveCount(60);
   await expect(figures.getByRole('columnheader', { name: '成功率' })).toHaveCount(1);
   // the opened row as axe reads it: no serious or critical violation of WCAG 2.x A/AA
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('[data-testid="carrier-status"]').analyze();
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .include('[data-testid="carrier-status"]')
+    .analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   await expect(toggle).toBeFocused();

@@ -9,7 +9,9 @@ test.afterEach(closeSessions);
 
 const menuLink = (page: Page, path: string) => page.locator(`nav.side-menu a[href="${BASE}${path}"]`);
 
-test('the operator disables and enables a carrier, tests a route and finds the change in the audit', async ({ page }) => {
+test('the operator disables and enables a carrier, tests a route and finds the change in the audit', async ({
+  page,
+}) => {
   test.setTimeout(scaled(120_000));
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -42,7 +44,13 @@ test('the operator disables and enables a carrier, tests a route and finds the c
   await expect(state).toHaveAttribute('data-state', 'active', { timeout: scaled(30_000) });
 
   await menuLink(page, '/carrierRoutes').click();
-  await expect(page.getByTestId('routes').getByRole('table', { name: '路由' }).locator('tbody tr', { hasText: 'simulator' }).first()).toBeVisible();
+  await expect(
+    page
+      .getByTestId('routes')
+      .getByRole('table', { name: '路由' })
+      .locator('tbody tr', { hasText: 'simulator' })
+      .first(),
+  ).toBeVisible();
   const panel = page.getByTestId('route-test');
   await panel.getByLabel('手机号').fill('13800000001');
   await panel.getByRole('button', { name: '测试' }).click();
@@ -51,7 +59,11 @@ test('the operator disables and enables a carrier, tests a route and finds the c
 
   // a route may let international messages go out from their sender id: a labelled checkbox, ticked from the keyboard,
   // shown in the list once saved; unticked again so the server's other specs send as before
-  const routeRow = page.getByTestId('routes').getByRole('table', { name: '路由' }).locator('tbody tr', { hasText: 'simulator' }).first();
+  const routeRow = page
+    .getByTestId('routes')
+    .getByRole('table', { name: '路由' })
+    .locator('tbody tr', { hasText: 'simulator' })
+    .first();
   await expect(routeRow.getByRole('cell', { name: '不允许', exact: true })).toBeVisible();
   const allowSenderIds = async (tick: boolean) => {
     await routeRow.getByTestId('route-edit-open').click();
@@ -68,7 +80,11 @@ test('the operator disables and enables a carrier, tests a route and finds the c
   await allowSenderIds(false);
 
   await menuLink(page, '/carrierAudit').click();
-  const disabled = page.getByTestId('carrier-audit').locator('tbody tr', { hasText: '停用' }).filter({ hasText: 'simulator' }).first();
+  const disabled = page
+    .getByTestId('carrier-audit')
+    .locator('tbody tr', { hasText: '停用' })
+    .filter({ hasText: 'simulator' })
+    .first();
   await expect(disabled).toBeVisible();
   await expect(disabled.getByTestId('audit-change')).toHaveText('enabled: true → false');
   const routeChange = page.getByTestId('carrier-audit').locator('tbody tr', { hasText: '修改路由' }).first();
@@ -76,7 +92,9 @@ test('the operator disables and enables a carrier, tests a route and finds the c
   expect(errors).toEqual([]);
 });
 
-test('enterprise logins have no carrier entry, and each typed carrier URL opens the refusal page without asking', async ({ browser }) => {
+test('enterprise logins have no carrier entry, and each typed carrier URL opens the refusal page without asking', async ({
+  browser,
+}) => {
   for (const [who, path] of [
     ['admin', '/carrierRoutes'],
     ['user', '/carrierStatus'],

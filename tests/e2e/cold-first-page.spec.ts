@@ -16,23 +16,33 @@ const rows = '.table-screen tbody tr:not(.p-datatable-emptymessage)';
 const recordFirstPaint = (page: Page, widgetsOf: Record<string, string>, when?: string) =>
   page.addInitScript(
     ({ sel, when }: { sel: Record<string, string>; when?: string }) => {
-      const first: Record<string, { standIns: number; widgets: number }> = ((window as unknown as { __firstPaint: typeof first }).__firstPaint = {});
+      const first: Record<string, { standIns: number; widgets: number }> = ((
+        window as unknown as { __firstPaint: typeof first }
+      ).__firstPaint = {});
       const seen = new MutationObserver(() => {
         for (const [container, widgets] of Object.entries(sel)) {
           const el = document.querySelector(container);
           if (el && !first[container] && (!when || document.querySelector(when)))
-            first[container] = { standIns: el.querySelectorAll('.stand-in').length, widgets: el.querySelectorAll(widgets).length };
+            first[container] = {
+              standIns: el.querySelectorAll('.stand-in').length,
+              widgets: el.querySelectorAll(widgets).length,
+            };
         }
         if (Object.keys(first).length === Object.keys(sel).length) seen.disconnect();
       });
-      document.addEventListener('DOMContentLoaded', () => seen.observe(document.body, { childList: true, subtree: true }));
+      document.addEventListener('DOMContentLoaded', () =>
+        seen.observe(document.body, { childList: true, subtree: true }),
+      );
     },
     { sel: widgetsOf, when },
   );
 const firstPaintOf = (page: Page, container: string) =>
   page.evaluate((c) => (window as unknown as { __firstPaint?: Record<string, unknown> }).__firstPaint?.[c], container);
 
-test('records show from the platform before the local database has any, then switch to local rows', async ({ page, context }) => {
+test('records show from the platform before the local database has any, then switch to local rows', async ({
+  page,
+  context,
+}) => {
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
 
@@ -63,7 +73,8 @@ test('records show from the platform before the local database has any, then swi
   const askedAfterLogin: string[] = [];
   page.on('request', (r) => {
     const asked = /\/user\/(getUserInfo|getTopMenu|getMenu)$/.exec(r.url())?.[1];
-    if (asked && (asked !== 'getMenu' || r.postData()?.includes('userCenter'))) askedAfterLogin.push(`${asked} ${r.postData() ?? ''}`);
+    if (asked && (asked !== 'getMenu' || r.postData()?.includes('userCenter')))
+      askedAfterLogin.push(`${asked} ${r.postData() ?? ''}`);
   });
   const listAsked = page.waitForRequest((r) => r.url().endsWith('/mtRecord/list'), { timeout: deadlineFor() });
   // what the top bar and the filter bar held when each first came into the page
@@ -124,10 +135,13 @@ test('records show from the platform before the local database has any, then swi
   await page.evaluate((sel) => {
     const w = window as unknown as { __minRows: number };
     w.__minRows = document.querySelectorAll(sel).length;
-    new MutationObserver(() => (w.__minRows = Math.min(w.__minRows, document.querySelectorAll(sel).length))).observe(document.body, {
-      subtree: true,
-      childList: true,
-    });
+    new MutationObserver(() => (w.__minRows = Math.min(w.__minRows, document.querySelectorAll(sel).length))).observe(
+      document.body,
+      {
+        subtree: true,
+        childList: true,
+      },
+    );
   }, rows);
   const before = await page.locator(rows).evaluateAll((els) => els.slice(0, 5).map((e) => e.textContent));
 
@@ -141,7 +155,8 @@ test('records show from the platform before the local database has any, then swi
   // scrolling further loads the next local pages, without repeating a row, also past what the cache held when the
   // scroll reached its end (the list loads on when the backfill brings more, without another scroll event)
   const scroller = page.locator('.table-screen .p-virtualscroller');
-  const lastSerial = () => page.locator(rows).evaluateAll((els) => Math.max(...els.map((e) => Number(e.querySelector('td')?.textContent))));
+  const lastSerial = () =>
+    page.locator(rows).evaluateAll((els) => Math.max(...els.map((e) => Number(e.querySelector('td')?.textContent))));
   await expect
     .poll(
       async () => {
@@ -217,7 +232,9 @@ test('a first list that fails opens the records screen at once, with its filters
   await expect.poll(() => asked).toBeGreaterThanOrEqual(2);
 });
 
-test("the top bar mounts its widgets after the first screen's rows, not in the task that renders the screen", async ({ page }) => {
+test("the top bar mounts its widgets after the first screen's rows, not in the task that renders the screen", async ({
+  page,
+}) => {
   await login(page);
   // the login's toast comes once the console's first screen is there (the dashboard: at the latest after a second)
   await expect(page.locator('.p-toast').getByText('登录成功')).toBeVisible();
@@ -242,7 +259,10 @@ test('a right-click on a tab and a click on the bell at once after the login ope
   await expect(page.getByText('暂无通知')).toBeVisible();
 });
 
-test('the dashboard left before its answer came drops that answer unread, and asks again when opened again', async ({ page, context }) => {
+test('the dashboard left before its answer came drops that answer unread, and asks again when opened again', async ({
+  page,
+  context,
+}) => {
   // the dashboard's answer is held until the records screen is open (as when the operator goes straight to a list)
   let release = () => {};
   const released = new Promise<void>((r) => (release = r));
@@ -280,17 +300,23 @@ test('the dashboard asks for its figures after the task that renders the shell, 
     const seen = new MutationObserver(() => {
       if (document.querySelector('.shell')) w.__shellSeen = true;
     });
-    document.addEventListener('DOMContentLoaded', () => seen.observe(document.body, { childList: true, subtree: true }));
+    document.addEventListener('DOMContentLoaded', () =>
+      seen.observe(document.body, { childList: true, subtree: true }),
+    );
   });
   await login(page);
   await expect(page.locator('.stat-card').first()).toBeVisible();
   const calls = await page.evaluate(() =>
-    (window as unknown as { __calls: [string, boolean][] }).__calls.filter(([url]) => url.includes('/dataGathering/getSmsIndexInfo')),
+    (window as unknown as { __calls: [string, boolean][] }).__calls.filter(([url]) =>
+      url.includes('/dataGathering/getSmsIndexInfo'),
+    ),
   );
   expect(calls).toEqual([[expect.stringContaining('/dataGathering/getSmsIndexInfo'), true]]);
 });
 
-test("the login page looks up the fonts the shell and the records screen set, and starts the first list's worker, before the login", async ({ page }) => {
+test("the login page looks up the fonts the shell and the records screen set, and starts the first list's worker, before the login", async ({
+  page,
+}) => {
   /** the (family, size, weight) of every piece of text the page lays out, and whether it shows icons */
   const typesInPage = () =>
     page.evaluate(() => {
@@ -301,7 +327,11 @@ test("the login page looks up the fonts the shell and the records screen set, an
         if (!el || !n.textContent?.trim() || el.closest('noscript, option')) continue;
         const s = getComputedStyle(el);
         if (s.display === 'none') continue;
-        const family = s.fontFamily.startsWith('system-ui') ? 'body' : s.fontFamily.startsWith('"Inter var"') ? 'prime' : s.fontFamily;
+        const family = s.fontFamily.startsWith('system-ui')
+          ? 'body'
+          : s.fontFamily.startsWith('"Inter var"')
+            ? 'prime'
+            : s.fontFamily;
         seen.add(JSON.stringify([family, Math.round(parseFloat(s.fontSize) * 100) / 100, Number(s.fontWeight)]));
       }
       return { types: [...seen], icons: document.querySelectorAll('.pi').length };
@@ -326,7 +356,12 @@ test("the login page looks up the fonts the shell and the records screen set, an
   await expect(page.locator(rows).nth(19)).toBeVisible();
   const records = await typesInPage();
   expect(shell.icons).toBeGreaterThan(0);
-  const warmed = new Set(WARM_TYPES.map(([family, px, weight]) => JSON.stringify([family, Math.round(px * 100) / 100, weight])));
+  const warmed = new Set(
+    WARM_TYPES.map(([family, px, weight]) => JSON.stringify([family, Math.round(px * 100) / 100, weight])),
+  );
   const cold = [...new Set([...shell.types, ...records.types])].filter((t) => !warmed.has(t));
-  expect(cold, 'types laid out for the first time on the cold path: add them to WARM_TYPES (src/app/font-warmup.ts)').toEqual([]);
+  expect(
+    cold,
+    'types laid out for the first time on the cold path: add them to WARM_TYPES (src/app/font-warmup.ts)',
+  ).toEqual([]);
 });

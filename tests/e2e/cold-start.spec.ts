@@ -14,7 +14,9 @@ const pageScripts = (page: Page) =>
       .filter((n) => n.endsWith('.js')),
   );
 
-test('login loads the entry chunk only; the service worker precaches the console without unused fonts', async ({ page }) => {
+test('login loads the entry chunk only; the service worker precaches the console without unused fonts', async ({
+  page,
+}) => {
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto(`${BASE}/login`);
@@ -49,7 +51,10 @@ test('login loads the entry chunk only; the service worker precaches the console
     calls: performance
       .getEntriesByType('resource')
       .filter((e) => e.name.includes('/sms-service-api/') && (e as PerformanceResourceTiming).workerStart > 0)
-      .map((e) => [e.name.split('/').pop(), (e as PerformanceResourceTiming & { workerFinalSourceType?: string }).workerFinalSourceType]),
+      .map((e) => [
+        e.name.split('/').pop(),
+        (e as PerformanceResourceTiming & { workerFinalSourceType?: string }).workerFinalSourceType,
+      ]),
   }));
   expect(api.controlled).toBe(true);
   expect(api.calls.map(([name]) => name)).toContain('login');

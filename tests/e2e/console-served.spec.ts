@@ -18,7 +18,10 @@ test('the built console is served under /sms-cloud/ and client routes fall back 
 
 // V8's explicit compile hint on the logged-in console's chunk (vite.config.ts): its functions compile when the chunk
 // loads, while the operator types, not on their first call between the login and the first page
-test("the logged-in console's chunk, fetched while the operator types, asks V8 to compile it whole", async ({ page, request }) => {
+test("the logged-in console's chunk, fetched while the operator types, asks V8 to compile it whole", async ({
+  page,
+  request,
+}) => {
   await page.goto('/sms-cloud/login');
   await page.locator('#login-username').fill('admin');
   const chunkUrl = () =>
@@ -34,6 +37,8 @@ test("the logged-in console's chunk, fetched while the operator types, asks V8 t
   const code = await (await request.get(chunk)).text();
   expect(code.split('\n')[0]).toBe('//# allFunctionsCalledOnLoad');
   // the entry chunk, which the login page runs at once, is compiled as V8 decides
-  const entry = await page.evaluate(() => (document.querySelector('script[type=module][src]') as HTMLScriptElement).src);
+  const entry = await page.evaluate(
+    () => (document.querySelector('script[type=module][src]') as HTMLScriptElement).src,
+  );
   expect((await (await request.get(entry)).text()).startsWith('//# allFunctionsCalledOnLoad')).toBe(false);
 });

@@ -56,5 +56,10 @@ export interface Work {
 
 /** ms a wait for this much work may take on this machine: a fixed part, a per-item allowance, times SLOWDOWN. */
 export function deadlineFor(work: Work = {}): number {
-  return scaled(BASE_MS + (work.records ?? 0) * PER_RECORD_MS + (work.messages ?? 0) * PER_MESSAGE_MS + (work.sheetRows ?? 0) * PER_SHEET_ROW_MS);
+  return scaled(
+    BASE_MS +
+      (work.records ?? 0) * PER_RECORD_MS +
+      (work.messages ?? 0) * PER_MESSAGE_MS +
+      (work.sheetRows ?? 0) * PER_SHEET_ROW_MS,
+  );
 }

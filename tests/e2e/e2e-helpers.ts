@@ -1,4 +1,11 @@
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { deadlineFor, scaled, SEED_RECORDS } from './deadlines';
 
 // What every end-to-end spec does the same way: log in through the form (captcha off on the test server), open a
@@ -17,7 +24,12 @@ export async function inApp(page: Page, path: string) {
 }
 
 /** Logs in through the login form and waits for the dashboard; answers the session token. */
-export async function login(page: Page, username = 'admin', password = 'demo1234', opts: { goto?: boolean } = {}): Promise<string> {
+export async function login(
+  page: Page,
+  username = 'admin',
+  password = 'demo1234',
+  opts: { goto?: boolean } = {},
+): Promise<string> {
   if (opts.goto !== false) await page.goto(`${BASE}/login`);
   await page.locator('#login-username').fill(username);
   await page.locator('#login-password').fill(password);
@@ -59,7 +71,9 @@ export async function session(browser: Browser, username = 'admin', password = '
 }
 
 export async function apiToken(request: APIRequestContext, username = 'admin'): Promise<string> {
-  const r = await request.post(`${API}/user/login`, { data: { username, password: Buffer.from('demo1234').toString('base64'), code: '', redomStr: '' } });
+  const r = await request.post(`${API}/user/login`, {
+    data: { username, password: Buffer.from('demo1234').toString('base64'), code: '', redomStr: '' },
+  });
   return (await r.json()).data.token;
 }
 

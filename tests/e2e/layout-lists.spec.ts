@@ -21,7 +21,9 @@ async function checkList(page: Page, table: Locator) {
   expect(await wrapped(dates)).toEqual([]);
   // every operations cell on screen, within the viewport's width
   const width = page.viewportSize()!.width;
-  const actions = await table.locator('tbody td.col-actions').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right));
+  const actions = await table
+    .locator('tbody td.col-actions')
+    .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right));
   for (const right of actions) expect(right).toBeLessThanOrEqual(width);
 }
 
@@ -46,7 +48,9 @@ for (const lang of ['zh', 'en'] as const) {
         await inApp(page, path);
         const table = page.locator('.table-screen');
         await expect(page.getByTestId('table-total')).toHaveText(/\d/);
-        const cells = await table.locator('tbody td.col-actions').evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right));
+        const cells = await table
+          .locator('tbody td.col-actions')
+          .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().right));
         for (const right of cells) expect(right).toBeLessThanOrEqual(1280);
         const header = await table.locator('thead th.col-actions').boundingBox();
         expect(header!.x + header!.width).toBeLessThanOrEqual(1280);

@@ -29,15 +29,22 @@ const MORE_TABS = [
   '/activity',
   '/apiInfo',
 ];
-const SHOT = { animations: 'disabled', caret: 'hide', maxDiffPixelRatio: 0.01, stylePath: join(import.meta.dirname, 'layout-screenshot.css') } as const;
+const SHOT = {
+  animations: 'disabled',
+  caret: 'hide',
+  maxDiffPixelRatio: 0.01,
+  stylePath: join(import.meta.dirname, 'layout-screenshot.css'),
+} as const;
 
 async function loginIn(page: Page, lang: 'zh' | 'en') {
   await page.addInitScript((l) => localStorage.setItem('language', l), lang);
   await login(page);
 }
 
-const overlap = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlap = (
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 async function checkChrome(page: Page) {
   // the top bar is one row: every item sits on the same line
@@ -46,12 +53,17 @@ async function checkChrome(page: Page) {
     return { maxTop: Math.max(...boxes.map((b) => b.top)), minBottom: Math.min(...boxes.map((b) => b.bottom)) };
   });
   expect(rows.maxTop).toBeLessThan(rows.minBottom);
-  expect(Math.max(...(await lineCounts(page.locator('.top-bar button:visible, .top-bar .sync-status small:visible'))))).toBeLessThanOrEqual(1);
+  expect(
+    Math.max(...(await lineCounts(page.locator('.top-bar button:visible, .top-bar .sync-status small:visible')))),
+  ).toBeLessThanOrEqual(1);
   // sidebar labels: whole, or cut with an ellipsis and the whole label as the link's title
   const cut = await page.locator('.side-menu .menu-link span, .side-menu .menu-group-label span').evaluateAll((els) =>
     els
       .filter((e) => e.scrollWidth > e.clientWidth + 1)
-      .filter((e) => getComputedStyle(e).textOverflow !== 'ellipsis' || e.parentElement?.getAttribute('title') !== e.textContent)
+      .filter(
+        (e) =>
+          getComputedStyle(e).textOverflow !== 'ellipsis' || e.parentElement?.getAttribute('title') !== e.textContent,
+      )
       .map((e) => e.textContent),
   );
   expect(cut).toEqual([]);
@@ -61,10 +73,14 @@ async function checkTable(page: Page) {
   const screen = page.locator('.table-screen');
   // header cells and operation buttons never wrap: one line each (two at most for a header)
   expect(Math.max(...(await lineCounts(screen.locator('.p-datatable-thead th'))))).toBeLessThanOrEqual(2);
-  expect(Math.max(0, ...(await lineCounts(screen.locator('.table-search .p-button, tbody td .p-button'))))).toBeLessThanOrEqual(1);
+  expect(
+    Math.max(0, ...(await lineCounts(screen.locator('.table-search .p-button, tbody td .p-button')))),
+  ).toBeLessThanOrEqual(1);
   // date cells on one line
   const cells = screen.locator('tbody td');
-  const dates = await cells.evaluateAll((els) => els.filter((e) => /\d{1,2}:\d{2}:\d{2}/.test(e.textContent ?? '')).length);
+  const dates = await cells.evaluateAll(
+    (els) => els.filter((e) => /\d{1,2}:\d{2}:\d{2}/.test(e.textContent ?? '')).length,
+  );
   if (dates > 0) {
     const counts = await lineCounts(cells.filter({ hasText: /\d{1,2}:\d{2}:\d{2}/ }));
     expect(Math.max(...counts)).toBe(1);
@@ -83,7 +99,8 @@ for (const width of [1280, 1920]) {
         const toast = page.locator('.p-toast-message').first();
         await expect(toast).toBeVisible();
         const toastBox = (await toast.boundingBox())!;
-        for (const menu of ['.top-bar', '.side-menu', '.tab-bar']) expect(overlap(toastBox, (await page.locator(menu).boundingBox())!), menu).toBe(false);
+        for (const menu of ['.top-bar', '.side-menu', '.tab-bar'])
+          expect(overlap(toastBox, (await page.locator(menu).boundingBox())!), menu).toBe(false);
         await expect(page.locator('.p-toast-message')).toHaveCount(0);
         await expect(page.getByTestId('sync-status')).toHaveAttribute('data-status', 'live', { timeout: BACKFILL_MS });
 
@@ -97,7 +114,10 @@ for (const width of [1280, 1920]) {
           await expect(page.getByTestId('table-total')).toHaveText(/\d/);
           await checkTable(page);
           await expect(page.locator('.table-search')).toHaveScreenshot(`${width}-${lang}-${s.name}-filters.png`, SHOT);
-          await expect(page.locator('.table-screen .p-datatable-thead')).toHaveScreenshot(`${width}-${lang}-${s.name}-header.png`, SHOT);
+          await expect(page.locator('.table-screen .p-datatable-thead')).toHaveScreenshot(
+            `${width}-${lang}-${s.name}-header.png`,
+            SHOT,
+          );
         }
         await inApp(page, '/mtRecordList');
         await expect(page.locator('.top-bar')).toHaveScreenshot(`${width}-${lang}-top-bar.png`, {

@@ -27,7 +27,9 @@ test('a content template made offline shows pending, is pushed once online, revi
   // the editor says how variables are written, and flags a misspelt one as it is typed, before any save
   await expect(page.locator('[data-testid=tpl-syntax]')).toContainText('变量写作 ${p1}、${p2}');
   await page.locator('[data-testid=tpl-content]').pressSequentially('您好 ${name}');
-  await expect(page.locator('[data-testid=error-template_content]')).toHaveText('变量 ${name} 写法不对，变量写作 ${p1}、${p2}…');
+  await expect(page.locator('[data-testid=error-template_content]')).toHaveText(
+    '变量 ${name} 写法不对，变量写作 ${p1}、${p2}…',
+  );
   await page.locator('[data-testid=tpl-content]').fill(content);
   await expect(page.locator('[data-testid=error-template_content]')).toHaveCount(0);
   // live counts: two placeholders, one UCS-2 segment
@@ -53,7 +55,11 @@ test('a content template made offline shows pending, is pushed once online, revi
   await expect(page.locator('[data-testid=tpl-content]')).toHaveValue(content);
   await page.locator('[data-testid=tpl-content]').fill(edited);
   await page.locator('[data-testid=tpl-save]').click();
-  await expect(rows(page).filter({ hasText: edited }).locator('[data-testid=state]')).toHaveAttribute('data-code', '2', { timeout: deadlineFor() });
+  await expect(rows(page).filter({ hasText: edited }).locator('[data-testid=state]')).toHaveAttribute(
+    'data-code',
+    '2',
+    { timeout: deadlineFor() },
+  );
 
   // delete asks the spec's question; "no" keeps the row, "yes" deletes it
   await row.locator('[data-testid=row-delete]').click();
@@ -81,11 +87,15 @@ test('a video template with two uploaded frames is previewed', async ({ page }) 
   const materials = page.waitForResponse((r) => r.url().includes('/file/material') && r.status() === 200);
   await page.locator('[data-testid=tpl-add]').click();
   await page.locator('[data-testid=vt-title]').fill('新品发布');
-  await page.locator('[data-testid=vt-frame-0-file]').setInputFiles({ name: 'one.png', mimeType: 'image/png', buffer: PNG });
+  await page
+    .locator('[data-testid=vt-frame-0-file]')
+    .setInputFiles({ name: 'one.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.locator('[data-testid=vt-frame-0-uploaded]')).toBeVisible();
   await page.locator('[data-testid=vt-frame-0-text]').fill('第一帧');
   await page.locator('[data-testid=vt-add-frame]').click();
-  await page.locator('[data-testid=vt-frame-1-file]').setInputFiles({ name: 'two.jpg', mimeType: 'image/jpeg', buffer: JPEG });
+  await page
+    .locator('[data-testid=vt-frame-1-file]')
+    .setInputFiles({ name: 'two.jpg', mimeType: 'image/jpeg', buffer: JPEG });
   await expect(page.locator('[data-testid=vt-frame-1-uploaded]')).toBeVisible();
   await page.locator('[data-testid=vt-frame-1-text]').fill('第二帧');
   const preview = page.locator('[data-testid=rich-preview]');
@@ -112,17 +122,23 @@ test('a video template with a frame without its material stays open, the error a
   await page.goto(`${BASE}/videoTemplateList`);
   await page.locator('[data-testid=tpl-add]').click();
   await page.locator('[data-testid=vt-title]').fill('缺素材');
-  await page.locator('[data-testid=vt-frame-0-file]').setInputFiles({ name: 'one.png', mimeType: 'image/png', buffer: PNG });
+  await page
+    .locator('[data-testid=vt-frame-0-file]')
+    .setInputFiles({ name: 'one.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.locator('[data-testid=vt-frame-0-uploaded]')).toBeVisible();
   await page.locator('[data-testid=vt-add-frame]').click();
   await page.locator('[data-testid=vt-frame-1-text]').fill('第二帧没有图');
   await page.locator('[data-testid=vt-save]').click();
   const editor = page.locator('[data-testid=video-template-editor]');
   await expect(editor).toBeVisible();
-  await expect(page.locator('[data-testid=vt-frame]').nth(1).getByTestId('error-frames.1.mediaUrl')).toHaveText('第 2 帧：请上传素材');
+  await expect(page.locator('[data-testid=vt-frame]').nth(1).getByTestId('error-frames.1.mediaUrl')).toHaveText(
+    '第 2 帧：请上传素材',
+  );
   await expect(page.locator('[data-testid=vt-frame-1-text]')).toHaveValue('第二帧没有图');
   // uploading the material clears the error and the template is queued
-  await page.locator('[data-testid=vt-frame-1-file]').setInputFiles({ name: 'two.jpg', mimeType: 'image/jpeg', buffer: JPEG });
+  await page
+    .locator('[data-testid=vt-frame-1-file]')
+    .setInputFiles({ name: 'two.jpg', mimeType: 'image/jpeg', buffer: JPEG });
   await expect(page.locator('[data-testid=vt-frame-1-uploaded]')).toBeVisible();
   await expect(page.getByTestId('error-frames.1.mediaUrl')).toHaveCount(0);
   await page.locator('[data-testid=vt-save]').click();
@@ -165,7 +181,9 @@ test('a card template with two cards and buttons is previewed', async ({ page })
   await expect(page.locator('[data-testid=ct-chatbot_id]')).toContainText('CB0001');
   for (const i of [0, 1]) {
     if (i === 1) await page.locator('[data-testid=ct-add-card]').click();
-    await page.locator(`[data-testid=ct-card-${i}-file]`).setInputFiles({ name: `c${i}.png`, mimeType: 'image/png', buffer: PNG });
+    await page
+      .locator(`[data-testid=ct-card-${i}-file]`)
+      .setInputFiles({ name: `c${i}.png`, mimeType: 'image/png', buffer: PNG });
     await expect(page.locator(`[data-testid=ct-card-${i}-uploaded]`)).toBeVisible();
     await page.locator(`[data-testid=ct-card-${i}-title]`).fill(`卡片标题${i + 1}`);
     await page.locator(`[data-testid=ct-card-${i}-text]`).fill(`卡片正文${i + 1}`);
@@ -185,7 +203,11 @@ test('a card template with two cards and buttons is previewed', async ({ page })
   await expect(rows(page).filter({ hasText: '双卡片' }).first()).toBeVisible();
 });
 
-test('saving a member edited offline records one command, marks the row pending, and pushes it once back online', async ({ page, context, request }) => {
+test('saving a member edited offline records one command, marks the row pending, and pushes it once back online', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(BACKFILL_MS + scaled(90_000));
   const token = await apiToken(request);
   const stamp = Date.now();
@@ -217,7 +239,10 @@ test('saving a member edited offline records one command, marks the row pending,
   await expect(events).toHaveCount(1);
 });
 
-test('Enter in the group name adds the group; deleting a group names the contacts that go with it', async ({ page, request }) => {
+test('Enter in the group name adds the group; deleting a group names the contacts that go with it', async ({
+  page,
+  request,
+}) => {
   const token = await apiToken(request);
   const stamp = Date.now();
   const { groupId } = await apiCall(request, token, '/addressBook/addressBookGroupAdd', { groupName: `两人${stamp}` });
@@ -238,7 +263,9 @@ test('Enter in the group name adds the group; deleting a group names the contact
   const pair = page.getByTestId('group').filter({ hasText: `两人${stamp}` });
   await expect(pair).toContainText('(2)');
   await pair.getByTestId('row-delete').click();
-  await expect(page.locator('.p-confirm-dialog')).toContainText(`此操作将永久删除分组“两人${stamp}”及其中的 2 个联系人，是否继续？`);
+  await expect(page.locator('.p-confirm-dialog')).toContainText(
+    `此操作将永久删除分组“两人${stamp}”及其中的 2 个联系人，是否继续？`,
+  );
   await page.locator('.p-confirm-dialog-reject').click();
   await expect(pair).toHaveCount(1);
 });

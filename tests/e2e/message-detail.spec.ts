@@ -21,14 +21,19 @@ test('the detail panel opens from every send-record list, by click and by keyboa
     await expect(panel.getByTestId('detail-parts')).toContainText(/GSM-7|UCS-2/);
     await expect(panel.locator('[data-testid=detail-timeline] li').first()).toHaveAttribute('data-step', 'submitted');
     // content as text; the rich preview only for video and card sends
-    await expect(panel.getByTestId('detail-content')).toContainText((await first.locator('td').nth(3).innerText()).trim().slice(0, 10));
+    await expect(panel.getByTestId('detail-content')).toContainText(
+      (await first.locator('td').nth(3).innerText()).trim().slice(0, 10),
+    );
     const preview = { videoMtRecordList: 'preview-video', cspMtRecordList: 'preview-sms' }[path];
     if (preview) await expect(panel.getByTestId(preview)).toBeVisible();
     else await expect(panel.locator('[data-testid^=preview-]')).toHaveCount(0);
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
     // rows are told apart by their id, since live records may arrive above them
-    const focusedRow = () => page.evaluate(() => (document.activeElement?.tagName === 'TR' ? document.activeElement.getAttribute('data-row-id') : null));
+    const focusedRow = () =>
+      page.evaluate(() =>
+        document.activeElement?.tagName === 'TR' ? document.activeElement.getAttribute('data-row-id') : null,
+      );
     const clicked = await first.getAttribute('data-row-id');
     expect(clicked).toBeTruthy();
     // closing the panel gives the focus back to the row it was opened from
@@ -67,7 +72,9 @@ test('the detail panel opens from every send-record list, by click and by keyboa
   expect(pageErrors).toEqual([]);
 });
 
-test('a user who may not see delivery outcomes gets no status, report code or reason in the detail', async ({ page }) => {
+test('a user who may not see delivery outcomes gets no status, report code or reason in the detail', async ({
+  page,
+}) => {
   await login(page, 'user');
   await page.goto(`${BASE}/mtRecordList?to=${Date.now() - 3_600_000}`);
   const first = rows(page).first();
@@ -77,6 +84,12 @@ test('a user who may not see delivery outcomes gets no status, report code or re
   const panel = page.getByTestId('mt-detail');
   await expect(panel.locator('[data-testid=detail-timeline] li').first()).toHaveAttribute('data-step', 'submitted');
   // the timeline ends at sent (or review): no report step, no timeout, no outcome words
-  await expect(panel.locator('[data-testid=detail-timeline] li[data-step=report], [data-testid=detail-timeline] li[data-step=timeout]')).toHaveCount(0);
-  await expect(panel).not.toContainText(/发送成功|发送失败|状态报告超时|Sent successfully|Send failure|DELIVRD|UNDELIV/);
+  await expect(
+    panel.locator(
+      '[data-testid=detail-timeline] li[data-step=report], [data-testid=detail-timeline] li[data-step=timeout]',
+    ),
+  ).toHaveCount(0);
+  await expect(panel).not.toContainText(
+    /发送成功|发送失败|状态报告超时|Sent successfully|Send failure|DELIVRD|UNDELIV/,
+  );
 });

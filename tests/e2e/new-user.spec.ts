@@ -23,7 +23,10 @@ test('/form-detail/index is no page of its own: it goes to 404 like any unknown 
   await expect(page.locator('.coming-soon')).toHaveCount(0);
 });
 
-test('the bell tells of a balance that falls below the warning level, and personal info shows the balance after a send', async ({ browser, request }) => {
+test('the bell tells of a balance that falls below the warning level, and personal info shows the balance after a send', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(BACKFILL_MS + 90_000);
   const token = await apiToken(request, 'user');
   const before = (await apiCall(request, token, '/user/getUserInfo', {})).authUser.balance as number;
@@ -35,7 +38,11 @@ test('the bell tells of a balance that falls below the warning level, and person
     warnMobiles: '13800000009',
   });
   const page = await session(browser, 'user');
-  await apiCall(request, token, '/user/groupSend', { cus_id: 'SUB001', content: '余额预警测试', mobiles: '13900003301' });
+  await apiCall(request, token, '/user/groupSend', {
+    cus_id: 'SUB001',
+    content: '余额预警测试',
+    mobiles: '13900003301',
+  });
   await page.getByTestId('notice-bell').click();
   await expect(page.locator('[data-notice="balanceLow"]').first()).toContainText('余额预警', { timeout: 30_000 });
   await page.keyboard.press('Escape');
@@ -50,10 +57,19 @@ test('the bell tells of a balance that falls below the warning level, and person
     .filter({ has: page.locator('dt', { hasText: /^余额/ }) })
     .locator('dd');
   await expect(balanceRow).toHaveText(new RegExp(shown(sentOnce).replace(/[.,]/g, '\\$&')));
-  await apiCall(request, token, '/user/groupSend', { cus_id: 'SUB001', content: '余额跟随测试', mobiles: '13900003302' });
+  await apiCall(request, token, '/user/groupSend', {
+    cus_id: 'SUB001',
+    content: '余额跟随测试',
+    mobiles: '13900003302',
+  });
   const after = (await apiCall(request, token, '/user/getUserInfo', {})).authUser.balance as number;
   expect(after).toBeLessThan(sentOnce);
   await expect(balanceRow).toHaveText(new RegExp(shown(after).replace(/[.,]/g, '\\$&')), { timeout: 30_000 });
   // the other specs meet the account as it was
-  await apiCall(request, token, '/warn/modifyCusBneWarn', { cus_id: 'SUB001', enabled: false, warnBalance: '0', warnMobiles: '' });
+  await apiCall(request, token, '/warn/modifyCusBneWarn', {
+    cus_id: 'SUB001',
+    enabled: false,
+    warnBalance: '0',
+    warnMobiles: '',
+  });
 });

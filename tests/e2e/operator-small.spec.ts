@@ -4,7 +4,10 @@ import { apiCall, apiToken, login, rows, BASE, deadlineFor } from './e2e-helpers
 // Small operator checks, as a user sees them: the menu search finds products not opened yet, unlocking returns to
 // the locked page, an empty or misspelt timed edit says why, an edit is quoted before it is saved and can move the time, /favicon.ico answers an icon, English screens show words not codes.
 
-test('menu search across products, unlock returns to the page, a timed edit quoted and moved, favicon', async ({ page, request }) => {
+test('menu search across products, unlock returns to the page, a timed edit quoted and moved, favicon', async ({
+  page,
+  request,
+}) => {
   const pageErrors: string[] = [];
   // the sync worker's uncaught errors arrive here too (Chromium); the name says which (Dexie's message alone is "r")
   page.on('pageerror', (e) => pageErrors.push(`${e.name}: ${e.message}`));
@@ -14,7 +17,8 @@ test('menu search across products, unlock returns to the page, a timed edit quot
   // the web app manifest lists icons that load
   const manifest = await (await request.get(`${BASE}/manifest.webmanifest`)).json();
   expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(['192x192', '512x512']);
-  for (const i of manifest.icons as { src: string }[]) expect((await request.get(`${BASE}/${i.src}`)).headers()['content-type']).toBe('image/png');
+  for (const i of manifest.icons as { src: string }[])
+    expect((await request.get(`${BASE}/${i.src}`)).headers()['content-type']).toBe('image/png');
 
   await login(page, 'admin');
   // the international product was never opened in this session, its entry is still found
@@ -39,7 +43,9 @@ test('menu search across products, unlock returns to the page, a timed edit quot
   await page.getByTestId('edit-content').fill('x');
   await expect(page.getByTestId('edit-error')).toHaveCount(0);
   // before saving, the platform's quote of the new text: segments and cost now and after, and the difference
-  await expect(page.getByTestId('edit-quote')).toContainText(/计费条数 \d+ → 1，费用 ¥?[\d.]+ → ¥?[\d.]+ 元/, { timeout: deadlineFor() });
+  await expect(page.getByTestId('edit-quote')).toContainText(/计费条数 \d+ → 1，费用 ¥?[\d.]+ → ¥?[\d.]+ 元/, {
+    timeout: deadlineFor(),
+  });
   await expect(page.getByTestId('edit-difference')).toHaveText(/费用不变|保存时将退还差额/);
   // the time: held to the send's rule of 10 minutes ahead, read in the account's zone (Asia/Shanghai, UTC+8)
   const wallClock = (at: number) => new Date(at + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ');
@@ -56,7 +62,13 @@ test('menu search across products, unlock returns to the page, a timed edit quot
     .poll(
       async () =>
         (
-          (await apiCall(request, token, '/pageTimeBatch/list', { pageNumber: 1, pageSize: 100, time_batch: timeBatch })).data as {
+          (
+            await apiCall(request, token, '/pageTimeBatch/list', {
+              pageNumber: 1,
+              pageSize: 100,
+              time_batch: timeBatch,
+            })
+          ).data as {
             time_batch: string;
             timing_time: number;
           }[]

@@ -4,7 +4,10 @@ import { login, apiToken, apiCall, live, rows, BACKFILL_MS, BASE, deadlineFor, s
 // Operator experience: matching counts equal the platform's, and a timed-batch command's effect never
 // flicks back on screen between the click and the row that includes it.
 
-test('pause and recover of a timed batch never flick back; the list count is the platform total', async ({ page, request }) => {
+test('pause and recover of a timed batch never flick back; the list count is the platform total', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(BACKFILL_MS + scaled(120_000));
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
@@ -13,7 +16,10 @@ test('pause and recover of a timed batch never flick back; the list count is the
   await live(page);
 
   // the count over the whole list, read locally, equals the platform's total for the same (empty) filter
-  const platform = await apiCall(request, await apiToken(request), '/pageTimeBatch/list', { pageNumber: 1, pageSize: 20 });
+  const platform = await apiCall(request, await apiToken(request), '/pageTimeBatch/list', {
+    pageNumber: 1,
+    pageSize: 20,
+  });
   await expect(page.getByTestId('table-total')).toHaveText(`共 ${platform.total.toLocaleString('zh-CN')} 条`);
 
   const row = rows(page)
@@ -27,11 +33,18 @@ test('pause and recover of a timed batch never flick back; the list count is the
     const w = window as unknown as { __codes: string[] };
     w.__codes = [];
     const seen = () => {
-      const tr = Array.from(document.querySelectorAll('.table-screen tbody tr')).find((r) => r.textContent?.includes(tb));
+      const tr = Array.from(document.querySelectorAll('.table-screen tbody tr')).find((r) =>
+        r.textContent?.includes(tb),
+      );
       const code = tr?.querySelector('[data-testid=state]')?.getAttribute('data-code');
       if (code && w.__codes[w.__codes.length - 1] !== code) w.__codes.push(code);
     };
-    new MutationObserver(seen).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    new MutationObserver(seen).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
     seen();
   }, timeBatch);
   const codes = () => page.evaluate(() => (window as unknown as { __codes: string[] }).__codes);
@@ -42,9 +55,13 @@ test('pause and recover of a timed batch never flick back; the list count is the
   await expect(target.locator('[data-testid=pending-mark]')).toHaveCount(0, { timeout: deadlineFor() });
   await expect
     .poll(async () =>
-      (await apiCall(request, await apiToken(request), '/pageTimeBatch/list', { pageNumber: 1, pageSize: 100, send_status: 2 })).data.some(
-        (b: { time_batch: string }) => b.time_batch === timeBatch,
-      ),
+      (
+        await apiCall(request, await apiToken(request), '/pageTimeBatch/list', {
+          pageNumber: 1,
+          pageSize: 100,
+          send_status: 2,
+        })
+      ).data.some((b: { time_batch: string }) => b.time_batch === timeBatch),
     )
     .toBe(true);
   await expect(target.locator('[data-testid=op-recover]')).toBeVisible();
@@ -57,9 +74,13 @@ test('pause and recover of a timed batch never flick back; the list count is the
   await expect(target.locator('[data-testid=pending-mark]')).toHaveCount(0, { timeout: deadlineFor() });
   await expect
     .poll(async () =>
-      (await apiCall(request, await apiToken(request), '/pageTimeBatch/list', { pageNumber: 1, pageSize: 100, send_status: 0 })).data.some(
-        (b: { time_batch: string }) => b.time_batch === timeBatch,
-      ),
+      (
+        await apiCall(request, await apiToken(request), '/pageTimeBatch/list', {
+          pageNumber: 1,
+          pageSize: 100,
+          send_status: 0,
+        })
+      ).data.some((b: { time_batch: string }) => b.time_batch === timeBatch),
     )
     .toBe(true);
   await expect(target.locator('[data-testid=op-pause]')).toBeVisible();
@@ -69,7 +90,8 @@ test('pause and recover of a timed batch never flick back; the list count is the
   await page.goto(`${BASE}/mtRecordList?size=20`);
   await expect(rows(page).first().locator('td').first()).toHaveText('1');
   const paginator = page.getByTestId('table-paginator');
-  const serial = (n: number) => rows(page).filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${n}$`) }) });
+  const serial = (n: number) =>
+    rows(page).filter({ has: page.locator('td:first-child', { hasText: new RegExp(`^${n}$`) }) });
   await paginator.getByRole('button', { name: '第 3 页' }).click();
   await expect(serial(41)).toBeInViewport();
   await expect(paginator.locator('.p-paginator-page.p-highlight')).toHaveText('3');
@@ -88,7 +110,9 @@ test('pause and recover of a timed batch never flick back; the list count is the
   await page.locator('.table-screen .p-virtualscroller').hover();
   await page.mouse.wheel(0, -420);
   await expect(paginator.locator('.p-paginator-page.p-highlight')).toHaveText('4');
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))));
+  await page.evaluate(
+    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(r)))),
+  );
   await expect(serial(80)).toBeInViewport();
 
   // the account filter is a searchable dropdown of the product line's accounts: lower case finds the account, and the
@@ -101,7 +125,12 @@ test('pause and recover of a timed batch never flick back; the list count is the
   await option.click();
   await page.getByTestId('table-search').click();
   await expect(page).toHaveURL(new RegExp(`cus_id=${cusId}`));
-  const forAccount = await apiCall(request, await apiToken(request), '/mtRecord/list', { pageNumber: 1, pageSize: 20, prod_type: 0, cus_id: cusId });
+  const forAccount = await apiCall(request, await apiToken(request), '/mtRecord/list', {
+    pageNumber: 1,
+    pageSize: 20,
+    prod_type: 0,
+    cus_id: cusId,
+  });
   await expect(page.getByTestId('table-total')).toHaveText(`共 ${forAccount.total.toLocaleString('zh-CN')} 条`);
 
   // the date shortcut box keeps the choice it applied

@@ -21,7 +21,11 @@ async function totalShown(page: Page): Promise<string> {
   return busy === 'true' && /统计中/.test(text ?? '') ? 'counting' : (text ?? '');
 }
 
-test('the records total is the platform total, or marked counting, while the backfill is incomplete', async ({ page, context, request }) => {
+test('the records total is the platform total, or marked counting, while the backfill is incomplete', async ({
+  page,
+  context,
+  request,
+}) => {
   // the records' first backfill page comes through (the cache then holds the newest hundred, the first screen's among
   // them), every later one waits: the backfill stays incomplete for the whole test, whatever the seed holds
   const held: Route[] = [];
@@ -52,7 +56,10 @@ test('the records total is the platform total, or marked counting, while the bac
     // a query the first list did not answer: the platform is asked for its count
     await inApp(page, '/mtRecordList?mt_status=0');
     await expect(screen).toHaveAttribute('data-source', 'local');
-    const delivered = (await apiCall(request, token, '/mtRecord/list', { ...first, mt_status: 0 })) as { total: number; totalExact?: boolean };
+    const delivered = (await apiCall(request, token, '/mtRecord/list', { ...first, mt_status: 0 })) as {
+      total: number;
+      totalExact?: boolean;
+    };
     await expect.poll(() => totalShown(page)).toBe(platformTotal(delivered));
 
     // offline, no platform count can be asked: the rows cached so far, marked as counting
@@ -70,7 +77,12 @@ test('the batch summary sits above the rows, in view, and sums what the platform
   const token = await apiToken(request);
   const list = await apiCall(request, token, '/dataGathering/batchList', { pageNumber: 1, pageSize: 1, prod_type: 0 });
   const batch = list.data[0] as { batch_id: string; receive_count: number; sent_count: number };
-  const one = await apiCall(request, token, '/dataGathering/batchList', { pageNumber: 1, pageSize: 10, prod_type: 0, batch_id: batch.batch_id });
+  const one = await apiCall(request, token, '/dataGathering/batchList', {
+    pageNumber: 1,
+    pageSize: 10,
+    prod_type: 0,
+    batch_id: batch.batch_id,
+  });
   await login(page);
   await inApp(page, `/dataGatheringBatchList?batch_id=${batch.batch_id}`);
   const summary = page.getByTestId('table-summary');
@@ -79,7 +91,11 @@ test('the batch summary sits above the rows, in view, and sums what the platform
   // above the first row and inside the window, however long the list
   const row = page.locator('.table-screen tbody tr').first();
   await expect(row).toBeVisible();
-  const [s, r, height] = await Promise.all([summary.boundingBox(), row.boundingBox(), page.evaluate(() => window.innerHeight)]);
+  const [s, r, height] = await Promise.all([
+    summary.boundingBox(),
+    row.boundingBox(),
+    page.evaluate(() => window.innerHeight),
+  ]);
   expect(s!.y + s!.height).toBeLessThanOrEqual(r!.y);
   expect(s!.y + s!.height).toBeLessThanOrEqual(height);
 });

@@ -34,8 +34,13 @@ test('registration sends the captcha with the code request and shows a new one a
   await expect(form.locator('#reg-captcha')).toHaveValue('');
 
   // the form with its captcha field, its errors and the platform's message, as assistive technology meets it
-  const axe = await new AxeBuilder({ page }).include('.login-card').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))])).toEqual(
-    [],
-  );
+  const axe = await new AxeBuilder({ page })
+    .include('.login-card')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))]),
+  ).toEqual([]);
 });

@@ -25,7 +25,9 @@ test('platform-paged lists show their total, a range calendar and an export', as
 
 test('the international batch list, records and record detail show the sender id', async ({ browser }) => {
   const page = await session(browser, 'admin', 'demo1234');
-  const token = decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'Authorization')?.value ?? '');
+  const token = decodeURIComponent(
+    (await page.context().cookies()).find((c) => c.name === 'Authorization')?.value ?? '',
+  );
   const sent = await page.request.post(`${API}/user/inteGroupSend`, {
     data: { cus_id: 'EP0001', content: 'Sender id e2e', mobiles: '+14155552671', sender_id: 'E2EID1' },
     headers: { Authorization: `Bearer ${token}` },
@@ -33,7 +35,9 @@ test('the international batch list, records and record detail show the sender id
   expect(sent.status()).toBe(200);
   await page.goto(`${BASE}/inteDataGatheringBatchList`);
   await expect(page.locator('.table-screen thead')).toContainText('发送方 ID');
-  await expect(page.locator('.table-screen tbody tr', { hasText: 'Sender id e2e' })).toContainText('E2EID1', { timeout: 60_000 });
+  await expect(page.locator('.table-screen tbody tr', { hasText: 'Sender id e2e' })).toContainText('E2EID1', {
+    timeout: 60_000,
+  });
   // each record of the send shows it too, and its detail names it and leads back to this list
   await page.goto(`${BASE}/inteMtRecordList`);
   const record = page.locator('.table-screen tbody tr', { hasText: 'Sender id e2e' });

@@ -7,7 +7,10 @@ import { apiCall, apiToken, BASE, closeSessions, scaled, session } from './e2e-h
 
 test.afterEach(closeSessions);
 
-test('the admin adds a reply rule in the dialog and finds it listed beside the built-in opt-out keywords', async ({ browser, request }) => {
+test('the admin adds a reply rule in the dialog and finds it listed beside the built-in opt-out keywords', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(scaled(60_000));
   const keyword = `e2e${Date.now().toString(36).slice(-6)}`;
   const token = await apiToken(request, 'admin');
@@ -34,7 +37,10 @@ test('the admin adds a reply rule in the dialog and finds it listed beside the b
     await expect(row).toContainText('hours');
     await expect(row.getByRole('button', { name: `修改关键词为“${keyword}”的规则` })).toBeVisible();
   } finally {
-    const list = (await apiCall(request, token, '/replyRule/list', {})) as { rules: Array<{ id: string; keyword: string }> };
-    for (const r of list.rules.filter((x) => x.keyword === keyword)) await apiCall(request, token, '/replyRule/delete', { id: r.id });
+    const list = (await apiCall(request, token, '/replyRule/list', {})) as {
+      rules: Array<{ id: string; keyword: string }>;
+    };
+    for (const r of list.rules.filter((x) => x.keyword === keyword))
+      await apiCall(request, token, '/replyRule/delete', { id: r.id });
   }
 });

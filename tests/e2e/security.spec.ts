@@ -17,7 +17,10 @@ test('the console runs under a strict CSP, and no URL it requests carries the to
   await page.addInitScript(() =>
     document.addEventListener(
       'securitypolicyviolation',
-      (e) => void (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`),
+      (e) =>
+        void (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation(
+          `${e.violatedDirective} ${e.blockedURI}`,
+        ),
     ),
   );
   const urls: string[] = [];

@@ -9,7 +9,10 @@ test('a card send shows the card and its fallback in the preview', async ({ page
   const headers = { Authorization: `Bearer ${token}` };
   const name = `e2e卡片${Date.now()}`;
   const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(120, 7)]);
-  const up = await request.post(`${API}/file/uploadCspMaterial`, { headers, multipart: { file: { name: 'card.png', mimeType: 'image/png', buffer: png } } });
+  const up = await request.post(`${API}/file/uploadCspMaterial`, {
+    headers,
+    multipart: { file: { name: 'card.png', mimeType: 'image/png', buffer: png } },
+  });
   expect(up.status(), await up.text()).toBe(200);
   const card = {
     cardSeq: 0,
@@ -21,7 +24,14 @@ test('a card send shows the card and its fallback in the preview', async ({ page
   };
   const add = await request.post(`${API}/cspTemplate/add`, {
     headers,
-    data: { cus_id: 'EP0001', chatbot_id: 'CB0001', template_name: name, low_type: '1', cards: [card], smsContent: '回落短信内容' },
+    data: {
+      cus_id: 'EP0001',
+      chatbot_id: 'CB0001',
+      template_name: name,
+      low_type: '1',
+      cards: [card],
+      smsContent: '回落短信内容',
+    },
   });
   expect(add.status(), await add.text()).toBe(200);
   // the platform's reviewer approves it shortly
@@ -29,7 +39,14 @@ test('a card send shows the card and its fallback in the preview', async ({ page
     .poll(
       async () =>
         (
-          (await (await request.post(`${API}/cspTemplate/getCspTemplate`, { headers, data: { cus_id: 'EP0001', chatbot_id: 'CB0001' } })).json()).data ?? []
+          (
+            await (
+              await request.post(`${API}/cspTemplate/getCspTemplate`, {
+                headers,
+                data: { cus_id: 'EP0001', chatbot_id: 'CB0001' },
+              })
+            ).json()
+          ).data ?? []
         ).map((o: { label: string }) => o.label),
       { timeout: deadlineFor() },
     )
@@ -52,7 +69,9 @@ test('a card send shows the card and its fallback in the preview', async ({ page
   await expect(page.getByTestId('send-result')).toBeVisible();
 });
 
-test('one-to-one send: sheet columns fill ${p1}, ${p2} through the mapping, previewed and sent per number', async ({ page }, testInfo) => {
+test('one-to-one send: sheet columns fill ${p1}, ${p2} through the mapping, previewed and sent per number', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(BACKFILL_MS + scaled(90_000));
   const { default: ExcelJS } = await import('exceljs');
   const wb = new ExcelJS.Workbook();
@@ -111,7 +130,15 @@ test("every send kind opens from its menu path with its product line's first acc
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await login(page);
-  for (const path of ['/smsGroupSend', '/smsOneToOneSend', '/smsLinkSend', '/taokeSend', '/inteSmsSend', '/videoSmsSend', '/cspSmsSend']) {
+  for (const path of [
+    '/smsGroupSend',
+    '/smsOneToOneSend',
+    '/smsLinkSend',
+    '/taokeSend',
+    '/inteSmsSend',
+    '/videoSmsSend',
+    '/cspSmsSend',
+  ]) {
     await openSend(page, path);
     await expect(page.getByTestId('send-submit')).toBeEnabled();
   }

@@ -4,7 +4,11 @@ import { batchesWith, openSend } from './send.fixtures';
 
 // Sends made offline end to end: queued and sent once back online, and a template picked from the local replica.
 
-test('a send made offline is queued and reaches the platform exactly once when back online', async ({ page, context, request }) => {
+test('a send made offline is queued and reaches the platform exactly once when back online', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(BACKFILL_MS + scaled(90_000));
   const token = await apiToken(request);
   await login(page);
@@ -20,35 +24,45 @@ test('a send made offline is queued and reaches the platform exactly once when b
   // queued in the records list and in Activity, while still offline
   await inApp(page, '/mtRecordList');
   const records = page.getByTestId('screen-mtRecordList');
-  await expect(records.locator('tr', { hasText: '13900003021' }).getByTestId('send-status')).toHaveAttribute('data-status', 'queued');
-  await inApp(page, '/activity');
-  await expect(page.getByTestId('screen-activity').locator('tr', { hasText: '普通群发' }).first().getByTestId('event-status')).toHaveAttribute(
+  await expect(records.locator('tr', { hasText: '13900003021' }).getByTestId('send-status')).toHaveAttribute(
     'data-status',
-    'pending',
+    'queued',
   );
+  await inApp(page, '/activity');
+  await expect(
+    page.getByTestId('screen-activity').locator('tr', { hasText: '普通群发' }).first().getByTestId('event-status'),
+  ).toHaveAttribute('data-status', 'pending');
 
   await context.setOffline(false);
   // pushed by this fresh session's outbox, beside its first backfill
   await expect.poll(() => batchesWith(request, token, content), { timeout: BACKFILL_MS }).toBe(1);
   // Activity, left open, shows the acknowledgement as it settles (no navigation)
-  await expect(page.getByTestId('screen-activity').locator('tr', { hasText: '普通群发' }).first().getByTestId('event-status')).toHaveAttribute(
-    'data-status',
-    'acked',
-  );
+  await expect(
+    page.getByTestId('screen-activity').locator('tr', { hasText: '普通群发' }).first().getByTestId('event-status'),
+  ).toHaveAttribute('data-status', 'acked');
   // pushed once: the records are the platform's now, and no second batch follows
   await inApp(page, '/mtRecordList');
-  await expect(records.locator('tr', { hasText: '13900003021' }).first().getByTestId('send-status')).not.toHaveAttribute('data-status', 'queued');
+  await expect(
+    records.locator('tr', { hasText: '13900003021' }).first().getByTestId('send-status'),
+  ).not.toHaveAttribute('data-status', 'queued');
   expect(await batchesWith(request, token, content)).toBe(1);
 });
 
-test('group send picks an approved content template from the local replica, even offline', async ({ page, context, request }) => {
+test('group send picks an approved content template from the local replica, even offline', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(BACKFILL_MS + scaled(90_000));
   const token = await apiToken(request);
   const auth = { headers: { Authorization: `Bearer ${token}` } };
   const stamp = Date.now();
   const text = `e2e 模板 ${stamp}`;
   const added = await (
-    await request.post(`${API}/contentTemplate/contentTemplateAdd`, { data: { cus_id: 'EP0001', template_content: text, keyword: `kw${stamp}` }, ...auth })
+    await request.post(`${API}/contentTemplate/contentTemplateAdd`, {
+      data: { cus_id: 'EP0001', template_content: text, keyword: `kw${stamp}` },
+      ...auth,
+    })
   ).json();
   expect(added.type).toBe(0);
 

@@ -29,7 +29,10 @@ async function keepingPolicy(request: APIRequestContext, body: (before: Record<s
   }
 }
 
-test('the admin changes the verification per-minute cap and the duplicate window, and finds them kept after a reload', async ({ browser, request }) => {
+test('the admin changes the verification per-minute cap and the duplicate window, and finds them kept after a reload', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(scaled(90_000));
   await keepingPolicy(request, async (before) => {
     const page = await session(browser, 'admin');
@@ -52,7 +55,9 @@ test('the admin changes the verification per-minute cap and the duplicate window
     await expect(page.getByTestId('policy-caps-verification-perMinute')).toHaveValue(String(cap));
     await expect(page.getByTestId('policy-duplicateWindowS')).toHaveValue(String(seconds));
     // what was not touched is as it was
-    await expect(page.getByTestId('policy-quietHours-from')).toHaveValue((before as { quietHours: { from: string } }).quietHours.from);
+    await expect(page.getByTestId('policy-quietHours-from')).toHaveValue(
+      (before as { quietHours: { from: string } }).quietHours.from,
+    );
   });
 });
 
@@ -90,14 +95,20 @@ test('a sub-account has no send policy entry, and its typed address opens the re
   await expect(page).toHaveURL(new RegExp(`${BASE}/403$`));
 });
 
-test('a second verification code to a number within the hour cap is held back, and the send result names the number and why', async ({ browser, request }) => {
+test('a second verification code to a number within the hour cap is held back, and the send result names the number and why', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(scaled(90_000));
   // a cap of one code an hour: two sends through the form on a busy machine may fall more than the minute cap's 60 s
   // apart; an hour is wide enough for any run
   await keepingPolicy(request, async (before) => {
     const held = before as { caps: Record<string, { perMinute: number; perHour: number; perDay: number }> };
     const token = await apiToken(request, 'admin');
-    await apiCall(request, token, '/sendPolicy/modify', { ...before, caps: { ...held.caps, verification: { perMinute: 0, perHour: 1, perDay: 0 } } });
+    await apiCall(request, token, '/sendPolicy/modify', {
+      ...before,
+      caps: { ...held.caps, verification: { perMinute: 0, perHour: 1, perDay: 0 } },
+    });
     const page = await session(browser, 'admin');
     // numbers of this run only: the per-number caps count across every run on this server
     const tail = String(Date.now()).slice(-7);

@@ -13,7 +13,10 @@ export async function openSend(page: Page, path: string) {
 export const amount = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
 export async function batchesWith(request: APIRequestContext, token: string, content: string): Promise<number> {
-  const r = await request.post(`${API}/dataGathering/batchList`, { data: { pageNumber: 1, pageSize: 100 }, headers: { Authorization: `Bearer ${token}` } });
+  const r = await request.post(`${API}/dataGathering/batchList`, {
+    data: { pageNumber: 1, pageSize: 100 },
+    headers: { Authorization: `Bearer ${token}` },
+  });
   const rows = (await r.json()).data?.data ?? [];
   return rows.filter((b: { decodeContent: string }) => b.decodeContent === content).length;
 }

@@ -6,7 +6,9 @@ import { amount, openSend } from './send.fixtures';
 // The send workspace end to end in Chromium against the server `npm start` runs: counts before sending,
 // the balance dropping by the shown cost, records moving, per-country prices, schedules, number files.
 
-test('domestic send: counts before sending, the balance drops by the shown cost, records appear and move', async ({ page }) => {
+test('domestic send: counts before sending, the balance drops by the shown cost, records appear and move', async ({
+  page,
+}) => {
   test.setTimeout(BACKFILL_MS + scaled(90_000));
   await login(page);
   await openSend(page, '/smsGroupSend');
@@ -28,7 +30,9 @@ test('domestic send: counts before sending, the balance drops by the shown cost,
   await page.getByTestId('send-confirm-ok').click();
 
   await expect(page.getByTestId('send-result')).toBeVisible();
-  await expect.poll(async () => amount(await page.getByTestId('send-balance').textContent())).toBeCloseTo(before - cost, 2);
+  await expect
+    .poll(async () => amount(await page.getByTestId('send-balance').textContent()))
+    .toBeCloseTo(before - cost, 2);
   const batchId = (await page.getByTestId('send-batch-id').textContent())!;
   await page.getByTestId('send-records-link').click();
   await expect(page).toHaveURL(new RegExp(`/mtRecordList\\?batch_id=${batchId}`));
@@ -41,14 +45,19 @@ test('domestic send: counts before sending, the balance drops by the shown cost,
     .poll(
       () =>
         statuses.evaluateAll(
-          (els) => els.map((e) => e.getAttribute('data-status')).filter((s) => s === 'success' || s === 'failure' || s === 'timeout').length,
+          (els) =>
+            els
+              .map((e) => e.getAttribute('data-status'))
+              .filter((s) => s === 'success' || s === 'failure' || s === 'timeout').length,
         ),
       { timeout: deadlineFor({ messages: 3 }) },
     )
     .toBe(3);
 });
 
-test('domestic send counts the numbers as they are typed, lists the invalid one and removes it, before any send', async ({ page }) => {
+test('domestic send counts the numbers as they are typed, lists the invalid one and removes it, before any send', async ({
+  page,
+}) => {
   await login(page);
   await openSend(page, '/smsGroupSend');
   const mobiles = page.getByTestId('send-mobiles');
@@ -61,10 +70,15 @@ test('domestic send counts the numbers as they are typed, lists the invalid one 
   await expect(page.getByTestId('count-invalid')).toHaveText('1');
   await expect(page.getByTestId('count-duplicate')).toHaveText('1');
   await expect(page.getByTestId('send-invalid-list')).toHaveText('12345');
-  const axe = await new AxeBuilder({ page }).include('.send-number-counts').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))])).toEqual(
-    [],
-  );
+  const axe = await new AxeBuilder({ page })
+    .include('.send-number-counts')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => [v.id, v.nodes.map((n) => n.target.join(' '))]),
+  ).toEqual([]);
   // no button was pressed: the form is still being edited
   await expect(page.getByTestId('send-confirm')).toBeHidden();
   await expect(page.getByTestId('send-problem')).toBeHidden();
@@ -124,14 +138,20 @@ test('a legacy xls number file is read in the worker and counted like any other'
   const { utils, write } = await import('@e965/xlsx');
   const wb = utils.book_new();
   // one number stored as a number cell, one as text, one invalid, one repeated
-  utils.book_append_sheet(wb, utils.aoa_to_sheet([['手机号'], [13900003201], ['13900003202'], ['12345'], [13900003201]]), 'numbers');
+  utils.book_append_sheet(
+    wb,
+    utils.aoa_to_sheet([['手机号'], [13900003201], ['13900003202'], ['12345'], [13900003201]]),
+    'numbers',
+  );
   const buffer = Buffer.from(write(wb, { type: 'buffer', bookType: 'xls' }) as Buffer);
   const violations: string[] = [];
   page.on('console', (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text()));
   await login(page);
   await openSend(page, '/smsGroupSend');
   await page.getByTestId('send-content').fill(`xls e2e ${Date.now()}`);
-  await page.getByTestId('send-file').setInputFiles({ name: 'numbers.xls', mimeType: 'application/vnd.ms-excel', buffer });
+  await page
+    .getByTestId('send-file')
+    .setInputFiles({ name: 'numbers.xls', mimeType: 'application/vnd.ms-excel', buffer });
   await expect(page.getByTestId('send-file-info')).toBeVisible();
   await page.getByTestId('send-submit').click();
   await expect(page.getByTestId('count-valid')).toHaveText('2');

@@ -3,9 +3,14 @@ import { apiCall, apiToken, askLogout, login, live, logout, rows, API, BASE, dea
 
 // The console shell end to end in Debian's Chromium against the server `npm start` runs (captcha off).
 
-const tabPaths = (page: Page) => page.locator('.tab-bar li.tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
+const tabPaths = (page: Page) =>
+  page.locator('.tab-bar li.tab').evaluateAll((els) => els.map((e) => e.getAttribute('data-path')));
 
-test('console shell: login, dashboard, tabs, lock, language, 404, revoked token, product gate', async ({ page, context, request }) => {
+test('console shell: login, dashboard, tabs, lock, language, 404, revoked token, product gate', async ({
+  page,
+  context,
+  request,
+}) => {
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
 
@@ -25,7 +30,9 @@ test('console shell: login, dashboard, tabs, lock, language, 404, revoked token,
     await page.locator(`nav.side-menu a[href="${BASE}${path}"]`).click();
     await expect(page).toHaveURL(new RegExp(`${BASE}${path}$`));
   }
-  await expect.poll(() => tabPaths(page)).toEqual(['/wel/index', '/rechargeList', '/addressBookList', '/contentTemplateList']);
+  await expect
+    .poll(() => tabPaths(page))
+    .toEqual(['/wel/index', '/rechargeList', '/addressBookList', '/contentTemplateList']);
   await page.locator('.tab-bar li.tab[data-path="/addressBookList"]').click({ button: 'right' });
   await page.getByRole('menuitem', { name: '关闭其他' }).click();
   await expect.poll(() => tabPaths(page)).toEqual(['/wel/index', '/addressBookList']);
@@ -50,7 +57,9 @@ test('console shell: login, dashboard, tabs, lock, language, 404, revoked token,
   await expect(page).toHaveURL(new RegExp(`${BASE}/wel/index$`));
 
   // English: the UI changes and the next call says Accept-Language: en
-  const englishCall = page.waitForRequest((r) => r.url().includes('/sms-service-api/') && r.headers()['accept-language'] === 'en');
+  const englishCall = page.waitForRequest(
+    (r) => r.url().includes('/sms-service-api/') && r.headers()['accept-language'] === 'en',
+  );
   await page.locator('.language-dropdown').click();
   await page.getByRole('option', { name: 'English' }).click();
   await englishCall;
@@ -66,7 +75,10 @@ test('console shell: login, dashboard, tabs, lock, language, 404, revoked token,
   // the token revoked on the platform: the next call lands on /login
   const token = (await context.cookies()).find((c) => c.name === 'Authorization')?.value;
   expect(token).toBeTruthy();
-  const revoked = await request.post('/sms-service-api/user/logout', { headers: { Authorization: `Bearer ${decodeURIComponent(token!)}` }, data: {} });
+  const revoked = await request.post('/sms-service-api/user/logout', {
+    headers: { Authorization: `Bearer ${decodeURIComponent(token!)}` },
+    data: {},
+  });
   expect(revoked.status()).toBe(200);
   await page.getByRole('link', { name: 'Back to home' }).click();
   await expect(page).toHaveURL(new RegExp(`${BASE}/login$`));
@@ -129,7 +141,9 @@ test('offline start: a cached session opens from cache and says offline', async 
   expect(pageErrors).toEqual([]);
 });
 
-test('log viewer: runtime errors are captured, badge caps at 99, upload and clear after confirmation', async ({ page }) => {
+test('log viewer: runtime errors are captured, badge caps at 99, upload and clear after confirmation', async ({
+  page,
+}) => {
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto(`${BASE}/login`);
@@ -170,7 +184,9 @@ test('log viewer: runtime errors are captured, badge caps at 99, upload and clea
   expect(pageErrors).toEqual(['e2e boom', 'e2e rejection']);
 });
 
-test('keyboard: skip link, menu search (prefix, Esc closes), user menu logout with confirmation; feedback says submitted', async ({ page }) => {
+test('keyboard: skip link, menu search (prefix, Esc closes), user menu logout with confirmation; feedback says submitted', async ({
+  page,
+}) => {
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto(`${BASE}/login`);
@@ -222,7 +238,9 @@ test('a product menu that cannot be loaded says so and offers a retry, never "no
   // its menus again) fails too, rather than taking the notice away before the button is pressed
   let failing = true;
   await page.route(menus, (r) =>
-    !failing || (r.request().postDataJSON() as { permCode?: string } | null)?.permCode === 'userCenter' ? r.continue() : r.abort(),
+    !failing || (r.request().postDataJSON() as { permCode?: string } | null)?.permCode === 'userCenter'
+      ? r.continue()
+      : r.abort(),
   );
   await login(page);
   // the send records open on the top menu's grant alone (ScreenDefinition.grantedBy): the product is granted, its
@@ -240,13 +258,17 @@ test('a product menu that cannot be loaded says so and offers a retry, never "no
   await expect(page.locator('.table-screen')).toBeVisible();
 });
 
-test('a records URL of a product the top menu does not grant opens nothing, even before the menus are here', async ({ page }) => {
+test('a records URL of a product the top menu does not grant opens nothing, even before the menus are here', async ({
+  page,
+}) => {
   // the menus of the granted products are held back: the top menu alone decides meanwhile
   const menus = `**${API}/user/getMenu`;
   let release = () => {};
   const held = new Promise<void>((r) => (release = r));
   await page.route(menus, async (r) =>
-    (r.request().postDataJSON() as { permCode?: string } | null)?.permCode === 'userCenter' ? r.continue() : (await held, r.continue()),
+    (r.request().postDataJSON() as { permCode?: string } | null)?.permCode === 'userCenter'
+      ? r.continue()
+      : (await held, r.continue()),
   );
   // (the sub-account holds domestic and video SMS, not international)
   await login(page, 'user');
@@ -258,7 +280,10 @@ test('a records URL of a product the top menu does not grant opens nothing, even
   await expect(page.locator('.table-screen')).toHaveCount(0);
 });
 
-test('the bell shows a platform notice as it arrives, and marking all read clears its badge', async ({ page, request }) => {
+test('the bell shows a platform notice as it arrives, and marking all read clears its badge', async ({
+  page,
+  request,
+}) => {
   await login(page, 'admin');
   const bell = page.getByTestId('notice-bell');
   const badge = page.getByTestId('notice-badge');
@@ -287,10 +312,18 @@ test('the bell shows a platform notice as it arrives, and marking all read clear
 
 /** The IndexedDB databases of the page's origin that hold an account's local copy (records, search columns). */
 const localCopies = (page: Page) =>
-  page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith('rxdb-dexie-smsc_') || n.endsWith('--search')));
-const cacheMarks = (page: Page) => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sms-cloud.localDb')));
+  page.evaluate(async () =>
+    (await indexedDB.databases())
+      .map((d) => d.name ?? '')
+      .filter((n) => n.startsWith('rxdb-dexie-smsc_') || n.endsWith('--search')),
+  );
+const cacheMarks = (page: Page) =>
+  page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sms-cloud.localDb')));
 
-test('logout takes the account copy off the browser, the lock screen keeps it, and a change queued offline is named first', async ({ page, context }) => {
+test('logout takes the account copy off the browser, the lock screen keeps it, and a change queued offline is named first', async ({
+  page,
+  context,
+}) => {
   await login(page, 'admin');
   await live(page);
   await expect.poll(async () => (await localCopies(page)).length).toBeGreaterThan(0);

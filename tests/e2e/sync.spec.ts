@@ -5,7 +5,11 @@ import { login, apiToken, apiCall, live, rows, BACKFILL_MS, BASE, deadlineFor, s
 // Offline-first sync end to end: records while backfill runs, offline reload and filtering, a pause
 // recorded offline and pushed once online, live delivery reports, one replicating tab.
 
-test('offline-first records: backfill, offline browse, pending pause pushed once, live reports, one replicating tab', async ({ page, context, request }) => {
+test('offline-first records: backfill, offline browse, pending pause pushed once, live reports, one replicating tab', async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(BACKFILL_MS + scaled(120_000));
   const pageErrors: string[] = [];
   page.on('pageerror', (e) => pageErrors.push(e.message));
@@ -55,7 +59,11 @@ test('offline-first records: backfill, offline browse, pending pause pushed once
   // a delivery report arriving on the platform changes the status on screen without a reload
   const token = await apiToken(request);
   const mobile = `139${String(Date.now()).slice(-8)}`;
-  await apiCall(request, token, '/user/groupSend', { cus_id: 'EP0001', content: '【演示】您的验证码是 1234', mobiles: mobile });
+  await apiCall(request, token, '/user/groupSend', {
+    cus_id: 'EP0001',
+    content: '【演示】您的验证码是 1234',
+    mobiles: mobile,
+  });
   await page.locator('[data-testid=filter-decodeMobile]').fill(mobile);
   await page.locator('[data-testid=table-search]').click();
   await expect(page).toHaveURL(new RegExp(`decodeMobile=${mobile}`));

@@ -4,7 +4,13 @@ import { apiCall, apiToken, BASE, login, rows } from './e2e-helpers';
 // Every time shows in the account's zone (Asia/Shanghai for the demo accounts), whatever the browser's, and the top
 // bar says which. The browser runs in UTC and in New York, where a time read in the browser's zone would be hours off.
 const ZONE = 'Asia/Shanghai';
-const shown = (ms: number) => new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium', hourCycle: 'h23', timeZone: ZONE }).format(ms);
+const shown = (ms: number) =>
+  new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'medium',
+    hourCycle: 'h23',
+    timeZone: ZONE,
+  }).format(ms);
 
 /** 'YYYY-MM-DD HH:mm:ss' written by the platform in Shanghai (UTC+8, no daylight saving) as epoch ms. */
 const fromShanghai = (s: string) => Date.parse(`${s.replace(' ', 'T')}+08:00`);
@@ -13,7 +19,10 @@ for (const timezoneId of ['UTC', 'America/New_York']) {
   test.describe(`browser in ${timezoneId}`, () => {
     test.use({ timezoneId });
 
-    test('the last login time and a record time show in the account zone, and the top bar names it', async ({ page, request }) => {
+    test('the last login time and a record time show in the account zone, and the top bar names it', async ({
+      page,
+      request,
+    }) => {
       // a login before this one, so the dashboard has a last login time to show
       await apiToken(request, 'admin');
       await page.addInitScript(() => localStorage.setItem('language', 'en'));

@@ -7,7 +7,10 @@ import { closeSessions, session, BACKFILL_MS, BASE, scaled } from './e2e-helpers
 
 test.afterEach(closeSessions);
 
-test('a shortened link opened in a second page shows as clicked on screen 16 without reload', async ({ browser, baseURL }) => {
+test('a shortened link opened in a second page shows as clicked on screen 16 without reload', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(BACKFILL_MS + scaled(90_000));
   const page = await session(browser);
   await page.goto(`${BASE}/shortLinkList`);
@@ -28,7 +31,8 @@ test('a shortened link opened in a second page shows as clicked on screen 16 wit
 
   const visitor = await (
     await browser.newContext({
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
     })
   ).newPage();
   await visitor.goto(shortUrl);

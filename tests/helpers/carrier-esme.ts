@@ -38,5 +38,10 @@ export const esmeOptions = (port: number, over: Partial<EsmeOptions> = {}): Esme
 /** A GSM-7 submit_sm to a Chinese mobile, asking for a receipt. */
 export const gsmMessage = (text: string, destinationAddr = '8613800138000'): SubmitFields =>
   submitFieldsOf(
-    shortMessagePdu('submit_sm', { sourceAddr: '10690001', destinationAddr, shortMessage: encodeGsm7(text), registeredDelivery: 1 }) as ShortMessagePdu,
+    shortMessagePdu('submit_sm', {
+      sourceAddr: '10690001',
+      destinationAddr,
+      shortMessage: encodeGsm7(text),
+      registeredDelivery: 1,
+    }) as ShortMessagePdu,
   );

@@ -11,7 +11,8 @@ export async function contractEndpoints(): Promise<Endpoint[]> {
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.endpoints.ts'))) {
     const mod = (await import(`../../contract/endpoints/${file}`)) as Record<string, unknown>;
     for (const e of Object.values(mod))
-      if (typeof e === 'object' && e && 'path' in e && 'request' in e && 'method' in e && !('base' in e && e.base)) endpoints.push(e as Endpoint);
+      if (typeof e === 'object' && e && 'path' in e && 'request' in e && 'method' in e && !('base' in e && e.base))
+        endpoints.push(e as Endpoint);
   }
   return endpoints.sort((a, b) => a.path.localeCompare(b.path));
 }

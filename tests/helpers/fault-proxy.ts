@@ -28,7 +28,12 @@ function seeded(seed: number) {
   };
 }
 
-export async function startFaultProxy(o: { upstreamPort: () => number; seed: number; lateMs: number; maxLate: number }): Promise<FaultProxy> {
+export async function startFaultProxy(o: {
+  upstreamPort: () => number;
+  seed: number;
+  lateMs: number;
+  maxLate: number;
+}): Promise<FaultProxy> {
   const random = seeded(o.seed);
   const fates: Record<Fate, number> = { drop: 0, fail: 0, lose: 0, 'fail-after': 0, late: 0, pass: 0 };
   const pick = (): Fate => {
@@ -44,25 +49,29 @@ export async function startFaultProxy(o: { upstreamPort: () => number; seed: num
     const fate = pick();
     fates[fate]++;
     if (fate === 'drop') return void req.socket.destroy();
-    if (fate === 'fail') return void res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"type":500,"message":"gateway"}');
+    if (fate === 'fail')
+      return void res.writeHead(500, { 'Content-Type': 'application/json' }).end('{"type":500,"message":"gateway"}');
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const up = request({ host: '127.0.0.1', port: o.upstreamPort(), path: req.url, method: req.method, headers: req.headers }, (upRes) => {
-        const body: Buffer[] = [];
-        upRes.on('data', (c: Buffer) => body.push(c));
-        upRes.on('end', () => {
-          if (fate === 'lose') return void req.socket.destroy();
-          if (fate === 'fail-after') return void res.writeHead(500).end('{"type":500,"message":"gateway"}');
-          const answer = () => {
-            if (res.destroyed || req.socket.destroyed) return;
-            res.writeHead(upRes.statusCode ?? 502, upRes.headers).end(Buffer.concat(body));
-          };
-          if (fate === 'late') setTimeout(answer, o.lateMs);
-          else answer();
-        });
-        upRes.on('error', () => req.socket.destroy());
-      });
+      const up = request(
+        { host: '127.0.0.1', port: o.upstreamPort(), path: req.url, method: req.method, headers: req.headers },
+        (upRes) => {
+          const body: Buffer[] = [];
+          upRes.on('data', (c: Buffer) => body.push(c));
+          upRes.on('end', () => {
+            if (fate === 'lose') return void req.socket.destroy();
+            if (fate === 'fail-after') return void res.writeHead(500).end('{"type":500,"message":"gateway"}');
+            const answer = () => {
+              if (res.destroyed || req.socket.destroyed) return;
+              res.writeHead(upRes.statusCode ?? 502, upRes.headers).end(Buffer.concat(body));
+            };
+            if (fate === 'late') setTimeout(answer, o.lateMs);
+            else answer();
+          });
+          upRes.on('error', () => req.socket.destroy());
+        },
+      );
       // the platform is down (restarting): the client sees a cut connection
       up.on('error', () => req.socket.destroy());
       up.end(Buffer.concat(chunks));

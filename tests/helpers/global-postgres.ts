@@ -20,8 +20,12 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'sms-prepared-'));
   const dumpFile = join(dir, 'seeded.tar');
   const cluster = findPgBin() ? await startPgCluster() : null;
-  if (!cluster && process.env.CI) throw new Error('CI=true but PostgreSQL binaries are missing: .ci/run must install postgresql');
-  const [template] = await Promise.all([cluster ? preparePostgresTemplate(cluster.url()) : null, preparePgliteDump(dumpFile)]);
+  if (!cluster && process.env.CI)
+    throw new Error('CI=true but PostgreSQL binaries are missing: .ci/run must install postgresql');
+  const [template] = await Promise.all([
+    cluster ? preparePostgresTemplate(cluster.url()) : null,
+    preparePgliteDump(dumpFile),
+  ]);
   project.provide('pgUrl', cluster?.url() ?? null);
   project.provide('pgTemplate', template);
   project.provide('pgliteDump', dumpFile);

@@ -99,11 +99,13 @@ export function workbookParts(sheetXml: string | ZipPart, sharedStringsXml?: str
 }
 
 const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-export const sheetXml = (rows: string) => `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${NS}"><sheetData>${rows}</sheetData></worksheet>`;
+export const sheetXml = (rows: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${NS}"><sheetData>${rows}</sheetData></worksheet>`;
 
 /** A workbook written by the project's own writer (inline strings, numbers). */
 export function ownWorkbook(rows: Array<Array<string | number>>): Buffer {
-  const xml = sheetStart(rows[0]?.map(() => 10) ?? []) + rows.map((r, i) => rowXml(r, i + 1, i === 0)).join('') + SHEET_END;
+  const xml =
+    sheetStart(rows[0]?.map(() => 10) ?? []) + rows.map((r, i) => rowXml(r, i + 1, i === 0)).join('') + SHEET_END;
   return buildZip(workbookParts(xml));
 }
 
@@ -128,18 +130,34 @@ export async function hostileWorkbooks(): Promise<Record<string, Buffer>> {
     lyingBomb: await bombWorkbook(1200, { lie: true }),
     unclosedRows: buildZip(workbookParts(sheetXml('<row>'.repeat(MB / 5)))),
     unclosedSharedStrings: buildZip(
-      workbookParts(sheetXml('<row r="2"><c r="A2" t="s"><v>0</v></c></row>'), `<sst xmlns="${NS}">${'<si>'.repeat(MB / 4)}</sst>`),
+      workbookParts(
+        sheetXml('<row r="2"><c r="A2" t="s"><v>0</v></c></row>'),
+        `<sst xmlns="${NS}">${'<si>'.repeat(MB / 4)}</sst>`,
+      ),
     ),
-    deepNesting: buildZip(workbookParts(sheetXml(`<row r="2"><c r="A2"><v>1</v>${'<x>'.repeat(MB / 3)}${'</x>'.repeat(MB / 4)}</c></row>`))),
+    deepNesting: buildZip(
+      workbookParts(sheetXml(`<row r="2"><c r="A2"><v>1</v>${'<x>'.repeat(MB / 3)}${'</x>'.repeat(MB / 4)}</c></row>`)),
+    ),
     hugeSharedIndex: buildZip(
       workbookParts(
-        sheetXml('<row r="2"><c r="A2" t="s"><v>99999999999999999999</v></c><c r="XFD2" t="s"><v>4294967296</v></c></row>'),
+        sheetXml(
+          '<row r="2"><c r="A2" t="s"><v>99999999999999999999</v></c><c r="XFD2" t="s"><v>4294967296</v></c></row>',
+        ),
         `<sst xmlns="${NS}"><si><t>a</t></si></sst>`,
       ),
     ),
-    farColumns: buildZip(workbookParts(sheetXml(Array.from({ length: 1000 }, (_, i) => `<row r="${i + 2}"><c r="XFD${i + 2}"><v>1</v></c></row>`).join('')))),
+    farColumns: buildZip(
+      workbookParts(
+        sheetXml(
+          Array.from({ length: 1000 }, (_, i) => `<row r="${i + 2}"><c r="XFD${i + 2}"><v>1</v></c></row>`).join(''),
+        ),
+      ),
+    ),
     truncated: valid.subarray(0, Math.floor(valid.length * 0.6)),
-    manyEntries: buildZip([...workbookParts(sheetXml('')), ...Array.from({ length: 3000 }, (_, i) => ({ name: `xl/media/p${i}.xml`, data: '' }))]),
+    manyEntries: buildZip([
+      ...workbookParts(sheetXml('')),
+      ...Array.from({ length: 3000 }, (_, i) => ({ name: `xl/media/p${i}.xml`, data: '' })),
+    ]),
     billionLaughs: buildZip(
       workbookParts(
         `<?xml version="1.0"?>${laughs.join('')}<worksheet xmlns="${NS}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>&lol9;</t></is></c></row></sheetData></worksheet>`,

@@ -6,7 +6,8 @@ import { readAnswer } from './platform';
 // would do to sign a request.
 
 /** RFC 3986: everything but A-Z a-z 0-9 - . _ ~ percent-encoded. */
-const encode = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encode = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 export function canonicalQuery(query: Record<string, string | number>): string {
   return Object.entries(query)
@@ -31,7 +32,14 @@ export function signRequest(s: Signing): string {
   const bodyHash = createHash('sha256')
     .update(s.body ?? '')
     .digest('hex');
-  const canonical = [s.method.toUpperCase(), s.path, canonicalQuery(s.query ?? {}), bodyHash, s.timestamp, s.nonce].join('\n');
+  const canonical = [
+    s.method.toUpperCase(),
+    s.path,
+    canonicalQuery(s.query ?? {}),
+    bodyHash,
+    s.timestamp,
+    s.nonce,
+  ].join('\n');
   return createHmac('sha256', s.secret).update(canonical).digest('hex');
 }
 
@@ -53,13 +61,17 @@ export interface IntegratorCall {
 }
 
 /** Signs and sends one request to the platform at `origin` (http://host:port); answers status, JSON body, headers. */
-export async function callIntegrator(origin: string, c: IntegratorCall): Promise<{ status: number; body: any; headers: Headers }> {
+export async function callIntegrator(
+  origin: string,
+  c: IntegratorCall,
+): Promise<{ status: number; body: any; headers: Headers }> {
   const method = c.method ?? (c.body === undefined ? 'GET' : 'POST');
   const path = `${INTEGRATOR_BASE_PATH}${c.path}`;
   const body = c.body === undefined ? '' : typeof c.body === 'string' ? c.body : JSON.stringify(c.body);
   const timestamp = String(c.timestamp ?? Math.floor(Date.now() / 1000));
   const nonce = c.nonce ?? randomBytes(12).toString('hex');
-  const signature = c.signature ?? signRequest({ method, path, query: c.query, body, timestamp, nonce, secret: c.secret });
+  const signature =
+    c.signature ?? signRequest({ method, path, query: c.query, body, timestamp, nonce, secret: c.secret });
   const qs = canonicalQuery(c.query ?? {});
   const headers: Record<string, string> = {
     'X-App-Id': c.appId,
@@ -70,5 +82,11 @@ export async function callIntegrator(origin: string, c: IntegratorCall): Promise
     ...(body ? { 'Content-Type': 'application/json' } : {}),
     ...(c.headers ?? {}),
   };
-  return readAnswer(await fetch(`${origin}${path}${qs ? `?${qs}` : ''}`, { method, headers, body: method === 'GET' ? undefined : body }));
+  return readAnswer(
+    await fetch(`${origin}${path}${qs ? `?${qs}` : ''}`, {
+      method,
+      headers,
+      body: method === 'GET' ? undefined : body,
+    }),
+  );
 }

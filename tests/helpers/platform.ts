@@ -75,7 +75,11 @@ export function platformFor(kind: DbKind, overrides: Partial<Config> = {}, opts:
 
 /** Starts a real platform on a random port over a database of its own of the given kind, with the demo tenant seeded:
  * a copy of the run's prepared database (prepared-db.ts), or with `fresh`, an empty one that it migrates and seeds. */
-export async function startPlatform(kind: DbKind, overrides: Partial<Config> = {}, opts: StartOptions = {}): Promise<TestPlatform> {
+export async function startPlatform(
+  kind: DbKind,
+  overrides: Partial<Config> = {},
+  opts: StartOptions = {},
+): Promise<TestPlatform> {
   const config = testConfig(overrides);
   let db;
   if (kind === 'postgres') {
@@ -106,7 +110,12 @@ export async function startPlatform(kind: DbKind, overrides: Partial<Config> = {
     return readAnswer(await fetch(base + path, { method, headers, body: payload }));
   };
   const login = async (username: string, password = 'demo1234') => {
-    const r = await call('/user/login', { username, password: Buffer.from(password).toString('base64'), code: '', redomStr: '' });
+    const r = await call('/user/login', {
+      username,
+      password: Buffer.from(password).toString('base64'),
+      code: '',
+      redomStr: '',
+    });
     if (r.status !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(r.body)}`);
     return r.body.data.token as string;
   };

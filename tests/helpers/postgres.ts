@@ -41,7 +41,9 @@ export async function startPgCluster(o: { durable?: boolean; settings?: string[]
   const dataDir = join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) =>
-    asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' });
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' })
+      : execFileSync(cmd, args, { stdio: 'pipe' });
   run(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
   const port = await freePort();
   const args = [
@@ -79,7 +81,9 @@ export async function startPgCluster(o: { durable?: boolean; settings?: string[]
     stop: async () => {
       // runuser ignores SIGINT, and SIGTERM means a "smart" shutdown that waits for clients: send the fast-shutdown
       // SIGINT to the postmaster itself, and kill outright if it has not gone in 10 s.
-      const exited = new Promise((r) => (proc.exitCode !== null || proc.signalCode !== null ? r(null) : proc.once('exit', r)));
+      const exited = new Promise((r) =>
+        proc.exitCode !== null || proc.signalCode !== null ? r(null) : proc.once('exit', r),
+      );
       try {
         const pid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
         process.kill(pid, 'SIGINT');

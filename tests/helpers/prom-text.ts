@@ -9,7 +9,8 @@ export const PROMTOOL = '/usr/bin/promtool';
 /** `promtool check metrics` over `text`: its exit code and the problems it printed. Exit 3 means lint findings only
  * (the text parsed). */
 export function promtoolCheck(text: string): { code: number; problems: string[] } {
-  if (!existsSync(PROMTOOL)) throw new Error(`${PROMTOOL} is missing: run scripts/ensure-test-prereqs.sh (Debian package prometheus)`);
+  if (!existsSync(PROMTOOL))
+    throw new Error(`${PROMTOOL} is missing: run scripts/ensure-test-prereqs.sh (Debian package prometheus)`);
   const r = spawnSync(PROMTOOL, ['check', 'metrics'], { input: text, encoding: 'utf8' });
   const problems = `${r.stdout}${r.stderr}`.split('\n').filter(Boolean);
   return { code: r.status ?? -1, problems };
@@ -41,7 +42,11 @@ export function parseSamples(text: string): Sample[] {
       if (!l || LABEL.lastIndex === at) throw new Error(`bad labels in: ${line}`);
       labels[l[1]] = l[2].replace(/\\n/g, '\n').replace(/\\"/g, '"').replace(/\\\\/g, '\\');
     }
-    out.push({ name: m[1], labels, value: /^[+-]?inf$/i.test(m[3]) ? (m[3].startsWith('-') ? -Infinity : Infinity) : Number(m[3]) });
+    out.push({
+      name: m[1],
+      labels,
+      value: /^[+-]?inf$/i.test(m[3]) ? (m[3].startsWith('-') ? -Infinity : Infinity) : Number(m[3]),
+    });
   }
   return out;
 }

@@ -64,7 +64,10 @@ export class TestPeer {
   async call(pdu: Omit<Pdu, 'sequenceNumber' | 'commandStatus'> & Partial<Pick<Pdu, 'sequenceNumber'>>): Promise<Pdu> {
     const sequenceNumber = pdu.sequenceNumber || this.seq++;
     this.socket.write(encodePdu({ commandStatus: 0, ...pdu, sequenceNumber } as Pdu));
-    return this.until(() => this.received.find((r) => r.sequenceNumber === sequenceNumber && r.command.endsWith('_resp')), `response ${sequenceNumber}`);
+    return this.until(
+      () => this.received.find((r) => r.sequenceNumber === sequenceNumber && r.command.endsWith('_resp')),
+      `response ${sequenceNumber}`,
+    );
   }
 
   /** Sends requests in one write, so the server reads them together, and waits for each one's response, in order. */
@@ -73,7 +76,10 @@ export class TestPeer {
     this.socket.write(Buffer.concat(numbered.map((pdu) => encodePdu(pdu))));
     return Promise.all(
       numbered.map(({ sequenceNumber }) =>
-        this.until(() => this.received.find((r) => r.sequenceNumber === sequenceNumber && r.command.endsWith('_resp')), `response ${sequenceNumber}`),
+        this.until(
+          () => this.received.find((r) => r.sequenceNumber === sequenceNumber && r.command.endsWith('_resp')),
+          `response ${sequenceNumber}`,
+        ),
       ),
     );
   }

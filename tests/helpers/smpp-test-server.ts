@@ -19,7 +19,8 @@ export function testServers() {
     const submitted: SubmittedMessage[] = [];
     const unbound: string[] = [];
     const server = new SmppServer({
-      authenticate: async (r) => (r.password === 'secret' ? { ok: true, accountId: r.systemId } : { ok: false, status: STATUS.RINVPASWD }),
+      authenticate: async (r) =>
+        r.password === 'secret' ? { ok: true, accountId: r.systemId } : { ok: false, status: STATUS.RINVPASWD },
       submit: async (_s, m) => {
         submitted.push(m);
         return { messageId: `m${submitted.length}` };
@@ -38,11 +39,28 @@ export function testServers() {
   };
 }
 
-export const bindAs = (systemId: string, command: 'bind_transmitter' | 'bind_receiver' | 'bind_transceiver' = 'bind_transceiver', password = 'secret') =>
-  ({ command, systemId, password, systemType: '', interfaceVersion: 0x34, addrTon: 0, addrNpi: 0, addressRange: '' }) as Pdu;
+export const bindAs = (
+  systemId: string,
+  command: 'bind_transmitter' | 'bind_receiver' | 'bind_transceiver' = 'bind_transceiver',
+  password = 'secret',
+) =>
+  ({
+    command,
+    systemId,
+    password,
+    systemType: '',
+    interfaceVersion: 0x34,
+    addrTon: 0,
+    addrNpi: 0,
+    addressRange: '',
+  }) as Pdu;
 
 export const gsmSubmit = (text: string) =>
-  shortMessagePdu('submit_sm', { sourceAddr: '1069', destinationAddr: '8613800138000', shortMessage: encodeGsm7(text) }) as unknown as Pdu;
+  shortMessagePdu('submit_sm', {
+    sourceAddr: '1069',
+    destinationAddr: '8613800138000',
+    shortMessage: encodeGsm7(text),
+  }) as unknown as Pdu;
 
 /** Part `seq` of `total` of a long message with reference `ref` (8-bit UDH), `body` as its octets. */
 export const udhPart = (ref: number, total: number, seq: number, body: Buffer, registeredDelivery = 0) =>

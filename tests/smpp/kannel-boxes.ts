@@ -12,7 +12,9 @@ export const SMSBOX = '/usr/sbin/smsbox';
 
 export function assertKannelInstalled(): void {
   if (!existsSync(BEARERBOX) || !existsSync(SMSBOX)) {
-    throw new Error('Kannel is required for this test: run `bash scripts/ensure-test-prereqs.sh` (installs the kannel package).');
+    throw new Error(
+      'Kannel is required for this test: run `bash scripts/ensure-test-prereqs.sh` (installs the kannel package).',
+    );
   }
   const v = spawnSync(BEARERBOX, ['--version'], { encoding: 'utf8' });
   if (v.error) throw new Error(`bearerbox does not start: ${v.error.message}`);
@@ -123,7 +125,9 @@ export async function startKannel(o: KannelOptions, readyMs = 20_000): Promise<K
   while (!(await accepts(o.boxPort))) {
     if (bearerbox.exitCode !== null || Date.now() > deadline) {
       bearerbox.kill('SIGKILL');
-      throw new Error(`bearerbox did not open its box port ${o.boxPort}:\n${readFileSync(join(dir, 'bearerbox.log'), 'utf8').slice(-3000)}`);
+      throw new Error(
+        `bearerbox did not open its box port ${o.boxPort}:\n${readFileSync(join(dir, 'bearerbox.log'), 'utf8').slice(-3000)}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -133,7 +137,8 @@ export async function startKannel(o: KannelOptions, readyMs = 20_000): Promise<K
     dir,
     sendsmsUrl: (params) =>
       `http://127.0.0.1:${o.sendsmsPort}/cgi-bin/sendsms?${new URLSearchParams({ username: 'tester', password: 'tester-pw', ...params })}`,
-    log: () => `--- bearerbox.log\n${read('bearerbox.log').slice(-4000)}\n--- smsbox.log\n${read('smsbox.log').slice(-2000)}`,
+    log: () =>
+      `--- bearerbox.log\n${read('bearerbox.log').slice(-4000)}\n--- smsbox.log\n${read('smsbox.log').slice(-2000)}`,
     async stop() {
       smsbox.kill('SIGTERM');
       await exited(smsbox);

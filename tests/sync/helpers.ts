@@ -12,7 +12,12 @@ export async function consoleFor(
   platform: TestPlatform,
   username: string,
   cusId: string,
-): Promise<{ client: HttpClient; db: LocalDb; token: string; fetchCalls: { path: string; headers: Record<string, string> }[] }> {
+): Promise<{
+  client: HttpClient;
+  db: LocalDb;
+  token: string;
+  fetchCalls: { path: string; headers: Record<string, string> }[];
+}> {
   const token = await platform.login(username);
   const fetchCalls: { path: string; headers: Record<string, string> }[] = [];
   const client = createHttpClient({
@@ -21,7 +26,10 @@ export async function consoleFor(
     getLanguage: () => 'zh',
     onUnauthorized: () => {},
     fetchImpl: (input, init) => {
-      fetchCalls.push({ path: String(input).replace(platform.base, ''), headers: { ...(init?.headers as Record<string, string>) } });
+      fetchCalls.push({
+        path: String(input).replace(platform.base, ''),
+        headers: { ...(init?.headers as Record<string, string>) },
+      });
       return fetch(input, init);
     },
   });

@@ -69,7 +69,10 @@ describe('library sync', () => {
     expect((await c.db.events.findOne(ev.id).exec())?.status).toBe('pending');
     const done = await settle(ob, ev.id);
     expect(done.status).toBe('acked');
-    const [{ n }] = await p.ctx.db.query<{ n: number }>('select count(*)::int as n from content_templates where template_content = $1', [content]);
+    const [{ n }] = await p.ctx.db.query<{ n: number }>(
+      'select count(*)::int as n from content_templates where template_content = $1',
+      [content],
+    );
     expect(Number(n)).toBe(1);
 
     const group = await recordEvent(c.db, {
@@ -116,7 +119,11 @@ describe('library sync', () => {
     expect(book.filter((d) => d.kind === 'member')).toEqual([]);
 
     // a new template arrives with the next forward pull, reviewed
-    const add = await p.call('/contentTemplate/contentTemplateAdd', { cus_id: 'EP0001', template_content: 'later' }, { token: c.token });
+    const add = await p.call(
+      '/contentTemplate/contentTemplateAdd',
+      { cus_id: 'EP0001', template_content: 'later' },
+      { token: c.token },
+    );
     const id = add.body.data.template_id;
     await waitFor(
       async () => (await rep.notify('contentTemplate'), (await localAll(c.db, 'templates')).find((t) => t.id === id)),

@@ -19,7 +19,19 @@ import { consoleFor } from './helpers';
 
 const HOUR = 3_600_000;
 const ACCOUNTS = ['EP0001', 'SUB001', 'SUB002', 'AGT001'];
-const WORDS = ['您的验证码为', '订单', '已发货', '双十一大促', '全场五折', 'Your code is', 'order', 'shipped', '账单', '退订回TD', '快递单号SF'];
+const WORDS = [
+  '您的验证码为',
+  '订单',
+  '已发货',
+  '双十一大促',
+  '全场五折',
+  'Your code is',
+  'order',
+  'shipped',
+  '账单',
+  '退订回TD',
+  '快递单号SF',
+];
 const N = 400;
 
 function rng(seed: number) {
@@ -40,7 +52,9 @@ describe.each(DB_KINDS)('local search on %s', (kind) => {
 
   beforeAll(async () => {
     p = await startPlatform(kind);
-    const visible = (await p.ctx.db.query<{ cus_id: string }>(`select cus_id from accounts where cus_id = any($1::text[])`, [ACCOUNTS])).map((r) => r.cus_id);
+    const visible = (
+      await p.ctx.db.query<{ cus_id: string }>(`select cus_id from accounts where cus_id = any($1::text[])`, [ACCOUNTS])
+    ).map((r) => r.cus_id);
     // distinct times (a second apart), so the order is the same on both sides whatever the key tie-break
     for (let i = 0; i < N; i++) {
       const content = `${pick(WORDS)}${rand() < 0.5 ? String(Math.floor(rand() * 1e6)).padStart(6, '0') : ''}${rand() < 0.3 ? pick(WORDS) : ''}`;
@@ -49,7 +63,16 @@ describe.each(DB_KINDS)('local search on %s', (kind) => {
       await p.ctx.db.query(
         `insert into mt_records (sn, prod_type, cus_id, batch_id, mobile, content, mt_status, report_result, receive_time, month, segments, price, deleted)
          values ($1, $2, $3, 'LS', $4, $5, $6, '0', $7, '202611', 1, 0.05, $8)`,
-        [`LS${String(i).padStart(5, '0')}`, pick([0, 0, 0, 1]), pick(visible), mobile, content, pick([0, 0, 500, 600, 700]), at, rand() < 0.05],
+        [
+          `LS${String(i).padStart(5, '0')}`,
+          pick([0, 0, 0, 1]),
+          pick(visible),
+          mobile,
+          content,
+          pick([0, 0, 500, 600, 700]),
+          at,
+          rand() < 0.05,
+        ],
       );
     }
     admin = await p.login('admin');
@@ -67,8 +90,12 @@ describe.each(DB_KINDS)('local search on %s', (kind) => {
     await rep.backfilled();
     await search.ready;
     let asked = 0;
-    unregister = registerSearcher(d.name, { search: async (q, withCount) => (asked++, search.index.search(q, withCount)) });
-    expect(await countQuery({ collection: 'mt_records', filters: [], limit: 20 }, { db: d, online: false, horizon: 0 })).toMatchObject({ source: 'local' });
+    unregister = registerSearcher(d.name, {
+      search: async (q, withCount) => (asked++, search.index.search(q, withCount)),
+    });
+    expect(
+      await countQuery({ collection: 'mt_records', filters: [], limit: 20 }, { db: d, online: false, horizon: 0 }),
+    ).toMatchObject({ source: 'local' });
     expect(asked).toBe(1);
   }, 240_000);
   afterAll(async () => {
@@ -88,7 +115,10 @@ describe.each(DB_KINDS)('local search on %s', (kind) => {
     const sns: string[] = [];
     let after: string | null = null;
     for (;;) {
-      const page: { rows: { sn: string }[]; next: string | number | null } = await runQuery<{ sn: string }>({ ...q, after }, { db, online: false, horizon: 0 });
+      const page: { rows: { sn: string }[]; next: string | number | null } = await runQuery<{ sn: string }>(
+        { ...q, after },
+        { db, online: false, horizon: 0 },
+      );
       sns.push(...page.rows.map((r) => r.sn));
       if (page.next === null) break;
       after = page.next as string;
@@ -118,7 +148,9 @@ describe.each(DB_KINDS)('local search on %s', (kind) => {
       const digits = String(Math.floor(rand() * 1000)).padStart(2 + Math.floor(rand() * 2), '0');
       let middle: string | null = null;
       // one to three filters of each round, chosen at random
-      for (const f of ['content', 'phonePrefix', 'phoneMiddle', 'status', 'account', 'range'].filter(() => rand() < 0.35)) {
+      for (const f of ['content', 'phonePrefix', 'phoneMiddle', 'status', 'account', 'range'].filter(
+        () => rand() < 0.35,
+      )) {
         if (f === 'content') {
           const value = rand() < 0.2 ? String(Math.floor(rand() * 100)) : anyContent();
           filters.push({ op: 'contains', field: 'decodeContent', value });
@@ -145,7 +177,9 @@ describe.each(DB_KINDS)('local search on %s', (kind) => {
           Object.assign(body, { startTime: from, endTime: to });
         }
       }
-      const expected = (await platform(body)).filter((r) => middle === null || r.decodeMobile.includes(middle)).map((r) => r.sn);
+      const expected = (await platform(body))
+        .filter((r) => middle === null || r.decodeMobile.includes(middle))
+        .map((r) => r.sn);
       const got = await local(filters);
       expect(got.sns, JSON.stringify(filters)).toEqual(expected);
       expect(got.total, JSON.stringify(filters)).toBe(expected.length);

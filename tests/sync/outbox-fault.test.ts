@@ -33,11 +33,21 @@ describe('outbox under faults', () => {
     dbUrl = await createDatabase(cluster, `fault_${process.pid}_${Date.now()}`);
     port = await freePort();
     platform = await startPlatformProcess(PLATFORM_ENV(), port);
-    proxy = await startFaultProxy({ upstreamPort: () => port, seed: 20261122, lateMs: CLIENT_TIMEOUT_MS + 500, maxLate: 20 });
+    proxy = await startFaultProxy({
+      upstreamPort: () => port,
+      seed: 20261122,
+      lateMs: CLIENT_TIMEOUT_MS + 500,
+      maxLate: 20,
+    });
     const login = await fetch(`${platform.base}/user/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: 'user', password: Buffer.from('demo1234').toString('base64'), code: '', redomStr: '' }),
+      body: JSON.stringify({
+        username: 'user',
+        password: Buffer.from('demo1234').toString('base64'),
+        code: '',
+        redomStr: '',
+      }),
     });
     token = ((await login.json()) as { data: { token: string } }).data.token;
     local = await openLocalDb({ cusId: 'SUB001', indexedDB, IDBKeyRange, namespace: `fault${process.pid}` });
@@ -75,7 +85,14 @@ describe('outbox under faults', () => {
       onUnauthorized: () => {},
       timeoutMs: CLIENT_TIMEOUT_MS,
     });
-    const outbox = createOutbox({ db: local, commands: ALL_COMMANDS, client, backoffMs: 20, maxBackoffMs: 300, concurrency: 8 });
+    const outbox = createOutbox({
+      db: local,
+      commands: ALL_COMMANDS,
+      client,
+      backoffMs: 20,
+      maxBackoffMs: 300,
+      concurrency: 8,
+    });
     let acked = 0;
     let rejected = 0;
     const sub = outbox.settled$.subscribe((e) => (e.status === 'acked' ? acked++ : rejected++));
@@ -98,7 +115,8 @@ describe('outbox under faults', () => {
     expect(acked).toBe(COMMANDS);
     console.log(`outbox under faults: ${COMMANDS} commands, proxy fates ${JSON.stringify(proxy.fates)}`);
     // every fault happened, and often
-    for (const fate of ['drop', 'fail', 'lose', 'fail-after', 'late'] as const) expect(proxy.fates[fate], fate).toBeGreaterThan(10);
+    for (const fate of ['drop', 'fail', 'lose', 'fail-after', 'late'] as const)
+      expect(proxy.fates[fate], fate).toBeGreaterThan(10);
     const pool = new pg.Pool({ connectionString: dbUrl, max: 1 });
     const [{ n, distinct }] = (
       await pool.query<{ n: number; distinct: number }>(

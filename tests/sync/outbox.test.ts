@@ -71,16 +71,31 @@ async function newBatch(): Promise<string> {
   return tb;
 }
 const statusOnPlatform = async (tb: string) =>
-  Number((await platform.ctx.db.query<{ s: number }>('select send_status as s from time_batches where time_batch = $1', [tb]))[0].s);
-const pendingEvents = async () => (await db.events.find({ selector: { status: 'pending' } }).exec()).map((d) => d.toJSON() as EventDoc);
+  Number(
+    (
+      await platform.ctx.db.query<{ s: number }>('select send_status as s from time_batches where time_batch = $1', [
+        tb,
+      ])
+    )[0].s,
+  );
+const pendingEvents = async () =>
+  (await db.events.find({ selector: { status: 'pending' } }).exec()).map((d) => d.toJSON() as EventDoc);
 
 describe('event log and outbox', () => {
   it('a pause recorded offline shows pending, then is done exactly once through a lost answer', async () => {
     const tb = await newBatch();
-    const ev = await recordEvent(db, { type: 'batch.pause', aggregate: timeBatchAggregate(tb), payload: { time_batch: tb }, actor: 'admin' });
+    const ev = await recordEvent(db, {
+      type: 'batch.pause',
+      aggregate: timeBatchAggregate(tb),
+      payload: { time_batch: tb },
+      actor: 'admin',
+    });
     // projected at once over the pulled row
     const row = (await localGet(db, 'time_batches', tb)) as unknown as TimeBatch;
-    expect(projectTimeBatches([row], await pendingEvents())[0]).toMatchObject({ send_status: 2, pending: 'batch.pause' });
+    expect(projectTimeBatches([row], await pendingEvents())[0]).toMatchObject({
+      send_status: 2,
+      pending: 'batch.pause',
+    });
     expect(await statusOnPlatform(tb)).toBe(0);
 
     const outbox = createOutbox({ db, commands: ALL_COMMANDS, client: client(), backoffMs: 0 });
@@ -123,7 +138,12 @@ describe('event log and outbox', () => {
     });
     await late.start();
     const outbox = createOutbox({ db, commands: ALL_COMMANDS, client: client(), backoffMs: 0 });
-    await recordEvent(db, { type: 'batch.pause', aggregate: timeBatchAggregate(tb), payload: { time_batch: tb }, actor: 'admin' });
+    await recordEvent(db, {
+      type: 'batch.pause',
+      aggregate: timeBatchAggregate(tb),
+      payload: { time_batch: tb },
+      actor: 'admin',
+    });
     await outbox.flush();
     expect((await localGet(db, 'time_batches', tb))!.send_status).toBe(2);
     hold = true;
@@ -131,10 +151,18 @@ describe('event log and outbox', () => {
     const arriving = late.notify('timeBatch');
     await onItsWay;
     // the recover is acked and written here with the row's new seq while the paused copy is still on its way
-    await recordEvent(db, { type: 'batch.recover', aggregate: timeBatchAggregate(tb), payload: { time_batch: tb }, actor: 'admin' });
+    await recordEvent(db, {
+      type: 'batch.recover',
+      aggregate: timeBatchAggregate(tb),
+      payload: { time_batch: tb },
+      actor: 'admin',
+    });
     await outbox.flush();
     expect(await statusOnPlatform(tb)).toBe(0);
-    const [{ seq }] = await platform.ctx.db.query<{ seq: string }>('select seq from time_batches where time_batch = $1', [tb]);
+    const [{ seq }] = await platform.ctx.db.query<{ seq: string }>(
+      'select seq from time_batches where time_batch = $1',
+      [tb],
+    );
     expect(await localGet(db, 'time_batches', tb)).toMatchObject({ send_status: 0, seq: Number(seq) });
     hold = false;
     release();
@@ -149,7 +177,12 @@ describe('event log and outbox', () => {
     await platform.ctx.db.query(`update time_batches set send_status = 3 where time_batch = $1`, [tb]);
     // the local copy still says 0 (not pulled yet); the user pauses it
     await localGet(db, 'time_batches', tb);
-    const ev = await recordEvent(db, { type: 'batch.pause', aggregate: timeBatchAggregate(tb), payload: { time_batch: tb }, actor: 'admin' });
+    const ev = await recordEvent(db, {
+      type: 'batch.pause',
+      aggregate: timeBatchAggregate(tb),
+      payload: { time_batch: tb },
+      actor: 'admin',
+    });
     const local = (await localGet(db, 'time_batches', tb)) as unknown as TimeBatch;
     expect(projectTimeBatches([local], await pendingEvents())[0].send_status).toBe(2);
     await createOutbox({ db, commands: ALL_COMMANDS, client: client() }).flush();
@@ -162,8 +195,16 @@ describe('event log and outbox', () => {
   it('events of one aggregate are pushed in order; a retryable failure holds back the later ones', async () => {
     const tb = await newBatch();
     const agg = timeBatchAggregate(tb);
-    const first = await recordEvent(db, { type: 'batch.pause', aggregate: agg, payload: { time_batch: tb }, actor: 'admin' }, Date.now());
-    const second = await recordEvent(db, { type: 'batch.recover', aggregate: agg, payload: { time_batch: tb }, actor: 'admin' }, Date.now() + 1);
+    const first = await recordEvent(
+      db,
+      { type: 'batch.pause', aggregate: agg, payload: { time_batch: tb }, actor: 'admin' },
+      Date.now(),
+    );
+    const second = await recordEvent(
+      db,
+      { type: 'batch.recover', aggregate: agg, payload: { time_batch: tb }, actor: 'admin' },
+      Date.now() + 1,
+    );
     const outbox = createOutbox({ db, commands: ALL_COMMANDS, client: client(), backoffMs: 60_000 });
     loseNextAnswer = '/pageTimeBatch/operation';
     await outbox.flush();
@@ -182,7 +223,11 @@ describe('event log and outbox', () => {
 
   it('a nudge (the network is back) pushes at once what a network failure holds back, and a flush does not', async () => {
     const tb = await newBatch();
-    const ev = await recordEvent(db, { type: 'batch.pause', aggregate: timeBatchAggregate(tb), payload: { time_batch: tb }, actor: 'admin' }, Date.now());
+    const ev = await recordEvent(
+      db,
+      { type: 'batch.pause', aggregate: timeBatchAggregate(tb), payload: { time_batch: tb }, actor: 'admin' },
+      Date.now(),
+    );
     const outbox = createOutbox({ db, commands: ALL_COMMANDS, client: client(), backoffMs: 60_000 });
     loseNextAnswer = '/pageTimeBatch/operation';
     await outbox.flush();

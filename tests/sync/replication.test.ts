@@ -63,12 +63,17 @@ describe('pull replication', () => {
     await rep.backfilled();
 
     const horizon = now - 30 * DAY;
-    const expected = await platformCount(`select count(*) as n from mt_records where receive_time >= $1`, [new Date(horizon)]);
+    const expected = await platformCount(`select count(*) as n from mt_records where receive_time >= $1`, [
+      new Date(horizon),
+    ]);
     expect(expected).toBeGreaterThan(500);
     expect(await recordStoreOf(db).count('mt_records')).toBe(expected);
     expect(pulls.filter((p) => p.resource === 'mtRecord' && p.direction === 'backfill').length).toBeGreaterThan(1);
     // record resources backfill down to the horizon; templates and address books (not time-windowed) replicate whole
-    const windowed = pulls.filter((p) => p.direction === 'backfill' && !RECORD_COLLECTIONS[COLLECTION_OF_RESOURCE[p.resource as FeedResource]].keepAll);
+    const windowed = pulls.filter(
+      (p) =>
+        p.direction === 'backfill' && !RECORD_COLLECTIONS[COLLECTION_OF_RESOURCE[p.resource as FeedResource]].keepAll,
+    );
     expect(windowed.length).toBeGreaterThan(1);
     expect(windowed.filter((p) => p.since !== horizon).map((p) => `${p.resource} ${p.since}`)).toEqual([]);
     // pages arrive newest first: the first page's oldest record is newer than the last page's newest
@@ -87,9 +92,10 @@ describe('pull replication', () => {
       `select sn from mt_records where receive_time >= now() - interval '10 days' order by receive_time desc offset 5 limit 1`,
     );
     expect(await localGet(db, 'mt_records', gone.sn)).not.toBeNull();
-    await platform.ctx.db.query(`update mt_records set mt_status = 700, report_result = 'UNDELIV', report_result_desc = 'test failure' where sn = $1`, [
-      rec.sn,
-    ]);
+    await platform.ctx.db.query(
+      `update mt_records set mt_status = 700, report_result = 'UNDELIV', report_result_desc = 'test failure' where sn = $1`,
+      [rec.sn],
+    );
     await platform.ctx.db.query(`update mt_records set deleted = true where sn = $1`, [gone.sn]);
     await rep.notify('mtRecord');
     expect((await localGet(db, 'mt_records', rec.sn))?.mt_status).toBe(700);
@@ -115,9 +121,15 @@ describe('pull replication', () => {
       const { notifyChanged } = await import('../../platform/feed/change-notices');
       // a notice only reaches a connected stream: send it until the local row has the change
       await expect
-        .poll(async () => (await notifyChanged(platform.ctx.db, 'mtRecord', ['EP0001']), (await localGet(db, 'mt_records', rec.sn))?.mt_status), {
-          timeout: 10_000,
-        })
+        .poll(
+          async () => (
+            await notifyChanged(platform.ctx.db, 'mtRecord', ['EP0001']),
+            (await localGet(db, 'mt_records', rec.sn))?.mt_status
+          ),
+          {
+            timeout: 10_000,
+          },
+        )
         .toBe(600);
       expect(seen).toContain('mtRecord');
     } finally {

@@ -28,7 +28,13 @@ describe('send pickers from the replicas', () => {
   it('offers the approved template but not the pending one, and yields a picked group members numbers', async () => {
     const stamp = Date.now();
     const add = async (text: string) =>
-      (await p.call('/contentTemplate/contentTemplateAdd', { cus_id: 'EP0001', template_content: text }, { token: c.token })).body.data.template_id as string;
+      (
+        await p.call(
+          '/contentTemplate/contentTemplateAdd',
+          { cus_id: 'EP0001', template_content: text },
+          { token: c.token },
+        )
+      ).body.data.template_id as string;
     const approved = await add(`approved ${stamp}`);
     await add(`pending ${stamp}`);
     await p.ctx.db.query('update content_templates set review_at = $2 where template_id = $1', [approved, new Date(0)]);
@@ -37,11 +43,19 @@ describe('send pickers from the replicas', () => {
     const g = await p.call('/addressBook/addressBookGroupAdd', { groupName: `group ${stamp}` }, { token: c.token });
     const groupId = g.body.data.groupId as string;
     for (const mobile of ['13500007001', '13500007002']) {
-      const m = await p.call('/addressBook/addressBookMemberAdd', { groupId, name: mobile, mobile }, { token: c.token });
+      const m = await p.call(
+        '/addressBook/addressBookMemberAdd',
+        { groupId, name: mobile, mobile },
+        { token: c.token },
+      );
       expect(m.body.type).toBe(0);
     }
 
-    const rep = createReplicator({ store: recordStoreOf(c.db), pull: httpPull(c.client), resources: ['contentTemplate', 'addressGroup', 'addressMember'] });
+    const rep = createReplicator({
+      store: recordStoreOf(c.db),
+      pull: httpPull(c.client),
+      resources: ['contentTemplate', 'addressGroup', 'addressMember'],
+    });
     await rep.start();
     await rep.backfilled();
     await rep.stop();

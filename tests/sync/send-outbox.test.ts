@@ -28,7 +28,10 @@ const client = () =>
     onUnauthorized: () => {},
     fetchImpl: async (input, init) => {
       if (offline) throw new TypeError('fetch failed');
-      posts.push({ path: String(input).replace(platform.base, ''), key: (init?.headers as Record<string, string>)['Idempotency-Key'] });
+      posts.push({
+        path: String(input).replace(platform.base, ''),
+        key: (init?.headers as Record<string, string>)['Idempotency-Key'],
+      });
       return fetch(input, init);
     },
   });
@@ -44,7 +47,8 @@ afterAll(async () => {
 });
 
 const batches = async (content: string) =>
-  (await platform.ctx.db.query<{ batch_id: string }>('select batch_id from batches where content = $1', [content])).length;
+  (await platform.ctx.db.query<{ batch_id: string }>('select batch_id from batches where content = $1', [content]))
+    .length;
 
 describe('send through the outbox', () => {
   it('queues a send made offline and pushes it exactly once when the network returns', async () => {
@@ -55,7 +59,10 @@ describe('send through the outbox', () => {
     const ev = await recordEvent(db, {
       type: 'send.group',
       aggregate: sendAggregate('EP0001'),
-      payload: { body: { cus_id: 'EP0001', content, mobiles: '13900002001\n13900002002' }, summary: { kind: 'domestic', count: 2, cost: 0.1, timing: null } },
+      payload: {
+        body: { cus_id: 'EP0001', content, mobiles: '13900002001\n13900002002' },
+        summary: { kind: 'domestic', count: 2, cost: 0.1, timing: null },
+      },
       actor: 'admin',
     });
     await outbox.flush();
@@ -80,7 +87,10 @@ describe('send through the outbox', () => {
     const poor = await recordEvent(db, {
       type: 'send.group',
       aggregate: sendAggregate('EP0001'),
-      payload: { body: { cus_id: 'EP0001', content: '', mobiles: '13900002003' }, summary: { kind: 'domestic', count: 1, cost: 0.05, timing: null } },
+      payload: {
+        body: { cus_id: 'EP0001', content: '', mobiles: '13900002003' },
+        summary: { kind: 'domestic', count: 1, cost: 0.05, timing: null },
+      },
       actor: 'admin',
     });
     await outbox.flush();
@@ -93,7 +103,13 @@ describe('send through the outbox', () => {
       type: 'send.international',
       aggregate: sendAggregate('EP0001'),
       payload: {
-        body: { cus_id: 'EP0001', content: 'later', mobiles: '+14155552671', sender_id: 'ACME', timing_time: new Date(timing).toISOString() },
+        body: {
+          cus_id: 'EP0001',
+          content: 'later',
+          mobiles: '+14155552671',
+          sender_id: 'ACME',
+          timing_time: new Date(timing).toISOString(),
+        },
         summary: { kind: 'international', count: 1, cost: 0.35, timing, prod_type: 1 },
       },
       actor: 'admin',
@@ -116,7 +132,9 @@ describe('send through the outbox', () => {
 
   it('keeps the price list locally and answers from it offline', async () => {
     const online = await loadSendReference(db, client());
-    expect(online?.prices.some((p) => p.cus_id === 'EP0001' && p.prod_type === 1 && p.country_code === 'US')).toBe(true);
+    expect(online?.prices.some((p) => p.cus_id === 'EP0001' && p.prod_type === 1 && p.country_code === 'US')).toBe(
+      true,
+    );
     offline = true;
     const cached = await loadSendReference(db, client());
     offline = false;

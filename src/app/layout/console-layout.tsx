@@ -54,7 +54,9 @@ function usePage(path: string): ResolvedPage | 'loading' | 'forbidden' | 'unreac
   // A screen opens only from a menu the account is granted: typing the URL of a product it lacks opens nothing.
   // (a screen of a product the top menu grants opens while that product's menu is still on its way, as a records URL
   // opened right after login: the menu, once here, decides)
-  const awaitedGrant = screen?.grantedBy?.some((code) => !menus[code] && top.some((p) => p.permCode === code && p.prodAccess));
+  const awaitedGrant = screen?.grantedBy?.some(
+    (code) => !menus[code] && top.some((p) => p.permCode === code && p.prodAccess),
+  );
   if (screen && !leaf && !awaitedGrant) {
     if (!loaded || !allLoaded) {
       if (loaded) void loadGrantedMenus();
@@ -102,7 +104,8 @@ export function ConsoleLayout() {
   // (in the next frame, like the tab bar's scroll: focus forces a layout)
   useEffect(() => {
     const frame = requestAnimationFrame(() => {
-      if (!document.activeElement || document.activeElement === document.body) shell.current?.focus({ preventScroll: true });
+      if (!document.activeElement || document.activeElement === document.body)
+        shell.current?.focus({ preventScroll: true });
     });
     return () => cancelAnimationFrame(frame);
   }, []);

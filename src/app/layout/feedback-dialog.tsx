@@ -65,7 +65,13 @@ export function FeedbackDialog({ visible, onHide }: { visible: boolean; onHide: 
       ) : (
         <div className="feedback-form">
           <label htmlFor="feedback-text">{t('feedback.text')}</label>
-          <InputTextarea id="feedback-text" value={text} onChange={(e) => setText(e.target.value)} rows={5} autoResize />
+          <InputTextarea
+            id="feedback-text"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            rows={5}
+            autoResize
+          />
           <span>{t('feedback.screenshot')}</span>
           <div className="feedback-shot">
             <Button type="button" label={t('feedback.capture')} icon="pi pi-camera" outlined onClick={capture} />

@@ -3,7 +3,12 @@ import type { ButtonHTMLAttributes } from 'react';
 /** PrimeReact's rounded icon-only text button as plain markup (the same classes, so the same look): the top bar has
  * eight, and PrimeReact's Button merges its pass-through props on every render, which cost ~1-2 ms each on the
  * console's first render, between the login answer and the first page. */
-export function IconButton({ icon, label, className, ...rest }: { icon: string; label: string } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label'>) {
+export function IconButton({
+  icon,
+  label,
+  className,
+  ...rest
+}: { icon: string; label: string } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label'>) {
   return (
     <button
       type="button"

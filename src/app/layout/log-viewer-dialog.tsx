@@ -14,7 +14,8 @@ import { notify } from '../../ui/notify';
 // The log viewer: locally captured errors; upload to the platform or clear, each after confirmation.
 async function upload(entries: LogEntry[]): Promise<void> {
   const lang = getLanguage();
-  for (const chunk of logUploadChunks(entries.map((e) => ({ ...e, time: formatDateTime(e.time, lang) })))) await api.call(uploadLogsEndpoint, chunk);
+  for (const chunk of logUploadChunks(entries.map((e) => ({ ...e, time: formatDateTime(e.time, lang) }))))
+    await api.call(uploadLogsEndpoint, chunk);
 }
 
 export function LogViewerDialog({ visible, onHide }: { visible: boolean; onHide: () => void }) {
@@ -58,7 +59,14 @@ export function LogViewerDialog({ visible, onHide }: { visible: boolean; onHide:
       footer={
         <div>
           <Button label={t('logs.upload')} icon="pi pi-upload" onClick={confirmUpload} disabled={!entries.length} />
-          <Button label={t('logs.clear')} icon="pi pi-trash" severity="danger" outlined onClick={confirmClear} disabled={!entries.length} />
+          <Button
+            label={t('logs.clear')}
+            icon="pi pi-trash"
+            severity="danger"
+            outlined
+            onClick={confirmClear}
+            disabled={!entries.length}
+          />
         </div>
       }
     >

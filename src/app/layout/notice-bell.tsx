@@ -41,7 +41,12 @@ export function useNotices(enabled: boolean): NoticeState {
   useEffect(() => {
     if (!rt) return;
     const following = () => progress$.value.phase === 'live' || progress$.value.phase === 'follower';
-    const sub = followBalance(localChanges(rt.db.name), rt.outbox.settled$, () => sessionActorRef().send({ type: 'session.reloadUser' }), following);
+    const sub = followBalance(
+      localChanges(rt.db.name),
+      rt.outbox.settled$,
+      () => sessionActorRef().send({ type: 'session.reloadUser' }),
+      following,
+    );
     return () => sub.unsubscribe();
   }, [rt]);
   useEffect(() => {
@@ -51,7 +56,11 @@ export function useNotices(enabled: boolean): NoticeState {
   useEffect(() => {
     if (!enabled || !rt) return;
     const sub = rt.db.events
-      .find({ selector: { status: 'rejected' }, sort: [{ status: 'asc' }, { k: 'desc' }], limit: MAX_REJECTION_NOTICES })
+      .find({
+        selector: { status: 'rejected' },
+        sort: [{ status: 'asc' }, { k: 'desc' }],
+        limit: MAX_REJECTION_NOTICES,
+      })
       .$.subscribe((docs) => {
         setNow(Date.now());
         setRejected(docs.map((d) => d.toJSON() as EventDoc));
@@ -64,7 +73,8 @@ export function useNotices(enabled: boolean): NoticeState {
       noticesOf({
         lang: getLanguage(),
         t: (k, p) => t(k, p),
-        pattern: (k) => String(i18n.getResource(i18n.language, 'translation', k) ?? i18n.getResource('zh', 'translation', k) ?? k),
+        pattern: (k) =>
+          String(i18n.getResource(i18n.language, 'translation', k) ?? i18n.getResource('zh', 'translation', k) ?? k),
         server: bell.notices,
         rejected,
         now,
@@ -74,7 +84,9 @@ export function useNotices(enabled: boolean): NoticeState {
   const refusals = notices.filter((n) => n.kind === 'rejected').length;
   const markRead = (payload: NoticeReadPayload) => {
     if (!cusId) return;
-    void readyRuntime().then((r) => recordEvent(r.db, { type: NOTICE_READ, aggregate: `account:${cusId}`, payload, actor: r.actor }));
+    void readyRuntime().then((r) =>
+      recordEvent(r.db, { type: NOTICE_READ, aggregate: `account:${cusId}`, payload, actor: r.actor }),
+    );
   };
   return { notices, unread: bell.unread + refusals, serverUnread: bell.unread, markRead };
 }
@@ -100,7 +112,8 @@ export function NoticeList({ state, onOpen }: { state: NoticeState; onOpen: () =
   useEffect(() => {
     const el = root.current;
     if (!el || landed.current) return;
-    if (!el.contains(document.activeElement)) el.querySelector<HTMLElement>('button:not([disabled]), a')?.focus({ preventScroll: true });
+    if (!el.contains(document.activeElement))
+      el.querySelector<HTMLElement>('button:not([disabled]), a')?.focus({ preventScroll: true });
     landed.current = el.contains(document.activeElement);
   }, [hasNotices, canMarkAll]);
   if (notices.length === 0) return <p>{t('top.noNotice')}</p>;
@@ -125,16 +138,32 @@ export function NoticeList({ state, onOpen }: { state: NoticeState; onOpen: () =
           onClick={() => markRead({ all: true, upTo: Date.now() })}
         />
       </div>
-      <ul className="notice-list" data-testid="notice-list" aria-label={t('top.notice')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      <ul
+        className="notice-list"
+        data-testid="notice-list"
+        aria-label={t('top.notice')}
+        style={{ listStyle: 'none', margin: 0, padding: 0 }}
+      >
         {notices.map((n) => (
           <li
             key={n.id}
             data-testid="notice"
             data-notice={n.kind}
             data-unread={n.unread}
-            style={{ display: 'flex', gap: 8, alignItems: 'flex-start', padding: '6px 0', fontWeight: n.unread ? 600 : 400, opacity: n.unread ? 1 : 0.75 }}
+            style={{
+              display: 'flex',
+              gap: 8,
+              alignItems: 'flex-start',
+              padding: '6px 0',
+              fontWeight: n.unread ? 600 : 400,
+              opacity: n.unread ? 1 : 0.75,
+            }}
           >
-            <i className={ICONS[n.severity][0]} aria-hidden="true" style={{ color: ICONS[n.severity][1], marginTop: 2 }} />
+            <i
+              className={ICONS[n.severity][0]}
+              aria-hidden="true"
+              style={{ color: ICONS[n.severity][1], marginTop: 2 }}
+            />
             {n.unread && <span className="visually-hidden">{t('notice.unreadMark')}: </span>}
             {n.path ? (
               <a

@@ -39,7 +39,14 @@ const Item = memo(function Item({ item, collapsed, path, t, navigate }: ItemProp
         <ul>
           {item.children.map((c) => (
             // (a leaf is given the path only while it is the active one: the others skip re-rendering on a navigation)
-            <Item key={c.id} item={c} collapsed={collapsed} path={c.children?.length || c.path === path ? path : ''} t={t} navigate={navigate} />
+            <Item
+              key={c.id}
+              item={c}
+              collapsed={collapsed}
+              path={c.children?.length || c.path === path ? path : ''}
+              t={t}
+              navigate={navigate}
+            />
           ))}
         </ul>
       </li>

@@ -25,7 +25,9 @@ export function TabBar() {
   // (in the next frame: called in the commit it forced a layout of the page half rendered, 20-30 ms on the login's
   // critical path, which the frame then lays out again)
   useEffect(() => {
-    const frame = requestAnimationFrame(() => list.current?.querySelector<HTMLElement>('.tab.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
+    const frame = requestAnimationFrame(() =>
+      list.current?.querySelector<HTMLElement>('.tab.active')?.scrollIntoView({ block: 'nearest', inline: 'nearest' }),
+    );
     return () => cancelAnimationFrame(frame);
   }, [path, tabs.length]);
 
@@ -69,12 +71,22 @@ export function TabBar() {
         {tabs.map((tab) => {
           const active = tab.path === path;
           return (
-            <li key={tab.path} className={`tab${active ? ' active' : ''}`} onContextMenu={(e) => openMenu(e, tab.path)} data-path={tab.path}>
+            <li
+              key={tab.path}
+              className={`tab${active ? ' active' : ''}`}
+              onContextMenu={(e) => openMenu(e, tab.path)}
+              data-path={tab.path}
+            >
               <Link href={tab.path} aria-current={active ? 'page' : undefined}>
                 {t(tab.title)}
               </Link>
               {tab.path !== FIRST_TAB && (
-                <button type="button" className="tab-close" aria-label={`${t('tabs.close')}: ${t(tab.title)}`} onClick={() => close(tab.path)}>
+                <button
+                  type="button"
+                  className="tab-close"
+                  aria-label={`${t('tabs.close')}: ${t(tab.title)}`}
+                  onClick={() => close(tab.path)}
+                >
                   <i className="pi pi-times" aria-hidden="true" />
                 </button>
               )}

@@ -86,7 +86,10 @@ function MenuSearch({ leaves }: { leaves: MenuItem[] }) {
     if (e.key === 'Escape') close();
     if (e.key === 'Enter' && hits[0]) go(hits[0].path);
   };
-  if (!open) return <IconButton icon="pi pi-search" label={t('top.search')} title={t('top.search')} onClick={() => setOpen(true)} />;
+  if (!open)
+    return (
+      <IconButton icon="pi pi-search" label={t('top.search')} title={t('top.search')} onClick={() => setOpen(true)} />
+    );
   return (
     <div className="menu-search" role="search" onKeyDown={onKey}>
       <input
@@ -130,7 +133,13 @@ function LockDialog({ visible, onHide }: { visible: boolean; onHide: () => void 
     onHide();
   };
   return (
-    <FormDialog header={t('lock.setTitle')} visible={visible} onHide={leave} unsaved={password !== ''} style={{ width: 'min(420px, 95vw)' }}>
+    <FormDialog
+      header={t('lock.setTitle')}
+      visible={visible}
+      onHide={leave}
+      unsaved={password !== ''}
+      style={{ width: 'min(420px, 95vw)' }}
+    >
       <form onSubmit={submit} className="lock-form" noValidate>
         <label htmlFor="lock-password">{t('lock.password')}</label>
         <Password
@@ -160,7 +169,10 @@ function useFullscreen(): [boolean, () => void] {
     document.addEventListener('fullscreenchange', sync);
     return () => document.removeEventListener('fullscreenchange', sync);
   }, []);
-  const toggle = () => void (document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(() => {});
+  const toggle = () =>
+    void (document.fullscreenElement ? document.exitFullscreen() : document.documentElement.requestFullscreen()).catch(
+      () => {},
+    );
   return [on, toggle];
 }
 
@@ -198,7 +210,12 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
   const logout = () =>
     confirmDialog({
       // the account's copy leaves this browser with the session, and what it still queues is lost with it
-      message: [t('top.logoutConfirm'), pending$.value.length > 0 ? t('top.logoutPending', { count: pending$.value.length }) : ''].filter(Boolean).join(' '),
+      message: [
+        t('top.logoutConfirm'),
+        pending$.value.length > 0 ? t('top.logoutPending', { count: pending$.value.length }) : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
       header: t('top.logout'),
       icon: 'pi pi-sign-out',
       acceptLabel: t('common.ok'),
@@ -218,7 +235,11 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
       <span className="top-spacer" />
       {offline && <Tag severity="warning" value={t('app.offline')} title={t('app.offlineNote')} role="status" />}
       <SyncStatusIndicator />
-      <span className="time-zone" data-testid="time-zone" title={t('top.timeZone', { zone: displayTimeZone(), offset: zoneLabel() })}>
+      <span
+        className="time-zone"
+        data-testid="time-zone"
+        title={t('top.timeZone', { zone: displayTimeZone(), offset: zoneLabel() })}
+      >
         <i className="pi pi-clock" aria-hidden="true" />
         <span className="visually-hidden">{t('top.timeZone', { zone: displayTimeZone(), offset: zoneLabel() })}</span>
         <span aria-hidden="true">{zoneLabel()}</span>
@@ -251,7 +272,12 @@ export const TopBar = memo(function TopBar({ collapsed, onToggle }: { collapsed:
         />
         {badge && <Badge value={badge} severity="danger" aria-hidden="true" />}
       </span>
-      <IconButton icon="pi pi-comment" label={t('top.feedback')} title={t('top.feedback')} onClick={() => setDialog('feedback')} />
+      <IconButton
+        icon="pi pi-comment"
+        label={t('top.feedback')}
+        title={t('top.feedback')}
+        onClick={() => setDialog('feedback')}
+      />
       <IconButton
         icon={fullscreen ? 'pi pi-window-minimize' : 'pi pi-window-maximize'}
         label={t(fullscreen ? 'top.exitFullscreen' : 'top.fullscreen')}

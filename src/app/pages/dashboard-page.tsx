@@ -31,11 +31,19 @@ import { whenIdle } from '../when-idle';
 type Answer = { kind: 'home'; data: SmsIndexInfo } | { kind: 'international'; data: InteSmsIndexInfo };
 type Cached = Record<string, { at: number; answer: Answer }>;
 
-const PROD_TYPE: Partial<Record<PermCode, number>> = { homeSms: PRODUCT_TYPES.home, videoSms: PRODUCT_TYPES.video, cspSms: PRODUCT_TYPES.csp };
+const PROD_TYPE: Partial<Record<PermCode, number>> = {
+  homeSms: PRODUCT_TYPES.home,
+  videoSms: PRODUCT_TYPES.video,
+  cspSms: PRODUCT_TYPES.csp,
+};
 
 async function fetchDashboard(product: PermCode, signal: AbortSignal): Promise<Answer> {
-  if (product === 'internationalSms') return { kind: 'international', data: await api.call(getInteSmsIndexInfoEndpoint, {}, { signal }) };
-  return { kind: 'home', data: await api.call(getSmsIndexInfoEndpoint, { prod_type: PROD_TYPE[product] ?? PRODUCT_TYPES.home }, { signal }) };
+  if (product === 'internationalSms')
+    return { kind: 'international', data: await api.call(getInteSmsIndexInfoEndpoint, {}, { signal }) };
+  return {
+    kind: 'home',
+    data: await api.call(getSmsIndexInfoEndpoint, { prod_type: PROD_TYPE[product] ?? PRODUCT_TYPES.home }, { signal }),
+  };
 }
 
 const readCache = (): Cached => {
@@ -63,7 +71,13 @@ function TrendChart({ answer, lang }: { answer: Answer; lang: Language }) {
       pointRadius: 2,
     });
     const datasets: ChartDataset<'bar' | 'line', (number | null)[]>[] = [
-      { type: 'bar', label: t('dashboard.sentCount'), data: d.sentCountAxis, backgroundColor: '#409EFF88', yAxisID: 'count' },
+      {
+        type: 'bar',
+        label: t('dashboard.sentCount'),
+        data: d.sentCountAxis,
+        backgroundColor: '#409EFF88',
+        yAxisID: 'count',
+      },
       // a user who may not see delivery outcomes is answered no ratio series
       ...(answer.kind === 'home' && answer.data.successRatioAxis.length > 0
         ? [
@@ -88,7 +102,12 @@ function TrendChart({ answer, lang }: { answer: Answer; lang: Language }) {
           animation: false,
           interaction: { mode: 'index', intersect: false },
           scales: {
-            count: { type: 'linear', position: 'left', beginAtZero: true, ticks: { callback: (v) => formatNumber(Number(v), lang) } },
+            count: {
+              type: 'linear',
+              position: 'left',
+              beginAtZero: true,
+              ticks: { callback: (v) => formatNumber(Number(v), lang) },
+            },
             ...(answer.kind === 'home' && answer.data.successRatioAxis.length > 0
               ? {
                   ratio: {
@@ -136,7 +155,12 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const lang = getLanguage();
   const product = useStore(menuStore).active;
-  const [state, setState] = useState<{ answer: Answer | null; cachedAt: number | null; error: string | null; loading: boolean }>({
+  const [state, setState] = useState<{
+    answer: Answer | null;
+    cachedAt: number | null;
+    error: string | null;
+    loading: boolean;
+  }>({
     answer: null,
     cachedAt: null,
     error: null,
@@ -156,7 +180,10 @@ export function DashboardPage() {
       fetchDashboard(product, leaving.signal).then(
         (answer) => {
           if (!live()) return;
-          localStorage.setItem(STORAGE.dashboard, JSON.stringify({ ...readCache(), [product]: { at: Date.now(), answer } }));
+          localStorage.setItem(
+            STORAGE.dashboard,
+            JSON.stringify({ ...readCache(), [product]: { at: Date.now(), answer } }),
+          );
           // rendered in a transition: a navigation at the same moment (to a list, right after the login) goes first,
           // and this render, never committed, is dropped with the page
           startTransition(() => setState({ answer, cachedAt: null, error: null, loading: false }));
@@ -202,7 +229,10 @@ export function DashboardPage() {
             label={t('dashboard.lastLoginTime')}
             value={answer.data.lastLoginTime ? formatDateTime(answer.data.lastLoginTime, lang) : t('dashboard.never')}
           />
-          <Stat label={t('dashboard.balance')} value={t('dashboard.yuan', { amount: formatMoney(liveBalance ?? answer.data.balance, lang) })} />
+          <Stat
+            label={t('dashboard.balance')}
+            value={t('dashboard.yuan', { amount: formatMoney(liveBalance ?? answer.data.balance, lang) })}
+          />
           <Stat label={t('dashboard.monthAll')} value={n(answer.data.monthAllCount)} />
           <Stat label={t('dashboard.yesterdayAll')} value={n(answer.data.yesterdayAllCount)} />
           <Stat label={t('dashboard.todayAll')} value={n(answer.data.todayAllCount)} />

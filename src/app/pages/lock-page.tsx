@@ -40,7 +40,12 @@ export function LockPage() {
           </small>
         )}
         <Button type="submit" label={t('lock.unlock')} icon="pi pi-lock-open" loading={busy} />
-        <Button type="button" link label={t('lock.logout')} onClick={() => sessionActor.send({ type: 'session.logout' })} />
+        <Button
+          type="button"
+          link
+          label={t('lock.logout')}
+          onClick={() => sessionActor.send({ type: 'session.logout' })}
+        />
       </form>
     </main>
   );

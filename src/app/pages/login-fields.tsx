@@ -42,7 +42,12 @@ export const describedBy = (id: string, errors: Errors, field: string) => (error
 
 /** The captcha's answer beside its image (a click fetches another); one captcha serves the login and registration
  * forms, and is replaced whenever a request has used it up. */
-export function CaptchaField(props: { id: string; value: string; onChange: (e: { target: { value: string } }) => void; errors: Errors }) {
+export function CaptchaField(props: {
+  id: string;
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  errors: Errors;
+}) {
   const { t } = useTranslation();
   const captcha = useSelector(sessionActor, (s) => s.context.captcha);
   const { id, errors } = props;
@@ -65,7 +70,11 @@ export function CaptchaField(props: { id: string; value: string; onChange: (e: {
           aria-label={t('login.refreshCaptcha')}
           title={t('login.refreshCaptcha')}
         >
-          {captcha ? <img src={captcha.image} alt={t('login.captchaImage')} /> : <i className="pi pi-refresh" aria-hidden="true" />}
+          {captcha ? (
+            <img src={captcha.image} alt={t('login.captchaImage')} />
+          ) : (
+            <i className="pi pi-refresh" aria-hidden="true" />
+          )}
         </button>
       </div>
     </Field>

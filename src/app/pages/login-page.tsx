@@ -8,9 +8,18 @@ import { TabPanel, TabView } from 'primereact/tabview';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../../contract/constants';
-import { getClientWebSiteBeianEndpoint, getSiteLogoEndpoint, type SiteSettings } from '../../../contract/endpoints/setting.endpoints';
+import {
+  getClientWebSiteBeianEndpoint,
+  getSiteLogoEndpoint,
+  type SiteSettings,
+} from '../../../contract/endpoints/setting.endpoints';
 import { mobileSchema } from '../../../contract/validation/mobile.rules';
-import { accountSchema, captchaSchema, loginPasswordSchema, smsCodeSchema } from '../../../contract/validation/login.rules';
+import {
+  accountSchema,
+  captchaSchema,
+  loginPasswordSchema,
+  smsCodeSchema,
+} from '../../../contract/validation/login.rules';
 import { api } from '../../session/api';
 import { getLanguage, switchLanguage } from '../../ui/language';
 import { preloadConsole } from '../load-console';
@@ -28,10 +37,16 @@ function PasswordLogin() {
   const captcha = useSelector(sessionActor, (s) => s.context.captcha);
   // asked only where the platform asks: everywhere (CAPTCHA on), or after it refused a login for want of one
   const captchaAsked = useSelector(sessionActor, (s) => !!s.context.captcha?.required || s.context.captchaAsked);
-  const busy = useSelector(sessionActor, (s) => s.matches({ session: 'loggingIn' }) || s.matches({ session: 'loadingUser' }));
+  const busy = useSelector(
+    sessionActor,
+    (s) => s.matches({ session: 'loggingIn' }) || s.matches({ session: 'loadingUser' }),
+  );
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const errs = check({ username: accountSchema, password: loginPasswordSchema, ...(captchaAsked ? { code: captchaSchema } : {}) }, v);
+    const errs = check(
+      { username: accountSchema, password: loginPasswordSchema, ...(captchaAsked ? { code: captchaSchema } : {}) },
+      v,
+    );
     setErrors(errs);
     if (Object.keys(errs).length) return;
     sessionActor.send({ type: 'session.login', ...v, redomStr: captcha?.redomStr ?? '' });
@@ -72,7 +87,10 @@ function SmsLogin() {
   const [uuid] = useState(() => crypto.randomUUID());
   const [v, setV] = useState({ username: '', phone: '', code: '' });
   const [errors, setErrors] = useState<Errors>({});
-  const busy = useSelector(sessionActor, (s) => s.matches({ session: 'loggingInBySms' }) || s.matches({ session: 'loadingUser' }));
+  const busy = useSelector(
+    sessionActor,
+    (s) => s.matches({ session: 'loggingInBySms' }) || s.matches({ session: 'loadingUser' }),
+  );
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value });
   const send = () => {
     const errs = check({ username: accountSchema, phone: mobileSchema }, v);
@@ -85,19 +103,40 @@ function SmsLogin() {
     e.preventDefault();
     const errs = check({ username: accountSchema, code: smsCodeSchema }, v);
     setErrors(errs);
-    if (!Object.keys(errs).length) sessionActor.send({ type: 'session.loginSms', username: v.username, uuid, code: v.code });
+    if (!Object.keys(errs).length)
+      sessionActor.send({ type: 'session.loginSms', username: v.username, uuid, code: v.code });
   };
   return (
     <form onSubmit={submit} noValidate aria-label={t('login.tabSms')}>
       <Field id="sms-username" label={t('login.username')} error={errors.username}>
-        <InputText id="sms-username" value={v.username} onChange={set('username')} autoComplete="username" invalid={!!errors.username} />
+        <InputText
+          id="sms-username"
+          value={v.username}
+          onChange={set('username')}
+          autoComplete="username"
+          invalid={!!errors.username}
+        />
       </Field>
       <Field id="sms-phone" label={t('login.phone')} error={errors.phone}>
-        <InputText id="sms-phone" value={v.phone} onChange={set('phone')} inputMode="numeric" maxLength={11} invalid={!!errors.phone} />
+        <InputText
+          id="sms-phone"
+          value={v.phone}
+          onChange={set('phone')}
+          inputMode="numeric"
+          maxLength={11}
+          invalid={!!errors.phone}
+        />
       </Field>
       <Field id="sms-code" label={t('login.smsCode')} error={errors.code}>
         <div className="login-captcha">
-          <InputText id="sms-code" value={v.code} onChange={set('code')} inputMode="numeric" maxLength={6} invalid={!!errors.code} />
+          <InputText
+            id="sms-code"
+            value={v.code}
+            onChange={set('code')}
+            inputMode="numeric"
+            maxLength={6}
+            invalid={!!errors.code}
+          />
           <SmsCodeButton onSend={send} />
         </div>
       </Field>
@@ -124,7 +163,10 @@ function Register({ onDone }: { onDone: () => void }) {
   }, [registered, onDone, t]);
   const set = (k: keyof typeof v) => (e: { target: { value: string } }) => setV({ ...v, [k]: e.target.value });
   const send = () => {
-    const errs = check({ epId: accountSchema, phone: mobileSchema, captcha: captchaSchema }, { ...v, captcha: captchaCode });
+    const errs = check(
+      { epId: accountSchema, phone: mobileSchema, captcha: captchaSchema },
+      { ...v, captcha: captchaCode },
+    );
     // the captcha's message shows under its own field, whose errors are keyed 'code'
     const { captcha: captchaError, ...rest } = errs;
     setErrors(rest);
@@ -144,7 +186,16 @@ function Register({ onDone }: { onDone: () => void }) {
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const errs = check({ epId: accountSchema, epName: accountSchema, password: loginPasswordSchema, phone: mobileSchema, code: smsCodeSchema }, v);
+    const errs = check(
+      {
+        epId: accountSchema,
+        epName: accountSchema,
+        password: loginPasswordSchema,
+        phone: mobileSchema,
+        code: smsCodeSchema,
+      },
+      v,
+    );
     if (errs.epName) errs.epName = t('login.epNameRequired');
     setErrors(errs);
     if (!Object.keys(errs).length) sessionActor.send({ type: 'session.register', ...v, uuid });
@@ -169,12 +220,31 @@ function Register({ onDone }: { onDone: () => void }) {
         />
       </Field>
       <Field id="reg-phone" label={t('login.phone')} error={errors.phone}>
-        <InputText id="reg-phone" value={v.phone} onChange={set('phone')} inputMode="numeric" maxLength={11} invalid={!!errors.phone} />
+        <InputText
+          id="reg-phone"
+          value={v.phone}
+          onChange={set('phone')}
+          inputMode="numeric"
+          maxLength={11}
+          invalid={!!errors.phone}
+        />
       </Field>
-      <CaptchaField id="reg-captcha" value={captchaCode} onChange={(e) => setCaptchaCode(e.target.value)} errors={captchaErrors} />
+      <CaptchaField
+        id="reg-captcha"
+        value={captchaCode}
+        onChange={(e) => setCaptchaCode(e.target.value)}
+        errors={captchaErrors}
+      />
       <Field id="reg-code" label={t('login.smsCode')} error={errors.code}>
         <div className="login-captcha">
-          <InputText id="reg-code" value={v.code} onChange={set('code')} inputMode="numeric" maxLength={6} invalid={!!errors.code} />
+          <InputText
+            id="reg-code"
+            value={v.code}
+            onChange={set('code')}
+            inputMode="numeric"
+            maxLength={6}
+            invalid={!!errors.code}
+          />
           <SmsCodeButton onSend={send} />
         </div>
       </Field>

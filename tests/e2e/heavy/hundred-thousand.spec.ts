@@ -1,7 +1,19 @@
 import ExcelJS from 'exceljs';
 import { expect, test } from '@playwright/test';
 import { HEAVY_SEED_RECORDS } from '../deadlines';
-import { apiCall, apiToken, BASE, API, closeSessions, deadlineFor, live, login, scaled, serverUp, session } from '../e2e-helpers';
+import {
+  apiCall,
+  apiToken,
+  BASE,
+  API,
+  closeSessions,
+  deadlineFor,
+  live,
+  login,
+  scaled,
+  serverUp,
+  session,
+} from '../e2e-helpers';
 
 // The tests that put many rows on the platform, against a server of their own (playwright.config.ts): 100,000
 // address book members imported from xlsx, a number check batch and a send of numbers read from xlsx. On the shared
@@ -30,7 +42,11 @@ test.beforeAll(async ({}, testInfo) => {
 
 test.afterEach(closeSessions);
 
-test('100,000 members are imported with progress shown and the bad rows reported', async ({ page, request, playwright }) => {
+test('100,000 members are imported with progress shown and the bad rows reported', async ({
+  page,
+  request,
+  playwright,
+}) => {
   const importing = deadlineFor({ sheetRows: ROWS });
   // the members reach the session's replica after the import
   const replicating = deadlineFor({ records: HEAVY_SEED_RECORDS + ROWS });
@@ -41,7 +57,8 @@ test('100,000 members are imported with progress shown and the bad rows reported
   const wb = new ExcelJS.Workbook();
   const sheet = wb.addWorksheet('members');
   sheet.addRow(['姓名', '手机号', '邮箱', '工号', '性别', '生日', '备注']);
-  for (let i = 0; i < ROWS; i++) sheet.addRow([`成员${i}`, i % 1000 === 999 ? '123' : `137${String(i).padStart(8, '0')}`, '', '', '', '', '']);
+  for (let i = 0; i < ROWS; i++)
+    sheet.addRow([`成员${i}`, i % 1000 === 999 ? '123' : `137${String(i).padStart(8, '0')}`, '', '', '', '', '']);
   const buffer = Buffer.from(await wb.xlsx.writeBuffer());
 
   await login(page);
@@ -49,9 +66,11 @@ test('100,000 members are imported with progress shown and the bad rows reported
   await live(page, deadlineFor({ records: HEAVY_SEED_RECORDS }));
   await page.locator('[data-testid=group]').filter({ hasText: groupName }).locator('button').first().click();
   await expect(page).toHaveURL(new RegExp(`groupId=${groupId}`));
-  await page
-    .locator('[data-testid=import-file]')
-    .setInputFiles({ name: 'members.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+  await page.locator('[data-testid=import-file]').setInputFiles({
+    name: 'members.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer,
+  });
   await expect(page.locator('[data-testid=import-progress]')).toBeVisible();
   const result = page.locator('[data-testid=import-result]');
   await expect(result).toContainText('成功 99900 条，无效 100 条，重复 0 条', { timeout: importing });
@@ -61,7 +80,9 @@ test('100,000 members are imported with progress shown and the bad rows reported
   await page.locator('[data-testid=import-report]').click();
   expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
   // the members arrive in the local replica: the group shows its count
-  await expect(page.locator('[data-testid=group]').filter({ hasText: `${groupName} (99900)` })).toBeVisible({ timeout: replicating });
+  await expect(page.locator('[data-testid=group]').filter({ hasText: `${groupName} (99900)` })).toBeVisible({
+    timeout: replicating,
+  });
 
   // rename the group in place: an empty name says why and changes nothing; a new name reaches the platform
   const group = page.locator('[data-testid=group]').filter({ hasText: groupName });
@@ -80,7 +101,10 @@ test('100,000 members are imported with progress shown and the bad rows reported
       .poll(
         async () =>
           (
-            (await apiCall(api, token, '/addressBook/groupList', { pageSize: 100, groupName: renamed })).data as Array<{ groupId: string; groupName: string }>
+            (await apiCall(api, token, '/addressBook/groupList', { pageSize: 100, groupName: renamed })).data as Array<{
+              groupId: string;
+              groupName: string;
+            }>
           ).find((g) => g.groupId === groupId)?.groupName,
         { timeout: deadlineFor() },
       )
@@ -105,9 +129,11 @@ test('a check batch uploaded as xlsx shows progress, then its counts', async ({ 
   const page = await session(browser);
   await page.goto(`${BASE}/mobileStatusList`);
   await page.getByTestId('check-batch-name').fill(name);
-  await page
-    .getByTestId('check-file')
-    .setInputFiles({ name: 'numbers.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
+  await page.getByTestId('check-file').setInputFiles({
+    name: 'numbers.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer,
+  });
   const row = page.locator('tr', { hasText: name });
   const progress = row.getByTestId('check-progress');
   await expect(progress).toHaveAttribute('data-status', /^[01]$/, { timeout: uploading });
@@ -121,7 +147,10 @@ test('a check batch uploaded as xlsx shows progress, then its counts', async ({ 
   expect(counts.reduce((a, b) => a + b, 0)).toBe(CHECK_ROWS);
 });
 
-test('an xlsx of numbers is checked off the main thread with progress and sent as one batch', async ({ page, playwright }, testInfo) => {
+test('an xlsx of numbers is checked off the main thread with progress and sent as one batch', async ({
+  page,
+  playwright,
+}, testInfo) => {
   // the numbers are read and checked in the browser's worker; the platform then takes the batch in and charges it
   const reading = deadlineFor({ sheetRows: SEND_ROWS });
   const accepting = deadlineFor({ messages: SEND_ROWS });
@@ -162,8 +191,13 @@ test('an xlsx of numbers is checked off the main thread with progress and sent a
   const api = await playwright.request.newContext();
   try {
     const token = await apiToken(api);
-    const r = await api.post(`${API}/dataGathering/batchList`, { data: { pageNumber: 1, pageSize: 50 }, headers: { Authorization: `Bearer ${token}` } });
-    const batch = ((await r.json()).data?.data ?? []).find((b: { decodeContent: string }) => b.decodeContent === content);
+    const r = await api.post(`${API}/dataGathering/batchList`, {
+      data: { pageNumber: 1, pageSize: 50 },
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const batch = ((await r.json()).data?.data ?? []).find(
+      (b: { decodeContent: string }) => b.decodeContent === content,
+    );
     expect(batch?.receive_count).toBe(SEND_ROWS);
   } finally {
     await api.dispose();
