@@ -1,30 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FEED_RESOURCES } from '../../contract/endpoints/feed.endpoints';
-import { DB_KINDS, platformFor } from '../helpers/platform';
+import { DB_KINDS } from '../helpers/platform';
 import { fetchBytes, MP4, PNG, readXlsx, upload } from './library.fixtures';
-import { FAST_SIMULATOR, tokenFor, waitFor } from './send.fixtures';
+import { waitFor } from './send.fixtures';
+import { templatesPlatform } from './templates.fixtures';
 
 // Video and CSP card templates over HTTP on both storages: built from uploaded frames and cards, reviewed, their
 // send content served, downloads, deletes and the change feed.
 describe.each(DB_KINDS)('video and card templates on %s', (kind) => {
-  const p = platformFor(kind, { simulator: FAST_SIMULATOR, dataDir: null });
-  let admin: string;
-  let user: string;
-  beforeAll(async () => {
-    [admin, user] = await Promise.all([tokenFor(p, 'admin'), tokenFor(p, 'user')]);
-  });
-
-  const call = (
-    path: string,
-    body: unknown,
-    token = admin,
-    lang: 'zh' | 'en' = 'en',
-    headers: Record<string, string> = {},
-  ) => p.call(path, body, { token, lang, headers });
+  const { who, p, call } = templatesPlatform(kind);
 
   it('builds a video template from uploaded frames, reviews it and serves its send content', async () => {
-    const img = await upload(p, '/file/uploadVideoMaterial', 'cover.png', PNG, admin);
-    const clip = await upload(p, '/file/uploadVideoMaterial', 'clip.mp4', MP4, admin);
+    const img = await upload(p, '/file/uploadVideoMaterial', 'cover.png', PNG, who.admin);
+    const clip = await upload(p, '/file/uploadVideoMaterial', 'clip.mp4', MP4, who.admin);
     expect(img.status).toBe(200);
     expect(clip.body.data.url).toMatch(/\/file\/material\?fileId=/);
     const frames = [
@@ -64,18 +52,18 @@ describe.each(DB_KINDS)('video and card templates on %s', (kind) => {
     expect(byGate.body.data).toMatchObject({ cus_template_id: id, frames });
     const sheet = await fetch(`${p.base}/videoTemplate/downloadTemplate`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin}`, 'Accept-Language': 'en' },
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${who.admin}`, 'Accept-Language': 'en' },
       body: JSON.stringify({ cus_template_id: id }),
     });
     expect(sheet.headers.get('content-type')).toContain('spreadsheetml');
     expect((await readXlsx(Buffer.from(await sheet.arrayBuffer())))[0]).toEqual(['mobile', 'p1', 'p2', 'p3']);
 
     // the sub-account cannot read it, by any id
-    expect((await call('/videoTemplate/getSendContentByCusTemplateId', { cus_template_id: id }, user)).status).toBe(
+    expect((await call('/videoTemplate/getSendContentByCusTemplateId', { cus_template_id: id }, who.user)).status).toBe(
       400,
     );
-    expect((await call('/videoTemplate/templateDel', { cus_template_id: id }, user)).status).toBe(400);
-    expect((await fetchBytes(p, `/file/material?fileId=${img.body.data.fileId}`, user)).status).toBe(404);
+    expect((await call('/videoTemplate/templateDel', { cus_template_id: id }, who.user)).status).toBe(400);
+    expect((await fetchBytes(p, `/file/material?fileId=${img.body.data.fileId}`, who.user)).status).toBe(404);
 
     const del = await call('/videoTemplate/templateDel', { cus_template_id: id });
     expect(del.status).toBe(200);
@@ -83,7 +71,7 @@ describe.each(DB_KINDS)('video and card templates on %s', (kind) => {
   });
 
   it("refuses a video template whose frames name another account's material or none", async () => {
-    const theirs = await upload(p, '/file/uploadVideoMaterial', 'a.png', PNG, admin);
+    const theirs = await upload(p, '/file/uploadVideoMaterial', 'a.png', PNG, who.admin);
     const r = await call(
       '/user/templateAdd',
       {
@@ -91,7 +79,7 @@ describe.each(DB_KINDS)('video and card templates on %s', (kind) => {
         title: 't',
         frames: [{ mediaType: 'image', mediaUrl: theirs.body.data.url, textContent: '' }],
       },
-      user,
+      who.user,
     );
     expect(r.status).toBe(400);
     expect(r.body.message).toBe('A material is missing, please upload it again');
@@ -119,12 +107,12 @@ describe.each(DB_KINDS)('video and card templates on %s', (kind) => {
       status: 400,
       body: { field: 'frames.1.mediaUrl', message: 'Frame 2: upload a material' },
     });
-    const zh = await call('/user/templateAdd', { cus_id: 'EP0001', title: 't', frames }, admin, 'zh');
+    const zh = await call('/user/templateAdd', { cus_id: 'EP0001', title: 't', frames }, who.admin, 'zh');
     expect(zh.body.message).toBe('第 2 帧：请上传素材');
   });
 
   it('builds a CSP card template with buttons and fallbacks, reviews it to approved and deletes it', async () => {
-    const img = await upload(p, '/file/uploadCspMaterial', 'card.png', PNG, admin);
+    const img = await upload(p, '/file/uploadCspMaterial', 'card.png', PNG, who.admin);
     const cards = [
       {
         cardSeq: 2,
@@ -203,7 +191,7 @@ describe.each(DB_KINDS)('video and card templates on %s', (kind) => {
     expect(videos.length).toBeGreaterThan(0);
     for (const d of videos)
       expect(FEED_RESOURCES.videoTemplate.schema.safeParse(d).success, JSON.stringify(d)).toBe(true);
-    expect((await call('/cspTemplate/templateDel', { template_id: id }, user)).status).toBe(400);
+    expect((await call('/cspTemplate/templateDel', { template_id: id }, who.user)).status).toBe(400);
     expect((await call('/cspTemplate/templateDel', { template_id: id })).status).toBe(200);
     expect((await list()).find((t) => t.template_id === id)).toBeUndefined();
   });

@@ -1,26 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FEED_RESOURCES } from '../../contract/endpoints/feed.endpoints';
-import { DB_KINDS, platformFor } from '../helpers/platform';
-import { FAST_SIMULATOR, tokenFor, waitFor } from './send.fixtures';
+import { DB_KINDS } from '../helpers/platform';
+import { waitFor } from './send.fixtures';
+import { templatesPlatform } from './templates.fixtures';
 
 // Content templates over HTTP on both storages: submission, the simulated review (pending → in review → approved /
 // rejected), placeholders, idempotent adds, the change feed, bad input, and what a sub-account may see. Video and
 // card templates: rich-templates.test.ts.
 describe.each(DB_KINDS)('templates on %s', (kind) => {
-  const p = platformFor(kind, { simulator: FAST_SIMULATOR, dataDir: null });
-  let admin: string;
-  let user: string;
-  beforeAll(async () => {
-    [admin, user] = await Promise.all([tokenFor(p, 'admin'), tokenFor(p, 'user')]);
-  });
-
-  const call = (
-    path: string,
-    body: unknown,
-    token = admin,
-    lang: 'zh' | 'en' = 'en',
-    headers: Record<string, string> = {},
-  ) => p.call(path, body, { token, lang, headers });
+  const { who, p, call } = templatesPlatform(kind);
   const contentList = async (token: string, body: object = {}) =>
     (await call('/contentTemplate/list', { pageSize: 100, ...body }, token)).body.data;
 
@@ -28,7 +16,7 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
     const ok = await call(
       '/contentTemplate/contentTemplateAdd',
       { cus_id: 'EP0001', template_content: '尊敬的${p1}，您的验证码是${p2}', keyword: '验证码' },
-      admin,
+      who.admin,
       'zh',
     );
     expect(ok.status).toBe(200);
@@ -39,7 +27,7 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
       template_content: 'casino night ${p1}',
     });
     const badId = bad.body.data.template_id as string;
-    const first = (await contentList(admin)).data.find((t: any) => t.template_id === id);
+    const first = (await contentList(who.admin)).data.find((t: any) => t.template_id === id);
     // listed at once with its account and keyword: pending with no check time, unless the simulated review (100 ms
     // here) has already run, which a busy machine allows between the two adds and this list
     expect(first).toMatchObject({ cus_id: 'EP0001', keyword: '验证码' });
@@ -47,7 +35,7 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
     else expect(first.check_status).toBe(2);
 
     const done = await waitFor(
-      () => contentList(admin),
+      () => contentList(who.admin),
       (l) => l.data.filter((t: any) => [id, badId].includes(t.template_id) && t.check_status !== 0).length === 2,
     );
     const approved = done.data.find((t: any) => t.template_id === id);
@@ -58,14 +46,18 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
     expect(rejected).toMatchObject({ check_status: 3, result_desc: '内容含违禁词：casino' });
 
     // filters: status and keyword (matches keyword or content)
-    expect((await contentList(admin, { check_status: 3 })).data.map((t: any) => t.template_id)).toContain(badId);
-    expect((await contentList(admin, { check_status: 3 })).data.map((t: any) => t.template_id)).not.toContain(id);
-    expect((await contentList(admin, { keyword: '验证码' })).data.map((t: any) => t.template_id)).toEqual([id]);
+    expect((await contentList(who.admin, { check_status: 3 })).data.map((t: any) => t.template_id)).toContain(badId);
+    expect((await contentList(who.admin, { check_status: 3 })).data.map((t: any) => t.template_id)).not.toContain(id);
+    expect((await contentList(who.admin, { keyword: '验证码' })).data.map((t: any) => t.template_id)).toEqual([id]);
   });
 
   it('keeps templates to their account: a sub-account neither lists nor deletes the enterprise one', async () => {
     const mine = (
-      await call('/contentTemplate/contentTemplateAdd', { cus_id: 'SUB001', template_content: 'sub template' }, user)
+      await call(
+        '/contentTemplate/contentTemplateAdd',
+        { cus_id: 'SUB001', template_content: 'sub template' },
+        who.user,
+      )
     ).body.data.template_id;
     const theirs = (
       await call('/contentTemplate/contentTemplateAdd', { cus_id: 'EP0001', template_content: 'enterprise only' })
@@ -73,26 +65,26 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
     const forOther = await call(
       '/contentTemplate/contentTemplateAdd',
       { cus_id: 'EP0001', template_content: 'x' },
-      user,
+      who.user,
     );
     expect(forOther.status).toBe(400);
     expect(forOther.body.message).toBe('You may not act for that account');
 
-    const seen = (await contentList(user)).data.map((t: any) => t.template_id);
+    const seen = (await contentList(who.user)).data.map((t: any) => t.template_id);
     expect(seen).toContain(mine);
     expect(seen).not.toContain(theirs);
-    expect((await contentList(user, { cus_id: 'EP0001' })).data).toEqual([]);
-    const del = await call('/contentTemplate/contentTemplateDelete', { template_id: theirs }, user);
+    expect((await contentList(who.user, { cus_id: 'EP0001' })).data).toEqual([]);
+    const del = await call('/contentTemplate/contentTemplateDelete', { template_id: theirs }, who.user);
     expect(del.status).toBe(400);
     expect(del.body.message).toBe('No such template');
-    expect((await contentList(admin)).data.map((t: any) => t.template_id)).toContain(theirs);
+    expect((await contentList(who.admin)).data.map((t: any) => t.template_id)).toContain(theirs);
 
-    // the admin (userType 1) sees the sub-account's template too, and deletes it: the feed carries the tombstone
-    expect((await contentList(admin)).data.map((t: any) => t.template_id)).toContain(mine);
-    const gone = await call('/contentTemplate/contentTemplateDelete', { template_id: mine }, admin, 'zh');
+    // the who.admin (userType 1) sees the sub-account's template too, and deletes it: the feed carries the tombstone
+    expect((await contentList(who.admin)).data.map((t: any) => t.template_id)).toContain(mine);
+    const gone = await call('/contentTemplate/contentTemplateDelete', { template_id: mine }, who.admin, 'zh');
     expect(gone.body.message).toBe('删除成功');
-    expect((await contentList(admin)).data.map((t: any) => t.template_id)).not.toContain(mine);
-    const feed = await call('/contentTemplate/pull', { checkpoint: null, limit: 1000 }, user);
+    expect((await contentList(who.admin)).data.map((t: any) => t.template_id)).not.toContain(mine);
+    const feed = await call('/contentTemplate/pull', { checkpoint: null, limit: 1000 }, who.user);
     expect(feed.status).toBe(200);
     const doc = feed.body.data.documents.find((d: any) => d.template_id === mine);
     expect(doc).toMatchObject({ deleted: true, cus_id: 'SUB001' });
@@ -105,7 +97,7 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
     const add = await call(
       '/contentTemplate/contentTemplateAdd',
       { cus_id: 'EP0001', template_content: '尊敬的${name}，验证码${p1}' },
-      admin,
+      who.admin,
       'zh',
     );
     expect(add.status).toBe(400);
@@ -121,13 +113,17 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
 
     // the review rejects this one (a banned word); its owner fixes it and sends it again
     const id = (
-      await call('/contentTemplate/contentTemplateAdd', { cus_id: 'SUB001', template_content: 'casino ${p1}' }, user)
+      await call(
+        '/contentTemplate/contentTemplateAdd',
+        { cus_id: 'SUB001', template_content: 'casino ${p1}' },
+        who.user,
+      )
     ).body.data.template_id;
-    const row = async () => (await contentList(user)).data.find((t: any) => t.template_id === id);
+    const row = async () => (await contentList(who.user)).data.find((t: any) => t.template_id === id);
     expect(await waitFor(row, (t) => t.check_status === 3)).toMatchObject({ result_desc: '内容含违禁词：casino' });
-    const mod = (body: object, token = user, lang: 'zh' | 'en' = 'en') =>
+    const mod = (body: object, token = who.user, lang: 'zh' | 'en' = 'en') =>
       call('/contentTemplate/contentTemplateMod', { template_id: id, ...body }, token, lang);
-    const bad = await mod({ template_content: '您好 ${p1' }, user, 'zh');
+    const bad = await mod({ template_content: '您好 ${p1' }, who.user, 'zh');
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({
       field: 'template_content',
@@ -138,8 +134,13 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
       await call('/contentTemplate/contentTemplateAdd', { cus_id: 'EP0001', template_content: 'enterprise ${p1}' })
     ).body.data.template_id;
     expect(
-      (await call('/contentTemplate/contentTemplateMod', { template_id: theirs, template_content: 'mine now' }, user))
-        .body.message,
+      (
+        await call(
+          '/contentTemplate/contentTemplateMod',
+          { template_id: theirs, template_content: 'mine now' },
+          who.user,
+        )
+      ).body.message,
     ).toBe('No such template');
 
     const ok = await mod({ template_content: '您好 ${p1}，欢迎', keyword: '欢迎' });
@@ -152,7 +153,7 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
     const send = await call(
       '/user/groupSend',
       { cus_id: 'EP0001', content: '您好 ${name}', mobiles: '13900000001' },
-      admin,
+      who.admin,
       'zh',
     );
     expect(send.body).toMatchObject({ field: 'content', message: '变量 ${name} 写法不对，变量写作 ${p1}、${p2}…' });
@@ -174,14 +175,14 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
     const a = await call(
       '/contentTemplate/contentTemplateAdd',
       { cus_id: 'EP0001', template_content: 'once only' },
-      admin,
+      who.admin,
       'en',
       headers,
     );
     const b = await call(
       '/contentTemplate/contentTemplateAdd',
       { cus_id: 'EP0001', template_content: 'once only' },
-      admin,
+      who.admin,
       'en',
       headers,
     );
@@ -220,7 +221,7 @@ describe.each(DB_KINDS)('templates on %s', (kind) => {
       ],
     ];
     for (const [path, body] of cases) {
-      const r = await call(path, body, admin, 'zh');
+      const r = await call(path, body, who.admin, 'zh');
       expect(r.status, `${path} ${JSON.stringify(body).slice(0, 80)}`).toBe(400);
       expect(typeof r.body.message).toBe('string');
     }
