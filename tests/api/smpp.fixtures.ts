@@ -2,6 +2,7 @@ import { appSecretOf } from '../../platform/accounts/secrets';
 import { interfacePasswordHashes } from '../../platform/accounts/interface-password';
 import { shortMessagePdu, type Pdu } from '../../platform/smpp-wire/pdu-types';
 import { TestPeer } from '../helpers/smpp-test-peer';
+import { bindAs } from '../helpers/smpp-test-server';
 import type { TestPlatform } from '../helpers/platform';
 
 /** Gives an account an interface password and merges SMPP options (userIps, maxConnections, maxSpeed, srcId). */
@@ -27,17 +28,7 @@ export const bindPdu = (
   systemId: string,
   password: string,
   command: 'bind_transmitter' | 'bind_receiver' | 'bind_transceiver' = 'bind_transceiver',
-) =>
-  ({
-    command,
-    systemId,
-    password,
-    systemType: '',
-    interfaceVersion: 0x34,
-    addrTon: 0,
-    addrNpi: 0,
-    addressRange: '',
-  }) as Pdu;
+) => bindAs(systemId, command, password);
 
 /** Opens a peer to the platform's SMPP port and binds; answers the peer and the bind response's status. */
 export async function bindPeer(
