@@ -35,7 +35,7 @@ export function EditMemberAction({ member }: { member: Member }) {
         icon="pi pi-pencil"
         size="small"
         text
-        aria-label={t('lib.save')}
+        aria-label={t('lib.edit')}
         onClick={() => setOpen(true)}
       />
       <FormDialog header={member.name} visible={open} onHide={() => setOpen(false)}>

@@ -220,7 +220,8 @@ test('saving a member edited offline records one command, marks the row pending,
   await live(page);
   const row = rows(page).filter({ hasText: mobile });
   await context.setOffline(true);
-  await row.getByTestId('row-edit').click();
+  // named for what it does, as a screen reader announces it
+  await row.getByRole('button', { name: '修改' }).click();
   const dialog = page.getByRole('dialog');
   const newName = `新名字${stamp}`;
   await dialog.getByTestId('member-name').fill(newName);
