@@ -20,7 +20,7 @@ export interface BenchPlatform {
 /** BENCH_METRICS=on: the metrics port open and scraped every second, as a Prometheus with a short interval would
  * (its default is 15 s); otherwise METRICS_PORT=0, which counts nothing. bench/metrics-cost.bench.ts runs both. */
 const METRICS_ON = process.env.BENCH_METRICS === 'on';
-export const SCRAPE_EVERY_MS = 1000;
+const SCRAPE_EVERY_MS = 1000;
 
 export async function benchPlatform(overrides: Partial<Config> = {}, db?: Db): Promise<BenchPlatform> {
   const config = testConfig({ dataDir: null, ...(METRICS_ON ? { metricsPort: 'auto' as const } : {}), ...overrides });

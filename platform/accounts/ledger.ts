@@ -48,6 +48,11 @@ export async function writeLedger(q: Queryable, rows: LedgerRow[]): Promise<void
   );
 }
 
+/** What an account row lets a send spend, in 1/10000 yuan: a prepaid account (pay_type 0) its balance, a postpaid one
+ * anything. takeBalance's statement applies the same rule in SQL, where the row is updated. */
+export const spendableUnits = (a: { balance: number | string; pay_type: number }) =>
+  Number(a.pay_type) === 0 ? Math.round(Number(a.balance) * 10_000) : Infinity;
+
 export interface Movement {
   pre: number;
   post: number;

@@ -1,4 +1,4 @@
-import { takeBalance, writeLedger } from '../accounts/ledger';
+import { spendableUnits, takeBalance, writeLedger } from '../accounts/ledger';
 import type { Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
 import { toYuan } from './pricing';
@@ -18,10 +18,6 @@ export async function charge(
   if (post === null) throw badRequest('send.insufficientBalance');
 }
 
-/** What an account row lets a send spend, in 1/10000 yuan: a prepaid account its balance, a postpaid one anything. */
-const spendable = (a: { balance: number | string; pay_type: number }) =>
-  Number(a.pay_type) === 0 ? Math.round(Number(a.balance) * 10_000) : Infinity;
-
 export interface Want {
   cus_id: string;
   units: number;
@@ -40,7 +36,7 @@ export async function chargeInOrder(q: Queryable, wants: Want[]): Promise<boolea
     'select cus_id, balance, pay_type from accounts where cus_id = any($1::text[]) order by cus_id for no key update',
     [[...new Set(wants.map((w) => w.cus_id))]],
   );
-  const left = new Map(rows.map((a) => [a.cus_id, spendable(a)]));
+  const left = new Map(rows.map((a) => [a.cus_id, spendableUnits(a)]));
   // per account and ref, in the order first charged
   const moves = new Map<string, { cus_id: string; ref: string; units: number }>();
   wants.forEach((w, i) => {
@@ -89,8 +85,8 @@ export async function chargeInOrder(q: Queryable, wants: Want[]): Promise<boolea
  * Moves a charge (positive) or refund (negative) the caller has already checked, on an account row it holds locked in
  * `q`'s transaction, `balance` being what that row holds; writes the ledger row and answers the balance after, so a
  * caller moving several amounts under one lock reads the row once. The lock is `for no key update`, as every balance
- * change takes it: the FOR KEY SHARE that inserts referencing the account (callbacks queued by receipts) take does not
- * wait for it, so a send never deadlocks with a receipt.
+ * change takes it: an insert into a table that still references the account by key takes FOR KEY SHARE, which does
+ * not wait for it.
  */
 export async function chargeLocked(
   q: Queryable,

@@ -4,6 +4,7 @@ import type { CurrentUser } from '../core/current-user';
 import type { AppContext } from '../core/context';
 import { groupWriter, type GroupWriter } from '../db/group-commit';
 import { withRetry } from '../db/retry';
+import { spendableUnits } from '../accounts/ledger';
 import { INSERT_CHUNK, insertBatch, recordSn } from '../messaging/batch-insert';
 import { chargeLocked } from '../messaging/charge';
 import { notifyAll } from '../feed/change-notices';
@@ -269,7 +270,7 @@ async function storeGroup(
       [account.cus_id],
     );
     let balance = Number(a.balance);
-    let left = Number(a.pay_type) === 0 ? Math.round(balance * 10_000) : Infinity;
+    let left = spendableUnits(a);
     const taken: number[] = [];
     clean.forEach((p, k) => {
       if (limited.has(k) || p.units > left) return;
