@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { seriousViolations, type Violation } from './axe-audit';
 import type { MenuItem } from '../../contract/endpoints/user.endpoints';
 import { MENUS } from '../../platform/auth/menu-tree';
 import { BASE, inApp, login, scaled } from './e2e-helpers';
@@ -29,26 +29,14 @@ const PATHS = [
   ]),
 ];
 
-interface Found {
+interface Found extends Violation {
   path: string;
-  rule: string;
-  impact: string;
-  targets: string[];
 }
 
 /** Audits the whole page, or only the screen's own content (`#main-content`): the shell around it (top bar, tabs, the
  * area's menu) is the same on every screen of an area, and the whole page is audited on its first screen. */
 async function audit(page: Page, path: string, part: 'page' | 'screen' = 'page'): Promise<Found[]> {
-  const axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  const r = await (part === 'screen' ? axe.include('#main-content') : axe).analyze();
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      path,
-      rule: v.id,
-      impact: v.impact ?? '',
-      targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-    }));
+  return (await seriousViolations(page, part === 'screen' ? '#main-content' : undefined)).map((v) => ({ path, ...v }));
 }
 
 /** The contrast ratio of a toast's summary on its background, composited over the page's (WCAG 2 formula). */
