@@ -21,7 +21,7 @@ const READERS = [
 ];
 // SMPP on any free port (the smpp spec asks the platform which), so runs side by side never claim the same one
 const platform = (port: number, seed: number) =>
-  `rm -rf .tmp/e2e-data-${port} && DATA_DIR=.tmp/e2e-data-${port} PORT=${port} SEED_RECORDS=${seed} SMPP_PORT=auto METRICS_PORT=0 CAPTCHA=off CAPTCHAS_PER_ADDRESS=100000 LOG_LEVEL=warn SIM_REVIEW_MS=500 SIM_REPORT_MS=800 exec npx tsx platform/main.ts`;
+  `rm -rf .tmp/e2e-data-${port} && DATA_DIR=.tmp/e2e-data-${port} PORT=${port} SEED_RECORDS=${seed} SMPP_PORT=auto METRICS_PORT=0 CAPTCHA=off CAPTCHAS_PER_ADDRESS=100000 LOG_LEVEL=warn DB_CHECK_HANDLES=on SIM_REVIEW_MS=500 SIM_REPORT_MS=800 exec npx tsx platform/main.ts`;
 // Playwright waits for each server before it starts the next: the heavy one is only launched here (started beside
 // the default server rather than after it), and its spec waits for it to answer. Its launch fails at once, as
 // Playwright's own check does for the default server, when something already listens on its port.

@@ -31,6 +31,9 @@ const UNIT_ISOLATED = [
 // a deadline for a busy machine, not a speed: the sheet tests start worker threads that compile their TypeScript
 // first, and the time-zone sweep walks every minute around each transition
 const UNIT_TIMEOUTS = { testTimeout: 60_000 };
+// every platform the tests run, in process or as a child, checks that a transaction's statements use its handle
+// (platform/db/db.ts ambientTransactions)
+const env = { DB_CHECK_HANDLES: 'on' };
 
 export default defineConfig({
   test: {
@@ -41,13 +44,21 @@ export default defineConfig({
           include: UNIT,
           exclude: UNIT_ISOLATED,
           environment: 'node',
+          env,
           maxWorkers: 2,
           isolate: false,
           ...UNIT_TIMEOUTS,
         },
       },
       {
-        test: { name: 'unit-isolated', include: UNIT_ISOLATED, environment: 'node', maxWorkers: 2, ...UNIT_TIMEOUTS },
+        test: {
+          name: 'unit-isolated',
+          include: UNIT_ISOLATED,
+          environment: 'node',
+          env,
+          maxWorkers: 2,
+          ...UNIT_TIMEOUTS,
+        },
       },
       {
         test: {
@@ -55,6 +66,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts', 'tests/sync/**/*.test.ts'],
           exclude: SERIAL,
           environment: 'node',
+          env,
           globalSetup: ['tests/helpers/global-postgres.ts'],
           ...API_TIMEOUTS,
           maxWorkers: 3,
@@ -67,6 +79,7 @@ export default defineConfig({
           name: 'api-serial',
           include: SERIAL,
           environment: 'node',
+          env,
           globalSetup: ['tests/helpers/global-postgres.ts'],
           ...API_TIMEOUTS,
           fileParallelism: false,

@@ -69,7 +69,7 @@ export async function claimRound(
   limit = CARRIER_ROUND,
 ): Promise<ClaimedRound | null> {
   const now = ctx.now();
-  const claimed = await withRetry(() => ctx.db.tx((q) => claim(q, ctx.receipts, plane, now, limit, ctx.log)));
+  const claimed = await withRetry(() => ctx.db.explicitTx((q) => claim(q, ctx.receipts, plane, now, limit, ctx.log)));
   if (!claimed) return null;
   if (claimed.cusIds.length > 0) await notifyAll(ctx.db, ['mtRecord', 'batch', 'statistics'], claimed.cusIds);
   return claimed;
@@ -98,7 +98,7 @@ export async function sendRound(ctx: AppContext, plane: CarrierPlane, round: Cla
         );
     });
     cusIds = await withRetry(() =>
-      ctx.db.tx((q) => writeAnswers(q, ctx.receipts, plane, ctx.now(), round.sends, answers)),
+      ctx.db.explicitTx((q) => writeAnswers(q, ctx.receipts, plane, ctx.now(), round.sends, answers)),
     );
     if (tracingMessages(ctx.log)) logSubmits(ctx.log, round.sends, answers);
   } finally {

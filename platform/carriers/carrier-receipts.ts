@@ -84,7 +84,7 @@ export function carrierDeliveries(
   const receipts = groupWriter<Receipt, void>(
     async (items) => {
       const { finished, unmatched } = await withRetry(() =>
-        ctx.db.tx((q) => takeReceipts(q, ctx.receipts, ctx.now(), items, ctx.log)),
+        ctx.db.explicitTx((q) => takeReceipts(q, ctx.receipts, ctx.now(), items, ctx.log)),
       );
       tell(finished);
       if (unmatched > 0) wakeSweep();
@@ -94,7 +94,7 @@ export function carrierDeliveries(
     20,
   );
   const replies = groupWriter<CarrierMo, void>(async (items) => {
-    const cusIds = await withRetry(() => ctx.db.tx((q) => storeCarrierReplies(ctx, q, ctx.now(), items)));
+    const cusIds = await withRetry(() => ctx.db.explicitTx((q) => storeCarrierReplies(ctx, q, ctx.now(), items)));
     if (cusIds.length > 0) await notifyAll(ctx.db, ['moRecord'], cusIds);
     return items.map(() => undefined);
   }, 200);
@@ -145,7 +145,7 @@ export function carrierDeliveries(
     async sweep() {
       await dropBeyondCap();
       const n = await withRetry(() =>
-        ctx.db.tx(async (q) => {
+        ctx.db.explicitTx(async (q) => {
           const now = ctx.now();
           // only those due: one that matched nothing waits longer each time, so the loop never spins over it
           const stored = await q.query<{

@@ -12,6 +12,9 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction; rolled back when it throws. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** As tx, for a function that runs every statement on the handle it is given and calls nothing that reaches the
+   * transaction through `db`: the message paths (see ambientTransactions). */
+  explicitTx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   /** LISTEN on a channel; with PostgreSQL, notices from every instance arrive. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -55,51 +58,79 @@ export function atTransactionEnd(q: Queryable, work: (q: Queryable) => Promise<v
  * `db.query` joins that transaction, and a nested `tx` becomes a savepoint. That is what lets route() run a whole
  * idempotent command, its effects and its stored answer, as one transaction (platform/http/route.ts), so a crash
  * can never leave an effect without its answer or an answer without its effect.
+ *
+ * Following costs every promise of the process something while a store is on (Node tracks each promise's context),
+ * about a tenth of the CPU on the message paths. So the store is on only while an ambient transaction is open, and the
+ * message paths open theirs with `explicitTx`: their functions run every statement on the handle they are given.
+ * With `checkHandles` (the tests), those transactions are tracked as well, and a statement that reaches one through
+ * `db` instead of its handle throws, so a path that would leave its transaction is found.
  */
 export function ambientTransactions(
   root: Queryable,
   begin: <T>(fn: (q: Queryable) => Promise<T>) => Promise<T>,
-): Pick<Db, 'query' | 'exec' | 'tx'> {
-  const store = new AsyncLocalStorage<{ q: Queryable; open: boolean }>();
+  checkHandles = process.env.DB_CHECK_HANDLES === 'on',
+): Pick<Db, 'query' | 'exec' | 'tx' | 'explicitTx'> {
+  const store = new AsyncLocalStorage<{ q: Queryable; open: boolean; ambient: boolean }>();
   let savepoints = 0;
+  let tracked = 0;
   // a frame stays in async contexts that outlive it (work a handler left running): past its commit it is not used
   const current = () => {
     const f = store.getStore();
-    return f?.open ? f.q : null;
+    if (!f?.open) return null;
+    if (!f.ambient)
+      throw new Error('a statement reached a transaction opened with explicitTx through db, not its handle');
+    return f.q;
+  };
+  const runLast = async <T>(
+    q: Queryable,
+    fn: (q: Queryable) => Promise<T>,
+    last: Array<(q: Queryable) => Promise<void>>,
+  ) => {
+    const out = await fn(q);
+    // work added while this runs is run as well
+    for (let i = 0; i < last.length; i++) await last[i](q);
+    return out;
+  };
+  const savepoint = async <T>(outer: Queryable, fn: (q: Queryable) => Promise<T>) => {
+    const sp = `sp_${++savepoints}`;
+    await outer.exec(`savepoint ${sp}`);
+    try {
+      const out = await fn(outer);
+      await outer.exec(`release savepoint ${sp}`);
+      return out;
+    } catch (e) {
+      await outer.exec(`rollback to savepoint ${sp}`).catch(() => undefined);
+      throw e;
+    }
+  };
+  const open = <T>(fn: (q: Queryable) => Promise<T>, ambient: boolean) => {
+    const track = ambient || checkHandles;
+    return begin(async (q) => {
+      const frame = { q, open: true, ambient };
+      const last: Array<(q: Queryable) => Promise<void>> = [];
+      lastWork.set(q, last);
+      if (track) tracked += 1;
+      try {
+        return track ? await store.run(frame, () => runLast(q, fn, last)) : await runLast(q, fn, last);
+      } finally {
+        frame.open = false;
+        lastWork.delete(q);
+        // the last tracked transaction closed: promises stop paying for the store until the next one opens
+        if (track && --tracked === 0) store.disable();
+      }
+    });
   };
   return {
     query: (sql, params) => (current() ?? root).query(sql, params),
     exec: (sql) => (current() ?? root).exec(sql),
-    async tx(fn) {
+    tx: (fn) => {
       const outer = current();
-      if (outer) {
-        const sp = `sp_${++savepoints}`;
-        await outer.exec(`savepoint ${sp}`);
-        try {
-          const out = await fn(outer);
-          await outer.exec(`release savepoint ${sp}`);
-          return out;
-        } catch (e) {
-          await outer.exec(`rollback to savepoint ${sp}`).catch(() => undefined);
-          throw e;
-        }
-      }
-      return begin(async (q) => {
-        const frame = { q, open: true };
-        const last: Array<(q: Queryable) => Promise<void>> = [];
-        lastWork.set(q, last);
-        try {
-          return await store.run(frame, async () => {
-            const out = await fn(q);
-            // work added while this runs is run as well
-            for (let i = 0; i < last.length; i++) await last[i](q);
-            return out;
-          });
-        } finally {
-          frame.open = false;
-          lastWork.delete(q);
-        }
-      });
+      return outer ? savepoint(outer, fn) : open(fn, true);
+    },
+    // inside an ambient transaction (a console command's route) it is a part of that one, as tx is
+    explicitTx: (fn) => {
+      const outer = current();
+      return outer ? savepoint(outer, fn) : open(fn, false);
     },
   };
 }

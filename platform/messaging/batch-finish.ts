@@ -49,7 +49,7 @@ async function lockTimedBatch(q: Queryable, batchId: string): Promise<{ send_sta
 /** Writes the next chunk of the batch; false when none is left (the batch is then marked done). */
 async function moveNextChunk(ctx: AppContext, batchId: string): Promise<false | 'mt' | 'timed'> {
   try {
-    return await ctx.db.tx(async (q) => {
+    return await ctx.db.explicitTx(async (q) => {
       // a timed batch's row first, in the order its operations lock (timed.ts), so neither waits on the other in a circle
       const timed = await lockTimedBatch(q, batchId);
       const c = await lockNextChunk(q, batchId);
@@ -89,7 +89,7 @@ async function giveUpChunk(ctx: AppContext, batchId: string, err: unknown): Prom
     { code: (err as { code?: string }).code, message: (err as Error).message, batchId },
     'send records refused by the database: refunded',
   );
-  return ctx.db.tx(async (q) => {
+  return ctx.db.explicitTx(async (q) => {
     const timed = await lockTimedBatch(q, batchId);
     const c = await lockNextChunk(q, batchId);
     const n = c?.mobiles?.length ?? 0;

@@ -45,7 +45,7 @@ export async function nextDispatchAt(q: Queryable): Promise<Date | null> {
 export async function dispatchDue(ctx: AppContext, carrier: CarrierConnector, limit = DISPATCH_LIMIT): Promise<number> {
   const now = ctx.now();
   const moved = await withRetry(() =>
-    ctx.db.tx(async (q) => {
+    ctx.db.explicitTx(async (q) => {
       const rows = await q.query<Due>(
         `select sn, prod_type, cus_id, batch_id, mobile, content, mt_status, receive_time, country_code, country_name, secret
            from mt_records where next_at <= $1 order by next_at limit $2 for update skip locked`,

@@ -252,7 +252,7 @@ async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKe
       ...(held ? { held_until: timing.toISOString() } : {}),
     };
     const first = await withRetry(() =>
-      ctx.db.tx(async (q) => {
+      ctx.db.explicitTx(async (q) => {
         fresh = false;
         const earlier = idemKey ? await claimSendKey(q, user.id, idemKey, out) : null;
         if (earlier) return earlier;
@@ -308,7 +308,7 @@ async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKe
   const batchId = input.batch_id ?? ulid();
   const out: SendAnswer = { batch_id: batchId, time_batch: null, ...answer };
   const first = await withRetry(() =>
-    ctx.db.tx(async (q) => {
+    ctx.db.explicitTx(async (q) => {
       fresh = false;
       const earlier = idemKey ? await claimSendKey(q, user.id, idemKey, out) : null;
       if (earlier) return earlier;

@@ -51,7 +51,7 @@ export class ReceiptDelivery {
     ]);
     const rooms = this.server.deliverRooms();
     if (rooms.size === 0) return 0;
-    const rows = await ctx.db.tx((q) =>
+    const rows = await ctx.db.explicitTx((q) =>
       q.query<OutboxRow & { attempts: number }>(
         `update smpp_outbox o set next_at = $3, attempts = o.attempts + 1
            from (select c.id from unnest($1::text[], $5::int[]) as a(cus, room)

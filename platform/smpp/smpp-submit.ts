@@ -249,7 +249,7 @@ async function storeGroup(
   messages: SubmittedMessage[],
   ids: string[],
 ): Promise<{ sns: Map<number, string>; limited: Map<number, Refusal> }> {
-  return ctx.db.tx(async (q) => {
+  return ctx.db.explicitTx(async (q) => {
     const now = ctx.now();
     // the policy's enterprise lock comes before the account row's, in the order the console's send takes them
     const policySend: PolicySend = {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../../platform/db/db';
+import type { Db, Queryable } from '../../platform/db/db';
 import { STATUS } from '../../platform/smpp-wire/command-status';
 import { shortMessagePdu, type Pdu } from '../../platform/smpp-wire/pdu-types';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
@@ -19,21 +19,26 @@ import {
 /** Runs `fn` with every transaction of the platform's database recording its statements, one list per transaction. */
 async function statementsByTransaction<T>(p: TestPlatform, fn: () => Promise<T>): Promise<{ out: T; txs: string[][] }> {
   const db = p.ctx.db;
-  const tx = db.tx;
+  const { tx, explicitTx } = db;
   const txs: string[][] = [];
-  db.tx = <R>(body: (q: Queryable) => Promise<R>) =>
-    tx.call(db, (q) => {
-      const seen: string[] = [];
-      txs.push(seen);
-      return body({
-        query: (sql, params) => (seen.push(sql), q.query(sql, params)),
-        exec: (sql) => (seen.push(sql), q.exec(sql)),
-      });
-    }) as Promise<R>;
+  const recording =
+    (open: Db['tx']) =>
+    <R>(body: (q: Queryable) => Promise<R>) =>
+      open.call(db, (q) => {
+        const seen: string[] = [];
+        txs.push(seen);
+        return body({
+          query: (sql, params) => (seen.push(sql), q.query(sql, params)),
+          exec: (sql) => (seen.push(sql), q.exec(sql)),
+        });
+      }) as Promise<R>;
+  db.tx = recording(tx);
+  db.explicitTx = recording(explicitTx);
   try {
     return { out: await fn(), txs };
   } finally {
     db.tx = tx;
+    db.explicitTx = explicitTx;
   }
 }
 
