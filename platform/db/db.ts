@@ -60,8 +60,9 @@ export function atTransactionEnd(q: Queryable, work: (q: Queryable) => Promise<v
  * can never leave an effect without its answer or an answer without its effect.
  *
  * Following costs every promise of the process something while a store is on (Node tracks each promise's context),
- * about a tenth of the CPU on the message paths. So the store is on only while an ambient transaction is open, and the
- * message paths open theirs with `explicitTx`: their functions run every statement on the handle they are given.
+ * about a sixth of the platform's CPU on the message paths. So the store is on only while an ambient transaction is
+ * open, and the message paths open theirs with `explicitTx`: their functions run every statement on the handle they
+ * are given.
  * With `checkHandles` (the tests), those transactions are tracked as well, and a statement that reaches one through
  * `db` instead of its handle throws, so a path that would leave its transaction is found.
  */
@@ -123,12 +124,12 @@ export function ambientTransactions(
   return {
     query: (sql, params) => (current() ?? root).query(sql, params),
     exec: (sql) => (current() ?? root).exec(sql),
-    tx: (fn) => {
+    async tx(fn) {
       const outer = current();
       return outer ? savepoint(outer, fn) : open(fn, true);
     },
     // inside an ambient transaction (a console command's route) it is a part of that one, as tx is
-    explicitTx: (fn) => {
+    async explicitTx(fn) {
       const outer = current();
       return outer ? savepoint(outer, fn) : open(fn, false);
     },
