@@ -121,17 +121,27 @@ export function ambientTransactions(
       }
     });
   };
+  // a refused handle (the check) answers as a failed statement does, a rejected promise, never a throw
+  const onCurrent = <R>(use: (q: Queryable) => Promise<R>): Promise<R> => {
+    let q: Queryable;
+    try {
+      q = current() ?? root;
+    } catch (e) {
+      return Promise.reject(e);
+    }
+    return use(q);
+  };
+  // either kind inside an ambient transaction (a console command's route) is a savepoint of that one
+  const opener =
+    (ambient: boolean): Db['tx'] =>
+    async (fn) => {
+      const outer = current();
+      return outer ? savepoint(outer, fn) : open(fn, ambient);
+    };
   return {
-    query: (sql, params) => (current() ?? root).query(sql, params),
-    exec: (sql) => (current() ?? root).exec(sql),
-    async tx(fn) {
-      const outer = current();
-      return outer ? savepoint(outer, fn) : open(fn, true);
-    },
-    // inside an ambient transaction (a console command's route) it is a part of that one, as tx is
-    async explicitTx(fn) {
-      const outer = current();
-      return outer ? savepoint(outer, fn) : open(fn, false);
-    },
+    query: (sql, params) => onCurrent((q) => q.query(sql, params)),
+    exec: (sql) => onCurrent((q) => q.exec(sql)),
+    tx: opener(true),
+    explicitTx: opener(false),
   };
 }

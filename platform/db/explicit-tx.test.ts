@@ -43,6 +43,15 @@ describe('explicitTx', () => {
     expect(log).toEqual(['tx1: insert 1', 'tx1: rollback']);
   });
 
+  it('answers the refusal as a rejected promise, so a caller that catches the promise catches it', async () => {
+    const { db } = recorded(true);
+    await db.explicitTx(async () => {
+      let pending: Promise<unknown> | undefined;
+      expect(() => (pending = db.query('select through db'))).not.toThrow();
+      await expect(pending).rejects.toThrow(/not its handle/);
+    });
+  });
+
   it('refuses a nested tx or explicitTx reached through db the same way, with the check on', async () => {
     const { db } = recorded(true);
     await expect(db.explicitTx(() => db.tx(async () => 1))).rejects.toThrow(/not its handle/);
