@@ -11,10 +11,9 @@ import { appSecretOf } from '../platform/accounts/secrets';
 import { configFromEnv } from '../platform/core/config';
 import type { Db } from '../platform/db/db';
 import { monthIn } from '../platform/messaging/timing';
-import { defaultSendPolicy, saveSendPolicy } from '../platform/messaging/send-policy';
 import type { Platform } from '../platform/server';
 import { benchPlatform } from './in-process-platform';
-import { callIntegrator } from '../tests/helpers/integrator-client';
+import { HTTP_PER_REQUEST, clearPhase, httpSend, setBenchPolicy } from './integrator-phases';
 import { writeIntegratorSection } from './integrator-section';
 import {
   BenchEsme,
@@ -38,7 +37,6 @@ const RAW_CHUNK = 1000;
 const PACED_RATE = 500;
 /** 10 s at 500/s, fewer for a small run */
 const PACED_COUNT = Math.min(PACED_RATE * 10, N);
-const HTTP_PER_REQUEST = 1000;
 /** messages whose receipts are timed */
 const RECEIPTS = Math.min(N, 1000);
 const SIM_FAST_MS = 50;
@@ -53,20 +51,8 @@ async function startPlatform(simulatorMs: number): Promise<{ platform: Platform;
   });
   const origin = await listen();
   await prepareAccount(db);
-  if (POLICY_OFF) await policyOff(db);
+  if (POLICY_OFF) await setBenchPolicy(db, 'off');
   return { platform, db, origin };
-}
-
-/** The bench enterprise's send policy set to limit nothing: no per-number cap in any category, no duplicate window. */
-async function policyOff(db: Db): Promise<void> {
-  const none = { perMinute: 0, perHour: 0, perDay: 0 };
-  const policy = {
-    ...defaultSendPolicy(),
-    caps: { verification: none, notification: none, marketing: none },
-    duplicateWindowS: 0,
-  };
-  const [{ ep_id }] = await db.query<{ ep_id: string }>("select ep_id from accounts where cus_id = 'SUB001'");
-  await saveSendPolicy(db, ep_id, policy, 'bench');
 }
 
 /** `count` rows as the send writes a one-number batch each, multi-row INSERTs of RAW_CHUNK; answers the ms taken. */
@@ -136,45 +122,8 @@ async function rawPaced(db: Db, perSecond: number, count: number): Promise<numbe
   return out;
 }
 
-async function clear(db: Db): Promise<void> {
-  await db.exec(
-    'delete from mt_records; delete from batches; delete from stat_rows; delete from balance_ledger; delete from smpp_messages; delete from http_messages; delete from smpp_outbox; delete from policy_send_times; delete from policy_sends; delete from policy_recent; delete from policy_recent_keys; delete from policy_daily',
-  );
-  await db.exec('vacuum mt_records');
-}
-
 const countOf = async (db: Db, source: string) =>
   Number((await db.query<{ n: string }>('select count(*)::int as n from mt_records where source = $1', [source]))[0].n);
-
-/** Sends N recipients over /sms/send, `parallel` requests at a time; answers accepted numbers and ms. */
-async function httpSend(
-  origin: string,
-  secret: string,
-  parallel: number,
-  offset: number,
-): Promise<{ accepted: number; ms: number }> {
-  const requests: string[][] = [];
-  for (let s = 0; s < N; s += HTTP_PER_REQUEST)
-    requests.push(Array.from({ length: Math.min(HTTP_PER_REQUEST, N - s) }, (_, i) => mobileOf(offset + s + i)));
-  let next = 0;
-  let accepted = 0;
-  const t0 = performance.now();
-  const lane = async () => {
-    while (next < requests.length) {
-      const numbers = requests[next++];
-      const r = await callIntegrator(origin, {
-        appId: 'SUB001',
-        secret,
-        path: '/sms/send',
-        body: { text: TEXT, numbers },
-      });
-      if (r.status !== 200) throw new Error(`/sms/send answered ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
-      accepted += (r.body.results as Array<{ accepted: boolean }>).filter((x) => x.accepted).length;
-    }
-  };
-  await Promise.all(Array.from({ length: parallel }, lane));
-  return { accepted, ms: performance.now() - t0 };
-}
 
 const rate = (count: number, ms: number) => Math.round(count / (ms / 1000));
 
@@ -186,32 +135,32 @@ async function main() {
 
   // 1. submit_sm throughput; raw before and after, its best time counts
   const raw1 = await rawInsert(a.db, N, 'smpp');
-  await clear(a.db);
+  await clearPhase(a.db);
   const tx = await Promise.all(Array.from({ length: BINDS }, () => BenchEsme.bind(port, 'bind_transmitter')));
   const sub = await submitWindowed(tx, WINDOW, 0, N);
   const stored = await countOf(a.db, 'smpp');
-  await clear(a.db);
+  await clearPhase(a.db);
   const rawSmppMs = Math.min(raw1, await rawInsert(a.db, N, 'smpp'));
-  await clear(a.db);
+  await clearPhase(a.db);
   console.error(
     `[integrator] smpp ${sub.ok}/${N} ok in ${Math.round(sub.ms)} ms, ${stored} stored; raw ${Math.round(rawSmppMs)} ms`,
   );
 
   // 2. submit_sm_resp latency at a steady rate, beside one-row INSERTs at the same rate
   const paced = await submitPaced(tx, PACED_RATE, N, PACED_COUNT);
-  await clear(a.db);
+  await clearPhase(a.db);
   const rawLat = await rawPaced(a.db, PACED_RATE, PACED_COUNT);
-  await clear(a.db);
+  await clearPhase(a.db);
   await Promise.all(tx.map((t) => t.close()));
 
   // 3. the signed HTTP API, one request at a time and four at a time
   const secret = (await appSecretOf(a.db, 'SUB001')).secret;
   // numbers no earlier phase used: the same text to the same number within the duplicate window is refused
-  const seq = await httpSend(a.origin, secret, 1, 2 * N);
+  const seq = await httpSend(a.origin, secret, 1, 2 * N, N);
   const httpStored = await countOf(a.db, 'http');
-  await clear(a.db);
-  const par = await httpSend(a.origin, secret, 4, 3 * N);
-  await clear(a.db);
+  await clearPhase(a.db);
+  const par = await httpSend(a.origin, secret, 4, 3 * N, N);
+  await clearPhase(a.db);
   const rawHttpMs = await rawInsert(a.db, N, 'http');
   await a.platform.close();
 
