@@ -214,6 +214,8 @@ export async function startPlatformGateway(o: {
   databaseUrl: string | null;
   dataDir: string;
   profileDir?: string;
+  /** --perf-basic-prof: perf names the platform's JavaScript */
+  perfMap?: boolean;
   /** reports per callback the account takes (1: each on its own). */
   reportBatch?: number;
 }): Promise<PlatformGateway> {
@@ -236,7 +238,10 @@ export async function startPlatformGateway(o: {
       routes: [{ carriers: ['sim'] }],
     }),
   );
-  const prof = o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.profileDir}`] : [];
+  const prof = [
+    ...(o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.profileDir}`] : []),
+    ...(o.perfMap ? ['--perf-basic-prof'] : []),
+  ];
   const child = spawn(process.execPath, [...prof, '--import', 'tsx', join(ROOT, 'bench/kannel-platform-child.ts')], {
     cwd: ROOT,
     env: {

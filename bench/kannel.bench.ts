@@ -6,12 +6,15 @@
 // numbers' final callbacks, and CPU seconds per 1,000 messages of the gateway's processes (PostgreSQL's counted
 // beside the platform's).
 // With --crash, the crash pair (bench/kannel-crash.ts) follows the rounds, on the same storages; --rounds 0 runs it alone.
-// Run: npx tsx bench/kannel.bench.ts [--messages N] [--rounds R] [--storage pglite|postgres|both] [--profile DIR] [--crash] [--report-batch N]
+// --pg-statements DIR: each PostgreSQL run of the platform writes where its database time went (bench/pg-statements.ts)
+// to DIR; --perf-map: the platform runs with --perf-basic-prof, so that `perf record -a` names its JavaScript.
+// Run: npx tsx bench/kannel.bench.ts [--messages N] [--rounds R] [--storage pglite|postgres|both] [--profile DIR] [--crash] [--report-batch N] [--pg-statements DIR] [--perf-map]
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callIntegrator } from '../tests/helpers/integrator-client';
 import { createDatabase, startPgCluster, type PgCluster } from '../tests/helpers/postgres';
+import { PG_STATEMENT_SETTINGS, writeStatements } from './pg-statements';
 import { CRASH_NUMBERS, kannelCrash, platformCrash, writeCrashSection, type CrashResult } from './kannel-crash';
 import {
   cpuOf,
@@ -31,6 +34,7 @@ const N = Number(arg('--messages', '5000'));
 const ROUNDS = Number(arg('--rounds', '1'));
 const STORAGE = arg('--storage', 'both');
 const PROFILE = arg('--profile', '');
+const PG_STATEMENTS = arg('--pg-statements', '');
 const CRASH = process.argv.includes('--crash');
 /** with a size above 1, each storage is also run with the account taking its reports in groups of that many */
 const REPORT_BATCH = Number(arg('--report-batch', '1'));
@@ -60,6 +64,7 @@ export interface RunResult {
 }
 
 let runNo = 0;
+let statementRuns = 0;
 /** numbers unique over the whole invocation, so no gateway meets a number twice */
 const numbersOfRun = (count = N) => {
   runNo += 1;
@@ -135,6 +140,7 @@ async function platformRun(
     databaseUrl,
     dataDir,
     profileDir: PROFILE || undefined,
+    perfMap: process.argv.includes('--perf-map'),
     reportBatch,
   });
   try {
@@ -161,6 +167,8 @@ async function platformRun(
       },
       () => [cpuOf(gw.pid), pmPid ? cpuOfTree(pmPid) : 0],
     );
+    if (databaseUrl && PG_STATEMENTS)
+      await writeStatements(databaseUrl, join(PG_STATEMENTS, `statements-${++statementRuns}-batch${reportBatch}.json`));
     return {
       side: `platform ${storage}${reportBatch > 1 ? `, ${reportBatch} reports a callback` : ''}`,
       ...r,
@@ -206,7 +214,10 @@ async function main() {
     // e.g. shared_preload_libraries=pg_stat_statements for a profile
     cluster = await startPgCluster({
       durable: true,
-      settings: process.env.BENCH_PG_SETTINGS?.split(' ').filter(Boolean),
+      settings: [
+        ...(process.env.BENCH_PG_SETTINGS?.split(' ').filter(Boolean) ?? []),
+        ...(PG_STATEMENTS ? PG_STATEMENT_SETTINGS : []),
+      ],
     });
   }
   const load0 = loadavg();

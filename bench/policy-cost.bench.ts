@@ -13,7 +13,7 @@ import { writeBenchSection } from './side-by-side';
 // reverse in the next.
 // A phase of a few seconds run in separate processes moves with the machine (the integrator bench's raw INSERT of the
 // same rows varied by a third between such runs), and the first phase after another door's ran slower whichever side
-// it was: so each round makes one ratio of its four phases, and the figure is the median of the rounds' ratios. The
+// it was (so an untimed phase opens each door's round): each round makes one ratio of its four phases, and the figure is the median of the rounds' ratios. The
 // carrier bench is not run both ways: the checks happen when a send is taken, never on the way to the carrier
 // (BENCHMARKS.md). Writes its BENCHMARKS.md section.
 // Run: npx tsx bench/policy-cost.bench.ts [--messages N] [--rounds R]
@@ -25,6 +25,8 @@ const BINDS = 4;
 const WINDOW = 10;
 /** the carrier's delays: it stays idle, so every figure is the taking-in path alone */
 const IDLE_MS = 1e9;
+/** messages of the untimed phase that opens each door's round */
+const WARM_UP = 2_000;
 
 type Door = 'smpp' | 'http1' | 'http4';
 type Mode = 'on' | 'off';
@@ -67,24 +69,24 @@ async function main() {
 
   // numbers never sent before in this run: the same text to the same number within the window is refused
   let offset = 0;
-  const phase = async (door: Door, mode: Mode): Promise<Phase> => {
+  const phase = async (door: Door, mode: Mode, n = N): Promise<Phase> => {
     await setBenchPolicy(db, mode);
     await clearPhase(db);
     const from = offset;
-    offset += N;
+    offset += n;
     const cpu0 = process.cpuUsage();
     let taken: number;
     let ms: number;
     if (door === 'smpp') {
-      const r = await submitWindowed(binds, WINDOW, from, N);
-      if (r.ok !== N) throw new Error(`policy ${mode}: SMPP refused ${JSON.stringify(r.refused)}`);
+      const r = await submitWindowed(binds, WINDOW, from, n);
+      if (r.ok !== n) throw new Error(`policy ${mode}: SMPP refused ${JSON.stringify(r.refused)}`);
       ({ ok: taken, ms } = r);
     } else {
-      ({ accepted: taken, ms } = await httpSend(origin, secret, door === 'http1' ? 1 : 4, from, N));
-      if (taken !== N) throw new Error(`policy ${mode}: ${door} took ${taken} of ${N}`);
+      ({ accepted: taken, ms } = await httpSend(origin, secret, door === 'http1' ? 1 : 4, from, n));
+      if (taken !== n) throw new Error(`policy ${mode}: ${door} took ${taken} of ${n}`);
     }
     const cpu = process.cpuUsage(cpu0);
-    const p = { rate: Math.round(taken / (ms / 1000)), cpuPer1000: Math.round((cpu.user + cpu.system) / N) / 1000 };
+    const p = { rate: Math.round(taken / (ms / 1000)), cpuPer1000: Math.round((cpu.user + cpu.system) / n) / 1000 };
     console.error(`[policy cost] ${door} ${mode}: ${p.rate} msg/s, ${p.cpuPer1000} s CPU per 1,000`);
     return p;
   };
@@ -96,6 +98,8 @@ async function main() {
       // ABBA: each side runs once before and once after the other, so what a phase leaves behind for the next one
       // and the machine's drift weigh on both alike
       const [a, b]: Mode[] = round % 2 === 0 ? ['off', 'on'] : ['on', 'off'];
+      // untimed: the first phase after another door's ran slower whichever side it was
+      await phase(door, 'off', WARM_UP);
       const phases: Record<Mode, Phase[]> = { on: [], off: [] };
       for (const mode of [a, b, b, a]) phases[mode].push(await phase(door, mode));
       runs[door].push({ on: both(phases.on), off: both(phases.off) });
@@ -119,7 +123,7 @@ async function main() {
   });
   const at = new Date().toISOString();
   writeBenchSection('policy', 'Send policy checks on the integrator doors', [
-    `Measured ${at} with \`npx tsx bench/policy-cost.bench.ts --messages ${N} --rounds ${ROUNDS}\` (PGlite, in-process, 2 shared cores; load average ${loadBefore.join(', ')} before, ${loadAfter.join(', ')} after). ${ROUNDS} rounds; in each, every door sent ${N.toLocaleString('en')} new numbers four times on one platform, back to back, with the checks off, on, on, off (on, off, off, on the next round); every message taken in every phase. Rates and CPU (this process: platform, PGlite and the bench's clients, per 1,000 messages) are medians over the rounds of each side's two phases together; on / off is the median of the rounds' ratios, with their range.`,
+    `Measured ${at} with \`npx tsx bench/policy-cost.bench.ts --messages ${N} --rounds ${ROUNDS}\` (PGlite, in-process, 2 shared cores; load average ${loadBefore.join(', ')} before, ${loadAfter.join(', ')} after). ${ROUNDS} rounds; in each, every door sent ${N.toLocaleString('en')} new numbers four times on one platform, back to back, with the checks off, on, on, off (on, off, off, on the next round), after an untimed ${WARM_UP.toLocaleString('en')}; every message taken in every phase. Rates and CPU (this process: platform, PGlite and the bench's clients, per 1,000 messages) are medians over the rounds of each side's two phases together; on / off is the median of the rounds' ratios, with their range.`,
     '',
     '| door | messages/s, checks on | checks off | CPU s per 1,000, on / off | on / off (target ≥ 0.9) | ratio in each round |',
     '|---|---|---|---|---|---|',

@@ -177,8 +177,10 @@ export async function decideSend(
 /** Claims the duplicate window for a slice of the messages from `from` in one statement: a key with no row, or one
  * whose row is older than the window, gets a row at the send's time (keeping the time it replaced); a key sent within
  * the window is not claimed, and its messages are refused as duplicates, as is every message after the first of a key
- * within the send (the same text twice to one number: SMPP groups, a later slice). Only those, and the claims that
- * replaced a row, come back: a send whose every number is new reads one row of two empty lists. Concurrent claims of
+ * within the send (the same text twice to one number: SMPP groups, a later slice). One row comes back, of arrays: the
+ * slice's keys in order, those claimed, and the claims that replaced a row with the time each replaced (as text, which
+ * keeps its microseconds); the messages are matched to them here. Arrays rather than JSON built in the statement: on
+ * PGlite that cost 0.2 ms more a statement, most of the check's cost for an SMPP group of ten. Concurrent claims of
  * one key from two instances: the second waits for the first's transaction and, once it commits, finds its row within
  * the window. The keys are claimed in their order, so two sends lock shared rows in one order. */
 async function claimRecent(
@@ -190,18 +192,23 @@ async function claimRecent(
   refused: Array<Refusal | null>,
 ): Promise<void> {
   const to = Math.min(s.mobiles.length, from + SLICE);
-  const [got] = await q.query<{ dup: number[]; again: Array<[number, string]> }>(
-    prepared`with t as (select hashtextextended(u.m, coalesce(u.s, $3::bigint)) as k, u.i::int - 1 as i
+  const [got] = await q.query<{ keys: string[]; claimed: string[]; again: string[]; was: string[] }>(
+    prepared`with t as (select hashtextextended(u.m, coalesce(u.s, $3::bigint)) as k, u.i
                   from unnest($1::text[], $2::bigint[]) with ordinality as u(m, s, i)),
           c as (insert into policy_recent_keys as r (k, at) select distinct k, $4::timestamptz from t order by k
                 on conflict (k) do update set prev_at = r.at, at = excluded.at where r.at <= $5
                 returning k, prev_at)
-     select coalesce((select json_agg(t.i) from t where not exists (select 1 from c where c.k = t.k)), '[]') as dup,
-            coalesce((select json_agg(json_build_array(t.i, c.prev_at)) from t join c using (k) where c.prev_at is not null), '[]') as again`,
+     select array(select k from t order by i) as keys, array(select k from c) as claimed,
+            array(select k from c where prev_at is not null order by k) as again,
+            array(select prev_at::text from c where prev_at is not null order by k) as was`,
     [s.mobiles.slice(from, to), c.seeds && c.seeds.slice(from, to), c.seed, s.now, since],
   );
-  for (const i of got.dup) refused[from + i] = 'duplicate';
-  for (const [i, was] of got.again) c.was.set(from + i, was);
+  const claimed = new Set(got.claimed);
+  const again = new Map(got.again.map((k, j) => [k, got.was[j]]));
+  got.keys.forEach((k, i) => {
+    if (!claimed.has(k)) refused[from + i] = 'duplicate';
+    else if (again.has(k)) c.was.set(from + i, again.get(k)!);
+  });
 }
 
 /** Refuses as duplicates the messages after the first with the same number and text: the statement claimed their key

@@ -1,0 +1,39 @@
+import { writeFileSync } from 'node:fs';
+
+// Where a PostgreSQL run's database time went: the statements pg_stat_statements counted in the run's database (its
+// execution and planning time, rows, blocks dirtied, WAL), and the rows each table took, written as JSON and the
+// counts then reset for the next run. The cluster must load the module: SETTINGS, on its command line.
+
+export const PG_STATEMENT_SETTINGS = [
+  'shared_preload_libraries=pg_stat_statements',
+  'pg_stat_statements.track_planning=on',
+];
+
+export async function writeStatements(databaseUrl: string, file: string, top = 30): Promise<void> {
+  const pg = (await import('pg')).default;
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    await c.query('create extension if not exists pg_stat_statements');
+    const statements = (
+      await c.query(
+        `select calls, round(total_exec_time::numeric) as exec_ms, round(total_plan_time::numeric) as plan_ms, rows,
+                shared_blks_dirtied as dirtied, round(wal_bytes / 1e6, 1) as wal_mb,
+                left(regexp_replace(query, '\\s+', ' ', 'g'), 300) as query
+           from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+          order by total_exec_time desc limit $1`,
+        [top],
+      )
+    ).rows;
+    const tables = (
+      await c.query(
+        `select relname, n_tup_ins, n_tup_upd, n_tup_hot_upd, n_tup_del from pg_stat_user_tables
+          where n_tup_ins + n_tup_upd + n_tup_del > 0 order by n_tup_ins + n_tup_upd + n_tup_del desc`,
+      )
+    ).rows;
+    writeFileSync(file, JSON.stringify({ statements, tables }, null, 1));
+    await c.query('select pg_stat_statements_reset()');
+  } finally {
+    await c.end();
+  }
+}
