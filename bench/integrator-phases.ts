@@ -1,12 +1,30 @@
+import { configFromEnv } from '../platform/core/config';
 import type { Db } from '../platform/db/db';
 import { defaultSendPolicy, saveSendPolicy } from '../platform/messaging/send-policy';
+import type { Platform } from '../platform/server';
 import { callIntegrator } from '../tests/helpers/integrator-client';
-import { TEXT, mobileOf } from './integrator-smpp';
+import { benchPlatform } from './in-process-platform';
+import { TEXT, mobileOf, prepareAccount } from './integrator-smpp';
 
-// What the integrator bench and the policy-cost bench both do to an in-process platform: send numbers over the signed
-// HTTP API, empty what a phase wrote, and set the bench enterprise's send policy.
+// What the integrator bench and the policy-cost bench both do to an in-process platform: start it with the bench
+// account, send numbers over the signed HTTP API, empty what a phase wrote, and set the bench enterprise's send policy.
 
 export const HTTP_PER_REQUEST = 1000;
+
+/** An in-process platform listening for SMPP and HTTP, the bench account prepared, its carrier (the simulator) taking
+ * `simulatorMs` to review and to report. */
+export async function startIntegratorPlatform(
+  simulatorMs: number,
+): Promise<{ platform: Platform; db: Db; origin: string }> {
+  const base = configFromEnv({});
+  const { platform, db, listen } = await benchPlatform({
+    smppPort: 'auto',
+    simulator: { ...base.simulator, reviewMs: simulatorMs, reportMs: simulatorMs },
+  });
+  const origin = await listen();
+  await prepareAccount(db);
+  return { platform, db, origin };
+}
 
 /** Sends `count` numbers from `offset` over /sms/send, HTTP_PER_REQUEST a request, `parallel` requests at a time;
  * answers the numbers accepted and the ms taken. */

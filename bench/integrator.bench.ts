@@ -3,33 +3,19 @@
 // each), submit_sm_resp latency at a paced 500/s, recipients per second through the signed HTTP API (/sms/send, 1,000
 // numbers a request, one and four at a time); then receipt latency from a record's final state to its deliver_sm, on
 // a second platform whose carrier reports quickly. Writes its BENCHMARKS.md section.
-// Run: npx tsx bench/integrator.bench.ts [--messages N] [--policy off] [--no-section]
-// --policy off: the enterprise's send policy limits nothing (no caps, no duplicate window), so a send skips its checks;
-// by default the demo's policy holds (the duplicate window looks up and records every message). --no-section: the
-// figures are printed only (bench/policy-cost.bench.ts runs it both ways).
+// The demo's send policy holds (the duplicate window looks up and records every message); what it costs is
+// bench/policy-cost.bench.ts's subject.
+// Run: npx tsx bench/integrator.bench.ts [--messages N] [--no-section]
+// --no-section: the figures are printed only (bench/metrics-cost.bench.ts runs it with metrics on and off).
 import { appSecretOf } from '../platform/accounts/secrets';
-import { configFromEnv } from '../platform/core/config';
 import type { Db } from '../platform/db/db';
 import { monthIn } from '../platform/messaging/timing';
-import type { Platform } from '../platform/server';
-import { benchPlatform } from './in-process-platform';
-import { HTTP_PER_REQUEST, clearPhase, httpSend, setBenchPolicy } from './integrator-phases';
+import { HTTP_PER_REQUEST, clearPhase, httpSend, startIntegratorPlatform } from './integrator-phases';
 import { writeIntegratorSection } from './integrator-section';
-import {
-  BenchEsme,
-  TEXT,
-  mobileOf,
-  prepareAccount,
-  quantile,
-  round1,
-  sleep,
-  submitPaced,
-  submitWindowed,
-} from './integrator-smpp';
+import { BenchEsme, TEXT, mobileOf, quantile, round1, sleep, submitPaced, submitWindowed } from './integrator-smpp';
 
 const arg = process.argv.indexOf('--messages');
 const N = arg > 0 ? Number(process.argv[arg + 1]) : 20_000;
-const POLICY_OFF = process.argv.includes('--policy') && process.argv[process.argv.indexOf('--policy') + 1] === 'off';
 const WRITE_SECTION = !process.argv.includes('--no-section');
 const BINDS = 4;
 const WINDOW = 10;
@@ -42,18 +28,6 @@ const RECEIPTS = Math.min(N, 1000);
 const SIM_FAST_MS = 50;
 /** the carrier's delays while it is to stay idle */
 const IDLE_MS = 1e9;
-
-async function startPlatform(simulatorMs: number): Promise<{ platform: Platform; db: Db; origin: string }> {
-  const base = configFromEnv({});
-  const { platform, db, listen } = await benchPlatform({
-    smppPort: 'auto',
-    simulator: { ...base.simulator, reviewMs: simulatorMs, reportMs: simulatorMs },
-  });
-  const origin = await listen();
-  await prepareAccount(db);
-  if (POLICY_OFF) await setBenchPolicy(db, 'off');
-  return { platform, db, origin };
-}
 
 /** `count` rows as the send writes a one-number batch each, multi-row INSERTs of RAW_CHUNK; answers the ms taken. */
 async function rawInsert(db: Db, count: number, source: string): Promise<number> {
@@ -129,7 +103,7 @@ const rate = (count: number, ms: number) => Math.round(count / (ms / 1000));
 
 async function main() {
   // parts 1-3: the carrier idle, so every figure is the taking-in path alone
-  const a = await startPlatform(IDLE_MS);
+  const a = await startIntegratorPlatform(IDLE_MS);
   const port = a.platform.smppPort();
   if (!port) throw new Error('SMPP did not listen');
 
@@ -165,7 +139,7 @@ async function main() {
   await a.platform.close();
 
   // 4. receipts: the carrier reports within SIM_FAST_MS; a receiver bound before the submits
-  const b = await startPlatform(SIM_FAST_MS);
+  const b = await startIntegratorPlatform(SIM_FAST_MS);
   const bPort = b.platform.smppPort()!;
   const rx = await BenchEsme.bind(bPort, 'bind_receiver');
   const btx = await Promise.all(Array.from({ length: BINDS }, () => BenchEsme.bind(bPort, 'bind_transmitter')));
@@ -187,7 +161,6 @@ async function main() {
     at: new Date().toISOString(),
     storage: 'pglite',
     messages: N,
-    policy: POLICY_OFF ? 'off' : 'on',
     smpp: {
       binds: BINDS,
       window: WINDOW,

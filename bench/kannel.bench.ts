@@ -35,6 +35,7 @@ const ROUNDS = Number(arg('--rounds', '1'));
 const STORAGE = arg('--storage', 'both');
 const PROFILE = arg('--profile', '');
 const PG_STATEMENTS = arg('--pg-statements', '');
+const PERF_MAP = process.argv.includes('--perf-map');
 const CRASH = process.argv.includes('--crash');
 /** with a size above 1, each storage is also run with the account taking its reports in groups of that many */
 const REPORT_BATCH = Number(arg('--report-batch', '1'));
@@ -64,7 +65,6 @@ export interface RunResult {
 }
 
 let runNo = 0;
-let statementRuns = 0;
 /** numbers unique over the whole invocation, so no gateway meets a number twice */
 const numbersOfRun = (count = N) => {
   runNo += 1;
@@ -140,7 +140,7 @@ async function platformRun(
     databaseUrl,
     dataDir,
     profileDir: PROFILE || undefined,
-    perfMap: process.argv.includes('--perf-map'),
+    perfMap: PERF_MAP,
     reportBatch,
   });
   try {
@@ -168,7 +168,7 @@ async function platformRun(
       () => [cpuOf(gw.pid), pmPid ? cpuOfTree(pmPid) : 0],
     );
     if (databaseUrl && PG_STATEMENTS)
-      await writeStatements(databaseUrl, join(PG_STATEMENTS, `statements-${++statementRuns}-batch${reportBatch}.json`));
+      await writeStatements(databaseUrl, join(PG_STATEMENTS, `statements-run${runNo}-batch${reportBatch}.json`));
     return {
       side: `platform ${storage}${reportBatch > 1 ? `, ${reportBatch} reports a callback` : ''}`,
       ...r,
@@ -211,7 +211,7 @@ async function main() {
   if (storages.includes('postgres')) {
     // a commit waits for its WAL on disk, as a deployment's does (given on the command line: the test cluster's own
     // fsync=off and synchronous_commit=off there would win over ALTER SYSTEM); BENCH_PG_SETTINGS adds server settings,
-    // e.g. shared_preload_libraries=pg_stat_statements for a profile
+    // e.g. log_min_duration_statement=100 (--pg-statements loads pg_stat_statements itself)
     cluster = await startPgCluster({
       durable: true,
       settings: [

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 
 // Where a PostgreSQL run's database time went: the statements pg_stat_statements counted in the run's database (its
 // execution and planning time, rows, blocks dirtied, WAL), and the rows each table took, written as JSON and the
-// counts then reset for the next run. The cluster must load the module: SETTINGS, on its command line.
+// counts then reset for the next run. The cluster must load the module: PG_STATEMENT_SETTINGS, on its command line.
 
 export const PG_STATEMENT_SETTINGS = [
   'shared_preload_libraries=pg_stat_statements',

@@ -1,9 +1,7 @@
 import { loadavg } from 'node:os';
 import { appSecretOf } from '../platform/accounts/secrets';
-import { configFromEnv } from '../platform/core/config';
-import { benchPlatform } from './in-process-platform';
-import { clearPhase, httpSend, setBenchPolicy } from './integrator-phases';
-import { BenchEsme, prepareAccount, submitWindowed } from './integrator-smpp';
+import { clearPhase, httpSend, setBenchPolicy, startIntegratorPlatform } from './integrator-phases';
+import { BenchEsme, quantile, submitWindowed } from './integrator-smpp';
 import { writeBenchSection } from './side-by-side';
 
 // What the send policy's checks cost the integrator doors: the integrator bench's three sending phases (SMPP
@@ -13,9 +11,9 @@ import { writeBenchSection } from './side-by-side';
 // reverse in the next.
 // A phase of a few seconds run in separate processes moves with the machine (the integrator bench's raw INSERT of the
 // same rows varied by a third between such runs), and the first phase after another door's ran slower whichever side
-// it was (so an untimed phase opens each door's round): each round makes one ratio of its four phases, and the figure is the median of the rounds' ratios. The
-// carrier bench is not run both ways: the checks happen when a send is taken, never on the way to the carrier
-// (BENCHMARKS.md). Writes its BENCHMARKS.md section.
+// it was (so an untimed phase opens each door's round): each round makes one ratio of its four phases, and the figure
+// is the median of the rounds' ratios. The carrier bench is not run both ways: the checks happen when a send is
+// taken, never on the way to the carrier (BENCHMARKS.md). Writes its BENCHMARKS.md section.
 // Run: npx tsx bench/policy-cost.bench.ts [--messages N] [--rounds R]
 const argOf = (name: string, fallback: number) =>
   process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
@@ -48,20 +46,11 @@ const both = ([x, y]: Phase[]): Phase => ({
   rate: Math.round(2 / (1 / x.rate + 1 / y.rate)),
   cpuPer1000: Number(((x.cpuPer1000 + y.cpuPer1000) / 2).toFixed(3)),
 });
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
+const median = (xs: number[]) => quantile(xs, 0.5);
 const r3 = (x: number) => Number(x.toFixed(3));
 
 async function main() {
-  const base = configFromEnv({});
-  const { platform, db, listen } = await benchPlatform({
-    smppPort: 'auto',
-    simulator: { ...base.simulator, reviewMs: IDLE_MS, reportMs: IDLE_MS },
-  });
-  const origin = await listen();
-  await prepareAccount(db);
+  const { platform, db, origin } = await startIntegratorPlatform(IDLE_MS);
   const secret = (await appSecretOf(db, 'SUB001')).secret;
   const port = platform.smppPort();
   if (!port) throw new Error('SMPP did not listen');
