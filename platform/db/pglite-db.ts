@@ -1,8 +1,8 @@
 import { AsyncResource } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
-import { PGlite, types } from '@electric-sql/pglite';
+import { parse, PGlite, protocol, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { ambientTransactions, type Db, type Queryable, type Row } from './db';
+import { ambientTransactions, isPrepared, type Db, type Queryable, type Row } from './db';
 
 const parsers = { [types.INT8]: (v: string) => Number(v), [types.NUMERIC]: (v: string) => Number(v) };
 // pg_trgm backs the content search indexes (migration 050).
@@ -32,8 +32,17 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
       load.lastEnd = performance.now();
     }
   };
-  const wrap = (q: Target): Queryable => ({
+  const named = namedStatements(pg);
+  // a statement outside a transaction waits for any open one, as PGlite's own query does; one inside runs in it
+  const alone = async <T>(run: () => Promise<T>) => {
+    const out = await pg._runExclusiveTransaction(() => pg._runExclusiveQuery(run));
+    await pg.syncToFs();
+    return out;
+  };
+  const inTx = <T>(run: () => Promise<T>) => pg._runExclusiveQuery(run);
+  const wrap = (q: Target, exclusive: <T>(run: () => Promise<T>) => Promise<T>): Queryable => ({
     async query<T = Row>(sql: string, params?: unknown[]) {
+      if (isPrepared(sql)) return (await counted(() => exclusive(() => named(sql, params ?? [])))) as T[];
       return (await counted(() => q.query(sql, params as unknown[]))).rows as T[];
     },
     async exec(sql: string) {
@@ -42,7 +51,7 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
   });
   return {
     kind: 'pglite',
-    ...ambientTransactions(wrap(pg), (fn) => pg.transaction((t) => fn(wrap(t)))),
+    ...ambientTransactions(wrap(pg, alone), (fn) => pg.transaction((t) => fn(wrap(t, inTx)))),
     async listen(channel, onPayload) {
       // PGlite calls listeners from inside the query that notified, so a callback would run in that request's ambient
       // transaction (db.ts) and its queries join a transaction about to end: bind it to where it was registered
@@ -55,5 +64,42 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     close: () => pg.close(),
     activity: () => load,
     dump: () => pg.dumpDataDir('none'),
+  };
+}
+
+/** Runs `prepared` statements as named ones: parsed and described once, then each run only binds and executes, and
+ * after a few runs PostgreSQL keeps the statement's plan when it costs no more than planning it each time. PGlite's
+ * own query parses, describes and plans every statement on every run: for the hot statements of a send that is most
+ * of what a small one costs. The caller holds PGlite's query lock. */
+function namedStatements(pg: PGlite) {
+  const { serialize } = protocol;
+  const statements = new Map<string, { name: string; types: number[] }>();
+  const stream = (m: Uint8Array) => pg.execProtocolStream(m, { syncToFs: false });
+  return async (sql: string, params: unknown[]): Promise<unknown[]> => {
+    const messages = [];
+    try {
+      let st = statements.get(sql);
+      if (!st) {
+        const name = `s${statements.size + 1}`;
+        await stream(serialize.parse({ name, text: sql }));
+        st = {
+          name,
+          types: parse.parseDescribeStatementResults(await stream(serialize.describe({ type: 'S', name }))),
+        };
+        statements.set(sql, st);
+      }
+      const types = st.types;
+      const values = params.map((v, i) => {
+        if (v === null || v === undefined) return null;
+        const serializer = pg.serializers[types[i]];
+        return serializer ? serializer(v) : String(v);
+      });
+      messages.push(...(await stream(serialize.bind({ statement: st.name, values }))));
+      messages.push(...(await stream(serialize.describe({ type: 'P' }))));
+      messages.push(...(await stream(serialize.execute({}))));
+    } finally {
+      messages.push(...(await stream(serialize.sync())));
+    }
+    return parse.parseResults(messages, pg.parsers)[0]?.rows ?? [];
   };
 }
