@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { SubmitCounts } from '../platform/carriers/simulator-process';
 import type { Config } from '../platform/core/config';
 import { BEARERBOX, SMSBOX, freePort } from '../tests/smpp/kannel-boxes';
+import { PLATFORM_NODE_FLAGS } from './bench-platform';
 
 // The parts of bench/kannel.bench.ts: the simulator SMSC both gateways send to, the HTTP sink both report to, CPU
 // seconds from /proc, and each gateway started as the machine would run it.
@@ -241,6 +242,7 @@ export async function startPlatformGateway(o: {
   const prof = [
     ...(o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${o.profileDir}`] : []),
     ...(o.perfMap ? ['--perf-basic-prof'] : []),
+    ...PLATFORM_NODE_FLAGS,
   ];
   const child = spawn(process.execPath, [...prof, '--import', 'tsx', join(ROOT, 'bench/kannel-platform-child.ts')], {
     cwd: ROOT,
