@@ -89,6 +89,14 @@ const AUDITS = AREAS.flatMap(([area, paths], i): [string, string[], 'zh' | 'en']
     : [[area, paths, i % 2 === 0 ? 'zh' : 'en']],
 );
 
+test('the audit reports a serious violation it is shown, within the part it is given', async ({ page }) => {
+  await page.setContent(
+    '<html lang="en"><title>t</title><main><div id="part"><button></button></div><input type="text"></main></html>',
+  );
+  expect((await seriousViolations(page, '#part')).map((v) => v.rule)).toEqual(['button-name']);
+  expect((await seriousViolations(page)).map((v) => v.rule).sort()).toEqual(['button-name', 'label']);
+});
+
 test('every area is audited, in both languages between them', () => {
   expect(new Set(AUDITS.map(([area]) => area)).size).toBe(AREAS.length);
   expect(new Set(AUDITS.map(([, , lang]) => lang))).toEqual(new Set(['zh', 'en']));
