@@ -9,7 +9,7 @@ import { ALL_COMMANDS } from '../../sync/commands/all-command-tables';
 import { createOutbox } from '../../sync/commands/outbox';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy';
 import { startPlatformProcess, type PlatformProcess } from '../helpers/platform-process';
-import { createDatabase, freePort } from '../helpers/postgres';
+import { createDatabase } from '../helpers/postgres';
 
 // 1,000 console commands through the outbox, over a proxy that cuts connections, answers 500, loses answers and
 // answers too late (each fate tens of times), with the platform killed and restarted in the middle: every command is
@@ -31,8 +31,10 @@ describe('outbox under faults', () => {
     const cluster = inject('pgUrl');
     if (!cluster) throw new Error('PostgreSQL is not available on this machine');
     dbUrl = await createDatabase(cluster, `fault_${process.pid}_${Date.now()}`);
-    port = await freePort();
-    platform = await startPlatformProcess(PLATFORM_ENV(), port);
+    // on a port it binds itself (one picked here first could be taken by a neighbour's process before it binds);
+    // the proxy reads the port at each connection, so a restart may land on another
+    platform = await startPlatformProcess(PLATFORM_ENV());
+    port = platform.port;
     proxy = await startFaultProxy({
       upstreamPort: () => port,
       seed: 20261122,
@@ -104,7 +106,8 @@ describe('outbox under faults', () => {
         // killed, not stopped: whatever it was doing is cut off mid-way
         platform.child.kill('SIGKILL');
         await new Promise((r) => platform.child.once('exit', r));
-        platform = await startPlatformProcess(PLATFORM_ENV(), port);
+        platform = await startPlatformProcess(PLATFORM_ENV());
+        port = platform.port;
         restarted = true;
       }
       await new Promise((r) => setTimeout(r, 25));
