@@ -74,13 +74,15 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
 function namedStatements(pg: PGlite) {
   const { serialize } = protocol;
   const statements = new Map<string, { name: string; types: number[] }>();
+  // names are never reused: a statement parsed but not described (an error between the two) keeps its name
+  let named = 0;
   const stream = (m: Uint8Array) => pg.execProtocolStream(m, { syncToFs: false });
   return async (sql: string, params: unknown[]): Promise<unknown[]> => {
     const messages = [];
     try {
       let st = statements.get(sql);
       if (!st) {
-        const name = `s${statements.size + 1}`;
+        const name = `s${++named}`;
         await stream(serialize.parse({ name, text: sql }));
         st = {
           name,

@@ -40,6 +40,9 @@ interface Instance {
 
 describe('two instances behind HAProxy on PostgreSQL', () => {
   const taken = new Set<number>();
+  // HAProxy's configuration names every port before anything binds them, so they are picked first: from a range below
+  // the kernel's ephemeral one (32768 and up) that no other test uses, where no neighbour's port-0 listener or
+  // outgoing connection can land between the pick and the bind.
   const port = () => freePort(28000, 28999, taken);
   const submits = new Map<string, number>();
   const dlrs = new Map<string, number[]>();

@@ -45,14 +45,54 @@ export async function startPgCluster(o: { durable?: boolean; settings?: string[]
       ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' })
       : execFileSync(cmd, args, { stdio: 'pipe' });
   run(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
-  const port = await freePort();
-  const args = [
+  // A port picked free and bound by the postmaster a moment later can be taken in between by a neighbour's
+  // process: a postmaster that exits before it answers is started again on another port.
+  const pg = (await import('pg')).default;
+  let port = 0;
+  let proc: ChildProcess | null = null;
+  for (let attempt = 0; !proc; attempt++) {
+    port = await freePort();
+    const started = spawnPostmaster(bin, asRoot, postmasterArgs(dataDir, dir, port, o));
+    if (await answers(pg, `postgres://postgres@127.0.0.1:${port}/postgres`, started)) proc = started;
+    else if (attempt >= 3) throw new Error(`PostgreSQL did not start (exit ${started.exitCode ?? started.signalCode})`);
+  }
+  const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  const postmaster = proc;
+  return {
+    url,
+    stop: async () => {
+      // runuser ignores SIGINT, and SIGTERM means a "smart" shutdown that waits for clients: send the fast-shutdown
+      // SIGINT to the postmaster itself, and kill outright if it has not gone in 10 s.
+      const exited = new Promise((r) =>
+        postmaster.exitCode !== null || postmaster.signalCode !== null ? r(null) : postmaster.once('exit', r),
+      );
+      try {
+        const pid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+        process.kill(pid, 'SIGINT');
+      } catch {
+        postmaster.kill('SIGTERM');
+      }
+      const timer = setTimeout(() => postmaster.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function postmasterArgs(
+  dataDir: string,
+  socketDir: string,
+  port: number,
+  o: { durable?: boolean; settings?: string[] },
+) {
+  return [
     '-D',
     dataDir,
     '-p',
     String(port),
     '-k',
-    dir,
+    socketDir,
     '-c',
     'listen_addresses=127.0.0.1',
     ...(o.durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
@@ -60,42 +100,29 @@ export async function startPgCluster(o: { durable?: boolean; settings?: string[]
     'max_connections=200',
     ...(o.settings ?? []).flatMap((s) => ['-c', s]),
   ];
-  const proc: ChildProcess = asRoot
+}
+
+function spawnPostmaster(bin: string, asRoot: boolean, args: string[]): ChildProcess {
+  return asRoot
     ? spawn('runuser', ['-u', 'postgres', '--', join(bin, 'postgres'), ...args], { stdio: 'ignore' })
     : spawn(join(bin, 'postgres'), args, { stdio: 'ignore' });
-  const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
-  const pg = (await import('pg')).default;
-  for (let i = 0; ; i++) {
+}
+
+/** Whether the postmaster answers a connection: false once it has exited without answering; it is given 30 s. */
+async function answers(pg: typeof import('pg').default, url: string, proc: ChildProcess): Promise<boolean> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
     try {
-      const c = new pg.Client({ connectionString: url() });
+      const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.end();
-      break;
+      return true;
     } catch (e) {
-      if (i > 100) throw e;
+      if (proc.exitCode !== null || proc.signalCode !== null) return false;
+      if (Date.now() > deadline) throw e;
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  return {
-    url,
-    stop: async () => {
-      // runuser ignores SIGINT, and SIGTERM means a "smart" shutdown that waits for clients: send the fast-shutdown
-      // SIGINT to the postmaster itself, and kill outright if it has not gone in 10 s.
-      const exited = new Promise((r) =>
-        proc.exitCode !== null || proc.signalCode !== null ? r(null) : proc.once('exit', r),
-      );
-      try {
-        const pid = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-        process.kill(pid, 'SIGINT');
-      } catch {
-        proc.kill('SIGTERM');
-      }
-      const timer = setTimeout(() => proc.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 /** A fresh database in the cluster, empty or a copy of `template` (a database made by this function). */
