@@ -92,7 +92,13 @@ export function MtDetail({ row: held, v }: { row: MtRecord; v: ViewerContext }) 
         ))}
       </ol>
       <h4>{t('operator.detail.replies')}</h4>
-      {replies === null ? null : replies.length === 0 ? (
+      {/* a line while the replies load, as tall as the "no replies" line that usually follows, so that the centred
+          panel does not move under the pointer when they arrive */}
+      {replies === null ? (
+        <p data-testid="detail-replies-loading" aria-busy="true">
+          {t('common.loading')}
+        </p>
+      ) : replies.length === 0 ? (
         <p data-testid="detail-no-replies">{t('operator.detail.noReplies')}</p>
       ) : (
         <ul data-testid="detail-replies">

@@ -66,6 +66,8 @@ test('the detail panel opens from every send-record list, by click and by keyboa
   await expect.poll(() => page.evaluate(() => document.activeElement?.className ?? '')).toContain('p-virtualscroller');
   // the batch link leads to the batch list filtered by the record's batch
   await rows(page).first().click();
+  // the panel is centred: once its replies have loaded nothing in it moves under the click
+  await expect(page.getByTestId('detail-no-replies').or(page.getByTestId('detail-replies'))).toBeVisible();
   const batch = (await page.getByTestId('detail-batch-link').innerText()).trim();
   await page.getByTestId('detail-batch-link').click();
   await expect(page).toHaveURL(new RegExp(`/dataGatheringBatchList\\?batch_id=${batch}`));
