@@ -78,30 +78,47 @@ function namedStatements(pg: PGlite) {
   let named = 0;
   const stream = (m: Uint8Array) => pg.execProtocolStream(m, { syncToFs: false });
   return async (sql: string, params: unknown[]): Promise<unknown[]> => {
-    const messages = [];
-    try {
-      let st = statements.get(sql);
-      if (!st) {
-        const name = `s${++named}`;
+    let st = statements.get(sql);
+    if (!st) {
+      const name = `s${++named}`;
+      try {
         await stream(serialize.parse({ name, text: sql }));
         st = {
           name,
           types: parse.parseDescribeStatementResults(await stream(serialize.describe({ type: 'S', name }))),
         };
-        statements.set(sql, st);
+      } finally {
+        await stream(serialize.sync());
       }
-      const types = st.types;
-      const values = params.map((v, i) => {
-        if (v === null || v === undefined) return null;
-        const serializer = pg.serializers[types[i]];
-        return serializer ? serializer(v) : String(v);
-      });
-      messages.push(...(await stream(serialize.bind({ statement: st.name, values }))));
-      messages.push(...(await stream(serialize.describe({ type: 'P' }))));
-      messages.push(...(await stream(serialize.execute({}))));
-    } finally {
-      messages.push(...(await stream(serialize.sync())));
+      statements.set(sql, st);
     }
+    const types = st.types;
+    const values = params.map((v, i) => {
+      if (v === null || v === undefined) return null;
+      const serializer = pg.serializers[types[i]];
+      return serializer ? serializer(v) : String(v);
+    });
+    // one buffer, one pass of the backend's loop: each call into PGlite costs as much as a small statement's bind
+    // or execute. A failing bind or execute makes the backend skip to the sync, which the same buffer carries, so
+    // the error is thrown with the connection ready for the next statement.
+    const messages = await stream(
+      concat([
+        serialize.bind({ statement: st.name, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+    );
     return parse.parseResults(messages, pg.parsers)[0]?.rows ?? [];
   };
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
 }
