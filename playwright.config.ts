@@ -19,6 +19,9 @@ const READERS = [
   'cold-start.spec.ts',
   'console-served.spec.ts',
 ];
+/** specs that pass on any freshly seeded server, run on the heavy tests' server before them, on the worker that
+ * has finished the readers: the e2e specs' worker, walking the rest in turn, is the run's longest */
+const APART = ['library.spec.ts', 'accounts.spec.ts'];
 // SMPP on any free port (the smpp spec asks the platform which), so runs side by side never claim the same one
 const platform = (port: number, seed: number) =>
   `rm -rf .tmp/e2e-data-${port} && DATA_DIR=.tmp/e2e-data-${port} PORT=${port} SEED_RECORDS=${seed} SMPP_PORT=auto METRICS_PORT=0 CAPTCHA=off CAPTCHAS_PER_ADDRESS=100000 LOG_LEVEL=warn DB_CHECK_HANDLES=on SIM_REVIEW_MS=500 SIM_REPORT_MS=800 exec npx tsx platform/main.ts`;
@@ -41,8 +44,9 @@ export default defineConfig({
   expect: { timeout: scaled(15_000) },
   // two workers: one walks the e2e specs in turn against the shared server; the other takes the specs that only read
   // and hold whatever the data (the accessibility audits, the layout checks with their data masked, the security and
-  // start-up checks) against the same server meanwhile, then runs the heavy tests against theirs. A single worker left a core idle while the browser
-  // waited on the platform, and ran the audits' and heavy tests' eleven minutes after the rest.
+  // start-up checks) against the same server meanwhile, then the specs kept apart and the heavy tests against theirs.
+  // A single worker left a core idle while the browser waited on the platform, and ran the audits' and heavy tests'
+  // eleven minutes after the rest.
   workers: 2,
   retries: 0,
   reporter: [['list']],
@@ -69,9 +73,17 @@ export default defineConfig({
   // lists), and the heavy tests run in order on theirs (each on a platform that finished the one before), after the
   // readers, so that their server's leftover dispatch overlaps as little of the other specs as it can
   projects: [
-    { name: 'e2e', testIgnore: ['heavy/**', ...READERS], workers: 1 },
+    { name: 'e2e', testIgnore: ['heavy/**', ...READERS, ...APART], workers: 1 },
     { name: 'readers', testMatch: READERS, workers: 1 },
-    { name: 'heavy', testDir: 'tests/e2e/heavy', workers: 1, use: { baseURL: `http://127.0.0.1:${HEAVY_PORT}` } },
+    // before the heavy tests, never beside them: their sessions would backfill the 100,000 members imported there
+    { name: 'apart', testMatch: APART, workers: 1, use: { baseURL: `http://127.0.0.1:${HEAVY_PORT}` } },
+    {
+      name: 'heavy',
+      testDir: 'tests/e2e/heavy',
+      workers: 1,
+      dependencies: ['apart'],
+      use: { baseURL: `http://127.0.0.1:${HEAVY_PORT}` },
+    },
   ],
   webServer: [
     {
