@@ -43,6 +43,24 @@ describe('carrier quality and its circuit breaker', () => {
     expect(q.figures('a').samples).toBe(0);
   });
 
+  it('keeps the newest 10,000 receipts, and decides on the counts of those it keeps', () => {
+    const q = new CarrierQuality(clock().now);
+    for (let i = 0; i < 10_000; i++) q.note('busy', true, 100);
+    // three in four delivered: at a full window each of these pushes out one of the first ten thousand
+    for (let i = 0; i < 10_000; i++) expect(q.note('busy', i % 4 !== 0, 200)).toBeNull();
+    expect(q.figures('busy')).toMatchObject({ samples: 10_000, ratio: 0.75, p50Ms: 200, breaker: 'closed' });
+    // each failure now pushes out one of those, three in four of them delivered: 7,000 delivered of 10,000 after 667,
+    // below the floor at the 668th
+    let failures = 0;
+    let change = null;
+    while (!change && failures < 10_000) {
+      failures++;
+      change = q.note('busy', false, 200);
+    }
+    expect(failures).toBe(668);
+    expect(change).toMatchObject({ change: 'opened' });
+  });
+
   it('a quality pool moves traffic off a carrier at half the success of the other', () => {
     const q = new CarrierQuality();
     for (let i = 0; i < MIN_SAMPLES; i++) {

@@ -41,13 +41,18 @@ export interface Figures {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 
-/** One carrier's receipts in the window, oldest first, with the delivered and over-the-ceiling ones counted as they
- * come and go: a receipt's decision reads the counts, never sorts the window. */
+/** One carrier's receipts in the window, oldest first from `head`, with the delivered and over-the-ceiling ones
+ * counted as they come and go: a receipt's decision reads the counts, never sorts the window. Receipts that leave it
+ * only move `head`; the array sheds them in one cut once they are as many as those kept, so a receipt at a full
+ * window costs no copy of the other ten thousand. */
 interface Window {
   list: Sample[];
+  head: number;
   ok: number;
   slow: number;
 }
+
+const emptyWindow = (): Window => ({ list: [], head: 0, ok: 0, slow: 0 });
 
 /** how long a quality pool's weights keep the figures they were read from (a pick must not sort the window) */
 const WEIGHT_FRESH_MS = 1000;
@@ -60,23 +65,26 @@ export class CarrierQuality {
   constructor(private readonly now: () => number = Date.now) {}
 
   private fresh(carrier: string): Window {
-    const w = this.windows.get(carrier) ?? { list: [], ok: 0, slow: 0 };
+    const w = this.windows.get(carrier) ?? emptyWindow();
     this.windows.set(carrier, w);
     const from = this.now() - QUALITY_WINDOW_MS;
-    let drop = 0;
-    while (drop < w.list.length && (w.list[drop].at <= from || w.list.length - drop > KEEP)) {
-      if (w.list[drop].ok) w.ok--;
-      if (w.list[drop].ms > LATENCY_CEILING_MS) w.slow--;
-      drop++;
+    while (w.head < w.list.length && (w.list[w.head].at <= from || w.list.length - w.head > KEEP)) {
+      if (w.list[w.head].ok) w.ok--;
+      if (w.list[w.head].ms > LATENCY_CEILING_MS) w.slow--;
+      w.head++;
     }
-    if (drop > 0) w.list.splice(0, drop);
+    if (w.head > 0 && w.head >= w.list.length - w.head) {
+      w.list.splice(0, w.head);
+      w.head = 0;
+    }
     return w;
   }
 
   /** The carrier's figures over the quality window, or over the last `windowMs` of it (the status list's minute). */
   figures(carrier: string, windowMs = QUALITY_WINDOW_MS): Figures {
     const from = this.now() - windowMs;
-    const list = this.fresh(carrier).list.filter((s) => s.at > from);
+    const w = this.fresh(carrier);
+    const list = w.list.filter((s, i) => i >= w.head && s.at > from);
     const b = this.breakers.get(carrier);
     if (list.length === 0) return { samples: 0, ratio: null, p50Ms: null, p95Ms: null, breaker: b?.state ?? 'closed' };
     const sorted = list.map((s) => s.ms).sort((x, y) => x - y);
@@ -95,7 +103,7 @@ export class CarrierQuality {
     w.list.push({ at: this.now(), ok, ms });
     if (ok) w.ok++;
     if (ms > LATENCY_CEILING_MS) w.slow++;
-    const n = w.list.length;
+    const n = w.list.length - w.head;
     // the p95 is over the ceiling exactly when the receipts over it are at least those above the 95th place
     const bad = w.ok / n < SUCCESS_FLOOR || w.slow >= n - Math.floor(0.95 * n);
     const b = this.breakers.get(carrier);
@@ -115,7 +123,7 @@ export class CarrierQuality {
   /** Out of rotation; what it measured so far is forgotten, so its probes alone decide its way back. */
   private open(carrier: string, c: BreakerChange): BreakerChange {
     this.breakers.set(carrier, { state: 'open', since: this.now() });
-    this.windows.set(carrier, { list: [], ok: 0, slow: 0 });
+    this.windows.set(carrier, emptyWindow());
     return c;
   }
 
