@@ -21,7 +21,7 @@ const READERS = [
 ];
 /** specs that pass on any freshly seeded server, run on the heavy tests' server before them, on the worker that
  * has finished the readers: the e2e specs' worker, walking the rest in turn, is the run's longest */
-const APART = ['library.spec.ts', 'accounts.spec.ts'];
+const APART = ['library.spec.ts', 'accounts.spec.ts', 'tools.spec.ts'];
 // SMPP on any free port (the smpp spec asks the platform which), so runs side by side never claim the same one
 const platform = (port: number, seed: number) =>
   `rm -rf .tmp/e2e-data-${port} && DATA_DIR=.tmp/e2e-data-${port} PORT=${port} SEED_RECORDS=${seed} SMPP_PORT=auto METRICS_PORT=0 CAPTCHA=off CAPTCHAS_PER_ADDRESS=100000 LOG_LEVEL=warn DB_CHECK_HANDLES=on SIM_REVIEW_MS=500 SIM_REPORT_MS=800 exec npx tsx platform/main.ts`;

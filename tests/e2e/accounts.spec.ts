@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { closeSessions, session, BASE, API, deadlineFor, scaled, serverUp } from './e2e-helpers';
+import { closeSessions, session, BASE, API, deadlineFor, scaled, projectServerUp } from './e2e-helpers';
 
 // Accounts and money end to end in Chromium against the server `npm start` runs: the admin adds a
 // sub-account and charges it 100; the sub-account logs in and sees the balance; its password change ends its other
@@ -9,11 +9,8 @@ const SUB = `E2E${String(Date.now()).slice(-6)}`;
 const tokenOf = async (page: Page) =>
   decodeURIComponent((await page.context().cookies()).find((c) => c.name === 'Authorization')?.value ?? '');
 
-// on the heavy tests' server (playwright.config.ts), which Playwright only launches: it answers before the first test
-// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from this pattern: none
-test.beforeAll(async ({}, testInfo) => {
-  await serverUp(testInfo.project.use.baseURL!);
-});
+// on the heavy tests' server (playwright.config.ts), which Playwright only launches
+test.beforeAll(projectServerUp);
 
 test.afterEach(closeSessions);
 

@@ -5,6 +5,7 @@ import {
   type BrowserContext,
   type Locator,
   type Page,
+  type TestInfo,
 } from '@playwright/test';
 import { deadlineFor, scaled, SEED_RECORDS } from './deadlines';
 
@@ -112,3 +113,7 @@ export async function serverUp(baseURL: string, timeout = scaled(60_000)): Promi
     await new Promise((r) => setTimeout(r, 500));
   }
 }
+
+/** `test.beforeAll(projectServerUp)`: a spec run against the heavy tests' server waits for it before its first test. */
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from this pattern: none
+export const projectServerUp = async ({}, testInfo: TestInfo) => serverUp(testInfo.project.use.baseURL!);

@@ -1,15 +1,23 @@
 import { expect, test } from '@playwright/test';
-import { login, apiToken, apiCall, rows, live, BACKFILL_MS, BASE, deadlineFor, scaled, serverUp } from './e2e-helpers';
+import {
+  login,
+  apiToken,
+  apiCall,
+  rows,
+  live,
+  BACKFILL_MS,
+  BASE,
+  deadlineFor,
+  scaled,
+  projectServerUp,
+} from './e2e-helpers';
 
 // Templates and address books end to end: a content template created offline shows pending, is pushed once
 // when back online, reviewed and shown approved; deletes ask first; video frames and rich cards are previewed from
 // uploaded materials (the 100,000-member import is in heavy/, on a server of its own).
 
-// on the heavy tests' server (playwright.config.ts), which Playwright only launches: it answers before the first test
-// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from this pattern: none
-test.beforeAll(async ({}, testInfo) => {
-  await serverUp(testInfo.project.use.baseURL!);
-});
+// on the heavy tests' server (playwright.config.ts), which Playwright only launches
+test.beforeAll(projectServerUp);
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);

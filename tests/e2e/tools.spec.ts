@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { closeSessions, session, BACKFILL_MS, BASE, scaled } from './e2e-helpers';
+import { closeSessions, session, BACKFILL_MS, BASE, scaled, projectServerUp } from './e2e-helpers';
 
 // Tools end to end in Chromium against the server `npm start` runs: a link shortened on the short-link screen and
 // opened in another page shows as clicked without reload; a reply from a conversation appears in the send records
 // (the 100,000-number check batch is in heavy/, on a server of its own).
+
+// on the heavy tests' server (playwright.config.ts), which Playwright only launches
+test.beforeAll(projectServerUp);
 
 test.afterEach(closeSessions);
 

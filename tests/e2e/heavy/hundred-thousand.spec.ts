@@ -11,7 +11,7 @@ import {
   live,
   login,
   scaled,
-  serverUp,
+  projectServerUp,
   session,
 } from '../e2e-helpers';
 
@@ -35,10 +35,7 @@ const ROWS = 100_000;
 const CHECK_ROWS = 5_000;
 const SEND_ROWS = 10_000;
 
-// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook needs from this pattern: none
-test.beforeAll(async ({}, testInfo) => {
-  await serverUp(testInfo.project.use.baseURL!);
-});
+test.beforeAll(projectServerUp);
 
 test.afterEach(closeSessions);
 
