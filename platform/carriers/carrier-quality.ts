@@ -84,7 +84,7 @@ export class CarrierQuality {
   figures(carrier: string, windowMs = QUALITY_WINDOW_MS): Figures {
     const from = this.now() - windowMs;
     const w = this.fresh(carrier);
-    const list = w.list.filter((s, i) => i >= w.head && s.at > from);
+    const list = w.list.slice(w.head).filter((s) => s.at > from);
     const b = this.breakers.get(carrier);
     if (list.length === 0) return { samples: 0, ratio: null, p50Ms: null, p95Ms: null, breaker: b?.state ?? 'closed' };
     const sorted = list.map((s) => s.ms).sort((x, y) => x - y);

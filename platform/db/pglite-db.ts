@@ -102,7 +102,7 @@ function namedStatements(pg: PGlite) {
     // or execute. A failing bind or execute makes the backend skip to the sync, which the same buffer carries, so
     // the error is thrown with the connection ready for the next statement.
     const messages = await stream(
-      concat([
+      Buffer.concat([
         serialize.bind({ statement: st.name, values }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
@@ -111,14 +111,4 @@ function namedStatements(pg: PGlite) {
     );
     return parse.parseResults(messages, pg.parsers)[0]?.rows ?? [];
   };
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
