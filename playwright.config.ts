@@ -68,6 +68,10 @@ export default defineConfig({
       ],
     },
     trace: 'off',
+    // A fresh context installs the service worker, which fetches and stores the whole console (5 MB) for an offline
+    // start: about 1.9 s of the browser's CPU a login, a fifth of what a session's start costs it, paid by every test.
+    // The specs about offline starts and what the worker keeps let it run (cold-start, sync, search).
+    serviceWorkers: 'block',
   },
   // one worker each, taken in this order: the e2e specs share their server's data (one spec's sends show in another's
   // lists), and the heavy tests run in order on theirs (each on a platform that finished the one before), after the

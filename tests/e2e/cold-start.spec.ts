@@ -4,6 +4,7 @@ import { BASE, login } from './e2e-helpers';
 // Cold start: the login page loads only the entry chunk, the console's chunks come once the operator
 // starts typing a login (evaluated while they type, not when the login answers), and the service worker (registered
 // after the first page) precaches every chunk and woff2 fonts but none of primeicons' unused eot/ttf/woff/svg files.
+test.use({ serviceWorkers: 'allow' });
 
 const CONSOLE_CHUNKS = /\/assets\/(logged-in-console|vendor-data|vendor-chart)-[^/]+\.js$/;
 const pageScripts = (page: Page) =>

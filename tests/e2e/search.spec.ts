@@ -16,6 +16,9 @@ import {
 // earlier. The sync worker's search columns hear every page it writes, so the record is searchable at once; after an
 // offline reload the worker loads the columns from the side store, and the record is still found.
 
+// the offline reload is served by the service worker
+test.use({ serviceWorkers: 'allow' });
+
 type Bench = {
   __smsBench?: { replicator: { searchStats(): Promise<{ rows: Record<string, number>; rebuilt: boolean } | null> } };
 };

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, apiToken, askLogout, login, live, logout, rows, API, BASE, deadlineFor } from './e2e-helpers';
+import { apiCall, apiToken, askLogout, inApp, login, live, logout, rows, API, BASE, deadlineFor } from './e2e-helpers';
 
 // The console shell end to end in Debian's Chromium against the server `npm start` runs (captcha off).
 
@@ -342,7 +342,7 @@ test('logout takes the account copy off the browser, the lock screen keeps it, a
 
   // a timed batch paused offline waits in the outbox: the logout confirmation says it would be lost
   await context.setOffline(true);
-  await page.goto(`${BASE}/pageTimeBatchList?send_status=0`);
+  await inApp(page, '/pageTimeBatchList?send_status=0');
   const row = rows(page).first();
   await expect(row).toBeVisible();
   await row.locator('[data-testid=op-pause]').click();

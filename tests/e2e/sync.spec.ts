@@ -5,6 +5,9 @@ import { login, apiToken, apiCall, live, rows, BACKFILL_MS, BASE, deadlineFor, s
 // Offline-first sync end to end: records while backfill runs, offline reload and filtering, a pause
 // recorded offline and pushed once online, live delivery reports, one replicating tab.
 
+// the offline reload is served by the service worker
+test.use({ serviceWorkers: 'allow' });
+
 test('offline-first records: backfill, offline browse, pending pause pushed once, live reports, one replicating tab', async ({
   page,
   context,

@@ -7,7 +7,7 @@ import { seedDemoTenant } from '../../platform/seed/demo-tenant';
 import type { CarrierConnector } from '../../platform/messaging/carrier';
 import { buildPlatform, type Platform } from '../../platform/server';
 import { createDatabase } from './postgres';
-import { pgliteDump } from './prepared-db';
+import { pgliteDump, TEST_PGLITE_BUFFERS } from './prepared-db';
 
 export type DbKind = 'pglite' | 'postgres';
 export const DB_KINDS: DbKind[] = ['pglite', 'postgres'];
@@ -90,7 +90,10 @@ export async function startPlatform(
     db = await openPostgres(url);
     config.databaseUrl = url;
   } else {
-    db = await openPglite(null, opts.fresh ? {} : { loadDataDir: pgliteDump(inject('pgliteDump')) });
+    db = await openPglite(null, {
+      sharedBuffers: TEST_PGLITE_BUFFERS,
+      ...(opts.fresh ? {} : { loadDataDir: pgliteDump(inject('pgliteDump')) }),
+    });
   }
   const platform = await buildPlatform(config, { db, carrier: opts.carrier, logStream: opts.logStream, now: opts.now });
   await seedDemoTenant(platform.ctx);
