@@ -18,7 +18,9 @@ export async function writeStatements(databaseUrl: string, file: string, top = 3
     const statements = (
       await c.query(
         `select calls, round(total_exec_time::numeric) as exec_ms, round(total_plan_time::numeric) as plan_ms, rows,
-                shared_blks_dirtied as dirtied, round(wal_bytes / 1e6, 1) as wal_mb,
+                shared_blks_dirtied as dirtied, round(wal_bytes / 1e6, 1) as wal_mb, jit_functions,
+                round((jit_generation_time + jit_inlining_time + jit_optimization_time + jit_emission_time)::numeric)
+                  as jit_ms,
                 left(regexp_replace(query, '\\s+', ' ', 'g'), 300) as query
            from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
           order by total_exec_time desc limit $1`,
