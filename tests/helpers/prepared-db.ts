@@ -61,7 +61,7 @@ export async function preparePgliteDump(file: string): Promise<void> {
  * each time (a fifth of a platform's start). PGlite only reads them. */
 class DumpBytes extends Blob {
   constructor(private readonly whole: ArrayBuffer) {
-    super([]);
+    super([whole]);
   }
   override arrayBuffer(): Promise<ArrayBuffer> {
     return Promise.resolve(this.whole);
@@ -77,8 +77,3 @@ export function pgliteDump(file: string): Blob {
   }
   return dumpBlob.blob;
 }
-
-/** The buffer pool of the test platforms' PGlite databases: each holds a few megabytes, and PGlite sets its whole
- * pool up at every start (128 MB by default, about a quarter of a start from the prepared dump). With the bytes
- * above, a start's CPU fell from about 1.2 s to 0.55 s. */
-export const TEST_PGLITE_BUFFERS = '16MB';
