@@ -8,13 +8,13 @@
 // With --crash, the crash pair (bench/kannel-crash.ts) follows the rounds, on the same storages; --rounds 0 runs it alone.
 // --pg-statements DIR: each PostgreSQL run of the platform writes where its database time went (bench/pg-statements.ts)
 // to DIR; --perf-map: the platform runs with --perf-basic-prof, so that `perf record -a` names its JavaScript.
-// Run: npx tsx bench/kannel.bench.ts [--messages N] [--rounds R] [--storage pglite|postgres|both] [--profile DIR] [--crash] [--report-batch N] [--pg-statements DIR] [--perf-map]
+// Run: npx tsx bench/kannel.bench.ts [--messages N] [--rounds R] [--storage pglite|postgres|both] [--profile DIR] [--crash] [--report-batch N] [--pg-statements DIR] [--perf-map] [--warmup N]
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { callIntegrator } from '../tests/helpers/integrator-client';
 import { createDatabase, startPgCluster, type PgCluster } from '../tests/helpers/postgres';
-import { PG_STATEMENT_SETTINGS, writeStatements } from './pg-statements';
+import { PG_STATEMENT_SETTINGS, resetStatements, writeStatements } from './pg-statements';
 import { CRASH_NUMBERS, kannelCrash, platformCrash, writeCrashSection, type CrashResult } from './kannel-crash';
 import {
   cpuOf,
@@ -39,6 +39,9 @@ const PERF_MAP = process.argv.includes('--perf-map');
 const CRASH = process.argv.includes('--crash');
 /** with a size above 1, each storage is also run with the account taking its reports in groups of that many */
 const REPORT_BATCH = Number(arg('--report-batch', '1'));
+/** numbers each gateway takes and reports, untimed, before its timed run: a gateway in service is warm (the
+ * platform's JavaScript compiled, its statements planned, both gateways' binds open); --warmup 0 measures from cold */
+const WARMUP = Number(arg('--warmup', '2000'));
 const PER_REQUEST = 100;
 const LANES = 4;
 const STALL_MS = 60_000;
@@ -56,6 +59,8 @@ export interface RunResult {
   p95S: number;
   cpuPer1000: number;
   dbCpuPer1000: number;
+  /** the simulator SMSC's and this process's (the sink and the senders) CPU, the same parts for both gateways */
+  peersCpuPer1000: number;
   finals: number;
   doubles: number;
   /** numbers whose final callback never came (the run stalled) */
@@ -71,18 +76,11 @@ const numbersOfRun = (count = N) => {
   return Array.from({ length: count }, (_, i) => `13${String(runNo).padStart(2, '0')}${String(i).padStart(7, '0')}`);
 };
 
-async function drive(
-  sink: Sink,
-  numbers: string[],
-  send: (chunk: string[]) => Promise<void>,
-  cpu: () => number[],
-): Promise<Omit<RunResult, 'side'>> {
-  sink.reset();
+/** Sends `numbers` in requests of PER_REQUEST over LANES at once; answers when each number's request was answered. */
+async function sendAll(numbers: string[], send: (chunk: string[]) => Promise<void>): Promise<Map<string, number>> {
   const chunks: string[][] = [];
   for (let i = 0; i < numbers.length; i += PER_REQUEST) chunks.push(numbers.slice(i, i + PER_REQUEST));
   const answered = new Map<string, number>();
-  const cpu0 = cpu();
-  const t0 = Date.now();
   let next = 0;
   await Promise.all(
     Array.from({ length: LANES }, async () => {
@@ -94,6 +92,29 @@ async function drive(
       }
     }),
   );
+  return answered;
+}
+
+async function drive(
+  sink: Sink,
+  numbers: string[],
+  send: (chunk: string[]) => Promise<void>,
+  cpu: () => number[],
+  smscPid: number,
+  warmedUp: () => Promise<void> = async () => {},
+): Promise<Omit<RunResult, 'side'>> {
+  if (WARMUP > 0) {
+    sink.reset();
+    const warm = numbersOfRun(WARMUP);
+    await sendAll(warm, send);
+    await waitUntil(() => warm.every((n) => sink.finals.has(n)), STALL_MS, 'the warm-up’s final callbacks');
+    await warmedUp();
+  }
+  sink.reset();
+  const peersCpu = () => cpuOf(smscPid) + process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
+  const cpu0 = [...cpu(), peersCpu()];
+  const t0 = Date.now();
+  const answered = await sendAll(numbers, send);
   const tAccepted = Date.now();
   // a run whose callbacks stop coming for STALL_MS ends with what arrived; the rest count as missing
   let seen = 0;
@@ -108,7 +129,7 @@ async function drive(
   );
   const last = Math.max(...sink.finals.values());
   const answeredOnly = numbers.filter((n) => sink.finals.has(n));
-  const cpu1 = cpu();
+  const cpu1 = [...cpu(), peersCpu()];
   const lat = answeredOnly.map((n) => (sink.finals.get(n)! - answered.get(n)!) / 1000);
   return {
     acceptedPerS: round((numbers.length * 1000) / (tAccepted - t0)),
@@ -117,6 +138,7 @@ async function drive(
     p95S: round(quantile(lat, 0.95), 2),
     cpuPer1000: round(((cpu1[0] - cpu0[0]) * 1000) / numbers.length, 2),
     dbCpuPer1000: round(((cpu1[1] - cpu0[1]) * 1000) / numbers.length, 2),
+    peersCpuPer1000: round(((cpu1[2] - cpu0[2]) * 1000) / numbers.length, 2),
     finals: sink.finals.size,
     missing: numbers.length - sink.finals.size,
     doubles: sink.doubles,
@@ -166,6 +188,10 @@ async function platformRun(
         }
       },
       () => [cpuOf(gw.pid), pmPid ? cpuOfTree(pmPid) : 0],
+      smsc.pid,
+      async () => {
+        if (databaseUrl && PG_STATEMENTS) await resetStatements(databaseUrl);
+      },
     );
     if (databaseUrl && PG_STATEMENTS)
       await writeStatements(databaseUrl, join(PG_STATEMENTS, `statements-run${runNo}-batch${reportBatch}.json`));
@@ -196,6 +222,7 @@ async function kannelRun(sink: Sink): Promise<RunResult> {
           throw new Error(`sendsms answered ${res.status} ${text.slice(0, 300)}`);
       },
       () => [gw.pids().reduce((s, p) => s + cpuOf(p), 0), 0],
+      smsc.pid,
     );
     return { side: 'kannel', ...r };
   } finally {
@@ -280,15 +307,15 @@ function writeSection(r: {
   for (let i = 0; i + 1 < r.results.length; i += 2) {
     const [p, k] = [r.results[i], r.results[i + 1]];
     pairs.push(
-      `| ${p.side} | ${p.acceptedPerS} / ${k.acceptedPerS} | ${p.msgPerS} / ${k.msgPerS} | **${round(p.msgPerS / k.msgPerS, 2)}** | ${p.p50S} / ${p.p95S} | ${k.p50S} / ${k.p95S} | ${p.cpuPer1000} + ${p.dbCpuPer1000} | ${k.cpuPer1000} | ${p.doubles} / ${k.doubles} |`,
+      `| ${p.side} | ${p.acceptedPerS} / ${k.acceptedPerS} | ${p.msgPerS} / ${k.msgPerS} | **${round(p.msgPerS / k.msgPerS, 2)}** | ${p.p50S} / ${p.p95S} | ${k.p50S} / ${k.p95S} | ${p.cpuPer1000} + ${p.dbCpuPer1000} | ${k.cpuPer1000} | ${p.peersCpuPer1000} / ${k.peersCpuPer1000} | ${p.doubles} / ${k.doubles} |`,
     );
   }
   const lines = [
     '<!-- bench:kannel:begin -->',
-    `Measured ${r.at} with \`npx tsx bench/kannel.bench.ts --messages ${r.messages} --rounds ${r.rounds}${REPORT_BATCH > 1 ? ` --report-batch ${REPORT_BATCH}` : ''}\` (2 shared cores; load average ${r.loadBefore.join(', ')} before, ${r.loadAfter.join(', ')} after). Each row is one platform run and the Kannel run right after it.`,
+    `Measured ${r.at} with \`npx tsx bench/kannel.bench.ts --messages ${r.messages} --rounds ${r.rounds}${REPORT_BATCH > 1 ? ` --report-batch ${REPORT_BATCH}` : ''}${WARMUP !== 2000 ? ` --warmup ${WARMUP}` : ''}\` (2 shared cores; load average ${r.loadBefore.join(', ')} before, ${r.loadAfter.join(', ')} after). Each row is one platform run and the Kannel run right after it${WARMUP > 0 ? `, each timed after ${WARMUP.toLocaleString('en')} untimed messages through the same gateway and reported` : ', each from the gateway’s start'}.`,
     '',
-    '| platform storage | accepted/s platform / Kannel | end-to-end msg/s platform / Kannel | ratio | platform callback p50 / p95 s | Kannel p50 / p95 s | CPU s per 1,000 platform + PostgreSQL | Kannel CPU s per 1,000 | doubled callbacks platform / Kannel |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| platform storage | accepted/s platform / Kannel | end-to-end msg/s platform / Kannel | ratio | platform callback p50 / p95 s | Kannel p50 / p95 s | CPU s per 1,000 platform + PostgreSQL | Kannel CPU s per 1,000 | simulator, sink and senders CPU s per 1,000 platform / Kannel | doubled callbacks platform / Kannel |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...pairs,
     '<!-- bench:kannel:end -->',
   ].join('\n');

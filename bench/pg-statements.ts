@@ -9,12 +9,27 @@ export const PG_STATEMENT_SETTINGS = [
   'pg_stat_statements.track_planning=on',
 ];
 
-export async function writeStatements(databaseUrl: string, file: string, top = 30): Promise<void> {
+async function withClient(databaseUrl: string, fn: (c: import('pg').Client) => Promise<void>): Promise<void> {
   const pg = (await import('pg')).default;
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
   try {
     await c.query('create extension if not exists pg_stat_statements');
+    await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** Forgets what the database counted so far (statements and table rows), so the next write covers what follows. */
+export const resetStatements = (databaseUrl: string) =>
+  withClient(databaseUrl, async (c) => {
+    await c.query('select pg_stat_statements_reset()');
+    await c.query('select pg_stat_reset()');
+  });
+
+export const writeStatements = (databaseUrl: string, file: string, top = 30) =>
+  withClient(databaseUrl, async (c) => {
     const statements = (
       await c.query(
         `select calls, round(total_exec_time::numeric) as exec_ms, round(total_plan_time::numeric) as plan_ms, rows,
@@ -35,7 +50,4 @@ export async function writeStatements(databaseUrl: string, file: string, top = 3
     ).rows;
     writeFileSync(file, JSON.stringify({ statements, tables }, null, 1));
     await c.query('select pg_stat_statements_reset()');
-  } finally {
-    await c.end();
-  }
-}
+  });

@@ -27,8 +27,9 @@ export type Predicate =
   | { op: 'eq'; column: string }
   /** text prefix (phone numbers): uses text_pattern_ops indexes. */
   | { op: 'prefix'; column: string }
-  /** substring; `contentSearch` ones only when the caller's showContentFilterWhere is 1. */
-  | { op: 'contains'; column: string; contentSearch?: boolean }
+  /** substring; `contentSearch` ones only when the caller's showContentFilterWhere is 1. `texts`: a dictionary of
+   * the column's distinct texts (`key`, `content`) that the row points to by `key`, searched in its place. */
+  | { op: 'contains'; column: string; contentSearch?: boolean; texts?: { table: string; key: string } }
   /** epoch ms bounds, inclusive. */
   | { op: 'from'; column: string }
   | { op: 'to'; column: string }
@@ -69,9 +70,13 @@ function predicateSql(w: Where, p: Predicate, value: unknown): string {
       return `${p.column} = ${w.bind(value)}`;
     case 'prefix':
       return `${p.column} like ${w.bind(`${likeEscape(String(value))}%`)}`;
-    case 'contains':
-      // LIKE (not strpos) so a pg_trgm index on the column can answer it (migration 050); case-sensitive as before.
-      return `${p.column} like ${w.bind(`%${likeEscape(String(value))}%`)}`;
+    case 'contains': {
+      // LIKE (not strpos) so a pg_trgm index can answer it; case-sensitive. Through a dictionary, the texts' index
+      // finds the keys and the row's own text is tested again, so a key two texts share never adds a row.
+      const like = `like ${w.bind(`%${likeEscape(String(value))}%`)}`;
+      if (!p.texts) return `${p.column} ${like}`;
+      return `${p.texts.key} in (select key from ${p.texts.table} where content ${like}) and ${p.column} ${like}`;
+    }
     case 'from':
       return `${p.column} >= ${w.bind(new Date(Number(value)))}`;
     case 'to':

@@ -35,18 +35,23 @@ import { sendXlsx, type Column } from '../lists/xlsx-export';
 
 type AnyBody = Record<string, unknown> & { cus_id?: string };
 
-const mtFilters: Filters<AnyBody> = {
+export const mtFilters: Filters<AnyBody> = {
   prod_type: { op: 'eq', column: 'm.prod_type' },
   batch_id: { op: 'eq', column: 'm.batch_id' },
   decodeMobile: { op: 'prefix', column: 'm.mobile' },
-  decodeContent: { op: 'contains', column: 'm.content', contentSearch: true },
+  decodeContent: {
+    op: 'contains',
+    column: 'm.content',
+    contentSearch: true,
+    texts: { table: 'mt_contents', key: 'm.content_key' },
+  },
   mt_status: { op: 'eq', column: 'm.mt_status' },
   source: { op: 'eq', column: 'm.source' },
   month: { op: 'eq', column: 'm.month' },
   startTime: { op: 'from', column: 'm.receive_time' },
   endTime: { op: 'to', column: 'm.receive_time' },
 };
-const moFilters: Filters<AnyBody> = {
+export const moFilters: Filters<AnyBody> = {
   prod_type: { op: 'eq', column: 'o.prod_type' },
   src_calling_number: { op: 'prefix', column: 'o.src_calling_number' },
   decodeMobile: { op: 'prefix', column: 'o.mobile' },

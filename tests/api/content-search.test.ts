@@ -1,12 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../platform/core/current-user';
 import { pageSql, whereOf, type Filters, type Source } from '../../platform/lists/list-query';
+import { moFilters, mtFilters } from '../../platform/records/records.routes';
 import { RECORD_SOURCES } from '../../platform/records/sources';
 import { DB_KINDS, platformFor } from '../helpers/platform';
 
-// Content search is index-backed so it stays fast at millions of rows: `contains` is a LIKE that the pg_trgm GIN indexes of migration 050
-// answer. At a few thousand rows, analyzed, the planner must pick the trigram index for a rare Chinese phrase and an
-// English word, and the lists must answer exactly what a plain substring test over the rows answers.
+// Content search is index-backed so it stays fast at millions of rows: `contains` is a LIKE that pg_trgm GIN indexes
+// answer, for send records on the dictionary of their distinct texts (mt_contents), for replies on their own column.
+// At a few thousand rows, analyzed, the planner must pick the trigram index for a rare Chinese phrase and an English
+// word, and the lists must answer exactly what a plain substring test over the rows answers.
 
 const ROWS = 6000;
 // One in ~2000 rows carries each rare term, as an order or refund notice among bulk sends would.
@@ -18,14 +20,6 @@ const CONTENTS = `case
   when i % 4 = 2 then 'Your order ' || i || ' has shipped. Track it in the app.'
   else '【快递】您的包裹已到达驿站，取件码' || (i % 9000 + 1000) || '。' end`;
 
-// The list endpoints' own predicates for these fields (platform/records/records.routes.ts).
-const mtFilters: Filters<Record<string, unknown>> = {
-  prod_type: { op: 'eq', column: 'm.prod_type' },
-  decodeContent: { op: 'contains', column: 'm.content', contentSearch: true },
-};
-const moFilters: Filters<Record<string, unknown>> = {
-  decodeContent: { op: 'contains', column: 'o.content', contentSearch: true },
-};
 const searcher = { showContentFilterWhere: 1 } as CurrentUser;
 
 describe.each(DB_KINDS)('content search on %s', (kind) => {
@@ -43,7 +37,7 @@ describe.each(DB_KINDS)('content search on %s', (kind) => {
              now() - i * interval '1 minute', 'CSB' || (i / 100)
       from generate_series(1, ${ROWS}) i;`);
     // as autovacuum would: a bulk insert leaves the GIN entries in its pending list, which the planner prices high
-    for (const t of ['mt_records', 'mo_records']) await p.ctx.db.exec(`vacuum analyze ${t}`);
+    for (const t of ['mt_records', 'mt_contents', 'mo_records']) await p.ctx.db.exec(`vacuum analyze ${t}`);
     admin = await p.login('admin');
   });
 
@@ -56,7 +50,7 @@ describe.each(DB_KINDS)('content search on %s', (kind) => {
 
   it.each(['退款到账', 'refunded'])('plans the MT and MO list for "%s" on the trigram index', async (term) => {
     expect(await plan(RECORD_SOURCES.mtRecord, mtFilters, { prod_type: 0, decodeContent: term })).toMatch(
-      /Bitmap Index Scan on mt_content_trgm/,
+      /Bitmap Index Scan on mt_contents_trgm[^]*Index Scan using mt_content_key/,
     );
     expect(await plan(RECORD_SOURCES.moRecord, moFilters, { decodeContent: term })).toMatch(
       /Bitmap Index Scan on mo_content_trgm/,
@@ -95,5 +89,53 @@ describe.each(DB_KINDS)('content search on %s', (kind) => {
       { token: admin },
     );
     expect(r.body.data.total).toBe(ROWS / 2000);
+  });
+});
+
+describe.each(DB_KINDS)('the send records’ text dictionary on %s', (kind) => {
+  const p = platformFor(kind);
+  let admin: string;
+  beforeAll(async () => {
+    admin = await p.login('admin');
+  });
+  const insert = (prefix: string, n: number, content: string) =>
+    p.ctx.db
+      .exec(`insert into mt_records (sn, prod_type, cus_id, batch_id, mobile, content, mt_status, receive_time, month)
+      select '${prefix}' || i, 0, 'EP0001', '${prefix}', '137' || lpad(i::text, 8, '0'), '${content}', 0, now(), to_char(now(), 'YYYYMM')
+      from generate_series(1, ${n}) i`);
+  const entries = async (content: string) =>
+    (await p.ctx.db.query<{ n: number }>('select count(*)::int as n from mt_contents where content = $1', [content]))[0]
+      .n;
+  const found = async (term: string) => {
+    const r = await p.call(
+      '/mtRecord/list',
+      { pageNumber: 1, pageSize: 100, prod_type: 0, decodeContent: term },
+      { token: admin },
+    );
+    expect(r.status).toBe(200);
+    return r.body.data.data.map((d: { sn: string }) => d.sn).sort();
+  };
+
+  it('holds a text sent to many numbers once, in one statement and in the next', async () => {
+    await insert('DICT-A', 50, '【演示】词典活动：全场八折');
+    await insert('DICT-B', 30, '【演示】词典活动：全场八折');
+    expect(await entries('【演示】词典活动：全场八折')).toBe(1);
+    expect(await found('词典活动')).toHaveLength(80);
+  });
+
+  it('finds a record whose text is rewritten by its new text only', async () => {
+    await insert('DICT-C', 1, 'dictionary before rewrite');
+    await p.ctx.db.exec(`update mt_records set content = 'dictionary after rewrite' where sn = 'DICT-C1'`);
+    expect(await found('after rewrite')).toEqual(['DICT-C1']);
+    expect(await found('before rewrite')).toEqual([]);
+  });
+
+  it('answers no record whose key a different text shares', async () => {
+    await insert('DICT-D', 1, 'dictionary collision target');
+    // a second text under the same key, as a 64-bit collision would leave it
+    await p.ctx.db.exec(`insert into mt_contents (key, content)
+      select content_key, 'dictionary impostor text' from mt_records where sn = 'DICT-D1'`);
+    expect(await found('impostor')).toEqual([]);
+    expect(await found('collision target')).toEqual(['DICT-D1']);
   });
 });
