@@ -29,13 +29,22 @@ export type Predicate =
   | { op: 'prefix'; column: string }
   /** substring; `contentSearch` ones only when the caller's showContentFilterWhere is 1. `texts`: a dictionary of
    * the column's distinct texts (`key`, `content`) that the row points to by `key`, searched in its place. */
-  | { op: 'contains'; column: string; contentSearch?: boolean; texts?: { table: string; key: string } }
+  | { op: 'contains'; column: string; contentSearch?: boolean; texts?: Texts }
   /** epoch ms bounds, inclusive. */
   | { op: 'from'; column: string }
   | { op: 'to'; column: string }
   /** plain comparisons of already-converted values (e.g. gathering_time strings). */
   | { op: 'gte'; column: string }
   | { op: 'lte'; column: string };
+
+/** A dictionary of a column's distinct texts: `table` (key, content), whose key the source's rows (`rows`) hold in
+ * `rowKey`, named `key` in the source's FROM clause. */
+export interface Texts {
+  table: string;
+  rows: string;
+  rowKey: string;
+  key: string;
+}
 
 export type Filters<F> = Partial<Record<keyof F & string, Predicate>>;
 
@@ -64,18 +73,18 @@ export class Where {
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function predicateSql(w: Where, p: Predicate, value: unknown): string {
+function predicateSql(w: Where, p: Predicate, value: unknown, keys?: readonly string[]): string {
   switch (p.op) {
     case 'eq':
       return `${p.column} = ${w.bind(value)}`;
     case 'prefix':
       return `${p.column} like ${w.bind(`${likeEscape(String(value))}%`)}`;
     case 'contains': {
-      // LIKE (not strpos) so a pg_trgm index can answer it; case-sensitive. Through a dictionary, the texts' index
-      // finds the keys and the row's own text is tested again, so a key two texts share never adds a row.
-      const like = `like ${w.bind(`%${likeEscape(String(value))}%`)}`;
-      if (!p.texts) return `${p.column} ${like}`;
-      return `${p.texts.key} in (select key from ${p.texts.table} where content ${like}) and ${p.column} ${like}`;
+      // LIKE (not strpos) so a pg_trgm index can answer it; case-sensitive. With the keys of the texts that contain
+      // it, the rows are found by key (the planner weighs each key by its statistics) and their own text is tested
+      // again, so a key two texts share never adds a row.
+      const like = `${p.column} like ${w.bind(`%${likeEscape(String(value))}%`)}`;
+      return p.texts && keys ? `${p.texts.key} = any(${w.bind(keys)}::bigint[]) and ${like}` : like;
     }
     case 'from':
       return `${p.column} >= ${w.bind(new Date(Number(value)))}`;
@@ -88,25 +97,65 @@ function predicateSql(w: Where, p: Predicate, value: unknown): string {
   }
 }
 
-/** Scope + base + every filter the request sets. `scopeIds` are the accounts the caller may see for this request. */
+/** The filters this request sets and this caller may use, with their values. */
+function setFilters<F extends Record<string, unknown>>(filters: Filters<F>, body: F, user: CurrentUser) {
+  return (Object.entries(filters) as Array<[string, Predicate]>).flatMap(([field, p]) => {
+    const value = body[field];
+    if (value === undefined || value === null || value === '') return [];
+    if (p.op === 'contains' && p.contentSearch && user.showContentFilterWhere !== 1) return [];
+    return [{ field, p, value }];
+  });
+}
+
+/** A search in more dictionary texts than this, or whose texts more than EXACT_COUNT_CAP rows carry, is common
+ * enough that walking the rows newest first, testing each, fills a page (and finds the count's cap) sooner than
+ * fetching and sorting every row of every key. */
+const TEXT_KEYS_MAX = 1000;
+
+/** For each `contains` filter with a dictionary (`texts`): the keys of the texts that contain its value, or none
+ * (the filter then tests the rows' own text) when the value is too short for a trigram index (under three
+ * characters, so the dictionary could only be scanned) or is common (TEXT_KEYS_MAX). */
+export async function textKeysOf<F extends Record<string, unknown>>(
+  q: Queryable,
+  filters: Filters<F>,
+  body: F,
+  user: CurrentUser,
+): Promise<Map<string, string[]>> {
+  const found = new Map<string, string[]>();
+  for (const { field, p, value } of setFilters(filters, body, user)) {
+    if (p.op !== 'contains' || !p.texts || [...String(value)].length < 3) continue;
+    const rows = await q.query<{ key: string }>(
+      `select key::text as key from ${p.texts.table} where content like $1 limit ${TEXT_KEYS_MAX + 1}`,
+      [`%${likeEscape(String(value))}%`],
+    );
+    if (rows.length > TEXT_KEYS_MAX) continue;
+    const keys = [...new Set(rows.map((r) => r.key))];
+    const [{ n }] = await q.query<{ n: number }>(
+      `select count(*)::int as n from (select 1 from ${p.texts.rows} where ${p.texts.rowKey} = any($1::bigint[]) limit ${EXACT_COUNT_CAP + 1}) t`,
+      [keys],
+    );
+    if (n <= EXACT_COUNT_CAP) found.set(field, keys);
+  }
+  return found;
+}
+
+/** Scope + base + every filter the request sets. `scopeIds` are the accounts the caller may see for this request;
+ * `textKeys`, what textKeysOf found for the request. */
 export function whereOf<F extends Record<string, unknown>>(
   source: Source,
   filters: Filters<F>,
   body: F,
   user: CurrentUser,
   scopeIds: string[],
+  textKeys?: ReadonlyMap<string, readonly string[]>,
 ): Where {
   const w = new Where();
   const param = w.bind(scopeIds);
   w.scope = { part: 0, column: source.scope, param };
   w.add(`${source.scope} = any(${param}::text[])`);
   if (source.base) w.add(source.base);
-  for (const [field, p] of Object.entries(filters) as Array<[string, Predicate]>) {
-    const value = body[field];
-    if (value === undefined || value === null || value === '') continue;
-    if (p.op === 'contains' && p.contentSearch && user.showContentFilterWhere !== 1) continue;
-    w.add(predicateSql(w, p, value));
-  }
+  for (const { field, p, value } of setFilters(filters, body, user))
+    w.add(predicateSql(w, p, value, textKeys?.get(field)));
   return w;
 }
 

@@ -24,7 +24,7 @@ import type { AppContext } from '../core/context';
 import { authedRoute as route } from '../lists/read-route';
 import { batchColumns, MO_COLUMNS, mtColumns, TIME_MT_COLUMNS } from './columns';
 import { columnsFor, outcomeTotals, recordSourceFor, refuseStatusFilter } from './client-status';
-import { pageOf, rowsOf, whereOf, type Filters } from '../lists/list-query';
+import { pageOf, rowsOf, textKeysOf, whereOf, type Filters } from '../lists/list-query';
 import type { RecordFeed } from './sources';
 import { batchSummary, replyCount } from './summaries';
 import { sendXlsx, type Column } from '../lists/xlsx-export';
@@ -43,7 +43,7 @@ export const mtFilters: Filters<AnyBody> = {
     op: 'contains',
     column: 'm.content',
     contentSearch: true,
-    texts: { table: 'mt_contents', key: 'm.content_key' },
+    texts: { table: 'mt_contents', rows: 'mt_records', rowKey: 'content_key', key: 'm.content_key' },
   },
   mt_status: { op: 'eq', column: 'm.mt_status' },
   source: { op: 'eq', column: 'm.source' },
@@ -87,16 +87,17 @@ interface Listing {
 }
 
 /** The source and filter of a listing as this caller is answered it. */
-function queryOf(user: CurrentUser, { resource, filters }: Listing, b: AnyBody) {
+async function queryOf(ctx: AppContext, user: CurrentUser, { resource, filters }: Listing, b: AnyBody) {
   refuseStatusFilter(user, b);
   const source = recordSourceFor(user, resource);
-  return { source, where: whereOf(source, filters, b, user, scopeCusIds(user, b.cus_id)) };
+  const textKeys = await textKeysOf(ctx.db, filters, b, user);
+  return { source, where: whereOf(source, filters, b, user, scopeCusIds(user, b.cus_id), textKeys) };
 }
 
 function list(app: FastifyInstance, ctx: AppContext, endpoint: Endpoint, listing: Listing): void {
   route(app, ctx, endpoint, async ({ body, user }) => {
     const b = body as AnyBody & { pageNumber: number; pageSize: number };
-    const { source, where } = queryOf(user, listing, b);
+    const { source, where } = await queryOf(ctx, user, listing, b);
     return pageOf(ctx.db, source, where, b);
   });
 }
@@ -111,7 +112,7 @@ function download<R>(
 ): void {
   route(app, ctx, endpoint, async ({ body, user, lang, reply }) => {
     const b = body as AnyBody;
-    const { source, where } = queryOf(user, listing, b);
+    const { source, where } = await queryOf(ctx, user, listing, b);
     await sendXlsx(reply, lang, name, columnsFor(user, columns(lang, b)), (signal) =>
       rowsOf<R>(ctx.db, source, where, { signal }),
     );
@@ -140,7 +141,7 @@ export function registerRecordRoutes(app: FastifyInstance, ctx: AppContext): voi
   );
 
   route(app, ctx, batchListEndpoint, async ({ body, user }) => {
-    const { source, where } = queryOf(user, batches, body);
+    const { source, where } = await queryOf(ctx, user, batches, body);
     const [page, summary] = await Promise.all([
       pageOf<Batch>(ctx.db, source, where, body),
       batchSummary(ctx.db, where),
