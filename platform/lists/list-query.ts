@@ -37,8 +37,8 @@ export type Predicate =
   | { op: 'gte'; column: string }
   | { op: 'lte'; column: string };
 
-/** A dictionary of a column's distinct texts: `table` (key, content), whose key the source's rows (`rows`) hold in
- * `rowKey`, named `key` in the source's FROM clause. */
+/** A dictionary of a column's distinct texts per account: `table` (cus_id, key, content), whose key the source's
+ * rows (`rows`, with their account in cus_id) hold in `rowKey`, named `key` in the source's FROM clause. */
 export interface Texts {
   table: string;
   rows: string;
@@ -120,19 +120,21 @@ export async function textKeysOf<F extends Record<string, unknown>>(
   filters: Filters<F>,
   body: F,
   user: CurrentUser,
+  scopeIds: string[],
 ): Promise<Map<string, string[]>> {
   const found = new Map<string, string[]>();
   for (const { field, p, value } of setFilters(filters, body, user)) {
     if (p.op !== 'contains' || !p.texts || [...String(value)].length < 3) continue;
     const rows = await q.query<{ key: string }>(
-      `select key::text as key from ${p.texts.table} where content like $1 limit ${TEXT_KEYS_MAX + 1}`,
-      [`%${likeEscape(String(value))}%`],
+      `select key::text as key from ${p.texts.table} where cus_id = any($1::text[]) and content like $2 limit ${TEXT_KEYS_MAX + 1}`,
+      [scopeIds, `%${likeEscape(String(value))}%`],
     );
     if (rows.length > TEXT_KEYS_MAX) continue;
     const keys = [...new Set(rows.map((r) => r.key))];
     const [{ n }] = await q.query<{ n: number }>(
-      `select count(*)::int as n from (select 1 from ${p.texts.rows} where ${p.texts.rowKey} = any($1::bigint[]) limit ${EXACT_COUNT_CAP + 1}) t`,
-      [keys],
+      `select count(*)::int as n from (select 1 from ${p.texts.rows}
+        where ${p.texts.rowKey} = any($1::bigint[]) and cus_id = any($2::text[]) limit ${EXACT_COUNT_CAP + 1}) t`,
+      [keys, scopeIds],
     );
     if (n <= EXACT_COUNT_CAP) found.set(field, keys);
   }

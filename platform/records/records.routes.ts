@@ -90,8 +90,9 @@ interface Listing {
 async function queryOf(ctx: AppContext, user: CurrentUser, { resource, filters }: Listing, b: AnyBody) {
   refuseStatusFilter(user, b);
   const source = recordSourceFor(user, resource);
-  const textKeys = await textKeysOf(ctx.db, filters, b, user);
-  return { source, where: whereOf(source, filters, b, user, scopeCusIds(user, b.cus_id), textKeys) };
+  const scope = scopeCusIds(user, b.cus_id);
+  const textKeys = await textKeysOf(ctx.db, filters, b, user, scope);
+  return { source, where: whereOf(source, filters, b, user, scope, textKeys) };
 }
 
 function list(app: FastifyInstance, ctx: AppContext, endpoint: Endpoint, listing: Listing): void {

@@ -43,8 +43,15 @@ describe.each(DB_KINDS)('content search on %s', (kind) => {
   });
 
   const plan = async (source: Source, filters: Filters<Record<string, unknown>>, body: Record<string, unknown>) => {
-    const keys = await textKeysOf(p.ctx.db, filters, body, searcher);
-    const w = whereOf(source, filters, body, searcher, ['EP0001', 'SUB001'], keys);
+    const scope = ['EP0001', 'SUB001'];
+    const w = whereOf(
+      source,
+      filters,
+      body,
+      searcher,
+      scope,
+      await textKeysOf(p.ctx.db, filters, body, searcher, scope),
+    );
     const { sql, params } = pageSql(source, w, { pageNumber: 1, pageSize: 20 });
     const rows = await p.ctx.db.query<Record<string, string>>(`explain ${sql}`, params);
     return rows.map((r) => Object.values(r)[0]).join('\n');
@@ -103,10 +110,10 @@ describe.each(DB_KINDS)('the send records’ text dictionary on %s', (kind) => {
   beforeAll(async () => {
     admin = await p.login('admin');
   });
-  const insert = (prefix: string, n: number, content: string) =>
+  const insert = (prefix: string, n: number, content: string, cusId = 'EP0001') =>
     p.ctx.db
       .exec(`insert into mt_records (sn, prod_type, cus_id, batch_id, mobile, content, mt_status, receive_time, month)
-      select '${prefix}' || i, 0, 'EP0001', '${prefix}', '137' || lpad(i::text, 8, '0'), '${content}', 0, now(), to_char(now(), 'YYYYMM')
+      select '${prefix}' || i, 0, '${cusId}', '${prefix}', '137' || lpad(i::text, 8, '0'), '${content}', 0, now(), to_char(now(), 'YYYYMM')
       from generate_series(1, ${n}) i`);
   const entries = async (content: string) =>
     (await p.ctx.db.query<{ n: number }>('select count(*)::int as n from mt_contents where content = $1', [content]))[0]
@@ -138,9 +145,17 @@ describe.each(DB_KINDS)('the send records’ text dictionary on %s', (kind) => {
   it('answers no record whose key a different text shares', async () => {
     await insert('DICT-D', 1, 'dictionary collision target');
     // a second text under the same key, as a 64-bit collision would leave it
-    await p.ctx.db.exec(`insert into mt_contents (key, content)
-      select content_key, 'dictionary impostor text' from mt_records where sn = 'DICT-D1'`);
+    await p.ctx.db.exec(`insert into mt_contents (cus_id, key, content)
+      select cus_id, content_key, 'dictionary impostor text' from mt_records where sn = 'DICT-D1'`);
     expect(await found('impostor')).toEqual([]);
     expect(await found('collision target')).toEqual(['DICT-D1']);
+  });
+
+  it('looks only at the texts of the accounts the caller may see', async () => {
+    await insert('DICT-E', 3, 'dictionary text of another enterprise', 'EP0002');
+    const body = { decodeContent: 'another enterprise' };
+    const keysFor = (scope: string[]) => textKeysOf(p.ctx.db, mtFilters, body, searcher, scope);
+    expect((await keysFor(['EP0001', 'SUB001'])).get('decodeContent')).toEqual([]);
+    expect((await keysFor(['EP0002'])).get('decodeContent')).toHaveLength(1);
   });
 });
