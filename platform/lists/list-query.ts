@@ -27,8 +27,8 @@ export type Predicate =
   | { op: 'eq'; column: string }
   /** text prefix (phone numbers): uses text_pattern_ops indexes. */
   | { op: 'prefix'; column: string }
-  /** substring; `contentSearch` ones only when the caller's showContentFilterWhere is 1. `texts`: a dictionary of
-   * the column's distinct texts (`key`, `content`) that the row points to by `key`, searched in its place. */
+  /** substring; `contentSearch` ones only when the caller's showContentFilterWhere is 1. `texts`: the dictionary of
+   * the column's texts, through which textKeysOf finds the rows of a rare term. */
   | { op: 'contains'; column: string; contentSearch?: boolean; texts?: Texts }
   /** epoch ms bounds, inclusive. */
   | { op: 'from'; column: string }
