@@ -63,7 +63,7 @@ export async function httpSend(
  * before it. */
 export async function clearPhase(db: Db): Promise<void> {
   await db.exec(
-    'delete from mt_records; delete from batches; delete from stat_rows; delete from balance_ledger; delete from smpp_messages; delete from http_messages; delete from smpp_outbox; delete from policy_send_times; delete from policy_sends; delete from policy_recent; delete from policy_recent_keys; delete from policy_daily',
+    'delete from mt_records; delete from batches; delete from stat_rows; delete from balance_ledger; delete from smpp_messages; delete from http_messages; delete from smpp_outbox; delete from policy_send_times; delete from policy_send_keys; delete from policy_sends; delete from policy_recent; delete from policy_recent_keys; delete from policy_daily',
   );
   await db.exec('vacuum');
 }

@@ -59,6 +59,10 @@ const dayOf = (s: PolicySend) => wallClockIn(s.timeZone, s.now.getTime()).slice(
  * hashtextextended(number, seed), computed by the statements themselves (policy_recent_keys). */
 const seedOf = (epId: string, text: string) =>
   createHash('sha256').update(`${epId}\n`).update(text).digest().readBigInt64BE(0).toString();
+/** The seed of an enterprise's per-number cap counts in a category (policy_send_keys), as seedOf's is of a text's
+ * window: a number's count key is hashtextextended(number, seed). */
+const capSeedOf = (epId: string, category: ContentCategory) =>
+  createHash('sha256').update(`caps\n${epId}\n${category}`).digest().readBigInt64BE(0).toString();
 /** The send's seeds: one for a send of one text, else one per message (each distinct text hashed once). */
 function seedsOf(s: PolicySend): Pick<Claims, 'seed' | 'seeds'> {
   if (typeof s.texts === 'string') return { seed: seedOf(s.epId, s.texts), seeds: null };
@@ -134,12 +138,13 @@ export async function decideSend(
     const counts = new Map<string, { m: number; h: number; d: number }>();
     await sliced([...new Set(s.mobiles)], async (mobiles) => {
       const rows = await q.query<{ mobile: string; m: number; h: number; d: number }>(
-        `select mobile, coalesce(sum(n) filter (where at > $4::timestamptz - interval '1 minute'), 0)::int as m,
-                coalesce(sum(n) filter (where at > $4::timestamptz - interval '1 hour'), 0)::int as h, sum(n)::int as d
-           from policy_send_times
-          where ep_id = $1 and category = $2 and mobile = any($3::text[]) and at > $4::timestamptz - $5::interval
-          group by mobile`,
-        [s.epId, s.category, mobiles, s.now, span],
+        `select u.m as mobile, coalesce(sum(p.n) filter (where p.at > $3::timestamptz - interval '1 minute'), 0)::int as m,
+                coalesce(sum(p.n) filter (where p.at > $3::timestamptz - interval '1 hour'), 0)::int as h,
+                sum(p.n)::int as d
+           from unnest($1::text[]) as u(m)
+           join policy_send_keys p on p.k = hashtextextended(u.m, $2::bigint) and p.at > $3::timestamptz - $4::interval
+          group by u.m`,
+        [mobiles, capSeedOf(s.epId, s.category), s.now, span],
       );
       for (const r of rows) counts.set(r.mobile, { m: Number(r.m), h: Number(r.h), d: Number(r.d) });
     });
@@ -257,11 +262,13 @@ export async function recordSend(q: Queryable, s: PolicySend, d: PolicyDecision,
     const per = new Map<string, number>();
     for (const i of taken) per.set(s.mobiles[i], (per.get(s.mobiles[i]) ?? 0) + 1);
     await sliced([...per], async (rows) => {
+      // summed by key, so two numbers sharing a key write it once; in key order, so two sends lock rows in one order
       await q.query(
-        `insert into policy_send_times (ep_id, mobile, category, at, n)
-         select $1, t.mobile, $2, $3, t.n from unnest($4::text[], $5::int[]) as t(mobile, n)
-         on conflict (ep_id, mobile, category, at) do update set n = policy_send_times.n + excluded.n`,
-        [s.epId, s.category, s.now, rows.map((r) => r[0]), rows.map((r) => r[1])],
+        `insert into policy_send_keys (k, at, n)
+         select hashtextextended(t.mobile, $1::bigint) as k, $2, sum(t.n) from unnest($3::text[], $4::int[]) as t(mobile, n)
+          group by 1 order by 1
+         on conflict (k, at) do update set n = policy_send_keys.n + excluded.n`,
+        [capSeedOf(s.epId, s.category), s.now, rows.map((r) => r[0]), rows.map((r) => r[1])],
       );
     });
   }
@@ -289,6 +296,11 @@ export async function prunePolicyCounts(q: Queryable, now: Date): Promise<void> 
   const dayAgo = new Date(now.getTime() - 86_400_000);
   const weekAgo = new Date(now.getTime() - 7 * 86_400_000).toISOString().slice(0, 10);
   const rounds: Array<[string, unknown]> = [
+    [
+      'delete from policy_send_keys where ctid in (select ctid from policy_send_keys where at <= $1 limit 5000)',
+      dayAgo,
+    ],
+    // the per-number counts an older instance may still write during a rolling upgrade
     [
       'delete from policy_send_times where ctid in (select ctid from policy_send_times where at <= $1 limit 5000)',
       dayAgo,

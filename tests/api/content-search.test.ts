@@ -102,14 +102,8 @@ describe.each(DB_KINDS)('content search on %s', (kind) => {
     );
     expect(r.body.data.total).toBe(ROWS / 2000);
   });
-});
 
-describe.each(DB_KINDS)('the send records’ text dictionary on %s', (kind) => {
-  const p = platformFor(kind);
-  let admin: string;
-  beforeAll(async () => {
-    admin = await p.login('admin');
-  });
+  // the dictionary itself: what a send notes, and what a search may read
   const insert = (prefix: string, n: number, content: string, cusId = 'EP0001') =>
     p.ctx.db
       .exec(`insert into mt_records (sn, prod_type, cus_id, batch_id, mobile, content, mt_status, receive_time, month)

@@ -154,7 +154,14 @@ describe('send policy across instances on one PostgreSQL', () => {
       `insert into policy_sends (ep_id, mobile, category, minute, n) values ('EPX', '1', 'verification', $1, 1), ('EPX', '2', 'verification', $2, 1)`,
       [ago(DAY + 60_000), ago(DAY - 60_000)],
     );
+    await a.ctx.db.query('insert into policy_send_keys (k, at, n) values (-71, $1, 1), (-72, $2, 1)', [
+      ago(DAY + 60_000),
+      ago(DAY - 60_000),
+    ]);
     await prunePolicyCounts(a.ctx.db, now);
+    expect(await a.ctx.db.query('select k::int as k from policy_send_keys where k in (-71, -72)')).toEqual([
+      { k: -72 },
+    ]);
     expect(await a.ctx.db.query("select mobile from policy_send_times where ep_id = 'EPX'")).toEqual([{ mobile: '2' }]);
     expect(await a.ctx.db.query("select mobile from policy_sends where ep_id = 'EPX'")).toEqual([{ mobile: '2' }]);
     expect(await a.ctx.db.query("select mobile from policy_recent where ep_id = 'EPX'")).toEqual([{ mobile: '2' }]);
