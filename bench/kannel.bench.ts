@@ -41,7 +41,8 @@ const CRASH = process.argv.includes('--crash');
 const REPORT_BATCH = Number(arg('--report-batch', '1'));
 /** numbers each gateway takes and reports, untimed, before its timed run: a gateway in service is warm (the
  * platform's JavaScript compiled, its statements planned, both gateways' binds open); --warmup 0 measures from cold */
-const WARMUP = Number(arg('--warmup', '2000'));
+const DEFAULT_WARMUP = 2000;
+const WARMUP = Number(arg('--warmup', String(DEFAULT_WARMUP)));
 const PER_REQUEST = 100;
 const LANES = 4;
 const STALL_MS = 60_000;
@@ -111,7 +112,10 @@ async function drive(
     await warmedUp();
   }
   sink.reset();
-  const peersCpu = () => cpuOf(smscPid) + process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6;
+  const peersCpu = () => {
+    const own = process.cpuUsage();
+    return cpuOf(smscPid) + (own.user + own.system) / 1e6;
+  };
   const cpu0 = [...cpu(), peersCpu()];
   const t0 = Date.now();
   const answered = await sendAll(numbers, send);
@@ -312,7 +316,7 @@ function writeSection(r: {
   }
   const lines = [
     '<!-- bench:kannel:begin -->',
-    `Measured ${r.at} with \`npx tsx bench/kannel.bench.ts --messages ${r.messages} --rounds ${r.rounds}${REPORT_BATCH > 1 ? ` --report-batch ${REPORT_BATCH}` : ''}${WARMUP !== 2000 ? ` --warmup ${WARMUP}` : ''}\` (2 shared cores; load average ${r.loadBefore.join(', ')} before, ${r.loadAfter.join(', ')} after). Each row is one platform run and the Kannel run right after it${WARMUP > 0 ? `, each timed after ${WARMUP.toLocaleString('en')} untimed messages through the same gateway and reported` : ', each from the gateway’s start'}.`,
+    `Measured ${r.at} with \`npx tsx bench/kannel.bench.ts --messages ${r.messages} --rounds ${r.rounds}${REPORT_BATCH > 1 ? ` --report-batch ${REPORT_BATCH}` : ''}${WARMUP !== DEFAULT_WARMUP ? ` --warmup ${WARMUP}` : ''}\` (2 shared cores; load average ${r.loadBefore.join(', ')} before, ${r.loadAfter.join(', ')} after). Each row is one platform run and the Kannel run right after it${WARMUP > 0 ? `, each timed after ${WARMUP.toLocaleString('en')} untimed messages through the same gateway and reported` : ', each from the gateway’s start'}.`,
     '',
     '| platform storage | accepted/s platform / Kannel | end-to-end msg/s platform / Kannel | ratio | platform callback p50 / p95 s | Kannel p50 / p95 s | CPU s per 1,000 platform + PostgreSQL | Kannel CPU s per 1,000 | simulator, sink and senders CPU s per 1,000 platform / Kannel | doubled callbacks platform / Kannel |',
     '|---|---|---|---|---|---|---|---|---|---|',

@@ -37,8 +37,8 @@ drop trigger if exists mt_contents_on_insert on mt_records;
 create trigger mt_contents_on_insert after insert on mt_records referencing new table as new_records
   for each statement execute function note_mt_contents();
 
--- A record's text is not rewritten today; should one be, its new text is noted too. Row by row and only when the
--- statement sets the content, so the report update, which does not, never fires it.
+-- A statement that rewrites a record's text notes the new text too. Row by row and only when the statement sets the
+-- content, so the report update, which does not, never fires it.
 create or replace function note_mt_content() returns trigger language plpgsql as $$
 begin
   insert into mt_contents (cus_id, key, content)
