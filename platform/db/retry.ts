@@ -10,3 +10,7 @@ export async function withRetry<T>(fn: () => Promise<T>, attempts = 5): Promise<
     }
   }
 }
+
+/** Whether a statement failed on a unique index (a key that is there already). */
+export const isUniqueViolation = (err: unknown) =>
+  typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';

@@ -23,6 +23,7 @@ import { readableCusIds, scopeCusIds } from '../auth/scope';
 import type { AppContext } from '../core/context';
 import { badRequest } from '../http/api-error';
 import { route } from '../http/route';
+import { isUniqueViolation } from '../db/retry';
 import {
   deleteMembers,
   groupMobiles,
@@ -30,7 +31,6 @@ import {
   groupsWithMembers,
   insertGroup,
   insertMember,
-  isUniqueViolation,
   markGroupDeleted,
   memberOf,
   recount,

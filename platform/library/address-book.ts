@@ -9,9 +9,6 @@ import { LIBRARY_SOURCES } from './sources';
 // Address-book reads and writes. Groups belong to the caller's own account; members to their group's account.
 // member_count is recounted in the same transaction, so the group's row (and its feed seq) follows its members.
 
-export const isUniqueViolation = (err: unknown) =>
-  typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
-
 export async function visibleGroup(
   q: Queryable,
   user: CurrentUser,

@@ -3,6 +3,7 @@ import { enqueueCallbacks } from '../accounts/callbacks';
 import type { ContentCategory, PolicyReason, SendPolicy } from '../../contract/endpoints/send-policy.endpoints';
 import { wallClockIn } from '../../contract/time-zone';
 import { prepared, type Queryable } from '../db/db';
+import { isUniqueViolation } from '../db/retry';
 import { yieldToLoop } from '../db/slices';
 import { ApiError, badRequest } from '../http/api-error';
 import { notify } from '../notices/notices';
@@ -31,6 +32,9 @@ export interface PolicySend {
   mobiles: string[];
   /** one text for every message, or one per message. */
   texts: string | string[];
+  /** the database runs in this process (PGlite): a savepoint costs no round trip, so the duplicate window's claim
+   * first tries a plain insert (claimRecent). */
+  inProcess: boolean;
 }
 
 export interface PolicyDecision {
@@ -201,6 +205,7 @@ async function claimRecent(
   const mobiles = s.mobiles.slice(from, to);
   const seeds = c.seeds && c.seeds.slice(from, to);
   const distinct = new Set(seeds ? mobiles.map((m, i) => `${m}\n${seeds[i]}`) : mobiles).size;
+  if (s.inProcess && distinct === mobiles.length && (await claimAllNew(q, s, c, mobiles, seeds))) return;
   const [got] = await q.query<{ unclaimed: number[] | null; again: number[] | null; was: string[] | null }>(
     prepared`with t as (select hashtextextended(u.m, coalesce(u.s, $3::bigint)) as k, u.i
                   from unnest($1::text[], $2::bigint[]) with ordinality as u(m, s, i)),
@@ -221,6 +226,35 @@ async function claimRecent(
   );
   for (const i of got.unclaimed ?? []) refused[from + Number(i) - 1] = 'duplicate';
   (got.again ?? []).forEach((i, j) => c.was.set(from + Number(i) - 1, got.was![j]));
+}
+
+/** The claim of a slice whose keys all have no row, the usual send, as a plain insert: `ON CONFLICT` checks each row
+ * for a conflict as it inserts it, which cost a third of the claim on PGlite. A key with a row, within the window or
+ * past it, fails the insert: the savepoint takes it back and answers false, and the slice is claimed row by row. Only
+ * where a savepoint costs no round trip: on PostgreSQL its two statements would cost a group of a few SMPP messages more
+ * than the check they spare. */
+async function claimAllNew(
+  q: Queryable,
+  s: PolicySend,
+  c: Claims,
+  mobiles: string[],
+  seeds: string[] | null,
+): Promise<boolean> {
+  await q.exec('savepoint policy_claim');
+  try {
+    await q.query(
+      prepared`insert into policy_recent_keys (k, at)
+               select hashtextextended(u.m, coalesce(u.s, $3::bigint)), $4::timestamptz
+                 from unnest($1::text[], $2::bigint[]) as u(m, s)`,
+      [mobiles, seeds, c.seed, s.now],
+    );
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    await q.exec('rollback to savepoint policy_claim; release savepoint policy_claim');
+    return false;
+  }
+  await q.exec('release savepoint policy_claim');
+  return true;
 }
 
 /** Refuses as duplicates the messages after the first with the same number and text: the statement claimed their key
