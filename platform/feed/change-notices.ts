@@ -1,7 +1,7 @@
 import type { FeedResource } from '../../contract/endpoints/feed.endpoints';
 import type { LoopHandle } from '../core/background-loop';
 import type { AppContext } from '../core/context';
-import type { Queryable } from '../db/db';
+import { prepared, type Queryable } from '../db/db';
 import { sharedListen } from '../db/shared-listen';
 
 export const CHANGES_CHANNEL = 'changes';
@@ -14,9 +14,15 @@ export async function notifyChanged(q: Queryable, resource: FeedResource, cusIds
   await q.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify({ resource, cus_ids })]);
 }
 
-/** Several resources at once, never failing the caller: a lost notice only delays a pull. */
+/** Several resources at once, in one statement (a notice each, as notifyChanged sends it), never failing the caller:
+ * a lost notice only delays a pull. */
 export async function notifyAll(q: Queryable, resources: FeedResource[], cusIds: string[]): Promise<void> {
-  for (const r of resources) await notifyChanged(q, r, cusIds).catch(() => undefined);
+  const cus_ids = [...new Set(cusIds)];
+  if (cus_ids.length === 0 || resources.length === 0) return;
+  const payloads = resources.map((resource) => JSON.stringify({ resource, cus_ids }));
+  await q
+    .query(prepared`select pg_notify($1, p) from unnest($2::text[]) as p`, [CHANGES_CHANNEL, payloads])
+    .catch(() => undefined);
 }
 
 /** Nudges `loop` on every change notice (a send stored, a report written, a template submitted; on any instance with

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEED_RESOURCES, type FeedResource } from '../../contract/endpoints/feed.endpoints';
-import { notifyChanged } from '../../platform/feed/change-notices';
+import { notifyAll, notifyChanged } from '../../platform/feed/change-notices';
 import { DB_KINDS, startPlatform, type TestPlatform } from '../helpers/platform';
 import { insertFixtures, MT, timeOf } from './records.fixtures';
 
@@ -184,6 +184,9 @@ describe.each(DB_KINDS)('change feed on %s', (kind) => {
     expect(seen[0].seq).toBeGreaterThanOrEqual(seq);
     const userSeen = await userStream.waitFor(1);
     expect(userSeen.map((e) => e.resource)).toEqual(['moRecord']);
+    // several resources told in one statement: a notice for each
+    await notifyAll(p.ctx.db, ['batch', 'statistics'], ['SUB001', 'SUB001']);
+    expect((await userStream.waitFor(3)).map((e) => e.resource)).toEqual(['moRecord', 'batch', 'statistics']);
     await adminStream.close();
     await userStream.close();
   });
