@@ -140,6 +140,8 @@ export async function sendForCaller(
         mobiles: sendable.join('\n'),
         contents: s.personalised ? sendable.map((m) => ({ mobile: m, content: textOf.get(m) ?? '' })) : undefined,
         source: 'http',
+        // none of the numbers sent is blacklisted: those that are were left out above, each answered BLACKLISTED
+        blacklisted: new Map(),
         category: s.category,
         holdable: false,
         sender_id: sender.senderId,

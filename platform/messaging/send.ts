@@ -16,7 +16,7 @@ import { finishBatch } from './batch-finish';
 import { insertBatch, recordSn, startTimedMessages } from './batch-insert';
 import { charge } from './charge';
 import { notifyAll } from '../feed/change-notices';
-import { blockedNumbers } from './blacklist';
+import { blockedNumbers, type Block } from './blacklist';
 import { parseDomesticSliced, parseInternationalSliced, type ParsedNumbers } from './numbers';
 import { perSegment, toYuan, unitPrices } from './pricing';
 import { needsReview, sendingAccount } from './send-account';
@@ -56,6 +56,9 @@ export interface SendInput {
   source?: 'console' | 'smpp' | 'http';
   /** tell the account when the batch is done (a notice): the send workspace's sends, not per-message traffic. */
   noticeWhenDone?: boolean;
+  /** what blockedNumbers answers for the send's numbers, when the door asked it already (the HTTP API, which answers
+   * each blacklisted number itself): the send does not ask again. */
+  blacklisted?: ReadonlyMap<string, Block>;
   /** runs in the charging transaction once the records are written (the HTTP API keeps the ids it answers with), with
    * the numbers the send policy held back and why. */
   onStored?: (q: Queryable, batchId: string, limited: Map<string, PolicyReason>) => Promise<void>;
@@ -154,7 +157,7 @@ async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKe
     ? quietTiming(marketing, account.time_zone, asked, now, input.holdable !== false)
     : { timing: asked, held: false };
 
-  const blocked = await blockedNumbers(ctx.db, account, parsed.valid);
+  const blocked = input.blacklisted ?? (await blockedNumbers(ctx.db, account, parsed.valid));
   const keep = parsed.valid.map((m) => !blocked.has(m));
   let mobiles = parsed.valid.filter((_, i) => keep[i]);
   let countries = parsed.countries?.filter((_, i) => keep[i]);
