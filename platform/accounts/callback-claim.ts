@@ -42,7 +42,7 @@ export async function claimDue(
   shares: ReadonlyMap<string, number>,
 ): Promise<Claimed[]> {
   return db.query<Claimed>(
-    `with recursive acc(cus) as (
+    prepared`with recursive acc(cus) as (
         select min(cus_id) from callback_deliveries where status = 0
         union all
         select (select min(c.cus_id) from callback_deliveries c where c.status = 0 and c.cus_id > acc.cus) from acc where acc.cus is not null
