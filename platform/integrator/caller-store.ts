@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db';
+import { prepared, type Queryable } from '../db/db';
 import type { SmppAccountOptions } from '../smpp/bind-auth';
 
 // The SQL of a signed request's caller: its account, as the SMPP server reads it, and the nonces already used.
@@ -22,7 +22,7 @@ export async function callerAccount(q: Queryable, appId: string): Promise<Caller
     options: SmppAccountOptions | null;
     products: number[] | null;
   }>(
-    `select a.cus_id, a.ep_id, a.status, a.ext_number, a.options,
+    prepared`select a.cus_id, a.ep_id, a.status, a.ext_number, a.options,
             (select array_agg(prod_type::int) from account_products p where p.cus_id = a.cus_id) as products
        from accounts a where a.cus_id = $1 and a.status <> 2`,
     [appId],

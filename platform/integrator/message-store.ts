@@ -16,7 +16,7 @@ export interface StoredRecord {
  * batch_inserts row (sn = batch id + 6-digit number from 1) while only its first chunk is in mt_records yet. */
 export async function recordsOfBatch(q: Queryable, batchId: string): Promise<StoredRecord[]> {
   const [kept] = await q.query<{ mobiles: string[]; segments: number[]; price_units: Array<string | number> }>(
-    'select mobiles, segments, price_units from batch_inserts where batch_id = $1',
+    prepared`select mobiles, segments, price_units from batch_inserts where batch_id = $1`,
     [batchId],
   );
   if (kept && kept.mobiles.length > 0)
@@ -27,7 +27,7 @@ export async function recordsOfBatch(q: Queryable, batchId: string): Promise<Sto
       fee: Number(kept.price_units[i]) / 10_000,
     }));
   const rows = await q.query<{ sn: string; mobile: string; segments: number; price: string }>(
-    'select sn, mobile, segments, price from mt_records where batch_id = $1 order by sn',
+    prepared`select sn, mobile, segments, price from mt_records where batch_id = $1 order by sn`,
     [batchId],
   );
   return rows.map((r) => ({ sn: r.sn, mobile: r.mobile, segments: Number(r.segments), fee: Number(r.price) }));

@@ -1,6 +1,6 @@
 import { moveBalance } from '../accounts/ledger';
 import type { AppContext } from '../core/context';
-import type { Queryable } from '../db/db';
+import { prepared, type Queryable } from '../db/db';
 import { giveTurn } from '../db/fair-share';
 import { notifyAll } from '../feed/change-notices';
 import { INSERT_CHUNK, insertRecords, insertTimedMessages, type Fixed } from './batch-insert';
@@ -28,7 +28,7 @@ const isPermanent = (err: unknown) => /^(22|23)/.test(String((err as { code?: un
 /** The next chunk of a batch, its row locked (a second mover waits, then sees the chunk written). */
 async function lockNextChunk(q: Queryable, batchId: string): Promise<Chunk | null> {
   const [c] = await q.query<Chunk>(
-    `select fixed, next_n, mobiles[next_n + 1 : next_n + $2] as mobiles, contents[next_n + 1 : next_n + $2] as contents,
+    prepared`select fixed, next_n, mobiles[next_n + 1 : next_n + $2] as mobiles, contents[next_n + 1 : next_n + $2] as contents,
             segments[next_n + 1 : next_n + $2] as segments, price_units[next_n + 1 : next_n + $2] as price_units,
             country_codes[next_n + 1 : next_n + $2] as country_codes, country_names[next_n + 1 : next_n + $2] as country_names
        from batch_inserts where batch_id = $1 and not done for update`,
@@ -40,7 +40,7 @@ async function lockNextChunk(q: Queryable, batchId: string): Promise<Chunk | nul
 /** The timed batch a pending batch belongs to, locked; null for a batch of MT records. */
 async function lockTimedBatch(q: Queryable, batchId: string): Promise<{ send_status: number; charged: number } | null> {
   const [t] = await q.query<{ send_status: number; charged: number }>(
-    'select send_status, charged::float8 as charged from time_batches where time_batch = $1 for update',
+    prepared`select send_status, charged::float8 as charged from time_batches where time_batch = $1 for update`,
     [batchId],
   );
   return t ?? null;

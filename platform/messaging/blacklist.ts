@@ -1,5 +1,5 @@
 import type { BlacklistSource } from '../../contract/endpoints/mobile-black.endpoints';
-import type { Queryable } from '../db/db';
+import { prepared, type Queryable } from '../db/db';
 import { yieldToLoop } from '../db/slices';
 
 // Whether a number may be sent to, decided here for every door (console send and its pre-check, SMPP submit_sm, the
@@ -29,7 +29,7 @@ export async function blockedNumbers(
   const out = new Map<string, Block>();
   for (let i = 0; i < mobiles.length; i += LOOKUP_SLICE) {
     const rows = await q.query<{ mobile: string; source: BlacklistSource; cus_id: string }>(
-      `select b.mobile, b.source, b.cus_id from blacklist b
+      prepared`select b.mobile, b.source, b.cus_id from blacklist b
         where ${stopsSend('b', '$1', '$2')} and b.mobile = any($3::text[])
         order by b.cus_id`,
       [account.ep_id, account.cus_id, mobiles.slice(i, i + LOOKUP_SLICE)],

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/db';
+import { prepared, type Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
 import type { Account } from './send-account';
 
@@ -35,7 +35,7 @@ export async function pricesOf(
     price: number;
     own: boolean;
   }>(
-    `select a.cus_id, p.prod_type, p.country_code, p.country_name, p.price, p.cus_id = a.cus_id as own
+    prepared`select a.cus_id, p.prod_type, p.country_code, p.country_name, p.price, p.cus_id = a.cus_id as own
        from accounts a join prices p on p.cus_id = a.cus_id or p.cus_id = a.ep_id
       where a.cus_id = any($1::text[]) and p.prod_type = any($2::int[])
       order by own`,

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '../core/current-user';
 import { canSee } from '../auth/scope';
 import type { AppContext } from '../core/context';
-import type { Queryable } from '../db/db';
+import { prepared, type Queryable } from '../db/db';
 import { badRequest, forbidden } from '../http/api-error';
 
 // The account a send goes from: who may use it, and whether its content must wait for review first.
@@ -24,7 +24,7 @@ const REVIEW_KEYWORDS = ['贷款', '博彩', '代开发票', '刷单'];
 
 export async function loadAccount(q: Queryable, cusId: string, lock = false): Promise<Account | null> {
   const [a] = await q.query<Account>(
-    `select cus_id, ep_id, status, pay_type, balance, time_zone, ext_number, options from accounts where cus_id = $1${lock ? ' for no key update' : ''}`,
+    prepared`select cus_id, ep_id, status, pay_type, balance, time_zone, ext_number, options from accounts where cus_id = $1${lock ? ' for no key update' : ''}`,
     [cusId],
   );
   return a ? { ...a, balance: Number(a.balance), options: a.options ?? {} } : null;
@@ -41,7 +41,7 @@ export async function sendingAccount(
   const account = await loadAccount(ctx.db, cusId);
   if (!account) throw forbidden('send.accountQueryFailed');
   if (account.status !== 1) throw badRequest('send.accountClosed', {}, 'cus_id');
-  const granted = await ctx.db.query('select 1 from account_products where cus_id = $1 and prod_type = $2', [
+  const granted = await ctx.db.query(prepared`select 1 from account_products where cus_id = $1 and prod_type = $2`, [
     cusId,
     prodType,
   ]);
@@ -59,7 +59,7 @@ export async function needsReview(q: Queryable, account: Account, contents: stri
 export async function reviewRule(q: Queryable, account: Account): Promise<(content: string) => boolean> {
   if (account.options.requireReview) return () => true;
   const [setting] = await q.query<{ value: string }>(
-    "select value from site_settings where key = 'send.reviewKeywords'",
+    prepared`select value from site_settings where key = 'send.reviewKeywords'`,
   );
   const keywords = [...REVIEW_KEYWORDS, ...(setting?.value.split(',') ?? []), ...(account.options.reviewKeywords ?? [])]
     .map((k) => k.trim())

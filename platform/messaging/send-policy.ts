@@ -5,7 +5,7 @@ import {
 } from '../../contract/endpoints/send-policy.endpoints';
 import { translate } from '../../contract/messages';
 import { quietUntil } from '../../contract/quiet-hours';
-import type { Queryable } from '../db/db';
+import { prepared, type Queryable } from '../db/db';
 import { badRequest } from '../http/api-error';
 
 // An enterprise's send policy as stored (send_policies, one document a row), or the defaults for one that never set
@@ -46,7 +46,7 @@ function policyOf(stored: unknown): SendPolicy {
 }
 
 export async function loadSendPolicy(q: Queryable, epId: string): Promise<SendPolicy> {
-  const [r] = await q.query<{ policy: unknown }>('select policy from send_policies where ep_id = $1', [epId]);
+  const [r] = await q.query<{ policy: unknown }>(prepared`select policy from send_policies where ep_id = $1`, [epId]);
   return policyOf(r?.policy);
 }
 
