@@ -6,6 +6,8 @@ export interface Queryable {
   query<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
   /** Several statements, no parameters (migrations, set-based seeding). */
   exec(sql: string): Promise<void>;
+  /** true on PGlite's handles: the database runs in this process, so a statement costs no round trip. */
+  readonly inProcess?: boolean;
 }
 
 export interface Db extends Queryable {

@@ -54,6 +54,7 @@ export async function openPglite(dataDir: string | null, opts: PgliteOptions = {
   };
   const inTx = <T>(run: () => Promise<T>) => pg._runExclusiveQuery(run);
   const wrap = (q: Target, exclusive: <T>(run: () => Promise<T>) => Promise<T>): Queryable => ({
+    inProcess: true,
     async query<T = Row>(sql: string, params?: unknown[]) {
       if (isPrepared(sql)) return (await counted(() => exclusive(() => named(sql, params ?? [])))) as T[];
       return (await counted(() => q.query(sql, params as unknown[]))).rows as T[];

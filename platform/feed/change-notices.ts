@@ -9,20 +9,20 @@ export const CHANGES_CHANNEL = 'changes';
 /** Tells every instance (LISTEN 'changes') that `resource` changed for these accounts; call after the commit.
  * Payload: {"resource": FeedResource, "cus_ids": string[]} (PostgreSQL caps a payload at 8000 bytes; cus_ids are few). */
 export async function notifyChanged(q: Queryable, resource: FeedResource, cusIds: string[]): Promise<void> {
-  const cus_ids = [...new Set(cusIds)];
-  if (cus_ids.length === 0) return;
-  await q.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, JSON.stringify({ resource, cus_ids })]);
+  await tell(q, [resource], cusIds);
 }
 
-/** Several resources at once, in one statement (a notice each, as notifyChanged sends it), never failing the caller:
- * a lost notice only delays a pull. */
+/** Several resources at once, never failing the caller: a lost notice only delays a pull. */
 export async function notifyAll(q: Queryable, resources: FeedResource[], cusIds: string[]): Promise<void> {
+  await tell(q, resources, cusIds).catch(() => undefined);
+}
+
+/** A notice per resource, all in one statement. */
+async function tell(q: Queryable, resources: FeedResource[], cusIds: string[]): Promise<void> {
   const cus_ids = [...new Set(cusIds)];
   if (cus_ids.length === 0 || resources.length === 0) return;
   const payloads = resources.map((resource) => JSON.stringify({ resource, cus_ids }));
-  await q
-    .query(prepared`select pg_notify($1, p) from unnest($2::text[]) as p`, [CHANGES_CHANNEL, payloads])
-    .catch(() => undefined);
+  await q.query(prepared`select pg_notify($1, p) from unnest($2::text[]) as p`, [CHANGES_CHANNEL, payloads]);
 }
 
 /** Nudges `loop` on every change notice (a send stored, a report written, a template submitted; on any instance with

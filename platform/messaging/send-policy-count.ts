@@ -32,9 +32,6 @@ export interface PolicySend {
   mobiles: string[];
   /** one text for every message, or one per message. */
   texts: string | string[];
-  /** the database runs in this process (PGlite): a savepoint costs no round trip, so the duplicate window's claim
-   * first tries a plain insert (claimRecent). */
-  inProcess: boolean;
 }
 
 export interface PolicyDecision {
@@ -132,8 +129,8 @@ export async function decideSend(
   if (policy.duplicateWindowS > 0) {
     claims = { ...seedsOf(s), was: new Map() };
     const since = new Date(s.now.getTime() - policy.duplicateWindowS * 1000);
-    for (let i = 0; i < s.mobiles.length; i += SLICE) await claimRecent(q, s, since, claims, i, refused);
     refuseRepeats(s, claims, refused);
+    for (let i = 0; i < s.mobiles.length; i += SLICE) await claimRecent(q, s, since, claims, i, refused);
   }
 
   if (capped) {
@@ -189,7 +186,7 @@ export async function decideSend(
  * within the send (the same text twice to one number: SMPP groups, a later slice). The statement answers, as arrays,
  * the slice's messages (1-based) whose key it did not claim, and those whose claim replaced a row with the time each
  * replaced (as text, which keeps its microseconds). It builds them only when the claims say there is something to
- * tell: fewer claims than the slice's distinct keys, or a claim that replaced a row. A send of new numbers, the usual
+ * tell: fewer claims than the slice's keys first sent in it, or a claim that replaced a row. A send of new numbers, the usual
  * one, then reads two counts, where answering every key cost about a sixth of the claim on PGlite. Concurrent claims
  * of one key from two instances: the second waits for the first's transaction and, once it commits, finds its row
  * within the window. The keys are claimed in their order, so two sends lock shared rows in one order. */
@@ -204,25 +201,25 @@ async function claimRecent(
   const to = Math.min(s.mobiles.length, from + SLICE);
   const mobiles = s.mobiles.slice(from, to);
   const seeds = c.seeds && c.seeds.slice(from, to);
-  const distinct = new Set(seeds ? mobiles.map((m, i) => `${m}\n${seeds[i]}`) : mobiles).size;
-  if (s.inProcess && distinct === mobiles.length && (await claimAllNew(q, s, c, mobiles, seeds))) return;
+  // the slice's keys not sent earlier in the send (refuseRepeats refused the rest): what the claims may take at most
+  let firsts = 0;
+  for (let i = from; i < to; i++) if (refused[i] === null) firsts++;
+  if (q.inProcess && firsts === to - from && (await claimAllNew(q, s, c, mobiles, seeds))) return;
   const [got] = await q.query<{ unclaimed: number[] | null; again: number[] | null; was: string[] | null }>(
     prepared`with t as (select hashtextextended(u.m, coalesce(u.s, $3::bigint)) as k, u.i
                   from unnest($1::text[], $2::bigint[]) with ordinality as u(m, s, i)),
           c as (insert into policy_recent_keys as r (k, at) select distinct k, $4::timestamptz from t order by k
                 on conflict (k) do update set prev_at = r.at, at = excluded.at where r.at <= $5
                 returning k, prev_at),
-          n as (select count(*) as claimed, count(prev_at) as again from c)
+          n as (select count(*) as claimed, count(prev_at) as again from c),
+          r as (select t.i, c.prev_at from t join c using (k) where c.prev_at is not null)
      select case when n.claimed < $6 or n.again > 0
                  then array(select t.i from t where not exists (select from c where c.k = t.k) order by t.i) end
               as unclaimed,
-            case when n.again > 0
-                 then array(select t.i from t join c using (k) where c.prev_at is not null order by t.i) end as again,
-            case when n.again > 0
-                 then array(select c.prev_at::text from t join c using (k) where c.prev_at is not null order by t.i) end
-              as was
+            case when n.again > 0 then array(select i from r order by i) end as again,
+            case when n.again > 0 then array(select prev_at::text from r order by i) end as was
        from n`,
-    [mobiles, seeds, c.seed, s.now, since, distinct],
+    [mobiles, seeds, c.seed, s.now, since, firsts],
   );
   for (const i of got.unclaimed ?? []) refused[from + Number(i) - 1] = 'duplicate';
   (got.again ?? []).forEach((i, j) => c.was.set(from + Number(i) - 1, got.was![j]));
@@ -257,8 +254,8 @@ async function claimAllNew(
   return true;
 }
 
-/** Refuses as duplicates the messages after the first with the same number and text: the statement claimed their key
- * once for all of them. A send of one text is checked by number alone. */
+/** Refuses as duplicates the messages after the first with the same number and text, before the claims: a key is
+ * claimed once for all its messages. A send of one text is checked by number alone. */
 function refuseRepeats(s: PolicySend, c: Claims, refused: Array<Refusal | null>): void {
   const seen = new Set<string>();
   s.mobiles.forEach((m, i) => {

@@ -199,7 +199,6 @@ async function send(ctx: AppContext, user: CurrentUser, input: SendInput, idemKe
     now,
     mobiles,
     texts: contents ?? input.content,
-    inProcess: ctx.db.kind === 'pglite',
   };
   const limitedBy = new Map<string, PolicyReason>();
   /** whether this run claimed the send (set in the transaction, which a retry runs again) */

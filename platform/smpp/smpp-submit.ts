@@ -260,7 +260,6 @@ async function storeGroup(
       now,
       mobiles: clean.map((p) => p.mobile),
       texts: clean.map((p) => p.text),
-      inProcess: ctx.db.kind === 'pglite',
     };
     const decision = await decideSend(q, policySend, false);
     const limited = new Map<number, Refusal>();
