@@ -26,6 +26,8 @@ test('a shortened link opened in a second page shows as clicked on screen 16 wit
   const shortUrl = (await link.getAttribute('href'))!;
   // copied with one click, and said so
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  // the clipboard answers a focused page only: with other specs' pages open beside it, it can leave the write pending
+  await page.bringToFront();
   await page.getByTestId('short-url-copy').click();
   await expect(page.locator('.p-toast')).toContainText('已复制');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shortUrl);
