@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 // Where a PostgreSQL run's database time went: the statements pg_stat_statements counted in the run's database (its
 // execution and planning time, rows, blocks dirtied, WAL), and the rows each table took, written as JSON and the
@@ -28,7 +29,7 @@ export const resetStatements = (databaseUrl: string) =>
     await c.query('select pg_stat_reset()');
   });
 
-export const writeStatements = (databaseUrl: string, file: string, top = 30) =>
+export const writeStatements = (databaseUrl: string, file: string, top = 60) =>
   withClient(databaseUrl, async (c) => {
     const statements = (
       await c.query(
@@ -48,6 +49,7 @@ export const writeStatements = (databaseUrl: string, file: string, top = 30) =>
           where n_tup_ins + n_tup_upd + n_tup_del > 0 order by n_tup_ins + n_tup_upd + n_tup_del desc`,
       )
     ).rows;
+    mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify({ statements, tables }, null, 1));
     await c.query('select pg_stat_statements_reset()');
   });

@@ -59,10 +59,13 @@ export async function claimDue(
          where acc.cus is not null
       ),
       locked as (
-        -- by key, not joined: the planner cannot tell how few rows the lateral picks and would scan the table
+        -- by key, not joined: the planner cannot tell how few rows the lateral picks and would scan the table.
+        -- status < 1 picks the same rows as status = 0 but does not match the due indexes' predicate: a plan kept
+        -- from when few deliveries waited would otherwise look the ids up in the due index, all of it per claim,
+        -- rather than in the primary key
         select c.id from callback_deliveries c
          where c.id = any(array(select id from picked order by rn, next_at limit $4))
-           and c.status = 0 and (c.locked_until is null or c.locked_until < $1)
+           and c.status < 1 and (c.locked_until is null or c.locked_until < $1)
          for update skip locked
       )
       update callback_deliveries d set locked_until = $2, attempts = d.attempts + 1
