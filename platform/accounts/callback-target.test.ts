@@ -124,4 +124,46 @@ describe('callback target', () => {
       RefusedTargetError,
     );
   });
+
+  it('sends a post again when the receiver closes a kept connection as it is taken, and not when it closes a new one', async () => {
+    // the second request on any connection finds it closed; a request on a new connection answers, unless /drop
+    let requests = 0;
+    const closer = createServer((req, res) => {
+      requests += 1;
+      const socket = req.socket as typeof req.socket & { served?: number };
+      socket.served = (socket.served ?? 0) + 1;
+      if (socket.served > 1 || req.url === '/drop') socket.destroy();
+      else res.writeHead(204).end();
+    });
+    await new Promise<void>((r) => closer.listen(0, '127.0.0.1', r));
+    const addr = closer.address();
+    const at = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+    try {
+      expect(await post(`${at}/first`, { allowPrivate: true })).toBe(204);
+      expect(await post(`${at}/again`, { allowPrivate: true })).toBe(204);
+      expect(requests).toBe(3);
+      await expect(post(`${at}/drop`, { allowPrivate: true })).rejects.toMatchObject({ code: 'UND_ERR_SOCKET' });
+      expect(requests).toBe(5);
+    } finally {
+      closer.closeAllConnections();
+      await new Promise<void>((r) => closer.close(() => r()));
+    }
+  });
+
+  it('gives up on a receiver that takes the post and never answers, at the deadline', async () => {
+    const silent = createServer((req) => req.resume());
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const addr = silent.address();
+    try {
+      await expect(
+        post(`http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/r`, {
+          allowPrivate: true,
+          timeoutMs: 150,
+        }),
+      ).rejects.toMatchObject({ name: 'TimeoutError' });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((r) => silent.close(() => r()));
+    }
+  });
 });
