@@ -1,4 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { LookupAddress } from 'node:dns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postCallback, RefusedTargetError, vetTarget, type ResolveAll } from './callback-target';
@@ -39,7 +45,10 @@ function resolver(...addresses: string[]): ResolveAll & { queries: string[] } {
   return Object.assign(f, { queries });
 }
 
-const post = (url: string, opts: { allowPrivate: boolean; resolve?: ResolveAll; timeoutMs?: number }) =>
+const post = (
+  url: string,
+  opts: { allowPrivate: boolean; resolve?: ResolveAll; timeoutMs?: number; signal?: AbortSignal },
+) =>
   postCallback(url, {
     headers: { 'Content-Type': 'application/json' },
     body: '{}',
@@ -127,43 +136,61 @@ describe('callback target', () => {
 
   it('sends a post again when the receiver closes a kept connection as it is taken, and not when it closes a new one', async () => {
     // the second request on any connection finds it closed; a request on a new connection answers, unless /drop
-    let requests = 0;
-    const closer = createServer((req, res) => {
-      requests += 1;
+    const closer = await serve((req, res) => {
       const socket = req.socket as typeof req.socket & { served?: number };
       socket.served = (socket.served ?? 0) + 1;
       if (socket.served > 1 || req.url === '/drop') socket.destroy();
       else res.writeHead(204).end();
     });
-    await new Promise<void>((r) => closer.listen(0, '127.0.0.1', r));
-    const addr = closer.address();
-    const at = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
     try {
-      expect(await post(`${at}/first`, { allowPrivate: true })).toBe(204);
-      expect(await post(`${at}/again`, { allowPrivate: true })).toBe(204);
-      expect(requests).toBe(3);
-      await expect(post(`${at}/drop`, { allowPrivate: true })).rejects.toMatchObject({ code: 'UND_ERR_SOCKET' });
-      expect(requests).toBe(5);
+      expect(await post(`${closer.at}/first`, { allowPrivate: true })).toBe(204);
+      expect(await post(`${closer.at}/again`, { allowPrivate: true })).toBe(204);
+      expect(closer.requests()).toBe(3);
+      await expect(post(`${closer.at}/drop`, { allowPrivate: true })).rejects.toMatchObject({ code: 'UND_ERR_SOCKET' });
+      expect(closer.requests()).toBe(5);
     } finally {
-      closer.closeAllConnections();
-      await new Promise<void>((r) => closer.close(() => r()));
+      await closer.close();
     }
   });
 
   it('gives up on a receiver that takes the post and never answers, at the deadline', async () => {
-    const silent = createServer((req) => req.resume());
-    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
-    const addr = silent.address();
+    const silent = await serve((req) => req.resume());
     try {
-      await expect(
-        post(`http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/r`, {
-          allowPrivate: true,
-          timeoutMs: 150,
-        }),
-      ).rejects.toMatchObject({ name: 'TimeoutError' });
+      await expect(post(`${silent.at}/r`, { allowPrivate: true, timeoutMs: 150 })).rejects.toMatchObject({
+        name: 'TimeoutError',
+      });
     } finally {
-      silent.closeAllConnections();
-      await new Promise<void>((r) => silent.close(() => r()));
+      await silent.close();
+    }
+  });
+
+  it('posts nothing when the caller has already given up', async () => {
+    const receiver = await serve((_req, res) => res.writeHead(204).end());
+    try {
+      const signal = AbortSignal.abort(new Error('shutting down'));
+      await expect(post(`${receiver.at}/r`, { allowPrivate: true, signal })).rejects.toThrow('shutting down');
+      expect(receiver.requests()).toBe(0);
+    } finally {
+      await receiver.close();
     }
   });
 });
+
+/** A receiver of its own on a free port, counting the requests it took. */
+async function serve(handler: (req: IncomingMessage, res: ServerResponse) => void) {
+  let requests = 0;
+  const s = createServer((req, res) => {
+    requests += 1;
+    handler(req, res);
+  });
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const addr = s.address();
+  return {
+    at: `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`,
+    requests: () => requests,
+    close: () => {
+      s.closeAllConnections();
+      return new Promise<void>((r) => s.close(() => r()));
+    },
+  };
+}

@@ -120,6 +120,8 @@ function reusedAndClosed(err: unknown): boolean {
 }
 
 async function postOnce(target: URL, vetted: LookupAddress[], opts: PostOptions): Promise<number> {
+  // an abort listener added to a signal already aborted never runs
+  opts.signal?.throwIfAborted();
   const deadline = new AbortController();
   const timer = setTimeout(
     () => deadline.abort(Object.assign(new Error(`no answer within ${opts.timeoutMs} ms`), { name: 'TimeoutError' })),
